@@ -1,0 +1,21 @@
+// Package steer holds steering behaviors as pure functions on gonum's r2.Vec,
+// after Reynolds, "Steering Behaviors For Autonomous Characters" (GDC 1999)
+// and Millington & Funge, "Artificial Intelligence for Games" (2nd ed., ch. 3).
+//
+// Units: positions in cells, velocities in cells per second, forces (steering
+// accelerations) in cells per second², dt in seconds of simulation time. Every
+// behavior returns a steering force; the caller integrates it with [Integrate]
+// (vel += force·dt, clamped to the maximum speed; pos += vel·dt).
+//
+// # Outline
+//
+//   - [Seek]: full speed towards a point.
+//   - [Arrive]: towards a point, braking so it stops on it without overshoot.
+//   - [Separation]: away from close neighbours, stronger the closer they are.
+//   - [Truncate], [Integrate]: force limits and the Euler step.
+//   - [Rand]: a small seeded random source for per-agent randomness.
+//
+// The functions never return NaN for finite input and never divide by zero:
+// at distance 0 a behavior that needs a direction returns the zero vector or a
+// documented fallback.
+package steer

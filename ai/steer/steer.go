@@ -1,0 +1,135 @@
+package steer
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Seek returns the force that turns vel into full speed (maxSpeed, cells/s)
+// straight at target, truncated to maxForce (cells/s²). At distance 0 it
+// returns the force that brakes to a stop.
+func Seek(pos, vel, target r2.Vec, maxSpeed, maxForce float64) r2.Vec {
+	d := r2.Sub(target, pos)
+	n := r2.Norm(d)
+	var desired r2.Vec
+	if n > 0 {
+		desired = r2.Scale(maxSpeed/n, d)
+	}
+	return Truncate(r2.Sub(desired, vel), maxForce)
+}
+
+// Arrive returns the force that moves an agent at pos with velocity vel to stop
+// exactly on target: full speed (maxSpeed, cells/s) far away, then a desired
+// speed that never exceeds what maxForce (cells/s²) can still brake to zero
+// before the target under Euler steps of dt ([BrakingSpeed]), nor the distance
+// that can be covered in one step, distance/dt. The force is the one that reaches the
+// desired velocity within this step, (desired − vel)/dt, truncated to maxForce.
+//
+// Within arrived cells (for example 1e-3) of the target the desired velocity is
+// zero, so an agent that has arrived stays still and does not jitter. At
+// distance 0 no direction is computed (no division by zero). dt must be > 0;
+// for dt ≤ 0 Arrive returns the zero vector.
+//
+// Source: the arrival behavior of Reynolds (1999), with the slowing radius
+// replaced by the braking distance of the discrete step (v²/(2a) in the limit
+// dt → 0), so it cannot overshoot under a force limit.
+func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2.Vec {
+	if dt <= 0 {
+		return r2.Vec{}
+	}
+	d := r2.Sub(target, pos)
+	dist := r2.Norm(d)
+	var desired r2.Vec
+	if dist > arrived {
+		speed := math.Min(maxSpeed, math.Min(BrakingSpeed(dist, maxForce, dt), dist/dt))
+		desired = r2.Scale(speed/dist, d)
+	}
+	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
+}
+
+// BrakingSpeed returns the highest speed (cells/s) from which an agent braking
+// at decel (cells/s²) under explicit Euler steps of dt seconds (vel updated,
+// then pos += vel·dt) comes to rest exactly after dist cells. Writing the speed
+// as v = (n+f)·a·dt with an integer n and f in [0, 1), the steps v, v−a·dt, …,
+// f·a·dt cover a·dt²·((n+1)·f + n(n+1)/2); BrakingSpeed inverts that. One step
+// later the remaining distance gives exactly v − a·dt, so braking never needs
+// more than decel, and the last step lands on the target (for n = 0 the speed
+// is dist/dt). In the limit dt → 0 this is the kinematic √(2·a·dist).
+func BrakingSpeed(dist, decel, dt float64) float64 {
+	if dist <= 0 || decel <= 0 || dt <= 0 {
+		return 0
+	}
+	adt := decel * dt
+	d := dist / (adt * dt)
+	n := math.Floor((math.Sqrt(1+8*d) - 1) / 2)
+	f := (d - n*(n+1)/2) / (n + 1)
+	if f >= 1 { // rounding at the edge between n and n+1
+		n++
+		f = (d - n*(n+1)/2) / (n + 1)
+	}
+	return (n + math.Max(f, 0)) * adt
+}
+
+// Separation returns a force pushing pos away from the neighbours within
+// radius (cells): each neighbour at distance d contributes (radius−d)/radius
+// along the direction away from it, so the push grows linearly to 1 as the
+// neighbour gets closer. The sum is scaled by maxForce and truncated to it.
+//
+// A neighbour at exactly pos (coincident agents) pushes along a direction
+// derived from its index in neighbours and the salt (e.g. the agent's own
+// ID), so two coincident agents with different salts are pushed apart
+// deterministically. Neighbours farther than radius are ignored; pass the
+// agent's own position in neighbours and it pushes along the fallback too, so
+// callers should leave it out.
+func Separation(pos r2.Vec, neighbours []r2.Vec, radius, maxForce float64, salt uint64) r2.Vec {
+	if radius <= 0 {
+		return r2.Vec{}
+	}
+	var sum r2.Vec
+	for i, q := range neighbours {
+		d := r2.Sub(pos, q)
+		n := r2.Norm(d)
+		if n >= radius {
+			continue
+		}
+		w := (radius - n) / radius
+		if n == 0 {
+			a := float64(mix(salt+uint64(i))>>11) / (1 << 53) * 2 * math.Pi
+			sum = r2.Add(sum, r2.Vec{X: w * math.Cos(a), Y: w * math.Sin(a)})
+			continue
+		}
+		sum = r2.Add(sum, r2.Scale(w/n, d))
+	}
+	return Truncate(r2.Scale(maxForce, sum), maxForce)
+}
+
+// Truncate returns v scaled down to length max if it is longer. A NaN or
+// infinite v yields the zero vector.
+func Truncate(v r2.Vec, max float64) r2.Vec {
+	n := r2.Norm(v)
+	if math.IsNaN(n) || math.IsInf(n, 0) {
+		return r2.Vec{}
+	}
+	if n > max && n > 0 {
+		return r2.Scale(max/n, v)
+	}
+	return v
+}
+
+// Integrate advances one explicit Euler step of dt seconds: the force is
+// truncated to maxForce, vel += force·dt is clamped to maxSpeed, and
+// pos += vel·dt. It returns the new position and velocity. A NaN or infinite
+// velocity or force is treated as zero, so bad input stops the agent rather
+// than poisoning its position.
+func Integrate(pos, vel, force r2.Vec, maxSpeed, maxForce, dt float64) (r2.Vec, r2.Vec) {
+	if !finite(vel) {
+		vel = r2.Vec{}
+	}
+	vel = Truncate(r2.Add(vel, r2.Scale(dt, Truncate(force, maxForce))), maxSpeed)
+	return r2.Add(pos, r2.Scale(dt, vel)), vel
+}
+
+func finite(v r2.Vec) bool {
+	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
+}

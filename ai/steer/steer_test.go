@@ -1,0 +1,108 @@
+package steer
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+func TestArriveSettlesWithoutOvershoot(t *testing.T) {
+	const (
+		maxSpeed = 4.0
+		maxForce = 10.0
+		dt       = 1.0 / 60
+	)
+	for _, start := range []r2.Vec{{X: 0, Y: 0}, {X: 20, Y: 3}, {X: 10.2, Y: 10}, {X: 10, Y: 10}} {
+		target := r2.Vec{X: 10, Y: 10}
+		pos, vel := start, r2.Vec{}
+		dir := r2.Sub(target, start)
+		settled := -1
+		for i := range 600 {
+			f := Arrive(pos, vel, target, maxSpeed, maxForce, 1e-3, dt)
+			require.LessOrEqual(t, r2.Norm(f), maxForce+1e-9)
+			pos, vel = Integrate(pos, vel, f, maxSpeed, maxForce, dt)
+			// never past the target along the approach direction
+			assert.GreaterOrEqual(t, r2.Dot(r2.Sub(target, pos), dir), -1e-9, "overshoot at step %d from %v", i, start)
+			if settled < 0 && r2.Norm(r2.Sub(target, pos)) < 1e-3 && r2.Norm(vel) == 0 {
+				settled = i
+			}
+		}
+		require.GreaterOrEqual(t, settled, 0, "never settled from %v", start)
+		assert.InDelta(t, target.X, pos.X, 1e-3)
+		assert.InDelta(t, target.Y, pos.Y, 1e-3)
+		assert.Equal(t, r2.Vec{}, vel, "no jitter once arrived")
+	}
+}
+
+func TestArriveAtTargetIsZero(t *testing.T) {
+	f := Arrive(r2.Vec{X: 1, Y: 1}, r2.Vec{}, r2.Vec{X: 1, Y: 1}, 3, 5, 1e-3, 1.0/60)
+	assert.Equal(t, r2.Vec{}, f)
+	assert.Equal(t, r2.Vec{}, Arrive(r2.Vec{}, r2.Vec{X: 1}, r2.Vec{X: 5}, 3, 5, 1e-3, 0))
+}
+
+func TestBrakingSpeedStopsExactly(t *testing.T) {
+	// From v = BrakingSpeed(d), braking by a·dt each step (the last step at
+	// whatever speed is left) covers exactly d, for any d.
+	a, dt := 8.0, 0.1
+	assert.InDelta(t, 5*a*dt, BrakingSpeed(a*dt*dt*5*6/2, a, dt), 1e-12, "k = 5 exactly")
+	for _, d := range []float64{0.0001, 0.05, 0.08, 0.7777, 3.3, 41} {
+		v := BrakingSpeed(d, a, dt)
+		covered := 0.0
+		for v > 1e-12 {
+			covered += v * dt
+			next := BrakingSpeed(d-covered, a, dt)
+			require.LessOrEqual(t, v-next, a*dt+1e-9, "braking within decel at d=%v", d)
+			v = next
+		}
+		assert.InDelta(t, d, covered, 1e-9)
+	}
+	assert.Equal(t, 0.0, BrakingSpeed(0, a, dt))
+}
+
+func TestSeek(t *testing.T) {
+	f := Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 3, Y: 4}, 5, 100)
+	assert.InDelta(t, 3, f.X, 1e-12)
+	assert.InDelta(t, 4, f.Y, 1e-12)
+	f = Seek(r2.Vec{}, r2.Vec{X: 1}, r2.Vec{}, 5, 100)
+	assert.Equal(t, r2.Vec{X: -1}, f, "at the target seek brakes")
+	f = Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 100}, 5, 2)
+	assert.InDelta(t, 2, r2.Norm(f), 1e-12, "truncated to maxForce")
+}
+
+func TestSeparation(t *testing.T) {
+	// one neighbour at distance 0.5 of radius 1 to the right: push left with weight 0.5
+	f := Separation(r2.Vec{}, []r2.Vec{{X: 0.5}}, 1, 4, 0)
+	assert.InDelta(t, -2, f.X, 1e-12)
+	assert.InDelta(t, 0, f.Y, 1e-12)
+	// symmetric neighbours cancel; one outside the radius is ignored
+	f = Separation(r2.Vec{}, []r2.Vec{{X: 0.5}, {X: -0.5}, {Y: 3}}, 1, 4, 0)
+	assert.InDelta(t, 0, r2.Norm(f), 1e-12)
+	// coincident agents with different salts are pushed apart, deterministically
+	a := Separation(r2.Vec{}, []r2.Vec{{}}, 1, 4, 1)
+	b := Separation(r2.Vec{}, []r2.Vec{{}}, 1, 4, 2)
+	assert.InDelta(t, 4, r2.Norm(a), 1e-9)
+	assert.NotEqual(t, a, b)
+	assert.Equal(t, a, Separation(r2.Vec{}, []r2.Vec{{}}, 1, 4, 1))
+}
+
+func TestIntegrateClampsAndRejectsNaN(t *testing.T) {
+	pos, vel := Integrate(r2.Vec{}, r2.Vec{X: 3}, r2.Vec{X: 100}, 4, 10, 0.5)
+	assert.InDelta(t, 4, vel.X, 1e-12, "clamped to max speed")
+	assert.InDelta(t, 2, pos.X, 1e-12)
+	pos, vel = Integrate(r2.Vec{X: 1}, r2.Vec{X: math.NaN()}, r2.Vec{Y: math.Inf(1)}, 4, 10, 0.5)
+	assert.Equal(t, r2.Vec{X: 1}, pos)
+	assert.Equal(t, r2.Vec{}, vel)
+}
+
+func TestRandReplays(t *testing.T) {
+	a, b := NewRand(42), NewRand(42)
+	for range 100 {
+		x := a.Float64()
+		require.Equal(t, x, b.Float64())
+		require.True(t, x >= 0 && x < 1)
+	}
+	assert.Equal(t, 0, a.Intn(0))
+}

@@ -1,0 +1,63 @@
+package ecs
+
+import (
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Clock is the simulation clock, a world resource. Systems read it to scale
+// their work by dt; nothing in archai reads the wall clock.
+//
+// During frame n (counted from 0), Time is n·DT: the simulation time at the start
+// of the step that systems are computing, and the step advances time by DT.
+type Clock struct {
+	Time  float64 // simulation time in seconds at the start of this frame
+	DT    float64 // length of this frame's step in seconds of simulation time
+	Frame int64   // number of this frame, from 0
+}
+
+// ClockSystem advances the [Clock] resource once per Update. Add it as the
+// first system so every later system sees the current frame. Initialize adds a
+// Clock resource to the world if there is none.
+//
+// Time is computed as Frame·DT rather than summed, so it does not drift.
+type ClockSystem struct {
+	DT    float64 // step in seconds of simulation time; 1/60 if zero
+	clock *Clock
+	next  int64
+}
+
+// NewClockSystem returns a ClockSystem stepping dt seconds per frame.
+func NewClockSystem(dt float64) *ClockSystem { return &ClockSystem{DT: dt} }
+
+// Initialize gets or adds the Clock resource.
+func (s *ClockSystem) Initialize(w *arche.World) {
+	if s.DT <= 0 {
+		s.DT = 1.0 / 60
+	}
+	s.clock = ClockOf(w)
+	s.clock.DT = s.DT
+	s.next = s.clock.Frame
+}
+
+// Update moves the clock to the next frame.
+func (s *ClockSystem) Update(w *arche.World) {
+	s.clock.Frame = s.next
+	s.clock.DT = s.DT
+	s.clock.Time = float64(s.next) * s.DT
+	s.next++
+}
+
+// Finalize does nothing.
+func (s *ClockSystem) Finalize(w *arche.World) {}
+
+// ClockOf returns the world's Clock resource, adding a zero Clock (dt 1/60 s)
+// if the world has none.
+func ClockOf(w *arche.World) *Clock {
+	id := arche.ResourceID[Clock](w)
+	if c, ok := w.Resources().Get(id).(*Clock); ok && c != nil {
+		return c
+	}
+	c := &Clock{DT: 1.0 / 60}
+	w.Resources().Add(id, c)
+	return c
+}

@@ -1,0 +1,58 @@
+package ecs
+
+import (
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Commands buffers structural changes to a world so a system can request them
+// while one of its queries is open (Arche panics on a structural change while
+// the world is locked). Call [Commands.Apply] after the query loop.
+//
+// Commands keeps its buffers between frames: once they have grown, queuing
+// removals allocates nothing. A Commands value is not safe for concurrent use.
+type Commands struct {
+	ops []command
+}
+
+type command struct {
+	entity arche.Entity
+	fn     func(w *arche.World)
+}
+
+// RemoveEntity queues the removal of e. An entity that is already dead when the
+// commands are applied is skipped.
+func (c *Commands) RemoveEntity(e arche.Entity) {
+	c.ops = append(c.ops, command{entity: e})
+}
+
+// Run queues fn to be called with the world when the commands are applied, for
+// any other structural change (creating entities, adding or removing components).
+func (c *Commands) Run(fn func(w *arche.World)) {
+	c.ops = append(c.ops, command{fn: fn})
+}
+
+// Len returns the number of queued commands.
+func (c *Commands) Len() int { return len(c.ops) }
+
+// Apply performs the queued commands in the order they were queued and empties
+// the buffer.
+//
+// Panics if the world is locked (a query is still open).
+func (c *Commands) Apply(w *arche.World) {
+	if len(c.ops) == 0 {
+		return
+	}
+	if w.IsLocked() {
+		panic("ecs: Commands.Apply while the world is locked by an open query")
+	}
+	for i := range c.ops {
+		op := &c.ops[i]
+		if op.fn != nil {
+			op.fn(w)
+		} else if w.Alive(op.entity) {
+			w.RemoveEntity(op.entity)
+		}
+		*op = command{}
+	}
+	c.ops = c.ops[:0]
+}

@@ -1,0 +1,107 @@
+package ecs
+
+import (
+	"testing"
+
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type hp struct{ v int }
+
+func TestClockSystemAdvancesWithoutDrift(t *testing.T) {
+	w := arche.NewWorld()
+	cs := NewClockSystem(0.1)
+	cs.Initialize(&w)
+	c := ClockOf(&w)
+	var times []float64
+	for range 3 {
+		cs.Update(&w)
+		times = append(times, c.Time)
+	}
+	assert.Equal(t, []float64{0, 0.1, 0.2}, times)
+	assert.Equal(t, int64(2), c.Frame)
+	for range 9997 {
+		cs.Update(&w)
+	}
+	assert.Equal(t, float64(9999)*0.1, c.Time, "time is Frame·DT, not a running sum")
+	assert.InDelta(t, 999.9, c.Time, 1e-9)
+	assert.Same(t, c, ClockOf(&w), "ClockOf returns the existing resource")
+}
+
+// removeDead removes, through Commands, every entity whose hp is 0, while its
+// query is open.
+type removeDead struct {
+	cmds   Commands
+	filter *generic.Filter1[hp]
+}
+
+func (s *removeDead) Initialize(w *arche.World) { s.filter = generic.NewFilter1[hp]() }
+func (s *removeDead) Update(w *arche.World) {
+	q := s.filter.Query(w)
+	for q.Next() {
+		if q.Get().v == 0 {
+			s.cmds.RemoveEntity(q.Entity())
+			s.cmds.RemoveEntity(q.Entity()) // twice: the second is skipped
+		}
+	}
+	s.cmds.Apply(w)
+}
+func (s *removeDead) Finalize(w *arche.World) {}
+
+func TestCommandsDeferStructuralChanges(t *testing.T) {
+	w := arche.NewWorld()
+	m := generic.NewMap1[hp](&w)
+	alive := m.NewWith(&hp{v: 3})
+	dead := m.NewWith(&hp{v: 0})
+	sys := &removeDead{}
+	spawned := 0
+	sys.Initialize(&w)
+	sys.cmds.Run(func(w *arche.World) { spawned++ })
+	require.Equal(t, 1, sys.cmds.Len())
+	sys.Update(&w)
+	assert.True(t, w.Alive(alive))
+	assert.False(t, w.Alive(dead))
+	assert.Equal(t, 1, spawned)
+	assert.Equal(t, 0, sys.cmds.Len())
+
+	// Apply with an open query is a programming error and says so.
+	q := generic.NewFilter1[hp]().Query(&w)
+	sys.cmds.RemoveEntity(alive)
+	assert.Panics(t, func() { sys.cmds.Apply(&w) })
+	q.Close()
+	sys.cmds.Apply(&w)
+	assert.False(t, w.Alive(alive))
+}
+
+type counter struct {
+	name      string
+	log       *[]string
+	updates   int
+	finalized bool
+}
+
+func (c *counter) Name() string              { return c.name }
+func (c *counter) Initialize(w *arche.World) { *c.log = append(*c.log, "init "+c.name) }
+func (c *counter) Update(w *arche.World)     { c.updates++; *c.log = append(*c.log, c.name) }
+func (c *counter) Finalize(w *arche.World)   { c.finalized = true }
+
+func TestSchedulerRunsInOrderAndTimes(t *testing.T) {
+	w := arche.NewWorld()
+	var log []string
+	a, b := &counter{name: "a", log: &log}, &counter{name: "b", log: &log}
+	s := NewScheduler(NewClockSystem(0.5), a, b)
+	s.Initialize(&w)
+	s.Run(&w, 2)
+	s.Finalize(&w)
+	assert.Equal(t, []string{"init a", "init b", "a", "b", "a", "b"}, log)
+	assert.Equal(t, 2, s.Frames())
+	assert.True(t, a.finalized && b.finalized)
+	times := s.Times()
+	require.Len(t, times, 3)
+	assert.Equal(t, "*ecs.ClockSystem", times[0].Name)
+	assert.Equal(t, "b", times[2].Name)
+	assert.Equal(t, 0.5, ClockOf(&w).Time)
+}

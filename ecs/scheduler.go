@@ -1,0 +1,110 @@
+package ecs
+
+import (
+	"fmt"
+	"time"
+
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// System is the method set of arche-model's model.System. Every archai system
+// implements it, so the same value runs under a [Scheduler] or under
+// arche-model's model.New().AddSystem.
+type System interface {
+	Initialize(w *arche.World)
+	Update(w *arche.World)
+	Finalize(w *arche.World)
+}
+
+// Namer is implemented by systems that name themselves in timing reports.
+type Namer interface {
+	Name() string
+}
+
+// Scheduler runs systems in the order they were added, one Update each per
+// frame, and measures the wall time each system takes (for reports only; the
+// simulation itself never reads the wall clock).
+//
+// For users without arche-model:
+//
+//	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), perception, decision, ...)
+//	s.Initialize(&world)
+//	s.Run(&world, 600)
+//	s.Finalize(&world)
+type Scheduler struct {
+	systems []System
+	totals  []time.Duration
+	frames  int
+}
+
+// NewScheduler returns a scheduler running systems in the given order.
+func NewScheduler(systems ...System) *Scheduler {
+	s := &Scheduler{}
+	for _, sys := range systems {
+		s.Add(sys)
+	}
+	return s
+}
+
+// Add appends a system.
+func (s *Scheduler) Add(sys System) {
+	s.systems = append(s.systems, sys)
+	s.totals = append(s.totals, 0)
+}
+
+// Initialize calls Initialize on every system, in order.
+func (s *Scheduler) Initialize(w *arche.World) {
+	for _, sys := range s.systems {
+		sys.Initialize(w)
+	}
+}
+
+// Update runs one frame: Update on every system, in order.
+func (s *Scheduler) Update(w *arche.World) {
+	for i, sys := range s.systems {
+		t0 := time.Now()
+		sys.Update(w)
+		s.totals[i] += time.Since(t0)
+	}
+	s.frames++
+}
+
+// Run runs frames frames.
+func (s *Scheduler) Run(w *arche.World, frames int) {
+	for range frames {
+		s.Update(w)
+	}
+}
+
+// Finalize calls Finalize on every system, in order.
+func (s *Scheduler) Finalize(w *arche.World) {
+	for _, sys := range s.systems {
+		sys.Finalize(w)
+	}
+}
+
+// SystemTime is one system's share of the frames run so far.
+type SystemTime struct {
+	Name  string        // the system's Name(), or its Go type
+	Total time.Duration // wall time spent in Update over all frames
+}
+
+// Times returns each system's accumulated Update time, in scheduling order.
+func (s *Scheduler) Times() []SystemTime {
+	out := make([]SystemTime, len(s.systems))
+	for i, sys := range s.systems {
+		out[i] = SystemTime{Name: SystemName(sys), Total: s.totals[i]}
+	}
+	return out
+}
+
+// Frames returns the number of frames run.
+func (s *Scheduler) Frames() int { return s.frames }
+
+// SystemName returns sys.Name() if sys is a [Namer], else its Go type.
+func SystemName(sys System) string {
+	if n, ok := sys.(Namer); ok {
+		return n.Name()
+	}
+	return fmt.Sprintf("%T", sys)
+}
