@@ -47,6 +47,9 @@ func (s *ClockSystem) Update(w *arche.World) {
 	s.next++
 }
 
+// Name implements [Namer].
+func (s *ClockSystem) Name() string { return "clock" }
+
 // Finalize does nothing.
 func (s *ClockSystem) Finalize(w *arche.World) {}
 

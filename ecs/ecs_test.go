@@ -101,7 +101,7 @@ func TestSchedulerRunsInOrderAndTimes(t *testing.T) {
 	assert.True(t, a.finalized && b.finalized)
 	times := s.Times()
 	require.Len(t, times, 3)
-	assert.Equal(t, "*ecs.ClockSystem", times[0].Name)
+	assert.Equal(t, "clock", times[0].Name)
 	assert.Equal(t, "b", times[2].Name)
 	assert.Equal(t, 0.5, ClockOf(&w).Time)
 }

@@ -7,16 +7,21 @@ import (
 )
 
 // Seek returns the force that turns vel into full speed (maxSpeed, cells/s)
-// straight at target, truncated to maxForce (cells/s²). At distance 0 it
-// returns the force that brakes to a stop.
-func Seek(pos, vel, target r2.Vec, maxSpeed, maxForce float64) r2.Vec {
+// straight at target: the velocity change that reaches it within this step,
+// (desired − vel)/dt, truncated to maxForce (cells/s²). At distance 0 it
+// returns the force that brakes to a stop. dt must be > 0; for dt ≤ 0 Seek
+// returns the zero vector.
+func Seek(pos, vel, target r2.Vec, maxSpeed, maxForce, dt float64) r2.Vec {
+	if dt <= 0 {
+		return r2.Vec{}
+	}
 	d := r2.Sub(target, pos)
 	n := r2.Norm(d)
 	var desired r2.Vec
 	if n > 0 {
 		desired = r2.Scale(maxSpeed/n, d)
 	}
-	return Truncate(r2.Sub(desired, vel), maxForce)
+	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
 }
 
 // Arrive returns the force that moves an agent at pos with velocity vel to stop

@@ -63,13 +63,15 @@ func TestBrakingSpeedStopsExactly(t *testing.T) {
 }
 
 func TestSeek(t *testing.T) {
-	f := Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 3, Y: 4}, 5, 100)
-	assert.InDelta(t, 3, f.X, 1e-12)
-	assert.InDelta(t, 4, f.Y, 1e-12)
-	f = Seek(r2.Vec{}, r2.Vec{X: 1}, r2.Vec{}, 5, 100)
-	assert.Equal(t, r2.Vec{X: -1}, f, "at the target seek brakes")
-	f = Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 100}, 5, 2)
+	// desired velocity (3, 4) reached within one step of 0.5 s: force (6, 8)
+	f := Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 3, Y: 4}, 5, 100, 0.5)
+	assert.InDelta(t, 6, f.X, 1e-12)
+	assert.InDelta(t, 8, f.Y, 1e-12)
+	f = Seek(r2.Vec{}, r2.Vec{X: 1}, r2.Vec{}, 5, 100, 0.5)
+	assert.Equal(t, r2.Vec{X: -2}, f, "at the target seek brakes")
+	f = Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 100}, 5, 2, 0.5)
 	assert.InDelta(t, 2, r2.Norm(f), 1e-12, "truncated to maxForce")
+	assert.Equal(t, r2.Vec{}, Seek(r2.Vec{}, r2.Vec{}, r2.Vec{X: 1}, 5, 2, 0))
 }
 
 func TestSeparation(t *testing.T) {

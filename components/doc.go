@@ -1,0 +1,18 @@
+// Package components holds archai's ECS components: plain data structs, no
+// methods with logic and no pointers to other components. Systems in package
+// systems read and write them; the pure packages (ai/..., nav/...) define the
+// types some of them embed.
+//
+// Units: positions in cells (cell (x, y) covers [x, x+1)×[y, y+1)), velocities
+// in cells per second, forces in cells per second², times in seconds of
+// simulation time.
+//
+// # Outline
+//
+//   - Motion: [Position], [Velocity], [Kinematics], [Steering].
+//   - Identity and state: [Faction], [Health], [Rand].
+//   - Decision: [Brain] (shared behavior tree + this agent's node memory),
+//     [Think] (cadence), [Intent] (what the decision layer wants).
+//   - Perception: [Perception].
+//   - Navigation: [Path].
+package components

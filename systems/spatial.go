@@ -1,0 +1,73 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Neighbours is the world resource that [Spatial] rebuilds every frame: a
+// spatial hash over every agent with a Position and a Faction, and, per hash
+// ID, the agent's entity, position and team.
+type Neighbours struct {
+	Hash      *spatial.Hash
+	Entities  []arche.Entity
+	Positions []r2.Vec
+	Teams     []uint8
+}
+
+// Spatial rebuilds the [Neighbours] resource at the start of each frame.
+type Spatial struct {
+	CellSize float64 // hash bucket size in cells; 4 if zero
+
+	res    *Neighbours
+	filter *generic.Filter2[components.Position, components.Faction]
+}
+
+// Name implements ecs.Namer.
+func (s *Spatial) Name() string { return "spatial" }
+
+// Initialize creates the Neighbours resource sized to the grid resource.
+//
+// Panics if the world has no *grid.Grid resource.
+func (s *Spatial) Initialize(w *arche.World) {
+	if s.CellSize <= 0 {
+		s.CellSize = 4
+	}
+	g := mustGrid(w)
+	s.res = &Neighbours{Hash: spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))}
+	arche.AddResource(w, s.res)
+	s.filter = generic.NewFilter2[components.Position, components.Faction]()
+}
+
+// Update rebuilds the hash.
+func (s *Spatial) Update(w *arche.World) {
+	r := s.res
+	r.Entities, r.Positions, r.Teams = r.Entities[:0], r.Positions[:0], r.Teams[:0]
+	r.Hash.Reset()
+	q := s.filter.Query(w)
+	for q.Next() {
+		p, f := q.Get()
+		id := int32(len(r.Entities))
+		r.Entities = append(r.Entities, q.Entity())
+		r.Positions = append(r.Positions, p.Vec)
+		r.Teams = append(r.Teams, f.Team)
+		r.Hash.Insert(id, p.Vec)
+	}
+	r.Hash.Build()
+}
+
+// Finalize does nothing.
+func (s *Spatial) Finalize(w *arche.World) {}
+
+// mustGrid returns the world's *grid.Grid resource.
+func mustGrid(w *arche.World) *grid.Grid {
+	g := arche.GetResource[grid.Grid](w)
+	if g == nil {
+		panic("systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize")
+	}
+	return g
+}

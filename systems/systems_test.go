@@ -1,0 +1,151 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// newWorld returns a world with an open w×h grid resource.
+func newWorld(w, h int) (*arche.World, *grid.Grid) {
+	world := arche.NewWorld()
+	g := grid.New(w, h)
+	arche.AddResource(&world, g)
+	return &world, g
+}
+
+func TestDecisionThinksAtItsIntervalWithItsOwnDT(t *testing.T) {
+	w, _ := newWorld(8, 8)
+	var dts []float64
+	var times []float64
+	tree, err := bt.Compile("probe", bt.Action("probe", func(ctx *bt.Context) bt.Status {
+		dts = append(dts, ctx.DT)
+		times = append(times, ctx.Time)
+		assert.NotNil(t, AgentOf(ctx).Intent)
+		return bt.Running
+	}))
+	require.NoError(t, err)
+	m := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](w)
+	e := m.New()
+	b, th, _, _ := m.Get(e)
+	*b = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+	*th = components.Think{Interval: 0.1, Next: 0.05}
+
+	dec := &Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), dec)
+	s.Initialize(w)
+	s.Run(w, 60) // one second
+	// due at 0.05, 0.15, ..., 0.95: ten decisions, each seeing the time since the last
+	require.Len(t, times, 10)
+	assert.InDelta(t, 3.0/60, times[0], 1e-9, "first frame whose time reaches 0.05 s")
+	for i := 1; i < len(dts); i++ {
+		assert.InDelta(t, 0.1, dts[i], 1.0/60+1e-9, "dt is the time since the agent last thought")
+		assert.InDelta(t, times[i]-times[i-1], dts[i], 1e-12)
+	}
+	assert.Equal(t, 10, dec.TotalThought)
+}
+
+func TestDecisionStaggeringSpreadsWork(t *testing.T) {
+	w, _ := newWorld(8, 8)
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	m := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](w)
+	const n = 600
+	for i := range n {
+		e := m.New()
+		b, th, _, _ := m.Get(e)
+		*b = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+		*th = components.Think{Interval: 0.1, Next: 0.1 * float64(i) / n}
+	}
+	dec := &Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), dec)
+	s.Initialize(w)
+	for range 60 {
+		s.Update(w)
+		// 10 Hz at 60 frames/s: each agent thinks every 6 frames, so 100 per frame
+		assert.InDelta(t, n/6, dec.Thought, 1)
+	}
+}
+
+func TestPathQueueBudgetDeadAndReplacedRequests(t *testing.T) {
+	w, g := newWorld(32, 32)
+	for y := int32(0); y < 30; y++ {
+		g.SetCost(grid.Cell{X: 16, Y: y}, grid.Blocked) // a wall with a gap at the bottom
+	}
+	m := generic.NewMap2[components.Path, components.Position](w)
+	var es []arche.Entity
+	for i := range 10 {
+		e := m.New()
+		p, pos := m.Get(e)
+		pos.Vec = r2.Vec{X: 2.5, Y: 2.5 + float64(i)}
+		p.Want, p.Goal = true, grid.Cell{X: 30, Y: 2}
+		es = append(es, e)
+	}
+	pq := &PathQueue{Budget: 3}
+	pq.Initialize(w)
+
+	pq.Update(w)
+	assert.Equal(t, 3, pq.Served)
+	assert.Equal(t, 7, pq.Waiting)
+	p, _ := m.Get(es[0])
+	require.Equal(t, components.PathReady, p.State)
+	assert.Equal(t, grid.Cell{X: 2, Y: 2}, p.Waypoints[0])
+	assert.Equal(t, grid.Cell{X: 30, Y: 2}, p.Waypoints[len(p.Waypoints)-1])
+	assert.Equal(t, 1, p.Next)
+
+	// es[3] dies before it is served; es[4] changes its goal while waiting
+	w.RemoveEntity(es[3])
+	p4, _ := m.Get(es[4])
+	p4.Want, p4.Goal = true, grid.Cell{X: 5, Y: 20}
+	pq.Update(w)
+	assert.Equal(t, 3, pq.Served, "the budget counts searches; the dead request is dropped on top")
+	assert.Equal(t, 1, pq.Dropped)
+	require.Equal(t, components.PathReady, p4.State)
+	assert.Equal(t, grid.Cell{X: 5, Y: 20}, p4.Waypoints[len(p4.Waypoints)-1], "the newer request replaced the older")
+
+	pq.Update(w)
+	pq.Update(w)
+	assert.Equal(t, 0, pq.Waiting)
+	assert.Equal(t, 9, pq.TotalServed)
+	assert.Equal(t, 1, pq.TotalDropped)
+
+	// an unreachable goal is a result, not a panic
+	g.SetCost(grid.Cell{X: 16, Y: 30}, grid.Blocked)
+	g.SetCost(grid.Cell{X: 16, Y: 31}, grid.Blocked)
+	p.Want, p.Goal = true, grid.Cell{X: 30, Y: 2}
+	pq.Update(w)
+	assert.Equal(t, components.PathUnreachable, p.State)
+	assert.Empty(t, p.Waypoints)
+}
+
+func TestMovementSlidesAlongWallsAndNeverEntersBlockedCells(t *testing.T) {
+	w, g := newWorld(10, 10)
+	for y := int32(0); y < 10; y++ {
+		g.SetCost(grid.Cell{X: 5, Y: y}, grid.Blocked)
+	}
+	m := generic.NewMap4[components.Position, components.Velocity, components.Kinematics, components.Steering](w)
+	e := m.New()
+	pos, _, kin, st := m.Get(e)
+	pos.Vec = r2.Vec{X: 3.5, Y: 1.5}
+	*kin = components.Kinematics{MaxSpeed: 5, MaxForce: 50}
+	st.Force = r2.Vec{X: 50, Y: 20} // into the wall, and down along it
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Movement{})
+	s.Initialize(w)
+	for range 120 {
+		s.Update(w)
+		p, _, _, _ := m.Get(e)
+		require.True(t, g.Passable(g.CellAt(p.Vec)), "inside a blocked cell at %v", p.Vec)
+	}
+	p, v, _, _ := m.Get(e)
+	assert.Less(t, p.X, 5.0)
+	assert.Greater(t, p.Y, 4.0, "slid along the wall")
+	assert.Equal(t, 0.0, v.X, "velocity into the wall is zeroed")
+}
