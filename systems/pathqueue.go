@@ -25,7 +25,7 @@ type PathQueue struct {
 	Budget int // searches per frame; DefaultPathBudget if zero
 
 	// Statistics of the last frame and totals since Initialize.
-	Served, Dropped, Waiting   int
+	Served, Dropped, Waiting  int
 	TotalServed, TotalDropped int
 
 	grid   *grid.Grid

@@ -313,5 +313,3 @@ func randomOpenCell(g *grid.Grid, r *steer.Rand) (r2.Vec, bool) {
 	}
 	return r2.Vec{}, false
 }
-
-

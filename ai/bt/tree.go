@@ -1,0 +1,177 @@
+package bt
+
+import "errors"
+
+// MaxNodes is the largest number of nodes a compiled tree may have.
+const MaxNodes = 1<<16 - 1
+
+// Errors returned (wrapped, with the tree name and node path) by [Compile].
+var (
+	ErrNilNode          = errors.New("nil node")
+	ErrInvalidNode      = errors.New("node not made by a bt constructor")
+	ErrEmptyComposite   = errors.New("composite without children")
+	ErrInvalidDuration  = errors.New("duration must be finite and >= 0")
+	ErrNilFunc          = errors.New("leaf function is nil")
+	ErrHookNotAction    = errors.New("OnStart/OnHalt hook on a node that is not an Action")
+	ErrTooManyNodes     = errors.New("too many nodes")
+	ErrTooManyChildren  = errors.New("too many children")
+	errMemoryMismatched = "bt: Memory was not made by this Tree's NewMemory"
+)
+
+// Context is what a leaf sees when it is ticked or halted. The caller owns it: set Agent,
+// DT and Time, then call [Tree.Tick]. One Context may be reused for every agent, but not
+// by two goroutines at once.
+type Context struct {
+	// Agent is the caller's per-agent view (e.g. a pointer to a struct of the agent's
+	// components and blackboard). bt never inspects it.
+	Agent any
+	// DT is the seconds of simulation time since this agent last ticked this tree.
+	DT float64
+	// Time is the simulation time in seconds. Cooldown needs it.
+	Time float64
+
+	mem  *NodeMemory
+	node int
+}
+
+// Node returns the memory of the leaf being ticked or halted, for the leaf's own timers and
+// counters. It is nil outside a leaf call.
+func (c *Context) Node() *NodeMemory { return c.mem }
+
+// NodeIndex returns the pre-order index of the leaf being ticked or halted (see
+// [Tree.NodeName]); it is meaningless outside a leaf call.
+func (c *Context) NodeIndex() int { return c.node }
+
+// NodeMemory is one agent's state of one node: 16 bytes.
+type NodeMemory struct {
+	// Status is the last status the node returned; Running means it is in progress.
+	// It is Idle before the first tick and after a halt.
+	Status Status
+	// Child is the index (among the node's children) of the running child of a composite.
+	Child uint16
+	// Count is a counter for decorators (Cooldown: 1 while cooling down) and actions.
+	Count uint16
+	// Timer is seconds: the waited time of Wait, the ready time of Cooldown; free for actions.
+	Timer float64
+}
+
+// Memory is one agent's state for one tree: a NodeMemory per node, in pre-order. Make it
+// once with [Tree.NewMemory] and keep it in the agent's component; the zero Memory is not
+// usable. Copying a Memory copies a reference to the same nodes.
+type Memory struct{ nodes []NodeMemory }
+
+// Status returns the last status of node i (pre-order index, 0 is the root).
+//
+// Panics: if i is out of range.
+func (m *Memory) Status(node int) Status { return m.nodes[node].Status }
+
+// Nodes returns the node memories in pre-order, aliasing m: for debugging, tracing, and
+// saving and loading state. Do not change it during a tick.
+func (m *Memory) Nodes() []NodeMemory { return m.nodes }
+
+// Len returns the number of nodes m holds.
+func (m *Memory) Len() int { return len(m.nodes) }
+
+// Tree is a compiled behavior tree: an immutable flat pre-order array of nodes shared by
+// every agent that runs it. Agents keep their state in a [Memory]. A Tree is safe for
+// concurrent Tick and Halt calls on distinct Memory and Context values (leaves must be
+// safe for that too).
+type Tree struct {
+	name  string
+	nodes []node
+	kids  []int32 // children of every composite, concatenated; node.kids indexes it
+}
+
+// node is a compiled node. Children of node i occupy indices i+1 … end-1 (pre-order).
+type node struct {
+	kind    kind
+	nkids   uint16
+	kidOff  int32 // first child in Tree.kids
+	end     int32 // one past the last node of this subtree
+	seconds float64
+	cond    func(*Context) bool
+	tick    func(*Context) Status
+	onStart func(*Context)
+	onHalt  func(*Context)
+	name    string
+}
+
+// Compile validates the tree rooted at root and compiles it into a [Tree]. Nodes are
+// numbered in pre-order (root 0, then the first child's subtree, then the next …).
+//
+// It returns an error wrapping one of ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
+// ErrInvalidDuration, ErrNilFunc, ErrHookNotAction, ErrTooManyNodes (more than
+// [MaxNodes]) or ErrTooManyChildren, naming the tree and the path to the bad node.
+// It never panics.
+func Compile(name string, root *Node) (*Tree, error) {
+	c := compiler{tree: &Tree{name: name}}
+	if err := c.add(root); err != nil {
+		return nil, err
+	}
+	return c.tree, nil
+}
+
+// Name returns the name given to [Compile].
+func (t *Tree) Name() string { return t.name }
+
+// Len returns the number of nodes.
+func (t *Tree) Len() int { return len(t.nodes) }
+
+// NodeName returns the display name of node i: the name given with [Node.Named] or to
+// [Condition] / [Action], else the kind name ("Sequence", "Wait", …).
+//
+// Panics: if i is out of range.
+func (t *Tree) NodeName(i int) string {
+	n := &t.nodes[i]
+	if n.name != "" {
+		return n.name
+	}
+	return n.kind.String()
+}
+
+// NodeKind returns the kind name of node i ("Sequence", "Action", …).
+//
+// Panics: if i is out of range.
+func (t *Tree) NodeKind(i int) string { return t.nodes[i].kind.String() }
+
+// Children returns the pre-order indices of node i's children, appended to dst.
+//
+// Panics: if i is out of range.
+func (t *Tree) Children(dst []int, i int) []int {
+	n := &t.nodes[i]
+	for _, k := range t.kids[n.kidOff : n.kidOff+int32(n.nkids)] {
+		dst = append(dst, int(k))
+	}
+	return dst
+}
+
+// NewMemory allocates one agent's memory for t, every node Idle.
+func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(t.nodes))} }
+
+// Tick ticks the tree once for one agent and returns the root's status. ctx.Agent,
+// ctx.DT and ctx.Time must be set by the caller. A root that returned Success or Failure
+// starts over on the next Tick. Tick allocates nothing (leaves aside).
+//
+// Panics: if m was not made by t.NewMemory.
+func (t *Tree) Tick(m *Memory, ctx *Context) Status {
+	if len(m.nodes) != len(t.nodes) {
+		panic(errMemoryMismatched)
+	}
+	s := t.tick(m.nodes, 0, ctx)
+	ctx.mem = nil
+	return s
+}
+
+// Halt stops the agent's tree (tree swap, agent death): every Running node gets its halt
+// hook exactly once, deepest first (a child before its parent), then every node's memory
+// is reset to Idle, clearing cooldowns too.
+//
+// Panics: if m was not made by t.NewMemory.
+func (t *Tree) Halt(m *Memory, ctx *Context) {
+	if len(m.nodes) != len(t.nodes) {
+		panic(errMemoryMismatched)
+	}
+	t.haltRange(m.nodes, 0, int32(len(t.nodes)), ctx)
+	clear(m.nodes)
+	ctx.mem = nil
+}
