@@ -1,0 +1,88 @@
+package scenario
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func run(t testing.TB, cfg Config, frames int) (*Guards, *ecs.Scheduler) {
+	t.Helper()
+	sc, err := NewGuards(cfg)
+	require.NoError(t, err)
+	s := ecs.NewScheduler(sc.Systems()...)
+	s.Initialize(sc.World)
+	s.Run(sc.World, frames)
+	return sc, s
+}
+
+func TestSameSeedSameStateHash(t *testing.T) {
+	cfg := Config{Agents: 1500, Seed: 7}
+	a, _ := run(t, cfg, 240)
+	b, _ := run(t, cfg, 240)
+	assert.Equal(t, systems.StateHash(a.World), systems.StateHash(b.World))
+	c, _ := run(t, Config{Agents: 1500, Seed: 8}, 240)
+	assert.NotEqual(t, systems.StateHash(a.World), systems.StateHash(c.World), "another seed, another run")
+}
+
+func TestEveryBranchRunsAndNobodyEntersWalls(t *testing.T) {
+	sc, err := NewGuards(Config{Agents: 3000, Seed: 3})
+	require.NoError(t, err)
+	s := ecs.NewScheduler(sc.Systems()...)
+	s.Initialize(sc.World)
+
+	// find the intruder tree's Wait node to see it run too
+	waitNode := -1
+	for i := range sc.IntruderTree.Len() {
+		if sc.IntruderTree.NodeKind(i) == "Wait" {
+			waitNode = i
+		}
+	}
+	require.GreaterOrEqual(t, waitNode, 0)
+	waited := false
+	brains := generic.NewFilter3[components.Brain, components.Position, components.Faction]()
+	for frame := range 600 {
+		s.Update(sc.World)
+		q := brains.Query(sc.World)
+		for q.Next() {
+			b, p, f := q.Get()
+			require.True(t, sc.Grid.Passable(sc.Grid.CellAt(p.Vec)), "frame %d: agent inside a blocked cell at %v", frame, p.Vec)
+			if f.Team == TeamIntruders && b.Memory.Status(waitNode).String() == "Running" {
+				waited = true
+			}
+		}
+	}
+	for b := range NumBranches {
+		assert.Positive(t, sc.Stats.Runs[b], "branch %s never ran", b)
+	}
+	assert.True(t, waited, "no intruder ever waited")
+	assert.Positive(t, sc.Casualties.IntrudersDown, "intruders are removed and replaced")
+	assert.Positive(t, sc.Casualties.GuardsDown+sc.Stats.Runs[BranchFlee], "guards get hurt")
+	assert.Positive(t, sc.PathQueue.TotalServed)
+}
+
+func TestGenerateMapIsConnectedAndSeeded(t *testing.T) {
+	g := GenerateMap(64, 5)
+	h := GenerateMap(64, 5)
+	var open []grid.Cell
+	for y := range 64 {
+		for x := range 64 {
+			c := grid.Cell{X: int32(x), Y: int32(y)}
+			require.Equal(t, g.Passable(c), h.Passable(c), "same seed, same map")
+			if g.Passable(c) {
+				open = append(open, c)
+			}
+		}
+	}
+	require.Greater(t, len(open), 64*64/3, "a usable share of the map is open")
+	for _, c := range open {
+		require.True(t, g.Connected(open[0], c), "open cell %v cut off", c)
+	}
+	assert.False(t, g.Passable(grid.Cell{X: 0, Y: 10}), "walled border")
+}

@@ -1,0 +1,46 @@
+// Package grid holds dense cost grids, MovingAI benchmark IO and grid A*.
+//
+// It is the bottom of archai's path layer: flow fields and the path request
+// queue build on it. It knows nothing about Arche.
+//
+// # Coordinates
+//
+// A [Cell] is (X, Y): X the column in [0, width), Y the row in [0, height),
+// row 0 being the first line of a map file. Continuous positions (r2.Vec) are
+// in cells: cell (x, y) covers [x, x+1)×[y, y+1) and its centre is
+// (x+0.5, y+0.5); see [Grid.CellAt] and [Grid.Center].
+//
+// # Types
+//
+//   - [Grid]: row-major per-cell costs, the cost of entering a cell (1 =
+//     normal, [Blocked] = impassable). [Grid.SetCost] edits it and bumps
+//     [Grid.Version]; [Grid.Connected] answers reachability in O(1) from
+//     lazily computed connected components; [Grid.LineOfSight] walks a
+//     segment through the cells.
+//   - [Search]: a reusable A* search over one grid. [Search.Path] returns an
+//     exact shortest path and its cost, or [ErrOutOfBounds], [ErrBlocked],
+//     [ErrUnreachable]. It allocates nothing per query in steady state.
+//   - [Query]: one problem of a MovingAI scenario file.
+//   - [ReadMap], [LoadMap], [ReadScenario], [LoadScenario]: MovingAI IO.
+//
+// # Moves and costs
+//
+// Moves are 8-connected. A straight move costs the cost of the entered cell; a
+// diagonal move costs √2 times it, and is allowed only when both orthogonal
+// cells beside it are passable (no corner cutting). This is the rule of the
+// MovingAI benchmarks and the Grid-Based Path Planning Competition, so on
+// unit-cost maps [Search.Path] reproduces the optimal lengths of the .scen
+// files. [Grid.LineOfSight] applies the same rule to segments through a
+// corner.
+//
+// # Sources
+//
+//   - P. E. Hart, N. J. Nilsson, B. Raphael, "A Formal Basis for the Heuristic
+//     Determination of Minimum Cost Paths", IEEE Transactions on Systems
+//     Science and Cybernetics 4(2), 1968 (A*).
+//   - N. R. Sturtevant, "Benchmarks for Grid-Based Pathfinding", IEEE
+//     Transactions on Computational Intelligence and AI in Games 4(2), 2012;
+//     formats at https://movingai.com/benchmarks/formats.html.
+//   - J. Amanatides, A. Woo, "A Fast Voxel Traversal Algorithm for Ray
+//     Tracing", Eurographics 1987 (line of sight).
+package grid

@@ -1,0 +1,263 @@
+package grid
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Cell is a grid coordinate: X is the column in [0, width), Y the row in
+// [0, height); row 0 is the first line of a map file.
+type Cell struct{ X, Y int32 }
+
+// Blocked is the cost of an impassable cell (+Inf). Any cell whose cost is
+// +Inf is impassable; cells outside the grid report Blocked.
+var Blocked float32 = float32(math.Inf(1))
+
+// Grid is a dense, row-major array of per-cell costs. The cost of a cell is the
+// cost of entering it: 1 is normal ground, larger is slower, Blocked is
+// impassable. Costs must be positive.
+//
+// Continuous positions are in cells: cell (x, y) covers [x, x+1)×[y, y+1) and
+// its centre is (x+0.5, y+0.5).
+//
+// Important: [Grid.Connected], [Grid.MinCost] and [Search] compute caches
+// lazily, so a Grid is not safe for concurrent use unless [Grid.Prepare] was
+// called after the last [Grid.SetCost]; after that, concurrent readers (one
+// [Search] per goroutine) are safe as long as nobody writes.
+type Grid struct {
+	w, h int
+	cost []float32
+
+	version     uint64 // bumped on every cost change
+	topoVersion uint64 // bumped when passability changes
+
+	minCost      float32 // smallest passable cost, valid when !minCostDirty
+	minCostDirty bool
+
+	comp        []int32 // component label per cell, -1 when blocked
+	compVersion uint64  // topoVersion the labels were computed for (0 = never)
+	stack       []int32 // flood-fill scratch
+}
+
+// New returns a width×height grid in which every cell costs 1.
+//
+// Panics:
+//   - when width or height is not positive.
+func New(width, height int) *Grid {
+	if width <= 0 || height <= 0 {
+		panic(fmt.Sprintf("grid: invalid size %dx%d", width, height))
+	}
+	g := &Grid{
+		w:           width,
+		h:           height,
+		cost:        make([]float32, width*height),
+		version:     1,
+		topoVersion: 1,
+		minCost:     1,
+	}
+	for i := range g.cost {
+		g.cost[i] = 1
+	}
+	return g
+}
+
+// Width returns the number of columns.
+func (g *Grid) Width() int { return g.w }
+
+// Height returns the number of rows.
+func (g *Grid) Height() int { return g.h }
+
+// Version returns a counter that changes whenever [Grid.SetCost] changes a
+// cost. Caches built from the grid (flow fields, paths) can compare it.
+func (g *Grid) Version() uint64 { return g.version }
+
+// InBounds reports whether c lies inside the grid.
+func (g *Grid) InBounds(c Cell) bool {
+	return c.X >= 0 && c.Y >= 0 && int(c.X) < g.w && int(c.Y) < g.h
+}
+
+// Passable reports whether c is inside the grid and not Blocked.
+func (g *Grid) Passable(c Cell) bool {
+	return g.InBounds(c) && !isBlocked(g.cost[g.index(c)])
+}
+
+// Cost returns the cost of entering c, or Blocked when c is out of bounds.
+func (g *Grid) Cost(c Cell) float32 {
+	if !g.InBounds(c) {
+		return Blocked
+	}
+	return g.cost[g.index(c)]
+}
+
+// SetCost sets the cost of entering c: a positive value, or Blocked (+Inf) to
+// make the cell impassable. A change bumps [Grid.Version]; connected
+// components are recomputed on the next [Grid.Connected] when passability
+// changed.
+//
+// Panics:
+//   - when c is out of bounds;
+//   - when cost is NaN, zero or negative.
+func (g *Grid) SetCost(c Cell, cost float32) {
+	if !g.InBounds(c) {
+		panic(fmt.Sprintf("grid: SetCost: cell %v out of bounds %dx%d", c, g.w, g.h))
+	}
+	if !(cost > 0) { // also catches NaN
+		panic(fmt.Sprintf("grid: SetCost: invalid cost %v (must be > 0 or Blocked)", cost))
+	}
+	i := g.index(c)
+	old := g.cost[i]
+	if old == cost {
+		return
+	}
+	g.cost[i] = cost
+	g.version++
+	if isBlocked(old) != isBlocked(cost) {
+		g.topoVersion++
+	}
+	switch {
+	case !isBlocked(cost) && cost < g.minCost && !g.minCostDirty:
+		g.minCost = cost
+	case old == g.minCost:
+		g.minCostDirty = true
+	}
+}
+
+// MinCost returns the smallest cost of a passable cell (1 when none is
+// passable). A* scales its octile heuristic by it to stay admissible.
+func (g *Grid) MinCost() float32 {
+	if g.minCostDirty {
+		g.recomputeMinCost()
+	}
+	return g.minCost
+}
+
+// CellAt returns the cell containing the continuous position p (in cells):
+// (floor(p.X), floor(p.Y)). The result may be out of bounds.
+func (g *Grid) CellAt(p r2.Vec) Cell {
+	return Cell{X: floorToInt32(p.X), Y: floorToInt32(p.Y)}
+}
+
+// Center returns the continuous position of the centre of c: (X+0.5, Y+0.5).
+func (g *Grid) Center(c Cell) r2.Vec {
+	return r2.Vec{X: float64(c.X) + 0.5, Y: float64(c.Y) + 0.5}
+}
+
+// Connected reports whether an agent can walk from a to b under the
+// 8-connected no-corner-cutting rule. It is O(1) after a one-off O(W·H)
+// labelling of connected components, redone lazily after [Grid.SetCost]
+// changes passability. Blocked or out-of-bounds cells are connected to
+// nothing (not even themselves).
+//
+// Because a diagonal move needs both orthogonal neighbours passable, the
+// components equal the 4-connected components of the passable cells.
+func (g *Grid) Connected(a, b Cell) bool {
+	if !g.Passable(a) || !g.Passable(b) {
+		return false
+	}
+	if g.compVersion != g.topoVersion {
+		g.labelComponents()
+	}
+	return g.comp[g.index(a)] == g.comp[g.index(b)]
+}
+
+// Component returns the connected-component label of c (labels are dense,
+// starting at 0, in row-major order of each component's first cell), or -1
+// when c is blocked or out of bounds.
+func (g *Grid) Component(c Cell) int32 {
+	if !g.Passable(c) {
+		return -1
+	}
+	if g.compVersion != g.topoVersion {
+		g.labelComponents()
+	}
+	return g.comp[g.index(c)]
+}
+
+// Prepare computes the lazily built caches (connected components, minimum
+// cost) now, so that afterwards the grid can be read from several goroutines
+// until the next [Grid.SetCost].
+func (g *Grid) Prepare() {
+	g.MinCost()
+	if g.compVersion != g.topoVersion {
+		g.labelComponents()
+	}
+}
+
+// LineOfSight reports whether the straight segment from a to b (continuous
+// positions in cells) stays clear of blocked cells. It walks the cells the
+// segment crosses (Amanatides & Woo 1987) and returns false when any of them
+// is blocked or out of bounds, including:
+//   - the cells of both end points, as given by [Grid.CellAt];
+//   - both side cells when the segment passes exactly through a grid corner,
+//     so it cannot squeeze diagonally between two blocked cells that share a
+//     corner (the same rule as A*'s no corner cutting);
+//   - the cells on both sides when the segment runs along a grid line.
+//
+// It allocates nothing.
+func (g *Grid) LineOfSight(a, b r2.Vec) bool {
+	ca, cb := g.CellAt(a), g.CellAt(b)
+	if !g.Passable(ca) || !g.Passable(cb) {
+		return false
+	}
+	dx, dy := b.X-a.X, b.Y-a.Y
+	// Segments running along a grid line also touch the cells on the other side.
+	if dy == 0 && a.Y == math.Floor(a.Y) && !g.rowClear(ca.Y-1, ca.X, cb.X) {
+		return false
+	}
+	if dx == 0 && a.X == math.Floor(a.X) && !g.colClear(ca.X-1, ca.Y, cb.Y) {
+		return false
+	}
+	if ca == cb {
+		return true
+	}
+
+	x, y := ca.X, ca.Y
+	var stepX, stepY int32
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	if dx > 0 {
+		stepX = 1
+		tMaxX = (float64(x+1) - a.X) / dx
+	} else if dx < 0 {
+		stepX = -1
+		tMaxX = (float64(x) - a.X) / dx
+	}
+	if dy > 0 {
+		stepY = 1
+		tMaxY = (float64(y+1) - a.Y) / dy
+	} else if dy < 0 {
+		stepY = -1
+		tMaxY = (float64(y) - a.Y) / dy
+	}
+
+	// The loop visits at most one cell per crossed grid line.
+	for n := absInt32(cb.X-ca.X) + absInt32(cb.Y-ca.Y) + 2; n > 0; n-- {
+		if tMaxX > 1 && tMaxY > 1 {
+			break
+		}
+		switch {
+		case tMaxX < tMaxY-losEpsilon:
+			x += stepX
+			tMaxX = crossing(x, stepX, a.X, dx)
+		case tMaxY < tMaxX-losEpsilon:
+			y += stepY
+			tMaxY = crossing(y, stepY, a.Y, dy)
+		default: // through a corner: both side cells must be clear
+			if !g.Passable(Cell{x + stepX, y}) || !g.Passable(Cell{x, y + stepY}) {
+				return false
+			}
+			x += stepX
+			y += stepY
+			tMaxX = crossing(x, stepX, a.X, dx)
+			tMaxY = crossing(y, stepY, a.Y, dy)
+		}
+		if !g.Passable(Cell{x, y}) {
+			return false
+		}
+		if x == cb.X && y == cb.Y {
+			break
+		}
+	}
+	return true
+}

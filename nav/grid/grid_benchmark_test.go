@@ -1,0 +1,83 @@
+package grid
+
+import (
+	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// benchScenario runs the scenario's queries round-robin and reports the time
+// per query (ns/op) plus the mean number of nodes expanded per query and the
+// time per expanded node.
+func benchScenario(b *testing.B, name string, every int) {
+	g, all := loadBench(b, name)
+	var qs []Query
+	for i, q := range all {
+		if i%every == 0 && g.Connected(q.Start, q.Goal) {
+			qs = append(qs, q)
+		}
+	}
+	s := NewSearch(g)
+	buf := make([]Cell, 0, 4096)
+	for _, q := range qs {
+		buf, _, _ = s.Path(q.Start, q.Goal, buf)
+	}
+	expanded := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := qs[i%len(qs)]
+		buf, _, _ = s.Path(q.Start, q.Goal, buf)
+		expanded += s.Expanded()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(expanded)/float64(b.N), "expanded/op")
+	if expanded > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(expanded), "ns/node")
+	}
+}
+
+func BenchmarkPathArena(b *testing.B)     { benchScenario(b, "arena.map", 1) }
+func BenchmarkPathRmtst01(b *testing.B)   { benchScenario(b, "rmtst01.map", 1) }
+func BenchmarkPathRandom512(b *testing.B) { benchScenario(b, "random512-25-0.map", 1) }
+func BenchmarkPathMaze512(b *testing.B)   { benchScenario(b, "maze512-4-0.map", 50) }
+
+func BenchmarkConnected(b *testing.B) {
+	g, qs := loadBench(b, "random512-25-0.map")
+	g.Prepare()
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		q := qs[i%len(qs)]
+		if g.Connected(q.Start, q.Goal) {
+			n++
+		}
+	}
+	_ = n
+}
+
+func BenchmarkLineOfSight(b *testing.B) {
+	g, qs := loadBench(b, "random512-25-0.map")
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		q := qs[i%len(qs)]
+		if g.LineOfSight(g.Center(q.Start), g.Center(q.Goal)) {
+			n++
+		}
+	}
+	_ = n
+}
+
+func BenchmarkLineOfSightOpen64(b *testing.B) {
+	g := New(128, 128)
+	a, c := r2.Vec{X: 0.5, Y: 3.25}, r2.Vec{X: 64.5, Y: 40.75}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if !g.LineOfSight(a, c) {
+			b.Fatal("blocked")
+		}
+	}
+}

@@ -1,0 +1,60 @@
+package grid_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/archai-go/archai/nav/grid"
+)
+
+func Example() {
+	const arena = `type octile
+height 5
+width 7
+map
+.......
+.@@@@@.
+.@...@.
+.@.@.@.
+...@...
+`
+	g, err := grid.ReadMap(strings.NewReader(arena), "arena.map")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := grid.NewSearch(g)
+	path, cost, err := s.Path(grid.Cell{X: 2, Y: 2}, grid.Cell{X: 4, Y: 4}, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("cost %.4f over %d cells\n", cost, len(path))
+	fmt.Println(path)
+
+	_, _, err = s.Path(grid.Cell{X: 0, Y: 0}, grid.Cell{X: 3, Y: 3}, nil)
+	fmt.Println(err)
+	// Output:
+	// cost 4.0000 over 5 cells
+	// [{2 2} {3 2} {4 2} {4 3} {4 4}]
+	// grid: cell blocked
+}
+
+func ExampleReadMap_errors() {
+	_, err := grid.ReadMap(strings.NewReader("type octile\nheight 2\nwidth 3\nmap\n...\n..\n"), "bad.map")
+	fmt.Println(err)
+	// Output:
+	// grid: bad.map line 6: row 1 has 2 tiles, want width 3
+}
+
+func ExampleGrid_LineOfSight() {
+	g := grid.New(4, 4)
+	g.SetCost(grid.Cell{X: 2, Y: 1}, grid.Blocked)
+	g.SetCost(grid.Cell{X: 1, Y: 2}, grid.Blocked)
+	from, to := g.Center(grid.Cell{X: 0, Y: 3}), g.Center(grid.Cell{X: 3, Y: 0})
+	fmt.Println(g.LineOfSight(from, to))                              // squeezes between (2,1) and (1,2)
+	fmt.Println(g.LineOfSight(from, g.Center(grid.Cell{X: 3, Y: 3}))) // along the open bottom row
+	// Output:
+	// false
+	// true
+}

@@ -1,0 +1,124 @@
+package grid
+
+import "math"
+
+// losEpsilon is the tolerance in segment parameter under which two grid-line
+// crossings count as one corner crossing.
+const losEpsilon = 1e-9
+
+func (g *Grid) index(c Cell) int { return int(c.Y)*g.w + int(c.X) }
+
+func isBlocked(cost float32) bool { return cost > math.MaxFloat32 }
+
+func floorToInt32(v float64) int32 {
+	f := math.Floor(v)
+	switch {
+	case f < math.MinInt32 || v != v: // NaN lands far outside any grid
+		return math.MinInt32
+	case f > math.MaxInt32:
+		return math.MaxInt32
+	}
+	return int32(f)
+}
+
+func absInt32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// crossing returns the segment parameter at which a ray starting at origin
+// with direction d leaves cell coordinate c (moving by step).
+func crossing(c, step int32, origin, d float64) float64 {
+	if step > 0 {
+		return (float64(c+1) - origin) / d
+	}
+	return (float64(c) - origin) / d
+}
+
+// rowClear reports whether cells x0..x1 (either order) of row y are passable.
+func (g *Grid) rowClear(y, x0, x1 int32) bool {
+	if x0 > x1 {
+		x0, x1 = x1, x0
+	}
+	for x := x0; x <= x1; x++ {
+		if !g.Passable(Cell{x, y}) {
+			return false
+		}
+	}
+	return true
+}
+
+// colClear reports whether cells y0..y1 (either order) of column x are passable.
+func (g *Grid) colClear(x, y0, y1 int32) bool {
+	if y0 > y1 {
+		y0, y1 = y1, y0
+	}
+	for y := y0; y <= y1; y++ {
+		if !g.Passable(Cell{x, y}) {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *Grid) recomputeMinCost() {
+	m := float32(math.Inf(1))
+	for _, c := range g.cost {
+		if c < m {
+			m = c
+		}
+	}
+	if isBlocked(m) {
+		m = 1
+	}
+	g.minCost = m
+	g.minCostDirty = false
+}
+
+// labelComponents flood-fills the 4-connected components of passable cells.
+// With no corner cutting, 8-connected reachability equals 4-connected.
+func (g *Grid) labelComponents() {
+	n := g.w * g.h
+	if cap(g.comp) < n {
+		g.comp = make([]int32, n)
+	}
+	g.comp = g.comp[:n]
+	for i := range g.comp {
+		g.comp[i] = -1
+	}
+	var label int32
+	w := g.w
+	for i := 0; i < n; i++ {
+		if g.comp[i] >= 0 || isBlocked(g.cost[i]) {
+			continue
+		}
+		g.comp[i] = label
+		stack := append(g.stack[:0], int32(i))
+		for len(stack) > 0 {
+			j := int(stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+			x := j % w
+			if x > 0 && g.comp[j-1] < 0 && !isBlocked(g.cost[j-1]) {
+				g.comp[j-1] = label
+				stack = append(stack, int32(j-1))
+			}
+			if x+1 < w && g.comp[j+1] < 0 && !isBlocked(g.cost[j+1]) {
+				g.comp[j+1] = label
+				stack = append(stack, int32(j+1))
+			}
+			if j >= w && g.comp[j-w] < 0 && !isBlocked(g.cost[j-w]) {
+				g.comp[j-w] = label
+				stack = append(stack, int32(j-w))
+			}
+			if j+w < n && g.comp[j+w] < 0 && !isBlocked(g.cost[j+w]) {
+				g.comp[j+w] = label
+				stack = append(stack, int32(j+w))
+			}
+		}
+		g.stack = stack
+		label++
+	}
+	g.compVersion = g.topoVersion
+}

@@ -1,0 +1,25 @@
+// Package spatial answers neighbour and range queries over many moving points.
+//
+// It serves steering (separation, alignment, cohesion) and perception, where
+// every agent asks "who is within r of me?" every frame for 10k–100k agents.
+// It knows nothing about Arche: items are int32 IDs chosen by the caller
+// (typically a dense agent index) with r2.Vec positions.
+//
+// # Types
+//
+//   - [Hash]: a uniform bucket grid rebuilt each frame. [Hash.Reset],
+//     [Hash.Insert] for each agent, [Hash.Build] (a counting sort into flat
+//     arrays), then any number of [Hash.Query] calls, which append the IDs
+//     within a radius to a caller-owned slice in a deterministic order. In
+//     steady state a frame allocates nothing.
+//
+// Rebuilding from scratch each frame costs O(n + buckets) and avoids the
+// bookkeeping of moving items between buckets; with the bucket side close to
+// the query radius, a query reads at most 3×3 buckets.
+//
+// # Sources
+//
+//   - C. Ericson, "Real-Time Collision Detection", Morgan Kaufmann 2005,
+//     ch. 7.1 (uniform grids) and 7.1.5 (storing grid contents in a flat
+//     array with a counting sort).
+package spatial

@@ -1,0 +1,61 @@
+package spatial
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// benchRebuild measures Reset+Insert+Build for n agents spread over a square
+// at a density of one agent per 4 cells²; ns/agent is the per-agent figure.
+func benchRebuild(b *testing.B, n int) {
+	side := float64(2 * isqrt(n))
+	pts := randomPoints(rand.New(rand.NewPCG(1, 1)), n, side, side, 0)
+	h := NewHash(2, side, side)
+	rebuild := func() {
+		h.Reset()
+		for i, p := range pts {
+			h.Insert(int32(i), p)
+		}
+		h.Build()
+	}
+	rebuild()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		rebuild()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
+}
+
+func BenchmarkRebuild10k(b *testing.B)  { benchRebuild(b, 10_000) }
+func BenchmarkRebuild100k(b *testing.B) { benchRebuild(b, 100_000) }
+
+// BenchmarkQuery measures one neighbour query of radius 2 (one bucket side)
+// among 100k agents, about 3 neighbours each.
+func BenchmarkQuery100k(b *testing.B) {
+	const n = 100_000
+	side := float64(2 * isqrt(n))
+	pts := randomPoints(rand.New(rand.NewPCG(1, 1)), n, side, side, 0)
+	h := NewHash(2, side, side)
+	for i, p := range pts {
+		h.Insert(int32(i), p)
+	}
+	h.Build()
+	dst := make([]int32, 0, 256)
+	found := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst = h.Query(pts[i%n], 2, dst[:0])
+		found += len(dst)
+	}
+	b.ReportMetric(float64(found)/float64(b.N), "found/op")
+}
+
+func isqrt(n int) int {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
+}

@@ -1,0 +1,26 @@
+package spatial_test
+
+import (
+	"fmt"
+
+	"github.com/archai-go/archai/nav/spatial"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+func ExampleHash() {
+	positions := []r2.Vec{{X: 1, Y: 1}, {X: 2, Y: 1.5}, {X: 9, Y: 9}, {X: 1.5, Y: 3}}
+
+	h := spatial.NewHash(2, 10, 10) // 2×2 buckets over a 10×10 world
+	var neighbours []int32          // reused every frame: no allocation
+	for frame := 0; frame < 2; frame++ {
+		h.Reset()
+		for id, p := range positions {
+			h.Insert(int32(id), p)
+		}
+		h.Build()
+		neighbours = h.Query(positions[0], 2.5, neighbours[:0])
+	}
+	fmt.Println(neighbours)
+	// Output:
+	// [0 1 3]
+}
