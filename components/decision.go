@@ -1,0 +1,33 @@
+package components
+
+import (
+	"github.com/archai-go/archai/ai/bt"
+	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Brain is an agent's behavior tree: the compiled tree shared by every agent
+// that runs it, and this agent's node memory (allocated once, when the agent
+// gets the tree).
+type Brain struct {
+	Tree   *bt.Tree
+	Memory bt.Memory
+}
+
+// Think is an agent's decision cadence. The decision system ticks the brain
+// when the clock reaches Next, passes Time−Last as the tree's dt, then sets
+// Last to now and Next to now + Interval. Staggering Next at spawn spreads the
+// work over frames.
+type Think struct {
+	Interval float64 // seconds between decisions (0.1 for 10 Hz)
+	Next     float64 // simulation time of the next decision
+	Last     float64 // simulation time of the last decision
+}
+
+// Intent is what the decision layer wants; it never moves the agent itself.
+type Intent struct {
+	Move        bool         // go to Goal
+	Goal        r2.Vec       // cells
+	SpeedFactor float64      // fraction of Kinematics.MaxSpeed to move at, (0, 1]; 0 means 1
+	Attack      arche.Entity // a target to strike this frame; the zero Entity for none
+}
