@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const maps = "../../../shared/maps"
+
+func TestCrowdJSONReport(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"-agents", "500", "-frames", "60", "-seed", "3", "-json"}, &out, &errs)
+	require.Equal(t, 0, code, errs.String())
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	for _, k := range []string{"agents", "frames", "ms_per_frame_median", "ms_per_frame_p95",
+		"ns_per_agent_frame", "allocs_per_frame", "systems", "state_hash"} {
+		assert.Contains(t, rep, k)
+	}
+	assert.Equal(t, 500.0, rep["agents"])
+	assert.Equal(t, 60.0, rep["frames"])
+	sys := rep["systems"].(map[string]any)
+	for _, k := range []string{"perception", "decision", "pathqueue", "steer", "movement"} {
+		assert.Contains(t, sys, k)
+	}
+	assert.Regexp(t, `^[0-9a-f]{16}$`, rep["state_hash"])
+
+	// the same seed gives the same hash
+	var again bytes.Buffer
+	require.Equal(t, 0, run([]string{"-agents", "500", "-frames", "60", "-seed", "3", "-json"}, &again, &errs))
+	var rep2 map[string]any
+	require.NoError(t, json.Unmarshal(again.Bytes(), &rep2))
+	assert.Equal(t, rep["state_hash"], rep2["state_hash"])
+}
+
+func TestCrowdTextReportAndBadFlags(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-agents", "200", "-frames", "30"}, &out, &errs), errs.String())
+	for _, want := range []string{"frame time", "ns per agent per frame", "heap allocs", "agents thought per frame", "served", "state hash"} {
+		assert.Contains(t, out.String(), want)
+	}
+	assert.Equal(t, 2, run([]string{"-agents", "0"}, &out, &errs))
+	assert.Equal(t, 2, run([]string{"-nope"}, &out, &errs))
+	assert.Equal(t, 1, run([]string{"-map", "does-not-exist.map"}, &out, &errs))
+	assert.Equal(t, 1, run([]string{"-scen", "does-not-exist.map.scen"}, &out, &errs))
+}
+
+func TestScenarioFiles(t *testing.T) {
+	if _, err := os.Stat(maps); err != nil {
+		t.Skip("no ../shared/maps")
+	}
+	for _, tc := range []struct{ file, optimal string }{
+		{"arena.map.scen", "optimal: 130/130"},
+		{"rmtst01.map.scen", "optimal: 470/470"},
+	} {
+		var out, errs bytes.Buffer
+		code := run([]string{"-scen", maps + "/" + tc.file}, &out, &errs)
+		assert.Equal(t, 0, code, "%s: %s%s", tc.file, out.String(), errs.String())
+		assert.Contains(t, out.String(), tc.optimal)
+		assert.Regexp(t, regexp.MustCompile(`mean time per query: [0-9.]+ µs`), out.String())
+	}
+}
+
+func TestCrowdOnMovingAIMap(t *testing.T) {
+	if _, err := os.Stat(maps); err != nil {
+		t.Skip("no ../shared/maps")
+	}
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-map", maps + "/arena.map", "-agents", "300", "-frames", "60"}, &out, &errs), errs.String())
+	assert.Contains(t, out.String(), "arena.map 49x49")
+}

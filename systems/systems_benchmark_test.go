@@ -1,0 +1,73 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/ecs"
+	"github.com/stretchr/testify/require"
+)
+
+// warmGuards returns a guard scenario of n agents after warm frames, with its
+// scheduler, so buffers have grown to their steady-state size.
+func warmGuards(tb testing.TB, n, warm int) (*scenario.Guards, *ecs.Scheduler) {
+	tb.Helper()
+	sc, err := scenario.NewGuards(scenario.Config{Agents: n, Seed: 1})
+	require.NoError(tb, err)
+	s := ecs.NewScheduler(sc.Systems()...)
+	s.Initialize(sc.World)
+	s.Run(sc.World, warm)
+	return sc, s
+}
+
+// TestSteadyStateAllocatesNothing: once warm, a frame of the decision,
+// steering and movement systems (and spatial and perception) allocates nothing.
+func TestSteadyStateAllocatesNothing(t *testing.T) {
+	sc, _ := warmGuards(t, 2000, 300)
+	for _, sys := range []ecs.System{sc.Spatial, sc.Perception, sc.Decision, sc.Steer, sc.Movement} {
+		allocs := testing.AllocsPerRun(30, func() {
+			sc.Clock.Update(sc.World)
+			sys.Update(sc.World)
+		})
+		require.Zero(t, allocs, "%s allocates in steady state", ecs.SystemName(sys))
+	}
+}
+
+func benchSystem(b *testing.B, pick func(*scenario.Guards) ecs.System) {
+	const n = 10000
+	sc, _ := warmGuards(b, n, 120)
+	sys := pick(sc)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		sc.Clock.Update(sc.World)
+		sys.Update(sc.World)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}
+
+func BenchmarkSpatial(b *testing.B) {
+	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Spatial })
+}
+func BenchmarkPerception(b *testing.B) {
+	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Perception })
+}
+func BenchmarkDecision(b *testing.B) {
+	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Decision })
+}
+func BenchmarkSteer(b *testing.B) { benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Steer }) }
+func BenchmarkMovement(b *testing.B) {
+	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Movement })
+}
+
+// BenchmarkFrame runs whole frames of the guard scenario.
+func BenchmarkFrame(b *testing.B) {
+	const n = 10000
+	sc, s := warmGuards(b, n, 120)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s.Update(sc.World)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}
