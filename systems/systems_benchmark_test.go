@@ -55,7 +55,9 @@ func BenchmarkPerception(b *testing.B) {
 func BenchmarkDecision(b *testing.B) {
 	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Decision })
 }
-func BenchmarkSteer(b *testing.B) { benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Steer }) }
+func BenchmarkSteer(b *testing.B) {
+	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Steer })
+}
 func BenchmarkMovement(b *testing.B) {
 	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Movement })
 }
