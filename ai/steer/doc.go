@@ -9,9 +9,15 @@
 //
 // # Outline
 //
-//   - [Seek]: full speed towards a point.
-//   - [Arrive]: towards a point, braking so it stops on it without overshoot.
-//   - [Separation]: away from close neighbours, stronger the closer they are.
+//   - Towards or away from points: [Seek], [Arrive] (stops on its target
+//     without overshoot, see [BrakingSpeed]), [Flee], [Pursue] and [Evade]
+//     (with [Predict]), [Wander].
+//   - Along routes: [FollowPath] (open paths, in order, stopping at the end),
+//     [FollowFlow] (a flow field's sampled direction).
+//   - Groups: [Separation], [Alignment], [Cohesion].
+//   - Collisions: [WallAvoidance] (feelers against a grid, seen through
+//     [Blocked]), [ObstacleAvoidance] (circles).
+//   - Combination: [Accumulator] (prioritised, truncated running sum).
 //   - [Truncate], [Integrate]: force limits and the Euler step.
 //   - [Rand]: a small seeded random source for per-agent randomness.
 //

@@ -1,0 +1,296 @@
+package steer
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Flee returns the force that turns vel into full speed (maxSpeed, cells/s)
+// straight away from threat, (desired − vel)/dt truncated to maxForce
+// (cells/s²). Beyond panic cells the threat is ignored and Flee returns the
+// zero vector (pass math.Inf(1) to always flee). At distance 0 the direction is
+// undefined and Flee returns the zero vector. dt ≤ 0 gives the zero vector.
+func Flee(pos, vel, threat r2.Vec, maxSpeed, maxForce, panic, dt float64) r2.Vec {
+	if dt <= 0 {
+		return r2.Vec{}
+	}
+	d := r2.Sub(pos, threat)
+	n := norm(d)
+	if n == 0 || n > panic {
+		return r2.Vec{}
+	}
+	desired := r2.Scale(maxSpeed/n, d)
+	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
+}
+
+// Predict returns where a target at pos moving at vel will be when an agent at
+// from, moving at speed (cells/s), could reach it: the target's position after
+// T = distance/speed seconds, with T capped at maxLead seconds (Reynolds 1999,
+// "pursuit": the prediction interval grows with the distance). With speed ≤ 0
+// T is maxLead.
+func Predict(from, pos, vel r2.Vec, speed, maxLead float64) r2.Vec {
+	t := maxLead
+	if speed > 0 {
+		t = math.Min(norm(r2.Sub(pos, from))/speed, maxLead)
+	}
+	return r2.Add(pos, r2.Scale(t, vel))
+}
+
+// Pursue seeks the predicted position of a moving target (see [Predict]), so
+// it intercepts rather than trails it.
+func Pursue(pos, vel, targetPos, targetVel r2.Vec, maxSpeed, maxForce, maxLead, dt float64) r2.Vec {
+	return Seek(pos, vel, Predict(pos, targetPos, targetVel, maxSpeed, maxLead), maxSpeed, maxForce, dt)
+}
+
+// Evade flees the predicted position of a moving threat (see [Predict] and
+// [Flee]).
+func Evade(pos, vel, threatPos, threatVel r2.Vec, maxSpeed, maxForce, maxLead, panic, dt float64) r2.Vec {
+	return Flee(pos, vel, Predict(pos, threatPos, threatVel, maxSpeed, maxLead), maxSpeed, maxForce, panic, dt)
+}
+
+// Wander is Reynolds' wander: a target on a circle of radius Radius, Distance
+// cells ahead of the agent along its heading, whose angle drifts by a random
+// step of at most ±Jitter radians per second of simulation time. The angle is
+// the agent's state; keep the Wander value in a component.
+type Wander struct {
+	Distance float64 // cells ahead of the agent
+	Radius   float64 // cells
+	Jitter   float64 // radians per second
+	Angle    float64 // radians, relative to the heading; the state
+}
+
+// Force advances the wander angle using r (the agent's own seeded source) and
+// returns the force seeking the wander target at maxSpeed. The heading is vel's
+// direction, or +x when the agent stands still.
+func (w *Wander) Force(pos, vel r2.Vec, r *Rand, maxSpeed, maxForce, dt float64) r2.Vec {
+	w.Angle += (2*r.Float64() - 1) * w.Jitter * dt
+	w.Angle = math.Remainder(w.Angle, 2*math.Pi)
+	heading := r2.Vec{X: 1}
+	if n := norm(vel); n > 0 {
+		heading = r2.Scale(1/n, vel)
+	}
+	sin, cos := math.Sincos(w.Angle)
+	offset := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
+	target := r2.Add(pos, r2.Add(r2.Scale(w.Distance, heading), r2.Scale(w.Radius, offset)))
+	return Seek(pos, vel, target, maxSpeed, maxForce, dt)
+}
+
+// FollowPath steers along waypoints (cells), an open path: it seeks
+// waypoints[next] and, once within reach cells of it, advances to the next
+// one; from the last waypoint it arrives (stops on it, see [Arrive]). It
+// returns the force and the new next index. Waypoints are visited in order, so
+// a path that bends around a corner is not cut short. An empty path or an
+// index past its end gives the braking force.
+func FollowPath(pos, vel r2.Vec, waypoints []r2.Vec, next int, reach, maxSpeed, maxForce, dt float64) (r2.Vec, int) {
+	if next < 0 {
+		next = 0
+	}
+	if len(waypoints) == 0 || next >= len(waypoints) {
+		return Arrive(pos, vel, pos, 0, maxForce, math.Inf(1), dt), next
+	}
+	for next < len(waypoints)-1 && norm(r2.Sub(waypoints[next], pos)) < reach {
+		next++
+	}
+	if next == len(waypoints)-1 {
+		return Arrive(pos, vel, waypoints[next], maxSpeed, maxForce, 1e-3, dt), next
+	}
+	return Seek(pos, vel, waypoints[next], maxSpeed, maxForce, dt), next
+}
+
+// FollowFlow steers along a flow field: dir is the field's direction sampled
+// at the agent's position (any length; zero where the field has none). The
+// desired velocity is dir scaled to maxSpeed; with a zero dir the agent brakes.
+func FollowFlow(vel, dir r2.Vec, maxSpeed, maxForce, dt float64) r2.Vec {
+	if dt <= 0 {
+		return r2.Vec{}
+	}
+	var desired r2.Vec
+	if n := norm(dir); n > 0 {
+		desired = r2.Scale(maxSpeed/n, dir)
+	}
+	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
+}
+
+// Alignment returns the force that turns vel towards the mean velocity of the
+// neighbours (Reynolds 1987, "velocity matching"): (mean − vel)/dt, truncated
+// to maxForce. No neighbours give the zero vector.
+func Alignment(vel r2.Vec, neighbourVels []r2.Vec, maxForce, dt float64) r2.Vec {
+	if len(neighbourVels) == 0 || dt <= 0 {
+		return r2.Vec{}
+	}
+	var sum r2.Vec
+	for _, v := range neighbourVels {
+		sum = r2.Add(sum, v)
+	}
+	mean := r2.Scale(1/float64(len(neighbourVels)), sum)
+	return Truncate(r2.Scale(1/dt, r2.Sub(mean, vel)), maxForce)
+}
+
+// Cohesion seeks the centre of the neighbours' positions (Reynolds 1987,
+// "flock centering") at maxSpeed. No neighbours give the zero vector.
+func Cohesion(pos, vel r2.Vec, neighbours []r2.Vec, maxSpeed, maxForce, dt float64) r2.Vec {
+	if len(neighbours) == 0 {
+		return r2.Vec{}
+	}
+	var sum r2.Vec
+	for _, q := range neighbours {
+		sum = r2.Add(sum, q)
+	}
+	return Seek(pos, vel, r2.Scale(1/float64(len(neighbours)), sum), maxSpeed, maxForce, dt)
+}
+
+// Circle is a round obstacle.
+type Circle struct {
+	Center r2.Vec
+	Radius float64 // cells
+}
+
+// ObstacleAvoidance steers around the nearest circle that the agent (radius
+// cells) would hit within lookahead seconds at its current velocity (Reynolds
+// 1999, "obstacle avoidance"): a lateral force away from the obstacle's
+// centre, stronger the closer the hit, up to maxForce. It returns the zero
+// vector when nothing is in the way or the agent stands still.
+func ObstacleAvoidance(pos, vel r2.Vec, radius float64, obstacles []Circle, lookahead, maxForce float64) r2.Vec {
+	speed := norm(vel)
+	if speed == 0 || lookahead <= 0 {
+		return r2.Vec{}
+	}
+	heading := r2.Scale(1/speed, vel)
+	side := r2.Vec{X: -heading.Y, Y: heading.X}
+	reach := speed * lookahead
+	bestAhead, bestLateral := math.Inf(1), 0.0
+	for _, o := range obstacles {
+		d := r2.Sub(o.Center, pos)
+		ahead := r2.Dot(d, heading)
+		lateral := r2.Dot(d, side)
+		clear := o.Radius + radius
+		if ahead <= 0 || ahead-clear > reach || math.Abs(lateral) >= clear {
+			continue
+		}
+		if ahead < bestAhead {
+			bestAhead, bestLateral = ahead, lateral
+		}
+	}
+	if math.IsInf(bestAhead, 1) {
+		return r2.Vec{}
+	}
+	strength := maxForce * (1 - math.Min(bestAhead/math.Max(reach, 1e-9), 1))
+	strength = math.Max(strength, 0.25*maxForce)
+	dir := -1.0 // obstacle to the left (positive lateral): steer right
+	if bestLateral < 0 || (bestLateral == 0 && side.X+side.Y < 0) {
+		dir = 1
+	}
+	return r2.Scale(dir*strength, side)
+}
+
+// Blocked reports whether the grid cell (x, y) is a wall; off-grid cells should
+// count as walls. It lets [WallAvoidance] see a grid without importing one.
+type Blocked func(x, y int32) bool
+
+// WallAvoidance casts feelers from pos: one along the heading of length
+// lookahead·speed (at least minLength cells) and two at ±angle radians of
+// half that length. For each feeler that enters a blocked cell, it pushes
+// along the normal of the wall face it crossed, in proportion to how far the
+// feeler reaches past the face (Reynolds 1999, "containment"; Buckland 2005,
+// feelers). The sum is truncated to maxForce. A standing agent casts no
+// feelers.
+func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle, maxForce float64) r2.Vec {
+	speed := norm(vel)
+	if speed == 0 {
+		return r2.Vec{}
+	}
+	heading := r2.Scale(1/speed, vel)
+	length := math.Max(lookahead*speed, minLength)
+	var sum r2.Vec
+	for i, a := range [3]float64{0, angle, -angle} {
+		l := length
+		if i > 0 {
+			l /= 2
+		}
+		sin, cos := math.Sincos(a)
+		dir := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
+		if t, normal, hit := castRay(pos, dir, l, blocked); hit {
+			sum = r2.Add(sum, r2.Scale(maxForce*(l-t)/l, normal))
+		}
+	}
+	return Truncate(sum, maxForce)
+}
+
+// castRay walks the grid cells along pos + t·dir for t in [0, length] (dir a
+// unit vector), Amanatides & Woo (1987), and returns the distance to the
+// first blocked cell's face and that face's outward normal.
+func castRay(pos, dir r2.Vec, length float64, blocked Blocked) (float64, r2.Vec, bool) {
+	cx, cy := int32(math.Floor(pos.X)), int32(math.Floor(pos.Y))
+	stepX, stepY := int32(1), int32(1)
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	tDX, tDY := math.Inf(1), math.Inf(1)
+	if dir.X > 0 {
+		tDX = 1 / dir.X
+		tMaxX = (math.Floor(pos.X) + 1 - pos.X) * tDX
+	} else if dir.X < 0 {
+		stepX = -1
+		tDX = -1 / dir.X
+		tMaxX = (pos.X - math.Floor(pos.X)) * tDX
+	}
+	if dir.Y > 0 {
+		tDY = 1 / dir.Y
+		tMaxY = (math.Floor(pos.Y) + 1 - pos.Y) * tDY
+	} else if dir.Y < 0 {
+		stepY = -1
+		tDY = -1 / dir.Y
+		tMaxY = (pos.Y - math.Floor(pos.Y)) * tDY
+	}
+	for {
+		var t float64
+		var normal r2.Vec
+		if tMaxX < tMaxY {
+			t = tMaxX
+			cx += stepX
+			tMaxX += tDX
+			normal = r2.Vec{X: -float64(stepX)}
+		} else {
+			t = tMaxY
+			cy += stepY
+			tMaxY += tDY
+			normal = r2.Vec{Y: -float64(stepY)}
+		}
+		if t > length || math.IsInf(t, 1) {
+			return 0, r2.Vec{}, false
+		}
+		if blocked(cx, cy) {
+			return t, normal, true
+		}
+	}
+}
+
+// Accumulator sums forces by priority within a budget (Reynolds 1999;
+// Buckland 2005, "prioritized weighted truncated running sum"): forces are
+// added most important first, each one only as far as the remaining budget
+// allows, so an urgent force (avoiding a wall) is never drowned by a
+// cosmetic one (cohesion). Start with Accumulator{Max: maxForce}.
+type Accumulator struct {
+	Sum r2.Vec  // the combined force so far
+	Max float64 // the budget: the largest |Sum|
+}
+
+// Add adds weight·f within the remaining budget and reports whether budget is
+// left for more. NaN or infinite forces are ignored.
+func (a *Accumulator) Add(f r2.Vec, weight float64) bool {
+	f = r2.Scale(weight, f)
+	n := norm(f)
+	if math.IsNaN(n) || math.IsInf(n, 0) {
+		return a.left() > 0
+	}
+	left := a.left()
+	if left <= 0 {
+		return false
+	}
+	if n > left {
+		f = r2.Scale(left/n, f)
+	}
+	a.Sum = r2.Add(a.Sum, f)
+	return a.left() > 1e-12
+}
+
+func (a *Accumulator) left() float64 { return a.Max - norm(a.Sum) }
