@@ -15,14 +15,28 @@ type Brain struct {
 }
 
 // Think is an agent's decision cadence. The decision system ticks the brain
-// when the clock reaches Next, passes Time−Last as the tree's dt, then sets
-// Last to now and Next to now + Interval. Staggering Next at spawn spreads the
-// work over frames.
+// in the frame whose step reaches Next (see systems.Due), passes Time−Last as
+// the tree's dt, then sets Last to now and Next to Next + Interval.
+// Staggering Next at spawn spreads the work over frames. The level-of-detail
+// system sets Interval and Frozen from the agent's distance to the focus
+// points; perception follows the same cadence.
 type Think struct {
 	Interval float64 // seconds between decisions (0.1 for 10 Hz)
 	Next     float64 // simulation time of the next decision
 	Last     float64 // simulation time of the last decision
+	Frozen   bool    // too far from every focus point to think at all
 }
+
+// LOD is an agent's level of detail, set by the LOD system: 0 is the nearest
+// band around a focus point; a level past the last band means frozen.
+type LOD struct {
+	Level    uint8
+	Distance float64 // cells to the nearest focus point
+}
+
+// Focus marks an entity whose Position is a focus point of the level of
+// detail (a camera, a player): agents near it think more often.
+type Focus struct{}
 
 // Intent is what the decision layer wants; it never moves the agent itself.
 type Intent struct {

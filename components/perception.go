@@ -6,10 +6,13 @@ import (
 )
 
 // Perception holds what the perception system saw on the agent's last update:
-// the nearest visible agent of another team within SightRange, and a memory of
-// the last place such an agent was seen.
+// the nearest agent of another team within SightRange, inside the field of
+// view and in line of sight, and a memory of the last place and time such an
+// agent was seen, so conditions read cached facts instead of casting rays.
 type Perception struct {
-	SightRange float64 // cells
+	SightRange  float64 // cells
+	FieldOfView float64 // full view angle in radians, centred on Heading; 0 or ≥ 2π sees all around
+	Heading     r2.Vec  // the direction the agent faces; perception keeps it at the last non-zero velocity
 
 	Visible  bool         // a foe is in sight now
 	Target   arche.Entity // the nearest visible foe (valid while Visible)

@@ -105,3 +105,45 @@ func TestSchedulerRunsInOrderAndTimes(t *testing.T) {
 	assert.Equal(t, "b", times[2].Name)
 	assert.Equal(t, 0.5, ClockOf(&w).Time)
 }
+
+type sumJob struct {
+	in   []int
+	out  []int
+	seen [][2]int
+	mu   chan struct{}
+}
+
+func (j *sumJob) Work(worker, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		j.out[i] = j.in[i] * 2
+	}
+	<-j.mu
+	j.seen = append(j.seen, [2]int{lo, hi})
+	j.mu <- struct{}{}
+}
+
+func TestWorkersSplitContiguouslyAndCoverEverything(t *testing.T) {
+	for _, n := range []int{1, 2, 3, 8} {
+		w := NewWorkers(n)
+		require.Equal(t, n, w.N())
+		j := &sumJob{in: make([]int, 1001), out: make([]int, 1001), mu: make(chan struct{}, 1)}
+		j.mu <- struct{}{}
+		for i := range j.in {
+			j.in[i] = i
+		}
+		w.Run(j, len(j.in))
+		for i, v := range j.out {
+			require.Equal(t, 2*i, v)
+		}
+		assert.Len(t, j.seen, n)
+		covered := 0
+		for _, r := range j.seen {
+			covered += r[1] - r[0]
+		}
+		assert.Equal(t, 1001, covered)
+		w.Run(j, 0) // nothing to do
+		allocs := testing.AllocsPerRun(50, func() { w.Run(j, 10); j.seen = j.seen[:0] })
+		assert.Zero(t, allocs)
+		w.Close()
+	}
+}
