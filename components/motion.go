@@ -27,8 +27,25 @@ type Steering struct {
 	Force r2.Vec // cells per second²
 }
 
-// SteeringWeights tune how the steering system mixes behaviors.
+// SteeringWeights tune how the steering system mixes behaviors. Forces are
+// combined by priority (wall avoidance, then separation, then the move force,
+// then alignment and cohesion), each weighted, within the MaxForce budget; a
+// zero weight disables a behavior.
 type SteeringWeights struct {
-	Separation       float64 // weight of separation against the move force; 0 disables it
+	Wall             float64 // wall avoidance (feelers against the grid)
+	Separation       float64
 	SeparationRadius float64 // cells; neighbours closer than this push the agent away
+	Alignment        float64
+	Cohesion         float64
+	NeighbourRadius  float64 // cells; the flock seen by alignment and cohesion
+}
+
+// Progress tracks whether an agent that wants to move gets anywhere: if it
+// stays within StuckDistance of Anchor for StuckTime seconds while it has a
+// move intent, the steering system sets Stuck and asks for a new path.
+type Progress struct {
+	Anchor r2.Vec  // where the agent was when the current window started, cells
+	Since  float64 // simulation time the window started
+	Stuck  bool    // no progress over the last window; cleared when the agent moves on
+	Count  int     // times the agent was found stuck
 }

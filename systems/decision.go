@@ -18,9 +18,10 @@ const DefaultThinkInterval = 0.1
 // during the tick: leaves must not keep them. Optional components the agent
 // lacks are nil.
 //
-// Leaves read facts and write the agent's Intent (or Path); they must not make
-// structural changes to the World (Arche panics while a query is open): queue
-// them with Commands instead, which the Decision system applies after its loop.
+// Leaves read facts and write the agent's own components (Intent, Path, ...);
+// they must not make structural changes to the World (Arche panics while a
+// query is open): queue them on Commands instead, which the Decision system
+// applies after its loop, in agent order.
 type Agent struct {
 	World    *arche.World
 	Grid     *grid.Grid
@@ -44,79 +45,149 @@ func AgentOf(ctx *bt.Context) *Agent { return ctx.Agent.(*Agent) }
 
 // Decision ticks the behavior tree ([components.Brain]) of every agent whose
 // think time has come ([components.Think]): at most once per frame, in the
-// frame whose step contains Think.Next. The tree's dt is the time since that agent last
-// thought. Agents staggered at spawn (Think.Next spread over one interval)
-// spread the work evenly over frames. See [Due] for the exact rule.
+// frame whose step contains Think.Next (see [Due]); frozen agents never. The
+// tree's dt is the time since that agent last thought. Agents staggered at
+// spawn (Think.Next spread over one interval) spread the work over frames.
 //
-// A tick allocates nothing; structural changes requested by leaves through
-// Agent.Commands are applied after the query loop.
+// Budget caps the decisions per frame: agents that are due beyond it wait for
+// the next frame, and the next frame starts where this one stopped (in query
+// order), so a spike of due agents is spread out and nobody starves.
+//
+// Workers splits the ticks over goroutines (0 or 1: one). The result does not
+// depend on the number of workers, provided leaves only write their own
+// agent's components and only read the World (they run concurrently on
+// different agents). Commands queued by leaves are applied after all ticks,
+// in agent order.
+//
+// A tick allocates nothing.
 type Decision struct {
+	Workers int // goroutines ticking trees; 0 or 1 means one
+	Budget  int // most decisions per frame; 0 means no limit
+
 	Thought      int // agents that thought in the last frame
+	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that thought since Initialize
 
 	clock  *ecs.Clock
 	grid   *grid.Grid
-	cmds   ecs.Commands
-	agent  Agent
-	ctx    bt.Context
+	world  *arche.World
+	pool   *ecs.Workers
+	ctxs   []bt.Context
+	cmds   []ecs.Commands
+	jobs   []decideJob
+	cursor int
 	filter *generic.Filter9[components.Brain, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]
+}
+
+type decideJob struct {
+	agent Agent
+	brain *components.Brain
+	think *components.Think
 }
 
 // Name implements ecs.Namer.
 func (s *Decision) Name() string { return "decision" }
 
-// Initialize builds the filter.
+// Initialize builds the filter and starts the workers.
 func (s *Decision) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
 	s.grid = arche.GetResource[grid.Grid](w)
+	s.world = w
 	s.filter = generic.NewFilter9[components.Brain, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
 			generic.T[components.Path](), generic.T[components.Rand]())
-	s.agent = Agent{World: w, Grid: s.grid, Clock: s.clock, Commands: &s.cmds}
-	s.ctx.Agent = &s.agent
+	n := max(s.Workers, 1)
+	s.pool = ecs.NewWorkers(n)
+	s.ctxs = make([]bt.Context, n)
+	s.cmds = make([]ecs.Commands, n)
 }
 
-// Update ticks the agents that are due.
+// Update ticks the agents that are due, within the budget.
 func (s *Decision) Update(w *arche.World) {
-	now := s.clock.Time
-	s.Thought = 0
-	a := &s.agent
-	q := s.filter.Query(w)
-	for q.Next() {
-		brain, th, pos, intent, vel, per, hp, path, rnd := q.Get()
-		if !Due(th, now, s.clock.DT) || brain.Tree == nil {
-			continue
+	now, dt := s.clock.Time, s.clock.DT
+	budget := s.Budget
+	if budget <= 0 {
+		budget = int(^uint(0) >> 1)
+	}
+	s.jobs = s.jobs[:0]
+	s.Waiting = 0
+	next := -1 // query index of the first agent left waiting
+	// from the cursor to the end, then from the start to the cursor
+	for pass := range 2 {
+		idx := 0
+		q := s.filter.Query(w)
+		for q.Next() {
+			inPass := (pass == 0 && idx >= s.cursor) || (pass == 1 && idx < s.cursor)
+			idx++
+			if !inPass {
+				continue
+			}
+			brain, th, pos, intent, vel, per, hp, path, rnd := q.Get()
+			if brain.Tree == nil || !Due(th, now, dt) {
+				continue
+			}
+			if len(s.jobs) >= budget {
+				if next < 0 {
+					next = idx - 1
+				}
+				s.Waiting++
+				continue
+			}
+			s.jobs = append(s.jobs, decideJob{
+				agent: Agent{World: w, Grid: s.grid, Clock: s.clock, Entity: q.Entity(),
+					Position: pos, Intent: intent, Velocity: vel, Perception: per, Health: hp, Path: path, Rand: rnd},
+				brain: brain, think: th,
+			})
 		}
+		if s.cursor == 0 {
+			break
+		}
+	}
+	s.cursor = max(next, 0)
+	s.pool.Run(s, len(s.jobs))
+	s.Thought = len(s.jobs)
+	s.TotalThought += s.Thought
+	clear(s.jobs) // drop the component pointers
+	for i := range s.cmds {
+		s.cmds[i].Apply(w)
+	}
+}
+
+// Work implements ecs.Job: it ticks the trees of jobs [lo, hi).
+func (s *Decision) Work(worker, lo, hi int) {
+	now := s.clock.Time
+	ctx := &s.ctxs[worker]
+	for i := lo; i < hi; i++ {
+		j := &s.jobs[i]
+		th := j.think
 		interval := th.Interval
 		if interval <= 0 {
 			interval = DefaultThinkInterval
 		}
-		a.Entity = q.Entity()
-		a.Position, a.Intent, a.Velocity, a.Perception, a.Health, a.Path, a.Rand = pos, intent, vel, per, hp, path, rnd
-		s.ctx.DT = now - th.Last
-		s.ctx.Time = now
-		brain.Tree.Tick(&brain.Memory, &s.ctx)
+		j.agent.Commands = &s.cmds[worker]
+		ctx.Agent = &j.agent
+		ctx.DT = now - th.Last
+		ctx.Time = now
+		j.brain.Tree.Tick(&j.brain.Memory, ctx)
 		th.Last = now
 		th.Next += interval
 		if th.Next <= now {
 			th.Next = now + interval
 		}
-		s.Thought++
 	}
-	*a = Agent{World: w, Grid: s.grid, Clock: s.clock, Commands: &s.cmds}
-	s.TotalThought += s.Thought
-	s.cmds.Apply(w)
+	ctx.Agent = nil
 }
 
 // Due reports whether an agent thinks in the frame starting at now and lasting
-// dt seconds: its Think.Next falls before the end of the frame's step,
-// Next < now + dt (a Next already passed counts too). An agent staggered with
-// Next in [0, Interval) thus thinks in the frame whose step contains Next.
+// dt seconds: it is not frozen and its Think.Next falls before the end of the
+// frame's step, Next < now + dt (a Next already passed counts too). An agent
+// staggered with Next in [0, Interval) thus thinks in the frame whose step
+// contains Next.
 func Due(th *components.Think, now, dt float64) bool {
-	return th.Next < now+dt
+	return !th.Frozen && th.Next < now+dt
 }
 
-// Finalize does nothing.
-func (s *Decision) Finalize(w *arche.World) {}
+// Finalize stops the workers.
+func (s *Decision) Finalize(w *arche.World) { s.pool.Close() }

@@ -12,26 +12,45 @@ import (
 )
 
 // Perception updates the [components.Perception] of each agent about to think
-// this frame (its Think.Next has come), so decisions read fresh, cached facts
-// and agents that are not thinking cost nothing. It picks the nearest agent of
-// another team within SightRange that is in line of sight over the grid
-// ([grid.Grid.LineOfSight]), and remembers where and when a foe was last seen.
+// this frame (see [Due]), so decisions read fresh, cached facts and agents
+// that are not thinking cost nothing; level of detail throttles perception
+// with the think rate. It picks the nearest agent of another team within
+// SightRange, inside the field of view (FieldOfView around Heading, which
+// follows the agent's last non-zero Velocity) and in line of sight over the
+// grid ([grid.Grid.LineOfSight]), and remembers where and when a foe was last
+// seen.
 //
-// Needs the [Neighbours] resource ([Spatial] must run first).
+// Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
+// does not depend on their number. Needs the [Neighbours] resource ([Spatial]
+// must run first).
 type Perception struct {
-	clock  *ecs.Clock
-	grid   *grid.Grid
-	nb     *Neighbours
-	filter *generic.Filter4[components.Position, components.Faction, components.Perception, components.Think]
-	buf    []int32
+	Workers int
 
 	Checked int // agents that perceived in the last frame
+
+	clock   *ecs.Clock
+	grid    *grid.Grid
+	nb      *Neighbours
+	filter  *generic.Filter5[components.Position, components.Faction, components.Perception, components.Think, components.Velocity]
+	pool    *ecs.Workers
+	jobs    []perceiveJob
+	scratch [][]int32
+}
+
+type perceiveJob struct {
+	self arche.Entity
+	pos  r2.Vec
+	vel  r2.Vec
+	team uint8
+	per  *components.Perception
 }
 
 // Name implements ecs.Namer.
 func (s *Perception) Name() string { return "perception" }
 
-// Initialize finds the resources.
+// Initialize finds the resources and starts the workers.
+//
+// Panics if the world lacks the grid or the Neighbours resource.
 func (s *Perception) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
 	s.grid = mustGrid(w)
@@ -39,42 +58,78 @@ func (s *Perception) Initialize(w *arche.World) {
 	if s.nb == nil {
 		panic("systems: Perception needs the Neighbours resource; add the Spatial system before it")
 	}
-	s.filter = generic.NewFilter4[components.Position, components.Faction, components.Perception, components.Think]()
+	s.filter = generic.NewFilter5[components.Position, components.Faction, components.Perception, components.Think, components.Velocity]().
+		Optional(generic.T[components.Velocity]())
+	s.pool = ecs.NewWorkers(s.Workers)
+	s.scratch = make([][]int32, s.pool.N())
 }
 
 // Update perceives for the agents due to think.
 func (s *Perception) Update(w *arche.World) {
-	now := s.clock.Time
-	s.Checked = 0
+	now, dt := s.clock.Time, s.clock.DT
+	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
-		pos, fac, per, th := q.Get()
-		if !Due(th, now, s.clock.DT) {
+		pos, fac, per, th, vel := q.Get()
+		if !Due(th, now, dt) {
 			continue
 		}
-		s.Checked++
-		s.perceive(q.Entity(), pos.Vec, fac.Team, per, now)
+		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per}
+		if vel != nil {
+			j.vel = vel.Vec
+		}
+		s.jobs = append(s.jobs, j)
 	}
+	s.Checked = len(s.jobs)
+	s.grid.Prepare() // lazy caches built here, not raced over by the workers
+	s.pool.Run(s, len(s.jobs))
 }
 
-func (s *Perception) perceive(self arche.Entity, pos r2.Vec, team uint8, per *components.Perception, now float64) {
-	nb := s.nb
-	s.buf = nb.Hash.Query(pos, per.SightRange, s.buf[:0])
+// Work implements ecs.Job.
+func (s *Perception) Work(worker, lo, hi int) {
+	now := s.clock.Time
+	buf := s.scratch[worker]
+	for i := lo; i < hi; i++ {
+		j := &s.jobs[i]
+		buf = s.perceive(j, now, buf)
+	}
+	s.scratch[worker] = buf
+}
+
+func (s *Perception) perceive(j *perceiveJob, now float64, buf []int32) []int32 {
+	nb, per := s.nb, j.per
+	if j.vel.X != 0 || j.vel.Y != 0 {
+		per.Heading = j.vel
+	}
+	// cos of half the field of view; -2 accepts every direction
+	cosHalf := -2.0
+	if fov := per.FieldOfView; fov > 0 && fov < 2*math.Pi && (per.Heading.X != 0 || per.Heading.Y != 0) {
+		cosHalf = math.Cos(fov / 2)
+	}
+	hn := math.Hypot(per.Heading.X, per.Heading.Y)
+	buf = nb.Hash.Query(j.pos, per.SightRange, buf[:0])
 	best, bestD := int32(-1), math.Inf(1)
-	for _, id := range s.buf {
-		if nb.Teams[id] == team || nb.Entities[id] == self {
+	for _, id := range buf {
+		if nb.Teams[id] == j.team || nb.Entities[id] == j.self {
 			continue
 		}
-		d := r2.Norm(r2.Sub(nb.Positions[id], pos))
-		if d >= bestD || !s.grid.LineOfSight(pos, nb.Positions[id]) {
+		d := r2.Sub(nb.Positions[id], j.pos)
+		dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
+		if dist >= bestD {
 			continue
 		}
-		best, bestD = id, d
+		if cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn {
+			continue
+		}
+		if !s.grid.LineOfSight(j.pos, nb.Positions[id]) {
+			continue
+		}
+		best, bestD = id, dist
 	}
 	if best < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}
-		return
+		return buf
 	}
 	per.Visible = true
 	per.Target = nb.Entities[best]
@@ -83,7 +138,8 @@ func (s *Perception) perceive(self arche.Entity, pos r2.Vec, team uint8, per *co
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt
 	per.LastSeenTime = now
+	return buf
 }
 
-// Finalize does nothing.
-func (s *Perception) Finalize(w *arche.World) {}
+// Finalize stops the workers.
+func (s *Perception) Finalize(w *arche.World) { s.pool.Close() }

@@ -10,13 +10,15 @@ import (
 )
 
 // Neighbours is the world resource that [Spatial] rebuilds every frame: a
-// spatial hash over every agent with a Position and a Faction, and, per hash
-// ID, the agent's entity, position and team.
+// spatial hash over every agent (an entity with a Position and a Velocity),
+// and, per hash ID, the agent's entity, position, velocity and team (0 for
+// agents without a Faction).
 type Neighbours struct {
-	Hash      *spatial.Hash
-	Entities  []arche.Entity
-	Positions []r2.Vec
-	Teams     []uint8
+	Hash       *spatial.Hash
+	Entities   []arche.Entity
+	Positions  []r2.Vec
+	Velocities []r2.Vec
+	Teams      []uint8
 }
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
@@ -24,7 +26,7 @@ type Spatial struct {
 	CellSize float64 // hash bucket size in cells; 4 if zero
 
 	res    *Neighbours
-	filter *generic.Filter2[components.Position, components.Faction]
+	filter *generic.Filter3[components.Position, components.Velocity, components.Faction]
 }
 
 // Name implements ecs.Namer.
@@ -40,21 +42,27 @@ func (s *Spatial) Initialize(w *arche.World) {
 	g := mustGrid(w)
 	s.res = &Neighbours{Hash: spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))}
 	arche.AddResource(w, s.res)
-	s.filter = generic.NewFilter2[components.Position, components.Faction]()
+	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().
+		Optional(generic.T[components.Faction]())
 }
 
 // Update rebuilds the hash.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
-	r.Entities, r.Positions, r.Teams = r.Entities[:0], r.Positions[:0], r.Teams[:0]
+	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
 	r.Hash.Reset()
 	q := s.filter.Query(w)
 	for q.Next() {
-		p, f := q.Get()
+		p, v, f := q.Get()
 		id := int32(len(r.Entities))
+		var team uint8
+		if f != nil {
+			team = f.Team
+		}
 		r.Entities = append(r.Entities, q.Entity())
 		r.Positions = append(r.Positions, p.Vec)
-		r.Teams = append(r.Teams, f.Team)
+		r.Velocities = append(r.Velocities, v.Vec)
+		r.Teams = append(r.Teams, team)
 		r.Hash.Insert(id, p.Vec)
 	}
 	r.Hash.Build()

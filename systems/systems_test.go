@@ -149,3 +149,101 @@ func TestMovementSlidesAlongWallsAndNeverEntersBlockedCells(t *testing.T) {
 	assert.Greater(t, p.Y, 4.0, "slid along the wall")
 	assert.Equal(t, 0.0, v.X, "velocity into the wall is zeroed")
 }
+
+func TestLODSetsThinkRatesAndFreezes(t *testing.T) {
+	w, _ := newWorld(200, 10)
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	m := generic.NewMap5[components.Brain, components.Think, components.Position, components.Intent, components.LOD](w)
+	at := []float64{5, 50, 150} // near, far, beyond the cut-off
+	var es []arche.Entity
+	for _, x := range at {
+		e := m.New()
+		b, th, p, _, _ := m.Get(e)
+		*b = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+		*th = components.Think{Interval: 0.1}
+		p.Vec = r2.Vec{X: x, Y: 5}
+		es = append(es, e)
+	}
+	lod := &LOD{Levels: []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, Interval: 0.5}}, Points: []r2.Vec{{X: 0, Y: 5}}}
+	dec := &Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), lod, dec)
+	s.Initialize(w)
+	counts := make([]int, 3)
+	for range 120 { // two seconds
+		s.Update(w)
+		for i, e := range es {
+			_, th, _, _, _ := m.Get(e)
+			if th.Last == ecs.ClockOf(w).Time && th.Last > 0 {
+				counts[i]++
+			}
+		}
+	}
+	assert.InDelta(t, 20, counts[0], 1, "10 Hz near")
+	assert.InDelta(t, 4, counts[1], 1, "2 Hz far")
+	assert.Equal(t, 0, counts[2], "frozen beyond the last level")
+	assert.Equal(t, []int{1, 1, 1}, lod.Counts)
+	_, _, _, _, l := m.Get(es[1])
+	assert.Equal(t, uint8(1), l.Level)
+	assert.InDelta(t, 50, l.Distance, 1e-9)
+
+	// the frozen agent thaws when a focus point comes near, and thinks next frame
+	lod.Points = append(lod.Points, r2.Vec{X: 150, Y: 5})
+	s.Update(w)
+	s.Update(w)
+	_, th, _, _, _ := m.Get(es[2])
+	assert.False(t, th.Frozen)
+	assert.InDelta(t, ecs.ClockOf(w).Time-1.0/60, th.Last, 1e-9)
+}
+
+func TestDecisionBudgetResumesWhereItStopped(t *testing.T) {
+	w, _ := newWorld(8, 8)
+	var order []int
+	tree, err := bt.Compile("log", bt.Action("log", func(ctx *bt.Context) bt.Status {
+		order = append(order, int(AgentOf(ctx).Position.X))
+		return bt.Running
+	}))
+	require.NoError(t, err)
+	m := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](w)
+	for i := range 10 {
+		e := m.New()
+		b, th, p, _ := m.Get(e)
+		*b = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+		*th = components.Think{Interval: 10} // all due now, then not for 10 s
+		p.X = float64(i)
+	}
+	dec := &Decision{Budget: 4}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), dec)
+	s.Initialize(w)
+	s.Update(w)
+	assert.Equal(t, []int{0, 1, 2, 3}, order)
+	assert.Equal(t, 6, dec.Waiting)
+	s.Update(w)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7}, order, "resumes at the first agent left waiting")
+	s.Update(w)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, order)
+	assert.Equal(t, 0, dec.Waiting)
+	s.Update(w)
+	assert.Len(t, order, 10, "nobody is due twice")
+}
+
+func TestMovementDoesNotTunnelAtHighSpeed(t *testing.T) {
+	w, g := newWorld(20, 5)
+	for y := int32(0); y < 5; y++ {
+		g.SetCost(grid.Cell{X: 10, Y: y}, grid.Blocked) // a one-cell wall
+	}
+	m := generic.NewMap4[components.Position, components.Velocity, components.Kinematics, components.Steering](w)
+	e := m.New()
+	pos, vel, kin, _ := m.Get(e)
+	pos.Vec = r2.Vec{X: 8.5, Y: 2.5}
+	vel.Vec = r2.Vec{X: 300} // 5 cells per frame
+	*kin = components.Kinematics{MaxSpeed: 300, MaxForce: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Movement{})
+	s.Initialize(w)
+	for range 10 {
+		s.Update(w)
+	}
+	p, v, _, _ := m.Get(e)
+	assert.Less(t, p.X, 10.0, "stopped by the wall, not through it")
+	assert.Equal(t, 0.0, v.X)
+}

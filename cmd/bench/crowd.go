@@ -21,6 +21,9 @@ type crowdConfig struct {
 	Agents, Frames int
 	Seed           uint64
 	MapFile        string
+	Workers        int
+	LOD            bool
+	ThinkBudget    int
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -31,6 +34,7 @@ type report struct {
 	Frames           int                `json:"frames"`
 	DT               float64            `json:"dt"`
 	Seed             uint64             `json:"seed"`
+	Workers          int                `json:"workers"`
 	MsMedian         float64            `json:"ms_per_frame_median"`
 	MsP95            float64            `json:"ms_per_frame_p95"`
 	NsPerAgentFrame  float64            `json:"ns_per_agent_frame"`
@@ -60,7 +64,12 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		}
 		mapName = fmt.Sprintf("%s %dx%d", filepath.Base(cfg.MapFile), g.Width(), g.Height())
 	}
-	sc, err := scenario.NewGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt})
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	sc, err := scenario.NewGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
+		Workers: workers, LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget})
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +88,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	sched.Finalize(sc.World)
 
 	rep := &report{
-		Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed,
+		Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
 		AllocsPerFrame:  float64(allocs) / float64(cfg.Frames),
 		Systems:         map[string]float64{},
 		ThoughtPerFrame: float64(sc.Decision.TotalThought) / float64(cfg.Frames),
@@ -108,7 +117,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		rep.systemsPerFrameT = append(rep.systemsPerFrameT, ms)
 	}
 	for b := range scenario.NumBranches {
-		rep.Branches[b.String()] = sc.Stats.Runs[b]
+		rep.Branches[b.String()] = int(sc.Stats.Runs[b].Load())
 	}
 	return rep, nil
 }
@@ -138,7 +147,7 @@ func (r *report) writeJSON(w io.Writer) error {
 func (r *report) writeText(w io.Writer) {
 	fmt.Fprintf(w, "archai bench: guard scenario\n")
 	fmt.Fprintf(w, "  map      %s\n", r.Map)
-	fmt.Fprintf(w, "  agents   %d, %d frames at dt = 1/%.0f s, seed %d\n\n", r.Agents, r.Frames, 1/r.DT, r.Seed)
+	fmt.Fprintf(w, "  agents   %d, %d frames at dt = 1/%.0f s, seed %d, %d workers\n\n", r.Agents, r.Frames, 1/r.DT, r.Seed, r.Workers)
 	fmt.Fprintf(w, "frame time       median %.3f ms, p95 %.3f ms\n", r.MsMedian, r.MsP95)
 	fmt.Fprintf(w, "per agent        %.1f ns per agent per frame\n", r.NsPerAgentFrame)
 	fmt.Fprintf(w, "heap allocs      %.2f per frame\n", r.AllocsPerFrame)

@@ -7,7 +7,7 @@
 // share, heap allocations per frame, decisions per frame, paths served and a
 // hash of the final state.
 //
-//	go run ./cmd/bench [-agents N] [-frames N] [-seed N] [-map FILE.map] [-json]
+//	go run ./cmd/bench [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-json]
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
@@ -39,6 +39,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mapFile := fs.String("map", "", "a MovingAI .map file to use instead of the generated default map")
 	scen := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
+	lod := fs.Bool("lod", false, "level of detail: 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
+	thinkBudget := fs.Int("think-budget", 0, "most decisions per frame (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -53,7 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench: -agents and -frames must be positive")
 		return 2
 	}
-	rep, err := runCrowd(crowdConfig{Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile})
+	rep, err := runCrowd(crowdConfig{Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
+		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget})
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1

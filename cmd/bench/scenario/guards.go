@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/steer"
@@ -81,10 +82,13 @@ const (
 	PatrolSpeedFrac = 0.5
 )
 
-// Stats counts leaf runs per branch over the whole run.
+// Stats counts leaf runs per branch over the whole run. Leaves may run on
+// several decision workers at once, so they count atomically.
 type Stats struct {
-	Runs [NumBranches]int
+	Runs [NumBranches]atomic.Int64
 }
+
+func (s *Stats) ran(b Branch) { s.Runs[b].Add(1) }
 
 // leaves holds what the scenario's leaves need besides the Agent view.
 type leaves struct {
@@ -176,13 +180,13 @@ func (l *leaves) fleeHome(ctx *bt.Context) bt.Status {
 	a := systems.AgentOf(ctx)
 	g := l.guards.Get(a.Entity)
 	g.Recovering = true
-	l.stats.Runs[BranchFlee]++
+	l.stats.ran(BranchFlee)
 	return moveTowards(a, g.Home, 1)
 }
 
 func (l *leaves) rest(ctx *bt.Context) bt.Status {
 	a := systems.AgentOf(ctx)
-	l.stats.Runs[BranchRest]++
+	l.stats.ran(BranchRest)
 	a.Intent.Move = false
 	hp := a.Health
 	hp.Current += HealRate * ctx.DT
@@ -203,7 +207,7 @@ func targetInRange(ctx *bt.Context) bool {
 func (l *leaves) strike(b Branch) func(*bt.Context) bt.Status {
 	return func(ctx *bt.Context) bt.Status {
 		a := systems.AgentOf(ctx)
-		l.stats.Runs[b]++
+		l.stats.ran(b)
 		a.Intent.Attack = a.Perception.Target
 		a.Intent.Move, a.Intent.Goal, a.Intent.SpeedFactor = true, a.Perception.TargetAt, 1
 		return bt.Success
@@ -217,7 +221,7 @@ func canSee(ctx *bt.Context) bool {
 
 func (l *leaves) chase(ctx *bt.Context) bt.Status {
 	a := systems.AgentOf(ctx)
-	l.stats.Runs[BranchChase]++
+	l.stats.ran(BranchChase)
 	a.Intent.Move, a.Intent.Goal, a.Intent.SpeedFactor = true, a.Perception.TargetAt, 1
 	return bt.Running
 }
@@ -230,7 +234,7 @@ func recentlySeen(ctx *bt.Context) bool {
 
 func (l *leaves) search(ctx *bt.Context) bt.Status {
 	a := systems.AgentOf(ctx)
-	l.stats.Runs[BranchSearch]++
+	l.stats.ran(BranchSearch)
 	st := moveTowards(a, a.Perception.LastSeen, 1)
 	if st != bt.Running {
 		a.Perception.HasLastSeen = false // searched there: forget it
@@ -241,7 +245,7 @@ func (l *leaves) search(ctx *bt.Context) bt.Status {
 func (l *leaves) patrol(ctx *bt.Context) bt.Status {
 	a := systems.AgentOf(ctx)
 	g := l.guards.Get(a.Entity)
-	l.stats.Runs[BranchPatrol]++
+	l.stats.ran(BranchPatrol)
 	if len(g.Route) == 0 {
 		a.Intent.Move = false
 		return bt.Running
@@ -260,7 +264,7 @@ func stop(ctx *bt.Context) {
 
 func (l *leaves) pickWanderGoal(ctx *bt.Context) bt.Status {
 	a := systems.AgentOf(ctx)
-	l.stats.Runs[BranchIntruderWander]++
+	l.stats.ran(BranchIntruderWander)
 	for range 8 {
 		dx := a.Rand.Intn(2*WanderRadius+1) - WanderRadius
 		dy := a.Rand.Intn(2*WanderRadius+1) - WanderRadius

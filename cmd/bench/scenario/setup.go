@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"errors"
+	"runtime"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/steer"
@@ -22,6 +23,10 @@ type Config struct {
 	Grid          *grid.Grid // the map; a generated DefaultMapSize map if nil
 	DT            float64    // seconds per frame; 1/60 if zero
 	PathBudget    int        // path searches per frame; systems.DefaultPathBudget if zero
+	Workers       int        // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
+	ThinkBudget   int        // most decisions per frame; 0 means no limit
+	LOD           bool       // throttle thinking by distance to Focus (systems.DefaultLODLevels)
+	Focus         []r2.Vec   // focus points for LOD, cells; the map centre if empty
 }
 
 // Guards is a ready-to-run guard scenario: the world, its map and the
@@ -35,6 +40,7 @@ type Guards struct {
 	GuardTree, IntruderTree *bt.Tree
 
 	Clock      *ecs.ClockSystem
+	LOD        *systems.LOD // nil unless Config.LOD
 	Spatial    *systems.Spatial
 	Perception *systems.Perception
 	Decision   *systems.Decision
@@ -75,12 +81,23 @@ func NewGuards(cfg Config) (*Guards, error) {
 	}
 	s.Clock = ecs.NewClockSystem(cfg.DT)
 	s.Spatial = &systems.Spatial{}
-	s.Perception = &systems.Perception{}
-	s.Decision = &systems.Decision{}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.LOD {
+		focus := cfg.Focus
+		if len(focus) == 0 {
+			focus = []r2.Vec{{X: float64(g.Width()) / 2, Y: float64(g.Height()) / 2}}
+		}
+		s.LOD = &systems.LOD{Points: focus}
+	}
+	s.Perception = &systems.Perception{Workers: workers}
+	s.Decision = &systems.Decision{Workers: workers, Budget: cfg.ThinkBudget}
 	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget}
 	s.Combat = &systems.Combat{}
-	s.Steer = &systems.Steer{}
-	s.Movement = &systems.Movement{}
+	s.Steer = &systems.Steer{Workers: workers}
+	s.Movement = &systems.Movement{Workers: workers}
 
 	sp := newSpawner(w, g, s.GuardTree, s.IntruderTree)
 	s.Casualties = &Casualties{spawner: sp}
@@ -101,7 +118,11 @@ func NewGuards(cfg Config) (*Guards, error) {
 
 // Systems returns the scenario's systems in frame order.
 func (s *Guards) Systems() []ecs.System {
-	return []ecs.System{s.Clock, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.Steer, s.Movement}
+	out := []ecs.System{s.Clock}
+	if s.LOD != nil {
+		out = append(out, s.LOD)
+	}
+	return append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.Steer, s.Movement)
 }
 
 // spawner creates guards and intruders.
@@ -122,6 +143,7 @@ func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) 
 		arche.ComponentID[components.Brain](w), arche.ComponentID[components.Think](w),
 		arche.ComponentID[components.Intent](w), arche.ComponentID[components.Perception](w),
 		arche.ComponentID[components.Path](w), arche.ComponentID[components.Weapon](w),
+		arche.ComponentID[components.Progress](w), arche.ComponentID[components.LOD](w),
 	}
 	return &spawner{
 		w: w, g: g, guardTree: guardTree, intruderTree: intruderTree,
@@ -135,7 +157,7 @@ func (sp *spawner) agent(e arche.Entity, pos r2.Vec, seed uint64, team uint8, sp
 	w := sp.w
 	*(*components.Position)(w.Get(e, arche.ComponentID[components.Position](w))) = components.Position{Vec: pos}
 	*(*components.Kinematics)(w.Get(e, arche.ComponentID[components.Kinematics](w))) = components.Kinematics{MaxSpeed: speed, MaxForce: MaxForce, Radius: AgentRadius}
-	*(*components.SteeringWeights)(w.Get(e, arche.ComponentID[components.SteeringWeights](w))) = components.SteeringWeights{Separation: 1, SeparationRadius: 3 * AgentRadius}
+	*(*components.SteeringWeights)(w.Get(e, arche.ComponentID[components.SteeringWeights](w))) = components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius}
 	*(*components.Faction)(w.Get(e, arche.ComponentID[components.Faction](w))) = components.Faction{Team: team}
 	*(*components.Health)(w.Get(e, arche.ComponentID[components.Health](w))) = components.Health{Current: 100, Max: 100}
 	rng := components.Rand{Rand: steer.NewRand(seed)}

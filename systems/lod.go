@@ -1,0 +1,116 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// LODLevel is one band of level of detail: agents within Distance cells of
+// the nearest focus point (and beyond the previous band) think every Interval
+// seconds.
+type LODLevel struct {
+	Distance float64 // cells
+	Interval float64 // seconds between decisions
+}
+
+// DefaultLODLevels: 10 Hz within 32 cells of a focus point, 2 Hz within 96,
+// frozen beyond.
+var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, Interval: 0.5}}
+
+// LOD sets each agent's level of detail ([components.LOD]) from its distance
+// to the nearest focus point, and with it the agent's think interval
+// ([components.Think]); past the last level the agent is frozen and does not
+// think (nor perceive) until it comes back into range. Focus points are the
+// Positions of entities with a [components.Focus] and the static Points.
+// With no focus point at all, every agent gets level 0.
+//
+// When an agent's interval changes, its next decision moves to Last + the new
+// interval (so a nearer agent thinks sooner, a farther one later); an agent
+// coming out of a freeze thinks in the next frame, and its tree sees the
+// whole frozen time as dt.
+type LOD struct {
+	Levels []LODLevel // by increasing Distance; DefaultLODLevels if empty
+	Points []r2.Vec   // static focus points, cells
+
+	Counts []int // agents per level in the last frame; the last entry counts frozen agents
+
+	clock  *ecs.Clock
+	focus  *generic.Filter2[components.Focus, components.Position]
+	agents *generic.Filter3[components.Position, components.Think, components.LOD]
+	points []r2.Vec
+}
+
+// Name implements ecs.Namer.
+func (s *LOD) Name() string { return "lod" }
+
+// Initialize builds the filters.
+func (s *LOD) Initialize(w *arche.World) {
+	if len(s.Levels) == 0 {
+		s.Levels = DefaultLODLevels
+	}
+	s.clock = ecs.ClockOf(w)
+	s.focus = generic.NewFilter2[components.Focus, components.Position]()
+	s.agents = generic.NewFilter3[components.Position, components.Think, components.LOD]()
+	s.Counts = make([]int, len(s.Levels)+1)
+}
+
+// Update assigns levels.
+func (s *LOD) Update(w *arche.World) {
+	s.points = append(s.points[:0], s.Points...)
+	fq := s.focus.Query(w)
+	for fq.Next() {
+		_, p := fq.Get()
+		s.points = append(s.points, p.Vec)
+	}
+	clear(s.Counts)
+	now := s.clock.Time
+	q := s.agents.Query(w)
+	for q.Next() {
+		pos, th, lod := q.Get()
+		dist := s.nearest(pos.Vec)
+		level := len(s.Levels)
+		for i, l := range s.Levels {
+			if dist <= l.Distance {
+				level = i
+				break
+			}
+		}
+		lod.Level, lod.Distance = uint8(min(level, 255)), dist
+		s.Counts[level]++
+		if level == len(s.Levels) {
+			th.Frozen = true
+			continue
+		}
+		interval := s.Levels[level].Interval
+		if th.Frozen {
+			th.Frozen = false
+			th.Interval = interval
+			th.Next = now
+			continue
+		}
+		if th.Interval != interval {
+			th.Interval = interval
+			th.Next = th.Last + interval
+		}
+	}
+}
+
+func (s *LOD) nearest(p r2.Vec) float64 {
+	if len(s.points) == 0 {
+		return 0
+	}
+	best := math.Inf(1)
+	for _, f := range s.points {
+		dx, dy := f.X-p.X, f.Y-p.Y
+		best = math.Min(best, dx*dx+dy*dy)
+	}
+	return math.Sqrt(best)
+}
+
+// Finalize does nothing.
+func (s *LOD) Finalize(w *arche.World) {}
