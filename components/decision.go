@@ -15,8 +15,9 @@ type Brain struct {
 }
 
 // Think is an agent's decision cadence. The decision system ticks the brain
-// in the frame whose step reaches Next (see systems.Due), passes Time−Last as
-// the tree's dt, then sets Last to now and Next to Next + Interval.
+// in the frame whose step contains Next (see systems.Due), passes Time−Last
+// as the tree's dt, then sets Last to now and Next to Next + Interval (which
+// keeps the agent's stagger phase; if that is already past, now + Interval).
 // Staggering Next at spawn spreads the work over frames. The level-of-detail
 // system sets Interval and Frozen from the agent's distance to the focus
 // points; perception follows the same cadence.

@@ -1,6 +1,7 @@
 package components
 
 import (
+	"github.com/archai-go/archai/ai/steer"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -29,7 +30,7 @@ type Steering struct {
 
 // SteeringWeights tune how the steering system mixes behaviors. Forces are
 // combined by priority (wall avoidance, then separation, then the move force,
-// then alignment and cohesion), each weighted, within the MaxForce budget; a
+// then alignment and cohesion; a wander comes last), each weighted, within the MaxForce budget; a
 // zero weight disables a behavior.
 type SteeringWeights struct {
 	Wall             float64 // wall avoidance (feelers against the grid)
@@ -38,6 +39,12 @@ type SteeringWeights struct {
 	Alignment        float64
 	Cohesion         float64
 	NeighbourRadius  float64 // cells; the flock seen by alignment and cohesion
+}
+
+// Wanderer makes an agent without a move intent wander (Reynolds' wander,
+// see steer.Wander) instead of braking; it needs a Rand component.
+type Wanderer struct {
+	steer.Wander
 }
 
 // Progress tracks whether an agent that wants to move gets anywhere: if it

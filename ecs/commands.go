@@ -35,7 +35,8 @@ func (c *Commands) Run(fn func(w *arche.World)) {
 func (c *Commands) Len() int { return len(c.ops) }
 
 // Apply performs the queued commands in the order they were queued and empties
-// the buffer.
+// the buffer. Commands queued while applying (by a Run function) are applied
+// too, after the ones before them.
 //
 // Panics if the world is locked (a query is still open).
 func (c *Commands) Apply(w *arche.World) {
@@ -45,14 +46,14 @@ func (c *Commands) Apply(w *arche.World) {
 	if w.IsLocked() {
 		panic("ecs: Commands.Apply while the world is locked by an open query")
 	}
-	for i := range c.ops {
-		op := &c.ops[i]
+	for i := 0; i < len(c.ops); i++ {
+		op := c.ops[i]
+		c.ops[i] = command{}
 		if op.fn != nil {
 			op.fn(w)
 		} else if w.Alive(op.entity) {
 			w.RemoveEntity(op.entity)
 		}
-		*op = command{}
 	}
 	c.ops = c.ops[:0]
 }

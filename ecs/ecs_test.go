@@ -1,6 +1,7 @@
 package ecs
 
 import (
+	"math"
 	"testing"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -146,4 +147,43 @@ func TestWorkersSplitContiguouslyAndCoverEverything(t *testing.T) {
 		assert.Zero(t, allocs)
 		w.Close()
 	}
+}
+
+func TestCommandsQueuedWhileApplyingAreApplied(t *testing.T) {
+	w := arche.NewWorld()
+	m := generic.NewMap1[hp](&w)
+	var c Commands
+	var spawned arche.Entity
+	c.Run(func(w *arche.World) {
+		spawned = m.NewWith(&hp{v: 1})
+		c.Run(func(w *arche.World) { m.Get(spawned).v = 7 }) // configure after spawning
+	})
+	c.Apply(&w)
+	require.True(t, w.Alive(spawned))
+	assert.Equal(t, 7, m.Get(spawned).v)
+	assert.Zero(t, c.Len())
+}
+
+func TestClockResumesAndRejectsBadDT(t *testing.T) {
+	w := arche.NewWorld()
+	a := NewClockSystem(0.1)
+	a.Initialize(&w)
+	a.Update(&w)
+	a.Update(&w) // frames 0 and 1 ran
+	b := NewClockSystem(0.1)
+	b.Initialize(&w) // a resumed run continues with frame 2
+	b.Update(&w)
+	c := ClockOf(&w)
+	assert.Equal(t, int64(2), c.Frame)
+	assert.InDelta(t, 0.2, c.Time, 1e-12)
+
+	for _, bad := range []float64{math.NaN(), math.Inf(1), -1, 0} {
+		w2 := arche.NewWorld()
+		s := NewClockSystem(bad)
+		s.Initialize(&w2)
+		s.Update(&w2)
+		s.Update(&w2)
+		assert.InDelta(t, 1.0/60, ClockOf(&w2).Time, 1e-12, "dt %v falls back to 1/60", bad)
+	}
+	assert.Nil(t, Resource[hp](&w), "a missing resource is nil, not a panic")
 }

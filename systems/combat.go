@@ -42,11 +42,11 @@ func (s *Combat) Update(w *arche.World) {
 			continue
 		}
 		in.Attack = arche.Entity{}
-		if !w.Alive(target) {
+		if target == q.Entity() || !w.Alive(target) {
 			continue
 		}
 		hp, tpos := s.targets.Get(target)
-		if hp == nil || tpos == nil || r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) > wp.Range {
+		if hp == nil || tpos == nil || hp.Current <= 0 || r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) > wp.Range {
 			continue
 		}
 		hp.Current -= wp.Damage

@@ -92,7 +92,7 @@ func (s *Decision) Name() string { return "decision" }
 // Initialize builds the filter and starts the workers.
 func (s *Decision) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
-	s.grid = arche.GetResource[grid.Grid](w)
+	s.grid = ecs.Resource[grid.Grid](w)
 	s.world = w
 	s.filter = generic.NewFilter9[components.Brain, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
@@ -182,12 +182,18 @@ func (s *Decision) Work(worker, lo, hi int) {
 
 // Due reports whether an agent thinks in the frame starting at now and lasting
 // dt seconds: it is not frozen and its Think.Next falls before the end of the
-// frame's step, Next < now + dt (a Next already passed counts too). An agent
+// frame's step, Next < now + dt (a Next already passed counts too; a Next
+// within 1e-9 s of the frame's end counts for the next frame). An agent
 // staggered with Next in [0, Interval) thus thinks in the frame whose step
 // contains Next.
 func Due(th *components.Think, now, dt float64) bool {
-	return !th.Frozen && th.Next < now+dt
+	return !th.Frozen && th.Next < now+dt-dueEpsilon
 }
+
+// dueEpsilon keeps a Next that lands on a frame boundary, up to rounding of
+// the repeated Next += Interval, in the later frame, so a 10 Hz agent at 60
+// frames/s thinks every 6 frames, not 5 or 7.
+const dueEpsilon = 1e-9
 
 // Finalize stops the workers.
 func (s *Decision) Finalize(w *arche.World) { s.pool.Close() }

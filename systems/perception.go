@@ -54,7 +54,7 @@ func (s *Perception) Name() string { return "perception" }
 func (s *Perception) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
 	s.grid = mustGrid(w)
-	s.nb = arche.GetResource[Neighbours](w)
+	s.nb = ecs.Resource[Neighbours](w)
 	if s.nb == nil {
 		panic("systems: Perception needs the Neighbours resource; add the Spatial system before it")
 	}

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/nav/spatial"
 	arche "github.com/mlange-42/arche/ecs"
@@ -73,7 +74,7 @@ func (s *Spatial) Finalize(w *arche.World) {}
 
 // mustGrid returns the world's *grid.Grid resource.
 func mustGrid(w *arche.World) *grid.Grid {
-	g := arche.GetResource[grid.Grid](w)
+	g := ecs.Resource[grid.Grid](w)
 	if g == nil {
 		panic("systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize")
 	}

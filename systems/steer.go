@@ -30,7 +30,8 @@ const (
 // Steer turns each agent's [components.Intent] into a steering force
 // ([components.Steering]). The move force is:
 //
-//   - no move intent: brake to a stop;
+//   - no move intent: wander if the agent has a [components.Wanderer] (and a
+//     [components.Rand]), else brake to a stop;
 //   - goal in line of sight: arrive at it directly (no path needed);
 //   - otherwise follow the agent's path: seek each waypoint's cell centre, and
 //     arrive at the goal from the last one. If the agent holds no path for the
@@ -40,13 +41,17 @@ const (
 //
 // With [components.SteeringWeights], the forces are combined by priority
 // within MaxForce ([steer.Accumulator]): wall avoidance, separation, the move
-// force, alignment, cohesion. With [components.Progress], an agent that makes
+// force, alignment, cohesion (a wander, the least important, comes last). With [components.Progress], an agent that makes
 // no progress for StuckTime seconds is marked Stuck and asks for a new path.
 //
-// Repathing: a held path is replaced only when the goal's cell is more than
+// Repathing: a held path is replaced when the goal's cell is more than
 // 2 + d/4 cells (Chebyshev) from the path's goal, d being the agent's distance
-// to the goal, so a chased target that moves a little does not cost a search
-// per frame; a pending request just takes the new goal.
+// to the goal, or when the goal moved out of the path end's line of sight, so
+// a chased target that moves a little does not cost a search per frame; a
+// pending request just takes the new goal; an unreachable answer is retried
+// when the goal moves to another cell; a stuck agent asks again.
+// While following, the agent moves on to the next waypoint when it reaches
+// the current one or when the next one is nearer.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -59,8 +64,9 @@ type Steer struct {
 	grid   *grid.Grid
 	nb     *Neighbours
 	pool   *ecs.Workers
-	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Intent,
-		components.Steering, components.Path, components.SteeringWeights, components.Progress]
+	filter *generic.Filter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+		components.Steering, components.Path, components.SteeringWeights, components.Progress,
+		components.Wanderer, components.Rand]
 	jobs    []steerJob
 	scratch []steerScratch
 }
@@ -74,6 +80,8 @@ type steerJob struct {
 	path     *components.Path
 	weights  *components.SteeringWeights
 	progress *components.Progress
+	wander   *components.Wanderer
+	rand     *components.Rand
 }
 
 type steerScratch struct {
@@ -93,10 +101,12 @@ func (s *Steer) Name() string { return "steer" }
 func (s *Steer) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
 	s.grid = mustGrid(w)
-	s.nb = arche.GetResource[Neighbours](w)
-	s.filter = generic.NewFilter8[components.Position, components.Velocity, components.Kinematics, components.Intent,
-		components.Steering, components.Path, components.SteeringWeights, components.Progress]().
-		Optional(generic.T[components.Path](), generic.T[components.SteeringWeights](), generic.T[components.Progress]())
+	s.nb = ecs.Resource[Neighbours](w)
+	s.filter = generic.NewFilter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+		components.Steering, components.Path, components.SteeringWeights, components.Progress,
+		components.Wanderer, components.Rand]().
+		Optional(generic.T[components.Path](), generic.T[components.SteeringWeights](), generic.T[components.Progress](),
+			generic.T[components.Wanderer](), generic.T[components.Rand]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
 }
@@ -106,9 +116,12 @@ func (s *Steer) Update(w *arche.World) {
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
-		pos, vel, kin, in, st, path, wt, pr := q.Get()
+		pos, vel, kin, in, st, path, wt, pr, wa, rnd := q.Get()
+		if rnd == nil {
+			wa = nil // wandering needs the agent's random source
+		}
 		s.jobs = append(s.jobs, steerJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: kin, intent: in,
-			out: st, path: path, weights: wt, progress: pr})
+			out: st, path: path, weights: wt, progress: pr, wander: wa, rand: rnd})
 	}
 	s.grid.Prepare()
 	s.pool.Run(s, len(s.jobs))
@@ -131,7 +144,13 @@ func (s *Steer) Work(worker, lo, hi int) {
 func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	dt := s.clock.DT
 	kin := j.kin
-	move := s.moveForce(j.pos, j.vel, kin, j.intent, j.path, dt)
+	wandering := !j.intent.Move && j.wander != nil
+	var move r2.Vec
+	if wandering {
+		move = j.wander.Force(j.pos, j.vel, &j.rand.Rand, kin.MaxSpeed, kin.MaxForce, dt)
+	} else {
+		move = s.moveForce(j.pos, j.vel, kin, j.intent, j.path, dt)
+	}
 	if j.progress != nil {
 		s.track(j, sc)
 	}
@@ -140,36 +159,43 @@ func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 		j.out.Force = steer.Truncate(move, kin.MaxForce)
 		return
 	}
+	j.out.Force = s.combine(j, sc, wt, move, wandering, dt)
+}
+
+// combine sums the weighted forces by priority within MaxForce: wall
+// avoidance, separation, the move force (a wander comes last instead),
+// alignment, cohesion.
+func (s *Steer) combine(j *steerJob, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
+	kin := j.kin
 	acc := steer.Accumulator{Max: kin.MaxForce}
 	if wt.Wall > 0 {
 		f := steer.WallAvoidance(j.pos, j.vel, s.blocked, 0.5, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
 		if !acc.Add(f, wt.Wall) {
-			j.out.Force = acc.Sum
-			return
+			return acc.Sum
 		}
 	}
 	if wt.Separation > 0 && wt.SeparationRadius > 0 {
 		s.gather(j, sc, wt.SeparationRadius, false)
 		if !acc.Add(steer.Separation(j.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(j.self.ID())), wt.Separation) {
-			j.out.Force = acc.Sum
-			return
+			return acc.Sum
 		}
 	}
-	if !acc.Add(move, 1) {
-		j.out.Force = acc.Sum
-		return
+	if !wandering && !acc.Add(move, 1) {
+		return acc.Sum
 	}
 	if (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0 {
 		s.gather(j, sc, wt.NeighbourRadius, true)
 		if wt.Alignment > 0 && !acc.Add(steer.Alignment(j.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
-			j.out.Force = acc.Sum
-			return
+			return acc.Sum
 		}
-		if wt.Cohesion > 0 {
-			acc.Add(steer.Cohesion(j.pos, j.vel, sc.near, kin.MaxSpeed, kin.MaxForce, dt), wt.Cohesion)
+		if wt.Cohesion > 0 && !acc.Add(steer.Cohesion(j.pos, j.vel, sc.near, kin.MaxSpeed, kin.MaxForce, dt), wt.Cohesion) {
+			return acc.Sum
 		}
 	}
-	j.out.Force = acc.Sum
+	if wandering {
+		acc.Add(move, 1)
+	}
+	return acc.Sum
 }
 
 // blocked adapts the grid for steer.WallAvoidance.
@@ -226,26 +252,48 @@ func (s *Steer) moveForce(pos, vel r2.Vec, kin *components.Kinematics, in *compo
 	gc := s.grid.CellAt(goal)
 	switch path.State {
 	case components.PathPending:
-		path.Goal = gc
+		path.Goal = gc // the queue serves the newest goal
 	case components.PathNone:
 		path.Want, path.Goal = true, gc
+	case components.PathUnreachable:
+		if path.Goal != gc { // another goal may well be reachable
+			path.Want, path.Goal = true, gc
+		}
 	default:
-		if far(path.Goal, gc, r2.Norm(r2.Sub(goal, pos))) {
+		if s.stale(path.Goal, gc, goal, pos) {
 			path.Want, path.Goal = true, gc
 		}
 	}
 	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
 		return steer.Seek(pos, vel, goal, speed, kin.MaxForce, dt)
 	}
+	last := len(path.Waypoints) - 1
 	wp := s.grid.Center(path.Waypoints[path.Next])
-	for path.Next < len(path.Waypoints)-1 && r2.Norm(r2.Sub(wp, pos)) < WaypointRadius {
+	for path.Next < last {
+		// move on when the waypoint is reached, or when the next one is
+		// nearer (the agent went ahead while it saw its goal directly)
+		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
+		if r2.Norm(r2.Sub(wp, pos)) >= WaypointRadius && r2.Norm(r2.Sub(nextWp, pos)) >= r2.Norm(r2.Sub(wp, pos)) {
+			break
+		}
 		path.Next++
-		wp = s.grid.Center(path.Waypoints[path.Next])
+		wp = nextWp
 	}
-	if path.Next == len(path.Waypoints)-1 {
+	if path.Next == last {
 		return steer.Arrive(pos, vel, goal, speed, kin.MaxForce, ArrivedRadius, dt)
 	}
 	return steer.Seek(pos, vel, wp, speed, kin.MaxForce, dt)
+}
+
+// stale reports whether a held path to cell held no longer serves a goal in
+// cell gc: the goal's cell moved more than 2 + d/4 cells (Chebyshev; d is the
+// agent's distance to the goal), or it moved at all and the path's end has no
+// line of sight to the goal (it went behind a wall).
+func (s *Steer) stale(held, gc grid.Cell, goal, pos r2.Vec) bool {
+	if held == gc {
+		return false
+	}
+	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSight(s.grid.Center(held), goal)
 }
 
 // far reports whether a held path to cell a is too far off a new goal cell b.

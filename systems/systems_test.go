@@ -247,3 +247,77 @@ func TestMovementDoesNotTunnelAtHighSpeed(t *testing.T) {
 	assert.Less(t, p.X, 10.0, "stopped by the wall, not through it")
 	assert.Equal(t, 0.0, v.X)
 }
+
+func TestCombatIgnoresDownedTargetsAndSelf(t *testing.T) {
+	w, _ := newWorld(8, 8)
+	m := generic.NewMap4[components.Intent, components.Position, components.Weapon, components.Health](w)
+	a, b := m.New(), m.New()
+	ia, _, wa, ha := m.Get(a)
+	*wa, *ha = components.Weapon{Damage: 10, Range: 2}, components.Health{Current: 50, Max: 50}
+	_, _, _, hb := m.Get(b)
+	*hb = components.Health{Current: 5, Max: 50}
+	c := &Combat{}
+	c.Initialize(w)
+	ia.Attack = b
+	c.Update(w)
+	assert.Equal(t, -5.0, hb.Current)
+	ia.Attack = b
+	c.Update(w)
+	assert.Equal(t, -5.0, hb.Current, "a downed target takes no more strikes")
+	ia.Attack = a
+	c.Update(w)
+	assert.Equal(t, 50.0, ha.Current, "no self strikes")
+	assert.Equal(t, 1, c.TotalStrikes)
+}
+
+func TestMissingResources(t *testing.T) {
+	world := arche.NewWorld()
+	assert.PanicsWithValue(t, "systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize",
+		func() { (&Spatial{}).Initialize(&world) })
+	assert.NotPanics(t, func() { (&Decision{}).Initialize(&world) }, "the decision system works without a map")
+}
+
+// steerWorld: an agent at from with a move intent to goal, on a 12×12 grid
+// with a wall along row 6 from x = 0 to 9.
+func steerWorld(t *testing.T, from, goal r2.Vec) (*arche.World, *ecs.Scheduler, arche.Entity, *generic.Map3[components.Position, components.Intent, components.Path]) {
+	t.Helper()
+	w, g := newWorld(12, 12)
+	for x := int32(0); x < 10; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 6}, grid.Blocked)
+	}
+	m := generic.NewMap6[components.Position, components.Velocity, components.Kinematics, components.Steering,
+		components.Intent, components.Path](w)
+	e := m.New()
+	pos, _, kin, _, in, _ := m.Get(e)
+	pos.Vec = from
+	*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}
+	*in = components.Intent{Move: true, Goal: goal}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{Budget: 4}, &Steer{Workers: 1}, &Movement{Workers: 1})
+	s.Initialize(w)
+	view := generic.NewMap3[components.Position, components.Intent, components.Path](w)
+	return w, s, e, &view
+}
+
+func TestSteerRepathsWhenTheGoalGoesBehindAWall(t *testing.T) {
+	w, s, e, m := steerWorld(t, r2.Vec{X: 5.5, Y: 2.5}, r2.Vec{X: 5.5, Y: 5.5})
+	s.Run(w, 120) // arrives next to the wall
+	pos, in, _ := m.Get(e)
+	require.InDelta(t, 5.5, pos.Y, 0.01)
+	in.Goal = r2.Vec{X: 5.5, Y: 7.5} // two cells on, behind the wall
+	s.Run(w, 600)
+	pos, _, _ = m.Get(e)
+	assert.InDelta(t, 5.5, pos.X, 0.01, "went around the wall to the new goal")
+	assert.InDelta(t, 7.5, pos.Y, 0.01)
+}
+
+func TestSteerRetriesUnreachableWhenTheGoalMoves(t *testing.T) {
+	w, s, e, m := steerWorld(t, r2.Vec{X: 5.5, Y: 2.5}, r2.Vec{X: 3.5, Y: 6.5}) // the goal is in the wall
+	s.Run(w, 30)
+	_, in, p := m.Get(e)
+	require.Equal(t, components.PathUnreachable, p.State)
+	in.Goal = r2.Vec{X: 3.5, Y: 8.5}
+	s.Run(w, 900)
+	pos, _, _ := m.Get(e)
+	assert.InDelta(t, 3.5, pos.X, 0.01)
+	assert.InDelta(t, 8.5, pos.Y, 0.01)
+}

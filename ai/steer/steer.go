@@ -25,7 +25,9 @@ func Seek(pos, vel, target r2.Vec, maxSpeed, maxForce, dt float64) r2.Vec {
 }
 
 // Arrive returns the force that moves an agent at pos with velocity vel to stop
-// exactly on target: full speed (maxSpeed, cells/s) far away, then a desired
+// exactly on target (without overshoot, provided the agent is not already
+// faster than it can brake from, |vel| ≤ BrakingSpeed(distance); Arrive keeps
+// it so from then on): full speed (maxSpeed, cells/s) far away, then a desired
 // speed that never exceeds what maxForce (cells/s²) can still brake to zero
 // before the target under Euler steps of dt ([BrakingSpeed]), nor the distance
 // that can be covered in one step, distance/dt. The force is the one that reaches the
@@ -62,8 +64,11 @@ func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2
 // more than decel, and the last step lands on the target (for n = 0 the speed
 // is dist/dt). In the limit dt → 0 this is the kinematic √(2·a·dist).
 func BrakingSpeed(dist, decel, dt float64) float64 {
-	if dist <= 0 || decel <= 0 || dt <= 0 {
+	if dist <= 0 || !(decel > 0) || !(dt > 0) {
 		return 0
+	}
+	if math.IsInf(decel, 1) { // no limit: the whole distance in one step
+		return dist / dt
 	}
 	adt := decel * dt
 	d := dist / (adt * dt)
@@ -110,10 +115,10 @@ func Separation(pos r2.Vec, neighbours []r2.Vec, radius, maxForce float64, salt 
 }
 
 // Truncate returns v scaled down to length max if it is longer. A NaN or
-// infinite v yields the zero vector.
+// infinite v, or a max that is not positive, yields the zero vector.
 func Truncate(v r2.Vec, max float64) r2.Vec {
 	n := norm(v)
-	if math.IsNaN(n) || math.IsInf(n, 0) {
+	if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
 		return r2.Vec{}
 	}
 	if n > max && n > 0 {
@@ -126,8 +131,15 @@ func Truncate(v r2.Vec, max float64) r2.Vec {
 // truncated to maxForce, vel += force·dt is clamped to maxSpeed, and
 // pos += vel·dt. It returns the new position and velocity. A NaN or infinite
 // velocity or force is treated as zero, so bad input stops the agent rather
-// than poisoning its position.
+// than poisoning its position. With dt ≤ 0 (or NaN) nothing moves and the
+// velocity is only sanitised.
 func Integrate(pos, vel, force r2.Vec, maxSpeed, maxForce, dt float64) (r2.Vec, r2.Vec) {
+	if !(dt > 0) {
+		if !finite(vel) {
+			vel = r2.Vec{}
+		}
+		return pos, vel
+	}
 	if !finite(vel) {
 		vel = r2.Vec{}
 	}

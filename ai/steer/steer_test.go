@@ -108,3 +108,13 @@ func TestRandReplays(t *testing.T) {
 	}
 	assert.Equal(t, 0, a.Intn(0))
 }
+
+func TestEdgeInputs(t *testing.T) {
+	assert.Equal(t, r2.Vec{}, Truncate(r2.Vec{X: 3}, -1), "a negative limit does not reverse the force")
+	assert.InDelta(t, 6, BrakingSpeed(0.1, math.Inf(1), 1.0/60), 1e-9, "no force limit: the whole distance in one step")
+	f := Arrive(r2.Vec{}, r2.Vec{}, r2.Vec{X: 1}, 2, math.Inf(1), 1e-3, 0.5)
+	assert.Greater(t, f.X, 0.0, "an unlimited force still moves the agent")
+	p, v := Integrate(r2.Vec{X: 1}, r2.Vec{X: 2}, r2.Vec{X: 5}, 3, 10, 0)
+	assert.Equal(t, r2.Vec{X: 1}, p, "dt 0 moves nothing")
+	assert.Equal(t, r2.Vec{X: 2}, v)
+}

@@ -128,11 +128,11 @@ func GuardTree(w *arche.World, stats *Stats) (*bt.Tree, error) {
 		).Named("Attack"),
 		bt.ReactiveSequence(
 			bt.Condition("CanSeeTarget", canSee),
-			bt.Action("Chase", l.chase).OnHalt(stop),
+			bt.Action("Chase", l.chase),
 		).Named("Chase"),
 		bt.ReactiveSequence(
 			bt.Condition("RecentlySeen", recentlySeen),
-			bt.Action("Search", l.search).OnHalt(stop),
+			bt.Action("Search", l.search),
 		).Named("Search"),
 		bt.Action("Patrol", l.patrol),
 	).Named("Guard")
@@ -254,12 +254,6 @@ func (l *leaves) patrol(ctx *bt.Context) bt.Status {
 		g.Waypoint = (g.Waypoint + 1) % len(g.Route)
 	}
 	return bt.Running
-}
-
-// stop is the halt hook of movement actions: an abandoned chase or search
-// leaves no stale move goal behind.
-func stop(ctx *bt.Context) {
-	systems.AgentOf(ctx).Intent.Move = false
 }
 
 func (l *leaves) pickWanderGoal(ctx *bt.Context) bt.Status {

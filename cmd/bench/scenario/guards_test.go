@@ -96,3 +96,10 @@ func TestStateHashIndependentOfWorkers(t *testing.T) {
 	assert.Equal(t, h, systems.StateHash(three.World), "1 vs 3 workers")
 	assert.Equal(t, one.Stats.Runs[BranchChase].Load(), two.Stats.Runs[BranchChase].Load())
 }
+
+func TestGenerateMapSmallSizes(t *testing.T) {
+	for _, n := range []int{0, 5, 12, 16, 17} {
+		g := GenerateMap(n, 1)
+		assert.GreaterOrEqual(t, g.Width(), 16)
+	}
+}

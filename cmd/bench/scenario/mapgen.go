@@ -8,13 +8,13 @@ import (
 // DefaultMapSize is the side of the generated default map, in cells.
 const DefaultMapSize = 256
 
-// GenerateMap returns a size×size town map generated from seed: a walled
+// GenerateMap returns a size×size (at least 16×16) town map generated from seed: a walled
 // border, rectangular buildings covering about a quarter of the area, and
 // broken walls. Only the largest connected open area is left passable (every
 // other pocket is filled), so every open cell can reach every other.
 func GenerateMap(size int, seed uint64) *grid.Grid {
-	if size < 8 {
-		size = 8
+	if size < 16 {
+		size = 16
 	}
 	g := grid.New(size, size)
 	r := steer.NewRand(seed)

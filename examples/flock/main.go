@@ -1,0 +1,174 @@
+// Command flock runs boids (Reynolds 1987): agents that keep apart
+// (separation), match their neighbours' heading (alignment) and stay together
+// (cohesion), wandering in a walled arena with pillars. It prints how ordered
+// the flock is over time and can write an animated GIF.
+//
+//	go run ./examples/flock [-boids N] [-frames N] [-seed N] [-gif flock.gif]
+//
+// Polarisation is |mean of the boids' unit headings|: near 0 for a swarm
+// milling in all directions, 1 for a flock all flying the same way.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/picture"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("flock", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	boids := fs.Int("boids", 1500, "number of boids")
+	frames := fs.Int("frames", 900, "frames at dt = 1/60 s")
+	seed := fs.Uint64("seed", 1, "random seed")
+	gifPath := fs.String("gif", "", "write an animated GIF of the flock to this file")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *boids <= 0 || *frames <= 0 {
+		fmt.Fprintln(stderr, "flock: -boids and -frames must be positive")
+		return 2
+	}
+
+	const size = 96
+	g := arena(size)
+	world := arche.NewWorld()
+	arche.AddResource(&world, g)
+	spawn(&world, g, *boids, *seed)
+
+	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Steer{}, &systems.Movement{})
+	sched.Initialize(&world)
+	defer sched.Finalize(&world)
+
+	motion := generic.NewFilter2[components.Position, components.Velocity]()
+	background := picture.Map(g, 4)
+	var gifFrames []*image.Paletted
+	fmt.Fprintf(stdout, "%d boids, %dx%d arena\n", *boids, size, size)
+	fmt.Fprintf(stdout, "%6s %13s %16s %10s\n", "time", "polarisation", "nearest (cells)", "in walls")
+	for f := 1; f <= *frames; f++ {
+		sched.Update(&world)
+		if f%150 == 0 || f == *frames {
+			pol, near, walls := measure(&world, g, motion)
+			fmt.Fprintf(stdout, "%5.1fs %13.3f %16.3f %10d\n", float64(f)/60, pol, near, walls)
+		}
+		if *gifPath != "" && f%4 == 0 {
+			img := picture.Clone(background)
+			q := motion.Query(&world)
+			for q.Next() {
+				p, v := q.Get()
+				picture.Line(img, 4, p.Vec, r2.Add(p.Vec, r2.Scale(0.25, v.Vec)), picture.Blue)
+				picture.Dot(img, 4, p.Vec, 2, picture.Black)
+			}
+			gifFrames = append(gifFrames, img)
+		}
+	}
+	if *gifPath != "" {
+		if err := picture.WriteGIF(*gifPath, gifFrames, 7); err != nil {
+			fmt.Fprintln(stderr, "flock:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "wrote %s (%d frames)\n", *gifPath, len(gifFrames))
+	}
+	return 0
+}
+
+// arena is a walled square with a few pillars.
+func arena(size int) *grid.Grid {
+	g := grid.New(size, size)
+	for i := 0; i < size; i++ {
+		for _, c := range []grid.Cell{{X: int32(i), Y: 0}, {X: int32(i), Y: int32(size - 1)}, {X: 0, Y: int32(i)}, {X: int32(size - 1), Y: int32(i)}} {
+			g.SetCost(c, grid.Blocked)
+		}
+	}
+	for _, p := range [][2]int{{30, 30}, {66, 30}, {30, 66}, {66, 66}, {48, 48}} {
+		for y := p[1] - 3; y <= p[1]+3; y++ {
+			for x := p[0] - 3; x <= p[0]+3; x++ {
+				g.SetCost(grid.Cell{X: int32(x), Y: int32(y)}, grid.Blocked)
+			}
+		}
+	}
+	return g
+}
+
+func spawn(w *arche.World, g *grid.Grid, n int, seed uint64) {
+	m := generic.NewMap10[components.Position, components.Velocity, components.Kinematics, components.Steering,
+		components.Intent, components.SteeringWeights, components.Wanderer, components.Rand, components.Faction, components.Progress](w)
+	r := steer.NewRand(seed)
+	for range n {
+		var p r2.Vec
+		for {
+			p = r2.Vec{X: 2 + r.Float64()*float64(g.Width()-4), Y: 2 + r.Float64()*float64(g.Height()-4)}
+			if g.Passable(g.CellAt(p)) {
+				break
+			}
+		}
+		e := m.New()
+		pos, vel, kin, _, _, wt, wa, rnd, _, _ := m.Get(e)
+		pos.Vec = p
+		a := r.Float64() * 2 * math.Pi
+		vel.Vec = r2.Vec{X: math.Cos(a), Y: math.Sin(a)}
+		*kin = components.Kinematics{MaxSpeed: 6, MaxForce: 12, Radius: 0.3}
+		*wt = components.SteeringWeights{Wall: 3, Separation: 1.5, SeparationRadius: 1, Alignment: 0.5, Cohesion: 0.3, NeighbourRadius: 3}
+		wa.Wander = steer.Wander{Distance: 2, Radius: 0.6, Jitter: 4}
+		rnd.Rand = steer.NewRand(r.Uint64())
+	}
+}
+
+// measure returns the polarisation, the mean distance to the nearest other
+// boid (over a sample of boids, as of the last spatial hash), and how many
+// boids are inside a wall.
+func measure(w *arche.World, g *grid.Grid, f *generic.Filter2[components.Position, components.Velocity]) (float64, float64, int) {
+	var sum r2.Vec
+	walls, n := 0, 0
+	q := f.Query(w)
+	for q.Next() {
+		p, v := q.Get()
+		n++
+		if s := r2.Norm(v.Vec); s > 0 {
+			sum = r2.Add(sum, r2.Scale(1/s, v.Vec))
+		}
+		if !g.Passable(g.CellAt(p.Vec)) {
+			walls++
+		}
+	}
+	nb := ecs.Resource[systems.Neighbours](w)
+	near, counted := 0.0, 0
+	var buf []int32
+	for i, p := range nb.Positions {
+		if i%10 != 0 { // a sample is enough for a mean
+			continue
+		}
+		best := math.Inf(1)
+		buf = nb.Hash.Query(p, 4, buf[:0])
+		for _, id := range buf {
+			if int(id) != i {
+				best = math.Min(best, r2.Norm(r2.Sub(nb.Positions[id], p)))
+			}
+		}
+		if !math.IsInf(best, 1) {
+			near += best
+			counted++
+		}
+	}
+	if counted > 0 {
+		near /= float64(counted)
+	}
+	return r2.Norm(sum) / float64(max(n, 1)), near, walls
+}
