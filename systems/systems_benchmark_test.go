@@ -49,6 +49,7 @@ func benchSystem(b *testing.B, pick func(*scenario.Guards) ecs.System) {
 func BenchmarkSpatial(b *testing.B) {
 	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Spatial })
 }
+
 // BenchmarkPerception reports ns per perceiving agent: without the decision
 // system moving Think.Next on, every agent is due every frame, so the figure
 // per agent in the crowd is this one times the share of agents due per frame
