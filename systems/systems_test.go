@@ -75,57 +75,6 @@ func TestDecisionStaggeringSpreadsWork(t *testing.T) {
 	}
 }
 
-func TestPathQueueBudgetDeadAndReplacedRequests(t *testing.T) {
-	w, g := newWorld(32, 32)
-	for y := int32(0); y < 30; y++ {
-		g.SetCost(grid.Cell{X: 16, Y: y}, grid.Blocked) // a wall with a gap at the bottom
-	}
-	m := generic.NewMap2[components.Path, components.Position](w)
-	var es []arche.Entity
-	for i := range 10 {
-		e := m.New()
-		p, pos := m.Get(e)
-		pos.Vec = r2.Vec{X: 2.5, Y: 2.5 + float64(i)}
-		p.Want, p.Goal = true, grid.Cell{X: 30, Y: 2}
-		es = append(es, e)
-	}
-	pq := &PathQueue{Budget: 3}
-	pq.Initialize(w)
-
-	pq.Update(w)
-	assert.Equal(t, 3, pq.Served)
-	assert.Equal(t, 7, pq.Waiting)
-	p, _ := m.Get(es[0])
-	require.Equal(t, components.PathReady, p.State)
-	assert.Equal(t, grid.Cell{X: 2, Y: 2}, p.Waypoints[0])
-	assert.Equal(t, grid.Cell{X: 30, Y: 2}, p.Waypoints[len(p.Waypoints)-1])
-	assert.Equal(t, 1, p.Next)
-
-	// es[3] dies before it is served; es[4] changes its goal while waiting
-	w.RemoveEntity(es[3])
-	p4, _ := m.Get(es[4])
-	p4.Want, p4.Goal = true, grid.Cell{X: 5, Y: 20}
-	pq.Update(w)
-	assert.Equal(t, 3, pq.Served, "the budget counts searches; the dead request is dropped on top")
-	assert.Equal(t, 1, pq.Dropped)
-	require.Equal(t, components.PathReady, p4.State)
-	assert.Equal(t, grid.Cell{X: 5, Y: 20}, p4.Waypoints[len(p4.Waypoints)-1], "the newer request replaced the older")
-
-	pq.Update(w)
-	pq.Update(w)
-	assert.Equal(t, 0, pq.Waiting)
-	assert.Equal(t, 9, pq.TotalServed)
-	assert.Equal(t, 1, pq.TotalDropped)
-
-	// an unreachable goal is a result, not a panic
-	g.SetCost(grid.Cell{X: 16, Y: 30}, grid.Blocked)
-	g.SetCost(grid.Cell{X: 16, Y: 31}, grid.Blocked)
-	p.Want, p.Goal = true, grid.Cell{X: 30, Y: 2}
-	pq.Update(w)
-	assert.Equal(t, components.PathUnreachable, p.State)
-	assert.Empty(t, p.Waypoints)
-}
-
 func TestMovementSlidesAlongWallsAndNeverEntersBlockedCells(t *testing.T) {
 	w, g := newWorld(10, 10)
 	for y := int32(0); y < 10; y++ {
