@@ -4,6 +4,8 @@ go 1.26
 
 require (
 	github.com/davecgh/go-spew v1.1.1 // indirect
+	github.com/joeycumines/go-behaviortree v1.11.0 // indirect
+	github.com/joeycumines/go-bigbuff v1.21.0 // indirect
 	github.com/mlange-42/arche v0.15.3 // indirect
 	github.com/mlange-42/arche-model v0.10.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect

@@ -64,7 +64,9 @@ func guardAgents(n int, tree *Tree) ([]guardAgent, []Memory) {
 			enemyDist: float64(i * 13 % 30),
 			ammo:      1 << 30,
 		}
-		mems[i] = tree.NewMemory()
+		if tree != nil {
+			mems[i] = tree.NewMemory()
+		}
 	}
 	return agents, mems
 }

@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/archai-go/archai/ai/bt"
 )
@@ -52,4 +53,83 @@ func ExampleCompile() {
 	fmt.Println(err)
 	// Output:
 	// bt: tree "broken": root/Sequence[1]/Wait: duration must be finite and >= 0, got -2
+}
+
+// ExampleRegistry_LoadXML loads a BehaviorTree.CPP v4 tree with a registered leaf whose
+// ports bind to the blackboard, ticks one agent and prints its transition log.
+func ExampleRegistry_LoadXML() {
+	const doc = `<root BTCPP_format="4" main_tree_to_execute="Main">
+  <BehaviorTree ID="Main">
+    <Sequence name="reload">
+      <Sleep msec="500"/>
+      <SetAmmo count="{ammo}" value="6"/>
+    </Sequence>
+  </BehaviorTree>
+</root>`
+	reg := bt.NewRegistry(nil)
+	_ = reg.RegisterAction("SetAmmo", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		out := bt.OutputPort[int](p, "count")
+		v := bt.InputPort[int](p, "value")
+		return func(c *bt.Context) bt.Status {
+			n, _ := v.Get(c)
+			out.Set(c, n)
+			return bt.Success
+		}, nil
+	})
+	main, err := reg.LoadXML("reload.xml", []byte(doc))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	tree, err := reg.Tree(main)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	store := reg.Schema().NewStore()
+	mem := tree.NewMemory()
+	tracer := bt.NewTracer(tree, 0)
+	ctx := &bt.Context{DT: 0.25, Blackboard: store}
+	for tick := 1; tick <= 3; tick++ {
+		ctx.Time = float64(tick) * ctx.DT
+		tracer.Tick(&mem, ctx)
+	}
+	_ = tracer.WriteLog(os.Stdout)
+	ammo, _ := store.Value("ammo")
+	fmt.Println("ammo:", ammo)
+
+	// Output:
+	// t=0.250   [0]    Sequence "reload"              Idle → Running
+	// t=0.250   [1]    Wait                           Idle → Running
+	// t=0.750   [0]    Sequence "reload"              Running → Success
+	// t=0.750   [1]    Wait                           Running → Success
+	// t=0.750   [2]    Action "SetAmmo"               Idle → Success
+	// ammo: 6
+}
+
+// ExampleChoose lets a function (here a fixed score table, in a game a utility reasoner)
+// pick the branch each tick; the branch it leaves is halted first.
+func ExampleChoose() {
+	scores := [][2]float64{{0.9, 0.2}, {0.1, 0.7}}
+	tick := 0
+	best := func(*bt.Context) int {
+		s := scores[tick]
+		if s[1] > s[0] {
+			return 1
+		}
+		return 0
+	}
+	work := func(name string) *bt.Node {
+		return bt.Action(name, func(*bt.Context) bt.Status { fmt.Println("tick", name); return bt.Running }).
+			OnHalt(func(*bt.Context) { fmt.Println("halt", name) })
+	}
+	tree, _ := bt.Compile("hybrid", bt.Choose("utility", best, work("eat"), work("sleep")))
+	mem := tree.NewMemory()
+	for tick = 0; tick < 2; tick++ {
+		tree.Tick(&mem, &bt.Context{})
+	}
+	// Output:
+	// tick eat
+	// halt eat
+	// tick sleep
 }

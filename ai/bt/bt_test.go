@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/archai-go/archai/ai/blackboard"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,6 +18,7 @@ import (
 // leaf must not be ticked on that tick; ticking it anyway fails the test.
 type harness struct {
 	t      *testing.T
+	store  *blackboard.Store // set by a build function that uses a blackboard
 	script map[string]string
 	tick   int      // current tick, 1-based
 	events []string // leaf events of the current tick: "A" tick, "halt:A", "start:A"
@@ -53,11 +56,23 @@ func (h *harness) act(name string) *Node {
 }
 
 // cond is a scripted Condition that logs its ticks.
-func (h *harness) cond(name string) *Node {
-	return Condition(name, func(*Context) bool {
+func (h *harness) cond(name string) *Node { return Condition(name, h.check(name)) }
+
+// check is a scripted condition function that logs its calls.
+func (h *harness) check(name string) func(*Context) bool {
+	return func(*Context) bool {
 		h.log(name)
 		return h.outcome(name) == Success
-	})
+	}
+}
+
+// digit returns the script letter of name for the current tick as a number ('x' is 9).
+func (h *harness) digit(name string) int {
+	seq := h.script[name]
+	if h.tick-1 < len(seq) && seq[h.tick-1] >= '0' && seq[h.tick-1] <= '9' {
+		return int(seq[h.tick-1] - '0')
+	}
+	return 9
 }
 
 // run is the result of running a scripted tree.
@@ -76,11 +91,12 @@ func runScript(t *testing.T, build func(h *harness) *Node, script map[string]str
 	tree, err := Compile(t.Name(), build(h))
 	require.NoError(t, err)
 	r := &run{tree: tree, mem: tree.NewMemory()}
-	ctx := &Context{DT: dt}
+	ctx := &Context{DT: dt, Blackboard: h.store}
 	for h.tick = 1; h.tick <= ticks; h.tick++ {
 		h.events = h.events[:0]
 		ctx.Time = float64(h.tick) * dt
 		s := tree.Tick(&r.mem, ctx)
+		checkRunningParents(t, tree, &r.mem)
 		r.trace += letter(s)
 		r.log = append(r.log, strings.Join(h.events, " "))
 		if after != nil {
@@ -88,6 +104,18 @@ func runScript(t *testing.T, build func(h *harness) *Node, script map[string]str
 		}
 	}
 	return r
+}
+
+// checkRunningParents asserts the invariant of the halt contract: a Running node's
+// parent is Running, so no Running subtree is left behind unticked and unhalted.
+func checkRunningParents(t *testing.T, tree *Tree, m *Memory) {
+	t.Helper()
+	for i := 1; i < tree.Len(); i++ {
+		if m.Status(i) == Running {
+			p := tree.Parent(i)
+			assert.Equal(t, Running, m.Status(p), "node %d %s is Running under %d %s", i, tree.NodeName(i), p, tree.NodeName(p))
+		}
+	}
 }
 
 func letter(s Status) string { return s.String()[:1] }
@@ -504,4 +532,43 @@ func TestTickPanicsOnForeignMemory(t *testing.T) {
 	assert.Panics(t, func() { b.Halt(&m, &Context{}) })
 	var zero Memory
 	assert.Panics(t, func() { a.Tick(&zero, &Context{}) })
+}
+
+func TestChoose(t *testing.T) {
+	// pick scripts the chosen index per tick: a digit, or 'x' for out of range (9).
+	chooser := func(h *harness, pick string) func(*Context) int {
+		return func(c *Context) int {
+			c.Node().Count++ // Count is free for choose and survives ticks
+			if p := pick[h.tick-1]; p >= '0' && p <= '9' {
+				return int(p - '0')
+			}
+			return 9
+		}
+	}
+	runCases(t, []scriptCase{{
+		name: "switching branch halts the running one before ticking the new one",
+		build: func(h *harness) *Node {
+			return Choose("utility", chooser(h, "00110x0"), h.act("A"), h.act("B"))
+		},
+		script: map[string]string{"A": "RR..R.S", "B": "..RS..."},
+		trace:  "RRRSRFS",
+		log:    []string{"A", "A", "halt:A B", "B", "A", "halt:A", "A"},
+	}, {
+		name: "same index keeps the running child; completed child is not halted",
+		build: func(h *harness) *Node {
+			return Choose("c", chooser(h, "0011"), h.act("A"), h.act("B"))
+		},
+		script: map[string]string{"A": "RS..", "B": "..SR"},
+		trace:  "RSSR",
+		log:    []string{"A", "A", "B", "B"},
+	}})
+
+	t.Run("choose sees its own memory", func(t *testing.T) {
+		r := runScript(t, func(h *harness) *Node {
+			return Choose("c", chooser(h, "000"), h.act("A"))
+		}, map[string]string{"A": "RRR"}, 3, 0.25, nil)
+		assert.Equal(t, uint16(3), r.mem.Nodes()[0].Count)
+		assert.Equal(t, "Choose", r.tree.NodeKind(0))
+		assert.Equal(t, "c", r.tree.NodeName(0))
+	})
 }

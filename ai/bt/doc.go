@@ -6,11 +6,11 @@
 // Following Unreal Engine's behavior trees (a shared tree asset with per-instance node
 // memory) rather than BehaviorTree.CPP's tree copy per agent:
 //
-//   - A tree is described once with the builder functions ([Sequence], [Selector],
-//     [ReactiveSequence], [ReactiveSelector], [Inverter], [Cooldown], [Wait],
-//     [Condition], [Action]) and passed to [Compile], which validates it and flattens it
-//     into an immutable pre-order node array: a [Tree]. Node 0 is the root; the children
-//     of node i follow it, each child's subtree contiguous.
+//   - A tree is described once, with the builder functions below or as data
+//     ([Registry.LoadXML] for BehaviorTree.CPP v4 XML as drawn in Groot2,
+//     [Registry.LoadJSON] for our JSON), and passed to [Compile], which validates it and
+//     flattens it into an immutable pre-order node array: a [Tree]. Node 0 is the root;
+//     the children of node i follow it, each child's subtree contiguous.
 //   - Each agent gets a [Memory] from [Tree.NewMemory] once: one 16-byte [NodeMemory]
 //     per node (last status, running child, counter, timer). [Tree.Tick] allocates
 //     nothing; one Tree may be ticked from several goroutines on distinct Memory and
@@ -34,18 +34,49 @@
 // reset to Idle (a re-entered Wait waits its full time again). Idle and completed nodes
 // are not halted.
 //
-// Each node's exact rule is in its constructor's doc comment. Sequence and Selector have
-// memory and follow BehaviorTree.CPP v4's Sequence and Fallback (resume at the running
-// child; a Sequence restarts from its first child after a failure); the reactive ones
-// follow ReactiveSequence and ReactiveFallback; Cooldown follows Unreal's Cooldown
-// decorator.
+// Each node's exact rule is in its constructor's doc comment, as a short list. Node
+// vocabulary and semantics follow BehaviorTree.CPP v4 unless the comment says otherwise:
+//
+//   - control: [Sequence], [SequenceWithMemory], [Selector] (Fallback),
+//     [ReactiveSequence], [ReactiveSelector], [Parallel], [IfThenElse], [WhileDoElse],
+//     [Switch], and [Choose], the hook for hybrids (a utility reasoner or a state machine
+//     picking the branch);
+//   - decorators: [Inverter], [ForceSuccess], [ForceFailure], [Repeat],
+//     [RepeatUntilFailure], [RepeatUntilSuccess], [Retry], [Cooldown] (Unreal's rule),
+//     [Timeout], [Delay], [RunOnce], [Precondition], [SubTree];
+//   - leaves: [Condition], [Action], [Wait], [SetBlackboard], [CheckBlackboard],
+//     [AlwaysSuccess], [AlwaysFailure].
+//
+// Where we chose a rule that BehaviorTree.CPP leaves open or that does not fit a game
+// loop, a test pins it: unbounded Repeat/Retry run at most one cycle per tick; timers
+// count simulation time like [Wait] (the first tick's dt is not counted); RunOnce
+// replays its result (there is no Skipped status); reactive nodes halt the preempted
+// branch after the preempting child's tick.
+//
+// # Blackboard and ports
+//
+// Leaves read and write the agent's blackboard ([Context.Blackboard], a
+// [blackboard.Store]) through ports: [In] (a literal or a key, [Literal], [FromKey])
+// and [Out] ([ToKey]). Reading a missing key is a clear result (false), never a panic.
+// Leaves registered by name ([Registry.RegisterAction]) declare their ports with
+// [InputPort] and [OutputPort] when a file is loaded, so a missing port, an unknown
+// port, a literal that does not parse or a key used with two types is a load error
+// naming the file, line (or JSON path) and node.
+//
+// # Seeing what the tree did
+//
+// [Memory.Status] is each node's last status; a [Tracer] records one agent's transition
+// log (only changes, with simulation time); [Tree.Dump] prints the tree with an
+// agent's statuses; [Context.Visits] counts nodes ticked.
 //
 // # Types
 //
 //   - [Node]: a builder spec, made by the constructors; [Node.Named], [Node.OnStart],
 //     [Node.OnHalt].
 //   - [Tree]: a compiled tree; [Compile], [Tree.Tick], [Tree.Halt], [Tree.NewMemory],
-//     [Tree.NodeName], [Tree.Children].
+//     [Tree.NodeName], [Tree.NodeKind], [Tree.Children], [Tree.Parent], [Tree.Dump].
+//   - [Registry], [Ports], [LoadError]: trees as data, user leaves by name.
+//   - [Tracer] and [Transition]: transition logs.
 //   - [Memory] and [NodeMemory]: one agent's state, readable for debugging and saving.
 //   - [Context]: what a leaf sees.
 //   - [Status]: Idle, Running, Success, Failure.

@@ -1,6 +1,10 @@
 package bt
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/archai-go/archai/ai/blackboard"
+)
 
 // MaxNodes is the largest number of nodes a compiled tree may have.
 const MaxNodes = 1<<16 - 1
@@ -15,6 +19,8 @@ var (
 	ErrHookNotAction    = errors.New("OnStart/OnHalt hook on a node that is not an Action")
 	ErrTooManyNodes     = errors.New("too many nodes")
 	ErrTooManyChildren  = errors.New("too many children")
+	ErrChildCount       = errors.New("wrong number of children")
+	ErrInvalidCount     = errors.New("invalid count or threshold")
 	errMemoryMismatched = "bt: Memory was not made by this Tree's NewMemory"
 )
 
@@ -29,13 +35,22 @@ type Context struct {
 	DT float64
 	// Time is the simulation time in seconds. Cooldown needs it.
 	Time float64
+	// Blackboard is the agent's blackboard store, read and written by ports ([In], [Out])
+	// and the blackboard nodes. It may be nil: ports then read as missing.
+	Blackboard *blackboard.Store
 
-	mem  *NodeMemory
-	node int
+	mem    *NodeMemory
+	node   int
+	visits uint64
 }
 
-// Node returns the memory of the leaf being ticked or halted, for the leaf's own timers and
-// counters. It is nil outside a leaf call.
+// Visits returns the number of nodes ticked with this Context since it was made: for
+// profiling (nodes visited per agent tick). It costs one increment per node.
+func (c *Context) Visits() uint64 { return c.visits }
+
+// Node returns the memory of the leaf being ticked or halted (or of the Choose or
+// Precondition node whose function is called), for its own timers and counters. It is nil
+// outside such a call.
 func (c *Context) Node() *NodeMemory { return c.mem }
 
 // NodeIndex returns the pre-order index of the leaf being ticked or halted (see
@@ -77,9 +92,10 @@ func (m *Memory) Len() int { return len(m.nodes) }
 // concurrent Tick and Halt calls on distinct Memory and Context values (leaves must be
 // safe for that too).
 type Tree struct {
-	name  string
-	nodes []node
-	kids  []int32 // children of every composite, concatenated; node.kids indexes it
+	schema *blackboard.Schema
+	name   string
+	nodes  []node
+	kids   []int32 // children of every composite, concatenated; node.kids indexes it
 }
 
 // node is a compiled node. Children of node i occupy indices i+1 … end-1 (pre-order).
@@ -89,7 +105,10 @@ type node struct {
 	kidOff  int32 // first child in Tree.kids
 	end     int32 // one past the last node of this subtree
 	seconds float64
+	n1, n2  int32  // Repeat/Retry count; Parallel thresholds (resolved)
+	other   Status // Precondition
 	cond    func(*Context) bool
+	choose  func(*Context) int
 	tick    func(*Context) Status
 	onStart func(*Context)
 	onHalt  func(*Context)
@@ -100,8 +119,9 @@ type node struct {
 // numbered in pre-order (root 0, then the first child's subtree, then the next …).
 //
 // It returns an error wrapping one of ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
-// ErrInvalidDuration, ErrNilFunc, ErrHookNotAction, ErrTooManyNodes (more than
-// [MaxNodes]) or ErrTooManyChildren, naming the tree and the path to the bad node.
+// ErrChildCount, ErrInvalidCount, ErrInvalidDuration, ErrNilFunc, ErrHookNotAction,
+// ErrTooManyNodes (more than [MaxNodes]) or ErrTooManyChildren, naming the tree and the
+// path to the bad node.
 // It never panics.
 func Compile(name string, root *Node) (*Tree, error) {
 	c := compiler{tree: &Tree{name: name}}
@@ -113,6 +133,10 @@ func Compile(name string, root *Node) (*Tree, error) {
 
 // Name returns the name given to [Compile].
 func (t *Tree) Name() string { return t.name }
+
+// Schema returns the blackboard schema a loaded tree's ports are bound to (from its
+// [Registry]), or nil for a tree compiled from Go nodes.
+func (t *Tree) Schema() *blackboard.Schema { return t.schema }
 
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
@@ -133,6 +157,30 @@ func (t *Tree) NodeName(i int) string {
 //
 // Panics: if i is out of range.
 func (t *Tree) NodeKind(i int) string { return t.nodes[i].kind.String() }
+
+// Parent returns the pre-order index of node i's parent, or -1 for the root.
+//
+// Panics: if i is out of range.
+func (t *Tree) Parent(i int) int {
+	_ = t.nodes[i]
+	for p := i - 1; p >= 0; p-- {
+		if int(t.nodes[p].end) > i {
+			return p
+		}
+	}
+	return -1
+}
+
+// Depth returns the number of ancestors of node i (0 for the root).
+//
+// Panics: if i is out of range.
+func (t *Tree) Depth(i int) int {
+	d := 0
+	for p := t.Parent(i); p >= 0; p = t.Parent(p) {
+		d++
+	}
+	return d
+}
 
 // Children returns the pre-order indices of node i's children, appended to dst.
 //
@@ -164,7 +212,8 @@ func (t *Tree) Tick(m *Memory, ctx *Context) Status {
 
 // Halt stops the agent's tree (tree swap, agent death): every Running node gets its halt
 // hook exactly once, deepest first (a child before its parent), then every node's memory
-// is reset to Idle, clearing cooldowns too.
+// is reset to Idle, clearing what survives ordinary halts too: cooldowns, the position of
+// a SequenceWithMemory, the result of a RunOnce.
 //
 // Panics: if m was not made by t.NewMemory.
 func (t *Tree) Halt(m *Memory, ctx *Context) {

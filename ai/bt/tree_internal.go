@@ -51,7 +51,7 @@ func (c *compiler) add(n *Node) error {
 	if n == nil {
 		return c.fail(false, ErrNilNode)
 	}
-	if n.kind == kindInvalid || int(n.kind) >= len(kindNames) {
+	if n.kind == kindInvalid || n.kind >= kindCount {
 		return c.fail(false, ErrInvalidNode)
 	}
 	label := n.kind.String()
@@ -67,39 +67,64 @@ func (c *compiler) add(n *Node) error {
 	if (n.onStart != nil || n.onHalt != nil) && n.kind != kindAction {
 		return c.fail(true, ErrHookNotAction)
 	}
-	switch n.kind {
-	case kindWait, kindCooldown:
-		if math.IsNaN(n.seconds) || math.IsInf(n.seconds, 0) || n.seconds < 0 {
-			return c.fail(true, fmt.Errorf("%w, got %v", ErrInvalidDuration, n.seconds))
-		}
-	case kindCondition:
-		if n.cond == nil {
-			return c.fail(true, ErrNilFunc)
-		}
-	case kindAction:
-		if n.tick == nil {
-			return c.fail(true, ErrNilFunc)
-		}
-	}
-	isComposite := n.kind <= kindCooldown
-	if isComposite && len(n.children) == 0 {
+	info := kinds[n.kind]
+	nk := len(n.children)
+	switch {
+	case info.minKids > 0 && info.maxKids > 1 && nk == 0:
 		return c.fail(true, ErrEmptyComposite)
-	}
-	if len(n.children) > math.MaxUint16 {
+	case nk > math.MaxUint16:
 		return c.fail(true, ErrTooManyChildren)
+	case nk < info.minKids || nk > info.maxKids:
+		return c.fail(true, fmt.Errorf("%w: %d, want %s", ErrChildCount, nk, wantKids(info)))
 	}
-
-	i := len(t.nodes)
-	t.nodes = append(t.nodes, node{
+	cn := node{
 		kind:    n.kind,
-		nkids:   uint16(len(n.children)),
+		nkids:   uint16(nk),
 		seconds: n.seconds,
+		other:   n.other,
 		cond:    n.cond,
+		choose:  n.choose,
 		tick:    n.tick,
 		onStart: n.onStart,
 		onHalt:  n.onHalt,
 		name:    n.name,
-	})
+	}
+	switch n.kind {
+	case kindWait, kindCooldown, kindTimeout, kindDelay:
+		if math.IsNaN(n.seconds) || math.IsInf(n.seconds, 0) || n.seconds < 0 {
+			return c.fail(true, fmt.Errorf("%w, got %v", ErrInvalidDuration, n.seconds))
+		}
+	case kindCondition, kindCheckBlackboard, kindPrecondition:
+		if n.cond == nil {
+			return c.fail(true, ErrNilFunc)
+		}
+	case kindAction, kindSetBlackboard:
+		if n.tick == nil {
+			return c.fail(true, ErrNilFunc)
+		}
+	case kindChoose, kindSwitch:
+		if n.choose == nil {
+			return c.fail(true, ErrNilFunc)
+		}
+		if n.kind == kindSwitch && nk != n.n1 {
+			return c.fail(true, fmt.Errorf("%w: %d, want %d (one per case and a default)", ErrChildCount, nk, n.n1))
+		}
+	case kindRepeat, kindRetry:
+		if n.n1 > MaxCount {
+			return c.fail(true, fmt.Errorf("%w: %d, want at most %d", ErrInvalidCount, n.n1, MaxCount))
+		}
+		cn.n1 = int32(max(n.n1, -1))
+	case kindParallel:
+		s, f := threshold(n.n1, nk), threshold(n.n2, nk)
+		if s < 1 || s > nk || f < 1 || f > nk {
+			return c.fail(true, fmt.Errorf("%w: Parallel thresholds success %d, failure %d with %d children",
+				ErrInvalidCount, n.n1, n.n2, nk))
+		}
+		cn.n1, cn.n2 = int32(s), int32(f)
+	}
+
+	i := len(t.nodes)
+	t.nodes = append(t.nodes, cn)
 	var kids []int32
 	for k, child := range n.children {
 		kids = append(kids, int32(len(t.nodes)))
@@ -114,10 +139,29 @@ func (c *compiler) add(n *Node) error {
 	return nil
 }
 
+func wantKids(info kindInfo) string {
+	switch {
+	case info.minKids == info.maxKids:
+		return strconv.Itoa(info.minKids)
+	case info.maxKids == manyKids:
+		return "at least " + strconv.Itoa(info.minKids)
+	}
+	return strconv.Itoa(info.minKids) + " or " + strconv.Itoa(info.maxKids)
+}
+
+// threshold resolves a Parallel threshold: negative counts from the end (-1 = all).
+func threshold(t, n int) int {
+	if t < 0 {
+		return n + t + 1
+	}
+	return t
+}
+
 // tick ticks node i and records its status in m[i].
 func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 	n := &t.nodes[i]
 	mem := &m[i]
+	ctx.visits++
 	var s Status
 	switch n.kind {
 	case kindSequence, kindSelector:
@@ -143,6 +187,21 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			mem.Child = 0
 		}
 
+	case kindSequenceWithMemory:
+		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+		k := int(mem.Child)
+		s = Success
+		for ; k < len(kids); k++ {
+			if s = t.tick(m, kids[k], ctx); s != Success {
+				break
+			}
+		}
+		if s == Success {
+			mem.Child = 0
+		} else {
+			mem.Child = uint16(k)
+		}
+
 	case kindReactiveSequence, kindReactiveSelector:
 		next := Success
 		if n.kind == kindReactiveSelector {
@@ -158,16 +217,77 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		}
 		if k < len(kids) {
 			// Halt the later children; any that is Running was abandoned.
-			for _, j := range kids[k+1:] {
-				if m[j].Status == Running {
-					t.haltRange(m, j, t.nodes[j].end, ctx)
-				}
-			}
+			t.haltKids(m, kids[k+1:], ctx)
 		}
 		if s == Running {
 			mem.Child = uint16(k)
 		} else {
 			mem.Child = 0
+		}
+
+	case kindParallel:
+		s = t.tickParallel(m, n, mem, ctx)
+
+	case kindIfThenElse:
+		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+		k := 0
+		if mem.Status == Running {
+			k = int(mem.Child)
+		}
+		if k == 0 {
+			switch t.tick(m, kids[0], ctx) {
+			case Running:
+				s = Running
+			case Success:
+				k = 1
+			default:
+				if k = 2; len(kids) < 3 {
+					s = Failure
+				}
+			}
+		}
+		mem.Child = 0
+		if k > 0 && k < len(kids) {
+			if s = t.tick(m, kids[k], ctx); s == Running {
+				mem.Child = uint16(k)
+			}
+		}
+
+	case kindWhileDoElse:
+		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+		switch t.tick(m, kids[0], ctx) {
+		case Running:
+			s = Running
+		case Success:
+			if len(kids) == 3 {
+				t.haltKids(m, kids[2:3], ctx)
+			}
+			s = t.tick(m, kids[1], ctx)
+			mem.Child = 1
+		default:
+			t.haltKids(m, kids[1:2], ctx)
+			s = Failure
+			if len(kids) == 3 {
+				s = t.tick(m, kids[2], ctx)
+				mem.Child = 2
+			}
+		}
+
+	case kindSwitch, kindChoose:
+		ctx.mem, ctx.node = mem, int(i)
+		k := n.choose(ctx)
+		if mem.Status == Running && int(mem.Child) != k && int(mem.Child) < int(n.nkids) {
+			if j := t.kids[n.kidOff+int32(mem.Child)]; m[j].Status == Running {
+				t.haltRange(m, j, t.nodes[j].end, ctx)
+			}
+		}
+		mem.Child = 0
+		if k < 0 || k >= int(n.nkids) {
+			s = Failure
+			break
+		}
+		if s = t.tick(m, t.kids[n.kidOff+int32(k)], ctx); s == Running {
+			mem.Child = uint16(k)
 		}
 
 	case kindInverter:
@@ -176,6 +296,62 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			s = Failure
 		case Failure:
 			s = Success
+		}
+
+	case kindForceSuccess, kindForceFailure:
+		if s = t.tick(m, i+1, ctx); s != Running {
+			s = Success
+			if n.kind == kindForceFailure {
+				s = Failure
+			}
+		}
+
+	case kindSubTree:
+		s = t.tick(m, i+1, ctx)
+
+	case kindRepeat, kindRetry:
+		// Repeat loops on Success until n, Retry on Failure until n.
+		again, done := Success, Failure
+		if n.kind == kindRetry {
+			again, done = Failure, Success
+		}
+		if mem.Status != Running {
+			mem.Count = 0
+		}
+		if n.n1 == 0 {
+			s = again
+			break
+		}
+		for {
+			s = t.tick(m, i+1, ctx)
+			if s == Running {
+				break
+			}
+			if s == done {
+				mem.Count = 0
+				break
+			}
+			if n.n1 < 0 {
+				s = Running
+				break
+			}
+			if mem.Count++; int32(mem.Count) >= n.n1 {
+				mem.Count = 0
+				break
+			}
+		}
+
+	case kindRepeatUntilFailure, kindRepeatUntilSuccess:
+		stop := Failure
+		if n.kind == kindRepeatUntilSuccess {
+			stop = Success
+		}
+		switch s = t.tick(m, i+1, ctx); s {
+		case stop:
+			s = Success
+		case Running:
+		default:
+			s = Running
 		}
 
 	case kindCooldown:
@@ -192,6 +368,57 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			mem.Timer = ctx.Time + n.seconds
 		}
 
+	case kindTimeout:
+		if mem.Status == Running {
+			mem.Timer += ctx.DT
+			if mem.Timer+epsilon >= n.seconds {
+				t.haltRange(m, i+1, n.end, ctx)
+				mem.Timer = 0
+				s = Failure
+				break
+			}
+		} else {
+			mem.Timer = 0
+		}
+		s = t.tick(m, i+1, ctx)
+
+	case kindDelay:
+		if mem.Status != Running {
+			mem.Timer, mem.Count = 0, 0
+		} else if mem.Count == 0 {
+			mem.Timer += ctx.DT
+		}
+		if mem.Count == 0 {
+			if mem.Timer+epsilon < n.seconds {
+				s = Running
+				break
+			}
+			mem.Count = 1
+		}
+		s = t.tick(m, i+1, ctx)
+
+	case kindRunOnce:
+		if mem.Count == 1 {
+			s = Status(mem.Child)
+			break
+		}
+		if s = t.tick(m, i+1, ctx); s != Running {
+			mem.Count, mem.Child = 1, uint16(s)
+		}
+
+	case kindPrecondition:
+		if mem.Status != Running {
+			ctx.mem, ctx.node = mem, int(i)
+			if !n.cond(ctx) {
+				s = n.other
+				if s != Success {
+					s = Failure
+				}
+				break
+			}
+		}
+		s = t.tick(m, i+1, ctx)
+
 	case kindWait:
 		if mem.Status == Running {
 			mem.Timer += ctx.DT
@@ -203,7 +430,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			s = Success
 		}
 
-	case kindCondition:
+	case kindCondition, kindCheckBlackboard:
 		ctx.mem, ctx.node = mem, int(i)
 		s = Failure
 		if n.cond(ctx) {
@@ -222,23 +449,90 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if s != Running && s != Success {
 			s = Failure
 		}
+
+	case kindSetBlackboard:
+		ctx.mem, ctx.node = mem, int(i)
+		if s = n.tick(ctx); s != Success {
+			s = Failure
+		}
+
+	case kindAlwaysSuccess:
+		s = Success
+
+	case kindAlwaysFailure:
+		s = Failure
 	}
 	mem.Status = s
 	return s
 }
 
+// tickParallel implements Parallel: see its doc comment.
+func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Context) Status {
+	kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+	total := int32(len(kids))
+	var succ, fail int32
+	fresh := mem.Status != Running
+	if !fresh {
+		for _, j := range kids {
+			switch m[j].Status {
+			case Success:
+				succ++
+			case Failure:
+				fail++
+			}
+		}
+	}
+	for _, j := range kids {
+		if !fresh && (m[j].Status == Success || m[j].Status == Failure) {
+			continue
+		}
+		switch t.tick(m, j, ctx) {
+		case Success:
+			succ++
+		case Failure:
+			fail++
+		default:
+			continue
+		}
+		if succ >= n.n1 {
+			t.haltKids(m, kids, ctx)
+			return Success
+		}
+		if fail >= n.n2 || total-fail < n.n1 {
+			t.haltKids(m, kids, ctx)
+			return Failure
+		}
+	}
+	return Running
+}
+
+// haltKids halts the subtree of every Running node among kids.
+func (t *Tree) haltKids(m []NodeMemory, kids []int32, ctx *Context) {
+	for _, j := range kids {
+		if m[j].Status == Running {
+			t.haltRange(m, j, t.nodes[j].end, ctx)
+		}
+	}
+}
+
 // haltRange halts every Running node with index in [from, to), last index first: as a
 // pre-order range, every node comes after its ancestors, so descendants are halted
-// before their ancestors. Each halted node gets its hook (Actions) and is reset to Idle.
+// before their ancestors. Each halted node gets its hook (Actions) and is reset to Idle;
+// a SequenceWithMemory keeps its position.
 func (t *Tree) haltRange(m []NodeMemory, from, to int32, ctx *Context) {
 	for j := to - 1; j >= from; j-- {
 		mem := &m[j]
 		if mem.Status != Running {
 			continue
 		}
-		if n := &t.nodes[j]; n.onHalt != nil {
+		n := &t.nodes[j]
+		if n.onHalt != nil {
 			ctx.mem, ctx.node = mem, int(j)
 			n.onHalt(ctx)
+		}
+		if n.kind == kindSequenceWithMemory {
+			*mem = NodeMemory{Child: mem.Child}
+			continue
 		}
 		*mem = NodeMemory{}
 	}

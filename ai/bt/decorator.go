@@ -1,0 +1,160 @@
+package bt
+
+// Forever is the count of a [Repeat] or [Retry] without limit.
+const Forever = -1
+
+// MaxCount is the largest count of [Repeat] and [Retry].
+const MaxCount = 1<<16 - 1
+
+// Inverter ticks its child and swaps Success and Failure:
+//   - child Success: returns Failure;
+//   - child Failure: returns Success;
+//   - child Running: returns Running.
+func Inverter(child *Node) *Node { return decorator(kindInverter, child) }
+
+// ForceSuccess ticks its child and turns a finished result into Success:
+//   - child Running: returns Running;
+//   - child Success or Failure: returns Success.
+func ForceSuccess(child *Node) *Node { return decorator(kindForceSuccess, child) }
+
+// ForceFailure ticks its child and turns a finished result into Failure:
+//   - child Running: returns Running;
+//   - child Success or Failure: returns Failure.
+func ForceFailure(child *Node) *Node { return decorator(kindForceFailure, child) }
+
+// Repeat runs its child n times in a row ([Forever] if n < 0), like BehaviorTree.CPP v4's
+// Repeat:
+//   - child Running: returns Running;
+//   - child Failure: returns Failure, the count restarts;
+//   - child Success: counts one cycle; after n cycles returns Success and the count
+//     restarts; otherwise starts the child again in the same tick (n finite), or returns
+//     Running and starts it again on the next tick (Forever: at most one cycle per tick,
+//     so a child that succeeds at once cannot hang the tick);
+//   - n == 0: returns Success without ticking the child.
+//
+// n must be at most [MaxCount]. Memory: Count holds the cycles done.
+func Repeat(n int, child *Node) *Node {
+	d := decorator(kindRepeat, child)
+	d.n1 = n
+	return d
+}
+
+// RepeatUntilFailure runs its child again and again until it fails:
+//   - child Success: returns Running; the child starts again on the next tick (one cycle
+//     per tick);
+//   - child Failure: returns Success;
+//   - child Running: returns Running.
+//
+// BehaviorTree.CPP's KeepRunningUntilFailure is ForceFailure(RepeatUntilFailure(child)).
+func RepeatUntilFailure(child *Node) *Node { return decorator(kindRepeatUntilFailure, child) }
+
+// RepeatUntilSuccess runs its child again and again until it succeeds (Retry forever):
+//   - child Failure: returns Running; the child starts again on the next tick (one cycle
+//     per tick);
+//   - child Success: returns Success;
+//   - child Running: returns Running.
+func RepeatUntilSuccess(child *Node) *Node { return decorator(kindRepeatUntilSuccess, child) }
+
+// Retry gives its child up to n attempts ([Forever] if n < 0), like BehaviorTree.CPP v4's
+// RetryUntilSuccessful:
+//   - child Running: returns Running;
+//   - child Success: returns Success, the count restarts;
+//   - child Failure: counts one attempt; after n attempts returns Failure and the count
+//     restarts; otherwise starts the child again in the same tick (n finite), or returns
+//     Running and starts it again on the next tick (Forever: one attempt per tick);
+//   - n == 0: returns Failure without ticking the child.
+//
+// n must be at most [MaxCount]. Memory: Count holds the failed attempts.
+func Retry(n int, child *Node) *Node {
+	d := decorator(kindRetry, child)
+	d.n1 = n
+	return d
+}
+
+// Cooldown lets its child run at most once per seconds of simulation time, like Unreal's
+// Cooldown decorator. The cooldown starts when the child completes:
+//   - cooling down (ctx.Time < completion time + seconds): returns Failure without
+//     ticking the child;
+//   - otherwise: ticks the child; Running returns Running;
+//   - child Success or Failure: returns the child's status and starts the cooldown at
+//     ctx.Time of that tick; the child is available again on the first tick with
+//     ctx.Time >= that time + seconds (within 1e-9 s).
+//
+// A halted Cooldown (its child was Running) does not start a cooldown: halting resets its
+// memory (Unreal's decorator also starts the cooldown when its branch is aborted). The
+// cooldown survives the Cooldown node completing; only [Tree.Halt] clears it.
+// Cooldown needs [Context.Time]; seconds must be finite and >= 0.
+//
+// Memory: Count is 1 while cooling down, and Timer holds the time it becomes available.
+func Cooldown(seconds float64, child *Node) *Node {
+	n := decorator(kindCooldown, child)
+	n.seconds = seconds
+	return n
+}
+
+// Timeout limits how long its child may run, in seconds of simulation time (like
+// BehaviorTree.CPP v4's Timeout, on simulation time). The clock counts like [Wait]:
+//   - entered (not Running): the timer starts at 0 and the child is ticked;
+//   - later ticks: adds ctx.DT; if the timer reached seconds (within 1e-9 s), halts the
+//     child's subtree and returns Failure without ticking it;
+//   - otherwise returns the child's status.
+//
+// So with a constant dt the child is ticked on at most ceil(seconds/dt) ticks before the
+// timeout fires; a Timeout racing a Wait of the same length fires first. seconds must be
+// finite and >= 0. Memory: Timer holds the seconds elapsed.
+func Timeout(seconds float64, child *Node) *Node {
+	n := decorator(kindTimeout, child)
+	n.seconds = seconds
+	return n
+}
+
+// Delay waits seconds of simulation time before ticking its child (BehaviorTree.CPP v4's
+// Delay, on simulation time). The clock counts like [Wait]:
+//   - entered: the timer starts at 0; later ticks add ctx.DT;
+//   - timer < seconds: returns Running without ticking the child;
+//   - then: ticks the child on every tick until it finishes, and returns its status.
+//
+// Delay(s, x) gives the same trace as Sequence(Wait(s), x). seconds must be finite and
+// >= 0. Memory: Timer holds the seconds waited, Count is 1 once the delay is over.
+func Delay(seconds float64, child *Node) *Node {
+	n := decorator(kindDelay, child)
+	n.seconds = seconds
+	return n
+}
+
+// RunOnce ticks its child until it finishes once, then never again:
+//   - not yet finished: ticks the child and returns its status;
+//   - finished: returns the child's final status without ticking it.
+//
+// BehaviorTree.CPP's RunOnce may return Skipped afterwards (then_skip); there is no
+// Skipped status here, so RunOnce always replays the result. Only [Tree.Halt] forgets it.
+// Memory: Count is 1 once finished, Child holds the final status.
+func RunOnce(child *Node) *Node { return decorator(kindRunOnce, child) }
+
+// Precondition guards its child with a condition checked when the child is entered, like
+// BehaviorTree.CPP v4's Precondition:
+//   - entered (not Running): if cond(ctx) is false, returns otherwise (Success or Failure,
+//     any other status counts as Failure) without ticking the child;
+//   - otherwise, and while the child is Running: ticks the child and returns its status
+//     (cond is not asked again while the child runs; for a guard checked every tick use a
+//     [ReactiveSequence] or [WhileDoElse]).
+//
+// During cond, [Context.Node] is the Precondition's memory. name is shown by
+// [Tree.NodeName]; cond must not be nil.
+func Precondition(name string, cond func(*Context) bool, otherwise Status, child *Node) *Node {
+	n := decorator(kindPrecondition, child)
+	n.name = name
+	n.cond = cond
+	n.other = otherwise
+	return n
+}
+
+// SubTree marks root as a tree used inside another under the name id: it ticks root and
+// returns its status, and shows as its own node in traces and dumps. Trees loaded from
+// files also give a SubTree its own blackboard scope (see [Registry]); a SubTree built in
+// Go shares the keys its leaves were built with.
+func SubTree(id string, root *Node) *Node {
+	n := decorator(kindSubTree, root)
+	n.name = id
+	return n
+}

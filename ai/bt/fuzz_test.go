@@ -1,0 +1,119 @@
+package bt
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// fuzzRegistry has a few leaves with ports of several types, so fuzzed files reach port
+// binding, scopes and the blackboard built-ins.
+func fuzzRegistry() *Registry {
+	r := NewRegistry(nil)
+	_ = r.RegisterAction("Move", func(p *Ports) (func(*Context) Status, error) {
+		sp := InputPortOr(p, "speed", 1.0)
+		out := OutputPort[bool](p, "arrived")
+		return func(c *Context) Status {
+			v, _ := sp.Get(c)
+			out.Set(c, v > 1)
+			return Running
+		}, nil
+	})
+	_ = r.RegisterCondition("Ready", func(p *Ports) (func(*Context) bool, error) {
+		k := InputPortOr(p, "flag", true)
+		return func(c *Context) bool { v, _ := k.Get(c); return v }, nil
+	})
+	_ = r.RegisterChooser("Pick", func(p *Ports) (func(*Context) int, error) {
+		k := InputPortOr(p, "index", 0)
+		return func(c *Context) int { v, _ := k.Get(c); return v }, nil
+	})
+	return r
+}
+
+// fuzzLoad loads, builds and runs whatever loaded: no input may panic.
+func fuzzLoad(t *testing.T, data []byte, load func(r *Registry, data []byte) (string, error)) {
+	r := fuzzRegistry()
+	main, err := load(r, data)
+	if err != nil {
+		return
+	}
+	tree, err := r.Tree(main)
+	if err != nil {
+		return
+	}
+	if loopWork(tree, 0) > 1e6 {
+		return // nested finite Repeat/Retry: legal, but too slow to tick while fuzzing
+	}
+	m := tree.NewMemory()
+	ctx := &Context{DT: 0.1, Blackboard: r.Schema().NewStore()}
+	for k := range 8 {
+		ctx.Time = float64(k) * ctx.DT
+		tree.Tick(&m, ctx)
+	}
+	tree.Halt(&m, ctx)
+}
+
+func addSeeds(f *testing.F, pattern string) {
+	files, _ := filepath.Glob(pattern)
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data)
+		}
+	}
+}
+
+func FuzzLoadXML(f *testing.F) {
+	addSeeds(f, "testdata/*.xml")
+	addSeeds(f, "testdata/seed/*.xml")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzLoad(t, data, func(r *Registry, d []byte) (string, error) { return r.LoadXML("fuzz.xml", d) })
+	})
+}
+
+func FuzzLoadJSON(f *testing.F) {
+	addSeeds(f, "testdata/*.json")
+	addSeeds(f, "testdata/seed/*.json")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzLoad(t, data, func(r *Registry, d []byte) (string, error) { return r.LoadJSON("fuzz.json", d) })
+	})
+}
+
+// TestFuzzSeedsLoad keeps the seed corpus meaningful: every seed loads, builds and runs.
+func TestFuzzSeedsLoad(t *testing.T) {
+	for _, pattern := range []string{"testdata/seed/*.xml", "testdata/seed/*.json"} {
+		files, _ := filepath.Glob(pattern)
+		for _, file := range files {
+			r := fuzzRegistry()
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var main string
+			if filepath.Ext(file) == ".xml" {
+				main, err = r.LoadXML(file, data)
+			} else {
+				main, err = r.LoadJSON(file, data)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			if _, err := r.Tree(main); err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+		}
+	}
+}
+
+// loopWork bounds the leaf ticks one tick of node i may take through finite Repeat and
+// Retry loops, which run their cycles back to back.
+func loopWork(t *Tree, i int) float64 {
+	n := &t.nodes[i]
+	w := 1.0
+	for _, k := range t.Children(nil, i) {
+		w += loopWork(t, k)
+	}
+	if (n.kind == kindRepeat || n.kind == kindRetry) && n.n1 > 0 {
+		w *= float64(n.n1)
+	}
+	return w
+}

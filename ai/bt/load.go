@@ -1,0 +1,845 @@
+package bt
+
+import (
+	"cmp"
+	"encoding"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/archai-go/archai/ai/blackboard"
+)
+
+// defNode is a node as written in a file, before building.
+type defNode struct {
+	typ   string
+	attrs []attr
+	kids  []*defNode
+	pos   pos
+}
+
+type attr struct{ name, value string }
+
+func (d *defNode) get(name string) (string, bool) {
+	for _, a := range d.attrs {
+		if a.name == name {
+			return a.value, true
+		}
+	}
+	return "", false
+}
+
+// label names a node in errors: its type and, if given, its name or ID.
+func (d *defNode) label() string {
+	if v, ok := d.get("name"); ok {
+		return d.typ + " " + strconv.Quote(v)
+	}
+	if v, ok := d.get("ID"); ok {
+		return d.typ + " " + strconv.Quote(v)
+	}
+	return d.typ
+}
+
+// scope is the blackboard scope of a tree or SubTree instance.
+type scope struct {
+	parent *scope
+	prefix string            // of private keys; "" for the main tree
+	remap  map[string]string // subtree key → "{parentKey}", "{=}" or a literal
+	auto   bool
+}
+
+// resolve maps a key used in this scope to a schema key name, or to a literal.
+func (s *scope) resolve(key string) (name, lit string, isLit bool) {
+	for depth := 0; s != nil && depth < maxDepth; depth++ {
+		if v, ok := s.remap[key]; ok {
+			ref, isRef := refName(v)
+			if !isRef {
+				return "", v, true
+			}
+			if ref != "=" {
+				key = ref
+			}
+			s = s.parent
+			continue
+		}
+		if s.auto && s.parent != nil {
+			s = s.parent
+			continue
+		}
+		return s.prefix + key, "", false
+	}
+	return key, "", false
+}
+
+// refName returns k for "{k}".
+func refName(v string) (string, bool) {
+	if len(v) >= 3 && v[0] == '{' && v[len(v)-1] == '}' {
+		return strings.TrimSpace(v[1 : len(v)-1]), true
+	}
+	return "", false
+}
+
+// maxDepth bounds the nesting of nodes and subtrees in a file.
+const maxDepth = 256
+
+// maxErrors is the number of load errors reported at once.
+const maxErrors = 20
+
+// builder turns definitions into Nodes.
+type builder struct {
+	reg       *Registry
+	errs      []error
+	later     []func() // bindings that need every leaf's key types first
+	stack     []string // subtree IDs being built
+	instances int
+	nodes     int // built so far: subtrees used many times can multiply quickly
+}
+
+func (b *builder) fail(p pos, node string, err error) {
+	if len(b.errs) < maxErrors {
+		b.errs = append(b.errs, p.err(node, err))
+	}
+}
+
+func (b *builder) err() error {
+	if len(b.errs) == 1 {
+		return b.errs[0]
+	}
+	return errors.Join(b.errs...)
+}
+
+// tree builds the tree id in scope sc; at is where it is referenced from.
+func (b *builder) tree(id string, sc *scope, at pos, from string) *Node {
+	def, ok := b.reg.trees[id]
+	if !ok {
+		if from == "" {
+			from = "main tree"
+		}
+		b.fail(at, from, fmt.Errorf("%w %q", ErrUnknownTree, id))
+		return nil
+	}
+	if i := slices.Index(b.stack, id); i >= 0 {
+		chain := strings.Join(append(b.stack[i:], id), " -> ")
+		b.fail(at, from, fmt.Errorf("%w: %s", ErrRecursion, chain))
+		return nil
+	}
+	if def.goRoot != nil {
+		return def.goRoot
+	}
+	if len(b.stack) >= maxDepth {
+		b.fail(at, from, fmt.Errorf("%w: subtrees nested deeper than %d", ErrRecursion, maxDepth))
+		return nil
+	}
+	b.stack = append(b.stack, id)
+	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	return b.node(def.root, sc, 0)
+}
+
+// node builds d and its children.
+func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
+	if d == nil {
+		return nil
+	}
+	if depth > maxDepth {
+		b.fail(d.pos, d.label(), fmt.Errorf("%w: nested deeper than %d", ErrChildren, maxDepth))
+		return nil
+	}
+	if b.nodes++; b.nodes > MaxNodes {
+		if b.nodes == MaxNodes+1 {
+			b.fail(d.pos, d.label(), fmt.Errorf("%w: the tree with its subtrees has more than %d nodes", ErrTooManyNodes, MaxNodes))
+		}
+		return nil
+	}
+	p := &Ports{b: b, d: d, sc: sc, used: make([]bool, len(d.attrs))}
+	p.attr("name")
+	var n *Node
+	if d.typ == "SubTree" {
+		n = b.subTree(p, d, sc)
+	} else {
+		typ := d.typ
+		if typ == "Action" || typ == "Condition" {
+			// BehaviorTree.CPP v3 / Groot style: <Action ID="Name" …/>.
+			if id, ok := p.attr("ID"); ok {
+				typ = id
+			}
+		}
+		bi, isBuiltin := builtins[typ]
+		lf, isLeaf := b.reg.leaves[typ]
+		switch {
+		case isBuiltin:
+			if !p.kidCount(bi.min, bi.max) {
+				return nil
+			}
+			kids := b.kids(d, sc, depth)
+			n = bi.build(p, kids)
+		case isLeaf && lf.kind == kindChoose:
+			if !p.kidCount(1, manyKids) {
+				return nil
+			}
+			kids := b.kids(d, sc, depth)
+			fn, err := lf.choose(p)
+			if p.check(err) {
+				n = Choose(typ, fn, kids...)
+			}
+		case isLeaf:
+			if !p.kidCount(0, 0) {
+				return nil
+			}
+			if lf.kind == kindCondition {
+				fn, err := lf.cond(p)
+				if p.check(err) {
+					n = Condition(typ, fn)
+				}
+			} else {
+				fn, err := lf.action(p)
+				if p.check(err) {
+					n = Action(typ, fn)
+					n.onStart, n.onHalt = p.onStart, p.onHalt
+				}
+			}
+		default:
+			b.fail(d.pos, d.label(), fmt.Errorf("%w %q (not built in, not registered)", ErrUnknownNode, typ))
+			return nil
+		}
+	}
+	p.finish()
+	if n == nil {
+		return nil
+	}
+	if name, ok := d.get("name"); ok && n.kind != kindSubTree {
+		n.name = name
+	}
+	return n
+}
+
+func (b *builder) kids(d *defNode, sc *scope, depth int) []*Node {
+	kids := make([]*Node, len(d.kids))
+	for i, k := range d.kids {
+		kids[i] = b.node(k, sc, depth+1)
+	}
+	return kids
+}
+
+// subTree builds <SubTree ID=… ports…/> with a scope of its own.
+func (b *builder) subTree(p *Ports, d *defNode, sc *scope) *Node {
+	if !p.kidCount(0, 0) {
+		return nil
+	}
+	id, ok := p.attr("ID")
+	if !ok || id == "" {
+		p.fail(fmt.Errorf("%w: SubTree without ID", ErrPort))
+		return nil
+	}
+	b.instances++
+	inner := &scope{parent: sc, prefix: id + "#" + strconv.Itoa(b.instances) + ".", remap: map[string]string{}}
+	for i, a := range d.attrs {
+		if p.used[i] {
+			continue
+		}
+		p.used[i] = true
+		switch a.name {
+		case "_autoremap", "__shared_blackboard":
+			v, err := strconv.ParseBool(a.value)
+			if err != nil {
+				p.fail(fmt.Errorf("%w: %s=%q is not a boolean", ErrPort, a.name, a.value))
+			}
+			inner.auto = v
+		default:
+			if strings.HasPrefix(a.name, "_") {
+				p.fail(fmt.Errorf("%w: unsupported attribute %q", ErrPort, a.name))
+				continue
+			}
+			inner.remap[a.name] = a.value
+		}
+	}
+	root := b.tree(id, inner, d.pos, d.label())
+	if root == nil {
+		return nil
+	}
+	return SubTree(id, root)
+}
+
+// Ports is what an [ActionFactory] sees of the node being built: its attributes (ports)
+// as written in the file, resolved through the blackboard scope. Declare ports with
+// [InputPort], [InputPortOr] and [OutputPort]; an attribute that no port consumes is an
+// error (a typo in a port name does not pass silently).
+type Ports struct {
+	b               *builder
+	d               *defNode
+	sc              *scope
+	used            []bool
+	failed          bool
+	onStart, onHalt func(*Context)
+}
+
+// Name returns the node's name attribute, or its type.
+func (p *Ports) Name() string {
+	if v, ok := p.d.get("name"); ok {
+		return v
+	}
+	return p.d.typ
+}
+
+// OnStart sets the start hook of the action being built (see [Node.OnStart]).
+func (p *Ports) OnStart(fn func(*Context)) { p.onStart = fn }
+
+// OnHalt sets the halt hook of the action being built (see [Node.OnHalt]).
+func (p *Ports) OnHalt(fn func(*Context)) { p.onHalt = fn }
+
+// Has reports whether the port name is written on the node.
+func (p *Ports) Has(name string) bool {
+	_, ok := p.d.get(name)
+	return ok
+}
+
+// Schema returns the blackboard schema ports bind to.
+func (p *Ports) Schema() *blackboard.Schema { return p.b.reg.schema }
+
+// attr returns the value of attribute name and marks it used.
+func (p *Ports) attr(name string) (string, bool) {
+	for i, a := range p.d.attrs {
+		if a.name == name {
+			p.used[i] = true
+			return a.value, true
+		}
+	}
+	return "", false
+}
+
+func (p *Ports) fail(err error) {
+	p.failed = true
+	p.b.fail(p.d.pos, p.d.label(), err)
+}
+
+func (p *Ports) check(err error) bool {
+	if err != nil {
+		p.fail(err)
+		return false
+	}
+	return !p.failed
+}
+
+func (p *Ports) kidCount(lo, hi int) bool {
+	n := len(p.d.kids)
+	if n >= lo && n <= hi {
+		return true
+	}
+	want := wantKids(kindInfo{minKids: lo, maxKids: hi})
+	p.fail(fmt.Errorf("%w: %d, want %s", ErrChildren, n, want))
+	return false
+}
+
+// finish reports the attributes no port consumed.
+func (p *Ports) finish() {
+	for i, a := range p.d.attrs {
+		if !p.used[i] && !strings.HasPrefix(a.name, "_description") {
+			p.fail(fmt.Errorf("%w: unknown port %q", ErrPort, a.name))
+		}
+	}
+}
+
+// InputPort declares the input port name of type T. The node must write it: as a
+// literal parsed as T (bool, integers, floats, strings, types defined on them, and
+// encoding.TextUnmarshaler), or as "{key}", a blackboard key declared with type T. A
+// missing port, a literal that does not parse, or a key of another type is a load error.
+func InputPort[T any](p *Ports, name string) In[T] {
+	v, ok := p.attr(name)
+	if !ok {
+		p.fail(fmt.Errorf("%w: missing input port %q (%v)", ErrPort, name, reflect.TypeFor[T]()))
+		return In[T]{}
+	}
+	return bindIn[T](p, name, v)
+}
+
+// InputPortOr is [InputPort] with a default literal for a port the node does not write.
+func InputPortOr[T any](p *Ports, name string, def T) In[T] {
+	v, ok := p.attr(name)
+	if !ok {
+		return Literal(def)
+	}
+	return bindIn[T](p, name, v)
+}
+
+// OutputPort declares the output port name of type T: the node writes "{key}" (or a bare
+// key name), declared with type T. A missing port, a key of another type or a key bound to
+// a literal by a SubTree is a load error.
+func OutputPort[T any](p *Ports, name string) Out[T] {
+	v, ok := p.attr(name)
+	if !ok {
+		p.fail(fmt.Errorf("%w: missing output port %q (%v)", ErrPort, name, reflect.TypeFor[T]()))
+		return Out[T]{}
+	}
+	return bindOut[T](p, name, v)
+}
+
+func bindIn[T any](p *Ports, port, v string) In[T] {
+	ref, isRef := refName(v)
+	if !isRef {
+		return literal[T](p, port, v)
+	}
+	if ref == "=" {
+		ref = port
+	}
+	key, lit, isLit := p.sc.resolve(ref)
+	if isLit {
+		return literal[T](p, port, lit)
+	}
+	k, err := blackboard.Declare[T](p.b.reg.schema, key)
+	if err != nil {
+		p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
+		return In[T]{}
+	}
+	return FromKey(k)
+}
+
+func bindOut[T any](p *Ports, port, v string) Out[T] {
+	ref, isRef := refName(v)
+	if !isRef {
+		ref = strings.TrimSpace(v)
+	}
+	if ref == "=" {
+		ref = port
+	}
+	if ref == "" {
+		p.fail(fmt.Errorf("%w: output port %q: empty key", ErrPort, port))
+		return Out[T]{}
+	}
+	key, lit, isLit := p.sc.resolve(ref)
+	if isLit {
+		p.fail(fmt.Errorf("%w: output port %q: key %q is bound to the literal %q by its SubTree", ErrPort, port, ref, lit))
+		return Out[T]{}
+	}
+	k, err := blackboard.Declare[T](p.b.reg.schema, key)
+	if err != nil {
+		p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
+		return Out[T]{}
+	}
+	return ToKey(k)
+}
+
+func literal[T any](p *Ports, port, v string) In[T] {
+	x, err := parseLiteral[T](v)
+	if err != nil {
+		p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
+		return In[T]{}
+	}
+	return Literal(x)
+}
+
+// parseLiteral parses s as a T.
+func parseLiteral[T any](s string) (T, error) {
+	var v T
+	if u, ok := any(&v).(encoding.TextUnmarshaler); ok {
+		err := u.UnmarshalText([]byte(s))
+		return v, err
+	}
+	rv := reflect.ValueOf(&v).Elem()
+	bad := func(err error) (T, error) {
+		var zero T
+		return zero, fmt.Errorf("%q is not a %v", s, rv.Type())
+	}
+	t := strings.TrimSpace(s)
+	switch rv.Kind() {
+	case reflect.String:
+		rv.SetString(s)
+	case reflect.Bool:
+		x, err := strconv.ParseBool(t)
+		if err != nil {
+			return bad(err)
+		}
+		rv.SetBool(x)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		x, err := strconv.ParseInt(t, 10, rv.Type().Bits())
+		if err != nil {
+			return bad(err)
+		}
+		rv.SetInt(x)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		x, err := strconv.ParseUint(t, 10, rv.Type().Bits())
+		if err != nil {
+			return bad(err)
+		}
+		rv.SetUint(x)
+	case reflect.Float32, reflect.Float64:
+		x, err := strconv.ParseFloat(t, rv.Type().Bits())
+		if err != nil {
+			return bad(err)
+		}
+		rv.SetFloat(x)
+	default:
+		var zero T
+		return zero, fmt.Errorf("no literal form for %v (bind the port to a key)", rv.Type())
+	}
+	return v, nil
+}
+
+// constant reads a port that must be a literal (a count or duration fixed in the compiled
+// tree), or def if absent.
+func constant[T any](p *Ports, name string, def T) T {
+	in := InputPortOr(p, name, def)
+	if !in.IsLiteral() {
+		if !p.failed {
+			p.fail(fmt.Errorf("%w: port %q must be a literal, not a blackboard key", ErrPort, name))
+		}
+		return def
+	}
+	return in.lit
+}
+
+// seconds reads a duration port: name in seconds, or msName in milliseconds
+// (BehaviorTree.CPP's msec ports).
+func seconds(p *Ports, name, msName string) float64 {
+	var s float64
+	switch {
+	case name != "" && p.Has(name):
+		s = constant(p, name, 0.0)
+	case msName != "" && p.Has(msName):
+		s = constant(p, msName, 0.0) / 1000
+	default:
+		want := name
+		if want == "" {
+			want = msName
+		}
+		p.fail(fmt.Errorf("%w: missing port %q", ErrPort, want))
+		return 0
+	}
+	if math.IsNaN(s) || math.IsInf(s, 0) || s < 0 {
+		p.fail(fmt.Errorf("%w: duration %v: %w", ErrPort, s, ErrInvalidDuration))
+	}
+	return s
+}
+
+func count(p *Ports, name string, def int) int {
+	n := constant(p, name, def)
+	if n > MaxCount || n < -1 {
+		p.fail(fmt.Errorf("%w: %s=%d: %w (-1 for forever, at most %d)", ErrPort, name, n, ErrInvalidCount, MaxCount))
+	}
+	return n
+}
+
+// builtin is a node type the loader knows: its children and how to build it.
+type builtin struct {
+	min, max int
+	build    func(p *Ports, kids []*Node) *Node
+}
+
+var builtins map[string]builtin
+
+func init() {
+	many := func(f func(...*Node) *Node) builtin {
+		return builtin{1, manyKids, func(_ *Ports, k []*Node) *Node { return f(k...) }}
+	}
+	one := func(f func(*Node) *Node) builtin {
+		return builtin{1, 1, func(_ *Ports, k []*Node) *Node { return f(k[0]) }}
+	}
+	leaf := func(f func() *Node) builtin {
+		return builtin{0, 0, func(*Ports, []*Node) *Node { return f() }}
+	}
+	third := func(k []*Node) *Node {
+		if len(k) == 3 {
+			return k[2]
+		}
+		return nil
+	}
+	builtins = map[string]builtin{
+		"Sequence":           many(Sequence),
+		"SequenceWithMemory": many(SequenceWithMemory),
+		"Fallback":           many(Selector),
+		"Selector":           many(Selector),
+		"ReactiveSequence":   many(ReactiveSequence),
+		"ReactiveFallback":   many(ReactiveSelector),
+		"ReactiveSelector":   many(ReactiveSelector),
+		"Parallel": {1, manyKids, func(p *Ports, k []*Node) *Node {
+			s, f := constant(p, "success_count", All), constant(p, "failure_count", 1)
+			if ts, tf := threshold(s, len(k)), threshold(f, len(k)); ts < 1 || ts > len(k) || tf < 1 || tf > len(k) {
+				p.fail(fmt.Errorf("%w: success_count %d, failure_count %d with %d children: %w", ErrPort, s, f, len(k), ErrInvalidCount))
+			}
+			return Parallel(s, f, k...)
+		}},
+		"IfThenElse":   {2, 3, func(_ *Ports, k []*Node) *Node { return IfThenElse(k[0], k[1], third(k)) }},
+		"WhileDoElse":  {2, 3, func(_ *Ports, k []*Node) *Node { return WhileDoElse(k[0], k[1], third(k)) }},
+		"Inverter":     one(Inverter),
+		"ForceSuccess": one(ForceSuccess),
+		"ForceFailure": one(ForceFailure),
+		"Repeat": {1, 1, func(p *Ports, k []*Node) *Node {
+			return Repeat(count(p, "num_cycles", 0), k[0])
+		}},
+		"RepeatUntilFailure": one(RepeatUntilFailure),
+		"RepeatUntilSuccess": one(RepeatUntilSuccess),
+		"KeepRunningUntilFailure": one(func(n *Node) *Node {
+			return ForceFailure(RepeatUntilFailure(n))
+		}),
+		"RetryUntilSuccessful": {1, 1, func(p *Ports, k []*Node) *Node {
+			return Retry(count(p, "num_attempts", 0), k[0])
+		}},
+		"Retry": {1, 1, func(p *Ports, k []*Node) *Node {
+			return Retry(count(p, "num_attempts", 0), k[0])
+		}},
+		"Cooldown": {1, 1, func(p *Ports, k []*Node) *Node { return Cooldown(seconds(p, "seconds", "msec"), k[0]) }},
+		"Timeout":  {1, 1, func(p *Ports, k []*Node) *Node { return Timeout(seconds(p, "seconds", "msec"), k[0]) }},
+		"Delay":    {1, 1, func(p *Ports, k []*Node) *Node { return Delay(seconds(p, "seconds", "delay_msec"), k[0]) }},
+		"RunOnce": {1, 1, func(p *Ports, k []*Node) *Node {
+			constant(p, "then_skip", true) // accepted; see RunOnce
+			return RunOnce(k[0])
+		}},
+		"Precondition": {1, 1, func(p *Ports, k []*Node) *Node {
+			other := Failure
+			switch v, _ := p.attr("else"); v {
+			case "", "FAILURE":
+			case "SUCCESS":
+				other = Success
+			default:
+				p.fail(fmt.Errorf("%w: else=%q, want SUCCESS or FAILURE", ErrPort, v))
+			}
+			n := Precondition("", nil, other, k[0])
+			p.expr(n, "if")
+			return n
+		}},
+		"SetBlackboard": {0, 0, func(p *Ports, _ []*Node) *Node {
+			n := &Node{kind: kindSetBlackboard}
+			p.setBlackboard(n)
+			return n
+		}},
+		"CheckBlackboard": {0, 0, func(p *Ports, _ []*Node) *Node {
+			n := &Node{kind: kindCheckBlackboard}
+			a, _ := p.attr("value_A")
+			b, _ := p.attr("value_B")
+			op, ok := p.attr("op")
+			if !ok {
+				op = "=="
+			}
+			p.compare(n, a, op, b)
+			return n
+		}},
+		"ScriptCondition": {0, 0, func(p *Ports, _ []*Node) *Node {
+			n := &Node{kind: kindCheckBlackboard}
+			p.expr(n, "code")
+			return n
+		}},
+		"AlwaysSuccess": leaf(AlwaysSuccess),
+		"AlwaysFailure": leaf(AlwaysFailure),
+	}
+	builtins["Wait"] = builtin{0, 0, func(p *Ports, _ []*Node) *Node { return Wait(seconds(p, "seconds", "msec")) }}
+	builtins["Sleep"] = builtin{0, 0, func(p *Ports, _ []*Node) *Node { return Wait(seconds(p, "", "msec")) }}
+	for n := 1; n <= 9; n++ {
+		builtins["Switch"+strconv.Itoa(n)] = builtin{n + 1, n + 1, func(p *Ports, k []*Node) *Node {
+			v, ok := p.attr("variable")
+			if !ok {
+				p.fail(fmt.Errorf("%w: missing port \"variable\"", ErrPort))
+			}
+			cases := make([]string, n)
+			for i := range cases {
+				name := "case_" + strconv.Itoa(i+1)
+				c, ok := p.attr(name)
+				if !ok {
+					p.fail(fmt.Errorf("%w: missing port %q", ErrPort, name))
+				}
+				cases[i] = c
+			}
+			sw := &Node{kind: kindSwitch}
+			p.switchNode(sw, v, cases, k)
+			return sw
+		}}
+	}
+}
+
+// Blackboard built-ins bind after every user leaf, so that keys get the types user ports
+// declare; a key nobody declares takes its type from the literal it is compared with or
+// set to (bool, int, float64, else string).
+
+var (
+	typBool   = reflect.TypeFor[bool]()
+	typInt    = reflect.TypeFor[int]()
+	typFloat  = reflect.TypeFor[float64]()
+	typString = reflect.TypeFor[string]()
+)
+
+// operandType returns the type of an operand: its key's declared type, or nil.
+func (p *Ports) operandType(v string) reflect.Type {
+	if ref, ok := refName(v); ok {
+		if key, _, isLit := p.sc.resolve(ref); !isLit {
+			return p.b.reg.schema.Type(key)
+		}
+	}
+	return nil
+}
+
+// inferType picks the type of operands none of which has a declared key.
+func inferType(vals ...string) reflect.Type {
+	for _, v := range vals {
+		if _, ok := refName(v); ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if v == "true" || v == "false" {
+			return typBool
+		}
+		if _, err := strconv.Atoi(v); err == nil {
+			return typInt
+		}
+		if _, err := strconv.ParseFloat(v, 64); err == nil {
+			return typFloat
+		}
+		return typString
+	}
+	return typString
+}
+
+func (p *Ports) typeOf(vals ...string) reflect.Type {
+	for _, v := range vals {
+		if t := p.operandType(v); t != nil {
+			return t
+		}
+	}
+	return inferType(vals...)
+}
+
+// compare sets n.cond (deferred) to a op b.
+func (p *Ports) compare(n *Node, a, opText, b string) {
+	op, ok := parseOp(opText)
+	if !ok {
+		p.fail(fmt.Errorf("%w: unknown comparison %q", ErrPort, opText))
+		return
+	}
+	p.b.later = append(p.b.later, func() {
+		switch typ := p.typeOf(a, b); typ {
+		case typBool:
+			if op != Eq && op != Ne {
+				p.fail(fmt.Errorf("%w: %s on booleans", ErrPort, op))
+				return
+			}
+			n.cond = compare(bindIn[bool](p, "value_A", a), op, bindIn[bool](p, "value_B", b), nil)
+		case typInt:
+			n.cond = compare(bindIn[int](p, "value_A", a), op, bindIn[int](p, "value_B", b), cmp.Compare[int])
+		case typFloat:
+			n.cond = compare(bindIn[float64](p, "value_A", a), op, bindIn[float64](p, "value_B", b), cmp.Compare[float64])
+		case typString:
+			n.cond = compare(bindIn[string](p, "value_A", a), op, bindIn[string](p, "value_B", b), cmp.Compare[string])
+		default:
+			p.fail(fmt.Errorf("%w: cannot compare keys of type %v (bool, int, float64, string)", ErrPort, typ))
+		}
+	})
+}
+
+// expr parses the expression of attribute name ("{a} op b", "{flag}" or "!{flag}") into
+// n.cond.
+func (p *Ports) expr(n *Node, name string) {
+	v, ok := p.attr(name)
+	if !ok {
+		p.fail(fmt.Errorf("%w: missing port %q", ErrPort, name))
+		return
+	}
+	a, op, b, ok := splitExpr(v)
+	if !ok {
+		p.fail(fmt.Errorf("%w: %s=%q: want \"{key} op value\" with op one of == != < <= > >=, or \"{flag}\"", ErrPort, name, v))
+		return
+	}
+	p.compare(n, a, op, b)
+}
+
+// splitExpr splits "A op B"; "{k}" alone means "{k} == true", "!{k}" means "{k} == false".
+// Quotes around a string literal ('red' or "red") are removed.
+func splitExpr(s string) (a, op, b string, ok bool) {
+	s = strings.TrimSpace(s)
+	for _, o := range []string{"==", "!=", "<=", ">=", "<", ">"} {
+		if i := strings.Index(s, o); i > 0 {
+			a, b = strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+len(o):])
+			if a == "" || b == "" {
+				return "", "", "", false
+			}
+			return unquote(a), o, unquote(b), true
+		}
+	}
+	if strings.HasPrefix(s, "!") {
+		if _, isRef := refName(strings.TrimSpace(s[1:])); isRef {
+			return strings.TrimSpace(s[1:]), "==", "false", true
+		}
+	}
+	if _, isRef := refName(s); isRef {
+		return s, "==", "true", true
+	}
+	return "", "", "", false
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+func parseOp(s string) (Op, bool) {
+	for i, n := range opNames {
+		if n == strings.TrimSpace(s) {
+			return Op(i), true
+		}
+	}
+	return 0, false
+}
+
+// setBlackboard binds <SetBlackboard value=… output_key=…/> into n.tick (deferred).
+func (p *Ports) setBlackboard(n *Node) {
+	v, ok1 := p.attr("value")
+	out, ok2 := p.attr("output_key")
+	if !ok1 || !ok2 {
+		p.fail(fmt.Errorf("%w: SetBlackboard needs value and output_key", ErrPort))
+		return
+	}
+	outRef := out
+	if _, isRef := refName(out); !isRef {
+		outRef = "{" + out + "}"
+	}
+	p.b.later = append(p.b.later, func() {
+		switch typ := p.typeOf(outRef, v); typ {
+		case typBool:
+			n.tick = SetBlackboard(bindOut[bool](p, "output_key", out), bindIn[bool](p, "value", v)).tick
+		case typInt:
+			n.tick = SetBlackboard(bindOut[int](p, "output_key", out), bindIn[int](p, "value", v)).tick
+		case typFloat:
+			n.tick = SetBlackboard(bindOut[float64](p, "output_key", out), bindIn[float64](p, "value", v)).tick
+		case typString:
+			n.tick = SetBlackboard(bindOut[string](p, "output_key", out), bindIn[string](p, "value", v)).tick
+		default:
+			p.fail(fmt.Errorf("%w: SetBlackboard on a key of type %v (bool, int, float64, string)", ErrPort, typ))
+		}
+	})
+}
+
+// switchNode binds a SwitchN into n (deferred).
+func (p *Ports) switchNode(n *Node, v string, cases []string, kids []*Node) {
+	if _, isRef := refName(v); !isRef {
+		p.fail(fmt.Errorf("%w: variable=%q must be a blackboard key {key}", ErrPort, v))
+		return
+	}
+	p.b.later = append(p.b.later, func() {
+		switch typ := p.typeOf(v); typ {
+		case typBool:
+			*n = *switchOf[bool](p, v, cases, kids)
+		case typInt:
+			*n = *switchOf[int](p, v, cases, kids)
+		case typFloat:
+			*n = *switchOf[float64](p, v, cases, kids)
+		case typString:
+			*n = *switchOf[string](p, v, cases, kids)
+		default:
+			p.fail(fmt.Errorf("%w: Switch on a key of type %v (bool, int, float64, string)", ErrPort, typ))
+		}
+		n.name, _ = p.d.get("name")
+	})
+}
+
+func switchOf[T comparable](p *Ports, v string, cases []string, kids []*Node) *Node {
+	cs := make([]T, len(cases))
+	for i, c := range cases {
+		x, err := parseLiteral[T](c)
+		if err != nil {
+			p.fail(fmt.Errorf("%w: case_%d: %w", ErrPort, i+1, err))
+		}
+		cs[i] = x
+	}
+	return Switch(bindIn[T](p, "variable", v), cs, kids...)
+}

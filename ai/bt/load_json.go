@@ -1,0 +1,146 @@
+package bt
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// LoadJSON loads trees in archai's JSON format from data (named file in errors) into r
+// and returns the ID of the main tree ("main", or the only tree):
+//
+//	{
+//	  "main": "Guard",
+//	  "trees": [
+//	    {"id": "Guard", "root": {"type": "ReactiveFallback", "name": "guard", "children": [
+//	      {"type": "SubTree", "ports": {"ID": "Flee", "_autoremap": true}},
+//	      {"type": "Patrol", "ports": {"speed": 1.5, "goal": "{goal}"}}
+//	    ]}}
+//	  ]
+//	}
+//
+// A node has a "type" (the same names as [Registry.LoadXML]), an optional "name", "ports"
+// (the XML attributes: strings, numbers or booleans) and "children". Unknown fields are
+// errors. Errors are [LoadError]s naming the JSON path of the node, such as
+// $.trees[0].root.children[1], or the line of a syntax error. LoadJSON never panics.
+func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
+	var doc jsonDoc
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		return "", jsonError(file, data, err)
+	}
+	if dec.More() {
+		return "", pos{file: file}.err("", fmt.Errorf("%w: content after the document", ErrSyntax))
+	}
+	var defs []*treeDef
+	var errs []error
+	for i, t := range doc.Trees {
+		at := pos{file: file, path: "$.trees[" + strconv.Itoa(i) + "]"}
+		if t.ID == "" {
+			errs = append(errs, at.err("", fmt.Errorf("%w: tree without \"id\"", ErrSyntax)))
+			continue
+		}
+		root, err := jsonDef(file, at.path+".root", t.Root, 0)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		defs = append(defs, &treeDef{id: t.ID, root: root, pos: at})
+	}
+	if len(errs) > 0 {
+		return "", errors.Join(errs...)
+	}
+	return r.add(defs, doc.Main, pos{file: file, path: "$"})
+}
+
+type jsonDoc struct {
+	Main  string     `json:"main"`
+	Trees []jsonTree `json:"trees"`
+}
+
+type jsonTree struct {
+	ID   string    `json:"id"`
+	Root *jsonNode `json:"root"`
+}
+
+type jsonNode struct {
+	Type     string         `json:"type"`
+	Name     *string        `json:"name"`
+	Ports    map[string]any `json:"ports"`
+	Children []*jsonNode    `json:"children"`
+}
+
+func jsonDef(file, path string, n *jsonNode, depth int) (*defNode, error) {
+	at := pos{file: file, path: path}
+	if n == nil {
+		return nil, at.err("", fmt.Errorf("%w: missing node", ErrSyntax))
+	}
+	if n.Type == "" {
+		return nil, at.err("", fmt.Errorf("%w: node without \"type\"", ErrSyntax))
+	}
+	d := &defNode{typ: n.Type, pos: at}
+	if n.Name != nil {
+		d.attrs = append(d.attrs, attr{"name", *n.Name})
+	}
+	keys := make([]string, 0, len(n.Ports))
+	for k := range n.Ports {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // deterministic order: never decide by iterating a map
+	for _, k := range keys {
+		var v string
+		switch x := n.Ports[k].(type) {
+		case string:
+			v = x
+		case bool:
+			v = strconv.FormatBool(x)
+		case float64:
+			v = strconv.FormatFloat(x, 'g', -1, 64)
+		default:
+			return nil, at.err(d.label(), fmt.Errorf("%w: port %q: want a string, number or boolean", ErrPort, k))
+		}
+		if k == "name" && n.Name != nil {
+			return nil, at.err(d.label(), fmt.Errorf("%w: name given twice", ErrPort))
+		}
+		d.attrs = append(d.attrs, attr{k, v})
+	}
+	if depth >= maxDepth {
+		return nil, at.err(d.label(), fmt.Errorf("%w: nested deeper than %d", ErrChildren, maxDepth))
+	}
+	for i, c := range n.Children {
+		k, err := jsonDef(file, path+".children["+strconv.Itoa(i)+"]", c, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		d.kids = append(d.kids, k)
+	}
+	return d, nil
+}
+
+// jsonError turns a decoding error into a LoadError with a line or a path.
+func jsonError(file string, data []byte, err error) error {
+	at := pos{file: file}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		at.line = lineOf(data, syn.Offset)
+	case errors.As(err, &typ):
+		at.line = lineOf(data, typ.Offset)
+		if typ.Field != "" {
+			at.path = "$." + typ.Field
+		}
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	return at.err("", fmt.Errorf("%w: %s", ErrSyntax, msg))
+}
+
+func lineOf(data []byte, off int64) int {
+	off = min(max(off, 0), int64(len(data)))
+	return bytes.Count(data[:off], []byte("\n")) + 1
+}

@@ -1,0 +1,225 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/archai-go/archai/ai/blackboard"
+)
+
+// Errors wrapped by [LoadError], for callers that branch on the problem.
+var (
+	ErrSyntax       = errors.New("syntax error")
+	ErrUnknownNode  = errors.New("unknown node type")
+	ErrChildren     = errors.New("wrong number of children")
+	ErrPort         = errors.New("port error")
+	ErrUnknownTree  = errors.New("unknown tree")
+	ErrRecursion    = errors.New("subtree includes itself")
+	ErrDuplicateID  = errors.New("duplicate ID")
+	ErrRegistration = errors.New("bad registration")
+)
+
+// ActionFactory makes the tick function of a registered action for one node of a loaded
+// tree. It declares the node's ports with [InputPort], [OutputPort] and [InputPortOr]
+// (binding them to blackboard keys or literals), may set hooks with [Ports.OnStart] and
+// [Ports.OnHalt], and returns the tick function. It runs once per node at load time,
+// never per agent or per tick.
+type ActionFactory func(p *Ports) (func(*Context) Status, error)
+
+// ConditionFactory makes the function of a registered condition; see [ActionFactory].
+type ConditionFactory func(p *Ports) (func(*Context) bool, error)
+
+// ChooserFactory makes the choose function of a registered [Choose] node: in files it is
+// written as an element with the registered name and its branches as children.
+type ChooserFactory func(p *Ports) (func(*Context) int, error)
+
+// Registry is where trees authored as data meet Go code: user leaves registered by name,
+// tree definitions loaded from files (or registered from Go) by ID, and the blackboard
+// schema the trees' ports bind to.
+//
+// Loading ([Registry.LoadXML], [Registry.LoadJSON]) parses and checks definitions;
+// [Registry.Tree] builds one (resolving SubTrees, binding ports, checking types) and
+// compiles it. A Registry is not safe for concurrent use; the Trees it returns are.
+//
+// Blackboard scopes: keys of the tree built are the schema's names; a SubTree gets its own
+// scope, whose private keys are named "ID#n.key" (n numbers SubTree instances in
+// pre-order, from 1). A SubTree port maps a key of the subtree to a parent key
+// (key="{parentKey}"), to a literal (key="3": ports reading it see the literal; writing it
+// is an error) or to the parent key of the same name (key="{=}"); _autoremap="true"
+// maps every key not listed to the parent key of the same name.
+type Registry struct {
+	schema *blackboard.Schema
+	leaves map[string]leafFactory
+	trees  map[string]*treeDef
+	ids    []string
+}
+
+type leafFactory struct {
+	kind   kind
+	action ActionFactory
+	cond   ConditionFactory
+	choose ChooserFactory
+}
+
+// treeDef is one tree definition: parsed from a file, or built in Go.
+type treeDef struct {
+	id     string
+	root   *defNode
+	goRoot *Node
+	pos    pos
+}
+
+// NewRegistry returns an empty registry binding ports to keys of schema (a new schema if
+// nil).
+func NewRegistry(schema *blackboard.Schema) *Registry {
+	if schema == nil {
+		schema = blackboard.NewSchema()
+	}
+	return &Registry{schema: schema, leaves: map[string]leafFactory{}, trees: map[string]*treeDef{}}
+}
+
+// Schema returns the blackboard schema of the registry's trees; make agent stores from it
+// after building the trees ([blackboard.Schema.NewStore]).
+func (r *Registry) Schema() *blackboard.Schema { return r.schema }
+
+// RegisterAction registers an action under name. It returns an error wrapping
+// ErrRegistration if name is empty, taken, a built-in node type, or f is nil.
+func (r *Registry) RegisterAction(name string, f ActionFactory) error {
+	return r.register(name, leafFactory{kind: kindAction, action: f}, f == nil)
+}
+
+// RegisterCondition registers a condition under name; errors as [Registry.RegisterAction].
+func (r *Registry) RegisterCondition(name string, f ConditionFactory) error {
+	return r.register(name, leafFactory{kind: kindCondition, cond: f}, f == nil)
+}
+
+// RegisterChooser registers a [Choose] node under name; errors as
+// [Registry.RegisterAction].
+func (r *Registry) RegisterChooser(name string, f ChooserFactory) error {
+	return r.register(name, leafFactory{kind: kindChoose, choose: f}, f == nil)
+}
+
+func (r *Registry) register(name string, lf leafFactory, isNil bool) error {
+	switch {
+	case name == "" || isNil:
+		return fmt.Errorf("bt: register %q: %w: empty name or nil factory", name, ErrRegistration)
+	case builtins[name].build != nil || name == "SubTree" || name == "Action" || name == "Condition":
+		return fmt.Errorf("bt: register %q: %w: a built-in node type", name, ErrRegistration)
+	}
+	if _, ok := r.leaves[name]; ok {
+		return fmt.Errorf("bt: register %q: %w: already registered", name, ErrRegistration)
+	}
+	r.leaves[name] = lf
+	return nil
+}
+
+// RegisterTree registers a tree built in Go under id, so that loaded trees can use it as a
+// SubTree (without ports: its leaves hold their own bindings). It returns an error
+// wrapping ErrDuplicateID if id is taken.
+func (r *Registry) RegisterTree(id string, root *Node) error {
+	if id == "" || root == nil {
+		return fmt.Errorf("bt: register tree %q: %w: empty ID or nil root", id, ErrRegistration)
+	}
+	if _, ok := r.trees[id]; ok {
+		return fmt.Errorf("bt: register tree %q: %w", id, ErrDuplicateID)
+	}
+	r.trees[id] = &treeDef{id: id, goRoot: root, pos: pos{file: "(Go)"}}
+	r.ids = append(r.ids, id)
+	return nil
+}
+
+// TreeIDs returns the IDs of the registered and loaded trees, in order.
+func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
+
+// Tree builds the tree id and its subtrees into a Node, binds every port (declaring keys in
+// the schema) and compiles it. Errors are [LoadError]s (joined when there are several)
+// naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
+// recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), bad counts and
+// durations, or a factory's error.
+func (r *Registry) Tree(id string) (*Tree, error) {
+	b := &builder{reg: r}
+	root := b.tree(id, &scope{}, pos{}, "")
+	for _, f := range b.later {
+		f()
+	}
+	if err := b.err(); err != nil {
+		return nil, err
+	}
+	t, err := Compile(id, root)
+	if err != nil {
+		return nil, r.trees[id].pos.err("BehaviorTree "+strconv.Quote(id), err)
+	}
+	t.schema = r.schema
+	return t, nil
+}
+
+// LoadFile reads a tree file (BehaviorTree.CPP XML if the name ends in ".xml", else our
+// JSON), loads its definitions into r and builds its main tree.
+func (r *Registry) LoadFile(path string) (*Tree, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("bt: %w", err)
+	}
+	var main string
+	if strings.EqualFold(filepath.Ext(path), ".xml") {
+		main, err = r.LoadXML(path, data)
+	} else {
+		main, err = r.LoadJSON(path, data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.Tree(main)
+}
+
+// LoadError is a problem in a tree file: where (file and line, or JSON path), which node,
+// and what. Err wraps one of the Err… values of this package where one applies.
+type LoadError struct {
+	File string
+	Line int    // 1-based line (XML, and JSON syntax errors), 0 if unknown
+	Path string // JSON path such as $.trees[0].root.children[2], "" for XML
+	Node string // the node's type and name, such as `Sequence "attack"`
+	Err  error
+}
+
+func (e *LoadError) Error() string {
+	var b strings.Builder
+	b.WriteString("bt: ")
+	b.WriteString(pos{file: e.File, line: e.Line, path: e.Path}.String())
+	if e.Node != "" {
+		b.WriteString(": " + e.Node)
+	}
+	b.WriteString(": " + e.Err.Error())
+	return b.String()
+}
+
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// pos is where a node was written: file and line (XML) or JSON path.
+type pos struct {
+	file string
+	line int
+	path string
+}
+
+func (p pos) String() string {
+	s := p.file
+	if s == "" {
+		s = "(input)"
+	}
+	if p.line > 0 {
+		s += ":" + strconv.Itoa(p.line)
+	}
+	if p.path != "" {
+		s += ": " + p.path
+	}
+	return s
+}
+
+func (p pos) err(node string, err error) *LoadError {
+	return &LoadError{File: p.file, Line: p.line, Path: p.path, Node: node, Err: err}
+}

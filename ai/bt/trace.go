@@ -1,0 +1,147 @@
+package bt
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Transition is one change of one node's status for one agent.
+type Transition struct {
+	Time     float64 // ctx.Time of the tick that made the change, in seconds
+	Node     int     // pre-order index; see [Tree.NodeName]
+	From, To Status
+}
+
+// Tracer records one agent's transition log: only the changes of node statuses from one
+// tick to the next (which node went from what to what, at which simulation time), not
+// the ticks. It costs nothing to agents that are not traced: it compares the agent's
+// [Memory] after each tick with a copy of the statuses before it.
+//
+// Important: the log shows each node's status at the end of each tick; a node that
+// finished and restarted within one tick (Success again) shows no change, and a halted
+// node shows Running → Idle.
+type Tracer struct {
+	tree *Tree
+	prev []Status
+	log  []Transition
+	max  int
+}
+
+// NewTracer returns a tracer for one agent running tree. It keeps at most max transitions
+// (the oldest are dropped), or every one if max <= 0.
+func NewTracer(tree *Tree, max int) *Tracer {
+	return &Tracer{tree: tree, prev: make([]Status, tree.Len()), max: max}
+}
+
+// Tick ticks the tree for the agent and records the transitions it made. It returns the
+// root's status.
+func (tr *Tracer) Tick(m *Memory, ctx *Context) Status {
+	s := tr.tree.Tick(m, ctx)
+	tr.Observe(m, ctx.Time)
+	return s
+}
+
+// Observe records the transitions between the statuses seen last and m's, at time. Call
+// it after each [Tree.Tick] or [Tree.Halt] of the agent when not using [Tracer.Tick].
+func (tr *Tracer) Observe(m *Memory, time float64) {
+	for i, nm := range m.nodes {
+		if i >= len(tr.prev) {
+			break
+		}
+		if nm.Status != tr.prev[i] {
+			tr.log = append(tr.log, Transition{Time: time, Node: i, From: tr.prev[i], To: nm.Status})
+			tr.prev[i] = nm.Status
+		}
+	}
+	if tr.max > 0 && len(tr.log) > tr.max {
+		n := copy(tr.log, tr.log[len(tr.log)-tr.max:])
+		tr.log = tr.log[:n]
+	}
+}
+
+// Log returns the transitions recorded, oldest first, aliasing the tracer's buffer.
+func (tr *Tracer) Log() []Transition { return tr.log }
+
+// Reset forgets the log and the statuses seen (after a [Tree.Halt], for example).
+func (tr *Tracer) Reset() {
+	tr.log = tr.log[:0]
+	clear(tr.prev)
+}
+
+// WriteLog writes the log, one transition a line:
+//
+//	t=1.250   [3]    Sequence "attack"              Idle → Running
+func (tr *Tracer) WriteLog(w io.Writer) error {
+	for _, x := range tr.log {
+		if _, err := fmt.Fprintf(w, "t=%-7.3f %-6s %-30s %s → %s\n", x.Time, "["+strconv.Itoa(x.Node)+"]", tr.tree.label(x.Node), x.From, x.To); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// label is a node's kind and, if set, its name: `Sequence "attack"`, `Action "shoot"`.
+func (t *Tree) label(i int) string {
+	n := &t.nodes[i]
+	if n.name == "" {
+		return n.kind.String()
+	}
+	return fmt.Sprintf("%s %q", n.kind, n.name)
+}
+
+// Dump writes the tree as indented text, one node a line, with each node's last status
+// in m (nil: no statuses) and the memory a reader may want: the running child of a
+// composite, the timer of a running timed node.
+//
+//	ReactiveSelector "guard"                 Running
+//	├── ReactiveSequence "flee"              Failure
+//	│   ├── Condition "hurt"                 Failure
+func (t *Tree) Dump(w io.Writer, m *Memory) error {
+	if m != nil && len(m.nodes) != len(t.nodes) {
+		return fmt.Errorf("bt: Dump: %s", errMemoryMismatched)
+	}
+	var b strings.Builder
+	var walk func(i int, prefix, branch string)
+	walk = func(i int, prefix, branch string) {
+		line := prefix + branch + t.label(i)
+		if m != nil {
+			nm := m.nodes[i]
+			status := nm.Status.String()
+			if nm.Status == Running {
+				switch n := &t.nodes[i]; {
+				case n.nkids > 1 && n.kind != kindParallel:
+					status += fmt.Sprintf(" (child %d)", nm.Child)
+				case n.kind == kindWait || n.kind == kindTimeout || n.kind == kindDelay:
+					status += fmt.Sprintf(" (%.3gs)", nm.Timer)
+				}
+			}
+			if pad := 44 - len([]rune(line)); pad > 0 {
+				line += strings.Repeat(" ", pad)
+			}
+			line += " " + status
+		}
+		b.WriteString(line + "\n")
+		kids := t.Children(nil, i)
+		childPrefix := prefix
+		switch branch {
+		case "├── ":
+			childPrefix += "│   "
+		case "└── ":
+			childPrefix += "    "
+		}
+		for k, c := range kids {
+			br := "├── "
+			if k == len(kids)-1 {
+				br = "└── "
+			}
+			walk(c, childPrefix, br)
+		}
+	}
+	if len(t.nodes) > 0 {
+		walk(0, "", "")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

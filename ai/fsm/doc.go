@@ -1,0 +1,44 @@
+// Package fsm implements finite and hierarchical state machines for thousands of agents:
+// one immutable compiled [Machine] shared by every agent, and a 24-byte per-agent
+// [Memory] kept in an ECS component. It imports nothing of archai.
+//
+// # Design
+//
+//   - A machine is described with a [Builder]: states with [Hooks] (Enter, Update,
+//     Exit), nested with [Builder.Substate] into hierarchical states (a state that is
+//     itself a machine, with its own initial state and transitions), and a transition
+//     table of [Transition] rows (from, event or guard, to), including any-state rows
+//     ([Any]). [Builder.Build] validates it into a [Machine].
+//   - Transitions are kept in the table, or inside states: an Update hook returns the
+//     state to go to. Events are dispatched with [Machine.Dispatch].
+//   - [Machine.Update] and [Machine.Dispatch] allocate nothing. Hooks receive a caller-
+//     owned [Context] (the agent view in Context.Agent, DT and Time in simulation
+//     seconds), like bt.Context.
+//   - Enter and exit order across levels follow UML's external transitions: exits from
+//     the active leaf up to the least common ancestor (inner first), then entries down
+//     to the target and its initial substates (outer first). The deepest active state's
+//     rows are tried first, after any-state rows. See [Machine] for the exact rules.
+//   - A state that runs a behavior tree and halts it on exit lives in package
+//     ai/hybrid, which may import both.
+//   - A log of transitions (not of updates) comes from [Builder.Observe]; the active
+//     path from [Machine.Path]. Nothing iterates a Go map.
+//
+// # Types
+//
+//   - [Builder]: [NewBuilder], [Builder.State], [Builder.Substate], [Builder.Initial],
+//     [Builder.Transition], [Builder.When], [Builder.On], [Builder.Observe],
+//     [Builder.Build].
+//   - [Machine]: [Machine.Update], [Machine.Dispatch], [Machine.Stop],
+//     [Machine.IsActive], [Machine.Path], [Machine.Name].
+//   - [Memory], [Context], [Hooks], [Transition], [StateID] ([None], [Any]), [Event].
+//
+// # Sources
+//
+//   - D. Harel, "Statecharts: a visual formalism for complex systems", Science of
+//     Computer Programming 8(3), 1987 (hierarchical states).
+//   - OMG Unified Modeling Language 2.5.1, §14.2 State Machines (external transitions,
+//     least common ancestor, entry/exit order); W3C SCXML 1.0 (transition priority by
+//     document depth).
+//   - R. Nystrom, Game Programming Patterns, "State", 2014 (hierarchical and
+//     concurrent state machines in games).
+package fsm

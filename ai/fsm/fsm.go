@@ -1,0 +1,386 @@
+package fsm
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+)
+
+// StateID identifies a state of a machine: 1, 2, … in the order the states were added.
+// The zero StateID is None.
+type StateID uint16
+
+// None is no state: the active state of a machine that has not started, and what an
+// Update hook returns to stay.
+const None StateID = 0
+
+// Any is the From of an any-state transition: it applies whatever state is active.
+const Any StateID = 1<<16 - 1
+
+// MaxStates is the largest number of states a machine may have.
+const MaxStates = int(Any) - 1
+
+// MaxDepth is the deepest nesting of states: a top-level state has depth 1.
+const MaxDepth = 16
+
+// Event is a user-defined event number dispatched with [Machine.Dispatch]. The zero
+// Event, NoEvent, marks a transition that is checked on every [Machine.Update].
+type Event uint16
+
+// NoEvent is the Event of guard-only transitions.
+const NoEvent Event = 0
+
+// Context is what hooks and guards see. The caller owns it: set Agent, DT and Time,
+// then call [Machine.Update] or [Machine.Dispatch]. One Context may be reused for every
+// agent, but not by two goroutines at once.
+type Context struct {
+	// Agent is the caller's per-agent view; fsm never inspects it.
+	Agent any
+	// DT is the seconds of simulation time since this agent's machine was last updated.
+	DT float64
+	// Time is the simulation time in seconds.
+	Time float64
+	// Event is the event being dispatched during [Machine.Dispatch], else NoEvent.
+	Event Event
+	// Memory is the agent's machine state during a call, for hooks that want the time
+	// in state or the previous state; nil outside calls.
+	Memory *Memory
+}
+
+// Hooks are a state's functions; any may be nil. They are shared by every agent:
+// per-agent data belongs in ctx.Agent.
+type Hooks struct {
+	// Enter runs when the state becomes active, after its parent's Enter.
+	Enter func(ctx *Context)
+	// Update runs on every [Machine.Update] while the state is active, after its
+	// parent's Update. Returning a state other than None transitions there at once
+	// (transitions kept inside states); the Update hooks of the states below this one
+	// are then skipped for this update.
+	Update func(ctx *Context) StateID
+	// Exit runs when the state stops being active, after its children's Exit.
+	Exit func(ctx *Context)
+}
+
+// Transition is a row of a machine's transition table: when From is active (itself or
+// any state below it), Event is dispatched (or, for NoEvent, on every Update) and Guard
+// allows it (a nil Guard always allows), go to To.
+type Transition struct {
+	From  StateID // a state, or Any
+	Event Event   // NoEvent: checked on Update
+	Guard func(ctx *Context) bool
+	To    StateID
+}
+
+// Memory is one agent's state of one machine: plain data, 24 bytes, kept in the agent's
+// component. The zero Memory is a machine not yet started.
+type Memory struct {
+	// Active is the active leaf state (its ancestors are active too), or None before
+	// the first Update and after [Machine.Stop].
+	Active StateID
+	// Previous is the leaf state active before the last transition.
+	Previous StateID
+	// Transitions counts the transitions taken (starting counts as one).
+	Transitions uint32
+	// Elapsed is the seconds spent in Active: the sum of DT over the updates since it
+	// was entered (0 in the update that entered it).
+	Elapsed float64
+}
+
+// Builder describes a machine: states (nested with [Builder.Substate]), their hooks and
+// a transition table. Add states and transitions, then call [Builder.Build]. Its
+// methods never panic; mistakes are reported by Build.
+type Builder struct {
+	name     string
+	states   []stateSpec
+	trans    []Transition
+	observer func(ctx *Context, from, to StateID)
+	errs     []error
+}
+
+type stateSpec struct {
+	name    string
+	parent  StateID
+	initial StateID
+	hooks   Hooks
+}
+
+// NewBuilder starts the description of a machine called name.
+func NewBuilder(name string) *Builder { return &Builder{name: name} }
+
+// State adds a top-level state and returns its ID. The first top-level state is the
+// machine's initial state.
+func (b *Builder) State(name string, h Hooks) StateID { return b.add(None, name, h) }
+
+// Substate adds a state inside parent, making parent a hierarchical state (a state that
+// is itself a machine), and returns its ID. The first substate of a parent is its
+// initial state unless [Builder.Initial] says otherwise. Entering parent enters its
+// initial substate, down to a leaf.
+func (b *Builder) Substate(parent StateID, name string, h Hooks) StateID {
+	if !b.valid(parent) {
+		b.errs = append(b.errs, fmt.Errorf("substate %q: %w %d", name, ErrUnknownState, parent))
+		return None
+	}
+	return b.add(parent, name, h)
+}
+
+func (b *Builder) add(parent StateID, name string, h Hooks) StateID {
+	if len(b.states) >= MaxStates {
+		b.errs = append(b.errs, fmt.Errorf("state %q: %w", name, ErrTooManyStates))
+		return None
+	}
+	b.states = append(b.states, stateSpec{name: name, parent: parent, hooks: h})
+	id := StateID(len(b.states))
+	if parent != None && b.states[parent-1].initial == None {
+		b.states[parent-1].initial = id
+	}
+	return id
+}
+
+// Initial makes child the initial substate of parent.
+func (b *Builder) Initial(parent, child StateID) {
+	if !b.valid(parent) || !b.valid(child) || b.states[child-1].parent != parent {
+		b.errs = append(b.errs, fmt.Errorf("initial %d of %d: %w", child, parent, ErrNotChild))
+		return
+	}
+	b.states[parent-1].initial = child
+}
+
+// Transition adds a row to the transition table (see [Transition]). Rows are tried in
+// the order they were added.
+func (b *Builder) Transition(t Transition) { b.trans = append(b.trans, t) }
+
+// When adds a guarded transition from → to, checked on every Update.
+func (b *Builder) When(from StateID, guard func(*Context) bool, to StateID) {
+	b.Transition(Transition{From: from, Guard: guard, To: to})
+}
+
+// On adds an event transition from → to, taken when ev is dispatched.
+func (b *Builder) On(from StateID, ev Event, to StateID) {
+	b.Transition(Transition{From: from, Event: ev, To: to})
+}
+
+// Observe sets a function called after every transition, for a log of transitions:
+// from is the leaf left (None when starting), to the leaf entered (None when stopping).
+func (b *Builder) Observe(fn func(ctx *Context, from, to StateID)) { b.observer = fn }
+
+func (b *Builder) valid(id StateID) bool { return id != None && int(id) <= len(b.states) }
+
+// Errors returned (wrapped, with the machine's name) by [Builder.Build].
+var (
+	ErrNoStates      = errors.New("no states")
+	ErrUnknownState  = errors.New("unknown state")
+	ErrNotChild      = errors.New("initial state is not a child of its parent")
+	ErrTooManyStates = errors.New("too many states")
+	ErrTooDeep       = errors.New("states nested too deep")
+	ErrEventGuard    = errors.New("transition without event or guard")
+)
+
+// Build validates the description and compiles it into a [Machine]. It returns an
+// error wrapping ErrNoStates, ErrUnknownState (a transition or substate naming a state
+// that does not exist; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
+// (more than [MaxDepth] levels) or ErrEventGuard (a guard-only row with a nil Guard
+// would fire on every update). It never panics.
+func (b *Builder) Build() (*Machine, error) {
+	fail := func(err error) (*Machine, error) {
+		return nil, fmt.Errorf("fsm: machine %q: %w", b.name, err)
+	}
+	if len(b.errs) > 0 {
+		return fail(b.errs[0])
+	}
+	if len(b.states) == 0 {
+		return fail(ErrNoStates)
+	}
+	m := &Machine{name: b.name, observer: b.observer, states: make([]state, len(b.states)+1)}
+	for i, s := range b.states {
+		id := StateID(i + 1)
+		st := &m.states[id]
+		st.name, st.parent, st.initial, st.hooks = s.name, s.parent, s.initial, s.hooks
+		st.depth = 1
+		if s.parent != None {
+			st.depth = m.states[s.parent].depth + 1 // parents are added before children
+		}
+		if st.depth > MaxDepth {
+			return fail(fmt.Errorf("state %q: %w", s.name, ErrTooDeep))
+		}
+		if s.parent == None && m.initial == None {
+			m.initial = id
+		}
+	}
+	// Group the table by source, keeping the order of rows within each source.
+	m.first = make([]int32, len(m.states)+1)
+	for k, t := range b.trans {
+		if (t.From != Any && !b.valid(t.From)) || !b.valid(t.To) {
+			return fail(fmt.Errorf("transition %d (%d → %d): %w", k, t.From, t.To, ErrUnknownState))
+		}
+		if t.Event == NoEvent && t.Guard == nil {
+			return fail(fmt.Errorf("transition %d (%s → %s): %w", k, m.Name(t.From), m.Name(t.To), ErrEventGuard))
+		}
+		if t.From == Any {
+			m.any = append(m.any, t)
+		}
+	}
+	for id := 1; id < len(m.states); id++ {
+		m.first[id] = int32(len(m.trans))
+		for _, t := range b.trans {
+			if int(t.From) == id {
+				m.trans = append(m.trans, t)
+			}
+		}
+	}
+	m.first[len(m.states)] = int32(len(m.trans))
+	return m, nil
+}
+
+// Machine is a compiled (hierarchical) finite state machine: immutable and shared by
+// every agent that runs it; each agent keeps a [Memory]. A Machine is safe for
+// concurrent use on distinct Memory and Context values (hooks must be too).
+//
+// # Semantics
+//
+// The active configuration is a leaf state and all its ancestors.
+//   - Start: the first Update (or Dispatch) of a zero Memory enters the initial
+//     top-level state, then its initial substate, down to a leaf (Enter outer first).
+//   - A transition from source S to target T exits the active states from the leaf up
+//     to, not including, the least common proper ancestor of S and T (Exit inner
+//     first), then enters from below that ancestor down to T and on through initial
+//     substates to a leaf (Enter outer first). It is an external transition, as in UML:
+//     a transition to S itself or to an ancestor of S exits and re-enters it.
+//   - Priority, in both Update and Dispatch: any-state rows first, then the rows of
+//     the active leaf, then those of its parent, and so on outward (the deepest state
+//     decides first, as in UML and SCXML); within a state, rows in the order added.
+//     The first row whose event matches and whose guard allows is taken; at most one
+//     row per call. An any-state row whose target is already active (the leaf or one of
+//     its ancestors) is skipped, so it does not restart its target on every update.
+//   - Update: adds DT to Memory.Elapsed, takes at most one guard-only (NoEvent) row,
+//     then runs the Update hooks of the active states, outer first; a hook returning a
+//     state transitions there at once and the hooks below it are skipped.
+type Machine struct {
+	name     string
+	states   []state // index 0 unused, so a StateID indexes it
+	initial  StateID
+	any      []Transition
+	trans    []Transition // grouped by From, in order added
+	first    []int32      // rows of state id: trans[first[id]:first[id+1]]
+	observer func(ctx *Context, from, to StateID)
+}
+
+type state struct {
+	name    string
+	parent  StateID
+	initial StateID
+	depth   uint8
+	hooks   Hooks
+}
+
+// Name returns the name of state id, or "None", "Any" or "StateID(n)".
+func (m *Machine) Name(id StateID) string {
+	switch {
+	case id == None:
+		return "None"
+	case id == Any:
+		return "Any"
+	case int(id) < len(m.states):
+		return m.states[id].name
+	}
+	return "StateID(" + strconv.Itoa(int(id)) + ")"
+}
+
+// MachineName returns the name given to [NewBuilder].
+func (m *Machine) MachineName() string { return m.name }
+
+// Len returns the number of states.
+func (m *Machine) Len() int { return len(m.states) - 1 }
+
+// Parent returns the parent of state id, None for a top-level or unknown state.
+func (m *Machine) Parent(id StateID) StateID {
+	if !m.valid(id) {
+		return None
+	}
+	return m.states[id].parent
+}
+
+// IsActive reports whether state id is active in mem: the active leaf or an ancestor.
+func (m *Machine) IsActive(mem *Memory, id StateID) bool {
+	for s := mem.Active; m.valid(s); s = m.states[s].parent {
+		if s == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Path writes the active states of mem, outermost first, into dst and returns the
+// count; dst of length [MaxDepth] always suffices.
+func (m *Machine) Path(mem *Memory, dst []StateID) int {
+	var path [MaxDepth]StateID
+	n := m.path(mem.Active, &path)
+	return copy(dst, path[:n])
+}
+
+// Update advances the agent's machine by one decision (see [Machine] for the order of
+// things). ctx.Agent, ctx.DT and ctx.Time must be set by the caller. It allocates
+// nothing (hooks aside). A Memory whose Active is not a state of m is restarted.
+func (m *Machine) Update(mem *Memory, ctx *Context) {
+	ctx.Memory, ctx.Event = mem, NoEvent
+	defer m.done(ctx)
+	if !m.valid(mem.Active) {
+		m.start(mem, ctx)
+	} else {
+		mem.Elapsed += ctx.DT
+	}
+	if src, to := m.find(mem, ctx, NoEvent); to != None {
+		m.transition(mem, ctx, src, to)
+	}
+	var path [MaxDepth]StateID
+	n := m.path(mem.Active, &path)
+	for _, s := range path[:n] {
+		if u := m.states[s].hooks.Update; u != nil {
+			if to := u(ctx); to != None {
+				if m.valid(to) {
+					m.transition(mem, ctx, s, to)
+				}
+				return
+			}
+		}
+	}
+}
+
+// Dispatch sends event ev to the agent's machine and takes the first matching row (see
+// [Machine] for the priority); it reports whether a transition was taken. ev must not
+// be NoEvent (it returns false). A machine not started is started first.
+func (m *Machine) Dispatch(mem *Memory, ctx *Context, ev Event) bool {
+	if ev == NoEvent {
+		return false
+	}
+	ctx.Memory, ctx.Event = mem, ev
+	defer m.done(ctx)
+	if !m.valid(mem.Active) {
+		m.start(mem, ctx)
+	}
+	src, to := m.find(mem, ctx, ev)
+	if to == None {
+		return false
+	}
+	m.transition(mem, ctx, src, to)
+	return true
+}
+
+// Stop exits every active state, innermost first, and leaves mem not started (Active
+// None): for agent death or swapping the machine. A machine not started is left as is.
+func (m *Machine) Stop(mem *Memory, ctx *Context) {
+	if !m.valid(mem.Active) {
+		return
+	}
+	ctx.Memory, ctx.Event = mem, NoEvent
+	defer m.done(ctx)
+	from := mem.Active
+	for s := from; s != None; s = m.states[s].parent {
+		if x := m.states[s].hooks.Exit; x != nil {
+			x(ctx)
+		}
+	}
+	*mem = Memory{Previous: from, Transitions: mem.Transitions}
+	if m.observer != nil {
+		m.observer(ctx, from, None)
+	}
+}

@@ -1,0 +1,18 @@
+// Package hybrid joins archai's decision models the way shipped games combine them:
+//
+//   - a behavior tree on the outside with a utility choice inside a branch:
+//     [UtilitySelector] is a bt node (built on bt.Choose) whose children are the
+//     options of a utility.Reasoner; the reasoner picks the branch on every tick, and the
+//     branch it abandons is halted;
+//   - a state machine for the top-level mode with a behavior tree inside a state:
+//     [TreeState] returns the fsm.Hooks of a state that ticks a tree while active and
+//     halts it on exit; [TreeRun] is the agent's tree memory for it.
+//
+// The parts stay independent: ai/utility and ai/fsm know nothing of ai/bt; only this
+// package imports all three. Like them it allocates nothing per decision and keeps all
+// per-agent state in plain data the caller stores in components.
+//
+// Sources: the hybrid architectures in K. Dill, "Structural Architecture — Common Tricks
+// of the Trade", Game AI Pro ch. 5, 2013, and D. Mark's utility-driven behavior
+// selection (Behavioral Mathematics for Game AI, 2009).
+package hybrid

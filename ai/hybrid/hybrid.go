@@ -1,0 +1,84 @@
+package hybrid
+
+import (
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
+)
+
+// UtilitySelector returns a behavior-tree composite that lets a utility reasoner pick
+// the branch: child i runs while action i of r wins. It is built on [bt.Choose], so on
+// every tick of the node:
+//   - r decides for ctx.Agent with the agent's State and random source, returned by
+//     state (hysteresis, Softmax and TopN work as in [utility.Reasoner.Decide]; the
+//     State keeps every score for debugging);
+//   - if the winner changed while the previous winner's subtree is Running, that
+//     subtree is halted (its Running nodes get their halt hooks, deepest first, and are
+//     reset) before the new winner is ticked;
+//   - the winner's status is returned; no winner ([utility.None]: everything vetoed), a
+//     winner without a child, or a nil State returns Failure.
+//
+// Give one child per action, in the reasoner's order. state must not be nil; it may
+// return a nil Source (random policies then pick like Argmax).
+func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
+	return bt.Choose(name, func(ctx *bt.Context) int {
+		s, src := state(ctx)
+		if s == nil || r == nil {
+			return utility.None
+		}
+		return r.Decide(ctx.Agent, s, src)
+	}, children...)
+}
+
+// TreeRun is one agent's state of a behavior tree that runs inside a state machine's
+// state ([TreeState]): the tree's node memory, the bt.Context it is ticked with and its
+// last status. It is plain data for a component. The zero TreeRun is usable: its Memory
+// is allocated on the first tick (once per agent).
+//
+// Context.Agent, DT and Time are copied from the fsm.Context on every tick; set
+// Context.Blackboard yourself if the tree uses ports.
+type TreeRun struct {
+	Memory  bt.Memory
+	Context bt.Context
+	Status  bt.Status // the root's last status; Idle before the first tick and after a halt
+}
+
+// TreeState returns the hooks of a state machine state that runs tree while it is
+// active:
+//   - Update ticks the tree once for the agent (its TreeRun is returned by run); when the
+//     root returns Success or Failure and done is not nil, Update returns done(ctx,
+//     status) — the state to go to, or fsm.None to stay (the tree then starts over on
+//     the next update);
+//   - Exit halts the tree ([bt.Tree.Halt]: every Running node gets its halt hook once,
+//     then all node memory is reset), so a re-entered state starts the tree afresh.
+//
+// Set Enter on the returned Hooks to add an entry action. run must not be nil; a nil
+// TreeRun skips the tick. The tree's dt is the machine's ctx.DT.
+func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx *fsm.Context, s bt.Status) fsm.StateID) fsm.Hooks {
+	return fsm.Hooks{
+		Update: func(ctx *fsm.Context) fsm.StateID {
+			r := run(ctx)
+			if r == nil || tree == nil {
+				return fsm.None
+			}
+			if r.Memory.Len() != tree.Len() {
+				r.Memory = tree.NewMemory()
+			}
+			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
+			r.Status = tree.Tick(&r.Memory, &r.Context)
+			if r.Status != bt.Running && done != nil {
+				return done(ctx, r.Status)
+			}
+			return fsm.None
+		},
+		Exit: func(ctx *fsm.Context) {
+			r := run(ctx)
+			if r == nil || tree == nil || r.Memory.Len() != tree.Len() {
+				return
+			}
+			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, 0, ctx.Time
+			tree.Halt(&r.Memory, &r.Context)
+			r.Status = bt.Idle
+		},
+	}
+}

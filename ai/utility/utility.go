@@ -1,0 +1,363 @@
+package utility
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// None is the choice of a decision in which no action scored above 0 (every action was
+// vetoed), and the choice of a [State] before its first decision.
+const None = -1
+
+// NotEvaluated marks, in [State.Considerations], a consideration that an earlier zero
+// score vetoed before it was evaluated.
+const NotEvaluated = -1.0
+
+// Source is a random source in [0, 1), such as an agent's seeded *steer.Rand, so that a
+// run replays from its seed. Random policies without a Source fall back to [Argmax].
+type Source interface {
+	Float64() float64
+}
+
+// Fact adapts a typed input function to the agent-agnostic form a [Consideration]
+// takes: the returned function calls f when the agent is an *A and returns NaN (which
+// scores 0) for any other agent, so a wrongly wired agent vetoes instead of panicking.
+func Fact[A any](f func(*A) float64) func(agent any) float64 {
+	return func(agent any) float64 {
+		a, ok := agent.(*A)
+		if !ok || a == nil {
+			return math.NaN()
+		}
+		return f(a)
+	}
+}
+
+// Consideration scores one concern of an action: a fact read from the agent, normalised
+// by a [Range], then shaped by a response [Curve]:
+//
+//	score = Curve.Eval(Range.Normalize(Input(agent)))   in [0, 1]
+//
+// Important: the zero Range means the fact is already normalised and is only clamped
+// to [0, 1]; set Range to normalise a raw fact.
+type Consideration struct {
+	Name string
+	// Input reads the raw fact from the agent, the value passed to [Reasoner.Decide]
+	// (e.g. a *systems.Agent). It must not be nil; see [Fact] for a typed adapter.
+	Input func(agent any) float64
+	Range Range
+	Curve Curve
+	// Weight is the consideration's weight in a [WeightedSum]; 0 counts as 1. Product
+	// combinations ignore it.
+	Weight float64
+	// Veto makes a zero score veto the action in a [WeightedSum] too (products always
+	// veto on a zero score).
+	Veto bool
+}
+
+// Score returns the consideration's score for agent, in [0, 1]; 0 without an Input.
+func (c *Consideration) Score(agent any) float64 {
+	if c.Input == nil {
+		return 0
+	}
+	x := c.Input(agent)
+	if c.Range != (Range{}) {
+		x = c.Range.Normalize(x)
+	}
+	return c.Curve.Eval(x)
+}
+
+// Combine is how an action combines its considerations' scores.
+type Combine uint8
+
+// Combinations.
+const (
+	// Compensated is the product of the scores, each first raised by the compensation
+	// factor for n considerations (the zero Combine, and the usual choice):
+	//
+	//	s' = s + s·(1 − s)·(1 − 1/n)        score = s'₁ · s'₂ · … · s'ₙ
+	//
+	// A plain product sinks as considerations are added (eight scores of 0.9 multiply
+	// to 0.43), so an action with many concerns loses to one with few. The factor makes
+	// up part of each score's shortfall in proportion to how many there are. This is the
+	// per-consideration "make-up value" form of Dave Mark's compensation factor (Mark &
+	// Dill, "Improving AI Decision Modeling Through Utility Theory", GDC AI Summit 2010;
+	// Mark, "Building a Better Centaur", GDC 2015; discussed by Lewis, Game AI Pro 3
+	// ch. 13). We use it rather than the geometric mean (ⁿ√∏s, which would make any n
+	// equal scores s score exactly s) because it leaves one consideration and the
+	// scores 0 and 1 unchanged, keeps the result in [0, 1], and still lets many
+	// middling concerns count against an action. A zero score vetoes: the remaining
+	// considerations are not evaluated.
+	Compensated Combine = iota
+	// Product is the plain product of the scores; a zero score vetoes.
+	Product
+	// WeightedSum is the weighted mean Σ wᵢ·sᵢ / Σ wᵢ, in [0, 1]; a zero score vetoes
+	// only if its consideration has Veto set.
+	WeightedSum
+	numCombines
+)
+
+var combineNames = [numCombines]string{"Compensated", "Product", "WeightedSum"}
+
+// String returns the combination's name.
+func (c Combine) String() string {
+	if c < numCombines {
+		return combineNames[c]
+	}
+	return "Combine(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Compensate returns score s of one of n considerations raised by the compensation
+// factor (see [Compensated]): s + s·(1 − s)·(1 − 1/n). n ≤ 1 returns s.
+func Compensate(s float64, n int) float64 {
+	if n <= 1 {
+		return s
+	}
+	return s + s*(1-s)*(1-1/float64(n))
+}
+
+// Action is one option a [Reasoner] may choose:
+//
+//	score = Weight × Combine(considerations)
+//
+// An action without considerations scores Weight: a constant default (idle) option.
+type Action struct {
+	Name string
+	// Weight scales the action's score; it must be finite and >= 0. Mark's Infinite Axis
+	// Utility System uses weights 1, 2, 3… as priority tiers. The zero Weight counts
+	// as 1; use a Consideration to switch an action off.
+	Weight         float64
+	Combine        Combine
+	Considerations []Consideration
+	// Act is optional: the caller of the decision (e.g. systems.Utility) calls it for the
+	// chosen action after each decision, to write the agent's intent.
+	Act func(agent any)
+}
+
+// PolicyKind selects how a [Reasoner] picks among the scored actions.
+type PolicyKind uint8
+
+// Policies.
+const (
+	// Argmax picks the highest score; ties go to the current choice, then to the
+	// lowest index. The zero PolicyKind.
+	Argmax PolicyKind = iota
+	// Softmax picks action i with probability e^(vᵢ/T) / Σⱼ e^(vⱼ/T), among the actions
+	// scoring above 0, with temperature T: small T is nearly Argmax, large T nearly
+	// uniform. T = 0 is Argmax.
+	Softmax
+	// TopN picks among the N best actions (scoring above 0; ties by lower index) with
+	// probability proportional to score (Mark's weighted random "dual utility" style
+	// pick). N = 0 means all.
+	TopN
+	numPolicies
+)
+
+var policyNames = [numPolicies]string{"Argmax", "Softmax", "TopN"}
+
+// String returns the policy kind's name.
+func (k PolicyKind) String() string {
+	if k < numPolicies {
+		return policyNames[k]
+	}
+	return "PolicyKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Policy is how a [Reasoner] selects an action from the scores. The zero Policy is
+// Argmax without hysteresis.
+//
+// Hysteresis (momentum, commitment) multiplies the current choice's score by
+// (1 + Hysteresis) during selection only, so a challenger must beat it by that margin to
+// take over: with 0.1, a current action scoring 0.50 holds against 0.54 and yields to
+// 0.56. The bonus is a factor, not an addend, so a vetoed (0) current action never
+// holds. It applies to every kind.
+type Policy struct {
+	Kind        PolicyKind
+	Hysteresis  float64 // >= 0; fraction of the current choice's score added during selection
+	Temperature float64 // Softmax: >= 0, in score units
+	N           int     // TopN: >= 0
+}
+
+// WithHysteresis returns p with Hysteresis set to h.
+func (p Policy) WithHysteresis(h float64) Policy { p.Hysteresis = h; return p }
+
+// SoftmaxPolicy returns a Softmax policy with temperature t.
+func SoftmaxPolicy(t float64) Policy { return Policy{Kind: Softmax, Temperature: t} }
+
+// TopNPolicy returns a TopN policy over the n best actions.
+func TopNPolicy(n int) Policy { return Policy{Kind: TopN, N: n} }
+
+// State is one agent's utility state: its current choice and every score of the last
+// decision, for debugging. It is plain data, kept in the agent's component; make it with
+// [Reasoner.NewState]. The zero State also works: the first decision sizes it (one
+// allocation).
+type State struct {
+	// Choice is the index of the chosen action, or None.
+	Choice int
+	// Previous is Choice before the last decision; Choice != Previous means it changed.
+	Previous int
+	// Scores holds each action's score in the last decision (Weight × combined
+	// considerations, in declaration order), before any hysteresis bonus.
+	Scores []float64
+	// Considerations holds each consideration's score in the last decision, action after
+	// action in declaration order, or NotEvaluated where a veto skipped it. See
+	// [Reasoner.ConsiderationScores].
+	Considerations []float64
+	// Decisions counts the decisions made.
+	Decisions uint64
+}
+
+// Reasoner chooses among actions by utility. It is built once with [New], immutable
+// and shared by every agent that uses it; each agent keeps a [State]. A Reasoner is safe
+// for concurrent Decide calls on distinct States and Sources (inputs must be too).
+type Reasoner struct {
+	name    string
+	policy  Policy
+	actions []Action
+	offsets []int // first consideration of each action in State.Considerations
+	ncons   int
+}
+
+// Errors returned (wrapped, with the reasoner, action and consideration) by [New].
+var (
+	ErrNoActions   = errors.New("no actions")
+	ErrNilInput    = errors.New("consideration without Input")
+	ErrBadWeight   = errors.New("weight must be finite and >= 0")
+	ErrBadCombine  = errors.New("unknown Combine")
+	ErrBadCurve    = errors.New("unknown curve kind")
+	ErrBadPolicy   = errors.New("bad policy")
+	ErrTooManyOpts = errors.New("too many actions")
+)
+
+// MaxActions is the largest number of actions a Reasoner may have.
+const MaxActions = 1 << 16
+
+// New validates the actions and builds a Reasoner; it copies the actions. It returns an
+// error wrapping ErrNoActions, ErrNilInput, ErrBadWeight (an action's or
+// consideration's weight NaN, ±Inf or negative), ErrBadCombine, ErrBadCurve,
+// ErrBadPolicy (unknown kind; Hysteresis or Temperature NaN, Inf or negative; N < 0) or
+// ErrTooManyOpts. It never panics.
+func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
+	fail := func(err error) (*Reasoner, error) {
+		return nil, fmt.Errorf("utility: reasoner %q: %w", name, err)
+	}
+	if len(actions) == 0 {
+		return fail(ErrNoActions)
+	}
+	if len(actions) > MaxActions {
+		return fail(ErrTooManyOpts)
+	}
+	if policy.Kind >= numPolicies || !nonNegative(policy.Hysteresis) ||
+		!nonNegative(policy.Temperature) || policy.N < 0 {
+		return fail(fmt.Errorf("%w: %+v", ErrBadPolicy, policy))
+	}
+	r := &Reasoner{name: name, policy: policy, actions: make([]Action, len(actions)),
+		offsets: make([]int, len(actions))}
+	for i, a := range actions {
+		at := func(err error) (*Reasoner, error) {
+			return fail(fmt.Errorf("action %d (%q): %w", i, a.Name, err))
+		}
+		if !nonNegative(a.Weight) {
+			return at(fmt.Errorf("%w, got %v", ErrBadWeight, a.Weight))
+		}
+		if a.Combine >= numCombines {
+			return at(ErrBadCombine)
+		}
+		a.Considerations = append([]Consideration(nil), a.Considerations...)
+		for j, c := range a.Considerations {
+			var err error
+			switch {
+			case c.Input == nil:
+				err = ErrNilInput
+			case !nonNegative(c.Weight):
+				err = fmt.Errorf("%w, got %v", ErrBadWeight, c.Weight)
+			case c.Curve.Kind >= numCurveKinds:
+				err = ErrBadCurve
+			}
+			if err != nil {
+				return at(fmt.Errorf("consideration %d (%q): %w", j, c.Name, err))
+			}
+		}
+		r.actions[i] = a
+		r.offsets[i] = r.ncons
+		r.ncons += len(a.Considerations)
+	}
+	return r, nil
+}
+
+// Name returns the name given to [New].
+func (r *Reasoner) Name() string { return r.name }
+
+// Policy returns the selection policy.
+func (r *Reasoner) Policy() Policy { return r.policy }
+
+// Len returns the number of actions.
+func (r *Reasoner) Len() int { return len(r.actions) }
+
+// ActionName returns the name of action i, "None" for [None], or "" out of range.
+func (r *Reasoner) ActionName(i int) string {
+	if i == None {
+		return "None"
+	}
+	if i < 0 || i >= len(r.actions) {
+		return ""
+	}
+	return r.actions[i].Name
+}
+
+// Action returns a copy of action i (its Considerations slice is shared: do not change
+// it), and false if i is out of range.
+func (r *Reasoner) Action(i int) (Action, bool) {
+	if i < 0 || i >= len(r.actions) {
+		return Action{}, false
+	}
+	return r.actions[i], true
+}
+
+// NewState allocates one agent's state for r, with Choice and Previous None.
+func (r *Reasoner) NewState() State {
+	return State{Choice: None, Previous: None, Scores: make([]float64, len(r.actions)),
+		Considerations: make([]float64, r.ncons)}
+}
+
+// ConsiderationScores returns the scores of action i's considerations in s's last
+// decision, aliasing s (nil if i is out of range or s is not sized for r).
+func (r *Reasoner) ConsiderationScores(s *State, i int) []float64 {
+	if i < 0 || i >= len(r.actions) || len(s.Considerations) != r.ncons {
+		return nil
+	}
+	off := r.offsets[i]
+	return s.Considerations[off : off+len(r.actions[i].Considerations)]
+}
+
+// Score evaluates every action for agent and stores the scores in s (see [State])
+// without choosing. A State not sized for r (the zero State, or one from another
+// Reasoner) is resized and its choice reset to None.
+func (r *Reasoner) Score(agent any, s *State) {
+	r.fit(s)
+	for i := range r.actions {
+		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:])
+	}
+}
+
+// Decide scores every action for agent (see [Reasoner.Score]), selects one by the
+// policy, records it in s and returns its index, or [None] if no action scored above 0.
+// src is the agent's random source for Softmax and TopN; with a nil src they pick like
+// Argmax. Decide allocates nothing (inputs aside) once s is sized.
+func (r *Reasoner) Decide(agent any, s *State, src Source) int {
+	r.Score(agent, s)
+	choice := r.selectAction(s.Scores, s.Choice, src)
+	s.Previous, s.Choice = s.Choice, choice
+	s.Decisions++
+	return choice
+}
+
+// Act calls the Act function of s's current choice, if it has one.
+func (r *Reasoner) Act(agent any, s *State) {
+	if s.Choice >= 0 && s.Choice < len(r.actions) {
+		if act := r.actions[s.Choice].Act; act != nil {
+			act(agent)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package utility
+
+import "math"
+
+// nonNegative reports whether v is finite and >= 0.
+func nonNegative(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
+
+// fit sizes s for r, resetting its choice if it was not sized for r.
+func (r *Reasoner) fit(s *State) {
+	if len(s.Scores) == len(r.actions) && len(s.Considerations) == r.ncons {
+		return
+	}
+	*s = r.NewState()
+}
+
+// scoreAction returns Weight × the combined considerations of action i, writing each
+// consideration's score (or NotEvaluated) to out.
+func (r *Reasoner) scoreAction(i int, agent any, out []float64) float64 {
+	a := &r.actions[i]
+	w := a.Weight
+	if w == 0 {
+		w = 1
+	}
+	n := len(a.Considerations)
+	if n == 0 {
+		return w
+	}
+	var score float64
+	switch a.Combine {
+	case WeightedSum:
+		var sum, wsum float64
+		for j := range a.Considerations {
+			c := &a.Considerations[j]
+			s := c.Score(agent)
+			out[j] = s
+			if s == 0 && c.Veto {
+				markSkipped(out[j+1 : n])
+				return 0
+			}
+			cw := c.Weight
+			if cw == 0 {
+				cw = 1
+			}
+			sum += cw * s
+			wsum += cw
+		}
+		score = sum / wsum
+	default: // Compensated, Product
+		score = 1
+		for j := range a.Considerations {
+			s := a.Considerations[j].Score(agent)
+			out[j] = s
+			if s == 0 {
+				markSkipped(out[j+1 : n])
+				return 0
+			}
+			if a.Combine == Compensated {
+				s = Compensate(s, n)
+			}
+			score *= s
+		}
+	}
+	return w * score
+}
+
+func markSkipped(out []float64) {
+	for j := range out {
+		out[j] = NotEvaluated
+	}
+}
+
+// selectAction picks an action from scores by r's policy; current gets the hysteresis
+// bonus.
+func (r *Reasoner) selectAction(scores []float64, current int, src Source) int {
+	p := &r.policy
+	bonus := 1 + p.Hysteresis
+	value := func(i int) float64 {
+		if i == current {
+			return scores[i] * bonus
+		}
+		return scores[i]
+	}
+	best := r.argmax(scores, current, bonus)
+	if best == None || src == nil {
+		return best
+	}
+	switch p.Kind {
+	case Softmax:
+		if p.Temperature == 0 {
+			return best
+		}
+		// Subtract the best value so that exp never overflows: the largest term is 1.
+		vmax := value(best)
+		var total float64
+		for i := range scores {
+			if scores[i] > 0 {
+				total += math.Exp((value(i) - vmax) / p.Temperature)
+			}
+		}
+		x := draw(src) * total
+		last := best
+		for i := range scores {
+			if scores[i] > 0 {
+				x -= math.Exp((value(i) - vmax) / p.Temperature)
+				last = i
+				if x < 0 {
+					return i
+				}
+			}
+		}
+		return last // rounding left x just above 0
+	case TopN:
+		n := p.N
+		if n == 0 || n > len(scores) {
+			n = len(scores)
+		}
+		// The n-th best (value, index) pair is the cut: an action is a candidate if it
+		// ranks at or above it (higher value, or equal value and lower index).
+		cutV, cutI := math.Inf(1), None
+		for k := 0; k < n; k++ {
+			nv, ni := -1.0, None
+			for i := range scores {
+				v := value(i)
+				if scores[i] <= 0 || (cutI != None && !ranksAbove(cutV, cutI, v, i)) {
+					continue // vetoed, or ranks at or above the cut already
+				}
+				if ni == None || ranksAbove(v, i, nv, ni) {
+					nv, ni = v, i
+				}
+			}
+			if ni == None {
+				break
+			}
+			cutV, cutI = nv, ni
+		}
+		var total float64
+		for i := range scores {
+			if v := value(i); scores[i] > 0 && !ranksAbove(cutV, cutI, v, i) {
+				total += v
+			}
+		}
+		x := draw(src) * total
+		last := best
+		for i := range scores {
+			if v := value(i); scores[i] > 0 && !ranksAbove(cutV, cutI, v, i) {
+				x -= v
+				last = i
+				if x < 0 {
+					return i
+				}
+			}
+		}
+		return last
+	}
+	return best
+}
+
+// argmax returns the action with the highest value, the current choice winning ties
+// and then the lowest index, or None if no action scores above 0.
+func (r *Reasoner) argmax(scores []float64, current int, bonus float64) int {
+	best, bestV := None, 0.0
+	if current >= 0 && current < len(scores) && scores[current] > 0 {
+		best, bestV = current, scores[current]*bonus
+	}
+	for i, v := range scores {
+		if i != current && v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// ranksAbove reports whether (v, i) ranks strictly above (w, j): a higher value, or an
+// equal value and a lower index.
+func ranksAbove(v float64, i int, w float64, j int) bool {
+	return v > w || (v == w && i < j)
+}
+
+// draw returns src's next number, forced into [0, 1).
+func draw(src Source) float64 {
+	x := src.Float64()
+	if !(x >= 0) { // NaN or negative
+		return 0
+	}
+	if x >= 1 {
+		return math.Nextafter(1, 0)
+	}
+	return x
+}
