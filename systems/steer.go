@@ -30,8 +30,10 @@ const (
 // Steer turns each agent's [components.Intent] into a steering force
 // ([components.Steering]). The move force is:
 //
-//   - no move intent: wander if the agent has a [components.Wanderer] (and a
-//     [components.Rand]), else brake to a stop;
+//   - no move intent: follow the flow field if the agent has a
+//     [components.FlowFollower] with a direction (see [FlowField]; arrive
+//     when the goal is in sight; stop once Arrived), else wander if it has a
+//     [components.Wanderer] (and a [components.Rand]), else brake to a stop;
 //   - goal in line of sight: arrive at it directly (no path needed);
 //   - otherwise follow the agent's path: seek each waypoint's cell centre, and
 //     arrive at the goal from the last one. If the agent holds no path for the
@@ -64,11 +66,14 @@ type Steer struct {
 	grid   *grid.Grid
 	nb     *Neighbours
 	pool   *ecs.Workers
-	filter *generic.Filter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+	filter *generic.Filter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Progress,
-		components.Wanderer, components.Rand]
+		components.Wanderer, components.Rand, components.FlowFollower]
 	jobs    []steerJob
 	scratch []steerScratch
+
+	clearance        []uint8 // per cell: Chebyshev distance in cells to the nearest blocked cell, capped at 255
+	clearanceVersion uint64
 }
 
 type steerJob struct {
@@ -82,6 +87,7 @@ type steerJob struct {
 	progress *components.Progress
 	wander   *components.Wanderer
 	rand     *components.Rand
+	flow     *components.FlowFollower
 }
 
 type steerScratch struct {
@@ -102,11 +108,11 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
 	s.grid = mustGrid(w)
 	s.nb = ecs.Resource[Neighbours](w)
-	s.filter = generic.NewFilter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+	s.filter = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Progress,
-		components.Wanderer, components.Rand]().
+		components.Wanderer, components.Rand, components.FlowFollower]().
 		Optional(generic.T[components.Path](), generic.T[components.SteeringWeights](), generic.T[components.Progress](),
-			generic.T[components.Wanderer](), generic.T[components.Rand]())
+			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
 }
@@ -116,14 +122,15 @@ func (s *Steer) Update(w *arche.World) {
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
-		pos, vel, kin, in, st, path, wt, pr, wa, rnd := q.Get()
+		pos, vel, kin, in, st, path, wt, pr, wa, rnd, ff := q.Get()
 		if rnd == nil {
 			wa = nil // wandering needs the agent's random source
 		}
 		s.jobs = append(s.jobs, steerJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: kin, intent: in,
-			out: st, path: path, weights: wt, progress: pr, wander: wa, rand: rnd})
+			out: st, path: path, weights: wt, progress: pr, wander: wa, rand: rnd, flow: ff})
 	}
 	s.grid.Prepare()
+	s.updateClearance()
 	s.pool.Run(s, len(s.jobs))
 	clear(s.jobs)
 	s.Stuck = 0
@@ -144,11 +151,19 @@ func (s *Steer) Work(worker, lo, hi int) {
 func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	dt := s.clock.DT
 	kin := j.kin
-	wandering := !j.intent.Move && j.wander != nil
+	flowing := !j.intent.Move && j.flow != nil && (j.flow.Steer || j.flow.Arrived)
+	wandering := !j.intent.Move && !flowing && j.wander != nil
 	var move r2.Vec
-	if wandering {
+	switch {
+	case flowing && j.flow.Arrived:
+		move = steer.Arrive(j.pos, j.vel, j.pos, 0, kin.MaxForce, math.Inf(1), dt) // stop where it is
+	case flowing && j.flow.Direct:
+		move = steer.Arrive(j.pos, j.vel, j.flow.Aim, kin.MaxSpeed, kin.MaxForce, ArrivedRadius, dt)
+	case flowing:
+		move = steer.FollowFlow(j.vel, r2.Sub(j.flow.Aim, j.pos), kin.MaxSpeed, kin.MaxForce, dt)
+	case wandering:
 		move = j.wander.Force(j.pos, j.vel, &j.rand.Rand, kin.MaxSpeed, kin.MaxForce, dt)
-	} else {
+	default:
 		move = s.moveForce(j.pos, j.vel, kin, j.intent, j.path, dt)
 	}
 	if j.progress != nil {
@@ -168,8 +183,8 @@ func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 func (s *Steer) combine(j *steerJob, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
 	kin := j.kin
 	acc := steer.Accumulator{Max: kin.MaxForce}
-	if wt.Wall > 0 {
-		f := steer.WallAvoidance(j.pos, j.vel, s.blocked, 0.5, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
+	if wt.Wall > 0 && s.nearWall(j.pos, j.vel, kin.Radius) {
+		f := steer.WallAvoidance(j.pos, j.vel, s.blocked, feelerTime, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
 		if !acc.Add(f, wt.Wall) {
 			return acc.Sum
 		}
@@ -196,6 +211,68 @@ func (s *Steer) combine(j *steerJob, sc *steerScratch, wt *components.SteeringWe
 		acc.Add(move, 1)
 	}
 	return acc.Sum
+}
+
+// feelerTime is the lookahead of wall-avoidance feelers, in seconds.
+const feelerTime = 0.5
+
+// nearWall reports whether a feeler from pos could reach a blocked cell: the
+// clearance of pos's cell is no more than the feeler's length in cells. Most
+// agents of a crowd are in the open and skip the feelers.
+func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) bool {
+	c := s.grid.CellAt(pos)
+	if !s.grid.InBounds(c) {
+		return true
+	}
+	length := math.Max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
+	return float64(s.clearance[int(c.Y)*s.grid.Width()+int(c.X)]) <= length+1
+}
+
+// updateClearance recomputes the clearance field when the grid changed: a
+// breadth-first search from every blocked cell (and the border) over the 8
+// neighbours.
+func (s *Steer) updateClearance() {
+	g := s.grid
+	if s.clearance != nil && s.clearanceVersion == g.Version() {
+		return
+	}
+	w, h := g.Width(), g.Height()
+	s.clearanceVersion = g.Version()
+	if len(s.clearance) != w*h {
+		s.clearance = make([]uint8, w*h)
+	}
+	queue := make([]int32, 0, w*h/4)
+	for y := range h {
+		for x := range w {
+			i := y*w + x
+			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
+				s.clearance[i] = 0
+				queue = append(queue, int32(i))
+				continue
+			}
+			// the border counts as a wall one cell out
+			d := min(x+1, y+1, w-x, h-y, 255)
+			s.clearance[i] = uint8(d)
+		}
+	}
+	for len(queue) > 0 {
+		i := int(queue[0])
+		queue = queue[1:]
+		x, y := i%w, i/w
+		next := s.clearance[i] + 1
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				nx, ny := x+dx, y+dy
+				if nx < 0 || ny < 0 || nx >= w || ny >= h {
+					continue
+				}
+				if n := ny*w + nx; s.clearance[n] > next {
+					s.clearance[n] = next
+					queue = append(queue, int32(n))
+				}
+			}
+		}
+	}
 }
 
 // blocked adapts the grid for steer.WallAvoidance.

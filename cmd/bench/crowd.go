@@ -15,9 +15,11 @@ import (
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
 )
 
 type crowdConfig struct {
+	Scenario       string // "guards" or "swarm"
 	Agents, Frames int
 	Seed           uint64
 	MapFile        string
@@ -27,31 +29,67 @@ type crowdConfig struct {
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
-// command's interface.
+// command's interface. Frame and system times are wall-clock milliseconds.
 type report struct {
-	Map              string             `json:"map"`
-	Agents           int                `json:"agents"`
-	Frames           int                `json:"frames"`
-	DT               float64            `json:"dt"`
-	Seed             uint64             `json:"seed"`
-	Workers          int                `json:"workers"`
-	MsMedian         float64            `json:"ms_per_frame_median"`
-	MsP95            float64            `json:"ms_per_frame_p95"`
-	NsPerAgentFrame  float64            `json:"ns_per_agent_frame"`
-	AllocsPerFrame   float64            `json:"allocs_per_frame"`
-	Systems          map[string]float64 `json:"systems"`
-	ThoughtPerFrame  float64            `json:"thought_per_frame"`
-	PathsServed      int                `json:"paths_served"`
-	PathsDropped     int                `json:"paths_dropped"`
-	PathsWaiting     int                `json:"paths_waiting"`
-	Strikes          int                `json:"strikes"`
-	GuardsDown       int                `json:"guards_down"`
-	IntrudersDown    int                `json:"intruders_down"`
-	Branches         map[string]int     `json:"branches"`
-	StateHash        string             `json:"state_hash"`
-	systemOrder      []string
-	systemsPerFrameT []float64
+	Scenario        string             `json:"scenario"`
+	Map             string             `json:"map"`
+	Agents          int                `json:"agents"`
+	Frames          int                `json:"frames"`
+	DT              float64            `json:"dt"`
+	Seed            uint64             `json:"seed"`
+	Workers         int                `json:"workers"`
+	MsMedian        float64            `json:"ms_per_frame_median"`
+	MsP95           float64            `json:"ms_per_frame_p95"`
+	MsMean          float64            `json:"ms_per_frame_mean"`
+	NsPerAgentFrame float64            `json:"ns_per_agent_frame"` // mean frame time / agents
+	AllocsPerFrame  float64            `json:"allocs_per_frame"`
+	Systems         map[string]float64 `json:"systems"` // mean ms per frame of each system
+	StateHash       string             `json:"state_hash"`
+
+	// guard scenario
+	ThoughtPerFrame float64        `json:"thought_per_frame,omitempty"`
+	PathsServed     int            `json:"paths_served,omitempty"`
+	PathsDropped    int            `json:"paths_dropped,omitempty"`
+	PathsWaiting    int            `json:"paths_waiting,omitempty"`
+	Strikes         int            `json:"strikes,omitempty"`
+	GuardsDown      int            `json:"guards_down,omitempty"`
+	IntrudersDown   int            `json:"intruders_down,omitempty"`
+	Branches        map[string]int `json:"branches,omitempty"`
+
+	// swarm scenario
+	GoalMoves int `json:"goal_moves,omitempty"`
+	NearGoal  int `json:"near_goal,omitempty"`
+
+	systemOrder []string
+	systemMs    []float64
 }
+
+// world is what runCrowd needs of a scenario.
+type world interface {
+	world() *arche.World
+	systems() []ecs.System
+	fill(*report)
+}
+
+type guards struct{ *scenario.Guards }
+
+func (g guards) world() *arche.World   { return g.World }
+func (g guards) systems() []ecs.System { return g.Systems() }
+func (g guards) fill(r *report) {
+	r.ThoughtPerFrame = float64(g.Decision.TotalThought) / float64(r.Frames)
+	r.PathsServed, r.PathsDropped, r.PathsWaiting = g.PathQueue.TotalServed, g.PathQueue.TotalDropped, g.PathQueue.Waiting
+	r.Strikes, r.GuardsDown, r.IntrudersDown = g.Combat.TotalStrikes, g.Casualties.GuardsDown, g.Casualties.IntrudersDown
+	r.Branches = map[string]int{}
+	for b := range scenario.NumBranches {
+		r.Branches[b.String()] = int(g.Stats.Runs[b].Load())
+	}
+}
+
+type swarm struct{ *scenario.Swarm }
+
+func (s swarm) world() *arche.World   { return s.World }
+func (s swarm) systems() []ecs.System { return s.Systems() }
+func (s swarm) fill(r *report)        { r.GoalMoves, r.NearGoal = s.Director.Moves, s.Director.Near }
 
 func runCrowd(cfg crowdConfig) (*report, error) {
 	const dt = 1.0 / 60
@@ -68,38 +106,45 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	sc, err := scenario.NewGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
-		Workers: workers, LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget})
-	if err != nil {
-		return nil, err
+	var sc world
+	switch cfg.Scenario {
+	case "", "guards":
+		cfg.Scenario = "guards"
+		s, err := scenario.NewGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
+			Workers: workers, LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget})
+		if err != nil {
+			return nil, err
+		}
+		sc = guards{s}
+	case "swarm":
+		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers})
+		if err != nil {
+			return nil, err
+		}
+		sc = swarm{s}
+	default:
+		return nil, fmt.Errorf("unknown scenario %q (guards or swarm)", cfg.Scenario)
 	}
-	sched := ecs.NewScheduler(sc.Systems()...)
-	sched.Initialize(sc.World)
+	w := sc.world()
+	sched := ecs.NewScheduler(sc.systems()...)
+	sched.Initialize(w)
 
 	runtime.GC()
 	frameMs := make([]float64, cfg.Frames)
 	allocs0 := heapAllocs()
 	for i := range cfg.Frames {
 		t0 := time.Now()
-		sched.Update(sc.World)
+		sched.Update(w)
 		frameMs[i] = float64(time.Since(t0).Nanoseconds()) / 1e6
 	}
 	allocs := heapAllocs() - allocs0
-	sched.Finalize(sc.World)
+	sched.Finalize(w)
 
 	rep := &report{
-		Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
-		AllocsPerFrame:  float64(allocs) / float64(cfg.Frames),
-		Systems:         map[string]float64{},
-		ThoughtPerFrame: float64(sc.Decision.TotalThought) / float64(cfg.Frames),
-		PathsServed:     sc.PathQueue.TotalServed,
-		PathsDropped:    sc.PathQueue.TotalDropped,
-		PathsWaiting:    sc.PathQueue.Waiting,
-		Strikes:         sc.Combat.TotalStrikes,
-		GuardsDown:      sc.Casualties.GuardsDown,
-		IntrudersDown:   sc.Casualties.IntrudersDown,
-		Branches:        map[string]int{},
-		StateHash:       fmt.Sprintf("%016x", systems.StateHash(sc.World)),
+		Scenario: cfg.Scenario, Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
+		AllocsPerFrame: float64(allocs) / float64(cfg.Frames),
+		Systems:        map[string]float64{},
+		StateHash:      fmt.Sprintf("%016x", systems.StateHash(w)),
 	}
 	total := 0.0
 	for _, ms := range frameMs {
@@ -109,16 +154,15 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	slices.Sort(sorted)
 	rep.MsMedian = percentile(sorted, 0.5)
 	rep.MsP95 = percentile(sorted, 0.95)
-	rep.NsPerAgentFrame = total * 1e6 / float64(cfg.Frames) / float64(cfg.Agents)
+	rep.MsMean = total / float64(cfg.Frames)
+	rep.NsPerAgentFrame = rep.MsMean * 1e6 / float64(cfg.Agents)
 	for _, st := range sched.Times() {
 		ms := float64(st.Total.Nanoseconds()) / 1e6 / float64(cfg.Frames)
 		rep.Systems[st.Name] = ms
 		rep.systemOrder = append(rep.systemOrder, st.Name)
-		rep.systemsPerFrameT = append(rep.systemsPerFrameT, ms)
+		rep.systemMs = append(rep.systemMs, ms)
 	}
-	for b := range scenario.NumBranches {
-		rep.Branches[b.String()] = int(sc.Stats.Runs[b].Load())
-	}
+	sc.fill(rep)
 	return rep, nil
 }
 
@@ -145,31 +189,37 @@ func (r *report) writeJSON(w io.Writer) error {
 }
 
 func (r *report) writeText(w io.Writer) {
-	fmt.Fprintf(w, "archai bench: guard scenario\n")
+	fmt.Fprintf(w, "archai bench: %s scenario\n", r.Scenario)
 	fmt.Fprintf(w, "  map      %s\n", r.Map)
 	fmt.Fprintf(w, "  agents   %d, %d frames at dt = 1/%.0f s, seed %d, %d workers\n\n", r.Agents, r.Frames, 1/r.DT, r.Seed, r.Workers)
-	fmt.Fprintf(w, "frame time       median %.3f ms, p95 %.3f ms\n", r.MsMedian, r.MsP95)
-	fmt.Fprintf(w, "per agent        %.1f ns per agent per frame\n", r.NsPerAgentFrame)
-	fmt.Fprintf(w, "heap allocs      %.2f per frame\n", r.AllocsPerFrame)
-	fmt.Fprintf(w, "decisions        %.1f agents thought per frame (%.1f%% of agents)\n", r.ThoughtPerFrame, 100*r.ThoughtPerFrame/float64(r.Agents))
-	fmt.Fprintf(w, "paths            %d served, %d dropped, %d waiting at the end\n", r.PathsServed, r.PathsDropped, r.PathsWaiting)
-	fmt.Fprintf(w, "combat           %d strikes, %d guards down, %d intruders down\n\n", r.Strikes, r.GuardsDown, r.IntrudersDown)
+	fmt.Fprintf(w, "frame time       median %.3f ms, p95 %.3f ms, mean %.3f ms (wall clock)\n", r.MsMedian, r.MsP95, r.MsMean)
+	fmt.Fprintf(w, "per agent        %.1f ns per agent per frame (mean frame / agents)\n", r.NsPerAgentFrame)
+	fmt.Fprintf(w, "heap allocs      %.2f per frame (all systems; spawns and path growth allocate, ticks do not)\n", r.AllocsPerFrame)
+	if r.Scenario == "guards" {
+		fmt.Fprintf(w, "decisions        %.1f agents thought per frame (%.1f%% of agents)\n", r.ThoughtPerFrame, 100*r.ThoughtPerFrame/float64(r.Agents))
+		fmt.Fprintf(w, "paths            %d served, %d dropped (dead or cancelled requesters), %d waiting at the end\n", r.PathsServed, r.PathsDropped, r.PathsWaiting)
+		fmt.Fprintf(w, "combat           %d strikes, %d guards down (carried home), %d intruders down (replaced)\n", r.Strikes, r.GuardsDown, r.IntrudersDown)
+	} else {
+		fmt.Fprintf(w, "goal             moved %d times; %d agents within %.0f cells of it at the end\n", r.GoalMoves, r.NearGoal, scenario.NearGoal)
+	}
 	sum := 0.0
-	for _, ms := range r.systemsPerFrameT {
+	for _, ms := range r.systemMs {
 		sum += ms
 	}
-	fmt.Fprintf(w, "systems (ms per frame, share of system time)\n")
+	fmt.Fprintf(w, "\nsystems (mean ms per frame, share of system time)\n")
 	for i, name := range r.systemOrder {
-		ms := r.systemsPerFrameT[i]
+		ms := r.systemMs[i]
 		share := 0.0
 		if sum > 0 {
 			share = 100 * ms / sum
 		}
 		fmt.Fprintf(w, "  %-12s %8.3f ms %5.1f%%  %s\n", name, ms, share, strings.Repeat("#", int(share/2.5+0.5)))
 	}
-	fmt.Fprintf(w, "\nbranches run (leaf ticks)\n")
-	for b := range scenario.NumBranches {
-		fmt.Fprintf(w, "  %-16s %d\n", b.String(), r.Branches[b.String()])
+	if r.Scenario == "guards" {
+		fmt.Fprintf(w, "\nbranches run (leaf ticks per behavior-tree branch)\n")
+		for b := range scenario.NumBranches {
+			fmt.Fprintf(w, "  %-16s %d\n", b.String(), r.Branches[b.String()])
+		}
 	}
-	fmt.Fprintf(w, "\nstate hash       %s\n", r.StateHash)
+	fmt.Fprintf(w, "\nstate hash       %s (same seed, same hash; any worker count)\n", r.StateHash)
 }

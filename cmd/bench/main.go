@@ -7,7 +7,10 @@
 // share, heap allocations per frame, decisions per frame, paths served and a
 // hash of the final state.
 //
-//	go run ./cmd/bench [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-json]
+//	go run ./cmd/bench [-scenario guards|swarm] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-json]
+//
+// The swarm scenario runs agents that all follow one flow field to a goal
+// that moves every 5 s, with separation and wall avoidance.
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
@@ -37,8 +40,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	frames := fs.Int("frames", 600, "frames to simulate")
 	seed := fs.Uint64("seed", 1, "random seed of the map and the agents")
 	mapFile := fs.String("map", "", "a MovingAI .map file to use instead of the generated default map")
-	scen := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
+	scenFile := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat) or swarm (a shared flow field)")
 	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "level of detail: 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "most decisions per frame (0: no limit)")
@@ -49,14 +53,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: unexpected arguments %q\n", fs.Args())
 		return 2
 	}
-	if *scen != "" {
-		return runScenario(*scen, stdout, stderr)
+	if *scenFile != "" {
+		return runScenario(*scenFile, stdout, stderr)
 	}
 	if *agents <= 0 || *frames <= 0 {
 		fmt.Fprintln(stderr, "bench: -agents and -frames must be positive")
 		return 2
 	}
-	rep, err := runCrowd(crowdConfig{Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
+	rep, err := runCrowd(crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget})
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)

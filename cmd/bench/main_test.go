@@ -75,3 +75,15 @@ func TestCrowdOnMovingAIMap(t *testing.T) {
 	require.Equal(t, 0, run([]string{"-map", maps + "/arena.map", "-agents", "300", "-frames", "60"}, &out, &errs), errs.String())
 	assert.Contains(t, out.String(), "arena.map 49x49")
 }
+
+func TestSwarmScenarioReport(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-scenario", "swarm", "-agents", "500", "-frames", "60", "-json", "-workers", "2"}, &out, &errs), errs.String())
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	assert.Equal(t, "swarm", rep["scenario"])
+	assert.Equal(t, 2.0, rep["workers"])
+	assert.Contains(t, rep["systems"], "flowfield")
+	assert.NotContains(t, rep, "branches", "guard-only figures are left out")
+	assert.Equal(t, 1, run([]string{"-scenario", "nope", "-agents", "10", "-frames", "1"}, &out, &errs))
+}

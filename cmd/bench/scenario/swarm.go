@@ -1,0 +1,160 @@
+package scenario
+
+import (
+	"errors"
+	"runtime"
+
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// SwarmConfig configures the swarm scenario.
+type SwarmConfig struct {
+	Agents    int        // 10,000 if zero
+	Seed      uint64     // seeds the map (if generated), the spawns and the goals
+	Grid      *grid.Grid // the map; a generated DefaultMapSize map if nil
+	DT        float64    // seconds per frame; 1/60 if zero
+	Workers   int        // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
+	GoalEvery float64    // seconds between goal moves; 5 if zero
+	Budget    int        // flow-field cells settled per frame; 0 builds a field at once
+}
+
+// Swarm is the swarm scenario: agents that all follow one flow field to a
+// goal that moves every few seconds, with separation and wall avoidance.
+type Swarm struct {
+	World *arche.World
+	Grid  *grid.Grid
+
+	Clock    *ecs.ClockSystem
+	Director *GoalDirector
+	Spatial  *systems.Spatial
+	Flow     *systems.FlowField
+	Steer    *systems.Steer
+	Movement *systems.Movement
+}
+
+// Swarm tuning.
+const (
+	SwarmSpeed  = 4.0 // cells/s
+	SwarmRadius = 0.3 // cells
+	NearGoal    = 6.0 // cells; agents this close to the goal count as there
+)
+
+// NewSwarm builds the swarm scenario in a new world. It returns an error if
+// the map has no passable cell.
+func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
+	if cfg.Agents <= 0 {
+		cfg.Agents = 10000
+	}
+	if cfg.DT <= 0 {
+		cfg.DT = 1.0 / 60
+	}
+	if cfg.GoalEvery <= 0 {
+		cfg.GoalEvery = 5
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	g := cfg.Grid
+	if g == nil {
+		g = GenerateMap(DefaultMapSize, cfg.Seed)
+	}
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, g)
+	rng := steer.NewRand(cfg.Seed ^ 0x5a4a)
+	goal, ok := randomOpenCell(g, &rng)
+	if !ok {
+		return nil, errors.New("scenario: the map has no passable cell")
+	}
+	s := &Swarm{
+		World:    w,
+		Grid:     g,
+		Clock:    ecs.NewClockSystem(cfg.DT),
+		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
+		Spatial:  &systems.Spatial{CellSize: 1},
+		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
+		Steer:    &systems.Steer{Workers: workers},
+		Movement: &systems.Movement{Workers: workers},
+	}
+	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics, components.Steering,
+		components.Intent, components.SteeringWeights, components.FlowFollower](w)
+	for range cfg.Agents {
+		p, _ := randomOpenCell(g, &rng)
+		p = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+		e := m.New()
+		pos, _, kin, _, _, wt, ff := m.Get(e)
+		pos.Vec = p
+		*kin = components.Kinematics{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius}
+		*wt = components.SteeringWeights{Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius}
+		*ff = components.FlowFollower{Goal: s.Director.Goal}
+	}
+	return s, nil
+}
+
+// Systems returns the scenario's systems in frame order.
+func (s *Swarm) Systems() []ecs.System {
+	return []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Steer, s.Movement}
+}
+
+// GoalDirector moves the swarm's goal to a random open cell every Every
+// seconds and counts the agents near it.
+type GoalDirector struct {
+	Every float64   // seconds between moves
+	Goal  grid.Cell // the current goal
+	Moves int       // goal moves so far
+	Near  int       // agents within NearGoal cells of the goal in the last frame
+
+	rng    steer.Rand
+	clock  *ecs.Clock
+	grid   *grid.Grid
+	next   float64
+	filter *generic.Filter2[components.Position, components.FlowFollower]
+}
+
+// Name implements ecs.Namer.
+func (d *GoalDirector) Name() string { return "director" }
+
+// Initialize finds the clock and grid.
+func (d *GoalDirector) Initialize(w *arche.World) {
+	d.clock = ecs.ClockOf(w)
+	d.grid = ecs.Resource[grid.Grid](w)
+	d.next = d.clock.Time + d.Every
+	d.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
+}
+
+// Update moves the goal when its time has come.
+func (d *GoalDirector) Update(w *arche.World) {
+	moved := false
+	if d.clock.Time+d.clock.DT/2 >= d.next {
+		if p, ok := randomOpenCell(d.grid, &d.rng); ok {
+			d.Goal = d.grid.CellAt(p)
+			d.Moves++
+			moved = true
+		}
+		d.next += d.Every
+	}
+	goal := d.grid.Center(d.Goal)
+	d.Near = 0
+	q := d.filter.Query(w)
+	for q.Next() {
+		p, ff := q.Get()
+		if moved {
+			ff.Goal = d.Goal
+		}
+		dx, dy := p.X-goal.X, p.Y-goal.Y
+		if dx*dx+dy*dy <= NearGoal*NearGoal {
+			d.Near++
+		}
+	}
+}
+
+// Finalize does nothing.
+func (d *GoalDirector) Finalize(w *arche.World) {}

@@ -1,0 +1,24 @@
+package components
+
+import (
+	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// FlowFollower makes an agent follow the flow field towards Goal (shared by
+// every agent with the same goal) when it has no move intent. The flow-field
+// system keeps the field Active until the one for a new Goal is complete, and
+// caches the direction sample per cell (Cell, Aim, Direct), so the agent's
+// steering costs no line-of-sight test while it stays in one cell.
+type FlowFollower struct {
+	Goal   grid.Cell // the goal cell wanted
+	Active grid.Cell // the goal cell whose field is being followed
+	Has    bool      // Active holds a complete field
+
+	Cell   grid.Cell // the cell Aim was sampled in
+	Aim    r2.Vec    // the point to head for, cells (valid when Steer)
+	Direct bool      // Aim is the goal itself, in line of sight
+	Steer  bool      // the sample gave a direction; false at the goal or where the field has no path
+
+	Arrived bool // inside the disk of agents gathered at the goal: the agent stops there
+}

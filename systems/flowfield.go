@@ -1,0 +1,205 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/flowfield"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// FlowField serves flow fields to swarms ([components.FlowFollower]): every
+// agent heading to the same goal cell shares one field from a
+// [flowfield.Cache] (Emerson, "Crowd Pathfinding and Steering Using Flow
+// Field Tiles", Game AI Pro ch. 23). A field for a new goal is built within
+// Budget settled cells per frame; until it is complete the agents keep
+// following the field of their previous goal.
+//
+// For each agent it samples, when the agent enters a new cell or its field
+// changes, the point to head for: the goal itself when it is in line of sight
+// (Direct), else the farthest of the next few cells along the direction field
+// that the agent can see (see [flowfield.Field.Sample] for the rule that
+// keeps agents from oscillating or stalling). [Steer] then follows it.
+//
+// Agents gather at the goal without piling up: an agent stops (Arrived) once
+// it is within r = 1 + Spacing·√(n/π) cells of the goal, n being the number
+// of agents that had arrived at that goal in the previous frame, so the crowd
+// fills a disk around the goal from the centre outwards, at about one agent
+// per Spacing² cells. It stays arrived while within r + 1.
+//
+// Sampling is split over Workers goroutines (0: runtime.GOMAXPROCS).
+type FlowField struct {
+	Capacity int     // fields kept in the cache; 8 if zero
+	Budget   int     // cells settled per frame when building; 0 builds a field at once
+	Spacing  float64 // cells between agents gathered at a goal; 0.75 if zero
+	Workers  int
+
+	Cache *flowfield.Cache // the shared cache, also a world resource
+
+	grid   *grid.Grid
+	pool   *ecs.Workers
+	filter *generic.Filter2[components.Position, components.FlowFollower]
+	jobs   []flowJob
+	memo   [2]flowMemo
+	// agents arrived per goal: last frame's counts, this frame's counts
+	arrived, counting []goalCount
+}
+
+type goalCount struct {
+	goal grid.Cell
+	n    int
+}
+
+// count returns the entry of goal in counts, adding it.
+func count(counts *[]goalCount, goal grid.Cell) *goalCount {
+	for i := range *counts {
+		if (*counts)[i].goal == goal {
+			return &(*counts)[i]
+		}
+	}
+	*counts = append(*counts, goalCount{goal: goal})
+	return &(*counts)[len(*counts)-1]
+}
+
+type flowJob struct {
+	pos   r2.Vec
+	ff    *components.FlowFollower
+	field *flowfield.Field
+}
+
+type flowMemo struct {
+	goal  grid.Cell
+	field *flowfield.Field
+	done  bool
+	valid bool
+}
+
+// noCell marks a FlowFollower whose sample must be recomputed.
+var noCell = grid.Cell{X: -1, Y: -1}
+
+// Name implements ecs.Namer.
+func (s *FlowField) Name() string { return "flowfield" }
+
+// Initialize creates the cache and adds it as a resource.
+//
+// Panics if the world has no grid resource.
+func (s *FlowField) Initialize(w *arche.World) {
+	if s.Capacity <= 0 {
+		s.Capacity = 8
+	}
+	if s.Spacing <= 0 {
+		s.Spacing = 0.75
+	}
+	s.grid = mustGrid(w)
+	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
+	arche.AddResource(w, s.Cache)
+	s.pool = ecs.NewWorkers(s.Workers)
+	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
+}
+
+// Update resolves each follower's field, advances pending builds and samples.
+func (s *FlowField) Update(w *arche.World) {
+	s.memo = [2]flowMemo{}
+	s.jobs = s.jobs[:0]
+	q := s.filter.Query(w)
+	for q.Next() {
+		pos, ff := q.Get()
+		want := s.field(0, ff.Goal)
+		if want.done && (!ff.Has || ff.Active != ff.Goal) {
+			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+		}
+		if ff.Has {
+			s.arrive(pos.Vec, ff)
+		}
+		var f *flowfield.Field
+		switch {
+		case ff.Has && ff.Active == ff.Goal:
+			f = want.field
+		case ff.Has:
+			if act := s.field(1, ff.Active); act.done {
+				f = act.field
+			}
+		}
+		s.jobs = append(s.jobs, flowJob{pos: pos.Vec, ff: ff, field: f})
+	}
+	s.arrived, s.counting = s.counting, s.arrived[:0]
+	if s.Budget > 0 {
+		s.Cache.Update(s.Budget)
+	} else {
+		s.Cache.Update(int(^uint(0) >> 1))
+	}
+	s.grid.Prepare()
+	s.pool.Run(s, len(s.jobs))
+	clear(s.jobs)
+}
+
+// arrive updates ff.Arrived against the disk of agents gathered at its goal.
+func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower) {
+	prev := 0
+	for _, c := range s.arrived {
+		if c.goal == ff.Active {
+			prev = c.n
+		}
+	}
+	r := 1 + s.Spacing*math.Sqrt(float64(prev)/math.Pi)
+	if ff.Arrived {
+		r++
+	}
+	d := r2.Sub(s.grid.Center(ff.Active), p)
+	ff.Arrived = d.X*d.X+d.Y*d.Y <= r*r
+	if ff.Arrived {
+		count(&s.counting, ff.Active).n++
+	}
+}
+
+// field returns the cache's field for goal, asking the cache once per goal
+// and frame (slot 0 for the goals wanted, 1 for the goals still followed).
+func (s *FlowField) field(slot int, goal grid.Cell) flowMemo {
+	m := &s.memo[slot]
+	if !m.valid || m.goal != goal {
+		f, done := s.Cache.Request(goal)
+		*m = flowMemo{goal: goal, field: f, done: done, valid: true}
+	}
+	return *m
+}
+
+// Work implements ecs.Job.
+func (s *FlowField) Work(worker, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		j := &s.jobs[i]
+		ff := j.ff
+		if j.field == nil {
+			ff.Steer, ff.Cell = false, noCell
+			continue
+		}
+		c := s.grid.CellAt(j.pos)
+		if c == ff.Cell {
+			continue
+		}
+		ff.Cell = c
+		ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos)
+	}
+}
+
+// aim returns the point an agent at p heads for on field f, whether it is the
+// goal in direct line of sight, and whether there is anywhere to head.
+func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
+	dir, ok := f.Sample(p)
+	if !ok || (dir.X == 0 && dir.Y == 0) {
+		return r2.Vec{}, false, false
+	}
+	goals := f.Goals()
+	if len(goals) > 0 {
+		if t := g.Center(goals[0]); g.LineOfSight(p, t) {
+			return t, true, true
+		}
+	}
+	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
+}
+
+// Finalize stops the workers.
+func (s *FlowField) Finalize(w *arche.World) { s.pool.Close() }
