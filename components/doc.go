@@ -9,10 +9,13 @@
 //
 // # Outline
 //
-//   - Motion: [Position], [Velocity], [Kinematics], [Steering].
-//   - Identity and state: [Faction], [Health], [Rand].
+//   - Motion: [Position], [Velocity], [Kinematics], [Steering],
+//     [SteeringWeights], [Wanderer], [Progress] (stuck detection).
+//   - Identity and state: [Faction], [Health], [Weapon], [Rand].
 //   - Decision: [Brain] (shared behavior tree + this agent's node memory),
-//     [Think] (cadence), [Intent] (what the decision layer wants).
+//     [UtilityBrain], [StateMachine], [Think] (cadence), [LOD] and [Focus]
+//     (level of detail), [Intent] (what the decision layer wants).
 //   - Perception: [Perception].
-//   - Navigation: [Path].
+//   - Navigation: [Path] (grid paths from the path queue), [FlowFollower]
+//     (shared flow fields).
 package components

@@ -2,21 +2,37 @@
 // arche-model's model.System (Initialize, Update, Finalize), so it plugs into
 // model.New().AddSystem unchanged, or into archai's own [ecs.Scheduler].
 //
-// A frame runs, in this order:
+// A frame runs, in this order (leave out what a game does not use):
 //
 //  1. [ecs.ClockSystem] advances the clock.
-//  2. [Spatial] rebuilds the spatial hash of every agent (the [Neighbours] resource).
-//  3. [Perception] finds, for each agent about to think, the nearest visible foe.
-//  4. [Decision] ticks the behavior tree of each agent whose think time is due.
-//  5. [PathQueue] serves path requests within a per-frame budget.
-//  6. [Combat] applies the attacks the decision layer asked for.
-//  7. [Steer] turns intents and paths into steering forces.
-//  8. [Movement] integrates forces into velocities and positions, never into a blocked cell.
+//  2. [LOD] sets each agent's level of detail and think rate from its
+//     distance to the focus points, freezing the far ones.
+//  3. [Spatial] rebuilds the spatial hash of every agent (the [Neighbours] resource).
+//  4. [Perception] finds, for each agent about to think, the nearest visible
+//     foe in range, field of view and line of sight, and remembers it.
+//  5. Decision, one system per model, each ticking the agents whose think
+//     time is due: [Decision] (behavior trees), [Utility] (utility reasoners),
+//     [FSM] (state machines).
+//  6. [PathQueue] serves path requests within a per-frame budget.
+//  7. [Combat] applies the attacks the decision layer asked for.
+//  8. [FlowField] serves shared flow fields to swarms and samples them.
+//  9. [Steer] turns intents, paths and flow fields into steering forces.
+//  10. [Movement] integrates forces into velocities and positions, never into
+//     a blocked cell.
 //
 // Systems find the map as a *grid.Grid world resource (add it with
 // arche.AddResource before Initialize). Filters and component maps are built
 // once in Initialize; a fresh query is made each Update; structural changes
 // are deferred with [ecs.Commands] until the query loop is closed.
+//
+// Per-agent work (perception, decision, flow sampling, steering, movement)
+// can be split over worker goroutines ([ecs.Workers]): the systems gather
+// their agents' component pointers on the main goroutine, the workers compute
+// without touching the World's structure, and results are merged in agent
+// order, so the state hash is the same for any number of workers. Steady
+// state allocates nothing.
+//
+// [StateHash] hashes the agents' state for determinism checks.
 //
 // Arche's package is imported as arche throughout (see package ecs).
 package systems
