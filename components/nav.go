@@ -16,12 +16,19 @@ const (
 )
 
 // Path is an agent's path-following state. An agent asks for a path by
-// setting Want and Goal; the path queue system serves the request within its
-// per-frame budget and writes the result back here.
+// setting Want and Goal (and optionally Priority); the path queue system
+// serves the request within its per-frame budget and writes the result back
+// here. Setting Want again while a request waits replaces it: the newest
+// request wins and keeps the older one's place in the queue.
 type Path struct {
 	Want      bool        // set to request a path to Goal
+	Priority  int8        // higher is served first (e.g. by level of detail); ties oldest first
 	Goal      grid.Cell   // the cell a path is wanted or held for
 	State     PathState   // see PathState
 	Waypoints []grid.Cell // start to Goal inclusive; reused between paths
 	Next      int         // index of the waypoint being approached
+
+	Request uint32  // id of the latest request the queue accepted; written by the queue
+	Queued  uint64  // queue ticket of the oldest still pending request; written by the queue
+	Stalled float64 // seconds of simulation time without progress along the path; written by steering
 }

@@ -7,33 +7,65 @@ import (
 	"github.com/mlange-42/arche/generic"
 )
 
-// DefaultPathBudget is the number of searches [PathQueue] runs per frame when
-// its Budget is not set.
-const DefaultPathBudget = 32
+// DefaultPathBudget is the number of A* node expansions [PathQueue] spends
+// per frame when its Budget is not set (roughly 1–3 ms on a 512×512 map).
+const DefaultPathBudget = 10000
 
-// PathQueue serves path requests within a per-frame budget of searches.
+// PathQueue serves path requests from many agents within a per-frame budget
+// of node expansions, slicing long searches across frames.
 //
-// An agent asks for a path by setting Path.Want and Path.Goal. Each frame the
-// queue takes new requests (clearing Want and setting State to PathPending) in
-// query order, then runs at most Budget grid A* searches, oldest request first,
-// from the cell of the agent's current Position to its Path.Goal as it is when
-// served, so a newer request from an agent that is still waiting replaces its
-// older one without a second search. The result is written back into the
-// requester's Path (State PathReady with Waypoints, or PathUnreachable). A
-// request whose agent has died meanwhile is dropped (counted in Dropped).
+// Requests: an agent asks by setting Path.Want and Path.Goal. Each frame the
+// queue takes new requests in query order: it clears Want, sets State to
+// PathPending, numbers the request (Path.Request) and files it under its
+// (start cell, goal cell) pair, the start being the cell of the agent's
+// Position now. Equal pairs share one search. A request made while the
+// agent's previous one still waits replaces it (the old one is dropped when
+// reached) and keeps its place in the queue (Path.Queued).
+//
+// Serving: searches run highest Path.Priority first, then oldest first,
+// until Budget expansions are spent; a search that does not finish resumes
+// next frame ([grid.Search.Step]). Starting a search also costs one unit
+// per request it serves, and a search answered without expanding (an
+// unreachable goal, start = goal) one unit, so a frame's work stays bounded. Before a
+// search starts and when it ends, each requester is checked: a dead entity,
+// a request replaced by a newer one, or a Path no longer pending is dropped
+// (counted in Dropped); a requester whose Path.Goal was changed without
+// Want (while pending) is refiled under its new goal. A search nobody waits
+// for any more is abandoned.
+//
+// Results: State PathReady with Waypoints (start to goal, smoothed by line
+// of sight if Smooth is set) and Next = 1, or PathUnreachable with no
+// waypoints; Path.Goal is set to the goal the path leads to.
 type PathQueue struct {
-	Budget int // searches per frame; DefaultPathBudget if zero
+	Budget  int          // node expansions per frame; DefaultPathBudget if zero
+	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
+	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
 
-	// Statistics of the last frame and totals since Initialize.
-	Served, Dropped, Waiting  int
-	TotalServed, TotalDropped int
+	// Statistics of the last frame.
+	Waiting    int // requests waiting at the end of the frame
+	Expansions int // node expansions spent
+	Searches   int // searches finished (or answered at once)
+	Served     int // requests answered (one search can serve many)
+	Dropped    int // requests dropped: dead, replaced, or no longer pending
+
+	// Totals since Initialize.
+	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
 
 	grid   *grid.Grid
 	search *grid.Search
 	filter *generic.Filter2[components.Path, components.Position]
 	paths  generic.Map2[components.Path, components.Position]
-	queue  []arche.Entity
-	head   int
+
+	jobs     []pathJob
+	freeJobs []int32
+	tickets  []pathTicket
+	freeTkts []int32
+	heap     []int32 // queued jobs, best first
+	byKey    map[pathKey]int32
+	active   int32 // job being searched, -1 if none
+	nextSeq  uint64
+	waiting  int
+	buf      []grid.Cell
 }
 
 // Name implements ecs.Namer.
@@ -45,67 +77,38 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		s.Budget = DefaultPathBudget
 	}
 	s.grid = mustGrid(w)
-	s.search = grid.NewSearch(s.grid)
+	s.search = grid.NewSearchOptions(s.grid, s.Options)
 	s.filter = generic.NewFilter2[components.Path, components.Position]()
 	s.paths = generic.NewMap2[components.Path, components.Position](w)
+	s.byKey = make(map[pathKey]int32)
+	s.active = -1
+	s.nextSeq = 1
 }
 
-// Update takes new requests and serves up to Budget of them.
+// Update takes new requests and serves them within the budget.
 func (s *PathQueue) Update(w *arche.World) {
+	s.Served, s.Dropped, s.Expansions, s.Searches = 0, 0, 0, 0
 	q := s.filter.Query(w)
 	for q.Next() {
-		p, _ := q.Get()
+		p, pos := q.Get()
 		if !p.Want {
 			continue
 		}
 		p.Want = false
 		if p.State != components.PathPending {
+			p.Queued = s.nextSeq
+			s.nextSeq++
 			p.State = components.PathPending
-			s.queue = append(s.queue, q.Entity())
 		}
+		p.Request++
+		s.file(q.Entity(), p, s.grid.CellAt(pos.Vec))
 	}
-
-	s.Served, s.Dropped = 0, 0
-	for s.Served < s.Budget && s.head < len(s.queue) {
-		e := s.queue[s.head]
-		s.queue[s.head] = arche.Entity{}
-		s.head++
-		if !w.Alive(e) {
-			s.Dropped++
-			continue
-		}
-		p, pos := s.paths.Get(e)
-		if p == nil || pos == nil || p.State != components.PathPending {
-			s.Dropped++
-			continue
-		}
-		s.serve(p, s.grid.CellAt(pos.Vec))
-		s.Served++
-	}
-	// compact the queue in place once its consumed head dominates
-	if s.head > 0 && s.head*2 >= len(s.queue) {
-		n := copy(s.queue, s.queue[s.head:])
-		s.queue = s.queue[:n]
-		s.head = 0
-	}
-	s.Waiting = len(s.queue) - s.head
+	s.serve(w)
+	s.Waiting = s.waiting
 	s.TotalServed += s.Served
 	s.TotalDropped += s.Dropped
-}
-
-func (s *PathQueue) serve(p *components.Path, start grid.Cell) {
-	path, _, err := s.search.Path(start, p.Goal, p.Waypoints[:0])
-	p.Next = 0
-	if err != nil { // ErrUnreachable, ErrBlocked or ErrOutOfBounds
-		p.State = components.PathUnreachable
-		p.Waypoints = p.Waypoints[:0]
-		return
-	}
-	p.Waypoints = path
-	p.State = components.PathReady
-	if len(path) > 1 {
-		p.Next = 1
-	}
+	s.TotalExpansions += s.Expansions
+	s.TotalSearches += s.Searches
 }
 
 // Finalize does nothing.

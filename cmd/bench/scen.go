@@ -11,8 +11,22 @@ import (
 	"github.com/archai-go/archai/nav/grid"
 )
 
-// runScenario checks grid A* against every query of a MovingAI scenario file.
-// The map is the file the scenario names, looked up beside the scenario.
+// scenAlgo is one search configuration checked by runScenario.
+type scenAlgo struct {
+	name string
+	opt  grid.Options
+}
+
+var scenAlgos = []scenAlgo{
+	{"A* (octile)", grid.Options{}},
+	{"JPS", grid.Options{JumpPoints: true}},
+}
+
+// runScenario checks grid A* and jump point search against every query of a
+// MovingAI scenario file. The map is the file the scenario names, looked up
+// beside the scenario. It prints, for each algorithm, "optimal: N/M", the
+// mean time and expansions per query, then the JPS/A* time ratio, and
+// returns 1 on any mismatch.
 func runScenario(path string, stdout, stderr io.Writer) int {
 	queries, err := grid.LoadScenario(path)
 	if err != nil {
@@ -24,39 +38,59 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	maps := map[string]*grid.Grid{}
-	var total time.Duration
-	ok := 0
-	var buf []grid.Cell
-	searches := map[string]*grid.Search{}
-	for i, q := range queries {
-		g, found := maps[q.Map]
-		if !found {
-			mp := filepath.Join(filepath.Dir(path), filepath.Base(q.Map))
-			if g, err = grid.LoadMap(mp); err != nil {
-				fmt.Fprintln(stderr, "bench:", err)
-				return 1
-			}
-			maps[q.Map] = g
-			searches[q.Map] = grid.NewSearch(g)
+	for _, q := range queries {
+		if _, found := maps[q.Map]; found {
+			continue
 		}
-		s := searches[q.Map]
-		t0 := time.Now()
-		var cost float64
-		buf, cost, err = s.Path(q.Start, q.Goal, buf[:0])
-		total += time.Since(t0)
-		if match, why := matches(q, cost, err); match {
-			ok++
-		} else {
-			fmt.Fprintf(stdout, "mismatch: query %d (%d,%d)->(%d,%d): %s\n", i, q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, why)
+		mp := filepath.Join(filepath.Dir(path), filepath.Base(q.Map))
+		g, err := grid.LoadMap(mp)
+		if err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 1
 		}
+		if g.Width() != q.Width || g.Height() != q.Height {
+			fmt.Fprintf(stderr, "bench: %s is %dx%d, scenario says %dx%d\n", mp, g.Width(), g.Height(), q.Width, q.Height)
+			return 1
+		}
+		g.Prepare()
+		maps[q.Map] = g
 	}
 	fmt.Fprintf(stdout, "scenario %s: %d queries\n", filepath.Base(path), len(queries))
-	fmt.Fprintf(stdout, "optimal: %d/%d\n", ok, len(queries))
-	fmt.Fprintf(stdout, "mean time per query: %.1f µs (grid A*, octile)\n", float64(total.Nanoseconds())/1e3/float64(len(queries)))
-	if ok != len(queries) {
-		return 1
+	status := 0
+	means := make([]float64, len(scenAlgos))
+	for ai, algo := range scenAlgos {
+		searches := map[string]*grid.Search{}
+		var total time.Duration
+		ok, expanded := 0, 0
+		buf := make([]grid.Cell, 0, 4096)
+		for i, q := range queries {
+			s := searches[q.Map]
+			if s == nil {
+				s = grid.NewSearchOptions(maps[q.Map], algo.opt)
+				searches[q.Map] = s
+			}
+			t0 := time.Now()
+			var cost float64
+			buf, cost, err = s.Path(q.Start, q.Goal, buf[:0])
+			total += time.Since(t0)
+			expanded += s.Expanded()
+			if match, why := matches(q, cost, err); match {
+				ok++
+			} else {
+				fmt.Fprintf(stdout, "mismatch (%s): query %d (%d,%d)->(%d,%d): %s\n", algo.name, i, q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, why)
+			}
+		}
+		means[ai] = float64(total.Nanoseconds()) / 1e3 / float64(len(queries))
+		fmt.Fprintf(stdout, "%s optimal: %d/%d\n", algo.name, ok, len(queries))
+		fmt.Fprintf(stdout, "%s mean time per query: %.1f µs, %.0f expansions\n", algo.name, means[ai], float64(expanded)/float64(len(queries)))
+		if ok != len(queries) {
+			status = 1
+		}
 	}
-	return 0
+	if means[0] > 0 {
+		fmt.Fprintf(stdout, "JPS time / A* time: %.2f\n", means[1]/means[0])
+	}
+	return status
 }
 
 // matches reports whether a search result agrees with the scenario: the cost

@@ -17,15 +17,21 @@
 //     [Grid.Version]; [Grid.Connected] answers reachability in O(1) from
 //     lazily computed connected components; [Grid.LineOfSight] walks a
 //     segment through the cells.
-//   - [Search]: a reusable A* search over one grid. [Search.Path] returns an
-//     exact shortest path and its cost, or [ErrOutOfBounds], [ErrBlocked],
-//     [ErrUnreachable]. It allocates nothing per query in steady state.
+//   - [Search]: a reusable A* or jump point search over one grid, configured
+//     by [Options] (4- or 8-connected [Moves], octile/Manhattan/Euclidean
+//     [Heuristic] or a caller's admissible function, weighted A*, jump
+//     points). [Search.Path] returns an exact shortest path and its cost, or
+//     [ErrOutOfBounds], [ErrBlocked], [ErrNotUniform], [ErrUnreachable];
+//     [Search.Start], [Search.Step] and [Search.Result] slice one search over
+//     frames with a budget of node expansions. It allocates nothing per
+//     query in steady state.
+//   - [Smooth]: shortens a path to any-angle waypoints by line of sight.
 //   - [Query]: one problem of a MovingAI scenario file.
 //   - [ReadMap], [LoadMap], [ReadScenario], [LoadScenario]: MovingAI IO.
 //
 // # Moves and costs
 //
-// Moves are 8-connected. A straight move costs the cost of the entered cell; a
+// Moves are 8-connected unless [Options] asks for 4. A straight move costs the cost of the entered cell; a
 // diagonal move costs √2 times it, and is allowed only when both orthogonal
 // cells beside it are passable (no corner cutting). This is the rule of the
 // MovingAI benchmarks and the Grid-Based Path Planning Competition, so on
@@ -41,6 +47,11 @@
 //   - N. R. Sturtevant, "Benchmarks for Grid-Based Pathfinding", IEEE
 //     Transactions on Computational Intelligence and AI in Games 4(2), 2012;
 //     formats at https://movingai.com/benchmarks/formats.html.
+//   - D. Harabor, A. Grastien, "Online Graph Pruning for Pathfinding on Grid
+//     Maps", AAAI 2011 (jump point search); "Improving Jump Point Search",
+//     ICAPS 2014 (the no-corner-cutting rules).
+//   - I. Pohl, "Heuristic Search Viewed as Path Finding in a Graph",
+//     Artificial Intelligence 1(3), 1970 (weighted A*).
 //   - J. Amanatides, A. Woo, "A Fast Voxel Traversal Algorithm for Ray
 //     Tracing", Eurographics 1987 (line of sight).
 package grid

@@ -73,6 +73,13 @@ func (g *Grid) Height() int { return g.h }
 // cost. Caches built from the grid (flow fields, paths) can compare it.
 func (g *Grid) Version() uint64 { return g.version }
 
+// Costs returns the row-major cost array (index y·Width + x), shared with
+// the grid for fast read-only loops such as flow-field builds.
+//
+// Important: do not modify it; use [Grid.SetCost], which keeps
+// [Grid.Version] and the caches right.
+func (g *Grid) Costs() []float32 { return g.cost }
+
 // InBounds reports whether c lies inside the grid.
 func (g *Grid) InBounds(c Cell) bool {
 	return c.X >= 0 && c.Y >= 0 && int(c.X) < g.w && int(c.Y) < g.h

@@ -9,7 +9,9 @@ import (
 // benchScenario runs the scenario's queries round-robin and reports the time
 // per query (ns/op) plus the mean number of nodes expanded per query and the
 // time per expanded node.
-func benchScenario(b *testing.B, name string, every int) {
+func benchScenario(b *testing.B, name string, every int) { benchScenarioOpt(b, name, every, Options{}) }
+
+func benchScenarioOpt(b *testing.B, name string, every int, opt Options) {
 	g, all := loadBench(b, name)
 	var qs []Query
 	for i, q := range all {
@@ -17,19 +19,21 @@ func benchScenario(b *testing.B, name string, every int) {
 			qs = append(qs, q)
 		}
 	}
-	s := NewSearch(g)
+	s := NewSearchOptions(g, opt)
 	buf := make([]Cell, 0, 4096)
 	for _, q := range qs {
 		buf, _, _ = s.Path(q.Start, q.Goal, buf)
 	}
-	expanded := 0
+	expanded, reopened := 0, 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q := qs[i%len(qs)]
 		buf, _, _ = s.Path(q.Start, q.Goal, buf)
 		expanded += s.Expanded()
+		reopened += s.Reopened()
 	}
+	b.ReportMetric(float64(reopened)/float64(b.N), "reopened/op")
 	b.StopTimer()
 	b.ReportMetric(float64(expanded)/float64(b.N), "expanded/op")
 	if expanded > 0 {
@@ -41,6 +45,11 @@ func BenchmarkPathArena(b *testing.B)     { benchScenario(b, "arena.map", 1) }
 func BenchmarkPathRmtst01(b *testing.B)   { benchScenario(b, "rmtst01.map", 1) }
 func BenchmarkPathRandom512(b *testing.B) { benchScenario(b, "random512-25-0.map", 1) }
 func BenchmarkPathMaze512(b *testing.B)   { benchScenario(b, "maze512-4-0.map", 50) }
+
+func BenchmarkJPSArena(b *testing.B)     { benchScenarioOpt(b, "arena.map", 1, jps) }
+func BenchmarkJPSRmtst01(b *testing.B)   { benchScenarioOpt(b, "rmtst01.map", 1, jps) }
+func BenchmarkJPSRandom512(b *testing.B) { benchScenarioOpt(b, "random512-25-0.map", 1, jps) }
+func BenchmarkJPSMaze512(b *testing.B)   { benchScenarioOpt(b, "maze512-4-0.map", 50, jps) }
 
 func BenchmarkConnected(b *testing.B) {
 	g, qs := loadBench(b, "random512-25-0.map")

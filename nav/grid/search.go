@@ -5,7 +5,8 @@ import (
 	"math"
 )
 
-// Sentinel errors returned by [Search.Path]; compare with errors.Is.
+// Sentinel errors returned by [Search.Path], [Search.Start] and
+// [Search.Result]; compare with errors.Is.
 var (
 	// ErrUnreachable: start and goal lie in different connected components.
 	ErrUnreachable = errors.New("grid: goal unreachable from start")
@@ -13,88 +14,248 @@ var (
 	ErrOutOfBounds = errors.New("grid: cell out of bounds")
 	// ErrBlocked: start or goal is a Blocked cell.
 	ErrBlocked = errors.New("grid: cell blocked")
+	// ErrNotUniform: jump point search was asked for on a grid whose
+	// passable cells do not all have the same cost.
+	ErrNotUniform = errors.New("grid: jump point search needs a uniform-cost grid")
+	// ErrPending: [Search.Result] was called before [Search.Step] finished.
+	ErrPending = errors.New("grid: search not finished")
 )
 
 // Sqrt2 is the cost factor of a diagonal move.
 const Sqrt2 = math.Sqrt2
 
-// Search finds shortest paths on one [Grid] with A* (Hart, Nilsson & Raphael
-// 1968). It keeps its buffers between queries, invalidating them with a
-// generation counter instead of clearing, so a query allocates nothing once
-// the buffers have grown (pass a dst with enough capacity).
-//
-// Moves are 8-connected. A straight move costs the cost of the entered cell,
-// a diagonal move √2 times that cost, and a diagonal move is allowed only when
-// both orthogonal neighbours it passes are passable (no corner cutting, the
-// MovingAI/GPPC rule). The heuristic is the octile distance scaled by
-// [Grid.MinCost]; it is consistent, so the returned path is shortest.
-//
-// A Search notices changes made with [Grid.SetCost] between queries. It is not
-// safe for concurrent use; use one Search per goroutine.
-type Search struct {
-	g        *Grid
-	nodes    []node
-	open     []openItem
-	gen      uint32
-	expanded int
+// Moves selects the neighbourhood of a cell.
+type Moves uint8
 
-	goalX, goalY, hScale float64 // heuristic parameters of the running query
+const (
+	// Moves8: the four orthogonal neighbours (cost = cost of the entered
+	// cell) and the four diagonal ones (√2 × that cost), a diagonal being
+	// allowed only when both orthogonal cells beside it are passable (no
+	// corner cutting). The zero value, and the MovingAI benchmark's rule.
+	Moves8 Moves = iota
+	// Moves4: orthogonal neighbours only.
+	Moves4
+)
+
+// Heuristic selects the distance estimate of A*. Each is a distance on an
+// empty grid multiplied by [Grid.MinCost], so it never overestimates the
+// remaining cost when it suits the moves.
+type Heuristic uint8
+
+const (
+	// AutoHeuristic picks the tightest admissible heuristic for the moves:
+	// OctileHeuristic for Moves8, ManhattanHeuristic for Moves4.
+	AutoHeuristic Heuristic = iota
+	// OctileHeuristic is [Octile]: exact on an empty 8-connected grid,
+	// consistent, admissible for Moves8 and Moves4.
+	OctileHeuristic
+	// ManhattanHeuristic is [Manhattan]: exact on an empty 4-connected grid.
+	// Important: it overestimates diagonal moves, so with Moves8 it is not
+	// admissible and paths may be longer than optimal.
+	ManhattanHeuristic
+	// EuclideanHeuristic is [Euclidean]: admissible for both move sets but
+	// weaker than the matching one, so A* expands more nodes.
+	EuclideanHeuristic
+	// ZeroHeuristic makes A* Dijkstra's algorithm.
+	ZeroHeuristic
+)
+
+// Options configure a [Search]. The zero value is exact 8-connected A* with
+// the octile heuristic.
+type Options struct {
+	Moves     Moves
+	Heuristic Heuristic
+
+	// HeuristicFunc, when set, replaces Heuristic: it estimates the cost
+	// from c to goal in the grid's cost units. If it is admissible (never
+	// above the true remaining cost) the result is shortest, even when it is
+	// not consistent: a cell whose cost improves after it was expanded is
+	// opened and expanded again (Hart, Nilsson & Raphael 1968; Martelli
+	// 1977 on the re-expansions this can cost). It is called once per
+	// generated node, so it should be cheap.
+	HeuristicFunc func(c, goal Cell) float64
+
+	// Weight > 1 makes the search weighted A* (Pohl 1970): it orders the
+	// open list by g + Weight·h, expanding far fewer nodes on open maps at
+	// the price of optimality; with an admissible heuristic the cost found
+	// is at most Weight times the optimal one. 0 and 1 mean exact A*.
+	Weight float64
+
+	// JumpPoints selects jump point search (Harabor & Grastien 2011) with
+	// the no-corner-cutting rule: the same optimal costs as A* with far
+	// fewer expansions, for Moves8 on grids whose passable cells all cost
+	// the same ([ErrNotUniform] otherwise). Heuristic and HeuristicFunc are
+	// ignored (octile); Weight applies.
+	JumpPoints bool
 }
 
-// NewSearch returns a Search over g. Its buffers (about 40 bytes per cell) are
-// allocated here.
+// Search finds shortest paths on one [Grid] with A* (Hart, Nilsson & Raphael
+// 1968) or jump point search (Harabor & Grastien 2011). It keeps its buffers
+// between queries, invalidating them with a generation counter instead of
+// clearing, so a query allocates nothing once the buffers have grown (pass a
+// dst with enough capacity).
+//
+// Costs: a straight move costs the cost of the entered cell, a diagonal move
+// √2 times that cost, and a diagonal move is allowed only when both
+// orthogonal neighbours it passes are passable (no corner cutting, the
+// MovingAI/GPPC rule); see [Options] for 4-connected moves, heuristics,
+// weighted A* and jump points. With the default options the heuristic is the
+// octile distance scaled by [Grid.MinCost]; it is consistent, so the path is
+// shortest.
+//
+// A search can be run whole ([Search.Path]) or sliced across frames
+// ([Search.Start], then [Search.Step] with a budget of node expansions until
+// it reports done, then [Search.Result]).
+//
+// A Search notices changes made with [Grid.SetCost] between queries and
+// between steps (a sliced search then restarts). It is not safe for
+// concurrent use; use one Search per goroutine.
+type Search struct {
+	g   *Grid
+	opt Options
+
+	// padded copy of the grid costs, one Blocked cell of border around it
+	pw, ph      int
+	pcost       []float32
+	costVersion uint64 // grid version pcost mirrors (0 = never)
+	uniform     float32
+	isUniform   bool
+
+	nodes []node
+	open  []openItem
+	gen   uint32
+
+	// the running query
+	state              searchState
+	startCell, goalCel Cell
+	start, goal        int32 // padded indices
+	gx, gy             int   // padded goal coordinates
+	hScale             float64
+	hKind              Heuristic
+	found              int32
+	err                error
+	expanded           int
+	reopened           int
+}
+
+// NewSearch returns a Search over g with default [Options]. Its buffers
+// (about 30 bytes per cell) are allocated here.
 func NewSearch(g *Grid) *Search {
-	n := g.w * g.h
-	return &Search{
-		g:     g,
-		nodes: make([]node, n),
-		open:  make([]openItem, 0, 1024),
-	}
+	return NewSearchOptions(g, Options{})
+}
+
+// NewSearchOptions returns a Search over g with the given options.
+func NewSearchOptions(g *Grid, opt Options) *Search {
+	s := &Search{g: g, opt: opt, open: make([]openItem, 0, 1024)}
+	s.sync()
+	return s
 }
 
 // Grid returns the grid the search runs on.
 func (s *Search) Grid() *Grid { return s.g }
 
+// Options returns the options of the search.
+func (s *Search) Options() Options { return s.opt }
+
+// SetOptions changes the options for the next query; a sliced search in
+// progress is abandoned.
+func (s *Search) SetOptions(opt Options) {
+	s.opt = opt
+	s.state = stateIdle
+}
+
 // Path finds a shortest path from start to goal. The path, both ends
 // included, is appended to dst[:0] and returned with its cost (the sum of
 // move costs, in the grid's cost units; with unit costs, the length in
-// cells). start == goal gives [start] and cost 0.
+// cells). start == goal gives [start] and cost 0. With jump point search the
+// path is still every cell walked, not only the jump points.
 //
 // Errors, checked in this order (path is dst[:0] and cost 0):
 //   - [ErrOutOfBounds] when start or goal is outside the grid;
 //   - [ErrBlocked] when start or goal is Blocked;
+//   - [ErrNotUniform] for jump point search on a non-uniform grid;
 //   - [ErrUnreachable] when they are in different components, found with
 //     [Grid.Connected] without searching.
 func (s *Search) Path(start, goal Cell, dst []Cell) (path []Cell, cost float64, err error) {
-	g := s.g
-	dst = dst[:0]
-	s.expanded = 0
-	if !g.InBounds(start) || !g.InBounds(goal) {
-		return dst, 0, ErrOutOfBounds
+	if err := s.Start(start, goal); err != nil {
+		return dst[:0], 0, err
 	}
-	if !g.Passable(start) || !g.Passable(goal) {
-		return dst, 0, ErrBlocked
-	}
-	if start == goal {
-		return append(dst, start), 0, nil
-	}
-	if !g.Connected(start, goal) {
-		return dst, 0, ErrUnreachable
-	}
-	if len(s.nodes) != g.w*g.h { // defensive: grids do not resize today
-		s.nodes = make([]node, g.w*g.h)
-		s.gen = 0
-	}
-	goalIdx := s.run(g.index(start), g.index(goal), goal, float64(g.MinCost()))
-	if goalIdx < 0 { // cannot happen when components are right
-		return dst, 0, ErrUnreachable
-	}
-	return s.reconstruct(int32(g.index(start)), goalIdx, dst), s.nodes[goalIdx].g, nil
+	s.Step(math.MaxInt)
+	return s.Result(dst)
 }
 
-// Expanded returns the number of nodes the last [Search.Path] expanded
-// (removed from the open list).
+// Start begins a search from start to goal for slicing with [Search.Step].
+// It returns the errors of [Search.Path] at once (no search is then
+// pending); otherwise nothing is expanded yet.
+func (s *Search) Start(start, goal Cell) error {
+	s.state = stateIdle
+	s.expanded, s.reopened = 0, 0
+	s.startCell, s.goalCel = start, goal
+	g := s.g
+	if !g.InBounds(start) || !g.InBounds(goal) {
+		return ErrOutOfBounds
+	}
+	if !g.Passable(start) || !g.Passable(goal) {
+		return ErrBlocked
+	}
+	s.sync()
+	if s.opt.JumpPoints && !s.isUniform {
+		return ErrNotUniform
+	}
+	if start != goal && !g.Connected(start, goal) {
+		return ErrUnreachable
+	}
+	s.begin()
+	return nil
+}
+
+// Step expands at most budget nodes of the search begun with [Search.Start]
+// and reports how many it expanded and whether the search is finished.
+// Calling it when no search is pending returns (0, true). If the grid
+// changed since the last step, the search restarts from the beginning.
+func (s *Search) Step(budget int) (expanded int, done bool) {
+	if s.state != stateRunning {
+		return 0, true
+	}
+	if s.costVersion != s.g.version {
+		if err := s.Start(s.startCell, s.goalCel); err != nil {
+			s.err, s.state = err, stateDone
+			return 0, true
+		}
+	}
+	before := s.expanded
+	if s.opt.JumpPoints {
+		s.runJPS(budget)
+	} else {
+		s.run(budget)
+	}
+	return s.expanded - before, s.state == stateDone
+}
+
+// Result appends the path found by the finished search to dst[:0] and
+// returns it with its cost, or the search's error: one of [Search.Path]'s,
+// or [ErrPending] while [Search.Step] has not reported done.
+func (s *Search) Result(dst []Cell) (path []Cell, cost float64, err error) {
+	dst = dst[:0]
+	switch {
+	case s.state == stateRunning:
+		return dst, 0, ErrPending
+	case s.state == stateIdle:
+		return dst, 0, ErrPending
+	case s.err != nil:
+		return dst, 0, s.err
+	}
+	return s.reconstruct(dst), s.nodes[s.found].g, nil
+}
+
+// Expanded returns the number of nodes the current or last search expanded
+// (removed from the open list), re-expansions included.
 func (s *Search) Expanded() int { return s.expanded }
+
+// Reopened returns how many times the current or last search reopened an
+// already expanded node because its cost improved; always 0 with a
+// consistent heuristic and no weight.
+func (s *Search) Reopened() int { return s.reopened }
 
 // Octile returns the octile distance between a and b: the length of a
 // shortest 8-connected path on an empty grid, max(dx,dy) + (√2−1)·min(dx,dy).
@@ -102,4 +263,16 @@ func Octile(a, b Cell) float64 {
 	dx := math.Abs(float64(a.X - b.X))
 	dy := math.Abs(float64(a.Y - b.Y))
 	return octile(dx, dy)
+}
+
+// Manhattan returns |dx| + |dy|: the length of a shortest 4-connected path
+// on an empty grid.
+func Manhattan(a, b Cell) float64 {
+	return math.Abs(float64(a.X-b.X)) + math.Abs(float64(a.Y-b.Y))
+}
+
+// Euclidean returns the straight-line distance between the centres of a
+// and b.
+func Euclidean(a, b Cell) float64 {
+	return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y))
 }

@@ -2,18 +2,33 @@ package grid
 
 import "math"
 
+type searchState uint8
+
+const (
+	stateIdle searchState = iota
+	stateRunning
+	stateDone
+)
+
+// customHeuristic is the internal heuristic kind of Options.HeuristicFunc.
+const customHeuristic Heuristic = 255
+
 // node is the per-cell search state, valid only when gen equals the search's
-// current generation.
+// current generation. Indices are into the padded grid.
 type node struct {
 	g       float64 // best known cost from the start
-	parent  int32   // index of the predecessor cell
+	parent  int32   // index of the predecessor (a jump point for JPS)
 	heapIdx int32   // position in the open heap, or closed when < 0
 	gen     uint32
 }
 
 const closed = -1
 
-// openItem is an entry of the open list: a binary min-heap ordered by f, ties
+// reopenTolerance is the relative improvement below which a closed node is
+// not reopened (far below the 1e-4 of the MovingAI checks).
+const reopenTolerance = 1e-12
+
+// openItem is an entry of the open list: a 4-ary min-heap ordered by f, ties
 // broken towards larger g (deeper nodes first, fewer expansions).
 type openItem struct {
 	f, g float64
@@ -31,9 +46,51 @@ func octile(dx, dy float64) float64 {
 	return dx + (Sqrt2-1)*dy
 }
 
-// run performs A* from start to goal (cell indices) and returns the goal
-// index, or -1 when the open list empties first.
-func (s *Search) run(start, goal int, goalCell Cell, minCost float64) int32 {
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// sync mirrors the grid's costs into the padded copy when the grid changed.
+// The padding (one Blocked cell on every side) removes bounds tests from the
+// inner loops.
+func (s *Search) sync() {
+	g := s.g
+	if s.costVersion == g.version && s.pcost != nil {
+		return
+	}
+	pw, ph := g.w+2, g.h+2
+	n := pw * ph
+	if len(s.pcost) != n {
+		s.pcost = make([]float32, n)
+		for i := range s.pcost {
+			s.pcost[i] = Blocked
+		}
+		s.nodes = make([]node, n)
+		s.gen = 0
+	}
+	s.pw, s.ph = pw, ph
+	lo, hi := float32(math.Inf(1)), float32(0)
+	for y := 0; y < g.h; y++ {
+		row := g.cost[y*g.w : (y+1)*g.w]
+		copy(s.pcost[(y+1)*pw+1:], row)
+		for _, c := range row {
+			if isBlocked(c) {
+				continue
+			}
+			lo = min(lo, c)
+			hi = max(hi, c)
+		}
+	}
+	s.isUniform = hi == 0 || lo == hi
+	s.uniform = lo
+	s.costVersion = g.version
+}
+
+// begin resets the buffers and pushes the start node.
+func (s *Search) begin() {
 	s.gen++
 	if s.gen == 0 { // wrapped: old stamps could alias the new generation
 		for i := range s.nodes {
@@ -41,108 +98,168 @@ func (s *Search) run(start, goal int, goalCell Cell, minCost float64) int32 {
 		}
 		s.gen = 1
 	}
-	g := s.g
-	w, h := g.w, g.h
-	costs := g.cost
-	nodes := s.nodes
-	s.goalX, s.goalY, s.hScale = float64(goalCell.X), float64(goalCell.Y), minCost
-
-	s.open = s.open[:0]
-	sx, sy := start%w, start/w
-	nodes[start] = node{g: 0, parent: int32(start), gen: s.gen}
-	s.push(openItem{f: s.heur(sx, sy), g: 0, idx: int32(start)})
-
-	for len(s.open) > 0 {
-		cur := s.pop()
-		ci := int(cur.idx)
-		nodes[ci].heapIdx = closed
-		s.expanded++
-		if ci == goal {
-			return cur.idx
-		}
-		cg := nodes[ci].g
-		x, y := ci%w, ci/w
-
-		// Orthogonal neighbours first; diagonals need both of theirs.
-		var pW, pE, pN, pS bool
-		if x > 0 {
-			if c := costs[ci-1]; !isBlocked(c) {
-				pW = true
-				s.relax(ci-1, x-1, y, ci, cg+float64(c))
-			}
-		}
-		if x+1 < w {
-			if c := costs[ci+1]; !isBlocked(c) {
-				pE = true
-				s.relax(ci+1, x+1, y, ci, cg+float64(c))
-			}
-		}
-		if y > 0 {
-			if c := costs[ci-w]; !isBlocked(c) {
-				pN = true
-				s.relax(ci-w, x, y-1, ci, cg+float64(c))
-			}
-		}
-		if y+1 < h {
-			if c := costs[ci+w]; !isBlocked(c) {
-				pS = true
-				s.relax(ci+w, x, y+1, ci, cg+float64(c))
-			}
-		}
-		if pN && pW {
-			if c := costs[ci-w-1]; !isBlocked(c) {
-				s.relax(ci-w-1, x-1, y-1, ci, cg+Sqrt2*float64(c))
-			}
-		}
-		if pN && pE {
-			if c := costs[ci-w+1]; !isBlocked(c) {
-				s.relax(ci-w+1, x+1, y-1, ci, cg+Sqrt2*float64(c))
-			}
-		}
-		if pS && pW {
-			if c := costs[ci+w-1]; !isBlocked(c) {
-				s.relax(ci+w-1, x-1, y+1, ci, cg+Sqrt2*float64(c))
-			}
-		}
-		if pS && pE {
-			if c := costs[ci+w+1]; !isBlocked(c) {
-				s.relax(ci+w+1, x+1, y+1, ci, cg+Sqrt2*float64(c))
+	pw := s.pw
+	s.start = int32((int(s.startCell.Y)+1)*pw + int(s.startCell.X) + 1)
+	s.goal = int32((int(s.goalCel.Y)+1)*pw + int(s.goalCel.X) + 1)
+	s.gx, s.gy = int(s.goalCel.X)+1, int(s.goalCel.Y)+1
+	w := s.opt.Weight
+	if w <= 0 {
+		w = 1
+	}
+	switch {
+	case s.opt.JumpPoints:
+		s.hKind, s.hScale = OctileHeuristic, w*float64(s.uniform)
+	case s.opt.HeuristicFunc != nil:
+		s.hKind, s.hScale = customHeuristic, w
+	default:
+		s.hKind, s.hScale = s.opt.Heuristic, w*float64(s.g.MinCost())
+		if s.hKind == AutoHeuristic {
+			s.hKind = OctileHeuristic
+			if s.opt.Moves == Moves4 {
+				s.hKind = ManhattanHeuristic
 			}
 		}
 	}
-	return -1
-}
-
-// heur is the octile distance from (x, y) to the goal, scaled by the minimum
-// cell cost so that it never overestimates.
-func (s *Search) heur(x, y int) float64 {
-	return s.hScale * octile(math.Abs(float64(x)-s.goalX), math.Abs(float64(y)-s.goalY))
-}
-
-// relax offers cost ng for reaching cell n (at x, y) from parent.
-func (s *Search) relax(n, x, y, parent int, ng float64) {
-	nd := &s.nodes[n]
-	if nd.gen != s.gen {
-		*nd = node{g: ng, parent: int32(parent), gen: s.gen}
-		s.push(openItem{f: ng + s.heur(x, y), g: ng, idx: int32(n)})
+	s.err = nil
+	s.open = s.open[:0]
+	s.nodes[s.start] = node{g: 0, parent: s.start, gen: s.gen}
+	if s.start == s.goal {
+		s.found, s.state = s.start, stateDone
 		return
 	}
-	if nd.heapIdx == closed || ng >= nd.g {
+	x, y := int(s.start)%pw, int(s.start)/pw
+	s.push(openItem{f: s.h(x, y), g: 0, idx: s.start})
+	s.state = stateRunning
+}
+
+// h is the weighted heuristic estimate from padded (x, y) to the goal.
+func (s *Search) h(x, y int) float64 {
+	dx, dy := float64(absInt(x-s.gx)), float64(absInt(y-s.gy))
+	switch s.hKind {
+	case OctileHeuristic:
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		return s.hScale * (dx + (Sqrt2-1)*dy)
+	case ManhattanHeuristic:
+		return s.hScale * (dx + dy)
+	case EuclideanHeuristic:
+		return s.hScale * math.Sqrt(dx*dx+dy*dy)
+	case customHeuristic:
+		return s.hScale * s.opt.HeuristicFunc(Cell{int32(x - 1), int32(y - 1)}, s.goalCel)
+	}
+	return 0
+}
+
+// finish ends the search; found < 0 means the open list ran empty.
+func (s *Search) finish(found int32) {
+	s.state = stateDone
+	s.found = found
+	if found < 0 {
+		s.err = ErrUnreachable // cannot happen when components are right
+	}
+}
+
+// run performs up to budget A* expansions.
+func (s *Search) run(budget int) {
+	nodes, pc := s.nodes, s.pcost
+	pw := s.pw
+	ipw := int32(pw)
+	moves8 := s.opt.Moves == Moves8
+	for n := 0; n < budget; n++ {
+		if len(s.open) == 0 {
+			s.finish(-1)
+			return
+		}
+		cur := s.pop()
+		ci := cur.idx
+		nodes[ci].heapIdx = closed
+		s.expanded++
+		if ci == s.goal {
+			s.finish(ci)
+			return
+		}
+		cg := nodes[ci].g
+		x, y := int(ci)%pw, int(ci)/pw
+
+		// Orthogonal neighbours first; diagonals need both of theirs.
+		cW, cE, cN, cS := pc[ci-1], pc[ci+1], pc[ci-ipw], pc[ci+ipw]
+		oW, oE, oN, oS := !isBlocked(cW), !isBlocked(cE), !isBlocked(cN), !isBlocked(cS)
+		if oW {
+			s.relax(ci-1, x-1, y, ci, cg+float64(cW))
+		}
+		if oE {
+			s.relax(ci+1, x+1, y, ci, cg+float64(cE))
+		}
+		if oN {
+			s.relax(ci-ipw, x, y-1, ci, cg+float64(cN))
+		}
+		if oS {
+			s.relax(ci+ipw, x, y+1, ci, cg+float64(cS))
+		}
+		if !moves8 {
+			continue
+		}
+		if oN && oW {
+			if c := pc[ci-ipw-1]; !isBlocked(c) {
+				s.relax(ci-ipw-1, x-1, y-1, ci, cg+Sqrt2*float64(c))
+			}
+		}
+		if oN && oE {
+			if c := pc[ci-ipw+1]; !isBlocked(c) {
+				s.relax(ci-ipw+1, x+1, y-1, ci, cg+Sqrt2*float64(c))
+			}
+		}
+		if oS && oW {
+			if c := pc[ci+ipw-1]; !isBlocked(c) {
+				s.relax(ci+ipw-1, x-1, y+1, ci, cg+Sqrt2*float64(c))
+			}
+		}
+		if oS && oE {
+			if c := pc[ci+ipw+1]; !isBlocked(c) {
+				s.relax(ci+ipw+1, x+1, y+1, ci, cg+Sqrt2*float64(c))
+			}
+		}
+	}
+}
+
+// relax offers cost ng for reaching cell n (at padded x, y) from parent. A
+// closed node whose cost improves is reopened, which keeps A* exact under
+// admissible but inconsistent heuristics.
+func (s *Search) relax(n int32, x, y int, parent int32, ng float64) {
+	nd := &s.nodes[n]
+	if nd.gen != s.gen {
+		*nd = node{g: ng, parent: parent, gen: s.gen}
+		s.push(openItem{f: ng + s.h(x, y), g: ng, idx: n})
+		return
+	}
+	if ng >= nd.g {
+		return
+	}
+	if nd.heapIdx == closed {
+		// Sums of √2 taken in another order differ in the last bits; such
+		// "improvements" are rounding, not a better path, and reopening for
+		// them would cascade.
+		if ng >= nd.g-reopenTolerance*nd.g {
+			return
+		}
+		nd.g = ng
+		nd.parent = parent
+		s.reopened++
+		s.push(openItem{f: ng + s.h(x, y), g: ng, idx: n})
 		return
 	}
 	nd.g = ng
-	nd.parent = int32(parent)
+	nd.parent = parent
 	i := int(nd.heapIdx)
-	s.open[i].f = ng + s.heur(x, y)
+	s.open[i].f = ng + s.h(x, y)
 	s.open[i].g = ng
 	s.up(i)
 }
 
 func (s *Search) push(it openItem) {
 	s.open = append(s.open, it)
-	i := len(s.open) - 1
-	s.nodes[it.idx].heapIdx = int32(i)
-	s.up(i)
+	s.up(len(s.open) - 1)
 }
 
 func (s *Search) pop() openItem {
@@ -151,66 +268,93 @@ func (s *Search) pop() openItem {
 	last := len(open) - 1
 	if last > 0 {
 		open[0] = open[last]
-		s.nodes[open[0].idx].heapIdx = 0
 	}
 	s.open = open[:last]
-	if last > 1 {
+	if last > 0 {
 		s.down(0)
 	}
 	return top
 }
 
+// The open list is a 4-ary heap: shallower than a binary one, and the four
+// children of a node share a cache line or two.
 func (s *Search) up(i int) {
 	open := s.open
+	nodes := s.nodes
 	it := open[i]
 	for i > 0 {
-		p := (i - 1) / 2
+		p := (i - 1) >> 2
 		if !it.less(open[p]) {
 			break
 		}
 		open[i] = open[p]
-		s.nodes[open[i].idx].heapIdx = int32(i)
+		nodes[open[i].idx].heapIdx = int32(i)
 		i = p
 	}
 	open[i] = it
-	s.nodes[it.idx].heapIdx = int32(i)
+	nodes[it.idx].heapIdx = int32(i)
 }
 
 func (s *Search) down(i int) {
 	open := s.open
+	nodes := s.nodes
 	n := len(open)
 	it := open[i]
 	for {
-		c := 2*i + 1
+		c := 4*i + 1
 		if c >= n {
 			break
 		}
-		if r := c + 1; r < n && open[r].less(open[c]) {
-			c = r
+		best := c
+		end := min(c+4, n)
+		for k := c + 1; k < end; k++ {
+			if open[k].less(open[best]) {
+				best = k
+			}
 		}
-		if !open[c].less(it) {
+		if !open[best].less(it) {
 			break
 		}
-		open[i] = open[c]
-		s.nodes[open[i].idx].heapIdx = int32(i)
-		i = c
+		open[i] = open[best]
+		nodes[open[i].idx].heapIdx = int32(i)
+		i = best
 	}
 	open[i] = it
-	s.nodes[it.idx].heapIdx = int32(i)
+	nodes[it.idx].heapIdx = int32(i)
 }
 
-// reconstruct appends the path start..goal to dst by following parents.
-func (s *Search) reconstruct(start, goal int32, dst []Cell) []Cell {
-	w := int32(s.g.w)
+// reconstruct appends the path start..goal to dst by following parents. A
+// jump point's parent may be several cells away on a straight or diagonal
+// line; the cells between are filled in.
+func (s *Search) reconstruct(dst []Cell) []Cell {
+	pw := int32(s.pw)
 	base := len(dst)
-	for i := goal; ; i = s.nodes[i].parent {
-		dst = append(dst, Cell{X: i % w, Y: i / w})
-		if i == start {
-			break
+	i := s.found
+	x, y := i%pw, i/pw
+	dst = append(dst, Cell{X: x - 1, Y: y - 1})
+	for i != s.start {
+		p := s.nodes[i].parent
+		px, py := p%pw, p/pw
+		sx, sy := sign32(px-x), sign32(py-y)
+		for x != px || y != py {
+			x += sx
+			y += sy
+			dst = append(dst, Cell{X: x - 1, Y: y - 1})
 		}
+		i = p
 	}
 	for l, r := base, len(dst)-1; l < r; l, r = l+1, r-1 {
 		dst[l], dst[r] = dst[r], dst[l]
 	}
 	return dst
+}
+
+func sign32(v int32) int32 {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
 }

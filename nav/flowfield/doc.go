@@ -1,0 +1,29 @@
+// Package flowfield builds flow fields for many agents sharing a goal on a
+// [grid.Grid], after E. Emerson, "Crowd Pathfinding and Steering Using Flow
+// Field Tiles", Game AI Pro, chapter 23 (2013):
+//
+//  1. the cost field is the grid itself: the cost of entering each cell,
+//     [grid.Blocked] for walls;
+//  2. the integration field holds, per cell, the cost of the cheapest path
+//     to the nearest goal cell, computed by Dijkstra's algorithm run
+//     backwards from the goal cells (8-connected, a diagonal move costing √2
+//     times the entered cell's cost, no corner cutting: the rules of
+//     [grid.Search], so it equals the A* cost);
+//  3. the direction field names, per cell, the neighbour a path continues
+//     to (the Dijkstra parent), so following it never cycles.
+//
+// # Types
+//
+//   - [Field]: one field over a grid. [Field.Build] computes it at once;
+//     [Field.Start] and [Field.Step] spread the build over frames with a
+//     budget of settled cells. [Field.Sample] turns a continuous position
+//     into a steering direction; [Field.Next] and [Field.Integration] read
+//     the fields per cell.
+//   - [Cache]: fields keyed by goal cell, shared by every agent heading
+//     there, with least-recently-used eviction, rebuilt when the grid's
+//     [grid.Grid.Version] changes, and builds spread over frames by
+//     [Cache.Update].
+//
+// Sector tiles with portals (Emerson's section 23.4) are not implemented:
+// a field always covers the whole grid.
+package flowfield

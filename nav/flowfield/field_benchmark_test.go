@@ -1,0 +1,51 @@
+package flowfield
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// BenchmarkBuild builds a whole field (integration and direction) on open
+// and 20 %-blocked grids of 512² and 1024² cells; ns/cell is per settled
+// cell.
+func BenchmarkBuild(b *testing.B) {
+	for _, size := range []int{512, 1024} {
+		for _, blocked := range []int{0, 20} {
+			b.Run(fmt.Sprintf("%dx%d-blocked%d", size, size, blocked), func(b *testing.B) {
+				g := randomGrid(rand.New(rand.NewPCG(9, 9)), size, size, blocked, false)
+				goal := grid.Cell{X: int32(size / 2), Y: int32(size / 2)}
+				g.SetCost(goal, 1)
+				f := New(g)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					f.Build(goal)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/build")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Settled()), "ns/cell")
+			})
+		}
+	}
+}
+
+// BenchmarkSample is the per-agent cost of steering by a field.
+func BenchmarkSample(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	g := randomGrid(rng, 256, 256, 20, false)
+	g.SetCost(grid.Cell{X: 128, Y: 128}, 1)
+	f := New(g)
+	f.Build(grid.Cell{X: 128, Y: 128})
+	pts := make([]r2.Vec, 1024)
+	for i := range pts {
+		pts[i] = r2.Vec{X: rng.Float64() * 256, Y: rng.Float64() * 256}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Sample(pts[i%len(pts)])
+	}
+}

@@ -1,0 +1,214 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/spatial/kdtree"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Sentinel errors; compare with errors.Is.
+var (
+	// ErrUnreachable: no path joins the two waypoints.
+	ErrUnreachable = errors.New("graph: goal unreachable from start")
+	// ErrNoWaypoint: a waypoint ID is unknown, or the graph is empty.
+	ErrNoWaypoint = errors.New("graph: no such waypoint")
+)
+
+// Graph is a waypoint graph: points in the plane (IDs 0, 1, 2, … in the
+// order they were added) joined by undirected edges whose weight is the
+// cost of travelling them. Positions are in the caller's world units.
+//
+// A Graph is not safe for concurrent writes; after the last change and one
+// [Graph.Nearest] (which builds the k-d tree), concurrent reads are safe.
+type Graph struct {
+	g     *simple.WeightedUndirectedGraph
+	pos   []r2.Vec
+	tree  *kdtree.Tree
+	dirty bool
+}
+
+// New returns an empty waypoint graph.
+func New() *Graph {
+	return &Graph{g: simple.NewWeightedUndirectedGraph(0, math.Inf(1))}
+}
+
+// AddWaypoint adds a waypoint at p and returns its ID.
+func (g *Graph) AddWaypoint(p r2.Vec) int64 {
+	id := int64(len(g.pos))
+	g.pos = append(g.pos, p)
+	g.g.AddNode(simple.Node(id))
+	g.dirty = true
+	return id
+}
+
+// Len returns the number of waypoints.
+func (g *Graph) Len() int { return len(g.pos) }
+
+// Position returns the position of waypoint id.
+//
+// Panics:
+//   - when id is not a waypoint.
+func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
+
+// Connect joins waypoints a and b by an edge whose cost is the distance
+// between them.
+//
+// Panics:
+//   - when a or b is not a waypoint, or a == b.
+func (g *Graph) Connect(a, b int64) {
+	g.ConnectCost(a, b, r2.Norm(r2.Sub(g.pos[a], g.pos[b])))
+}
+
+// ConnectCost joins waypoints a and b by an edge of the given cost, which
+// must be at least their distance for [Graph.Path]'s heuristic to stay
+// admissible (a slow road costs more than its length; a teleporter would
+// need [AStar] with a weaker heuristic).
+//
+// Panics:
+//   - when a or b is not a waypoint, or a == b;
+//   - when cost is negative or NaN.
+func (g *Graph) ConnectCost(a, b int64, cost float64) {
+	if a < 0 || b < 0 || a >= int64(len(g.pos)) || b >= int64(len(g.pos)) || a == b {
+		panic(fmt.Sprintf("graph: ConnectCost(%d, %d): bad waypoints", a, b))
+	}
+	if !(cost >= 0) {
+		panic(fmt.Sprintf("graph: ConnectCost: invalid cost %v", cost))
+	}
+	g.g.SetWeightedEdge(g.g.NewWeightedEdge(simple.Node(a), simple.Node(b), cost))
+}
+
+// Gonum returns the underlying gonum graph (node IDs are waypoint IDs), for
+// gonum's algorithms. Changing it directly bypasses the waypoint positions.
+func (g *Graph) Gonum() *simple.WeightedUndirectedGraph { return g.g }
+
+// Nearest returns the waypoint closest to p and its distance, or
+// ErrNoWaypoint when the graph is empty. It rebuilds the k-d tree after
+// waypoints were added (O(n log² n)), then answers in O(log n).
+func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
+	if len(g.pos) == 0 {
+		return -1, 0, ErrNoWaypoint
+	}
+	if g.dirty || g.tree == nil {
+		pts := make(waypoints, len(g.pos))
+		for i, q := range g.pos {
+			pts[i] = waypoint{p: q, id: int64(i)}
+		}
+		g.tree = kdtree.New(pts, false)
+		g.dirty = false
+	}
+	c, d2 := g.tree.Nearest(waypoint{p: p})
+	return c.(waypoint).id, math.Sqrt(d2), nil
+}
+
+// Path returns the cheapest path of waypoint IDs from a to b (both
+// included) appended to dst[:0], and its cost, found by [AStar] with the
+// straight-line distance as heuristic (admissible when every edge costs at
+// least its length, as [Graph.Connect] makes them). Errors: ErrNoWaypoint,
+// ErrUnreachable.
+func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
+	if a < 0 || b < 0 || a >= int64(len(g.pos)) || b >= int64(len(g.pos)) {
+		return dst[:0], 0, ErrNoWaypoint
+	}
+	goal := g.pos[b]
+	path, cost, _, err := AStar(g.g, a, b, func(n int64) float64 {
+		return r2.Norm(r2.Sub(g.pos[n], goal))
+	}, dst)
+	return path, cost, err
+}
+
+// Route finds a route between two positions: from `from` to its nearest
+// waypoint, along [Graph.Path] to the waypoint nearest `to`, then to `to`.
+// The points, both ends included, are appended to dst[:0]; the cost is the
+// path's cost plus the two straight legs. The caller checks that the legs
+// are walkable (for example with a line-of-sight test).
+func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) {
+	dst = dst[:0]
+	a, da, err := g.Nearest(from)
+	if err != nil {
+		return dst, 0, err
+	}
+	b, db, _ := g.Nearest(to)
+	ids, cost, err := g.Path(a, b, nil)
+	if err != nil {
+		return dst, 0, err
+	}
+	dst = append(dst, from)
+	for _, id := range ids {
+		dst = append(dst, g.pos[id])
+	}
+	return append(dst, to), cost + da + db, nil
+}
+
+// AStar finds a cheapest path from s to t in g with A* (Hart, Nilsson &
+// Raphael 1968). h(n) estimates the cost from n to t; nil means 0
+// (Dijkstra). Edge weights must be non-negative.
+//
+// The path is cheapest whenever h is admissible (never above the true
+// remaining cost), even if h is not consistent: a node whose cost improves
+// after it was expanded is reopened and expanded again (Martelli 1977).
+// gonum's path.AStar closes nodes for good and may return a longer path
+// under such a heuristic.
+//
+// It returns the path (s to t, appended to dst[:0]), its cost, and the
+// number of expansions. Errors: ErrNoWaypoint when s or t is not in g,
+// ErrUnreachable when no path exists.
+func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (path []int64, cost float64, expanded int, err error) {
+	dst = dst[:0]
+	if g.Node(s) == nil || g.Node(t) == nil {
+		return dst, 0, 0, ErrNoWaypoint
+	}
+	if h == nil {
+		h = func(int64) float64 { return 0 }
+	}
+	type state struct {
+		g      float64
+		parent int64
+		closed bool
+	}
+	st := map[int64]*state{s: {g: 0, parent: s}}
+	open := &openList{}
+	open.push(openItem{f: h(s), g: 0, id: s})
+	for open.len() > 0 {
+		cur := open.pop()
+		cs := st[cur.id]
+		if cur.g > cs.g || cs.closed { // superseded entry
+			continue
+		}
+		cs.closed = true
+		expanded++
+		if cur.id == t {
+			for n := t; ; n = st[n].parent {
+				dst = append(dst, n)
+				if n == s {
+					break
+				}
+			}
+			for l, r := 0, len(dst)-1; l < r; l, r = l+1, r-1 {
+				dst[l], dst[r] = dst[r], dst[l]
+			}
+			return dst, cs.g, expanded, nil
+		}
+		to := g.From(cur.id)
+		for to.Next() {
+			nid := to.Node().ID()
+			w, _ := g.Weight(cur.id, nid)
+			ng := cs.g + w
+			ns, seen := st[nid]
+			if seen && ng >= ns.g {
+				continue
+			}
+			if !seen {
+				ns = &state{}
+				st[nid] = ns
+			}
+			ns.g, ns.parent, ns.closed = ng, cur.id, false // reopen if it was closed
+			open.push(openItem{f: ng + h(nid), g: ng, id: nid})
+		}
+	}
+	return dst, 0, expanded, ErrUnreachable
+}

@@ -1,0 +1,265 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+type pathKey struct{ start, goal grid.Cell }
+
+// pathJob is one search shared by every request with its (start, goal).
+type pathJob struct {
+	key     pathKey
+	prio    int8
+	seq     uint64 // oldest ticket number among its requests
+	head    int32  // first ticket, -1 if none
+	heapIdx int32  // position in the heap, -1 when not queued
+}
+
+// pathTicket is one agent's request waiting on a job.
+type pathTicket struct {
+	e    arche.Entity
+	req  uint32 // Path.Request at filing time
+	next int32
+}
+
+// file adds a request of entity e for (start, p.Goal) to the job with that
+// key, creating and queueing the job if needed.
+func (s *PathQueue) file(e arche.Entity, p *components.Path, start grid.Cell) {
+	key := pathKey{start, p.Goal}
+	j, ok := s.byKey[key]
+	if !ok {
+		j = s.newJob(key, p.Priority, p.Queued)
+	}
+	job := &s.jobs[j]
+	t := s.newTicket(pathTicket{e: e, req: p.Request, next: job.head})
+	job.head = t
+	s.waiting++
+	if job.heapIdx >= 0 && (p.Priority > job.prio || (p.Priority == job.prio && p.Queued < job.seq)) {
+		job.prio = max(job.prio, p.Priority)
+		job.seq = min(job.seq, p.Queued)
+		s.heapUp(int(job.heapIdx))
+	}
+}
+
+func (s *PathQueue) newJob(key pathKey, prio int8, seq uint64) int32 {
+	var j int32
+	if n := len(s.freeJobs); n > 0 {
+		j = s.freeJobs[n-1]
+		s.freeJobs = s.freeJobs[:n-1]
+	} else {
+		s.jobs = append(s.jobs, pathJob{})
+		j = int32(len(s.jobs) - 1)
+	}
+	s.jobs[j] = pathJob{key: key, prio: prio, seq: seq, head: -1, heapIdx: -1}
+	s.byKey[key] = j
+	s.heapPush(j)
+	return j
+}
+
+func (s *PathQueue) newTicket(t pathTicket) int32 {
+	if n := len(s.freeTkts); n > 0 {
+		i := s.freeTkts[n-1]
+		s.freeTkts = s.freeTkts[:n-1]
+		s.tickets[i] = t
+		return i
+	}
+	s.tickets = append(s.tickets, t)
+	return int32(len(s.tickets) - 1)
+}
+
+func (s *PathQueue) freeJob(j int32) {
+	delete(s.byKey, s.jobs[j].key)
+	s.freeJobs = append(s.freeJobs, j)
+}
+
+// serve runs searches until the budget is spent or nothing waits.
+func (s *PathQueue) serve(w *arche.World) {
+	spent := 0
+	for spent < s.Budget {
+		if s.active < 0 {
+			if len(s.heap) == 0 {
+				return
+			}
+			j := s.heapPop()
+			n := s.recheck(w, j)
+			spent += n
+			if s.jobs[j].head < 0 {
+				s.freeJob(j)
+				continue
+			}
+			key := s.jobs[j].key
+			s.active = j
+			if err := s.search.Start(key.start, key.goal); err != nil {
+				s.finish(w, j)
+				spent++
+				continue
+			}
+		} else if spent == 0 { // a search carried over: anyone still waiting? (not charged)
+			s.recheck(w, s.active)
+			if s.jobs[s.active].head < 0 {
+				s.freeJob(s.active)
+				s.active = -1
+				continue
+			}
+		}
+		if spent >= s.Budget {
+			return // the search started resumes next frame
+		}
+		n, done := s.search.Step(s.Budget - spent)
+		spent += max(n, 1)
+		s.Expansions += n
+		if done {
+			s.finish(w, s.active)
+		}
+	}
+}
+
+// recheck walks the requests of job j, dropping those whose agent died,
+// replaced the request or stopped waiting, and refiling those whose goal
+// changed. It returns the number of requests looked at.
+func (s *PathQueue) recheck(w *arche.World, j int32) int {
+	key := s.jobs[j].key
+	prev := int32(-1)
+	looked := 0
+	for t := s.jobs[j].head; t >= 0; {
+		looked++
+		tk := s.tickets[t]
+		next := tk.next
+		p, drop := s.requester(w, tk)
+		keep := !drop && p.Goal == key.goal
+		if !keep {
+			if prev < 0 {
+				s.jobs[j].head = next
+			} else {
+				s.tickets[prev].next = next
+			}
+			s.freeTkts = append(s.freeTkts, t)
+			s.waiting--
+			if drop {
+				s.Dropped++
+			} else { // the goal moved while waiting: refile from the same start
+				s.file(tk.e, p, key.start)
+			}
+		} else {
+			prev = t
+		}
+		t = next
+	}
+	return looked
+}
+
+// requester returns the Path of a ticket's agent, and whether the request
+// is to be dropped.
+func (s *PathQueue) requester(w *arche.World, tk pathTicket) (*components.Path, bool) {
+	if !w.Alive(tk.e) {
+		return nil, true
+	}
+	p, pos := s.paths.Get(tk.e)
+	if p == nil || pos == nil || p.State != components.PathPending || p.Request != tk.req {
+		return nil, true
+	}
+	return p, false
+}
+
+// finish writes the finished search of job j to its requesters and frees
+// the job.
+func (s *PathQueue) finish(w *arche.World, j int32) {
+	s.recheck(w, j) // requesters may have died or moved on during the search
+	path, _, err := s.search.Result(s.buf)
+	s.buf = path
+	if err == nil && s.Smooth {
+		path = grid.Smooth(s.grid, path, path)
+	}
+	s.Searches++
+	goal := s.jobs[j].key.goal
+	for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
+		p, _ := s.paths.Get(s.tickets[t].e)
+		p.Goal, p.Next = goal, 0
+		if err != nil {
+			p.State = components.PathUnreachable
+			p.Waypoints = p.Waypoints[:0]
+		} else {
+			p.State = components.PathReady
+			p.Waypoints = append(p.Waypoints[:0], path...)
+			if len(path) > 1 {
+				p.Next = 1
+			}
+		}
+		p.Stalled = 0
+		s.freeTkts = append(s.freeTkts, t)
+		s.waiting--
+		s.Served++
+	}
+	s.jobs[j].head = -1
+	s.freeJob(j)
+	if s.active == j {
+		s.active = -1
+	}
+}
+
+// The job heap is a binary heap of job indices, highest priority first,
+// then lowest seq.
+func (s *PathQueue) before(a, b int32) bool {
+	ja, jb := &s.jobs[a], &s.jobs[b]
+	return ja.prio > jb.prio || (ja.prio == jb.prio && ja.seq < jb.seq)
+}
+
+func (s *PathQueue) heapPush(j int32) {
+	s.heap = append(s.heap, j)
+	s.heapUp(len(s.heap) - 1)
+}
+
+func (s *PathQueue) heapPop() int32 {
+	h := s.heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	s.heap = h[:last]
+	if last > 0 {
+		s.jobs[s.heap[0]].heapIdx = 0
+		s.heapDown(0)
+	}
+	s.jobs[top].heapIdx = -1
+	return top
+}
+
+func (s *PathQueue) heapUp(i int) {
+	h := s.heap
+	j := h[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if !s.before(j, h[p]) {
+			break
+		}
+		h[i] = h[p]
+		s.jobs[h[i]].heapIdx = int32(i)
+		i = p
+	}
+	h[i] = j
+	s.jobs[j].heapIdx = int32(i)
+}
+
+func (s *PathQueue) heapDown(i int) {
+	h := s.heap
+	n := len(h)
+	j := h[i]
+	for {
+		c := 2*i + 1
+		if c >= n {
+			break
+		}
+		if r := c + 1; r < n && s.before(h[r], h[c]) {
+			c = r
+		}
+		if !s.before(h[c], j) {
+			break
+		}
+		h[i] = h[c]
+		s.jobs[h[i]].heapIdx = int32(i)
+		i = c
+	}
+	h[i] = j
+	s.jobs[j].heapIdx = int32(i)
+}
