@@ -28,7 +28,12 @@ type Path struct {
 	Waypoints []grid.Cell // start to Goal inclusive; reused between paths
 	Next      int         // index of the waypoint being approached
 
-	Request uint32  // id of the latest request the queue accepted; written by the queue
-	Queued  uint64  // queue ticket of the oldest still pending request; written by the queue
-	Stalled float64 // seconds of simulation time without progress along the path; written by steering
+	Request uint32 // id of the latest request the queue accepted; written by the queue
+	Queued  uint64 // queue ticket of the oldest still pending request; written by the queue
+
+	// The steering system's line-of-sight cache: whether the straight line
+	// from the agent (in cell SightFrom) to its goal (in cell SightTo) was
+	// clear when last tested; tested again when either cell changes.
+	SightFrom, SightTo     grid.Cell
+	SightClear, SightKnown bool
 }

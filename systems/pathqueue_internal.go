@@ -187,7 +187,6 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 				p.Next = 1
 			}
 		}
-		p.Stalled = 0
 		s.freeTkts = append(s.freeTkts, t)
 		s.waiting--
 		s.Served++

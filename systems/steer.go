@@ -323,7 +323,7 @@ func (s *Steer) moveForce(pos, vel r2.Vec, kin *components.Kinematics, in *compo
 		speed *= in.SpeedFactor
 	}
 	goal := in.Goal
-	if path == nil || s.grid.LineOfSight(pos, goal) {
+	if path == nil || s.inSight(path, pos, goal) {
 		return steer.Arrive(pos, vel, goal, speed, kin.MaxForce, ArrivedRadius, dt)
 	}
 	gc := s.grid.CellAt(goal)
@@ -360,6 +360,19 @@ func (s *Steer) moveForce(pos, vel r2.Vec, kin *components.Kinematics, in *compo
 		return steer.Arrive(pos, vel, goal, speed, kin.MaxForce, ArrivedRadius, dt)
 	}
 	return steer.Seek(pos, vel, wp, speed, kin.MaxForce, dt)
+}
+
+// inSight reports whether the goal is in line of sight, testing again only
+// when the agent's or the goal's cell changed since the last test (the cache
+// in Path). Within one cell the answer can be slightly off near a corner;
+// Movement still keeps the agent out of walls.
+func (s *Steer) inSight(path *components.Path, pos, goal r2.Vec) bool {
+	from, to := s.grid.CellAt(pos), s.grid.CellAt(goal)
+	if !path.SightKnown || path.SightFrom != from || path.SightTo != to {
+		path.SightFrom, path.SightTo, path.SightKnown = from, to, true
+		path.SightClear = s.grid.LineOfSight(pos, goal)
+	}
+	return path.SightClear
 }
 
 // stale reports whether a held path to cell held no longer serves a goal in

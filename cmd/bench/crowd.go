@@ -94,7 +94,8 @@ func (s swarm) fill(r *report)        { r.GoalMoves, r.NearGoal = s.Director.Mov
 func runCrowd(cfg crowdConfig) (*report, error) {
 	const dt = 1.0 / 60
 	var g *grid.Grid
-	mapName := fmt.Sprintf("generated %dx%d (seed %d)", scenario.DefaultMapSize, scenario.DefaultMapSize, cfg.Seed)
+	size := scenario.MapSizeFor(cfg.Agents)
+	mapName := fmt.Sprintf("generated %dx%d (seed %d)", size, size, cfg.Seed)
 	if cfg.MapFile != "" {
 		var err error
 		if g, err = grid.LoadMap(cfg.MapFile); err != nil {

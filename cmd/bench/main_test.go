@@ -52,9 +52,7 @@ func TestCrowdTextReportAndBadFlags(t *testing.T) {
 }
 
 func TestScenarioFiles(t *testing.T) {
-	if _, err := os.Stat(maps); err != nil {
-		t.Skip("no ../shared/maps")
-	}
+	needMaps(t)
 	for _, tc := range []struct{ file, optimal string }{
 		{"arena.map.scen", "optimal: 130/130"},
 		{"rmtst01.map.scen", "optimal: 470/470"},
@@ -68,9 +66,7 @@ func TestScenarioFiles(t *testing.T) {
 }
 
 func TestCrowdOnMovingAIMap(t *testing.T) {
-	if _, err := os.Stat(maps); err != nil {
-		t.Skip("no ../shared/maps")
-	}
+	needMaps(t)
 	var out, errs bytes.Buffer
 	require.Equal(t, 0, run([]string{"-map", maps + "/arena.map", "-agents", "300", "-frames", "60"}, &out, &errs), errs.String())
 	assert.Contains(t, out.String(), "arena.map 49x49")
@@ -86,4 +82,16 @@ func TestSwarmScenarioReport(t *testing.T) {
 	assert.Contains(t, rep["systems"], "flowfield")
 	assert.NotContains(t, rep, "branches", "guard-only figures are left out")
 	assert.Equal(t, 1, run([]string{"-scenario", "nope", "-agents", "10", "-frames", "1"}, &out, &errs))
+}
+
+// needMaps skips a test when ../shared/maps is absent, except on CI
+// (CI=true), where the maps must be there.
+func needMaps(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(maps); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: the MovingAI maps are missing at %s", maps)
+		}
+		t.Skip("no ../shared/maps")
+	}
 }

@@ -222,6 +222,9 @@ func TestFieldUnreachableAndBlockedGoal(t *testing.T) {
 
 func TestFieldOnBenchmarkMap(t *testing.T) {
 	if _, err := os.Stat(mapsDir); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: the MovingAI maps are missing at %s", mapsDir)
+		}
 		t.Skip("maps absent")
 	}
 	g, err := grid.LoadMap(filepath.Join(mapsDir, "maze512-4-0.map"))

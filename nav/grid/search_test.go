@@ -18,6 +18,9 @@ const mapsDir = "../../../shared/maps"
 func loadBench(t testing.TB, name string) (*Grid, []Query) {
 	t.Helper()
 	if _, err := os.Stat(mapsDir); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: the MovingAI maps are missing at %s", mapsDir)
+		}
 		t.Skipf("benchmark maps not found at %s", mapsDir)
 	}
 	g, err := LoadMap(filepath.Join(mapsDir, name))

@@ -1,12 +1,27 @@
 package scenario
 
 import (
+	"math"
+
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/nav/grid"
 )
 
-// DefaultMapSize is the side of the generated default map, in cells.
+// DefaultMapSize is the side of the generated default map for up to 10,000
+// agents, in cells.
 const DefaultMapSize = 256
+
+// MapSizeFor returns the side of the generated map for a crowd of agents:
+// DefaultMapSize up to 10,000 agents, and beyond that growing with the square
+// root of the crowd (in steps of 64 cells), so the density stays about 0.15
+// agents per cell: 832×832 for 100,000 agents.
+func MapSizeFor(agents int) int {
+	if agents <= 10000 {
+		return DefaultMapSize
+	}
+	side := float64(DefaultMapSize) * math.Sqrt(float64(agents)/10000)
+	return int(math.Ceil(side/64)) * 64
+}
 
 // GenerateMap returns a size×size (at least 16×16) town map generated from seed: a walled
 // border, rectangular buildings covering about a quarter of the area, and

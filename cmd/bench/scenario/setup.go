@@ -20,7 +20,7 @@ type Config struct {
 	Agents        int        // guards plus intruders; 10,000 if zero
 	IntruderEvery int        // one agent in IntruderEvery is an intruder; 8 if zero
 	Seed          uint64     // seeds the map (if generated) and every agent's random source
-	Grid          *grid.Grid // the map; a generated DefaultMapSize map if nil
+	Grid          *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
 	DT            float64    // seconds per frame; 1/60 if zero
 	PathBudget    int        // path searches per frame; systems.DefaultPathBudget if zero
 	Workers       int        // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
@@ -65,7 +65,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 	}
 	g := cfg.Grid
 	if g == nil {
-		g = GenerateMap(DefaultMapSize, cfg.Seed)
+		g = GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
 	}
 	world := arche.NewWorld()
 	w := &world

@@ -18,7 +18,7 @@ import (
 type SwarmConfig struct {
 	Agents    int        // 10,000 if zero
 	Seed      uint64     // seeds the map (if generated), the spawns and the goals
-	Grid      *grid.Grid // the map; a generated DefaultMapSize map if nil
+	Grid      *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
 	DT        float64    // seconds per frame; 1/60 if zero
 	Workers   int        // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
 	GoalEvery float64    // seconds between goal moves; 5 if zero
@@ -64,7 +64,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	}
 	g := cfg.Grid
 	if g == nil {
-		g = GenerateMap(DefaultMapSize, cfg.Seed)
+		g = GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
 	}
 	world := arche.NewWorld()
 	w := &world
