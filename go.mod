@@ -3,14 +3,17 @@ module github.com/archai-go/archai
 go 1.26
 
 require (
+	github.com/joeycumines/go-behaviortree v1.11.0
+	github.com/mlange-42/arche v0.15.3
+	github.com/mlange-42/arche-model v0.10.0
+	github.com/stretchr/testify v1.11.1
+	gonum.org/v1/gonum v0.17.0
+)
+
+require (
 	github.com/davecgh/go-spew v1.1.1 // indirect
-	github.com/joeycumines/go-behaviortree v1.11.0 // indirect
 	github.com/joeycumines/go-bigbuff v1.21.0 // indirect
-	github.com/mlange-42/arche v0.15.3 // indirect
-	github.com/mlange-42/arche-model v0.10.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/stretchr/testify v1.11.1 // indirect
 	golang.org/x/exp v0.0.0-20230418202329-0354be287a23 // indirect
-	gonum.org/v1/gonum v0.17.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
