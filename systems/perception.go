@@ -35,6 +35,8 @@ type Perception struct {
 	pool    *ecs.Workers
 	jobs    []perceiveJob
 	scratch [][]int32
+	order   spatialOrder
+	visit   []int32 // jobs in spatial order
 }
 
 type perceiveJob struct {
@@ -82,6 +84,7 @@ func (s *Perception) Update(w *arche.World) {
 	}
 	s.Checked = len(s.jobs)
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
+	s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
 	s.pool.Run(s, len(s.jobs))
 }
 
@@ -89,9 +92,8 @@ func (s *Perception) Update(w *arche.World) {
 func (s *Perception) Work(worker, lo, hi int) {
 	now := s.clock.Time
 	buf := s.scratch[worker]
-	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		buf = s.perceive(j, now, buf)
+	for k := lo; k < hi; k++ {
+		buf = s.perceive(&s.jobs[s.visit[k]], now, buf)
 	}
 	s.scratch[worker] = buf
 }

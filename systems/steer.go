@@ -71,23 +71,31 @@ type Steer struct {
 		components.Wanderer, components.Rand, components.FlowFollower]
 	jobs    []steerJob
 	scratch []steerScratch
+	order   spatialOrder
+	visit   []int32 // jobs in spatial order
 
 	clearance        []uint8 // per cell: Chebyshev distance in cells to the nearest blocked cell, capped at 255
 	clearanceVersion uint64
 }
 
+// steerJob is one agent's work. The read-only inputs are copied in while the
+// query runs (reading the components in storage order); the workers then
+// visit jobs in spatial order, so each visit touches one job and the
+// neighbours' data instead of several scattered components.
 type steerJob struct {
 	self     arche.Entity
 	pos, vel r2.Vec
-	kin      *components.Kinematics
-	intent   *components.Intent
+	kin      components.Kinematics
+	intent   components.Intent
+	weights  components.SteeringWeights
+	flow     components.FlowFollower
+	hasW     bool
+	hasFlow  bool
 	out      *components.Steering
 	path     *components.Path
-	weights  *components.SteeringWeights
 	progress *components.Progress
 	wander   *components.Wanderer
 	rand     *components.Rand
-	flow     *components.FlowFollower
 }
 
 type steerScratch struct {
@@ -126,11 +134,22 @@ func (s *Steer) Update(w *arche.World) {
 		if rnd == nil {
 			wa = nil // wandering needs the agent's random source
 		}
-		s.jobs = append(s.jobs, steerJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: kin, intent: in,
-			out: st, path: path, weights: wt, progress: pr, wander: wa, rand: rnd, flow: ff})
+		j := steerJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, intent: *in,
+			out: st, path: path, progress: pr, wander: wa, rand: rnd}
+		if wt != nil {
+			j.weights, j.hasW = *wt, true
+		}
+		if ff != nil {
+			j.flow, j.hasFlow = *ff, true
+		}
+		s.jobs = append(s.jobs, j)
 	}
 	s.grid.Prepare()
 	s.updateClearance()
+	s.visit = nil
+	if s.nb != nil {
+		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
+	}
 	s.pool.Run(s, len(s.jobs))
 	clear(s.jobs)
 	s.Stuck = 0
@@ -143,15 +162,19 @@ func (s *Steer) Update(w *arche.World) {
 // Work implements ecs.Job.
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
-	for i := lo; i < hi; i++ {
+	for k := lo; k < hi; k++ {
+		i := k
+		if s.visit != nil {
+			i = int(s.visit[k])
+		}
 		s.steer(&s.jobs[i], sc)
 	}
 }
 
 func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	dt := s.clock.DT
-	kin := j.kin
-	flowing := !j.intent.Move && j.flow != nil && (j.flow.Steer || j.flow.Arrived)
+	kin := &j.kin
+	flowing := !j.intent.Move && j.hasFlow && (j.flow.Steer || j.flow.Arrived)
 	wandering := !j.intent.Move && !flowing && j.wander != nil
 	var move r2.Vec
 	switch {
@@ -164,24 +187,23 @@ func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	case wandering:
 		move = j.wander.Force(j.pos, j.vel, &j.rand.Rand, kin.MaxSpeed, kin.MaxForce, dt)
 	default:
-		move = s.moveForce(j.pos, j.vel, kin, j.intent, j.path, dt)
+		move = s.moveForce(j.pos, j.vel, kin, &j.intent, j.path, dt)
 	}
 	if j.progress != nil {
 		s.track(j, sc)
 	}
-	wt := j.weights
-	if wt == nil || s.nb == nil {
+	if !j.hasW || s.nb == nil {
 		j.out.Force = steer.Truncate(move, kin.MaxForce)
 		return
 	}
-	j.out.Force = s.combine(j, sc, wt, move, wandering, dt)
+	j.out.Force = s.combine(j, sc, &j.weights, move, wandering, dt)
 }
 
 // combine sums the weighted forces by priority within MaxForce: wall
 // avoidance, separation, the move force (a wander comes last instead),
 // alignment, cohesion.
 func (s *Steer) combine(j *steerJob, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
-	kin := j.kin
+	kin := &j.kin
 	acc := steer.Accumulator{Max: kin.MaxForce}
 	if wt.Wall > 0 && s.nearWall(j.pos, j.vel, kin.Radius) {
 		f := steer.WallAvoidance(j.pos, j.vel, s.blocked, feelerTime, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)

@@ -170,6 +170,18 @@ func (h *Hash) Position(id int32) (r2.Vec, bool) {
 	return r2.Vec{}, false
 }
 
+// Bucket returns the index of the bucket containing p, row by row in
+// [0, Buckets()); positions outside the area fall in the border buckets.
+// Callers use it to visit items in spatial order, which keeps the memory they
+// touch (this hash, a grid) in cache.
+func (h *Hash) Bucket(p r2.Vec) int {
+	bx, by := h.cellOf(p)
+	return by*h.cols + bx
+}
+
+// Buckets returns the number of buckets.
+func (h *Hash) Buckets() int { return h.cols * h.rows }
+
 // CellSize returns the side of a bucket.
 func (h *Hash) CellSize() float64 { return h.cellSize }
 

@@ -1,0 +1,50 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/nav/spatial"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// spatialOrder sorts job indices by the spatial-hash bucket of their
+// position (a counting sort, stable), so a system visits agents near each
+// other one after the other and the hash and grid memory it reads stays in
+// cache. The order of visits does not change any result: each job writes
+// only its own agent, and reads the frame's snapshot of the others.
+type spatialOrder struct {
+	starts []int32
+	keys   []int32
+	order  []int32
+}
+
+// sort returns the indices 0..n−1 ordered by the bucket of pos(i).
+func (o *spatialOrder) sort(h *spatial.Hash, n int, pos func(i int) r2.Vec) []int32 {
+	buckets := h.Buckets()
+	if cap(o.starts) < buckets+1 {
+		o.starts = make([]int32, buckets+1)
+	}
+	starts := o.starts[:buckets+1]
+	clear(starts)
+	o.keys = grow(o.keys, n)
+	o.order = grow(o.order, n)
+	for i := range n {
+		k := int32(h.Bucket(pos(i)))
+		o.keys[i] = k
+		starts[k+1]++
+	}
+	for b := 1; b <= buckets; b++ {
+		starts[b] += starts[b-1]
+	}
+	for i := range n {
+		k := o.keys[i]
+		o.order[starts[k]] = int32(i)
+		starts[k]++
+	}
+	return o.order
+}
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n, n+n/4)
+	}
+	return s[:n]
+}
