@@ -6,7 +6,6 @@ import (
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 )
 
 // DefaultThinkInterval is the think interval of an agent whose Think.Interval
@@ -68,36 +67,20 @@ type Decision struct {
 	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that thought since Initialize
 
-	clock  *ecs.Clock
-	grid   *grid.Grid
-	world  *arche.World
-	pool   *ecs.Workers
-	ctxs   []bt.Context
-	cmds   []ecs.Commands
-	jobs   []decideJob
-	cursor int
-	filter *generic.Filter9[components.Brain, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]
-}
-
-type decideJob struct {
-	agent Agent
-	brain *components.Brain
-	think *components.Think
+	due  thinkers[components.Brain]
+	pool *ecs.Workers
+	ctxs []bt.Context
+	cmds []ecs.Commands
+	jobs []thinkJob[components.Brain]
 }
 
 // Name implements ecs.Namer.
 func (s *Decision) Name() string { return "decision" }
 
-// Initialize builds the filter and starts the workers.
+// Initialize builds the filter and starts the workers. The grid resource is
+// optional.
 func (s *Decision) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = ecs.Resource[grid.Grid](w)
-	s.world = w
-	s.filter = generic.NewFilter9[components.Brain, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
-		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
-			generic.T[components.Path](), generic.T[components.Rand]())
+	s.due.init(w)
 	n := max(s.Workers, 1)
 	s.pool = ecs.NewWorkers(n)
 	s.ctxs = make([]bt.Context, n)
@@ -106,76 +89,31 @@ func (s *Decision) Initialize(w *arche.World) {
 
 // Update ticks the agents that are due, within the budget.
 func (s *Decision) Update(w *arche.World) {
-	now, dt := s.clock.Time, s.clock.DT
-	budget := s.Budget
-	if budget <= 0 {
-		budget = int(^uint(0) >> 1)
-	}
-	s.jobs = s.jobs[:0]
-	s.Waiting = 0
-	next := -1 // query index of the first agent left waiting
-	// from the cursor to the end, then from the start to the cursor
-	for pass := range 2 {
-		idx := 0
-		q := s.filter.Query(w)
-		for q.Next() {
-			inPass := (pass == 0 && idx >= s.cursor) || (pass == 1 && idx < s.cursor)
-			idx++
-			if !inPass {
-				continue
-			}
-			brain, th, pos, intent, vel, per, hp, path, rnd := q.Get()
-			if brain.Tree == nil || !Due(th, now, dt) {
-				continue
-			}
-			if len(s.jobs) >= budget {
-				if next < 0 {
-					next = idx - 1
-				}
-				s.Waiting++
-				continue
-			}
-			s.jobs = append(s.jobs, decideJob{
-				agent: Agent{World: w, Grid: s.grid, Clock: s.clock, Entity: q.Entity(),
-					Position: pos, Intent: intent, Velocity: vel, Perception: per, Health: hp, Path: path, Rand: rnd},
-				brain: brain, think: th,
-			})
-		}
-		if s.cursor == 0 {
-			break
-		}
-	}
-	s.cursor = max(next, 0)
+	s.jobs = s.due.gather(w, s.Budget, hasTree, nil)
+	s.Waiting = s.due.Waiting
 	s.pool.Run(s, len(s.jobs))
 	s.Thought = len(s.jobs)
 	s.TotalThought += s.Thought
-	clear(s.jobs) // drop the component pointers
+	s.due.done()
 	for i := range s.cmds {
 		s.cmds[i].Apply(w)
 	}
 }
 
+func hasTree(b *components.Brain) bool { return b.Tree != nil }
+
 // Work implements ecs.Job: it ticks the trees of jobs [lo, hi).
 func (s *Decision) Work(worker, lo, hi int) {
-	now := s.clock.Time
+	now := s.due.clock.Time
 	ctx := &s.ctxs[worker]
 	for i := lo; i < hi; i++ {
 		j := &s.jobs[i]
-		th := j.think
-		interval := th.Interval
-		if interval <= 0 {
-			interval = DefaultThinkInterval
-		}
 		j.agent.Commands = &s.cmds[worker]
 		ctx.Agent = &j.agent
-		ctx.DT = now - th.Last
+		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
-		th.Last = now
-		th.Next += interval
-		if th.Next <= now {
-			th.Next = now + interval
-		}
+		advance(j.think, now)
 	}
 	ctx.Agent = nil
 }

@@ -4,9 +4,7 @@ import (
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 )
 
 // FSM updates the state machine ([components.StateMachine]) of every agent whose think
@@ -20,17 +18,16 @@ import (
 // Agent.Commands are applied after the query loop. An agent should have one decision
 // model (see [Utility]).
 type FSM struct {
+	Budget int // most updates per frame; 0 means no limit (see [Decision])
+
 	Thought      int // agents updated in the last frame
+	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents updated since Initialize
 	Transitions  int // transitions taken in the last frame
 
-	clock  *ecs.Clock
-	grid   *grid.Grid
-	cmds   ecs.Commands
-	agent  Agent
-	ctx    fsm.Context
-	filter *generic.Filter9[components.StateMachine, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]
+	due  thinkers[components.StateMachine]
+	cmds ecs.Commands
+	ctx  fsm.Context
 }
 
 // StateAgent returns the *Agent of a state machine hook's context run by [FSM], or nil
@@ -44,42 +41,31 @@ func StateAgent(ctx *fsm.Context) *Agent {
 func (s *FSM) Name() string { return "fsm" }
 
 // Initialize builds the filter. The grid resource is optional.
-func (s *FSM) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = optionalGrid(w)
-	s.filter = generic.NewFilter9[components.StateMachine, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
-		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
-			generic.T[components.Path](), generic.T[components.Rand]())
-	s.agent = Agent{World: w, Grid: s.grid, Clock: s.clock, Commands: &s.cmds}
-	s.ctx.Agent = &s.agent
-}
+func (s *FSM) Initialize(w *arche.World) { s.due.init(w) }
 
-// Update updates the agents that are due.
+// Update updates the agents that are due, within the budget.
 func (s *FSM) Update(w *arche.World) {
-	now := s.clock.Time
-	s.Thought, s.Transitions = 0, 0
-	a := &s.agent
-	q := s.filter.Query(w)
-	for q.Next() {
-		sm, th, pos, intent, vel, per, hp, path, rnd := q.Get()
-		if !Due(th, now, s.clock.DT) || sm.Machine == nil {
-			continue
-		}
-		a.Entity = q.Entity()
-		a.Position, a.Intent, a.Velocity, a.Perception, a.Health, a.Path, a.Rand = pos, intent, vel, per, hp, path, rnd
-		s.ctx.DT = now - th.Last
+	now := s.due.clock.Time
+	s.Transitions = 0
+	jobs := s.due.gather(w, s.Budget, hasMachine, &s.cmds)
+	for i := range jobs {
+		j := &jobs[i]
+		s.ctx.Agent = &j.agent
+		s.ctx.DT = now - j.think.Last
 		s.ctx.Time = now
-		before := sm.Memory.Transitions
-		sm.Machine.Update(&sm.Memory, &s.ctx)
-		s.Transitions += int(sm.Memory.Transitions - before)
-		advance(th, now)
-		s.Thought++
+		before := j.brain.Memory.Transitions
+		j.brain.Machine.Update(&j.brain.Memory, &s.ctx)
+		s.Transitions += int(j.brain.Memory.Transitions - before)
+		advance(j.think, now)
 	}
-	*a = Agent{World: w, Grid: s.grid, Clock: s.clock, Commands: &s.cmds}
+	s.ctx.Agent = nil
+	s.Thought, s.Waiting = len(jobs), s.due.Waiting
 	s.TotalThought += s.Thought
+	s.due.done()
 	s.cmds.Apply(w)
 }
+
+func hasMachine(b *components.StateMachine) bool { return b.Machine != nil }
 
 // Finalize does nothing.
 func (s *FSM) Finalize(w *arche.World) {}

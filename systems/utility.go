@@ -4,9 +4,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 )
 
 // Utility runs the utility reasoner ([components.UtilityBrain]) of every agent whose
@@ -24,16 +22,15 @@ import (
 // An agent should have one decision model: a UtilityBrain, a [components.Brain] or a
 // [components.StateMachine], since each system advances the shared Think.
 type Utility struct {
+	Budget int // most decisions per frame; 0 means no limit (see [Decision])
+
 	Thought      int // agents that decided in the last frame
+	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that decided since Initialize
 	Changed      int // agents whose choice changed in the last frame
 
-	clock  *ecs.Clock
-	grid   *grid.Grid
-	cmds   ecs.Commands
-	agent  Agent
-	filter *generic.Filter9[components.UtilityBrain, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]
+	due  thinkers[components.UtilityBrain]
+	cmds ecs.Commands
 }
 
 // UtilityAgent returns the *Agent passed to considerations and actions by [Utility] (or
@@ -47,69 +44,33 @@ func UtilityAgent(agent any) *Agent {
 func (s *Utility) Name() string { return "utility" }
 
 // Initialize builds the filter. The grid resource is optional.
-func (s *Utility) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = optionalGrid(w)
-	s.filter = generic.NewFilter9[components.UtilityBrain, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
-		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
-			generic.T[components.Path](), generic.T[components.Rand]())
-	s.agent = Agent{World: w, Grid: s.grid, Clock: s.clock, Commands: &s.cmds}
-}
+func (s *Utility) Initialize(w *arche.World) { s.due.init(w) }
 
-// Update decides for the agents that are due.
+// Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
-	now := s.clock.Time
-	s.Thought, s.Changed = 0, 0
-	a := &s.agent
-	q := s.filter.Query(w)
-	for q.Next() {
-		brain, th, pos, intent, vel, per, hp, path, rnd := q.Get()
-		if !Due(th, now, s.clock.DT) || brain.Reasoner == nil {
-			continue
-		}
-		a.Entity = q.Entity()
-		a.Position, a.Intent, a.Velocity, a.Perception, a.Health, a.Path, a.Rand = pos, intent, vel, per, hp, path, rnd
+	now := s.due.clock.Time
+	s.Changed = 0
+	jobs := s.due.gather(w, s.Budget, hasReasoner, &s.cmds)
+	for i := range jobs {
+		j := &jobs[i]
 		var src utility.Source
-		if rnd != nil {
-			src = &rnd.Rand
+		if j.agent.Rand != nil {
+			src = &j.agent.Rand.Rand
 		}
-		brain.Reasoner.Decide(a, &brain.State, src)
-		brain.Reasoner.Act(a, &brain.State)
-		if brain.State.Choice != brain.State.Previous {
+		j.brain.Reasoner.Decide(&j.agent, &j.brain.State, src)
+		j.brain.Reasoner.Act(&j.agent, &j.brain.State)
+		if j.brain.State.Choice != j.brain.State.Previous {
 			s.Changed++
 		}
-		advance(th, now)
-		s.Thought++
+		advance(j.think, now)
 	}
-	*a = Agent{World: w, Grid: s.grid, Clock: s.clock, Commands: &s.cmds}
+	s.Thought, s.Waiting = len(jobs), s.due.Waiting
 	s.TotalThought += s.Thought
+	s.due.done()
 	s.cmds.Apply(w)
 }
 
+func hasReasoner(b *components.UtilityBrain) bool { return b.Reasoner != nil }
+
 // Finalize does nothing.
 func (s *Utility) Finalize(w *arche.World) {}
-
-// advance records a decision at now and schedules the next one, Interval later
-// (DefaultThinkInterval if unset), as [Decision] does.
-func advance(th *components.Think, now float64) {
-	interval := th.Interval
-	if interval <= 0 {
-		interval = DefaultThinkInterval
-	}
-	th.Last = now
-	th.Next += interval
-	if th.Next <= now {
-		th.Next = now + interval
-	}
-}
-
-// optionalGrid returns the world's *grid.Grid resource, or nil if it has none.
-func optionalGrid(w *arche.World) *grid.Grid {
-	id := arche.ResourceID[grid.Grid](w)
-	if !w.Resources().Has(id) {
-		return nil
-	}
-	g, _ := w.Resources().Get(id).(*grid.Grid)
-	return g
-}
