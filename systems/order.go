@@ -10,11 +10,21 @@ import (
 // other one after the other and the hash and grid memory it reads stays in
 // cache. The order of visits does not change any result: each job writes
 // only its own agent, and reads the frame's snapshot of the others.
+//
+// It pays only when the agents' data no longer fit in cache: below
+// spatialOrderMin agents, visiting in storage order is faster (measured: 10,000
+// guards steer about 25% slower in spatial order; 100,000 swarm agents about
+// 25% faster), so systems sort only from that many agents on.
 type spatialOrder struct {
 	starts []int32
 	keys   []int32
 	order  []int32
 }
+
+// spatialOrderMin is the number of agents from which systems visit them in
+// spatial order.
+// A variable only so tests can force either order.
+var spatialOrderMin = 32768
 
 // sort returns the indices 0..n−1 ordered by the bucket of pos(i).
 func (o *spatialOrder) sort(h *spatial.Hash, n int, pos func(i int) r2.Vec) []int32 {

@@ -84,7 +84,10 @@ func (s *Perception) Update(w *arche.World) {
 	}
 	s.Checked = len(s.jobs)
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
-	s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
+	s.visit = nil
+	if s.nb.Hash.Len() >= spatialOrderMin {
+		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
+	}
 	s.pool.Run(s, len(s.jobs))
 }
 
@@ -93,7 +96,11 @@ func (s *Perception) Work(worker, lo, hi int) {
 	now := s.clock.Time
 	buf := s.scratch[worker]
 	for k := lo; k < hi; k++ {
-		buf = s.perceive(&s.jobs[s.visit[k]], now, buf)
+		i := k
+		if s.visit != nil {
+			i = int(s.visit[k])
+		}
+		buf = s.perceive(&s.jobs[i], now, buf)
 	}
 	s.scratch[worker] = buf
 }

@@ -147,7 +147,7 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Prepare()
 	s.updateClearance()
 	s.visit = nil
-	if s.nb != nil {
+	if s.nb != nil && len(s.jobs) >= spatialOrderMin {
 		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
 	}
 	s.pool.Run(s, len(s.jobs))

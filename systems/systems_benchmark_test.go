@@ -5,6 +5,7 @@ import (
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
 	"github.com/stretchr/testify/require"
 )
 
@@ -86,4 +87,16 @@ func BenchmarkFrame(b *testing.B) {
 		s.Update(sc.World)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}
+
+// TestSpatialOrderChangesNothing: visiting agents in spatial order (as large
+// crowds do) gives exactly the state of visiting them in storage order.
+func TestSpatialOrderChangesNothing(t *testing.T) {
+	run := func(min int) uint64 {
+		old := systems.SetSpatialOrderMin(min)
+		defer systems.SetSpatialOrderMin(old)
+		sc, _ := warmGuards(t, 1500, 200)
+		return systems.StateHash(sc.World)
+	}
+	require.Equal(t, run(1<<30), run(0))
 }
