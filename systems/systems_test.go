@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -269,4 +270,72 @@ func TestSteerRetriesUnreachableWhenTheGoalMoves(t *testing.T) {
 	pos, _, _ := m.Get(e)
 	assert.InDelta(t, 3.5, pos.X, 0.01)
 	assert.InDelta(t, 8.5, pos.Y, 0.01)
+}
+
+func TestPerceptionFieldOfViewLineOfSightAndMemory(t *testing.T) {
+	w, g := newWorld(30, 30)
+	m := generic.NewMap5[components.Position, components.Velocity, components.Faction, components.Perception, components.Think](w)
+	guard := m.New()
+	p, v, _, per, _ := m.Get(guard)
+	p.Vec, v.Vec = r2.Vec{X: 10.5, Y: 10.5}, r2.Vec{X: 1} // facing +x
+	*per = components.Perception{SightRange: 8, FieldOfView: math.Pi / 2}
+	foe := func(at r2.Vec) arche.Entity {
+		e := m.New()
+		fp, _, f, _, th := m.Get(e)
+		fp.Vec, f.Team, th.Next = at, 1, 1e9
+		return e
+	}
+	behind := foe(r2.Vec{X: 7.5, Y: 10.5}) // 3 cells behind: outside the 90° view
+	ahead := foe(r2.Vec{X: 11.5, Y: 10.5}) // 1 cell ahead
+	_ = foe(r2.Vec{X: 13.5, Y: 21.5})      // out of range
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &Spatial{}, &Perception{Workers: 1})
+	s.Initialize(w)
+	s.Update(w)
+	_, _, _, per, _ = m.Get(guard)
+	require.True(t, per.Visible)
+	assert.Equal(t, ahead, per.Target, "the foe behind is outside the field of view")
+	assert.InDelta(t, 1.0, per.Distance, 1e-9)
+
+	// turn around: now the foe behind is in view and nearer than the one ahead
+	_, v, _, _, _ = m.Get(guard)
+	v.Vec = r2.Vec{X: -1}
+	s.Update(w)
+	_, _, _, per, _ = m.Get(guard)
+	assert.Equal(t, behind, per.Target)
+	assert.InDelta(t, 0.1, per.LastSeenTime, 1e-9, "memory of when")
+	assert.Equal(t, r2.Vec{X: 7.5, Y: 10.5}, per.LastSeen, "and where")
+
+	// a wall between them hides it; the memory stays
+	g.SetCost(grid.Cell{X: 9, Y: 10}, grid.Blocked)
+	s.Update(w)
+	_, _, _, per, _ = m.Get(guard)
+	assert.False(t, per.Visible, "no line of sight")
+	assert.True(t, per.HasLastSeen)
+	assert.InDelta(t, 0.1, per.LastSeenTime, 1e-9)
+}
+
+func TestStuckAgentIsMarkedAndAsksForAPath(t *testing.T) {
+	w, g := newWorld(10, 10)
+	for y := int32(0); y < 10; y++ {
+		g.SetCost(grid.Cell{X: 5, Y: y}, grid.Blocked) // an unbroken wall: the goal is cut off
+	}
+	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics, components.Steering,
+		components.Intent, components.Progress, components.Path](w)
+	e := m.New()
+	pos, _, kin, _, in, _, path := m.Get(e)
+	pos.Vec = r2.Vec{X: 4.5, Y: 4.5}
+	*kin = components.Kinematics{MaxSpeed: 3, MaxForce: 20, Radius: 0.3}
+	*in = components.Intent{Move: true, Goal: r2.Vec{X: 8.5, Y: 4.5}}
+	path.State = components.PathReady // a path that no longer leads anywhere
+	path.Goal = g.CellAt(in.Goal)
+	path.Waypoints = []grid.Cell{{X: 4, Y: 4}, {X: 5, Y: 4}, {X: 8, Y: 4}}
+	path.Next = 1
+	st := &Steer{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, st, &Movement{Workers: 1})
+	s.Initialize(w)
+	s.Run(w, int(StuckTime*60)+30)
+	_, _, _, _, _, pr, path := m.Get(e)
+	assert.True(t, pr.Stuck, "no progress for StuckTime seconds")
+	assert.Equal(t, 1, pr.Count)
+	assert.True(t, path.Want, "it asks for a new path")
 }
