@@ -11,6 +11,8 @@ import (
 // agent was seen, so conditions read cached facts instead of casting rays.
 type Perception struct {
 	SightRange  float64 // cells
+	Time        float64 // simulation time of the last update
+	Fresh       bool    // updated since the agent last thought: perception waits for the next think
 	FieldOfView float64 // full view angle in radians, centred on Heading; 0 or ≥ 2π sees all around
 	Heading     r2.Vec  // the direction the agent faces; perception keeps it at the last non-zero velocity
 

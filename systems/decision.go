@@ -113,7 +113,7 @@ func (s *Decision) Work(worker, lo, hi int) {
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
-		advance(j.think, now)
+		j.thought(now)
 	}
 	ctx.Agent = nil
 }

@@ -26,17 +26,24 @@ import (
 // keeps agents from oscillating or stalling). [Steer] then follows it.
 //
 // Agents gather at the goal without piling up: an agent stops (Arrived) once
-// it is within r = 1 + Spacing·√(n/π) cells of the goal, n being the number
+// it is within r = 1 + Spacing·√(n/π) cells of the goal along the field (its
+// integration value over the grid's minimum cell cost), n being the number
 // of agents that had arrived at that goal in the previous frame, so the crowd
 // fills a disk around the goal from the centre outwards, at about one agent
-// per Spacing² cells. It stays arrived while within r + 1.
+// per Spacing² cells, and never on the far side of a wall. It stays arrived
+// while within r + 1.
+//
+// The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
+// per grid cell each), when more distinct goals are in use at once; agents
+// with goals beyond MaxFields wait for one to fall out of use.
 //
 // Sampling is split over Workers goroutines (0: runtime.GOMAXPROCS).
 type FlowField struct {
-	Capacity int     // fields kept in the cache; 8 if zero
-	Budget   int     // cells settled per frame when building; 0 builds a field at once
-	Spacing  float64 // cells between agents gathered at a goal; 0.75 if zero
-	Workers  int
+	Capacity  int     // fields the cache starts with; 8 if zero
+	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
+	Budget    int     // cells settled per frame when building; 0 builds a field at once
+	Spacing   float64 // cells between agents gathered at a goal; 0.75 if zero
+	Workers   int
 
 	Cache *flowfield.Cache // the shared cache, also a world resource
 
@@ -44,7 +51,7 @@ type FlowField struct {
 	pool   *ecs.Workers
 	filter *generic.Filter2[components.Position, components.FlowFollower]
 	jobs   []flowJob
-	memo   [2]flowMemo
+	goals  []flowGoal // the goals asked for this frame, at most Capacity
 	// agents arrived per goal: last frame's counts, this frame's counts
 	arrived, counting []goalCount
 }
@@ -71,11 +78,9 @@ type flowJob struct {
 	field *flowfield.Field
 }
 
-type flowMemo struct {
+type flowGoal struct {
 	goal  grid.Cell
 	field *flowfield.Field
-	done  bool
-	valid bool
 }
 
 // noCell marks a FlowFollower whose sample must be recomputed.
@@ -91,6 +96,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	if s.Capacity <= 0 {
 		s.Capacity = 8
 	}
+	if s.MaxFields <= 0 {
+		s.MaxFields = 64
+	}
 	if s.Spacing <= 0 {
 		s.Spacing = 0.75
 	}
@@ -103,26 +111,27 @@ func (s *FlowField) Initialize(w *arche.World) {
 
 // Update resolves each follower's field, advances pending builds and samples.
 func (s *FlowField) Update(w *arche.World) {
-	s.memo = [2]flowMemo{}
+	s.goals = s.goals[:0]
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
 		pos, ff := q.Get()
-		want := s.field(0, ff.Goal)
-		if want.done && (!ff.Has || ff.Active != ff.Goal) {
+		want := s.field(ff.Goal)
+		if want != nil && want.Done() && (!ff.Has || ff.Active != ff.Goal) {
 			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
-		}
-		if ff.Has {
-			s.arrive(pos.Vec, ff)
 		}
 		var f *flowfield.Field
 		switch {
 		case ff.Has && ff.Active == ff.Goal:
-			f = want.field
+			f = want
 		case ff.Has:
-			if act := s.field(1, ff.Active); act.done {
-				f = act.field
-			}
+			f = s.field(ff.Active)
+		}
+		if f != nil && !f.Done() {
+			f = nil
+		}
+		if f != nil {
+			s.arrive(pos.Vec, ff, f)
 		}
 		s.jobs = append(s.jobs, flowJob{pos: pos.Vec, ff: ff, field: f})
 	}
@@ -137,8 +146,11 @@ func (s *FlowField) Update(w *arche.World) {
 	clear(s.jobs)
 }
 
-// arrive updates ff.Arrived against the disk of agents gathered at its goal.
-func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower) {
+// arrive updates ff.Arrived against the disk of agents gathered at its
+// goal, measured along the field (its integration value, the cost of the way
+// there), not as the crow flies, so agents behind a wall do not count as
+// arrived.
+func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower, f *flowfield.Field) {
 	prev := 0
 	for _, c := range s.arrived {
 		if c.goal == ff.Active {
@@ -149,22 +161,32 @@ func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower) {
 	if ff.Arrived {
 		r++
 	}
-	d := r2.Sub(s.grid.Center(ff.Active), p)
-	ff.Arrived = d.X*d.X+d.Y*d.Y <= r*r
+	ff.Arrived = f.Integration(s.grid.CellAt(p)) <= r*float64(s.grid.MinCost())
 	if ff.Arrived {
 		count(&s.counting, ff.Active).n++
 	}
 }
 
 // field returns the cache's field for goal, asking the cache once per goal
-// and frame (slot 0 for the goals wanted, 1 for the goals still followed).
-func (s *FlowField) field(slot int, goal grid.Cell) flowMemo {
-	m := &s.memo[slot]
-	if !m.valid || m.goal != goal {
-		f, done := s.Cache.Request(goal)
-		*m = flowMemo{goal: goal, field: f, done: done, valid: true}
+// and frame. The cache grows (up to MaxFields) when more distinct goals are
+// in use in one frame than it holds, so a field handed out this frame is
+// never evicted by another asked for later in the same frame; beyond
+// MaxFields goals, an agent with a further goal gets nil and waits.
+func (s *FlowField) field(goal grid.Cell) *flowfield.Field {
+	for i := range s.goals {
+		if s.goals[i].goal == goal {
+			return s.goals[i].field
+		}
 	}
-	return *m
+	if len(s.goals) >= s.Cache.Capacity() {
+		if s.Cache.Capacity() >= s.MaxFields {
+			return nil
+		}
+		s.Cache.SetCapacity(min(2*s.Cache.Capacity(), s.MaxFields))
+	}
+	f, _ := s.Cache.Request(goal)
+	s.goals = append(s.goals, flowGoal{goal: goal, field: f})
+	return f
 }
 
 // Work implements ecs.Job.

@@ -56,7 +56,7 @@ func (s *FSM) Update(w *arche.World) {
 		before := j.brain.Memory.Transitions
 		j.brain.Machine.Update(&j.brain.Memory, &s.ctx)
 		s.Transitions += int(j.brain.Memory.Transitions - before)
-		advance(j.think, now)
+		j.thought(now)
 	}
 	s.ctx.Agent = nil
 	s.Thought, s.Waiting = len(jobs), s.due.Waiting

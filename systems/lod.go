@@ -29,10 +29,15 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 // Positions of entities with a [components.Focus] and the static Points.
 // With no focus point at all, every agent gets level 0.
 //
-// When an agent's interval changes, its next decision moves to Last + the new
-// interval (so a nearer agent thinks sooner, a farther one later); an agent
-// coming out of a freeze thinks in the next frame, and its tree sees the
-// whole frozen time as dt.
+// When an agent's interval changes, its next decision moves by the difference
+// of the intervals (so a nearer agent thinks sooner, a farther one later, and
+// agents keep the stagger phase they were given at spawn, so the work stays
+// spread over frames); an agent coming out of a freeze thinks in the next
+// frame, and its tree sees the whole frozen time as dt. A frozen agent does
+// not think or perceive, but still steers towards its last intent.
+//
+// Agents with a [components.Path] get a path-queue priority from their level:
+// the nearest level the highest.
 type LOD struct {
 	Levels []LODLevel // by increasing Distance; DefaultLODLevels if empty
 	Points []r2.Vec   // static focus points, cells
@@ -41,7 +46,7 @@ type LOD struct {
 
 	clock  *ecs.Clock
 	focus  *generic.Filter2[components.Focus, components.Position]
-	agents *generic.Filter3[components.Position, components.Think, components.LOD]
+	agents *generic.Filter4[components.Position, components.Think, components.LOD, components.Path]
 	points []r2.Vec
 }
 
@@ -55,7 +60,8 @@ func (s *LOD) Initialize(w *arche.World) {
 	}
 	s.clock = ecs.ClockOf(w)
 	s.focus = generic.NewFilter2[components.Focus, components.Position]()
-	s.agents = generic.NewFilter3[components.Position, components.Think, components.LOD]()
+	s.agents = generic.NewFilter4[components.Position, components.Think, components.LOD, components.Path]().
+		Optional(generic.T[components.Path]())
 	s.Counts = make([]int, len(s.Levels)+1)
 }
 
@@ -71,7 +77,7 @@ func (s *LOD) Update(w *arche.World) {
 	now := s.clock.Time
 	q := s.agents.Query(w)
 	for q.Next() {
-		pos, th, lod := q.Get()
+		pos, th, lod, path := q.Get()
 		dist := s.nearest(pos.Vec)
 		level := len(s.Levels)
 		for i, l := range s.Levels {
@@ -82,6 +88,9 @@ func (s *LOD) Update(w *arche.World) {
 		}
 		lod.Level, lod.Distance = uint8(min(level, 255)), dist
 		s.Counts[level]++
+		if path != nil {
+			path.Priority = int8(min(len(s.Levels)-level, 127))
+		}
 		if level == len(s.Levels) {
 			th.Frozen = true
 			continue
@@ -94,8 +103,12 @@ func (s *LOD) Update(w *arche.World) {
 			continue
 		}
 		if th.Interval != interval {
+			old := th.Interval
+			if old <= 0 {
+				old = DefaultThinkInterval
+			}
+			th.Next += interval - old // keep the agent's stagger phase
 			th.Interval = interval
-			th.Next = th.Last + interval
 		}
 	}
 }

@@ -177,6 +177,7 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 	for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
 		p, _ := s.paths.Get(s.tickets[t].e)
 		p.Goal, p.Next = goal, 0
+		p.SightKnown = false // a new path: steering tests its line of sight afresh
 		if err != nil {
 			p.State = components.PathUnreachable
 			p.Waypoints = p.Waypoints[:0]

@@ -12,8 +12,9 @@ import (
 )
 
 // Perception updates the [components.Perception] of each agent about to think
-// this frame (see [Due]), so decisions read fresh, cached facts and agents
-// that are not thinking cost nothing; level of detail throttles perception
+// this frame (see [Due]), once per think: an agent that a decision budget
+// holds back is not perceived again while it waits. Decisions read fresh,
+// cached facts and agents that are not thinking cost nothing; level of detail throttles perception
 // with the think rate. It picks the nearest agent of another team within
 // SightRange, inside the field of view (FieldOfView around Heading, which
 // follows the agent's last non-zero Velocity) and in line of sight over the
@@ -73,9 +74,10 @@ func (s *Perception) Update(w *arche.World) {
 	q := s.filter.Query(w)
 	for q.Next() {
 		pos, fac, per, th, vel := q.Get()
-		if !Due(th, now, dt) {
-			continue
+		if !Due(th, now, dt) || per.Fresh {
+			continue // not due, or perceived already for a think the budget held back
 		}
+		per.Time, per.Fresh = now, true
 		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per}
 		if vel != nil {
 			j.vel = vel.Vec

@@ -320,7 +320,8 @@ func (s *Steer) gather(j *steerJob, sc *steerScratch, radius float64, vels bool)
 func (s *Steer) track(j *steerJob, sc *steerScratch) {
 	pr, now := j.progress, s.clock.Time
 	moved := r2.Norm(r2.Sub(j.pos, pr.Anchor)) > StuckDistance
-	if !j.intent.Move || moved {
+	atGoal := r2.Norm(r2.Sub(j.pos, j.intent.Goal)) <= StuckDistance
+	if !j.intent.Move || moved || atGoal {
 		pr.Anchor, pr.Since, pr.Stuck = j.pos, now, false
 		return
 	}
@@ -331,8 +332,11 @@ func (s *Steer) track(j *steerJob, sc *steerScratch) {
 	pr.Count++
 	sc.stuck++
 	pr.Anchor, pr.Since = j.pos, now
-	if j.path != nil && j.path.State != components.PathPending {
-		j.path.Want, j.path.Goal = true, s.grid.CellAt(j.intent.Goal)
+	if j.path != nil {
+		j.path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
+		if j.path.State != components.PathPending {
+			j.path.Want, j.path.Goal = true, s.grid.CellAt(j.intent.Goal)
+		}
 	}
 }
 

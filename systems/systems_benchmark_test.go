@@ -100,3 +100,38 @@ func TestSpatialOrderChangesNothing(t *testing.T) {
 	}
 	require.Equal(t, run(1<<30), run(0))
 }
+
+func BenchmarkLOD(b *testing.B) {
+	const n = 10000
+	sc, err := scenario.NewGuards(scenario.Config{Agents: n, Seed: 1, LOD: true})
+	require.NoError(b, err)
+	s := ecs.NewScheduler(sc.Systems()...)
+	s.Initialize(sc.World)
+	s.Run(sc.World, 60)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		sc.LOD.Update(sc.World)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}
+
+// BenchmarkFlowField times the flow-field system (field lookups, arrival,
+// per-cell sampling) on a swarm whose fields are built.
+func BenchmarkFlowField(b *testing.B) {
+	const n = 10000
+	sw, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: n, Seed: 1})
+	require.NoError(b, err)
+	s := ecs.NewScheduler(sw.Systems()...)
+	s.Initialize(sw.World)
+	s.Run(sw.World, 120)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		sw.Clock.Update(sw.World)
+		sw.Spatial.Update(sw.World)
+		sw.Flow.Update(sw.World)
+		sw.Movement.Update(sw.World) // agents change cells, so samples are taken
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}

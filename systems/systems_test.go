@@ -290,7 +290,13 @@ func TestPerceptionFieldOfViewLineOfSightAndMemory(t *testing.T) {
 	_ = foe(r2.Vec{X: 13.5, Y: 21.5})      // out of range
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &Spatial{}, &Perception{Workers: 1})
 	s.Initialize(w)
+	// perception runs once per think: play the decision system's part
+	thought := func() {
+		_, _, _, per, th := m.Get(guard)
+		th.Last, per.Fresh = ecs.ClockOf(w).Time, false
+	}
 	s.Update(w)
+	thought()
 	_, _, _, per, _ = m.Get(guard)
 	require.True(t, per.Visible)
 	assert.Equal(t, ahead, per.Target, "the foe behind is outside the field of view")
@@ -307,6 +313,10 @@ func TestPerceptionFieldOfViewLineOfSightAndMemory(t *testing.T) {
 
 	// a wall between them hides it; the memory stays
 	g.SetCost(grid.Cell{X: 9, Y: 10}, grid.Blocked)
+	s.Update(w)
+	_, _, _, per, _ = m.Get(guard)
+	assert.True(t, per.Visible, "not perceived again before the agent thought")
+	thought()
 	s.Update(w)
 	_, _, _, per, _ = m.Get(guard)
 	assert.False(t, per.Visible, "no line of sight")
@@ -338,4 +348,118 @@ func TestStuckAgentIsMarkedAndAsksForAPath(t *testing.T) {
 	assert.True(t, pr.Stuck, "no progress for StuckTime seconds")
 	assert.Equal(t, 1, pr.Count)
 	assert.True(t, path.Want, "it asks for a new path")
+}
+
+// flowWorld: a 40×40 open grid and agents with FlowFollowers.
+func flowWorld(t *testing.T, capacity int) (*arche.World, *grid.Grid, *ecs.Scheduler, *generic.Map7[components.Position, components.Velocity, components.Kinematics,
+	components.Steering, components.Intent, components.SteeringWeights, components.FlowFollower]) {
+	t.Helper()
+	w, g := newWorld(40, 40)
+	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics,
+		components.Steering, components.Intent, components.SteeringWeights, components.FlowFollower](w)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, &FlowField{Capacity: capacity, Workers: 1},
+		&Steer{Workers: 1}, &Movement{Workers: 1})
+	return w, g, s, &m
+}
+
+func TestFlowFieldServesMoreGoalsThanItsCacheHolds(t *testing.T) {
+	w, _, s, m := flowWorld(t, 4)
+	var es []arche.Entity
+	for i := range 9 { // nine groups, nine goals, a cache of four
+		for k := range 5 {
+			e := m.New()
+			pos, _, kin, _, _, _, ff := m.Get(e)
+			pos.Vec = r2.Vec{X: 2.5 + float64(4*i), Y: 2.5 + float64(k)}
+			*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}
+			ff.Goal = grid.Cell{X: int32(2 + 4*i), Y: 35}
+			es = append(es, e)
+		}
+	}
+	s.Initialize(w)
+	s.Run(w, 900)
+	for _, e := range es {
+		pos, _, _, _, _, _, ff := m.Get(e)
+		assert.Greater(t, pos.Y, 25.0, "agent with goal %v never got there (at %v)", ff.Goal, pos.Vec)
+	}
+}
+
+func TestFlowArrivalDiskStopsAtWalls(t *testing.T) {
+	w, g, s, m := flowWorld(t, 2)
+	for x := int32(0); x < 36; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 20}, grid.Blocked) // the goal is just above a long wall
+	}
+	var es []arche.Entity
+	for i := range 60 {
+		e := m.New()
+		pos, _, kin, _, _, wt, ff := m.Get(e)
+		pos.Vec = r2.Vec{X: 2.5 + float64(i%30), Y: 24.5 + float64(i/30)}
+		*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}
+		*wt = components.SteeringWeights{Separation: 1, SeparationRadius: 0.75}
+		ff.Goal = grid.Cell{X: 10, Y: 18}
+		es = append(es, e)
+	}
+	s.Initialize(w)
+	for range 120 {
+		s.Update(w)
+		for _, e := range es {
+			pos, _, _, _, _, _, ff := m.Get(e)
+			if ff.Arrived {
+				require.Less(t, pos.Y, 20.0, "arrived on the far side of the wall at %v", pos.Vec)
+			}
+		}
+	}
+}
+
+func TestLODKeepsTheStagger(t *testing.T) {
+	w, _ := newWorld(200, 10)
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	m := generic.NewMap5[components.Brain, components.Think, components.Position, components.Intent, components.LOD](w)
+	const n = 600
+	for i := range n {
+		e := m.New()
+		b, th, p, _, _ := m.Get(e)
+		*b = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+		*th = components.Think{Interval: 0.1, Next: 0.1 * float64(i) / n} // staggered, Last = 0 for all
+		p.Vec = r2.Vec{X: 50, Y: 5}                                       // in the 2 Hz band
+	}
+	dec := &Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &LOD{Points: []r2.Vec{{X: 0, Y: 5}}}, dec)
+	s.Initialize(w)
+	s.Run(w, 60)
+	most := 0
+	for range 120 {
+		s.Update(w)
+		most = max(most, dec.Thought)
+	}
+	// 600 agents at 2 Hz over 30 frames a period: 20 a frame, give or take the
+	// 6-frame stagger the agents had at 10 Hz (100 a frame at worst)
+	assert.LessOrEqual(t, most, 110, "thinking stays spread over frames")
+}
+
+func TestThinkBudgetBoundsPerception(t *testing.T) {
+	w, _ := newWorld(20, 20)
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	m := generic.NewMap7[components.Brain, components.Think, components.Position, components.Intent,
+		components.Perception, components.Faction, components.Velocity](w)
+	for i := range 100 {
+		e := m.New()
+		b, th, p, _, per, _, _ := m.Get(e)
+		*b = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+		*th = components.Think{Interval: 10} // all due at once
+		p.Vec = r2.Vec{X: 0.5 + float64(i%20), Y: 0.5 + float64(i/20)}
+		per.SightRange = 5
+	}
+	per := &Perception{Workers: 1}
+	dec := &Decision{Budget: 10}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, per, dec)
+	s.Initialize(w)
+	perceived := 0
+	for range 10 {
+		s.Update(w)
+		perceived += per.Checked
+	}
+	assert.Equal(t, 100, dec.TotalThought)
+	assert.Equal(t, 100, perceived, "each agent perceived once for its one think, not once a frame while it waited")
 }

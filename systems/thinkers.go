@@ -84,11 +84,23 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool, cm
 		}
 	}
 	t.cursor = max(next, 0)
+	if t.grid != nil {
+		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
+	}
 	return t.jobs
 }
 
 // done drops the component pointers gathered this frame.
 func (t *thinkers[B]) done() { clear(t.jobs) }
+
+// thought records that a job's agent thought at now: its schedule advances
+// and its perception is due again with the next think.
+func (j *thinkJob[B]) thought(now float64) {
+	advance(j.think, now)
+	if j.agent.Perception != nil {
+		j.agent.Perception.Fresh = false
+	}
+}
 
 // advance records a decision at now and schedules the next one an Interval
 // after the last scheduled one (DefaultThinkInterval if unset), keeping the

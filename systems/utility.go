@@ -62,7 +62,7 @@ func (s *Utility) Update(w *arche.World) {
 		if j.brain.State.Choice != j.brain.State.Previous {
 			s.Changed++
 		}
-		advance(j.think, now)
+		j.thought(now)
 	}
 	s.Thought, s.Waiting = len(jobs), s.due.Waiting
 	s.TotalThought += s.Thought

@@ -346,8 +346,8 @@ func BenchmarkGuardCompare(b *testing.B) {
 }
 
 // TestGuardCompareRatios runs the three benchmarks in one process and logs ns per agent
-// tick, ns per node visited (archai) and the ratios; it fails if archai is not the
-// fastest. Skipped with -short.
+// tick, ns per node visited (archai) and the ratios. It is a measurement, not a check
+// (it asserts only that our tick allocates nothing), and runs only with ARCHAI_COMPARE set.
 func TestGuardCompareRatios(t *testing.T) {
 	// A measurement, not a check: run it on purpose, on a quiet machine, with
 	//   ARCHAI_COMPARE=1 go test -run TestGuardCompareRatios -v ./ai/bt

@@ -44,8 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat) or swarm (a shared flow field)")
 	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
-	lod := fs.Bool("lod", false, "level of detail: 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
-	thinkBudget := fs.Int("think-budget", 0, "most decisions per frame (0: no limit)")
+	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
+	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}

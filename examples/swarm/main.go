@@ -106,7 +106,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 func draw(background *image.Paletted, scale int, sw *scenario.Swarm, f *generic.Filter2[components.Position, components.FlowFollower]) *image.Paletted {
 	img := picture.Clone(background)
 	g := sw.Grid
-	if field := sw.Flow.Cache.Get(sw.Director.Goal); field.Done() {
+	if field, ready := sw.Flow.Cache.Request(sw.Director.Goal); ready { // drawn once built, without forcing the build
 		step := max(4, g.Width()/48)
 		for y := step / 2; y < g.Height(); y += step {
 			for x := step / 2; x < g.Width(); x += step {

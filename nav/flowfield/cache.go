@@ -13,6 +13,10 @@ import (
 // needs room, and rebuilds a field whose grid changed since it was built
 // ([grid.Grid.Version]).
 //
+// A complete field that went stale keeps being served while its rebuild runs
+// in a second buffer, and is swapped for the new one when that is complete,
+// so agents following it never lose their direction.
+//
 // Two ways to get a field:
 //   - [Cache.Get] returns a complete, current field, building it at once;
 //   - [Cache.Request] returns at once and lets [Cache.Update] build pending
@@ -21,19 +25,44 @@ import (
 //
 // A Cache is not safe for concurrent use.
 type Cache struct {
-	g       *grid.Grid
-	entries []cacheEntry
-	index   map[grid.Cell]int // goal → entries position; looked up, never iterated
-	tick    uint64
+	g        *grid.Grid
+	capacity int
+	entries  []cacheEntry
+	index    map[grid.Cell]int // goal → entries position; looked up, never iterated
+	tick     uint64
 
 	// Statistics since creation.
 	Hits, Misses, Evictions, Rebuilds int
 }
 
 type cacheEntry struct {
-	goal    grid.Cell
-	field   *Field
-	lastUse uint64
+	goal       grid.Cell
+	field      *Field // the field served
+	spare      *Field // the rebuild of a stale complete field (while rebuilding), or a spare buffer, or nil
+	rebuilding bool
+	lastUse    uint64
+}
+
+// pending reports whether the entry has a build to advance, and which field.
+func (e *cacheEntry) pending() (*Field, bool) {
+	if e.rebuilding {
+		return e.spare, true
+	}
+	return e.field, !e.field.Done()
+}
+
+// step advances the entry's build by budget cells, swapping a finished
+// rebuild in, and returns the cells settled.
+func (e *cacheEntry) step(budget int) int {
+	f, ok := e.pending()
+	if !ok {
+		return 0
+	}
+	before := f.Settled()
+	if f.Step(budget) && e.rebuilding {
+		e.field, e.spare, e.rebuilding = e.spare, e.field, false
+	}
+	return f.Settled() - before
 }
 
 // NewCache returns a cache of at most capacity fields over g. Fields are
@@ -45,11 +74,17 @@ func NewCache(g *grid.Grid, capacity int) *Cache {
 	if capacity < 1 {
 		panic(fmt.Sprintf("flowfield: NewCache: capacity %d < 1", capacity))
 	}
-	return &Cache{g: g, entries: make([]cacheEntry, 0, capacity), index: make(map[grid.Cell]int, capacity)}
+	return &Cache{g: g, capacity: capacity, entries: make([]cacheEntry, 0, capacity), index: make(map[grid.Cell]int, capacity)}
 }
 
 // Capacity returns the maximum number of fields held.
-func (c *Cache) Capacity() int { return cap(c.entries) }
+func (c *Cache) Capacity() int { return c.capacity }
+
+// SetCapacity changes the maximum number of fields held to n, but never
+// below the number held now (a cache does not drop fields to shrink).
+func (c *Cache) SetCapacity(n int) {
+	c.capacity = max(n, len(c.entries), 1)
+}
 
 // Len returns the number of fields held.
 func (c *Cache) Len() int { return len(c.entries) }
@@ -57,34 +92,48 @@ func (c *Cache) Len() int { return len(c.entries) }
 // Get returns the complete field towards goal for the grid as it is now,
 // building (or finishing, or rebuilding) it at once.
 func (c *Cache) Get(goal grid.Cell) *Field {
-	f, _ := c.Request(goal)
-	f.Step(math.MaxInt)
-	return f
+	c.Request(goal)
+	e := &c.entries[c.index[goal]]
+	e.step(math.MaxInt)
+	return e.field
 }
 
 // Request returns the field towards goal and whether it is complete and
 // current. A missing field is started (evicting the least recently used one
-// if the cache is full), a stale one restarted; [Cache.Update] or
-// [Field.Step] finishes them. An incomplete field reads as unreachable
-// where it has not settled yet.
+// if the cache is full); [Cache.Update] or [Field.Step] finishes it, and until
+// then it reads as unreachable where it has not settled yet. A stale field
+// that was complete is still returned (answering from the old costs) while
+// its rebuild runs in a second buffer; the rebuilt field is returned once
+// complete. A stale field that was never complete is restarted.
 func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 	c.tick++
 	if i, ok := c.index[goal]; ok {
 		e := &c.entries[i]
 		e.lastUse = c.tick
-		if e.field.Stale() {
+		switch {
+		case e.rebuilding && e.spare.Stale(): // the grid changed again during the rebuild
+			c.Rebuilds++
+			e.spare.Start(goal)
+		case e.field.Stale() && !e.rebuilding && e.field.Done():
+			c.Rebuilds++
+			if e.spare == nil {
+				e.spare = New(c.g)
+			}
+			e.spare.Start(goal)
+			e.rebuilding = true
+		case e.field.Stale() && !e.field.Done():
 			c.Rebuilds++
 			e.field.Start(goal)
-			return e.field, false
 		}
-		if e.field.Done() {
+		ready := e.field.Done() && !e.rebuilding && !e.field.Stale()
+		if ready {
 			c.Hits++
 		}
-		return e.field, e.field.Done()
+		return e.field, ready
 	}
 	c.Misses++
 	var f *Field
-	if len(c.entries) < cap(c.entries) {
+	if len(c.entries) < c.capacity {
 		f = New(c.g)
 		c.entries = append(c.entries, cacheEntry{goal: goal, field: f, lastUse: c.tick})
 		c.index[goal] = len(c.entries) - 1
@@ -98,7 +147,7 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 		e := &c.entries[lru]
 		delete(c.index, e.goal)
 		c.Evictions++
-		e.goal, e.lastUse = goal, c.tick
+		e.goal, e.lastUse, e.rebuilding = goal, c.tick, false
 		c.index[goal] = lru
 		f = e.field
 	}
@@ -106,27 +155,24 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 	return f, false
 }
 
-// Update advances the builds of pending and stale fields, most recently
-// requested first, settling at most budget cells in total. It returns the
-// number of cells settled. Stale fields that nobody requested are left alone
-// until [Cache.Request] or [Cache.Get] asks for them.
+// Update advances the builds of pending fields and rebuilds of stale ones,
+// most recently requested first, settling at most budget cells in total. It
+// returns the number of cells settled. Stale fields that nobody requested
+// are left alone until [Cache.Request] or [Cache.Get] asks for them.
 func (c *Cache) Update(budget int) int {
 	used := 0
 	for used < budget {
 		best := -1
 		for i := range c.entries {
 			e := &c.entries[i]
-			if !e.field.Done() && (best < 0 || e.lastUse > c.entries[best].lastUse) {
+			if _, ok := e.pending(); ok && (best < 0 || e.lastUse > c.entries[best].lastUse) {
 				best = i
 			}
 		}
 		if best < 0 {
 			break
 		}
-		f := c.entries[best].field
-		before := f.Settled()
-		f.Step(budget - used)
-		used += f.Settled() - before
+		used += c.entries[best].step(budget - used)
 	}
 	return used
 }

@@ -256,7 +256,8 @@ func TestCacheSharesEvictsAndInvalidates(t *testing.T) {
 	assert.Equal(t, 2, c.Len())
 	assert.Equal(t, 0.0, c3.Integration(grid.Cell{X: 5, Y: 25}))
 
-	// a grid change makes fields stale; the next request rebuilds
+	// a grid change makes fields stale; the next request starts a rebuild in
+	// a second buffer and keeps serving the old field until it is complete
 	for y := int32(0); y < 29; y++ {
 		g.SetCost(grid.Cell{X: 10, Y: y}, grid.Blocked)
 	}
@@ -264,14 +265,20 @@ func TestCacheSharesEvictsAndInvalidates(t *testing.T) {
 	before := a.Integration(grid.Cell{X: 20, Y: 1})
 	f, ready := c.Request(grid.Cell{X: 1, Y: 1})
 	assert.False(t, ready)
-	assert.Same(t, a, f)
+	assert.Same(t, a, f, "the old field still answers")
+	c.Update(100)
+	f, _ = c.Request(grid.Cell{X: 1, Y: 1})
+	assert.Same(t, a, f, "until the rebuild is complete")
+	assert.Equal(t, before, f.Integration(grid.Cell{X: 20, Y: 1}), "from the old costs")
 	for c.Update(100) > 0 {
 	}
-	_, ready = c.Request(grid.Cell{X: 1, Y: 1})
+	f, ready = c.Request(grid.Cell{X: 1, Y: 1})
 	assert.True(t, ready)
-	assert.Greater(t, a.Integration(grid.Cell{X: 20, Y: 1}), before+20, "the wall forces a detour")
+	assert.NotSame(t, a, f, "the rebuilt field is swapped in")
+	assert.Greater(t, f.Integration(grid.Cell{X: 20, Y: 1}), before+20, "the wall forces a detour")
 	assert.Equal(t, 1, c.Rebuilds)
-	checkLeadsToGoal(t, a, g)
+	checkLeadsToGoal(t, f, g)
+	assert.Same(t, f, c.Get(grid.Cell{X: 1, Y: 1}))
 }
 
 func TestCacheUpdateRespectsBudget(t *testing.T) {

@@ -95,6 +95,15 @@ func TestStateHashIndependentOfWorkers(t *testing.T) {
 	assert.Equal(t, h, systems.StateHash(two.World), "1 vs 2 workers")
 	assert.Equal(t, h, systems.StateHash(three.World), "1 vs 3 workers")
 	assert.Equal(t, one.Stats.Runs[BranchChase].Load(), two.Stats.Runs[BranchChase].Load())
+
+	// with level of detail and a think budget too
+	cfg := Config{Agents: 2000, Seed: 12, LOD: true, ThinkBudget: 150}
+	cfg.Workers = 1
+	a, _ := run(t, cfg, 200)
+	cfg.Workers = 2
+	b, _ := run(t, cfg, 200)
+	assert.Equal(t, systems.StateHash(a.World), systems.StateHash(b.World), "LOD and budget, 1 vs 2 workers")
+	assert.Positive(t, a.Decision.Waiting+a.Decision.TotalThought)
 }
 
 func TestGenerateMapSmallSizes(t *testing.T) {

@@ -22,7 +22,7 @@ type Config struct {
 	Seed          uint64     // seeds the map (if generated) and every agent's random source
 	Grid          *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
 	DT            float64    // seconds per frame; 1/60 if zero
-	PathBudget    int        // path searches per frame; systems.DefaultPathBudget if zero
+	PathBudget    int        // path-search node expansions per frame; systems.DefaultPathBudget if zero
 	Workers       int        // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
 	ThinkBudget   int        // most decisions per frame; 0 means no limit
 	LOD           bool       // throttle thinking by distance to Focus (systems.DefaultLODLevels)
