@@ -6,6 +6,7 @@ import (
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,6 +33,12 @@ func TestSteadyStateAllocatesNothing(t *testing.T) {
 		})
 		require.Zero(t, allocs, "%s allocates in steady state", ecs.SystemName(sys))
 	}
+	// whole frames too, deaths and replacements included (they recycle buffers)
+	whole, sched := warmGuards(t, 2000, 300)
+	down := whole.Casualties.IntrudersDown
+	allocs := testing.AllocsPerRun(60, func() { sched.Update(whole.World) })
+	assert.Zero(t, allocs, "a whole frame allocates in steady state")
+	assert.Greater(t, whole.Casualties.IntrudersDown, down, "intruders died and were replaced meanwhile")
 }
 
 func benchSystem(b *testing.B, pick func(*scenario.Guards) ecs.System) {

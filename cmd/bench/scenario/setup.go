@@ -108,7 +108,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 			return nil, errors.New("scenario: the map has no passable cell")
 		}
 		if i%cfg.IntruderEvery == cfg.IntruderEvery-1 {
-			sp.intruder(pos, rng.Uint64(), 0)
+			sp.intruder(pos, rng.Uint64(), 0, nil)
 		} else {
 			sp.guard(pos, rng.Uint64())
 		}
@@ -153,7 +153,14 @@ func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) 
 	}
 }
 
-func (sp *spawner) agent(e arche.Entity, pos r2.Vec, seed uint64, team uint8, speed, damage float64, tree *bt.Tree, now float64) {
+// recycled is what a removed intruder leaves for its replacement: buffers
+// that would otherwise be allocated again.
+type recycled struct {
+	memory    bt.Memory
+	waypoints []grid.Cell
+}
+
+func (sp *spawner) agent(e arche.Entity, pos r2.Vec, seed uint64, team uint8, speed, damage float64, tree *bt.Tree, now float64, reuse *recycled) {
 	w := sp.w
 	*(*components.Position)(w.Get(e, arche.ComponentID[components.Position](w))) = components.Position{Vec: pos}
 	*(*components.Kinematics)(w.Get(e, arche.ComponentID[components.Kinematics](w))) = components.Kinematics{MaxSpeed: speed, MaxForce: MaxForce, Radius: AgentRadius}
@@ -164,15 +171,22 @@ func (sp *spawner) agent(e arche.Entity, pos r2.Vec, seed uint64, team uint8, sp
 	*(*components.Think)(w.Get(e, arche.ComponentID[components.Think](w))) = components.Think{
 		Interval: systems.DefaultThinkInterval, Next: now + rng.Float64()*systems.DefaultThinkInterval, Last: now}
 	*(*components.Rand)(w.Get(e, arche.ComponentID[components.Rand](w))) = rng
-	*(*components.Brain)(w.Get(e, arche.ComponentID[components.Brain](w))) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+	brain := components.Brain{Tree: tree}
+	waypoints := []grid.Cell(nil)
+	if reuse != nil {
+		brain.Memory, waypoints = reuse.memory, reuse.waypoints[:0]
+	} else {
+		brain.Memory, waypoints = tree.NewMemory(), make([]grid.Cell, 0, 64)
+	}
+	*(*components.Brain)(w.Get(e, arche.ComponentID[components.Brain](w))) = brain
 	*(*components.Perception)(w.Get(e, arche.ComponentID[components.Perception](w))) = components.Perception{SightRange: GuardSight}
-	*(*components.Path)(w.Get(e, arche.ComponentID[components.Path](w))) = components.Path{Waypoints: make([]grid.Cell, 0, 64)}
+	*(*components.Path)(w.Get(e, arche.ComponentID[components.Path](w))) = components.Path{Waypoints: waypoints}
 	*(*components.Weapon)(w.Get(e, arche.ComponentID[components.Weapon](w))) = components.Weapon{Damage: damage, Range: StrikeRange}
 }
 
 func (sp *spawner) guard(home r2.Vec, seed uint64) arche.Entity {
 	e := sp.w.NewEntity(sp.guardIDs...)
-	sp.agent(e, home, seed, TeamGuards, GuardSpeed, GuardDamage, sp.guardTree, 0)
+	sp.agent(e, home, seed, TeamGuards, GuardSpeed, GuardDamage, sp.guardTree, 0, nil)
 	rng := steer.NewRand(seed ^ 0xa11ce)
 	route := make([]r2.Vec, 0, PatrolPoints)
 	for len(route) < PatrolPoints {
@@ -194,9 +208,9 @@ func (sp *spawner) guard(home r2.Vec, seed uint64) arche.Entity {
 	return e
 }
 
-func (sp *spawner) intruder(pos r2.Vec, seed uint64, now float64) arche.Entity {
+func (sp *spawner) intruder(pos r2.Vec, seed uint64, now float64, reuse *recycled) arche.Entity {
 	e := sp.w.NewEntity(sp.intruderIDs...)
-	sp.agent(e, pos, seed, TeamIntruders, IntruderSpeed, IntruderDamage, sp.intruderTree, now)
+	sp.agent(e, pos, seed, TeamIntruders, IntruderSpeed, IntruderDamage, sp.intruderTree, now, reuse)
 	return e
 }
 
@@ -212,9 +226,11 @@ type Casualties struct {
 	spawner *spawner
 	clock   *ecs.Clock
 	cmds    ecs.Commands
-	filter  *generic.Filter6[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand]
+	filter  *generic.Filter7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
 	guards  generic.Map[Guard]
 	seeds   []uint64
+	pool    []recycled // buffers of removed intruders, for their replacements
+	ctx     bt.Context
 }
 
 // Name implements ecs.Namer.
@@ -223,7 +239,7 @@ func (s *Casualties) Name() string { return "casualties" }
 // Initialize builds the filter.
 func (s *Casualties) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
-	s.filter = generic.NewFilter6[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand]()
+	s.filter = generic.NewFilter7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]()
 	s.guards = generic.NewMap[Guard](w)
 }
 
@@ -232,7 +248,7 @@ func (s *Casualties) Update(w *arche.World) {
 	s.seeds = s.seeds[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
-		hp, pos, vel, in, path, rng := q.Get()
+		hp, pos, vel, in, path, rng, brain := q.Get()
 		if hp.Current > 0 {
 			continue
 		}
@@ -247,6 +263,11 @@ func (s *Casualties) Update(w *arche.World) {
 			continue
 		}
 		s.IntrudersDown++
+		// its tree is abandoned: halt it (the intruder tree has no halt hooks
+		// that need the agent view) and keep the buffers for the replacement
+		s.ctx.Time = s.clock.Time
+		brain.Tree.Halt(&brain.Memory, &s.ctx)
+		s.pool = append(s.pool, recycled{memory: brain.Memory, waypoints: path.Waypoints})
 		s.cmds.RemoveEntity(e)
 		s.seeds = append(s.seeds, rng.Uint64())
 	}
@@ -254,9 +275,15 @@ func (s *Casualties) Update(w *arche.World) {
 	for _, seed := range s.seeds {
 		r := steer.NewRand(seed)
 		if pos, ok := randomOpenCell(s.spawner.g, &r); ok {
-			s.spawner.intruder(pos, seed, s.clock.Time)
+			var reuse *recycled
+			if n := len(s.pool); n > 0 {
+				reuse = &s.pool[n-1]
+				s.pool = s.pool[:n-1]
+			}
+			s.spawner.intruder(pos, seed, s.clock.Time, reuse)
 		}
 	}
+	clear(s.pool[len(s.pool):cap(s.pool)])
 }
 
 // Finalize does nothing.
