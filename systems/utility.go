@@ -22,15 +22,25 @@ import (
 // An agent should have one decision model: a UtilityBrain, a [components.Brain] or a
 // [components.StateMachine], since each system advances the shared Think.
 type Utility struct {
-	Budget int // most decisions per frame; 0 means no limit (see [Decision])
+	Budget  int // most decisions per frame; 0 means no limit (see [Decision])
+	Workers int // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
 
 	Thought      int // agents that decided in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that decided since Initialize
 	Changed      int // agents whose choice changed in the last frame
 
-	due  thinkers[components.UtilityBrain]
-	cmds ecs.Commands
+	due     thinkers[components.UtilityBrain]
+	pool    *ecs.Workers
+	cmds    []ecs.Commands
+	changed []padded // per worker
+	jobs    []thinkJob[components.UtilityBrain]
+}
+
+// padded is a per-worker counter on its own cache line.
+type padded struct {
+	n int
+	_ [56]byte
 }
 
 // UtilityAgent returns the *Agent passed to considerations and actions by [Utility] (or
@@ -44,15 +54,37 @@ func UtilityAgent(agent any) *Agent {
 func (s *Utility) Name() string { return "utility" }
 
 // Initialize builds the filter. The grid resource is optional.
-func (s *Utility) Initialize(w *arche.World) { s.due.init(w) }
+func (s *Utility) Initialize(w *arche.World) {
+	s.due.init(w)
+	n := max(s.Workers, 1)
+	s.pool = ecs.NewWorkers(n)
+	s.cmds = make([]ecs.Commands, n)
+	s.changed = make([]padded, n)
+}
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
-	now := s.due.clock.Time
+	s.jobs = s.due.gather(w, s.Budget, hasReasoner, nil)
+	s.pool.Run(s, len(s.jobs))
 	s.Changed = 0
-	jobs := s.due.gather(w, s.Budget, hasReasoner, &s.cmds)
-	for i := range jobs {
-		j := &jobs[i]
+	for i := range s.changed {
+		s.Changed += s.changed[i].n
+		s.changed[i].n = 0
+	}
+	s.Thought, s.Waiting = len(s.jobs), s.due.Waiting
+	s.TotalThought += s.Thought
+	s.due.done()
+	for i := range s.cmds {
+		s.cmds[i].Apply(w)
+	}
+}
+
+// Work implements ecs.Job: it decides for jobs [lo, hi).
+func (s *Utility) Work(worker, lo, hi int) {
+	now := s.due.clock.Time
+	for i := lo; i < hi; i++ {
+		j := &s.jobs[i]
+		j.agent.Commands = &s.cmds[worker]
 		var src utility.Source
 		if j.agent.Rand != nil {
 			src = &j.agent.Rand.Rand
@@ -60,17 +92,13 @@ func (s *Utility) Update(w *arche.World) {
 		j.brain.Reasoner.Decide(&j.agent, &j.brain.State, src)
 		j.brain.Reasoner.Act(&j.agent, &j.brain.State)
 		if j.brain.State.Choice != j.brain.State.Previous {
-			s.Changed++
+			s.changed[worker].n++
 		}
 		j.thought(now)
 	}
-	s.Thought, s.Waiting = len(jobs), s.due.Waiting
-	s.TotalThought += s.Thought
-	s.due.done()
-	s.cmds.Apply(w)
 }
 
 func hasReasoner(b *components.UtilityBrain) bool { return b.Reasoner != nil }
 
-// Finalize does nothing.
-func (s *Utility) Finalize(w *arche.World) {}
+// Finalize stops the workers.
+func (s *Utility) Finalize(w *arche.World) { s.pool.Close() }

@@ -123,3 +123,36 @@ func TestFSMUpdatesOnCadenceWithItsOwnDT(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { s.Run(w, 1) })
 	assert.Equal(t, 0.0, allocs)
 }
+
+// TestUtilityWorkersGiveTheSameChoices: each agent decides on its own state,
+// so 1 and 3 workers make the same choices.
+func TestUtilityWorkersGiveTheSameChoices(t *testing.T) {
+	run := func(workers int) []uint64 {
+		world := arche.NewWorld()
+		w := &world
+		r := hurtReasoner(t)
+		m := generic.NewMap6[components.UtilityBrain, components.Think, components.Position, components.Intent,
+			components.Health, components.Rand](w)
+		for i := range 300 {
+			e := m.New()
+			b, th, _, _, hp, rnd := m.Get(e)
+			*b = components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			*th = components.Think{Interval: 0.125, Next: float64(i%4) / 32}
+			*hp = components.Health{Current: float64(1 + i%100), Max: 100}
+			rnd.Rand = steer.NewRand(uint64(i))
+		}
+		sys := &Utility{Workers: workers}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/32), sys)
+		s.Initialize(w)
+		s.Run(w, 64)
+		s.Finalize(w)
+		var out []uint64
+		q := generic.NewFilter2[components.UtilityBrain, components.Rand]().Query(w)
+		for q.Next() {
+			b, rnd := q.Get()
+			out = append(out, uint64(b.State.Choice), b.State.Decisions, rnd.State)
+		}
+		return out
+	}
+	assert.Equal(t, run(1), run(3))
+}
