@@ -161,7 +161,10 @@ func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower, f *flowfield.F
 	if ff.Arrived {
 		r++
 	}
-	ff.Arrived = f.Integration(s.grid.CellAt(p)) <= r*float64(s.grid.MinCost())
+	// the way there is never shorter than the straight line: most agents are
+	// far and need no look at the field
+	d := r2.Sub(s.grid.Center(ff.Active), p)
+	ff.Arrived = d.X*d.X+d.Y*d.Y <= (r+1)*(r+1) && f.Integration(s.grid.CellAt(p)) <= r*float64(s.grid.MinCost())
 	if ff.Arrived {
 		count(&s.counting, ff.Active).n++
 	}
