@@ -22,16 +22,8 @@ func (s *Search) runJPS(budget int) {
 	nodes, pc := s.nodes, s.pcost
 	pw := int32(s.pw)
 	for n := 0; n < budget; n++ {
-		if len(s.open) == 0 {
-			s.finish(-1)
-			return
-		}
-		cur := s.pop()
-		ci := cur.idx
-		nodes[ci].heapIdx = closed
-		s.expanded++
-		if ci == s.goal {
-			s.finish(ci)
+		ci, ok := s.next()
+		if !ok {
 			return
 		}
 		p := nodes[ci].parent

@@ -167,16 +167,8 @@ func (s *Search) run(budget int) {
 	ipw := int32(pw)
 	moves8 := s.opt.Moves == Moves8
 	for n := 0; n < budget; n++ {
-		if len(s.open) == 0 {
-			s.finish(-1)
-			return
-		}
-		cur := s.pop()
-		ci := cur.idx
-		nodes[ci].heapIdx = closed
-		s.expanded++
-		if ci == s.goal {
-			s.finish(ci)
+		ci, ok := s.next()
+		if !ok {
 			return
 		}
 		cg := nodes[ci].g
@@ -357,4 +349,22 @@ func sign32(v int32) int32 {
 		return -1
 	}
 	return 0
+}
+
+// next pops the best open node and closes it, for one expansion. It reports
+// false, having finished the search, when the open list is empty
+// (unreachable) or the node popped is the goal.
+func (s *Search) next() (int32, bool) {
+	if len(s.open) == 0 {
+		s.finish(-1)
+		return 0, false
+	}
+	ci := s.pop().idx
+	s.nodes[ci].heapIdx = closed
+	s.expanded++
+	if ci == s.goal {
+		s.finish(ci)
+		return 0, false
+	}
+	return ci, true
 }
