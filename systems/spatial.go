@@ -17,9 +17,20 @@ import (
 type Neighbours struct {
 	Hash       *spatial.Hash
 	Entities   []arche.Entity
+	byEntity   []int32 // hash ID by entity ID, -1 for none
 	Positions  []r2.Vec
 	Velocities []r2.Vec
 	Teams      []uint8
+}
+
+// ID returns e's hash ID in this frame's hash, or -1 if e is not in it.
+func (r *Neighbours) ID(e arche.Entity) int32 {
+	if i := int(e.ID()); i < len(r.byEntity) {
+		if id := r.byEntity[i]; id >= 0 && r.Entities[id] == e {
+			return id
+		}
+	}
+	return -1
 }
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
@@ -65,6 +76,11 @@ func (s *Spatial) Update(w *arche.World) {
 		r.Velocities = append(r.Velocities, v.Vec)
 		r.Teams = append(r.Teams, team)
 		r.Hash.Insert(id, p.Vec)
+		e := q.Entity().ID()
+		for int(e) >= len(r.byEntity) {
+			r.byEntity = append(r.byEntity, -1)
+		}
+		r.byEntity[e] = id
 	}
 	r.Hash.Build()
 }

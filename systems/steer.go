@@ -303,17 +303,22 @@ func (s *Steer) blocked(x, y int32) bool { return !s.grid.Passable(grid.Cell{X: 
 // gather fills sc.near (and sc.vels) with the neighbours within radius,
 // leaving the agent itself out.
 func (s *Steer) gather(j *steerJob, sc *steerScratch, radius float64, vels bool) {
-	sc.ids = s.nb.Hash.Query(j.pos, radius, sc.ids[:0])
-	sc.near, sc.vels = sc.near[:0], sc.vels[:0]
-	for _, id := range sc.ids {
-		if s.nb.Entities[id] == j.self {
+	// positions come from the hash's sorted copy (read in order, in cache)
+	sc.ids, sc.near = s.nb.Hash.QueryPositions(j.pos, radius, sc.ids[:0], sc.near[:0])
+	sc.vels = sc.vels[:0]
+	self := s.nb.ID(j.self)
+	k := 0
+	for i, id := range sc.ids {
+		if id == self {
 			continue
 		}
-		sc.near = append(sc.near, s.nb.Positions[id])
+		sc.near[k] = sc.near[i]
+		k++
 		if vels {
 			sc.vels = append(sc.vels, s.nb.Velocities[id])
 		}
 	}
+	sc.near = sc.near[:k]
 }
 
 // track updates stuck detection.

@@ -158,6 +158,36 @@ func (h *Hash) Query(center r2.Vec, radius float64, dst []int32) []int32 {
 	return dst
 }
 
+// QueryPositions is [Hash.Query] that also appends each found item's
+// position (as inserted) to pos, read from the hash's own sorted copy, so a
+// caller that needs positions does not look them up item by item.
+func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []r2.Vec) ([]int32, []r2.Vec) {
+	if !h.built {
+		if len(h.ids) == 0 {
+			return ids, pos
+		}
+		panic("spatial: Query before Build")
+	}
+	if !(radius >= 0) {
+		return ids, pos
+	}
+	x0, y0 := h.cellOf(r2.Vec{X: center.X - radius, Y: center.Y - radius})
+	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
+	r2max := radius * radius
+	for by := y0; by <= y1; by++ {
+		row := by * h.cols
+		lo, hi := h.start[row+x0], h.start[row+x1+1]
+		for i, p := range h.sortedPos[lo:hi] {
+			dx, dy := p.X-center.X, p.Y-center.Y
+			if dx*dx+dy*dy <= r2max {
+				ids = append(ids, h.sortedIDs[int(lo)+i])
+				pos = append(pos, p)
+			}
+		}
+	}
+	return ids, pos
+}
+
 // Position returns the position at which id was inserted since the last
 // [Hash.Reset] (the first one, if inserted twice), and whether it was found.
 // It scans the inserted items: O(n), for debugging and tests.

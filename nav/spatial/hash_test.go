@@ -140,3 +140,25 @@ func TestHashZeroAllocs(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(20, frame))
 	assert.NotEmpty(t, dst)
 }
+
+func TestQueryPositionsMatchesQuery(t *testing.T) {
+	h := NewHash(2, 50, 50)
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 2000 {
+		h.Insert(int32(i), r2.Vec{X: r.Float64() * 50, Y: r.Float64() * 50})
+	}
+	h.Build()
+	for range 200 {
+		c := r2.Vec{X: r.Float64() * 50, Y: r.Float64() * 50}
+		rad := r.Float64() * 6
+		want := h.Query(c, rad, nil)
+		ids, pos := h.QueryPositions(c, rad, nil, nil)
+		require.Equal(t, want, ids)
+		require.Len(t, pos, len(ids))
+		for k, id := range ids {
+			p, ok := h.Position(id)
+			require.True(t, ok)
+			require.Equal(t, p, pos[k])
+		}
+	}
+}
