@@ -61,7 +61,12 @@ func (w *Workers) N() int { return w.n }
 
 // Run calls job.Work on N contiguous chunks of [0, n) in parallel and returns
 // when all are done. Chunk k is [k·n/N, (k+1)·n/N). With n = 0 it does nothing.
+//
+// Panics if the pool was closed.
 func (w *Workers) Run(job Job, n int) {
+	if w.n == 0 {
+		panic("ecs: Workers.Run after Close (a system was updated after Finalize)")
+	}
 	if n <= 0 {
 		return
 	}

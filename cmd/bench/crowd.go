@@ -46,19 +46,22 @@ type report struct {
 	Systems         map[string]float64 `json:"systems"` // mean ms per frame of each system
 	StateHash       string             `json:"state_hash"`
 
-	// guard scenario
-	ThoughtPerFrame float64        `json:"thought_per_frame,omitempty"`
-	PathsServed     int            `json:"paths_served,omitempty"`
-	PathsDropped    int            `json:"paths_dropped,omitempty"`
-	PathsWaiting    int            `json:"paths_waiting,omitempty"`
-	Strikes         int            `json:"strikes,omitempty"`
-	GuardsDown      int            `json:"guards_down,omitempty"`
-	IntrudersDown   int            `json:"intruders_down,omitempty"`
+	LOD         bool `json:"lod"`
+	ThinkBudget int  `json:"think_budget"`
+
+	// guard scenario (0 in the swarm)
+	ThoughtPerFrame float64        `json:"thought_per_frame"`
+	PathsServed     int            `json:"paths_served"`
+	PathsDropped    int            `json:"paths_dropped"`
+	PathsWaiting    int            `json:"paths_waiting"`
+	Strikes         int            `json:"strikes"`
+	GuardsDown      int            `json:"guards_down"`
+	IntrudersDown   int            `json:"intruders_down"`
 	Branches        map[string]int `json:"branches,omitempty"`
 
-	// swarm scenario
-	GoalMoves int `json:"goal_moves,omitempty"`
-	NearGoal  int `json:"near_goal,omitempty"`
+	// swarm scenario (0 in the guard scenario)
+	GoalMoves int `json:"goal_moves"`
+	NearGoal  int `json:"near_goal"`
 
 	systemOrder []string
 	systemMs    []float64
@@ -146,6 +149,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 
 	rep := &report{
 		Scenario: cfg.Scenario, Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
+		LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget,
 		AllocsPerFrame: float64(allocs) / float64(cfg.Frames),
 		Systems:        map[string]float64{},
 		StateHash:      fmt.Sprintf("%016x", systems.StateHash(w)),
@@ -195,12 +199,19 @@ func (r *report) writeJSON(w io.Writer) error {
 func (r *report) writeText(w io.Writer) {
 	fmt.Fprintf(w, "archai bench: %s scenario\n", r.Scenario)
 	fmt.Fprintf(w, "  map      %s\n", r.Map)
-	fmt.Fprintf(w, "  agents   %d, %d frames at dt = 1/%.0f s, seed %d, %d workers\n\n", r.Agents, r.Frames, 1/r.DT, r.Seed, r.Workers)
+	fmt.Fprintf(w, "  agents   %d, %d frames at dt = 1/%.0f s, seed %d, %d workers", r.Agents, r.Frames, 1/r.DT, r.Seed, r.Workers)
+	if r.LOD {
+		fmt.Fprintf(w, ", level of detail")
+	}
+	if r.ThinkBudget > 0 {
+		fmt.Fprintf(w, ", at most %d decisions per frame", r.ThinkBudget)
+	}
+	fmt.Fprintf(w, "\n\n")
 	fmt.Fprintf(w, "frame time       median %.3f ms, p95 %.3f ms, mean %.3f ms (wall clock)\n", r.MsMedian, r.MsP95, r.MsMean)
 	fmt.Fprintf(w, "per agent        %.1f ns per agent per frame (mean frame / agents)\n", r.NsPerAgentFrame)
 	note := "warm-up buffer growth; frames allocate nothing once warm"
 	if r.Scenario == "guards" {
-		note = "spawning replacement intruders and growing path buffers; ticks, queries and searches allocate nothing"
+		note = "warm-up buffer growth; once warm a frame allocates nothing, replacement intruders included"
 	}
 	fmt.Fprintf(w, "heap allocs      %.2f per frame (%s)\n", r.AllocsPerFrame, note)
 	if r.Scenario == "guards" {

@@ -74,15 +74,21 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 			buf, cost, err = s.Path(q.Start, q.Goal, buf[:0])
 			total += time.Since(t0)
 			expanded += s.Expanded()
+			if len(queries) >= 2000 && (i+1)%1000 == 0 {
+				fmt.Fprintf(stderr, "%s: %d/%d queries\r", algo.name, i+1, len(queries))
+			}
 			if match, why := matches(q, cost, err); match {
 				ok++
 			} else {
 				fmt.Fprintf(stdout, "mismatch (%s): query %d (%d,%d)->(%d,%d): %s\n", algo.name, i, q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, why)
 			}
 		}
+		if len(queries) >= 2000 {
+			fmt.Fprintln(stderr)
+		}
 		means[ai] = float64(total.Nanoseconds()) / 1e3 / float64(len(queries))
 		fmt.Fprintf(stdout, "%s optimal: %d/%d\n", algo.name, ok, len(queries))
-		fmt.Fprintf(stdout, "%s mean time per query: %.1f µs, %.0f expansions\n", algo.name, means[ai], float64(expanded)/float64(len(queries)))
+		fmt.Fprintf(stdout, "%s mean time per query: %s, %.0f expansions\n", algo.name, micros(means[ai]), float64(expanded)/float64(len(queries)))
 		if ok != len(queries) {
 			status = 1
 		}
@@ -110,4 +116,12 @@ func matches(q grid.Query, cost float64, err error) (bool, string) {
 		return false, fmt.Sprintf("expected %.8f, got %.8f", q.Optimal, cost)
 	}
 	return true, ""
+}
+
+// micros formats a duration in microseconds, switching to ms from 1,000 µs.
+func micros(us float64) string {
+	if us >= 1000 {
+		return fmt.Sprintf("%.2f ms", us/1000)
+	}
+	return fmt.Sprintf("%.1f µs", us)
 }

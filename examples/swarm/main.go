@@ -67,7 +67,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	agentsF := generic.NewFilter2[components.Position, components.FlowFollower]()
 	var frames []*image.Paletted
 	fmt.Fprintf(stdout, "%d agents on a %dx%d map, goal moves every 5 s\n", *agents, g.Width(), g.Height())
-	fmt.Fprintf(stdout, "%5s %12s %10s %9s %9s\n", "time", "goal", "near goal", "arrived", "in walls")
+	fmt.Fprintf(stdout, "near: within %.0f cells of the goal; arrived: stopped in the crowd gathered there, along the field\n", scenario.NearGoal)
+	fmt.Fprintf(stdout, "%5s %12s %10s %9s %9s\n", "time", "goal", "near", "arrived", "in walls")
 	total := int(*seconds * 60)
 	for f := 1; f <= total; f++ {
 		sched.Update(sw.World)

@@ -17,9 +17,9 @@ func TestSwarmRunsAndWritesAGIF(t *testing.T) {
 	var out, errs bytes.Buffer
 	require.Equal(t, 0, run([]string{"-agents", "1500", "-seconds", "6", "-gif", gif}, &out, &errs), errs.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	require.Len(t, lines, 2+6+1)
+	require.Len(t, lines, 3+6+1)
 	arrivedBeforeMove := 0
-	for i, l := range lines[2:8] {
+	for i, l := range lines[3:9] {
 		var tm, near, arrived, walls int
 		var goal string
 		_, err := fmt.Sscanf(l, "%ds %s %d %d %d", &tm, &goal, &near, &arrived, &walls)
