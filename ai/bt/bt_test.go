@@ -142,7 +142,7 @@ type scriptCase struct {
 	log    []string
 }
 
-func runCases(t *testing.T, cases []scriptCase) {
+func checkCases(t *testing.T, cases []scriptCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -173,7 +173,7 @@ func TestStatusString(t *testing.T) {
 
 func TestSequence(t *testing.T) {
 	abc := func(h *harness) *Node { return Sequence(h.act("A"), h.act("B"), h.act("C")) }
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "resumes at the running child without re-ticking earlier ones",
 		build:  abc,
 		script: map[string]string{"A": "S..S", "B": "RRSF", "C": "..S."},
@@ -198,7 +198,7 @@ func TestSequence(t *testing.T) {
 
 func TestSelector(t *testing.T) {
 	abc := func(h *harness) *Node { return Selector(h.act("A"), h.act("B"), h.act("C")) }
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "resumes at the running child, a later failure falls through",
 		build:  abc,
 		script: map[string]string{"A": "F.F", "B": "RFS", "C": ".S."},
@@ -214,7 +214,7 @@ func TestSelector(t *testing.T) {
 }
 
 func TestReactiveSequence(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "guard flips to false: running action halted exactly once",
 		build: func(h *harness) *Node {
 			return ReactiveSequence(h.cond("G"), h.act("X"))
@@ -247,7 +247,7 @@ func TestReactiveSequence(t *testing.T) {
 }
 
 func TestReactiveSelector(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "higher-priority branch preempts a running lower one",
 		build: func(h *harness) *Node {
 			return ReactiveSelector(Sequence(h.cond("C"), h.act("A")), h.act("B"))
@@ -286,7 +286,7 @@ func TestReactiveSelector(t *testing.T) {
 }
 
 func TestInverter(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "swaps success and failure, keeps running",
 		build:  func(h *harness) *Node { return Inverter(h.act("A")) },
 		script: map[string]string{"A": "SFR"},
@@ -303,7 +303,7 @@ func TestInverter(t *testing.T) {
 }
 
 func TestCondition(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "true is Success, false is Failure",
 		build:  func(h *harness) *Node { return h.cond("C") },
 		script: map[string]string{"C": "SFS"},
@@ -336,7 +336,7 @@ func TestWait(t *testing.T) {
 }
 
 func TestCooldown(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		// Success at t=0.25 starts the cooldown; ticks at 0.5, 0.75, 1.0 fail without
 		// ticking A; at 1.25 = 0.25+1 A is available again.
 		name:   "available again exactly seconds after completion",
@@ -545,7 +545,7 @@ func TestChoose(t *testing.T) {
 			return 9
 		}
 	}
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "switching branch halts the running one before ticking the new one",
 		build: func(h *harness) *Node {
 			return Choose("utility", chooser(h, "00110x0"), h.act("A"), h.act("B"))

@@ -9,7 +9,7 @@ import (
 )
 
 func TestSequenceWithMemory(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "a failure keeps the position: the next tick retries the failed child",
 		build: func(h *harness) *Node {
 			return SequenceWithMemory(h.act("A"), h.act("B"), h.act("C"))
@@ -40,7 +40,7 @@ func TestSequenceWithMemory(t *testing.T) {
 }
 
 func TestParallel(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "children finish on different ticks; a finished child is not ticked again",
 		build: func(h *harness) *Node {
 			return Parallel(All, 1, h.act("A"), h.act("B"), h.act("C"))
@@ -141,7 +141,7 @@ func joinEvents(e []string) string {
 func TestHaltOrderDeepestFirst(t *testing.T) {
 	// A preemption halts a nested running subtree: every hook runs exactly once, children
 	// before their ancestors, and only Running nodes are halted.
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "nested subtree halted once, deepest first",
 		build: func(h *harness) *Node {
 			return ReactiveSelector(
@@ -156,7 +156,7 @@ func TestHaltOrderDeepestFirst(t *testing.T) {
 }
 
 func TestIfThenElse(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "branch resumes without re-checking the condition",
 		build: func(h *harness) *Node {
 			return IfThenElse(h.act("C"), h.act("A"), h.act("B"))
@@ -184,7 +184,7 @@ func TestIfThenElse(t *testing.T) {
 }
 
 func TestWhileDoElse(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "condition checked every tick; the other branch is halted before ticking",
 		build: func(h *harness) *Node {
 			return WhileDoElse(h.act("C"), h.act("A"), h.act("B"))
@@ -218,7 +218,7 @@ func TestSwitch(t *testing.T) {
 		})
 		return ReactiveSequence(set, Switch(FromKey(mode), []int{1, 2}, h.act("A"), h.act("B"), h.act("D")))
 	}
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "picks the matching case, default otherwise, halts the one it leaves",
 		build:  build,
 		script: map[string]string{"mode": "1120x", "A": "RR...", "B": "..R..", "D": "...RS"},
@@ -228,7 +228,7 @@ func TestSwitch(t *testing.T) {
 }
 
 func TestChooseCases(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "out of range fails after halting the running child",
 		build: func(h *harness) *Node {
 			return Choose("c", func(*Context) int { return h.digit("pick") }, h.act("A"), h.act("B"))
@@ -240,7 +240,7 @@ func TestChooseCases(t *testing.T) {
 }
 
 func TestForce(t *testing.T) {
-	runCases(t, []scriptCase{
+	checkCases(t, []scriptCase{
 		{name: "ForceSuccess", build: func(h *harness) *Node { return ForceSuccess(h.act("A")) },
 			script: map[string]string{"A": "SFR"}, trace: "SSR"},
 		{name: "ForceFailure", build: func(h *harness) *Node { return ForceFailure(h.act("A")) },
@@ -251,7 +251,7 @@ func TestForce(t *testing.T) {
 }
 
 func TestRepeatRetry(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "Repeat(3): a child that succeeds at once runs three times in one tick",
 		build:  func(h *harness) *Node { return Repeat(3, h.act("A")) },
 		script: map[string]string{"A": "S"},
@@ -316,7 +316,7 @@ func TestRepeatRetry(t *testing.T) {
 }
 
 func TestTimeout(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "fires after seconds: child halted, Failure",
 		build:  func(h *harness) *Node { return Timeout(1, h.act("A")) },
 		script: map[string]string{"A": "RRRR.R"},
@@ -335,7 +335,7 @@ func TestTimeout(t *testing.T) {
 }
 
 func TestDelay(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name:   "ticks the child after seconds",
 		build:  func(h *harness) *Node { return Delay(1, h.act("A")) },
 		script: map[string]string{"A": "....RS"},
@@ -358,7 +358,7 @@ func TestDelay(t *testing.T) {
 }
 
 func TestRunOnce(t *testing.T) {
-	runCases(t, []scriptCase{
+	checkCases(t, []scriptCase{
 		{name: "runs once, then replays its result", build: func(h *harness) *Node { return RunOnce(h.act("A")) },
 			script: map[string]string{"A": "RS"}, trace: "RSSS", log: []string{"A", "A", "", ""}},
 		{name: "a failure is replayed too", build: func(h *harness) *Node { return RunOnce(h.act("A")) },
@@ -367,7 +367,7 @@ func TestRunOnce(t *testing.T) {
 }
 
 func TestPrecondition(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "checked on entry only",
 		build: func(h *harness) *Node {
 			return Precondition("P", h.check("P"), Failure, h.act("A"))
@@ -386,7 +386,7 @@ func TestPrecondition(t *testing.T) {
 }
 
 func TestSubTreeNode(t *testing.T) {
-	runCases(t, []scriptCase{{
+	checkCases(t, []scriptCase{{
 		name: "passes its root's status through and is halted with it",
 		build: func(h *harness) *Node {
 			return ReactiveSelector(h.cond("C"), SubTree("patrol", h.act("A")))
