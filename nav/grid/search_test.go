@@ -68,9 +68,9 @@ func relErr(got, want float64) float64 {
 	return math.Abs(got-want) / math.Max(want, 1)
 }
 
-func runScenario(t *testing.T, name string, every int) { runScenarioOpt(t, name, every, Options{}) }
+func checkScenario(t *testing.T, name string, every int) { checkScenarioOpt(t, name, every, Options{}) }
 
-func runScenarioOpt(t *testing.T, name string, every int, opt Options) {
+func checkScenarioOpt(t *testing.T, name string, every int, opt Options) {
 	g, qs := loadBench(t, name)
 	s := NewSearchOptions(g, opt)
 	var buf []Cell
@@ -100,17 +100,17 @@ func runScenarioOpt(t *testing.T, name string, every int, opt Options) {
 	t.Logf("%s: %d queries checked", name, checked)
 }
 
-func TestSearchScenarioArena(t *testing.T)     { runScenario(t, "arena.map", 1) }
-func TestSearchScenarioRmtst01(t *testing.T)   { runScenario(t, "rmtst01.map", 1) }
-func TestSearchScenarioMaze512(t *testing.T)   { runScenario(t, "maze512-4-0.map", 50) }
-func TestSearchScenarioRandom512(t *testing.T) { runScenario(t, "random512-25-0.map", 1) }
+func TestSearchScenarioArena(t *testing.T)     { checkScenario(t, "arena.map", 1) }
+func TestSearchScenarioRmtst01(t *testing.T)   { checkScenario(t, "rmtst01.map", 1) }
+func TestSearchScenarioMaze512(t *testing.T)   { checkScenario(t, "maze512-4-0.map", 50) }
+func TestSearchScenarioRandom512(t *testing.T) { checkScenario(t, "random512-25-0.map", 1) }
 
 var jps = Options{JumpPoints: true}
 
-func TestJumpPointsScenarioArena(t *testing.T)     { runScenarioOpt(t, "arena.map", 1, jps) }
-func TestJumpPointsScenarioRmtst01(t *testing.T)   { runScenarioOpt(t, "rmtst01.map", 1, jps) }
-func TestJumpPointsScenarioMaze512(t *testing.T)   { runScenarioOpt(t, "maze512-4-0.map", 10, jps) }
-func TestJumpPointsScenarioRandom512(t *testing.T) { runScenarioOpt(t, "random512-25-0.map", 1, jps) }
+func TestJumpPointsScenarioArena(t *testing.T)     { checkScenarioOpt(t, "arena.map", 1, jps) }
+func TestJumpPointsScenarioRmtst01(t *testing.T)   { checkScenarioOpt(t, "rmtst01.map", 1, jps) }
+func TestJumpPointsScenarioMaze512(t *testing.T)   { checkScenarioOpt(t, "maze512-4-0.map", 10, jps) }
+func TestJumpPointsScenarioRandom512(t *testing.T) { checkScenarioOpt(t, "random512-25-0.map", 1, jps) }
 
 func TestSearchRmtst01HasUnreachable(t *testing.T) {
 	g, qs := loadBench(t, "rmtst01.map")
