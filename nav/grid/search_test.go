@@ -100,17 +100,33 @@ func checkScenarioOpt(t *testing.T, name string, every int, opt Options) {
 	t.Logf("%s: %d queries checked", name, checked)
 }
 
-func TestSearchScenarioArena(t *testing.T)     { checkScenario(t, "arena.map", 1) }
-func TestSearchScenarioRmtst01(t *testing.T)   { checkScenario(t, "rmtst01.map", 1) }
-func TestSearchScenarioMaze512(t *testing.T)   { checkScenario(t, "maze512-4-0.map", 50) }
-func TestSearchScenarioRandom512(t *testing.T) { checkScenario(t, "random512-25-0.map", 1) }
+func TestSearchScenarioArena(t *testing.T) {
+	checkScenario(t, "arena.map", 1)
+}
+func TestSearchScenarioRmtst01(t *testing.T) {
+	checkScenario(t, "rmtst01.map", 1)
+}
+func TestSearchScenarioMaze512(t *testing.T) {
+	checkScenario(t, "maze512-4-0.map", 50)
+}
+func TestSearchScenarioRandom512(t *testing.T) {
+	checkScenario(t, "random512-25-0.map", 1)
+}
 
 var jps = Options{JumpPoints: true}
 
-func TestJumpPointsScenarioArena(t *testing.T)     { checkScenarioOpt(t, "arena.map", 1, jps) }
-func TestJumpPointsScenarioRmtst01(t *testing.T)   { checkScenarioOpt(t, "rmtst01.map", 1, jps) }
-func TestJumpPointsScenarioMaze512(t *testing.T)   { checkScenarioOpt(t, "maze512-4-0.map", 10, jps) }
-func TestJumpPointsScenarioRandom512(t *testing.T) { checkScenarioOpt(t, "random512-25-0.map", 1, jps) }
+func TestJumpPointsScenarioArena(t *testing.T) {
+	checkScenarioOpt(t, "arena.map", 1, jps)
+}
+func TestJumpPointsScenarioRmtst01(t *testing.T) {
+	checkScenarioOpt(t, "rmtst01.map", 1, jps)
+}
+func TestJumpPointsScenarioMaze512(t *testing.T) {
+	checkScenarioOpt(t, "maze512-4-0.map", 10, jps)
+}
+func TestJumpPointsScenarioRandom512(t *testing.T) {
+	checkScenarioOpt(t, "random512-25-0.map", 1, jps)
+}
 
 func TestSearchRmtst01HasUnreachable(t *testing.T) {
 	g, qs := loadBench(t, "rmtst01.map")
