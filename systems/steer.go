@@ -179,7 +179,7 @@ func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	var move r2.Vec
 	switch {
 	case flowing && j.flow.Arrived:
-		move = steer.Arrive(j.pos, j.vel, j.pos, 0, kin.MaxForce, math.Inf(1), dt) // stop where it is
+		move = steer.Brake(j.vel, kin.MaxForce, dt) // stop where it is
 	case flowing && j.flow.Direct:
 		move = steer.Arrive(j.pos, j.vel, j.flow.Aim, kin.MaxSpeed, kin.MaxForce, ArrivedRadius, dt)
 	case flowing:
@@ -347,7 +347,7 @@ func (s *Steer) track(j *steerJob, sc *steerScratch) {
 
 func (s *Steer) moveForce(pos, vel r2.Vec, kin *components.Kinematics, in *components.Intent, path *components.Path, dt float64) r2.Vec {
 	if !in.Move {
-		return steer.Arrive(pos, vel, pos, 0, kin.MaxForce, math.Inf(1), dt)
+		return steer.Brake(vel, kin.MaxForce, dt)
 	}
 	speed := kin.MaxSpeed
 	if in.SpeedFactor > 0 && in.SpeedFactor < 1 {

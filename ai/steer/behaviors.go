@@ -87,7 +87,7 @@ func FollowPath(pos, vel r2.Vec, waypoints []r2.Vec, next int, reach, maxSpeed, 
 		next = 0
 	}
 	if len(waypoints) == 0 || next >= len(waypoints) {
-		return Arrive(pos, vel, pos, 0, maxForce, math.Inf(1), dt), next
+		return Brake(vel, maxForce, dt), next
 	}
 	for next < len(waypoints)-1 && norm(r2.Sub(waypoints[next], pos)) < reach {
 		next++

@@ -18,7 +18,7 @@
 //   - Collisions: [WallAvoidance] (feelers against a grid, seen through
 //     [Blocked]), [ObstacleAvoidance] (circles).
 //   - Combination: [Accumulator] (prioritised, truncated running sum).
-//   - [Truncate], [Integrate]: force limits and the Euler step.
+//   - [Brake], [Truncate], [Integrate]: stopping, force limits and the Euler step.
 //   - [Rand]: a small seeded random source for per-agent randomness.
 //
 // The functions never return NaN for finite input and never divide by zero:

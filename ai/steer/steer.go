@@ -55,6 +55,16 @@ func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
 }
 
+// Brake returns the force that stops an agent moving at vel within this step
+// of dt seconds, as far as maxForce (cells/s²) allows: −vel/dt, truncated.
+// dt ≤ 0 gives the zero vector.
+func Brake(vel r2.Vec, maxForce, dt float64) r2.Vec {
+	if !(dt > 0) {
+		return r2.Vec{}
+	}
+	return Truncate(r2.Scale(-1/dt, vel), maxForce)
+}
+
 // BrakingSpeed returns the highest speed (cells/s) from which an agent braking
 // at decel (cells/s²) under explicit Euler steps of dt seconds (vel updated,
 // then pos += vel·dt) comes to rest exactly after dist cells. Writing the speed

@@ -118,3 +118,9 @@ func TestEdgeInputs(t *testing.T) {
 	assert.Equal(t, r2.Vec{X: 1}, p, "dt 0 moves nothing")
 	assert.Equal(t, r2.Vec{X: 2}, v)
 }
+
+func TestBrake(t *testing.T) {
+	assert.Equal(t, r2.Vec{X: -2}, Brake(r2.Vec{X: 1}, 10, 0.5), "stops within the step")
+	assert.InDelta(t, 1, r2.Norm(Brake(r2.Vec{X: 10}, 1, 0.5)), 1e-12, "as far as the force allows")
+	assert.Equal(t, r2.Vec{}, Brake(r2.Vec{X: 1}, 10, 0))
+}
