@@ -68,10 +68,7 @@ type Decision struct {
 	TotalThought int // agents that thought since Initialize
 
 	due  thinkers[components.Brain]
-	pool *ecs.Workers
-	ctxs []bt.Context
-	cmds []ecs.Commands
-	jobs []thinkJob[components.Brain]
+	ctxs []bt.Context // per worker
 }
 
 // Name implements ecs.Namer.
@@ -80,24 +77,13 @@ func (s *Decision) Name() string { return "decision" }
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
 func (s *Decision) Initialize(w *arche.World) {
-	s.due.init(w)
-	n := max(s.Workers, 1)
-	s.pool = ecs.NewWorkers(n)
-	s.ctxs = make([]bt.Context, n)
-	s.cmds = make([]ecs.Commands, n)
+	s.ctxs = make([]bt.Context, s.due.init(w, s.Workers))
 }
 
 // Update ticks the agents that are due, within the budget.
 func (s *Decision) Update(w *arche.World) {
-	s.jobs = s.due.gather(w, s.Budget, hasTree, nil)
-	s.Waiting = s.due.Waiting
-	s.pool.Run(s, len(s.jobs))
-	s.Thought = len(s.jobs)
-	s.TotalThought += s.Thought
-	s.due.done()
-	for i := range s.cmds {
-		s.cmds[i].Apply(w)
-	}
+	s.due.run(w, s.Budget, hasTree, s)
+	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 }
 
 func hasTree(b *components.Brain) bool { return b.Tree != nil }
@@ -107,8 +93,7 @@ func (s *Decision) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	ctx := &s.ctxs[worker]
 	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		j.agent.Commands = &s.cmds[worker]
+		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
@@ -134,4 +119,4 @@ func Due(th *components.Think, now, dt float64) bool {
 const dueEpsilon = 1e-9
 
 // Finalize stops the workers.
-func (s *Decision) Finalize(w *arche.World) { s.pool.Close() }
+func (s *Decision) Finalize(w *arche.World) { s.due.close() }

@@ -3,7 +3,6 @@ package systems
 import (
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -26,12 +25,8 @@ type FSM struct {
 	TotalThought int // agents updated since Initialize
 	Transitions  int // transitions taken in the last frame
 
-	due   thinkers[components.StateMachine]
-	pool  *ecs.Workers
-	cmds  []ecs.Commands
-	ctxs  []fsm.Context
-	trans []padded // per worker
-	jobs  []thinkJob[components.StateMachine]
+	due  thinkers[components.StateMachine]
+	ctxs []fsm.Context // per worker
 }
 
 // StateAgent returns the *Agent of a state machine hook's context run by [FSM], or nil
@@ -44,31 +39,17 @@ func StateAgent(ctx *fsm.Context) *Agent {
 // Name implements ecs.Namer.
 func (s *FSM) Name() string { return "fsm" }
 
-// Initialize builds the filter. The grid resource is optional.
+// Initialize builds the filter and starts the workers. The grid resource is
+// optional.
 func (s *FSM) Initialize(w *arche.World) {
-	s.due.init(w)
-	n := max(s.Workers, 1)
-	s.pool = ecs.NewWorkers(n)
-	s.cmds = make([]ecs.Commands, n)
-	s.ctxs = make([]fsm.Context, n)
-	s.trans = make([]padded, n)
+	s.ctxs = make([]fsm.Context, s.due.init(w, s.Workers))
 }
 
 // Update updates the agents that are due, within the budget.
 func (s *FSM) Update(w *arche.World) {
-	s.jobs = s.due.gather(w, s.Budget, hasMachine, nil)
-	s.pool.Run(s, len(s.jobs))
-	s.Transitions = 0
-	for i := range s.trans {
-		s.Transitions += s.trans[i].n
-		s.trans[i].n = 0
-	}
-	s.Thought, s.Waiting = len(s.jobs), s.due.Waiting
-	s.TotalThought += s.Thought
-	s.due.done()
-	for i := range s.cmds {
-		s.cmds[i].Apply(w)
-	}
+	s.due.run(w, s.Budget, hasMachine, s)
+	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
+	s.Transitions = s.due.Counted
 }
 
 // Work implements ecs.Job: it updates the machines of jobs [lo, hi).
@@ -76,14 +57,13 @@ func (s *FSM) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	ctx := &s.ctxs[worker]
 	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		j.agent.Commands = &s.cmds[worker]
+		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		before := j.brain.Memory.Transitions
 		j.brain.Machine.Update(&j.brain.Memory, ctx)
-		s.trans[worker].n += int(j.brain.Memory.Transitions - before)
+		s.due.count(worker, int(j.brain.Memory.Transitions-before))
 		j.thought(now)
 	}
 	ctx.Agent = nil
@@ -92,4 +72,4 @@ func (s *FSM) Work(worker, lo, hi int) {
 func hasMachine(b *components.StateMachine) bool { return b.Machine != nil }
 
 // Finalize stops the workers.
-func (s *FSM) Finalize(w *arche.World) { s.pool.Close() }
+func (s *FSM) Finalize(w *arche.World) { s.due.close() }

@@ -8,14 +8,22 @@ import (
 	"github.com/mlange-42/arche/generic"
 )
 
-// thinkers gathers, for a decision system, the agents with a brain of type B
-// (a behavior tree, a utility reasoner, a state machine) whose think time is
-// due this frame (see [Due]), as [Agent] views. With a budget it takes at
-// most that many, and the next frame starts where this one stopped (in query
-// order), so a spike of due agents is spread out and nobody starves.
+// thinkers is what the decision systems (trees, utility, state machines)
+// share: it gathers the agents with a brain of type B whose think time is due
+// this frame (see [Due]) as [Agent] views, hands them to the system's job on
+// its workers, and applies the commands leaves queued, in agent order. With a
+// budget it takes at most that many, and the next frame starts where this one
+// stopped (in query order), so a spike of due agents is spread out and nobody
+// starves.
 type thinkers[B any] struct {
-	Waiting int // agents due in the last frame but left for the next by the budget
+	Thought      int // agents that thought in the last frame
+	Waiting      int // agents due in the last frame but left for the next by the budget
+	TotalThought int // agents that thought since init
+	Counted      int // the sum of the workers' counts in the last frame (see count)
 
+	pool   *ecs.Workers
+	cmds   []ecs.Commands // per worker
+	counts []padded       // per worker
 	clock  *ecs.Clock
 	grid   *grid.Grid
 	filter *generic.Filter9[B, components.Think, components.Position, components.Intent,
@@ -31,20 +39,62 @@ type thinkJob[B any] struct {
 	think *components.Think
 }
 
-// init builds the filter; the grid resource is optional.
-func (t *thinkers[B]) init(w *arche.World) {
+// padded is a per-worker counter on its own cache line.
+type padded struct {
+	n int
+	_ [56]byte
+}
+
+// init builds the filter and starts workers goroutines (0 or 1: one); the
+// grid resource is optional. It returns the number of workers.
+func (t *thinkers[B]) init(w *arche.World, workers int) int {
+	n := max(workers, 1)
+	t.pool = ecs.NewWorkers(n)
+	t.cmds = make([]ecs.Commands, n)
+	t.counts = make([]padded, n)
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
 	t.filter = generic.NewFilter9[B, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
 			generic.T[components.Path](), generic.T[components.Rand]())
+	return n
 }
 
-// gather returns the due agents whose brain is ready (set up), at most
-// budget of them (0: no limit), each with cmds as its Commands. The views
-// hold component pointers: release them with done after the frame's work.
-func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool, cmds *ecs.Commands) []thinkJob[B] {
+// run gathers the due agents whose brain is ready (set up), at most budget of
+// them (0: no limit), runs job on the workers over them (job reads them with
+// t.job), updates the statistics and applies the queued commands.
+func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
+	t.gather(w, budget, ready)
+	t.pool.Run(job, len(t.jobs))
+	t.Counted = 0
+	for i := range t.counts {
+		t.Counted += t.counts[i].n
+		t.counts[i].n = 0
+	}
+	t.Thought = len(t.jobs)
+	t.TotalThought += t.Thought
+	clear(t.jobs) // drop the component pointers
+	for i := range t.cmds {
+		t.cmds[i].Apply(w)
+	}
+}
+
+// job returns job i of this frame for worker, with that worker's Commands.
+func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
+	j := &t.jobs[i]
+	j.agent.Commands = &t.cmds[worker]
+	return j
+}
+
+// count adds n to worker's count, summed into Counted after the frame.
+func (t *thinkers[B]) count(worker, n int) { t.counts[worker].n += n }
+
+// close stops the workers.
+func (t *thinkers[B]) close() { t.pool.Close() }
+
+// gather collects the due agents whose brain is ready into t.jobs.
+func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
 	now, dt := t.clock.Time, t.clock.DT
 	if budget <= 0 {
 		budget = int(^uint(0) >> 1)
@@ -74,7 +124,7 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool, cm
 				continue
 			}
 			t.jobs = append(t.jobs, thinkJob[B]{
-				agent: Agent{World: w, Grid: t.grid, Clock: t.clock, Commands: cmds, Entity: q.Entity(),
+				agent: Agent{World: w, Grid: t.grid, Clock: t.clock, Entity: q.Entity(),
 					Position: pos, Intent: intent, Velocity: vel, Perception: per, Health: hp, Path: path, Rand: rnd},
 				brain: brain, think: th,
 			})
@@ -87,11 +137,7 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool, cm
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
-	return t.jobs
 }
-
-// done drops the component pointers gathered this frame.
-func (t *thinkers[B]) done() { clear(t.jobs) }
 
 // thought records that a job's agent thought at now: its schedule advances
 // and its perception is due again with the next think.

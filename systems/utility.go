@@ -3,7 +3,6 @@ package systems
 import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -30,17 +29,7 @@ type Utility struct {
 	TotalThought int // agents that decided since Initialize
 	Changed      int // agents whose choice changed in the last frame
 
-	due     thinkers[components.UtilityBrain]
-	pool    *ecs.Workers
-	cmds    []ecs.Commands
-	changed []padded // per worker
-	jobs    []thinkJob[components.UtilityBrain]
-}
-
-// padded is a per-worker counter on its own cache line.
-type padded struct {
-	n int
-	_ [56]byte
+	due thinkers[components.UtilityBrain]
 }
 
 // UtilityAgent returns the *Agent passed to considerations and actions by [Utility] (or
@@ -53,38 +42,22 @@ func UtilityAgent(agent any) *Agent {
 // Name implements ecs.Namer.
 func (s *Utility) Name() string { return "utility" }
 
-// Initialize builds the filter. The grid resource is optional.
-func (s *Utility) Initialize(w *arche.World) {
-	s.due.init(w)
-	n := max(s.Workers, 1)
-	s.pool = ecs.NewWorkers(n)
-	s.cmds = make([]ecs.Commands, n)
-	s.changed = make([]padded, n)
-}
+// Initialize builds the filter and starts the workers. The grid resource is
+// optional.
+func (s *Utility) Initialize(w *arche.World) { s.due.init(w, s.Workers) }
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
-	s.jobs = s.due.gather(w, s.Budget, hasReasoner, nil)
-	s.pool.Run(s, len(s.jobs))
-	s.Changed = 0
-	for i := range s.changed {
-		s.Changed += s.changed[i].n
-		s.changed[i].n = 0
-	}
-	s.Thought, s.Waiting = len(s.jobs), s.due.Waiting
-	s.TotalThought += s.Thought
-	s.due.done()
-	for i := range s.cmds {
-		s.cmds[i].Apply(w)
-	}
+	s.due.run(w, s.Budget, hasReasoner, s)
+	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
+	s.Changed = s.due.Counted
 }
 
 // Work implements ecs.Job: it decides for jobs [lo, hi).
 func (s *Utility) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		j.agent.Commands = &s.cmds[worker]
+		j := s.due.job(worker, i)
 		var src utility.Source
 		if j.agent.Rand != nil {
 			src = &j.agent.Rand.Rand
@@ -92,7 +65,7 @@ func (s *Utility) Work(worker, lo, hi int) {
 		j.brain.Reasoner.Decide(&j.agent, &j.brain.State, src)
 		j.brain.Reasoner.Act(&j.agent, &j.brain.State)
 		if j.brain.State.Choice != j.brain.State.Previous {
-			s.changed[worker].n++
+			s.due.count(worker, 1)
 		}
 		j.thought(now)
 	}
@@ -101,4 +74,4 @@ func (s *Utility) Work(worker, lo, hi int) {
 func hasReasoner(b *components.UtilityBrain) bool { return b.Reasoner != nil }
 
 // Finalize stops the workers.
-func (s *Utility) Finalize(w *arche.World) { s.pool.Close() }
+func (s *Utility) Finalize(w *arche.World) { s.due.close() }
