@@ -1,0 +1,15 @@
+package components
+
+import (
+	"github.com/archai-go/archai/ai/blackboard"
+)
+
+// Blackboard is an agent's typed key/value store (see package ai/blackboard) for
+// designer-added facts that data-driven trees read and write through ports. Make the
+// store from the schema of the registry that loaded the agent's trees
+// (bt.Registry.Schema().NewStore()), after the trees are built, so every key they
+// declare has a slot. The decision systems hand it to the agent's leaves as
+// bt.Context.Blackboard; a nil Store is a blackboard with nothing in it.
+type Blackboard struct {
+	Store *blackboard.Store
+}
