@@ -18,10 +18,15 @@ var (
 type class uint8
 
 const (
-	classWord   class = iota // scalar up to 8 bytes without pointers, in a uint64
+	classWord   class = iota // pointer-free value up to MaxInline bytes, in ceil(size/8) uint64 words
 	classString              // string
 	classAny                 // anything else, boxed
 )
+
+// MaxInline is the largest size in bytes of a pointer-free type that a [Store] keeps
+// inline, in ceil(size/8) 8-byte words, without boxing: 64 bytes, enough for vectors,
+// entity handles, small matrices and structs of a few of them. Larger types are boxed.
+const MaxInline = 64
 
 // Schema is a set of declared keys: a name and a Go type per slot. Declare every key
 // before making stores, or let stores grow on the first [Set] of a later key. A Schema is
@@ -36,7 +41,7 @@ type entry struct {
 	name  string
 	typ   reflect.Type
 	class class
-	idx   int32 // index within the class's slice
+	idx   int32 // index within the class's slice (the first word, for classWord)
 }
 
 // NewSchema returns an empty schema.
@@ -151,8 +156,9 @@ func Get[T any](st *Store, k Key[T]) (T, bool) {
 }
 
 // Set sets k to v in st and reports whether it did: false if st is nil or k belongs to
-// another schema. Scalars and strings are stored without allocating (once the store has
-// grown to the schema's size); other types are boxed.
+// another schema. Pointer-free types up to [MaxInline] bytes and strings are stored
+// without allocating (once the store has grown to the schema's size); other types are
+// boxed.
 func Set[T any](st *Store, k Key[T], v T) bool {
 	if st == nil || k.schema != st.schema || k.schema == nil {
 		return false
@@ -176,7 +182,10 @@ func Set[T any](st *Store, k Key[T], v T) bool {
 func Unset[T any](st *Store, k Key[T]) {
 	if st != nil && k.schema == st.schema && int(k.slot) < len(st.set) {
 		st.set[k.slot] = false
-		if k.class == classAny {
+		switch k.class {
+		case classString:
+			st.strs[k.idx] = "" // let the string go
+		case classAny:
 			st.anys[k.idx] = nil
 		}
 	}
@@ -216,7 +225,12 @@ func (st *Store) Value(name string) (any, bool) {
 
 // Reset unsets every key.
 func (st *Store) Reset() {
+	if st == nil {
+		return
+	}
 	clear(st.set)
+	clear(st.words)
+	clear(st.strs)
 	clear(st.anys)
 }
 

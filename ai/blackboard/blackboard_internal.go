@@ -18,27 +18,47 @@ func (s *Schema) declare(name string, typ reflect.Type) (int32, error) {
 		}
 		return slot, nil
 	}
-	c := classOf(typ)
+	c, n := classOf(typ)
 	slot := int32(len(s.entries))
 	s.entries = append(s.entries, entry{name: name, typ: typ, class: c, idx: s.counts[c]})
-	s.counts[c]++
+	s.counts[c] += n
 	s.index[name] = slot
 	return slot, nil
 }
 
-// classOf picks the storage of a type: words for pointer-free scalars of at most 8 bytes.
-func classOf(typ reflect.Type) class {
+// classOf picks the storage of a type and the number of elements of that class's slice
+// one value takes: ceil(size/8) words (at least one) for pointer-free types of at most
+// [MaxInline] bytes, one string for strings, one interface slot for the rest.
+func classOf(typ reflect.Type) (class, int32) {
+	if typ.Kind() == reflect.String {
+		return classString, 1
+	}
+	if typ.Size() <= MaxInline && typ.Align() <= 8 && pointerFree(typ) {
+		return classWord, int32(max(1, (typ.Size()+7)/8))
+	}
+	return classAny, 1
+}
+
+// pointerFree reports whether values of typ hold no pointer the garbage collector must
+// see: no pointers, strings, slices, maps, interfaces, channels or functions, at any
+// depth of arrays and structs.
+func pointerFree(typ reflect.Type) bool {
 	switch typ.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
-		if typ.Size() <= 8 {
-			return classWord
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return true
+	case reflect.Array:
+		return typ.Len() == 0 || pointerFree(typ.Elem())
+	case reflect.Struct:
+		for i := range typ.NumField() {
+			if !pointerFree(typ.Field(i).Type) {
+				return false
+			}
 		}
-	case reflect.String:
-		return classString
+		return true
 	}
-	return classAny
+	return false
 }
 
 // grow sizes the store's slices to the schema.

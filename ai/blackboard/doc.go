@@ -9,13 +9,19 @@
 //     [Key]; declaring the same name again with the same type returns the same key, with
 //     another type an error wrapping [ErrTypeMismatch].
 //   - [Key]: a typed handle: a slot index. [Get] and [Set] are an index and a
-//     type-specific load or store: no hashing, and no boxing for scalar and string types.
+//     type-specific load or store: no hashing, and no boxing for pointer-free and string
+//     types.
 //   - [Store]: one agent's values, made by [Schema.NewStore].
 //
 // Reading a missing key, a key of another schema, or through a nil store is a clear
 // result (the zero value and false), never a panic.
 //
-// Storage: booleans, integers and floats (and types defined on them) live in 8-byte
-// words; strings in a string slice; every other type in an interface slot, so setting
-// such a key boxes (and may allocate).
+// Storage: a pointer-free type of at most [MaxInline] (64) bytes lives inline in
+// ceil(size/8) 8-byte words: booleans, integers, floats and complex numbers, and arrays
+// and structs of them at any depth, such as a vector struct{ X, Y float64 } or an entity
+// handle struct{ id, gen uint32 }. Getting and setting it copies bytes and allocates
+// nothing. Strings (and types defined on string) live in a string slice, also without
+// allocating. Every other type (anything holding a pointer, slice, map, interface,
+// channel or function, or larger than MaxInline) lives in an interface slot, so setting
+// such a key boxes it and may allocate.
 package blackboard
