@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -28,6 +29,11 @@ type Agent struct {
 	Commands *ecs.Commands
 	Entity   arche.Entity
 
+	// Blackboard is the Store of the agent's optional [components.Blackboard], nil if it
+	// has none (keys then read as missing). It is also the leaves' bt.Context.Blackboard
+	// and a state machine's fsm.Context.Blackboard.
+	Blackboard *blackboard.Store
+
 	Position   *components.Position
 	Velocity   *components.Velocity   // optional
 	Intent     *components.Intent     // required
@@ -41,6 +47,10 @@ type Agent struct {
 // ticked by something other than the Decision system (a programming error, not
 // a data error).
 func AgentOf(ctx *bt.Context) *Agent { return ctx.Agent.(*Agent) }
+
+// BlackboardStore returns a.Blackboard; it makes an *Agent a utility.BlackboardAgent,
+// whose keys utility.KeyInput considerations read.
+func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 
 // Decision ticks the behavior tree ([components.Brain]) of every agent whose
 // think time has come ([components.Think]): at most once per frame, in the
@@ -57,6 +67,9 @@ func AgentOf(ctx *bt.Context) *Agent { return ctx.Agent.(*Agent) }
 // agent's components and only read the World (they run concurrently on
 // different agents). Commands queued by leaves are applied after all ticks,
 // in agent order.
+//
+// The agent's [components.Blackboard] is optional: its Store is the tree's
+// bt.Context.Blackboard, and without one the store is nil (ports read as missing).
 //
 // A tick allocates nothing.
 type Decision struct {
@@ -95,12 +108,13 @@ func (s *Decision) Work(worker, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
+		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
 		j.thought(now)
 	}
-	ctx.Agent = nil
+	ctx.Agent, ctx.Blackboard = nil, nil
 }
 
 // Due reports whether an agent thinks in the frame starting at now and lasting

@@ -13,6 +13,9 @@ import (
 // only during the update. A state that runs a behavior tree is built with
 // hybrid.TreeState.
 //
+// The agent's [components.Blackboard] is optional: its Store is the machine's
+// ctx.Blackboard (and Agent.Blackboard), nil without one (keys read as missing).
+//
 // An update allocates nothing (hooks aside); structural changes requested through
 // Agent.Commands are applied after the query loop. An agent should have one decision
 // model (see [Utility]).
@@ -59,6 +62,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
+		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		before := j.brain.Memory.Transitions
@@ -66,7 +70,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 		s.due.count(worker, int(j.brain.Memory.Transitions-before))
 		j.thought(now)
 	}
-	ctx.Agent = nil
+	ctx.Agent, ctx.Blackboard = nil, nil
 }
 
 func hasMachine(b *components.StateMachine) bool { return b.Machine != nil }

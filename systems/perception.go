@@ -3,6 +3,7 @@ package systems
 import (
 	"math"
 
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -24,15 +25,27 @@ import (
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number. Needs the [Neighbours] resource ([Spatial]
 // must run first).
+//
+// The agent's [components.Blackboard] is optional: when its schema declares
+// the well-known keys ([KeyTarget], [KeyTargetVisible], ... see
+// [DeclarePerceptionKeys]), each perception also writes those keys, so
+// data-driven trees read the facts through ports. A key the schema declares
+// with another type is not written and is reported in KeyError.
 type Perception struct {
 	Workers int
 
 	Checked int // agents that perceived in the last frame
+	// KeyError is the last error met resolving the well-known blackboard keys
+	// (a key declared with another type: wraps blackboard.ErrTypeMismatch),
+	// nil if none.
+	KeyError error
 
-	clock   *ecs.Clock
-	grid    *grid.Grid
-	nb      *Neighbours
-	filter  *generic.Filter5[components.Position, components.Faction, components.Perception, components.Think, components.Velocity]
+	clock  *ecs.Clock
+	grid   *grid.Grid
+	nb     *Neighbours
+	filter *generic.Filter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
+		components.Blackboard]
+	keys    []*perceptionKeys // per schema seen
 	pool    *ecs.Workers
 	jobs    []perceiveJob
 	scratch [][]int32
@@ -46,6 +59,9 @@ type perceiveJob struct {
 	vel  r2.Vec
 	team uint8
 	per  *components.Perception
+
+	store *blackboard.Store // nil without a Blackboard
+	keys  *perceptionKeys
 }
 
 // Name implements ecs.Namer.
@@ -61,8 +77,9 @@ func (s *Perception) Initialize(w *arche.World) {
 	if s.nb == nil {
 		panic("systems: Perception needs the Neighbours resource; add the Spatial system before it")
 	}
-	s.filter = generic.NewFilter5[components.Position, components.Faction, components.Perception, components.Think, components.Velocity]().
-		Optional(generic.T[components.Velocity]())
+	s.filter = generic.NewFilter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
+		components.Blackboard]().
+		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([][]int32, s.pool.N())
 }
@@ -73,7 +90,7 @@ func (s *Perception) Update(w *arche.World) {
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
-		pos, fac, per, th, vel := q.Get()
+		pos, fac, per, th, vel, bb := q.Get()
 		if !Due(th, now, dt) || per.Fresh {
 			continue // not due, or perceived already for a think the budget held back
 		}
@@ -81,6 +98,9 @@ func (s *Perception) Update(w *arche.World) {
 		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per}
 		if vel != nil {
 			j.vel = vel.Vec
+		}
+		if bb != nil && bb.Store != nil {
+			j.store, j.keys = bb.Store, s.keysOf(bb.Store.Schema())
 		}
 		s.jobs = append(s.jobs, j)
 	}
@@ -102,7 +122,11 @@ func (s *Perception) Work(worker, lo, hi int) {
 		if s.visit != nil {
 			i = int(s.visit[k])
 		}
-		buf = s.perceive(&s.jobs[i], now, buf)
+		j := &s.jobs[i]
+		buf = s.perceive(j, now, buf)
+		if j.store != nil {
+			j.keys.write(j.store, j.per)
+		}
 	}
 	s.scratch[worker] = buf
 }

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -26,8 +27,9 @@ type thinkers[B any] struct {
 	counts []padded       // per worker
 	clock  *ecs.Clock
 	grid   *grid.Grid
-	filter *generic.Filter9[B, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]
+	filter *generic.Filter10[B, components.Think, components.Position, components.Intent,
+		components.Velocity, components.Perception, components.Health, components.Path, components.Rand,
+		components.Blackboard]
 	jobs   []thinkJob[B]
 	cursor int
 }
@@ -54,10 +56,11 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.counts = make([]padded, n)
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
-	t.filter = generic.NewFilter9[B, components.Think, components.Position, components.Intent,
-		components.Velocity, components.Perception, components.Health, components.Path, components.Rand]().
+	t.filter = generic.NewFilter10[B, components.Think, components.Position, components.Intent,
+		components.Velocity, components.Perception, components.Health, components.Path, components.Rand,
+		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
-			generic.T[components.Path](), generic.T[components.Rand]())
+			generic.T[components.Path](), generic.T[components.Rand](), generic.T[components.Blackboard]())
 	return n
 }
 
@@ -112,7 +115,7 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
 			if !inPass {
 				continue
 			}
-			brain, th, pos, intent, vel, per, hp, path, rnd := q.Get()
+			brain, th, pos, intent, vel, per, hp, path, rnd, bb := q.Get()
 			if !Due(th, now, dt) || !ready(brain) {
 				continue
 			}
@@ -123,8 +126,12 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
 				t.Waiting++
 				continue
 			}
+			var store *blackboard.Store
+			if bb != nil {
+				store = bb.Store
+			}
 			t.jobs = append(t.jobs, thinkJob[B]{
-				agent: Agent{World: w, Grid: t.grid, Clock: t.clock, Entity: q.Entity(),
+				agent: Agent{World: w, Grid: t.grid, Clock: t.clock, Entity: q.Entity(), Blackboard: store,
 					Position: pos, Intent: intent, Velocity: vel, Perception: per, Health: hp, Path: path, Rand: rnd},
 				brain: brain, think: th,
 			})

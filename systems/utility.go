@@ -15,6 +15,8 @@ import (
 //
 // Considerations' Input and actions' Act receive the agent as a *[Agent] (use
 // [UtilityAgent]); the Agent's component pointers are valid only during the call.
+// The agent's [components.Blackboard] is optional: its Store is Agent.Blackboard, which
+// utility.KeyInput considerations read, nil without one (keys read as missing: NaN).
 // Structural changes requested through Agent.Commands are applied after the query loop.
 // A decision allocates nothing.
 //

@@ -1,6 +1,7 @@
 // Package fsm implements finite and hierarchical state machines for thousands of agents:
 // one immutable compiled [Machine] shared by every agent, and a 24-byte per-agent
-// [Memory] kept in an ECS component. It imports nothing of archai.
+// [Memory] kept in an ECS component. It imports nothing of archai but ai/blackboard
+// (the type of [Context].Blackboard).
 //
 // # Design
 //
@@ -13,7 +14,7 @@
 //     state to go to. Events are dispatched with [Machine.Dispatch].
 //   - [Machine.Update] and [Machine.Dispatch] allocate nothing. Hooks receive a caller-
 //     owned [Context] (the agent view in Context.Agent, DT and Time in simulation
-//     seconds), like bt.Context.
+//     seconds, the agent's blackboard store in Context.Blackboard), like bt.Context.
 //   - Enter and exit order across levels follow UML's external transitions: exits from
 //     the active leaf up to the least common ancestor (inner first), then entries down
 //     to the target and its initial substates (outer first). The deepest active state's

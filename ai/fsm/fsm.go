@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/archai-go/archai/ai/blackboard"
 )
 
 // StateID identifies a state of a machine: 1, 2, … in the order the states were added.
@@ -45,6 +47,10 @@ type Context struct {
 	// Memory is the agent's machine state during a call, for hooks that want the time
 	// in state or the previous state; nil outside calls.
 	Memory *Memory
+	// Blackboard is the agent's blackboard store, for hooks and guards that read or
+	// write designer-declared keys (blackboard.Get, blackboard.Set). The caller sets it;
+	// fsm never reads it. It may be nil: keys then read as missing.
+	Blackboard *blackboard.Store
 }
 
 // Hooks are a state's functions; any may be nil. They are shared by every agent:

@@ -35,8 +35,8 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // last status. It is plain data for a component. The zero TreeRun is usable: its Memory
 // is allocated on the first tick (once per agent).
 //
-// Context.Agent, DT and Time are copied from the fsm.Context on every tick; set
-// Context.Blackboard yourself if the tree uses ports.
+// Context.Agent, DT and Time are copied from the fsm.Context on every tick, and so is
+// Blackboard when the fsm.Context has one (else a Context.Blackboard set here is kept).
 type TreeRun struct {
 	Memory  bt.Memory
 	Context bt.Context
@@ -65,6 +65,9 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 				r.Memory = tree.NewMemory()
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
+			if ctx.Blackboard != nil {
+				r.Context.Blackboard = ctx.Blackboard
+			}
 			r.Status = tree.Tick(&r.Memory, &r.Context)
 			if r.Status != bt.Running && done != nil {
 				return done(ctx, r.Status)
@@ -77,6 +80,9 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 				return
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, 0, ctx.Time
+			if ctx.Blackboard != nil {
+				r.Context.Blackboard = ctx.Blackboard
+			}
 			tree.Halt(&r.Memory, &r.Context)
 			r.Status = bt.Idle
 		},

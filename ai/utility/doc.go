@@ -32,8 +32,8 @@
 //   - [Curve], [CurveKind] and the constructors [Linear], [Quadratic],
 //     [InverseQuadratic], [Polynomial], [Exponential], [Logistic], [Logit], [Normal],
 //     [Sine], [Smoothstep]; [Range] and [Unit] normalise raw facts.
-//   - [Consideration], [Fact] (a typed Input adapter), [Action], [Combine],
-//     [Compensate].
+//   - [Consideration], [Fact] (a typed Input adapter), [KeyInput] (an Input reading a
+//     blackboard key of a [BlackboardAgent]), [Action], [Combine], [Compensate].
 //   - [Policy], [PolicyKind], [SoftmaxPolicy], [TopNPolicy], [Policy.WithHysteresis].
 //   - [Reasoner]: [New], [Reasoner.Decide], [Reasoner.Score], [Reasoner.Act],
 //     [Reasoner.NewState]; [State]; [Source]; [None].

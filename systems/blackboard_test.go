@@ -1,0 +1,336 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// tallyXML is a BehaviorTree.CPP v4 tree as a designer would write it in Groot2: ports
+// bound to blackboard keys ({key}), SetBlackboard with a literal, CheckBlackboard, and a
+// SubTree whose ports remap its keys to the parent's.
+//
+// Each think (the work branch is reactive: every child is ticked on every think) sets
+// n = 3, computes scaled = n·factor (factor is the agent's own key), adds
+// scaled to sum through the Accumulate subtree (its "total" is the parent's "sum") and
+// walks to the agent's goal (Running). Once sum ≥ 20 the ReactiveFallback's first branch
+// succeeds: it halts the walk and sets done.
+const tallyXML = `<?xml version="1.0"?>
+<root BTCPP_format="4" main_tree_to_execute="Tally">
+  <BehaviorTree ID="Tally">
+    <ReactiveFallback name="tally">
+      <Sequence name="finished">
+        <CheckBlackboard value_A="{sum}" op="&gt;=" value_B="20"/>
+        <SetBlackboard value="true" output_key="done"/>
+      </Sequence>
+      <ReactiveSequence name="work">
+        <SetBlackboard value="3" output_key="n"/>
+        <Scale in="{n}" factor="{factor}" out="{scaled}"/>
+        <SubTree ID="Accumulate" amount="{scaled}" total="{sum}"/>
+        <Walk goal="{goal}"/>
+      </ReactiveSequence>
+    </ReactiveFallback>
+  </BehaviorTree>
+  <BehaviorTree ID="Accumulate">
+    <Sequence>
+      <Add a="{total}" b="{amount}" out="{total}"/>
+      <SetBlackboard value="{amount}" output_key="last"/>
+    </Sequence>
+  </BehaviorTree>
+</root>`
+
+// tallyRegistry registers the user leaves of tallyXML. Scale multiplies two inputs; Add
+// adds two (a missing a counts as 0); Walk sets the agent's Intent toward its goal port
+// while Running, and stops it when halted.
+func tallyRegistry(t testing.TB) *bt.Registry {
+	reg := bt.NewRegistry(nil)
+	require.NoError(t, reg.RegisterAction("Scale", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		in, factor := bt.InputPort[float64](p, "in"), bt.InputPort[float64](p, "factor")
+		out := bt.OutputPort[float64](p, "out")
+		return func(c *bt.Context) bt.Status {
+			x, ok1 := in.Get(c)
+			f, ok2 := factor.Get(c)
+			if !ok1 || !ok2 || !out.Set(c, x*f) {
+				return bt.Failure
+			}
+			return bt.Success
+		}, nil
+	}))
+	require.NoError(t, reg.RegisterAction("Add", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		a, b := bt.InputPort[float64](p, "a"), bt.InputPort[float64](p, "b")
+		out := bt.OutputPort[float64](p, "out")
+		return func(c *bt.Context) bt.Status {
+			x, _ := a.Get(c) // missing: 0
+			y, ok := b.Get(c)
+			if !ok || !out.Set(c, x+y) {
+				return bt.Failure
+			}
+			return bt.Success
+		}, nil
+	}))
+	require.NoError(t, reg.RegisterAction("Walk", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		goal := bt.InputPort[r2.Vec](p, "goal")
+		p.OnHalt(func(c *bt.Context) { systems.AgentOf(c).Intent.Move = false })
+		return func(c *bt.Context) bt.Status {
+			g, ok := goal.Get(c)
+			if !ok {
+				return bt.Failure
+			}
+			in := systems.AgentOf(c).Intent
+			in.Move, in.Goal = true, g
+			return bt.Running
+		}, nil
+	}))
+	return reg
+}
+
+func TestXMLTreeWithPortsRunsUnderDecision(t *testing.T) {
+	reg := tallyRegistry(t)
+	main, err := reg.LoadXML("tally.xml", []byte(tallyXML))
+	require.NoError(t, err)
+	tree, err := reg.Tree(main)
+	require.NoError(t, err)
+	schema := reg.Schema()
+	// Keys the agents' stores are given at spawn, by the game rather than the tree.
+	factor, err := blackboard.Lookup[float64](schema, "factor")
+	require.NoError(t, err)
+	goal, err := blackboard.Lookup[r2.Vec](schema, "goal")
+	require.NoError(t, err)
+
+	// A user's world, built with Arche's public API.
+	world := arche.NewWorld()
+	spawn := generic.NewMap5[components.Brain, components.Think, components.Position, components.Intent,
+		components.Blackboard](&world)
+	agents := []struct {
+		factor float64
+		goal   r2.Vec
+		e      arche.Entity
+	}{{factor: 2, goal: r2.Vec{X: 4, Y: 5}}, {factor: 5, goal: r2.Vec{X: -1, Y: 0.5}}}
+	for i := range agents {
+		st := schema.NewStore()
+		blackboard.Set(st, factor, agents[i].factor)
+		blackboard.Set(st, goal, agents[i].goal)
+		agents[i].e = spawn.NewWith(
+			&components.Brain{Tree: tree, Memory: tree.NewMemory()},
+			&components.Think{Interval: 0.125},
+			&components.Position{},
+			&components.Intent{},
+			&components.Blackboard{Store: st},
+		)
+	}
+	// One agent without a Blackboard: its ports read as missing, so it fails, never panics.
+	plain := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](&world)
+	bare := plain.NewWith(&components.Brain{Tree: tree, Memory: tree.NewMemory()}, &components.Think{Interval: 0.125},
+		&components.Position{}, &components.Intent{})
+
+	dec := &systems.Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), dec)
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	brains := generic.NewMap[components.Brain](&world)
+	intents := generic.NewMap[components.Intent](&world)
+	traces := make([]string, len(agents)+1)
+	moving := make([]string, len(agents))
+	for range 6 {
+		s.Run(&world, 1)
+		for i, a := range agents {
+			traces[i] += letterOf(brains.Get(a.e).Memory.Status(0))
+			if intents.Get(a.e).Move {
+				moving[i] += "M"
+			} else {
+				moving[i] += "-"
+			}
+		}
+		traces[len(agents)] += letterOf(brains.Get(bare).Memory.Status(0))
+	}
+	assert.Equal(t, 3*6, dec.TotalThought, "every agent thinks every frame")
+	// factor 2: sum 6, 12, 18, 24 → done on the 5th think; factor 5: 15, 30 → the 3rd.
+	assert.Equal(t, []string{"RRRRSS", "RRSSSS", "FFFFFF"}, traces, "root status per think")
+	assert.Equal(t, []string{"MMMM--", "MM----"}, moving, "Walk halted when the tally is done")
+
+	bbs := generic.NewMap[components.Blackboard](&world)
+	for i, want := range []struct {
+		scaled, sum float64
+	}{{6, 24}, {15, 30}} {
+		st := bbs.Get(agents[i].e).Store
+		value := func(name string) any {
+			v, ok := st.Value(name)
+			require.True(t, ok, "agent %d key %q", i, name)
+			return v
+		}
+		assert.Equal(t, 3.0, value("n"), "SetBlackboard typed by the Scale port reading it")
+		assert.Equal(t, want.scaled, value("scaled"), "computed from ports")
+		assert.Equal(t, want.sum, value("sum"), "written through the SubTree's remapped total")
+		assert.Equal(t, true, value("done"))
+		assert.Equal(t, want.scaled, value("Accumulate#1.last"), "the SubTree's private key")
+		assert.False(t, st.Has("last"), "private keys stay in the SubTree's scope")
+		assert.False(t, st.Has("total"), "remapped keys are the parent's")
+		assert.Equal(t, agents[i].goal, intents.Get(agents[i].e).Goal)
+	}
+}
+
+// letterOf is a status as one letter: Idle -, Running R, Success S, Failure F.
+func letterOf(s bt.Status) string {
+	switch s {
+	case bt.Running:
+		return "R"
+	case bt.Success:
+		return "S"
+	case bt.Failure:
+		return "F"
+	}
+	return "-"
+}
+
+// guardXML chases a visible foe through the perception keys, else searches where one was
+// last seen, else idles.
+const guardXML = `<root BTCPP_format="4" main_tree_to_execute="Guard">
+  <BehaviorTree ID="Guard">
+    <ReactiveFallback>
+      <ReactiveSequence name="chase">
+        <CheckBlackboard value_A="{target_visible}" op="==" value_B="true"/>
+        <Strike target="{target}"/>
+        <MoveTo goal="{target_position}"/>
+      </ReactiveSequence>
+      <ReactiveSequence name="search">
+        <CheckBlackboard value_A="{last_seen_time}" op="&gt;=" value_B="0"/>
+        <MoveTo goal="{last_seen_position}"/>
+      </ReactiveSequence>
+      <AlwaysFailure/>
+    </ReactiveFallback>
+  </BehaviorTree>
+</root>`
+
+// guardRegistry registers MoveTo (Intent toward its goal port, Running) and Strike
+// (Intent.Attack = its target port).
+func guardRegistry(t testing.TB) *bt.Registry {
+	reg := bt.NewRegistry(nil)
+	require.NoError(t, systems.DeclarePerceptionKeys(reg.Schema()))
+	require.NoError(t, reg.RegisterAction("MoveTo", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		goal := bt.InputPort[r2.Vec](p, "goal")
+		return func(c *bt.Context) bt.Status {
+			g, ok := goal.Get(c)
+			if !ok {
+				return bt.Failure
+			}
+			in := systems.AgentOf(c).Intent
+			in.Move, in.Goal = true, g
+			return bt.Running
+		}, nil
+	}))
+	require.NoError(t, reg.RegisterAction("Strike", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		target := bt.InputPort[arche.Entity](p, "target")
+		return func(c *bt.Context) bt.Status {
+			e, ok := target.Get(c)
+			if !ok {
+				return bt.Failure
+			}
+			systems.AgentOf(c).Intent.Attack = e
+			return bt.Success
+		}, nil
+	}))
+	return reg
+}
+
+func TestPerceptionKeysReachTheTree(t *testing.T) {
+	reg := guardRegistry(t)
+	main, err := reg.LoadXML("guard.xml", []byte(guardXML))
+	require.NoError(t, err)
+	tree, err := reg.Tree(main)
+	require.NoError(t, err)
+
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(20, 20))
+	guards := generic.NewMap8[components.Brain, components.Think, components.Position, components.Velocity,
+		components.Intent, components.Faction, components.Perception, components.Blackboard](&world)
+	guard := guards.NewWith(
+		&components.Brain{Tree: tree, Memory: tree.NewMemory()},
+		&components.Think{Interval: 0.125},
+		&components.Position{Vec: r2.Vec{X: 5.5, Y: 5.5}},
+		&components.Velocity{},
+		&components.Intent{},
+		&components.Faction{Team: 0},
+		&components.Perception{SightRange: 8},
+		&components.Blackboard{Store: reg.Schema().NewStore()},
+	)
+	foes := generic.NewMap3[components.Position, components.Velocity, components.Faction](&world)
+	foe := foes.NewWith(&components.Position{Vec: r2.Vec{X: 8.5, Y: 5.5}}, &components.Velocity{}, &components.Faction{Team: 1})
+
+	per := &systems.Perception{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), &systems.Spatial{}, per, &systems.Decision{})
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	intents := generic.NewMap[components.Intent](&world)
+	stores := generic.NewMap[components.Blackboard](&world)
+	brains := generic.NewMap[components.Brain](&world)
+	positions := generic.NewMap[components.Position](&world)
+	st := stores.Get(guard).Store
+
+	s.Run(&world, 1) // frame 0 at time 0: the foe is in sight
+	require.NoError(t, per.KeyError)
+	in := intents.Get(guard)
+	assert.True(t, in.Move)
+	assert.Equal(t, r2.Vec{X: 8.5, Y: 5.5}, in.Goal, "MoveTo read {target_position}")
+	assert.Equal(t, foe, in.Attack, "Strike read {target}")
+	v, _ := st.Value(systems.KeyTargetDistance)
+	assert.Equal(t, 3.0, v)
+
+	// The foe runs out of sight: the guard searches where it was last seen.
+	positions.Get(foe).Vec = r2.Vec{X: 18.5, Y: 18.5}
+	*intents.Get(guard) = components.Intent{}
+	s.Run(&world, 2)
+	in = intents.Get(guard)
+	assert.True(t, in.Move)
+	assert.Equal(t, r2.Vec{X: 8.5, Y: 5.5}, in.Goal, "MoveTo read {last_seen_position}")
+	assert.False(t, st.Has(systems.KeyTarget), "no target while none is visible")
+	assert.False(t, st.Has(systems.KeyTargetPosition))
+	visible, _ := st.Value(systems.KeyTargetVisible)
+	assert.Equal(t, false, visible)
+	when, _ := st.Value(systems.KeyLastSeenTime)
+	assert.Equal(t, 0.0, when, "seen at time 0")
+	assert.Equal(t, bt.Running, brains.Get(guard).Memory.Status(0))
+
+	// It comes back into view elsewhere: the chase resumes toward the new position.
+	positions.Get(foe).Vec = r2.Vec{X: 5.5, Y: 9.5}
+	s.Run(&world, 1)
+	assert.Equal(t, r2.Vec{X: 5.5, Y: 9.5}, intents.Get(guard).Goal)
+	when, _ = st.Value(systems.KeyLastSeenTime)
+	assert.Equal(t, 0.375, when)
+}
+
+func TestPerceptionKeyOfAnotherTypeIsReported(t *testing.T) {
+	schema := blackboard.NewSchema()
+	blackboard.MustDeclare[string](schema, systems.KeyTarget)
+	err := systems.DeclarePerceptionKeys(schema)
+	assert.ErrorIs(t, err, blackboard.ErrTypeMismatch)
+	assert.Contains(t, err.Error(), `"target"`)
+
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(10, 10))
+	m := generic.NewMap5[components.Position, components.Faction, components.Perception, components.Think,
+		components.Blackboard](&world)
+	e := m.NewWith(&components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, &components.Faction{},
+		&components.Perception{SightRange: 5}, &components.Think{}, &components.Blackboard{Store: schema.NewStore()})
+	per := &systems.Perception{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), &systems.Spatial{}, per)
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	s.Run(&world, 1)
+	assert.ErrorIs(t, per.KeyError, blackboard.ErrTypeMismatch)
+	stores := generic.NewMap[components.Blackboard](&world)
+	bb := stores.Get(e).Store
+	assert.False(t, bb.Has(systems.KeyTarget), "the mistyped key is left alone")
+	visible, ok := bb.Value(systems.KeyTargetVisible)
+	assert.True(t, ok, "the other keys are written")
+	assert.Equal(t, false, visible)
+}
