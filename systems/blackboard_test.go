@@ -334,3 +334,82 @@ func TestPerceptionKeyOfAnotherTypeIsReported(t *testing.T) {
 	assert.True(t, ok, "the other keys are written")
 	assert.Equal(t, false, visible)
 }
+
+// TestBlackboardThinkAllocatesNothing: a frame of perception and decisions whose
+// leaves read and write float64, r2.Vec and arche.Entity keys allocates nothing.
+func TestBlackboardThinkAllocatesNothing(t *testing.T) {
+	reg := guardRegistry(t)
+	require.NoError(t, reg.RegisterAction("Tick", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		hp := bt.InputPort[float64](p, "hp")
+		hpOut := bt.OutputPort[float64](p, "hp_out")
+		at, atOut := bt.InputPort[r2.Vec](p, "at"), bt.OutputPort[r2.Vec](p, "at_out")
+		who, whoOut := bt.InputPort[arche.Entity](p, "who"), bt.OutputPort[arche.Entity](p, "who_out")
+		return func(c *bt.Context) bt.Status {
+			h, _ := hp.Get(c)
+			hpOut.Set(c, h-1)
+			v, _ := at.Get(c)
+			atOut.Set(c, r2.Add(v, r2.Vec{X: 1}))
+			e, _ := who.Get(c)
+			whoOut.Set(c, e)
+			return bt.Success
+		}, nil
+	}))
+	doc := `<root BTCPP_format="4" main_tree_to_execute="Busy">
+  <BehaviorTree ID="Busy">
+    <ReactiveSequence>
+      <Tick hp="{hp}" hp_out="{hp}" at="{spot}" at_out="{spot}" who="{target}" who_out="{last_target}"/>
+      <SetBlackboard value="{spot}" output_key="spot_copy"/>
+      <SubTree ID="Guard" _autoremap="true"/>
+    </ReactiveSequence>
+  </BehaviorTree>` + guardXML[len(`<root BTCPP_format="4" main_tree_to_execute="Guard">`):]
+	main, err := reg.LoadXML("busy.xml", []byte(doc))
+	require.NoError(t, err)
+	tree, err := reg.Tree(main)
+	require.NoError(t, err)
+	hp, err := blackboard.Lookup[float64](reg.Schema(), "hp")
+	require.NoError(t, err)
+
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(32, 32))
+	guards := generic.NewMap8[components.Brain, components.Think, components.Position, components.Velocity,
+		components.Intent, components.Faction, components.Perception, components.Blackboard](&world)
+	for i := range 64 {
+		st := reg.Schema().NewStore()
+		blackboard.Set(st, hp, 1e6)
+		guards.NewWith(
+			&components.Brain{Tree: tree, Memory: tree.NewMemory()},
+			&components.Think{Interval: 0.125, Next: float64(i%4) / 32},
+			&components.Position{Vec: r2.Vec{X: 1.5 + float64(i%8)*3, Y: 1.5 + float64(i/8)*3}},
+			&components.Velocity{},
+			&components.Intent{},
+			&components.Faction{Team: uint8(i % 2)},
+			&components.Perception{SightRange: 6},
+			&components.Blackboard{Store: st},
+		)
+	}
+	dec := &systems.Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/32), &systems.Spatial{}, &systems.Perception{Workers: 1}, dec)
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	s.Run(&world, 8) // warm up: every agent thought twice
+	allocs := testing.AllocsPerRun(40, func() { s.Run(&world, 1) })
+	assert.Zero(t, allocs)
+	assert.Equal(t, 16, dec.Thought, "a quarter of the agents think per frame")
+	spot, err := blackboard.Lookup[r2.Vec](reg.Schema(), "spot_copy")
+	require.NoError(t, err)
+	var agent arche.Entity
+	q := generic.NewFilter1[components.Blackboard]().Query(&world)
+	for q.Next() {
+		agent = q.Entity()
+		st := q.Get().Store
+		v, ok := blackboard.Get(st, spot)
+		assert.True(t, ok)
+		assert.Equal(t, 0.0, v.Y)
+		assert.Equal(t, 13.0, v.X, "one step per think: frames 0, 4, ..., 48 of 1/32 s")
+		h, _ := blackboard.Get(st, hp)
+		assert.Equal(t, 1e6-13, h)
+		q.Close()
+		break
+	}
+	assert.False(t, agent.IsZero())
+}

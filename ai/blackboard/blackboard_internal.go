@@ -34,7 +34,7 @@ func classOf(typ reflect.Type) (class, int32) {
 		return classString, 1
 	}
 	if typ.Size() <= MaxInline && typ.Align() <= 8 && pointerFree(typ) {
-		return classWord, int32(max(1, (typ.Size()+7)/8))
+		return classWord, wordsOf(typ)
 	}
 	return classAny, 1
 }

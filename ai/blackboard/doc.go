@@ -24,4 +24,8 @@
 // allocating. Every other type (anything holding a pointer, slice, map, interface,
 // channel or function, or larger than MaxInline) lives in an interface slot, so setting
 // such a key boxes it and may allocate.
+//
+// Loaders that learn a key's type at run time use [Schema.DeclareType], [Schema.Copier]
+// (copy one key into another of the same type) and [Schema.Setter] (write a constant):
+// the functions are built once and allocate nothing when called.
 package blackboard

@@ -63,6 +63,14 @@
 // port, a literal that does not parse or a key used with two types is a load error
 // naming the file, line (or JSON path) and node.
 //
+// In files, SetBlackboard and CheckBlackboard take their key's type from the ports of
+// the user leaves that use the key, else from the literal (bool, int, float64, string).
+// SetBlackboard works on a key of any type: it copies another key of the same type
+// (value="{other}") or parses a literal by the type's UnmarshalText or kind, so
+// <SetBlackboard value="{target_position}" output_key="goal"/> copies a vector. Whatever
+// runs the tree hands it the agent's store: systems.Decision passes the Store of the
+// agent's components.Blackboard, made from [Registry.Schema].
+//
 // # Seeing what the tree did
 //
 // [Memory.Status] is each node's last status; a [Tracer] records one agent's transition

@@ -804,7 +804,7 @@ func (p *Ports) setBlackboard(n *Node) {
 		case typString:
 			n.tick = SetBlackboard(bindOut[string](p, "output_key", out), bindIn[string](p, "value", v)).tick
 		default:
-			p.fail(fmt.Errorf("%w: SetBlackboard on a key of type %v (bool, int, float64, string)", ErrPort, typ))
+			p.setAnyType(n, typ, out, v)
 		}
 	})
 }
