@@ -5,6 +5,8 @@ import (
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -412,4 +414,70 @@ func TestBlackboardThinkAllocatesNothing(t *testing.T) {
 		break
 	}
 	assert.False(t, agent.IsZero())
+}
+
+// TestUtilityAndFSMReadTheBlackboard: a utility consideration reads a key through
+// utility.KeyInput, a state machine's guard through ctx.Blackboard; agents without a
+// Blackboard read the keys as missing.
+func TestUtilityAndFSMReadTheBlackboard(t *testing.T) {
+	schema := blackboard.NewSchema()
+	threat := blackboard.MustDeclare[float64](schema, "threat")
+	alarm := blackboard.MustDeclare[bool](schema, "alarm")
+
+	r, err := utility.New("watch", utility.Policy{},
+		utility.Action{Name: "flee", Considerations: []utility.Consideration{
+			{Name: "threat", Input: utility.KeyInput(threat), Curve: utility.Linear(1, 0)}},
+			Act: func(agent any) { systems.UtilityAgent(agent).Intent.Move = true }},
+		utility.Action{Name: "stay", Weight: 0.5,
+			Act: func(agent any) { systems.UtilityAgent(agent).Intent.Move = false }})
+	require.NoError(t, err)
+	b := fsm.NewBuilder("sentry")
+	calm := b.State("Calm", fsm.Hooks{})
+	alert := b.State("Alert", fsm.Hooks{})
+	b.When(calm, func(c *fsm.Context) bool {
+		v, _ := blackboard.Get(c.Blackboard, alarm)
+		return v && systems.StateAgent(c).Blackboard == c.Blackboard
+	}, alert)
+	machine, err := b.Build()
+	require.NoError(t, err)
+
+	world := arche.NewWorld()
+	thinkers := generic.NewMap5[components.Think, components.Position, components.Intent,
+		components.UtilityBrain, components.Blackboard](&world)
+	sentries := generic.NewMap5[components.Think, components.Position, components.Intent,
+		components.StateMachine, components.Blackboard](&world)
+	var withBB, noBB []arche.Entity
+	for i, level := range []float64{0.9, 0.1} {
+		st := schema.NewStore()
+		blackboard.Set(st, threat, level)
+		blackboard.Set(st, alarm, i == 0)
+		withBB = append(withBB, thinkers.NewWith(&components.Think{Interval: 0.125}, &components.Position{},
+			&components.Intent{}, &components.UtilityBrain{Reasoner: r, State: r.NewState()},
+			&components.Blackboard{Store: st}))
+		withBB = append(withBB, sentries.NewWith(&components.Think{Interval: 0.125}, &components.Position{},
+			&components.Intent{}, &components.StateMachine{Machine: machine}, &components.Blackboard{Store: st}))
+	}
+	plainU := generic.NewMap4[components.Think, components.Position, components.Intent, components.UtilityBrain](&world)
+	plainS := generic.NewMap4[components.Think, components.Position, components.Intent, components.StateMachine](&world)
+	noBB = append(noBB,
+		plainU.NewWith(&components.Think{Interval: 0.125}, &components.Position{}, &components.Intent{Move: true},
+			&components.UtilityBrain{Reasoner: r, State: r.NewState()}),
+		plainS.NewWith(&components.Think{Interval: 0.125}, &components.Position{}, &components.Intent{},
+			&components.StateMachine{Machine: machine}))
+
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), &systems.Utility{}, &systems.FSM{})
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	s.Run(&world, 3)
+	brains := generic.NewMap[components.UtilityBrain](&world)
+	machines := generic.NewMap[components.StateMachine](&world)
+	intents := generic.NewMap[components.Intent](&world)
+	assert.Equal(t, "flee", r.ActionName(brains.Get(withBB[0]).State.Choice), "threat 0.9")
+	assert.True(t, intents.Get(withBB[0]).Move)
+	assert.Equal(t, "stay", r.ActionName(brains.Get(withBB[2]).State.Choice), "threat 0.1")
+	assert.Equal(t, "stay", r.ActionName(brains.Get(noBB[0]).State.Choice), "no blackboard: threat missing, scores 0")
+	assert.False(t, intents.Get(noBB[0]).Move)
+	assert.Equal(t, alert, machines.Get(withBB[1]).Memory.Active, "alarm set")
+	assert.Equal(t, calm, machines.Get(withBB[3]).Memory.Active, "alarm false")
+	assert.Equal(t, calm, machines.Get(noBB[1]).Memory.Active, "no blackboard: alarm missing")
 }
