@@ -9,7 +9,9 @@ import (
 // store from the schema of the registry that loaded the agent's trees
 // (bt.Registry.Schema().NewStore()), after the trees are built, so every key they
 // declare has a slot. The decision systems hand it to the agent's leaves as
-// bt.Context.Blackboard; a nil Store is a blackboard with nothing in it.
+// bt.Context.Blackboard (utility considerations and state machines get it too); a nil
+// Store is a blackboard with nothing in it. systems.Perception writes the well-known
+// perception keys (systems.KeyTarget, ...) that the store's schema declares.
 type Blackboard struct {
 	Store *blackboard.Store
 }
