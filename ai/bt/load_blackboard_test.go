@@ -126,3 +126,38 @@ func TestSetBlackboardOfAnyTypeErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSubTreeScopesOfTwoTreesSharingASchema: two trees built from one registry use the
+// same SubTree with keys of different types; their private keys get slots of their own,
+// so both build and one store serves both trees (as when a state machine runs both).
+func TestSubTreeScopesOfTwoTreesSharingASchema(t *testing.T) {
+	const doc = `<root BTCPP_format="4" main_tree_to_execute="A">
+  <BehaviorTree ID="Copy">
+    <SetBlackboard value="{in}" output_key="tmp"/>
+  </BehaviorTree>
+  <BehaviorTree ID="A">
+    <Sequence><Use at="{spot}"/><SubTree ID="Copy" in="{spot}"/></Sequence>
+  </BehaviorTree>
+  <BehaviorTree ID="B">
+    <Sequence><Use m="{mode}"/><SubTree ID="Copy" in="{mode}"/></Sequence>
+  </BehaviorTree>
+</root>`
+	r := typedRegistry(t)
+	_, err := r.LoadXML("two.xml", []byte(doc))
+	require.NoError(t, err)
+	a, err := r.Tree("A")
+	require.NoError(t, err)
+	b, err := r.Tree("B")
+	require.NoError(t, err, "the Copy subtree's tmp is a vec2 in A and a mode in B")
+	st := r.Schema().NewStore()
+	blackboard.Set(st, blackboard.MustDeclare[vec2](r.Schema(), "spot"), vec2{1, 2})
+	blackboard.Set(st, blackboard.MustDeclare[mode](r.Schema(), "mode"), 5)
+	ma, mb := a.NewMemory(), b.NewMemory()
+	ctx := &Context{Blackboard: st}
+	require.Equal(t, Success, a.Tick(&ma, ctx))
+	require.Equal(t, Success, b.Tick(&mb, ctx))
+	va, _ := st.Value("Copy#1.tmp")
+	vb, _ := st.Value("Copy#2.tmp")
+	assert.Equal(t, vec2{1, 2}, va)
+	assert.Equal(t, mode(5), vb)
+}

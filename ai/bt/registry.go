@@ -50,12 +50,16 @@ type ChooserFactory func(p *Ports) (func(*Context) int, error)
 // pre-order, from 1). A SubTree port maps a key of the subtree to a parent key
 // (key="{parentKey}"), to a literal (key="3": ports reading it see the literal; writing it
 // is an error) or to the parent key of the same name (key="{=}"); _autoremap="true"
-// maps every key not listed to the parent key of the same name.
+// maps every key not listed to the parent key of the same name. The next tree built
+// continues the count of instances, so the private keys of two trees sharing the schema
+// (and perhaps an agent's store) never share a slot.
 type Registry struct {
 	schema *blackboard.Schema
 	leaves map[string]leafFactory
 	trees  map[string]*treeDef
 	ids    []string
+
+	instances int // SubTree instances numbered so far, by every Tree call
 }
 
 type leafFactory struct {
@@ -141,7 +145,8 @@ func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
 // recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), bad counts and
 // durations, or a factory's error.
 func (r *Registry) Tree(id string) (*Tree, error) {
-	b := &builder{reg: r}
+	b := &builder{reg: r, instances: r.instances}
+	defer func() { r.instances = b.instances }()
 	root := b.tree(id, &scope{}, pos{}, "")
 	for _, f := range b.later {
 		f()
