@@ -20,7 +20,7 @@ import (
 
 // tallyXML is a BehaviorTree.CPP v4 tree as a designer would write it in Groot2: ports
 // bound to blackboard keys ({key}), SetBlackboard with a literal, CheckBlackboard, and a
-// SubTree whose ports remap its keys to the parent's.
+// SubTree whose ports remap its keys to the parent's, and the TreeNodesModel Groot2 writes.
 //
 // Each think (the work branch is reactive: every child is ticked on every think) sets
 // n = 3, computes scaled = n·factor (factor is the agent's own key), adds
@@ -49,6 +49,21 @@ const tallyXML = `<?xml version="1.0"?>
       <SetBlackboard value="{amount}" output_key="last"/>
     </Sequence>
   </BehaviorTree>
+  <TreeNodesModel>
+    <Action ID="Scale">
+      <input_port name="in"/>
+      <input_port name="factor"/>
+      <output_port name="out"/>
+    </Action>
+    <Action ID="Add">
+      <input_port name="a"/>
+      <input_port name="b"/>
+      <output_port name="out"/>
+    </Action>
+    <Action ID="Walk">
+      <input_port name="goal"/>
+    </Action>
+  </TreeNodesModel>
 </root>`
 
 // tallyRegistry registers the user leaves of tallyXML. Scale multiplies two inputs; Add
@@ -135,7 +150,7 @@ func TestXMLTreeWithPortsRunsUnderDecision(t *testing.T) {
 	bare := plain.NewWith(&components.Brain{Tree: tree, Memory: tree.NewMemory()}, &components.Think{Interval: 0.125},
 		&components.Position{}, &components.Intent{})
 
-	dec := &systems.Decision{}
+	dec := &systems.Decision{Workers: 2} // each worker ticks its own agents' stores
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), dec)
 	s.Initialize(&world)
 	defer s.Finalize(&world)

@@ -179,3 +179,15 @@ func TestInlineAllocateNothing(t *testing.T) {
 	x, _ := Get(st, v)
 	assert.Equal(t, 1001.0, x.X, "AllocsPerRun runs once more to warm up")
 }
+
+func BenchmarkGetSetVec(b *testing.B) {
+	s := NewSchema()
+	v := MustDeclare[vec](s, "v")
+	st := s.NewStore()
+	b.ReportAllocs()
+	for b.Loop() {
+		x, _ := Get(st, v)
+		x.X++
+		Set(st, v, x)
+	}
+}
