@@ -105,13 +105,13 @@ func (b Mover) Init(a *Spawned) {
 // Wanderer is an agent that wanders (Reynolds' wander, [steer.Wander]) while it has no
 // move intent, and walks to its Intent goal like a [Mover] when it has one: a Mover's
 // components plus a [components.Wanderer] and its seeded [components.Rand]. It starts
-// heading in a random direction (at a tenth of MaxSpeed) with a random wander angle.
+// heading in a random direction (at a tenth of MaxSpeed).
 // Zero fields take their defaults (see [Motion] for the movement).
 type Wanderer struct {
 	Motion
 	WanderDistance float64 // cells ahead of the agent to the wander circle; 2
 	WanderRadius   float64 // cells, the wander circle's radius; 1
-	Jitter         float64 // radians per second the wander angle drifts by at most; 8
+	Jitter         float64 // radians per second the wander angle drifts by at most; 4
 }
 
 // DefaultWanderer returns a Wanderer with every default written out.
@@ -121,7 +121,7 @@ func (b Wanderer) resolve() Wanderer {
 	b.Motion = b.Motion.resolve(DefaultSeparation, 3)
 	b.WanderDistance = orDefault(b.WanderDistance, 2)
 	b.WanderRadius = orDefault(b.WanderRadius, 1)
-	b.Jitter = orDefault(b.Jitter, 8)
+	b.Jitter = orDefault(b.Jitter, 4)
 	return b
 }
 
@@ -141,8 +141,7 @@ func (b Wanderer) Init(a *Spawned) {
 	r := b.resolve()
 	Mover{r.Motion}.Init(a)
 	heading := 2 * math.Pi * a.Rand.Float64()
-	a.Wanderer.Wander = steer.Wander{Distance: r.WanderDistance, Radius: r.WanderRadius, Jitter: r.Jitter,
-		Angle: math.Pi * (2*a.Rand.Float64() - 1)}
+	a.Wanderer.Wander = steer.Wander{Distance: r.WanderDistance, Radius: r.WanderRadius, Jitter: r.Jitter}
 	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: math.Cos(heading), Y: math.Sin(heading)})
 }
 

@@ -1,0 +1,59 @@
+package systems_test
+
+import (
+	"fmt"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// A mover and a wanderer with the bundles' defaults, on a 16×16 map with a wall at
+// x = 8 that has a gap at the bottom: the mover walks around the wall to its goal, the
+// wanderer roams the left room.
+func ExampleSpawner() {
+	world := arche.NewWorld()
+	g := grid.New(16, 16)
+	for y := int32(0); y < 13; y++ {
+		g.SetCost(grid.Cell{X: 8, Y: y}, grid.Blocked)
+	}
+	arche.AddResource(&world, g)
+
+	movers, err := systems.NewSpawner(&world, systems.Mover{}) // zero fields: defaults
+	if err != nil {
+		panic(err)
+	}
+	mover := movers.Spawn(r2.Vec{X: 2.5, Y: 2.5}, func(a *systems.Spawned) {
+		a.MoveTo(r2.Vec{X: 13.5, Y: 2.5})
+	})
+	wanderers, err := systems.NewSpawner(&world, systems.DefaultWanderer())
+	if err != nil {
+		panic(err)
+	}
+	wanderers.Seed = 7 // the wanderer's random source: the same seed, the same walk
+	wanderer := wanderers.Spawn(r2.Vec{X: 4.5, Y: 8.5}, nil)
+
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.Steer{}, &systems.Movement{})
+	s.Initialize(&world)
+	pos := generic.NewMap[components.Position](&world)
+	for second := 1; second <= 8; second++ {
+		s.Run(&world, 60)
+		m, w := pos.Get(mover).Vec, pos.Get(wanderer).Vec
+		fmt.Printf("%d s: mover (%4.1f, %4.1f)  wanderer (%4.1f, %4.1f)\n", second, m.X, m.Y, w.X, w.Y)
+	}
+	s.Finalize(&world)
+	// Output:
+	// 1 s: mover ( 4.5,  5.4)  wanderer ( 1.2,  9.2)
+	// 2 s: mover ( 6.5,  8.6)  wanderer ( 1.7,  7.8)
+	// 3 s: mover ( 6.7, 12.6)  wanderer ( 0.4,  8.4)
+	// 4 s: mover ( 9.8, 12.7)  wanderer ( 0.6,  9.6)
+	// 5 s: mover (11.2,  8.9)  wanderer ( 0.7,  6.8)
+	// 6 s: mover (12.5,  5.1)  wanderer ( 3.4,  7.2)
+	// 7 s: mover (13.5,  2.5)  wanderer ( 4.7,  9.1)
+	// 8 s: mover (13.5,  2.5)  wanderer ( 5.2,  6.6)
+}
