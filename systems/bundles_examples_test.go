@@ -7,6 +7,8 @@ import (
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
+	"github.com/mlange-42/arche-model/model"
+	"github.com/mlange-42/arche-model/system"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -56,4 +58,36 @@ func ExampleSpawner() {
 	// 6 s: mover (12.5,  5.1)  wanderer ( 3.4,  7.2)
 	// 7 s: mover (13.5,  2.5)  wanderer ( 4.7,  9.1)
 	// 8 s: mover (13.5,  2.5)  wanderer ( 5.2,  6.6)
+}
+
+// A mover spawned with the Mover bundle's defaults into an arche-model world (the
+// README's first example): it walks around a wall to its goal.
+func ExampleSpawner_archeModel() {
+	m := model.New()
+	g := grid.New(64, 64)
+	for y := int32(0); y < 20; y++ {
+		g.SetCost(grid.Cell{X: 30, Y: y}, grid.Blocked) // a wall with a gap at the bottom
+	}
+	arche.AddResource(&m.World, g)
+
+	movers, err := systems.NewSpawner(&m.World, systems.Mover{}) // zero fields: the defaults
+	if err != nil {
+		panic(err)
+	}
+	e := movers.Spawn(r2.Vec{X: 2.5, Y: 2.5}, func(a *systems.Spawned) {
+		a.MoveTo(r2.Vec{X: 60.5, Y: 40.5})
+	})
+
+	m.AddSystem(ecs.NewClockSystem(1.0 / 60)) // first: advances simulation time
+	m.AddSystem(&systems.Spatial{})
+	m.AddSystem(&systems.PathQueue{})
+	m.AddSystem(&systems.Steer{})
+	m.AddSystem(&systems.Movement{})
+	m.AddSystem(&system.FixedTermination{Steps: 1200}) // 20 s of simulation time
+	m.Run()
+
+	positions := generic.NewMap[components.Position](&m.World)
+	pos := positions.Get(e)
+	fmt.Printf("at (%.1f, %.1f)\n", pos.X, pos.Y)
+	// Output: at (60.5, 40.5)
 }
