@@ -223,3 +223,37 @@ func TestNewSpawnerRejectsBadBundles(t *testing.T) {
 	_, err = systems.NewSpawner(&world)
 	assert.Error(t, err, "no bundle")
 }
+
+func TestRecycledAgentsReuseBuffersAndAllocateNothing(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(8, 8))
+	reg := bt.NewRegistry(blackboard.NewSchema())
+	tree := mustTree(t)
+	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree, Registry: reg})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 1, Y: 1}, nil)
+	m := generic.NewMap3[components.Brain, components.Path, components.Blackboard](w)
+	b, p, bb := m.Get(e)
+	b.Memory.Nodes()[0].Status = bt.Running
+	p.Waypoints = append(p.Waypoints, grid.Cell{X: 1, Y: 1})
+	mem, wp, store := &b.Memory.Nodes()[0], &p.Waypoints[0], bb.Store
+
+	sp.Recycle(e)
+	w.RemoveEntity(e)
+	e = sp.Spawn(r2.Vec{X: 2, Y: 2}, nil)
+	b, p, bb = m.Get(e)
+	assert.Same(t, mem, &b.Memory.Nodes()[0], "the removed agent's memory")
+	assert.Equal(t, bt.Idle, b.Memory.Status(0), "cleared")
+	assert.Empty(t, p.Waypoints)
+	assert.Same(t, wp, &p.Waypoints[:1][0], "the removed agent's waypoint buffer")
+	assert.Same(t, store, bb.Store, "the removed agent's blackboard")
+
+	allocs := testing.AllocsPerRun(50, func() {
+		sp.Recycle(e)
+		w.RemoveEntity(e)
+		e = sp.Spawn(r2.Vec{X: 3, Y: 3}, nil)
+	})
+	assert.Zero(t, allocs, "replacing an agent allocates nothing")
+	assert.Nil(t, systems.Component[components.Weapon](&systems.Spawned{World: w, Entity: e}), "no such component")
+}
