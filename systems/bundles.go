@@ -72,6 +72,9 @@ func (a *Spawned) MoveTo(goal r2.Vec) {
 
 // Component returns the new agent's component of type T (one of your own, added with
 // [With]), or nil if the agent has none.
+//
+// Panics: if T is not a component type of the world yet and a batch is being spawned
+// (Arche registers no component in a locked world); a type added by a bundle always is.
 func Component[T any](a *Spawned) *T {
 	id := arche.ComponentID[T](a.World)
 	if !a.World.Has(a.Entity, id) {
@@ -95,17 +98,18 @@ func (b with[T]) Components(w *arche.World) []arche.ID {
 func (b with[T]) Init(a *Spawned) { *Component[T](a) = b.value }
 
 // Spawner creates agents from a fixed list of bundles. The component set is worked out
-// once, by [NewSpawner]; each [Spawner.Spawn] or [Spawner.SpawnBatch] creates its agents
-// with one Arche batch ([arche.Builder.NewBatchQ]), writes every bundle's values, then
-// calls the caller's set function for what differs per agent (position, goal, team, ...).
+// once, by [NewSpawner], into an [arche.Builder]; [Spawner.Spawn] creates one agent
+// ([arche.Builder.New]), [Spawner.SpawnBatch] a crowd in one Arche batch
+// ([arche.Builder.NewBatchQ]); each writes every bundle's values, then calls the caller's
+// set function for what differs per agent (position, goal, team, ...).
 //
 // Seeds: every agent's [components.Rand] (if it has one) starts from Seed, and Seed then
 // advances to the next number of a SplitMix64 stream, so a crowd replays from the
 // spawner's first Seed. The think stagger of a [Thinker] is drawn from that Rand. Set
 // Seed before a spawn to give one agent a seed of your own.
 //
-// A Spawner is not safe for concurrent use; spawn between queries (or queue the spawn
-// after a query loop, as with any structural change).
+// A Spawner is not safe for concurrent use. Spawning is a structural change: spawn
+// between queries, or after a query loop (see [ecs.Commands]).
 type Spawner struct {
 	Seed uint64 // seed of the next agent
 
@@ -163,14 +167,16 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 // after the bundles' values are written, to change what differs for this agent. Once
 // the world has the agent's archetype, a spawn with recycled buffers (see
 // [Spawner.Recycle]) allocates nothing.
+//
+// Panics: if a query of the world is open (Arche's locked world).
 func (s *Spawner) Spawn(pos r2.Vec, set func(a *Spawned)) arche.Entity {
 	e := s.builder.New()
 	a := s.begin(e, 0)
 	s.slots.fillEntity(s.world, e, a)
+	s.init(a)
 	if a.Position != nil {
 		a.Position.Vec = pos
 	}
-	s.init(a)
 	if set != nil {
 		set(a)
 	}
@@ -182,6 +188,8 @@ func (s *Spawner) Spawn(pos r2.Vec, set func(a *Spawned)) arche.Entity {
 // for each agent in order, i from 0 to n−1, after the bundles' values are written: give
 // each its position there (a.Position.Vec), and whatever else differs per agent. set
 // must not change the World structurally (the batch's query is open).
+//
+// Panics: if a query of the world is open (Arche's locked world).
 func (s *Spawner) SpawnBatch(n int, set func(i int, a *Spawned)) {
 	if n <= 0 {
 		return
