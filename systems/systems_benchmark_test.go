@@ -5,8 +5,10 @@ import (
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // warmGuards returns the guard-like crowd fixture of n agents (see newCrowd) after
@@ -135,6 +137,22 @@ func BenchmarkFlowField(b *testing.B) {
 		sw.Spatial.Update(sw.World)
 		sw.Flow.Update(sw.World)
 		sw.Movement.Update(sw.World) // agents change cells, so samples are taken
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}
+
+// BenchmarkSpawnBatch spawns guard-like agents (Mover, Thinker, Combatant) in batches
+// of 10,000 into a fresh world; ns per agent.
+func BenchmarkSpawnBatch(b *testing.B) {
+	const n = 10000
+	tree, err := fighterTree()
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		world := arche.NewWorld()
+		sp, err := systems.NewSpawner(&world, systems.Mover{}, systems.Thinker{Tree: tree}, systems.Combatant{})
+		require.NoError(b, err)
+		sp.SpawnBatch(n, func(i int, a *systems.Spawned) { a.Position.Vec = r2.Vec{X: float64(i % 100), Y: float64(i / 100)} })
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
 }
