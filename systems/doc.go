@@ -32,6 +32,11 @@
 // order, so the state hash is the same for any number of workers. Steady
 // state allocates nothing.
 //
+// Agents are made from bundles with documented defaults: [Mover], [Wanderer],
+// [FlowFollower], [Thinker], [Combatant] and [With] for components of your own,
+// combined once by a [Spawner] that creates agents with Arche's Builder, one at a time
+// or in batches, each with its own seed.
+//
 // [StateHash] hashes the agents' state for determinism checks.
 //
 // Arche's package is imported as arche throughout (see package ecs).

@@ -3,20 +3,20 @@ package systems_test
 import (
 	"testing"
 
-	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// warmGuards returns a guard scenario of n agents after warm frames, with its
-// scheduler, so buffers have grown to their steady-state size.
-func warmGuards(tb testing.TB, n, warm int) (*scenario.Guards, *ecs.Scheduler) {
+// warmGuards returns the guard-like crowd fixture of n agents (see newCrowd) after
+// warm frames, with its scheduler, so buffers have grown to their steady-state size.
+func warmGuards(tb testing.TB, n, warm int) (*crowd, *ecs.Scheduler) {
 	tb.Helper()
-	sc, err := scenario.NewGuards(scenario.Config{Agents: n, Seed: 1})
-	require.NoError(tb, err)
-	s := ecs.NewScheduler(sc.Systems()...)
+	sc := newCrowd(tb, n, 1, 0, false)
+	s := ecs.NewScheduler(sc.systems()...)
 	s.Initialize(sc.World)
 	s.Run(sc.World, warm)
 	return sc, s
@@ -35,13 +35,13 @@ func TestSteadyStateAllocatesNothing(t *testing.T) {
 	}
 	// whole frames too, deaths and replacements included (they recycle buffers)
 	whole, sched := warmGuards(t, 2000, 300)
-	down := whole.Casualties.IntrudersDown
+	down := whole.Respawn.Replaced
 	allocs := testing.AllocsPerRun(60, func() { sched.Update(whole.World) })
 	assert.Zero(t, allocs, "a whole frame allocates in steady state")
-	assert.Greater(t, whole.Casualties.IntrudersDown, down, "intruders died and were replaced meanwhile")
+	assert.Greater(t, whole.Respawn.Replaced, down, "agents died and were replaced meanwhile")
 }
 
-func benchSystem(b *testing.B, pick func(*scenario.Guards) ecs.System) {
+func benchSystem(b *testing.B, pick func(*crowd) ecs.System) {
 	const n = 10000
 	sc, _ := warmGuards(b, n, 120)
 	sys := pick(sc)
@@ -55,7 +55,7 @@ func benchSystem(b *testing.B, pick func(*scenario.Guards) ecs.System) {
 }
 
 func BenchmarkSpatial(b *testing.B) {
-	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Spatial })
+	benchSystem(b, func(s *crowd) ecs.System { return s.Spatial })
 }
 
 // BenchmarkPerception reports ns per perceiving agent: without the decision
@@ -75,16 +75,16 @@ func BenchmarkPerception(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(checked), "ns/perceive")
 }
 func BenchmarkDecision(b *testing.B) {
-	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Decision })
+	benchSystem(b, func(s *crowd) ecs.System { return s.Decision })
 }
 func BenchmarkSteer(b *testing.B) {
-	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Steer })
+	benchSystem(b, func(s *crowd) ecs.System { return s.Steer })
 }
 func BenchmarkMovement(b *testing.B) {
-	benchSystem(b, func(s *scenario.Guards) ecs.System { return s.Movement })
+	benchSystem(b, func(s *crowd) ecs.System { return s.Movement })
 }
 
-// BenchmarkFrame runs whole frames of the guard scenario.
+// BenchmarkFrame runs whole frames of the guard-like crowd.
 func BenchmarkFrame(b *testing.B) {
 	const n = 10000
 	sc, s := warmGuards(b, n, 120)
@@ -110,9 +110,8 @@ func TestSpatialOrderChangesNothing(t *testing.T) {
 
 func BenchmarkLOD(b *testing.B) {
 	const n = 10000
-	sc, err := scenario.NewGuards(scenario.Config{Agents: n, Seed: 1, LOD: true})
-	require.NoError(b, err)
-	s := ecs.NewScheduler(sc.Systems()...)
+	sc := newCrowd(b, n, 1, 0, true)
+	s := ecs.NewScheduler(sc.systems()...)
 	s.Initialize(sc.World)
 	s.Run(sc.World, 60)
 	b.ReportAllocs()
@@ -127,9 +126,8 @@ func BenchmarkLOD(b *testing.B) {
 // per-cell sampling) on a swarm whose fields are built.
 func BenchmarkFlowField(b *testing.B) {
 	const n = 10000
-	sw, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: n, Seed: 1})
-	require.NoError(b, err)
-	s := ecs.NewScheduler(sw.Systems()...)
+	sw := newSwarm(b, n, 1)
+	s := ecs.NewScheduler(sw.systems()...)
 	s.Initialize(sw.World)
 	s.Run(sw.World, 120)
 	b.ReportAllocs()
@@ -139,6 +137,22 @@ func BenchmarkFlowField(b *testing.B) {
 		sw.Spatial.Update(sw.World)
 		sw.Flow.Update(sw.World)
 		sw.Movement.Update(sw.World) // agents change cells, so samples are taken
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}
+
+// BenchmarkSpawnBatch spawns guard-like agents (Mover, Thinker, Combatant) in batches
+// of 10,000 into a fresh world; ns per agent.
+func BenchmarkSpawnBatch(b *testing.B) {
+	const n = 10000
+	tree, err := fighterTree()
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		world := arche.NewWorld()
+		sp, err := systems.NewSpawner(&world, systems.Mover{}, systems.Thinker{Tree: tree}, systems.Combatant{})
+		require.NoError(b, err)
+		sp.SpawnBatch(n, func(i int, a *systems.Spawned) { a.Position.Vec = r2.Vec{X: float64(i % 100), Y: float64(i / 100)} })
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
 }

@@ -18,14 +18,13 @@ import (
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/hybrid"
-	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ai/utility"
-	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // Tuning.
@@ -233,20 +232,21 @@ func Run(out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	spawn := generic.NewMap6[components.Brain, components.Think, components.Position, components.Intent,
-		components.Rand, Fighter](w)
-	e := spawn.New()
-	brain, th, _, _, rnd, f := spawn.Get(e)
-	*brain = components.Brain{Tree: tree, Memory: tree.NewMemory()}
-	*th = components.Think{Interval: 0.1}
-	rnd.Rand = steer.NewRand(1)
-	*f = Fighter{EnemyDist: 9, Visible: true, Ammo: Magazine, Attack: g.attack.NewState()}
+	fighters, err := systems.NewSpawner(w, systems.Thinker{Tree: tree, Interval: 0.1},
+		systems.With(Fighter{EnemyDist: 9, Visible: true, Ammo: Magazine}))
+	if err != nil {
+		return err
+	}
+	fighters.Seed = 1
+	e := fighters.Spawn(r2.Vec{}, func(a *systems.Spawned) {
+		systems.Component[Fighter](a).Attack = g.attack.NewState() // its own scores
+	})
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Decision{}, &Narrator{g: g}, &Script{})
 	s.Initialize(w)
 	s.Run(w, 180)
 	s.Finalize(w)
-	_, _, _, _, _, f = spawn.Get(e)
+	f := g.fighters.Get(e)
 	fmt.Fprintf(out, "attacks %d, ammo %d, last choice %s\n", f.Hits, f.Ammo, g.attack.ActionName(f.Attack.Choice))
 	return nil
 }

@@ -51,7 +51,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	g := arena(size)
 	world := arche.NewWorld()
 	arche.AddResource(&world, g)
-	spawn(&world, g, *boids, *seed)
+	if err := spawn(&world, g, *boids, *seed); err != nil {
+		fmt.Fprintln(stderr, "flock:", err)
+		return 1
+	}
 
 	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Steer{}, &systems.Movement{})
 	sched.Initialize(&world)
@@ -107,28 +110,30 @@ func arena(size int) *grid.Grid {
 	return g
 }
 
-func spawn(w *arche.World, g *grid.Grid, n int, seed uint64) {
-	m := generic.NewMap10[components.Position, components.Velocity, components.Kinematics, components.Steering,
-		components.Intent, components.SteeringWeights, components.Wanderer, components.Rand, components.Faction, components.Progress](w)
+// spawn adds n boids at random open points, each heading in a random direction:
+// wanderers (their own seeded random source each) with alignment and cohesion on.
+func spawn(w *arche.World, g *grid.Grid, n int, seed uint64) error {
+	boids, err := systems.NewSpawner(w, systems.Wanderer{
+		Motion: systems.Motion{MaxSpeed: 6, MaxForce: 12, Radius: 0.3, Wall: 3, Separation: 1.5,
+			SeparationRadius: 1, Alignment: 0.5, Cohesion: 0.3, NeighbourRadius: 3},
+		WanderDistance: 2, WanderRadius: 0.6, Jitter: 4,
+	}, systems.With(components.Faction{}))
+	if err != nil {
+		return err
+	}
 	r := steer.NewRand(seed)
-	for range n {
-		var p r2.Vec
+	boids.Seed = r.Uint64()
+	boids.SpawnBatch(n, func(_ int, a *systems.Spawned) {
 		for {
-			p = r2.Vec{X: 2 + r.Float64()*float64(g.Width()-4), Y: 2 + r.Float64()*float64(g.Height()-4)}
-			if g.Passable(g.CellAt(p)) {
+			a.Position.Vec = r2.Vec{X: 2 + r.Float64()*float64(g.Width()-4), Y: 2 + r.Float64()*float64(g.Height()-4)}
+			if g.Passable(g.CellAt(a.Position.Vec)) {
 				break
 			}
 		}
-		e := m.New()
-		pos, vel, kin, _, _, wt, wa, rnd, _, _ := m.Get(e)
-		pos.Vec = p
-		a := r.Float64() * 2 * math.Pi
-		vel.Vec = r2.Vec{X: math.Cos(a), Y: math.Sin(a)}
-		*kin = components.Kinematics{MaxSpeed: 6, MaxForce: 12, Radius: 0.3}
-		*wt = components.SteeringWeights{Wall: 3, Separation: 1.5, SeparationRadius: 1, Alignment: 0.5, Cohesion: 0.3, NeighbourRadius: 3}
-		wa.Wander = steer.Wander{Distance: 2, Radius: 0.6, Jitter: 4}
-		rnd.Rand = steer.NewRand(r.Uint64())
-	}
+		heading := r.Float64() * 2 * math.Pi
+		a.Velocity.Vec = r2.Vec{X: math.Cos(heading), Y: math.Sin(heading)}
+	})
+	return nil
 }
 
 // measure returns the polarisation, the mean distance to the nearest other

@@ -23,6 +23,7 @@ import (
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // Tuning.
@@ -203,19 +204,19 @@ func Run(out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	spawn := generic.NewMap7[components.StateMachine, components.Think, components.Position,
-		components.Intent, components.Health, Threat, Combat](w)
-	e := spawn.New()
-	sm, th, _, _, hp, _, _ := spawn.Get(e)
-	sm.Machine = machine
-	*th = components.Think{Interval: 0.1}
-	*hp = components.Health{Current: 100, Max: 100}
+	guards, err := systems.NewSpawner(w, systems.Thinker{Machine: machine, Interval: 0.1},
+		systems.With(components.Health{Current: 100, Max: 100}), systems.With(Threat{}), systems.With(Combat{}))
+	if err != nil {
+		return err
+	}
+	e := guards.Spawn(r2.Vec{}, nil)
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.FSM{}, &Script{Out: out})
 	s.Initialize(w)
 	s.Run(w, 200)
 	s.Finalize(w)
-	sm, _, _, _, hp, _, _ = spawn.Get(e) // fetch again: never keep component pointers
+	state := generic.NewMap2[components.StateMachine, components.Health](w)
+	sm, hp := state.Get(e)
 	fmt.Fprintf(out, "final mode %s (previous %s), health %.0f\n",
 		machine.Name(sm.Memory.Active), machine.Name(sm.Memory.Previous), hp.Current)
 	return nil

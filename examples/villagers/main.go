@@ -16,7 +16,6 @@ import (
 	"math"
 	"os"
 
-	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -197,24 +196,23 @@ func Run(out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	spawn := generic.NewMap7[Needs, components.UtilityBrain, components.Think, components.Position,
-		components.Intent, components.Rand, components.Health](w)
 	villagers := []Needs{
 		{Name: "Ada", Hunger: 0.3, Fatigue: 0.2, Loneliness: 0.5, FoodDist: 5},
 		{Name: "Bram", Hunger: 0.6, Fatigue: 0.1, Loneliness: 0.2, FoodDist: 30},
 		{Name: "Cleo", Hunger: 0.1, Fatigue: 0.6, Loneliness: 0.8, FoodDist: 12},
 	}
-	var es []arche.Entity
-	for i, v := range villagers {
-		e := spawn.New()
-		n, b, th, _, _, rnd, hp := spawn.Get(e)
-		*n = v
-		*b = components.UtilityBrain{Reasoner: r, State: r.NewState()}
-		*th = components.Think{Interval: 0.1, Next: float64(i) * 0.03} // staggered
-		rnd.Rand = steer.NewRand(uint64(i + 1))
-		*hp = components.Health{Current: 1, Max: 1}
-		es = append(es, e)
+	spawner, err := systems.NewSpawner(w, systems.Thinker{Reasoner: r, Interval: 0.1},
+		systems.With(Needs{}), systems.With(components.Health{Current: 1, Max: 1}))
+	if err != nil {
+		return err
 	}
+	spawner.Seed = 1
+	var es []arche.Entity
+	spawner.SpawnBatch(len(villagers), func(i int, a *systems.Spawned) {
+		*systems.Component[Needs](a) = villagers[i]
+		a.Think.Next = float64(i) * 0.03 // staggered in a fixed order, for a readable log
+		es = append(es, a.Entity)
+	})
 
 	util := &systems.Utility{}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), util, &NeedsSystem{},

@@ -99,7 +99,10 @@ func NewGuards(cfg Config) (*Guards, error) {
 	s.Steer = &systems.Steer{Workers: workers}
 	s.Movement = &systems.Movement{Workers: workers}
 
-	sp := newSpawner(w, g, s.GuardTree, s.IntruderTree)
+	sp, err := newSpawner(w, g, s.GuardTree, s.IntruderTree)
+	if err != nil {
+		return nil, err
+	}
 	s.Casualties = &Casualties{spawner: sp}
 	rng := steer.NewRand(cfg.Seed ^ 0x5eed)
 	for i := range cfg.Agents {
@@ -108,7 +111,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 			return nil, errors.New("scenario: the map has no passable cell")
 		}
 		if i%cfg.IntruderEvery == cfg.IntruderEvery-1 {
-			sp.intruder(pos, rng.Uint64(), 0, nil)
+			sp.intruder(pos, rng.Uint64())
 		} else {
 			sp.guard(pos, rng.Uint64())
 		}
@@ -125,68 +128,40 @@ func (s *Guards) Systems() []ecs.System {
 	return append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.Steer, s.Movement)
 }
 
-// spawner creates guards and intruders.
+// spawner creates guards and intruders through the public bundles of package
+// systems: one systems.Spawner per kind.
 type spawner struct {
-	w                       *arche.World
-	g                       *grid.Grid
-	guardTree, intruderTree *bt.Tree
-	guardIDs, intruderIDs   []arche.ID
-	guards                  generic.Map[Guard]
+	g                 *grid.Grid
+	guards, intruders *systems.Spawner
 }
 
-func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) *spawner {
-	common := []arche.ID{
-		arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w),
-		arche.ComponentID[components.Kinematics](w), arche.ComponentID[components.Steering](w),
-		arche.ComponentID[components.SteeringWeights](w), arche.ComponentID[components.Faction](w),
-		arche.ComponentID[components.Health](w), arche.ComponentID[components.Rand](w),
-		arche.ComponentID[components.Brain](w), arche.ComponentID[components.Think](w),
-		arche.ComponentID[components.Intent](w), arche.ComponentID[components.Perception](w),
-		arche.ComponentID[components.Path](w), arche.ComponentID[components.Weapon](w),
-		arche.ComponentID[components.Progress](w), arche.ComponentID[components.LOD](w),
-	}
-	return &spawner{
-		w: w, g: g, guardTree: guardTree, intruderTree: intruderTree,
-		guardIDs:    append(append([]arche.ID{}, common...), arche.ComponentID[Guard](w)),
-		intruderIDs: append(append([]arche.ID{}, common...), arche.ComponentID[Intruder](w)),
-		guards:      generic.NewMap[Guard](w),
-	}
+// motion is the movement tuning of both kinds but their speed.
+func motion(speed float64) systems.Motion {
+	return systems.Motion{MaxSpeed: speed, MaxForce: MaxForce, Radius: AgentRadius,
+		Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius}
 }
 
-// recycled is what a removed intruder leaves for its replacement: buffers
-// that would otherwise be allocated again.
-type recycled struct {
-	memory    bt.Memory
-	waypoints []grid.Cell
-}
-
-func (sp *spawner) agent(e arche.Entity, pos r2.Vec, seed uint64, team uint8, speed, damage float64, tree *bt.Tree, now float64, reuse *recycled) {
-	w := sp.w
-	*(*components.Position)(w.Get(e, arche.ComponentID[components.Position](w))) = components.Position{Vec: pos}
-	*(*components.Kinematics)(w.Get(e, arche.ComponentID[components.Kinematics](w))) = components.Kinematics{MaxSpeed: speed, MaxForce: MaxForce, Radius: AgentRadius}
-	*(*components.SteeringWeights)(w.Get(e, arche.ComponentID[components.SteeringWeights](w))) = components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius}
-	*(*components.Faction)(w.Get(e, arche.ComponentID[components.Faction](w))) = components.Faction{Team: team}
-	*(*components.Health)(w.Get(e, arche.ComponentID[components.Health](w))) = components.Health{Current: 100, Max: 100}
-	rng := components.Rand{Rand: steer.NewRand(seed)}
-	*(*components.Think)(w.Get(e, arche.ComponentID[components.Think](w))) = components.Think{
-		Interval: systems.DefaultThinkInterval, Next: now + rng.Float64()*systems.DefaultThinkInterval, Last: now}
-	*(*components.Rand)(w.Get(e, arche.ComponentID[components.Rand](w))) = rng
-	brain := components.Brain{Tree: tree}
-	waypoints := []grid.Cell(nil)
-	if reuse != nil {
-		brain.Memory, waypoints = reuse.memory, reuse.waypoints[:0]
-	} else {
-		brain.Memory, waypoints = tree.NewMemory(), make([]grid.Cell, 0, 64)
+func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) (*spawner, error) {
+	guards, err := systems.NewSpawner(w,
+		systems.Mover{Motion: motion(GuardSpeed)},
+		systems.Thinker{Tree: guardTree},
+		systems.Combatant{Team: TeamGuards, SightRange: GuardSight, Damage: GuardDamage, Range: StrikeRange},
+		systems.With(components.LOD{}), systems.With(Guard{}))
+	if err != nil {
+		return nil, err
 	}
-	*(*components.Brain)(w.Get(e, arche.ComponentID[components.Brain](w))) = brain
-	*(*components.Perception)(w.Get(e, arche.ComponentID[components.Perception](w))) = components.Perception{SightRange: GuardSight}
-	*(*components.Path)(w.Get(e, arche.ComponentID[components.Path](w))) = components.Path{Waypoints: waypoints}
-	*(*components.Weapon)(w.Get(e, arche.ComponentID[components.Weapon](w))) = components.Weapon{Damage: damage, Range: StrikeRange}
+	intruders, err := systems.NewSpawner(w,
+		systems.Mover{Motion: motion(IntruderSpeed)},
+		systems.Thinker{Tree: intruderTree},
+		systems.Combatant{Team: TeamIntruders, SightRange: GuardSight, Damage: IntruderDamage, Range: StrikeRange},
+		systems.With(components.LOD{}), systems.With(Intruder{}))
+	if err != nil {
+		return nil, err
+	}
+	return &spawner{g: g, guards: guards, intruders: intruders}, nil
 }
 
 func (sp *spawner) guard(home r2.Vec, seed uint64) arche.Entity {
-	e := sp.w.NewEntity(sp.guardIDs...)
-	sp.agent(e, home, seed, TeamGuards, GuardSpeed, GuardDamage, sp.guardTree, 0, nil)
 	rng := steer.NewRand(seed ^ 0xa11ce)
 	route := make([]r2.Vec, 0, PatrolPoints)
 	for len(route) < PatrolPoints {
@@ -204,14 +179,17 @@ func (sp *spawner) guard(home r2.Vec, seed uint64) arche.Entity {
 			route = append(route, home)
 		}
 	}
-	*sp.guards.Get(e) = Guard{Home: home, Route: route}
-	return e
+	sp.guards.Seed = seed
+	return sp.guards.Spawn(home, func(a *systems.Spawned) {
+		*systems.Component[Guard](a) = Guard{Home: home, Route: route}
+	})
 }
 
-func (sp *spawner) intruder(pos r2.Vec, seed uint64, now float64, reuse *recycled) arche.Entity {
-	e := sp.w.NewEntity(sp.intruderIDs...)
-	sp.agent(e, pos, seed, TeamIntruders, IntruderSpeed, IntruderDamage, sp.intruderTree, now, reuse)
-	return e
+// intruder spawns an intruder at pos; its tree memory and path buffer are those of a
+// removed intruder (see systems.Spawner.Recycle) when there is one.
+func (sp *spawner) intruder(pos r2.Vec, seed uint64) arche.Entity {
+	sp.intruders.Seed = seed
+	return sp.intruders.Spawn(pos, nil)
 }
 
 // Casualties handles agents whose health reached 0: a guard is carried home
@@ -229,7 +207,6 @@ type Casualties struct {
 	filter  *generic.Filter7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
 	guards  generic.Map[Guard]
 	seeds   []uint64
-	pool    []recycled // buffers of removed intruders, for their replacements
 	ctx     bt.Context
 }
 
@@ -267,7 +244,7 @@ func (s *Casualties) Update(w *arche.World) {
 		// that need the agent view) and keep the buffers for the replacement
 		s.ctx.Time = s.clock.Time
 		brain.Tree.Halt(&brain.Memory, &s.ctx)
-		s.pool = append(s.pool, recycled{memory: brain.Memory, waypoints: path.Waypoints})
+		s.spawner.intruders.Recycle(e)
 		s.cmds.RemoveEntity(e)
 		s.seeds = append(s.seeds, rng.Uint64())
 	}
@@ -275,15 +252,9 @@ func (s *Casualties) Update(w *arche.World) {
 	for _, seed := range s.seeds {
 		r := steer.NewRand(seed)
 		if pos, ok := randomOpenCell(s.spawner.g, &r); ok {
-			var reuse *recycled
-			if n := len(s.pool); n > 0 {
-				reuse = &s.pool[n-1]
-				s.pool = s.pool[:n-1]
-			}
-			s.spawner.intruder(pos, seed, s.clock.Time, reuse)
+			s.spawner.intruder(pos, seed)
 		}
 	}
-	clear(s.pool[len(s.pool):cap(s.pool)])
 }
 
 // Finalize does nothing.

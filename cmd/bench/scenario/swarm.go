@@ -84,18 +84,18 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},
 	}
-	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics, components.Steering,
-		components.Intent, components.SteeringWeights, components.FlowFollower](w)
-	for range cfg.Agents {
-		p, _ := randomOpenCell(g, &rng)
-		p = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
-		e := m.New()
-		pos, _, kin, _, _, wt, ff := m.Get(e)
-		pos.Vec = p
-		*kin = components.Kinematics{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius}
-		*wt = components.SteeringWeights{Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius}
-		*ff = components.FlowFollower{Goal: s.Director.Goal}
+	agents, err := systems.NewSpawner(w, systems.FlowFollower{
+		Motion: systems.Motion{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius,
+			Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius},
+		Goal: s.Director.Goal,
+	})
+	if err != nil {
+		return nil, err
 	}
+	agents.SpawnBatch(cfg.Agents, func(_ int, a *systems.Spawned) {
+		p, _ := randomOpenCell(g, &rng)
+		a.Position.Vec = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+	})
 	return s, nil
 }
 

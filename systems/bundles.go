@@ -1,0 +1,298 @@
+package systems
+
+import (
+	"fmt"
+
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Bundle is a named set of components with their initial values: one kind of agent,
+// or one part of it ([Mover], [Wanderer], [FlowFollower], [Thinker], [Combatant], or a
+// component of your own through [With]). A [Spawner] combines bundles and creates
+// agents from them in batches.
+//
+// Components returns the IDs of the components the bundle adds (registering them in w);
+// a component named by several bundles of one spawner is added once. Init writes the
+// bundle's initial values into a new agent; it runs after the spawner has seeded the
+// agent's [components.Rand] and before the caller's set function. A bundle may also have
+// a Validate() error method, which [NewSpawner] calls.
+type Bundle interface {
+	Components(w *arche.World) []arche.ID
+	Init(a *Spawned)
+}
+
+// Spawned is the view of one new agent that bundles' Init and a spawn's set function
+// fill in. The component pointers are nil for components the spawner's agents lack and
+// are valid only during the call (never keep them); the World must not be changed
+// structurally meanwhile (the batch query is open).
+type Spawned struct {
+	World  *arche.World
+	Entity arche.Entity
+	Index  int     // index of the agent in its batch, from 0
+	Seed   uint64  // the seed its Rand started from
+	Time   float64 // simulation time of the spawn (the Clock resource's, or 0)
+
+	Position        *components.Position
+	Velocity        *components.Velocity
+	Kinematics      *components.Kinematics
+	Steering        *components.Steering
+	SteeringWeights *components.SteeringWeights
+	Intent          *components.Intent
+	Path            *components.Path
+	Progress        *components.Progress
+	Wanderer        *components.Wanderer
+	FlowFollower    *components.FlowFollower
+	Rand            *components.Rand
+	Think           *components.Think
+	Brain           *components.Brain
+	UtilityBrain    *components.UtilityBrain
+	StateMachine    *components.StateMachine
+	Blackboard      *components.Blackboard
+	Perception      *components.Perception
+	Faction         *components.Faction
+	Health          *components.Health
+	Weapon          *components.Weapon
+
+	spawner *Spawner
+}
+
+// MoveTo gives the agent a move intent to goal (cells), if it has an Intent.
+func (a *Spawned) MoveTo(goal r2.Vec) {
+	if a.Intent != nil {
+		a.Intent.Move, a.Intent.Goal = true, goal
+	}
+}
+
+// Component returns the new agent's component of type T (one of your own, added with
+// [With]), or nil if the agent has none.
+//
+// Panics: if T is not a component type of the world yet and a batch is being spawned
+// (Arche registers no component in a locked world); a type added by a bundle always is.
+func Component[T any](a *Spawned) *T {
+	id := arche.ComponentID[T](a.World)
+	if !a.World.Has(a.Entity, id) {
+		return nil
+	}
+	return (*T)(a.World.Get(a.Entity, id))
+}
+
+// With returns a bundle that adds a component of type T holding value to every agent:
+// a component of your own (a marker, a faction's state), or one of archai's with values
+// the other bundles do not set. Its Init copies value, so slices and maps in it are
+// shared by every agent: give each agent its own in the spawn's set function.
+func With[T any](value T) Bundle { return with[T]{value} }
+
+type with[T any] struct{ value T }
+
+func (b with[T]) Components(w *arche.World) []arche.ID {
+	return []arche.ID{arche.ComponentID[T](w)}
+}
+
+func (b with[T]) Init(a *Spawned) { *Component[T](a) = b.value }
+
+// Spawner creates agents from a fixed list of bundles. The component set is worked out
+// once, by [NewSpawner], into an [arche.Builder]; [Spawner.Spawn] creates one agent
+// ([arche.Builder.New]), [Spawner.SpawnBatch] a crowd in one Arche batch
+// ([arche.Builder.NewBatchQ]); each writes every bundle's values, then calls the caller's
+// set function for what differs per agent (position, goal, team, ...).
+//
+// Seeds: every agent's [components.Rand] (if it has one) starts from Seed, and Seed then
+// advances to the next number of a SplitMix64 stream, so a crowd replays from the
+// spawner's first Seed. The think stagger of a [Thinker] is drawn from that Rand. Set
+// Seed before a spawn to give one agent a seed of your own.
+//
+// A Spawner is not safe for concurrent use. Spawning is a structural change: spawn
+// between queries, or after a query loop (see [ecs.Commands]).
+type Spawner struct {
+	Seed uint64 // seed of the next agent
+
+	world   *arche.World
+	bundles []Bundle
+	builder *arche.Builder
+	ids     []arche.ID
+	slots   slots
+	tree    *bt.Tree           // the Thinker's tree, for recycled memory
+	schema  *blackboard.Schema // the Thinker's blackboard schema
+	view    Spawned
+
+	// buffers of recycled agents (see Recycle), used last in first out
+	memories  []bt.Memory
+	waypoints [][]grid.Cell
+	stores    []*blackboard.Store
+}
+
+// NewSpawner returns a spawner of agents made of bundles, in world w. Later bundles'
+// values win where two bundles write the same component.
+//
+// It returns an error if there is no bundle or a bundle's Validate fails (a negative or
+// non-finite speed, force, radius or weight, a Thinker without a decision model, ...).
+func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
+	if len(bundles) == 0 {
+		return nil, fmt.Errorf("systems: NewSpawner: no bundle")
+	}
+	s := &Spawner{world: w, bundles: bundles}
+	seen := map[arche.ID]bool{}
+	for i, b := range bundles {
+		if b == nil {
+			return nil, fmt.Errorf("systems: NewSpawner: bundle %d is nil", i)
+		}
+		if v, ok := b.(interface{ Validate() error }); ok {
+			if err := v.Validate(); err != nil {
+				return nil, fmt.Errorf("systems: NewSpawner: bundle %d (%T): %w", i, b, err)
+			}
+		}
+		if t, ok := b.(Thinker); ok && t.Tree != nil {
+			s.tree, s.schema = t.Tree, t.schema()
+		}
+		for _, id := range b.Components(w) {
+			if !seen[id] {
+				seen[id] = true
+				s.ids = append(s.ids, id)
+			}
+		}
+	}
+	s.slots.init(w, seen)
+	s.builder = arche.NewBuilder(w, s.ids...)
+	return s, nil
+}
+
+// Spawn creates one agent at pos (cells) and returns it. set, if not nil, is called
+// after the bundles' values are written, to change what differs for this agent. Once
+// the world has the agent's archetype, a spawn with recycled buffers (see
+// [Spawner.Recycle]) allocates nothing.
+//
+// Panics: if a query of the world is open (Arche's locked world).
+func (s *Spawner) Spawn(pos r2.Vec, set func(a *Spawned)) arche.Entity {
+	e := s.builder.New()
+	a := s.begin(e, 0)
+	s.slots.fillEntity(s.world, e, a)
+	s.init(a)
+	if a.Position != nil {
+		a.Position.Vec = pos
+	}
+	if set != nil {
+		set(a)
+	}
+	*a = Spawned{}
+	return e
+}
+
+// SpawnBatch creates n agents in one Arche batch (nothing for n ≤ 0). set is called
+// for each agent in order, i from 0 to n−1, after the bundles' values are written: give
+// each its position there (a.Position.Vec), and whatever else differs per agent. set
+// must not change the World structurally (the batch's query is open).
+//
+// Panics: if a query of the world is open (Arche's locked world).
+func (s *Spawner) SpawnBatch(n int, set func(i int, a *Spawned)) {
+	if n <= 0 {
+		return
+	}
+	q := s.builder.NewBatchQ(n)
+	for i := 0; q.Next(); i++ {
+		a := s.begin(q.Entity(), i)
+		s.slots.fillQuery(&q, a)
+		s.init(a)
+		if set != nil {
+			set(i, a)
+		}
+	}
+	s.view = Spawned{}
+}
+
+// begin starts the view of new agent e, number i of its batch, and advances Seed.
+func (s *Spawner) begin(e arche.Entity, i int) *Spawned {
+	now := 0.0
+	if c := ecs.Resource[ecs.Clock](s.world); c != nil {
+		now = c.Time
+	}
+	a := &s.view
+	*a = Spawned{World: s.world, Entity: e, Index: i, Seed: s.Seed, Time: now, spawner: s}
+	r := steer.NewRand(s.Seed)
+	s.Seed = r.Uint64()
+	return a
+}
+
+// init seeds a's Rand and runs the bundles' Init.
+func (s *Spawner) init(a *Spawned) {
+	if a.Rand != nil {
+		a.Rand.Rand = steer.NewRand(a.Seed)
+	}
+	for _, b := range s.bundles {
+		b.Init(a)
+	}
+}
+
+// Recycle keeps the buffers of agent e, which the caller is about to remove (its
+// behavior-tree memory if it runs the spawner's tree, its path waypoints and its
+// blackboard store if of the spawner's schema), for the next agents this spawner
+// creates, so replacing agents allocates nothing. The memory is cleared here (halt the
+// agent's tree first if its leaves have halt hooks), the waypoints emptied, the store
+// reset. It may be called while a query is open; e must be alive and must not be used
+// after it is removed.
+func (s *Spawner) Recycle(e arche.Entity) {
+	w := s.world
+	if s.tree != nil && s.slots.brain.ok && w.Has(e, s.slots.brain.id) {
+		b := (*components.Brain)(w.Get(e, s.slots.brain.id))
+		if b.Tree == s.tree && b.Memory.Len() == s.tree.Len() {
+			clear(b.Memory.Nodes())
+			s.memories = append(s.memories, b.Memory)
+			b.Memory = bt.Memory{}
+		}
+	}
+	if s.slots.path.ok && w.Has(e, s.slots.path.id) {
+		p := (*components.Path)(w.Get(e, s.slots.path.id))
+		if cap(p.Waypoints) > 0 {
+			s.waypoints = append(s.waypoints, p.Waypoints[:0])
+			p.Waypoints = nil
+		}
+	}
+	if s.schema != nil && s.slots.blackboard.ok && w.Has(e, s.slots.blackboard.id) {
+		bb := (*components.Blackboard)(w.Get(e, s.slots.blackboard.id))
+		if bb.Store != nil && bb.Store.Schema() == s.schema {
+			bb.Store.Reset()
+			s.stores = append(s.stores, bb.Store)
+			bb.Store = nil
+		}
+	}
+}
+
+// newMemory returns a recycled memory of tree t, or a new one.
+func (s *Spawner) newMemory(t *bt.Tree) bt.Memory {
+	if n := len(s.memories); n > 0 && t == s.tree {
+		m := s.memories[n-1]
+		s.memories[n-1] = bt.Memory{}
+		s.memories = s.memories[:n-1]
+		return m
+	}
+	return t.NewMemory()
+}
+
+// newWaypoints returns a recycled empty waypoint buffer, or a new one of room for
+// capacity cells.
+func (s *Spawner) newWaypoints(capacity int) []grid.Cell {
+	if n := len(s.waypoints); n > 0 {
+		wp := s.waypoints[n-1]
+		s.waypoints[n-1] = nil
+		s.waypoints = s.waypoints[:n-1]
+		return wp
+	}
+	return make([]grid.Cell, 0, capacity)
+}
+
+// newStore returns a recycled store of schema sc, or a new one.
+func (s *Spawner) newStore(sc *blackboard.Schema) *blackboard.Store {
+	if n := len(s.stores); n > 0 && sc == s.schema {
+		st := s.stores[n-1]
+		s.stores[n-1] = nil
+		s.stores = s.stores[:n-1]
+		return st
+	}
+	return sc.NewStore()
+}

@@ -1,0 +1,280 @@
+package systems
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Default tuning of the moving bundles ([Motion]).
+const (
+	DefaultMaxSpeed   = 4.0  // cells per second
+	DefaultMaxForce   = 20.0 // cells per second²: full speed from rest in 0.2 s
+	DefaultRadius     = 0.3  // cells
+	DefaultWallWeight = 1.0  // wall avoidance weight, first in priority
+	DefaultSeparation = 1.0  // separation weight of a Mover or Wanderer
+	// DefaultNeighbourRadius is the flock radius (cells) of alignment and cohesion when
+	// one of them is on.
+	DefaultNeighbourRadius = 3.0
+	// DefaultPathCapacity is the number of waypoints a Mover's path buffer holds before
+	// it grows.
+	DefaultPathCapacity = 64
+)
+
+// Motion is the movement tuning shared by the moving bundles ([Mover], [Wanderer],
+// [FlowFollower]): the agent's [components.Kinematics] and [components.SteeringWeights].
+// A zero field takes its default; a negative weight turns that behavior off.
+type Motion struct {
+	MaxSpeed float64 // cells per second; DefaultMaxSpeed (4)
+	MaxForce float64 // cells per second²; DefaultMaxForce (20)
+	Radius   float64 // cells; DefaultRadius (0.3)
+
+	Wall             float64 // wall avoidance weight; DefaultWallWeight (1)
+	Separation       float64 // separation weight; DefaultSeparation (1; a FlowFollower's 1.5)
+	SeparationRadius float64 // cells; 3·Radius (a FlowFollower's 2.5·Radius)
+	Alignment        float64 // alignment weight; 0: off
+	Cohesion         float64 // cohesion weight; 0: off
+	NeighbourRadius  float64 // cells, the flock of alignment and cohesion; DefaultNeighbourRadius (3)
+}
+
+// resolve returns m with its defaults filled in, the separation weight defaulting to
+// sep and its radius to sepRadius·Radius.
+func (m Motion) resolve(sep, sepRadius float64) Motion {
+	m.MaxSpeed = orDefault(m.MaxSpeed, DefaultMaxSpeed)
+	m.MaxForce = orDefault(m.MaxForce, DefaultMaxForce)
+	m.Radius = orDefault(m.Radius, DefaultRadius)
+	m.Wall = weight(m.Wall, DefaultWallWeight)
+	m.Separation = weight(m.Separation, sep)
+	m.SeparationRadius = orDefault(m.SeparationRadius, sepRadius*m.Radius)
+	m.Alignment = max(m.Alignment, 0)
+	m.Cohesion = max(m.Cohesion, 0)
+	m.NeighbourRadius = orDefault(m.NeighbourRadius, DefaultNeighbourRadius)
+	return m
+}
+
+// Validate reports a negative or non-finite speed, force or radius, or a non-finite weight.
+func (m Motion) Validate() error {
+	return errors.Join(checkSize("MaxSpeed", m.MaxSpeed), checkSize("MaxForce", m.MaxForce),
+		checkSize("Radius", m.Radius), checkSize("SeparationRadius", m.SeparationRadius),
+		checkSize("NeighbourRadius", m.NeighbourRadius), checkWeight("Wall", m.Wall),
+		checkWeight("Separation", m.Separation), checkWeight("Alignment", m.Alignment),
+		checkWeight("Cohesion", m.Cohesion))
+}
+
+// init writes a resolved m into a's motion components; the agent starts at rest.
+func (m Motion) init(a *Spawned) {
+	*a.Kinematics = components.Kinematics{MaxSpeed: m.MaxSpeed, MaxForce: m.MaxForce, Radius: m.Radius}
+	*a.SteeringWeights = components.SteeringWeights{Wall: m.Wall, Separation: m.Separation,
+		SeparationRadius: m.SeparationRadius, Alignment: m.Alignment, Cohesion: m.Cohesion,
+		NeighbourRadius: m.NeighbourRadius}
+}
+
+// Mover is an agent that walks to its Intent goal around walls: Position, Velocity,
+// Kinematics, Steering, SteeringWeights, Intent, Path (a buffer of DefaultPathCapacity
+// waypoints) and Progress (stuck detection). Give it a goal with [Spawned.MoveTo] or by
+// writing its Intent. It moves under [PathQueue], [Steer] and [Movement] ([Spatial] for
+// separation and wall avoidance). Defaults: see [Motion].
+type Mover struct {
+	Motion
+}
+
+// DefaultMover returns a Mover with every default written out.
+func DefaultMover() Mover { return Mover{Motion{}.resolve(DefaultSeparation, 3)} }
+
+// Components implements [Bundle].
+func (b Mover) Components(w *arche.World) []arche.ID {
+	return append(idsOf(w, motionIDs...), idsOf(w, pathFollowIDs...)...)
+}
+
+// Init implements [Bundle].
+func (b Mover) Init(a *Spawned) {
+	b.resolve(DefaultSeparation, 3).init(a)
+	*a.Path = components.Path{Waypoints: a.spawner.newWaypoints(DefaultPathCapacity)}
+}
+
+// Wanderer is an agent that wanders (Reynolds' wander, [steer.Wander]) while it has no
+// move intent, and walks to its Intent goal like a [Mover] when it has one: a Mover's
+// components plus a [components.Wanderer] and its seeded [components.Rand]. It starts
+// heading in a random direction (at a tenth of MaxSpeed).
+// Zero fields take their defaults (see [Motion] for the movement).
+type Wanderer struct {
+	Motion
+	WanderDistance float64 // cells ahead of the agent to the wander circle; 2
+	WanderRadius   float64 // cells, the wander circle's radius; 1
+	Jitter         float64 // radians per second the wander angle drifts by at most; 4
+}
+
+// DefaultWanderer returns a Wanderer with every default written out.
+func DefaultWanderer() Wanderer { return Wanderer{}.resolve() }
+
+func (b Wanderer) resolve() Wanderer {
+	b.Motion = b.Motion.resolve(DefaultSeparation, 3)
+	b.WanderDistance = orDefault(b.WanderDistance, 2)
+	b.WanderRadius = orDefault(b.WanderRadius, 1)
+	b.Jitter = orDefault(b.Jitter, 4)
+	return b
+}
+
+// Validate reports bad movement values or a negative or non-finite wander parameter.
+func (b Wanderer) Validate() error {
+	return errors.Join(b.Motion.Validate(), checkSize("WanderDistance", b.WanderDistance),
+		checkSize("WanderRadius", b.WanderRadius), checkSize("Jitter", b.Jitter))
+}
+
+// Components implements [Bundle].
+func (b Wanderer) Components(w *arche.World) []arche.ID {
+	return append(Mover{}.Components(w), idsOf(w, idWanderer, idRand)...)
+}
+
+// Init implements [Bundle].
+func (b Wanderer) Init(a *Spawned) {
+	r := b.resolve()
+	Mover{r.Motion}.Init(a)
+	heading := 2 * math.Pi * a.Rand.Float64()
+	a.Wanderer.Wander = steer.Wander{Distance: r.WanderDistance, Radius: r.WanderRadius, Jitter: r.Jitter}
+	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: math.Cos(heading), Y: math.Sin(heading)})
+}
+
+// FlowFollower is a swarm agent that follows the shared flow field to Goal ([FlowField],
+// then [Steer] and [Movement]): Position, Velocity, Kinematics, Steering, SteeringWeights,
+// Intent and a [components.FlowFollower]. It needs no Path. Its movement defaults are
+// those of [Motion] but for a denser crowd: separation weight 1.5 within 2.5·Radius.
+type FlowFollower struct {
+	Motion
+	Goal grid.Cell // the goal cell
+}
+
+// DefaultFlowFollower returns a FlowFollower with every default written out.
+func DefaultFlowFollower() FlowFollower { return FlowFollower{Motion: Motion{}.resolve(1.5, 2.5)} }
+
+// Components implements [Bundle].
+func (b FlowFollower) Components(w *arche.World) []arche.ID {
+	return append(idsOf(w, motionIDs...), idFlow(w))
+}
+
+// Init implements [Bundle].
+func (b FlowFollower) Init(a *Spawned) {
+	b.Motion.resolve(1.5, 2.5).init(a)
+	*a.FlowFollower = components.FlowFollower{Goal: b.Goal}
+}
+
+// Thinker is an agent that decides: exactly one decision model (a behavior Tree for
+// [Decision], a utility Reasoner for [Utility] or a state Machine for [FSM]), its Think
+// cadence, an Intent, a Position, a seeded Rand and a [components.Blackboard].
+//
+// The tree's node memory (or the utility state, or the machine's memory) is fresh. The
+// blackboard's store is made from Schema, else from Registry's schema, else from the
+// tree's own (a tree loaded through a registry); with none of them it is nil, a
+// blackboard with nothing in it. Think.Interval is Interval, Think.Last the spawn time,
+// and Think.Next the spawn time plus a fraction of Interval drawn from the agent's Rand,
+// so a crowd spawned together thinks spread over frames.
+type Thinker struct {
+	Tree     *bt.Tree
+	Reasoner *utility.Reasoner
+	Machine  *fsm.Machine
+
+	Registry *bt.Registry       // the registry that loaded Tree, for the blackboard's schema
+	Schema   *blackboard.Schema // the blackboard's schema, if not Registry's
+
+	Interval float64 // seconds between decisions; DefaultThinkInterval (0.1, 10 Hz)
+}
+
+// Validate reports a Thinker without exactly one decision model, or a negative or
+// non-finite Interval.
+func (b Thinker) Validate() error {
+	n := 0
+	for _, set := range []bool{b.Tree != nil, b.Reasoner != nil, b.Machine != nil} {
+		if set {
+			n++
+		}
+	}
+	if n != 1 {
+		return fmt.Errorf("Thinker has %d decision models: want exactly one of Tree, Reasoner and Machine", n)
+	}
+	return checkSize("Interval", b.Interval)
+}
+
+func (b Thinker) schema() *blackboard.Schema {
+	switch {
+	case b.Schema != nil:
+		return b.Schema
+	case b.Registry != nil:
+		return b.Registry.Schema()
+	case b.Tree != nil:
+		return b.Tree.Schema()
+	}
+	return nil
+}
+
+// Components implements [Bundle].
+func (b Thinker) Components(w *arche.World) []arche.ID {
+	ids := idsOf(w, thinkerBaseIDs...)
+	switch {
+	case b.Tree != nil:
+		ids = append(ids, idBrain(w))
+	case b.Reasoner != nil:
+		ids = append(ids, idUtility(w))
+	case b.Machine != nil:
+		ids = append(ids, idMachine(w))
+	}
+	return ids
+}
+
+// Init implements [Bundle].
+func (b Thinker) Init(a *Spawned) {
+	switch {
+	case b.Tree != nil:
+		*a.Brain = components.Brain{Tree: b.Tree, Memory: a.spawner.newMemory(b.Tree)}
+	case b.Reasoner != nil:
+		*a.UtilityBrain = components.UtilityBrain{Reasoner: b.Reasoner, State: b.Reasoner.NewState()}
+	case b.Machine != nil:
+		*a.StateMachine = components.StateMachine{Machine: b.Machine}
+	}
+	interval := orDefault(b.Interval, DefaultThinkInterval)
+	*a.Think = components.Think{Interval: interval, Next: a.Time + a.Rand.Float64()*interval, Last: a.Time}
+	a.Blackboard.Store = nil
+	if sc := b.schema(); sc != nil {
+		a.Blackboard.Store = a.spawner.newStore(sc)
+	}
+}
+
+// Combatant is what the guard-like agents fight with: a Faction (Team), Health,
+// a Weapon and Perception (the nearest foe in sight, updated when the agent thinks:
+// pair it with a [Thinker]), with a Position and Velocity so others see it. Zero fields
+// take their defaults.
+type Combatant struct {
+	Team        uint8   // the agent's faction
+	SightRange  float64 // cells; 8
+	FieldOfView float64 // full view angle in radians; 0 sees all around
+	MaxHealth   float64 // health points, the agent starts full; 100
+	Damage      float64 // health points per strike; 10
+	Range       float64 // strike range in cells, centre to centre; 1.5
+}
+
+// Validate reports a negative or non-finite value.
+func (b Combatant) Validate() error {
+	return errors.Join(checkSize("SightRange", b.SightRange), checkSize("FieldOfView", b.FieldOfView),
+		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range))
+}
+
+// Components implements [Bundle].
+func (b Combatant) Components(w *arche.World) []arche.ID { return idsOf(w, combatantIDs...) }
+
+// Init implements [Bundle].
+func (b Combatant) Init(a *Spawned) {
+	hp := orDefault(b.MaxHealth, 100)
+	*a.Faction = components.Faction{Team: b.Team}
+	*a.Health = components.Health{Current: hp, Max: hp}
+	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5)}
+	*a.Perception = components.Perception{SightRange: orDefault(b.SightRange, 8), FieldOfView: b.FieldOfView}
+}
