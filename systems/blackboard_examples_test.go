@@ -16,8 +16,9 @@ import (
 )
 
 // A Groot2-style XML tree with ports, SetBlackboard, CheckBlackboard and a SubTree runs
-// in an arche-model world under systems.Decision; each agent's writes land in its own
-// Blackboard component.
+// in an arche-model world under systems.Decision, on agents spawned from the public
+// Thinker bundle (whose Blackboard store has the registry's schema); each agent's writes
+// land in its own Blackboard component.
 func Example_blackboardTree() {
 	const patrol = `<root BTCPP_format="4" main_tree_to_execute="Patrol">
   <BehaviorTree ID="Patrol">
@@ -70,26 +71,25 @@ func Example_blackboardTree() {
 	post, _ := blackboard.Lookup[r2.Vec](reg.Schema(), "post")
 
 	m := model.New()
-	spawn := generic.NewMap5[components.Brain, components.Think, components.Position, components.Intent,
-		components.Blackboard](&m.World)
-	var guards []arche.Entity
+	guards, err := systems.NewSpawner(&m.World, systems.Thinker{Tree: tree, Registry: reg, Interval: 0.1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var ids []arche.Entity
 	for i := range 2 {
-		st := reg.Schema().NewStore()
-		blackboard.Set(st, post, r2.Vec{X: float64(4 * i), Y: 1})
-		guards = append(guards, spawn.NewWith(
-			&components.Brain{Tree: tree, Memory: tree.NewMemory()},
-			&components.Think{Interval: 0.1, Next: 0.05 * float64(i)},
-			&components.Position{}, &components.Intent{},
-			&components.Blackboard{Store: st}))
+		ids = append(ids, guards.Spawn(r2.Vec{X: 1.5, Y: 1.5}, func(a *systems.Spawned) {
+			blackboard.Set(a.Blackboard.Store, post, r2.Vec{X: float64(4 * i), Y: 1})
+		}))
 	}
 	m.AddSystem(ecs.NewClockSystem(0.05))
 	m.AddSystem(&systems.Decision{})
-	m.AddSystem(&system.FixedTermination{Steps: 6}) // 0.3 s: each guard thinks three times
+	m.AddSystem(&system.FixedTermination{Steps: 6}) // 0.3 s: each guard thinks three times (staggered)
 	m.Run()
 
 	boards := generic.NewMap[components.Blackboard](&m.World)
 	brains := generic.NewMap[components.Brain](&m.World)
-	for i, e := range guards {
+	for i, e := range ids {
 		st := boards.Get(e).Store
 		laps, _ := st.Value("laps")
 		goal, _ := st.Value("goal")

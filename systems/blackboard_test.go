@@ -124,26 +124,21 @@ func TestXMLTreeWithPortsRunsUnderDecision(t *testing.T) {
 	goal, err := blackboard.Lookup[r2.Vec](schema, "goal")
 	require.NoError(t, err)
 
-	// A user's world, built with Arche's public API.
+	// A user's world, agents spawned from the public Thinker bundle.
 	world := arche.NewWorld()
-	spawn := generic.NewMap5[components.Brain, components.Think, components.Position, components.Intent,
-		components.Blackboard](&world)
+	spawner, err := systems.NewSpawner(&world, systems.Thinker{Tree: tree, Registry: reg, Interval: 0.125})
+	require.NoError(t, err)
 	agents := []struct {
 		factor float64
 		goal   r2.Vec
 		e      arche.Entity
 	}{{factor: 2, goal: r2.Vec{X: 4, Y: 5}}, {factor: 5, goal: r2.Vec{X: -1, Y: 0.5}}}
 	for i := range agents {
-		st := schema.NewStore()
-		blackboard.Set(st, factor, agents[i].factor)
-		blackboard.Set(st, goal, agents[i].goal)
-		agents[i].e = spawn.NewWith(
-			&components.Brain{Tree: tree, Memory: tree.NewMemory()},
-			&components.Think{Interval: 0.125},
-			&components.Position{},
-			&components.Intent{},
-			&components.Blackboard{Store: st},
-		)
+		agents[i].e = spawner.Spawn(r2.Vec{}, func(a *systems.Spawned) {
+			require.Same(t, schema, a.Blackboard.Store.Schema(), "the store has the registry's schema")
+			blackboard.Set(a.Blackboard.Store, factor, agents[i].factor)
+			blackboard.Set(a.Blackboard.Store, goal, agents[i].goal)
+		})
 	}
 	// One agent without a Blackboard: its ports read as missing, so it fails, never panics.
 	plain := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](&world)
