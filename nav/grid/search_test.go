@@ -106,8 +106,18 @@ func TestSearchScenarioArena(t *testing.T) {
 func TestSearchScenarioRmtst01(t *testing.T) {
 	checkScenario(t, "rmtst01.map", 1)
 }
+// longStride returns short, the stride through a scenario's queries for go test, or long
+// when ARCHAI_LONG is set (as .ci/run does), and says so.
+func longStride(t *testing.T, short, long int) int {
+	if os.Getenv("ARCHAI_LONG") != "" {
+		return long
+	}
+	t.Logf("every %dth query; ARCHAI_LONG=1 checks every %dth", short, long)
+	return short
+}
+
 func TestSearchScenarioMaze512(t *testing.T) {
-	checkScenario(t, "maze512-4-0.map", 50)
+	checkScenario(t, "maze512-4-0.map", longStride(t, 200, 10))
 }
 func TestSearchScenarioRandom512(t *testing.T) {
 	checkScenario(t, "random512-25-0.map", 1)
@@ -122,7 +132,7 @@ func TestJumpPointsScenarioRmtst01(t *testing.T) {
 	checkScenarioOpt(t, "rmtst01.map", 1, jps)
 }
 func TestJumpPointsScenarioMaze512(t *testing.T) {
-	checkScenarioOpt(t, "maze512-4-0.map", 10, jps)
+	checkScenarioOpt(t, "maze512-4-0.map", longStride(t, 40, 1), jps)
 }
 func TestJumpPointsScenarioRandom512(t *testing.T) {
 	checkScenarioOpt(t, "random512-25-0.map", 1, jps)
