@@ -106,6 +106,7 @@ func TestSearchScenarioArena(t *testing.T) {
 func TestSearchScenarioRmtst01(t *testing.T) {
 	checkScenario(t, "rmtst01.map", 1)
 }
+
 // longStride returns short, the stride through a scenario's queries for go test, or long
 // when ARCHAI_LONG is set (as .ci/run does), and says so.
 func longStride(t *testing.T, short, long int) int {
