@@ -438,7 +438,8 @@ func TestLoadFile(t *testing.T) {
 	tree, err := r.LoadFile("testdata/guard.xml")
 	require.NoError(t, err)
 	assert.Equal(t, "Guard", tree.Name())
-	assert.NotNil(t, tree.Schema())
+	_, err = blackboard.Lookup[int](tree.Schema(), "ammo")
+	assert.NoError(t, err, "the tree's schema declares the keys its ports use")
 	_, err = NewRegistry(nil).LoadFile("testdata/missing.xml")
 	assert.ErrorIs(t, err, fs.ErrNotExist)
 

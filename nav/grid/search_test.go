@@ -384,7 +384,7 @@ func TestSearchGenerationWrap(t *testing.T) {
 		assert.InDelta(t, want, cost, 1e-12)
 		assert.InDelta(t, checkPath(t, g, path, Cell{0, 0}, Cell{5, 3}), cost, 1e-12)
 	}
-	assert.NotZero(t, s.gen)
+	assert.Equal(t, uint32(2), s.gen, "MaxUint32, then 1 after the wrap (stamps cleared), then 2")
 }
 
 func TestSearchNoticesCostChanges(t *testing.T) {
