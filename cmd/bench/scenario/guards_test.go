@@ -104,8 +104,10 @@ func TestStateHashIndependentOfWorkers(t *testing.T) {
 	b, _ := run(t, cfg, 200)
 	assert.Equal(t, systems.StateHash(a.World), systems.StateHash(b.World), "LOD and budget, 1 vs 2 workers")
 
-	// 10 Hz at 60 frames per second: each agent thinks every 6th frame
-	assert.InEpsilon(t, 2000.0/6, float64(one.Decision.TotalThought)/200, 0.01, "decisions per frame, no LOD")
+	// each agent thinks once per systems.DefaultThinkInterval (0.1 s: every 6th frame at
+	// 60 frames per second, 2000/6 decisions per frame)
+	want := 2000 * (1.0 / 60) / systems.DefaultThinkInterval
+	assert.InEpsilon(t, want, float64(one.Decision.TotalThought)/200, 0.01, "decisions per frame, no LOD")
 	// with LOD, agents far from the focus think at 2 Hz or are frozen
 	assert.Less(t, a.Decision.TotalThought, one.Decision.TotalThought/2, "decisions with LOD")
 }
