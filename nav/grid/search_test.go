@@ -110,6 +110,7 @@ func TestSearchScenarioRmtst01(t *testing.T) {
 // longStride returns short, the stride through a scenario's queries for go test, or long
 // when ARCHAI_LONG is set (as .ci/run does), and says so.
 func longStride(t *testing.T, short, long int) int {
+	t.Helper()
 	if os.Getenv("ARCHAI_LONG") != "" {
 		return long
 	}
