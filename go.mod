@@ -3,7 +3,6 @@ module github.com/archai-go/archai
 go 1.26
 
 require (
-	github.com/joeycumines/go-behaviortree v1.11.0
 	github.com/mlange-42/arche v0.15.3
 	github.com/mlange-42/arche-model v0.10.0
 	github.com/stretchr/testify v1.11.1
@@ -12,7 +11,6 @@ require (
 
 require (
 	github.com/davecgh/go-spew v1.1.1 // indirect
-	github.com/joeycumines/go-bigbuff v1.21.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/exp v0.0.0-20230418202329-0354be287a23 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -110,7 +111,7 @@ func TestSchedulerRunsInOrderAndTimes(t *testing.T) {
 type sumJob struct {
 	in   []int
 	out  []int
-	seen [][2]int
+	seen [][3]int // worker, lo, hi of each call
 	mu   chan struct{}
 }
 
@@ -119,7 +120,7 @@ func (j *sumJob) Work(worker, lo, hi int) {
 		j.out[i] = j.in[i] * 2
 	}
 	<-j.mu
-	j.seen = append(j.seen, [2]int{lo, hi})
+	j.seen = append(j.seen, [3]int{worker, lo, hi})
 	j.mu <- struct{}{}
 }
 
@@ -136,13 +137,21 @@ func TestWorkersSplitContiguouslyAndCoverEverything(t *testing.T) {
 		for i, v := range j.out {
 			require.Equal(t, 2*i, v)
 		}
-		assert.Len(t, j.seen, n)
-		covered := 0
-		for _, r := range j.seen {
-			covered += r[1] - r[0]
+		// one call per worker; worker k gets [k·1001/n, (k+1)·1001/n), so the chunks
+		// follow each other in worker order with no gap or overlap
+		require.Len(t, j.seen, n)
+		slices.SortFunc(j.seen, func(a, b [3]int) int { return a[0] - b[0] })
+		next := 0
+		for k, r := range j.seen {
+			assert.Equal(t, k, r[0], "worker ids 0..%d, once each", n-1)
+			assert.Equal(t, next, r[1], "worker %d starts where worker %d stopped", k, k-1)
+			assert.Equal(t, (k+1)*1001/n, r[2], "worker %d's end", k)
+			assert.Less(t, r[1], r[2], "worker %d gets a non-empty chunk", k)
+			next = r[2]
 		}
-		assert.Equal(t, 1001, covered)
+		assert.Equal(t, 1001, next)
 		w.Run(j, 0) // nothing to do
+		assert.Len(t, j.seen, n, "Run with n = 0 calls no worker")
 		allocs := testing.AllocsPerRun(50, func() { w.Run(j, 10); j.seen = j.seen[:0] })
 		assert.Zero(t, allocs)
 		w.Close()

@@ -53,12 +53,20 @@ func fuzzLoad(t *testing.T, data []byte, load func(r *Registry, data []byte) (st
 	tree.Halt(&m, ctx)
 }
 
+// addSeeds adds every file matching pattern to the corpus; a pattern that matches
+// nothing or a file that cannot be read fails the fuzz test rather than shrink the corpus.
 func addSeeds(f *testing.F, pattern string) {
-	files, _ := filepath.Glob(pattern)
+	f.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no seed files match %s (%v)", pattern, err)
+	}
 	for _, file := range files {
-		if data, err := os.ReadFile(file); err == nil {
-			f.Add(data)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
 		}
+		f.Add(data)
 	}
 }
 
@@ -81,7 +89,10 @@ func FuzzLoadJSON(f *testing.F) {
 // TestFuzzSeedsLoad keeps the seed corpus meaningful: every seed loads, builds and runs.
 func TestFuzzSeedsLoad(t *testing.T) {
 	for _, pattern := range []string{"testdata/seed/*.xml", "testdata/seed/*.json"} {
-		files, _ := filepath.Glob(pattern)
+		files, err := filepath.Glob(pattern)
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no seed files match %s (%v)", pattern, err)
+		}
 		for _, file := range files {
 			r := fuzzRegistry()
 			data, err := os.ReadFile(file)

@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
@@ -437,11 +438,32 @@ func TestLoadFile(t *testing.T) {
 	tree, err := r.LoadFile("testdata/guard.xml")
 	require.NoError(t, err)
 	assert.Equal(t, "Guard", tree.Name())
-	assert.NotNil(t, tree.Schema())
+	_, err = blackboard.Lookup[int](tree.Schema(), "ammo")
+	assert.NoError(t, err, "the tree's schema declares the keys its ports use")
 	_, err = NewRegistry(nil).LoadFile("testdata/missing.xml")
-	assert.Error(t, err)
+	assert.ErrorIs(t, err, fs.ErrNotExist)
+
+	// testdata/guard.json is guard.xml in the JSON format: the same nodes in the same order.
+	hj := &harness{t: t, script: map[string]string{}}
+	rj := scriptedRegistry(t, hj, []string{"Hurt", "EnemyNear"}, []string{"Run", "Hide", "Shoot", "Patrol"})
+	jtree, err := rj.LoadFile("testdata/guard.json")
+	require.NoError(t, err)
+	assert.Equal(t, "Guard", jtree.Name())
+	require.Equal(t, tree.Len(), jtree.Len())
+	for i := range tree.Len() {
+		assert.Equal(t, tree.NodeKind(i), jtree.NodeKind(i), "node %d", i)
+	}
+
+	// Without the leaves registered, every unknown leaf is named with its JSON path.
 	_, err = NewRegistry(nil).LoadFile("testdata/guard.json")
-	assert.Error(t, err, fmt.Sprint("leaves are not registered"))
+	require.ErrorIs(t, err, ErrUnknownNode)
+	var le *LoadError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, "testdata/guard.json", le.File)
+	assert.Contains(t, err.Error(), "$.trees[0].root.children[0].children[0]: Hurt: ")
+	for _, leaf := range []string{"Run", "Hide", "EnemyNear", "Shoot", "Patrol"} {
+		assert.Contains(t, err.Error(), ": "+leaf+": unknown node type")
+	}
 }
 
 func TestSubTreeExplosionIsAnError(t *testing.T) {

@@ -66,5 +66,7 @@ func TestDump(t *testing.T) {
 	require.NoError(t, tree.Dump(&b, nil))
 	assert.True(t, strings.HasPrefix(b.String(), "ReactiveSelector \"guard\"\n├── Sequence"))
 	other := (&Tree{nodes: make([]node, 1)}).NewMemory()
-	assert.Error(t, tree.Dump(&b, &other))
+	written := b.Len()
+	assert.ErrorContains(t, tree.Dump(&b, &other), "Memory was not made by this Tree's NewMemory")
+	assert.Equal(t, written, b.Len(), "nothing written for another tree's memory")
 }

@@ -259,9 +259,13 @@ func TestBadSourceDoesNotPanic(t *testing.T) {
 	r, ag := twoActions(t, SoftmaxPolicy(1))
 	ag.v[0], ag.v[1] = 0.3, 0.4
 	s := r.NewState()
-	for _, x := range []float64{math.NaN(), -1, 1, 7, math.Inf(1)} {
-		c := r.Decide(ag, &s, badSource{x})
-		assert.True(t, c == 0 || c == 1)
+	// a draw is forced into [0, 1): NaN and negatives draw 0, the first action; 1 and
+	// above draw just under 1, the last
+	for _, tc := range []struct {
+		x    float64
+		want int
+	}{{math.NaN(), 0}, {-1, 0}, {1, 1}, {7, 1}, {math.Inf(1), 1}} {
+		assert.Equal(t, tc.want, r.Decide(ag, &s, badSource{tc.x}), "source returns %v", tc.x)
 	}
 }
 

@@ -45,10 +45,23 @@ func TestCrowdTextReportAndBadFlags(t *testing.T) {
 	for _, want := range []string{"frame time", "ns per agent per frame", "heap allocs", "agents thought per frame", "served", "state hash"} {
 		assert.Contains(t, out.String(), want)
 	}
-	assert.Equal(t, 2, run([]string{"-agents", "0"}, &out, &errs))
-	assert.Equal(t, 2, run([]string{"-nope"}, &out, &errs))
-	assert.Equal(t, 1, run([]string{"-map", "does-not-exist.map"}, &out, &errs))
-	assert.Equal(t, 1, run([]string{"-scen", "does-not-exist.map.scen"}, &out, &errs))
+	// usage errors exit 2, failures 1, each with a message naming the problem
+	for _, tc := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"-agents", "0"}, 2, "bench: -agents and -frames must be positive\n"},
+		{[]string{"-nope"}, 2, "flag provided but not defined: -nope\n"},
+		{[]string{"-map", "does-not-exist.map"}, 1, "bench: grid: open does-not-exist.map: "},
+		{[]string{"-scen", "does-not-exist.map.scen"}, 1, "bench: grid: open does-not-exist.map.scen: "},
+	} {
+		out.Reset()
+		errs.Reset()
+		assert.Equal(t, tc.code, run(tc.args, &out, &errs), "%v", tc.args)
+		assert.Contains(t, errs.String(), tc.msg, "%v", tc.args)
+		assert.Empty(t, out.String(), "%v", tc.args)
+	}
 }
 
 func TestScenarioFiles(t *testing.T) {

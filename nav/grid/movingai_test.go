@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -71,10 +72,12 @@ func TestReadMapErrors(t *testing.T) {
 
 func TestLoadMapMissingFile(t *testing.T) {
 	_, err := LoadMap("does/not/exist.map")
-	require.Error(t, err)
+	require.ErrorIs(t, err, fs.ErrNotExist)
 	assert.Contains(t, err.Error(), "grid: ")
+	assert.Contains(t, err.Error(), "does/not/exist.map")
 	_, err = LoadScenario("does/not/exist.map.scen")
-	require.Error(t, err)
+	require.ErrorIs(t, err, fs.ErrNotExist)
+	assert.Contains(t, err.Error(), "does/not/exist.map.scen")
 }
 
 func TestReadScenario(t *testing.T) {

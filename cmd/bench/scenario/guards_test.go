@@ -103,7 +103,28 @@ func TestStateHashIndependentOfWorkers(t *testing.T) {
 	cfg.Workers = 2
 	b, _ := run(t, cfg, 200)
 	assert.Equal(t, systems.StateHash(a.World), systems.StateHash(b.World), "LOD and budget, 1 vs 2 workers")
-	assert.Positive(t, a.Decision.Waiting+a.Decision.TotalThought)
+
+	// each agent thinks once per systems.DefaultThinkInterval (0.1 s: every 6th frame at
+	// 60 frames per second, 2000/6 decisions per frame)
+	want := 2000 * (1.0 / 60) / systems.DefaultThinkInterval
+	assert.InEpsilon(t, want, float64(one.Decision.TotalThought)/200, 0.01, "decisions per frame, no LOD")
+	// with LOD, agents far from the focus think at 2 Hz or are frozen
+	assert.Less(t, a.Decision.TotalThought, one.Decision.TotalThought/2, "decisions with LOD")
+}
+
+func TestThinkBudgetCapsEveryFrame(t *testing.T) {
+	// 2,000 agents at 10 Hz are about 333 due a frame: a budget of 150 binds every frame,
+	// the rest wait, and the next frame resumes with them.
+	sc, err := NewGuards(Config{Agents: 2000, Seed: 11, ThinkBudget: 150})
+	require.NoError(t, err)
+	s := ecs.NewScheduler(sc.Systems()...)
+	s.Initialize(sc.World)
+	for frame := range 30 {
+		s.Update(sc.World)
+		require.Equal(t, 150, sc.Decision.Thought, "frame %d", frame)
+		require.Greater(t, sc.Decision.Waiting, 150, "frame %d: more agents due than the budget", frame)
+	}
+	assert.Equal(t, 30*150, sc.Decision.TotalThought)
 }
 
 func TestGenerateMapSmallSizes(t *testing.T) {

@@ -1,41 +1,24 @@
-package bt
+package compare
 
 import (
 	"os"
 	"testing"
 
+	"github.com/archai-go/archai/ai/bt"
 	gobt "github.com/joeycumines/go-behaviortree"
 )
 
-// The same guard tree (guardTree in bt_benchmark_test.go) on three designs, ticking the
-// same 10,000 agents with the same clock:
-//   - archai: one compiled tree shared by all agents, per-agent Memory;
-//   - go-behaviortree v1.11.0: one tree of closures per agent (its Sequence and Selector
-//     are reactive; Memorize gives the patrol Sequence memory; it has no halt);
-//   - oop: one tree of node objects per agent, state in node fields, children behind an
-//     interface, as the common tutorials write it.
-
-const compareAgents = 10000
-
-// clock is the simulation clock the per-agent designs read.
-type clock struct{ dt, now float64 }
-
-// step advances agent index k round-robin and the clock after each full round.
-func step(k *int, c *clock) {
-	*k++
-	if *k == compareAgents {
-		*k = 0
-		c.now += c.dt
-	}
-}
-
 func benchArchai(b *testing.B) float64 {
-	tree, err := Compile("guard", guardTree())
+	tree, err := bt.Compile("guard", guardTree())
 	if err != nil {
 		b.Fatal(err)
 	}
-	agents, mems := guardAgents(compareAgents, tree)
-	ctx := &Context{DT: 0.1}
+	agents := guardAgents(compareAgents)
+	mems := make([]bt.Memory, len(agents))
+	for i := range mems {
+		mems[i] = tree.NewMemory()
+	}
+	ctx := &bt.Context{DT: 0.1}
 	b.ReportAllocs()
 	b.ResetTimer()
 	k := 0
@@ -129,7 +112,7 @@ func gobtGuard(a *guardAgent, c *clock) gobt.Node {
 }
 
 func benchGoBehaviorTree(b *testing.B) {
-	agents, _ := guardAgents(compareAgents, nil)
+	agents := guardAgents(compareAgents)
 	c := &clock{dt: 0.1}
 	trees := make([]gobt.Node, compareAgents)
 	for i := range trees {
@@ -146,7 +129,7 @@ func benchGoBehaviorTree(b *testing.B) {
 
 // oNode is a tutorial-style node: an object with its state in its fields.
 type oNode interface {
-	Tick() Status
+	Tick() bt.Status
 	Halt()
 }
 
@@ -155,16 +138,16 @@ type oComposite struct {
 	running  int
 	selector bool // else sequence
 	reactive bool
-	status   Status
+	status   bt.Status
 }
 
-func (n *oComposite) Tick() Status {
-	next := Success
+func (n *oComposite) Tick() bt.Status {
+	next := bt.Success
 	if n.selector {
-		next = Failure
+		next = bt.Failure
 	}
 	start := 0
-	if !n.reactive && n.status == Running {
+	if !n.reactive && n.status == bt.Running {
 		start = n.running
 	}
 	s := next
@@ -180,7 +163,7 @@ func (n *oComposite) Tick() Status {
 		}
 	}
 	n.running = 0
-	if s == Running {
+	if s == bt.Running {
 		n.running = i
 	}
 	n.status = s
@@ -188,22 +171,22 @@ func (n *oComposite) Tick() Status {
 }
 
 func (n *oComposite) Halt() {
-	if n.status == Running {
+	if n.status == bt.Running {
 		for _, k := range n.kids {
 			k.Halt()
 		}
 	}
-	n.status, n.running = Idle, 0
+	n.status, n.running = bt.Idle, 0
 }
 
 type oInverter struct{ child oNode }
 
-func (n *oInverter) Tick() Status {
+func (n *oInverter) Tick() bt.Status {
 	switch s := n.child.Tick(); s {
-	case Success:
-		return Failure
-	case Failure:
-		return Success
+	case bt.Success:
+		return bt.Failure
+	case bt.Failure:
+		return bt.Success
 	default:
 		return s
 	}
@@ -218,13 +201,13 @@ type oCooldown struct {
 	cooling bool
 }
 
-func (n *oCooldown) Tick() Status {
+func (n *oCooldown) Tick() bt.Status {
 	if n.cooling && n.c.now+epsilon < n.ready {
-		return Failure
+		return bt.Failure
 	}
 	n.cooling = false
 	s := n.child.Tick()
-	if s != Running {
+	if s != bt.Running {
 		n.cooling, n.ready = true, n.c.now+n.seconds
 	}
 	return s
@@ -238,7 +221,7 @@ type oWait struct {
 	running bool
 }
 
-func (n *oWait) Tick() Status {
+func (n *oWait) Tick() bt.Status {
 	if n.running {
 		n.waited += n.c.dt
 	} else {
@@ -246,21 +229,21 @@ func (n *oWait) Tick() Status {
 	}
 	if n.waited+epsilon >= n.seconds {
 		n.running = false
-		return Success
+		return bt.Success
 	}
-	return Running
+	return bt.Running
 }
 func (n *oWait) Halt() { n.running = false }
 
 type oLeaf struct {
-	tick    func(l *oLeaf) Status
+	tick    func(l *oLeaf) bt.Status
 	start   func()
 	halt    func()
 	running bool
 	timer   float64
 }
 
-func (n *oLeaf) Tick() Status {
+func (n *oLeaf) Tick() bt.Status {
 	if !n.running {
 		n.timer = 0
 		if n.start != nil {
@@ -268,7 +251,7 @@ func (n *oLeaf) Tick() Status {
 		}
 	}
 	s := n.tick(n)
-	n.running = s == Running
+	n.running = s == bt.Running
 	return s
 }
 
@@ -282,39 +265,39 @@ func (n *oLeaf) Halt() {
 // oopGuard builds the guard tree for one agent as node objects.
 func oopGuard(a *guardAgent, c *clock) oNode {
 	cond := func(f func() bool) oNode {
-		return &oLeaf{tick: func(*oLeaf) Status {
+		return &oLeaf{tick: func(*oLeaf) bt.Status {
 			if f() {
-				return Success
+				return bt.Success
 			}
-			return Failure
+			return bt.Failure
 		}}
 	}
 	return &oComposite{selector: true, reactive: true, kids: []oNode{
 		&oComposite{reactive: true, kids: []oNode{
 			cond(func() bool { return a.health < 30 }),
-			&oLeaf{tick: func(*oLeaf) Status {
+			&oLeaf{tick: func(*oLeaf) bt.Status {
 				a.fleeing = true
 				a.health += 5 * c.dt
-				return Running
+				return bt.Running
 			}, halt: func() { a.fleeing = false }},
 		}},
 		&oComposite{kids: []oNode{
 			cond(func() bool { return a.enemyDist < 10 }),
 			&oInverter{child: cond(func() bool { return a.ammo == 0 })},
-			&oCooldown{c: c, seconds: 0.5, child: &oLeaf{tick: func(*oLeaf) Status {
+			&oCooldown{c: c, seconds: 0.5, child: &oLeaf{tick: func(*oLeaf) bt.Status {
 				a.ammo--
 				a.shooting = true
-				return Success
+				return bt.Success
 			}}},
 		}},
 		&oComposite{kids: []oNode{
-			&oLeaf{tick: func(l *oLeaf) Status {
+			&oLeaf{tick: func(l *oLeaf) bt.Status {
 				l.timer += c.dt
 				a.moved += c.dt
 				if l.timer >= 2 {
-					return Success
+					return bt.Success
 				}
-				return Running
+				return bt.Running
 			}, start: func() { a.shooting = false }},
 			&oWait{c: c, seconds: 1},
 		}},
@@ -322,7 +305,7 @@ func oopGuard(a *guardAgent, c *clock) oNode {
 }
 
 func benchOOP(b *testing.B) {
-	agents, _ := guardAgents(compareAgents, nil)
+	agents := guardAgents(compareAgents)
 	c := &clock{dt: 0.1}
 	trees := make([]oNode, compareAgents)
 	for i := range trees {
@@ -350,7 +333,7 @@ func BenchmarkGuardCompare(b *testing.B) {
 // (it asserts only that our tick allocates nothing), and runs only with ARCHAI_COMPARE set.
 func TestGuardCompareRatios(t *testing.T) {
 	// A measurement, not a check: run it on purpose, on a quiet machine, with
-	//   ARCHAI_COMPARE=1 go test -run TestGuardCompareRatios -v ./ai/bt
+	//   ARCHAI_COMPARE=1 go test -run TestGuardCompareRatios -v .
 	if os.Getenv("ARCHAI_COMPARE") == "" {
 		t.Skip("set ARCHAI_COMPARE=1 to print the side-by-side ratios")
 	}
