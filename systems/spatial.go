@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -17,16 +19,21 @@ import (
 type Neighbours struct {
 	Hash       *spatial.Hash
 	Entities   []arche.Entity
-	byEntity   []int32 // hash ID by entity ID, -1 for none
+	byEntity   []int32 // hash ID by entity ID; -1 for every entity not in this frame's hash
 	Positions  []r2.Vec
 	Velocities []r2.Vec
 	Teams      []uint8
 }
 
-// ID returns e's hash ID in this frame's hash, or -1 if e is not in it.
+// ID returns e's hash ID in this frame's hash, or -1 if e is not in it: an
+// agent spawned after [Spatial] ran (even one that reuses the entity ID of an
+// agent removed since), or removed since, is not.
 func (r *Neighbours) ID(e arche.Entity) int32 {
 	if i := int(e.ID()); i < len(r.byEntity) {
-		if id := r.byEntity[i]; id >= 0 && r.Entities[id] == e {
+		// byEntity holds only this frame's agents (Spatial clears the last
+		// frame's), so id indexes Entities; the entity check tells a reused
+		// entity ID apart.
+		if id := r.byEntity[i]; id >= 0 && int(id) < len(r.Entities) && r.Entities[id] == e {
 			return id
 		}
 	}
@@ -61,6 +68,9 @@ func (s *Spatial) Initialize(w *arche.World) {
 // Update rebuilds the hash.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
+	for _, e := range r.Entities { // forget last frame's agents, some of them gone
+		r.byEntity[e.ID()] = -1
+	}
 	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
 	r.Hash.Reset()
 	q := s.filter.Query(w)
@@ -95,4 +105,8 @@ func mustGrid(w *arche.World) *grid.Grid {
 		panic("systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize")
 	}
 	return g
+}
+
+func finiteVec(v r2.Vec) bool {
+	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
 }
