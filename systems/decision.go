@@ -77,6 +77,7 @@ func (s *Decision) Name() string { return "decision" }
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
 func (s *Decision) Initialize(w *arche.World) {
+	mustClock(w, "Decision")
 	s.ctxs = make([]bt.Context, s.due.init(w, s.Workers))
 }
 

@@ -102,7 +102,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	if s.Spacing <= 0 {
 		s.Spacing = 0.75
 	}
-	s.grid = mustGrid(w)
+	s.grid = mustGrid(w, "FlowField")
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)

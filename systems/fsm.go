@@ -42,6 +42,7 @@ func (s *FSM) Name() string { return "fsm" }
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
 func (s *FSM) Initialize(w *arche.World) {
+	mustClock(w, "FSM")
 	s.ctxs = make([]fsm.Context, s.due.init(w, s.Workers))
 }
 

@@ -58,7 +58,7 @@ func (s *LOD) Initialize(w *arche.World) {
 	if len(s.Levels) == 0 {
 		s.Levels = DefaultLODLevels
 	}
-	s.clock = ecs.ClockOf(w)
+	s.clock = mustClock(w, "LOD")
 	s.focus = generic.NewFilter2[components.Focus, components.Position]()
 	s.agents = generic.NewFilter4[components.Position, components.Think, components.LOD, components.Path]().
 		Optional(generic.T[components.Path]())

@@ -76,7 +76,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	if s.Budget <= 0 {
 		s.Budget = DefaultPathBudget
 	}
-	s.grid = mustGrid(w)
+	s.grid = mustGrid(w, "PathQueue")
 	s.search = grid.NewSearchOptions(s.grid, s.Options)
 	s.filter = generic.NewFilter2[components.Path, components.Position]()
 	s.paths = generic.NewMap2[components.Path, components.Position](w)

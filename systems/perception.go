@@ -55,12 +55,9 @@ func (s *Perception) Name() string { return "perception" }
 //
 // Panics if the world lacks the grid or the Neighbours resource.
 func (s *Perception) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = mustGrid(w)
-	s.nb = ecs.Resource[Neighbours](w)
-	if s.nb == nil {
-		panic("systems: Perception needs the Neighbours resource; add the Spatial system before it")
-	}
+	s.clock = mustClock(w, "Perception")
+	s.grid = mustGrid(w, "Perception")
+	s.nb = mustNeighbours(w, "Perception")
 	s.filter = generic.NewFilter5[components.Position, components.Faction, components.Perception, components.Think, components.Velocity]().
 		Optional(generic.T[components.Velocity]())
 	s.pool = ecs.NewWorkers(s.Workers)

@@ -23,6 +23,8 @@ type Neighbours struct {
 	Positions  []r2.Vec
 	Velocities []r2.Vec
 	Teams      []uint8
+
+	Skipped int // agents left out of this frame's hash: NaN or infinite Position
 }
 
 // ID returns e's hash ID in this frame's hash, or -1 if e is not in it: an
@@ -58,7 +60,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 	if s.CellSize <= 0 {
 		s.CellSize = 4
 	}
-	g := mustGrid(w)
+	g := mustGrid(w, "Spatial")
 	s.res = &Neighbours{Hash: spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))}
 	arche.AddResource(w, s.res)
 	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().
@@ -72,10 +74,19 @@ func (s *Spatial) Update(w *arche.World) {
 		r.byEntity[e.ID()] = -1
 	}
 	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
+	r.Skipped = 0
 	r.Hash.Reset()
 	q := s.filter.Query(w)
 	for q.Next() {
 		p, v, f := q.Get()
+		if !finiteVec(p.Vec) {
+			r.Skipped++ // nobody can be near it: left out, so it never poisons a neighbour's forces
+			continue
+		}
+		vel := v.Vec
+		if !finiteVec(vel) {
+			vel = r2.Vec{} // as Movement will make it
+		}
 		id := int32(len(r.Entities))
 		var team uint8
 		if f != nil {
@@ -83,7 +94,7 @@ func (s *Spatial) Update(w *arche.World) {
 		}
 		r.Entities = append(r.Entities, q.Entity())
 		r.Positions = append(r.Positions, p.Vec)
-		r.Velocities = append(r.Velocities, v.Vec)
+		r.Velocities = append(r.Velocities, vel)
 		r.Teams = append(r.Teams, team)
 		r.Hash.Insert(id, p.Vec)
 		e := q.Entity().ID()
@@ -98,13 +109,38 @@ func (s *Spatial) Update(w *arche.World) {
 // Finalize does nothing.
 func (s *Spatial) Finalize(w *arche.World) {}
 
-// mustGrid returns the world's *grid.Grid resource.
-func mustGrid(w *arche.World) *grid.Grid {
+// mustGrid returns the world's *grid.Grid resource for the system named sys.
+//
+// Panics if there is none.
+func mustGrid(w *arche.World, sys string) *grid.Grid {
 	g := ecs.Resource[grid.Grid](w)
 	if g == nil {
-		panic("systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize")
+		panic("systems: " + sys + " needs the map: the world has no *grid.Grid resource; add one with arche.AddResource(w, g) before Initialize")
 	}
 	return g
+}
+
+// mustClock returns the world's *ecs.Clock resource for the system named sys.
+//
+// Panics if there is none: without a clock that advances, agents would think
+// once and never again, and nothing would move.
+func mustClock(w *arche.World, sys string) *ecs.Clock {
+	c := ecs.Resource[ecs.Clock](w)
+	if c == nil {
+		panic("systems: " + sys + " needs the simulation clock: the world has no *ecs.Clock resource; add ecs.NewClockSystem(dt) as the first system (or add an *ecs.Clock resource that you advance each frame)")
+	}
+	return c
+}
+
+// mustNeighbours returns the world's *Neighbours resource for the system named sys.
+//
+// Panics if there is none.
+func mustNeighbours(w *arche.World, sys string) *Neighbours {
+	nb := ecs.Resource[Neighbours](w)
+	if nb == nil {
+		panic("systems: " + sys + " needs the Neighbours resource: add the Spatial system before " + sys)
+	}
+	return nb
 }
 
 func finiteVec(v r2.Vec) bool {

@@ -113,9 +113,9 @@ func (s *Steer) Name() string { return "steer" }
 //
 // Panics if the world has no grid resource.
 func (s *Steer) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = mustGrid(w)
-	s.nb = ecs.Resource[Neighbours](w)
+	s.clock = mustClock(w, "Steer")
+	s.grid = mustGrid(w, "Steer")
+	s.nb = mustNeighbours(w, "Steer")
 	s.filter = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Progress,
 		components.Wanderer, components.Rand, components.FlowFollower]().
@@ -147,7 +147,7 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Prepare()
 	s.updateClearance()
 	s.visit = nil
-	if s.nb != nil && len(s.jobs) >= spatialOrderMin {
+	if len(s.jobs) >= spatialOrderMin {
 		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
 	}
 	s.pool.Run(s, len(s.jobs))
@@ -174,6 +174,13 @@ func (s *Steer) Work(worker, lo, hi int) {
 func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	dt := s.clock.DT
 	kin := &j.kin
+	if !finiteVec(j.pos) || !finiteVec(j.vel) || !UsableKinematics(kin) {
+		j.out.Force = r2.Vec{} // Movement keeps it still; Diagnose counts it
+		return
+	}
+	if j.intent.Move && !finiteVec(j.intent.Goal) {
+		j.intent.Move = false // nowhere to go: brake (this frame's copy only)
+	}
 	flowing := !j.intent.Move && j.hasFlow && (j.flow.Steer || j.flow.Arrived)
 	wandering := !j.intent.Move && !flowing && j.wander != nil
 	var move r2.Vec
@@ -192,7 +199,7 @@ func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	if j.progress != nil {
 		s.track(j, sc)
 	}
-	if !j.hasW || s.nb == nil {
+	if !j.hasW {
 		j.out.Force = steer.Truncate(move, kin.MaxForce)
 		return
 	}

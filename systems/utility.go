@@ -44,7 +44,10 @@ func (s *Utility) Name() string { return "utility" }
 
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
-func (s *Utility) Initialize(w *arche.World) { s.due.init(w, s.Workers) }
+func (s *Utility) Initialize(w *arche.World) {
+	mustClock(w, "Utility")
+	s.due.init(w, s.Workers)
+}
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
