@@ -32,6 +32,9 @@ type Clock struct {
 // Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
 // A large finite DT is kept: every archai system gives a bounded result for
 // any finite dt > 0 (Movement cuts a step to the grid's size).
+//
+// Contract: requires no component; writes the Clock resource (added at
+// Initialize when the world has none).
 type ClockSystem struct {
 	DT    float64 // step in seconds of simulation time; 1/60 if not a finite positive number
 	clock *Clock

@@ -35,7 +35,8 @@ const (
 	// CauseSteerIncomplete: an agent with a Steering, SteeringWeights,
 	// Wanderer or FlowFollower that lacks one of the components Steer and
 	// Movement require (Position, Velocity, Kinematics, Intent, Steering): it
-	// is never steered or never moved.
+	// is never steered or never moved; or a Path or FlowFollower without a
+	// Position, which the path queue and the flow-field system never serve.
 	CauseSteerIncomplete
 	// CauseWeightsMissing: a steered agent without SteeringWeights: no wall
 	// avoidance and no separation, so a crowd stacks on one point. Give it
@@ -187,9 +188,15 @@ func Diagnose(w *arche.World) Report {
 // [Diagnostics.Check] for a report on demand. In steady state a check
 // allocates nothing.
 //
-// Contract: requires no component and no resource; reads every component of
-// the contract tables; writes nothing but its Report. The grid is optional (see
-// [Diagnose]).
+// Contract:
+//
+//	requires   nothing
+//	optional   every component of the other systems' contract tables
+//	writes     nothing but its own Report, Checks
+//	resources  none required; *grid.Grid optional (see Diagnose)
+//
+// Important: a Diagnostics checks the world it was initialized with (Arche's
+// filters bind to their first world); use [Diagnose] for another.
 type Diagnostics struct {
 	Every int // frames between checks; 60 if zero or negative
 
@@ -301,7 +308,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		pos, vel, kin, in, st, path, wt, wa, rnd, ff := q.Get()
 		e := q.Entity()
 		if pos == nil {
-			if st != nil || wt != nil || wa != nil || ff != nil {
+			if st != nil || wt != nil || wa != nil || ff != nil || path != nil {
 				r.add(CauseSteerIncomplete, e)
 			}
 			continue

@@ -98,6 +98,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			drop[components.Position](w, e)
 			drop[components.Perception](w, e)
 		}, []Cause{CauseSteerIncomplete, CauseDecisionIncomplete}},
+		{"Path without a Position", false, func(w *arche.World, e arche.Entity) {
+			for _, id := range w.Ids(e) {
+				w.Remove(e, id)
+			}
+			put(w, e, components.Path{}) // not counted in Agents: no Position, no brain
+		}, []Cause{CauseSteerIncomplete}},
 		{"steered without SteeringWeights", false, func(w *arche.World, e arche.Entity) {
 			drop[components.SteeringWeights](w, e)
 		}, []Cause{CauseWeightsMissing}},
@@ -188,7 +194,11 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			assert.Equal(t, want, r.Counts, "%s", r)
 			assert.Equal(t, examples, r.Examples)
 			assert.Equal(t, len(c.want), r.Total())
-			assert.Equal(t, 2, r.Agents)
+			agents := 2
+			if !w.Has(e, arche.ComponentID[components.Position](w)) && !w.Has(e, arche.ComponentID[components.Brain](w)) {
+				agents = 1
+			}
+			assert.Equal(t, agents, r.Agents)
 		})
 	}
 	for cause := range NumCauses {

@@ -39,6 +39,22 @@ import (
 //     agent, not sub-steps in proportion to dt.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS).
+//
+// Contract:
+//
+//	requires   Position, Velocity, Kinematics, Steering
+//	writes     Position, Velocity
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid
+//
+//	absent or unusable             what Movement does                     Diagnose counts
+//	a required component           not moved                              CauseSteerIncomplete
+//	MaxSpeed/MaxForce not > 0      not moved, velocity zeroed             CauseKinematics
+//	  and finite, Radius NaN/Inf
+//	Position NaN/Inf               not moved, velocity zeroed             CausePosition
+//	Velocity NaN/Inf               not moved this frame, velocity zeroed  CauseVelocity
+//	in a blocked cell              moves only into open cells             CauseBlocked
+//	off the grid                   moves only into open cells             CauseOffGrid
+//	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
 	Workers int
 
@@ -60,9 +76,13 @@ type moveJob struct {
 // Name implements ecs.Namer.
 func (s *Movement) Name() string { return "movement" }
 
-// Initialize builds the filter.
+// Initialize finds the resources and builds the filter.
 //
-// Panics if the world has no grid resource.
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize.
 func (s *Movement) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Movement")
 	s.grid = mustGrid(w, "Movement")

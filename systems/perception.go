@@ -24,6 +24,19 @@ import (
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number. Needs the [Neighbours] resource ([Spatial]
 // must run first).
+//
+// Contract:
+//
+//	requires   Position, Faction, Perception, Think
+//	optional   Velocity (Heading follows it)
+//	writes     Perception
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
+//	           *Neighbours (the Spatial system, added before Perception)
+//
+//	absent or unusable             what Perception does                   Diagnose counts
+//	Faction, Think or Position     never perceives                        CausePerceptionIncomplete
+//	Velocity                       opt-out: Heading stays as set          -
+//	Think.Frozen                   opt-out (LOD): not perceived           -
 type Perception struct {
 	Workers int
 
@@ -53,7 +66,13 @@ func (s *Perception) Name() string { return "perception" }
 
 // Initialize finds the resources and starts the workers.
 //
-// Panics if the world lacks the grid or the Neighbours resource.
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize;
+//   - if the world has no *Neighbours resource: add the Spatial system
+//     before Perception.
 func (s *Perception) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Perception")
 	s.grid = mustGrid(w, "Perception")

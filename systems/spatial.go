@@ -43,6 +43,19 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 }
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
+//
+// Contract:
+//
+//	requires   Position, Velocity (an agent without a Velocity is not in the hash)
+//	optional   Faction (team 0 without one)
+//	writes     the Neighbours resource (added at Initialize)
+//	resources  *grid.Grid (sizes the hash)
+//
+//	absent or unusable             what Spatial does                      Diagnose counts
+//	Velocity                       not in the hash: no neighbour sees it  - (not a moving agent)
+//	Faction                        opt-out: team 0                        -
+//	Position NaN/Inf               left out of the hash (Skipped)         CausePosition
+//	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
 	CellSize float64 // hash bucket size in cells; 4 if zero
 
@@ -55,7 +68,9 @@ func (s *Spatial) Name() string { return "spatial" }
 
 // Initialize creates the Neighbours resource sized to the grid resource.
 //
-// Panics if the world has no *grid.Grid resource.
+// Panics:
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize.
 func (s *Spatial) Initialize(w *arche.World) {
 	if s.CellSize <= 0 {
 		s.CellSize = 4
