@@ -274,3 +274,47 @@ func TestMovementWithABadDTMovesNobody(t *testing.T) {
 		assert.Equal(t, r2.Vec{X: 5.5, Y: 5.5}, pos.Vec, "dt %v", dt)
 	}
 }
+
+// Every system in one frame order, over agents holding every kind of bad
+// value Diagnose counts: no panic, no hang, and the well set-up agent next to
+// them keeps a finite state.
+func TestBadDataPanicsNoSystem(t *testing.T) {
+	w, g := newWorld(16, 16)
+	g.SetCost(grid.Cell{X: 9, Y: 9}, grid.Blocked)
+	nan, inf := math.NaN(), math.Inf(1)
+	spoils := []func(e arche.Entity){
+		func(e arche.Entity) { get[components.Position](w, e).Vec = r2.Vec{X: nan, Y: 3} },
+		func(e arche.Entity) { get[components.Position](w, e).Vec = r2.Vec{X: inf, Y: -inf} },
+		func(e arche.Entity) { get[components.Position](w, e).Vec = r2.Vec{X: -40, Y: 1e300} },
+		func(e arche.Entity) { get[components.Position](w, e).Vec = r2.Vec{X: 9.5, Y: 9.5} },
+		func(e arche.Entity) { get[components.Velocity](w, e).Vec = r2.Vec{X: nan, Y: inf} },
+		func(e arche.Entity) { get[components.Intent](w, e).Goal = r2.Vec{X: nan, Y: inf} },
+		func(e arche.Entity) { get[components.Intent](w, e).Goal = r2.Vec{X: -1e300, Y: 1e300} },
+		func(e arche.Entity) { *get[components.Kinematics](w, e) = components.Kinematics{MaxSpeed: inf, MaxForce: nan, Radius: -inf} },
+		func(e arche.Entity) { *get[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: -5, Y: 99}} },
+		func(e arche.Entity) { get[components.FlowFollower](w, e).Goal = grid.Cell{X: 9, Y: 9} },
+		func(e arche.Entity) { get[components.FlowFollower](w, e).Goal = grid.Cell{X: 1 << 30, Y: -3} },
+		func(e arche.Entity) { get[components.Wanderer](w, e).Jitter = nan },
+		func(e arche.Entity) { get[components.Think](w, e).Interval = nan },
+		func(e arche.Entity) { get[components.Perception](w, e).SightRange = inf },
+		func(e arche.Entity) { get[components.SteeringWeights](w, e).SeparationRadius = inf },
+	}
+	for _, spoil := range spoils {
+		e := goodAgent(t, w)
+		get[components.Intent](w, e).Move = false // some go by flow field, wander
+		spoil(e)
+		e = goodAgent(t, w)
+		spoil(e)
+	}
+	good := goodAgent(t, w)
+	diag := &Diagnostics{Every: 10}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &LOD{}, &Spatial{}, &Perception{Workers: 1}, &Decision{},
+		&PathQueue{}, &Combat{}, &FlowField{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1}, diag)
+	s.Initialize(w)
+	require.NotPanics(t, func() { s.Run(w, 90) })
+	s.Finalize(w)
+	p, v := get[components.Position](w, good), get[components.Velocity](w, good)
+	assert.True(t, finiteVec(p.Vec) && finiteVec(v.Vec))
+	assert.True(t, g.Passable(g.CellAt(p.Vec)))
+	assert.Greater(t, diag.Report.Total(), len(spoils), "%s", diag.Report)
+}
