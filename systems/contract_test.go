@@ -290,8 +290,12 @@ func TestBadDataPanicsNoSystem(t *testing.T) {
 		func(e arche.Entity) { get[components.Velocity](w, e).Vec = r2.Vec{X: nan, Y: inf} },
 		func(e arche.Entity) { get[components.Intent](w, e).Goal = r2.Vec{X: nan, Y: inf} },
 		func(e arche.Entity) { get[components.Intent](w, e).Goal = r2.Vec{X: -1e300, Y: 1e300} },
-		func(e arche.Entity) { *get[components.Kinematics](w, e) = components.Kinematics{MaxSpeed: inf, MaxForce: nan, Radius: -inf} },
-		func(e arche.Entity) { *get[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: -5, Y: 99}} },
+		func(e arche.Entity) {
+			*get[components.Kinematics](w, e) = components.Kinematics{MaxSpeed: inf, MaxForce: nan, Radius: -inf}
+		},
+		func(e arche.Entity) {
+			*get[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: -5, Y: 99}}
+		},
 		func(e arche.Entity) { get[components.FlowFollower](w, e).Goal = grid.Cell{X: 9, Y: 9} },
 		func(e arche.Entity) { get[components.FlowFollower](w, e).Goal = grid.Cell{X: 1 << 30, Y: -3} },
 		func(e arche.Entity) { get[components.Wanderer](w, e).Jitter = nan },
