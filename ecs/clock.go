@@ -1,6 +1,8 @@
 package ecs
 
 import (
+	"errors"
+	"fmt"
 	"math"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -20,23 +22,56 @@ type Clock struct {
 
 // ClockSystem advances the [Clock] resource once per Update. Add it as the
 // first system so every later system sees the current frame. Initialize adds a
-// Clock resource to the world if there is none.
+// Clock resource to the world if there is none. The systems that need a clock
+// (decision, level of detail, perception, steering, movement) panic at their
+// Initialize if the world has no Clock resource yet.
 //
 // Time is computed as Frame·DT rather than summed, so it does not drift.
+//
+// A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
+// Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
+// A large finite DT is kept: every archai system gives a bounded result for
+// any finite dt > 0 (Movement cuts a step to the grid's size).
+//
+// Contract: requires no component; writes the Clock resource (added at
+// Initialize when the world has none).
 type ClockSystem struct {
 	DT    float64 // step in seconds of simulation time; 1/60 if not a finite positive number
 	clock *Clock
 	next  int64
 }
 
-// NewClockSystem returns a ClockSystem stepping dt seconds per frame.
+// ErrDT is the error [CheckDT] wraps: a step that is not a finite number of
+// seconds greater than zero.
+var ErrDT = errors.New("dt must be a finite number of seconds > 0")
+
+// CheckDT returns nil if dt is a usable step (finite and > 0), else an error
+// wrapping [ErrDT] that quotes dt.
+func CheckDT(dt float64) error {
+	if dt > 0 && !math.IsInf(dt, 1) {
+		return nil
+	}
+	return fmt.Errorf("ecs: clock step %v: %w", dt, ErrDT)
+}
+
+// NewClockSystem returns a ClockSystem stepping dt seconds per frame; a dt
+// that [CheckDT] rejects becomes 1/60 at Initialize.
 func NewClockSystem(dt float64) *ClockSystem { return &ClockSystem{DT: dt} }
+
+// NewClockSystemChecked returns a ClockSystem stepping dt seconds per frame,
+// or the error of [CheckDT] (wrapping [ErrDT]) if dt is NaN, infinite or ≤ 0.
+func NewClockSystemChecked(dt float64) (*ClockSystem, error) {
+	if err := CheckDT(dt); err != nil {
+		return nil, err
+	}
+	return &ClockSystem{DT: dt}, nil
+}
 
 // Initialize gets or adds the Clock resource. On a world whose clock has
 // already run (a resumed or loaded simulation), the next Update continues with
 // the following frame.
 func (s *ClockSystem) Initialize(w *arche.World) {
-	if !(s.DT > 0) || math.IsInf(s.DT, 1) {
+	if CheckDT(s.DT) != nil {
 		s.DT = 1.0 / 60
 	}
 	s.clock = ClockOf(w)

@@ -14,6 +14,17 @@ import (
 // removed target is ignored (Arche's Alive check), never dereferenced.
 //
 // What happens to an agent whose health reaches 0 is the scenario's choice.
+//
+// Contract:
+//
+//	requires   Intent, Position, Weapon (attacker); Health, Position (target)
+//	writes     Intent.Attack (cleared), the target's Health.Current
+//	resources  none
+//
+//	absent or unusable             what Combat does                       Diagnose counts
+//	Weapon                         opt-out: Intent.Attack is ignored      -
+//	target without Health or       no strike                              -
+//	  Position, dead, or self
 type Combat struct {
 	Strikes      int // strikes that hit in the last frame
 	TotalStrikes int
@@ -25,7 +36,7 @@ type Combat struct {
 // Name implements ecs.Namer.
 func (s *Combat) Name() string { return "combat" }
 
-// Initialize builds the filter.
+// Initialize builds the filter. Combat needs no resource.
 func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)

@@ -72,6 +72,23 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 // bt.Context.Blackboard, and without one the store is nil (ports read as missing).
 //
 // A tick allocates nothing.
+//
+// Contract:
+//
+//	requires   Brain, Think, Position, Intent
+//	optional   Velocity, Perception, Health, Path, Rand (in the Agent view; nil if absent)
+//	writes     Brain.Memory, Think.Last and Next, and what the leaves write
+//	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional (Agent.Grid is nil without)
+//
+//	absent or unusable             what Decision does                     Diagnose counts
+//	Think                          never thinks                           CauseThinkMissing
+//	Position or Intent             never thinks                           CauseDecisionIncomplete
+//	Brain.Tree nil                 skipped                                CauseBrainEmpty
+//	Think.Interval 0               opt-out: DefaultThinkInterval          -
+//	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
+//	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
+//	  Think.Next NaN
+//	Think.Frozen                   opt-out (LOD): not ticked              -
 type Decision struct {
 	Workers int // goroutines ticking trees; 0 or 1 means one
 	Budget  int // most decisions per frame; 0 means no limit
@@ -89,7 +106,12 @@ func (s *Decision) Name() string { return "decision" }
 
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system.
 func (s *Decision) Initialize(w *arche.World) {
+	mustClock(w, "Decision")
 	s.ctxs = make([]bt.Context, s.due.init(w, s.Workers))
 }
 

@@ -39,5 +39,25 @@
 //
 // [StateHash] hashes the agents' state for determinism checks.
 //
+// # The user's contract
+//
+// Each system's doc lists the components it requires, reads optionally and
+// writes, and the resources it needs, with a table of what it does when a
+// component is absent or holds a value it cannot use: either a documented
+// opt-out (no Wanderer: the agent brakes instead of wandering) or a
+// misconfiguration that [Diagnose] counts by [Cause], with one example entity
+// per cause (a Wanderer without a Rand: [CauseWanderNoRand]). Call [Diagnose]
+// after spawning, or add the [Diagnostics] system to check every few frames
+// without allocating; print the [Report] or read its Counts.
+//
+// A missing resource, or a system order that cannot work, is a programming
+// error: Initialize panics with a message naming what is missing and how to
+// add it (the clocked systems without [ecs.ClockSystem] before them, Steer and
+// Perception without [Spatial] before them, the map users without a
+// *grid.Grid). Bad data never panics or hangs: an agent with a NaN or infinite
+// position or velocity, or unusable [components.Kinematics], stands still and
+// never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
+// (see [Movement]).
+//
 // Arche's package is imported as arche throughout (see package ecs).
 package systems

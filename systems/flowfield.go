@@ -38,6 +38,18 @@ import (
 // with goals beyond MaxFields wait for one to fall out of use.
 //
 // Sampling is split over Workers goroutines (0: runtime.GOMAXPROCS).
+//
+// Contract:
+//
+//	requires   Position, FlowFollower
+//	writes     FlowFollower (Active, Has, Cell, Aim, Direct, Steer, Arrived);
+//	           adds the *flowfield.Cache resource
+//	resources  *grid.Grid
+//
+//	absent or unusable             what FlowField does                    Diagnose counts
+//	Position                       never served                           CauseSteerIncomplete
+//	FlowFollower.Goal off the      no field to follow: Steer false        CauseFlowGoal
+//	  grid or blocked
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
@@ -91,7 +103,9 @@ func (s *FlowField) Name() string { return "flowfield" }
 
 // Initialize creates the cache and adds it as a resource.
 //
-// Panics if the world has no grid resource.
+// Panics:
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize.
 func (s *FlowField) Initialize(w *arche.World) {
 	if s.Capacity <= 0 {
 		s.Capacity = 8
@@ -102,7 +116,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	if s.Spacing <= 0 {
 		s.Spacing = 0.75
 	}
-	s.grid = mustGrid(w)
+	s.grid = mustGrid(w, "FlowField")
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)

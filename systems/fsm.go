@@ -19,6 +19,23 @@ import (
 // An update allocates nothing (hooks aside); structural changes requested through
 // Agent.Commands are applied after the query loop. An agent should have one decision
 // model (see [Utility]).
+//
+// Contract:
+//
+//	requires   StateMachine, Think, Position, Intent
+//	optional   Velocity, Perception, Health, Path, Rand (in the Agent view)
+//	writes     StateMachine.Memory, Think.Last and Next, and what the hooks write
+//	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional
+//
+//	absent or unusable             what FSM does                          Diagnose counts
+//	Think                          never updates                          CauseThinkMissing
+//	Position or Intent             never updates                          CauseDecisionIncomplete
+//	StateMachine.Machine nil       skipped                                CauseBrainEmpty
+//	Think.Interval 0               opt-out: DefaultThinkInterval          -
+//	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
+//	Think.Interval Inf or NaN,     never updates again                    CauseThinkInvalid
+//	  Think.Next NaN
+//	Think.Frozen                   opt-out (LOD): not updated             -
 type FSM struct {
 	Budget  int // most updates per frame; 0 means no limit (see [Decision])
 	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
@@ -44,7 +61,12 @@ func (s *FSM) Name() string { return "fsm" }
 
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system.
 func (s *FSM) Initialize(w *arche.World) {
+	mustClock(w, "FSM")
 	s.ctxs = make([]fsm.Context, s.due.init(w, s.Workers))
 }
 

@@ -38,6 +38,19 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 //
 // Agents with a [components.Path] get a path-queue priority from their level:
 // the nearest level the highest.
+//
+// Contract:
+//
+//	requires   Position, Think, LOD
+//	optional   Path (gets a priority); focus points: Focus with Position
+//	writes     LOD, Think (Interval, Next, Frozen), Path.Priority
+//	resources  *ecs.Clock (ecs.ClockSystem)
+//
+//	absent or unusable             what LOD does                          Diagnose counts
+//	LOD (the component)            opt-out: keeps its Think.Interval,     -
+//	                               never frozen
+//	Path                           opt-out: no path priority              -
+//	no focus point at all          every agent gets level 0               -
 type LOD struct {
 	Levels []LODLevel // by increasing Distance; DefaultLODLevels if empty
 	Points []r2.Vec   // static focus points, cells
@@ -54,11 +67,15 @@ type LOD struct {
 func (s *LOD) Name() string { return "lod" }
 
 // Initialize builds the filters.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system.
 func (s *LOD) Initialize(w *arche.World) {
 	if len(s.Levels) == 0 {
 		s.Levels = DefaultLODLevels
 	}
-	s.clock = ecs.ClockOf(w)
+	s.clock = mustClock(w, "LOD")
 	s.focus = generic.NewFilter2[components.Focus, components.Position]()
 	s.agents = generic.NewFilter4[components.Position, components.Think, components.LOD, components.Path]().
 		Optional(generic.T[components.Path]())

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -21,16 +23,47 @@ import (
 // cannot tunnel through a thin wall. An agent therefore never ends a step
 // inside a blocked cell if it started outside one.
 //
-// A NaN or infinite velocity or force is treated as zero (the agent stops).
+// Bad data has a fixed result, never a hang or a poisoned position (and
+// [Diagnose] counts the agent):
+//
+//   - an agent whose Position or Velocity is NaN or infinite, or whose
+//     Kinematics are unusable (MaxSpeed or MaxForce not finite and > 0, see
+//     [UsableKinematics]), is not moved and its velocity is set to zero; a
+//     Velocity is thus reset within one frame, and the agent moves again from
+//     rest in the next;
+//   - a NaN or infinite steering force is treated as zero;
+//   - a frame whose dt is not finite and > 0 moves nobody;
+//   - a step is cut, in its direction, to at most the grid's width + height
+//     cells (a straight walk that long would have left the grid): an absurd
+//     dt such as 1e9 s costs at most 2·(width + height) + 5 sub-steps per
+//     agent, not sub-steps in proportion to dt.
+//
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS).
+//
+// Contract:
+//
+//	requires   Position, Velocity, Kinematics, Steering
+//	writes     Position, Velocity
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid
+//
+//	absent or unusable             what Movement does                     Diagnose counts
+//	a required component           not moved                              CauseSteerIncomplete
+//	MaxSpeed/MaxForce not > 0      not moved, velocity zeroed             CauseKinematics
+//	  and finite, Radius NaN/Inf
+//	Position NaN/Inf               not moved, velocity zeroed             CausePosition
+//	Velocity NaN/Inf               not moved this frame, velocity zeroed  CauseVelocity
+//	in a blocked cell              moves only into open cells             CauseBlocked
+//	off the grid                   moves only into open cells             CauseOffGrid
+//	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
 	Workers int
 
-	clock  *ecs.Clock
-	grid   *grid.Grid
-	pool   *ecs.Workers
-	filter *generic.Filter4[components.Position, components.Velocity, components.Kinematics, components.Steering]
-	jobs   []moveJob
+	clock   *ecs.Clock
+	grid    *grid.Grid
+	maxStep float64 // cells, Chebyshev: the longest step taken in one frame
+	pool    *ecs.Workers
+	filter  *generic.Filter4[components.Position, components.Velocity, components.Kinematics, components.Steering]
+	jobs    []moveJob
 }
 
 type moveJob struct {
@@ -43,12 +76,17 @@ type moveJob struct {
 // Name implements ecs.Namer.
 func (s *Movement) Name() string { return "movement" }
 
-// Initialize builds the filter.
+// Initialize finds the resources and builds the filter.
 //
-// Panics if the world has no grid resource.
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize.
 func (s *Movement) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = mustGrid(w)
+	s.clock = mustClock(w, "Movement")
+	s.grid = mustGrid(w, "Movement")
+	s.maxStep = float64(s.grid.Width()+s.grid.Height()) + 2
 	s.filter = generic.NewFilter4[components.Position, components.Velocity, components.Kinematics, components.Steering]()
 	s.pool = ecs.NewWorkers(s.Workers)
 }
@@ -68,16 +106,37 @@ func (s *Movement) Update(w *arche.World) {
 // Work implements ecs.Job.
 func (s *Movement) Work(worker, lo, hi int) {
 	dt := s.clock.DT
+	if !(dt > 0) || math.IsInf(dt, 1) {
+		return // nobody moves
+	}
 	for i := lo; i < hi; i++ {
 		j := &s.jobs[i]
+		if !finiteVec(j.pos.Vec) || !finiteVec(j.vel.Vec) || !UsableKinematics(j.kin) {
+			j.vel.Vec = r2.Vec{} // stands still; Diagnose counts it
+			continue
+		}
 		p, v := steer.Integrate(j.pos.Vec, j.vel.Vec, j.st.Force, j.kin.MaxSpeed, j.kin.MaxForce, dt)
 		j.pos.Vec, j.vel.Vec = s.step(j.pos.Vec, p, v)
 	}
 }
 
-// step moves from p towards next in sub-steps of at most half a cell.
+// UsableKinematics reports whether the steering and movement systems can use
+// k: MaxSpeed and MaxForce finite and > 0, Radius finite (a Radius ≤ 0 is
+// usable, though [Diagnose] counts it). An agent with unusable Kinematics
+// stands still.
+func UsableKinematics(k *components.Kinematics) bool {
+	return k.MaxSpeed > 0 && !math.IsInf(k.MaxSpeed, 1) && k.MaxForce > 0 && !math.IsInf(k.MaxForce, 1) &&
+		!math.IsNaN(k.Radius) && !math.IsInf(k.Radius, 0)
+}
+
+// step moves from p towards next in sub-steps of at most half a cell; a step
+// longer than maxStep cells (Chebyshev) is cut to that length first.
 func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	d := r2.Sub(next, p)
+	if l := max(abs(d.X), abs(d.Y)); l > s.maxStep {
+		d = r2.Scale(s.maxStep/l, d)
+		next = r2.Add(p, d)
+	}
 	n := int(max(abs(d.X), abs(d.Y))*2) + 1
 	if n == 1 {
 		return s.resolve(p, next, v)

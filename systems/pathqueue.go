@@ -36,6 +36,19 @@ const DefaultPathBudget = 10000
 // Results: State PathReady with Waypoints (start to goal, smoothed by line
 // of sight if Smooth is set) and Next = 1, or PathUnreachable with no
 // waypoints; Path.Goal is set to the goal the path leads to.
+//
+// Contract:
+//
+//	requires   Path, Position
+//	writes     Path (Want, State, Request, Queued, Waypoints, Next, Goal)
+//	resources  *grid.Grid
+//
+//	absent or unusable             what PathQueue does                    Diagnose counts
+//	Position                       the request is never served            CauseSteerIncomplete
+//	Path.Goal off the grid or      PathUnreachable                        CausePathGoal
+//	  blocked
+//	start in a blocked cell or     PathUnreachable                        CauseBlocked, CauseOffGrid
+//	  off the grid
 type PathQueue struct {
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero
 	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
@@ -72,11 +85,15 @@ type PathQueue struct {
 func (s *PathQueue) Name() string { return "pathqueue" }
 
 // Initialize builds the search buffers for the grid resource.
+//
+// Panics:
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize.
 func (s *PathQueue) Initialize(w *arche.World) {
 	if s.Budget <= 0 {
 		s.Budget = DefaultPathBudget
 	}
-	s.grid = mustGrid(w)
+	s.grid = mustGrid(w, "PathQueue")
 	s.search = grid.NewSearchOptions(s.grid, s.Options)
 	s.filter = generic.NewFilter2[components.Path, components.Position]()
 	s.paths = generic.NewMap2[components.Path, components.Position](w)

@@ -31,6 +31,20 @@ import (
 // [DeclarePerceptionKeys]), each perception also writes those keys, so
 // data-driven trees read the facts through ports. A key the schema declares
 // with another type is not written and is reported in KeyError.
+//
+// Contract:
+//
+//	requires   Position, Faction, Perception, Think
+//	optional   Velocity (Heading follows it), Blackboard (well-known keys)
+//	writes     Perception, Blackboard (the keys its schema declares)
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
+//	           *Neighbours (the Spatial system, added before Perception)
+//
+//	absent or unusable             what Perception does                   Diagnose counts
+//	Faction, Think or Position     never perceives                        CausePerceptionIncomplete
+//	Velocity                       opt-out: Heading stays as set          -
+//	Blackboard                     opt-out: no keys written               -
+//	Think.Frozen                   opt-out (LOD): not perceived           -
 type Perception struct {
 	Workers int
 
@@ -69,14 +83,17 @@ func (s *Perception) Name() string { return "perception" }
 
 // Initialize finds the resources and starts the workers.
 //
-// Panics if the world lacks the grid or the Neighbours resource.
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize;
+//   - if the world has no *Neighbours resource: add the Spatial system
+//     before Perception.
 func (s *Perception) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = mustGrid(w)
-	s.nb = ecs.Resource[Neighbours](w)
-	if s.nb == nil {
-		panic("systems: Perception needs the Neighbours resource; add the Spatial system before it")
-	}
+	s.clock = mustClock(w, "Perception")
+	s.grid = mustGrid(w, "Perception")
+	s.nb = mustNeighbours(w, "Perception")
 	s.filter = generic.NewFilter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -17,16 +19,23 @@ import (
 type Neighbours struct {
 	Hash       *spatial.Hash
 	Entities   []arche.Entity
-	byEntity   []int32 // hash ID by entity ID, -1 for none
+	byEntity   []int32 // hash ID by entity ID; -1 for every entity not in this frame's hash
 	Positions  []r2.Vec
 	Velocities []r2.Vec
 	Teams      []uint8
+
+	Skipped int // agents left out of this frame's hash: NaN or infinite Position
 }
 
-// ID returns e's hash ID in this frame's hash, or -1 if e is not in it.
+// ID returns e's hash ID in this frame's hash, or -1 if e is not in it: an
+// agent spawned after [Spatial] ran (even one that reuses the entity ID of an
+// agent removed since), or removed since, is not.
 func (r *Neighbours) ID(e arche.Entity) int32 {
 	if i := int(e.ID()); i < len(r.byEntity) {
-		if id := r.byEntity[i]; id >= 0 && r.Entities[id] == e {
+		// byEntity holds only this frame's agents (Spatial clears the last
+		// frame's), so id indexes Entities; the entity check tells a reused
+		// entity ID apart.
+		if id := r.byEntity[i]; id >= 0 && int(id) < len(r.Entities) && r.Entities[id] == e {
 			return id
 		}
 	}
@@ -34,6 +43,19 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 }
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
+//
+// Contract:
+//
+//	requires   Position, Velocity (an agent without a Velocity is not in the hash)
+//	optional   Faction (team 0 without one)
+//	writes     the Neighbours resource (added at Initialize)
+//	resources  *grid.Grid (sizes the hash)
+//
+//	absent or unusable             what Spatial does                      Diagnose counts
+//	Velocity                       not in the hash: no neighbour sees it  - (not a moving agent)
+//	Faction                        opt-out: team 0                        -
+//	Position NaN/Inf               left out of the hash (Skipped)         CausePosition
+//	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
 	CellSize float64 // hash bucket size in cells; 4 if zero
 
@@ -46,12 +68,14 @@ func (s *Spatial) Name() string { return "spatial" }
 
 // Initialize creates the Neighbours resource sized to the grid resource.
 //
-// Panics if the world has no *grid.Grid resource.
+// Panics:
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize.
 func (s *Spatial) Initialize(w *arche.World) {
 	if s.CellSize <= 0 {
 		s.CellSize = 4
 	}
-	g := mustGrid(w)
+	g := mustGrid(w, "Spatial")
 	s.res = &Neighbours{Hash: spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))}
 	arche.AddResource(w, s.res)
 	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().
@@ -61,11 +85,23 @@ func (s *Spatial) Initialize(w *arche.World) {
 // Update rebuilds the hash.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
+	for _, e := range r.Entities { // forget last frame's agents, some of them gone
+		r.byEntity[e.ID()] = -1
+	}
 	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
+	r.Skipped = 0
 	r.Hash.Reset()
 	q := s.filter.Query(w)
 	for q.Next() {
 		p, v, f := q.Get()
+		if !finiteVec(p.Vec) {
+			r.Skipped++ // nobody can be near it: left out, so it never poisons a neighbour's forces
+			continue
+		}
+		vel := v.Vec
+		if !finiteVec(vel) {
+			vel = r2.Vec{} // as Movement will make it
+		}
 		id := int32(len(r.Entities))
 		var team uint8
 		if f != nil {
@@ -73,7 +109,7 @@ func (s *Spatial) Update(w *arche.World) {
 		}
 		r.Entities = append(r.Entities, q.Entity())
 		r.Positions = append(r.Positions, p.Vec)
-		r.Velocities = append(r.Velocities, v.Vec)
+		r.Velocities = append(r.Velocities, vel)
 		r.Teams = append(r.Teams, team)
 		r.Hash.Insert(id, p.Vec)
 		e := q.Entity().ID()
@@ -88,11 +124,40 @@ func (s *Spatial) Update(w *arche.World) {
 // Finalize does nothing.
 func (s *Spatial) Finalize(w *arche.World) {}
 
-// mustGrid returns the world's *grid.Grid resource.
-func mustGrid(w *arche.World) *grid.Grid {
+// mustGrid returns the world's *grid.Grid resource for the system named sys.
+//
+// Panics if there is none.
+func mustGrid(w *arche.World, sys string) *grid.Grid {
 	g := ecs.Resource[grid.Grid](w)
 	if g == nil {
-		panic("systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize")
+		panic("systems: " + sys + " needs the map: the world has no *grid.Grid resource; add one with arche.AddResource(w, g) before Initialize")
 	}
 	return g
+}
+
+// mustClock returns the world's *ecs.Clock resource for the system named sys.
+//
+// Panics if there is none: without a clock that advances, agents would think
+// once and never again, and nothing would move.
+func mustClock(w *arche.World, sys string) *ecs.Clock {
+	c := ecs.Resource[ecs.Clock](w)
+	if c == nil {
+		panic("systems: " + sys + " needs the simulation clock: the world has no *ecs.Clock resource; add ecs.NewClockSystem(dt) as the first system (or add an *ecs.Clock resource that you advance each frame)")
+	}
+	return c
+}
+
+// mustNeighbours returns the world's *Neighbours resource for the system named sys.
+//
+// Panics if there is none.
+func mustNeighbours(w *arche.World, sys string) *Neighbours {
+	nb := ecs.Resource[Neighbours](w)
+	if nb == nil {
+		panic("systems: " + sys + " needs the Neighbours resource: add the Spatial system before " + sys)
+	}
+	return nb
+}
+
+func finiteVec(v r2.Vec) bool {
+	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
 }

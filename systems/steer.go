@@ -57,6 +57,35 @@ const (
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
+//
+// Contract (the README's "The user's contract" has the same table):
+//
+//	requires   Position, Velocity, Kinematics, Intent, Steering
+//	optional   Path, SteeringWeights, Progress, Wanderer (with Rand), FlowFollower
+//	writes     Steering.Force; Path.Want, Goal, Next and its sight cache;
+//	           Progress; Wanderer.Angle; Rand
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
+//	           *Neighbours (the Spatial system, added before Steer)
+//
+//	absent or unusable             what Steer does                        Diagnose counts
+//	a required component           not steered                            CauseSteerIncomplete
+//	SteeringWeights                move force only: no walls, no          CauseWeightsMissing
+//	                               separation (a crowd stacks up)
+//	SteeringWeights all zero       opt-out: the same, chosen              -
+//	a weight < 0, NaN or Inf       mixed as given                         CauseWeightsInvalid
+//	Path                           opt-out: seeks goals in a straight     CauseMoveWithoutPath, when
+//	                               line (Movement stops it at walls)      Intent.Move on a grid with walls
+//	Progress                       opt-out: no stuck detection            -
+//	Wanderer                       opt-out: brakes without an intent      -
+//	Wanderer without Rand          brakes                                 CauseWanderNoRand
+//	Wanderer Radius/Jitter ≤ 0     stands, goes straight or circles       CauseWanderInvalid
+//	FlowFollower                   opt-out: no flow following             -
+//	MaxSpeed/MaxForce not > 0      force zero: stands still               CauseKinematics
+//	  and finite, Radius NaN/Inf
+//	Radius ≤ 0                     steers (short wall feelers)            CauseKinematics
+//	Position or Velocity NaN/Inf   force zero: stands still               CausePosition, CauseVelocity
+//	Intent.Goal NaN/Inf            as no move intent: brakes, asks        CauseGoal
+//	                               for no path
 type Steer struct {
 	Workers int
 
@@ -108,14 +137,19 @@ type steerScratch struct {
 // Name implements ecs.Namer.
 func (s *Steer) Name() string { return "steer" }
 
-// Initialize builds the filter; Path, SteeringWeights and Progress are
-// optional.
+// Initialize finds the resources and builds the filter.
 //
-// Panics if the world has no grid resource.
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize;
+//   - if the world has no *Neighbours resource: add the Spatial system
+//     before Steer.
 func (s *Steer) Initialize(w *arche.World) {
-	s.clock = ecs.ClockOf(w)
-	s.grid = mustGrid(w)
-	s.nb = ecs.Resource[Neighbours](w)
+	s.clock = mustClock(w, "Steer")
+	s.grid = mustGrid(w, "Steer")
+	s.nb = mustNeighbours(w, "Steer")
 	s.filter = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Progress,
 		components.Wanderer, components.Rand, components.FlowFollower]().
@@ -147,7 +181,7 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Prepare()
 	s.updateClearance()
 	s.visit = nil
-	if s.nb != nil && len(s.jobs) >= spatialOrderMin {
+	if len(s.jobs) >= spatialOrderMin {
 		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
 	}
 	s.pool.Run(s, len(s.jobs))
@@ -174,6 +208,13 @@ func (s *Steer) Work(worker, lo, hi int) {
 func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	dt := s.clock.DT
 	kin := &j.kin
+	if !finiteVec(j.pos) || !finiteVec(j.vel) || !UsableKinematics(kin) {
+		j.out.Force = r2.Vec{} // Movement keeps it still; Diagnose counts it
+		return
+	}
+	if j.intent.Move && !finiteVec(j.intent.Goal) {
+		j.intent.Move = false // nowhere to go: brake (this frame's copy only)
+	}
 	flowing := !j.intent.Move && j.hasFlow && (j.flow.Steer || j.flow.Arrived)
 	wandering := !j.intent.Move && !flowing && j.wander != nil
 	var move r2.Vec
@@ -192,7 +233,7 @@ func (s *Steer) steer(j *steerJob, sc *steerScratch) {
 	if j.progress != nil {
 		s.track(j, sc)
 	}
-	if !j.hasW || s.nb == nil {
+	if !j.hasW {
 		j.out.Force = steer.Truncate(move, kin.MaxForce)
 		return
 	}

@@ -220,13 +220,6 @@ func TestCombatIgnoresDownedTargetsAndSelf(t *testing.T) {
 	assert.Equal(t, 1, c.TotalStrikes)
 }
 
-func TestMissingResources(t *testing.T) {
-	world := arche.NewWorld()
-	assert.PanicsWithValue(t, "systems: the world has no *grid.Grid resource; add one with arche.AddResource before Initialize",
-		func() { (&Spatial{}).Initialize(&world) })
-	assert.NotPanics(t, func() { (&Decision{}).Initialize(&world) }, "the decision system works without a map")
-}
-
 // steerWorld: an agent at from with a move intent to goal, on a 12×12 grid
 // with a wall along row 6 from x = 0 to 9.
 func steerWorld(t *testing.T, from, goal r2.Vec) (*arche.World, *ecs.Scheduler, arche.Entity, *generic.Map3[components.Position, components.Intent, components.Path]) {

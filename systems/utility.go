@@ -22,6 +22,24 @@ import (
 //
 // An agent should have one decision model: a UtilityBrain, a [components.Brain] or a
 // [components.StateMachine], since each system advances the shared Think.
+//
+// Contract:
+//
+//	requires   UtilityBrain, Think, Position, Intent
+//	optional   Rand (the policy's random source; without it Softmax and TopN pick
+//	           like Argmax), Velocity, Perception, Health, Path (in the Agent view)
+//	writes     UtilityBrain.State, Think.Last and Next, and what the actions write
+//	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional
+//
+//	absent or unusable             what Utility does                      Diagnose counts
+//	Think                          never decides                          CauseThinkMissing
+//	Position or Intent             never decides                          CauseDecisionIncomplete
+//	UtilityBrain.Reasoner nil      skipped                                CauseBrainEmpty
+//	Think.Interval 0               opt-out: DefaultThinkInterval          -
+//	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
+//	Think.Interval Inf or NaN,     never decides again                    CauseThinkInvalid
+//	  Think.Next NaN
+//	Think.Frozen                   opt-out (LOD): not decided             -
 type Utility struct {
 	Budget  int // most decisions per frame; 0 means no limit (see [Decision])
 	Workers int // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
@@ -46,7 +64,14 @@ func (s *Utility) Name() string { return "utility" }
 
 // Initialize builds the filter and starts the workers. The grid resource is
 // optional.
-func (s *Utility) Initialize(w *arche.World) { s.due.init(w, s.Workers) }
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system.
+func (s *Utility) Initialize(w *arche.World) {
+	mustClock(w, "Utility")
+	s.due.init(w, s.Workers)
+}
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {

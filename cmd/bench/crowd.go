@@ -46,6 +46,11 @@ type report struct {
 	Systems         map[string]float64 `json:"systems"` // mean ms per frame of each system
 	StateHash       string             `json:"state_hash"`
 
+	// Diagnostics counts misconfigured agents per systems.Cause (by its
+	// name), the larger of the counts before the first frame and after the
+	// last; every cause is listed, 0 for a well set-up scenario.
+	Diagnostics map[string]int `json:"diagnostics"`
+
 	LOD         bool `json:"lod"`
 	ThinkBudget int  `json:"think_budget"`
 
@@ -65,6 +70,7 @@ type report struct {
 
 	systemOrder []string
 	systemMs    []float64
+	diagnosed   [2]systems.Report // before the first frame, after the last
 }
 
 // world is what runCrowd needs of a scenario.
@@ -135,6 +141,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	w := sc.world()
 	sched := ecs.NewScheduler(sc.systems()...)
 	sched.Initialize(w)
+	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 
 	runtime.GC()
 	frameMs := make([]float64, cfg.Frames)
@@ -153,6 +160,11 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		AllocsPerFrame: float64(allocs) / float64(cfg.Frames),
 		Systems:        map[string]float64{},
 		StateHash:      fmt.Sprintf("%016x", systems.StateHash(w)),
+		Diagnostics:    map[string]int{},
+		diagnosed:      [2]systems.Report{before, systems.Diagnose(w)},
+	}
+	for c := range systems.NumCauses {
+		rep.Diagnostics[c.String()] = max(before.Counts[c], rep.diagnosed[1].Counts[c])
 	}
 	total := 0.0
 	for _, ms := range frameMs {
@@ -241,4 +253,17 @@ func (r *report) writeText(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "\nstate hash       %s (same seed, same hash; any worker count)\n", r.StateHash)
+	r.writeDiagnostics(w)
+}
+
+// writeDiagnostics prints the diagnostics line: systems.Diagnose before the
+// first frame and after the last.
+func (r *report) writeDiagnostics(w io.Writer) {
+	before, after := r.diagnosed[0], r.diagnosed[1]
+	if before.Total() == 0 && after.Total() == 0 {
+		fmt.Fprintf(w, "diagnostics      no misconfigured agent (systems.Diagnose before the first frame and after the last)\n")
+		return
+	}
+	fmt.Fprintf(w, "diagnostics      before the first frame: %s\n", before)
+	fmt.Fprintf(w, "                 after the last frame:   %s\n", after)
 }

@@ -4,8 +4,10 @@
 // and flee home, against intruders that wander and fight back) with 10,000
 // agents for 600 frames at dt = 1/60 s on a map generated from the seed, and
 // prints ms per frame (median, p95), ns per agent per frame, each system's
-// share, heap allocations per frame, decisions per frame, paths served and a
-// hash of the final state.
+// share, heap allocations per frame, decisions per frame, paths served, a
+// hash of the final state, and the misconfigured agents that
+// systems.Diagnose counts before the first frame and after the last (per
+// cause in -json's "diagnostics" object; all 0 for both scenarios).
 //
 //	go run ./cmd/bench [-scenario guards|swarm] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-json]
 //

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/archai-go/archai/systems"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -106,5 +107,25 @@ func needMaps(t *testing.T) {
 			t.Fatalf("CI: the MovingAI maps are missing at %s", maps)
 		}
 		t.Skip("no ../shared/maps")
+	}
+}
+
+// Both scenarios spawn well set-up agents: systems.Diagnose counts nothing,
+// before the first frame or after the last.
+func TestScenariosHaveNoMisconfiguredAgents(t *testing.T) {
+	for _, scen := range []string{"guards", "swarm"} {
+		var out, errs bytes.Buffer
+		require.Equal(t, 0, run([]string{"-scenario", scen, "-agents", "300", "-frames", "60", "-json", "-workers", "1"}, &out, &errs), errs.String())
+		var rep struct {
+			Diagnostics map[string]int `json:"diagnostics"`
+		}
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		require.Len(t, rep.Diagnostics, int(systems.NumCauses), "%s: every cause is listed", scen)
+		for c := range systems.NumCauses {
+			assert.Zero(t, rep.Diagnostics[c.String()], "%s: %s", scen, c)
+		}
+		out.Reset()
+		require.Equal(t, 0, run([]string{"-scenario", scen, "-agents", "300", "-frames", "30", "-workers", "1"}, &out, &errs), errs.String())
+		assert.Contains(t, out.String(), "diagnostics      no misconfigured agent")
 	}
 }

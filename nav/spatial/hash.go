@@ -21,7 +21,9 @@ import (
 //
 // Positions are in world units (cells, for positions from nav/grid). The hash
 // covers [0, width)×[0, height); positions outside are clamped into the
-// border buckets, so they are still found, only less efficiently.
+// border buckets, so they are still found, only less efficiently. An item at
+// a NaN or infinite position is stored but never found by a query with a
+// finite centre and radius, and a query at a NaN centre finds nothing.
 //
 // A Hash is not safe for concurrent writes; once built, concurrent Query
 // calls are safe.

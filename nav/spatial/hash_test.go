@@ -162,3 +162,35 @@ func TestQueryPositionsMatchesQuery(t *testing.T) {
 		}
 	}
 }
+
+// Items at NaN or infinite positions are stored (in the border buckets) but
+// no finite query finds them, and a query at a NaN centre finds nothing: a bad
+// position never shows up among anybody's neighbours.
+func TestNonFinitePositionsAreNeverFound(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	h := NewHash(2, 20, 20)
+	pts := []r2.Vec{{X: 5, Y: 5}, {X: nan, Y: 5}, {X: 5, Y: inf}, {X: -inf, Y: -inf}, {X: nan, Y: nan}, {X: 0, Y: 0}}
+	for i, p := range pts {
+		h.Insert(int32(i), p)
+	}
+	h.Build()
+	require.Equal(t, len(pts), h.Len())
+	for _, tc := range []struct {
+		center r2.Vec
+		radius float64
+		want   []int32
+	}{
+		{r2.Vec{X: 5, Y: 5}, 1, []int32{0}},
+		{r2.Vec{X: 0, Y: 0}, 1e6, []int32{5, 0}},
+		{r2.Vec{X: 0, Y: 20}, 30, []int32{5, 0}},
+		{r2.Vec{X: nan, Y: 5}, 10, nil},
+		{r2.Vec{X: 5, Y: 5}, nan, nil},
+		{r2.Vec{X: -inf, Y: 0}, 5, nil},
+	} {
+		got := h.Query(tc.center, tc.radius, nil)
+		assert.ElementsMatch(t, tc.want, got, "query %v r %v", tc.center, tc.radius)
+		ids, pos := h.QueryPositions(tc.center, tc.radius, nil, nil)
+		assert.ElementsMatch(t, tc.want, ids)
+		assert.Len(t, pos, len(ids))
+	}
+}

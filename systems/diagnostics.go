@@ -1,0 +1,427 @@
+package systems
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+)
+
+// Cause is one way an agent can be set up so that a system cannot do its job
+// for it. [Diagnose] counts the agents with each cause; every cause is also
+// listed, with the system it concerns, in that system's contract table.
+type Cause uint8
+
+// The causes [Diagnose] counts. An agent may have several.
+const (
+	// CauseThinkMissing: a Brain, UtilityBrain or StateMachine without a
+	// Think. The decision systems require Think: the agent never decides.
+	CauseThinkMissing Cause = iota
+	// CauseDecisionIncomplete: a Brain, UtilityBrain or StateMachine with a
+	// Think but without a Position or an Intent. The decision systems require
+	// both: the agent never decides.
+	CauseDecisionIncomplete
+	// CauseBrainEmpty: a Brain without a Tree, a UtilityBrain without a
+	// Reasoner, or a StateMachine without a Machine: nothing to run.
+	CauseBrainEmpty
+	// CauseThinkInvalid: Think.Interval negative, NaN or infinite, or
+	// Think.Next NaN: the agent thinks at a cadence nobody chose, or never.
+	CauseThinkInvalid
+	// CauseSteerIncomplete: an agent with a Steering, SteeringWeights,
+	// Wanderer or FlowFollower that lacks one of the components Steer and
+	// Movement require (Position, Velocity, Kinematics, Intent, Steering): it
+	// is never steered or never moved; or a Path or FlowFollower without a
+	// Position, which the path queue and the flow-field system never serve.
+	CauseSteerIncomplete
+	// CauseWeightsMissing: a steered agent without SteeringWeights: no wall
+	// avoidance and no separation, so a crowd stacks on one point. Give it
+	// SteeringWeights (all zero to opt out knowingly).
+	CauseWeightsMissing
+	// CauseWeightsInvalid: a SteeringWeights weight or radius negative, NaN
+	// or infinite.
+	CauseWeightsInvalid
+	// CauseWanderInvalid: a Wanderer whose Radius or Jitter is not > 0, or
+	// whose Distance is negative, or any of them NaN or infinite: the agent
+	// stands still, goes straight or circles instead of wandering.
+	CauseWanderInvalid
+	// CauseWanderNoRand: a Wanderer without a Rand: Steer cannot draw the
+	// wander's steps, and the agent brakes instead.
+	CauseWanderNoRand
+	// CauseMoveWithoutPath: a steered agent with Intent.Move but no Path on a
+	// grid with blocked cells: it seeks its goal in a straight line and walks
+	// into walls.
+	CauseMoveWithoutPath
+	// CauseKinematics: Kinematics.MaxSpeed, MaxForce or Radius not > 0, or
+	// NaN or infinite. Steer and Movement keep an agent with unusable
+	// MaxSpeed or MaxForce still (see [UsableKinematics]).
+	CauseKinematics
+	// CausePosition: a Position with a NaN or infinite coordinate. Spatial
+	// leaves the agent out of the hash; Steer and Movement keep it still.
+	CausePosition
+	// CauseVelocity: a Velocity with a NaN or infinite coordinate. Movement
+	// resets it to zero (and does not move the agent that frame).
+	CauseVelocity
+	// CauseGoal: an Intent.Goal with a NaN or infinite coordinate. Steer
+	// treats the intent as no move intent: the agent brakes.
+	CauseGoal
+	// CauseBlocked: a moving agent (one with a Velocity) whose Position is in
+	// a blocked cell. Movement only keeps agents out of walls that start
+	// outside one; this agent can only slide out by chance.
+	CauseBlocked
+	// CauseOffGrid: a moving agent whose Position is outside the grid.
+	CauseOffGrid
+	// CausePathGoal: a Path that is wanted or held (Want, or State not
+	// PathNone) for a goal cell outside the grid or blocked: the path queue
+	// answers PathUnreachable.
+	CausePathGoal
+	// CauseFlowGoal: a FlowFollower whose Goal cell is outside the grid or
+	// blocked: its field has no path, and the agent never gets anywhere.
+	CauseFlowGoal
+	// CausePerceptionIncomplete: a Perception without a Faction, a Think or
+	// a Position (all required by the Perception system): it is never updated.
+	CausePerceptionIncomplete
+
+	// NumCauses is the number of causes.
+	NumCauses
+)
+
+var causeNames = [NumCauses]string{
+	CauseThinkMissing:         "think_missing",
+	CauseDecisionIncomplete:   "decision_incomplete",
+	CauseBrainEmpty:           "brain_empty",
+	CauseThinkInvalid:         "think_invalid",
+	CauseSteerIncomplete:      "steer_incomplete",
+	CauseWeightsMissing:       "weights_missing",
+	CauseWeightsInvalid:       "weights_invalid",
+	CauseWanderInvalid:        "wander_invalid",
+	CauseWanderNoRand:         "wander_no_rand",
+	CauseMoveWithoutPath:      "move_without_path",
+	CauseKinematics:           "kinematics_invalid",
+	CausePosition:             "position_not_finite",
+	CauseVelocity:             "velocity_not_finite",
+	CauseGoal:                 "goal_not_finite",
+	CauseBlocked:              "in_blocked_cell",
+	CauseOffGrid:              "off_grid",
+	CausePathGoal:             "path_goal_unusable",
+	CauseFlowGoal:             "flow_goal_unusable",
+	CausePerceptionIncomplete: "perception_incomplete",
+}
+
+// String returns the cause's name in snake case, as used in cmd/bench's JSON
+// ("wander_no_rand"), or "cause(n)" for a value out of range.
+func (c Cause) String() string {
+	if c < NumCauses {
+		return causeNames[c]
+	}
+	return fmt.Sprintf("cause(%d)", uint8(c))
+}
+
+// Report is what [Diagnose] found: per cause, the number of agents with it
+// and one of them as an example (the first in Arche's query order).
+type Report struct {
+	Agents   int                     // entities examined: those with a Position or a decision component
+	Counts   [NumCauses]int          // agents per cause
+	Examples [NumCauses]arche.Entity // one agent per cause; the zero Entity where Counts is 0
+}
+
+// Total returns the sum of the counts: an agent with two causes counts twice.
+func (r *Report) Total() int {
+	n := 0
+	for _, c := range r.Counts {
+		n += c
+	}
+	return n
+}
+
+// String prints the report on one line: "diagnostics: 1000 agents, no
+// misconfiguration", or the causes found with their count and example entity,
+// "diagnostics: 1000 agents, 3 misconfigured: wander_no_rand 2 (e.g. entity
+// 5), goal_not_finite 1 (e.g. entity 9)".
+func (r Report) String() string {
+	total := r.Total()
+	if total == 0 {
+		return fmt.Sprintf("diagnostics: %d agents, no misconfiguration", r.Agents)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "diagnostics: %d agents, %d misconfigured:", r.Agents, total)
+	sep := " "
+	for c := range NumCauses {
+		if r.Counts[c] == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s%s %d (e.g. entity %d)", sep, c, r.Counts[c], r.Examples[c].ID())
+		sep = ", "
+	}
+	return b.String()
+}
+
+func (r *Report) add(c Cause, e arche.Entity) {
+	if r.Counts[c] == 0 {
+		r.Examples[c] = e
+	}
+	r.Counts[c]++
+}
+
+// Diagnose examines every agent of w and counts, by [Cause], those that a
+// system cannot serve as set up: components that a system requires are
+// missing, or values it cannot use (NaN, ≤ 0 speeds, a goal in a wall). The
+// grid checks (blocked cell, off the grid, goals, walls for
+// CauseMoveWithoutPath) need a *grid.Grid resource and are skipped without
+// one. It allocates; to check every few frames in a running game use the
+// [Diagnostics] system, which does not.
+func Diagnose(w *arche.World) Report {
+	var d diagnoser
+	d.init()
+	var r Report
+	d.run(w, &r)
+	return r
+}
+
+// Diagnostics runs [Diagnose]'s checks every Every frames (60 if zero; the
+// first in its first Update) and keeps the last result in Report. Place it
+// anywhere in the frame; after Movement sees the frame's final state. Call
+// [Diagnostics.Check] for a report on demand. In steady state a check
+// allocates nothing.
+//
+// Contract:
+//
+//	requires   nothing
+//	optional   every component of the other systems' contract tables
+//	writes     nothing but its own Report, Checks
+//	resources  none required; *grid.Grid optional (see Diagnose)
+//
+// Important: a Diagnostics checks the world it was initialized with (Arche's
+// filters bind to their first world); use [Diagnose] for another.
+type Diagnostics struct {
+	Every int // frames between checks; 60 if zero or negative
+
+	Report Report // the last check's result
+	Checks int    // checks run since Initialize
+
+	d     diagnoser
+	frame int
+}
+
+// Name implements ecs.Namer.
+func (s *Diagnostics) Name() string { return "diagnostics" }
+
+// Initialize builds the filters.
+func (s *Diagnostics) Initialize(w *arche.World) {
+	if s.Every <= 0 {
+		s.Every = 60
+	}
+	s.d.init()
+	s.frame = 0
+}
+
+// Update checks every Every frames.
+func (s *Diagnostics) Update(w *arche.World) {
+	if s.frame%s.Every == 0 {
+		s.Check(w)
+	}
+	s.frame++
+}
+
+// Check runs the checks now, stores the result in Report and returns it.
+func (s *Diagnostics) Check(w *arche.World) Report {
+	if s.d.motion == nil {
+		s.d.init()
+	}
+	s.Report = Report{}
+	s.d.run(w, &s.Report)
+	s.Checks++
+	return s.Report
+}
+
+// Finalize does nothing.
+func (s *Diagnostics) Finalize(w *arche.World) {}
+
+// diagnoser holds the filters of the checks and what it learnt of the grid.
+type diagnoser struct {
+	motion *generic.Filter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+		components.Steering, components.Path, components.SteeringWeights, components.Wanderer, components.Rand,
+		components.FlowFollower]
+	trees      *generic.Filter4[components.Brain, components.Think, components.Position, components.Intent]
+	reasons    *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]
+	machines   *generic.Filter4[components.StateMachine, components.Think, components.Position, components.Intent]
+	thinks     *generic.Filter1[components.Think]
+	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
+
+	grid        *grid.Grid
+	gridVersion uint64
+	walls       bool // the grid has a blocked cell
+}
+
+func (d *diagnoser) init() {
+	d.motion = generic.NewFilter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+		components.Steering, components.Path, components.SteeringWeights, components.Wanderer, components.Rand,
+		components.FlowFollower]().
+		Optional(generic.T[components.Position](), generic.T[components.Velocity](), generic.T[components.Kinematics](), generic.T[components.Intent](),
+			generic.T[components.Steering](), generic.T[components.Path](), generic.T[components.SteeringWeights](),
+			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower]())
+	d.trees = brainFilter[components.Brain]()
+	d.reasons = brainFilter[components.UtilityBrain]()
+	d.machines = brainFilter[components.StateMachine]()
+	d.thinks = generic.NewFilter1[components.Think]()
+	d.perceivers = generic.NewFilter4[components.Perception, components.Position, components.Think, components.Faction]().
+		Optional(generic.T[components.Position](), generic.T[components.Think](), generic.T[components.Faction]())
+}
+
+func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
+	return generic.NewFilter4[B, components.Think, components.Position, components.Intent]().
+		Optional(generic.T[components.Think](), generic.T[components.Position](), generic.T[components.Intent]())
+}
+
+func (d *diagnoser) run(w *arche.World, r *Report) {
+	g := ecs.Resource[grid.Grid](w)
+	if g != d.grid || (g != nil && g.Version() != d.gridVersion) {
+		d.grid = g
+		if g != nil {
+			d.gridVersion, d.walls = g.Version(), hasWalls(g)
+		}
+	}
+	d.motionChecks(w, r)
+	d.perceptionChecks(w, r)
+	decisionChecks(w, r, d.trees, func(b *components.Brain) bool { return b.Tree != nil })
+	decisionChecks(w, r, d.reasons, func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
+	decisionChecks(w, r, d.machines, func(b *components.StateMachine) bool { return b.Machine != nil })
+	q := d.thinks.Query(w)
+	for q.Next() {
+		th := q.Get()
+		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) {
+			r.add(CauseThinkInvalid, q.Entity())
+		}
+	}
+}
+
+// motionChecks checks every entity with a Position (counted in Agents), and
+// those with a steering component but no Position.
+func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
+	g := d.grid
+	q := d.motion.Query(w) // every entity: all ten are optional
+	for q.Next() {
+		pos, vel, kin, in, st, path, wt, wa, rnd, ff := q.Get()
+		e := q.Entity()
+		if pos == nil {
+			if st != nil || wt != nil || wa != nil || ff != nil || path != nil {
+				r.add(CauseSteerIncomplete, e)
+			}
+			continue
+		}
+		r.Agents++
+		if !finiteVec(pos.Vec) {
+			r.add(CausePosition, e)
+		}
+		if vel != nil && !finiteVec(vel.Vec) {
+			r.add(CauseVelocity, e)
+		}
+		if in != nil && !finiteVec(in.Goal) {
+			r.add(CauseGoal, e)
+		}
+		if kin != nil && !goodKinematics(kin) {
+			r.add(CauseKinematics, e)
+		}
+		steered := vel != nil && kin != nil && in != nil && st != nil
+		if !steered && (st != nil || wt != nil || wa != nil || ff != nil) {
+			r.add(CauseSteerIncomplete, e)
+		}
+		if steered && wt == nil {
+			r.add(CauseWeightsMissing, e)
+		}
+		if wt != nil && !goodWeights(wt) {
+			r.add(CauseWeightsInvalid, e)
+		}
+		if wa != nil && !goodWander(wa) {
+			r.add(CauseWanderInvalid, e)
+		}
+		if wa != nil && rnd == nil {
+			r.add(CauseWanderNoRand, e)
+		}
+		if g == nil {
+			continue
+		}
+		if steered && in.Move && path == nil && d.walls {
+			r.add(CauseMoveWithoutPath, e)
+		}
+		if vel != nil && finiteVec(pos.Vec) {
+			switch c := g.CellAt(pos.Vec); {
+			case !g.InBounds(c):
+				r.add(CauseOffGrid, e)
+			case !g.Passable(c):
+				r.add(CauseBlocked, e)
+			}
+		}
+		if path != nil && (path.Want || path.State != components.PathNone) && !g.Passable(path.Goal) {
+			r.add(CausePathGoal, e)
+		}
+		if ff != nil && !g.Passable(ff.Goal) {
+			r.add(CauseFlowGoal, e)
+		}
+	}
+}
+
+// perceptionChecks counts Perceptions without a Position, a Think or a
+// Faction.
+func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
+	q := d.perceivers.Query(w)
+	for q.Next() {
+		_, pos, th, fac := q.Get()
+		if pos == nil || th == nil || fac == nil {
+			r.add(CausePerceptionIncomplete, q.Entity())
+		}
+	}
+}
+
+func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent], ready func(*B) bool) {
+	q := f.Query(w)
+	for q.Next() {
+		b, th, pos, in := q.Get()
+		e := q.Entity()
+		if pos == nil {
+			r.Agents++ // not seen by motionChecks
+		}
+		switch {
+		case th == nil:
+			r.add(CauseThinkMissing, e)
+		case pos == nil || in == nil:
+			r.add(CauseDecisionIncomplete, e)
+		}
+		if !ready(b) {
+			r.add(CauseBrainEmpty, e)
+		}
+	}
+}
+
+func goodKinematics(k *components.Kinematics) bool {
+	return UsableKinematics(k) && k.Radius > 0
+}
+
+func goodWeights(wt *components.SteeringWeights) bool {
+	for _, v := range [...]float64{wt.Wall, wt.Separation, wt.SeparationRadius, wt.Alignment, wt.Cohesion, wt.NeighbourRadius} {
+		if !(v >= 0) || math.IsInf(v, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+func goodWander(wa *components.Wanderer) bool {
+	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+	return ok(wa.Distance) && ok(wa.Radius) && ok(wa.Jitter) && ok(wa.Angle) &&
+		wa.Distance >= 0 && wa.Radius > 0 && wa.Jitter > 0
+}
+
+// hasWalls reports whether g has a blocked cell.
+func hasWalls(g *grid.Grid) bool {
+	for _, c := range g.Costs() {
+		if c > math.MaxFloat32 { // grid.Blocked
+			return true
+		}
+	}
+	return false
+}

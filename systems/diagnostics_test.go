@@ -1,0 +1,252 @@
+package systems
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// put adds v to e (or overwrites it).
+func put[T any](w *arche.World, e arche.Entity, v T) {
+	id := arche.ComponentID[T](w)
+	if !w.Has(e, id) {
+		w.Add(e, id)
+	}
+	*(*T)(w.Get(e, id)) = v
+}
+
+// drop removes e's T.
+func drop[T any](w *arche.World, e arche.Entity) { w.Remove(e, arche.ComponentID[T](w)) }
+
+func compOf[T any](w *arche.World, e arche.Entity) *T {
+	return (*T)(w.Get(e, arche.ComponentID[T](w)))
+}
+
+// goodAgent spawns an agent with every component the contract tables name,
+// set up well, at (2.5, 2.5) on g (a 10×10 grid).
+func goodAgent(t *testing.T, w *arche.World) arche.Entity {
+	t.Helper()
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	e := w.NewEntity()
+	put(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}})
+	put(w, e, components.Velocity{})
+	put(w, e, components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3})
+	put(w, e, components.Intent{Move: true, Goal: r2.Vec{X: 5.5, Y: 5.5}})
+	put(w, e, components.Steering{})
+	put(w, e, components.Path{})
+	put(w, e, components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 1})
+	put(w, e, components.Wanderer{Wander: steer.Wander{Distance: 1, Radius: 0.5, Jitter: 1}})
+	put(w, e, components.Rand{Rand: steer.NewRand(1)})
+	put(w, e, components.FlowFollower{Goal: grid.Cell{X: 4, Y: 4}})
+	put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
+	put(w, e, components.Think{Interval: 0.1})
+	put(w, e, components.Perception{SightRange: 5})
+	put(w, e, components.Faction{Team: 1})
+	return e
+}
+
+func TestDiagnoseCountsEachCause(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	cases := []struct {
+		name  string
+		open  bool // a grid without walls
+		spoil func(w *arche.World, e arche.Entity)
+		want  []Cause
+	}{
+		{"well set up", false, func(*arche.World, arche.Entity) {}, nil},
+		{"brain without Think", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Think](w, e)
+			drop[components.Perception](w, e)
+		}, []Cause{CauseThinkMissing}},
+		{"utility brain without Think", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			drop[components.Think](w, e)
+			drop[components.Perception](w, e)
+			put(w, e, components.UtilityBrain{})
+		}, []Cause{CauseThinkMissing, CauseBrainEmpty}},
+		{"state machine without Think", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			drop[components.Think](w, e)
+			drop[components.Perception](w, e)
+			put(w, e, components.StateMachine{})
+		}, []Cause{CauseThinkMissing, CauseBrainEmpty}},
+		{"brain without Intent", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Intent](w, e)
+		}, []Cause{CauseDecisionIncomplete, CauseSteerIncomplete}},
+		{"brain without a tree", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Brain{})
+		}, []Cause{CauseBrainEmpty}},
+		{"think interval NaN", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Think](w, e).Interval = nan
+		}, []Cause{CauseThinkInvalid}},
+		{"think interval negative", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Think](w, e).Interval = -1
+		}, []Cause{CauseThinkInvalid}},
+		{"steered without Kinematics", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Kinematics](w, e)
+		}, []Cause{CauseSteerIncomplete}},
+		{"steering without a Position", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Position](w, e)
+			drop[components.Perception](w, e)
+		}, []Cause{CauseSteerIncomplete, CauseDecisionIncomplete}},
+		{"Path without a Position", false, func(w *arche.World, e arche.Entity) {
+			for _, id := range w.Ids(e) {
+				w.Remove(e, id)
+			}
+			put(w, e, components.Path{}) // not counted in Agents: no Position, no brain
+		}, []Cause{CauseSteerIncomplete}},
+		{"steered without SteeringWeights", false, func(w *arche.World, e arche.Entity) {
+			drop[components.SteeringWeights](w, e)
+		}, []Cause{CauseWeightsMissing}},
+		{"negative separation", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.SteeringWeights](w, e).Separation = -1
+		}, []Cause{CauseWeightsInvalid}},
+		{"NaN separation radius", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.SteeringWeights](w, e).SeparationRadius = nan
+		}, []Cause{CauseWeightsInvalid}},
+		{"zero Wanderer", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Wanderer{})
+		}, []Cause{CauseWanderInvalid}},
+		{"Wanderer with infinite jitter", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Wanderer](w, e).Jitter = inf
+		}, []Cause{CauseWanderInvalid}},
+		{"Wanderer without Rand", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Rand](w, e)
+		}, []Cause{CauseWanderNoRand}},
+		{"move without Path among walls", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Path](w, e)
+		}, []Cause{CauseMoveWithoutPath}},
+		{"move without Path in the open", true, func(w *arche.World, e arche.Entity) {
+			drop[components.Path](w, e)
+		}, nil},
+		{"MaxSpeed 0", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).MaxSpeed = 0
+		}, []Cause{CauseKinematics}},
+		{"MaxSpeed +Inf", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).MaxSpeed = inf
+		}, []Cause{CauseKinematics}},
+		{"MaxForce NaN", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).MaxForce = nan
+		}, []Cause{CauseKinematics}},
+		{"Radius 0", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 0
+		}, []Cause{CauseKinematics}},
+		{"NaN position", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Position](w, e).X = nan
+		}, []Cause{CausePosition}},
+		{"infinite position", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Position](w, e).Y = -inf
+		}, []Cause{CausePosition}},
+		{"NaN velocity", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Velocity](w, e).X = nan
+		}, []Cause{CauseVelocity}},
+		{"infinite goal", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Goal.X = inf
+		}, []Cause{CauseGoal}},
+		{"inside a blocked cell", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Position](w, e).Vec = r2.Vec{X: 9.5, Y: 9.5}
+		}, []Cause{CauseBlocked}},
+		{"off the grid", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Position](w, e).Vec = r2.Vec{X: -3, Y: 4}
+		}, []Cause{CauseOffGrid}},
+		{"path goal on a wall", false, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 9}}
+		}, []Cause{CausePathGoal}},
+		{"path goal off the grid", false, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
+		}, []Cause{CausePathGoal}},
+		{"flow goal on a wall", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: 9, Y: 9}
+		}, []Cause{CauseFlowGoal}},
+		{"flow goal off the grid", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: -1, Y: 0}
+		}, []Cause{CauseFlowGoal}},
+		{"Perception without Faction", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Faction](w, e)
+		}, []Cause{CausePerceptionIncomplete}},
+	}
+	covered := map[Cause]bool{}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, g := newWorld(10, 10)
+			if !c.open {
+				g.SetCost(grid.Cell{X: 9, Y: 9}, grid.Blocked)
+			}
+			goodAgent(t, w) // a well set up neighbour is never counted
+			e := goodAgent(t, w)
+			c.spoil(w, e)
+			r := Diagnose(w)
+			var want [NumCauses]int
+			var examples [NumCauses]arche.Entity
+			for _, cause := range c.want {
+				want[cause], examples[cause] = 1, e
+				covered[cause] = true
+			}
+			assert.Equal(t, want, r.Counts, "%s", r)
+			assert.Equal(t, examples, r.Examples)
+			assert.Equal(t, len(c.want), r.Total())
+			agents := 2
+			if !w.Has(e, arche.ComponentID[components.Position](w)) && !w.Has(e, arche.ComponentID[components.Brain](w)) {
+				agents = 1
+			}
+			assert.Equal(t, agents, r.Agents)
+		})
+	}
+	for cause := range NumCauses {
+		assert.True(t, covered[cause], "no case for %s", cause)
+	}
+}
+
+func TestDiagnoseWithoutAGridSkipsTheGridChecks(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	e := goodAgent(t, w)
+	compOf[components.Position](w, e).Vec = r2.Vec{X: -3, Y: 4}
+	drop[components.Path](w, e)
+	r := Diagnose(w)
+	assert.Zero(t, r.Total(), "%s", r)
+}
+
+func TestReportString(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	goodAgent(t, w)
+	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration", Diagnose(w).String())
+	e := goodAgent(t, w)
+	drop[components.Rand](w, e)
+	compOf[components.Intent](w, e).Goal.Y = math.NaN()
+	assert.Equal(t, "diagnostics: 2 agents, 2 misconfigured: wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)",
+		Diagnose(w).String())
+	assert.Equal(t, "cause(200)", Cause(200).String())
+}
+
+func TestDiagnosticsSystemChecksEveryFramesWithoutAllocating(t *testing.T) {
+	w, g := newWorld(10, 10)
+	g.SetCost(grid.Cell{X: 9, Y: 9}, grid.Blocked)
+	for range 100 {
+		goodAgent(t, w)
+	}
+	bad := goodAgent(t, w)
+	s := &Diagnostics{Every: 3}
+	s.Initialize(w)
+	for range 7 {
+		s.Update(w)
+	}
+	assert.Equal(t, 3, s.Checks, "frames 0, 3 and 6")
+	assert.Zero(t, s.Report.Total())
+	drop[components.SteeringWeights](w, bad)
+	r := s.Check(w)
+	assert.Equal(t, 1, r.Counts[CauseWeightsMissing])
+	assert.Equal(t, bad, s.Report.Examples[CauseWeightsMissing])
+	assert.Equal(t, 101, r.Agents)
+	allocs := testing.AllocsPerRun(20, func() { s.Check(w) })
+	assert.Zero(t, allocs)
+}
