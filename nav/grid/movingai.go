@@ -29,10 +29,10 @@ import (
 // bytes.
 //
 // name labels errors, which read "grid: <name> line <n>: ..." for a missing or
-// malformed header, a bad number, a size out of range (wrapping
-// [ErrInvalidSize] or [ErrTooLarge]), a row shorter or longer than W, an
-// unknown tile, or too few rows; text quoted from the input is cut to 64
-// bytes. Memory grows with the rows actually read, never with the header's
+// malformed header, a bad number, a height or width given twice, a map of
+// more than [MaxCells] cells (wrapping [ErrTooLarge]), a row shorter or
+// longer than W, an unknown tile, or too few rows; text quoted from the input
+// is cut to 64 bytes. Memory grows with the rows actually read, never with the header's
 // claim alone: a header announcing 8192×8192 followed by nothing allocates
 // next to nothing. ReadMap does not panic on bad input.
 func ReadMap(r io.Reader, name string) (*Grid, error) {
@@ -73,6 +73,9 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 			v, err := strconv.Atoi(fields[1])
 			if err != nil || v <= 0 {
 				return nil, lineErr(name, line, "bad %s %s (want a positive integer)", fields[0], quote(fields[1]))
+			}
+			if (fields[0] == "height" && gotH) || (fields[0] == "width" && gotW) {
+				return nil, lineErr(name, line, "%s given twice", fields[0])
 			}
 			if fields[0] == "height" {
 				h, gotH = v, true
