@@ -215,6 +215,17 @@ func TestSearchOptionsValidate(t *testing.T) {
 			assert.Empty(t, path)
 			assert.Zero(t, cost)
 			assert.Equal(t, err, NewSearch(g).SetOptions(tc.opt), "SetOptions returns it too")
+			// Sliced: nothing is pending after the failed Start.
+			n, done := s.Step(100)
+			assert.Zero(t, n)
+			assert.True(t, done)
+			_, _, rerr := s.Result(nil)
+			assert.ErrorIs(t, rerr, ErrPending)
+			// Valid options make the same Search usable again.
+			require.NoError(t, s.SetOptions(Options{}))
+			_, cost, err = s.Path(Cell{0, 0}, Cell{7, 7}, nil)
+			require.NoError(t, err)
+			assert.InDelta(t, 7*Sqrt2, cost, 1e-9)
 		})
 	}
 }
