@@ -44,7 +44,8 @@ type ChooserFactory func(p *Ports) (func(*Context) int, error)
 // Loading ([Registry.LoadXML], [Registry.LoadJSON]) parses and checks definitions,
 // reporting node types that are neither built in nor registered, so register leaves
 // before loading the files that use them; [Registry.Tree] builds one (resolving SubTrees,
-// binding ports, checking types) and compiles it. A Registry is not safe for concurrent use; the Trees it returns are.
+// binding ports, checking types) and compiles it. A Registry is not safe for concurrent
+// use; the Trees it returns are.
 //
 // Blackboard scopes: keys of the tree built are the schema's names; a SubTree gets its own
 // scope, whose private keys are named "ID#n.key" (n numbers SubTree instances in
