@@ -18,7 +18,7 @@ func TestNewCheckedSizes(t *testing.T) {
 		want error // nil: a grid of that size
 	}{
 		{"one cell", 1, 1, nil},
-		{"corridor within the limit", MaxCells, 1, nil},
+		{"long corridor", 2_000_000, 1, nil},
 		{"zero width", 0, 5, ErrInvalidSize},
 		{"negative height", 5, -1, ErrInvalidSize},
 		{"million squared", 1e6, 1e6, ErrTooLarge},
@@ -45,8 +45,11 @@ func TestNewCheckedSizes(t *testing.T) {
 
 func TestNewCheckedLimitIs8192Squared(t *testing.T) {
 	// 4096² maps are planned: the limit leaves room for 8192².
+	// checkSize decides for NewChecked without allocating 256 MiB here.
 	assert.NoError(t, checkSize(8192, 8192))
+	assert.NoError(t, checkSize(MaxCells, 1), "either side may take the whole budget")
 	assert.ErrorIs(t, checkSize(8192, 8193), ErrTooLarge)
+	assert.ErrorIs(t, checkSize(MaxCells+1, 1), ErrTooLarge)
 }
 
 // allocated returns the bytes allocated while f runs.
