@@ -2,10 +2,13 @@ package grid
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"math"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -274,4 +277,17 @@ func TestReadScenarioLongMapName(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, qs, 1)
 	assert.Equal(t, name, qs[0].Map)
+}
+
+func TestReadersReportReadErrors(t *testing.T) {
+	fire := errors.New("disk on fire")
+	in := io.MultiReader(strings.NewReader("type octile\nheight 3\nwidth 2\nmap\n..\n"), iotest.ErrReader(fire))
+	_, err := ReadMap(in, "fire.map")
+	require.ErrorIs(t, err, fire)
+	assert.EqualError(t, err, "grid: fire.map line 6: disk on fire")
+
+	in = io.MultiReader(strings.NewReader("version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t3.5\n0\tm.m"), iotest.ErrReader(fire))
+	_, err = ReadScenario(in, "fire.scen")
+	require.ErrorIs(t, err, fire)
+	assert.EqualError(t, err, "grid: fire.scen line 3: disk on fire")
 }
