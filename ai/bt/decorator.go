@@ -83,7 +83,10 @@ func Retry(n int, child *Node) *Node {
 // A halted Cooldown (its child was Running) does not start a cooldown: halting resets its
 // memory (Unreal's decorator also starts the cooldown when its branch is aborted). The
 // cooldown survives the Cooldown node completing; only [Tree.Halt] clears it.
-// Cooldown needs [Context.Time]; seconds must be finite and >= 0.
+// Cooldown needs [Context.Time]; seconds must be finite and >= 0 ([Compile] and the
+// loaders reject others). A cooldown never lasts longer than seconds from the current
+// ctx.Time, so if Time goes backwards the wait shrinks instead of growing; a Time that is
+// NaN or infinite counts as 0 (see [Tree.Tick]).
 //
 // Memory: Count is 1 while cooling down, and Timer holds the time it becomes available.
 func Cooldown(seconds float64, child *Node) *Node {
@@ -101,7 +104,8 @@ func Cooldown(seconds float64, child *Node) *Node {
 //
 // So with a constant dt the child is ticked on at most ceil(seconds/dt) ticks before the
 // timeout fires; a Timeout racing a Wait of the same length fires first. seconds must be
-// finite and >= 0. Memory: Timer holds the seconds elapsed.
+// finite and >= 0; a bad ctx.DT counts as 0 (see [Tree.Tick]). Memory: Timer holds the
+// seconds elapsed.
 func Timeout(seconds float64, child *Node) *Node {
 	n := decorator(kindTimeout, child)
 	n.seconds = seconds
@@ -115,7 +119,8 @@ func Timeout(seconds float64, child *Node) *Node {
 //   - then: ticks the child on every tick until it finishes, and returns its status.
 //
 // Delay(s, x) gives the same trace as Sequence(Wait(s), x). seconds must be finite and
-// >= 0. Memory: Timer holds the seconds waited, Count is 1 once the delay is over.
+// >= 0; a bad ctx.DT counts as 0 (see [Tree.Tick]). Memory: Timer holds the seconds
+// waited, Count is 1 once the delay is over.
 func Delay(seconds float64, child *Node) *Node {
 	n := decorator(kindDelay, child)
 	n.seconds = seconds

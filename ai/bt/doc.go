@@ -20,7 +20,9 @@
 //     ([Context.Node]).
 //   - Timers use simulation time only ([Context.DT], [Context.Time]), never the wall
 //     clock. dt is the time since this agent last ticked, so agents may think at
-//     different rates.
+//     different rates. A dt that is NaN, infinite or negative, or a time that is NaN or
+//     infinite, counts as 0 for that tick and is counted by [Context.ClockFaults]; a
+//     duration that is not finite and >= 0 is an error of [Compile] and of the loaders.
 //
 // # Status and the halt contract
 //

@@ -35,10 +35,12 @@ func fuzzLoad(t *testing.T, data []byte, load func(r *Registry, data []byte) (st
 	r := fuzzRegistry()
 	main, err := load(r, data)
 	if err != nil {
+		checkShort(t, err)
 		return
 	}
 	tree, err := r.Tree(main)
 	if err != nil {
+		checkShort(t, err)
 		return
 	}
 	if loopWork(tree, 0) > 1e6 {
@@ -51,6 +53,20 @@ func fuzzLoad(t *testing.T, data []byte, load func(r *Registry, data []byte) (st
 		tree.Tick(&m, ctx)
 	}
 	tree.Halt(&m, ctx)
+}
+
+// checkShort fails when one of the errors joined in err has a long message: quoted file
+// text is cut, so none needs more than its position, node label and reason.
+func checkShort(t *testing.T, err error) {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, e := range errs {
+		if n := len(e.Error()); n > 2*maxMessage+300 {
+			t.Fatalf("error message of %d bytes: %.200q", n, e.Error())
+		}
+	}
 }
 
 // addSeeds adds every file matching pattern to the corpus; a pattern that matches

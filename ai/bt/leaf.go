@@ -11,7 +11,9 @@ import "cmp"
 //
 // With a constant dt, Wait returns Running on exactly ceil(seconds/dt) ticks and Success
 // on the next one; Wait(0) succeeds on its first tick. Halting resets the timer, so a
-// re-entered Wait waits its full time again. seconds must be finite and >= 0.
+// re-entered Wait waits its full time again. seconds must be finite and >= 0 ([Compile]
+// and the loaders reject others); a ctx.DT that is NaN, infinite or negative counts as 0
+// (see [Tree.Tick]), so the timer never runs backwards or turns NaN.
 //
 // Memory: Timer holds the seconds waited so far.
 func Wait(seconds float64) *Node { return &Node{kind: kindWait, seconds: seconds} }

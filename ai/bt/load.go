@@ -36,12 +36,12 @@ func (d *defNode) get(name string) (string, bool) {
 // label names a node in errors: its type and, if given, its name or ID.
 func (d *defNode) label() string {
 	if v, ok := d.get("name"); ok {
-		return d.typ + " " + strconv.Quote(v)
+		return shorten(d.typ) + " " + quote(v)
 	}
 	if v, ok := d.get("ID"); ok {
-		return d.typ + " " + strconv.Quote(v)
+		return shorten(d.typ) + " " + quote(v)
 	}
-	return d.typ
+	return shorten(d.typ)
 }
 
 // scope is the blackboard scope of a tree or SubTree instance.
@@ -119,7 +119,7 @@ func (b *builder) tree(id string, sc *scope, at pos, from string) *Node {
 		if from == "" {
 			from = "main tree"
 		}
-		b.fail(at, from, fmt.Errorf("%w %q", ErrUnknownTree, id))
+		b.fail(at, from, fmt.Errorf("%w %s", ErrUnknownTree, quote(id)))
 		return nil
 	}
 	if i := slices.Index(b.stack, id); i >= 0 {
@@ -202,7 +202,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 				}
 			}
 		default:
-			b.fail(d.pos, d.label(), fmt.Errorf("%w %q (not built in, not registered)", ErrUnknownNode, typ))
+			b.fail(d.pos, d.label(), fmt.Errorf("%w %s (not built in, not registered)", ErrUnknownNode, quote(typ)))
 			return nil
 		}
 	}
@@ -245,12 +245,12 @@ func (b *builder) subTree(p *Ports, d *defNode, sc *scope) *Node {
 		case "_autoremap", "__shared_blackboard":
 			v, err := strconv.ParseBool(a.value)
 			if err != nil {
-				p.fail(fmt.Errorf("%w: %s=%q is not a boolean", ErrPort, a.name, a.value))
+				p.fail(fmt.Errorf("%w: %s=%s is not a boolean", ErrPort, a.name, quote(a.value)))
 			}
 			inner.auto = v
 		default:
 			if strings.HasPrefix(a.name, "_") {
-				p.fail(fmt.Errorf("%w: unsupported attribute %q", ErrPort, a.name))
+				p.fail(fmt.Errorf("%w: unsupported attribute %s", ErrPort, quote(a.name)))
 				continue
 			}
 			inner.remap[a.name] = a.value
@@ -337,7 +337,7 @@ func (p *Ports) kidCount(lo, hi int) bool {
 func (p *Ports) finish() {
 	for i, a := range p.d.attrs {
 		if !p.used[i] && !strings.HasPrefix(a.name, "_description") {
-			p.fail(fmt.Errorf("%w: unknown port %q", ErrPort, a.name))
+			p.fail(fmt.Errorf("%w: unknown port %s", ErrPort, quote(a.name)))
 		}
 	}
 }
@@ -410,7 +410,7 @@ func bindOut[T any](p *Ports, port, v string) Out[T] {
 	}
 	key, lit, isLit := p.sc.resolve(ref)
 	if isLit {
-		p.fail(fmt.Errorf("%w: output port %q: key %q is bound to the literal %q by its SubTree", ErrPort, port, ref, lit))
+		p.fail(fmt.Errorf("%w: output port %q: key %s is bound to the literal %s by its SubTree", ErrPort, port, quote(ref), quote(lit)))
 		return Out[T]{}
 	}
 	k, err := blackboard.Declare[T](p.b.reg.schema, key)
@@ -440,7 +440,7 @@ func parseLiteral[T any](s string) (T, error) {
 	rv := reflect.ValueOf(&v).Elem()
 	bad := func(err error) (T, error) {
 		var zero T
-		return zero, fmt.Errorf("%q is not a %v", s, rv.Type())
+		return zero, fmt.Errorf("%s is not a %v", quote(s), rv.Type())
 	}
 	t := strings.TrimSpace(s)
 	switch rv.Kind() {
@@ -593,7 +593,7 @@ func init() {
 			case "SUCCESS":
 				other = Success
 			default:
-				p.fail(fmt.Errorf("%w: else=%q, want SUCCESS or FAILURE", ErrPort, v))
+				p.fail(fmt.Errorf("%w: else=%s, want SUCCESS or FAILURE", ErrPort, quote(v)))
 			}
 			n := Precondition("", nil, other, k[0])
 			p.expr(n, "if")
@@ -702,7 +702,7 @@ func (p *Ports) typeOf(vals ...string) reflect.Type {
 func (p *Ports) compare(n *Node, a, opText, b string) {
 	op, ok := parseOp(opText)
 	if !ok {
-		p.fail(fmt.Errorf("%w: unknown comparison %q", ErrPort, opText))
+		p.fail(fmt.Errorf("%w: unknown comparison %s", ErrPort, quote(opText)))
 		return
 	}
 	p.b.later = append(p.b.later, func() {
@@ -735,7 +735,7 @@ func (p *Ports) expr(n *Node, name string) {
 	}
 	a, op, b, ok := splitExpr(v)
 	if !ok {
-		p.fail(fmt.Errorf("%w: %s=%q: want \"{key} op value\" with op one of == != < <= > >=, or \"{flag}\"", ErrPort, name, v))
+		p.fail(fmt.Errorf("%w: %s=%s: want \"{key} op value\" with op one of == != < <= > >=, or \"{flag}\"", ErrPort, name, quote(v)))
 		return
 	}
 	p.compare(n, a, op, b)
@@ -812,7 +812,7 @@ func (p *Ports) setBlackboard(n *Node) {
 // switchNode binds a SwitchN into n (deferred).
 func (p *Ports) switchNode(n *Node, v string, cases []string, kids []*Node) {
 	if _, isRef := refName(v); !isRef {
-		p.fail(fmt.Errorf("%w: variable=%q must be a blackboard key {key}", ErrPort, v))
+		p.fail(fmt.Errorf("%w: variable=%s must be a blackboard key {key}", ErrPort, quote(v)))
 		return
 	}
 	p.b.later = append(p.b.later, func() {

@@ -26,7 +26,9 @@ import (
 // A node has a "type" (the same names as [Registry.LoadXML]), an optional "name", "ports"
 // (the XML attributes: strings, numbers or booleans) and "children". Unknown fields are
 // errors. Errors are [LoadError]s naming the JSON path of the node, such as
-// $.trees[0].root.children[1], or the line of a syntax error. LoadJSON never panics.
+// $.trees[0].root.children[1], or the line of a syntax error; load-time checks are those
+// of [Registry.LoadXML] (an unknown node type is reported here, not at [Registry.Tree]).
+// LoadJSON never panics.
 func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
 	var doc jsonDoc
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -102,7 +104,7 @@ func jsonDef(file, path string, n *jsonNode, depth int) (*defNode, error) {
 		case float64:
 			v = strconv.FormatFloat(x, 'g', -1, 64)
 		default:
-			return nil, at.err(d.label(), fmt.Errorf("%w: port %q: want a string, number or boolean", ErrPort, k))
+			return nil, at.err(d.label(), fmt.Errorf("%w: port %s: want a string, number or boolean", ErrPort, quote(k)))
 		}
 		if k == "name" && n.Name != nil {
 			return nil, at.err(d.label(), fmt.Errorf("%w: name given twice", ErrPort))
@@ -136,7 +138,7 @@ func jsonError(file string, data []byte, err error) error {
 			at.path = "$." + typ.Field
 		}
 	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
+	msg := clipMiddle(strings.TrimPrefix(err.Error(), "json: "), maxMessage/2)
 	return at.err("", fmt.Errorf("%w: %s", ErrSyntax, msg))
 }
 

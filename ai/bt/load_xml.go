@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -25,9 +24,12 @@ import (
 // (Groot2's palette) is skipped. Scripts are limited to one comparison:
 // "{key} op value" or "{flag}".
 //
-// Errors are [LoadError]s with file and line: syntax, unknown node type, wrong number of
-// children, duplicate tree IDs (also against trees already in r). Port types are checked
-// when the tree is built ([Registry.Tree]). LoadXML never panics.
+// Errors are [LoadError]s with file and line: syntax, unknown node type (neither built in
+// nor registered: register leaves before loading), wrong number of children, a duration
+// that is not a finite number >= 0, duplicate tree IDs (also against trees already in r).
+// SubTree IDs (which may name a tree of a file loaded later) and port types are checked
+// when the tree is built ([Registry.Tree]). Text quoted from the file is cut to 64 bytes.
+// When LoadXML returns an error, nothing was added to r. LoadXML never panics.
 func (r *Registry) LoadXML(file string, data []byte) (string, error) {
 	x := xmlLoader{file: file, dec: xml.NewDecoder(bytes.NewReader(data))}
 	defs, main, err := x.document()
@@ -43,7 +45,7 @@ func (r *Registry) add(defs []*treeDef, main string, at pos) (string, error) {
 	seen := map[string]bool{}
 	for _, d := range defs {
 		if _, dup := r.trees[d.id]; dup || seen[d.id] {
-			errs = append(errs, d.pos.err("BehaviorTree "+strconv.Quote(d.id), fmt.Errorf("%w %q", ErrDuplicateID, d.id)))
+			errs = append(errs, d.pos.err("BehaviorTree "+quote(d.id), fmt.Errorf("%w %s", ErrDuplicateID, quote(d.id))))
 		}
 		seen[d.id] = true
 	}
@@ -55,9 +57,10 @@ func (r *Registry) add(defs []*treeDef, main string, at pos) (string, error) {
 		}
 	} else if !seen[main] {
 		if _, ok := r.trees[main]; !ok {
-			errs = append(errs, at.err("", fmt.Errorf("%w %q (main tree)", ErrUnknownTree, main)))
+			errs = append(errs, at.err("", fmt.Errorf("%w %s (main tree)", ErrUnknownTree, quote(main))))
 		}
 	}
+	errs = append(errs, r.checkNodes(defs, seen, maxErrors-len(errs))...)
 	if len(errs) > 0 {
 		return "", errors.Join(errs...)
 	}
@@ -88,24 +91,17 @@ func (x *xmlLoader) next() (xml.Token, error) {
 			if err == io.EOF {
 				return nil, err
 			}
-			return nil, x.errorf("", fmt.Errorf("%w: %w", ErrSyntax, err))
+			return nil, x.errorf("", fmt.Errorf("%w: %w", ErrSyntax, clipped{err}))
 		}
 		switch t := tok.(type) {
 		case xml.StartElement, xml.EndElement:
 			return t, nil
 		case xml.CharData:
 			if s := strings.TrimSpace(string(t)); s != "" {
-				return nil, x.errorf("", fmt.Errorf("%w: unexpected text %q", ErrSyntax, clip(s)))
+				return nil, x.errorf("", fmt.Errorf("%w: unexpected text %s", ErrSyntax, quote(s)))
 			}
 		}
 	}
-}
-
-func clip(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }
 
 func (x *xmlLoader) document() ([]*treeDef, string, error) {
@@ -125,12 +121,12 @@ func (x *xmlLoader) document() ([]*treeDef, string, error) {
 		switch a.Name.Local {
 		case "BTCPP_format":
 			if a.Value != "4" {
-				return nil, "", x.errorf("root", fmt.Errorf("%w: BTCPP_format %q, want \"4\"", ErrSyntax, a.Value))
+				return nil, "", x.errorf("root", fmt.Errorf("%w: BTCPP_format %s, want \"4\"", ErrSyntax, quote(a.Value)))
 			}
 		case "main_tree_to_execute":
 			main = a.Value
 		default:
-			return nil, "", x.errorf("root", fmt.Errorf("%w: unknown attribute %q", ErrSyntax, a.Name.Local))
+			return nil, "", x.errorf("root", fmt.Errorf("%w: unknown attribute %s", ErrSyntax, quote(a.Name.Local)))
 		}
 	}
 	var defs []*treeDef
@@ -155,10 +151,11 @@ func (x *xmlLoader) document() ([]*treeDef, string, error) {
 			defs = append(defs, d)
 		case "TreeNodesModel":
 			if err := x.dec.Skip(); err != nil {
-				return nil, "", x.errorf("TreeNodesModel", fmt.Errorf("%w: %w", ErrSyntax, err))
+				return nil, "", x.errorf("TreeNodesModel", fmt.Errorf("%w: %w", ErrSyntax, clipped{err}))
 			}
 		default:
-			return nil, "", x.errorf(el.Name.Local, fmt.Errorf("%w: <%s> in <root>, want <BehaviorTree> or <TreeNodesModel>", ErrSyntax, el.Name.Local))
+			name := shorten(el.Name.Local)
+			return nil, "", x.errorf(name, fmt.Errorf("%w: <%s> in <root>, want <BehaviorTree> or <TreeNodesModel>", ErrSyntax, name))
 		}
 	}
 	if _, err := x.next(); err != io.EOF {
@@ -179,13 +176,13 @@ func (x *xmlLoader) behaviorTree(el xml.StartElement) (*treeDef, error) {
 			id = a.Value
 		case "_fullpath", "_description":
 		default:
-			return nil, at.err("BehaviorTree", fmt.Errorf("%w: unknown attribute %q", ErrSyntax, a.Name.Local))
+			return nil, at.err("BehaviorTree", fmt.Errorf("%w: unknown attribute %s", ErrSyntax, quote(a.Name.Local)))
 		}
 	}
 	if id == "" {
 		return nil, at.err("BehaviorTree", fmt.Errorf("%w: missing ID", ErrSyntax))
 	}
-	label := "BehaviorTree " + strconv.Quote(id)
+	label := "BehaviorTree " + quote(id)
 	kids, err := x.children(0)
 	if err != nil {
 		return nil, err
@@ -214,10 +211,10 @@ func (x *xmlLoader) children(depth int) ([]*defNode, error) {
 		d := &defNode{typ: el.Name.Local, pos: x.pos()}
 		for _, a := range el.Attr {
 			if a.Name.Space != "" {
-				return nil, d.pos.err(d.typ, fmt.Errorf("%w: namespaced attribute %s:%s", ErrSyntax, a.Name.Space, a.Name.Local))
+				return nil, d.pos.err(d.label(), fmt.Errorf("%w: namespaced attribute %s:%s", ErrSyntax, shorten(a.Name.Space), shorten(a.Name.Local)))
 			}
 			if _, dup := d.get(a.Name.Local); dup {
-				return nil, d.pos.err(d.typ, fmt.Errorf("%w: attribute %q twice", ErrSyntax, a.Name.Local))
+				return nil, d.pos.err(d.label(), fmt.Errorf("%w: attribute %s twice", ErrSyntax, quote(a.Name.Local)))
 			}
 			d.attrs = append(d.attrs, attr{a.Name.Local, a.Value})
 		}

@@ -41,9 +41,11 @@ type ChooserFactory func(p *Ports) (func(*Context) int, error)
 // tree definitions loaded from files (or registered from Go) by ID, and the blackboard
 // schema the trees' ports bind to.
 //
-// Loading ([Registry.LoadXML], [Registry.LoadJSON]) parses and checks definitions;
-// [Registry.Tree] builds one (resolving SubTrees, binding ports, checking types) and
-// compiles it. A Registry is not safe for concurrent use; the Trees it returns are.
+// Loading ([Registry.LoadXML], [Registry.LoadJSON]) parses and checks definitions,
+// reporting node types that are neither built in nor registered, so register leaves
+// before loading the files that use them; [Registry.Tree] builds one (resolving SubTrees,
+// binding ports, checking types) and compiles it. A Registry is not safe for concurrent
+// use; the Trees it returns are.
 //
 // Blackboard scopes: keys of the tree built are the schema's names; a SubTree gets its own
 // scope, whose private keys are named "ID#n.key" (n numbers SubTree instances in
@@ -156,7 +158,7 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 	}
 	t, err := Compile(id, root)
 	if err != nil {
-		return nil, r.trees[id].pos.err("BehaviorTree "+strconv.Quote(id), err)
+		return nil, r.trees[id].pos.err("BehaviorTree "+quote(id), err)
 	}
 	t.schema = r.schema
 	return t, nil
@@ -196,9 +198,9 @@ func (e *LoadError) Error() string {
 	b.WriteString("bt: ")
 	b.WriteString(pos{file: e.File, line: e.Line, path: e.Path}.String())
 	if e.Node != "" {
-		b.WriteString(": " + e.Node)
+		b.WriteString(": " + clipMiddle(e.Node, maxMessage))
 	}
-	b.WriteString(": " + e.Err.Error())
+	b.WriteString(": " + clipMiddle(e.Err.Error(), maxMessage))
 	return b.String()
 }
 

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 
 	"github.com/archai-go/archai/ai/blackboard"
 )
@@ -31,22 +32,32 @@ type Context struct {
 	// Agent is the caller's per-agent view (e.g. a pointer to a struct of the agent's
 	// components and blackboard). bt never inspects it.
 	Agent any
-	// DT is the seconds of simulation time since this agent last ticked this tree.
+	// DT is the seconds of simulation time since this agent last ticked this tree: finite
+	// and >= 0. [Tree.Tick] counts a DT that is NaN, infinite or negative as 0 (no time
+	// passed) and reports it in [Context.ClockFaults].
 	DT float64
-	// Time is the simulation time in seconds. Cooldown needs it.
+	// Time is the simulation time in seconds. Cooldown needs it. [Tree.Tick] counts a
+	// Time that is NaN or infinite as 0 and reports it in [Context.ClockFaults].
 	Time float64
 	// Blackboard is the agent's blackboard store, read and written by ports ([In], [Out])
 	// and the blackboard nodes. It may be nil: ports then read as missing.
 	Blackboard *blackboard.Store
 
-	mem    *NodeMemory
-	node   int
-	visits uint64
+	mem         *NodeMemory
+	node        int
+	visits      uint64
+	clockFaults uint64
 }
 
 // Visits returns the number of nodes ticked with this Context since it was made: for
 // profiling (nodes visited per agent tick). It costs one increment per node.
 func (c *Context) Visits() uint64 { return c.visits }
+
+// ClockFaults returns the number of [Tree.Tick] calls with this Context whose DT was NaN,
+// infinite or negative or whose Time was NaN or infinite, and which therefore ran with 0
+// in their place. A correct caller sees 0; a decision system can report a non-zero count
+// as a misconfiguration.
+func (c *Context) ClockFaults() uint64 { return c.clockFaults }
 
 // Node returns the memory of the leaf being ticked or halted (or of the Choose or
 // Precondition node whose function is called), for its own timers and counters. It is nil
@@ -200,15 +211,41 @@ func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(
 // ctx.DT and ctx.Time must be set by the caller. A root that returned Success or Failure
 // starts over on the next Tick. Tick allocates nothing (leaves aside).
 //
+// Bad clocks: a ctx.DT that is NaN, infinite or negative, or a ctx.Time that is NaN or
+// infinite, is replaced by 0 for this tick (timers do not advance; a Cooldown compares
+// against time 0), leaves see the replacement, and [Context.ClockFaults] counts the tick;
+// ctx.DT and ctx.Time hold the caller's values again when Tick returns. So a Wait never
+// runs backwards or stalls on NaN, and a Cooldown never stores a NaN or infinite ready time.
+//
 // Panics: if m was not made by t.NewMemory.
 func (t *Tree) Tick(m *Memory, ctx *Context) Status {
 	if len(m.nodes) != len(t.nodes) {
 		panic(errMemoryMismatched)
 	}
+	dt, now := ctx.DT, ctx.Time
+	if goodDT(dt) && goodTime(now) {
+		s := t.tick(m.nodes, 0, ctx)
+		ctx.mem = nil
+		return s
+	}
+	ctx.clockFaults++
+	if !goodDT(dt) {
+		ctx.DT = 0
+	}
+	if !goodTime(now) {
+		ctx.Time = 0
+	}
 	s := t.tick(m.nodes, 0, ctx)
 	ctx.mem = nil
+	ctx.DT, ctx.Time = dt, now
 	return s
 }
+
+// goodDT reports whether dt is finite and >= 0.
+func goodDT(dt float64) bool { return dt >= 0 && dt <= math.MaxFloat64 }
+
+// goodTime reports whether t is finite.
+func goodTime(t float64) bool { return t >= -math.MaxFloat64 && t <= math.MaxFloat64 }
 
 // Halt stops the agent's tree (tree swap, agent death): every Running node gets its halt
 // hook exactly once, deepest first (a child before its parent), then every node's memory

@@ -43,7 +43,7 @@ func (c *compiler) fail(self bool, err error) error {
 			b.WriteString("[" + strconv.Itoa(f.child) + "]")
 		}
 	}
-	return fmt.Errorf("bt: tree %q: %s: %w", c.tree.name, b.String(), err)
+	return fmt.Errorf("bt: tree %s: %s: %w", quote(c.tree.name), b.String(), err)
 }
 
 // add appends n and its subtree and returns the first error found.
@@ -56,7 +56,7 @@ func (c *compiler) add(n *Node) error {
 	}
 	label := n.kind.String()
 	if n.name != "" {
-		label += "(" + strconv.Quote(n.name) + ")"
+		label += "(" + quote(n.name) + ")"
 	}
 	c.stack = append(c.stack, frame{label: label})
 	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
@@ -356,6 +356,11 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 
 	case kindCooldown:
 		if mem.Count != 0 {
+			// Never cool down longer than seconds from now: Time went backwards, or a
+			// loaded Memory holds +Inf. A NaN ready time counts as passed.
+			if mem.Timer > ctx.Time+n.seconds {
+				mem.Timer = ctx.Time + n.seconds
+			}
 			if ctx.Time+epsilon < mem.Timer {
 				mem.Status = Failure
 				return Failure
@@ -371,7 +376,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 	case kindTimeout:
 		if mem.Status == Running {
 			mem.Timer += ctx.DT
-			if mem.Timer+epsilon >= n.seconds {
+			if !(mem.Timer+epsilon < n.seconds) { // a NaN timer (corrupt Memory) has expired
 				t.haltRange(m, i+1, n.end, ctx)
 				mem.Timer = 0
 				s = Failure
@@ -426,7 +431,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			mem.Timer = 0
 		}
 		s = Running
-		if mem.Timer+epsilon >= n.seconds {
+		if !(mem.Timer+epsilon < n.seconds) { // a NaN timer (corrupt Memory) has expired
 			s = Success
 		}
 

@@ -158,7 +158,8 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 // Update advances the builds of pending fields and rebuilds of stale ones,
 // most recently requested first, settling at most budget cells in total. It
 // returns the number of cells settled. Stale fields that nobody requested
-// are left alone until [Cache.Request] or [Cache.Get] asks for them.
+// are left alone until [Cache.Request] or [Cache.Get] asks for them. A
+// budget <= 0 settles nothing and returns 0.
 func (c *Cache) Update(budget int) int {
 	used := 0
 	for used < budget {

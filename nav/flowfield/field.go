@@ -88,7 +88,8 @@ func (f *Field) Start(goals ...grid.Cell) {
 
 // Step settles at most budget cells of the build begun with [Field.Start]
 // and reports whether the build is complete. Until it is, cells not yet
-// settled read as unreachable.
+// settled read as unreachable. A budget <= 0 settles nothing (a build with
+// no reachable goal is complete at once).
 func (f *Field) Step(budget int) (done bool) {
 	if f.done {
 		return true

@@ -13,21 +13,27 @@
 // # Types
 //
 //   - [Grid]: row-major per-cell costs, the cost of entering a cell (1 =
-//     normal, [Blocked] = impassable). [Grid.SetCost] edits it and bumps
+//     normal, [Blocked] = impassable), at most [MaxCells] cells; [NewChecked]
+//     makes one from sizes that come from data ([ErrInvalidSize],
+//     [ErrTooLarge]), [New] from sizes known to be valid. [Grid.SetCost] edits it and bumps
 //     [Grid.Version]; [Grid.Connected] answers reachability in O(1) from
 //     lazily computed connected components; [Grid.LineOfSight] walks a
 //     segment through the cells.
 //   - [Search]: a reusable A* or jump point search over one grid, configured
 //     by [Options] (4- or 8-connected [Moves], octile/Manhattan/Euclidean
 //     [Heuristic] or a caller's admissible function, weighted A*, jump
-//     points). [Search.Path] returns an exact shortest path and its cost, or
-//     [ErrOutOfBounds], [ErrBlocked], [ErrNotUniform], [ErrUnreachable];
+//     points; [Options.Validate]). [Search.Path] returns an exact shortest
+//     path and its cost, or [ErrBadOptions], [ErrOutOfBounds], [ErrBlocked],
+//     [ErrNotUniform], [ErrUnreachable];
 //     [Search.Start], [Search.Step] and [Search.Result] slice one search over
 //     frames with a budget of node expansions. It allocates nothing per
 //     query in steady state.
 //   - [Smooth]: shortens a path to any-angle waypoints by line of sight.
 //   - [Query]: one problem of a MovingAI scenario file.
 //   - [ReadMap], [LoadMap], [ReadScenario], [LoadScenario]: MovingAI IO.
+//     Bad files are errors naming file and line, never a panic; memory
+//     grows with the rows read, not with a header's claim (fuzzed by
+//     FuzzReadMap and FuzzReadScenario).
 //
 // # Moves and costs
 //

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -41,24 +42,46 @@ type Grid struct {
 	stack       []int32 // flood-fill scratch
 }
 
-// New returns a width×height grid in which every cell costs 1.
+// MaxCells is the largest number of cells of a [Grid]: 8192×8192 = 64 Mi
+// cells (256 MiB of costs; a [Search] over it needs about 30 bytes per cell
+// more). Either side may be anything from 1 to MaxCells as long as
+// width·height ≤ MaxCells, so a 1×2,000,000 corridor is a valid grid.
+const MaxCells = 1 << 26
+
+// Errors of [NewChecked] and of the map readers for a size out of range;
+// compare with errors.Is.
+var (
+	// ErrInvalidSize: the width or height is zero or negative.
+	ErrInvalidSize = errors.New("grid: width and height must be positive")
+	// ErrTooLarge: width·height exceeds [MaxCells].
+	ErrTooLarge = errors.New("grid: more than MaxCells cells")
+)
+
+// NewChecked returns a width×height grid in which every cell costs 1, or
+// an error wrapping [ErrInvalidSize] when width or height is not positive,
+// or [ErrTooLarge] when width·height exceeds [MaxCells]. It checks before
+// allocating (4 bytes per cell), so sizes from user data are safe to pass.
+func NewChecked(width, height int) (*Grid, error) {
+	if err := checkSize(width, height); err != nil {
+		return nil, err
+	}
+	cost := make([]float32, width*height)
+	for i := range cost {
+		cost[i] = 1
+	}
+	return newGrid(width, height, cost), nil
+}
+
+// New returns a width×height grid in which every cell costs 1: [NewChecked]
+// for sizes known to be valid, such as literals.
 //
 // Panics:
-//   - when width or height is not positive.
+//   - when width or height is not positive, or width·height exceeds
+//     [MaxCells] (use [NewChecked] for sizes from user data).
 func New(width, height int) *Grid {
-	if width <= 0 || height <= 0 {
-		panic(fmt.Sprintf("grid: invalid size %dx%d", width, height))
-	}
-	g := &Grid{
-		w:           width,
-		h:           height,
-		cost:        make([]float32, width*height),
-		version:     1,
-		topoVersion: 1,
-		minCost:     1,
-	}
-	for i := range g.cost {
-		g.cost[i] = 1
+	g, err := NewChecked(width, height)
+	if err != nil {
+		panic(err.Error())
 	}
 	return g
 }

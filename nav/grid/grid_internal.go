@@ -1,10 +1,38 @@
 package grid
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // losEpsilon is the tolerance in segment parameter under which two grid-line
 // crossings count as one corner crossing.
 const losEpsilon = 1e-9
+
+// checkSize reports whether a width×height grid may be made, without
+// computing width·height (which can overflow).
+func checkSize(width, height int) error {
+	switch {
+	case width <= 0 || height <= 0:
+		return fmt.Errorf("%w: %dx%d", ErrInvalidSize, width, height)
+	case width > MaxCells/height:
+		return fmt.Errorf("%w: %dx%d (at most %d)", ErrTooLarge, width, height, MaxCells)
+	}
+	return nil
+}
+
+// newGrid wraps cost (width·height row-major costs, already checked).
+func newGrid(width, height int, cost []float32) *Grid {
+	return &Grid{
+		w:            width,
+		h:            height,
+		cost:         cost,
+		version:      1,
+		topoVersion:  1,
+		minCost:      1,
+		minCostDirty: true,
+	}
+}
 
 func (g *Grid) index(c Cell) int { return int(c.Y)*g.w + int(c.X) }
 

@@ -10,11 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
-
-// maxCells bounds the size of a map read from a file (64 Mi cells, 256 MiB of
-// costs), so that a corrupt header cannot ask for an absurd allocation.
-const maxCells = 1 << 26
 
 // ReadMap reads a map in the MovingAI format (Sturtevant 2012):
 //
@@ -27,13 +24,19 @@ const maxCells = 1 << 26
 // Tiles: '.' and 'G' are ground (cost 1); 'S' is swamp, passable at cost 1 as
 // in the standard benchmark; '@' and 'O' (out of bounds), 'T' (trees) and 'W'
 // (water, not reachable from land in the 8-connected benchmark) are Blocked.
-// Trailing '\r' is ignored, as are blank lines after the map.
+// Trailing '\r' is ignored, as are blank lines after the map. Rows may be of
+// any length within [MaxCells]; header lines are at most [MaxHeaderLine]
+// bytes.
 //
 // name labels errors, which read "grid: <name> line <n>: ..." for a missing or
-// malformed header, a bad number, a row shorter or longer than W, an unknown
-// tile, or too few rows. ReadMap does not panic on bad input.
+// malformed header, a bad number, a height or width given twice, a map of
+// more than [MaxCells] cells (wrapping [ErrTooLarge]), a row shorter or
+// longer than W, an unknown tile, or too few rows; text quoted from the input
+// is cut to 64 bytes. Memory grows with the rows actually read, never with the header's
+// claim alone: a header announcing 8192×8192 followed by nothing allocates
+// next to nothing. ReadMap does not panic on bad input.
 func ReadMap(r io.Reader, name string) (*Grid, error) {
-	sc := newLineScanner(r)
+	sc := newLineReader(r)
 	var (
 		w, h         int
 		gotType      bool
@@ -42,10 +45,13 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 		headerClosed bool
 	)
 	for !headerClosed {
-		text, ok := sc.next()
+		text, ok := sc.text(MaxHeaderLine)
 		line = sc.line
 		if !ok {
 			return nil, sc.errAt(name, "missing \"map\" line (header incomplete)")
+		}
+		if sc.long {
+			return nil, lineErr(name, line, "header line longer than %d bytes: %s", MaxHeaderLine, quote(text))
 		}
 		fields := strings.Fields(text)
 		if len(fields) == 0 {
@@ -54,19 +60,22 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 		switch fields[0] {
 		case "type":
 			if len(fields) != 2 {
-				return nil, lineErr(name, line, "want \"type octile\", got %q", text)
+				return nil, lineErr(name, line, "want \"type octile\", got %s", quote(text))
 			}
 			if fields[1] != "octile" {
-				return nil, lineErr(name, line, "unsupported map type %q (want octile)", fields[1])
+				return nil, lineErr(name, line, "unsupported map type %s (want octile)", quote(fields[1]))
 			}
 			gotType = true
 		case "height", "width":
 			if len(fields) != 2 {
-				return nil, lineErr(name, line, "want \"%s N\", got %q", fields[0], text)
+				return nil, lineErr(name, line, "want \"%s N\", got %s", fields[0], quote(text))
 			}
 			v, err := strconv.Atoi(fields[1])
 			if err != nil || v <= 0 {
-				return nil, lineErr(name, line, "bad %s %q (want a positive integer)", fields[0], fields[1])
+				return nil, lineErr(name, line, "bad %s %s (want a positive integer)", fields[0], quote(fields[1]))
+			}
+			if (fields[0] == "height" && gotH) || (fields[0] == "width" && gotW) {
+				return nil, lineErr(name, line, "%s given twice", fields[0])
 			}
 			if fields[0] == "height" {
 				h, gotH = v, true
@@ -75,11 +84,11 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 			}
 		case "map":
 			if len(fields) != 1 {
-				return nil, lineErr(name, line, "unexpected text after \"map\": %q", text)
+				return nil, lineErr(name, line, "unexpected text after \"map\": %s", quote(text))
 			}
 			headerClosed = true
 		default:
-			return nil, lineErr(name, line, "unexpected header line %q (want type, height, width or map)", text)
+			return nil, lineErr(name, line, "unexpected header line %s (want type, height, width or map)", quote(text))
 		}
 	}
 	switch {
@@ -89,44 +98,57 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 		return nil, lineErr(name, line, "header lacks \"height\"")
 	case !gotW:
 		return nil, lineErr(name, line, "header lacks \"width\"")
-	case w > maxCells/h:
-		return nil, lineErr(name, line, "map %dx%d too large (max %d cells)", w, h, maxCells)
+	}
+	if err := checkSize(w, h); err != nil {
+		return nil, &sizeError{lineErr(name, line, "map %dx%d too large (at most %d cells)", w, h, MaxCells).Error(), ErrTooLarge}
 	}
 
-	g := New(w, h)
+	// Costs grow with the rows read, so a header's claim alone allocates little.
+	var cost []float32
 	for y := 0; y < h; y++ {
-		text, ok := sc.next()
+		if len(cost)+w > cap(cost) {
+			grown := make([]float32, len(cost), min(max(2*len(cost), 1<<16, w), w*h))
+			copy(grown, cost)
+			cost = grown
+		}
+		row := cost[len(cost) : len(cost)+w]
+		n, bad, badAt := 0, byte(0), -1
+		ok := sc.pieces(func(p []byte) {
+			for _, b := range p {
+				if n < w {
+					c, known := tileCost(b)
+					if !known && badAt < 0 {
+						bad, badAt = b, n
+					}
+					row[n] = c
+				}
+				n++
+			}
+		})
 		if !ok {
 			return nil, sc.errAt(name, fmt.Sprintf("map has %d rows, header says height %d", y, h))
 		}
-		if len(text) != w {
-			return nil, lineErr(name, sc.line, "row %d has %d tiles, want width %d", y, len(text), w)
+		switch {
+		case n != w:
+			return nil, lineErr(name, sc.line, "row %d has %d tiles, want width %d", y, n, w)
+		case badAt >= 0:
+			return nil, lineErr(name, sc.line, "column %d: unknown tile %q", badAt, bad)
 		}
-		row := g.cost[y*w : (y+1)*w]
-		for x := 0; x < w; x++ {
-			cost, ok := tileCost(text[x])
-			if !ok {
-				return nil, lineErr(name, sc.line, "column %d: unknown tile %q", x, text[x])
-			}
-			row[x] = cost
-		}
+		cost = cost[:len(cost)+w]
 	}
 	for {
-		text, ok := sc.next()
+		text, ok := sc.text(MaxHeaderLine)
 		if !ok {
 			break
 		}
-		if strings.TrimSpace(text) != "" {
+		if sc.long || strings.TrimSpace(text) != "" {
 			return nil, lineErr(name, sc.line, "unexpected data after %d map rows", h)
 		}
 	}
 	if sc.err != nil {
 		return nil, sc.errAt(name, "")
 	}
-	g.version++
-	g.topoVersion++
-	g.minCostDirty = true
-	return g, nil
+	return newGrid(w, h, cost[:w*h:w*h]), nil
 }
 
 // LoadMap reads the MovingAI map file at path; see [ReadMap]. Errors name the
@@ -157,23 +179,28 @@ type Query struct {
 //
 //	bucket  map  width  height  start-x  start-y  goal-x  goal-y  optimal-length
 //
-// Blank lines are skipped. Errors read "grid: <name> line <n>: ..." for a
-// missing version line, a wrong field count, a bad number, or a start or goal
-// outside the stated map size.
+// Blank lines are skipped; a line is at most [MaxScenarioLine] bytes. Errors
+// read "grid: <name> line <n>: ..." for a missing version line, a line too
+// long, a wrong field count, a bad number, a map size out of range, or a start
+// or goal outside the stated map size; text quoted from the input is cut to
+// 64 bytes.
 func ReadScenario(r io.Reader, name string) ([]Query, error) {
-	sc := newLineScanner(r)
-	text, ok := sc.next()
+	sc := newLineReader(r)
+	text, ok := sc.text(MaxScenarioLine)
 	if !ok {
 		return nil, sc.errAt(name, "missing \"version 1\" line")
 	}
-	if f := strings.Fields(text); len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
-		return nil, lineErr(name, sc.line, "want \"version 1\", got %q", text)
+	if f := strings.Fields(text); sc.long || len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
+		return nil, lineErr(name, sc.line, "want \"version 1\", got %s", quote(text))
 	}
 	var qs []Query
 	for {
-		text, ok := sc.next()
+		text, ok := sc.text(MaxScenarioLine)
 		if !ok {
 			break
+		}
+		if sc.long {
+			return nil, lineErr(name, sc.line, "line longer than %d bytes", MaxScenarioLine)
 		}
 		if strings.TrimSpace(text) == "" {
 			continue
@@ -216,16 +243,16 @@ func parseQuery(text string) (Query, error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(f[i]))
 		if err != nil {
-			return Query{}, fmt.Errorf("bad %s %q", names[i], f[i])
+			return Query{}, fmt.Errorf("bad %s %s", names[i], quote(f[i]))
 		}
 		v[i] = n
 	}
 	opt, err := strconv.ParseFloat(strings.TrimSpace(f[8]), 64)
 	if err != nil || opt < 0 || math.IsInf(opt, 0) || math.IsNaN(opt) {
-		return Query{}, fmt.Errorf("bad optimal length %q", f[8])
+		return Query{}, fmt.Errorf("bad optimal length %s", quote(f[8]))
 	}
 	w, h := v[2], v[3]
-	if w <= 0 || h <= 0 || w > math.MaxInt32 || h > math.MaxInt32 {
+	if err := checkSize(w, h); err != nil {
 		return Query{}, fmt.Errorf("bad map size %dx%d", w, h)
 	}
 	for i := 4; i < 8; i += 2 {
@@ -262,33 +289,118 @@ func lineErr(name string, line int, format string, args ...any) error {
 	return fmt.Errorf("grid: %s line %d: %s", name, line, fmt.Sprintf(format, args...))
 }
 
-// lineScanner yields lines without their end-of-line bytes and counts them.
-type lineScanner struct {
-	sc   *bufio.Scanner
-	line int
-	err  error
-}
+// MaxHeaderLine is the longest header line of a map file (and the longest
+// line after its rows) that [ReadMap] accepts, in bytes.
+const MaxHeaderLine = 4096
 
-func newLineScanner(r io.Reader) *lineScanner {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	return &lineScanner{sc: sc}
-}
+// MaxScenarioLine is the longest line of a scenario file that
+// [ReadScenario] accepts, in bytes.
+const MaxScenarioLine = 1 << 16
 
-func (s *lineScanner) next() (string, bool) {
-	if s.err != nil || !s.sc.Scan() {
-		if s.err == nil {
-			s.err = s.sc.Err()
-		}
-		return "", false
+// maxQuote is the number of bytes of input text an error message quotes.
+const maxQuote = 64
+
+// quote returns s quoted for an error message, cut to maxQuote bytes with an
+// ellipsis, so that a huge line does not make a huge message.
+func quote(s string) string {
+	if len(s) <= maxQuote {
+		return strconv.Quote(s)
 	}
-	s.line++
-	return strings.TrimSuffix(s.sc.Text(), "\r"), true
+	cut := maxQuote
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
+}
+
+// sizeError is a message of its own that still matches a sentinel with
+// errors.Is.
+type sizeError struct {
+	msg string
+	err error
+}
+
+func (e *sizeError) Error() string { return e.msg }
+func (e *sizeError) Unwrap() error { return e.err }
+
+// lineReader yields lines without their end-of-line bytes ("\n" or "\r\n")
+// and counts them. Lines of any length are handled piece by piece, so
+// memory does not depend on line length unless the caller keeps the text.
+type lineReader struct {
+	r    *bufio.Reader
+	line int
+	err  error // the first read error other than io.EOF
+	eof  bool
+	long bool // the last text call cut its line
+	buf  []byte
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64*1024)}
+}
+
+// pieces calls fn with the bytes of the next line in order, without its line
+// ending, and reports whether there was a line (false at end of input or
+// after a read error). The slices passed to fn are valid only during the call.
+func (s *lineReader) pieces(fn func([]byte)) bool {
+	if s.eof || s.err != nil {
+		return false
+	}
+	started, heldCR := false, false
+	for {
+		p, err := s.r.ReadSlice('\n')
+		if len(p) > 0 {
+			started = true
+		}
+		end := err == nil // p ends with '\n'
+		if end {
+			p = p[:len(p)-1]
+		}
+		if heldCR && len(p) > 0 {
+			fn([]byte{'\r'}) // a '\r' inside the line, not the end of "\r\n"
+		}
+		heldCR = false
+		if len(p) > 0 && p[len(p)-1] == '\r' {
+			p, heldCR = p[:len(p)-1], true
+		}
+		if len(p) > 0 {
+			fn(p)
+		}
+		switch {
+		case end:
+			s.line++
+			return true
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			s.eof = true
+			if started {
+				s.line++ // a last line without "\n"
+			}
+			return started
+		default:
+			s.err = err
+			return false
+		}
+	}
+}
+
+// text returns the next line, cut to max bytes (then long is set), and
+// whether there was one.
+func (s *lineReader) text(max int) (string, bool) {
+	s.buf, s.long = s.buf[:0], false
+	ok := s.pieces(func(p []byte) {
+		if room := max - len(s.buf); len(p) > room {
+			p, s.long = p[:room], true
+		}
+		s.buf = append(s.buf, p...)
+	})
+	return string(s.buf), ok
 }
 
 // errAt reports a read error or premature end of input at the line after the
 // last one read.
-func (s *lineScanner) errAt(name, msg string) error {
+func (s *lineReader) errAt(name, msg string) error {
 	if s.err != nil {
 		return fmt.Errorf("grid: %s line %d: %w", name, s.line+1, s.err)
 	}

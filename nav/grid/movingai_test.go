@@ -52,6 +52,7 @@ func TestReadMapErrors(t *testing.T) {
 		{"zero width", "type octile\nheight 3\nwidth 0\nmap\n", "grid: bad.map line 3: bad width"},
 		{"negative height", "type octile\nheight -2\nwidth 4\nmap\n", "grid: bad.map line 2: bad height"},
 		{"no width", "type octile\nheight 3\nmap\n", "grid: bad.map line 3: header lacks \"width\""},
+		{"height twice", "type octile\nheight 3\nwidth 4\nheight 2\nmap\n", "grid: bad.map line 4: height given twice"},
 		{"no type", "height 1\nwidth 1\nmap\n.\n", "grid: bad.map line 3: header lacks \"type octile\""},
 		{"no map line", "type octile\nheight 3\nwidth 4\n", "grid: bad.map line 4: unexpected end of input"},
 		{"short row", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.\n....\n", "grid: bad.map line 6: row 1 has 3 tiles, want width 4"},

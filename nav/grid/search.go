@@ -2,6 +2,7 @@ package grid
 
 import (
 	"errors"
+	"fmt"
 	"math"
 )
 
@@ -19,6 +20,9 @@ var (
 	ErrNotUniform = errors.New("grid: jump point search needs a uniform-cost grid")
 	// ErrPending: [Search.Result] was called before [Search.Step] finished.
 	ErrPending = errors.New("grid: search not finished")
+	// ErrBadOptions: the search's [Options] are not valid; the error names
+	// the field (see [Options.Validate]).
+	ErrBadOptions = errors.New("grid: bad search options")
 )
 
 // Sqrt2 is the cost factor of a diagonal move.
@@ -73,20 +77,48 @@ type Options struct {
 	// opened and expanded again (Hart, Nilsson & Raphael 1968; Martelli
 	// 1977 on the re-expansions this can cost). It is called once per
 	// generated node, so it should be cheap.
+	//
+	// An estimate that is NaN or negative is used as 0 (which is always
+	// admissible, so the path stays shortest) and counted by
+	// [Search.HeuristicFaults].
 	HeuristicFunc func(c, goal Cell) float64
 
 	// Weight > 1 makes the search weighted A* (Pohl 1970): it orders the
 	// open list by g + Weight·h, expanding far fewer nodes on open maps at
 	// the price of optimality; with an admissible heuristic the cost found
-	// is at most Weight times the optimal one. 0 and 1 mean exact A*.
+	// is at most Weight times the optimal one. 0 and 1 mean exact A*; a
+	// weight between 0 and 1 shrinks the heuristic towards Dijkstra's
+	// algorithm (still exact, more expansions). NaN, infinite or negative
+	// weights are an error ([ErrBadOptions]).
 	Weight float64
 
 	// JumpPoints selects jump point search (Harabor & Grastien 2011) with
 	// the no-corner-cutting rule: the same optimal costs as A* with far
 	// fewer expansions, for Moves8 on grids whose passable cells all cost
-	// the same ([ErrNotUniform] otherwise). Heuristic and HeuristicFunc are
-	// ignored (octile); Weight applies.
+	// the same ([ErrNotUniform] otherwise; with Moves4 the options are
+	// invalid). Heuristic and HeuristicFunc are ignored (octile); Weight
+	// applies.
 	JumpPoints bool
+}
+
+// Validate returns nil when o is usable, else an error wrapping
+// [ErrBadOptions] that names the field: Moves other than Moves8 and Moves4,
+// a Heuristic other than the listed constants, a Weight that is NaN,
+// infinite or negative, or JumpPoints with Moves4. [Search.Start] and
+// [Search.Path] return this error, so a bad option never runs silently as
+// another one.
+func (o Options) Validate() error {
+	switch {
+	case o.Moves > Moves4:
+		return fmt.Errorf("%w: Moves %d (want Moves8 or Moves4)", ErrBadOptions, o.Moves)
+	case o.Heuristic > ZeroHeuristic:
+		return fmt.Errorf("%w: Heuristic %d (want AutoHeuristic … ZeroHeuristic)", ErrBadOptions, o.Heuristic)
+	case math.IsNaN(o.Weight) || math.IsInf(o.Weight, 0) || o.Weight < 0:
+		return fmt.Errorf("%w: Weight %v (want finite and >= 0)", ErrBadOptions, o.Weight)
+	case o.JumpPoints && o.Moves != Moves8:
+		return fmt.Errorf("%w: JumpPoints needs Moves8", ErrBadOptions)
+	}
+	return nil
 }
 
 // Search finds shortest paths on one [Grid] with A* (Hart, Nilsson & Raphael
@@ -132,6 +164,8 @@ type Search struct {
 	gx, gy             int   // padded goal coordinates
 	hScale             float64
 	hKind              Heuristic
+	optErr             error // Options.Validate of opt
+	badH               int
 	found              int32
 	err                error
 	expanded           int
@@ -144,9 +178,11 @@ func NewSearch(g *Grid) *Search {
 	return NewSearchOptions(g, Options{})
 }
 
-// NewSearchOptions returns a Search over g with the given options.
+// NewSearchOptions returns a Search over g with the given options. Invalid
+// options ([Options.Validate]) are reported by every [Search.Start] and
+// [Search.Path] as an error wrapping [ErrBadOptions].
 func NewSearchOptions(g *Grid, opt Options) *Search {
-	s := &Search{g: g, opt: opt, open: make([]openItem, 0, 1024)}
+	s := &Search{g: g, opt: opt, optErr: opt.Validate(), open: make([]openItem, 0, 1024)}
 	s.sync()
 	return s
 }
@@ -158,10 +194,13 @@ func (s *Search) Grid() *Grid { return s.g }
 func (s *Search) Options() Options { return s.opt }
 
 // SetOptions changes the options for the next query; a sliced search in
-// progress is abandoned.
-func (s *Search) SetOptions(opt Options) {
+// progress is abandoned. It returns [Options.Validate] of opt; invalid
+// options are kept but every query then fails with that error.
+func (s *Search) SetOptions(opt Options) error {
 	s.opt = opt
+	s.optErr = opt.Validate()
 	s.state = stateIdle
+	return s.optErr
 }
 
 // Path finds a shortest path from start to goal. The path, both ends
@@ -171,6 +210,7 @@ func (s *Search) SetOptions(opt Options) {
 // path is still every cell walked, not only the jump points.
 //
 // Errors, checked in this order (path is dst[:0] and cost 0):
+//   - [ErrBadOptions] when the options are invalid ([Options.Validate]);
 //   - [ErrOutOfBounds] when start or goal is outside the grid;
 //   - [ErrBlocked] when start or goal is Blocked;
 //   - [ErrNotUniform] for jump point search on a non-uniform grid;
@@ -189,8 +229,11 @@ func (s *Search) Path(start, goal Cell, dst []Cell) (path []Cell, cost float64, 
 // pending); otherwise nothing is expanded yet.
 func (s *Search) Start(start, goal Cell) error {
 	s.state = stateIdle
-	s.expanded, s.reopened = 0, 0
+	s.expanded, s.reopened, s.badH = 0, 0, 0
 	s.startCell, s.goalCel = start, goal
+	if s.optErr != nil {
+		return s.optErr
+	}
 	g := s.g
 	if !g.InBounds(start) || !g.InBounds(goal) {
 		return ErrOutOfBounds
@@ -256,6 +299,11 @@ func (s *Search) Expanded() int { return s.expanded }
 // already expanded node because its cost improved; always 0 with a
 // consistent heuristic and no weight.
 func (s *Search) Reopened() int { return s.reopened }
+
+// HeuristicFaults returns how many estimates of [Options.HeuristicFunc] the
+// current or last search got that were NaN or negative and so were used as
+// 0. A correct heuristic gives 0.
+func (s *Search) HeuristicFaults() int { return s.badH }
 
 // Octile returns the octile distance between a and b: the length of a
 // shortest 8-connected path on an empty grid, max(dx,dy) + (√2−1)·min(dx,dy).

@@ -146,7 +146,12 @@ func (s *Search) h(x, y int) float64 {
 	case EuclideanHeuristic:
 		return s.hScale * math.Sqrt(dx*dx+dy*dy)
 	case customHeuristic:
-		return s.hScale * s.opt.HeuristicFunc(Cell{int32(x - 1), int32(y - 1)}, s.goalCel)
+		h := s.opt.HeuristicFunc(Cell{int32(x - 1), int32(y - 1)}, s.goalCel)
+		if !(h >= 0) { // NaN or negative: 0 is always admissible
+			s.badH++
+			return 0
+		}
+		return s.hScale * h
 	}
 	return 0
 }

@@ -1,0 +1,47 @@
+package flowfield
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/assert"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+func TestFieldBudgetsBelowOneSettleNothing(t *testing.T) {
+	g := grid.New(10, 10)
+	for _, budget := range []int{0, -1, math.MinInt} {
+		f := New(g)
+		f.Start(grid.Cell{X: 5, Y: 5})
+		assert.False(t, f.Step(budget), "budget %d", budget)
+		assert.Zero(t, f.Settled())
+		assert.True(t, f.Step(math.MaxInt), "a later budget finishes it")
+		assert.Equal(t, 100, f.Settled())
+
+		c := NewCache(g, 2)
+		c.Request(grid.Cell{X: 1, Y: 1})
+		assert.Zero(t, c.Update(budget))
+	}
+	// No reachable goal: complete whatever the budget.
+	f := New(g)
+	f.Start(grid.Cell{X: -1, Y: 0})
+	assert.True(t, f.Step(0))
+}
+
+func TestFieldSampleBadPositions(t *testing.T) {
+	g := grid.New(10, 10)
+	f := New(g)
+	f.Build(grid.Cell{X: 5, Y: 5})
+	for _, p := range []r2.Vec{
+		{X: math.NaN(), Y: 3},
+		{X: 3, Y: math.Inf(1)},
+		{X: math.Inf(-1), Y: math.Inf(-1)},
+		{X: -0.5, Y: 3},
+		{X: 1e300, Y: 3},
+	} {
+		d, ok := f.Sample(p)
+		assert.False(t, ok, "%v has no path", p)
+		assert.Equal(t, r2.Vec{}, d, "%v", p)
+	}
+}
