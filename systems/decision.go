@@ -76,7 +76,7 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 // Contract:
 //
 //	requires   Brain, Think, Position, Intent
-//	optional   Velocity, Perception, Health, Path, Rand (in the Agent view; nil if absent)
+//	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view; nil if absent)
 //	writes     Brain.Memory, Think.Last and Next, and what the leaves write
 //	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional (Agent.Grid is nil without)
 //
@@ -84,6 +84,10 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think                          never thinks                           CauseThinkMissing
 //	Position or Intent             never thinks                           CauseDecisionIncomplete
 //	Brain.Tree nil                 skipped                                CauseBrainEmpty
+//	Blackboard, for a tree         ports read as missing (leaves fail)    CauseBlackboardMissing
+//	  whose schema has keys
+//	Blackboard, for a tree         opt-out: nothing to store              -
+//	  without keys
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid

@@ -85,6 +85,12 @@ const (
 	// CausePerceptionIncomplete: a Perception without a Faction, a Think or
 	// a Position (all required by the Perception system): it is never updated.
 	CausePerceptionIncomplete
+	// CauseBlackboardMissing: a Brain whose tree was loaded with blackboard
+	// keys (its Tree.Schema declares some) but whose agent has no Blackboard,
+	// a nil Store, or a Store of another schema: every port reads as missing,
+	// so its leaves fail. Give it the Thinker bundle, or a Blackboard whose
+	// Store is made from the registry's schema.
+	CauseBlackboardMissing
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -110,6 +116,7 @@ var causeNames = [NumCauses]string{
 	CausePathGoal:             "path_goal_unusable",
 	CauseFlowGoal:             "flow_goal_unusable",
 	CausePerceptionIncomplete: "perception_incomplete",
+	CauseBlackboardMissing:    "blackboard_missing",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -251,6 +258,7 @@ type diagnoser struct {
 	machines   *generic.Filter4[components.StateMachine, components.Think, components.Position, components.Intent]
 	thinks     *generic.Filter1[components.Think]
 	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
+	boards     *generic.Filter2[components.Brain, components.Blackboard]
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -270,6 +278,7 @@ func (d *diagnoser) init() {
 	d.thinks = generic.NewFilter1[components.Think]()
 	d.perceivers = generic.NewFilter4[components.Perception, components.Position, components.Think, components.Faction]().
 		Optional(generic.T[components.Position](), generic.T[components.Think](), generic.T[components.Faction]())
+	d.boards = generic.NewFilter2[components.Brain, components.Blackboard]().Optional(generic.T[components.Blackboard]())
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -287,6 +296,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
+	d.blackboardChecks(w, r)
 	decisionChecks(w, r, d.trees, func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	decisionChecks(w, r, d.machines, func(b *components.StateMachine) bool { return b.Machine != nil })
@@ -373,6 +383,25 @@ func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
 		_, pos, th, fac := q.Get()
 		if pos == nil || th == nil || fac == nil {
 			r.add(CausePerceptionIncomplete, q.Entity())
+		}
+	}
+}
+
+// blackboardChecks counts Brains whose tree has blackboard keys but whose agent
+// has no store of the tree's schema.
+func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
+	q := d.boards.Query(w)
+	for q.Next() {
+		b, bb := q.Get()
+		if b.Tree == nil {
+			continue
+		}
+		schema := b.Tree.Schema()
+		if schema == nil || schema.Len() == 0 {
+			continue
+		}
+		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {
+			r.add(CauseBlackboardMissing, q.Entity())
 		}
 	}
 }

@@ -54,6 +54,17 @@ func goodAgent(t *testing.T, w *arche.World) arche.Entity {
 	return e
 }
 
+// portTree loads a tree whose SetBlackboard writes the key "n", from a registry of its own.
+func portTree(t *testing.T) *bt.Tree {
+	t.Helper()
+	reg := bt.NewRegistry(nil)
+	id, err := reg.LoadXML("n.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="N"><SetBlackboard value="3" output_key="n"/></BehaviorTree></root>`))
+	require.NoError(t, err)
+	tree, err := reg.Tree(id)
+	require.NoError(t, err)
+	return tree
+}
+
 func TestDiagnoseCountsEachCause(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	cases := []struct {
@@ -173,6 +184,20 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"Perception without Faction", false, func(w *arche.World, e arche.Entity) {
 			drop[components.Faction](w, e)
 		}, []Cause{CausePerceptionIncomplete}},
+		{"tree with ports, no Blackboard", false, func(w *arche.World, e arche.Entity) {
+			tree := portTree(t)
+			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+		}, []Cause{CauseBlackboardMissing}},
+		{"tree with ports, store of another schema", false, func(w *arche.World, e arche.Entity) {
+			tree := portTree(t)
+			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+			put(w, e, components.Blackboard{Store: portTree(t).Schema().NewStore()})
+		}, []Cause{CauseBlackboardMissing}},
+		{"tree with ports and its store: fine", false, func(w *arche.World, e arche.Entity) {
+			tree := portTree(t)
+			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
+		}, nil},
 	}
 	covered := map[Cause]bool{}
 	for _, c := range cases {
