@@ -85,6 +85,7 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 		{"Movement without a grid", &Movement{}, setup{false, true, false}, "Movement needs the map"},
 		{"Movement without a clock", &Movement{}, setup{true, false, false}, "Movement needs the simulation clock"},
 		{"PathQueue without a grid", &PathQueue{}, setup{false, true, false}, "PathQueue needs the map"},
+		{"PathQueue with Moves 7", &PathQueue{Options: grid.Options{Moves: 7}}, all, "PathQueue cannot search with its Options: grid: bad search options: Moves 7"},
 		{"FlowField without a grid", &FlowField{}, setup{false, true, false}, "FlowField needs the map"},
 		{"Perception without Spatial", &Perception{}, setup{true, true, false}, "Perception needs the Neighbours resource: add the Spatial system before Perception"},
 		{"Perception without a clock", &Perception{}, setup{true, false, true}, "Perception needs the simulation clock"},

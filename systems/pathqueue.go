@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"fmt"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -88,12 +89,17 @@ func (s *PathQueue) Name() string { return "pathqueue" }
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize.
+//     arche.AddResource before Initialize;
+//   - if Options are invalid ([grid.Options.Validate]: an unknown Moves, a NaN
+//     or negative Weight, ...): fix the PathQueue's Options.
 func (s *PathQueue) Initialize(w *arche.World) {
 	if s.Budget <= 0 {
 		s.Budget = DefaultPathBudget
 	}
 	s.grid = mustGrid(w, "PathQueue")
+	if err := s.Options.Validate(); err != nil {
+		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
+	}
 	s.search = grid.NewSearchOptions(s.grid, s.Options)
 	s.filter = generic.NewFilter2[components.Path, components.Position]()
 	s.paths = generic.NewMap2[components.Path, components.Position](w)
