@@ -21,6 +21,12 @@ type command struct {
 
 // RemoveEntity queues the removal of e. An entity that is already dead when the
 // commands are applied is skipped.
+//
+// Important: Arche v0.15.3 moves another entity into a removed one's place with a byte
+// copy the garbage collector does not see, so removing entities whose archetype has
+// components holding slices or pointers (archai's Path, Brain, Blackboard, ...) can
+// corrupt the moved entity's buffers if a collection runs meanwhile. Replace agents in
+// place with systems.Spawner.Respawn instead (see the README's "Removing agents").
 func (c *Commands) RemoveEntity(e arche.Entity) {
 	c.ops = append(c.ops, command{entity: e})
 }

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -229,7 +230,55 @@ func (s *Spawner) init(a *Spawned) {
 	}
 }
 
-// Recycle keeps the buffers of agent e, which the caller is about to remove (its
+// Respawn gives agent e, alive and made by this spawner (it has every component of the
+// spawner's bundles), a fresh start in place, as if [Spawner.Spawn] had made it at pos:
+// its buffers are recycled ([Spawner.Recycle]), every component of the spawner's bundles
+// is zeroed and written again by the bundles (with a new seed from Seed), then set, if
+// not nil, changes what differs. The entity keeps its ID: references to it held by other
+// agents (a guard's Perception.Target, an Intent.Attack) now name the new agent, so clear
+// them where that matters. Halt the agent's tree first if its leaves have halt hooks.
+//
+// Respawn makes no structural change, so it may be called while a query is open, and it
+// allocates nothing. It returns an error, changing nothing, if e is dead or lacks one of
+// the spawner's components.
+//
+// Important: prefer Respawn to removing an agent and spawning another. Arche v0.15.3
+// moves the last entity of an archetype into a removed one's place with a byte copy
+// that Go's garbage collector does not see, so a removal during a collection can free a
+// buffer a moved agent still uses (its path waypoints, tree memory or blackboard) and
+// corrupt it. See the README's "Removing agents".
+func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) error {
+	w := s.world
+	if !w.Alive(e) {
+		return fmt.Errorf("systems: Respawn: entity %d is dead", e.ID())
+	}
+	for _, id := range s.ids {
+		if !w.Has(e, id) {
+			info, _ := arche.ComponentInfo(w, id)
+			return fmt.Errorf("systems: Respawn: entity %d has no %v, so this spawner did not make it", e.ID(), info.Type)
+		}
+	}
+	s.Recycle(e)
+	for _, id := range s.ids {
+		if info, _ := arche.ComponentInfo(w, id); info.Type.Size() > 0 {
+			reflect.NewAt(info.Type, w.Get(e, id)).Elem().SetZero() // typed: the collector sees it
+		}
+	}
+	a := s.begin(e, 0)
+	s.slots.fillEntity(w, e, a)
+	s.init(a)
+	if a.Position != nil {
+		a.Position.Vec = pos
+	}
+	if set != nil {
+		set(a)
+	}
+	*a = Spawned{}
+	return nil
+}
+
+// Recycle keeps the buffers of agent e, which the caller is about to remove (prefer
+// [Spawner.Respawn], which does not remove it; see its Important note) (its
 // behavior-tree memory if it runs the spawner's tree, its path waypoints and its
 // blackboard store if of the spawner's schema), for the next agents this spawner
 // creates, so replacing agents allocates nothing. The memory is cleared here (halt the

@@ -183,23 +183,17 @@ func boolInt(b bool) int {
 	return 0
 }
 
-// respawn replaces the agents whose health reached 0: each is removed (its tree halted
-// and its buffers recycled) and a new agent of its team enters at a random open cell.
+// respawn replaces the agents whose health reached 0: each one's tree is halted and a
+// new agent of its team enters at a random open cell, in the fallen one's entity
+// (Spawner.Respawn: no removal, buffers reused).
 type respawn struct {
 	Replaced int // agents replaced since Initialize
 
 	spawners [2]*systems.Spawner
 	grid     *grid.Grid
 	clock    *ecs.Clock
-	cmds     ecs.Commands
 	filter   *generic.Filter4[components.Health, components.Faction, components.Rand, components.Brain]
-	pending  []pending
 	ctx      bt.Context
-}
-
-type pending struct {
-	team uint8
-	seed uint64
 }
 
 func (s *respawn) Initialize(w *arche.World) {
@@ -208,7 +202,6 @@ func (s *respawn) Initialize(w *arche.World) {
 }
 
 func (s *respawn) Update(w *arche.World) {
-	s.pending = s.pending[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
 		hp, fac, rnd, brain := q.Get()
@@ -217,16 +210,13 @@ func (s *respawn) Update(w *arche.World) {
 		}
 		s.ctx.Time = s.clock.Time
 		brain.Tree.Halt(&brain.Memory, &s.ctx) // no halt hooks need the agent view
-		s.spawners[fac.Team].Recycle(q.Entity())
-		s.cmds.RemoveEntity(q.Entity())
-		s.pending = append(s.pending, pending{team: fac.Team, seed: rnd.Uint64()})
-	}
-	s.cmds.Apply(w)
-	for _, p := range s.pending {
-		r := steer.NewRand(p.seed)
-		sp := s.spawners[p.team]
-		sp.Seed = p.seed
-		sp.Spawn(openCell(s.grid, &r), nil)
+		seed := rnd.Uint64()
+		r := steer.NewRand(seed)
+		sp := s.spawners[fac.Team]
+		sp.Seed = seed
+		if err := sp.Respawn(q.Entity(), openCell(s.grid, &r), nil); err != nil {
+			panic(err)
+		}
 		s.Replaced++
 	}
 }

@@ -185,8 +185,7 @@ func (sp *spawner) guard(home r2.Vec, seed uint64) arche.Entity {
 	})
 }
 
-// intruder spawns an intruder at pos; its tree memory and path buffer are those of a
-// removed intruder (see systems.Spawner.Recycle) when there is one.
+// intruder spawns an intruder at pos, its Rand seeded with seed.
 func (sp *spawner) intruder(pos r2.Vec, seed uint64) arche.Entity {
 	sp.intruders.Seed = seed
 	return sp.intruders.Spawn(pos, nil)
@@ -194,19 +193,19 @@ func (sp *spawner) intruder(pos r2.Vec, seed uint64) arche.Entity {
 
 // Casualties handles agents whose health reached 0: a guard is carried home
 // and restored to full health (its tree carries on and re-plans from there);
-// an intruder is removed from the world (after the query loop, through
-// ecs.Commands) and a new one enters at a random open cell, so the population
-// stays constant. Path requests of removed intruders are dropped by the path
-// queue; guards that targeted them see them gone through Arche's Alive check.
+// an intruder is replaced by a new one entering at a random open cell, so the
+// population stays constant. The new intruder reuses the fallen one's entity
+// and buffers (systems.Spawner.Respawn), so no entity is removed: removing
+// agents from an Arche v0.15.3 world can corrupt the buffers of others (see
+// Respawn). Guards that targeted the fallen intruder lose it when they next
+// perceive: the new one stands elsewhere.
 type Casualties struct {
 	GuardsDown, IntrudersDown int // totals
 
 	spawner *spawner
 	clock   *ecs.Clock
-	cmds    ecs.Commands
 	filter  *generic.Filter7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
 	guards  generic.Map[Guard]
-	seeds   []uint64
 	ctx     bt.Context
 }
 
@@ -222,7 +221,6 @@ func (s *Casualties) Initialize(w *arche.World) {
 
 // Update handles this frame's casualties.
 func (s *Casualties) Update(w *arche.World) {
-	s.seeds = s.seeds[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
 		hp, pos, vel, in, path, rng, brain := q.Get()
@@ -241,18 +239,18 @@ func (s *Casualties) Update(w *arche.World) {
 		}
 		s.IntrudersDown++
 		// its tree is abandoned: halt it (the intruder tree has no halt hooks
-		// that need the agent view) and keep the buffers for the replacement
+		// that need the agent view), then a new intruder enters in its place
 		s.ctx.Time = s.clock.Time
 		brain.Tree.Halt(&brain.Memory, &s.ctx)
-		s.spawner.intruders.Recycle(e)
-		s.cmds.RemoveEntity(e)
-		s.seeds = append(s.seeds, rng.Uint64())
-	}
-	s.cmds.Apply(w)
-	for _, seed := range s.seeds {
+		seed := rng.Uint64()
 		r := steer.NewRand(seed)
-		if pos, ok := randomOpenCell(s.spawner.g, &r); ok {
-			s.spawner.intruder(pos, seed)
+		at, ok := randomOpenCell(s.spawner.g, &r)
+		if !ok {
+			at = pos.Vec
+		}
+		s.spawner.intruders.Seed = seed
+		if err := s.spawner.intruders.Respawn(e, at, nil); err != nil {
+			panic(err) // every intruder is made by this spawner
 		}
 	}
 }
