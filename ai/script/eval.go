@@ -1,0 +1,583 @@
+package script
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+
+	"github.com/archai-go/archai/ai/blackboard"
+)
+
+// Evaluation: one function per kind, each handling the nodes of its kind. The compiler
+// guarantees every operand has the kind its parent asks for.
+
+// eps is BT.CPP's tolerance for == and != when a float is involved: float32's machine
+// epsilon, an absolute difference.
+const eps = 1.1920928955078125e-07
+
+// exec evaluates node i for its effects.
+func (p *Program) exec(st *blackboard.Store, i int32) error {
+	var err error
+	switch p.nodes[i].kind {
+	case Bool:
+		_, err = p.evalBool(st, i)
+	case Int:
+		_, err = p.evalInt(st, i)
+	case Float:
+		_, err = p.evalFloat(st, i)
+	default:
+		_, err = p.evalString(st, i)
+	}
+	return err
+}
+
+// value evaluates node i as a Value.
+func (p *Program) value(st *blackboard.Store, i int32) (Value, error) {
+	switch p.nodes[i].kind {
+	case Bool:
+		b, err := p.evalBool(st, i)
+		return BoolValue(b), err
+	case Int:
+		v, err := p.evalInt(st, i)
+		return IntValue(v), err
+	case Float:
+		v, err := p.evalFloat(st, i)
+		return FloatValue(v), err
+	}
+	s, err := p.evalString(st, i)
+	return StringValue(s), err
+}
+
+// truth evaluates node i (not a String) as a condition.
+func (p *Program) truth(st *blackboard.Store, i int32) (bool, error) {
+	switch p.nodes[i].kind {
+	case Bool:
+		return p.evalBool(st, i)
+	case Int:
+		v, err := p.evalInt(st, i)
+		return v != 0, err
+	}
+	v, err := p.evalFloat(st, i)
+	return v != 0, err
+}
+
+func bytesOf(w uint64) [8]byte {
+	var b [8]byte
+	binary.NativeEndian.PutUint64(b[:], w)
+	return b
+}
+
+func wordOf(b [8]byte) uint64 { return binary.NativeEndian.Uint64(b[:]) }
+
+func (p *Program) evalBool(st *blackboard.Store, i int32) (bool, error) {
+	n := &p.nodes[i]
+	switch n.op {
+	case opConst:
+		return n.n != 0, nil
+	case opLoad:
+		w, ok := n.key.Word(st)
+		if !ok {
+			return false, n.err
+		}
+		return bytesOf(w)[0] != 0, nil
+	case opAssign:
+		v, err := p.evalBool(st, n.a)
+		if err != nil {
+			return false, err
+		}
+		var b [8]byte
+		if v {
+			b[0] = 1
+		}
+		n.key.SetWord(st, wordOf(b))
+		return v, nil
+	case opTernary:
+		c, err := p.evalBool(st, n.cond)
+		if err != nil {
+			return false, err
+		}
+		if c {
+			return p.evalBool(st, n.a)
+		}
+		return p.evalBool(st, n.b)
+	case opNot:
+		v, err := p.evalBool(st, n.a)
+		return !v, err
+	case opAnd, opOr:
+		v, err := p.evalBool(st, n.a)
+		if err != nil || v == (n.op == opOr) {
+			return v, err
+		}
+		return p.evalBool(st, n.b)
+	case opCmp:
+		return p.compare(st, n.dom, n.cmp, n.a, n.b)
+	case opChain:
+		return p.chain(st, n)
+	case opTruth:
+		switch p.nodes[n.a].kind {
+		case Int:
+			v, err := p.evalInt(st, n.a)
+			return v != 0, err
+		case Float:
+			v, err := p.evalFloat(st, n.a)
+			return v != 0, err
+		}
+		v, err := p.evalString(st, n.a)
+		return v != "", err
+	case opToBool:
+		v, err := p.evalInt(st, n.a)
+		if err != nil {
+			return false, err
+		}
+		if v != 0 && v != 1 {
+			return false, n.err
+		}
+		return v == 1, nil
+	}
+	return false, errInternal
+}
+
+func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
+	n := &p.nodes[i]
+	switch n.op {
+	case opConst:
+		return n.n, nil
+	case opLoad:
+		w, ok := n.key.Word(st)
+		if !ok {
+			return 0, n.err
+		}
+		v, ok := decodeInt(w, n.ek)
+		if !ok {
+			return 0, n.err2
+		}
+		return v, nil
+	case opAssign:
+		v, err := p.evalInt(st, n.a)
+		if err != nil {
+			return 0, err
+		}
+		w, ok := encodeInt(v, n.ek)
+		if !ok {
+			return 0, n.err
+		}
+		n.key.SetWord(st, w)
+		return v, nil
+	case opTernary:
+		c, err := p.evalBool(st, n.cond)
+		if err != nil {
+			return 0, err
+		}
+		if c {
+			return p.evalInt(st, n.a)
+		}
+		return p.evalInt(st, n.b)
+	case opNeg:
+		v, err := p.evalInt(st, n.a)
+		if err != nil {
+			return 0, err
+		}
+		if v == math.MinInt64 {
+			return 0, n.err
+		}
+		return -v, nil
+	case opCompl:
+		v, err := p.evalInt(st, n.a)
+		return ^v, err
+	case opAdd, opSub, opMul, opBitAnd, opBitOr, opBitXor:
+		a, err := p.evalInt(st, n.a)
+		if err != nil {
+			return 0, err
+		}
+		b, err := p.evalInt(st, n.b)
+		if err != nil {
+			return 0, err
+		}
+		var r int64
+		switch n.op {
+		case opAdd:
+			r = a + b
+			if (a^r)&(b^r) < 0 {
+				return 0, n.err
+			}
+		case opSub:
+			r = a - b
+			if (a^b)&(a^r) < 0 {
+				return 0, n.err
+			}
+		case opMul:
+			r = a * b
+			if a != 0 && (r/a != b || (a == -1 && b == math.MinInt64)) {
+				return 0, n.err
+			}
+		case opBitAnd:
+			r = a & b
+		case opBitOr:
+			r = a | b
+		default:
+			r = a ^ b
+		}
+		return r, nil
+	case opToInt:
+		switch p.nodes[n.a].kind {
+		case Bool:
+			v, err := p.evalBool(st, n.a)
+			return b2i(v), err
+		case Float:
+			f, err := p.evalFloat(st, n.a)
+			if err != nil {
+				return 0, err
+			}
+			v, ok := floatToInt(f)
+			if !ok {
+				return 0, n.err
+			}
+			return v, nil
+		}
+	}
+	return 0, errInternal
+}
+
+func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
+	n := &p.nodes[i]
+	switch n.op {
+	case opConst:
+		return n.f, nil
+	case opLoad:
+		w, ok := n.key.Word(st)
+		if !ok {
+			return 0, n.err
+		}
+		if n.ek == reflect.Float32 {
+			b := bytesOf(w)
+			return float64(math.Float32frombits(binary.NativeEndian.Uint32(b[:4]))), nil
+		}
+		return math.Float64frombits(w), nil
+	case opAssign:
+		v, err := p.evalFloat(st, n.a)
+		if err != nil {
+			return 0, err
+		}
+		if n.ek == reflect.Float32 {
+			f := float32(v)
+			if math.IsInf(float64(f), 0) && !math.IsInf(v, 0) {
+				return 0, n.err
+			}
+			var b [8]byte
+			binary.NativeEndian.PutUint32(b[:4], math.Float32bits(f))
+			n.key.SetWord(st, wordOf(b))
+			return float64(f), nil
+		}
+		n.key.SetWord(st, math.Float64bits(v))
+		return v, nil
+	case opTernary:
+		c, err := p.evalBool(st, n.cond)
+		if err != nil {
+			return 0, err
+		}
+		if c {
+			return p.evalFloat(st, n.a)
+		}
+		return p.evalFloat(st, n.b)
+	case opNeg:
+		v, err := p.evalFloat(st, n.a)
+		return -v, err
+	case opAdd, opSub, opMul, opDiv:
+		a, err := p.evalFloat(st, n.a)
+		if err != nil {
+			return 0, err
+		}
+		b, err := p.evalFloat(st, n.b)
+		if err != nil {
+			return 0, err
+		}
+		switch n.op {
+		case opAdd:
+			return a + b, nil
+		case opSub:
+			return a - b, nil
+		case opMul:
+			return a * b, nil
+		}
+		if b == 0 {
+			return 0, n.err
+		}
+		return a / b, nil
+	case opToFloat:
+		if p.nodes[n.a].kind == Bool {
+			v, err := p.evalBool(st, n.a)
+			return float64(b2i(v)), err
+		}
+		v, err := p.evalInt(st, n.a)
+		return float64(v), err
+	case opParse:
+		s, err := p.evalString(st, n.a)
+		if err != nil {
+			return 0, err
+		}
+		f, ok := p.parseNumber(s)
+		if !ok {
+			return 0, n.err
+		}
+		return f, nil
+	}
+	return 0, errInternal
+}
+
+func (p *Program) evalString(st *blackboard.Store, i int32) (string, error) {
+	n := &p.nodes[i]
+	switch n.op {
+	case opConst:
+		return n.s, nil
+	case opLoad:
+		s, ok := n.key.Str(st)
+		if !ok {
+			return "", n.err
+		}
+		return s, nil
+	case opAssign:
+		v, err := p.evalString(st, n.a)
+		if err != nil {
+			return "", err
+		}
+		n.key.SetStr(st, v)
+		return v, nil
+	case opTernary:
+		c, err := p.evalBool(st, n.cond)
+		if err != nil {
+			return "", err
+		}
+		if c {
+			return p.evalString(st, n.a)
+		}
+		return p.evalString(st, n.b)
+	case opConcat:
+		a, err := p.evalString(st, n.a)
+		if err != nil {
+			return "", err
+		}
+		b, err := p.evalString(st, n.b)
+		if err != nil {
+			return "", err
+		}
+		return a + b, nil
+	case opToString:
+		v, err := p.value(st, n.a)
+		return v.String(), err
+	}
+	return "", errInternal
+}
+
+// compare evaluates a and b, of kind dom, and compares them.
+func (p *Program) compare(st *blackboard.Store, dom Kind, c cmp, a, b int32) (bool, error) {
+	switch dom {
+	case Int:
+		x, err := p.evalInt(st, a)
+		if err != nil {
+			return false, err
+		}
+		y, err := p.evalInt(st, b)
+		if err != nil {
+			return false, err
+		}
+		return cmpInt(c, x, y), nil
+	case Float:
+		x, err := p.evalFloat(st, a)
+		if err != nil {
+			return false, err
+		}
+		y, err := p.evalFloat(st, b)
+		if err != nil {
+			return false, err
+		}
+		return cmpFloat(c, x, y), nil
+	}
+	x, err := p.evalString(st, a)
+	if err != nil {
+		return false, err
+	}
+	y, err := p.evalString(st, b)
+	if err != nil {
+		return false, err
+	}
+	return cmpString(c, x, y), nil
+}
+
+// chain evaluates a comparison chain: operands left to right, each once, stopping at the
+// first pair that compares false.
+func (p *Program) chain(st *blackboard.Store, n *node) (bool, error) {
+	ops := p.list[n.a : n.a+n.b]
+	switch n.dom {
+	case Int:
+		x, err := p.evalInt(st, ops[0])
+		for k, o := range ops[1:] {
+			if err != nil {
+				return false, err
+			}
+			var y int64
+			if y, err = p.evalInt(st, o); err != nil {
+				return false, err
+			}
+			if !cmpInt(n.cmps[k], x, y) {
+				return false, nil
+			}
+			x = y
+		}
+		return err == nil, err
+	case Float:
+		x, err := p.evalFloat(st, ops[0])
+		for k, o := range ops[1:] {
+			if err != nil {
+				return false, err
+			}
+			var y float64
+			if y, err = p.evalFloat(st, o); err != nil {
+				return false, err
+			}
+			if !cmpFloat(n.cmps[k], x, y) {
+				return false, nil
+			}
+			x = y
+		}
+		return err == nil, err
+	}
+	x, err := p.evalString(st, ops[0])
+	for k, o := range ops[1:] {
+		if err != nil {
+			return false, err
+		}
+		var y string
+		if y, err = p.evalString(st, o); err != nil {
+			return false, err
+		}
+		if !cmpString(n.cmps[k], x, y) {
+			return false, nil
+		}
+		x = y
+	}
+	return err == nil, err
+}
+
+func cmpInt(c cmp, x, y int64) bool {
+	switch c {
+	case cmpEq:
+		return x == y
+	case cmpNe:
+		return x != y
+	case cmpLt:
+		return x < y
+	case cmpGt:
+		return x > y
+	case cmpLe:
+		return x <= y
+	}
+	return x >= y
+}
+
+// cmpFloat compares as BT.CPP: == and != with the tolerance eps, the others exactly.
+func cmpFloat(c cmp, x, y float64) bool {
+	switch c {
+	case cmpEq:
+		return x == y || math.Abs(x-y) <= eps
+	case cmpNe:
+		return !(x == y || math.Abs(x-y) <= eps)
+	case cmpLt:
+		return x < y
+	case cmpGt:
+		return x > y
+	case cmpLe:
+		return x <= y
+	}
+	return x >= y
+}
+
+func cmpString(c cmp, x, y string) bool {
+	switch c {
+	case cmpEq:
+		return x == y
+	case cmpNe:
+		return x != y
+	case cmpLt:
+		return x < y
+	case cmpGt:
+		return x > y
+	case cmpLe:
+		return x <= y
+	}
+	return x >= y
+}
+
+// decodeInt reads an integer entry of Go kind k from its word; false for a uint64
+// beyond int64.
+func decodeInt(w uint64, k reflect.Kind) (int64, bool) {
+	b := bytesOf(w)
+	e := binary.NativeEndian
+	switch k {
+	case reflect.Int8:
+		return int64(int8(b[0])), true
+	case reflect.Uint8:
+		return int64(b[0]), true
+	case reflect.Int16:
+		return int64(int16(e.Uint16(b[:2]))), true
+	case reflect.Uint16:
+		return int64(e.Uint16(b[:2])), true
+	case reflect.Int32:
+		return int64(int32(e.Uint32(b[:4]))), true
+	case reflect.Uint32:
+		return int64(e.Uint32(b[:4])), true
+	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		if intSize == 4 && k != reflect.Uint64 {
+			return int64(e.Uint32(b[:4])), true
+		}
+		return int64(w), w <= math.MaxInt64
+	case reflect.Int:
+		if intSize == 4 {
+			return int64(int32(e.Uint32(b[:4]))), true
+		}
+	}
+	return int64(w), true
+}
+
+// encodeInt writes v as an integer entry of Go kind k; false if it does not fit.
+func encodeInt(v int64, k reflect.Kind) (uint64, bool) {
+	var b [8]byte
+	e := binary.NativeEndian
+	switch k {
+	case reflect.Int8:
+		b[0] = byte(v)
+		return wordOf(b), v == int64(int8(v))
+	case reflect.Uint8:
+		b[0] = byte(v)
+		return wordOf(b), v == int64(uint8(v))
+	case reflect.Int16:
+		e.PutUint16(b[:2], uint16(v))
+		return wordOf(b), v == int64(int16(v))
+	case reflect.Uint16:
+		e.PutUint16(b[:2], uint16(v))
+		return wordOf(b), v == int64(uint16(v))
+	case reflect.Int32:
+		e.PutUint32(b[:4], uint32(v))
+		return wordOf(b), v == int64(int32(v))
+	case reflect.Uint32:
+		e.PutUint32(b[:4], uint32(v))
+		return wordOf(b), v == int64(uint32(v))
+	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		if intSize == 4 && k != reflect.Uint64 {
+			e.PutUint32(b[:4], uint32(v))
+			return wordOf(b), v == int64(uint32(v))
+		}
+		return uint64(v), v >= 0
+	case reflect.Int:
+		if intSize == 4 {
+			e.PutUint32(b[:4], uint32(v))
+			return wordOf(b), v == int64(int32(v))
+		}
+	}
+	return uint64(v), true
+}
+
+// intSize is the size of int, uint and uintptr in bytes.
+const intSize = 4 << (^uint(0) >> 63)
+
+// errInternal is returned if the compiled form is inconsistent: a bug of this package.
+var errInternal = &Error{Msg: "internal error: inconsistent program", Err: ErrType, Line: 1, Col: 1}
