@@ -39,7 +39,7 @@
 //	string     = "'" { any byte but "'" } "'" .        (no escapes)
 //	name       = [ "@" ] (letter | "_") { letter | digit | "_" } .
 //
-// Whitespace is space, tab, CR and LF. A letter or a point right after a number is an
+// Letters and digits are ASCII; whitespace is space, tab, CR and LF. A letter or a point right after a number is an
 // error ("3foo", "65.", "0x1F.5"); "65..x" is 65 .. x. An integer literal beyond int64 is
 // an error. A script holds at least one statement; its value is its last statement's.
 //
@@ -48,8 +48,9 @@
 // From loosest to tightest (BT.CPP's binding powers):
 //
 //	level  operators                  associativity
-//	1      :=  =  +=  -=  *=  /=      right side is a whole expression; left must be a name
-//	2      ?:                         not chainable without parentheses in the condition
+//	1      :=  =  +=  -=  *=  /=      right: x := y := 1; the left side must be a name
+//	2      ?:                         right: a ? b : c ? d : e nests in the else branch;
+//	                                  (a ? b : c) + 1 needs its parentheses
 //	3      ||                         left
 //	4      &&                         left
 //	5      ==  !=  <  <=  >  >=       chained: a < b < c is a < b && b < c, b evaluated once
@@ -70,8 +71,8 @@
 // entry of the same name; @name never names an enum).
 //
 //   - Numbers: a Bool is a number 0 or 1 wherever a number is expected (as in BT.CPP).
-//     The operators + - * on two Ints give an Int (an overflow of int64 is an error wrapping
-//     [ErrOverflow]); with a Float it is a Float. / is always a Float division (7/2 is
+//     The operators + - * on two Ints give an Int (an overflow of int64 is an error
+//     wrapping [ErrOverflow]); on a Float and a number they give a Float. / is always a Float division (7/2 is
 //     3.5, as in BT.CPP); dividing by zero is an error wrapping [ErrDivisionByZero].
 //     Unary - of an Int is an Int. & | ^ ~ take whole numbers (a Float that is not whole
 //     is an error wrapping [ErrConversion]) and give an Int.

@@ -185,11 +185,11 @@ func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
 		v, err := p.evalInt(st, n.a)
 		return ^v, err
 	case opAdd, opSub, opMul, opBitAnd, opBitOr, opBitXor:
-		a, err := p.evalInt(st, n.a)
+		a, err := p.intOperand(st, n.a)
 		if err != nil {
 			return 0, err
 		}
-		b, err := p.evalInt(st, n.b)
+		b, err := p.intOperand(st, n.b)
 		if err != nil {
 			return 0, err
 		}
@@ -283,11 +283,11 @@ func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
 		v, err := p.evalFloat(st, n.a)
 		return -v, err
 	case opAdd, opSub, opMul, opDiv:
-		a, err := p.evalFloat(st, n.a)
+		a, err := p.floatOperand(st, n.a)
 		if err != nil {
 			return 0, err
 		}
-		b, err := p.evalFloat(st, n.b)
+		b, err := p.floatOperand(st, n.b)
 		if err != nil {
 			return 0, err
 		}
@@ -368,25 +368,55 @@ func (p *Program) evalString(st *blackboard.Store, i int32) (string, error) {
 	return "", errInternal
 }
 
+// intOperand is evalInt with the common operands (a constant, an int or int64 entry)
+// read in place.
+func (p *Program) intOperand(st *blackboard.Store, i int32) (int64, error) {
+	n := &p.nodes[i]
+	if n.op == opConst {
+		return n.n, nil
+	}
+	if n.op == opLoad && (n.ek == reflect.Int || n.ek == reflect.Int64) {
+		if w, ok := n.key.Word(st); ok {
+			return int64(w), nil
+		}
+	}
+	return p.evalInt(st, i)
+}
+
+// floatOperand is evalFloat with the common operands (a constant, a float64 entry) read
+// in place.
+func (p *Program) floatOperand(st *blackboard.Store, i int32) (float64, error) {
+	n := &p.nodes[i]
+	if n.op == opConst {
+		return n.f, nil
+	}
+	if n.op == opLoad && n.ek == reflect.Float64 {
+		if w, ok := n.key.Word(st); ok {
+			return math.Float64frombits(w), nil
+		}
+	}
+	return p.evalFloat(st, i)
+}
+
 // compare evaluates a and b, of kind dom, and compares them.
 func (p *Program) compare(st *blackboard.Store, dom Kind, c cmp, a, b int32) (bool, error) {
 	switch dom {
 	case Int:
-		x, err := p.evalInt(st, a)
+		x, err := p.intOperand(st, a)
 		if err != nil {
 			return false, err
 		}
-		y, err := p.evalInt(st, b)
+		y, err := p.intOperand(st, b)
 		if err != nil {
 			return false, err
 		}
 		return cmpInt(c, x, y), nil
 	case Float:
-		x, err := p.evalFloat(st, a)
+		x, err := p.floatOperand(st, a)
 		if err != nil {
 			return false, err
 		}
-		y, err := p.evalFloat(st, b)
+		y, err := p.floatOperand(st, b)
 		if err != nil {
 			return false, err
 		}

@@ -18,8 +18,9 @@ const (
 	MaxDepth = 128
 )
 
-// Errors wrapped by [*Error]. Compile reports the first four; Run, Bool and Exec the
-// others.
+// Errors wrapped by [*Error]. Compile reports the first four, and ErrConversion for a
+// constant that does not convert (hp = 2.5 with hp an int); Run, Bool and Exec report
+// the others.
 var (
 	ErrSyntax       = errors.New("syntax error")
 	ErrUnknownEntry = errors.New("unknown entry")
@@ -75,9 +76,10 @@ type Program struct {
 }
 
 // Compile parses and type-checks src once, at load. It returns an [*Error] wrapping
-// [ErrSyntax], [ErrUnknownEntry], [ErrType] or [ErrLimit], with the column. It may
-// declare new entries in env.Schema (:=), so it is not safe concurrently with other
-// uses of that schema.
+// [ErrSyntax], [ErrUnknownEntry], [ErrType], [ErrLimit] or [ErrConversion], with the
+// column. It declares in env.Schema the entries a := creates (those of the statements
+// before a failing one stay declared), so it is not safe concurrently with other uses
+// of that schema. A nil env is an empty one.
 func Compile(src string, env *Env) (*Program, error) {
 	if env == nil {
 		env = &Env{}
