@@ -19,7 +19,8 @@
 //
 // # Grammar
 //
-//	script     = statement { ";" { ";" } statement } { ";" } .
+//	script     = statement { separator statement } { ";" } .
+//	separator  = ";" { ";" } | line break .         (a line break between two statements)
 //	statement  = expr .
 //	expr       = name assign_op expr              (right side: a full expression)
 //	           | expr "?" expr ":" expr            (else branch: ternary level and tighter)
@@ -141,9 +142,11 @@
 //     string entry, a literal string that is not a number compared with a number, and
 //     unknown entries are load errors. An entry a script reads must be declared (by a
 //     port, a leaf or an earlier :=) before the script compiles.
-//   - Statements must be separated by ';'. BT.CPP also accepts "a:=1 b:=2"; here that
-//     is a syntax error, so that a missing operator ("hp > 10 ammo > 0") is not silently
-//     read as two statements.
+//   - Statements are separated by ';' or a line break (as the documentation writes
+//     them). BT.CPP also accepts "a:=1 b:=2" on one line; here that is a syntax error,
+//     so that a missing operator ("hp > 10 ammo > 0") is not silently read as two
+//     statements. An expression still continues over a line break when the next line
+//     goes on with an operator.
 //   - && and || short-circuit (BT.CPP 4.x evaluates both sides).
 //   - Integer + - * stay integers (BT.CPP computes in double): results agree up to 2^53;
 //     beyond int64 is an error here instead of a rounded double. true and false are

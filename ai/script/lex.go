@@ -64,6 +64,7 @@ func (t tok) String() string { return tokText[t] }
 type token struct {
 	kind tok
 	pos  int
+	end  int // byte offset after the token
 	text string
 	i    int64   // tInt
 	f    float64 // tReal
@@ -147,7 +148,15 @@ func lex(src string, c *compiler) ([]token, error) {
 		}
 		return nil, c.errf(start, ErrSyntax, "unexpected byte %#02x", ch)
 	}
-	toks = append(toks, token{kind: tEOF, pos: len(src)})
+	toks = append(toks, token{kind: tEOF, pos: len(src), end: len(src)})
+	for k := range toks {
+		if toks[k].end == 0 {
+			toks[k].end = toks[k].pos + len(toks[k].text)
+			if toks[k].kind == tString {
+				toks[k].end += 2 // the quotes
+			}
+		}
+	}
 	return toks, nil
 }
 

@@ -1,5 +1,7 @@
 package script
 
+import "strings"
+
 // ast is a parsed expression.
 type ast struct {
 	op    tok // the operator or literal token kind; tIdent for a name; tLParen unused
@@ -68,7 +70,8 @@ func (p *parser) next() token {
 	return t
 }
 
-// script parses statements separated by one or more ';' (a trailing ';' is allowed).
+// script parses statements separated by one or more ';' or by a line break (a trailing
+// ';' is allowed).
 func (p *parser) script() ([]*ast, error) {
 	var stmts []*ast
 	for p.peek().kind != tEOF {
@@ -78,7 +81,7 @@ func (p *parser) script() ([]*ast, error) {
 		}
 		stmts = append(stmts, e)
 		t := p.peek()
-		if t.kind != tSemi && t.kind != tEOF {
+		if t.kind != tSemi && t.kind != tEOF && !strings.Contains(p.c.src[p.toks[p.i-1].end:t.pos], "\n") {
 			return nil, p.c.errf(t.pos, ErrSyntax, "unexpected %s %s: expected an operator, ';' or the end", describe(t), quoteTok(t))
 		}
 		for p.peek().kind == tSemi {

@@ -238,6 +238,10 @@ func TestOperators(t *testing.T) {
 		{"x := 3; y := 5; x + y", IntValue(8)},
 		{"a:=1;;; b:=2;;", IntValue(2)},
 		{"hp = 10; hp", IntValue(10)},
+		{"hp = 10\nhp", IntValue(10)}, // a line break separates statements
+		{"hp = 10\r\n  hp * 2", IntValue(20)},
+		{"hp > 10 &&\n ammo > 1\n", BoolValue(true)}, // an expression goes on over a line break
+		{"hp = 10\n-1", IntValue(9)},                 // ... when the next line starts with an operator
 	}
 	for _, c := range cases {
 		t.Run(c.src, func(t *testing.T) {
@@ -579,4 +583,53 @@ func TestValue(t *testing.T) {
 	assert.Equal(t, "string", String.String())
 	assert.Equal(t, "Kind(9)", Kind(9).String())
 	assert.True(t, strings.HasPrefix(IntValue(-3).String(), "-3"))
+}
+
+// TestDocumentedExamples runs the examples of behaviortree.dev's "Introduction to
+// Scripting" and of tutorial t09, each as one Script node after the other on one store.
+func TestDocumentedExamples(t *testing.T) {
+	s := blackboard.NewSchema()
+	st := s.NewStore()
+	env := &Env{Schema: s, Enums: map[string]int{"RED": 1, "BLUE": 2, "GREEN": 3, "THE_ANSWER": 42}}
+	get := func(src string) Value {
+		t.Helper()
+		v, err := MustCompile(src, env).Run(st)
+		require.NoError(t, err, src)
+		return v
+	}
+	get("param_A := 42; param_B := 3.14; message := 'hello world'")
+	get("param_B = 3.14; message = 'hello world'")
+	get("A:= 42; B:=24")
+	get("param_A := 7\nparam_B := 5\nparam_B *= 2\nparam_C := (param_A * 3) + param_B")
+	assert.Equal(t, FloatValue(10), get("param_B")) // param_B was created a float by 3.14
+	assert.Equal(t, FloatValue(31), get("param_C"))
+	assert.Equal(t, IntValue(7), get("param_A"))
+	get("value:= 0x7F; val_A:= value & 0x0F; val_B:= value | 0xF0")
+	assert.Equal(t, IntValue(15), get("val_A"))
+	assert.Equal(t, IntValue(255), get("val_B"))
+	get("val_A := true; val_B := 5 > 3; val_C := (val_A == val_B); val_D := (val_A && val_B) || !val_C")
+	assert.Equal(t, BoolValue(true), get("val_D"))
+	assert.Equal(t, StringValue("hello world"), get("message"))
+	// B is an int now: 3.14 does not fit it (nor does it in BT.CPP).
+	_, err := Compile("B := 3.14", env)
+	require.ErrorIs(t, err, ErrConversion)
+
+	// t09_scripting: a Precondition on A>-B && color != BLUE.
+	s = blackboard.NewSchema()
+	st = s.NewStore()
+	env.Schema = s
+	get("msg:='hello world'")
+	get("A:=THE_ANSWER; B:=3.14; color:=RED")
+	b, err := MustCompile("A>-B && color != BLUE", env).Bool(st)
+	assert.Equal(t, FloatValue(3.14), get("B"))
+	require.NoError(t, err)
+	assert.True(t, b)
+	// ParserTest.Enums_Issue_523: _skipIf="!isLowBattery".
+	get("isLowBattery := 20 < 25")
+	b, err = MustCompile("!isLowBattery", env).Bool(st)
+	require.NoError(t, err)
+	assert.False(t, b)
+	// Assignments chain to the right.
+	assert.Equal(t, IntValue(4), get("x := y := 4; x"))
+	assert.Equal(t, IntValue(4), get("y"))
 }
