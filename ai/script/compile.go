@@ -258,7 +258,7 @@ func (c *compiler) store(e *ast, key string, v int32, k Kind) (int32, Kind, erro
 	conv := c.errf(e.pos, ErrConversion, "the value does not fit entry %q (%v)", key, typ)
 	switch {
 	case ek == String && k != String:
-		return 0, Invalid, c.errf(e.pos, ErrType, "cannot assign a %v to entry %q of type %v", k, key, typ)
+		return 0, Invalid, c.errf(e.pos, ErrType, "cannot assign %s to entry %q of type %v", article(k), key, typ)
 	case ek != String && k == String:
 		v, k = c.convert(v, k, Float, conv)
 		fallthrough
@@ -427,6 +427,14 @@ func (c *compiler) binary(e *ast) (int32, Kind, error) {
 	return c.emit(n), k, nil
 }
 
+// article returns the kind with its article: "a bool", "an int".
+func article(k Kind) string {
+	if k == Int {
+		return "an int"
+	}
+	return "a " + k.String()
+}
+
 // unify returns the kind two values of kinds a and b meet in: the same kind, Int for a
 // Bool and an Int, Float for a Float and another number; Invalid for a string and a
 // number.
@@ -458,7 +466,7 @@ func (c *compiler) ternary(e *ast) (int32, Kind, error) {
 	}
 	k := unify(ka, kb)
 	if k == Invalid {
-		return 0, Invalid, c.errf(e.pos, ErrType, "the branches of ?: are a %v and a %v", ka, kb)
+		return 0, Invalid, c.errf(e.pos, ErrType, "the branches of ?: are %s and %s", article(ka), article(kb))
 	}
 	a, _ = c.convert(a, ka, k, nil)
 	b, _ = c.convert(b, kb, k, nil)

@@ -180,7 +180,7 @@ func (p *parser) expr(minBP int) (*ast, error) {
 			}
 			return p.node(&ast{op: tQuestion, pos: t.pos, cond: left, a: then, b: els})
 		case isCompare(t.kind):
-			e := &ast{op: tEq, pos: t.pos, chain: []*ast{left}}
+			e := &ast{op: tEq, pos: t.pos, chain: []*ast{left}} // tEq marks a chain
 			for isCompare(p.peek().kind) {
 				e.ops = append(e.ops, p.next().kind)
 				r, err := p.expr(bpCompare + 1)

@@ -633,3 +633,36 @@ func TestDocumentedExamples(t *testing.T) {
 	assert.Equal(t, IntValue(4), get("x := y := 4; x"))
 	assert.Equal(t, IntValue(4), get("y"))
 }
+
+// TestConcurrentRuns: one program runs on several agents' stores at once.
+func TestConcurrentRuns(t *testing.T) {
+	env, _ := fixture(t)
+	p := MustCompile("ammo += 1; hp > 10 && ammo >= 1 ? name .. ammo : 'none'", env)
+	stores := make([]*blackboard.Store, 4)
+	done := make(chan struct{})
+	for i := range stores {
+		stores[i] = env.Schema.NewStore()
+		blackboard.Set(stores[i], blackboard.MustDeclare[int](env.Schema, "hp"), 50)
+		blackboard.Set(stores[i], blackboard.MustDeclare[int](env.Schema, "ammo"), i)
+		blackboard.Set(stores[i], blackboard.MustDeclare[string](env.Schema, "name"), "g")
+	}
+	for _, st := range stores {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for range 100 {
+				if _, err := p.Run(st); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	for range stores {
+		<-done
+	}
+	for i, st := range stores {
+		v, err := MustCompile("ammo", env).Run(st)
+		require.NoError(t, err)
+		assert.Equal(t, IntValue(int64(i+100)), v)
+	}
+}
