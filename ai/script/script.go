@@ -46,7 +46,8 @@ type Env struct {
 	// Resolve maps an identifier of the script to what it stands for: name without the @
 	// prefix, and root reports whether it had one (BT.CPP's root blackboard). Nil maps
 	// both name and @name to the entry called name. A behavior-tree loader passes the
-	// SubTree remapping here.
+	// SubTree remapping here. An error it returns is a compile error wrapping
+	// ErrUnknownEntry, with its message.
 	Resolve func(name string, root bool) (Binding, error)
 	// Where prefixes every error, as "file.xml:12" (the attribute holding the script).
 	Where string
@@ -222,7 +223,7 @@ type Value struct {
 	s    string
 }
 
-// BoolValue, IntValue, FloatValue and StringValue make values.
+// BoolValue returns the Bool value b.
 func BoolValue(b bool) Value {
 	if b {
 		return Value{kind: Bool, n: 1}
