@@ -74,10 +74,11 @@ type node struct {
 }
 
 type compiler struct {
-	env  *Env
-	src  string
-	p    *Program
-	fold *Error // the first constant that does not convert
+	env   *Env
+	src   string
+	p     *Program
+	fold  *Error // the first constant that does not convert
+	lines []int  // byte offsets where the script's lines start
 }
 
 func (c *compiler) emit(n node) int32 {

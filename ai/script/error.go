@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -49,14 +50,12 @@ func (e *Error) Unwrap() error { return e.Err }
 // quoteWidth is the most bytes of the script an error quotes.
 const quoteWidth = 64
 
-// newError builds the error at byte offset off of src.
-func newError(where, src string, off int, sentinel error, msg string) *Error {
+// newError builds the error at byte offset off of src, whose lines start at the offsets
+// lines (ascending, the first 0).
+func newError(where, src string, lines []int, off int, sentinel error, msg string) *Error {
 	off = max(0, min(off, len(src)))
-	line, col := 1, off+1
-	if i := strings.LastIndexByte(src[:off], '\n'); i >= 0 {
-		line = strings.Count(src[:off], "\n") + 1
-		col = off - i
-	}
+	line := sort.SearchInts(lines, off+1) // lines[line-1] <= off
+	col := off - lines[line-1] + 1
 	return &Error{Where: where, Offset: off, Line: line, Col: col, Msg: msg, Quote: quote(src, off), Err: sentinel}
 }
 
@@ -91,7 +90,15 @@ func quote(src string, off int) string {
 	return q
 }
 
-// errf builds a compile error at byte offset off.
+// errf builds an error at byte offset off.
 func (c *compiler) errf(off int, sentinel error, format string, args ...any) *Error {
-	return newError(c.env.Where, c.src, off, sentinel, fmt.Sprintf(format, args...))
+	if c.lines == nil {
+		c.lines = []int{0}
+		for i := range len(c.src) {
+			if c.src[i] == '\n' {
+				c.lines = append(c.lines, i+1)
+			}
+		}
+	}
+	return newError(c.env.Where, c.src, c.lines, off, sentinel, fmt.Sprintf(format, args...))
 }

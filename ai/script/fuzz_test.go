@@ -15,6 +15,7 @@ func FuzzCompile(f *testing.F) {
 		"flag = 'true'; f32 = 1e300", "((((1))))", "-(-(-hp))", "65..66", "3e+", "'open",
 		"mode = GREEN; mode * 100", "pos + 1", "unset > 0 || unset_s", "speed /= 0.0",
 		"hp * 9223372036854775807", "x := 'a' .. 1.5 .. true; x += 'b'", "!name", "hp = 7 / 2",
+		"hp := 1\nammo = 2\n  hp + ammo", "+6e66>6666.6+66\r6>6;6e62=6+6e66>66666'; en';o'; \x7fn\x806\x1e;@e66",
 	} {
 		f.Add(s)
 	}

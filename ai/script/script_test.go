@@ -666,3 +666,30 @@ func TestConcurrentRuns(t *testing.T) {
 		assert.Equal(t, IntValue(int64(i+100)), v)
 	}
 }
+
+// TestBTCPPRegressions re-creates BT.CPP's scripting regressions: comparing with a
+// negative literal (issue 832), a uint8 entry compared with 0 (issue 595), and a large
+// invalid script (issue 923) that must fail cleanly.
+func TestBTCPPRegressions(t *testing.T) {
+	s := blackboard.NewSchema()
+	st := s.NewStore()
+	env := &Env{Schema: s}
+	for src, want := range map[string]bool{
+		"A:=0; A!=-1": true, "A:=-1; A!=-1": false, "A:=0; A==-1": false, "A:=0; A>-1": true, "A:=0; A<-1": false,
+	} {
+		b, err := MustCompile(src, env).Bool(st)
+		require.NoError(t, err, src)
+		assert.Equal(t, want, b, src)
+	}
+	blackboard.Set(st, blackboard.MustDeclare[uint8](s, "find_enemy"), 0)
+	b, err := MustCompile("find_enemy==0", env).Bool(st)
+	require.NoError(t, err)
+	assert.True(t, b)
+
+	var big strings.Builder
+	for range 10 {
+		big.WriteString("+6e66>6666.6+66\r6>6;6e62=6+6e66>66666'; en';o';o'; en'; \x7fn\x7fr;6.6+66.H>6+6\x806\x1e;@e66")
+	}
+	_, err = Compile(big.String(), env)
+	require.ErrorIs(t, err, ErrSyntax)
+}
