@@ -134,7 +134,7 @@ func (p *Program) Kind() Kind { return p.kind }
 // Run evaluates the statements in order on st and returns the value of the last one. It
 // allocates nothing unless it builds a string. On error (an [*Error] wrapping
 // [ErrNotSet], [ErrDivisionByZero], [ErrOverflow], [ErrConversion] or [ErrStore]) it
-// stops: assignments of earlier statements stay done.
+// stops and returns the zero Value: assignments of earlier statements stay done.
 //
 // Important: the errors Run returns are built at Compile and shared by every agent: do
 // not modify them.
