@@ -157,6 +157,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	p := &Ports{b: b, d: d, sc: sc, used: make([]bool, len(d.attrs))}
 	p.attr("name")
 	var n *Node
+	tag := ""
 	if d.typ == "SubTree" {
 		n = b.subTree(p, d, sc)
 	} else {
@@ -176,6 +177,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 			}
 			kids := b.kids(d, sc, depth)
 			n = bi.build(p, kids)
+			tag = typ
 		case isLeaf && lf.kind == kindChoose:
 			if !p.kidCount(1, manyKids) {
 				return nil
@@ -213,6 +215,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	if name, ok := d.get("name"); ok && n.kind != kindSubTree {
 		n.name = name
 	}
+	n.tag = tag // traces and dumps read like the file: Fallback, not Selector
 	return n
 }
 
@@ -276,10 +279,15 @@ type Ports struct {
 	onStart, onHalt func(*Context)
 }
 
-// Name returns the node's name attribute, or its type.
+// Name returns the node's name attribute, or its type (the ID of <Action ID="…"/>).
 func (p *Ports) Name() string {
 	if v, ok := p.d.get("name"); ok {
 		return v
+	}
+	if p.d.typ == "Action" || p.d.typ == "Condition" {
+		if id, ok := p.d.get("ID"); ok {
+			return id
+		}
 	}
 	return p.d.typ
 }
@@ -829,6 +837,7 @@ func (p *Ports) switchNode(n *Node, v string, cases []string, kids []*Node) {
 			p.fail(fmt.Errorf("%w: Switch on a key of type %v (bool, int, float64, string)", ErrPort, typ))
 		}
 		n.name, _ = p.d.get("name")
+		n.tag = p.d.typ
 	})
 }
 
