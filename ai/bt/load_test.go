@@ -341,7 +341,7 @@ func TestLoadJSON(t *testing.T) {
 		{"missing id", `{"trees":[{"root":{"type":"Ready"}}]}`, ErrSyntax, []string{"$.trees[0]", "without \"id\""}},
 		{"port object", `{"trees":[{"id":"M","root":{"type":"Ready","ports":{"a":{}}}}]}`, ErrPort, []string{`port "a"`}},
 		{"two trees, no main", `{"trees":[{"id":"A","root":{"type":"Ready"}},{"id":"B","root":{"type":"Ready"}}]}`,
-			ErrUnknownTree, []string{"no main tree"}},
+			ErrNoMainTree, []string{"no tree ID given"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
