@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"encoding"
 	"fmt"
 	"reflect"
 	"strings"
@@ -50,6 +51,9 @@ func listValue(typ reflect.Type, s string) (reflect.Value, error) {
 	for i, part := range parts {
 		v, err := literalValue(typ.Elem(), part)
 		if err != nil {
+			if k := typ.Elem().Kind(); k >= reflect.Bool && k <= reflect.Float64 && !v.Addr().Type().Implements(textUnmarshaler) {
+				err = fmt.Errorf("%s is not a %v", quote(part), typ.Elem()) // not the int64 it was parsed as
+			}
 			return out, fmt.Errorf("element %d of %s: %w", i+1, quote(s), err)
 		}
 		out.Index(i).Set(v)
@@ -106,3 +110,5 @@ func checkSubTreeNames(defs []*treeDef, limit int) []error {
 	}
 	return errs
 }
+
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()

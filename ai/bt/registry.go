@@ -21,7 +21,7 @@ var (
 	ErrRegistration = errors.New("bad registration")
 	ErrNoMainTree   = errors.New("no main tree")
 	ErrInclude      = errors.New("bad include")
-	ErrModel        = errors.New("TreeNodesModel does not match the registered leaf")
+	ErrModel        = errors.New("model mismatch") // a TreeNodesModel entry and its registered leaf disagree
 )
 
 // ActionFactory makes the tick function of a registered action for one node of a loaded
