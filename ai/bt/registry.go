@@ -53,7 +53,10 @@ type ChooserFactory func(p *Ports) (func(*Context) int, error)
 // pre-order, from 1). A SubTree port maps a key of the subtree to a parent key
 // (key="{parentKey}"), to a literal (key="3": ports reading it see the literal; writing it
 // is an error) or to the parent key of the same name (key="{=}"); _autoremap="true"
-// maps every key not listed to the parent key of the same name. The next tree built
+// maps every key not listed to the parent key of the same name, except private keys
+// (names starting with "_"), which stay the subtree's own. "{@key}" is the key of the
+// tree built (the agent's root blackboard) from any subtree, through any remapping: in
+// the scoped names above it is plain "key". The next tree built
 // continues the count of instances, so the private keys of two trees sharing the schema
 // (and perhaps an agent's store) never share a slot.
 type Registry struct {
