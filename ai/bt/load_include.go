@@ -86,8 +86,8 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // twice (by two files) is read once; a file that includes itself, directly or through
 // others, is an error wrapping ErrInclude naming the chain ("a.xml -> b.xml -> a.xml"),
 // as is a file that cannot be read (naming the <include> line and wrapping the
-// os.ReadFile error). data itself counts as the file dir/file for cycles. ros_pkg is not
-// supported.
+// os.ReadFile error). For cycles, data counts as the file named file in dir (file itself
+// if absolute). ros_pkg is not supported.
 func (r *Registry) LoadXMLFrom(dir, file string, data []byte) (Document, error) {
 	l := &docLoader{r: r, seen: map[string]bool{}, noDir: dir == ""}
 	abs := ""
