@@ -15,10 +15,13 @@ import (
 type Document struct {
 	// Main is the ID of the main tree: main_tree_to_execute of the loaded document (not of
 	// the files it includes), else its only tree, else the only tree of the load, else ""
-	// (several trees and none named, as Groot2 saves a project).
+	// (several trees and none named, as Groot2 saves a project). BehaviorTree.CPP takes
+	// the only tree of the load and asks for main_tree_to_execute otherwise; we also take
+	// the document's only tree when it includes others, the common shape of a main file
+	// using a library of subtrees (pinned by TestInclude).
 	Main string
-	// Trees are the IDs of the trees added, in order: an included file's trees where
-	// its <include> is written, before the trees of the including document.
+	// Trees are the IDs of the trees added, in order: included files' trees (in the
+	// order of the <include> elements, depth first) before the document's own.
 	Trees []string
 	// Files are the files read: the document first, then each included file once.
 	Files []string

@@ -19,7 +19,8 @@ import (
 // Accepted: <root BTCPP_format="4" main_tree_to_execute="…"> (format "4" or absent);
 // <BehaviorTree ID="…"> with one root node (the ID may be left out when the document has
 // only one tree: the tree then takes the file's base name without extension, "guard" for
-// "trees/guard.xml"); <include path="…"/>; <TreeNodesModel> (see below); nodes by their
+// "trees/guard.xml", where BehaviorTree.CPP makes up a hidden "BehaviorTree_N": a program
+// can then build it by a name it knows); <include path="…"/>; <TreeNodesModel> (see below); nodes by their
 // BehaviorTree.CPP v4 names (Sequence, Fallback, ReactiveSequence, ReactiveFallback,
 // SequenceWithMemory, Parallel, IfThenElse, WhileDoElse, Switch2…Switch9, Inverter,
 // ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful, KeepRunningUntilFailure,
@@ -36,7 +37,9 @@ import (
 // <Action|Condition|Control|Decorator|SubTree ID="…"> holding
 // <input_port|output_port|inout_port name="…" type="…" default="…"/>. A model of a
 // registered leaf is checked against the ports its factory declares (probed once at
-// load, with the model's ports written): a port on one side only, another direction, a
+// load, with the model's ports written; BehaviorTree.CPP ignores the models of its
+// registered nodes, but a model that disagrees with the leaf shows designers in Groot2
+// ports the program does not have): a port on one side only, another direction, a
 // type that does not match (Go names such as "float64" or "[]int", or C++ names such as
 // "double", "std::string", "std::vector<int>") or another default is an error naming the
 // model's line and the leaf. Models of types that are not registered are kept but not
