@@ -352,6 +352,7 @@ func TestTreeNodesModel(t *testing.T) {
 	r := docRegistry(t)
 	_, err := r.LoadXML("t.xml", []byte(model(good)))
 	require.NoError(t, err, "a model that agrees, and one of a type not registered here")
+	assert.Equal(t, 0, r.Schema().Len(), "probing the leaf declares no key")
 
 	cases := []struct {
 		name, from, to string

@@ -6,6 +6,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"github.com/archai-go/archai/ai/blackboard"
 )
 
 // nodeModel is one entry of a TreeNodesModel: a node type and its ports as declared for
@@ -263,8 +265,9 @@ func (pr *prober) add(d portDecl) {
 }
 
 // probe runs the factory of lf once on a node that writes every port of m (its default,
-// else "{name}"), recording the ports it declares. The factory's own error is ignored
-// (it may want values only a real node has); a panic is reported.
+// else "{name}"), recording the ports it declares; [Ports.Schema] is a scratch schema.
+// The factory's own error is ignored (it may want values only a real node has); a panic
+// is reported.
 func (r *Registry) probe(m *nodeModel, lf leafFactory) (decls portDecls, err error) {
 	d := &defNode{typ: m.id, pos: m.pos}
 	for _, mp := range m.ports {
@@ -275,7 +278,9 @@ func (r *Registry) probe(m *nodeModel, lf leafFactory) (decls portDecls, err err
 		d.attrs = append(d.attrs, attr{mp.name, v})
 	}
 	pr := &prober{}
-	p := &Ports{b: &builder{reg: r}, d: d, sc: &scope{}, used: make([]bool, len(d.attrs)), probe: pr}
+	// A scratch schema: whatever the factory binds while probed declares nothing in r's.
+	scratch := &Registry{schema: blackboard.NewSchema(), leaves: r.leaves, trees: r.trees, models: r.models}
+	p := &Ports{b: &builder{reg: scratch}, d: d, sc: &scope{}, used: make([]bool, len(d.attrs)), probe: pr}
 	defer func() {
 		if x := recover(); x != nil {
 			decls, err = nil, fmt.Errorf("%w: the factory of %s panicked when probed for its ports: %v", ErrModel, quote(m.id), x)
