@@ -100,9 +100,9 @@ func ExampleRegistry_LoadXML() {
 
 	// Output:
 	// t=0.250   [0]    Sequence "reload"              Idle → Running
-	// t=0.250   [1]    Wait                           Idle → Running
+	// t=0.250   [1]    Sleep                          Idle → Running
 	// t=0.750   [0]    Sequence "reload"              Running → Success
-	// t=0.750   [1]    Wait                           Running → Success
+	// t=0.750   [1]    Sleep                          Running → Success
 	// t=0.750   [2]    Action "SetAmmo"               Idle → Success
 	// ammo: 6
 }
@@ -132,4 +132,42 @@ func ExampleChoose() {
 	// tick eat
 	// halt eat
 	// tick sleep
+}
+
+// ExampleRegistry_LoadDocument loads a project as Groot2 saves it: several trees and no
+// main_tree_to_execute, an included file, a model of the user's leaf. Every tree is
+// registered; the program builds the one it wants by ID.
+func ExampleRegistry_LoadDocument() {
+	reg := bt.NewRegistry(nil)
+	_ = reg.RegisterAction("Patrol", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		bt.InputPort[float64](p, "speed")
+		bt.InputPortDefault[string](p, "goal", "{@post}") // the agent's root blackboard
+		return func(*bt.Context) bt.Status { return bt.Running }, nil
+	})
+	doc, err := reg.LoadDocument("testdata/project/guard.xml")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("main %q, trees %v\n", doc.Main, doc.Trees)
+	if _, err := doc.MainTree(); err != nil {
+		fmt.Println(err)
+	}
+	tree, err := reg.Tree("Guard")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_ = tree.Dump(os.Stdout, nil)
+
+	// Output:
+	// main "", trees [Flee Guard Rest]
+	// bt: testdata/project/guard.xml: root: no main tree: no main_tree_to_execute and 3 trees ("Flee", "Guard", "Rest"): build one by ID with Registry.Tree
+	// Fallback
+	// ├── SubTree "Flee"
+	// │   └── Sequence
+	// │       ├── Action "Patrol"
+	// │       └── Sleep
+	// └── RetryUntilSuccessful
+	//     └── Action "Patrol"
 }

@@ -65,6 +65,13 @@
 // port, a literal that does not parse or a key used with two types is a load error
 // naming the file, line (or JSON path) and node.
 //
+// A port written in a file is a literal or a blackboard entry: "{key}" (spaces around
+// the braces and the name are ignored: " { key } "), "{=}" (the entry named like the
+// port), "{@key}" (the agent's root blackboard, the same entry from every subtree). A
+// slice port takes BehaviorTree.CPP's ';'-separated literal: "1;2;3" for []int, "a;b"
+// for []string. [InputPortDefault] and [OutputPortDefault] give a port a default written
+// the same way ("{point}", "{=}", "5,6"), used when the node does not write the port.
+//
 // In files, SetBlackboard and CheckBlackboard take their key's type from the ports of
 // the user leaves that use the key, else from the literal (bool, int, float64, string).
 // SetBlackboard works on a key of any type: it copies another key of the same type
@@ -72,6 +79,40 @@
 // <SetBlackboard value="{target_position}" output_key="goal"/> copies a vector. Whatever
 // runs the tree hands it the agent's store: systems.Decision passes the Store of the
 // agent's components.Blackboard, made from [Registry.Schema].
+//
+// # Tree files
+//
+// A BehaviorTree.CPP v4 document as Groot2 saves it loads unchanged
+// ([Registry.LoadXML], [Registry.LoadXMLFrom], [Registry.LoadDocument]):
+//
+//	<root BTCPP_format="4">                      main_tree_to_execute is optional
+//	  <include path="lib/moves.xml"/>             relative to this file
+//	  <BehaviorTree ID="Guard" _description="…">  one root node; ID optional if alone
+//	    <Fallback>
+//	      <SubTree ID="Flee" name="flee" target="{home}" _autoremap="true"/>
+//	      <Patrol speed="1.5" goal="{@goal}"/>
+//	    </Fallback>
+//	  </BehaviorTree>
+//	  <TreeNodesModel>                            checked against registered leaves
+//	    <Action ID="Patrol">
+//	      <input_port name="speed" type="double" default="1.5"/>
+//	      <input_port name="goal" type="r2.Vec"/>
+//	    </Action>
+//	    <SubTree ID="Flee"><input_port name="target" default="{home}"/></SubTree>
+//	  </TreeNodesModel>
+//	</root>
+//
+// Every tree of a document is registered under its ID, and [Registry.Tree] builds any of
+// them: the main tree is main_tree_to_execute, else the document's only tree; a project
+// with several trees and none named (Groot2 removes the attribute on save) has none, and
+// [Document.Trees] lists what was loaded. <include> reads another file relative to the
+// including one, each file once, and a cycle is an error naming the chain. _description
+// is accepted on every element. A TreeNodesModel entry of a registered leaf must agree
+// with the ports the leaf's factory declares (name, direction, type, default), and a
+// SubTree model gives the SubTree's ports their defaults. Two SubTrees of one tree may
+// not share a name. A loaded node is named by its name attribute, else by its type as
+// the file writes it, so [Tree.Dump] and [Tracer] logs read like the file. Every problem
+// is a [LoadError] with file and line; the full rules are in [Registry.LoadXML].
 //
 // # Seeing what the tree did
 //
@@ -85,7 +126,7 @@
 //     [Node.OnHalt].
 //   - [Tree]: a compiled tree; [Compile], [Tree.Tick], [Tree.Halt], [Tree.NewMemory],
 //     [Tree.NodeName], [Tree.NodeKind], [Tree.Children], [Tree.Parent], [Tree.Dump].
-//   - [Registry], [Ports], [LoadError]: trees as data, user leaves by name.
+//   - [Registry], [Ports], [LoadError], [Document]: trees as data, user leaves by name.
 //   - [Tracer] and [Transition]: transition logs.
 //   - [Memory] and [NodeMemory]: one agent's state, readable for debugging and saving.
 //   - [Context]: what a leaf sees.

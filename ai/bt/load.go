@@ -55,6 +55,9 @@ type scope struct {
 // resolve maps a key used in this scope to a schema key name, or to a literal.
 func (s *scope) resolve(key string) (name, lit string, isLit bool) {
 	for depth := 0; s != nil && depth < maxDepth; depth++ {
+		if root, ok := strings.CutPrefix(key, "@"); ok {
+			return root, "", false // the agent's root blackboard, whatever the scope
+		}
 		if v, ok := s.remap[key]; ok {
 			ref, isRef := refName(v)
 			if !isRef {
@@ -66,7 +69,7 @@ func (s *scope) resolve(key string) (name, lit string, isLit bool) {
 			s = s.parent
 			continue
 		}
-		if s.auto && s.parent != nil {
+		if s.auto && s.parent != nil && !strings.HasPrefix(key, "_") {
 			s = s.parent
 			continue
 		}
@@ -75,8 +78,10 @@ func (s *scope) resolve(key string) (name, lit string, isLit bool) {
 	return key, "", false
 }
 
-// refName returns k for "{k}".
+// refName returns k for "{k}"; spaces around the braces and around k are ignored
+// (" { k } ").
 func refName(v string) (string, bool) {
+	v = strings.Trim(v, " ")
 	if len(v) >= 3 && v[0] == '{' && v[len(v)-1] == '}' {
 		return strings.TrimSpace(v[1 : len(v)-1]), true
 	}
@@ -157,6 +162,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	p := &Ports{b: b, d: d, sc: sc, used: make([]bool, len(d.attrs))}
 	p.attr("name")
 	var n *Node
+	tag := ""
 	if d.typ == "SubTree" {
 		n = b.subTree(p, d, sc)
 	} else {
@@ -176,6 +182,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 			}
 			kids := b.kids(d, sc, depth)
 			n = bi.build(p, kids)
+			tag = typ
 		case isLeaf && lf.kind == kindChoose:
 			if !p.kidCount(1, manyKids) {
 				return nil
@@ -213,6 +220,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	if name, ok := d.get("name"); ok && n.kind != kindSubTree {
 		n.name = name
 	}
+	n.tag = tag // traces and dumps read like the file: Fallback, not Selector
 	return n
 }
 
@@ -242,6 +250,7 @@ func (b *builder) subTree(p *Ports, d *defNode, sc *scope) *Node {
 		}
 		p.used[i] = true
 		switch a.name {
+		case "_description":
 		case "_autoremap", "__shared_blackboard":
 			v, err := strconv.ParseBool(a.value)
 			if err != nil {
@@ -256,6 +265,7 @@ func (b *builder) subTree(p *Ports, d *defNode, sc *scope) *Node {
 			inner.remap[a.name] = a.value
 		}
 	}
+	b.subTreeModel(p, id, inner)
 	root := b.tree(id, inner, d.pos, d.label())
 	if root == nil {
 		return nil
@@ -274,12 +284,18 @@ type Ports struct {
 	used            []bool
 	failed          bool
 	onStart, onHalt func(*Context)
+	probe           *prober // set when a TreeNodesModel is checked: ports are recorded, not bound
 }
 
-// Name returns the node's name attribute, or its type.
+// Name returns the node's name attribute, or its type (the ID of <Action ID="…"/>).
 func (p *Ports) Name() string {
 	if v, ok := p.d.get("name"); ok {
 		return v
+	}
+	if p.d.typ == "Action" || p.d.typ == "Condition" {
+		if id, ok := p.d.get("ID"); ok {
+			return id
+		}
 	}
 	return p.d.typ
 }
@@ -347,6 +363,10 @@ func (p *Ports) finish() {
 // encoding.TextUnmarshaler), or as "{key}", a blackboard key declared with type T. A
 // missing port, a literal that does not parse, or a key of another type is a load error.
 func InputPort[T any](p *Ports, name string) In[T] {
+	if p.probe != nil {
+		probePort[T](p, name, dirIn)
+		return In[T]{}
+	}
 	v, ok := p.attr(name)
 	if !ok {
 		p.fail(fmt.Errorf("%w: missing input port %q (%v)", ErrPort, name, reflect.TypeFor[T]()))
@@ -357,6 +377,10 @@ func InputPort[T any](p *Ports, name string) In[T] {
 
 // InputPortOr is [InputPort] with a default literal for a port the node does not write.
 func InputPortOr[T any](p *Ports, name string, def T) In[T] {
+	if p.probe != nil {
+		probeDefault(p, name, def)
+		return Literal(def)
+	}
 	v, ok := p.attr(name)
 	if !ok {
 		return Literal(def)
@@ -368,6 +392,10 @@ func InputPortOr[T any](p *Ports, name string, def T) In[T] {
 // key name), declared with type T. A missing port, a key of another type or a key bound to
 // a literal by a SubTree is a load error.
 func OutputPort[T any](p *Ports, name string) Out[T] {
+	if p.probe != nil {
+		probePort[T](p, name, dirOut)
+		return Out[T]{}
+	}
 	v, ok := p.attr(name)
 	if !ok {
 		p.fail(fmt.Errorf("%w: missing output port %q (%v)", ErrPort, name, reflect.TypeFor[T]()))
@@ -430,7 +458,8 @@ func literal[T any](p *Ports, port, v string) In[T] {
 	return Literal(x)
 }
 
-// parseLiteral parses s as a T.
+// parseLiteral parses s as a T: by its UnmarshalText, else by its kind (a slice as a
+// ';'-separated list, see [listValue]).
 func parseLiteral[T any](s string) (T, error) {
 	var v T
 	if u, ok := any(&v).(encoding.TextUnmarshaler); ok {
@@ -470,6 +499,13 @@ func parseLiteral[T any](s string) (T, error) {
 			return bad(err)
 		}
 		rv.SetFloat(x)
+	case reflect.Slice: // BehaviorTree.CPP's list literal: "1;2;3"
+		x, err := listValue(rv.Type(), s)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		rv.Set(x)
 	default:
 		var zero T
 		return zero, fmt.Errorf("no literal form for %v (bind the port to a key)", rv.Type())
@@ -829,6 +865,7 @@ func (p *Ports) switchNode(n *Node, v string, cases []string, kids []*Node) {
 			p.fail(fmt.Errorf("%w: Switch on a key of type %v (bool, int, float64, string)", ErrPort, typ))
 		}
 		n.name, _ = p.d.get("name")
+		n.tag = p.d.typ
 	})
 }
 

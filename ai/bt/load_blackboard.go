@@ -88,8 +88,8 @@ func (p *Ports) outKeyName(port, v string) (string, bool) {
 }
 
 // literalValue parses s as a value of typ: with its UnmarshalText if *typ is an
-// encoding.TextUnmarshaler, else by its kind (boolean, integer, float or string), so a
-// type defined on a number takes the number's literals.
+// encoding.TextUnmarshaler, else by its kind (boolean, integer, float, string, or a slice
+// as a ';'-separated list), so a type defined on a number takes the number's literals.
 func literalValue(typ reflect.Type, s string) (reflect.Value, error) {
 	v := reflect.New(typ)
 	if u, ok := v.Interface().(encoding.TextUnmarshaler); ok {
@@ -116,6 +116,8 @@ func literalValue(typ reflect.Type, s string) (reflect.Value, error) {
 		var f float64
 		f, err = parseLiteral[float64](s)
 		x, overflow = f, v.Elem().OverflowFloat(f)
+	case k == reflect.Slice:
+		return listValue(typ, s)
 	default:
 		return v.Elem(), fmt.Errorf("no literal form for %v (copy it from a key, or give the type an UnmarshalText method)", typ)
 	}

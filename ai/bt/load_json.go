@@ -11,7 +11,7 @@ import (
 )
 
 // LoadJSON loads trees in archai's JSON format from data (named file in errors) into r
-// and returns the ID of the main tree ("main", or the only tree):
+// and returns the ID of the main tree ("main", else the only tree, else ""):
 //
 //	{
 //	  "main": "Guard",
@@ -30,14 +30,19 @@ import (
 // of [Registry.LoadXML] (an unknown node type is reported here, not at [Registry.Tree]).
 // LoadJSON never panics.
 func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
+	d, err := r.loadJSON(file, data)
+	return d.Main, err
+}
+
+func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
 	var doc jsonDoc
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
-		return "", jsonError(file, data, err)
+		return Document{}, jsonError(file, data, err)
 	}
 	if dec.More() {
-		return "", pos{file: file}.err("", fmt.Errorf("%w: content after the document", ErrSyntax))
+		return Document{}, pos{file: file}.err("", fmt.Errorf("%w: content after the document", ErrSyntax))
 	}
 	var defs []*treeDef
 	var errs []error
@@ -55,9 +60,13 @@ func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
 		defs = append(defs, &treeDef{id: t.ID, root: root, pos: at})
 	}
 	if len(errs) > 0 {
-		return "", errors.Join(errs...)
+		return Document{}, errors.Join(errs...)
 	}
-	return r.add(defs, doc.Main, pos{file: file, path: "$"})
+	main, err := r.add(defs, nil, doc.Main, pos{file: file, path: "$"})
+	if err != nil {
+		return Document{}, err
+	}
+	return newDocument(main, defs, []string{file}), nil
 }
 
 type jsonDoc struct {

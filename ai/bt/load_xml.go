@@ -1,58 +1,81 @@
 package bt
 
 import (
-	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 )
 
 // LoadXML loads the BehaviorTree.CPP v4 XML document data (named file in errors) into r
-// and returns the ID of its main tree: main_tree_to_execute, or the only BehaviorTree.
+// and returns the ID of its main tree: main_tree_to_execute, else the only
+// <BehaviorTree>, else "" (several trees and none named, as Groot2 saves a project: every
+// tree is registered; build the one you want with [Registry.Tree] by ID). LoadXML rejects
+// <include>: use [Registry.LoadXMLFrom] with a base directory, or [Registry.LoadDocument].
+// [Registry.LoadXMLFrom] also returns the IDs of the trees it added.
 //
-// Accepted: <root BTCPP_format="4" main_tree_to_execute="…"> (format "4" or absent),
-// <BehaviorTree ID="…"> with one root node, nodes by their BehaviorTree.CPP v4 names
-// (Sequence, Fallback, ReactiveSequence, ReactiveFallback, SequenceWithMemory, Parallel,
-// IfThenElse, WhileDoElse, Switch2…Switch9, Inverter, ForceSuccess, ForceFailure,
-// Repeat, RetryUntilSuccessful, KeepRunningUntilFailure, Timeout, Delay, RunOnce,
-// Precondition, Sleep, SetBlackboard, ScriptCondition, AlwaysSuccess, AlwaysFailure,
-// SubTree) plus ours (Selector, ReactiveSelector, RepeatUntilFailure, RepeatUntilSuccess,
-// Retry, Cooldown, Wait, CheckBlackboard), registered leaves as <Name …/> or
-// <Action ID="Name" …/>, ports as attributes with {key} references. TreeNodesModel
-// (Groot2's palette) is skipped. Scripts are limited to one comparison:
-// "{key} op value" or "{flag}".
+// Accepted: <root BTCPP_format="4" main_tree_to_execute="…"> (format "4" or absent);
+// <BehaviorTree ID="…"> with one root node (the ID may be left out when the document has
+// only one tree: the tree then takes the file's base name without extension, "guard" for
+// "trees/guard.xml", where BehaviorTree.CPP makes up a hidden "BehaviorTree_N": a program
+// can then build it by a name it knows); <include path="…"/>; <TreeNodesModel> (see below); nodes by their
+// BehaviorTree.CPP v4 names (Sequence, Fallback, ReactiveSequence, ReactiveFallback,
+// SequenceWithMemory, Parallel, IfThenElse, WhileDoElse, Switch2…Switch9, Inverter,
+// ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful, KeepRunningUntilFailure,
+// Timeout, Delay, RunOnce, Precondition, Sleep, SetBlackboard, ScriptCondition,
+// AlwaysSuccess, AlwaysFailure, SubTree) plus ours (Selector, ReactiveSelector,
+// RepeatUntilFailure, RepeatUntilSuccess, Retry, Cooldown, Wait, CheckBlackboard);
+// registered leaves as <Name …/> or <Action ID="Name" …/>; ports as attributes with
+// {key} references (see "Blackboard and ports" in the package doc). A loaded node is named
+// by its name attribute, else by its type as written ([Tree.NodeName]: "Fallback", not
+// "Selector"). _description is accepted on every element and ignored. Scripts are limited
+// to one comparison: "{key} op value" or "{flag}".
+//
+// TreeNodesModel (Groot2's palette) declares node types and their ports:
+// <Action|Condition|Control|Decorator|SubTree ID="…"> holding
+// <input_port|output_port|inout_port name="…" type="…" default="…"/>. A model of a
+// registered leaf is checked against the ports its factory declares (probed once at
+// load, with the model's ports written; BehaviorTree.CPP ignores the models of its
+// registered nodes, but a model that disagrees with the leaf shows designers in Groot2
+// ports the program does not have): a port on one side only, another direction, a
+// type that does not match (Go names such as "float64" or "[]int", or C++ names such as
+// "double", "std::string", "std::vector<int>") or another default is an error naming the
+// model's line and the leaf. Models of types that are not registered are kept but not
+// checked (a palette may list another program's nodes). A SubTree model gives defaults
+// to the SubTree's ports: a <SubTree> that does not remap a port of its model uses the
+// model's default, and one without a default must be remapped (unless _autoremap).
 //
 // Errors are [LoadError]s with file and line: syntax, unknown node type (neither built in
 // nor registered: register leaves before loading), wrong number of children, a duration
-// that is not a finite number >= 0, duplicate tree IDs (also against trees already in r).
+// that is not a finite number >= 0, duplicate tree IDs (also against trees already in r),
+// two <SubTree> with one name in one tree, a model that disagrees with its leaf.
 // SubTree IDs (which may name a tree of a file loaded later) and port types are checked
 // when the tree is built ([Registry.Tree]). Text quoted from the file is cut to 64 bytes.
 // When LoadXML returns an error, nothing was added to r. LoadXML never panics.
 func (r *Registry) LoadXML(file string, data []byte) (string, error) {
-	x := xmlLoader{file: file, dec: xml.NewDecoder(bytes.NewReader(data))}
-	defs, main, err := x.document()
-	if err != nil {
-		return "", err
-	}
-	return r.add(defs, main, pos{file: file})
+	doc, err := r.LoadXMLFrom("", file, data)
+	return doc.Main, err
 }
 
-// add registers parsed definitions and picks the main tree.
-func (r *Registry) add(defs []*treeDef, main string, at pos) (string, error) {
+// add registers parsed definitions and models (all or nothing) and picks the main tree:
+// main if given, else the only tree of defs, else "".
+func (r *Registry) add(defs []*treeDef, models []*nodeModel, main string, at pos) (string, error) {
 	var errs []error
 	seen := map[string]bool{}
 	for _, d := range defs {
 		if _, dup := r.trees[d.id]; dup || seen[d.id] {
-			errs = append(errs, d.pos.err("BehaviorTree "+quote(d.id), fmt.Errorf("%w %s", ErrDuplicateID, quote(d.id))))
+			hint := ""
+			if d.anonymous {
+				hint = " (a <BehaviorTree> without ID takes its file's name)"
+			}
+			errs = append(errs, d.pos.err("BehaviorTree "+quote(d.id), fmt.Errorf("%w %s%s", ErrDuplicateID, quote(d.id), hint)))
 		}
 		seen[d.id] = true
 	}
 	if main == "" {
-		if len(defs) != 1 {
-			errs = append(errs, at.err("", fmt.Errorf("%w: no main tree named and %d trees defined", ErrUnknownTree, len(defs))))
-		} else {
+		if len(defs) == 1 {
 			main = defs[0].id
 		}
 	} else if !seen[main] {
@@ -61,12 +84,17 @@ func (r *Registry) add(defs []*treeDef, main string, at pos) (string, error) {
 		}
 	}
 	errs = append(errs, r.checkNodes(defs, seen, maxErrors-len(errs))...)
+	errs = append(errs, checkSubTreeNames(defs, maxErrors-len(errs))...)
+	errs = append(errs, r.checkModels(models, maxErrors-len(errs))...)
 	if len(errs) > 0 {
 		return "", errors.Join(errs...)
 	}
 	for _, d := range defs {
 		r.trees[d.id] = d
 		r.ids = append(r.ids, d.id)
+	}
+	for _, m := range models {
+		r.models[m.id] = m
 	}
 	return main, nil
 }
@@ -104,39 +132,53 @@ func (x *xmlLoader) next() (xml.Token, error) {
 	}
 }
 
-func (x *xmlLoader) document() ([]*treeDef, string, error) {
+// parsedDoc is one XML document as read, before its includes are loaded.
+type parsedDoc struct {
+	main     string
+	defs     []*treeDef
+	includes []include
+	models   []*nodeModel
+}
+
+// include is an <include path="…"/> element.
+type include struct {
+	path string
+	pos  pos
+}
+
+func (x *xmlLoader) document() (*parsedDoc, error) {
 	tok, err := x.next()
 	if err == io.EOF {
-		return nil, "", x.errorf("", fmt.Errorf("%w: empty document, want <root>", ErrSyntax))
+		return nil, x.errorf("", fmt.Errorf("%w: empty document, want <root>", ErrSyntax))
 	}
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	root, ok := tok.(xml.StartElement)
 	if !ok || root.Name.Local != "root" {
-		return nil, "", x.errorf("", fmt.Errorf("%w: want <root> first", ErrSyntax))
+		return nil, x.errorf("", fmt.Errorf("%w: want <root> first", ErrSyntax))
 	}
-	var main string
+	doc := &parsedDoc{}
 	for _, a := range root.Attr {
 		switch a.Name.Local {
 		case "BTCPP_format":
 			if a.Value != "4" {
-				return nil, "", x.errorf("root", fmt.Errorf("%w: BTCPP_format %s, want \"4\"", ErrSyntax, quote(a.Value)))
+				return nil, x.errorf("root", fmt.Errorf("%w: BTCPP_format %s, want \"4\"", ErrSyntax, quote(a.Value)))
 			}
 		case "main_tree_to_execute":
-			main = a.Value
+			doc.main = a.Value
+		case "_description":
 		default:
-			return nil, "", x.errorf("root", fmt.Errorf("%w: unknown attribute %s", ErrSyntax, quote(a.Name.Local)))
+			return nil, x.errorf("root", fmt.Errorf("%w: unknown attribute %s", ErrSyntax, quote(a.Name.Local)))
 		}
 	}
-	var defs []*treeDef
 	for {
 		tok, err := x.next()
 		if err == io.EOF {
-			return nil, "", x.errorf("root", fmt.Errorf("%w: unexpected end, <root> not closed", ErrSyntax))
+			return nil, x.errorf("root", fmt.Errorf("%w: unexpected end, <root> not closed", ErrSyntax))
 		}
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		if _, end := tok.(xml.EndElement); end {
 			break
@@ -146,43 +188,102 @@ func (x *xmlLoader) document() ([]*treeDef, string, error) {
 		case "BehaviorTree":
 			d, err := x.behaviorTree(el)
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
-			defs = append(defs, d)
+			doc.defs = append(doc.defs, d)
+		case "include":
+			inc, err := x.include(el)
+			if err != nil {
+				return nil, err
+			}
+			doc.includes = append(doc.includes, inc)
 		case "TreeNodesModel":
-			if err := x.dec.Skip(); err != nil {
-				return nil, "", x.errorf("TreeNodesModel", fmt.Errorf("%w: %w", ErrSyntax, clipped{err}))
+			ms, err := x.treeNodesModel()
+			if err != nil {
+				return nil, err
 			}
+			doc.models = append(doc.models, ms...)
 		default:
 			name := shorten(el.Name.Local)
-			return nil, "", x.errorf(name, fmt.Errorf("%w: <%s> in <root>, want <BehaviorTree> or <TreeNodesModel>", ErrSyntax, name))
+			return nil, x.errorf(name, fmt.Errorf("%w: <%s> in <root>, want <BehaviorTree>, <include> or <TreeNodesModel>", ErrSyntax, name))
 		}
 	}
 	if _, err := x.next(); err != io.EOF {
 		if err == nil {
 			err = x.errorf("", fmt.Errorf("%w: content after </root>", ErrSyntax))
 		}
-		return nil, "", err
+		return nil, err
 	}
-	return defs, main, nil
+	for _, d := range doc.defs {
+		if !d.anonymous {
+			continue
+		}
+		if len(doc.defs) > 1 {
+			return nil, d.pos.err("BehaviorTree", fmt.Errorf("%w: missing ID (required when a document has several trees)", ErrSyntax))
+		}
+		d.id = anonymousID(x.file)
+	}
+	return doc, nil
+}
+
+// anonymousID is the ID of a document's only tree written without ID: the file's base
+// name without extension.
+func anonymousID(file string) string {
+	base := filepath.Base(file)
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	if base == "" || base == "." || base == string(filepath.Separator) {
+		return "BehaviorTree"
+	}
+	return base
+}
+
+// include reads <include path="…"/>.
+func (x *xmlLoader) include(el xml.StartElement) (include, error) {
+	inc := include{pos: x.pos()}
+	for _, a := range el.Attr {
+		switch a.Name.Local {
+		case "path":
+			inc.path = a.Value
+		case "_description":
+		case "ros_pkg":
+			return inc, inc.pos.err("include", fmt.Errorf("%w: ros_pkg is not supported (no ROS package index): give a path relative to this file", ErrInclude))
+		default:
+			return inc, inc.pos.err("include", fmt.Errorf("%w: unknown attribute %s", ErrSyntax, quote(a.Name.Local)))
+		}
+	}
+	if strings.TrimSpace(inc.path) == "" {
+		return inc, inc.pos.err("include", fmt.Errorf("%w: missing path", ErrInclude))
+	}
+	kids, err := x.children(0)
+	if err != nil {
+		return inc, err
+	}
+	if len(kids) > 0 {
+		return inc, inc.pos.err("include", fmt.Errorf("%w: <include> has child elements", ErrSyntax))
+	}
+	return inc, nil
 }
 
 func (x *xmlLoader) behaviorTree(el xml.StartElement) (*treeDef, error) {
 	at := x.pos()
 	var id string
+	hasID := false
 	for _, a := range el.Attr {
 		switch a.Name.Local {
 		case "ID":
-			id = a.Value
+			id, hasID = a.Value, true
 		case "_fullpath", "_description":
 		default:
 			return nil, at.err("BehaviorTree", fmt.Errorf("%w: unknown attribute %s", ErrSyntax, quote(a.Name.Local)))
 		}
 	}
-	if id == "" {
-		return nil, at.err("BehaviorTree", fmt.Errorf("%w: missing ID", ErrSyntax))
+	if hasID && id == "" {
+		return nil, at.err("BehaviorTree", fmt.Errorf("%w: empty ID", ErrSyntax))
 	}
-	label := "BehaviorTree " + quote(id)
+	label := "BehaviorTree"
+	if hasID {
+		label += " " + quote(id)
+	}
 	kids, err := x.children(0)
 	if err != nil {
 		return nil, err
@@ -190,7 +291,7 @@ func (x *xmlLoader) behaviorTree(el xml.StartElement) (*treeDef, error) {
 	if len(kids) != 1 {
 		return nil, at.err(label, fmt.Errorf("%w: %d root nodes, want 1", ErrChildren, len(kids)))
 	}
-	return &treeDef{id: id, root: kids[0], pos: at}, nil
+	return &treeDef{id: id, root: kids[0], pos: at, anonymous: !hasID}, nil
 }
 
 // children reads elements up to the end of the current one.

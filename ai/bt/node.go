@@ -51,6 +51,7 @@ type Node struct {
 	tick     func(*Context) Status
 	onStart  func(*Context)
 	onHalt   func(*Context)
+	tag      string // the type as written in a loaded file ("Fallback"), "" for Go nodes
 }
 
 // OnHalt sets the halt hook of an Action: fn is called when the Action is Running and its

@@ -3,8 +3,6 @@ package bt
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -21,6 +19,9 @@ var (
 	ErrRecursion    = errors.New("subtree includes itself")
 	ErrDuplicateID  = errors.New("duplicate ID")
 	ErrRegistration = errors.New("bad registration")
+	ErrNoMainTree   = errors.New("no main tree")
+	ErrInclude      = errors.New("bad include")
+	ErrModel        = errors.New("model mismatch") // a TreeNodesModel entry and its registered leaf disagree
 )
 
 // ActionFactory makes the tick function of a registered action for one node of a loaded
@@ -52,7 +53,10 @@ type ChooserFactory func(p *Ports) (func(*Context) int, error)
 // pre-order, from 1). A SubTree port maps a key of the subtree to a parent key
 // (key="{parentKey}"), to a literal (key="3": ports reading it see the literal; writing it
 // is an error) or to the parent key of the same name (key="{=}"); _autoremap="true"
-// maps every key not listed to the parent key of the same name. The next tree built
+// maps every key not listed to the parent key of the same name, except private keys
+// (names starting with "_"), which stay the subtree's own. "{@key}" is the key of the
+// tree built (the agent's root blackboard) from any subtree, through any remapping: in
+// the scoped names above it is plain "key". The next tree built
 // continues the count of instances, so the private keys of two trees sharing the schema
 // (and perhaps an agent's store) never share a slot.
 type Registry struct {
@@ -60,6 +64,7 @@ type Registry struct {
 	leaves map[string]leafFactory
 	trees  map[string]*treeDef
 	ids    []string
+	models map[string]*nodeModel // TreeNodesModel entries by ID, the last loaded wins
 
 	instances int // SubTree instances numbered so far, by every Tree call
 }
@@ -77,6 +82,8 @@ type treeDef struct {
 	root   *defNode
 	goRoot *Node
 	pos    pos
+
+	anonymous bool // <BehaviorTree> written without ID
 }
 
 // NewRegistry returns an empty registry binding ports to keys of schema (a new schema if
@@ -85,7 +92,7 @@ func NewRegistry(schema *blackboard.Schema) *Registry {
 	if schema == nil {
 		schema = blackboard.NewSchema()
 	}
-	return &Registry{schema: schema, leaves: map[string]leafFactory{}, trees: map[string]*treeDef{}}
+	return &Registry{schema: schema, leaves: map[string]leafFactory{}, trees: map[string]*treeDef{}, models: map[string]*nodeModel{}}
 }
 
 // Schema returns the blackboard schema of the registry's trees; make agent stores from it
@@ -142,11 +149,15 @@ func (r *Registry) RegisterTree(id string, root *Node) error {
 func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
 
 // Tree builds the tree id and its subtrees into a Node, binds every port (declaring keys in
-// the schema) and compiles it. Errors are [LoadError]s (joined when there are several)
-// naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
+// the schema) and compiles it. An empty id is an error wrapping ErrNoMainTree (the main
+// ID of a document that names none). Other errors are [LoadError]s (joined when there
+// are several) naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
 // recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), bad counts and
 // durations, or a factory's error.
 func (r *Registry) Tree(id string) (*Tree, error) {
+	if id == "" {
+		return nil, fmt.Errorf("bt: %w: no tree ID given (a document with several trees and no main_tree_to_execute has no main tree: build one by ID, see Document.Trees and Registry.TreeIDs)", ErrNoMainTree)
+	}
 	b := &builder{reg: r, instances: r.instances}
 	defer func() { r.instances = b.instances }()
 	root := b.tree(id, &scope{}, pos{}, "")
@@ -165,18 +176,15 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 }
 
 // LoadFile reads a tree file (BehaviorTree.CPP XML if the name ends in ".xml", else our
-// JSON), loads its definitions into r and builds its main tree.
+// JSON) with the files it includes ([Registry.LoadDocument]), and builds its main tree.
+// A document with several trees and no main_tree_to_execute is an error wrapping
+// ErrNoMainTree listing them; its trees stay loaded: build one with [Registry.Tree].
 func (r *Registry) LoadFile(path string) (*Tree, error) {
-	data, err := os.ReadFile(path)
+	doc, err := r.LoadDocument(path)
 	if err != nil {
-		return nil, fmt.Errorf("bt: %w", err)
+		return nil, err
 	}
-	var main string
-	if strings.EqualFold(filepath.Ext(path), ".xml") {
-		main, err = r.LoadXML(path, data)
-	} else {
-		main, err = r.LoadJSON(path, data)
-	}
+	main, err := doc.MainTree()
 	if err != nil {
 		return nil, err
 	}

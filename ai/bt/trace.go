@@ -82,13 +82,18 @@ func (tr *Tracer) WriteLog(w io.Writer) error {
 	return nil
 }
 
-// label is a node's kind and, if set, its name: `Sequence "attack"`, `Action "shoot"`.
+// label is a node's kind (for a loaded node, its type as written in the file) and, if
+// set, its name: `Sequence "attack"`, `Action "shoot"`, `Fallback "guard"`.
 func (t *Tree) label(i int) string {
 	n := &t.nodes[i]
-	if n.name == "" {
-		return n.kind.String()
+	kind := n.tag
+	if kind == "" {
+		kind = n.kind.String()
 	}
-	return fmt.Sprintf("%s %q", n.kind, n.name)
+	if n.name == "" {
+		return kind
+	}
+	return fmt.Sprintf("%s %q", kind, n.name)
 }
 
 // Dump writes the tree as indented text, one node a line, with each node's last status

@@ -124,6 +124,7 @@ type node struct {
 	onStart func(*Context)
 	onHalt  func(*Context)
 	name    string
+	tag     string // the type written in a loaded file, such as "Fallback"
 }
 
 // Compile validates the tree rooted at root and compiles it into a [Tree]. Nodes are
@@ -153,13 +154,18 @@ func (t *Tree) Schema() *blackboard.Schema { return t.schema }
 func (t *Tree) Len() int { return len(t.nodes) }
 
 // NodeName returns the display name of node i: the name given with [Node.Named] or to
-// [Condition] / [Action], else the kind name ("Sequence", "Wait", …).
+// [Condition] / [Action] (a loaded node's name attribute), else for a node loaded from a
+// file the type as written there ("Fallback", "RetryUntilSuccessful", "Sleep"), else the
+// kind name ("Sequence", "Wait", …).
 //
 // Panics: if i is out of range.
 func (t *Tree) NodeName(i int) string {
 	n := &t.nodes[i]
 	if n.name != "" {
 		return n.name
+	}
+	if n.tag != "" {
+		return n.tag
 	}
 	return n.kind.String()
 }

@@ -88,6 +88,7 @@ func (c *compiler) add(n *Node) error {
 		onStart: n.onStart,
 		onHalt:  n.onHalt,
 		name:    n.name,
+		tag:     n.tag,
 	}
 	switch n.kind {
 	case kindWait, kindCooldown, kindTimeout, kindDelay:

@@ -33,5 +33,5 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, out, "t=5.500   [14]   Action \"MoveTo\"                Running → Idle\n")
 	// healed by t = 7 s: the flee is abandoned and the patrol resumes
 	assert.Contains(t, out, "t=7.000   [6]    Action \"Rest\"                  Running → Idle\n")
-	assert.Contains(t, out, "\ntree at t = 10\nReactiveSelector \"guard\"                     Running (child 2)\n")
+	assert.Contains(t, out, "\ntree at t = 10\nReactiveFallback \"guard\"                     Running (child 2)\n")
 }

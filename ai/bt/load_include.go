@@ -1,0 +1,193 @@
+package bt
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Document is what one load added to a [Registry]: a tree file with the files it
+// includes.
+type Document struct {
+	// Main is the ID of the main tree: main_tree_to_execute of the loaded document (not of
+	// the files it includes), else its only tree, else the only tree of the load, else ""
+	// (several trees and none named, as Groot2 saves a project). BehaviorTree.CPP takes
+	// the only tree of the load and asks for main_tree_to_execute otherwise; we also take
+	// the document's only tree when it includes others, the common shape of a main file
+	// using a library of subtrees (pinned by TestInclude).
+	Main string
+	// Trees are the IDs of the trees added, in order: included files' trees (in the
+	// order of the <include> elements, depth first) before the document's own.
+	Trees []string
+	// Files are the files read: the document first, then each included file once.
+	Files []string
+}
+
+func newDocument(main string, defs []*treeDef, files []string) Document {
+	d := Document{Main: main, Files: files}
+	for _, t := range defs {
+		d.Trees = append(d.Trees, t.id)
+	}
+	return d
+}
+
+// MainTree returns d.Main, or, when the document names no main tree and has several, an
+// error wrapping ErrNoMainTree that lists the trees to pick from.
+func (d Document) MainTree() (string, error) {
+	if d.Main != "" {
+		return d.Main, nil
+	}
+	file := ""
+	if len(d.Files) > 0 {
+		file = d.Files[0]
+	}
+	ids := make([]string, 0, min(len(d.Trees), 8))
+	for _, id := range d.Trees[:min(len(d.Trees), 8)] {
+		ids = append(ids, quote(id))
+	}
+	if len(d.Trees) > 8 {
+		ids = append(ids, fmt.Sprintf("… (%d trees)", len(d.Trees)))
+	}
+	return "", pos{file: file}.err("root", fmt.Errorf("%w: no main_tree_to_execute and %d trees (%s): build one by ID with Registry.Tree",
+		ErrNoMainTree, len(d.Trees), strings.Join(ids, ", ")))
+}
+
+// LoadDocument reads the tree file path (BehaviorTree.CPP XML if the name ends in ".xml",
+// else our JSON) and the files it includes, and registers their trees and models without
+// building any: build them with [Registry.Tree], by the IDs in [Document.Trees]. An
+// <include path="…"/> is relative to the directory of the file that writes it (an
+// absolute path is used as is); see [Registry.LoadXMLFrom] for the rules. Errors are
+// those of [Registry.LoadXML] and [Registry.LoadJSON], and an error wrapping the
+// os.ReadFile error (such as fs.ErrNotExist) for path itself.
+func (r *Registry) LoadDocument(path string) (Document, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Document{}, fmt.Errorf("bt: %w", err)
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".xml") {
+		return r.loadJSON(path, data)
+	}
+	l := &docLoader{r: r, seen: map[string]bool{}}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = filepath.Clean(path)
+	}
+	return l.top(path, abs, filepath.Dir(path), data)
+}
+
+// LoadXMLFrom is [Registry.LoadXML] with includes: an <include path="…"/> in data is
+// read relative to dir (an absolute path as is), and includes in an included file
+// relative to that file's directory. With dir "", an include is an error (wrapping
+// ErrInclude): bytes have no directory of their own. It returns what was added.
+//
+// Included files are BehaviorTree.CPP XML; their trees and models are registered with
+// the document's, all or nothing. Their main_tree_to_execute is ignored. A file included
+// twice (by two files) is read once; a file that includes itself, directly or through
+// others, is an error wrapping ErrInclude naming the chain ("a.xml -> b.xml -> a.xml"),
+// as is a file that cannot be read (naming the <include> line and wrapping the
+// os.ReadFile error). For cycles, data counts as the file named file in dir (file itself
+// if absolute). ros_pkg is not supported.
+func (r *Registry) LoadXMLFrom(dir, file string, data []byte) (Document, error) {
+	l := &docLoader{r: r, seen: map[string]bool{}, noDir: dir == ""}
+	abs := ""
+	if dir != "" {
+		p := file
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, filepath.Base(file))
+		}
+		if a, err := filepath.Abs(p); err == nil {
+			abs = a
+		}
+	}
+	return l.top(file, abs, dir, data)
+}
+
+// docLoader reads a document and its includes.
+type docLoader struct {
+	r      *Registry
+	noDir  bool
+	seen   map[string]bool // absolute paths read in this load
+	chain  []string        // files being read, outermost first, as written
+	abs    []string        // their absolute paths
+	defs   []*treeDef
+	models []*nodeModel
+	files  []string
+}
+
+func (l *docLoader) top(file, abs, dir string, data []byte) (Document, error) {
+	doc, err := l.read(file, abs, dir, data)
+	if err != nil {
+		return Document{}, err
+	}
+	main := doc.main
+	if main == "" && len(doc.defs) == 1 {
+		main = doc.defs[0].id
+	}
+	main, err = l.r.add(l.defs, l.models, main, pos{file: file})
+	if err != nil {
+		return Document{}, err
+	}
+	return newDocument(main, l.defs, l.files), nil
+}
+
+// read parses one XML file and, depth first, the files it includes.
+func (l *docLoader) read(file, abs, dir string, data []byte) (*parsedDoc, error) {
+	if abs != "" {
+		l.seen[abs] = true
+	}
+	l.files = append(l.files, file)
+	x := xmlLoader{file: file, dec: xml.NewDecoder(bytes.NewReader(data))}
+	doc, err := x.document()
+	if err != nil {
+		return nil, err
+	}
+	l.chain = append(l.chain, file)
+	l.abs = append(l.abs, abs)
+	for _, inc := range doc.includes {
+		if err := l.include(inc, dir); err != nil {
+			return nil, err
+		}
+	}
+	l.chain, l.abs = l.chain[:len(l.chain)-1], l.abs[:len(l.abs)-1]
+	l.defs = append(l.defs, doc.defs...)
+	l.models = append(l.models, doc.models...)
+	return doc, nil
+}
+
+func (l *docLoader) include(inc include, dir string) error {
+	label := "include " + quote(inc.path)
+	if l.noDir {
+		return inc.pos.err(label, fmt.Errorf("%w: a document loaded from bytes has no directory: give one to Registry.LoadXMLFrom, or load the file with Registry.LoadDocument", ErrInclude))
+	}
+	p := inc.path
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(dir, p)
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = filepath.Clean(p)
+	}
+	if i := slices.Index(l.abs, abs); i >= 0 {
+		chain := append(slices.Clone(l.chain[i:]), l.chain[i])
+		for k := range chain {
+			chain[k] = shorten(chain[k])
+		}
+		return inc.pos.err(label, fmt.Errorf("%w: include cycle %s", ErrInclude, strings.Join(chain, " -> ")))
+	}
+	if l.seen[abs] {
+		return nil // included before by another file: its trees are loaded already
+	}
+	if len(l.chain) >= maxDepth {
+		return inc.pos.err(label, fmt.Errorf("%w: includes nested deeper than %d", ErrInclude, maxDepth))
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return inc.pos.err(label, fmt.Errorf("%w: %w", ErrInclude, err))
+	}
+	_, err = l.read(p, abs, filepath.Dir(p), data)
+	return err
+}
