@@ -25,13 +25,24 @@ import (
 // that the agent can see (see [flowfield.Field.Sample] for the rule that
 // keeps agents from oscillating or stalling). [Steer] then follows it.
 //
-// Agents gather at the goal without piling up: an agent stops (Arrived) once
-// it is within r = 1 + Spacing·√(n/π) cells of the goal along the field (its
-// integration value over the grid's minimum cell cost), n being the number
-// of agents that had arrived at that goal in the previous frame, so the crowd
-// fills a disk around the goal from the centre outwards, at about one agent
-// per Spacing² cells, and never on the far side of a wall. It stays arrived
-// while within r + 1.
+// Arrival (archai's own rule, not from Emerson): agents gather in a packed
+// disk around the goal and only the agents inside it stop. Each frame, for
+// each goal, every follower's distance d to the goal's centre is taken in
+// cells along the way there: the straight line, or the detour along the
+// field when that is longer (its integration value over the grid's minimum
+// cell cost, divided by √(4−2√2), the most an octile route stretches a
+// straight one, less half a cell diagonal for the agent's place in its cell),
+// so an agent behind a wall is far. Going outwards from the goal, in steps
+// of Spacing/8 (d rounded up), the agents of a step join the disk when the
+// step is no farther than Spacing·√(n/π) + Spacing/2, n being the agents of
+// the nearer steps: the rim of a disk holding n agents at one per Spacing²
+// cells, plus half a Spacing for an agent touching it. The first step that
+// fails ends the disk; its agents and every agent beyond keep moving. So a
+// disk reaching r cells holds at least π(r−Spacing/2)²/Spacing² agents,
+// whatever the density of the crowd around it, and a swarm keeps moving in
+// until it is packed around the goal. The decision counts agents per step,
+// so it does not depend on the order in which agents are stored or on
+// Workers, and it allocates nothing once the crowd's size is steady.
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
@@ -42,7 +53,7 @@ type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
-	Spacing   float64 // cells between agents gathered at a goal; 0.75 if zero
+	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero
 	Workers   int
 
 	Cache *flowfield.Cache // the shared cache, also a world resource
@@ -52,35 +63,25 @@ type FlowField struct {
 	filter *generic.Filter2[components.Position, components.FlowFollower]
 	jobs   []flowJob
 	goals  []flowGoal // the goals asked for this frame, at most Capacity
-	// agents arrived per goal: last frame's counts, this frame's counts
-	arrived, counting []goalCount
-}
-
-type goalCount struct {
-	goal grid.Cell
-	n    int
-}
-
-// count returns the entry of goal in counts, adding it.
-func count(counts *[]goalCount, goal grid.Cell) *goalCount {
-	for i := range *counts {
-		if (*counts)[i].goal == goal {
-			return &(*counts)[i]
-		}
-	}
-	*counts = append(*counts, goalCount{goal: goal})
-	return &(*counts)[len(*counts)-1]
+	hist   []int32    // agents per distance step, goals[i].bins of it per goal
 }
 
 type flowJob struct {
 	pos   r2.Vec
 	ff    *components.FlowFollower
 	field *flowfield.Field
+	goal  int32 // index in goals of the field followed; -1 without a complete field
+	step  int32 // the agent's distance step (see gather); -1 when out of reach
 }
 
 type flowGoal struct {
 	goal  grid.Cell
 	field *flowfield.Field
+
+	// arrival bookkeeping of this frame (see gather)
+	followers int   // agents following this field
+	lo, hi    int   // its distance steps in hist
+	arrive    int32 // agents on steps below arrive have arrived
 }
 
 // noCell marks a FlowFollower whose sample must be recomputed.
@@ -109,7 +110,8 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
 }
 
-// Update resolves each follower's field, advances pending builds and samples.
+// Update resolves each follower's field, advances pending builds, decides
+// who has arrived and samples.
 func (s *FlowField) Update(w *arche.World) {
 	s.goals = s.goals[:0]
 	s.jobs = s.jobs[:0]
@@ -117,25 +119,24 @@ func (s *FlowField) Update(w *arche.World) {
 	for q.Next() {
 		pos, ff := q.Get()
 		want := s.field(ff.Goal)
-		if want != nil && want.Done() && (!ff.Has || ff.Active != ff.Goal) {
+		if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
 			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
 		}
-		var f *flowfield.Field
+		gi := -1
 		switch {
 		case ff.Has && ff.Active == ff.Goal:
-			f = want
+			gi = want
 		case ff.Has:
-			f = s.field(ff.Active)
+			gi = s.field(ff.Active)
 		}
-		if f != nil && !f.Done() {
-			f = nil
+		j := flowJob{pos: pos.Vec, ff: ff, goal: -1, step: -1}
+		if gi >= 0 && s.goals[gi].field.Done() {
+			j.goal, j.field = int32(gi), s.goals[gi].field
+			s.goals[gi].followers++
 		}
-		if f != nil {
-			s.arrive(pos.Vec, ff, f)
-		}
-		s.jobs = append(s.jobs, flowJob{pos: pos.Vec, ff: ff, field: f})
+		s.jobs = append(s.jobs, j)
 	}
-	s.arrived, s.counting = s.counting, s.arrived[:0]
+	s.gather()
 	if s.Budget > 0 {
 		s.Cache.Update(s.Budget)
 	} else {
@@ -146,50 +147,107 @@ func (s *FlowField) Update(w *arche.World) {
 	clear(s.jobs)
 }
 
-// arrive updates ff.Arrived against the disk of agents gathered at its
-// goal, measured along the field (its integration value, the cost of the way
-// there), not as the crow flies, so agents behind a wall do not count as
-// arrived.
-func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower, f *flowfield.Field) {
-	prev := 0
-	for _, c := range s.arrived {
-		if c.goal == ff.Active {
-			prev = c.n
-		}
-	}
-	r := 1 + s.Spacing*math.Sqrt(float64(prev)/math.Pi)
-	if ff.Arrived {
-		r++
-	}
-	// the way there is never shorter than the straight line: most agents are
-	// far and need no look at the field
-	d := r2.Sub(s.grid.Center(ff.Active), p)
-	ff.Arrived = d.X*d.X+d.Y*d.Y <= (r+1)*(r+1) && f.Integration(s.grid.CellAt(p)) <= r*float64(s.grid.MinCost())
-	if ff.Arrived {
-		count(&s.counting, ff.Active).n++
-	}
-}
-
-// field returns the cache's field for goal, asking the cache once per goal
-// and frame. The cache grows (up to MaxFields) when more distinct goals are
-// in use in one frame than it holds, so a field handed out this frame is
-// never evicted by another asked for later in the same frame; beyond
-// MaxFields goals, an agent with a further goal gets nil and waits.
-func (s *FlowField) field(goal grid.Cell) *flowfield.Field {
+// field returns the index in s.goals of the cache's field for goal, asking
+// the cache once per goal and frame. The cache grows (up to MaxFields) when
+// more distinct goals are in use in one frame than it holds, so a field
+// handed out this frame is never evicted by another asked for later in the
+// same frame; beyond MaxFields goals, an agent with a further goal gets -1
+// and waits.
+func (s *FlowField) field(goal grid.Cell) int {
 	for i := range s.goals {
 		if s.goals[i].goal == goal {
-			return s.goals[i].field
+			return i
 		}
 	}
 	if len(s.goals) >= s.Cache.Capacity() {
 		if s.Cache.Capacity() >= s.MaxFields {
-			return nil
+			return -1
 		}
 		s.Cache.SetCapacity(min(2*s.Cache.Capacity(), s.MaxFields))
 	}
 	f, _ := s.Cache.Request(goal)
 	s.goals = append(s.goals, flowGoal{goal: goal, field: f})
-	return f
+	return len(s.goals) - 1
+}
+
+// arrivalSteps is the number of distance steps per Spacing: distances to the
+// goal are rounded up to multiples of Spacing/arrivalSteps before arrival is
+// decided, so that the decision is a pass over steps, not a sort of agents.
+const arrivalSteps = 8
+
+// octileStretch is the largest ratio of an octile distance to the straight
+// line between the same points, √(4−2√2) ≈ 1.0824 (at 22.5° off an axis).
+var octileStretch = math.Sqrt(4 - 2*math.Sqrt2)
+
+// gather decides which agents have arrived, per goal (the arrival rule of
+// [FlowField]): it counts the followers of each field by distance step and
+// grows the disk of gathered agents outwards from the goal, step by step,
+// until a step holds agents beyond the disk's edge. Counting is by value, so
+// the outcome does not depend on the order in which agents are stored.
+func (s *FlowField) gather() {
+	step := s.Spacing / arrivalSteps
+	n := 0
+	for i := range s.goals {
+		gl := &s.goals[i]
+		// no agent can join beyond the edge of a disk holding them all
+		gl.lo = n
+		n += int(s.edge(gl.followers)/step) + 1
+		gl.hi = n
+	}
+	if cap(s.hist) < n {
+		s.hist = make([]int32, n, n+n/4)
+	}
+	s.hist = s.hist[:n]
+	clear(s.hist)
+	minCost := float64(s.grid.MinCost())
+	for i := range s.jobs {
+		j := &s.jobs[i]
+		if j.goal < 0 {
+			continue
+		}
+		gl := &s.goals[j.goal]
+		reach := float64(gl.hi-gl.lo) * step
+		c := s.grid.Center(gl.goal)
+		dx, dy := j.pos.X-c.X, j.pos.Y-c.Y
+		d := math.Sqrt(dx*dx + dy*dy)
+		if !(d < reach) { // far, or a NaN position
+			continue
+		}
+		// the way along the field: never below the straight line in the
+		// open, the detour behind a wall (+Inf where there is no way)
+		if along := j.field.Integration(s.grid.CellAt(j.pos))/minCost/octileStretch - math.Sqrt2/2; along > d {
+			if d = along; !(d < reach) {
+				continue
+			}
+		}
+		k := int(d / step)
+		j.step = int32(k)
+		s.hist[gl.lo+k]++
+	}
+	for i := range s.goals {
+		gl := &s.goals[i]
+		h := s.hist[gl.lo:gl.hi]
+		gl.arrive = int32(len(h))
+		gathered := 0
+		for k, c := range h {
+			if c == 0 {
+				continue
+			}
+			if float64(k+1)*step > s.edge(gathered) {
+				gl.arrive = int32(k)
+				break
+			}
+			gathered += int(c)
+		}
+	}
+}
+
+// edge returns the distance from the goal, in cells, within which an agent
+// joins n gathered agents: the radius of a disk that holds n agents at one
+// per Spacing² cells, plus half a Spacing (an agent in contact with the
+// group's rim).
+func (s *FlowField) edge(n int) float64 {
+	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
 }
 
 // Work implements ecs.Job.
@@ -197,10 +255,11 @@ func (s *FlowField) Work(worker, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		j := &s.jobs[i]
 		ff := j.ff
-		if j.field == nil {
-			ff.Steer, ff.Cell = false, noCell
+		if j.goal < 0 {
+			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
 			continue
 		}
+		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
 		c := s.grid.CellAt(j.pos)
 		if c == ff.Cell {
 			continue
