@@ -25,24 +25,32 @@ import (
 // that the agent can see (see [flowfield.Field.Sample] for the rule that
 // keeps agents from oscillating or stalling). [Steer] then follows it.
 //
-// Arrival (archai's own rule, not from Emerson): agents gather in a packed
-// disk around the goal and only the agents inside it stop. Each frame, for
-// each goal, every follower's distance d to the goal's centre is taken in
-// cells along the way there: the straight line, or the detour along the
-// field when that is longer (its integration value over the grid's minimum
-// cell cost, divided by √(4−2√2), the most an octile route stretches a
-// straight one, less half a cell diagonal for the agent's place in its cell),
-// so an agent behind a wall is far. Going outwards from the goal, in steps
-// of Spacing/8 (d rounded up), the agents of a step join the disk when the
-// step is no farther than Spacing·√(n/π) + Spacing/2, n being the agents of
-// the nearer steps: the rim of a disk holding n agents at one per Spacing²
-// cells, plus half a Spacing for an agent touching it. The first step that
-// fails ends the disk; its agents and every agent beyond keep moving. So a
-// disk reaching r cells holds at least π(r−Spacing/2)²/Spacing² agents,
-// whatever the density of the crowd around it, and a swarm keeps moving in
-// until it is packed around the goal. The decision counts agents per step,
-// so it does not depend on the order in which agents are stored or on
-// Workers, and it allocates nothing once the crowd's size is steady.
+// Arrival (archai's own rule; Emerson leaves it to the game): agents stop
+// (Arrived) only in a packed disk around the goal, which grows with the agents
+// really inside it, so a swarm of any density keeps moving in until it is
+// packed there. Each frame, for each goal, a follower's distance d to the
+// goal's centre is measured in cells along the way there: the straight line,
+// or the way along the field where that is longer (the integration value of
+// the agent's cell over the grid's minimum cell cost, divided by √(4−2√2), the
+// most an octile route stretches a straight one, less half a cell diagonal for
+// the agent's place in its cell; +Inf where the goal is unreachable). An
+// agent already Arrived counts Spacing/2 nearer (hysteresis). Going outwards
+// from the goal in steps of Spacing/8 (d rounded up to the next step), the
+// agents of a step join the disk when the step is no farther than
+// Spacing·√(n/π) + Spacing/2, n being the agents of the nearer steps: the rim
+// of a disk holding n agents at one per Spacing² cells, plus half a Spacing
+// for an agent touching it. The first step that fails ends the disk. The disk
+// then keeps no more agents, nearest first, than the open ground within
+// Spacing/2 of it holds at one per Spacing² cells (passable cells whose
+// centres are that near, measured like d), so in a crowd too large for the
+// room around the goal the rest queue, still heading in. Every agent outside
+// the disk keeps following the field. So the disk holds its agents packed:
+// when its farthest agent is r cells from the goal, at least
+// π(r−Spacing)²/Spacing² of its agents are within r of it, whatever the
+// density of the crowd around it, and an agent behind a wall is as far from it
+// as its detour. The decision counts agents per step, so it does not depend on
+// the order in which agents are stored or on Workers, and it allocates nothing
+// once the crowd's size is steady.
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
@@ -63,7 +71,9 @@ type FlowField struct {
 	filter *generic.Filter2[components.Position, components.FlowFollower]
 	jobs   []flowJob
 	goals  []flowGoal // the goals asked for this frame, at most Capacity
-	hist   []int32    // agents per distance step, goals[i].bins of it per goal
+	hist   []int32    // agents per distance step, goals[i].lo to goals[i].hi of it per goal
+	ground []openGround
+	frame  uint64
 }
 
 type flowJob struct {
@@ -82,6 +92,18 @@ type flowGoal struct {
 	followers int   // agents following this field
 	lo, hi    int   // its distance steps in hist
 	arrive    int32 // agents on steps below arrive have arrived
+}
+
+// openGround is the open ground around a goal by distance step: cum[k] is
+// the number of passable cells whose centre is less than k steps from the
+// goal (as an agent's distance is measured), for the field and grid version
+// it was counted on.
+type openGround struct {
+	goal    grid.Cell
+	field   *flowfield.Field
+	version uint64
+	used    uint64 // the frame it was last used in
+	cum     []int32
 }
 
 // noCell marks a FlowFollower whose sample must be recomputed.
@@ -175,6 +197,10 @@ func (s *FlowField) field(goal grid.Cell) int {
 // decided, so that the decision is a pass over steps, not a sort of agents.
 const arrivalSteps = 8
 
+// arrivalHold is the hysteresis of arrival, in Spacings: an agent that has
+// arrived counts as that much nearer the goal.
+const arrivalHold = 0.5
+
 // octileStretch is the largest ratio of an octile distance to the straight
 // line between the same points, √(4−2√2) ≈ 1.0824 (at 22.5° off an axis).
 var octileStretch = math.Sqrt(4 - 2*math.Sqrt2)
@@ -199,33 +225,30 @@ func (s *FlowField) gather() {
 	}
 	s.hist = s.hist[:n]
 	clear(s.hist)
-	minCost := float64(s.grid.MinCost())
 	for i := range s.jobs {
 		j := &s.jobs[i]
 		if j.goal < 0 {
 			continue
 		}
 		gl := &s.goals[j.goal]
-		reach := float64(gl.hi-gl.lo) * step
-		c := s.grid.Center(gl.goal)
-		dx, dy := j.pos.X-c.X, j.pos.Y-c.Y
-		d := math.Sqrt(dx*dx + dy*dy)
-		if !(d < reach) { // far, or a NaN position
+		reach, hold := float64(gl.hi-gl.lo)*step, 0.0
+		if j.ff.Arrived { // an agent at rest keeps its place a little longer
+			hold = s.Spacing * arrivalHold
+		}
+		d := s.distance(j.pos, gl.goal, j.field, reach+hold) - hold
+		if !(d < reach) { // far, unreachable, or a NaN position
 			continue
 		}
-		// the way along the field: never below the straight line in the
-		// open, the detour behind a wall (+Inf where there is no way)
-		if along := j.field.Integration(s.grid.CellAt(j.pos))/minCost/octileStretch - math.Sqrt2/2; along > d {
-			if d = along; !(d < reach) {
-				continue
-			}
-		}
-		k := int(d / step)
+		k := min(int(max(d, 0)/step), gl.hi-gl.lo-1)
 		j.step = int32(k)
 		s.hist[gl.lo+k]++
 	}
+	s.frame++
 	for i := range s.goals {
 		gl := &s.goals[i]
+		if gl.followers == 0 {
+			continue
+		}
 		h := s.hist[gl.lo:gl.hi]
 		gl.arrive = int32(len(h))
 		gathered := 0
@@ -239,7 +262,97 @@ func (s *FlowField) gather() {
 			}
 			gathered += int(c)
 		}
+		// no more agents than the open ground around the disk holds
+		ground := s.openGround(gl.goal, gl.field, len(h)+arrivalSteps/2)
+		capacity := float64(ground[int(gl.arrive)+arrivalSteps/2]) / (s.Spacing * s.Spacing)
+		if float64(gathered) <= capacity {
+			continue
+		}
+		gathered = 0
+		for k, c := range h[:gl.arrive] {
+			if float64(gathered+int(c)) > capacity {
+				gl.arrive = int32(k)
+				break
+			}
+			gathered += int(c)
+		}
 	}
+}
+
+// distance returns how far p is from the centre of goal for arrival, in
+// cells: the straight line, or the way along field f when that is longer
+// (+Inf where there is no way). Beyond reach it may return any value ≥ reach
+// without looking at the field.
+func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach float64) float64 {
+	c := s.grid.Center(goal)
+	dx, dy := p.X-c.X, p.Y-c.Y
+	d := math.Sqrt(dx*dx + dy*dy)
+	if !(d < reach) {
+		return d
+	}
+	// the integration value is the octile route's cost from the centre of
+	// p's cell: never above the straight line in the open, the detour
+	// behind a wall
+	if along := f.Integration(s.grid.CellAt(p))/float64(s.grid.MinCost())/octileStretch - math.Sqrt2/2; along > d {
+		return along
+	}
+	return d
+}
+
+// openGround returns the open ground around goal by distance step (see
+// [openGround]), at least steps+1 entries, counting it again only when the
+// goal's field or the grid changed or more steps are needed.
+func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps int) []int32 {
+	var og *openGround
+	for i := range s.ground {
+		if g := &s.ground[i]; g.goal == goal {
+			og = g
+			break
+		}
+	}
+	if og == nil {
+		// reuse the entry of a goal not in use this frame, else add one
+		for i := range s.ground {
+			if g := &s.ground[i]; g.used != s.frame && (og == nil || g.used < og.used) {
+				og = g
+			}
+		}
+		if og == nil {
+			s.ground = append(s.ground, openGround{})
+			og = &s.ground[len(s.ground)-1]
+		}
+		og.goal, og.field = goal, nil
+	}
+	og.used = s.frame
+	if og.field == f && og.version == s.grid.Version() && len(og.cum) > steps {
+		return og.cum
+	}
+	og.field, og.version = f, s.grid.Version()
+	steps += steps/4 + arrivalSteps // room for the crowd to grow
+	if cap(og.cum) < steps+1 {
+		og.cum = make([]int32, steps+1)
+	}
+	cum := og.cum[:steps+1]
+	clear(cum)
+	step := s.Spacing / arrivalSteps
+	reach := float64(steps) * step
+	r := int32(reach) + 1
+	for y := max(goal.Y-r, 0); y <= min(goal.Y+r, int32(s.grid.Height()-1)); y++ {
+		for x := max(goal.X-r, 0); x <= min(goal.X+r, int32(s.grid.Width()-1)); x++ {
+			cell := grid.Cell{X: x, Y: y}
+			if !s.grid.Passable(cell) {
+				continue
+			}
+			if d := s.distance(s.grid.Center(cell), goal, f, reach); d < reach {
+				cum[min(int(d/step), steps-1)+1]++
+			}
+		}
+	}
+	for k := 1; k <= steps; k++ {
+		cum[k] += cum[k-1]
+	}
+	og.cum = cum
+	return cum
 }
 
 // edge returns the distance from the goal, in cells, within which an agent
