@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/archai-go/archai/components"
@@ -114,7 +115,8 @@ func (s *FlowField) Name() string { return "flowfield" }
 
 // Initialize creates the cache and adds it as a resource.
 //
-// Panics if the world has no grid resource.
+// Panics if the world has no grid resource, or if Spacing is NaN or
+// infinite.
 func (s *FlowField) Initialize(w *arche.World) {
 	if s.Capacity <= 0 {
 		s.Capacity = 8
@@ -124,6 +126,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	}
 	if s.Spacing <= 0 {
 		s.Spacing = 0.75
+	}
+	if math.IsNaN(s.Spacing) || math.IsInf(s.Spacing, 0) {
+		panic(fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing))
 	}
 	s.grid = mustGrid(w)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
@@ -286,10 +291,11 @@ func (s *FlowField) gather() {
 func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach float64) float64 {
 	c := s.grid.Center(goal)
 	dx, dy := p.X-c.X, p.Y-c.Y
-	d := math.Sqrt(dx*dx + dy*dy)
-	if !(d < reach) {
-		return d
+	d2 := dx*dx + dy*dy
+	if !(d2 < reach*reach) {
+		return reach
 	}
+	d := math.Sqrt(d2)
 	// the integration value is the octile route's cost from the centre of
 	// p's cell: never above the straight line in the open, the detour
 	// behind a wall

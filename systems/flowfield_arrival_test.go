@@ -53,8 +53,8 @@ type crowd struct {
 
 // newCrowd spawns n agents on random open cells of g (a fixed seed), each
 // anywhere within its cell, all following the flow field to goal, and
-// initializes the swarm's systems.
-func newCrowd(g *grid.Grid, n int, goal grid.Cell, seed uint64, workers int) *crowd {
+// initializes the swarm's systems (finalized when the test ends).
+func newCrowd(tb testing.TB, g *grid.Grid, n int, goal grid.Cell, seed uint64, workers int) *crowd {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, g)
@@ -81,6 +81,7 @@ func newCrowd(g *grid.Grid, n int, goal grid.Cell, seed uint64, workers int) *cr
 	c.s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, c.flow,
 		&Steer{Workers: workers}, &Movement{Workers: workers})
 	c.s.Initialize(w)
+	tb.Cleanup(func() { c.s.Finalize(w) })
 	return c
 }
 
@@ -142,7 +143,7 @@ func long() bool { return os.Getenv("ARCHAI_LONG") != "" }
 func TestFlowArrivalGathersSwarmOnArena(t *testing.T) {
 	g := loadArena(t)
 	const n, frames = 1000, 1200 // 20 s
-	c := newCrowd(g, n, arenaGoal, 9, 2)
+	c := newCrowd(t, g, n, arenaGoal, 9, 2)
 	c.s.Update(c.w) // the field is built in the first frame
 	start := c.alongField()
 	for f := 1; f < frames; f++ {
@@ -168,7 +169,7 @@ func TestFlowArrivalOvercrowdedArena(t *testing.T) {
 	if !long() {
 		frames = 240
 	}
-	c := newCrowd(g, n, arenaGoal, 11, 2)
+	c := newCrowd(t, g, n, arenaGoal, 11, 2)
 	for f := 0; f < frames; f++ {
 		c.s.Update(c.w)
 		if f%20 == 0 || f == frames-1 {
@@ -227,6 +228,7 @@ func standStill(t *testing.T, w *arche.World, flow *FlowField, es []arche.Entity
 	t.Helper()
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), flow)
 	s.Initialize(w)
+	defer s.Finalize(w)
 	s.Run(w, frames)
 	m := generic.NewMap1[components.FlowFollower](w)
 	out := make([]bool, len(es))
@@ -351,10 +353,20 @@ func TestFlowArrivalAllocatesNothing(t *testing.T) {
 	mv := &Movement{Workers: 2}
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, flow, &Steer{Workers: 2}, mv)
 	s.Initialize(w)
+	defer s.Finalize(w)
 	s.Run(w, 120)
 	allocs := testing.AllocsPerRun(60, func() {
 		flow.Update(w)
 		mv.Update(w) // agents change cells, so samples are taken
 	})
 	assert.Zero(t, allocs)
+}
+
+func TestFlowFieldPanicsOnSpacingNotFinite(t *testing.T) {
+	for _, sp := range []float64{math.NaN(), math.Inf(1)} {
+		w, _ := newWorld(4, 4)
+		assert.PanicsWithValue(t, "systems: FlowField.Spacing is "+strconv.FormatFloat(sp, 'g', -1, 64)+
+			"; set it to the distance between gathered agents in cells, or 0 for 0.75",
+			func() { (&FlowField{Spacing: sp, Workers: 1}).Initialize(w) })
+	}
 }
