@@ -370,3 +370,38 @@ func TestFlowFieldPanicsOnSpacingNotFinite(t *testing.T) {
 			func() { (&FlowField{Spacing: sp, Workers: 1}).Initialize(w) })
 	}
 }
+
+// TestFlowArrivalMeasuresAlongTheField: a dense crowd just behind a wall,
+// 3 cells from the goal as the crow flies but 50 along the way round, does
+// not arrive, while the same crowd on the goal's side does.
+func TestFlowArrivalMeasuresAlongTheField(t *testing.T) {
+	w, g := newWorld(40, 40)
+	for x := int32(0); x < 36; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 20}, grid.Blocked)
+	}
+	goal := grid.Cell{X: 10, Y: 18}
+	m := generic.NewMap2[components.Position, components.FlowFollower](w)
+	var es []arche.Entity
+	for i := range 20 {
+		for j := range 6 { // 0.5 cells apart: denser than Spacing
+			p := r2.Vec{X: 5.75 + 0.5*float64(i), Y: 21.25 + 0.5*float64(j)} // behind the wall
+			es = append(es, m.NewWith(&components.Position{Vec: p}, &components.FlowFollower{Goal: goal}))
+			p.Y -= 4.5 // the goal's side, rows 16.75 to 19.25
+			es = append(es, m.NewWith(&components.Position{Vec: p}, &components.FlowFollower{Goal: goal}))
+		}
+	}
+	arrived := standStill(t, w, &FlowField{Workers: 1}, es, 3)
+	behind, front := 0, 0
+	for i, a := range arrived {
+		if !a {
+			continue
+		}
+		if i%2 == 0 {
+			behind++
+		} else {
+			front++
+		}
+	}
+	assert.Zero(t, behind, "none arrives behind the wall")
+	assert.Greater(t, front, 60, "the crowd on the goal's side has arrived")
+}
