@@ -10,6 +10,16 @@ import (
 // system keeps the field Active until the one for a new Goal is complete, and
 // caches the direction sample per cell (Cell, Aim, Direct), so the agent's
 // steering costs no line-of-sight test while it stays in one cell.
+//
+// Arrived is set each frame by the flow-field system (see systems.FlowField
+// for the exact rule, archai's own): true only for agents inside the packed
+// disk of agents gathered around the Active goal, whose radius in cells
+// follows the number of agents really inside it (one per Spacing² cells,
+// Spacing being the system's) and whose distances are measured along the way
+// to the goal, never through a wall. An agent that has arrived stops where it
+// is; the others, in a crowd still too sparse or too large for the room around
+// the goal, keep following the field. Arrived is false while the agent has no
+// complete field and after its Goal changes.
 type FlowFollower struct {
 	Goal   grid.Cell // the goal cell wanted
 	Active grid.Cell // the goal cell whose field is being followed
@@ -20,5 +30,5 @@ type FlowFollower struct {
 	Direct bool      // Aim is the goal itself, in line of sight
 	Steer  bool      // the sample gave a direction; false at the goal or where the field has no path
 
-	Arrived bool // inside the disk of agents gathered at the goal: the agent stops there
+	Arrived bool // inside the packed disk of agents gathered at the goal: the agent stops there
 }

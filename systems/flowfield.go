@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/archai-go/archai/components"
@@ -25,13 +26,32 @@ import (
 // that the agent can see (see [flowfield.Field.Sample] for the rule that
 // keeps agents from oscillating or stalling). [Steer] then follows it.
 //
-// Agents gather at the goal without piling up: an agent stops (Arrived) once
-// it is within r = 1 + Spacing·√(n/π) cells of the goal along the field (its
-// integration value over the grid's minimum cell cost), n being the number
-// of agents that had arrived at that goal in the previous frame, so the crowd
-// fills a disk around the goal from the centre outwards, at about one agent
-// per Spacing² cells, and never on the far side of a wall. It stays arrived
-// while within r + 1.
+// Arrival (archai's own rule; Emerson leaves it to the game): agents stop
+// (Arrived) only in a packed disk around the goal, which grows with the agents
+// really inside it, so a swarm of any density keeps moving in until it is
+// packed there. Each frame, for each goal, a follower's distance d to the
+// goal's centre is measured in cells along the way there: the straight line,
+// or the way along the field where that is longer (the integration value of
+// the agent's cell over the grid's minimum cell cost, divided by √(4−2√2), the
+// most an octile route stretches a straight one, less half a cell diagonal for
+// the agent's place in its cell; +Inf where the goal is unreachable). An
+// agent already Arrived counts Spacing/2 nearer (hysteresis). Going outwards
+// from the goal in steps of Spacing/8 (d rounded up to the next step), the
+// agents of a step join the disk when the step is no farther than
+// Spacing·√(n/π) + Spacing/2, n being the agents of the nearer steps: the rim
+// of a disk holding n agents at one per Spacing² cells, plus half a Spacing
+// for an agent touching it. The first step that fails ends the disk. The disk
+// then keeps no more agents, nearest first, than the open ground within
+// Spacing/2 of it holds at one per Spacing² cells (passable cells whose
+// centres are that near, measured like d), so in a crowd too large for the
+// room around the goal the rest queue, still heading in. Every agent outside
+// the disk keeps following the field. So the disk holds its agents packed:
+// when its farthest agent is r cells from the goal, at least
+// π(r−Spacing)²/Spacing² of its agents are within r of it, whatever the
+// density of the crowd around it, and an agent behind a wall is as far from it
+// as its detour. The decision counts agents per step, so it does not depend on
+// the order in which agents are stored or on Workers, and it allocates nothing
+// once the crowd's size is steady.
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
@@ -54,7 +74,7 @@ type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
-	Spacing   float64 // cells between agents gathered at a goal; 0.75 if zero
+	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero
 	Workers   int
 
 	Cache *flowfield.Cache // the shared cache, also a world resource
@@ -64,35 +84,39 @@ type FlowField struct {
 	filter *generic.Filter2[components.Position, components.FlowFollower]
 	jobs   []flowJob
 	goals  []flowGoal // the goals asked for this frame, at most Capacity
-	// agents arrived per goal: last frame's counts, this frame's counts
-	arrived, counting []goalCount
-}
-
-type goalCount struct {
-	goal grid.Cell
-	n    int
-}
-
-// count returns the entry of goal in counts, adding it.
-func count(counts *[]goalCount, goal grid.Cell) *goalCount {
-	for i := range *counts {
-		if (*counts)[i].goal == goal {
-			return &(*counts)[i]
-		}
-	}
-	*counts = append(*counts, goalCount{goal: goal})
-	return &(*counts)[len(*counts)-1]
+	hist   []int32    // agents per distance step, goals[i].lo to goals[i].hi of it per goal
+	ground []openGround
+	frame  uint64
 }
 
 type flowJob struct {
 	pos   r2.Vec
 	ff    *components.FlowFollower
 	field *flowfield.Field
+	goal  int32 // index in goals of the field followed; -1 without a complete field
+	step  int32 // the agent's distance step (see gather); -1 when out of reach
 }
 
 type flowGoal struct {
 	goal  grid.Cell
 	field *flowfield.Field
+
+	// arrival bookkeeping of this frame (see gather)
+	followers int   // agents following this field
+	lo, hi    int   // its distance steps in hist
+	arrive    int32 // agents on steps below arrive have arrived
+}
+
+// openGround is the open ground around a goal by distance step: cum[k] is
+// the number of passable cells whose centre is less than k steps from the
+// goal (as an agent's distance is measured), for the field and grid version
+// it was counted on.
+type openGround struct {
+	goal    grid.Cell
+	field   *flowfield.Field
+	version uint64
+	used    uint64 // the frame it was last used in
+	cum     []int32
 }
 
 // noCell marks a FlowFollower whose sample must be recomputed.
@@ -105,7 +129,8 @@ func (s *FlowField) Name() string { return "flowfield" }
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize.
+//     arche.AddResource before Initialize;
+//   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75.
 func (s *FlowField) Initialize(w *arche.World) {
 	if s.Capacity <= 0 {
 		s.Capacity = 8
@@ -116,6 +141,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	if s.Spacing <= 0 {
 		s.Spacing = 0.75
 	}
+	if math.IsNaN(s.Spacing) || math.IsInf(s.Spacing, 0) {
+		panic(fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing))
+	}
 	s.grid = mustGrid(w, "FlowField")
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	arche.AddResource(w, s.Cache)
@@ -123,7 +151,8 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
 }
 
-// Update resolves each follower's field, advances pending builds and samples.
+// Update resolves each follower's field, advances pending builds, decides
+// who has arrived and samples.
 func (s *FlowField) Update(w *arche.World) {
 	s.goals = s.goals[:0]
 	s.jobs = s.jobs[:0]
@@ -131,25 +160,24 @@ func (s *FlowField) Update(w *arche.World) {
 	for q.Next() {
 		pos, ff := q.Get()
 		want := s.field(ff.Goal)
-		if want != nil && want.Done() && (!ff.Has || ff.Active != ff.Goal) {
+		if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
 			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
 		}
-		var f *flowfield.Field
+		gi := -1
 		switch {
 		case ff.Has && ff.Active == ff.Goal:
-			f = want
+			gi = want
 		case ff.Has:
-			f = s.field(ff.Active)
+			gi = s.field(ff.Active)
 		}
-		if f != nil && !f.Done() {
-			f = nil
+		j := flowJob{pos: pos.Vec, ff: ff, goal: -1, step: -1}
+		if gi >= 0 && s.goals[gi].field.Done() {
+			j.goal, j.field = int32(gi), s.goals[gi].field
+			s.goals[gi].followers++
 		}
-		if f != nil {
-			s.arrive(pos.Vec, ff, f)
-		}
-		s.jobs = append(s.jobs, flowJob{pos: pos.Vec, ff: ff, field: f})
+		s.jobs = append(s.jobs, j)
 	}
-	s.arrived, s.counting = s.counting, s.arrived[:0]
+	s.gather()
 	if s.Budget > 0 {
 		s.Cache.Update(s.Budget)
 	} else {
@@ -160,50 +188,199 @@ func (s *FlowField) Update(w *arche.World) {
 	clear(s.jobs)
 }
 
-// arrive updates ff.Arrived against the disk of agents gathered at its
-// goal, measured along the field (its integration value, the cost of the way
-// there), not as the crow flies, so agents behind a wall do not count as
-// arrived.
-func (s *FlowField) arrive(p r2.Vec, ff *components.FlowFollower, f *flowfield.Field) {
-	prev := 0
-	for _, c := range s.arrived {
-		if c.goal == ff.Active {
-			prev = c.n
-		}
-	}
-	r := 1 + s.Spacing*math.Sqrt(float64(prev)/math.Pi)
-	if ff.Arrived {
-		r++
-	}
-	// the way there is never shorter than the straight line: most agents are
-	// far and need no look at the field
-	d := r2.Sub(s.grid.Center(ff.Active), p)
-	ff.Arrived = d.X*d.X+d.Y*d.Y <= (r+1)*(r+1) && f.Integration(s.grid.CellAt(p)) <= r*float64(s.grid.MinCost())
-	if ff.Arrived {
-		count(&s.counting, ff.Active).n++
-	}
-}
-
-// field returns the cache's field for goal, asking the cache once per goal
-// and frame. The cache grows (up to MaxFields) when more distinct goals are
-// in use in one frame than it holds, so a field handed out this frame is
-// never evicted by another asked for later in the same frame; beyond
-// MaxFields goals, an agent with a further goal gets nil and waits.
-func (s *FlowField) field(goal grid.Cell) *flowfield.Field {
+// field returns the index in s.goals of the cache's field for goal, asking
+// the cache once per goal and frame. The cache grows (up to MaxFields) when
+// more distinct goals are in use in one frame than it holds, so a field
+// handed out this frame is never evicted by another asked for later in the
+// same frame; beyond MaxFields goals, an agent with a further goal gets -1
+// and waits.
+func (s *FlowField) field(goal grid.Cell) int {
 	for i := range s.goals {
 		if s.goals[i].goal == goal {
-			return s.goals[i].field
+			return i
 		}
 	}
 	if len(s.goals) >= s.Cache.Capacity() {
 		if s.Cache.Capacity() >= s.MaxFields {
-			return nil
+			return -1
 		}
 		s.Cache.SetCapacity(min(2*s.Cache.Capacity(), s.MaxFields))
 	}
 	f, _ := s.Cache.Request(goal)
 	s.goals = append(s.goals, flowGoal{goal: goal, field: f})
-	return f
+	return len(s.goals) - 1
+}
+
+// arrivalSteps is the number of distance steps per Spacing: distances to the
+// goal are rounded up to multiples of Spacing/arrivalSteps before arrival is
+// decided, so that the decision is a pass over steps, not a sort of agents.
+const arrivalSteps = 8
+
+// arrivalHold is the hysteresis of arrival, in Spacings: an agent that has
+// arrived counts as that much nearer the goal.
+const arrivalHold = 0.5
+
+// octileStretch is the largest ratio of an octile distance to the straight
+// line between the same points, √(4−2√2) ≈ 1.0824 (at 22.5° off an axis).
+var octileStretch = math.Sqrt(4 - 2*math.Sqrt2)
+
+// gather decides which agents have arrived, per goal (the arrival rule of
+// [FlowField]): it counts the followers of each field by distance step and
+// grows the disk of gathered agents outwards from the goal, step by step,
+// until a step holds agents beyond the disk's edge. Counting is by value, so
+// the outcome does not depend on the order in which agents are stored.
+func (s *FlowField) gather() {
+	step := s.Spacing / arrivalSteps
+	n := 0
+	for i := range s.goals {
+		gl := &s.goals[i]
+		// no agent can join beyond the edge of a disk holding them all
+		gl.lo = n
+		n += int(s.edge(gl.followers)/step) + 1
+		gl.hi = n
+	}
+	if cap(s.hist) < n {
+		s.hist = make([]int32, n, n+n/4)
+	}
+	s.hist = s.hist[:n]
+	clear(s.hist)
+	for i := range s.jobs {
+		j := &s.jobs[i]
+		if j.goal < 0 {
+			continue
+		}
+		gl := &s.goals[j.goal]
+		reach, hold := float64(gl.hi-gl.lo)*step, 0.0
+		if j.ff.Arrived { // an agent at rest keeps its place a little longer
+			hold = s.Spacing * arrivalHold
+		}
+		d := s.distance(j.pos, gl.goal, j.field, reach+hold) - hold
+		if !(d < reach) { // far, unreachable, or a NaN position
+			continue
+		}
+		k := min(int(max(d, 0)/step), gl.hi-gl.lo-1)
+		j.step = int32(k)
+		s.hist[gl.lo+k]++
+	}
+	s.frame++
+	for i := range s.goals {
+		gl := &s.goals[i]
+		if gl.followers == 0 {
+			continue
+		}
+		h := s.hist[gl.lo:gl.hi]
+		gl.arrive = int32(len(h))
+		gathered := 0
+		for k, c := range h {
+			if c == 0 {
+				continue
+			}
+			if float64(k+1)*step > s.edge(gathered) {
+				gl.arrive = int32(k)
+				break
+			}
+			gathered += int(c)
+		}
+		// no more agents than the open ground around the disk holds
+		ground := s.openGround(gl.goal, gl.field, len(h)+arrivalSteps/2)
+		capacity := float64(ground[int(gl.arrive)+arrivalSteps/2]) / (s.Spacing * s.Spacing)
+		if float64(gathered) <= capacity {
+			continue
+		}
+		gathered = 0
+		for k, c := range h[:gl.arrive] {
+			if float64(gathered+int(c)) > capacity {
+				gl.arrive = int32(k)
+				break
+			}
+			gathered += int(c)
+		}
+	}
+}
+
+// distance returns how far p is from the centre of goal for arrival, in
+// cells: the straight line, or the way along field f when that is longer
+// (+Inf where there is no way). Beyond reach it may return any value ≥ reach
+// without looking at the field.
+func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach float64) float64 {
+	c := s.grid.Center(goal)
+	dx, dy := p.X-c.X, p.Y-c.Y
+	d2 := dx*dx + dy*dy
+	if !(d2 < reach*reach) {
+		return reach
+	}
+	d := math.Sqrt(d2)
+	// the integration value is the octile route's cost from the centre of
+	// p's cell: never above the straight line in the open, the detour
+	// behind a wall
+	if along := f.Integration(s.grid.CellAt(p))/float64(s.grid.MinCost())/octileStretch - math.Sqrt2/2; along > d {
+		return along
+	}
+	return d
+}
+
+// openGround returns the open ground around goal by distance step (see
+// [openGround]), at least steps+1 entries, counting it again only when the
+// goal's field or the grid changed or more steps are needed.
+func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps int) []int32 {
+	var og *openGround
+	for i := range s.ground {
+		if g := &s.ground[i]; g.goal == goal {
+			og = g
+			break
+		}
+	}
+	if og == nil {
+		// reuse the entry of a goal not in use this frame, else add one
+		for i := range s.ground {
+			if g := &s.ground[i]; g.used != s.frame && (og == nil || g.used < og.used) {
+				og = g
+			}
+		}
+		if og == nil {
+			s.ground = append(s.ground, openGround{})
+			og = &s.ground[len(s.ground)-1]
+		}
+		og.goal, og.field = goal, nil
+	}
+	og.used = s.frame
+	if og.field == f && og.version == s.grid.Version() && len(og.cum) > steps {
+		return og.cum
+	}
+	og.field, og.version = f, s.grid.Version()
+	steps += steps/4 + arrivalSteps // room for the crowd to grow
+	if cap(og.cum) < steps+1 {
+		og.cum = make([]int32, steps+1)
+	}
+	cum := og.cum[:steps+1]
+	clear(cum)
+	step := s.Spacing / arrivalSteps
+	reach := float64(steps) * step
+	r := int32(reach) + 1
+	for y := max(goal.Y-r, 0); y <= min(goal.Y+r, int32(s.grid.Height()-1)); y++ {
+		for x := max(goal.X-r, 0); x <= min(goal.X+r, int32(s.grid.Width()-1)); x++ {
+			cell := grid.Cell{X: x, Y: y}
+			if !s.grid.Passable(cell) {
+				continue
+			}
+			if d := s.distance(s.grid.Center(cell), goal, f, reach); d < reach {
+				cum[min(int(d/step), steps-1)+1]++
+			}
+		}
+	}
+	for k := 1; k <= steps; k++ {
+		cum[k] += cum[k-1]
+	}
+	og.cum = cum
+	return cum
+}
+
+// edge returns the distance from the goal, in cells, within which an agent
+// joins n gathered agents: the radius of a disk that holds n agents at one
+// per Spacing² cells, plus half a Spacing (an agent in contact with the
+// group's rim).
+func (s *FlowField) edge(n int) float64 {
+	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
 }
 
 // Work implements ecs.Job.
@@ -211,10 +388,11 @@ func (s *FlowField) Work(worker, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		j := &s.jobs[i]
 		ff := j.ff
-		if j.field == nil {
-			ff.Steer, ff.Cell = false, noCell
+		if j.goal < 0 {
+			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
 			continue
 		}
+		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
 		c := s.grid.CellAt(j.pos)
 		if c == ff.Cell {
 			continue
