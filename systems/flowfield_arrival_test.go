@@ -40,7 +40,7 @@ func loadArena(t *testing.T) *grid.Grid {
 var arenaGoal = grid.Cell{X: 24, Y: 24}
 
 // crowd is a world of swarm agents heading for one goal, spawned from the
-// public components with the swarm scenario's values.
+// public FlowFollower bundle with its defaults.
 type crowd struct {
 	w      *arche.World
 	g      *grid.Grid
@@ -71,13 +71,11 @@ func newCrowd(tb testing.TB, g *grid.Grid, n int, goal grid.Cell, seed uint64, w
 		}
 	}
 	rng := steer.NewRand(seed)
+	spawner, err := NewSpawner(w, FlowFollower{Goal: goal}) // the bundle's defaults
+	require.NoError(tb, err)
 	for range n {
 		p := r2.Add(g.Center(open[rng.Intn(len(open))]), r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
-		e := c.m.NewWith(&components.Position{Vec: p}, &components.Velocity{},
-			&components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}, &components.Steering{}, &components.Intent{},
-			&components.SteeringWeights{Wall: 1, Separation: 1.5, SeparationRadius: 0.75},
-			&components.FlowFollower{Goal: goal})
-		c.agents = append(c.agents, e)
+		c.agents = append(c.agents, spawner.Spawn(p, nil))
 	}
 	c.s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, c.flow,
 		&Steer{Workers: workers}, &Movement{Workers: workers})
