@@ -100,9 +100,9 @@ func ExampleRegistry_LoadXML() {
 
 	// Output:
 	// t=0.250   [0]    Sequence "reload"              Idle → Running
-	// t=0.250   [1]    Wait                           Idle → Running
+	// t=0.250   [1]    Sleep                          Idle → Running
 	// t=0.750   [0]    Sequence "reload"              Running → Success
-	// t=0.750   [1]    Wait                           Running → Success
+	// t=0.750   [1]    Sleep                          Running → Success
 	// t=0.750   [2]    Action "SetAmmo"               Idle → Success
 	// ammo: 6
 }
