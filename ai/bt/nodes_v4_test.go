@@ -166,7 +166,7 @@ func TestLoop(t *testing.T) {
 			script: map[string]string{"A": "SSS"}, trace: "RRRS", log: []string{"v=1", "v=2", "v=3", ""}},
 		{name: "EmptyQueue_ReturnsSuccess", build: static(), script: map[string]string{}, trace: "S", log: []string{""}},
 		{name: "EmptyQueue_ReturnsFailure",
-			build: func(h *harness) *Node { return recLoop(h, blackboard.NewSchema(), Literal([]int{}), Failure) },
+			build:  func(h *harness) *Node { return recLoop(h, blackboard.NewSchema(), Literal([]int{}), Failure) },
 			script: map[string]string{}, trace: "F"},
 		{name: "ChildFailure_StopsLoop, and the next entry starts over", build: static(1, 2, 3),
 			script: map[string]string{"A": "SFS"}, trace: "RFR", log: []string{"v=1", "v=2", "v=1"}},
@@ -232,7 +232,7 @@ func TestSleep(t *testing.T) {
 		{name: "counts simulation time like Wait", build: func(*harness) *Node { return Sleep(0.5) }, trace: "RRSRRS"},
 		{name: "Sleep(0) succeeds at once", build: func(*harness) *Node { return Sleep(0) }, trace: "S"},
 		{name: "halted, it sleeps its full time again",
-			build: func(h *harness) *Node { return ReactiveSequence(h.cond("G"), Sleep(0.5)) },
+			build:  func(h *harness) *Node { return ReactiveSequence(h.cond("G"), Sleep(0.5)) },
 			script: map[string]string{"G": "SSFSSS"}, trace: "RRFRRS"},
 	})
 	_, err := Compile("s", Sleep(-1))
