@@ -319,3 +319,91 @@ func TestWaitValueUpdate(t *testing.T) {
 	assert.Equal(t, "RRS", trace)
 	assert.Equal(t, "WaitValueUpdate", tree.NodeName(0))
 }
+
+// v4All is a tree with every node of nodes_v4.go, a script Precondition and a Switch on a
+// string key, for the allocation test.
+const v4All = `<root BTCPP_format="4" main_tree_to_execute="M">
+<BehaviorTree ID="M">
+  <ReactiveFallback>
+    <Inverter><RecordBool value="{alert}"/></Inverter>
+    <TryCatch catch_on_halt="true">
+      <AsyncSequence>
+        <SetBlackboard output_key="n" value="2"/>
+        <Fallback><WasEntryUpdated entry="{alert}"/><AlwaysSuccess/></Fallback>
+        <Precondition if="n * 2 &gt; 3 &amp;&amp; alert == false" else="SUCCESS">
+          <ParallelAll max_failures="2">
+            <LoopInt queue="1;2;3" value="{i}"><RecordInt value="{i}"/></LoopInt>
+            <LoopString queue="{words}" value="{w}"><RecordString value="{w}"/></LoopString>
+            <LoopDouble queue="0.5;1.5" if_empty="FAILURE" value="{d}"><Sleep msec="100"/></LoopDouble>
+            <LoopBool queue="true;false"><AlwaysFailure/></LoopBool>
+          </ParallelAll>
+        </Precondition>
+        <SkipUnlessUpdated entry="{alert}"><Sleep msec="50"/></SkipUnlessUpdated>
+        <Switch2 variable="{mode}" case_1="1" case_2="2.0"><Sleep msec="30"/><AlwaysFailure/><AlwaysSuccess/></Switch2>
+      </AsyncSequence>
+      <Sleep msec="20"/>
+    </TryCatch>
+  </ReactiveFallback>
+</BehaviorTree>
+</root>`
+
+func TestV4NodesTickWithoutAllocating(t *testing.T) {
+	r := NewRegistry(nil)
+	// Recording leaves that record nothing: the tree's own cost is measured.
+	for _, rec := range []struct {
+		name string
+		bind func(p *Ports)
+	}{
+		{"RecordBool", func(p *Ports) { InputPort[bool](p, "value") }},
+		{"RecordInt", func(p *Ports) { InputPort[int](p, "value") }},
+		{"RecordString", func(p *Ports) { InputPort[string](p, "value") }},
+	} {
+		require.NoError(t, r.RegisterAction(rec.name, func(p *Ports) (func(*Context) Status, error) {
+			rec.bind(p)
+			return func(*Context) Status { return Success }, nil
+		}))
+	}
+	words := blackboard.MustDeclare[[]string](r.Schema(), "words")
+	mode := blackboard.MustDeclare[string](r.Schema(), "mode")
+	main, err := r.LoadXML("all.xml", []byte(v4All))
+	require.NoError(t, err)
+	tree, err := r.Tree(main)
+	require.NoError(t, err)
+	alert, err := blackboard.Lookup[bool](r.Schema(), "alert")
+	require.NoError(t, err)
+
+	mems := make([]Memory, 16)
+	stores := make([]*blackboard.Store, len(mems))
+	for i := range mems {
+		mems[i] = tree.NewMemory()
+		stores[i] = r.Schema().NewStore()
+		blackboard.Set(stores[i], words, []string{"a", "b", "c"}[:i%4])
+		blackboard.Set(stores[i], mode, []string{"1", "2", "x", "2.0"}[i%4])
+		blackboard.Set(stores[i], alert, false)
+	}
+	ctx := &Context{DT: 0.05}
+	k := 0
+	seen := make([]bool, tree.Len())
+	allocs := testing.AllocsPerRun(3000, func() {
+		i := k % len(mems)
+		ctx.Blackboard = stores[i]
+		ctx.Time += 0.01
+		tree.Tick(&mems[i], ctx)
+		if k%53 == 0 {
+			blackboard.Set(stores[i], alert, true)
+		} else if k%53 == 1 {
+			blackboard.Set(stores[i], alert, false)
+		}
+		if k%97 == 0 {
+			tree.Halt(&mems[(i+5)%len(mems)], ctx)
+		}
+		for n, m := range mems[i].Nodes() {
+			seen[n] = seen[n] || m.Status != Idle
+		}
+		k++
+	})
+	assert.Zero(t, allocs)
+	for n, s := range seen {
+		assert.True(t, s, "node %d %s was ticked", n, tree.NodeName(n))
+	}
+}
