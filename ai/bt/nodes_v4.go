@@ -26,7 +26,8 @@ var ErrInvalidStatus = errors.New("invalid status")
 //     or Failure, returns Failure;
 //   - halted while a try child is Running and catchOnHalt is true: after the try block's
 //     Running nodes are halted (deepest first, as always), the catch child is ticked once
-//     with the same [Context]; if it is then Running, its subtree is halted too. A
+//     with the same [Context] (a bad DT or Time counting as 0, as in [Tree.Tick]); if it
+//     is then Running, its subtree is halted too. A
 //     TryCatch halted while the catch child runs does not run it again.
 //
 // catchOnHalt is the catch_on_halt port (false in files unless written).

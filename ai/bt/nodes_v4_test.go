@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"testing"
@@ -405,5 +406,50 @@ func TestV4NodesTickWithoutAllocating(t *testing.T) {
 	assert.Zero(t, allocs)
 	for n, s := range seen {
 		assert.True(t, s, "node %d %s was ticked", n, tree.NodeName(n))
+	}
+}
+
+func TestV4CorruptMemoryNeverPanics(t *testing.T) {
+	// A Memory loaded from a save may hold anything: positions and indices out of range,
+	// NaN or infinite timers. The v4 nodes treat them as finished or empty, never panic.
+	s := blackboard.NewSchema()
+	a := blackboard.MustDeclare[int](s, "A")
+	st := s.NewStore()
+	blackboard.Set(st, a, 1)
+	roots := []*Node{
+		TryCatch(true, Wait(1), AlwaysSuccess()),
+		ParallelAll(1, Wait(1), AlwaysSuccess()),
+		AsyncSequence(AlwaysSuccess(), Wait(1)),
+		Loop(Literal([]int{1, 2}), ToKey(a), Success, Wait(1)),
+		SkipUnlessUpdated(blackboard.EntryOf(a), Wait(1)),
+		WasEntryUpdated(blackboard.EntryOf(a)),
+		Sleep(1),
+	}
+	bad := []NodeMemory{
+		{Status: Running, Child: 65535, Count: 65535, Timer: math.NaN()},
+		{Status: Running, Child: 7, Count: 1, Timer: math.Inf(1)},
+		{Status: Running, Timer: math.Inf(-1)},
+		{Status: Running, Timer: -3},
+		{Status: Status(9), Timer: 1e300},
+	}
+	for _, root := range roots {
+		tree, err := Compile("corrupt", root)
+		require.NoError(t, err)
+		for _, b := range bad {
+			m := tree.NewMemory()
+			for i := range m.Nodes() {
+				m.Nodes()[i] = b
+			}
+			ctx := &Context{DT: 0.1, Blackboard: st}
+			assert.NotPanics(t, func() {
+				for range 3 {
+					tree.Tick(&m, ctx)
+				}
+				for i := range m.Nodes() {
+					m.Nodes()[i] = b
+				}
+				tree.Halt(&m, ctx)
+			}, "%s with %+v", tree.NodeName(0), b)
+		}
 	}
 }
