@@ -72,10 +72,18 @@ func ParallelAll(maxFailures int, children ...*Node) *Node {
 //     tick, like Sequence; after the last child, returns Success;
 //   - child Running: returns Running; child Failure: returns Failure and resets to child 0.
 //
-// In archai's tick model "the next tick" is the agent's next think (the decision system's
-// cadence), not an immediate re-tick: BehaviorTree.CPP's tickWhileRunning wakes the tree
-// at once, here an AsyncSequence of n instantaneous children takes n of the agent's ticks,
-// and a reactive ancestor may halt it in between (then it starts over at child 0).
+// What the Running means: BehaviorTree.CPP's AsyncSequence also emits a wake-up signal,
+// and its tickOnce and tickWhileRunning then tick the root again at once, so there the
+// yield only lets reactive ancestors re-check their conditions between children (only
+// tickExactlyOnce shows the Running). [Tree.Tick] is one pass and never re-ticks: the
+// next child runs on the agent's next tick, which under a decision system is its next
+// think (its cadence), so an AsyncSequence of n instantaneous children takes n of the
+// agent's ticks, spreading the work, and a reactive ancestor may halt it in between (it
+// then starts over at child 0). These are BehaviorTree.CPP's tickExactlyOnce traces.
+// BehaviorTree.CPP's SequenceWithMemory, Repeat and Retry yield the same way; in archai
+// they do not: their children run back to back within one Tick, as under tickOnce (see
+// [Repeat] for the unbounded case).
+//
 // Memory: Child holds the index of the child to tick next.
 func AsyncSequence(children ...*Node) *Node { return composite(kindAsyncSequence, children) }
 

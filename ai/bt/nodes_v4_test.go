@@ -138,6 +138,14 @@ func TestAsyncSequence(t *testing.T) {
 		{name: "a failure resets to child 0", build: abc,
 			script: map[string]string{"A": "S.S", "B": ".F."}, trace: "RFR",
 			log: []string{"A", "B", "A"}},
+		{name: "Reactive.RunningChildren (gtest_reactive.cpp, ticked with tickExactlyOnce)",
+			build: func(h *harness) *Node {
+				return ReactiveSequence(
+					Sequence(h.act("A"), h.act("B"), h.act("C")),
+					AsyncSequence(h.act("D"), h.act("E"), h.act("F")))
+			},
+			script: map[string]string{"A": "SSS", "B": "SSS", "C": "SSS", "D": "S..", "E": ".S.", "F": "..S"},
+			trace:  "RRS", log: []string{"A B C D", "A B C E", "A B C F"}},
 		{name: "preempted between children, it starts over",
 			build: func(h *harness) *Node {
 				return ReactiveSequence(h.cond("G"), AsyncSequence(h.act("A"), h.act("B")))
