@@ -298,3 +298,77 @@ func TestLoadV4JSON(t *testing.T) {
 	assert.Equal(t, []string{"x", "y", "x"}, got)
 	assert.Equal(t, "LoopString", tree.NodeName(2))
 }
+
+// TestLoadPreconditionDecorator re-creates BehaviorTree.CPP's
+// PreconditionsDecorator cases (tests/gtest_preconditions.cpp); its Script nodes become
+// SetBlackboard, its KeepRunning with _while="B==0" an action Running while B is 0.
+func TestLoadPreconditionDecorator(t *testing.T) {
+	cases := []struct {
+		name, xml string
+		counts    map[string]int
+	}{
+		{"Integers", `<Sequence>
+  <SetBlackboard output_key="A" value="1"/><SetBlackboard output_key="B" value="1"/><SetBlackboard output_key="C" value="3"/>
+  <Precondition if="A==B" else="FAILURE"><TestA/></Precondition>
+  <Precondition if="A==C" else="SUCCESS"><TestB/></Precondition>
+  <Precondition if="A!=C" else="FAILURE"><TestC/></Precondition>
+</Sequence>`, map[string]int{"TestA": 1, "TestB": 0, "TestC": 1}},
+		{"DoubleEquals", `<Sequence>
+  <SetBlackboard output_key="A" value="1.1"/><SetBlackboard output_key="B" value="1.1"/><SetBlackboard output_key="C" value="2.0"/>
+  <Precondition if="A==B" else="FAILURE"><TestA/></Precondition>
+  <Precondition if="A==C" else="SUCCESS"><TestB/></Precondition>
+  <Precondition if="A!=C &amp;&amp; B == 1.0 + 0.1" else="FAILURE"><TestC/></Precondition>
+</Sequence>`, map[string]int{"TestA": 1, "TestB": 0, "TestC": 1}},
+		{"StringEquals", `<Sequence>
+  <SetBlackboard output_key="A" value="hello"/><SetBlackboard output_key="B" value="world"/><SetBlackboard output_key="C" value="world"/>
+  <Precondition if=" A==B " else="SUCCESS"><TestA/></Precondition>
+  <Precondition if=" B==C " else="FAILURE"><TestB/></Precondition>
+</Sequence>`, map[string]int{"TestA": 0, "TestB": 1}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			counts := map[string]int{}
+			r := NewRegistry(nil)
+			for _, name := range []string{"TestA", "TestB", "TestC"} {
+				require.NoError(t, r.RegisterAction(name, func(*Ports) (func(*Context) Status, error) {
+					return func(*Context) Status { counts[name]++; return Success }, nil
+				}))
+			}
+			assert.Equal(t, "S", runDoc(t, r, nil, xmlDoc(c.xml), 1))
+			for name, n := range c.counts {
+				assert.Equal(t, n, counts[name], name)
+			}
+		})
+	}
+
+	t.Run("ChecksConditionOnce", func(t *testing.T) {
+		r := NewRegistry(nil)
+		require.NoError(t, r.RegisterAction("KeepRunning", func(p *Ports) (func(*Context) Status, error) {
+			b := InputPort[int](p, "b")
+			return func(c *Context) Status {
+				if v, _ := b.Get(c); v == 0 {
+					return Running
+				}
+				return Success
+			}, nil
+		}))
+		main, err := r.LoadXML("t.xml", []byte(xmlDoc(`<Sequence>
+  <SetBlackboard output_key="A" value="0"/><SetBlackboard output_key="B" value="0"/>
+  <Precondition if=" A==0 " else="FAILURE"><KeepRunning b="{B}"/></Precondition>
+</Sequence>`)))
+		require.NoError(t, err)
+		tree, err := r.Tree(main)
+		require.NoError(t, err)
+		a, err := blackboard.Lookup[int](r.Schema(), "A")
+		require.NoError(t, err)
+		b, err := blackboard.Lookup[int](r.Schema(), "B")
+		require.NoError(t, err)
+		m := tree.NewMemory()
+		ctx := &Context{Blackboard: r.Schema().NewStore()}
+		assert.Equal(t, Running, tree.Tick(&m, ctx))
+		blackboard.Set(ctx.Blackboard, a, 1) // the child runs: the condition is not asked again
+		assert.Equal(t, Running, tree.Tick(&m, ctx))
+		blackboard.Set(ctx.Blackboard, b, 1)
+		assert.Equal(t, Success, tree.Tick(&m, ctx))
+	})
+}
