@@ -91,7 +91,7 @@ func addBuiltinsV4() {
 func (p *Ports) scriptCond(n *Node, name string) {
 	src, _ := p.attr(name)
 	p.b.later = append(p.b.later, func() {
-		env := &script.Env{Schema: p.b.reg.schema, Resolve: p.resolveScript, Where: p.d.pos.String()}
+		env := &script.Env{Schema: p.b.reg.schema, Resolve: p.resolveScript} // the LoadError gives file and line
 		prog, err := script.Compile(src, env)
 		if err == nil && prog.Kind() == script.String {
 			err = fmt.Errorf("the script's value is a string, not a condition")
