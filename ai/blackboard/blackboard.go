@@ -133,6 +133,7 @@ func (k Key[T]) Valid() bool { return k.schema != nil }
 type Store struct {
 	schema *Schema
 	set    []bool
+	seq    []uint64 // per slot: writes so far (see seq.go)
 	words  []uint64
 	strs   []string
 	anys   []any
@@ -175,6 +176,7 @@ func Set[T any](st *Store, k Key[T], v T) bool {
 		st.anys[k.idx] = v
 	}
 	st.set[k.slot] = true
+	st.seq[k.slot]++
 	return true
 }
 

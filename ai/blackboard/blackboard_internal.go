@@ -65,6 +65,7 @@ func pointerFree(typ reflect.Type) bool {
 func (st *Store) grow() {
 	s := st.schema
 	st.set = append(st.set, make([]bool, len(s.entries)-len(st.set))...)
+	st.seq = append(st.seq, make([]uint64, len(s.entries)-len(st.seq))...)
 	st.words = append(st.words, make([]uint64, int(s.counts[classWord])-len(st.words))...)
 	st.strs = append(st.strs, make([]string, int(s.counts[classString])-len(st.strs))...)
 	st.anys = append(st.anys, make([]any, int(s.counts[classAny])-len(st.anys))...)

@@ -28,4 +28,9 @@
 // Loaders that learn a key's type at run time use [Schema.DeclareType], [Schema.Copier]
 // (copy one key into another of the same type) and [Schema.Setter] (write a constant):
 // the functions are built once and allocate nothing when called.
+//
+// Sequence numbers: a Store counts the writes to each key, so a reader can tell whether a
+// value changed since it last looked ([Seq], [Entry.Seq], [Schema.Entry]; behavior trees'
+// WasEntryUpdated and SkipUnlessUpdated). Writers pay one increment, readers that do not
+// ask pay nothing.
 package blackboard

@@ -60,6 +60,7 @@ func (k Scalar) SetWord(st *Store, w uint64) bool {
 	}
 	st.words[k.idx] = w
 	st.set[k.slot] = true
+	st.seq[k.slot]++
 	return true
 }
 
@@ -84,5 +85,6 @@ func (k Scalar) SetStr(st *Store, v string) bool {
 	}
 	st.strs[k.idx] = v
 	st.set[k.slot] = true
+	st.seq[k.slot]++
 	return true
 }

@@ -55,6 +55,7 @@ func (s *Schema) Copier(dst, src string) (func(*Store) bool, error) {
 			st.anys[di] = st.anys[si]
 		}
 		st.set[ds] = true
+		st.seq[ds]++
 		return true
 	}, nil
 }
@@ -101,6 +102,7 @@ func (s *Schema) Setter(name string, v any) (func(*Store) bool, error) {
 			st.anys[idx] = boxed
 		}
 		st.set[slot] = true
+		st.seq[slot]++
 		return true
 	}, nil
 }

@@ -129,6 +129,10 @@ func optional(cond, then, otherwise *Node) []*Node {
 //   - a different child still Running is halted before the picked one is ticked;
 //   - returns the picked child's status.
 //
+// Loaded from a file (Switch2…Switch9), a case equals the value also when both are
+// numbers of equal value, as in BehaviorTree.CPP 4.x: case_1="5" matches "5.0" in a
+// string key and 5 in an int key, never "5abc".
+//
 // Memory: Child holds the index of the running child.
 func Switch[T comparable](value In[T], cases []T, children ...*Node) *Node {
 	cs := append([]T(nil), cases...)

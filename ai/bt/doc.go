@@ -48,6 +48,10 @@
 //     [Timeout], [Delay], [RunOnce], [Precondition], [SubTree];
 //   - leaves: [Condition], [Action], [Wait], [SetBlackboard], [CheckBlackboard],
 //     [AlwaysSuccess], [AlwaysFailure].
+//   - BehaviorTree.CPP 4.x additions: [TryCatch], [ParallelAll], [AsyncSequence] (control);
+//     [Loop] (LoopInt, LoopDouble, LoopString, LoopBool), [SkipUnlessUpdated],
+//     [WaitValueUpdate] (decorators); [WasEntryUpdated], [Sleep] (leaves). The entry
+//     nodes read the per-key sequence numbers of the blackboard ([blackboard.Entry]).
 //
 // Where we chose a rule that BehaviorTree.CPP leaves open or that does not fit a game
 // loop, a test pins it: unbounded Repeat/Retry run at most one cycle per tick; timers

@@ -41,6 +41,14 @@ const (
 	kindCheckBlackboard
 	kindAlwaysSuccess
 	kindAlwaysFailure
+	// BehaviorTree.CPP 4.x nodes added later (nodes_v4.go).
+	kindTryCatch
+	kindParallelAll
+	kindAsyncSequence
+	kindLoop
+	kindWasEntryUpdated
+	kindEntryUpdated
+	kindSleep
 	kindCount
 )
 
@@ -84,6 +92,13 @@ var kinds = [kindCount]kindInfo{
 	kindCheckBlackboard:    {"CheckBlackboard", 0, 0},
 	kindAlwaysSuccess:      {"AlwaysSuccess", 0, 0},
 	kindAlwaysFailure:      {"AlwaysFailure", 0, 0},
+	kindTryCatch:           {"TryCatch", 2, manyKids},
+	kindParallelAll:        {"ParallelAll", 1, manyKids},
+	kindAsyncSequence:      {"AsyncSequence", 1, manyKids},
+	kindLoop:               {"Loop", 1, 1},
+	kindWasEntryUpdated:    {"WasEntryUpdated", 0, 0},
+	kindEntryUpdated:       {"SkipUnlessUpdated", 1, 1},
+	kindSleep:              {"Sleep", 0, 0},
 }
 
 func (k kind) String() string {

@@ -681,6 +681,7 @@ func init() {
 			return sw
 		}}
 	}
+	addBuiltinsV4()
 }
 
 // Blackboard built-ins bind after every user leaf, so that keys get the types user ports
@@ -855,12 +856,12 @@ func (p *Ports) switchNode(n *Node, v string, cases []string, kids []*Node) {
 		switch typ := p.typeOf(v); typ {
 		case typBool:
 			*n = *switchOf[bool](p, v, cases, kids)
-		case typInt:
-			*n = *switchOf[int](p, v, cases, kids)
+		case typInt: // numbers compare as numbers: see load_v4.go
+			*n = *switchNumber[int](p, v, cases, kids)
 		case typFloat:
-			*n = *switchOf[float64](p, v, cases, kids)
+			*n = *switchNumber[float64](p, v, cases, kids)
 		case typString:
-			*n = *switchOf[string](p, v, cases, kids)
+			*n = *switchString(p, v, cases, kids)
 		default:
 			p.fail(fmt.Errorf("%w: Switch on a key of type %v (bool, int, float64, string)", ErrPort, typ))
 		}

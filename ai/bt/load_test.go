@@ -53,7 +53,7 @@ func guardGo(h *harness, ammo blackboard.Key[int]) *Node {
 		).Named("attack"),
 		Parallel(1, All,
 			Timeout(1.5, h.act("Patrol")),
-			Wait(1),
+			Sleep(1), // <Sleep msec="1000"/>
 		),
 	).Named("guard")
 }

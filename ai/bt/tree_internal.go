@@ -122,6 +122,10 @@ func (c *compiler) add(n *Node) error {
 				ErrInvalidCount, n.n1, n.n2, nk))
 		}
 		cn.n1, cn.n2 = int32(s), int32(f)
+	default:
+		if err := c.addV4(n, &cn, nk); err != nil {
+			return err
+		}
 	}
 
 	i := len(t.nodes)
@@ -467,6 +471,9 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 
 	case kindAlwaysFailure:
 		s = Failure
+
+	default:
+		s = t.tickV4(m, i, n, mem, ctx)
 	}
 	mem.Status = s
 	return s
@@ -538,6 +545,9 @@ func (t *Tree) haltRange(m []NodeMemory, from, to int32, ctx *Context) {
 		}
 		if n.kind == kindSequenceWithMemory {
 			*mem = NodeMemory{Child: mem.Child}
+			continue
+		}
+		if t.haltV4(m, j, n, mem, ctx) {
 			continue
 		}
 		*mem = NodeMemory{}
