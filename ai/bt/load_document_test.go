@@ -178,7 +178,7 @@ func TestNodeNamesReadLikeTheFile(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Fallback", "RetryUntilSuccessful", "AlwaysFailure", "Sleep", "Ready", "guard", "Ready",
 		"Switch2", "Ready", "Ready", "Ready", "Other", "KeepRunningUntilFailure", "RepeatUntilFailure", "Ready"}, names)
-	assert.Equal(t, []string{"Selector", "Retry", "AlwaysFailure", "Wait", "Condition", "ReactiveSelector", "Condition",
+	assert.Equal(t, []string{"Selector", "Retry", "AlwaysFailure", "Sleep", "Condition", "ReactiveSelector", "Condition",
 		"Switch", "Condition", "Condition", "Condition", "SubTree", "ForceFailure", "RepeatUntilFailure", "Condition"}, kinds)
 	var b strings.Builder
 	require.NoError(t, tree.Dump(&b, nil))
