@@ -283,10 +283,13 @@ func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) erro
 // blackboard store if of the spawner's schema), for the next agents this spawner
 // creates, so replacing agents allocates nothing. The memory is cleared here (halt the
 // agent's tree first if its leaves have halt hooks), the waypoints emptied, the store
-// reset. It may be called while a query is open; e must be alive and must not be used
-// after it is removed.
+// reset. It may be called while a query is open; a dead e is ignored. e must not be
+// used after it is removed.
 func (s *Spawner) Recycle(e arche.Entity) {
 	w := s.world
+	if !w.Alive(e) {
+		return // nothing to keep: a dead entity's components are gone
+	}
 	if s.tree != nil && s.slots.brain.ok && w.Has(e, s.slots.brain.id) {
 		b := (*components.Brain)(w.Get(e, s.slots.brain.id))
 		if b.Tree == s.tree && b.Memory.Len() == s.tree.Len() {

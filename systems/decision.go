@@ -116,6 +116,7 @@ func (s *Decision) Name() string { return "decision" }
 //     the first system.
 func (s *Decision) Initialize(w *arche.World) {
 	mustClock(w, "Decision")
+	markInstalled(w, sysDecision)
 	s.ctxs = make([]bt.Context, s.due.init(w, s.Workers))
 }
 

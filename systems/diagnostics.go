@@ -91,6 +91,27 @@ const (
 	// so its leaves fail. Give it the Thinker bundle, or a Blackboard whose
 	// Store is made from the registry's schema.
 	CauseBlackboardMissing
+	// CauseGoalUnusable: an Intent.Move whose (finite) Goal is off the grid or
+	// in a blocked cell: no path reaches it, so the agent stands.
+	CauseGoalUnusable
+	// CauseNoDecisionSystem: a Brain, UtilityBrain or StateMachine while the
+	// world has no Decision, Utility or FSM system to run it: it never thinks.
+	CauseNoDecisionSystem
+	// CauseNoPerceptionSystem: a Perception while the world has no Perception
+	// system: it never sees anything.
+	CauseNoPerceptionSystem
+	// CauseNoPathQueue: a Path while the world has no PathQueue system: its
+	// requests are never served and the agent walks straight into walls.
+	CauseNoPathQueue
+	// CauseNoFlowFieldSystem: a FlowFollower while the world has no FlowField
+	// system: it never gets a direction.
+	CauseNoFlowFieldSystem
+	// CauseNoSteerSystem: a Steering while the world has no Steer system: no
+	// force is ever computed.
+	CauseNoSteerSystem
+	// CauseNoMovementSystem: a Velocity and Steering while the world has no
+	// Movement system: the agent never moves.
+	CauseNoMovementSystem
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -117,6 +138,13 @@ var causeNames = [NumCauses]string{
 	CauseFlowGoal:             "flow_goal_unusable",
 	CausePerceptionIncomplete: "perception_incomplete",
 	CauseBlackboardMissing:    "blackboard_missing",
+	CauseGoalUnusable:         "goal_unusable",
+	CauseNoDecisionSystem:     "no_decision_system",
+	CauseNoPerceptionSystem:   "no_perception_system",
+	CauseNoPathQueue:          "no_path_queue",
+	CauseNoFlowFieldSystem:    "no_flowfield_system",
+	CauseNoSteerSystem:        "no_steer_system",
+	CauseNoMovementSystem:     "no_movement_system",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -179,8 +207,12 @@ func (r *Report) add(c Cause, e arche.Entity) {
 // missing, or values it cannot use (NaN, ≤ 0 speeds, a goal in a wall). The
 // grid checks (blocked cell, off the grid, goals, walls for
 // CauseMoveWithoutPath) need a *grid.Grid resource and are skipped without
-// one. It allocates; to check every few frames in a running game use the
-// [Diagnostics] system, which does not.
+// one. The checks for a missing system (a Path and no PathQueue, a Brain and no
+// Decision system, CauseNoPathQueue and the other CauseNo… causes) need the world's
+// systems initialized: before any archai system's Initialize they are skipped, so
+// call Diagnose after Initialize (model.Run or Scheduler.Initialize) or add the
+// [Diagnostics] system. It allocates; to check every few frames in a running game
+// use the Diagnostics system, which does not.
 func Diagnose(w *arche.World) Report {
 	var d diagnoser
 	d.init()
@@ -263,7 +295,13 @@ type diagnoser struct {
 	grid        *grid.Grid
 	gridVersion uint64
 	walls       bool // the grid has a blocked cell
+
+	systems  systemSet // archai systems initialized in the world
+	initOnce bool      // some archai system was initialized: missing ones can be told
 }
+
+// lacks reports whether the world's systems are known and sys is not among them.
+func (d *diagnoser) lacks(sys systemSet) bool { return d.initOnce && d.systems&sys == 0 }
 
 func (d *diagnoser) init() {
 	d.motion = generic.NewFilter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
@@ -294,12 +332,13 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			d.gridVersion, d.walls = g.Version(), hasWalls(g)
 		}
 	}
+	d.systems, d.initOnce = installedIn(w)
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
 	d.blackboardChecks(w, r)
-	decisionChecks(w, r, d.trees, func(b *components.Brain) bool { return b.Tree != nil })
-	decisionChecks(w, r, d.reasons, func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
-	decisionChecks(w, r, d.machines, func(b *components.StateMachine) bool { return b.Machine != nil })
+	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
+	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
+	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()
@@ -352,11 +391,26 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if wa != nil && rnd == nil {
 			r.add(CauseWanderNoRand, e)
 		}
+		if path != nil && d.lacks(sysPathQueue) {
+			r.add(CauseNoPathQueue, e)
+		}
+		if ff != nil && d.lacks(sysFlowField) {
+			r.add(CauseNoFlowFieldSystem, e)
+		}
+		if st != nil && d.lacks(sysSteer) {
+			r.add(CauseNoSteerSystem, e)
+		}
+		if st != nil && vel != nil && d.lacks(sysMovement) {
+			r.add(CauseNoMovementSystem, e)
+		}
 		if g == nil {
 			continue
 		}
 		if steered && in.Move && path == nil && d.walls {
 			r.add(CauseMoveWithoutPath, e)
+		}
+		if in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal)) {
+			r.add(CauseGoalUnusable, e)
 		}
 		if vel != nil && finiteVec(pos.Vec) {
 			switch c := g.CellAt(pos.Vec); {
@@ -384,6 +438,9 @@ func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
 		if pos == nil || th == nil || fac == nil {
 			r.add(CausePerceptionIncomplete, q.Entity())
 		}
+		if d.lacks(sysPerception) {
+			r.add(CauseNoPerceptionSystem, q.Entity())
+		}
 	}
 }
 
@@ -406,7 +463,7 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 	}
 }
 
-func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent], ready func(*B) bool) {
+func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent], noSystem bool, ready func(*B) bool) {
 	q := f.Query(w)
 	for q.Next() {
 		b, th, pos, in := q.Get()
@@ -422,6 +479,9 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 		}
 		if !ready(b) {
 			r.add(CauseBrainEmpty, e)
+		}
+		if noSystem {
+			r.add(CauseNoDecisionSystem, e)
 		}
 	}
 }

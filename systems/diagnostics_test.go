@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/ecs"
 	"math"
 	"testing"
 
@@ -68,136 +69,167 @@ func portTree(t *testing.T) *bt.Tree {
 func TestDiagnoseCountsEachCause(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	cases := []struct {
-		name  string
-		open  bool // a grid without walls
-		spoil func(w *arche.World, e arche.Entity)
-		want  []Cause
+		name    string
+		open    bool      // a grid without walls
+		without systemSet // systems missing from the world (all others are initialized)
+		spoil   func(w *arche.World, e arche.Entity)
+		want    []Cause
 	}{
-		{"well set up", false, func(*arche.World, arche.Entity) {}, nil},
-		{"brain without Think", false, func(w *arche.World, e arche.Entity) {
+		{"well set up", false, 0, func(*arche.World, arche.Entity) {}, nil},
+		{"brain without Think", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Think](w, e)
 			drop[components.Perception](w, e)
 		}, []Cause{CauseThinkMissing}},
-		{"utility brain without Think", false, func(w *arche.World, e arche.Entity) {
+		{"utility brain without Think", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Brain](w, e)
 			drop[components.Think](w, e)
 			drop[components.Perception](w, e)
 			put(w, e, components.UtilityBrain{})
 		}, []Cause{CauseThinkMissing, CauseBrainEmpty}},
-		{"state machine without Think", false, func(w *arche.World, e arche.Entity) {
+		{"state machine without Think", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Brain](w, e)
 			drop[components.Think](w, e)
 			drop[components.Perception](w, e)
 			put(w, e, components.StateMachine{})
 		}, []Cause{CauseThinkMissing, CauseBrainEmpty}},
-		{"brain without Intent", false, func(w *arche.World, e arche.Entity) {
+		{"brain without Intent", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Intent](w, e)
 		}, []Cause{CauseDecisionIncomplete, CauseSteerIncomplete}},
-		{"brain without a tree", false, func(w *arche.World, e arche.Entity) {
+		{"brain without a tree", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Brain{})
 		}, []Cause{CauseBrainEmpty}},
-		{"think interval NaN", false, func(w *arche.World, e arche.Entity) {
+		{"think interval NaN", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = nan
 		}, []Cause{CauseThinkInvalid}},
-		{"think interval negative", false, func(w *arche.World, e arche.Entity) {
+		{"think interval negative", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = -1
 		}, []Cause{CauseThinkInvalid}},
-		{"steered without Kinematics", false, func(w *arche.World, e arche.Entity) {
+		{"steered without Kinematics", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Kinematics](w, e)
 		}, []Cause{CauseSteerIncomplete}},
-		{"steering without a Position", false, func(w *arche.World, e arche.Entity) {
+		{"steering without a Position", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Position](w, e)
 			drop[components.Perception](w, e)
 		}, []Cause{CauseSteerIncomplete, CauseDecisionIncomplete}},
-		{"Path without a Position", false, func(w *arche.World, e arche.Entity) {
+		{"Path without a Position", false, 0, func(w *arche.World, e arche.Entity) {
 			for _, id := range w.Ids(e) {
 				w.Remove(e, id)
 			}
 			put(w, e, components.Path{}) // not counted in Agents: no Position, no brain
 		}, []Cause{CauseSteerIncomplete}},
-		{"steered without SteeringWeights", false, func(w *arche.World, e arche.Entity) {
+		{"steered without SteeringWeights", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.SteeringWeights](w, e)
 		}, []Cause{CauseWeightsMissing}},
-		{"negative separation", false, func(w *arche.World, e arche.Entity) {
+		{"negative separation", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.SteeringWeights](w, e).Separation = -1
 		}, []Cause{CauseWeightsInvalid}},
-		{"NaN separation radius", false, func(w *arche.World, e arche.Entity) {
+		{"NaN separation radius", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.SteeringWeights](w, e).SeparationRadius = nan
 		}, []Cause{CauseWeightsInvalid}},
-		{"zero Wanderer", false, func(w *arche.World, e arche.Entity) {
+		{"zero Wanderer", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Wanderer{})
 		}, []Cause{CauseWanderInvalid}},
-		{"Wanderer with infinite jitter", false, func(w *arche.World, e arche.Entity) {
+		{"Wanderer with infinite jitter", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Wanderer](w, e).Jitter = inf
 		}, []Cause{CauseWanderInvalid}},
-		{"Wanderer without Rand", false, func(w *arche.World, e arche.Entity) {
+		{"Wanderer without Rand", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Rand](w, e)
 		}, []Cause{CauseWanderNoRand}},
-		{"move without Path among walls", false, func(w *arche.World, e arche.Entity) {
+		{"move without Path among walls", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Path](w, e)
 		}, []Cause{CauseMoveWithoutPath}},
-		{"move without Path in the open", true, func(w *arche.World, e arche.Entity) {
+		{"move without Path in the open", true, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Path](w, e)
 		}, nil},
-		{"MaxSpeed 0", false, func(w *arche.World, e arche.Entity) {
+		{"MaxSpeed 0", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).MaxSpeed = 0
 		}, []Cause{CauseKinematics}},
-		{"MaxSpeed +Inf", false, func(w *arche.World, e arche.Entity) {
+		{"MaxSpeed +Inf", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).MaxSpeed = inf
 		}, []Cause{CauseKinematics}},
-		{"MaxForce NaN", false, func(w *arche.World, e arche.Entity) {
+		{"MaxForce NaN", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).MaxForce = nan
 		}, []Cause{CauseKinematics}},
-		{"Radius 0", false, func(w *arche.World, e arche.Entity) {
+		{"Radius 0", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 0
 		}, []Cause{CauseKinematics}},
-		{"NaN position", false, func(w *arche.World, e arche.Entity) {
+		{"NaN position", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).X = nan
 		}, []Cause{CausePosition}},
-		{"infinite position", false, func(w *arche.World, e arche.Entity) {
+		{"infinite position", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Y = -inf
 		}, []Cause{CausePosition}},
-		{"NaN velocity", false, func(w *arche.World, e arche.Entity) {
+		{"NaN velocity", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Velocity](w, e).X = nan
 		}, []Cause{CauseVelocity}},
-		{"infinite goal", false, func(w *arche.World, e arche.Entity) {
+		{"infinite goal", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal.X = inf
 		}, []Cause{CauseGoal}},
-		{"inside a blocked cell", false, func(w *arche.World, e arche.Entity) {
+		{"inside a blocked cell", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Vec = r2.Vec{X: 9.5, Y: 9.5}
 		}, []Cause{CauseBlocked}},
-		{"off the grid", false, func(w *arche.World, e arche.Entity) {
+		{"off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Vec = r2.Vec{X: -3, Y: 4}
 		}, []Cause{CauseOffGrid}},
-		{"path goal on a wall", false, func(w *arche.World, e arche.Entity) {
+		{"path goal on a wall", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 9}}
 		}, []Cause{CausePathGoal}},
-		{"path goal off the grid", false, func(w *arche.World, e arche.Entity) {
+		{"path goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
 		}, []Cause{CausePathGoal}},
-		{"flow goal on a wall", false, func(w *arche.World, e arche.Entity) {
+		{"flow goal on a wall", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: 9, Y: 9}
 		}, []Cause{CauseFlowGoal}},
-		{"flow goal off the grid", false, func(w *arche.World, e arche.Entity) {
+		{"flow goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: -1, Y: 0}
 		}, []Cause{CauseFlowGoal}},
-		{"Perception without Faction", false, func(w *arche.World, e arche.Entity) {
+		{"Perception without Faction", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Faction](w, e)
 		}, []Cause{CausePerceptionIncomplete}},
-		{"tree with ports, no Blackboard", false, func(w *arche.World, e arche.Entity) {
+		{"tree with ports, no Blackboard", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
 			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
 		}, []Cause{CauseBlackboardMissing}},
-		{"tree with ports, store of another schema", false, func(w *arche.World, e arche.Entity) {
+		{"tree with ports, store of another schema", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
 			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
 			put(w, e, components.Blackboard{Store: portTree(t).Schema().NewStore()})
 		}, []Cause{CauseBlackboardMissing}},
-		{"tree with ports and its store: fine", false, func(w *arche.World, e arche.Entity) {
+		{"tree with ports and its store: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
 			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
 			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
 		}, nil},
+		{"move goal in a wall", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Goal = r2.Vec{X: 9.5, Y: 9.5}
+		}, []Cause{CauseGoalUnusable}},
+		{"move goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Goal = r2.Vec{X: 30, Y: 2}
+		}, []Cause{CauseGoalUnusable}},
+		{"goal off the grid without Move: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Intent](w, e) = components.Intent{Goal: r2.Vec{X: 30, Y: 2}}
+		}, nil},
+	}
+	// A missing system: every archai system is initialized but the one named.
+	for _, m := range []struct {
+		name    string
+		without systemSet
+		cause   Cause
+	}{
+		{"no Decision system", sysDecision, CauseNoDecisionSystem},
+		{"no Perception system", sysPerception, CauseNoPerceptionSystem},
+		{"no PathQueue", sysPathQueue, CauseNoPathQueue},
+		{"no FlowField system", sysFlowField, CauseNoFlowFieldSystem},
+		{"no Steer system", sysSteer, CauseNoSteerSystem},
+		{"no Movement system", sysMovement, CauseNoMovementSystem},
+	} {
+		cases = append(cases, struct {
+			name    string
+			open    bool
+			without systemSet
+			spoil   func(w *arche.World, e arche.Entity)
+			want    []Cause
+		}{m.name, false, m.without, func(*arche.World, arche.Entity) {}, []Cause{m.cause}})
 	}
 	covered := map[Cause]bool{}
 	for _, c := range cases {
@@ -206,19 +238,24 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			if !c.open {
 				g.SetCost(grid.Cell{X: 9, Y: 9}, grid.Blocked)
 			}
-			goodAgent(t, w) // a well set up neighbour is never counted
+			markInstalled(w, ^c.without)
+			first := goodAgent(t, w) // a well set up neighbour is never counted
 			e := goodAgent(t, w)
 			c.spoil(w, e)
 			r := Diagnose(w)
 			var want [NumCauses]int
 			var examples [NumCauses]arche.Entity
+			per := 1 // agents counted per cause
 			for _, cause := range c.want {
 				want[cause], examples[cause] = 1, e
+				if c.without != 0 { // a missing system fails the neighbour too
+					per, want[cause], examples[cause] = 2, 2, first
+				}
 				covered[cause] = true
 			}
 			assert.Equal(t, want, r.Counts, "%s", r)
 			assert.Equal(t, examples, r.Examples)
-			assert.Equal(t, len(c.want), r.Total())
+			assert.Equal(t, per*len(c.want), r.Total())
 			agents := 2
 			if !w.Has(e, arche.ComponentID[components.Position](w)) && !w.Has(e, arche.ComponentID[components.Brain](w)) {
 				agents = 1
@@ -274,4 +311,28 @@ func TestDiagnosticsSystemChecksEveryFramesWithoutAllocating(t *testing.T) {
 	assert.Equal(t, 101, r.Agents)
 	allocs := testing.AllocsPerRun(20, func() { s.Check(w) })
 	assert.Zero(t, allocs)
+}
+
+func TestDiagnoseTellsMissingSystemsOnlyOnceInitialized(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	goodAgent(t, w)
+	before := Diagnose(w)
+	assert.Zero(t, before.Total(), "before Initialize nothing is known of the systems")
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Steer{Workers: 1}, &Movement{Workers: 1})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	r := Diagnose(w)
+	assert.Equal(t, 1, r.Counts[CauseNoPathQueue], "%s", r)
+	assert.Equal(t, 1, r.Counts[CauseNoDecisionSystem])
+	assert.Equal(t, 1, r.Counts[CauseNoPerceptionSystem])
+	assert.Equal(t, 1, r.Counts[CauseNoFlowFieldSystem])
+	assert.Zero(t, r.Counts[CauseNoSteerSystem])
+	assert.Zero(t, r.Counts[CauseNoMovementSystem])
+}
+
+func TestTwoSpatialSystemsPanicClearly(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Spatial{})
+	assert.PanicsWithValue(t, "systems: Spatial: the world already has a Neighbours resource: add one Spatial system per world, and initialize a world once",
+		func() { s.Initialize(w) })
 }

@@ -145,6 +145,8 @@ func (s *FlowField) Initialize(w *arche.World) {
 		panic(fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing))
 	}
 	s.grid = mustGrid(w, "FlowField")
+	mustBeFirst[flowfield.Cache](w, "FlowField", "*flowfield.Cache")
+	markInstalled(w, sysFlowField)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)

@@ -67,6 +67,7 @@ func (s *FSM) Name() string { return "fsm" }
 //     the first system.
 func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
+	markInstalled(w, sysFSM)
 	s.ctxs = make([]fsm.Context, s.due.init(w, s.Workers))
 }
 

@@ -86,6 +86,7 @@ func (s *Movement) Name() string { return "movement" }
 func (s *Movement) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Movement")
 	s.grid = mustGrid(w, "Movement")
+	markInstalled(w, sysMovement)
 	s.maxStep = float64(s.grid.Width()+s.grid.Height()) + 2
 	s.filter = generic.NewFilter4[components.Position, components.Velocity, components.Kinematics, components.Steering]()
 	s.pool = ecs.NewWorkers(s.Workers)

@@ -97,6 +97,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		s.Budget = DefaultPathBudget
 	}
 	s.grid = mustGrid(w, "PathQueue")
+	markInstalled(w, sysPathQueue)
 	if err := s.Options.Validate(); err != nil {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
 	}

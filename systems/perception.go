@@ -94,6 +94,7 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Perception")
 	s.grid = mustGrid(w, "Perception")
 	s.nb = mustNeighbours(w, "Perception")
+	markInstalled(w, sysPerception)
 	s.filter = generic.NewFilter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())

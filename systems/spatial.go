@@ -76,6 +76,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 		s.CellSize = 4
 	}
 	g := mustGrid(w, "Spatial")
+	mustBeFirst[Neighbours](w, "Spatial", "Neighbours")
+	markInstalled(w, sysSpatial)
 	s.res = &Neighbours{Hash: spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))}
 	arche.AddResource(w, s.res)
 	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().

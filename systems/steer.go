@@ -150,6 +150,7 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Steer")
 	s.grid = mustGrid(w, "Steer")
 	s.nb = mustNeighbours(w, "Steer")
+	markInstalled(w, sysSteer)
 	s.filter = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Progress,
 		components.Wanderer, components.Rand, components.FlowFollower]().

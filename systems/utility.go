@@ -70,6 +70,7 @@ func (s *Utility) Name() string { return "utility" }
 //     the first system.
 func (s *Utility) Initialize(w *arche.World) {
 	mustClock(w, "Utility")
+	markInstalled(w, sysUtility)
 	s.due.init(w, s.Workers)
 }
 

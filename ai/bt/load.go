@@ -469,7 +469,7 @@ func parseLiteral[T any](s string) (T, error) {
 	rv := reflect.ValueOf(&v).Elem()
 	bad := func(err error) (T, error) {
 		var zero T
-		return zero, fmt.Errorf("%s is not a %v", quote(s), rv.Type())
+		return zero, fmt.Errorf("%s cannot be read as %v", quote(s), rv.Type())
 	}
 	t := strings.TrimSpace(s)
 	switch rv.Kind() {

@@ -52,7 +52,7 @@ func listValue(typ reflect.Type, s string) (reflect.Value, error) {
 		v, err := literalValue(typ.Elem(), part)
 		if err != nil {
 			if k := typ.Elem().Kind(); k >= reflect.Bool && k <= reflect.Float64 && !v.Addr().Type().Implements(textUnmarshaler) {
-				err = fmt.Errorf("%s is not a %v", quote(part), typ.Elem()) // not the int64 it was parsed as
+				err = fmt.Errorf("%s cannot be read as %v", quote(part), typ.Elem()) // not the int64 it was parsed as
 			}
 			return out, fmt.Errorf("element %d of %s: %w", i+1, quote(s), err)
 		}

@@ -183,7 +183,7 @@ func TestPortErrors(t *testing.T) {
 <Sequence><Message message="{point}"/>
 <Print/></Sequence></BehaviorTree>`, 3, []string{"Print", `port "val"`, `"point"`, "string, not int"}},
 		{"bad list element", `<BehaviorTree ID="M">
-<Ints items="1;x;3"/></BehaviorTree>`, 2, []string{"Ints", `port "items"`, `element 2 of "1;x;3"`, `"x" is not a int`}},
+<Ints items="1;x;3"/></BehaviorTree>`, 2, []string{"Ints", `port "items"`, `element 2 of "1;x;3"`, `"x" cannot be read as int`}},
 		{"@ alone", `<BehaviorTree ID="M">
 <Print val="{@}"/></BehaviorTree>`, 2, []string{`port "val"`, "empty"}},
 	}
