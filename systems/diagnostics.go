@@ -91,6 +91,13 @@ const (
 	// so its leaves fail. Give it the Thinker bundle, or a Blackboard whose
 	// Store is made from the registry's schema.
 	CauseBlackboardMissing
+	// CauseORCAInvalid: an ORCA whose TimeHorizon or ObstacleHorizon is not
+	// > 0 and finite, whose MaxNeighbours is negative, whose NeighbourDist is
+	// negative, NaN or infinite, or whose Bias is NaN or infinite (see
+	// [UsableORCA]); or an ORCA on an agent without a Position, Velocity,
+	// Kinematics or Steering. The ORCA system leaves its steering force as it
+	// is: the agent does not avoid.
+	CauseORCAInvalid
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -117,6 +124,7 @@ var causeNames = [NumCauses]string{
 	CauseFlowGoal:             "flow_goal_unusable",
 	CausePerceptionIncomplete: "perception_incomplete",
 	CauseBlackboardMissing:    "blackboard_missing",
+	CauseORCAInvalid:          "orca_invalid",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -259,6 +267,7 @@ type diagnoser struct {
 	thinks     *generic.Filter1[components.Think]
 	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
 	boards     *generic.Filter2[components.Brain, components.Blackboard]
+	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -279,6 +288,7 @@ func (d *diagnoser) init() {
 	d.perceivers = generic.NewFilter4[components.Perception, components.Position, components.Think, components.Faction]().
 		Optional(generic.T[components.Position](), generic.T[components.Think](), generic.T[components.Faction]())
 	d.boards = generic.NewFilter2[components.Brain, components.Blackboard]().Optional(generic.T[components.Blackboard]())
+	d.avoiders = orcaFilter()
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -297,6 +307,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
 	d.blackboardChecks(w, r)
+	d.orcaChecks(w, r)
 	decisionChecks(w, r, d.trees, func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	decisionChecks(w, r, d.machines, func(b *components.StateMachine) bool { return b.Machine != nil })

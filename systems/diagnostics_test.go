@@ -198,6 +198,22 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
 			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
 		}, nil},
+		{"ORCA well set up", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
+		}, nil},
+		{"ORCA time horizon 0", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
+		}, []Cause{CauseORCAInvalid}},
+		{"ORCA negative neighbours, NaN distance", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: -1, NeighbourDist: nan})
+		}, []Cause{CauseORCAInvalid}},
+		{"ORCA infinite obstacle horizon", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: inf, NeighbourDist: 5})
+		}, []Cause{CauseORCAInvalid}},
+		{"ORCA without Steering", false, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
+			drop[components.Steering](w, e)
+		}, []Cause{CauseSteerIncomplete, CauseORCAInvalid}},
 	}
 	covered := map[Cause]bool{}
 	for _, c := range cases {

@@ -36,14 +36,21 @@ type Agent struct {
 	TimeHorizon     float64 // seconds: agents that would collide within it are avoided; > 0
 	ObstacleHorizon float64 // seconds: the same for obstacles; > 0
 
-	// Bias, in radians, turns the preferred velocity clockwise (to the right
-	// of the way it points, with y up) whenever the agent has a neighbour:
-	// agents keep right of each other. A consistent right-hand rule like this
-	// breaks the symmetric deadlocks that pure ORCA falls into (a ring of
-	// agents swapping to antipodal points stops round the empty centre, every
-	// agent held by the two beside it); RVO2 leaves symmetry breaking to the
-	// caller. 0: pure ORCA.
+	// Bias, in radians, is a right-hand rule: when a neighbour's half-plane
+	// rules out the preferred velocity, the agent aims instead at Desired
+	// (Preferred if zero) turned clockwise by Bias (to the right of the way
+	// it points, with y up), so agents keep right of each other. It breaks the
+	// symmetric deadlocks that pure ORCA falls into (a ring of agents
+	// swapping to antipodal points stops round the empty centre, every agent
+	// held by the two beside it); RVO2 leaves symmetry breaking to the caller.
+	// 0: pure ORCA.
 	Bias float64
+
+	// Desired is the velocity the agent is heading for, cells per second,
+	// when Preferred is only the next step towards it (a steering force's
+	// velocity after one time step); the zero vector means Preferred. Only
+	// Bias uses it.
+	Desired r2.Vec
 }
 
 // Neighbour is another agent near the one choosing its velocity.
@@ -132,8 +139,12 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		}
 	}
 	if a.Bias != 0 && !math.IsNaN(a.Bias) && !math.IsInf(a.Bias, 0) && len(s.lines) > hard {
+		d := a.Desired
+		if !finite(d) || d == (r2.Vec{}) {
+			d = pref
+		}
 		sin, cos := math.Sincos(-a.Bias)
-		pref = r2.Vec{X: pref.X*cos - pref.Y*sin, Y: pref.X*sin + pref.Y*cos}
+		pref = r2.Vec{X: d.X*cos - d.Y*sin, Y: d.X*sin + d.Y*cos}
 	}
 	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)
 	v, failed := linearProgram2(s.lines, &rg, pref, false)

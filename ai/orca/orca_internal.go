@@ -248,6 +248,16 @@ func (s *Solver) linearProgram3(lines []Line, hard, begin int, rg *region, v r2.
 	return v
 }
 
+// permitsAll reports whether every line permits v.
+func permitsAll(lines []Line, v r2.Vec) bool {
+	for _, l := range lines {
+		if det(l.Direction, r2.Sub(l.Point, v)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // covered reports whether a segment with ends a and b (relative to the agent)
 // lies wholly behind the obstacle lines so far: both ends, scaled by invT, at
 // least radius·invT deep in a line's forbidden side. Its own half-plane would
