@@ -20,6 +20,12 @@
 // violation distance, solved as a sequence of 2-D ones) while the obstacles'
 // half-planes stay hard.
 //
+// Symmetry: pure ORCA deadlocks on symmetric scenes (a ring of agents
+// swapping to antipodal points stops round the empty centre). [Agent.Bias]
+// adds a right-hand rule: while a neighbour is near, the agent aims at its
+// desired velocity turned a little clockwise, and crowds flow round each
+// other.
+//
 // Reciprocity: each agent of a pair takes on half the avoidance
 // ([Neighbour.Share] 0.5), trusting the other to do its half; a neighbour that
 // does not run ORCA should be given Share 1.
