@@ -31,8 +31,10 @@ import (
 //     agent, a standing one) is trusted with none of it, and the agent takes
 //     all of it.
 //  3. The obstacles are the boundary edges between open and blocked cells (or
-//     the grid's border) within ObstacleHorizon·MaxSpeed + Radius cells
-//     ([orca.Solver.GridSegments]).
+//     the grid's border) within ObstacleHorizon·s + Radius cells, s the
+//     fastest speed reachable in this step (RVO2 takes MaxSpeed; walls beyond
+//     cannot be reached within the horizon by any velocity the agent can
+//     take) ([orca.Solver.GridSegments]).
 //  4. The new velocity is the one nearest the preferred one (turned by Bias
 //     while a neighbour is near) that avoids them all, within MaxSpeed and
 //     within MaxForce·dt of the current velocity ([orca.Solver.Velocity]).
@@ -231,7 +233,10 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	pref := steer.Truncate(r2.Add(j.vel, r2.Scale(dt, steer.Truncate(j.out.Force, kin.MaxForce))), kin.MaxSpeed)
 	s.neighbours(j, sc)
 	var segs []orca.Segment
-	if reach := p.ObstacleHorizon*kin.MaxSpeed + radius; s.wallsNear(j.pos, reach) {
+	// walls farther than any velocity reachable this step can go in
+	// ObstacleHorizon seconds cannot bind (RVO2 looks as far as MaxSpeed goes)
+	speed := min(kin.MaxSpeed, math.Sqrt(j.vel.X*j.vel.X+j.vel.Y*j.vel.Y)+kin.MaxForce*dt)
+	if reach := p.ObstacleHorizon*speed + radius; s.wallsNear(j.pos, reach) {
 		segs = sc.solver.GridSegments(j.pos, reach, s.grid.Width(), s.grid.Height(), s.blocked)
 	}
 	if len(sc.nbrs) == 0 && len(segs) == 0 {

@@ -407,3 +407,20 @@ func TestVelocityAllocatesNothing(t *testing.T) {
 	run()
 	assert.Zero(t, testing.AllocsPerRun(100, run))
 }
+
+// The bias turns the desired velocity (or the preferred one) clockwise, and
+// only while a neighbour is near.
+func TestBiasTurnsTheDesiredVelocityRight(t *testing.T) {
+	var s Solver
+	a := agent(vec(0, 0), vec(1, 0), vec(1, 0))
+	a.Bias = 0.3
+	assert.Equal(t, vec(1, 0), s.Velocity(&a, nil, nil, 0.1), "nobody near: no bias")
+	far := []Neighbour{{Position: vec(0, -4), Velocity: vec(1, 0), Radius: 0.5}} // near, in no one's way
+	v := s.Velocity(&a, far, nil, 0.1)
+	assert.InDelta(t, math.Cos(0.3), v.X, 1e-12)
+	assert.InDelta(t, -math.Sin(0.3), v.Y, 1e-12, "turned clockwise: to the right of +x with y up")
+	a.Desired = vec(0, 2) // heading up; the step's velocity is only (1, 0)
+	v = s.Velocity(&a, far, nil, 0.1)
+	assert.InDelta(t, 2*math.Sin(0.3), v.X, 1e-12)
+	assert.InDelta(t, 2*math.Cos(0.3), v.Y, 1e-12)
+}
