@@ -47,17 +47,7 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 		return
 	}
 	self := s.nb.ID(j.self)
-	// The k nearest within half the distance, if there are k, are the k
-	// nearest within the distance: a query of a quarter of the area first.
-	dist := j.params.NeighbourDist
-	sc.ids, sc.pos = s.nb.Hash.QueryPositions(j.pos, dist/2, sc.ids[:0], sc.pos[:0])
-	found := len(sc.ids)
-	if self >= 0 {
-		found-- // itself, at distance 0, always found
-	}
-	if found < k {
-		sc.ids, sc.pos = s.nb.Hash.QueryPositions(j.pos, dist, sc.ids[:0], sc.pos[:0])
-	}
+	sc.ids, sc.pos = s.nb.Hash.QueryPositions(j.pos, j.params.NeighbourDist, sc.ids[:0], sc.pos[:0])
 	near := sc.near[:0]
 	for i, id := range sc.ids {
 		if id == self {
