@@ -112,6 +112,13 @@ const (
 	// CauseNoMovementSystem: a Velocity and Steering while the world has no
 	// Movement system: the agent never moves.
 	CauseNoMovementSystem
+	// CauseORCAInvalid: an ORCA whose TimeHorizon or ObstacleHorizon is not
+	// > 0 and finite, whose MaxNeighbours is negative, whose NeighbourDist is
+	// negative, NaN or infinite, or whose Bias is NaN or infinite (see
+	// [UsableORCA]); or an ORCA on an agent without a Position, Velocity,
+	// Kinematics or Steering. The ORCA system leaves its steering force as it
+	// is: the agent does not avoid.
+	CauseORCAInvalid
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -145,6 +152,7 @@ var causeNames = [NumCauses]string{
 	CauseNoFlowFieldSystem:    "no_flowfield_system",
 	CauseNoSteerSystem:        "no_steer_system",
 	CauseNoMovementSystem:     "no_movement_system",
+	CauseORCAInvalid:          "orca_invalid",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -291,6 +299,7 @@ type diagnoser struct {
 	thinks     *generic.Filter1[components.Think]
 	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
 	boards     *generic.Filter2[components.Brain, components.Blackboard]
+	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -317,6 +326,7 @@ func (d *diagnoser) init() {
 	d.perceivers = generic.NewFilter4[components.Perception, components.Position, components.Think, components.Faction]().
 		Optional(generic.T[components.Position](), generic.T[components.Think](), generic.T[components.Faction]())
 	d.boards = generic.NewFilter2[components.Brain, components.Blackboard]().Optional(generic.T[components.Blackboard]())
+	d.avoiders = orcaFilter()
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -336,6 +346,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
 	d.blackboardChecks(w, r)
+	d.orcaChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })

@@ -209,6 +209,22 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"goal off the grid without Move: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Intent](w, e) = components.Intent{Goal: r2.Vec{X: 30, Y: 2}}
 		}, nil},
+		{"ORCA well set up", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
+		}, nil},
+		{"ORCA time horizon 0", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
+		}, []Cause{CauseORCAInvalid}},
+		{"ORCA negative neighbours, NaN distance", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: -1, NeighbourDist: nan})
+		}, []Cause{CauseORCAInvalid}},
+		{"ORCA infinite obstacle horizon", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: inf, NeighbourDist: 5})
+		}, []Cause{CauseORCAInvalid}},
+		{"ORCA without Steering", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
+			drop[components.Steering](w, e)
+		}, []Cause{CauseSteerIncomplete, CauseORCAInvalid}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

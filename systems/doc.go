@@ -20,6 +20,11 @@
 //  10. [Movement] integrates forces into velocities and positions, never into
 //     a blocked cell.
 //
+// Local avoidance is a choice per agent: separation (a force in [Steer]), or
+// ORCA (the [ORCA] system, after Steer and before Movement, for the agents
+// with a components.ORCA, spawned with the [Avoider] bundle), which rewrites
+// the steering force so that Movement reaches the collision-free velocity.
+//
 // Systems find the map as a *grid.Grid world resource (add it with
 // arche.AddResource before Initialize). Filters and component maps are built
 // once in Initialize; a fresh query is made each Update; structural changes

@@ -1,0 +1,302 @@
+package orca
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Line is a directed line in velocity space bounding a half-plane of
+// permitted velocities: those on its left or on it,
+// det(Direction, v − Point) ≥ 0. Direction is a unit vector; Point in cells
+// per second.
+type Line struct {
+	Point, Direction r2.Vec
+}
+
+// Permits reports whether velocity v is in l's half-plane (allowing a
+// violation of up to tol cells per second).
+func (l Line) Permits(v r2.Vec, tol float64) bool {
+	return det(l.Direction, r2.Sub(v, l.Point)) >= -tol
+}
+
+// Agent is the agent a velocity is chosen for.
+type Agent struct {
+	Position  r2.Vec  // cells
+	Velocity  r2.Vec  // the current velocity, cells per second
+	Preferred r2.Vec  // the velocity it would take with nobody near, cells per second
+	Radius    float64 // cells
+	MaxSpeed  float64 // cells per second
+
+	// MaxDelta is the largest change of velocity in this step, cells per
+	// second (the maximum acceleration times the time step); the new velocity
+	// is within MaxDelta of Velocity. 0 or +Inf: no limit, as in RVO2.
+	MaxDelta float64
+
+	TimeHorizon     float64 // seconds: agents that would collide within it are avoided; > 0
+	ObstacleHorizon float64 // seconds: the same for obstacles; > 0
+
+	// Bias, in radians, is a right-hand rule: when a neighbour's half-plane
+	// rules out the preferred velocity, the agent aims instead at Desired
+	// (Preferred if zero) turned clockwise by Bias (to the right of the way
+	// it points, with y up), so agents keep right of each other. It breaks the
+	// symmetric deadlocks that pure ORCA falls into (a ring of agents
+	// swapping to antipodal points stops round the empty centre, every agent
+	// held by the two beside it); RVO2 leaves symmetry breaking to the caller.
+	// 0: pure ORCA.
+	Bias float64
+
+	// Desired is the velocity the agent is heading for, cells per second,
+	// when Preferred is only the next step towards it (a steering force's
+	// velocity after one time step); the zero vector means Preferred. Only
+	// Bias uses it.
+	Desired r2.Vec
+}
+
+// Neighbour is another agent near the one choosing its velocity.
+type Neighbour struct {
+	Position r2.Vec  // cells
+	Velocity r2.Vec  // cells per second
+	Radius   float64 // cells
+
+	// Share is the part of the avoidance the agent takes on: 0.5 (the
+	// default, used when Share is 0) when the neighbour runs ORCA too, 1 when
+	// it does not avoid (a neighbour that holds its course).
+	Share float64
+}
+
+// Segment is a static obstacle edge from A to B (cells). The obstacle lies on
+// its left, det(B − A, p − A) > 0; free space is on its right. An agent on the
+// left side, or on the line, does not see the segment (a back face), and a
+// segment of zero length is ignored.
+type Segment struct {
+	A, B r2.Vec
+}
+
+// Solver computes ORCA velocities. It holds scratch buffers, reused between
+// calls: once they have grown, [Solver.Velocity] and [Solver.GridSegments]
+// allocate nothing. The zero value is ready to use; a Solver must not be used
+// by two goroutines at once.
+type Solver struct {
+	lines []Line
+	proj  []Line
+	cells []bool
+	segs  []Segment
+	dist  []float64
+}
+
+// Velocity returns the ORCA velocity of agent a (cells per second): the
+// velocity nearest a.Preferred within speed a.MaxSpeed (and within a.MaxDelta
+// of a.Velocity) that avoids collisions with the neighbours within
+// a.TimeHorizon seconds and with the obstacles within a.ObstacleHorizon
+// seconds, or, if none does, the one that violates the neighbours' half-planes
+// least while the obstacles' hold. dt is the time step in seconds: an agent
+// already overlapping a neighbour chooses a velocity that parts them within
+// one step.
+//
+// Obstacles are best given nearest first ([Solver.GridSegments] does): an
+// obstacle hidden behind one already handled adds no half-plane.
+//
+// Bad input has a fixed result: a horizon or dt that is not > 0 and finite,
+// a MaxSpeed not > 0 and finite, or a NaN or infinite position or velocity
+// of the agent returns a.Preferred truncated to a.MaxSpeed (no avoidance; the
+// zero vector if MaxSpeed is unusable); neighbours and segments with NaN or
+// infinite coordinates are ignored.
+func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment, dt float64) r2.Vec {
+	if !usable(a.MaxSpeed) {
+		return r2.Vec{}
+	}
+	pref := a.Preferred
+	if !finite(pref) {
+		pref = r2.Vec{}
+	}
+	if !usable(a.TimeHorizon) || !usable(a.ObstacleHorizon) || !usable(dt) ||
+		!finite(a.Position) || !finite(a.Velocity) || math.IsNaN(a.Radius) || math.IsInf(a.Radius, 0) {
+		return truncate(pref, a.MaxSpeed)
+	}
+	radius := max(a.Radius, 0)
+	s.lines = s.lines[:0]
+	invTo := 1 / a.ObstacleHorizon
+	for _, o := range obstacles {
+		if !finite(o.A) || !finite(o.B) {
+			continue
+		}
+		if s.covered(r2.Sub(o.A, a.Position), r2.Sub(o.B, a.Position), radius, invTo) {
+			continue
+		}
+		if l, ok := ObstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o); ok {
+			s.lines = append(s.lines, l)
+		}
+	}
+	hard := len(s.lines)
+	for i := range neighbours {
+		n := &neighbours[i]
+		if !finite(n.Position) || !finite(n.Velocity) || math.IsNaN(n.Radius) || math.IsInf(n.Radius, 0) {
+			continue
+		}
+		if l, ok := AgentLine(a, n, dt); ok {
+			s.lines = append(s.lines, l)
+		}
+	}
+	if a.Bias != 0 && !math.IsNaN(a.Bias) && !math.IsInf(a.Bias, 0) && len(s.lines) > hard {
+		d := a.Desired
+		if !finite(d) || d == (r2.Vec{}) {
+			d = pref
+		}
+		sin, cos := math.Sincos(-a.Bias)
+		pref = r2.Vec{X: d.X*cos - d.Y*sin, Y: d.X*sin + d.Y*cos}
+	}
+	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)
+	v, failed := linearProgram2(s.lines, &rg, pref, false)
+	if failed < len(s.lines) {
+		v = s.linearProgram3(s.lines, hard, failed, &rg, v)
+	}
+	return v
+}
+
+// AgentLine returns the ORCA half-plane that neighbour n imposes on agent a:
+// the velocity obstacle of n for a (relative velocities that bring the two
+// discs into contact within a.TimeHorizon seconds: a cone truncated by a disc)
+// is found, u is the smallest change of the relative velocity that leaves it,
+// and a's permitted velocities are those on the far side of a line through
+// a.Velocity + Share·u, perpendicular to u. If the two already overlap, the
+// velocity obstacle for one step of dt seconds is used, so they part within
+// the step. It reports false when the line is undefined: a and n at the same
+// point with the same velocity.
+func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
+	relPos := r2.Sub(n.Position, a.Position)
+	relVel := r2.Sub(a.Velocity, n.Velocity)
+	distSq := dot(relPos, relPos)
+	r := max(a.Radius, 0) + max(n.Radius, 0)
+	rSq := r * r
+	share := n.Share
+	if !(share > 0) || math.IsInf(share, 1) {
+		share = 0.5
+	}
+	var dir, u r2.Vec
+	if distSq > rSq {
+		invT := 1 / a.TimeHorizon
+		w := r2.Sub(relVel, r2.Scale(invT, relPos)) // from the cut-off disc's centre to relVel
+		wSq := dot(w, w)
+		wp := dot(w, relPos)
+		if wp < 0 && wp*wp > rSq*wSq {
+			// nearest the cut-off disc's boundary
+			wLen := math.Sqrt(wSq)
+			unit := r2.Scale(1/wLen, w)
+			dir = r2.Vec{X: unit.Y, Y: -unit.X}
+			u = r2.Scale(r*invT-wLen, unit)
+		} else {
+			// nearest a leg of the cone: rotate relPos by ±asin(r/|relPos|)
+			leg := math.Sqrt(distSq - rSq)
+			if det(relPos, w) > 0 {
+				dir = r2.Scale(1/distSq, r2.Vec{X: relPos.X*leg - relPos.Y*r, Y: relPos.X*r + relPos.Y*leg})
+			} else {
+				dir = r2.Scale(-1/distSq, r2.Vec{X: relPos.X*leg + relPos.Y*r, Y: -relPos.X*r + relPos.Y*leg})
+			}
+			u = r2.Sub(r2.Scale(dot(relVel, dir), dir), relVel)
+		}
+	} else {
+		invDt := 1 / dt
+		w := r2.Sub(relVel, r2.Scale(invDt, relPos))
+		wLen := norm(w)
+		if !(wLen > 0) {
+			return Line{}, false
+		}
+		unit := r2.Scale(1/wLen, w)
+		dir = r2.Vec{X: unit.Y, Y: -unit.X}
+		u = r2.Scale(r*invDt-wLen, unit)
+	}
+	return Line{Point: r2.Add(a.Velocity, r2.Scale(share, u)), Direction: dir}, true
+}
+
+// ObstacleLine returns the half-plane that segment o imposes on an agent at
+// pos with velocity vel and radius (cells), for a horizon of horizon seconds:
+// the velocity obstacle of the segment (velocities that bring the agent's disc
+// onto it within horizon seconds: the segment widened by radius, seen as a
+// cone from the agent and cut off at 1/horizon of its distance) lies wholly
+// on the line's right, and the line touches it where it is nearest vel. If the
+// agent's disc already touches the segment, the line passes through the zero
+// velocity and permits only velocities that move away from it. The agent
+// takes all of the avoidance (an obstacle does not move). It reports false for
+// a back face (pos not on o's right) and a segment of zero length.
+func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bool) {
+	relA, relB := r2.Sub(o.A, pos), r2.Sub(o.B, pos)
+	seg := r2.Sub(relB, relA)
+	segSq := dot(seg, seg)
+	if !(segSq > 0) || det(seg, r2.Scale(-1, relA)) >= 0 {
+		return Line{}, false
+	}
+	unitSeg := r2.Scale(1/math.Sqrt(segSq), seg)
+	rSq := radius * radius
+	distSqA, distSqB := dot(relA, relA), dot(relB, relB)
+	s := -dot(relA, seg) / segSq // where the nearest point of the segment's line lies, A at 0 and B at 1
+	off := r2.Add(relA, r2.Scale(s, seg))
+	distSqLine := dot(off, off)
+
+	// Already touching: move away from the point touched.
+	switch {
+	case s < 0 && distSqA <= rSq:
+		return Line{Direction: unit(r2.Vec{X: -relA.Y, Y: relA.X})}, true
+	case s > 1 && distSqB <= rSq:
+		return Line{Direction: unit(r2.Vec{X: -relB.Y, Y: relB.X})}, true
+	case s >= 0 && s <= 1 && distSqLine <= rSq:
+		return Line{Direction: r2.Scale(-1, unitSeg)}, true
+	}
+
+	// The legs: from A on the left and B on the right, or both from one end
+	// when the segment is seen so obliquely that that end hides the other.
+	left, right := relA, relB
+	single := false
+	switch {
+	case s < 0 && distSqLine <= rSq:
+		right, single = relA, true
+	case s > 1 && distSqLine <= rSq:
+		left, single = relB, true
+	}
+	leftLeg := legLeft(left, radius)
+	rightLeg := legRight(right, radius)
+
+	invT := 1 / horizon
+	leftCut, rightCut := r2.Scale(invT, left), r2.Scale(invT, right)
+	cut := r2.Sub(rightCut, leftCut)
+	t := 0.5
+	if !single {
+		t = dot(r2.Sub(vel, leftCut), cut) / dot(cut, cut)
+	}
+	tLeft := dot(r2.Sub(vel, leftCut), leftLeg)
+	tRight := dot(r2.Sub(vel, rightCut), rightLeg)
+	rInvT := radius * invT
+
+	// Nearest a cut-off disc round one end.
+	if (t < 0 && tLeft < 0) || (single && tLeft < 0 && tRight < 0) {
+		w := unit(r2.Sub(vel, leftCut))
+		return Line{Point: r2.Add(leftCut, r2.Scale(rInvT, w)), Direction: r2.Vec{X: w.Y, Y: -w.X}}, true
+	}
+	if t > 1 && tRight < 0 {
+		w := unit(r2.Sub(vel, rightCut))
+		return Line{Point: r2.Add(rightCut, r2.Scale(rInvT, w)), Direction: r2.Vec{X: w.Y, Y: -w.X}}, true
+	}
+
+	// Nearest the cut-off line or a leg: the nearest of the three.
+	inf := math.Inf(1)
+	dCut, dLeft, dRight := inf, inf, inf
+	if !single && t >= 0 && t <= 1 {
+		dCut = distSq(vel, r2.Add(leftCut, r2.Scale(t, cut)))
+	}
+	if tLeft >= 0 {
+		dLeft = distSq(vel, r2.Add(leftCut, r2.Scale(tLeft, leftLeg)))
+	}
+	if tRight >= 0 {
+		dRight = distSq(vel, r2.Add(rightCut, r2.Scale(tRight, rightLeg)))
+	}
+	var dir, base r2.Vec
+	switch {
+	case dCut <= dLeft && dCut <= dRight:
+		dir, base = r2.Scale(-1, unitSeg), leftCut
+	case dLeft <= dRight:
+		dir, base = leftLeg, leftCut
+	default:
+		dir, base = r2.Scale(-1, rightLeg), rightCut
+	}
+	return Line{Point: r2.Add(base, r2.Scale(rInvT, r2.Vec{X: -dir.Y, Y: dir.X})), Direction: dir}, true
+}

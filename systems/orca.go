@@ -1,0 +1,250 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/ai/orca"
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// ORCA is local avoidance by Optimal Reciprocal Collision Avoidance (van den
+// Berg, Guy, Lin and Manocha, "Reciprocal n-Body Collision Avoidance", 2011;
+// the parameters are those of their RVO2 library; see package [orca]). It
+// runs after [Steer] and before [Movement], for the agents with a
+// [components.ORCA]:
+//
+//  1. The preferred velocity is the one Movement would reach with the
+//     agent's steering force: Velocity + Steering.Force·dt (the force cut to
+//     MaxForce), cut to MaxSpeed.
+//  2. The neighbours are the MaxNeighbours agents nearest the agent within
+//     NeighbourDist cells (from the [Neighbours] resource: this frame's
+//     positions and velocities, so the result does not depend on the order
+//     agents are visited in); each neighbour's radius is its
+//     Kinematics.Radius (0 without Kinematics). A neighbour with a usable
+//     ORCA of its own does half the avoiding; one without (a separation
+//     agent, a standing one) is trusted with none of it, and the agent takes
+//     all of it.
+//  3. The obstacles are the boundary edges between open and blocked cells (or
+//     the grid's border) within ObstacleHorizon·s + Radius cells, s the
+//     fastest speed reachable in this step (RVO2 takes MaxSpeed; walls beyond
+//     cannot be reached within the horizon by any velocity the agent can
+//     take) ([orca.Solver.GridSegments]).
+//  4. The new velocity is the one nearest the preferred one (turned by Bias
+//     while a neighbour is near) that avoids them all, within MaxSpeed and
+//     within MaxForce·dt of the current velocity ([orca.Solver.Velocity]).
+//  5. Steering.Force is rewritten to (new − current velocity)/dt, so that
+//     Movement's integration (vel += force·dt, cut to MaxSpeed) yields exactly
+//     the new velocity. MaxForce is respected: the new velocity is chosen
+//     among those one step of MaxForce can reach, so Movement never cuts the
+//     force. (With that limit, a crowd so dense that no velocity avoids
+//     everyone takes the one that violates the neighbours' constraints least,
+//     and agents may then touch; walls stay hard.)
+//
+// An agent with neither a neighbour nor an obstacle in range keeps its force
+// unchanged. Movement still keeps agents out of blocked cells; ORCA
+// additionally keeps their discs off the walls.
+//
+// Work is split over Workers goroutines (0: runtime.GOMAXPROCS); each agent
+// writes only its own Steering, so the result does not depend on their
+// number. A frame allocates nothing once warm.
+//
+// Contract:
+//
+//	requires   Position, Velocity, Kinematics, Steering, ORCA
+//	optional   (of every agent in the hash) Kinematics for its radius, ORCA
+//	writes     Steering.Force
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
+//	           *Neighbours (the Spatial system, added before ORCA)
+//
+//	absent or unusable             what ORCA does                         Diagnose counts
+//	ORCA                           opt-out: force unchanged (separation)  -
+//	a required component           force unchanged: no avoidance          CauseORCAInvalid
+//	TimeHorizon/ObstacleHorizon    force unchanged: no avoidance          CauseORCAInvalid
+//	  not > 0 and finite,
+//	  MaxNeighbours < 0, Neighbour-
+//	  Dist < 0 or NaN/Inf, Bias NaN/Inf
+//	MaxSpeed/MaxForce not > 0      force unchanged (Movement keeps        CauseKinematics
+//	  and finite, Radius NaN/Inf   the agent still)
+//	Position or Velocity NaN/Inf   force unchanged (Movement keeps        CausePosition, CauseVelocity
+//	                               the agent still)
+//	dt not finite and > 0          no force changed                       - (see ecs.CheckDT)
+type ORCA struct {
+	Workers int
+
+	clock  *ecs.Clock
+	grid   *grid.Grid
+	nb     *Neighbours
+	pool   *ecs.Workers
+	filter *generic.Filter5[components.Position, components.Velocity, components.Kinematics,
+		components.Steering, components.ORCA]
+	peerFilter *generic.Filter2[components.Kinematics, components.ORCA]
+	jobs       []orcaJob
+	peers      []orcaPeer // by hash ID
+	scratch    []orcaScratch
+	order      spatialOrder
+	visit      []int32
+	blocked    orca.Blocked
+
+	walls        []int32 // summed-area table of blocked cells, (width+1)×(height+1)
+	wallsVersion uint64
+	wallsReady   bool
+}
+
+type orcaJob struct {
+	self     arche.Entity
+	pos, vel r2.Vec
+	kin      components.Kinematics
+	params   components.ORCA
+	out      *components.Steering
+}
+
+// orcaPeer is what an agent's neighbours need of it.
+type orcaPeer struct {
+	radius float64
+	share  float64 // the part of the avoidance the agent avoiding it takes on
+}
+
+type orcaScratch struct {
+	solver orca.Solver
+	ids    []int32
+	pos    []r2.Vec
+	near   []orcaNear
+	nbrs   []orca.Neighbour
+	_      [64]byte
+}
+
+type orcaNear struct {
+	distSq float64
+	id     int32
+	pos    r2.Vec
+}
+
+// Name implements ecs.Namer.
+func (s *ORCA) Name() string { return "orca" }
+
+// Initialize finds the resources and builds the filters.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize;
+//   - if the world has no *Neighbours resource: add the Spatial system
+//     before ORCA.
+func (s *ORCA) Initialize(w *arche.World) {
+	s.clock = mustClock(w, "ORCA")
+	s.grid = mustGrid(w, "ORCA")
+	s.nb = mustNeighbours(w, "ORCA")
+	s.filter = generic.NewFilter5[components.Position, components.Velocity, components.Kinematics,
+		components.Steering, components.ORCA]()
+	s.peerFilter = generic.NewFilter2[components.Kinematics, components.ORCA]().
+		Optional(generic.T[components.ORCA]()).
+		With(generic.T[components.Position](), generic.T[components.Velocity]())
+	s.pool = ecs.NewWorkers(s.Workers)
+	s.scratch = make([]orcaScratch, s.pool.N())
+	s.blocked = func(x, y int32) bool { return !s.grid.Passable(grid.Cell{X: x, Y: y}) }
+}
+
+// Update rewrites the steering force of every ORCA agent.
+func (s *ORCA) Update(w *arche.World) {
+	s.jobs = s.jobs[:0]
+	q := s.filter.Query(w)
+	for q.Next() {
+		pos, vel, kin, st, o := q.Get()
+		s.jobs = append(s.jobs, orcaJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, params: *o, out: st})
+	}
+	if len(s.jobs) == 0 {
+		return
+	}
+	s.gatherPeers(w)
+	s.updateWalls()
+	s.visit = nil
+	if len(s.jobs) >= spatialOrderMin {
+		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
+	}
+	s.pool.Run(s, len(s.jobs))
+	clear(s.jobs)
+}
+
+// Work implements ecs.Job.
+func (s *ORCA) Work(worker, lo, hi int) {
+	dt := s.clock.DT
+	if !(dt > 0) || math.IsInf(dt, 1) {
+		return
+	}
+	sc := &s.scratch[worker]
+	for k := lo; k < hi; k++ {
+		i := k
+		if s.visit != nil {
+			i = int(s.visit[k])
+		}
+		s.avoid(&s.jobs[i], sc, dt)
+	}
+}
+
+// Finalize stops the workers.
+func (s *ORCA) Finalize(w *arche.World) { s.pool.Close() }
+
+// UsableORCA reports whether the ORCA system can use o: TimeHorizon and
+// ObstacleHorizon > 0 and finite, MaxNeighbours ≥ 0, NeighbourDist ≥ 0 and
+// finite, Bias finite.
+func UsableORCA(o *components.ORCA) bool {
+	return o.TimeHorizon > 0 && !math.IsInf(o.TimeHorizon, 1) &&
+		o.ObstacleHorizon > 0 && !math.IsInf(o.ObstacleHorizon, 1) &&
+		o.MaxNeighbours >= 0 && o.NeighbourDist >= 0 && !math.IsInf(o.NeighbourDist, 1) &&
+		!math.IsNaN(o.Bias) && !math.IsInf(o.Bias, 0)
+}
+
+// desired estimates the velocity the agent's steering heads for, beyond this
+// step (the Bias turns it): when the force is cut to MaxForce and does not
+// brake, seek's rule (full speed, reached along the force) puts it where the
+// ray from the velocity along the force meets the MaxSpeed circle; otherwise
+// (arriving, braking) it is the velocity the force would give if kept up for
+// MaxSpeed/MaxForce seconds, cut to MaxSpeed.
+func (s *ORCA) desired(j *orcaJob) r2.Vec {
+	f, v, speed := steer.Truncate(j.out.Force, j.kin.MaxForce), j.vel, j.kin.MaxSpeed
+	fn := math.Sqrt(f.X*f.X + f.Y*f.Y)
+	if fn < j.kin.MaxForce*(1-1e-9) || f.X*v.X+f.Y*v.Y < 0 {
+		return steer.Truncate(r2.Add(v, r2.Scale(speed/j.kin.MaxForce, f)), speed)
+	}
+	d := r2.Scale(1/fn, f)
+	b := d.X*v.X + d.Y*v.Y
+	disc := b*b - (v.X*v.X + v.Y*v.Y) + speed*speed
+	if disc < 0 { // only when faster than MaxSpeed
+		return steer.Truncate(v, speed)
+	}
+	return r2.Add(v, r2.Scale(-b+math.Sqrt(disc), d))
+}
+
+// avoid computes one agent's ORCA velocity and rewrites its force.
+func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
+	kin := &j.kin
+	if !finiteVec(j.pos) || !finiteVec(j.vel) || !UsableKinematics(kin) || !UsableORCA(&j.params) {
+		return // Movement or plain steering handles it; Diagnose counts it
+	}
+	p := &j.params
+	radius := max(kin.Radius, 0)
+	pref := steer.Truncate(r2.Add(j.vel, r2.Scale(dt, steer.Truncate(j.out.Force, kin.MaxForce))), kin.MaxSpeed)
+	s.neighbours(j, sc)
+	var segs []orca.Segment
+	// walls farther than any velocity reachable this step can go in
+	// ObstacleHorizon seconds cannot bind (RVO2 looks as far as MaxSpeed goes)
+	speed := min(kin.MaxSpeed, math.Sqrt(j.vel.X*j.vel.X+j.vel.Y*j.vel.Y)+kin.MaxForce*dt)
+	if reach := p.ObstacleHorizon*speed + radius; s.wallsNear(j.pos, reach) {
+		segs = sc.solver.GridSegments(j.pos, reach, s.grid.Width(), s.grid.Height(), s.blocked)
+	}
+	if len(sc.nbrs) == 0 && len(segs) == 0 {
+		return // nothing to avoid: the force stands
+	}
+	desired := s.desired(j)
+	a := orca.Agent{Position: j.pos, Velocity: j.vel, Preferred: pref, Desired: desired, Radius: radius, MaxSpeed: kin.MaxSpeed,
+		MaxDelta: kin.MaxForce * dt, TimeHorizon: p.TimeHorizon, ObstacleHorizon: p.ObstacleHorizon, Bias: p.Bias}
+	v := sc.solver.Velocity(&a, sc.nbrs, segs, dt)
+	j.out.Force = r2.Scale(1/dt, r2.Sub(v, j.vel))
+}

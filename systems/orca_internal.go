@@ -1,0 +1,132 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/ai/orca"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// gatherPeers records, by hash ID, the radius of every agent in this frame's
+// hash and the share of the avoidance an ORCA agent takes on against it.
+func (s *ORCA) gatherPeers(w *arche.World) {
+	s.peers = grow(s.peers, len(s.nb.Entities))
+	for i := range s.peers {
+		s.peers[i] = orcaPeer{share: 1} // no Kinematics: a point that does not avoid
+	}
+	q := s.peerFilter.Query(w)
+	for q.Next() {
+		kin, o := q.Get()
+		id := s.nb.ID(q.Entity())
+		if id < 0 {
+			continue
+		}
+		r := kin.Radius
+		if !(r > 0) || math.IsInf(r, 1) {
+			r = 0
+		}
+		share := 1.0
+		if o != nil && UsableORCA(o) && UsableKinematics(kin) {
+			share = 0.5
+		}
+		s.peers[id] = orcaPeer{radius: r, share: share}
+	}
+}
+
+// neighbours fills sc.nbrs with the agent's MaxNeighbours nearest neighbours
+// within NeighbourDist, nearest first (ties in the hash's order, which is
+// deterministic).
+func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
+	sc.nbrs = sc.nbrs[:0]
+	k := j.params.MaxNeighbours
+	if k == 0 {
+		return
+	}
+	self := s.nb.ID(j.self)
+	sc.ids, sc.pos = s.nb.Hash.QueryPositions(j.pos, j.params.NeighbourDist, sc.ids[:0], sc.pos[:0])
+	near := sc.near[:0]
+	for i, id := range sc.ids {
+		if id == self {
+			continue
+		}
+		d := r2.Sub(sc.pos[i], j.pos)
+		dsq := d.X*d.X + d.Y*d.Y
+		if len(near) == k {
+			if dsq >= near[k-1].distSq {
+				continue
+			}
+			near = near[:k-1]
+		}
+		near = append(near, orcaNear{distSq: dsq, id: id, pos: sc.pos[i]})
+		for m := len(near) - 1; m > 0 && near[m].distSq < near[m-1].distSq; m-- {
+			near[m], near[m-1] = near[m-1], near[m]
+		}
+	}
+	sc.near = near
+	for _, n := range near {
+		pe := s.peers[n.id]
+		sc.nbrs = append(sc.nbrs, orca.Neighbour{Position: n.pos, Velocity: s.nb.Velocities[n.id], Radius: pe.radius, Share: pe.share})
+	}
+}
+
+// updateWalls rebuilds the summed-area table of blocked cells when the grid
+// changed: walls[y·(w+1)+x] counts the blocked cells in [0, x)×[0, y).
+func (s *ORCA) updateWalls() {
+	g := s.grid
+	if s.wallsReady && s.wallsVersion == g.Version() {
+		return
+	}
+	w, h := g.Width(), g.Height()
+	s.walls = grow(s.walls, (w+1)*(h+1))
+	clear(s.walls[:w+1])
+	for y := range h {
+		row := (y + 1) * (w + 1)
+		s.walls[row] = 0
+		var run int32
+		for x := range w {
+			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
+				run++
+			}
+			s.walls[row+x+1] = s.walls[row-(w+1)+x+1] + run
+		}
+	}
+	s.wallsVersion, s.wallsReady = g.Version(), true
+}
+
+// wallsNear reports whether a blocked cell, or the grid's border, may be
+// within reach of pos: a blocked cell among the cells within reach and the
+// ring round them.
+func (s *ORCA) wallsNear(pos r2.Vec, reach float64) bool {
+	w, h := s.grid.Width(), s.grid.Height()
+	x0, x1 := math.Floor(pos.X-reach)-1, math.Floor(pos.X+reach)+1
+	y0, y1 := math.Floor(pos.Y-reach)-1, math.Floor(pos.Y+reach)+1
+	if x0 < 0 || y0 < 0 || x1 >= float64(w) || y1 >= float64(h) {
+		return true // the border is near
+	}
+	ix0, ix1, iy0, iy1 := int(x0), int(x1)+1, int(y0), int(y1)+1
+	W := w + 1
+	n := s.walls[iy1*W+ix1] - s.walls[iy0*W+ix1] - s.walls[iy1*W+ix0] + s.walls[iy0*W+ix0]
+	return n > 0
+}
+
+// orcaFilter is Diagnose's filter of the agents with an ORCA.
+func orcaFilter() *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering] {
+	return generic.NewFilter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]().
+		Optional(generic.T[components.Position](), generic.T[components.Velocity](), generic.T[components.Kinematics](),
+			generic.T[components.Steering]())
+}
+
+// orcaChecks counts the ORCAs the ORCA system cannot use (CauseORCAInvalid).
+func (d *diagnoser) orcaChecks(w *arche.World, r *Report) {
+	q := d.avoiders.Query(w)
+	for q.Next() {
+		o, pos, vel, kin, st := q.Get()
+		if pos == nil || vel == nil || kin == nil || st == nil || !UsableORCA(o) {
+			r.add(CauseORCAInvalid, q.Entity())
+		}
+	}
+}
