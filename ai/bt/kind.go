@@ -41,6 +41,9 @@ const (
 	kindCheckBlackboard
 	kindAlwaysSuccess
 	kindAlwaysFailure
+	// Scripts (script.go).
+	kindScript
+	kindScriptCondition
 	kindCount
 )
 
@@ -84,6 +87,8 @@ var kinds = [kindCount]kindInfo{
 	kindCheckBlackboard:    {"CheckBlackboard", 0, 0},
 	kindAlwaysSuccess:      {"AlwaysSuccess", 0, 0},
 	kindAlwaysFailure:      {"AlwaysFailure", 0, 0},
+	kindScript:             {"Script", 0, 0},
+	kindScriptCondition:    {"ScriptCondition", 0, 0},
 }
 
 func (k kind) String() string {

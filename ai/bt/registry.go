@@ -150,8 +150,9 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 	b := &builder{reg: r, instances: r.instances}
 	defer func() { r.instances = b.instances }()
 	root := b.tree(id, &scope{}, pos{}, "")
-	for _, f := range b.later {
-		f()
+	b.compileScripts() // and the blackboard nodes' bindings
+	for _, nc := range b.conds {
+		nc.n.conds = nc.c
 	}
 	if err := b.err(); err != nil {
 		return nil, err

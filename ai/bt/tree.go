@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/script"
 )
 
 // MaxNodes is the largest number of nodes a compiled tree may have.
@@ -47,6 +48,10 @@ type Context struct {
 	node        int
 	visits      uint64
 	clockFaults uint64
+
+	scriptErrors   uint64
+	lastScriptErr  error
+	lastScriptNode int32
 }
 
 // Visits returns the number of nodes ticked with this Context since it was made: for
@@ -124,6 +129,9 @@ type node struct {
 	onStart func(*Context)
 	onHalt  func(*Context)
 	name    string
+	prog    *script.Program // Script, ScriptCondition
+	conds   *conds          // pre- and post-conditions; nil if none
+	neg     bool            // Parallel: the success threshold counts from the end
 }
 
 // Compile validates the tree rooted at root and compiles it into a [Tree]. Nodes are

@@ -88,6 +88,11 @@ func (c *compiler) add(n *Node) error {
 		onStart: n.onStart,
 		onHalt:  n.onHalt,
 		name:    n.name,
+		prog:    n.prog,
+	}
+	var err error
+	if cn.conds, err = compileConds(n); err != nil {
+		return c.fail(true, err)
 	}
 	switch n.kind {
 	case kindWait, kindCooldown, kindTimeout, kindDelay:
@@ -101,6 +106,10 @@ func (c *compiler) add(n *Node) error {
 	case kindAction, kindSetBlackboard:
 		if n.tick == nil {
 			return c.fail(true, ErrNilFunc)
+		}
+	case kindScript, kindScriptCondition:
+		if err := checkScript(n); err != nil {
+			return c.fail(true, err)
 		}
 	case kindChoose, kindSwitch:
 		if n.choose == nil {
@@ -121,6 +130,7 @@ func (c *compiler) add(n *Node) error {
 				ErrInvalidCount, n.n1, n.n2, nk))
 		}
 		cn.n1, cn.n2 = int32(s), int32(f)
+		cn.neg = n.n1 < 0
 	}
 
 	i := len(t.nodes)
@@ -157,11 +167,19 @@ func threshold(t, n int) int {
 	return t
 }
 
-// tick ticks node i and records its status in m[i].
+// tick ticks node i and records its status in m[i]. A node with pre- or
+// post-conditions runs them around its own tick (script_internal.go).
 func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 	n := &t.nodes[i]
 	mem := &m[i]
 	ctx.visits++
+	if n.conds != nil {
+		if s, decided := t.precondition(m, i, n.conds, ctx); decided {
+			mem.Status = s
+			t.postcondition(n.conds, s, i, ctx)
+			return s
+		}
+	}
 	var s Status
 	switch n.kind {
 	case kindSequence, kindSelector:
@@ -173,31 +191,42 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		k := 0
 		if mem.Status == Running {
 			k = int(mem.Child)
+		} else {
+			mem.Count = 0 // children skipped so far
 		}
-		s = next
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 		for ; k < len(kids); k++ {
-			if s = t.tick(m, kids[k], ctx); s != next {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				mem.Count++
+			} else if s != next {
 				break
 			}
+		}
+		if k == len(kids) {
+			s = allSkipped(next, int(mem.Count), len(kids))
 		}
 		if s == Running {
 			mem.Child = uint16(k)
 		} else {
-			mem.Child = 0
+			mem.Child, mem.Count = 0, 0
 		}
 
 	case kindSequenceWithMemory:
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 		k := int(mem.Child)
-		s = Success
+		if k == 0 {
+			mem.Count = 0 // children before Child that were skipped
+		}
 		for ; k < len(kids); k++ {
-			if s = t.tick(m, kids[k], ctx); s != Success {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				mem.Count++
+			} else if s != Success {
 				break
 			}
 		}
-		if s == Success {
-			mem.Child = 0
+		if k == len(kids) {
+			s = allSkipped(Success, int(mem.Count), len(kids))
+			mem.Child, mem.Count = 0, 0
 		} else {
 			mem.Child = uint16(k)
 		}
@@ -207,15 +236,18 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if n.kind == kindReactiveSelector {
 			next = Failure
 		}
-		s = next
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
-		k := 0
+		k, skipped := 0, 0
 		for ; k < len(kids); k++ {
-			if s = t.tick(m, kids[k], ctx); s != next {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				skipped++
+			} else if s != next {
 				break
 			}
 		}
-		if k < len(kids) {
+		if k == len(kids) {
+			s = allSkipped(next, skipped, len(kids))
+		} else {
 			// Halt the later children; any that is Running was abandoned.
 			t.haltKids(m, kids[k+1:], ctx)
 		}
@@ -240,6 +272,8 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				s = Running
 			case Success:
 				k = 1
+			case Skipped:
+				s = Skipped
 			default:
 				if k = 2; len(kids) < 3 {
 					s = Failure
@@ -258,6 +292,9 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		switch t.tick(m, kids[0], ctx) {
 		case Running:
 			s = Running
+		case Skipped:
+			t.haltKids(m, kids[1:], ctx)
+			s = Skipped
 		case Success:
 			if len(kids) == 3 {
 				t.haltKids(m, kids[2:3], ctx)
@@ -299,7 +336,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		}
 
 	case kindForceSuccess, kindForceFailure:
-		if s = t.tick(m, i+1, ctx); s != Running {
+		if s = t.tick(m, i+1, ctx); s != Running && s != Skipped {
 			s = Success
 			if n.kind == kindForceFailure {
 				s = Failure
@@ -315,8 +352,8 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if n.kind == kindRetry {
 			again, done = Failure, Success
 		}
-		if mem.Status != Running {
-			mem.Count = 0
+		if mem.Status != Running && mem.Status != Skipped {
+			mem.Count = 0 // a skipped Repeat keeps its count, as in BehaviorTree.CPP
 		}
 		if n.n1 == 0 {
 			s = again
@@ -324,7 +361,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		}
 		for {
 			s = t.tick(m, i+1, ctx)
-			if s == Running {
+			if s == Running || s == Skipped {
 				break
 			}
 			if s == done {
@@ -349,7 +386,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		switch s = t.tick(m, i+1, ctx); s {
 		case stop:
 			s = Success
-		case Running:
+		case Running, Skipped:
 		default:
 			s = Running
 		}
@@ -362,13 +399,13 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				mem.Timer = ctx.Time + n.seconds
 			}
 			if ctx.Time+epsilon < mem.Timer {
-				mem.Status = Failure
-				return Failure
+				s = Failure
+				break
 			}
 			mem.Count = 0
 		}
 		s = t.tick(m, i+1, ctx)
-		if s != Running && n.seconds > 0 {
+		if s != Running && s != Skipped && n.seconds > 0 {
 			mem.Count = 1
 			mem.Timer = ctx.Time + n.seconds
 		}
@@ -407,7 +444,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			s = Status(mem.Child)
 			break
 		}
-		if s = t.tick(m, i+1, ctx); s != Running {
+		if s = t.tick(m, i+1, ctx); s != Running && s != Skipped {
 			mem.Count, mem.Child = 1, uint16(s)
 		}
 
@@ -461,6 +498,23 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			s = Failure
 		}
 
+	case kindScript:
+		s = Success
+		if err := n.prog.Exec(ctx.Blackboard); err != nil {
+			ctx.scriptFailed(i, err)
+			s = Failure
+		}
+
+	case kindScriptCondition:
+		ok, err := n.prog.Bool(ctx.Blackboard)
+		if err != nil {
+			ctx.scriptFailed(i, err)
+		}
+		s = Failure
+		if ok && err == nil {
+			s = Success
+		}
+
 	case kindAlwaysSuccess:
 		s = Success
 
@@ -468,6 +522,9 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		s = Failure
 	}
 	mem.Status = s
+	if n.conds != nil {
+		t.postcondition(n.conds, s, i, ctx)
+	}
 	return s
 }
 
@@ -475,7 +532,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Context) Status {
 	kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 	total := int32(len(kids))
-	var succ, fail int32
+	var succ, fail, skipped int32
 	fresh := mem.Status != Running
 	if !fresh {
 		for _, j := range kids {
@@ -496,10 +553,12 @@ func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Conte
 			succ++
 		case Failure:
 			fail++
+		case Skipped:
+			skipped++
 		default:
 			continue
 		}
-		if succ >= n.n1 {
+		if succ >= n.n1 || n.neg && succ+skipped >= n.n1 {
 			t.haltKids(m, kids, ctx)
 			return Success
 		}
@@ -507,6 +566,9 @@ func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Conte
 			t.haltKids(m, kids, ctx)
 			return Failure
 		}
+	}
+	if skipped == total {
+		return Skipped
 	}
 	return Running
 }
@@ -535,10 +597,22 @@ func (t *Tree) haltRange(m []NodeMemory, from, to int32, ctx *Context) {
 			ctx.mem, ctx.node = mem, int(j)
 			n.onHalt(ctx)
 		}
+		if n.conds != nil {
+			t.runScript(n.conds[condOnHalted], j, ctx)
+		}
 		if n.kind == kindSequenceWithMemory {
-			*mem = NodeMemory{Child: mem.Child}
+			*mem = NodeMemory{Child: mem.Child, Count: mem.Count}
 			continue
 		}
 		*mem = NodeMemory{}
 	}
+}
+
+// allSkipped returns Skipped if all n children of a Sequence or Selector were skipped,
+// else done (its status after the last child).
+func allSkipped(done Status, skipped, n int) Status {
+	if skipped == n {
+		return Skipped
+	}
+	return done
 }
