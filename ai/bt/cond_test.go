@@ -41,6 +41,8 @@ func TestSkippingLogicSequence(t *testing.T) {
 // Preconditions are checked on entry only (Preconditions.Issue615_NoSkipWhenRunning_B).
 func TestPreconditionsIssue615NoSkipWhenRunning(t *testing.T) {
 	checkCondCases(t, []condCase{{
+		// Tick 5: the node still holds Success and is entered again: its precondition is
+		// checked (BehaviorTree.CPP checks only Idle nodes).
 		name:   "skipIf is not checked while the node is Running",
 		build:  func(h *harness) *Node { return h.skip("A") },
 		script: map[string]string{"skipA": "TFTTT", "A": ".RRS."},
@@ -275,6 +277,28 @@ func TestSkippedChildren(t *testing.T) {
 		script: map[string]string{"skipA": "TF", "A": ".S"},
 		trace:  "KSS",
 		log:    []string{"", "A", ""},
+	}, {
+		name:   "RunOnceThenSkip: Skipped once the child has finished (BehaviorTree.CPP's then_skip)",
+		build:  func(h *harness) *Node { return Sequence(RunOnceThenSkip(h.act("A")), h.act("B")) },
+		script: map[string]string{"A": "RF", "B": "..SS"},
+		trace:  "RFSS",
+		log:    []string{"A", "A", "B", "B"},
+	}, {
+		// BehaviorTree.CPP's Timeout keeps its timer running past a skipped child.
+		name: "Timeout: a skipped child ends it; the next entry starts the timer afresh",
+		build: func(h *harness) *Node {
+			return Timeout(0.5, h.act("A").While(h.flag("w")))
+		},
+		script: map[string]string{"w": "TFTTTT", "A": "R.RR.R"},
+		trace:  "RKRRFR",
+		log:    []string{"A", "halt:A", "A", "A", "halt:A", "A"},
+	}, {
+		name: "Delay: a skipped child ends it; the next entry waits again",
+		build: func(h *harness) *Node {
+			return Delay(0.25, h.skip("A"))
+		},
+		script: map[string]string{"skipA": ".T..", "A": "...S"},
+		trace:  "RKRS",
 	}, {
 		name:   "RepeatUntilFailure passes Skipped through",
 		build:  func(h *harness) *Node { return RepeatUntilFailure(h.skip("A")) },

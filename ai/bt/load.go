@@ -595,7 +595,9 @@ func init() {
 		"Timeout":  {1, 1, func(p *Ports, k []*Node) *Node { return Timeout(seconds(p, "seconds", "msec"), k[0]) }},
 		"Delay":    {1, 1, func(p *Ports, k []*Node) *Node { return Delay(seconds(p, "seconds", "delay_msec"), k[0]) }},
 		"RunOnce": {1, 1, func(p *Ports, k []*Node) *Node {
-			constant(p, "then_skip", true) // accepted; see RunOnce
+			if constant(p, "then_skip", true) {
+				return RunOnceThenSkip(k[0])
+			}
 			return RunOnce(k[0])
 		}},
 		"Precondition": {1, 1, preconditionNode},

@@ -10,33 +10,6 @@ import (
 	"github.com/archai-go/archai/ai/script"
 )
 
-// Scripts in files. Every attribute that takes a script (Script code, ScriptCondition
-// code, Precondition if, and the pre- and post-conditions _failureIf, _successIf,
-// _skipIf, _while, _onSuccess, _onFailure, _onHalted, _post on any node, SubTree
-// included) is compiled once when the tree is built ([Registry.Tree]), against the
-// registry's schema:
-//
-//   - names resolve like ports: through the SubTree scope of the node (a SubTree's
-//     remapped port reads and writes the parent's key, a port remapped to a literal is a
-//     constant, other names are the SubTree's private keys); @name is the key name of
-//     the agent's root blackboard (the main tree's scope), from any SubTree. Conditions
-//     on a <SubTree> element itself resolve in the scope that holds the element, as in
-//     BehaviorTree.CPP.
-//   - An entry a script reads must be declared: by a user leaf's port, a blackboard node
-//     (SetBlackboard, CheckBlackboard, Switch), a := of another script anywhere in the
-//     tree and its subtrees, or in Go on the registry's schema. Order in the file does
-//     not matter: scripts that read an entry no one has declared yet wait until another
-//     script's := declares it; user leaves' ports come first, then scripts, then the
-//     blackboard nodes (which take their keys' types from the ports and scripts) when
-//     scripts still wait for them.
-//   - A syntax error, an unknown entry, an entry whose type is not a boolean, number or
-//     string, a type error, or a condition whose value is a string is a [LoadError]
-//     wrapping [ErrScript] and the [*script.Error], naming file and line of the element,
-//     the attribute, and the column in the script.
-//
-// archai also accepts {name} around a name in a script (" {hp} < 10 "), the comparison
-// syntax of its earlier versions; BehaviorTree.CPP's scripts write names bare.
-
 // pendingScript is a script attribute waiting to be compiled.
 type pendingScript struct {
 	index   int    // order of appearance, for the order of errors

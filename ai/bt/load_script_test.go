@@ -492,3 +492,13 @@ func TestBareNames(t *testing.T) {
 	assert.Equal(t, "{1} + {a", bareNames("{1} + {a"))
 	assert.Equal(t, "no braces", bareNames("no braces"))
 }
+
+// RunOnce's then_skip defaults to true, as in BehaviorTree.CPP.
+func TestRunOnceThenSkipXML(t *testing.T) {
+	for _, c := range []struct{ attr, trace string }{{"", "FK"}, {` then_skip="true"`, "FK"}, {` then_skip="false"`, "FF"}} {
+		r, _ := cppRegistry(t)
+		run := loadCpp(t, r, cppDoc(`<RunOnce`+c.attr+`><AlwaysFailure/></RunOnce>`), "")
+		got := letter(run.tickOnce()) + letter(run.tickOnce())
+		assert.Equal(t, c.trace, got, "RunOnce%s", c.attr)
+	}
+}

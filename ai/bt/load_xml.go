@@ -17,12 +17,14 @@ import (
 // (Sequence, Fallback, ReactiveSequence, ReactiveFallback, SequenceWithMemory, Parallel,
 // IfThenElse, WhileDoElse, Switch2…Switch9, Inverter, ForceSuccess, ForceFailure,
 // Repeat, RetryUntilSuccessful, KeepRunningUntilFailure, Timeout, Delay, RunOnce,
-// Precondition, Sleep, SetBlackboard, ScriptCondition, AlwaysSuccess, AlwaysFailure,
-// SubTree) plus ours (Selector, ReactiveSelector, RepeatUntilFailure, RepeatUntilSuccess,
+// Precondition, Sleep, SetBlackboard, Script, ScriptCondition, AlwaysSuccess,
+// AlwaysFailure, SubTree) plus ours (Selector, ReactiveSelector, RepeatUntilFailure, RepeatUntilSuccess,
 // Retry, Cooldown, Wait, CheckBlackboard), registered leaves as <Name …/> or
 // <Action ID="Name" …/>, ports as attributes with {key} references. TreeNodesModel
-// (Groot2's palette) is skipped. Scripts are limited to one comparison:
-// "{key} op value" or "{flag}".
+// (Groot2's palette) is skipped. Attributes that take a script (Script and
+// ScriptCondition code, Precondition if, and _failureIf, _successIf, _skipIf, _while,
+// _onSuccess, _onFailure, _onHalted, _post on any node) are BehaviorTree.CPP 4.x
+// scripts, compiled when the tree is built (rules and errors: load_script.go).
 //
 // Errors are [LoadError]s with file and line: syntax, unknown node type (neither built in
 // nor registered: register leaves before loading), wrong number of children, a duration

@@ -37,49 +37,9 @@ func ScriptCondition(prog *script.Program) *Node {
 	return &Node{kind: kindScriptCondition, prog: prog}
 }
 
-// Pre- and post-conditions (BehaviorTree.CPP 4.x's _failureIf, _successIf, _skipIf,
-// _while, _onSuccess, _onFailure, _onHalted, _post): scripts attached to any node, run on
-// the agent's blackboard around the node's own tick. A node gets them with the methods
-// below (or as attributes in a file, see [Registry.LoadXML]); a nil program removes one.
-//
-// Preconditions, checked before the node is ticked, in this order, the first that
-// decides wins:
-//
-//  1. _failureIf true: the node returns Failure without being ticked;
-//  2. _successIf true: the node returns Success without being ticked;
-//  3. _skipIf true: the node returns [Skipped] without being ticked;
-//  4. _while false: the node returns Skipped without being ticked.
-//
-// They are checked only when the node is entered (its last status is not Running): a
-// Running node is not re-checked by _failureIf, _successIf and _skipIf. _while alone is
-// also checked on every tick of a Running node: when it turns false the node's subtree
-// is halted (halt hooks and _onHalted scripts, deepest first, as for any halt) and the
-// node returns Skipped.
-//
-// Post-conditions run after the node finished with Success or Failure, whether its tick
-// or a precondition decided it: _onSuccess (on Success) or _onFailure (on Failure), then
-// _post. _onHalted runs when a Running node is halted, after its subtree's hooks and its
-// own halt hook. Running and Skipped run no post-condition. The status a node returns is
-// not changed by its post-conditions.
-//
-// Errors: a precondition whose script fails at run time (an entry not set …) counts as
-// a Failure of the node: a Running node is halted first, then the node returns Failure
-// without being ticked and its post-conditions run. A post-condition that fails stops
-// (its earlier assignments stay) and the node's status is unchanged. Every run-time
-// error is counted by [Context.ScriptErrors] (BehaviorTree.CPP throws instead).
-//
-// Precondition scripts must have a boolean or numeric value ([script.Program.Kind] not
-// String): [Compile] reports others, wrapping [ErrScript]. A node without conditions
-// costs one nil check per tick.
-//
-// Differences from BehaviorTree.CPP 4.x, each pinned by a test: a skipped node's memory
-// holds Skipped (BehaviorTree.CPP keeps it Idle), so [Tracer] and [Tree.Dump] show it;
-// preconditions are checked whenever a node is entered, also a node that still holds
-// Success or Failure (BehaviorTree.CPP checks them only on an Idle node, so a root
-// ticked again after finishing skips them).
-
 // FailureIf sets the _failureIf precondition: when prog is true on entry, n returns
-// Failure without being ticked. It returns n. See "Pre- and post-conditions" above.
+// Failure without being ticked. It returns n. The rules are in the package doc, under
+// "Pre- and post-conditions".
 func (n *Node) FailureIf(prog *script.Program) *Node { return n.setCond(condFailureIf, prog) }
 
 // SuccessIf sets the _successIf precondition: when prog is true on entry, n returns

@@ -216,8 +216,9 @@ func (t *Tree) Children(dst []int, i int) []int {
 func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(t.nodes))} }
 
 // Tick ticks the tree once for one agent and returns the root's status. ctx.Agent,
-// ctx.DT and ctx.Time must be set by the caller. A root that returned Success or Failure
-// starts over on the next Tick. Tick allocates nothing (leaves aside).
+// ctx.DT and ctx.Time must be set by the caller. A root that returned Success, Failure or
+// Skipped (a precondition skipped it, or all its children) starts over on the next Tick.
+// Tick allocates nothing (leaves aside, and scripts that build strings).
 //
 // Bad clocks: a ctx.DT that is NaN, infinite or negative, or a ctx.Time that is NaN or
 // infinite, is replaced by 0 for this tick (timers do not advance; a Cooldown compares

@@ -118,6 +118,8 @@ func (c *compiler) add(n *Node) error {
 		if n.kind == kindSwitch && nk != n.n1 {
 			return c.fail(true, fmt.Errorf("%w: %d, want %d (one per case and a default)", ErrChildCount, nk, n.n1))
 		}
+	case kindRunOnce:
+		cn.n1 = int32(n.n1)
 	case kindRepeat, kindRetry:
 		if n.n1 > MaxCount {
 			return c.fail(true, fmt.Errorf("%w: %d, want at most %d", ErrInvalidCount, n.n1, MaxCount))
@@ -441,7 +443,9 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 
 	case kindRunOnce:
 		if mem.Count == 1 {
-			s = Status(mem.Child)
+			if s = Status(mem.Child); n.n1 == 1 {
+				s = Skipped
+			}
 			break
 		}
 		if s = t.tick(m, i+1, ctx); s != Running && s != Skipped {
