@@ -502,3 +502,30 @@ func TestRunOnceThenSkipXML(t *testing.T) {
 		assert.Equal(t, c.trace, got, "RunOnce%s", c.attr)
 	}
 }
+
+// The scripts seed of the fuzz corpus runs without script errors and skips nodes.
+func TestScriptSeedRuns(t *testing.T) {
+	r := fuzzRegistry()
+	tree, err := r.LoadFile("testdata/seed/scripts.xml")
+	require.NoError(t, err)
+	m := tree.NewMemory()
+	ctx := &Context{DT: 0.1, Blackboard: r.Schema().NewStore()}
+	skipped := 0
+	for range 30 {
+		ctx.Time += ctx.DT
+		tree.Tick(&m, ctx)
+		for _, nm := range m.Nodes() {
+			if nm.Status == Skipped {
+				skipped++
+			}
+		}
+	}
+	_, lastErr := ctx.LastScriptError()
+	assert.NoError(t, lastErr)
+	assert.Zero(t, ctx.ScriptErrors())
+	assert.Positive(t, skipped)
+	ticks, err := blackboard.Lookup[int](r.Schema(), "ticks")
+	require.NoError(t, err)
+	v, _ := blackboard.Get(ctx.Blackboard, ticks)
+	assert.Positive(t, v)
+}
