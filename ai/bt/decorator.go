@@ -158,8 +158,8 @@ func RunOnceThenSkip(child *Node) *Node {
 
 // Precondition guards its child with a condition checked when the child is entered, like
 // BehaviorTree.CPP v4's Precondition:
-//   - entered (not Running): if cond(ctx) is false, returns otherwise (Success or Failure,
-//     any other status counts as Failure) without ticking the child;
+//   - entered (not Running): if cond(ctx) is false, returns otherwise (Success, Failure or
+//     Skipped; any other status counts as Failure) without ticking the child;
 //   - otherwise, and while the child is Running: ticks the child and returns its status
 //     (cond is not asked again while the child runs; for a guard checked every tick use a
 //     [ReactiveSequence] or [WhileDoElse]).

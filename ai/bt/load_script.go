@@ -69,7 +69,7 @@ func scriptConditionNode(p *Ports, _ []*Node) *Node {
 	return n
 }
 
-// preconditionNode builds <Precondition if="…" else="SUCCESS|FAILURE">child</…>. A
+// preconditionNode builds <Precondition if="…" else="SUCCESS|FAILURE|SKIPPED">child</…>. A
 // run-time error of the script counts as false (the else status) and is counted by
 // [Context.ScriptErrors].
 func preconditionNode(p *Ports, k []*Node) *Node {
@@ -78,8 +78,10 @@ func preconditionNode(p *Ports, k []*Node) *Node {
 	case "", "FAILURE":
 	case "SUCCESS":
 		other = Success
+	case "SKIPPED":
+		other = Skipped
 	default:
-		p.fail(fmt.Errorf("%w: else=%s, want SUCCESS or FAILURE", ErrPort, quote(v)))
+		p.fail(fmt.Errorf("%w: else=%s, want SUCCESS, FAILURE or SKIPPED", ErrPort, quote(v)))
 	}
 	n := Precondition("", nil, other, k[0])
 	p.script("if", true, func(prog *script.Program) { n.cond = scriptCond(prog) })

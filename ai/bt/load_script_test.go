@@ -529,3 +529,18 @@ func TestScriptSeedRuns(t *testing.T) {
 	v, _ := blackboard.Get(ctx.Blackboard, ticks)
 	assert.Positive(t, v)
 }
+
+func TestPreconditionElseSkipped(t *testing.T) {
+	r, l := cppRegistry(t)
+	run := loadCpp(t, r, cppDoc(`<Sequence>
+		<Script code="go := false"/>
+		<Precondition if="go" else="SKIPPED"><TestA/></Precondition>
+	</Sequence>`), "")
+	assert.Equal(t, Success, run.tickOnce(), "the Script succeeded, the Precondition was skipped")
+	assert.Equal(t, Skipped, run.mem.Status(2))
+	assert.Zero(t, l.counters[0])
+	_, err := r.LoadXML("u.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="U"><Precondition if="true" else="RUNNING"><TestA/></Precondition></BehaviorTree></root>`))
+	require.NoError(t, err)
+	_, err = r.Tree("U")
+	assert.ErrorIs(t, err, ErrPort)
+}

@@ -144,8 +144,9 @@ func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
 // Tree builds the tree id and its subtrees into a Node, binds every port (declaring keys in
 // the schema) and compiles it. Errors are [LoadError]s (joined when there are several)
 // naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
-// recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), bad counts and
-// durations, or a factory's error.
+// recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), a script that
+// does not compile (ErrScript, see "Scripts in files" in the package doc), bad counts
+// and durations, or a factory's error.
 func (r *Registry) Tree(id string) (*Tree, error) {
 	b := &builder{reg: r, instances: r.instances}
 	defer func() { r.instances = b.instances }()

@@ -456,8 +456,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if mem.Status != Running {
 			ctx.mem, ctx.node = mem, int(i)
 			if !n.cond(ctx) {
-				s = n.other
-				if s != Success {
+				if s = n.other; s != Success && s != Skipped {
 					s = Failure
 				}
 				break
