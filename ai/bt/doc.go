@@ -137,8 +137,10 @@
 //     wrapping [ErrScript] and the [*script.Error], naming file and line of the element,
 //     the attribute, and the column in the script.
 //
-// archai also accepts {name} around a name in a script (" {hp} < 10 "), the comparison
-// syntax of its earlier versions; BehaviorTree.CPP's scripts write names bare.
+// Names registered with [Registry.RegisterEnum] are integer constants in scripts
+// (BehaviorTree.CPP's scripting enums). archai also accepts {name} around a name in a
+// script (" {hp} < 10 "), the comparison syntax of its earlier versions;
+// BehaviorTree.CPP's scripts write names bare.
 //
 // # Blackboard and ports
 //

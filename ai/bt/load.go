@@ -99,6 +99,7 @@ type builder struct {
 	nodes     int // built so far: subtrees used many times can multiply quickly
 
 	scripts []*pendingScript // script attributes, compiled after the build (load_script.go)
+	enums   map[string]int   // the registry's enums when the first script compiled
 	conds   []nodeConds      // conditions to attach once their scripts are compiled
 }
 

@@ -3,12 +3,38 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/ai/script"
 )
+
+// RegisterEnum registers a named integer constant for the scripts of the trees built
+// afterwards (BehaviorTree.CPP's registerScriptingEnum): <Script code="weapon := RIFLE"/>.
+// A name shadows a blackboard entry of the same name in scripts (@name still names the
+// entry). It returns an error wrapping ErrRegistration if name is not an identifier
+// (a letter or _, then letters, digits or _) or is already registered with another
+// value.
+func (r *Registry) RegisterEnum(name string, value int) error {
+	ok := name != ""
+	for i := 0; i < len(name) && ok; i++ {
+		c := name[i]
+		ok = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9'
+	}
+	if !ok {
+		return fmt.Errorf("bt: register enum %s: %w: not an identifier", quote(name), ErrRegistration)
+	}
+	if v, dup := r.enums[name]; dup && v != value {
+		return fmt.Errorf("bt: register enum %s: %w: already registered as %d", quote(name), ErrRegistration, v)
+	}
+	if r.enums == nil {
+		r.enums = map[string]int{}
+	}
+	r.enums[name] = value
+	return nil
+}
 
 // pendingScript is a script attribute waiting to be compiled.
 type pendingScript struct {
@@ -173,8 +199,13 @@ func (b *builder) compileScripts() {
 func (b *builder) compileScript(ps *pendingScript) (*script.Program, error) {
 	schema := b.reg.schema
 	ps.missing = ""
+	if b.enums == nil && len(b.reg.enums) > 0 {
+		// The tree's programs keep this copy: enums registered later do not change them.
+		b.enums = maps.Clone(b.reg.enums)
+	}
 	env := &script.Env{
 		Schema: schema,
+		Enums:  b.enums,
 		Where:  ps.attr,
 		Resolve: func(name string, root bool) (script.Binding, error) {
 			key := name

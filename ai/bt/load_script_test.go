@@ -544,3 +544,22 @@ func TestPreconditionElseSkipped(t *testing.T) {
 	_, err = r.Tree("U")
 	assert.ErrorIs(t, err, ErrPort)
 }
+
+func TestRegisterEnum(t *testing.T) {
+	r, l := cppRegistry(t)
+	require.NoError(t, r.RegisterEnum("PISTOL", 1))
+	require.NoError(t, r.RegisterEnum("RIFLE", 2))
+	require.NoError(t, r.RegisterEnum("RIFLE", 2))
+	assert.ErrorIs(t, r.RegisterEnum("RIFLE", 3), ErrRegistration)
+	assert.ErrorIs(t, r.RegisterEnum("2x", 3), ErrRegistration)
+	assert.ErrorIs(t, r.RegisterEnum("", 3), ErrRegistration)
+	run := loadCpp(t, r, cppDoc(`<Sequence>
+		<Script code="weapon := RIFLE"/>
+		<TestA _skipIf="weapon == PISTOL"/>
+		<TestB _skipIf="weapon == RIFLE"/>
+	</Sequence>`), "")
+	require.NoError(t, r.RegisterEnum("LATER", 7)) // a built tree keeps its enums
+	assert.Equal(t, Success, run.tickOnce())
+	assert.Equal(t, [4]int{1, 0, 0, 0}, l.counters)
+	assert.Equal(t, 2, get[int](t, run, "weapon"))
+}

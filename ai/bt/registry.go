@@ -62,6 +62,8 @@ type Registry struct {
 	ids    []string
 
 	instances int // SubTree instances numbered so far, by every Tree call
+
+	enums map[string]int // scripting enums (load_script.go)
 }
 
 type leafFactory struct {
