@@ -250,12 +250,20 @@ func TestSkippedChildren(t *testing.T) {
 		trace:  "RK",
 		log:    []string{"C A", "halt:A"},
 	}, {
-		name: "Choose and Switch: a skipped child skips the node",
+		name: "Choose: a skipped child skips the node",
 		build: func(h *harness) *Node {
 			return Choose("c", func(*Context) int { return 0 }, h.skip("A"), h.act("B"))
 		},
 		script: map[string]string{"skipA": "TF", "A": ".S"},
 		trace:  "KS",
+	}, {
+		name: "Switch: a skipped case skips the node, without falling back to the default",
+		build: func(h *harness) *Node {
+			return Switch(Literal(1), []int{1}, h.skip("A"), h.act("B"))
+		},
+		script: map[string]string{"skipA": "TF", "A": ".F"},
+		trace:  "KF",
+		log:    []string{"", "A"},
 	}, {
 		name:   "Inverter passes Skipped through",
 		build:  func(h *harness) *Node { return Inverter(h.skip("A")) },

@@ -204,7 +204,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				break
 			}
 		}
-		if k == len(kids) {
+		if k >= len(kids) { // (> only for a corrupt Memory)
 			s = allSkipped(next, int(mem.Count), len(kids))
 		}
 		if s == Running {
@@ -226,7 +226,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				break
 			}
 		}
-		if k == len(kids) {
+		if k >= len(kids) {
 			s = allSkipped(Success, int(mem.Count), len(kids))
 			mem.Child, mem.Count = 0, 0
 		} else {
