@@ -443,6 +443,13 @@ func TestScriptJSON(t *testing.T) {
 	ctx := &Context{Blackboard: r.Schema().NewStore()}
 	assert.Equal(t, Success, tree.Tick(&m, ctx))
 	assert.Equal(t, 1, l.counters[0])
+
+	main, err = r.LoadJSON("u.json", []byte(`{"trees": [{"id": "U", "root": {"type": "Sequence", "children": [
+		{"type": "TestA", "ports": {"_while": "nope"}}]}}]}`))
+	require.NoError(t, err)
+	_, err = r.Tree(main)
+	assert.ErrorIs(t, err, script.ErrUnknownEntry)
+	assert.ErrorContains(t, err, `u.json: $.trees[0].root.children[0]: TestA: script error: _while: script col 1: unknown entry "nope"`)
 }
 
 func TestScriptLoadErrors(t *testing.T) {
