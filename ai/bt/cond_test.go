@@ -526,3 +526,57 @@ func TestTickWithScriptsAllocatesNothing(t *testing.T) {
 	assert.Zero(t, ctx.ScriptErrors())
 	assert.True(t, seen[Running] && seen[Success], "statuses seen %v", seen)
 }
+
+// Scripts are shared by every agent: ticking agents from several goroutines gives the
+// same blackboards as ticking them in turn.
+func TestConcurrentTickWithScripts(t *testing.T) {
+	s, k := guardSchema()
+	tree, err := Compile("guard", guardScriptTree(s, true))
+	require.NoError(t, err)
+	const workers, per = 4, 64
+	run := func(parallel bool) []*blackboard.Store {
+		stores := make([]*blackboard.Store, workers*per)
+		mems := make([]Memory, len(stores))
+		for i := range stores {
+			stores[i] = s.NewStore()
+			blackboard.Set(stores[i], k.hp, 10+i%90)
+			blackboard.Set(stores[i], k.ammo, i%4)
+			blackboard.Set(stores[i], k.patrol, 0)
+			blackboard.Set(stores[i], k.shots, 0)
+			blackboard.Set(stores[i], k.enemy, i%3 == 0)
+			mems[i] = tree.NewMemory()
+		}
+		work := func(w int, done chan<- struct{}) {
+			ctx := &Context{DT: 0.1}
+			for step := range 30 {
+				ctx.Time = float64(step) * ctx.DT
+				for i := w * per; i < (w+1)*per; i++ {
+					ctx.Blackboard = stores[i]
+					tree.Tick(&mems[i], ctx)
+				}
+			}
+			assert.Zero(t, ctx.ScriptErrors())
+			done <- struct{}{}
+		}
+		done := make(chan struct{}, workers)
+		for w := range workers {
+			if parallel {
+				go work(w, done)
+			} else {
+				work(w, done)
+			}
+		}
+		for range workers {
+			<-done
+		}
+		return stores
+	}
+	a, b := run(true), run(false)
+	for i := range a {
+		for _, key := range []blackboard.Key[int]{k.hp, k.ammo, k.patrol, k.shots} {
+			x, _ := blackboard.Get(a[i], key)
+			y, _ := blackboard.Get(b[i], key)
+			require.Equal(t, y, x, "agent %d key %s", i, key.Name())
+		}
+	}
+}
