@@ -107,9 +107,11 @@
 // Differences from BehaviorTree.CPP 4.x, each pinned by a test (cond_test.go): a
 // skipped node's memory holds Skipped (BehaviorTree.CPP keeps it Idle), so [Tracer] and
 // [Tree.Dump] show it; preconditions are checked whenever a node is entered, also a
-// node that still holds Success or Failure (BehaviorTree.CPP checks them only on an Idle
+// node that still holds Success or Failure, since here every status but Running means
+// the next tick enters the node afresh (BehaviorTree.CPP checks them only on an Idle
 // node, so its root ticked again after finishing skips them); a run-time error is a
-// Failure, not an exception.
+// Failure, not an exception, since a game loop ticking thousands of agents cannot
+// unwind on one agent's bad data.
 //
 // # Scripts in files
 //
