@@ -136,8 +136,8 @@
 //     scripts still wait for them.
 //   - A syntax error, an unknown entry, an entry whose type is not a boolean, number or
 //     string, a type error, or a condition whose value is a string is a [LoadError]
-//     wrapping [ErrScript] and the [*script.Error], naming file and line of the element,
-//     the attribute, and the column in the script.
+//     wrapping [ErrScript], [ErrPort] and the [*script.Error], naming file and line of
+//     the element, the attribute, and the column in the script.
 //
 // Names registered with [Registry.RegisterEnum] are integer constants in scripts
 // (BehaviorTree.CPP's scripting enums). archai also accepts {name} around a name in a

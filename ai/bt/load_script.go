@@ -224,13 +224,21 @@ func (b *builder) compileScript(ps *pendingScript) (*script.Program, error) {
 	}
 	prog, err := script.Compile(bareNames(ps.src), env)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrScript, err)
+		return nil, scriptLoadError{err}
 	}
 	if ps.cond && prog.Kind() == script.String {
-		return nil, fmt.Errorf("%w: %s: the script's value is a string, not a condition", ErrScript, ps.attr)
+		return nil, scriptLoadError{fmt.Errorf("%s: the script's value is a string, not a condition", ps.attr)}
 	}
 	return prog, nil
 }
+
+// scriptLoadError is a script attribute that does not compile. A script attribute is a
+// port of its node, so the error wraps ErrPort as well as ErrScript and the cause (a
+// [*script.Error]).
+type scriptLoadError struct{ err error }
+
+func (e scriptLoadError) Error() string   { return ErrScript.Error() + ": " + e.err.Error() }
+func (e scriptLoadError) Unwrap() []error { return []error{ErrScript, ErrPort, e.err} }
 
 // literalScriptValue is the script value of a SubTree port remapped to a literal: a
 // boolean, an integer, a real number, else the string.

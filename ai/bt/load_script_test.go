@@ -485,6 +485,10 @@ func TestScriptLoadErrors(t *testing.T) {
 			_, err = r.Tree(main)
 			require.Error(t, err)
 			assert.ErrorIs(t, err, c.is)
+			if c.is != ErrPort {
+				assert.ErrorIs(t, err, ErrScript)
+				assert.ErrorIs(t, err, ErrPort, "a script attribute is a port")
+			}
 			for _, m := range c.msg {
 				assert.Contains(t, err.Error(), m)
 			}

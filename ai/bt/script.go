@@ -9,7 +9,8 @@ import (
 // ErrScript is wrapped by the errors of [Compile] and the loaders about scripts: a
 // script that does not compile (wrapping the [script.Error] too, so errors.Is also sees
 // script.ErrSyntax, script.ErrUnknownEntry, script.ErrType …), or a condition whose value
-// is a string.
+// is a string. The loaders' script errors wrap [ErrPort] too (a script attribute is a
+// port of its node).
 var ErrScript = errors.New("script error")
 
 // Script is a leaf that runs a script of BehaviorTree.CPP 4.x's scripting language
