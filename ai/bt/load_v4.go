@@ -64,9 +64,9 @@ func loopBuiltin[T any]() builtin {
 		case "FAILURE":
 			ifEmpty = Failure
 		case "SKIPPED":
-			p.fail(fmt.Errorf("%w: if_empty=SKIPPED: archai has no Skipped status yet (SUCCESS or FAILURE)", ErrPort))
+			ifEmpty = Skipped
 		default:
-			p.fail(fmt.Errorf("%w: if_empty=%s, want SUCCESS or FAILURE", ErrPort, quote(v)))
+			p.fail(fmt.Errorf("%w: if_empty=%s, want SUCCESS, FAILURE or SKIPPED", ErrPort, quote(v)))
 		}
 		q := queuePort[T](p)
 		var out Out[T]
