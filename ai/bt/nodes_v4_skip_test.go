@@ -226,3 +226,36 @@ func TestLoadV4NodesRunPostConditions(t *testing.T) {
 	assert.Equal(t, Success, run.tickOnce(), "8 post-conditions, none after Skipped")
 	require.Zero(t, run.ctx.ScriptErrors())
 }
+
+// The v4-and-scripts seed of the fuzz corpus runs without script errors, and its v4 nodes
+// see Skipped (a LoopInt with if_empty SKIPPED, a SkipUnlessUpdated, skipped children of
+// ParallelAll and AsyncSequence) while the tree still completes.
+func TestV4ScriptSeedRuns(t *testing.T) {
+	r := fuzzRegistry()
+	tree, err := r.LoadFile("testdata/seed/v4scripts.xml")
+	require.NoError(t, err)
+	m := tree.NewMemory()
+	ctx := &Context{DT: 0.1, Blackboard: r.Schema().NewStore()}
+	seen := map[string]map[Status]bool{}
+	for _, name := range []string{"M", "LoopInt", "SkipUnlessUpdated", "ParallelAll", "TryCatch"} {
+		seen[name] = map[Status]bool{}
+	}
+	for range 40 {
+		ctx.Time += ctx.DT
+		s := tree.Tick(&m, ctx)
+		seen["M"][s] = true
+		for name := range seen {
+			if name != "M" {
+				seen[name][m.Status(index(t, tree, name))] = true
+			}
+		}
+	}
+	_, lastErr := ctx.LastScriptError()
+	assert.NoError(t, lastErr)
+	assert.Zero(t, ctx.ScriptErrors())
+	assert.True(t, seen["M"][Success], "the tree completes")
+	assert.True(t, seen["LoopInt"][Skipped])
+	assert.True(t, seen["SkipUnlessUpdated"][Skipped])
+	assert.True(t, seen["ParallelAll"][Success], "with a skipped loop among its children")
+	assert.True(t, seen["TryCatch"][Success])
+}
