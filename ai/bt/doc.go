@@ -27,7 +27,9 @@
 // # Status and the halt contract
 //
 // A tick returns Running, Success, Failure or Skipped ([Status]; Skipped comes from
-// preconditions, see below). A node's memory keeps the last status it returned; Running
+// preconditions, see below, from [SkipUnlessUpdated] when its entry was not updated, from
+// a [Loop] whose ifEmpty is Skipped, and from a control node whose children were all
+// skipped). A node's memory keeps the last status it returned; Running
 // means it is in progress and resumes next tick, anything else means the next tick
 // enters it afresh.
 //

@@ -20,9 +20,10 @@ const (
 	// Failure: the node finished and did not achieve its goal.
 	Failure
 	// Skipped: the node did not take part in this tick: a precondition ([Node.SkipIf],
-	// [Node.While]) skipped it, or all its children were skipped. A parent moves on as if
-	// the node were not there (each control node's doc says how); the next tick enters it
-	// afresh. Leaves never return it (an Action's Skipped counts as Failure). As in
+	// [Node.While]) skipped it, or all its children were skipped, or it is a
+	// [SkipUnlessUpdated] whose entry was not updated or a [Loop] with ifEmpty Skipped
+	// and nothing left. A parent moves on as if the node were not there (each control
+	// node's doc says how); the next tick enters it afresh. Leaves never return it (an Action's Skipped counts as Failure). As in
 	// BehaviorTree.CPP 4.x, whose SKIPPED it is.
 	Skipped
 )
