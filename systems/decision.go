@@ -93,6 +93,10 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
 //	  Think.Next NaN
 //	Think.Frozen                   opt-out (LOD): not ticked              -
+//	Think.Last after the clock,    DT counts as 0 for that think          - (Decision.ClockFaults)
+//	  NaN or infinite
+//	an entry a script reads        the script's node fails                - (Decision.ScriptErrors)
+//	  not set
 type Decision struct {
 	Workers int // goroutines ticking trees; 0 or 1 means one
 	Budget  int // most decisions per frame; 0 means no limit
@@ -100,6 +104,15 @@ type Decision struct {
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that thought since Initialize
+
+	// ScriptErrors counts the scripts that failed at run time since Initialize (Script
+	// and ScriptCondition nodes, script pre- and post-conditions reading an entry that
+	// is not set, for example), summed over the workers' bt.Context.ScriptErrors.
+	// ClockFaults counts the ticks since Initialize whose DT (now - Think.Last) or Time
+	// was not usable and counted as 0 (bt.Context.ClockFaults: a Think.Last after the
+	// clock's time, or NaN or infinite). A correct setup keeps both at 0; they are kept
+	// apart from Diagnose, which counts agents, not ticks. Updated after each frame.
+	ScriptErrors, ClockFaults uint64
 
 	due  thinkers[components.Brain]
 	ctxs []bt.Context // per worker
@@ -124,6 +137,11 @@ func (s *Decision) Initialize(w *arche.World) {
 func (s *Decision) Update(w *arche.World) {
 	s.due.run(w, s.Budget, hasTree, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
+	s.ScriptErrors, s.ClockFaults = 0, 0
+	for i := range s.ctxs {
+		s.ScriptErrors += s.ctxs[i].ScriptErrors()
+		s.ClockFaults += s.ctxs[i].ClockFaults()
+	}
 }
 
 func hasTree(b *components.Brain) bool { return b.Tree != nil }

@@ -22,6 +22,7 @@ type harness struct {
 	script map[string]string
 	tick   int      // current tick, 1-based
 	events []string // leaf events of the current tick: "A" tick, "halt:A", "start:A"
+	before func()   // if set, runs before each tick (script_test.go: condition flags)
 }
 
 func (h *harness) log(event string) { h.events = append(h.events, event) }
@@ -95,6 +96,10 @@ func runScript(t *testing.T, build func(h *harness) *Node, script map[string]str
 	for h.tick = 1; h.tick <= ticks; h.tick++ {
 		h.events = h.events[:0]
 		ctx.Time = float64(h.tick) * dt
+		if h.before != nil {
+			h.before()
+		}
+		ctx.Blackboard = h.store
 		s := tree.Tick(&r.mem, ctx)
 		checkRunningParents(t, tree, &r.mem)
 		r.trace += letter(s)
@@ -118,7 +123,13 @@ func checkRunningParents(t *testing.T, tree *Tree, m *Memory) {
 	}
 }
 
-func letter(s Status) string { return s.String()[:1] }
+// letter is the trace letter of s: I, R, S, F, and K for Skipped.
+func letter(s Status) string {
+	if s == Skipped {
+		return "K"
+	}
+	return s.String()[:1]
+}
 
 // index returns the pre-order index of the node named name.
 func index(t *testing.T, tree *Tree, name string) int {

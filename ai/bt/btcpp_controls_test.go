@@ -107,7 +107,8 @@ func TestBTCPPSequenceWithMemoryIssue636(t *testing.T) {
 	// SequenceWithMemoryTest.Issue_636: <Script code="var := 0"/> <TestA/>
 	// <ScriptCondition code="var+=1; var >= 5"/> <TestB/> <TestC/>: a failing child is
 	// retried without re-running the earlier ones; success on the fifth tick, each Test
-	// leaf ticked once. The scripts are Go closures here.
+	// leaf ticked once. The scripts are Go closures here; TestBTCPPSequenceWithMemoryIssue636Scripts
+	// (btcpp_scripts_test.go) runs BehaviorTree.CPP's XML.
 	s := blackboard.NewSchema()
 	v := blackboard.MustDeclare[int](s, "var")
 	h := &harness{t: t, script: map[string]string{"TestA": "S", "TestB": "....S", "TestC": "....S"}}
@@ -207,7 +208,7 @@ func TestBTCPPParallel(t *testing.T) {
 			running: "Parallel ReactiveSequence Sleep ReactiveSequence Sleep"},
 	})
 	// Parallel.ParallelAll is TestParallelAll; Parallel.Issue593 (_skipIf) and
-	// Parallel.PauseWithRetry (_while, _onHalted) need the pre- and post-conditions.
+	// Parallel.PauseWithRetry (_while, _onHalted) are in btcpp_scripts_test.go.
 }
 
 func TestBTCPPSwitch(t *testing.T) {

@@ -12,9 +12,13 @@ const All = -1
 //   - child Success: ticks the next child in the same tick; after the last, returns
 //     Success and resets to child 0;
 //   - child Running: returns Running and remembers that child;
-//   - child Failure: returns Failure and resets to child 0 (the next tick starts over).
+//   - child Failure: returns Failure and resets to child 0 (the next tick starts over);
+//   - child Skipped: ticks the next child in the same tick, as if the skipped one were
+//     not there; after the last, returns Skipped if every child was skipped since the
+//     Sequence was entered (also in earlier ticks while it was Running), else Success.
 //
-// Memory: Child holds the index (0-based, among its children) of the running child.
+// Memory: Child holds the index (0-based, among its children) of the running child,
+// Count the number of children skipped so far.
 func Sequence(children ...*Node) *Node { return composite(kindSequence, children) }
 
 // SequenceWithMemory is a Sequence that never forgets its progress, like
@@ -26,9 +30,12 @@ func Sequence(children ...*Node) *Node { return composite(kindSequence, children
 //   - child Running: returns Running and remembers that child;
 //   - child Failure: returns Failure and remembers that child (the next tick retries it,
 //     the earlier children are not ticked again);
-//   - halted: the running child's subtree is halted, the position is kept.
+//   - halted: the running child's subtree is halted, the position is kept;
+//   - child Skipped: as in [Sequence]; all children skipped returns Skipped (the skips
+//     before the kept position count).
 //
-// Only [Tree.Halt] (tree swap) forgets the position. Memory: Child holds the position.
+// Only [Tree.Halt] (tree swap) forgets the position. Memory: Child holds the position,
+// Count the children before it that were skipped.
 func SequenceWithMemory(children ...*Node) *Node {
 	return composite(kindSequenceWithMemory, children)
 }
@@ -40,9 +47,11 @@ func SequenceWithMemory(children ...*Node) *Node {
 //   - child Failure: ticks the next child in the same tick; after the last, returns
 //     Failure and resets to child 0;
 //   - child Running: returns Running and remembers that child;
-//   - child Success: returns Success and resets to child 0.
+//   - child Success: returns Success and resets to child 0;
+//   - child Skipped: ticks the next child in the same tick; after the last, returns
+//     Skipped if every child was skipped since the Selector was entered, else Failure.
 //
-// Memory: Child holds the index of the running child.
+// Memory: Child holds the index of the running child, Count the children skipped so far.
 func Selector(children ...*Node) *Node { return composite(kindSelector, children) }
 
 // ReactiveSequence re-evaluates its children from child 0 on every tick, so earlier
@@ -50,7 +59,9 @@ func Selector(children ...*Node) *Node { return composite(kindSelector, children
 //   - child Success: ticks the next child in the same tick; after the last, returns Success;
 //   - child Running: halts every later child that is Running (a guard now Running stops
 //     the action after it) and returns Running;
-//   - child Failure: halts every later child that is Running and returns Failure.
+//   - child Failure: halts every later child that is Running and returns Failure;
+//   - child Skipped: ticks the next child; after the last, returns Skipped if every child
+//     was skipped in this tick, else Success.
 //
 // Important: as in BehaviorTree.CPP, the preempted later child is halted after the earlier
 // child's tick decided the preemption (no look-ahead), so that earlier child's subtree is
@@ -64,7 +75,9 @@ func ReactiveSequence(children ...*Node) *Node { return composite(kindReactiveSe
 // ReactiveFallback):
 //   - child Failure: ticks the next child in the same tick; after the last, returns Failure;
 //   - child Running: halts every later child that is Running and returns Running;
-//   - child Success: halts every later child that is Running and returns Success.
+//   - child Success: halts every later child that is Running and returns Success;
+//   - child Skipped: ticks the next child; after the last, returns Skipped if every child
+//     was skipped in this tick, else Failure.
 //
 // The halt comes after the preempting child's tick, as for [ReactiveSequence].
 //
@@ -83,6 +96,13 @@ func ReactiveSelector(children ...*Node) *Node { return composite(kindReactiveSe
 //     children, returns Failure; the remaining children are not ticked;
 //   - otherwise: returns Running.
 //
+// A skipped child has not finished: it is ticked again on the next tick. It counts
+// toward neither threshold, except that a success threshold counted from the end
+// (negative, such as [All]) adds the children skipped in this tick to the successes, as
+// BehaviorTree.CPP's Parallel does (so Parallel(All, …) whose children are all skipped
+// succeeds). When every child ticked in a tick was skipped and none finished before,
+// returns Skipped.
+//
 // Memory: the children's own statuses record which have finished; counts are recomputed.
 func Parallel(success, failure int, children ...*Node) *Node {
 	n := composite(kindParallel, children)
@@ -96,7 +116,9 @@ func Parallel(success, failure int, children ...*Node) *Node {
 //   - cond Success: ticks then; cond Failure: ticks otherwise, or returns Failure if nil;
 //   - branch Running: returns Running; the next tick resumes the branch without
 //     re-checking cond (not reactive);
-//   - branch Success or Failure: returns it; the next tick starts at cond.
+//   - branch Success or Failure: returns it; the next tick starts at cond;
+//   - cond Skipped: returns Skipped without ticking a branch (BehaviorTree.CPP throws);
+//     a branch Skipped: returns Skipped.
 //
 // Memory: Child is 0 while at cond, else the index of the running branch (1 or 2).
 func IfThenElse(cond, then, otherwise *Node) *Node {
@@ -108,7 +130,10 @@ func IfThenElse(cond, then, otherwise *Node) *Node {
 //   - cond Running: returns Running; a branch that was Running stays so, unticked;
 //   - cond Success: halts otherwise if it is Running, then ticks do and returns its status;
 //   - cond Failure: halts do if it is Running, then ticks otherwise and returns its
-//     status, or returns Failure if otherwise is nil.
+//     status, or returns Failure if otherwise is nil;
+//   - cond Skipped: halts the branch that is Running and returns Skipped
+//     (BehaviorTree.CPP returns Idle, which its parents reject); a branch Skipped:
+//     returns Skipped.
 //
 // Memory: Child is the index of the branch ticked last (1 or 2), for debugging.
 func WhileDoElse(cond, do, otherwise *Node) *Node {
@@ -127,7 +152,8 @@ func optional(cond, then, otherwise *Node) []*Node {
 // BehaviorTree.CPP v4's SwitchN and is reactive, like [Choose]:
 //   - each tick: reads value and picks the child (first equal case wins);
 //   - a different child still Running is halted before the picked one is ticked;
-//   - returns the picked child's status.
+//   - returns the picked child's status, Skipped included (BehaviorTree.CPP's Switch does
+//     not fall back to the default then).
 //
 // Loaded from a file (Switch2…Switch9), a case equals the value also when both are
 // numbers of equal value, as in BehaviorTree.CPP 4.x: case_1="5" matches "5.0" in a

@@ -9,16 +9,16 @@ const MaxCount = 1<<16 - 1
 // Inverter ticks its child and swaps Success and Failure:
 //   - child Success: returns Failure;
 //   - child Failure: returns Success;
-//   - child Running: returns Running.
+//   - child Running or Skipped: returns it.
 func Inverter(child *Node) *Node { return decorator(kindInverter, child) }
 
 // ForceSuccess ticks its child and turns a finished result into Success:
-//   - child Running: returns Running;
+//   - child Running or Skipped: returns it;
 //   - child Success or Failure: returns Success.
 func ForceSuccess(child *Node) *Node { return decorator(kindForceSuccess, child) }
 
 // ForceFailure ticks its child and turns a finished result into Failure:
-//   - child Running: returns Running;
+//   - child Running or Skipped: returns it;
 //   - child Success or Failure: returns Failure.
 func ForceFailure(child *Node) *Node { return decorator(kindForceFailure, child) }
 
@@ -30,7 +30,9 @@ func ForceFailure(child *Node) *Node { return decorator(kindForceFailure, child)
 //     restarts; otherwise starts the child again in the same tick (n finite), or returns
 //     Running and starts it again on the next tick (Forever: at most one cycle per tick,
 //     so a child that succeeds at once cannot hang the tick);
-//   - n == 0: returns Success without ticking the child.
+//   - n == 0: returns Success without ticking the child;
+//   - child Skipped: returns Skipped and keeps the count: the next entry continues it
+//     (BehaviorTree.CPP's rule).
 //
 // n must be at most [MaxCount]. Memory: Count holds the cycles done.
 func Repeat(n int, child *Node) *Node {
@@ -43,16 +45,18 @@ func Repeat(n int, child *Node) *Node {
 //   - child Success: returns Running; the child starts again on the next tick (one cycle
 //     per tick);
 //   - child Failure: returns Success;
-//   - child Running: returns Running.
+//   - child Running or Skipped: returns it.
 //
-// BehaviorTree.CPP's KeepRunningUntilFailure is ForceFailure(RepeatUntilFailure(child)).
+// BehaviorTree.CPP's KeepRunningUntilFailure is ForceFailure(RepeatUntilFailure(child)),
+// except for a skipped child, where BehaviorTree.CPP returns Running (a case its source
+// marks TODO) and we return Skipped.
 func RepeatUntilFailure(child *Node) *Node { return decorator(kindRepeatUntilFailure, child) }
 
 // RepeatUntilSuccess runs its child again and again until it succeeds (Retry forever):
 //   - child Failure: returns Running; the child starts again on the next tick (one cycle
 //     per tick);
 //   - child Success: returns Success;
-//   - child Running: returns Running.
+//   - child Running or Skipped: returns it.
 func RepeatUntilSuccess(child *Node) *Node { return decorator(kindRepeatUntilSuccess, child) }
 
 // Retry gives its child up to n attempts ([Forever] if n < 0), like BehaviorTree.CPP v4's
@@ -62,7 +66,8 @@ func RepeatUntilSuccess(child *Node) *Node { return decorator(kindRepeatUntilSuc
 //   - child Failure: counts one attempt; after n attempts returns Failure and the count
 //     restarts; otherwise starts the child again in the same tick (n finite), or returns
 //     Running and starts it again on the next tick (Forever: one attempt per tick);
-//   - n == 0: returns Failure without ticking the child.
+//   - n == 0: returns Failure without ticking the child;
+//   - child Skipped: returns Skipped and keeps the count, as [Repeat].
 //
 // n must be at most [MaxCount]. Memory: Count holds the failed attempts.
 func Retry(n int, child *Node) *Node {
@@ -78,7 +83,8 @@ func Retry(n int, child *Node) *Node {
 //   - otherwise: ticks the child; Running returns Running;
 //   - child Success or Failure: returns the child's status and starts the cooldown at
 //     ctx.Time of that tick; the child is available again on the first tick with
-//     ctx.Time >= that time + seconds (within 1e-9 s).
+//     ctx.Time >= that time + seconds (within 1e-9 s);
+//   - child Skipped: returns Skipped; no cooldown starts.
 //
 // A halted Cooldown (its child was Running) does not start a cooldown: halting resets its
 // memory (Unreal's decorator also starts the cooldown when its branch is aborted). The
@@ -100,7 +106,9 @@ func Cooldown(seconds float64, child *Node) *Node {
 //   - entered (not Running): the timer starts at 0 and the child is ticked;
 //   - later ticks: adds ctx.DT; if the timer reached seconds (within 1e-9 s), halts the
 //     child's subtree and returns Failure without ticking it;
-//   - otherwise returns the child's status.
+//   - otherwise returns the child's status; a skipped child's Skipped ends the Timeout
+//     (the next entry starts the timer afresh, where BehaviorTree.CPP's timer would
+//     keep running).
 //
 // So with a constant dt the child is ticked on at most ceil(seconds/dt) ticks before the
 // timeout fires; a Timeout racing a Wait of the same length fires first. seconds must be
@@ -116,7 +124,9 @@ func Timeout(seconds float64, child *Node) *Node {
 // Delay, on simulation time). The clock counts like [Wait]:
 //   - entered: the timer starts at 0; later ticks add ctx.DT;
 //   - timer < seconds: returns Running without ticking the child;
-//   - then: ticks the child on every tick until it finishes, and returns its status.
+//   - then: ticks the child on every tick until it finishes, and returns its status; a
+//     skipped child's Skipped ends the Delay (the next entry waits again, where
+//     BehaviorTree.CPP would tick the child at once).
 //
 // Delay(s, x) gives the same trace as Sequence(Wait(s), x). seconds must be finite and
 // >= 0; a bad ctx.DT counts as 0 (see [Tree.Tick]). Memory: Timer holds the seconds
@@ -127,19 +137,29 @@ func Delay(seconds float64, child *Node) *Node {
 	return n
 }
 
-// RunOnce ticks its child until it finishes once, then never again:
-//   - not yet finished: ticks the child and returns its status;
+// RunOnce ticks its child until it finishes once, then never again (BehaviorTree.CPP's
+// RunOnce with then_skip="false"):
+//   - not yet finished: ticks the child and returns its status (a skipped child has not
+//     finished: RunOnce returns Skipped and tries again next time);
 //   - finished: returns the child's final status without ticking it.
 //
-// BehaviorTree.CPP's RunOnce may return Skipped afterwards (then_skip); there is no
-// Skipped status here, so RunOnce always replays the result. Only [Tree.Halt] forgets it.
-// Memory: Count is 1 once finished, Child holds the final status.
+// Only [Tree.Halt] forgets it. Memory: Count is 1 once finished, Child holds the final
+// status.
 func RunOnce(child *Node) *Node { return decorator(kindRunOnce, child) }
+
+// RunOnceThenSkip is [RunOnce] returning [Skipped] once the child has finished, instead
+// of its final status: BehaviorTree.CPP's RunOnce with then_skip="true", its default.
+// The parent then moves on as if the node were not there.
+func RunOnceThenSkip(child *Node) *Node {
+	n := decorator(kindRunOnce, child)
+	n.n1 = 1
+	return n
+}
 
 // Precondition guards its child with a condition checked when the child is entered, like
 // BehaviorTree.CPP v4's Precondition:
-//   - entered (not Running): if cond(ctx) is false, returns otherwise (Success or Failure,
-//     any other status counts as Failure) without ticking the child;
+//   - entered (not Running): if cond(ctx) is false, returns otherwise (Success, Failure or
+//     Skipped; any other status counts as Failure) without ticking the child;
 //   - otherwise, and while the child is Running: ticks the child and returns its status
 //     (cond is not asked again while the child runs; for a guard checked every tick use a
 //     [ReactiveSequence] or [WhileDoElse]).

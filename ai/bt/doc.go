@@ -26,9 +26,12 @@
 //
 // # Status and the halt contract
 //
-// A tick returns Running, Success or Failure ([Status]). A node's memory keeps the last
-// status it returned; Running means it is in progress and resumes next tick, anything
-// else means the next tick enters it afresh.
+// A tick returns Running, Success, Failure or Skipped ([Status]; Skipped comes from
+// preconditions, see below, from [SkipUnlessUpdated] when its entry was not updated, from
+// a [Loop] whose ifEmpty is Skipped, and from a control node whose children were all
+// skipped). A node's memory keeps the last status it returned; Running
+// means it is in progress and resumes next tick, anything else means the next tick
+// enters it afresh.
 //
 // When a parent abandons a Running child (a reactive node preempts it, an ancestor is
 // halted, [Tree.Halt] on tree swap or agent death), every Running node of that subtree
@@ -45,9 +48,9 @@
 //     picking the branch);
 //   - decorators: [Inverter], [ForceSuccess], [ForceFailure], [Repeat],
 //     [RepeatUntilFailure], [RepeatUntilSuccess], [Retry], [Cooldown] (Unreal's rule),
-//     [Timeout], [Delay], [RunOnce], [Precondition], [SubTree];
+//     [Timeout], [Delay], [RunOnce], [RunOnceThenSkip], [Precondition], [SubTree];
 //   - leaves: [Condition], [Action], [Wait], [SetBlackboard], [CheckBlackboard],
-//     [AlwaysSuccess], [AlwaysFailure].
+//     [AlwaysSuccess], [AlwaysFailure], [Script], [ScriptCondition].
 //   - BehaviorTree.CPP 4.x additions: [TryCatch], [ParallelAll], [AsyncSequence] (control);
 //     [Loop] (LoopInt, LoopDouble, LoopString, LoopBool), [SkipUnlessUpdated],
 //     [WaitValueUpdate] (decorators); [WasEntryUpdated], [Sleep] (leaves). The entry
@@ -55,9 +58,97 @@
 //
 // Where we chose a rule that BehaviorTree.CPP leaves open or that does not fit a game
 // loop, a test pins it: unbounded Repeat/Retry run at most one cycle per tick; timers
-// count simulation time like [Wait] (the first tick's dt is not counted); RunOnce
-// replays its result (there is no Skipped status); reactive nodes halt the preempted
-// branch after the preempting child's tick.
+// count simulation time like [Wait] (the first tick's dt is not counted); reactive nodes
+// halt the preempted branch after the preempting child's tick; a script that fails at
+// run time is a Failure of its node, counted by [Context.ScriptErrors], where
+// BehaviorTree.CPP throws.
+//
+// # Scripts, pre- and post-conditions
+//
+// [Script] and [ScriptCondition] run BehaviorTree.CPP 4.x scripts (package
+// [github.com/archai-go/archai/ai/script], compiled once, evaluated on the agent's
+// blackboard without allocating). Any node may carry preconditions ([Node.FailureIf],
+// [Node.SuccessIf], [Node.SkipIf], [Node.While]) and post-conditions ([Node.OnSuccess],
+// [Node.OnFailure], [Node.OnHalted], [Node.Post]), in files the attributes _failureIf …
+// _post; a precondition may skip a node, and each control node's doc says how it treats
+// a skipped child and all children skipped (BehaviorTree.CPP's rules).
+//
+// # Pre- and post-conditions
+//
+// Pre- and post-conditions (BehaviorTree.CPP 4.x's _failureIf, _successIf, _skipIf,
+// _while, _onSuccess, _onFailure, _onHalted, _post) are scripts attached to any node, run
+// on the agent's blackboard around the node's own tick. A node gets them with
+// [Node.SkipIf] and its siblings (or as attributes in a file); a nil program removes one.
+//
+// Preconditions, checked before the node is ticked, in this order, the first that
+// decides wins:
+//
+//  1. _failureIf true: the node returns Failure without being ticked;
+//  2. _successIf true: the node returns Success without being ticked;
+//  3. _skipIf true: the node returns [Skipped] without being ticked;
+//  4. _while false: the node returns Skipped without being ticked.
+//
+// They are checked only when the node is entered (its last status is not Running): a
+// Running node is not re-checked by _failureIf, _successIf and _skipIf. _while alone is
+// also checked on every tick of a Running node: when it turns false the node's subtree
+// is halted (halt hooks and _onHalted scripts, deepest first, as for any halt) and the
+// node returns Skipped.
+//
+// Post-conditions run after the node finished with Success or Failure, whether its tick
+// or a precondition decided it: _onSuccess (on Success) or _onFailure (on Failure), then
+// _post. _onHalted runs when a Running node is halted, after its subtree's hooks and its
+// own halt hook. Running and Skipped run no post-condition. The status a node returns is
+// not changed by its post-conditions.
+//
+// Errors: a precondition whose script fails at run time (an entry not set …) counts as
+// a Failure of the node: a Running node is halted first, then the node returns Failure
+// without being ticked and its post-conditions run. A post-condition that fails stops
+// (its earlier assignments stay) and the node's status is unchanged. Every run-time
+// error is counted by [Context.ScriptErrors] (BehaviorTree.CPP throws instead).
+//
+// Precondition scripts must have a boolean or numeric value ([script.Program.Kind] not
+// String): [Compile] reports others, wrapping [ErrScript]. A node without conditions
+// costs one nil check per tick.
+//
+// Differences from BehaviorTree.CPP 4.x, each pinned by a test (cond_test.go): a
+// skipped node's memory holds Skipped (BehaviorTree.CPP keeps it Idle), so [Tracer] and
+// [Tree.Dump] show it; preconditions are checked whenever a node is entered, also a
+// node that still holds Success or Failure, since here every status but Running means
+// the next tick enters the node afresh (BehaviorTree.CPP checks them only on an Idle
+// node, so its root ticked again after finishing skips them); a run-time error is a
+// Failure, not an exception, since a game loop ticking thousands of agents cannot
+// unwind on one agent's bad data.
+//
+// # Scripts in files
+//
+// Every attribute that takes a script (Script code, ScriptCondition code, Precondition
+// if, and the pre- and post-conditions _failureIf, _successIf,
+// _skipIf, _while, _onSuccess, _onFailure, _onHalted, _post on any node, SubTree
+// included) is compiled once when the tree is built ([Registry.Tree]), against the
+// registry's schema:
+//
+//   - names resolve like ports: through the SubTree scope of the node (a SubTree's
+//     remapped port reads and writes the parent's key, a port remapped to a literal is a
+//     constant, other names are the SubTree's private keys); @name is the key name of
+//     the agent's root blackboard (the main tree's scope), from any SubTree. Conditions
+//     on a <SubTree> element itself resolve in the scope that holds the element, as in
+//     BehaviorTree.CPP.
+//   - An entry a script reads must be declared: by a user leaf's port, a blackboard node
+//     (SetBlackboard, CheckBlackboard, Switch), a := of another script anywhere in the
+//     tree and its subtrees, or in Go on the registry's schema. Order in the file does
+//     not matter: scripts that read an entry no one has declared yet wait until another
+//     script's := declares it; user leaves' ports come first, then scripts, then the
+//     blackboard nodes (which take their keys' types from the ports and scripts) when
+//     scripts still wait for them.
+//   - A syntax error, an unknown entry, an entry whose type is not a boolean, number or
+//     string, a type error, or a condition whose value is a string is a [LoadError]
+//     wrapping [ErrScript], [ErrPort] and the [*script.Error], naming file and line of
+//     the element, the attribute, and the column in the script.
+//
+// Names registered with [Registry.RegisterEnum] are integer constants in scripts
+// (BehaviorTree.CPP's scripting enums). archai also accepts {name} around a name in a
+// script (" {hp} < 10 "), the comparison syntax of its earlier versions;
+// BehaviorTree.CPP's scripts write names bare.
 //
 // # Blackboard and ports
 //
@@ -127,14 +218,14 @@
 // # Types
 //
 //   - [Node]: a builder spec, made by the constructors; [Node.Named], [Node.OnStart],
-//     [Node.OnHalt].
+//     [Node.OnHalt], and the conditions [Node.SkipIf] … [Node.Post].
 //   - [Tree]: a compiled tree; [Compile], [Tree.Tick], [Tree.Halt], [Tree.NewMemory],
 //     [Tree.NodeName], [Tree.NodeKind], [Tree.Children], [Tree.Parent], [Tree.Dump].
 //   - [Registry], [Ports], [LoadError], [Document]: trees as data, user leaves by name.
 //   - [Tracer] and [Transition]: transition logs.
 //   - [Memory] and [NodeMemory]: one agent's state, readable for debugging and saving.
 //   - [Context]: what a leaf sees.
-//   - [Status]: Idle, Running, Success, Failure.
+//   - [Status]: Idle, Running, Success, Failure, Skipped.
 //
 // # Sources
 //

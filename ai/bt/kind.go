@@ -49,6 +49,9 @@ const (
 	kindWasEntryUpdated
 	kindEntryUpdated
 	kindSleep
+	// Scripts (script.go).
+	kindScript
+	kindScriptCondition
 	kindCount
 )
 
@@ -99,6 +102,8 @@ var kinds = [kindCount]kindInfo{
 	kindWasEntryUpdated:    {"WasEntryUpdated", 0, 0},
 	kindEntryUpdated:       {"SkipUnlessUpdated", 1, 1},
 	kindSleep:              {"Sleep", 0, 0},
+	kindScript:             {"Script", 0, 0},
+	kindScriptCondition:    {"ScriptCondition", 0, 0},
 }
 
 func (k kind) String() string {

@@ -102,6 +102,15 @@ type builder struct {
 	stack     []string // subtree IDs being built
 	instances int
 	nodes     int // built so far: subtrees used many times can multiply quickly
+
+	scripts []*pendingScript // script attributes, compiled after the build (load_script.go)
+	enums   map[string]int   // the registry's enums when the first script compiled
+	conds   []nodeConds      // conditions to attach once their scripts are compiled
+}
+
+type nodeConds struct {
+	n *Node
+	c *conds
 }
 
 func (b *builder) fail(p pos, node string, err error) {
@@ -161,6 +170,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	}
 	p := &Ports{b: b, d: d, sc: sc, used: make([]bool, len(d.attrs))}
 	p.attr("name")
+	conds := p.conditions()
 	var n *Node
 	tag := ""
 	if d.typ == "SubTree" {
@@ -216,6 +226,9 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	p.finish()
 	if n == nil {
 		return nil
+	}
+	if conds != nil {
+		b.conds = append(b.conds, nodeConds{n, conds})
 	}
 	if name, ok := d.get("name"); ok && n.kind != kindSubTree {
 		n.name = name
@@ -619,22 +632,12 @@ func init() {
 		"Timeout":  {1, 1, func(p *Ports, k []*Node) *Node { return Timeout(seconds(p, "seconds", "msec"), k[0]) }},
 		"Delay":    {1, 1, func(p *Ports, k []*Node) *Node { return Delay(seconds(p, "seconds", "delay_msec"), k[0]) }},
 		"RunOnce": {1, 1, func(p *Ports, k []*Node) *Node {
-			constant(p, "then_skip", true) // accepted; see RunOnce
+			if constant(p, "then_skip", true) {
+				return RunOnceThenSkip(k[0])
+			}
 			return RunOnce(k[0])
 		}},
-		"Precondition": {1, 1, func(p *Ports, k []*Node) *Node {
-			other := Failure
-			switch v, _ := p.attr("else"); v {
-			case "", "FAILURE":
-			case "SUCCESS":
-				other = Success
-			default:
-				p.fail(fmt.Errorf("%w: else=%s, want SUCCESS or FAILURE", ErrPort, quote(v)))
-			}
-			n := Precondition("", nil, other, k[0])
-			p.expr(n, "if")
-			return n
-		}},
+		"Precondition": {1, 1, preconditionNode},
 		"SetBlackboard": {0, 0, func(p *Ports, _ []*Node) *Node {
 			n := &Node{kind: kindSetBlackboard}
 			p.setBlackboard(n)
@@ -651,13 +654,10 @@ func init() {
 			p.compare(n, a, op, b)
 			return n
 		}},
-		"ScriptCondition": {0, 0, func(p *Ports, _ []*Node) *Node {
-			n := &Node{kind: kindCheckBlackboard}
-			p.expr(n, "code")
-			return n
-		}},
-		"AlwaysSuccess": leaf(AlwaysSuccess),
-		"AlwaysFailure": leaf(AlwaysFailure),
+		"ScriptCondition": {0, 0, scriptConditionNode},
+		"Script":          {0, 0, scriptNode},
+		"AlwaysSuccess":   leaf(AlwaysSuccess),
+		"AlwaysFailure":   leaf(AlwaysFailure),
 	}
 	builtins["Wait"] = builtin{0, 0, func(p *Ports, _ []*Node) *Node { return Wait(seconds(p, "seconds", "msec")) }}
 	builtins["Sleep"] = builtin{0, 0, func(p *Ports, _ []*Node) *Node { return Wait(seconds(p, "", "msec")) }}
@@ -760,53 +760,6 @@ func (p *Ports) compare(n *Node, a, opText, b string) {
 			p.fail(fmt.Errorf("%w: cannot compare keys of type %v (bool, int, float64, string)", ErrPort, typ))
 		}
 	})
-}
-
-// expr parses the expression of attribute name ("{a} op b", "{flag}" or "!{flag}") into
-// n.cond.
-func (p *Ports) expr(n *Node, name string) {
-	v, ok := p.attr(name)
-	if !ok {
-		p.fail(fmt.Errorf("%w: missing port %q", ErrPort, name))
-		return
-	}
-	a, op, b, ok := splitExpr(v)
-	if !ok {
-		p.fail(fmt.Errorf("%w: %s=%s: want \"{key} op value\" with op one of == != < <= > >=, or \"{flag}\"", ErrPort, name, quote(v)))
-		return
-	}
-	p.compare(n, a, op, b)
-}
-
-// splitExpr splits "A op B"; "{k}" alone means "{k} == true", "!{k}" means "{k} == false".
-// Quotes around a string literal ('red' or "red") are removed.
-func splitExpr(s string) (a, op, b string, ok bool) {
-	s = strings.TrimSpace(s)
-	for _, o := range []string{"==", "!=", "<=", ">=", "<", ">"} {
-		if i := strings.Index(s, o); i > 0 {
-			a, b = strings.TrimSpace(s[:i]), strings.TrimSpace(s[i+len(o):])
-			if a == "" || b == "" {
-				return "", "", "", false
-			}
-			return unquote(a), o, unquote(b), true
-		}
-	}
-	if strings.HasPrefix(s, "!") {
-		if _, isRef := refName(strings.TrimSpace(s[1:])); isRef {
-			return strings.TrimSpace(s[1:]), "==", "false", true
-		}
-	}
-	if _, isRef := refName(s); isRef {
-		return s, "==", "true", true
-	}
-	return "", "", "", false
-}
-
-func unquote(s string) string {
-	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1]
-	}
-	return s
 }
 
 func parseOp(s string) (Op, bool) {

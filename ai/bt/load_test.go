@@ -288,7 +288,7 @@ func TestLoadXMLErrors(t *testing.T) {
 		{"duration from key", xmlDoc(`<Timeout msec="{t}"><Ready/></Timeout>`), ErrPort, []string{"must be a literal"}},
 		{"bad parallel", xmlDoc(`<Parallel success_count="3"><Ready/></Parallel>`), ErrPort, []string{"success_count 3"}},
 		{"switch children", xmlDoc(`<Switch2 variable="{v}" case_1="a" case_2="b"><Ready/></Switch2>`), ErrChildren, []string{"Switch2", "want 3"}},
-		{"bad precondition", xmlDoc(`<Precondition if="ready" else="FAILURE"><Ready/></Precondition>`), ErrPort, []string{`if="ready"`}},
+		{"bad precondition", xmlDoc(`<Precondition if="ready" else="FAILURE"><Ready/></Precondition>`), ErrScript, []string{"t.xml:3", `if: script col 1: unknown entry "ready"`}},
 		{"compare bools with <", xmlDoc(`<CheckBlackboard value_A="{f}" op="&lt;" value_B="true"/>`), ErrPort, []string{"< on booleans"}},
 		{"output to literal remap", `<root BTCPP_format="4" main_tree_to_execute="A">
 <BehaviorTree ID="A"><SubTree ID="B" arrived="yes"/></BehaviorTree>

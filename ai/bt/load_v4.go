@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/archai-go/archai/ai/blackboard"
-	"github.com/archai-go/archai/ai/script"
 )
 
 // Loaders of the BehaviorTree.CPP 4.x nodes of nodes_v4.go, with BehaviorTree.CPP's tags
@@ -20,7 +19,6 @@ import (
 //	<WasEntryUpdated entry="{key}"/>
 //	<SkipUnlessUpdated entry="{key}">child</SkipUnlessUpdated>  (and WaitValueUpdate)
 //	<Sleep msec="500"/>
-//	<Precondition if="script" else="FAILURE">child</Precondition>
 
 // addBuiltinsV4 adds the loaders of nodes_v4.go to builtins (called by load.go's init).
 func addBuiltinsV4() {
@@ -55,79 +53,6 @@ func addBuiltinsV4() {
 		return n
 	}}
 	builtins["Sleep"] = builtin{0, 0, func(p *Ports, _ []*Node) *Node { return Sleep(seconds(p, "", "msec")) }}
-	builtins["Precondition"] = builtin{1, 1, func(p *Ports, k []*Node) *Node {
-		other := Failure
-		switch v, _ := p.attr("else"); v {
-		case "", "FAILURE":
-		case "SUCCESS":
-			other = Success
-		default:
-			p.fail(fmt.Errorf("%w: else=%s, want SUCCESS or FAILURE", ErrPort, quote(v)))
-		}
-		n := Precondition("", nil, other, k[0])
-		src, ok := p.Has("if"), false
-		if src {
-			v, _ := p.d.get("if")
-			// The archai 0.x form "{key} op value" (braces are not in the script language).
-			_, _, _, ok = splitExpr(v)
-			ok = ok && strings.Contains(v, "{")
-		}
-		if ok || !src {
-			p.expr(n, "if")
-		} else {
-			p.scriptCond(n, "if")
-		}
-		return n
-	}}
-}
-
-// scriptCond compiles the script of attribute name (after every leaf has declared its
-// keys) into n.cond: true when the script's value is true. An evaluation error (an entry
-// not set, a division by zero) counts as false. A syntax or type error, an unknown entry
-// or a script whose value is a string is a load error.
-//
-// TODO(lead): the "btscript" helper wires scripts into the loaders too; this small local
-// helper is for Precondition only, to be unified with theirs.
-func (p *Ports) scriptCond(n *Node, name string) {
-	src, _ := p.attr(name)
-	p.b.later = append(p.b.later, func() {
-		env := &script.Env{Schema: p.b.reg.schema, Resolve: p.resolveScript} // the LoadError gives file and line
-		prog, err := script.Compile(src, env)
-		if err == nil && prog.Kind() == script.String {
-			err = fmt.Errorf("the script's value is a string, not a condition")
-		}
-		if err != nil {
-			p.fail(fmt.Errorf("%w: %s=%s: %w", ErrPort, name, quote(src), err))
-			return
-		}
-		n.cond = func(c *Context) bool {
-			ok, err := prog.Bool(c.Blackboard)
-			return err == nil && ok
-		}
-	})
-}
-
-// resolveScript maps a script identifier through the node's SubTree scope.
-func (p *Ports) resolveScript(name string, root bool) (script.Binding, error) {
-	if root {
-		return script.Binding{Key: name}, nil
-	}
-	key, lit, isLit := p.sc.resolve(name)
-	if !isLit {
-		return script.Binding{Key: key}, nil
-	}
-	t := strings.TrimSpace(lit)
-	switch {
-	case t == "true" || t == "false":
-		return script.Binding{Const: script.BoolValue(t == "true"), IsConst: true}, nil
-	}
-	if i, err := strconv.ParseInt(t, 10, 64); err == nil {
-		return script.Binding{Const: script.IntValue(i), IsConst: true}, nil
-	}
-	if f, err := strconv.ParseFloat(t, 64); err == nil {
-		return script.Binding{Const: script.FloatValue(f), IsConst: true}, nil
-	}
-	return script.Binding{Const: script.StringValue(lit), IsConst: true}, nil
 }
 
 // loopBuiltin is the loader of LoopInt, LoopDouble, LoopString and LoopBool.
@@ -139,9 +64,9 @@ func loopBuiltin[T any]() builtin {
 		case "FAILURE":
 			ifEmpty = Failure
 		case "SKIPPED":
-			p.fail(fmt.Errorf("%w: if_empty=SKIPPED: archai has no Skipped status yet (SUCCESS or FAILURE)", ErrPort))
+			ifEmpty = Skipped
 		default:
-			p.fail(fmt.Errorf("%w: if_empty=%s, want SUCCESS or FAILURE", ErrPort, quote(v)))
+			p.fail(fmt.Errorf("%w: if_empty=%s, want SUCCESS, FAILURE or SKIPPED", ErrPort, quote(v)))
 		}
 		q := queuePort[T](p)
 		var out Out[T]

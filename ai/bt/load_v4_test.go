@@ -96,6 +96,8 @@ func TestLoadLoops(t *testing.T) {
 			"S", nil},
 		{"EmptyQueue_ReturnsFailure", `<LoopInt queue="" if_empty="FAILURE" value="{val}"><RecordInt value="{val}"/></LoopInt>`,
 			"F", nil},
+		{"EmptyQueue_ReturnsSkipped", `<LoopInt queue="" if_empty="SKIPPED" value="{val}"><RecordInt value="{val}"/></LoopInt>`,
+			"K", nil},
 		{"DynamicQueueFromBlackboard", `<Sequence><Gen out="{q}"/><LoopInt queue="{q}" value="{v}"><RecordInt value="{v}"/></LoopInt></Sequence>`,
 			"RRS", []string{"3", "4"}},
 		{"RestartAfterCompletion", `<LoopInt queue="1;2" value="{val}"><RecordInt value="{val}"/></LoopInt>`,
@@ -248,7 +250,6 @@ func TestLoadV4Errors(t *testing.T) {
 		msg       string
 	}{
 		{"loop element", `<LoopInt queue="1;x" value="{v}"><AlwaysSuccess/></LoopInt>`, ErrPort, `"queue" element 2`},
-		{"loop SKIPPED", `<LoopInt queue="1" if_empty="SKIPPED"><AlwaysSuccess/></LoopInt>`, ErrPort, "no Skipped status"},
 		{"loop if_empty", `<LoopInt queue="1" if_empty="RUNNING"><AlwaysSuccess/></LoopInt>`, ErrPort, "if_empty"},
 		{"loop without queue", `<LoopInt value="{v}"><AlwaysSuccess/></LoopInt>`, ErrPort, `missing input port "queue"`},
 		{"loop queue of another type", `<Sequence><RecordInt value="{q}"/><LoopInt queue="{q}"><AlwaysSuccess/></LoopInt></Sequence>`, ErrPort, "key holds another type"},

@@ -24,14 +24,17 @@ import (
 // BehaviorTree.CPP v4 names (Sequence, Fallback, ReactiveSequence, ReactiveFallback,
 // SequenceWithMemory, Parallel, IfThenElse, WhileDoElse, Switch2…Switch9, Inverter,
 // ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful, KeepRunningUntilFailure,
-// Timeout, Delay, RunOnce, Precondition, Sleep, SetBlackboard, ScriptCondition,
-// AlwaysSuccess, AlwaysFailure, SubTree) plus ours (Selector, ReactiveSelector,
+// Timeout, Delay, RunOnce, Precondition, Sleep, SetBlackboard, Script,
+// ScriptCondition, AlwaysSuccess, AlwaysFailure, SubTree) plus ours (Selector, ReactiveSelector,
 // RepeatUntilFailure, RepeatUntilSuccess, Retry, Cooldown, Wait, CheckBlackboard);
 // registered leaves as <Name …/> or <Action ID="Name" …/>; ports as attributes with
 // {key} references (see "Blackboard and ports" in the package doc). A loaded node is named
 // by its name attribute, else by its type as written ([Tree.NodeName]: "Fallback", not
-// "Selector"). _description is accepted on every element and ignored. Scripts are limited
-// to one comparison: "{key} op value" or "{flag}".
+// "Selector"). _description is accepted on every element and ignored. Attributes
+// that take a script (Script and ScriptCondition code, Precondition if, and _failureIf,
+// _successIf, _skipIf, _while, _onSuccess, _onFailure, _onHalted, _post on any node) are
+// BehaviorTree.CPP 4.x scripts, compiled when the tree is built (rules and errors:
+// load_script.go).
 //
 // TreeNodesModel (Groot2's palette) declares node types and their ports:
 // <Action|Condition|Control|Decorator|SubTree ID="…"> holding

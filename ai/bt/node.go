@@ -1,6 +1,10 @@
 package bt
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/archai-go/archai/ai/script"
+)
 
 // Status is the result of ticking a node, and the last status kept in its memory.
 type Status uint8
@@ -15,9 +19,17 @@ const (
 	Success
 	// Failure: the node finished and did not achieve its goal.
 	Failure
+	// Skipped: the node did not take part in this tick: a precondition ([Node.SkipIf],
+	// [Node.While]) skipped it, or all its children were skipped, or it is a
+	// [SkipUnlessUpdated] whose entry was not updated or a [Loop] with ifEmpty Skipped
+	// and nothing left. A parent moves on as if the node were not there (each control
+	// node's doc says how); the next tick enters it afresh. Leaves never return it (an Action's Skipped counts as Failure). As in
+	// BehaviorTree.CPP 4.x, whose SKIPPED it is.
+	Skipped
 )
 
-// String returns "Idle", "Running", "Success", "Failure", or "Status(n)" for other values.
+// String returns "Idle", "Running", "Success", "Failure", "Skipped", or "Status(n)" for
+// other values.
 func (s Status) String() string {
 	switch s {
 	case Idle:
@@ -28,6 +40,8 @@ func (s Status) String() string {
 		return "Success"
 	case Failure:
 		return "Failure"
+	case Skipped:
+		return "Skipped"
 	}
 	return "Status(" + strconv.Itoa(int(s)) + ")"
 }
@@ -51,7 +65,9 @@ type Node struct {
 	tick     func(*Context) Status
 	onStart  func(*Context)
 	onHalt   func(*Context)
-	tag      string // the type as written in a loaded file ("Fallback"), "" for Go nodes
+	tag      string          // the type as written in a loaded file ("Fallback"), "" for Go nodes
+	prog     *script.Program // Script, ScriptCondition
+	conds    *conds          // pre- and post-conditions; nil if none
 }
 
 // OnHalt sets the halt hook of an Action: fn is called when the Action is Running and its

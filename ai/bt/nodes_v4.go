@@ -11,15 +11,16 @@ import (
 // Sleep. Their tick code is in nodes_v4_internal.go, their loaders in load_v4.go.
 
 // ErrInvalidStatus is wrapped by [Compile] when a node is given a result status it cannot
-// return (a Loop's ifEmpty that is not Success or Failure).
+// return (a Loop's ifEmpty that is not Success, Failure or Skipped).
 var ErrInvalidStatus = errors.New("invalid status")
 
 // TryCatch runs its children but the last as a Sequence (the try block); if one of them
 // fails, it runs the last child (the catch block, for clean-up) and fails whatever the
 // catch block returns (BehaviorTree.CPP 4.x's TryCatch). It needs at least two children.
 //   - entered (not Running): starts at try child 0;
-//   - try child Success: ticks the next try child in the same tick; after the last one,
-//     returns Success (the catch child is not ticked);
+//   - try child Success or Skipped: ticks the next try child in the same tick; after the
+//     last one, returns Success, or Skipped if every try child was skipped (since the
+//     TryCatch was entered), like [Sequence] (the catch child is not ticked);
 //   - try child Running: returns Running; the next tick resumes at that child;
 //   - try child Failure: ticks the catch child in the same tick; while it is Running,
 //     returns Running (later ticks tick only the catch child); when it finishes, Success
@@ -28,11 +29,12 @@ var ErrInvalidStatus = errors.New("invalid status")
 //     Running nodes are halted (deepest first, as always), the catch child is ticked once
 //     with the same [Context] (a bad DT or Time counting as 0, as in [Tree.Tick]); if it
 //     is then Running, its subtree is halted too. A
-//     TryCatch halted while the catch child runs does not run it again.
+//     TryCatch halted while the catch child runs does not run it again;
+//   - catch child Skipped: counts as finished: returns Failure.
 //
 // catchOnHalt is the catch_on_halt port (false in files unless written).
-// Memory: Child holds the index of the running try child, Count is 1 while the catch
-// child runs.
+// Memory: Child holds the index of the running child (the last one while the catch child
+// runs), Count the number of try children skipped so far.
 func TryCatch(catchOnHalt bool, children ...*Node) *Node {
 	n := composite(kindTryCatch, children)
 	if catchOnHalt {
@@ -48,7 +50,10 @@ func TryCatch(catchOnHalt bool, children ...*Node) *Node {
 //   - entered (not Running): every child counts as unfinished;
 //   - each tick: ticks every unfinished child, in order; a child that finished since the
 //     ParallelAll was entered is not ticked again; failures do not stop the others;
-//   - every child finished: returns Failure if failures >= maxFailures, else Success;
+//   - child Skipped: does not count as finished and is ticked again on the next tick;
+//   - every child skipped in this tick: returns Skipped (as BehaviorTree.CPP);
+//   - every child finished or skipped in this tick: returns Failure if failures >=
+//     maxFailures, else Success;
 //   - otherwise: returns Running.
 //
 // Since it only completes when no child is Running, ParallelAll never halts a child
@@ -70,7 +75,10 @@ func ParallelAll(maxFailures int, children ...*Node) *Node {
 //     child, which is ticked on the next tick;
 //   - child Success after running over several ticks: ticks the next child in the same
 //     tick, like Sequence; after the last child, returns Success;
-//   - child Running: returns Running; child Failure: returns Failure and resets to child 0.
+//   - child Running: returns Running; child Failure: returns Failure and resets to child 0;
+//   - child Skipped: ticks the next child in the same tick (no yield); after the last
+//     child, returns Skipped if every child was skipped since the AsyncSequence was
+//     entered, else Success, like [Sequence].
 //
 // What the Running means: BehaviorTree.CPP's AsyncSequence also emits a wake-up signal,
 // and its tickOnce and tickWhileRunning then tick the root again at once, so there the
@@ -84,7 +92,8 @@ func ParallelAll(maxFailures int, children ...*Node) *Node {
 // they do not: their children run back to back within one Tick, as under tickOnce (see
 // [Repeat] for the unbounded case).
 //
-// Memory: Child holds the index of the child to tick next.
+// Memory: Child holds the index of the child to tick next, Count the number of children
+// skipped so far.
 func AsyncSequence(children ...*Node) *Node { return composite(kindAsyncSequence, children) }
 
 // Loop runs its child once per element of a queue, writing the element to value before
@@ -96,11 +105,12 @@ func AsyncSequence(children ...*Node) *Node { return composite(kindAsyncSequence
 //     (or the queue is missing), returns ifEmpty without ticking the child; otherwise
 //     writes the element to value, moves to the next element and ticks the child;
 //   - while the child is Running: ticks it again, taking no element;
-//   - child Success or Running: returns Running (the next element is taken on the next
-//     tick); child Failure: returns Failure, ending the loop.
+//   - child Success, Running or Skipped: returns Running (the next element is taken on
+//     the next tick unless the child is Running); child Failure: returns Failure, ending
+//     the loop.
 //
 // So a loop over n elements whose child succeeds at once returns Running n times, then
-// ifEmpty. ifEmpty must be Success or Failure ([Compile] reports others). value may be
+// ifEmpty. ifEmpty must be Success, Failure or Skipped ([Compile] reports others). value may be
 // the zero Out (the element is not written); writing a bound value that fails (no
 // blackboard) returns Failure without ticking the child.
 //
@@ -167,15 +177,16 @@ func WasEntryUpdated(entry blackboard.Entry) *Node {
 //   - child Running (from an earlier tick): ticks it again without looking at the entry,
 //     and returns its status;
 //   - otherwise: looks at the entry as [WasEntryUpdated] does; not updated (or not set):
-//     returns [SkipStatus] without ticking the child; updated: ticks the child and
-//     returns its status.
+//     returns [Skipped] without ticking the child (BehaviorTree.CPP's SKIPPED: a
+//     [Sequence] goes on, a [Selector] tries its next child); updated: ticks the child
+//     and returns its status.
 //
 // The sequence number seen survives halts (as in BehaviorTree.CPP); only [Tree.Halt]
 // forgets it. Memory: Timer holds the last sequence number seen.
 func SkipUnlessUpdated(entry blackboard.Entry, child *Node) *Node {
 	n := decorator(kindEntryUpdated, child)
 	n.cond = updated(entry)
-	n.other = SkipStatus
+	n.other = Skipped
 	return n
 }
 
@@ -188,12 +199,6 @@ func WaitValueUpdate(entry blackboard.Entry, child *Node) *Node {
 	n.name = "WaitValueUpdate"
 	return n
 }
-
-// SkipStatus is what [SkipUnlessUpdated] returns when its entry was not updated.
-// BehaviorTree.CPP returns its Skipped status, which parents treat as neither success nor
-// failure; until archai has that status, it is Success (the guarded branch counts as
-// done, so a Sequence goes on and a Fallback stops).
-const SkipStatus = Success
 
 // updated is the check of WasEntryUpdated and SkipUnlessUpdated, on the memory of the
 // node being ticked ([Context.Node]).

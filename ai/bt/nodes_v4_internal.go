@@ -24,14 +24,14 @@ func (c *compiler) addV4(n *Node, cn *node, nk int) error {
 		if n.choose == nil {
 			return c.fail(true, ErrNilFunc)
 		}
-		if n.other != Success && n.other != Failure {
-			return c.fail(true, fmt.Errorf("%w: if_empty %v, want Success or Failure", ErrInvalidStatus, n.other))
+		if n.other != Success && n.other != Failure && n.other != Skipped {
+			return c.fail(true, fmt.Errorf("%w: if_empty %v, want Success, Failure or Skipped", ErrInvalidStatus, n.other))
 		}
 	case kindWasEntryUpdated, kindEntryUpdated:
 		if n.cond == nil {
 			return c.fail(true, ErrNilFunc)
 		}
-		if n.kind == kindEntryUpdated && n.other != Success && n.other != Failure && n.other != Running {
+		if n.kind == kindEntryUpdated && n.other != Success && n.other != Failure && n.other != Running && n.other != Skipped {
 			return c.fail(true, fmt.Errorf("%w: %v when not updated", ErrInvalidStatus, n.other))
 		}
 	}
@@ -47,7 +47,7 @@ func (t *Tree) tickV4(m []NodeMemory, i int32, n *node, mem *NodeMemory, ctx *Co
 	case kindParallelAll:
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 		fresh := mem.Status != Running
-		var done, failed int32
+		var done, failed, skipped int32 // skipped: in this tick (a skipped child is ticked again)
 		for _, j := range kids {
 			s := m[j].Status
 			if fresh || (s != Success && s != Failure) {
@@ -59,10 +59,14 @@ func (t *Tree) tickV4(m []NodeMemory, i int32, n *node, mem *NodeMemory, ctx *Co
 			case Failure:
 				done++
 				failed++
+			case Skipped:
+				skipped++
 			}
 		}
 		switch {
-		case done < int32(len(kids)):
+		case skipped == int32(len(kids)):
+			return Skipped
+		case done+skipped < int32(len(kids)):
 			return Running
 		case failed >= n.n1:
 			return Failure
@@ -74,11 +78,17 @@ func (t *Tree) tickV4(m []NodeMemory, i int32, n *node, mem *NodeMemory, ctx *Co
 		k := 0
 		if mem.Status == Running {
 			k = int(mem.Child)
+		} else {
+			mem.Count = 0 // children skipped so far
 		}
 		s := Success
 		for ; k < len(kids); k++ {
 			resumed := m[kids[k]].Status == Running
-			if s = t.tick(m, kids[k], ctx); s != Success {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				mem.Count++
+				continue
+			}
+			if s != Success {
 				break
 			}
 			if !resumed && k+1 < len(kids) {
@@ -87,9 +97,14 @@ func (t *Tree) tickV4(m []NodeMemory, i int32, n *node, mem *NodeMemory, ctx *Co
 				break
 			}
 		}
+		if k >= len(kids) { // (> only for a corrupt Memory)
+			s = allSkipped(Success, int(mem.Count), len(kids))
+		}
 		mem.Child = 0
 		if s == Running {
 			mem.Child = uint16(k)
+		} else {
+			mem.Count = 0
 		}
 		return s
 
@@ -148,28 +163,33 @@ func (t *Tree) tickTryCatch(m []NodeMemory, n *node, mem *NodeMemory, ctx *Conte
 	if mem.Status != Running {
 		mem.Child, mem.Count = 0, 0
 	}
-	if mem.Count == 0 {
+	if int(mem.Child) < try {
 		k := int(mem.Child)
 		s := Success
 		for ; k < try; k++ {
-			if s = t.tick(m, kids[k], ctx); s != Success {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				mem.Count++
+			} else if s != Success {
 				break
 			}
 		}
-		mem.Child = 0
 		switch s {
-		case Success:
-			return Success
+		case Success, Skipped:
+			s = allSkipped(Success, int(mem.Count), try)
+			mem.Child, mem.Count = 0, 0
+			return s
 		case Running:
 			mem.Child = uint16(k)
 			return Running
 		}
-		mem.Count = 1 // a try child failed: catch, in this tick
+		// a try child failed: catch, in this tick
 	}
+	mem.Count = 0
+	mem.Child = uint16(try)
 	if t.tick(m, kids[try], ctx) == Running {
 		return Running
 	}
-	mem.Count = 0
+	mem.Child = 0
 	return Failure
 }
 
@@ -181,7 +201,7 @@ func (t *Tree) haltV4(m []NodeMemory, j int32, n *node, mem *NodeMemory, ctx *Co
 		*mem = NodeMemory{Timer: mem.Timer} // the last sequence number seen survives halts
 		return true
 	case kindTryCatch:
-		if n.n1 != 0 && mem.Count == 0 {
+		if n.n1 != 0 && int(mem.Child) < int(n.nkids)-1 {
 			// catch_on_halt: the try block is already halted (descendants first); run the
 			// catch child once, and halt it if it does not finish at once.
 			// Tree.Halt does not check the clock as Tick does: a bad one counts as 0 here too.

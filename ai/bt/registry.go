@@ -67,6 +67,8 @@ type Registry struct {
 	models map[string]*nodeModel // TreeNodesModel entries by ID, the last loaded wins
 
 	instances int // SubTree instances numbered so far, by every Tree call
+
+	enums map[string]int // scripting enums (load_script.go)
 }
 
 type leafFactory struct {
@@ -152,8 +154,9 @@ func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
 // the schema) and compiles it. An empty id is an error wrapping ErrNoMainTree (the main
 // ID of a document that names none). Other errors are [LoadError]s (joined when there
 // are several) naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
-// recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), bad counts and
-// durations, or a factory's error.
+// recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), a script that
+// does not compile (ErrScript, see "Scripts in files" in the package doc), bad counts
+// and durations, or a factory's error.
 func (r *Registry) Tree(id string) (*Tree, error) {
 	if id == "" {
 		return nil, fmt.Errorf("bt: %w: no tree ID given (a document with several trees and no main_tree_to_execute has no main tree: build one by ID, see Document.Trees and Registry.TreeIDs)", ErrNoMainTree)
@@ -161,8 +164,9 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 	b := &builder{reg: r, instances: r.instances}
 	defer func() { r.instances = b.instances }()
 	root := b.tree(id, &scope{}, pos{}, "")
-	for _, f := range b.later {
-		f()
+	b.compileScripts() // and the blackboard nodes' bindings
+	for _, nc := range b.conds {
+		nc.n.conds = nc.c
 	}
 	if err := b.err(); err != nil {
 		return nil, err

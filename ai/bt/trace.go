@@ -20,8 +20,9 @@ type Transition struct {
 // [Memory] after each tick with a copy of the statuses before it.
 //
 // Important: the log shows each node's status at the end of each tick; a node that
-// finished and restarted within one tick (Success again) shows no change, and a halted
-// node shows Running → Idle.
+// finished and restarted within one tick (Success again) shows no change, a halted
+// node shows Running → Idle, and a node skipped by a precondition shows Skipped
+// (BehaviorTree.CPP's observers see it stay Idle).
 type Tracer struct {
 	tree *Tree
 	prev []Status
@@ -96,9 +97,10 @@ func (t *Tree) label(i int) string {
 	return fmt.Sprintf("%s %q", kind, n.name)
 }
 
-// Dump writes the tree as indented text, one node a line, with each node's last status
-// in m (nil: no statuses) and the memory a reader may want: the running child of a
-// composite, the timer of a running timed node.
+// Dump writes the tree as indented text, one node a line, with each node's pre- and
+// post-conditions (_skipIf="…", scripts cut to 32 bytes), its last status in m (nil: no
+// statuses; Skipped for a node skipped last) and the memory a reader may want: the
+// running child of a composite, the timer of a running timed node.
 //
 //	ReactiveSelector "guard"                 Running
 //	├── ReactiveSequence "flee"              Failure
@@ -110,7 +112,7 @@ func (t *Tree) Dump(w io.Writer, m *Memory) error {
 	var b strings.Builder
 	var walk func(i int, prefix, branch string)
 	walk = func(i int, prefix, branch string) {
-		line := prefix + branch + t.label(i)
+		line := prefix + branch + t.label(i) + t.condLabel(i)
 		if m != nil {
 			nm := m.nodes[i]
 			status := nm.Status.String()

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/script"
 )
 
 // MaxNodes is the largest number of nodes a compiled tree may have.
@@ -47,6 +48,10 @@ type Context struct {
 	node        int
 	visits      uint64
 	clockFaults uint64
+
+	scriptErrors   uint64
+	lastScriptErr  error
+	lastScriptNode int32
 }
 
 // Visits returns the number of nodes ticked with this Context since it was made: for
@@ -124,7 +129,10 @@ type node struct {
 	onStart func(*Context)
 	onHalt  func(*Context)
 	name    string
-	tag     string // the type written in a loaded file, such as "Fallback"
+	tag     string          // the type written in a loaded file, such as "Fallback"
+	prog    *script.Program // Script, ScriptCondition
+	conds   *conds          // pre- and post-conditions; nil if none
+	neg     bool            // Parallel: the success threshold counts from the end
 }
 
 // Compile validates the tree rooted at root and compiles it into a [Tree]. Nodes are
@@ -214,8 +222,9 @@ func (t *Tree) Children(dst []int, i int) []int {
 func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(t.nodes))} }
 
 // Tick ticks the tree once for one agent and returns the root's status. ctx.Agent,
-// ctx.DT and ctx.Time must be set by the caller. A root that returned Success or Failure
-// starts over on the next Tick. Tick allocates nothing (leaves aside).
+// ctx.DT and ctx.Time must be set by the caller. A root that returned Success, Failure or
+// Skipped (a precondition skipped it, or all its children) starts over on the next Tick.
+// Tick allocates nothing (leaves aside, and scripts that build strings).
 //
 // Bad clocks: a ctx.DT that is NaN, infinite or negative, or a ctx.Time that is NaN or
 // infinite, is replaced by 0 for this tick (timers do not advance; a Cooldown compares

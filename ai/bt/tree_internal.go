@@ -89,6 +89,11 @@ func (c *compiler) add(n *Node) error {
 		onHalt:  n.onHalt,
 		name:    n.name,
 		tag:     n.tag,
+		prog:    n.prog,
+	}
+	var err error
+	if cn.conds, err = compileConds(n); err != nil {
+		return c.fail(true, err)
 	}
 	switch n.kind {
 	case kindWait, kindCooldown, kindTimeout, kindDelay:
@@ -103,6 +108,10 @@ func (c *compiler) add(n *Node) error {
 		if n.tick == nil {
 			return c.fail(true, ErrNilFunc)
 		}
+	case kindScript, kindScriptCondition:
+		if err := checkScript(n); err != nil {
+			return c.fail(true, err)
+		}
 	case kindChoose, kindSwitch:
 		if n.choose == nil {
 			return c.fail(true, ErrNilFunc)
@@ -110,6 +119,8 @@ func (c *compiler) add(n *Node) error {
 		if n.kind == kindSwitch && nk != n.n1 {
 			return c.fail(true, fmt.Errorf("%w: %d, want %d (one per case and a default)", ErrChildCount, nk, n.n1))
 		}
+	case kindRunOnce:
+		cn.n1 = int32(n.n1)
 	case kindRepeat, kindRetry:
 		if n.n1 > MaxCount {
 			return c.fail(true, fmt.Errorf("%w: %d, want at most %d", ErrInvalidCount, n.n1, MaxCount))
@@ -122,6 +133,7 @@ func (c *compiler) add(n *Node) error {
 				ErrInvalidCount, n.n1, n.n2, nk))
 		}
 		cn.n1, cn.n2 = int32(s), int32(f)
+		cn.neg = n.n1 < 0
 	default:
 		if err := c.addV4(n, &cn, nk); err != nil {
 			return err
@@ -162,11 +174,19 @@ func threshold(t, n int) int {
 	return t
 }
 
-// tick ticks node i and records its status in m[i].
+// tick ticks node i and records its status in m[i]. A node with pre- or
+// post-conditions runs them around its own tick (script_internal.go).
 func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 	n := &t.nodes[i]
 	mem := &m[i]
 	ctx.visits++
+	if n.conds != nil {
+		if s, decided := t.precondition(m, i, n.conds, ctx); decided {
+			mem.Status = s
+			t.postcondition(n.conds, s, i, ctx)
+			return s
+		}
+	}
 	var s Status
 	switch n.kind {
 	case kindSequence, kindSelector:
@@ -178,31 +198,42 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		k := 0
 		if mem.Status == Running {
 			k = int(mem.Child)
+		} else {
+			mem.Count = 0 // children skipped so far
 		}
-		s = next
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 		for ; k < len(kids); k++ {
-			if s = t.tick(m, kids[k], ctx); s != next {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				mem.Count++
+			} else if s != next {
 				break
 			}
+		}
+		if k >= len(kids) { // (> only for a corrupt Memory)
+			s = allSkipped(next, int(mem.Count), len(kids))
 		}
 		if s == Running {
 			mem.Child = uint16(k)
 		} else {
-			mem.Child = 0
+			mem.Child, mem.Count = 0, 0
 		}
 
 	case kindSequenceWithMemory:
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 		k := int(mem.Child)
-		s = Success
+		if k == 0 {
+			mem.Count = 0 // children before Child that were skipped
+		}
 		for ; k < len(kids); k++ {
-			if s = t.tick(m, kids[k], ctx); s != Success {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				mem.Count++
+			} else if s != Success {
 				break
 			}
 		}
-		if s == Success {
-			mem.Child = 0
+		if k >= len(kids) {
+			s = allSkipped(Success, int(mem.Count), len(kids))
+			mem.Child, mem.Count = 0, 0
 		} else {
 			mem.Child = uint16(k)
 		}
@@ -212,15 +243,18 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if n.kind == kindReactiveSelector {
 			next = Failure
 		}
-		s = next
 		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
-		k := 0
+		k, skipped := 0, 0
 		for ; k < len(kids); k++ {
-			if s = t.tick(m, kids[k], ctx); s != next {
+			if s = t.tick(m, kids[k], ctx); s == Skipped {
+				skipped++
+			} else if s != next {
 				break
 			}
 		}
-		if k < len(kids) {
+		if k == len(kids) {
+			s = allSkipped(next, skipped, len(kids))
+		} else {
 			// Halt the later children; any that is Running was abandoned.
 			t.haltKids(m, kids[k+1:], ctx)
 		}
@@ -245,6 +279,8 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				s = Running
 			case Success:
 				k = 1
+			case Skipped:
+				s = Skipped
 			default:
 				if k = 2; len(kids) < 3 {
 					s = Failure
@@ -263,6 +299,9 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		switch t.tick(m, kids[0], ctx) {
 		case Running:
 			s = Running
+		case Skipped:
+			t.haltKids(m, kids[1:], ctx)
+			s = Skipped
 		case Success:
 			if len(kids) == 3 {
 				t.haltKids(m, kids[2:3], ctx)
@@ -304,7 +343,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		}
 
 	case kindForceSuccess, kindForceFailure:
-		if s = t.tick(m, i+1, ctx); s != Running {
+		if s = t.tick(m, i+1, ctx); s != Running && s != Skipped {
 			s = Success
 			if n.kind == kindForceFailure {
 				s = Failure
@@ -320,8 +359,8 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if n.kind == kindRetry {
 			again, done = Failure, Success
 		}
-		if mem.Status != Running {
-			mem.Count = 0
+		if mem.Status != Running && mem.Status != Skipped {
+			mem.Count = 0 // a skipped Repeat keeps its count, as in BehaviorTree.CPP
 		}
 		if n.n1 == 0 {
 			s = again
@@ -329,7 +368,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		}
 		for {
 			s = t.tick(m, i+1, ctx)
-			if s == Running {
+			if s == Running || s == Skipped {
 				break
 			}
 			if s == done {
@@ -354,7 +393,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		switch s = t.tick(m, i+1, ctx); s {
 		case stop:
 			s = Success
-		case Running:
+		case Running, Skipped:
 		default:
 			s = Running
 		}
@@ -367,13 +406,13 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				mem.Timer = ctx.Time + n.seconds
 			}
 			if ctx.Time+epsilon < mem.Timer {
-				mem.Status = Failure
-				return Failure
+				s = Failure
+				break
 			}
 			mem.Count = 0
 		}
 		s = t.tick(m, i+1, ctx)
-		if s != Running && n.seconds > 0 {
+		if s != Running && s != Skipped && n.seconds > 0 {
 			mem.Count = 1
 			mem.Timer = ctx.Time + n.seconds
 		}
@@ -409,10 +448,12 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 
 	case kindRunOnce:
 		if mem.Count == 1 {
-			s = Status(mem.Child)
+			if s = Status(mem.Child); n.n1 == 1 {
+				s = Skipped
+			}
 			break
 		}
-		if s = t.tick(m, i+1, ctx); s != Running {
+		if s = t.tick(m, i+1, ctx); s != Running && s != Skipped {
 			mem.Count, mem.Child = 1, uint16(s)
 		}
 
@@ -420,8 +461,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		if mem.Status != Running {
 			ctx.mem, ctx.node = mem, int(i)
 			if !n.cond(ctx) {
-				s = n.other
-				if s != Success {
+				if s = n.other; s != Success && s != Skipped {
 					s = Failure
 				}
 				break
@@ -466,6 +506,23 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 			s = Failure
 		}
 
+	case kindScript:
+		s = Success
+		if err := n.prog.Exec(ctx.Blackboard); err != nil {
+			ctx.scriptFailed(i, err)
+			s = Failure
+		}
+
+	case kindScriptCondition:
+		ok, err := n.prog.Bool(ctx.Blackboard)
+		if err != nil {
+			ctx.scriptFailed(i, err)
+		}
+		s = Failure
+		if ok && err == nil {
+			s = Success
+		}
+
 	case kindAlwaysSuccess:
 		s = Success
 
@@ -476,6 +533,9 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		s = t.tickV4(m, i, n, mem, ctx)
 	}
 	mem.Status = s
+	if n.conds != nil {
+		t.postcondition(n.conds, s, i, ctx)
+	}
 	return s
 }
 
@@ -483,7 +543,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Context) Status {
 	kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 	total := int32(len(kids))
-	var succ, fail int32
+	var succ, fail, skipped int32
 	fresh := mem.Status != Running
 	if !fresh {
 		for _, j := range kids {
@@ -504,10 +564,12 @@ func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Conte
 			succ++
 		case Failure:
 			fail++
+		case Skipped:
+			skipped++
 		default:
 			continue
 		}
-		if succ >= n.n1 {
+		if succ >= n.n1 || n.neg && succ+skipped >= n.n1 {
 			t.haltKids(m, kids, ctx)
 			return Success
 		}
@@ -515,6 +577,9 @@ func (t *Tree) tickParallel(m []NodeMemory, n *node, mem *NodeMemory, ctx *Conte
 			t.haltKids(m, kids, ctx)
 			return Failure
 		}
+	}
+	if skipped == total {
+		return Skipped
 	}
 	return Running
 }
@@ -543,8 +608,11 @@ func (t *Tree) haltRange(m []NodeMemory, from, to int32, ctx *Context) {
 			ctx.mem, ctx.node = mem, int(j)
 			n.onHalt(ctx)
 		}
+		if n.conds != nil {
+			t.runScript(n.conds[condOnHalted], j, ctx)
+		}
 		if n.kind == kindSequenceWithMemory {
-			*mem = NodeMemory{Child: mem.Child}
+			*mem = NodeMemory{Child: mem.Child, Count: mem.Count}
 			continue
 		}
 		if t.haltV4(m, j, n, mem, ctx) {
@@ -552,4 +620,13 @@ func (t *Tree) haltRange(m []NodeMemory, from, to int32, ctx *Context) {
 		}
 		*mem = NodeMemory{}
 	}
+}
+
+// allSkipped returns Skipped if all n children of a Sequence or Selector were skipped,
+// else done (its status after the last child).
+func allSkipped(done Status, skipped, n int) Status {
+	if skipped == n {
+		return Skipped
+	}
+	return done
 }

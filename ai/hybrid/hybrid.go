@@ -46,9 +46,15 @@ type TreeRun struct {
 // TreeState returns the hooks of a state machine state that runs tree while it is
 // active:
 //   - Update ticks the tree once for the agent (its TreeRun is returned by run); when the
-//     root returns Success or Failure and done is not nil, Update returns done(ctx,
-//     status) — the state to go to, or fsm.None to stay (the tree then starts over on
-//     the next update);
+//     root returns Success, Failure or bt.Skipped and done is not nil, Update returns
+//     done(ctx, status) — the state to go to, or fsm.None to stay (the tree then starts
+//     over on the next update);
+//   - a Skipped root (its own _skipIf or _while, or every child of a Sequence skipped)
+//     did nothing in this update: done sees Skipped, not Success, so it can tell "the
+//     tree did its work" from "the tree had nothing to do" (BehaviorTree.CPP's tick
+//     returns SKIPPED to its caller too). Not calling done would leave the state for
+//     good while the skip condition holds; a done written only for Success and Failure
+//     must decide what Skipped means (staying is fsm.None);
 //   - Exit halts the tree ([bt.Tree.Halt]: every Running node gets its halt hook once,
 //     then all node memory is reset), so a re-entered state starts the tree afresh.
 //

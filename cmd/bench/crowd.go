@@ -63,6 +63,10 @@ type report struct {
 	GuardsDown      int            `json:"guards_down"`
 	IntrudersDown   int            `json:"intruders_down"`
 	Branches        map[string]int `json:"branches,omitempty"`
+	// ScriptErrors and ClockFaults are systems.Decision's counters of the whole run:
+	// scripts that failed at run time and ticks whose DT or Time counted as 0.
+	ScriptErrors uint64 `json:"script_errors"`
+	ClockFaults  uint64 `json:"clock_faults"`
 
 	// swarm scenario (0 in the guard scenario)
 	GoalMoves int `json:"goal_moves"`
@@ -88,6 +92,7 @@ func (g guards) fill(r *report) {
 	r.ThoughtPerFrame = float64(g.Decision.TotalThought) / float64(r.Frames)
 	r.PathsServed, r.PathsDropped, r.PathsWaiting = g.PathQueue.TotalServed, g.PathQueue.TotalDropped, g.PathQueue.Waiting
 	r.Strikes, r.GuardsDown, r.IntrudersDown = g.Combat.TotalStrikes, g.Casualties.GuardsDown, g.Casualties.IntrudersDown
+	r.ScriptErrors, r.ClockFaults = g.Decision.ScriptErrors, g.Decision.ClockFaults
 	r.Branches = map[string]int{}
 	for b := range scenario.NumBranches {
 		r.Branches[b.String()] = int(g.Stats.Runs[b].Load())
@@ -254,6 +259,9 @@ func (r *report) writeText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nstate hash       %s (same seed, same hash; any worker count)\n", r.StateHash)
 	r.writeDiagnostics(w)
+	if r.Scenario == "guards" {
+		fmt.Fprintf(w, "tree faults      %d script errors, %d clock faults (systems.Decision, all frames)\n", r.ScriptErrors, r.ClockFaults)
+	}
 }
 
 // writeDiagnostics prints the diagnostics line: systems.Diagnose before the

@@ -117,9 +117,15 @@ func TestScenariosHaveNoMisconfiguredAgents(t *testing.T) {
 		var out, errs bytes.Buffer
 		require.Equal(t, 0, run([]string{"-scenario", scen, "-agents", "300", "-frames", "60", "-json", "-workers", "1"}, &out, &errs), errs.String())
 		var rep struct {
-			Diagnostics map[string]int `json:"diagnostics"`
+			Diagnostics  map[string]int `json:"diagnostics"`
+			ScriptErrors *uint64        `json:"script_errors"`
+			ClockFaults  *uint64        `json:"clock_faults"`
 		}
 		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		require.NotNil(t, rep.ScriptErrors, "%s: script_errors is reported", scen)
+		require.NotNil(t, rep.ClockFaults, "%s: clock_faults is reported", scen)
+		assert.Zero(t, *rep.ScriptErrors, "%s: Decision's script errors", scen)
+		assert.Zero(t, *rep.ClockFaults, "%s: Decision's clock faults", scen)
 		require.Len(t, rep.Diagnostics, int(systems.NumCauses), "%s: every cause is listed", scen)
 		for c := range systems.NumCauses {
 			assert.Zero(t, rep.Diagnostics[c.String()], "%s: %s", scen, c)
