@@ -45,7 +45,8 @@ type Hash struct {
 	sortedPos []r2.Vec
 	built     bool
 
-	par parallelBuild // BuildFrom's state
+	par   parallelBuild // BuildFrom's state
+	order []int32       // BuildSorted's order
 }
 
 // NewHash returns a hash with square buckets of side cellSize covering
