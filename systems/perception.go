@@ -75,12 +75,16 @@ type Perception struct {
 	sight openCells // the grid's blocked cells, summed by rectangle
 }
 
+// perceiveJob is one agent's perception. The component is copied in while
+// the query runs (in storage order) and back after the workers are done, so
+// the workers, visiting jobs in spatial order, touch the job alone.
 type perceiveJob struct {
 	self arche.Entity
 	pos  r2.Vec
 	vel  r2.Vec
 	team uint8
-	per  *components.Perception
+	per  *components.Perception // the component, written back from state
+	out  components.Perception  // its copy, which the workers update
 
 	store *blackboard.Store // nil without a Blackboard
 	keys  *perceptionKeys
@@ -119,7 +123,7 @@ func (s *Perception) Update(w *arche.World) {
 			continue // not due, or perceived already for a think the budget held back
 		}
 		per.Time, per.Fresh = now, true
-		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per}
+		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per, out: *per}
 		if vel != nil {
 			j.vel = vel.Vec
 		}
@@ -136,6 +140,10 @@ func (s *Perception) Update(w *arche.World) {
 		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
 	}
 	s.pool.Run(s, len(s.jobs))
+	for i := range s.jobs {
+		j := &s.jobs[i]
+		*j.per = j.out
+	}
 }
 
 // Work implements ecs.Job.
@@ -149,7 +157,7 @@ func (s *Perception) Work(worker, lo, hi int) {
 		j := &s.jobs[i]
 		s.perceive(j, now)
 		if j.store != nil {
-			j.keys.write(j.store, j.per)
+			j.keys.write(j.store, &j.out)
 		}
 	}
 }
@@ -161,7 +169,7 @@ func (s *Perception) Work(worker, lo, hi int) {
 // few lines of sight are walked; and a line of sight inside an open rectangle
 // of cells is known clear without walking it (sight.clear).
 func (s *Perception) perceive(j *perceiveJob, now float64) {
-	nb, per := s.nb, j.per
+	nb, per := s.nb, &j.out
 	if j.vel.X != 0 || j.vel.Y != 0 {
 		per.Heading = j.vel
 	}
