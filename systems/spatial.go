@@ -15,10 +15,7 @@ import (
 // Neighbours is the world resource that [Spatial] rebuilds every frame: a
 // spatial hash over every agent (an entity with a Position and a Velocity),
 // and, per hash ID, the agent's entity, position, velocity and team (0 for
-// agents without a Faction). Hash IDs follow the hash's buckets
-// ([spatial.Hash.BuildSorted]): agents near each other in space are near each
-// other in these arrays, so the systems that read a neighbour's data after a
-// query read memory in order.
+// agents without a Faction).
 type Neighbours struct {
 	Hash       *spatial.Hash
 	Entities   []arche.Entity
@@ -49,10 +46,9 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 //
 // It gathers the agents on the calling goroutine (an Arche query), then
 // sorts them into the hash's buckets over Workers goroutines (0:
-// runtime.GOMAXPROCS) with [spatial.Hash.BuildSorted], a counting sort with
-// per-worker counts over contiguous ranges of agents, and stores the
-// Neighbours arrays in that order; the result is the same for any number of
-// workers, and a warm rebuild allocates nothing.
+// runtime.GOMAXPROCS) with [spatial.Hash.BuildFrom], a counting sort with
+// per-worker counts over contiguous ranges of agents; the hash is the same
+// for any number of workers, and a warm rebuild allocates nothing.
 //
 // Contract:
 //
@@ -75,8 +71,6 @@ type Spatial struct {
 	pool   *ecs.Workers
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
-	in     Neighbours     // this frame's agents in query order, before the sort
-	order  []int32        // the hash's order: in's index of hash ID j
 }
 
 // partJob runs one part of a spatial.Runner's work per item.
@@ -119,13 +113,12 @@ func (s *Spatial) Initialize(w *arche.World) {
 
 // Update rebuilds the hash.
 func (s *Spatial) Update(w *arche.World) {
-	r, in := s.res, &s.in
+	r := s.res
 	for _, e := range r.Entities { // forget last frame's agents, some of them gone
 		r.byEntity[e.ID()] = -1
 	}
-	in.Entities, in.Positions, in.Velocities, in.Teams = in.Entities[:0], in.Positions[:0], in.Velocities[:0], in.Teams[:0]
+	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
 	r.Skipped = 0
-	maxID := -1
 	q := s.filter.Query(w)
 	for q.Next() {
 		p, v, f := q.Get()
@@ -137,37 +130,23 @@ func (s *Spatial) Update(w *arche.World) {
 		if !finiteVec(vel) {
 			vel = r2.Vec{} // as Movement will make it
 		}
+		id := int32(len(r.Entities))
 		var team uint8
 		if f != nil {
 			team = f.Team
 		}
-		e := q.Entity()
-		in.Entities = append(in.Entities, e)
-		in.Positions = append(in.Positions, p.Vec)
-		in.Velocities = append(in.Velocities, vel)
-		in.Teams = append(in.Teams, team)
-		maxID = max(maxID, int(e.ID()))
+		r.Entities = append(r.Entities, q.Entity())
+		r.Positions = append(r.Positions, p.Vec)
+		r.Velocities = append(r.Velocities, vel)
+		r.Teams = append(r.Teams, team)
+		e := q.Entity().ID()
+		for int(e) >= len(r.byEntity) {
+			r.byEntity = append(r.byEntity, -1)
+		}
+		r.byEntity[e] = id
 	}
-	for maxID >= len(r.byEntity) {
-		r.byEntity = append(r.byEntity, -1)
-	}
-	// hash ID j is the j-th agent in bucket order: in.X[order[j]] → r.X[j]
-	s.order = r.Hash.BuildSorted(in.Positions, s.pool.N(), s.run)
-	n := len(in.Entities)
-	r.Entities, r.Positions, r.Velocities, r.Teams = grow(r.Entities, n), grow(r.Positions, n), grow(r.Velocities, n), grow(r.Teams, n)
-	s.pool.Run(s, n)
-}
-
-// Work implements ecs.Job: it moves the agents [lo, hi) of the hash's order
-// into the Neighbours arrays.
-func (s *Spatial) Work(_, lo, hi int) {
-	r, in := s.res, &s.in
-	for j := lo; j < hi; j++ {
-		i := s.order[j]
-		e := in.Entities[i]
-		r.Entities[j], r.Positions[j], r.Velocities[j], r.Teams[j] = e, in.Positions[i], in.Velocities[i], in.Teams[i]
-		r.byEntity[e.ID()] = int32(j)
-	}
+	// hash ID i is Positions[i]
+	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
 }
 
 // Finalize stops the workers.

@@ -12,11 +12,9 @@
 //     arrays), then any number of [Hash.Query] calls, which append the IDs
 //     within a radius to a caller-owned slice in a deterministic order. In
 //     steady state a frame allocates nothing.
-//   - [Hash.BuildFrom] and [Hash.BuildSorted]: the same rebuild from a slice
-//     of positions, split over parts that a [Runner] (a pool of workers) may
-//     do at once, with the same result for any number of parts;
-//     BuildSorted numbers the items in bucket order, so arrays the caller
-//     permutes by its order keep neighbours in space near in memory.
+//   - [Hash.BuildFrom]: the same rebuild from a slice of positions, split
+//     over parts that a [Runner] (a pool of workers) may do at once, with the
+//     same result for any number of parts.
 //   - [Hash.Nearest]: the nearest item in range that a caller's test
 //     accepts, visiting buckets nearest first and skipping those that cannot
 //     hold a nearer item, so the test (a line of sight) runs for few items.

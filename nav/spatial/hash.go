@@ -45,8 +45,7 @@ type Hash struct {
 	sortedPos []r2.Vec
 	built     bool
 
-	par   parallelBuild // BuildFrom's state
-	order []int32       // BuildSorted's order
+	par parallelBuild // BuildFrom's state
 }
 
 // NewHash returns a hash with square buckets of side cellSize covering

@@ -26,35 +26,15 @@ type Runner func(parts int, part func(k int))
 // Once the buffers have grown, BuildFrom allocates nothing. pos is copied;
 // the caller may change it afterwards.
 func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
-	h.build(pos, parts, run, false)
-}
-
-// BuildSorted is [Hash.BuildFrom] that numbers the items by their place in
-// the sorted order instead: item pos[order[j]] gets ID j, so IDs run 0 to
-// len(pos)−1 bucket by bucket (rows of buckets in order, and in each bucket
-// by index in pos), and a query's answer is in increasing ID order. It
-// returns order (owned by the hash, valid until the next build). A caller
-// that permutes its per-item arrays by order (x'[j] = x[order[j]]) can then
-// index them by ID, and items near each other in space are near each other
-// in those arrays.
-func (h *Hash) BuildSorted(pos []r2.Vec, parts int, run Runner) (order []int32) {
-	h.build(pos, parts, run, true)
-	return h.order
-}
-
-func (h *Hash) build(pos []r2.Vec, parts int, run Runner, renumber bool) {
 	n := len(pos)
 	h.ids, h.pos, h.bucket = grow(h.ids, n), grow(h.pos, n), grow(h.bucket, n)
 	h.sortedIDs, h.sortedPos = grow(h.sortedIDs, n), grow(h.sortedPos, n)
-	if renumber {
-		h.order = grow(h.order, n)
-	}
 	if parts <= 1 || run == nil {
 		parts, run = 1, serial
 	}
 	b := &h.par
 	b.ensure(h, parts)
-	b.src, b.renumber = pos, renumber
+	b.src = pos
 	run(parts, b.count)
 	run(parts, b.sum)
 	var base int32
@@ -75,7 +55,6 @@ func (h *Hash) build(pos []r2.Vec, parts int, run Runner, renumber bool) {
 type parallelBuild struct {
 	h              *Hash
 	parts          int
-	renumber       bool // BuildSorted: IDs are slots
 	src            []r2.Vec
 	counts         [][]int32 // per part, per bucket: items of the part's range, then its cursor
 	rangeSum       []int32   // per part: items in its range of buckets
@@ -153,16 +132,6 @@ func (b *parallelBuild) placePart(k int) {
 	h := b.h
 	cnt := b.counts[k]
 	lo, hi := span(k, b.parts, len(b.src))
-	if b.renumber {
-		for i := lo; i < hi; i++ {
-			c := h.bucket[i]
-			j := cnt[c]
-			cnt[c]++
-			h.order[j], h.sortedIDs[j], h.ids[i] = int32(i), j, j
-			h.sortedPos[j] = h.pos[i]
-		}
-		return
-	}
 	for i := lo; i < hi; i++ {
 		c := h.bucket[i]
 		j := cnt[c]

@@ -92,34 +92,3 @@ func TestBuildFromAllocatesNothingWarm(t *testing.T) {
 	h.BuildFrom(pts, 2, serialRunner)
 	assert.Zero(t, testing.AllocsPerRun(20, func() { h.BuildFrom(pts, 2, serialRunner) }))
 }
-
-// TestBuildSortedNumbersBySlot: BuildSorted gives the buckets of BuildFrom,
-// with item order[j] numbered j, for any number of parts.
-func TestBuildSortedNumbersBySlot(t *testing.T) {
-	pts := randomPoints(rand.New(rand.NewPCG(8, 1)), 2500, 30, 30, 2)
-	ref := NewHash(1.5, 30, 30)
-	ref.BuildFrom(pts, 1, nil)
-	h := NewHash(1.5, 30, 30)
-	for _, parts := range []int{1, 2, 3} {
-		order := h.BuildSorted(pts, parts, goRunner)
-		require.Equal(t, ref.sortedIDs, order, "%d parts: order is the sorted original indices", parts)
-		require.Equal(t, ref.start, h.start)
-		for j, id := range h.sortedIDs {
-			require.Equal(t, int32(j), id)
-		}
-		for _, c := range []r2.Vec{{X: 3, Y: 4}, {X: 15, Y: 15}, {X: 29, Y: 1}} {
-			got := h.Query(c, 3, nil)
-			want := ref.Query(c, 3, nil)
-			require.Len(t, got, len(want))
-			for k := range got { // the same items, renamed
-				assert.Equal(t, want[k], order[got[k]])
-			}
-		}
-		p, ok := h.Position(7)
-		assert.True(t, ok)
-		assert.Equal(t, pts[order[7]], p)
-	}
-	// and back to original IDs
-	h.BuildFrom(pts, 2, goRunner)
-	assert.Equal(t, ref.sortedIDs, h.sortedIDs)
-}
