@@ -263,7 +263,6 @@ func (r *report) writeText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nstate hash       %s (same seed, same hash; any worker count)\n", r.StateHash)
 	r.writeDiagnostics(w)
-	r.writeRatio(w)
 }
 
 // writeDiagnostics prints the diagnostics line: systems.Diagnose before the

@@ -94,5 +94,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	rep.writeText(stdout)
+	rep.writeRatio(stdout)
 	return 0
 }
