@@ -22,6 +22,14 @@ import (
 // grid ([grid.Grid.LineOfSight]), and remembers where and when a foe was last
 // seen.
 //
+// The search visits the hash's buckets within SightRange nearest first
+// ([spatial.Hash.Nearest]) and tests the field of view and line of sight only
+// for agents that would be nearer than the best so far; a line of sight
+// inside a rectangle of open cells is known clear without walking it (a
+// summed-area table of blocked cells, rebuilt when the grid changes). Both
+// give exactly the result of testing every agent in range in the hash's
+// order (a test holds them to it).
+//
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number. Needs the [Neighbours] resource ([Spatial]
 // must run first).
@@ -59,20 +67,24 @@ type Perception struct {
 	nb     *Neighbours
 	filter *generic.Filter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
 		components.Blackboard]
-	keys    []*perceptionKeys // per schema seen
-	pool    *ecs.Workers
-	jobs    []perceiveJob
-	scratch [][]int32
-	order   spatialOrder
-	visit   []int32 // jobs in spatial order
+	keys  []*perceptionKeys // per schema seen
+	pool  *ecs.Workers
+	jobs  []perceiveJob
+	order spatialOrder
+	visit []int32   // jobs in spatial order
+	sight openCells // the grid's blocked cells, summed by rectangle
 }
 
+// perceiveJob is one agent's perception. The component is copied in while
+// the query runs (in storage order) and back after the workers are done, so
+// the workers, visiting jobs in spatial order, touch the job alone.
 type perceiveJob struct {
 	self arche.Entity
 	pos  r2.Vec
 	vel  r2.Vec
 	team uint8
-	per  *components.Perception
+	per  *components.Perception // the component, written back from state
+	out  components.Perception  // its copy, which the workers update
 
 	store *blackboard.Store // nil without a Blackboard
 	keys  *perceptionKeys
@@ -99,7 +111,6 @@ func (s *Perception) Initialize(w *arche.World) {
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())
 	s.pool = ecs.NewWorkers(s.Workers)
-	s.scratch = make([][]int32, s.pool.N())
 }
 
 // Update perceives for the agents due to think.
@@ -113,7 +124,7 @@ func (s *Perception) Update(w *arche.World) {
 			continue // not due, or perceived already for a think the budget held back
 		}
 		per.Time, per.Fresh = now, true
-		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per}
+		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per, out: *per}
 		if vel != nil {
 			j.vel = vel.Vec
 		}
@@ -124,33 +135,42 @@ func (s *Perception) Update(w *arche.World) {
 	}
 	s.Checked = len(s.jobs)
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
+	s.sight.update(s.grid)
 	s.visit = nil
 	if s.nb.Hash.Len() >= spatialOrderMin {
 		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
 	}
 	s.pool.Run(s, len(s.jobs))
+	for i := range s.jobs {
+		j := &s.jobs[i]
+		*j.per = j.out
+	}
 }
 
 // Work implements ecs.Job.
 func (s *Perception) Work(worker, lo, hi int) {
 	now := s.clock.Time
-	buf := s.scratch[worker]
 	for k := lo; k < hi; k++ {
 		i := k
 		if s.visit != nil {
 			i = int(s.visit[k])
 		}
 		j := &s.jobs[i]
-		buf = s.perceive(j, now, buf)
+		s.perceive(j, now)
 		if j.store != nil {
-			j.keys.write(j.store, j.per)
+			j.keys.write(j.store, &j.out)
 		}
 	}
-	s.scratch[worker] = buf
 }
 
-func (s *Perception) perceive(j *perceiveJob, now float64, buf []int32) []int32 {
-	nb, per := s.nb, j.per
+// perceive finds j's target: the nearest agent of another team in range,
+// in the field of view and in line of sight, of equals the first in the
+// hash's order. [spatial.Hash.Nearest] visits the buckets in range nearest
+// first and asks about an agent only if it would beat the best so far, so
+// few lines of sight are walked; and a line of sight inside an open rectangle
+// of cells is known clear without walking it (sight.clear).
+func (s *Perception) perceive(j *perceiveJob, now float64) {
+	nb, per := s.nb, &j.out
 	if j.vel.X != 0 || j.vel.Y != 0 {
 		per.Heading = j.vel
 	}
@@ -160,29 +180,19 @@ func (s *Perception) perceive(j *perceiveJob, now float64, buf []int32) []int32 
 		cosHalf = math.Cos(fov / 2)
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
-	buf = nb.Hash.Query(j.pos, per.SightRange, buf[:0])
-	best, bestD := int32(-1), math.Inf(1)
-	for _, id := range buf {
+	best, bestD, found := nb.Hash.Nearest(j.pos, per.SightRange, func(id int32, p r2.Vec, dist float64) bool {
 		if nb.Teams[id] == j.team || nb.Entities[id] == j.self {
-			continue
+			return false
 		}
-		d := r2.Sub(nb.Positions[id], j.pos)
-		dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
-		if dist >= bestD {
-			continue
+		if cosHalf > -2 && dist > 0 && r2.Dot(r2.Sub(p, j.pos), per.Heading) < cosHalf*dist*hn {
+			return false
 		}
-		if cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn {
-			continue
-		}
-		if !s.grid.LineOfSight(j.pos, nb.Positions[id]) {
-			continue
-		}
-		best, bestD = id, dist
-	}
-	if best < 0 {
+		return s.sight.clear(j.pos, p) || s.grid.LineOfSight(j.pos, p)
+	})
+	if !found {
 		per.Visible = false
 		per.Target = arche.Entity{}
-		return buf
+		return
 	}
 	per.Visible = true
 	per.Target = nb.Entities[best]
@@ -191,7 +201,6 @@ func (s *Perception) perceive(j *perceiveJob, now float64, buf []int32) []int32 
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt
 	per.LastSeenTime = now
-	return buf
 }
 
 // Finalize stops the workers.

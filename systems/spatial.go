@@ -44,6 +44,12 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
 //
+// It gathers the agents on the calling goroutine (an Arche query), then
+// sorts them into the hash's buckets over Workers goroutines (0:
+// runtime.GOMAXPROCS) with [spatial.Hash.BuildFrom], a counting sort with
+// per-worker counts over contiguous ranges of agents; the hash is the same
+// for any number of workers, and a warm rebuild allocates nothing.
+//
 // Contract:
 //
 //	requires   Position, Velocity (an agent without a Velocity is not in the hash)
@@ -58,9 +64,30 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 //	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
 	CellSize float64 // hash bucket size in cells; 4 if zero
+	Workers  int     // goroutines for the counting sort; 0 means runtime.GOMAXPROCS
 
 	res    *Neighbours
 	filter *generic.Filter3[components.Position, components.Velocity, components.Faction]
+	pool   *ecs.Workers
+	parts  partJob
+	run    spatial.Runner // s.runParts, made once
+}
+
+// partJob runs one part of a spatial.Runner's work per item.
+type partJob struct{ part func(k int) }
+
+// Work implements ecs.Job.
+func (j *partJob) Work(_, lo, hi int) {
+	for k := lo; k < hi; k++ {
+		j.part(k)
+	}
+}
+
+// runParts is a spatial.Runner on the system's workers: part k on worker k.
+func (s *Spatial) runParts(parts int, part func(k int)) {
+	s.parts.part = part
+	s.pool.Run(&s.parts, parts)
+	s.parts.part = nil
 }
 
 // Name implements ecs.Namer.
@@ -82,6 +109,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 	arche.AddResource(w, s.res)
 	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().
 		Optional(generic.T[components.Faction]())
+	s.pool = ecs.NewWorkers(s.Workers)
+	s.run = s.runParts
 }
 
 // Update rebuilds the hash.
@@ -92,7 +121,6 @@ func (s *Spatial) Update(w *arche.World) {
 	}
 	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
 	r.Skipped = 0
-	r.Hash.Reset()
 	q := s.filter.Query(w)
 	for q.Next() {
 		p, v, f := q.Get()
@@ -113,18 +141,18 @@ func (s *Spatial) Update(w *arche.World) {
 		r.Positions = append(r.Positions, p.Vec)
 		r.Velocities = append(r.Velocities, vel)
 		r.Teams = append(r.Teams, team)
-		r.Hash.Insert(id, p.Vec)
 		e := q.Entity().ID()
 		for int(e) >= len(r.byEntity) {
 			r.byEntity = append(r.byEntity, -1)
 		}
 		r.byEntity[e] = id
 	}
-	r.Hash.Build()
+	// hash ID i is Positions[i]
+	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
 }
 
-// Finalize does nothing.
-func (s *Spatial) Finalize(w *arche.World) {}
+// Finalize stops the workers.
+func (s *Spatial) Finalize(w *arche.World) { s.pool.Close() }
 
 // mustGrid returns the world's *grid.Grid resource for the system named sys.
 //

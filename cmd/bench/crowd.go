@@ -72,6 +72,11 @@ type report struct {
 	GoalMoves int `json:"goal_moves"`
 	NearGoal  int `json:"near_goal"`
 
+	// -ratio: the reference loop's median frame time in the same run, and
+	// MsMedian divided by it (absent without -ratio)
+	ReferenceMsMedian float64 `json:"reference_ms_per_frame_median,omitempty"`
+	RatioToReference  float64 `json:"ratio_to_reference,omitempty"`
+
 	systemOrder []string
 	systemMs    []float64
 	diagnosed   [2]systems.Report // before the first frame, after the last
@@ -214,6 +219,10 @@ func (r *report) writeJSON(w io.Writer) error {
 }
 
 func (r *report) writeText(w io.Writer) {
+	if r.Scenario == "reference" {
+		r.writeReferenceText(w)
+		return
+	}
 	fmt.Fprintf(w, "archai bench: %s scenario\n", r.Scenario)
 	fmt.Fprintf(w, "  map      %s\n", r.Map)
 	fmt.Fprintf(w, "  agents   %d, %d frames at dt = 1/%.0f s, seed %d, %d workers", r.Agents, r.Frames, 1/r.DT, r.Seed, r.Workers)

@@ -11,10 +11,19 @@
 // the guards the run's script errors and clock faults of systems.Decision
 // ("script_errors", "clock_faults"; 0).
 //
-//	go run ./cmd/bench [-scenario guards|swarm] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-json]
+//	go run ./cmd/bench [-scenario guards|swarm|reference] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-ratio] [-json]
 //
 // The swarm scenario runs agents that all follow one flow field to a goal
 // that moves every 5 s, with separation and wall avoidance.
+//
+// The reference scenario runs the swarm's core work (same map, agents and
+// goals) as a minimal data-oriented loop without Arche (package
+// cmd/bench/reference). With -ratio, a guards or swarm run is followed by the
+// reference loop for the same agents, frames, seed and workers, and the
+// report adds "ratio to reference: N×", the scenario's median frame time over
+// the reference's (in -json: reference_ms_per_frame_median and
+// ratio_to_reference). Machines are noisy; a ratio from one run holds where a
+// bare time does not.
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
@@ -46,7 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mapFile := fs.String("map", "", "a MovingAI .map file to use instead of the generated default map")
 	scenFile := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat) or swarm (a shared flow field)")
+	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat), swarm (a shared flow field) or reference (the swarm's core work as a minimal loop without Arche)")
+	ratio := fs.Bool("ratio", false, "after the scenario, run the reference loop for the same agents, frames, seed and workers and print the ratio of the medians")
 	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
@@ -64,8 +74,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench: -agents and -frames must be positive")
 		return 2
 	}
-	rep, err := runCrowd(crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
-		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget})
+	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
+		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget}
+	run := runCrowd
+	if *scen == "reference" {
+		run = runReference
+	}
+	rep, err := run(cfg)
+	if err == nil && *ratio && *scen != "reference" {
+		err = addRatio(rep, cfg)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1
@@ -78,5 +96,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	rep.writeText(stdout)
+	rep.writeRatio(stdout)
 	return 0
 }

@@ -12,6 +12,12 @@
 //     arrays), then any number of [Hash.Query] calls, which append the IDs
 //     within a radius to a caller-owned slice in a deterministic order. In
 //     steady state a frame allocates nothing.
+//   - [Hash.BuildFrom]: the same rebuild from a slice of positions, split
+//     over parts that a [Runner] (a pool of workers) may do at once, with the
+//     same result for any number of parts.
+//   - [Hash.Nearest]: the nearest item in range that a caller's test
+//     accepts, visiting buckets nearest first and skipping those that cannot
+//     hold a nearer item, so the test (a line of sight) runs for few items.
 //
 // Rebuilding from scratch each frame costs O(n + buckets) and avoids the
 // bookkeeping of moving items between buckets; with the bucket side close to

@@ -44,6 +44,8 @@ type Hash struct {
 	sortedIDs []int32
 	sortedPos []r2.Vec
 	built     bool
+
+	par parallelBuild // BuildFrom's state
 }
 
 // NewHash returns a hash with square buckets of side cellSize covering
@@ -86,10 +88,8 @@ func (h *Hash) Reset() {
 // unique or dense, though [Hash.Position] is cheapest when they are dense
 // indices.
 func (h *Hash) Insert(id int32, p r2.Vec) {
-	bx, by := h.cellOf(p)
 	h.ids = append(h.ids, id)
 	h.pos = append(h.pos, p)
-	h.bucket = append(h.bucket, int32(by*h.cols+bx))
 	h.built = false
 }
 
@@ -105,7 +105,11 @@ func (h *Hash) Build() {
 		start[i] = 0
 	}
 	// Count into start[b+1], prefix-sum, then place with start[b] as cursor.
-	for _, b := range h.bucket {
+	h.bucket = grow(h.bucket, n)
+	for i, p := range h.pos {
+		bx, by := h.cellOf(p)
+		b := int32(by*h.cols + bx)
+		h.bucket[i] = b
 		start[b+1]++
 	}
 	for b := 1; b < len(start); b++ {

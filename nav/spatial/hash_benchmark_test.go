@@ -59,3 +59,21 @@ func isqrt(n int) int {
 	}
 	return r
 }
+
+// benchBuildFrom measures BuildFrom for n agents (as benchRebuild) split
+// into parts run on goroutines: 1 part is the serial build.
+func benchBuildFrom(b *testing.B, n, parts int) {
+	side := float64(2 * isqrt(n))
+	pts := randomPoints(rand.New(rand.NewPCG(1, 1)), n, side, side, 0)
+	h := NewHash(2, side, side)
+	h.BuildFrom(pts, parts, goRunner)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		h.BuildFrom(pts, parts, goRunner)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
+}
+
+func BenchmarkBuildFrom100k1(b *testing.B) { benchBuildFrom(b, 100_000, 1) }
+func BenchmarkBuildFrom100k2(b *testing.B) { benchBuildFrom(b, 100_000, 2) }

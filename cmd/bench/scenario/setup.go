@@ -85,6 +85,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	s.Spatial.Workers = workers
 	if cfg.LOD {
 		focus := cfg.Focus
 		if len(focus) == 0 {

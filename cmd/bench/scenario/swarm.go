@@ -79,7 +79,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		Grid:     g,
 		Clock:    ecs.NewClockSystem(cfg.DT),
 		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
-		Spatial:  &systems.Spatial{CellSize: 1},
+		Spatial:  &systems.Spatial{CellSize: 1, Workers: workers},
 		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},

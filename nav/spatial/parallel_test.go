@@ -1,0 +1,94 @@
+package spatial
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// goRunner runs the parts on goroutines, as a worker pool would.
+func goRunner(parts int, part func(k int)) {
+	var wg sync.WaitGroup
+	for k := 1; k < parts; k++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); part(k) }()
+	}
+	part(0)
+	wg.Wait()
+}
+
+// serialRunner runs the parts one after the other.
+func serialRunner(parts int, part func(k int)) {
+	for k := range parts {
+		part(k)
+	}
+}
+
+// TestBuildFromIdenticalToBuild: for any number of parts the parallel build
+// gives the serial build's buckets, order and positions, with items outside
+// the area and at NaN positions among them, and rebuilding a hash (fewer,
+// then more items) leaves nothing of the last build behind.
+func TestBuildFromIdenticalToBuild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	par := NewHash(2, 40, 30)
+	for _, n := range []int{0, 2, 7, 500, 120, 3000} {
+		pts := randomPoints(rng, n, 40, 30, 3) // some outside, clamped to the border buckets
+		for i := 0; i < n; i += 97 {
+			pts[i] = r2.Vec{X: math.NaN(), Y: 5}
+		}
+		for i := 5; i < n; i += 13 { // many items in the same bucket
+			pts[i] = r2.Vec{X: 10.5, Y: 10.5}
+		}
+		ser := NewHash(2, 40, 30)
+		for i, p := range pts {
+			ser.Insert(int32(i), p)
+		}
+		ser.Build()
+		for _, parts := range []int{1, 2, 3, 5} {
+			par.BuildFrom(pts, parts, goRunner)
+			require.Equal(t, ser.start, par.start, "n %d, %d parts: bucket starts", n, parts)
+			require.Equal(t, ser.sortedIDs, par.sortedIDs, "n %d, %d parts: order", n, parts)
+			require.Equal(t, len(ser.sortedPos), len(par.sortedPos))
+			for i := range ser.sortedPos { // NaN != NaN: compare bits
+				assert.Equal(t, math.Float64bits(ser.sortedPos[i].X), math.Float64bits(par.sortedPos[i].X))
+				assert.Equal(t, ser.sortedPos[i].Y, par.sortedPos[i].Y)
+			}
+			assert.Equal(t, n, par.Len())
+			if n > 0 {
+				c := r2.Vec{X: 10, Y: 10}
+				assert.Equal(t, ser.Query(c, 4, nil), par.Query(c, 4, nil))
+				p, ok := par.Position(1)
+				assert.True(t, ok)
+				assert.Equal(t, pts[1], p)
+			}
+		}
+	}
+}
+
+// TestBuildFromAfterInsert: a hash filled with Insert and then rebuilt with
+// BuildFrom (and back) answers for the latest build only.
+func TestBuildFromAfterInsert(t *testing.T) {
+	h := NewHash(1, 10, 10)
+	h.Insert(42, r2.Vec{X: 1, Y: 1})
+	h.Build()
+	h.BuildFrom([]r2.Vec{{X: 5, Y: 5}, {X: 5.2, Y: 5}}, 2, goRunner)
+	assert.Equal(t, []int32{0, 1}, h.Query(r2.Vec{X: 5, Y: 5}, 1, nil))
+	assert.Empty(t, h.Query(r2.Vec{X: 1, Y: 1}, 0.5, nil))
+	h.Reset()
+	h.Insert(7, r2.Vec{X: 1, Y: 1})
+	h.Build()
+	assert.Equal(t, []int32{7}, h.Query(r2.Vec{X: 1, Y: 1}, 0.5, nil))
+	assert.Empty(t, h.Query(r2.Vec{X: 5, Y: 5}, 1, nil))
+}
+
+func TestBuildFromAllocatesNothingWarm(t *testing.T) {
+	pts := randomPoints(rand.New(rand.NewPCG(1, 2)), 2000, 64, 64, 0)
+	h := NewHash(2, 64, 64)
+	h.BuildFrom(pts, 2, serialRunner)
+	assert.Zero(t, testing.AllocsPerRun(20, func() { h.BuildFrom(pts, 2, serialRunner) }))
+}

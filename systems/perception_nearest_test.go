@@ -1,0 +1,99 @@
+package systems_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// TestPerceptionIsTheNearestVisibleFoe checks every perception of a crowd
+// (half the agents with a 120° field of view) against the plain rule, scanned
+// without the nearest-first search or the line-of-sight shortcut: the first
+// agent in the hash's query order of another team within SightRange, inside
+// the field of view and in line of sight over the grid, strictly nearer than
+// any before it. 1 and 2 workers.
+func TestPerceptionIsTheNearestVisibleFoe(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		sc := newCrowd(t, 3000, 4, workers, false)
+		s := ecs.NewScheduler(sc.systems()...)
+		s.Initialize(sc.World)
+		t.Cleanup(func() { s.Finalize(sc.World) })
+		f := generic.NewFilter3[components.Position, components.Faction, components.Perception]()
+		q := f.Query(sc.World)
+		for i := 0; q.Next(); i++ {
+			if _, _, per := q.Get(); i%2 == 0 {
+				per.FieldOfView = 2 * math.Pi / 3
+			}
+		}
+		nb := ecs.Resource[systems.Neighbours](sc.World)
+		checked, seen := 0, 0
+		for frame := range 40 {
+			// the frame's systems up to Perception, the check, then the rest
+			rest := sc.systems()
+			for len(rest) > 0 {
+				sys := rest[0]
+				rest = rest[1:]
+				sys.Update(sc.World)
+				if sys == ecs.System(sc.Perception) {
+					break
+				}
+			}
+			now := ecs.ClockOf(sc.World).Time
+			q := f.Query(sc.World)
+			for q.Next() {
+				pos, fac, per := q.Get()
+				id := nb.ID(q.Entity())
+				if !per.Fresh || per.Time != now || id < 0 {
+					continue // did not perceive this frame
+				}
+				checked++
+				require.Equal(t, pos.Vec, nb.Positions[id])
+				want, wantD := plainPerceive(sc, nb, q.Entity(), nb.Positions[id], fac.Team, per)
+				require.Equal(t, want != arche.Entity{}, per.Visible, "workers %d frame %d", workers, frame)
+				if per.Visible {
+					seen++
+					require.Equal(t, want, per.Target, "workers %d frame %d", workers, frame)
+					require.Equal(t, wantD, per.Distance)
+				}
+			}
+			for _, sys := range rest {
+				sys.Update(sc.World)
+			}
+		}
+		assert.Greater(t, checked, 3000, "agents perceived")
+		assert.Greater(t, seen, 100, "foes seen")
+	}
+}
+
+// plainPerceive is Perception's rule written as a scan of Query's answer.
+// The agent's Heading was set by the perception under test (from its
+// Velocity when non-zero), as the rule says.
+func plainPerceive(sc *crowd, nb *systems.Neighbours, self arche.Entity, pos r2.Vec, team uint8, per *components.Perception) (arche.Entity, float64) {
+	cosHalf := -2.0
+	if fov := per.FieldOfView; fov > 0 && fov < 2*math.Pi && (per.Heading.X != 0 || per.Heading.Y != 0) {
+		cosHalf = math.Cos(fov / 2)
+	}
+	hn := math.Hypot(per.Heading.X, per.Heading.Y)
+	best, bestD := arche.Entity{}, math.Inf(1)
+	for _, id := range nb.Hash.Query(pos, per.SightRange, nil) {
+		if nb.Teams[id] == team || nb.Entities[id] == self {
+			continue
+		}
+		d := r2.Sub(nb.Positions[id], pos)
+		dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
+		if dist >= bestD || (cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn) ||
+			!sc.Grid.LineOfSight(pos, nb.Positions[id]) {
+			continue
+		}
+		best, bestD = nb.Entities[id], dist
+	}
+	return best, bestD
+}

@@ -1,0 +1,75 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// openCells answers, in O(1), whether a rectangle of grid cells holds no
+// blocked cell: a summed-area table of blocked cells (Crow, "Summed-area
+// tables for texture mapping", SIGGRAPH 1984), rebuilt when the grid's
+// version changes. Perception uses it to know a line of sight clear without
+// walking it.
+type openCells struct {
+	g       *grid.Grid
+	version uint64
+	w       int
+	sum     []int32 // (w+1)×(h+1): blocked cells in [0, x)×[0, y) at y·(w+1)+x
+}
+
+// update rebuilds the table if the grid changed since the last build (on
+// the system's goroutine, before the workers read it).
+func (o *openCells) update(g *grid.Grid) {
+	if o.g == g && o.version == g.Version() && o.sum != nil {
+		return
+	}
+	o.g, o.version, o.w = g, g.Version(), g.Width()
+	w, h := g.Width(), g.Height()
+	if len(o.sum) != (w+1)*(h+1) {
+		o.sum = make([]int32, (w+1)*(h+1))
+	}
+	for y := range h {
+		var row int32
+		for x := range w {
+			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
+				row++
+			}
+			o.sum[(y+1)*(w+1)+x+1] = o.sum[y*(w+1)+x+1] + row
+		}
+	}
+}
+
+// clear reports whether the line of sight from a to b is certainly clear:
+// both end cells are in the grid, the rectangle of cells they span holds no
+// blocked cell, and no coordinate lies on or within rounding of a grid line.
+// Then [grid.Grid.LineOfSight] (a, b) is true: every cell its walk visits,
+// including the side cells it checks at a corner, lies in that rectangle (a
+// segment stays in the box of its end points; it checks cells outside the
+// box only for end points on a grid line, or, within its corner tolerance,
+// ending within 1e-9·|b−a| of one, both ruled out here). A false answer
+// means "not known": walk the line.
+func (o *openCells) clear(a, b r2.Vec) bool {
+	dx, dy := math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)
+	mx, my := 4e-9*dx+1e-12, 4e-9*dy+1e-12
+	if onLine(a.X, mx) || onLine(b.X, mx) || onLine(a.Y, my) || onLine(b.Y, my) {
+		return false
+	}
+	x0, x1 := math.Floor(min(a.X, b.X)), math.Floor(max(a.X, b.X))
+	y0, y1 := math.Floor(min(a.Y, b.Y)), math.Floor(max(a.Y, b.Y))
+	w := o.w
+	h := len(o.sum)/(w+1) - 1
+	if !(x0 >= 0 && y0 >= 0 && x1 < float64(w) && y1 < float64(h)) { // NaN fails too
+		return false
+	}
+	X0, X1, Y0, Y1 := int(x0), int(x1)+1, int(y0), int(y1)+1
+	s := o.sum
+	return s[Y1*(w+1)+X1]-s[Y0*(w+1)+X1]-s[Y1*(w+1)+X0]+s[Y0*(w+1)+X0] == 0
+}
+
+// onLine reports whether v is within m of an integer (a grid line).
+func onLine(v, m float64) bool {
+	f := v - math.Floor(v)
+	return f <= m || 1-f <= m
+}

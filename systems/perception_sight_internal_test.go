@@ -1,0 +1,63 @@
+package systems
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// TestOpenCellsClearImpliesLineOfSight: whenever the summed-area shortcut
+// says a line of sight is clear, the grid's walk agrees, for random segments
+// (some on grid lines, through corners, or leaving the grid) over a random
+// map; and the shortcut answers often enough to pay. After SetCost the table
+// follows the grid.
+func TestOpenCellsClearImpliesLineOfSight(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	g := grid.New(40, 30)
+	for range 150 {
+		g.SetCost(grid.Cell{X: int32(rng.IntN(40)), Y: int32(rng.IntN(30))}, grid.Blocked)
+	}
+	var o openCells
+	point := func() r2.Vec {
+		p := r2.Vec{X: rng.Float64()*42 - 1, Y: rng.Float64()*32 - 1}
+		switch rng.IntN(6) {
+		case 0:
+			p.X = float64(int(p.X)) // on a vertical grid line
+		case 1:
+			p.X, p.Y = float64(int(p.X)), float64(int(p.Y)) // a corner
+		case 2:
+			p.Y = float64(int(p.Y)) + 1e-12 // within rounding of a line
+		}
+		return p
+	}
+	for round := range 2 {
+		o.update(g)
+		shortcut := 0
+		for range 20000 {
+			a := point()
+			b := r2.Add(a, r2.Vec{X: rng.Float64()*8 - 4, Y: rng.Float64()*8 - 4})
+			if rng.IntN(4) == 0 { // diagonal through corners
+				d := float64(rng.IntN(5) - 2)
+				b = r2.Add(a, r2.Vec{X: d, Y: d})
+			}
+			if o.clear(a, b) {
+				shortcut++
+				require.True(t, g.LineOfSight(a, b), "round %d: %v → %v", round, a, b)
+			}
+		}
+		assert.Greater(t, shortcut, 1000, "the shortcut answers")
+		// open a wall and block the open: the table is rebuilt
+		for range 200 {
+			c := grid.Cell{X: int32(rng.IntN(40)), Y: int32(rng.IntN(30))}
+			if g.Passable(c) {
+				g.SetCost(c, grid.Blocked)
+			} else {
+				g.SetCost(c, 1)
+			}
+		}
+	}
+}
