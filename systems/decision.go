@@ -91,7 +91,7 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
-//	  Think.Next NaN
+//	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 type Decision struct {
 	Workers int // goroutines ticking trees; 0 or 1 means one

@@ -99,6 +99,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"think interval NaN", false, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = nan
 		}, []Cause{CauseThinkInvalid}},
+		{"think interval +Inf", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Think](w, e).Interval = inf
+		}, []Cause{CauseThinkInvalid}},
+		{"think next +Inf: never due", false, func(w *arche.World, e arche.Entity) {
+			compOf[components.Think](w, e).Next = inf
+		}, []Cause{CauseThinkInvalid}},
 		{"think interval negative", false, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = -1
 		}, []Cause{CauseThinkInvalid}},
