@@ -151,8 +151,9 @@ func Get[T any](st *Store, k Key[T]) (T, bool) {
 	case classString:
 		return *(*T)(unsafe.Pointer(&st.strs[k.idx])), true
 	}
-	v, ok := st.anys[k.idx].(T)
-	return v, ok
+	// a set boxed slot holds a T, or nil for a nil value of an interface type T
+	v, _ := st.anys[k.idx].(T)
+	return v, true
 }
 
 // Set sets k to v in st and reports whether it did: false if st is nil or k belongs to
