@@ -109,21 +109,23 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 	for y := 0; y < h; y++ {
 		n, bad, badAt := 0, byte(0), -1
 		ok := sc.pieces(func(p []byte) {
-			for _, b := range p {
-				if n < w {
+			if take := min(len(p), max(w-n, 0)); take > 0 {
+				if len(cost)+take > cap(cost) {
+					grown := make([]float32, len(cost), min(max(2*len(cost), len(cost)+take, 1<<16), w*h))
+					copy(grown, cost)
+					cost = grown
+				}
+				dst := cost[len(cost) : len(cost)+take]
+				for i, b := range p[:take] {
 					c, known := tileCost(b)
 					if !known && badAt < 0 {
-						bad, badAt = b, n
+						bad, badAt = b, n+i
 					}
-					if len(cost) == cap(cost) {
-						grown := make([]float32, len(cost), min(max(2*len(cost), 1<<16), w*h))
-						copy(grown, cost)
-						cost = grown
-					}
-					cost = append(cost, c)
+					dst[i] = c
 				}
-				n++
+				cost = cost[:len(cost)+take]
 			}
+			n += len(p)
 		})
 		if !ok {
 			return nil, sc.errAt(name, fmt.Sprintf("map has %d rows, header says height %d", y, h))
