@@ -192,3 +192,26 @@ func TestPerceptionKeysDeclaredAfterTheFirstPerception(t *testing.T) {
 	d, _ := bb.Store.Value(systems.KeyTargetDistance)
 	assert.Equal(t, 2.0, d)
 }
+
+// A zero blackboard.Store (new(blackboard.Store), no schema) is bad data, not a crash:
+// Perception perceives and writes no key.
+func TestPerceptionWithAZeroStore(t *testing.T) {
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(10, 10))
+	m := generic.NewMap5[components.Position, components.Faction, components.Perception, components.Think,
+		components.Blackboard](&world)
+	e := m.NewWith(&components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, &components.Faction{},
+		&components.Perception{SightRange: 5}, &components.Think{}, &components.Blackboard{Store: new(blackboard.Store)})
+	foes := generic.NewMap3[components.Position, components.Velocity, components.Faction](&world)
+	foes.NewWith(&components.Position{Vec: r2.Vec{X: 4.5, Y: 2.5}}, &components.Velocity{}, &components.Faction{Team: 1})
+	per := &systems.Perception{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), &systems.Spatial{}, per)
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	require.NotPanics(t, func() { s.Run(&world, 1) })
+	_, _, p, _, bb := m.Get(e)
+	assert.True(t, p.Visible, "perceived")
+	assert.False(t, bb.Store.Has(systems.KeyTargetVisible))
+	_, ok := bb.Store.Value(systems.KeyTargetVisible)
+	assert.False(t, ok)
+}

@@ -129,7 +129,8 @@ func (k Key[T]) Name() string {
 func (k Key[T]) Valid() bool { return k.schema != nil }
 
 // Store is one agent's blackboard: a value per key of its [Schema]. Keep it in the agent's
-// component. A Store is not safe for concurrent use.
+// component. A Store is not safe for concurrent use. Make it with [Schema.NewStore]; the
+// zero Store belongs to no schema: it holds nothing and every Set on it fails.
 type Store struct {
 	schema *Schema
 	set    []bool
@@ -194,7 +195,7 @@ func Unset[T any](st *Store, k Key[T]) {
 
 // Has reports whether the key called name is set in st.
 func (st *Store) Has(name string) bool {
-	if st == nil {
+	if st == nil || st.schema == nil {
 		return false
 	}
 	slot, ok := st.schema.index[name]
@@ -204,7 +205,7 @@ func (st *Store) Has(name string) bool {
 // Value returns the value of the key called name, boxed, for debugging and display. It
 // allocates; leaves use [Get].
 func (st *Store) Value(name string) (any, bool) {
-	if st == nil {
+	if st == nil || st.schema == nil {
 		return nil, false
 	}
 	slot, ok := st.schema.index[name]

@@ -169,3 +169,19 @@ func TestNilInterfaceValueIsSet(t *testing.T) {
 	_, ok = Get(st, k)
 	assert.False(t, ok, "unset again")
 }
+
+// The zero Store (not made by NewStore) holds nothing and panics nowhere.
+func TestZeroStore(t *testing.T) {
+	s := NewSchema()
+	k := MustDeclare[int](s, "n")
+	st := new(Store)
+	assert.False(t, Set(st, k, 1))
+	_, ok := Get(st, k)
+	assert.False(t, ok)
+	assert.False(t, st.Has("n"))
+	_, ok = st.Value("n")
+	assert.False(t, ok)
+	Unset(st, k)
+	st.Reset()
+	assert.Nil(t, st.Schema())
+}
