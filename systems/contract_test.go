@@ -5,6 +5,8 @@ import (
 
 	"testing"
 
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -303,6 +305,8 @@ func TestBadDataPanicsNoSystem(t *testing.T) {
 		func(e arche.Entity) { compOf[components.Think](w, e).Interval = nan },
 		func(e arche.Entity) { compOf[components.Perception](w, e).SightRange = inf },
 		func(e arche.Entity) { compOf[components.SteeringWeights](w, e).SeparationRadius = inf },
+		func(e arche.Entity) { compOf[components.Brain](w, e).Memory = bt.Memory{} }, // Brain{Tree: t}
+		func(e arche.Entity) { put(w, e, components.Blackboard{Store: new(blackboard.Store)}) },
 	}
 	for _, spoil := range spoils {
 		e := goodAgent(t, w)
