@@ -125,7 +125,8 @@ var noCell = grid.Cell{X: -1, Y: -1}
 // Name implements ecs.Namer.
 func (s *FlowField) Name() string { return "flowfield" }
 
-// Initialize creates the cache and adds it as a resource.
+// Initialize creates the cache and adds it as a resource (replacing the
+// world's one, as when a world is resumed under a new schedule).
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
@@ -146,6 +147,10 @@ func (s *FlowField) Initialize(w *arche.World) {
 	}
 	s.grid = mustGrid(w, "FlowField")
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
+	if ecs.Resource[flowfield.Cache](w) != nil {
+		// a world resumed under a new schedule: its fields are built again
+		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
+	}
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
