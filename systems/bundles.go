@@ -7,6 +7,7 @@ import (
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -114,17 +115,19 @@ func (b with[T]) Init(a *Spawned) { *Component[T](a) = b.value }
 type Spawner struct {
 	Seed uint64 // seed of the next agent
 
-	world   *arche.World
-	bundles []Bundle
-	builder *arche.Builder
-	ids     []arche.ID
-	slots   slots
-	tree    *bt.Tree           // the Thinker's tree, for recycled memory
-	schema  *blackboard.Schema // the Thinker's blackboard schema
-	view    Spawned
+	world    *arche.World
+	bundles  []Bundle
+	builder  *arche.Builder
+	ids      []arche.ID
+	slots    slots
+	tree     *bt.Tree           // the Thinker's tree, for recycled memory
+	reasoner *utility.Reasoner  // the Thinker's reasoner, for recycled states
+	schema   *blackboard.Schema // the Thinker's blackboard schema
+	view     Spawned
 
 	// buffers of recycled agents (see Recycle), used last in first out
 	memories  []bt.Memory
+	states    []utility.State
 	waypoints [][]grid.Cell
 	stores    []*blackboard.Store
 }
@@ -149,8 +152,8 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 				return nil, fmt.Errorf("systems: NewSpawner: bundle %d (%T): %w", i, b, err)
 			}
 		}
-		if t, ok := b.(Thinker); ok && t.Tree != nil {
-			s.tree, s.schema = t.Tree, t.schema()
+		if t, ok := b.(Thinker); ok {
+			s.tree, s.reasoner, s.schema = t.Tree, t.Reasoner, t.schema()
 		}
 		for _, id := range b.Components(w) {
 			if !seen[id] {
@@ -279,12 +282,12 @@ func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) erro
 
 // Recycle keeps the buffers of agent e, which the caller is about to remove (prefer
 // [Spawner.Respawn], which does not remove it; see its Important note) (its
-// behavior-tree memory if it runs the spawner's tree, its path waypoints and its
-// blackboard store if of the spawner's schema), for the next agents this spawner
-// creates, so replacing agents allocates nothing. The memory is cleared here (halt the
-// agent's tree first if its leaves have halt hooks), the waypoints emptied, the store
-// reset. It may be called while a query is open; a dead e is ignored. e must not be
-// used after it is removed.
+// behavior-tree memory if it runs the spawner's tree, its utility state if it runs the
+// spawner's reasoner, its path waypoints and its blackboard store if of the spawner's
+// schema), for the next agents this spawner creates, so replacing agents allocates
+// nothing. The memory is cleared here (halt the agent's tree first if its leaves have
+// halt hooks), the waypoints emptied, the store reset. It may be called while a query
+// is open; a dead e is ignored. e must not be used after it is removed.
 func (s *Spawner) Recycle(e arche.Entity) {
 	w := s.world
 	if !w.Alive(e) {
@@ -296,6 +299,13 @@ func (s *Spawner) Recycle(e arche.Entity) {
 			clear(b.Memory.Nodes())
 			s.memories = append(s.memories, b.Memory)
 			b.Memory = bt.Memory{}
+		}
+	}
+	if s.reasoner != nil && s.slots.utility.ok && w.Has(e, s.slots.utility.id) {
+		u := (*components.UtilityBrain)(w.Get(e, s.slots.utility.id))
+		if u.Reasoner == s.reasoner && u.State.Scores != nil {
+			s.states = append(s.states, u.State)
+			u.State = utility.State{}
 		}
 	}
 	if s.slots.path.ok && w.Has(e, s.slots.path.id) {
@@ -324,6 +334,20 @@ func (s *Spawner) newMemory(t *bt.Tree) bt.Memory {
 		return m
 	}
 	return t.NewMemory()
+}
+
+// newState returns a recycled state of reasoner r, made fresh, or a new one.
+func (s *Spawner) newState(r *utility.Reasoner) utility.State {
+	if n := len(s.states); n > 0 && r == s.reasoner {
+		st := s.states[n-1]
+		s.states[n-1] = utility.State{}
+		s.states = s.states[:n-1]
+		clear(st.Scores)
+		clear(st.Considerations)
+		return utility.State{Choice: utility.None, Previous: utility.None, Scores: st.Scores,
+			Considerations: st.Considerations}
+	}
+	return r.NewState()
 }
 
 // newWaypoints returns a recycled empty waypoint buffer, or a new one of room for

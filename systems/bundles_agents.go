@@ -236,7 +236,7 @@ func (b Thinker) Init(a *Spawned) {
 	case b.Tree != nil:
 		*a.Brain = components.Brain{Tree: b.Tree, Memory: a.spawner.newMemory(b.Tree)}
 	case b.Reasoner != nil:
-		*a.UtilityBrain = components.UtilityBrain{Reasoner: b.Reasoner, State: b.Reasoner.NewState()}
+		*a.UtilityBrain = components.UtilityBrain{Reasoner: b.Reasoner, State: a.spawner.newState(b.Reasoner)}
 	case b.Machine != nil:
 		*a.StateMachine = components.StateMachine{Machine: b.Machine}
 	}

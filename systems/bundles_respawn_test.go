@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -137,4 +138,40 @@ func TestRespawnChurnUnderGarbageCollectionKeepsBuffersIntact(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A utility Thinker with a blackboard schema is respawned in place as a tree Thinker
+// is: its state comes back fresh in its own buffers, its store reset, and Respawn
+// allocates nothing (it made a new State and a new Store each time).
+func TestRespawnUtilityThinkerReusesStateAndStore(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(8, 8))
+	sc := blackboard.NewSchema()
+	n := blackboard.MustDeclare[int](sc, "n")
+	r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"}, utility.Action{Name: "b"})
+	require.NoError(t, err)
+	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Reasoner: r, Schema: sc})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 1, Y: 1}, nil)
+	m := generic.NewMap2[components.UtilityBrain, components.Blackboard](w)
+	u, bb := m.Get(e)
+	u.State.Choice, u.State.Previous, u.State.Decisions, u.State.Scores[1] = 1, 0, 5, 0.5
+	blackboard.Set(bb.Store, n, 7)
+	scores, store := &u.State.Scores[0], bb.Store
+
+	require.NoError(t, sp.Respawn(e, r2.Vec{X: 2, Y: 2}, nil))
+	u, bb = m.Get(e)
+	assert.Equal(t, r.NewState(), u.State, "fresh")
+	assert.Same(t, scores, &u.State.Scores[0], "its own state buffers")
+	assert.Same(t, store, bb.Store, "its own blackboard")
+	_, set := blackboard.Get(bb.Store, n)
+	assert.False(t, set, "reset")
+
+	allocs := testing.AllocsPerRun(50, func() {
+		if err := sp.Respawn(e, r2.Vec{X: 3, Y: 3}, nil); err != nil {
+			panic(err)
+		}
+	})
+	assert.Zero(t, allocs)
 }

@@ -5,6 +5,8 @@ import (
 
 	"testing"
 
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -303,6 +305,8 @@ func TestBadDataPanicsNoSystem(t *testing.T) {
 		func(e arche.Entity) { compOf[components.Think](w, e).Interval = nan },
 		func(e arche.Entity) { compOf[components.Perception](w, e).SightRange = inf },
 		func(e arche.Entity) { compOf[components.SteeringWeights](w, e).SeparationRadius = inf },
+		func(e arche.Entity) { compOf[components.Brain](w, e).Memory = bt.Memory{} }, // Brain{Tree: t}
+		func(e arche.Entity) { put(w, e, components.Blackboard{Store: new(blackboard.Store)}) },
 	}
 	for _, spoil := range spoils {
 		e := goodAgent(t, w)
@@ -322,4 +326,29 @@ func TestBadDataPanicsNoSystem(t *testing.T) {
 	assert.True(t, finiteVec(p.Vec) && finiteVec(v.Vec))
 	assert.True(t, g.Passable(g.CellAt(p.Vec)))
 	assert.Greater(t, diag.Report.Total(), len(spoils), "%s", diag.Report)
+}
+
+// A world resumed under a new schedule (ecs.ClockSystem continues its clock) is a valid
+// setup: Spatial takes over the Neighbours resource and FlowField replaces its cache,
+// where both used to panic in Arche's AddResource ("Resource ... was already added").
+func TestResumedWorldInitializesAgain(t *testing.T) {
+	w, _ := newWorld(16, 16)
+	e := goodAgent(t, w)
+	mk := func() *ecs.Scheduler {
+		return ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &LOD{}, &Spatial{}, &Perception{Workers: 1}, &Decision{},
+			&PathQueue{}, &Combat{}, &FlowField{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1}, &Diagnostics{})
+	}
+	s := mk()
+	s.Initialize(w)
+	s.Run(w, 10)
+	s.Finalize(w)
+	nb := ecs.Resource[Neighbours](w)
+
+	s = mk()
+	require.NotPanics(t, func() { s.Initialize(w) })
+	s.Run(w, 10)
+	s.Finalize(w)
+	assert.Same(t, nb, ecs.Resource[Neighbours](w), "the same resource, taken over")
+	assert.Equal(t, int32(0), nb.ID(e), "rebuilt by the new Spatial")
+	assert.Equal(t, int64(19), ecs.Resource[ecs.Clock](w).Frame, "the clock continued")
 }

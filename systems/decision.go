@@ -84,6 +84,8 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think                          never thinks                           CauseThinkMissing
 //	Position or Intent             never thinks                           CauseDecisionIncomplete
 //	Brain.Tree nil                 skipped                                CauseBrainEmpty
+//	Brain.Memory zero or not of    opt-out: a fresh Tree.NewMemory()      -
+//	  its Tree                       before the tick
 //	Blackboard, for a tree         ports read as missing (leaves fail)    CauseBlackboardMissing
 //	  whose schema has keys
 //	Blackboard, for a tree         opt-out: nothing to store              -
@@ -91,7 +93,7 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
-//	  Think.Next NaN
+//	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 //	Think.Last after the clock,    DT counts as 0 for that think          - (Decision.ClockFaults)
 //	  NaN or infinite
@@ -144,7 +146,18 @@ func (s *Decision) Update(w *arche.World) {
 	}
 }
 
-func hasTree(b *components.Brain) bool { return b.Tree != nil }
+// hasTree reports whether b has a tree to tick, and gives it a memory of that tree
+// when its Memory is not one (a Brain written as Brain{Tree: t}, or whose Tree was
+// swapped): Tree.Tick would panic on it. It runs on the system's goroutine.
+func hasTree(b *components.Brain) bool {
+	if b.Tree == nil {
+		return false
+	}
+	if b.Memory.Len() != b.Tree.Len() {
+		b.Memory = b.Tree.NewMemory()
+	}
+	return true
+}
 
 // Work implements ecs.Job: it ticks the trees of jobs [lo, hi).
 func (s *Decision) Work(worker, lo, hi int) {

@@ -30,7 +30,8 @@ const (
 	// Reasoner, or a StateMachine without a Machine: nothing to run.
 	CauseBrainEmpty
 	// CauseThinkInvalid: Think.Interval negative, NaN or infinite, or
-	// Think.Next NaN: the agent thinks at a cadence nobody chose, or never.
+	// Think.Next NaN or +Inf: the agent thinks at a cadence nobody chose, or
+	// never.
 	CauseThinkInvalid
 	// CauseSteerIncomplete: an agent with a Steering, SteeringWeights,
 	// Wanderer or FlowFollower that lacks one of the components Steer and
@@ -353,7 +354,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()
-		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) {
+		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) || math.IsInf(th.Next, 1) {
 			r.add(CauseThinkInvalid, q.Entity())
 		}
 	}

@@ -125,7 +125,8 @@ var noCell = grid.Cell{X: -1, Y: -1}
 // Name implements ecs.Namer.
 func (s *FlowField) Name() string { return "flowfield" }
 
-// Initialize creates the cache and adds it as a resource.
+// Initialize creates the cache and adds it as a resource (replacing the
+// world's one, as when a world is resumed under a new schedule).
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
@@ -145,9 +146,12 @@ func (s *FlowField) Initialize(w *arche.World) {
 		panic(fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing))
 	}
 	s.grid = mustGrid(w, "FlowField")
-	mustBeFirst[flowfield.Cache](w, "FlowField", "*flowfield.Cache")
 	markInstalled(w, sysFlowField)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
+	if ecs.Resource[flowfield.Cache](w) != nil {
+		// a world resumed under a new schedule: its fields are built again
+		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
+	}
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()

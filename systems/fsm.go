@@ -34,7 +34,7 @@ import (
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval Inf or NaN,     never updates again                    CauseThinkInvalid
-//	  Think.Next NaN
+//	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not updated             -
 type FSM struct {
 	Budget  int // most updates per frame; 0 means no limit (see [Decision])

@@ -46,12 +46,3 @@ func installedIn(w *arche.World) (systemSet, bool) {
 	}
 	return 0, false
 }
-
-// mustBeFirst panics if the world already holds the resource a system adds, naming the
-// system: two of them in one world, or one world initialized twice.
-func mustBeFirst[T any](w *arche.World, system, resource string) {
-	if ecs.Resource[T](w) != nil {
-		panic("systems: " + system + ": the world already has a " + resource +
-			" resource: add one " + system + " system per world, and initialize a world once")
-	}
-}

@@ -128,7 +128,7 @@ func (s *Perception) Update(w *arche.World) {
 		if vel != nil {
 			j.vel = vel.Vec
 		}
-		if bb != nil && bb.Store != nil {
+		if bb != nil && bb.Store != nil && bb.Store.Schema() != nil { // a zero Store has no keys
 			j.store, j.keys = bb.Store, s.keysOf(bb.Store.Schema())
 		}
 		s.jobs = append(s.jobs, j)

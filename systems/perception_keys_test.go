@@ -158,3 +158,60 @@ func TestPerceptionKeyOfAnotherTypeIsReported(t *testing.T) {
 	assert.True(t, ok, "the other keys are written")
 	assert.Equal(t, false, visible)
 }
+
+// A schema that declares the perception keys only after Perception has seen it (a tree
+// loaded later, say), and a store made before they were declared: from the next
+// perception on the keys are written, the store growing to hold them.
+func TestPerceptionKeysDeclaredAfterTheFirstPerception(t *testing.T) {
+	schema := blackboard.NewSchema()
+	blackboard.MustDeclare[int](schema, "ammo")
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(10, 10))
+	m := generic.NewMap5[components.Position, components.Faction, components.Perception, components.Think,
+		components.Blackboard](&world)
+	e := m.NewWith(&components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, &components.Faction{},
+		&components.Perception{SightRange: 5}, &components.Think{}, &components.Blackboard{Store: schema.NewStore()})
+	foes := generic.NewMap3[components.Position, components.Velocity, components.Faction](&world)
+	foes.NewWith(&components.Position{Vec: r2.Vec{X: 4.5, Y: 2.5}}, &components.Velocity{}, &components.Faction{Team: 1})
+	per := &systems.Perception{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), &systems.Spatial{}, per)
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	s.Run(&world, 1)
+	_, _, _, _, bb := m.Get(e)
+	assert.False(t, bb.Store.Has(systems.KeyTargetVisible), "not declared yet")
+
+	require.NoError(t, systems.DeclarePerceptionKeys(schema))
+	_, _, p, _, _ := m.Get(e)
+	p.Fresh = false // as if the agent had thought (no Decision system here)
+	s.Run(&world, 1)
+	require.NoError(t, per.KeyError)
+	visible, ok := bb.Store.Value(systems.KeyTargetVisible)
+	assert.True(t, ok, "written once declared")
+	assert.Equal(t, true, visible)
+	d, _ := bb.Store.Value(systems.KeyTargetDistance)
+	assert.Equal(t, 2.0, d)
+}
+
+// A zero blackboard.Store (new(blackboard.Store), no schema) is bad data, not a crash:
+// Perception perceives and writes no key.
+func TestPerceptionWithAZeroStore(t *testing.T) {
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(10, 10))
+	m := generic.NewMap5[components.Position, components.Faction, components.Perception, components.Think,
+		components.Blackboard](&world)
+	e := m.NewWith(&components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, &components.Faction{},
+		&components.Perception{SightRange: 5}, &components.Think{}, &components.Blackboard{Store: new(blackboard.Store)})
+	foes := generic.NewMap3[components.Position, components.Velocity, components.Faction](&world)
+	foes.NewWith(&components.Position{Vec: r2.Vec{X: 4.5, Y: 2.5}}, &components.Velocity{}, &components.Faction{Team: 1})
+	per := &systems.Perception{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.125), &systems.Spatial{}, per)
+	s.Initialize(&world)
+	defer s.Finalize(&world)
+	require.NotPanics(t, func() { s.Run(&world, 1) })
+	_, _, p, _, bb := m.Get(e)
+	assert.True(t, p.Visible, "perceived")
+	assert.False(t, bb.Store.Has(systems.KeyTargetVisible))
+	_, ok := bb.Store.Value(systems.KeyTargetVisible)
+	assert.False(t, ok)
+}

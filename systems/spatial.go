@@ -93,7 +93,9 @@ func (s *Spatial) runParts(parts int, part func(k int)) {
 // Name implements ecs.Namer.
 func (s *Spatial) Name() string { return "spatial" }
 
-// Initialize creates the Neighbours resource sized to the grid resource.
+// Initialize creates the Neighbours resource sized to the grid resource, or
+// takes over the world's one (a world resumed under a new schedule), with a
+// hash sized to the grid.
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
@@ -103,10 +105,16 @@ func (s *Spatial) Initialize(w *arche.World) {
 		s.CellSize = 4
 	}
 	g := mustGrid(w, "Spatial")
-	mustBeFirst[Neighbours](w, "Spatial", "Neighbours")
 	markInstalled(w, sysSpatial)
-	s.res = &Neighbours{Hash: spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))}
-	arche.AddResource(w, s.res)
+	hash := spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))
+	if nb := ecs.Resource[Neighbours](w); nb != nil {
+		// a world resumed under a new schedule, or a second Spatial: share the resource
+		s.res = nb
+		nb.Hash = hash
+	} else {
+		s.res = &Neighbours{Hash: hash}
+		arche.AddResource(w, s.res)
+	}
 	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().
 		Optional(generic.T[components.Faction]())
 	s.pool = ecs.NewWorkers(s.Workers)

@@ -38,7 +38,7 @@ import (
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval Inf or NaN,     never decides again                    CauseThinkInvalid
-//	  Think.Next NaN
+//	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not decided             -
 type Utility struct {
 	Budget  int // most decisions per frame; 0 means no limit (see [Decision])

@@ -129,7 +129,8 @@ func (k Key[T]) Name() string {
 func (k Key[T]) Valid() bool { return k.schema != nil }
 
 // Store is one agent's blackboard: a value per key of its [Schema]. Keep it in the agent's
-// component. A Store is not safe for concurrent use.
+// component. A Store is not safe for concurrent use. Make it with [Schema.NewStore]; the
+// zero Store belongs to no schema: it holds nothing and every Set on it fails.
 type Store struct {
 	schema *Schema
 	set    []bool
@@ -152,8 +153,9 @@ func Get[T any](st *Store, k Key[T]) (T, bool) {
 	case classString:
 		return *(*T)(unsafe.Pointer(&st.strs[k.idx])), true
 	}
-	v, ok := st.anys[k.idx].(T)
-	return v, ok
+	// a set boxed slot holds a T, or nil for a nil value of an interface type T
+	v, _ := st.anys[k.idx].(T)
+	return v, true
 }
 
 // Set sets k to v in st and reports whether it did: false if st is nil or k belongs to
@@ -195,7 +197,7 @@ func Unset[T any](st *Store, k Key[T]) {
 
 // Has reports whether the key called name is set in st.
 func (st *Store) Has(name string) bool {
-	if st == nil {
+	if st == nil || st.schema == nil {
 		return false
 	}
 	slot, ok := st.schema.index[name]
@@ -205,7 +207,7 @@ func (st *Store) Has(name string) bool {
 // Value returns the value of the key called name, boxed, for debugging and display. It
 // allocates; leaves use [Get].
 func (st *Store) Value(name string) (any, bool) {
-	if st == nil {
+	if st == nil || st.schema == nil {
 		return nil, false
 	}
 	slot, ok := st.schema.index[name]

@@ -151,3 +151,37 @@ func BenchmarkGetSet(b *testing.B) {
 		Set(st, hp, v+1)
 	}
 }
+
+// A key of an interface type set to a nil interface value is set: Get reports it
+// present (holding nil), as Has and Value do, not missing.
+func TestNilInterfaceValueIsSet(t *testing.T) {
+	s := NewSchema()
+	k := MustDeclare[error](s, "err")
+	st := s.NewStore()
+	_, ok := Get(st, k)
+	assert.False(t, ok, "unset")
+	require.True(t, Set(st, k, nil))
+	v, ok := Get(st, k)
+	assert.True(t, ok, "set to nil is set")
+	assert.Nil(t, v)
+	assert.True(t, st.Has("err"))
+	Unset(st, k)
+	_, ok = Get(st, k)
+	assert.False(t, ok, "unset again")
+}
+
+// The zero Store (not made by NewStore) holds nothing and panics nowhere.
+func TestZeroStore(t *testing.T) {
+	s := NewSchema()
+	k := MustDeclare[int](s, "n")
+	st := new(Store)
+	assert.False(t, Set(st, k, 1))
+	_, ok := Get(st, k)
+	assert.False(t, ok)
+	assert.False(t, st.Has("n"))
+	_, ok = st.Value("n")
+	assert.False(t, ok)
+	Unset(st, k)
+	st.Reset()
+	assert.Nil(t, st.Schema())
+}

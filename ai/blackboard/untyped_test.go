@@ -94,3 +94,35 @@ func TestCopierGrowsAnOlderStore(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, vec{1, 1}, v)
 }
+
+// A Setter and a Scalar of keys declared after a store was made grow that store.
+func TestSetterAndScalarGrowAnOlderStore(t *testing.T) {
+	s := NewSchema()
+	MustDeclare[int](s, "n")
+	st := s.NewStore()
+	MustDeclare[vec](s, "late")
+	MustDeclare[string](s, "name")
+	MustDeclare[int32](s, "count")
+	set, err := s.Setter("late", vec{2, 3})
+	require.NoError(t, err)
+	assert.True(t, set(st))
+	v, ok := st.Value("late")
+	assert.True(t, ok)
+	assert.Equal(t, vec{2, 3}, v)
+
+	st = s.NewStore()
+	MustDeclare[string](s, "later")
+	sc, _, err := s.Scalar("later")
+	require.NoError(t, err)
+	assert.True(t, sc.SetStr(st, "x"))
+	str, ok := sc.Str(st)
+	assert.True(t, ok)
+	assert.Equal(t, "x", str)
+	MustDeclare[int64](s, "latest")
+	sc, _, err = s.Scalar("latest")
+	require.NoError(t, err)
+	assert.True(t, sc.SetWord(st, 9))
+	w, ok := sc.Word(st)
+	assert.True(t, ok)
+	assert.Equal(t, uint64(9), w)
+}

@@ -85,6 +85,27 @@ func TestReadMapAllocatesWithTheRowsRead(t *testing.T) {
 	}
 }
 
+// A single row's claim is bounded by MaxCells too: a header announcing one row of
+// 2^26 tiles followed by a few tiles must not allocate the 256 MiB row up front.
+func TestReadMapAllocatesWithTheTilesOfAWideRow(t *testing.T) {
+	header := "type octile\nheight 1\nwidth 67108864\nmap\n"
+	for _, tc := range []struct {
+		name, body string
+		want       string
+	}{
+		{"header only", "", "grid: wide.map line 5: unexpected end of input: map has 0 rows, header says height 1"},
+		{"short row", "...@\n", "grid: wide.map line 5: row 0 has 4 tiles, want width 67108864"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			bytes := allocated(func() { _, err = ReadMap(strings.NewReader(header+tc.body), "wide.map") })
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+			assert.Less(t, bytes, uint64(2<<20), "a 256 MiB row claim must not be allocated up front")
+		})
+	}
+}
+
 func TestReadMapLongRows(t *testing.T) {
 	const w = 2_000_000
 	row := strings.Repeat(".", w-1) + "@"

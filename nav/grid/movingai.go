@@ -103,27 +103,29 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 		return nil, &sizeError{lineErr(name, line, "map %dx%d too large (at most %d cells)", w, h, MaxCells).Error(), ErrTooLarge}
 	}
 
-	// Costs grow with the rows read, so a header's claim alone allocates little.
+	// Costs grow with the tiles read (doubling, at most to w·h), so a header's
+	// claim alone allocates little, even for one very wide row.
 	var cost []float32
 	for y := 0; y < h; y++ {
-		if len(cost)+w > cap(cost) {
-			grown := make([]float32, len(cost), min(max(2*len(cost), 1<<16, w), w*h))
-			copy(grown, cost)
-			cost = grown
-		}
-		row := cost[len(cost) : len(cost)+w]
 		n, bad, badAt := 0, byte(0), -1
 		ok := sc.pieces(func(p []byte) {
-			for _, b := range p {
-				if n < w {
+			if take := min(len(p), max(w-n, 0)); take > 0 {
+				if len(cost)+take > cap(cost) {
+					grown := make([]float32, len(cost), min(max(2*len(cost), len(cost)+take, 1<<16), w*h))
+					copy(grown, cost)
+					cost = grown
+				}
+				dst := cost[len(cost) : len(cost)+take]
+				for i, b := range p[:take] {
 					c, known := tileCost(b)
 					if !known && badAt < 0 {
-						bad, badAt = b, n
+						bad, badAt = b, n+i
 					}
-					row[n] = c
+					dst[i] = c
 				}
-				n++
+				cost = cost[:len(cost)+take]
 			}
+			n += len(p)
 		})
 		if !ok {
 			return nil, sc.errAt(name, fmt.Sprintf("map has %d rows, header says height %d", y, h))
@@ -134,7 +136,6 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 		case badAt >= 0:
 			return nil, lineErr(name, sc.line, "column %d: unknown tile %q", badAt, bad)
 		}
-		cost = cost[:len(cost)+w]
 	}
 	for {
 		text, ok := sc.text(MaxHeaderLine)
