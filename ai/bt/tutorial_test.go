@@ -117,9 +117,9 @@ func TestTutorialT01FirstTree(t *testing.T) {
   <BehaviorTree ID="MainTree">
     <Sequence name="root_sequence">
       <CheckBattery name="battery_ok"/>
-      <OpenGripper name="open_tutGripper"/>
+      <OpenGripper name="open_gripper"/>
       <ApproachObject name="approach_object"/>
-      <CloseGripper name="close_tutGripper"/>
+      <CloseGripper name="close_gripper"/>
     </Sequence>
   </BehaviorTree>
 </root>`, "")
@@ -161,10 +161,7 @@ func TestTutorialT02BasicPorts(t *testing.T) {
 }
 
 // tutPosition2D is t03's Position2D: "x;y" in files.
-type tutPosition2D struct {
-	X, Y float64
-	log  *[]string
-}
+type tutPosition2D struct{ X, Y float64 }
 
 // tutConversions logs t03's "Converting string" lines.
 var tutConversions *[]string
