@@ -164,7 +164,7 @@ func ExampleRegistry_LoadDocument() {
 	// main "", trees [Flee Guard Rest]
 	// bt: testdata/project/guard.xml: root: no main tree: no main_tree_to_execute and 3 trees ("Flee", "Guard", "Rest"): build one by ID with Registry.Tree
 	// Fallback
-	// ├── SubTree "Flee"
+	// ├── SubTree "flee"
 	// │   └── Sequence
 	// │       ├── Action "Patrol"
 	// │       └── Sleep

@@ -221,7 +221,8 @@
 //     [Node.OnHalt], and the conditions [Node.SkipIf] … [Node.Post].
 //   - [Tree]: a compiled tree; [Compile], [Tree.Tick], [Tree.Halt], [Tree.NewMemory],
 //     [Tree.NodeName], [Tree.NodeKind], [Tree.Children], [Tree.Parent], [Tree.Dump].
-//   - [Registry], [Ports], [LoadError], [Document]: trees as data, user leaves by name.
+//   - [Registry], [Ports], [LoadError], [Document]: trees as data, user leaves by name;
+//     [RegisterLoop] for a loop over a queue of the user's type.
 //   - [Tracer] and [Transition]: transition logs.
 //   - [Memory] and [NodeMemory]: one agent's state, readable for debugging and saving.
 //   - [Context]: what a leaf sees.

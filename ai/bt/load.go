@@ -193,6 +193,14 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 			kids := b.kids(d, sc, depth)
 			n = bi.build(p, kids)
 			tag = typ
+		case isLeaf && lf.kind == kindLoop:
+			if !p.kidCount(1, 1) {
+				return nil
+			}
+			if n = lf.loop(p, b.kids(d, sc, depth)); n != nil {
+				n.name = "" // named by its tag, as the built-in loops
+			}
+			tag = typ
 		case isLeaf && lf.kind == kindChoose:
 			if !p.kidCount(1, manyKids) {
 				return nil
@@ -230,7 +238,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 	if conds != nil {
 		b.conds = append(b.conds, nodeConds{n, conds})
 	}
-	if name, ok := d.get("name"); ok && n.kind != kindSubTree {
+	if name, ok := d.get("name"); ok {
 		n.name = name
 	}
 	n.tag = tag // traces and dumps read like the file: Fallback, not Selector

@@ -118,46 +118,6 @@ func TestNoMainTree(t *testing.T) {
 	assert.Equal(t, []string{"A", "B"}, r2.TreeIDs())
 }
 
-// TestLoadMultipleDocuments is tutorial t07: three documents registered in any order, the
-// main tree built by ID, then a subtree on its own.
-func TestLoadMultipleDocuments(t *testing.T) {
-	var said []string
-	r := NewRegistry(nil)
-	require.NoError(t, r.RegisterAction("SaySomething", func(p *Ports) (func(*Context) Status, error) {
-		msg := InputPort[string](p, "message")
-		return func(c *Context) Status {
-			m, _ := msg.Get(c)
-			said = append(said, m)
-			return Success
-		}, nil
-	}))
-	docs := []string{
-		`<root BTCPP_format="4"><BehaviorTree ID="SubA"><SaySomething message="Executing SubA"/></BehaviorTree></root>`,
-		`<root BTCPP_format="4"><BehaviorTree ID="SubB"><SaySomething message="Executing SubB"/></BehaviorTree></root>`,
-		`<root BTCPP_format="4">
-  <BehaviorTree ID="MainTree">
-    <Sequence>
-      <SaySomething message="starting MainTree"/>
-      <SubTree ID="SubA"/>
-      <SubTree ID="SubB"/>
-    </Sequence>
-  </BehaviorTree>
-</root>`,
-	}
-	for i, d := range docs {
-		_, err := r.LoadXML("doc"+string(rune('1'+i))+".xml", []byte(d))
-		require.NoError(t, err)
-	}
-	assert.Equal(t, []string{"SubA", "SubB", "MainTree"}, r.TreeIDs())
-	for _, id := range []string{"MainTree", "SubA"} {
-		tree, err := r.Tree(id)
-		require.NoError(t, err)
-		m := tree.NewMemory()
-		assert.Equal(t, Success, tree.Tick(&m, &Context{}))
-	}
-	assert.Equal(t, []string{"starting MainTree", "Executing SubA", "Executing SubB", "Executing SubA"}, said)
-}
-
 func TestNodeNamesReadLikeTheFile(t *testing.T) {
 	r := docRegistry(t)
 	main, err := r.LoadXML("n.xml", []byte(xmlDoc(`<Fallback>
@@ -445,8 +405,8 @@ func TestModelTypeMatches(t *testing.T) {
 	}
 }
 
-// TestSubTreeModel is tutorial t14 (with SetBlackboard and CheckBlackboard for its
-// scripts): the model gives sub_in_value and sub_out_result defaults; the SubTree remaps
+// TestSubTreeModel is the model of tutorial t14 (TestTutorialT14SubTreeModel) with
+// SetBlackboard and CheckBlackboard for its scripts, and its errors: the model gives sub_in_value and sub_out_result defaults; the SubTree remaps
 // the other two.
 func TestSubTreeModel(t *testing.T) {
 	const model = `<root BTCPP_format="4">

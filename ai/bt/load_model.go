@@ -168,9 +168,12 @@ func (r *Registry) checkModels(models []*nodeModel, limit int) []error {
 func (r *Registry) checkModel(m *nodeModel, lf leafFactory) []error {
 	var errs []error
 	leaf := quote(m.id)
-	want := map[kind]string{kindAction: "Action", kindCondition: "Condition", kindChoose: "Control"}[lf.kind]
+	want := map[kind]string{kindAction: "Action", kindCondition: "Condition", kindChoose: "Control", kindLoop: "Decorator"}[lf.kind]
 	if m.tag != want {
 		errs = append(errs, fmt.Errorf("%w: a <%s> in the model, the leaf %s is registered as %s", ErrModel, m.tag, leaf, article(want)))
+	}
+	if lf.kind == kindLoop {
+		return errs // the ports of a loop are those of the built-in loops (RegisterLoop)
 	}
 	decls, perr := r.probe(m, lf)
 	if perr != nil {

@@ -76,6 +76,7 @@ type leafFactory struct {
 	action ActionFactory
 	cond   ConditionFactory
 	choose ChooserFactory
+	loop   func(p *Ports, kids []*Node) *Node // a loop of RegisterLoop
 }
 
 // treeDef is one tree definition: parsed from a file, or built in Go.
@@ -130,6 +131,17 @@ func (r *Registry) register(name string, lf leafFactory, isNil bool) error {
 	}
 	r.leaves[name] = lf
 	return nil
+}
+
+// RegisterLoop registers name as a [Loop] over elements of type T, for a queue element
+// type of the user's (BehaviorTree.CPP's registerNodeType<LoopNode<T>>, as tutorial t18's
+// LoopPose). In files it is written like LoopInt, with one child and the same ports:
+// queue ("{key}", an entry of type []T, or a ';'-separated literal whose elements parse as
+// T's port literals: its UnmarshalText, or its kind), value (an entry of type T) and
+// if_empty. A TreeNodesModel entry of the name must be a <Decorator>; its ports are not
+// compared. Errors as [Registry.RegisterAction].
+func RegisterLoop[T any](r *Registry, name string) error {
+	return r.register(name, leafFactory{kind: kindLoop, loop: loopBuiltin[T]().build}, false)
 }
 
 // RegisterTree registers a tree built in Go under id, so that loaded trees can use it as a
