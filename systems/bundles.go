@@ -60,6 +60,7 @@ type Spawned struct {
 	Faction         *components.Faction
 	Health          *components.Health
 	Weapon          *components.Weapon
+	Desired         *components.Desired
 
 	spawner *Spawner
 }

@@ -25,6 +25,7 @@ func TestSteerAgentSpawnedAfterSpatialInAShrunkCrowd(t *testing.T) {
 		components.Intent, components.SteeringWeights](w)
 	spawn := func(i int) arche.Entity {
 		e := m.New()
+		put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 		pos, _, kin, _, _, wt := m.Get(e)
 		pos.Vec = r2.Vec{X: 4 + 0.3*float64(i%10), Y: 4 + 0.3*float64(i/10)}
 		*kin = components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3}
@@ -178,6 +179,7 @@ func TestBadAgentDataHasADocumentedResult(t *testing.T) {
 				components.Intent, components.SteeringWeights, components.Path](w)
 			spawn := func(p r2.Vec) arche.Entity {
 				e := m.New()
+				put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 				pos, _, kin, _, in, wt, _ := m.Get(e)
 				pos.Vec = p
 				*kin = components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3}
@@ -193,7 +195,7 @@ func TestBadAgentDataHasADocumentedResult(t *testing.T) {
 			assert.Equal(t, 1, r.Counts[c.cause])
 			assert.Equal(t, bad, r.Examples[c.cause])
 
-			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{}, &Steer{Workers: 1}, &Movement{Workers: 1})
+			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{}, &PathFollow{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1})
 			s.Initialize(w)
 			defer s.Finalize(w)
 			s.Update(w)
@@ -314,7 +316,7 @@ func TestBadDataPanicsNoSystem(t *testing.T) {
 	good := goodAgent(t, w)
 	diag := &Diagnostics{Every: 10}
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &LOD{}, &Spatial{}, &Perception{Workers: 1}, &Decision{},
-		&PathQueue{}, &Combat{}, &FlowField{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1}, diag)
+		&PathQueue{}, &Combat{}, &FlowField{Workers: 1}, &PathFollow{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1}, diag)
 	s.Initialize(w)
 	require.NotPanics(t, func() { s.Run(w, 90) })
 	s.Finalize(w)

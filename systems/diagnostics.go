@@ -33,10 +33,12 @@ const (
 	// Think.Next NaN: the agent thinks at a cadence nobody chose, or never.
 	CauseThinkInvalid
 	// CauseSteerIncomplete: an agent with a Steering, SteeringWeights,
-	// Wanderer or FlowFollower that lacks one of the components Steer and
-	// Movement require (Position, Velocity, Kinematics, Intent, Steering): it
-	// is never steered or never moved; or a Path or FlowFollower without a
-	// Position, which the path queue and the flow-field system never serve.
+	// Wanderer, FlowFollower or Desired that lacks one of the components
+	// PathFollow, Steer and Movement require together (Position, Velocity,
+	// Kinematics, Intent, Desired, Steering): it never gets a Desired, is
+	// never steered or never moved; or a Path, FlowFollower or Desired without
+	// a Position, which the path queue, the flow-field and path-following
+	// systems never serve.
 	CauseSteerIncomplete
 	// CauseWeightsMissing: a steered agent without SteeringWeights: no wall
 	// avoidance and no separation, so a crowd stacks on one point. Give it
@@ -66,8 +68,9 @@ const (
 	// CauseVelocity: a Velocity with a NaN or infinite coordinate. Movement
 	// resets it to zero (and does not move the agent that frame).
 	CauseVelocity
-	// CauseGoal: an Intent.Goal with a NaN or infinite coordinate. Steer
-	// treats the intent as no move intent: the agent brakes.
+	// CauseGoal: an Intent.Goal with a NaN or infinite coordinate, or an
+	// Intent.Point that is (with a Flee, Pursue or Evade mode and no Target).
+	// PathFollow treats the intent as no move intent: the agent brakes.
 	CauseGoal
 	// CauseBlocked: a moving agent (one with a Velocity) whose Position is in
 	// a blocked cell. Movement only keeps agents out of walls that start
@@ -250,9 +253,9 @@ func (s *Diagnostics) Finalize(w *arche.World) {}
 
 // diagnoser holds the filters of the checks and what it learnt of the grid.
 type diagnoser struct {
-	motion *generic.Filter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+	motion *generic.Filter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Wanderer, components.Rand,
-		components.FlowFollower]
+		components.FlowFollower, components.Desired]
 	trees      *generic.Filter4[components.Brain, components.Think, components.Position, components.Intent]
 	reasons    *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]
 	machines   *generic.Filter4[components.StateMachine, components.Think, components.Position, components.Intent]
@@ -266,12 +269,13 @@ type diagnoser struct {
 }
 
 func (d *diagnoser) init() {
-	d.motion = generic.NewFilter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+	d.motion = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Wanderer, components.Rand,
-		components.FlowFollower]().
+		components.FlowFollower, components.Desired]().
 		Optional(generic.T[components.Position](), generic.T[components.Velocity](), generic.T[components.Kinematics](), generic.T[components.Intent](),
 			generic.T[components.Steering](), generic.T[components.Path](), generic.T[components.SteeringWeights](),
-			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower]())
+			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower](),
+			generic.T[components.Desired]())
 	d.trees = brainFilter[components.Brain]()
 	d.reasons = brainFilter[components.UtilityBrain]()
 	d.machines = brainFilter[components.StateMachine]()
@@ -313,12 +317,12 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 // those with a steering component but no Position.
 func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 	g := d.grid
-	q := d.motion.Query(w) // every entity: all ten are optional
+	q := d.motion.Query(w) // every entity: all eleven are optional
 	for q.Next() {
-		pos, vel, kin, in, st, path, wt, wa, rnd, ff := q.Get()
+		pos, vel, kin, in, st, path, wt, wa, rnd, ff, des := q.Get()
 		e := q.Entity()
 		if pos == nil {
-			if st != nil || wt != nil || wa != nil || ff != nil || path != nil {
+			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil {
 				r.add(CauseSteerIncomplete, e)
 			}
 			continue
@@ -330,14 +334,14 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if vel != nil && !finiteVec(vel.Vec) {
 			r.add(CauseVelocity, e)
 		}
-		if in != nil && !finiteVec(in.Goal) {
+		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.add(CauseGoal, e)
 		}
 		if kin != nil && !goodKinematics(kin) {
 			r.add(CauseKinematics, e)
 		}
-		steered := vel != nil && kin != nil && in != nil && st != nil
-		if !steered && (st != nil || wt != nil || wa != nil || ff != nil) {
+		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
+		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil) {
 			r.add(CauseSteerIncomplete, e)
 		}
 		if steered && wt == nil {

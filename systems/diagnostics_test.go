@@ -42,6 +42,7 @@ func goodAgent(t *testing.T, w *arche.World) arche.Entity {
 	put(w, e, components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3})
 	put(w, e, components.Intent{Move: true, Goal: r2.Vec{X: 5.5, Y: 5.5}})
 	put(w, e, components.Steering{})
+	put(w, e, components.Desired{})
 	put(w, e, components.Path{})
 	put(w, e, components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 1})
 	put(w, e, components.Wanderer{Wander: steer.Wander{Distance: 1, Radius: 0.5, Jitter: 1}})

@@ -47,6 +47,7 @@ type Guards struct {
 	PathQueue  *systems.PathQueue
 	Combat     *systems.Combat
 	Casualties *Casualties
+	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
 	Movement   *systems.Movement
 }
@@ -96,6 +97,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 	s.Decision = &systems.Decision{Workers: workers, Budget: cfg.ThinkBudget}
 	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget}
 	s.Combat = &systems.Combat{}
+	s.PathFollow = &systems.PathFollow{Workers: workers}
 	s.Steer = &systems.Steer{Workers: workers}
 	s.Movement = &systems.Movement{Workers: workers}
 
@@ -125,7 +127,7 @@ func (s *Guards) Systems() []ecs.System {
 	if s.LOD != nil {
 		out = append(out, s.LOD)
 	}
-	return append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.Steer, s.Movement)
+	return append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.PathFollow, s.Steer, s.Movement)
 }
 
 // spawner creates guards and intruders through the public bundles of package

@@ -35,6 +35,7 @@ type Swarm struct {
 	Director *GoalDirector
 	Spatial  *systems.Spatial
 	Flow     *systems.FlowField
+	Follow   *systems.PathFollow
 	Steer    *systems.Steer
 	Movement *systems.Movement
 }
@@ -81,6 +82,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
 		Spatial:  &systems.Spatial{CellSize: 1},
 		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
+		Follow:   &systems.PathFollow{Workers: workers},
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},
 	}
@@ -101,7 +103,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 
 // Systems returns the scenario's systems in frame order.
 func (s *Swarm) Systems() []ecs.System {
-	return []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Steer, s.Movement}
+	return []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Follow, s.Steer, s.Movement}
 }
 
 // GoalDirector moves the swarm's goal to a random open cell every Every
