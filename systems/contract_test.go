@@ -83,6 +83,9 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 		{"Steer without Spatial", &Steer{}, setup{true, true, false}, "Steer needs the Neighbours resource: add the Spatial system before Steer"},
 		{"Steer without a grid", &Steer{}, setup{false, true, false}, "Steer needs the map"},
 		{"Steer without a clock", &Steer{}, setup{true, false, true}, "Steer needs the simulation clock: the world has no *ecs.Clock resource; add ecs.NewClockSystem(dt) as the first system"},
+		{"PathFollow without Spatial", &PathFollow{}, setup{true, true, false}, "PathFollow needs the Neighbours resource: add the Spatial system before PathFollow"},
+		{"PathFollow without a grid", &PathFollow{}, setup{false, true, false}, "PathFollow needs the map"},
+		{"PathFollow without a clock", &PathFollow{}, setup{true, false, true}, "PathFollow needs the simulation clock"},
 		{"Movement without a grid", &Movement{}, setup{false, true, false}, "Movement needs the map"},
 		{"Movement without a clock", &Movement{}, setup{true, false, false}, "Movement needs the simulation clock"},
 		{"PathQueue without a grid", &PathQueue{}, setup{false, true, false}, "PathQueue needs the map"},
@@ -105,6 +108,7 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 		{"Combat with nothing", &Combat{}, setup{}, ""},
 		{"Diagnostics with nothing", &Diagnostics{}, setup{}, ""},
 		{"Steer with all", &Steer{}, all, ""},
+		{"PathFollow with all", &PathFollow{}, all, ""},
 		{"Perception with all", &Perception{}, all, ""},
 	}
 	for _, c := range cases {

@@ -116,6 +116,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			}
 			put(w, e, components.Path{}) // not counted in Agents: no Position, no brain
 		}, []Cause{CauseSteerIncomplete}},
+		{"steered without Desired", false, func(w *arche.World, e arche.Entity) {
+			drop[components.Desired](w, e) // PathFollow never serves it, Steer never steers it
+		}, []Cause{CauseSteerIncomplete}},
 		{"steered without SteeringWeights", false, func(w *arche.World, e arche.Entity) {
 			drop[components.SteeringWeights](w, e)
 		}, []Cause{CauseWeightsMissing}},
@@ -164,6 +167,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"infinite goal", false, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal.X = inf
 		}, []Cause{CauseGoal}},
+		{"flee from a NaN point", false, func(w *arche.World, e arche.Entity) {
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Point.Y = components.IntentFlee, nan
+		}, []Cause{CauseGoal}},
+		{"flee from an entity, Point unused", false, func(w *arche.World, e arche.Entity) {
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Target, in.Point.Y = components.IntentFlee, e, nan
+		}, nil},
 		{"inside a blocked cell", false, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Vec = r2.Vec{X: 9.5, Y: 9.5}
 		}, []Cause{CauseBlocked}},

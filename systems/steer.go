@@ -31,10 +31,11 @@ import (
 // near a wall: see grid.Grid.Clearance), separation, the move force,
 // alignment, cohesion (a wander, the least important, comes last).
 //
-// Hot loop: the agents' inputs are gathered into one compact array, in the
-// order of the spatial hash's buckets once there are many agents, so agents
-// visited one after the other are neighbours and read the same hash and grid
-// memory; each neighbour query is followed at once by the forces that use it.
+// Hot loop: the agents' inputs are gathered into one compact array (about
+// 120 bytes an agent), visited in the order of the spatial hash's buckets
+// once there are many agents, so agents visited one after the other are
+// neighbours and read the same hash and grid memory; each neighbour query is
+// followed at once by the forces that use it.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -74,8 +75,8 @@ type Steer struct {
 	agents  []steerAgent                 // the frame's hot state, in visiting order
 	weights []components.SteeringWeights // the distinct weights of the frame's agents
 	wanders []wanderRef                  // the wanderers' state
-	keys    []int32                      // per agent in query order: its hash bucket
-	starts  []int32                      // per bucket: its first agent in visiting order
+	order   spatialOrder
+	visit   []int32 // agents in hash-bucket order; nil: in query order
 	scratch []steerScratch
 }
 
@@ -138,50 +139,20 @@ func (s *Steer) Update(w *arche.World) {
 	clear(s.wanders)
 }
 
-// gather fills the hot array. With many agents, a first pass counts them per
-// hash bucket and the second writes each agent straight to its place in
-// bucket order (a counting sort), so the workers read the array front to back.
+// gather fills the hot array in query order (reading the component columns
+// front to back), and, with many agents, the order in which to visit them:
+// by hash bucket (a stable counting sort), so that agents visited one after
+// the other are neighbours.
 func (s *Steer) gather(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
-	q.Close()
-	sorted := false
-	if n >= spatialOrderMin {
-		sorted = true
-		h := s.nb.Hash
-		s.keys = s.keys[:0]
-		buckets := h.Buckets()
-		if cap(s.starts) < buckets+1 {
-			s.starts = make([]int32, buckets+1)
-		}
-		s.starts = s.starts[:buckets+1]
-		clear(s.starts)
-		q := s.filter.Query(w)
-		for q.Next() {
-			pos, _, _, _, _, _, _, _ := q.Get()
-			k := int32(h.Bucket(pos.Vec))
-			s.keys = append(s.keys, k)
-			s.starts[k+1]++
-		}
-		for b := 1; b <= buckets; b++ {
-			s.starts[b] += s.starts[b-1]
-		}
-		n = len(s.keys)
-	}
 	s.agents = grow(s.agents, n)
 	s.weights = s.weights[:0]
 	s.wanders = s.wanders[:0]
-	q = s.filter.Query(w)
 	for i := 0; q.Next(); i++ {
 		pos, vel, kin, d, st, wt, wa, rnd := q.Get()
-		slot := i
-		if sorted {
-			k := s.keys[i]
-			slot = int(s.starts[k])
-			s.starts[k]++
-		}
 		e := q.Entity()
-		a := &s.agents[slot]
+		a := &s.agents[i]
 		*a = steerAgent{pos: pos.Vec, vel: vel.Vec, point: d.Point, tvel: d.Vel, kin: *kin, factor: d.SpeedFactor,
 			mode: d.Mode, hashID: s.nb.ID(e), wander: -1, self: e.ID(), out: st}
 		if wt != nil {
@@ -191,6 +162,10 @@ func (s *Steer) gather(w *arche.World) {
 			a.wander = int32(len(s.wanders))
 			s.wanders = append(s.wanders, wanderRef{wa, rnd})
 		}
+	}
+	s.visit = nil
+	if n >= spatialOrderMin {
+		s.visit = s.order.sort(s.nb.Hash, n, func(i int) r2.Vec { return s.agents[i].pos })
 	}
 }
 
@@ -210,7 +185,11 @@ func (s *Steer) weightIndex(wt *components.SteeringWeights) (bool, uint32) {
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
 	for k := lo; k < hi; k++ {
-		a := &s.agents[k]
+		i := k
+		if s.visit != nil {
+			i = int(s.visit[k])
+		}
+		a := &s.agents[i]
 		a.out.Force = s.force(a, sc)
 	}
 }
