@@ -9,7 +9,7 @@
 // systems.Diagnose counts before the first frame and after the last (per
 // cause in -json's "diagnostics" object; all 0 for both scenarios).
 //
-//	go run ./cmd/bench [-scenario guards|swarm] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-json]
+//	go run ./cmd/bench [-scenario guards|swarm] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-avoid separation|orca] [-json]
 //
 // The swarm scenario runs agents that all follow one flow field to a goal
 // that moves every 5 s, with separation and wall avoidance.
@@ -48,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
+	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -63,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	rep, err := runCrowd(crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
-		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget})
+		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid})
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1

@@ -94,8 +94,23 @@ func TestSwarmScenarioReport(t *testing.T) {
 	assert.Equal(t, "swarm", rep["scenario"])
 	assert.Equal(t, 2.0, rep["workers"])
 	assert.Contains(t, rep["systems"], "flowfield")
+	assert.Contains(t, rep["systems"], "pathfollow")
+	assert.Equal(t, "separation", rep["avoid"], "the default local avoidance")
 	assert.NotContains(t, rep, "branches", "guard-only figures are left out")
 	assert.Equal(t, 1, run([]string{"-scenario", "nope", "-agents", "10", "-frames", "1"}, &out, &errs))
+}
+
+func TestAvoidFlag(t *testing.T) {
+	for _, scen := range []string{"swarm", "guards"} {
+		var out, errs bytes.Buffer
+		require.Equal(t, 0, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "separation"}, &out, &errs), errs.String())
+		errs.Reset()
+		assert.Equal(t, 1, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "orca"}, &out, &errs))
+		assert.Contains(t, errs.String(), "the ORCA system is not in this build yet", "a clear error until ORCA lands")
+		errs.Reset()
+		assert.Equal(t, 1, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "rvo"}, &out, &errs))
+		assert.Contains(t, errs.String(), `unknown avoidance "rvo": want separation or orca`)
+	}
 }
 
 // needMaps skips a test when ../shared/maps is absent, except on CI

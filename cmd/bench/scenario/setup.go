@@ -17,16 +17,17 @@ import (
 
 // Config configures the guard scenario.
 type Config struct {
-	Agents        int        // guards plus intruders; 10,000 if zero
-	IntruderEvery int        // one agent in IntruderEvery is an intruder; 8 if zero
-	Seed          uint64     // seeds the map (if generated) and every agent's random source
-	Grid          *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
-	DT            float64    // seconds per frame; 1/60 if zero
-	PathBudget    int        // path-search node expansions per frame; systems.DefaultPathBudget if zero
-	Workers       int        // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
-	ThinkBudget   int        // most decisions per frame; 0 means no limit
-	LOD           bool       // throttle thinking by distance to Focus (systems.DefaultLODLevels)
-	Focus         []r2.Vec   // focus points for LOD, cells; the map centre if empty
+	Agents        int               // guards plus intruders; 10,000 if zero
+	IntruderEvery int               // one agent in IntruderEvery is an intruder; 8 if zero
+	Seed          uint64            // seeds the map (if generated) and every agent's random source
+	Grid          *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
+	DT            float64           // seconds per frame; 1/60 if zero
+	PathBudget    int               // path-search node expansions per frame; systems.DefaultPathBudget if zero
+	Workers       int               // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
+	ThinkBudget   int               // most decisions per frame; 0 means no limit
+	LOD           bool              // throttle thinking by distance to Focus (systems.DefaultLODLevels)
+	Focus         []r2.Vec          // focus points for LOD, cells; the map centre if empty
+	Avoid         systems.Avoidance // local avoidance of every agent; separation by default
 }
 
 // Guards is a ready-to-run guard scenario: the world, its map and the
@@ -49,6 +50,7 @@ type Guards struct {
 	Casualties *Casualties
 	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
+	Avoidance  ecs.System // the local-avoidance system between Steer and Movement (ORCA); nil with separation
 	Movement   *systems.Movement
 }
 
@@ -101,7 +103,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 	s.Steer = &systems.Steer{Workers: workers}
 	s.Movement = &systems.Movement{Workers: workers}
 
-	sp, err := newSpawner(w, g, s.GuardTree, s.IntruderTree)
+	sp, err := newSpawner(w, g, s.GuardTree, s.IntruderTree, cfg.Avoid)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +129,11 @@ func (s *Guards) Systems() []ecs.System {
 	if s.LOD != nil {
 		out = append(out, s.LOD)
 	}
-	return append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.PathFollow, s.Steer, s.Movement)
+	out = append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.PathFollow, s.Steer)
+	if s.Avoidance != nil {
+		out = append(out, s.Avoidance)
+	}
+	return append(out, s.Movement)
 }
 
 // spawner creates guards and intruders through the public bundles of package
@@ -138,14 +144,14 @@ type spawner struct {
 }
 
 // motion is the movement tuning of both kinds but their speed.
-func motion(speed float64) systems.Motion {
+func motion(speed float64, avoid systems.Avoidance) systems.Motion {
 	return systems.Motion{MaxSpeed: speed, MaxForce: MaxForce, Radius: AgentRadius,
-		Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius}
+		Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius, Avoid: avoid}
 }
 
-func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) (*spawner, error) {
+func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree, avoid systems.Avoidance) (*spawner, error) {
 	guards, err := systems.NewSpawner(w,
-		systems.Mover{Motion: motion(GuardSpeed)},
+		systems.Mover{Motion: motion(GuardSpeed, avoid)},
 		systems.Thinker{Tree: guardTree},
 		systems.Combatant{Team: TeamGuards, SightRange: GuardSight, Damage: GuardDamage, Range: StrikeRange},
 		systems.With(components.LOD{}), systems.With(Guard{}))
@@ -153,7 +159,7 @@ func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) 
 		return nil, err
 	}
 	intruders, err := systems.NewSpawner(w,
-		systems.Mover{Motion: motion(IntruderSpeed)},
+		systems.Mover{Motion: motion(IntruderSpeed, avoid)},
 		systems.Thinker{Tree: intruderTree},
 		systems.Combatant{Team: TeamIntruders, SightRange: GuardSight, Damage: IntruderDamage, Range: StrikeRange},
 		systems.With(components.LOD{}), systems.With(Intruder{}))

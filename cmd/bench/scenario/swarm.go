@@ -16,13 +16,14 @@ import (
 
 // SwarmConfig configures the swarm scenario.
 type SwarmConfig struct {
-	Agents    int        // 10,000 if zero
-	Seed      uint64     // seeds the map (if generated), the spawns and the goals
-	Grid      *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
-	DT        float64    // seconds per frame; 1/60 if zero
-	Workers   int        // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
-	GoalEvery float64    // seconds between goal moves; 5 if zero
-	Budget    int        // flow-field cells settled per frame; 0 builds a field at once
+	Agents    int               // 10,000 if zero
+	Seed      uint64            // seeds the map (if generated), the spawns and the goals
+	Grid      *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
+	DT        float64           // seconds per frame; 1/60 if zero
+	Workers   int               // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
+	GoalEvery float64           // seconds between goal moves; 5 if zero
+	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
+	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
 }
 
 // Swarm is the swarm scenario: agents that all follow one flow field to a
@@ -37,6 +38,7 @@ type Swarm struct {
 	Flow     *systems.FlowField
 	Follow   *systems.PathFollow
 	Steer    *systems.Steer
+	Avoid    ecs.System // the local-avoidance system between Steer and Movement (ORCA); nil with separation
 	Movement *systems.Movement
 }
 
@@ -88,7 +90,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	}
 	agents, err := systems.NewSpawner(w, systems.FlowFollower{
 		Motion: systems.Motion{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius,
-			Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius},
+			Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius, Avoid: cfg.Avoid},
 		Goal: s.Director.Goal,
 	})
 	if err != nil {
@@ -103,7 +105,11 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 
 // Systems returns the scenario's systems in frame order.
 func (s *Swarm) Systems() []ecs.System {
-	return []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Follow, s.Steer, s.Movement}
+	out := []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Follow, s.Steer}
+	if s.Avoid != nil {
+		out = append(out, s.Avoid)
+	}
+	return append(out, s.Movement)
 }
 
 // GoalDirector moves the swarm's goal to a random open cell every Every
