@@ -32,10 +32,10 @@ import (
 // alignment, cohesion (a wander, the least important, comes last).
 //
 // Hot loop: the agents' inputs are gathered into one compact array (about
-// 120 bytes an agent), visited in the order of the spatial hash's buckets
-// once there are many agents, so agents visited one after the other are
-// neighbours and read the same hash and grid memory; each neighbour query is
-// followed at once by the forces that use it.
+// 120 bytes an agent), sorted by tiles of the map once there are many agents,
+// so the workers read it front to back and agents visited one after the
+// other are neighbours that read the same hash and grid memory; each
+// neighbour query is followed at once by the forces that use it.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -75,8 +75,8 @@ type Steer struct {
 	agents  []steerAgent                 // the frame's hot state, in visiting order
 	weights []components.SteeringWeights // the distinct weights of the frame's agents
 	wanders []wanderRef                  // the wanderers' state
-	order   spatialOrder
-	visit   []int32 // agents in hash-bucket order; nil: in query order
+	keys    []int32 // per agent in query order: its tile
+	starts  []int32 // per tile: the next free place in agents
 	scratch []steerScratch
 }
 
@@ -139,20 +139,46 @@ func (s *Steer) Update(w *arche.World) {
 	clear(s.wanders)
 }
 
-// gather fills the hot array in query order (reading the component columns
-// front to back), and, with many agents, the order in which to visit them:
-// by hash bucket (a stable counting sort), so that agents visited one after
-// the other are neighbours.
+// gather fills the hot array. With many agents, it is filled in tile order:
+// a first pass over the query counts the agents per tile of tileSide×tileSide
+// cells, and the second writes each agent straight to its place (a stable
+// counting sort), so the workers read the array front to back and agents
+// visited one after the other are neighbours. Fewer agents fit in cache
+// anyway and are written in query order.
 func (s *Steer) gather(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
+	sorted := n >= spatialOrderMin
+	if sorted {
+		cols := (s.grid.Width() + tileSide - 1) / tileSide
+		rows := (s.grid.Height() + tileSide - 1) / tileSide
+		s.starts = grow(s.starts, cols*rows+1)
+		clear(s.starts)
+		s.keys = grow(s.keys, n)
+		for i := 0; q.Next(); i++ {
+			pos, _, _, _, _, _, _, _ := q.Get()
+			k := tileOf(pos.Vec, cols, rows)
+			s.keys[i] = k
+			s.starts[k+1]++
+		}
+		for t := 1; t < len(s.starts); t++ {
+			s.starts[t] += s.starts[t-1]
+		}
+		q = s.filter.Query(w)
+	}
 	s.agents = grow(s.agents, n)
 	s.weights = s.weights[:0]
 	s.wanders = s.wanders[:0]
 	for i := 0; q.Next(); i++ {
 		pos, vel, kin, d, st, wt, wa, rnd := q.Get()
+		slot := i
+		if sorted {
+			k := s.keys[i]
+			slot = int(s.starts[k])
+			s.starts[k]++
+		}
 		e := q.Entity()
-		a := &s.agents[i]
+		a := &s.agents[slot]
 		*a = steerAgent{pos: pos.Vec, vel: vel.Vec, point: d.Point, tvel: d.Vel, kin: *kin, factor: d.SpeedFactor,
 			mode: d.Mode, hashID: s.nb.ID(e), wander: -1, self: e.ID(), out: st}
 		if wt != nil {
@@ -163,10 +189,25 @@ func (s *Steer) gather(w *arche.World) {
 			s.wanders = append(s.wanders, wanderRef{wa, rnd})
 		}
 	}
-	s.visit = nil
-	if n >= spatialOrderMin {
-		s.visit = s.order.sort(s.nb.Hash, n, func(i int) r2.Vec { return s.agents[i].pos })
+}
+
+// tileSide is the side, in cells, of the tiles by which Steer orders agents:
+// 8×8 cells hold a few dozen agents of a dense crowd, and the tile counts of
+// a large map (832² cells: 10,816 tiles) stay in cache while sorting.
+const tileSide = 8
+
+// tileOf returns the index of the tile of p, row by row, clamped to the
+// grid's cols×rows tiles (NaN: tile 0).
+func tileOf(p r2.Vec, cols, rows int) int32 {
+	x, y := p.X/tileSide, p.Y/tileSide
+	tx, ty := 0, 0
+	if x >= 0 { // false for NaN
+		tx = min(int(min(x, float64(cols-1))), cols-1)
 	}
+	if y >= 0 {
+		ty = min(int(min(y, float64(rows-1))), rows-1)
+	}
+	return int32(ty*cols + tx)
 }
 
 // weightIndex returns the index of weights equal to *wt in s.weights,
@@ -185,11 +226,7 @@ func (s *Steer) weightIndex(wt *components.SteeringWeights) (bool, uint32) {
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
 	for k := lo; k < hi; k++ {
-		i := k
-		if s.visit != nil {
-			i = int(s.visit[k])
-		}
-		a := &s.agents[i]
+		a := &s.agents[k]
 		a.out.Force = s.force(a, sc)
 	}
 }
@@ -243,7 +280,9 @@ func (s *Steer) force(a *steerAgent, sc *steerScratch) r2.Vec {
 func (s *Steer) combine(a *steerAgent, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
 	kin := &a.kin
 	acc := steer.Accumulator{Max: kin.MaxForce}
-	if wt.Wall > 0 && s.nearWall(a.pos, a.vel, kin.Radius) {
+	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
+	// in the open cannot reach a wall with them
+	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && s.nearWall(a.pos, a.vel, kin.Radius) {
 		f := steer.WallAvoidance(a.pos, a.vel, s.blocked, feelerTime, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
 		if !acc.Add(f, wt.Wall) {
 			return acc.Sum
