@@ -75,8 +75,8 @@ type Steer struct {
 	agents  []steerAgent                 // the frame's hot state, in visiting order
 	weights []components.SteeringWeights // the distinct weights of the frame's agents
 	wanders []wanderRef                  // the wanderers' state
-	keys    []int32 // per agent in query order: its tile
-	starts  []int32 // per tile: the next free place in agents
+	keys    []int32                      // per agent in query order: its tile
+	starts  []int32                      // per tile: the next free place in agents
 	scratch []steerScratch
 }
 
