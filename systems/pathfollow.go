@@ -146,12 +146,19 @@ func (s *PathFollow) Initialize(w *arche.World) {
 // Update writes every agent's Desired.
 func (s *PathFollow) Update(w *arche.World) {
 	s.jobs = s.jobs[:0]
+	s.grid.Prepare()
 	q := s.filter.Query(w)
 	for q.Next() {
 		pos, in, d, path, pr, ff := q.Get()
-		s.jobs = append(s.jobs, followJob{pos: pos.Vec, intent: in, desired: d, path: path, progress: pr, flow: ff})
+		j := followJob{pos: pos.Vec, intent: in, desired: d, path: path, progress: pr, flow: ff}
+		if path == nil {
+			// no path, no line-of-sight test: a few copies, cheaper here
+			// than handed to a worker (a swarm's agents)
+			s.follow(&j, &s.scratch[0])
+			continue
+		}
+		s.jobs = append(s.jobs, j)
 	}
-	s.grid.Prepare()
 	s.pool.Run(s, len(s.jobs))
 	clear(s.jobs)
 	s.Stuck = 0
