@@ -32,8 +32,9 @@ import (
 // alignment, cohesion (a wander, the least important, comes last).
 //
 // Hot loop: the agents' inputs are gathered into one compact array (about
-// 120 bytes an agent), sorted by tiles of the map once there are many agents,
-// so the workers read it front to back and agents visited one after the
+// 120 bytes an agent), sorted by tiles of the map once there are many agents
+// (the sort's scattered writes split over the workers), so the workers read
+// it front to back and agents visited one after the
 // other are neighbours that read the same hash and grid memory; each
 // neighbour query is followed at once by the forces that use it.
 //
@@ -75,8 +76,10 @@ type Steer struct {
 	agents  []steerAgent                 // the frame's hot state, in visiting order
 	weights []components.SteeringWeights // the distinct weights of the frame's agents
 	wanders []wanderRef                  // the wanderers' state
-	keys    []int32                      // per agent in query order: its tile
+	staged  []steerAgent                 // the agents in query order, before sorting
+	keys    []int32                      // per staged agent: its tile, then its place in agents
 	starts  []int32                      // per tile: the next free place in agents
+	scatter steerScatter
 	scratch []steerScratch
 }
 
@@ -128,6 +131,7 @@ func (s *Steer) Initialize(w *arche.World) {
 		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
+	s.scatter.s = s
 }
 
 // Update computes every agent's force.
@@ -139,46 +143,35 @@ func (s *Steer) Update(w *arche.World) {
 	clear(s.wanders)
 }
 
-// gather fills the hot array. With many agents, it is filled in tile order:
-// a first pass over the query counts the agents per tile of tileSide×tileSide
-// cells, and the second writes each agent straight to its place (a stable
-// counting sort), so the workers read the array front to back and agents
-// visited one after the other are neighbours. Fewer agents fit in cache
-// anyway and are written in query order.
+// gather fills the hot array. With many agents, the array is sorted by tile
+// of tileSide×tileSide cells: the query fills a staging array front to back,
+// counting agents per tile, and the workers then move each agent to its place
+// (a stable counting sort), so the force workers read the array front to
+// back and agents visited one after the other are neighbours. Fewer agents
+// fit in cache anyway and are filled in query order.
 func (s *Steer) gather(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
 	sorted := n >= spatialOrderMin
+	cols, rows := 0, 0
+	dst := &s.agents
 	if sorted {
-		cols := (s.grid.Width() + tileSide - 1) / tileSide
-		rows := (s.grid.Height() + tileSide - 1) / tileSide
+		cols = (s.grid.Width() + tileSide - 1) / tileSide
+		rows = (s.grid.Height() + tileSide - 1) / tileSide
 		s.starts = grow(s.starts, cols*rows+1)
 		clear(s.starts)
 		s.keys = grow(s.keys, n)
-		for i := 0; q.Next(); i++ {
-			pos, _, _, _, _, _, _, _ := q.Get()
-			k := tileOf(pos.Vec, cols, rows)
-			s.keys[i] = k
-			s.starts[k+1]++
-		}
-		for t := 1; t < len(s.starts); t++ {
-			s.starts[t] += s.starts[t-1]
-		}
-		q = s.filter.Query(w)
+		dst = &s.staged
 	}
+	*dst = grow(*dst, n)
 	s.agents = grow(s.agents, n)
 	s.weights = s.weights[:0]
 	s.wanders = s.wanders[:0]
+	staged := *dst
 	for i := 0; q.Next(); i++ {
 		pos, vel, kin, d, st, wt, wa, rnd := q.Get()
-		slot := i
-		if sorted {
-			k := s.keys[i]
-			slot = int(s.starts[k])
-			s.starts[k]++
-		}
 		e := q.Entity()
-		a := &s.agents[slot]
+		a := &staged[i]
 		*a = steerAgent{pos: pos.Vec, vel: vel.Vec, point: d.Point, tvel: d.Vel, kin: *kin, factor: d.SpeedFactor,
 			mode: d.Mode, hashID: s.nb.ID(e), wander: -1, self: e.ID(), out: st}
 		if wt != nil {
@@ -188,6 +181,34 @@ func (s *Steer) gather(w *arche.World) {
 			a.wander = int32(len(s.wanders))
 			s.wanders = append(s.wanders, wanderRef{wa, rnd})
 		}
+		if sorted {
+			k := tileOf(pos.Vec, cols, rows)
+			s.keys[i] = k
+			s.starts[k+1]++
+		}
+	}
+	if !sorted {
+		return
+	}
+	for t := 1; t < len(s.starts); t++ {
+		s.starts[t] += s.starts[t-1]
+	}
+	for i, k := range s.keys { // each agent's place, reusing keys
+		s.keys[i] = s.starts[k]
+		s.starts[k]++
+	}
+	s.pool.Run(&s.scatter, n)
+}
+
+// steerScatter moves staged agents to their places in the sorted hot array,
+// split over the workers (the places are scattered; the writes overlap).
+type steerScatter struct{ s *Steer }
+
+// Work implements ecs.Job.
+func (j *steerScatter) Work(_, lo, hi int) {
+	s := j.s
+	for i := lo; i < hi; i++ {
+		s.agents[s.keys[i]] = s.staged[i]
 	}
 }
 
