@@ -40,9 +40,34 @@ type LOD struct {
 type Focus struct{}
 
 // Intent is what the decision layer wants; it never moves the agent itself.
+//
+// Movement: with Mode IntentGo (the zero value) the agent goes to Goal while
+// Move is set, and otherwise stands (or wanders, or follows its flow field).
+// Mode IntentFlee, IntentPursue or IntentEvade asks to run from, chase or
+// run from the predicted position of a target instead, Move and Goal being
+// ignored: the entity Target if it is not the zero Entity (read from the
+// frame's systems.Neighbours, so it needs a Position and a Velocity), else
+// the fixed point Point.
 type Intent struct {
-	Move        bool         // go to Goal
+	Move        bool         // go to Goal (Mode IntentGo)
 	Goal        r2.Vec       // cells
 	SpeedFactor float64      // fraction of Kinematics.MaxSpeed to move at, (0, 1]; 0 means 1
 	Attack      arche.Entity // a target to strike this frame; the zero Entity for none
+
+	Mode   IntentMode   // IntentGo, or a target to flee, pursue or evade
+	Target arche.Entity // the target of Flee, Pursue and Evade; the zero Entity: Point
+	Point  r2.Vec       // cells: the target when Target is the zero Entity
 }
+
+// IntentMode is what an [Intent] asks of the movement pipeline. The modes
+// with a target are Reynolds' steering behaviors ("Steering Behaviors For
+// Autonomous Characters", 1999).
+type IntentMode uint8
+
+// Intent modes.
+const (
+	IntentGo     IntentMode = iota // go to Goal while Move; else stand, wander or flow
+	IntentFlee                     // run straight away from the target
+	IntentPursue                   // chase the target where it will be (pursuit); around walls along a path
+	IntentEvade                    // run away from where the target will be (evasion)
+)

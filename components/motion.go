@@ -22,6 +22,32 @@ type Kinematics struct {
 	Radius   float64 // cells; the separation radius is a multiple of it
 }
 
+// Desired is where the agent wants to head this frame: the path-following
+// system writes it from the agent's [Intent], path and flow field, and the
+// steering system turns it into a force. It is the hand-over between the two,
+// small so that steering reads little per agent.
+type Desired struct {
+	Mode        DesiredMode // how to head for Point
+	SpeedFactor float64     // fraction of Kinematics.MaxSpeed, (0, 1); anything else means 1
+	Point       r2.Vec      // cells: the point to seek, arrive at, flow towards, flee from, or the target's position
+	Vel         r2.Vec      // cells per second: the target's velocity (Pursue, Evade)
+}
+
+// DesiredMode says which steering behavior carries a [Desired] out.
+type DesiredMode uint8
+
+// Desired modes.
+const (
+	DesiredNone   DesiredMode = iota // nowhere to go: brake to a stop, or wander (a Wanderer)
+	DesiredSeek                      // seek Point at full speed (a waypoint)
+	DesiredArrive                    // arrive at Point: slow down to stop on it (a goal)
+	DesiredFlow                      // follow the direction from the agent to Point (a flow-field sample)
+	DesiredStop                      // arrived with its crowd: brake and stay, never wander
+	DesiredFlee                      // flee from Point
+	DesiredPursue                    // pursue a target at Point moving at Vel
+	DesiredEvade                     // evade a target at Point moving at Vel
+)
+
 // Steering is the force the steering system computed this frame, integrated by
 // the movement system.
 type Steering struct {
@@ -49,7 +75,7 @@ type Wanderer struct {
 
 // Progress tracks whether an agent that wants to move gets anywhere: if it
 // stays within StuckDistance of Anchor for StuckTime seconds while it has a
-// move intent, the steering system sets Stuck and asks for a new path.
+// move intent, the path-following system sets Stuck and asks for a new path.
 type Progress struct {
 	Anchor r2.Vec  // where the agent was when the current window started, cells
 	Since  float64 // simulation time the window started

@@ -31,7 +31,7 @@ type Path struct {
 	Request uint32 // id of the latest request the queue accepted; written by the queue
 	Queued  uint64 // queue ticket of the oldest still pending request; written by the queue
 
-	// The steering system's line-of-sight cache: whether the straight line
+	// The path-following system's line-of-sight cache: whether the straight line
 	// from the agent (in cell SightFrom) to its goal (in cell SightTo) was
 	// clear when last tested; tested again when either cell changes.
 	SightFrom, SightTo     grid.Cell

@@ -61,6 +61,7 @@ type Spawned struct {
 	Faction         *components.Faction
 	Health          *components.Health
 	Weapon          *components.Weapon
+	Desired         *components.Desired
 
 	spawner *Spawner
 }

@@ -45,6 +45,46 @@ type Motion struct {
 	Alignment        float64 // alignment weight; 0: off
 	Cohesion         float64 // cohesion weight; 0: off
 	NeighbourRadius  float64 // cells, the flock of alignment and cohesion; DefaultNeighbourRadius (3)
+
+	// Avoid chooses the local avoidance between neighbours: AvoidSeparation (the
+	// default), the separation force of [Steer]; or AvoidORCA, velocity obstacles
+	// solved by an ORCA system run between Steer and Movement.
+	Avoid Avoidance
+}
+
+// Avoidance is a choice of local avoidance (see [Motion]).
+type Avoidance uint8
+
+// Local avoidance choices.
+const (
+	AvoidSeparation Avoidance = iota // Steer's separation force (Reynolds)
+	// AvoidORCA: optimal reciprocal collision avoidance (van den Berg et al. 2011) by
+	// the [ORCA] system between [Steer] and [Movement]: the bundle adds a
+	// [components.ORCA] with the [Avoider] defaults and turns separation off (as
+	// listing Avoider{} after the bundle does).
+	AvoidORCA
+)
+
+// String returns "separation" or "orca".
+func (a Avoidance) String() string {
+	switch a {
+	case AvoidSeparation:
+		return "separation"
+	case AvoidORCA:
+		return "orca"
+	}
+	return fmt.Sprintf("avoidance(%d)", uint8(a))
+}
+
+// ParseAvoidance returns the Avoidance named s ("separation" or "orca", as
+// [Avoidance.String] prints them), or an error naming the choices.
+func ParseAvoidance(s string) (Avoidance, error) {
+	for _, a := range []Avoidance{AvoidSeparation, AvoidORCA} {
+		if a.String() == s {
+			return a, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown avoidance %q: want separation or orca", s)
 }
 
 // resolve returns m with its defaults filled in, the separation weight defaulting to
@@ -62,9 +102,17 @@ func (m Motion) resolve(sep, sepRadius float64) Motion {
 	return m
 }
 
-// Validate reports a negative or non-finite speed, force or radius, or a non-finite weight.
+// Validate reports a negative or non-finite speed, force or radius, a non-finite weight,
+// or an avoidance this build lacks.
 func (m Motion) Validate() error {
-	return errors.Join(checkSize("MaxSpeed", m.MaxSpeed), checkSize("MaxForce", m.MaxForce),
+	var avoid error
+	switch m.Avoid {
+	case AvoidSeparation:
+	case AvoidORCA:
+	default:
+		avoid = fmt.Errorf("Avoid = %v: want AvoidSeparation or AvoidORCA", m.Avoid)
+	}
+	return errors.Join(avoid, checkSize("MaxSpeed", m.MaxSpeed), checkSize("MaxForce", m.MaxForce),
 		checkSize("Radius", m.Radius), checkSize("SeparationRadius", m.SeparationRadius),
 		checkSize("NeighbourRadius", m.NeighbourRadius), checkWeight("Wall", m.Wall),
 		checkWeight("Separation", m.Separation), checkWeight("Alignment", m.Alignment),
@@ -77,13 +125,25 @@ func (m Motion) init(a *Spawned) {
 	*a.SteeringWeights = components.SteeringWeights{Wall: m.Wall, Separation: m.Separation,
 		SeparationRadius: m.SeparationRadius, Alignment: m.Alignment, Cohesion: m.Cohesion,
 		NeighbourRadius: m.NeighbourRadius}
+	if m.Avoid == AvoidORCA {
+		Avoider{}.Init(a)
+	}
+}
+
+// avoidIDs returns the components m's avoidance adds: a components.ORCA for AvoidORCA.
+func (m Motion) avoidIDs(w *arche.World) []arche.ID {
+	if m.Avoid == AvoidORCA {
+		return Avoider{}.Components(w)
+	}
+	return nil
 }
 
 // Mover is an agent that walks to its Intent goal around walls: Position, Velocity,
-// Kinematics, Steering, SteeringWeights, Intent, Path (a buffer of DefaultPathCapacity
-// waypoints) and Progress (stuck detection). Give it a goal with [Spawned.MoveTo] or by
-// writing its Intent. It moves under [PathQueue], [Steer] and [Movement] ([Spatial] for
-// separation and wall avoidance). Defaults: see [Motion].
+// Kinematics, Steering, SteeringWeights, Intent, Desired (the hand-over from path
+// following to steering), Path (a buffer of DefaultPathCapacity waypoints) and Progress
+// (stuck detection). Give it a goal with [Spawned.MoveTo] or by writing its Intent. It
+// moves under [PathQueue], [PathFollow], [Steer] and [Movement] ([Spatial] first, for
+// the neighbours). Defaults: see [Motion].
 type Mover struct {
 	Motion
 }
@@ -93,7 +153,7 @@ func DefaultMover() Mover { return Mover{Motion{}.resolve(DefaultSeparation, 3)}
 
 // Components implements [Bundle].
 func (b Mover) Components(w *arche.World) []arche.ID {
-	return append(idsOf(w, motionIDs...), idsOf(w, pathFollowIDs...)...)
+	return append(append(idsOf(w, motionIDs...), idsOf(w, pathFollowIDs...)...), b.avoidIDs(w)...)
 }
 
 // Init implements [Bundle].
@@ -133,7 +193,7 @@ func (b Wanderer) Validate() error {
 
 // Components implements [Bundle].
 func (b Wanderer) Components(w *arche.World) []arche.ID {
-	return append(Mover{}.Components(w), idsOf(w, idWanderer, idRand)...)
+	return append(Mover{b.Motion}.Components(w), idsOf(w, idWanderer, idRand)...)
 }
 
 // Init implements [Bundle].
@@ -146,8 +206,8 @@ func (b Wanderer) Init(a *Spawned) {
 }
 
 // FlowFollower is a swarm agent that follows the shared flow field to Goal ([FlowField],
-// then [Steer] and [Movement]): Position, Velocity, Kinematics, Steering, SteeringWeights,
-// Intent and a [components.FlowFollower]. It needs no Path. Its movement defaults are
+// then [PathFollow], [Steer] and [Movement]): Position, Velocity, Kinematics, Steering,
+// SteeringWeights, Intent, Desired and a [components.FlowFollower]. It needs no Path. Its movement defaults are
 // those of [Motion] but for a denser crowd: separation weight 1.5 within 2.5·Radius.
 type FlowFollower struct {
 	Motion
@@ -159,7 +219,7 @@ func DefaultFlowFollower() FlowFollower { return FlowFollower{Motion: Motion{}.r
 
 // Components implements [Bundle].
 func (b FlowFollower) Components(w *arche.World) []arche.ID {
-	return append(idsOf(w, motionIDs...), idFlow(w))
+	return append(append(idsOf(w, motionIDs...), idFlow(w)), b.avoidIDs(w)...)
 }
 
 // Init implements [Bundle].

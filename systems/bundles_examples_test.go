@@ -40,7 +40,7 @@ func ExampleSpawner() {
 	wanderer := wanderers.Spawn(r2.Vec{X: 4.5, Y: 8.5}, nil)
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
-		&systems.Steer{}, &systems.Movement{})
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
 	s.Initialize(&world)
 	pos := generic.NewMap[components.Position](&world)
 	for second := 1; second <= 8; second++ {
@@ -81,6 +81,7 @@ func ExampleSpawner_archeModel() {
 	m.AddSystem(ecs.NewClockSystem(1.0 / 60)) // first: advances simulation time
 	m.AddSystem(&systems.Spatial{})
 	m.AddSystem(&systems.PathQueue{})
+	m.AddSystem(&systems.PathFollow{})
 	m.AddSystem(&systems.Steer{})
 	m.AddSystem(&systems.Movement{})
 	m.AddSystem(&system.FixedTermination{Steps: 1200}) // 20 s of simulation time

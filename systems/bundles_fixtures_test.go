@@ -70,6 +70,7 @@ type crowd struct {
 	PathQueue  *systems.PathQueue
 	Combat     *systems.Combat
 	Respawn    *respawn
+	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
 	Movement   *systems.Movement
 }
@@ -79,7 +80,7 @@ func (c *crowd) systems() []ecs.System {
 	if c.LOD != nil {
 		out = append(out, c.LOD)
 	}
-	return append(out, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat, c.Respawn, c.Steer, c.Movement)
+	return append(out, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat, c.Respawn, c.PathFollow, c.Steer, c.Movement)
 }
 
 // fighterTree: fight a foe in range, chase a visible one, else walk to a random goal
@@ -151,6 +152,7 @@ func newCrowd(tb testing.TB, n int, seed uint64, workers int, lod bool) *crowd {
 		Decision:   &systems.Decision{Workers: workers},
 		PathQueue:  &systems.PathQueue{},
 		Combat:     &systems.Combat{},
+		PathFollow: &systems.PathFollow{Workers: workers},
 		Steer:      &systems.Steer{Workers: workers},
 		Movement:   &systems.Movement{Workers: workers},
 		Respawn:    &respawn{grid: g},
@@ -229,12 +231,13 @@ type swarm struct {
 	Clock    *ecs.ClockSystem
 	Spatial  *systems.Spatial
 	Flow     *systems.FlowField
+	Follow   *systems.PathFollow
 	Steer    *systems.Steer
 	Movement *systems.Movement
 }
 
 func (s *swarm) systems() []ecs.System {
-	return []ecs.System{s.Clock, s.Spatial, s.Flow, s.Steer, s.Movement}
+	return []ecs.System{s.Clock, s.Spatial, s.Flow, s.Follow, s.Steer, s.Movement}
 }
 
 // newSwarm spawns n flow followers with the bundle's defaults, heading for one goal.
@@ -250,5 +253,5 @@ func newSwarm(tb testing.TB, n int, seed uint64) *swarm {
 	require.NoError(tb, err)
 	sp.SpawnBatch(n, func(_ int, a *systems.Spawned) { a.Position.Vec = openCell(g, &r) })
 	return &swarm{World: w, Clock: ecs.NewClockSystem(1.0 / 60), Spatial: &systems.Spatial{CellSize: 1},
-		Flow: &systems.FlowField{}, Steer: &systems.Steer{}, Movement: &systems.Movement{}}
+		Flow: &systems.FlowField{}, Follow: &systems.PathFollow{}, Steer: &systems.Steer{}, Movement: &systems.Movement{}}
 }

@@ -41,7 +41,8 @@ func (g queryGetter) Get(_ arche.Entity, id arche.ID) unsafe.Pointer { return g.
 // slots are the components a Spawned view shows.
 type slots struct {
 	position, velocity, kinematics, steering, weights, intent, path, progress, wanderer,
-	flow, rand, think, brain, utility, machine, blackboard, perception, faction, health, weapon slot
+	flow, rand, think, brain, utility, machine, blackboard, perception, faction, health, weapon,
+	desired slot
 }
 
 func (s *slots) init(w *arche.World, has map[arche.ID]bool) {
@@ -66,6 +67,7 @@ func (s *slots) init(w *arche.World, has map[arche.ID]bool) {
 		faction:    slotOf[components.Faction](w, has),
 		health:     slotOf[components.Health](w, has),
 		weapon:     slotOf[components.Weapon](w, has),
+		desired:    slotOf[components.Desired](w, has),
 	}
 }
 
@@ -97,6 +99,7 @@ func (s *slots) fill(g getter, e arche.Entity, a *Spawned) {
 	a.Faction = get[components.Faction](g, e, s.faction)
 	a.Health = get[components.Health](g, e, s.health)
 	a.Weapon = get[components.Weapon](g, e, s.weapon)
+	a.Desired = get[components.Desired](g, e, s.desired)
 }
 
 // ids returns the IDs of components of types T... (registering them in w).
@@ -130,7 +133,8 @@ var (
 	idFaction      = arche.ComponentID[components.Faction]
 	idHealth       = arche.ComponentID[components.Health]
 	idWeapon       = arche.ComponentID[components.Weapon]
-	motionIDs      = []func(*arche.World) arche.ID{idPosition, idVelocity, idKinematics, idSteering, idWeights, idIntent}
+	idDesired      = arche.ComponentID[components.Desired]
+	motionIDs      = []func(*arche.World) arche.ID{idPosition, idVelocity, idKinematics, idSteering, idWeights, idIntent, idDesired}
 	pathFollowIDs  = []func(*arche.World) arche.ID{idPath, idProgress}
 	combatantIDs   = []func(*arche.World) arche.ID{idPosition, idVelocity, idFaction, idHealth, idWeapon, idPerception}
 	thinkerBaseIDs = []func(*arche.World) arche.ID{idPosition, idIntent, idThink, idRand, idBlackboard}

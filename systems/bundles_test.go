@@ -38,7 +38,7 @@ func walledWorld() (*arche.World, *grid.Grid) {
 // movementSystems returns the systems a moving agent needs, in frame order.
 func movementSystems() *ecs.Scheduler {
 	return ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
-		&systems.Steer{}, &systems.Movement{})
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
 }
 
 func TestMoverDefaultsReachTheGoalAroundAWall(t *testing.T) {

@@ -27,6 +27,7 @@ func TestSteerAgentSpawnedAfterSpatialInAShrunkCrowd(t *testing.T) {
 		components.Intent, components.SteeringWeights](w)
 	spawn := func(i int) arche.Entity {
 		e := m.New()
+		put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 		pos, _, kin, _, _, wt := m.Get(e)
 		pos.Vec = r2.Vec{X: 4 + 0.3*float64(i%10), Y: 4 + 0.3*float64(i/10)}
 		*kin = components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3}
@@ -84,6 +85,9 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 		{"Steer without Spatial", &Steer{}, setup{true, true, false}, "Steer needs the Neighbours resource: add the Spatial system before Steer"},
 		{"Steer without a grid", &Steer{}, setup{false, true, false}, "Steer needs the map"},
 		{"Steer without a clock", &Steer{}, setup{true, false, true}, "Steer needs the simulation clock: the world has no *ecs.Clock resource; add ecs.NewClockSystem(dt) as the first system"},
+		{"PathFollow without Spatial", &PathFollow{}, setup{true, true, false}, "PathFollow needs the Neighbours resource: add the Spatial system before PathFollow"},
+		{"PathFollow without a grid", &PathFollow{}, setup{false, true, false}, "PathFollow needs the map"},
+		{"PathFollow without a clock", &PathFollow{}, setup{true, false, true}, "PathFollow needs the simulation clock"},
 		{"Movement without a grid", &Movement{}, setup{false, true, false}, "Movement needs the map"},
 		{"Movement without a clock", &Movement{}, setup{true, false, false}, "Movement needs the simulation clock"},
 		{"PathQueue without a grid", &PathQueue{}, setup{false, true, false}, "PathQueue needs the map"},
@@ -106,6 +110,7 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 		{"Combat with nothing", &Combat{}, setup{}, ""},
 		{"Diagnostics with nothing", &Diagnostics{}, setup{}, ""},
 		{"Steer with all", &Steer{}, all, ""},
+		{"PathFollow with all", &PathFollow{}, all, ""},
 		{"Perception with all", &Perception{}, all, ""},
 	}
 	for _, c := range cases {
@@ -180,6 +185,7 @@ func TestBadAgentDataHasADocumentedResult(t *testing.T) {
 				components.Intent, components.SteeringWeights, components.Path](w)
 			spawn := func(p r2.Vec) arche.Entity {
 				e := m.New()
+				put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 				pos, _, kin, _, in, wt, _ := m.Get(e)
 				pos.Vec = p
 				*kin = components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3}
@@ -195,7 +201,7 @@ func TestBadAgentDataHasADocumentedResult(t *testing.T) {
 			assert.Equal(t, 1, r.Counts[c.cause])
 			assert.Equal(t, bad, r.Examples[c.cause])
 
-			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{}, &Steer{Workers: 1}, &Movement{Workers: 1})
+			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{}, &PathFollow{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1})
 			s.Initialize(w)
 			defer s.Finalize(w)
 			s.Update(w)
@@ -318,7 +324,7 @@ func TestBadDataPanicsNoSystem(t *testing.T) {
 	good := goodAgent(t, w)
 	diag := &Diagnostics{Every: 10}
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &LOD{}, &Spatial{}, &Perception{Workers: 1}, &Decision{},
-		&PathQueue{}, &Combat{}, &FlowField{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1}, diag)
+		&PathQueue{}, &Combat{}, &FlowField{Workers: 1}, &PathFollow{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1}, diag)
 	s.Initialize(w)
 	require.NotPanics(t, func() { s.Run(w, 90) })
 	s.Finalize(w)

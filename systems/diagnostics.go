@@ -34,10 +34,12 @@ const (
 	// never.
 	CauseThinkInvalid
 	// CauseSteerIncomplete: an agent with a Steering, SteeringWeights,
-	// Wanderer or FlowFollower that lacks one of the components Steer and
-	// Movement require (Position, Velocity, Kinematics, Intent, Steering): it
-	// is never steered or never moved; or a Path or FlowFollower without a
-	// Position, which the path queue and the flow-field system never serve.
+	// Wanderer, FlowFollower or Desired that lacks one of the components
+	// PathFollow, Steer and Movement require together (Position, Velocity,
+	// Kinematics, Intent, Desired, Steering): it never gets a Desired, is
+	// never steered or never moved; or a Path, FlowFollower or Desired without
+	// a Position, which the path queue, the flow-field and path-following
+	// systems never serve.
 	CauseSteerIncomplete
 	// CauseWeightsMissing: a steered agent without SteeringWeights: no wall
 	// avoidance and no separation, so a crowd stacks on one point. Give it
@@ -67,8 +69,9 @@ const (
 	// CauseVelocity: a Velocity with a NaN or infinite coordinate. Movement
 	// resets it to zero (and does not move the agent that frame).
 	CauseVelocity
-	// CauseGoal: an Intent.Goal with a NaN or infinite coordinate. Steer
-	// treats the intent as no move intent: the agent brakes.
+	// CauseGoal: an Intent.Goal with a NaN or infinite coordinate, or an
+	// Intent.Point that is (with a Flee, Pursue or Evade mode and no Target).
+	// PathFollow treats the intent as no move intent: the agent brakes.
 	CauseGoal
 	// CauseBlocked: a moving agent (one with a Velocity) whose Position is in
 	// a blocked cell. Movement only keeps agents out of walls that start
@@ -113,6 +116,9 @@ const (
 	// CauseNoMovementSystem: a Velocity and Steering while the world has no
 	// Movement system: the agent never moves.
 	CauseNoMovementSystem
+	// CauseNoPathFollowSystem: a Desired while the world has no PathFollow
+	// system: the agent's intent never becomes a direction, so it never moves.
+	CauseNoPathFollowSystem
 	// CauseORCAInvalid: an ORCA whose TimeHorizon or ObstacleHorizon is not
 	// > 0 and finite, whose MaxNeighbours is negative, whose NeighbourDist is
 	// negative, NaN or infinite, or whose Bias is NaN or infinite (see
@@ -153,6 +159,7 @@ var causeNames = [NumCauses]string{
 	CauseNoFlowFieldSystem:    "no_flowfield_system",
 	CauseNoSteerSystem:        "no_steer_system",
 	CauseNoMovementSystem:     "no_movement_system",
+	CauseNoPathFollowSystem:   "no_pathfollow_system",
 	CauseORCAInvalid:          "orca_invalid",
 }
 
@@ -291,9 +298,9 @@ func (s *Diagnostics) Finalize(w *arche.World) {}
 
 // diagnoser holds the filters of the checks and what it learnt of the grid.
 type diagnoser struct {
-	motion *generic.Filter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+	motion *generic.Filter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Wanderer, components.Rand,
-		components.FlowFollower]
+		components.FlowFollower, components.Desired]
 	trees      *generic.Filter4[components.Brain, components.Think, components.Position, components.Intent]
 	reasons    *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]
 	machines   *generic.Filter4[components.StateMachine, components.Think, components.Position, components.Intent]
@@ -314,12 +321,13 @@ type diagnoser struct {
 func (d *diagnoser) lacks(sys systemSet) bool { return d.initOnce && d.systems&sys == 0 }
 
 func (d *diagnoser) init() {
-	d.motion = generic.NewFilter10[components.Position, components.Velocity, components.Kinematics, components.Intent,
+	d.motion = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
 		components.Steering, components.Path, components.SteeringWeights, components.Wanderer, components.Rand,
-		components.FlowFollower]().
+		components.FlowFollower, components.Desired]().
 		Optional(generic.T[components.Position](), generic.T[components.Velocity](), generic.T[components.Kinematics](), generic.T[components.Intent](),
 			generic.T[components.Steering](), generic.T[components.Path](), generic.T[components.SteeringWeights](),
-			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower]())
+			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower](),
+			generic.T[components.Desired]())
 	d.trees = brainFilter[components.Brain]()
 	d.reasons = brainFilter[components.UtilityBrain]()
 	d.machines = brainFilter[components.StateMachine]()
@@ -364,12 +372,12 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 // those with a steering component but no Position.
 func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 	g := d.grid
-	q := d.motion.Query(w) // every entity: all ten are optional
+	q := d.motion.Query(w) // every entity: all eleven are optional
 	for q.Next() {
-		pos, vel, kin, in, st, path, wt, wa, rnd, ff := q.Get()
+		pos, vel, kin, in, st, path, wt, wa, rnd, ff, des := q.Get()
 		e := q.Entity()
 		if pos == nil {
-			if st != nil || wt != nil || wa != nil || ff != nil || path != nil {
+			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil {
 				r.add(CauseSteerIncomplete, e)
 			}
 			continue
@@ -381,14 +389,14 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if vel != nil && !finiteVec(vel.Vec) {
 			r.add(CauseVelocity, e)
 		}
-		if in != nil && !finiteVec(in.Goal) {
+		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.add(CauseGoal, e)
 		}
 		if kin != nil && !goodKinematics(kin) {
 			r.add(CauseKinematics, e)
 		}
-		steered := vel != nil && kin != nil && in != nil && st != nil
-		if !steered && (st != nil || wt != nil || wa != nil || ff != nil) {
+		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
+		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil) {
 			r.add(CauseSteerIncomplete, e)
 		}
 		if steered && wt == nil {
@@ -408,6 +416,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if ff != nil && d.lacks(sysFlowField) {
 			r.add(CauseNoFlowFieldSystem, e)
+		}
+		if des != nil && d.lacks(sysPathFollow) {
+			r.add(CauseNoPathFollowSystem, e)
 		}
 		if st != nil && d.lacks(sysSteer) {
 			r.add(CauseNoSteerSystem, e)

@@ -43,6 +43,7 @@ func goodAgent(t *testing.T, w *arche.World) arche.Entity {
 	put(w, e, components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3})
 	put(w, e, components.Intent{Move: true, Goal: r2.Vec{X: 5.5, Y: 5.5}})
 	put(w, e, components.Steering{})
+	put(w, e, components.Desired{})
 	put(w, e, components.Path{})
 	put(w, e, components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 1})
 	put(w, e, components.Wanderer{Wander: steer.Wander{Distance: 1, Radius: 0.5, Jitter: 1}})
@@ -123,6 +124,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			}
 			put(w, e, components.Path{}) // not counted in Agents: no Position, no brain
 		}, []Cause{CauseSteerIncomplete}},
+		{"steered without Desired", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Desired](w, e) // PathFollow never serves it, Steer never steers it
+		}, []Cause{CauseSteerIncomplete}},
 		{"steered without SteeringWeights", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.SteeringWeights](w, e)
 		}, []Cause{CauseWeightsMissing}},
@@ -171,6 +175,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"infinite goal", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal.X = inf
 		}, []Cause{CauseGoal}},
+		{"flee from a NaN point", false, 0, func(w *arche.World, e arche.Entity) {
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Point.Y = components.IntentFlee, nan
+		}, []Cause{CauseGoal}},
+		{"flee from an entity, Point unused", false, 0, func(w *arche.World, e arche.Entity) {
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Target, in.Point.Y = components.IntentFlee, e, nan
+		}, nil},
 		{"inside a blocked cell", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Vec = r2.Vec{X: 9.5, Y: 9.5}
 		}, []Cause{CauseBlocked}},
@@ -244,6 +256,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"no FlowField system", sysFlowField, CauseNoFlowFieldSystem},
 		{"no Steer system", sysSteer, CauseNoSteerSystem},
 		{"no Movement system", sysMovement, CauseNoMovementSystem},
+		{"no PathFollow system", sysPathFollow, CauseNoPathFollowSystem},
 	} {
 		cases = append(cases, struct {
 			name    string

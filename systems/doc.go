@@ -16,8 +16,12 @@
 //  6. [PathQueue] serves path requests within a per-frame budget.
 //  7. [Combat] applies the attacks the decision layer asked for.
 //  8. [FlowField] serves shared flow fields to swarms and samples them.
-//  9. [Steer] turns intents, paths and flow fields into steering forces.
-//  10. [Movement] integrates forces into velocities and positions, never into
+//  9. [PathFollow] turns intents, paths and flow fields into where each agent
+//     heads (a [components.Desired]): repath policy, waypoints, stuck detection.
+//  10. [Steer] turns Desired, neighbours and walls into steering forces.
+//  11. Local avoidance other than separation, if any (the ORCA slot, see
+//     [Motion].Avoid), adjusts the forces.
+//  12. [Movement] integrates forces into velocities and positions, never into
 //     a blocked cell.
 //
 // Local avoidance is a choice per agent: separation (a force in [Steer]), or
@@ -57,8 +61,8 @@
 //
 // A missing resource, or a system order that cannot work, is a programming
 // error: Initialize panics with a message naming what is missing and how to
-// add it (the clocked systems without [ecs.ClockSystem] before them, Steer and
-// Perception without [Spatial] before them, the map users without a
+// add it (the clocked systems without [ecs.ClockSystem] before them, PathFollow,
+// Steer and Perception without [Spatial] before them, the map users without a
 // *grid.Grid). Bad data never panics or hangs: an agent with a NaN or infinite
 // position or velocity, or unusable [components.Kinematics], stands still and
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends

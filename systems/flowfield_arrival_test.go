@@ -78,7 +78,7 @@ func newCrowd(tb testing.TB, g *grid.Grid, n int, goal grid.Cell, seed uint64, w
 		c.agents = append(c.agents, spawner.Spawn(p, nil))
 	}
 	c.s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, c.flow,
-		&Steer{Workers: workers}, &Movement{Workers: workers})
+		&PathFollow{Workers: workers}, &Steer{Workers: workers}, &Movement{Workers: workers})
 	c.s.Initialize(w)
 	tb.Cleanup(func() { c.s.Finalize(w) })
 	return c
@@ -356,7 +356,7 @@ func TestFlowArrivalAllocatesNothing(t *testing.T) {
 			&components.FlowFollower{Goal: goal})
 	}
 	mv := &Movement{Workers: 2}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, flow, &Steer{Workers: 2}, mv)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, flow, &PathFollow{Workers: 2}, &Steer{Workers: 2}, mv)
 	s.Initialize(w)
 	defer s.Finalize(w)
 	s.Run(w, 120)

@@ -26,6 +26,7 @@ const (
 	sysSteer
 	sysMovement
 	sysSpatial
+	sysPathFollow
 )
 
 // markInstalled records in w that system s was initialized.

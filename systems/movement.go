@@ -116,6 +116,9 @@ func (s *Movement) Work(worker, lo, hi int) {
 			j.vel.Vec = r2.Vec{} // stands still; Diagnose counts it
 			continue
 		}
+		if j.vel.Vec == (r2.Vec{}) && j.st.Force == (r2.Vec{}) {
+			continue // at rest and staying: nothing changes
+		}
 		p, v := steer.Integrate(j.pos.Vec, j.vel.Vec, j.st.Force, j.kin.MaxSpeed, j.kin.MaxForce, dt)
 		j.pos.Vec, j.vel.Vec = s.step(j.pos.Vec, p, v)
 	}

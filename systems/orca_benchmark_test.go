@@ -30,6 +30,7 @@ func newAvoidCrowd(tb testing.TB, n int, seed uint64, workers int) (*crowd, *sys
 		Decision:   &systems.Decision{Workers: workers},
 		PathQueue:  &systems.PathQueue{},
 		Combat:     &systems.Combat{},
+		PathFollow: &systems.PathFollow{Workers: workers},
 		Steer:      &systems.Steer{Workers: workers},
 		Movement:   &systems.Movement{Workers: workers},
 		Respawn:    &respawn{grid: g},

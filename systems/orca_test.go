@@ -44,7 +44,7 @@ func newAvoidScene(t testing.TB, w, h, workers int, walls func(g *grid.Grid)) *a
 	o := &systems.ORCA{Workers: workers}
 	sc := &avoidScene{World: wd, Grid: g, Spawner: sp, ORCA: o,
 		Sched: ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{CellSize: 2}, &systems.PathQueue{},
-			&systems.Steer{Workers: workers}, o, &systems.Movement{Workers: workers})}
+			&systems.PathFollow{Workers: workers}, &systems.Steer{Workers: workers}, o, &systems.Movement{Workers: workers})}
 	m := generic.NewMap1[components.Position](wd)
 	sc.pos = &m
 	return sc
@@ -182,7 +182,7 @@ func TestORCAForceYieldsTheORCAVelocity(t *testing.T) {
 	sp.Spawn(r2.Vec{X: 8, Y: 10.2}, func(s *systems.Spawned) { s.Velocity.Vec = r2.Vec{X: -3} })
 	clock := ecs.NewClockSystem(1.0 / 60)
 	o, mv := &systems.ORCA{Workers: 1}, &systems.Movement{Workers: 1}
-	sched := ecs.NewScheduler(clock, &systems.Spatial{}, &systems.Steer{Workers: 1})
+	sched := ecs.NewScheduler(clock, &systems.Spatial{}, &systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1})
 	sched.Initialize(w)
 	o.Initialize(w)
 	mv.Initialize(w)
@@ -221,7 +221,7 @@ func TestORCALeavesTheForceAloneWithNothingToAvoid(t *testing.T) {
 		systems.Component[components.ORCA](s).TimeHorizon = math.NaN()
 	})
 	sp.Spawn(r2.Vec{X: 29, Y: 30}, func(s *systems.Spawned) { s.MoveTo(r2.Vec{X: 35, Y: 30}) }) // in bad's way
-	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Steer{Workers: 1})
+	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1})
 	sched.Initialize(w)
 	o := &systems.ORCA{}
 	o.Initialize(w)

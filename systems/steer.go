@@ -12,58 +12,40 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// WaypointRadius is the distance in cells within which a path follower counts
-// a waypoint (a cell centre) as reached and turns to the next.
-const WaypointRadius = 0.5
-
-// ArrivedRadius is the distance in cells within which an agent counts as
-// arrived at its goal: arrive stops there and stays still.
-const ArrivedRadius = 1e-3
-
-// Stuck detection: an agent with a move intent that stays within
-// StuckDistance cells for StuckTime seconds is stuck.
-const (
-	StuckDistance = 0.5
-	StuckTime     = 2.0
-)
-
-// Steer turns each agent's [components.Intent] into a steering force
-// ([components.Steering]). The move force is:
+// Steer is the second stage of movement: it turns each agent's
+// [components.Desired] (written by [PathFollow]) into a steering force
+// ([components.Steering]), adding the forces of its neighbours and walls.
+// The move force, by Desired.Mode, at MaxSpeed times Desired.SpeedFactor:
 //
-//   - no move intent: follow the flow field if the agent has a
-//     [components.FlowFollower] with a direction (see [FlowField]; arrive
-//     when the goal is in sight; stop once Arrived), else wander if it has a
-//     [components.Wanderer] (and a [components.Rand]), else brake to a stop;
-//   - goal in line of sight: arrive at it directly (no path needed);
-//   - otherwise follow the agent's path: seek each waypoint's cell centre, and
-//     arrive at the goal from the last one. If the agent holds no path for the
-//     goal's cell, it asks for one (Path.Want); while waiting, or when the goal
-//     is unreachable, it seeks the goal directly (the movement system keeps
-//     it out of walls).
+//   - DesiredSeek: seek Point; DesiredArrive: arrive at Point (stop within
+//     ArrivedRadius); DesiredFlow: follow the direction towards Point
+//     (steer.FollowFlow);
+//   - DesiredFlee: flee from Point; DesiredPursue and DesiredEvade: pursue
+//     or evade a target at Point moving at Vel (steer.Pursue, steer.Evade,
+//     predicting at most MaxLead seconds ahead);
+//   - DesiredNone: wander if the agent has a [components.Wanderer] and a
+//     [components.Rand], else brake to a stop; DesiredStop: brake.
 //
 // With [components.SteeringWeights], the forces are combined by priority
-// within MaxForce ([steer.Accumulator]): wall avoidance, separation, the move
-// force, alignment, cohesion (a wander, the least important, comes last). With [components.Progress], an agent that makes
-// no progress for StuckTime seconds is marked Stuck and asks for a new path.
+// within MaxForce ([steer.Accumulator]): wall avoidance (feelers, tested only
+// near a wall: see grid.Grid.Clearance), separation, the move force,
+// alignment, cohesion (a wander, the least important, comes last).
 //
-// Repathing: a held path is replaced when the goal's cell is more than
-// 2 + d/4 cells (Chebyshev) from the path's goal, d being the agent's distance
-// to the goal, or when the goal moved out of the path end's line of sight, so
-// a chased target that moves a little does not cost a search per frame; a
-// pending request just takes the new goal; an unreachable answer is retried
-// when the goal moves to another cell; a stuck agent asks again.
-// While following, the agent moves on to the next waypoint when it reaches
-// the current one or when the next one is nearer.
+// Hot loop: the agents' inputs are gathered into one compact array (about
+// 120 bytes an agent), sorted by tiles of the map once there are many agents
+// (the sort's scattered writes split over the workers), so the workers read
+// it front to back and agents visited one after the
+// other are neighbours that read the same hash and grid memory; each
+// neighbour query is followed at once by the forces that use it.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
 //
 // Contract (the README's "The user's contract" has the same table):
 //
-//	requires   Position, Velocity, Kinematics, Intent, Steering
-//	optional   Path, SteeringWeights, Progress, Wanderer (with Rand), FlowFollower
-//	writes     Steering.Force; Path.Want, Goal, Next and its sight cache;
-//	           Progress; Wanderer.Angle; Rand
+//	requires   Position, Velocity, Kinematics, Desired, Steering
+//	optional   SteeringWeights, Wanderer (with Rand)
+//	writes     Steering.Force; Wanderer.Angle; Rand
 //	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
 //	           *Neighbours (the Spatial system, added before Steer)
 //
@@ -73,65 +55,59 @@ const (
 //	                               separation (a crowd stacks up)
 //	SteeringWeights all zero       opt-out: the same, chosen              -
 //	a weight < 0, NaN or Inf       mixed as given                         CauseWeightsInvalid
-//	Path                           opt-out: seeks goals in a straight     CauseMoveWithoutPath, when
-//	                               line (Movement stops it at walls)      Intent.Move on a grid with walls
-//	Progress                       opt-out: no stuck detection            -
-//	Wanderer                       opt-out: brakes without an intent      -
+//	Wanderer                       opt-out: brakes without a desire       -
 //	Wanderer without Rand          brakes                                 CauseWanderNoRand
 //	Wanderer Radius/Jitter ≤ 0     stands, goes straight or circles       CauseWanderInvalid
-//	FlowFollower                   opt-out: no flow following             -
 //	MaxSpeed/MaxForce not > 0      force zero: stands still               CauseKinematics
 //	  and finite, Radius NaN/Inf
 //	Radius ≤ 0                     steers (short wall feelers)            CauseKinematics
 //	Position or Velocity NaN/Inf   force zero: stands still               CausePosition, CauseVelocity
-//	Intent.Goal NaN/Inf            as no move intent: brakes, asks        CauseGoal
-//	                               for no path
+//	Desired.Point or Vel NaN/Inf   force zero (NaN forces are dropped)    - (PathFollow never writes one)
 type Steer struct {
 	Workers int
-
-	Stuck int // agents found stuck in the last frame
 
 	clock  *ecs.Clock
 	grid   *grid.Grid
 	nb     *Neighbours
 	pool   *ecs.Workers
-	filter *generic.Filter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
-		components.Steering, components.Path, components.SteeringWeights, components.Progress,
-		components.Wanderer, components.Rand, components.FlowFollower]
-	jobs    []steerJob
-	scratch []steerScratch
-	order   spatialOrder
-	visit   []int32 // jobs in spatial order
+	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
+		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
-	clearance        []uint8 // per cell: Chebyshev distance in cells to the nearest blocked cell, capped at 255
-	clearanceVersion uint64
+	agents  []steerAgent                 // the frame's hot state, in visiting order
+	weights []components.SteeringWeights // the distinct weights of the frame's agents
+	wanders []wanderRef                  // the wanderers' state
+	staged  []steerAgent                 // the agents in query order, before sorting
+	keys    []int32                      // per staged agent: its tile, then its place in agents
+	starts  []int32                      // per tile: the next free place in agents
+	scatter steerScatter
+	scratch []steerScratch
 }
 
-// steerJob is one agent's work. The read-only inputs are copied in while the
-// query runs (reading the components in storage order); the workers then
-// visit jobs in spatial order, so each visit touches one job and the
-// neighbours' data instead of several scattered components.
-type steerJob struct {
-	self     arche.Entity
-	pos, vel r2.Vec
-	kin      components.Kinematics
-	intent   components.Intent
-	weights  components.SteeringWeights
-	flow     components.FlowFollower
-	hasW     bool
-	hasFlow  bool
-	out      *components.Steering
-	path     *components.Path
-	progress *components.Progress
-	wander   *components.Wanderer
-	rand     *components.Rand
+// steerAgent is one agent's hot state: what its forces read, copied out of
+// the components in one pass, and where the force goes.
+type steerAgent struct {
+	pos, vel    r2.Vec
+	point, tvel r2.Vec // Desired.Point and Vel
+	kin         components.Kinematics
+	factor      float64
+	mode        components.DesiredMode
+	hasW        bool
+	weights     uint32 // index in Steer.weights
+	hashID      int32  // the agent's ID in the Neighbours, -1 if not there
+	wander      int32  // index in Steer.wanders, -1 for none
+	self        uint32 // entity ID, the salt of separation's fallback
+	out         *components.Steering
+}
+
+type wanderRef struct {
+	wa  *components.Wanderer
+	rnd *components.Rand
 }
 
 type steerScratch struct {
 	ids        []int32
 	near, vels []r2.Vec
-	stuck      int
-	_          [64]byte // keep workers' counters off one cache line
+	_          [64]byte // keep workers' buffers off one cache line
 }
 
 // Name implements ecs.Namer.
@@ -151,111 +127,192 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "Steer")
 	s.nb = mustNeighbours(w, "Steer")
 	markInstalled(w, sysSteer)
-	s.filter = generic.NewFilter11[components.Position, components.Velocity, components.Kinematics, components.Intent,
-		components.Steering, components.Path, components.SteeringWeights, components.Progress,
-		components.Wanderer, components.Rand, components.FlowFollower]().
-		Optional(generic.T[components.Path](), generic.T[components.SteeringWeights](), generic.T[components.Progress](),
-			generic.T[components.Wanderer](), generic.T[components.Rand](), generic.T[components.FlowFollower]())
+	s.filter = generic.NewFilter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
+		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]().
+		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
+	s.scatter.s = s
 }
 
 // Update computes every agent's force.
 func (s *Steer) Update(w *arche.World) {
-	s.jobs = s.jobs[:0]
-	q := s.filter.Query(w)
-	for q.Next() {
-		pos, vel, kin, in, st, path, wt, pr, wa, rnd, ff := q.Get()
-		if rnd == nil {
-			wa = nil // wandering needs the agent's random source
-		}
-		j := steerJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, intent: *in,
-			out: st, path: path, progress: pr, wander: wa, rand: rnd}
-		if wt != nil {
-			j.weights, j.hasW = *wt, true
-		}
-		if ff != nil {
-			j.flow, j.hasFlow = *ff, true
-		}
-		s.jobs = append(s.jobs, j)
-	}
+	s.gather(w)
 	s.grid.Prepare()
-	s.updateClearance()
-	s.visit = nil
-	if len(s.jobs) >= spatialOrderMin {
-		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
+	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
+	s.pool.Run(s, len(s.agents))
+	clear(s.wanders)
+}
+
+// gather fills the hot array. With many agents, the array is sorted by tile
+// of tileSide×tileSide cells: the query fills a staging array front to back,
+// counting agents per tile, and the workers then move each agent to its place
+// (a stable counting sort), so the force workers read the array front to
+// back and agents visited one after the other are neighbours. Fewer agents
+// fit in cache anyway and are filled in query order.
+func (s *Steer) gather(w *arche.World) {
+	q := s.filter.Query(w)
+	n := q.Count()
+	sorted := n >= spatialOrderMin
+	cols, rows := 0, 0
+	dst := &s.agents
+	if sorted {
+		cols = (s.grid.Width() + tileSide - 1) / tileSide
+		rows = (s.grid.Height() + tileSide - 1) / tileSide
+		s.starts = grow(s.starts, cols*rows+1)
+		clear(s.starts)
+		s.keys = grow(s.keys, n)
+		dst = &s.staged
 	}
-	s.pool.Run(s, len(s.jobs))
-	clear(s.jobs)
-	s.Stuck = 0
-	for i := range s.scratch {
-		s.Stuck += s.scratch[i].stuck
-		s.scratch[i].stuck = 0
+	*dst = grow(*dst, n)
+	s.agents = grow(s.agents, n)
+	s.weights = s.weights[:0]
+	s.wanders = s.wanders[:0]
+	staged := *dst
+	for i := 0; q.Next(); i++ {
+		pos, vel, kin, d, st, wt, wa, rnd := q.Get()
+		e := q.Entity()
+		a := &staged[i]
+		*a = steerAgent{pos: pos.Vec, vel: vel.Vec, point: d.Point, tvel: d.Vel, kin: *kin, factor: d.SpeedFactor,
+			mode: d.Mode, hashID: s.nb.ID(e), wander: -1, self: e.ID(), out: st}
+		if wt != nil {
+			a.hasW, a.weights = s.weightIndex(wt)
+		}
+		if wa != nil && rnd != nil && d.Mode == components.DesiredNone {
+			a.wander = int32(len(s.wanders))
+			s.wanders = append(s.wanders, wanderRef{wa, rnd})
+		}
+		if sorted {
+			k := tileOf(pos.Vec, cols, rows)
+			s.keys[i] = k
+			s.starts[k+1]++
+		}
 	}
+	if !sorted {
+		return
+	}
+	for t := 1; t < len(s.starts); t++ {
+		s.starts[t] += s.starts[t-1]
+	}
+	for i, k := range s.keys { // each agent's place, reusing keys
+		s.keys[i] = s.starts[k]
+		s.starts[k]++
+	}
+	s.pool.Run(&s.scatter, n)
+}
+
+// steerScatter moves staged agents to their places in the sorted hot array,
+// split over the workers (the places are scattered; the writes overlap).
+type steerScatter struct{ s *Steer }
+
+// Work implements ecs.Job.
+func (j *steerScatter) Work(_, lo, hi int) {
+	s := j.s
+	for i := lo; i < hi; i++ {
+		s.agents[s.keys[i]] = s.staged[i]
+	}
+}
+
+// tileSide is the side, in cells, of the tiles by which Steer orders agents:
+// 8×8 cells hold a few dozen agents of a dense crowd, and the tile counts of
+// a large map (832² cells: 10,816 tiles) stay in cache while sorting.
+const tileSide = 8
+
+// tileOf returns the index of the tile of p, row by row, clamped to the
+// grid's cols×rows tiles (NaN: tile 0).
+func tileOf(p r2.Vec, cols, rows int) int32 {
+	x, y := p.X/tileSide, p.Y/tileSide
+	tx, ty := 0, 0
+	if x >= 0 { // false for NaN
+		tx = min(int(min(x, float64(cols-1))), cols-1)
+	}
+	if y >= 0 {
+		ty = min(int(min(y, float64(rows-1))), rows-1)
+	}
+	return int32(ty*cols + tx)
+}
+
+// weightIndex returns the index of weights equal to *wt in s.weights,
+// adding them unless they equal the last distinct value: agents of one kind
+// share weights and come one after the other in a query, so the table stays
+// short, and it never costs more than one comparison per agent.
+func (s *Steer) weightIndex(wt *components.SteeringWeights) (bool, uint32) {
+	if n := len(s.weights); n > 0 && s.weights[n-1] == *wt {
+		return true, uint32(n - 1)
+	}
+	s.weights = append(s.weights, *wt)
+	return true, uint32(len(s.weights) - 1)
 }
 
 // Work implements ecs.Job.
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
 	for k := lo; k < hi; k++ {
-		i := k
-		if s.visit != nil {
-			i = int(s.visit[k])
-		}
-		s.steer(&s.jobs[i], sc)
+		a := &s.agents[k]
+		a.out.Force = s.force(a, sc)
 	}
 }
 
-func (s *Steer) steer(j *steerJob, sc *steerScratch) {
+// force returns agent a's steering force.
+func (s *Steer) force(a *steerAgent, sc *steerScratch) r2.Vec {
 	dt := s.clock.DT
-	kin := &j.kin
-	if !finiteVec(j.pos) || !finiteVec(j.vel) || !UsableKinematics(kin) {
-		j.out.Force = r2.Vec{} // Movement keeps it still; Diagnose counts it
-		return
+	kin := &a.kin
+	if !finiteVec(a.pos) || !finiteVec(a.vel) || !UsableKinematics(kin) {
+		return r2.Vec{} // Movement keeps it still; Diagnose counts it
 	}
-	if j.intent.Move && !finiteVec(j.intent.Goal) {
-		j.intent.Move = false // nowhere to go: brake (this frame's copy only)
+	speed := kin.MaxSpeed
+	if a.factor > 0 && a.factor < 1 {
+		speed *= a.factor
 	}
-	flowing := !j.intent.Move && j.hasFlow && (j.flow.Steer || j.flow.Arrived)
-	wandering := !j.intent.Move && !flowing && j.wander != nil
+	wandering := false
 	var move r2.Vec
-	switch {
-	case flowing && j.flow.Arrived:
-		move = steer.Brake(j.vel, kin.MaxForce, dt) // stop where it is
-	case flowing && j.flow.Direct:
-		move = steer.Arrive(j.pos, j.vel, j.flow.Aim, kin.MaxSpeed, kin.MaxForce, ArrivedRadius, dt)
-	case flowing:
-		move = steer.FollowFlow(j.vel, r2.Sub(j.flow.Aim, j.pos), kin.MaxSpeed, kin.MaxForce, dt)
-	case wandering:
-		move = j.wander.Force(j.pos, j.vel, &j.rand.Rand, kin.MaxSpeed, kin.MaxForce, dt)
-	default:
-		move = s.moveForce(j.pos, j.vel, kin, &j.intent, j.path, dt)
+	switch a.mode {
+	case components.DesiredSeek:
+		move = steer.Seek(a.pos, a.vel, a.point, speed, kin.MaxForce, dt)
+	case components.DesiredArrive:
+		move = steer.Arrive(a.pos, a.vel, a.point, speed, kin.MaxForce, ArrivedRadius, dt)
+	case components.DesiredFlow:
+		move = steer.FollowFlow(a.vel, r2.Sub(a.point, a.pos), speed, kin.MaxForce, dt)
+	case components.DesiredFlee:
+		move = steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt)
+	case components.DesiredPursue:
+		move = steer.Pursue(a.pos, a.vel, a.point, a.tvel, speed, kin.MaxForce, MaxLead, dt)
+	case components.DesiredEvade:
+		move = steer.Evade(a.pos, a.vel, a.point, a.tvel, speed, kin.MaxForce, MaxLead, math.Inf(1), dt)
+	case components.DesiredNone:
+		if a.wander >= 0 {
+			wandering = true
+			ref := s.wanders[a.wander]
+			move = ref.wa.Force(a.pos, a.vel, &ref.rnd.Rand, kin.MaxSpeed, kin.MaxForce, dt)
+			break
+		}
+		move = steer.Brake(a.vel, kin.MaxForce, dt)
+	default: // DesiredStop, and any other value
+		move = steer.Brake(a.vel, kin.MaxForce, dt)
 	}
-	if j.progress != nil {
-		s.track(j, sc)
+	if !a.hasW {
+		return steer.Truncate(move, kin.MaxForce)
 	}
-	if !j.hasW {
-		j.out.Force = steer.Truncate(move, kin.MaxForce)
-		return
-	}
-	j.out.Force = s.combine(j, sc, &j.weights, move, wandering, dt)
+	return s.combine(a, sc, &s.weights[a.weights], move, wandering, dt)
 }
 
 // combine sums the weighted forces by priority within MaxForce: wall
 // avoidance, separation, the move force (a wander comes last instead),
 // alignment, cohesion.
-func (s *Steer) combine(j *steerJob, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
-	kin := &j.kin
+func (s *Steer) combine(a *steerAgent, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
+	kin := &a.kin
 	acc := steer.Accumulator{Max: kin.MaxForce}
-	if wt.Wall > 0 && s.nearWall(j.pos, j.vel, kin.Radius) {
-		f := steer.WallAvoidance(j.pos, j.vel, s.blocked, feelerTime, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
+	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
+	// in the open cannot reach a wall with them
+	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && s.nearWall(a.pos, a.vel, kin.Radius) {
+		f := steer.WallAvoidance(a.pos, a.vel, s.blocked, feelerTime, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
 		if !acc.Add(f, wt.Wall) {
 			return acc.Sum
 		}
 	}
 	if wt.Separation > 0 && wt.SeparationRadius > 0 {
-		s.gather(j, sc, wt.SeparationRadius, false)
-		if !acc.Add(steer.Separation(j.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(j.self.ID())), wt.Separation) {
+		s.neighbours(a, sc, wt.SeparationRadius, false)
+		if !acc.Add(steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(a.self)), wt.Separation) {
 			return acc.Sum
 		}
 	}
@@ -263,11 +320,11 @@ func (s *Steer) combine(j *steerJob, sc *steerScratch, wt *components.SteeringWe
 		return acc.Sum
 	}
 	if (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0 {
-		s.gather(j, sc, wt.NeighbourRadius, true)
-		if wt.Alignment > 0 && !acc.Add(steer.Alignment(j.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
+		s.neighbours(a, sc, wt.NeighbourRadius, true)
+		if wt.Alignment > 0 && !acc.Add(steer.Alignment(a.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
 			return acc.Sum
 		}
-		if wt.Cohesion > 0 && !acc.Add(steer.Cohesion(j.pos, j.vel, sc.near, kin.MaxSpeed, kin.MaxForce, dt), wt.Cohesion) {
+		if wt.Cohesion > 0 && !acc.Add(steer.Cohesion(a.pos, a.vel, sc.near, kin.MaxSpeed, kin.MaxForce, dt), wt.Cohesion) {
 			return acc.Sum
 		}
 	}
@@ -289,69 +346,21 @@ func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) bool {
 		return true
 	}
 	length := math.Max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
-	return float64(s.clearance[int(c.Y)*s.grid.Width()+int(c.X)]) <= length+1
-}
-
-// updateClearance recomputes the clearance field when the grid changed: a
-// breadth-first search from every blocked cell (and the border) over the 8
-// neighbours.
-func (s *Steer) updateClearance() {
-	g := s.grid
-	if s.clearance != nil && s.clearanceVersion == g.Version() {
-		return
-	}
-	w, h := g.Width(), g.Height()
-	s.clearanceVersion = g.Version()
-	if len(s.clearance) != w*h {
-		s.clearance = make([]uint8, w*h)
-	}
-	queue := make([]int32, 0, w*h/4)
-	for y := range h {
-		for x := range w {
-			i := y*w + x
-			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
-				s.clearance[i] = 0
-				queue = append(queue, int32(i))
-				continue
-			}
-			// the border counts as a wall one cell out
-			d := min(x+1, y+1, w-x, h-y, 255)
-			s.clearance[i] = uint8(d)
-		}
-	}
-	for len(queue) > 0 {
-		i := int(queue[0])
-		queue = queue[1:]
-		x, y := i%w, i/w
-		next := s.clearance[i] + 1
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				nx, ny := x+dx, y+dy
-				if nx < 0 || ny < 0 || nx >= w || ny >= h {
-					continue
-				}
-				if n := ny*w + nx; s.clearance[n] > next {
-					s.clearance[n] = next
-					queue = append(queue, int32(n))
-				}
-			}
-		}
-	}
+	return float64(s.grid.Clearance(c)) <= length+1
 }
 
 // blocked adapts the grid for steer.WallAvoidance.
 func (s *Steer) blocked(x, y int32) bool { return !s.grid.Passable(grid.Cell{X: x, Y: y}) }
 
-// gather fills sc.near (and sc.vels) with the neighbours within radius,
-// leaving the agent itself out.
-func (s *Steer) gather(j *steerJob, sc *steerScratch, radius float64, vels bool) {
-	// positions come from the hash's sorted copy (read in order, in cache)
-	sc.ids, sc.near = s.nb.Hash.QueryPositions(j.pos, radius, sc.ids[:0], sc.near[:0])
+// neighbours fills sc.near (and sc.vels) with the neighbours within radius,
+// leaving the agent itself out. Positions come from the hash's sorted copy,
+// which agents visited in bucket order read front to back.
+func (s *Steer) neighbours(a *steerAgent, sc *steerScratch, radius float64, vels bool) {
+	sc.ids, sc.near = s.nb.Hash.QueryPositions(a.pos, radius, sc.ids[:0], sc.near[:0])
 	sc.vels = sc.vels[:0]
-	self := s.nb.ID(j.self)
 	k := 0
 	for i, id := range sc.ids {
-		if id == self {
+		if id == a.hashID {
 			continue
 		}
 		sc.near[k] = sc.near[i]
@@ -361,109 +370,6 @@ func (s *Steer) gather(j *steerJob, sc *steerScratch, radius float64, vels bool)
 		}
 	}
 	sc.near = sc.near[:k]
-}
-
-// track updates stuck detection.
-func (s *Steer) track(j *steerJob, sc *steerScratch) {
-	pr, now := j.progress, s.clock.Time
-	moved := r2.Norm(r2.Sub(j.pos, pr.Anchor)) > StuckDistance
-	atGoal := r2.Norm(r2.Sub(j.pos, j.intent.Goal)) <= StuckDistance
-	if !j.intent.Move || moved || atGoal {
-		pr.Anchor, pr.Since, pr.Stuck = j.pos, now, false
-		return
-	}
-	if now-pr.Since < StuckTime {
-		return
-	}
-	pr.Stuck = true
-	pr.Count++
-	sc.stuck++
-	pr.Anchor, pr.Since = j.pos, now
-	if j.path != nil {
-		j.path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
-		if j.path.State != components.PathPending {
-			j.path.Want, j.path.Goal = true, s.grid.CellAt(j.intent.Goal)
-		}
-	}
-}
-
-func (s *Steer) moveForce(pos, vel r2.Vec, kin *components.Kinematics, in *components.Intent, path *components.Path, dt float64) r2.Vec {
-	if !in.Move {
-		return steer.Brake(vel, kin.MaxForce, dt)
-	}
-	speed := kin.MaxSpeed
-	if in.SpeedFactor > 0 && in.SpeedFactor < 1 {
-		speed *= in.SpeedFactor
-	}
-	goal := in.Goal
-	if path == nil || s.inSight(path, pos, goal) {
-		return steer.Arrive(pos, vel, goal, speed, kin.MaxForce, ArrivedRadius, dt)
-	}
-	gc := s.grid.CellAt(goal)
-	switch path.State {
-	case components.PathPending:
-		path.Goal = gc // the queue serves the newest goal
-	case components.PathNone:
-		path.Want, path.Goal = true, gc
-	case components.PathUnreachable:
-		if path.Goal != gc { // another goal may well be reachable
-			path.Want, path.Goal = true, gc
-		}
-	default:
-		if s.stale(path.Goal, gc, goal, pos) {
-			path.Want, path.Goal = true, gc
-		}
-	}
-	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
-		return steer.Seek(pos, vel, goal, speed, kin.MaxForce, dt)
-	}
-	last := len(path.Waypoints) - 1
-	wp := s.grid.Center(path.Waypoints[path.Next])
-	for path.Next < last {
-		// move on when the waypoint is reached, or when the next one is
-		// nearer (the agent went ahead while it saw its goal directly)
-		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
-		if r2.Norm(r2.Sub(wp, pos)) >= WaypointRadius && r2.Norm(r2.Sub(nextWp, pos)) >= r2.Norm(r2.Sub(wp, pos)) {
-			break
-		}
-		path.Next++
-		wp = nextWp
-	}
-	if path.Next == last {
-		return steer.Arrive(pos, vel, goal, speed, kin.MaxForce, ArrivedRadius, dt)
-	}
-	return steer.Seek(pos, vel, wp, speed, kin.MaxForce, dt)
-}
-
-// inSight reports whether the goal is in line of sight, testing again only
-// when the agent's or the goal's cell changed since the last test (the cache
-// in Path). Within one cell the answer can be slightly off near a corner;
-// Movement still keeps the agent out of walls.
-func (s *Steer) inSight(path *components.Path, pos, goal r2.Vec) bool {
-	from, to := s.grid.CellAt(pos), s.grid.CellAt(goal)
-	if !path.SightKnown || path.SightFrom != from || path.SightTo != to {
-		path.SightFrom, path.SightTo, path.SightKnown = from, to, true
-		path.SightClear = s.grid.LineOfSight(pos, goal)
-	}
-	return path.SightClear
-}
-
-// stale reports whether a held path to cell held no longer serves a goal in
-// cell gc: the goal's cell moved more than 2 + d/4 cells (Chebyshev; d is the
-// agent's distance to the goal), or it moved at all and the path's end has no
-// line of sight to the goal (it went behind a wall).
-func (s *Steer) stale(held, gc grid.Cell, goal, pos r2.Vec) bool {
-	if held == gc {
-		return false
-	}
-	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSight(s.grid.Center(held), goal)
-}
-
-// far reports whether a held path to cell a is too far off a new goal cell b.
-func far(a, b grid.Cell, dist float64) bool {
-	dx, dy := a.X-b.X, a.Y-b.Y
-	cheb := max(dx, -dx, dy, -dy)
-	return float64(cheb) > 2+dist/4
 }
 
 // Finalize stops the workers.

@@ -26,7 +26,7 @@ func warmGuards(tb testing.TB, n, warm int) (*crowd, *ecs.Scheduler) {
 // steering and movement systems (and spatial and perception) allocates nothing.
 func TestSteadyStateAllocatesNothing(t *testing.T) {
 	sc, _ := warmGuards(t, 2000, 300)
-	for _, sys := range []ecs.System{sc.Spatial, sc.Perception, sc.Decision, sc.Steer, sc.Movement} {
+	for _, sys := range []ecs.System{sc.Spatial, sc.Perception, sc.Decision, sc.PathFollow, sc.Steer, sc.Movement} {
 		allocs := testing.AllocsPerRun(30, func() {
 			sc.Clock.Update(sc.World)
 			sys.Update(sc.World)
@@ -77,6 +77,9 @@ func BenchmarkPerception(b *testing.B) {
 func BenchmarkDecision(b *testing.B) {
 	benchSystem(b, func(s *crowd) ecs.System { return s.Decision })
 }
+func BenchmarkPathFollow(b *testing.B) {
+	benchSystem(b, func(s *crowd) ecs.System { return s.PathFollow })
+}
 func BenchmarkSteer(b *testing.B) {
 	benchSystem(b, func(s *crowd) ecs.System { return s.Steer })
 }
@@ -106,6 +109,17 @@ func TestSpatialOrderChangesNothing(t *testing.T) {
 		return systems.StateHash(sc.World)
 	}
 	require.Equal(t, run(1<<30), run(0))
+	swarm := func(min int) uint64 {
+		old := systems.SetSpatialOrderMin(min)
+		defer systems.SetSpatialOrderMin(old)
+		sw := newSwarm(t, 1500, 2) // seed 2
+		s := ecs.NewScheduler(sw.systems()...)
+		s.Initialize(sw.World)
+		defer s.Finalize(sw.World)
+		s.Run(sw.World, 200)
+		return systems.StateHash(sw.World)
+	}
+	require.Equal(t, swarm(1<<30), swarm(0), "the swarm (FlowFollowers) too")
 }
 
 func BenchmarkLOD(b *testing.B) {

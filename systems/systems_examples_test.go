@@ -22,10 +22,10 @@ func walker(w *arche.World) (arche.Entity, *grid.Grid) {
 		g.SetCost(grid.Cell{X: 8, Y: y}, grid.Blocked)
 	}
 	arche.AddResource(w, g)
-	m := generic.NewMap6[components.Position, components.Velocity, components.Kinematics,
-		components.Steering, components.Intent, components.Path](w)
+	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics,
+		components.Steering, components.Intent, components.Desired, components.Path](w)
 	e := m.New()
-	pos, _, kin, _, intent, _ := m.Get(e)
+	pos, _, kin, _, intent, _, _ := m.Get(e)
 	pos.Vec = r2.Vec{X: 2.5, Y: 2.5}
 	*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}
 	*intent = components.Intent{Move: true, Goal: r2.Vec{X: 13.5, Y: 2.5}}
@@ -39,6 +39,7 @@ func Example_archeModel() {
 	m.AddSystem(ecs.NewClockSystem(1.0 / 60)) // first: advances the simulation clock
 	m.AddSystem(&systems.Spatial{})
 	m.AddSystem(&systems.PathQueue{Budget: 8})
+	m.AddSystem(&systems.PathFollow{})
 	m.AddSystem(&systems.Steer{})
 	m.AddSystem(&systems.Movement{})
 	m.AddSystem(&system.FixedTermination{Steps: 600})
@@ -59,6 +60,7 @@ func Example_scheduler() {
 		ecs.NewClockSystem(1.0/60),
 		&systems.Spatial{},
 		&systems.PathQueue{Budget: 8},
+		&systems.PathFollow{},
 		&systems.Steer{},
 		&systems.Movement{},
 	)
@@ -77,6 +79,7 @@ func Example_scheduler() {
 	// clock
 	// spatial
 	// pathqueue
+	// pathfollow
 	// steer
 	// movement
 }

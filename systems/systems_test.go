@@ -231,11 +231,12 @@ func steerWorld(t *testing.T, from, goal r2.Vec) (*arche.World, *ecs.Scheduler, 
 	m := generic.NewMap6[components.Position, components.Velocity, components.Kinematics, components.Steering,
 		components.Intent, components.Path](w)
 	e := m.New()
+	put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 	pos, _, kin, _, in, _ := m.Get(e)
 	pos.Vec = from
 	*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}
 	*in = components.Intent{Move: true, Goal: goal}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{Budget: 4}, &Steer{Workers: 1}, &Movement{Workers: 1})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{Budget: 4}, &PathFollow{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1})
 	s.Initialize(w)
 	view := generic.NewMap3[components.Position, components.Intent, components.Path](w)
 	return w, s, e, &view
@@ -325,6 +326,7 @@ func TestStuckAgentIsMarkedAndAsksForAPath(t *testing.T) {
 	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics, components.Steering,
 		components.Intent, components.Progress, components.Path](w)
 	e := m.New()
+	put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 	pos, _, kin, _, in, _, path := m.Get(e)
 	pos.Vec = r2.Vec{X: 4.5, Y: 4.5}
 	*kin = components.Kinematics{MaxSpeed: 3, MaxForce: 20, Radius: 0.3}
@@ -333,8 +335,8 @@ func TestStuckAgentIsMarkedAndAsksForAPath(t *testing.T) {
 	path.Goal = g.CellAt(in.Goal)
 	path.Waypoints = []grid.Cell{{X: 4, Y: 4}, {X: 5, Y: 4}, {X: 8, Y: 4}}
 	path.Next = 1
-	st := &Steer{Workers: 1}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, st, &Movement{Workers: 1})
+	pf := &PathFollow{Workers: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, pf, &Steer{Workers: 1}, &Movement{Workers: 1})
 	s.Initialize(w)
 	s.Run(w, int(StuckTime*60)+30)
 	_, _, _, _, _, pr, path := m.Get(e)
@@ -351,7 +353,7 @@ func flowWorld(t *testing.T, capacity int) (*arche.World, *grid.Grid, *ecs.Sched
 	m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics,
 		components.Steering, components.Intent, components.SteeringWeights, components.FlowFollower](w)
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{CellSize: 1}, &FlowField{Capacity: capacity, Workers: 1},
-		&Steer{Workers: 1}, &Movement{Workers: 1})
+		&PathFollow{Workers: 1}, &Steer{Workers: 1}, &Movement{Workers: 1})
 	return w, g, s, &m
 }
 
@@ -361,6 +363,7 @@ func TestFlowFieldServesMoreGoalsThanItsCacheHolds(t *testing.T) {
 	for i := range 9 { // nine groups, nine goals, a cache of four
 		for k := range 5 {
 			e := m.New()
+			put(w, e, components.Desired{}) // the hand-over from PathFollow to Steer
 			pos, _, kin, _, _, _, ff := m.Get(e)
 			pos.Vec = r2.Vec{X: 2.5 + float64(4*i), Y: 2.5 + float64(k)}
 			*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3}

@@ -203,12 +203,13 @@ func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle
 	heading := r2.Scale(1/speed, vel)
 	length := math.Max(lookahead*speed, minLength)
 	var sum r2.Vec
-	for i, a := range [3]float64{0, angle, -angle} {
+	sinA, cosA := math.Sincos(angle) // Sincos(−a) is exactly (−sin a, cos a)
+	for i, sc := range [3][2]float64{{0, 1}, {sinA, cosA}, {-sinA, cosA}} {
 		l := length
 		if i > 0 {
 			l /= 2
 		}
-		sin, cos := math.Sincos(a)
+		sin, cos := sc[0], sc[1]
 		dir := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
 		if t, normal, hit := castRay(pos, dir, l, blocked); hit {
 			sum = r2.Add(sum, r2.Scale(maxForce*(l-t)/l, normal))

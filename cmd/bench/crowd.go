@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,6 +27,7 @@ type crowdConfig struct {
 	Workers        int
 	LOD            bool
 	ThinkBudget    int
+	Avoid          string // "separation" (or "") or "orca"
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -51,8 +53,9 @@ type report struct {
 	// last; every cause is listed, 0 for a well set-up scenario.
 	Diagnostics map[string]int `json:"diagnostics"`
 
-	LOD         bool `json:"lod"`
-	ThinkBudget int  `json:"think_budget"`
+	LOD         bool   `json:"lod"`
+	ThinkBudget int    `json:"think_budget"`
+	Avoid       string `json:"avoid"` // local avoidance: separation or orca
 
 	// guard scenario (0 in the swarm)
 	ThoughtPerFrame float64        `json:"thought_per_frame"`
@@ -126,12 +129,16 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	avoid, err := systems.ParseAvoidance(cmp.Or(cfg.Avoid, "separation"))
+	if err != nil {
+		return nil, err
+	}
 	var sc world
 	switch cfg.Scenario {
 	case "", "guards":
 		cfg.Scenario = "guards"
 		s, err := scenario.NewGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
-			Workers: workers, LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget})
+			Workers: workers, LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget, Avoid: avoid})
 		if err != nil {
 			return nil, err
 		}
@@ -140,7 +147,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		if cfg.LOD || cfg.ThinkBudget > 0 {
 			return nil, fmt.Errorf("-lod and -think-budget apply to the guard scenario; the swarm does not think")
 		}
-		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers})
+		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers, Avoid: avoid})
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +173,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 
 	rep := &report{
 		Scenario: cfg.Scenario, Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
-		LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget,
+		LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget, Avoid: avoid.String(),
 		AllocsPerFrame: float64(allocs) / float64(cfg.Frames),
 		Systems:        map[string]float64{},
 		StateHash:      fmt.Sprintf("%016x", systems.StateHash(w)),
@@ -231,6 +238,9 @@ func (r *report) writeText(w io.Writer) {
 	}
 	if r.ThinkBudget > 0 {
 		fmt.Fprintf(w, ", at most %d decisions per frame", r.ThinkBudget)
+	}
+	if r.Avoid != "" && r.Avoid != "separation" {
+		fmt.Fprintf(w, ", %s avoidance", r.Avoid)
 	}
 	fmt.Fprintf(w, "\n\n")
 	fmt.Fprintf(w, "frame time       median %.3f ms, p95 %.3f ms, mean %.3f ms (wall clock)\n", r.MsMedian, r.MsP95, r.MsMean)

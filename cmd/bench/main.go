@@ -11,7 +11,7 @@
 // the guards the run's script errors and clock faults of systems.Decision
 // ("script_errors", "clock_faults"; 0).
 //
-//	go run ./cmd/bench [-scenario guards|swarm|reference] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-ratio] [-json]
+//	go run ./cmd/bench [-scenario guards|swarm|reference] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-avoid separation|orca] [-ratio] [-json]
 //
 // The swarm scenario runs agents that all follow one flow field to a goal
 // that moves every 5 s, with separation and wall avoidance.
@@ -60,6 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
+	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -75,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
-		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget}
+		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
 	run := runCrowd
 	if *scen == "reference" {
 		run = runReference

@@ -94,8 +94,27 @@ func TestSwarmScenarioReport(t *testing.T) {
 	assert.Equal(t, "swarm", rep["scenario"])
 	assert.Equal(t, 2.0, rep["workers"])
 	assert.Contains(t, rep["systems"], "flowfield")
+	assert.Contains(t, rep["systems"], "pathfollow")
+	assert.Equal(t, "separation", rep["avoid"], "the default local avoidance")
 	assert.NotContains(t, rep, "branches", "guard-only figures are left out")
 	assert.Equal(t, 1, run([]string{"-scenario", "nope", "-agents", "10", "-frames", "1"}, &out, &errs))
+}
+
+func TestAvoidFlag(t *testing.T) {
+	for _, scen := range []string{"swarm", "guards"} {
+		var out, errs bytes.Buffer
+		require.Equal(t, 0, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "separation"}, &out, &errs), errs.String())
+		out.Reset()
+		require.Equal(t, 0, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "orca", "-json"}, &out, &errs), errs.String())
+		var rep map[string]any
+		require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+		assert.Equal(t, "orca", rep["avoid"])
+		assert.Contains(t, rep["systems"], "orca", "the ORCA system runs")
+		assert.Zero(t, rep["diagnostics"].(map[string]any)["orca_invalid"])
+		errs.Reset()
+		assert.Equal(t, 1, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "rvo"}, &out, &errs))
+		assert.Contains(t, errs.String(), `unknown avoidance "rvo": want separation or orca`)
+	}
 }
 
 // needMaps skips a test when ../shared/maps is absent, except on CI

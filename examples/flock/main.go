@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Steer{}, &systems.Movement{})
+	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
 	sched.Initialize(&world)
 	defer sched.Finalize(&world)
 

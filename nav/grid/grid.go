@@ -40,6 +40,9 @@ type Grid struct {
 	comp        []int32 // component label per cell, -1 when blocked
 	compVersion uint64  // topoVersion the labels were computed for (0 = never)
 	stack       []int32 // flood-fill scratch
+
+	clear        []uint8 // clearance per cell (see Clearance); nil until first asked for
+	clearVersion uint64  // version the clearance was computed for
 }
 
 // MaxCells is the largest number of cells of a [Grid]: 8192×8192 = 64 Mi
@@ -206,12 +209,16 @@ func (g *Grid) Component(c Cell) int32 {
 }
 
 // Prepare computes the lazily built caches (connected components, minimum
-// cost) now, so that afterwards the grid can be read from several goroutines
-// until the next [Grid.SetCost].
+// cost, and the clearance field once [Grid.Clearance] has been asked for)
+// now, so that afterwards the grid can be read from several goroutines until
+// the next [Grid.SetCost].
 func (g *Grid) Prepare() {
 	g.MinCost()
 	if g.compVersion != g.topoVersion {
 		g.labelComponents()
+	}
+	if g.clear != nil && g.clearVersion != g.version {
+		g.computeClearance()
 	}
 }
 

@@ -17,16 +17,17 @@ import (
 
 // Config configures the guard scenario.
 type Config struct {
-	Agents        int        // guards plus intruders; 10,000 if zero
-	IntruderEvery int        // one agent in IntruderEvery is an intruder; 8 if zero
-	Seed          uint64     // seeds the map (if generated) and every agent's random source
-	Grid          *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
-	DT            float64    // seconds per frame; 1/60 if zero
-	PathBudget    int        // path-search node expansions per frame; systems.DefaultPathBudget if zero
-	Workers       int        // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
-	ThinkBudget   int        // most decisions per frame; 0 means no limit
-	LOD           bool       // throttle thinking by distance to Focus (systems.DefaultLODLevels)
-	Focus         []r2.Vec   // focus points for LOD, cells; the map centre if empty
+	Agents        int               // guards plus intruders; 10,000 if zero
+	IntruderEvery int               // one agent in IntruderEvery is an intruder; 8 if zero
+	Seed          uint64            // seeds the map (if generated) and every agent's random source
+	Grid          *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
+	DT            float64           // seconds per frame; 1/60 if zero
+	PathBudget    int               // path-search node expansions per frame; systems.DefaultPathBudget if zero
+	Workers       int               // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
+	ThinkBudget   int               // most decisions per frame; 0 means no limit
+	LOD           bool              // throttle thinking by distance to Focus (systems.DefaultLODLevels)
+	Focus         []r2.Vec          // focus points for LOD, cells; the map centre if empty
+	Avoid         systems.Avoidance // local avoidance of every agent; separation by default
 }
 
 // Guards is a ready-to-run guard scenario: the world, its map and the
@@ -47,7 +48,9 @@ type Guards struct {
 	PathQueue  *systems.PathQueue
 	Combat     *systems.Combat
 	Casualties *Casualties
+	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
+	Avoidance  ecs.System // the local-avoidance system between Steer and Movement (ORCA); nil with separation
 	Movement   *systems.Movement
 }
 
@@ -97,10 +100,14 @@ func NewGuards(cfg Config) (*Guards, error) {
 	s.Decision = &systems.Decision{Workers: workers, Budget: cfg.ThinkBudget}
 	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget}
 	s.Combat = &systems.Combat{}
+	s.PathFollow = &systems.PathFollow{Workers: workers}
 	s.Steer = &systems.Steer{Workers: workers}
 	s.Movement = &systems.Movement{Workers: workers}
+	if cfg.Avoid == systems.AvoidORCA {
+		s.Avoidance = &systems.ORCA{Workers: workers}
+	}
 
-	sp, err := newSpawner(w, g, s.GuardTree, s.IntruderTree)
+	sp, err := newSpawner(w, g, s.GuardTree, s.IntruderTree, cfg.Avoid)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +133,11 @@ func (s *Guards) Systems() []ecs.System {
 	if s.LOD != nil {
 		out = append(out, s.LOD)
 	}
-	return append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.Steer, s.Movement)
+	out = append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.PathFollow, s.Steer)
+	if s.Avoidance != nil {
+		out = append(out, s.Avoidance)
+	}
+	return append(out, s.Movement)
 }
 
 // spawner creates guards and intruders through the public bundles of package
@@ -137,14 +148,14 @@ type spawner struct {
 }
 
 // motion is the movement tuning of both kinds but their speed.
-func motion(speed float64) systems.Motion {
+func motion(speed float64, avoid systems.Avoidance) systems.Motion {
 	return systems.Motion{MaxSpeed: speed, MaxForce: MaxForce, Radius: AgentRadius,
-		Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius}
+		Wall: 1, Separation: 1, SeparationRadius: 3 * AgentRadius, Avoid: avoid}
 }
 
-func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) (*spawner, error) {
+func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree, avoid systems.Avoidance) (*spawner, error) {
 	guards, err := systems.NewSpawner(w,
-		systems.Mover{Motion: motion(GuardSpeed)},
+		systems.Mover{Motion: motion(GuardSpeed, avoid)},
 		systems.Thinker{Tree: guardTree},
 		systems.Combatant{Team: TeamGuards, SightRange: GuardSight, Damage: GuardDamage, Range: StrikeRange},
 		systems.With(components.LOD{}), systems.With(Guard{}))
@@ -152,7 +163,7 @@ func newSpawner(w *arche.World, g *grid.Grid, guardTree, intruderTree *bt.Tree) 
 		return nil, err
 	}
 	intruders, err := systems.NewSpawner(w,
-		systems.Mover{Motion: motion(IntruderSpeed)},
+		systems.Mover{Motion: motion(IntruderSpeed, avoid)},
 		systems.Thinker{Tree: intruderTree},
 		systems.Combatant{Team: TeamIntruders, SightRange: GuardSight, Damage: IntruderDamage, Range: StrikeRange},
 		systems.With(components.LOD{}), systems.With(Intruder{}))

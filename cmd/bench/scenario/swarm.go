@@ -16,13 +16,14 @@ import (
 
 // SwarmConfig configures the swarm scenario.
 type SwarmConfig struct {
-	Agents    int        // 10,000 if zero
-	Seed      uint64     // seeds the map (if generated), the spawns and the goals
-	Grid      *grid.Grid // the map; a generated MapSizeFor(Agents) map if nil
-	DT        float64    // seconds per frame; 1/60 if zero
-	Workers   int        // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
-	GoalEvery float64    // seconds between goal moves; 5 if zero
-	Budget    int        // flow-field cells settled per frame; 0 builds a field at once
+	Agents    int               // 10,000 if zero
+	Seed      uint64            // seeds the map (if generated), the spawns and the goals
+	Grid      *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
+	DT        float64           // seconds per frame; 1/60 if zero
+	Workers   int               // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
+	GoalEvery float64           // seconds between goal moves; 5 if zero
+	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
+	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
 }
 
 // Swarm is the swarm scenario: agents that all follow one flow field to a
@@ -35,7 +36,9 @@ type Swarm struct {
 	Director *GoalDirector
 	Spatial  *systems.Spatial
 	Flow     *systems.FlowField
+	Follow   *systems.PathFollow
 	Steer    *systems.Steer
+	Avoid    ecs.System // the local-avoidance system between Steer and Movement (ORCA); nil with separation
 	Movement *systems.Movement
 }
 
@@ -81,12 +84,16 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
 		Spatial:  &systems.Spatial{CellSize: 1, Workers: workers},
 		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
+		Follow:   &systems.PathFollow{Workers: workers},
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},
 	}
+	if cfg.Avoid == systems.AvoidORCA {
+		s.Avoid = &systems.ORCA{Workers: workers}
+	}
 	agents, err := systems.NewSpawner(w, systems.FlowFollower{
 		Motion: systems.Motion{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius,
-			Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius},
+			Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius, Avoid: cfg.Avoid},
 		Goal: s.Director.Goal,
 	})
 	if err != nil {
@@ -101,7 +108,11 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 
 // Systems returns the scenario's systems in frame order.
 func (s *Swarm) Systems() []ecs.System {
-	return []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Steer, s.Movement}
+	out := []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Follow, s.Steer}
+	if s.Avoid != nil {
+		out = append(out, s.Avoid)
+	}
+	return append(out, s.Movement)
 }
 
 // GoalDirector moves the swarm's goal to a random open cell every Every

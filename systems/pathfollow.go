@@ -1,0 +1,344 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// WaypointRadius is the distance in cells within which a path follower counts
+// a waypoint (a cell centre) as reached and turns to the next.
+const WaypointRadius = 0.5
+
+// ArrivedRadius is the distance in cells within which an agent counts as
+// arrived at its goal: arrive stops there and stays still.
+const ArrivedRadius = 1e-3
+
+// Stuck detection: an agent with a move intent that stays within
+// StuckDistance cells for StuckTime seconds is stuck.
+const (
+	StuckDistance = 0.5
+	StuckTime     = 2.0
+)
+
+// PathFollow is the first stage of movement: it turns each agent's
+// [components.Intent], path and flow field into where the agent heads this
+// frame, a [components.Desired] that [Steer] then carries out. It owns the
+// repath policy, waypoint advance, stuck detection and the line-of-sight
+// cache; it computes no force.
+//
+// What it writes into Desired:
+//
+//   - Intent.Mode IntentFlee or IntentEvade: flee from, or evade, the target
+//     (Intent.Target's position and velocity in this frame's [Neighbours], or
+//     Intent.Point standing still). A Target not in the Neighbours (dead, or
+//     without a Velocity) is no target: the agent brakes.
+//   - IntentPursue: pursue the target while it is in line of sight (or the
+//     agent has no Path); behind a wall, follow a path to the target's
+//     position as for a move, and pursue it once in sight again.
+//   - IntentGo with Move: arrive at Goal when it is in line of sight or the
+//     agent has no Path; otherwise follow the agent's path: seek each
+//     waypoint's cell centre, and arrive at the goal from the last one. If the
+//     agent holds no path for the goal's cell, it asks for one (Path.Want);
+//     while waiting, or when the goal is unreachable, it seeks the goal
+//     directly (Movement keeps it out of walls).
+//   - no move intent, with a [components.FlowFollower] whose sample gives a
+//     direction (see [FlowField]): follow it (arrive when the goal is in
+//     sight; stop, DesiredStop, once Arrived).
+//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer.
+//
+// Repathing: a held path is replaced when the goal's cell is more than
+// 2 + d/4 cells (Chebyshev) from the path's goal, d being the agent's distance
+// to the goal, or when the goal moved out of the path end's line of sight, so
+// a chased target that moves a little does not cost a search per frame; a
+// pending request just takes the new goal; an unreachable answer is retried
+// when the goal moves to another cell; a stuck agent asks again.
+// While following, the agent moves on to the next waypoint when it reaches
+// the current one or when the next one is nearer.
+//
+// With a [components.Progress], an agent that wants to move (a move or a
+// pursuit) and makes no progress for StuckTime seconds is marked Stuck and
+// asks for a new path.
+//
+// Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
+// does not depend on their number.
+//
+// Contract (the README's "The user's contract" has the same table):
+//
+//	requires   Position, Intent, Desired
+//	optional   Path, Progress, FlowFollower
+//	writes     Desired; Path.Want, Goal, Next and its sight cache; Progress
+//	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
+//	           *Neighbours (the Spatial system, added before PathFollow)
+//
+//	absent or unusable             what PathFollow does                   Diagnose counts
+//	a required component           Desired not written                    CauseSteerIncomplete
+//	Path                           opt-out: heads for goals in a          CauseMoveWithoutPath, when
+//	                               straight line (Movement stops it       Intent.Move on a grid with walls
+//	                               at walls)
+//	Progress                       opt-out: no stuck detection            -
+//	FlowFollower                   opt-out: no flow following             -
+//	Position NaN/Inf               DesiredNone; path left alone           CausePosition
+//	Intent.Goal or Point NaN/Inf   as no move intent: DesiredNone, asks   CauseGoal
+//	                               for no path
+//	Intent.Target not in the       no target: DesiredNone                 -
+//	  Neighbours
+type PathFollow struct {
+	Workers int
+
+	Stuck int // agents found stuck in the last frame
+
+	clock   *ecs.Clock
+	grid    *grid.Grid
+	nb      *Neighbours
+	pool    *ecs.Workers
+	filter  *generic.Filter6[components.Position, components.Intent, components.Desired, components.Path, components.Progress, components.FlowFollower]
+	jobs    []followJob
+	scratch []followScratch
+}
+
+// followJob is one agent's work: its position and pointers to what it reads
+// and writes.
+type followJob struct {
+	pos      r2.Vec
+	intent   *components.Intent
+	desired  *components.Desired
+	path     *components.Path
+	progress *components.Progress
+	flow     *components.FlowFollower
+}
+
+type followScratch struct {
+	stuck int
+	_     [56]byte // keep workers' counters off one cache line
+}
+
+// MaxLead is the longest look-ahead, in seconds, of pursuit and evasion: the
+// target's position is predicted at most this far ahead (see steer.Predict).
+const MaxLead = 2.0
+
+// Name implements ecs.Namer.
+func (s *PathFollow) Name() string { return "pathfollow" }
+
+// Initialize finds the resources and builds the filter.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
+//     the first system;
+//   - if the world has no *grid.Grid resource: add one with
+//     arche.AddResource before Initialize;
+//   - if the world has no *Neighbours resource: add the Spatial system
+//     before PathFollow.
+func (s *PathFollow) Initialize(w *arche.World) {
+	s.clock = mustClock(w, "PathFollow")
+	s.grid = mustGrid(w, "PathFollow")
+	s.nb = mustNeighbours(w, "PathFollow")
+	markInstalled(w, sysPathFollow)
+	s.filter = generic.NewFilter6[components.Position, components.Intent, components.Desired, components.Path,
+		components.Progress, components.FlowFollower]().
+		Optional(generic.T[components.Path](), generic.T[components.Progress](), generic.T[components.FlowFollower]())
+	s.pool = ecs.NewWorkers(s.Workers)
+	s.scratch = make([]followScratch, s.pool.N())
+}
+
+// Update writes every agent's Desired.
+func (s *PathFollow) Update(w *arche.World) {
+	s.jobs = s.jobs[:0]
+	s.grid.Prepare()
+	q := s.filter.Query(w)
+	for q.Next() {
+		pos, in, d, path, pr, ff := q.Get()
+		j := followJob{pos: pos.Vec, intent: in, desired: d, path: path, progress: pr, flow: ff}
+		if path == nil {
+			// no path, no line-of-sight test: a few copies, cheaper here
+			// than handed to a worker (a swarm's agents)
+			s.follow(&j, &s.scratch[0])
+			continue
+		}
+		s.jobs = append(s.jobs, j)
+	}
+	s.pool.Run(s, len(s.jobs))
+	clear(s.jobs)
+	s.Stuck = 0
+	for i := range s.scratch {
+		s.Stuck += s.scratch[i].stuck
+		s.scratch[i].stuck = 0
+	}
+}
+
+// Work implements ecs.Job.
+func (s *PathFollow) Work(worker, lo, hi int) {
+	sc := &s.scratch[worker]
+	for i := lo; i < hi; i++ {
+		s.follow(&s.jobs[i], sc)
+	}
+}
+
+func (s *PathFollow) follow(j *followJob, sc *followScratch) {
+	pos, in, d := j.pos, j.intent, j.desired
+	if !finiteVec(pos) {
+		*d = components.Desired{} // Steer keeps it still; Diagnose counts it
+		return
+	}
+	var factor float64
+	if in.SpeedFactor > 0 && in.SpeedFactor < 1 {
+		factor = in.SpeedFactor
+	}
+	moving, goal := false, in.Goal
+	switch in.Mode {
+	case components.IntentFlee, components.IntentEvade, components.IntentPursue:
+		tp, tv, ok := s.target(in)
+		switch {
+		case !ok:
+			*d = components.Desired{}
+		case in.Mode == components.IntentFlee:
+			*d = components.Desired{Mode: components.DesiredFlee, SpeedFactor: factor, Point: tp}
+		case in.Mode == components.IntentEvade:
+			*d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
+		default:
+			moving, goal = true, tp
+			*d = s.goTo(pos, tp, j.path, factor, components.DesiredPursue)
+			if d.Mode == components.DesiredPursue {
+				d.Vel = tv
+			}
+		}
+	default:
+		moving = in.Move && finiteVec(in.Goal) // a NaN goal is nowhere to go
+		ff := j.flow
+		flowing := !moving && ff != nil && (ff.Steer || ff.Arrived)
+		switch {
+		case flowing && ff.Arrived:
+			*d = components.Desired{Mode: components.DesiredStop} // stop where it is
+		case flowing && ff.Direct:
+			*d = components.Desired{Mode: components.DesiredArrive, Point: ff.Aim}
+		case flowing:
+			*d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
+		case !moving:
+			*d = components.Desired{}
+		default:
+			*d = s.goTo(pos, goal, j.path, factor, components.DesiredArrive)
+		}
+	}
+	if j.progress != nil {
+		s.track(j, sc, moving, goal)
+	}
+}
+
+// target returns the position and velocity of in's target, and whether it
+// has one.
+func (s *PathFollow) target(in *components.Intent) (r2.Vec, r2.Vec, bool) {
+	if in.Target.IsZero() {
+		return in.Point, r2.Vec{}, finiteVec(in.Point)
+	}
+	id := s.nb.ID(in.Target)
+	if id < 0 {
+		return r2.Vec{}, r2.Vec{}, false
+	}
+	return s.nb.Positions[id], s.nb.Velocities[id], true
+}
+
+// goTo returns how an agent at pos heads for goal: directly (with mode, Arrive
+// or Pursue) when the goal is in sight or it has no path, else along its path,
+// asking for one if needed.
+func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, factor float64, mode components.DesiredMode) components.Desired {
+	direct := components.Desired{Mode: mode, SpeedFactor: factor, Point: goal}
+	if path == nil || s.inSight(path, pos, goal) {
+		return direct
+	}
+	gc := s.grid.CellAt(goal)
+	switch path.State {
+	case components.PathPending:
+		path.Goal = gc // the queue serves the newest goal
+	case components.PathNone:
+		path.Want, path.Goal = true, gc
+	case components.PathUnreachable:
+		if path.Goal != gc { // another goal may well be reachable
+			path.Want, path.Goal = true, gc
+		}
+	default:
+		if s.stale(path.Goal, gc, goal, pos) {
+			path.Want, path.Goal = true, gc
+		}
+	}
+	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
+		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: goal}
+	}
+	last := len(path.Waypoints) - 1
+	wp := s.grid.Center(path.Waypoints[path.Next])
+	for path.Next < last {
+		// move on when the waypoint is reached, or when the next one is
+		// nearer (the agent went ahead while it saw its goal directly)
+		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
+		if r2.Norm(r2.Sub(wp, pos)) >= WaypointRadius && r2.Norm(r2.Sub(nextWp, pos)) >= r2.Norm(r2.Sub(wp, pos)) {
+			break
+		}
+		path.Next++
+		wp = nextWp
+	}
+	if path.Next == last {
+		return direct
+	}
+	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
+}
+
+// track updates stuck detection; moving tells whether the agent wants to get
+// to goal.
+func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2.Vec) {
+	pr, now, pos := j.progress, s.clock.Time, j.pos
+	moved := r2.Norm(r2.Sub(pos, pr.Anchor)) > StuckDistance
+	atGoal := r2.Norm(r2.Sub(pos, goal)) <= StuckDistance
+	if !moving || moved || atGoal {
+		pr.Anchor, pr.Since, pr.Stuck = pos, now, false
+		return
+	}
+	if now-pr.Since < StuckTime {
+		return
+	}
+	pr.Stuck = true
+	pr.Count++
+	sc.stuck++
+	pr.Anchor, pr.Since = pos, now
+	if j.path != nil {
+		j.path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
+		if j.path.State != components.PathPending {
+			j.path.Want, j.path.Goal = true, s.grid.CellAt(goal)
+		}
+	}
+}
+
+// inSight reports whether the goal is in line of sight, testing again only
+// when the agent's or the goal's cell changed since the last test (the cache
+// in Path). Within one cell the answer can be slightly off near a corner;
+// Movement still keeps the agent out of walls.
+func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec) bool {
+	from, to := s.grid.CellAt(pos), s.grid.CellAt(goal)
+	if !path.SightKnown || path.SightFrom != from || path.SightTo != to {
+		path.SightFrom, path.SightTo, path.SightKnown = from, to, true
+		path.SightClear = s.grid.LineOfSight(pos, goal)
+	}
+	return path.SightClear
+}
+
+// stale reports whether a held path to cell held no longer serves a goal in
+// cell gc: the goal's cell moved more than 2 + d/4 cells (Chebyshev; d is the
+// agent's distance to the goal), or it moved at all and the path's end has no
+// line of sight to the goal (it went behind a wall).
+func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec) bool {
+	if held == gc {
+		return false
+	}
+	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSight(s.grid.Center(held), goal)
+}
+
+// far reports whether a held path to cell a is too far off a new goal cell b.
+func far(a, b grid.Cell, dist float64) bool {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	cheb := max(dx, -dx, dy, -dy)
+	return float64(cheb) > 2+dist/4
+}
+
+// Finalize stops the workers.
+func (s *PathFollow) Finalize(w *arche.World) { s.pool.Close() }
