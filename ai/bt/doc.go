@@ -51,9 +51,11 @@
 //     [Timeout], [Delay], [RunOnce], [RunOnceThenSkip], [Precondition], [SubTree];
 //   - leaves: [Condition], [Action], [Wait], [SetBlackboard], [CheckBlackboard],
 //     [AlwaysSuccess], [AlwaysFailure], [Script], [ScriptCondition].
-//   - BehaviorTree.CPP 4.x additions: [TryCatch], [ParallelAll], [AsyncSequence] (control);
+//   - BehaviorTree.CPP 4.x additions: [TryCatch], [ParallelAll], [AsyncSequence],
+//     [AsyncFallback] (control);
 //     [Loop] (LoopInt, LoopDouble, LoopString, LoopBool), [SkipUnlessUpdated],
-//     [WaitValueUpdate] (decorators); [WasEntryUpdated], [Sleep] (leaves). The entry
+//     [WaitValueUpdate] (decorators); [WasEntryUpdated], [Sleep], [UnsetBlackboard]
+//     (leaves). The entry
 //     nodes read the per-key sequence numbers of the blackboard ([blackboard.Entry]).
 //
 // Where we chose a rule that BehaviorTree.CPP leaves open or that does not fit a game

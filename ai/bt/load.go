@@ -99,6 +99,7 @@ type builder struct {
 	reg       *Registry
 	errs      []error
 	later     []func() // bindings that need every leaf's key types first
+	last      []func() // bindings that need every key declared (after later and the scripts)
 	stack     []string // subtree IDs being built
 	instances int
 	nodes     int // built so far: subtrees used many times can multiply quickly
