@@ -86,9 +86,11 @@ func TestStringPortTextAllocs(t *testing.T) {
 		{"i", func(st *blackboard.Store) { blackboard.Set(st, i, 42) }, 0},
 		{"i", func(st *blackboard.Store) { blackboard.Set(st, i, 4242) }, 1},
 		{"f", func(st *blackboard.Store) { blackboard.Set(st, f, 3.14) }, 1},
+		{"d", func(*blackboard.Store) {}, 0}, // a string entry declared by a script after the port was built
 	} {
 		id := c.key + strconv.Itoa(int(c.allocs))
-		_, err := r.LoadXML("t.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="`+id+`"><Say message="{`+c.key+`}"/></BehaviorTree></root>`))
+		_, err := r.LoadXML("t.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="`+id+`"><Sequence>
+  <Script code="d := 'hello'"/><Say message="{`+c.key+`}"/></Sequence></BehaviorTree></root>`))
 		require.NoError(t, err)
 		tree, err := r.Tree(id)
 		require.NoError(t, err)
