@@ -12,33 +12,33 @@ import (
 type op uint8
 
 const (
-	opConst     op = iota // the constant
-	opLoad                // the entry's value
-	opAssign              // store a (converted to the entry's kind) into the entry
-	opTernary             // cond ? a : b
-	opNeg                 // -a
-	opNot                 // !a (a is Bool)
-	opCompl               // ~a (a is Int)
-	opAdd                 // a + b, both of the node's kind (Int or Float)
-	opSub                 // a - b
-	opMul                 // a * b
-	opDiv                 // a / b (Float)
-	opAnd                 // a && b (Bool)
-	opOr                  // a || b (Bool)
-	opBitAnd              // a & b (Int)
-	opBitOr               // a | b
-	opBitXor              // a ^ b
-	opConcat              // a .. b (String)
-	opCmp                 // a cmp b, both of kind dom
-	opChain               // list[a:a+b] compared pairwise by cmps, all of kind dom
-	opToFloat             // Int or Bool a as a Float
-	opToInt               // Bool a as 0 or 1; Float a if whole and in range
-	opTruth               // Int, Float or String a as a Bool: not zero, not ""
-	opToBool              // Int a as a Bool if 0 or 1 (assignment to a bool entry)
-	opToString            // Bool, Int or Float a as text
-	opParse               // String a as a Float: true, false, an enum name or a number
-	opSetText             // store setters[n] (a literal converted by UnmarshalText at compile time; text.go)
-	opParseText           // convert String a with UnmarshalText and store it: parsers[n] (text.go)
+	opConst    op = iota // the constant
+	opLoad               // the entry's value
+	opAssign             // store a (converted to the entry's kind) into the entry
+	opTernary            // cond ? a : b
+	opNeg                // -a
+	opNot                // !a (a is Bool)
+	opCompl              // ~a (a is Int)
+	opAdd                // a + b, both of the node's kind (Int or Float)
+	opSub                // a - b
+	opMul                // a * b
+	opDiv                // a / b (Float)
+	opAnd                // a && b (Bool)
+	opOr                 // a || b (Bool)
+	opBitAnd             // a & b (Int)
+	opBitOr              // a | b
+	opBitXor             // a ^ b
+	opConcat             // a .. b (String)
+	opCmp                // a cmp b, both of kind dom
+	opChain              // list[a:a+b] compared pairwise by cmps, all of kind dom
+	opToFloat            // Int or Bool a as a Float
+	opToInt              // Bool a as 0 or 1; Float a if whole and in range
+	opTruth              // Int, Float or String a as a Bool: not zero, not ""
+	opToBool             // Int a as a Bool if 0 or 1 (assignment to a bool entry)
+	opToString           // Bool, Int or Float a as text
+	opParse              // String a as a Float: true, false, an enum name or a number
+	opSetText            // store setters[n] (a literal converted by UnmarshalText at compile time; text.go)
+	opTextConv           // convert String a with UnmarshalText and store it: parsers[n] (text.go)
 )
 
 // cmp is a comparison operator.

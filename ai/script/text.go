@@ -80,11 +80,11 @@ func (c *compiler) assignText(e *ast, key string, typ reflect.Type, rhs *ast) (i
 		set, err := schema.Setter(key, x)
 		return err == nil && set(st)
 	})
-	return c.emit(node{op: opParseText, kind: String, a: v, n: int64(len(c.p.parsers) - 1),
+	return c.emit(node{op: opTextConv, kind: String, a: v, n: int64(len(c.p.parsers) - 1),
 		err: c.errf(e.pos, ErrConversion, "the string does not convert to entry %q (%v)", key, typ)}), String, nil
 }
 
-// evalText runs an opSetText or opParseText node.
+// evalText runs an opSetText or opTextConv node.
 func (p *Program) evalText(st *blackboard.Store, n *node) (string, error) {
 	if n.op == opSetText {
 		p.setters[n.n](st)
