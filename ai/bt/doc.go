@@ -51,9 +51,11 @@
 //     [Timeout], [Delay], [RunOnce], [RunOnceThenSkip], [Precondition], [SubTree];
 //   - leaves: [Condition], [Action], [Wait], [SetBlackboard], [CheckBlackboard],
 //     [AlwaysSuccess], [AlwaysFailure], [Script], [ScriptCondition].
-//   - BehaviorTree.CPP 4.x additions: [TryCatch], [ParallelAll], [AsyncSequence] (control);
+//   - BehaviorTree.CPP 4.x additions: [TryCatch], [ParallelAll], [AsyncSequence],
+//     [AsyncFallback] (control);
 //     [Loop] (LoopInt, LoopDouble, LoopString, LoopBool), [SkipUnlessUpdated],
-//     [WaitValueUpdate] (decorators); [WasEntryUpdated], [Sleep] (leaves). The entry
+//     [WaitValueUpdate] (decorators); [WasEntryUpdated], [Sleep], [UnsetBlackboard]
+//     (leaves). The entry
 //     nodes read the per-key sequence numbers of the blackboard ([blackboard.Entry]).
 //
 // Where we chose a rule that BehaviorTree.CPP leaves open or that does not fit a game
@@ -141,7 +143,9 @@
 //     blackboard nodes (which take their keys' types from the ports and scripts) when
 //     scripts still wait for them.
 //   - A syntax error, an unknown entry, an entry whose type is not a boolean, number or
-//     string, a type error, or a condition whose value is a string is a [LoadError]
+//     string (but a string assigned to an entry of a type implementing
+//     encoding.TextUnmarshaler is converted by it: a literal once, at load; see
+//     ai/script), a type error, or a condition whose value is a string is a [LoadError]
 //     wrapping [ErrScript], [ErrPort] and the [*script.Error], naming file and line of
 //     the element, the attribute, and the column in the script.
 //

@@ -49,6 +49,8 @@ const (
 	kindWasEntryUpdated
 	kindEntryUpdated
 	kindSleep
+	kindAsyncFallback
+	kindUnsetBlackboard
 	// Scripts (script.go).
 	kindScript
 	kindScriptCondition
@@ -102,6 +104,8 @@ var kinds = [kindCount]kindInfo{
 	kindWasEntryUpdated:    {"WasEntryUpdated", 0, 0},
 	kindEntryUpdated:       {"SkipUnlessUpdated", 1, 1},
 	kindSleep:              {"Sleep", 0, 0},
+	kindAsyncFallback:      {"AsyncFallback", 1, manyKids},
+	kindUnsetBlackboard:    {"UnsetBlackboard", 0, 0},
 	kindScript:             {"Script", 0, 0},
 	kindScriptCondition:    {"ScriptCondition", 0, 0},
 }

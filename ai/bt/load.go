@@ -99,6 +99,9 @@ type builder struct {
 	reg       *Registry
 	errs      []error
 	later     []func() // bindings that need every leaf's key types first
+	last      []func() // bindings that need every key declared (after later and the scripts)
+	textPorts []func() // string input ports on keys not yet declared (ports_text.go), run before later
+	deferring bool     // compileScripts is running the deferred bindings
 	stack     []string // subtree IDs being built
 	instances int
 	nodes     int // built so far: subtrees used many times can multiply quickly
@@ -436,6 +439,9 @@ func bindIn[T any](p *Ports, port, v string) In[T] {
 	key, lit, isLit := p.sc.resolve(ref)
 	if isLit {
 		return literal[T](p, port, lit)
+	}
+	if reflect.TypeFor[T]() == reflect.TypeFor[string]() {
+		return bindText[T](p, port, key)
 	}
 	k, err := blackboard.Declare[T](p.b.reg.schema, key)
 	if err != nil {

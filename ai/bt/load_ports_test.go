@@ -180,8 +180,11 @@ func TestPortErrors(t *testing.T) {
 		msg         []string
 	}{
 		{"default of another type", `<BehaviorTree ID="M">
-<Sequence><Message message="{point}"/>
-<Print/></Sequence></BehaviorTree>`, 3, []string{"Print", `port "val"`, `"point"`, "string, not int"}},
+<Sequence><Ints items="{point}"/>
+<Print/></Sequence></BehaviorTree>`, 3, []string{"Print", `port "val"`, `"point"`, "[]int, not int"}},
+		{"a string port on an entry that is not a boolean, number or string", `<BehaviorTree ID="M">
+<Sequence><Ints items="{point}"/>
+<Message message="{point}"/></Sequence></BehaviorTree>`, 3, []string{"Message", `port "message" (text) reads booleans, numbers and strings`, `"point"`, "[]int, not string"}},
 		{"bad list element", `<BehaviorTree ID="M">
 <Ints items="1;x;3"/></BehaviorTree>`, 2, []string{"Ints", `port "items"`, `element 2 of "1;x;3"`, `"x" cannot be read as int`}},
 		{"@ alone", `<BehaviorTree ID="M">

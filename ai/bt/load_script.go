@@ -130,8 +130,10 @@ func scriptCond(prog *script.Program) func(*Context) bool {
 // blackboard nodes (b.later), in the order described above.
 func (b *builder) compileScripts() {
 	schema := b.reg.schema
-	later := b.later
-	b.later = nil
+	later := append(b.textPorts, b.later...)
+	b.later, b.textPorts = nil, nil
+	b.deferring = true
+	defer func() { b.deferring = false }()
 	queue := b.scripts
 	waiting := map[string][]*pendingScript{}
 	var waitAny []*pendingScript // unknown entry, key not known: retried on any declaration

@@ -19,6 +19,8 @@ import (
 //	<WasEntryUpdated entry="{key}"/>
 //	<SkipUnlessUpdated entry="{key}">child</SkipUnlessUpdated>  (and WaitValueUpdate)
 //	<Sleep msec="500"/>
+//	<AsyncFallback>…</AsyncFallback>
+//	<UnsetBlackboard key="key"/>  (a bare key name or {key})
 
 // addBuiltinsV4 adds the loaders of nodes_v4.go to builtins (called by load.go's init).
 func addBuiltinsV4() {
@@ -33,6 +35,12 @@ func addBuiltinsV4() {
 		return ParallelAll(f, k...)
 	}}
 	builtins["AsyncSequence"] = builtin{1, manyKids, func(_ *Ports, k []*Node) *Node { return AsyncSequence(k...) }}
+	builtins["AsyncFallback"] = builtin{1, manyKids, func(_ *Ports, k []*Node) *Node { return AsyncFallback(k...) }}
+	builtins["UnsetBlackboard"] = builtin{0, 0, func(p *Ports, _ []*Node) *Node {
+		n := UnsetBlackboard(blackboard.Entry{})
+		p.keyEntry("key", func(e blackboard.Entry) { n.tick = UnsetBlackboard(e).tick })
+		return n
+	}}
 	builtins["LoopInt"] = loopBuiltin[int]()
 	builtins["LoopDouble"] = loopBuiltin[float64]()
 	builtins["LoopString"] = loopBuiltin[string]()
@@ -121,9 +129,18 @@ func queuePort[T any](p *Ports) In[[]T] {
 // key name, which some port or script of the tree must declare (the key's type does not
 // matter).
 func (p *Ports) entryPort(n *Node) {
-	v, ok := p.attr("entry")
+	p.keyEntry("entry", func(e blackboard.Entry) { n.cond = updated(e) })
+}
+
+// keyEntry binds the port called port, naming a key as "{key}" or a bare key name, to the
+// key's untyped Entry once every port, blackboard node and script of the tree has
+// declared its keys, and passes it to set. A key
+// no port or script of the tree declares is a load error (it could never be set: most
+// likely a typo), as is one its SubTree binds to a literal.
+func (p *Ports) keyEntry(port string, set func(blackboard.Entry)) {
+	v, ok := p.attr(port)
 	if !ok {
-		p.fail(fmt.Errorf("%w: missing input port \"entry\"", ErrPort))
+		p.fail(fmt.Errorf("%w: missing input port %q", ErrPort, port))
 		return
 	}
 	ref, isRef := refName(v)
@@ -131,21 +148,21 @@ func (p *Ports) entryPort(n *Node) {
 		ref = strings.TrimSpace(v)
 	}
 	if ref == "" || ref == "=" {
-		p.fail(fmt.Errorf("%w: entry=%s: want {key}", ErrPort, quote(v)))
+		p.fail(fmt.Errorf("%w: %s=%s: want {key}", ErrPort, port, quote(v)))
 		return
 	}
-	p.b.later = append(p.b.later, func() {
+	p.b.last = append(p.b.last, func() {
 		key, lit, isLit := p.sc.resolve(ref)
 		if isLit {
-			p.fail(fmt.Errorf("%w: entry %s is bound to the literal %s by its SubTree", ErrPort, quote(ref), quote(lit)))
+			p.fail(fmt.Errorf("%w: %s %s is bound to the literal %s by its SubTree", ErrPort, port, quote(ref), quote(lit)))
 			return
 		}
 		e, err := p.b.reg.schema.Entry(key)
 		if err != nil {
-			p.fail(fmt.Errorf("%w: entry %s: no port or script of the tree declares this key: %w", ErrPort, quote(ref), err))
+			p.fail(fmt.Errorf("%w: %s %s: no port or script of the tree declares this key: %w", ErrPort, port, quote(ref), err))
 			return
 		}
-		n.cond = updated(e)
+		set(e)
 	})
 }
 

@@ -222,3 +222,37 @@ func updated(entry blackboard.Entry) func(*Context) bool {
 //
 // Memory: Timer holds the seconds slept so far.
 func Sleep(seconds float64) *Node { return &Node{kind: kindSleep, seconds: seconds} }
+
+// AsyncFallback is a [Selector] (BehaviorTree.CPP's Fallback) that returns Running after
+// each child that failed at once, so that a long chain of instantaneous alternatives is
+// spread over several ticks and can be preempted between them (BehaviorTree.CPP 4.x's
+// AsyncFallback). It is [AsyncSequence] with Success and Failure swapped:
+//   - entered (not Running): starts at child 0; while Running: resumes at the remembered
+//     child;
+//   - child Failure, the child was not Running before this tick and it is not the last
+//     child: returns Running and remembers the next child, ticked on the next tick;
+//   - child Failure after running over several ticks: ticks the next child in the same
+//     tick, like Selector; after the last child, returns Failure;
+//   - child Running: returns Running; child Success: returns Success and resets to
+//     child 0;
+//   - child Skipped: ticks the next child in the same tick (no yield); after the last
+//     child, returns Skipped if every child was skipped since the AsyncFallback was
+//     entered, else Failure.
+//
+// The Running has the meaning described at [AsyncSequence]: the next child runs on the
+// agent's next tick (BehaviorTree.CPP's tickExactlyOnce traces).
+//
+// Memory: Child holds the index of the child to tick next, Count the number of children
+// skipped so far.
+func AsyncFallback(children ...*Node) *Node { return composite(kindAsyncFallback, children) }
+
+// UnsetBlackboard is a leaf that removes the value of key from the agent's blackboard,
+// whatever its type, and returns Success, also when the key was not set
+// (BehaviorTree.CPP 4.x's UnsetBlackboard). Make key with [blackboard.Schema.Entry] or
+// [blackboard.EntryOf]; a zero Entry unsets nothing. It allocates nothing.
+func UnsetBlackboard(key blackboard.Entry) *Node {
+	return &Node{kind: kindUnsetBlackboard, tick: func(c *Context) Status {
+		key.Unset(c.Blackboard)
+		return Success
+	}}
+}

@@ -27,6 +27,10 @@ func (c *compiler) addV4(n *Node, cn *node, nk int) error {
 		if n.other != Success && n.other != Failure && n.other != Skipped {
 			return c.fail(true, fmt.Errorf("%w: if_empty %v, want Success, Failure or Skipped", ErrInvalidStatus, n.other))
 		}
+	case kindUnsetBlackboard:
+		if n.tick == nil {
+			return c.fail(true, ErrNilFunc)
+		}
 	case kindWasEntryUpdated, kindEntryUpdated:
 		if n.cond == nil {
 			return c.fail(true, ErrNilFunc)
@@ -107,6 +111,13 @@ func (t *Tree) tickV4(m []NodeMemory, i int32, n *node, mem *NodeMemory, ctx *Co
 			mem.Count = 0
 		}
 		return s
+
+	case kindAsyncFallback:
+		return t.tickAsyncFallback(m, n, mem, ctx)
+
+	case kindUnsetBlackboard:
+		n.tick(ctx)
+		return Success
 
 	case kindLoop:
 		if mem.Status != Running {
@@ -220,4 +231,42 @@ func (t *Tree) haltV4(m []NodeMemory, j int32, n *node, mem *NodeMemory, ctx *Co
 		}
 	}
 	return false
+}
+
+// tickAsyncFallback ticks an [AsyncFallback]: AsyncSequence's rules with Success and
+// Failure swapped.
+func (t *Tree) tickAsyncFallback(m []NodeMemory, n *node, mem *NodeMemory, ctx *Context) Status {
+	kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+	k := 0
+	if mem.Status == Running {
+		k = int(mem.Child)
+	} else {
+		mem.Count = 0 // children skipped so far
+	}
+	s := Failure
+	for ; k < len(kids); k++ {
+		resumed := m[kids[k]].Status == Running
+		if s = t.tick(m, kids[k], ctx); s == Skipped {
+			mem.Count++
+			continue
+		}
+		if s != Failure {
+			break
+		}
+		if !resumed && k+1 < len(kids) {
+			k++
+			s = Running
+			break
+		}
+	}
+	if k >= len(kids) { // (> only for a corrupt Memory)
+		s = allSkipped(Failure, int(mem.Count), len(kids))
+	}
+	mem.Child = 0
+	if s == Running {
+		mem.Child = uint16(k)
+	} else {
+		mem.Count = 0
+	}
+	return s
 }

@@ -177,6 +177,9 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 	defer func() { r.instances = b.instances }()
 	root := b.tree(id, &scope{}, pos{}, "")
 	b.compileScripts() // and the blackboard nodes' bindings
+	for _, f := range b.last {
+		f()
+	}
 	for _, nc := range b.conds {
 		nc.n.conds = nc.c
 	}

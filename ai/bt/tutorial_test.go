@@ -7,14 +7,12 @@ package bt
 // backup API; saving is the save/load issue's), t19 (C++ polymorphic port types).
 //
 // Differences from BehaviorTree.CPP, each pinned in the test that meets it:
-//   - t03, t06: a script assigning a string to an entry of a user type
-//     (OtherGoal='-1;3' on a Position2D entry) is a load error here: scripts handle
-//     bool, number and string entries only. The file as written is asserted to fail with
-//     an error naming the entry and its type; SetBlackboard, which parses the literal
-//     with the type's UnmarshalText, does what the Script does.
-//   - t09: a string port reads string entries only (BehaviorTree.CPP converts any entry
-//     to text for a std::string port); the numbers are printed by a leaf whose port is a
-//     float64, as BehaviorTree.CPP's scripts hold numbers as doubles ("42.000000").
+//   - t03, t06: a Script assigning a string literal to an entry of a user type
+//     (OtherGoal='-1;3' on a Position2D entry) converts it with the type's UnmarshalText
+//     once, when the tree is built; BehaviorTree.CPP converts each time the Script runs.
+//   - t09: a string port reads a number entry as text the way ai/script formats it
+//     ("42", "3.14"); BehaviorTree.CPP's scripts hold every number as a double and print
+//     it with six decimals ("42.000000", "3.140000").
 
 import (
 	"encoding/json"
@@ -192,58 +190,41 @@ const t03Tree = `<root BTCPP_format="4">
 </root>`
 
 // TestTutorialT03GenericPorts is t03: ports of a user type, written by one leaf and
-// parsed from a literal (UnmarshalText stands in for convertFromString).
+// parsed from a literal by a Script (UnmarshalText stands in for convertFromString).
 //
-// Difference: the tutorial's Script OtherGoal='-1;3' assigns a string to a Position2D
-// entry; scripts here handle bool, number and string entries only, so the file as
-// written is a load error naming the entry and its type. With SetBlackboard in its place
-// the tree runs and prints what the tutorial documents.
+// Difference: the Script's literal is converted once, when the tree is built
+// (BehaviorTree.CPP converts when the Script runs), so the conversion is logged first.
 func TestTutorialT03GenericPorts(t *testing.T) {
 	var out []string
 	tutConversions = &out
 	defer func() { tutConversions = nil }()
-	register := func() *Registry {
-		r := NewRegistry(nil)
-		require.NoError(t, r.RegisterAction("CalculateGoal", func(p *Ports) (func(*Context) Status, error) {
-			goal := OutputPort[tutPosition2D](p, "goal")
-			return func(c *Context) Status { goal.Set(c, tutPosition2D{X: 1.1, Y: 2.3}); return Success }, nil
-		}))
-		require.NoError(t, r.RegisterAction("PrintTarget", func(p *Ports) (func(*Context) Status, error) {
-			target := InputPort[tutPosition2D](p, "target")
-			return func(c *Context) Status {
-				g, ok := target.Get(c)
-				if !ok {
-					return Failure
-				}
-				out = append(out, fmt.Sprintf("Target positions: [ %.1f, %.1f ]", g.X, g.Y))
-				return Success
-			}, nil
-		}))
-		return r
-	}
-
-	r := register()
-	main, err := r.LoadXML("t03.xml", []byte(t03Tree))
-	require.NoError(t, err)
-	_, err = r.Tree(main)
-	require.ErrorIs(t, err, ErrScript)
-	assert.Contains(t, err.Error(), "t03.xml:6")
-	assert.Contains(t, err.Error(), `"OtherGoal"`)
-	assert.Contains(t, err.Error(), "tutPosition2D")
-
-	// SetBlackboard parses its literal once, when the tree is built (BehaviorTree.CPP
-	// converts when the Script runs), so the conversion is logged first.
-	r = register()
-	out = nil
-	tree := tutorialTree(t, r, "t03.xml", strings.Replace(t03Tree,
-		`<Script code="OtherGoal='-1;3'"/>`, `<SetBlackboard output_key="OtherGoal" value="-1;3"/>`, 1), "")
+	r := NewRegistry(nil)
+	require.NoError(t, r.RegisterAction("CalculateGoal", func(p *Ports) (func(*Context) Status, error) {
+		goal := OutputPort[tutPosition2D](p, "goal")
+		return func(c *Context) Status { goal.Set(c, tutPosition2D{X: 1.1, Y: 2.3}); return Success }, nil
+	}))
+	require.NoError(t, r.RegisterAction("PrintTarget", func(p *Ports) (func(*Context) Status, error) {
+		target := InputPort[tutPosition2D](p, "target")
+		return func(c *Context) Status {
+			g, ok := target.Get(c)
+			if !ok {
+				return Failure
+			}
+			out = append(out, fmt.Sprintf("Target positions: [ %.1f, %.1f ]", g.X, g.Y))
+			return Success
+		}, nil
+	}))
+	tree := tutorialTree(t, r, "t03.xml", t03Tree, "")
 	assert.Equal(t, []string{`Converting string: "-1;3"`}, out)
 	out = nil
-	assert.Equal(t, Success, tutorialRun(t, tree, r.Schema().NewStore(), 0.1))
+	st := r.Schema().NewStore()
+	assert.Equal(t, Success, tutorialRun(t, tree, st, 0.1))
 	assert.Equal(t, []string{
 		"Target positions: [ 1.1, 2.3 ]",
 		"Target positions: [ -1.0, 3.0 ]",
 	}, out)
+	v, _ := st.Value("OtherGoal")
+	assert.Equal(t, tutPosition2D{-1, 3}, v)
 }
 
 // tutPose2D is the Pose2D of BehaviorTree.CPP's samples: "x;y;theta" in files.
@@ -481,26 +462,14 @@ const t06Tree = `<root BTCPP_format="4">
 // entries, so the parent's blackboard holds move_goal (a pose) and move_result (a
 // string) and the subtree's target and result are those entries, not its own.
 //
-// Difference: as in t03, the Script move_goal='1;2;3' assigns a string to a pose entry,
-// a load error here; SetBlackboard takes its place.
+// The Script move_goal='1;2;3' converts its literal with the pose's UnmarshalText, as
+// in t03.
 func TestTutorialT06SubTreePortRemapping(t *testing.T) {
 	var out []string
-	register := func() *Registry {
-		r := NewRegistry(nil)
-		tutorialSay(t, r, &out)
-		tutorialMoveBase(t, r, &out)
-		return r
-	}
-	r := register()
-	_, err := r.LoadXML("t06.xml", []byte(t06Tree))
-	require.NoError(t, err)
-	_, err = r.Tree("MainTree")
-	require.ErrorIs(t, err, ErrScript)
-	assert.Contains(t, err.Error(), `"move_goal"`)
-
-	r = register()
-	tree := tutorialTree(t, r, "t06.xml", strings.Replace(t06Tree,
-		`<Script code=" move_goal='1;2;3' "/>`, `<SetBlackboard output_key="move_goal" value="1;2;3"/>`, 1), "MainTree")
+	r := NewRegistry(nil)
+	tutorialSay(t, r, &out)
+	tutorialMoveBase(t, r, &out)
+	tree := tutorialTree(t, r, "t06.xml", t06Tree, "MainTree")
 	st := r.Schema().NewStore()
 	assert.Equal(t, Success, tutorialRun(t, tree, st, 0.1))
 	assert.Equal(t, []string{
@@ -620,54 +589,33 @@ const t09Tree = `<root BTCPP_format="4">
 </root>`
 
 // TestTutorialT09Scripting is t09: Script with strings, numbers and registered enums, and
-// a Precondition whose script reads them.
+// a Precondition whose script reads them; SaySomething's string port reads the number
+// entries as text.
 //
-// Difference: SaySomething's port is a string, and a string port reads string entries
-// only (BehaviorTree.CPP converts any entry for a std::string port), so the file as
-// written is a load error: A, an int by THE_ANSWER, is declared a string by the port.
-// The numbers are printed by SayNumber, whose port is a float64 (BehaviorTree.CPP's
-// scripts hold numbers as doubles), giving the tutorial's output.
+// Difference: the tutorial documents "Robot says: 42.000000", "3.140000" and
+// "1.000000": BehaviorTree.CPP's scripts hold every number as a double, which its string
+// conversion prints with six decimals. Here A and color are ints (an enum is an int) and
+// B a float64, and a string port prints them as ai/script does: 42, 3.14, 1.
 func TestTutorialT09Scripting(t *testing.T) {
 	var out []string
-	register := func() *Registry {
-		r := NewRegistry(nil)
-		tutorialSay(t, r, &out)
-		require.NoError(t, r.RegisterAction("SayNumber", func(p *Ports) (func(*Context) Status, error) {
-			msg := InputPort[float64](p, "message")
-			return func(c *Context) Status {
-				v, ok := msg.Get(c)
-				if !ok {
-					return Failure
-				}
-				out = append(out, fmt.Sprintf("Robot says: %f", v))
-				return Success
-			}, nil
-		}))
-		for name, v := range map[string]int{"RED": 1, "BLUE": 2, "GREEN": 3, "THE_ANSWER": 42} {
-			require.NoError(t, r.RegisterEnum(name, v))
-		}
-		return r
+	r := NewRegistry(nil)
+	tutorialSay(t, r, &out)
+	for name, v := range map[string]int{"RED": 1, "BLUE": 2, "GREEN": 3, "THE_ANSWER": 42} {
+		require.NoError(t, r.RegisterEnum(name, v))
 	}
-	r := register()
-	main, err := r.LoadXML("t09.xml", []byte(t09Tree))
-	require.NoError(t, err)
-	_, err = r.Tree(main)
-	require.ErrorIs(t, err, ErrScript)
-	assert.Contains(t, err.Error(), `"A"`)
-
-	r = register()
-	doc := t09Tree
-	for _, k := range []string{"A", "B", "color"} {
-		doc = strings.Replace(doc, `<SaySomething message="{`+k+`}"/>`, `<SayNumber message="{`+k+`}"/>`, 1)
-	}
-	tree := tutorialTree(t, r, "t09.xml", doc, "")
-	assert.Equal(t, Success, tutorialRun(t, tree, r.Schema().NewStore(), 0.1))
+	tree := tutorialTree(t, r, "t09.xml", t09Tree, "")
+	st := r.Schema().NewStore()
+	assert.Equal(t, Success, tutorialRun(t, tree, st, 0.1))
 	assert.Equal(t, []string{
-		"Robot says: 42.000000",
-		"Robot says: 3.140000",
+		"Robot says: 42",
+		"Robot says: 3.14",
 		"Robot says: hello world",
-		"Robot says: 1.000000",
+		"Robot says: 1",
 	}, out)
+	for k, want := range map[string]any{"A": 42, "B": 3.14, "color": 1, "msg": "hello world"} {
+		v, _ := st.Value(k)
+		assert.Equal(t, want, v, k)
+	}
 }
 
 // TestTutorialT10Observer is t10: BehaviorTree.CPP's TreeObserver counts each node's

@@ -37,6 +37,8 @@ const (
 	opToBool             // Int a as a Bool if 0 or 1 (assignment to a bool entry)
 	opToString           // Bool, Int or Float a as text
 	opParse              // String a as a Float: true, false, an enum name or a number
+	opSetText            // store setters[n] (a literal converted by UnmarshalText at compile time; text.go)
+	opTextConv           // convert String a with UnmarshalText and store it: parsers[n] (text.go)
 )
 
 // cmp is a comparison operator.
@@ -218,6 +220,11 @@ func (c *compiler) assign(e *ast) (int32, Kind, error) {
 	}
 	if isConst {
 		return 0, Invalid, c.errf(e.a.pos, ErrType, "cannot assign to %s: it is a constant", e.a.tok.text)
+	}
+	if e.op == tDefine || e.op == tAssign {
+		if typ := c.textEntry(key); typ != nil {
+			return c.assignText(e, key, typ, e.b)
+		}
 	}
 	rhs := e.b
 	if bin, ok := compound[e.op]; ok {

@@ -68,7 +68,10 @@
 // int8…int64, uint, uint8…uint64 and uintptr are Int; float32 and float64 are Float;
 // string is String; types defined on these (enums such as type Mode int8) likewise. A
 // script naming an entry of any other type (a vector, an entity) is a compile error
-// naming the entry and its type. A name in [Env.Enums] is an Int constant (it shadows an
+// naming the entry and its type, except a string assigned with = or := to an entry whose
+// type implements encoding.TextUnmarshaler (goal = '-1;3', BT.CPP's convertFromString): a
+// literal is converted once at Compile, other strings each time they run, which
+// allocates (see text.go). A name in [Env.Enums] is an Int constant (it shadows an
 // entry of the same name; @name never names an enum).
 //
 //   - Numbers: a Bool is a number 0 or 1 wherever a number is expected (as in BT.CPP).

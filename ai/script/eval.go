@@ -319,6 +319,8 @@ func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
 func (p *Program) evalString(st *blackboard.Store, i int32) (string, error) {
 	n := &p.nodes[i]
 	switch n.op {
+	case opSetText, opTextConv:
+		return p.evalText(st, n)
 	case opConst:
 		return n.s, nil
 	case opLoad:

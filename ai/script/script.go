@@ -74,6 +74,11 @@ type Program struct {
 	useSt   bool   // reads or writes an entry
 	errSt   *Error // store nil or of another schema
 	errBool *Error // Bool on a string result
+
+	// Strings converted by an entry type's UnmarshalText (text.go): opSetText stores
+	// setters[n], opTextConv converts and stores with parsers[n].
+	setters []func(*blackboard.Store) bool
+	parsers []func(*blackboard.Store, string) bool
 }
 
 // Compile parses and type-checks src once, at load. It returns an [*Error] wrapping
