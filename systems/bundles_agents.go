@@ -103,7 +103,7 @@ func (m Motion) resolve(sep, sepRadius float64) Motion {
 }
 
 // Validate reports a negative or non-finite speed, force or radius, a non-finite weight,
-// or an avoidance this build lacks.
+// or an Avoid that is neither AvoidSeparation nor AvoidORCA.
 func (m Motion) Validate() error {
 	var avoid error
 	switch m.Avoid {

@@ -126,6 +126,10 @@ const (
 	// Kinematics or Steering. The ORCA system leaves its steering force as it
 	// is: the agent does not avoid.
 	CauseORCAInvalid
+	// CauseNoORCASystem: an ORCA while the world has no ORCA system: the agent
+	// does not avoid others at all (Avoider and Motion.Avoid = AvoidORCA turn
+	// separation off unless Avoider.KeepSeparation is set).
+	CauseNoORCASystem
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -161,6 +165,7 @@ var causeNames = [NumCauses]string{
 	CauseNoMovementSystem:     "no_movement_system",
 	CauseNoPathFollowSystem:   "no_pathfollow_system",
 	CauseORCAInvalid:          "orca_invalid",
+	CauseNoORCASystem:         "no_orca_system",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON

@@ -243,6 +243,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
 			drop[components.Steering](w, e)
 		}, []Cause{CauseSteerIncomplete, CauseORCAInvalid}},
+		{"no ORCA system", false, sysORCA, func(w *arche.World, _ arche.Entity) {
+			var all []arche.Entity // both agents avoid with ORCA
+			q := w.Query(arche.All(arche.ComponentID[components.Position](w)))
+			for q.Next() {
+				all = append(all, q.Entity())
+			}
+			for _, a := range all {
+				put(w, a, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
+			}
+		}, []Cause{CauseNoORCASystem}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

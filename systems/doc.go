@@ -19,8 +19,8 @@
 //  9. [PathFollow] turns intents, paths and flow fields into where each agent
 //     heads (a [components.Desired]): repath policy, waypoints, stuck detection.
 //  10. [Steer] turns Desired, neighbours and walls into steering forces.
-//  11. Local avoidance other than separation, if any (the ORCA slot, see
-//     [Motion].Avoid), adjusts the forces.
+//  11. [ORCA], if any agent avoids with it (the [Avoider] bundle, or
+//     [Motion].Avoid = AvoidORCA), rewrites those agents' forces.
 //  12. [Movement] integrates forces into velocities and positions, never into
 //     a blocked cell.
 //
@@ -34,7 +34,8 @@
 // once in Initialize; a fresh query is made each Update; structural changes
 // are deferred with [ecs.Commands] until the query loop is closed.
 //
-// Per-agent work (perception, decision, flow sampling, steering, movement)
+// Per-agent work (the spatial hash's sort, perception, decision, flow
+// sampling, path following, steering, ORCA, movement)
 // can be split over worker goroutines ([ecs.Workers]): the systems gather
 // their agents' component pointers on the main goroutine, the workers compute
 // without touching the World's structure, and results are merged in agent
@@ -42,7 +43,7 @@
 // state allocates nothing.
 //
 // Agents are made from bundles with documented defaults: [Mover], [Wanderer],
-// [FlowFollower], [Thinker], [Combatant] and [With] for components of your own,
+// [FlowFollower], [Thinker], [Combatant], [Avoider] and [With] for components of your own,
 // combined once by a [Spawner] that creates agents with Arche's Builder, one at a time
 // or in batches, each with its own seed.
 //
@@ -62,7 +63,7 @@
 // A missing resource, or a system order that cannot work, is a programming
 // error: Initialize panics with a message naming what is missing and how to
 // add it (the clocked systems without [ecs.ClockSystem] before them, PathFollow,
-// Steer and Perception without [Spatial] before them, the map users without a
+// Steer, ORCA and Perception without [Spatial] before them, the map users without a
 // *grid.Grid). Bad data never panics or hangs: an agent with a NaN or infinite
 // position or velocity, or unusable [components.Kinematics], stands still and
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends

@@ -27,6 +27,7 @@ const (
 	sysMovement
 	sysSpatial
 	sysPathFollow
+	sysORCA
 )
 
 // markInstalled records in w that system s was initialized.

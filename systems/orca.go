@@ -64,6 +64,7 @@ import (
 //
 //	absent or unusable             what ORCA does                         Diagnose counts
 //	ORCA                           opt-out: force unchanged (separation)  -
+//	the ORCA system missing         no avoidance (separation is off)       CauseNoORCASystem
 //	a required component           force unchanged: no avoidance          CauseORCAInvalid
 //	TimeHorizon/ObstacleHorizon    force unchanged: no avoidance          CauseORCAInvalid
 //	  not > 0 and finite,
@@ -141,6 +142,7 @@ func (s *ORCA) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "ORCA")
 	s.grid = mustGrid(w, "ORCA")
 	s.nb = mustNeighbours(w, "ORCA")
+	markInstalled(w, sysORCA)
 	s.filter = generic.NewFilter5[components.Position, components.Velocity, components.Kinematics,
 		components.Steering, components.ORCA]()
 	s.peerFilter = generic.NewFilter2[components.Kinematics, components.ORCA]().

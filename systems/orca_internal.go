@@ -120,13 +120,17 @@ func orcaFilter() *generic.Filter5[components.ORCA, components.Position, compone
 			generic.T[components.Steering]())
 }
 
-// orcaChecks counts the ORCAs the ORCA system cannot use (CauseORCAInvalid).
+// orcaChecks counts the ORCAs the ORCA system cannot use (CauseORCAInvalid), and
+// those no ORCA system serves (CauseNoORCASystem).
 func (d *diagnoser) orcaChecks(w *arche.World, r *Report) {
 	q := d.avoiders.Query(w)
 	for q.Next() {
 		o, pos, vel, kin, st := q.Get()
 		if pos == nil || vel == nil || kin == nil || st == nil || !UsableORCA(o) {
 			r.add(CauseORCAInvalid, q.Entity())
+		}
+		if d.lacks(sysORCA) {
+			r.add(CauseNoORCASystem, q.Entity())
 		}
 	}
 }

@@ -57,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat), swarm (a shared flow field) or reference (the swarm's core work as a minimal loop without Arche)")
 	ratio := fs.Bool("ratio", false, "after the scenario, run the reference loop for the same agents, frames, seed and workers and print the ratio of the medians")
-	workers := fs.Int("workers", 0, "goroutines for perception, decision, steering and movement (0: GOMAXPROCS)")
+	workers := fs.Int("workers", 0, "goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
@@ -79,6 +79,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
 	run := runCrowd
 	if *scen == "reference" {
+		if *ratio {
+			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")
+			return 2
+		}
 		run = runReference
 	}
 	rep, err := run(cfg)

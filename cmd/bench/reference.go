@@ -23,6 +23,9 @@ func runReference(cfg crowdConfig) (*report, error) {
 	if cfg.LOD || cfg.ThinkBudget > 0 {
 		return nil, fmt.Errorf("-lod and -think-budget apply to the guard scenario; the reference loop does not think")
 	}
+	if cfg.Avoid != "" && cfg.Avoid != "separation" {
+		return nil, fmt.Errorf("-avoid %s applies to the guard and swarm scenarios; the reference loop always separates with a force", cfg.Avoid)
+	}
 	var g *grid.Grid
 	size := scenario.MapSizeFor(cfg.Agents)
 	mapName := fmt.Sprintf("generated %dx%d (seed %d)", size, size, cfg.Seed)
@@ -97,7 +100,7 @@ func loadMap(file string, name *string) (*grid.Grid, error) {
 // workers (and cfg's map) after a scenario's run, and records its median
 // frame time and the ratio of rep's median to it.
 func addRatio(rep *report, cfg crowdConfig) error {
-	cfg.LOD, cfg.ThinkBudget = false, 0
+	cfg.LOD, cfg.ThinkBudget, cfg.Avoid = false, 0, "" // the reference loop's own work, whatever the scenario's
 	cfg.Workers = rep.Workers
 	ref, err := runReference(cfg)
 	if err != nil {

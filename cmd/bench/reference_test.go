@@ -30,6 +30,12 @@ func TestReferenceScenario(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, 1, run([]string{"-scenario", "reference", "-agents", "300", "-frames", "10", "-lod"}, &out, &errs))
 	assert.Contains(t, errs.String(), "the reference loop does not think")
+	errs.Reset()
+	assert.Equal(t, 1, run([]string{"-scenario", "reference", "-agents", "300", "-frames", "10", "-avoid", "orca"}, &out, &errs))
+	assert.Contains(t, errs.String(), "the reference loop always separates")
+	errs.Reset()
+	assert.Equal(t, 2, run([]string{"-scenario", "reference", "-agents", "300", "-frames", "10", "-ratio"}, &out, &errs))
+	assert.Contains(t, errs.String(), "-scenario reference runs the loop alone")
 }
 
 func TestRatioToReference(t *testing.T) {
@@ -43,6 +49,11 @@ func TestRatioToReference(t *testing.T) {
 
 	out.Reset()
 	require.Equal(t, 0, run([]string{"-agents", "300", "-frames", "10", "-ratio"}, &out, &errs), errs.String())
+	assert.Regexp(t, `ratio to reference: [0-9.]+×`, out.String())
+
+	// with ORCA the scenario avoids with ORCA, the reference loop as always
+	out.Reset()
+	require.Equal(t, 0, run([]string{"-scenario", "swarm", "-agents", "300", "-frames", "10", "-avoid", "orca", "-ratio"}, &out, &errs), errs.String())
 	assert.Regexp(t, `ratio to reference: [0-9.]+×`, out.String())
 
 	// without -ratio there is neither the line nor the keys

@@ -23,7 +23,7 @@ type Config struct {
 	Grid          *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
 	DT            float64           // seconds per frame; 1/60 if zero
 	PathBudget    int               // path-search node expansions per frame; systems.DefaultPathBudget if zero
-	Workers       int               // goroutines for perception, decision, steering and movement; 0 means GOMAXPROCS
+	Workers       int               // goroutines for the hash sort, perception, decision, path following, steering, ORCA and movement; 0 means GOMAXPROCS
 	ThinkBudget   int               // most decisions per frame; 0 means no limit
 	LOD           bool              // throttle thinking by distance to Focus (systems.DefaultLODLevels)
 	Focus         []r2.Vec          // focus points for LOD, cells; the map centre if empty

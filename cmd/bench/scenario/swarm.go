@@ -20,7 +20,7 @@ type SwarmConfig struct {
 	Seed      uint64            // seeds the map (if generated), the spawns and the goals
 	Grid      *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
 	DT        float64           // seconds per frame; 1/60 if zero
-	Workers   int               // goroutines for flow sampling, steering and movement; 0 means GOMAXPROCS
+	Workers   int               // goroutines for the hash sort, flow sampling, path following, steering, ORCA and movement; 0 means GOMAXPROCS
 	GoalEvery float64           // seconds between goal moves; 5 if zero
 	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
 	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
