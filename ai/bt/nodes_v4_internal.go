@@ -78,42 +78,10 @@ func (t *Tree) tickV4(m []NodeMemory, i int32, n *node, mem *NodeMemory, ctx *Co
 		return Success
 
 	case kindAsyncSequence:
-		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
-		k := 0
-		if mem.Status == Running {
-			k = int(mem.Child)
-		} else {
-			mem.Count = 0 // children skipped so far
-		}
-		s := Success
-		for ; k < len(kids); k++ {
-			resumed := m[kids[k]].Status == Running
-			if s = t.tick(m, kids[k], ctx); s == Skipped {
-				mem.Count++
-				continue
-			}
-			if s != Success {
-				break
-			}
-			if !resumed && k+1 < len(kids) {
-				k++
-				s = Running
-				break
-			}
-		}
-		if k >= len(kids) { // (> only for a corrupt Memory)
-			s = allSkipped(Success, int(mem.Count), len(kids))
-		}
-		mem.Child = 0
-		if s == Running {
-			mem.Child = uint16(k)
-		} else {
-			mem.Count = 0
-		}
-		return s
+		return t.tickAsync(m, n, mem, ctx, Success)
 
 	case kindAsyncFallback:
-		return t.tickAsyncFallback(m, n, mem, ctx)
+		return t.tickAsync(m, n, mem, ctx, Failure)
 
 	case kindUnsetBlackboard:
 		n.tick(ctx)
@@ -233,9 +201,12 @@ func (t *Tree) haltV4(m []NodeMemory, j int32, n *node, mem *NodeMemory, ctx *Co
 	return false
 }
 
-// tickAsyncFallback ticks an [AsyncFallback]: AsyncSequence's rules with Success and
-// Failure swapped.
-func (t *Tree) tickAsyncFallback(m []NodeMemory, n *node, mem *NodeMemory, ctx *Context) Status {
+// tickAsync ticks an [AsyncSequence] (next is Success: a child's Success moves on) or an
+// [AsyncFallback] (next is Failure): a child that returns next moves on to the following
+// child, but one that started and finished in this tick returns Running first (one child
+// per tick); a skipped child is counted and passed; any other status ends the node with
+// it; all children skipped is Skipped, else the node ends with next.
+func (t *Tree) tickAsync(m []NodeMemory, n *node, mem *NodeMemory, ctx *Context, next Status) Status {
 	kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
 	k := 0
 	if mem.Status == Running {
@@ -243,14 +214,14 @@ func (t *Tree) tickAsyncFallback(m []NodeMemory, n *node, mem *NodeMemory, ctx *
 	} else {
 		mem.Count = 0 // children skipped so far
 	}
-	s := Failure
+	s := next
 	for ; k < len(kids); k++ {
 		resumed := m[kids[k]].Status == Running
 		if s = t.tick(m, kids[k], ctx); s == Skipped {
 			mem.Count++
 			continue
 		}
-		if s != Failure {
+		if s != next {
 			break
 		}
 		if !resumed && k+1 < len(kids) {
@@ -260,7 +231,7 @@ func (t *Tree) tickAsyncFallback(m []NodeMemory, n *node, mem *NodeMemory, ctx *
 		}
 	}
 	if k >= len(kids) { // (> only for a corrupt Memory)
-		s = allSkipped(Failure, int(mem.Count), len(kids))
+		s = allSkipped(next, int(mem.Count), len(kids))
 	}
 	mem.Child = 0
 	if s == Running {
