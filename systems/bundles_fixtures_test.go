@@ -72,6 +72,7 @@ type crowd struct {
 	Respawn    *respawn
 	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
+	ORCA       *systems.ORCA // nil unless the crowd avoids with ORCA
 	Movement   *systems.Movement
 }
 
@@ -80,7 +81,11 @@ func (c *crowd) systems() []ecs.System {
 	if c.LOD != nil {
 		out = append(out, c.LOD)
 	}
-	return append(out, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat, c.Respawn, c.PathFollow, c.Steer, c.Movement)
+	out = append(out, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat, c.Respawn, c.PathFollow, c.Steer)
+	if c.ORCA != nil {
+		out = append(out, c.ORCA)
+	}
+	return append(out, c.Movement)
 }
 
 // fighterTree: fight a foe in range, chase a visible one, else walk to a random goal
@@ -139,6 +144,13 @@ func moveIntent(a *systems.Agent, goal r2.Vec) {
 // newCrowd spawns n agents of two teams (one in four on team 1) on a fixture map.
 func newCrowd(tb testing.TB, n int, seed uint64, workers int, lod bool) *crowd {
 	tb.Helper()
+	return newCrowdAvoiding(tb, n, seed, workers, lod, systems.AvoidSeparation)
+}
+
+// newCrowdAvoiding is newCrowd with the given local avoidance (with AvoidORCA, the ORCA
+// system runs between Steer and Movement).
+func newCrowdAvoiding(tb testing.TB, n int, seed uint64, workers int, lod bool, avoid systems.Avoidance) *crowd {
+	tb.Helper()
 	g := fixtureMap(n, seed)
 	world := arche.NewWorld()
 	w := &world
@@ -157,12 +169,15 @@ func newCrowd(tb testing.TB, n int, seed uint64, workers int, lod bool) *crowd {
 		Movement:   &systems.Movement{Workers: workers},
 		Respawn:    &respawn{grid: g},
 	}
+	if avoid == systems.AvoidORCA {
+		c.ORCA = &systems.ORCA{Workers: workers}
+	}
 	if lod {
 		c.LOD = &systems.LOD{Points: []r2.Vec{{X: float64(g.Width()) / 2, Y: float64(g.Height()) / 2}}}
 	}
 	for team := range c.Respawn.spawners {
 		sp, err := systems.NewSpawner(w,
-			systems.Mover{Motion: systems.Motion{MaxSpeed: 3, MaxForce: 12}},
+			systems.Mover{Motion: systems.Motion{MaxSpeed: 3, MaxForce: 12, Avoid: avoid}},
 			systems.Thinker{Tree: tree},
 			systems.Combatant{Team: uint8(team), Damage: 25},
 			systems.With(components.LOD{}))
