@@ -31,11 +31,8 @@ var neighbourOffsets = [8]grid.Cell{
 type Field struct {
 	g      *grid.Grid
 	w, h   int
-	stride int       // w+2: the per-cell arrays have a one-cell border, blocked, so moves need no bounds checks
-	integ  []float32 // +Inf where no goal is reachable; index (y+1)·stride + x+1
-	dir    []uint8
-	moves  []uint8 // queue build: bit k set when the neighbour at neighbourOffsets[k] may step into the cell
-	cls    []uint8 // cost class of each cell (index into wOrth), classBlocked on blocked cells and the border
+	stride int         // w+2: the per-cell arrays have a one-cell border, blocked, so moves need no bounds checks
+	cells  []cellState // index (y+1)·stride + x+1
 
 	// cost classes of the grid version clsVersion (see prepare)
 	clsValid   bool
@@ -59,20 +56,29 @@ type Field struct {
 	settled int
 }
 
+// cellState is all a build reads and writes of one cell, together so that
+// settling a cell touches one cache line per row of its neighbourhood.
+type cellState struct {
+	d     float32 // integration value: +Inf where no goal is reachable
+	dir   uint8   // direction code
+	cls   uint8   // cost class (index into wOrth), classBlocked on blocked cells and the border
+	moves uint8   // queue build: bit k set when the neighbour at neighbourOffsets[k] may step into the cell
+}
+
 type item struct {
 	d   float32
 	idx int32
 }
 
-// New returns an empty field over g (about 7 bytes per cell, plus open
-// lists of the size of the search frontier; 10 bytes per cell when the grid
+// New returns an empty field over g (about 8 bytes per cell, plus open
+// lists of the size of the search frontier; 12 bytes per cell when the grid
 // holds more than 8 distinct costs), not yet built.
 func New(g *grid.Grid) *Field {
 	w, h := g.Width(), g.Height()
 	n := (w + 2) * (h + 2)
-	f := &Field{g: g, w: w, h: h, stride: w + 2, integ: make([]float32, n), dir: make([]uint8, n), cls: make([]uint8, n)}
-	for i := range f.cls {
-		f.cls[i] = classBlocked
+	f := &Field{g: g, w: w, h: h, stride: w + 2, cells: make([]cellState, n)}
+	for i := range f.cells {
+		f.cells[i].cls = classBlocked
 	}
 	f.clear()
 	return f
@@ -102,9 +108,9 @@ func (f *Field) Start(goals ...grid.Cell) {
 			f.target = f.g.Center(c)
 		}
 		i := f.index(c)
-		if f.integ[i] != 0 {
-			f.integ[i] = 0
-			f.dir[i] = dirGoal
+		if f.cells[i].d != 0 {
+			f.cells[i].d = 0
+			f.cells[i].dir = dirGoal
 			f.seed(int32(i))
 		}
 	}
@@ -163,7 +169,7 @@ func (f *Field) Integration(c grid.Cell) float64 {
 	if !f.g.InBounds(c) {
 		return math.Inf(1)
 	}
-	return float64(f.integ[f.index(c)])
+	return float64(f.cells[f.index(c)].d)
 }
 
 // Next returns the neighbour a shortest path from c continues to, and true;
@@ -172,7 +178,7 @@ func (f *Field) Next(c grid.Cell) (grid.Cell, bool) {
 	if !f.g.InBounds(c) {
 		return c, false
 	}
-	switch d := f.dir[f.index(c)]; d {
+	switch d := f.cells[f.index(c)].dir; d {
 	case dirNone:
 		return c, false
 	case dirGoal:

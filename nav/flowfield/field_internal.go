@@ -2,7 +2,7 @@ package flowfield
 
 import (
 	"math"
-	"math/bits"
+	"slices"
 
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -10,10 +10,6 @@ import (
 // maxClasses is the largest number of distinct passable costs for which a
 // build uses one FIFO queue per move weight instead of a heap.
 const maxClasses = 8
-
-// reverse[k] is the direction from the neighbour at neighbourOffsets[k]
-// back to the cell.
-var reverse = [8]uint8{1, 0, 3, 2, 7, 6, 5, 4}
 
 // classBlocked marks blocked cells (and the border) in Field.cls.
 const classBlocked uint8 = 255
@@ -31,15 +27,15 @@ func (f *Field) prepare() {
 	n := 0
 	for y := 0; y < f.h; y++ {
 		row := costs[y*f.w : (y+1)*f.w]
-		out := f.cls[(y+1)*f.stride+1:][:len(row)]
+		out := f.cells[(y+1)*f.stride+1:][:len(row)]
 		last, lastK := float32(-1), uint8(0)
 		for x, c := range row {
 			if c == last {
-				out[x] = lastK
+				out[x].cls = lastK
 				continue
 			}
 			if c > math.MaxFloat32 {
-				out[x] = classBlocked
+				out[x].cls = classBlocked
 				continue
 			}
 			k := 0
@@ -56,7 +52,7 @@ func (f *Field) prepare() {
 					n++
 				}
 			}
-			out[x] = uint8(k)
+			out[x].cls = uint8(k)
 			last, lastK = c, uint8(k)
 		}
 	}
@@ -67,7 +63,7 @@ func (f *Field) prepare() {
 	}
 	if heap {
 		if f.pcost == nil {
-			f.pcost = make([]float32, len(f.cls))
+			f.pcost = make([]float32, len(f.cells))
 			for i := range f.pcost {
 				f.pcost[i] = float32(math.Inf(1))
 			}
@@ -79,22 +75,19 @@ func (f *Field) prepare() {
 	f.clsValid, f.clsVersion, f.clsHeap = true, f.g.Version(), f.forceHeap
 }
 
-// computeMoves sets bit k of moves[p] when the neighbour of passable cell p
+// computeMoves sets bit k of cs[p].moves when the neighbour of passable cell p
 // at neighbourOffsets[k] is passable and may step into p (for a diagonal:
 // both orthogonal cells beside it are passable too, no corner cutting).
 func (f *Field) computeMoves() {
-	if f.moves == nil {
-		f.moves = make([]uint8, len(f.cls)) // the border stays 0
-	}
-	cls, moves := f.cls, f.moves
+	cs := f.cells
 	s := f.stride
 	for y := 1; y <= f.h; y++ {
 		for p := y*s + 1; p <= y*s+f.w; p++ {
-			if cls[p] == classBlocked {
-				moves[p] = 0
+			if cs[p].cls == classBlocked {
+				cs[p].moves = 0
 				continue
 			}
-			l, r, u, b := cls[p-1] != classBlocked, cls[p+1] != classBlocked, cls[p-s] != classBlocked, cls[p+s] != classBlocked
+			l, r, u, b := cs[p-1].cls != classBlocked, cs[p+1].cls != classBlocked, cs[p-s].cls != classBlocked, cs[p+s].cls != classBlocked
 			var m uint8
 			if l {
 				m |= 1
@@ -108,30 +101,27 @@ func (f *Field) computeMoves() {
 			if b {
 				m |= 8
 			}
-			if l && u && cls[p-s-1] != classBlocked {
+			if l && u && cs[p-s-1].cls != classBlocked {
 				m |= 16
 			}
-			if r && u && cls[p-s+1] != classBlocked {
+			if r && u && cs[p-s+1].cls != classBlocked {
 				m |= 32
 			}
-			if l && b && cls[p+s-1] != classBlocked {
+			if l && b && cs[p+s-1].cls != classBlocked {
 				m |= 64
 			}
-			if r && b && cls[p+s+1] != classBlocked {
+			if r && b && cs[p+s+1].cls != classBlocked {
 				m |= 128
 			}
-			moves[p] = m
+			cs[p].moves = m
 		}
 	}
 }
 
 func (f *Field) clear() {
 	inf := float32(math.Inf(1))
-	for i := range f.integ {
-		f.integ[i] = inf
-	}
-	for i := range f.dir {
-		f.dir[i] = dirNone
+	for i := range f.cells {
+		f.cells[i].d, f.cells[i].dir = inf, dirNone
 	}
 	f.open = f.open[:0]
 	for j := range f.q {
@@ -153,17 +143,16 @@ func (f *Field) seed(i int32) {
 
 // stepQueues is Step with one FIFO queue per move weight.
 func (f *Field) stepQueues(budget int) {
-	integ, dir, cls, moves := f.integ, f.dir, f.cls, f.moves
+	cs := f.cells
 	s := int32(f.stride)
-	offs := [8]int32{-1, 1, -s, s, -s - 1, -s + 1, s - 1, s + 1} // neighbourOffsets
 	nq := 2 * f.nClasses
 	for n := 0; n < budget; {
 		best := -1
-		var bd float32
+		var bestD float32
 		for j := 0; j < nq; j++ {
 			if h := f.qHead[j]; h < len(f.q[j]) {
-				if d := f.q[j][h].d; best < 0 || d < bd {
-					best, bd = j, d
+				if d := f.q[j][h].d; best < 0 || d < bestD {
+					best, bestD = j, d
 				}
 			}
 		}
@@ -178,65 +167,183 @@ func (f *Field) stepQueues(budget int) {
 			f.qHead[best] = 0
 		}
 		p, d := it.idx, it.d
-		if d > integ[p] { // a stale entry: the cell improved later
+		if d > cs[p].d { // a stale entry: the cell improved later
 			continue
 		}
 		n++
 		f.settled++
-		k := int(cls[p])
+		k := int(cs[p].cls)
 		do, dd := d+f.wOrth[k], d+f.wDiag[k]
 		qo, qd := &f.q[2*k], &f.q[2*k+1]
 		// Relax every cell c that can step into p; dir is c's move to p.
-		m := moves[p]
+		m := cs[p].moves
 		if m == 0xff { // open all round: the common case, unrolled
-			if do < integ[p-1] {
-				integ[p-1], dir[p-1] = do, 1
+			if do < cs[p-1].d {
+				cs[p-1].d, cs[p-1].dir = do, 1
 				*qo = append(*qo, item{do, p - 1})
 			}
-			if do < integ[p+1] {
-				integ[p+1], dir[p+1] = do, 0
+			if do < cs[p+1].d {
+				cs[p+1].d, cs[p+1].dir = do, 0
 				*qo = append(*qo, item{do, p + 1})
 			}
-			if do < integ[p-s] {
-				integ[p-s], dir[p-s] = do, 3
+			if do < cs[p-s].d {
+				cs[p-s].d, cs[p-s].dir = do, 3
 				*qo = append(*qo, item{do, p - s})
 			}
-			if do < integ[p+s] {
-				integ[p+s], dir[p+s] = do, 2
+			if do < cs[p+s].d {
+				cs[p+s].d, cs[p+s].dir = do, 2
 				*qo = append(*qo, item{do, p + s})
 			}
-			if dd < integ[p-s-1] {
-				integ[p-s-1], dir[p-s-1] = dd, 7
+			if dd < cs[p-s-1].d {
+				cs[p-s-1].d, cs[p-s-1].dir = dd, 7
 				*qd = append(*qd, item{dd, p - s - 1})
 			}
-			if dd < integ[p-s+1] {
-				integ[p-s+1], dir[p-s+1] = dd, 6
+			if dd < cs[p-s+1].d {
+				cs[p-s+1].d, cs[p-s+1].dir = dd, 6
 				*qd = append(*qd, item{dd, p - s + 1})
 			}
-			if dd < integ[p+s-1] {
-				integ[p+s-1], dir[p+s-1] = dd, 5
+			if dd < cs[p+s-1].d {
+				cs[p+s-1].d, cs[p+s-1].dir = dd, 5
 				*qd = append(*qd, item{dd, p + s - 1})
 			}
-			if dd < integ[p+s+1] {
-				integ[p+s+1], dir[p+s+1] = dd, 4
+			if dd < cs[p+s+1].d {
+				cs[p+s+1].d, cs[p+s+1].dir = dd, 4
 				*qd = append(*qd, item{dd, p + s + 1})
 			}
 			continue
 		}
-		for ; m&0x0f != 0; m &= m - 1 {
-			j := bits.TrailingZeros8(m) & 3
-			if c := p + offs[j]; do < integ[c] {
-				integ[c], dir[c] = do, reverse[j]
-				*qo = append(*qo, item{do, c})
+		// Near obstacles, relax without branches: whether a move is legal
+		// and whether it improves a cell are unpredictable there, and a
+		// mispredicted branch costs more than a relaxation. Cell c improves
+		// when the move is legal (its bit of m) and v is below its value;
+		// its entry is written at the queue's tail either way, and the tail
+		// advances only when it improves.
+		mm := uint32(m)
+		oq, dq := slices.Grow(*qo, 4), slices.Grow(*qd, 4)
+		to, td := len(oq), len(dq)
+		oq, dq = oq[:to+4], dq[:td+4]
+		bo, bd := math.Float32bits(do), math.Float32bits(dd)
+		{
+			c := p - 1
+			old := cs[c].d
+			var lt uint32
+			if do < old {
+				lt = 1
 			}
+			mask := -(lt & (mm & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bo) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 1) & uint8(mask))
+			oq[to] = item{do, c}
+			to += int(mask & 1)
 		}
-		for ; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros8(m) & 7
-			if c := p + offs[j]; dd < integ[c] {
-				integ[c], dir[c] = dd, reverse[j]
-				*qd = append(*qd, item{dd, c})
+		{
+			c := p + 1
+			old := cs[c].d
+			var lt uint32
+			if do < old {
+				lt = 1
 			}
+			mask := -(lt & (mm >> 1 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bo) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 0) & uint8(mask))
+			oq[to] = item{do, c}
+			to += int(mask & 1)
 		}
+		{
+			c := p - s
+			old := cs[c].d
+			var lt uint32
+			if do < old {
+				lt = 1
+			}
+			mask := -(lt & (mm >> 2 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bo) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 3) & uint8(mask))
+			oq[to] = item{do, c}
+			to += int(mask & 1)
+		}
+		{
+			c := p + s
+			old := cs[c].d
+			var lt uint32
+			if do < old {
+				lt = 1
+			}
+			mask := -(lt & (mm >> 3 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bo) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 2) & uint8(mask))
+			oq[to] = item{do, c}
+			to += int(mask & 1)
+		}
+		{
+			c := p - s - 1
+			old := cs[c].d
+			var lt uint32
+			if dd < old {
+				lt = 1
+			}
+			mask := -(lt & (mm >> 4 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bd) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 7) & uint8(mask))
+			dq[td] = item{dd, c}
+			td += int(mask & 1)
+		}
+		{
+			c := p - s + 1
+			old := cs[c].d
+			var lt uint32
+			if dd < old {
+				lt = 1
+			}
+			mask := -(lt & (mm >> 5 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bd) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 6) & uint8(mask))
+			dq[td] = item{dd, c}
+			td += int(mask & 1)
+		}
+		{
+			c := p + s - 1
+			old := cs[c].d
+			var lt uint32
+			if dd < old {
+				lt = 1
+			}
+			mask := -(lt & (mm >> 6 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bd) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 5) & uint8(mask))
+			dq[td] = item{dd, c}
+			td += int(mask & 1)
+		}
+		{
+			c := p + s + 1
+			old := cs[c].d
+			var lt uint32
+			if dd < old {
+				lt = 1
+			}
+			mask := -(lt & (mm >> 7 & 1))
+			ob := math.Float32bits(old)
+			cs[c].d = math.Float32frombits(ob ^ ((ob ^ bd) & mask))
+			od := cs[c].dir
+			cs[c].dir = od ^ ((od ^ 4) & uint8(mask))
+			dq[td] = item{dd, c}
+			td += int(mask & 1)
+		}
+		*qo, *qd = oq[:to], dq[:td]
 	}
 	for j := 0; j < nq; j++ {
 		if f.qHead[j] < len(f.q[j]) {
@@ -248,7 +355,7 @@ func (f *Field) stepQueues(budget int) {
 
 // stepHeap is Step with a 4-ary heap, for grids of many distinct costs.
 func (f *Field) stepHeap(budget int) {
-	integ, dir, cls, costs := f.integ, f.dir, f.cls, f.pcost
+	cs, costs := f.cells, f.pcost
 	s := int32(f.stride)
 	offs := [8]int32{-1, 1, -s, s, -s - 1, -s + 1, s - 1, s + 1} // neighbourOffsets
 	for n := 0; n < budget; {
@@ -258,7 +365,7 @@ func (f *Field) stepHeap(budget int) {
 		}
 		it := f.pop()
 		p := it.idx
-		if it.d > integ[p] { // a stale entry: the cell improved later
+		if it.d > cs[p].d { // a stale entry: the cell improved later
 			continue
 		}
 		n++
@@ -268,12 +375,12 @@ func (f *Field) stepHeap(budget int) {
 		var open [4]bool
 		for k := 0; k < 4; k++ {
 			c := p + offs[k]
-			if cls[c] == classBlocked {
+			if cs[c].cls == classBlocked {
 				continue
 			}
 			open[k] = true
-			if do < integ[c] {
-				integ[c], dir[c] = do, uint8(k^1) // k^1 reverses an orthogonal direction
+			if do < cs[c].d {
+				cs[c].d, cs[c].dir = do, uint8(k^1) // k^1 reverses an orthogonal direction
 				f.push(item{do, c})
 			}
 		}
@@ -284,11 +391,11 @@ func (f *Field) stepHeap(budget int) {
 				continue
 			}
 			c := p + offs[k]
-			if cls[c] == classBlocked {
+			if cs[c].cls == classBlocked {
 				continue
 			}
-			if dd < integ[c] {
-				integ[c], dir[c] = dd, uint8(11-k) // 11-k reverses a diagonal
+			if dd < cs[c].d {
+				cs[c].d, cs[c].dir = dd, uint8(11-k) // 11-k reverses a diagonal
 				f.push(item{dd, c})
 			}
 		}
