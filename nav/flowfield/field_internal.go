@@ -148,11 +148,21 @@ func (f *Field) stepQueues(budget int) {
 	nq := 2 * f.nClasses
 	for n := 0; n < budget; {
 		best := -1
-		var bestD float32
-		for j := 0; j < nq; j++ {
-			if h := f.qHead[j]; h < len(f.q[j]) {
-				if d := f.q[j][h].d; best < 0 || d < bestD {
-					best, bestD = j, d
+		if nq == 2 { // one cost: the orthogonal and the diagonal queue
+			h0, h1 := f.qHead[0], f.qHead[1]
+			switch {
+			case h0 < len(f.q[0]) && (h1 >= len(f.q[1]) || f.q[0][h0].d <= f.q[1][h1].d):
+				best = 0
+			case h1 < len(f.q[1]):
+				best = 1
+			}
+		} else {
+			var bestD float32
+			for j := 0; j < nq; j++ {
+				if h := f.qHead[j]; h < len(f.q[j]) {
+					if d := f.q[j][h].d; best < 0 || d < bestD {
+						best, bestD = j, d
+					}
 				}
 			}
 		}
