@@ -146,3 +146,44 @@ func TestBuildAllocatesNothingWhenWarm(t *testing.T) {
 		}), "heap %v", heap)
 	}
 }
+
+// TestBuildExactAfterGridEdits: a field rebuilt after cost edits (walls
+// added and removed, new costs, more than 8 distinct costs, so that the
+// build switches to the heap, and back to few costs) is still exact: the
+// cost classes and legal moves of the edited rows are brought up to date.
+func TestBuildExactAfterGridEdits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	g := randomGrid(rng, 60, 45, 20, false)
+	goal := grid.Cell{X: 30, Y: 20}
+	g.SetCost(goal, 1)
+	f := New(g)
+	f.Build(goal)
+	requireExact(t, f, g, goal)
+	var edited []grid.Cell
+	for round := 0; round < 12; round++ {
+		for i := 0; i < 15; i++ {
+			c := grid.Cell{X: int32(rng.IntN(60)), Y: int32(rng.IntN(45))}
+			if c == goal {
+				continue
+			}
+			switch {
+			case round < 4: // walls in and out, a second cost
+				g.SetCost(c, []float32{grid.Blocked, 1, 3}[rng.IntN(3)])
+			case round < 8: // many costs: the heap build
+				g.SetCost(c, 1+float32(rng.IntN(12))/4)
+			default: // back to few costs
+				g.SetCost(c, 1)
+			}
+			edited = append(edited, c)
+		}
+		if round == 8 {
+			for _, c := range edited {
+				g.SetCost(c, 1)
+			}
+		}
+		f.Build(goal)
+		require.Equal(t, round >= 4 && round < 8, f.useHeap, "round %d", round)
+		requireExact(t, f, g, goal)
+		checkLeadsToGoal(t, f, g)
+	}
+}

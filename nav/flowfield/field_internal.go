@@ -16,52 +16,46 @@ const classBlocked uint8 = 255
 
 func (f *Field) index(c grid.Cell) int { return (int(c.Y)+1)*f.stride + int(c.X) + 1 }
 
-// prepare sorts the grid's cells into cost classes (once per grid version)
-// and chooses the queue or the heap build.
+// prepare sorts the grid's cells into cost classes and legal moves, and
+// chooses the queue or the heap build. It works once per grid version, and
+// then only on the rows whose costs changed since (compared with a copy of
+// the costs): after a few [grid.Grid.SetCost] calls it costs a pass
+// comparing the costs, not a reclassification of every cell. Classes of
+// costs no longer present linger until the classes run out, which starts
+// again from scratch.
 func (f *Field) prepare() {
 	if f.clsValid && f.clsVersion == f.g.Version() && f.clsHeap == f.forceHeap {
 		return
 	}
 	costs := f.g.Costs()
-	heap := f.forceHeap
-	n := 0
+	// A heap build (not forced) reclassifies every cell, so that a grid back
+	// to few costs gets the queue build again; it is the slow build anyway.
+	full := !f.clsValid || f.clsHeap != f.forceHeap || (f.useHeap && !f.forceHeap)
+	if full {
+		f.nClasses = 0
+		f.useHeap = f.forceHeap
+	}
+	if f.snap == nil {
+		f.snap = make([]float32, len(costs))
+		f.rowChanged = make([]bool, f.h+2)
+	}
+	changed := f.rowChanged
+	wasHeap := f.useHeap
 	for y := 0; y < f.h; y++ {
-		row := costs[y*f.w : (y+1)*f.w]
-		out := f.cells[(y+1)*f.stride+1:][:len(row)]
-		last, lastK := float32(-1), uint8(0)
-		for x, c := range row {
-			if c == last {
-				out[x].cls = lastK
-				continue
-			}
-			if c > math.MaxFloat32 {
-				out[x].cls = classBlocked
-				continue
-			}
-			k := 0
-			for k < n && f.wOrth[k] != c {
-				k++
-			}
-			if k == n {
-				if n == maxClasses {
-					heap = true
-					k = 0
-				} else {
-					f.wOrth[n] = c
-					f.wDiag[n] = float32(grid.Sqrt2) * c
-					n++
-				}
-			}
-			out[x].cls = uint8(k)
-			last, lastK = c, uint8(k)
+		row, old := costs[y*f.w:(y+1)*f.w], f.snap[y*f.w:(y+1)*f.w]
+		changed[y+1] = full || !slices.Equal(row, old)
+		if !changed[y+1] {
+			continue
 		}
+		if !f.classifyRow(y, row) && !full { // a new cost beyond maxClasses: start again, for the heap build
+			f.clsValid = false
+			f.prepare()
+			return
+		}
+		copy(old, row)
 	}
-	f.nClasses = n
-	f.useHeap = heap
-	if !heap {
-		f.computeMoves()
-	}
-	if heap {
+	if f.useHeap {
+		fresh := full || f.pcost == nil || !wasHeap // every row: rows before a switch to the heap were skipped
 		if f.pcost == nil {
 			f.pcost = make([]float32, len(f.cells))
 			for i := range f.pcost {
@@ -69,52 +63,97 @@ func (f *Field) prepare() {
 			}
 		}
 		for y := 0; y < f.h; y++ {
-			copy(f.pcost[(y+1)*f.stride+1:], costs[y*f.w:(y+1)*f.w])
+			if fresh || changed[y+1] {
+				copy(f.pcost[(y+1)*f.stride+1:], costs[y*f.w:(y+1)*f.w])
+			}
+		}
+	} else {
+		for y := 1; y <= f.h; y++ {
+			if changed[y-1] || changed[y] || changed[y+1] {
+				f.computeMoves(y)
+			}
 		}
 	}
 	f.clsValid, f.clsVersion, f.clsHeap = true, f.g.Version(), f.forceHeap
 }
 
-// computeMoves sets bit k of cs[p].moves when the neighbour of passable cell p
-// at neighbourOffsets[k] is passable and may step into p (for a diagonal:
-// both orthogonal cells beside it are passable too, no corner cutting).
-func (f *Field) computeMoves() {
+// classifyRow sets the cost class of the cells of grid row y (costs row),
+// adding classes as new costs appear. Past maxClasses it switches to the
+// heap build and reports false.
+func (f *Field) classifyRow(y int, row []float32) bool {
+	ok := true
+	out := f.cells[(y+1)*f.stride+1:][:len(row)]
+	n := f.nClasses
+	last, lastK := float32(-1), uint8(0)
+	for x, c := range row {
+		if c == last {
+			out[x].cls = lastK
+			continue
+		}
+		if c > math.MaxFloat32 {
+			out[x].cls = classBlocked
+			continue
+		}
+		k := 0
+		for k < n && f.wOrth[k] != c {
+			k++
+		}
+		if k == n {
+			if n == maxClasses {
+				f.useHeap, ok = true, false
+				k = 0
+			} else {
+				f.wOrth[n] = c
+				f.wDiag[n] = float32(grid.Sqrt2) * c
+				n++
+			}
+		}
+		out[x].cls = uint8(k)
+		last, lastK = c, uint8(k)
+	}
+	f.nClasses = n
+	return ok
+}
+
+// computeMoves sets, on padded row y, bit k of cs[p].moves when the
+// neighbour of passable cell p at neighbourOffsets[k] is passable and may
+// step into p (for a diagonal: both orthogonal cells beside it are
+// passable too, no corner cutting).
+func (f *Field) computeMoves(y int) {
 	cs := f.cells
 	s := f.stride
-	for y := 1; y <= f.h; y++ {
-		for p := y*s + 1; p <= y*s+f.w; p++ {
-			if cs[p].cls == classBlocked {
-				cs[p].moves = 0
-				continue
-			}
-			l, r, u, b := cs[p-1].cls != classBlocked, cs[p+1].cls != classBlocked, cs[p-s].cls != classBlocked, cs[p+s].cls != classBlocked
-			var m uint8
-			if l {
-				m |= 1
-			}
-			if r {
-				m |= 2
-			}
-			if u {
-				m |= 4
-			}
-			if b {
-				m |= 8
-			}
-			if l && u && cs[p-s-1].cls != classBlocked {
-				m |= 16
-			}
-			if r && u && cs[p-s+1].cls != classBlocked {
-				m |= 32
-			}
-			if l && b && cs[p+s-1].cls != classBlocked {
-				m |= 64
-			}
-			if r && b && cs[p+s+1].cls != classBlocked {
-				m |= 128
-			}
-			cs[p].moves = m
+	for p := y*s + 1; p <= y*s+f.w; p++ {
+		if cs[p].cls == classBlocked {
+			cs[p].moves = 0
+			continue
 		}
+		l, r, u, b := cs[p-1].cls != classBlocked, cs[p+1].cls != classBlocked, cs[p-s].cls != classBlocked, cs[p+s].cls != classBlocked
+		var m uint8
+		if l {
+			m |= 1
+		}
+		if r {
+			m |= 2
+		}
+		if u {
+			m |= 4
+		}
+		if b {
+			m |= 8
+		}
+		if l && u && cs[p-s-1].cls != classBlocked {
+			m |= 16
+		}
+		if r && u && cs[p-s+1].cls != classBlocked {
+			m |= 32
+		}
+		if l && b && cs[p+s-1].cls != classBlocked {
+			m |= 64
+		}
+		if r && b && cs[p+s+1].cls != classBlocked {
+			m |= 128
+		}
+		cs[p].moves = m
 	}
 }
 
