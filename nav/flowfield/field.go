@@ -29,11 +29,27 @@ var neighbourOffsets = [8]grid.Cell{
 // concurrent writes; once built, any number of goroutines may read it while
 // nobody builds.
 type Field struct {
-	g     *grid.Grid
-	w, h  int
-	integ []float32 // +Inf where no goal is reachable
-	dir   []uint8
-	open  []item
+	g      *grid.Grid
+	w, h   int
+	stride int         // w+2: the per-cell arrays have a one-cell border, blocked, so moves need no bounds checks
+	cells  []cellState // index (y+1)·stride + x+1
+
+	// cost classes of the grid version clsVersion (see prepare)
+	clsValid   bool
+	clsVersion uint64
+	clsHeap    bool // forceHeap when the classes were computed
+	nClasses   int
+	wOrth      [maxClasses]float32 // the cost of entering a cell of each class orthogonally
+	wDiag      [maxClasses]float32 // and diagonally (√2 times)
+	useHeap    bool                // more than maxClasses distinct costs: the heap build
+	forceHeap  bool                // tests and benchmarks: always use the heap build
+	pcost      []float32           // heap build only: the costs, with the border
+	snap       []float32           // the grid's costs at clsVersion
+	rowChanged []bool              // prepare's scratch: padded rows whose costs changed
+
+	open  []item                 // heap build: 4-ary min-heap
+	q     [2 * maxClasses][]item // queue build: one FIFO per move weight (2·class + diagonal)
+	qHead [2 * maxClasses]int    // the next entry of each queue
 
 	goals   []grid.Cell
 	target  r2.Vec // where agents in line of sight head: the centre of the first goal
@@ -42,15 +58,30 @@ type Field struct {
 	settled int
 }
 
+// cellState is all a build reads and writes of one cell, together so that
+// settling a cell touches one cache line per row of its neighbourhood.
+type cellState struct {
+	d     float32 // integration value: +Inf where no goal is reachable
+	dir   uint8   // direction code
+	cls   uint8   // cost class (index into wOrth), classBlocked on blocked cells and the border
+	moves uint8   // queue build: bit k set when the neighbour at neighbourOffsets[k] may step into the cell
+}
+
 type item struct {
 	d   float32
 	idx int32
 }
 
-// New returns an empty field over g (about 5 bytes per cell), not yet built.
+// New returns an empty field over g (about 12 bytes per cell, plus open
+// lists of the size of the search frontier; 16 bytes per cell when the grid
+// holds more than 8 distinct costs), not yet built.
 func New(g *grid.Grid) *Field {
-	n := g.Width() * g.Height()
-	f := &Field{g: g, w: g.Width(), h: g.Height(), integ: make([]float32, n), dir: make([]uint8, n)}
+	w, h := g.Width(), g.Height()
+	n := (w + 2) * (h + 2)
+	f := &Field{g: g, w: w, h: h, stride: w + 2, cells: make([]cellState, n)}
+	for i := range f.cells {
+		f.cells[i].cls = classBlocked
+	}
 	f.clear()
 	return f
 }
@@ -64,8 +95,14 @@ func (f *Field) Build(goals ...grid.Cell) {
 }
 
 // Start begins building the field for the goal cells; [Field.Step] does the
-// work. The goals are copied.
+// work. The goals are copied. Start itself takes time proportional to the
+// number of cells: it resets them (about 1 ms for 1024²), and when the
+// grid's costs changed since the last build it compares them with a copy
+// and reclassifies the changed rows (about 1.5 ms more for 1024² after a
+// few [grid.Grid.SetCost] calls; the first build of a field classifies
+// every cell, about 15 ms).
 func (f *Field) Start(goals ...grid.Cell) {
+	f.prepare()
 	f.clear()
 	f.goals = append(f.goals[:0], goals...)
 	f.version = f.g.Version()
@@ -78,10 +115,10 @@ func (f *Field) Start(goals ...grid.Cell) {
 			f.target = f.g.Center(c)
 		}
 		i := f.index(c)
-		if f.integ[i] != 0 {
-			f.integ[i] = 0
-			f.dir[i] = dirGoal
-			f.push(item{0, int32(i)})
+		if f.cells[i].d != 0 {
+			f.cells[i].d = 0
+			f.cells[i].dir = dirGoal
+			f.seed(int32(i))
 		}
 	}
 }
@@ -90,56 +127,27 @@ func (f *Field) Start(goals ...grid.Cell) {
 // and reports whether the build is complete. Until it is, cells not yet
 // settled read as unreachable. A budget <= 0 settles nothing (a build with
 // no reachable goal is complete at once).
+//
+// The build is Dijkstra's algorithm from the goals over the grid's 8-connected
+// moves (orthogonal moves cost the entered cell's cost, diagonal ones √2
+// times it, no corner cutting), run backwards: a settled cell relaxes every
+// cell that can step into it. When the grid holds at most [maxClasses]
+// distinct passable costs (the common case: uniform or few terrain types),
+// the open list is one FIFO queue per move weight (orthogonal and diagonal
+// per cost), which is exact: a queue receives d+w for a fixed w and
+// non-decreasing popped d, so each queue stays sorted and the smallest head
+// is the global minimum (the "k FIFO queues" form of Dial's bucket queue,
+// for k distinct edge weights). The float32 sums are the same as with a
+// heap, so integration values equal those of the heap build up to the
+// order of ties. With more distinct costs a 4-ary heap is used.
 func (f *Field) Step(budget int) (done bool) {
 	if f.done {
 		return true
 	}
-	costs := f.g.Costs()
-	w, h := int32(f.w), int32(f.h)
-	for n := 0; n < budget; n++ {
-		if len(f.open) == 0 {
-			f.done = true
-			return true
-		}
-		it := f.pop()
-		ni := it.idx
-		if it.d > f.integ[ni] { // a stale entry: the cell improved later
-			n--
-			continue
-		}
-		f.settled++
-		nx, ny := ni%w, ni/w
-		enter := costs[ni]
-		// Relax every cell c that can step into n: cost(c) = cost(n) + len·cost(n).
-		var open [4]bool
-		for k := 0; k < 4; k++ {
-			o := neighbourOffsets[k]
-			cx, cy := nx+o.X, ny+o.Y
-			if cx < 0 || cy < 0 || cx >= w || cy >= h {
-				continue
-			}
-			ci := cy*w + cx
-			if costs[ci] > math.MaxFloat32 {
-				continue
-			}
-			open[k] = true
-			f.relax(ci, it.d+enter, uint8(k^1)) // k^1 reverses an orthogonal direction
-		}
-		for k := 4; k < 8; k++ {
-			o := neighbourOffsets[k]
-			// the orthogonal cells beside the diagonal between n and c
-			if !open[sideX(o.X)] || !open[sideY(o.Y)] {
-				continue
-			}
-			ci := (ny+o.Y)*w + nx + o.X // in bounds: both orthogonal cells are
-			if costs[ci] > math.MaxFloat32 {
-				continue
-			}
-			f.relax(ci, it.d+float32(grid.Sqrt2)*enter, uint8(11-k)) // 11-k reverses a diagonal
-		}
-	}
-	if len(f.open) == 0 {
-		f.done = true
+	if f.useHeap {
+		f.stepHeap(budget)
+	} else {
+		f.stepQueues(budget)
 	}
 	return f.done
 }
@@ -168,7 +176,7 @@ func (f *Field) Integration(c grid.Cell) float64 {
 	if !f.g.InBounds(c) {
 		return math.Inf(1)
 	}
-	return float64(f.integ[f.index(c)])
+	return float64(f.cells[f.index(c)].d)
 }
 
 // Next returns the neighbour a shortest path from c continues to, and true;
@@ -177,7 +185,7 @@ func (f *Field) Next(c grid.Cell) (grid.Cell, bool) {
 	if !f.g.InBounds(c) {
 		return c, false
 	}
-	switch d := f.dir[f.index(c)]; d {
+	switch d := f.cells[f.index(c)].dir; d {
 	case dirNone:
 		return c, false
 	case dirGoal:

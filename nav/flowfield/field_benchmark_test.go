@@ -32,6 +32,28 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildOld is BenchmarkBuild for the build before issue 13 (a
+// 4-ary heap over the unpadded grid, kept in reference_test.go), to compare
+// in one run.
+func BenchmarkBuildOld(b *testing.B) {
+	for _, size := range []int{512, 1024} {
+		for _, blocked := range []int{0, 20} {
+			b.Run(fmt.Sprintf("%dx%d-blocked%d", size, size, blocked), func(b *testing.B) {
+				g := randomGrid(rand.New(rand.NewPCG(9, 9)), size, size, blocked, false)
+				goal := grid.Cell{X: int32(size / 2), Y: int32(size / 2)}
+				g.SetCost(goal, 1)
+				f := newRef(g)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					f.build(goal)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/build")
+			})
+		}
+	}
+}
+
 // BenchmarkSample is the per-agent cost of steering by a field.
 func BenchmarkSample(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
