@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -44,8 +45,9 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
 //
-// It gathers the agents on the calling goroutine (an Arche query), then
-// sorts them into the hash's buckets over Workers goroutines (0:
+// It gathers the agents over Workers goroutines (one light pass walks the
+// Arche query; the workers count, then copy, contiguous ranges of agents,
+// keeping query order), then sorts them into the hash's buckets over Workers goroutines (0:
 // runtime.GOMAXPROCS) with [spatial.Hash.BuildFrom], a counting sort with
 // per-worker counts over contiguous ranges of agents; the hash is the same
 // for any number of workers, and a warm rebuild allocates nothing.
@@ -71,6 +73,79 @@ type Spatial struct {
 	pool   *ecs.Workers
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
+
+	cols     columns // the query's components, read by the workers
+	count    []int   // per worker: its usable agents, then its first hash ID
+	maxID    []int   // per worker: the largest entity ID in its range (-1: none)
+	countJob spatialCount
+	fillJob  spatialFill
+}
+
+// Column indices of Spatial's columns.
+const (
+	spPos = iota
+	spVel
+	spFaction
+)
+
+// spatialCount counts the usable agents (finite Position) of [lo, hi) and
+// notes the largest entity ID, split over the workers.
+type spatialCount struct{ s *Spatial }
+
+// Work implements ecs.Job.
+func (j *spatialCount) Work(worker, lo, hi int) {
+	c := &j.s.cols
+	kept, top := 0, -1
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		to := hi
+		if r+1 < len(c.runs) {
+			to = min(hi, c.runs[r+1].start)
+		}
+		for i := max(lo, c.runs[r].start); i < to; i++ {
+			if finiteVec((*components.Position)(c.at(r, spPos, i)).Vec) {
+				kept++
+			}
+			top = max(top, int(c.ents[i].ID()))
+		}
+	}
+	j.s.count[worker], j.s.maxID[worker] = kept, top
+}
+
+// spatialFill copies the usable agents of [lo, hi) into the Neighbours
+// resource from the worker's first hash ID on, split over the workers: the
+// hash IDs are in query order whatever the number of workers.
+type spatialFill struct{ s *Spatial }
+
+// Work implements ecs.Job.
+func (j *spatialFill) Work(worker, lo, hi int) {
+	c := &j.s.cols
+	res := j.s.res
+	id := j.s.count[worker]
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		to := hi
+		if r+1 < len(c.runs) {
+			to = min(hi, c.runs[r+1].start)
+		}
+		hasF := c.runs[r].ptr[spFaction] != nil
+		for i := max(lo, c.runs[r].start); i < to; i++ {
+			p := (*components.Position)(c.at(r, spPos, i)).Vec
+			if !finiteVec(p) {
+				continue // nobody can be near it: left out, so it never poisons a neighbour's forces
+			}
+			vel := (*components.Velocity)(c.at(r, spVel, i)).Vec
+			if !finiteVec(vel) {
+				vel = r2.Vec{} // as Movement will make it
+			}
+			var team uint8
+			if hasF {
+				team = (*components.Faction)(c.at(r, spFaction, i)).Team
+			}
+			e := c.ents[i]
+			res.Entities[id], res.Positions[id], res.Velocities[id], res.Teams[id] = e, p, vel, team
+			res.byEntity[e.ID()] = int32(id)
+			id++
+		}
+	}
 }
 
 // partJob runs one part of a spatial.Runner's work per item.
@@ -119,6 +194,10 @@ func (s *Spatial) Initialize(w *arche.World) {
 		Optional(generic.T[components.Faction]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.run = s.runParts
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
+	s.countJob.s, s.fillJob.s = s, s
 }
 
 // Update rebuilds the hash.
@@ -127,33 +206,33 @@ func (s *Spatial) Update(w *arche.World) {
 	for _, e := range r.Entities { // forget last frame's agents, some of them gone
 		r.byEntity[e.ID()] = -1
 	}
-	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
-	r.Skipped = 0
 	q := s.filter.Query(w)
-	for q.Next() {
-		p, v, f := q.Get()
-		if !finiteVec(p.Vec) {
-			r.Skipped++ // nobody can be near it: left out, so it never poisons a neighbour's forces
-			continue
-		}
-		vel := v.Vec
-		if !finiteVec(vel) {
-			vel = r2.Vec{} // as Movement will make it
-		}
-		id := int32(len(r.Entities))
-		var team uint8
-		if f != nil {
-			team = f.Team
-		}
-		r.Entities = append(r.Entities, q.Entity())
-		r.Positions = append(r.Positions, p.Vec)
-		r.Velocities = append(r.Velocities, vel)
-		r.Teams = append(r.Teams, team)
-		e := q.Entity().ID()
-		for int(e) >= len(r.byEntity) {
-			r.byEntity = append(r.byEntity, -1)
-		}
-		r.byEntity[e] = id
+	n := q.Count()
+	s.cols.scan(&q.Query)
+	s.count = grow(s.count, s.pool.N())
+	s.maxID = grow(s.maxID, s.pool.N())
+	clear(s.count)
+	for k := range s.maxID {
+		s.maxID[k] = -1
+	}
+	if n > 0 {
+		s.pool.Run(&s.countJob, n)
+	}
+	// each worker's first hash ID: the usable agents before its range
+	kept, top := 0, -1
+	for k, c := range s.count {
+		s.count[k] = kept
+		kept += c
+		top = max(top, s.maxID[k])
+	}
+	r.Skipped = n - kept
+	for top >= len(r.byEntity) {
+		r.byEntity = append(r.byEntity, -1)
+	}
+	r.Entities, r.Positions = grow(r.Entities, kept), grow(r.Positions, kept)
+	r.Velocities, r.Teams = grow(r.Velocities, kept), grow(r.Teams, kept)
+	if n > 0 {
+		s.pool.Run(&s.fillJob, n)
 	}
 	// hash ID i is Positions[i]
 	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
