@@ -86,6 +86,14 @@ func (c *columns) run(i, r int) int {
 	return r
 }
 
+// end returns the index after run r's last entity, of a query of n entities.
+func (c *columns) end(r, n int) int {
+	if r+1 < len(c.runs) {
+		return c.runs[r+1].start
+	}
+	return n
+}
+
 // at returns the address of column k's component of entity i in run r, nil
 // if the run's archetype lacks it.
 func (c *columns) at(r, k, i int) unsafe.Pointer {
