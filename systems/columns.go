@@ -29,6 +29,7 @@ type columns struct {
 
 	ents []arche.Entity
 	runs []columnRun
+	top  int // the largest entity ID in ents, -1 if none
 }
 
 // columnRun is a run of consecutive query entities of one archetype.
@@ -56,10 +57,13 @@ func (c *columns) column(id arche.ID, size uintptr) int {
 func (c *columns) scan(q *arche.Query) {
 	c.ents = c.ents[:0]
 	c.runs = c.runs[:0]
+	c.top = -1
 	var prev unsafe.Pointer
 	var mask arche.Mask
 	for i := 0; q.Next(); i++ {
-		c.ents = append(c.ents, q.Entity())
+		e := q.Entity()
+		c.ents = append(c.ents, e)
+		c.top = max(c.top, int(e.ID()))
 		p := q.Get(c.ids[0])
 		m := q.Mask()
 		if len(c.runs) == 0 || m != mask || p != unsafe.Add(prev, c.size[0]) {

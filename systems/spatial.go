@@ -46,8 +46,9 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
 //
 // It gathers the agents over Workers goroutines (one light pass walks the
-// Arche query; the workers count, then copy, contiguous ranges of agents,
-// keeping query order), then sorts them into the hash's buckets over Workers goroutines (0:
+// Arche query; the workers copy contiguous ranges of agents, keeping query
+// order, and copy again from counted offsets only when some agent was left
+// out), then sorts them into the hash's buckets over Workers goroutines (0:
 // runtime.GOMAXPROCS) with [spatial.Hash.BuildFrom], a counting sort with
 // per-worker counts over contiguous ranges of agents; the hash is the same
 // for any number of workers, and a warm rebuild allocates nothing.
@@ -74,11 +75,10 @@ type Spatial struct {
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
 
-	cols     columns // the query's components, read by the workers
-	count    []int   // per worker: its usable agents, then its first hash ID
-	maxID    []int   // per worker: the largest entity ID in its range (-1: none)
-	countJob spatialCount
-	fillJob  spatialFill
+	cols    columns // the query's components, read by the workers
+	count   []int   // per worker: its usable agents, then its first hash ID
+	exact   bool    // fillJob starts each worker at count[worker], else at its range
+	fillJob spatialFill
 }
 
 // Column indices of Spatial's columns.
@@ -88,39 +88,21 @@ const (
 	spFaction
 )
 
-// spatialCount counts the usable agents (finite Position) of [lo, hi) and
-// notes the largest entity ID, split over the workers.
-type spatialCount struct{ s *Spatial }
-
-// Work implements ecs.Job.
-func (j *spatialCount) Work(worker, lo, hi int) {
-	c := &j.s.cols
-	kept, top := 0, -1
-	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-		to := hi
-		if r+1 < len(c.runs) {
-			to = min(hi, c.runs[r+1].start)
-		}
-		for i := max(lo, c.runs[r].start); i < to; i++ {
-			if finiteVec((*components.Position)(c.at(r, spPos, i)).Vec) {
-				kept++
-			}
-			top = max(top, int(c.ents[i].ID()))
-		}
-	}
-	j.s.count[worker], j.s.maxID[worker] = kept, top
-}
-
-// spatialFill copies the usable agents of [lo, hi) into the Neighbours
-// resource from the worker's first hash ID on, split over the workers: the
-// hash IDs are in query order whatever the number of workers.
+// spatialFill copies the usable agents (finite Position) of [lo, hi) into the
+// Neighbours resource from the worker's first hash ID on (lo, or count[worker]
+// once exact), split over the workers, and counts them: the hash IDs are in
+// query order whatever the number of workers.
 type spatialFill struct{ s *Spatial }
 
 // Work implements ecs.Job.
 func (j *spatialFill) Work(worker, lo, hi int) {
 	c := &j.s.cols
 	res := j.s.res
-	id := j.s.count[worker]
+	id := lo
+	if j.s.exact {
+		id = j.s.count[worker]
+	}
+	first := id
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		to := hi
 		if r+1 < len(c.runs) {
@@ -146,6 +128,7 @@ func (j *spatialFill) Work(worker, lo, hi int) {
 			id++
 		}
 	}
+	j.s.count[worker] = id - first
 }
 
 // partJob runs one part of a spatial.Runner's work per item.
@@ -197,7 +180,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
-	s.countJob.s, s.fillJob.s = s, s
+	s.fillJob.s = s
 }
 
 // Update rebuilds the hash.
@@ -209,31 +192,33 @@ func (s *Spatial) Update(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
-	s.count = grow(s.count, s.pool.N())
-	s.maxID = grow(s.maxID, s.pool.N())
-	clear(s.count)
-	for k := range s.maxID {
-		s.maxID[k] = -1
-	}
-	if n > 0 {
-		s.pool.Run(&s.countJob, n)
-	}
-	// each worker's first hash ID: the usable agents before its range
-	kept, top := 0, -1
-	for k, c := range s.count {
-		s.count[k] = kept
-		kept += c
-		top = max(top, s.maxID[k])
-	}
-	r.Skipped = n - kept
-	for top >= len(r.byEntity) {
+	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)
 	}
-	r.Entities, r.Positions = grow(r.Entities, kept), grow(r.Positions, kept)
-	r.Velocities, r.Teams = grow(r.Velocities, kept), grow(r.Teams, kept)
+	r.Entities, r.Positions = grow(r.Entities, n), grow(r.Positions, n)
+	r.Velocities, r.Teams = grow(r.Velocities, n), grow(r.Teams, n)
+	// first as if every agent were usable, so each worker's first hash ID is
+	// the start of its range; a worker that met an unusable agent has left
+	// a gap, and the workers then fill again, each from the usable agents
+	// before its range
+	s.count = grow(s.count, s.pool.N())
+	clear(s.count)
+	s.exact = false
 	if n > 0 {
 		s.pool.Run(&s.fillJob, n)
 	}
+	kept := 0
+	for k, c := range s.count {
+		s.count[k] = kept
+		kept += c
+	}
+	if kept < n {
+		s.exact = true
+		s.pool.Run(&s.fillJob, n)
+	}
+	r.Skipped = n - kept
+	r.Entities, r.Positions = r.Entities[:kept], r.Positions[:kept]
+	r.Velocities, r.Teams = r.Velocities[:kept], r.Teams[:kept]
 	// hash ID i is Positions[i]
 	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
 }
