@@ -98,6 +98,17 @@ func (c *columns) end(r, n int) int {
 	return n
 }
 
+// columnOf returns column k of run r as a slice of T indexed from the run's
+// first entity (entity i is element i−start), n the query's entity count;
+// nil if the run's archetype lacks it. T must be the column's component.
+func columnOf[T any](c *columns, r, k, n int) []T {
+	p := c.runs[r].ptr[k]
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice((*T)(p), c.end(r, n)-c.runs[r].start)
+}
+
 // at returns the address of column k's component of entity i in run r, nil
 // if the run's archetype lacks it.
 func (c *columns) at(r, k, i int) unsafe.Pointer {

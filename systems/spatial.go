@@ -103,27 +103,27 @@ func (j *spatialFill) Work(worker, lo, hi int) {
 		id = j.s.count[worker]
 	}
 	first := id
+	n := len(c.ents)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-		to := hi
-		if r+1 < len(c.runs) {
-			to = min(hi, c.runs[r+1].start)
-		}
-		hasF := c.runs[r].ptr[spFaction] != nil
-		for i := max(lo, c.runs[r].start); i < to; i++ {
-			p := (*components.Position)(c.at(r, spPos, i)).Vec
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, spPos, n)
+		vel := columnOf[components.Velocity](c, r, spVel, n)
+		fac := columnOf[components.Faction](c, r, spFaction, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			p := pos[i-start].Vec
 			if !finiteVec(p) {
 				continue // nobody can be near it: left out, so it never poisons a neighbour's forces
 			}
-			vel := (*components.Velocity)(c.at(r, spVel, i)).Vec
-			if !finiteVec(vel) {
-				vel = r2.Vec{} // as Movement will make it
+			v := vel[i-start].Vec
+			if !finiteVec(v) {
+				v = r2.Vec{} // as Movement will make it
 			}
 			var team uint8
-			if hasF {
-				team = (*components.Faction)(c.at(r, spFaction, i)).Team
+			if fac != nil {
+				team = fac[i-start].Team
 			}
 			e := c.ents[i]
-			res.Entities[id], res.Positions[id], res.Velocities[id], res.Teams[id] = e, p, vel, team
+			res.Entities[id], res.Positions[id], res.Velocities[id], res.Teams[id] = e, p, v, team
 			res.byEntity[e.ID()] = int32(id)
 			id++
 		}
