@@ -182,12 +182,10 @@ func (s *FlowField) Update(w *arche.World) {
 	s.jobs = grow(s.jobs, n)
 	c := &s.cols
 	for r := range c.runs {
-		to := n
-		if r+1 < len(c.runs) {
-			to = c.runs[r+1].start
-		}
-		for i := c.runs[r].start; i < to; i++ {
-			ff := (*components.FlowFollower)(c.at(r, ffFollower, i))
+		start := c.runs[r].start
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for k := range ffs {
+			ff := &ffs[k]
 			want := s.field(ff.Goal)
 			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
 				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
@@ -199,7 +197,7 @@ func (s *FlowField) Update(w *arche.World) {
 			case ff.Has:
 				gi = s.field(ff.Active)
 			}
-			j := &s.jobs[i]
+			j := &s.jobs[start+k]
 			j.goal = -1
 			if gi >= 0 && s.goals[gi].field.Done() {
 				j.goal = int32(gi)
@@ -336,15 +334,15 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 	h := grow(s.whist[worker], s.histN)
 	clear(h)
 	s.whist[worker] = h
+	n := len(c.ents)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-		to := hi
-		if r+1 < len(c.runs) {
-			to = min(hi, c.runs[r+1].start)
-		}
-		for i := max(lo, c.runs[r].start); i < to; i++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
-			j.pos = (*components.Position)(c.at(r, ffPos, i)).Vec
-			j.ff = (*components.FlowFollower)(c.at(r, ffFollower, i))
+			j.pos = pos[i-start].Vec
+			j.ff = &ffs[i-start]
 			j.field, j.step = nil, -1
 			if j.goal < 0 {
 				continue

@@ -226,14 +226,23 @@ func (s *PathFollow) Work(worker, lo, hi int) {
 // followRun serves the query's agents [from, to) of run r.
 func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	c := &s.cols
-	for i := from; i < to; i++ {
-		j := followJob{
-			pos:      (*components.Position)(c.at(r, pfPos, i)).Vec,
-			intent:   (*components.Intent)(c.at(r, pfIntent, i)),
-			desired:  (*components.Desired)(c.at(r, pfDesired, i)),
-			path:     (*components.Path)(c.at(r, pfPath, i)),
-			progress: (*components.Progress)(c.at(r, pfProgress, i)),
-			flow:     (*components.FlowFollower)(c.at(r, pfFlow, i)),
+	start := c.runs[r].start
+	pos := columnOf[components.Position](c, r, pfPos, s.n)
+	in := columnOf[components.Intent](c, r, pfIntent, s.n)
+	des := columnOf[components.Desired](c, r, pfDesired, s.n)
+	path := columnOf[components.Path](c, r, pfPath, s.n)
+	prog := columnOf[components.Progress](c, r, pfProgress, s.n)
+	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
+	for i := from - start; i < to-start; i++ {
+		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
+		if path != nil {
+			j.path = &path[i]
+		}
+		if prog != nil {
+			j.progress = &prog[i]
+		}
+		if flow != nil {
+			j.flow = &flow[i]
 		}
 		s.follow(&j, sc)
 	}

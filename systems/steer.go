@@ -236,26 +236,28 @@ func (j *steerGather) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
 	nw, nwa := lo, lo // next free places in s.weights and s.wanders
+	n := len(c.ents)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-		from := max(lo, c.runs[r].start)
-		to := hi
-		if r+1 < len(c.runs) {
-			to = min(hi, c.runs[r+1].start)
-		}
-		hasW := c.runs[r].ptr[stWeights] != nil
-		canWander := c.runs[r].ptr[stWanderer] != nil && c.runs[r].ptr[stRand] != nil
-		for i := from; i < to; i++ {
-			pos := (*components.Position)(c.at(r, stPos, i))
-			vel := (*components.Velocity)(c.at(r, stVel, i))
-			d := (*components.Desired)(c.at(r, stDesired, i))
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, stPos, n)
+		vel := columnOf[components.Velocity](c, r, stVel, n)
+		kin := columnOf[components.Kinematics](c, r, stKin, n)
+		des := columnOf[components.Desired](c, r, stDesired, n)
+		out := columnOf[components.Steering](c, r, stSteering, n)
+		wts := columnOf[components.SteeringWeights](c, r, stWeights, n)
+		was := columnOf[components.Wanderer](c, r, stWanderer, n)
+		rnd := columnOf[components.Rand](c, r, stRand, n)
+		canWander := was != nil && rnd != nil
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			k := i - start
+			d := &des[k]
 			e := c.ents[i]
 			a := &s.dst[i]
-			*a = steerAgent{pos: pos.Vec, vel: vel.Vec, point: d.Point, tvel: d.Vel,
-				kin: *(*components.Kinematics)(c.at(r, stKin, i)), factor: d.SpeedFactor,
-				mode: d.Mode, hashID: s.nb.ID(e), wander: -1, self: e.ID(),
-				out: (*components.Steering)(c.at(r, stSteering, i))}
-			if hasW {
-				wt := (*components.SteeringWeights)(c.at(r, stWeights, i))
+			*a = steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, tvel: d.Vel,
+				kin: kin[k], factor: d.SpeedFactor, mode: d.Mode, hashID: s.nb.ID(e), wander: -1,
+				self: e.ID(), out: &out[k]}
+			if wts != nil {
+				wt := &wts[k]
 				// agents of one kind share weights and come one after the
 				// other, so comparing with the last distinct value keeps the
 				// table short at one comparison an agent
@@ -267,11 +269,11 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			}
 			if canWander && d.Mode == components.DesiredNone {
 				a.wander = int32(nwa)
-				s.wanders[nwa] = wanderRef{(*components.Wanderer)(c.at(r, stWanderer, i)), (*components.Rand)(c.at(r, stRand, i))}
+				s.wanders[nwa] = wanderRef{&was[k], &rnd[k]}
 				nwa++
 			}
 			if s.sorted {
-				s.keys[i] = tileOf(pos.Vec, s.tcols, s.rows)
+				s.keys[i] = tileOf(pos[k].Vec, s.tcols, s.rows)
 			}
 		}
 	}
