@@ -50,5 +50,13 @@ func TestColumnsMatchQuery(t *testing.T) {
 		require.Equal(t, unsafe.Pointer(pos), c.at(r, 0, i), "entity %d", i)
 		require.Equal(t, unsafe.Pointer(vel), c.at(r, 1, i), "entity %d", i)
 		require.Equal(t, unsafe.Pointer(wt), c.at(r, 2, i), "entity %d", i)
+		ps := columnOf[components.Position](&c, r, 0, len(c.ents))
+		require.Same(t, pos, &ps[i-c.runs[r].start], "entity %d", i)
+		require.Equal(t, float64(int(pos.X)), pos.X)
+		if ws := columnOf[components.SteeringWeights](&c, r, 2, len(c.ents)); wt == nil {
+			require.Nil(t, ws)
+		} else {
+			require.Same(t, wt, &ws[i-c.runs[r].start], "entity %d", i)
+		}
 	}
 }
