@@ -3,6 +3,7 @@ package systems
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -57,7 +58,9 @@ import (
 // per grid cell each), when more distinct goals are in use at once; agents
 // with goals beyond MaxFields wait for one to fall out of use.
 //
-// Sampling is split over Workers goroutines (0: runtime.GOMAXPROCS).
+// Copying the agents, measuring their distances to their goals and sampling
+// are split over Workers goroutines (0: runtime.GOMAXPROCS); resolving each
+// agent's field is one light pass in query order.
 //
 // Contract:
 //
@@ -87,6 +90,11 @@ type FlowField struct {
 	hist   []int32    // agents per distance step, goals[i].lo to goals[i].hi of it per goal
 	ground []openGround
 	frame  uint64
+
+	cols    columns     // the query's components, read by the workers
+	measure flowMeasure // copies agents and counts them by distance step
+	whist   [][]int32   // per worker, its count of agents per distance step
+	histN   int         // the length of hist this frame
 }
 
 type flowJob struct {
@@ -155,33 +163,47 @@ func (s *FlowField) Initialize(w *arche.World) {
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
+	s.measure.s = s
+	s.whist = make([][]int32, s.pool.N())
 }
 
 // Update resolves each follower's field, advances pending builds, decides
-// who has arrived and samples.
+// who has arrived and samples. Resolving fields (the cache is asked in query
+// order) is one light pass on the calling goroutine; copying the agents and
+// measuring their distances to their goals, then sampling, are split over the
+// workers.
 func (s *FlowField) Update(w *arche.World) {
 	s.goals = s.goals[:0]
-	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
-	for q.Next() {
-		pos, ff := q.Get()
-		want := s.field(ff.Goal)
-		if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
-			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+	n := q.Count()
+	s.cols.scan(&q.Query)
+	s.jobs = grow(s.jobs, n)
+	c := &s.cols
+	for r := range c.runs {
+		start := c.runs[r].start
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for k := range ffs {
+			ff := &ffs[k]
+			want := s.field(ff.Goal)
+			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
+				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+			}
+			gi := -1
+			switch {
+			case ff.Has && ff.Active == ff.Goal:
+				gi = want
+			case ff.Has:
+				gi = s.field(ff.Active)
+			}
+			j := &s.jobs[start+k]
+			j.goal = -1
+			if gi >= 0 && s.goals[gi].field.Done() {
+				j.goal = int32(gi)
+				s.goals[gi].followers++
+			}
 		}
-		gi := -1
-		switch {
-		case ff.Has && ff.Active == ff.Goal:
-			gi = want
-		case ff.Has:
-			gi = s.field(ff.Active)
-		}
-		j := flowJob{pos: pos.Vec, ff: ff, goal: -1, step: -1}
-		if gi >= 0 && s.goals[gi].field.Done() {
-			j.goal, j.field = int32(gi), s.goals[gi].field
-			s.goals[gi].followers++
-		}
-		s.jobs = append(s.jobs, j)
 	}
 	s.gather()
 	if s.Budget > 0 {
@@ -191,8 +213,13 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	s.grid.Prepare()
 	s.pool.Run(s, len(s.jobs))
-	clear(s.jobs)
 }
+
+// Column indices of FlowField's columns.
+const (
+	ffPos = iota
+	ffFollower
+)
 
 // field returns the index in s.goals of the cache's field for goal, asking
 // the cache once per goal and frame. The cache grows (up to MaxFields) when
@@ -250,23 +277,14 @@ func (s *FlowField) gather() {
 	}
 	s.hist = s.hist[:n]
 	clear(s.hist)
-	for i := range s.jobs {
-		j := &s.jobs[i]
-		if j.goal < 0 {
-			continue
+	s.histN = n
+	if len(s.jobs) > 0 { // then every worker ran and filled its histogram
+		s.pool.Run(&s.measure, len(s.jobs))
+		for _, h := range s.whist { // counts, so the sum is the same in any order
+			for k, c := range h[:n] {
+				s.hist[k] += c
+			}
 		}
-		gl := &s.goals[j.goal]
-		reach, hold := float64(gl.hi-gl.lo)*step, 0.0
-		if j.ff.Arrived { // an agent at rest keeps its place a little longer
-			hold = s.Spacing * arrivalHold
-		}
-		d := s.distance(j.pos, gl.goal, j.field, reach+hold) - hold
-		if !(d < reach) { // far, unreachable, or a NaN position
-			continue
-		}
-		k := min(int(max(d, 0)/step), gl.hi-gl.lo-1)
-		j.step = int32(k)
-		s.hist[gl.lo+k]++
 	}
 	s.frame++
 	for i := range s.goals {
@@ -300,6 +318,48 @@ func (s *FlowField) gather() {
 				break
 			}
 			gathered += int(c)
+		}
+	}
+}
+
+// flowMeasure copies agents [lo, hi) into their jobs and counts them by
+// distance step in the worker's own histogram, split over the workers.
+type flowMeasure struct{ s *FlowField }
+
+// Work implements ecs.Job.
+func (m *flowMeasure) Work(worker, lo, hi int) {
+	s := m.s
+	c := &s.cols
+	step := s.Spacing / arrivalSteps
+	h := grow(s.whist[worker], s.histN)
+	clear(h)
+	s.whist[worker] = h
+	n := len(c.ents)
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			j := &s.jobs[i]
+			j.pos = pos[i-start].Vec
+			j.ff = &ffs[i-start]
+			j.field, j.step = nil, -1
+			if j.goal < 0 {
+				continue
+			}
+			gl := &s.goals[j.goal]
+			j.field = gl.field
+			reach, hold := float64(gl.hi-gl.lo)*step, 0.0
+			if j.ff.Arrived { // an agent at rest keeps its place a little longer
+				hold = s.Spacing * arrivalHold
+			}
+			d := s.distance(j.pos, gl.goal, j.field, reach+hold) - hold
+			if !(d < reach) { // far, unreachable, or a NaN position
+				continue
+			}
+			k := min(int(max(d, 0)/step), gl.hi-gl.lo-1)
+			j.step = int32(k)
+			h[gl.lo+k]++
 		}
 	}
 }
@@ -396,15 +456,15 @@ func (s *FlowField) Work(worker, lo, hi int) {
 		ff := j.ff
 		if j.goal < 0 {
 			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+			j.ff = nil
 			continue
 		}
 		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
-		c := s.grid.CellAt(j.pos)
-		if c == ff.Cell {
-			continue
+		if c := s.grid.CellAt(j.pos); c != ff.Cell {
+			ff.Cell = c
+			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos)
 		}
-		ff.Cell = c
-		ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos)
+		j.ff, j.field = nil, nil // drop the frame's pointers
 	}
 }
 

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"unsafe"
+
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -96,12 +98,16 @@ type PathFollow struct {
 	nb      *Neighbours
 	pool    *ecs.Workers
 	filter  *generic.Filter6[components.Position, components.Intent, components.Desired, components.Path, components.Progress, components.FlowFollower]
-	jobs    []followJob
 	scratch []followScratch
+
+	cols      columns   // the query's components, read by the workers
+	withPath  []pathRun // the runs of agents with a Path
+	n         int       // agents in this frame's query
+	pathPhase bool      // Work serves the agents with a Path
 }
 
 // followJob is one agent's work: its position and pointers to what it reads
-// and writes.
+// and writes (nil for an optional component the agent lacks).
 type followJob struct {
 	pos      r2.Vec
 	intent   *components.Intent
@@ -142,26 +148,36 @@ func (s *PathFollow) Initialize(w *arche.World) {
 		Optional(generic.T[components.Path](), generic.T[components.Progress](), generic.T[components.FlowFollower]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]followScratch, s.pool.N())
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
+	s.cols.column(arche.ComponentID[components.Desired](w), unsafe.Sizeof(components.Desired{}))
+	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
+	s.cols.column(arche.ComponentID[components.Progress](w), unsafe.Sizeof(components.Progress{}))
+	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 }
 
-// Update writes every agent's Desired.
+// Update writes every agent's Desired. One light pass walks the query; the
+// workers then serve contiguous ranges of the agents without a Path (a few
+// copies each: a swarm's agents), and then, split apart, those with one (the
+// line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
-	s.jobs = s.jobs[:0]
 	s.grid.Prepare()
 	q := s.filter.Query(w)
-	for q.Next() {
-		pos, in, d, path, pr, ff := q.Get()
-		j := followJob{pos: pos.Vec, intent: in, desired: d, path: path, progress: pr, flow: ff}
-		if path == nil {
-			// no path, no line-of-sight test: a few copies, cheaper here
-			// than handed to a worker (a swarm's agents)
-			s.follow(&j, &s.scratch[0])
-			continue
+	n := q.Count()
+	s.cols.scan(&q.Query)
+	c := &s.cols
+	s.withPath = s.withPath[:0]
+	m := 0
+	for r := range c.runs {
+		if c.runs[r].ptr[pfPath] != nil {
+			s.withPath = append(s.withPath, pathRun{run: r, start: m})
+			m += c.end(r, n) - c.runs[r].start
 		}
-		s.jobs = append(s.jobs, j)
 	}
-	s.pool.Run(s, len(s.jobs))
-	clear(s.jobs)
+	s.n, s.pathPhase = n, false
+	s.pool.Run(s, n)
+	s.pathPhase = true
+	s.pool.Run(s, m)
 	s.Stuck = 0
 	for i := range s.scratch {
 		s.Stuck += s.scratch[i].stuck
@@ -169,11 +185,66 @@ func (s *PathFollow) Update(w *arche.World) {
 	}
 }
 
-// Work implements ecs.Job.
+// pathRun is a run of agents with a Path: run r of the columns, its first
+// agent at index start among the agents with a Path.
+type pathRun struct{ run, start int }
+
+// Column indices of PathFollow's columns.
+const (
+	pfPos = iota
+	pfIntent
+	pfDesired
+	pfPath
+	pfProgress
+	pfFlow
+)
+
+// Work implements ecs.Job: agents [lo, hi) of the query without a Path, or,
+// in the path phase, agents [lo, hi) of those with one.
 func (s *PathFollow) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
-	for i := lo; i < hi; i++ {
-		s.follow(&s.jobs[i], sc)
+	c := &s.cols
+	if !s.pathPhase {
+		for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+			if c.runs[r].ptr[pfPath] == nil {
+				s.followRun(r, max(lo, c.runs[r].start), min(hi, c.end(r, s.n)), sc)
+			}
+		}
+		return
+	}
+	for k := range s.withPath {
+		pr := s.withPath[k]
+		first := c.runs[pr.run].start
+		count := c.end(pr.run, s.n) - first
+		a, b := max(lo, pr.start), min(hi, pr.start+count)
+		if a < b {
+			s.followRun(pr.run, first+a-pr.start, first+b-pr.start, sc)
+		}
+	}
+}
+
+// followRun serves the query's agents [from, to) of run r.
+func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
+	c := &s.cols
+	start := c.runs[r].start
+	pos := columnOf[components.Position](c, r, pfPos, s.n)
+	in := columnOf[components.Intent](c, r, pfIntent, s.n)
+	des := columnOf[components.Desired](c, r, pfDesired, s.n)
+	path := columnOf[components.Path](c, r, pfPath, s.n)
+	prog := columnOf[components.Progress](c, r, pfProgress, s.n)
+	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
+	for i := from - start; i < to-start; i++ {
+		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
+		if path != nil {
+			j.path = &path[i]
+		}
+		if prog != nil {
+			j.progress = &prog[i]
+		}
+		if flow != nil {
+			j.flow = &flow[i]
+		}
+		s.follow(&j, sc)
 	}
 }
 

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -44,8 +45,10 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
 //
-// It gathers the agents on the calling goroutine (an Arche query), then
-// sorts them into the hash's buckets over Workers goroutines (0:
+// It gathers the agents over Workers goroutines (one light pass walks the
+// Arche query; the workers copy contiguous ranges of agents, keeping query
+// order, and copy again from counted offsets only when some agent was left
+// out), then sorts them into the hash's buckets over Workers goroutines (0:
 // runtime.GOMAXPROCS) with [spatial.Hash.BuildFrom], a counting sort with
 // per-worker counts over contiguous ranges of agents; the hash is the same
 // for any number of workers, and a warm rebuild allocates nothing.
@@ -71,6 +74,61 @@ type Spatial struct {
 	pool   *ecs.Workers
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
+
+	cols    columns // the query's components, read by the workers
+	count   []int   // per worker: its usable agents, then its first hash ID
+	exact   bool    // fillJob starts each worker at count[worker], else at its range
+	fillJob spatialFill
+}
+
+// Column indices of Spatial's columns.
+const (
+	spPos = iota
+	spVel
+	spFaction
+)
+
+// spatialFill copies the usable agents (finite Position) of [lo, hi) into the
+// Neighbours resource from the worker's first hash ID on (lo, or count[worker]
+// once exact), split over the workers, and counts them: the hash IDs are in
+// query order whatever the number of workers.
+type spatialFill struct{ s *Spatial }
+
+// Work implements ecs.Job.
+func (j *spatialFill) Work(worker, lo, hi int) {
+	c := &j.s.cols
+	res := j.s.res
+	id := lo
+	if j.s.exact {
+		id = j.s.count[worker]
+	}
+	first := id
+	n := len(c.ents)
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, spPos, n)
+		vel := columnOf[components.Velocity](c, r, spVel, n)
+		fac := columnOf[components.Faction](c, r, spFaction, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			p := pos[i-start].Vec
+			if !finiteVec(p) {
+				continue // nobody can be near it: left out, so it never poisons a neighbour's forces
+			}
+			v := vel[i-start].Vec
+			if !finiteVec(v) {
+				v = r2.Vec{} // as Movement will make it
+			}
+			var team uint8
+			if fac != nil {
+				team = fac[i-start].Team
+			}
+			e := c.ents[i]
+			res.Entities[id], res.Positions[id], res.Velocities[id], res.Teams[id] = e, p, v, team
+			res.byEntity[e.ID()] = int32(id)
+			id++
+		}
+	}
+	j.s.count[worker] = id - first
 }
 
 // partJob runs one part of a spatial.Runner's work per item.
@@ -119,6 +177,10 @@ func (s *Spatial) Initialize(w *arche.World) {
 		Optional(generic.T[components.Faction]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.run = s.runParts
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
+	s.fillJob.s = s
 }
 
 // Update rebuilds the hash.
@@ -127,34 +189,36 @@ func (s *Spatial) Update(w *arche.World) {
 	for _, e := range r.Entities { // forget last frame's agents, some of them gone
 		r.byEntity[e.ID()] = -1
 	}
-	r.Entities, r.Positions, r.Velocities, r.Teams = r.Entities[:0], r.Positions[:0], r.Velocities[:0], r.Teams[:0]
-	r.Skipped = 0
 	q := s.filter.Query(w)
-	for q.Next() {
-		p, v, f := q.Get()
-		if !finiteVec(p.Vec) {
-			r.Skipped++ // nobody can be near it: left out, so it never poisons a neighbour's forces
-			continue
-		}
-		vel := v.Vec
-		if !finiteVec(vel) {
-			vel = r2.Vec{} // as Movement will make it
-		}
-		id := int32(len(r.Entities))
-		var team uint8
-		if f != nil {
-			team = f.Team
-		}
-		r.Entities = append(r.Entities, q.Entity())
-		r.Positions = append(r.Positions, p.Vec)
-		r.Velocities = append(r.Velocities, vel)
-		r.Teams = append(r.Teams, team)
-		e := q.Entity().ID()
-		for int(e) >= len(r.byEntity) {
-			r.byEntity = append(r.byEntity, -1)
-		}
-		r.byEntity[e] = id
+	n := q.Count()
+	s.cols.scan(&q.Query)
+	for s.cols.top >= len(r.byEntity) {
+		r.byEntity = append(r.byEntity, -1)
 	}
+	r.Entities, r.Positions = grow(r.Entities, n), grow(r.Positions, n)
+	r.Velocities, r.Teams = grow(r.Velocities, n), grow(r.Teams, n)
+	// first as if every agent were usable, so each worker's first hash ID is
+	// the start of its range; a worker that met an unusable agent has left
+	// a gap, and the workers then fill again, each from the usable agents
+	// before its range
+	s.count = grow(s.count, s.pool.N())
+	clear(s.count)
+	s.exact = false
+	if n > 0 {
+		s.pool.Run(&s.fillJob, n)
+	}
+	kept := 0
+	for k, c := range s.count {
+		s.count[k] = kept
+		kept += c
+	}
+	if kept < n {
+		s.exact = true
+		s.pool.Run(&s.fillJob, n)
+	}
+	r.Skipped = n - kept
+	r.Entities, r.Positions = r.Entities[:kept], r.Positions[:kept]
+	r.Velocities, r.Teams = r.Velocities[:kept], r.Teams[:kept]
 	// hash ID i is Positions[i]
 	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
 }

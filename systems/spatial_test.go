@@ -1,10 +1,14 @@
 package systems_test
 
 import (
+	"math"
 	"testing"
 
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -75,3 +79,38 @@ func benchSpatial100k(b *testing.B, workers int) {
 
 func BenchmarkSpatial100k1(b *testing.B) { benchSpatial100k(b, 1) }
 func BenchmarkSpatial100k2(b *testing.B) { benchSpatial100k(b, 2) }
+
+// TestSpatialSkipsNaNSameForAnyWorkers: agents with a NaN Position are left
+// out (Skipped) and the others keep their query order, for 1, 2 and 3
+// workers alike.
+func TestSpatialSkipsNaNSameForAnyWorkers(t *testing.T) {
+	var want []int
+	for _, w := range []int{1, 2, 3} {
+		sc, _ := spatialCrowd(t, 301, w, 1)
+		q := generic.NewFilter1[components.Position]().Query(sc.World)
+		var nan []arche.Entity
+		for i := 0; q.Next(); i++ {
+			if i%100 == 7 { // one in each worker's range
+				q.Get().X = math.NaN()
+				nan = append(nan, q.Entity())
+			}
+		}
+		sc.Spatial.Update(sc.World)
+		nb := ecs.Resource[systems.Neighbours](sc.World)
+		require.Len(t, nan, 3)
+		assert.Equal(t, 3, nb.Skipped, "workers %d", w)
+		for _, e := range nan {
+			assert.Equal(t, int32(-1), nb.ID(e), "workers %d", w)
+		}
+		var ids []int
+		for i, e := range nb.Entities {
+			require.Equal(t, int32(i), nb.ID(e), "workers %d", w)
+			ids = append(ids, int(e.ID()))
+		}
+		require.Len(t, ids, 298)
+		if want == nil {
+			want = ids
+		}
+		assert.Equal(t, want, ids, "workers %d", w)
+	}
+}

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
@@ -36,7 +37,10 @@ import (
 // (the sort's scattered writes split over the workers), so the workers read
 // it front to back and agents visited one after the
 // other are neighbours that read the same hash and grid memory; each
-// neighbour query is followed at once by the forces that use it.
+// neighbour query is followed at once by the forces that use it. Copying the
+// inputs is split over the workers too: one light pass records the query's
+// entities and where each archetype's columns start, then each worker copies
+// a contiguous range of agents.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -74,13 +78,20 @@ type Steer struct {
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
 	agents  []steerAgent                 // the frame's hot state, in visiting order
-	weights []components.SteeringWeights // the distinct weights of the frame's agents
-	wanders []wanderRef                  // the wanderers' state
+	weights []components.SteeringWeights // the distinct weights of the frame's agents (each worker's from its range's start)
+	wanders []wanderRef                  // the wanderers' state (likewise)
 	staged  []steerAgent                 // the agents in query order, before sorting
 	keys    []int32                      // per staged agent: its tile, then its place in agents
 	starts  []int32                      // per tile: the next free place in agents
 	scatter steerScatter
 	scratch []steerScratch
+
+	cols        columns // the query's components, read by the gather workers
+	gatherJob   steerGather
+	dst         []steerAgent // where the gather workers copy to: staged or agents
+	sorted      bool
+	tcols, rows int      // the tiles of the map, when sorted
+	wanderEnd   [][2]int // per worker, the range of s.wanders it filled
 }
 
 // steerAgent is one agent's hot state: what its forces read, copied out of
@@ -133,6 +144,16 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
 	s.scatter.s = s
+	s.gatherJob.s = s
+	s.wanderEnd = make([][2]int, s.pool.N())
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
+	s.cols.column(arche.ComponentID[components.Desired](w), unsafe.Sizeof(components.Desired{}))
+	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
+	s.cols.column(arche.ComponentID[components.SteeringWeights](w), unsafe.Sizeof(components.SteeringWeights{}))
+	s.cols.column(arche.ComponentID[components.Wanderer](w), unsafe.Sizeof(components.Wanderer{}))
+	s.cols.column(arche.ComponentID[components.Rand](w), unsafe.Sizeof(components.Rand{}))
 }
 
 // Update computes every agent's force.
@@ -141,55 +162,48 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Prepare()
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
 	s.pool.Run(s, len(s.agents))
-	clear(s.wanders)
+	for _, r := range s.wanderEnd { // drop the frame's pointers
+		clear(s.wanders[r[0]:r[1]])
+	}
 }
 
 // gather fills the hot array. With many agents, the array is sorted by tile
-// of tileSide×tileSide cells: the query fills a staging array front to back,
-// counting agents per tile, and the workers then move each agent to its place
-// (a stable counting sort), so the force workers read the array front to
-// back and agents visited one after the other are neighbours. Fewer agents
-// fit in cache anyway and are filled in query order.
+// of tileSide×tileSide cells: the workers copy the agents into a staging
+// array in query order (each worker a contiguous range, reading the
+// components through s.cols), noting each agent's tile; one pass counts the
+// agents per tile and gives each its place, and the workers then move each
+// agent to its place (a stable counting sort), so the force workers read the
+// array front to back and agents visited one after the other are
+// neighbours. Fewer agents fit in cache anyway and are filled in query order.
 func (s *Steer) gather(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
+	s.cols.scan(&q.Query)
 	sorted := n >= spatialOrderMin
-	cols, rows := 0, 0
+	s.sorted = sorted
 	dst := &s.agents
 	if sorted {
-		cols = (s.grid.Width() + tileSide - 1) / tileSide
-		rows = (s.grid.Height() + tileSide - 1) / tileSide
-		s.starts = grow(s.starts, cols*rows+1)
+		s.tcols, s.rows = (s.grid.Width()+tileSide-1)/tileSide, (s.grid.Height()+tileSide-1)/tileSide
+		s.starts = grow(s.starts, s.tcols*s.rows+1)
 		clear(s.starts)
 		s.keys = grow(s.keys, n)
 		dst = &s.staged
 	}
 	*dst = grow(*dst, n)
 	s.agents = grow(s.agents, n)
-	s.weights = s.weights[:0]
-	s.wanders = s.wanders[:0]
-	staged := *dst
-	for i := 0; q.Next(); i++ {
-		pos, vel, kin, d, st, wt, wa, rnd := q.Get()
-		e := q.Entity()
-		a := &staged[i]
-		*a = steerAgent{pos: pos.Vec, vel: vel.Vec, point: d.Point, tvel: d.Vel, kin: *kin, factor: d.SpeedFactor,
-			mode: d.Mode, hashID: s.nb.ID(e), wander: -1, self: e.ID(), out: st}
-		if wt != nil {
-			a.hasW, a.weights = s.weightIndex(wt)
-		}
-		if wa != nil && rnd != nil && d.Mode == components.DesiredNone {
-			a.wander = int32(len(s.wanders))
-			s.wanders = append(s.wanders, wanderRef{wa, rnd})
-		}
-		if sorted {
-			k := tileOf(pos.Vec, cols, rows)
-			s.keys[i] = k
-			s.starts[k+1]++
-		}
-	}
+	s.dst = *dst
+	// each worker's distinct weights and wanderers go in its own range of
+	// these tables (the indices differ with the number of workers; the
+	// values each agent reads do not)
+	s.weights = grow(s.weights, n)
+	s.wanders = grow(s.wanders, n)
+	clear(s.wanderEnd)
+	s.pool.Run(&s.gatherJob, n)
 	if !sorted {
 		return
+	}
+	for _, k := range s.keys {
+		s.starts[k+1]++
 	}
 	for t := 1; t < len(s.starts); t++ {
 		s.starts[t] += s.starts[t-1]
@@ -199,6 +213,71 @@ func (s *Steer) gather(w *arche.World) {
 		s.starts[k]++
 	}
 	s.pool.Run(&s.scatter, n)
+}
+
+// steerGather copies agents [lo, hi) of the query into the staging (or hot)
+// array, split over the workers.
+type steerGather struct{ s *Steer }
+
+// Column indices of Steer's columns.
+const (
+	stPos = iota
+	stVel
+	stKin
+	stDesired
+	stSteering
+	stWeights
+	stWanderer
+	stRand
+)
+
+// Work implements ecs.Job.
+func (j *steerGather) Work(worker, lo, hi int) {
+	s := j.s
+	c := &s.cols
+	nw, nwa := lo, lo // next free places in s.weights and s.wanders
+	n := len(c.ents)
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, stPos, n)
+		vel := columnOf[components.Velocity](c, r, stVel, n)
+		kin := columnOf[components.Kinematics](c, r, stKin, n)
+		des := columnOf[components.Desired](c, r, stDesired, n)
+		out := columnOf[components.Steering](c, r, stSteering, n)
+		wts := columnOf[components.SteeringWeights](c, r, stWeights, n)
+		was := columnOf[components.Wanderer](c, r, stWanderer, n)
+		rnd := columnOf[components.Rand](c, r, stRand, n)
+		canWander := was != nil && rnd != nil
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			k := i - start
+			d := &des[k]
+			e := c.ents[i]
+			a := &s.dst[i]
+			*a = steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, tvel: d.Vel,
+				kin: kin[k], factor: d.SpeedFactor, mode: d.Mode, hashID: s.nb.ID(e), wander: -1,
+				self: e.ID(), out: &out[k]}
+			if wts != nil {
+				wt := &wts[k]
+				// agents of one kind share weights and come one after the
+				// other, so comparing with the last distinct value keeps the
+				// table short at one comparison an agent
+				if nw == lo || s.weights[nw-1] != *wt {
+					s.weights[nw] = *wt
+					nw++
+				}
+				a.hasW, a.weights = true, uint32(nw-1)
+			}
+			if canWander && d.Mode == components.DesiredNone {
+				a.wander = int32(nwa)
+				s.wanders[nwa] = wanderRef{&was[k], &rnd[k]}
+				nwa++
+			}
+			if s.sorted {
+				s.keys[i] = tileOf(pos[k].Vec, s.tcols, s.rows)
+			}
+		}
+	}
+	s.wanderEnd[worker] = [2]int{lo, nwa}
 }
 
 // steerScatter moves staged agents to their places in the sorted hot array,
@@ -230,18 +309,6 @@ func tileOf(p r2.Vec, cols, rows int) int32 {
 		ty = min(int(min(y, float64(rows-1))), rows-1)
 	}
 	return int32(ty*cols + tx)
-}
-
-// weightIndex returns the index of weights equal to *wt in s.weights,
-// adding them unless they equal the last distinct value: agents of one kind
-// share weights and come one after the other in a query, so the table stays
-// short, and it never costs more than one comparison per agent.
-func (s *Steer) weightIndex(wt *components.SteeringWeights) (bool, uint32) {
-	if n := len(s.weights); n > 0 && s.weights[n-1] == *wt {
-		return true, uint32(n - 1)
-	}
-	s.weights = append(s.weights, *wt)
-	return true, uint32(len(s.weights) - 1)
 }
 
 // Work implements ecs.Job.
