@@ -15,8 +15,10 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// put adds v to e (or overwrites it).
+// put adds v to e (or overwrites it). v is also kept in keepAlive, so whatever it points
+// to stays reachable while Arche moves e's components (see keepAlive).
 func put[T any](w *arche.World, e arche.Entity, v T) {
+	keepAlive = append(keepAlive, v)
 	id := arche.ComponentID[T](w)
 	if !w.Has(e, id) {
 		w.Add(e, id)
@@ -37,6 +39,7 @@ func goodAgent(t *testing.T, w *arche.World) arche.Entity {
 	t.Helper()
 	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
 	require.NoError(t, err)
+	keepAlive = append(keepAlive, tree)
 	e := w.NewEntity()
 	put(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}})
 	put(w, e, components.Velocity{})
@@ -64,8 +67,15 @@ func portTree(t *testing.T) *bt.Tree {
 	require.NoError(t, err)
 	tree, err := reg.Tree(id)
 	require.NoError(t, err)
+	keepAlive = append(keepAlive, tree)
 	return tree
 }
+
+// keepAlive holds the values (trees, memories, stores) these tests put into components. The tests add and remove
+// components one by one, and Arche v0.15.3 moves an entity's components between
+// archetypes with a byte copy the garbage collector does not see (README "Removing
+// agents"): an object referenced only from a moved component can be freed meanwhile.
+var keepAlive []any
 
 func TestDiagnoseCountsEachCause(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
@@ -206,16 +216,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		}, []Cause{CausePerceptionIncomplete}},
 		{"tree with ports, no Blackboard", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
-			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
 		}, []Cause{CauseBlackboardMissing}},
 		{"tree with ports, store of another schema", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
-			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
 			put(w, e, components.Blackboard{Store: portTree(t).Schema().NewStore()})
 		}, []Cause{CauseBlackboardMissing}},
 		{"tree with ports and its store: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
-			*compOf[components.Brain](w, e) = components.Brain{Tree: tree, Memory: tree.NewMemory()}
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
 			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
 		}, nil},
 		{"move goal in a wall", false, 0, func(w *arche.World, e arche.Entity) {
