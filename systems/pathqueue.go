@@ -80,6 +80,7 @@ type PathQueue struct {
 	nextSeq  uint64
 	waiting  int
 	buf      []grid.Cell
+	arena    *Arena // holds waypoint buffers that outgrew their agent's
 }
 
 // Name implements ecs.Namer.
@@ -97,6 +98,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		s.Budget = DefaultPathBudget
 	}
 	s.grid = mustGrid(w, "PathQueue")
+	s.arena = ArenaOf(w)
 	markInstalled(w, sysPathQueue)
 	if err := s.Options.Validate(); err != nil {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))

@@ -183,7 +183,11 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 			p.Waypoints = p.Waypoints[:0]
 		} else {
 			p.State = components.PathReady
+			had := cap(p.Waypoints)
 			p.Waypoints = append(p.Waypoints[:0], path...)
+			if cap(p.Waypoints) != had {
+				s.arena.HoldWaypoints(s.tickets[t].e, p.Waypoints)
+			}
 			if len(path) > 1 {
 				p.Next = 1
 			}
