@@ -81,6 +81,8 @@ type PathQueue struct {
 	waiting  int
 	buf      []grid.Cell
 	arena    *Arena // holds waypoint buffers that outgrew their agent's
+
+	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 }
 
 // Name implements ecs.Namer.
