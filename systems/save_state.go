@@ -185,4 +185,3 @@ func loadCursor(raw json.RawMessage, cursor *int) error {
 	*cursor = st.Cursor
 	return nil
 }
-
