@@ -101,3 +101,43 @@ func TestSaveLoadSaveIsTheSameFileAndTheSameState(t *testing.T) {
 	// new entities reuse the removed IDs as they would have in the saved world
 	assert.Equal(t, f.w.NewEntity(), l.World.NewEntity())
 }
+
+// The state hash sees what a save holds: a node timer, a waypoint, a blackboard value
+// or write count, the clock; and not the order of storage.
+func TestStateHashCoversWhatIsSaved(t *testing.T) {
+	f := newFixture(t)
+	h0 := systems.StateHash(f.w)
+	m := generic.NewMap3[components.Brain, components.Path, components.Blackboard](f.w)
+	e := arche.Entity{}
+	q := generic.NewFilter1[components.Brain]().Query(f.w)
+	for q.Next() {
+		e = q.Entity() // the last
+	}
+	changes := map[string]func(undo bool){
+		"node timer": func(undo bool) {
+			b, _, _ := m.Get(e)
+			b.Memory.Nodes()[1].Timer = map[bool]float64{false: 3, true: 0}[undo]
+		},
+		"waypoint": func(undo bool) {
+			_, p, _ := m.Get(e)
+			if undo {
+				p.Waypoints = p.Waypoints[:0]
+			} else {
+				p.Waypoints = append(p.Waypoints, grid.Cell{X: 1})
+			}
+		},
+		"clock": func(undo bool) { ecs.ClockOf(f.w).Frame = map[bool]int64{false: 91, true: 90}[undo] },
+	}
+	for name, change := range changes {
+		change(false)
+		assert.NotEqual(t, h0, systems.StateHash(f.w), name)
+		change(true)
+		assert.Equal(t, h0, systems.StateHash(f.w), name+" undone")
+	}
+	_, _, bb := m.Get(e)
+	blackboard.Set(bb.Store, f.num, 1)
+	h1 := systems.StateHash(f.w)
+	assert.NotEqual(t, h0, h1, "blackboard value")
+	blackboard.Unset(bb.Store, f.num)
+	assert.NotEqual(t, h0, systems.StateHash(f.w), "unset, but written once: its write count differs")
+}
