@@ -3,6 +3,7 @@ package save
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -17,6 +18,9 @@ import (
 	archeserde "github.com/mlange-42/arche-serde"
 	arche "github.com/mlange-42/arche/ecs"
 )
+
+// errRecovered marks a panic caught in Load: the fuzz test fails on it.
+var errRecovered = errors.New("recovered from a panic")
 
 // Loaded is a world loaded by [Load], with what the file carried besides.
 type Loaded struct {
@@ -44,7 +48,7 @@ type Loaded struct {
 func Load(data []byte, reg Registry) (l *Loaded, err error) {
 	defer func() {
 		if r := recover(); r != nil { // a check missed something: still an error, not a crash
-			l, err = nil, fmt.Errorf("load: %w: %v", ErrFormat, r)
+			l, err = nil, fmt.Errorf("load: %w: %w: %v", ErrFormat, errRecovered, r)
 		}
 	}()
 	var f file
