@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -184,4 +185,27 @@ func loadCursor(raw json.RawMessage, cursor *int) error {
 	}
 	*cursor = st.Cursor
 	return nil
+}
+
+// SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
+// its fields' goals, recency and build progress. It returns an error while a field is
+// rebuilt after a grid change.
+func (s *FlowField) SaveState() (json.RawMessage, error) {
+	st, err := s.Cache.State()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(st)
+}
+
+// LoadState builds the saved fields again in the cache of a FlowField initialized on
+// the loaded world, each to the point its build had reached, so the first frame after
+// loading samples the fields the saved run's would (a field requested in a frame is
+// ready only from the next one).
+func (s *FlowField) LoadState(raw json.RawMessage) error {
+	var st flowfield.CacheState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("flowfield state: %w", err)
+	}
+	return s.Cache.Restore(st)
 }

@@ -45,7 +45,22 @@ type Loaded struct {
 // reasoner ID not in reg), ErrMemory (node memory that does not fit its tree) or
 // ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
 // path, a blackboard value of the wrong type, ...). It never panics on a bad file.
-func Load(data []byte, reg Registry) (l *Loaded, err error) {
+func Load(data []byte, reg Registry) (*Loaded, error) {
+	world := arche.NewWorld()
+	return LoadInto(data, reg, &world)
+}
+
+// LoadInto is [Load] into w, a world the caller made for it, with no entity yet: its
+// resources (the grid) and what the caller built over it (trees whose leaves hold
+// component maps of w, spawners) are kept; a Clock resource is overwritten. On error w is
+// left half-filled: discard it (the caller's running world is another).
+//
+// It panics if w has entities (never created one): that is the caller's mistake, not
+// the file's.
+func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) {
+	if d := w.DumpEntities(); len(d.Entities) > 1 || d.Available > 0 {
+		panic("save: LoadInto needs a world that never had an entity")
+	}
 	defer func() {
 		if r := recover(); r != nil { // a check missed something: still an error, not a crash
 			l, err = nil, fmt.Errorf("load: %w: %w: %v", ErrFormat, errRecovered, r)
@@ -81,8 +96,6 @@ func Load(data []byte, reg Registry) (l *Loaded, err error) {
 		return nil, fmt.Errorf("load: %w: components of %d entities for %d alive", ErrEntities, len(f.Components), len(doc.World.Alive))
 	}
 
-	world := arche.NewWorld()
-	w := &world
 	known := map[string]reflect.Type{}
 	for _, t := range slices.Concat(archaiTypes, reg.Components) {
 		known[typeName(t)] = t
@@ -112,7 +125,11 @@ func Load(data []byte, reg Registry) (l *Loaded, err error) {
 		if c.Frame < 0 {
 			return nil, fmt.Errorf("load: Clock.Frame: %d < 0: %w", c.Frame, ErrDomain)
 		}
-		arche.AddResource(w, &c)
+		if old := ecs.Resource[ecs.Clock](w); old != nil {
+			*old = c
+		} else {
+			arche.AddResource(w, &c)
+		}
 	}
 	d := &decoder{schema: reg.Schema}
 	r.pool = len(doc.World.Entities)
@@ -157,6 +174,27 @@ func Load(data []byte, reg Registry) (l *Loaded, err error) {
 	}
 	systems.ArenaOf(w).HoldAll(w)
 	return &Loaded{World: w, Meta: f.Meta, states: f.Systems}, nil
+}
+
+// ReadMeta returns the caller's meta of a save file (see [Save]) without loading the
+// world: what a program needs to know to build the world's resources and trees before
+// [LoadInto]. It returns an error wrapping ErrFormat or ErrVersion as Load does.
+func ReadMeta(data []byte) (json.RawMessage, error) {
+	var f struct {
+		Format  string          `json:"format"`
+		Version int             `json:"version"`
+		Meta    json.RawMessage `json:"meta"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("load: %w: %v", ErrFormat, err)
+	}
+	if f.Format != Format {
+		return nil, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
+	}
+	if f.Version != Version {
+		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	}
+	return f.Meta, nil
 }
 
 // Restore loads the saved state of each of states (initialized on the loaded world)
