@@ -29,9 +29,10 @@ type crowdConfig struct {
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
 
-	SaveFile, LoadFile string // -save, -load (saveload.go)
-	SaveAt             int    // -save-at: the frame count after which to save
-	loadData           []byte // the -load file
+	SaveFile, LoadFile string      // -save, -load (saveload.go)
+	SaveAt             int         // -save-at: the frame count after which to save
+	loadData           []byte      // the -load file
+	loaded             *saveReport // what was loaded, and how long it took
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -51,8 +52,9 @@ type report struct {
 	AllocsPerFrame  float64            `json:"allocs_per_frame"`
 	Systems         map[string]float64 `json:"systems"` // mean ms per frame of each system
 	StateHash       string             `json:"state_hash"`
-	Frame           int64              `json:"frame"`           // frames since the start of the run (of the saved run, with -load)
-	Saved           *saveReport        `json:"saved,omitempty"` // what -save wrote
+	Frame           int64              `json:"frame"`            // frames since the start of the run (of the saved run, with -load)
+	Saved           *saveReport        `json:"saved,omitempty"`  // what -save wrote
+	Loaded          *saveReport        `json:"loaded,omitempty"` // what -load read (frame: where it resumed)
 
 	// Diagnostics counts misconfigured agents per systems.Cause (by its
 	// name), the larger of the counts before the first frame and after the
@@ -146,9 +148,12 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	var restore func() error
 	switch {
 	case cfg.loadData != nil:
+		t0 := time.Now()
 		if sc, restore, err = resumeCrowd(cfg, g, workers, avoid, dt); err != nil {
 			return nil, err
 		}
+		cfg.loaded = &saveReport{File: cfg.LoadFile, Frame: frameCount(sc.world()), Bytes: len(cfg.loadData),
+			Ms: float64(time.Since(t0).Nanoseconds()) / 1e6}
 	default:
 		sc, err = newCrowd(cfg, g, workers, avoid, dt)
 		if err != nil {
@@ -231,6 +236,7 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		StateHash:      fmt.Sprintf("%016x", systems.StateHash(w)),
 		Frame:          frameCount(w),
 		Saved:          saved,
+		Loaded:         cfg.loaded,
 		Diagnostics:    map[string]int{},
 		diagnosed:      [2]systems.Report{before, systems.Diagnose(w)},
 	}

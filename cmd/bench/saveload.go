@@ -140,7 +140,7 @@ type saveReport struct {
 	File  string  `json:"file"`
 	Frame int64   `json:"frame"` // the frame count the world was saved after
 	Bytes int     `json:"bytes"`
-	Ms    float64 `json:"ms"` // wall-clock time to encode and write
+	Ms    float64 `json:"ms"` // wall-clock time to encode and write (to read, decode and build the scenario, for -load)
 }
 
 // checkSaveFlags checks -save and -save-at against -frames (and the loaded run's start).
@@ -157,6 +157,9 @@ func checkSaveFlags(cfg crowdConfig) error {
 // writeSaved prints the frame count at the end and what -save wrote.
 func (r *report) writeSaved(w io.Writer) {
 	fmt.Fprintf(w, "frame            %d (frames since the start of the run)\n", r.Frame)
+	if l := r.Loaded; l != nil {
+		fmt.Fprintf(w, "loaded           %s (%.1f MB, resumed after frame %d) in %.0f ms\n", l.File, float64(l.Bytes)/1e6, l.Frame, l.Ms)
+	}
 	if s := r.Saved; s != nil {
 		fmt.Fprintf(w, "saved            %s after frame %d: %.1f MB in %.0f ms\n", s.File, s.Frame, float64(s.Bytes)/1e6, s.Ms)
 	}

@@ -20,13 +20,13 @@ func TestLoadRefusesBadFilesAndChangesNothing(t *testing.T) {
 	data, err := save.Save(f.w, nil)
 	require.NoError(t, err)
 
-	// a world whose path index is past its waypoints saves (Save does not judge) but
-	// does not load
+	// a world with a negative waypoint index saves (Save does not judge) but does not
+	// load
 	g := newFixture(t)
 	q := generic.NewFilter1[components.Path]().Query(g.w)
 	for q.Next() {
 		p := q.Get()
-		p.Next = len(p.Waypoints) + 2
+		p.Next = -1
 	}
 	outOfDomain, err := save.Save(g.w, nil)
 	require.NoError(t, err)
@@ -50,7 +50,7 @@ func TestLoadRefusesBadFilesAndChangesNothing(t *testing.T) {
 		{"memory length", data, save.Registry{Trees: []*bt.Tree{longer}, Schema: f.reg.Schema}, save.ErrMemory,
 			[]string{"entity 1 (components[0])", "components.Brain.Memory", "3 nodes, the tree has 4"}},
 		{"out of domain", outOfDomain, g.reg, save.ErrDomain,
-			[]string{"entity 1 (components[0])", "components.Path.Next: 2 is past its 0 waypoints"}},
+			[]string{"entity 1 (components[0])", "components.Path.Next: -1, a waypoint index below 0"}},
 		{"bad float", bytes.Replace(data, []byte(`"Current":"NaN"`), []byte(`"Current":"nan?"`), 1), f.reg, save.ErrDomain,
 			[]string{"components.Health.Current", `want a number, "NaN"`}},
 	}

@@ -28,6 +28,25 @@ var (
 	typeEntity = reflect.TypeFor[arche.Entity]()
 )
 
+// loc is where a value is, for errors: built as the walk goes down (cheap), written
+// out only for an error.
+type loc struct {
+	up   *loc
+	name string // a field (".Next") or a root ("components.Path")
+	idx  int
+	elem bool // an element [idx]
+}
+
+func (l *loc) String() string {
+	if l == nil {
+		return ""
+	}
+	if l.elem {
+		return fmt.Sprintf("%s[%d]", l.up, l.idx)
+	}
+	return l.up.String() + l.name
+}
+
 // fieldName returns the JSON name of struct field f, or "" to skip it.
 func fieldName(f reflect.StructField) string {
 	if !f.IsExported() {
@@ -44,7 +63,7 @@ func fieldName(f reflect.StructField) string {
 }
 
 // encode appends v as JSON to b; path names v in errors.
-func encode(b *bytes.Buffer, v reflect.Value, path string) error {
+func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 	switch v.Type() {
 	case typeMemory:
 		m := v.Interface().(bt.Memory)
@@ -115,7 +134,7 @@ func encode(b *bytes.Buffer, v reflect.Value, path string) error {
 			raw, _ := json.Marshal(name)
 			b.Write(raw)
 			b.WriteByte(':')
-			if err := encode(b, v.Field(i), path+"."+f.Name); err != nil {
+			if err := encode(b, v.Field(i), &loc{up: path, name: "." + f.Name}); err != nil {
 				return err
 			}
 		}
@@ -132,7 +151,7 @@ func encode(b *bytes.Buffer, v reflect.Value, path string) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := encode(b, v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := encode(b, v.Index(i), &loc{up: path, idx: i, elem: true}); err != nil {
 				return err
 			}
 		}
@@ -149,7 +168,7 @@ type decoder struct {
 }
 
 // decode sets v (settable) from the parsed JSON x; path names v in errors.
-func (d *decoder) decode(v reflect.Value, x any, path string) error {
+func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 	switch v.Type() {
 	case typeMemory:
 		var nodes []bt.NodeMemory
@@ -269,7 +288,7 @@ func (d *decoder) decode(v reflect.Value, x any, path string) error {
 				continue // absent: the zero value
 			}
 			seen++
-			if err := d.decode(v.Field(i), fx, path+"."+f.Name); err != nil {
+			if err := d.decode(v.Field(i), fx, &loc{up: path, name: "." + f.Name}); err != nil {
 				return err
 			}
 		}
@@ -291,7 +310,7 @@ func (d *decoder) decode(v reflect.Value, x any, path string) error {
 		}
 		s := reflect.MakeSlice(v.Type(), len(arr), len(arr))
 		for i, ex := range arr {
-			if err := d.decode(s.Index(i), ex, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := d.decode(s.Index(i), ex, &loc{up: path, idx: i, elem: true}); err != nil {
 				return err
 			}
 		}
@@ -302,7 +321,7 @@ func (d *decoder) decode(v reflect.Value, x any, path string) error {
 			return bad(fmt.Sprintf("an array of %d", v.Len()))
 		}
 		for i, ex := range arr {
-			if err := d.decode(v.Index(i), ex, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := d.decode(v.Index(i), ex, &loc{up: path, idx: i, elem: true}); err != nil {
 				return err
 			}
 		}

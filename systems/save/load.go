@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -101,6 +102,8 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		known[typeName(t)] = t
 	}
 	ids := map[string]arche.ID{}
+	typeOf := make([]reflect.Type, len(f.Types)) // by index in Types
+	idOf := make([]arche.ID, len(f.Types))
 	if len(f.Types) > arche.MaskTotalBits {
 		return nil, fmt.Errorf("load: %w: %d component types", ErrFormat, len(f.Types))
 	}
@@ -113,6 +116,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 			return nil, fmt.Errorf("load: types[%d]: %w: %s twice", i, ErrFormat, name)
 		}
 		ids[name] = arche.TypeID(w, t)
+		typeOf[i], idOf[i] = t, ids[name]
 	}
 	if err := archeserde.Deserialize(f.World, w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources()); err != nil {
 		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
@@ -135,6 +139,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	r.pool = len(doc.World.Entities)
 	var compIDs []arche.ID
 	var values []reflect.Value
+	var idx []int
 	for i, raw := range f.Components {
 		e := doc.World.Entities[doc.World.Alive[i]]
 		where := fmt.Sprintf("entity %d (components[%d])", e.ID(), i)
@@ -142,20 +147,20 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		if err := json.Unmarshal(raw, &m); err != nil {
 			return nil, fmt.Errorf("load: %s: %w: %v", where, ErrFormat, err)
 		}
-		names := make([]string, 0, len(m))
-		for name := range m {
-			names = append(names, name)
-		}
-		slices.Sort(names) // errors name the same field whatever the map's order
-		compIDs, values = compIDs[:0], values[:0]
-		for _, name := range names {
-			id, ok := ids[name]
-			if !ok {
-				return nil, fmt.Errorf("load: %s: %w: %s is not in the file's types", where, ErrType, name)
+		idx = idx[:0]
+		for key := range m {
+			k, err := strconv.Atoi(key)
+			if err != nil || k < 0 || k >= len(typeOf) || strconv.Itoa(k) != key {
+				return nil, fmt.Errorf("load: %s: %w: component key %q is no index in the file's %d types", where, ErrFormat, key, len(typeOf))
 			}
-			t := known[name]
+			idx = append(idx, k)
+		}
+		slices.Sort(idx) // errors name the same component whatever the map's order
+		compIDs, values = compIDs[:0], values[:0]
+		for _, k := range idx {
+			t, id := typeOf[k], idOf[k]
 			v := reflect.New(t).Elem()
-			if err := decodeRaw(d, v, m[name], shortName(t)); err != nil {
+			if err := decodeRaw(d, v, m[strconv.Itoa(k)], shortName(t)); err != nil {
 				return nil, fmt.Errorf("load: %s: %w", where, err)
 			}
 			if err := r.check(v, shortName(t)); err != nil {
@@ -229,7 +234,7 @@ func decodeRaw(d *decoder, v reflect.Value, raw json.RawMessage, path string) er
 	if err := dec.Decode(&x); err != nil {
 		return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
 	}
-	return d.decode(v, x, path)
+	return d.decode(v, x, &loc{name: path})
 }
 
 func shortName(t reflect.Type) string { return t.String() }
@@ -371,8 +376,8 @@ func (r *resolver) check(v reflect.Value, path string) error {
 		if c.State > components.PathUnreachable {
 			return fmt.Errorf("%s.State: %d is no PathState: %w", path, c.State, ErrDomain)
 		}
-		if c.Next < 0 || c.Next > len(c.Waypoints) {
-			return fmt.Errorf("%s.Next: %d is past its %d waypoints: %w", path, c.Next, len(c.Waypoints), ErrDomain)
+		if c.Next < 0 { // (past the waypoints is a path done or emptied: PathFollow skips it)
+			return fmt.Errorf("%s.Next: %d, a waypoint index below 0: %w", path, c.Next, ErrDomain)
 		}
 	case *components.Intent:
 		if c.Mode > components.IntentEvade {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -64,7 +65,7 @@ type file struct {
 	Clock      json.RawMessage            `json:"clock,omitempty"`
 	Types      []string                   `json:"types"`      // component types, in the world's ID order
 	World      json.RawMessage            `json:"world"`      // arche-serde's document: the entity pool
-	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {type: value}
+	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
 	Systems    map[string]json.RawMessage `json:"systems"`
 }
 
@@ -111,16 +112,17 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	}
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		var b bytes.Buffer
-		if err := encode(&b, reflect.ValueOf(*c), "Clock"); err != nil {
+		if err := encode(&b, reflect.ValueOf(*c), &loc{name: "Clock"}); err != nil {
 			return nil, fmt.Errorf("save: %w", err)
 		}
 		f.Clock = b.Bytes()
 	}
 	ids := arche.ComponentIDs(w)
 	types := map[arche.ID]reflect.Type{}
-	for _, id := range ids {
+	keys := map[arche.ID]string{} // a component's key: its index in Types
+	for i, id := range ids {
 		info, _ := arche.ComponentInfo(w, id)
-		types[id] = info.Type
+		types[id], keys[id] = info.Type, strconv.Quote(strconv.Itoa(i))
 		f.Types = append(f.Types, typeName(info.Type))
 	}
 	raw, err := archeserde.Serialize(w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources())
@@ -138,8 +140,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			name, _ := json.Marshal(typeName(t))
-			b.Write(name)
+			b.WriteString(keys[id])
 			b.WriteByte(':')
 			v := reflect.NewAt(t, q.Get(id)).Elem()
 			if err := encodeComponent(&b, v); err != nil {
@@ -166,7 +167,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 // encodeComponent writes one component, filling in the ID of a decision component that
 // names its tree, machine or reasoner only by pointer.
 func encodeComponent(b *bytes.Buffer, v reflect.Value) error {
-	path := v.Type().String()
+	path := &loc{name: v.Type().String()}
 	switch c := v.Interface().(type) {
 	case components.Brain:
 		if c.ID == "" && c.Tree != nil {
