@@ -10,21 +10,39 @@ import (
 )
 
 // A guard run saved at frame 150 and resumed in a new world ends in the state of the
-// run that went on, for 1 and 2 workers.
+// run that went on, for 1 and 2 workers; also with a path budget small enough that
+// searches wait and one is half done at the save, and a think budget with LOD.
 func TestGuardsResumeFromSave(t *testing.T) {
-	const agents, half = 600, 150
-	cfg := Config{Agents: agents, Seed: 3, Workers: 1}
+	for _, cfg := range []Config{{Agents: 600, Seed: 3, Workers: 1},
+		{Agents: 600, Seed: 4, Workers: 1, PathBudget: 12, ThinkBudget: 20, LOD: true}} {
+		resumeGuards(t, cfg)
+	}
+}
+
+func resumeGuards(t *testing.T, cfg Config) {
+	const half = 150
 	full, err := NewGuards(cfg)
 	require.NoError(t, err)
 	sched := ecs.NewScheduler(full.Systems()...)
 	sched.Initialize(full.World)
-	var data []byte
-	for i := range 2 * half {
+	for range half {
 		sched.Update(full.World)
-		if i+1 == half {
-			data, err = save.Save(full.World, nil, full.SaveStates()...)
-			require.NoError(t, err)
-		}
+	}
+	// with a small path budget, save in a frame that ends with a search half done
+	for i := 0; cfg.PathBudget > 0 && full.PathQueue.State().Active == nil; i++ {
+		require.Less(t, i, 120, "no frame ended with a search half done")
+		sched.Update(full.World)
+	}
+	data, err := save.Save(full.World, nil, full.SaveStates()...)
+	require.NoError(t, err)
+	if cfg.PathBudget > 0 {
+		require.NotEmpty(t, full.PathQueue.State().Queued, "searches waiting at the save")
+	}
+	if cfg.ThinkBudget > 0 {
+		require.NotZero(t, full.Decision.Waiting, "agents left for the next frame by the think budget")
+	}
+	for range half {
+		sched.Update(full.World)
 	}
 	sched.Finalize(full.World)
 	want := systems.StateHash(full.World)
