@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/mlange-42/arche v0.15.3
 	github.com/mlange-42/arche-model v0.10.0
+	github.com/mlange-42/arche-serde v0.2.1
 	github.com/stretchr/testify v1.11.1
 	gonum.org/v1/gonum v0.17.0
 )

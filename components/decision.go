@@ -9,8 +9,13 @@ import (
 // Brain is an agent's behavior tree: the compiled tree shared by every agent
 // that runs it, and this agent's node memory (allocated once, when the agent
 // gets the tree).
+//
+// ID, the tree's name (bt.Tree.Name), is the truth: a saved world stores it and
+// loading resolves it against the trees the program supplies; Tree is a cache of
+// that lookup (not saved). A Brain with an empty ID is saved under Tree.Name().
 type Brain struct {
-	Tree   *bt.Tree
+	ID     string   // the tree's name in the program's registry
+	Tree   *bt.Tree `json:"-"`
 	Memory bt.Memory
 }
 

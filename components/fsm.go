@@ -8,7 +8,11 @@ import (
 // that runs it, and this agent's current state (fsm.Memory: active state, previous
 // state, time in state). systems.FSM updates it on the agent's Think cadence. The
 // zero Memory starts the machine on its first update.
+//
+// ID, the machine's name (fsm.Machine.Name), is the truth of a saved world; Machine
+// is a cache of its lookup (not saved). An empty ID is saved as Machine.Name().
 type StateMachine struct {
-	Machine *fsm.Machine
+	ID      string       // the machine's name in the program's registry
+	Machine *fsm.Machine `json:"-"`
 	Memory  fsm.Memory
 }

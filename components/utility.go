@@ -9,7 +9,12 @@ import (
 // allocated once with Reasoner.NewState). systems.Utility decides for it on the
 // agent's Think cadence; the agent's Rand component, if any, is the random source of
 // Softmax and TopN policies.
+//
+// ID, the reasoner's name (utility.Reasoner.Name), is the truth of a saved world;
+// Reasoner is a cache of its lookup (not saved). An empty ID is saved as
+// Reasoner.Name().
 type UtilityBrain struct {
-	Reasoner *utility.Reasoner
+	ID       string            // the reasoner's name in the program's registry
+	Reasoner *utility.Reasoner `json:"-"`
 	State    utility.State
 }

@@ -125,6 +125,7 @@ type Spawner struct {
 	reasoner *utility.Reasoner  // the Thinker's reasoner, for recycled states
 	schema   *blackboard.Schema // the Thinker's blackboard schema
 	view     Spawned
+	arena    *Arena // the world's, holding what new agents' components point to
 
 	// buffers of recycled agents (see Recycle), used last in first out
 	memories  []bt.Memory
@@ -164,6 +165,7 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 		}
 	}
 	s.slots.init(w, seen)
+	s.arena = ArenaOf(w)
 	s.builder = arche.NewBuilder(w, s.ids...)
 	return s, nil
 }
@@ -185,6 +187,7 @@ func (s *Spawner) Spawn(pos r2.Vec, set func(a *Spawned)) arche.Entity {
 	if set != nil {
 		set(a)
 	}
+	s.arena.holdSpawned(a)
 	*a = Spawned{}
 	return e
 }
@@ -207,6 +210,7 @@ func (s *Spawner) SpawnBatch(n int, set func(i int, a *Spawned)) {
 		if set != nil {
 			set(i, a)
 		}
+		s.arena.holdSpawned(a)
 	}
 	s.view = Spawned{}
 }
@@ -246,11 +250,10 @@ func (s *Spawner) init(a *Spawned) {
 // allocates nothing. It returns an error, changing nothing, if e is dead or lacks one of
 // the spawner's components.
 //
-// Important: prefer Respawn to removing an agent and spawning another. Arche v0.15.3
-// moves the last entity of an archetype into a removed one's place with a byte copy
-// that Go's garbage collector does not see, so a removal during a collection can free a
-// buffer a moved agent still uses (its path waypoints, tree memory or blackboard) and
-// corrupt it. See the README's "Removing agents".
+// Respawn is cheaper than removing an agent and spawning another (no structural change,
+// no allocation). Removing is safe for the buffers archai's components point to, which
+// the world's [Arena] holds (Arche v0.15.3 moves components with a byte copy the garbage
+// collector does not see); see the README's "Removing agents".
 func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) error {
 	w := s.world
 	if !w.Alive(e) {
@@ -277,6 +280,7 @@ func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) erro
 	if set != nil {
 		set(a)
 	}
+	s.arena.holdSpawned(a)
 	*a = Spawned{}
 	return nil
 }

@@ -294,11 +294,11 @@ func (b Thinker) Components(w *arche.World) []arche.ID {
 func (b Thinker) Init(a *Spawned) {
 	switch {
 	case b.Tree != nil:
-		*a.Brain = components.Brain{Tree: b.Tree, Memory: a.spawner.newMemory(b.Tree)}
+		*a.Brain = components.Brain{ID: b.Tree.Name(), Tree: b.Tree, Memory: a.spawner.newMemory(b.Tree)}
 	case b.Reasoner != nil:
-		*a.UtilityBrain = components.UtilityBrain{Reasoner: b.Reasoner, State: a.spawner.newState(b.Reasoner)}
+		*a.UtilityBrain = components.UtilityBrain{ID: b.Reasoner.Name(), Reasoner: b.Reasoner, State: a.spawner.newState(b.Reasoner)}
 	case b.Machine != nil:
-		*a.StateMachine = components.StateMachine{Machine: b.Machine}
+		*a.StateMachine = components.StateMachine{ID: b.Machine.MachineName(), Machine: b.Machine}
 	}
 	interval := orDefault(b.Interval, DefaultThinkInterval)
 	*a.Think = components.Think{Interval: interval, Next: a.Time + a.Rand.Float64()*interval, Last: a.Time}

@@ -47,7 +47,9 @@
 // combined once by a [Spawner] that creates agents with Arche's Builder, one at a time
 // or in batches, each with its own seed.
 //
-// [StateHash] hashes the agents' state for determinism checks.
+// [StateHash] hashes the world's whole state (order-free) for determinism checks and
+// to prove a restore; the [Arena] resource holds every buffer archai components point
+// to, so removing agents is safe; package systems/save saves and loads worlds.
 //
 // # The user's contract
 //

@@ -2,65 +2,64 @@ package systems
 
 import (
 	"math"
+	"reflect"
+	"slices"
+	"strings"
 
-	"gonum.org/v1/gonum/spatial/r2"
-
-	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 )
 
-// StateHash returns an FNV-1a hash of every agent's state, in Arche's query
-// order: entity, position, and where the agent has them velocity, health,
-// think schedule, random source, intent, path state and the status of every
-// behavior-tree node. Two runs from the same seed with the same systems give
-// the same hash whatever the number of workers; it is the quick test that a
-// change kept the simulation deterministic.
+// StateHash returns a hash of the world's whole state as a save file holds it (package
+// systems/save): every alive entity (ID and generation) with every field of every
+// component it has (archai's and the program's own: positions, node memory with its
+// timers, blackboards with their write counts, waypoints, utility and state-machine
+// state, random sources, entity references; trees, machines and reasoners by their
+// IDs), and the Clock resource. Fields a save skips (tagged json:"-", unexported) are
+// skipped. Floats are hashed by their bits, so NaN states hash too.
+//
+// The hash does not depend on the order Arche stores entities in: each entity is hashed
+// alone (FNV-1a) and the entities' hashes are mixed and summed. So equal hashes mean
+// equal states (up to collisions), and a world loaded from a save has the hash of the
+// world saved. Two runs from the same seed with the same systems give the same hash
+// whatever the number of workers; it is the quick test that a change kept the
+// simulation deterministic. It walks the components by reflection: call it at the end
+// of a run or in tests, not every frame.
 func StateHash(w *arche.World) uint64 {
-	h := fnv{sum: 14695981039346656037}
-	f := generic.NewFilter9[components.Position, components.Velocity, components.Health, components.Think,
-		components.Rand, components.Intent, components.Path, components.Brain, components.Perception]().
-		Optional(generic.T[components.Velocity](), generic.T[components.Health](), generic.T[components.Think](),
-			generic.T[components.Rand](), generic.T[components.Intent](), generic.T[components.Path](),
-			generic.T[components.Brain](), generic.T[components.Perception]())
-	q := f.Query(w)
+	names := map[arche.ID]string{}
+	types := map[arche.ID]reflect.Type{}
+	for _, id := range arche.ComponentIDs(w) {
+		info, _ := arche.ComponentInfo(w, id)
+		types[id], names[id] = info.Type, info.Type.PkgPath()+"."+info.Type.String()
+	}
+	var sum, n uint64
+	var ids []arche.ID
+	q := w.Query(arche.All())
 	for q.Next() {
-		p, v, hp, th, rnd, in, path, brain, per := q.Get()
+		h := fnv{sum: fnvOffset}
 		e := q.Entity()
 		h.u64(uint64(e.ID())<<32 | uint64(e.Generation()))
-		h.vec(p.Vec)
-		if v != nil {
-			h.vec(v.Vec)
+		ids = append(ids[:0], q.Ids()...)
+		slices.SortFunc(ids, func(a, b arche.ID) int { return strings.Compare(names[a], names[b]) })
+		for _, id := range ids {
+			h.str(names[id])
+			h.value(reflect.NewAt(types[id], q.Get(id)).Elem())
 		}
-		if hp != nil {
-			h.f64(hp.Current)
-		}
-		if th != nil {
-			h.f64(th.Next)
-			h.f64(th.Last)
-		}
-		if rnd != nil {
-			h.u64(rnd.State)
-		}
-		if in != nil {
-			h.vec(in.Goal)
-			h.u64(uint64(in.Attack.ID()))
-		}
-		if path != nil {
-			h.u64(uint64(path.State) | uint64(path.Next)<<8 | uint64(len(path.Waypoints))<<32)
-		}
-		if per != nil {
-			h.u64(uint64(per.Target.ID()))
-			h.f64(per.LastSeenTime)
-		}
-		if brain != nil && brain.Tree != nil {
-			for i := range brain.Memory.Len() {
-				h.u64(uint64(brain.Memory.Status(i)))
-			}
-		}
+		sum += mix64(h.sum)
+		n++
+	}
+	h := fnv{sum: fnvOffset}
+	h.u64(sum)
+	h.u64(n)
+	if c := ecs.Resource[ecs.Clock](w); c != nil {
+		h.value(reflect.ValueOf(*c))
 	}
 	return h.sum
 }
+
+const fnvOffset = 14695981039346656037
 
 type fnv struct{ sum uint64 }
 
@@ -73,4 +72,95 @@ func (h *fnv) u64(v uint64) {
 }
 
 func (h *fnv) f64(x float64) { h.u64(math.Float64bits(x)) }
-func (h *fnv) vec(v r2.Vec)  { h.f64(v.X); h.f64(v.Y) }
+
+func (h *fnv) str(s string) {
+	h.u64(uint64(len(s)))
+	for i := 0; i < len(s); i++ {
+		h.sum ^= uint64(s[i])
+		h.sum *= 1099511628211
+	}
+}
+
+var (
+	hashMemory = reflect.TypeFor[bt.Memory]()
+	hashStore  = reflect.TypeFor[*blackboard.Store]()
+	hashEntity = reflect.TypeFor[arche.Entity]()
+)
+
+// value hashes v as a save writes it.
+func (h *fnv) value(v reflect.Value) {
+	switch v.Type() {
+	case hashMemory:
+		m := v.Interface().(bt.Memory)
+		h.value(reflect.ValueOf(m.Nodes()))
+		return
+	case hashStore:
+		st := v.Interface().(*blackboard.Store)
+		slots, err := st.Slots()
+		if st == nil || err != nil {
+			h.u64(0)
+			return
+		}
+		h.u64(uint64(len(slots)) + 1)
+		for _, sl := range slots {
+			h.str(sl.Key)
+			h.u64(sl.Seq)
+			if sl.Set {
+				h.u64(1)
+			} else {
+				h.u64(0)
+			}
+			for _, wd := range sl.Words {
+				h.u64(wd)
+			}
+			h.str(sl.Str)
+			h.str(string(sl.Value))
+		}
+		return
+	case hashEntity:
+		e := v.Interface().(arche.Entity)
+		h.u64(uint64(e.ID())<<32 | uint64(e.Generation()))
+		return
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		if v.Bool() {
+			h.u64(1)
+		} else {
+			h.u64(0)
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		h.u64(uint64(v.Int()))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		h.u64(v.Uint())
+	case reflect.Float32, reflect.Float64:
+		h.f64(v.Float())
+	case reflect.String:
+		h.str(v.String())
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
+				h.value(v.Field(i))
+			}
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			h.u64(math.MaxUint64)
+			return
+		}
+		fallthrough
+	case reflect.Array:
+		h.u64(uint64(v.Len()))
+		for i := range v.Len() {
+			h.value(v.Index(i))
+		}
+	}
+}
+
+// mix64 is SplitMix64's finalizer: it spreads an entity's hash before the sum.
+func mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}

@@ -80,6 +80,9 @@ type PathQueue struct {
 	nextSeq  uint64
 	waiting  int
 	buf      []grid.Cell
+	arena    *Arena // holds waypoint buffers that outgrew their agent's
+
+	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 }
 
 // Name implements ecs.Namer.
@@ -97,6 +100,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		s.Budget = DefaultPathBudget
 	}
 	s.grid = mustGrid(w, "PathQueue")
+	s.arena = ArenaOf(w)
 	markInstalled(w, sysPathQueue)
 	if err := s.Options.Validate(); err != nil {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))

@@ -90,7 +90,7 @@ func (s *PathQueue) serve(w *arche.World) {
 				continue
 			}
 			key := s.jobs[j].key
-			s.active = j
+			s.active, s.activeExpanded = j, 0
 			if err := s.search.Start(key.start, key.goal); err != nil {
 				s.finish(w, j)
 				spent++
@@ -108,6 +108,7 @@ func (s *PathQueue) serve(w *arche.World) {
 			return // the search started resumes next frame
 		}
 		n, done := s.search.Step(s.Budget - spent)
+		s.activeExpanded += n
 		spent += max(n, 1)
 		s.Expansions += n
 		if done {
@@ -183,7 +184,11 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 			p.Waypoints = p.Waypoints[:0]
 		} else {
 			p.State = components.PathReady
+			had := cap(p.Waypoints)
 			p.Waypoints = append(p.Waypoints[:0], path...)
+			if cap(p.Waypoints) != had {
+				s.arena.HoldWaypoints(s.tickets[t].e, p.Waypoints)
+			}
 			if len(path) > 1 {
 				p.Next = 1
 			}

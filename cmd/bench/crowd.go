@@ -28,6 +28,11 @@ type crowdConfig struct {
 	LOD            bool
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
+
+	SaveFile, LoadFile string      // -save, -load (saveload.go)
+	SaveAt             int         // -save-at: the frame count after which to save
+	loadData           []byte      // the -load file
+	loaded             *saveReport // what was loaded, and how long it took
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -47,6 +52,9 @@ type report struct {
 	AllocsPerFrame  float64            `json:"allocs_per_frame"`
 	Systems         map[string]float64 `json:"systems"` // mean ms per frame of each system
 	StateHash       string             `json:"state_hash"`
+	Frame           int64              `json:"frame"`            // frames since the start of the run (of the saved run, with -load)
+	Saved           *saveReport        `json:"saved,omitempty"`  // what -save wrote
+	Loaded          *saveReport        `json:"loaded,omitempty"` // what -load read (frame: where it resumed)
 
 	// Diagnostics counts misconfigured agents per systems.Cause (by its
 	// name), the larger of the counts before the first frame and after the
@@ -133,6 +141,30 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Scenario == "" {
+		cfg.Scenario = "guards"
+	}
+	var sc world
+	var restore func() error
+	switch {
+	case cfg.loadData != nil:
+		t0 := time.Now()
+		if sc, restore, err = resumeCrowd(cfg, g, workers, avoid, dt); err != nil {
+			return nil, err
+		}
+		cfg.loaded = &saveReport{File: cfg.LoadFile, Frame: frameCount(sc.world()), Bytes: len(cfg.loadData),
+			Ms: float64(time.Since(t0).Nanoseconds()) / 1e6}
+	default:
+		sc, err = newCrowd(cfg, g, workers, avoid, dt)
+		if err != nil {
+			return nil, err
+		}
+	}
+	return runWorld(cfg, sc, restore, mapName, workers, avoid, dt)
+}
+
+// newCrowd builds cfg's scenario with its agents.
+func newCrowd(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoidance, dt float64) (world, error) {
 	var sc world
 	switch cfg.Scenario {
 	case "", "guards":
@@ -155,20 +187,45 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	default:
 		return nil, fmt.Errorf("unknown scenario %q (guards or swarm)", cfg.Scenario)
 	}
+	return sc, nil
+}
+
+// runWorld runs the scenario sc (restoring its systems' saved state first if restore
+// is not nil) and reports.
+func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, workers int, avoid systems.Avoidance, dt float64) (*report, error) {
 	w := sc.world()
 	sched := ecs.NewScheduler(sc.systems()...)
 	sched.Initialize(w)
+	if restore != nil {
+		if err := restore(); err != nil {
+			return nil, fmt.Errorf("%s: %w", cfg.LoadFile, err)
+		}
+	}
+	start := frameCount(w)
+	if cfg.SaveFile != "" && (int64(cfg.SaveAt) <= start || int64(cfg.SaveAt) > start+int64(cfg.Frames)) {
+		return nil, fmt.Errorf("-save-at %d is not among this run's frames %d to %d", cfg.SaveAt, start+1, start+int64(cfg.Frames))
+	}
 	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 
 	runtime.GC()
 	frameMs := make([]float64, cfg.Frames)
+	var saved *saveReport
+	var saveAllocs uint64
 	allocs0 := heapAllocs()
 	for i := range cfg.Frames {
 		t0 := time.Now()
 		sched.Update(w)
 		frameMs[i] = float64(time.Since(t0).Nanoseconds()) / 1e6
+		if cfg.SaveFile != "" && frameCount(w) == int64(cfg.SaveAt) { // not timed, nor counted in the allocations
+			saved = &saveReport{}
+			n, err := saveCrowd(cfg, sc, dt, saved)
+			if err != nil {
+				return nil, fmt.Errorf("-save: %w", err)
+			}
+			saveAllocs = n
+		}
 	}
-	allocs := heapAllocs() - allocs0
+	allocs := heapAllocs() - allocs0 - saveAllocs
 	sched.Finalize(w)
 
 	rep := &report{
@@ -177,6 +234,9 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		AllocsPerFrame: float64(allocs) / float64(cfg.Frames),
 		Systems:        map[string]float64{},
 		StateHash:      fmt.Sprintf("%016x", systems.StateHash(w)),
+		Frame:          frameCount(w),
+		Saved:          saved,
+		Loaded:         cfg.loaded,
 		Diagnostics:    map[string]int{},
 		diagnosed:      [2]systems.Report{before, systems.Diagnose(w)},
 	}
@@ -277,6 +337,7 @@ func (r *report) writeText(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "\nstate hash       %s (same seed, same hash; any worker count)\n", r.StateHash)
+	r.writeSaved(w)
 	r.writeDiagnostics(w)
 	if r.Scenario == "guards" {
 		fmt.Fprintf(w, "tree faults      %d script errors, %d clock faults (systems.Decision, all frames)\n", r.ScriptErrors, r.ClockFaults)

@@ -13,6 +13,16 @@
 //
 //	go run ./cmd/bench [-scenario guards|swarm|reference] [-agents N] [-frames N] [-seed N] [-map FILE.map] [-workers N] [-lod] [-think-budget N] [-avoid separation|orca] [-ratio] [-json]
 //
+// With -save FILE -save-at N the run writes its world after frame N to FILE (a
+// systems/save file recording the scenario, agents, seed, map and settings) and goes
+// on to -frames; -load FILE continues that run for -frames more frames (-workers may
+// differ; the recorded settings must not be given again). "frame" in the report
+// counts frames since the start of the original run, so a run saved at 300 and loaded
+// for 300 more ends at frame 600 with the state hash of an unbroken 600-frame run.
+//
+//	go run ./cmd/bench -agents 2000 -frames 600 -save run.json -save-at 300
+//	go run ./cmd/bench -load run.json -frames 300
+//
 // The swarm scenario runs agents that all follow one flow field to a goal
 // that moves every 5 s, with separation and wall avoidance.
 //
@@ -61,6 +71,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
+	saveFile := fs.String("save", "", "write the world to FILE after frame -save-at (the run goes on to -frames)")
+	saveAt := fs.Int("save-at", 0, "with -save: the frame count (since the start of the run) after which to save")
+	loadFile := fs.String("load", "", "continue the run saved in FILE for -frames more frames, with its scenario, seed and settings")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -77,6 +90,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
+	cfg.SaveFile, cfg.SaveAt, cfg.LoadFile = *saveFile, *saveAt, *loadFile
+	if err := checkSaveFlags(cfg); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	if cfg.LoadFile != "" {
+		if err := applyLoad(&cfg, fs); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 2
+		}
+	}
 	run := runCrowd
 	if *scen == "reference" {
 		if *ratio {

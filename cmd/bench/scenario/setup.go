@@ -57,6 +57,31 @@ type Guards struct {
 // NewGuards builds the guard scenario in a new world. It returns an error if
 // the map has no passable cell.
 func NewGuards(cfg Config) (*Guards, error) {
+	cfg = cfg.defaults()
+	g := cfg.gridOrGenerated()
+	world := arche.NewWorld()
+	w := &world
+	s, sp, err := buildGuards(cfg, w, g)
+	if err != nil {
+		return nil, err
+	}
+	rng := steer.NewRand(cfg.Seed ^ 0x5eed)
+	for i := range cfg.Agents {
+		pos, ok := randomOpenCell(g, &rng)
+		if !ok {
+			return nil, errors.New("scenario: the map has no passable cell")
+		}
+		if i%cfg.IntruderEvery == cfg.IntruderEvery-1 {
+			sp.intruder(pos, rng.Uint64())
+		} else {
+			sp.guard(pos, rng.Uint64())
+		}
+	}
+	return s, nil
+}
+
+// defaults fills in cfg's zero fields.
+func (cfg Config) defaults() Config {
 	if cfg.Agents <= 0 {
 		cfg.Agents = 10000
 	}
@@ -66,21 +91,28 @@ func NewGuards(cfg Config) (*Guards, error) {
 	if cfg.DT <= 0 {
 		cfg.DT = 1.0 / 60
 	}
-	g := cfg.Grid
-	if g == nil {
-		g = GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
-	}
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, g)
+	return cfg
+}
 
+// gridOrGenerated returns cfg.Grid, or the map generated for its Agents and Seed.
+func (cfg Config) gridOrGenerated() *grid.Grid {
+	if cfg.Grid != nil {
+		return cfg.Grid
+	}
+	return GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
+}
+
+// buildGuards adds the grid to w and builds the scenario's trees, systems and
+// spawners over it, spawning nobody (NewGuards spawns, ResumeGuards loads).
+func buildGuards(cfg Config, w *arche.World, g *grid.Grid) (*Guards, *spawner, error) {
+	arche.AddResource(w, g)
 	s := &Guards{World: w, Grid: g, Stats: &Stats{}}
 	var err error
 	if s.GuardTree, err = GuardTree(w, s.Stats); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if s.IntruderTree, err = IntruderTree(w, s.Stats); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.Clock = ecs.NewClockSystem(cfg.DT)
 	s.Spatial = &systems.Spatial{}
@@ -109,22 +141,10 @@ func NewGuards(cfg Config) (*Guards, error) {
 
 	sp, err := newSpawner(w, g, s.GuardTree, s.IntruderTree, cfg.Avoid)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.Casualties = &Casualties{spawner: sp}
-	rng := steer.NewRand(cfg.Seed ^ 0x5eed)
-	for i := range cfg.Agents {
-		pos, ok := randomOpenCell(g, &rng)
-		if !ok {
-			return nil, errors.New("scenario: the map has no passable cell")
-		}
-		if i%cfg.IntruderEvery == cfg.IntruderEvery-1 {
-			sp.intruder(pos, rng.Uint64())
-		} else {
-			sp.guard(pos, rng.Uint64())
-		}
-	}
-	return s, nil
+	return s, sp, nil
 }
 
 // Systems returns the scenario's systems in frame order.

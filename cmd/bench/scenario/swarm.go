@@ -71,30 +71,15 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	}
 	world := arche.NewWorld()
 	w := &world
-	arche.AddResource(w, g)
 	rng := steer.NewRand(cfg.Seed ^ 0x5a4a)
 	goal, ok := randomOpenCell(g, &rng)
 	if !ok {
 		return nil, errors.New("scenario: the map has no passable cell")
 	}
-	s := &Swarm{
-		World:    w,
-		Grid:     g,
-		Clock:    ecs.NewClockSystem(cfg.DT),
-		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
-		Spatial:  &systems.Spatial{CellSize: 1, Workers: workers},
-		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
-		Follow:   &systems.PathFollow{Workers: workers},
-		Steer:    &systems.Steer{Workers: workers},
-		Movement: &systems.Movement{Workers: workers},
-	}
-	if cfg.Avoid == systems.AvoidORCA {
-		s.Avoid = &systems.ORCA{Workers: workers}
-	}
+	s := buildSwarm(cfg, w, g, workers, rng, g.CellAt(goal))
 	agents, err := systems.NewSpawner(w, systems.FlowFollower{
-		Motion: systems.Motion{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius,
-			Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius, Avoid: cfg.Avoid},
-		Goal: s.Director.Goal,
+		Motion: swarmMotion(cfg.Avoid),
+		Goal:   s.Director.Goal,
 	})
 	if err != nil {
 		return nil, err
@@ -104,6 +89,33 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		a.Position.Vec = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
 	})
 	return s, nil
+}
+
+// swarmMotion is the movement tuning of the swarm's agents.
+func swarmMotion(avoid systems.Avoidance) systems.Motion {
+	return systems.Motion{MaxSpeed: SwarmSpeed, MaxForce: 20, Radius: SwarmRadius,
+		Wall: 1, Separation: 1.5, SeparationRadius: 2.5 * SwarmRadius, Avoid: avoid}
+}
+
+// buildSwarm adds the grid to w and builds the swarm's systems over it, the
+// director starting from rng and goal; it spawns nobody.
+func buildSwarm(cfg SwarmConfig, w *arche.World, g *grid.Grid, workers int, rng steer.Rand, goal grid.Cell) *Swarm {
+	arche.AddResource(w, g)
+	s := &Swarm{
+		World:    w,
+		Grid:     g,
+		Clock:    ecs.NewClockSystem(cfg.DT),
+		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: goal},
+		Spatial:  &systems.Spatial{CellSize: 1, Workers: workers},
+		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
+		Follow:   &systems.PathFollow{Workers: workers},
+		Steer:    &systems.Steer{Workers: workers},
+		Movement: &systems.Movement{Workers: workers},
+	}
+	if cfg.Avoid == systems.AvoidORCA {
+		s.Avoid = &systems.ORCA{Workers: workers}
+	}
+	return s
 }
 
 // Systems returns the scenario's systems in frame order.

@@ -1,0 +1,111 @@
+package blackboard
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+)
+
+// ErrBadSlot is returned (wrapped, with the key name) by [Schema.StoreFromSlots] when a
+// saved slot does not fit the schema's key.
+var ErrBadSlot = errors.New("slot does not fit its key")
+
+// Slot is one key of a [Store] as plain data, for saving and loading: whether it is
+// set, its write count ([Seq]) and its value. A pointer-free value (up to [MaxInline]
+// bytes) is kept as its raw 8-byte words, so every bit pattern (NaN and infinite
+// floats, entity handles) survives; a string as Str; any other type as its JSON
+// encoding in Value.
+type Slot struct {
+	Key   string          `json:"key"`
+	Set   bool            `json:"set,omitempty"`
+	Seq   uint64          `json:"seq,omitempty"`
+	Words []uint64        `json:"words,omitempty"`
+	Str   string          `json:"str,omitempty"`
+	Value json.RawMessage `json:"value,omitempty"`
+}
+
+// Slots returns st's keys that are set or were ever written, in declaration order. It
+// returns an error naming the key if a boxed value cannot be encoded as JSON (a NaN in
+// a boxed struct, a channel, ...).
+func (st *Store) Slots() ([]Slot, error) {
+	if st == nil || st.schema == nil {
+		return nil, nil
+	}
+	var out []Slot
+	for i := range st.set {
+		if !st.set[i] && st.seq[i] == 0 {
+			continue
+		}
+		e := &st.schema.entries[i]
+		sl := Slot{Key: e.name, Set: st.set[i], Seq: st.seq[i]}
+		if st.set[i] {
+			switch e.class {
+			case classWord:
+				sl.Words = append([]uint64(nil), st.words[e.idx:e.idx+wordsOf(e.typ)]...)
+			case classString:
+				sl.Str = st.strs[e.idx]
+			default:
+				b, err := json.Marshal(st.anys[e.idx])
+				if err != nil {
+					return nil, fmt.Errorf("blackboard: key %q (%v): %w", e.name, e.typ, err)
+				}
+				sl.Value = b
+			}
+		}
+		out = append(out, sl)
+	}
+	return out, nil
+}
+
+// StoreFromSlots returns a new store of s holding slots (from [Store.Slots]). It
+// returns an error wrapping [ErrUnknownKey] for a key s does not declare, or
+// [ErrBadSlot] for a value of the wrong size or that does not decode to the key's type
+// (or a key given twice), naming the key; it never changes s.
+func (s *Schema) StoreFromSlots(slots []Slot) (*Store, error) {
+	st := &Store{schema: s}
+	st.grow()
+	for _, sl := range slots {
+		slot, ok := s.index[sl.Key]
+		if !ok {
+			return nil, fmt.Errorf("blackboard: %q: %w", sl.Key, ErrUnknownKey)
+		}
+		if st.set[slot] || st.seq[slot] != 0 {
+			return nil, fmt.Errorf("blackboard: %q: %w: given twice", sl.Key, ErrBadSlot)
+		}
+		e := &s.entries[slot]
+		st.seq[slot] = sl.Seq
+		if !sl.Set {
+			if sl.Words != nil || sl.Str != "" || sl.Value != nil {
+				return nil, fmt.Errorf("blackboard: %q: %w: a value for an unset key", sl.Key, ErrBadSlot)
+			}
+			continue
+		}
+		st.set[slot] = true
+		switch e.class {
+		case classWord:
+			if n := wordsOf(e.typ); len(sl.Words) != int(n) {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: %d words, want %d", sl.Key, e.typ, ErrBadSlot, len(sl.Words), n)
+			}
+			if e.typ.Kind() == reflect.Bool && sl.Words[0] > 1 {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: %d is not a bool", sl.Key, e.typ, ErrBadSlot, sl.Words[0])
+			}
+			copy(st.words[e.idx:], sl.Words)
+		case classString:
+			if sl.Words != nil || sl.Value != nil {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: not a string", sl.Key, e.typ, ErrBadSlot)
+			}
+			st.strs[e.idx] = sl.Str
+		default:
+			v := reflect.New(e.typ)
+			if sl.Value == nil {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: no value", sl.Key, e.typ, ErrBadSlot)
+			}
+			if err := json.Unmarshal(sl.Value, v.Interface()); err != nil {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: %v", sl.Key, e.typ, ErrBadSlot, err)
+			}
+			st.anys[e.idx] = v.Elem().Interface()
+		}
+	}
+	return st, nil
+}

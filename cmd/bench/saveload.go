@@ -1,0 +1,166 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	"github.com/archai-go/archai/systems/save"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Saving and loading a run (-save FILE -save-at N, -load FILE): the file is a
+// systems/save file whose meta records the run's scenario, agents, seed, map and
+// settings, so a loaded run continues the saved one with the same frames; -workers may
+// differ (results do not depend on it).
+
+// crowdMeta is what a save file records of the run, as its meta.
+type crowdMeta struct {
+	Scenario    string  `json:"scenario"`
+	Agents      int     `json:"agents"`
+	Seed        uint64  `json:"seed"`
+	MapFile     string  `json:"map_file,omitempty"`
+	LOD         bool    `json:"lod"`
+	ThinkBudget int     `json:"think_budget"`
+	Avoid       string  `json:"avoid"`
+	DT          float64 `json:"dt"`
+}
+
+// savedFlags are the flags a save file records: with -load they come from the file.
+var savedFlags = []string{"scenario", "agents", "seed", "map", "lod", "think-budget", "avoid"}
+
+// applyLoad reads the save file named by cfg.LoadFile and sets cfg's scenario, agents,
+// seed, map and settings from it. It returns an error if the file cannot be read or is
+// not a save file, or if one of the recorded settings was also given as a flag.
+func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
+	var conflict []string
+	fs.Visit(func(f *flag.Flag) {
+		for _, name := range savedFlags {
+			if f.Name == name {
+				conflict = append(conflict, "-"+name)
+			}
+		}
+	})
+	if len(conflict) > 0 {
+		return fmt.Errorf("-load continues the run recorded in the file: %v come from it; leave them out", conflict)
+	}
+	data, err := os.ReadFile(cfg.LoadFile)
+	if err != nil {
+		return err
+	}
+	raw, err := save.ReadMeta(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", cfg.LoadFile, err)
+	}
+	var m crowdMeta
+	if err := json.Unmarshal(raw, &m); err != nil || m.Agents <= 0 {
+		return fmt.Errorf("%s: not a save file of cmd/bench (its meta has no run settings)", cfg.LoadFile)
+	}
+	cfg.Scenario, cfg.Agents, cfg.Seed, cfg.MapFile = m.Scenario, m.Agents, m.Seed, m.MapFile
+	cfg.LOD, cfg.ThinkBudget, cfg.Avoid = m.LOD, m.ThinkBudget, m.Avoid
+	cfg.loadData = data
+	return nil
+}
+
+// resumeCrowd builds cfg's scenario over the world in cfg.loadData. Call the returned
+// function after the scheduler's Initialize.
+func resumeCrowd(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoidance, dt float64) (world, func() error, error) {
+	switch cfg.Scenario {
+	case "guards":
+		s, restore, err := scenario.ResumeGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
+			Workers: workers, LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget, Avoid: avoid}, cfg.loadData)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", cfg.LoadFile, err)
+		}
+		return guards{s}, restore, nil
+	case "swarm":
+		s, restore, err := scenario.ResumeSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
+			Workers: workers, Avoid: avoid}, cfg.loadData)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", cfg.LoadFile, err)
+		}
+		return swarm{s}, restore, nil
+	}
+	return nil, nil, fmt.Errorf("%s: unknown scenario %q", cfg.LoadFile, cfg.Scenario)
+}
+
+// statesOf returns the scenario's systems whose state is saved.
+func statesOf(sc world) []save.State {
+	switch s := sc.(type) {
+	case guards:
+		return s.SaveStates()
+	case swarm:
+		return s.SaveStates()
+	}
+	return nil
+}
+
+// frameCount returns the frames run since the start of the (original) run.
+func frameCount(w *arche.World) int64 {
+	c := ecs.ClockOf(w)
+	if !c.Started {
+		return 0
+	}
+	return c.Frame + 1
+}
+
+// saveCrowd writes the world of sc to cfg.SaveFile and returns the heap objects the
+// save allocated (left out of the run's allocations per frame).
+func saveCrowd(cfg crowdConfig, sc world, dt float64, rep *saveReport) (uint64, error) {
+	allocs0 := heapAllocs()
+	t0 := time.Now()
+	m := crowdMeta{Scenario: cfg.Scenario, Agents: cfg.Agents, Seed: cfg.Seed, MapFile: cfg.MapFile,
+		LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget, Avoid: cfg.Avoid, DT: dt}
+	if m.Avoid == "" {
+		m.Avoid = "separation"
+	}
+	data, err := save.Save(sc.world(), m, statesOf(sc)...)
+	if err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(cfg.SaveFile, data, 0o644); err != nil {
+		return 0, err
+	}
+	rep.File, rep.Frame, rep.Bytes = cfg.SaveFile, frameCount(sc.world()), len(data)
+	rep.Ms = float64(time.Since(t0).Nanoseconds()) / 1e6
+	runtime.GC()
+	return heapAllocs() - allocs0, nil
+}
+
+// saveReport is what -save wrote.
+type saveReport struct {
+	File  string  `json:"file"`
+	Frame int64   `json:"frame"` // the frame count the world was saved after
+	Bytes int     `json:"bytes"`
+	Ms    float64 `json:"ms"` // wall-clock time to encode and write (to read, decode and build the scenario, for -load)
+}
+
+// checkSaveFlags checks -save and -save-at against -frames (and the loaded run's start).
+func checkSaveFlags(cfg crowdConfig) error {
+	switch {
+	case cfg.SaveFile == "" && cfg.SaveAt != 0:
+		return fmt.Errorf("-save-at needs -save FILE")
+	case cfg.SaveFile != "" && cfg.SaveAt <= 0:
+		return fmt.Errorf("-save needs -save-at N, the frame after which to save (1 to -frames)")
+	}
+	return nil
+}
+
+// writeSaved prints the frame count at the end and what -save wrote.
+func (r *report) writeSaved(w io.Writer) {
+	fmt.Fprintf(w, "frame            %d (frames since the start of the run)\n", r.Frame)
+	if l := r.Loaded; l != nil {
+		fmt.Fprintf(w, "loaded           %s (%.1f MB, resumed after frame %d) in %.0f ms\n", l.File, float64(l.Bytes)/1e6, l.Frame, l.Ms)
+	}
+	if s := r.Saved; s != nil {
+		fmt.Fprintf(w, "saved            %s after frame %d: %.1f MB in %.0f ms\n", s.File, s.Frame, float64(s.Bytes)/1e6, s.Ms)
+	}
+}

@@ -1,0 +1,23 @@
+// Package save writes an archai world to a file and loads it back, so a run can be
+// saved mid-fight and continued frame-exact: save games, checkpoints, and bug reports
+// that replay (see the README's "Save, load and replay a bug report").
+//
+// A file is one JSON document: a format name and [Version]; the entity pool (IDs,
+// generations, free list) as written by arche-serde (github.com/mlange-42/arche-serde
+// v0.2.1, which works with Arche v0.15.3); every component of every alive entity, in
+// the order Arche stores them, through a codec that keeps NaN and infinite floats (as
+// "NaN", "+Inf", "-Inf") and writes node memory, blackboard stores and entity handles
+// as data; the ecs.Clock; a meta value of the caller's; and the state of the systems
+// that persists across frames ([State]: systems.PathQueue, the think budgets'
+// cursors, systems.FlowField's cache, a program's own).
+//
+// Outline:
+//   - [Save] writes a world; [Registry] is what loading needs from the program (trees,
+//     machines and reasoners by ID, the blackboard schema, its own component types).
+//   - [Load] and [LoadInto] build a new world, all or nothing, with errors that name
+//     what and where and wrap [ErrFormat], [ErrVersion], [ErrType], [ErrEntities],
+//     [ErrUnknownID], [ErrMemory] or [ErrDomain]; [Loaded.Restore] then restores the
+//     systems' state ([ErrState]); [ReadMeta] reads the caller's meta alone.
+//
+// This package imports package systems; systems never imports it.
+package save

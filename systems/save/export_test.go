@@ -1,0 +1,4 @@
+package save
+
+// ErrRecovered is errRecovered, for the fuzz test.
+var ErrRecovered = errRecovered

@@ -1,0 +1,398 @@
+package save
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
+	archeserde "github.com/mlange-42/arche-serde"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// errRecovered marks a panic caught in Load: the fuzz test fails on it.
+var errRecovered = errors.New("recovered from a panic")
+
+// Loaded is a world loaded by [Load], with what the file carried besides.
+type Loaded struct {
+	World *arche.World
+	Meta  json.RawMessage // the caller's meta given to Save (nil if none)
+
+	states map[string]json.RawMessage
+}
+
+// Load builds a new world from a file written by [Save], resolving the IDs of trees,
+// machines and reasoners against reg: the world has the saved entities (same IDs and
+// generations, so entity references survive), their components (in the saved order, so
+// queries visit them as the saved run did), the Clock resource, and a [systems.Arena]
+// holding every buffer the components point to. Add the program's resources (the grid)
+// and systems to it, Initialize them, then call [Loaded.Restore] with the systems whose
+// state was saved.
+//
+// Loading is all or nothing: it changes nothing of the caller's (the new world is
+// returned only on success; reg is read only). It returns an error naming what and
+// where, wrapping ErrFormat (truncated or not this format), ErrVersion, ErrType (a
+// component type reg does not know), ErrEntities, ErrUnknownID (a tree, machine or
+// reasoner ID not in reg), ErrMemory (node memory that does not fit its tree) or
+// ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
+// path, a blackboard value of the wrong type, ...). It never panics on a bad file.
+func Load(data []byte, reg Registry) (*Loaded, error) {
+	world := arche.NewWorld()
+	return LoadInto(data, reg, &world)
+}
+
+// LoadInto is [Load] into w, a world the caller made for it, with no entity yet: its
+// resources (the grid) and what the caller built over it (trees whose leaves hold
+// component maps of w, spawners) are kept; a Clock resource is overwritten. On error w is
+// left half-filled: discard it (the caller's running world is another).
+//
+// It panics if w has entities (never created one): that is the caller's mistake, not
+// the file's.
+func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) {
+	if d := w.DumpEntities(); len(d.Entities) > 1 || d.Available > 0 {
+		panic("save: LoadInto needs a world that never had an entity")
+	}
+	defer func() {
+		if r := recover(); r != nil { // a check missed something: still an error, not a crash
+			l, err = nil, fmt.Errorf("load: %w: %w: %v", ErrFormat, errRecovered, r)
+		}
+	}()
+	var f file
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("load: %w: %v", ErrFormat, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("load: %w: data after the document", ErrFormat)
+	}
+	if f.Format != Format {
+		return nil, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
+	}
+	if f.Version != Version {
+		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	}
+	r := newResolver(reg)
+
+	// entities: check the pool before arche-serde loads it (Arche panics on a bad one)
+	var doc struct {
+		World arche.EntityDump
+	}
+	if err := json.Unmarshal(f.World, &doc); err != nil {
+		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
+	}
+	if err := checkPool(&doc.World); err != nil {
+		return nil, fmt.Errorf("load: world: %w", err)
+	}
+	if len(f.Components) != len(doc.World.Alive) {
+		return nil, fmt.Errorf("load: %w: components of %d entities for %d alive", ErrEntities, len(f.Components), len(doc.World.Alive))
+	}
+
+	known := map[string]reflect.Type{}
+	for _, t := range slices.Concat(archaiTypes, reg.Components) {
+		known[typeName(t)] = t
+	}
+	ids := map[string]arche.ID{}
+	typeOf := make([]reflect.Type, len(f.Types)) // by index in Types
+	idOf := make([]arche.ID, len(f.Types))
+	if len(f.Types) > arche.MaskTotalBits {
+		return nil, fmt.Errorf("load: %w: %d component types", ErrFormat, len(f.Types))
+	}
+	for i, name := range f.Types {
+		t, ok := known[name]
+		if !ok {
+			return nil, fmt.Errorf("load: types[%d]: %w: %s (add it to Registry.Components)", i, ErrType, name)
+		}
+		if _, dup := ids[name]; dup {
+			return nil, fmt.Errorf("load: types[%d]: %w: %s twice", i, ErrFormat, name)
+		}
+		ids[name] = arche.TypeID(w, t)
+		typeOf[i], idOf[i] = t, ids[name]
+	}
+	if err := archeserde.Deserialize(f.World, w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources()); err != nil {
+		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
+	}
+	if f.Clock != nil {
+		var c ecs.Clock
+		if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
+			return nil, fmt.Errorf("load: %w", err)
+		}
+		if c.Frame < 0 {
+			return nil, fmt.Errorf("load: Clock.Frame: %d < 0: %w", c.Frame, ErrDomain)
+		}
+		if old := ecs.Resource[ecs.Clock](w); old != nil {
+			*old = c
+		} else {
+			arche.AddResource(w, &c)
+		}
+	}
+	d := &decoder{schema: reg.Schema}
+	r.pool = len(doc.World.Entities)
+	var compIDs []arche.ID
+	var values []reflect.Value
+	var idx []int
+	for i, raw := range f.Components {
+		e := doc.World.Entities[doc.World.Alive[i]]
+		where := fmt.Sprintf("entity %d (components[%d])", e.ID(), i)
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, fmt.Errorf("load: %s: %w: %v", where, ErrFormat, err)
+		}
+		idx = idx[:0]
+		for key := range m {
+			k, err := strconv.Atoi(key)
+			if err != nil || k < 0 || k >= len(typeOf) || strconv.Itoa(k) != key {
+				return nil, fmt.Errorf("load: %s: %w: component key %q is no index in the file's %d types", where, ErrFormat, key, len(typeOf))
+			}
+			idx = append(idx, k)
+		}
+		slices.Sort(idx) // errors name the same component whatever the map's order
+		compIDs, values = compIDs[:0], values[:0]
+		for _, k := range idx {
+			t, id := typeOf[k], idOf[k]
+			v := reflect.New(t).Elem()
+			if err := decodeRaw(d, v, m[strconv.Itoa(k)], shortName(t)); err != nil {
+				return nil, fmt.Errorf("load: %s: %w", where, err)
+			}
+			if err := r.check(v, shortName(t)); err != nil {
+				return nil, fmt.Errorf("load: %s: %w", where, err)
+			}
+			compIDs = append(compIDs, id)
+			values = append(values, v)
+		}
+		if len(compIDs) == 0 {
+			continue
+		}
+		w.Add(e, compIDs...)
+		for k, id := range compIDs {
+			reflect.NewAt(values[k].Type(), w.Get(e, id)).Elem().Set(values[k]) // typed: the collector sees it
+		}
+	}
+	systems.ArenaOf(w).HoldAll(w)
+	return &Loaded{World: w, Meta: f.Meta, states: f.Systems}, nil
+}
+
+// ReadMeta returns the caller's meta of a save file (see [Save]) without loading the
+// world: what a program needs to know to build the world's resources and trees before
+// [LoadInto]. It returns an error wrapping ErrFormat or ErrVersion as Load does.
+func ReadMeta(data []byte) (json.RawMessage, error) {
+	var f struct {
+		Format  string          `json:"format"`
+		Version int             `json:"version"`
+		Meta    json.RawMessage `json:"meta"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("load: %w: %v", ErrFormat, err)
+	}
+	if f.Format != Format {
+		return nil, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
+	}
+	if f.Version != Version {
+		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	}
+	return f.Meta, nil
+}
+
+// Restore loads the saved state of each of states (initialized on the loaded world)
+// by its Name. It returns an error wrapping ErrState if a state has no entry in the file
+// or the file holds the state of a system not given (the run would not continue as
+// saved), or a state's own error.
+func (l *Loaded) Restore(states ...State) error {
+	given := map[string]bool{}
+	for _, s := range states {
+		raw, ok := l.states[s.Name()]
+		if !ok {
+			return fmt.Errorf("load: %w: the file has no state for %q", ErrState, s.Name())
+		}
+		given[s.Name()] = true
+		if err := s.LoadState(raw); err != nil {
+			return fmt.Errorf("load: state of %q: %w: %v", s.Name(), ErrState, err)
+		}
+	}
+	for name := range l.states {
+		if !given[name] {
+			return fmt.Errorf("load: %w: the file holds the state of %q, not restored", ErrState, name)
+		}
+	}
+	return nil
+}
+
+// decodeRaw parses raw (numbers kept as text) and decodes it into v.
+func decodeRaw(d *decoder, v reflect.Value, raw json.RawMessage, path string) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var x any
+	if err := dec.Decode(&x); err != nil {
+		return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
+	}
+	return d.decode(v, x, &loc{name: path})
+}
+
+func shortName(t reflect.Type) string { return t.String() }
+
+// checkPool checks what Arche's LoadEntities and later entity creation rely on.
+func checkPool(p *arche.EntityDump) error {
+	n := len(p.Entities)
+	if n == 0 {
+		return fmt.Errorf("%w: no entities (not even the reserved zero entity)", ErrEntities)
+	}
+	alive := make([]bool, n)
+	for i, idx := range p.Alive {
+		if idx == 0 || int(idx) >= n {
+			return fmt.Errorf("%w: alive[%d] = %d, outside 1..%d", ErrEntities, i, idx, n-1)
+		}
+		if alive[idx] {
+			return fmt.Errorf("%w: entity %d alive twice", ErrEntities, idx)
+		}
+		alive[idx] = true
+		if e := p.Entities[idx]; int(e.ID()) != int(idx) {
+			return fmt.Errorf("%w: entities[%d] has ID %d", ErrEntities, idx, e.ID())
+		}
+	}
+	// the free list: Available entities chained through their ID fields from Next
+	next := p.Next
+	seen := map[uint32]bool{}
+	for k := uint32(0); k < p.Available; k++ {
+		if next == 0 || int(next) >= n || alive[next] || seen[next] {
+			return fmt.Errorf("%w: free list entry %d is %d (next %d, %d available)", ErrEntities, k, next, p.Next, p.Available)
+		}
+		seen[next] = true
+		next = uint32(p.Entities[next].ID())
+	}
+	if int(p.Available)+len(p.Alive) > n-1 {
+		return fmt.Errorf("%w: %d alive and %d free of %d", ErrEntities, len(p.Alive), p.Available, n-1)
+	}
+	return nil
+}
+
+// resolver finds IDs in the registry and checks components' domains.
+type resolver struct {
+	trees     map[string]*bt.Tree
+	machines  map[string]*fsm.Machine
+	reasoners map[string]*utility.Reasoner
+	pool      int // entities in the pool: references must be below
+}
+
+func newResolver(reg Registry) *resolver {
+	r := &resolver{trees: map[string]*bt.Tree{}, machines: map[string]*fsm.Machine{}, reasoners: map[string]*utility.Reasoner{}}
+	for _, t := range reg.Trees {
+		r.trees[t.Name()] = t
+	}
+	for _, m := range reg.Machines {
+		r.machines[m.MachineName()] = m
+	}
+	for _, x := range reg.Reasoners {
+		r.reasoners[x.Name()] = x
+	}
+	return r
+}
+
+func (r *resolver) entity(e arche.Entity, path string) error {
+	if !e.IsZero() && int(e.ID()) >= r.pool {
+		return fmt.Errorf("%s: entity %d is past the pool of %d: %w", path, e.ID(), r.pool, ErrDomain)
+	}
+	return nil
+}
+
+func keys[V any](m map[string]V) string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, fmt.Sprintf("%q", k))
+	}
+	slices.Sort(ks)
+	return "[" + strings.Join(ks, " ") + "]"
+}
+
+// check resolves the IDs of a decoded component (setting its cached pointer and
+// interning its ID) and checks its values' domains.
+func (r *resolver) check(v reflect.Value, path string) error {
+	switch c := v.Addr().Interface().(type) {
+	case *components.Brain:
+		if c.ID == "" {
+			if c.Memory.Len() > 0 {
+				return fmt.Errorf("%s: node memory of %d nodes but no tree ID: %w", path, c.Memory.Len(), ErrMemory)
+			}
+			return nil
+		}
+		t, ok := r.trees[c.ID]
+		if !ok {
+			return fmt.Errorf("%s.ID: tree %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.trees))
+		}
+		if c.Memory.Len() > 0 {
+			if err := t.CheckMemory(c.Memory); err != nil {
+				return fmt.Errorf("%s.Memory: %w: %v", path, ErrMemory, err)
+			}
+		}
+		c.ID, c.Tree = t.Name(), t
+	case *components.StateMachine:
+		if c.ID == "" {
+			if c.Memory != (fsm.Memory{}) {
+				return fmt.Errorf("%s: a state but no machine ID: %w", path, ErrDomain)
+			}
+			return nil
+		}
+		m, ok := r.machines[c.ID]
+		if !ok {
+			return fmt.Errorf("%s.ID: machine %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.machines))
+		}
+		if int(c.Memory.Active) > m.Len() || int(c.Memory.Previous) > m.Len() {
+			return fmt.Errorf("%s.Memory: state %d or %d of a machine of %d states: %w", path, c.Memory.Active, c.Memory.Previous, m.Len(), ErrDomain)
+		}
+		c.ID, c.Machine = m.MachineName(), m
+	case *components.UtilityBrain:
+		if c.ID == "" {
+			if c.State.Scores != nil {
+				return fmt.Errorf("%s: scores but no reasoner ID: %w", path, ErrDomain)
+			}
+			return nil
+		}
+		x, ok := r.reasoners[c.ID]
+		if !ok {
+			return fmt.Errorf("%s.ID: reasoner %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.reasoners))
+		}
+		if c.State.Scores != nil || c.State.Considerations != nil {
+			fresh := x.NewState()
+			if len(c.State.Scores) != len(fresh.Scores) || len(c.State.Considerations) != len(fresh.Considerations) {
+				return fmt.Errorf("%s.State: %d scores and %d considerations, the reasoner has %d and %d: %w", path,
+					len(c.State.Scores), len(c.State.Considerations), len(fresh.Scores), len(fresh.Considerations), ErrDomain)
+			}
+		}
+		for _, ch := range []int{c.State.Choice, c.State.Previous} {
+			if ch < utility.None || ch >= x.Len() {
+				return fmt.Errorf("%s.State: choice %d of %d actions: %w", path, ch, x.Len(), ErrDomain)
+			}
+		}
+		c.ID, c.Reasoner = x.Name(), x
+	case *components.Path:
+		if c.State > components.PathUnreachable {
+			return fmt.Errorf("%s.State: %d is no PathState: %w", path, c.State, ErrDomain)
+		}
+		if c.Next < 0 { // (past the waypoints is a path done or emptied: PathFollow skips it)
+			return fmt.Errorf("%s.Next: %d, a waypoint index below 0: %w", path, c.Next, ErrDomain)
+		}
+	case *components.Intent:
+		if c.Mode > components.IntentEvade {
+			return fmt.Errorf("%s.Mode: %d is no IntentMode: %w", path, c.Mode, ErrDomain)
+		}
+		if err := r.entity(c.Attack, path+".Attack"); err != nil {
+			return err
+		}
+		return r.entity(c.Target, path+".Target")
+	case *components.Desired:
+		if c.Mode > components.DesiredEvade {
+			return fmt.Errorf("%s.Mode: %d is no DesiredMode: %w", path, c.Mode, ErrDomain)
+		}
+	case *components.Perception:
+		return r.entity(c.Target, path+".Target")
+	}
+	return nil
+}

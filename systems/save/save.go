@@ -1,0 +1,195 @@
+package save
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	archeserde "github.com/mlange-42/arche-serde"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Format and Version name the file format; a file of another version is refused.
+const (
+	Format  = "archai-world"
+	Version = 1
+)
+
+// Errors returned (wrapped, with what and where) by [Load] and [Loaded.Restore].
+var (
+	ErrFormat    = errors.New("not a whole archai save file") // truncated, not JSON, or not this format
+	ErrVersion   = errors.New("unsupported format version")
+	ErrType      = errors.New("component type unknown to the loader")
+	ErrUnknownID = errors.New("unknown tree, machine or reasoner ID")
+	ErrMemory    = errors.New("node memory does not fit its tree")
+	ErrDomain    = errors.New("value out of its domain")
+	ErrEntities  = errors.New("inconsistent entity pool")
+	ErrState     = errors.New("system state does not match")
+)
+
+// State is a system whose state persists across frames (the systems.PathQueue,
+// systems.Decision's think cursor, a scenario's director). Name is the key of its state
+// in the file (the ecs.Namer name).
+type State interface {
+	Name() string
+	SaveState() (json.RawMessage, error)
+	LoadState(json.RawMessage) error
+}
+
+// Registry is what a program supplies to load a world: the trees, machines and
+// reasoners its agents' components name by ID (their names), the blackboard schema the
+// agents' stores are made from, and the program's own component types (archai's are
+// known).
+type Registry struct {
+	Trees      []*bt.Tree
+	Machines   []*fsm.Machine
+	Reasoners  []*utility.Reasoner
+	Schema     *blackboard.Schema
+	Components []reflect.Type // e.g. reflect.TypeFor[MyComponent]()
+}
+
+// file is the saved JSON document.
+type file struct {
+	Format     string                     `json:"format"`
+	Version    int                        `json:"version"`
+	Meta       json.RawMessage            `json:"meta,omitempty"`
+	Clock      json.RawMessage            `json:"clock,omitempty"`
+	Types      []string                   `json:"types"`      // component types, in the world's ID order
+	World      json.RawMessage            `json:"world"`      // arche-serde's document: the entity pool
+	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
+	Systems    map[string]json.RawMessage `json:"systems"`
+}
+
+// archaiTypes are the component types every loader knows.
+var archaiTypes = []reflect.Type{
+	reflect.TypeFor[components.Position](), reflect.TypeFor[components.Velocity](),
+	reflect.TypeFor[components.Kinematics](), reflect.TypeFor[components.Desired](),
+	reflect.TypeFor[components.Steering](), reflect.TypeFor[components.SteeringWeights](),
+	reflect.TypeFor[components.Wanderer](), reflect.TypeFor[components.Progress](),
+	reflect.TypeFor[components.Faction](), reflect.TypeFor[components.Health](),
+	reflect.TypeFor[components.Rand](), reflect.TypeFor[components.Weapon](),
+	reflect.TypeFor[components.Blackboard](), reflect.TypeFor[components.Brain](),
+	reflect.TypeFor[components.Think](), reflect.TypeFor[components.LOD](),
+	reflect.TypeFor[components.Focus](), reflect.TypeFor[components.Intent](),
+	reflect.TypeFor[components.FlowFollower](), reflect.TypeFor[components.StateMachine](),
+	reflect.TypeFor[components.Path](), reflect.TypeFor[components.ORCA](),
+	reflect.TypeFor[components.Perception](), reflect.TypeFor[components.UtilityBrain](),
+}
+
+// typeName is a component type's name in the file: its package path and name.
+func typeName(t reflect.Type) string {
+	if t.Name() == "" {
+		return t.String()
+	}
+	return t.PkgPath() + "." + t.Name()
+}
+
+// Save returns world w as a save file: every entity (IDs, generations and the free list,
+// through arche-serde), every component of every entity, the Clock resource, meta (any
+// JSON-able value of the caller's: scenario, seed, settings) and the state of each of
+// states. Floats are written exactly, NaN and infinities included. Trees, machines and
+// reasoners are written as their IDs (names).
+//
+// It returns an error naming the entity and field of a value it cannot write (a pointer
+// or map in a component of your own, a tree without a name), or a state's error.
+func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
+	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}
+	if meta != nil {
+		raw, err := json.Marshal(meta)
+		if err != nil {
+			return nil, fmt.Errorf("save: meta: %w", err)
+		}
+		f.Meta = raw
+	}
+	if c := ecs.Resource[ecs.Clock](w); c != nil {
+		var b bytes.Buffer
+		if err := encode(&b, reflect.ValueOf(*c), &loc{name: "Clock"}); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
+		f.Clock = b.Bytes()
+	}
+	ids := arche.ComponentIDs(w)
+	types := map[arche.ID]reflect.Type{}
+	keys := map[arche.ID]string{} // a component's key: its index in Types
+	for i, id := range ids {
+		info, _ := arche.ComponentInfo(w, id)
+		types[id], keys[id] = info.Type, strconv.Quote(strconv.Itoa(i))
+		f.Types = append(f.Types, typeName(info.Type))
+	}
+	raw, err := archeserde.Serialize(w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources())
+	if err != nil {
+		return nil, fmt.Errorf("save: entities: %w", err)
+	}
+	f.World = raw
+	q := w.Query(arche.All())
+	var b bytes.Buffer
+	for q.Next() {
+		b.Reset()
+		b.WriteByte('{')
+		for i, id := range q.Ids() {
+			t := types[id]
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(keys[id])
+			b.WriteByte(':')
+			v := reflect.NewAt(t, q.Get(id)).Elem()
+			if err := encodeComponent(&b, v); err != nil {
+				q.Close()
+				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
+			}
+		}
+		b.WriteByte('}')
+		f.Components = append(f.Components, bytes.Clone(b.Bytes()))
+	}
+	for _, s := range states {
+		raw, err := s.SaveState()
+		if err != nil {
+			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), err)
+		}
+		if _, dup := f.Systems[s.Name()]; dup {
+			return nil, fmt.Errorf("save: two states named %q", s.Name())
+		}
+		f.Systems[s.Name()] = raw
+	}
+	return json.Marshal(f)
+}
+
+// encodeComponent writes one component, filling in the ID of a decision component that
+// names its tree, machine or reasoner only by pointer.
+func encodeComponent(b *bytes.Buffer, v reflect.Value) error {
+	path := &loc{name: v.Type().String()}
+	switch c := v.Interface().(type) {
+	case components.Brain:
+		if c.ID == "" && c.Tree != nil {
+			if c.ID = c.Tree.Name(); c.ID == "" {
+				return fmt.Errorf("%s: its tree has no name: compile it with one to save it", path)
+			}
+		}
+		v = reflect.ValueOf(c)
+	case components.StateMachine:
+		if c.ID == "" && c.Machine != nil {
+			if c.ID = c.Machine.MachineName(); c.ID == "" {
+				return fmt.Errorf("%s: its machine has no name: build it with one to save it", path)
+			}
+		}
+		v = reflect.ValueOf(c)
+	case components.UtilityBrain:
+		if c.ID == "" && c.Reasoner != nil {
+			if c.ID = c.Reasoner.Name(); c.ID == "" {
+				return fmt.Errorf("%s: its reasoner has no name: make it with one to save it", path)
+			}
+		}
+		v = reflect.ValueOf(c)
+	}
+	return encode(b, v, path)
+}

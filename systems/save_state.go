@@ -1,0 +1,211 @@
+package systems
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/archai-go/archai/nav/flowfield"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// The state of the systems that persists across frames, for saving a world mid-run
+// (package systems/save): each system with such state has SaveState, which returns it
+// as JSON, and LoadState, which restores it into the system after its Initialize on the
+// loaded world. Pure caches (the spatial hash, flow fields built at once, the grid's
+// lazy caches) are not saved: they are rebuilt the same.
+
+// PathQueueState is what a [PathQueue] carries from one frame to the next: the queued
+// searches with their requests, the search in progress and the expansions already
+// spent on it, and the next ticket number.
+type PathQueueState struct {
+	NextSeq  uint64         `json:"next_seq"`
+	Queued   []PathJobState `json:"queued"`           // in no particular order: the queue orders them by (Priority, Seq)
+	Active   *PathJobState  `json:"active,omitempty"` // the search carried over to the next frame
+	Expanded int            `json:"expanded"`         // node expansions the active search has done
+}
+
+// PathJobState is one search and the requests it serves.
+type PathJobState struct {
+	Start    grid.Cell          `json:"start"`
+	Goal     grid.Cell          `json:"goal"`
+	Priority int8               `json:"priority"`
+	Seq      uint64             `json:"seq"`
+	Requests []PathRequestState `json:"requests"` // in the queue's order
+}
+
+// PathRequestState is one agent's request: its entity and its Path.Request number.
+type PathRequestState struct {
+	Entity  arche.Entity `json:"entity"`
+	Request uint32       `json:"request"`
+}
+
+func (s *PathQueue) jobState(j int32) PathJobState {
+	job := &s.jobs[j]
+	st := PathJobState{Start: job.key.start, Goal: job.key.goal, Priority: job.prio, Seq: job.seq,
+		Requests: []PathRequestState{}}
+	for t := job.head; t >= 0; t = s.tickets[t].next {
+		st.Requests = append(st.Requests, PathRequestState{Entity: s.tickets[t].e, Request: s.tickets[t].req})
+	}
+	return st
+}
+
+// State returns the queue's state (see [PathQueueState]).
+func (s *PathQueue) State() PathQueueState {
+	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}}
+	for _, j := range s.heap {
+		st.Queued = append(st.Queued, s.jobState(j))
+	}
+	if s.active >= 0 {
+		a := s.jobState(s.active)
+		st.Active, st.Expanded = &a, s.activeExpanded
+	}
+	return st
+}
+
+// SaveState returns [PathQueue.State] as JSON.
+func (s *PathQueue) SaveState() (json.RawMessage, error) { return json.Marshal(s.State()) }
+
+// LoadState restores a state saved by [PathQueue.SaveState] into a queue initialized on
+// the loaded world, replacing whatever it held: the searches are queued again and the
+// active one is searched again up to the saved expansions (A* is deterministic), so the
+// run continues as if it had not stopped. It returns an error, leaving the queue empty,
+// if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
+// an entity ID past the world's, or the active search cannot do its expansions again.
+func (s *PathQueue) LoadState(raw json.RawMessage) error {
+	var st PathQueueState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("pathqueue state: %w", err)
+	}
+	s.reset()
+	err := s.restore(st)
+	if err != nil {
+		s.reset()
+	}
+	return err
+}
+
+func (s *PathQueue) reset() {
+	s.jobs, s.freeJobs, s.tickets, s.freeTkts, s.heap = s.jobs[:0], s.freeJobs[:0], s.tickets[:0], s.freeTkts[:0], s.heap[:0]
+	clear(s.byKey)
+	s.active, s.activeExpanded, s.waiting, s.nextSeq = -1, 0, 0, 1
+}
+
+func (s *PathQueue) restore(st PathQueueState) error {
+	if st.NextSeq == 0 {
+		return fmt.Errorf("pathqueue state: next_seq is 0")
+	}
+	s.nextSeq = st.NextSeq
+	add := func(js PathJobState, queue bool) (int32, error) {
+		key := pathKey{js.Start, js.Goal}
+		if !s.grid.InBounds(key.start) || !s.grid.InBounds(key.goal) {
+			return 0, fmt.Errorf("pathqueue state: job %v→%v is off the %dx%d grid", key.start, key.goal, s.grid.Width(), s.grid.Height())
+		}
+		if _, dup := s.byKey[key]; dup {
+			return 0, fmt.Errorf("pathqueue state: two jobs %v→%v", key.start, key.goal)
+		}
+		var j int32
+		if queue {
+			j = s.newJob(key, js.Priority, js.Seq)
+		} else {
+			s.jobs = append(s.jobs, pathJob{key: key, prio: js.Priority, seq: js.Seq, head: -1, heapIdx: -1})
+			j = int32(len(s.jobs) - 1)
+			s.byKey[key] = j
+		}
+		for i := len(js.Requests) - 1; i >= 0; i-- { // file pushes at the head: add the last first
+			r := js.Requests[i]
+			s.jobs[j].head = s.newTicket(pathTicket{e: r.Entity, req: r.Request, next: s.jobs[j].head})
+			s.waiting++
+		}
+		return j, nil
+	}
+	for _, js := range st.Queued {
+		if _, err := add(js, true); err != nil {
+			return err
+		}
+	}
+	if st.Active != nil {
+		j, err := add(*st.Active, false)
+		if err != nil {
+			return err
+		}
+		s.active = j
+		if err := s.search.Start(st.Active.Start, st.Active.Goal); err != nil {
+			return fmt.Errorf("pathqueue state: the active search %v→%v cannot start again: %w", st.Active.Start, st.Active.Goal, err)
+		}
+		if st.Expanded < 0 {
+			return fmt.Errorf("pathqueue state: expanded %d < 0", st.Expanded)
+		}
+		if n, _ := s.search.Step(st.Expanded); n != st.Expanded {
+			return fmt.Errorf("pathqueue state: the active search %v→%v did %d of its %d expansions again", st.Active.Start, st.Active.Goal, n, st.Expanded)
+		}
+		s.activeExpanded = st.Expanded
+	}
+	return nil
+}
+
+// ThinkCursorState is where a think budget resumes: the query index of the first agent
+// left waiting in the last frame (0 without a budget).
+type ThinkCursorState struct {
+	Cursor int `json:"cursor"`
+}
+
+// SaveState returns the think budget's cursor as JSON (see [ThinkCursorState]).
+func (s *Decision) SaveState() (json.RawMessage, error) {
+	return json.Marshal(ThinkCursorState{Cursor: s.due.cursor})
+}
+
+// LoadState restores the think budget's cursor saved by [Decision.SaveState]. It
+// returns an error for a negative cursor.
+func (s *Decision) LoadState(raw json.RawMessage) error { return loadCursor(raw, &s.due.cursor) }
+
+// SaveState returns the think budget's cursor as JSON (see [ThinkCursorState]).
+func (s *Utility) SaveState() (json.RawMessage, error) {
+	return json.Marshal(ThinkCursorState{Cursor: s.due.cursor})
+}
+
+// LoadState restores the think budget's cursor saved by [Utility.SaveState].
+func (s *Utility) LoadState(raw json.RawMessage) error { return loadCursor(raw, &s.due.cursor) }
+
+// SaveState returns the think budget's cursor as JSON (see [ThinkCursorState]).
+func (s *FSM) SaveState() (json.RawMessage, error) {
+	return json.Marshal(ThinkCursorState{Cursor: s.due.cursor})
+}
+
+// LoadState restores the think budget's cursor saved by [FSM.SaveState].
+func (s *FSM) LoadState(raw json.RawMessage) error { return loadCursor(raw, &s.due.cursor) }
+
+func loadCursor(raw json.RawMessage, cursor *int) error {
+	var st ThinkCursorState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("think cursor: %w", err)
+	}
+	if st.Cursor < 0 {
+		return fmt.Errorf("think cursor: %d < 0", st.Cursor)
+	}
+	*cursor = st.Cursor
+	return nil
+}
+
+// SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
+// its fields' goals, recency and build progress. It returns an error while a field is
+// rebuilt after a grid change.
+func (s *FlowField) SaveState() (json.RawMessage, error) {
+	st, err := s.Cache.State()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(st)
+}
+
+// LoadState builds the saved fields again in the cache of a FlowField initialized on
+// the loaded world, each to the point its build had reached, so the first frame after
+// loading samples the fields the saved run's would (a field requested in a frame is
+// ready only from the next one).
+func (s *FlowField) LoadState(raw json.RawMessage) error {
+	var st flowfield.CacheState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("flowfield state: %w", err)
+	}
+	return s.Cache.Restore(st)
+}
