@@ -7,7 +7,6 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"time"
@@ -28,6 +27,9 @@ type crowdConfig struct {
 	LOD            bool
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
+
+	// Progress is the progress bar (meter.go); nil: none.
+	Progress *progress
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -83,6 +85,8 @@ type report struct {
 	systemOrder []string
 	systemMs    []float64
 	diagnosed   [2]systems.Report // before the first frame, after the last
+
+	extra // issue 15's figures (meter.go)
 }
 
 // world is what runCrowd needs of a scenario.
@@ -160,6 +164,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	sched.Initialize(w)
 	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 
+	meter := newFrameMeter(cfg)
 	runtime.GC()
 	frameMs := make([]float64, cfg.Frames)
 	allocs0 := heapAllocs()
@@ -167,8 +172,9 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		t0 := time.Now()
 		sched.Update(w)
 		frameMs[i] = float64(time.Since(t0).Nanoseconds()) / 1e6
+		meter.frame(i, frameMs[i], sc)
 	}
-	allocs := heapAllocs() - allocs0
+	allocs := heapAllocs() - allocs0 - meter.excluded
 	sched.Finalize(w)
 
 	rep := &report{
@@ -200,6 +206,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		rep.systemMs = append(rep.systemMs, ms)
 	}
 	sc.fill(rep)
+	meter.fill(rep, sc, w)
 	return rep, nil
 }
 
@@ -212,12 +219,9 @@ func percentile(sorted []float64, p float64) float64 {
 	return sorted[max(0, min(i, len(sorted)-1))]
 }
 
-// heapAllocs returns the number of heap objects allocated so far.
-func heapAllocs() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:objects"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
+// heapAllocs returns the number of heap objects allocated so far, exactly
+// (mallocs in meter.go).
+func heapAllocs() uint64 { return mallocs() }
 
 func (r *report) writeJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)

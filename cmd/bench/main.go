@@ -61,8 +61,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
+	rf := addReportFlags(fs) // sweeps, -md, -plot, -shard, -merge, -tutorial, -compare (sweep.go)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if code, done := rf.parsed(fs, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "bench: unexpected arguments %q\n", fs.Args())
@@ -77,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
+	if code, done := rf.run(&cfg, *asJSON, *ratio, stdout, stderr); done {
+		return code
+	}
 	run := runCrowd
 	if *scen == "reference" {
 		if *ratio {
