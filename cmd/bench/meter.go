@@ -156,10 +156,14 @@ type progress struct {
 	drawPeriod time.Duration
 }
 
+// progressAfter is how long a run or sweep goes before its progress bar
+// shows (tests set 0).
+var progressAfter = 2 * time.Second
+
 func newProgress(w io.Writer, totalFrames int) *progress {
 	now := time.Now()
-	return &progress{w: w, total: int64(totalFrames), start: now, last: now,
-		showAfter: 2 * time.Second, drawPeriod: 200 * time.Millisecond}
+	return &progress{w: w, total: int64(totalFrames), start: now, last: now.Add(-time.Hour),
+		showAfter: progressAfter, drawPeriod: 200 * time.Millisecond}
 }
 
 // describe names the run under way.
