@@ -1,6 +1,7 @@
 package tutorial_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
@@ -57,4 +58,32 @@ func TestAgentsStayOnOpenCells(t *testing.T) {
 		require.True(t, w.Grid.Passable(w.Grid.CellAt(a.Pos)), "agent %d at %v", a.ID, a.Pos)
 		require.Greater(t, a.Health, 0.0)
 	}
+}
+
+// The same at 10,000 agents (ARCHAI_LONG=1; about 5 s).
+func TestSameWorkAt10000(t *testing.T) {
+	if os.Getenv("ARCHAI_LONG") == "" {
+		t.Skip("ARCHAI_LONG=1 runs 10,000 agents for 120 frames in both designs")
+	}
+	const agents, frames = 10000, 120
+	g, err := scenario.NewGuards(scenario.Config{Agents: agents, Seed: 1})
+	require.NoError(t, err)
+	sched := ecs.NewScheduler(g.Systems()...)
+	sched.Initialize(g.World)
+	perceived := 0
+	for range frames {
+		sched.Update(g.World)
+		perceived += g.Perception.Checked
+	}
+	sched.Finalize(g.World)
+	w, err := tutorial.New(tutorial.Config{Agents: agents, Seed: 1})
+	require.NoError(t, err)
+	for range frames {
+		w.Step()
+	}
+	t.Logf("thought %d / %d, perceived %d / %d, searches %d / %d", g.Decision.TotalThought, w.Thought,
+		perceived, w.Perceived, g.PathQueue.TotalSearches, w.Searches)
+	assert.InEpsilon(t, g.Decision.TotalThought, w.Thought, 0.05, "decisions")
+	assert.InEpsilon(t, perceived, w.Perceived, 0.05, "perceptions")
+	assert.InEpsilon(t, g.PathQueue.TotalSearches, w.Searches, 0.05, "A* searches")
 }
