@@ -32,6 +32,17 @@
 // query, exiting with status 1 on any mismatch.
 //
 //	go run ./cmd/bench -scen ../shared/maps/arena.map.scen
+//
+// As a report (sweep.go, report.go, plot.go, meter.go): -sweep 1000,10000
+// and -sweep-workers 1,2 run every point (a table, or JSON lines with -json),
+// -md FILE and -plot FILE.png write a Markdown table and a plot, -shard i/n
+// runs one slice of the points and -merge FILES… joins saved JSON lines into
+// one report; -tutorial runs the guards as the tutorials write them beside
+// each point (package cmd/bench/tutorial) and -compare compares our A* with
+// gonum's and a flow field with per-agent A*. A progress bar goes to stderr
+// (not with -quiet or -json).
+//
+//	go run ./cmd/bench -sweep 1000,10000 -frames 120 -quiet -md out.md -plot out.png
 package main
 
 import (
