@@ -249,3 +249,13 @@ func keyOf(r map[string]any) string {
 	b, _ := json.Marshal([]any{r["scenario"], r["agents"], r["workers"], r["seed"], r["frames"]})
 	return string(b)
 }
+
+func TestMergeAsJSONLines(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-sweep", "100,120", "-frames", "5", "-json"}, &out, &errs), errs.String())
+	name := filepath.Join(t.TempDir(), "a.jsonl")
+	require.NoError(t, os.WriteFile(name, out.Bytes(), 0o644))
+	var merged bytes.Buffer
+	require.Equal(t, 0, run([]string{"-merge", "-json", name}, &merged, &errs), errs.String())
+	assert.Equal(t, out.String(), merged.String(), "JSON lines round-trip through -merge")
+}

@@ -33,7 +33,7 @@ func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	fs.StringVar(&rf.md, "md", "", "also write the report as a Markdown table to `FILE`")
 	fs.StringVar(&rf.plot, "plot", "", "also draw ms per frame against agents, a line per system, to `FILE.png`")
 	fs.StringVar(&rf.shard, "shard", "", "`i/n`: run only the sweep's points k with k mod n = i (0 ≤ i < n)")
-	fs.BoolVar(&rf.merge, "merge", false, "join the JSON lines of the FILES given as arguments into one report (table, -md, -plot) instead of running")
+	fs.BoolVar(&rf.merge, "merge", false, "join the JSON lines of the FILES given as arguments into one report (table, or JSON lines with -json; -md, -plot) instead of running")
 	fs.BoolVar(&rf.tutorial, "tutorial", false, "guards: also run each point as the tutorials write it (package cmd/bench/tutorial) and report the ratio")
 	fs.BoolVar(&rf.compare, "compare", false, "compare our A* with gonum's, and a flow field with per-agent A*, on the generated map of each agent count (-agents or -sweep)")
 	return rf
@@ -82,7 +82,18 @@ func (rf *reportFlags) parsed(fs *flag.FlagSet, stdout, stderr io.Writer) (code 
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1, true
 	}
-	return rf.output(reps, false, stdout, stderr), true
+	asJSON := false
+	if f := fs.Lookup("json"); f != nil && f.Value.String() == "true" {
+		asJSON = true
+		sortReports(reps)
+		for _, r := range reps {
+			if err := writeJSONLine(stdout, r); err != nil {
+				fmt.Fprintln(stderr, "bench:", err)
+				return 1, true
+			}
+		}
+	}
+	return rf.output(reps, asJSON, stdout, stderr), true
 }
 
 // active reports whether the run is a report of issue 15 rather than the
