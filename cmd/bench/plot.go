@@ -23,7 +23,8 @@ const plotMinShare = 0.03
 // writePlot draws ms per frame against the number of agents on log axes, a
 // panel per scenario and worker count: a line for the median frame time, one
 // for each system's mean (those under plotMinShare of the frame summed as
-// "other systems"), to a PNG file.
+// "other systems"), and the tutorial-style frame time of -tutorial runs, to
+// a PNG file.
 func writePlot(file string, reps []*report) error {
 	if len(reps) == 0 {
 		return fmt.Errorf("-plot %s: no runs to draw", file)
@@ -107,6 +108,14 @@ func panel(rs []*report, title string) (*plot.Plot, error) {
 		return out
 	}
 	lines := []any{"frame (median)", xy(func(r *report) float64 { return r.MsMedian })}
+	if slices.ContainsFunc(rs, func(r *report) bool { return r.Tutorial != nil }) {
+		lines = append(lines, "tutorial-style frame (median)", xy(func(r *report) float64 {
+			if r.Tutorial == nil {
+				return 0
+			}
+			return r.Tutorial.MsMedian
+		}))
+	}
 	for _, name := range own {
 		lines = append(lines, name+" (mean)", xy(func(r *report) float64 { return r.Systems[name] }))
 	}

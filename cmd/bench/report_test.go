@@ -256,6 +256,6 @@ func TestMergeAsJSONLines(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "a.jsonl")
 	require.NoError(t, os.WriteFile(name, out.Bytes(), 0o644))
 	var merged bytes.Buffer
-	require.Equal(t, 0, run([]string{"-merge", "-json", name}, &merged, &errs), errs.String())
+	require.Equal(t, 0, run([]string{"-merge", name, "-json"}, &merged, &errs), errs.String())
 	assert.Equal(t, out.String(), merged.String(), "JSON lines round-trip through -merge")
 }

@@ -43,6 +43,22 @@ func addReportFlags(fs *flag.FlagSet) *reportFlags {
 // -merge, merges the files named by the arguments. done reports that the
 // command is over, with the exit status code.
 func (rf *reportFlags) parsed(fs *flag.FlagSet, stdout, stderr io.Writer) (code int, done bool) {
+	// flags may follow -merge's files too (-merge a.jsonl b.jsonl -md out.md)
+	var files []string
+	for rf.merge && fs.NArg() > 0 {
+		rest := fs.Args()
+		k := 0
+		for k < len(rest) && !strings.HasPrefix(rest[k], "-") {
+			k++
+		}
+		files = append(files, rest[:k]...)
+		if k == len(rest) {
+			break
+		}
+		if err := fs.Parse(rest[k:]); err != nil {
+			return 2, true
+		}
+	}
 	var b strings.Builder
 	b.WriteString("go run ./cmd/bench")
 	fs.Visit(func(f *flag.Flag) {
@@ -52,19 +68,22 @@ func (rf *reportFlags) parsed(fs *flag.FlagSet, stdout, stderr io.Writer) (code 
 			fmt.Fprintf(&b, " -%s %s", f.Name, f.Value)
 		}
 	})
-	for _, a := range fs.Args() {
+	if !rf.merge {
+		files = fs.Args()
+	}
+	for _, a := range files {
 		fmt.Fprintf(&b, " %s", a)
 	}
 	rf.command = b.String()
 	if !rf.merge {
 		return 0, false
 	}
-	if fs.NArg() == 0 {
+	if len(files) == 0 {
 		fmt.Fprintln(stderr, "bench: -merge needs the JSON-lines files to merge as arguments")
 		return 2, true
 	}
 	var reps []*report
-	for _, name := range fs.Args() {
+	for _, name := range files {
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
