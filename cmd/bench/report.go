@@ -23,6 +23,7 @@ func writeJSONLine(w io.Writer, r *report) error {
 
 // readReports reads the reports in r, one JSON object after another (JSON
 // lines, or the indented object of a single -json run); name is for errors.
+// An empty r holds no report, as a shard given fewer points than shards.
 func readReports(r io.Reader, name string) ([]*report, error) {
 	dec := json.NewDecoder(r)
 	var out []*report
@@ -40,10 +41,7 @@ func readReports(r io.Reader, name string) ([]*report, error) {
 		}
 		out = append(out, rep)
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no report", name)
-	}
-	return out, nil
+	return out, nil // none: a shard with no points of the sweep
 }
 
 // checkMerged returns an error if reps hold the same point twice with
@@ -134,7 +132,8 @@ func systemsTable(reps []*report) table {
 // tutorialTable is the side-by-side table of -tutorial, nil without.
 func tutorialTable(reps []*report) *table {
 	t := &table{head: []string{"agents", "workers", "archai median ms", "tutorial median ms", "tutorial/archai",
-		"thinks/frame archai", "tutorial", "perceptions/frame archai", "tutorial", "A* searches/frame archai", "tutorial"}}
+		"thinks/frame archai", "tutorial", "perceptions/frame archai", "tutorial", "A* searches/frame archai", "tutorial",
+		"allocs/frame archai", "tutorial"}}
 	for _, r := range reps {
 		tu := r.Tutorial
 		if tu == nil {
@@ -144,7 +143,8 @@ func tutorialTable(reps []*report) *table {
 			fmt.Sprintf("%.2f×", r.RatioTutorial),
 			fmt.Sprintf("%.1f", r.ThoughtPerFrame), fmt.Sprintf("%.1f", tu.ThoughtPerFrame),
 			fmt.Sprintf("%.1f", r.PerceivedPerFrame), fmt.Sprintf("%.1f", tu.PerceivedPerFrame),
-			fmt.Sprintf("%.2f", r.SearchesPerFrame), fmt.Sprintf("%.2f", tu.SearchesPerFrame)})
+			fmt.Sprintf("%.2f", r.SearchesPerFrame), fmt.Sprintf("%.2f", tu.SearchesPerFrame),
+			fmt.Sprintf("%.2f", r.AllocsPerFrame), fmt.Sprintf("%.0f", tu.AllocsPerFrame)})
 	}
 	if len(t.rows) == 0 {
 		return nil

@@ -150,6 +150,8 @@ func TestReportFlagErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.jsonl")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"hello": 1}`+"\n"), 0o644))
+	empty := filepath.Join(dir, "empty.jsonl")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -162,6 +164,7 @@ func TestReportFlagErrors(t *testing.T) {
 		{[]string{"-merge"}, 2, "-merge needs the JSON-lines files"},
 		{[]string{"-merge", filepath.Join(dir, "none.jsonl")}, 1, "none.jsonl"},
 		{[]string{"-merge", bad}, 1, "bad.jsonl: report 1 is not a bench report"},
+		{[]string{"-merge", empty}, 1, "-merge: no report in " + empty},
 	} {
 		var out, errs bytes.Buffer
 		assert.Equal(t, tc.code, run(tc.args, &out, &errs), "%v", tc.args)

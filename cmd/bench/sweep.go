@@ -97,6 +97,10 @@ func (rf *reportFlags) parsed(fs *flag.FlagSet, stdout, stderr io.Writer) (code 
 		}
 		reps = append(reps, rs...)
 	}
+	if len(reps) == 0 {
+		fmt.Fprintf(stderr, "bench: -merge: no report in %s\n", strings.Join(files, ", "))
+		return 1, true
+	}
 	if err := checkMerged(reps); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 1, true
