@@ -96,6 +96,16 @@ func (m *frameMeter) frame(i int, ms float64, sc any) {
 	}
 }
 
+// exclude leaves n objects, allocated after frame i by work that is not the
+// frame's (a -save, say), out of the whole-run and steady-state counts. Call
+// it before frame(i).
+func (m *frameMeter) exclude(i int, n uint64) {
+	m.excluded += n
+	if i >= m.warm {
+		m.steadyExcl += n
+	}
+}
+
 // fill writes the meter's figures and the scenario's counters into rep;
 // w is the run's world (nil for the reference loop).
 func (m *frameMeter) fill(rep *report, sc any, w *arche.World) {
@@ -105,7 +115,9 @@ func (m *frameMeter) fill(rep *report, sc any, w *arche.World) {
 		if m.warm == 0 {
 			m.warmMallocs = end // a 1-frame run has no steady state
 		}
-		rep.AllocsPerFrameSteady = float64(end-m.warmMallocs-m.steadyExcl) / float64(n)
+		if d := end - m.warmMallocs; d > m.steadyExcl {
+			rep.AllocsPerFrameSteady = float64(d-m.steadyExcl) / float64(n)
+		}
 	}
 	if g, ok := sc.(guards); ok {
 		rep.PerceivedPerFrame = float64(m.perceived) / float64(m.frames)

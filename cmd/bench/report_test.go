@@ -262,3 +262,22 @@ func TestMergeAsJSONLines(t *testing.T) {
 	require.Equal(t, 0, run([]string{"-merge", name, "-json"}, &merged, &errs), errs.String())
 	assert.Equal(t, out.String(), merged.String(), "JSON lines round-trip through -merge")
 }
+
+// What the meter is told to leave out (the progress bar, a -save) is left
+// out of the steady-state count, and never makes it negative.
+func TestMeterExcludes(t *testing.T) {
+	m := &frameMeter{frames: 4, warm: 2}
+	m.frame(0, 1, nil)
+	m.frame(1, 1, nil)
+	m.frame(2, 3, nil)
+	sink = make([]byte, 1<<10)
+	m.exclude(3, 1000)
+	m.frame(3, 2, nil)
+	rep := &report{}
+	m.fill(rep, nil, nil)
+	assert.Zero(t, rep.AllocsPerFrameSteady)
+	assert.Equal(t, 3.0, rep.MsMax)
+	assert.Equal(t, uint64(1000), m.excluded)
+}
+
+var sink []byte
