@@ -7,7 +7,6 @@ import (
 	"io"
 	"path/filepath"
 	"runtime"
-	"runtime/metrics"
 	"slices"
 	"strings"
 	"time"
@@ -33,6 +32,8 @@ type crowdConfig struct {
 	SaveAt             int         // -save-at: the frame count after which to save
 	loadData           []byte      // the -load file
 	loaded             *saveReport // what was loaded, and how long it took
+	// Progress is the progress bar (meter.go); nil: none.
+	Progress *progress
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -91,6 +92,8 @@ type report struct {
 	systemOrder []string
 	systemMs    []float64
 	diagnosed   [2]systems.Report // before the first frame, after the last
+
+	extra // issue 15's figures (meter.go)
 }
 
 // world is what runCrowd needs of a scenario.
@@ -207,10 +210,10 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 	}
 	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 
+	meter := newFrameMeter(cfg)
 	runtime.GC()
 	frameMs := make([]float64, cfg.Frames)
 	var saved *saveReport
-	var saveAllocs uint64
 	allocs0 := heapAllocs()
 	for i := range cfg.Frames {
 		t0 := time.Now()
@@ -222,10 +225,11 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 			if err != nil {
 				return nil, fmt.Errorf("-save: %w", err)
 			}
-			saveAllocs = n
+			meter.exclude(i, n)
 		}
+		meter.frame(i, frameMs[i], sc)
 	}
-	allocs := heapAllocs() - allocs0 - saveAllocs
+	allocs := heapAllocs() - allocs0 - meter.excluded
 	sched.Finalize(w)
 
 	rep := &report{
@@ -260,6 +264,7 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		rep.systemMs = append(rep.systemMs, ms)
 	}
 	sc.fill(rep)
+	meter.fill(rep, sc, w)
 	return rep, nil
 }
 
@@ -272,12 +277,9 @@ func percentile(sorted []float64, p float64) float64 {
 	return sorted[max(0, min(i, len(sorted)-1))]
 }
 
-// heapAllocs returns the number of heap objects allocated so far.
-func heapAllocs() uint64 {
-	s := []metrics.Sample{{Name: "/gc/heap/allocs:objects"}}
-	metrics.Read(s)
-	return s[0].Value.Uint64()
-}
+// heapAllocs returns the number of heap objects allocated so far, exactly
+// (mallocs in meter.go).
+func heapAllocs() uint64 { return mallocs() }
 
 func (r *report) writeJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)

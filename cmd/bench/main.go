@@ -42,6 +42,17 @@
 // query, exiting with status 1 on any mismatch.
 //
 //	go run ./cmd/bench -scen ../shared/maps/arena.map.scen
+//
+// As a report (sweep.go, report.go, plot.go, meter.go): -sweep 1000,10000
+// and -sweep-workers 1,2 run every point (a table, or JSON lines with -json),
+// -md FILE and -plot FILE.png write a Markdown table and a plot, -shard i/n
+// runs one slice of the points and -merge FILES… joins saved JSON lines into
+// one report; -tutorial runs the guards as the tutorials write them beside
+// each point (package cmd/bench/tutorial) and -compare compares our A* with
+// gonum's and a flow field with per-agent A*. A progress bar goes to stderr
+// (not with -quiet or -json).
+//
+//	go run ./cmd/bench -sweep 1000,10000 -frames 120 -quiet -md out.md -plot out.png
 package main
 
 import (
@@ -74,8 +85,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	saveFile := fs.String("save", "", "write the world to FILE after frame -save-at (the run goes on to -frames)")
 	saveAt := fs.Int("save-at", 0, "with -save: the frame count (since the start of the run) after which to save")
 	loadFile := fs.String("load", "", "continue the run saved in FILE for -frames more frames, with its scenario, seed and settings")
+	rf := addReportFlags(fs) // sweeps, -md, -plot, -shard, -merge, -tutorial, -compare (sweep.go)
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if code, done := rf.parsed(fs, stdout, stderr); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "bench: unexpected arguments %q\n", fs.Args())
@@ -100,6 +115,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 2
 		}
+	}
+	if code, done := rf.run(&cfg, *asJSON, *ratio, stdout, stderr); done {
+		return code
 	}
 	run := runCrowd
 	if *scen == "reference" {

@@ -50,6 +50,7 @@ func runReference(cfg crowdConfig) (*report, error) {
 	}
 	defer loop.Close()
 
+	meter := newFrameMeter(cfg)
 	runtime.GC()
 	frameMs := make([]float64, cfg.Frames)
 	allocs0 := heapAllocs()
@@ -57,8 +58,9 @@ func runReference(cfg crowdConfig) (*report, error) {
 		t0 := time.Now()
 		loop.Step()
 		frameMs[i] = float64(time.Since(t0).Nanoseconds()) / 1e6
+		meter.frame(i, frameMs[i], nil)
 	}
-	allocs := heapAllocs() - allocs0
+	allocs := heapAllocs() - allocs0 - meter.excluded
 
 	rep := &report{
 		Scenario: "reference", Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
@@ -75,6 +77,7 @@ func runReference(cfg crowdConfig) (*report, error) {
 	rep.MsMedian, rep.MsP95 = percentile(sorted, 0.5), percentile(sorted, 0.95)
 	rep.MsMean = total / float64(cfg.Frames)
 	rep.NsPerAgentFrame = rep.MsMean * 1e6 / float64(cfg.Agents)
+	meter.fill(rep, nil, nil)
 	rep.Systems = map[string]float64{"reference": rep.MsMean}
 	rep.systemOrder, rep.systemMs = []string{"reference"}, []float64{rep.MsMean}
 	goal := lay.Grid.Center(loop.Goal())

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"io"
+	"runtime"
+	"time"
+
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/schollz/progressbar/v3"
+)
+
+// extra is what issue 15 added to a run's report: the steady-state
+// allocations, the frame-time maximum, the component bytes per agent, the
+// perception and search counters, and the tutorial-style comparison. It is
+// embedded in report, so its JSON keys sit beside the others.
+type extra struct {
+	MsMax float64 `json:"ms_per_frame_max"`
+	// AllocsPerFrameSteady is heap objects allocated per frame after
+	// WarmupFrames frames (the first half of the run), counted exactly
+	// (runtime.ReadMemStats); the progress bar's own allocations are left out.
+	AllocsPerFrameSteady float64 `json:"allocs_per_frame_steady"`
+	WarmupFrames         int     `json:"warmup_frames"`
+	// ComponentBytesPerAgent is the bytes of component data in Arche's
+	// columns per entity: each archetype's sum of component sizes, weighted by
+	// its entities (slices and pointers count their headers, not what they
+	// point to).
+	ComponentBytesPerAgent float64 `json:"component_bytes_per_agent"`
+	// guards: agents perceived per frame (systems.Perception.Checked) and A*
+	// searches run per frame (systems.PathQueue.TotalSearches / frames)
+	PerceivedPerFrame float64 `json:"perceived_per_frame,omitempty"`
+	SearchesPerFrame  float64 `json:"searches_per_frame,omitempty"`
+
+	// Tutorial is the tutorial-style run of the same guards (-tutorial), and
+	// RatioTutorial its median frame time over this run's.
+	Tutorial      *tutorialReport `json:"tutorial,omitempty"`
+	RatioTutorial float64         `json:"ratio_tutorial,omitempty"`
+}
+
+// mallocs returns the heap objects allocated so far, exactly: it stops the
+// world and flushes every P's cache (runtime.ReadMemStats, as
+// testing.AllocsPerRun), where runtime/metrics counts a cache's whole span
+// when it is taken. It allocates nothing.
+func mallocs() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.Mallocs
+}
+
+// frameMeter watches a run's frames from outside the timed region: it counts
+// the allocations of the steady state (the second half of the run), the
+// frame-time maximum and the guards' perceptions, and draws the progress bar,
+// leaving the bar's own allocations out of every count (excluded).
+type frameMeter struct {
+	frames, warm int
+	progress     *progress
+	warmMallocs  uint64 // at the end of the warm-up
+	endMallocs   uint64 // after the last frame
+	excluded     uint64 // objects the progress bar allocated
+	steadyExcl   uint64 // of which after the warm-up
+	msMax        float64
+	perceived    int
+}
+
+func newFrameMeter(cfg crowdConfig) *frameMeter {
+	return &frameMeter{frames: cfg.Frames, warm: cfg.Frames / 2, progress: cfg.Progress}
+}
+
+// perceiver is a scenario whose perception counts the agents it perceived
+// in the last frame.
+type perceiver interface{ perceivedLastFrame() int }
+
+func (g guards) perceivedLastFrame() int { return g.Perception.Checked }
+
+// frame is called after frame i (0-based), outside the timed region, with
+// the frame's time in ms and the scenario (nil for the reference loop).
+func (m *frameMeter) frame(i int, ms float64, sc any) {
+	m.msMax = max(m.msMax, ms)
+	if p, ok := sc.(perceiver); ok {
+		m.perceived += p.perceivedLastFrame()
+	}
+	if i == m.warm-1 {
+		m.warmMallocs = mallocs()
+	}
+	if i == m.frames-1 {
+		m.endMallocs = mallocs()
+		return
+	}
+	if m.progress.due() {
+		before := mallocs()
+		m.progress.add(i + 1)
+		n := mallocs() - before
+		m.excluded += n
+		if i >= m.warm {
+			m.steadyExcl += n
+		}
+	}
+}
+
+// exclude leaves n objects, allocated after frame i by work that is not the
+// frame's (a -save, say), out of the whole-run and steady-state counts. Call
+// it before frame(i).
+func (m *frameMeter) exclude(i int, n uint64) {
+	m.excluded += n
+	if i >= m.warm {
+		m.steadyExcl += n
+	}
+}
+
+// fill writes the meter's figures and the scenario's counters into rep;
+// w is the run's world (nil for the reference loop).
+func (m *frameMeter) fill(rep *report, sc any, w *arche.World) {
+	end := m.endMallocs
+	rep.MsMax, rep.WarmupFrames = m.msMax, m.warm
+	if n := m.frames - m.warm; n > 0 {
+		if m.warm == 0 {
+			m.warmMallocs = end // a 1-frame run has no steady state
+		}
+		if d := end - m.warmMallocs; d > m.steadyExcl {
+			rep.AllocsPerFrameSteady = float64(d-m.steadyExcl) / float64(n)
+		}
+	}
+	if g, ok := sc.(guards); ok {
+		rep.PerceivedPerFrame = float64(m.perceived) / float64(m.frames)
+		rep.SearchesPerFrame = float64(g.PathQueue.TotalSearches) / float64(m.frames)
+	}
+	if w != nil {
+		rep.ComponentBytesPerAgent = componentBytesPerEntity(w)
+	}
+	m.progress.finishRun(m.frames)
+}
+
+// componentBytesPerEntity returns the bytes of component data per entity of
+// w: for each archetype graph node with entities, the sum of its component
+// types' sizes, weighted by its entities.
+func componentBytesPerEntity(w *arche.World) float64 {
+	st := w.Stats()
+	bytes, n := 0, 0
+	for _, node := range st.Nodes {
+		if node.Size == 0 {
+			continue
+		}
+		size := 0
+		for _, t := range node.ComponentTypes {
+			size += int(t.Size())
+		}
+		bytes += size * node.Size
+		n += node.Size
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(bytes) / float64(n)
+}
+
+// progress is the progress bar of a run or a sweep over frames, on stderr.
+// It shows only once the work has run for showAfter, draws at most every
+// 200 ms, and a nil *progress draws nothing (-quiet, -json).
+type progress struct {
+	w          io.Writer
+	total      int64 // frames of every run
+	done       int64 // frames of the finished runs
+	start      time.Time
+	last       time.Time
+	bar        *progressbar.ProgressBar
+	label      string
+	finished   bool
+	showAfter  time.Duration
+	drawPeriod time.Duration
+}
+
+// progressAfter is how long a run or sweep goes before its progress bar
+// shows (tests set 0).
+var progressAfter = 2 * time.Second
+
+func newProgress(w io.Writer, totalFrames int) *progress {
+	now := time.Now()
+	return &progress{w: w, total: int64(totalFrames), start: now, last: now.Add(-time.Hour),
+		showAfter: progressAfter, drawPeriod: 200 * time.Millisecond}
+}
+
+// describe names the run under way.
+func (p *progress) describe(label string) {
+	if p == nil {
+		return
+	}
+	p.label = label
+	if p.bar != nil {
+		p.bar.Describe(label)
+	}
+}
+
+// due reports whether the bar should be drawn now.
+func (p *progress) due() bool {
+	if p == nil {
+		return false
+	}
+	now := time.Now()
+	if now.Sub(p.start) < p.showAfter || now.Sub(p.last) < p.drawPeriod {
+		return false
+	}
+	p.last = now
+	return true
+}
+
+// add draws the bar with frames of the current run done.
+func (p *progress) add(frames int) {
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions64(p.total, progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription(p.label), progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("frames"), progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(0),
+			progressbar.OptionClearOnFinish())
+	}
+	_ = p.bar.Set64(p.done + int64(frames))
+}
+
+// finishRun counts a finished run's frames; the bar, if drawn, clears
+// itself once every run is done.
+func (p *progress) finishRun(frames int) {
+	if p == nil {
+		return
+	}
+	p.done += int64(frames)
+	if p.bar != nil {
+		_ = p.bar.Set64(p.done)
+	}
+}
+
+// finish clears the bar, if it was drawn.
+func (p *progress) finish() {
+	if p == nil || p.bar == nil || p.finished {
+		return
+	}
+	p.finished = true
+	_ = p.bar.Finish()
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// writeJSONLine writes r as one line of JSON (JSON lines: one object per
+// run).
+func writeJSONLine(w io.Writer, r *report) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// readReports reads the reports in r, one JSON object after another (JSON
+// lines, or the indented object of a single -json run); name is for errors.
+// An empty r holds no report, as a shard given fewer points than shards.
+func readReports(r io.Reader, name string) ([]*report, error) {
+	dec := json.NewDecoder(r)
+	var out []*report
+	for {
+		rep := &report{}
+		err := dec.Decode(rep)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: report %d: %w", name, len(out)+1, err)
+		}
+		if rep.Scenario == "" || rep.Agents <= 0 || rep.Frames <= 0 {
+			return nil, fmt.Errorf("%s: report %d is not a bench report (no scenario, agents or frames)", name, len(out)+1)
+		}
+		out = append(out, rep)
+	}
+	return out, nil // none: a shard with no points of the sweep
+}
+
+// checkMerged returns an error if reps hold the same point twice with
+// different settings of what the merged report compares (a point run twice
+// gives an error too: the shards overlap).
+func checkMerged(reps []*report) error {
+	seen := map[string]bool{}
+	for _, r := range reps {
+		k := fmt.Sprintf("%s %d agents %d workers seed %d frames %d map %s", r.Scenario, r.Agents, r.Workers, r.Seed, r.Frames, r.Map)
+		if seen[k] {
+			return fmt.Errorf("-merge: %s appears twice (overlapping shards?)", k)
+		}
+		seen[k] = true
+	}
+	return nil
+}
+
+// sortReports orders reports by scenario, agents, then workers.
+func sortReports(reps []*report) {
+	slices.SortStableFunc(reps, func(a, b *report) int {
+		return cmp.Or(strings.Compare(a.Scenario, b.Scenario), cmp.Compare(a.Agents, b.Agents), cmp.Compare(a.Workers, b.Workers))
+	})
+}
+
+// frameOrder is the order of the scenarios' systems in a frame.
+var frameOrder = []string{"clock", "lod", "spatial", "perception", "decision", "pathqueue", "combat", "casualties",
+	"flowfield", "pathfollow", "steer", "orca", "movement", "reference"}
+
+// systemNames returns the systems of reps in frame order (names not in
+// frameOrder last, sorted).
+func systemNames(reps []*report) []string {
+	set := map[string]bool{}
+	for _, r := range reps {
+		for name := range r.Systems {
+			set[name] = true
+		}
+	}
+	var out, rest []string
+	for _, n := range frameOrder {
+		if set[n] {
+			out = append(out, n)
+			delete(set, n)
+		}
+	}
+	for n := range set {
+		rest = append(rest, n)
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+// table is a report's rows as cells, for the text and Markdown tables.
+type table struct {
+	head []string
+	rows [][]string
+}
+
+func mainTable(reps []*report) table {
+	t := table{head: []string{"scenario", "agents", "workers", "median ms", "p95 ms", "max ms", "ns/agent",
+		"allocs/frame", "steady allocs/frame", "bytes/agent", "thinks/frame", "paths served", "state hash"}}
+	for _, r := range reps {
+		t.rows = append(t.rows, []string{r.Scenario, fmt.Sprint(r.Agents), fmt.Sprint(r.Workers),
+			f3(r.MsMedian), f3(r.MsP95), f3(r.MsMax), fmt.Sprintf("%.0f", r.NsPerAgentFrame),
+			fmt.Sprintf("%.2f", r.AllocsPerFrame), fmt.Sprintf("%.2f", r.AllocsPerFrameSteady),
+			fmt.Sprintf("%.0f", r.ComponentBytesPerAgent), fmt.Sprintf("%.1f", r.ThoughtPerFrame),
+			fmt.Sprint(r.PathsServed), r.StateHash})
+	}
+	return t
+}
+
+func systemsTable(reps []*report) table {
+	names := systemNames(reps)
+	t := table{head: append([]string{"scenario", "agents", "workers"}, names...)}
+	for _, r := range reps {
+		row := []string{r.Scenario, fmt.Sprint(r.Agents), fmt.Sprint(r.Workers)}
+		for _, n := range names {
+			if ms, ok := r.Systems[n]; ok {
+				row = append(row, f3(ms))
+			} else {
+				row = append(row, "-")
+			}
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+// tutorialTable is the side-by-side table of -tutorial, nil without.
+func tutorialTable(reps []*report) *table {
+	t := &table{head: []string{"agents", "workers", "archai median ms", "tutorial median ms", "tutorial/archai",
+		"thinks/frame archai", "tutorial", "perceptions/frame archai", "tutorial", "A* searches/frame archai", "tutorial",
+		"allocs/frame archai", "tutorial"}}
+	for _, r := range reps {
+		tu := r.Tutorial
+		if tu == nil {
+			continue
+		}
+		t.rows = append(t.rows, []string{fmt.Sprint(r.Agents), fmt.Sprint(r.Workers), f3(r.MsMedian), f3(tu.MsMedian),
+			fmt.Sprintf("%.2f×", r.RatioTutorial),
+			fmt.Sprintf("%.1f", r.ThoughtPerFrame), fmt.Sprintf("%.1f", tu.ThoughtPerFrame),
+			fmt.Sprintf("%.1f", r.PerceivedPerFrame), fmt.Sprintf("%.1f", tu.PerceivedPerFrame),
+			fmt.Sprintf("%.2f", r.SearchesPerFrame), fmt.Sprintf("%.2f", tu.SearchesPerFrame),
+			fmt.Sprintf("%.2f", r.AllocsPerFrame), fmt.Sprintf("%.0f", tu.AllocsPerFrame)})
+	}
+	if len(t.rows) == 0 {
+		return nil
+	}
+	return t
+}
+
+func f3(v float64) string { return fmt.Sprintf("%.3f", v) }
+
+// writeText writes t aligned in columns.
+func (t table) writeText(w io.Writer) {
+	width := make([]int, len(t.head))
+	for i, h := range t.head {
+		width[i] = len([]rune(h))
+	}
+	for _, row := range t.rows {
+		for i, c := range row {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	line := func(cells []string) {
+		for i, c := range cells {
+			if i > 0 {
+				fmt.Fprint(w, "  ")
+			}
+			fmt.Fprintf(w, "%*s", width[i], c)
+		}
+		fmt.Fprintln(w)
+	}
+	line(t.head)
+	for _, row := range t.rows {
+		line(row)
+	}
+}
+
+// writeMarkdown writes t as a Markdown table.
+func (t table) writeMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "| %s |\n|", strings.Join(t.head, " | "))
+	for range t.head {
+		fmt.Fprint(w, "---|")
+	}
+	fmt.Fprintln(w)
+	for _, row := range t.rows {
+		fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
+	}
+}
+
+// writeTable prints the readable report of a sweep.
+func writeTable(w io.Writer, reps []*report) {
+	if len(reps) == 0 {
+		fmt.Fprintln(w, "archai bench: no runs")
+		return
+	}
+	r0 := reps[0]
+	fmt.Fprintf(w, "archai bench: %d runs, %d frames each at dt = 1/%.0f s, seed %d (wall-clock ms per frame)\n\n", len(reps), r0.Frames, 1/r0.DT, r0.Seed)
+	mainTable(reps).writeText(w)
+	fmt.Fprintf(w, "\nsystems (mean ms per frame)\n")
+	systemsTable(reps).writeText(w)
+	if t := tutorialTable(reps); t != nil {
+		fmt.Fprintf(w, "\nguards in archai against the tutorial style (package cmd/bench/tutorial), same map, seed and think rate\n")
+		t.writeText(w)
+	}
+	fmt.Fprintf(w, "\nsteady allocs/frame: heap objects per frame after the first half of the run (warm-up); allocs/frame: the whole run's average\n")
+}
+
+// writeMarkdown writes the report as Markdown: the command, the tables.
+func writeMarkdown(w io.Writer, reps []*report, command string) error {
+	fmt.Fprintf(w, "```sh\n%s\n```\n\n", command)
+	if len(reps) > 0 {
+		r0 := reps[0]
+		fmt.Fprintf(w, "%d frames at dt = 1/%.0f s, seed %d; map %s for the largest run; wall-clock ms per frame.\n\n", r0.Frames, 1/r0.DT, r0.Seed, reps[len(reps)-1].Map)
+	}
+	mainTable(reps).writeMarkdown(w)
+	fmt.Fprintf(w, "\nEach system's mean ms per frame:\n\n")
+	systemsTable(reps).writeMarkdown(w)
+	if t := tutorialTable(reps); t != nil {
+		fmt.Fprintf(w, "\nThe guards in archai against the same behaviour written as the tutorials write it (package `cmd/bench/tutorial`), same map, seed and think rate:\n\n")
+		t.writeMarkdown(w)
+	}
+	return nil
+}
