@@ -367,4 +367,3 @@ func TestInitializeRejectsBadSettings(t *testing.T) {
 	var zero debugview.Viewer
 	assert.PanicsWithValue(t, "debugview: Viewer not made by debugview.New(); use v := debugview.New()", func() { zero.Initialize(nil) })
 }
-
