@@ -28,6 +28,8 @@ type crowdConfig struct {
 	LOD            bool
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
+
+	addSystems func(*arche.World, *ecs.Scheduler) // adds systems after the scenario's (-debugview, serve.go)
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -157,6 +159,9 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	}
 	w := sc.world()
 	sched := ecs.NewScheduler(sc.systems()...)
+	if cfg.addSystems != nil {
+		cfg.addSystems(w, sched)
+	}
 	sched.Initialize(w)
 	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 

@@ -25,6 +25,12 @@
 // ratio_to_reference). Machines are noisy; a ratio from one run holds where a
 // bare time does not.
 //
+// With -serve ADDR (e.g. -serve localhost:8080) it runs the chosen scenario
+// in real time (or -speed times real time) until interrupted and serves the
+// live debugger of package systems/debugview at http://ADDR/. With
+// -debugview off|on a measured run also has the debugger's system, added but
+// disabled or enabled with one agent selected; its cost shows under systems.
+//
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
 // (relative error ≤ 1e-4; a query of length 0 with start ≠ goal must be
@@ -61,6 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
+	view := addViewFlags(fs) // -serve, -speed, -debugview (serve.go)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -77,6 +84,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
+	if err := view.apply(&cfg); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	if *view.serve != "" {
+		ctx, stop := serveContext()
+		defer stop()
+		return runServe(ctx, cfg, *view.serve, *view.speed, stdout, stderr)
+	}
 	run := runCrowd
 	if *scen == "reference" {
 		if *ratio {

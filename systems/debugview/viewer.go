@@ -126,6 +126,19 @@ func (v *Viewer) SetEnabled(on bool) {
 	}
 }
 
+// Select asks for the agent whose entity ID is id to be selected at the next
+// Update, as the page's click does (an ID that is no agent's leaves nothing
+// selected and says so in [Snapshot.SelectError]); safe from any goroutine.
+// It reports false, selecting nothing, when too many commands are waiting.
+func (v *Viewer) Select(id uint32) bool {
+	select {
+	case v.cmds <- command{op: opSelect, id: id}:
+		return true
+	default:
+		return false
+	}
+}
+
 // Enabled reports whether the viewer is on.
 func (v *Viewer) Enabled() bool { return v.enabled.Load() }
 
