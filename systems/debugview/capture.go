@@ -45,7 +45,7 @@ func (v *Viewer) capture(w *arche.World, now time.Time) {
 	if v.clock != nil {
 		s.Frame = v.clock.Frame
 	}
-	s.Time = v.simTime()
+	s.Time = v.frameTime()
 	s.Paused, s.Speed, s.Enabled = v.paused, v.speed, true
 	if dt := now.Sub(v.lastWall).Seconds(); !v.lastWall.IsZero() && dt > 0 && !v.paused {
 		s.FPS = 1 / dt
@@ -316,8 +316,9 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 		a.Flow = &Flow{Goal: vec(center.X, center.Y), Has: ff.Has, Arrived: ff.Arrived}
 	}
 	if v.tracer != nil && a.Tree != nil {
-		from := v.simTime() - v.LogSeconds
-		for _, t := range v.tracer.Log() {
+		from := v.frameTime() - v.LogSeconds
+		log := v.tracer.Log()
+		for _, t := range log[min(v.traceStart, len(log)):] {
 			if t.Time >= from {
 				a.Log = append(a.Log, Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To)})
 			}

@@ -6,7 +6,7 @@ package debugview
 type Snapshot struct {
 	Version uint64  `json:"version"` // bumped at each snapshot published
 	Frame   int64   `json:"frame"`   // the clock's frame number (frames seen, without a clock)
-	Time    float64 `json:"time"`    // simulation time at the end of the frame
+	Time    float64 `json:"time"`    // the frame's simulation time (Clock.Time: n·DT in frame n)
 	Paused  bool    `json:"paused"`
 	Speed   float64 `json:"speed"`   // pace, multiples of real time (0: unpaced)
 	FPS     float64 `json:"fps"`     // frames per wall-clock second since the last snapshot
@@ -72,7 +72,7 @@ type Agent struct {
 	Path       *Path        `json:"path"`
 	Perception *Perception  `json:"perception"`
 	Flow       *Flow        `json:"flow"`
-	Log        []Transition `json:"log"` // the tree's transitions of the last LogSeconds, oldest first
+	Log        []Transition `json:"log"` // the tree's transitions since it was selected, of the last LogSeconds, oldest first
 }
 
 // Intent is components.Intent for the page.
@@ -161,7 +161,8 @@ type Flow struct {
 	Arrived bool `json:"arrived"`
 }
 
-// Transition is one change of a node's status (bt.Transition).
+// Transition is one change of a node's status (bt.Transition): Time is
+// the simulation time of the frame whose tick made it.
 type Transition struct {
 	Time float64 `json:"t"`
 	Node int     `json:"node"`

@@ -81,6 +81,7 @@ type Viewer struct {
 	selErr     string
 	tracer     *bt.Tracer
 	traced     *bt.Tree
+	traceStart int // log entries of the baseline, left out
 	diag       systems.Diagnostics
 	lastDiag   int64
 	times      []ecs.SystemTime

@@ -111,17 +111,22 @@ func (v *Viewer) observe(w *arche.World) {
 		return
 	}
 	if v.traced != brain.Tree {
+		// the statuses when the agent is selected are the log's baseline,
+		// not transitions from Idle: the log shows what changes from here
 		v.tracer, v.traced = bt.NewTracer(brain.Tree, 4096), brain.Tree
+		v.tracer.Observe(&brain.Memory, v.frameTime())
+		v.traceStart = len(v.tracer.Log())
 	}
-	v.tracer.Observe(&brain.Memory, v.simTime())
+	v.tracer.Observe(&brain.Memory, v.frameTime())
 }
 
-// simTime is the simulation time at the end of this frame: seconds.
-func (v *Viewer) simTime() float64 {
+// frameTime is this frame's simulation time in seconds, as the systems see
+// it (Clock.Time, n·DT in frame n); without a clock, frames count 1/60 s.
+func (v *Viewer) frameTime() float64 {
 	if v.clock != nil {
-		return v.clock.Time + v.clock.DT
+		return v.clock.Time
 	}
-	return float64(v.frames) / 60
+	return float64(v.frames-1) / 60
 }
 
 // pace sleeps so that simulation time runs at speed times real time; it
@@ -137,7 +142,7 @@ func (v *Viewer) pace() {
 		v.reanchor()
 		return
 	}
-	due := v.anchorWall.Add(time.Duration((v.simTime() - v.anchorSim) / v.speed * float64(time.Second)))
+	due := v.anchorWall.Add(time.Duration((v.frameTime() - v.anchorSim) / v.speed * float64(time.Second)))
 	switch d := due.Sub(now); {
 	case d > 0:
 		time.Sleep(d)
@@ -147,7 +152,7 @@ func (v *Viewer) pace() {
 }
 
 func (v *Viewer) reanchor() {
-	v.anchorWall, v.anchorSim = time.Now(), v.simTime()
+	v.anchorWall, v.anchorSim = time.Now(), v.frameTime()
 }
 
 // publish swaps the back snapshot to the front, unless the HTTP side is

@@ -47,7 +47,7 @@ func TestSnapshotHoldsEveryAgent(t *testing.T) {
 	tw.run(10)
 	s := getState(t, srv)
 	assert.EqualValues(t, 9, s.Frame, "the clock's frame 9 is the tenth; a snapshot every 5 frames")
-	assert.InDelta(t, 10.0/60, s.Time, 1e-9, "time at the end of the frame")
+	assert.InDelta(t, 9.0/60, s.Time, 1e-9, "the clock's time of frame 9")
 	require.Equal(t, 15, s.Count)
 	require.Len(t, s.Agents, 15*debugview.AgentSize)
 	teams := map[uint8]int{}
@@ -139,7 +139,7 @@ func TestSelectShowsTreeAndLog(t *testing.T) {
 	for i, want := range []struct {
 		t        float64
 		from, to int
-	}{{4.0 / 60, 0, 1}, {22.0 / 60, 1, 2}, {40.0 / 60, 2, 1}, {58.0 / 60, 1, 2}, {76.0 / 60, 2, 1}} {
+	}{{3.0 / 60, 0, 1}, {21.0 / 60, 1, 2}, {39.0 / 60, 2, 1}, {57.0 / 60, 1, 2}, {75.0 / 60, 2, 1}} {
 		assert.InDelta(t, want.t, wait[i].Time, 1e-9, "transition %d", i)
 		assert.Equal(t, want.from, wait[i].From)
 		assert.Equal(t, want.to, wait[i].To)
@@ -366,4 +366,20 @@ func TestInitializeRejectsBadSettings(t *testing.T) {
 	}
 	var zero debugview.Viewer
 	assert.PanicsWithValue(t, "debugview: Viewer not made by debugview.New(); use v := debugview.New()", func() { zero.Initialize(nil) })
+}
+
+func TestLogStartsFromTheStatusesAtSelection(t *testing.T) {
+	tw := newTestWorld(t, 2, 0, func(v *debugview.Viewer) { v.Every = 1 })
+	srv := httptest.NewServer(tw.v.Handler())
+	defer srv.Close()
+	tw.run(30) // the tree is running
+	require.True(t, tw.v.Select(tw.agents[0].ID()))
+	tw.run(1)
+	s := getState(t, srv)
+	require.NotNil(t, s.Selected)
+	require.NotNil(t, s.Selected.Tree)
+	assert.Equal(t, 1, s.Selected.Tree.Status[0], "patrol is running")
+	for _, x := range s.Selected.Log {
+		assert.NotEqual(t, 0, x.From, "no Idle → … entry for statuses the agent already had: %+v", x)
+	}
 }
