@@ -3,18 +3,25 @@
 // wall avoidance, and writes an animated GIF of the crowd and the field.
 //
 //	go run ./examples/swarm [-agents N] [-seconds S] [-seed N] [-map FILE.map] [-gif swarm.gif]
+//	go run ./examples/swarm -serve localhost:8080 [-speed X]
+//
+// With -serve it runs in real time (or -speed times real time) until
+// interrupted and serves the live debugger (package systems/debugview) at
+// that address: click an agent to see its flow field.
 //
 // Every second it prints how many agents are near the goal, how many have
 // arrived and stopped there, and how many are inside a wall (always 0).
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"image"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/components"
@@ -37,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the map, the agents and the goals")
 	mapFile := fs.String("map", "", "a MovingAI .map file instead of the generated map")
 	gifPath := fs.String("gif", "swarm.gif", "write an animated GIF here (empty: none)")
+	serveAddr := fs.String("serve", "", "run in real time until interrupted and serve the live debugger at this address (e.g. localhost:8080) instead of writing a GIF")
+	speed := fs.Float64("speed", 1, "-serve: pace in multiples of real time (0: unpaced)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -59,6 +68,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	g = sw.Grid
 	sched := ecs.NewScheduler(sw.Systems()...)
+	if *serveAddr != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return serve(ctx, sw.World, sched, *serveAddr, *speed, stdout, stderr)
+	}
 	sched.Initialize(sw.World)
 	defer sched.Finalize(sw.World)
 
