@@ -267,9 +267,13 @@ func TestScreenshotOfARunningPage(t *testing.T) {
 	}
 	if err == nil {
 		_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-			const a = window.debugview.agents, v = window.debugview.view;
-			const i = Math.floor(a.n / 3);
-			v.scale = 9; v.ox = 430 - a.xs[i] * v.scale; v.oy = 380 - a.ys[i] * v.scale; window.debugview.dirty = true;
+			const a = window.debugview.agents, v = window.debugview.view, m = window.debugview.map;
+			let i = 0, best = Infinity; // the agent nearest the map's centre
+			for (let k = 0; k < a.n; k++) {
+				const d = (a.xs[k] - m.width / 2) ** 2 + (a.ys[k] - m.height / 2) ** 2;
+				if (d < best) { best = d; i = k; }
+			}
+			v.scale = 7; v.ox = 430 - a.xs[i] * v.scale; v.oy = 380 - a.ys[i] * v.scale; window.debugview.dirty = true;
 			window.debugview.cmd({ op: "select", id: String(a.ids[i]) });
 			return true;
 		})()`))

@@ -264,7 +264,7 @@
     if (a.health) h += row("health", `${fmt(a.health[0])} / ${fmt(a.health[1])}`);
     if (a.intent) h += row("intent", `${a.intent.mode}${a.intent.move ? " to " + pt(a.intent.goal) : ""}${a.intent.attack ? ", attacking " + a.intent.attack : ""}${a.intent.target ? ", target " + a.intent.target : ""}`);
     if (a.think) h += row("think", `every ${fmt(a.think.interval)} s, last ${fmt(a.think.last)}, next ${fmt(a.think.next)}${a.think.frozen ? " (frozen)" : ""}`);
-    if (a.path) h += row("path", `${a.path.state}, goal ${pt(a.path.goal)}, waypoint ${a.path.next} of ${(a.path.waypoints || []).length}`);
+    if (a.path) h += row("path", a.path.state === "none" ? "none" : `${a.path.state}, goal ${pt(a.path.goal)}, waypoint ${a.path.next} of ${(a.path.waypoints || []).length}`);
     if (a.perception) {
       const p = a.perception;
       h += row("perception", `range ${fmt(p.range)}, field of view ${p.fov > 0 && p.fov < 2 * Math.PI ? fmt(p.fov * 180 / Math.PI) + "°" : "all around"}` +
