@@ -51,6 +51,7 @@
 //
 // A malformed command (unknown op or parameter, a bad number) gets 400 Bad
 // Request and changes nothing; a command while the viewer is disabled gets
-// 503. Listen on localhost (the default of cmd/bench -serve): the page can
+// 503; one that a page of another site posts (an Origin header naming
+// another host) gets 403. Listen on localhost (the default of cmd/bench -serve): the page can
 // pause the simulation and has no authentication.
 package debugview

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"sync"
 	"time"
@@ -154,9 +155,13 @@ func (v *Viewer) serveEvents(w http.ResponseWriter, r *http.Request) {
 const maxCmdBody = 1 << 10
 
 // serveCmd parses one command and queues it: 202 when queued, 400 when
-// malformed (nothing changes), 503 when disabled or when too many commands
-// are waiting.
+// malformed (nothing changes), 403 when posted by another site's page, 503
+// when disabled or when too many commands are waiting.
 func (v *Viewer) serveCmd(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		http.Error(w, "debugview: a command from another site's page", http.StatusForbidden)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxCmdBody)
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, "debugview: malformed command: "+err.Error(), http.StatusBadRequest)
@@ -177,6 +182,18 @@ func (v *Viewer) serveCmd(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.Error(w, "debugview: too many commands waiting for the simulation", http.StatusServiceUnavailable)
 	}
+}
+
+// sameOrigin reports whether a command comes from the debugger's own page
+// or from a client that is not a browser (no Origin header): a page of
+// another site that posts to localhost is refused.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == r.Host
 }
 
 // parseCommand checks a command's form values: exactly the parameters its op

@@ -227,9 +227,31 @@ func TestMalformedCommandsGet400AndChangeNothing(t *testing.T) {
 	assert.Nil(t, after.Selected)
 	assert.Equal(t, before.Frame+1, after.Frame)
 
+	// another site's page may not command the simulation
+	req, err := http.NewRequest(http.MethodPost, srv.URL+"/cmd", strings.NewReader("op=pause"))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", "http://evil.example")
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusForbidden, resp.StatusCode)
+	req, err = http.NewRequest(http.MethodPost, srv.URL+"/cmd", strings.NewReader("op=step"))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", srv.URL) // the page itself
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusAccepted, resp.StatusCode)
+	tw.run(1) // the step runs this frame, then pauses: the next Update would block until resumed
+	assert.True(t, getState(t, srv).Paused)
+	code, _ := post(t, srv, url.Values{"op": {"resume"}})
+	require.Equal(t, http.StatusAccepted, code)
+
 	// disabled: well-formed commands get 503 and change nothing either
 	tw.v.SetEnabled(false)
-	code, _ := post(t, srv, url.Values{"op": {"pause"}})
+	code, _ = post(t, srv, url.Values{"op": {"pause"}})
 	assert.Equal(t, http.StatusServiceUnavailable, code)
 	tw.v.SetEnabled(true)
 	tw.run(1)

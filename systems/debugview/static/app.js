@@ -67,6 +67,8 @@
     $("fps").textContent = s.paused ? "0" : s.fps.toFixed(0);
     $("count").textContent = s.count;
     $("pause").disabled = s.paused; $("resume").disabled = !s.paused;
+    const sp = $("speed");
+    if (document.activeElement !== sp && [...sp.options].some((o) => Number(o.value) === s.speed)) sp.value = [...sp.options].find((o) => Number(o.value) === s.speed).value;
     setStatus(s.paused ? "paused" : "");
     if (s.mapVersion !== st.mapVersion) loadMap(s.mapVersion);
     if (s.flowKey !== st.flowKey) loadFlow(s.flowKey);
