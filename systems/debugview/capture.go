@@ -46,12 +46,12 @@ func (v *Viewer) capture(w *arche.World, now time.Time) {
 		s.Frame = v.clock.Frame
 	}
 	s.Time = v.frameTime()
-	s.Paused, s.Speed, s.Enabled = v.paused, v.speed, true
-	if dt := now.Sub(v.lastWall).Seconds(); !v.lastWall.IsZero() && dt > 0 && !v.paused {
-		s.FPS = 1 / dt
-	} else {
-		s.FPS = 0
+	s.Paused, s.Speed = v.paused, v.speed
+	s.FPS = 0
+	if dt := now.Sub(v.fpsWall).Seconds(); !v.fpsWall.IsZero() && dt > 0 && !v.paused {
+		s.FPS = float64(v.frames-v.fpsFrame) / dt
 	}
+	v.fpsWall, v.fpsFrame = now, v.frames
 	v.captureAgents(w, s)
 	v.captureTimes(s)
 	if v.frames-v.lastDiag >= int64(v.DiagnoseEvery) || s.Diagnostics == nil {

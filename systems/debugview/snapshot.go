@@ -8,9 +8,8 @@ type Snapshot struct {
 	Frame   int64   `json:"frame"`   // the clock's frame number (frames seen, without a clock)
 	Time    float64 `json:"time"`    // the frame's simulation time (Clock.Time: n·DT in frame n)
 	Paused  bool    `json:"paused"`
-	Speed   float64 `json:"speed"`   // pace, multiples of real time (0: unpaced)
-	FPS     float64 `json:"fps"`     // frames per wall-clock second since the last snapshot
-	Enabled bool    `json:"enabled"` // false in the snapshot taken before the viewer was turned off
+	Speed   float64 `json:"speed"` // pace, multiples of real time (0: unpaced)
+	FPS     float64 `json:"fps"`   // frames per wall-clock second since the last snapshot (0 while paused)
 
 	// Agents packs every agent (entity with a Position), AgentSize bytes
 	// each, little-endian: entity ID uint32, x float32, y float32, team

@@ -91,7 +91,8 @@ type Viewer struct {
 	prevWork   time.Duration
 	anchorWall time.Time
 	anchorSim  float64
-	lastWall   time.Time
+	fpsWall    time.Time // wall clock and frame count of the last snapshot
+	fpsFrame   int64
 	mapVersion uint64
 	flowKey    flowKey
 	back       *Snapshot

@@ -133,8 +133,6 @@ func (v *Viewer) frameTime() float64 {
 // re-anchors when the simulation falls more than a quarter second behind (no
 // catching up in a burst).
 func (v *Viewer) pace() {
-	now := time.Now()
-	v.lastWall = now
 	if v.speed <= 0 {
 		return
 	}
@@ -143,7 +141,7 @@ func (v *Viewer) pace() {
 		return
 	}
 	due := v.anchorWall.Add(time.Duration((v.frameTime() - v.anchorSim) / v.speed * float64(time.Second)))
-	switch d := due.Sub(now); {
+	switch d := time.Until(due); {
 	case d > 0:
 		time.Sleep(d)
 	case d < -time.Second/4:
