@@ -190,9 +190,9 @@
   }
   function drawFlow() {
     const f = st.flow; if (!f || !st.map) return;
-    const v = st.view, step = Math.max(1, Math.ceil(14 / v.scale));
+    const v = st.view, step = Math.max(1, Math.ceil(20 / v.scale));
     const DX = [1, 1, 0, -1, -1, -1, 0, 1], DY = [0, -1, -1, -1, 0, 1, 1, 1];
-    ctx.strokeStyle = "rgba(90,80,60,.55)"; ctx.lineWidth = 1; ctx.beginPath();
+    ctx.strokeStyle = "rgba(70,60,40,.7)"; ctx.lineWidth = 1; ctx.beginPath();
     for (let y = Math.floor(step / 2); y < f.height; y += step) {
       for (let x = Math.floor(step / 2); x < f.width; x += step) {
         const d = f.dirs[y * f.width + x];
