@@ -20,6 +20,9 @@ import (
 )
 
 type crowdConfig struct {
+	// addSystems adds systems after the scenario's (-debugview, serve.go).
+	addSystems func(*arche.World, *ecs.Scheduler)
+
 	Scenario       string // "guards" or "swarm"
 	Agents, Frames int
 	Seed           uint64
@@ -28,8 +31,6 @@ type crowdConfig struct {
 	LOD            bool
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
-
-	addSystems func(*arche.World, *ecs.Scheduler) // adds systems after the scenario's (-debugview, serve.go)
 }
 
 // report is what a crowd run measured. The JSON keys are part of the

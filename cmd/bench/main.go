@@ -61,13 +61,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mapFile := fs.String("map", "", "a MovingAI .map file to use instead of the generated default map")
 	scenFile := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	view := addViewFlags(fs) // -serve, -speed, -debugview (serve.go)
 	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat), swarm (a shared flow field) or reference (the swarm's core work as a minimal loop without Arche)")
 	ratio := fs.Bool("ratio", false, "after the scenario, run the reference loop for the same agents, frames, seed and workers and print the ratio of the medians")
 	workers := fs.Int("workers", 0, "goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
-	view := addViewFlags(fs) // -serve, -speed, -debugview (serve.go)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -84,6 +84,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
+	run := runCrowd
+	if *scen == "reference" {
+		if *ratio {
+			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")
+			return 2
+		}
+		run = runReference
+	}
 	if err := view.apply(&cfg); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
@@ -92,14 +100,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ctx, stop := serveContext()
 		defer stop()
 		return runServe(ctx, cfg, *view.serve, *view.speed, stdout, stderr)
-	}
-	run := runCrowd
-	if *scen == "reference" {
-		if *ratio {
-			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")
-			return 2
-		}
-		run = runReference
 	}
 	rep, err := run(cfg)
 	if err == nil && *ratio && *scen != "reference" {
