@@ -98,6 +98,16 @@ func (s *Scheduler) Times() []SystemTime {
 	return out
 }
 
+// AppendTimes appends each system's accumulated Update time, in scheduling
+// order, to dst and returns it: [Scheduler.Times] without allocating once dst
+// has the capacity (for live views that poll every few frames).
+func (s *Scheduler) AppendTimes(dst []SystemTime) []SystemTime {
+	for i, sys := range s.systems {
+		dst = append(dst, SystemTime{Name: SystemName(sys), Total: s.totals[i]})
+	}
+	return dst
+}
+
 // Frames returns the number of frames run.
 func (s *Scheduler) Frames() int { return s.frames }
 

@@ -71,5 +71,10 @@
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
 // (see [Movement]).
 //
+// To see a world: package systems/debugview is a live debugger in the
+// browser (a system to add last, and an http.Handler), and package
+// systems/render draws maps, agents and flow fields into PNG and GIF
+// pictures captioned with the simulation time and a legend.
+//
 // Arche's package is imported as arche throughout (see package ecs).
 package systems

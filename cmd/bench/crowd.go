@@ -19,6 +19,9 @@ import (
 )
 
 type crowdConfig struct {
+	// addSystems adds systems after the scenario's (-debugview, serve.go).
+	addSystems func(*arche.World, *ecs.Scheduler)
+
 	Scenario       string // "guards" or "swarm"
 	Agents, Frames int
 	Seed           uint64
@@ -198,6 +201,9 @@ func newCrowd(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoidanc
 func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, workers int, avoid systems.Avoidance, dt float64) (*report, error) {
 	w := sc.world()
 	sched := ecs.NewScheduler(sc.systems()...)
+	if cfg.addSystems != nil {
+		cfg.addSystems(w, sched)
+	}
 	sched.Initialize(w)
 	if restore != nil {
 		if err := restore(); err != nil {

@@ -35,6 +35,12 @@
 // ratio_to_reference). Machines are noisy; a ratio from one run holds where a
 // bare time does not.
 //
+// With -serve ADDR (e.g. -serve localhost:8080) it runs the chosen scenario
+// in real time (or -speed times real time) until interrupted and serves the
+// live debugger of package systems/debugview at http://ADDR/. With
+// -debugview off|on a measured run also has the debugger's system, added but
+// disabled or enabled with one agent selected; its cost shows under systems.
+//
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
 // (relative error ≤ 1e-4; a query of length 0 with start ≠ goal must be
@@ -76,6 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mapFile := fs.String("map", "", "a MovingAI .map file to use instead of the generated default map")
 	scenFile := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	view := addViewFlags(fs) // -serve, -speed, -debugview (serve.go)
 	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat), swarm (a shared flow field) or reference (the swarm's core work as a minimal loop without Arche)")
 	ratio := fs.Bool("ratio", false, "after the scenario, run the reference loop for the same agents, frames, seed and workers and print the ratio of the medians")
 	workers := fs.Int("workers", 0, "goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement (0: GOMAXPROCS)")
@@ -126,6 +133,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		run = runReference
+	}
+	if err := view.apply(&cfg); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	if *view.serve != "" {
+		ctx, stop := serveContext()
+		defer stop()
+		return runServe(ctx, cfg, *view.serve, *view.speed, stdout, stderr)
 	}
 	rep, err := run(cfg)
 	if err == nil && *ratio && *scen != "reference" {

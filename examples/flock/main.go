@@ -20,9 +20,9 @@ import (
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/examples/internal/picture"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
+	"github.com/archai-go/archai/systems/render"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -61,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer sched.Finalize(&world)
 
 	motion := generic.NewFilter2[components.Position, components.Velocity]()
-	background := picture.Map(g, 4)
+	background := render.Map(g, 4)
 	var gifFrames []*image.Paletted
 	fmt.Fprintf(stdout, "%d boids, %dx%d arena\n", *boids, size, size)
 	fmt.Fprintf(stdout, "%6s %13s %16s %10s\n", "time", "polarisation", "nearest (cells)", "in walls")
@@ -72,18 +72,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%5.1fs %13.3f %16.3f %10d\n", float64(f)/60, pol, near, walls)
 		}
 		if *gifPath != "" && f%4 == 0 {
-			img := picture.Clone(background)
+			img := render.Clone(background)
 			q := motion.Query(&world)
 			for q.Next() {
 				p, v := q.Get()
-				picture.Line(img, 4, p.Vec, r2.Add(p.Vec, r2.Scale(0.25, v.Vec)), picture.Blue)
-				picture.Dot(img, 4, p.Vec, 2, picture.Black)
+				render.Line(img, 4, p.Vec, r2.Add(p.Vec, r2.Scale(0.25, v.Vec)), render.Blue)
+				render.Dot(img, 4, p.Vec, 2, render.Black)
 			}
-			gifFrames = append(gifFrames, img)
+			gifFrames = append(gifFrames, render.Caption(img, float64(f)/60,
+				render.Item{Colour: render.Black, Label: "boid"}, render.Item{Colour: render.Blue, Label: "velocity"}))
 		}
 	}
 	if *gifPath != "" {
-		if err := picture.WriteGIF(*gifPath, gifFrames, 7); err != nil {
+		if err := render.WriteGIF(*gifPath, gifFrames, 7); err != nil {
 			fmt.Fprintln(stderr, "flock:", err)
 			return 1
 		}

@@ -3,24 +3,31 @@
 // wall avoidance, and writes an animated GIF of the crowd and the field.
 //
 //	go run ./examples/swarm [-agents N] [-seconds S] [-seed N] [-map FILE.map] [-gif swarm.gif]
+//	go run ./examples/swarm -serve localhost:8080 [-speed X]
+//
+// With -serve it runs in real time (or -speed times real time) until
+// interrupted and serves the live debugger (package systems/debugview) at
+// that address: click an agent to see its flow field.
 //
 // Every second it prints how many agents are near the goal, how many have
 // arrived and stopped there, and how many are inside a wall (always 0).
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"image"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/examples/internal/picture"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems/render"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -37,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the map, the agents and the goals")
 	mapFile := fs.String("map", "", "a MovingAI .map file instead of the generated map")
 	gifPath := fs.String("gif", "swarm.gif", "write an animated GIF here (empty: none)")
+	serveAddr := fs.String("serve", "", "run in real time until interrupted and serve the live debugger at this address (e.g. localhost:8080) instead of writing a GIF")
+	speed := fs.Float64("speed", 1, "-serve: pace in multiples of real time (0: unpaced)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -59,11 +68,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	g = sw.Grid
 	sched := ecs.NewScheduler(sw.Systems()...)
+	if *serveAddr != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return serve(ctx, sw.World, sched, *serveAddr, *speed, stdout, stderr)
+	}
 	sched.Initialize(sw.World)
 	defer sched.Finalize(sw.World)
 
 	scale := max(1, 512/max(g.Width(), g.Height()))
-	background := picture.Map(g, scale)
+	background := render.Map(g, scale)
 	agentsF := generic.NewFilter2[components.Position, components.FlowFollower]()
 	var frames []*image.Paletted
 	fmt.Fprintf(stdout, "%d agents on a %dx%d map, goal moves every 5 s\n", *agents, g.Width(), g.Height())
@@ -93,7 +107,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *gifPath != "" {
-		if err := picture.WriteGIF(*gifPath, frames, 10); err != nil {
+		if err := render.WriteGIF(*gifPath, frames, 10); err != nil {
 			fmt.Fprintln(stderr, "swarm:", err)
 			return 1
 		}
@@ -102,10 +116,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// legend names the colours of draw's frames.
+var legend = []render.Item{
+	{Colour: render.Blue, Label: "agent"}, {Colour: render.Green, Label: "arrived"},
+	{Colour: render.Red, Label: "goal"}, {Colour: render.Faint, Label: "flow field"},
+}
+
 // draw renders the field's directions (every few cells), the agents and the
-// goal.
+// goal, captioned with the simulation time and the legend.
 func draw(background *image.Paletted, scale int, sw *scenario.Swarm, f *generic.Filter2[components.Position, components.FlowFollower]) *image.Paletted {
-	img := picture.Clone(background)
+	img := render.Clone(background)
 	g := sw.Grid
 	if field, ready := sw.Flow.Cache.Request(sw.Director.Goal); ready { // drawn once built, without forcing the build
 		step := max(4, g.Width()/48)
@@ -117,22 +137,22 @@ func draw(background *image.Paletted, scale int, sw *scenario.Swarm, f *generic.
 					continue
 				}
 				p := g.Center(c)
-				picture.Line(img, scale, p, r2.Add(p, r2.Scale(float64(step)*0.45, d)), picture.Faint)
+				render.Line(img, scale, p, r2.Add(p, r2.Scale(float64(step)*0.45, d)), render.Faint)
 			}
 		}
 	}
 	q := f.Query(sw.World)
 	for q.Next() {
 		p, ff := q.Get()
-		c := picture.Blue
+		c := render.Blue
 		if ff.Arrived {
-			c = picture.Green
+			c = render.Green
 		}
-		picture.Dot(img, scale, p.Vec, max(1, scale/2), c)
+		render.Dot(img, scale, p.Vec, max(1, scale/2), c)
 	}
 	goal := g.Center(sw.Director.Goal)
 	for a := 0.0; a < 2*math.Pi; a += 0.2 {
-		picture.Dot(img, scale, r2.Add(goal, r2.Scale(2, r2.Vec{X: math.Cos(a), Y: math.Sin(a)})), scale, picture.Red)
+		render.Dot(img, scale, r2.Add(goal, r2.Scale(2, r2.Vec{X: math.Cos(a), Y: math.Sin(a)})), scale, render.Red)
 	}
-	return img
+	return render.Caption(img, ecs.ClockOf(sw.World).Time, legend...)
 }

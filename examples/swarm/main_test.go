@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,4 +40,29 @@ func TestSwarmRunsAndWritesAGIF(t *testing.T) {
 	require.NoError(t, err)
 	assert.Greater(t, st.Size(), int64(1000))
 	assert.Equal(t, 2, run([]string{"-agents", "-1"}, &out, &errs))
+}
+
+func TestSwarmServes(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sw, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: 100, Seed: 1})
+	require.NoError(t, err)
+	sched := ecs.NewScheduler(sw.Systems()...)
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() { defer pw.Close(); done <- serve(ctx, sw.World, sched, "127.0.0.1:0", 0, pw, io.Discard) }()
+	lines := bufio.NewScanner(pr)
+	require.True(t, lines.Scan())
+	url := strings.Fields(lines.Text())[1]
+	resp, err := http.Get(url)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	cancel()
+	require.True(t, lines.Scan())
+	assert.Contains(t, lines.Text(), "stopped after")
+	assert.Equal(t, 0, <-done)
+
+	var out, errs bytes.Buffer
+	assert.Equal(t, 1, run([]string{"-agents", "10", "-serve", "256.1.1.1:x"}, &out, &errs))
+	assert.Equal(t, 2, run([]string{"-agents", "10", "-serve", "127.0.0.1:0", "-speed", "-2"}, &out, &errs))
 }

@@ -1,0 +1,217 @@
+package debugview
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/components"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// captureSelected copies the selected agent in detail, or returns nil.
+func (v *Viewer) captureSelected(w *arche.World) *Agent {
+	e := v.selected
+	if e.IsZero() {
+		return nil
+	}
+	a := &Agent{ID: e.ID(), Gen: e.Generation(), Alive: w.Alive(e)}
+	if !a.Alive || !w.Has(e, v.ids.pos) {
+		a.Alive = false
+		return a
+	}
+	ids := &v.ids
+	for _, id := range w.Ids(e) {
+		if info, ok := arche.ComponentInfo(w, id); ok {
+			a.Components = append(a.Components, info.Type.Name())
+		}
+	}
+	has := func(id arche.ID) bool { return w.Has(e, id) }
+	pos := (*components.Position)(w.Get(e, ids.pos))
+	a.Pos = vec(pos.X, pos.Y)
+	if has(ids.vel) {
+		vel := (*components.Velocity)(w.Get(e, ids.vel))
+		a.Vel = &Vec{vel.X, vel.Y}
+	}
+	if has(ids.faction) {
+		t := int((*components.Faction)(w.Get(e, ids.faction)).Team)
+		a.Team = &t
+	}
+	if has(ids.health) {
+		hp := (*components.Health)(w.Get(e, ids.health))
+		a.Health = &[2]float64{finite(hp.Current), finite(hp.Max)}
+	}
+	if has(ids.intent) {
+		in := (*components.Intent)(w.Get(e, ids.intent))
+		a.Intent = &Intent{Mode: modeName(in.Mode), Move: in.Move, Goal: vec(in.Goal.X, in.Goal.Y),
+			Attack: in.Attack.ID(), Target: in.Target.ID(), Point: vec(in.Point.X, in.Point.Y)}
+	}
+	if has(ids.think) {
+		th := (*components.Think)(w.Get(e, ids.think))
+		a.Think = &Think{Interval: finite(th.Interval), Last: finite(th.Last), Next: finite(th.Next), Frozen: th.Frozen}
+	}
+	if has(ids.brain) {
+		a.Tree = v.tree((*components.Brain)(w.Get(e, ids.brain)))
+	}
+	if has(ids.board) {
+		a.Blackboard = blackboardOf((*components.Blackboard)(w.Get(e, ids.board)))
+	}
+	if has(ids.util) {
+		a.Utility = utilityOf((*components.UtilityBrain)(w.Get(e, ids.util)))
+	}
+	if has(ids.machine) {
+		a.FSM = fsmOf((*components.StateMachine)(w.Get(e, ids.machine)))
+	}
+	if has(ids.path) {
+		a.Path = v.pathOf((*components.Path)(w.Get(e, ids.path)))
+	}
+	if has(ids.perception) {
+		p := (*components.Perception)(w.Get(e, ids.perception))
+		a.Perception = &Perception{Range: finite(p.SightRange), FieldOfView: finite(p.FieldOfView), Heading: vec(p.Heading.X, p.Heading.Y),
+			Visible: p.Visible, Target: p.Target.ID(), TargetAt: vec(p.TargetAt.X, p.TargetAt.Y), Distance: finite(p.Distance),
+			HasLastSeen: p.HasLastSeen, LastSeen: vec(p.LastSeen.X, p.LastSeen.Y)}
+	}
+	if has(ids.flow) && v.grid != nil {
+		ff := (*components.FlowFollower)(w.Get(e, ids.flow))
+		c := ff.Goal
+		center := v.grid.Center(c)
+		a.Flow = &Flow{Goal: vec(center.X, center.Y), Has: ff.Has, Arrived: ff.Arrived}
+	}
+	if v.tracer != nil && a.Tree != nil {
+		from := v.frameTime() - v.LogSeconds
+		log := v.tracer.Log()
+		for _, t := range log[min(v.traceStart, len(log)):] {
+			if t.Time >= from {
+				a.Log = append(a.Log, Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To)})
+			}
+		}
+	}
+	return a
+}
+
+func (v *Viewer) tree(b *components.Brain) *Tree {
+	t := b.Tree
+	if t == nil {
+		return nil
+	}
+	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len())}
+	for i := range t.Len() {
+		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Parent: t.Parent(i)}
+	}
+	if b.Memory.Len() == t.Len() {
+		for i, nm := range b.Memory.Nodes() {
+			out.Status[i] = int(nm.Status)
+		}
+	}
+	return out
+}
+
+func blackboardOf(b *components.Blackboard) []KV {
+	st := b.Store
+	if st == nil || st.Schema() == nil {
+		return nil
+	}
+	sc := st.Schema()
+	out := make([]KV, 0, sc.Len())
+	for i := range sc.Len() {
+		name := sc.Name(i)
+		val, ok := st.Value(name)
+		kv := KV{Key: name, Set: ok}
+		if ok {
+			kv.Value = clip(fmt.Sprint(val))
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+// clip cuts a displayed value to 80 bytes.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+func utilityOf(u *components.UtilityBrain) *Utility {
+	r := u.Reasoner
+	if r == nil {
+		return nil
+	}
+	out := &Utility{Name: r.Name(), Choice: u.State.Choice, Actions: make([]string, r.Len()), Scores: make([]float64, r.Len())}
+	if out.Choice < 0 || out.Choice >= r.Len() {
+		out.Choice = -1
+	}
+	for i := range r.Len() {
+		out.Actions[i] = r.ActionName(i)
+		if i < len(u.State.Scores) {
+			out.Scores[i] = finite(u.State.Scores[i])
+		}
+	}
+	return out
+}
+
+func fsmOf(m *components.StateMachine) *FSM {
+	if m.Machine == nil {
+		return nil
+	}
+	out := &FSM{Name: m.Machine.MachineName(), Previous: m.Machine.Name(m.Memory.Previous),
+		Elapsed: finite(m.Memory.Elapsed), Transitions: m.Memory.Transitions}
+	var path [fsm.MaxDepth]fsm.StateID
+	n := m.Machine.Path(&m.Memory, path[:])
+	for _, id := range path[:n] {
+		out.Active = append(out.Active, m.Machine.Name(id))
+	}
+	return out
+}
+
+func (v *Viewer) pathOf(p *components.Path) *Path {
+	out := &Path{State: pathStateName(p.State), Next: p.Next}
+	if v.grid != nil {
+		c := v.grid.Center(p.Goal)
+		out.Goal = vec(c.X, c.Y)
+		for _, wp := range p.Waypoints {
+			c := v.grid.Center(wp)
+			out.Waypoints = append(out.Waypoints, vec(c.X, c.Y))
+		}
+	}
+	return out
+}
+
+func modeName(m components.IntentMode) string {
+	switch m {
+	case components.IntentGo:
+		return "go"
+	case components.IntentFlee:
+		return "flee"
+	case components.IntentPursue:
+		return "pursue"
+	case components.IntentEvade:
+		return "evade"
+	}
+	return fmt.Sprintf("mode(%d)", m)
+}
+
+func pathStateName(s components.PathState) string {
+	switch s {
+	case components.PathNone:
+		return "none"
+	case components.PathPending:
+		return "pending"
+	case components.PathReady:
+		return "ready"
+	case components.PathUnreachable:
+		return "unreachable"
+	}
+	return fmt.Sprintf("state(%d)", s)
+}
+
+// finite replaces NaN and infinities (which JSON cannot hold) by 0.
+func finite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
+func vec(x, y float64) Vec { return Vec{finite(x), finite(y)} }

@@ -1,0 +1,375 @@
+// archai debugview: the page. Plain JavaScript, no libraries, no build step.
+"use strict";
+(function () {
+  const STATUS = ["Idle", "Running", "Success", "Failure", "Skipped"];
+  const STATES = ["idle", "moving", "attacking", "fleeing", "pursuing", "down", "arrived", "frozen"];
+  const STATE_COLOURS = ["#9a9a9a", "#1f6fd1", "#d13b2f", "#e88a1a", "#8a3fc0", "#333333", "#2a9d4a", "#c4b07c"];
+  const TEAM_COLOURS = ["#1f6fd1", "#d13b2f", "#2a9d4a", "#8a3fc0", "#e88a1a", "#17a2b8", "#a0522d", "#e377c2"];
+  const COST_COLOURS = ["#3a3a40", "#f4f1ea", "#e8dfc2", "#e2d6b0", "#d3c394", "#c4b07c"];
+  const SYS_COLOURS = ["#1f6fd1", "#d13b2f", "#2a9d4a", "#e88a1a", "#8a3fc0", "#17a2b8", "#a0522d", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39"];
+
+  const $ = (id) => document.getElementById(id);
+  const canvas = $("map"), ctx = canvas.getContext("2d");
+  const st = {
+    snap: null, agents: null, map: null, mapCanvas: null, mapVersion: -1,
+    flow: null, flowKey: "", view: { scale: 4, ox: 0, oy: 0, fitted: false },
+    scrub: null, history: [], sysNames: [], treeKey: "", dirty: true,
+  };
+  window.debugview = st; // for tests and the console
+
+  // ---- commands ----
+  function cmd(params) {
+    const body = new URLSearchParams(params);
+    return fetch("cmd", { method: "POST", body }).then((r) => {
+      if (!r.ok) r.text().then((t) => setStatus(t));
+      return r.status;
+    });
+  }
+  st.cmd = cmd;
+  $("pause").onclick = () => cmd({ op: "pause" });
+  $("resume").onclick = () => cmd({ op: "resume" });
+  $("step").onclick = () => cmd({ op: "step" });
+  $("deselect").onclick = () => cmd({ op: "deselect" });
+  $("speed").onchange = (e) => cmd({ op: "speed", value: e.target.value });
+  $("colour").onchange = () => { drawLegend(); st.dirty = true; };
+  $("live").onclick = () => { st.scrub = null; renderTree(); renderLog(); };
+  $("scrub").oninput = (e) => {
+    const log = logWindow();
+    st.scrub = log.t0 + (log.t1 - log.t0) * (e.target.value / 1000);
+    renderTree(); renderLog();
+  };
+  function setStatus(t) { $("status").textContent = t; }
+
+  // ---- data ----
+  function decodeB64(s) {
+    const bin = atob(s || "");
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  function decodeAgents(b64, n) {
+    const bytes = decodeB64(b64);
+    const dv = new DataView(bytes.buffer);
+    const ids = new Uint32Array(n), xs = new Float32Array(n), ys = new Float32Array(n);
+    const teams = new Uint8Array(n), states = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const o = i * 16;
+      ids[i] = dv.getUint32(o, true); xs[i] = dv.getFloat32(o + 4, true); ys[i] = dv.getFloat32(o + 8, true);
+      teams[i] = dv.getUint8(o + 12); states[i] = dv.getUint8(o + 13);
+    }
+    return { n, ids, xs, ys, teams, states };
+  }
+  function onSnapshot(s) {
+    st.snap = s;
+    st.agents = decodeAgents(s.agents, s.count);
+    $("frame").textContent = s.frame;
+    $("time").textContent = s.time.toFixed(2);
+    $("fps").textContent = s.paused ? "0" : s.fps.toFixed(0);
+    $("count").textContent = s.count;
+    $("pause").disabled = s.paused; $("resume").disabled = !s.paused;
+    const sp = $("speed");
+    if (document.activeElement !== sp && [...sp.options].some((o) => Number(o.value) === s.speed)) sp.value = [...sp.options].find((o) => Number(o.value) === s.speed).value;
+    setStatus(s.paused ? "paused" : "");
+    if (s.mapVersion !== st.mapVersion) loadMap(s.mapVersion);
+    if (s.flowKey !== st.flowKey) loadFlow(s.flowKey);
+    pushHistory(s.systems || []);
+    renderAgent(); renderTree(); renderLog(); renderSystems(); renderDiagnostics();
+    st.dirty = true;
+  }
+  function loadMap(version) {
+    st.mapVersion = version;
+    fetch("map").then((r) => (r.ok ? r.json() : null)).then((m) => {
+      if (!m) return;
+      const cells = decodeB64(m.cells);
+      const c = document.createElement("canvas");
+      c.width = m.width; c.height = m.height;
+      const cx = c.getContext("2d"), img = cx.createImageData(m.width, m.height);
+      const rgb = COST_COLOURS.map((h) => [parseInt(h.slice(1, 3), 16), parseInt(h.slice(3, 5), 16), parseInt(h.slice(5, 7), 16)]);
+      for (let i = 0; i < cells.length; i++) {
+        const col = rgb[Math.min(cells[i], rgb.length - 1)];
+        img.data[4 * i] = col[0]; img.data[4 * i + 1] = col[1]; img.data[4 * i + 2] = col[2]; img.data[4 * i + 3] = 255;
+      }
+      cx.putImageData(img, 0, 0);
+      st.map = m; st.mapCanvas = c;
+      if (!st.view.fitted) fit();
+      st.dirty = true;
+    });
+  }
+  function loadFlow(key) {
+    st.flowKey = key;
+    if (!key) { st.flow = null; st.dirty = true; return; }
+    fetch("flow").then((r) => (r.ok ? r.json() : null)).then((f) => {
+      if (f && f.key === st.flowKey) { f.dirs = decodeB64(f.dirs); st.flow = f; st.dirty = true; }
+    });
+  }
+  function connect() {
+    const es = new EventSource("events");
+    es.addEventListener("snapshot", (e) => onSnapshot(JSON.parse(e.data)));
+    es.onerror = () => setStatus("disconnected: retrying…");
+  }
+
+  // ---- map view ----
+  function resize() {
+    const r = canvas.getBoundingClientRect();
+    canvas.width = Math.max(1, Math.round(r.width)); canvas.height = Math.max(1, Math.round(r.height));
+    st.dirty = true;
+  }
+  function fit() {
+    if (!st.map) return;
+    const v = st.view;
+    v.scale = Math.max(0.1, Math.min(canvas.width / st.map.width, canvas.height / st.map.height));
+    v.ox = (canvas.width - st.map.width * v.scale) / 2; v.oy = (canvas.height - st.map.height * v.scale) / 2;
+    v.fitted = true; st.dirty = true;
+  }
+  const toScreen = (x, y) => [st.view.ox + x * st.view.scale, st.view.oy + y * st.view.scale];
+  st.agentScreen = function (id) { // the canvas-relative position of agent id, or null
+    const a = st.agents; if (!a) return null;
+    for (let i = 0; i < a.n; i++) if (a.ids[i] === id) return toScreen(a.xs[i], a.ys[i]);
+    return null;
+  };
+  let drag = null;
+  canvas.addEventListener("mousedown", (e) => { drag = { x: e.offsetX, y: e.offsetY, ox: st.view.ox, oy: st.view.oy, moved: false }; });
+  canvas.addEventListener("mousemove", (e) => {
+    if (!drag) return;
+    const dx = e.offsetX - drag.x, dy = e.offsetY - drag.y;
+    if (Math.abs(dx) + Math.abs(dy) > 3) drag.moved = true;
+    if (drag.moved) { st.view.ox = drag.ox + dx; st.view.oy = drag.oy + dy; st.dirty = true; }
+  });
+  canvas.addEventListener("mouseup", (e) => {
+    if (drag && !drag.moved) pick(e.offsetX, e.offsetY);
+    drag = null;
+  });
+  canvas.addEventListener("dblclick", fit);
+  canvas.addEventListener("wheel", (e) => {
+    e.preventDefault();
+    const v = st.view, f = Math.exp(-e.deltaY * 0.0015);
+    const ns = Math.min(200, Math.max(0.05, v.scale * f));
+    v.ox = e.offsetX - (e.offsetX - v.ox) * (ns / v.scale); v.oy = e.offsetY - (e.offsetY - v.oy) * (ns / v.scale);
+    v.scale = ns; st.dirty = true;
+  }, { passive: false });
+  function pick(px, py) {
+    const a = st.agents; if (!a) return;
+    let best = -1, bd = 12 * 12;
+    for (let i = 0; i < a.n; i++) {
+      const [sx, sy] = toScreen(a.xs[i], a.ys[i]);
+      const d = (sx - px) * (sx - px) + (sy - py) * (sy - py);
+      if (d < bd) { bd = d; best = i; }
+    }
+    if (best >= 0) { st.scrub = null; cmd({ op: "select", id: String(a.ids[best]) }); }
+  }
+  function colourOf(a, i) {
+    if ($("colour").value === "state") return STATE_COLOURS[a.states[i]] || "#000";
+    return a.teams[i] === 255 ? "#555" : TEAM_COLOURS[a.teams[i] % TEAM_COLOURS.length];
+  }
+  function draw() {
+    requestAnimationFrame(draw);
+    if (!st.dirty) return;
+    st.dirty = false;
+    const v = st.view;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = "#ddd8cc"; ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (st.mapCanvas) {
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(st.mapCanvas, v.ox, v.oy, st.map.width * v.scale, st.map.height * v.scale);
+    }
+    drawFlow();
+    const a = st.agents, sel = st.snap && st.snap.selected;
+    let drawn = 0;
+    if (a) {
+      const size = Math.max(2, Math.min(10, v.scale * 0.7));
+      for (let i = 0; i < a.n; i++) {
+        const [sx, sy] = toScreen(a.xs[i], a.ys[i]);
+        if (sx < -size || sy < -size || sx > canvas.width + size || sy > canvas.height + size) continue;
+        ctx.fillStyle = colourOf(a, i);
+        ctx.fillRect(sx - size / 2, sy - size / 2, size, size);
+        drawn++;
+      }
+    }
+    canvas.dataset.agents = String(drawn);
+    if (sel && sel.alive) drawSelected(sel);
+  }
+  function drawFlow() {
+    const f = st.flow; if (!f || !st.map) return;
+    const v = st.view, step = Math.max(1, Math.ceil(20 / v.scale));
+    const DX = [1, 1, 0, -1, -1, -1, 0, 1], DY = [0, -1, -1, -1, 0, 1, 1, 1];
+    ctx.strokeStyle = "rgba(70,60,40,.7)"; ctx.lineWidth = 1; ctx.beginPath();
+    for (let y = Math.floor(step / 2); y < f.height; y += step) {
+      for (let x = Math.floor(step / 2); x < f.width; x += step) {
+        const d = f.dirs[y * f.width + x];
+        if (d > 7) continue;
+        const [sx, sy] = toScreen(x + 0.5, y + 0.5);
+        if (sx < 0 || sy < 0 || sx > canvas.width || sy > canvas.height) continue;
+        const n = Math.hypot(DX[d], DY[d]), len = Math.min(step * v.scale * 0.4, 12);
+        const ex = sx + DX[d] / n * len, ey = sy + DY[d] / n * len;
+        ctx.moveTo(sx, sy); ctx.lineTo(ex, ey);
+        const ax = -DX[d] / n, ay = -DY[d] / n;
+        ctx.moveTo(ex, ey); ctx.lineTo(ex + (ax * 0.8 - ay * 0.5) * 4, ey + (ay * 0.8 + ax * 0.5) * 4);
+        ctx.moveTo(ex, ey); ctx.lineTo(ex + (ax * 0.8 + ay * 0.5) * 4, ey + (ay * 0.8 - ax * 0.5) * 4);
+      }
+    }
+    ctx.stroke();
+    const [gx, gy] = toScreen(f.goal.x, f.goal.y);
+    ctx.strokeStyle = "#d13b2f"; ctx.lineWidth = 2; ctx.beginPath(); ctx.arc(gx, gy, 8, 0, 2 * Math.PI); ctx.stroke();
+  }
+  function drawSelected(s) {
+    const v = st.view, [px, py] = toScreen(s.pos.x, s.pos.y);
+    if (s.path && s.path.waypoints && s.path.waypoints.length) {
+      ctx.strokeStyle = "#8a3fc0"; ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(px, py);
+      for (let i = Math.max(0, s.path.next); i < s.path.waypoints.length; i++) {
+        const [wx, wy] = toScreen(s.path.waypoints[i].x, s.path.waypoints[i].y); ctx.lineTo(wx, wy);
+      }
+      ctx.stroke();
+    }
+    const p = s.perception;
+    if (p && p.range > 0) {
+      const r = p.range * v.scale;
+      ctx.fillStyle = "rgba(232,138,26,.12)"; ctx.strokeStyle = "rgba(232,138,26,.8)"; ctx.lineWidth = 1;
+      ctx.beginPath();
+      if (p.fov > 0 && p.fov < 2 * Math.PI && (p.heading.x || p.heading.y)) {
+        const h = Math.atan2(p.heading.y, p.heading.x);
+        ctx.moveTo(px, py); ctx.arc(px, py, r, h - p.fov / 2, h + p.fov / 2); ctx.closePath();
+      } else ctx.arc(px, py, r, 0, 2 * Math.PI);
+      ctx.fill(); ctx.stroke();
+      if (p.visible) {
+        const [tx, ty] = toScreen(p.targetAt.x, p.targetAt.y);
+        ctx.strokeStyle = "#d13b2f"; ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(px, py); ctx.lineTo(tx, ty); ctx.stroke();
+      } else if (p.hasLastSeen) {
+        const [tx, ty] = toScreen(p.lastSeen.x, p.lastSeen.y);
+        ctx.strokeStyle = "rgba(209,59,47,.6)"; ctx.setLineDash([4, 4]); ctx.beginPath(); ctx.moveTo(px, py); ctx.lineTo(tx, ty); ctx.stroke(); ctx.setLineDash([]);
+      }
+    }
+    if (s.intent && s.intent.move) {
+      const [gx, gy] = toScreen(s.intent.goal.x, s.intent.goal.y);
+      ctx.strokeStyle = "#2a9d4a"; ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(gx - 5, gy - 5); ctx.lineTo(gx + 5, gy + 5); ctx.moveTo(gx + 5, gy - 5); ctx.lineTo(gx - 5, gy + 5); ctx.stroke();
+    }
+    ctx.strokeStyle = "#000"; ctx.lineWidth = 2; ctx.beginPath(); ctx.arc(px, py, Math.max(6, v.scale), 0, 2 * Math.PI); ctx.stroke();
+  }
+  function drawLegend() {
+    const byState = $("colour").value === "state";
+    const items = byState ? STATES.map((n, i) => [STATE_COLOURS[i], n]) : TEAM_COLOURS.slice(0, 4).map((c, i) => [c, "team " + i]).concat([["#555", "no team"]]);
+    $("legend").innerHTML = items.map(([c, n]) => `<span class="sw" style="background:${c}"></span>${n}`).join("") +
+      ' <span class="sw" style="background:#3a3a40;border-radius:0"></span>wall <span class="sw" style="background:#c4b07c;border-radius:0"></span>costly';
+  }
+
+  // ---- side panel ----
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const fmt = (x) => (typeof x === "number" ? (Number.isInteger(x) ? String(x) : x.toFixed(2)) : x);
+  const pt = (p) => `(${fmt(p.x)}, ${fmt(p.y)})`;
+  function row(k, v) { return `<tr><td class="k">${esc(k)}</td><td>${v}</td></tr>`; }
+  function renderAgent() {
+    const s = st.snap, a = s.selected;
+    if (!a) { $("agent").innerHTML = s.selectError ? `<span class="err">${esc(s.selectError)}</span>` : "Click an agent on the map."; return; }
+    if (!a.alive) { $("agent").innerHTML = `<span class="err">entity ${a.id} is gone</span>`; return; }
+    let h = row("entity", `${a.id} (generation ${a.gen})`) + row("position", pt(a.pos));
+    if (a.vel) h += row("velocity", pt(a.vel));
+    if (a.team !== null) h += row("team", a.team);
+    if (a.health) h += row("health", `${fmt(a.health[0])} / ${fmt(a.health[1])}`);
+    if (a.intent) h += row("intent", `${a.intent.mode}${a.intent.move ? " to " + pt(a.intent.goal) : ""}${a.intent.attack ? ", attacking " + a.intent.attack : ""}${a.intent.target ? ", target " + a.intent.target : ""}`);
+    if (a.think) h += row("think", `every ${fmt(a.think.interval)} s, last ${fmt(a.think.last)}, next ${fmt(a.think.next)}${a.think.frozen ? " (frozen)" : ""}`);
+    if (a.path) h += row("path", a.path.state === "none" ? "none" : `${a.path.state}, goal ${pt(a.path.goal)}, waypoint ${a.path.next} of ${(a.path.waypoints || []).length}`);
+    if (a.perception) {
+      const p = a.perception;
+      h += row("perception", `range ${fmt(p.range)}, field of view ${p.fov > 0 && p.fov < 2 * Math.PI ? fmt(p.fov * 180 / Math.PI) + "°" : "all around"}` +
+        (p.visible ? `, sees ${p.target} at ${fmt(p.distance)} cells` : ", no foe in sight") + (p.hasLastSeen ? `, last seen at ${pt(p.lastSeen)}` : ""));
+    }
+    if (a.flow) h += row("flow field", `goal ${pt(a.flow.goal)}${a.flow.has ? "" : " (not built yet)"}${a.flow.arrived ? ", arrived" : ""}`);
+    h += row("components", `<span class="muted">${esc((a.components || []).join(", "))}</span>`);
+    $("agent").innerHTML = `<table>${h}</table>`;
+    let b = "";
+    for (const kv of a.blackboard || []) b += row(kv.key, kv.set ? esc(kv.value) : '<span class="muted">unset</span>');
+    $("blackboard").innerHTML = b || '<tr><td class="muted">no blackboard</td></tr>';
+    if (a.utility) {
+      const u = a.utility, max = Math.max(1e-9, ...u.scores);
+      $("utility").innerHTML = `<div class="muted">${esc(u.name)}</div><table>` + u.actions.map((n, i) =>
+        row(n, `<span class="bar${i === u.choice ? " chosen" : ""}" style="width:${Math.round(200 * u.scores[i] / max)}px"></span> ${u.scores[i].toFixed(3)}${i === u.choice ? " ✔" : ""}`)).join("") + "</table>";
+    } else $("utility").innerHTML = '<span class="muted">no utility reasoner</span>';
+    if (a.fsm) {
+      const f = a.fsm;
+      $("fsm").innerHTML = `<table>${row("machine", esc(f.name))}${row("active", esc((f.active || []).join(" › ")))}${row("previous", esc(f.previous))}${row("elapsed", fmt(f.elapsed) + " s")}${row("transitions", f.transitions)}</table>`;
+    } else $("fsm").innerHTML = '<span class="muted">no state machine</span>';
+  }
+  function logWindow() {
+    const a = st.snap && st.snap.selected, log = (a && a.log) || [];
+    const t1 = st.snap ? st.snap.time : 0;
+    const t0 = log.length ? Math.min(log[0].t, t1) : t1;
+    return { log, t0, t1 };
+  }
+  // statusesAt undoes, from the live statuses, the transitions after time t.
+  function statusesAt(t) {
+    const a = st.snap.selected, s = a.tree.status.slice();
+    if (t === null) return s;
+    const log = a.log || [];
+    for (let i = log.length - 1; i >= 0 && log[i].t > t; i--) s[log[i].node] = log[i].from;
+    return s;
+  }
+  function renderTree() {
+    const a = st.snap && st.snap.selected, el = $("tree");
+    if (!a || !a.alive || !a.tree) { el.innerHTML = '<span class="muted">no behavior tree</span>'; st.treeKey = ""; $("tree-name").textContent = ""; return; }
+    const t = a.tree, key = a.id + ":" + t.name + ":" + t.nodes.length;
+    if (key !== st.treeKey) {
+      st.treeKey = key;
+      $("tree-name").textContent = t.name;
+      const depth = t.nodes.map(() => 0);
+      el.innerHTML = t.nodes.map((n, i) => {
+        depth[i] = n.parent >= 0 ? depth[n.parent] + 1 : 0;
+        return `<div class="node" id="node-${i}" data-status="Idle" style="margin-left:${depth[i] * 14}px"><span class="name">${esc(n.name)}</span>` +
+          (n.kind !== n.name ? `<span class="kind">${esc(n.kind)}</span>` : "") + `<span class="st">Idle</span></div>`;
+      }).join("");
+    }
+    const s = statusesAt(st.scrub);
+    for (let i = 0; i < s.length; i++) {
+      const node = el.children[i], name = STATUS[s[i]] || "Status(" + s[i] + ")";
+      if (node.dataset.status !== name) { node.dataset.status = name; node.lastChild.textContent = name; }
+    }
+  }
+  function renderLog() {
+    const { log, t0, t1 } = logWindow(), a = st.snap && st.snap.selected;
+    const label = st.scrub === null ? "live" : `t = ${st.scrub.toFixed(2)} s`;
+    $("scrub-label").textContent = label;
+    if (st.scrub === null) $("scrub").value = 1000;
+    else $("scrub").value = t1 > t0 ? Math.round(1000 * (st.scrub - t0) / (t1 - t0)) : 1000;
+    if (!a || !a.tree) { $("log").innerHTML = ""; return; }
+    let last = -1;
+    if (st.scrub !== null) for (let i = 0; i < log.length; i++) if (log[i].t <= st.scrub) last = i;
+    $("log").innerHTML = log.slice(-300).map((x, k) => {
+      const i = log.length - Math.min(300, log.length) + k;
+      const cls = st.scrub === null ? "" : i === last ? "at" : x.t > st.scrub ? "future" : "";
+      return `<div class="${cls}" data-t="${x.t}">t=${x.t.toFixed(3)} [${x.node}] ${esc(a.tree.nodes[x.node] ? a.tree.nodes[x.node].name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}</div>`;
+    }).join("");
+  }
+  $("log").onclick = (e) => {
+    const t = e.target.dataset && e.target.dataset.t;
+    if (t !== undefined) { st.scrub = parseFloat(t); renderTree(); renderLog(); }
+  };
+  function pushHistory(systems) {
+    st.sysNames = systems.map((s) => s.name);
+    st.history.push(systems.map((s) => s.ms));
+    if (st.history.length > 150) st.history.shift();
+  }
+  function renderSystems() {
+    const c = $("chart"), g = c.getContext("2d"), H = st.history, names = st.sysNames;
+    g.clearRect(0, 0, c.width, c.height);
+    if (!names.length) { $("systems").innerHTML = '<tr><td class="muted">no timer: set Viewer.Times to the scheduler</td></tr>'; return; }
+    let max = 0.01;
+    for (const h of H) max = Math.max(max, h.reduce((x, y) => x + y, 0));
+    const w = c.width / 150;
+    for (let j = 0; j < H.length; j++) {
+      let y = c.height;
+      for (let i = 0; i < H[j].length; i++) {
+        const hh = H[j][i] / max * (c.height - 12);
+        g.fillStyle = SYS_COLOURS[i % SYS_COLOURS.length]; g.fillRect(j * w, y - hh, Math.ceil(w), hh); y -= hh;
+      }
+    }
+    g.fillStyle = "#333"; g.font = "11px sans-serif"; g.fillText(max.toFixed(2) + " ms", 2, 10);
+    const last = H[H.length - 1] || [];
+    $("systems").innerHTML = names.map((n, i) => row(n, `<span class="sw" style="display:inline-block;width:10px;height:10px;background:${SYS_COLOURS[i % SYS_COLOURS.length]}"></span> ${(last[i] || 0).toFixed(3)} ms`)).join("");
+  }
+  function renderDiagnostics() {
+    const d = st.snap.diagnostics || [], bad = d.filter((c) => c.count > 0);
+    $("diagnostics").innerHTML = bad.length ? "<table>" + bad.map((c) => row(c.cause, `${c.count} (e.g. entity ${c.example})`)).join("") + `</table><div class="muted">checked at frame ${st.snap.diagFrame}</div>`
+      : `<span class="muted">no misconfigured agent (checked at frame ${st.snap.diagFrame}, ${d.length} causes)</span>`;
+  }
+
+  window.addEventListener("resize", () => { resize(); });
+  resize(); drawLegend(); connect(); requestAnimationFrame(draw);
+})();

@@ -1,0 +1,253 @@
+package debugview
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Timer reports each system's accumulated Update time, as
+// [ecs.Scheduler.AppendTimes] does: the viewer charts the difference between
+// two snapshots, per frame.
+type Timer interface {
+	AppendTimes(dst []ecs.SystemTime) []ecs.SystemTime
+}
+
+// MaxSpeed is the largest pace [Viewer.Speed] and the page's speed command
+// accept: 1000 times real time.
+const MaxSpeed = 1000
+
+// Viewer is the debugger's system: add it to the world's systems, last (after
+// Movement), so each snapshot sees a finished frame and a pause falls between
+// two frames. Make it with [New]; set the fields before Initialize.
+//
+// Contract:
+//
+//	requires   nothing (agents are the entities with a Position)
+//	optional   Faction, Health, Intent, Velocity, Think, Brain, Blackboard,
+//	           UtilityBrain, StateMachine, Path, Perception, FlowFollower
+//	writes     nothing (it only reads the world)
+//	resources  *ecs.Clock and *grid.Grid optional (without a clock a frame
+//	           counts as 1/60 s; without a grid the page draws no map)
+//
+// Important: while paused, Update blocks the simulation goroutine until the
+// page resumes or steps, [Viewer.SetEnabled](false) or [Viewer.Close].
+type Viewer struct {
+	// Every is the number of frames between snapshots: 6 if zero (10 a
+	// second at 60 frames per second). While paused every frame is a snapshot.
+	Every int
+	// Speed is the initial pace in multiples of real time: 1 runs a second
+	// of simulation time per wall-clock second (Update sleeps to keep the
+	// pace), 0 does not pace. The page can change it.
+	Speed float64
+	// Times, if set, gives each system's time for the page's chart (an
+	// *ecs.Scheduler). The viewer's own entry shows its work without the
+	// pacing sleep and the pause.
+	Times Timer
+	// LogSeconds is how far back the selected agent's transition log goes,
+	// seconds of simulation time: 10 if zero.
+	LogSeconds float64
+	// DiagnoseEvery is the number of frames between two diagnostics checks
+	// ([systems.Diagnostics]); 60 if zero.
+	DiagnoseEvery int
+	// Paused starts the simulation paused at the end of the first frame.
+	Paused bool
+
+	enabled   atomic.Bool
+	cmds      chan command
+	done      chan struct{}
+	closeOnce sync.Once
+
+	// the simulation goroutine's state
+	clock      *ecs.Clock
+	grid       *grid.Grid
+	filter     arche.Filter
+	ids        componentIDs
+	frames     int64
+	paused     bool
+	stepOnce   bool
+	dirty      bool
+	speed      float64
+	selected   arche.Entity
+	selErr     string
+	tracer     *bt.Tracer
+	traced     *bt.Tree
+	traceStart int // log entries of the baseline, left out
+	diag       systems.Diagnostics
+	lastDiag   int64
+	times      []ecs.SystemTime
+	prevTimes  []time.Duration
+	prevFrame  int64
+	work       time.Duration // the viewer's own work since the last snapshot
+	prevWork   time.Duration
+	anchorWall time.Time
+	anchorSim  float64
+	fpsWall    time.Time // wall clock and frame count of the last snapshot
+	fpsFrame   int64
+	mapVersion uint64
+	flowKey    flowKey
+	back       *Snapshot
+
+	// shared with the HTTP side, guarded by mu
+	mu      sync.RWMutex
+	front   *Snapshot
+	mapData *mapData
+	flow    *flowData
+	version uint64
+	changed chan struct{}
+
+	enc encoded
+}
+
+// New returns an enabled viewer with the default settings (a snapshot every
+// 6 frames, real-time pace, a 10 s log).
+func New() *Viewer {
+	v := &Viewer{Speed: 1, cmds: make(chan command, 64), done: make(chan struct{}), changed: make(chan struct{})}
+	v.enabled.Store(true)
+	v.front, v.back = &Snapshot{}, &Snapshot{}
+	return v
+}
+
+// SetEnabled turns the viewer on or off; safe from any goroutine. Disabled,
+// Update returns at once (a paused simulation carries on) and commands get
+// 503; enabled again, it resumes where it was (still paused if it was).
+func (v *Viewer) SetEnabled(on bool) {
+	v.enabled.Store(on)
+	select { // wake a paused Update
+	case v.cmds <- command{op: opWake}:
+	default:
+	}
+}
+
+// Select asks for the agent whose entity ID is id to be selected at the next
+// Update, as the page's click does (an ID that is no agent's leaves nothing
+// selected and says so in [Snapshot.SelectError]); safe from any goroutine.
+// It reports false, selecting nothing, when too many commands are waiting.
+func (v *Viewer) Select(id uint32) bool {
+	select {
+	case v.cmds <- command{op: opSelect, id: id}:
+		return true
+	default:
+		return false
+	}
+}
+
+// Enabled reports whether the viewer is on.
+func (v *Viewer) Enabled() bool { return v.enabled.Load() }
+
+// Close releases a paused Update for good (it no longer blocks) and ends the
+// page's event streams; safe from any goroutine, more than once. Call it
+// before shutting the HTTP server down.
+func (v *Viewer) Close() { v.closeOnce.Do(func() { close(v.done) }) }
+
+// Name implements ecs.Namer: "debugview".
+func (v *Viewer) Name() string { return "debugview" }
+
+// Initialize looks up the optional resources and builds the filter.
+//
+// Panics:
+//   - if v was not made by [New]: use debugview.New();
+//   - if Speed is NaN, infinite, negative or above [MaxSpeed]: set it in
+//     multiples of real time, or 0 for unpaced;
+//   - if Every, DiagnoseEvery or LogSeconds is negative (or LogSeconds NaN or
+//     infinite): leave them 0 for the defaults.
+func (v *Viewer) Initialize(w *arche.World) {
+	if v.cmds == nil {
+		panic("debugview: Viewer not made by debugview.New(); use v := debugview.New()")
+	}
+	if !goodSpeed(v.Speed) {
+		panic(fmt.Sprintf("debugview: Viewer.Speed is %v; set it in multiples of real time (0 to %d), or 0 for unpaced", v.Speed, MaxSpeed))
+	}
+	if v.Every < 0 || v.DiagnoseEvery < 0 || v.LogSeconds < 0 || math.IsNaN(v.LogSeconds) || math.IsInf(v.LogSeconds, 0) {
+		panic(fmt.Sprintf("debugview: Viewer.Every (%d), DiagnoseEvery (%d) and LogSeconds (%v) must be ≥ 0 and finite; 0 takes the defaults", v.Every, v.DiagnoseEvery, v.LogSeconds))
+	}
+	if v.Every == 0 {
+		v.Every = 6
+	}
+	if v.DiagnoseEvery == 0 {
+		v.DiagnoseEvery = 60
+	}
+	if v.LogSeconds == 0 {
+		v.LogSeconds = 10
+	}
+	v.speed, v.paused = v.Speed, v.Paused
+	v.clock = ecs.Resource[ecs.Clock](w)
+	v.grid = ecs.Resource[grid.Grid](w)
+	v.ids = lookupIDs(w)
+	v.filter = arche.All(v.ids.pos)
+	v.diag.Initialize(w)
+	v.lastDiag = -1 << 62
+	v.mapVersion = math.MaxUint64
+	v.dirty = true
+}
+
+// Update drains the page's commands, follows the selected agent's tree,
+// copies a snapshot every Every frames, blocks while paused and sleeps to keep
+// the pace. Disabled, it returns at once and allocates nothing.
+func (v *Viewer) Update(w *arche.World) {
+	if !v.enabled.Load() {
+		return
+	}
+	t0 := time.Now()
+	v.frames++
+	v.drain(w)
+	v.observe(w)
+	if v.dirty || v.paused || v.frames%int64(v.Every) == 0 {
+		v.capture(w, t0)
+	}
+	v.work += time.Since(t0)
+	if v.paused {
+		v.hold(w)
+	}
+	v.pace()
+}
+
+// Finalize releases nothing: call [Viewer.Close] to end the page's streams.
+func (v *Viewer) Finalize(w *arche.World) {}
+
+// goodSpeed reports whether s is a pace the viewer accepts.
+func goodSpeed(s float64) bool { return s >= 0 && s <= MaxSpeed }
+
+// agentState is the state a dot is coloured by on the page.
+type agentState uint8
+
+// Agent states, the first that applies, in this order.
+const (
+	stateIdle    agentState = iota // none of the below
+	stateMoving                    // Intent.Move, or a non-zero velocity
+	stateAttack                    // Intent.Attack set
+	stateFlee                      // Intent.Mode flee or evade
+	statePursue                    // Intent.Mode pursue
+	stateDown                      // Health.Current ≤ 0
+	stateArrived                   // FlowFollower.Arrived
+	stateFrozen                    // Think.Frozen
+)
+
+func stateOf(in *components.Intent, vel *components.Velocity, hp *components.Health, ff *components.FlowFollower, th *components.Think) agentState {
+	switch {
+	case hp != nil && hp.Current <= 0:
+		return stateDown
+	case th != nil && th.Frozen:
+		return stateFrozen
+	case in != nil && !in.Attack.IsZero():
+		return stateAttack
+	case in != nil && (in.Mode == components.IntentFlee || in.Mode == components.IntentEvade):
+		return stateFlee
+	case in != nil && in.Mode == components.IntentPursue:
+		return statePursue
+	case ff != nil && ff.Arrived:
+		return stateArrived
+	case in != nil && in.Move, vel != nil && (vel.X != 0 || vel.Y != 0):
+		return stateMoving
+	}
+	return stateIdle
+}

@@ -1,0 +1,185 @@
+package debugview
+
+import (
+	"time"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// op is a command of the page.
+type op uint8
+
+const (
+	opWake     op = iota // nothing: wakes a paused Update (SetEnabled)
+	opPause              // stop after this frame
+	opResume             // run on
+	opStep               // run one frame, then pause
+	opSelect             // select the agent whose entity ID is id
+	opDeselect           // select no agent
+	opSpeed              // pace at value times real time
+)
+
+type command struct {
+	op    op
+	id    uint32
+	value float64
+}
+
+// drain applies the commands waiting, without blocking.
+func (v *Viewer) drain(w *arche.World) {
+	for {
+		select {
+		case c := <-v.cmds:
+			v.apply(w, c)
+		default:
+			return
+		}
+	}
+}
+
+// hold blocks while paused, applying commands (and publishing what they
+// change), until a resume, a step, SetEnabled(false) or Close.
+func (v *Viewer) hold(w *arche.World) {
+	for v.paused && !v.stepOnce && v.enabled.Load() {
+		select {
+		case c := <-v.cmds:
+			v.apply(w, c)
+			if v.dirty && v.paused {
+				t0 := time.Now()
+				v.capture(w, t0)
+				v.work += time.Since(t0)
+			}
+		case <-v.done:
+			v.paused = false
+		}
+	}
+	v.stepOnce = false
+	v.reanchor()
+}
+
+func (v *Viewer) apply(w *arche.World, c command) {
+	switch c.op {
+	case opPause:
+		v.paused = true
+	case opResume:
+		v.paused = false
+	case opStep:
+		v.paused, v.stepOnce = true, true
+	case opSelect:
+		v.selectID(w, c.id)
+	case opDeselect:
+		v.selected, v.selErr, v.tracer, v.traced = arche.Entity{}, "", nil, nil
+	case opSpeed:
+		v.speed = c.value
+		v.reanchor()
+	case opWake:
+		return
+	}
+	v.dirty = true
+}
+
+// selectID selects the living agent (an entity with a Position) whose ID is
+// id, or records why it cannot.
+func (v *Viewer) selectID(w *arche.World, id uint32) {
+	v.tracer, v.traced = nil, nil
+	q := w.Query(v.filter)
+	for q.Next() {
+		if e := q.Entity(); e.ID() == id {
+			v.selected, v.selErr = e, ""
+			q.Close()
+			return
+		}
+	}
+	v.selected = arche.Entity{}
+	v.selErr = "no agent with entity ID " + itoa(uint64(id))
+}
+
+// observe records the selected agent's tree transitions, every frame.
+func (v *Viewer) observe(w *arche.World) {
+	if v.selected.IsZero() {
+		return
+	}
+	if !w.Alive(v.selected) || !w.Has(v.selected, v.ids.brain) {
+		v.tracer, v.traced = nil, nil
+		return
+	}
+	brain := (*components.Brain)(w.Get(v.selected, v.ids.brain))
+	if brain.Tree == nil || brain.Memory.Len() != brain.Tree.Len() {
+		v.tracer, v.traced = nil, nil
+		return
+	}
+	if v.traced != brain.Tree {
+		// the statuses when the agent is selected are the log's baseline,
+		// not transitions from Idle: the log shows what changes from here
+		v.tracer, v.traced = bt.NewTracer(brain.Tree, 4096), brain.Tree
+		v.tracer.Observe(&brain.Memory, v.frameTime())
+		v.traceStart = len(v.tracer.Log())
+	}
+	v.tracer.Observe(&brain.Memory, v.frameTime())
+}
+
+// frameTime is this frame's simulation time in seconds, as the systems see
+// it (Clock.Time, n·DT in frame n); without a clock, frames count 1/60 s.
+func (v *Viewer) frameTime() float64 {
+	if v.clock != nil {
+		return v.clock.Time
+	}
+	return float64(v.frames-1) / 60
+}
+
+// pace sleeps so that simulation time runs at speed times real time; it
+// re-anchors when the simulation falls more than a quarter second behind (no
+// catching up in a burst).
+func (v *Viewer) pace() {
+	if v.speed <= 0 {
+		return
+	}
+	if v.anchorWall.IsZero() {
+		v.reanchor()
+		return
+	}
+	due := v.anchorWall.Add(time.Duration((v.frameTime() - v.anchorSim) / v.speed * float64(time.Second)))
+	switch d := time.Until(due); {
+	case d > 0:
+		time.Sleep(d)
+	case d < -time.Second/4:
+		v.reanchor()
+	}
+}
+
+func (v *Viewer) reanchor() {
+	v.anchorWall, v.anchorSim = time.Now(), v.frameTime()
+}
+
+// publish swaps the back snapshot to the front, unless the HTTP side is
+// reading it right now (then the next capture tries again): the simulation
+// never waits for a reader.
+func (v *Viewer) publish() {
+	if !v.mu.TryLock() {
+		v.dirty = true
+		return
+	}
+	v.version++
+	v.back.Version = v.version
+	v.front, v.back = v.back, v.front
+	close(v.changed)
+	v.changed = make(chan struct{})
+	v.mu.Unlock()
+	v.dirty = false
+}
+
+func itoa(n uint64) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
