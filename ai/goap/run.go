@@ -1,0 +1,158 @@
+package goap
+
+// Run is one agent's plan being carried out: plain data to keep in a component (it holds
+// no pointer, so it saves as JSON and survives Arche's byte copies). The zero Run has no
+// plan: the first [Domain.Tick] makes one.
+type Run struct {
+	Plan    Plan
+	Step    int        // index of the current step in Plan; Plan.Len when done
+	Started bool       // the current step's operator has been called
+	Start   float64    // simulation time the current step started, seconds
+	Memory  [2]float64 // the current step's scratch memory, zeroed when it starts
+	Seen    State      // the state at the end of the last think, to notice changes
+
+	Plans    uint32 // plans made
+	Failures uint32 // steps that failed or could not start
+	Status   Status // the last think's result
+}
+
+// Current returns the action of the current step, or -1 without a plan.
+func (r *Run) Current() ActionID {
+	if r.Step < r.Plan.Len {
+		return r.Plan.Steps[r.Step]
+	}
+	return -1
+}
+
+// HasPlan reports whether a plan is being carried out.
+func (r *Run) HasPlan() bool { return r.Step < r.Plan.Len }
+
+// maxPlansPerTick bounds the plans one Tick makes (a step that fails at once and a
+// replan that picks it again).
+const maxPlansPerTick = 2
+
+// Tick advances agent state r by one think, on the agent's believed state s (which it
+// updates), planning with p. ctx carries the agent, DT and Time; Tick fills in the rest.
+//
+// In order:
+//  1. The domain's Sense hook (if any) writes the perceived facts into s.
+//  2. If s differs from r.Seen (the state at the end of the last think) and a plan is
+//     running, the plan is checked: if a goal of higher priority than the plan's now has
+//     a plan, that plan replaces it; else if the remaining steps, simulated from s (the
+//     running step's preconditions excepted), no longer reach the plan's goal, the
+//     agent replans.
+//  3. Without a plan, [Planner.PlanBest] makes one; without a goal to reach, Tick
+//     returns Failure.
+//  4. A step starts only if its preconditions hold in s (else the agent replans); its
+//     operator runs; on Success its effects apply to s and the next step starts in the
+//     same think; on Failure the agent replans. A step without an operator succeeds at
+//     once.
+//
+// An abandoned running step gets its action's Halt. At most two plans are made per
+// think. Tick returns Running while a plan runs, Success on the think the plan
+// completes, Failure when no plan could be made (the agent idles and tries again next
+// think). It allocates nothing once p's buffers have grown.
+func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
+	ctx.State, ctx.Action, ctx.Step, ctx.Memory = s, -1, 0, &r.Memory
+	if d.sense != nil {
+		d.sense(ctx)
+	}
+	plans := 0
+	if r.HasPlan() && *s != r.Seen {
+		var alt Plan
+		g := &d.goals[r.Plan.Goal]
+		if p.planAbove(d, s, g.Priority, false, &alt) == nil {
+			plans++
+			d.abandon(r, ctx)
+			r.adopt(&alt)
+		} else if !d.stillReaches(r, s) {
+			d.abandon(r, ctx)
+		}
+	}
+	status := d.carryOut(r, s, p, ctx, plans)
+	r.Seen, r.Status = *s, status
+	return status
+}
+
+// carryOut plans if needed and runs steps until one is running, the plan is done, or no
+// plan can be made.
+func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int) Status {
+	for {
+		if !r.HasPlan() {
+			if plans >= maxPlansPerTick {
+				return Failure
+			}
+			plans++
+			var plan Plan
+			if p.PlanBest(d, s, &plan) != nil {
+				r.Plan, r.Step, r.Started = Plan{Goal: NoGoal}, 0, false
+				return Failure
+			}
+			r.adopt(&plan)
+		}
+		id := r.Plan.Steps[r.Step]
+		a := &d.actions[id]
+		ctx.Action, ctx.Step = id, r.Step
+		if !r.Started {
+			if !a.applicable(s) {
+				r.Failures++
+				r.drop()
+				continue
+			}
+			r.Started, r.Start, r.Memory = true, ctx.Time, [2]float64{}
+		}
+		ctx.Start = r.Start
+		st := Success
+		if a.Run != nil {
+			st = a.Run(ctx)
+		}
+		switch st {
+		case Running:
+			return Running
+		case Success:
+			a.apply(s)
+			r.Step++
+			r.Started = false
+			if r.Step == r.Plan.Len {
+				return Success
+			}
+		default:
+			r.Failures++
+			r.drop()
+		}
+	}
+}
+
+// stillReaches reports whether r's remaining steps, simulated from s, reach its goal.
+func (d *Domain) stillReaches(r *Run, s *State) bool {
+	sim := *s
+	for i := r.Step; i < r.Plan.Len; i++ {
+		a := &d.actions[r.Plan.Steps[i]]
+		if !(i == r.Step && r.Started) && !a.applicable(&sim) {
+			return false
+		}
+		a.apply(&sim)
+	}
+	return Satisfied(&sim, d.goals[r.Plan.Goal].Want)
+}
+
+// abandon halts r's running step (if any) and drops its plan.
+func (d *Domain) abandon(r *Run, ctx *Context) {
+	if r.HasPlan() && r.Started {
+		id := r.Plan.Steps[r.Step]
+		if h := d.actions[id].Halt; h != nil {
+			ctx.Action, ctx.Step, ctx.Start = id, r.Step, r.Start
+			h(ctx)
+		}
+	}
+	r.drop()
+}
+
+func (r *Run) drop() {
+	r.Plan, r.Step, r.Started = Plan{Goal: NoGoal}, 0, false
+}
+
+func (r *Run) adopt(p *Plan) {
+	r.Plan, r.Step, r.Started = *p, 0, false
+	r.Plans++
+}
