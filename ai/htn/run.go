@@ -1,0 +1,148 @@
+package htn
+
+// Run is one agent's plan being carried out: plain data to keep in a component (no
+// pointer: it saves as JSON and survives Arche's byte copies). The zero Run has no plan:
+// the first [Domain.Tick] makes one.
+type Run struct {
+	Plan    Plan
+	Step    int        // index of the current task in Plan; Plan.Len when done
+	Started bool       // the current task's operator has been called
+	Start   float64    // simulation time the current task started, seconds
+	Memory  [2]float64 // the current task's scratch memory, zeroed when it starts
+	Seen    State      // the state at the end of the last think, to notice changes
+
+	Plans    uint32 // plans adopted
+	Replaced uint32 // running plans replaced by a better one
+	Failures uint32 // tasks that failed or could not start
+	Status   Status // the last think's result
+}
+
+// Current returns the current task, or NoTask without a plan.
+func (r *Run) Current() TaskID {
+	if r.Step < r.Plan.Len {
+		return r.Plan.Tasks[r.Step]
+	}
+	return NoTask
+}
+
+// HasPlan reports whether a plan is being carried out.
+func (r *Run) HasPlan() bool { return r.Step < r.Plan.Len }
+
+// maxPlansPerTick bounds the plans one Tick makes.
+const maxPlansPerTick = 3
+
+// Tick advances agent state r by one think on the agent's believed state s (which it
+// updates), planning with p; ctx carries the agent, DT and Time, Tick fills in the rest.
+//
+// In order: the domain's sensor (if any) writes the perceived facts into s; if a plan
+// runs and a fact it read while planning changed since the last think, the root is
+// planned again and the new plan replaces the running one if it is [Better]; without a
+// plan, one is made. Then the current task starts if its conditions hold in s (else the
+// plan is dropped and the agent replans), its operator runs, and on Success its effects
+// apply to s and the next task starts in the same think; on Failure the plan is dropped
+// and the agent replans. An abandoned running task gets its Halt. At most three plans
+// are made per think.
+//
+// Tick returns Running while a plan runs, Success on the think the plan completes (the
+// next think plans again from the root) and Failure when the root does not decompose.
+// It allocates nothing once p has planned with d.
+func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
+	p.use(d)
+	ctx.State, ctx.Task, ctx.Step, ctx.Memory = s, NoTask, 0, &r.Memory
+	if d.sense != nil {
+		d.sense(ctx)
+	}
+	plans := 0
+	if r.HasPlan() && changed(s, &r.Seen)&r.Plan.Reads != 0 {
+		plans++
+		if p.Plan(d, s, &p.alt) == nil && Better(&p.alt, &r.Plan) {
+			d.abandon(r, ctx)
+			r.adopt(&p.alt)
+			r.Replaced++
+		}
+	}
+	status := d.carryOut(r, s, p, ctx, plans)
+	r.Seen, r.Status = *s, status
+	return status
+}
+
+func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int) Status {
+	for {
+		if !r.HasPlan() {
+			if plans >= maxPlansPerTick {
+				return Failure
+			}
+			plans++
+			if p.Plan(d, s, &p.alt) != nil {
+				r.drop()
+				return Failure
+			}
+			r.adopt(&p.alt)
+		}
+		t := r.Plan.Tasks[r.Step]
+		pt := &d.tasks[t].primitive
+		ctx.Task, ctx.Step = t, r.Step
+		if !r.Started {
+			if !p.holds(pt.If, s) {
+				r.Failures++
+				r.drop()
+				continue
+			}
+			r.Started, r.Start, r.Memory = true, ctx.Time, [2]float64{}
+		}
+		ctx.Start = r.Start
+		st := Success
+		if pt.Run != nil {
+			st = pt.Run(ctx)
+		}
+		switch st {
+		case Running:
+			return Running
+		case Success:
+			r.Started = false
+			if !p.apply(pt.Effects, s) {
+				r.Failures++
+				r.drop()
+				continue
+			}
+			r.Step++
+			if r.Step == r.Plan.Len {
+				return Success
+			}
+		default:
+			r.Failures++
+			r.drop()
+		}
+	}
+}
+
+// changed returns the facts that differ between a and b, one bit each.
+func changed(a, b *State) uint64 {
+	var m uint64
+	for i := range a {
+		if a[i] != b[i] {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+func (d *Domain) abandon(r *Run, ctx *Context) {
+	if r.HasPlan() && r.Started {
+		t := r.Plan.Tasks[r.Step]
+		if h := d.tasks[t].primitive.Halt; h != nil {
+			ctx.Task, ctx.Step, ctx.Start = t, r.Step, r.Start
+			h(ctx)
+		}
+	}
+	r.drop()
+}
+
+func (r *Run) drop() {
+	r.Plan, r.Step, r.Started = Plan{}, 0, false
+}
+
+func (r *Run) adopt(p *Plan) {
+	r.Plan, r.Step, r.Started = *p, 0, false
+	r.Plans++
+}
