@@ -156,3 +156,10 @@ func (r *Run) adopt(p *Plan) {
 	r.Plan, r.Step, r.Started = *p, 0, false
 	r.Plans++
 }
+
+// Halt abandons r's plan: the running step (if any) gets its action's Halt, and the
+// plan is dropped, so the next [Domain.Tick] plans again. ctx carries the agent.
+func (d *Domain) Halt(r *Run, s *State, ctx *Context) {
+	ctx.State, ctx.Memory = s, &r.Memory
+	d.abandon(r, ctx)
+}

@@ -146,3 +146,10 @@ func (r *Run) adopt(p *Plan) {
 	r.Plan, r.Step, r.Started = *p, 0, false
 	r.Plans++
 }
+
+// Halt abandons r's plan: the running task (if any) gets its Halt, and the plan is
+// dropped, so the next [Domain.Tick] plans from the root. ctx carries the agent.
+func (d *Domain) Halt(r *Run, s *State, ctx *Context) {
+	ctx.State, ctx.Memory = s, &r.Memory
+	d.abandon(r, ctx)
+}
