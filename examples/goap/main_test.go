@@ -84,4 +84,3 @@ func BenchmarkPlan10000(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*agents), "ns/agent")
 	b.ReportMetric(float64(nodes)/float64(b.N*agents), "nodes/agent")
 }
-
