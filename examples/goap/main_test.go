@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -9,7 +10,10 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -83,4 +87,41 @@ func BenchmarkPlan10000(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*agents), "ns/agent")
 	b.ReportMetric(float64(nodes)/float64(b.N*agents), "nodes/agent")
+}
+
+// BenchmarkSystem10000 runs systems.GOAP for 10,000 workers standing where every place
+// is (so walks end at once and they cycle through plans) and reports the cost per think,
+// with 1 and 2 workers.
+func BenchmarkSystem10000(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			world := arche.NewWorld()
+			w := &world
+			var places Places
+			ws := generic.NewMap[Worker](w)
+			d, _, err := Domain(&places, func(a *systems.Agent) *Worker { return ws.Get(a.Entity) })
+			require.NoError(b, err)
+			reg := &goap.Registry{}
+			id, err := reg.Add(d)
+			require.NoError(b, err)
+			arche.AddResource(w, reg)
+			sp, err := systems.NewSpawner(w, systems.GOAPThinker{Registry: reg, Domain: id}, systems.With(Worker{}))
+			require.NoError(b, err)
+			sp.SpawnBatch(10000, nil)
+			gs := &systems.GOAP{Workers: workers}
+			s := ecs.NewScheduler(ecs.NewClockSystem(0.1), gs)
+			s.Initialize(w)
+			defer s.Finalize(w)
+			s.Run(w, 20)
+			thought, plans := gs.TotalThought, 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				s.Run(w, 1)
+				plans += gs.Plans
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(gs.TotalThought-thought), "ns/think")
+			b.ReportMetric(float64(plans)/float64(b.N), "plans/frame")
+		})
+	}
 }
