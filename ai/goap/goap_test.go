@@ -357,3 +357,20 @@ func TestRegistry(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, id, got)
 }
+
+func TestTickDropsAPlanItCannotRun(t *testing.T) {
+	d, _ := greedyTrap(t)
+	var p Planner
+	for _, r := range []Run{
+		{Plan: Plan{Len: 99}},
+		{Plan: Plan{Len: 1, Steps: [MaxSteps]ActionID{40}}},
+		{Plan: Plan{Len: 1, Goal: 7}},
+		{Plan: Plan{Len: 1}, Step: -3},
+	} {
+		var s State
+		ctx := Context{}
+		assert.NotPanics(t, func() { d.Tick(&r, &s, &p, &ctx) })
+		assert.Equal(t, Success, r.Status, "replanned: Buy")
+		assert.Equal(t, int16(1), s[1])
+	}
+}

@@ -53,6 +53,9 @@ const maxPlansPerTick = 2
 // completes, Failure when no plan could be made (the agent idles and tries again next
 // think). It allocates nothing once p's buffers have grown.
 func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
+	if !d.usable(r) {
+		r.drop() // a Run not made by this domain (loaded from bad data): start afresh
+	}
 	ctx.State, ctx.Action, ctx.Step, ctx.Memory = s, -1, 0, &r.Memory
 	if d.sense != nil {
 		d.sense(ctx)
@@ -123,6 +126,24 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 	}
 }
 
+// usable reports whether r's plan can be carried out by d: lengths in range, every step
+// an action of d and, with steps left, a goal of d.
+func (d *Domain) usable(r *Run) bool {
+	p := &r.Plan
+	if p.Len < 0 || p.Len > MaxSteps || r.Step < 0 || r.Step > p.Len {
+		return false
+	}
+	if r.Step < p.Len && (p.Goal < 0 || int(p.Goal) >= len(d.goals)) {
+		return false
+	}
+	for _, a := range p.Steps[:p.Len] {
+		if a < 0 || int(a) >= len(d.actions) {
+			return false
+		}
+	}
+	return true
+}
+
 // stillReaches reports whether r's remaining steps, simulated from s, reach its goal.
 func (d *Domain) stillReaches(r *Run, s *State) bool {
 	sim := *s
@@ -160,6 +181,10 @@ func (r *Run) adopt(p *Plan) {
 // Halt abandons r's plan: the running step (if any) gets its action's Halt, and the
 // plan is dropped, so the next [Domain.Tick] plans again. ctx carries the agent.
 func (d *Domain) Halt(r *Run, s *State, ctx *Context) {
+	if !d.usable(r) {
+		r.drop()
+		return
+	}
 	ctx.State, ctx.Memory = s, &r.Memory
 	d.abandon(r, ctx)
 }

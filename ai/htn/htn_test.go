@@ -291,3 +291,19 @@ func TestLoadErrorsNameFileAndPath(t *testing.T) {
 		assert.Contains(t, err.Error(), c.want, c.json)
 	}
 }
+
+func TestTickDropsAPlanItCannotRun(t *testing.T) {
+	d := soldier(t, instant)
+	var p Planner
+	s := state(d, map[string]int32{"ammo": 3})
+	for _, r := range []Run{
+		{Plan: Plan{Len: 99}},
+		{Plan: Plan{Len: 1, Tasks: [MaxPlan]TaskID{0}}}, // the compound root
+		{Plan: Plan{Len: 1, Tasks: [MaxPlan]TaskID{500}}},
+		{Plan: Plan{Len: 1}, Step: -3},
+	} {
+		ctx := Context{}
+		assert.NotPanics(t, func() { d.Tick(&r, &s, &p, &ctx) })
+		assert.Equal(t, "Patrol", planNames(d, &r.Plan), "replanned from the root")
+	}
+}

@@ -48,6 +48,9 @@ const maxPlansPerTick = 3
 // It allocates nothing once p has planned with d.
 func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
 	p.use(d)
+	if !d.usable(r) {
+		r.drop() // a Run not made by this domain (loaded from bad data): start afresh
+	}
 	ctx.State, ctx.Task, ctx.Step, ctx.Memory = s, NoTask, 0, &r.Memory
 	if d.sense != nil {
 		d.sense(ctx)
@@ -116,6 +119,21 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 	}
 }
 
+// usable reports whether r's plan can be carried out by d: lengths in range and every
+// task a primitive task of d.
+func (d *Domain) usable(r *Run) bool {
+	p := &r.Plan
+	if p.Len < 0 || p.Len > MaxPlan || p.MTRLen < 0 || p.MTRLen > MaxMTR || r.Step < 0 || r.Step > p.Len {
+		return false
+	}
+	for _, t := range p.Tasks[:p.Len] {
+		if t < 0 || int(t) >= len(d.tasks) || d.tasks[t].compound {
+			return false
+		}
+	}
+	return true
+}
+
 // changed returns the facts that differ between a and b, one bit each.
 func changed(a, b *State) uint64 {
 	var m uint64
@@ -150,6 +168,10 @@ func (r *Run) adopt(p *Plan) {
 // Halt abandons r's plan: the running task (if any) gets its Halt, and the plan is
 // dropped, so the next [Domain.Tick] plans from the root. ctx carries the agent.
 func (d *Domain) Halt(r *Run, s *State, ctx *Context) {
+	if !d.usable(r) {
+		r.drop()
+		return
+	}
 	ctx.State, ctx.Memory = s, &r.Memory
 	d.abandon(r, ctx)
 }
