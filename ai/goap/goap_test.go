@@ -374,3 +374,27 @@ func TestTickDropsAPlanItCannotRun(t *testing.T) {
 		assert.Equal(t, int16(1), s[1])
 	}
 }
+
+func TestTickAllocatesNothing(t *testing.T) {
+	b := NewBuilder("alarm")
+	alarm, safe, work := b.Fact("alarm"), b.Fact("safe"), b.Fact("work")
+	b.Action(Action{Name: "Work", Cost: 1, Effects: []Effect{{Fact: work, Value: 1, Add: true}},
+		Run: func(c *Context) Status { return Running }})
+	b.Action(Action{Name: "Hide", Cost: 1, Pre: []Cond{{alarm, Eq, 1}}, Effects: []Effect{{Fact: safe, Value: 1}}})
+	b.Goal(Goal{Name: "Work", Priority: 1, Want: []Cond{{work, Ge, 1}}})
+	b.Goal(Goal{Name: "Safe", Priority: 9, Want: []Cond{{safe, Eq, 1}}})
+	d, err := b.Build()
+	require.NoError(t, err)
+	var p Planner
+	var r Run
+	var s State
+	ctx := Context{}
+	d.Tick(&r, &s, &p, &ctx)
+	allocs := testing.AllocsPerRun(100, func() {
+		s[alarm] ^= 1 // a change: Safe replaces Work, or Work is planned again
+		s[safe] = 0
+		d.Tick(&r, &s, &p, &ctx)
+	})
+	assert.Zero(t, allocs)
+	assert.Greater(t, r.Plans, uint32(50))
+}
