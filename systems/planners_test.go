@@ -107,6 +107,34 @@ func fetchGOAP(t testing.TB) (*goap.Registry, goap.ID) {
 // plannerHash runs n agents of each planner for frames frames and returns the state
 // hash and a hash of every planner component as JSON.
 func plannerHash(t *testing.T, n, frames, workers, budget int) (uint64, uint64) {
+	return plannerHashRoundTrip(t, n, frames, workers, budget, -1)
+}
+
+// roundTrip replaces every planner component of w by its JSON encoding decoded into a
+// zero value (the cached domain pointer dropped).
+func roundTrip(t *testing.T, w *arche.World) {
+	hq := generic.NewFilter1[components.HTNPlanner]().Query(w)
+	for hq.Next() {
+		p := hq.Get()
+		data, err := json.Marshal(p)
+		require.NoError(t, err)
+		*p = components.HTNPlanner{}
+		require.NoError(t, json.Unmarshal(data, p))
+		require.Nil(t, p.Cache)
+	}
+	gq := generic.NewFilter1[components.GOAPPlanner]().Query(w)
+	for gq.Next() {
+		p := gq.Get()
+		data, err := json.Marshal(p)
+		require.NoError(t, err)
+		*p = components.GOAPPlanner{}
+		require.NoError(t, json.Unmarshal(data, p))
+	}
+}
+
+// plannerHashRoundTrip is plannerHash with the planner components sent through JSON
+// after frame at (none if at < 0).
+func plannerHashRoundTrip(t *testing.T, n, frames, workers, budget, at int) (uint64, uint64) {
 	world := arche.NewWorld()
 	w := &world
 	hreg, hid := guardHTN(t)
@@ -125,7 +153,13 @@ func plannerHash(t *testing.T, n, frames, workers, budget int) (uint64, uint64) 
 	g := &systems.GOAP{Workers: workers, Budget: budget}
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), h, g)
 	s.Initialize(w)
-	s.Run(w, frames)
+	if at >= 0 {
+		s.Run(w, at)
+		roundTrip(t, w)
+		s.Run(w, frames-at)
+	} else {
+		s.Run(w, frames)
+	}
 	s.Finalize(w)
 	if budget == 0 { // 10 Hz and 5 Hz at 20 frames per second
 		assert.Equal(t, n*frames/2, h.TotalThought)
@@ -159,6 +193,16 @@ func TestPlannersSameResultForAnyWorkers(t *testing.T) {
 	assert.Equal(t, a3, a4, "with a budget")
 	assert.Equal(t, b3, b4)
 	assert.NotEqual(t, b1, b3, "the budget changes the run")
+}
+
+// TestPlannersContinueAfterAJSONRoundTrip: the planner components are plain data: sent
+// through JSON mid-plan (the domain pointer dropped, the ID kept), the run continues as
+// if nothing happened.
+func TestPlannersContinueAfterAJSONRoundTrip(t *testing.T) {
+	a1, b1 := plannerHash(t, 100, 60, 1, 0)
+	a2, b2 := plannerHashRoundTrip(t, 100, 60, 2, 0, 27)
+	assert.Equal(t, a1, a2)
+	assert.Equal(t, b1, b2)
 }
 
 func TestPlannerComponentsAreJSON(t *testing.T) {
