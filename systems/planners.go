@@ -51,11 +51,60 @@ type HTN struct {
 	// since Initialize, over the workers' planners.
 	ScriptErrors uint64
 
+	// Log turns on Events: with it, Events holds the plan transitions of the last frame
+	// (plans made and replaced, tasks started, succeeded, failed and halted), in agent
+	// order, the same for any number of workers. The slice is reused by the next Update.
+	Log    bool
+	Events []HTNEvent
+
 	due      thinkers[components.HTNPlanner]
 	registry *htn.Registry
 	planners []htn.Planner // per worker
 	ctxs     []htn.Context // per worker
+	logs     []planLog[htn.Event]
 	ready    func(*components.HTNPlanner) bool
+}
+
+// HTNEvent is one transition of an agent's HTN plan (see htn.Event), at Time (seconds of
+// simulation time). Read the plan and task names through the agent's domain.
+type HTNEvent = PlanEvent[htn.Event]
+
+// GOAPEvent is one transition of an agent's GOAP plan (see goap.Event).
+type GOAPEvent = PlanEvent[goap.Event]
+
+// PlanEvent is a transition E of Entity's plan at Time, as [HTN] and [GOAP] log them.
+type PlanEvent[E any] struct {
+	Entity arche.Entity
+	Time   float64
+	Event  E
+}
+
+// planLog is one worker's transitions of a frame.
+type planLog[E any] struct {
+	entity  arche.Entity
+	time    float64
+	events  []PlanEvent[E]
+	observe func(E)
+}
+
+func newLogs[E any](n int) []planLog[E] {
+	logs := make([]planLog[E], n)
+	for i := range logs {
+		l := &logs[i]
+		l.observe = func(ev E) { l.events = append(l.events, PlanEvent[E]{Entity: l.entity, Time: l.time, Event: ev}) }
+	}
+	return logs
+}
+
+// gather appends the workers' events to out in worker order (agent order) and empties
+// the workers' logs.
+func gatherLogs[E any](logs []planLog[E], out []PlanEvent[E]) []PlanEvent[E] {
+	out = out[:0]
+	for i := range logs {
+		out = append(out, logs[i].events...)
+		logs[i].events = logs[i].events[:0]
+	}
+	return out
 }
 
 // PlanAgent returns the *Agent of an operator's or sensor's context run by [HTN] or
@@ -85,6 +134,7 @@ func (s *HTN) Initialize(w *arche.World) {
 	n := s.due.init(w, s.Workers)
 	s.planners = make([]htn.Planner, n)
 	s.ctxs = make([]htn.Context, n)
+	s.logs = newLogs[htn.Event](n)
 	s.ready = func(b *components.HTNPlanner) bool {
 		b.Cache = s.registry.Domain(b.Domain)
 		return b.Cache != nil
@@ -96,6 +146,7 @@ func (s *HTN) Update(w *arche.World) {
 	s.due.run(w, s.Budget, s.ready, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Plans = s.due.Counted
+	s.Events = gatherLogs(s.logs, s.Events)
 	s.ScriptErrors = 0
 	for i := range s.planners {
 		s.ScriptErrors += s.planners[i].ScriptErrors
@@ -111,6 +162,10 @@ func (s *HTN) Work(worker, lo, hi int) {
 		j := s.due.job(worker, i)
 		b := j.brain
 		*ctx = htn.Context{Agent: &j.agent, DT: now - j.think.Last, Time: now}
+		if s.Log {
+			l := &s.logs[worker]
+			l.entity, l.time, ctx.Observe = j.agent.Entity, now, l.observe
+		}
 		before := b.Run.Plans
 		b.Cache.Tick(&b.Run, &b.State, p, ctx)
 		s.due.count(worker, int(b.Run.Plans-before))
@@ -158,10 +213,16 @@ type GOAP struct {
 	TotalThought int // agents that thought since Initialize
 	Plans        int // plans made in the last frame
 
+	// Log turns on Events, the plan transitions of the last frame in agent order (see
+	// [HTN].Log).
+	Log    bool
+	Events []GOAPEvent
+
 	due      thinkers[components.GOAPPlanner]
 	registry *goap.Registry
 	planners []goap.Planner // per worker
 	ctxs     []goap.Context // per worker
+	logs     []planLog[goap.Event]
 	ready    func(*components.GOAPPlanner) bool
 }
 
@@ -188,6 +249,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 		s.planners[i].MaxNodes = s.NodeBudget
 	}
 	s.ctxs = make([]goap.Context, n)
+	s.logs = newLogs[goap.Event](n)
 	s.ready = func(b *components.GOAPPlanner) bool {
 		b.Cache = s.registry.Domain(b.Domain)
 		return b.Cache != nil
@@ -199,6 +261,7 @@ func (s *GOAP) Update(w *arche.World) {
 	s.due.run(w, s.Budget, s.ready, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Plans = s.due.Counted
+	s.Events = gatherLogs(s.logs, s.Events)
 }
 
 // Work implements ecs.Job: it runs the planners of jobs [lo, hi).
@@ -210,6 +273,10 @@ func (s *GOAP) Work(worker, lo, hi int) {
 		j := s.due.job(worker, i)
 		b := j.brain
 		*ctx = goap.Context{Agent: &j.agent, DT: now - j.think.Last, Time: now}
+		if s.Log {
+			l := &s.logs[worker]
+			l.entity, l.time, ctx.Observe = j.agent.Entity, now, l.observe
+		}
 		before := b.Run.Plans
 		b.Cache.Tick(&b.Run, &b.State, p, ctx)
 		s.due.count(worker, int(b.Run.Plans-before))

@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"testing"
 
@@ -149,9 +150,11 @@ func plannerHashRoundTrip(t *testing.T, n, frames, workers, budget, at int) (uin
 	require.NoError(t, err)
 	gs.Seed = 12
 	gs.SpawnBatch(n, func(i int, a *systems.Spawned) { a.Position.Vec = r2.Vec{Y: float64(i)} })
-	h := &systems.HTN{Workers: workers, Budget: budget}
-	g := &systems.GOAP{Workers: workers, Budget: budget}
-	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), h, g)
+	h := &systems.HTN{Workers: workers, Budget: budget, Log: true}
+	g := &systems.GOAP{Workers: workers, Budget: budget, Log: true}
+	events := fnv.New64a()
+	logger := &eventHash{h: h, g: g, sum: events}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), h, g, logger)
 	s.Initialize(w)
 	if at >= 0 {
 		s.Run(w, at)
@@ -180,7 +183,29 @@ func plannerHashRoundTrip(t *testing.T, n, frames, workers, budget, at int) (uin
 		require.NoError(t, err)
 		sum.Write(data)
 	}
+	require.Greater(t, logger.n, n, "events were logged")
+	sum.Write(events.Sum(nil))
 	return systems.StateHash(w), sum.Sum64()
+}
+
+// eventHash hashes the planners' transition logs after every frame.
+type eventHash struct {
+	h   *systems.HTN
+	g   *systems.GOAP
+	sum interface{ Write([]byte) (int, error) }
+	n   int
+}
+
+func (e *eventHash) Initialize(w *arche.World) {}
+func (e *eventHash) Finalize(w *arche.World)   {}
+func (e *eventHash) Update(w *arche.World) {
+	for _, ev := range e.h.Events {
+		fmt.Fprintf(e.sum, "%d %g %d %d %d;", ev.Entity.ID(), ev.Time, ev.Event.Kind, ev.Event.Task, ev.Event.Step)
+	}
+	for _, ev := range e.g.Events {
+		fmt.Fprintf(e.sum, "%d %g %d %d %d;", ev.Entity.ID(), ev.Time, ev.Event.Kind, ev.Event.Action, ev.Event.Step)
+	}
+	e.n += len(e.h.Events) + len(e.g.Events)
 }
 
 func TestPlannersSameResultForAnyWorkers(t *testing.T) {

@@ -127,6 +127,9 @@ type Context struct {
 	Action ActionID
 	// Memory is the current step's scratch memory, zeroed when the step starts.
 	Memory *[2]float64
+	// Observe, if not nil, is called by Tick with every transition of the agent's Run
+	// (see [Event]), in order, on the goroutine running Tick.
+	Observe func(ev Event)
 }
 
 // ActionID indexes a domain's actions in the order they were added.

@@ -333,13 +333,21 @@ func TestRunReplansForAHigherGoal(t *testing.T) {
 	var p Planner
 	var r Run
 	var s State
-	ctx := Context{}
+	var log []string
+	ctx := Context{Observe: func(ev Event) {
+		e := ev.Kind.String()
+		if ev.Action >= 0 {
+			e += " " + d.ActionName(ev.Action)
+		}
+		log = append(log, e)
+	}}
 	assert.Equal(t, Running, d.Tick(&r, &s, &p, &ctx))
 	assert.Equal(t, "Work", d.GoalName(r.Plan.Goal))
 	s[alarm] = 1
 	assert.Equal(t, Success, d.Tick(&r, &s, &p, &ctx))
 	assert.Equal(t, "Safe", d.GoalName(r.Plan.Goal))
 	assert.Equal(t, 1, halted)
+	assert.Equal(t, []string{"plan", "start Work", "halt Work", "replace", "start Hide", "success Hide", "done"}, log)
 }
 
 func TestRegistry(t *testing.T) {

@@ -68,18 +68,21 @@ func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
 			plans++
 			d.abandon(r, ctx)
 			r.adopt(&alt)
+			ctx.emit(EventReplace, -1, 0)
 		} else if !d.stillReaches(r, s) {
 			d.abandon(r, ctx)
+			ctx.emit(EventInvalid, -1, 0)
 		}
 	}
-	status := d.carryOut(r, s, p, ctx, plans)
+	idle := r.Status == Failure && !r.HasPlan()
+	status := d.carryOut(r, s, p, ctx, plans, idle)
 	r.Seen, r.Status = *s, status
 	return status
 }
 
 // carryOut plans if needed and runs steps until one is running, the plan is done, or no
 // plan can be made.
-func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int) Status {
+func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int, idle bool) Status {
 	for {
 		if !r.HasPlan() {
 			if plans >= maxPlansPerTick {
@@ -89,9 +92,13 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 			var plan Plan
 			if p.PlanBest(d, s, &plan) != nil {
 				r.Plan, r.Step, r.Started = Plan{Goal: NoGoal}, 0, false
+				if !idle {
+					ctx.emit(EventNoPlan, -1, 0)
+				}
 				return Failure
 			}
 			r.adopt(&plan)
+			ctx.emit(EventPlan, -1, 0)
 		}
 		id := r.Plan.Steps[r.Step]
 		a := &d.actions[id]
@@ -99,10 +106,12 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 		if !r.Started {
 			if !a.applicable(s) {
 				r.Failures++
+				ctx.emit(EventFailure, id, r.Step)
 				r.drop()
 				continue
 			}
 			r.Started, r.Start, r.Memory = true, ctx.Time, [2]float64{}
+			ctx.emit(EventStart, id, r.Step)
 		}
 		ctx.Start = r.Start
 		st := Success
@@ -114,13 +123,16 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 			return Running
 		case Success:
 			a.apply(s)
+			ctx.emit(EventSuccess, id, r.Step)
 			r.Step++
 			r.Started = false
 			if r.Step == r.Plan.Len {
+				ctx.emit(EventDone, -1, r.Step)
 				return Success
 			}
 		default:
 			r.Failures++
+			ctx.emit(EventFailure, id, r.Step)
 			r.drop()
 		}
 	}
@@ -165,8 +177,49 @@ func (d *Domain) abandon(r *Run, ctx *Context) {
 			ctx.Action, ctx.Step, ctx.Start = id, r.Step, r.Start
 			h(ctx)
 		}
+		ctx.emit(EventHalt, id, r.Step)
 	}
 	r.drop()
+}
+
+// EventKind is the kind of an [Event].
+type EventKind uint8
+
+// Event kinds.
+const (
+	EventPlan    EventKind = iota // a plan was made (it is in Run.Plan)
+	EventReplace                  // a plan for a higher goal replaced the running one
+	EventInvalid                  // a change of state broke the running plan: dropped
+	EventNoPlan                   // no goal could be planned for (once, not on every think)
+	EventStart                    // Action started
+	EventSuccess                  // Action succeeded, its effects applied
+	EventFailure                  // Action failed, or its preconditions failed at start
+	EventHalt                     // Action was abandoned while running
+	EventDone                     // the plan completed
+)
+
+var eventNames = [...]string{"plan", "replace", "invalid", "no-plan", "start", "success", "failure", "halt", "done"}
+
+// String returns the kind's name ("plan", "start", ...).
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return "event?"
+}
+
+// Event is a transition of a [Run], reported to Context.Observe: a log of transitions,
+// not of thinks.
+type Event struct {
+	Kind   EventKind
+	Action ActionID // the action of Start, Success, Failure and Halt; -1 otherwise
+	Step   int      // the action's index in the plan
+}
+
+func (c *Context) emit(k EventKind, a ActionID, step int) {
+	if c.Observe != nil {
+		c.Observe(Event{Kind: k, Action: a, Step: step})
+	}
 }
 
 func (r *Run) drop() {

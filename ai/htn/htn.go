@@ -69,6 +69,9 @@ type Context struct {
 	Task  TaskID  // the current task; NoTask in the sensor
 	// Memory is the current task's scratch memory, zeroed when it starts.
 	Memory *[2]float64
+	// Observe, if not nil, is called by Tick with every transition of the agent's Run
+	// (see [Event]), in order, on the goroutine running Tick.
+	Observe func(ev Event)
 }
 
 // Op is the comparison of an [Is] condition.

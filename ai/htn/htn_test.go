@@ -307,3 +307,56 @@ func TestTickDropsAPlanItCannotRun(t *testing.T) {
 		assert.Equal(t, "Patrol", planNames(d, &r.Plan), "replanned from the root")
 	}
 }
+
+// TestEvents pins the transition log of a short run: a plan, its tasks, a better plan
+// replacing it (the running task halted), a failure and the replan.
+func TestEvents(t *testing.T) {
+	fail := false
+	var d *Domain
+	d = soldier(t, func(c *Context) Status {
+		if fail && d.TaskName(c.Task) == "Fire" {
+			return Failure
+		}
+		if c.Memory[0]++; c.Memory[0] < 2 {
+			return Running
+		}
+		return Success
+	})
+	var log []string
+	var p Planner
+	var r Run
+	s := state(d, map[string]int32{"ammo": 2})
+	ctx := Context{Observe: func(ev Event) {
+		e := ev.Kind.String()
+		if ev.Task != NoTask {
+			e += " " + d.TaskName(ev.Task)
+		}
+		log = append(log, e)
+	}}
+	tick := func() {
+		d.Tick(&r, &s, &p, &ctx)
+		log = append(log, "|")
+	}
+	tick()   // Patrol starts
+	s[0] = 1 // an enemy
+	tick()   // Suppress replaces Patrol
+	tick()   // TakeCover done, Fire starts
+	fail = true
+	tick() // Fire fails: replan (ammo 2, suppressed 0, cover 1): Hold Fire Fire
+	assert.Equal(t, []string{
+		"plan", "start Patrol", "|",
+		"halt Patrol", "replace", "start TakeCover", "|",
+		"success TakeCover", "start Fire", "|",
+		"failure Fire", "plan", "start Hold", "success Hold", "start Fire", "failure Fire",
+		"plan", "start Hold", "success Hold", "start Fire", "failure Fire",
+		"plan", "start Hold", "success Hold", "start Fire", "failure Fire", "|",
+	}, log)
+	assert.Equal(t, Failure, r.Status, "three plans in one think at most")
+	log = log[:0]
+	tick()
+	tick()
+	assert.Equal(t, []string{"plan", "start Hold", "success Hold", "start Fire", "failure Fire", "plan", "start Hold", "success Hold",
+		"start Fire", "failure Fire", "plan", "start Hold", "success Hold", "start Fire", "failure Fire", "|",
+		"plan", "start Hold", "success Hold", "start Fire", "failure Fire", "plan", "start Hold", "success Hold",
+		"start Fire", "failure Fire", "plan", "start Hold", "success Hold", "start Fire", "failure Fire", "|"}, log)
+}

@@ -62,14 +62,18 @@ func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
 			d.abandon(r, ctx)
 			r.adopt(&p.alt)
 			r.Replaced++
+			ctx.emit(EventReplace, NoTask, 0)
 		}
 	}
-	status := d.carryOut(r, s, p, ctx, plans)
+	idle := r.Status == Failure && !r.HasPlan()
+	status := d.carryOut(r, s, p, ctx, plans, idle)
 	r.Seen, r.Status = *s, status
 	return status
 }
 
-func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int) Status {
+// carryOut plans if needed and runs tasks until one is running, the plan is done, or no
+// plan can be made (reported once, unless idle: it was already the last think's result).
+func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int, idle bool) Status {
 	for {
 		if !r.HasPlan() {
 			if plans >= maxPlansPerTick {
@@ -78,9 +82,13 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 			plans++
 			if p.Plan(d, s, &p.alt) != nil {
 				r.drop()
+				if !idle {
+					ctx.emit(EventNoPlan, NoTask, 0)
+				}
 				return Failure
 			}
 			r.adopt(&p.alt)
+			ctx.emit(EventPlan, NoTask, 0)
 		}
 		t := r.Plan.Tasks[r.Step]
 		pt := &d.tasks[t].primitive
@@ -88,10 +96,12 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 		if !r.Started {
 			if !p.holds(pt.If, s) {
 				r.Failures++
+				ctx.emit(EventFailure, t, r.Step)
 				r.drop()
 				continue
 			}
 			r.Started, r.Start, r.Memory = true, ctx.Time, [2]float64{}
+			ctx.emit(EventStart, t, r.Step)
 		}
 		ctx.Start = r.Start
 		st := Success
@@ -105,15 +115,19 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int)
 			r.Started = false
 			if !p.apply(pt.Effects, s) {
 				r.Failures++
+				ctx.emit(EventFailure, t, r.Step)
 				r.drop()
 				continue
 			}
+			ctx.emit(EventSuccess, t, r.Step)
 			r.Step++
 			if r.Step == r.Plan.Len {
+				ctx.emit(EventDone, NoTask, r.Step)
 				return Success
 			}
 		default:
 			r.Failures++
+			ctx.emit(EventFailure, t, r.Step)
 			r.drop()
 		}
 	}
@@ -152,8 +166,48 @@ func (d *Domain) abandon(r *Run, ctx *Context) {
 			ctx.Task, ctx.Step, ctx.Start = t, r.Step, r.Start
 			h(ctx)
 		}
+		ctx.emit(EventHalt, t, r.Step)
 	}
 	r.drop()
+}
+
+// EventKind is the kind of an [Event].
+type EventKind uint8
+
+// Event kinds.
+const (
+	EventPlan    EventKind = iota // a plan was adopted (it is in Run.Plan)
+	EventReplace                  // a better plan replaced the running one (it is in Run.Plan)
+	EventNoPlan                   // the root did not decompose (once, not on every think)
+	EventStart                    // Task started
+	EventSuccess                  // Task succeeded, its effects applied
+	EventFailure                  // Task failed: its operator, its conditions at start or an effect script
+	EventHalt                     // Task was abandoned while running
+	EventDone                     // the plan completed
+)
+
+var eventNames = [...]string{"plan", "replace", "no-plan", "start", "success", "failure", "halt", "done"}
+
+// String returns the kind's name ("plan", "start", ...).
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return "event?"
+}
+
+// Event is a transition of a [Run], reported to Context.Observe: a log of transitions,
+// not of thinks.
+type Event struct {
+	Kind EventKind
+	Task TaskID // the task of Start, Success, Failure and Halt; NoTask otherwise
+	Step int    // the task's index in the plan
+}
+
+func (c *Context) emit(k EventKind, t TaskID, step int) {
+	if c.Observe != nil {
+		c.Observe(Event{Kind: k, Task: t, Step: step})
+	}
 }
 
 func (r *Run) drop() {
