@@ -39,8 +39,9 @@
 // [Domain.Tick] runs the current task's operator, applies its effects when it succeeds,
 // and replans from the root when:
 //   - there is no plan (none yet, or the last one completed);
-//   - a task's conditions do not hold when it is about to start, or its operator fails
-//     (the plan is dropped);
+//   - a task's conditions do not hold when it is about to start, its While conditions
+//     (fluid-htn's executing conditions) fail while it runs, or its operator fails (the
+//     plan is dropped);
 //   - a fact that the plan's decomposition read has changed since the last think (the
 //     world changed in a way the plan depends on): the new plan replaces the running
 //     one only if its MTR is lexicographically smaller, i.e. it uses a method of higher

@@ -141,7 +141,11 @@ func maskOf(fs []Fact) uint64 {
 
 // Primitive is what [Builder.Primitive] declares: a task the agent carries out.
 type Primitive struct {
-	If      []Condition
+	If []Condition // checked when the task is about to start (and while planning)
+	// While is checked like If while planning and at the start, then on every think
+	// while the task runs, before its operator (fluid-htn's executing conditions): if
+	// one fails, the task fails (it is halted) and the agent replans.
+	While   []Condition
 	Effects []Effect
 	Run     Operator // nil: the task succeeds at once
 	// Halt, if not nil, is called when the task is abandoned while running.
@@ -336,6 +340,7 @@ func (b *Builder) Build() (*Domain, error) {
 			}
 		} else {
 			checkConds(what, t.primitive.If)
+			checkConds(what+" while", t.primitive.While)
 			for j, e := range t.primitive.Effects {
 				if e.fn == nil && e.prog == nil && int(e.fact) >= len(b.facts) {
 					errs = append(errs, fmt.Errorf("htn: domain %q: %s: effect %d: %w %d", b.name, what, j, ErrFact, e.fact))

@@ -360,3 +360,31 @@ func TestEvents(t *testing.T) {
 		"plan", "start Hold", "success Hold", "start Fire", "failure Fire", "plan", "start Hold", "success Hold",
 		"start Fire", "failure Fire", "plan", "start Hold", "success Hold", "start Fire", "failure Fire", "|"}, log)
 }
+
+// TestWhile: a running task whose While condition fails is halted and the agent
+// replans, in the same think.
+func TestWhile(t *testing.T) {
+	var r Registry
+	var halted []string
+	require.NoError(t, r.RegisterOperator("Guard", func(*Context) Status { return Running },
+		func(*Context) { halted = append(halted, "Guard") }))
+	require.NoError(t, r.RegisterOperator("Rest", func(*Context) Status { return Running }, nil))
+	id, err := r.LoadJSON("w.json", []byte(`{"name": "w", "facts": ["alarm", "tired"], "root": "R", "tasks": [
+	  {"name": "R", "methods": [{"name": "Alarm", "if": "alarm", "tasks": ["Guard"]}, {"name": "Else", "tasks": ["Rest"]}]},
+	  {"name": "Guard", "while": "!tired"},
+	  {"name": "Rest"}]}`))
+	require.NoError(t, err)
+	d := r.Domain(id)
+	var p Planner
+	var run Run
+	s := State{1, 0}
+	ctx := Context{}
+	d.Tick(&run, &s, &p, &ctx)
+	assert.Equal(t, "Guard", d.TaskName(run.Current()))
+	s[1] = 1 // tired: read by no planning condition, but by Guard's While
+	assert.Equal(t, Running, d.Tick(&run, &s, &p, &ctx))
+	assert.Equal(t, []string{"Guard"}, halted)
+	// the replan cannot take Guard (its While is checked while planning): Rest
+	assert.Equal(t, "Rest", d.TaskName(run.Current()))
+	assert.Equal(t, uint32(1), run.Failures)
+}

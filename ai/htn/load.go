@@ -116,7 +116,8 @@ func (r *Registry) LoadFile(path string) (ID, error) {
 //	      {"name": "Flank", "if": "enemyVisible && ammo > 0", "tasks": ["Move", "Shoot"]}
 //	    ]},
 //	    {"name": "Shoot",                   // a primitive task
-//	     "if": "ammo > 0",                  // optional: a script condition
+//	     "if": "ammo > 0",                  // optional: a script condition to start
+//	     "while": "enemy",                  // optional: checked on every think it runs
 //	     "effects": "ammo -= 1",            // optional: a script of assignments to facts
 //	     "operator": "Shoot"}               // the registered operator; default: the
 //	                                        // task's name; "instant": true for none
@@ -151,6 +152,7 @@ type fileTask struct {
 	Name     string       `json:"name"`
 	Methods  []fileMethod `json:"methods"`
 	If       string       `json:"if"`
+	While    string       `json:"while"`
 	Effects  string       `json:"effects"`
 	Operator string       `json:"operator"`
 	Instant  bool         `json:"instant"`
@@ -209,8 +211,8 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			return fail(path+".name", fmt.Errorf("%w: %q", ErrName, t.Name))
 		}
 		if t.Methods != nil {
-			if t.If != "" || t.Effects != "" || t.Operator != "" || t.Instant {
-				return fail(path, fmt.Errorf("compound task %q has a primitive's if, effects, operator or instant", t.Name))
+			if t.If != "" || t.While != "" || t.Effects != "" || t.Operator != "" || t.Instant {
+				return fail(path, fmt.Errorf("compound task %q has a primitive's if, while, effects, operator or instant", t.Name))
 			}
 			ids[t.Name] = b.Compound(t.Name)
 			continue
@@ -222,6 +224,13 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 				return nil, fmt.Errorf("htn: %w", err)
 			}
 			p.If = []Condition{c}
+		}
+		if t.While != "" {
+			c, err := b.Script(t.While, fmt.Sprintf("%s: %s.while", file, path))
+			if err != nil {
+				return nil, fmt.Errorf("htn: %w", err)
+			}
+			p.While = []Condition{c}
 		}
 		if t.Effects != "" {
 			e, err := b.ScriptEffect(t.Effects, fmt.Sprintf("%s: %s.effects", file, path))

@@ -110,7 +110,7 @@ func (p *Planner) decompose(t TaskID, depth int) bool {
 	d := p.d
 	tk := &d.tasks[t]
 	if !tk.compound {
-		if !p.holds(tk.primitive.If, &p.state) {
+		if !p.holds(tk.primitive.If, &p.state) || !p.holds(tk.primitive.While, &p.state) {
 			return false
 		}
 		if p.out.Len == MaxPlan {

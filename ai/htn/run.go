@@ -94,7 +94,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 		pt := &d.tasks[t].primitive
 		ctx.Task, ctx.Step = t, r.Step
 		if !r.Started {
-			if !p.holds(pt.If, s) {
+			if !p.holds(pt.If, s) || !p.holds(pt.While, s) {
 				r.Failures++
 				ctx.emit(EventFailure, t, r.Step)
 				r.drop()
@@ -102,6 +102,11 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			}
 			r.Started, r.Start, r.Memory = true, ctx.Time, [2]float64{}
 			ctx.emit(EventStart, t, r.Step)
+		} else if !p.holds(pt.While, s) {
+			r.Failures++
+			d.abandon(r, ctx)
+			ctx.emit(EventFailure, t, ctx.Step)
+			continue
 		}
 		ctx.Start = r.Start
 		st := Success
