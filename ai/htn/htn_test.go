@@ -280,6 +280,7 @@ func TestLoadErrorsNameFileAndPath(t *testing.T) {
 		{`{"name": "x", "facts": ["a"], "root": "S", "tasks": [{"name": "R", "operator": "Go"}]}`,
 			`htn: bad.json: root: no root task: "S"`},
 		{`{"name": "x", "facts": ["a", "a"], "root": "R", "tasks": []}`, "htn: bad.json: facts[1]:"},
+		{`{"name": "x", "facts": ["true"], "root": "R", "tasks": []}`, "htn: bad.json: facts[0]: name empty or used twice: \"true\" is not an identifier"},
 		{`{"name": "x", "fact": []}`, `htn: bad.json: json: unknown field "fact"`},
 		{"{\n\"name\": \"x\",\n,}", "htn: bad.json:3:"},
 		{`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "methods": []}]}`,

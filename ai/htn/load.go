@@ -307,7 +307,7 @@ func (b *Builder) factIndex(name string) (Fact, bool) {
 }
 
 func validIdent(s string) bool {
-	if s == "" {
+	if s == "" || s == "true" || s == "false" {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
