@@ -30,8 +30,9 @@
 // contains both fails as a whole. The plan records the index of the method chosen at
 // each decomposition, in order (the method traversal record, MTR) and the set of facts
 // its decomposition read. Decomposition allocates nothing; it fails with ErrDepth past
-// MaxDepth nested compound tasks (a recursive domain) and with ErrLength past MaxPlan
-// primitive tasks.
+// MaxDepth nested compound tasks (a recursive domain), with ErrLength past MaxPlan
+// primitive tasks and with ErrBudget past Planner.MaxVisits visited tasks (methods that
+// backtrack exponentially), so no domain file makes planning hang.
 //
 // # Execution and replanning
 //

@@ -249,6 +249,17 @@ func TestRecursionIsBounded(t *testing.T) {
 	var plan Plan
 	assert.ErrorIs(t, p.Plan(d, &State{}, &plan), ErrDepth)
 
+	// two methods that both recurse: 2^MaxDepth tries without the budget
+	b = NewBuilder("fork")
+	fork := b.Compound("Fork")
+	b.Method(fork, Method{Name: "A", Tasks: []TaskID{fork}})
+	b.Method(fork, Method{Name: "B", Tasks: []TaskID{fork}})
+	b.Root(fork)
+	d, err = b.Build()
+	require.NoError(t, err)
+	assert.ErrorIs(t, p.Plan(d, &State{}, &plan), ErrBudget)
+	assert.Equal(t, DefaultMaxVisits, p.Visits)
+
 	b = NewBuilder("long")
 	step := b.Primitive("Step", Primitive{})
 	long := b.Compound("Long")

@@ -17,7 +17,13 @@ var (
 	// ErrLength: a decomposition needed more than MaxPlan tasks or MaxMTR method
 	// choices, and no other decomposition was found.
 	ErrLength = errors.New("htn: plan longer than MaxPlan")
+	// ErrBudget: the planner visited Planner.MaxVisits tasks without finding a
+	// decomposition (a domain whose methods backtrack exponentially).
+	ErrBudget = errors.New("htn: decomposition budget exhausted")
 )
+
+// DefaultMaxVisits is the budget of a Planner whose MaxVisits is 0.
+const DefaultMaxVisits = 4096
 
 // Plan is a decomposition of a domain's root task: its primitive tasks in order, the
 // method traversal record (the index of the method chosen at each decomposition, in
@@ -50,6 +56,12 @@ func Better(a, b *Plan) bool {
 // so planning allocates nothing once it has planned with a domain. Not safe for
 // concurrent use: give each worker its own.
 type Planner struct {
+	// MaxVisits bounds the tasks one Plan visits (each primitive and compound task
+	// decomposed counts one); DefaultMaxVisits if 0. Past it Plan fails with ErrBudget.
+	MaxVisits int
+	// Visits counts the tasks the last Plan visited.
+	Visits int
+
 	// ScriptErrors counts the scripts that failed at run time (a division by zero, a
 	// value out of an entry's range): a failing condition is false, a failing effect
 	// fails its task.
@@ -63,6 +75,7 @@ type Planner struct {
 	err    error
 	stores []domainStore
 	st     *blackboard.Store
+	budget int
 }
 
 type domainStore struct {
@@ -71,11 +84,16 @@ type domainStore struct {
 }
 
 // Plan decomposes d's root task from state s (not changed) into out. It returns
-// ErrNoPlan, ErrDepth or ErrLength, leaving out with Len 0.
+// ErrNoPlan, ErrDepth, ErrLength or ErrBudget, leaving out with Len 0.
 func (p *Planner) Plan(d *Domain, s *State, out *Plan) error {
 	p.use(d)
 	*out = Plan{}
 	p.out, p.state, p.err = out, *s, nil
+	p.Visits = 0
+	p.budget = p.MaxVisits
+	if p.budget <= 0 {
+		p.budget = DefaultMaxVisits
+	}
 	ok := p.decompose(d.root, 0)
 	p.out = nil
 	if ok {
@@ -107,6 +125,11 @@ func (p *Planner) use(d *Domain) {
 
 // decompose adds task t's decomposition to p.out, applying its effects to p.state.
 func (p *Planner) decompose(t TaskID, depth int) bool {
+	if p.Visits >= p.budget {
+		p.err = ErrBudget
+		return false
+	}
+	p.Visits++
 	d := p.d
 	tk := &d.tasks[t]
 	if !tk.compound {
