@@ -387,11 +387,15 @@ func Satisfied(s *State, want []Cond) bool {
 // applicable reports whether action a's preconditions hold in s.
 func (a *Action) applicable(s *State) bool { return Satisfied(s, a.Pre) }
 
-// apply applies a's effects to s.
-func (a *Action) apply(s *State) {
+// apply applies a's effects to s and reports whether s changed.
+func (a *Action) apply(s *State) bool {
+	changed := false
 	for _, e := range a.Effects {
+		before := s[e.Fact]
 		e.Apply(s)
+		changed = changed || s[e.Fact] != before
 	}
+	return changed
 }
 
 // heuristic returns the domain's estimate from s to want.

@@ -64,8 +64,9 @@ type entry struct {
 }
 
 type slot struct {
-	gen uint32
-	n   int32
+	gen  uint32
+	n    int32
+	hash uint64
 }
 
 // Plan finds a cheapest plan from start to goal (see the package doc for the
@@ -123,7 +124,7 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 	p.Expanded, p.Generated = 0, 0
 	h := d.heuristic(start, want)
 	p.nodes = append(p.nodes, node{state: *start, h: h, parent: -1, action: -1})
-	p.insert(0)
+	p.insert(0, p.hash(start))
 	p.push(entry{f: h, h: h, n: 0})
 	p.Generated = 1
 	budgetHit := false
@@ -150,13 +151,13 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 			}
 			next := &p.next // a field: a user heuristic gets a pointer to it
 			*next = n.state
-			a.apply(next)
-			if *next == n.state {
+			if !a.apply(next) {
 				continue // no change: never on a cheapest plan
 			}
 			g := n.g + a.Cost
 			depth := n.depth + 1
-			if k := p.find(next); k >= 0 {
+			hash := p.hash(next)
+			if k := p.find(next, hash); k >= 0 {
 				m := &p.nodes[k]
 				if g >= m.g {
 					continue
@@ -172,7 +173,7 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 			hn := d.heuristic(next, want)
 			p.nodes = append(p.nodes, node{state: *next, g: g, h: hn, parent: e.n, action: ActionID(ai), depth: depth})
 			k := int32(len(p.nodes) - 1)
-			p.insert(k)
+			p.insert(k, hash)
 			p.push(entry{f: g + hn, h: hn, g: g, n: k})
 			p.Generated++
 		}
@@ -231,26 +232,26 @@ func (p *Planner) hash(s *State) uint64 {
 	return h
 }
 
-// find returns the node holding s, or -1.
-func (p *Planner) find(s *State) int32 {
+// find returns the node holding s (of hash h), or -1.
+func (p *Planner) find(s *State, h uint64) int32 {
 	mask := uint64(len(p.table) - 1)
-	for i := p.hash(s) & mask; ; i = (i + 1) & mask {
-		sl := p.table[i]
+	for i := h & mask; ; i = (i + 1) & mask {
+		sl := &p.table[i]
 		if sl.gen != p.gen {
 			return -1
 		}
-		if p.nodes[sl.n].state == *s {
+		if sl.hash == h && p.nodes[sl.n].state == *s {
 			return sl.n
 		}
 	}
 }
 
-// insert adds node k to the table (its state is not there).
-func (p *Planner) insert(k int32) {
+// insert adds node k, whose state has hash h, to the table (its state is not there).
+func (p *Planner) insert(k int32, h uint64) {
 	mask := uint64(len(p.table) - 1)
-	for i := p.hash(&p.nodes[k].state) & mask; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		if p.table[i].gen != p.gen {
-			p.table[i] = slot{gen: p.gen, n: k}
+			p.table[i] = slot{gen: p.gen, n: k, hash: h}
 			return
 		}
 	}
