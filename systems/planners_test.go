@@ -283,3 +283,28 @@ func TestPlannersPanicWithoutRegistry(t *testing.T) {
 		func() { (&systems.HTN{}).Initialize(w) })
 	assert.Panics(t, func() { (&systems.GOAP{}).Initialize(w) })
 }
+
+func TestPlannerSystemsSaveTheirCursor(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	hreg, hid := guardHTN(t)
+	arche.AddResource(w, hreg)
+	hs, err := systems.NewSpawner(w, systems.HTNThinker{Registry: hreg, Domain: hid})
+	require.NoError(t, err)
+	hs.SpawnBatch(10, nil)
+	h := &systems.HTN{Budget: 3}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.5), h)
+	s.Initialize(w)
+	s.Run(w, 1)
+	raw, err := h.SaveState()
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"cursor": 3}`, string(raw))
+	other := &systems.HTN{}
+	require.NoError(t, other.LoadState(raw))
+	back, err := other.SaveState()
+	require.NoError(t, err)
+	assert.JSONEq(t, string(raw), string(back))
+	assert.ErrorContains(t, other.LoadState([]byte(`{"cursor": -1}`)), "htn think cursor: -1 < 0")
+	assert.Error(t, (&systems.GOAP{}).LoadState([]byte(`{`)))
+	s.Finalize(w)
+}
