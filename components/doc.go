@@ -15,6 +15,9 @@
 //   - Decision: [Brain] (shared behavior tree + this agent's node memory),
 //     [UtilityBrain], [StateMachine], [Think] (cadence), [LOD] and [Focus]
 //     (level of detail), [Intent] (what the decision layer wants).
+//   - Planning: [HTNPlanner] and [GOAPPlanner] (a domain's ID, the agent's believed
+//     world state and its plan being carried out), [SquadMember] (the entity holding a
+//     squad's shared state).
 //   - Perception: [Perception].
 //   - Navigation: [Path] (grid paths from the path queue), [FlowFollower]
 //     (shared flow fields).

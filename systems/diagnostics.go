@@ -19,8 +19,8 @@ type Cause uint8
 
 // The causes [Diagnose] counts. An agent may have several.
 const (
-	// CauseThinkMissing: a Brain, UtilityBrain or StateMachine without a
-	// Think. The decision systems require Think: the agent never decides.
+	// CauseThinkMissing: a Brain, UtilityBrain, StateMachine, HTNPlanner or
+	// GOAPPlanner without a Think. The decision systems require Think: the agent never decides.
 	CauseThinkMissing Cause = iota
 	// CauseDecisionIncomplete: a Brain, UtilityBrain or StateMachine with a
 	// Think but without a Position or an Intent. The decision systems require
@@ -99,7 +99,8 @@ const (
 	// in a blocked cell: no path reaches it, so the agent stands.
 	CauseGoalUnusable
 	// CauseNoDecisionSystem: a Brain, UtilityBrain or StateMachine while the
-	// world has no Decision, Utility or FSM system to run it: it never thinks.
+	// world has no Decision, Utility or FSM system to run it, or an HTNPlanner
+	// or GOAPPlanner while it has no HTN or GOAP system: it never thinks.
 	CauseNoDecisionSystem
 	// CauseNoPerceptionSystem: a Perception while the world has no Perception
 	// system: it never sees anything.
@@ -130,6 +131,11 @@ const (
 	// does not avoid others at all (Avoider and Motion.Avoid = AvoidORCA turn
 	// separation off unless Avoider.KeepSeparation is set).
 	CauseNoORCASystem
+	// CausePlannerDomain: an HTNPlanner or GOAPPlanner whose Domain is not in
+	// the world's *htn.Registry or *goap.Registry resource (0, an ID never
+	// added, or no registry at all): the HTN or GOAP system skips it, so it
+	// never plans. Give it the ID Registry.Add or LoadJSON returned.
+	CausePlannerDomain
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -166,6 +172,7 @@ var causeNames = [NumCauses]string{
 	CauseNoPathFollowSystem:   "no_pathfollow_system",
 	CauseORCAInvalid:          "orca_invalid",
 	CauseNoORCASystem:         "no_orca_system",
+	CausePlannerDomain:        "planner_domain_unknown",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -313,6 +320,8 @@ type diagnoser struct {
 	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
 	boards     *generic.Filter2[components.Brain, components.Blackboard]
 	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
+	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
+	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -341,6 +350,8 @@ func (d *diagnoser) init() {
 		Optional(generic.T[components.Position](), generic.T[components.Think](), generic.T[components.Faction]())
 	d.boards = generic.NewFilter2[components.Brain, components.Blackboard]().Optional(generic.T[components.Blackboard]())
 	d.avoiders = orcaFilter()
+	d.htns = brainFilter[components.HTNPlanner]()
+	d.goaps = brainFilter[components.GOAPPlanner]()
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -364,6 +375,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
+	plannerChecks(w, r, d)
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()

@@ -263,6 +263,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 				put(w, a, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
 			}
 		}, []Cause{CauseNoORCASystem}},
+		{"planner domain unknown", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.HTNPlanner{Domain: 5}) // the world has no *htn.Registry
+		}, []Cause{CausePlannerDomain}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

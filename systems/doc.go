@@ -12,7 +12,7 @@
 //     foe in range, field of view and line of sight, and remembers it.
 //  5. Decision, one system per model, each ticking the agents whose think
 //     time is due: [Decision] (behavior trees), [Utility] (utility reasoners),
-//     [FSM] (state machines).
+//     [FSM] (state machines), [HTN] and [GOAP] (planners).
 //  6. [PathQueue] serves path requests within a per-frame budget.
 //  7. [Combat] applies the attacks the decision layer asked for.
 //  8. [FlowField] serves shared flow fields to swarms and samples them.

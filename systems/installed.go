@@ -28,6 +28,8 @@ const (
 	sysSpatial
 	sysPathFollow
 	sysORCA
+	sysHTN
+	sysGOAP
 )
 
 // markInstalled records in w that system s was initialized.

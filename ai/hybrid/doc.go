@@ -7,6 +7,10 @@
 //   - a state machine for the top-level mode with a behavior tree inside a state:
 //     [TreeState] returns the fsm.Hooks of a state that ticks a tree while active and
 //     halts it on exit; [TreeRun] is the agent's tree memory for it.
+//   - a behavior tree that carries out a plan: [HTNAction] and [GOAPAction] are bt
+//     actions that run an ai/htn or ai/goap plan one think per tick and halt its running
+//     task when the tree abandons them; [RegisterHTN] and [RegisterGOAP] register them
+//     in a bt.Registry for trees loaded from files.
 //
 // The parts stay independent: ai/utility and ai/fsm know nothing of ai/bt; only this
 // package imports all three. Like them it allocates nothing per decision and keeps all

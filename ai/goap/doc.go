@@ -1,0 +1,47 @@
+// Package goap is goal-oriented action planning: an A* search over world states for the
+// cheapest sequence of actions that reaches a goal, as in F.E.A.R. (J. Orkin, "Three
+// States and a Plan: The A.I. of F.E.A.R.", GDC 2006). It imports nothing of archai and
+// knows nothing of Arche: the ECS side is systems.GOAP.
+//
+// # Model
+//
+//   - A world [State] is MaxFacts small integer facts (int16), named once in a [Builder]
+//     ([Builder.Fact]); a boolean fact is 0 or 1. A state is a plain array: copied,
+//     compared and hashed without allocating, saved as JSON as a list of numbers.
+//   - An [Action] has preconditions ([Cond]: fact, comparison, value), effects ([Effect]:
+//     set or add a value), a cost > 0 and an optional [Operator] that carries it out over
+//     several frames, returning Running, Success or Failure.
+//   - A [Goal] is a set of conditions with a priority. [Planner.PlanBest] tries the goals
+//     that do not hold yet from the highest priority down and returns the first goal's
+//     cheapest plan.
+//   - [Builder.Build] validates and freezes a [Domain], shared by every agent. A
+//     [Registry] names domains by ID, the ID being what an agent's component stores.
+//
+// # Search
+//
+// [Planner.Plan] is A* (Hart, Nilsson and Raphael 1968) forward from the start state:
+// nodes are states, edges actions whose preconditions hold, g the summed cost. The
+// default heuristic is h = minCost·⌈unsatisfied goal conditions / most effects of one
+// action⌉: every action costs at least minCost and changes at most that many facts, so
+// h never overestimates (it is admissible, and consistent) and the returned plan is a
+// cheapest one. [ZeroHeuristic] turns A* into Dijkstra's search. A user heuristic must
+// be admissible for the plan to be cheapest; an inconsistent one is handled (a state
+// reached again more cheaply is reopened). The search stops with [ErrBudget] after
+// Planner.MaxNodes generated states, and plans are at most MaxSteps actions long.
+// Ties in f are broken by the lower h, then by the order states were generated, so the
+// plan is the same on every run and any worker.
+//
+// A search allocates nothing once the planner's buffers have grown (a node arena, a
+// binary heap and an open-addressing hash table with generation stamps, so nothing is
+// cleared between searches).
+//
+// # Execution
+//
+// [Run] is one agent's plan being carried out: plain data (the plan's action IDs, the
+// step, the step's start time) kept in a component. [Domain.Tick] advances it on the
+// agent's current state: it plans when there is no plan, starts each step after
+// checking its preconditions, runs the step's operator, applies the step's effects
+// when the operator succeeds, and replans when a step fails, when the next step's
+// preconditions no longer hold, or when the state changed (see [Domain.Tick]) so that
+// the rest of the plan no longer reaches its goal.
+package goap

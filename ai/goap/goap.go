@@ -1,0 +1,459 @@
+package goap
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// MaxFacts is the number of facts a [State] holds.
+const MaxFacts = 32
+
+// MaxSteps is the longest plan, in actions.
+const MaxSteps = 16
+
+// State is a world state: fact i's value at index i. Facts a domain does not declare
+// stay 0.
+type State [MaxFacts]int16
+
+// Fact is the index of a fact in a [State].
+type Fact uint8
+
+// Op is a comparison of a [Cond].
+type Op uint8
+
+// Comparisons.
+const (
+	Eq Op = iota // fact == value
+	Ne           // fact != value
+	Lt           // fact < value
+	Le           // fact <= value
+	Gt           // fact > value
+	Ge           // fact >= value
+)
+
+var opNames = [...]string{Eq: "==", Ne: "!=", Lt: "<", Le: "<=", Gt: ">", Ge: ">="}
+
+// String returns the operator as written in Go ("==", ">=").
+func (o Op) String() string {
+	if int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return fmt.Sprintf("op(%d)", uint8(o))
+}
+
+// Cond is a condition on one fact: State[Fact] Op Value.
+type Cond struct {
+	Fact  Fact
+	Op    Op
+	Value int16
+}
+
+// Holds reports whether c holds in s.
+func (c Cond) Holds(s *State) bool {
+	v := s[c.Fact]
+	switch c.Op {
+	case Eq:
+		return v == c.Value
+	case Ne:
+		return v != c.Value
+	case Lt:
+		return v < c.Value
+	case Le:
+		return v <= c.Value
+	case Gt:
+		return v > c.Value
+	case Ge:
+		return v >= c.Value
+	}
+	return false
+}
+
+// Effect sets fact Fact to Value, or with Add adds Value to it (saturating at the
+// int16 range).
+type Effect struct {
+	Fact  Fact
+	Value int16
+	Add   bool
+}
+
+// Apply applies e to s.
+func (e Effect) Apply(s *State) {
+	if !e.Add {
+		s[e.Fact] = e.Value
+		return
+	}
+	v := int32(s[e.Fact]) + int32(e.Value)
+	s[e.Fact] = int16(min(max(v, math.MinInt16), math.MaxInt16))
+}
+
+// Status is what an [Operator] returns.
+type Status uint8
+
+// Statuses.
+const (
+	Running Status = iota // not done: called again next think
+	Success               // done: the action's effects apply, the next step starts
+	Failure               // failed: the plan is dropped and the agent replans
+)
+
+// String returns "running", "success" or "failure".
+func (s Status) String() string {
+	switch s {
+	case Running:
+		return "running"
+	case Success:
+		return "success"
+	case Failure:
+		return "failure"
+	}
+	return fmt.Sprintf("status(%d)", uint8(s))
+}
+
+// Operator carries out an action over one or more thinks. It may write the agent's
+// components (through Context.Agent) and its believed State (a tool that breaks); it
+// must not keep the Context.
+type Operator func(c *Context) Status
+
+// Context is what an [Operator] and a domain's Sense hook get.
+type Context struct {
+	Agent any     // the caller's view of the agent (systems.GOAP passes a *systems.Agent)
+	State *State  // the agent's believed world state
+	DT    float64 // seconds of simulation time since the agent last thought
+	Time  float64 // simulation time, seconds
+	Start float64 // simulation time the current step started, seconds
+	Step  int     // index of the current step in the plan
+	// Action is the current step's action; -1 in Sense.
+	Action ActionID
+	// Memory is the current step's scratch memory, zeroed when the step starts.
+	Memory *[2]float64
+	// Observe, if not nil, is called by Tick with every transition of the agent's Run
+	// (see [Event]), in order, on the goroutine running Tick.
+	Observe func(ev Event)
+}
+
+// ActionID indexes a domain's actions in the order they were added.
+type ActionID int16
+
+// GoalID indexes a domain's goals in the order they were added.
+type GoalID int16
+
+// NoGoal is the GoalID of no goal.
+const NoGoal GoalID = -1
+
+// Action is one thing an agent can do.
+type Action struct {
+	Name    string
+	Cost    float64 // > 0 and finite
+	Pre     []Cond
+	Effects []Effect
+	Run     Operator // nil: the action succeeds at once
+	// Halt, if not nil, is called when the action is abandoned while running (the plan
+	// is replaced).
+	Halt func(c *Context)
+}
+
+// Goal is a state an agent wants: every condition of Want holds.
+type Goal struct {
+	Name     string
+	Priority float64 // higher first
+	Want     []Cond
+}
+
+// Heuristic estimates the cost from s to a state where every condition of want holds.
+// For the plan to be cheapest it must never overestimate.
+type Heuristic func(d *Domain, s *State, want []Cond) float64
+
+// ZeroHeuristic is h = 0: the search is Dijkstra's.
+func ZeroHeuristic(*Domain, *State, []Cond) float64 { return 0 }
+
+// Errors of [Builder.Build] (wrapped with the domain, action or goal name).
+var (
+	ErrFact   = errors.New("unknown fact")
+	ErrCost   = errors.New("cost must be > 0 and finite")
+	ErrOp     = errors.New("unknown comparison")
+	ErrName   = errors.New("name empty or used twice")
+	ErrEmpty  = errors.New("nothing to plan with")
+	ErrFacts  = errors.New("too many facts")
+	ErrLength = errors.New("too many conditions or effects")
+)
+
+// Builder declares a domain's facts, actions and goals; [Builder.Build] freezes them
+// into a [Domain].
+type Builder struct {
+	name    string
+	facts   []string
+	actions []Action
+	goals   []Goal
+	h       Heuristic
+	sense   func(c *Context)
+	errs    []error
+}
+
+// NewBuilder starts the domain called name.
+func NewBuilder(name string) *Builder { return &Builder{name: name} }
+
+// Fact declares the fact called name (or returns it if declared) and returns its index.
+// Declaring more than MaxFacts facts is an error reported by Build.
+func (b *Builder) Fact(name string) Fact {
+	for i, f := range b.facts {
+		if f == name {
+			return Fact(i)
+		}
+	}
+	if len(b.facts) == MaxFacts {
+		b.errs = append(b.errs, fmt.Errorf("goap: domain %q: fact %q: %w (at most %d)", b.name, name, ErrFacts, MaxFacts))
+		return MaxFacts - 1
+	}
+	b.facts = append(b.facts, name)
+	return Fact(len(b.facts) - 1)
+}
+
+// Action adds an action and returns its ID.
+func (b *Builder) Action(a Action) ActionID {
+	b.actions = append(b.actions, a)
+	return ActionID(len(b.actions) - 1)
+}
+
+// Goal adds a goal and returns its ID.
+func (b *Builder) Goal(g Goal) GoalID {
+	b.goals = append(b.goals, g)
+	return GoalID(len(b.goals) - 1)
+}
+
+// Heuristic sets the search's heuristic (nil: the default, see the package doc).
+func (b *Builder) Heuristic(h Heuristic) { b.h = h }
+
+// Sense sets the hook [Domain.Tick] calls first on every think, to write the facts the
+// agent perceives into Context.State.
+func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
+
+// Build validates the domain: at least one action, names not empty nor used twice,
+// costs > 0 and finite, facts declared, comparisons known, at most 255 conditions and
+// effects per action. The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact, ErrOp,
+// ErrFacts or ErrLength and name the action or goal.
+func (b *Builder) Build() (*Domain, error) {
+	errs := append([]error(nil), b.errs...)
+	if len(b.actions) == 0 {
+		errs = append(errs, fmt.Errorf("goap: domain %q: %w: no action", b.name, ErrEmpty))
+	}
+	if len(b.actions) > math.MaxInt16 || len(b.goals) > math.MaxInt16 {
+		errs = append(errs, fmt.Errorf("goap: domain %q: %w: more than %d actions or goals", b.name, ErrLength, math.MaxInt16))
+	}
+	names := map[string]bool{}
+	checkConds := func(what string, cs []Cond) {
+		if len(cs) > 255 {
+			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrLength))
+		}
+		for i, c := range cs {
+			if int(c.Fact) >= len(b.facts) {
+				errs = append(errs, fmt.Errorf("goap: domain %q: %s: condition %d: %w %d", b.name, what, i, ErrFact, c.Fact))
+			}
+			if int(c.Op) >= len(opNames) {
+				errs = append(errs, fmt.Errorf("goap: domain %q: %s: condition %d: %w %d", b.name, what, i, ErrOp, c.Op))
+			}
+		}
+	}
+	d := &Domain{name: b.name, facts: append([]string(nil), b.facts...), h: b.h, sense: b.sense, minCost: math.Inf(1), maxEffects: 1}
+	for i, a := range b.actions {
+		what := fmt.Sprintf("action %d %q", i, a.Name)
+		if a.Name == "" || names["a:"+a.Name] {
+			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrName))
+		}
+		names["a:"+a.Name] = true
+		if !(a.Cost > 0) || math.IsInf(a.Cost, 1) {
+			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w, not %v", b.name, what, ErrCost, a.Cost))
+		}
+		checkConds(what, a.Pre)
+		if len(a.Effects) > 255 {
+			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrLength))
+		}
+		for j, e := range a.Effects {
+			if int(e.Fact) >= len(b.facts) {
+				errs = append(errs, fmt.Errorf("goap: domain %q: %s: effect %d: %w %d", b.name, what, j, ErrFact, e.Fact))
+			}
+		}
+		a.Pre = append([]Cond(nil), a.Pre...)
+		a.Effects = append([]Effect(nil), a.Effects...)
+		d.actions = append(d.actions, a)
+		d.minCost = min(d.minCost, a.Cost)
+		d.maxEffects = max(d.maxEffects, len(a.Effects))
+	}
+	for i, g := range b.goals {
+		what := fmt.Sprintf("goal %d %q", i, g.Name)
+		if g.Name == "" || names["g:"+g.Name] {
+			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrName))
+		}
+		names["g:"+g.Name] = true
+		if math.IsNaN(g.Priority) {
+			errs = append(errs, fmt.Errorf("goap: domain %q: %s: priority is NaN", b.name, what))
+		}
+		checkConds(what, g.Want)
+		g.Want = append([]Cond(nil), g.Want...)
+		d.goals = append(d.goals, g)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	// goals by priority, highest first; ties in the order added
+	d.byPriority = make([]GoalID, len(d.goals))
+	for i := range d.byPriority {
+		d.byPriority[i] = GoalID(i)
+	}
+	for i := 1; i < len(d.byPriority); i++ { // insertion sort: stable
+		for j := i; j > 0 && d.goals[d.byPriority[j]].Priority > d.goals[d.byPriority[j-1]].Priority; j-- {
+			d.byPriority[j], d.byPriority[j-1] = d.byPriority[j-1], d.byPriority[j]
+		}
+	}
+	return d, nil
+}
+
+// Domain is a validated, immutable set of facts, actions and goals, shared by every
+// agent that plans with it and safe for concurrent use.
+type Domain struct {
+	name       string
+	facts      []string
+	actions    []Action
+	goals      []Goal
+	byPriority []GoalID
+	h          Heuristic
+	sense      func(c *Context)
+	minCost    float64
+	maxEffects int
+}
+
+// Name returns the domain's name.
+func (d *Domain) Name() string { return d.name }
+
+// Facts returns the number of facts declared.
+func (d *Domain) Facts() int { return len(d.facts) }
+
+// FactName returns the name of fact f, or "" if f is not declared.
+func (d *Domain) FactName(f Fact) string {
+	if int(f) < len(d.facts) {
+		return d.facts[f]
+	}
+	return ""
+}
+
+// FactIndex returns the fact called name and true, or false if there is none.
+func (d *Domain) FactIndex(name string) (Fact, bool) {
+	for i, f := range d.facts {
+		if f == name {
+			return Fact(i), true
+		}
+	}
+	return 0, false
+}
+
+// Actions returns the number of actions.
+func (d *Domain) Actions() int { return len(d.actions) }
+
+// Action returns action id (do not modify it).
+func (d *Domain) Action(id ActionID) *Action { return &d.actions[id] }
+
+// ActionName returns the name of action id, or "" if out of range.
+func (d *Domain) ActionName(id ActionID) string {
+	if id >= 0 && int(id) < len(d.actions) {
+		return d.actions[id].Name
+	}
+	return ""
+}
+
+// Goals returns the number of goals.
+func (d *Domain) Goals() int { return len(d.goals) }
+
+// Goal returns goal id (do not modify it).
+func (d *Domain) Goal(id GoalID) *Goal { return &d.goals[id] }
+
+// GoalName returns the name of goal id, or "" if out of range (NoGoal).
+func (d *Domain) GoalName(id GoalID) string {
+	if id >= 0 && int(id) < len(d.goals) {
+		return d.goals[id].Name
+	}
+	return ""
+}
+
+// Satisfied reports whether every condition of want holds in s.
+func Satisfied(s *State, want []Cond) bool {
+	for _, c := range want {
+		if !c.Holds(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// applicable reports whether action a's preconditions hold in s.
+func (a *Action) applicable(s *State) bool { return Satisfied(s, a.Pre) }
+
+// apply applies a's effects to s and reports whether s changed.
+func (a *Action) apply(s *State) bool {
+	changed := false
+	for _, e := range a.Effects {
+		before := s[e.Fact]
+		e.Apply(s)
+		changed = changed || s[e.Fact] != before
+	}
+	return changed
+}
+
+// heuristic returns the domain's estimate from s to want.
+func (d *Domain) heuristic(s *State, want []Cond) float64 {
+	if d.h != nil {
+		return d.h(d, s, want)
+	}
+	unsat := 0
+	for _, c := range want {
+		if !c.Holds(s) {
+			unsat++
+		}
+	}
+	return d.minCost * float64((unsat+d.maxEffects-1)/d.maxEffects)
+}
+
+// ID names a domain in a [Registry]; 0 is no domain.
+type ID uint16
+
+// Registry holds domains by ID (from 1, in the order added) and name. Agents' components
+// store the ID; systems look the domain up here. Add domains before agents use them; a
+// Registry is safe for concurrent reads.
+type Registry struct {
+	domains []*Domain
+}
+
+// Add adds d and returns its ID. It returns an error if d is nil, a domain of that name
+// is already registered, or the registry is full.
+func (r *Registry) Add(d *Domain) (ID, error) {
+	if d == nil {
+		return 0, errors.New("goap: Registry.Add: nil domain")
+	}
+	for _, o := range r.domains {
+		if o.name == d.name {
+			return 0, fmt.Errorf("goap: Registry.Add: a domain called %q is already registered", d.name)
+		}
+	}
+	if len(r.domains) >= math.MaxUint16 {
+		return 0, errors.New("goap: Registry.Add: registry full")
+	}
+	r.domains = append(r.domains, d)
+	return ID(len(r.domains)), nil
+}
+
+// Domain returns the domain of id, or nil if there is none.
+func (r *Registry) Domain(id ID) *Domain {
+	if r == nil || id == 0 || int(id) > len(r.domains) {
+		return nil
+	}
+	return r.domains[id-1]
+}
+
+// Lookup returns the ID of the domain called name, or 0 and false.
+func (r *Registry) Lookup(name string) (ID, bool) {
+	for i, d := range r.domains {
+		if d.name == name {
+			return ID(i + 1), true
+		}
+	}
+	return 0, false
+}

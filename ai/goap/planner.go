@@ -1,0 +1,309 @@
+package goap
+
+import (
+	"errors"
+	"math"
+	"unsafe"
+)
+
+// Errors of [Planner.Plan] and [Planner.PlanBest].
+var (
+	// ErrNoPlan: no sequence of at most MaxSteps actions reaches the goal (the search
+	// ran out of states), or PlanBest found no goal to plan for.
+	ErrNoPlan = errors.New("goap: no plan reaches the goal")
+	// ErrBudget: the search generated Planner.MaxNodes states without reaching the goal.
+	ErrBudget = errors.New("goap: node budget exhausted")
+)
+
+// DefaultMaxNodes is the node budget of a Planner whose MaxNodes is 0.
+const DefaultMaxNodes = 4096
+
+// Plan is a sequence of actions that reaches Goal from the state it was planned from.
+type Plan struct {
+	Steps [MaxSteps]ActionID
+	Len   int
+	Cost  float64 // the sum of the actions' costs
+	Goal  GoalID
+}
+
+// Actions returns the plan's steps (a slice of p.Steps).
+func (p *Plan) Actions() []ActionID { return p.Steps[:p.Len] }
+
+// Planner searches plans. It keeps its buffers between searches, so a search allocates
+// nothing once they have grown to the budget. A Planner is not safe for concurrent use:
+// give each worker its own.
+type Planner struct {
+	// MaxNodes is the node budget: the most states one search generates (the start
+	// included); DefaultMaxNodes if 0.
+	MaxNodes int
+
+	// Expanded and Generated count the states of the last search.
+	Expanded, Generated int
+
+	nodes []node
+	heap  []entry
+	table []slot // open addressing, len a power of two
+	gen   uint32
+	next  State
+}
+
+type node struct {
+	state  State
+	g      float64
+	h      float64
+	parent int32
+	action ActionID
+	depth  uint8
+	closed bool
+}
+
+type entry struct {
+	f, h float64
+	g    float64 // the node's g when pushed: stale if it changed
+	n    int32
+}
+
+type slot struct {
+	gen  uint32
+	n    int32
+	hash uint64
+}
+
+// Plan finds a cheapest plan from start to goal (see the package doc for the
+// conditions) and writes it to out. A goal that already holds gives an empty plan. It
+// returns ErrNoPlan or ErrBudget, leaving out with Len 0 and Goal NoGoal.
+func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
+	*out = Plan{Goal: NoGoal}
+	want := d.goals[goal].Want
+	if err := p.search(d, start, want, out); err != nil {
+		return err
+	}
+	out.Goal = goal
+	return nil
+}
+
+// PlanBest tries the goals that do not hold in start, from the highest priority down
+// (ties in the order added), and writes the first goal's cheapest plan to out. It
+// returns ErrNoPlan if every goal holds or none can be reached; ErrBudget if none was
+// reached and some search ran out of budget.
+func (p *Planner) PlanBest(d *Domain, start *State, out *Plan) error {
+	return p.planAbove(d, start, math.Inf(-1), true, out)
+}
+
+// planAbove is PlanBest over the goals of priority > floor (>= if inclusive).
+func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bool, out *Plan) error {
+	*out = Plan{Goal: NoGoal}
+	err := ErrNoPlan
+	for _, g := range d.byPriority {
+		goal := &d.goals[g]
+		if goal.Priority < floor || (!inclusive && goal.Priority == floor) {
+			break
+		}
+		if Satisfied(start, goal.Want) {
+			continue
+		}
+		switch e := p.search(d, start, goal.Want, out); e {
+		case nil:
+			out.Goal = g
+			return nil
+		case ErrBudget:
+			err = ErrBudget
+		}
+	}
+	*out = Plan{Goal: NoGoal}
+	return err
+}
+
+// search is A* from start to a state satisfying want.
+func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error {
+	budget := p.MaxNodes
+	if budget <= 0 {
+		budget = DefaultMaxNodes
+	}
+	p.reset(budget)
+	p.Expanded, p.Generated = 0, 0
+	h := d.heuristic(start, want)
+	p.nodes = append(p.nodes, node{state: *start, h: h, parent: -1, action: -1})
+	p.insert(0, p.hash(start))
+	p.push(entry{f: h, h: h, n: 0})
+	p.Generated = 1
+	budgetHit := false
+	for len(p.heap) > 0 {
+		e := p.pop()
+		n := &p.nodes[e.n]
+		if n.closed || e.g != n.g {
+			continue // stale
+		}
+		if Satisfied(&n.state, want) {
+			p.write(e.n, out)
+			return nil
+		}
+		n.closed = true
+		if int(n.depth) >= MaxSteps {
+			continue
+		}
+		p.Expanded++
+		for ai := range d.actions {
+			a := &d.actions[ai]
+			n = &p.nodes[e.n] // the arena may have grown
+			if !a.applicable(&n.state) {
+				continue
+			}
+			next := &p.next // a field: a user heuristic gets a pointer to it
+			*next = n.state
+			if !a.apply(next) {
+				continue // no change: never on a cheapest plan
+			}
+			g := n.g + a.Cost
+			depth := n.depth + 1
+			hash := p.hash(next)
+			if k := p.find(next, hash); k >= 0 {
+				m := &p.nodes[k]
+				if g >= m.g {
+					continue
+				}
+				m.g, m.parent, m.action, m.depth, m.closed = g, e.n, ActionID(ai), depth, false
+				p.push(entry{f: g + m.h, h: m.h, g: g, n: k})
+				continue
+			}
+			if len(p.nodes) >= budget {
+				budgetHit = true
+				continue
+			}
+			hn := d.heuristic(next, want)
+			p.nodes = append(p.nodes, node{state: *next, g: g, h: hn, parent: e.n, action: ActionID(ai), depth: depth})
+			k := int32(len(p.nodes) - 1)
+			p.insert(k, hash)
+			p.push(entry{f: g + hn, h: hn, g: g, n: k})
+			p.Generated++
+		}
+	}
+	if budgetHit {
+		return ErrBudget
+	}
+	return ErrNoPlan
+}
+
+// write writes the path to node k into out.
+func (p *Planner) write(k int32, out *Plan) {
+	n := &p.nodes[k]
+	out.Len = int(n.depth)
+	out.Cost = n.g
+	for i := out.Len - 1; i >= 0; i-- {
+		out.Steps[i] = n.action
+		k = n.parent
+		n = &p.nodes[k]
+	}
+}
+
+// reset empties the arena, the heap and (by a new generation) the table, sized for
+// budget nodes.
+func (p *Planner) reset(budget int) {
+	if cap(p.nodes) < budget {
+		p.nodes = make([]node, 0, budget)
+		p.heap = make([]entry, 0, budget)
+	}
+	size := 1
+	for size < 2*budget {
+		size <<= 1
+	}
+	if len(p.table) < size {
+		p.table = make([]slot, size)
+		p.gen = 0
+	}
+	p.gen++
+	if p.gen == 0 { // wrapped: clear the stamps once
+		clear(p.table)
+		p.gen = 1
+	}
+	p.nodes = p.nodes[:0]
+	p.heap = p.heap[:0]
+}
+
+// hash mixes the state's words (SplitMix64's finalizer over a running sum).
+func (p *Planner) hash(s *State) uint64 {
+	w := (*[MaxFacts / 4]uint64)(unsafe.Pointer(s))
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range w {
+		h ^= x
+		h *= 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+	}
+	return h
+}
+
+// find returns the node holding s (of hash h), or -1.
+func (p *Planner) find(s *State, h uint64) int32 {
+	mask := uint64(len(p.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		sl := &p.table[i]
+		if sl.gen != p.gen {
+			return -1
+		}
+		if sl.hash == h && p.nodes[sl.n].state == *s {
+			return sl.n
+		}
+	}
+}
+
+// insert adds node k, whose state has hash h, to the table (its state is not there).
+func (p *Planner) insert(k int32, h uint64) {
+	mask := uint64(len(p.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if p.table[i].gen != p.gen {
+			p.table[i] = slot{gen: p.gen, n: k, hash: h}
+			return
+		}
+	}
+}
+
+// less orders the open list: lower f, then lower h, then the older node.
+func less(a, b entry) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.h != b.h {
+		return a.h < b.h
+	}
+	return a.n < b.n
+}
+
+func (p *Planner) push(e entry) {
+	p.heap = append(p.heap, e)
+	h := p.heap
+	i := len(h) - 1
+	for i > 0 {
+		up := (i - 1) / 2
+		if !less(h[i], h[up]) {
+			break
+		}
+		h[i], h[up] = h[up], h[i]
+		i = up
+	}
+}
+
+func (p *Planner) pop() entry {
+	h := p.heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			break
+		}
+		c := l
+		if r := l + 1; r < len(h) && less(h[r], h[l]) {
+			c = r
+		}
+		if !less(h[c], h[i]) {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+	p.heap = h
+	return top
+}

@@ -1,0 +1,430 @@
+package htn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/script"
+)
+
+// Limits.
+const (
+	MaxFacts = 32 // facts in a State
+	MaxPlan  = 32 // primitive tasks in a plan
+	MaxMTR   = 32 // decompositions recorded in a plan's MTR
+	MaxDepth = 32 // nested compound tasks while decomposing
+)
+
+// State is a world state: fact i's value at index i.
+type State [MaxFacts]int32
+
+// Fact is the index of a fact in a [State].
+type Fact uint8
+
+// TaskID indexes a domain's tasks in the order they were declared.
+type TaskID int16
+
+// NoTask is the TaskID of no task.
+const NoTask TaskID = -1
+
+// Status is what an [Operator] returns.
+type Status uint8
+
+// Statuses.
+const (
+	Running Status = iota // not done: called again next think
+	Success               // done: the task's effects apply, the next task starts
+	Failure               // failed: the plan is dropped and the agent replans
+)
+
+// String returns "running", "success" or "failure".
+func (s Status) String() string {
+	switch s {
+	case Running:
+		return "running"
+	case Success:
+		return "success"
+	case Failure:
+		return "failure"
+	}
+	return fmt.Sprintf("status(%d)", uint8(s))
+}
+
+// Operator carries out a primitive task over one or more thinks. It may write the
+// agent's components (through Context.Agent) and its believed State; it must not keep
+// the Context.
+type Operator func(c *Context) Status
+
+// Context is what operators and a domain's sensor get.
+type Context struct {
+	Agent any     // the caller's view of the agent (systems.HTN passes a *systems.Agent)
+	State *State  // the agent's believed world state
+	DT    float64 // seconds of simulation time since the agent last thought
+	Time  float64 // simulation time, seconds
+	Start float64 // simulation time the current task started, seconds
+	Step  int     // index of the current task in the plan
+	Task  TaskID  // the current task; NoTask in the sensor
+	// Memory is the current task's scratch memory, zeroed when it starts.
+	Memory *[2]float64
+	// Observe, if not nil, is called by Tick with every transition of the agent's Run
+	// (see [Event]), in order, on the goroutine running Tick.
+	Observe func(ev Event)
+}
+
+// Op is the comparison of an [Is] condition.
+type Op uint8
+
+// Comparisons.
+const (
+	Eq Op = iota
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+)
+
+// Condition is a test on the state: a comparison of one fact ([Is]), a Go function
+// ([Func]) or a script ([Builder.Script]).
+type Condition struct {
+	fact  Fact
+	op    Op
+	value int32
+	fn    func(s *State) bool
+	prog  *script.Program
+	reads uint64 // facts it reads, one bit each
+}
+
+// Is is the condition State[f] op v.
+func Is(f Fact, op Op, v int32) Condition {
+	return Condition{fact: f, op: op, value: v, reads: 1 << f}
+}
+
+// Func is the condition fn(state), which reads the facts listed (used to tell whether
+// a plan depends on a change; none listed: every fact).
+func Func(fn func(s *State) bool, reads ...Fact) Condition {
+	return Condition{fn: fn, reads: maskOf(reads)}
+}
+
+// Effect changes the state: sets or adds to one fact ([Set], [Add]), runs a Go function
+// ([Do]) or a script ([Builder.ScriptEffect]).
+type Effect struct {
+	fact  Fact
+	value int32
+	add   bool
+	fn    func(s *State)
+	prog  *script.Program
+}
+
+// Set is the effect State[f] = v.
+func Set(f Fact, v int32) Effect { return Effect{fact: f, value: v} }
+
+// Add is the effect State[f] += v (saturating at the int32 range).
+func Add(f Fact, v int32) Effect { return Effect{fact: f, value: v, add: true} }
+
+// Do is the effect fn(state).
+func Do(fn func(s *State)) Effect { return Effect{fn: fn} }
+
+func maskOf(fs []Fact) uint64 {
+	if len(fs) == 0 {
+		return ^uint64(0)
+	}
+	var m uint64
+	for _, f := range fs {
+		m |= 1 << f
+	}
+	return m
+}
+
+// Primitive is what [Builder.Primitive] declares: a task the agent carries out.
+type Primitive struct {
+	If []Condition // checked when the task is about to start (and while planning)
+	// While is checked like If while planning and at the start, then on every think
+	// while the task runs, before its operator (fluid-htn's executing conditions): if
+	// one fails, the task fails (it is halted) and the agent replans.
+	While   []Condition
+	Effects []Effect
+	Run     Operator // nil: the task succeeds at once
+	// Halt, if not nil, is called when the task is abandoned while running.
+	Halt func(c *Context)
+}
+
+// Method is one way to decompose a compound task: its conditions and subtasks, in order.
+type Method struct {
+	Name  string
+	If    []Condition
+	Tasks []TaskID
+}
+
+type task struct {
+	name      string
+	compound  bool
+	primitive Primitive
+	methods   []Method
+	reads     uint64 // facts its conditions read (primitive)
+}
+
+// Errors of [Builder.Build] and the loaders.
+var (
+	ErrFact     = errors.New("unknown fact")
+	ErrTask     = errors.New("unknown task")
+	ErrName     = errors.New("name empty or used twice")
+	ErrFacts    = errors.New("too many facts")
+	ErrNoRoot   = errors.New("no root task")
+	ErrNoMethod = errors.New("compound task without a method")
+	ErrEffect   = errors.New("effect writes something that is not a fact")
+)
+
+// Builder declares a domain's facts and tasks; [Builder.Build] freezes them into a
+// [Domain].
+type Builder struct {
+	name   string
+	facts  []string
+	tasks  []task
+	root   TaskID
+	sense  func(c *Context)
+	schema *blackboard.Schema
+	errs   []error
+}
+
+// NewBuilder starts the domain called name.
+func NewBuilder(name string) *Builder {
+	return &Builder{name: name, root: NoTask, schema: blackboard.NewSchema()}
+}
+
+// Fact declares the fact called name (or returns it if declared). More than MaxFacts is
+// an error reported by Build.
+func (b *Builder) Fact(name string) Fact {
+	for i, f := range b.facts {
+		if f == name {
+			return Fact(i)
+		}
+	}
+	if len(b.facts) == MaxFacts {
+		b.errs = append(b.errs, fmt.Errorf("htn: domain %q: fact %q: %w (at most %d)", b.name, name, ErrFacts, MaxFacts))
+		return MaxFacts - 1
+	}
+	if _, err := blackboard.Declare[int64](b.schema, name); err != nil {
+		b.errs = append(b.errs, fmt.Errorf("htn: domain %q: fact %q: %w", b.name, name, err))
+	}
+	b.facts = append(b.facts, name)
+	return Fact(len(b.facts) - 1)
+}
+
+// Primitive declares a primitive task and returns its ID.
+func (b *Builder) Primitive(name string, p Primitive) TaskID {
+	b.tasks = append(b.tasks, task{name: name, primitive: p})
+	return TaskID(len(b.tasks) - 1)
+}
+
+// Compound declares a compound task; add its methods with [Builder.Method].
+func (b *Builder) Compound(name string) TaskID {
+	b.tasks = append(b.tasks, task{name: name, compound: true})
+	return TaskID(len(b.tasks) - 1)
+}
+
+// Method adds a method to compound task t: methods are tried in the order added.
+func (b *Builder) Method(t TaskID, m Method) {
+	if t < 0 || int(t) >= len(b.tasks) || !b.tasks[t].compound {
+		b.errs = append(b.errs, fmt.Errorf("htn: domain %q: method %q: %w %d (not a compound task)", b.name, m.Name, ErrTask, t))
+		return
+	}
+	b.tasks[t].methods = append(b.tasks[t].methods, m)
+}
+
+// Root sets the task planning starts from.
+func (b *Builder) Root(t TaskID) { b.root = t }
+
+// Sense sets the hook [Domain.Tick] calls first on every think, to write the facts the
+// agent perceives into Context.State.
+func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
+
+// Script compiles src, a script of package ai/script over the facts declared so far
+// (each an integer entry), into a condition (true when the script's value is). where
+// prefixes errors (a file and path). It reads the facts whose names appear in src.
+func (b *Builder) Script(src, where string) (Condition, error) {
+	p, err := b.compile(src, where)
+	if err != nil {
+		return Condition{}, err
+	}
+	return Condition{prog: p, reads: b.mentions(src)}, nil
+}
+
+// ScriptEffect compiles src, a script of package ai/script whose assignments change
+// facts ("ammo -= 1; inCover = true"), into an effect. where prefixes errors. A script
+// that creates an entry with := that is not a fact is an error wrapping ErrEffect.
+func (b *Builder) ScriptEffect(src, where string) (Effect, error) {
+	p, err := b.compile(src, where)
+	if err != nil {
+		return Effect{}, err
+	}
+	return Effect{prog: p}, nil
+}
+
+func (b *Builder) compile(src, where string) (*script.Program, error) {
+	n := b.schema.Len()
+	p, err := script.Compile(src, &script.Env{Schema: b.schema, Where: where})
+	if err != nil {
+		return nil, err
+	}
+	if b.schema.Len() != n {
+		return nil, fmt.Errorf("%s: %w: %q declares %q", where, ErrEffect, src, b.schema.Name(n))
+	}
+	return p, nil
+}
+
+// mentions returns the facts whose names occur as identifiers in src.
+func (b *Builder) mentions(src string) uint64 {
+	var m uint64
+	isIdent := func(c byte) bool {
+		return c == '_' || c == '@' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
+	}
+	for i, f := range b.facts {
+		for at := 0; ; {
+			k := strings.Index(src[at:], f)
+			if k < 0 {
+				break
+			}
+			k += at
+			end := k + len(f)
+			if (k == 0 || !isIdent(src[k-1]) || src[k-1] == '@') && (end == len(src) || !isIdent(src[end])) {
+				m |= 1 << i
+				break
+			}
+			at = k + 1
+		}
+	}
+	return m
+}
+
+// Build validates the domain: a root task, task names not empty nor used twice, every
+// compound task with a method, subtasks and facts declared. The errors wrap ErrNoRoot,
+// ErrName, ErrNoMethod, ErrTask, ErrFact or ErrFacts.
+func (b *Builder) Build() (*Domain, error) {
+	errs := append([]error(nil), b.errs...)
+	if b.root < 0 || int(b.root) >= len(b.tasks) {
+		errs = append(errs, fmt.Errorf("htn: domain %q: %w", b.name, ErrNoRoot))
+	}
+	names := map[string]bool{}
+	checkConds := func(what string, cs []Condition) {
+		for i, c := range cs {
+			if c.fn == nil && c.prog == nil && int(c.fact) >= len(b.facts) {
+				errs = append(errs, fmt.Errorf("htn: domain %q: %s: condition %d: %w %d", b.name, what, i, ErrFact, c.fact))
+			}
+		}
+	}
+	d := &Domain{name: b.name, facts: append([]string(nil), b.facts...), root: b.root, sense: b.sense, schema: b.schema}
+	for i, t := range b.tasks {
+		what := fmt.Sprintf("task %d %q", i, t.name)
+		if t.name == "" || names[t.name] {
+			errs = append(errs, fmt.Errorf("htn: domain %q: %s: %w", b.name, what, ErrName))
+		}
+		names[t.name] = true
+		if t.compound {
+			if len(t.methods) == 0 {
+				errs = append(errs, fmt.Errorf("htn: domain %q: %s: %w", b.name, what, ErrNoMethod))
+			}
+			for j, m := range t.methods {
+				mw := fmt.Sprintf("%s method %d %q", what, j, m.Name)
+				checkConds(mw, m.If)
+				for _, st := range m.Tasks {
+					if st < 0 || int(st) >= len(b.tasks) {
+						errs = append(errs, fmt.Errorf("htn: domain %q: %s: %w %d", b.name, mw, ErrTask, st))
+					}
+				}
+				t.methods[j].If = append([]Condition(nil), m.If...)
+				t.methods[j].Tasks = append([]TaskID(nil), m.Tasks...)
+			}
+		} else {
+			checkConds(what, t.primitive.If)
+			checkConds(what+" while", t.primitive.While)
+			for j, e := range t.primitive.Effects {
+				if e.fn == nil && e.prog == nil && int(e.fact) >= len(b.facts) {
+					errs = append(errs, fmt.Errorf("htn: domain %q: %s: effect %d: %w %d", b.name, what, j, ErrFact, e.fact))
+				}
+			}
+			for _, c := range t.primitive.If {
+				t.reads |= c.reads
+			}
+		}
+		d.tasks = append(d.tasks, t)
+	}
+	if len(b.tasks) > math.MaxInt16 {
+		errs = append(errs, fmt.Errorf("htn: domain %q: more than %d tasks", b.name, math.MaxInt16))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	d.keys = make([]blackboard.Scalar, len(d.facts))
+	for i, f := range d.facts {
+		k, _, err := b.schema.Scalar(f)
+		if err != nil {
+			return nil, fmt.Errorf("htn: domain %q: fact %q: %w", b.name, f, err)
+		}
+		d.keys[i] = k
+	}
+	return d, nil
+}
+
+// Domain is a validated, immutable HTN domain, shared by every agent that plans with it
+// and safe for concurrent use.
+type Domain struct {
+	name   string
+	facts  []string
+	tasks  []task
+	root   TaskID
+	sense  func(c *Context)
+	schema *blackboard.Schema
+	keys   []blackboard.Scalar // fact i's entry in the schema
+}
+
+// Name returns the domain's name.
+func (d *Domain) Name() string { return d.name }
+
+// Facts returns the number of facts.
+func (d *Domain) Facts() int { return len(d.facts) }
+
+// FactName returns the name of fact f, or "".
+func (d *Domain) FactName(f Fact) string {
+	if int(f) < len(d.facts) {
+		return d.facts[f]
+	}
+	return ""
+}
+
+// FactIndex returns the fact called name and true, or false.
+func (d *Domain) FactIndex(name string) (Fact, bool) {
+	for i, f := range d.facts {
+		if f == name {
+			return Fact(i), true
+		}
+	}
+	return 0, false
+}
+
+// TaskName returns the name of task t, or "" (NoTask, out of range).
+func (d *Domain) TaskName(t TaskID) string {
+	if t >= 0 && int(t) < len(d.tasks) {
+		return d.tasks[t].name
+	}
+	return ""
+}
+
+// TaskIndex returns the task called name and true, or false.
+func (d *Domain) TaskIndex(name string) (TaskID, bool) {
+	for i := range d.tasks {
+		if d.tasks[i].name == name {
+			return TaskID(i), true
+		}
+	}
+	return NoTask, false
+}
+
+// Root returns the root task.
+func (d *Domain) Root() TaskID { return d.root }
+
+// Schema returns the blackboard schema of the domain's scripts: one int64 entry per fact.
+func (d *Domain) Schema() *blackboard.Schema { return d.schema }

@@ -1,0 +1,321 @@
+package htn
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+)
+
+// ID names a domain in a [Registry]; 0 is no domain.
+type ID uint16
+
+// Registry holds operators and sensors by name, for domains loaded from files, and
+// domains by ID (from 1, in the order added) and name: agents' components store the ID.
+// Register operators, then load or add domains, before agents use them; a Registry is
+// safe for concurrent reads.
+type Registry struct {
+	operators map[string]operator
+	sensors   map[string]func(c *Context)
+	domains   []*Domain
+}
+
+type operator struct {
+	run  Operator
+	halt func(c *Context)
+}
+
+// RegisterOperator names an operator (and its halt hook, nil for none) for domain files.
+// It returns an error if name is empty, run is nil or the name is taken.
+func (r *Registry) RegisterOperator(name string, run Operator, halt func(c *Context)) error {
+	if name == "" || run == nil {
+		return fmt.Errorf("htn: RegisterOperator(%q): empty name or nil operator", name)
+	}
+	if _, ok := r.operators[name]; ok {
+		return fmt.Errorf("htn: RegisterOperator(%q): %w", name, ErrName)
+	}
+	if r.operators == nil {
+		r.operators = map[string]operator{}
+	}
+	r.operators[name] = operator{run, halt}
+	return nil
+}
+
+// RegisterSensor names a sensor (see [Builder.Sense]) for domain files.
+func (r *Registry) RegisterSensor(name string, fn func(c *Context)) error {
+	if name == "" || fn == nil {
+		return fmt.Errorf("htn: RegisterSensor(%q): empty name or nil sensor", name)
+	}
+	if _, ok := r.sensors[name]; ok {
+		return fmt.Errorf("htn: RegisterSensor(%q): %w", name, ErrName)
+	}
+	if r.sensors == nil {
+		r.sensors = map[string]func(c *Context){}
+	}
+	r.sensors[name] = fn
+	return nil
+}
+
+// Add adds d and returns its ID. It returns an error if d is nil or a domain of that
+// name is registered.
+func (r *Registry) Add(d *Domain) (ID, error) {
+	if d == nil {
+		return 0, errors.New("htn: Registry.Add: nil domain")
+	}
+	if _, ok := r.Lookup(d.name); ok {
+		return 0, fmt.Errorf("htn: Registry.Add: a domain called %q is already registered", d.name)
+	}
+	if len(r.domains) >= math.MaxUint16 {
+		return 0, errors.New("htn: Registry.Add: registry full")
+	}
+	r.domains = append(r.domains, d)
+	return ID(len(r.domains)), nil
+}
+
+// Domain returns the domain of id, or nil.
+func (r *Registry) Domain(id ID) *Domain {
+	if r == nil || id == 0 || int(id) > len(r.domains) {
+		return nil
+	}
+	return r.domains[id-1]
+}
+
+// Lookup returns the ID of the domain called name, or 0 and false.
+func (r *Registry) Lookup(name string) (ID, bool) {
+	for i, d := range r.domains {
+		if d.name == name {
+			return ID(i + 1), true
+		}
+	}
+	return 0, false
+}
+
+// LoadFile reads a domain file (see [Registry.LoadJSON]) and adds its domain.
+func (r *Registry) LoadFile(path string) (ID, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("htn: %w", err)
+	}
+	return r.LoadJSON(filepath.Base(path), data)
+}
+
+// LoadJSON builds the domain of a JSON domain file and adds it; file names it in errors.
+//
+// The format (unknown fields are errors):
+//
+//	{
+//	  "name":   "squad",                    // the domain's name
+//	  "facts":  ["enemyVisible", "ammo"],   // the facts, in State order (int64 entries)
+//	  "sensor": "SquadSensor",              // optional: a sensor of the registry
+//	  "root":   "Attack",                   // the root task
+//	  "tasks": [
+//	    {"name": "Attack", "methods": [     // a compound task: methods in order
+//	      {"name": "Flank", "if": "enemyVisible && ammo > 0", "tasks": ["Move", "Shoot"]}
+//	    ]},
+//	    {"name": "Shoot",                   // a primitive task
+//	     "if": "ammo > 0",                  // optional: a script condition to start
+//	     "while": "enemy",                  // optional: checked on every think it runs
+//	     "effects": "ammo -= 1",            // optional: a script of assignments to facts
+//	     "operator": "Shoot"}               // the registered operator; default: the
+//	                                        // task's name; "instant": true for none
+//	  ]
+//	}
+//
+// Conditions and effects are scripts of package ai/script over the facts. A task is
+// compound if it has "methods", primitive otherwise. Errors name the file and the JSON
+// path of the offending value ("squad.json: tasks[2].methods[0].if: ..."), with the
+// script's column for script errors, and the line for JSON syntax errors.
+func (r *Registry) LoadJSON(file string, data []byte) (ID, error) {
+	d, err := r.parse(file, data)
+	if err != nil {
+		return 0, err
+	}
+	id, err := r.Add(d)
+	if err != nil {
+		return 0, fmt.Errorf("htn: %s: %w", file, err)
+	}
+	return id, nil
+}
+
+type fileDomain struct {
+	Name   string     `json:"name"`
+	Facts  []string   `json:"facts"`
+	Sensor string     `json:"sensor"`
+	Root   string     `json:"root"`
+	Tasks  []fileTask `json:"tasks"`
+}
+
+type fileTask struct {
+	Name     string       `json:"name"`
+	Methods  []fileMethod `json:"methods"`
+	If       string       `json:"if"`
+	While    string       `json:"while"`
+	Effects  string       `json:"effects"`
+	Operator string       `json:"operator"`
+	Instant  bool         `json:"instant"`
+}
+
+type fileMethod struct {
+	Name  string   `json:"name"`
+	If    string   `json:"if"`
+	Tasks []string `json:"tasks"`
+}
+
+func (r *Registry) parse(file string, data []byte) (*Domain, error) {
+	var fd fileDomain
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&fd); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return nil, fmt.Errorf("htn: %s:%d: %w", file, 1+bytes.Count(data[:min(int(syn.Offset), len(data))], []byte("\n")), err)
+		}
+		return nil, fmt.Errorf("htn: %s: %w", file, err)
+	}
+	fail := func(path string, err error) (*Domain, error) {
+		return nil, fmt.Errorf("htn: %s: %s: %w", file, path, err)
+	}
+	if fd.Name == "" {
+		return fail("name", fmt.Errorf("%w: the domain needs a name", ErrName))
+	}
+	b := NewBuilder(fd.Name)
+	for i, f := range fd.Facts {
+		if !validIdent(f) {
+			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %q is not an identifier", ErrName, f))
+		}
+		if _, dup := b.factIndex(f); dup {
+			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %q", ErrName, f))
+		}
+		b.Fact(f)
+		if len(b.errs) > 0 {
+			return fail(fmt.Sprintf("facts[%d]", i), b.errs[0])
+		}
+	}
+	if fd.Sensor != "" {
+		fn, ok := r.sensors[fd.Sensor]
+		if !ok {
+			return fail("sensor", fmt.Errorf("no sensor %q registered", fd.Sensor))
+		}
+		b.Sense(fn)
+	}
+	ids := map[string]TaskID{}
+	for i, t := range fd.Tasks { // declare every task first: methods may name later ones
+		path := fmt.Sprintf("tasks[%d]", i)
+		if t.Name == "" {
+			return fail(path+".name", fmt.Errorf("%w: empty", ErrName))
+		}
+		if _, dup := ids[t.Name]; dup {
+			return fail(path+".name", fmt.Errorf("%w: %q", ErrName, t.Name))
+		}
+		if t.Methods != nil {
+			if t.If != "" || t.While != "" || t.Effects != "" || t.Operator != "" || t.Instant {
+				return fail(path, fmt.Errorf("compound task %q has a primitive's if, while, effects, operator or instant", t.Name))
+			}
+			ids[t.Name] = b.Compound(t.Name)
+			continue
+		}
+		var p Primitive
+		if t.If != "" {
+			c, err := b.Script(t.If, fmt.Sprintf("%s: %s.if", file, path))
+			if err != nil {
+				return nil, fmt.Errorf("htn: %w", err)
+			}
+			p.If = []Condition{c}
+		}
+		if t.While != "" {
+			c, err := b.Script(t.While, fmt.Sprintf("%s: %s.while", file, path))
+			if err != nil {
+				return nil, fmt.Errorf("htn: %w", err)
+			}
+			p.While = []Condition{c}
+		}
+		if t.Effects != "" {
+			e, err := b.ScriptEffect(t.Effects, fmt.Sprintf("%s: %s.effects", file, path))
+			if err != nil {
+				return nil, fmt.Errorf("htn: %w", err)
+			}
+			p.Effects = []Effect{e}
+		}
+		switch {
+		case t.Instant && t.Operator != "":
+			return fail(path, fmt.Errorf("task %q has both an operator and instant", t.Name))
+		case !t.Instant:
+			name := t.Operator
+			if name == "" {
+				name = t.Name
+			}
+			op, ok := r.operators[name]
+			if !ok {
+				return fail(path+".operator", fmt.Errorf("no operator %q registered (register it, or set \"instant\": true for a task that succeeds at once)", name))
+			}
+			p.Run, p.Halt = op.run, op.halt
+		}
+		ids[t.Name] = b.Primitive(t.Name, p)
+	}
+	for i, t := range fd.Tasks {
+		if t.Methods == nil {
+			continue
+		}
+		if len(t.Methods) == 0 {
+			return fail(fmt.Sprintf("tasks[%d].methods", i), fmt.Errorf("%w: %q", ErrNoMethod, t.Name))
+		}
+		for j, m := range t.Methods {
+			path := fmt.Sprintf("tasks[%d].methods[%d]", i, j)
+			meth := Method{Name: m.Name}
+			if m.If != "" {
+				c, err := b.Script(m.If, fmt.Sprintf("%s: %s.if", file, path))
+				if err != nil {
+					return nil, fmt.Errorf("htn: %w", err)
+				}
+				meth.If = []Condition{c}
+			}
+			if len(m.Tasks) == 0 {
+				return fail(path+".tasks", errors.New("a method needs at least one task"))
+			}
+			for k, name := range m.Tasks {
+				id, ok := ids[name]
+				if !ok {
+					return fail(fmt.Sprintf("%s.tasks[%d]", path, k), fmt.Errorf("%w %q", ErrTask, name))
+				}
+				meth.Tasks = append(meth.Tasks, id)
+			}
+			b.Method(ids[t.Name], meth)
+		}
+	}
+	root, ok := ids[fd.Root]
+	if !ok {
+		return fail("root", fmt.Errorf("%w: %q is not a task of the file", ErrNoRoot, fd.Root))
+	}
+	b.Root(root)
+	d, err := b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("htn: %s: %w", file, err)
+	}
+	return d, nil
+}
+
+func (b *Builder) factIndex(name string) (Fact, bool) {
+	for i, f := range b.facts {
+		if f == name {
+			return Fact(i), true
+		}
+	}
+	return 0, false
+}
+
+func validIdent(s string) bool {
+	if s == "" || s == "true" || s == "false" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := c == '_' || 'a' <= c|0x20 && c|0x20 <= 'z'
+		if !letter && !(i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}

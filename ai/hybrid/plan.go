@@ -1,0 +1,156 @@
+package hybrid
+
+import (
+	"sync"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
+)
+
+// HTNAction returns a behavior-tree action that carries out an HTN plan of domain d: the
+// agent's plan state and believed world state are returned by run (typically the fields
+// Run and State of its components.HTNPlanner). Every tick is one [htn.Domain.Tick] with
+// the tree's Agent, DT and Time:
+//   - Running while the plan runs (and while the agent waits for a plan it cannot make:
+//     Failure);
+//   - Success on the tick the plan completes, Failure when the root does not decompose;
+//   - halted while Running (a reactive node preempts it, the tree is halted): the
+//     running task gets its Halt and the plan is dropped, so the next tick plans again.
+//
+// A nil run result fails the tick. Planning borrows an htn.Planner from a pool shared by
+// the node's ticks, so the node may tick on several workers at once; a tick allocates
+// nothing once the pool holds a planner per concurrent tick that has planned with d.
+func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) *bt.Node {
+	tick, halt := htnFuncs(d, run)
+	return bt.Action(name, tick).OnHalt(halt)
+}
+
+// RegisterHTN registers [HTNAction] under name in r, for trees loaded from files: the
+// element <name/> runs d's plan.
+func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) error {
+	tick, halt := htnFuncs(d, run)
+	return r.RegisterAction(name, func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		p.OnHalt(halt)
+		return tick, nil
+	})
+}
+
+// GOAPAction returns a behavior-tree action that carries out a GOAP plan of domain d,
+// like [HTNAction]: one [goap.Domain.Tick] per tick, Running while the plan runs,
+// Success when it completes, Failure when no goal has a plan; halting it halts the
+// running action and drops the plan.
+func GOAPAction(name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) *bt.Node {
+	tick, halt := goapFuncs(d, run)
+	return bt.Action(name, tick).OnHalt(halt)
+}
+
+// RegisterGOAP registers [GOAPAction] under name in r.
+func RegisterGOAP(r *bt.Registry, name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) error {
+	tick, halt := goapFuncs(d, run)
+	return r.RegisterAction(name, func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		p.OnHalt(halt)
+		return tick, nil
+	})
+}
+
+func htnFuncs(d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) (func(*bt.Context) bt.Status, func(*bt.Context)) {
+	var pool pool[htnWorker]
+	tick := func(c *bt.Context) bt.Status {
+		r, s := run(c)
+		if r == nil || s == nil {
+			return bt.Failure
+		}
+		w := pool.get()
+		w.ctx = htn.Context{Agent: c.Agent, DT: c.DT, Time: c.Time}
+		st := d.Tick(r, s, &w.p, &w.ctx)
+		w.ctx = htn.Context{}
+		pool.put(w)
+		switch st {
+		case htn.Running:
+			return bt.Running
+		case htn.Success:
+			return bt.Success
+		}
+		return bt.Failure
+	}
+	halt := func(c *bt.Context) {
+		if r, s := run(c); r != nil && s != nil {
+			w := pool.get()
+			w.ctx = htn.Context{Agent: c.Agent, DT: c.DT, Time: c.Time}
+			d.Halt(r, s, &w.ctx)
+			w.ctx = htn.Context{}
+			pool.put(w)
+		}
+	}
+	return tick, halt
+}
+
+func goapFuncs(d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) (func(*bt.Context) bt.Status, func(*bt.Context)) {
+	var pool pool[goapWorker]
+	tick := func(c *bt.Context) bt.Status {
+		r, s := run(c)
+		if r == nil || s == nil {
+			return bt.Failure
+		}
+		w := pool.get()
+		w.ctx = goap.Context{Agent: c.Agent, DT: c.DT, Time: c.Time}
+		st := d.Tick(r, s, &w.p, &w.ctx)
+		w.ctx = goap.Context{}
+		pool.put(w)
+		switch st {
+		case goap.Running:
+			return bt.Running
+		case goap.Success:
+			return bt.Success
+		}
+		return bt.Failure
+	}
+	halt := func(c *bt.Context) {
+		if r, s := run(c); r != nil && s != nil {
+			w := pool.get()
+			w.ctx = goap.Context{Agent: c.Agent, DT: c.DT, Time: c.Time}
+			d.Halt(r, s, &w.ctx)
+			w.ctx = goap.Context{}
+			pool.put(w)
+		}
+	}
+	return tick, halt
+}
+
+// htnWorker and goapWorker are what one tick borrows: a planner and the context it
+// hands to operators (kept off the stack: operators may keep pointers into it during
+// the call).
+type htnWorker struct {
+	p   htn.Planner
+	ctx htn.Context
+}
+
+type goapWorker struct {
+	p   goap.Planner
+	ctx goap.Context
+}
+
+// pool is a free list of planners: scratch buffers only, so which one a tick gets does
+// not change its result.
+type pool[P any] struct {
+	mu   sync.Mutex
+	free []*P
+}
+
+func (p *pool[P]) get() *P {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		x := p.free[n-1]
+		p.free = p.free[:n-1]
+		return x
+	}
+	return new(P)
+}
+
+func (p *pool[P]) put(x *P) {
+	p.mu.Lock()
+	p.free = append(p.free, x)
+	p.mu.Unlock()
+}

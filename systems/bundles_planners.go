@@ -1,0 +1,87 @@
+package systems
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
+	"github.com/archai-go/archai/components"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// HTNThinker is an agent that plans with a hierarchical task network ([HTN]): a
+// [components.HTNPlanner] of Domain (an ID of Registry, which must also be the world's
+// *htn.Registry resource) starting from the believed State, with a Think cadence, an
+// Intent, a Position, a seeded Rand and an empty [components.Blackboard], like a
+// [Thinker]: Think.Next is the spawn time plus a fraction of Interval drawn from the
+// agent's Rand. The plan is empty: the first think makes one.
+type HTNThinker struct {
+	Registry *htn.Registry
+	Domain   htn.ID
+	State    htn.State
+	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
+}
+
+// Validate reports a missing registry, a Domain it does not hold, or a negative or
+// non-finite Interval.
+func (b HTNThinker) Validate() error {
+	var dom error
+	if b.Registry.Domain(b.Domain) == nil {
+		dom = fmt.Errorf("HTNThinker: Domain %d is not in the Registry (nil registry, 0 or never added)", b.Domain)
+	}
+	return errors.Join(dom, checkSize("Interval", b.Interval))
+}
+
+// Components implements [Bundle].
+func (b HTNThinker) Components(w *arche.World) []arche.ID {
+	return append(idsOf(w, thinkerBaseIDs...), arche.ComponentID[components.HTNPlanner](w))
+}
+
+// Init implements [Bundle].
+func (b HTNThinker) Init(a *Spawned) {
+	*Component[components.HTNPlanner](a) = components.HTNPlanner{Domain: b.Domain, State: b.State,
+		Cache: b.Registry.Domain(b.Domain)}
+	initThink(a, b.Interval)
+}
+
+// GOAPThinker is an agent that plans with goal-oriented action planning ([GOAP]): a
+// [components.GOAPPlanner] of Domain (an ID of Registry, which must also be the world's
+// *goap.Registry resource) starting from the believed State, with the rest of a
+// [Thinker] as for [HTNThinker].
+type GOAPThinker struct {
+	Registry *goap.Registry
+	Domain   goap.ID
+	State    goap.State
+	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
+}
+
+// Validate reports a missing registry, a Domain it does not hold, or a negative or
+// non-finite Interval.
+func (b GOAPThinker) Validate() error {
+	var dom error
+	if b.Registry.Domain(b.Domain) == nil {
+		dom = fmt.Errorf("GOAPThinker: Domain %d is not in the Registry (nil registry, 0 or never added)", b.Domain)
+	}
+	return errors.Join(dom, checkSize("Interval", b.Interval))
+}
+
+// Components implements [Bundle].
+func (b GOAPThinker) Components(w *arche.World) []arche.ID {
+	return append(idsOf(w, thinkerBaseIDs...), arche.ComponentID[components.GOAPPlanner](w))
+}
+
+// Init implements [Bundle].
+func (b GOAPThinker) Init(a *Spawned) {
+	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Domain: b.Domain, State: b.State,
+		Cache: b.Registry.Domain(b.Domain)}
+	initThink(a, b.Interval)
+}
+
+// initThink writes a Thinker's cadence, staggered by the agent's Rand, and an empty
+// blackboard.
+func initThink(a *Spawned, interval float64) {
+	interval = orDefault(interval, DefaultThinkInterval)
+	*a.Think = components.Think{Interval: interval, Next: a.Time + a.Rand.Float64()*interval, Last: a.Time}
+	a.Blackboard.Store = nil
+}

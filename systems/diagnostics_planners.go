@@ -1,0 +1,34 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// plannerChecks counts the HTN and GOAP planners as decision models (a missing Think,
+// Position or Intent; no HTN or GOAP system) and those whose Domain the world's
+// registry does not hold (CausePlannerDomain).
+func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
+	hr := ecs.Resource[htn.Registry](w)
+	gr := ecs.Resource[goap.Registry](w)
+	always := func(*components.HTNPlanner) bool { return true }
+	decisionChecks(w, r, d.htns, d.lacks(sysHTN), always)
+	decisionChecks(w, r, d.goaps, d.lacks(sysGOAP), func(*components.GOAPPlanner) bool { return true })
+	hq := d.htns.Query(w)
+	for hq.Next() {
+		b, _, _, _ := hq.Get()
+		if hr.Domain(b.Domain) == nil {
+			r.add(CausePlannerDomain, hq.Entity())
+		}
+	}
+	gq := d.goaps.Query(w)
+	for gq.Next() {
+		b, _, _, _ := gq.Get()
+		if gr.Domain(b.Domain) == nil {
+			r.add(CausePlannerDomain, gq.Entity())
+		}
+	}
+}

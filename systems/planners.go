@@ -1,0 +1,289 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// HTN runs the hierarchical task network planner ([components.HTNPlanner]) of every
+// agent whose think time has come ([components.Think]), on the same cadence, budget and
+// workers as [Decision] (see [Due]): each think is one htn.Domain.Tick: the domain's
+// sensor writes the perceived facts into HTNPlanner.State, the agent plans from the root
+// when it has no plan or when a fact its plan read changed (keeping the running plan
+// unless the new one ranks before it), and the current task's operator runs. Operators
+// and sensors receive the agent as a *[Agent] in htn.Context.Agent (use [PlanAgent]):
+// they write the agent's Intent and its own components, read the World, and queue
+// structural changes or writes to other entities (a squad's shared state) on
+// Agent.Commands, applied after the think in agent order. Planning work is spread over
+// Workers goroutines, each with its own htn.Planner, and the result does not depend on
+// their number. A think allocates nothing once each worker has planned with the domain.
+//
+// Contract:
+//
+//	requires   HTNPlanner, Think, Position, Intent
+//	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view)
+//	writes     HTNPlanner.State, Run and Cache, Think.Last and Next, and what operators write
+//	resources  *ecs.Clock (ecs.ClockSystem), *htn.Registry (the domains); *grid.Grid optional
+//
+//	absent or unusable             what HTN does                          Diagnose counts
+//	Think                          never thinks                           CauseThinkMissing
+//	Position or Intent             never thinks                           CauseDecisionIncomplete
+//	HTNPlanner.Domain not in the   skipped                                CausePlannerDomain
+//	  registry (0, unknown)
+//	Think.Interval 0               opt-out: DefaultThinkInterval          -
+//	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
+//	Think.Frozen                   opt-out (LOD): not ticked              -
+//	a script failing at run time   its condition is false, its effect     - (HTN.ScriptErrors)
+//	                                 fails the task
+type HTN struct {
+	Workers int // goroutines planning; 0 or 1 means one
+	Budget  int // most thinks per frame; 0 means no limit (see [Decision])
+
+	Thought      int // agents that thought in the last frame
+	Waiting      int // agents due in the last frame but left for the next by the budget
+	TotalThought int // agents that thought since Initialize
+	Plans        int // plans adopted in the last frame (new, replacing or after a failure)
+
+	// ScriptErrors counts the script conditions and effects that failed at run time
+	// since Initialize, over the workers' planners.
+	ScriptErrors uint64
+
+	// Log turns on Events: with it, Events holds the plan transitions of the last frame
+	// (plans made and replaced, tasks started, succeeded, failed and halted), in agent
+	// order, the same for any number of workers. The slice is reused by the next Update.
+	Log    bool
+	Events []HTNEvent
+
+	due      thinkers[components.HTNPlanner]
+	registry *htn.Registry
+	planners []htn.Planner // per worker
+	ctxs     []htn.Context // per worker
+	logs     []planLog[htn.Event]
+	ready    func(*components.HTNPlanner) bool
+}
+
+// HTNEvent is one transition of an agent's HTN plan (see htn.Event), at Time (seconds of
+// simulation time). Read the plan and task names through the agent's domain.
+type HTNEvent = PlanEvent[htn.Event]
+
+// GOAPEvent is one transition of an agent's GOAP plan (see goap.Event).
+type GOAPEvent = PlanEvent[goap.Event]
+
+// PlanEvent is a transition E of Entity's plan at Time, as [HTN] and [GOAP] log them.
+type PlanEvent[E any] struct {
+	Entity arche.Entity
+	Time   float64
+	Event  E
+}
+
+// planLog is one worker's transitions of a frame.
+type planLog[E any] struct {
+	entity  arche.Entity
+	time    float64
+	events  []PlanEvent[E]
+	observe func(E)
+}
+
+func newLogs[E any](n int) []planLog[E] {
+	logs := make([]planLog[E], n)
+	for i := range logs {
+		l := &logs[i]
+		l.observe = func(ev E) { l.events = append(l.events, PlanEvent[E]{Entity: l.entity, Time: l.time, Event: ev}) }
+	}
+	return logs
+}
+
+// gather appends the workers' events to out in worker order (agent order) and empties
+// the workers' logs.
+func gatherLogs[E any](logs []planLog[E], out []PlanEvent[E]) []PlanEvent[E] {
+	out = out[:0]
+	for i := range logs {
+		out = append(out, logs[i].events...)
+		logs[i].events = logs[i].events[:0]
+	}
+	return out
+}
+
+// PlanAgent returns the *Agent of an operator's or sensor's context run by [HTN] or
+// [GOAP] (htn.Context.Agent, goap.Context.Agent), or nil for anything else.
+func PlanAgent(agent any) *Agent {
+	a, _ := agent.(*Agent)
+	return a
+}
+
+// Name implements ecs.Namer.
+func (s *HTN) Name() string { return "htn" }
+
+// Initialize builds the filter, finds the registry and starts the workers.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as the first
+//     system;
+//   - if the world has no *htn.Registry resource: add the registry holding the agents'
+//     domains with arche.AddResource(w, registry) before Initialize.
+func (s *HTN) Initialize(w *arche.World) {
+	mustClock(w, "HTN")
+	s.registry = ecs.Resource[htn.Registry](w)
+	if s.registry == nil {
+		panic("systems: HTN: the world has no *htn.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize")
+	}
+	markInstalled(w, sysHTN)
+	n := s.due.init(w, s.Workers)
+	s.planners = make([]htn.Planner, n)
+	s.ctxs = make([]htn.Context, n)
+	s.logs = newLogs[htn.Event](n)
+	s.ready = func(b *components.HTNPlanner) bool {
+		b.Cache = s.registry.Domain(b.Domain)
+		return b.Cache != nil
+	}
+}
+
+// Update plans and runs the agents that are due, within the budget.
+func (s *HTN) Update(w *arche.World) {
+	s.due.run(w, s.Budget, s.ready, s)
+	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
+	s.Plans = s.due.Counted
+	s.Events = gatherLogs(s.logs, s.Events)
+	s.ScriptErrors = 0
+	for i := range s.planners {
+		s.ScriptErrors += s.planners[i].ScriptErrors
+	}
+}
+
+// Work implements ecs.Job: it runs the planners of jobs [lo, hi).
+func (s *HTN) Work(worker, lo, hi int) {
+	now := s.due.clock.Time
+	ctx := &s.ctxs[worker]
+	p := &s.planners[worker]
+	for i := lo; i < hi; i++ {
+		j := s.due.job(worker, i)
+		b := j.brain
+		*ctx = htn.Context{Agent: &j.agent, DT: now - j.think.Last, Time: now}
+		if s.Log {
+			l := &s.logs[worker]
+			l.entity, l.time, ctx.Observe = j.agent.Entity, now, l.observe
+		}
+		before := b.Run.Plans
+		b.Cache.Tick(&b.Run, &b.State, p, ctx)
+		s.due.count(worker, int(b.Run.Plans-before))
+		j.thought(now)
+	}
+	*ctx = htn.Context{}
+}
+
+// Finalize stops the workers.
+func (s *HTN) Finalize(w *arche.World) { s.due.close() }
+
+// GOAP runs the goal-oriented action planner ([components.GOAPPlanner]) of every agent
+// whose think time has come, on the same cadence, budget and workers as [Decision]: each
+// think is one goap.Domain.Tick: the domain's sensor writes the perceived facts into
+// GOAPPlanner.State, the agent plans an A* search for its most important reachable goal
+// when it has no plan, when a step fails or cannot start, or when a change of state
+// invalidates the plan or makes a higher goal reachable, and the current action's
+// operator runs. Operators get the agent as a *[Agent] in goap.Context.Agent (use
+// [PlanAgent]), with the same rules as [HTN]'s. Each worker has its own goap.Planner;
+// NodeBudget is their node budget per search. The result does not depend on the number
+// of workers, and a think allocates nothing once the planners' buffers have grown.
+//
+// Contract:
+//
+//	requires   GOAPPlanner, Think, Position, Intent
+//	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view)
+//	writes     GOAPPlanner.State, Run and Cache, Think.Last and Next, and what operators write
+//	resources  *ecs.Clock (ecs.ClockSystem), *goap.Registry (the domains); *grid.Grid optional
+//
+//	absent or unusable             what GOAP does                         Diagnose counts
+//	Think                          never thinks                           CauseThinkMissing
+//	Position or Intent             never thinks                           CauseDecisionIncomplete
+//	GOAPPlanner.Domain not in the  skipped                                CausePlannerDomain
+//	  registry (0, unknown)
+//	Think.Interval 0               opt-out: DefaultThinkInterval          -
+//	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
+//	Think.Frozen                   opt-out (LOD): not ticked              -
+type GOAP struct {
+	Workers    int // goroutines planning; 0 or 1 means one
+	Budget     int // most thinks per frame; 0 means no limit (see [Decision])
+	NodeBudget int // states one search may generate; goap.DefaultMaxNodes if 0
+
+	Thought      int // agents that thought in the last frame
+	Waiting      int // agents due in the last frame but left for the next by the budget
+	TotalThought int // agents that thought since Initialize
+	Plans        int // plans made in the last frame
+
+	// Log turns on Events, the plan transitions of the last frame in agent order (see
+	// [HTN].Log).
+	Log    bool
+	Events []GOAPEvent
+
+	due      thinkers[components.GOAPPlanner]
+	registry *goap.Registry
+	planners []goap.Planner // per worker
+	ctxs     []goap.Context // per worker
+	logs     []planLog[goap.Event]
+	ready    func(*components.GOAPPlanner) bool
+}
+
+// Name implements ecs.Namer.
+func (s *GOAP) Name() string { return "goap" }
+
+// Initialize builds the filter, finds the registry and starts the workers.
+//
+// Panics:
+//   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as the first
+//     system;
+//   - if the world has no *goap.Registry resource: add the registry holding the agents'
+//     domains with arche.AddResource(w, registry) before Initialize.
+func (s *GOAP) Initialize(w *arche.World) {
+	mustClock(w, "GOAP")
+	s.registry = ecs.Resource[goap.Registry](w)
+	if s.registry == nil {
+		panic("systems: GOAP: the world has no *goap.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize")
+	}
+	markInstalled(w, sysGOAP)
+	n := s.due.init(w, s.Workers)
+	s.planners = make([]goap.Planner, n)
+	for i := range s.planners {
+		s.planners[i].MaxNodes = s.NodeBudget
+	}
+	s.ctxs = make([]goap.Context, n)
+	s.logs = newLogs[goap.Event](n)
+	s.ready = func(b *components.GOAPPlanner) bool {
+		b.Cache = s.registry.Domain(b.Domain)
+		return b.Cache != nil
+	}
+}
+
+// Update plans and runs the agents that are due, within the budget.
+func (s *GOAP) Update(w *arche.World) {
+	s.due.run(w, s.Budget, s.ready, s)
+	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
+	s.Plans = s.due.Counted
+	s.Events = gatherLogs(s.logs, s.Events)
+}
+
+// Work implements ecs.Job: it runs the planners of jobs [lo, hi).
+func (s *GOAP) Work(worker, lo, hi int) {
+	now := s.due.clock.Time
+	ctx := &s.ctxs[worker]
+	p := &s.planners[worker]
+	for i := lo; i < hi; i++ {
+		j := s.due.job(worker, i)
+		b := j.brain
+		*ctx = goap.Context{Agent: &j.agent, DT: now - j.think.Last, Time: now}
+		if s.Log {
+			l := &s.logs[worker]
+			l.entity, l.time, ctx.Observe = j.agent.Entity, now, l.observe
+		}
+		before := b.Run.Plans
+		b.Cache.Tick(&b.Run, &b.State, p, ctx)
+		s.due.count(worker, int(b.Run.Plans-before))
+		j.thought(now)
+	}
+	*ctx = goap.Context{}
+}
+
+// Finalize stops the workers.
+func (s *GOAP) Finalize(w *arche.World) { s.due.close() }
