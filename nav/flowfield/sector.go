@@ -17,7 +17,7 @@ const DefaultSectorSize = 64
 // MaxPortalWidth is the most cells one portal spans: a longer opening
 // between two sectors is cut into portals of at most this many cells, so
 // that routes through a wide opening need not bend to its middle.
-const MaxPortalWidth = 16
+const MaxPortalWidth = 64
 
 // ErrSectorSize is returned by [NewSectors] for a sector side below 4 or
 // above 256 cells.
@@ -60,14 +60,16 @@ type Sectors struct {
 	ver    uint64    // grid version last looked at
 	graph  uint64    // bumps whenever nodes or sector data change
 	minC   float32   // the grid's smallest cost at ver
+	ring   int       // buckets of the portal search's bucket queue (a power of two), 0 for its heap
 }
 
 // sector is one sector's part of the graph.
 type sector struct {
 	x0, y0, w, h int32
 	nodes        []int32   // node ids inside this sector
-	dist         []float32 // k×k, k = len(nodes): dist[i·k+j] is the cost from node i to node j inside the sector, +Inf when none
-	dirs         [][]byte  // per node: 4-bit direction codes towards it over the w×h cells (row-major), two cells a byte
+	dist         []float32 // k×k, k = len(nodes): dist[j·k+i] is the cost from node i to node j inside the sector, +Inf when none
+	dirs         []byte    // per cell (row-major over w×h), per node: 4-bit direction codes towards the node, two nodes a byte: cell i's codes are dirs[i·stride:][:stride]
+	stride       int       // bytes per cell in dirs: (k+1)/2
 	version      uint64    // bumps when the sector's costs or nodes change
 }
 
@@ -208,6 +210,29 @@ func (s *Sectors) rebuild(dirty []bool) int {
 		}()
 	}
 	wg.Wait()
+	// The portal search's bucket queue: buckets as wide as the cheapest
+	// edge (a move into a cell of the smallest cost), enough of them to
+	// span the dearest edge.
+	maxEdge := float32(0)
+	for _, c := range s.g.Costs() {
+		if c <= math.MaxFloat32 {
+			maxEdge = max(maxEdge, c)
+		}
+	}
+	for i := range s.secs {
+		for _, d := range s.secs[i].dist {
+			if d <= math.MaxFloat32 {
+				maxEdge = max(maxEdge, d)
+			}
+		}
+	}
+	s.ring = 0
+	if span := float64(maxEdge)/float64(s.minC) + 3; span < 1<<20 {
+		s.ring = 1
+		for float64(s.ring) < span {
+			s.ring <<= 1
+		}
+	}
 	return len(todo)
 }
 
@@ -292,21 +317,19 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	sec := &s.secs[i]
 	k := len(sec.nodes)
 	sec.dist = resize(sec.dist, k*k)
-	if cap(sec.dirs) < k {
-		sec.dirs = make([][]byte, k)
-	}
-	sec.dirs = sec.dirs[:k]
-	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
 	cells := int(sec.w * sec.h)
+	sec.stride = (k + 1) / 2
+	sec.dirs = resizeBytes(sec.dirs, cells*sec.stride)
+	clear(sec.dirs)
+	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
 	for j, id := range sec.nodes {
 		ls.reset()
 		ls.seed(ls.local(s.nodes[id].cell), 0)
 		ls.run()
 		for a, ida := range sec.nodes {
-			sec.dist[a*k+j] = ls.d[ls.local(s.nodes[ida].cell)]
+			sec.dist[j*k+a] = ls.d[ls.local(s.nodes[ida].cell)]
 		}
-		buf := resizeBytes(sec.dirs[j], (cells+1)/2)
-		clear(buf)
+		shift := 4 * (j & 1)
 		for y := 0; y < int(sec.h); y++ {
 			for x := 0; x < int(sec.w); x++ {
 				code := byte(nibNone)
@@ -318,10 +341,9 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 					code = d
 				}
 				c := y*int(sec.w) + x
-				buf[c/2] |= code << (4 * (c & 1))
+				sec.dirs[c*sec.stride+j/2] |= code << shift
 			}
 		}
-		sec.dirs[j] = buf
 	}
 }
 
@@ -329,7 +351,7 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 // direction field towards the sector's j-th node.
 func (sec *sector) nodeDir(j int, c grid.Cell) byte {
 	i := int(c.Y-sec.y0)*int(sec.w) + int(c.X-sec.x0)
-	return sec.dirs[j][i/2] >> (4 * (i & 1)) & 15
+	return sec.dirs[i*sec.stride+j/2] >> (4 * (j & 1)) & 15
 }
 
 func resize(b []float32, n int) []float32 {

@@ -66,7 +66,8 @@ type SectorField struct {
 	want   []bool
 
 	ls    *localSolver
-	open  []item
+	open  []item   // the portal search's heap
+	bk    [][]item // or its buckets
 	seeds []seedRec
 	route []int32
 }
@@ -152,6 +153,27 @@ func (f *SectorField) search() {
 	ls.seed(ls.local(f.goal), 0)
 	ls.run()
 	f.open = f.open[:0]
+	if s.ring > 0 {
+		f.searchBuckets(ls, sec)
+	} else {
+		f.searchHeap(ls, sec)
+	}
+	// the exits of each sector: nodes whose route crosses their portal
+	for i := range s.secs {
+		f.exitOff[i] = int32(len(f.exits))
+		for _, id := range s.secs[i].nodes {
+			if f.next[id] >= 0 && f.next[id] == s.nodes[id].partner {
+				f.exits = append(f.exits, id)
+			}
+		}
+	}
+	f.exitOff[len(s.secs)] = int32(len(f.exits))
+}
+
+// searchHeap is the portal search with a binary heap, for grids whose
+// dearest edge is more than a million times the cheapest.
+func (f *SectorField) searchHeap(ls *localSolver, sec *sector) {
+	s := f.s
 	for _, id := range sec.nodes {
 		if d := ls.d[ls.local(s.nodes[id].cell)]; d < f.cost[id] {
 			f.cost[id], f.next[id] = d, -1
@@ -168,32 +190,77 @@ func (f *SectorField) search() {
 			continue
 		}
 		nv := &s.nodes[v]
-		// across the portal: the partner steps into v
 		if p := nv.partner; it.d+costs[int(nv.cell.Y)*gw+int(nv.cell.X)] < f.cost[p] {
 			f.cost[p], f.next[p] = it.d+costs[int(nv.cell.Y)*gw+int(nv.cell.X)], v
 			f.open = pushItem(f.open, item{f.cost[p], p})
 		}
-		// inside v's sector
 		sv := &s.secs[nv.sector]
 		k := len(sv.nodes)
-		j := int(nv.slot)
+		row := sv.dist[int(nv.slot)*k:][:k]
 		for a, u := range sv.nodes {
-			if c := sv.dist[a*k+j] + it.d; c < f.cost[u] {
+			if c := row[a] + it.d; c < f.cost[u] {
 				f.cost[u], f.next[u] = c, v
 				f.open = pushItem(f.open, item{c, u})
 			}
 		}
 	}
-	// the exits of each sector: nodes whose route crosses their portal
-	for i := range s.secs {
-		f.exitOff[i] = int32(len(f.exits))
-		for _, id := range s.secs[i].nodes {
-			if f.next[id] >= 0 && f.next[id] == s.nodes[id].partner {
-				f.exits = append(f.exits, id)
-			}
+}
+
+// searchBuckets is the portal search with a bucket queue (Dial's
+// algorithm with buckets as wide as the cheapest edge, w: R. Dial,
+// "Algorithm 360", CACM 12(11), 1969): bucket k holds the nodes of
+// tentative cost in [k·w, (k+1)·w). Every edge costs at least w, so no
+// node of the lowest non-empty bucket can improve another one of it: its
+// nodes are final, settled in any order. Nodes improved after they were
+// queued are queued again, the older entries skipped.
+func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
+	s := f.s
+	if len(f.bk) != s.ring {
+		f.bk = make([][]item, s.ring)
+	}
+	mask := uint64(s.ring - 1)
+	inv := 1 / float64(s.minC)
+	cur := uint64(0)
+	pending := 0
+	push := func(d float32, id int32) {
+		b := max(uint64(float64(d)*inv), cur)
+		f.bk[b&mask] = append(f.bk[b&mask], item{d, id})
+		pending++
+	}
+	for _, id := range sec.nodes {
+		if d := ls.d[ls.local(s.nodes[id].cell)]; d < f.cost[id] {
+			f.cost[id], f.next[id] = d, -1
+			push(d, id)
 		}
 	}
-	f.exitOff[len(s.secs)] = int32(len(f.exits))
+	costs := s.g.Costs()
+	gw := s.g.Width()
+	for ; pending > 0; cur++ {
+		b := &f.bk[cur&mask]
+		for h := 0; h < len(*b); h++ {
+			it := (*b)[h]
+			pending--
+			v := it.idx
+			if it.d > f.cost[v] {
+				continue
+			}
+			nv := &s.nodes[v]
+			if p := nv.partner; it.d+costs[int(nv.cell.Y)*gw+int(nv.cell.X)] < f.cost[p] {
+				f.cost[p], f.next[p] = it.d+costs[int(nv.cell.Y)*gw+int(nv.cell.X)], v
+				push(f.cost[p], p)
+			}
+			sv := &s.secs[nv.sector]
+			k := len(sv.nodes)
+			row := sv.dist[int(nv.slot)*k:][:k]
+			for a, u := range sv.nodes {
+				if c := row[a] + it.d; c < f.cost[u] {
+					f.cost[u], f.next[u] = c, v
+					push(c, u)
+				}
+			}
+		}
+		*b = (*b)[:0]
+	}
 }
 
 // Request marks the sector of c as wanted, to be built by
