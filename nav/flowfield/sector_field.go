@@ -70,6 +70,7 @@ type SectorField struct {
 	bk    [][]item // or its buckets
 	seeds []seedRec
 	route []int32
+	last  []int32 // sectors built since the last Update began
 }
 
 // sectorField is one sector's built field.
@@ -280,6 +281,7 @@ func (f *SectorField) Request(c grid.Cell) {
 // sectors built reach budget (a sector is never split; a budget <= 0 builds
 // none). It returns the number of sectors built.
 func (f *SectorField) Update(budget int) int {
+	f.last = f.last[:0]
 	f.refresh()
 	used, built := 0, 0
 	k := 0
@@ -454,7 +456,14 @@ func (f *SectorField) build(i int) {
 		copy(sf.dir[y*int(sec.w):][:sec.w], ls.dir[(y+2)*ls.ls+2:])
 	}
 	f.fields[i] = sf
+	f.last = append(f.last, int32(i))
 }
+
+// LastBuilt returns the sectors built (or rebuilt) since the last
+// [SectorField.Update] began, by it or by other calls since (shared; valid
+// until the next call that builds). Agents in them may want to sample their
+// direction again: it now comes from the sector's field.
+func (f *SectorField) LastBuilt() []int32 { return f.last }
 
 // bestExit returns the exit node of c's sector that c heads for when its
 // sector is not built: the one reachable inside the sector minimising the
