@@ -127,4 +127,3 @@ func TestFlowFieldSectorsPanicsOnBadSize(t *testing.T) {
 		f.Finalize(w) // stop the workers Initialize started
 	}
 }
-
