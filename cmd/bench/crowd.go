@@ -28,6 +28,8 @@ type crowdConfig struct {
 	LOD            bool
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
+	MapSize        int    // side of the generated map; 0: scenario.MapSizeFor(Agents) (mapsize.go)
+	Sectors        int    // swarm: sector side of the flow fields; 0: whole-grid; -1: by map size (mapsize.go)
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -115,8 +117,10 @@ func (s swarm) fill(r *report)        { r.GoalMoves, r.NearGoal = s.Director.Mov
 
 func runCrowd(cfg crowdConfig) (*report, error) {
 	const dt = 1.0 / 60
-	var g *grid.Grid
-	size := scenario.MapSizeFor(cfg.Agents)
+	g, size, err := generatedMap(cfg)
+	if err != nil {
+		return nil, err
+	}
 	mapName := fmt.Sprintf("generated %dx%d (seed %d)", size, size, cfg.Seed)
 	if cfg.MapFile != "" {
 		var err error
@@ -147,7 +151,8 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		if cfg.LOD || cfg.ThinkBudget > 0 {
 			return nil, fmt.Errorf("-lod and -think-budget apply to the guard scenario; the swarm does not think")
 		}
-		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers, Avoid: avoid})
+		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers, Avoid: avoid,
+			Sectors: sectorSide(cfg, g, size)})
 		if err != nil {
 			return nil, err
 		}

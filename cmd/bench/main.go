@@ -60,6 +60,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
+	mapSize := fs.Int("map-size", 0, "side of the generated map in cells (0: grows with -agents); see mapsize.go")
+	sectors := fs.Int("sectors", -1, "swarm: sector side of the flow fields in cells (0: whole-grid fields; -1: 64 on maps over 1024 cells a side)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -76,7 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
-		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
+		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid, MapSize: *mapSize, Sectors: *sectors}
 	run := runCrowd
 	if *scen == "reference" {
 		if *ratio {

@@ -24,6 +24,7 @@ type SwarmConfig struct {
 	GoalEvery float64           // seconds between goal moves; 5 if zero
 	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
 	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
+	Sectors   int               // sector side of the flow fields in cells (systems.FlowField.Sectors); 0: whole-grid fields
 }
 
 // Swarm is the swarm scenario: agents that all follow one flow field to a
@@ -83,7 +84,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		Clock:    ecs.NewClockSystem(cfg.DT),
 		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
 		Spatial:  &systems.Spatial{CellSize: 1, Workers: workers},
-		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
+		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers, Sectors: cfg.Sectors},
 		Follow:   &systems.PathFollow{Workers: workers},
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},

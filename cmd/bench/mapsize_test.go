@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestSwarmMapSizeAndSectors: -map-size sets the generated map's side, and
+// the swarm runs with sector flow fields (-sectors), its goal moving every
+// 5 s, with no misconfigured agent.
+func TestSwarmMapSizeAndSectors(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run([]string{"-scenario", "swarm", "-agents", "400", "-frames", "320", "-map-size", "160", "-sectors", "32", "-json"}, &out, &errs)
+	require.Equal(t, 0, code, errs.String())
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	require.Equal(t, "generated 160x160 (seed 1)", rep["map"])
+	require.Equal(t, 1.0, rep["goal_moves"], "the goal moved after 5 s")
+	for k, v := range rep["diagnostics"].(map[string]any) {
+		require.Zero(t, v, k)
+	}
+}
+
+// TestMapSizeOutOfRange: a -map-size outside 16..8192 is an error naming
+// the range.
+func TestMapSizeOutOfRange(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.Equal(t, 1, run([]string{"-scenario", "swarm", "-agents", "10", "-frames", "1", "-map-size", "9"}, &out, &errs))
+	require.Contains(t, errs.String(), "-map-size 9: want 16 to 8192 cells")
+}
+
+// TestSectorSideAuto: -sectors -1 picks sector fields only beyond
+// SectorAutoSide.
+func TestSectorSideAuto(t *testing.T) {
+	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: -1}, nil, SectorAutoSide))
+	require.Equal(t, DefaultSectorSide, sectorSide(crowdConfig{Sectors: -1}, nil, 4096))
+	require.Equal(t, 16, sectorSide(crowdConfig{Sectors: 16}, nil, 100))
+	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: 0}, nil, 4096))
+}
