@@ -3,6 +3,7 @@ package flowfield
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/archai-go/archai/nav/grid"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -42,8 +43,11 @@ import (
 // the optimal cost (see TestSectorRoutesNearOptimal).
 //
 // Grid edits: [SectorField.Update] refreshes the [Sectors] and, when the
-// graph changed, searches it again and rebuilds only the built sectors whose
-// costs or seeds changed.
+// graph changed, searches it again and rebuilds only the built sectors that
+// depend on the edit: those whose costs changed, whose seeds from the
+// portal graph changed, or some of whose cells step into a sector rebuilt
+// for these reasons (transitively). The goal's sector is rebuilt at once,
+// the others as they are requested again.
 //
 // A SectorField is not safe for concurrent writes; between writes, any
 // number of goroutines may call its read methods (Next, Integration, Sample,
@@ -65,12 +69,13 @@ type SectorField struct {
 	wanted []int32        // sectors requested, first come first built
 	want   []bool
 
-	ls    *localSolver
-	open  []item   // the portal search's heap
-	bk    [][]item // or its buckets
-	seeds []seedRec
-	route []int32
-	last  []int32 // sectors built since the last Update began
+	ls       *localSolver
+	open     []item   // the portal search's heap
+	bk       [][]item // or its buckets
+	seeds    []seedRec
+	route    []int32
+	affected []bool
+	last     []int32 // sectors built since the last Update began
 }
 
 // sectorField is one sector's built field.
@@ -78,7 +83,8 @@ type sectorField struct {
 	d       []float32 // w×h, row-major
 	dir     []uint8
 	version uint64    // the sector's version it was built for
-	seeds   []seedRec // the seeds it was built from
+	est     []seedRec // the seeds it was built from that come from the portal graph (and the goal)
+	deps    []int32   // the neighbouring sectors some of its cells step into
 }
 
 type seedRec struct {
@@ -307,18 +313,50 @@ func (f *SectorField) refresh() {
 		return
 	}
 	f.search()
+	// A built field is affected when its costs or its seeds from the portal
+	// graph changed, or when some of its cells step into an affected
+	// neighbour; the others keep their values (those come from unaffected
+	// inputs only), and affected ones are rebuilt from them.
+	if cap(f.affected) < len(f.fields) {
+		f.affected = make([]bool, len(f.fields))
+	}
+	aff := f.affected[:len(f.fields)]
+	clear(aff)
 	for i, sf := range f.fields {
 		if sf == nil {
 			continue
 		}
-		if sf.version == f.s.secs[i].version && i != f.goalSec {
-			f.seeds = f.seedsOf(i, f.seeds[:0])
-			if sameSeeds(f.seeds, sf.seeds) {
+		if sf.version != f.s.secs[i].version {
+			aff[i] = true
+			continue
+		}
+		f.seeds = f.seedsOf(i, f.seeds[:0], false)
+		aff[i] = !sameSeeds(f.seeds, sf.est)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, sf := range f.fields {
+			if sf == nil || aff[i] {
 				continue
 			}
+			for _, j := range sf.deps {
+				if aff[j] {
+					aff[i], changed = true, true
+					break
+				}
+			}
 		}
-		f.pool = append(f.pool, sf)
-		f.fields[i] = nil
+	}
+	for i, sf := range f.fields {
+		if sf != nil && aff[i] {
+			f.pool = append(f.pool, sf)
+			f.fields[i] = nil
+		}
+	}
+	for i := range aff {
+		if !aff[i] {
+			continue
+		}
 		if i == f.goalSec {
 			f.build(i)
 		} else {
@@ -379,31 +417,15 @@ func (f *SectorField) BuildRoute(c grid.Cell) int {
 // Built reports whether the field of sector i is built.
 func (f *SectorField) Built(i int) bool { return i >= 0 && i < len(f.fields) && f.fields[i] != nil }
 
-// seedsOf appends the seeds of sector i: the cells across its portals with
-// their costs, and the goal in its own sector.
-func (f *SectorField) seedsOf(i int, out []seedRec) []seedRec {
+// seedsOf appends the seeds of sector i: with ring, the cells around it in
+// built sectors at their fields' values; the cells across its portals at
+// their costs from the portal graph; and the goal in its own sector.
+func (f *SectorField) seedsOf(i int, out []seedRec, ring bool) []seedRec {
 	s := f.s
 	costs := s.g.Costs()
 	gw := s.g.Width()
-	// the ring cells in built neighbouring sectors: their fields' values
-	sec := &s.secs[i]
-	ring := func(c grid.Cell) {
-		j := s.SectorOf(c)
-		if j < 0 || f.fields[j] == nil {
-			return
-		}
-		o := &s.secs[j]
-		if v := f.fields[j].d[int(c.Y-o.y0)*int(o.w)+int(c.X-o.x0)]; v <= math.MaxFloat32 {
-			out = append(out, seedRec{c, v})
-		}
-	}
-	for x := sec.x0 - 1; x <= sec.x0+sec.w; x++ {
-		ring(grid.Cell{X: x, Y: sec.y0 - 1})
-		ring(grid.Cell{X: x, Y: sec.y0 + sec.h})
-	}
-	for y := sec.y0; y < sec.y0+sec.h; y++ {
-		ring(grid.Cell{X: sec.x0 - 1, Y: y})
-		ring(grid.Cell{X: sec.x0 + sec.w, Y: y})
+	if ring {
+		out = f.ringSeeds(i, out)
 	}
 	for _, id := range s.secs[i].nodes {
 		p := &s.nodes[s.nodes[id].partner]
@@ -429,6 +451,32 @@ func (f *SectorField) seedsOf(i int, out []seedRec) []seedRec {
 	return out
 }
 
+// ringSeeds appends the cells around sector i that lie in built sectors,
+// at their fields' values.
+func (f *SectorField) ringSeeds(i int, out []seedRec) []seedRec {
+	s := f.s
+	sec := &s.secs[i]
+	ring := func(c grid.Cell) {
+		j := s.SectorOf(c)
+		if j < 0 || f.fields[j] == nil {
+			return
+		}
+		o := &s.secs[j]
+		if v := f.fields[j].d[int(c.Y-o.y0)*int(o.w)+int(c.X-o.x0)]; v <= math.MaxFloat32 {
+			out = append(out, seedRec{c, v})
+		}
+	}
+	for x := sec.x0 - 1; x <= sec.x0+sec.w; x++ {
+		ring(grid.Cell{X: x, Y: sec.y0 - 1})
+		ring(grid.Cell{X: x, Y: sec.y0 + sec.h})
+	}
+	for y := sec.y0; y < sec.y0+sec.h; y++ {
+		ring(grid.Cell{X: sec.x0 - 1, Y: y})
+		ring(grid.Cell{X: sec.x0 + sec.w, Y: y})
+	}
+	return out
+}
+
 // build computes the field of sector i.
 func (f *SectorField) build(i int) {
 	s := f.s
@@ -443,17 +491,45 @@ func (f *SectorField) build(i int) {
 	sf.d = resize(sf.d, cells)
 	sf.dir = resizeBytes(sf.dir, cells)
 	sf.version = sec.version
-	sf.seeds = f.seedsOf(i, sf.seeds[:0])
+	sf.est = f.seedsOf(i, sf.est[:0], false)
+	f.seeds = f.ringSeeds(i, f.seeds[:0])
 	ls := f.ls
 	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
 	ls.reset()
-	for _, sd := range sf.seeds {
+	for _, sd := range f.seeds {
+		ls.seed(ls.local(sd.c), sd.v)
+	}
+	for _, sd := range sf.est {
 		ls.seed(ls.local(sd.c), sd.v)
 	}
 	ls.run()
 	for y := 0; y < int(sec.h); y++ {
 		copy(sf.d[y*int(sec.w):][:sec.w], ls.d[(y+2)*ls.ls+2:])
 		copy(sf.dir[y*int(sec.w):][:sec.w], ls.dir[(y+2)*ls.ls+2:])
+	}
+	// the sectors its border cells step into
+	sf.deps = sf.deps[:0]
+	w, h := int32(sec.w), int32(sec.h)
+	for y := int32(0); y < h; y++ {
+		for x := int32(0); x < w; x++ {
+			if y != 0 && y != h-1 && x != 0 && x != w-1 {
+				x = w - 2 // inner cells step inside
+				continue
+			}
+			d := sf.dir[y*w+x]
+			if d >= 8 {
+				continue
+			}
+			o := neighbourOffsets[d]
+			nx, ny := x+o.X, y+o.Y
+			if nx >= 0 && ny >= 0 && nx < w && ny < h {
+				continue
+			}
+			j := int32(s.SectorOf(grid.Cell{X: sec.x0 + nx, Y: sec.y0 + ny}))
+			if j >= 0 && !slices.Contains(sf.deps, j) {
+				sf.deps = append(sf.deps, j)
+			}
+		}
 	}
 	f.fields[i] = sf
 	f.last = append(f.last, int32(i))

@@ -139,3 +139,117 @@ func TestSectorRoutesNearOptimal(t *testing.T) {
 		require.GreaterOrEqual(t, st.worst, 1-1e-4, "no walk is shorter than the optimal")
 	}
 }
+
+// buildAll builds every sector of f.
+func buildAll(f *SectorField) {
+	s := f.Sectors()
+	across, down := s.Count()
+	for i := 0; i < across*down; i++ {
+		f.Request(s.Center(i))
+	}
+	f.Update(math.MaxInt)
+}
+
+// TestSectorEditRebuildsOnlyWhatDependsOnIt: after cost edits in a sector
+// far from the goal, Update rebuilds that sector and sectors seeded from
+// it, never the sectors between it and the goal; walks stay legal and
+// within the bound of optimal, and a wall closing the way makes them go
+// around it.
+func TestSectorEditRebuildsOnlyWhatDependsOnIt(t *testing.T) {
+	g := grid.New(128, 128)
+	s, err := NewSectors(g, 16)
+	require.NoError(t, err)
+	goal := grid.Cell{X: 120, Y: 64}
+	f := NewSectorField(s)
+	f.SetGoal(goal)
+	buildAll(f)
+
+	for y := int32(20); y < 28; y++ { // a wall in the sector column x 0..15
+		g.SetCost(grid.Cell{X: 8, Y: y}, grid.Blocked)
+	}
+	f.Update(math.MaxInt)
+	require.NotEmpty(t, f.LastBuilt())
+	for _, i := range f.LastBuilt() {
+		require.Less(t, s.Center(int(i)).X, int32(32), "sector %d rebuilt, beyond the edit's reach", i)
+	}
+	across, down := s.Count()
+	for i := 0; i < across*down; i++ {
+		require.True(t, f.Built(i), "sector %d dropped without a rebuild", i)
+	}
+	start := grid.Cell{X: 2, Y: 24}
+	_, opt, err := grid.NewSearch(g).Path(start, goal, nil)
+	require.NoError(t, err)
+	cost, ok := walkSector(t, f, start, 0)
+	require.True(t, ok)
+	require.InDelta(t, opt, cost, 0.05*opt)
+
+	// a door closes: a wall across the map at x = 64 but for a gap at the top
+	for y := int32(8); y < 128; y++ {
+		g.SetCost(grid.Cell{X: 64, Y: y}, grid.Blocked)
+	}
+	f.Update(math.MaxInt)
+	_, opt, err = grid.NewSearch(g).Path(start, goal, nil)
+	require.NoError(t, err)
+	cost, ok = walkSector(t, f, start, 0)
+	require.True(t, ok, "the walk goes around the closed door")
+	require.GreaterOrEqual(t, cost, opt-1e-3)
+	require.LessOrEqual(t, cost, 1.15*opt)
+}
+
+// TestSectorBadInputs: sector sides outside 4..256 are ErrSectorSize;
+// cells outside the grid and a blocked goal give no direction, never a
+// panic.
+func TestSectorBadInputs(t *testing.T) {
+	g := grid.New(40, 30)
+	for _, size := range []int{-1, 1, 3, 257} {
+		_, err := NewSectors(g, size)
+		require.ErrorIs(t, err, ErrSectorSize, "size %d", size)
+	}
+	s, err := NewSectors(g, 8)
+	require.NoError(t, err)
+	f := NewSectorField(s)
+	_, ok := f.Next(grid.Cell{X: 3, Y: 3})
+	require.False(t, ok, "no goal yet")
+	g.SetCost(grid.Cell{X: 5, Y: 5}, grid.Blocked)
+	for _, goal := range []grid.Cell{{X: 5, Y: 5}, {X: -1, Y: 0}, {X: 40, Y: 3}} {
+		f.SetGoal(goal)
+		_, ok := f.Next(grid.Cell{X: 3, Y: 3})
+		require.False(t, ok, "goal %v", goal)
+		require.True(t, math.IsInf(f.Integration(grid.Cell{X: 3, Y: 3}), 1))
+	}
+	f.SetGoal(grid.Cell{X: 30, Y: 20})
+	for _, c := range []grid.Cell{{X: -1, Y: 0}, {X: 0, Y: 30}, {X: math.MaxInt32, Y: math.MinInt32}, {X: 5, Y: 5}} {
+		_, ok := f.Next(c)
+		require.False(t, ok, "cell %v", c)
+	}
+	require.Zero(t, f.Update(0), "a budget of 0 builds nothing")
+	require.Zero(t, f.BuildRoute(grid.Cell{X: -5, Y: 2}))
+}
+
+// TestSectorReadsAllocateNothing: Next, Integration and Sample allocate
+// nothing; neither does SetGoal once the field's buffers have grown.
+func TestSectorReadsAllocateNothing(t *testing.T) {
+	g := townGrid(256, 3)
+	s, err := NewSectors(g, 32)
+	require.NoError(t, err)
+	f := NewSectorField(s)
+	goals := []grid.Cell{{X: 128, Y: 128}, {X: 40, Y: 200}}
+	for _, c := range goals {
+		g.SetCost(c, 1)
+	}
+	f.SetGoal(goals[0])
+	f.BuildRoute(grid.Cell{X: 3, Y: 3})
+	p := g.Center(grid.Cell{X: 100, Y: 30})
+	require.Zero(t, testing.AllocsPerRun(50, func() {
+		c := g.CellAt(p)
+		f.Next(c)
+		f.Integration(c)
+		f.Sample(p)
+	}))
+	f.SetGoal(goals[1])
+	k := 0
+	require.Zero(t, testing.AllocsPerRun(10, func() {
+		f.SetGoal(goals[k%2])
+		k++
+	}))
+}
