@@ -370,6 +370,12 @@ func resizeBytes(b []byte, n int) []byte {
 
 // octile returns the octile distance between a and b in cells.
 func octile(a, b grid.Cell) float32 {
-	dx, dy := math.Abs(float64(a.X-b.X)), math.Abs(float64(a.Y-b.Y))
-	return float32(math.Max(dx, dy) + (math.Sqrt2-1)*math.Min(dx, dy))
+	dx, dy := a.X-b.X, a.Y-b.Y
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	return float32(max(dx, dy)) + (math.Sqrt2-1)*float32(min(dx, dy))
 }

@@ -62,7 +62,7 @@ type SectorField struct {
 	cost    []float32 // per node: cost to the goal, +Inf where none
 	next    []int32   // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
 	exitOff []int32   // per sector: its exits are exits[exitOff[i]:exitOff[i+1]]
-	exits   []int32   // node ids
+	exits   []exitRec
 
 	fields []*sectorField // per sector: nil until built
 	pool   []*sectorField // buffers of dropped fields
@@ -85,6 +85,14 @@ type sectorField struct {
 	version uint64    // the sector's version it was built for
 	est     []seedRec // the seeds it was built from that come from the portal graph (and the goal)
 	deps    []int32   // the neighbouring sectors some of its cells step into
+}
+
+// exitRec is what choosing an exit reads of its node, kept together.
+type exitRec struct {
+	id   int32
+	slot int32
+	cell grid.Cell
+	cost float32
 }
 
 type seedRec struct {
@@ -170,7 +178,7 @@ func (f *SectorField) search() {
 		f.exitOff[i] = int32(len(f.exits))
 		for _, id := range s.secs[i].nodes {
 			if f.next[id] >= 0 && f.next[id] == s.nodes[id].partner {
-				f.exits = append(f.exits, id)
+				f.exits = append(f.exits, exitRec{id, s.nodes[id].slot, s.nodes[id].cell, f.cost[id]})
 			}
 		}
 	}
@@ -553,13 +561,13 @@ func (f *SectorField) bestExit(c grid.Cell) int32 {
 	}
 	sec := &s.secs[i]
 	best, bestV := int32(-1), float32(math.Inf(1))
-	for _, id := range f.exits[f.exitOff[i]:f.exitOff[i+1]] {
-		nd := &s.nodes[id]
-		if sec.nodeDir(int(nd.slot), c) == nibNone {
+	row := sec.dirs[(int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0))*sec.stride:][:sec.stride]
+	for _, e := range f.exits[f.exitOff[i]:f.exitOff[i+1]] {
+		if row[e.slot/2]>>(4*(e.slot&1))&15 == nibNone {
 			continue
 		}
-		if v := octile(c, nd.cell)*s.minC + f.cost[id]; v < bestV {
-			best, bestV = id, v
+		if v := octile(c, e.cell)*s.minC + e.cost; v < bestV {
+			best, bestV = e.id, v
 		}
 	}
 	return best
