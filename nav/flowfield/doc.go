@@ -23,6 +23,7 @@
 //     budget of settled cells. [Field.Sample] turns a continuous position
 //     into a steering direction; [Field.Next] and [Field.Integration] read
 //     the fields per cell.
+//
 //   - [Cache]: fields keyed by goal cell, shared by every agent heading
 //     there, with least-recently-used eviction, rebuilt when the grid's
 //     [grid.Grid.Version] changes, and builds spread over frames by
