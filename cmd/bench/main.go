@@ -79,6 +79,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
 		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid, MapSize: *mapSize, Sectors: *sectors}
+	if err := checkMapSize(cfg, *ratio); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	run := runCrowd
 	if *scen == "reference" {
 		if *ratio {

@@ -45,3 +45,19 @@ func sectorSide(cfg crowdConfig, g *grid.Grid, side int) int {
 
 // DefaultSectorSide is the sector side -sectors -1 picks on big maps.
 const DefaultSectorSide = 64
+
+// checkMapSize rejects -map-size where it would be ignored: with -map (the
+// map is the file's) and with the reference loop (-scenario reference or
+// -ratio), whose map grows with -agents.
+func checkMapSize(cfg crowdConfig, ratio bool) error {
+	if cfg.MapSize == 0 {
+		return nil
+	}
+	if cfg.MapFile != "" {
+		return fmt.Errorf("-map-size sets the generated map's side; -map %s loads a map instead", cfg.MapFile)
+	}
+	if ratio || cfg.Scenario == "reference" {
+		return fmt.Errorf("-map-size is not supported by the reference loop (-scenario reference, -ratio), whose map grows with -agents")
+	}
+	return nil
+}

@@ -40,3 +40,17 @@ func TestSectorSideAuto(t *testing.T) {
 	require.Equal(t, 16, sectorSide(crowdConfig{Sectors: 16}, nil, 100))
 	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: 0}, nil, 4096))
 }
+
+// TestMapSizeWhereIgnored: -map-size with -map or the reference loop is a
+// usage error, not a silently ignored flag.
+func TestMapSizeWhereIgnored(t *testing.T) {
+	for _, args := range [][]string{
+		{"-map-size", "64", "-map", "x.map"},
+		{"-map-size", "64", "-scenario", "reference"},
+		{"-map-size", "64", "-scenario", "swarm", "-ratio"},
+	} {
+		var out, errs bytes.Buffer
+		require.Equal(t, 2, run(append(args, "-agents", "10", "-frames", "1"), &out, &errs), "%v", args)
+		require.Contains(t, errs.String(), "-map-size")
+	}
+}
