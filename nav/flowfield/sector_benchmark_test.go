@@ -3,6 +3,7 @@ package flowfield
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
@@ -79,7 +80,9 @@ func sectorsFor(b *testing.B, size int) *Sectors {
 // 100,000 agents on a 4096² town map has a direction: the portal-graph
 // search and the goal's sector (SetGoal), then Next for every agent (most
 // of them in sectors not built yet, walking along the portal route).
-// ms/search is SetGoal alone.
+// ms/search is SetGoal alone. The cpu-ms metrics are the same spans in CPU
+// time of the benchmark's thread (Linux), which leave out the time it
+// waited for a core on a shared machine.
 func BenchmarkSectorGoalMove(b *testing.B) {
 	for _, size := range []int{1024, 4096} {
 		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
@@ -94,25 +97,32 @@ func BenchmarkSectorGoalMove(b *testing.B) {
 			goals := openCells(g, rng, 64, ref)
 			f := NewSectorField(s)
 			f.SetGoal(goals[0])
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
 			b.ResetTimer()
-			var search int64
+			var search, cpuSearch, cpu int64
 			missing := 0
 			for i := 0; i < b.N; i++ {
-				t0 := b.Elapsed()
+				t0, c0 := b.Elapsed(), threadCPU()
 				f.SetGoal(goals[i%len(goals)])
+				c1 := threadCPU()
 				search += int64(b.Elapsed() - t0)
 				for _, a := range agents {
 					if _, ok := f.Next(a); !ok {
 						missing++
 					}
 				}
+				cpuSearch += int64(c1 - c0)
+				cpu += int64(threadCPU() - c0)
 			}
 			if missing > 0 {
 				b.Fatalf("%d agents without a direction", missing)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/goal-move")
 			b.ReportMetric(float64(search)/float64(b.N)/1e6, "ms/search")
+			b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/goal-move")
+			b.ReportMetric(float64(cpuSearch)/float64(b.N)/1e6, "cpu-ms/search")
 			b.ReportMetric(float64(s.Nodes()), "nodes")
 		})
 	}
@@ -145,19 +155,27 @@ func BenchmarkSectorBuild(b *testing.B) {
 	}
 	f := NewSectorField(s)
 	b.Run("route", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
 		b.ReportAllocs()
 		sectors := 0
+		c0 := threadCPU()
 		for i := 0; i < b.N; i++ {
 			f.SetGoal(to)
 			sectors = 1 + f.BuildRoute(from)
 		}
+		b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/1e6, "cpu-ms/route")
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/route")
 		b.ReportMetric(float64(sectors), "sectors")
 	})
 	agents := openCells(g, rng, 100000, ref)
 	b.Run("all-agents", func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
 		b.ReportAllocs()
 		sectors := 0
+		c0 := threadCPU()
+		defer func() { b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/1e6, "cpu-ms/build") }()
 		for i := 0; i < b.N; i++ {
 			f.SetGoal(to)
 			for _, a := range agents {
