@@ -575,11 +575,13 @@ func (f *SectorField) bestExit(c grid.Cell) int32 {
 
 // Next returns the neighbour an agent in c steps to, and true; c itself and
 // true on the goal; false when c has no path (blocked, outside the grid,
-// no route to the goal, or no goal). See [SectorField] for where the
-// direction comes from.
+// no route to the goal, or no goal, or the shared [Sectors] were refreshed
+// after grid edits by another field and this one has not caught up in its
+// [SectorField.Update] yet). See [SectorField] for where the direction
+// comes from.
 func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
 	i := f.s.SectorOf(c)
-	if i < 0 || f.goalSec < 0 {
+	if i < 0 || f.goalSec < 0 || f.graph != f.s.graph {
 		return c, false
 	}
 	sec := &f.s.secs[i]
@@ -612,7 +614,7 @@ func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
 // exit's cost (a lower bound of the walk's cost); +Inf where c has no path.
 func (f *SectorField) Integration(c grid.Cell) float64 {
 	i := f.s.SectorOf(c)
-	if i < 0 || f.goalSec < 0 {
+	if i < 0 || f.goalSec < 0 || f.graph != f.s.graph {
 		return math.Inf(1)
 	}
 	sec := &f.s.secs[i]

@@ -253,3 +253,28 @@ func TestSectorReadsAllocateNothing(t *testing.T) {
 		k++
 	}))
 }
+
+// TestSectorFieldsSharingSectorsAfterAnEdit: two fields over one Sectors;
+// after a grid edit refreshed by one of them, the other answers no path
+// (never a panic on renumbered portals) until its own Update.
+func TestSectorFieldsSharingSectorsAfterAnEdit(t *testing.T) {
+	g := grid.New(64, 64)
+	s, err := NewSectors(g, 8)
+	require.NoError(t, err)
+	a, b := NewSectorField(s), NewSectorField(s)
+	a.SetGoal(grid.Cell{X: 60, Y: 60})
+	b.SetGoal(grid.Cell{X: 2, Y: 60})
+	c := grid.Cell{X: 30, Y: 3}
+	_, ok := b.Next(c)
+	require.True(t, ok)
+	for y := int32(0); y < 40; y++ { // portals change along x = 31/32 and 39/40
+		g.SetCost(grid.Cell{X: 32, Y: y}, grid.Blocked)
+	}
+	a.Update(math.MaxInt)
+	_, ok = b.Next(c)
+	require.False(t, ok, "b has not caught up")
+	b.Update(math.MaxInt)
+	cost, ok := walkSector(t, b, c, 0)
+	require.True(t, ok)
+	require.Greater(t, cost, 28.0)
+}
