@@ -80,8 +80,9 @@ type portalNode struct {
 	along   grid.Cell // the step along the run: (1,0) or (0,1)
 	n, mid  int32     // the run's length, and cell's position in it
 	sector  int32
-	slot    int32 // its index in the sector's nodes
-	partner int32 // the node on the other side
+	slot    int32   // its index in the sector's nodes
+	partner int32   // the node on the other side
+	enter   float32 // the cost of entering cell
 }
 
 // 4-bit direction codes of the per-node direction fields: 0..7 index
@@ -261,7 +262,7 @@ func (s *Sectors) findPortals() {
 		ia, ib := int32(len(s.nodes)), int32(len(s.nodes)+1)
 		mk := func(first grid.Cell, partner int32) portalNode {
 			c := grid.Cell{X: first.X + along.X*mid, Y: first.Y + along.Y*mid}
-			return portalNode{cell: c, first: first, along: along, n: n, mid: mid, sector: int32(s.SectorOf(c)), partner: partner}
+			return portalNode{cell: c, first: first, along: along, n: n, mid: mid, sector: int32(s.SectorOf(c)), partner: partner, enter: g.Cost(c)}
 		}
 		s.nodes = append(s.nodes, mk(a0, ib), mk(b0, ia))
 		for _, id := range []int32{ia, ib} {

@@ -233,44 +233,45 @@ func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
 	if len(f.bk) != s.ring {
 		f.bk = make([][]item, s.ring)
 	}
+	bk := f.bk
+	cost, next := f.cost, f.next
 	mask := uint64(s.ring - 1)
 	inv := 1 / float64(s.minC)
 	cur := uint64(0)
 	pending := 0
-	push := func(d float32, id int32) {
-		b := max(uint64(float64(d)*inv), cur)
-		f.bk[b&mask] = append(f.bk[b&mask], item{d, id})
-		pending++
-	}
 	for _, id := range sec.nodes {
-		if d := ls.d[ls.local(s.nodes[id].cell)]; d < f.cost[id] {
-			f.cost[id], f.next[id] = d, -1
-			push(d, id)
+		if d := ls.d[ls.local(s.nodes[id].cell)]; d < cost[id] {
+			cost[id], next[id] = d, -1
+			b := uint64(float64(d) * inv)
+			bk[b&mask] = append(bk[b&mask], item{d, id})
+			pending++
 		}
 	}
-	costs := s.g.Costs()
-	gw := s.g.Width()
 	for ; pending > 0; cur++ {
-		b := &f.bk[cur&mask]
+		b := &bk[cur&mask]
 		for h := 0; h < len(*b); h++ {
 			it := (*b)[h]
 			pending--
 			v := it.idx
-			if it.d > f.cost[v] {
+			if it.d > cost[v] {
 				continue
 			}
 			nv := &s.nodes[v]
-			if p := nv.partner; it.d+costs[int(nv.cell.Y)*gw+int(nv.cell.X)] < f.cost[p] {
-				f.cost[p], f.next[p] = it.d+costs[int(nv.cell.Y)*gw+int(nv.cell.X)], v
-				push(f.cost[p], p)
+			if p, c := nv.partner, it.d+nv.enter; c < cost[p] { // the partner steps into v
+				cost[p], next[p] = c, v
+				k := max(uint64(float64(c)*inv), cur) & mask
+				bk[k] = append(bk[k], item{c, p})
+				pending++
 			}
 			sv := &s.secs[nv.sector]
 			k := len(sv.nodes)
 			row := sv.dist[int(nv.slot)*k:][:k]
 			for a, u := range sv.nodes {
-				if c := row[a] + it.d; c < f.cost[u] {
-					f.cost[u], f.next[u] = c, v
-					push(c, u)
+				if c := row[a] + it.d; c < cost[u] {
+					cost[u], next[u] = c, v
+					q := max(uint64(float64(c)*inv), cur) & mask
+					bk[q] = append(bk[q], item{c, u})
+					pending++
 				}
 			}
 		}
