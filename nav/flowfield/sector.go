@@ -185,6 +185,7 @@ func (s *Sectors) rebuild(dirty []bool) int {
 	}
 	s.nodes = s.nodes[:0]
 	s.findPortals()
+	s.renumber()
 	var todo []int
 	for i := range s.secs {
 		if dirty[i] || !sameNodes(old[i], s.nodes, s.secs[i].nodes) {
@@ -308,6 +309,31 @@ func (s *Sectors) findPortals() {
 				y := sec.y0 + sec.h - 1
 				scan(grid.Cell{X: sec.x0, Y: y}, grid.Cell{Y: 1}, grid.Cell{X: 1}, int(sec.w))
 			}
+		}
+	}
+}
+
+// renumber gives the nodes of each sector consecutive ids, sector by
+// sector, so that the portal search reads a sector's node costs from one
+// run of memory.
+func (s *Sectors) renumber() {
+	newID := make([]int32, len(s.nodes))
+	k := int32(0)
+	for i := range s.secs {
+		for _, id := range s.secs[i].nodes {
+			newID[id] = k
+			k++
+		}
+	}
+	nodes := make([]portalNode, len(s.nodes))
+	for id, n := range s.nodes {
+		n.partner = newID[n.partner]
+		nodes[newID[id]] = n
+	}
+	s.nodes = nodes
+	for i := range s.secs {
+		for j, id := range s.secs[i].nodes {
+			s.secs[i].nodes[j] = newID[id]
 		}
 	}
 }
