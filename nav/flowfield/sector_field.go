@@ -120,6 +120,7 @@ func (f *SectorField) Goal() grid.Cell { return f.goal }
 // it, every cell from which the goal can be reached has a direction. A
 // blocked or out-of-bounds goal leaves every cell without a path.
 func (f *SectorField) SetGoal(goal grid.Cell) {
+	f.last = f.last[:0]
 	f.s.Refresh()
 	for i, sf := range f.fields {
 		if sf != nil {
@@ -545,8 +546,8 @@ func (f *SectorField) build(i int) {
 }
 
 // LastBuilt returns the sectors built (or rebuilt) since the last
-// [SectorField.Update] began, by it or by other calls since (shared; valid
-// until the next call that builds). Agents in them may want to sample their
+// [SectorField.Update] or [SectorField.SetGoal] began, by it or by other
+// calls since (shared; valid until the next call that builds). Agents in them may want to sample their
 // direction again: it now comes from the sector's field.
 func (f *SectorField) LastBuilt() []int32 { return f.last }
 
