@@ -10,7 +10,8 @@ import (
 
 // TestSwarmMapSizeAndSectors: -map-size sets the generated map's side, and
 // the swarm runs with sector flow fields (-sectors), its goal moving every
-// 5 s, with no misconfigured agent.
+// 5 s, with no misconfigured agent and the same state hash on 1 worker as
+// on 2.
 func TestSwarmMapSizeAndSectors(t *testing.T) {
 	var out, errs bytes.Buffer
 	code := run([]string{"-scenario", "swarm", "-agents", "400", "-frames", "320", "-map-size", "160", "-sectors", "32", "-json"}, &out, &errs)
@@ -22,6 +23,12 @@ func TestSwarmMapSizeAndSectors(t *testing.T) {
 	for k, v := range rep["diagnostics"].(map[string]any) {
 		require.Zero(t, v, k)
 	}
+	// the same seed gives the same state on one worker
+	out.Reset()
+	require.Equal(t, 0, run([]string{"-scenario", "swarm", "-agents", "400", "-frames", "320", "-map-size", "160", "-sectors", "32", "-json", "-workers", "1"}, &out, &errs), errs.String())
+	var one map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &one))
+	require.Equal(t, rep["state_hash"], one["state_hash"])
 }
 
 // TestMapSizeOutOfRange: a -map-size outside 16..8192 is an error naming
