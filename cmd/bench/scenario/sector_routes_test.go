@@ -18,7 +18,7 @@ import (
 // costs at most 5 % more than grid A*'s optimal on average and 15 % at
 // worst.
 func TestSectorRoutesNearOptimalOnGeneratedMap(t *testing.T) {
-	size, queries := 1024, 30
+	size, queries := 1024, 16
 	if os.Getenv("ARCHAI_LONG") != "" {
 		size, queries = 4096, 40
 	}
