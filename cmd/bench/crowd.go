@@ -24,12 +24,12 @@ type crowdConfig struct {
 	Agents, Frames int
 	Seed           uint64
 	MapFile        string
+	MapSize        int // side of the generated map; 0: scenario.MapSizeFor(Agents) (mapsize.go)
+	Sectors        int // swarm: sector side of the flow fields; 0: whole-grid; -1: by map size (mapsize.go)
 	Workers        int
 	LOD            bool
 	ThinkBudget    int
 	Avoid          string // "separation" (or "") or "orca"
-	MapSize        int    // side of the generated map; 0: scenario.MapSizeFor(Agents) (mapsize.go)
-	Sectors        int    // swarm: sector side of the flow fields; 0: whole-grid; -1: by map size (mapsize.go)
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -151,11 +151,11 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		if cfg.LOD || cfg.ThinkBudget > 0 {
 			return nil, fmt.Errorf("-lod and -think-budget apply to the guard scenario; the swarm does not think")
 		}
-		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers, Avoid: avoid,
-			Sectors: sectorSide(cfg, g, size)})
+		s, err := scenario.NewSwarm(scenario.SwarmConfig{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt, Workers: workers, Avoid: avoid})
 		if err != nil {
 			return nil, err
 		}
+		s.Flow.Sectors = sectorSide(cfg, g) // mapsize.go
 		sc = swarm{s}
 	default:
 		return nil, fmt.Errorf("unknown scenario %q (guards or swarm)", cfg.Scenario)

@@ -78,12 +78,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,
-		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid, MapSize: *mapSize, Sectors: *sectors}
+		Workers: *workers, LOD: *lod, ThinkBudget: *thinkBudget, Avoid: *avoid}
+	run := runCrowd
+	cfg.MapSize, cfg.Sectors = *mapSize, *sectors // mapsize.go
 	if err := checkMapSize(cfg, *ratio); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
-	run := runCrowd
 	if *scen == "reference" {
 		if *ratio {
 			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")

@@ -29,11 +29,13 @@ func generatedMap(cfg crowdConfig) (*grid.Grid, int, error) {
 
 // sectorSide returns the sector side of the swarm's flow fields: -sectors,
 // or with -1, DefaultSectorSide on maps with a side over SectorAutoSide and 0
-// (whole-grid fields) on smaller ones.
-func sectorSide(cfg crowdConfig, g *grid.Grid, side int) int {
+// (whole-grid fields) on smaller ones; g is the map, or nil for the
+// scenario's generated MapSizeFor(agents) map.
+func sectorSide(cfg crowdConfig, g *grid.Grid) int {
 	if cfg.Sectors >= 0 {
 		return cfg.Sectors
 	}
+	side := scenario.MapSizeFor(cfg.Agents)
 	if g != nil {
 		side = max(g.Width(), g.Height())
 	}

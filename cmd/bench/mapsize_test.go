@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/archai-go/archai/nav/grid"
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,22 +43,9 @@ func TestMapSizeOutOfRange(t *testing.T) {
 // TestSectorSideAuto: -sectors -1 picks sector fields only beyond
 // SectorAutoSide.
 func TestSectorSideAuto(t *testing.T) {
-	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: -1}, nil, SectorAutoSide))
-	require.Equal(t, DefaultSectorSide, sectorSide(crowdConfig{Sectors: -1}, nil, 4096))
-	require.Equal(t, 16, sectorSide(crowdConfig{Sectors: 16}, nil, 100))
-	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: 0}, nil, 4096))
-}
-
-// TestMapSizeWhereIgnored: -map-size with -map or the reference loop is a
-// usage error, not a silently ignored flag.
-func TestMapSizeWhereIgnored(t *testing.T) {
-	for _, args := range [][]string{
-		{"-map-size", "64", "-map", "x.map"},
-		{"-map-size", "64", "-scenario", "reference"},
-		{"-map-size", "64", "-scenario", "swarm", "-ratio"},
-	} {
-		var out, errs bytes.Buffer
-		require.Equal(t, 2, run(append(args, "-agents", "10", "-frames", "1"), &out, &errs), "%v", args)
-		require.Contains(t, errs.String(), "-map-size")
-	}
+	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: -1, Agents: 100000}, nil), "832² for 100,000 agents")
+	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: -1}, grid.New(SectorAutoSide, 10)))
+	require.Equal(t, DefaultSectorSide, sectorSide(crowdConfig{Sectors: -1}, grid.New(10, 4096)))
+	require.Equal(t, 16, sectorSide(crowdConfig{Sectors: 16}, nil))
+	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: 0}, grid.New(4096, 16)))
 }

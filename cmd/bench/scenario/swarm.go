@@ -24,7 +24,6 @@ type SwarmConfig struct {
 	GoalEvery float64           // seconds between goal moves; 5 if zero
 	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
 	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
-	Sectors   int               // sector side of the flow fields in cells (systems.FlowField.Sectors); 0: whole-grid fields
 }
 
 // Swarm is the swarm scenario: agents that all follow one flow field to a
@@ -84,7 +83,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 		Clock:    ecs.NewClockSystem(cfg.DT),
 		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: g.CellAt(goal)},
 		Spatial:  &systems.Spatial{CellSize: 1, Workers: workers},
-		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers, Sectors: cfg.Sectors},
+		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
 		Follow:   &systems.PathFollow{Workers: workers},
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},
