@@ -62,6 +62,9 @@ import (
 // are split over Workers goroutines (0: runtime.GOMAXPROCS); resolving each
 // agent's field is one light pass in query order.
 //
+// With Sectors > 0 it serves sector flow fields instead, for big maps (see
+// [SectorBudget] and flowfield_sector.go for that mode's rules and contract).
+//
 // Contract:
 //
 //	requires   Position, FlowFollower
@@ -79,6 +82,7 @@ type FlowField struct {
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero
 	Workers   int
+	Sectors   int // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
 
 	Cache *flowfield.Cache // the shared cache, also a world resource
 
@@ -95,6 +99,7 @@ type FlowField struct {
 	measure flowMeasure // copies agents and counts them by distance step
 	whist   [][]int32   // per worker, its count of agents per distance step
 	histN   int         // the length of hist this frame
+	sector  *sectorFlow // sector mode (Sectors > 0)
 }
 
 type flowJob struct {
@@ -167,6 +172,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 	s.measure.s = s
 	s.whist = make([][]int32, s.pool.N())
+	if s.Sectors != 0 {
+		s.initSectors(w)
+	}
 }
 
 // Update resolves each follower's field, advances pending builds, decides
@@ -175,6 +183,10 @@ func (s *FlowField) Initialize(w *arche.World) {
 // measuring their distances to their goals, then sampling, are split over the
 // workers.
 func (s *FlowField) Update(w *arche.World) {
+	if s.sector != nil {
+		s.sector.update(w)
+		return
+	}
 	s.goals = s.goals[:0]
 	q := s.filter.Query(w)
 	n := q.Count()

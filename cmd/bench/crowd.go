@@ -26,6 +26,8 @@ type crowdConfig struct {
 	Agents, Frames int
 	Seed           uint64
 	MapFile        string
+	MapSize        int // side of the generated map; 0: scenario.MapSizeFor(Agents) (mapsize.go)
+	Sectors        int // swarm: sector side of the flow fields; 0: whole-grid; -1: by map size (mapsize.go)
 	Workers        int
 	LOD            bool
 	ThinkBudget    int
@@ -129,8 +131,10 @@ func (s swarm) fill(r *report)        { r.GoalMoves, r.NearGoal = s.Director.Mov
 
 func runCrowd(cfg crowdConfig) (*report, error) {
 	const dt = 1.0 / 60
-	var g *grid.Grid
-	size := scenario.MapSizeFor(cfg.Agents)
+	g, size, err := generatedMap(cfg)
+	if err != nil {
+		return nil, err
+	}
 	mapName := fmt.Sprintf("generated %dx%d (seed %d)", size, size, cfg.Seed)
 	if cfg.MapFile != "" {
 		var err error
@@ -189,6 +193,7 @@ func newCrowd(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoidanc
 		if err != nil {
 			return nil, err
 		}
+		s.Flow.Sectors = sectorSide(cfg, g) // mapsize.go
 		sc = swarm{s}
 	default:
 		return nil, fmt.Errorf("unknown scenario %q (guards or swarm)", cfg.Scenario)

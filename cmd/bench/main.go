@@ -88,6 +88,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement (0: GOMAXPROCS)")
 	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
 	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
+	mapSize := fs.Int("map-size", 0, "side of the generated map in cells (0: grows with -agents); see mapsize.go")
+	sectors := fs.Int("sectors", -1, "swarm: sector side of the flow fields in cells (0: whole-grid fields; -1: 64 on maps over 1024 cells a side)")
 	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
 	saveFile := fs.String("save", "", "write the world to FILE after frame -save-at (the run goes on to -frames)")
 	saveAt := fs.Int("save-at", 0, "with -save: the frame count (since the start of the run) after which to save")
@@ -127,6 +129,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	run := runCrowd
+	cfg.MapSize, cfg.Sectors = *mapSize, *sectors // mapsize.go
+	if err := checkMapSize(cfg, *ratio); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if *scen == "reference" {
 		if *ratio {
 			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")

@@ -23,11 +23,18 @@
 //     budget of settled cells. [Field.Sample] turns a continuous position
 //     into a steering direction; [Field.Next] and [Field.Integration] read
 //     the fields per cell.
+//
 //   - [Cache]: fields keyed by goal cell, shared by every agent heading
 //     there, with least-recently-used eviction, rebuilt when the grid's
 //     [grid.Grid.Version] changes, and builds spread over frames by
 //     [Cache.Update].
 //
-// Sector tiles with portals (Emerson's section 23.4) are not implemented:
-// a field always covers the whole grid.
+//   - [Sectors] and [SectorField]: sector flow fields for big maps
+//     (Emerson's section 23.4, "flow field tiles"): the grid cut into
+//     sectors with portals on their shared edges and a portal graph;
+//     a goal's field is a search of that graph plus per-sector fields built
+//     on demand, within a budget, and shared by every agent heading there.
+//     Every cell has a direction as soon as the goal is set (along the
+//     portal route where its sector is not built yet), and grid edits
+//     rebuild only the sectors that depend on them.
 package flowfield

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/nav/grid"
+)
+
+// The -map-size and -sectors flags (issue 13): a generated map of any side,
+// and sector flow fields for the swarm on big maps.
+
+// SectorAutoSide is the map side beyond which the swarm uses sector flow
+// fields when -sectors is left at -1: whole-grid fields up to 1024² cells.
+const SectorAutoSide = 1024
+
+// generatedMap returns the generated map for cfg: nil (the scenario
+// generates its MapSizeFor(agents) map) unless -map-size is set, and the
+// map's side.
+func generatedMap(cfg crowdConfig) (*grid.Grid, int, error) {
+	if cfg.MapSize == 0 {
+		return nil, scenario.MapSizeFor(cfg.Agents), nil
+	}
+	if cfg.MapSize < 16 || cfg.MapSize > 8192 {
+		return nil, 0, fmt.Errorf("-map-size %d: want 16 to 8192 cells (0: grows with -agents)", cfg.MapSize)
+	}
+	return scenario.GenerateMap(cfg.MapSize, cfg.Seed), cfg.MapSize, nil
+}
+
+// sectorSide returns the sector side of the swarm's flow fields: -sectors,
+// or with -1, DefaultSectorSide on maps with a side over SectorAutoSide and 0
+// (whole-grid fields) on smaller ones; g is the map, or nil for the
+// scenario's generated MapSizeFor(agents) map.
+func sectorSide(cfg crowdConfig, g *grid.Grid) int {
+	if cfg.Sectors >= 0 {
+		return cfg.Sectors
+	}
+	side := scenario.MapSizeFor(cfg.Agents)
+	if g != nil {
+		side = max(g.Width(), g.Height())
+	}
+	if side > SectorAutoSide {
+		return DefaultSectorSide
+	}
+	return 0
+}
+
+// DefaultSectorSide is the sector side -sectors -1 picks on big maps.
+const DefaultSectorSide = 64
+
+// checkMapSize rejects -map-size where it would be ignored: with -map (the
+// map is the file's) and with the reference loop (-scenario reference or
+// -ratio), whose map grows with -agents.
+func checkMapSize(cfg crowdConfig, ratio bool) error {
+	if cfg.MapSize == 0 {
+		return nil
+	}
+	if cfg.MapFile != "" {
+		return fmt.Errorf("-map-size sets the generated map's side; -map %s loads a map instead", cfg.MapFile)
+	}
+	if ratio || cfg.Scenario == "reference" {
+		return fmt.Errorf("-map-size is not supported by the reference loop (-scenario reference, -ratio), whose map grows with -agents")
+	}
+	return nil
+}

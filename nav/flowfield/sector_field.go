@@ -1,0 +1,541 @@
+package flowfield
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// SectorField is a flow field towards one goal cell over [Sectors], built
+// sector by sector (Emerson, Game AI Pro ch. 23, section 23.4), shared by
+// every agent heading to that goal.
+//
+// [SectorField.SetGoal] searches the portal graph backwards from the goal
+// (Dijkstra over the portal nodes, starting from a search inside the goal's
+// sector): every node gets its cost to the goal and the next node of its
+// route. From then on every cell of the grid has a direction
+// ([SectorField.Next]):
+//
+//   - in a sector whose field is built, the field's: Dijkstra inside the
+//     sector, seeded with the costs of the cells just across its portals
+//     (each cell of a portal's far side costs its node's cost plus the way
+//     along the portal to the node's cell), and with the goal in the goal's
+//     sector. Following it leaves the sector through a portal into a cell
+//     whose cost (in its own sector's field) is no higher than the seed, so
+//     the cost falls at every step and the walk ends at the goal;
+//   - in a sector not built yet, towards the exit portal (a node whose route
+//     crosses into the next sector) minimising the octile distance to it
+//     plus its cost, along the node's direction field: around walls, never
+//     through them.
+//
+// Sector fields are built on demand: [SectorField.Request] marks a cell's
+// sector as wanted and [SectorField.Update] builds wanted sectors within a
+// per-frame budget of cells; [SectorField.BuildRoute] builds every sector on
+// the route from a cell at once. The goal's sector is built by SetGoal.
+//
+// Route quality: a walk along built sector fields costs at most the
+// integration value of its start, which is the cost of a path through the
+// portal nodes' cells or better; the tests measure walks on every shared
+// MovingAI map and on the generated town maps at 0 to a few per cent above
+// the optimal cost (see TestSectorRoutesNearOptimal).
+//
+// Grid edits: [SectorField.Update] refreshes the [Sectors] and, when the
+// graph changed, searches it again and rebuilds only the built sectors that
+// depend on the edit: those whose costs changed, whose seeds from the
+// portal graph changed, or some of whose cells step into a sector rebuilt
+// for these reasons (transitively). The goal's sector is rebuilt at once,
+// the others as they are requested again.
+//
+// A SectorField is not safe for concurrent writes; between writes, any
+// number of goroutines may call its read methods (Next, Integration, Sample,
+// Built).
+type SectorField struct {
+	s       *Sectors
+	goal    grid.Cell
+	goalSec int
+	target  r2.Vec
+	graph   uint64 // the Sectors' graph counter the node costs are for
+
+	cost    []float32 // per node: cost to the goal, +Inf where none
+	next    []int32   // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
+	exitOff []int32   // per sector: its exits are exits[exitOff[i]:exitOff[i+1]]
+	exits   []exitRec
+
+	fields []*sectorField // per sector: nil until built
+	pool   []*sectorField // buffers of dropped fields
+	wanted []int32        // sectors requested, first come first built
+	want   []bool
+
+	ls       *localSolver
+	open     []item   // the portal search's heap
+	bk       [][]item // or its buckets
+	seeds    []seedRec
+	route    []int32
+	affected []bool
+	last     []int32 // sectors built since the last Update began
+}
+
+// sectorField is one sector's built field.
+type sectorField struct {
+	d       []float32 // w×h, row-major
+	dir     []uint8
+	version uint64    // the sector's version it was built for
+	est     []seedRec // the seeds it was built from that come from the portal graph (and the goal)
+	deps    []int32   // the neighbouring sectors some of its cells step into
+}
+
+// exitRec is what choosing an exit reads of its node, kept together.
+type exitRec struct {
+	id   int32
+	slot int32
+	cell grid.Cell
+	cost float32
+}
+
+type seedRec struct {
+	c grid.Cell
+	v float32
+}
+
+// NewSectorField returns a field over s with no goal yet (every cell
+// without a path until [SectorField.SetGoal]).
+func NewSectorField(s *Sectors) *SectorField {
+	n := len(s.secs)
+	f := &SectorField{s: s, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), exitOff: make([]int32, n+1), ls: newLocalSolver(s.size)}
+	f.target = r2.Vec{X: math.NaN()}
+	return f
+}
+
+// Sectors returns the sector layer of the field.
+func (f *SectorField) Sectors() *Sectors { return f.s }
+
+// Goal returns the goal cell.
+func (f *SectorField) Goal() grid.Cell { return f.goal }
+
+// SetGoal makes goal the field's goal: it drops the built sector fields,
+// searches the portal graph from goal and builds the goal's sector. After
+// it, every cell from which the goal can be reached has a direction. A
+// blocked or out-of-bounds goal leaves every cell without a path.
+func (f *SectorField) SetGoal(goal grid.Cell) {
+	f.last = f.last[:0]
+	f.s.Refresh()
+	for i, sf := range f.fields {
+		if sf != nil {
+			f.pool = append(f.pool, sf)
+			f.fields[i] = nil
+		}
+	}
+	for _, i := range f.wanted {
+		f.want[i] = false
+	}
+	f.wanted = f.wanted[:0]
+	f.goal = goal
+	f.search()
+	if f.goalSec >= 0 {
+		f.build(f.goalSec)
+	}
+}
+
+// Request marks the sector of c as wanted, to be built by
+// [SectorField.Update]. It is cheap and idempotent; cells outside the grid
+// are ignored.
+func (f *SectorField) Request(c grid.Cell) {
+	i := f.s.SectorOf(c)
+	if i < 0 || f.want[i] || f.fields[i] != nil {
+		return
+	}
+	f.want[i] = true
+	f.wanted = append(f.wanted, int32(i))
+}
+
+// Update refreshes the field after grid edits (see [SectorField]) and then
+// builds wanted sectors, first requested first, until the cells of the
+// sectors built reach budget (a sector is never split; a budget <= 0 builds
+// none). It returns the number of sectors built.
+func (f *SectorField) Update(budget int) int {
+	f.last = f.last[:0]
+	f.refresh()
+	used, built := 0, 0
+	k := 0
+	for ; k < len(f.wanted) && used < budget; k++ {
+		i := int(f.wanted[k])
+		f.want[i] = false
+		if f.fields[i] != nil {
+			continue
+		}
+		f.build(i)
+		sec := &f.s.secs[i]
+		used += int(sec.w * sec.h)
+		built++
+	}
+	f.wanted = f.wanted[:copy(f.wanted, f.wanted[k:])]
+	return built
+}
+
+// refresh brings the node costs and built sectors up to date with the grid.
+func (f *SectorField) refresh() {
+	f.s.Refresh()
+	if f.graph == f.s.graph {
+		return
+	}
+	f.search()
+	// A built field is affected when its costs or its seeds from the portal
+	// graph changed, or when some of its cells step into an affected
+	// neighbour; the others keep their values (those come from unaffected
+	// inputs only), and affected ones are rebuilt from them.
+	if cap(f.affected) < len(f.fields) {
+		f.affected = make([]bool, len(f.fields))
+	}
+	aff := f.affected[:len(f.fields)]
+	clear(aff)
+	for i, sf := range f.fields {
+		if sf == nil {
+			continue
+		}
+		if sf.version != f.s.secs[i].version {
+			aff[i] = true
+			continue
+		}
+		f.seeds = f.seedsOf(i, f.seeds[:0], false)
+		aff[i] = !sameSeeds(f.seeds, sf.est)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, sf := range f.fields {
+			if sf == nil || aff[i] {
+				continue
+			}
+			for _, j := range sf.deps {
+				if aff[j] {
+					aff[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for i, sf := range f.fields {
+		if sf != nil && aff[i] {
+			f.pool = append(f.pool, sf)
+			f.fields[i] = nil
+		}
+	}
+	for i := range aff {
+		if !aff[i] {
+			continue
+		}
+		if i == f.goalSec {
+			f.build(i)
+		} else {
+			f.Request(f.s.Center(i))
+		}
+	}
+}
+
+func sameSeeds(a, b []seedRec) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Center returns a cell of sector i (its first cell).
+func (s *Sectors) Center(i int) grid.Cell {
+	return grid.Cell{X: s.secs[i].x0, Y: s.secs[i].y0}
+}
+
+// BuildRoute builds the fields of every sector on the route from c to the
+// goal: c's sector and the sectors the portal route crosses, from the
+// goal's end backwards, so that each is seeded with the values of the
+// built sectors around it (then the walk along the route is as short as a
+// shortest path kept inside the route's sectors, or shorter). It returns
+// the number of sectors built (0 when they were all built, or c has no
+// route).
+func (f *SectorField) BuildRoute(c grid.Cell) int {
+	f.refresh()
+	i := f.s.SectorOf(c)
+	if i < 0 || f.goalSec < 0 {
+		return 0
+	}
+	route := append(f.route[:0], int32(i))
+	for id := f.bestExit(c); id >= 0; id = f.next[id] {
+		if j := f.s.nodes[id].sector; j != route[len(route)-1] {
+			route = append(route, j)
+		}
+	}
+	f.route = route
+	// downstream first, so that each sector is seeded with its built
+	// neighbours' values
+	built := 0
+	for k := len(route) - 1; k >= 0; k-- {
+		if j := int(route[k]); f.fields[j] == nil {
+			f.build(j)
+			built++
+		}
+	}
+	return built
+}
+
+// Built reports whether the field of sector i is built.
+func (f *SectorField) Built(i int) bool { return i >= 0 && i < len(f.fields) && f.fields[i] != nil }
+
+// seedsOf appends the seeds of sector i: with ring, the cells around it in
+// built sectors at their fields' values; the cells across its portals at
+// their costs from the portal graph; and the goal in its own sector.
+func (f *SectorField) seedsOf(i int, out []seedRec, ring bool) []seedRec {
+	s := f.s
+	costs := s.g.Costs()
+	gw := s.g.Width()
+	if ring {
+		out = f.ringSeeds(i, out)
+	}
+	for _, id := range s.secs[i].nodes {
+		p := &s.nodes[s.nodes[id].partner]
+		base := f.cost[s.nodes[id].partner]
+		if math.IsInf(float64(base), 1) || f.next[s.nodes[id].partner] == id {
+			continue // no route, or a route back through this very portal
+		}
+		// the cost at each cell of the partner's run: the node's cost plus
+		// the way along the run to the node's cell
+		out = append(out, seedRec{p.cell, base})
+		for _, step := range [2]int32{-1, 1} {
+			v := base
+			for k := p.mid + step; k >= 0 && k < p.n; k += step {
+				prev := grid.Cell{X: p.first.X + p.along.X*(k-step), Y: p.first.Y + p.along.Y*(k-step)}
+				v += costs[int(prev.Y)*gw+int(prev.X)]
+				out = append(out, seedRec{grid.Cell{X: p.first.X + p.along.X*k, Y: p.first.Y + p.along.Y*k}, v})
+			}
+		}
+	}
+	if i == f.goalSec {
+		out = append(out, seedRec{f.goal, 0})
+	}
+	return out
+}
+
+// ringSeeds appends the cells around sector i that lie in built sectors,
+// at their fields' values.
+func (f *SectorField) ringSeeds(i int, out []seedRec) []seedRec {
+	s := f.s
+	sec := &s.secs[i]
+	ring := func(c grid.Cell) {
+		j := s.SectorOf(c)
+		if j < 0 || f.fields[j] == nil {
+			return
+		}
+		o := &s.secs[j]
+		if v := f.fields[j].d[int(c.Y-o.y0)*int(o.w)+int(c.X-o.x0)]; v <= math.MaxFloat32 {
+			out = append(out, seedRec{c, v})
+		}
+	}
+	for x := sec.x0 - 1; x <= sec.x0+sec.w; x++ {
+		ring(grid.Cell{X: x, Y: sec.y0 - 1})
+		ring(grid.Cell{X: x, Y: sec.y0 + sec.h})
+	}
+	for y := sec.y0; y < sec.y0+sec.h; y++ {
+		ring(grid.Cell{X: sec.x0 - 1, Y: y})
+		ring(grid.Cell{X: sec.x0 + sec.w, Y: y})
+	}
+	return out
+}
+
+// build computes the field of sector i.
+func (f *SectorField) build(i int) {
+	s := f.s
+	sec := &s.secs[i]
+	var sf *sectorField
+	if n := len(f.pool); n > 0 {
+		sf, f.pool = f.pool[n-1], f.pool[:n-1]
+	} else {
+		sf = &sectorField{}
+	}
+	cells := int(sec.w * sec.h)
+	sf.d = resize(sf.d, cells)
+	sf.dir = resizeBytes(sf.dir, cells)
+	sf.version = sec.version
+	sf.est = f.seedsOf(i, sf.est[:0], false)
+	f.seeds = f.ringSeeds(i, f.seeds[:0])
+	ls := f.ls
+	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
+	ls.reset()
+	for _, sd := range f.seeds {
+		ls.seed(ls.local(sd.c), sd.v)
+	}
+	for _, sd := range sf.est {
+		ls.seed(ls.local(sd.c), sd.v)
+	}
+	ls.run()
+	for y := 0; y < int(sec.h); y++ {
+		copy(sf.d[y*int(sec.w):][:sec.w], ls.d[(y+2)*ls.ls+2:])
+		copy(sf.dir[y*int(sec.w):][:sec.w], ls.dir[(y+2)*ls.ls+2:])
+	}
+	// the sectors its border cells step into
+	sf.deps = sf.deps[:0]
+	w, h := int32(sec.w), int32(sec.h)
+	for y := int32(0); y < h; y++ {
+		for x := int32(0); x < w; x++ {
+			if y != 0 && y != h-1 && x != 0 && x != w-1 {
+				x = w - 2 // inner cells step inside
+				continue
+			}
+			d := sf.dir[y*w+x]
+			if d >= 8 {
+				continue
+			}
+			o := neighbourOffsets[d]
+			nx, ny := x+o.X, y+o.Y
+			if nx >= 0 && ny >= 0 && nx < w && ny < h {
+				continue
+			}
+			j := int32(s.SectorOf(grid.Cell{X: sec.x0 + nx, Y: sec.y0 + ny}))
+			if j >= 0 && !slices.Contains(sf.deps, j) {
+				sf.deps = append(sf.deps, j)
+			}
+		}
+	}
+	f.fields[i] = sf
+	f.last = append(f.last, int32(i))
+}
+
+// LastBuilt returns the sectors built (or rebuilt) since the last
+// [SectorField.Update] or [SectorField.SetGoal] began, by it or by other
+// calls since (shared; valid until the next call that builds). Agents in them may want to sample their
+// direction again: it now comes from the sector's field.
+func (f *SectorField) LastBuilt() []int32 { return f.last }
+
+// bestExit returns the exit node of c's sector that c heads for when its
+// sector is not built: the one reachable inside the sector minimising the
+// octile distance times the grid's smallest cost plus the node's cost; -1
+// when none (or c is in the goal's sector, which heads for the goal).
+func (f *SectorField) bestExit(c grid.Cell) int32 {
+	s := f.s
+	i := s.SectorOf(c)
+	if i < 0 || i == f.goalSec {
+		return -1
+	}
+	sec := &s.secs[i]
+	best, bestV := int32(-1), float32(math.Inf(1))
+	row := sec.dirs[(int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0))*sec.stride:][:sec.stride]
+	for _, e := range f.exits[f.exitOff[i]:f.exitOff[i+1]] {
+		if row[e.slot/2]>>(4*(e.slot&1))&15 == nibNone {
+			continue
+		}
+		if v := octile(c, e.cell)*s.minC + e.cost; v < bestV {
+			best, bestV = e.id, v
+		}
+	}
+	return best
+}
+
+// Next returns the neighbour an agent in c steps to, and true; c itself and
+// true on the goal; false when c has no path (blocked, outside the grid,
+// no route to the goal, or no goal, or the shared [Sectors] were refreshed
+// after grid edits by another field and this one has not caught up in its
+// [SectorField.Update] yet). See [SectorField] for where the direction
+// comes from.
+func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
+	i := f.s.SectorOf(c)
+	if i < 0 || f.goalSec < 0 || f.graph != f.s.graph {
+		return c, false
+	}
+	sec := &f.s.secs[i]
+	if sf := f.fields[i]; sf != nil {
+		switch d := sf.dir[int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0)]; d {
+		case dirNone: // no way out through the sector's seeds: the portal route's way, if any
+		case dirGoal:
+			return c, true
+		default:
+			o := neighbourOffsets[d]
+			return grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
+		}
+	}
+	e := f.bestExit(c)
+	if e < 0 {
+		return c, false
+	}
+	nd := &f.s.nodes[e]
+	code := sec.nodeDir(int(nd.slot), c)
+	if code == nibGoal { // on the exit's cell: cross the portal
+		return f.s.nodes[nd.partner].cell, true
+	}
+	o := neighbourOffsets[code]
+	return grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
+}
+
+// Integration returns the cost from c to the goal along the field: the
+// sector field's value where c's sector is built; elsewhere an estimate,
+// the octile distance to c's exit times the grid's smallest cost plus the
+// exit's cost (a lower bound of the walk's cost); +Inf where c has no path.
+func (f *SectorField) Integration(c grid.Cell) float64 {
+	i := f.s.SectorOf(c)
+	if i < 0 || f.goalSec < 0 || f.graph != f.s.graph {
+		return math.Inf(1)
+	}
+	sec := &f.s.secs[i]
+	if sf := f.fields[i]; sf != nil {
+		return float64(sf.d[int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0)])
+	}
+	e := f.bestExit(c)
+	if e < 0 {
+		return math.Inf(1)
+	}
+	return float64(octile(c, f.s.nodes[e].cell)*f.s.minC + f.cost[e])
+}
+
+// Sample returns the direction (a unit vector) an agent at the continuous
+// position p (in cells) should steer along, and true; the zero vector and
+// true within 0.05 cells of the goal's centre; the zero vector and false
+// where p's cell has no path. The rule is [Field.Sample]'s: straight at the
+// goal when it is in line of sight (looked for only within one sector's
+// side of it, so that a sample stays cheap on big maps), else at the
+// farthest of the next 1+LookAhead cells along the field that p sees.
+func (f *SectorField) Sample(p r2.Vec) (r2.Vec, bool) {
+	g := f.s.g
+	c := g.CellAt(p)
+	next, ok := f.Next(c)
+	if !ok {
+		return r2.Vec{}, false
+	}
+	size := int32(f.s.size)
+	if dx, dy := c.X-f.goal.X, c.Y-f.goal.Y; dx <= size && dx >= -size && dy <= size && dy >= -size && g.LineOfSight(p, f.target) {
+		d := r2.Sub(f.target, p)
+		if r2.Norm(d) < 0.05 {
+			return r2.Vec{}, true
+		}
+		return r2.Unit(d), true
+	}
+	if next == c {
+		d := r2.Sub(g.Center(c), p)
+		if r2.Norm(d) < 0.05 {
+			return r2.Vec{}, true
+		}
+		return r2.Unit(d), true
+	}
+	aim := next
+	for k := 0; k < LookAhead; k++ {
+		n, ok := f.Next(aim)
+		if !ok || n == aim || !g.LineOfSight(p, g.Center(n)) {
+			break
+		}
+		aim = n
+	}
+	return r2.Unit(r2.Sub(g.Center(aim), p)), true
+}
+
+// String describes the field for debugging.
+func (f *SectorField) String() string {
+	built := 0
+	for _, sf := range f.fields {
+		if sf != nil {
+			built++
+		}
+	}
+	return fmt.Sprintf("sector field goal %v: %d of %d sectors built, %d wanted", f.goal, built, len(f.fields), len(f.wanted))
+}

@@ -1,0 +1,291 @@
+package systems
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/flowfield"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Sector flow fields: FlowField with Sectors > 0 serves sector flow fields
+// ([flowfield.SectorField] over a [flowfield.Sectors], Emerson's flow field
+// tiles) instead of whole-grid fields, for maps too big for a field per goal
+// (a 4096² map needs 16M cells per whole-grid field, hundreds of
+// milliseconds to build).
+//
+//   - A goal new this frame gets its field at once: the portal graph is
+//     searched and the goal's sector built (about a millisecond on 4096²),
+//     and every follower switches to it in the same frame, walking along the
+//     portal route where its sector is not built yet.
+//   - Each frame every follower asks for its own sector, and the sectors
+//     asked for are built, first asked first, within Budget cells per frame
+//     (SectorBudget when Budget is 0); followers in a sector just built
+//     sample again.
+//   - Fields are kept for at most Capacity goals (8 if zero), the least
+//     recently used one reused for a new goal.
+//   - Arrival is FlowField's rule (the packed disk around the goal) without
+//     its cap by the open ground around the goal: the distance along the way
+//     is read from the sector field ([flowfield.SectorField.Integration]).
+//
+// The sector layer is built at Initialize (about 11 s for a 4096² town map
+// on 2 cores, see [flowfield.Sectors]) and refreshed after grid edits; the
+// flowfield.Cache resource is still added, empty. Memory: the sector layer
+// (about 9 bytes per cell with its copy of the costs), and per goal about 5
+// bytes per cell of each built sector. Agents whose goal is one more than
+// Capacity goals in use in the same frame get no direction (Steer false)
+// until a field is free.
+//
+// Contract (sector mode; the table of [FlowField] holds as well):
+//
+//	requires   Position, FlowFollower
+//	writes     FlowFollower (Active, Has, Cell, Aim, Direct, Steer, Arrived);
+//	           adds the *flowfield.Sectors and *flowfield.Cache resources
+//	resources  *grid.Grid
+//
+// Panics (at Initialize):
+//   - when Sectors is below 4 or above 256: set a sector side in cells
+//     (64 is the usual), or 0 for whole-grid fields.
+
+// SectorBudget is the cells of sector fields a FlowField in sector mode
+// builds per frame when its Budget is 0: 16 sectors of 64² cells, about
+// 2 ms.
+const SectorBudget = 16 * 64 * 64
+
+// sectorFlow is FlowField's state in sector mode.
+type sectorFlow struct {
+	s       *FlowField
+	grid    *grid.Grid
+	sectors *flowfield.Sectors
+	goals   []sectorGoal
+	frame   uint64
+	filter  *generic.Filter2[components.Position, components.FlowFollower]
+	jobs    []sectorJob
+	hist    []int32
+}
+
+type sectorGoal struct {
+	goal    grid.Cell
+	field   *flowfield.SectorField
+	used    uint64 // the frame it was last asked for
+	fresh   []bool // per sector: built this frame
+	freshed []int32
+
+	// arrival bookkeeping of this frame
+	followers int
+	lo, hi    int
+	arrive    int32
+}
+
+type sectorJob struct {
+	pos  r2.Vec
+	ff   *components.FlowFollower
+	goal int32 // index in goals; -1 without a field
+	step int32 // distance step; -1 out of reach
+}
+
+// initSectors sets FlowField up for sector mode.
+func (s *FlowField) initSectors(w *arche.World) {
+	if s.Sectors < 4 || s.Sectors > 256 {
+		panic(fmt.Sprintf("systems: FlowField.Sectors is %d; set a sector side of 4 to 256 cells (64 is the usual), or 0 for whole-grid fields", s.Sectors))
+	}
+	sectors, err := flowfield.NewSectors(s.grid, s.Sectors)
+	if err != nil {
+		panic("systems: FlowField: " + err.Error())
+	}
+	if old := arche.ResourceID[flowfield.Sectors](w); w.Resources().Has(old) {
+		w.Resources().Remove(old)
+	}
+	arche.AddResource(w, sectors)
+	s.sector = &sectorFlow{s: s, grid: s.grid, sectors: sectors,
+		filter: generic.NewFilter2[components.Position, components.FlowFollower]()}
+}
+
+// fieldFor returns the index of goal's field, setting one up (at once) for
+// a new goal.
+func (sf *sectorFlow) fieldFor(goal grid.Cell) int {
+	for i := range sf.goals {
+		if sf.goals[i].goal == goal {
+			sf.goals[i].used = sf.frame
+			return i
+		}
+	}
+	i := -1
+	if len(sf.goals) < sf.s.Capacity {
+		across, down := sf.sectors.Count()
+		sf.goals = append(sf.goals, sectorGoal{field: flowfield.NewSectorField(sf.sectors), fresh: make([]bool, across*down)})
+		i = len(sf.goals) - 1
+	} else {
+		for k := range sf.goals {
+			if sf.goals[k].used != sf.frame && (i < 0 || sf.goals[k].used < sf.goals[i].used) {
+				i = k
+			}
+		}
+		if i < 0 {
+			return -1 // more goals this frame than Capacity
+		}
+	}
+	g := &sf.goals[i]
+	g.goal, g.used = goal, sf.frame
+	g.field.SetGoal(goal)
+	for _, k := range g.freshed {
+		g.fresh[k] = false
+	}
+	g.freshed = g.freshed[:0]
+	return i
+}
+
+// update is FlowField.Update in sector mode.
+func (sf *sectorFlow) update(w *arche.World) {
+	s := sf.s
+	sf.frame++
+	for i := range sf.goals {
+		g := &sf.goals[i]
+		for _, k := range g.freshed {
+			g.fresh[k] = false
+		}
+		g.freshed = g.freshed[:0]
+		g.followers = 0
+	}
+	q := sf.filter.Query(w)
+	sf.jobs = grow(sf.jobs, q.Count())
+	n := 0
+	for q.Next() {
+		p, ff := q.Get()
+		gi := sf.fieldFor(ff.Goal)
+		if gi >= 0 && (!ff.Has || ff.Active != ff.Goal) {
+			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+		}
+		j := &sf.jobs[n]
+		n++
+		*j = sectorJob{pos: p.Vec, ff: ff, goal: int32(gi), step: -1}
+		if gi >= 0 {
+			sf.goals[gi].field.Request(sf.grid.CellAt(p.Vec))
+			sf.goals[gi].followers++
+		}
+	}
+	budget := s.Budget
+	if budget <= 0 {
+		budget = SectorBudget
+	}
+	for i := range sf.goals {
+		g := &sf.goals[i]
+		if g.used != sf.frame {
+			continue
+		}
+		g.field.Update(budget)
+		for _, k := range g.field.LastBuilt() {
+			if !g.fresh[k] {
+				g.fresh[k] = true
+				g.freshed = append(g.freshed, k)
+			}
+		}
+	}
+	sf.gather()
+	s.grid.Prepare()
+	s.pool.Run(sf, n)
+}
+
+// gather decides arrival per goal: FlowField's disk rule on counts by
+// distance step (see [FlowField]), without the open-ground cap.
+func (sf *sectorFlow) gather() {
+	s := sf.s
+	step := s.Spacing / arrivalSteps
+	total := 0
+	for i := range sf.goals {
+		g := &sf.goals[i]
+		g.lo = total
+		total += int(s.edge(g.followers)/step) + 1
+		g.hi = total
+	}
+	sf.hist = grow(sf.hist, total)
+	clear(sf.hist)
+	minC := float64(sf.grid.MinCost())
+	for i := range sf.jobs {
+		j := &sf.jobs[i]
+		if j.goal < 0 {
+			continue
+		}
+		g := &sf.goals[j.goal]
+		reach, hold := float64(g.hi-g.lo)*step, 0.0
+		if j.ff.Arrived {
+			hold = s.Spacing * arrivalHold
+		}
+		c := sf.grid.Center(g.goal)
+		d := math.Hypot(j.pos.X-c.X, j.pos.Y-c.Y)
+		if !(d < reach+hold) {
+			continue
+		}
+		if along := g.field.Integration(sf.grid.CellAt(j.pos))/minC/octileStretch - math.Sqrt2/2; along > d {
+			d = along
+		}
+		d -= hold
+		if !(d < reach) {
+			continue
+		}
+		k := min(int(max(d, 0)/step), g.hi-g.lo-1)
+		j.step = int32(k)
+		sf.hist[g.lo+k]++
+	}
+	for i := range sf.goals {
+		g := &sf.goals[i]
+		g.arrive = 0
+		if g.followers == 0 {
+			continue
+		}
+		h := sf.hist[g.lo:g.hi]
+		g.arrive = int32(len(h))
+		gathered := 0
+		for k, c := range h {
+			if c == 0 {
+				continue
+			}
+			if float64(k+1)*step > s.edge(gathered) {
+				g.arrive = int32(k)
+				break
+			}
+			gathered += int(c)
+		}
+	}
+}
+
+// Work implements ecs.Job: arrival and sampling of jobs [lo, hi).
+func (sf *sectorFlow) Work(worker, lo, hi int) {
+	for i := lo; i < hi; i++ {
+		j := &sf.jobs[i]
+		ff := j.ff
+		j.ff = nil // drop the frame's pointer
+		if j.goal < 0 {
+			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+			continue
+		}
+		g := &sf.goals[j.goal]
+		ff.Arrived = j.step >= 0 && j.step < g.arrive
+		c := sf.grid.CellAt(j.pos)
+		if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) {
+			ff.Cell = c
+			ff.Aim, ff.Direct, ff.Steer = sectorAim(g.field, sf.grid, j.pos)
+		}
+	}
+}
+
+// sectorAim is aim for a sector field.
+func sectorAim(f *flowfield.SectorField, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
+	dir, ok := f.Sample(p)
+	if !ok || (dir.X == 0 && dir.Y == 0) {
+		return r2.Vec{}, false, false
+	}
+	goal := f.Goal()
+	c := g.CellAt(p)
+	size := int32(f.Sectors().Size())
+	if dx, dy := c.X-goal.X, c.Y-goal.Y; dx <= size && dx >= -size && dy <= size && dy >= -size {
+		if t := g.Center(goal); g.LineOfSight(p, t) {
+			return t, true, true
+		}
+	}
+	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
+}
