@@ -119,6 +119,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
+	cfg.MapSize, cfg.Sectors = *mapSize, *sectors // mapsize.go
+	if err := checkMapSize(cfg, *ratio); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if cfg.LoadFile != "" {
 		if err := applyLoad(&cfg, fs); err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
@@ -129,11 +134,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	run := runCrowd
-	cfg.MapSize, cfg.Sectors = *mapSize, *sectors // mapsize.go
-	if err := checkMapSize(cfg, *ratio); err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
-		return 2
-	}
 	if *scen == "reference" {
 		if *ratio {
 			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")

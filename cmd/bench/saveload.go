@@ -32,10 +32,12 @@ type crowdMeta struct {
 	ThinkBudget int     `json:"think_budget"`
 	Avoid       string  `json:"avoid"`
 	DT          float64 `json:"dt"`
+	MapSize     int     `json:"map_size,omitempty"` // -map-size (0: grows with the agents)
+	Sectors     int     `json:"sectors,omitempty"`  // -sectors (0 or -1, see mapsize.go)
 }
 
 // savedFlags are the flags a save file records: with -load they come from the file.
-var savedFlags = []string{"scenario", "agents", "seed", "map", "lod", "think-budget", "avoid"}
+var savedFlags = []string{"scenario", "agents", "seed", "map", "lod", "think-budget", "avoid", "map-size", "sectors"}
 
 // applyLoad reads the save file named by cfg.LoadFile and sets cfg's scenario, agents,
 // seed, map and settings from it. It returns an error if the file cannot be read or is
@@ -66,6 +68,10 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 	}
 	cfg.Scenario, cfg.Agents, cfg.Seed, cfg.MapFile = m.Scenario, m.Agents, m.Seed, m.MapFile
 	cfg.LOD, cfg.ThinkBudget, cfg.Avoid = m.LOD, m.ThinkBudget, m.Avoid
+	cfg.MapSize, cfg.Sectors = m.MapSize, m.Sectors
+	if _, ok := raw2map(raw)["sectors"]; !ok {
+		cfg.Sectors = -1 // files from before -sectors: the default
+	}
 	cfg.loadData = data
 	return nil
 }
@@ -118,7 +124,7 @@ func saveCrowd(cfg crowdConfig, sc world, dt float64, rep *saveReport) (uint64, 
 	allocs0 := heapAllocs()
 	t0 := time.Now()
 	m := crowdMeta{Scenario: cfg.Scenario, Agents: cfg.Agents, Seed: cfg.Seed, MapFile: cfg.MapFile,
-		LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget, Avoid: cfg.Avoid, DT: dt}
+		LOD: cfg.LOD, ThinkBudget: cfg.ThinkBudget, Avoid: cfg.Avoid, DT: dt, MapSize: cfg.MapSize, Sectors: cfg.Sectors}
 	if m.Avoid == "" {
 		m.Avoid = "separation"
 	}
@@ -163,4 +169,11 @@ func (r *report) writeSaved(w io.Writer) {
 	if s := r.Saved; s != nil {
 		fmt.Fprintf(w, "saved            %s after frame %d: %.1f MB in %.0f ms\n", s.File, s.Frame, float64(s.Bytes)/1e6, s.Ms)
 	}
+}
+
+// raw2map decodes a JSON object's keys (nil if it is not one).
+func raw2map(raw []byte) map[string]json.RawMessage {
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(raw, &m)
+	return m
 }
