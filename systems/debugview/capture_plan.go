@@ -55,18 +55,21 @@ type Member struct {
 
 // PlanTransition is one change of the selected agent's plan, seen by comparing its
 // planner from one frame to the next (two changes within one think show as their net
-// effect): Kind is "plan" (a plan adopted with no plan running), "replan" (a new plan
-// replaced a running one: a better one, or after a change of state), "start", "done"
-// (a step succeeded), "failed" (a step failed or could not start; the agent replans),
-// "complete" (the plan's last step succeeded) or "dropped" (the plan was abandoned
-// without a new one). Step is the current step after the change, Task the name of the
-// step it concerns; Plan lists the new plan's steps on "plan" and "replan".
+// effect): Kind is "selected" (the plan when the agent was selected: the log's
+// baseline), "plan" (a plan adopted with no plan running), "replan" (a new plan replaced
+// a running one: a better one, or after a change of state), "start", "done" (a step
+// succeeded), "failed" (a step failed or could not start; the agent replans), "complete"
+// (the plan's last step succeeded) or "dropped" (the plan was abandoned without a new
+// one). Plan (the step names) and Step (the current step's index) are the plan after
+// the change, Started whether its current step has started; Task names the step the
+// change concerns. So the page can show the plan at any time of the log.
 type PlanTransition struct {
-	Time float64  `json:"t"`
-	Kind string   `json:"kind"`
-	Step int      `json:"step"`
-	Task string   `json:"task"`
-	Plan []string `json:"plan,omitempty"`
+	Time    float64  `json:"t"`
+	Kind    string   `json:"kind"`
+	Step    int      `json:"step"`
+	Started bool     `json:"started"`
+	Task    string   `json:"task"`
+	Plan    []string `json:"plan"`
 }
 
 // planSeen is what observePlan compares: the selected agent's plan at the last frame.
@@ -76,6 +79,7 @@ type planSeen struct {
 	step, length             int
 	started                  bool
 	current                  string
+	names                    []string // the plan's step names (shared by the log's entries: never changed)
 }
 
 // runView is the part of an htn.Run or goap.Run the viewer reads, with names.
@@ -141,40 +145,47 @@ func (v *Viewer) observePlan(w *arche.World) {
 	}
 	now := v.frameTime()
 	prev := v.planSeen
+	newPlan := !prev.valid || r.plans != prev.plans || r.length != prev.length
+	names := prev.names
+	if newPlan {
+		names = nil
+		if r.length > 0 {
+			names = r.names()
+		}
+	}
 	v.planSeen = planSeen{valid: true, plans: r.plans, replaced: r.replaced, failure: r.failures, step: r.step,
-		length: r.length, started: r.started, current: r.current()}
+		length: r.length, started: r.started, current: r.current(), names: names}
+	add := func(kind string, step int, started bool, task string) {
+		v.planLog = append(v.planLog, PlanTransition{Time: finite(now), Kind: kind, Step: step, Started: started, Task: task, Plan: names})
+	}
 	if !prev.valid { // the baseline when the agent is selected: the log shows changes from here
+		add("selected", r.step, r.started, r.current())
 		return
 	}
-	add := func(kind string, step int, task string, plan []string) {
-		v.planLog = append(v.planLog, PlanTransition{Time: finite(now), Kind: kind, Step: step, Task: task, Plan: plan})
-	}
-	newPlan := r.plans != prev.plans
 	if r.failures != prev.failure {
-		add("failed", r.step, prev.current, nil)
+		add("failed", r.step, false, prev.current)
 	}
 	if !newPlan {
 		for i := prev.step; i < r.step && i < r.length; i++ {
-			add("done", i+1, r.name(i), nil)
+			add("done", i+1, false, r.name(i))
 		}
-		if r.step >= r.length && prev.step < prev.length && r.length > 0 && r.length == prev.length {
-			add("complete", r.step, "", nil)
-		}
-		if r.length == 0 && prev.length > 0 && prev.step < prev.length && r.failures == prev.failure {
-			add("dropped", 0, prev.current, nil)
+		if r.step >= r.length && prev.step < prev.length && r.length > 0 {
+			add("complete", r.step, false, "")
 		}
 	} else if r.length > 0 { // (a plan made and failed within one think shows as its failure)
 		kind := "plan"
 		if r.replaced != prev.replaced || (prev.step < prev.length && r.failures == prev.failure) {
 			kind = "replan"
 		}
-		add(kind, r.step, "", r.names())
+		add(kind, 0, false, "")
 		for i := 0; i < r.step && i < r.length; i++ {
-			add("done", i+1, r.name(i), nil)
+			add("done", i+1, false, r.name(i))
 		}
+	} else if prev.step < prev.length && r.failures == prev.failure {
+		add("dropped", 0, false, prev.current)
 	}
 	if r.started && r.step < r.length && (newPlan || !prev.started || r.step != prev.step) {
-		add("start", r.step, r.current(), nil)
+		add("start", r.step, true, r.current())
 	}
 	// keep LogSeconds of it
 	from := now - v.LogSeconds

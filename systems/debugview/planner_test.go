@@ -147,16 +147,24 @@ func TestSelectShowsThePlan(t *testing.T) {
 	}
 
 	kinds := map[string]int{}
+	require.NotEmpty(t, s.Selected.PlanLog)
+	assert.Equal(t, "selected", s.Selected.PlanLog[0].Kind, "the baseline: the plan when selected")
 	for i, x := range s.Selected.PlanLog {
 		kinds[x.Kind]++
 		if i > 0 {
 			assert.GreaterOrEqual(t, x.Time, s.Selected.PlanLog[i-1].Time)
 		}
+		if i > 0 { // (the baseline: the agent may not have thought yet)
+			assert.Equal(t, []string{"Walk", "Look"}, x.Plan, "every entry carries the plan after it")
+		}
 		switch x.Kind {
 		case "plan":
-			assert.Equal(t, []string{"Walk", "Look"}, x.Plan)
-		case "done", "start":
-			assert.Contains(t, []string{"Walk", "Look"}, x.Task)
+			assert.Zero(t, x.Step)
+		case "start":
+			assert.True(t, x.Started)
+			assert.Equal(t, []string{"Walk", "Look"}[x.Step], x.Task)
+		case "done":
+			assert.Equal(t, []string{"Walk", "Look"}[x.Step-1], x.Task)
 		}
 	}
 	assert.GreaterOrEqual(t, kinds["plan"], 2, "a new plan after each patrol")

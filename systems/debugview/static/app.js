@@ -295,25 +295,16 @@
     if (plog.length) t0 = Math.min(t0, plog[0].t);
     return { log, plog, t0, t1 };
   }
-  // planAt returns the plan's step names and current step at time t from the plan log,
-  // the live plan if nothing changed since t, or null if the plan at t is older than the log.
+  // planAt returns the plan's step names and current step at time t: the live plan, or
+  // the plan after the last logged change at or before t (every entry carries the plan);
+  // null if t is before the log.
   function planAt(p, plog, t) {
     const live = { names: (p.steps || []).map((x) => x.name), step: p.step, started: (p.steps || []).some((x) => x.status === "running") };
     if (t === null) return live;
-    let names = null, step = null, started = false, after = false;
-    for (const e of plog) {
-      if (e.t <= t) {
-        if (e.plan) names = e.plan;
-        step = e.step; started = e.kind === "start";
-      } else after = true;
-    }
-    if (!after) return live;
-    if (step === null) return null;
-    if (names === null) {
-      if (plog.some((e) => e.t > t && e.plan)) return null;
-      names = live.names;
-    }
-    return { names, step, started };
+    let at = null;
+    for (const e of plog) if (e.t <= t) at = e;
+    if (!at) return plog.length ? null : live;
+    return { names: at.plan || [], step: at.step, started: at.started };
   }
   function renderPlan() {
     const a = st.snap && st.snap.selected, el = $("plan");
@@ -383,7 +374,8 @@
     for (let i = 0, j = 0; j < plog.length; j++) {
       const x = plog[j];
       while (i < all.length && all[i].t <= x.t) i++;
-      const text = `plan ${x.kind}${x.task ? " " + esc(x.task) : ""}${x.plan ? ": " + x.plan.map(esc).join(" → ") : ""}`;
+      const showPlan = x.plan && (x.kind === "plan" || x.kind === "replan" || x.kind === "selected");
+      const text = `plan ${x.kind}${x.task ? " " + esc(x.task) : ""}${showPlan ? ": " + x.plan.map(esc).join(" → ") : ""}`;
       all.splice(i, 0, { t: x.t, text, plan: true }); i++;
     }
     let last = -1;
