@@ -164,6 +164,8 @@ func TestPlannerDomainsLoadByName(t *testing.T) {
 		{"unknown domain", bytes.ReplaceAll(data, []byte(`"Name":"g"`), []byte(`"Name":"h"`)), save.Registry{HTN: reg}, save.ErrUnknownID,
 			[]string{`HTN domain "h"`, "entity 1 (components[0])", "components.HTNPlanner.Name", `registry has ["g"]`}},
 		{"no registry", data, save.Registry{}, save.ErrUnknownID, []string{`HTN domain "g"`, "registry has []"}},
+		{"a file of the ID days", bytes.ReplaceAll(data, []byte(`"Name":"g"`), []byte(`"Domain":1`)), save.Registry{HTN: reg}, save.ErrDomain,
+			[]string{"components.HTNPlanner", `unknown field "Domain"`}},
 		{"step past the plan", stepPast, save.Registry{HTN: reg}, save.ErrMemory,
 			[]string{"entity 1 (components[0])", "components.HTNPlanner.Run", "Step 99 outside"}},
 		{"task not in the domain", taskPast, save.Registry{HTN: reg}, save.ErrMemory,
