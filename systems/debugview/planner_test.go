@@ -247,3 +247,13 @@ func reversed(xs []string) []string {
 	}
 	return out
 }
+
+// Disabled, the viewer allocates nothing with a planner agent selected (it neither
+// observes nor copies the plan).
+func TestDisabledUpdateWithAPlannerAllocatesNothing(t *testing.T) {
+	pw := newPlannerWorld(t)
+	require.True(t, pw.v.Select(pw.htns[0].ID()))
+	pw.run(20)
+	pw.v.SetEnabled(false)
+	assert.Zero(t, testing.AllocsPerRun(50, func() { pw.v.Update(pw.w) }))
+}
