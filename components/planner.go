@@ -10,13 +10,21 @@ import (
 // the domain it plans with, its believed world state and its plan being carried out.
 // systems.HTN plans and runs it on the agent's Think cadence.
 //
-// Domain is the truth: the ID of the domain in the world's *htn.Registry resource.
-// Cache is the registry's domain for that ID, set by systems.HTN before every think (a
-// pointer to a registry-owned object, never the only reference to it, so Arche's byte
-// copies cannot lose it); it is not saved. State and Run are plain data: no pointer,
-// fixed-size arrays.
+// Name is the truth: the name of the domain (htn.Domain.Name) in the world's
+// *htn.Registry resource; a saved world stores it and the loader (package systems/save)
+// resolves it against the program's registry. Domain and Cache are a cache of that
+// lookup, not saved: the domain's ID in the registry and the domain itself, checked and
+// set by systems.HTN before every think (Cache is a pointer to a registry-owned object,
+// never the only reference to it, so Arche's byte copies cannot lose it). A planner with
+// an empty Name is named by Domain: systems.HTN and the save fill in the domain's name.
+//
+// Name is interned: the bundle, the loader and systems.HTN set it to the registry's own
+// string (Domain.Name()), so no string buffer has its only reference inside a component
+// (see systems.Arena). Write it yourself from Domain.Name() or a constant. State and
+// Run are plain data: no pointer, fixed-size arrays.
 type HTNPlanner struct {
-	Domain htn.ID
+	Name   string
+	Domain htn.ID `json:"-"`
 	State  htn.State
 	Run    htn.Run
 	Cache  *htn.Domain `json:"-"`
@@ -24,10 +32,12 @@ type HTNPlanner struct {
 
 // GOAPPlanner is an agent that plans with goal-oriented action planning (package
 // ai/goap): the domain, its believed world state and its plan being carried out.
-// systems.GOAP plans and runs it on the agent's Think cadence. Domain and Cache work as
-// in [HTNPlanner], with the world's *goap.Registry resource.
+// systems.GOAP plans and runs it on the agent's Think cadence. Name (the truth, saved),
+// Domain and Cache (its cache, not saved) work as in [HTNPlanner], with the world's
+// *goap.Registry resource.
 type GOAPPlanner struct {
-	Domain goap.ID
+	Name   string
+	Domain goap.ID `json:"-"`
 	State  goap.State
 	Run    goap.Run
 	Cache  *goap.Domain `json:"-"`

@@ -12,7 +12,7 @@ import (
 
 // HTNThinker is an agent that plans with a hierarchical task network ([HTN]): a
 // [components.HTNPlanner] of Domain (an ID of Registry, which must also be the world's
-// *htn.Registry resource) starting from the believed State, with a Think cadence, an
+// *htn.Registry resource; the component is named by the domain's name) starting from the believed State, with a Think cadence, an
 // Intent, a Position, a seeded Rand and an empty [components.Blackboard], like a
 // [Thinker]: Think.Next is the spawn time plus a fraction of Interval drawn from the
 // agent's Rand. The plan is empty: the first think makes one.
@@ -40,14 +40,14 @@ func (b HTNThinker) Components(w *arche.World) []arche.ID {
 
 // Init implements [Bundle].
 func (b HTNThinker) Init(a *Spawned) {
-	*Component[components.HTNPlanner](a) = components.HTNPlanner{Domain: b.Domain, State: b.State,
-		Cache: b.Registry.Domain(b.Domain)}
+	d := b.Registry.Domain(b.Domain)
+	*Component[components.HTNPlanner](a) = components.HTNPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
 	initThink(a, b.Interval)
 }
 
 // GOAPThinker is an agent that plans with goal-oriented action planning ([GOAP]): a
 // [components.GOAPPlanner] of Domain (an ID of Registry, which must also be the world's
-// *goap.Registry resource) starting from the believed State, with the rest of a
+// *goap.Registry resource; the component is named by the domain's name) starting from the believed State, with the rest of a
 // [Thinker] as for [HTNThinker].
 type GOAPThinker struct {
 	Registry *goap.Registry
@@ -73,8 +73,8 @@ func (b GOAPThinker) Components(w *arche.World) []arche.ID {
 
 // Init implements [Bundle].
 func (b GOAPThinker) Init(a *Spawned) {
-	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Domain: b.Domain, State: b.State,
-		Cache: b.Registry.Domain(b.Domain)}
+	d := b.Registry.Domain(b.Domain)
+	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
 	initThink(a, b.Interval)
 }
 

@@ -131,10 +131,11 @@ const (
 	// does not avoid others at all (Avoider and Motion.Avoid = AvoidORCA turn
 	// separation off unless Avoider.KeepSeparation is set).
 	CauseNoORCASystem
-	// CausePlannerDomain: an HTNPlanner or GOAPPlanner whose Domain is not in
-	// the world's *htn.Registry or *goap.Registry resource (0, an ID never
-	// added, or no registry at all): the HTN or GOAP system skips it, so it
-	// never plans. Give it the ID Registry.Add or LoadJSON returned.
+	// CausePlannerDomain: an HTNPlanner or GOAPPlanner whose domain is not in
+	// the world's *htn.Registry or *goap.Registry resource (a Name not
+	// registered; with no Name, a Domain ID 0 or never added; or no registry at
+	// all): the HTN or GOAP system skips it, so it never plans. Give it the
+	// name of a registered domain (or the ID Registry.Add or LoadJSON returned).
 	CausePlannerDomain
 
 	// NumCauses is the number of causes.

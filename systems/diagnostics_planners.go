@@ -9,8 +9,8 @@ import (
 )
 
 // plannerChecks counts the HTN and GOAP planners as decision models (a missing Think,
-// Position or Intent; no HTN or GOAP system) and those whose Domain the world's
-// registry does not hold (CausePlannerDomain).
+// Position or Intent; no HTN or GOAP system) and those whose domain (Name, or Domain
+// with no Name) the world's registry does not hold (CausePlannerDomain).
 func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	hr := ecs.Resource[htn.Registry](w)
 	gr := ecs.Resource[goap.Registry](w)
@@ -20,14 +20,14 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	hq := d.htns.Query(w)
 	for hq.Next() {
 		b, _, _, _ := hq.Get()
-		if hr.Domain(b.Domain) == nil {
+		if d, _ := hr.Resolve(b.Name, b.Domain); d == nil {
 			r.add(CausePlannerDomain, hq.Entity())
 		}
 	}
 	gq := d.goaps.Query(w)
 	for gq.Next() {
 		b, _, _, _ := gq.Get()
-		if gr.Domain(b.Domain) == nil {
+		if d, _ := gr.Resolve(b.Name, b.Domain); d == nil {
 			r.add(CausePlannerDomain, gq.Entity())
 		}
 	}

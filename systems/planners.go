@@ -25,14 +25,16 @@ import (
 //
 //	requires   HTNPlanner, Think, Position, Intent
 //	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view)
-//	writes     HTNPlanner.State, Run and Cache, Think.Last and Next, and what operators write
+//	writes     HTNPlanner.State, Run, Cache, Domain and Name (interned), Think.Last and
+//	           Next, and what operators write
 //	resources  *ecs.Clock (ecs.ClockSystem), *htn.Registry (the domains); *grid.Grid optional
 //
 //	absent or unusable             what HTN does                          Diagnose counts
 //	Think                          never thinks                           CauseThinkMissing
 //	Position or Intent             never thinks                           CauseDecisionIncomplete
-//	HTNPlanner.Domain not in the   skipped                                CausePlannerDomain
-//	  registry (0, unknown)
+//	HTNPlanner.Name not in the     skipped                                CausePlannerDomain
+//	  registry (or, Name empty,
+//	  Domain 0 or unknown)
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
 //	Think.Frozen                   opt-out (LOD): not ticked              -
@@ -136,8 +138,15 @@ func (s *HTN) Initialize(w *arche.World) {
 	s.ctxs = make([]htn.Context, n)
 	s.logs = newLogs[htn.Event](n)
 	s.ready = func(b *components.HTNPlanner) bool {
-		b.Cache = s.registry.Domain(b.Domain)
-		return b.Cache != nil
+		if d := b.Cache; d != nil && b.Name == d.Name() && s.registry.Domain(b.Domain) == d {
+			return true // the cache holds: interned name, same registry
+		}
+		d, id := s.registry.Resolve(b.Name, b.Domain)
+		b.Cache, b.Domain = d, id
+		if d != nil {
+			b.Name = d.Name() // interned
+		}
+		return d != nil
 	}
 }
 
@@ -192,14 +201,16 @@ func (s *HTN) Finalize(w *arche.World) { s.due.close() }
 //
 //	requires   GOAPPlanner, Think, Position, Intent
 //	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view)
-//	writes     GOAPPlanner.State, Run and Cache, Think.Last and Next, and what operators write
+//	writes     GOAPPlanner.State, Run, Cache, Domain and Name (interned), Think.Last and
+//	           Next, and what operators write
 //	resources  *ecs.Clock (ecs.ClockSystem), *goap.Registry (the domains); *grid.Grid optional
 //
 //	absent or unusable             what GOAP does                         Diagnose counts
 //	Think                          never thinks                           CauseThinkMissing
 //	Position or Intent             never thinks                           CauseDecisionIncomplete
-//	GOAPPlanner.Domain not in the  skipped                                CausePlannerDomain
-//	  registry (0, unknown)
+//	GOAPPlanner.Name not in the    skipped                                CausePlannerDomain
+//	  registry (or, Name empty,
+//	  Domain 0 or unknown)
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
 //	Think.Frozen                   opt-out (LOD): not ticked              -
@@ -251,8 +262,15 @@ func (s *GOAP) Initialize(w *arche.World) {
 	s.ctxs = make([]goap.Context, n)
 	s.logs = newLogs[goap.Event](n)
 	s.ready = func(b *components.GOAPPlanner) bool {
-		b.Cache = s.registry.Domain(b.Domain)
-		return b.Cache != nil
+		if d := b.Cache; d != nil && b.Name == d.Name() && s.registry.Domain(b.Domain) == d {
+			return true
+		}
+		d, id := s.registry.Resolve(b.Name, b.Domain)
+		b.Cache, b.Domain = d, id
+		if d != nil {
+			b.Name = d.Name()
+		}
+		return d != nil
 	}
 }
 

@@ -232,15 +232,17 @@ func TestPlannersContinueAfterAJSONRoundTrip(t *testing.T) {
 
 func TestPlannerComponentsAreJSON(t *testing.T) {
 	hreg, hid := guardHTN(t)
-	p := components.HTNPlanner{Domain: hid, Cache: hreg.Domain(hid)}
+	p := components.HTNPlanner{Name: hreg.Domain(hid).Name(), Domain: hid, Cache: hreg.Domain(hid)}
 	p.State[0] = 1
 	p.Run.Plan.Len = 2
 	data, err := json.Marshal(p)
 	require.NoError(t, err)
 	var back components.HTNPlanner
 	require.NoError(t, json.Unmarshal(data, &back))
-	assert.Nil(t, back.Cache, "the cache is not saved: the ID is the truth")
-	back.Cache = p.Cache
+	assert.Nil(t, back.Cache, "the cache is not saved: the name is the truth")
+	assert.Zero(t, back.Domain, "the ID is a cache, not saved")
+	assert.Equal(t, "guard", back.Name)
+	back.Cache, back.Domain = p.Cache, p.Domain
 	assert.Equal(t, p, back)
 }
 
@@ -257,8 +259,14 @@ func TestPlannerDiagnostics(t *testing.T) {
 	require.NoError(t, err)
 	hs.SpawnBatch(3, nil)
 	gs.SpawnBatch(2, nil)
-	bad := hs.Spawn(r2.Vec{}, func(a *systems.Spawned) { systems.Component[components.HTNPlanner](a).Domain = 7 })
-	gbad := gs.Spawn(r2.Vec{}, func(a *systems.Spawned) { systems.Component[components.GOAPPlanner](a).Domain = 0 })
+	bad := hs.Spawn(r2.Vec{}, func(a *systems.Spawned) {
+		p := systems.Component[components.HTNPlanner](a)
+		p.Name, p.Domain, p.Cache = "nowhere", hid, nil // the name is the truth: the valid ID does not save it
+	})
+	gbad := gs.Spawn(r2.Vec{}, func(a *systems.Spawned) {
+		p := systems.Component[components.GOAPPlanner](a)
+		p.Name, p.Domain, p.Cache = "", 0, nil
+	})
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &systems.HTN{})
 	s.Initialize(w)
 	s.Run(w, 3)

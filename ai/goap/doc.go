@@ -15,7 +15,8 @@
 //     that do not hold yet from the highest priority down and returns the first goal's
 //     cheapest plan.
 //   - [Builder.Build] validates and freezes a [Domain], shared by every agent. A
-//     [Registry] names domains by ID, the ID being what an agent's component stores.
+//     [Registry] holds domains by ID and name: an agent's component stores the name (the
+//     truth, saved) and caches the ID; [Registry.Resolve] finds one from the other.
 //
 // # Search
 //

@@ -416,7 +416,8 @@ func (d *Domain) heuristic(s *State, want []Cond) float64 {
 type ID uint16
 
 // Registry holds domains by ID (from 1, in the order added) and name. Agents' components
-// store the ID; systems look the domain up here. Add domains before agents use them; a
+// store the name (the truth, saved) and cache the ID; systems look the domain up here
+// ([Registry.Resolve]). Add domains before agents use them; a
 // Registry is safe for concurrent reads.
 type Registry struct {
 	domains []*Domain

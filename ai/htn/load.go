@@ -14,7 +14,8 @@ import (
 type ID uint16
 
 // Registry holds operators and sensors by name, for domains loaded from files, and
-// domains by ID (from 1, in the order added) and name: agents' components store the ID.
+// domains by ID (from 1, in the order added) and name: agents' components store the name
+// (the truth, saved) and cache the ID ([Registry.Resolve]).
 // Register operators, then load or add domains, before agents use them; a Registry is
 // safe for concurrent reads.
 type Registry struct {

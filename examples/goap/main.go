@@ -6,15 +6,22 @@
 // plan with its cost and each step as it starts (a log of transitions, not of ticks).
 //
 //	go run ./examples/goap [-workers N] [-seconds S] [-seed N] [-map FILE.map]
+//	go run ./examples/goap -serve localhost:8080 [-speed X] [-workers N]
+//
+// With -serve it runs in real time (or -speed times real time) until interrupted and
+// serves the live debugger (package systems/debugview): click a worker to see its goal,
+// its plan with the current step, its believed facts, and its plan transitions in the log.
 //
 // The map is generated from the seed (a walled town) unless -map names a MovingAI map.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/archai-go/archai/ai/goap"
@@ -41,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seconds := fs.Float64("seconds", 60, "simulated seconds")
 	seed := fs.Uint64("seed", 3, "seed of the map and the places")
 	mapFile := fs.String("map", "", "a MovingAI .map file instead of the generated map")
+	serveAddr := fs.String("serve", "", "run in real time until interrupted and serve the live debugger at this address (e.g. localhost:8080)")
+	speed := fs.Float64("speed", 1, "-serve: pace in multiples of real time (0: unpaced)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -58,6 +67,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		g = scenario.GenerateMap(32, *seed)
 	}
+	if *serveAddr != "" {
+		sc, err := build(stdout, g, *seed, *workers)
+		if err != nil {
+			fmt.Fprintln(stderr, "goap:", err)
+			return 1
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return serve(ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
+	}
 	if err := Run(stdout, g, *seed, *workers, *seconds); err != nil {
 		fmt.Fprintln(stderr, "goap:", err)
 		return 1
@@ -67,27 +86,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // Run plays the scenario on g and writes the log to out.
 func Run(out io.Writer, g *grid.Grid, seed uint64, workers int, seconds float64) error {
+	sc, err := build(out, g, seed, workers)
+	if err != nil {
+		return err
+	}
+	sc.sched.Initialize(sc.w)
+	sc.sched.Run(sc.w, int(seconds/Step+0.5))
+	sc.sched.Finalize(sc.w)
+	return sc.report(seconds)
+}
+
+// scene is the scenario built on its world, with its systems (not initialized).
+type scene struct {
+	w      *arche.World
+	sched  *ecs.Scheduler
+	report func(seconds float64) error // the outcome after seconds, to out
+}
+
+// build sets the scenario up on g: the world, the workers and the systems.
+func build(out io.Writer, g *grid.Grid, seed uint64, workers int) (*scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, g)
 	places, err := pickPlaces(g, seed)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ws := generic.NewMap[Worker](w)
 	d, _, err := Domain(&places, func(a *systems.Agent) *Worker { return ws.Get(a.Entity) })
 	if err != nil {
-		return err
+		return nil, err
 	}
 	reg := &goap.Registry{}
 	id, err := reg.Add(d)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	arche.AddResource(w, reg)
 	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.GOAPThinker{Registry: reg, Domain: id}, systems.With(Worker{}))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sp.Seed = seed
 	start := places[Depot]
@@ -99,9 +137,14 @@ func Run(out io.Writer, g *grid.Grid, seed uint64, workers int, seconds float64)
 	gs := &systems.GOAP{}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, gs, &systems.PathQueue{},
 		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{}, narrator)
-	s.Initialize(w)
-	s.Run(w, int(seconds/Step+0.5))
-	s.Finalize(w)
+	return &scene{w: w, sched: s, report: func(seconds float64) error {
+		return report(out, w, workers, narrator, seconds)
+	}}, nil
+}
+
+// report writes the deliveries after seconds and returns the diagnostics of
+// misconfigured agents as an error.
+func report(out io.Writer, w *arche.World, workers int, narrator *Narrator, seconds float64) error {
 	total, broken := 0, 0
 	q := generic.NewFilter1[Worker]().Query(w)
 	for q.Next() {

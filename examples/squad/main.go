@@ -8,18 +8,25 @@
 // updates it after the members think, so members only write their own components.
 //
 //	go run ./examples/squad [-seconds S] [-seed N] [-map FILE.map]
+//	go run ./examples/squad -serve localhost:8080 [-speed X]
+//
+// With -serve it runs in real time (or -speed times real time) until interrupted and
+// serves the live debugger (package systems/debugview): click a member to see its plan,
+// its believed facts and its squad, and its plan transitions in the log.
 //
 // The map is generated from the seed (a walled town) unless -map names a MovingAI map.
 // The log shows each member's new plans and the squad's events.
 package main
 
 import (
+	"context"
 	_ "embed"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/archai-go/archai/ai/htn"
@@ -79,6 +86,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seconds := fs.Float64("seconds", 60, "simulated seconds")
 	seed := fs.Uint64("seed", 5, "seed of the map and the positions")
 	mapFile := fs.String("map", "", "a MovingAI .map file instead of the generated map")
+	serveAddr := fs.String("serve", "", "run in real time until interrupted and serve the live debugger at this address (e.g. localhost:8080)")
+	speed := fs.Float64("speed", 1, "-serve: pace in multiples of real time (0: unpaced)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -95,6 +104,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	} else {
 		g = scenario.GenerateMap(40, *seed)
+	}
+	if *serveAddr != "" {
+		sc, err := build(stdout, g, *seed)
+		if err != nil {
+			fmt.Fprintln(stderr, "squad:", err)
+			return 1
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return serve(ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
 	}
 	if err := Run(stdout, g, *seed, *seconds); err != nil {
 		fmt.Fprintln(stderr, "squad:", err)
@@ -204,18 +223,37 @@ func b2i(b bool) int32 {
 
 // Run plays the scenario on g and writes the log to out.
 func Run(out io.Writer, g *grid.Grid, seed uint64, seconds float64) error {
+	sc, err := build(out, g, seed)
+	if err != nil {
+		return err
+	}
+	sc.sched.Initialize(sc.w)
+	sc.sched.Run(sc.w, int(seconds/Step+0.5))
+	sc.sched.Finalize(sc.w)
+	return sc.report(seconds)
+}
+
+// scene is the scenario built on its world, with its systems (not initialized).
+type scene struct {
+	w      *arche.World
+	sched  *ecs.Scheduler
+	report func(seconds float64) error // the outcome after seconds, to out
+}
+
+// build sets the scenario up on g: the world, its squad and systems.
+func build(out io.Writer, g *grid.Grid, seed uint64) (*scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, g)
 	gm := &game{squads: generic.NewMap[SquadState](w), members: generic.NewMap[components.SquadMember](w)}
 	reg, id, err := gm.Registry()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	arche.AddResource(w, reg)
 	st, err := layout(g, seed)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	squadMap := generic.NewMap1[SquadState](w)
 	squad := squadMap.NewWith(&st)
@@ -224,7 +262,7 @@ func Run(out io.Writer, g *grid.Grid, seed uint64, seconds float64) error {
 	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.HTNThinker{Registry: reg, Domain: id, State: initial},
 		systems.With(components.SquadMember{Squad: squad}))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sp.Seed = seed
 	sp.SpawnBatch(Members, func(i int, a *systems.Spawned) {
@@ -237,9 +275,12 @@ func Run(out io.Writer, g *grid.Grid, seed uint64, seconds float64) error {
 	narrator := &Narrator{Out: out, Domain: d}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, &systems.HTN{}, &Squad{Squad: squad},
 		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{}, narrator)
-	s.Initialize(w)
-	s.Run(w, int(seconds/Step+0.5))
-	s.Finalize(w)
+	return &scene{w: w, sched: s, report: func(seconds float64) error { return report(out, w, gm, squad, seconds) }}, nil
+}
+
+// report writes where the squad and the enemy are after seconds, and returns the
+// diagnostics of misconfigured agents as an error.
+func report(out io.Writer, w *arche.World, gm *game, squad arche.Entity, seconds float64) error {
 	final := gm.squads.Get(squad)
 	at := 0
 	q := generic.NewFilter1[components.Position]().With(generic.T[components.SquadMember]()).Query(w)

@@ -17,6 +17,7 @@ import (
 // componentIDs are the components the viewer reads.
 type componentIDs struct {
 	pos, vel, faction, health, intent, think, brain, board, util, machine, path, perception, flow arche.ID
+	htn, goap, squad                                                                              arche.ID
 }
 
 func lookupIDs(w *arche.World) componentIDs {
@@ -34,6 +35,9 @@ func lookupIDs(w *arche.World) componentIDs {
 		path:       arche.ComponentID[components.Path](w),
 		perception: arche.ComponentID[components.Perception](w),
 		flow:       arche.ComponentID[components.FlowFollower](w),
+		htn:        arche.ComponentID[components.HTNPlanner](w),
+		goap:       arche.ComponentID[components.GOAPPlanner](w),
+		squad:      arche.ComponentID[components.SquadMember](w),
 	}
 }
 

@@ -77,6 +77,10 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 		center := v.grid.Center(c)
 		a.Flow = &Flow{Goal: vec(center.X, center.Y), Has: ff.Has, Arrived: ff.Arrived}
 	}
+	a.Planner = v.capturePlanner(w, e)
+	if a.Planner != nil {
+		a.PlanLog = v.planLogWindow()
+	}
 	if v.tracer != nil && a.Tree != nil {
 		from := v.frameTime() - v.LogSeconds
 		log := v.tracer.Log()

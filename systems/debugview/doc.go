@@ -6,12 +6,15 @@
 // team or state, with zoom and pan; for the agent clicked on, its behavior
 // tree with each node's live status (Running, Success, Failure, Idle,
 // Skipped, coloured as Groot2 does), its blackboard values, utility scores,
-// state machine state, path, perception (range, field of view, target) and
+// state machine state, HTN or GOAP plan (domain by name, the steps with the
+// current one highlighted, the believed facts by name, the squad), path,
+// perception (range, field of view, target) and
 // the flow field of its goal as arrows; the milliseconds each system takes
 // per frame as a live chart; the diagnostics counts of misconfigured agents
 // ([systems.Diagnose]); and the selected agent's transition log of the last
-// seconds, which a slider scrubs back and forth (the tree then shows the
-// statuses at that moment). Buttons pause, step one frame, resume and set the
+// seconds (its tree's node statuses and its plan's changes: new plan, replan,
+// step started, done or failed), which a slider scrubs back and forth (the
+// tree and the plan then show the statuses at that moment). Buttons pause, step one frame, resume and set the
 // speed.
 //
 //	v := debugview.New()

@@ -72,6 +72,9 @@ type Agent struct {
 	Perception *Perception  `json:"perception"`
 	Flow       *Flow        `json:"flow"`
 	Log        []Transition `json:"log"` // the tree's transitions since it was selected, of the last LogSeconds, oldest first
+
+	Planner *Planner         `json:"planner"` // the HTN or GOAP planner, or null
+	PlanLog []PlanTransition `json:"planLog"` // the plan's transitions since it was selected, of the last LogSeconds, oldest first
 }
 
 // Intent is components.Intent for the page.

@@ -34,7 +34,8 @@ const MaxSpeed = 1000
 //
 //	requires   nothing (agents are the entities with a Position)
 //	optional   Faction, Health, Intent, Velocity, Think, Brain, Blackboard,
-//	           UtilityBrain, StateMachine, Path, Perception, FlowFollower
+//	           UtilityBrain, StateMachine, Path, Perception, FlowFollower,
+//	           HTNPlanner, GOAPPlanner, SquadMember
 //	writes     nothing (it only reads the world)
 //	resources  *ecs.Clock and *grid.Grid optional (without a clock a frame
 //	           counts as 1/60 s; without a grid the page draws no map)
@@ -82,6 +83,8 @@ type Viewer struct {
 	tracer     *bt.Tracer
 	traced     *bt.Tree
 	traceStart int // log entries of the baseline, left out
+	planSeen   planSeen
+	planLog    []PlanTransition
 	diag       systems.Diagnostics
 	lastDiag   int64
 	times      []ecs.SystemTime

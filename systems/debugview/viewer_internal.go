@@ -71,6 +71,7 @@ func (v *Viewer) apply(w *arche.World, c command) {
 		v.selectID(w, c.id)
 	case opDeselect:
 		v.selected, v.selErr, v.tracer, v.traced = arche.Entity{}, "", nil, nil
+		v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
 	case opSpeed:
 		v.speed = c.value
 		v.reanchor()
@@ -84,6 +85,7 @@ func (v *Viewer) apply(w *arche.World, c command) {
 // id, or records why it cannot.
 func (v *Viewer) selectID(w *arche.World, id uint32) {
 	v.tracer, v.traced = nil, nil
+	v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
 	q := w.Query(v.filter)
 	for q.Next() {
 		if e := q.Entity(); e.ID() == id {
@@ -96,10 +98,13 @@ func (v *Viewer) selectID(w *arche.World, id uint32) {
 	v.selErr = "no agent with entity ID " + itoa(uint64(id))
 }
 
-// observe records the selected agent's tree transitions, every frame.
+// observe records the selected agent's tree and plan transitions, every frame.
 func (v *Viewer) observe(w *arche.World) {
 	if v.selected.IsZero() {
 		return
+	}
+	if w.Alive(v.selected) {
+		v.observePlan(w)
 	}
 	if !w.Alive(v.selected) || !w.Has(v.selected, v.ids.brain) {
 		v.tracer, v.traced = nil, nil

@@ -13,7 +13,8 @@
 //
 // Outline:
 //   - [Save] writes a world; [Registry] is what loading needs from the program (trees,
-//     machines and reasoners by ID, the blackboard schema, its own component types).
+//     machines, reasoners and HTN and GOAP planner domains by ID (their names), the
+//     blackboard schema, its own component types).
 //   - [Load] and [LoadInto] build a new world, all or nothing, with errors that name
 //     what and where and wrap [ErrFormat], [ErrVersion], [ErrType], [ErrEntities],
 //     [ErrUnknownID], [ErrMemory] or [ErrDomain]; [Loaded.Restore] then restores the

@@ -12,6 +12,8 @@ import (
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -32,7 +34,8 @@ type Loaded struct {
 }
 
 // Load builds a new world from a file written by [Save], resolving the IDs of trees,
-// machines and reasoners against reg: the world has the saved entities (same IDs and
+// machines, reasoners and planner domains against reg (a planner's Name against reg.HTN
+// or reg.GOAP, setting its cached Domain ID and Cache from that registry): the world has the saved entities (same IDs and
 // generations, so entity references survive), their components (in the saved order, so
 // queries visit them as the saved run did), the Clock resource, and a [systems.Arena]
 // holding every buffer the components point to. Add the program's resources (the grid)
@@ -42,8 +45,10 @@ type Loaded struct {
 // Loading is all or nothing: it changes nothing of the caller's (the new world is
 // returned only on success; reg is read only). It returns an error naming what and
 // where, wrapping ErrFormat (truncated or not this format), ErrVersion, ErrType (a
-// component type reg does not know), ErrEntities, ErrUnknownID (a tree, machine or
-// reasoner ID not in reg), ErrMemory (node memory that does not fit its tree) or
+// component type reg does not know), ErrEntities, ErrUnknownID (a tree, machine,
+// reasoner or planner domain name not in reg), ErrMemory (node memory that does not fit
+// its tree, a plan or step that does not fit its domain: htn.Domain.CheckRun,
+// goap.Domain.CheckRun) or
 // ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
 // path, a blackboard value of the wrong type, ...). It never panics on a bad file.
 func Load(data []byte, reg Registry) (*Loaded, error) {
@@ -279,11 +284,14 @@ type resolver struct {
 	trees     map[string]*bt.Tree
 	machines  map[string]*fsm.Machine
 	reasoners map[string]*utility.Reasoner
+	htn       *htn.Registry
+	goap      *goap.Registry
 	pool      int // entities in the pool: references must be below
 }
 
 func newResolver(reg Registry) *resolver {
-	r := &resolver{trees: map[string]*bt.Tree{}, machines: map[string]*fsm.Machine{}, reasoners: map[string]*utility.Reasoner{}}
+	r := &resolver{trees: map[string]*bt.Tree{}, machines: map[string]*fsm.Machine{}, reasoners: map[string]*utility.Reasoner{},
+		htn: reg.HTN, goap: reg.GOAP}
 	for _, t := range reg.Trees {
 		r.trees[t.Name()] = t
 	}
@@ -310,6 +318,14 @@ func keys[V any](m map[string]V) string {
 	}
 	slices.Sort(ks)
 	return "[" + strings.Join(ks, " ") + "]"
+}
+
+func quoted(names []string) string {
+	qs := make([]string, len(names))
+	for i, n := range names {
+		qs[i] = strconv.Quote(n)
+	}
+	return "[" + strings.Join(qs, " ") + "]"
 }
 
 // check resolves the IDs of a decoded component (setting its cached pointer and
@@ -372,6 +388,38 @@ func (r *resolver) check(v reflect.Value, path string) error {
 			}
 		}
 		c.ID, c.Reasoner = x.Name(), x
+	case *components.HTNPlanner:
+		c.Domain, c.Cache = 0, nil
+		if c.Name == "" {
+			if c.Run.Plan.Len != 0 || c.Run.Step != 0 {
+				return fmt.Errorf("%s: a plan but no domain name: %w", path, ErrMemory)
+			}
+			return nil
+		}
+		d, id := r.htn.Resolve(c.Name, 0)
+		if d == nil {
+			return fmt.Errorf("%s.Name: HTN domain %q: %w (the registry has %s)", path, c.Name, ErrUnknownID, quoted(r.htn.Names()))
+		}
+		if err := d.CheckRun(&c.Run); err != nil {
+			return fmt.Errorf("%s.Run: %w: %v", path, ErrMemory, err)
+		}
+		c.Name, c.Domain, c.Cache = d.Name(), id, d
+	case *components.GOAPPlanner:
+		c.Domain, c.Cache = 0, nil
+		if c.Name == "" {
+			if c.Run.Plan.Len != 0 || c.Run.Step != 0 {
+				return fmt.Errorf("%s: a plan but no domain name: %w", path, ErrMemory)
+			}
+			return nil
+		}
+		d, id := r.goap.Resolve(c.Name, 0)
+		if d == nil {
+			return fmt.Errorf("%s.Name: GOAP domain %q: %w (the registry has %s)", path, c.Name, ErrUnknownID, quoted(r.goap.Names()))
+		}
+		if err := d.CheckRun(&c.Run); err != nil {
+			return fmt.Errorf("%s.Run: %w: %v", path, ErrMemory, err)
+		}
+		c.Name, c.Domain, c.Cache = d.Name(), id, d
 	case *components.Path:
 		if c.State > components.PathUnreachable {
 			return fmt.Errorf("%s.State: %d is no PathState: %w", path, c.State, ErrDomain)

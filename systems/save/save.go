@@ -11,6 +11,8 @@ import (
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -29,8 +31,8 @@ var (
 	ErrFormat    = errors.New("not a whole archai save file") // truncated, not JSON, or not this format
 	ErrVersion   = errors.New("unsupported format version")
 	ErrType      = errors.New("component type unknown to the loader")
-	ErrUnknownID = errors.New("unknown tree, machine or reasoner ID")
-	ErrMemory    = errors.New("node memory does not fit its tree")
+	ErrUnknownID = errors.New("unknown tree, machine, reasoner or planner domain ID")
+	ErrMemory    = errors.New("node memory or plan does not fit its tree or domain")
 	ErrDomain    = errors.New("value out of its domain")
 	ErrEntities  = errors.New("inconsistent entity pool")
 	ErrState     = errors.New("system state does not match")
@@ -45,14 +47,16 @@ type State interface {
 	LoadState(json.RawMessage) error
 }
 
-// Registry is what a program supplies to load a world: the trees, machines and
-// reasoners its agents' components name by ID (their names), the blackboard schema the
-// agents' stores are made from, and the program's own component types (archai's are
-// known).
+// Registry is what a program supplies to load a world: the trees, machines, reasoners
+// and planner domains its agents' components name by ID (their names), the blackboard
+// schema the agents' stores are made from, and the program's own component types
+// (archai's are known).
 type Registry struct {
 	Trees      []*bt.Tree
 	Machines   []*fsm.Machine
 	Reasoners  []*utility.Reasoner
+	HTN        *htn.Registry  // the domains HTNPlanner.Name names (usually the world's resource)
+	GOAP       *goap.Registry // the domains GOAPPlanner.Name names
 	Schema     *blackboard.Schema
 	Components []reflect.Type // e.g. reflect.TypeFor[MyComponent]()
 }
@@ -98,11 +102,14 @@ func typeName(t reflect.Type) string {
 // Save returns world w as a save file: every entity (IDs, generations and the free list,
 // through arche-serde), every component of every entity, the Clock resource, meta (any
 // JSON-able value of the caller's: scenario, seed, settings) and the state of each of
-// states. Floats are written exactly, NaN and infinities included. Trees, machines and
-// reasoners are written as their IDs (names).
+// states. Floats are written exactly, NaN and infinities included. Trees, machines,
+// reasoners and planner domains are written as their IDs (names); a planner with no Name
+// is saved under the name of its Domain ID in the world's *htn.Registry or
+// *goap.Registry resource.
 //
 // It returns an error naming the entity and field of a value it cannot write (a pointer
-// or map in a component of your own, a tree without a name), or a state's error.
+// or map in a component of your own, a tree without a name, a planner whose Domain ID
+// the world's registry does not hold), or a state's error.
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}
 	if meta != nil {
@@ -145,7 +152,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			b.WriteString(keys[id])
 			b.WriteByte(':')
 			v := reflect.NewAt(t, q.Get(id)).Elem()
-			if err := encodeComponent(&b, v); err != nil {
+			if err := encodeComponent(w, &b, v); err != nil {
 				q.Close()
 				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
 			}
@@ -167,8 +174,8 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 }
 
 // encodeComponent writes one component, filling in the ID of a decision component that
-// names its tree, machine or reasoner only by pointer.
-func encodeComponent(b *bytes.Buffer, v reflect.Value) error {
+// names its tree, machine or reasoner only by pointer, or its planner domain only by ID.
+func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value) error {
 	path := &loc{name: v.Type().String()}
 	switch c := v.Interface().(type) {
 	case components.Brain:
@@ -190,6 +197,30 @@ func encodeComponent(b *bytes.Buffer, v reflect.Value) error {
 			if c.ID = c.Reasoner.Name(); c.ID == "" {
 				return fmt.Errorf("%s: its reasoner has no name: make it with one to save it", path)
 			}
+		}
+		v = reflect.ValueOf(c)
+	case components.HTNPlanner:
+		if c.Name == "" && (c.Domain != 0 || c.Cache != nil) {
+			d := c.Cache
+			if d == nil {
+				d = ecs.Resource[htn.Registry](w).Domain(c.Domain)
+			}
+			if d == nil {
+				return fmt.Errorf("%s: no Name, and Domain %d is not in the world's *htn.Registry: %w", path, c.Domain, ErrUnknownID)
+			}
+			c.Name = d.Name()
+		}
+		v = reflect.ValueOf(c)
+	case components.GOAPPlanner:
+		if c.Name == "" && (c.Domain != 0 || c.Cache != nil) {
+			d := c.Cache
+			if d == nil {
+				d = ecs.Resource[goap.Registry](w).Domain(c.Domain)
+			}
+			if d == nil {
+				return fmt.Errorf("%s: no Name, and Domain %d is not in the world's *goap.Registry: %w", path, c.Domain, ErrUnknownID)
+			}
+			c.Name = d.Name()
 		}
 		v = reflect.ValueOf(c)
 	}

@@ -32,11 +32,11 @@
   $("deselect").onclick = () => cmd({ op: "deselect" });
   $("speed").onchange = (e) => cmd({ op: "speed", value: e.target.value });
   $("colour").onchange = () => { drawLegend(); st.dirty = true; };
-  $("live").onclick = () => { st.scrub = null; renderTree(); renderLog(); };
+  $("live").onclick = () => { st.scrub = null; renderTree(); renderPlan(); renderLog(); };
   $("scrub").oninput = (e) => {
     const log = logWindow();
     st.scrub = log.t0 + (log.t1 - log.t0) * (e.target.value / 1000);
-    renderTree(); renderLog();
+    renderTree(); renderPlan(); renderLog();
   };
   function setStatus(t) { $("status").textContent = t; }
 
@@ -73,7 +73,7 @@
     if (s.mapVersion !== st.mapVersion) loadMap(s.mapVersion);
     if (s.flowKey !== st.flowKey) loadFlow(s.flowKey);
     pushHistory(s.systems || []);
-    renderAgent(); renderTree(); renderLog(); renderSystems(); renderDiagnostics();
+    renderAgent(); renderTree(); renderPlan(); renderLog(); renderSystems(); renderDiagnostics();
     st.dirty = true;
   }
   function loadMap(version) {
@@ -289,10 +289,48 @@
     } else $("fsm").innerHTML = '<span class="muted">no state machine</span>';
   }
   function logWindow() {
-    const a = st.snap && st.snap.selected, log = (a && a.log) || [];
+    const a = st.snap && st.snap.selected, log = (a && a.log) || [], plog = (a && a.planLog) || [];
     const t1 = st.snap ? st.snap.time : 0;
-    const t0 = log.length ? Math.min(log[0].t, t1) : t1;
-    return { log, t0, t1 };
+    let t0 = log.length ? Math.min(log[0].t, t1) : t1;
+    if (plog.length) t0 = Math.min(t0, plog[0].t);
+    return { log, plog, t0, t1 };
+  }
+  // planAt returns the plan's step names and current step at time t: the live plan, or
+  // the plan after the last logged change at or before t (every entry carries the plan);
+  // null if t is before the log.
+  function planAt(p, plog, t) {
+    const live = { names: (p.steps || []).map((x) => x.name), step: p.step, started: (p.steps || []).some((x) => x.status === "running") };
+    if (t === null) return live;
+    let at = null;
+    for (const e of plog) if (e.t <= t) at = e;
+    if (!at) return plog.length ? null : live;
+    return { names: at.plan || [], step: at.step, started: at.started };
+  }
+  function renderPlan() {
+    const a = st.snap && st.snap.selected, el = $("plan");
+    if (!a || !a.alive || !a.planner) { el.innerHTML = '<span class="muted">no planner</span>'; $("plan-name").textContent = ""; return; }
+    const p = a.planner;
+    $("plan-name").textContent = p.kind.toUpperCase() + " " + p.domain;
+    if (!p.resolved) { el.innerHTML = `<span class="err">domain ${esc(p.domain)} is not in the registry</span>`; return; }
+    let h = "";
+    const at = planAt(p, a.planLog || [], st.scrub);
+    if (!at) h += '<div class="muted">the plan at this time is older than the log</div>';
+    else if (!at.names.length) h += '<div class="muted">no plan</div>';
+    else {
+      if (p.goal && st.scrub === null) h += `<div class="muted">goal ${esc(p.goal)}</div>`;
+      h += '<ol class="steps">' + at.names.map((n, i) => {
+        const s = i < at.step ? "done" : i === at.step ? (at.started ? "running" : "next") : "pending";
+        return `<li class="step" data-status="${s}"${i === at.step ? ' data-current="1"' : ""}><span class="name">${esc(n)}</span><span class="st">${s}</span></li>`;
+      }).join("") + "</ol>";
+    }
+    h += `<table>${row("think", esc(p.status))}${row("plans", `${p.plans} (${p.replaced} replaced), ${p.failures} failures`)}`;
+    if (p.facts && p.facts.length) h += row("believes", p.facts.map((f) => `${esc(f.name)}=${f.value}`).join(", "));
+    if (p.squad) {
+      const q = p.squad;
+      h += row("squad", `entity ${q.entity}, slot ${q.slot}: ` + (q.members || []).map((m) =>
+        `<span class="${m.id === a.id ? "me" : "mate"}" data-id="${m.id}">${m.id}${m.step ? " (" + esc(m.step) + ")" : ""}</span>`).join(", "));
+    }
+    el.innerHTML = h + "</table>";
   }
   // statusesAt undoes, from the live statuses, the transitions after time t.
   function statusesAt(t) {
@@ -328,18 +366,29 @@
     $("scrub-label").textContent = label;
     if (st.scrub === null) $("scrub").value = 1000;
     else $("scrub").value = t1 > t0 ? Math.round(1000 * (st.scrub - t0) / (t1 - t0)) : 1000;
-    if (!a || !a.tree) { $("log").innerHTML = ""; return; }
+    if (!a || (!a.tree && !a.planner)) { $("log").innerHTML = ""; return; }
+    // the tree's and the plan's transitions, merged by time (the tree's first at equal times)
+    const all = [];
+    if (a.tree) for (const x of log) all.push({ t: x.t, text: `[${x.node}] ${esc(a.tree.nodes[x.node] ? a.tree.nodes[x.node].name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}` });
+    const plog = (a.planner && a.planLog) || [];
+    for (let i = 0, j = 0; j < plog.length; j++) {
+      const x = plog[j];
+      while (i < all.length && all[i].t <= x.t) i++;
+      const showPlan = x.plan && (x.kind === "plan" || x.kind === "replan" || x.kind === "selected");
+      const text = `plan ${x.kind}${x.task ? " " + esc(x.task) : ""}${showPlan ? ": " + x.plan.map(esc).join(" → ") : ""}`;
+      all.splice(i, 0, { t: x.t, text, plan: true }); i++;
+    }
     let last = -1;
-    if (st.scrub !== null) for (let i = 0; i < log.length; i++) if (log[i].t <= st.scrub) last = i;
-    $("log").innerHTML = log.slice(-300).map((x, k) => {
-      const i = log.length - Math.min(300, log.length) + k;
-      const cls = st.scrub === null ? "" : i === last ? "at" : x.t > st.scrub ? "future" : "";
-      return `<div class="${cls}" data-t="${x.t}">t=${x.t.toFixed(3)} [${x.node}] ${esc(a.tree.nodes[x.node] ? a.tree.nodes[x.node].name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}</div>`;
+    if (st.scrub !== null) for (let i = 0; i < all.length; i++) if (all[i].t <= st.scrub) last = i;
+    $("log").innerHTML = all.slice(-300).map((x, k) => {
+      const i = all.length - Math.min(300, all.length) + k;
+      const cls = (st.scrub === null ? "" : i === last ? "at" : x.t > st.scrub ? "future" : "") + (x.plan ? " plan" : "");
+      return `<div class="${cls}" data-t="${x.t}">t=${x.t.toFixed(3)} ${x.text}</div>`;
     }).join("");
   }
   $("log").onclick = (e) => {
     const t = e.target.dataset && e.target.dataset.t;
-    if (t !== undefined) { st.scrub = parseFloat(t); renderTree(); renderLog(); }
+    if (t !== undefined) { st.scrub = parseFloat(t); renderTree(); renderPlan(); renderLog(); }
   };
   function pushHistory(systems) {
     st.sysNames = systems.map((s) => s.name);
