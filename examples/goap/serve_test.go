@@ -29,11 +29,18 @@ func TestServeShowsThePlan(t *testing.T) {
 	lines := bufio.NewScanner(pr)
 	require.True(t, lines.Scan())
 	base := strings.Fields(lines.Text())[1]
-	resp, err := http.PostForm(base+"cmd", url.Values{"op": {"select"}, "id": {"1"}})
-	require.NoError(t, err)
-	resp.Body.Close()
+	post := func(v url.Values) {
+		resp, err := http.PostForm(base+"cmd", v)
+		require.NoError(t, err)
+		resp.Body.Close()
+	}
+	// Paused and stepped, so the plan's transitions are still in the log when read
+	// (unpaced, the run races ahead and old transitions age out of the log).
+	post(url.Values{"op": {"pause"}})
+	post(url.Values{"op": {"select"}, "id": {"1"}})
 	var s debugview.Snapshot
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		post(url.Values{"op": {"step"}})
 		resp, err := http.Get(base + "state")
 		require.NoError(t, err)
 		s = debugview.Snapshot{}
