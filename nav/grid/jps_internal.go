@@ -1,5 +1,7 @@
 package grid
 
+import "math/bits"
+
 // Jump point search (D. Harabor, A. Grastien, "Online Graph Pruning for
 // Pathfinding on Grid Maps", AAAI 2011) under the no-corner-cutting rule,
 // as in D. Harabor, A. Grastien, "Improving Jump Point Search", ICAPS 2014:
@@ -13,117 +15,249 @@ package grid
 //     (x, y+s) diagonally. The node is then a jump point whose successors
 //     add the directions (0, s) and (dx, s).
 //
+// Straight jumps scan 64 cells at a time on bitsets of passable cells, one
+// by rows and one by columns, as in the block-based jumps of the ICAPS 2014
+// paper: a word of the line and words of the lines beside it give every
+// cell where the scan must stop (blocked, or a forced neighbour) at once.
+//
 // Every edge between a jump point and its parent is a straight or diagonal
-// line of uniform-cost cells, so its cost is the octile distance times the
-// grid's single cell cost.
+// line of uniform-cost cells, so its integer cost is the number of steps
+// times costStraight or costDiag.
+
+// bitLines holds one bit per cell (1 = passable) of a set of lines (rows
+// or columns of the padded grid). Cell c of line r is bit c+64 of the
+// line's words, so windows starting up to 64 cells before the line read
+// zeros (blocked) instead of another line.
+type bitLines struct {
+	w   []uint64
+	wpr int // words per line
+}
+
+func (b *bitLines) reset(lines, length int) {
+	b.wpr = (length+64+63)/64 + 1
+	n := lines * b.wpr
+	if cap(b.w) < n {
+		b.w = make([]uint64, n)
+	}
+	b.w = b.w[:n]
+	clear(b.w)
+}
+
+func (b *bitLines) set(r, c int) {
+	k := c + 64
+	b.w[r*b.wpr+k>>6] |= 1 << uint(k&63)
+}
+
+func (b *bitLines) get(r, c int32) bool {
+	k := int(c) + 64
+	return b.w[int(r)*b.wpr+k>>6]>>uint(k&63)&1 != 0
+}
+
+// get64 returns cells c … c+63 of line r as bits 0 … 63 (c ≥ −64).
+func (b *bitLines) get64(r, c int32) uint64 {
+	k := int(c) + 64
+	i := int(r)*b.wpr + k>>6
+	sh := uint(k & 63)
+	return b.w[i]>>sh | b.w[i+1]<<(64-sh)
+}
+
+// scan looks along line r from cell x in direction dir (±1) for the first
+// jump point: the first cell with a forced neighbour (a passable cell on
+// line r±1 whose predecessor along the scan is blocked), or the goal, at
+// goalPos on this line (−1 when the goal is not on it). It returns the
+// jump point's position and true, or false when a blocked cell comes first.
+// Both lines beside r exist, since x is a passable cell of the padded grid.
+func (b *bitLines) scan(r, x, dir, goalPos int32) (int32, bool) {
+	var p int32
+	var blocked bool
+	if dir > 0 {
+		for base := x + 1; ; base += 64 {
+			cur := b.get64(r, base)
+			up, upPrev := b.get64(r-1, base), b.get64(r-1, base-1)
+			dn, dnPrev := b.get64(r+1, base), b.get64(r+1, base-1)
+			if stop := ^cur | up&^upPrev | dn&^dnPrev; stop != 0 {
+				t := bits.TrailingZeros64(stop)
+				p, blocked = base+int32(t), cur>>uint(t)&1 == 0
+				break
+			}
+		}
+		if goalPos > x && goalPos <= p {
+			return goalPos, true
+		}
+	} else {
+		for top := x - 1; ; top -= 64 {
+			lo := top - 63
+			cur := b.get64(r, lo)
+			up, upNext := b.get64(r-1, lo), b.get64(r-1, lo+1)
+			dn, dnNext := b.get64(r+1, lo), b.get64(r+1, lo+1)
+			if stop := ^cur | up&^upNext | dn&^dnNext; stop != 0 {
+				t := 63 - bits.LeadingZeros64(stop)
+				p, blocked = lo+int32(t), cur>>uint(t)&1 == 0
+				break
+			}
+		}
+		if goalPos >= 0 && goalPos < x && goalPos >= p {
+			return goalPos, true
+		}
+	}
+	return p, !blocked
+}
+
+// syncBits rebuilds the row and column bitsets of passable cells.
+func (s *Search) syncBits() {
+	if s.bitsVersion == s.costVersion {
+		return
+	}
+	g, pw, ph := s.g, s.pw, s.ph
+	s.rows.reset(ph, pw)
+	s.cols.reset(pw, ph)
+	for y := 0; y < g.h; y++ {
+		for x, c := range g.cost[y*g.w : (y+1)*g.w] {
+			if !isBlocked(c) {
+				s.rows.set(y+1, x+1)
+				s.cols.set(x+1, y+1)
+			}
+		}
+	}
+	s.bitsVersion = s.costVersion
+}
 
 // runJPS performs up to budget jump-point expansions.
 func (s *Search) runJPS(budget int) {
-	nodes, pc := s.nodes, s.pcost
 	pw := int32(s.pw)
-	for n := 0; n < budget; n++ {
-		ci, ok := s.next()
-		if !ok {
-			return
+	n := 0
+	for n < budget {
+		if len(s.open) == 0 {
+			s.finish(-1)
+			break
 		}
-		p := nodes[ci].parent
+		var top openKey
+		top, s.open = popKey(s.open)
+		ci := top.idx
+		cn := &s.nodes[ci]
+		cg := cn.g
+		if cg < 0 { // stale entry of a node already closed
+			continue
+		}
+		cn.g = ^cg
+		n++
+		if ci == s.goal {
+			s.finish(ci)
+			break
+		}
+		cy := s.row(ci)
+		cx := ci - cy*pw
+		p := cn.parent
 		if p == ci { // the start: every direction
 			for dy := int32(-1); dy <= 1; dy++ {
 				for dx := int32(-1); dx <= 1; dx++ {
 					if dx != 0 || dy != 0 {
-						s.jumpFrom(ci, dx, dy)
+						s.jumpFrom(cx, cy, dx, dy, cg)
 					}
 				}
 			}
 			continue
 		}
-		dx, dy := sign32(ci%pw-p%pw), sign32(ci/pw-p/pw)
+		py := s.row(p)
+		dx, dy := sign32(cx-(p-py*pw)), sign32(cy-py)
 		switch {
 		case dx != 0 && dy != 0:
-			s.jumpFrom(ci, dx, 0)
-			s.jumpFrom(ci, 0, dy)
-			s.jumpFrom(ci, dx, dy)
+			s.jumpFrom(cx, cy, dx, 0, cg)
+			s.jumpFrom(cx, cy, 0, dy, cg)
+			s.jumpFrom(cx, cy, dx, dy, cg)
 		case dy == 0:
-			s.jumpFrom(ci, dx, 0)
+			s.jumpFrom(cx, cy, dx, 0, cg)
 			for _, sd := range [2]int32{-1, 1} {
-				if !isBlocked(pc[ci+sd*pw]) && isBlocked(pc[ci-dx+sd*pw]) {
-					s.jumpFrom(ci, 0, sd)
-					s.jumpFrom(ci, dx, sd)
+				if s.rows.get(cy+sd, cx) && !s.rows.get(cy+sd, cx-dx) {
+					s.jumpFrom(cx, cy, 0, sd, cg)
+					s.jumpFrom(cx, cy, dx, sd, cg)
 				}
 			}
 		default:
-			s.jumpFrom(ci, 0, dy)
+			s.jumpFrom(cx, cy, 0, dy, cg)
 			for _, sd := range [2]int32{-1, 1} {
-				if !isBlocked(pc[ci+sd]) && isBlocked(pc[ci+sd-dy*pw]) {
-					s.jumpFrom(ci, sd, 0)
-					s.jumpFrom(ci, sd, dy)
+				if s.rows.get(cy, cx+sd) && !s.rows.get(cy-dy, cx+sd) {
+					s.jumpFrom(cx, cy, sd, 0, cg)
+					s.jumpFrom(cx, cy, sd, dy, cg)
 				}
 			}
 		}
 	}
+	s.expanded += n
 }
 
-// jumpFrom jumps from ci in direction (dx, dy) and relaxes the jump point
-// found, if any.
-func (s *Search) jumpFrom(ci, dx, dy int32) {
+// jumpFrom jumps from padded (x, y), whose cost is g, in direction (dx, dy)
+// and relaxes the jump point found, if any.
+func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
 	pw := int32(s.pw)
-	var j int32
+	gx, gy := int32(s.gx), int32(s.gy)
 	switch {
-	case dx != 0 && dy != 0:
-		j = s.jumpDiag(ci, dx, dy*pw)
 	case dy == 0:
-		j = s.jumpStraight(ci, dx, pw)
+		gp := int32(-1)
+		if gy == y {
+			gp = gx
+		}
+		if j, ok := s.rows.scan(y, x, dx, gp); ok {
+			s.relaxInt(y*pw+j, j, y, y*pw+x, g+costStraight*int64(absInt32(j-x)))
+		}
+	case dx == 0:
+		gp := int32(-1)
+		if gx == x {
+			gp = gy
+		}
+		if j, ok := s.cols.scan(x, y, dy, gp); ok {
+			s.relaxInt(j*pw+x, x, j, y*pw+x, g+costStraight*int64(absInt32(j-y)))
+		}
 	default:
-		j = s.jumpStraight(ci, dy*pw, 1)
-	}
-	if j < 0 {
-		return
-	}
-	x, y := int(ci%pw), int(ci/pw)
-	jx, jy := int(j%pw), int(j/pw)
-	d := octile(float64(absInt(jx-x)), float64(absInt(jy-y))) * float64(s.uniform)
-	s.relax(j, jx, jy, ci, s.nodes[ci].g+d)
-}
-
-// jumpStraight scans from i by step (±1 along a row, ±pw along a column);
-// side is the offset to the cells beside the line (pw for rows, 1 for
-// columns). It returns the first jump point (the goal or a cell with a
-// forced neighbour), or -1 when the line hits a blocked cell.
-func (s *Search) jumpStraight(i, step, side int32) int32 {
-	pc := s.pcost
-	goal := s.goal
-	for {
-		i += step
-		if isBlocked(pc[i]) {
-			return -1
-		}
-		if i == goal {
-			return i
-		}
-		if (!isBlocked(pc[i-side]) && isBlocked(pc[i-step-side])) ||
-			(!isBlocked(pc[i+side]) && isBlocked(pc[i-step+side])) {
-			return i
+		if jx, jy, ok := s.jumpDiag(x, y, dx, dy); ok {
+			s.relaxInt(jy*pw+jx, jx, jy, y*pw+x, g+costDiag*int64(absInt32(jx-x)))
 		}
 	}
 }
 
-// jumpDiag scans diagonally from i by (dx, dyw) (dyw = ±pw), stopping at the
-// goal or at a cell from which a straight scan finds a jump point; -1 when
-// a diagonal step is blocked or would cut a corner.
-func (s *Search) jumpDiag(i, dx, dyw int32) int32 {
-	pc := s.pcost
-	goal := s.goal
+// jumpDiag steps diagonally from padded (x, y) by (dx, dy), stopping at the
+// goal or at a cell from which a straight scan along dx or dy finds a jump
+// point; false when a diagonal step is blocked or would cut a corner.
+func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	var bit uint8
+	switch {
+	case dx < 0 && dy < 0:
+		bit = moveNW
+	case dx > 0 && dy < 0:
+		bit = moveNE
+	case dx < 0:
+		bit = moveSW
+	default:
+		bit = moveSE
+	}
+	i := y*pw + x
+	step := dy*pw + dx
+	moves := s.moves
 	for {
-		if isBlocked(pc[i+dx]) || isBlocked(pc[i+dyw]) || isBlocked(pc[i+dx+dyw]) {
-			return -1
+		if moves[i]&bit == 0 {
+			return 0, 0, false
 		}
-		i += dx + dyw
-		if i == goal {
-			return i
+		i += step
+		x += dx
+		y += dy
+		if x == gx && y == gy {
+			return x, y, true
 		}
-		if s.jumpStraight(i, dx, pw) >= 0 || s.jumpStraight(i, dyw, 1) >= 0 {
-			return i
+		gp := int32(-1)
+		if gy == y {
+			gp = gx
+		}
+		if _, ok := s.rows.scan(y, x, dx, gp); ok {
+			return x, y, true
+		}
+		gp = -1
+		if gx == x {
+			gp = gy
+		}
+		if _, ok := s.cols.scan(x, y, dy, gp); ok {
+			return x, y, true
 		}
 	}
 }

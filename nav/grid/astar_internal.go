@@ -1,0 +1,524 @@
+package grid
+
+import (
+	"math"
+	"math/bits"
+)
+
+// The integer search runs A* and jump point search on grids whose passable
+// cells all cost the same. Move costs are integers, costStraight and
+// costDiag, whose ratio 3363/2378 is a convergent of √2 (1.41421362…, too
+// long by 4.4e-8 relative): path lengths a + b√2 (a straight, b diagonal
+// moves) compare exactly as 2378a + 3363b unless two paths differ by more
+// than about 2,300 diagonal moves, |p − q√2| being at least about 1/(3q)
+// for every q. The search keeps no float on its hot path.
+//
+// Per padded cell it reads one byte of allowed moves (moveW … moveSE, the
+// no-corner-cutting rule folded in) and one 16-byte node stamped with the
+// search's generation instead of cleared. The open list is a 4-ary min-heap
+// of (key, cell) pairs without decrease-key: an improved node is pushed
+// again, and the stale entry, which always pops later, is skipped because
+// its node is closed by then.
+const (
+	costStraight = 2378
+	costDiag     = 3363
+)
+
+// Allowed moves of a cell, one bit per direction; the bit of a diagonal
+// move is set only when both orthogonal cells beside it are passable.
+const (
+	moveW  = 1 << iota // (−1, 0)
+	moveE              // (+1, 0)
+	moveN              // (0, −1)
+	moveS              // (0, +1)
+	moveNW             // (−1, −1)
+	moveNE             // (+1, −1)
+	moveSW             // (−1, +1)
+	moveSE             // (+1, +1)
+)
+
+// moveDX, moveDY and moveCost give each move bit's step and integer cost.
+var (
+	moveDX   = [8]int32{-1, 1, 0, 0, -1, 1, -1, 1}
+	moveDY   = [8]int32{0, 0, -1, 1, -1, -1, 1, 1}
+	moveCost = [8]int64{costStraight, costStraight, costStraight, costStraight, costDiag, costDiag, costDiag, costDiag}
+)
+
+// Ways the integer search turns g and h into a heap key.
+const (
+	keyExact  uint8 = iota // integer f = g + h, tie-break on h
+	keyShrunk              // integer f = g + ⌊Weight·h⌋ (0 < Weight < 1)
+	keyFloat               // f = g + Weight·h as float64 bits (Weight > 1)
+)
+
+// inode is the integer search's state of one padded cell, valid when gen
+// equals the search's generation.
+type inode struct {
+	g      int64 // cost from the start; ^g (negative) once the node is closed
+	parent int32 // padded index of the predecessor (a jump point for JPS)
+	gen    uint32
+}
+
+// openKey is an entry of the integer open list: see Search.key.
+type openKey struct {
+	key uint64
+	idx int32
+}
+
+// tieBitsFor returns how many low bits of a key hold the tie-break for a
+// padded grid of n cells: what f = g + h leaves free. On a shortest path
+// tree g ≤ n·costDiag, and h ≤ n·costDiag too.
+func tieBitsFor(n int) uint {
+	return uint(64 - bits.Len64(uint64(n)*2*costDiag+2*costDiag))
+}
+
+// key orders the open list: by f = g + h, ties towards smaller h (larger g:
+// deeper nodes first, which on open ground walks straight to the goal). h is
+// saturated to the tie bits, which only weakens the tie-break far from the
+// goal. With a weight above 1 the key is the float64 bits of g + Weight·h
+// (order-preserving for non-negative floats).
+func (s *Search) key(g, h int64) uint64 {
+	switch s.wmode {
+	case keyShrunk:
+		h = int64(s.hScale * float64(h))
+	case keyFloat:
+		return math.Float64bits(float64(g) + s.hScale*float64(h))
+	}
+	t := uint64(h)
+	if m := uint64(1)<<s.tieBits - 1; t > m {
+		t = m
+	}
+	return uint64(g+h)<<s.tieBits | t
+}
+
+// hInt is the integer heuristic for a cell (dx, dy) away from the goal.
+// Each is consistent in integer units: octile is the exact integer cost on
+// an empty grid, Euclidean rounded down stays below it.
+func hInt(kind Heuristic, dx, dy int32) int64 {
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	switch kind {
+	case OctileHeuristic:
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		return costStraight*int64(dx) + (costDiag-costStraight)*int64(dy)
+	case ManhattanHeuristic:
+		return costStraight * (int64(dx) + int64(dy))
+	case EuclideanHeuristic:
+		fx, fy := float64(dx), float64(dy)
+		return int64(costStraight * math.Sqrt(fx*fx+fy*fy))
+	}
+	return 0
+}
+
+// row returns the padded row of padded index i (exact for i, pw < 2³²:
+// the error of the rounded-up reciprocal stays below 1/pw).
+func (s *Search) row(i int32) int32 {
+	hi, _ := bits.Mul64(uint64(i), s.div)
+	return int32(hi)
+}
+
+// syncMoves rebuilds the allowed moves of every padded cell.
+func (s *Search) syncMoves() {
+	if s.movesVersion == s.costVersion {
+		return
+	}
+	g, pw := s.g, s.pw
+	w, h := g.w, g.h
+	pass := func(x, y int) bool {
+		return x >= 0 && y >= 0 && x < w && y < h && !isBlocked(g.cost[y*w+x])
+	}
+	mv := s.moves
+	clear(mv[:pw])
+	clear(mv[len(mv)-pw:])
+	for y := 0; y < h; y++ {
+		row := mv[(y+1)*pw : (y+2)*pw]
+		row[0], row[pw-1] = 0, 0
+		cost := g.cost[y*w : (y+1)*w]
+		for x, c := range cost {
+			if isBlocked(c) {
+				row[x+1] = 0
+				continue
+			}
+			var m uint8
+			wOK, eOK, nOK, sOK := pass(x-1, y), pass(x+1, y), pass(x, y-1), pass(x, y+1)
+			if wOK {
+				m |= moveW
+			}
+			if eOK {
+				m |= moveE
+			}
+			if nOK {
+				m |= moveN
+			}
+			if sOK {
+				m |= moveS
+			}
+			if nOK && wOK && pass(x-1, y-1) {
+				m |= moveNW
+			}
+			if nOK && eOK && pass(x+1, y-1) {
+				m |= moveNE
+			}
+			if sOK && wOK && pass(x-1, y+1) {
+				m |= moveSW
+			}
+			if sOK && eOK && pass(x+1, y+1) {
+				m |= moveSE
+			}
+			row[x+1] = m
+		}
+	}
+	s.movesVersion = s.costVersion
+}
+
+// beginInt starts the integer search.
+func (s *Search) beginInt() {
+	s.syncMoves()
+	if s.opt.JumpPoints {
+		s.syncBits()
+	}
+	s.gen++
+	if s.gen == 0 { // wrapped: old stamps could alias the new generation
+		for i := range s.nodes {
+			s.nodes[i].gen = 0
+		}
+		s.gen = 1
+	}
+	w := s.opt.Weight
+	if w <= 0 {
+		w = 1
+	}
+	s.hScale = w
+	switch {
+	case w < 1:
+		s.wmode = keyShrunk
+	case w > 1:
+		s.wmode = keyFloat
+	default:
+		s.wmode = keyExact
+	}
+	s.hKind = s.opt.Heuristic
+	if s.opt.JumpPoints || s.hKind == AutoHeuristic {
+		s.hKind = OctileHeuristic
+		if s.opt.Moves == Moves4 {
+			s.hKind = ManhattanHeuristic
+		}
+	}
+	// A weight above 1, and Manhattan with diagonal moves, make the
+	// heuristic inconsistent: closed nodes may improve and are reopened.
+	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
+	s.nodes[s.start] = inode{g: 0, parent: s.start, gen: s.gen}
+	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
+	// A consistent heuristic (every case but the two above) keeps f
+	// monotone, so A* can use the bucket queue; JPS's long jumps break its
+	// bound on f's growth.
+	s.buckets = !s.reopen && s.wmode != keyFloat && !s.opt.JumpPoints
+	if s.buckets {
+		if s.bq == nil {
+			s.bq = new(bucketQueue)
+		}
+		if s.wmode == keyShrunk {
+			h = int64(s.hScale * float64(h))
+		}
+		s.bq.reset(h)
+		s.bq.push(h, s.start)
+		return
+	}
+	s.open = s.open[:0]
+	s.open = pushKey(s.open, openKey{key: s.key(0, h), idx: s.start})
+}
+
+// runBuckets performs up to budget expansions of integer A* on the bucket
+// queue.
+func (s *Search) runBuckets(budget int) {
+	nodes, moves := s.nodes, s.moves
+	gen, goal := s.gen, s.goal
+	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
+	all := uint8(0xff)
+	if s.opt.Moves == Moves4 {
+		all = moveW | moveE | moveN | moveS
+	}
+	q := s.bq
+	kind := s.hKind
+	shrunk := s.wmode == keyShrunk
+	n := 0
+	for n < budget {
+		if q.count == 0 {
+			s.finish(-1)
+			break
+		}
+		ci := q.pop()
+		cn := &nodes[ci]
+		cg := cn.g
+		if cg < 0 { // stale entry of a node already closed
+			continue
+		}
+		cn.g = ^cg
+		n++
+		if ci == goal {
+			s.finish(ci)
+			break
+		}
+		cy := s.row(ci)
+		cdx, cdy := ci-cy*pw-gx, cy-gy
+		for m := moves[ci] & all; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			ni := ci + off[d]
+			ng := cg + moveCost[d]
+			nn := &nodes[ni]
+			if nn.gen == gen && ng >= nn.g { // not better, or closed (g < 0)
+				continue
+			}
+			*nn = inode{g: ng, parent: ci, gen: gen}
+			h := hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
+			if shrunk {
+				h = int64(s.hScale * float64(h))
+			}
+			q.push(ng+h, ni)
+		}
+	}
+	s.expanded += n
+}
+
+// runInt performs up to budget expansions of integer A*.
+func (s *Search) runInt(budget int) {
+	nodes, moves := s.nodes, s.moves
+	gen, goal := s.gen, s.goal
+	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
+	all := uint8(0xff)
+	if s.opt.Moves == Moves4 {
+		all = moveW | moveE | moveN | moveS
+	}
+	open := s.open
+	kind := s.hKind
+	n := 0
+	for n < budget {
+		if len(open) == 0 {
+			s.finish(-1)
+			break
+		}
+		var top openKey
+		top, open = popKey(open)
+		ci := top.idx
+		cn := &nodes[ci]
+		cg := cn.g
+		if cg < 0 { // stale entry of a node already closed
+			continue
+		}
+		cn.g = ^cg
+		n++
+		if ci == goal {
+			s.finish(ci)
+			break
+		}
+		cy := s.row(ci)
+		cdx, cdy := ci-cy*pw-gx, cy-gy
+		for m := moves[ci] & all; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			ni := ci + off[d]
+			ng := cg + moveCost[d]
+			nn := &nodes[ni]
+			if nn.gen == gen && ng >= nn.g {
+				// not better, or closed (g < 0): reopened only when the
+				// heuristic may be inconsistent and the cost improves
+				if !s.reopen || nn.g >= 0 || ng >= ^nn.g {
+					continue
+				}
+				s.reopened++
+			}
+			*nn = inode{g: ng, parent: ci, gen: gen}
+			h := hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
+			open = pushKey(open, openKey{key: s.key(ng, h), idx: ni})
+		}
+	}
+	s.open = open
+	s.expanded += n
+}
+
+// relaxInt offers cost ng for reaching padded cell ni at (x, y) from parent,
+// as runInt does for one neighbour; JPS uses it for jump points.
+func (s *Search) relaxInt(ni, x, y, parent int32, ng int64) {
+	nn := &s.nodes[ni]
+	if nn.gen == s.gen && ng >= nn.g {
+		if !s.reopen || nn.g >= 0 || ng >= ^nn.g {
+			return
+		}
+		s.reopened++
+	}
+	*nn = inode{g: ng, parent: parent, gen: s.gen}
+	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
+	s.open = pushKey(s.open, openKey{key: s.key(ng, h), idx: ni})
+}
+
+// pushKey adds it to the 4-ary min-heap h.
+func pushKey(h []openKey, it openKey) []openKey {
+	h = append(h, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) >> 2
+		if h[p].key <= it.key {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = it
+	return h
+}
+
+// popKey removes and returns the smallest entry of the non-empty heap h.
+func popKey(h []openKey) (openKey, []openKey) {
+	top := h[0]
+	last := len(h) - 1
+	it := h[last]
+	h = h[:last]
+	if last == 0 {
+		return top, h
+	}
+	i := 0
+	for {
+		c := 4*i + 1
+		if c >= last {
+			break
+		}
+		best, bk := c, h[c].key
+		if c+3 < last {
+			if k := h[c+1].key; k < bk {
+				best, bk = c+1, k
+			}
+			if k := h[c+2].key; k < bk {
+				best, bk = c+2, k
+			}
+			if k := h[c+3].key; k < bk {
+				best, bk = c+3, k
+			}
+		} else {
+			for j := c + 1; j < last; j++ {
+				if k := h[j].key; k < bk {
+					best, bk = j, k
+				}
+			}
+		}
+		if bk >= it.key {
+			break
+		}
+		h[i] = h[best]
+		i = best
+	}
+	h[i] = it
+	return top, h
+}
+
+// bucketQueue is the open list of integer A* under a consistent heuristic:
+// a bucket per value of f (Dial 1969), kept in a ring. With a consistent
+// heuristic f never decreases along an edge and grows by at most twice the
+// move's cost (h changes by at most the move's cost), so every open entry's
+// f lies in [fmin, fmin + 2·costDiag], which fits in the ring; buckets are
+// found through a two-level bitmap. A bucket is a stack: among entries of
+// equal f the latest pushed, usually the deepest, pops first, which on open
+// ground walks straight to the goal as the larger-g tie-break does. As with
+// the heap, an improved node is pushed again and its stale entry skipped.
+type bucketQueue struct {
+	head  [ringSize]int32         // top entry of each bucket whose bit is set
+	bits  [ringSize / 64]uint64   // non-empty buckets
+	sum   [ringSize / 4096]uint64 // non-zero words of bits
+	ent   []bucketEntry
+	free  int32 // first free entry (linked by next), -1 when none
+	cur   int   // bucket of the last pop: the ring starts there
+	count int
+}
+
+const ringSize = 8192 // > 2·costDiag, a power of two
+
+type bucketEntry struct{ idx, next int32 }
+
+func (q *bucketQueue) reset(f int64) {
+	q.bits = [ringSize / 64]uint64{}
+	q.sum = [ringSize / 4096]uint64{}
+	q.ent = q.ent[:0]
+	q.free = -1
+	q.cur = int(f & (ringSize - 1))
+	q.count = 0
+}
+
+func (q *bucketQueue) push(f int64, idx int32) {
+	b := int(f & (ringSize - 1))
+	e := q.free
+	if e >= 0 {
+		q.free = q.ent[e].next
+	} else {
+		e = int32(len(q.ent))
+		q.ent = append(q.ent, bucketEntry{})
+	}
+	next := int32(-1)
+	w := b >> 6
+	if q.bits[w]>>uint(b&63)&1 != 0 {
+		next = q.head[b]
+	} else {
+		q.bits[w] |= 1 << uint(b&63)
+		q.sum[w>>6] |= 1 << uint(w&63)
+	}
+	q.ent[e] = bucketEntry{idx: idx, next: next}
+	q.head[b] = e
+	q.count++
+}
+
+// pop removes and returns an entry of the smallest f (the queue is not
+// empty).
+func (q *bucketQueue) pop() int32 {
+	b := q.first()
+	q.cur = b
+	e := q.head[b]
+	en := q.ent[e]
+	if en.next >= 0 {
+		q.head[b] = en.next
+	} else {
+		w := b >> 6
+		q.bits[w] &^= 1 << uint(b&63)
+		if q.bits[w] == 0 {
+			q.sum[w>>6] &^= 1 << uint(w&63)
+		}
+	}
+	q.ent[e].next = q.free
+	q.free = e
+	q.count--
+	return en.idx
+}
+
+// first returns the first non-empty bucket at or after cur in ring order.
+func (q *bucketQueue) first() int {
+	c := q.cur
+	w := c >> 6
+	if m := q.bits[w] >> uint(c&63); m != 0 {
+		return c + bits.TrailingZeros64(m)
+	}
+	ww := q.nextWord(w + 1)
+	if ww < 0 { // wrap around; word w's low bits are the ring's end
+		ww = q.nextWord(0)
+	}
+	return ww<<6 + bits.TrailingZeros64(q.bits[ww])
+}
+
+// nextWord returns the first non-zero word of bits at or after from, or -1.
+func (q *bucketQueue) nextWord(from int) int {
+	for s := from >> 6; s < len(q.sum); s++ {
+		m := q.sum[s]
+		if s == from>>6 {
+			m &= ^uint64(0) << uint(from&63)
+		}
+		if m != 0 {
+			return s<<6 + bits.TrailingZeros64(m)
+		}
+	}
+	return -1
+}
