@@ -61,64 +61,121 @@ func (b *bitLines) get64(r, c int32) uint64 {
 	return b.w[i]>>sh | b.w[i+1]<<(64-sh)
 }
 
-// scan looks along line r from cell x in direction dir (±1) for the first
-// jump point: the first cell with a forced neighbour (a passable cell on
-// line r±1 whose predecessor along the scan is blocked), or the goal, at
-// goalPos on this line (−1 when the goal is not on it). It returns the
-// jump point's position and true, or false when a blocked cell comes first.
-// Both lines beside r exist, since x is a passable cell of the padded grid.
-func (b *bitLines) scan(r, x, dir, goalPos int32) (int32, bool) {
-	var p int32
-	var blocked bool
-	if dir > 0 {
-		for base := x + 1; ; base += 64 {
-			cur := b.get64(r, base)
-			up, upPrev := b.get64(r-1, base), b.get64(r-1, base-1)
-			dn, dnPrev := b.get64(r+1, base), b.get64(r+1, base-1)
-			if stop := ^cur | up&^upPrev | dn&^dnPrev; stop != 0 {
-				t := bits.TrailingZeros64(stop)
-				p, blocked = base+int32(t), cur>>uint(t)&1 == 0
-				break
-			}
-		}
-		if goalPos > x && goalPos <= p {
-			return goalPos, true
-		}
-	} else {
-		for top := x - 1; ; top -= 64 {
-			lo := top - 63
-			cur := b.get64(r, lo)
-			up, upNext := b.get64(r-1, lo), b.get64(r-1, lo+1)
-			dn, dnNext := b.get64(r+1, lo), b.get64(r+1, lo+1)
-			if stop := ^cur | up&^upNext | dn&^dnNext; stop != 0 {
-				t := 63 - bits.LeadingZeros64(stop)
-				p, blocked = lo+int32(t), cur>>uint(t)&1 == 0
-				break
-			}
-		}
-		if goalPos >= 0 && goalPos < x && goalPos >= p {
-			return goalPos, true
+// nextSet returns the first set cell of line r at or after from; the line
+// must have one.
+func (b *bitLines) nextSet(r, from int32) int32 {
+	for base := from; ; base += 64 {
+		if w := b.get64(r, base); w != 0 {
+			return base + int32(bits.TrailingZeros64(w))
 		}
 	}
-	return p, !blocked
 }
 
-// syncBits rebuilds the row and column bitsets of passable cells.
+// prevSet returns the last set cell of line r at or before from (≥ 0); the
+// line must have one at or after cell −64.
+func (b *bitLines) prevSet(r, from int32) int32 {
+	for top := from; ; top -= 64 {
+		if w := b.get64(r, top-63); w != 0 {
+			return top - 63 + int32(63-bits.LeadingZeros64(w))
+		}
+	}
+}
+
+// stopsOf sets b to the cells where a scan along the lines of pass must
+// stop: blocked cells, and cells with a forced neighbour, that is a
+// passable cell on a line beside whose predecessor along the scan (the
+// cell before it when fwd, after it otherwise) is blocked. Border lines
+// are never scanned and stay empty.
+func (b *bitLines) stopsOf(pass *bitLines, lines int, fwd bool) {
+	b.wpr = pass.wpr
+	if cap(b.w) < len(pass.w) {
+		b.w = make([]uint64, len(pass.w))
+	}
+	b.w = b.w[:len(pass.w)]
+	clear(b.w)
+	wpr := b.wpr
+	for r := 1; r < lines-1; r++ {
+		cur := pass.w[r*wpr : (r+1)*wpr]
+		up := pass.w[(r-1)*wpr : r*wpr]
+		dn := pass.w[(r+1)*wpr : (r+2)*wpr]
+		out := b.w[r*wpr : (r+1)*wpr]
+		for i := range out {
+			var upPred, dnPred uint64
+			if fwd { // predecessor of bit k is bit k−1
+				upPred, dnPred = up[i]<<1, dn[i]<<1
+				if i > 0 {
+					upPred |= up[i-1] >> 63
+					dnPred |= dn[i-1] >> 63
+				}
+			} else { // predecessor of bit k is bit k+1
+				upPred, dnPred = up[i]>>1, dn[i]>>1
+				if i+1 < wpr {
+					upPred |= up[i+1] << 63
+					dnPred |= dn[i+1] << 63
+				}
+			}
+			out[i] = ^cur[i] | up[i]&^upPred | dn[i]&^dnPred
+		}
+	}
+}
+
+// jumpRow looks along padded row y from x in direction dx (±1) for the
+// first jump point: the first cell with a forced neighbour, or the goal. It
+// returns its column and true, or false when a blocked cell comes first.
+func (s *Search) jumpRow(x, y, dx int32) (int32, bool) {
+	if dx > 0 {
+		p := s.stopE.nextSet(y, x+1)
+		if int32(s.gy) == y && int32(s.gx) > x && int32(s.gx) <= p {
+			return int32(s.gx), true
+		}
+		return p, s.rows.get(y, p)
+	}
+	p := s.stopW.prevSet(y, x-1)
+	if int32(s.gy) == y && int32(s.gx) < x && int32(s.gx) >= p {
+		return int32(s.gx), true
+	}
+	return p, s.rows.get(y, p)
+}
+
+// jumpCol is jumpRow along padded column x in direction dy; it returns the
+// jump point's row.
+func (s *Search) jumpCol(x, y, dy int32) (int32, bool) {
+	if dy > 0 {
+		p := s.stopS.nextSet(x, y+1)
+		if int32(s.gx) == x && int32(s.gy) > y && int32(s.gy) <= p {
+			return int32(s.gy), true
+		}
+		return p, s.rows.get(p, x)
+	}
+	p := s.stopN.prevSet(x, y-1)
+	if int32(s.gx) == x && int32(s.gy) < y && int32(s.gy) >= p {
+		return int32(s.gy), true
+	}
+	return p, s.rows.get(p, x)
+}
+
+// syncBits rebuilds the bitsets of passable cells (by row) and of the
+// cells where straight scans stop, in each of the four directions.
 func (s *Search) syncBits() {
 	if s.bitsVersion == s.costVersion {
 		return
 	}
 	g, pw, ph := s.g, s.pw, s.ph
+	var cols bitLines
 	s.rows.reset(ph, pw)
-	s.cols.reset(pw, ph)
+	cols.reset(pw, ph)
 	for y := 0; y < g.h; y++ {
 		for x, c := range g.cost[y*g.w : (y+1)*g.w] {
 			if !isBlocked(c) {
 				s.rows.set(y+1, x+1)
-				s.cols.set(x+1, y+1)
+				cols.set(x+1, y+1)
 			}
 		}
 	}
+	s.stopE.stopsOf(&s.rows, ph, true)
+	s.stopW.stopsOf(&s.rows, ph, false)
+	s.stopS.stopsOf(&cols, pw, true)
+	s.stopN.stopsOf(&cols, pw, false)
 	s.bitsVersion = s.costVersion
 }
 
@@ -190,22 +247,13 @@ func (s *Search) runJPS(budget int) {
 // and relaxes the jump point found, if any.
 func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
 	pw := int32(s.pw)
-	gx, gy := int32(s.gx), int32(s.gy)
 	switch {
 	case dy == 0:
-		gp := int32(-1)
-		if gy == y {
-			gp = gx
-		}
-		if j, ok := s.rows.scan(y, x, dx, gp); ok {
+		if j, ok := s.jumpRow(x, y, dx); ok {
 			s.relaxInt(y*pw+j, j, y, y*pw+x, g+costStraight*int64(absInt32(j-x)))
 		}
 	case dx == 0:
-		gp := int32(-1)
-		if gx == x {
-			gp = gy
-		}
-		if j, ok := s.cols.scan(x, y, dy, gp); ok {
+		if j, ok := s.jumpCol(x, y, dy); ok {
 			s.relaxInt(j*pw+x, x, j, y*pw+x, g+costStraight*int64(absInt32(j-y)))
 		}
 	default:
@@ -245,18 +293,10 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 		if x == gx && y == gy {
 			return x, y, true
 		}
-		gp := int32(-1)
-		if gy == y {
-			gp = gx
-		}
-		if _, ok := s.rows.scan(y, x, dx, gp); ok {
+		if _, ok := s.jumpRow(x, y, dx); ok {
 			return x, y, true
 		}
-		gp = -1
-		if gx == x {
-			gp = gy
-		}
-		if _, ok := s.cols.scan(x, y, dy, gp); ok {
+		if _, ok := s.jumpCol(x, y, dy); ok {
 			return x, y, true
 		}
 	}

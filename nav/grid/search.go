@@ -167,7 +167,9 @@ type Search struct {
 	// integer search, used on uniform-cost grids (astar_internal.go)
 	moves        []uint8 // allowed moves per padded cell (see moveW…moveSE)
 	movesVersion uint64
-	rows, cols   bitLines // passability bits by row and by column, for JPS
+	rows         bitLines // passable cells by row, for JPS
+	stopE, stopW bitLines // by row: where scans east and west stop
+	stopS, stopN bitLines // by column: where scans south and north stop
 	bitsVersion  uint64
 	nodes        []inode
 	open         []openKey    // heap, for JPS and inconsistent heuristics
