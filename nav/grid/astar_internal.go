@@ -51,13 +51,38 @@ const (
 	keyFloat               // f = g + Weight·h as float64 bits (Weight > 1)
 )
 
-// inode is the integer search's state of one padded cell, valid when gen
-// equals the search's generation.
-type inode struct {
-	g      int64 // cost from the start; ^g (negative) once the node is closed
-	parent int32 // padded index of the predecessor (a jump point for JPS)
-	gen    uint32
+// inode is the integer search's state of one padded cell in one word, so
+// that eight share a cache line: from the top, the generation of the search
+// that wrote it (genBits), the move index of the direction it was reached
+// in (3 bits; its parent lies back along that direction, see parentInt),
+// whether it is open (1 bit; 0 once expanded), and g (gBits). It is valid
+// when its generation is the search's. With the open bit just above g, a
+// node is worth relaxing with cost ng exactly when ng|openBit is below its
+// low bits: an open node with a larger g.
+type inode uint64
+
+const (
+	gBits    = 40 // g < 2⁴⁰: at most MaxCells cells of costDiag < 2³⁸
+	gMask    = 1<<gBits - 1
+	openBit  = 1 << gBits
+	dirShift = gBits + 1
+	genShift = gBits + 4
+	genBits  = 64 - genShift
+	genMask  = 1<<genBits - 1
+)
+
+func (n inode) g() int64     { return int64(n & gMask) }
+func (n inode) dir() int     { return int(n>>dirShift) & 7 }
+func (n inode) stamp() int64 { return int64(n >> genShift) }
+
+// mkNode returns the open node of generation stamp reached by move dir with
+// cost g.
+func mkNode(stamp int64, dir int, g int64) inode {
+	return inode(uint64(stamp)<<genShift | uint64(dir)<<dirShift | openBit | uint64(g))
 }
+
+// moveIndex[(dy+1)·3 + dx+1] is the move bit index of direction (dx, dy).
+var moveIndex = [9]int{4, 2, 5, 0, -1, 1, 6, 3, 7}
 
 // openKey is an entry of the integer open list: see Search.key.
 type openKey struct {
@@ -184,11 +209,9 @@ func (s *Search) beginInt() {
 		s.syncBits()
 	}
 	s.gen++
-	if s.gen == 0 { // wrapped: old stamps could alias the new generation
-		for i := range s.nodes {
-			s.nodes[i].gen = 0
-		}
-		s.gen = 1
+	if s.gen&genMask == 0 { // wrapped: old stamps could alias the new generation
+		clear(s.nodes)
+		s.gen++
 	}
 	w := s.opt.Weight
 	if w <= 0 {
@@ -213,7 +236,7 @@ func (s *Search) beginInt() {
 	// A weight above 1, and Manhattan with diagonal moves, make the
 	// heuristic inconsistent: closed nodes may improve and are reopened.
 	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
-	s.nodes[s.start] = inode{g: 0, parent: s.start, gen: s.gen}
+	s.nodes[s.start] = mkNode(int64(s.gen&genMask), 0, 0)
 	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
 	// A consistent heuristic (every case but the two above) keeps f
 	// monotone, so A* can use the bucket queue; JPS's long jumps break its
@@ -238,7 +261,7 @@ func (s *Search) beginInt() {
 // queue.
 func (s *Search) runBuckets(budget int) {
 	nodes, moves := s.nodes, s.moves
-	gen, goal := s.gen, s.goal
+	gen, goal := int64(s.gen&genMask), s.goal
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
 	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
@@ -256,12 +279,12 @@ func (s *Search) runBuckets(budget int) {
 			break
 		}
 		ci := q.pop()
-		cn := &nodes[ci]
-		cg := cn.g
-		if cg < 0 { // stale entry of a node already closed
+		cn := nodes[ci]
+		if cn&openBit == 0 { // stale entry of a node already closed
 			continue
 		}
-		cn.g = ^cg
+		nodes[ci] = cn &^ openBit
+		cg := cn.g()
 		n++
 		if ci == goal {
 			s.finish(ci)
@@ -273,11 +296,11 @@ func (s *Search) runBuckets(budget int) {
 			d := bits.TrailingZeros8(m)
 			ni := ci + off[d]
 			ng := cg + moveCost[d]
-			nn := &nodes[ni]
-			if nn.gen == gen && ng >= nn.g { // not better, or closed (g < 0)
+			// not better, or closed
+			if nn := nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
 				continue
 			}
-			*nn = inode{g: ng, parent: ci, gen: gen}
+			nodes[ni] = mkNode(gen, d, ng)
 			h := hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
 			if shrunk {
 				h = int64(s.hScale * float64(h))
@@ -291,7 +314,7 @@ func (s *Search) runBuckets(budget int) {
 // runInt performs up to budget expansions of integer A*.
 func (s *Search) runInt(budget int) {
 	nodes, moves := s.nodes, s.moves
-	gen, goal := s.gen, s.goal
+	gen, goal := int64(s.gen&genMask), s.goal
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
 	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
@@ -310,12 +333,12 @@ func (s *Search) runInt(budget int) {
 		var top openKey
 		top, open = popKey(open)
 		ci := top.idx
-		cn := &nodes[ci]
-		cg := cn.g
-		if cg < 0 { // stale entry of a node already closed
+		cn := nodes[ci]
+		if cn&openBit == 0 { // stale entry of a node already closed
 			continue
 		}
-		cn.g = ^cg
+		nodes[ci] = cn &^ openBit
+		cg := cn.g()
 		n++
 		if ci == goal {
 			s.finish(ci)
@@ -327,16 +350,15 @@ func (s *Search) runInt(budget int) {
 			d := bits.TrailingZeros8(m)
 			ni := ci + off[d]
 			ng := cg + moveCost[d]
-			nn := &nodes[ni]
-			if nn.gen == gen && ng >= nn.g {
-				// not better, or closed (g < 0): reopened only when the
+			if nn := nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+				// not better, or closed: reopened only when the
 				// heuristic may be inconsistent and the cost improves
-				if !s.reopen || nn.g >= 0 || ng >= ^nn.g {
+				if !s.reopen || nn&openBit != 0 || ng >= nn.g() {
 					continue
 				}
 				s.reopened++
 			}
-			*nn = inode{g: ng, parent: ci, gen: gen}
+			nodes[ni] = mkNode(gen, d, ng)
 			h := hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
 			open = pushKey(open, openKey{key: s.key(ng, h), idx: ni})
 		}
@@ -345,17 +367,17 @@ func (s *Search) runInt(budget int) {
 	s.expanded += n
 }
 
-// relaxInt offers cost ng for reaching padded cell ni at (x, y) from parent,
-// as runInt does for one neighbour; JPS uses it for jump points.
-func (s *Search) relaxInt(ni, x, y, parent int32, ng int64) {
-	nn := &s.nodes[ni]
-	if nn.gen == s.gen && ng >= nn.g {
-		if !s.reopen || nn.g >= 0 || ng >= ^nn.g {
+// relaxInt offers cost ng for reaching padded cell ni at (x, y) by move
+// index dir, as runInt does for one neighbour; JPS uses it for jump points.
+func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
+	gen := int64(s.gen & genMask)
+	if nn := s.nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+		if !s.reopen || nn&openBit != 0 || ng >= nn.g() {
 			return
 		}
 		s.reopened++
 	}
-	*nn = inode{g: ng, parent: parent, gen: s.gen}
+	s.nodes[ni] = mkNode(gen, dir, ng)
 	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
 	s.open = pushKey(s.open, openKey{key: s.key(ng, h), idx: ni})
 }
@@ -521,4 +543,24 @@ func (q *bucketQueue) nextWord(from int) int {
 		}
 	}
 	return -1
+}
+
+// parentInt returns the predecessor of padded cell i on its path: the first
+// cell back along the direction i was reached in whose cost, plus the
+// moves from it to i, is at most i's. That is the cell that set i's cost or
+// one between it and i on the same free line (a jump point's parent may be
+// far), so following it from the goal gives a path no longer than the
+// goal's cost, even after parents improved (reopened nodes).
+func (s *Search) parentInt(i int32) int32 {
+	n := s.nodes[i]
+	d := n.dir()
+	pw := int32(s.pw)
+	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}[d]
+	gen := int64(s.gen & genMask)
+	g, c := n.g(), moveCost[d]
+	for j, k := i-off, int64(1); ; j, k = j-off, k+1 {
+		if p := s.nodes[j]; p.stamp() == gen && p.g()+k*c <= g {
+			return j
+		}
+	}
 }

@@ -191,12 +191,12 @@ func (s *Search) runJPS(budget int) {
 		var top openKey
 		top, s.open = popKey(s.open)
 		ci := top.idx
-		cn := &s.nodes[ci]
-		cg := cn.g
-		if cg < 0 { // stale entry of a node already closed
+		cn := s.nodes[ci]
+		if cn&openBit == 0 { // stale entry of a node already closed
 			continue
 		}
-		cn.g = ^cg
+		s.nodes[ci] = cn &^ openBit
+		cg := cn.g()
 		n++
 		if ci == s.goal {
 			s.finish(ci)
@@ -204,8 +204,7 @@ func (s *Search) runJPS(budget int) {
 		}
 		cy := s.row(ci)
 		cx := ci - cy*pw
-		p := cn.parent
-		if p == ci { // the start: every direction
+		if ci == s.start { // every direction
 			for dy := int32(-1); dy <= 1; dy++ {
 				for dx := int32(-1); dx <= 1; dx++ {
 					if dx != 0 || dy != 0 {
@@ -215,8 +214,7 @@ func (s *Search) runJPS(budget int) {
 			}
 			continue
 		}
-		py := s.row(p)
-		dx, dy := sign32(cx-(p-py*pw)), sign32(cy-py)
+		dx, dy := moveDX[cn.dir()], moveDY[cn.dir()]
 		switch {
 		case dx != 0 && dy != 0:
 			s.jumpFrom(cx, cy, dx, 0, cg)
@@ -250,15 +248,15 @@ func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
 	switch {
 	case dy == 0:
 		if j, ok := s.jumpRow(x, y, dx); ok {
-			s.relaxInt(y*pw+j, j, y, y*pw+x, g+costStraight*int64(absInt32(j-x)))
+			s.relaxInt(y*pw+j, j, y, moveIndex[4+dx], g+costStraight*int64(absInt32(j-x)))
 		}
 	case dx == 0:
 		if j, ok := s.jumpCol(x, y, dy); ok {
-			s.relaxInt(j*pw+x, x, j, y*pw+x, g+costStraight*int64(absInt32(j-y)))
+			s.relaxInt(j*pw+x, x, j, moveIndex[4+3*dy], g+costStraight*int64(absInt32(j-y)))
 		}
 	default:
 		if jx, jy, ok := s.jumpDiag(x, y, dx, dy); ok {
-			s.relaxInt(jy*pw+jx, jx, jy, y*pw+x, g+costDiag*int64(absInt32(jx-x)))
+			s.relaxInt(jy*pw+jx, jx, jy, moveIndex[4+3*dy+dx], g+costDiag*int64(absInt32(jx-x)))
 		}
 	}
 }

@@ -366,7 +366,7 @@ func (s *Search) reconstruct(dst []Cell) ([]Cell, float64, error) {
 	for i != s.start {
 		var p int32
 		if s.intMode {
-			p = s.nodes[i].parent
+			p = s.parentInt(i)
 		} else {
 			p = s.fnodes[i].parent
 		}
