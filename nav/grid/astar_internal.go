@@ -239,22 +239,24 @@ func (s *Search) beginInt() {
 	s.nodes[s.start] = mkNode(int64(s.gen&genMask), 0, 0)
 	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
 	// A consistent heuristic (every case but the two above) keeps f
-	// monotone, so A* can use the bucket queue; JPS's long jumps break its
-	// bound on f's growth.
-	s.buckets = !s.reopen && s.wmode != keyFloat && !s.opt.JumpPoints
-	if s.buckets {
-		if s.bq == nil {
-			s.bq = new(bucketQueue)
-		}
-		if s.wmode == keyShrunk {
-			h = int64(s.hScale * float64(h))
-		}
-		s.bq.reset(h)
-		s.bq.push(h, s.start)
-		return
-	}
+	// monotone, so the search can use the bucket queue.
+	s.buckets = !s.reopen && s.wmode != keyFloat
 	s.open = s.open[:0]
-	s.open = pushKey(s.open, openKey{key: s.key(0, h), idx: s.start})
+	if s.buckets {
+		ring := aStarRing
+		if s.opt.JumpPoints {
+			ring = jpsRing
+		}
+		if s.bq == nil || len(s.bq.head) != ring {
+			s.bq = newBucketQueue(ring)
+		}
+		f := h
+		if s.wmode == keyShrunk {
+			f = int64(s.hScale * float64(h))
+		}
+		s.bq.reset(f)
+	}
+	s.pushOpen(0, h, s.start)
 }
 
 // runBuckets performs up to budget expansions of integer A* on the bucket
@@ -378,8 +380,7 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 		s.reopened++
 	}
 	s.nodes[ni] = mkNode(gen, dir, ng)
-	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
-	s.open = pushKey(s.open, openKey{key: s.key(ng, h), idx: ni})
+	s.pushOpen(ng, hInt(s.hKind, x-int32(s.gx), y-int32(s.gy)), ni)
 }
 
 // pushKey adds it to the 4-ary min-heap h.
@@ -441,40 +442,66 @@ func popKey(h []openKey) (openKey, []openKey) {
 	return top, h
 }
 
-// bucketQueue is the open list of integer A* under a consistent heuristic:
-// a bucket per value of f (Dial 1969), kept in a ring. With a consistent
-// heuristic f never decreases along an edge and grows by at most twice the
-// move's cost (h changes by at most the move's cost), so every open entry's
-// f lies in [fmin, fmin + 2·costDiag], which fits in the ring; buckets are
-// found through a two-level bitmap. A bucket is a stack: among entries of
-// equal f the latest pushed, usually the deepest, pops first, which on open
-// ground walks straight to the goal as the larger-g tie-break does. As with
-// the heap, an improved node is pushed again and its stale entry skipped.
+// bucketQueue is the open list of the integer search under a consistent
+// heuristic: a bucket per value of f (Dial 1969), kept in a ring of size
+// ring (a power of two) that starts at fmin, the f popped last. With a
+// consistent heuristic f never decreases along an edge. An A* move raises
+// it by at most twice the move's cost (h changes by at most the move's
+// cost), so every open entry lies in [fmin, fmin + 2·costDiag], inside a
+// ring of aStarRing; a jump point search edge can raise it by more, and
+// entries beyond the ring go to an overflow heap (the Search's open), popped
+// when its top is below the ring's first bucket. Non-empty buckets are found
+// through a two-level bitmap. A bucket is a stack: among entries of equal f
+// the latest pushed, usually the deepest, pops first, which on open ground
+// walks straight to the goal as a larger-g tie-break does. As with the heap,
+// an improved node is pushed again and its stale entry skipped.
 type bucketQueue struct {
-	head  [ringSize]int32         // top entry of each bucket whose bit is set
-	bits  [ringSize / 64]uint64   // non-empty buckets
-	sum   [ringSize / 4096]uint64 // non-zero words of bits
+	head  []int32  // top entry of each bucket whose bit is set
+	bits  []uint64 // non-empty buckets
+	sum   []uint64 // non-zero words of bits
 	ent   []bucketEntry
 	free  int32 // first free entry (linked by next), -1 when none
-	cur   int   // bucket of the last pop: the ring starts there
+	cur   int   // bucket of fmin, where the ring starts
+	fmin  int64
 	count int
 }
 
-const ringSize = 8192 // > 2·costDiag, a power of two
+// Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS (a jump
+// of up to about 6 cells fits).
+const (
+	aStarRing = 1 << 13
+	jpsRing   = 1 << 15
+)
 
 type bucketEntry struct{ idx, next int32 }
 
+func newBucketQueue(ring int) *bucketQueue {
+	return &bucketQueue{
+		head: make([]int32, ring),
+		bits: make([]uint64, ring/64),
+		sum:  make([]uint64, (ring/64+63)/64),
+	}
+}
+
+// reset empties the queue, clearing only the words that hold leftovers,
+// and starts the ring at f.
 func (q *bucketQueue) reset(f int64) {
-	q.bits = [ringSize / 64]uint64{}
-	q.sum = [ringSize / 4096]uint64{}
+	for i, m := range q.sum {
+		for ; m != 0; m &= m - 1 {
+			q.bits[i<<6+bits.TrailingZeros64(m)] = 0
+		}
+		q.sum[i] = 0
+	}
 	q.ent = q.ent[:0]
 	q.free = -1
-	q.cur = int(f & (ringSize - 1))
+	q.cur = int(f) & (len(q.head) - 1)
+	q.fmin = f
 	q.count = 0
 }
 
+// push adds idx with f in [fmin, fmin + ring).
 func (q *bucketQueue) push(f int64, idx int32) {
-	b := int(f & (ringSize - 1))
+	b := int(f) & (len(q.head) - 1)
 	e := q.free
 	if e >= 0 {
 		q.free = q.ent[e].next
@@ -496,10 +523,16 @@ func (q *bucketQueue) push(f int64, idx int32) {
 }
 
 // pop removes and returns an entry of the smallest f (the queue is not
-// empty).
+// empty), which becomes fmin.
 func (q *bucketQueue) pop() int32 {
 	b := q.first()
+	q.fmin += int64((b - q.cur) & (len(q.head) - 1))
 	q.cur = b
+	return q.take(b)
+}
+
+// take removes and returns the top entry of the non-empty bucket b.
+func (q *bucketQueue) take(b int) int32 {
 	e := q.head[b]
 	en := q.ent[e]
 	if en.next >= 0 {
@@ -543,6 +576,53 @@ func (q *bucketQueue) nextWord(from int) int {
 		}
 	}
 	return -1
+}
+
+// pushOpen adds padded cell idx with cost g and heuristic h to the open
+// list of JPS and of the heap-based A*: the bucket queue when s.buckets
+// (its overflow heap past the ring), else the heap.
+func (s *Search) pushOpen(g, h int64, idx int32) {
+	if s.buckets {
+		if s.wmode == keyShrunk {
+			h = int64(s.hScale * float64(h))
+		}
+		if f := g + h; f-s.bq.fmin < int64(len(s.bq.head)) {
+			s.bq.push(f, idx)
+			return
+		}
+	}
+	s.open = pushKey(s.open, openKey{key: s.key(g, h), idx: idx})
+}
+
+// popOpen removes an entry of the smallest key from the open list of
+// pushOpen; false when it is empty.
+func (s *Search) popOpen() (int32, bool) {
+	if !s.buckets || s.bq.count == 0 {
+		if len(s.open) == 0 {
+			return 0, false
+		}
+		var top openKey
+		top, s.open = popKey(s.open)
+		if s.buckets { // the ring restarts at the overflow's f
+			q := s.bq
+			q.fmin = int64(top.key >> s.tieBits)
+			q.cur = int(q.fmin) & (len(q.head) - 1)
+		}
+		return top.idx, true
+	}
+	q := s.bq
+	b := q.first()
+	f := q.fmin + int64((b-q.cur)&(len(q.head)-1))
+	if len(s.open) > 0 {
+		if fo := int64(s.open[0].key >> s.tieBits); fo < f {
+			var top openKey
+			top, s.open = popKey(s.open)
+			q.fmin, q.cur = fo, int(fo)&(len(q.head)-1)
+			return top.idx, true
+		}
+	}
+	q.fmin, q.cur = f, b
+	return q.take(b), true
 }
 
 // parentInt returns the predecessor of padded cell i on its path: the first

@@ -184,13 +184,11 @@ func (s *Search) runJPS(budget int) {
 	pw := int32(s.pw)
 	n := 0
 	for n < budget {
-		if len(s.open) == 0 {
+		ci, ok := s.popOpen()
+		if !ok {
 			s.finish(-1)
 			break
 		}
-		var top openKey
-		top, s.open = popKey(s.open)
-		ci := top.idx
 		cn := s.nodes[ci]
 		if cn&openBit == 0 { // stale entry of a node already closed
 			continue

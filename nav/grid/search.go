@@ -172,8 +172,8 @@ type Search struct {
 	stopS, stopN bitLines // by column: where scans south and north stop
 	bitsVersion  uint64
 	nodes        []inode
-	open         []openKey    // heap, for JPS and inconsistent heuristics
-	bq           *bucketQueue // for A* with a consistent heuristic
+	open         []openKey    // heap: with an inconsistent heuristic, or bq's overflow
+	bq           *bucketQueue // with a consistent heuristic
 	gen          uint32
 	tieBits      uint // low key bits holding the tie-break (see key)
 
@@ -304,7 +304,7 @@ func (s *Search) Step(budget int) (expanded int, done bool) {
 	switch {
 	case s.opt.JumpPoints:
 		s.runJPS(budget)
-	case s.buckets:
+	case s.buckets && !s.opt.JumpPoints:
 		s.runBuckets(budget)
 	case s.intMode:
 		s.runInt(budget)
