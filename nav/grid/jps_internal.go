@@ -176,6 +176,7 @@ func (s *Search) syncBits() {
 	s.stopW.stopsOf(&s.rows, ph, false)
 	s.stopS.stopsOf(&cols, pw, true)
 	s.stopN.stopsOf(&cols, pw, false)
+	s.syncJumps()
 	s.bitsVersion = s.costVersion
 }
 
@@ -276,9 +277,18 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	default:
 		bit = moveSE
 	}
+	var lines uint8 = jpW
+	if dx > 0 {
+		lines = jpE
+	}
+	if dy > 0 {
+		lines |= jpS
+	} else {
+		lines |= jpN
+	}
 	i := y*pw + x
 	step := dy*pw + dx
-	moves := s.moves
+	moves, jp := s.moves, s.jp
 	for {
 		if moves[i]&bit == 0 {
 			return 0, 0, false
@@ -286,14 +296,82 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 		i += step
 		x += dx
 		y += dy
-		if x == gx && y == gy {
+		if x == gx || y == gy { // the goal may lie on a scan: scan
+			if x == gx && y == gy {
+				return x, y, true
+			}
+			if _, ok := s.jumpRow(x, y, dx); ok {
+				return x, y, true
+			}
+			if _, ok := s.jumpCol(x, y, dy); ok {
+				return x, y, true
+			}
+			continue
+		}
+		if jp[i]&lines != 0 {
 			return x, y, true
 		}
-		if _, ok := s.jumpRow(x, y, dx); ok {
-			return x, y, true
+	}
+}
+
+// Bits of Search.jp: a straight scan from the cell in that direction finds
+// a cell with a forced neighbour before a blocked one.
+const (
+	jpE = 1 << iota
+	jpW
+	jpS
+	jpN
+)
+
+// syncJumps computes Search.jp from the stop bitsets, one pass per line and
+// direction: a scan from x finds a jump point when the first stop after x
+// is passable (a forced neighbour, not a wall).
+func (s *Search) syncJumps() {
+	pw, ph := int32(s.pw), int32(s.ph)
+	if len(s.jp) != len(s.moves) {
+		s.jp = make([]uint8, len(s.moves))
+	}
+	jp := s.jp
+	clear(jp)
+	for y := int32(1); y < ph-1; y++ {
+		row := jp[y*pw : (y+1)*pw]
+		found := false
+		for x := pw - 2; x >= 1; x-- {
+			if found {
+				row[x] |= jpE
+			}
+			if s.stopE.get(y, x) {
+				found = s.rows.get(y, x)
+			}
 		}
-		if _, ok := s.jumpCol(x, y, dy); ok {
-			return x, y, true
+		found = false
+		for x := int32(1); x < pw-1; x++ {
+			if found {
+				row[x] |= jpW
+			}
+			if s.stopW.get(y, x) {
+				found = s.rows.get(y, x)
+			}
+		}
+	}
+	for x := int32(1); x < pw-1; x++ {
+		found := false
+		for y := ph - 2; y >= 1; y-- {
+			if found {
+				jp[y*pw+x] |= jpS
+			}
+			if s.stopS.get(x, y) {
+				found = s.rows.get(y, x)
+			}
+		}
+		found = false
+		for y := int32(1); y < ph-1; y++ {
+			if found {
+				jp[y*pw+x] |= jpN
+			}
+			if s.stopN.get(x, y) {
+				found = s.rows.get(y, x)
+			}
 		}
 	}
 }

@@ -170,6 +170,7 @@ type Search struct {
 	rows         bitLines // passable cells by row, for JPS
 	stopE, stopW bitLines // by row: where scans east and west stop
 	stopS, stopN bitLines // by column: where scans south and north stop
+	jp           []uint8  // per padded cell: jpE … jpN
 	bitsVersion  uint64
 	nodes        []inode
 	open         []openKey    // heap: with an inconsistent heuristic, or bq's overflow
