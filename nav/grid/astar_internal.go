@@ -274,6 +274,7 @@ func (s *Search) runBuckets(budget int) {
 	q := s.bq
 	kind := s.hKind
 	shrunk := s.wmode == keyShrunk
+	octile := kind == OctileHeuristic
 	n := 0
 	for n < budget {
 		if q.count == 0 {
@@ -303,7 +304,19 @@ func (s *Search) runBuckets(budget int) {
 				continue
 			}
 			nodes[ni] = mkNode(gen, d, ng)
-			h := hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
+			var h int64
+			if octile { // hInt's octile case, inlined
+				ax, ay := cdx+moveDX[d], cdy+moveDY[d]
+				if ax < 0 {
+					ax = -ax
+				}
+				if ay < 0 {
+					ay = -ay
+				}
+				h = costStraight*int64(max(ax, ay)) + (costDiag-costStraight)*int64(min(ax, ay))
+			} else {
+				h = hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
+			}
 			if shrunk {
 				h = int64(s.hScale * float64(h))
 			}

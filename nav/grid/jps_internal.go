@@ -122,17 +122,31 @@ func (b *bitLines) stopsOf(pass *bitLines, lines int, fwd bool) {
 // jumpRow looks along padded row y from x in direction dx (±1) for the
 // first jump point: the first cell with a forced neighbour, or the goal. It
 // returns its column and true, or false when a blocked cell comes first.
+// Off the goal's row, the jump bits answer whether there is one at all.
 func (s *Search) jumpRow(x, y, dx int32) (int32, bool) {
+	gx := int32(s.gx)
 	if dx > 0 {
+		if int32(s.gy) != y {
+			if s.jp[y*int32(s.pw)+x]&jpE == 0 {
+				return 0, false
+			}
+			return s.stopE.nextSet(y, x+1), true
+		}
 		p := s.stopE.nextSet(y, x+1)
-		if int32(s.gy) == y && int32(s.gx) > x && int32(s.gx) <= p {
-			return int32(s.gx), true
+		if gx > x && gx <= p {
+			return gx, true
 		}
 		return p, s.rows.get(y, p)
 	}
+	if int32(s.gy) != y {
+		if s.jp[y*int32(s.pw)+x]&jpW == 0 {
+			return 0, false
+		}
+		return s.stopW.prevSet(y, x-1), true
+	}
 	p := s.stopW.prevSet(y, x-1)
-	if int32(s.gy) == y && int32(s.gx) < x && int32(s.gx) >= p {
-		return int32(s.gx), true
+	if gx < x && gx >= p {
+		return gx, true
 	}
 	return p, s.rows.get(y, p)
 }
@@ -140,16 +154,29 @@ func (s *Search) jumpRow(x, y, dx int32) (int32, bool) {
 // jumpCol is jumpRow along padded column x in direction dy; it returns the
 // jump point's row.
 func (s *Search) jumpCol(x, y, dy int32) (int32, bool) {
+	gy := int32(s.gy)
 	if dy > 0 {
+		if int32(s.gx) != x {
+			if s.jp[y*int32(s.pw)+x]&jpS == 0 {
+				return 0, false
+			}
+			return s.stopS.nextSet(x, y+1), true
+		}
 		p := s.stopS.nextSet(x, y+1)
-		if int32(s.gx) == x && int32(s.gy) > y && int32(s.gy) <= p {
-			return int32(s.gy), true
+		if gy > y && gy <= p {
+			return gy, true
 		}
 		return p, s.rows.get(p, x)
 	}
+	if int32(s.gx) != x {
+		if s.jp[y*int32(s.pw)+x]&jpN == 0 {
+			return 0, false
+		}
+		return s.stopN.prevSet(x, y-1), true
+	}
 	p := s.stopN.prevSet(x, y-1)
-	if int32(s.gx) == x && int32(s.gy) < y && int32(s.gy) >= p {
-		return int32(s.gy), true
+	if gy < y && gy >= p {
+		return gy, true
 	}
 	return p, s.rows.get(p, x)
 }
