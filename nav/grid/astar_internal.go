@@ -638,22 +638,49 @@ func (s *Search) popOpen() (int32, bool) {
 	return q.take(b), true
 }
 
-// parentInt returns the predecessor of padded cell i on its path: the first
-// cell back along the direction i was reached in whose cost, plus the
-// moves from it to i, is at most i's. That is the cell that set i's cost or
-// one between it and i on the same free line (a jump point's parent may be
-// far), so following it from the goal gives a path no longer than the
-// goal's cost, even after parents improved (reopened nodes).
-func (s *Search) parentInt(i int32) int32 {
-	n := s.nodes[i]
-	d := n.dir()
+// reconstructInt appends the path start..goal of the integer search to
+// dst and returns it with its cost, that of the path itself from its counts
+// of straight and diagonal moves. From each cell it walks back along the
+// direction the cell was reached in, to the first cell whose cost plus the
+// moves from it is at most the cell's: the cell that set that cost, or one
+// between (a jump point's parent may be far, on a free line). Following
+// these gives a path no longer than the goal's cost, even after parents
+// improved (reopened nodes).
+func (s *Search) reconstructInt(dst []Cell) ([]Cell, float64, error) {
+	base := len(dst)
+	i := s.found
 	pw := int32(s.pw)
-	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}[d]
+	y := s.row(i)
+	x := i - y*pw
+	dst = append(dst, Cell{X: x - 1, Y: y - 1})
 	gen := int64(s.gen & genMask)
-	g, c := n.g(), moveCost[d]
-	for j, k := i-off, int64(1); ; j, k = j-off, k+1 {
-		if p := s.nodes[j]; p.stamp() == gen && p.g()+k*c <= g {
-			return j
+	nodes := s.nodes
+	straight, diagonal := 0, 0
+	for i != s.start {
+		n := nodes[i]
+		d := n.dir()
+		dx, dy := moveDX[d], moveDY[d]
+		off := dy*pw + dx
+		g, c := n.g(), moveCost[d]
+		k := int64(1)
+		for ; ; k++ {
+			i -= off
+			x -= dx
+			y -= dy
+			dst = append(dst, Cell{X: x - 1, Y: y - 1})
+			if p := nodes[i]; p.stamp() == gen && p.g()+k*c <= g {
+				break
+			}
+		}
+		if d >= 4 {
+			diagonal += int(k)
+		} else {
+			straight += int(k)
 		}
 	}
+	for l, r := base, len(dst)-1; l < r; l, r = l+1, r-1 {
+		dst[l], dst[r] = dst[r], dst[l]
+	}
+	u := float64(s.uniform)
+	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
 }

@@ -352,47 +352,32 @@ func (s *Search) down(i int) {
 }
 
 // reconstruct appends the path start..goal to dst by following parents and
-// returns it with its cost. A jump point's parent may be several cells away
-// on a straight or diagonal line; the cells between are filled in. The
-// integer search's cost is the path's own, from its counts of straight and
-// diagonal moves.
+// returns it with its cost.
 func (s *Search) reconstruct(dst []Cell) ([]Cell, float64, error) {
+	if s.intMode {
+		return s.reconstructInt(dst)
+	}
 	pw := int32(s.pw)
 	base := len(dst)
 	i := s.found
 	x, y := i%pw, i/pw
 	dst = append(dst, Cell{X: x - 1, Y: y - 1})
-	straight, diagonal := 0, 0
 	for i != s.start {
-		var p int32
-		if s.intMode {
-			p = s.parentInt(i)
-		} else {
-			p = s.fnodes[i].parent
-		}
+		p := s.fnodes[i].parent
 		px, py := p%pw, p/pw
 		sx, sy := sign32(px-x), sign32(py-y)
 		for x != px || y != py {
 			x += sx
 			y += sy
 			dst = append(dst, Cell{X: x - 1, Y: y - 1})
-			if sx != 0 && sy != 0 {
-				diagonal++
-			} else {
-				straight++
-			}
 		}
 		i = p
 	}
 	for l, r := base, len(dst)-1; l < r; l, r = l+1, r-1 {
 		dst[l], dst[r] = dst[r], dst[l]
 	}
-	switch {
-	case s.found == s.start:
+	if s.found == s.start {
 		return dst, 0, nil
-	case s.intMode:
-		u := float64(s.uniform)
-		return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
 	}
 	return dst, s.fnodes[s.found].g, nil
 }
