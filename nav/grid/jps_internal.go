@@ -1,6 +1,9 @@
 package grid
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Jump point search (D. Harabor, A. Grastien, "Online Graph Pruning for
 // Pathfinding on Grid Maps", AAAI 2011) under the no-corner-cutting rule,
@@ -204,6 +207,7 @@ func (s *Search) syncBits() {
 	s.stopS.stopsOf(&cols, pw, true)
 	s.stopN.stopsOf(&cols, pw, false)
 	s.syncJumps()
+	s.syncDiagonals()
 	s.bitsVersion = s.costVersion
 }
 
@@ -289,22 +293,20 @@ func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
 
 // jumpDiag steps diagonally from padded (x, y) by (dx, dy), stopping at the
 // goal or at a cell from which a straight scan along dx or dy finds a jump
-// point; false when a diagonal step is blocked or would cut a corner.
+// point; false when a diagonal step is blocked or would cut a corner. After
+// a few single steps it moves by the precomputed diagonal runs (see
+// syncDiagonals), stopping on the goal's row and column, where the goal may
+// end a scan.
 func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
-	var bit uint8
-	switch {
-	case dx < 0 && dy < 0:
-		bit = moveNW
-	case dx > 0 && dy < 0:
-		bit = moveNE
-	case dx < 0:
-		bit = moveSW
-	default:
-		bit = moveSE
-	}
-	var lines uint8 = jpW
+	k := (dy+1)/2*2 + (dx+1)/2 // 0 NW, 1 NE, 2 SW, 3 SE
+	i := y*pw + x
+	step := dy*pw + dx
+	// Most runs are short: the first steps one by one, on the move and
+	// jump bytes, before the run table's wider entries.
+	bit := uint8(moveNW) << uint(k)
+	lines := uint8(jpW)
 	if dx > 0 {
 		lines = jpE
 	}
@@ -313,17 +315,14 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	} else {
 		lines |= jpN
 	}
-	i := y*pw + x
-	step := dy*pw + dx
-	moves, jp := s.moves, s.jp
-	for {
-		if moves[i]&bit == 0 {
+	for n := 0; n < 8; n++ {
+		if s.moves[i]&bit == 0 {
 			return 0, 0, false
 		}
 		i += step
 		x += dx
 		y += dy
-		if x == gx || y == gy { // the goal may lie on a scan: scan
+		if x == gx || y == gy { // the goal may end a scan: scan
 			if x == gx && y == gy {
 				return x, y, true
 			}
@@ -335,8 +334,102 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 			}
 			continue
 		}
-		if jp[i]&lines != 0 {
+		if s.jp[i]&lines != 0 {
 			return x, y, true
+		}
+	}
+	for {
+		// steps to the goal's row or column ahead, if any
+		kg := int32(math.MaxInt32)
+		if t := (gy - y) * dy; t > 0 {
+			kg = t
+		}
+		if t := (gx - x) * dx; t > 0 {
+			kg = min(kg, t)
+		}
+		v := s.diag[4*i+k]
+		n, state := int32(v>>1), v&1
+		if kg <= n {
+			i += kg * step
+			x += kg * dx
+			y += kg * dy
+			if x == gx && y == gy {
+				return x, y, true
+			}
+			if _, ok := s.jumpRow(x, y, dx); ok {
+				return x, y, true
+			}
+			if _, ok := s.jumpCol(x, y, dy); ok {
+				return x, y, true
+			}
+			continue
+		}
+		i += n * step
+		x += n * dx
+		y += n * dy
+		if state == diagJump {
+			return x, y, true
+		}
+		return 0, 0, false
+	}
+}
+
+// States of a diagonal run in Search.diag. A run is shorter than the
+// grid's smaller side, at most 8192 cells (MaxCells), so steps<<1 fits.
+const (
+	diagWall uint16 = iota // the run's steps are free, the next is not allowed
+	diagJump               // the run's last cell has a straight jump point
+)
+
+// syncDiagonals computes Search.diag: for each padded cell and diagonal
+// direction (NW, NE, SW, SE), the run from the cell along it, as
+// steps<<1 | state: the number of allowed steps up to and including the
+// first cell whose jump bits (jp) show a straight jump point along the
+// direction's two components (diagJump), or before the first step that is
+// not allowed (diagWall). Each direction is one pass over the grid in the
+// order that visits a cell after the cell diagonally ahead of it.
+func (s *Search) syncDiagonals() {
+	pw, ph := int32(s.pw), int32(s.ph)
+	if len(s.diag) != 4*len(s.moves) {
+		s.diag = make([]uint16, 4*len(s.moves))
+	}
+	diag, moves, jp := s.diag, s.moves, s.jp
+	for k := int32(0); k < 4; k++ {
+		dx, dy := 2*(k&1)-1, 2*(k>>1)-1
+		bit := uint8(moveNW) << uint(k)
+		lines := uint8(jpW)
+		if dx > 0 {
+			lines = jpE
+		}
+		if dy > 0 {
+			lines |= jpS
+		} else {
+			lines |= jpN
+		}
+		step := dy*pw + dx
+		for yy := int32(0); yy < ph; yy++ {
+			y := yy
+			if dy > 0 {
+				y = ph - 1 - yy
+			}
+			for xx := int32(0); xx < pw; xx++ {
+				x := xx
+				if dx > 0 {
+					x = pw - 1 - xx
+				}
+				i := y*pw + x
+				var v uint16 // diagWall after 0 steps
+				if moves[i]&bit != 0 {
+					j := i + step
+					if jp[j]&lines != 0 {
+						v = 1<<1 | diagJump
+					} else {
+						nv := diag[4*j+k]
+						v = (nv>>1+1)<<1 | nv&1
+					}
+				}
+				diag[4*i+k] = v
+			}
 		}
 	}
 }

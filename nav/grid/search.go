@@ -171,6 +171,7 @@ type Search struct {
 	stopE, stopW bitLines // by row: where scans east and west stop
 	stopS, stopN bitLines // by column: where scans south and north stop
 	jp           []uint8  // per padded cell: jpE … jpN
+	diag         []uint16 // per padded cell and diagonal: its run (syncDiagonals)
 	bitsVersion  uint64
 	nodes        []inode
 	open         []openKey    // heap: with an inconsistent heuristic, or bq's overflow
