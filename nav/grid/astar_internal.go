@@ -155,49 +155,38 @@ func (s *Search) syncMoves() {
 	}
 	g, pw := s.g, s.pw
 	w, h := g.w, g.h
-	pass := func(x, y int) bool {
-		return x >= 0 && y >= 0 && x < w && y < h && !isBlocked(g.cost[y*w+x])
+	// passability of three padded rows at a time, 0 or 1, rolling down
+	if len(s.rowBuf) != 3*pw {
+		s.rowBuf = make([]uint8, 3*pw)
 	}
+	buf := s.rowBuf
+	up, cur, dn := buf[:pw], buf[pw:2*pw], buf[2*pw:]
+	fill := func(row []uint8, y int) {
+		clear(row)
+		if y < 0 || y >= h {
+			return
+		}
+		for x, c := range g.cost[y*w : (y+1)*w] {
+			if !isBlocked(c) {
+				row[x+1] = 1
+			}
+		}
+	}
+	fill(cur, 0)
 	mv := s.moves
 	clear(mv[:pw])
 	clear(mv[len(mv)-pw:])
 	for y := 0; y < h; y++ {
+		fill(dn, y+1)
 		row := mv[(y+1)*pw : (y+2)*pw]
 		row[0], row[pw-1] = 0, 0
-		cost := g.cost[y*w : (y+1)*w]
-		for x, c := range cost {
-			if isBlocked(c) {
-				row[x+1] = 0
-				continue
-			}
-			var m uint8
-			wOK, eOK, nOK, sOK := pass(x-1, y), pass(x+1, y), pass(x, y-1), pass(x, y+1)
-			if wOK {
-				m |= moveW
-			}
-			if eOK {
-				m |= moveE
-			}
-			if nOK {
-				m |= moveN
-			}
-			if sOK {
-				m |= moveS
-			}
-			if nOK && wOK && pass(x-1, y-1) {
-				m |= moveNW
-			}
-			if nOK && eOK && pass(x+1, y-1) {
-				m |= moveNE
-			}
-			if sOK && wOK && pass(x-1, y+1) {
-				m |= moveSW
-			}
-			if sOK && eOK && pass(x+1, y+1) {
-				m |= moveSE
-			}
-			row[x+1] = m
+		for x := 1; x < pw-1; x++ {
+			W, E, N, S := cur[x-1], cur[x+1], up[x], dn[x]
+			m := W | E<<1 | N<<2 | S<<3 |
+				(N&W&up[x-1])<<4 | (N&E&up[x+1])<<5 | (S&W&dn[x-1])<<6 | (S&E&dn[x+1])<<7
+			row[x] = m & -cur[x]
 		}
+		up, cur, dn = cur, dn, up
 	}
 	s.movesVersion = s.costVersion
 }

@@ -170,3 +170,60 @@ func TestJumpPointsZeroAllocsRandom512(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// TestJumpTablesMatchScans checks the precomputed jump bits and diagonal
+// runs of JPS against walking the grid cell by cell.
+func TestJumpTablesMatchScans(t *testing.T) {
+	rng := newRand(5)
+	for trial := 0; trial < 8; trial++ {
+		w, h := 20+rng.Intn(90), 10+rng.Intn(40)
+		g := randomGrid(rng, w, h, 5+5*trial, false)
+		s := NewSearchOptions(g, Options{JumpPoints: true})
+		s.syncMoves()
+		s.syncBits()
+		pass := func(x, y int32) bool { return g.Passable(Cell{x - 1, y - 1}) }
+		// straight: the first cell that is blocked or has a forced
+		// neighbour, from (x, y) along (dx, dy)
+		straight := func(x, y, dx, dy int32) bool {
+			for {
+				x, y = x+dx, y+dy
+				if !pass(x, y) {
+					return false
+				}
+				if (pass(x+dy, y+dx) && !pass(x+dy-dx, y+dx-dy)) || (pass(x-dy, y-dx) && !pass(x-dy-dx, y-dx-dy)) {
+					return true
+				}
+			}
+		}
+		pw := int32(s.pw)
+		for y := int32(1); y <= int32(h); y++ {
+			for x := int32(1); x <= int32(w); x++ {
+				if !pass(x, y) {
+					continue
+				}
+				i := y*pw + x
+				for _, d := range []struct {
+					dx, dy int32
+					bit    uint8
+				}{{1, 0, jpE}, {-1, 0, jpW}, {0, 1, jpS}, {0, -1, jpN}} {
+					require.Equalf(t, straight(x, y, d.dx, d.dy), s.jp[i]&d.bit != 0, "trial %d cell (%d,%d) dir (%d,%d)", trial, x, y, d.dx, d.dy)
+				}
+				for k := int32(0); k < 4; k++ {
+					dx, dy := 2*(k&1)-1, 2*(k>>1)-1
+					steps, jump := int32(0), false
+					for cx, cy := x, y; pass(cx+dx, cy) && pass(cx, cy+dy) && pass(cx+dx, cy+dy); {
+						cx, cy = cx+dx, cy+dy
+						steps++
+						if straight(cx, cy, dx, 0) || straight(cx, cy, 0, dy) {
+							jump = true
+							break
+						}
+					}
+					v := s.diag[4*i+k]
+					require.Equalf(t, steps, int32(v>>1), "trial %d cell (%d,%d) diagonal %d", trial, x, y, k)
+					require.Equalf(t, jump, v&1 == diagJump, "trial %d cell (%d,%d) diagonal %d", trial, x, y, k)
+				}
+			}
+		}
+	}
+}

@@ -386,49 +386,46 @@ const (
 // steps<<1 | state: the number of allowed steps up to and including the
 // first cell whose jump bits (jp) show a straight jump point along the
 // direction's two components (diagJump), or before the first step that is
-// not allowed (diagWall). Each direction is one pass over the grid in the
-// order that visits a cell after the cell diagonally ahead of it.
+// not allowed (diagWall). A cell's run continues the run of the cell
+// diagonally ahead, one row up for NW and NE, one row down for SW and SE,
+// so one pass down and one pass up the rows compute them all.
 func (s *Search) syncDiagonals() {
 	pw, ph := int32(s.pw), int32(s.ph)
 	if len(s.diag) != 4*len(s.moves) {
 		s.diag = make([]uint16, 4*len(s.moves))
 	}
 	diag, moves, jp := s.diag, s.moves, s.jp
-	for k := int32(0); k < 4; k++ {
-		dx, dy := 2*(k&1)-1, 2*(k>>1)-1
-		bit := uint8(moveNW) << uint(k)
-		lines := uint8(jpW)
-		if dx > 0 {
-			lines = jpE
-		}
-		if dy > 0 {
-			lines |= jpS
-		} else {
-			lines |= jpN
-		}
-		step := dy*pw + dx
+	for pass := int32(0); pass < 2; pass++ {
+		dy := 2*pass - 1
 		for yy := int32(0); yy < ph; yy++ {
 			y := yy
 			if dy > 0 {
 				y = ph - 1 - yy
 			}
-			for xx := int32(0); xx < pw; xx++ {
-				x := xx
-				if dx > 0 {
-					x = pw - 1 - xx
-				}
-				i := y*pw + x
-				var v uint16 // diagWall after 0 steps
-				if moves[i]&bit != 0 {
-					j := i + step
-					if jp[j]&lines != 0 {
-						v = 1<<1 | diagJump
-					} else {
-						nv := diag[4*j+k]
-						v = (nv>>1+1)<<1 | nv&1
+			for i := y * pw; i < (y+1)*pw; i++ {
+				for k := 2 * pass; k < 2*pass+2; k++ {
+					dx := 2*(k&1) - 1
+					var v uint16 // diagWall after 0 steps
+					if moves[i]&(uint8(moveNW)<<uint(k)) != 0 {
+						j := i + dy*pw + dx
+						lines := uint8(jpW)
+						if dx > 0 {
+							lines = jpE
+						}
+						if dy > 0 {
+							lines |= jpS
+						} else {
+							lines |= jpN
+						}
+						if jp[j]&lines != 0 {
+							v = 1<<1 | diagJump
+						} else {
+							nv := diag[4*j+k]
+							v = (nv>>1+1)<<1 | nv&1
+						}
 					}
+					diag[4*i+k] = v
 				}
-				diag[4*i+k] = v
 			}
 		}
 	}
@@ -443,54 +440,82 @@ const (
 	jpN
 )
 
-// syncJumps computes Search.jp from the stop bitsets, one pass per line and
-// direction: a scan from x finds a jump point when the first stop after x
-// is passable (a forced neighbour, not a wall).
+// syncJumps computes Search.jp from the bitsets: a scan from a cell finds
+// a jump point when the first stop after it is passable (a forced
+// neighbour, not a wall). Along a row that is one pass per direction; down
+// and up the columns it is one word-parallel pass over the rows, carrying
+// per column whether the first stop seen so far is passable.
 func (s *Search) syncJumps() {
-	pw, ph := int32(s.pw), int32(s.ph)
+	pw, ph := s.pw, s.ph
 	if len(s.jp) != len(s.moves) {
 		s.jp = make([]uint8, len(s.moves))
 	}
 	jp := s.jp
 	clear(jp)
-	for y := int32(1); y < ph-1; y++ {
+	wpr := s.rows.wpr
+	line := func(b *bitLines, r int) []uint64 { return b.w[r*wpr : (r+1)*wpr] }
+	bit := func(ws []uint64, x int) uint8 { k := x + 64; return uint8(ws[k>>6] >> uint(k&63) & 1) }
+	for y := 1; y < ph-1; y++ {
 		row := jp[y*pw : (y+1)*pw]
-		found := false
+		pass, stE, stW := line(&s.rows, y), line(&s.stopE, y), line(&s.stopW, y)
+		var found uint8
 		for x := pw - 2; x >= 1; x-- {
-			if found {
-				row[x] |= jpE
-			}
-			if s.stopE.get(y, x) {
-				found = s.rows.get(y, x)
+			row[x] |= found * jpE
+			if bit(stE, x) != 0 {
+				found = bit(pass, x)
 			}
 		}
-		found = false
-		for x := int32(1); x < pw-1; x++ {
-			if found {
-				row[x] |= jpW
-			}
-			if s.stopW.get(y, x) {
-				found = s.rows.get(y, x)
+		found = 0
+		for x := 1; x < pw-1; x++ {
+			row[x] |= found * jpW
+			if bit(stW, x) != 0 {
+				found = bit(pass, x)
 			}
 		}
 	}
-	for x := int32(1); x < pw-1; x++ {
-		found := false
-		for y := ph - 2; y >= 1; y-- {
-			if found {
-				jp[y*pw+x] |= jpS
-			}
-			if s.stopS.get(x, y) {
-				found = s.rows.get(y, x)
-			}
+	// Down (S) and up (N) the columns. A scan south stops at (x, y) when it
+	// is blocked or (x±1, y) is passable and (x±1, y−1) is not; north, the
+	// same with y+1.
+	if cap(s.colScratch) < 2*wpr {
+		s.colScratch = make([]uint64, 2*wpr)
+	}
+	found, stop := s.colScratch[:wpr], s.colScratch[wpr:2*wpr]
+	for dir := 0; dir < 2; dir++ {
+		clear(found)
+		flag := uint8(jpS)
+		if dir == 1 {
+			flag = jpN
 		}
-		found = false
-		for y := int32(1); y < ph-1; y++ {
-			if found {
-				jp[y*pw+x] |= jpN
+		for yy := 1; yy < ph-1; yy++ {
+			y, prev := ph-1-yy, ph-2-yy // south: rows bottom-up, forced test on y−1
+			if dir == 1 {
+				y, prev = yy, yy+1 // north: rows top-down, forced test on y+1
 			}
-			if s.stopN.get(x, y) {
-				found = s.rows.get(y, x)
+			// cells of row y with a jump point along the direction
+			base := y * pw
+			for w, m := range found {
+				for ; m != 0; m &= m - 1 {
+					if x := w<<6 + bits.TrailingZeros64(m) - 64; x >= 1 && x < pw-1 {
+						jp[base+x] |= flag
+					}
+				}
+			}
+			// add row y's stops
+			p, q := line(&s.rows, y), line(&s.rows, prev)
+			for w := range stop {
+				var pl, ql, pr, qr uint64 // bit x: cell x−1 (l) and x+1 (r)
+				pl, ql = p[w]<<1, q[w]<<1
+				if w > 0 {
+					pl |= p[w-1] >> 63
+					ql |= q[w-1] >> 63
+				}
+				pr, qr = p[w]>>1, q[w]>>1
+				if w+1 < wpr {
+					pr |= p[w+1] << 63
+					qr |= q[w+1] << 63
+				}
+				st := ^p[w] | pl&^ql | pr&^qr
+				found[w] = found[w]&^st | st&p[w]
 			}
 		}
 	}

@@ -166,11 +166,13 @@ type Search struct {
 
 	// integer search, used on uniform-cost grids (astar_internal.go)
 	moves        []uint8 // allowed moves per padded cell (see moveW…moveSE)
+	rowBuf       []uint8 // syncMoves's scratch: three padded rows
 	movesVersion uint64
 	rows         bitLines // passable cells by row, for JPS
 	stopE, stopW bitLines // by row: where scans east and west stop
 	stopS, stopN bitLines // by column: where scans south and north stop
 	jp           []uint8  // per padded cell: jpE … jpN
+	colScratch   []uint64 // syncJumps's scratch
 	diag         []uint16 // per padded cell and diagonal: its run (syncDiagonals)
 	bitsVersion  uint64
 	nodes        []inode
