@@ -191,7 +191,7 @@ func (s *Search) syncBits() {
 		return
 	}
 	g, pw, ph := s.g, s.pw, s.ph
-	var cols bitLines
+	cols := &s.cols
 	s.rows.reset(ph, pw)
 	cols.reset(pw, ph)
 	for y := 0; y < g.h; y++ {
@@ -204,8 +204,8 @@ func (s *Search) syncBits() {
 	}
 	s.stopE.stopsOf(&s.rows, ph, true)
 	s.stopW.stopsOf(&s.rows, ph, false)
-	s.stopS.stopsOf(&cols, pw, true)
-	s.stopN.stopsOf(&cols, pw, false)
+	s.stopS.stopsOf(cols, pw, true)
+	s.stopN.stopsOf(cols, pw, false)
 	s.syncJumps()
 	s.syncDiagonals()
 	s.bitsVersion = s.costVersion

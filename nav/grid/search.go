@@ -168,7 +168,7 @@ type Search struct {
 	moves        []uint8 // allowed moves per padded cell (see moveW…moveSE)
 	rowBuf       []uint8 // syncMoves's scratch: three padded rows
 	movesVersion uint64
-	rows         bitLines // passable cells by row, for JPS
+	rows, cols   bitLines // passable cells by row and by column, for JPS
 	stopE, stopW bitLines // by row: where scans east and west stop
 	stopS, stopN bitLines // by column: where scans south and north stop
 	jp           []uint8  // per padded cell: jpE … jpN

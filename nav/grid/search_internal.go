@@ -69,7 +69,8 @@ func (s *Search) sync() {
 		s.moves = make([]uint8, n)
 		s.gen = 0
 		s.pcost, s.fnodes, s.fgen = nil, nil, 0
-		s.rows, s.stopE, s.stopW, s.stopS, s.stopN = bitLines{}, bitLines{}, bitLines{}, bitLines{}, bitLines{}
+		s.rows, s.cols = bitLines{}, bitLines{}
+		s.stopE, s.stopW, s.stopS, s.stopN = bitLines{}, bitLines{}, bitLines{}, bitLines{}
 		s.movesVersion, s.bitsVersion, s.pcostVersion = 0, 0, 0
 	}
 	s.pw, s.ph = pw, ph
