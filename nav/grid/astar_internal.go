@@ -382,7 +382,14 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 		s.reopened++
 	}
 	s.nodes[ni] = mkNode(gen, dir, ng)
-	s.pushOpen(ng, hInt(s.hKind, x-int32(s.gx), y-int32(s.gy)), ni)
+	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
+	if s.wmode == keyExact && s.buckets { // pushOpen's common case, inlined
+		if f := ng + h; f-s.bq.fmin < int64(len(s.bq.head)) {
+			s.bq.push(f, ni)
+			return
+		}
+	}
+	s.pushOpen(ng, h, ni)
 }
 
 // pushKey adds it to the 4-ary min-heap h.
