@@ -209,9 +209,13 @@ type Search struct {
 }
 
 // NewSearch returns a Search over g with default [Options]. Its buffers
-// for uniform-cost grids (about 17 bytes per cell, 2 bits more for jump
-// points) are allocated here; a grid of several costs, or a HeuristicFunc,
-// adds about 28 bytes per cell on its first query.
+// for uniform-cost grids (about 9 bytes per cell) are allocated here; jump
+// point search adds about 10 bytes per cell on its first query, and a grid
+// of several costs, or a HeuristicFunc, about 28.
+//
+// After a [Grid.SetCost] the next query rebuilds the search's mirror of the
+// grid, O(width·height): the allowed moves for A*, and also bitsets, jump
+// bits and diagonal runs for jump point search (BenchmarkRebuildAfterEdit).
 func NewSearch(g *Grid) *Search {
 	return NewSearchOptions(g, Options{})
 }
