@@ -206,7 +206,7 @@ func TestJumpTablesMatchScans(t *testing.T) {
 					dx, dy int32
 					bit    uint8
 				}{{1, 0, jpE}, {-1, 0, jpW}, {0, 1, jpS}, {0, -1, jpN}} {
-					require.Equalf(t, straight(x, y, d.dx, d.dy), s.jp[i]&d.bit != 0, "trial %d cell (%d,%d) dir (%d,%d)", trial, x, y, d.dx, d.dy)
+					require.Equalf(t, straight(x, y, d.dx, d.dy), s.jcell[i]&uint16(d.bit) != 0, "trial %d cell (%d,%d) dir (%d,%d)", trial, x, y, d.dx, d.dy)
 				}
 				for k := int32(0); k < 4; k++ {
 					dx, dy := 2*(k&1)-1, 2*(k>>1)-1

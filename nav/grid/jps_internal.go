@@ -130,7 +130,7 @@ func (s *Search) jumpRow(x, y, dx int32) (int32, bool) {
 	gx := int32(s.gx)
 	if dx > 0 {
 		if int32(s.gy) != y {
-			if s.jp[y*int32(s.pw)+x]&jpE == 0 {
+			if s.jcell[y*int32(s.pw)+x]&jpE == 0 {
 				return 0, false
 			}
 			return s.stopE.nextSet(y, x+1), true
@@ -142,7 +142,7 @@ func (s *Search) jumpRow(x, y, dx int32) (int32, bool) {
 		return p, s.rows.get(y, p)
 	}
 	if int32(s.gy) != y {
-		if s.jp[y*int32(s.pw)+x]&jpW == 0 {
+		if s.jcell[y*int32(s.pw)+x]&jpW == 0 {
 			return 0, false
 		}
 		return s.stopW.prevSet(y, x-1), true
@@ -160,7 +160,7 @@ func (s *Search) jumpCol(x, y, dy int32) (int32, bool) {
 	gy := int32(s.gy)
 	if dy > 0 {
 		if int32(s.gx) != x {
-			if s.jp[y*int32(s.pw)+x]&jpS == 0 {
+			if s.jcell[y*int32(s.pw)+x]&jpS == 0 {
 				return 0, false
 			}
 			return s.stopS.nextSet(x, y+1), true
@@ -172,7 +172,7 @@ func (s *Search) jumpCol(x, y, dy int32) (int32, bool) {
 		return p, s.rows.get(p, x)
 	}
 	if int32(s.gx) != x {
-		if s.jp[y*int32(s.pw)+x]&jpN == 0 {
+		if s.jcell[y*int32(s.pw)+x]&jpN == 0 {
 			return 0, false
 		}
 		return s.stopN.prevSet(x, y-1), true
@@ -207,6 +207,7 @@ func (s *Search) syncBits() {
 	s.stopS.stopsOf(cols, pw, true)
 	s.stopN.stopsOf(cols, pw, false)
 	s.syncJumps()
+	s.syncCells()
 	s.syncDiagonals()
 	s.bitsVersion = s.costVersion
 }
@@ -252,16 +253,18 @@ func (s *Search) runJPS(budget int) {
 			s.jumpFrom(cx, cy, dx, dy, cg)
 		case dy == 0:
 			s.jumpFrom(cx, cy, dx, 0, cg)
+			c := s.jcell[ci]
 			for _, sd := range [2]int32{-1, 1} {
-				if s.rows.get(cy+sd, cx) && !s.rows.get(cy+sd, cx-dx) {
+				if c&beside(0, sd) != 0 && c&beside(-dx, sd) == 0 {
 					s.jumpFrom(cx, cy, 0, sd, cg)
 					s.jumpFrom(cx, cy, dx, sd, cg)
 				}
 			}
 		default:
 			s.jumpFrom(cx, cy, 0, dy, cg)
+			c := s.jcell[ci]
 			for _, sd := range [2]int32{-1, 1} {
-				if s.rows.get(cy, cx+sd) && !s.rows.get(cy-dy, cx+sd) {
+				if c&beside(sd, 0) != 0 && c&beside(sd, -dy) == 0 {
 					s.jumpFrom(cx, cy, sd, 0, cg)
 					s.jumpFrom(cx, cy, sd, dy, cg)
 				}
@@ -305,8 +308,8 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	step := dy*pw + dx
 	// Most runs are short: the first steps one by one, on the move and
 	// jump bytes, before the run table's wider entries.
-	bit := uint8(moveNW) << uint(k)
-	lines := uint8(jpW)
+	bit := uint16(moveNW) << uint(8+k)
+	lines := uint16(jpW)
 	if dx > 0 {
 		lines = jpE
 	}
@@ -315,8 +318,9 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	} else {
 		lines |= jpN
 	}
+	c := s.jcell[i]
 	for n := 0; n < 8; n++ {
-		if s.moves[i]&bit == 0 {
+		if c&bit == 0 {
 			return 0, 0, false
 		}
 		i += step
@@ -332,9 +336,11 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 			if _, ok := s.jumpCol(x, y, dy); ok {
 				return x, y, true
 			}
+			c = s.jcell[i]
 			continue
 		}
-		if s.jp[i]&lines != 0 {
+		c = s.jcell[i]
+		if c&lines != 0 {
 			return x, y, true
 		}
 	}
@@ -394,7 +400,7 @@ func (s *Search) syncDiagonals() {
 	if len(s.diag) != 4*len(s.moves) {
 		s.diag = make([]uint16, 4*len(s.moves))
 	}
-	diag, moves, jp := s.diag, s.moves, s.jp
+	diag, moves, jp := s.diag, s.moves, s.jcell
 	for pass := int32(0); pass < 2; pass++ {
 		dy := 2*pass - 1
 		for yy := int32(0); yy < ph; yy++ {
@@ -408,7 +414,7 @@ func (s *Search) syncDiagonals() {
 					var v uint16 // diagWall after 0 steps
 					if moves[i]&(uint8(moveNW)<<uint(k)) != 0 {
 						j := i + dy*pw + dx
-						lines := uint8(jpW)
+						lines := uint16(jpW)
 						if dx > 0 {
 							lines = jpE
 						}
@@ -431,8 +437,12 @@ func (s *Search) syncDiagonals() {
 	}
 }
 
-// Bits of Search.jp: a straight scan from the cell in that direction finds
-// a cell with a forced neighbour before a blocked one.
+// Bits of Search.jcell, one uint16 per padded cell, so that a JPS step
+// reads one array: jpE … jpN (a straight scan from the cell in that
+// direction finds a cell with a forced neighbour before a blocked one), the
+// passability of the four diagonal neighbours (bits 4–7, in the order of
+// moveNW … moveSE, without the corner rule) and the allowed moves (bits
+// 8–15, the cell's byte of Search.moves).
 const (
 	jpE = 1 << iota
 	jpW
@@ -447,10 +457,10 @@ const (
 // per column whether the first stop seen so far is passable.
 func (s *Search) syncJumps() {
 	pw, ph := s.pw, s.ph
-	if len(s.jp) != len(s.moves) {
-		s.jp = make([]uint8, len(s.moves))
+	if len(s.jcell) != len(s.moves) {
+		s.jcell = make([]uint16, len(s.moves))
 	}
-	jp := s.jp
+	jp := s.jcell
 	clear(jp)
 	wpr := s.rows.wpr
 	line := func(b *bitLines, r int) []uint64 { return b.w[r*wpr : (r+1)*wpr] }
@@ -460,14 +470,14 @@ func (s *Search) syncJumps() {
 		pass, stE, stW := line(&s.rows, y), line(&s.stopE, y), line(&s.stopW, y)
 		var found uint8
 		for x := pw - 2; x >= 1; x-- {
-			row[x] |= found * jpE
+			row[x] |= uint16(found) * jpE
 			if bit(stE, x) != 0 {
 				found = bit(pass, x)
 			}
 		}
 		found = 0
 		for x := 1; x < pw-1; x++ {
-			row[x] |= found * jpW
+			row[x] |= uint16(found) * jpW
 			if bit(stW, x) != 0 {
 				found = bit(pass, x)
 			}
@@ -482,7 +492,7 @@ func (s *Search) syncJumps() {
 	found, stop := s.colScratch[:wpr], s.colScratch[wpr:2*wpr]
 	for dir := 0; dir < 2; dir++ {
 		clear(found)
-		flag := uint8(jpS)
+		flag := uint16(jpS)
 		if dir == 1 {
 			flag = jpN
 		}
@@ -517,6 +527,35 @@ func (s *Search) syncJumps() {
 				st := ^p[w] | pl&^ql | pr&^qr
 				found[w] = found[w]&^st | st&p[w]
 			}
+		}
+	}
+}
+
+// beside returns the bit of Search.jcell that holds whether the neighbour
+// at (dx, dy) is passable: the allowed straight move for an orthogonal one,
+// the diagonal passability bit for a diagonal one.
+func beside(dx, dy int32) uint16 {
+	d := moveIndex[(dy+1)*3+dx+1]
+	if dx != 0 && dy != 0 {
+		return 1 << uint(d) // bits 4–7
+	}
+	return 1 << uint(8+d)
+}
+
+// syncCells adds the allowed moves and the diagonal neighbours'
+// passability to the jump bits of Search.jcell.
+func (s *Search) syncCells() {
+	pw, ph := int32(s.pw), int32(s.ph)
+	for y := int32(1); y < ph-1; y++ {
+		for x := int32(1); x < pw-1; x++ {
+			i := y*pw + x
+			c := uint16(s.moves[i]) << 8
+			for k := int32(0); k < 4; k++ {
+				if s.rows.get(y+2*(k>>1)-1, x+2*(k&1)-1) {
+					c |= 1 << uint(4+k)
+				}
+			}
+			s.jcell[i] |= c
 		}
 	}
 }

@@ -171,7 +171,7 @@ type Search struct {
 	rows, cols   bitLines // passable cells by row and by column, for JPS
 	stopE, stopW bitLines // by row: where scans east and west stop
 	stopS, stopN bitLines // by column: where scans south and north stop
-	jp           []uint8  // per padded cell: jpE … jpN
+	jcell        []uint16 // per padded cell: jump bits, diagonal passability, moves
 	colScratch   []uint64 // syncJumps's scratch
 	diag         []uint16 // per padded cell and diagonal: its run (syncDiagonals)
 	bitsVersion  uint64
@@ -210,7 +210,7 @@ type Search struct {
 
 // NewSearch returns a Search over g with default [Options]. Its buffers
 // for uniform-cost grids (about 9 bytes per cell) are allocated here; jump
-// point search adds about 10 bytes per cell on its first query, and a grid
+// point search adds about 11 bytes per cell on its first query, and a grid
 // of several costs, or a HeuristicFunc, about 28.
 //
 // After a [Grid.SetCost] the next query rebuilds the search's mirror of the
