@@ -14,11 +14,12 @@ import (
 // for every q. The search keeps no float on its hot path.
 //
 // Per padded cell it reads one byte of allowed moves (moveW … moveSE, the
-// no-corner-cutting rule folded in) and one 16-byte node stamped with the
-// search's generation instead of cleared. The open list is a 4-ary min-heap
-// of (key, cell) pairs without decrease-key: an improved node is pushed
-// again, and the stale entry, which always pops later, is skipped because
-// its node is closed by then.
+// no-corner-cutting rule folded in) and one 8-byte node (inode) stamped
+// with the search's generation instead of cleared. The open list is a
+// bucket queue (bucketQueue) under a consistent heuristic and a 4-ary
+// min-heap of (key, cell) pairs otherwise, both without decrease-key: an
+// improved node is pushed again, and the stale entry, which always pops
+// later, is skipped because its node is closed by then.
 const (
 	costStraight = 2378
 	costDiag     = 3363
