@@ -50,11 +50,11 @@ func ExampleSpawner() {
 	}
 	s.Finalize(&world)
 	// Output:
-	// 1 s: mover ( 4.5,  5.4)  wanderer ( 1.2,  9.2)
-	// 2 s: mover ( 6.5,  8.6)  wanderer ( 1.7,  7.8)
+	// 1 s: mover ( 5.1,  5.1)  wanderer ( 1.2,  9.2)
+	// 2 s: mover ( 5.5,  8.9)  wanderer ( 1.7,  7.8)
 	// 3 s: mover ( 6.7, 12.6)  wanderer ( 0.4,  8.4)
 	// 4 s: mover ( 9.8, 12.7)  wanderer ( 0.6,  9.6)
-	// 5 s: mover (11.2,  8.9)  wanderer ( 0.7,  6.8)
+	// 5 s: mover (11.1,  8.9)  wanderer ( 0.7,  6.8)
 	// 6 s: mover (12.5,  5.1)  wanderer ( 3.4,  7.2)
 	// 7 s: mover (13.5,  2.5)  wanderer ( 4.7,  9.1)
 	// 8 s: mover (13.5,  2.5)  wanderer ( 5.2,  6.6)

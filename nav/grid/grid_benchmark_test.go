@@ -90,3 +90,49 @@ func BenchmarkLineOfSightOpen64(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRebuildAfterEdit measures the first query after a grid edit on
+// random512: the search rebuilds its mirror of the grid (allowed moves for
+// A*, and the bitsets, jump bits and diagonal runs for JPS) before a
+// one-step search. Grid.Prepare runs outside the timer.
+func BenchmarkRebuildAfterEdit(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		opt  Options
+	}{{"astar", Options{}}, {"jps", jps}} {
+		b.Run(tc.name, func(b *testing.B) {
+			g, _ := loadBench(b, "random512-25-0.map")
+			s := NewSearchOptions(g, tc.opt)
+			buf := make([]Cell, 0, 16)
+			a, c := Cell{-1, -1}, Cell{}
+			for y := int32(0); y < 10 && a.X < 0; y++ {
+				for x := int32(0); x < 10; x++ {
+					if g.Passable(Cell{x, y}) && g.Passable(Cell{x + 1, y}) {
+						a, c = Cell{x, y}, Cell{x + 1, y}
+						break
+					}
+				}
+			}
+			edit := Cell{X: 300, Y: 300}
+			for !g.Passable(edit) {
+				edit.X++
+			}
+			old := g.Cost(edit)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				if i%2 == 0 {
+					g.SetCost(edit, Blocked)
+				} else {
+					g.SetCost(edit, old)
+				}
+				g.Prepare()
+				b.StartTimer()
+				if _, _, err := s.Path(a, c, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

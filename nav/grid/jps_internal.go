@@ -1,5 +1,10 @@
 package grid
 
+import (
+	"math"
+	"math/bits"
+)
+
 // Jump point search (D. Harabor, A. Grastien, "Online Graph Pruning for
 // Pathfinding on Grid Maps", AAAI 2011) under the no-corner-cutting rule,
 // as in D. Harabor, A. Grastien, "Improving Jump Point Search", ICAPS 2014:
@@ -13,117 +18,544 @@ package grid
 //     (x, y+s) diagonally. The node is then a jump point whose successors
 //     add the directions (0, s) and (dx, s).
 //
+// Straight jumps scan 64 cells at a time on bitsets of passable cells, one
+// by rows and one by columns, as in the block-based jumps of the ICAPS 2014
+// paper: a word of the line and words of the lines beside it give every
+// cell where the scan must stop (blocked, or a forced neighbour) at once.
+//
 // Every edge between a jump point and its parent is a straight or diagonal
-// line of uniform-cost cells, so its cost is the octile distance times the
-// grid's single cell cost.
+// line of uniform-cost cells, so its integer cost is the number of steps
+// times costStraight or costDiag.
+
+// bitLines holds one bit per cell (1 = passable) of a set of lines (rows
+// or columns of the padded grid). Cell c of line r is bit c+64 of the
+// line's words, so windows starting up to 64 cells before the line read
+// zeros (blocked) instead of another line.
+type bitLines struct {
+	w   []uint64
+	wpr int // words per line
+}
+
+func (b *bitLines) reset(lines, length int) {
+	b.wpr = (length+64+63)/64 + 1
+	n := lines * b.wpr
+	if cap(b.w) < n {
+		b.w = make([]uint64, n)
+	}
+	b.w = b.w[:n]
+	clear(b.w)
+}
+
+func (b *bitLines) set(r, c int) {
+	k := c + 64
+	b.w[r*b.wpr+k>>6] |= 1 << uint(k&63)
+}
+
+func (b *bitLines) get(r, c int32) bool {
+	k := int(c) + 64
+	return b.w[int(r)*b.wpr+k>>6]>>uint(k&63)&1 != 0
+}
+
+// get64 returns cells c … c+63 of line r as bits 0 … 63 (c ≥ −64).
+func (b *bitLines) get64(r, c int32) uint64 {
+	k := int(c) + 64
+	i := int(r)*b.wpr + k>>6
+	sh := uint(k & 63)
+	return b.w[i]>>sh | b.w[i+1]<<(64-sh)
+}
+
+// nextSet returns the first set cell of line r at or after from; the line
+// must have one.
+func (b *bitLines) nextSet(r, from int32) int32 {
+	for base := from; ; base += 64 {
+		if w := b.get64(r, base); w != 0 {
+			return base + int32(bits.TrailingZeros64(w))
+		}
+	}
+}
+
+// prevSet returns the last set cell of line r at or before from (≥ 0); the
+// line must have one at or after cell −64.
+func (b *bitLines) prevSet(r, from int32) int32 {
+	for top := from; ; top -= 64 {
+		if w := b.get64(r, top-63); w != 0 {
+			return top - 63 + int32(63-bits.LeadingZeros64(w))
+		}
+	}
+}
+
+// stopsOf sets b to the cells where a scan along the lines of pass must
+// stop: blocked cells, and cells with a forced neighbour, that is a
+// passable cell on a line beside whose predecessor along the scan (the
+// cell before it when fwd, after it otherwise) is blocked. Border lines
+// are never scanned and stay empty.
+func (b *bitLines) stopsOf(pass *bitLines, lines int, fwd bool) {
+	b.wpr = pass.wpr
+	if cap(b.w) < len(pass.w) {
+		b.w = make([]uint64, len(pass.w))
+	}
+	b.w = b.w[:len(pass.w)]
+	clear(b.w)
+	wpr := b.wpr
+	for r := 1; r < lines-1; r++ {
+		cur := pass.w[r*wpr : (r+1)*wpr]
+		up := pass.w[(r-1)*wpr : r*wpr]
+		dn := pass.w[(r+1)*wpr : (r+2)*wpr]
+		out := b.w[r*wpr : (r+1)*wpr]
+		for i := range out {
+			var upPred, dnPred uint64
+			if fwd { // predecessor of bit k is bit k−1
+				upPred, dnPred = up[i]<<1, dn[i]<<1
+				if i > 0 {
+					upPred |= up[i-1] >> 63
+					dnPred |= dn[i-1] >> 63
+				}
+			} else { // predecessor of bit k is bit k+1
+				upPred, dnPred = up[i]>>1, dn[i]>>1
+				if i+1 < wpr {
+					upPred |= up[i+1] << 63
+					dnPred |= dn[i+1] << 63
+				}
+			}
+			out[i] = ^cur[i] | up[i]&^upPred | dn[i]&^dnPred
+		}
+	}
+}
+
+// jumpRow looks along padded row y from x in direction dx (±1) for the
+// first jump point: the first cell with a forced neighbour, or the goal. It
+// returns its column and true, or false when a blocked cell comes first.
+// Off the goal's row, the jump bits answer whether there is one at all.
+func (s *Search) jumpRow(x, y, dx int32) (int32, bool) {
+	gx := int32(s.gx)
+	if dx > 0 {
+		if int32(s.gy) != y {
+			if s.jcell[y*int32(s.pw)+x]&jpE == 0 {
+				return 0, false
+			}
+			return s.stopE.nextSet(y, x+1), true
+		}
+		p := s.stopE.nextSet(y, x+1)
+		if gx > x && gx <= p {
+			return gx, true
+		}
+		return p, s.rows.get(y, p)
+	}
+	if int32(s.gy) != y {
+		if s.jcell[y*int32(s.pw)+x]&jpW == 0 {
+			return 0, false
+		}
+		return s.stopW.prevSet(y, x-1), true
+	}
+	p := s.stopW.prevSet(y, x-1)
+	if gx < x && gx >= p {
+		return gx, true
+	}
+	return p, s.rows.get(y, p)
+}
+
+// jumpCol is jumpRow along padded column x in direction dy; it returns the
+// jump point's row.
+func (s *Search) jumpCol(x, y, dy int32) (int32, bool) {
+	gy := int32(s.gy)
+	if dy > 0 {
+		if int32(s.gx) != x {
+			if s.jcell[y*int32(s.pw)+x]&jpS == 0 {
+				return 0, false
+			}
+			return s.stopS.nextSet(x, y+1), true
+		}
+		p := s.stopS.nextSet(x, y+1)
+		if gy > y && gy <= p {
+			return gy, true
+		}
+		return p, s.rows.get(p, x)
+	}
+	if int32(s.gx) != x {
+		if s.jcell[y*int32(s.pw)+x]&jpN == 0 {
+			return 0, false
+		}
+		return s.stopN.prevSet(x, y-1), true
+	}
+	p := s.stopN.prevSet(x, y-1)
+	if gy < y && gy >= p {
+		return gy, true
+	}
+	return p, s.rows.get(p, x)
+}
+
+// syncBits rebuilds the bitsets of passable cells (by row) and of the
+// cells where straight scans stop, in each of the four directions.
+func (s *Search) syncBits() {
+	if s.bitsVersion == s.costVersion {
+		return
+	}
+	g, pw, ph := s.g, s.pw, s.ph
+	cols := &s.cols
+	s.rows.reset(ph, pw)
+	cols.reset(pw, ph)
+	for y := 0; y < g.h; y++ {
+		for x, c := range g.cost[y*g.w : (y+1)*g.w] {
+			if !isBlocked(c) {
+				s.rows.set(y+1, x+1)
+				cols.set(x+1, y+1)
+			}
+		}
+	}
+	s.stopE.stopsOf(&s.rows, ph, true)
+	s.stopW.stopsOf(&s.rows, ph, false)
+	s.stopS.stopsOf(cols, pw, true)
+	s.stopN.stopsOf(cols, pw, false)
+	s.syncJumps()
+	s.syncCells()
+	s.syncDiagonals()
+	s.bitsVersion = s.costVersion
+}
 
 // runJPS performs up to budget jump-point expansions.
 func (s *Search) runJPS(budget int) {
-	nodes, pc := s.nodes, s.pcost
 	pw := int32(s.pw)
-	for n := 0; n < budget; n++ {
-		ci, ok := s.next()
+	n := 0
+	for n < budget {
+		ci, ok := s.popOpen()
 		if !ok {
-			return
+			s.finish(-1)
+			break
 		}
-		p := nodes[ci].parent
-		if p == ci { // the start: every direction
+		cn := s.nodes[ci]
+		if cn&openBit == 0 { // stale entry of a node already closed
+			continue
+		}
+		s.nodes[ci] = cn &^ openBit
+		cg := cn.g()
+		n++
+		if ci == s.goal {
+			s.finish(ci)
+			break
+		}
+		cy := s.row(ci)
+		cx := ci - cy*pw
+		if ci == s.start { // every direction
 			for dy := int32(-1); dy <= 1; dy++ {
 				for dx := int32(-1); dx <= 1; dx++ {
 					if dx != 0 || dy != 0 {
-						s.jumpFrom(ci, dx, dy)
+						s.jumpFrom(cx, cy, dx, dy, cg)
 					}
 				}
 			}
 			continue
 		}
-		dx, dy := sign32(ci%pw-p%pw), sign32(ci/pw-p/pw)
+		dx, dy := moveDX[cn.dir()], moveDY[cn.dir()]
 		switch {
 		case dx != 0 && dy != 0:
-			s.jumpFrom(ci, dx, 0)
-			s.jumpFrom(ci, 0, dy)
-			s.jumpFrom(ci, dx, dy)
+			s.jumpFrom(cx, cy, dx, 0, cg)
+			s.jumpFrom(cx, cy, 0, dy, cg)
+			s.jumpFrom(cx, cy, dx, dy, cg)
 		case dy == 0:
-			s.jumpFrom(ci, dx, 0)
+			s.jumpFrom(cx, cy, dx, 0, cg)
+			c := s.jcell[ci]
 			for _, sd := range [2]int32{-1, 1} {
-				if !isBlocked(pc[ci+sd*pw]) && isBlocked(pc[ci-dx+sd*pw]) {
-					s.jumpFrom(ci, 0, sd)
-					s.jumpFrom(ci, dx, sd)
+				if c&beside(0, sd) != 0 && c&beside(-dx, sd) == 0 {
+					s.jumpFrom(cx, cy, 0, sd, cg)
+					s.jumpFrom(cx, cy, dx, sd, cg)
 				}
 			}
 		default:
-			s.jumpFrom(ci, 0, dy)
+			s.jumpFrom(cx, cy, 0, dy, cg)
+			c := s.jcell[ci]
 			for _, sd := range [2]int32{-1, 1} {
-				if !isBlocked(pc[ci+sd]) && isBlocked(pc[ci+sd-dy*pw]) {
-					s.jumpFrom(ci, sd, 0)
-					s.jumpFrom(ci, sd, dy)
+				if c&beside(sd, 0) != 0 && c&beside(sd, -dy) == 0 {
+					s.jumpFrom(cx, cy, sd, 0, cg)
+					s.jumpFrom(cx, cy, sd, dy, cg)
+				}
+			}
+		}
+	}
+	s.expanded += n
+}
+
+// jumpFrom jumps from padded (x, y), whose cost is g, in direction (dx, dy)
+// and relaxes the jump point found, if any.
+func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
+	pw := int32(s.pw)
+	switch {
+	case dy == 0:
+		if j, ok := s.jumpRow(x, y, dx); ok {
+			s.relaxInt(y*pw+j, j, y, moveIndex[4+dx], g+costStraight*int64(absInt32(j-x)))
+		}
+	case dx == 0:
+		if j, ok := s.jumpCol(x, y, dy); ok {
+			s.relaxInt(j*pw+x, x, j, moveIndex[4+3*dy], g+costStraight*int64(absInt32(j-y)))
+		}
+	default:
+		if jx, jy, ok := s.jumpDiag(x, y, dx, dy); ok {
+			s.relaxInt(jy*pw+jx, jx, jy, moveIndex[4+3*dy+dx], g+costDiag*int64(absInt32(jx-x)))
+		}
+	}
+}
+
+// jumpDiag steps diagonally from padded (x, y) by (dx, dy), stopping at the
+// goal or at a cell from which a straight scan along dx or dy finds a jump
+// point; false when a diagonal step is blocked or would cut a corner. After
+// a few single steps it moves by the precomputed diagonal runs (see
+// syncDiagonals), stopping on the goal's row and column, where the goal may
+// end a scan.
+func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
+	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	k := (dy+1)/2*2 + (dx+1)/2 // 0 NW, 1 NE, 2 SW, 3 SE
+	i := y*pw + x
+	step := dy*pw + dx
+	// Most runs are short: the first steps one by one, on the move and
+	// jump bytes, before the run table's wider entries.
+	bit := uint16(moveNW) << uint(8+k)
+	lines := uint16(jpW)
+	if dx > 0 {
+		lines = jpE
+	}
+	if dy > 0 {
+		lines |= jpS
+	} else {
+		lines |= jpN
+	}
+	c := s.jcell[i]
+	for n := 0; n < 8; n++ {
+		if c&bit == 0 {
+			return 0, 0, false
+		}
+		i += step
+		x += dx
+		y += dy
+		if x == gx || y == gy { // the goal may end a scan: scan
+			if x == gx && y == gy {
+				return x, y, true
+			}
+			if _, ok := s.jumpRow(x, y, dx); ok {
+				return x, y, true
+			}
+			if _, ok := s.jumpCol(x, y, dy); ok {
+				return x, y, true
+			}
+			c = s.jcell[i]
+			continue
+		}
+		c = s.jcell[i]
+		if c&lines != 0 {
+			return x, y, true
+		}
+	}
+	for {
+		// steps to the goal's row or column ahead, if any
+		kg := int32(math.MaxInt32)
+		if t := (gy - y) * dy; t > 0 {
+			kg = t
+		}
+		if t := (gx - x) * dx; t > 0 {
+			kg = min(kg, t)
+		}
+		v := s.diag[4*i+k]
+		n, state := int32(v>>1), v&1
+		if kg <= n {
+			i += kg * step
+			x += kg * dx
+			y += kg * dy
+			if x == gx && y == gy {
+				return x, y, true
+			}
+			if _, ok := s.jumpRow(x, y, dx); ok {
+				return x, y, true
+			}
+			if _, ok := s.jumpCol(x, y, dy); ok {
+				return x, y, true
+			}
+			continue
+		}
+		i += n * step
+		x += n * dx
+		y += n * dy
+		if state == diagJump {
+			return x, y, true
+		}
+		return 0, 0, false
+	}
+}
+
+// States of a diagonal run in Search.diag. A run is shorter than the
+// grid's smaller side, at most 8192 cells (MaxCells), so steps<<1 fits.
+const (
+	diagWall uint16 = iota // the run's steps are free, the next is not allowed
+	diagJump               // the run's last cell has a straight jump point
+)
+
+// syncDiagonals computes Search.diag: for each padded cell and diagonal
+// direction (NW, NE, SW, SE), the run from the cell along it, as
+// steps<<1 | state: the number of allowed steps up to and including the
+// first cell whose jump bits (jp) show a straight jump point along the
+// direction's two components (diagJump), or before the first step that is
+// not allowed (diagWall). A cell's run continues the run of the cell
+// diagonally ahead, one row up for NW and NE, one row down for SW and SE,
+// so one pass down and one pass up the rows compute them all.
+func (s *Search) syncDiagonals() {
+	pw, ph := int32(s.pw), int32(s.ph)
+	if len(s.diag) != 4*len(s.moves) {
+		s.diag = make([]uint16, 4*len(s.moves))
+	}
+	diag, moves, jp := s.diag, s.moves, s.jcell
+	for pass := int32(0); pass < 2; pass++ {
+		dy := 2*pass - 1
+		for yy := int32(0); yy < ph; yy++ {
+			y := yy
+			if dy > 0 {
+				y = ph - 1 - yy
+			}
+			for i := y * pw; i < (y+1)*pw; i++ {
+				for k := 2 * pass; k < 2*pass+2; k++ {
+					dx := 2*(k&1) - 1
+					var v uint16 // diagWall after 0 steps
+					if moves[i]&(uint8(moveNW)<<uint(k)) != 0 {
+						j := i + dy*pw + dx
+						lines := uint16(jpW)
+						if dx > 0 {
+							lines = jpE
+						}
+						if dy > 0 {
+							lines |= jpS
+						} else {
+							lines |= jpN
+						}
+						if jp[j]&lines != 0 {
+							v = 1<<1 | diagJump
+						} else {
+							nv := diag[4*j+k]
+							v = (nv>>1+1)<<1 | nv&1
+						}
+					}
+					diag[4*i+k] = v
 				}
 			}
 		}
 	}
 }
 
-// jumpFrom jumps from ci in direction (dx, dy) and relaxes the jump point
-// found, if any.
-func (s *Search) jumpFrom(ci, dx, dy int32) {
-	pw := int32(s.pw)
-	var j int32
-	switch {
-	case dx != 0 && dy != 0:
-		j = s.jumpDiag(ci, dx, dy*pw)
-	case dy == 0:
-		j = s.jumpStraight(ci, dx, pw)
-	default:
-		j = s.jumpStraight(ci, dy*pw, 1)
+// Bits of Search.jcell, one uint16 per padded cell, so that a JPS step
+// reads one array: jpE … jpN (a straight scan from the cell in that
+// direction finds a cell with a forced neighbour before a blocked one), the
+// passability of the four diagonal neighbours (bits 4–7, in the order of
+// moveNW … moveSE, without the corner rule) and the allowed moves (bits
+// 8–15, the cell's byte of Search.moves).
+const (
+	jpE = 1 << iota
+	jpW
+	jpS
+	jpN
+)
+
+// syncJumps computes Search.jp from the bitsets: a scan from a cell finds
+// a jump point when the first stop after it is passable (a forced
+// neighbour, not a wall). Along a row that is one pass per direction; down
+// and up the columns it is one word-parallel pass over the rows, carrying
+// per column whether the first stop seen so far is passable.
+func (s *Search) syncJumps() {
+	pw, ph := s.pw, s.ph
+	if len(s.jcell) != len(s.moves) {
+		s.jcell = make([]uint16, len(s.moves))
 	}
-	if j < 0 {
-		return
+	jp := s.jcell
+	clear(jp)
+	wpr := s.rows.wpr
+	line := func(b *bitLines, r int) []uint64 { return b.w[r*wpr : (r+1)*wpr] }
+	bit := func(ws []uint64, x int) uint8 { k := x + 64; return uint8(ws[k>>6] >> uint(k&63) & 1) }
+	for y := 1; y < ph-1; y++ {
+		row := jp[y*pw : (y+1)*pw]
+		pass, stE, stW := line(&s.rows, y), line(&s.stopE, y), line(&s.stopW, y)
+		var found uint8
+		for x := pw - 2; x >= 1; x-- {
+			row[x] |= uint16(found) * jpE
+			if bit(stE, x) != 0 {
+				found = bit(pass, x)
+			}
+		}
+		found = 0
+		for x := 1; x < pw-1; x++ {
+			row[x] |= uint16(found) * jpW
+			if bit(stW, x) != 0 {
+				found = bit(pass, x)
+			}
+		}
 	}
-	x, y := int(ci%pw), int(ci/pw)
-	jx, jy := int(j%pw), int(j/pw)
-	d := octile(float64(absInt(jx-x)), float64(absInt(jy-y))) * float64(s.uniform)
-	s.relax(j, jx, jy, ci, s.nodes[ci].g+d)
+	// Down (S) and up (N) the columns. A scan south stops at (x, y) when it
+	// is blocked or (x±1, y) is passable and (x±1, y−1) is not; north, the
+	// same with y+1.
+	if cap(s.colScratch) < 2*wpr {
+		s.colScratch = make([]uint64, 2*wpr)
+	}
+	found, stop := s.colScratch[:wpr], s.colScratch[wpr:2*wpr]
+	for dir := 0; dir < 2; dir++ {
+		clear(found)
+		flag := uint16(jpS)
+		if dir == 1 {
+			flag = jpN
+		}
+		for yy := 1; yy < ph-1; yy++ {
+			y, prev := ph-1-yy, ph-2-yy // south: rows bottom-up, forced test on y−1
+			if dir == 1 {
+				y, prev = yy, yy+1 // north: rows top-down, forced test on y+1
+			}
+			// cells of row y with a jump point along the direction
+			base := y * pw
+			for w, m := range found {
+				for ; m != 0; m &= m - 1 {
+					if x := w<<6 + bits.TrailingZeros64(m) - 64; x >= 1 && x < pw-1 {
+						jp[base+x] |= flag
+					}
+				}
+			}
+			// add row y's stops
+			p, q := line(&s.rows, y), line(&s.rows, prev)
+			for w := range stop {
+				var pl, ql, pr, qr uint64 // bit x: cell x−1 (l) and x+1 (r)
+				pl, ql = p[w]<<1, q[w]<<1
+				if w > 0 {
+					pl |= p[w-1] >> 63
+					ql |= q[w-1] >> 63
+				}
+				pr, qr = p[w]>>1, q[w]>>1
+				if w+1 < wpr {
+					pr |= p[w+1] << 63
+					qr |= q[w+1] << 63
+				}
+				st := ^p[w] | pl&^ql | pr&^qr
+				found[w] = found[w]&^st | st&p[w]
+			}
+		}
+	}
 }
 
-// jumpStraight scans from i by step (±1 along a row, ±pw along a column);
-// side is the offset to the cells beside the line (pw for rows, 1 for
-// columns). It returns the first jump point (the goal or a cell with a
-// forced neighbour), or -1 when the line hits a blocked cell.
-func (s *Search) jumpStraight(i, step, side int32) int32 {
-	pc := s.pcost
-	goal := s.goal
-	for {
-		i += step
-		if isBlocked(pc[i]) {
-			return -1
-		}
-		if i == goal {
-			return i
-		}
-		if (!isBlocked(pc[i-side]) && isBlocked(pc[i-step-side])) ||
-			(!isBlocked(pc[i+side]) && isBlocked(pc[i-step+side])) {
-			return i
-		}
+// beside returns the bit of Search.jcell that holds whether the neighbour
+// at (dx, dy) is passable: the allowed straight move for an orthogonal one,
+// the diagonal passability bit for a diagonal one.
+func beside(dx, dy int32) uint16 {
+	d := moveIndex[(dy+1)*3+dx+1]
+	if dx != 0 && dy != 0 {
+		return 1 << uint(d) // bits 4–7
 	}
+	return 1 << uint(8+d)
 }
 
-// jumpDiag scans diagonally from i by (dx, dyw) (dyw = ±pw), stopping at the
-// goal or at a cell from which a straight scan finds a jump point; -1 when
-// a diagonal step is blocked or would cut a corner.
-func (s *Search) jumpDiag(i, dx, dyw int32) int32 {
-	pc := s.pcost
-	goal := s.goal
-	pw := int32(s.pw)
-	for {
-		if isBlocked(pc[i+dx]) || isBlocked(pc[i+dyw]) || isBlocked(pc[i+dx+dyw]) {
-			return -1
-		}
-		i += dx + dyw
-		if i == goal {
-			return i
-		}
-		if s.jumpStraight(i, dx, pw) >= 0 || s.jumpStraight(i, dyw, 1) >= 0 {
-			return i
+// syncCells adds the allowed moves and the diagonal neighbours'
+// passability to the jump bits of Search.jcell.
+func (s *Search) syncCells() {
+	pw, ph := int32(s.pw), int32(s.ph)
+	for y := int32(1); y < ph-1; y++ {
+		for x := int32(1); x < pw-1; x++ {
+			i := y*pw + x
+			c := uint16(s.moves[i]) << 8
+			for k := int32(0); k < 4; k++ {
+				if s.rows.get(y+2*(k>>1)-1, x+2*(k&1)-1) {
+					c |= 1 << uint(4+k)
+				}
+			}
+			s.jcell[i] |= c
 		}
 	}
 }

@@ -135,6 +135,16 @@ func (o Options) Validate() error {
 // octile distance scaled by [Grid.MinCost]; it is consistent, so the path is
 // shortest.
 //
+// On a grid whose passable cells all cost the same (every MovingAI map) the
+// search runs on integers: a straight move costs 2378 and a diagonal one
+// 3363, a convergent of √2 that is 4.4e-8 too long relative to it. Two path
+// lengths then compare as in exact arithmetic unless the paths differ by more
+// than about 2,300 diagonal moves, and even then the path found is longer
+// than a shortest one by less than 5e-8 relative. The cost returned is the
+// found path's own (straight moves + √2 × diagonal moves, times the cell
+// cost). Grids of several costs, and [Options.HeuristicFunc], use float64
+// costs.
+//
 // A search can be run whole ([Search.Path]) or sliced across frames
 // ([Search.Start], then [Search.Step] with a budget of node expansions until
 // it reports done, then [Search.Result]).
@@ -146,19 +156,45 @@ type Search struct {
 	g   *Grid
 	opt Options
 
-	// padded copy of the grid costs, one Blocked cell of border around it
+	// the grid as the search sees it: padded by one Blocked cell on every
+	// side, so the inner loops need no bounds tests (see sync)
 	pw, ph      int
-	pcost       []float32
-	costVersion uint64 // grid version pcost mirrors (0 = never)
+	div         uint64 // ⌈2⁶⁴/pw⌉: padded index → row by one multiplication
+	costVersion uint64 // grid version mirrored (0 = never)
 	uniform     float32
 	isUniform   bool
 
-	nodes []node
-	open  []openItem
-	gen   uint32
+	// integer search, used on uniform-cost grids (astar_internal.go)
+	moves        []uint8 // allowed moves per padded cell (see moveW…moveSE)
+	rowBuf       []uint8 // syncMoves's scratch: three padded rows
+	movesVersion uint64
+	rows, cols   bitLines // passable cells by row and by column, for JPS
+	stopE, stopW bitLines // by row: where scans east and west stop
+	stopS, stopN bitLines // by column: where scans south and north stop
+	jcell        []uint16 // per padded cell: jump bits, diagonal passability, moves
+	colScratch   []uint64 // syncJumps's scratch
+	diag         []uint16 // per padded cell and diagonal: its run (syncDiagonals)
+	bitsVersion  uint64
+	nodes        []inode
+	open         []openKey    // heap: with an inconsistent heuristic, or bq's overflow
+	bq           *bucketQueue // with a consistent heuristic
+	gen          uint32
+	tieBits      uint // low key bits holding the tie-break (see key)
+
+	// float search, used on grids of several costs and with HeuristicFunc
+	// (search_internal.go); allocated on first use
+	pcost        []float32
+	pcostVersion uint64
+	fnodes       []node
+	fopen        []openItem
+	fgen         uint32
 
 	// the running query
 	state              searchState
+	intMode            bool // the query runs the integer search
+	reopen             bool // the heuristic may be inconsistent: closed nodes may reopen
+	buckets            bool // the integer open list is bq, not open
+	wmode              uint8
 	startCell, goalCel Cell
 	start, goal        int32 // padded indices
 	gx, gy             int   // padded goal coordinates
@@ -173,7 +209,13 @@ type Search struct {
 }
 
 // NewSearch returns a Search over g with default [Options]. Its buffers
-// (about 30 bytes per cell) are allocated here.
+// for uniform-cost grids (about 9 bytes per cell) are allocated here; jump
+// point search adds about 11 bytes per cell on its first query, and a grid
+// of several costs, or a HeuristicFunc, about 28.
+//
+// After a [Grid.SetCost] the next query rebuilds the search's mirror of the
+// grid, O(width·height): the allowed moves for A*, and also bitsets, jump
+// bits and diagonal runs for jump point search (BenchmarkRebuildAfterEdit).
 func NewSearch(g *Grid) *Search {
 	return NewSearchOptions(g, Options{})
 }
@@ -182,7 +224,7 @@ func NewSearch(g *Grid) *Search {
 // options ([Options.Validate]) are reported by every [Search.Start] and
 // [Search.Path] as an error wrapping [ErrBadOptions].
 func NewSearchOptions(g *Grid, opt Options) *Search {
-	s := &Search{g: g, opt: opt, optErr: opt.Validate(), open: make([]openItem, 0, 1024)}
+	s := &Search{g: g, opt: opt, optErr: opt.Validate(), open: make([]openKey, 0, 1024)}
 	s.sync()
 	return s
 }
@@ -267,9 +309,14 @@ func (s *Search) Step(budget int) (expanded int, done bool) {
 		}
 	}
 	before := s.expanded
-	if s.opt.JumpPoints {
+	switch {
+	case s.opt.JumpPoints:
 		s.runJPS(budget)
-	} else {
+	case s.buckets && !s.opt.JumpPoints:
+		s.runBuckets(budget)
+	case s.intMode:
+		s.runInt(budget)
+	default:
 		s.run(budget)
 	}
 	return s.expanded - before, s.state == stateDone
@@ -288,7 +335,7 @@ func (s *Search) Result(dst []Cell) (path []Cell, cost float64, err error) {
 	case s.err != nil:
 		return dst, 0, s.err
 	}
-	return s.reconstruct(dst), s.nodes[s.found].g, nil
+	return s.reconstruct(dst)
 }
 
 // Expanded returns the number of nodes the current or last search expanded

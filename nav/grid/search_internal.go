@@ -53,62 +53,100 @@ func absInt(v int) int {
 	return v
 }
 
-// sync mirrors the grid's costs into the padded copy when the grid changed.
-// The padding (one Blocked cell on every side) removes bounds tests from the
-// inner loops.
+// sync notices a grid change: it sizes the buffers to the padded grid and
+// finds whether the passable cells all cost the same. The mirrors of the
+// grid each search mode reads (moves, bits, pcost) are rebuilt on demand
+// when their version lags costVersion.
 func (s *Search) sync() {
 	g := s.g
-	if s.costVersion == g.version && s.pcost != nil {
+	if s.costVersion == g.version && s.nodes != nil {
 		return
 	}
 	pw, ph := g.w+2, g.h+2
 	n := pw * ph
-	if len(s.pcost) != n {
-		s.pcost = make([]float32, n)
-		for i := range s.pcost {
-			s.pcost[i] = Blocked
-		}
-		s.nodes = make([]node, n)
+	if len(s.nodes) != n {
+		s.nodes = make([]inode, n)
+		s.moves = make([]uint8, n)
 		s.gen = 0
+		s.pcost, s.fnodes, s.fgen = nil, nil, 0
+		s.rows, s.cols = bitLines{}, bitLines{}
+		s.stopE, s.stopW, s.stopS, s.stopN = bitLines{}, bitLines{}, bitLines{}, bitLines{}
+		s.movesVersion, s.bitsVersion, s.pcostVersion = 0, 0, 0
 	}
 	s.pw, s.ph = pw, ph
+	s.div = ^uint64(0)/uint64(pw) + 1
+	s.tieBits = tieBitsFor(n)
 	lo, hi := float32(math.Inf(1)), float32(0)
-	for y := 0; y < g.h; y++ {
-		row := g.cost[y*g.w : (y+1)*g.w]
-		copy(s.pcost[(y+1)*pw+1:], row)
-		for _, c := range row {
-			if isBlocked(c) {
-				continue
-			}
-			lo = min(lo, c)
-			hi = max(hi, c)
+	for _, c := range g.cost {
+		if isBlocked(c) {
+			continue
 		}
+		lo = min(lo, c)
+		hi = max(hi, c)
 	}
 	s.isUniform = hi == 0 || lo == hi
 	s.uniform = lo
 	s.costVersion = g.version
 }
 
+// syncFloat mirrors the grid's costs into the padded copy the float search
+// reads, and sizes its nodes.
+func (s *Search) syncFloat() {
+	if s.pcostVersion == s.costVersion {
+		return
+	}
+	g, pw := s.g, s.pw
+	n := pw * s.ph
+	if len(s.pcost) != n {
+		s.pcost = make([]float32, n)
+		for i := range s.pcost {
+			s.pcost[i] = Blocked
+		}
+		s.fnodes = make([]node, n)
+		s.fgen = 0
+	}
+	for y := 0; y < g.h; y++ {
+		copy(s.pcost[(y+1)*pw+1:], g.cost[y*g.w:(y+1)*g.w])
+	}
+	s.pcostVersion = s.costVersion
+}
+
 // begin resets the buffers and pushes the start node.
 func (s *Search) begin() {
-	s.gen++
-	if s.gen == 0 { // wrapped: old stamps could alias the new generation
-		for i := range s.nodes {
-			s.nodes[i].gen = 0
-		}
-		s.gen = 1
-	}
 	pw := s.pw
 	s.start = int32((int(s.startCell.Y)+1)*pw + int(s.startCell.X) + 1)
 	s.goal = int32((int(s.goalCel.Y)+1)*pw + int(s.goalCel.X) + 1)
 	s.gx, s.gy = int(s.goalCel.X)+1, int(s.goalCel.Y)+1
+	s.err = nil
+	s.intMode = s.isUniform && (s.opt.JumpPoints || s.opt.HeuristicFunc == nil)
+	s.buckets = false
+	if s.start == s.goal {
+		s.found, s.state = s.start, stateDone
+		return
+	}
+	if s.intMode {
+		s.beginInt()
+	} else {
+		s.beginFloat()
+	}
+	s.state = stateRunning
+}
+
+// beginFloat starts the float search.
+func (s *Search) beginFloat() {
+	s.syncFloat()
+	s.fgen++
+	if s.fgen == 0 { // wrapped: old stamps could alias the new generation
+		for i := range s.fnodes {
+			s.fnodes[i].gen = 0
+		}
+		s.fgen = 1
+	}
 	w := s.opt.Weight
 	if w <= 0 {
 		w = 1
 	}
 	switch {
-	case s.opt.JumpPoints:
-		s.hKind, s.hScale = OctileHeuristic, w*float64(s.uniform)
 	case s.opt.HeuristicFunc != nil:
 		s.hKind, s.hScale = customHeuristic, w
 	default:
@@ -120,16 +158,10 @@ func (s *Search) begin() {
 			}
 		}
 	}
-	s.err = nil
-	s.open = s.open[:0]
-	s.nodes[s.start] = node{g: 0, parent: s.start, gen: s.gen}
-	if s.start == s.goal {
-		s.found, s.state = s.start, stateDone
-		return
-	}
-	x, y := int(s.start)%pw, int(s.start)/pw
+	s.fopen = s.fopen[:0]
+	s.fnodes[s.start] = node{g: 0, parent: s.start, gen: s.fgen}
+	x, y := int(s.start)%s.pw, int(s.start)/s.pw
 	s.push(openItem{f: s.h(x, y), g: 0, idx: s.start})
-	s.state = stateRunning
 }
 
 // h is the weighted heuristic estimate from padded (x, y) to the goal.
@@ -165,14 +197,14 @@ func (s *Search) finish(found int32) {
 	}
 }
 
-// run performs up to budget A* expansions.
+// run performs up to budget expansions of the float search.
 func (s *Search) run(budget int) {
-	nodes, pc := s.nodes, s.pcost
+	nodes, pc := s.fnodes, s.pcost
 	pw := s.pw
 	ipw := int32(pw)
 	moves8 := s.opt.Moves == Moves8
 	for n := 0; n < budget; n++ {
-		ci, ok := s.next()
+		ci, ok := s.fnext()
 		if !ok {
 			return
 		}
@@ -224,9 +256,9 @@ func (s *Search) run(budget int) {
 // closed node whose cost improves is reopened, which keeps A* exact under
 // admissible but inconsistent heuristics.
 func (s *Search) relax(n int32, x, y int, parent int32, ng float64) {
-	nd := &s.nodes[n]
-	if nd.gen != s.gen {
-		*nd = node{g: ng, parent: parent, gen: s.gen}
+	nd := &s.fnodes[n]
+	if nd.gen != s.fgen {
+		*nd = node{g: ng, parent: parent, gen: s.fgen}
 		s.push(openItem{f: ng + s.h(x, y), g: ng, idx: n})
 		return
 	}
@@ -249,24 +281,24 @@ func (s *Search) relax(n int32, x, y int, parent int32, ng float64) {
 	nd.g = ng
 	nd.parent = parent
 	i := int(nd.heapIdx)
-	s.open[i].f = ng + s.h(x, y)
-	s.open[i].g = ng
+	s.fopen[i].f = ng + s.h(x, y)
+	s.fopen[i].g = ng
 	s.up(i)
 }
 
 func (s *Search) push(it openItem) {
-	s.open = append(s.open, it)
-	s.up(len(s.open) - 1)
+	s.fopen = append(s.fopen, it)
+	s.up(len(s.fopen) - 1)
 }
 
 func (s *Search) pop() openItem {
-	open := s.open
+	open := s.fopen
 	top := open[0]
 	last := len(open) - 1
 	if last > 0 {
 		open[0] = open[last]
 	}
-	s.open = open[:last]
+	s.fopen = open[:last]
 	if last > 0 {
 		s.down(0)
 	}
@@ -276,8 +308,8 @@ func (s *Search) pop() openItem {
 // The open list is a 4-ary heap: shallower than a binary one, and the four
 // children of a node share a cache line or two.
 func (s *Search) up(i int) {
-	open := s.open
-	nodes := s.nodes
+	open := s.fopen
+	nodes := s.fnodes
 	it := open[i]
 	for i > 0 {
 		p := (i - 1) >> 2
@@ -293,8 +325,8 @@ func (s *Search) up(i int) {
 }
 
 func (s *Search) down(i int) {
-	open := s.open
-	nodes := s.nodes
+	open := s.fopen
+	nodes := s.fnodes
 	n := len(open)
 	it := open[i]
 	for {
@@ -320,17 +352,19 @@ func (s *Search) down(i int) {
 	nodes[it.idx].heapIdx = int32(i)
 }
 
-// reconstruct appends the path start..goal to dst by following parents. A
-// jump point's parent may be several cells away on a straight or diagonal
-// line; the cells between are filled in.
-func (s *Search) reconstruct(dst []Cell) []Cell {
+// reconstruct appends the path start..goal to dst by following parents and
+// returns it with its cost.
+func (s *Search) reconstruct(dst []Cell) ([]Cell, float64, error) {
+	if s.intMode {
+		return s.reconstructInt(dst)
+	}
 	pw := int32(s.pw)
 	base := len(dst)
 	i := s.found
 	x, y := i%pw, i/pw
 	dst = append(dst, Cell{X: x - 1, Y: y - 1})
 	for i != s.start {
-		p := s.nodes[i].parent
+		p := s.fnodes[i].parent
 		px, py := p%pw, p/pw
 		sx, sy := sign32(px-x), sign32(py-y)
 		for x != px || y != py {
@@ -343,7 +377,10 @@ func (s *Search) reconstruct(dst []Cell) []Cell {
 	for l, r := base, len(dst)-1; l < r; l, r = l+1, r-1 {
 		dst[l], dst[r] = dst[r], dst[l]
 	}
-	return dst
+	if s.found == s.start {
+		return dst, 0, nil
+	}
+	return dst, s.fnodes[s.found].g, nil
 }
 
 func sign32(v int32) int32 {
@@ -356,16 +393,16 @@ func sign32(v int32) int32 {
 	return 0
 }
 
-// next pops the best open node and closes it, for one expansion. It reports
-// false, having finished the search, when the open list is empty
-// (unreachable) or the node popped is the goal.
-func (s *Search) next() (int32, bool) {
-	if len(s.open) == 0 {
+// fnext pops the best open node of the float search and closes it, for one
+// expansion. It reports false, having finished the search, when the open
+// list is empty (unreachable) or the node popped is the goal.
+func (s *Search) fnext() (int32, bool) {
+	if len(s.fopen) == 0 {
 		s.finish(-1)
 		return 0, false
 	}
 	ci := s.pop().idx
-	s.nodes[ci].heapIdx = closed
+	s.fnodes[ci].heapIdx = closed
 	s.expanded++
 	if ci == s.goal {
 		s.finish(ci)

@@ -1,0 +1,683 @@
+package grid
+
+import (
+	"math"
+	"math/bits"
+)
+
+// The integer search runs A* and jump point search on grids whose passable
+// cells all cost the same. Move costs are integers, costStraight and
+// costDiag, whose ratio 3363/2378 is a convergent of √2 (1.41421362…, too
+// long by 4.4e-8 relative): path lengths a + b√2 (a straight, b diagonal
+// moves) compare exactly as 2378a + 3363b unless two paths differ by more
+// than about 2,300 diagonal moves, |p − q√2| being at least about 1/(3q)
+// for every q. The search keeps no float on its hot path.
+//
+// Per padded cell it reads one byte of allowed moves (moveW … moveSE, the
+// no-corner-cutting rule folded in) and one 8-byte node (inode) stamped
+// with the search's generation instead of cleared. The open list is a
+// bucket queue (bucketQueue) under a consistent heuristic and a 4-ary
+// min-heap of (key, cell) pairs otherwise, both without decrease-key: an
+// improved node is pushed again, and the stale entry, which always pops
+// later, is skipped because its node is closed by then.
+const (
+	costStraight = 2378
+	costDiag     = 3363
+)
+
+// Allowed moves of a cell, one bit per direction; the bit of a diagonal
+// move is set only when both orthogonal cells beside it are passable.
+const (
+	moveW  = 1 << iota // (−1, 0)
+	moveE              // (+1, 0)
+	moveN              // (0, −1)
+	moveS              // (0, +1)
+	moveNW             // (−1, −1)
+	moveNE             // (+1, −1)
+	moveSW             // (−1, +1)
+	moveSE             // (+1, +1)
+)
+
+// moveDX, moveDY and moveCost give each move bit's step and integer cost.
+var (
+	moveDX   = [8]int32{-1, 1, 0, 0, -1, 1, -1, 1}
+	moveDY   = [8]int32{0, 0, -1, 1, -1, -1, 1, 1}
+	moveCost = [8]int64{costStraight, costStraight, costStraight, costStraight, costDiag, costDiag, costDiag, costDiag}
+)
+
+// Ways the integer search turns g and h into a heap key.
+const (
+	keyExact  uint8 = iota // integer f = g + h, tie-break on h
+	keyShrunk              // integer f = g + ⌊Weight·h⌋ (0 < Weight < 1)
+	keyFloat               // f = g + Weight·h as float64 bits (Weight > 1)
+)
+
+// inode is the integer search's state of one padded cell in one word, so
+// that eight share a cache line: from the top, the generation of the search
+// that wrote it (genBits), the move index of the direction it was reached
+// in (3 bits; its parent lies back along that direction, see parentInt),
+// whether it is open (1 bit; 0 once expanded), and g (gBits). It is valid
+// when its generation is the search's. With the open bit just above g, a
+// node is worth relaxing with cost ng exactly when ng|openBit is below its
+// low bits: an open node with a larger g.
+type inode uint64
+
+const (
+	gBits    = 40 // g < 2⁴⁰: at most MaxCells cells of costDiag < 2³⁸
+	gMask    = 1<<gBits - 1
+	openBit  = 1 << gBits
+	dirShift = gBits + 1
+	genShift = gBits + 4
+	genBits  = 64 - genShift
+	genMask  = 1<<genBits - 1
+)
+
+func (n inode) g() int64     { return int64(n & gMask) }
+func (n inode) dir() int     { return int(n>>dirShift) & 7 }
+func (n inode) stamp() int64 { return int64(n >> genShift) }
+
+// mkNode returns the open node of generation stamp reached by move dir with
+// cost g.
+func mkNode(stamp int64, dir int, g int64) inode {
+	return inode(uint64(stamp)<<genShift | uint64(dir)<<dirShift | openBit | uint64(g))
+}
+
+// moveIndex[(dy+1)·3 + dx+1] is the move bit index of direction (dx, dy).
+var moveIndex = [9]int{4, 2, 5, 0, -1, 1, 6, 3, 7}
+
+// openKey is an entry of the integer open list: see Search.key.
+type openKey struct {
+	key uint64
+	idx int32
+}
+
+// tieBitsFor returns how many low bits of a key hold the tie-break for a
+// padded grid of n cells: what f = g + h leaves free. On a shortest path
+// tree g ≤ n·costDiag, and h ≤ n·costDiag too.
+func tieBitsFor(n int) uint {
+	return uint(64 - bits.Len64(uint64(n)*2*costDiag+2*costDiag))
+}
+
+// key orders the open list: by f = g + h, ties towards smaller h (larger g:
+// deeper nodes first, which on open ground walks straight to the goal). h is
+// saturated to the tie bits, which only weakens the tie-break far from the
+// goal. With a weight above 1 the key is the float64 bits of g + Weight·h
+// (order-preserving for non-negative floats).
+func (s *Search) key(g, h int64) uint64 {
+	switch s.wmode {
+	case keyShrunk:
+		h = int64(s.hScale * float64(h))
+	case keyFloat:
+		return math.Float64bits(float64(g) + s.hScale*float64(h))
+	}
+	t := uint64(h)
+	if m := uint64(1)<<s.tieBits - 1; t > m {
+		t = m
+	}
+	return uint64(g+h)<<s.tieBits | t
+}
+
+// hInt is the integer heuristic for a cell (dx, dy) away from the goal.
+// Each is consistent in integer units: octile is the exact integer cost on
+// an empty grid, Euclidean rounded down stays below it.
+func hInt(kind Heuristic, dx, dy int32) int64 {
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	switch kind {
+	case OctileHeuristic:
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		return costStraight*int64(dx) + (costDiag-costStraight)*int64(dy)
+	case ManhattanHeuristic:
+		return costStraight * (int64(dx) + int64(dy))
+	case EuclideanHeuristic:
+		fx, fy := float64(dx), float64(dy)
+		return int64(costStraight * math.Sqrt(fx*fx+fy*fy))
+	}
+	return 0
+}
+
+// row returns the padded row of padded index i (exact for i, pw < 2³²:
+// the error of the rounded-up reciprocal stays below 1/pw).
+func (s *Search) row(i int32) int32 {
+	hi, _ := bits.Mul64(uint64(i), s.div)
+	return int32(hi)
+}
+
+// syncMoves rebuilds the allowed moves of every padded cell.
+func (s *Search) syncMoves() {
+	if s.movesVersion == s.costVersion {
+		return
+	}
+	g, pw := s.g, s.pw
+	w, h := g.w, g.h
+	// passability of three padded rows at a time, 0 or 1, rolling down
+	if len(s.rowBuf) != 3*pw {
+		s.rowBuf = make([]uint8, 3*pw)
+	}
+	buf := s.rowBuf
+	up, cur, dn := buf[:pw], buf[pw:2*pw], buf[2*pw:]
+	fill := func(row []uint8, y int) {
+		clear(row)
+		if y < 0 || y >= h {
+			return
+		}
+		for x, c := range g.cost[y*w : (y+1)*w] {
+			if !isBlocked(c) {
+				row[x+1] = 1
+			}
+		}
+	}
+	fill(cur, 0)
+	mv := s.moves
+	clear(mv[:pw])
+	clear(mv[len(mv)-pw:])
+	for y := 0; y < h; y++ {
+		fill(dn, y+1)
+		row := mv[(y+1)*pw : (y+2)*pw]
+		row[0], row[pw-1] = 0, 0
+		for x := 1; x < pw-1; x++ {
+			W, E, N, S := cur[x-1], cur[x+1], up[x], dn[x]
+			m := W | E<<1 | N<<2 | S<<3 |
+				(N&W&up[x-1])<<4 | (N&E&up[x+1])<<5 | (S&W&dn[x-1])<<6 | (S&E&dn[x+1])<<7
+			row[x] = m & -cur[x]
+		}
+		up, cur, dn = cur, dn, up
+	}
+	s.movesVersion = s.costVersion
+}
+
+// beginInt starts the integer search.
+func (s *Search) beginInt() {
+	s.syncMoves()
+	if s.opt.JumpPoints {
+		s.syncBits()
+	}
+	s.gen++
+	if s.gen&genMask == 0 { // wrapped: old stamps could alias the new generation
+		clear(s.nodes)
+		s.gen++
+	}
+	w := s.opt.Weight
+	if w <= 0 {
+		w = 1
+	}
+	s.hScale = w
+	switch {
+	case w < 1:
+		s.wmode = keyShrunk
+	case w > 1:
+		s.wmode = keyFloat
+	default:
+		s.wmode = keyExact
+	}
+	s.hKind = s.opt.Heuristic
+	if s.opt.JumpPoints || s.hKind == AutoHeuristic {
+		s.hKind = OctileHeuristic
+		if s.opt.Moves == Moves4 {
+			s.hKind = ManhattanHeuristic
+		}
+	}
+	// A weight above 1, and Manhattan with diagonal moves, make the
+	// heuristic inconsistent: closed nodes may improve and are reopened.
+	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
+	s.nodes[s.start] = mkNode(int64(s.gen&genMask), 0, 0)
+	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
+	// A consistent heuristic (every case but the two above) keeps f
+	// monotone, so the search can use the bucket queue.
+	s.buckets = !s.reopen && s.wmode != keyFloat
+	s.open = s.open[:0]
+	if s.buckets {
+		ring := aStarRing
+		if s.opt.JumpPoints {
+			ring = jpsRing
+		}
+		if s.bq == nil || len(s.bq.head) != ring {
+			s.bq = newBucketQueue(ring)
+		}
+		f := h
+		if s.wmode == keyShrunk {
+			f = int64(s.hScale * float64(h))
+		}
+		s.bq.reset(f)
+	}
+	s.pushOpen(0, h, s.start)
+}
+
+// runBuckets performs up to budget expansions of integer A* on the bucket
+// queue.
+func (s *Search) runBuckets(budget int) {
+	nodes, moves := s.nodes, s.moves
+	gen, goal := int64(s.gen&genMask), s.goal
+	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
+	all := uint8(0xff)
+	if s.opt.Moves == Moves4 {
+		all = moveW | moveE | moveN | moveS
+	}
+	q := s.bq
+	kind := s.hKind
+	shrunk := s.wmode == keyShrunk
+	octile := kind == OctileHeuristic
+	n := 0
+	for n < budget {
+		if q.count == 0 {
+			s.finish(-1)
+			break
+		}
+		ci := q.pop()
+		cn := nodes[ci]
+		if cn&openBit == 0 { // stale entry of a node already closed
+			continue
+		}
+		nodes[ci] = cn &^ openBit
+		cg := cn.g()
+		n++
+		if ci == goal {
+			s.finish(ci)
+			break
+		}
+		cy := s.row(ci)
+		cdx, cdy := ci-cy*pw-gx, cy-gy
+		for m := moves[ci] & all; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			ni := ci + off[d]
+			ng := cg + moveCost[d]
+			// not better, or closed
+			if nn := nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+				continue
+			}
+			nodes[ni] = mkNode(gen, d, ng)
+			var h int64
+			if octile { // hInt's octile case, inlined
+				ax, ay := cdx+moveDX[d], cdy+moveDY[d]
+				if ax < 0 {
+					ax = -ax
+				}
+				if ay < 0 {
+					ay = -ay
+				}
+				h = costStraight*int64(max(ax, ay)) + (costDiag-costStraight)*int64(min(ax, ay))
+			} else {
+				h = hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
+			}
+			if shrunk {
+				h = int64(s.hScale * float64(h))
+			}
+			q.push(ng+h, ni)
+		}
+	}
+	s.expanded += n
+}
+
+// runInt performs up to budget expansions of integer A*.
+func (s *Search) runInt(budget int) {
+	nodes, moves := s.nodes, s.moves
+	gen, goal := int64(s.gen&genMask), s.goal
+	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
+	all := uint8(0xff)
+	if s.opt.Moves == Moves4 {
+		all = moveW | moveE | moveN | moveS
+	}
+	open := s.open
+	kind := s.hKind
+	n := 0
+	for n < budget {
+		if len(open) == 0 {
+			s.finish(-1)
+			break
+		}
+		var top openKey
+		top, open = popKey(open)
+		ci := top.idx
+		cn := nodes[ci]
+		if cn&openBit == 0 { // stale entry of a node already closed
+			continue
+		}
+		nodes[ci] = cn &^ openBit
+		cg := cn.g()
+		n++
+		if ci == goal {
+			s.finish(ci)
+			break
+		}
+		cy := s.row(ci)
+		cdx, cdy := ci-cy*pw-gx, cy-gy
+		for m := moves[ci] & all; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros8(m)
+			ni := ci + off[d]
+			ng := cg + moveCost[d]
+			if nn := nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+				// not better, or closed: reopened only when the
+				// heuristic may be inconsistent and the cost improves
+				if !s.reopen || nn&openBit != 0 || ng >= nn.g() {
+					continue
+				}
+				s.reopened++
+			}
+			nodes[ni] = mkNode(gen, d, ng)
+			h := hInt(kind, cdx+moveDX[d], cdy+moveDY[d])
+			open = pushKey(open, openKey{key: s.key(ng, h), idx: ni})
+		}
+	}
+	s.open = open
+	s.expanded += n
+}
+
+// relaxInt offers cost ng for reaching padded cell ni at (x, y) by move
+// index dir, as runInt does for one neighbour; JPS uses it for jump points.
+func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
+	gen := int64(s.gen & genMask)
+	if nn := s.nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+		if !s.reopen || nn&openBit != 0 || ng >= nn.g() {
+			return
+		}
+		s.reopened++
+	}
+	s.nodes[ni] = mkNode(gen, dir, ng)
+	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
+	if s.wmode == keyExact && s.buckets { // pushOpen's common case, inlined
+		if f := ng + h; f-s.bq.fmin < int64(len(s.bq.head)) {
+			s.bq.push(f, ni)
+			return
+		}
+	}
+	s.pushOpen(ng, h, ni)
+}
+
+// pushKey adds it to the 4-ary min-heap h.
+func pushKey(h []openKey, it openKey) []openKey {
+	h = append(h, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) >> 2
+		if h[p].key <= it.key {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = it
+	return h
+}
+
+// popKey removes and returns the smallest entry of the non-empty heap h.
+func popKey(h []openKey) (openKey, []openKey) {
+	top := h[0]
+	last := len(h) - 1
+	it := h[last]
+	h = h[:last]
+	if last == 0 {
+		return top, h
+	}
+	i := 0
+	for {
+		c := 4*i + 1
+		if c >= last {
+			break
+		}
+		best, bk := c, h[c].key
+		if c+3 < last {
+			if k := h[c+1].key; k < bk {
+				best, bk = c+1, k
+			}
+			if k := h[c+2].key; k < bk {
+				best, bk = c+2, k
+			}
+			if k := h[c+3].key; k < bk {
+				best, bk = c+3, k
+			}
+		} else {
+			for j := c + 1; j < last; j++ {
+				if k := h[j].key; k < bk {
+					best, bk = j, k
+				}
+			}
+		}
+		if bk >= it.key {
+			break
+		}
+		h[i] = h[best]
+		i = best
+	}
+	h[i] = it
+	return top, h
+}
+
+// bucketQueue is the open list of the integer search under a consistent
+// heuristic: a bucket per value of f (Dial 1969), kept in a ring of size
+// ring (a power of two) that starts at fmin, the f popped last. With a
+// consistent heuristic f never decreases along an edge. An A* move raises
+// it by at most twice the move's cost (h changes by at most the move's
+// cost), so every open entry lies in [fmin, fmin + 2·costDiag], inside a
+// ring of aStarRing; a jump point search edge can raise it by more, and
+// entries beyond the ring go to an overflow heap (the Search's open), popped
+// when its top is below the ring's first bucket. Non-empty buckets are found
+// through a two-level bitmap. A bucket is a stack: among entries of equal f
+// the latest pushed, usually the deepest, pops first, which on open ground
+// walks straight to the goal as a larger-g tie-break does. As with the heap,
+// an improved node is pushed again and its stale entry skipped.
+type bucketQueue struct {
+	head  []int32  // top entry of each bucket whose bit is set
+	bits  []uint64 // non-empty buckets
+	sum   []uint64 // non-zero words of bits
+	ent   []bucketEntry
+	free  int32 // first free entry (linked by next), -1 when none
+	cur   int   // bucket of fmin, where the ring starts
+	fmin  int64
+	count int
+}
+
+// Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS (a jump
+// of up to about 6 cells fits).
+const (
+	aStarRing = 1 << 13
+	jpsRing   = 1 << 15
+)
+
+type bucketEntry struct{ idx, next int32 }
+
+func newBucketQueue(ring int) *bucketQueue {
+	return &bucketQueue{
+		head: make([]int32, ring),
+		bits: make([]uint64, ring/64),
+		sum:  make([]uint64, (ring/64+63)/64),
+	}
+}
+
+// reset empties the queue, clearing only the words that hold leftovers,
+// and starts the ring at f.
+func (q *bucketQueue) reset(f int64) {
+	for i, m := range q.sum {
+		for ; m != 0; m &= m - 1 {
+			q.bits[i<<6+bits.TrailingZeros64(m)] = 0
+		}
+		q.sum[i] = 0
+	}
+	q.ent = q.ent[:0]
+	q.free = -1
+	q.cur = int(f) & (len(q.head) - 1)
+	q.fmin = f
+	q.count = 0
+}
+
+// push adds idx with f in [fmin, fmin + ring).
+func (q *bucketQueue) push(f int64, idx int32) {
+	b := int(f) & (len(q.head) - 1)
+	e := q.free
+	if e >= 0 {
+		q.free = q.ent[e].next
+	} else {
+		e = int32(len(q.ent))
+		q.ent = append(q.ent, bucketEntry{})
+	}
+	next := int32(-1)
+	w := b >> 6
+	if q.bits[w]>>uint(b&63)&1 != 0 {
+		next = q.head[b]
+	} else {
+		q.bits[w] |= 1 << uint(b&63)
+		q.sum[w>>6] |= 1 << uint(w&63)
+	}
+	q.ent[e] = bucketEntry{idx: idx, next: next}
+	q.head[b] = e
+	q.count++
+}
+
+// pop removes and returns an entry of the smallest f (the queue is not
+// empty), which becomes fmin.
+func (q *bucketQueue) pop() int32 {
+	b := q.first()
+	q.fmin += int64((b - q.cur) & (len(q.head) - 1))
+	q.cur = b
+	return q.take(b)
+}
+
+// take removes and returns the top entry of the non-empty bucket b.
+func (q *bucketQueue) take(b int) int32 {
+	e := q.head[b]
+	en := q.ent[e]
+	if en.next >= 0 {
+		q.head[b] = en.next
+	} else {
+		w := b >> 6
+		q.bits[w] &^= 1 << uint(b&63)
+		if q.bits[w] == 0 {
+			q.sum[w>>6] &^= 1 << uint(w&63)
+		}
+	}
+	q.ent[e].next = q.free
+	q.free = e
+	q.count--
+	return en.idx
+}
+
+// first returns the first non-empty bucket at or after cur in ring order.
+func (q *bucketQueue) first() int {
+	c := q.cur
+	w := c >> 6
+	if m := q.bits[w] >> uint(c&63); m != 0 {
+		return c + bits.TrailingZeros64(m)
+	}
+	ww := q.nextWord(w + 1)
+	if ww < 0 { // wrap around; word w's low bits are the ring's end
+		ww = q.nextWord(0)
+	}
+	return ww<<6 + bits.TrailingZeros64(q.bits[ww])
+}
+
+// nextWord returns the first non-zero word of bits at or after from, or -1.
+func (q *bucketQueue) nextWord(from int) int {
+	for s := from >> 6; s < len(q.sum); s++ {
+		m := q.sum[s]
+		if s == from>>6 {
+			m &= ^uint64(0) << uint(from&63)
+		}
+		if m != 0 {
+			return s<<6 + bits.TrailingZeros64(m)
+		}
+	}
+	return -1
+}
+
+// pushOpen adds padded cell idx with cost g and heuristic h to the open
+// list of JPS and of the heap-based A*: the bucket queue when s.buckets
+// (its overflow heap past the ring), else the heap.
+func (s *Search) pushOpen(g, h int64, idx int32) {
+	if s.buckets {
+		if s.wmode == keyShrunk {
+			h = int64(s.hScale * float64(h))
+		}
+		if f := g + h; f-s.bq.fmin < int64(len(s.bq.head)) {
+			s.bq.push(f, idx)
+			return
+		}
+	}
+	s.open = pushKey(s.open, openKey{key: s.key(g, h), idx: idx})
+}
+
+// popOpen removes an entry of the smallest key from the open list of
+// pushOpen; false when it is empty.
+func (s *Search) popOpen() (int32, bool) {
+	if !s.buckets || s.bq.count == 0 {
+		if len(s.open) == 0 {
+			return 0, false
+		}
+		var top openKey
+		top, s.open = popKey(s.open)
+		if s.buckets { // the ring restarts at the overflow's f
+			q := s.bq
+			q.fmin = int64(top.key >> s.tieBits)
+			q.cur = int(q.fmin) & (len(q.head) - 1)
+		}
+		return top.idx, true
+	}
+	q := s.bq
+	b := q.first()
+	f := q.fmin + int64((b-q.cur)&(len(q.head)-1))
+	if len(s.open) > 0 {
+		if fo := int64(s.open[0].key >> s.tieBits); fo < f {
+			var top openKey
+			top, s.open = popKey(s.open)
+			q.fmin, q.cur = fo, int(fo)&(len(q.head)-1)
+			return top.idx, true
+		}
+	}
+	q.fmin, q.cur = f, b
+	return q.take(b), true
+}
+
+// reconstructInt appends the path start..goal of the integer search to
+// dst and returns it with its cost, that of the path itself from its counts
+// of straight and diagonal moves. From each cell it walks back along the
+// direction the cell was reached in, to the first cell whose cost plus the
+// moves from it is at most the cell's: the cell that set that cost, or one
+// between (a jump point's parent may be far, on a free line). Following
+// these gives a path no longer than the goal's cost, even after parents
+// improved (reopened nodes).
+func (s *Search) reconstructInt(dst []Cell) ([]Cell, float64, error) {
+	base := len(dst)
+	i := s.found
+	pw := int32(s.pw)
+	y := s.row(i)
+	x := i - y*pw
+	dst = append(dst, Cell{X: x - 1, Y: y - 1})
+	gen := int64(s.gen & genMask)
+	nodes := s.nodes
+	straight, diagonal := 0, 0
+	for i != s.start {
+		n := nodes[i]
+		d := n.dir()
+		dx, dy := moveDX[d], moveDY[d]
+		off := dy*pw + dx
+		g, c := n.g(), moveCost[d]
+		k := int64(1)
+		for ; ; k++ {
+			i -= off
+			x -= dx
+			y -= dy
+			dst = append(dst, Cell{X: x - 1, Y: y - 1})
+			if p := nodes[i]; p.stamp() == gen && p.g()+k*c <= g {
+				break
+			}
+		}
+		if d >= 4 {
+			diagonal += int(k)
+		} else {
+			straight += int(k)
+		}
+	}
+	for l, r := base, len(dst)-1; l < r; l, r = l+1, r-1 {
+		dst[l], dst[r] = dst[r], dst[l]
+	}
+	u := float64(s.uniform)
+	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
+}

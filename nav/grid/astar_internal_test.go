@@ -1,0 +1,229 @@
+package grid
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestIntegerCostsOrderLikeSqrt2 checks the claim of the integer search's
+// doc: a + b√2 and a·costStraight + b·costDiag order two paths the same way
+// whenever their counts of diagonal moves differ by less than 2,300, the
+// worst case being the integer a closest to −b√2.
+func TestIntegerCostsOrderLikeSqrt2(t *testing.T) {
+	for b := int64(1); b < 2300; b++ {
+		near := int64(math.Round(float64(b) * math.Sqrt2))
+		for a := near - 2; a <= near+2; a++ {
+			real := float64(b)*math.Sqrt2 - float64(a) // (0, b) against (a, 0)
+			scaled := b*costDiag - a*costStraight
+			require.Equalf(t, real > 0, scaled > 0, "b %d a %d", b, a)
+			require.NotZero(t, scaled)
+		}
+	}
+	// 2378 diagonal moves tie with 3363 straight ones in integers, while
+	// their lengths differ by 1.5e-4 cells: the documented limit.
+	assert.Equal(t, int64(2378*costDiag), int64(3363*costStraight))
+}
+
+// TestRowDivision checks the multiply-and-shift division of padded indices
+// by the padded width against the / operator.
+func TestRowDivision(t *testing.T) {
+	rng := newRand(3)
+	for _, pw := range []int{3, 4, 7, 64, 514, 1026, 8194, 1 << 20, MaxCells + 2} {
+		s := &Search{div: ^uint64(0)/uint64(pw) + 1}
+		n := MaxCells + 2*pw + 2*(MaxCells/pw) + 4 // a padded grid of MaxCells
+		for k := 0; k < 20000; k++ {
+			i := rng.Intn(n)
+			if k < 64 { // both ends of the range
+				i = k
+				if k%2 == 1 {
+					i = n - 1 - k
+				}
+			}
+			require.Equalf(t, int32(i/pw), s.row(int32(i)), "pw %d i %d", pw, i)
+		}
+	}
+}
+
+// TestBucketQueueOrder pushes keys spread over the ring in random order,
+// wrapping around it, and checks that pops come in order of f, the latest
+// pushed first among equal f.
+func TestBucketQueueOrder(t *testing.T) {
+	rng := newRand(9)
+	q := newBucketQueue(aStarRing)
+	for round := 0; round < 20; round++ {
+		f0 := int64(rng.Intn(1 << 30))
+		q.reset(f0)
+		fmin := f0
+		seq := int32(0)
+		type entry struct {
+			f   int64
+			seq int32
+		}
+		var open []entry
+		for step := 0; step < 2000; step++ {
+			if len(open) == 0 || rng.Intn(3) > 0 {
+				f := fmin + int64(rng.Intn(2*costDiag+1))
+				q.push(f, seq)
+				open = append(open, entry{f, seq})
+				seq++
+				continue
+			}
+			best := 0
+			for i, e := range open {
+				if e.f < open[best].f || (e.f == open[best].f && e.seq > open[best].seq) {
+					best = i
+				}
+			}
+			got := q.pop()
+			require.Equal(t, open[best].seq, got, "round %d step %d", round, step)
+			require.Equal(t, open[best].f, q.fmin)
+			fmin = q.fmin
+			open = append(open[:best], open[best+1:]...)
+		}
+		require.Equal(t, len(open), q.count)
+	}
+}
+
+// TestJumpPointsLongJumps runs JPS on large, sparsely blocked grids, where
+// most jumps are longer than the bucket ring and go to the overflow heap,
+// and diagonal runs are long, against A*.
+func TestJumpPointsLongJumps(t *testing.T) {
+	rng := newRand(21)
+	overflow := 0
+	for trial := 0; trial < 6; trial++ {
+		g := randomGrid(rng, 300, 200, 1+trial%3, false)
+		a := NewSearch(g)
+		j := NewSearchOptions(g, Options{JumpPoints: true})
+		for q := 0; q < 30; q++ {
+			s := Cell{int32(rng.Intn(300)), int32(rng.Intn(200))}
+			e := Cell{int32(rng.Intn(300)), int32(rng.Intn(200))}
+			_, want, errA := a.Path(s, e, nil)
+			path, got, errJ := j.Path(s, e, nil)
+			overflow += len(j.open) // entries left in the overflow heap
+			require.Equal(t, errA, errJ, "trial %d %v->%v", trial, s, e)
+			if errA != nil {
+				continue
+			}
+			require.InDelta(t, want, got, 1e-9, "trial %d %v->%v", trial, s, e)
+			require.InDelta(t, checkPath(t, g, path, s, e), got, 1e-9)
+		}
+	}
+	assert.Positive(t, overflow, "the test must exercise the overflow heap")
+}
+
+// TestIntegerSearchWeightsAndHeuristics checks every integer-search mode on
+// uniform grids against Dijkstra: weights below 1 (shrunk integer
+// heuristic, bucket queue) and Euclidean stay exact, weights above 1 stay
+// within their bound, for A* and JPS.
+func TestIntegerSearchWeightsAndHeuristics(t *testing.T) {
+	rng := newRand(17)
+	for trial := 0; trial < 20; trial++ {
+		g := randomGrid(rng, 24, 18, 10+trial, false)
+		for _, opt := range []Options{
+			{Weight: 0.5},
+			{Heuristic: EuclideanHeuristic},
+			{Heuristic: ZeroHeuristic},
+			{Weight: 0.7, JumpPoints: true},
+			{Weight: 2},
+			{Weight: 2, JumpPoints: true},
+		} {
+			s := NewSearchOptions(g, opt)
+			for q := 0; q < 8; q++ {
+				a := Cell{int32(rng.Intn(24)), int32(rng.Intn(18))}
+				b := Cell{int32(rng.Intn(24)), int32(rng.Intn(18))}
+				if !g.Passable(a) || !g.Passable(b) || !g.Connected(a, b) {
+					continue
+				}
+				want := dijkstra(g, a, b)
+				path, cost, err := s.Path(a, b, nil)
+				require.NoError(t, err)
+				require.InDelta(t, checkPath(t, g, path, a, b), cost, 1e-9)
+				if opt.Weight > 1 {
+					require.LessOrEqual(t, cost, opt.Weight*want+1e-9, "trial %d %+v", trial, opt)
+					require.GreaterOrEqual(t, cost, want-1e-9)
+				} else {
+					require.InDelta(t, want, cost, 1e-9, "trial %d %+v %v->%v", trial, opt, a, b)
+				}
+			}
+		}
+	}
+}
+
+// TestJumpPointsZeroAllocsRandom512 covers the overflow heap and long
+// searches (TestJumpPointsZeroAllocs runs arena's short ones).
+func TestJumpPointsZeroAllocsRandom512(t *testing.T) {
+	g, qs := loadBench(t, "random512-25-0.map")
+	s := NewSearchOptions(g, Options{JumpPoints: true})
+	buf := make([]Cell, 0, 4096)
+	for k := 0; k < 110; k++ { // warm up on the same queries: grow the open lists
+		q := qs[(k*7)%len(qs)]
+		buf, _, _ = s.Path(q.Start, q.Goal, buf)
+	}
+	i := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		q := qs[(i*7)%len(qs)]
+		i++
+		buf, _, _ = s.Path(q.Start, q.Goal, buf)
+	})
+	assert.Zero(t, allocs)
+}
+
+// TestJumpTablesMatchScans checks the precomputed jump bits and diagonal
+// runs of JPS against walking the grid cell by cell.
+func TestJumpTablesMatchScans(t *testing.T) {
+	rng := newRand(5)
+	for trial := 0; trial < 8; trial++ {
+		w, h := 20+rng.Intn(90), 10+rng.Intn(40)
+		g := randomGrid(rng, w, h, 5+5*trial, false)
+		s := NewSearchOptions(g, Options{JumpPoints: true})
+		s.syncMoves()
+		s.syncBits()
+		pass := func(x, y int32) bool { return g.Passable(Cell{x - 1, y - 1}) }
+		// straight: the first cell that is blocked or has a forced
+		// neighbour, from (x, y) along (dx, dy)
+		straight := func(x, y, dx, dy int32) bool {
+			for {
+				x, y = x+dx, y+dy
+				if !pass(x, y) {
+					return false
+				}
+				if (pass(x+dy, y+dx) && !pass(x+dy-dx, y+dx-dy)) || (pass(x-dy, y-dx) && !pass(x-dy-dx, y-dx-dy)) {
+					return true
+				}
+			}
+		}
+		pw := int32(s.pw)
+		for y := int32(1); y <= int32(h); y++ {
+			for x := int32(1); x <= int32(w); x++ {
+				if !pass(x, y) {
+					continue
+				}
+				i := y*pw + x
+				for _, d := range []struct {
+					dx, dy int32
+					bit    uint8
+				}{{1, 0, jpE}, {-1, 0, jpW}, {0, 1, jpS}, {0, -1, jpN}} {
+					require.Equalf(t, straight(x, y, d.dx, d.dy), s.jcell[i]&uint16(d.bit) != 0, "trial %d cell (%d,%d) dir (%d,%d)", trial, x, y, d.dx, d.dy)
+				}
+				for k := int32(0); k < 4; k++ {
+					dx, dy := 2*(k&1)-1, 2*(k>>1)-1
+					steps, jump := int32(0), false
+					for cx, cy := x, y; pass(cx+dx, cy) && pass(cx, cy+dy) && pass(cx+dx, cy+dy); {
+						cx, cy = cx+dx, cy+dy
+						steps++
+						if straight(cx, cy, dx, 0) || straight(cx, cy, 0, dy) {
+							jump = true
+							break
+						}
+					}
+					v := s.diag[4*i+k]
+					require.Equalf(t, steps, int32(v>>1), "trial %d cell (%d,%d) diagonal %d", trial, x, y, k)
+					require.Equalf(t, jump, v&1 == diagJump, "trial %d cell (%d,%d) diagonal %d", trial, x, y, k)
+				}
+			}
+		}
+	}
+}
