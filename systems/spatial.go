@@ -96,10 +96,10 @@ const (
 
 // The phases of [spatialJob].
 const (
-	spMark = iota // query range: byEntity[e] = 0 for a usable agent (finite Position)
-	spCount       // entity-ID range: count the marks
-	spRank        // entity-ID range: each mark becomes the agent's hash ID
-	spFill        // query range: copy each usable agent to its hash ID
+	spMark  = iota // query range: byEntity[e] = 0 for a usable agent (finite Position)
+	spCount        // entity-ID range: count the marks
+	spRank         // entity-ID range: each mark becomes the agent's hash ID
+	spFill         // query range: copy each usable agent to its hash ID
 )
 
 // spatialJob is one phase of Spatial's rebuild, split over the workers.
