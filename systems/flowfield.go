@@ -469,17 +469,57 @@ func (s *FlowField) Work(worker, lo, hi int) {
 }
 
 // aim returns the point an agent at p heads for on field f, whether it is the
-// goal in direct line of sight, and whether there is anywhere to head.
+// goal in direct line of sight, and whether there is anywhere to head: the
+// goal's centre when it is in line of sight, else p plus LookAhead+1 cells
+// along f.Sample(p)'s direction. It is that rule with f.Sample's steps
+// written out, so the line of sight to the goal, the longest test, is walked
+// once (Sample tests it, and so did the rule after it). The target is the
+// centre of f's first passable goal, as Sample's; Direct needs it to be the
+// first goal.
 func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
-	dir, ok := f.Sample(p)
-	if !ok || (dir.X == 0 && dir.Y == 0) {
+	c := g.CellAt(p)
+	next, ok := f.Next(c)
+	if !ok {
 		return r2.Vec{}, false, false
 	}
 	goals := f.Goals()
-	if len(goals) > 0 {
-		if t := g.Center(goals[0]); g.LineOfSight(p, t) {
+	for i, gc := range goals {
+		if !g.Passable(gc) {
+			continue
+		}
+		t := g.Center(gc)
+		if !g.LineOfSight(p, t) {
+			break
+		}
+		d := r2.Sub(t, p)
+		if r2.Norm(d) < 0.05 { // on the goal: nowhere to head
+			return r2.Vec{}, false, false
+		}
+		if i == 0 {
 			return t, true, true
 		}
+		return r2.Add(p, r2.Scale(flowfield.LookAhead+1, r2.Unit(d))), false, true
+	}
+	var dir r2.Vec
+	if next == c { // a goal cell other than the target's, or the target hidden
+		d := r2.Sub(g.Center(c), p)
+		if r2.Norm(d) < 0.05 {
+			return r2.Vec{}, false, false
+		}
+		dir = r2.Unit(d)
+	} else {
+		at := next
+		for k := 0; k < flowfield.LookAhead; k++ {
+			n, ok := f.Next(at)
+			if !ok || n == at || !g.LineOfSight(p, g.Center(n)) {
+				break
+			}
+			at = n
+		}
+		dir = r2.Unit(r2.Sub(g.Center(at), p))
+	}
+	if dir.X == 0 && dir.Y == 0 {
+		return r2.Vec{}, false, false
 	}
 	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
 }
