@@ -81,10 +81,11 @@ type Steer struct {
 	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
-	hot     []steerAgent                 // the frame's agents by hash slot (out nil: no agent there)
-	weights []components.SteeringWeights // the distinct weights of the frame's agents (each worker's from its range's start)
-	wanders []wanderRef                  // the wanderers' state (likewise)
-	extra   [][]steerAgent               // per worker: its agents not in this frame's hash
+	hot     []steerAgent   // the frame's agents by hash slot (out nil: no agent there)
+	kinds   []steerKind    // the distinct kinds of the frame's agents (each worker's from its range's start)
+	wanders []wanderRef    // the wanderers' state (likewise)
+	tvels   []r2.Vec       // the targets' velocities of pursuers and evaders (likewise)
+	extra   [][]steerExtra // per worker: its agents not in this frame's hash
 	scratch []steerScratch
 	walls   wallBits
 
@@ -94,18 +95,30 @@ type Steer struct {
 }
 
 // steerAgent is one agent's hot state: what its forces read, copied out of
-// the components in one pass, and where the force goes.
+// the components in one pass, and where the force goes; 64 bytes, one cache
+// line. What agents of one kind share is in Steer.kinds.
 type steerAgent struct {
-	pos, vel    r2.Vec
-	point, tvel r2.Vec // Desired.Point and Vel
-	kin         components.Kinematics
-	factor      float64
-	out         *components.Steering
-	weights     uint32 // index in Steer.weights
-	wander      int32  // index in Steer.wanders, -1 for none
-	self        uint32 // entity ID, the salt of separation's fallback
-	mode        components.DesiredMode
-	hasW        bool
+	pos, vel r2.Vec
+	point    r2.Vec // Desired.Point
+	out      *components.Steering
+	kind     uint32 // index in Steer.kinds
+	aux      int32  // index in Steer.wanders (DesiredNone) or Steer.tvels (DesiredPursue, DesiredEvade); -1 for none
+	mode     components.DesiredMode
+}
+
+// steerKind is what agents of one kind share: their limits, weights and
+// speed factor.
+type steerKind struct {
+	kin    components.Kinematics
+	wt     components.SteeringWeights
+	factor float64 // Desired.SpeedFactor
+	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
+}
+
+// steerExtra is an agent not in this frame's hash, steered after the others.
+type steerExtra struct {
+	a    steerAgent
+	self uint32 // entity ID, the salt of separation's fallback
 }
 
 type wanderRef struct {
@@ -141,7 +154,7 @@ func (s *Steer) Initialize(w *arche.World) {
 		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
-	s.extra = make([][]steerAgent, s.pool.N())
+	s.extra = make([][]steerExtra, s.pool.N())
 	s.gatherJob.s = s
 	s.wanderEnd = make([][2]int, s.pool.N())
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
@@ -164,8 +177,8 @@ func (s *Steer) Update(w *arche.World) {
 	sc := &s.scratch[0]
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
 		for i := range ex {
-			a := &ex[i]
-			a.out.Force = s.force(a, -1, sc)
+			a := &ex[i].a
+			a.out.Force = s.force(a, -1, ex[i].self, sc)
 		}
 		clear(ex)
 		s.extra[k] = ex[:0]
@@ -188,8 +201,9 @@ func (s *Steer) gather(w *arche.World) {
 	// each worker's distinct weights and wanderers go in its own range of
 	// these tables (the indices differ with the number of workers; the
 	// values each agent reads do not)
-	s.weights = grow(s.weights, n)
+	s.kinds = grow(s.kinds, n)
 	s.wanders = grow(s.wanders, n)
+	s.tvels = grow(s.tvels, n)
 	clear(s.wanderEnd)
 	s.pool.Run(&s.gatherJob, n)
 }
@@ -215,7 +229,7 @@ func (j *steerGather) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
 	slots := s.nb.Hash.Slots()
-	nw, nwa := lo, lo // next free places in s.weights and s.wanders
+	nk, nwa := lo, lo // next free places in s.kinds and s.wanders
 	n := len(c.ents)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
@@ -236,28 +250,32 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			if id := s.nb.ID(e); id >= 0 && slots != nil {
 				a = &s.hot[slots[id]]
 			} else {
-				s.extra[worker] = append(s.extra[worker], steerAgent{})
-				a = &s.extra[worker][len(s.extra[worker])-1]
+				s.extra[worker] = append(s.extra[worker], steerExtra{self: e.ID()})
+				a = &s.extra[worker][len(s.extra[worker])-1].a
 			}
-			*a = steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, tvel: d.Vel,
-				kin: kin[k], factor: d.SpeedFactor, mode: d.Mode, wander: -1,
-				self: e.ID(), out: &out[k]}
+			kd := steerKind{kin: kin[k], factor: d.SpeedFactor}
 			if wts != nil {
-				wt := &wts[k]
-				// agents of one kind share weights and come one after the
-				// other, so comparing with the last distinct value keeps the
-				// table short at one comparison an agent
-				if nw == lo || s.weights[nw-1] != *wt {
-					s.weights[nw] = *wt
-					nw++
-				}
-				a.hasW, a.weights = true, uint32(nw-1)
+				kd.wt, kd.hasW = wts[k], true
 			}
-			if canWander && d.Mode == components.DesiredNone {
-				a.wander = int32(nwa)
+			// agents of one kind come one after the other, so comparing
+			// with the last distinct kind keeps the table short at one
+			// comparison an agent
+			if nk == lo || s.kinds[nk-1] != kd {
+				s.kinds[nk] = kd
+				nk++
+			}
+			aux := int32(-1)
+			switch {
+			case canWander && d.Mode == components.DesiredNone:
+				aux = int32(nwa)
 				s.wanders[nwa] = wanderRef{&was[k], &rnd[k]}
 				nwa++
+			case d.Mode == components.DesiredPursue || d.Mode == components.DesiredEvade:
+				aux = int32(i)
+				s.tvels[i] = d.Vel
 			}
+			*a = steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: &out[k],
+				kind: uint32(nk - 1), aux: aux, mode: d.Mode}
 		}
 	}
 	s.wanderEnd[worker] = [2]int{lo, nwa}
@@ -271,22 +289,24 @@ func (s *Steer) Work(worker, lo, hi int) {
 		if a.out == nil {
 			continue
 		}
-		a.out.Force = s.force(a, k, sc)
+		a.out.Force = s.force(a, k, 0, sc)
 		a.out = nil // the slot is empty until the next gather fills it
 	}
 }
 
 // force returns agent a's steering force.
-// slot is a's place in the hash's sorted arrays, -1 if it is not there.
-func (s *Steer) force(a *steerAgent, slot int, sc *steerScratch) r2.Vec {
+// slot is a's place in the hash's sorted arrays, -1 if it is not there;
+// self is its entity ID when it is not there.
+func (s *Steer) force(a *steerAgent, slot int, self uint32, sc *steerScratch) r2.Vec {
 	dt := s.clock.DT
-	kin := &a.kin
+	kd := &s.kinds[a.kind]
+	kin := &kd.kin
 	if !finiteVec(a.pos) || !finiteVec(a.vel) || !UsableKinematics(kin) {
 		return r2.Vec{} // Movement keeps it still; Diagnose counts it
 	}
 	speed := kin.MaxSpeed
-	if a.factor > 0 && a.factor < 1 {
-		speed *= a.factor
+	if kd.factor > 0 && kd.factor < 1 {
+		speed *= kd.factor
 	}
 	wandering := false
 	var move r2.Vec
@@ -300,13 +320,13 @@ func (s *Steer) force(a *steerAgent, slot int, sc *steerScratch) r2.Vec {
 	case components.DesiredFlee:
 		move = steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt)
 	case components.DesiredPursue:
-		move = steer.Pursue(a.pos, a.vel, a.point, a.tvel, speed, kin.MaxForce, MaxLead, dt)
+		move = steer.Pursue(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, dt)
 	case components.DesiredEvade:
-		move = steer.Evade(a.pos, a.vel, a.point, a.tvel, speed, kin.MaxForce, MaxLead, math.Inf(1), dt)
+		move = steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt)
 	case components.DesiredNone:
-		if a.wander >= 0 {
+		if a.aux >= 0 {
 			wandering = true
-			ref := s.wanders[a.wander]
+			ref := s.wanders[a.aux]
 			move = ref.wa.Force(a.pos, a.vel, &ref.rnd.Rand, kin.MaxSpeed, kin.MaxForce, dt)
 			break
 		}
@@ -314,17 +334,17 @@ func (s *Steer) force(a *steerAgent, slot int, sc *steerScratch) r2.Vec {
 	default: // DesiredStop, and any other value
 		move = steer.Brake(a.vel, kin.MaxForce, dt)
 	}
-	if !a.hasW {
+	if !kd.hasW {
 		return steer.Truncate(move, kin.MaxForce)
 	}
-	return s.combine(a, slot, sc, &s.weights[a.weights], move, wandering, dt)
+	return s.combine(a, kd, slot, self, sc, move, wandering, dt)
 }
 
 // combine sums the weighted forces by priority within MaxForce: wall
 // avoidance, separation, the move force (a wander comes last instead),
 // alignment, cohesion.
-func (s *Steer) combine(a *steerAgent, slot int, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
-	kin := &a.kin
+func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc *steerScratch, move r2.Vec, wandering bool, dt float64) r2.Vec {
+	kin, wt := &kd.kin, &kd.wt
 	acc := steer.Accumulator{Max: kin.MaxForce}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them
@@ -337,10 +357,10 @@ func (s *Steer) combine(a *steerAgent, slot int, sc *steerScratch, wt *component
 	if wt.Separation > 0 && wt.SeparationRadius > 0 {
 		var f r2.Vec
 		if slot >= 0 {
-			f = s.separation(a.pos, slot, wt.SeparationRadius, kin.MaxForce, uint64(a.self))
+			f = s.separation(a.pos, slot, wt.SeparationRadius, kin.MaxForce)
 		} else {
 			s.neighbours(a, slot, sc, wt.SeparationRadius, false)
-			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(a.self))
+			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(self))
 		}
 		if !acc.Add(f, wt.Separation) {
 			return acc.Sum
@@ -367,30 +387,33 @@ func (s *Steer) combine(a *steerAgent, slot int, sc *steerScratch, wt *component
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.
 const feelerTime = 0.5
 
-// nearWall reports whether a feeler from pos could reach a blocked cell: the
-// clearance of pos's cell is no more than the feeler's length in cells. Most
-// agents of a crowd are in the open and skip the feelers.
+// nearWall reports whether a feeler from pos could reach a blocked cell. A
+// feeler of length l enters a cell k cells (Chebyshev) from pos's cell only
+// past k−1 cells of its length, so it can reach a blocked cell only when the
+// clearance of pos's cell (the Chebyshev distance to the nearest one) is
+// less than l+1. Most agents of a crowd are in the open and skip the
+// feelers; the test leaves out none that a feeler would find.
 func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) bool {
 	c := s.grid.CellAt(pos)
 	if !s.grid.InBounds(c) {
 		return true
 	}
 	length := math.Max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
-	return float64(s.grid.Clearance(c)) <= length+1
+	return float64(s.grid.Clearance(c)) < length+1
 }
 
 // separation is steer.Separation(pos, the neighbours within radius, radius,
-// maxForce, salt) for the agent in slot of the hash, fused with the
+// maxForce, its entity ID) for the agent in slot of the hash, fused with the
 // neighbour query: it reads the neighbours' positions from the hash's
 // sorted array in the query's order (the same neighbours, order and sums as
 // the query followed by steer.Separation), leaving the agent itself out.
-func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64, salt uint64) r2.Vec {
+func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
 	h := s.nb.Hash
 	x0, x1, y0, y1, ok := h.Rows(pos, radius)
 	if !ok || radius <= 0 {
 		return r2.Vec{}
 	}
-	_, sorted := h.Sorted()
+	ids, sorted := h.Sorted()
 	r2max := radius * radius
 	var sx, sy float64
 	i := 0 // the neighbour's index in the query's list
@@ -410,6 +433,7 @@ func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64, salt 
 			}
 			w := (radius - n) / radius
 			if n == 0 {
+				salt := uint64(s.nb.Entities[ids[slot]].ID()) // rare: looked up here
 				f := steer.SeparationFallback(salt, i-1)
 				sx += w * f.X
 				sy += w * f.Y
