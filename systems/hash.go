@@ -1,7 +1,9 @@
 package systems
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/spatial/r2"
 
@@ -10,14 +12,21 @@ import (
 	"github.com/mlange-42/arche/generic"
 )
 
-// StateHash returns an FNV-1a hash of every agent's state, in Arche's query
-// order: entity, position, and where the agent has them velocity, health,
-// think schedule, random source, intent, path state and the status of every
-// behavior-tree node. Two runs from the same seed with the same systems give
-// the same hash whatever the number of workers; it is the quick test that a
-// change kept the simulation deterministic.
+// StateHash returns an FNV-1a hash of every agent's state: entity, position,
+// and where the agent has them velocity, health, think schedule, random
+// source, intent, path state and the status of every behavior-tree node,
+// hashed per agent and combined in entity-ID order, so the hash does not
+// depend on the order in which Arche stores the agents (it differs after a
+// save and load). Two runs from the same seed with the same systems give the
+// same hash whatever the number of workers and the storage order; it is the
+// quick test that a change kept the simulation deterministic. It allocates
+// (a slice of the agents' hashes): call it after a run, not every frame.
 func StateHash(w *arche.World) uint64 {
-	h := fnv{sum: 14695981039346656037}
+	type agentSum struct {
+		id  uint32
+		sum uint64
+	}
+	var sums []agentSum
 	f := generic.NewFilter9[components.Position, components.Velocity, components.Health, components.Think,
 		components.Rand, components.Intent, components.Path, components.Brain, components.Perception]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Health](), generic.T[components.Think](),
@@ -27,6 +36,7 @@ func StateHash(w *arche.World) uint64 {
 	for q.Next() {
 		p, v, hp, th, rnd, in, path, brain, per := q.Get()
 		e := q.Entity()
+		h := fnv{sum: 14695981039346656037}
 		h.u64(uint64(e.ID())<<32 | uint64(e.Generation()))
 		h.vec(p.Vec)
 		if v != nil {
@@ -58,6 +68,12 @@ func StateHash(w *arche.World) uint64 {
 				h.u64(uint64(brain.Memory.Status(i)))
 			}
 		}
+		sums = append(sums, agentSum{e.ID(), h.sum})
+	}
+	slices.SortFunc(sums, func(a, b agentSum) int { return cmp.Compare(a.id, b.id) })
+	h := fnv{sum: 14695981039346656037}
+	for _, a := range sums {
+		h.u64(a.sum)
 	}
 	return h.sum
 }

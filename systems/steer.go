@@ -101,10 +101,14 @@ type steerAgent struct {
 	pos, vel r2.Vec
 	point    r2.Vec // Desired.Point
 	out      *components.Steering
-	kind     uint32 // index in Steer.kinds
+	kind     uint32 // Desired.Mode << kindBits | the index in Steer.kinds
 	aux      int32  // index in Steer.wanders (DesiredNone) or Steer.tvels (DesiredPursue, DesiredEvade); -1 for none
-	mode     components.DesiredMode
 }
+
+// kindBits is the width of the index in steerAgent.kind: an agent whose kind
+// comes later in its worker's table (a crowd of over 16 million agents) is
+// steered with the agents not in the hash.
+const kindBits = 24
 
 // steerKind is what agents of one kind share: their limits, weights and
 // speed factor.
@@ -115,10 +119,14 @@ type steerKind struct {
 	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
 }
 
-// steerExtra is an agent not in this frame's hash, steered after the others.
+// steerExtra is an agent steered after the others: not in this frame's
+// hash, or beyond kindBits.
 type steerExtra struct {
 	a    steerAgent
+	kd   steerKind
+	mode components.DesiredMode
 	self uint32 // entity ID, the salt of separation's fallback
+	slot int32  // its slot in the hash, -1 if not there
 }
 
 type wanderRef struct {
@@ -177,8 +185,8 @@ func (s *Steer) Update(w *arche.World) {
 	sc := &s.scratch[0]
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
 		for i := range ex {
-			a := &ex[i].a
-			a.out.Force = s.force(a, -1, ex[i].self, sc)
+			x := &ex[i]
+			x.a.out.Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc)
 		}
 		clear(ex)
 		s.extra[k] = ex[:0]
@@ -246,13 +254,6 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			k := i - start
 			d := &des[k]
 			e := c.ents[i]
-			var a *steerAgent
-			if id := s.nb.ID(e); id >= 0 && slots != nil {
-				a = &s.hot[slots[id]]
-			} else {
-				s.extra[worker] = append(s.extra[worker], steerExtra{self: e.ID()})
-				a = &s.extra[worker][len(s.extra[worker])-1].a
-			}
 			kd := steerKind{kin: kin[k], factor: d.SpeedFactor}
 			if wts != nil {
 				kd.wt, kd.hasW = wts[k], true
@@ -274,8 +275,17 @@ func (j *steerGather) Work(worker, lo, hi int) {
 				aux = int32(i)
 				s.tvels[i] = d.Vel
 			}
-			*a = steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: &out[k],
-				kind: uint32(nk - 1), aux: aux, mode: d.Mode}
+			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: &out[k],
+				kind: uint32(d.Mode)<<kindBits | uint32(nk-1), aux: aux}
+			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
+				s.hot[slots[id]] = a
+				continue
+			}
+			slot := int32(-1)
+			if id := s.nb.ID(e); id >= 0 && slots != nil {
+				slot = slots[id]
+			}
+			s.extra[worker] = append(s.extra[worker], steerExtra{a: a, kd: kd, mode: d.Mode, self: e.ID(), slot: slot})
 		}
 	}
 	s.wanderEnd[worker] = [2]int{lo, nwa}
@@ -289,17 +299,16 @@ func (s *Steer) Work(worker, lo, hi int) {
 		if a.out == nil {
 			continue
 		}
-		a.out.Force = s.force(a, k, 0, sc)
+		a.out.Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc)
 		a.out = nil // the slot is empty until the next gather fills it
 	}
 }
 
-// force returns agent a's steering force.
+// force returns the steering force of agent a, of kind kd, heading by mode.
 // slot is a's place in the hash's sorted arrays, -1 if it is not there;
 // self is its entity ID when it is not there.
-func (s *Steer) force(a *steerAgent, slot int, self uint32, sc *steerScratch) r2.Vec {
+func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch) r2.Vec {
 	dt := s.clock.DT
-	kd := &s.kinds[a.kind]
 	kin := &kd.kin
 	if !finiteVec(a.pos) || !finiteVec(a.vel) || !UsableKinematics(kin) {
 		return r2.Vec{} // Movement keeps it still; Diagnose counts it
@@ -310,7 +319,7 @@ func (s *Steer) force(a *steerAgent, slot int, self uint32, sc *steerScratch) r2
 	}
 	wandering := false
 	var move r2.Vec
-	switch a.mode {
+	switch mode {
 	case components.DesiredSeek:
 		move = steer.Seek(a.pos, a.vel, a.point, speed, kin.MaxForce, dt)
 	case components.DesiredArrive:
