@@ -65,7 +65,8 @@ type Movement struct {
 	maxStep float64 // cells, Chebyshev: the longest step taken in one frame
 	pool    *ecs.Workers
 	filter  *generic.Filter4[components.Position, components.Velocity, components.Kinematics, components.Steering]
-	cols    columns // the query's components, read by the workers in place
+	cols    columns  // the query's components, read by the workers in place
+	walls   wallBits // the grid's blocked cells, one bit a cell: stays in cache
 }
 
 // Column indices of Movement's columns.
@@ -103,6 +104,7 @@ func (s *Movement) Initialize(w *arche.World) {
 // then the workers move contiguous ranges of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
+	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
@@ -173,18 +175,19 @@ func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 }
 
 // resolve returns the position and velocity after a step from p to next,
-// slid along or stopped by walls.
+// slid along or stopped by walls (read from the bitmap of blocked cells:
+// off the grid counts as blocked, as for grid.Grid.Passable).
 func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
-	g := s.grid
+	g, b := s.grid, &s.walls
 	from, to := g.CellAt(p), g.CellAt(next)
-	if to == from || (g.Passable(to) && (to.X == from.X || to.Y == from.Y ||
-		(g.Passable(grid.Cell{X: to.X, Y: from.Y}) && g.Passable(grid.Cell{X: from.X, Y: to.Y})))) {
+	if to == from || (!b.blocked(to.X, to.Y) && (to.X == from.X || to.Y == from.Y ||
+		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) {
 		return next, v
 	}
-	if g.Passable(grid.Cell{X: to.X, Y: from.Y}) {
+	if !b.blocked(to.X, from.Y) {
 		return r2.Vec{X: next.X, Y: p.Y}, r2.Vec{X: v.X}
 	}
-	if g.Passable(grid.Cell{X: from.X, Y: to.Y}) {
+	if !b.blocked(from.X, to.Y) {
 		return r2.Vec{X: p.X, Y: next.Y}, r2.Vec{Y: v.Y}
 	}
 	return p, r2.Vec{}
