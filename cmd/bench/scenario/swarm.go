@@ -108,7 +108,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 
 // Systems returns the scenario's systems in frame order.
 func (s *Swarm) Systems() []ecs.System {
-	out := []ecs.System{s.Clock, s.Director, s.Spatial, s.Flow, s.Follow, s.Steer}
+	out := []ecs.System{s.Clock, s.Spatial, s.Director, s.Flow, s.Follow, s.Steer}
 	if s.Avoid != nil {
 		out = append(out, s.Avoid)
 	}
@@ -116,29 +116,40 @@ func (s *Swarm) Systems() []ecs.System {
 }
 
 // GoalDirector moves the swarm's goal to a random open cell every Every
-// seconds and counts the agents near it.
+// seconds and counts the agents near it. It runs after the Spatial system
+// (it counts with the frame's Neighbours hash, so the count costs the agents
+// near the goal, not the whole crowd) and before FlowField.
 type GoalDirector struct {
 	Every float64   // seconds between moves
 	Goal  grid.Cell // the current goal
 	Moves int       // goal moves so far
-	Near  int       // agents within NearGoal cells of the goal in the last frame
+	Near  int       // agents (in the Neighbours hash) within NearGoal cells of the goal at the start of the last frame
 
 	rng    steer.Rand
 	clock  *ecs.Clock
 	grid   *grid.Grid
+	nb     *systems.Neighbours
+	near   []int32 // the hash query's buffer
 	next   float64
-	filter *generic.Filter2[components.Position, components.FlowFollower]
+	filter *generic.Filter1[components.FlowFollower]
 }
 
 // Name implements ecs.Namer.
 func (d *GoalDirector) Name() string { return "director" }
 
-// Initialize finds the clock and grid.
+// Initialize finds the clock, grid and Neighbours.
+//
+// Panics if the world has no *systems.Neighbours resource: add the Spatial
+// system before the GoalDirector.
 func (d *GoalDirector) Initialize(w *arche.World) {
 	d.clock = ecs.ClockOf(w)
 	d.grid = ecs.Resource[grid.Grid](w)
+	d.nb = ecs.Resource[systems.Neighbours](w)
+	if d.nb == nil {
+		panic("scenario: GoalDirector counts with the Neighbours resource: add the Spatial system before it")
+	}
 	d.next = d.clock.Time + d.Every
-	d.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
+	d.filter = generic.NewFilter1[components.FlowFollower]()
 }
 
 // Update moves the goal when its time has come.
@@ -152,19 +163,14 @@ func (d *GoalDirector) Update(w *arche.World) {
 		}
 		d.next += d.Every
 	}
-	goal := d.grid.Center(d.Goal)
-	d.Near = 0
-	q := d.filter.Query(w)
-	for q.Next() {
-		p, ff := q.Get()
-		if moved {
-			ff.Goal = d.Goal
-		}
-		dx, dy := p.X-goal.X, p.Y-goal.Y
-		if dx*dx+dy*dy <= NearGoal*NearGoal {
-			d.Near++
+	if moved {
+		q := d.filter.Query(w)
+		for q.Next() {
+			q.Get().Goal = d.Goal
 		}
 	}
+	d.near = d.nb.Hash.Query(d.grid.Center(d.Goal), NearGoal, d.near[:0])
+	d.Near = len(d.near)
 }
 
 // Finalize does nothing.
