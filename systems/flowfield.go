@@ -58,9 +58,10 @@ import (
 // per grid cell each), when more distinct goals are in use at once; agents
 // with goals beyond MaxFields wait for one to fall out of use.
 //
-// Copying the agents, measuring their distances to their goals and sampling
-// are split over Workers goroutines (0: runtime.GOMAXPROCS); resolving each
-// agent's field is one light pass in query order.
+// Resolving each agent's field, copying the agents, measuring their
+// distances to their goals and sampling are split over Workers goroutines
+// (0: runtime.GOMAXPROCS); the cache is asked for each goal once, in order of
+// first use in query order.
 //
 // Contract:
 //
@@ -95,6 +96,9 @@ type FlowField struct {
 	measure flowMeasure // copies agents and counts them by distance step
 	whist   [][]int32   // per worker, its count of agents per distance step
 	histN   int         // the length of hist this frame
+	resolve flowResolve
+	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
+	wfollow [][]int     // per worker, its followers per goal
 }
 
 type flowJob struct {
@@ -167,41 +171,40 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 	s.measure.s = s
 	s.whist = make([][]int32, s.pool.N())
+	s.resolve.s = s
+	s.seen = make([][]goalUse, s.pool.N())
+	s.wfollow = make([][]int, s.pool.N())
 }
 
 // Update resolves each follower's field, advances pending builds, decides
-// who has arrived and samples. Resolving fields (the cache is asked in query
-// order) is one light pass on the calling goroutine; copying the agents and
-// measuring their distances to their goals, then sampling, are split over the
-// workers.
+// who has arrived and samples, all split over the workers but for the cache
+// requests: the cache is asked for each goal in use once, in order of first
+// use in query order.
 func (s *FlowField) Update(w *arche.World) {
 	s.goals = s.goals[:0]
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
 	s.jobs = grow(s.jobs, n)
-	c := &s.cols
-	for r := range c.runs {
-		start := c.runs[r].start
-		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
-		for k := range ffs {
-			ff := &ffs[k]
-			want := s.field(ff.Goal)
-			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
-				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+	// the goals in order of first use in query order (each worker lists its
+	// range's, merged in worker order), asked of the cache in that order
+	s.resolve.phase = ffCollect
+	s.pool.Run(&s.resolve, n)
+	for _, seen := range s.seen {
+		for _, u := range seen {
+			want := s.field(u.goal)
+			// an agent that switches to its Goal's field asks for no other
+			if u.other && !(want >= 0 && s.goals[want].field.Done()) {
+				s.field(u.active)
 			}
-			gi := -1
-			switch {
-			case ff.Has && ff.Active == ff.Goal:
-				gi = want
-			case ff.Has:
-				gi = s.field(ff.Active)
-			}
-			j := &s.jobs[start+k]
-			j.goal = -1
-			if gi >= 0 && s.goals[gi].field.Done() {
-				j.goal = int32(gi)
-				s.goals[gi].followers++
+		}
+	}
+	if n > 0 {
+		s.resolve.phase = ffApply
+		s.pool.Run(&s.resolve, n)
+		for _, cnt := range s.wfollow { // counts, so the sum is the same in any order
+			for gi, c := range cnt[:len(s.goals)] {
+				s.goals[gi].followers += c
 			}
 		}
 	}
@@ -213,6 +216,102 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	s.grid.Prepare()
 	s.pool.Run(s, len(s.jobs))
+}
+
+// The phases of [flowResolve].
+const (
+	ffCollect = iota // list the goals the agents use, in order of first use
+	ffApply          // switch fields, note each agent's field and count followers
+)
+
+// flowResolve resolves each follower's field over the workers: first each
+// worker lists the goals its range of agents uses (Goal, then Active, agent
+// by agent: the order in which a walk of the query would ask for them; see
+// goalUse), then,
+// once the cache has been asked for them, it switches agents to the field
+// of a new Goal once complete, notes the field each follows and counts them.
+type flowResolve struct {
+	s     *FlowField
+	phase int
+}
+
+// Work implements ecs.Job.
+func (j *flowResolve) Work(worker, lo, hi int) {
+	s := j.s
+	c := &s.cols
+	n := len(c.ents)
+	if j.phase == ffCollect {
+		seen := s.seen[worker][:0]
+		for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+			start := c.runs[r].start
+			ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		agents:
+			for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+				ff := &ffs[i-start]
+				u := goalUse{goal: ff.Goal}
+				if ff.Has && ff.Active != ff.Goal {
+					u.active, u.other = ff.Active, true
+				}
+				if len(seen) > 0 && seen[len(seen)-1] == u {
+					continue
+				}
+				for _, v := range seen {
+					if v == u {
+						continue agents
+					}
+				}
+				seen = append(seen, u)
+			}
+		}
+		s.seen[worker] = seen
+		return
+	}
+	cnt := grow(s.wfollow[worker], len(s.goals))
+	clear(cnt)
+	s.wfollow[worker] = cnt
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			ff := &ffs[i-start]
+			want := s.lookup(ff.Goal)
+			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
+				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+			}
+			gi := -1
+			switch {
+			case ff.Has && ff.Active == ff.Goal:
+				gi = want
+			case ff.Has:
+				gi = s.lookup(ff.Active)
+			}
+			jb := &s.jobs[i]
+			jb.goal = -1
+			if gi >= 0 && s.goals[gi].field.Done() {
+				jb.goal = int32(gi)
+				cnt[gi]++
+			}
+		}
+	}
+}
+
+// goalUse is the goals an agent asks the cache for, in order: Goal, then
+// Active when other (it holds another goal's field), unless it switches to
+// Goal's field.
+type goalUse struct {
+	goal, active grid.Cell
+	other        bool
+}
+
+// lookup returns the index in s.goals of goal's field, -1 if the cache has
+// none for it this frame (more goals than MaxFields).
+func (s *FlowField) lookup(goal grid.Cell) int {
+	for i := range s.goals {
+		if s.goals[i].goal == goal {
+			return i
+		}
+	}
+	return -1
 }
 
 // Column indices of FlowField's columns.
