@@ -97,6 +97,8 @@ type FlowField struct {
 	whist   [][]int32   // per worker, its count of agents per distance step
 	histN   int         // the length of hist this frame
 	resolve flowResolve
+	maxCost float64 // the grid's largest finite cost, at costVer
+	costVer uint64
 	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
 	wfollow [][]int     // per worker, its followers per goal
 }
@@ -215,7 +217,31 @@ func (s *FlowField) Update(w *arche.World) {
 		s.Cache.Update(int(^uint(0) >> 1))
 	}
 	s.grid.Prepare()
+	if s.costVer != s.grid.Version() || s.maxCost == 0 {
+		s.maxCost, s.costVer = maxFiniteCost(s.grid), s.grid.Version()
+	}
 	s.pool.Run(s, len(s.jobs))
+}
+
+// maxFiniteCost returns the largest cost of g's passable cells (1 if none).
+func maxFiniteCost(g *grid.Grid) float64 {
+	m := float32(0)
+	for _, c := range g.Costs() {
+		if c > m && c <= math.MaxFloat32 {
+			m = c
+		}
+	}
+	if m == 0 {
+		return 1
+	}
+	return float64(m)
+}
+
+func absInt32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 // The phases of [flowResolve].
@@ -561,7 +587,7 @@ func (s *FlowField) Work(worker, lo, hi int) {
 		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
 		if c := s.grid.CellAt(j.pos); c != ff.Cell {
 			ff.Cell = c
-			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos)
+			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos, s.maxCost)
 		}
 		j.ff, j.field = nil, nil // drop the frame's pointers
 	}
@@ -575,7 +601,15 @@ func (s *FlowField) Work(worker, lo, hi int) {
 // once (Sample tests it, and so did the rule after it). The target is the
 // centre of f's first passable goal, as Sample's; Direct needs it to be the
 // first goal.
-func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
+//
+// The line of sight to the target is walked only where it can exist:
+// grid.Grid.LineOfSight holds only if the cells the segment crosses (and at a
+// corner, both side cells) are passable, and they make a path of 4-neighbour
+// moves from p's cell to the target's, so the field's integration value at
+// p's cell is then at most their Manhattan distance times maxCost (the
+// grid's largest finite cost). Agents behind walls with a longer way round
+// skip the walk, which may run hundreds of cells.
+func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, bool, bool) {
 	c := g.CellAt(p)
 	next, ok := f.Next(c)
 	if !ok {
@@ -587,7 +621,8 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
 			continue
 		}
 		t := g.Center(gc)
-		if !g.LineOfSight(p, t) {
+		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
+		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 || !g.LineOfSight(p, t) {
 			break
 		}
 		d := r2.Sub(t, p)

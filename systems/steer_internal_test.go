@@ -62,9 +62,24 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 }
 
 // TestAimMatchesSample: aim is f.Sample's rule with the goal's line of sight
-// walked once: the same point, Direct and Steer as the rule on Sample.
+// walked once (and only where the integration value allows it): the same
+// point, Direct and Steer as the rule on Sample, on a grid of one cost and on
+// one of several.
 func TestAimMatchesSample(t *testing.T) {
-	g := wallyGrid(5)
+	plain, costly := wallyGrid(5), wallyGrid(5)
+	rng := steer.NewRand(8)
+	for range 300 {
+		c := grid.Cell{X: int32(rng.Intn(30)), Y: int32(rng.Intn(30))}
+		if costly.Passable(c) {
+			costly.SetCost(c, float32(1+rng.Intn(4)))
+		}
+	}
+	for _, g := range []*grid.Grid{plain, costly} {
+		aimMatchesSample(t, g)
+	}
+}
+
+func aimMatchesSample(t *testing.T, g *grid.Grid) {
 	old := func(f *flowfield.Field, p r2.Vec) (r2.Vec, bool, bool) {
 		dir, ok := f.Sample(p)
 		if !ok || (dir.X == 0 && dir.Y == 0) {
@@ -88,7 +103,7 @@ func TestAimMatchesSample(t *testing.T) {
 				p = r2.Add(g.Center(goals[0]), r2.Vec{X: 0.01})
 			}
 			wp, wd, ws := old(f, p)
-			gp, gd, gs := aim(f, g, p)
+			gp, gd, gs := aim(f, g, p, maxFiniteCost(g))
 			require.Equal(t, [3]any{wp, wd, ws}, [3]any{gp, gd, gs}, "at %v, goals %v", p, goals)
 			if gd {
 				direct++
