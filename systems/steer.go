@@ -357,10 +357,12 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 	acc := steer.Accumulator{Max: kin.MaxForce}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them
-	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && s.nearWall(a.pos, a.vel, kin.Radius) {
-		f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce)
-		if !acc.Add(f, wt.Wall) {
-			return acc.Sum
+	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
+		if clear, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
+			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear)
+			if !acc.Add(f, wt.Wall) {
+				return acc.Sum
+			}
 		}
 	}
 	if wt.Separation > 0 && wt.SeparationRadius > 0 {
@@ -396,19 +398,21 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.
 const feelerTime = 0.5
 
-// nearWall reports whether a feeler from pos could reach a blocked cell. A
-// feeler of length l enters a cell k cells (Chebyshev) from pos's cell only
-// past k−1 cells of its length, so it can reach a blocked cell only when the
-// clearance of pos's cell (the Chebyshev distance to the nearest one) is
-// less than l+1. Most agents of a crowd are in the open and skip the
-// feelers; the test leaves out none that a feeler would find.
-func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) bool {
+// nearWall returns the clearance of pos's cell (0 off the grid) and whether
+// a feeler from pos could reach a blocked cell. A feeler of length l enters a
+// cell k cells (Chebyshev) from pos's cell only past k−1 cells of its length,
+// so it can reach a blocked cell only when the clearance of pos's cell (the
+// Chebyshev distance to the nearest one) is less than l+1. Most agents of a
+// crowd are in the open and skip the feelers; the test leaves out none that
+// a feeler would find.
+func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
 	c := s.grid.CellAt(pos)
 	if !s.grid.InBounds(c) {
-		return true
+		return 0, true
 	}
 	length := math.Max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
-	return float64(s.grid.Clearance(c)) < length+1
+	clear := float64(s.grid.Clearance(c))
+	return clear, clear < length+1
 }
 
 // separation is steer.Separation(pos, the neighbours within radius, radius,

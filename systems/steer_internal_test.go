@@ -47,11 +47,13 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 		v := r2.Vec{X: sp * math.Cos(a), Y: sp * math.Sin(a)}
 		radius := 0.1 + rng.Float64()
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
-		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20)
+		clear, _ := s.nearWall(p, v, radius)
+		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear)
 		require.Equal(t, want, got, "at %v, velocity %v", p, v)
 		if want != (r2.Vec{}) {
 			hits++
-			require.True(t, s.nearWall(p, v, radius), "a feeler at %v touches a wall; nearWall must not skip it", p)
+			_, near := s.nearWall(p, v, radius)
+			require.True(t, near, "a feeler at %v touches a wall; nearWall must not skip it", p)
 		}
 	}
 	assert.Greater(t, hits, 1000, "the case is about walls")

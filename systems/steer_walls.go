@@ -57,8 +57,10 @@ var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
 
 // avoid is steer.WallAvoidance(pos, vel, b.blocked, lookahead, minLength,
 // π/4, maxForce), the same rule and arithmetic with the bitmap read directly
-// (no call through a func value per cell).
-func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce float64) r2.Vec {
+// (no call through a func value per cell). clear is the clearance of pos's
+// cell (see Steer.nearWall): a feeler of length l is cast only when it is
+// less than l+1, as no shorter one can reach a wall.
+func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear float64) r2.Vec {
 	speed := math.Sqrt(vel.X*vel.X + vel.Y*vel.Y)
 	if speed == 0 {
 		return r2.Vec{}
@@ -70,6 +72,9 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce float64
 		l := length
 		if i > 0 {
 			l /= 2
+		}
+		if !(clear < l+1) {
+			continue // out of its reach
 		}
 		sin, cos := sc[0], sc[1]
 		dir := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
