@@ -32,8 +32,10 @@ import (
 // near a wall: see grid.Grid.Clearance), separation, the move force,
 // alignment, cohesion (a wander, the least important, comes last).
 //
-// Hot loop: each agent's inputs are copied (about 120 bytes, the copy split
-// over the workers by contiguous ranges of the query) to its slot in the
+// Hot loop: each agent's inputs are copied (64 bytes, one cache line; what
+// agents of one kind share, limits, weights and speed factor, goes in a
+// table once per run of such agents; the copy is split over the workers by
+// contiguous ranges of the query) to its slot in the
 // [Neighbours] hash's bucket order ([spatial.Hash.Slots]), so the workers then
 // visit agents bucket by bucket: agents visited one after the other are
 // neighbours and read the same hash and grid memory. Separation reads the
@@ -42,9 +44,10 @@ import (
 // push of each in the hash's order, which follows entity IDs, so the force
 // does not depend on the order Arche stores agents in. Wall feelers read a
 // bitmap of the grid's blocked cells (one bit a cell, rebuilt when the grid
-// changes) instead of its costs. An agent not in this frame's hash (spawned
-// since [Spatial] ran) is steered after the others on one goroutine, with a
-// neighbour query of its own.
+// changes) instead of its costs. A slot whose agent lacks Steer's components
+// is skipped. An agent not in this frame's hash (spawned since [Spatial] ran)
+// is steered after the others on one goroutine, with a neighbour query of
+// its own.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
