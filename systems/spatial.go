@@ -15,7 +15,9 @@ import (
 // Neighbours is the world resource that [Spatial] rebuilds every frame: a
 // spatial hash over every agent (an entity with a Position and a Velocity),
 // and, per hash ID, the agent's entity, position, velocity and team (0 for
-// agents without a Faction).
+// agents without a Faction). Hash IDs are dense and follow entity IDs (the
+// smallest entity ID has hash ID 0), so the hash's order, and any neighbour
+// list read from it, does not depend on how Arche stores the agents.
 type Neighbours struct {
 	Hash       *spatial.Hash
 	Entities   []arche.Entity
