@@ -124,6 +124,7 @@ func TestSortedSlotsRows(t *testing.T) {
 			}
 		}
 		require.Equal(t, want, got)
+		require.Equal(t, len(want), h.Count(c, r))
 	}
 	h.Reset()
 	h.Insert(5, pts[0])

@@ -49,3 +49,24 @@ func (h *Hash) RowSpan(y, x0, x1 int) (lo, hi int) {
 	row := y * h.cols
 	return int(h.start[row+x0]), int(h.start[row+x1+1])
 }
+
+// Count returns the number of items within radius of center (|p−center| ≤
+// radius): len([Hash.Query]) without a list, so it allocates nothing.
+func (h *Hash) Count(center r2.Vec, radius float64) int {
+	x0, x1, y0, y1, ok := h.Rows(center, radius)
+	if !ok {
+		return 0
+	}
+	r2max := radius * radius
+	n := 0
+	for y := y0; y <= y1; y++ {
+		lo, hi := h.RowSpan(y, x0, x1)
+		for _, p := range h.sortedPos[lo:hi] {
+			dx, dy := p.X-center.X, p.Y-center.Y
+			if dx*dx+dy*dy <= r2max {
+				n++
+			}
+		}
+	}
+	return n
+}

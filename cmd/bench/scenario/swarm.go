@@ -129,7 +129,6 @@ type GoalDirector struct {
 	clock  *ecs.Clock
 	grid   *grid.Grid
 	nb     *systems.Neighbours
-	near   []int32 // the hash query's buffer
 	next   float64
 	filter *generic.Filter1[components.FlowFollower]
 }
@@ -169,8 +168,7 @@ func (d *GoalDirector) Update(w *arche.World) {
 			q.Get().Goal = d.Goal
 		}
 	}
-	d.near = d.nb.Hash.Query(d.grid.Center(d.Goal), NearGoal, d.near[:0])
-	d.Near = len(d.near)
+	d.Near = d.nb.Hash.Count(d.grid.Center(d.Goal), NearGoal)
 }
 
 // Finalize does nothing.
