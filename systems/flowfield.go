@@ -58,9 +58,10 @@ import (
 // per grid cell each), when more distinct goals are in use at once; agents
 // with goals beyond MaxFields wait for one to fall out of use.
 //
-// Copying the agents, measuring their distances to their goals and sampling
-// are split over Workers goroutines (0: runtime.GOMAXPROCS); resolving each
-// agent's field is one light pass in query order.
+// Resolving each agent's field, copying the agents, measuring their
+// distances to their goals and sampling are split over Workers goroutines
+// (0: runtime.GOMAXPROCS); the cache is asked for each goal once, in order of
+// first use in query order.
 //
 // With Sectors > 0 it serves sector flow fields instead, for big maps (see
 // [SectorBudget] and flowfield_sector.go for that mode's rules and contract).
@@ -100,6 +101,11 @@ type FlowField struct {
 	whist   [][]int32   // per worker, its count of agents per distance step
 	histN   int         // the length of hist this frame
 	sector  *sectorFlow // sector mode (Sectors > 0)
+	resolve flowResolve
+	maxCost float64 // the grid's largest finite cost, at costVer
+	costVer uint64
+	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
+	wfollow [][]int     // per worker, its followers per goal
 }
 
 type flowJob struct {
@@ -175,13 +181,15 @@ func (s *FlowField) Initialize(w *arche.World) {
 	if s.Sectors != 0 {
 		s.initSectors(w)
 	}
+	s.resolve.s = s
+	s.seen = make([][]goalUse, s.pool.N())
+	s.wfollow = make([][]int, s.pool.N())
 }
 
 // Update resolves each follower's field, advances pending builds, decides
-// who has arrived and samples. Resolving fields (the cache is asked in query
-// order) is one light pass on the calling goroutine; copying the agents and
-// measuring their distances to their goals, then sampling, are split over the
-// workers.
+// who has arrived and samples, all split over the workers but for the cache
+// requests: the cache is asked for each goal in use once, in order of first
+// use in query order.
 func (s *FlowField) Update(w *arche.World) {
 	if s.sector != nil {
 		s.sector.update(w)
@@ -192,28 +200,25 @@ func (s *FlowField) Update(w *arche.World) {
 	n := q.Count()
 	s.cols.scan(&q.Query)
 	s.jobs = grow(s.jobs, n)
-	c := &s.cols
-	for r := range c.runs {
-		start := c.runs[r].start
-		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
-		for k := range ffs {
-			ff := &ffs[k]
-			want := s.field(ff.Goal)
-			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
-				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+	// the goals in order of first use in query order (each worker lists its
+	// range's, merged in worker order), asked of the cache in that order
+	s.resolve.phase = ffCollect
+	s.pool.Run(&s.resolve, n)
+	for _, seen := range s.seen {
+		for _, u := range seen {
+			want := s.field(u.goal)
+			// an agent that switches to its Goal's field asks for no other
+			if u.other && !(want >= 0 && s.goals[want].field.Done()) {
+				s.field(u.active)
 			}
-			gi := -1
-			switch {
-			case ff.Has && ff.Active == ff.Goal:
-				gi = want
-			case ff.Has:
-				gi = s.field(ff.Active)
-			}
-			j := &s.jobs[start+k]
-			j.goal = -1
-			if gi >= 0 && s.goals[gi].field.Done() {
-				j.goal = int32(gi)
-				s.goals[gi].followers++
+		}
+	}
+	if n > 0 {
+		s.resolve.phase = ffApply
+		s.pool.Run(&s.resolve, n)
+		for _, cnt := range s.wfollow { // counts, so the sum is the same in any order
+			for gi, c := range cnt[:len(s.goals)] {
+				s.goals[gi].followers += c
 			}
 		}
 	}
@@ -224,7 +229,127 @@ func (s *FlowField) Update(w *arche.World) {
 		s.Cache.Update(int(^uint(0) >> 1))
 	}
 	s.grid.Prepare()
+	if s.costVer != s.grid.Version() || s.maxCost == 0 {
+		s.maxCost, s.costVer = maxFiniteCost(s.grid), s.grid.Version()
+	}
 	s.pool.Run(s, len(s.jobs))
+}
+
+// maxFiniteCost returns the largest cost of g's passable cells (1 if none).
+func maxFiniteCost(g *grid.Grid) float64 {
+	m := float32(0)
+	for _, c := range g.Costs() {
+		if c > m && c <= math.MaxFloat32 {
+			m = c
+		}
+	}
+	if m == 0 {
+		return 1
+	}
+	return float64(m)
+}
+
+func absInt32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// The phases of [flowResolve].
+const (
+	ffCollect = iota // list the goals the agents use, in order of first use
+	ffApply          // switch fields, note each agent's field and count followers
+)
+
+// flowResolve resolves each follower's field over the workers: first each
+// worker lists the goals its range of agents uses (Goal, then Active, agent
+// by agent: the order in which a walk of the query would ask for them; see
+// goalUse), then,
+// once the cache has been asked for them, it switches agents to the field
+// of a new Goal once complete, notes the field each follows and counts them.
+type flowResolve struct {
+	s     *FlowField
+	phase int
+}
+
+// Work implements ecs.Job.
+func (j *flowResolve) Work(worker, lo, hi int) {
+	s := j.s
+	c := &s.cols
+	n := len(c.ents)
+	if j.phase == ffCollect {
+		seen := s.seen[worker][:0]
+		for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+			start := c.runs[r].start
+			ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		agents:
+			for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+				ff := &ffs[i-start]
+				u := goalUse{goal: ff.Goal}
+				if ff.Has && ff.Active != ff.Goal {
+					u.active, u.other = ff.Active, true
+				}
+				if len(seen) > 0 && seen[len(seen)-1] == u {
+					continue
+				}
+				for _, v := range seen {
+					if v == u {
+						continue agents
+					}
+				}
+				seen = append(seen, u)
+			}
+		}
+		s.seen[worker] = seen
+		return
+	}
+	cnt := grow(s.wfollow[worker], len(s.goals))
+	clear(cnt)
+	s.wfollow[worker] = cnt
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			ff := &ffs[i-start]
+			want := s.lookup(ff.Goal)
+			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
+				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+			}
+			gi := -1
+			switch {
+			case ff.Has && ff.Active == ff.Goal:
+				gi = want
+			case ff.Has:
+				gi = s.lookup(ff.Active)
+			}
+			jb := &s.jobs[i]
+			jb.goal = -1
+			if gi >= 0 && s.goals[gi].field.Done() {
+				jb.goal = int32(gi)
+				cnt[gi]++
+			}
+		}
+	}
+}
+
+// goalUse is the goals an agent asks the cache for, in order: Goal, then
+// Active when other (it holds another goal's field), unless it switches to
+// Goal's field.
+type goalUse struct {
+	goal, active grid.Cell
+	other        bool
+}
+
+// lookup returns the index in s.goals of goal's field, -1 if the cache has
+// none for it this frame (more goals than MaxFields).
+func (s *FlowField) lookup(goal grid.Cell) int {
+	for i := range s.goals {
+		if s.goals[i].goal == goal {
+			return i
+		}
+	}
+	return -1
 }
 
 // Column indices of FlowField's columns.
@@ -474,24 +599,73 @@ func (s *FlowField) Work(worker, lo, hi int) {
 		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
 		if c := s.grid.CellAt(j.pos); c != ff.Cell {
 			ff.Cell = c
-			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos)
+			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos, s.maxCost)
 		}
 		j.ff, j.field = nil, nil // drop the frame's pointers
 	}
 }
 
 // aim returns the point an agent at p heads for on field f, whether it is the
-// goal in direct line of sight, and whether there is anywhere to head.
-func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
-	dir, ok := f.Sample(p)
-	if !ok || (dir.X == 0 && dir.Y == 0) {
+// goal in direct line of sight, and whether there is anywhere to head: the
+// goal's centre when it is in line of sight, else p plus LookAhead+1 cells
+// along f.Sample(p)'s direction. It is that rule with f.Sample's steps
+// written out, so the line of sight to the goal, the longest test, is walked
+// once (Sample tests it, and so did the rule after it). The target is the
+// centre of f's first passable goal, as Sample's; Direct needs it to be the
+// first goal.
+//
+// The line of sight to the target is walked only where it can exist:
+// grid.Grid.LineOfSight holds only if the cells the segment crosses (and at a
+// corner, both side cells) are passable, and they make a path of 4-neighbour
+// moves from p's cell to the target's, so the field's integration value at
+// p's cell is then at most their Manhattan distance times maxCost (the
+// grid's largest finite cost). Agents behind walls with a longer way round
+// skip the walk, which may run hundreds of cells.
+func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, bool, bool) {
+	c := g.CellAt(p)
+	next, ok := f.Next(c)
+	if !ok {
 		return r2.Vec{}, false, false
 	}
 	goals := f.Goals()
-	if len(goals) > 0 {
-		if t := g.Center(goals[0]); g.LineOfSight(p, t) {
+	for i, gc := range goals {
+		if !g.Passable(gc) {
+			continue
+		}
+		t := g.Center(gc)
+		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
+		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 || !g.LineOfSight(p, t) {
+			break
+		}
+		d := r2.Sub(t, p)
+		if r2.Norm(d) < 0.05 { // on the goal: nowhere to head
+			return r2.Vec{}, false, false
+		}
+		if i == 0 {
 			return t, true, true
 		}
+		return r2.Add(p, r2.Scale(flowfield.LookAhead+1, r2.Unit(d))), false, true
+	}
+	var dir r2.Vec
+	if next == c { // a goal cell other than the target's, or the target hidden
+		d := r2.Sub(g.Center(c), p)
+		if r2.Norm(d) < 0.05 {
+			return r2.Vec{}, false, false
+		}
+		dir = r2.Unit(d)
+	} else {
+		at := next
+		for k := 0; k < flowfield.LookAhead; k++ {
+			n, ok := f.Next(at)
+			if !ok || n == at || !g.LineOfSight(p, g.Center(n)) {
+				break
+			}
+			at = n
+		}
+		dir = r2.Unit(r2.Sub(g.Center(at), p))
+	}
+	if dir.X == 0 && dir.Y == 0 {
+		return r2.Vec{}, false, false
 	}
 	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
 }

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
@@ -38,7 +39,8 @@ import (
 //     dt such as 1e9 s costs at most 2·(width + height) + 5 sub-steps per
 //     agent, not sub-steps in proportion to dt.
 //
-// Work is split over Workers goroutines (0: runtime.GOMAXPROCS).
+// Work is split over Workers goroutines (0: runtime.GOMAXPROCS), each
+// moving a contiguous range of agents in place.
 //
 // Contract:
 //
@@ -63,15 +65,17 @@ type Movement struct {
 	maxStep float64 // cells, Chebyshev: the longest step taken in one frame
 	pool    *ecs.Workers
 	filter  *generic.Filter4[components.Position, components.Velocity, components.Kinematics, components.Steering]
-	jobs    []moveJob
+	cols    columns  // the query's components, read by the workers in place
+	walls   wallBits // the grid's blocked cells, one bit a cell: stays in cache
 }
 
-type moveJob struct {
-	pos *components.Position
-	vel *components.Velocity
-	kin *components.Kinematics
-	st  *components.Steering
-}
+// Column indices of Movement's columns.
+const (
+	mvPos = iota
+	mvVel
+	mvKin
+	mvSteering
+)
 
 // Name implements ecs.Namer.
 func (s *Movement) Name() string { return "movement" }
@@ -90,18 +94,21 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.maxStep = float64(s.grid.Width()+s.grid.Height()) + 2
 	s.filter = generic.NewFilter4[components.Position, components.Velocity, components.Kinematics, components.Steering]()
 	s.pool = ecs.NewWorkers(s.Workers)
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
+	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
 }
 
-// Update moves every agent.
+// Update moves every agent: one light pass records the query's columns,
+// then the workers move contiguous ranges of agents in place, in storage
+// order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
-	s.jobs = s.jobs[:0]
+	s.walls.update(s.grid)
 	q := s.filter.Query(w)
-	for q.Next() {
-		pos, vel, kin, st := q.Get()
-		s.jobs = append(s.jobs, moveJob{pos, vel, kin, st})
-	}
-	s.pool.Run(s, len(s.jobs))
-	clear(s.jobs)
+	n := q.Count()
+	s.cols.scan(&q.Query)
+	s.pool.Run(s, n)
 }
 
 // Work implements ecs.Job.
@@ -110,17 +117,27 @@ func (s *Movement) Work(worker, lo, hi int) {
 	if !(dt > 0) || math.IsInf(dt, 1) {
 		return // nobody moves
 	}
-	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		if !finiteVec(j.pos.Vec) || !finiteVec(j.vel.Vec) || !UsableKinematics(j.kin) {
-			j.vel.Vec = r2.Vec{} // stands still; Diagnose counts it
-			continue
+	c := &s.cols
+	n := len(c.ents)
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, mvPos, n)
+		vel := columnOf[components.Velocity](c, r, mvVel, n)
+		kin := columnOf[components.Kinematics](c, r, mvKin, n)
+		st := columnOf[components.Steering](c, r, mvSteering, n)
+		for i := max(lo, start) - start; i < min(hi, c.end(r, n))-start; i++ {
+			p, v, k := &pos[i].Vec, &vel[i].Vec, &kin[i]
+			if !finiteVec(*p) || !finiteVec(*v) || !UsableKinematics(k) {
+				*v = r2.Vec{} // stands still; Diagnose counts it
+				continue
+			}
+			f := st[i].Force
+			if *v == (r2.Vec{}) && f == (r2.Vec{}) {
+				continue // at rest and staying: nothing changes
+			}
+			np, nv := steer.Integrate(*p, *v, f, k.MaxSpeed, k.MaxForce, dt)
+			*p, *v = s.step(*p, np, nv)
 		}
-		if j.vel.Vec == (r2.Vec{}) && j.st.Force == (r2.Vec{}) {
-			continue // at rest and staying: nothing changes
-		}
-		p, v := steer.Integrate(j.pos.Vec, j.vel.Vec, j.st.Force, j.kin.MaxSpeed, j.kin.MaxForce, dt)
-		j.pos.Vec, j.vel.Vec = s.step(j.pos.Vec, p, v)
 	}
 }
 
@@ -158,18 +175,19 @@ func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 }
 
 // resolve returns the position and velocity after a step from p to next,
-// slid along or stopped by walls.
+// slid along or stopped by walls (read from the bitmap of blocked cells:
+// off the grid counts as blocked, as for grid.Grid.Passable).
 func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
-	g := s.grid
+	g, b := s.grid, &s.walls
 	from, to := g.CellAt(p), g.CellAt(next)
-	if to == from || (g.Passable(to) && (to.X == from.X || to.Y == from.Y ||
-		(g.Passable(grid.Cell{X: to.X, Y: from.Y}) && g.Passable(grid.Cell{X: from.X, Y: to.Y})))) {
+	if to == from || (!b.blocked(to.X, to.Y) && (to.X == from.X || to.Y == from.Y ||
+		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) {
 		return next, v
 	}
-	if g.Passable(grid.Cell{X: to.X, Y: from.Y}) {
+	if !b.blocked(to.X, from.Y) {
 		return r2.Vec{X: next.X, Y: p.Y}, r2.Vec{X: v.X}
 	}
-	if g.Passable(grid.Cell{X: from.X, Y: to.Y}) {
+	if !b.blocked(from.X, to.Y) {
 		return r2.Vec{X: p.X, Y: next.Y}, r2.Vec{Y: v.Y}
 	}
 	return p, r2.Vec{}

@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"math"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -16,7 +15,9 @@ import (
 // Neighbours is the world resource that [Spatial] rebuilds every frame: a
 // spatial hash over every agent (an entity with a Position and a Velocity),
 // and, per hash ID, the agent's entity, position, velocity and team (0 for
-// agents without a Faction).
+// agents without a Faction). Hash IDs are dense and follow entity IDs (the
+// smallest entity ID has hash ID 0), so the hash's order, and any neighbour
+// list read from it, does not depend on how Arche stores the agents.
 type Neighbours struct {
 	Hash       *spatial.Hash
 	Entities   []arche.Entity
@@ -45,13 +46,20 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 
 // Spatial rebuilds the [Neighbours] resource at the start of each frame.
 //
-// It gathers the agents over Workers goroutines (one light pass walks the
-// Arche query; the workers copy contiguous ranges of agents, keeping query
-// order, and copy again from counted offsets only when some agent was left
-// out), then sorts them into the hash's buckets over Workers goroutines (0:
-// runtime.GOMAXPROCS) with [spatial.Hash.BuildFrom], a counting sort with
-// per-worker counts over contiguous ranges of agents; the hash is the same
-// for any number of workers, and a warm rebuild allocates nothing.
+// Hash IDs follow entity IDs: the agent with the smallest entity ID has hash
+// ID 0, and so on, so the hash's order within a bucket, and with it every
+// neighbour list and every sum over neighbours, does not depend on the order
+// in which Arche stores the agents (which differs after a save and load, or
+// after agents change archetype).
+//
+// It works over Workers goroutines (0: runtime.GOMAXPROCS): the workers
+// mark the usable agents of contiguous ranges of the query by entity ID (one
+// light pass on the calling goroutine walks the Arche query first), rank the
+// marks over ranges of entity IDs (a prefix sum), and copy each agent to its
+// rank; then [spatial.Hash.BuildFrom] sorts them into the hash's buckets, a
+// counting sort with per-worker counts over contiguous ranges of agents. The
+// hash is the same for any number of workers, and a warm rebuild allocates
+// nothing.
 //
 // Contract:
 //
@@ -75,10 +83,9 @@ type Spatial struct {
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
 
-	cols    columns // the query's components, read by the workers
-	count   []int   // per worker: its usable agents, then its first hash ID
-	exact   bool    // fillJob starts each worker at count[worker], else at its range
-	fillJob spatialFill
+	cols  columns // the query's components, read by the workers
+	count []int32 // per worker: usable agents in its range of entity IDs, then its first hash ID
+	job   spatialJob
 }
 
 // Column indices of Spatial's columns.
@@ -88,31 +95,66 @@ const (
 	spFaction
 )
 
-// spatialFill copies the usable agents (finite Position) of [lo, hi) into the
-// Neighbours resource from the worker's first hash ID on (lo, or count[worker]
-// once exact), split over the workers, and counts them: the hash IDs are in
-// query order whatever the number of workers.
-type spatialFill struct{ s *Spatial }
+// The phases of [spatialJob].
+const (
+	spMark  = iota // query range: byEntity[e] = 0 for a usable agent (finite Position)
+	spCount        // entity-ID range: count the marks
+	spRank         // entity-ID range: each mark becomes the agent's hash ID
+	spFill         // query range: copy each usable agent to its hash ID
+)
+
+// spatialJob is one phase of Spatial's rebuild, split over the workers.
+type spatialJob struct {
+	s     *Spatial
+	phase int
+}
 
 // Work implements ecs.Job.
-func (j *spatialFill) Work(worker, lo, hi int) {
-	c := &j.s.cols
-	res := j.s.res
-	id := lo
-	if j.s.exact {
-		id = j.s.count[worker]
+func (j *spatialJob) Work(worker, lo, hi int) {
+	s := j.s
+	res := s.res
+	switch j.phase {
+	case spCount:
+		var k int32
+		for _, v := range res.byEntity[lo:hi] {
+			if v >= 0 {
+				k++
+			}
+		}
+		s.count[worker] = k
+		return
+	case spRank:
+		id := s.count[worker]
+		for e, v := range res.byEntity[lo:hi] {
+			if v >= 0 {
+				res.byEntity[lo+e] = id
+				id++
+			}
+		}
+		return
 	}
-	first := id
+	c := &s.cols
 	n := len(c.ents)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, spPos, n)
+		if j.phase == spMark {
+			for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+				if finiteVec(pos[i-start].Vec) {
+					// otherwise nobody can be near it: left out, so it never
+					// poisons a neighbour's forces
+					res.byEntity[c.ents[i].ID()] = 0
+				}
+			}
+			continue
+		}
 		vel := columnOf[components.Velocity](c, r, spVel, n)
 		fac := columnOf[components.Faction](c, r, spFaction, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
-			p := pos[i-start].Vec
-			if !finiteVec(p) {
-				continue // nobody can be near it: left out, so it never poisons a neighbour's forces
+			e := c.ents[i]
+			id := res.byEntity[e.ID()]
+			if id < 0 {
+				continue
 			}
 			v := vel[i-start].Vec
 			if !finiteVec(v) {
@@ -122,13 +164,9 @@ func (j *spatialFill) Work(worker, lo, hi int) {
 			if fac != nil {
 				team = fac[i-start].Team
 			}
-			e := c.ents[i]
-			res.Entities[id], res.Positions[id], res.Velocities[id], res.Teams[id] = e, p, v, team
-			res.byEntity[e.ID()] = int32(id)
-			id++
+			res.Entities[id], res.Positions[id], res.Velocities[id], res.Teams[id] = e, pos[i-start].Vec, v, team
 		}
 	}
-	j.s.count[worker] = id - first
 }
 
 // partJob runs one part of a spatial.Runner's work per item.
@@ -180,7 +218,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
-	s.fillJob.s = s
+	s.job.s = s
+	s.count = make([]int32, s.pool.N())
 }
 
 // Update rebuilds the hash.
@@ -195,30 +234,24 @@ func (s *Spatial) Update(w *arche.World) {
 	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)
 	}
-	r.Entities, r.Positions = grow(r.Entities, n), grow(r.Positions, n)
-	r.Velocities, r.Teams = grow(r.Velocities, n), grow(r.Teams, n)
-	// first as if every agent were usable, so each worker's first hash ID is
-	// the start of its range; a worker that met an unusable agent has left
-	// a gap, and the workers then fill again, each from the usable agents
-	// before its range
-	s.count = grow(s.count, s.pool.N())
-	clear(s.count)
-	s.exact = false
-	if n > 0 {
-		s.pool.Run(&s.fillJob, n)
-	}
-	kept := 0
+	ids := s.cols.top + 1 // entity IDs to rank
+	s.job.phase = spMark
+	s.pool.Run(&s.job, n)
+	clear(s.count) // (no worker runs when there is no entity)
+	s.job.phase = spCount
+	s.pool.Run(&s.job, ids)
+	var kept int32
 	for k, c := range s.count {
 		s.count[k] = kept
 		kept += c
 	}
-	if kept < n {
-		s.exact = true
-		s.pool.Run(&s.fillJob, n)
-	}
-	r.Skipped = n - kept
-	r.Entities, r.Positions = r.Entities[:kept], r.Positions[:kept]
-	r.Velocities, r.Teams = r.Velocities[:kept], r.Teams[:kept]
+	s.job.phase = spRank
+	s.pool.Run(&s.job, ids)
+	r.Entities, r.Positions = grow(r.Entities, int(kept)), grow(r.Positions, int(kept))
+	r.Velocities, r.Teams = grow(r.Velocities, int(kept)), grow(r.Teams, int(kept))
+	s.job.phase = spFill
+	s.pool.Run(&s.job, n)
+	r.Skipped = n - int(kept)
 	// hash ID i is Positions[i]
 	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
 }
@@ -260,6 +293,8 @@ func mustNeighbours(w *arche.World, sys string) *Neighbours {
 	return nb
 }
 
+// finiteVec reports whether neither coordinate of v is NaN or infinite: x−x
+// is 0 for a finite x and NaN for ±Inf and NaN.
 func finiteVec(v r2.Vec) bool {
-	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
+	return v.X-v.X == 0 && v.Y-v.Y == 0
 }

@@ -32,15 +32,22 @@ import (
 // near a wall: see grid.Grid.Clearance), separation, the move force,
 // alignment, cohesion (a wander, the least important, comes last).
 //
-// Hot loop: the agents' inputs are gathered into one compact array (about
-// 120 bytes an agent), sorted by tiles of the map once there are many agents
-// (the sort's scattered writes split over the workers), so the workers read
-// it front to back and agents visited one after the
-// other are neighbours that read the same hash and grid memory; each
-// neighbour query is followed at once by the forces that use it. Copying the
-// inputs is split over the workers too: one light pass records the query's
-// entities and where each archetype's columns start, then each worker copies
-// a contiguous range of agents.
+// Hot loop: each agent's inputs are copied (64 bytes, one cache line; what
+// agents of one kind share, limits, weights and speed factor, goes in a
+// table once per run of such agents; the copy is split over the workers by
+// contiguous ranges of the query) to its slot in the
+// [Neighbours] hash's bucket order ([spatial.Hash.Slots]), so the workers then
+// visit agents bucket by bucket: agents visited one after the other are
+// neighbours and read the same hash and grid memory. Separation reads the
+// neighbours' positions straight from the hash's sorted array (the 3×3
+// buckets around the agent are three contiguous runs of it), summing the
+// push of each in the hash's order, which follows entity IDs, so the force
+// does not depend on the order Arche stores agents in. Wall feelers read a
+// bitmap of the grid's blocked cells (one bit a cell, rebuilt when the grid
+// changes) instead of its costs. A slot whose agent lacks Steer's components
+// is skipped. An agent not in this frame's hash (spawned since [Spatial] ran)
+// is steered after the others on one goroutine, with a neighbour query of
+// its own.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -77,37 +84,52 @@ type Steer struct {
 	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
-	agents  []steerAgent                 // the frame's hot state, in visiting order
-	weights []components.SteeringWeights // the distinct weights of the frame's agents (each worker's from its range's start)
-	wanders []wanderRef                  // the wanderers' state (likewise)
-	staged  []steerAgent                 // the agents in query order, before sorting
-	keys    []int32                      // per staged agent: its tile, then its place in agents
-	starts  []int32                      // per tile: the next free place in agents
-	scatter steerScatter
+	hot     []steerAgent   // the frame's agents by hash slot (out nil: no agent there)
+	kinds   []steerKind    // the distinct kinds of the frame's agents (each worker's from its range's start)
+	wanders []wanderRef    // the wanderers' state (likewise)
+	tvels   []r2.Vec       // the targets' velocities of pursuers and evaders (likewise)
+	extra   [][]steerExtra // per worker: its agents not in this frame's hash
 	scratch []steerScratch
+	walls   wallBits
 
-	cols        columns // the query's components, read by the gather workers
-	gatherJob   steerGather
-	dst         []steerAgent // where the gather workers copy to: staged or agents
-	sorted      bool
-	tcols, rows int      // the tiles of the map, when sorted
-	wanderEnd   [][2]int // per worker, the range of s.wanders it filled
+	cols      columns // the query's components, read by the gather workers
+	gatherJob steerGather
+	wanderEnd [][2]int // per worker, the range of s.wanders it filled
 }
 
 // steerAgent is one agent's hot state: what its forces read, copied out of
-// the components in one pass, and where the force goes.
+// the components in one pass, and where the force goes; 64 bytes, one cache
+// line. What agents of one kind share is in Steer.kinds.
 type steerAgent struct {
-	pos, vel    r2.Vec
-	point, tvel r2.Vec // Desired.Point and Vel
-	kin         components.Kinematics
-	factor      float64
-	mode        components.DesiredMode
-	hasW        bool
-	weights     uint32 // index in Steer.weights
-	hashID      int32  // the agent's ID in the Neighbours, -1 if not there
-	wander      int32  // index in Steer.wanders, -1 for none
-	self        uint32 // entity ID, the salt of separation's fallback
-	out         *components.Steering
+	pos, vel r2.Vec
+	point    r2.Vec // Desired.Point
+	out      *components.Steering
+	kind     uint32 // Desired.Mode << kindBits | the index in Steer.kinds
+	aux      int32  // index in Steer.wanders (DesiredNone) or Steer.tvels (DesiredPursue, DesiredEvade); -1 for none
+}
+
+// kindBits is the width of the index in steerAgent.kind: an agent whose kind
+// comes later in its worker's table (a crowd of over 16 million agents) is
+// steered with the agents not in the hash.
+const kindBits = 24
+
+// steerKind is what agents of one kind share: their limits, weights and
+// speed factor.
+type steerKind struct {
+	kin    components.Kinematics
+	wt     components.SteeringWeights
+	factor float64 // Desired.SpeedFactor
+	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
+}
+
+// steerExtra is an agent steered after the others: not in this frame's
+// hash, or beyond kindBits.
+type steerExtra struct {
+	a    steerAgent
+	kd   steerKind
+	mode components.DesiredMode
+	self uint32 // entity ID, the salt of separation's fallback
+	slot int32  // its slot in the hash, -1 if not there
 }
 
 type wanderRef struct {
@@ -143,7 +165,7 @@ func (s *Steer) Initialize(w *arche.World) {
 		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
-	s.scatter.s = s
+	s.extra = make([][]steerExtra, s.pool.N())
 	s.gatherJob.s = s
 	s.wanderEnd = make([][2]int, s.pool.N())
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
@@ -158,65 +180,47 @@ func (s *Steer) Initialize(w *arche.World) {
 
 // Update computes every agent's force.
 func (s *Steer) Update(w *arche.World) {
-	s.gather(w)
 	s.grid.Prepare()
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
-	s.pool.Run(s, len(s.agents))
+	s.walls.update(s.grid)
+	s.gather(w)
+	s.pool.Run(s, len(s.hot))
+	sc := &s.scratch[0]
+	for k, ex := range s.extra { // agents not in the hash, on one goroutine
+		for i := range ex {
+			x := &ex[i]
+			x.a.out.Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc)
+		}
+		clear(ex)
+		s.extra[k] = ex[:0]
+	}
 	for _, r := range s.wanderEnd { // drop the frame's pointers
 		clear(s.wanders[r[0]:r[1]])
 	}
 }
 
-// gather fills the hot array. With many agents, the array is sorted by tile
-// of tileSide×tileSide cells: the workers copy the agents into a staging
-// array in query order (each worker a contiguous range, reading the
-// components through s.cols), noting each agent's tile; one pass counts the
-// agents per tile and gives each its place, and the workers then move each
-// agent to its place (a stable counting sort), so the force workers read the
-// array front to back and agents visited one after the other are
-// neighbours. Fewer agents fit in cache anyway and are filled in query order.
+// gather copies each agent's inputs to its slot in the hash's bucket order
+// (agents not in the hash to their worker's extra list), split over the
+// workers by contiguous ranges of the query.
 func (s *Steer) gather(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
-	sorted := n >= spatialOrderMin
-	s.sorted = sorted
-	dst := &s.agents
-	if sorted {
-		s.tcols, s.rows = (s.grid.Width()+tileSide-1)/tileSide, (s.grid.Height()+tileSide-1)/tileSide
-		s.starts = grow(s.starts, s.tcols*s.rows+1)
-		clear(s.starts)
-		s.keys = grow(s.keys, n)
-		dst = &s.staged
-	}
-	*dst = grow(*dst, n)
-	s.agents = grow(s.agents, n)
-	s.dst = *dst
+	// slots the hash holds but the query lacks keep out == nil: the force
+	// pass clears every slot it visits
+	s.hot = grow(s.hot, s.nb.Hash.Len())
 	// each worker's distinct weights and wanderers go in its own range of
 	// these tables (the indices differ with the number of workers; the
 	// values each agent reads do not)
-	s.weights = grow(s.weights, n)
+	s.kinds = grow(s.kinds, n)
 	s.wanders = grow(s.wanders, n)
+	s.tvels = grow(s.tvels, n)
 	clear(s.wanderEnd)
 	s.pool.Run(&s.gatherJob, n)
-	if !sorted {
-		return
-	}
-	for _, k := range s.keys {
-		s.starts[k+1]++
-	}
-	for t := 1; t < len(s.starts); t++ {
-		s.starts[t] += s.starts[t-1]
-	}
-	for i, k := range s.keys { // each agent's place, reusing keys
-		s.keys[i] = s.starts[k]
-		s.starts[k]++
-	}
-	s.pool.Run(&s.scatter, n)
 }
 
-// steerGather copies agents [lo, hi) of the query into the staging (or hot)
-// array, split over the workers.
+// steerGather copies agents [lo, hi) of the query to their slots, split over
+// the workers.
 type steerGather struct{ s *Steer }
 
 // Column indices of Steer's columns.
@@ -235,7 +239,8 @@ const (
 func (j *steerGather) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
-	nw, nwa := lo, lo // next free places in s.weights and s.wanders
+	slots := s.nb.Hash.Slots()
+	nk, nwa := lo, lo // next free places in s.kinds and s.wanders
 	n := len(c.ents)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
@@ -252,88 +257,72 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			k := i - start
 			d := &des[k]
 			e := c.ents[i]
-			a := &s.dst[i]
-			*a = steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, tvel: d.Vel,
-				kin: kin[k], factor: d.SpeedFactor, mode: d.Mode, hashID: s.nb.ID(e), wander: -1,
-				self: e.ID(), out: &out[k]}
+			kd := steerKind{kin: kin[k], factor: d.SpeedFactor}
 			if wts != nil {
-				wt := &wts[k]
-				// agents of one kind share weights and come one after the
-				// other, so comparing with the last distinct value keeps the
-				// table short at one comparison an agent
-				if nw == lo || s.weights[nw-1] != *wt {
-					s.weights[nw] = *wt
-					nw++
-				}
-				a.hasW, a.weights = true, uint32(nw-1)
+				kd.wt, kd.hasW = wts[k], true
 			}
-			if canWander && d.Mode == components.DesiredNone {
-				a.wander = int32(nwa)
+			// agents of one kind come one after the other, so comparing
+			// with the last distinct kind keeps the table short at one
+			// comparison an agent
+			if nk == lo || s.kinds[nk-1] != kd {
+				s.kinds[nk] = kd
+				nk++
+			}
+			aux := int32(-1)
+			switch {
+			case canWander && d.Mode == components.DesiredNone:
+				aux = int32(nwa)
 				s.wanders[nwa] = wanderRef{&was[k], &rnd[k]}
 				nwa++
+			case d.Mode == components.DesiredPursue || d.Mode == components.DesiredEvade:
+				aux = int32(i)
+				s.tvels[i] = d.Vel
 			}
-			if s.sorted {
-				s.keys[i] = tileOf(pos[k].Vec, s.tcols, s.rows)
+			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: &out[k],
+				kind: uint32(d.Mode)<<kindBits | uint32(nk-1), aux: aux}
+			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
+				s.hot[slots[id]] = a
+				continue
 			}
+			slot := int32(-1)
+			if id := s.nb.ID(e); id >= 0 && slots != nil {
+				slot = slots[id]
+			}
+			s.extra[worker] = append(s.extra[worker], steerExtra{a: a, kd: kd, mode: d.Mode, self: e.ID(), slot: slot})
 		}
 	}
 	s.wanderEnd[worker] = [2]int{lo, nwa}
 }
 
-// steerScatter moves staged agents to their places in the sorted hot array,
-// split over the workers (the places are scattered; the writes overlap).
-type steerScatter struct{ s *Steer }
-
-// Work implements ecs.Job.
-func (j *steerScatter) Work(_, lo, hi int) {
-	s := j.s
-	for i := lo; i < hi; i++ {
-		s.agents[s.keys[i]] = s.staged[i]
-	}
-}
-
-// tileSide is the side, in cells, of the tiles by which Steer orders agents:
-// 8×8 cells hold a few dozen agents of a dense crowd, and the tile counts of
-// a large map (832² cells: 10,816 tiles) stay in cache while sorting.
-const tileSide = 8
-
-// tileOf returns the index of the tile of p, row by row, clamped to the
-// grid's cols×rows tiles (NaN: tile 0).
-func tileOf(p r2.Vec, cols, rows int) int32 {
-	x, y := p.X/tileSide, p.Y/tileSide
-	tx, ty := 0, 0
-	if x >= 0 { // false for NaN
-		tx = min(int(min(x, float64(cols-1))), cols-1)
-	}
-	if y >= 0 {
-		ty = min(int(min(y, float64(rows-1))), rows-1)
-	}
-	return int32(ty*cols + tx)
-}
-
-// Work implements ecs.Job.
+// Work implements ecs.Job: the forces of the agents in slots [lo, hi).
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
 	for k := lo; k < hi; k++ {
-		a := &s.agents[k]
-		a.out.Force = s.force(a, sc)
+		a := &s.hot[k]
+		if a.out == nil {
+			continue
+		}
+		a.out.Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc)
+		a.out = nil // the slot is empty until the next gather fills it
 	}
 }
 
-// force returns agent a's steering force.
-func (s *Steer) force(a *steerAgent, sc *steerScratch) r2.Vec {
+// force returns the steering force of agent a, of kind kd, heading by mode.
+// slot is a's place in the hash's sorted arrays, -1 if it is not there;
+// self is its entity ID when it is not there.
+func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch) r2.Vec {
 	dt := s.clock.DT
-	kin := &a.kin
+	kin := &kd.kin
 	if !finiteVec(a.pos) || !finiteVec(a.vel) || !UsableKinematics(kin) {
 		return r2.Vec{} // Movement keeps it still; Diagnose counts it
 	}
 	speed := kin.MaxSpeed
-	if a.factor > 0 && a.factor < 1 {
-		speed *= a.factor
+	if kd.factor > 0 && kd.factor < 1 {
+		speed *= kd.factor
 	}
 	wandering := false
 	var move r2.Vec
-	switch a.mode {
+	switch mode {
 	case components.DesiredSeek:
 		move = steer.Seek(a.pos, a.vel, a.point, speed, kin.MaxForce, dt)
 	case components.DesiredArrive:
@@ -343,13 +332,13 @@ func (s *Steer) force(a *steerAgent, sc *steerScratch) r2.Vec {
 	case components.DesiredFlee:
 		move = steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt)
 	case components.DesiredPursue:
-		move = steer.Pursue(a.pos, a.vel, a.point, a.tvel, speed, kin.MaxForce, MaxLead, dt)
+		move = steer.Pursue(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, dt)
 	case components.DesiredEvade:
-		move = steer.Evade(a.pos, a.vel, a.point, a.tvel, speed, kin.MaxForce, MaxLead, math.Inf(1), dt)
+		move = steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt)
 	case components.DesiredNone:
-		if a.wander >= 0 {
+		if a.aux >= 0 {
 			wandering = true
-			ref := s.wanders[a.wander]
+			ref := s.wanders[a.aux]
 			move = ref.wa.Force(a.pos, a.vel, &ref.rnd.Rand, kin.MaxSpeed, kin.MaxForce, dt)
 			break
 		}
@@ -357,29 +346,37 @@ func (s *Steer) force(a *steerAgent, sc *steerScratch) r2.Vec {
 	default: // DesiredStop, and any other value
 		move = steer.Brake(a.vel, kin.MaxForce, dt)
 	}
-	if !a.hasW {
+	if !kd.hasW {
 		return steer.Truncate(move, kin.MaxForce)
 	}
-	return s.combine(a, sc, &s.weights[a.weights], move, wandering, dt)
+	return s.combine(a, kd, slot, self, sc, move, wandering, dt)
 }
 
 // combine sums the weighted forces by priority within MaxForce: wall
 // avoidance, separation, the move force (a wander comes last instead),
 // alignment, cohesion.
-func (s *Steer) combine(a *steerAgent, sc *steerScratch, wt *components.SteeringWeights, move r2.Vec, wandering bool, dt float64) r2.Vec {
-	kin := &a.kin
+func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc *steerScratch, move r2.Vec, wandering bool, dt float64) r2.Vec {
+	kin, wt := &kd.kin, &kd.wt
 	acc := steer.Accumulator{Max: kin.MaxForce}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them
-	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && s.nearWall(a.pos, a.vel, kin.Radius) {
-		f := steer.WallAvoidance(a.pos, a.vel, s.blocked, feelerTime, 2*kin.Radius+0.25, math.Pi/4, kin.MaxForce)
-		if !acc.Add(f, wt.Wall) {
-			return acc.Sum
+	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
+		if clear, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
+			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear)
+			if !acc.Add(f, wt.Wall) {
+				return acc.Sum
+			}
 		}
 	}
 	if wt.Separation > 0 && wt.SeparationRadius > 0 {
-		s.neighbours(a, sc, wt.SeparationRadius, false)
-		if !acc.Add(steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(a.self)), wt.Separation) {
+		var f r2.Vec
+		if slot >= 0 {
+			f = s.separation(a.pos, slot, wt.SeparationRadius, kin.MaxForce)
+		} else {
+			s.neighbours(a, slot, sc, wt.SeparationRadius, false)
+			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(self))
+		}
+		if !acc.Add(f, wt.Separation) {
 			return acc.Sum
 		}
 	}
@@ -387,7 +384,7 @@ func (s *Steer) combine(a *steerAgent, sc *steerScratch, wt *components.Steering
 		return acc.Sum
 	}
 	if (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0 {
-		s.neighbours(a, sc, wt.NeighbourRadius, true)
+		s.neighbours(a, slot, sc, wt.NeighbourRadius, true)
 		if wt.Alignment > 0 && !acc.Add(steer.Alignment(a.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
 			return acc.Sum
 		}
@@ -404,30 +401,82 @@ func (s *Steer) combine(a *steerAgent, sc *steerScratch, wt *components.Steering
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.
 const feelerTime = 0.5
 
-// nearWall reports whether a feeler from pos could reach a blocked cell: the
-// clearance of pos's cell is no more than the feeler's length in cells. Most
-// agents of a crowd are in the open and skip the feelers.
-func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) bool {
+// nearWall returns the clearance of pos's cell (0 off the grid) and whether
+// a feeler from pos could reach a blocked cell. A feeler of length l enters a
+// cell k cells (Chebyshev) from pos's cell only past k−1 cells of its length,
+// so it can reach a blocked cell only when the clearance of pos's cell (the
+// Chebyshev distance to the nearest one) is less than l+1. Most agents of a
+// crowd are in the open and skip the feelers; the test leaves out none that
+// a feeler would find.
+func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
 	c := s.grid.CellAt(pos)
 	if !s.grid.InBounds(c) {
-		return true
+		return 0, true
 	}
 	length := math.Max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
-	return float64(s.grid.Clearance(c)) <= length+1
+	clear := float64(s.grid.Clearance(c))
+	return clear, clear < length+1
 }
 
-// blocked adapts the grid for steer.WallAvoidance.
-func (s *Steer) blocked(x, y int32) bool { return !s.grid.Passable(grid.Cell{X: x, Y: y}) }
+// separation is steer.Separation(pos, the neighbours within radius, radius,
+// maxForce, its entity ID) for the agent in slot of the hash, fused with the
+// neighbour query: it reads the neighbours' positions from the hash's
+// sorted array in the query's order (the same neighbours, order and sums as
+// the query followed by steer.Separation), leaving the agent itself out.
+func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
+	h := s.nb.Hash
+	x0, x1, y0, y1, ok := h.Rows(pos, radius)
+	if !ok || radius <= 0 {
+		return r2.Vec{}
+	}
+	ids, sorted := h.Sorted()
+	r2max := radius * radius
+	var sx, sy float64
+	i := 0 // the neighbour's index in the query's list
+	for y := y0; y <= y1; y++ {
+		lo, hi := h.RowSpan(y, x0, x1)
+		for j := lo; j < hi; j++ {
+			q := sorted[j]
+			dx, dy := pos.X-q.X, pos.Y-q.Y
+			d2 := dx*dx + dy*dy
+			if d2 > r2max || j == slot {
+				continue
+			}
+			i++
+			n := math.Sqrt(d2)
+			if n >= radius {
+				continue
+			}
+			w := (radius - n) / radius
+			if n == 0 {
+				salt := uint64(s.nb.Entities[ids[slot]].ID()) // rare: looked up here
+				f := steer.SeparationFallback(salt, i-1)
+				sx += w * f.X
+				sy += w * f.Y
+				continue
+			}
+			sx += w / n * dx
+			sy += w / n * dy
+		}
+	}
+	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)
+}
 
 // neighbours fills sc.near (and sc.vels) with the neighbours within radius,
-// leaving the agent itself out. Positions come from the hash's sorted copy,
-// which agents visited in bucket order read front to back.
-func (s *Steer) neighbours(a *steerAgent, sc *steerScratch, radius float64, vels bool) {
+// leaving the agent itself out (nothing is left out of an agent not in the
+// hash). Positions come from the hash's sorted copy, which agents visited
+// in bucket order read front to back.
+func (s *Steer) neighbours(a *steerAgent, slot int, sc *steerScratch, radius float64, vels bool) {
+	self := int32(-1)
+	if slot >= 0 {
+		ids, _ := s.nb.Hash.Sorted()
+		self = ids[slot]
+	}
 	sc.ids, sc.near = s.nb.Hash.QueryPositions(a.pos, radius, sc.ids[:0], sc.near[:0])
 	sc.vels = sc.vels[:0]
 	k := 0
 	for i, id := range sc.ids {
-		if id == a.hashID {
+		if id == self {
 			continue
 		}
 		sc.near[k] = sc.near[i]

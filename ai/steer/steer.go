@@ -115,13 +115,23 @@ func Separation(pos r2.Vec, neighbours []r2.Vec, radius, maxForce float64, salt 
 		}
 		w := (radius - n) / radius
 		if n == 0 {
-			a := float64(mix(salt+uint64(i))>>11) / (1 << 53) * 2 * math.Pi
-			sum = r2.Add(sum, r2.Vec{X: w * math.Cos(a), Y: w * math.Sin(a)})
+			f := SeparationFallback(salt, i)
+			sum = r2.Add(sum, r2.Vec{X: w * f.X, Y: w * f.Y})
 			continue
 		}
 		sum = r2.Add(sum, r2.Scale(w/n, d))
 	}
 	return Truncate(r2.Scale(maxForce, sum), maxForce)
+}
+
+// SeparationFallback returns the unit direction along which [Separation]
+// pushes an agent away from its i-th neighbour (0-based, in the order given)
+// when both stand at the same point: an angle drawn from salt+i. A caller
+// that fuses the neighbour query with the separation sum uses it to give the
+// same force.
+func SeparationFallback(salt uint64, i int) r2.Vec {
+	a := float64(mix(salt+uint64(i))>>11) / (1 << 53) * 2 * math.Pi
+	return r2.Vec{X: math.Cos(a), Y: math.Sin(a)}
 }
 
 // Truncate returns v scaled down to length max if it is longer. A NaN or

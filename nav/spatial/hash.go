@@ -44,6 +44,8 @@ type Hash struct {
 	sortedIDs []int32
 	sortedPos []r2.Vec
 	built     bool
+	slots     []int32 // BuildFrom: the slot of item i in the sorted arrays
+	slotted   bool    // slots is valid (built by BuildFrom)
 
 	par parallelBuild // BuildFrom's state
 }
@@ -81,7 +83,7 @@ func (h *Hash) Reset() {
 	h.ids = h.ids[:0]
 	h.pos = h.pos[:0]
 	h.bucket = h.bucket[:0]
-	h.built = false
+	h.built, h.slotted = false, false
 }
 
 // Insert adds item id at position p. IDs are the caller's; they need not be
@@ -90,7 +92,7 @@ func (h *Hash) Reset() {
 func (h *Hash) Insert(id int32, p r2.Vec) {
 	h.ids = append(h.ids, id)
 	h.pos = append(h.pos, p)
-	h.built = false
+	h.built, h.slotted = false, false
 }
 
 // Len returns the number of items inserted since the last [Hash.Reset].
@@ -99,6 +101,7 @@ func (h *Hash) Len() int { return len(h.ids) }
 // Build sorts the inserted items into buckets. It must be called after the
 // last [Hash.Insert] and before [Hash.Query].
 func (h *Hash) Build() {
+	h.slotted = false
 	n := len(h.ids)
 	start := h.start
 	for i := range start {

@@ -23,12 +23,16 @@ type Runner func(parts int, part func(k int))
 // A part's counts cover every bucket, so parts × [Hash.Buckets] int32 are
 // kept; with parts ≤ 1 or run nil it builds on the calling goroutine.
 //
+// It also records each item's slot (its place in bucket order, see
+// [Hash.Slots]).
+//
 // Once the buffers have grown, BuildFrom allocates nothing. pos is copied;
 // the caller may change it afterwards.
 func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	n := len(pos)
 	h.ids, h.pos, h.bucket = grow(h.ids, n), grow(h.pos, n), grow(h.bucket, n)
 	h.sortedIDs, h.sortedPos = grow(h.sortedIDs, n), grow(h.sortedPos, n)
+	h.slots = grow(h.slots, n)
 	if parts <= 1 || run == nil {
 		parts, run = 1, serial
 	}
@@ -46,7 +50,7 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	run(parts, b.place)
 	b.src = nil
 	h.start[len(h.start)-1] = int32(n)
-	h.built = true
+	h.built, h.slotted = true, true
 }
 
 // parallelBuild holds the state of [Hash.BuildFrom]: per-part counts and
@@ -138,6 +142,7 @@ func (b *parallelBuild) placePart(k int) {
 		cnt[c]++
 		h.sortedIDs[j] = int32(i)
 		h.sortedPos[j] = h.pos[i]
+		h.slots[i] = j
 	}
 }
 

@@ -92,3 +92,44 @@ func TestBuildFromAllocatesNothingWarm(t *testing.T) {
 	h.BuildFrom(pts, 2, serialRunner)
 	assert.Zero(t, testing.AllocsPerRun(20, func() { h.BuildFrom(pts, 2, serialRunner) }))
 }
+
+// TestSortedSlotsRows checks the accessors of the sorted arrays against
+// Query: the items a scan of Rows and RowSpan finds within radius are the
+// query's, in its order, and Slots inverts the sorted IDs.
+func TestSortedSlotsRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pts := randomPoints(rng, 2000, 40, 30, 2)
+	h := NewHash(1.5, 40, 30)
+	h.BuildFrom(pts, 3, goRunner)
+	ids, pos := h.Sorted()
+	slots := h.Slots()
+	require.Len(t, slots, len(pts))
+	for i := range pts {
+		require.Equal(t, int32(i), ids[slots[i]])
+		require.Equal(t, pts[i], pos[slots[i]])
+	}
+	for k := 0; k < 200; k++ {
+		c, r := pts[k], 0.4+float64(k%7)*0.5
+		want := h.Query(c, r, nil)
+		var got []int32
+		x0, x1, y0, y1, ok := h.Rows(c, r)
+		require.True(t, ok)
+		for y := y0; y <= y1; y++ {
+			lo, hi := h.RowSpan(y, x0, x1)
+			for j := lo; j < hi; j++ {
+				dx, dy := pos[j].X-c.X, pos[j].Y-c.Y
+				if dx*dx+dy*dy <= r*r {
+					got = append(got, ids[j])
+				}
+			}
+		}
+		require.Equal(t, want, got)
+		require.Equal(t, len(want), h.Count(c, r))
+	}
+	h.Reset()
+	h.Insert(5, pts[0])
+	h.Build()
+	assert.Nil(t, h.Slots(), "Build's IDs are the caller's: no slots")
+	_, _, _, _, ok := h.Rows(pts[0], math.NaN())
+	assert.False(t, ok)
+}

@@ -22,3 +22,26 @@ func BenchmarkSwarmFrame(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
 }
+
+// BenchmarkSwarmFrame100k is the swarm of the README's figures (100,000
+// agents, seed 3, 2 workers), warm; with -cpuprofile it shows where a frame
+// goes:
+//
+//	go test ./cmd/bench/scenario -run '^$' -bench SwarmFrame100k -benchtime 100x -cpuprofile cpu.prof
+func BenchmarkSwarmFrame100k(b *testing.B) {
+	const n = 100000
+	s, err := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: 2})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sch := ecs.NewScheduler(s.Systems()...)
+	sch.Initialize(s.World)
+	defer sch.Finalize(s.World)
+	sch.Run(s.World, 30)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		sch.Update(s.World)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}

@@ -1,0 +1,123 @@
+package systems
+
+import (
+	"math"
+	"testing"
+	"unsafe"
+
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/nav/flowfield"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// wallyGrid returns a 30×30 grid with scattered walls and a border of open
+// cells, seeded.
+func wallyGrid(seed uint64) *grid.Grid {
+	g := grid.New(30, 30)
+	rng := steer.NewRand(seed)
+	for range 150 {
+		g.SetCost(grid.Cell{X: int32(rng.Intn(30)), Y: int32(rng.Intn(30))}, grid.Blocked)
+	}
+	for y := int32(5); y < 25; y++ {
+		g.SetCost(grid.Cell{X: 15, Y: y}, grid.Blocked)
+	}
+	return g
+}
+
+// TestWallBitsMatchWallAvoidance: the bitmap feelers give steer.WallAvoidance's
+// force to the bit, and nearWall never skips an agent whose feelers touch a wall.
+func TestWallBitsMatchWallAvoidance(t *testing.T) {
+	g := wallyGrid(3)
+	var b wallBits
+	b.update(g)
+	blocked := func(x, y int32) bool { return !g.Passable(grid.Cell{X: x, Y: y}) }
+	s := &Steer{grid: g}
+	rng := steer.NewRand(9)
+	hits := 0
+	for range 20000 {
+		p := r2.Vec{X: rng.Float64()*32 - 1, Y: rng.Float64()*32 - 1}
+		a := rng.Float64() * 2 * math.Pi
+		sp := rng.Float64() * 6
+		if rng.Intn(8) == 0 {
+			sp = 0
+		}
+		v := r2.Vec{X: sp * math.Cos(a), Y: sp * math.Sin(a)}
+		radius := 0.1 + rng.Float64()
+		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
+		clear, _ := s.nearWall(p, v, radius)
+		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear)
+		require.Equal(t, want, got, "at %v, velocity %v", p, v)
+		if want != (r2.Vec{}) {
+			hits++
+			_, near := s.nearWall(p, v, radius)
+			require.True(t, near, "a feeler at %v touches a wall; nearWall must not skip it", p)
+		}
+	}
+	assert.Greater(t, hits, 1000, "the case is about walls")
+	g.SetCost(grid.Cell{X: 1, Y: 1}, grid.Blocked)
+	b.update(g)
+	assert.True(t, b.blocked(1, 1), "rebuilt after the grid changed")
+	assert.True(t, b.blocked(-1, 3) && b.blocked(3, 30), "off the grid is blocked")
+}
+
+// TestAimMatchesSample: aim is f.Sample's rule with the goal's line of sight
+// walked once (and only where the integration value allows it): the same
+// point, Direct and Steer as the rule on Sample, on a grid of one cost and on
+// one of several.
+func TestAimMatchesSample(t *testing.T) {
+	plain, costly := wallyGrid(5), wallyGrid(5)
+	rng := steer.NewRand(8)
+	for range 300 {
+		c := grid.Cell{X: int32(rng.Intn(30)), Y: int32(rng.Intn(30))}
+		if costly.Passable(c) {
+			costly.SetCost(c, float32(1+rng.Intn(4)))
+		}
+	}
+	for _, g := range []*grid.Grid{plain, costly} {
+		aimMatchesSample(t, g)
+	}
+}
+
+func aimMatchesSample(t *testing.T, g *grid.Grid) {
+	old := func(f *flowfield.Field, p r2.Vec) (r2.Vec, bool, bool) {
+		dir, ok := f.Sample(p)
+		if !ok || (dir.X == 0 && dir.Y == 0) {
+			return r2.Vec{}, false, false
+		}
+		if goals := f.Goals(); len(goals) > 0 {
+			if t := g.Center(goals[0]); g.LineOfSight(p, t) {
+				return t, true, true
+			}
+		}
+		return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
+	}
+	rng := steer.NewRand(2)
+	for _, goals := range [][]grid.Cell{{{X: 25, Y: 12}}, {{X: 3, Y: 27}, {X: 26, Y: 3}}, {{X: 15, Y: 10}, {X: 2, Y: 2}}} {
+		f := flowfield.New(g)
+		f.Build(goals...)
+		direct := 0
+		for range 5000 {
+			p := r2.Vec{X: rng.Float64() * 30, Y: rng.Float64() * 30}
+			if rng.Intn(20) == 0 { // on a goal's centre
+				p = r2.Add(g.Center(goals[0]), r2.Vec{X: 0.01})
+			}
+			wp, wd, ws := old(f, p)
+			gp, gd, gs := aim(f, g, p, maxFiniteCost(g))
+			require.Equal(t, [3]any{wp, wd, ws}, [3]any{gp, gd, gs}, "at %v, goals %v", p, goals)
+			if gd {
+				direct++
+			}
+		}
+		if g.Passable(goals[0]) {
+			assert.Positive(t, direct, "goals %v: some agents see the goal", goals)
+		}
+	}
+}
+
+// TestSteerAgentIsOneCacheLine: the hot state stays 64 bytes.
+func TestSteerAgentIsOneCacheLine(t *testing.T) {
+	assert.Equal(t, uintptr(64), unsafe.Sizeof(steerAgent{}))
+}

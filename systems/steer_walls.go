@@ -1,0 +1,134 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// wallBits is a bitmap of a grid's blocked cells, one bit a cell row by row,
+// for Steer's wall feelers: 832² cells fit in 85 KiB, which stays in cache
+// where the grid's costs (4 bytes a cell) do not. It is rebuilt when the
+// grid's version changes.
+type wallBits struct {
+	bits    []uint64
+	w, h    int
+	g       *grid.Grid
+	version uint64
+}
+
+// update rebuilds the bitmap if g changed since the last call.
+func (b *wallBits) update(g *grid.Grid) {
+	if b.g == g && b.version == g.Version() && b.bits != nil {
+		return
+	}
+	b.g, b.version, b.w, b.h = g, g.Version(), g.Width(), g.Height()
+	n := b.w * b.h
+	if cap(b.bits) < (n+63)/64 {
+		b.bits = make([]uint64, (n+63)/64)
+	}
+	b.bits = b.bits[:(n+63)/64]
+	clear(b.bits)
+	for y := range b.h {
+		for x := range b.w {
+			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
+				i := y*b.w + x
+				b.bits[i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
+}
+
+// blocked reports whether cell (x, y) is blocked or off the grid.
+func (b *wallBits) blocked(x, y int32) bool {
+	if x < 0 || y < 0 || int(x) >= b.w || int(y) >= b.h {
+		return true
+	}
+	i := int(y)*b.w + int(x)
+	return b.bits[i>>6]&(1<<(i&63)) != 0
+}
+
+// feelerSin and feelerCos are the sine and cosine of the side feelers'
+// angle, π/4 (as math.Sincos gives them, so the feelers match
+// steer.WallAvoidance's to the bit).
+var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
+
+// avoid is steer.WallAvoidance(pos, vel, b.blocked, lookahead, minLength,
+// π/4, maxForce), the same rule and arithmetic with the bitmap read directly
+// (no call through a func value per cell). clear is the clearance of pos's
+// cell (see Steer.nearWall): a feeler of length l is cast only when it is
+// less than l+1, as no shorter one can reach a wall.
+func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear float64) r2.Vec {
+	speed := math.Sqrt(vel.X*vel.X + vel.Y*vel.Y)
+	if speed == 0 {
+		return r2.Vec{}
+	}
+	heading := r2.Scale(1/speed, vel)
+	length := math.Max(lookahead*speed, minLength)
+	var sum r2.Vec
+	for i, sc := range [3][2]float64{{0, 1}, {feelerSin, feelerCos}, {-feelerSin, feelerCos}} {
+		l := length
+		if i > 0 {
+			l /= 2
+		}
+		if !(clear < l+1) {
+			continue // out of its reach
+		}
+		sin, cos := sc[0], sc[1]
+		dir := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
+		if t, normal, hit := b.castRay(pos, dir, l); hit {
+			sum = r2.Add(sum, r2.Scale(maxForce*(l-t)/l, normal))
+		}
+	}
+	return steer.Truncate(sum, maxForce)
+}
+
+// castRay is steer's feeler ray walk (Amanatides & Woo 1987) on the bitmap:
+// the distance along pos + t·dir (dir a unit vector, t ≤ length) to the
+// first blocked cell's face, and that face's outward normal.
+func (b *wallBits) castRay(pos, dir r2.Vec, length float64) (float64, r2.Vec, bool) {
+	fx, fy := math.Floor(pos.X), math.Floor(pos.Y)
+	cx, cy := int32(fx), int32(fy)
+	stepX, stepY := int32(1), int32(1)
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	tDX, tDY := math.Inf(1), math.Inf(1)
+	if dir.X > 0 {
+		tDX = 1 / dir.X
+		tMaxX = (fx + 1 - pos.X) * tDX
+	} else if dir.X < 0 {
+		stepX = -1
+		tDX = -1 / dir.X
+		tMaxX = (pos.X - fx) * tDX
+	}
+	if dir.Y > 0 {
+		tDY = 1 / dir.Y
+		tMaxY = (fy + 1 - pos.Y) * tDY
+	} else if dir.Y < 0 {
+		stepY = -1
+		tDY = -1 / dir.Y
+		tMaxY = (pos.Y - fy) * tDY
+	}
+	for {
+		var t float64
+		var normal r2.Vec
+		if tMaxX < tMaxY {
+			t = tMaxX
+			cx += stepX
+			tMaxX += tDX
+			normal = r2.Vec{X: -float64(stepX)}
+		} else {
+			t = tMaxY
+			cy += stepY
+			tMaxY += tDY
+			normal = r2.Vec{Y: -float64(stepY)}
+		}
+		if t > length || math.IsInf(t, 1) {
+			return 0, r2.Vec{}, false
+		}
+		if b.blocked(cx, cy) {
+			return t, normal, true
+		}
+	}
+}
