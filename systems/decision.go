@@ -151,7 +151,8 @@ func (s *Decision) Update(w *arche.World) {
 
 // hasTree reports whether b has a tree to tick, and gives it a memory of that tree
 // when its Memory is not one (a Brain written as Brain{Tree: t}, or whose Tree was
-// swapped): Tree.Tick would panic on it. It runs on the system's goroutine.
+// swapped): Tree.Tick would panic on it. It runs on the workers (each on its
+// own agents).
 func hasTree(b *components.Brain) bool {
 	if b.Tree == nil {
 		return false

@@ -3,8 +3,8 @@ package systems
 import (
 	"cmp"
 	"slices"
+	"unsafe"
 
-	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -13,13 +13,14 @@ import (
 )
 
 // thinkers is what the decision systems (trees, utility, state machines)
-// share: it gathers the agents with a brain of type B whose think time is due
-// this frame (see [Due]) as [Agent] views, hands them to the system's job on
-// its workers, and applies the commands leaves queued, in the order of the
-// agents' entity IDs. With a budget it takes at most that many, those due the
-// longest first (by Think.Next, then entity ID), so a spike of due agents is
-// spread out and nobody starves. Neither order depends on Arche's storage
-// order, which differs after a world is loaded.
+// share: it finds the agents with a brain of type B whose think time is due
+// this frame (see [Due]) on its workers (contiguous ranges of the query),
+// hands them to the system's job on its workers as [Agent] views, and applies
+// the commands leaves queued, in the order of the agents' entity IDs. With a
+// budget it takes at most that many, those due the longest first (by
+// Think.Next, then entity ID), so a spike of due agents is spread out and
+// nobody starves. Neither order depends on Arche's storage order, which
+// differs after a world is loaded.
 type thinkers[B any] struct {
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -34,28 +35,50 @@ type thinkers[B any] struct {
 	filter *generic.Filter10[B, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand,
 		components.Blackboard]
-	jobs   []thinkJob[B]
+	world  *arche.World
+	cols   columns        // the query's components, read by the workers
+	n      int            // agents in this frame's query
+	found  [][]int32      // per worker: query indices of its due agents
+	due    []int32        // this frame's thinkers: query indices
+	views  []paddedJob[B] // per worker: the view of the agent it ticks
+	finder thinkFinder[B]
 	queued []queuedCommands // this frame's, from every worker
-	spare  []*ecs.Commands  // emptied buffers for reuse
 	// cursor is always 0: the budget orders agents by (Think.Next, entity
 	// ID) and keeps no cursor. Kept for code that saves it.
 	cursor int
 }
 
+// Column indices of the thinkers' columns.
+const (
+	thBrain = iota
+	thThink
+	thPos
+	thIntent
+	thVel
+	thPerception
+	thHealth
+	thPath
+	thRand
+	thBlackboard
+)
+
 // workerCommands is one worker's command buffers: the one handed to the
-// agent being ticked, and the filled ones of agents ticked before.
+// agent being ticked, the filled ones of agents ticked before, and emptied
+// ones for reuse.
 type workerCommands struct {
 	cur    *ecs.Commands
 	agent  uint32 // entity ID of the agent cur was handed to
 	handed bool
 	filled []queuedCommands
-	_      [32]byte
+	spare  []*ecs.Commands
+	_      [64]byte
 }
 
 // queuedCommands are the commands one agent's leaves queued in a frame.
 type queuedCommands struct {
-	agent uint32 // entity ID
-	cmds  *ecs.Commands
+	agent  uint32 // entity ID
+	worker int    // whose spare buffers it goes back to
+	cmds   *ecs.Commands
 }
 
 // thinkJob is one agent due to think: its view and its brain and cadence.
@@ -65,10 +88,22 @@ type thinkJob[B any] struct {
 	think *components.Think
 }
 
+// paddedJob is a worker's thinkJob on cache lines of its own.
+type paddedJob[B any] struct {
+	thinkJob[B]
+	_ [64]byte
+}
+
 // padded is a per-worker counter on its own cache line.
 type padded struct {
 	n int
 	_ [56]byte
+}
+
+// thinkFinder is the ecs.Job that finds the due agents.
+type thinkFinder[B any] struct {
+	t     *thinkers[B]
+	ready func(*B) bool
 }
 
 // init builds the filter and starts workers goroutines (0 or 1: one); the
@@ -81,6 +116,9 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 		t.cmds[i].cur = new(ecs.Commands)
 	}
 	t.counts = make([]padded, n)
+	t.found = make([][]int32, n)
+	t.views = make([]paddedJob[B], n)
+	t.world = w
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
 	t.filter = generic.NewFilter10[B, components.Think, components.Position, components.Intent,
@@ -88,15 +126,26 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
 			generic.T[components.Path](), generic.T[components.Rand](), generic.T[components.Blackboard]())
+	t.cols.column(arche.ComponentID[B](w), unsafe.Sizeof(*new(B)))
+	t.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
+	t.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	t.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
+	t.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	t.cols.column(arche.ComponentID[components.Perception](w), unsafe.Sizeof(components.Perception{}))
+	t.cols.column(arche.ComponentID[components.Health](w), unsafe.Sizeof(components.Health{}))
+	t.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
+	t.cols.column(arche.ComponentID[components.Rand](w), unsafe.Sizeof(components.Rand{}))
+	t.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
+	t.finder.t = t
 	return n
 }
 
-// run gathers the due agents whose brain is ready (set up), at most budget of
+// run finds the due agents whose brain is ready (set up), at most budget of
 // them (0: no limit), runs job on the workers over them (job reads them with
 // t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
 	t.gather(w, budget, ready)
-	t.pool.Run(job, len(t.jobs))
+	t.pool.Run(job, len(t.due))
 	for k := range t.cmds {
 		t.settle(k)
 	}
@@ -105,21 +154,54 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 		t.Counted += t.counts[i].n
 		t.counts[i].n = 0
 	}
-	t.Thought = len(t.jobs)
+	t.Thought = len(t.due)
 	t.TotalThought += t.Thought
-	clear(t.jobs) // drop the component pointers
+	for k := range t.views {
+		t.views[k].thinkJob = thinkJob[B]{} // drop the component pointers
+	}
 	t.apply(w)
 }
 
-// job returns job i of this frame for worker, with a Commands for its
-// agent alone.
+// job returns the view of job i of this frame for worker (valid until its
+// next call), with a Commands for its agent alone.
 func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 	t.settle(worker)
-	j := &t.jobs[i]
+	c := &t.cols
+	idx := int(t.due[i])
+	r := t.runOf(idx)
+	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
-	j.agent.Commands = wc.cur
+	j.brain = (*B)(c.at(r, thBrain, idx))
+	j.think = (*components.Think)(c.at(r, thThink, idx))
+	j.agent = Agent{World: t.world, Grid: t.grid, Clock: t.clock, Commands: wc.cur, Entity: c.ents[idx],
+		Position:   (*components.Position)(c.at(r, thPos, idx)),
+		Intent:     (*components.Intent)(c.at(r, thIntent, idx)),
+		Velocity:   (*components.Velocity)(c.at(r, thVel, idx)),
+		Perception: (*components.Perception)(c.at(r, thPerception, idx)),
+		Health:     (*components.Health)(c.at(r, thHealth, idx)),
+		Path:       (*components.Path)(c.at(r, thPath, idx)),
+		Rand:       (*components.Rand)(c.at(r, thRand, idx)),
+	}
+	if bb := (*components.Blackboard)(c.at(r, thBlackboard, idx)); bb != nil {
+		j.agent.Blackboard = bb.Store
+	}
 	wc.agent, wc.handed = j.agent.Entity.ID(), true
 	return j
+}
+
+// runOf returns the index of the columns' run holding query index i.
+func (t *thinkers[B]) runOf(i int) int {
+	runs := t.cols.runs
+	lo, hi := 0, len(runs)-1
+	for lo < hi { // the last run starting at or before i
+		m := (lo + hi + 1) / 2
+		if runs[m].start <= i {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	return lo
 }
 
 // settle files the commands the agent last handed worker's buffer queued (on
@@ -133,8 +215,13 @@ func (t *thinkers[B]) settle(worker int) {
 	if wc.cur.Len() == 0 {
 		return
 	}
-	wc.filled = append(wc.filled, queuedCommands{agent: wc.agent, cmds: wc.cur})
-	wc.cur = new(ecs.Commands) // rare: only agents whose leaves make structural changes
+	wc.filled = append(wc.filled, queuedCommands{agent: wc.agent, worker: worker, cmds: wc.cur})
+	if n := len(wc.spare); n > 0 {
+		wc.cur = wc.spare[n-1]
+		wc.spare = wc.spare[:n-1]
+	} else {
+		wc.cur = new(ecs.Commands) // until the spares have grown to the agents that queue commands
+	}
 }
 
 // apply applies the frame's commands in the order of the agents' entity IDs
@@ -152,6 +239,8 @@ func (t *thinkers[B]) apply(w *arche.World) {
 	slices.SortFunc(t.queued, func(a, b queuedCommands) int { return cmp.Compare(a.agent, b.agent) })
 	for _, q := range t.queued {
 		q.cmds.Apply(w)
+		wc := &t.cmds[q.worker]
+		wc.spare = append(wc.spare, q.cmds)
 	}
 	clear(t.queued)
 }
@@ -162,43 +251,58 @@ func (t *thinkers[B]) count(worker, n int) { t.counts[worker].n += n }
 // close stops the workers.
 func (t *thinkers[B]) close() { t.pool.Close() }
 
-// gather collects the due agents whose brain is ready into t.jobs; beyond
-// budget, those due the longest (by Think.Next, then entity ID) go first and
-// the rest wait for the next frame.
+// gather finds the due agents whose brain is ready, on the workers, into
+// t.due (in query order); beyond budget, those due the longest (by
+// Think.Next, then entity ID) go first and the rest wait for the next frame.
 func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
-	now, dt := t.clock.Time, t.clock.DT
-	t.jobs = t.jobs[:0]
-	t.Waiting = 0
 	q := t.filter.Query(w)
-	for q.Next() {
-		brain, th, pos, intent, vel, per, hp, path, rnd, bb := q.Get()
-		if !Due(th, now, dt) || !ready(brain) {
-			continue
-		}
-		var store *blackboard.Store
-		if bb != nil {
-			store = bb.Store
-		}
-		t.jobs = append(t.jobs, thinkJob[B]{
-			agent: Agent{World: w, Grid: t.grid, Clock: t.clock, Entity: q.Entity(), Blackboard: store,
-				Position: pos, Intent: intent, Velocity: vel, Perception: per, Health: hp, Path: path, Rand: rnd},
-			brain: brain, think: th,
-		})
+	t.n = q.Count()
+	t.cols.scan(&q.Query)
+	t.finder.ready = ready
+	t.pool.Run(&t.finder, t.n)
+	t.finder.ready = nil
+	t.due = t.due[:0]
+	for k := range t.found {
+		t.due = append(t.due, t.found[k]...)
+		t.found[k] = t.found[k][:0]
 	}
-	if budget > 0 && len(t.jobs) > budget {
-		slices.SortFunc(t.jobs, func(a, b thinkJob[B]) int {
-			if c := cmp.Compare(a.think.Next, b.think.Next); c != 0 {
-				return c
+	t.Waiting = 0
+	if budget > 0 && len(t.due) > budget {
+		c := &t.cols
+		slices.SortFunc(t.due, func(a, b int32) int {
+			ta := (*components.Think)(c.at(t.runOf(int(a)), thThink, int(a)))
+			tb := (*components.Think)(c.at(t.runOf(int(b)), thThink, int(b)))
+			if o := cmp.Compare(ta.Next, tb.Next); o != 0 {
+				return o
 			}
-			return cmp.Compare(a.agent.Entity.ID(), b.agent.Entity.ID())
+			return cmp.Compare(c.ents[a].ID(), c.ents[b].ID())
 		})
-		t.Waiting = len(t.jobs) - budget
-		clear(t.jobs[budget:])
-		t.jobs = t.jobs[:budget]
+		t.Waiting = len(t.due) - budget
+		t.due = t.due[:budget]
 	}
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
+}
+
+// Work implements ecs.Job: it notes the due agents among the query's
+// [lo, hi) whose brain is ready.
+func (f *thinkFinder[B]) Work(worker, lo, hi int) {
+	t := f.t
+	c := &t.cols
+	now, dt := t.clock.Time, t.clock.DT
+	found := t.found[worker]
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		brains := columnOf[B](c, r, thBrain, t.n)
+		ths := columnOf[components.Think](c, r, thThink, t.n)
+		for i := max(lo, start); i < min(hi, c.end(r, t.n)); i++ {
+			if Due(&ths[i-start], now, dt) && f.ready(&brains[i-start]) {
+				found = append(found, int32(i))
+			}
+		}
+	}
+	t.found[worker] = found
 }
 
 // thought records that a job's agent thought at now: its schedule advances
