@@ -25,17 +25,22 @@ type openCells struct {
 	// cache: a short line's rectangle is read from it row by row.
 	bits   []uint64
 	stride int
+	h      int
+
+	// BitsOnly leaves the summed-area table out: rectangles too large for
+	// the bitmap are then "not known" (clear returns false).
+	bitsOnly bool
 }
 
 // update rebuilds the table if the grid changed since the last build (on
 // the system's goroutine, before the workers read it).
 func (o *openCells) update(g *grid.Grid) {
-	if o.g == g && o.version == g.Version() && o.sum != nil {
+	if o.g == g && o.version == g.Version() && o.bits != nil {
 		return
 	}
-	o.g, o.version, o.w = g, g.Version(), g.Width()
+	o.g, o.version, o.w, o.h = g, g.Version(), g.Width(), g.Height()
 	w, h := g.Width(), g.Height()
-	if len(o.sum) != (w+1)*(h+1) {
+	if !o.bitsOnly && len(o.sum) != (w+1)*(h+1) {
 		o.sum = make([]int32, (w+1)*(h+1))
 	}
 	o.stride = (w + 63) / 64
@@ -50,7 +55,9 @@ func (o *openCells) update(g *grid.Grid) {
 				row++
 				o.bits[y*o.stride+x/64] |= 1 << (x % 64)
 			}
-			o.sum[(y+1)*(w+1)+x+1] = o.sum[y*(w+1)+x+1] + row
+			if !o.bitsOnly {
+				o.sum[(y+1)*(w+1)+x+1] = o.sum[y*(w+1)+x+1] + row
+			}
 		}
 	}
 }
@@ -76,8 +83,7 @@ func (o *openCells) clear(a, b r2.Vec) bool {
 	}
 	x0, x1 := math.Floor(min(a.X, b.X)), math.Floor(max(a.X, b.X))
 	y0, y1 := math.Floor(min(a.Y, b.Y)), math.Floor(max(a.Y, b.Y))
-	w := o.w
-	h := len(o.sum)/(w+1) - 1
+	w, h := o.w, o.h
 	if !(x0 >= 0 && y0 >= 0 && x1 < float64(w) && y1 < float64(h)) { // NaN fails too
 		return false
 	}
@@ -85,7 +91,8 @@ func (o *openCells) clear(a, b r2.Vec) bool {
 }
 
 // open reports whether cells [X0, X1)×[Y0, Y1) of the grid (non-empty, in
-// range) are all open.
+// range) are all open; with bitsOnly, false for a rectangle too large for
+// the bitmap.
 func (o *openCells) open(X0, X1, Y0, Y1 int) bool {
 	if Y1-Y0 <= bitsRows && X1-X0 <= 64 {
 		// cells X0..X1−1 span one or two words of each row
@@ -102,6 +109,9 @@ func (o *openCells) open(X0, X1, Y0, Y1 int) bool {
 			}
 		}
 		return true
+	}
+	if o.bitsOnly {
+		return false // not known
 	}
 	return o.openSum(X0, X1, Y0, Y1)
 }
