@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"github.com/archai-go/archai/ai/bt"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -88,4 +89,61 @@ func TestCombatStrikesInEntityOrder(t *testing.T) {
 		in, _, _ := attackers.Get(e)
 		assert.True(t, in.Attack.IsZero(), "requests are cleared")
 	}
+}
+
+// TestPathQueueTicketsByEntityID: requests made in the same frame are
+// numbered (Path.Queued, which orders service at equal priority) by the
+// requesters' entity IDs, not by the order Arche stores them in.
+func TestPathQueueTicketsByEntityID(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(30, 30))
+	agents := generic.NewMap2[components.Path, components.Position](w)
+	reversedIDs(w, 3)
+	var es []arche.Entity
+	for k := range 3 {
+		es = append(es, agents.NewWith(&components.Path{Want: true, Goal: grid.Cell{X: int32(20 + k), Y: 20}},
+			&components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5 + float64(k)}}))
+	}
+	require.Less(t, es[2].ID(), es[1].ID())
+	require.Less(t, es[1].ID(), es[0].ID())
+	q := &systems.PathQueue{Workers: 2, Budget: 1}
+	q.Initialize(w)
+	q.Update(w)
+	q.Finalize(w)
+	queued := func(e arche.Entity) uint64 { p, _ := agents.Get(e); return p.Queued }
+	assert.Less(t, queued(es[2]), queued(es[1]), "the lowest entity ID was stored last and queued first")
+	assert.Less(t, queued(es[1]), queued(es[0]))
+}
+
+// TestThinkBudgetTakesTheLongestDueFirst: with a budget of 2 and 3 agents due,
+// the two with the earliest Think.Next think (of equal Next, the lower entity
+// ID), whatever the storage order, and the third thinks next frame.
+func TestThinkBudgetTakesTheLongestDueFirst(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	tree, err := bt.Compile("idle", bt.Action("Idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	agents := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](w)
+	reversedIDs(w, 3)
+	nexts := []float64{0.005, 0.002, 0.005} // stored in this order, IDs decreasing
+	var es []arche.Entity
+	for _, next := range nexts {
+		es = append(es, agents.NewWith(&components.Brain{Tree: tree, Memory: tree.NewMemory()},
+			&components.Think{Interval: 1, Next: next}, &components.Position{}, &components.Intent{}))
+	}
+	d := &systems.Decision{Workers: 2, Budget: 2}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.01), d)
+	s.Initialize(w)
+	t.Cleanup(func() { s.Finalize(w) })
+	s.Update(w)
+	think := func(e arche.Entity) *components.Think { _, th, _, _ := agents.Get(e); return th }
+	require.Equal(t, 2, d.Thought)
+	require.Equal(t, 1, d.Waiting)
+	assert.Equal(t, 1.002, think(es[1]).Next, "the earliest Next thought")
+	assert.Equal(t, 1.005, think(es[2]).Next, "of equal Next, the lower entity ID thought")
+	assert.Equal(t, 0.005, think(es[0]).Next, "the third waits")
+	s.Update(w)
+	assert.Equal(t, 0.01, think(es[0]).Last, "and thinks next frame")
+	assert.Equal(t, 1.005, think(es[0]).Next)
 }
