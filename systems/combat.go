@@ -22,8 +22,8 @@ import (
 // whose health has reached 0 takes no further strike), so the outcome does
 // not depend on Arche's storage order, which differs after a world is
 // loaded. Workers goroutines (0: runtime.GOMAXPROCS) find the requests over
-// contiguous ranges of the query; the result does not depend on their
-// number. A warm frame allocates nothing.
+// contiguous ranges of the query (in crowds of 32,768 agents or more; one
+// goroutine below); the result does not depend on their number. A warm frame allocates nothing.
 //
 // What happens to an agent whose health reaches 0 is the scenario's choice.
 //
@@ -87,7 +87,7 @@ func (s *Combat) Update(w *arche.World) {
 	q := s.filter.Query(w)
 	s.n = q.Count()
 	s.cols.scan(&q.Query)
-	s.pool.Run(s, s.n)
+	runLight(s.pool, s, s.n)
 	s.all = s.all[:0]
 	for k := range s.found {
 		s.all = append(s.all, s.found[k]...)

@@ -22,8 +22,8 @@ const DefaultPathBudget = 10000
 //
 // Requests: an agent asks by setting Path.Want and Path.Goal. Each frame the
 // queue takes new requests in the order of the agents' entity IDs (found by
-// Workers goroutines over contiguous ranges of the query; 0 means
-// runtime.GOMAXPROCS), so which request is older never depends on Arche's
+// Workers goroutines over contiguous ranges of the query in crowds of 32,768
+// agents or more; 0 means runtime.GOMAXPROCS), so which request is older never depends on Arche's
 // storage order, which differs after a world is loaded: it clears Want, sets State to
 // PathPending, numbers the request (Path.Request) and files it under its
 // (start cell, goal cell) pair, the start being the cell of the agent's
@@ -147,7 +147,7 @@ func (s *PathQueue) Update(w *arche.World) {
 	q := s.filter.Query(w)
 	s.n = q.Count()
 	s.cols.scan(&q.Query)
-	s.pool.Run(s, s.n)
+	runLight(s.pool, s, s.n)
 	s.news = s.news[:0]
 	for k := range s.wants {
 		for _, i := range s.wants[k] {

@@ -163,7 +163,7 @@ func (s *Perception) Update(w *arche.World) {
 }
 
 // runIndex runs the foe index's build phase over [0, n) on the workers.
-func (s *Perception) runIndex(n int) { s.pool.Run(s, n) }
+func (s *Perception) runIndex(n int) { runLight(s.pool, s, n) }
 
 // Work implements ecs.Job: while the foe index is built, its phase over
 // hash IDs [lo, hi); then the perceptions of the query's agents [lo, hi)

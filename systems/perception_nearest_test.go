@@ -19,8 +19,9 @@ import (
 // without the bucket search or the line-of-sight shortcut: the agent of
 // another team within SightRange, inside the field of view and in line of
 // sight over the grid, nearest, and of equals the lowest entity ID. 1 and 2
-// workers.
+// workers (the foe index built on the workers too).
 func TestPerceptionIsTheNearestVisibleFoe(t *testing.T) {
+	defer systems.SetLightParallelMin(systems.SetLightParallelMin(1)) // the foe index built on the workers
 	for _, workers := range []int{1, 2} {
 		sc := newCrowd(t, 3000, 4, workers, false)
 		s := ecs.NewScheduler(sc.systems()...)

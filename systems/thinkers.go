@@ -259,7 +259,7 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
 	t.n = q.Count()
 	t.cols.scan(&q.Query)
 	t.finder.ready = ready
-	t.pool.Run(&t.finder, t.n)
+	runLight(t.pool, &t.finder, t.n)
 	t.finder.ready = nil
 	t.due = t.due[:0]
 	for k := range t.found {
@@ -327,4 +327,24 @@ func advance(th *components.Think, now float64) {
 	if th.Next <= now {
 		th.Next = now + interval
 	}
+}
+
+// lightParallelMin is the number of agents from which a light pass (a flag
+// or two read per agent: finding due agents, strike and path requests, the
+// foe index) is split over the workers; below it, handing the pass to the
+// other goroutines costs more than it saves (and on a loaded machine, far
+// more). The result is the same either way. A variable only so tests can
+// force either way.
+var lightParallelMin = 32768
+
+// runLight runs job over [0, n) on pool, or on this goroutine as worker 0
+// when n is below lightParallelMin.
+func runLight(pool *ecs.Workers, job ecs.Job, n int) {
+	if n < lightParallelMin {
+		if n > 0 {
+			job.Work(0, 0, n)
+		}
+		return
+	}
+	pool.Run(job, n)
 }
