@@ -42,6 +42,10 @@ type thinkers[B any] struct {
 	due    []int32        // this frame's thinkers: query indices
 	views  []paddedJob[B] // per worker: the view of the agent it ticks
 	finder thinkFinder[B]
+	direct bool             // no budget: jobs are the query's agents, ticked where due
+	ready  func(*B) bool    // with direct
+	hints  []padded         // per worker: the run of its last job
+	tally  []padded         // per worker: agents it found due, with direct
 	queued []queuedCommands // this frame's, from every worker
 	// cursor is always 0: the budget orders agents by (Think.Next, entity
 	// ID) and keeps no cursor. Kept for code that saves it.
@@ -118,6 +122,8 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.counts = make([]padded, n)
 	t.found = make([][]int32, n)
 	t.views = make([]paddedJob[B], n)
+	t.hints = make([]padded, n)
+	t.tally = make([]padded, n)
 	t.world = w
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
@@ -142,10 +148,32 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 
 // run finds the due agents whose brain is ready (set up), at most budget of
 // them (0: no limit), runs job on the workers over them (job reads them with
-// t.job), updates the statistics and applies the queued commands.
+// t.job), updates the statistics and applies the queued commands. Without a
+// budget, the workers take contiguous ranges of the query and tick the due
+// agents as they meet them (one pass); with one, the due agents are found
+// first and the budget picks among them.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
-	t.gather(w, budget, ready)
-	t.pool.Run(job, len(t.due))
+	q := t.filter.Query(w)
+	t.n = q.Count()
+	t.cols.scan(&q.Query)
+	if t.grid != nil {
+		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
+	}
+	t.Waiting = 0
+	if budget <= 0 {
+		t.direct, t.ready = true, ready
+		t.pool.Run(job, t.n)
+		t.direct, t.ready = false, nil
+		t.Thought = 0
+		for k := range t.tally {
+			t.Thought += t.tally[k].n
+			t.tally[k].n = 0
+		}
+	} else {
+		t.gather(budget, ready)
+		t.pool.Run(job, len(t.due))
+		t.Thought = len(t.due)
+	}
 	for k := range t.cmds {
 		t.settle(k)
 	}
@@ -154,7 +182,6 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 		t.Counted += t.counts[i].n
 		t.counts[i].n = 0
 	}
-	t.Thought = len(t.due)
 	t.TotalThought += t.Thought
 	for k := range t.views {
 		t.views[k].thinkJob = thinkJob[B]{} // drop the component pointers
@@ -163,16 +190,32 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 }
 
 // job returns the view of job i of this frame for worker (valid until its
-// next call), with a Commands for its agent alone.
+// next call), with a Commands for its agent alone. Without a budget, job i is
+// the query's agent i, and job returns nil if it is not due or its brain not
+// ready; with one, job i is the i-th agent the budget took.
 func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 	t.settle(worker)
 	c := &t.cols
-	idx := int(t.due[i])
-	r := t.runOf(idx)
+	idx := i
+	if !t.direct {
+		idx = int(t.due[i])
+	}
+	r := t.hints[worker].n
+	if r >= len(c.runs) || c.runs[r].start > idx || c.end(r, t.n) <= idx {
+		r = t.runOf(idx)
+		t.hints[worker].n = r
+	}
+	think := (*components.Think)(c.at(r, thThink, idx))
+	brain := (*B)(c.at(r, thBrain, idx))
+	if t.direct {
+		if !Due(think, t.clock.Time, t.clock.DT) || !t.ready(brain) {
+			return nil
+		}
+		t.tally[worker].n++
+	}
 	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
-	j.brain = (*B)(c.at(r, thBrain, idx))
-	j.think = (*components.Think)(c.at(r, thThink, idx))
+	j.brain, j.think = brain, think
 	j.agent = Agent{World: t.world, Grid: t.grid, Clock: t.clock, Commands: wc.cur, Entity: c.ents[idx],
 		Position:   (*components.Position)(c.at(r, thPos, idx)),
 		Intent:     (*components.Intent)(c.at(r, thIntent, idx)),
@@ -252,12 +295,9 @@ func (t *thinkers[B]) count(worker, n int) { t.counts[worker].n += n }
 func (t *thinkers[B]) close() { t.pool.Close() }
 
 // gather finds the due agents whose brain is ready, on the workers, into
-// t.due (in query order); beyond budget, those due the longest (by
+// t.due (in query order); beyond budget (> 0), those due the longest (by
 // Think.Next, then entity ID) go first and the rest wait for the next frame.
-func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
-	q := t.filter.Query(w)
-	t.n = q.Count()
-	t.cols.scan(&q.Query)
+func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	t.finder.ready = ready
 	runLight(t.pool, &t.finder, t.n)
 	t.finder.ready = nil
@@ -266,8 +306,7 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
 		t.due = append(t.due, t.found[k]...)
 		t.found[k] = t.found[k][:0]
 	}
-	t.Waiting = 0
-	if budget > 0 && len(t.due) > budget {
+	if len(t.due) > budget {
 		c := &t.cols
 		slices.SortFunc(t.due, func(a, b int32) int {
 			ta := (*components.Think)(c.at(t.runOf(int(a)), thThink, int(a)))
@@ -279,9 +318,6 @@ func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
 		})
 		t.Waiting = len(t.due) - budget
 		t.due = t.due[:budget]
-	}
-	if t.grid != nil {
-		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
 }
 
