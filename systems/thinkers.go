@@ -42,6 +42,7 @@ type thinkers[B any] struct {
 	due    []int32        // this frame's thinkers: query indices
 	views  []paddedJob[B] // per worker: the view of the agent it ticks
 	finder thinkFinder[B]
+	blank  thinkJob[B]      // a view with only World, Grid and Clock set
 	direct bool             // no budget: jobs are the query's agents, ticked where due
 	ready  func(*B) bool    // with direct
 	hints  []padded         // per worker: the run of its last job
@@ -143,6 +144,10 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.cols.column(arche.ComponentID[components.Rand](w), unsafe.Sizeof(components.Rand{}))
 	t.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
 	t.finder.t = t
+	t.blank = thinkJob[B]{agent: Agent{World: w, Grid: t.grid, Clock: t.clock}}
+	for k := range t.views {
+		t.views[k].thinkJob = t.blank
+	}
 	return n
 }
 
@@ -184,7 +189,7 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 	}
 	t.TotalThought += t.Thought
 	for k := range t.views {
-		t.views[k].thinkJob = thinkJob[B]{} // drop the component pointers
+		t.views[k].thinkJob = t.blank // drop the component pointers
 	}
 	t.apply(w)
 }
@@ -216,17 +221,19 @@ func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
 	j.brain, j.think = brain, think
-	j.agent = Agent{World: t.world, Grid: t.grid, Clock: t.clock, Commands: wc.cur, Entity: c.ents[idx],
-		Position:   (*components.Position)(c.at(r, thPos, idx)),
-		Intent:     (*components.Intent)(c.at(r, thIntent, idx)),
-		Velocity:   (*components.Velocity)(c.at(r, thVel, idx)),
-		Perception: (*components.Perception)(c.at(r, thPerception, idx)),
-		Health:     (*components.Health)(c.at(r, thHealth, idx)),
-		Path:       (*components.Path)(c.at(r, thPath, idx)),
-		Rand:       (*components.Rand)(c.at(r, thRand, idx)),
-	}
+	// field by field: the view's World, Grid and Clock stay as set at init
+	a := &j.agent
+	a.Commands, a.Entity = wc.cur, c.ents[idx]
+	a.Position = (*components.Position)(c.at(r, thPos, idx))
+	a.Intent = (*components.Intent)(c.at(r, thIntent, idx))
+	a.Velocity = (*components.Velocity)(c.at(r, thVel, idx))
+	a.Perception = (*components.Perception)(c.at(r, thPerception, idx))
+	a.Health = (*components.Health)(c.at(r, thHealth, idx))
+	a.Path = (*components.Path)(c.at(r, thPath, idx))
+	a.Rand = (*components.Rand)(c.at(r, thRand, idx))
+	a.Blackboard = nil
 	if bb := (*components.Blackboard)(c.at(r, thBlackboard, idx)); bb != nil {
-		j.agent.Blackboard = bb.Store
+		a.Blackboard = bb.Store
 	}
 	wc.agent, wc.handed = j.agent.Entity.ID(), true
 	return j
