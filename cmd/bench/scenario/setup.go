@@ -56,14 +56,7 @@ type Guards struct {
 
 // NewGuards builds the guard scenario in a new world. It returns an error if
 // the map has no passable cell.
-func NewGuards(cfg Config) (*Guards, error) { return newGuards(cfg, nil) }
-
-// newGuards is NewGuards; with a spawn order (a permutation of the agents), it
-// creates the same agents with the same entity IDs but in that order, so
-// Arche stores them in another order (as after a load): agent i, in the
-// order NewGuards draws them, is spawned order⁻¹(i)-th. Tests use it to show
-// that no result depends on storage order.
-func newGuards(cfg Config, order []int) (*Guards, error) {
+func NewGuards(cfg Config) (*Guards, error) {
 	if cfg.Agents <= 0 {
 		cfg.Agents = 10000
 	}
@@ -120,42 +113,15 @@ func newGuards(cfg Config, order []int) (*Guards, error) {
 	}
 	s.Casualties = &Casualties{spawner: sp}
 	rng := steer.NewRand(cfg.Seed ^ 0x5eed)
-	if order == nil {
-		for i := range cfg.Agents {
-			pos, ok := randomOpenCell(g, &rng)
-			if !ok {
-				return nil, errors.New("scenario: the map has no passable cell")
-			}
-			sp.spawn(pos, rng.Uint64(), i%cfg.IntruderEvery == cfg.IntruderEvery-1)
-		}
-		return s, nil
-	}
-	// draw every agent first, reserve entity IDs for them in draw order,
-	// and hand them out in spawn order (Arche recycles the last removed
-	// entity ID first)
-	type drawn struct {
-		pos  r2.Vec
-		seed uint64
-	}
-	agents := make([]drawn, cfg.Agents)
-	for i := range agents {
+	for i := range cfg.Agents {
 		pos, ok := randomOpenCell(g, &rng)
 		if !ok {
 			return nil, errors.New("scenario: the map has no passable cell")
 		}
-		agents[i] = drawn{pos, rng.Uint64()}
-	}
-	ids := make([]arche.Entity, cfg.Agents)
-	for i := range ids {
-		ids[i] = w.NewEntity()
-	}
-	for k := len(order) - 1; k >= 0; k-- {
-		w.RemoveEntity(ids[order[k]])
-	}
-	for _, i := range order {
-		e := sp.spawn(agents[i].pos, agents[i].seed, i%cfg.IntruderEvery == cfg.IntruderEvery-1)
-		if e.ID() != ids[i].ID() {
-			return nil, errors.New("scenario: spawn order: an agent did not get its reserved entity ID")
+		if i%cfg.IntruderEvery == cfg.IntruderEvery-1 {
+			sp.intruder(pos, rng.Uint64())
+		} else {
+			sp.guard(pos, rng.Uint64())
 		}
 	}
 	return s, nil
@@ -229,14 +195,6 @@ func (sp *spawner) guard(home r2.Vec, seed uint64) arche.Entity {
 	return sp.guards.Spawn(home, func(a *systems.Spawned) {
 		*systems.Component[Guard](a) = Guard{Home: home, Route: route}
 	})
-}
-
-// spawn spawns an intruder or a guard at pos, its Rand seeded with seed.
-func (sp *spawner) spawn(pos r2.Vec, seed uint64, intruder bool) arche.Entity {
-	if intruder {
-		return sp.intruder(pos, seed)
-	}
-	return sp.guard(pos, seed)
 }
 
 // intruder spawns an intruder at pos, its Rand seeded with seed.
