@@ -48,15 +48,15 @@ type Combat struct {
 	pool    *ecs.Workers
 	cols    columns
 	n       int
-	found   [][]strike // per worker
-	all     []strike
+	found   [][]int32 // per worker: query indices of this frame's attackers
+	all     []attacker
 }
 
-// strike is one request found this frame.
-type strike struct {
-	attacker, target arche.Entity
-	at               r2.Vec // the attacker's position
-	weapon           components.Weapon
+// attacker is one request found this frame: the attacker's entity ID and
+// query index.
+type attacker struct {
+	id uint32
+	i  int32
 }
 
 // Column indices of Combat's columns.
@@ -75,7 +75,7 @@ func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
 	s.pool = ecs.NewWorkers(s.Workers)
-	s.found = make([][]strike, s.pool.N())
+	s.found = make([][]int32, s.pool.N())
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Weapon](w), unsafe.Sizeof(components.Weapon{}))
@@ -88,44 +88,54 @@ func (s *Combat) Update(w *arche.World) {
 	s.n = q.Count()
 	s.cols.scan(&q.Query)
 	runLight(s.pool, s, s.n)
+	if cap(s.all) < s.n { // every agent may strike: grown once
+		s.all = make([]attacker, 0, s.n+s.n/4)
+	}
 	s.all = s.all[:0]
 	for k := range s.found {
-		s.all = append(s.all, s.found[k]...)
+		for _, i := range s.found[k] {
+			s.all = append(s.all, attacker{id: s.cols.ents[i].ID(), i: i})
+		}
 		s.found[k] = s.found[k][:0]
 	}
-	slices.SortFunc(s.all, func(a, b strike) int { return cmp.Compare(a.attacker.ID(), b.attacker.ID()) })
-	for i := range s.all {
-		st := &s.all[i]
-		if st.target == st.attacker || !w.Alive(st.target) {
+	slices.SortFunc(s.all, func(a, b attacker) int { return cmp.Compare(a.id, b.id) })
+	c := &s.cols
+	for _, a := range s.all {
+		i := int(a.i)
+		r := c.run(i, 0)
+		in := (*components.Intent)(c.at(r, cbIntent, i))
+		pos := (*components.Position)(c.at(r, cbPos, i))
+		wp := (*components.Weapon)(c.at(r, cbWeapon, i))
+		target := in.Attack
+		in.Attack = arche.Entity{}
+		if target == c.ents[i] || !w.Alive(target) {
 			continue
 		}
-		hp, tpos := s.targets.Get(st.target)
-		if hp == nil || tpos == nil || hp.Current <= 0 || r2.Norm(r2.Sub(tpos.Vec, st.at)) > st.weapon.Range {
+		hp, tpos := s.targets.Get(target)
+		if hp == nil || tpos == nil || hp.Current <= 0 || r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) > wp.Range {
 			continue
 		}
-		hp.Current -= st.weapon.Damage
+		hp.Current -= wp.Damage
 		s.Strikes++
 	}
 	s.TotalStrikes += s.Strikes
 }
 
-// Work implements ecs.Job: it takes the requests of the query's agents
-// [lo, hi), clearing them.
+// Work implements ecs.Job: it notes the requests of the query's agents
+// [lo, hi).
 func (s *Combat) Work(worker, lo, hi int) {
 	c := &s.cols
 	found := s.found[worker]
+	if cap(found) < hi-lo { // its whole range may strike: grown once
+		found = make([]int32, 0, hi-lo+(hi-lo)/4)
+	}
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		in := columnOf[components.Intent](c, r, cbIntent, s.n)
-		pos := columnOf[components.Position](c, r, cbPos, s.n)
-		wp := columnOf[components.Weapon](c, r, cbWeapon, s.n)
 		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
-			k := i - start
-			if in[k].Attack.IsZero() {
-				continue
+			if !in[i-start].Attack.IsZero() {
+				found = append(found, int32(i))
 			}
-			found = append(found, strike{attacker: c.ents[i], target: in[k].Attack, at: pos[k].Vec, weapon: wp[k]})
-			in[k].Attack = arche.Entity{}
 		}
 	}
 	s.found[worker] = found

@@ -78,16 +78,12 @@ func (s *FSM) Update(w *arche.World) {
 	s.Transitions = s.due.Counted
 }
 
-// Work implements ecs.Job: it updates the machines of jobs [lo, hi) (see
-// thinkers.job).
+// Work implements ecs.Job: it updates the machines of jobs [lo, hi).
 func (s *FSM) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	ctx := &s.ctxs[worker]
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
-		if j == nil {
-			continue // not due (the query's agent i, without a budget)
-		}
 		ctx.Agent = &j.agent
 		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = now - j.think.Last

@@ -182,6 +182,9 @@ func (s *PathQueue) Update(w *arche.World) {
 func (s *PathQueue) Work(worker, lo, hi int) {
 	c := &s.cols
 	wants := s.wants[worker]
+	if cap(wants) < hi-lo { // its whole range may ask: grown once
+		wants = make([]int32, 0, hi-lo+(hi-lo)/4)
+	}
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		paths := columnOf[components.Path](c, r, pqPath, s.n)

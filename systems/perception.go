@@ -144,6 +144,11 @@ func (s *Perception) Update(w *arche.World) {
 	s.indexed = true
 	s.foes.build(s.nb, s.pool.N(), s.runIndex)
 	s.indexed = false
+	for k := range s.scratch { // grown once: every foe a candidate, every agent a board
+		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
+			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)
+		}
+	}
 	s.pool.Run(s, s.n)
 	s.Checked = 0
 	for k := range s.scratch {
@@ -199,6 +204,9 @@ func (s *Perception) Work(worker, lo, hi int) {
 			s.perceive(per, c.ents[i], pos[k].Vec, v, fac[k].Team, now, sc)
 			if bbs != nil {
 				if bb := &bbs[k]; bb.Store != nil && bb.Store.Schema() != nil { // a zero Store has no keys
+					if cap(sc.boards) < hi-lo { // its whole range may have boards: grown once
+						sc.boards = make([]int32, 0, hi-lo+(hi-lo)/4)
+					}
 					sc.boards = append(sc.boards, int32(i))
 				}
 			}

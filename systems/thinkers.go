@@ -43,10 +43,8 @@ type thinkers[B any] struct {
 	views  []paddedJob[B] // per worker: the view of the agent it ticks
 	finder thinkFinder[B]
 	blank  thinkJob[B]      // a view with only World, Grid and Clock set
-	direct bool             // no budget: jobs are the query's agents, ticked where due
-	ready  func(*B) bool    // with direct
 	hints  []padded         // per worker: the run of its last job
-	tally  []padded         // per worker: agents it found due, with direct
+	keys   []dueKey         // the budget's order
 	queued []queuedCommands // this frame's, from every worker
 	// cursor is always 0: the budget orders agents by (Think.Next, entity
 	// ID) and keeps no cursor. Kept for code that saves it.
@@ -99,6 +97,13 @@ type paddedJob[B any] struct {
 	_ [64]byte
 }
 
+// dueKey orders due agents for a budget: by Think.Next, then entity ID.
+type dueKey struct {
+	next float64
+	id   uint32
+	i    int32 // query index
+}
+
 // padded is a per-worker counter on its own cache line.
 type padded struct {
 	n int
@@ -124,7 +129,6 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.found = make([][]int32, n)
 	t.views = make([]paddedJob[B], n)
 	t.hints = make([]padded, n)
-	t.tally = make([]padded, n)
 	t.world = w
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
@@ -153,10 +157,7 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 
 // run finds the due agents whose brain is ready (set up), at most budget of
 // them (0: no limit), runs job on the workers over them (job reads them with
-// t.job), updates the statistics and applies the queued commands. Without a
-// budget, the workers take contiguous ranges of the query and tick the due
-// agents as they meet them (one pass); with one, the due agents are found
-// first and the budget picks among them.
+// t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
 	q := t.filter.Query(w)
 	t.n = q.Count()
@@ -164,21 +165,9 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
-	t.Waiting = 0
-	if budget <= 0 {
-		t.direct, t.ready = true, ready
-		t.pool.Run(job, t.n)
-		t.direct, t.ready = false, nil
-		t.Thought = 0
-		for k := range t.tally {
-			t.Thought += t.tally[k].n
-			t.tally[k].n = 0
-		}
-	} else {
-		t.gather(budget, ready)
-		t.pool.Run(job, len(t.due))
-		t.Thought = len(t.due)
-	}
+	t.gather(budget, ready)
+	t.pool.Run(job, len(t.due))
+	t.Thought = len(t.due)
 	for k := range t.cmds {
 		t.settle(k)
 	}
@@ -195,16 +184,11 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 }
 
 // job returns the view of job i of this frame for worker (valid until its
-// next call), with a Commands for its agent alone. Without a budget, job i is
-// the query's agent i, and job returns nil if it is not due or its brain not
-// ready; with one, job i is the i-th agent the budget took.
+// next call), with a Commands for its agent alone.
 func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 	t.settle(worker)
 	c := &t.cols
-	idx := i
-	if !t.direct {
-		idx = int(t.due[i])
-	}
+	idx := int(t.due[i])
 	r := t.hints[worker].n
 	if r >= len(c.runs) || c.runs[r].start > idx || c.end(r, t.n) <= idx {
 		r = t.runOf(idx)
@@ -212,12 +196,6 @@ func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 	}
 	think := (*components.Think)(c.at(r, thThink, idx))
 	brain := (*B)(c.at(r, thBrain, idx))
-	if t.direct {
-		if !Due(think, t.clock.Time, t.clock.DT) || !t.ready(brain) {
-			return nil
-		}
-		t.tally[worker].n++
-	}
 	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
 	j.brain, j.think = brain, think
@@ -302,27 +280,40 @@ func (t *thinkers[B]) count(worker, n int) { t.counts[worker].n += n }
 func (t *thinkers[B]) close() { t.pool.Close() }
 
 // gather finds the due agents whose brain is ready, on the workers, into
-// t.due (in query order); beyond budget (> 0), those due the longest (by
+// t.due (in query order); beyond budget (0: none), those due the longest (by
 // Think.Next, then entity ID) go first and the rest wait for the next frame.
 func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
+	t.Waiting = 0
 	t.finder.ready = ready
 	runLight(t.pool, &t.finder, t.n)
 	t.finder.ready = nil
+	if cap(t.due) < t.n { // every agent may be due: grown once
+		t.due = make([]int32, 0, t.n+t.n/4)
+	}
 	t.due = t.due[:0]
 	for k := range t.found {
 		t.due = append(t.due, t.found[k]...)
 		t.found[k] = t.found[k][:0]
 	}
-	if len(t.due) > budget {
+	if budget > 0 && len(t.due) > budget {
 		c := &t.cols
-		slices.SortFunc(t.due, func(a, b int32) int {
-			ta := (*components.Think)(c.at(t.runOf(int(a)), thThink, int(a)))
-			tb := (*components.Think)(c.at(t.runOf(int(b)), thThink, int(b)))
-			if o := cmp.Compare(ta.Next, tb.Next); o != 0 {
+		if cap(t.keys) < cap(t.due) {
+			t.keys = make([]dueKey, 0, cap(t.due))
+		}
+		t.keys = t.keys[:0]
+		for _, i := range t.due {
+			th := (*components.Think)(c.at(t.runOf(int(i)), thThink, int(i)))
+			t.keys = append(t.keys, dueKey{next: th.Next, id: c.ents[i].ID(), i: i})
+		}
+		slices.SortFunc(t.keys, func(a, b dueKey) int {
+			if o := cmp.Compare(a.next, b.next); o != 0 {
 				return o
 			}
-			return cmp.Compare(c.ents[a].ID(), c.ents[b].ID())
+			return cmp.Compare(a.id, b.id)
 		})
+		for k, key := range t.keys {
+			t.due[k] = key.i
+		}
 		t.Waiting = len(t.due) - budget
 		t.due = t.due[:budget]
 	}
@@ -335,6 +326,9 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 	c := &t.cols
 	now, dt := t.clock.Time, t.clock.DT
 	found := t.found[worker]
+	if cap(found) < hi-lo { // its whole range may be due: grown once
+		found = make([]int32, 0, hi-lo+(hi-lo)/4)
+	}
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		brains := columnOf[B](c, r, thBrain, t.n)

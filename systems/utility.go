@@ -81,14 +81,11 @@ func (s *Utility) Update(w *arche.World) {
 	s.Changed = s.due.Counted
 }
 
-// Work implements ecs.Job: it decides for jobs [lo, hi) (see thinkers.job).
+// Work implements ecs.Job: it decides for jobs [lo, hi).
 func (s *Utility) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
-		if j == nil {
-			continue // not due (the query's agent i, without a budget)
-		}
 		var src utility.Source
 		if j.agent.Rand != nil {
 			src = &j.agent.Rand.Rand

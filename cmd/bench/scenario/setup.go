@@ -240,8 +240,11 @@ func (s *Casualties) Initialize(w *arche.World) {
 // Health finds them, then each is handled on its own (what happens to one
 // does not depend on the others, nor on their order).
 func (s *Casualties) Update(w *arche.World) {
-	s.down = s.down[:0]
 	q := s.health.Query(w)
+	if n := q.Count(); cap(s.down) < n { // everyone may fall: grown once
+		s.down = make([]arche.Entity, 0, n+n/4)
+	}
+	s.down = s.down[:0]
 	for q.Next() {
 		if q.Get().Current <= 0 {
 			s.down = append(s.down, q.Entity())
