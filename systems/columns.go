@@ -7,7 +7,7 @@ import (
 )
 
 // maxColumns is the most component columns a [columns] records.
-const maxColumns = 8
+const maxColumns = 10
 
 // columns lets several workers read a query's components by index in query
 // order, so a system can split the copying of its hot state over its

@@ -21,7 +21,7 @@ const DefaultThinkInterval = 0.1
 // Leaves read facts and write the agent's own components (Intent, Path, ...);
 // they must not make structural changes to the World (Arche panics while a
 // query is open): queue them on Commands instead, which the Decision system
-// applies after its loop, in agent order.
+// applies after its loop, in the order of the agents' entity IDs.
 type Agent struct {
 	World    *arche.World
 	Grid     *grid.Grid
@@ -58,15 +58,18 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 // tree's dt is the time since that agent last thought. Agents staggered at
 // spawn (Think.Next spread over one interval) spread the work over frames.
 //
-// Budget caps the decisions per frame: agents that are due beyond it wait for
-// the next frame, and the next frame starts where this one stopped (in query
-// order), so a spike of due agents is spread out and nobody starves.
+// Budget caps the decisions per frame: the agents due the longest think first
+// (by Think.Next, then entity ID), and those beyond the budget wait for the
+// next frame, where their earlier Think.Next puts them ahead of the newly
+// due, so a spike of due agents is spread out and nobody starves. The choice
+// rests on component data alone, never on Arche's storage order (which
+// differs after a world is loaded), and needs no state of its own to save.
 //
 // Workers splits the ticks over goroutines (0 or 1: one). The result does not
 // depend on the number of workers, provided leaves only write their own
 // agent's components and only read the World (they run concurrently on
 // different agents). Commands queued by leaves are applied after all ticks,
-// in agent order.
+// in the order of the agents' entity IDs (each agent's in the order queued).
 //
 // The agent's [components.Blackboard] is optional: its Store is the tree's
 // bt.Context.Blackboard, and without one the store is nil (ports read as missing).
@@ -148,7 +151,8 @@ func (s *Decision) Update(w *arche.World) {
 
 // hasTree reports whether b has a tree to tick, and gives it a memory of that tree
 // when its Memory is not one (a Brain written as Brain{Tree: t}, or whose Tree was
-// swapped): Tree.Tick would panic on it. It runs on the system's goroutine.
+// swapped): Tree.Tick would panic on it. It runs on the workers (each on its
+// own agents).
 func hasTree(b *components.Brain) bool {
 	if b.Tree == nil {
 		return false

@@ -42,6 +42,14 @@
 // order, so the state hash is the same for any number of workers. Steady
 // state allocates nothing.
 //
+// No result of the perception, decision, path queue or combat systems
+// depends on Arche's storage order, which differs after a world is saved and
+// loaded: of foes at the same distance [Perception] picks the lowest entity
+// ID; a decision budget takes the agents due the longest (Think.Next, then
+// entity ID) and commands queued by leaves are applied by entity ID;
+// [PathQueue] numbers the requests of a frame by entity ID and serves by
+// (priority, that number); [Combat] applies strikes by attacker entity ID.
+//
 // Agents are made from bundles with documented defaults: [Mover], [Wanderer],
 // [FlowFollower], [Thinker], [Combatant], [Avoider] and [With] for components of your own,
 // combined once by a [Spawner] that creates agents with Arche's Builder, one at a time

@@ -99,6 +99,7 @@ type PathFollow struct {
 	pool    *ecs.Workers
 	filter  *generic.Filter6[components.Position, components.Intent, components.Desired, components.Path, components.Progress, components.FlowFollower]
 	scratch []followScratch
+	sight   openCells // a bitmap of blocked cells: short lines known clear without a walk
 
 	cols      columns   // the query's components, read by the workers
 	withPath  []pathRun // the runs of agents with a Path
@@ -162,6 +163,8 @@ func (s *PathFollow) Initialize(w *arche.World) {
 // line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
 	s.grid.Prepare()
+	s.sight.bitsOnly = true
+	s.sight.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
@@ -382,13 +385,14 @@ func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2
 
 // inSight reports whether the goal is in line of sight, testing again only
 // when the agent's or the goal's cell changed since the last test (the cache
-// in Path). Within one cell the answer can be slightly off near a corner;
-// Movement still keeps the agent out of walls.
+// in Path), and without walking the line when the rectangle of cells it
+// spans is open (openCells: the same answer). Within one cell the answer can
+// be slightly off near a corner; Movement still keeps the agent out of walls.
 func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec) bool {
 	from, to := s.grid.CellAt(pos), s.grid.CellAt(goal)
 	if !path.SightKnown || path.SightFrom != from || path.SightTo != to {
 		path.SightFrom, path.SightTo, path.SightKnown = from, to, true
-		path.SightClear = s.grid.LineOfSight(pos, goal)
+		path.SightClear = s.sight.clear(pos, goal) || s.grid.LineOfSight(pos, goal)
 	}
 	return path.SightClear
 }

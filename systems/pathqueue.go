@@ -1,8 +1,13 @@
 package systems
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
+	"unsafe"
+
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -16,7 +21,10 @@ const DefaultPathBudget = 10000
 // of node expansions, slicing long searches across frames.
 //
 // Requests: an agent asks by setting Path.Want and Path.Goal. Each frame the
-// queue takes new requests in query order: it clears Want, sets State to
+// queue takes new requests in the order of the agents' entity IDs (found by
+// Workers goroutines over contiguous ranges of the query in crowds of 32,768
+// agents or more; 0 means runtime.GOMAXPROCS), so which request is older never depends on Arche's
+// storage order, which differs after a world is loaded: it clears Want, sets State to
 // PathPending, numbers the request (Path.Request) and files it under its
 // (start cell, goal cell) pair, the start being the cell of the agent's
 // Position now. Equal pairs share one search. A request made while the
@@ -51,6 +59,7 @@ const DefaultPathBudget = 10000
 //	start in a blocked cell or     PathUnreachable                        CauseBlocked, CauseOffGrid
 //	  off the grid
 type PathQueue struct {
+	Workers int          // goroutines finding new requests; 0 means runtime.GOMAXPROCS
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero
 	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
 	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
@@ -70,6 +79,12 @@ type PathQueue struct {
 	filter *generic.Filter2[components.Path, components.Position]
 	paths  generic.Map2[components.Path, components.Position]
 
+	pool  *ecs.Workers
+	cols  columns
+	n     int
+	wants [][]int32 // per worker: query indices of new requests
+	news  []pathWant
+
 	jobs     []pathJob
 	freeJobs []int32
 	tickets  []pathTicket
@@ -84,6 +99,19 @@ type PathQueue struct {
 
 	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 }
+
+// pathWant is a new request found this frame: the requester and its query
+// index.
+type pathWant struct {
+	e arche.Entity
+	i int32
+}
+
+// Column indices of PathQueue's columns.
+const (
+	pqPath = iota
+	pqPos
+)
 
 // Name implements ecs.Namer.
 func (s *PathQueue) Name() string { return "pathqueue" }
@@ -111,17 +139,31 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.byKey = make(map[pathKey]int32)
 	s.active = -1
 	s.nextSeq = 1
+	s.pool = ecs.NewWorkers(s.Workers)
+	s.wants = make([][]int32, s.pool.N())
+	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 }
 
 // Update takes new requests and serves them within the budget.
 func (s *PathQueue) Update(w *arche.World) {
 	s.Served, s.Dropped, s.Expansions, s.Searches = 0, 0, 0, 0
 	q := s.filter.Query(w)
-	for q.Next() {
-		p, pos := q.Get()
-		if !p.Want {
-			continue
+	s.n = q.Count()
+	s.cols.scan(&q.Query)
+	runLight(s.pool, s, s.n)
+	s.news = s.news[:0]
+	for k := range s.wants {
+		for _, i := range s.wants[k] {
+			s.news = append(s.news, pathWant{e: s.cols.ents[i], i: i})
 		}
+		s.wants[k] = s.wants[k][:0]
+	}
+	slices.SortFunc(s.news, func(a, b pathWant) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
+	for _, nw := range s.news {
+		r := s.cols.run(int(nw.i), 0)
+		p := (*components.Path)(s.cols.at(r, pqPath, int(nw.i)))
+		pos := (*components.Position)(s.cols.at(r, pqPos, int(nw.i)))
 		p.Want = false
 		if p.State != components.PathPending {
 			p.Queued = s.nextSeq
@@ -129,7 +171,7 @@ func (s *PathQueue) Update(w *arche.World) {
 			p.State = components.PathPending
 		}
 		p.Request++
-		s.file(q.Entity(), p, s.grid.CellAt(pos.Vec))
+		s.file(nw.e, p, s.grid.CellAt(pos.Vec))
 	}
 	s.serve(w)
 	s.Waiting = s.waiting
@@ -139,5 +181,29 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.TotalSearches += s.Searches
 }
 
-// Finalize does nothing.
-func (s *PathQueue) Finalize(w *arche.World) {}
+// Work implements ecs.Job: it notes the new requests among the query's
+// agents [lo, hi).
+func (s *PathQueue) Work(worker, lo, hi int) {
+	c := &s.cols
+	wants := s.wants[worker]
+	if cap(wants) < hi-lo { // its whole range may ask: grown once
+		wants = make([]int32, 0, hi-lo+(hi-lo)/4)
+	}
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		paths := columnOf[components.Path](c, r, pqPath, s.n)
+		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
+			if paths[i-start].Want {
+				wants = append(wants, int32(i))
+			}
+		}
+	}
+	s.wants[worker] = wants
+}
+
+// Finalize stops the workers.
+func (s *PathQueue) Finalize(w *arche.World) {
+	if s.pool != nil {
+		s.pool.Close()
+	}
+}

@@ -2,8 +2,8 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
-	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -20,19 +20,23 @@ import (
 // SightRange, inside the field of view (FieldOfView around Heading, which
 // follows the agent's last non-zero Velocity) and in line of sight over the
 // grid ([grid.Grid.LineOfSight]), and remembers where and when a foe was last
-// seen.
+// seen. Of foes at the same distance it picks the one with the lowest entity
+// ID, so the choice does not depend on Arche's storage order (which differs
+// after a world is loaded).
 //
-// The search visits the hash's buckets within SightRange nearest first
-// ([spatial.Hash.Nearest]) and tests the field of view and line of sight only
-// for agents that would be nearer than the best so far; a line of sight
-// inside a rectangle of open cells is known clear without walking it (a
-// summed-area table of blocked cells, rebuilt when the grid changes). Both
-// give exactly the result of testing every agent in range in the hash's
-// order (a test holds them to it).
+// The search reads Perception's own bucket grid of this frame's
+// [Neighbours], split by team (an agent reads only the other teams' agents in
+// the buckets within SightRange), and walks lines of sight nearest candidate
+// first, stopping at the first clear one; a line of sight inside a rectangle
+// of open cells is known clear without walking it (a summed-area table of
+// blocked cells, rebuilt when the grid changes). The result is exactly that
+// of testing every agent in range (a test holds it to that).
 //
-// Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
-// does not depend on their number. Needs the [Neighbours] resource ([Spatial]
-// must run first).
+// Work is split over Workers goroutines (0: runtime.GOMAXPROCS), each taking
+// a contiguous range of the query's agents: it finds those due and perceives
+// for them in place; the result does not depend on their number. Needs the
+// [Neighbours] resource ([Spatial] must run first). A warm frame allocates
+// nothing.
 //
 // The agent's [components.Blackboard] is optional: when its schema declares
 // the well-known keys ([KeyTarget], [KeyTargetVisible], ... see
@@ -67,27 +71,32 @@ type Perception struct {
 	nb     *Neighbours
 	filter *generic.Filter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
 		components.Blackboard]
-	keys  []*perceptionKeys // per schema seen
-	pool  *ecs.Workers
-	jobs  []perceiveJob
-	order spatialOrder
-	visit []int32   // jobs in spatial order
-	sight openCells // the grid's blocked cells, summed by rectangle
+	keys    []*perceptionKeys // per schema seen
+	pool    *ecs.Workers
+	cols    columns // the query's components, read by the workers
+	n       int     // agents in this frame's query
+	foes    foeIndex
+	indexed bool // Work builds the foe index (else it perceives)
+	sight   openCells
+	scratch []perceiveScratch // per worker
 }
 
-// perceiveJob is one agent's perception. The component is copied in while
-// the query runs (in storage order) and back after the workers are done, so
-// the workers, visiting jobs in spatial order, touch the job alone.
-type perceiveJob struct {
-	self arche.Entity
-	pos  r2.Vec
-	vel  r2.Vec
-	team uint8
-	per  *components.Perception // the component, written back from state
-	out  components.Perception  // its copy, which the workers update
+// Column indices of Perception's columns.
+const (
+	pePos = iota
+	peFaction
+	pePerception
+	peThink
+	peVelocity
+	peBlackboard
+)
 
-	store *blackboard.Store // nil without a Blackboard
-	keys  *perceptionKeys
+// perceiveScratch is one worker's buffers and counts.
+type perceiveScratch struct {
+	checked int
+	boards  []int32 // query indices of this frame's perceivers with blackboard keys to write
+	cands   []foeCandidate
+	_       [64]byte
 }
 
 // Name implements ecs.Namer.
@@ -111,68 +120,106 @@ func (s *Perception) Initialize(w *arche.World) {
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())
 	s.pool = ecs.NewWorkers(s.Workers)
+	s.scratch = make([]perceiveScratch, s.pool.N())
+	s.foes.resize(s.grid.Width(), s.grid.Height(), s.pool.N())
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
+	s.cols.column(arche.ComponentID[components.Perception](w), unsafe.Sizeof(components.Perception{}))
+	s.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	s.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
 }
 
 // Update perceives for the agents due to think.
 func (s *Perception) Update(w *arche.World) {
-	now, dt := s.clock.Time, s.clock.DT
-	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
-	for q.Next() {
-		pos, fac, per, th, vel, bb := q.Get()
-		if !Due(th, now, dt) || per.Fresh {
-			continue // not due, or perceived already for a think the budget held back
-		}
-		per.Time, per.Fresh = now, true
-		j := perceiveJob{self: q.Entity(), pos: pos.Vec, team: fac.Team, per: per, out: *per}
-		if vel != nil {
-			j.vel = vel.Vec
-		}
-		if bb != nil && bb.Store != nil && bb.Store.Schema() != nil { // a zero Store has no keys
-			j.store, j.keys = bb.Store, s.keysOf(bb.Store.Schema())
-		}
-		s.jobs = append(s.jobs, j)
+	s.n = q.Count()
+	s.cols.scan(&q.Query)
+	if s.n == 0 {
+		s.Checked = 0
+		return
 	}
-	s.Checked = len(s.jobs)
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
 	s.sight.update(s.grid)
-	s.visit = nil
-	if s.nb.Hash.Len() >= spatialOrderMin {
-		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })
+	s.indexed = true
+	s.foes.build(s.nb, s.pool.N(), s.runIndex)
+	s.indexed = false
+	for k := range s.scratch { // grown once: every foe a candidate, every agent a board
+		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
+			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)
+		}
 	}
-	s.pool.Run(s, len(s.jobs))
-	for i := range s.jobs {
-		j := &s.jobs[i]
-		*j.per = j.out
+	s.pool.Run(s, s.n)
+	s.Checked = 0
+	for k := range s.scratch {
+		sc := &s.scratch[k]
+		s.Checked += sc.checked
+		sc.checked = 0
+		// blackboard keys on this goroutine: resolving a schema's keys is not
+		// safe on several at once
+		for _, i := range sc.boards {
+			r := s.cols.run(int(i), 0)
+			bb := (*components.Blackboard)(s.cols.at(r, peBlackboard, int(i)))
+			per := (*components.Perception)(s.cols.at(r, pePerception, int(i)))
+			s.keysOf(bb.Store.Schema()).write(bb.Store, per)
+		}
+		sc.boards = sc.boards[:0]
 	}
 }
 
-// Work implements ecs.Job.
+// runIndex runs the foe index's build phase over [0, n) on the workers.
+func (s *Perception) runIndex(n int) { runLight(s.pool, s, n) }
+
+// Work implements ecs.Job: while the foe index is built, its phase over
+// hash IDs [lo, hi); then the perceptions of the query's agents [lo, hi)
+// that are due.
 func (s *Perception) Work(worker, lo, hi int) {
-	now := s.clock.Time
-	for k := lo; k < hi; k++ {
-		i := k
-		if s.visit != nil {
-			i = int(s.visit[k])
-		}
-		j := &s.jobs[i]
-		s.perceive(j, now)
-		if j.store != nil {
-			j.keys.write(j.store, &j.out)
+	if s.indexed {
+		s.foes.work(s.nb, worker, lo, hi)
+		return
+	}
+	now, dt := s.clock.Time, s.clock.DT
+	sc := &s.scratch[worker]
+	c := &s.cols
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, pePos, s.n)
+		fac := columnOf[components.Faction](c, r, peFaction, s.n)
+		pers := columnOf[components.Perception](c, r, pePerception, s.n)
+		ths := columnOf[components.Think](c, r, peThink, s.n)
+		vel := columnOf[components.Velocity](c, r, peVelocity, s.n)
+		bbs := columnOf[components.Blackboard](c, r, peBlackboard, s.n)
+		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
+			k := i - start
+			per := &pers[k]
+			if !Due(&ths[k], now, dt) || per.Fresh {
+				continue // not due, or perceived already for a think the budget held back
+			}
+			per.Time, per.Fresh = now, true
+			sc.checked++
+			var v r2.Vec
+			if vel != nil {
+				v = vel[k].Vec
+			}
+			s.perceive(per, c.ents[i], pos[k].Vec, v, fac[k].Team, now, sc)
+			if bbs != nil {
+				if bb := &bbs[k]; bb.Store != nil && bb.Store.Schema() != nil { // a zero Store has no keys
+					if cap(sc.boards) < hi-lo { // its whole range may have boards: grown once
+						sc.boards = make([]int32, 0, hi-lo+(hi-lo)/4)
+					}
+					sc.boards = append(sc.boards, int32(i))
+				}
+			}
 		}
 	}
 }
 
-// perceive finds j's target: the nearest agent of another team in range,
-// in the field of view and in line of sight, of equals the first in the
-// hash's order. [spatial.Hash.Nearest] visits the buckets in range nearest
-// first and asks about an agent only if it would beat the best so far, so
-// few lines of sight are walked; and a line of sight inside an open rectangle
-// of cells is known clear without walking it (sight.clear).
-func (s *Perception) perceive(j *perceiveJob, now float64) {
-	nb, per := s.nb, &j.out
-	if j.vel.X != 0 || j.vel.Y != 0 {
-		per.Heading = j.vel
+// perceive finds the target of the agent self at pos: the nearest agent of
+// another team in range, in the field of view and in line of sight, of
+// equals the lowest entity ID (foeIndex.nearest).
+func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos, vel r2.Vec, team uint8, now float64, sc *perceiveScratch) {
+	if vel.X != 0 || vel.Y != 0 {
+		per.Heading = vel
 	}
 	// cos of half the field of view; -2 accepts every direction
 	cosHalf := -2.0
@@ -180,24 +227,19 @@ func (s *Perception) perceive(j *perceiveJob, now float64) {
 		cosHalf = math.Cos(fov / 2)
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
-	best, bestD, found := nb.Hash.Nearest(j.pos, per.SightRange, func(id int32, p r2.Vec, dist float64) bool {
-		if nb.Teams[id] == j.team || nb.Entities[id] == j.self {
-			return false
-		}
-		if cosHalf > -2 && dist > 0 && r2.Dot(r2.Sub(p, j.pos), per.Heading) < cosHalf*dist*hn {
-			return false
-		}
-		return s.sight.clear(j.pos, p) || s.grid.LineOfSight(j.pos, p)
-	})
-	if !found {
+	var k int32
+	var d float64
+	k, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, self.ID(), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
+	if k < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}
 		return
 	}
+	it := &s.foes.items[k]
 	per.Visible = true
-	per.Target = nb.Entities[best]
-	per.TargetAt = nb.Positions[best]
-	per.Distance = bestD
+	per.Target = s.nb.Entities[it.id]
+	per.TargetAt = it.p
+	per.Distance = d
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt
 	per.LastSeenTime = now

@@ -16,11 +16,12 @@ import (
 
 // TestPerceptionIsTheNearestVisibleFoe checks every perception of a crowd
 // (half the agents with a 120° field of view) against the plain rule, scanned
-// without the nearest-first search or the line-of-sight shortcut: the first
-// agent in the hash's query order of another team within SightRange, inside
-// the field of view and in line of sight over the grid, strictly nearer than
-// any before it. 1 and 2 workers.
+// without the bucket search or the line-of-sight shortcut: the agent of
+// another team within SightRange, inside the field of view and in line of
+// sight over the grid, nearest, and of equals the lowest entity ID. 1 and 2
+// workers (the foe index built on the workers too).
 func TestPerceptionIsTheNearestVisibleFoe(t *testing.T) {
+	defer systems.SetLightParallelMin(systems.SetLightParallelMin(1)) // the foe index built on the workers
 	for _, workers := range []int{1, 2} {
 		sc := newCrowd(t, 3000, 4, workers, false)
 		s := ecs.NewScheduler(sc.systems()...)
@@ -89,7 +90,7 @@ func plainPerceive(sc *crowd, nb *systems.Neighbours, self arche.Entity, pos r2.
 		}
 		d := r2.Sub(nb.Positions[id], pos)
 		dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
-		if dist >= bestD || (cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn) ||
+		if dist > bestD || (dist == bestD && nb.Entities[id].ID() > best.ID()) || (cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn) ||
 			!sc.Grid.LineOfSight(pos, nb.Positions[id]) {
 			continue
 		}

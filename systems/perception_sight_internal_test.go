@@ -61,3 +61,30 @@ func TestOpenCellsClearImpliesLineOfSight(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenCellsBitmapMatchesTable: the bitmap's answer for a rectangle is the
+// summed-area table's, for random rectangles of every width up to 70 cells
+// (one and two words of a row, and the table beyond) on a 150-cell-wide map.
+func TestOpenCellsBitmapMatchesTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	g := grid.New(150, 40)
+	for range 600 {
+		g.SetCost(grid.Cell{X: int32(rng.IntN(150)), Y: int32(rng.IntN(40))}, grid.Blocked)
+	}
+	var o openCells
+	o.update(g)
+	open := 0
+	for range 50000 {
+		w, h := 1+rng.IntN(70), 1+rng.IntN(6)
+		if rng.IntN(8) == 0 {
+			h = 1 + rng.IntN(30)
+		}
+		x0, y0 := rng.IntN(150-w+1), rng.IntN(40-h+1)
+		want := o.openSum(x0, x0+w, y0, y0+h)
+		require.Equal(t, want, o.open(x0, x0+w, y0, y0+h), "cells [%d, %d)×[%d, %d)", x0, x0+w, y0, y0+h)
+		if want {
+			open++
+		}
+	}
+	assert.Greater(t, open, 1000, "open rectangles tested")
+}

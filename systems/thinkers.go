@@ -1,7 +1,10 @@
 package systems
 
 import (
-	"github.com/archai-go/archai/ai/blackboard"
+	"cmp"
+	"slices"
+	"unsafe"
+
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -10,12 +13,14 @@ import (
 )
 
 // thinkers is what the decision systems (trees, utility, state machines)
-// share: it gathers the agents with a brain of type B whose think time is due
-// this frame (see [Due]) as [Agent] views, hands them to the system's job on
-// its workers, and applies the commands leaves queued, in agent order. With a
-// budget it takes at most that many, and the next frame starts where this one
-// stopped (in query order), so a spike of due agents is spread out and nobody
-// starves.
+// share: it finds the agents with a brain of type B whose think time is due
+// this frame (see [Due]) on its workers (contiguous ranges of the query),
+// hands them to the system's job on its workers as [Agent] views, and applies
+// the commands leaves queued, in the order of the agents' entity IDs. With a
+// budget it takes at most that many, those due the longest first (by
+// Think.Next, then entity ID), so a spike of due agents is spread out and
+// nobody starves. Neither order depends on Arche's storage order, which
+// differs after a world is loaded.
 type thinkers[B any] struct {
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -23,15 +28,60 @@ type thinkers[B any] struct {
 	Counted      int // the sum of the workers' counts in the last frame (see count)
 
 	pool   *ecs.Workers
-	cmds   []ecs.Commands // per worker
-	counts []padded       // per worker
+	cmds   []workerCommands // per worker
+	counts []padded         // per worker
 	clock  *ecs.Clock
 	grid   *grid.Grid
 	filter *generic.Filter10[B, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand,
 		components.Blackboard]
-	jobs   []thinkJob[B]
+	world  *arche.World
+	cols   columns        // the query's components, read by the workers
+	n      int            // agents in this frame's query
+	found  [][]int32      // per worker: query indices of its due agents
+	due    []int32        // this frame's thinkers: query indices
+	views  []paddedJob[B] // per worker: the view of the agent it ticks
+	finder thinkFinder[B]
+	blank  thinkJob[B]      // a view with only World, Grid and Clock set
+	hints  []padded         // per worker: the run of its last job
+	keys   []dueKey         // the budget's order
+	queued []queuedCommands // this frame's, from every worker
+	// cursor is always 0: the budget orders agents by (Think.Next, entity
+	// ID) and keeps no cursor. Kept for code that saves it.
 	cursor int
+}
+
+// Column indices of the thinkers' columns.
+const (
+	thBrain = iota
+	thThink
+	thPos
+	thIntent
+	thVel
+	thPerception
+	thHealth
+	thPath
+	thRand
+	thBlackboard
+)
+
+// workerCommands is one worker's command buffers: the one handed to the
+// agent being ticked, the filled ones of agents ticked before, and emptied
+// ones for reuse.
+type workerCommands struct {
+	cur    *ecs.Commands
+	agent  uint32 // entity ID of the agent cur was handed to
+	handed bool
+	filled []queuedCommands
+	spare  []*ecs.Commands
+	_      [64]byte
+}
+
+// queuedCommands are the commands one agent's leaves queued in a frame.
+type queuedCommands struct {
+	agent  uint32 // entity ID
+	worker int    // whose spare buffers it goes back to
+	cmds   *ecs.Commands
 }
 
 // thinkJob is one agent due to think: its view and its brain and cadence.
@@ -41,10 +91,29 @@ type thinkJob[B any] struct {
 	think *components.Think
 }
 
+// paddedJob is a worker's thinkJob on cache lines of its own.
+type paddedJob[B any] struct {
+	thinkJob[B]
+	_ [64]byte
+}
+
+// dueKey orders due agents for a budget: by Think.Next, then entity ID.
+type dueKey struct {
+	next float64
+	id   uint32
+	i    int32 // query index
+}
+
 // padded is a per-worker counter on its own cache line.
 type padded struct {
 	n int
 	_ [56]byte
+}
+
+// thinkFinder is the ecs.Job that finds the due agents.
+type thinkFinder[B any] struct {
+	t     *thinkers[B]
+	ready func(*B) bool
 }
 
 // init builds the filter and starts workers goroutines (0 or 1: one); the
@@ -52,8 +121,15 @@ type padded struct {
 func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	n := max(workers, 1)
 	t.pool = ecs.NewWorkers(n)
-	t.cmds = make([]ecs.Commands, n)
+	t.cmds = make([]workerCommands, n)
+	for i := range t.cmds {
+		t.cmds[i].cur = new(ecs.Commands)
+	}
 	t.counts = make([]padded, n)
+	t.found = make([][]int32, n)
+	t.views = make([]paddedJob[B], n)
+	t.hints = make([]padded, n)
+	t.world = w
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
 	t.filter = generic.NewFilter10[B, components.Think, components.Position, components.Intent,
@@ -61,33 +137,140 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
 			generic.T[components.Path](), generic.T[components.Rand](), generic.T[components.Blackboard]())
+	t.cols.column(arche.ComponentID[B](w), unsafe.Sizeof(*new(B)))
+	t.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
+	t.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	t.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
+	t.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	t.cols.column(arche.ComponentID[components.Perception](w), unsafe.Sizeof(components.Perception{}))
+	t.cols.column(arche.ComponentID[components.Health](w), unsafe.Sizeof(components.Health{}))
+	t.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
+	t.cols.column(arche.ComponentID[components.Rand](w), unsafe.Sizeof(components.Rand{}))
+	t.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
+	t.finder.t = t
+	t.blank = thinkJob[B]{agent: Agent{World: w, Grid: t.grid, Clock: t.clock}}
+	for k := range t.views {
+		t.views[k].thinkJob = t.blank
+	}
 	return n
 }
 
-// run gathers the due agents whose brain is ready (set up), at most budget of
+// run finds the due agents whose brain is ready (set up), at most budget of
 // them (0: no limit), runs job on the workers over them (job reads them with
 // t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
-	t.gather(w, budget, ready)
-	t.pool.Run(job, len(t.jobs))
+	q := t.filter.Query(w)
+	t.n = q.Count()
+	t.cols.scan(&q.Query)
+	if t.grid != nil {
+		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
+	}
+	t.gather(budget, ready)
+	t.pool.Run(job, len(t.due))
+	t.Thought = len(t.due)
+	for k := range t.cmds {
+		t.settle(k)
+	}
 	t.Counted = 0
 	for i := range t.counts {
 		t.Counted += t.counts[i].n
 		t.counts[i].n = 0
 	}
-	t.Thought = len(t.jobs)
 	t.TotalThought += t.Thought
-	clear(t.jobs) // drop the component pointers
-	for i := range t.cmds {
-		t.cmds[i].Apply(w)
+	for k := range t.views {
+		t.views[k].thinkJob = t.blank // drop the component pointers
+	}
+	t.apply(w)
+}
+
+// job returns the view of job i of this frame for worker (valid until its
+// next call), with a Commands for its agent alone.
+func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
+	t.settle(worker)
+	c := &t.cols
+	idx := int(t.due[i])
+	r := t.hints[worker].n
+	if r >= len(c.runs) || c.runs[r].start > idx || c.end(r, t.n) <= idx {
+		r = t.runOf(idx)
+		t.hints[worker].n = r
+	}
+	think := (*components.Think)(c.at(r, thThink, idx))
+	brain := (*B)(c.at(r, thBrain, idx))
+	j := &t.views[worker].thinkJob
+	wc := &t.cmds[worker]
+	j.brain, j.think = brain, think
+	// field by field: the view's World, Grid and Clock stay as set at init
+	a := &j.agent
+	a.Commands, a.Entity = wc.cur, c.ents[idx]
+	a.Position = (*components.Position)(c.at(r, thPos, idx))
+	a.Intent = (*components.Intent)(c.at(r, thIntent, idx))
+	a.Velocity = (*components.Velocity)(c.at(r, thVel, idx))
+	a.Perception = (*components.Perception)(c.at(r, thPerception, idx))
+	a.Health = (*components.Health)(c.at(r, thHealth, idx))
+	a.Path = (*components.Path)(c.at(r, thPath, idx))
+	a.Rand = (*components.Rand)(c.at(r, thRand, idx))
+	a.Blackboard = nil
+	if bb := (*components.Blackboard)(c.at(r, thBlackboard, idx)); bb != nil {
+		a.Blackboard = bb.Store
+	}
+	wc.agent, wc.handed = j.agent.Entity.ID(), true
+	return j
+}
+
+// runOf returns the index of the columns' run holding query index i.
+func (t *thinkers[B]) runOf(i int) int {
+	runs := t.cols.runs
+	lo, hi := 0, len(runs)-1
+	for lo < hi { // the last run starting at or before i
+		m := (lo + hi + 1) / 2
+		if runs[m].start <= i {
+			lo = m
+		} else {
+			hi = m - 1
+		}
+	}
+	return lo
+}
+
+// settle files the commands the agent last handed worker's buffer queued (on
+// that worker) and gives the worker an empty buffer.
+func (t *thinkers[B]) settle(worker int) {
+	wc := &t.cmds[worker]
+	if !wc.handed {
+		return
+	}
+	wc.handed = false
+	if wc.cur.Len() == 0 {
+		return
+	}
+	wc.filled = append(wc.filled, queuedCommands{agent: wc.agent, worker: worker, cmds: wc.cur})
+	if n := len(wc.spare); n > 0 {
+		wc.cur = wc.spare[n-1]
+		wc.spare = wc.spare[:n-1]
+	} else {
+		wc.cur = new(ecs.Commands) // until the spares have grown to the agents that queue commands
 	}
 }
 
-// job returns job i of this frame for worker, with that worker's Commands.
-func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
-	j := &t.jobs[i]
-	j.agent.Commands = &t.cmds[worker]
-	return j
+// apply applies the frame's commands in the order of the agents' entity IDs
+// and keeps the buffers for reuse.
+func (t *thinkers[B]) apply(w *arche.World) {
+	t.queued = t.queued[:0]
+	for k := range t.cmds {
+		t.queued = append(t.queued, t.cmds[k].filled...)
+		clear(t.cmds[k].filled)
+		t.cmds[k].filled = t.cmds[k].filled[:0]
+	}
+	if len(t.queued) == 0 {
+		return
+	}
+	slices.SortFunc(t.queued, func(a, b queuedCommands) int { return cmp.Compare(a.agent, b.agent) })
+	for _, q := range t.queued {
+		q.cmds.Apply(w)
+		wc := &t.cmds[q.worker]
+		wc.spare = append(wc.spare, q.cmds)
+	}
+	clear(t.queued)
 }
 
 // count adds n to worker's count, summed into Counted after the frame.
@@ -96,54 +279,67 @@ func (t *thinkers[B]) count(worker, n int) { t.counts[worker].n += n }
 // close stops the workers.
 func (t *thinkers[B]) close() { t.pool.Close() }
 
-// gather collects the due agents whose brain is ready into t.jobs.
-func (t *thinkers[B]) gather(w *arche.World, budget int, ready func(*B) bool) {
-	now, dt := t.clock.Time, t.clock.DT
-	if budget <= 0 {
-		budget = int(^uint(0) >> 1)
-	}
-	t.jobs = t.jobs[:0]
+// gather finds the due agents whose brain is ready, on the workers, into
+// t.due (in query order); beyond budget (0: none), those due the longest (by
+// Think.Next, then entity ID) go first and the rest wait for the next frame.
+func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	t.Waiting = 0
-	next := -1 // query index of the first agent left waiting
-	// from the cursor to the end, then from the start to the cursor
-	for pass := range 2 {
-		idx := 0
-		q := t.filter.Query(w)
-		for q.Next() {
-			inPass := (pass == 0 && idx >= t.cursor) || (pass == 1 && idx < t.cursor)
-			idx++
-			if !inPass {
-				continue
-			}
-			brain, th, pos, intent, vel, per, hp, path, rnd, bb := q.Get()
-			if !Due(th, now, dt) || !ready(brain) {
-				continue
-			}
-			if len(t.jobs) >= budget {
-				if next < 0 {
-					next = idx - 1
-				}
-				t.Waiting++
-				continue
-			}
-			var store *blackboard.Store
-			if bb != nil {
-				store = bb.Store
-			}
-			t.jobs = append(t.jobs, thinkJob[B]{
-				agent: Agent{World: w, Grid: t.grid, Clock: t.clock, Entity: q.Entity(), Blackboard: store,
-					Position: pos, Intent: intent, Velocity: vel, Perception: per, Health: hp, Path: path, Rand: rnd},
-				brain: brain, think: th,
-			})
+	t.finder.ready = ready
+	runLight(t.pool, &t.finder, t.n)
+	t.finder.ready = nil
+	if cap(t.due) < t.n { // every agent may be due: grown once
+		t.due = make([]int32, 0, t.n+t.n/4)
+	}
+	t.due = t.due[:0]
+	for k := range t.found {
+		t.due = append(t.due, t.found[k]...)
+		t.found[k] = t.found[k][:0]
+	}
+	if budget > 0 && len(t.due) > budget {
+		c := &t.cols
+		if cap(t.keys) < cap(t.due) {
+			t.keys = make([]dueKey, 0, cap(t.due))
 		}
-		if t.cursor == 0 {
-			break
+		t.keys = t.keys[:0]
+		for _, i := range t.due {
+			th := (*components.Think)(c.at(t.runOf(int(i)), thThink, int(i)))
+			t.keys = append(t.keys, dueKey{next: th.Next, id: c.ents[i].ID(), i: i})
+		}
+		slices.SortFunc(t.keys, func(a, b dueKey) int {
+			if o := cmp.Compare(a.next, b.next); o != 0 {
+				return o
+			}
+			return cmp.Compare(a.id, b.id)
+		})
+		for k, key := range t.keys {
+			t.due[k] = key.i
+		}
+		t.Waiting = len(t.due) - budget
+		t.due = t.due[:budget]
+	}
+}
+
+// Work implements ecs.Job: it notes the due agents among the query's
+// [lo, hi) whose brain is ready.
+func (f *thinkFinder[B]) Work(worker, lo, hi int) {
+	t := f.t
+	c := &t.cols
+	now, dt := t.clock.Time, t.clock.DT
+	found := t.found[worker]
+	if cap(found) < hi-lo { // its whole range may be due: grown once
+		found = make([]int32, 0, hi-lo+(hi-lo)/4)
+	}
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		brains := columnOf[B](c, r, thBrain, t.n)
+		ths := columnOf[components.Think](c, r, thThink, t.n)
+		for i := max(lo, start); i < min(hi, c.end(r, t.n)); i++ {
+			if Due(&ths[i-start], now, dt) && f.ready(&brains[i-start]) {
+				found = append(found, int32(i))
+			}
 		}
 	}
-	t.cursor = max(next, 0)
-	if t.grid != nil {
-		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
-	}
+	t.found[worker] = found
 }
 
 // thought records that a job's agent thought at now: its schedule advances
@@ -168,4 +364,24 @@ func advance(th *components.Think, now float64) {
 	if th.Next <= now {
 		th.Next = now + interval
 	}
+}
+
+// lightParallelMin is the number of agents from which a light pass (a flag
+// or two read per agent: finding due agents, strike and path requests, the
+// foe index) is split over the workers; below it, handing the pass to the
+// other goroutines costs more than it saves (and on a loaded machine, far
+// more). The result is the same either way. A variable only so tests can
+// force either way.
+var lightParallelMin = 32768
+
+// runLight runs job over [0, n) on pool, or on this goroutine as worker 0
+// when n is below lightParallelMin.
+func runLight(pool *ecs.Workers, job ecs.Job, n int) {
+	if n < lightParallelMin {
+		if n > 0 {
+			job.Work(0, 0, n)
+		}
+		return
+	}
+	pool.Run(job, n)
 }

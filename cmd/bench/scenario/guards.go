@@ -172,8 +172,11 @@ func (l *leaves) healthLow(ctx *bt.Context) bool {
 	if hp == nil {
 		return false
 	}
-	g := l.guards.Get(a.Entity)
-	return hp.Current < FleeBelow*hp.Max || (g.Recovering && hp.Current < hp.Max)
+	if hp.Current < FleeBelow*hp.Max {
+		return true
+	}
+	// the guard's own component only when it may matter (a lookup by entity)
+	return hp.Current < hp.Max && l.guards.Get(a.Entity).Recovering
 }
 
 func (l *leaves) fleeHome(ctx *bt.Context) bt.Status {

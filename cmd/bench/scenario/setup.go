@@ -130,8 +130,8 @@ func buildGuards(cfg Config, w *arche.World, g *grid.Grid) (*Guards, *spawner, e
 	}
 	s.Perception = &systems.Perception{Workers: workers}
 	s.Decision = &systems.Decision{Workers: workers, Budget: cfg.ThinkBudget}
-	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget}
-	s.Combat = &systems.Combat{}
+	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget, Workers: workers}
+	s.Combat = &systems.Combat{Workers: workers}
 	s.PathFollow = &systems.PathFollow{Workers: workers}
 	s.Steer = &systems.Steer{Workers: workers}
 	s.Movement = &systems.Movement{Workers: workers}
@@ -236,8 +236,10 @@ type Casualties struct {
 
 	spawner *spawner
 	clock   *ecs.Clock
-	filter  *generic.Filter7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
+	health  *generic.Filter1[components.Health]
+	agents  generic.Map7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
 	guards  generic.Map[Guard]
+	down    []arche.Entity
 	ctx     bt.Context
 }
 
@@ -247,43 +249,58 @@ func (s *Casualties) Name() string { return "casualties" }
 // Initialize builds the filter.
 func (s *Casualties) Initialize(w *arche.World) {
 	s.clock = ecs.ClockOf(w)
-	s.filter = generic.NewFilter7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]()
+	s.health = generic.NewFilter1[components.Health]().
+		With(generic.T[components.Position](), generic.T[components.Velocity](), generic.T[components.Intent](),
+			generic.T[components.Path](), generic.T[components.Rand](), generic.T[components.Brain]())
+	s.agents = generic.NewMap7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain](w)
 	s.guards = generic.NewMap[Guard](w)
 }
 
-// Update handles this frame's casualties.
+// Update handles this frame's casualties: one light pass over the agents'
+// Health finds them, then each is handled on its own (what happens to one
+// does not depend on the others, nor on their order).
 func (s *Casualties) Update(w *arche.World) {
-	q := s.filter.Query(w)
+	q := s.health.Query(w)
+	if n := q.Count(); cap(s.down) < n { // everyone may fall: grown once
+		s.down = make([]arche.Entity, 0, n+n/4)
+	}
+	s.down = s.down[:0]
 	for q.Next() {
-		hp, pos, vel, in, path, rng, brain := q.Get()
-		if hp.Current > 0 {
-			continue
+		if q.Get().Current <= 0 {
+			s.down = append(s.down, q.Entity())
 		}
-		e := q.Entity()
-		if g := s.guards.Get(e); g != nil {
-			s.GuardsDown++
-			*hp = components.Health{Current: hp.Max, Max: hp.Max}
-			pos.Vec, vel.Vec = g.Home, r2.Vec{}
-			*in = components.Intent{}
-			path.State, path.Want, path.Waypoints = components.PathNone, false, path.Waypoints[:0]
-			g.Recovering = false
-			continue
-		}
-		s.IntrudersDown++
-		// its tree is abandoned: halt it (the intruder tree has no halt hooks
-		// that need the agent view), then a new intruder enters in its place
-		s.ctx.Time = s.clock.Time
-		brain.Tree.Halt(&brain.Memory, &s.ctx)
-		seed := rng.Uint64()
-		r := steer.NewRand(seed)
-		at, ok := randomOpenCell(s.spawner.g, &r)
-		if !ok {
-			at = pos.Vec
-		}
-		s.spawner.intruders.Seed = seed
-		if err := s.spawner.intruders.Respawn(e, at, nil); err != nil {
-			panic(err) // every intruder is made by this spawner
-		}
+	}
+	for _, e := range s.down {
+		s.handle(e)
+	}
+}
+
+// handle carries a fallen guard home or replaces a fallen intruder.
+func (s *Casualties) handle(e arche.Entity) {
+	hp, pos, vel, in, path, rng, brain := s.agents.Get(e)
+	if g := s.guards.Get(e); g != nil {
+		s.GuardsDown++
+		*hp = components.Health{Current: hp.Max, Max: hp.Max}
+		pos.Vec, vel.Vec = g.Home, r2.Vec{}
+		*in = components.Intent{}
+		path.State, path.Want, path.Waypoints = components.PathNone, false, path.Waypoints[:0]
+		g.Recovering = false
+		return
+	}
+	s.IntrudersDown++
+	// its tree is abandoned: halt it (the intruder tree has no halt hooks
+	// that need the agent view), then a new intruder enters in its place
+	s.ctx.Time = s.clock.Time
+	brain.Tree.Halt(&brain.Memory, &s.ctx)
+	seed := rng.Uint64()
+	r := steer.NewRand(seed)
+	at, ok := randomOpenCell(s.spawner.g, &r)
+	if !ok {
+		at = pos.Vec
+	}
+	s.spawner.intruders.Seed = seed
+	if err := s.spawner.intruders.Respawn(e, at, nil); err != nil {
+		panic(err) // every intruder is made by this spawner
 	}
 }
 

@@ -1,0 +1,71 @@
+package scenario
+
+import (
+	"os"
+	"strconv"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/archai-go/archai/ecs"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGuardsCPUPerSystem is a measuring harness, not a check: with
+// ARCHAI_GUARDS_CPU=N (agents) and optionally ARCHAI_GUARDS_WORKERS=W, it runs
+// the guard scenario (seed 3) for 120 frames and logs each system's process
+// CPU time per frame (getrusage around its Update: with several workers, the
+// sum of them) beside its wall-clock time. CPU time holds up better than
+// wall-clock time on a shared machine. Skipped without the variable:
+//
+//	ARCHAI_GUARDS_CPU=100000 ARCHAI_GUARDS_WORKERS=2 go test ./cmd/bench/scenario -run CPUPerSystem -v
+func TestGuardsCPUPerSystem(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("ARCHAI_GUARDS_CPU"))
+	if n <= 0 {
+		t.Skip("set ARCHAI_GUARDS_CPU to the number of agents to measure")
+	}
+	workers, _ := strconv.Atoi(os.Getenv("ARCHAI_GUARDS_WORKERS"))
+	const frames = 120
+	sc, err := NewGuards(Config{Agents: n, Seed: 3, Workers: max(workers, 1)})
+	require.NoError(t, err)
+	sys := sc.Systems()
+	for _, s := range sys {
+		s.Initialize(sc.World)
+	}
+	defer func() {
+		for _, s := range sys {
+			s.Finalize(sc.World)
+		}
+	}()
+	cpu := make([]time.Duration, len(sys))
+	wall := make([]time.Duration, len(sys))
+	for range frames {
+		for i, s := range sys {
+			c0, w0 := processCPU(), time.Now()
+			s.Update(sc.World)
+			cpu[i] += processCPU() - c0
+			wall[i] += time.Since(w0)
+		}
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / frames }
+	var total time.Duration
+	for i, s := range sys {
+		name := "?"
+		if nm, ok := s.(ecs.Namer); ok {
+			name = nm.Name()
+		}
+		total += cpu[i]
+		t.Logf("%-12s cpu %6.2f ms  wall %6.2f ms", name, ms(cpu[i]), ms(wall[i]))
+	}
+	t.Logf("total cpu %.2f ms/frame; strikes %d, paths served %d, %.2f decisions a frame",
+		ms(total), sc.Combat.TotalStrikes, sc.PathQueue.TotalServed, float64(sc.Decision.TotalThought)/frames)
+}
+
+// processCPU returns the process's user and system CPU time so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,10 @@
+package systems
+
+// SetLightParallelMin sets the crowd size from which light passes (finding
+// due agents, strike and path requests, the foe index) run on the workers,
+// returning the old value.
+func SetLightParallelMin(n int) int {
+	old := lightParallelMin
+	lightParallelMin = n
+	return old
+}

@@ -1,0 +1,234 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// foeIndex is Perception's own bucket grid over this frame's [Neighbours],
+// split by team: an agent looks only at the buckets within its sight range
+// of the teams other than its own, so a guard among seven guards to one
+// intruder reads the intruders alone. It is rebuilt each frame from the
+// Neighbours (a counting sort by (team class, bucket), counted and placed on
+// the workers over contiguous ranges: the same index for any number of
+// workers).
+//
+// With more than maxFoeClasses teams in a frame every agent falls in one
+// class, and the search skips its own team item by item.
+type foeIndex struct {
+	size, inv  float64 // bucket side in cells, and its inverse
+	cols, rows int
+	buckets    int
+
+	class   [256]int8 // team → class, -1 if the team has no agent this frame
+	teams   []uint8   // class → team (one entry, unused, when mixed)
+	mixed   bool      // one class holds every team
+	nclass  int
+	starts  []int32 // class·buckets + bucket → first item; one more at the end
+	items   []foeItem
+	keys    []int32   // per hash ID: its class·buckets + bucket
+	counts  [][]int32 // per worker: items per key in its range, then its cursors
+	phase   int       // 0: count, 1: place
+	present [][256]bool
+	teamOf  []uint8 // this frame's Neighbours.Teams, by hash ID
+}
+
+// maxFoeClasses is the most teams kept apart in the index.
+const maxFoeClasses = 4
+
+// foeBucket is the side of the index's buckets, in cells: a sight range of 8
+// cells reads 4 or 5 bucket rows of 4 or 5 buckets, one contiguous run per
+// row.
+const foeBucket = 4.0
+
+// foeItem is one agent in the index: its position, hash ID and entity ID.
+type foeItem struct {
+	p   r2.Vec
+	id  int32  // hash ID: Neighbours.Entities[id]
+	eid uint32 // its entity's ID, which breaks ties of distance
+}
+
+// foeCandidate is an agent in range and in the field of view, not yet known
+// to be in line of sight.
+type foeCandidate struct {
+	d   float64
+	eid uint32
+	k   int32 // index into foeIndex.items
+}
+
+// resize sizes the index to a w×h grid.
+func (x *foeIndex) resize(w, h int, workers int) {
+	x.size, x.inv = foeBucket, 1/foeBucket
+	x.cols = max(1, int(math.Ceil(float64(w)/foeBucket)))
+	x.rows = max(1, int(math.Ceil(float64(h)/foeBucket)))
+	x.buckets = x.cols * x.rows
+	x.counts = make([][]int32, workers)
+	x.present = make([][256]bool, workers)
+}
+
+// bucketOf returns the bucket column (or row) of coordinate v among n,
+// clamped into the grid (positions outside fall in the border buckets).
+func (x *foeIndex) bucketOf(v float64, n int) int {
+	f := v * x.inv
+	if !(f >= 0) {
+		return 0
+	}
+	if f >= float64(n) {
+		return n - 1
+	}
+	return int(f)
+}
+
+// classes finds the teams present (from the workers' present flags) and
+// numbers them.
+func (x *foeIndex) classes() {
+	var seen [256]bool
+	for w := range x.present {
+		for t, ok := range x.present[w] {
+			seen[t] = seen[t] || ok
+		}
+		x.present[w] = [256]bool{}
+	}
+	x.teams = x.teams[:0]
+	for t := range 256 {
+		x.class[t] = -1
+		if seen[t] {
+			x.teams = append(x.teams, uint8(t))
+		}
+	}
+	x.mixed = len(x.teams) > maxFoeClasses
+	if x.mixed {
+		for t := range 256 {
+			x.class[t] = 0
+		}
+		x.nclass = 1
+		return
+	}
+	for c, t := range x.teams {
+		x.class[t] = int8(c)
+	}
+	x.nclass = len(x.teams)
+}
+
+// build indexes nb's agents; runOn(n) runs x.work over [0, n) on the
+// workers.
+func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
+	n := len(nb.Positions)
+	x.teamOf = nb.Teams
+	x.keys = grow(x.keys, n)
+	x.items = grow(x.items, n)
+	// teams present: a light pass on the workers
+	x.phase = 0
+	runOn(n)
+	x.classes()
+	keys := x.nclass * x.buckets
+	for w := range workers {
+		x.counts[w] = grow(x.counts[w], keys)
+		clear(x.counts[w])
+	}
+	x.phase = 1
+	runOn(n)
+	// prefix sums in (key, worker) order: the stable order of a serial sort
+	x.starts = grow(x.starts, keys+1)
+	var run int32
+	for k := range keys {
+		x.starts[k] = run
+		for w := range workers {
+			c := x.counts[w][k]
+			x.counts[w][k] = run
+			run += c
+		}
+	}
+	x.starts[keys] = run
+	x.phase = 2
+	runOn(n)
+}
+
+// work does the build's phase for hash IDs [lo, hi) on worker w.
+func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
+	switch x.phase {
+	case 0:
+		pr := &x.present[w]
+		for _, t := range nb.Teams[lo:hi] {
+			pr[t] = true
+		}
+	case 1:
+		cnt := x.counts[w]
+		for i := lo; i < hi; i++ {
+			p := nb.Positions[i]
+			k := int32(int(x.class[nb.Teams[i]])*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
+			x.keys[i] = k
+			cnt[k]++
+		}
+	case 2:
+		cur := x.counts[w]
+		for i := lo; i < hi; i++ {
+			k := x.keys[i]
+			j := cur[k]
+			cur[k]++
+			x.items[j] = foeItem{p: nb.Positions[i], id: int32(i), eid: nb.Entities[i].ID()}
+		}
+	}
+}
+
+// nearest returns the index into x.items of the nearest agent to pos of a
+// team other than team, not self, within radius (|p−pos| ≤ radius), inside
+// the field of view (cosHalf of its half-angle around heading, of norm hn;
+// cosHalf −2 sees all around) and in line of sight over g (sight.clear,
+// else g.LineOfSight), and
+// its distance √(dx²+dy²); of agents at the same distance the one with the
+// lowest entity ID. It returns -1 if none. Lines of sight are tested nearest
+// first, so few are walked. cands is the worker's scratch buffer, returned
+// grown.
+func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self uint32, cosHalf float64, heading r2.Vec, hn float64,
+	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, []foeCandidate) {
+	cands = cands[:0]
+	if !(radius >= 0) || !finiteVec(pos) {
+		return -1, 0, cands
+	}
+	x0, x1 := x.bucketOf(pos.X-radius, x.cols), x.bucketOf(pos.X+radius, x.cols)
+	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
+	r2max := radius * radius
+	for c := range x.nclass {
+		if !x.mixed && x.teams[c] == team {
+			continue
+		}
+		base := c * x.buckets
+		for by := y0; by <= y1; by++ {
+			row := base + by*x.cols
+			lo, hi := x.starts[row+x0], x.starts[row+x1+1]
+			for k := lo; k < hi; k++ {
+				it := &x.items[k]
+				dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
+				d2 := dx*dx + dy*dy
+				if !(d2 <= r2max) || it.eid == self || (x.mixed && x.teamOf[it.id] == team) {
+					continue
+				}
+				d := math.Sqrt(d2)
+				if cosHalf > -2 && d > 0 && dx*heading.X+dy*heading.Y < cosHalf*d*hn {
+					continue
+				}
+				cands = append(cands, foeCandidate{d: d, eid: it.eid, k: k})
+			}
+		}
+	}
+	// nearest first by (distance, entity ID), until one is in sight
+	for len(cands) > 0 {
+		b := 0
+		for i := 1; i < len(cands); i++ {
+			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].eid < cands[b].eid) {
+				b = i
+			}
+		}
+		cd := cands[b]
+		if p := x.items[cd.k].p; sight.clear(pos, p) || g.LineOfSight(pos, p) {
+			return cd.k, cd.d, cands
+		}
+		last := len(cands) - 1
+		cands[b] = cands[last]
+		cands = cands[:last]
+	}
+	return -1, 0, cands
+}
