@@ -144,8 +144,10 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	return nil
 }
 
-// ThinkCursorState is where a think budget resumes: the query index of the first agent
-// left waiting in the last frame (0 without a budget).
+// ThinkCursorState is the think budget's saved state. The budget keeps none any more: it
+// takes due agents by (Think.Next, entity ID), so which agents think next follows from
+// their Think components alone, and Cursor is always 0. The field stays so that save
+// files keep one format; a saved value is checked (not negative) and otherwise unused.
 type ThinkCursorState struct {
 	Cursor int `json:"cursor"`
 }
