@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -33,4 +34,19 @@ func TestFlagUseErrors(t *testing.T) {
 	var out, errs bytes.Buffer
 	assert.Equal(t, 2, run([]string{"-save", "x.json"}, &out, &errs))
 	assert.Contains(t, errs.String(), "bench: -save needs -save-at N")
+}
+
+// TestSweepHeaderAndQuietBar: a sweep of one point says "1 run"; a run that ends
+// before the bar is due draws nothing, not even at its finish.
+func TestSweepHeaderAndQuietBar(t *testing.T) {
+	d := progressAfter
+	defer func() { progressAfter = d }()
+	progressAfter = time.Hour
+	var out, errs bytes.Buffer
+	assert.Equal(t, 0, run([]string{"-sweep", "100", "-frames", "5"}, &out, &errs), errs.String())
+	assert.Contains(t, out.String(), "archai bench: 1 run, 5 frames each")
+	assert.Empty(t, errs.String(), "the bar was never due")
+	out.Reset()
+	assert.Equal(t, 0, run([]string{"-sweep", "100,120", "-frames", "5"}, &out, &errs), errs.String())
+	assert.Contains(t, out.String(), "archai bench: 2 runs, 5 frames each")
 }
