@@ -81,7 +81,9 @@ const (
 	CauseOffGrid
 	// CausePathGoal: a Path that is wanted or held (Want, or State not
 	// PathNone) for a goal cell outside the grid or blocked: the path queue
-	// answers PathUnreachable.
+	// answers PathUnreachable. A Path whose Goal is the cell of the agent's
+	// unusable Intent.Move goal (PathFollow copies it there) is counted once,
+	// under CauseGoalUnusable: one fault, one finding.
 	CausePathGoal
 	// CauseFlowGoal: a FlowFollower whose Goal cell is outside the grid or
 	// blocked: its field has no path, and the agent never gets anywhere.
@@ -188,12 +190,16 @@ func (c Cause) String() string {
 // Report is what [Diagnose] found: per cause, the number of agents with it
 // and one of them as an example (the first in Arche's query order).
 type Report struct {
-	Agents   int                     // entities examined: those with a Position or a decision component
-	Counts   [NumCauses]int          // agents per cause
-	Examples [NumCauses]arche.Entity // one agent per cause; the zero Entity where Counts is 0
+	Agents        int                     // entities examined: those with a Position or a decision component
+	Misconfigured int                     // distinct entities with at least one cause
+	Counts        [NumCauses]int          // agents per cause
+	Examples      [NumCauses]arche.Entity // one agent per cause; the zero Entity where Counts is 0
+
+	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
 }
 
-// Total returns the sum of the counts: an agent with two causes counts twice.
+// Total returns the sum of the counts, the findings: an agent with two causes
+// counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := 0
 	for _, c := range r.Counts {
@@ -203,16 +209,21 @@ func (r *Report) Total() int {
 }
 
 // String prints the report on one line: "diagnostics: 1000 agents, no
-// misconfiguration", or the causes found with their count and example entity,
-// "diagnostics: 1000 agents, 3 misconfigured: wander_no_rand 2 (e.g. entity
-// 5), goal_not_finite 1 (e.g. entity 9)".
+// misconfiguration", or the number of misconfigured agents, the findings
+// (Total) and the causes found with their count and example entity,
+// "diagnostics: 1000 agents, 2 of them misconfigured (3 findings):
+// wander_no_rand 2 (e.g. entity 5), goal_not_finite 1 (e.g. entity 5)".
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
 		return fmt.Sprintf("diagnostics: %d agents, no misconfiguration", r.Agents)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "diagnostics: %d agents, %d misconfigured:", r.Agents, total)
+	findings := "findings"
+	if total == 1 {
+		findings = "finding"
+	}
+	fmt.Fprintf(&b, "diagnostics: %d agents, %d of them misconfigured (%d %s):", r.Agents, r.Misconfigured, total, findings)
 	sep := " "
 	for c := range NumCauses {
 		if r.Counts[c] == 0 {
@@ -229,6 +240,12 @@ func (r *Report) add(c Cause, e arche.Entity) {
 		r.Examples[c] = e
 	}
 	r.Counts[c]++
+	if r.seen != nil {
+		if _, ok := r.seen[e]; !ok {
+			r.seen[e] = struct{}{}
+			r.Misconfigured++
+		}
+	}
 }
 
 // Diagnose examines every agent of w and counts, by [Cause], those that a
@@ -328,8 +345,9 @@ type diagnoser struct {
 	gridVersion uint64
 	walls       bool // the grid has a blocked cell
 
-	systems  systemSet // archai systems initialized in the world
-	initOnce bool      // some archai system was initialized: missing ones can be told
+	seen     map[arche.Entity]struct{} // Report.seen, reused between checks
+	systems  systemSet                 // archai systems initialized in the world
+	initOnce bool                      // some archai system was initialized: missing ones can be told
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -369,6 +387,11 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	d.systems, d.initOnce = installedIn(w)
+	if d.seen == nil {
+		d.seen = map[arche.Entity]struct{}{}
+	}
+	clear(d.seen) // keeps its buckets: no allocation in steady state
+	r.seen = d.seen
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
 	d.blackboardChecks(w, r)
@@ -384,6 +407,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			r.add(CauseThinkInvalid, q.Entity())
 		}
 	}
+	r.seen = nil
 }
 
 // motionChecks checks every entity with a Position (counted in Agents), and
@@ -450,7 +474,8 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if steered && in.Move && path == nil && d.walls {
 			r.add(CauseMoveWithoutPath, e)
 		}
-		if in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal)) {
+		goalBad := in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
+		if goalBad {
 			r.add(CauseGoalUnusable, e)
 		}
 		if vel != nil && finiteVec(pos.Vec) {
@@ -461,7 +486,8 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 				r.add(CauseBlocked, e)
 			}
 		}
-		if path != nil && (path.Want || path.State != components.PathNone) && !g.Passable(path.Goal) {
+		if path != nil && (path.Want || path.State != components.PathNone) && !g.Passable(path.Goal) &&
+			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
 			r.add(CausePathGoal, e)
 		}
 		if ff != nil && !g.Passable(ff.Goal) {

@@ -231,6 +231,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"move goal in a wall", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal = r2.Vec{X: 9.5, Y: 9.5}
 		}, []Cause{CauseGoalUnusable}},
+		{"move goal in a wall, copied to a wanted Path: one finding", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Goal = r2.Vec{X: 9.5, Y: 9.5}
+			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 9}} // as PathFollow writes it
+		}, []Cause{CauseGoalUnusable}},
+		{"move goal in a wall, a Path to another wall: two findings", false, 0, func(w *arche.World, e arche.Entity) {
+			g := ecs.Resource[grid.Grid](w)
+			g.SetCost(grid.Cell{X: 8, Y: 9}, grid.Blocked)
+			compOf[components.Intent](w, e).Goal = r2.Vec{X: 9.5, Y: 9.5}
+			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 8, Y: 9}}
+		}, []Cause{CausePathGoal, CauseGoalUnusable}},
 		{"move goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal = r2.Vec{X: 30, Y: 2}
 		}, []Cause{CauseGoalUnusable}},
@@ -314,6 +324,11 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			assert.Equal(t, want, r.Counts, "%s", r)
 			assert.Equal(t, examples, r.Examples)
 			assert.Equal(t, per*len(c.want), r.Total())
+			if len(c.want) > 0 {
+				assert.Equal(t, per, r.Misconfigured, "distinct agents")
+			} else {
+				assert.Zero(t, r.Misconfigured)
+			}
 			agents := 2
 			if !w.Has(e, arche.ComponentID[components.Position](w)) && !w.Has(e, arche.ComponentID[components.Brain](w)) {
 				agents = 1
@@ -343,7 +358,14 @@ func TestReportString(t *testing.T) {
 	e := goodAgent(t, w)
 	drop[components.Rand](w, e)
 	compOf[components.Intent](w, e).Goal.Y = math.NaN()
-	assert.Equal(t, "diagnostics: 2 agents, 2 misconfigured: wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)",
+	r := Diagnose(w)
+	assert.Equal(t, 1, r.Misconfigured, "one agent with two causes")
+	assert.Equal(t, 2, r.Total(), "two findings")
+	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)",
+		r.String())
+	drop[components.SteeringWeights](w, goodAgent(t, w))
+	compOf[components.Intent](w, e).Goal.Y = 5.5
+	assert.Equal(t, "diagnostics: 3 agents, 2 of them misconfigured (2 findings): weights_missing 1 (e.g. entity 3), wander_no_rand 1 (e.g. entity 2)",
 		Diagnose(w).String())
 	assert.Equal(t, "cause(200)", Cause(200).String())
 }

@@ -23,7 +23,7 @@ import (
 // Contract:
 //
 //	requires   StateMachine, Think, Position, Intent
-//	optional   Velocity, Perception, Health, Path, Rand (in the Agent view)
+//	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view)
 //	writes     StateMachine.Memory, Think.Last and Next, and what the hooks write
 //	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional
 //

@@ -27,7 +27,7 @@ import (
 //
 //	requires   UtilityBrain, Think, Position, Intent
 //	optional   Rand (the policy's random source; without it Softmax and TopN pick
-//	           like Argmax), Velocity, Perception, Health, Path (in the Agent view)
+//	           like Argmax), Velocity, Perception, Health, Path, Blackboard (in the Agent view)
 //	writes     UtilityBrain.State, Think.Last and Next, and what the actions write
 //	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional
 //

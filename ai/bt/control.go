@@ -155,7 +155,7 @@ func optional(cond, then, otherwise *Node) []*Node {
 //   - returns the picked child's status, Skipped included (BehaviorTree.CPP's Switch does
 //     not fall back to the default then).
 //
-// Loaded from a file (Switch2…Switch9), a case equals the value also when both are
+// Loaded from a file (Switch1…Switch9), a case equals the value also when both are
 // numbers of equal value, as in BehaviorTree.CPP 4.x: case_1="5" matches "5.0" in a
 // string key and 5 in an int key, never "5abc".
 //

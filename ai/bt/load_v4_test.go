@@ -373,3 +373,19 @@ func TestLoadPreconditionDecorator(t *testing.T) {
 		assert.Equal(t, Success, tree.Tick(&m, ctx))
 	})
 }
+
+// TestLoadSwitch1And9: the loader registers Switch1 to Switch9 (BehaviorTree.CPP
+// registers Switch2 to Switch6), the README's table says so.
+func TestLoadSwitch1And9(t *testing.T) {
+	r := NewRegistry(nil)
+	blackboard.MustDeclare[string](r.Schema(), "var")
+	assert.Equal(t, "S", runDoc(t, r, nil, xmlDoc(`<Sequence><SetBlackboard output_key="var" value="a"/>
+<Switch1 variable="{var}" case_1="a"><AlwaysSuccess/><AlwaysFailure/></Switch1></Sequence>`), 1))
+	r = NewRegistry(nil)
+	blackboard.MustDeclare[string](r.Schema(), "var")
+	assert.Equal(t, "F", runDoc(t, r, nil, xmlDoc(`<Sequence><SetBlackboard output_key="var" value="i"/>
+<Switch9 variable="{var}" case_1="a" case_2="b" case_3="c" case_4="d" case_5="e" case_6="f" case_7="g" case_8="h" case_9="i">
+<AlwaysSuccess/><AlwaysSuccess/><AlwaysSuccess/><AlwaysSuccess/><AlwaysSuccess/><AlwaysSuccess/><AlwaysSuccess/><AlwaysSuccess/><AlwaysFailure/><AlwaysSuccess/></Switch9></Sequence>`), 1))
+	_, err := NewRegistry(nil).LoadXML("t.xml", []byte(xmlDoc(`<Switch10 variable="x"><AlwaysSuccess/></Switch10>`)))
+	require.Error(t, err, "Switch10 is not a node")
+}

@@ -22,7 +22,7 @@ import (
 // "trees/guard.xml", where BehaviorTree.CPP makes up a hidden "BehaviorTree_N": a program
 // can then build it by a name it knows); <include path="…"/>; <TreeNodesModel> (see below); nodes by their
 // BehaviorTree.CPP v4 names (Sequence, Fallback, ReactiveSequence, ReactiveFallback,
-// SequenceWithMemory, Parallel, IfThenElse, WhileDoElse, Switch2…Switch9, Inverter,
+// SequenceWithMemory, Parallel, IfThenElse, WhileDoElse, Switch1…Switch9, Inverter,
 // ForceSuccess, ForceFailure, Repeat, RetryUntilSuccessful, KeepRunningUntilFailure,
 // Timeout, Delay, RunOnce, Precondition, Sleep, SetBlackboard, Script,
 // ScriptCondition, AlwaysSuccess, AlwaysFailure, SubTree) plus ours (Selector, ReactiveSelector,

@@ -105,6 +105,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bench: unexpected arguments %q\n", fs.Args())
 		return 2
 	}
+	if err := checkFlagUse(fs); err != nil { // flagcheck.go
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if *scenFile != "" {
 		return runScenario(*scenFile, stdout, stderr)
 	}

@@ -97,7 +97,7 @@ func TestSwarmScenarioReport(t *testing.T) {
 	assert.Contains(t, rep["systems"], "pathfollow")
 	assert.Equal(t, "separation", rep["avoid"], "the default local avoidance")
 	assert.NotContains(t, rep, "branches", "guard-only figures are left out")
-	assert.Equal(t, 1, run([]string{"-scenario", "nope", "-agents", "10", "-frames", "1"}, &out, &errs))
+	assert.Equal(t, 2, run([]string{"-scenario", "nope", "-agents", "10", "-frames", "1"}, &out, &errs), "a usage error (flagcheck_test.go)")
 }
 
 func TestAvoidFlag(t *testing.T) {

@@ -50,8 +50,12 @@ const DefaultSectorSide = 64
 
 // checkMapSize rejects -map-size where it would be ignored: with -map (the
 // map is the file's) and with the reference loop (-scenario reference or
-// -ratio), whose map grows with -agents.
+// -ratio), whose map grows with -agents. It also checks -sectors (see
+// checkSectors).
 func checkMapSize(cfg crowdConfig, ratio bool) error {
+	if err := checkSectors(cfg); err != nil {
+		return err
+	}
 	if cfg.MapSize == 0 {
 		return nil
 	}
@@ -60,6 +64,28 @@ func checkMapSize(cfg crowdConfig, ratio bool) error {
 	}
 	if ratio || cfg.Scenario == "reference" {
 		return fmt.Errorf("-map-size is not supported by the reference loop (-scenario reference, -ratio), whose map grows with -agents")
+	}
+	return nil
+}
+
+// MinSectorSide and MaxSectorSide bound -sectors N (systems.FlowField.Sectors
+// panics at Initialize outside them).
+const (
+	MinSectorSide = 4
+	MaxSectorSide = 256
+)
+
+// checkSectors rejects a -sectors the run cannot use: a side other than -1
+// (automatic), 0 (whole-grid fields) or 4 to 256 cells, and any -sectors
+// other than the default -1 with a scenario other than the swarm, which
+// would ignore it.
+func checkSectors(cfg crowdConfig) error {
+	if cfg.Sectors != -1 && cfg.Sectors != 0 && (cfg.Sectors < MinSectorSide || cfg.Sectors > MaxSectorSide) {
+		return fmt.Errorf("-sectors %d: want -1 (automatic: %d on maps over %d cells a side), 0 (whole-grid fields) or a sector side of %d to %d cells",
+			cfg.Sectors, DefaultSectorSide, SectorAutoSide, MinSectorSide, MaxSectorSide)
+	}
+	if cfg.Sectors != -1 && cfg.Scenario != "swarm" {
+		return fmt.Errorf("-sectors applies to the swarm scenario (its flow fields); -scenario %s has none", cfg.Scenario)
 	}
 	return nil
 }

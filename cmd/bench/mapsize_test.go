@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -48,4 +49,30 @@ func TestSectorSideAuto(t *testing.T) {
 	require.Equal(t, DefaultSectorSide, sectorSide(crowdConfig{Sectors: -1}, grid.New(10, 4096)))
 	require.Equal(t, 16, sectorSide(crowdConfig{Sectors: 16}, nil))
 	require.Equal(t, 0, sectorSide(crowdConfig{Sectors: 0}, grid.New(4096, 16)))
+}
+
+// TestSectorsFlagErrors: a -sectors the run cannot use is a usage error
+// (exit 2) naming the allowed values, not a panic at Initialize or a value
+// silently ignored.
+func TestSectorsFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-scenario", "swarm", "-sectors", "3"}, "bench: -sectors 3: want -1 (automatic: 64 on maps over 1024 cells a side), 0 (whole-grid fields) or a sector side of 4 to 256 cells\n"},
+		{[]string{"-scenario", "swarm", "-sectors", "300"}, "bench: -sectors 300: want -1"},
+		{[]string{"-scenario", "swarm", "-sectors", "-7"}, "bench: -sectors -7: want -1"},
+		{[]string{"-sectors", "64"}, "bench: -sectors applies to the swarm scenario (its flow fields); -scenario guards has none\n"},
+		{[]string{"-scenario", "reference", "-sectors", "0"}, "-scenario reference has none"},
+	} {
+		var out, errs bytes.Buffer
+		assert.Equal(t, 2, run(append(tc.args, "-agents", "50", "-frames", "1"), &out, &errs), "%v", tc.args)
+		assert.Contains(t, errs.String(), tc.msg, "%v", tc.args)
+		assert.Empty(t, out.String(), "%v", tc.args)
+	}
+	var out, errs bytes.Buffer
+	for _, n := range []string{"4", "256", "0", "-1"} {
+		out.Reset()
+		assert.Equal(t, 0, run([]string{"-scenario", "swarm", "-sectors", n, "-agents", "50", "-frames", "2"}, &out, &errs), "-sectors %s: %s", n, errs.String())
+	}
 }

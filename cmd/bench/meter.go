@@ -161,8 +161,9 @@ type progress struct {
 	done       int64 // frames of the finished runs
 	start      time.Time
 	last       time.Time
-	bar        *progressbar.ProgressBar
+	bar        *progressbar.ProgressBar // made with the progress, so its rate counts from the start
 	label      string
+	drawn      bool // the bar has been drawn (add)
 	finished   bool
 	showAfter  time.Duration
 	drawPeriod time.Duration
@@ -174,8 +175,19 @@ var progressAfter = 2 * time.Second
 
 func newProgress(w io.Writer, totalFrames int) *progress {
 	now := time.Now()
-	return &progress{w: w, total: int64(totalFrames), start: now, last: now.Add(-time.Hour),
-		showAfter: progressAfter, drawPeriod: 200 * time.Millisecond}
+	p := &progress{w: w, total: int64(totalFrames), start: now, last: now.Add(-time.Hour),
+		showAfter: progressAfter, drawPeriod: 200 * time.Millisecond,
+		// Made now, not at the first draw: the bar's frames/s is the frames done over
+		// the time since its start, so a bar made at the first draw (after showAfter,
+		// with thousands of frames done) would show millions of frames per second.
+		// It draws nothing until add.
+		bar: progressbar.NewOptions64(int64(totalFrames), progressbar.OptionSetWriter(w),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("frames"), progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(0),
+			progressbar.OptionClearOnFinish())}
+	p.bar.StartWithoutRender() // its clock starts now
+	return p
 }
 
 // describe names the run under way.
@@ -184,7 +196,7 @@ func (p *progress) describe(label string) {
 		return
 	}
 	p.label = label
-	if p.bar != nil {
+	if p.drawn {
 		p.bar.Describe(label)
 	}
 }
@@ -204,14 +216,11 @@ func (p *progress) due() bool {
 
 // add draws the bar with frames of the current run done.
 func (p *progress) add(frames int) {
-	if p.bar == nil {
-		p.bar = progressbar.NewOptions64(p.total, progressbar.OptionSetWriter(p.w),
-			progressbar.OptionSetDescription(p.label), progressbar.OptionShowCount(),
-			progressbar.OptionSetItsString("frames"), progressbar.OptionShowIts(),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionThrottle(0),
-			progressbar.OptionClearOnFinish())
-	}
 	_ = p.bar.Set64(p.done + int64(frames))
+	if !p.drawn {
+		p.drawn = true
+		p.bar.Describe(p.label) // draws again, with the label
+	}
 }
 
 // finishRun counts a finished run's frames; the bar, if drawn, clears
@@ -221,14 +230,14 @@ func (p *progress) finishRun(frames int) {
 		return
 	}
 	p.done += int64(frames)
-	if p.bar != nil {
+	if p.drawn {
 		_ = p.bar.Set64(p.done)
 	}
 }
 
 // finish clears the bar, if it was drawn.
 func (p *progress) finish() {
-	if p == nil || p.bar == nil || p.finished {
+	if p == nil || !p.drawn || p.finished {
 		return
 	}
 	p.finished = true

@@ -199,7 +199,11 @@ func writeTable(w io.Writer, reps []*report) {
 		return
 	}
 	r0 := reps[0]
-	fmt.Fprintf(w, "archai bench: %d runs, %d frames each at dt = 1/%.0f s, seed %d (wall-clock ms per frame)\n\n", len(reps), r0.Frames, 1/r0.DT, r0.Seed)
+	runs := "runs"
+	if len(reps) == 1 {
+		runs = "run"
+	}
+	fmt.Fprintf(w, "archai bench: %d %s, %d frames each at dt = 1/%.0f s, seed %d (wall-clock ms per frame)\n\n", len(reps), runs, r0.Frames, 1/r0.DT, r0.Seed)
 	mainTable(reps).writeText(w)
 	fmt.Fprintf(w, "\nsystems (mean ms per frame)\n")
 	systemsTable(reps).writeText(w)

@@ -5,8 +5,11 @@
 // (back to the forge for a new axe, or by hand if that were cheaper). The log shows each
 // plan with its cost and each step as it starts (a log of transitions, not of ticks).
 //
-//	go run ./examples/goap [-workers N] [-seconds S] [-seed N] [-map FILE.map]
-//	go run ./examples/goap -serve localhost:8080 [-speed X] [-workers N]
+//	go run ./examples/goap [-gatherers N] [-seconds S] [-seed N] [-map FILE.map]
+//	go run ./examples/goap -serve localhost:8080 [-speed X] [-gatherers N]
+//
+// -gatherers is the number of workers (agents) that gather wood; it is not
+// cmd/bench's -workers (goroutines).
 //
 // With -serve it runs in real time (or -speed times real time) until interrupted and
 // serves the live debugger (package systems/debugview): click a worker to see its goal,
@@ -44,7 +47,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("goap", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	workers := fs.Int("workers", 1, "number of workers (the log follows the first)")
+	gatherers := fs.Int("gatherers", 1, "number of workers gathering wood, agents (the log follows the first)")
 	seconds := fs.Float64("seconds", 60, "simulated seconds")
 	seed := fs.Uint64("seed", 3, "seed of the map and the places")
 	mapFile := fs.String("map", "", "a MovingAI .map file instead of the generated map")
@@ -53,8 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if *workers <= 0 || !(*seconds > 0) {
-		fmt.Fprintln(stderr, "goap: -workers and -seconds must be positive")
+	if *gatherers <= 0 || !(*seconds > 0) {
+		fmt.Fprintln(stderr, "goap: -gatherers and -seconds must be positive")
 		return 2
 	}
 	var g *grid.Grid
@@ -68,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		g = scenario.GenerateMap(32, *seed)
 	}
 	if *serveAddr != "" {
-		sc, err := build(stdout, g, *seed, *workers)
+		sc, err := build(stdout, g, *seed, *gatherers)
 		if err != nil {
 			fmt.Fprintln(stderr, "goap:", err)
 			return 1
@@ -77,7 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 		return serve(ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
 	}
-	if err := Run(stdout, g, *seed, *workers, *seconds); err != nil {
+	if err := Run(stdout, g, *seed, *gatherers, *seconds); err != nil {
 		fmt.Fprintln(stderr, "goap:", err)
 		return 1
 	}
@@ -133,8 +136,8 @@ func build(out io.Writer, g *grid.Grid, seed uint64, workers int) (*scene, error
 	for p := Forge; p < NumPlaces; p++ {
 		fmt.Fprintf(out, "%-7s at (%4.1f, %4.1f)\n", placeNames[p], places[p].X, places[p].Y)
 	}
-	narrator := &Narrator{Out: out, Domain: d}
-	gs := &systems.GOAP{}
+	gs := &systems.GOAP{Log: true} // the narrator reads its Events
+	narrator := &Narrator{Out: out, Domain: d, GOAP: gs}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, gs, &systems.PathQueue{},
 		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{}, narrator)
 	return &scene{w: w, sched: s, report: func(seconds float64) error {
@@ -195,18 +198,20 @@ func pickPlaces(g *grid.Grid, seed uint64) (Places, error) {
 	return p, nil
 }
 
-// Narrator logs the first worker's plans and steps as they change, after the frame.
+// Narrator logs the first worker's plans and steps as they change, after the frame,
+// from the GOAP system's Events (GOAP.Log on): every step that starts is logged,
+// also one that starts and completes within one think (TakeAxe right after
+// GoToForge, Deliver right after GoToDepot), which a look at Run.Current after the
+// frame would miss. The wood and planks shown are those at the end of the frame.
 type Narrator struct {
 	Out    io.Writer
 	Domain *goap.Domain
-	Plans  int // plans made by every worker
+	GOAP   *systems.GOAP // with Log set
+	Plans  int           // plans made by every worker
 
 	filter *generic.Filter2[components.GOAPPlanner, Worker]
 	clock  *ecs.Clock
 	first  arche.Entity
-	plans  uint32
-	step   int
-	action goap.ActionID
 	broken int
 	seen   map[arche.Entity]uint32
 }
@@ -215,7 +220,6 @@ type Narrator struct {
 func (n *Narrator) Initialize(w *arche.World) {
 	n.filter = generic.NewFilter2[components.GOAPPlanner, Worker]()
 	n.clock = ecs.ClockOf(w)
-	n.action = -1
 	n.seen = map[arche.Entity]uint32{}
 }
 
@@ -238,20 +242,20 @@ func (n *Narrator) Update(w *arche.World) {
 			n.broken = wk.Broken
 			fmt.Fprintf(n.Out, "%6.2fs  the axe breaks (chop %d)\n", now, AxeLife)
 		}
-		if p.Run.Plans != n.plans {
-			n.plans = p.Run.Plans
-			var steps []string
-			for _, a := range p.Run.Plan.Actions() {
-				steps = append(steps, n.Domain.ActionName(a))
+		for _, ev := range n.GOAP.Events {
+			if ev.Entity != e {
+				continue
 			}
-			fmt.Fprintf(n.Out, "%6.2fs  plan %d for %s, cost %g: %s\n", now, n.plans,
-				n.Domain.GoalName(p.Run.Plan.Goal), p.Run.Plan.Cost, strings.Join(steps, " "))
-			n.action = -1
-		}
-		if a := p.Run.Current(); a != n.action || p.Run.Step != n.step {
-			n.action, n.step = a, p.Run.Step
-			if a >= 0 {
-				fmt.Fprintf(n.Out, "%6.2fs    %s (wood %d, planks %d, deliveries %d)\n", now, n.Domain.ActionName(a),
+			switch ev.Event.Kind {
+			case goap.EventPlan, goap.EventReplace: // the frame's last plan is p.Run.Plan: one a think
+				var steps []string
+				for _, a := range p.Run.Plan.Actions() {
+					steps = append(steps, n.Domain.ActionName(a))
+				}
+				fmt.Fprintf(n.Out, "%6.2fs  plan %d for %s, cost %g: %s\n", now, p.Run.Plans,
+					n.Domain.GoalName(p.Run.Plan.Goal), p.Run.Plan.Cost, strings.Join(steps, " "))
+			case goap.EventStart:
+				fmt.Fprintf(n.Out, "%6.2fs    %s (wood %d, planks %d, deliveries %d)\n", now, n.Domain.ActionName(ev.Event.Action),
 					p.State[2], p.State[3], wk.Delivered)
 			}
 		}

@@ -31,11 +31,16 @@ func TestWorkerReplansWhenTheAxeBreaks(t *testing.T) {
 	// from the forest, with no wood: back to the forge
 	assert.Regexp(t, `(\d+\.\d+)s  the axe breaks \(chop 3\)\n +(\d+\.\d+)s  plan 3 for DeliverPlanks, cost 14: GoToForge TakeAxe GoToForest`, out)
 	assert.True(t, strings.HasSuffix(out, "1 worker(s) in 60 s: 2 deliveries, 1 axes broken, 4 plans made\n"), out)
+	// a step that starts and completes within one think is logged too: TakeAxe as the
+	// worker reaches the forge, Deliver as it reaches the depot
+	assert.Regexp(t, `plan 3 for DeliverPlanks[^\n]*\n +\d+\.\d+s    GoToForge [^\n]*\n +(\d+\.\d+)s    TakeAxe [^\n]*\n +\d+\.\d+s    GoToForest `, out)
+	assert.Regexp(t, `GoToDepot \(wood 0, planks 2, deliveries 0\)\n +\d+\.\d+s    Deliver \(wood 0, planks 0, deliveries 1\)\n +\d+\.\d+s  plan 2 `, out)
+	assert.Equal(t, 2, strings.Count(out, "    TakeAxe "), "plans 1 and 3")
 }
 
 func TestManyWorkersAndAMovingAIMap(t *testing.T) {
 	var out bytes.Buffer
-	require.Equal(t, 0, run([]string{"-workers", "20", "-seconds", "30"}, &out, os.Stderr))
+	require.Equal(t, 0, run([]string{"-gatherers", "20", "-seconds", "30"}, &out, os.Stderr))
 	assert.Contains(t, out.String(), "20 worker(s) in 30 s: ")
 
 	_, file, _, _ := runtime.Caller(0)
@@ -51,7 +56,7 @@ func TestManyWorkersAndAMovingAIMap(t *testing.T) {
 
 func TestBadFlags(t *testing.T) {
 	var out, errs bytes.Buffer
-	assert.Equal(t, 2, run([]string{"-workers", "0"}, &out, &errs))
+	assert.Equal(t, 2, run([]string{"-gatherers", "0"}, &out, &errs))
 	assert.Equal(t, 1, run([]string{"-map", "nope.map"}, &out, &errs))
 	assert.Contains(t, errs.String(), "goap: ")
 }
