@@ -43,6 +43,9 @@ type Grid struct {
 
 	clear        []uint8 // clearance per cell (see Clearance); nil until first asked for
 	clearVersion uint64  // version the clearance was computed for
+
+	edits     []edit // recent cost changes, oldest first (edits.go)
+	editFloor uint64 // changes up to this version were forgotten
 }
 
 // MaxCells is the largest number of cells of a [Grid]: 8192×8192 = 64 Mi
@@ -127,7 +130,8 @@ func (g *Grid) Cost(c Cell) float32 {
 // SetCost sets the cost of entering c: a positive value, or Blocked (+Inf) to
 // make the cell impassable. A change bumps [Grid.Version]; connected
 // components are recomputed on the next [Grid.Connected] when passability
-// changed.
+// changed. The cell is remembered for [Grid.EditedSince] and
+// [Grid.EditsSince], so caches can invalidate only what crosses it.
 //
 // Panics:
 //   - when c is out of bounds;
@@ -146,6 +150,7 @@ func (g *Grid) SetCost(c Cell, cost float32) {
 	}
 	g.cost[i] = cost
 	g.version++
+	g.logEdit(c)
 	if isBlocked(old) != isBlocked(cost) {
 		g.topoVersion++
 	}
