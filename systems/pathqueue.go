@@ -74,6 +74,8 @@ const DefaultPathBudget = 10000
 //	  blocked
 //	start in a blocked cell or     PathUnreachable                        CauseBlocked, CauseOffGrid
 //	  off the grid
+//	Path.Goal too close to a wall  PathUnreachable                        CausePathGoalNarrow
+//	  for Kinematics.Radius
 type PathQueue struct {
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero
 	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
