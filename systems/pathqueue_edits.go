@@ -75,6 +75,15 @@ func (s *PathQueue) crossesEdits(p *components.Path, rect grid.Rect, exact bool)
 	if len(wp)-from == 1 {
 		return rect.Contains(wp[from])
 	}
+	// the path's bounding box first: most paths are nowhere near the edits
+	lo, hi := wp[from], wp[from]
+	for _, c := range wp[from+1:] {
+		lo.X, lo.Y = min(lo.X, c.X), min(lo.Y, c.Y)
+		hi.X, hi.Y = max(hi.X, c.X), max(hi.Y, c.Y)
+	}
+	if !rect.Overlaps(grid.Rect{Min: lo, Max: hi}) {
+		return false
+	}
 	for i := from + 1; i < len(wp); i++ {
 		a, b := wp[i-1], wp[i]
 		box := grid.EmptyRect.Add(a).Add(b)
