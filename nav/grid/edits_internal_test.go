@@ -83,3 +83,35 @@ func TestEditsSince(t *testing.T) {
 	assert.Equal(t, 1, int(r.Max.X-r.Min.X+1))
 	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { g.EditedSince(v1 + 600) }))
 }
+
+// TestPatchedComponentsEqualRelabel opens and closes random cells of a
+// random grid and checks after each edit that the labels (patched when
+// SetCost can) equal a full labelling.
+func TestPatchedComponentsEqualRelabel(t *testing.T) {
+	rng := newRand(5)
+	g := New(31, 19)
+	for i := 0; i < 31*19/3; i++ {
+		g.SetCost(Cell{int32(rng.Intn(31)), int32(rng.Intn(19))}, Blocked)
+	}
+	patched := 0
+	for round := 0; round < 3000; round++ {
+		g.Prepare() // labels current
+		c := Cell{int32(rng.Intn(31)), int32(rng.Intn(19))}
+		if g.Passable(c) {
+			g.SetCost(c, Blocked)
+		} else {
+			g.SetCost(c, 1)
+		}
+		if g.compVersion == g.topoVersion {
+			patched++
+		}
+		got := append([]int32(nil), g.comp...)
+		if g.compVersion != g.topoVersion {
+			g.labelComponents()
+			got = append(got[:0], g.comp...)
+		}
+		g.labelComponents()
+		require.Equal(t, g.comp, got, "round %d edit %v", round, c)
+	}
+	assert.Greater(t, patched, 1000, "most edits are patched")
+}

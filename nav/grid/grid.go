@@ -152,7 +152,11 @@ func (g *Grid) SetCost(c Cell, cost float32) {
 	g.version++
 	g.logEdit(c)
 	if isBlocked(old) != isBlocked(cost) {
+		current := g.compVersion == g.topoVersion
 		g.topoVersion++
+		if current && g.patchComponents(c) { // most doors: no relabelling
+			g.compVersion = g.topoVersion
+		}
 	}
 	switch {
 	case !isBlocked(cost) && cost < g.minCost && !g.minCostDirty:
@@ -185,7 +189,9 @@ func (g *Grid) Center(c Cell) r2.Vec {
 // Connected reports whether an agent can walk from a to b under the
 // 8-connected no-corner-cutting rule. It is O(1) after a one-off O(W·H)
 // labelling of connected components, redone lazily after [Grid.SetCost]
-// changes passability. Blocked or out-of-bounds cells are connected to
+// changes passability, unless the edit provably keeps the components (a
+// cell closing whose open neighbours stay linked around it, or opening
+// next to one component only; SetCost then patches the labels in O(1)). Blocked or out-of-bounds cells are connected to
 // nothing (not even themselves).
 //
 // Because a diagonal move needs both orthogonal neighbours passable, the
