@@ -56,8 +56,8 @@ const DefaultPathBudget = 10000
 // grid.Options.Clearance = grid.ClearanceFor(Radius), so every cell the path
 // enters keeps the agent's disc off the walls (see grid.Options.Clearance;
 // the agent's own start cell is exempt). No wide-enough route, or a goal
-// cell too narrow for it, is PathUnreachable. Such paths are not smoothed
-// (line of sight knows no radius). Agents of radius ≤ 0.5 (the bundles'
+// cell too narrow for it, is PathUnreachable. With Smooth such paths are
+// smoothed by grid.SmoothWide (shortcuts wide enough for the agent). Agents of radius ≤ 0.5 (the bundles'
 // default is 0.3) search as before; requests of different clearances never
 // share a search.
 //

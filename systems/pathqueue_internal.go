@@ -176,8 +176,8 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 	s.recheck(w, j) // requesters may have died or moved on during the search
 	path, _, err := s.search.Result(s.buf)
 	s.buf = path
-	if err == nil && s.Smooth && s.jobs[j].key.clear <= 1 { // line of sight knows no radius
-		path = grid.Smooth(s.grid, path, path)
+	if err == nil && s.Smooth {
+		path = grid.SmoothWide(s.grid, path, path, s.jobs[j].key.clear) // grid.Smooth for clearance 1
 	}
 	s.Searches++
 	goal := s.jobs[j].key.goal

@@ -7,6 +7,7 @@ import (
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // gapGrid is 40×30 with a wall across row 15 pierced by a gap of 2 cells
@@ -115,3 +116,28 @@ func TestClearanceRouteAvoidsNarrowGap(t *testing.T) {
 		})
 	}
 }
+
+// SmoothWide shortens a wide path without bringing it closer to the walls
+// than the radius its clearance was chosen for.
+func TestSmoothWideKeepsTheRadius(t *testing.T) {
+	g := gapGrid()
+	opt := grid.Options{Clearance: grid.ClearanceFor(1.2)}
+	s := grid.NewSearchOptions(g, opt)
+	path, _, err := s.Path(grid.Cell{X: 5, Y: 2}, grid.Cell{X: 5, Y: 27}, nil)
+	require.NoError(t, err)
+	smooth := grid.SmoothWide(g, path, nil, opt.Clearance)
+	assert.Less(t, len(smooth), len(path)/3, "it shortens")
+	assert.Equal(t, path[0], smooth[0])
+	assert.Equal(t, path[len(path)-1], smooth[len(smooth)-1])
+	assert.GreaterOrEqual(t, minWallDistance(g, smooth[1:]), 1.2)
+	// plain Smooth cuts closer to the walls
+	assert.Less(t, minWallDistance(g, grid.Smooth(g, path, nil)[1:]), 1.2)
+	assert.Equal(t, grid.Smooth(g, path, nil), grid.SmoothWide(g, path, nil, 1))
+	// LineOfSightWide: through the 4-cell gap's middle with clearance 2, not 3
+	a, b := r2Vec(32, 10), r2Vec(32, 20)
+	assert.True(t, g.LineOfSightWide(a, b, 2))
+	assert.False(t, g.LineOfSightWide(a, b, 3))
+	assert.Equal(t, g.LineOfSight(a, b), g.LineOfSightWide(a, b, 1))
+}
+
+func r2Vec(x, y float64) r2.Vec { return r2.Vec{X: x, Y: y} }
