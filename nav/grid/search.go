@@ -244,10 +244,11 @@ type Search struct {
 // of several costs, or a HeuristicFunc, about 28.
 //
 // After a [Grid.SetCost] the next query rebuilds the search's mirror of the
-// grid: for A* on a uniform-cost grid only the allowed moves around the
-// edited cells are updated (a few hundred nanoseconds per edit, see
-// [Grid.EditsSince]; a full O(width·height) rebuild after more than
-// incrementalEdits edits or with [Options.Clearance] above 1), while jump
+// grid: for A* on a uniform-cost grid only the allowed moves of the nine
+// cells around each edited cell are updated (see [Grid.EditsSince]; a full
+// O(width·height) rebuild after more than 4,096 edits, when the grid forgot
+// some, or with [Options.Clearance] above 1, which reads the clearance
+// field, itself rebuilt in full after an edit), while jump
 // point search rebuilds its bitsets, jump bits and diagonal runs,
 // O(width·height) (BenchmarkRebuildAfterEdit, BenchmarkEditThenSearch).
 func NewSearch(g *Grid) *Search {
