@@ -139,6 +139,12 @@ const (
 	// all): the HTN or GOAP system skips it, so it never plans. Give it the
 	// name of a registered domain (or the ID Registry.Add or LoadJSON returned).
 	CausePlannerDomain
+	// CausePathGoalNarrow: a Path wanted or held for a passable goal cell
+	// whose grid.Clearance is below what the agent's Kinematics.Radius needs
+	// (grid.ClearanceFor): the goal is too close to a wall for the agent's
+	// disc, so the path queue answers PathUnreachable. Move the goal away from
+	// the walls, or give the agent a radius of at most 0.5 cells.
+	CausePathGoalNarrow
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -176,6 +182,7 @@ var causeNames = [NumCauses]string{
 	CauseORCAInvalid:          "orca_invalid",
 	CauseNoORCASystem:         "no_orca_system",
 	CausePlannerDomain:        "planner_domain_unknown",
+	CausePathGoalNarrow:       "path_goal_too_narrow",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -489,6 +496,10 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if path != nil && (path.Want || path.State != components.PathNone) && !g.Passable(path.Goal) &&
 			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
 			r.add(CausePathGoal, e)
+		}
+		if path != nil && (path.Want || path.State != components.PathNone) && g.Passable(path.Goal) &&
+			kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
+			r.add(CausePathGoalNarrow, e)
 		}
 		if ff != nil && !g.Passable(ff.Goal) {
 			r.add(CauseFlowGoal, e)

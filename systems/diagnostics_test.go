@@ -205,6 +205,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"path goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
 		}, []Cause{CausePathGoal}},
+		{"path goal too narrow for the radius", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 1.2
+			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 8}}
+		}, []Cause{CausePathGoalNarrow}},
+		{"path goal wide enough for the radius", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 1.2
+			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 5, Y: 5}}
+		}, nil},
 		{"flow goal on a wall", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: 9, Y: 9}
 		}, []Cause{CauseFlowGoal}},

@@ -46,9 +46,33 @@ const DefaultPathBudget = 10000
 // of sight if Smooth is set) and Next = 1, or PathUnreachable with no
 // waypoints; Path.Goal is set to the goal the path leads to.
 //
+// Edits: when cells of the grid change between frames ([grid.Grid.SetCost]:
+// a door closes, a bridge opens), Update first asks for a new path (Want,
+// same Goal) for exactly the agents whose held path, from the waypoint
+// before Next on, crosses an edited cell, and for every PathUnreachable
+// agent when an edited cell is now passable; it drops the line-of-sight
+// caches whose segment's bounding box holds an edited cell. A search in
+// progress restarts on the new grid by itself. Repathed counts these
+// agents. When the grid no longer remembers every edit (more than about
+// grid.MaxEditLog since the last frame), every path touching the edits'
+// bounding rectangle is redone. Edits made after the queue's last Update
+// and before a save are not seen by the loaded world: save after an Update,
+// as the run loop does. A frame without edits costs one comparison.
+//
+// Wide agents: a requester with a [components.Kinematics] whose Radius is
+// above 0.5 cells gets a route wide enough for it: the search runs with
+// grid.Options.Clearance = grid.ClearanceFor(Radius), so every cell the path
+// enters keeps the agent's disc off the walls (see grid.Options.Clearance;
+// the agent's own start cell is exempt). No wide-enough route, or a goal
+// cell too narrow for it, is PathUnreachable. With Smooth such paths are
+// smoothed by grid.SmoothWide (shortcuts wide enough for the agent). Agents of radius ≤ 0.5 (the bundles'
+// default is 0.3) search as before; requests of different clearances never
+// share a search.
+//
 // Contract:
 //
 //	requires   Path, Position
+//	optional   Kinematics (Radius: the route's clearance)
 //	writes     Path (Want, State, Request, Queued, Waypoints, Next, Goal)
 //	resources  *grid.Grid
 //
@@ -58,6 +82,8 @@ const DefaultPathBudget = 10000
 //	  blocked
 //	start in a blocked cell or     PathUnreachable                        CauseBlocked, CauseOffGrid
 //	  off the grid
+//	Path.Goal too close to a wall  PathUnreachable                        CausePathGoalNarrow
+//	  for Kinematics.Radius
 type PathQueue struct {
 	Workers int          // goroutines finding new requests; 0 means runtime.GOMAXPROCS
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero
@@ -70,9 +96,11 @@ type PathQueue struct {
 	Searches   int // searches finished (or answered at once)
 	Served     int // requests answered (one search can serve many)
 	Dropped    int // requests dropped: dead, replaced, or no longer pending
+	Repathed   int // agents asked to repath because the grid changed under their path
 
 	// Totals since Initialize.
 	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
+	TotalRepathed                                             int
 
 	grid   *grid.Grid
 	search *grid.Search
@@ -98,6 +126,9 @@ type PathQueue struct {
 	arena    *Arena // holds waypoint buffers that outgrew their agent's
 
 	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
+
+	wide  wideSearches // searches by clearance (pathqueue_wide.go)
+	edits editWatch    // the grid's edits (pathqueue_edits.go)
 }
 
 // pathWant is a new request found this frame: the requester and its query
@@ -134,6 +165,8 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
 	}
 	s.search = grid.NewSearchOptions(s.grid, s.Options)
+	s.initWide(w)
+	s.watchEdits()
 	s.filter = generic.NewFilter2[components.Path, components.Position]()
 	s.paths = generic.NewMap2[components.Path, components.Position](w)
 	s.byKey = make(map[pathKey]int32)
@@ -148,6 +181,8 @@ func (s *PathQueue) Initialize(w *arche.World) {
 // Update takes new requests and serves them within the budget.
 func (s *PathQueue) Update(w *arche.World) {
 	s.Served, s.Dropped, s.Expansions, s.Searches = 0, 0, 0, 0
+	s.Repathed = s.repathEdited(w)
+	s.TotalRepathed += s.Repathed
 	q := s.filter.Query(w)
 	s.n = q.Count()
 	s.cols.scan(&q.Query)

@@ -6,7 +6,12 @@ import (
 	arche "github.com/mlange-42/arche/ecs"
 )
 
-type pathKey struct{ start, goal grid.Cell }
+// pathKey is what a search is shared by: equal cells and equal clearance
+// (grid.Options.Clearance, from the requester's radius; see pathqueue_wide.go).
+type pathKey struct {
+	start, goal grid.Cell
+	clear       uint8
+}
 
 // pathJob is one search shared by every request with its (start, goal).
 type pathJob struct {
@@ -27,7 +32,7 @@ type pathTicket struct {
 // file adds a request of entity e for (start, p.Goal) to the job with that
 // key, creating and queueing the job if needed.
 func (s *PathQueue) file(e arche.Entity, p *components.Path, start grid.Cell) {
-	key := pathKey{start, p.Goal}
+	key := pathKey{start, p.Goal, s.clearanceOf(e)}
 	j, ok := s.byKey[key]
 	if !ok {
 		j = s.newJob(key, p.Priority, p.Queued)
@@ -91,6 +96,7 @@ func (s *PathQueue) serve(w *arche.World) {
 			}
 			key := s.jobs[j].key
 			s.active, s.activeExpanded = j, 0
+			s.search = s.searchFor(key.clear)
 			if err := s.search.Start(key.start, key.goal); err != nil {
 				s.finish(w, j)
 				spent++
@@ -171,7 +177,7 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 	path, _, err := s.search.Result(s.buf)
 	s.buf = path
 	if err == nil && s.Smooth {
-		path = grid.Smooth(s.grid, path, path)
+		path = grid.SmoothWide(s.grid, path, path, s.jobs[j].key.clear) // grid.Smooth for clearance 1
 	}
 	s.Searches++
 	goal := s.jobs[j].key.goal

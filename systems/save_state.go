@@ -27,11 +27,12 @@ type PathQueueState struct {
 
 // PathJobState is one search and the requests it serves.
 type PathJobState struct {
-	Start    grid.Cell          `json:"start"`
-	Goal     grid.Cell          `json:"goal"`
-	Priority int8               `json:"priority"`
-	Seq      uint64             `json:"seq"`
-	Requests []PathRequestState `json:"requests"` // in the queue's order
+	Start     grid.Cell          `json:"start"`
+	Goal      grid.Cell          `json:"goal"`
+	Priority  int8               `json:"priority"`
+	Seq       uint64             `json:"seq"`
+	Clearance uint8              `json:"clearance,omitempty"` // grid.Options.Clearance of the search (0 or 1: none)
+	Requests  []PathRequestState `json:"requests"`            // in the queue's order
 }
 
 // PathRequestState is one agent's request: its entity and its Path.Request number.
@@ -44,6 +45,9 @@ func (s *PathQueue) jobState(j int32) PathJobState {
 	job := &s.jobs[j]
 	st := PathJobState{Start: job.key.start, Goal: job.key.goal, Priority: job.prio, Seq: job.seq,
 		Requests: []PathRequestState{}}
+	if job.key.clear > 1 {
+		st.Clearance = job.key.clear // 1 is left out: files of narrow agents read as before
+	}
 	for t := job.head; t >= 0; t = s.tickets[t].next {
 		st.Requests = append(st.Requests, PathRequestState{Entity: s.tickets[t].e, Request: s.tickets[t].req})
 	}
@@ -97,7 +101,7 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	}
 	s.nextSeq = st.NextSeq
 	add := func(js PathJobState, queue bool) (int32, error) {
-		key := pathKey{js.Start, js.Goal}
+		key := pathKey{js.Start, js.Goal, max(js.Clearance, 1)}
 		if !s.grid.InBounds(key.start) || !s.grid.InBounds(key.goal) {
 			return 0, fmt.Errorf("pathqueue state: job %v→%v is off the %dx%d grid", key.start, key.goal, s.grid.Width(), s.grid.Height())
 		}
@@ -130,6 +134,7 @@ func (s *PathQueue) restore(st PathQueueState) error {
 			return err
 		}
 		s.active = j
+		s.search = s.searchFor(s.jobs[j].key.clear)
 		if err := s.search.Start(st.Active.Start, st.Active.Goal); err != nil {
 			return fmt.Errorf("pathqueue state: the active search %v→%v cannot start again: %w", st.Active.Start, st.Active.Goal, err)
 		}

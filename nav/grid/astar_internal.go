@@ -149,13 +149,75 @@ func (s *Search) row(i int32) int32 {
 	return int32(hi)
 }
 
-// syncMoves rebuilds the allowed moves of every padded cell.
+// jps reports whether the query runs jump point search: asked for, and
+// no Clearance above 1 (which runs A*).
+func (s *Search) jps() bool { return s.opt.JumpPoints && s.opt.Clearance <= 1 }
+
+// incrementalEdits is the largest number of cell edits since the last sync
+// that syncMoves applies one by one (nine cells each) instead of rebuilding
+// every cell's moves.
+const incrementalEdits = 4096
+
+// syncMoves brings the allowed moves of every padded cell up to date: only
+// the cells around the edited ones when the grid remembers the edits since
+// the last sync (and there are at most incrementalEdits of them), else all.
+// With Options.Clearance above 1 a cell can be entered only when its
+// clearance is at least Clearance, and a cell may always be left (the start
+// is exempt from the clearance; blocked cells are never entered, so their
+// moves are never read).
 func (s *Search) syncMoves() {
-	if s.movesVersion == s.costVersion {
+	req := max(s.opt.Clearance, 1)
+	if s.movesVersion == s.costVersion && s.movesClear == req {
 		return
 	}
+	if s.movesVersion != 0 && s.movesClear == req && req == 1 {
+		var ok bool
+		s.editBuf, ok = s.g.EditsSince(s.movesVersion, s.editBuf[:0])
+		if ok && len(s.editBuf) <= incrementalEdits {
+			for _, c := range s.editBuf {
+				s.updateMovesAround(c)
+			}
+			s.movesVersion = s.costVersion
+			return
+		}
+	}
+	s.rebuildMoves(req)
+}
+
+// updateMovesAround recomputes the moves of grid cell c and its eight
+// neighbours, as rebuildMoves does for a Clearance of 1.
+func (s *Search) updateMovesAround(c Cell) {
+	g, pw := s.g, s.pw
+	pass := func(x, y int) uint8 { // grid coordinates
+		if x < 0 || y < 0 || x >= g.w || y >= g.h || isBlocked(g.cost[y*g.w+x]) {
+			return 0
+		}
+		return 1
+	}
+	for y := int(c.Y) - 1; y <= int(c.Y)+1; y++ {
+		for x := int(c.X) - 1; x <= int(c.X)+1; x++ {
+			if x < 0 || y < 0 || x >= g.w || y >= g.h {
+				continue
+			}
+			W, E, N, S := pass(x-1, y), pass(x+1, y), pass(x, y-1), pass(x, y+1)
+			m := W | E<<1 | N<<2 | S<<3 |
+				(N&W&pass(x-1, y-1))<<4 | (N&E&pass(x+1, y-1))<<5 |
+				(S&W&pass(x-1, y+1))<<6 | (S&E&pass(x+1, y+1))<<7
+			s.moves[(y+1)*pw+x+1] = m & -pass(x, y)
+		}
+	}
+}
+
+// rebuildMoves rebuilds the allowed moves of every padded cell for
+// clearance req (1: any passable cell may be entered).
+func (s *Search) rebuildMoves(req uint8) {
 	g, pw := s.g, s.pw
 	w, h := g.w, g.h
+	var cl []uint8
+	if req > 1 {
+		g.Clearance(Cell{})
+		cl = g.clear
+	}
 	// passability of three padded rows at a time, 0 or 1, rolling down
 	if len(s.rowBuf) != 3*pw {
 		s.rowBuf = make([]uint8, 3*pw)
@@ -167,11 +229,23 @@ func (s *Search) syncMoves() {
 		if y < 0 || y >= h {
 			return
 		}
+		if cl != nil {
+			for x, c := range cl[y*w : (y+1)*w] {
+				if c >= req {
+					row[x+1] = 1
+				}
+			}
+			return
+		}
 		for x, c := range g.cost[y*w : (y+1)*w] {
 			if !isBlocked(c) {
 				row[x+1] = 1
 			}
 		}
+	}
+	own := uint8(0) // with a clearance, every cell may be left
+	if cl != nil {
+		own = 0xff
 	}
 	fill(cur, 0)
 	mv := s.moves
@@ -185,17 +259,17 @@ func (s *Search) syncMoves() {
 			W, E, N, S := cur[x-1], cur[x+1], up[x], dn[x]
 			m := W | E<<1 | N<<2 | S<<3 |
 				(N&W&up[x-1])<<4 | (N&E&up[x+1])<<5 | (S&W&dn[x-1])<<6 | (S&E&dn[x+1])<<7
-			row[x] = m & -cur[x]
+			row[x] = m & (-cur[x] | own)
 		}
 		up, cur, dn = cur, dn, up
 	}
-	s.movesVersion = s.costVersion
+	s.movesVersion, s.movesClear = s.costVersion, req
 }
 
 // beginInt starts the integer search.
 func (s *Search) beginInt() {
 	s.syncMoves()
-	if s.opt.JumpPoints {
+	if s.jps() {
 		s.syncBits()
 	}
 	s.gen++
@@ -217,7 +291,7 @@ func (s *Search) beginInt() {
 		s.wmode = keyExact
 	}
 	s.hKind = s.opt.Heuristic
-	if s.opt.JumpPoints || s.hKind == AutoHeuristic {
+	if s.jps() || s.hKind == AutoHeuristic {
 		s.hKind = OctileHeuristic
 		if s.opt.Moves == Moves4 {
 			s.hKind = ManhattanHeuristic
@@ -234,7 +308,7 @@ func (s *Search) beginInt() {
 	s.open = s.open[:0]
 	if s.buckets {
 		ring := aStarRing
-		if s.opt.JumpPoints {
+		if s.jps() {
 			ring = jpsRing
 		}
 		if s.bq == nil || len(s.bq.head) != ring {

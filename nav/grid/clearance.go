@@ -11,6 +11,7 @@ package grid
 // is also kept up to date by [Grid.Prepare], so concurrent readers are safe
 // after Prepare, as for the other lazy caches.
 //
+// [Options.Clearance] routes wide agents with it (see [ClearanceFor]).
 // Steering uses it to skip wall tests in the open: an agent whose cell has a
 // clearance larger than its feelers' length cannot touch a wall.
 func (g *Grid) Clearance(c Cell) uint8 {

@@ -16,7 +16,11 @@
 //     normal, [Blocked] = impassable), at most [MaxCells] cells; [NewChecked]
 //     makes one from sizes that come from data ([ErrInvalidSize],
 //     [ErrTooLarge]), [New] from sizes known to be valid. [Grid.SetCost] edits it and bumps
-//     [Grid.Version]; [Grid.Connected] answers reachability in O(1) from
+//     [Grid.Version], remembering the cell for [Grid.EditedSince] (a [Rect]) and
+//     [Grid.EditsSince], so caches invalidate only what crosses an edit;
+//     [Grid.Clearance] is each cell's distance to the nearest wall, which
+//     [Options.Clearance] ([ClearanceFor] a radius) uses to route wide agents;
+//     [Grid.Connected] answers reachability in O(1) from
 //     lazily computed connected components; [Grid.LineOfSight] walks a
 //     segment through the cells.
 //   - [Search]: a reusable A* or jump point search over one grid, configured

@@ -43,6 +43,9 @@ type Grid struct {
 
 	clear        []uint8 // clearance per cell (see Clearance); nil until first asked for
 	clearVersion uint64  // version the clearance was computed for
+
+	edits     []edit // recent cost changes, oldest first (edits.go)
+	editFloor uint64 // changes up to this version were forgotten
 }
 
 // MaxCells is the largest number of cells of a [Grid]: 8192×8192 = 64 Mi
@@ -127,7 +130,8 @@ func (g *Grid) Cost(c Cell) float32 {
 // SetCost sets the cost of entering c: a positive value, or Blocked (+Inf) to
 // make the cell impassable. A change bumps [Grid.Version]; connected
 // components are recomputed on the next [Grid.Connected] when passability
-// changed.
+// changed. The cell is remembered for [Grid.EditedSince] and
+// [Grid.EditsSince], so caches can invalidate only what crosses it.
 //
 // Panics:
 //   - when c is out of bounds;
@@ -146,8 +150,13 @@ func (g *Grid) SetCost(c Cell, cost float32) {
 	}
 	g.cost[i] = cost
 	g.version++
+	g.logEdit(c)
 	if isBlocked(old) != isBlocked(cost) {
+		current := g.compVersion == g.topoVersion
 		g.topoVersion++
+		if current && g.patchComponents(c) { // most doors: no relabelling
+			g.compVersion = g.topoVersion
+		}
 	}
 	switch {
 	case !isBlocked(cost) && cost < g.minCost && !g.minCostDirty:
@@ -180,7 +189,9 @@ func (g *Grid) Center(c Cell) r2.Vec {
 // Connected reports whether an agent can walk from a to b under the
 // 8-connected no-corner-cutting rule. It is O(1) after a one-off O(W·H)
 // labelling of connected components, redone lazily after [Grid.SetCost]
-// changes passability. Blocked or out-of-bounds cells are connected to
+// changes passability, unless the edit provably keeps the components (a
+// cell closing whose open neighbours stay linked around it, or opening
+// next to one component only; SetCost then patches the labels in O(1)). Blocked or out-of-bounds cells are connected to
 // nothing (not even themselves).
 //
 // Because a diagonal move needs both orthogonal neighbours passable, the

@@ -136,3 +136,47 @@ func BenchmarkRebuildAfterEdit(b *testing.B) {
 		})
 	}
 }
+
+// random512: one edit as a world that changes sees it, all timed: a cell
+// closes or opens (SetCost), Grid.Prepare relabels the connected components
+// (O(width·height), the bulk), and a short search brings the search's
+// mirror up to date (A*: the nine cells around the edit; JPS: a rebuild).
+func BenchmarkEditThenSearch(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		opt  Options
+	}{{"astar", Options{}}, {"jps", jps}} {
+		b.Run(tc.name, func(b *testing.B) {
+			g, _ := loadBench(b, "random512-25-0.map")
+			s := NewSearchOptions(g, tc.opt)
+			buf := make([]Cell, 0, 16)
+			a, c := Cell{-1, -1}, Cell{}
+			for y := int32(0); y < 10 && a.X < 0; y++ {
+				for x := int32(0); x < 10; x++ {
+					if g.Passable(Cell{x, y}) && g.Passable(Cell{x + 1, y}) {
+						a, c = Cell{x, y}, Cell{x + 1, y}
+						break
+					}
+				}
+			}
+			edit := Cell{X: 300, Y: 300}
+			for !g.Passable(edit) {
+				edit.X++
+			}
+			old := g.Cost(edit)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if i%2 == 0 {
+					g.SetCost(edit, Blocked)
+				} else {
+					g.SetCost(edit, old)
+				}
+				g.Prepare()
+				if _, _, err := s.Path(a, c, buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -150,3 +150,52 @@ func (g *Grid) labelComponents() {
 	}
 	g.compVersion = g.topoVersion
 }
+
+// patchComponents updates the component labels, current before cell c's
+// passability flipped, when that provably keeps every other cell's label
+// and the labels' order (row-major by each component's first cell), and
+// reports whether it did; otherwise a full labelling is needed.
+//
+// Closing c keeps the components when its open orthogonal neighbours are
+// linked through the eight cells around it (one arc of open cells holds
+// them all): any walk through c can go around it. Opening c keeps them when
+// its open orthogonal neighbours all share one label. Either way c must
+// have an open neighbour above or to its left, so that c is not (and does
+// not become) the first cell of its component.
+func (g *Grid) patchComponents(c Cell) bool {
+	x, y := c.X, c.Y
+	pass := func(dx, dy int32) bool { return g.Passable(Cell{x + dx, y + dy}) }
+	// around c from north, clockwise: orthogonal neighbours at even places
+	ring := [8]bool{pass(0, -1), pass(1, -1), pass(1, 0), pass(1, 1), pass(0, 1), pass(-1, 1), pass(-1, 0), pass(-1, -1)}
+	if !ring[0] && !ring[6] {
+		return false
+	}
+	i := g.index(c)
+	if isBlocked(g.cost[i]) { // closed
+		arcs := 0
+		for k := 0; k < 8; k += 2 {
+			if ring[k] && !(ring[(k+6)%8] && ring[(k+7)%8]) {
+				arcs++ // not linked to the previous orthogonal neighbour
+			}
+		}
+		if arcs > 1 {
+			return false
+		}
+		g.comp[i] = -1
+		return true
+	}
+	label := int32(-1)
+	for k := 0; k < 8; k += 2 {
+		if !ring[k] {
+			continue
+		}
+		d := [4]Cell{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}[k/2]
+		l := g.comp[g.index(Cell{x + d.X, y + d.Y})]
+		if label >= 0 && l != label {
+			return false
+		}
+		label = l
+	}
+	g.comp[i] = label
+	return true
+}

@@ -99,6 +99,33 @@ type Options struct {
 	// invalid). Heuristic and HeuristicFunc are ignored (octile); Weight
 	// applies.
 	JumpPoints bool
+
+	// Clearance, when above 1, keeps paths wide enough for a large agent:
+	// every cell the path enters, and both orthogonal cells beside each
+	// diagonal move, must have a [Grid.Clearance] of at least Clearance
+	// cells. A disc whose centre follows such a path from cell centre to
+	// cell centre stays at least Clearance − 0.5 cells away from every
+	// blocked cell, so an agent of radius r gets routes wide enough for it
+	// with [ClearanceFor](r) (a gap of k open cells between walls lets
+	// through Clearance ⌈k/2⌉, a radius up to ⌈k/2⌉ − 0.5). 0 and 1 mean
+	// any passable cell.
+	//
+	// The start cell is exempt (an agent may stand close to a wall). A goal
+	// cell of smaller clearance, or no wide-enough route, is
+	// [ErrUnreachable]; the latter is found by searching the start's whole
+	// component. With Clearance above 1 jump point search is not used:
+	// JumpPoints then runs A* (the same costs).
+	Clearance uint8
+}
+
+// ClearanceFor returns the [Options.Clearance] for an agent of radius r
+// (cells): ⌈r + 0.5⌉, at least 1 and at most 255; r ≤ 0.5 (or NaN) gives
+// 1, any passable cell.
+func ClearanceFor(r float64) uint8 {
+	if !(r > 0.5) {
+		return 1
+	}
+	return uint8(min(math.Ceil(r+0.5), 255))
 }
 
 // Validate returns nil when o is usable, else an error wrapping
@@ -168,6 +195,8 @@ type Search struct {
 	moves        []uint8 // allowed moves per padded cell (see moveW…moveSE)
 	rowBuf       []uint8 // syncMoves's scratch: three padded rows
 	movesVersion uint64
+	movesClear   uint8    // Options.Clearance moves was built for
+	editBuf      []Cell   // syncMoves's scratch: the cells edited since movesVersion
 	rows, cols   bitLines // passable cells by row and by column, for JPS
 	stopE, stopW bitLines // by row: where scans east and west stop
 	stopS, stopN bitLines // by column: where scans south and north stop
@@ -185,6 +214,7 @@ type Search struct {
 	// (search_internal.go); allocated on first use
 	pcost        []float32
 	pcostVersion uint64
+	pcostClear   uint8 // Options.Clearance pcost was built for
 	fnodes       []node
 	fopen        []openItem
 	fgen         uint32
@@ -214,8 +244,13 @@ type Search struct {
 // of several costs, or a HeuristicFunc, about 28.
 //
 // After a [Grid.SetCost] the next query rebuilds the search's mirror of the
-// grid, O(width·height): the allowed moves for A*, and also bitsets, jump
-// bits and diagonal runs for jump point search (BenchmarkRebuildAfterEdit).
+// grid: for A* on a uniform-cost grid only the allowed moves of the nine
+// cells around each edited cell are updated (see [Grid.EditsSince]; a full
+// O(width·height) rebuild after more than 4,096 edits, when the grid forgot
+// some, or with [Options.Clearance] above 1, which reads the clearance
+// field, itself rebuilt in full after an edit), while jump
+// point search rebuilds its bitsets, jump bits and diagonal runs,
+// O(width·height) (BenchmarkRebuildAfterEdit, BenchmarkEditThenSearch).
 func NewSearch(g *Grid) *Search {
 	return NewSearchOptions(g, Options{})
 }
@@ -290,6 +325,9 @@ func (s *Search) Start(start, goal Cell) error {
 	if start != goal && !g.Connected(start, goal) {
 		return ErrUnreachable
 	}
+	if c := s.opt.Clearance; c > 1 && start != goal && g.Clearance(goal) < c {
+		return ErrUnreachable
+	}
 	s.begin()
 	return nil
 }
@@ -310,9 +348,9 @@ func (s *Search) Step(budget int) (expanded int, done bool) {
 	}
 	before := s.expanded
 	switch {
-	case s.opt.JumpPoints:
+	case s.jps():
 		s.runJPS(budget)
-	case s.buckets && !s.opt.JumpPoints:
+	case s.buckets:
 		s.runBuckets(budget)
 	case s.intMode:
 		s.runInt(budget)

@@ -76,6 +76,10 @@ func (s *Search) sync() {
 	s.pw, s.ph = pw, ph
 	s.div = ^uint64(0)/uint64(pw) + 1
 	s.tieBits = tieBitsFor(n)
+	if s.stillUniform() {
+		s.costVersion = g.version
+		return
+	}
 	lo, hi := float32(math.Inf(1)), float32(0)
 	for _, c := range g.cost {
 		if isBlocked(c) {
@@ -89,10 +93,32 @@ func (s *Search) sync() {
 	s.costVersion = g.version
 }
 
+// stillUniform reports whether the grid, uniform with a finite cost at
+// the last sync, still is: every cell edited since (as far as the grid
+// remembers) was blocked or set to that cost. It saves sync's scan of every
+// cell after a door opens or closes.
+func (s *Search) stillUniform() bool {
+	if s.costVersion == 0 || !s.isUniform || isBlocked(s.uniform) {
+		return false
+	}
+	var ok bool
+	s.editBuf, ok = s.g.EditsSince(s.costVersion, s.editBuf[:0])
+	if !ok {
+		return false
+	}
+	for _, c := range s.editBuf {
+		if v := s.g.cost[s.g.index(c)]; !isBlocked(v) && v != s.uniform {
+			return false
+		}
+	}
+	return true
+}
+
 // syncFloat mirrors the grid's costs into the padded copy the float search
 // reads, and sizes its nodes.
 func (s *Search) syncFloat() {
-	if s.pcostVersion == s.costVersion {
+	req := s.opt.Clearance
+	if s.pcostVersion == s.costVersion && s.pcostClear == req {
 		return
 	}
 	g, pw := s.g, s.pw
@@ -108,7 +134,15 @@ func (s *Search) syncFloat() {
 	for y := 0; y < g.h; y++ {
 		copy(s.pcost[(y+1)*pw+1:], g.cost[y*g.w:(y+1)*g.w])
 	}
-	s.pcostVersion = s.costVersion
+	if req > 1 { // cells too narrow for the agent count as blocked
+		g.Clearance(Cell{})
+		for i, c := range g.clear {
+			if c < req {
+				s.pcost[(i/g.w+1)*pw+i%g.w+1] = Blocked
+			}
+		}
+	}
+	s.pcostVersion, s.pcostClear = s.costVersion, req
 }
 
 // begin resets the buffers and pushes the start node.

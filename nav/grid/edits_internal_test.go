@@ -1,0 +1,117 @@
+package grid
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestIncrementalMovesEqualRebuild edits random cells of a random grid
+// between queries and checks that the search's incrementally updated moves
+// (and uniformity) equal those of a search built from scratch.
+func TestIncrementalMovesEqualRebuild(t *testing.T) {
+	rng := newRand(11)
+	g := New(37, 23)
+	for i := 0; i < 37*23/4; i++ {
+		g.SetCost(Cell{int32(rng.Intn(37)), int32(rng.Intn(23))}, Blocked)
+	}
+	s := NewSearch(g)
+	buf := make([]Cell, 0, 64)
+	open := func() Cell {
+		for {
+			c := Cell{int32(rng.Intn(37)), int32(rng.Intn(23))}
+			if g.Passable(c) {
+				return c
+			}
+		}
+	}
+	for round := 0; round < 200; round++ {
+		for k := rng.Intn(4); k >= 0; k-- { // a door of up to four cells opens or closes
+			c := Cell{int32(rng.Intn(37)), int32(rng.Intn(23))}
+			if rng.Intn(2) == 0 {
+				g.SetCost(c, Blocked)
+			} else {
+				g.SetCost(c, 1)
+			}
+		}
+		_, _, _ = s.Path(open(), open(), buf)
+		s.sync() // Path may have returned before syncing (a blocked end)
+		s.syncMoves()
+		fresh := NewSearch(g)
+		fresh.syncMoves()
+		require.Equal(t, fresh.moves, s.moves, "round %d", round)
+		require.Equal(t, fresh.isUniform, s.isUniform)
+		require.Equal(t, fresh.uniform, s.uniform)
+	}
+	// a cost other than the uniform one makes the grid non-uniform
+	g.SetCost(open(), 3)
+	_, _, _ = s.Path(open(), open(), buf)
+	assert.False(t, s.isUniform)
+}
+
+// TestEditsSince checks the edit log: exact rectangles and cells since a
+// version, and the whole grid once the log forgot.
+func TestEditsSince(t *testing.T) {
+	g := New(100, 50)
+	v0 := g.Version()
+	r, exact := g.EditedSince(v0)
+	assert.True(t, r.Empty())
+	assert.True(t, exact)
+	g.SetCost(Cell{10, 20}, Blocked)
+	v1 := g.Version()
+	g.SetCost(Cell{12, 5}, 2)
+	g.SetCost(Cell{12, 5}, 2) // no change: not logged
+	r, exact = g.EditedSince(v0)
+	assert.Equal(t, Rect{Cell{10, 5}, Cell{12, 20}}, r)
+	assert.True(t, exact)
+	r, _ = g.EditedSince(v1)
+	assert.Equal(t, Rect{Cell{12, 5}, Cell{12, 5}}, r)
+	cells, ok := g.EditsSince(v0, nil)
+	assert.True(t, ok)
+	assert.Equal(t, []Cell{{12, 5}, {10, 20}}, cells)
+	for i := 0; i < MaxEditLog+10; i++ {
+		g.SetCost(Cell{int32(i % 100), 0}, float32(2+(i/100)%2))
+	}
+	r, exact = g.EditedSince(v1)
+	assert.False(t, exact)
+	assert.Equal(t, Rect{Cell{0, 0}, Cell{99, 49}}, r)
+	_, ok = g.EditsSince(v1, nil)
+	assert.False(t, ok)
+	r, exact = g.EditedSince(g.Version() - 1)
+	assert.True(t, exact)
+	assert.Equal(t, 1, int(r.Max.X-r.Min.X+1))
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() { g.EditedSince(v1 + 600) }))
+}
+
+// TestPatchedComponentsEqualRelabel opens and closes random cells of a
+// random grid and checks after each edit that the labels (patched when
+// SetCost can) equal a full labelling.
+func TestPatchedComponentsEqualRelabel(t *testing.T) {
+	rng := newRand(5)
+	g := New(31, 19)
+	for i := 0; i < 31*19/3; i++ {
+		g.SetCost(Cell{int32(rng.Intn(31)), int32(rng.Intn(19))}, Blocked)
+	}
+	patched := 0
+	for round := 0; round < 3000; round++ {
+		g.Prepare() // labels current
+		c := Cell{int32(rng.Intn(31)), int32(rng.Intn(19))}
+		if g.Passable(c) {
+			g.SetCost(c, Blocked)
+		} else {
+			g.SetCost(c, 1)
+		}
+		if g.compVersion == g.topoVersion {
+			patched++
+		}
+		got := append([]int32(nil), g.comp...)
+		if g.compVersion != g.topoVersion {
+			g.labelComponents()
+			got = append(got[:0], g.comp...)
+		}
+		g.labelComponents()
+		require.Equal(t, g.comp, got, "round %d edit %v", round, c)
+	}
+	assert.Greater(t, patched, 1000, "most edits are patched")
+}
