@@ -46,21 +46,10 @@ type Field struct {
 	pcost      []float32           // heap build only: the costs, with the border
 	snap       []float32           // the grid's costs at clsVersion
 	rowChanged []bool              // prepare's scratch: padded rows whose costs changed
-	rowOpen    []int32             // per padded row: its cells open all round (moves 0xff)
-	open8      int                 // cells open all round
 
 	open  []item                 // heap build: 4-ary min-heap
 	q     [2 * maxClasses][]item // queue build: one FIFO per move weight (2·class + diagonal)
 	qHead [2 * maxClasses]int    // the next entry of each queue
-
-	oldRelax  bool     // benchmarks: the FIFO build's relaxation near obstacles before issue 13's second round
-	useBk     bool     // the bucket build (field_buckets.go)
-	forceFIFO bool     // tests and benchmarks: the FIFO queues instead of buckets
-	bk        [][]item // bucket build: a ring of buckets
-	bkMask    int      // len(bk)-1
-	bkInv     float64  // 1/the buckets' width
-	bkCur     int      // the bucket being settled (absolute; bk[bkCur&bkMask])
-	bkHead    int      // its next entry
 
 	goals   []grid.Cell
 	target  r2.Vec // where agents in line of sight head: the centre of the first goal
@@ -114,7 +103,6 @@ func (f *Field) Build(goals ...grid.Cell) {
 // every cell, about 15 ms).
 func (f *Field) Start(goals ...grid.Cell) {
 	f.prepare()
-	f.useBk = !f.useHeap && !f.forceFIFO && f.bucketRing()
 	f.clear()
 	f.goals = append(f.goals[:0], goals...)
 	f.version = f.g.Version()
@@ -152,25 +140,13 @@ func (f *Field) Start(goals ...grid.Cell) {
 // for k distinct edge weights). The float32 sums are the same as with a
 // heap, so integration values equal those of the heap build up to the
 // order of ties. With more distinct costs a 4-ary heap is used.
-//
-// Since issue 13's second round, the open list of a grid of at most
-// maxClasses costs is Dial's bucket queue instead (buckets as wide as the
-// cheapest move; exact, see field_buckets.go), unless its dearest move
-// costs more than 1,000 times its cheapest; near obstacles a move's
-// legality is folded into its value (a NaN for an illegal move) so that the
-// only branch per neighbour is whether it improves. The values are the
-// same float32 sums; among equally short ways a cell may point along
-// another one than before.
 func (f *Field) Step(budget int) (done bool) {
 	if f.done {
 		return true
 	}
-	switch {
-	case f.useHeap:
+	if f.useHeap {
 		f.stepHeap(budget)
-	case f.useBk:
-		f.stepBuckets(budget)
-	default:
+	} else {
 		f.stepQueues(budget)
 	}
 	return f.done

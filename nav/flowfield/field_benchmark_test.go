@@ -11,37 +11,31 @@ import (
 )
 
 // BenchmarkBuild builds a whole field (integration and direction) on open
-// and 20 %-blocked grids of 512² and 1024² cells, with the bucket build
-// ("buckets") and, to compare in one run, the k FIFO queues it replaced
-// ("fifo"), one after the other for each grid (alternating with -count);
-// ns/cell is per settled cell, cpu-ms/build the CPU time of the
-// benchmark's thread per build (Linux; it leaves out the time the thread
-// waited for a core on a shared machine).
+// and 20 %-blocked grids of 512² and 1024² cells; ns/cell is per settled
+// cell, cpu-ms/build the CPU time of the benchmark's thread per build
+// (Linux; it leaves out the time the thread waited for a core on a shared
+// machine).
 func BenchmarkBuild(b *testing.B) {
 	for _, size := range []int{512, 1024} {
 		for _, blocked := range []int{0, 20} {
-			g := randomGrid(rand.New(rand.NewPCG(9, 9)), size, size, blocked, false)
-			goal := grid.Cell{X: int32(size / 2), Y: int32(size / 2)}
-			g.SetCost(goal, 1)
-			for _, kind := range []string{"buckets", "fifo", "old"} {
-				name := fmt.Sprintf("%dx%d-blocked%d/%s", size, size, blocked, kind)
-				b.Run(name, func(b *testing.B) {
-					f := New(g)
-					f.forceFIFO, f.oldRelax = kind != "buckets", kind == "old"
-					f.Build(goal) // classify the cells once, outside the timer
-					runtime.LockOSThread()
-					defer runtime.UnlockOSThread()
-					b.ReportAllocs()
-					b.ResetTimer()
-					c0 := threadCPU()
-					for i := 0; i < b.N; i++ {
-						f.Build(goal)
-					}
-					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/build")
-					b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/1e6, "cpu-ms/build")
-					b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/float64(f.Settled()), "cpu-ns/cell")
-				})
-			}
+			b.Run(fmt.Sprintf("%dx%d-blocked%d", size, size, blocked), func(b *testing.B) {
+				g := randomGrid(rand.New(rand.NewPCG(9, 9)), size, size, blocked, false)
+				goal := grid.Cell{X: int32(size / 2), Y: int32(size / 2)}
+				g.SetCost(goal, 1)
+				f := New(g)
+				f.Build(goal) // classify the cells once, outside the timer
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				b.ReportAllocs()
+				b.ResetTimer()
+				c0 := threadCPU()
+				for i := 0; i < b.N; i++ {
+					f.Build(goal)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/build")
+				b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/1e6, "cpu-ms/build")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(f.Settled()), "ns/cell")
+			})
 		}
 	}
 }

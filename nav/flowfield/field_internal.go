@@ -38,7 +38,6 @@ func (f *Field) prepare() {
 	if f.snap == nil {
 		f.snap = make([]float32, len(costs))
 		f.rowChanged = make([]bool, f.h+2)
-		f.rowOpen = make([]int32, f.h+2)
 	}
 	changed := f.rowChanged
 	wasHeap := f.useHeap
@@ -123,8 +122,6 @@ func (f *Field) classifyRow(y int, row []float32) bool {
 func (f *Field) computeMoves(y int) {
 	cs := f.cells
 	s := f.stride
-	open := int32(0)
-	defer func() { f.open8 += int(open - f.rowOpen[y]); f.rowOpen[y] = open }()
 	for p := y*s + 1; p <= y*s+f.w; p++ {
 		if cs[p].cls == classBlocked {
 			cs[p].moves = 0
@@ -157,9 +154,6 @@ func (f *Field) computeMoves(y int) {
 			m |= 128
 		}
 		cs[p].moves = m
-		if m == 0xff {
-			open++
-		}
 	}
 }
 
@@ -173,22 +167,15 @@ func (f *Field) clear() {
 		f.q[j] = f.q[j][:0]
 		f.qHead[j] = 0
 	}
-	for j := range f.bk {
-		f.bk[j] = f.bk[j][:0]
-	}
-	f.bkCur, f.bkHead = 0, 0
 	f.done = false
 	f.settled = 0
 }
 
 // seed opens goal cell i at cost 0.
 func (f *Field) seed(i int32) {
-	switch {
-	case f.useHeap:
+	if f.useHeap {
 		f.push(item{0, i})
-	case f.useBk:
-		f.bk[0] = append(f.bk[0], item{0, i})
-	default:
+	} else {
 		f.q[0] = append(f.q[0], item{0, i})
 	}
 }
@@ -274,51 +261,7 @@ func (f *Field) stepQueues(budget int) {
 			}
 			continue
 		}
-		if !f.oldRelax {
-			// Near obstacles, a move's legality (its bit of m) is
-			// unpredictable: rather than branch on it, an illegal move's
-			// value is made a NaN (the exponent bits set on top of the
-			// value's), which improves nothing, and only the improvement is
-			// a branch (seldom taken: most cells improve once).
-			bo, bd := math.Float32bits(do), math.Float32bits(dd)
-			mm := uint32(m)
-			if v := math.Float32frombits(bo | (mm&1-1)&nanBits); v < cs[p-1].d {
-				cs[p-1].d, cs[p-1].dir = v, 1
-				*qo = append(*qo, item{v, p - 1})
-			}
-			if v := math.Float32frombits(bo | (mm>>1&1-1)&nanBits); v < cs[p+1].d {
-				cs[p+1].d, cs[p+1].dir = v, 0
-				*qo = append(*qo, item{v, p + 1})
-			}
-			if v := math.Float32frombits(bo | (mm>>2&1-1)&nanBits); v < cs[p-s].d {
-				cs[p-s].d, cs[p-s].dir = v, 3
-				*qo = append(*qo, item{v, p - s})
-			}
-			if v := math.Float32frombits(bo | (mm>>3&1-1)&nanBits); v < cs[p+s].d {
-				cs[p+s].d, cs[p+s].dir = v, 2
-				*qo = append(*qo, item{v, p + s})
-			}
-			if v := math.Float32frombits(bd | (mm>>4&1-1)&nanBits); v < cs[p-s-1].d {
-				cs[p-s-1].d, cs[p-s-1].dir = v, 7
-				*qd = append(*qd, item{v, p - s - 1})
-			}
-			if v := math.Float32frombits(bd | (mm>>5&1-1)&nanBits); v < cs[p-s+1].d {
-				cs[p-s+1].d, cs[p-s+1].dir = v, 6
-				*qd = append(*qd, item{v, p - s + 1})
-			}
-			if v := math.Float32frombits(bd | (mm>>6&1-1)&nanBits); v < cs[p+s-1].d {
-				cs[p+s-1].d, cs[p+s-1].dir = v, 5
-				*qd = append(*qd, item{v, p + s - 1})
-			}
-			if v := math.Float32frombits(bd | (mm>>7&1-1)&nanBits); v < cs[p+s+1].d {
-				cs[p+s+1].d, cs[p+s+1].dir = v, 4
-				*qd = append(*qd, item{v, p + s + 1})
-			}
-			continue
-		}
-		// The relaxation near obstacles before (kept for the benchmark's
-		// side-by-side figures): without branches.
-		// Whether a move is legal
+		// Near obstacles, relax without branches: whether a move is legal
 		// and whether it improves a cell are unpredictable there, and a
 		// mispredicted branch costs more than a relaxation. Cell c improves
 		// when the move is legal (its bit of m) and v is below its value;
@@ -576,7 +519,3 @@ func (f *Field) pop() item {
 	open[i] = it
 	return top
 }
-
-// nanBits are the exponent bits of a float32: or-ed into a value's bits,
-// they make it +Inf or a NaN, which compares below nothing.
-const nanBits = 0x7f800000
