@@ -194,25 +194,60 @@ func loadCursor(raw json.RawMessage, cursor *int) error {
 	return nil
 }
 
+// flowFieldState is what FlowField saves: its cache's state and, in sector
+// mode, the sector fields' (see [SectorFlowState]).
+type flowFieldState struct {
+	flowfield.CacheState
+	Sector *SectorFlowState `json:"sector,omitempty"`
+}
+
 // SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
-// its fields' goals, recency and build progress. It returns an error while a field is
-// rebuilt after a grid change.
+// its fields' goals, recency and build progress, and in sector mode the sector fields'
+// state (see [SectorFlowState]). It returns an error while a field is rebuilt after a
+// grid change, or a sector field has not caught up with grid edits.
 func (s *FlowField) SaveState() (json.RawMessage, error) {
 	st, err := s.Cache.State()
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(st)
+	fs := flowFieldState{CacheState: st}
+	if s.sector != nil {
+		if fs.Sector, err = s.sector.state(); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(fs)
 }
 
 // LoadState builds the saved fields again in the cache of a FlowField initialized on
 // the loaded world, each to the point its build had reached, so the first frame after
 // loading samples the fields the saved run's would (a field requested in a frame is
-// ready only from the next one).
+// ready only from the next one). In sector mode it builds the saved sector fields again,
+// sector by sector in the saved order, and checks each against the saved one. It returns
+// an error, leaving the FlowField with no fields, when the state is not one of this
+// mode (sector state without Sectors, or none with it; another sector size) or a field
+// cannot be built again as saved.
 func (s *FlowField) LoadState(raw json.RawMessage) error {
-	var st flowfield.CacheState
+	var st flowFieldState
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("flowfield state: %w", err)
 	}
-	return s.Cache.Restore(st)
+	switch {
+	case s.sector == nil && st.Sector != nil:
+		return fmt.Errorf("flowfield state: sector fields saved, but FlowField.Sectors is 0")
+	case s.sector != nil && st.Sector == nil:
+		s.sector.restore(&SectorFlowState{Size: s.sector.sectors.Size()})
+		s.Cache.Invalidate()
+		return fmt.Errorf("flowfield state: no sector fields saved, but FlowField.Sectors is %d", s.Sectors)
+	}
+	if err := s.Cache.Restore(st.CacheState); err != nil {
+		return err
+	}
+	if s.sector != nil {
+		if err := s.sector.restore(st.Sector); err != nil {
+			s.Cache.Invalidate()
+			return err
+		}
+	}
+	return nil
 }

@@ -93,6 +93,7 @@ func resumeCrowd(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoid
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", cfg.LoadFile, err)
 		}
+		s.Flow.Sectors = sectorSide(cfg, g) // as newCrowd: the saved run's fields
 		return swarm{s}, restore, nil
 	}
 	return nil, nil, fmt.Errorf("%s: unknown scenario %q", cfg.LoadFile, cfg.Scenario)

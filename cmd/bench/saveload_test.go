@@ -79,11 +79,15 @@ func TestSaveLoadFlagErrors(t *testing.T) {
 // The generated map's size and the sector setting are part of the run: a file saved
 // with -map-size and -sectors continues on the same map, with the same fields.
 func TestSaveLoadKeepsMapSizeAndSectors(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "sized.json")
-	args := []string{"-scenario", "swarm", "-agents", "600", "-map-size", "192", "-sectors", "0"}
-	full := bench(t, append(args, "-frames", "40")...)
-	bench(t, append(args, "-frames", "20", "-save", file, "-save-at", "20")...)
-	loaded := bench(t, "-load", file, "-frames", "20")
-	assert.Equal(t, full["map"], loaded["map"])
-	assert.Equal(t, full["state_hash"], loaded["state_hash"])
+	for _, sectors := range []string{"0", "32"} {
+		t.Run("sectors"+sectors, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), "sized.json")
+			args := []string{"-scenario", "swarm", "-agents", "600", "-map-size", "192", "-sectors", sectors}
+			full := bench(t, append(args, "-frames", "40")...)
+			bench(t, append(args, "-frames", "20", "-save", file, "-save-at", "20")...)
+			loaded := bench(t, "-load", file, "-frames", "20")
+			assert.Equal(t, full["map"], loaded["map"])
+			assert.Equal(t, full["state_hash"], loaded["state_hash"])
+		})
+	}
 }

@@ -76,6 +76,8 @@ type SectorField struct {
 	route    []int32
 	affected []bool
 	last     []int32 // sectors built since the last Update began
+	order    []int32 // the built sectors, in the order they were built (for State)
+	edited   bool    // the field was refreshed after grid edits since SetGoal (State saves the fields' values)
 }
 
 // sectorField is one sector's built field.
@@ -132,6 +134,8 @@ func (f *SectorField) SetGoal(goal grid.Cell) {
 		f.want[i] = false
 	}
 	f.wanted = f.wanted[:0]
+	f.order = f.order[:0]
+	f.edited = false
 	f.goal = goal
 	f.search()
 	if f.goalSec >= 0 {
@@ -182,6 +186,7 @@ func (f *SectorField) refresh() {
 		return
 	}
 	f.search()
+	f.edited = true
 	// A built field is affected when its costs or its seeds from the portal
 	// graph changed, or when some of its cells step into an affected
 	// neighbour; the others keep their values (those come from unaffected
@@ -222,6 +227,7 @@ func (f *SectorField) refresh() {
 			f.fields[i] = nil
 		}
 	}
+	f.order = slices.DeleteFunc(f.order, func(i int32) bool { return aff[i] })
 	for i := range aff {
 		if !aff[i] {
 			continue
@@ -376,9 +382,18 @@ func (f *SectorField) build(i int) {
 		copy(sf.d[y*int(sec.w):][:sec.w], ls.d[(y+2)*ls.ls+2:])
 		copy(sf.dir[y*int(sec.w):][:sec.w], ls.dir[(y+2)*ls.ls+2:])
 	}
-	// the sectors its border cells step into
+	sf.findDeps(s, i)
+	f.fields[i] = sf
+	f.last = append(f.last, int32(i))
+	f.order = append(f.order, int32(i))
+}
+
+// findDeps lists the sectors that the border cells of sf (the field of
+// sector i) step into.
+func (sf *sectorField) findDeps(s *Sectors, i int) {
+	sec := &s.secs[i]
 	sf.deps = sf.deps[:0]
-	w, h := int32(sec.w), int32(sec.h)
+	w, h := sec.w, sec.h
 	for y := int32(0); y < h; y++ {
 		for x := int32(0); x < w; x++ {
 			if y != 0 && y != h-1 && x != 0 && x != w-1 {
@@ -400,8 +415,6 @@ func (f *SectorField) build(i int) {
 			}
 		}
 	}
-	f.fields[i] = sf
-	f.last = append(f.last, int32(i))
 }
 
 // LastBuilt returns the sectors built (or rebuilt) since the last
