@@ -105,6 +105,10 @@ func TestSparseBuildFromIdenticalToBuild(t *testing.T) {
 			for _, c := range []r2.Vec{{X: 503, Y: 301}, pts[0], {X: 0, Y: 0}, {X: 999, Y: 599}} {
 				assert.Equal(t, ser.Query(c, 4.5, nil), par.Query(c, 4.5, nil))
 				assert.Equal(t, ser.Count(c, 3), par.Count(c, 3))
+				all := func(int32, r2.Vec, float64) bool { return true }
+				si, sd, sok := ser.Nearest(c, 50, all)
+				pi, pd, pok := par.Nearest(c, 50, all)
+				assert.Equal(t, []any{si, sd, sok}, []any{pi, pd, pok})
 			}
 		}
 	}
