@@ -40,7 +40,6 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	n := len(pos)
 	h.ids, h.pos, h.bucket = grow(h.ids, n), grow(h.pos, n), grow(h.bucket, n)
 	h.sortedIDs, h.sortedPos = grow(h.sortedIDs, n), grow(h.sortedPos, n)
-	h.sortedKeys = grow(h.sortedKeys, n)
 	h.slots = grow(h.slots, n)
 	if parts <= 1 || run == nil {
 		parts, run = 1, serial
@@ -57,7 +56,7 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	if shift == 0 {
 		b.pass(run, nil, 0, buckets, true, true)
 	} else {
-		b.tmp = grow(b.tmp, n)
+		b.tmp, h.sortedKeys = grow(b.tmp, n), grow(h.sortedKeys, n)
 		blocks := (buckets-1)>>shift + 1
 		b.pass(run, nil, 0, 1<<shift, true, false)              // by the bucket within its block
 		b.pass(run, b.tmp, shift, blocks, false, true)          // then by block, stable
@@ -153,12 +152,16 @@ func (b *parallelBuild) countPart(k int) {
 	lo, hi := span(k, b.parts, len(b.src))
 	if b.first {
 		copy(h.pos[lo:hi], b.src[lo:hi])
+		mask := int32(-1) // a dense build's key is the bucket
+		if !b.last {
+			mask = int32(b.keys - 1)
+		}
 		for i := lo; i < hi; i++ {
 			bx, by := h.cellOf(h.pos[i])
 			c := int32(by*h.cols + bx)
 			h.bucket[i] = c
 			h.ids[i] = int32(i)
-			cnt[b.key(c)]++
+			cnt[c&mask]++
 		}
 		return
 	}
@@ -211,11 +214,18 @@ func (b *parallelBuild) placePart(k int) {
 		}
 		return
 	}
-	for x := lo; x < hi; x++ {
-		i := int32(x)
-		if b.order != nil {
-			i = b.order[x]
+	if b.order == nil { // a dense build: the key is the bucket, sortedKeys unused
+		for i := lo; i < hi; i++ {
+			c := h.bucket[i]
+			j := cnt[c]
+			cnt[c]++
+			h.sortedIDs[j] = int32(i)
+			h.sortedPos[j] = h.pos[i]
+			h.slots[i] = j
 		}
+		return
+	}
+	for _, i := range b.order[lo:hi] {
 		c := h.bucket[i]
 		kc := c >> b.shift
 		j := cnt[kc]
