@@ -23,8 +23,8 @@ type Runner func(parts int, part func(k int))
 //
 // Its cost follows the items, not the area: when the hash has more than
 // sparseRatio buckets per item (a big map with few agents), the buckets are
-// grouped in blocks of 2^s consecutive buckets with about one block per
-// item, and the sort is a two-digit radix sort (the bucket within its block,
+// grouped in blocks of 2^s consecutive buckets, the smallest s giving at
+// most sparseRatio blocks per item, and the sort is a two-digit radix sort (the bucket within its block,
 // then the block), so no pass walks every bucket; a block's start is kept,
 // and a bucket's start is found among its block's items (see
 // [Hash.RowSpan]). Otherwise it is one counting sort over the buckets. The

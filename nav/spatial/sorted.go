@@ -47,8 +47,8 @@ func (h *Hash) Rows(center r2.Vec, radius float64) (x0, x1, y0, y1 int, ok bool)
 // slices of [Hash.Sorted]. The bounds must come from [Hash.Rows].
 //
 // After a build that sorted by blocks of buckets (a sparse [Hash.BuildFrom])
-// each bound is a binary search among the items of one block, about one
-// item on average; otherwise it is one read.
+// each bound is a binary search among the items of one block (under one
+// item on average, more where agents crowd); otherwise it is one read.
 func (h *Hash) RowSpan(y, x0, x1 int) (lo, hi int) {
 	row := y * h.cols
 	return h.first(row + x0), h.first(row + x1 + 1)
