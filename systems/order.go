@@ -26,9 +26,17 @@ type spatialOrder struct {
 // A variable only so tests can force either order.
 var spatialOrderMin = 32768
 
-// sort returns the indices 0..n−1 ordered by the bucket of pos(i).
+// sort returns the indices 0..n−1 ordered by the bucket of pos(i); on a
+// hash with more than 4 buckets per index (a big map with few agents), by
+// blocks of 2^s consecutive buckets instead, so that its cost follows n and
+// not the map's area.
 func (o *spatialOrder) sort(h *spatial.Hash, n int, pos func(i int) r2.Vec) []int32 {
 	buckets := h.Buckets()
+	shift := uint(0)
+	for (buckets>>shift) > 4*max(n, 1) && shift < 30 {
+		shift++
+	}
+	buckets = (buckets-1)>>shift + 1
 	if cap(o.starts) < buckets+1 {
 		o.starts = make([]int32, buckets+1)
 	}
@@ -37,7 +45,7 @@ func (o *spatialOrder) sort(h *spatial.Hash, n int, pos func(i int) r2.Vec) []in
 	o.keys = grow(o.keys, n)
 	o.order = grow(o.order, n)
 	for i := range n {
-		k := int32(h.Bucket(pos(i)))
+		k := int32(h.Bucket(pos(i)) >> shift)
 		o.keys[i] = k
 		starts[k+1]++
 	}

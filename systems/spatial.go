@@ -57,9 +57,11 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 // light pass on the calling goroutine walks the Arche query first), rank the
 // marks over ranges of entity IDs (a prefix sum), and copy each agent to its
 // rank; then [spatial.Hash.BuildFrom] sorts them into the hash's buckets, a
-// counting sort with per-worker counts over contiguous ranges of agents. The
-// hash is the same for any number of workers, and a warm rebuild allocates
-// nothing.
+// counting sort with per-worker counts over contiguous ranges of agents. In a
+// frame whose usable agents are the last frame's (the common case), one pass
+// over the query checks that and the marking and ranking are skipped: the
+// hash IDs are unchanged. The hash is the same for any number of workers,
+// and a warm rebuild allocates nothing.
 //
 // Contract:
 //
@@ -83,9 +85,10 @@ type Spatial struct {
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
 
-	cols  columns // the query's components, read by the workers
-	count []int32 // per worker: usable agents in its range of entity IDs, then its first hash ID
-	job   spatialJob
+	cols    columns // the query's components, read by the workers
+	count   []int32 // per worker: usable agents in its range (of entity IDs, or of the query in spCheck), then its first hash ID
+	changed []bool  // per worker, spCheck: a usable agent of its range was not in last frame's hash
+	job     spatialJob
 }
 
 // Column indices of Spatial's columns.
@@ -97,7 +100,8 @@ const (
 
 // The phases of [spatialJob].
 const (
-	spMark  = iota // query range: byEntity[e] = 0 for a usable agent (finite Position)
+	spCheck = iota // query range: count usable agents, note any not in last frame's hash
+	spMark         // query range: byEntity[e] = 0 for a usable agent (finite Position)
 	spCount        // entity-ID range: count the marks
 	spRank         // entity-ID range: each mark becomes the agent's hash ID
 	spFill         // query range: copy each usable agent to its hash ID
@@ -114,6 +118,9 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 	s := j.s
 	res := s.res
 	switch j.phase {
+	case spCheck:
+		s.check(worker, lo, hi)
+		return
 	case spCount:
 		var k int32
 		for _, v := range res.byEntity[lo:hi] {
@@ -169,6 +176,30 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 	}
 }
 
+// check counts the usable agents of query range [lo, hi) into
+// s.count[worker], and sets s.changed[worker] if one of them was not in last
+// frame's hash.
+func (s *Spatial) check(worker, lo, hi int) {
+	res := s.res
+	c := &s.cols
+	n := len(c.ents)
+	var k int32
+	changed := false
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, spPos, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			if finiteVec(pos[i-start].Vec) {
+				k++
+				if res.ID(c.ents[i]) < 0 {
+					changed = true
+				}
+			}
+		}
+	}
+	s.count[worker], s.changed[worker] = k, changed
+}
+
 // partJob runs one part of a spatial.Runner's work per item.
 type partJob struct{ part func(k int) }
 
@@ -220,19 +251,51 @@ func (s *Spatial) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
 	s.job.s = s
 	s.count = make([]int32, s.pool.N())
+	s.changed = make([]bool, s.pool.N())
 }
 
 // Update rebuilds the hash.
+//
+// When the usable agents are those of the last frame (no agent spawned,
+// removed, or with a Position turned NaN or back), their hash IDs are the
+// same, and it only copies them: one pass over the query checks it.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
-	for _, e := range r.Entities { // forget last frame's agents, some of them gone
-		r.byEntity[e.ID()] = -1
-	}
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
 	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)
+	}
+	clear(s.count) // (no worker runs when there is no entity)
+	clear(s.changed)
+	s.job.phase = spCheck
+	s.pool.Run(&s.job, n)
+	var kept int32
+	same := true
+	for k, c := range s.count {
+		kept += c
+		same = same && !s.changed[k]
+	}
+	// every usable agent was in last frame's hash, and as many: the same set
+	if !same || int(kept) != len(r.Entities) {
+		kept = s.rank(n)
+	}
+	r.Entities, r.Positions = grow(r.Entities, int(kept)), grow(r.Positions, int(kept))
+	r.Velocities, r.Teams = grow(r.Velocities, int(kept)), grow(r.Teams, int(kept))
+	s.job.phase = spFill
+	s.pool.Run(&s.job, n)
+	r.Skipped = n - int(kept)
+	// hash ID i is Positions[i]
+	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
+}
+
+// rank gives the usable agents of the query (of n entities, scanned) their
+// hash IDs in entity-ID order in byEntity, and returns their number.
+func (s *Spatial) rank(n int) int32 {
+	r := s.res
+	for _, e := range r.Entities { // forget last frame's agents, some of them gone
+		r.byEntity[e.ID()] = -1
 	}
 	ids := s.cols.top + 1 // entity IDs to rank
 	s.job.phase = spMark
@@ -247,13 +310,7 @@ func (s *Spatial) Update(w *arche.World) {
 	}
 	s.job.phase = spRank
 	s.pool.Run(&s.job, ids)
-	r.Entities, r.Positions = grow(r.Entities, int(kept)), grow(r.Positions, int(kept))
-	r.Velocities, r.Teams = grow(r.Velocities, int(kept)), grow(r.Teams, int(kept))
-	s.job.phase = spFill
-	s.pool.Run(&s.job, n)
-	r.Skipped = n - int(kept)
-	// hash ID i is Positions[i]
-	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
+	return kept
 }
 
 // Finalize stops the workers.

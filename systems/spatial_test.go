@@ -114,3 +114,43 @@ func TestSpatialSkipsNaNSameForAnyWorkers(t *testing.T) {
 		assert.Equal(t, want, ids, "workers %d", w)
 	}
 }
+
+// TestSpatialSwapOfSkippedAgents: an agent's Position turns NaN in the frame
+// another's turns finite again, so the hash holds as many agents as in the
+// last frame but not the same ones; hash IDs still follow entity IDs, the
+// NaN one is out and the other back in, and a frame with nothing changed
+// keeps every ID.
+func TestSpatialSwapOfSkippedAgents(t *testing.T) {
+	for _, w := range []int{1, 2} {
+		sc, _ := spatialCrowd(t, 200, w, 1)
+		var ents []arche.Entity
+		q := generic.NewFilter1[components.Position]().Query(sc.World)
+		for q.Next() {
+			ents = append(ents, q.Entity())
+		}
+		x, y := ents[10], ents[150]
+		pos := generic.NewMap1[components.Position](sc.World)
+		keep := *pos.Get(x)
+		pos.Get(x).X = math.NaN()
+		sc.Spatial.Update(sc.World)
+		nb := ecs.Resource[systems.Neighbours](sc.World)
+		assert.Equal(t, int32(-1), nb.ID(x))
+		assert.Equal(t, 1, nb.Skipped)
+		pos.Get(y).Y = math.Inf(1)
+		*pos.Get(x) = keep
+		sc.Spatial.Update(sc.World)
+		assert.Equal(t, int32(-1), nb.ID(y), "workers %d", w)
+		assert.GreaterOrEqual(t, nb.ID(x), int32(0), "workers %d", w)
+		assert.Equal(t, 1, nb.Skipped)
+		before := append([]arche.Entity(nil), nb.Entities...)
+		sc.Spatial.Update(sc.World) // nothing changed
+		assert.Equal(t, before, nb.Entities)
+		for i, e := range nb.Entities {
+			require.Equal(t, int32(i), nb.ID(e))
+			if i > 0 {
+				require.Less(t, nb.Entities[i-1].ID(), e.ID(), "hash IDs follow entity IDs")
+			}
+			require.Equal(t, *pos.Get(e), components.Position{Vec: nb.Positions[i]})
+		}
+	}
+}

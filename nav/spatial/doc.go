@@ -14,12 +14,15 @@
 //     steady state a frame allocates nothing.
 //   - [Hash.BuildFrom]: the same rebuild from a slice of positions, split
 //     over parts that a [Runner] (a pool of workers) may do at once, with the
-//     same result for any number of parts.
+//     same result for any number of parts. On an area with many more buckets
+//     than items (a big map), it sorts by blocks of buckets, so its cost
+//     follows the items, not the area.
 //   - [Hash.Nearest]: the nearest item in range that a caller's test
 //     accepts, visiting buckets nearest first and skipping those that cannot
 //     hold a nearer item, so the test (a line of sight) runs for few items.
 //
-// Rebuilding from scratch each frame costs O(n + buckets) and avoids the
+// Rebuilding from scratch each frame costs O(n + buckets) with [Hash.Build],
+// O(n) with [Hash.BuildFrom], and avoids the
 // bookkeeping of moving items between buckets; with the bucket side close to
 // the query radius, a query reads at most 3×3 buckets.
 //

@@ -39,13 +39,17 @@ type Hash struct {
 	bucket []int32
 
 	// Built state: the items of bucket b are sorted[start[b]:start[b+1]], in
-	// insertion order.
-	start     []int32
-	sortedIDs []int32
-	sortedPos []r2.Vec
-	built     bool
-	slots     []int32 // BuildFrom: the slot of item i in the sorted arrays
-	slotted   bool    // slots is valid (built by BuildFrom)
+	// insertion order. After a sparse BuildFrom (shift > 0), start[k] is
+	// the first slot of block k (buckets k<<shift to (k+1)<<shift − 1) and
+	// sortedKeys holds each slot's bucket, to find a bucket within its block.
+	start      []int32
+	sortedIDs  []int32
+	sortedPos  []r2.Vec
+	sortedKeys []int32
+	shift      uint
+	built      bool
+	slots      []int32 // BuildFrom: the slot of item i in the sorted arrays
+	slotted    bool    // slots is valid (built by BuildFrom)
 
 	par parallelBuild // BuildFrom's state
 }
@@ -102,6 +106,7 @@ func (h *Hash) Len() int { return len(h.ids) }
 // last [Hash.Insert] and before [Hash.Query].
 func (h *Hash) Build() {
 	h.slotted = false
+	h.shift = 0
 	n := len(h.ids)
 	start := h.start
 	for i := range start {
@@ -153,14 +158,13 @@ func (h *Hash) Query(center r2.Vec, radius float64, dst []int32) []int32 {
 	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
 	r2max := radius * radius
 	for by := y0; by <= y1; by++ {
-		row := by * h.cols
 		// Buckets x0..x1 of one row are contiguous in the sorted arrays.
-		lo, hi := h.start[row+x0], h.start[row+x1+1]
+		lo, hi := h.RowSpan(by, x0, x1)
 		pos := h.sortedPos[lo:hi]
 		for i, p := range pos {
 			dx, dy := p.X-center.X, p.Y-center.Y
 			if dx*dx+dy*dy <= r2max {
-				dst = append(dst, h.sortedIDs[int(lo)+i])
+				dst = append(dst, h.sortedIDs[lo+i])
 			}
 		}
 	}
@@ -184,12 +188,11 @@ func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []
 	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
 	r2max := radius * radius
 	for by := y0; by <= y1; by++ {
-		row := by * h.cols
-		lo, hi := h.start[row+x0], h.start[row+x1+1]
+		lo, hi := h.RowSpan(by, x0, x1)
 		for i, p := range h.sortedPos[lo:hi] {
 			dx, dy := p.X-center.X, p.Y-center.Y
 			if dx*dx+dy*dy <= r2max {
-				ids = append(ids, h.sortedIDs[int(lo)+i])
+				ids = append(ids, h.sortedIDs[lo+i])
 				pos = append(pos, p)
 			}
 		}

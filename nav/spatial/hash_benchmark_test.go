@@ -77,3 +77,19 @@ func benchBuildFrom(b *testing.B, n, parts int) {
 
 func BenchmarkBuildFrom100k1(b *testing.B) { benchBuildFrom(b, 100_000, 1) }
 func BenchmarkBuildFrom100k2(b *testing.B) { benchBuildFrom(b, 100_000, 2) }
+
+// BenchmarkBuildFromSparse100k2 measures BuildFrom for 100k agents on a
+// 4096² area with 2-cell buckets (4M buckets, 42 per agent), in 2 parts: the
+// swarm on a 4096² map. The build's cost follows the agents.
+func BenchmarkBuildFromSparse100k2(b *testing.B) {
+	const n, side = 100_000, 4096
+	pts := randomPoints(rand.New(rand.NewPCG(1, 1)), n, side, side, 0)
+	h := NewHash(2, side, side)
+	h.BuildFrom(pts, 2, goRunner)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		h.BuildFrom(pts, 2, goRunner)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
+}

@@ -57,7 +57,7 @@ func (h *Hash) Nearest(center r2.Vec, radius float64, accept func(id int32, p r2
 				continue
 			}
 			b := by*h.cols + bx
-			lo, hi := h.start[b], h.start[b+1]
+			lo, hi := int32(h.first(b)), int32(h.first(b+1))
 			for k, p := range h.sortedPos[lo:hi] {
 				dx, dy := p.X-center.X, p.Y-center.Y
 				d2 := dx*dx + dy*dy

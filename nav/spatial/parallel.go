@@ -13,15 +13,23 @@ type Runner func(parts int, part func(k int))
 // pos[i]) for each i in order and [Hash.Build], with an identical result
 // (the same buckets, order and positions) for any parts and any run.
 //
-// It is a counting sort in four passes (Ericson 2005, 7.1.5; the parallel
-// form is the usual radix-sort one): each part finds the buckets of its range
+// It is a counting sort (Ericson 2005, 7.1.5; the parallel form is the usual
+// radix-sort one) in four passes: each part finds the buckets of its range
 // of items and counts them in its own array of counts; each part sums the
-// counts of a range of buckets; the sums' prefix (one number per part, on the
-// calling goroutine) gives each range of buckets its first slot, from which
-// each part turns its range's counts into per-part cursors (bucket by
-// bucket, parts in order, so the sort is stable); each part places its items.
-// A part's counts cover every bucket, so parts × [Hash.Buckets] int32 are
-// kept; with parts ≤ 1 or run nil it builds on the calling goroutine.
+// counts of a range of keys; the sums' prefix (one number per part, on the
+// calling goroutine) gives each range of keys its first slot, from which each
+// part turns its range's counts into per-part cursors (key by key, parts in
+// order, so the sort is stable); each part places its items.
+//
+// Its cost follows the items, not the area: when the hash has more than
+// sparseRatio buckets per item (a big map with few agents), the buckets are
+// grouped in blocks of 2^s consecutive buckets, the smallest s giving at
+// most sparseRatio blocks per item, and the sort is a two-digit radix sort (the bucket within its block,
+// then the block), so no pass walks every bucket; a block's start is kept,
+// and a bucket's start is found among its block's items (see
+// [Hash.RowSpan]). Otherwise it is one counting sort over the buckets. The
+// result is the same either way; the per-part counts hold parts × the
+// number of keys of a pass as int32.
 //
 // It also records each item's slot (its place in bucket order, see
 // [Hash.Slots]).
@@ -36,33 +44,51 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	if parts <= 1 || run == nil {
 		parts, run = 1, serial
 	}
+	buckets := h.cols * h.rows
+	shift := uint(0)
+	for (buckets>>shift) > sparseRatio*max(n, 1) && shift < 30 {
+		shift++
+	}
+	h.shift = shift
 	b := &h.par
 	b.ensure(h, parts)
 	b.src = pos
-	run(parts, b.count)
-	run(parts, b.sum)
-	var base int32
-	for k, t := range b.rangeSum {
-		b.rangeBase[k] = base
-		base += t
+	if shift == 0 {
+		b.pass(run, nil, 0, buckets, true, true)
+	} else {
+		b.tmp, h.sortedKeys = grow(b.tmp, n), grow(h.sortedKeys, n)
+		blocks := (buckets-1)>>shift + 1
+		b.pass(run, nil, 0, 1<<shift, true, false)              // by the bucket within its block
+		b.pass(run, b.tmp, shift, blocks, false, true)          // then by block, stable
+		h.start[blocks], h.start[blocks+1] = int32(n), int32(n) // blocks+2 ≤ buckets+1: buckets > 4
 	}
-	run(parts, b.offsets)
-	run(parts, b.place)
 	b.src = nil
 	h.start[len(h.start)-1] = int32(n)
 	h.built, h.slotted = true, true
 }
 
+// sparseRatio is the number of buckets per item above which
+// [Hash.BuildFrom] sorts by blocks of buckets.
+const sparseRatio = 4
+
 // parallelBuild holds the state of [Hash.BuildFrom]: per-part counts and
-// the passes as func values made once (so that handing them to a Runner
+// the phases as func values made once (so that handing them to a Runner
 // allocates nothing).
 type parallelBuild struct {
-	h              *Hash
-	parts          int
-	src            []r2.Vec
-	counts         [][]int32 // per part, per bucket: items of the part's range, then its cursor
-	rangeSum       []int32   // per part: items in its range of buckets
-	rangeBase      []int32   // per part: slot of the first item of its range of buckets
+	h         *Hash
+	parts     int
+	src       []r2.Vec
+	counts    [][]int32 // per part, per key: items of the part's range, then its cursor
+	rangeSum  []int32   // per part: items in its range of keys
+	rangeBase []int32   // per part: slot of the first item of its range of keys
+	tmp       []int32   // a sparse build's order after its first digit
+
+	// the pass under way
+	order       []int32 // the items in the order to sort them (nil: by ID)
+	shift       uint    // key = bucket >> shift, within keys
+	keys        int
+	first, last bool // first pass: find the buckets; last pass: fill the hash
+
 	count, sum     func(k int)
 	offsets, place func(k int)
 }
@@ -72,9 +98,8 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 		*b = parallelBuild{h: h}
 		b.count, b.sum, b.offsets, b.place = b.countPart, b.sumPart, b.offsetsPart, b.placePart
 	}
-	buckets := h.cols * h.rows
 	for len(b.counts) < parts {
-		b.counts = append(b.counts, make([]int32, buckets))
+		b.counts = append(b.counts, nil)
 	}
 	if len(b.rangeSum) < parts {
 		b.rangeSum, b.rangeBase = make([]int32, parts), make([]int32, parts)
@@ -83,29 +108,71 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 	b.parts = parts
 }
 
+// pass runs one stable counting sort of the items (in the given order, nil
+// for by ID) by the key bucket>>shift, or bucket mod keys in a first pass
+// of a sparse build (shift 0, keys < buckets); the last pass fills the
+// hash's sorted arrays and starts, an earlier one b.tmp.
+func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, first, last bool) {
+	b.order, b.shift, b.keys, b.first, b.last = order, shift, keys, first, last
+	for k := range b.counts {
+		if cap(b.counts[k]) < keys {
+			b.counts[k] = make([]int32, keys)
+		}
+		b.counts[k] = b.counts[k][:keys]
+	}
+	run(b.parts, b.count)
+	run(b.parts, b.sum)
+	var base int32
+	for k, t := range b.rangeSum {
+		b.rangeBase[k] = base
+		base += t
+	}
+	run(b.parts, b.offsets)
+	run(b.parts, b.place)
+	b.order = nil
+}
+
 // span returns the k-th of parts contiguous ranges of [0, n).
 func span(k, parts, n int) (int, int) { return k * n / parts, (k + 1) * n / parts }
 
-// countPart copies the positions of part k's items, finds their buckets and
-// counts them.
+// key returns the key of the pass under way of the item with bucket c.
+func (b *parallelBuild) key(c int32) int32 {
+	if b.first && !b.last {
+		return c & int32(b.keys-1)
+	}
+	return c >> b.shift
+}
+
+// countPart counts the keys of part k's items; in the first pass it also
+// copies their positions and finds their buckets.
 func (b *parallelBuild) countPart(k int) {
 	h := b.h
 	cnt := b.counts[k]
 	clear(cnt)
 	lo, hi := span(k, b.parts, len(b.src))
-	copy(h.pos[lo:hi], b.src[lo:hi])
-	for i := lo; i < hi; i++ {
-		bx, by := h.cellOf(h.pos[i])
-		c := int32(by*h.cols + bx)
-		h.bucket[i] = c
-		h.ids[i] = int32(i)
-		cnt[c]++
+	if b.first {
+		copy(h.pos[lo:hi], b.src[lo:hi])
+		mask := int32(-1) // a dense build's key is the bucket
+		if !b.last {
+			mask = int32(b.keys - 1)
+		}
+		for i := lo; i < hi; i++ {
+			bx, by := h.cellOf(h.pos[i])
+			c := int32(by*h.cols + bx)
+			h.bucket[i] = c
+			h.ids[i] = int32(i)
+			cnt[c&mask]++
+		}
+		return
+	}
+	for _, i := range b.order[lo:hi] {
+		cnt[b.key(h.bucket[i])]++
 	}
 }
 
-// sumPart sums every part's counts over part k's range of buckets.
+// sumPart sums every part's counts over part k's range of keys.
 func (b *parallelBuild) sumPart(k int) {
-	lo, hi := span(k, b.parts, len(b.h.start)-1)
+	lo, hi := span(k, b.parts, b.keys)
 	var t int32
 	for _, cnt := range b.counts {
 		for _, v := range cnt[lo:hi] {
@@ -115,14 +182,16 @@ func (b *parallelBuild) sumPart(k int) {
 	b.rangeSum[k] = t
 }
 
-// offsetsPart turns the counts of part k's range of buckets into bucket
-// starts and per-part cursors.
+// offsetsPart turns the counts of part k's range of keys into per-part
+// cursors, and in the last pass into the keys' starts.
 func (b *parallelBuild) offsetsPart(k int) {
-	lo, hi := span(k, b.parts, len(b.h.start)-1)
+	lo, hi := span(k, b.parts, b.keys)
 	start := b.h.start
 	base := b.rangeBase[k]
 	for c := lo; c < hi; c++ {
-		start[c] = base
+		if b.last {
+			start[c] = base
+		}
 		for _, cnt := range b.counts {
 			v := cnt[c]
 			cnt[c] = base
@@ -136,12 +205,34 @@ func (b *parallelBuild) placePart(k int) {
 	h := b.h
 	cnt := b.counts[k]
 	lo, hi := span(k, b.parts, len(b.src))
-	for i := lo; i < hi; i++ {
+	if !b.last {
+		for i := lo; i < hi; i++ {
+			c := b.key(h.bucket[i])
+			j := cnt[c]
+			cnt[c]++
+			b.tmp[j] = int32(i)
+		}
+		return
+	}
+	if b.order == nil { // a dense build: the key is the bucket, sortedKeys unused
+		for i := lo; i < hi; i++ {
+			c := h.bucket[i]
+			j := cnt[c]
+			cnt[c]++
+			h.sortedIDs[j] = int32(i)
+			h.sortedPos[j] = h.pos[i]
+			h.slots[i] = j
+		}
+		return
+	}
+	for _, i := range b.order[lo:hi] {
 		c := h.bucket[i]
-		j := cnt[c]
-		cnt[c]++
-		h.sortedIDs[j] = int32(i)
+		kc := c >> b.shift
+		j := cnt[kc]
+		cnt[kc]++
+		h.sortedIDs[j] = i
 		h.sortedPos[j] = h.pos[i]
+		h.sortedKeys[j] = c
 		h.slots[i] = j
 	}
 }

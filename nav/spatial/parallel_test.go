@@ -51,7 +51,7 @@ func TestBuildFromIdenticalToBuild(t *testing.T) {
 		ser.Build()
 		for _, parts := range []int{1, 2, 3, 5} {
 			par.BuildFrom(pts, parts, goRunner)
-			require.Equal(t, ser.start, par.start, "n %d, %d parts: bucket starts", n, parts)
+			require.Equal(t, bucketStarts(ser), bucketStarts(par), "n %d, %d parts: bucket starts", n, parts)
 			require.Equal(t, ser.sortedIDs, par.sortedIDs, "n %d, %d parts: order", n, parts)
 			require.Equal(t, len(ser.sortedPos), len(par.sortedPos))
 			for i := range ser.sortedPos { // NaN != NaN: compare bits
@@ -68,6 +68,58 @@ func TestBuildFromIdenticalToBuild(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bucketStarts returns the first slot of every bucket and the item count,
+// as the hash finds them (a sparse build keeps only its blocks' starts).
+func bucketStarts(h *Hash) []int {
+	s := make([]int, h.Buckets()+1)
+	for c := range s {
+		s[c] = h.first(c)
+	}
+	return s
+}
+
+// TestSparseBuildFromIdenticalToBuild: on an area with many more buckets
+// than items, BuildFrom sorts by blocks of buckets; the buckets, order,
+// queries and rows are still the serial build's, however crowded a block.
+func TestSparseBuildFromIdenticalToBuild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	par := NewHash(2, 1000, 600)
+	for _, n := range []int{1, 3, 40, 900, 200} {
+		pts := randomPoints(rng, n, 1000, 600, 30)
+		for i := 2; i < n; i += 5 { // a crowd in a few buckets of one block
+			pts[i] = r2.Vec{X: 500 + float64(i%7), Y: 301}
+		}
+		ser := NewHash(2, 1000, 600)
+		for i, p := range pts {
+			ser.Insert(int32(i), p)
+		}
+		ser.Build()
+		for _, parts := range []int{1, 2, 3} {
+			par.BuildFrom(pts, parts, goRunner)
+			require.NotZero(t, par.shift, "n %d: a sparse build", n)
+			require.Equal(t, bucketStarts(ser), bucketStarts(par), "n %d, %d parts: bucket starts", n, parts)
+			require.Equal(t, ser.sortedIDs, par.sortedIDs, "n %d, %d parts: order", n, parts)
+			require.Equal(t, ser.sortedPos, par.sortedPos, "n %d, %d parts: positions", n, parts)
+			for _, c := range []r2.Vec{{X: 503, Y: 301}, pts[0], {X: 0, Y: 0}, {X: 999, Y: 599}} {
+				assert.Equal(t, ser.Query(c, 4.5, nil), par.Query(c, 4.5, nil))
+				assert.Equal(t, ser.Count(c, 3), par.Count(c, 3))
+				all := func(int32, r2.Vec, float64) bool { return true }
+				si, sd, sok := ser.Nearest(c, 50, all)
+				pi, pd, pok := par.Nearest(c, 50, all)
+				assert.Equal(t, []any{si, sd, sok}, []any{pi, pd, pok})
+			}
+		}
+	}
+	pts0 := randomPoints(rng, 300, 1000, 600, 0)
+	par.BuildFrom(pts0, 2, serialRunner)
+	assert.Zero(t, testing.AllocsPerRun(5, func() { par.BuildFrom(pts0, 2, serialRunner) }), "a warm sparse build allocates")
+	// dense again: the serial layout
+	pts := randomPoints(rng, 100_000, 1000, 600, 0)
+	par.BuildFrom(pts, 2, goRunner)
+	assert.Zero(t, par.shift)
+	assert.Equal(t, int32(len(pts)), par.start[par.Buckets()])
 }
 
 // TestBuildFromAfterInsert: a hash filled with Insert and then rebuilt with

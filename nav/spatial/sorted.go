@@ -45,9 +45,33 @@ func (h *Hash) Rows(center r2.Vec, radius float64) (x0, x1, y0, y1 int, ok bool)
 // RowSpan returns the slots [lo, hi) of the items in buckets x0 to x1
 // (inclusive) of bucket row y: the buckets of one row are contiguous in the
 // slices of [Hash.Sorted]. The bounds must come from [Hash.Rows].
+//
+// After a build that sorted by blocks of buckets (a sparse [Hash.BuildFrom])
+// each bound is a binary search among the items of one block (under one
+// item on average, more where agents crowd); otherwise it is one read.
 func (h *Hash) RowSpan(y, x0, x1 int) (lo, hi int) {
 	row := y * h.cols
-	return int(h.start[row+x0]), int(h.start[row+x1+1])
+	return h.first(row + x0), h.first(row + x1 + 1)
+}
+
+// first returns the slot of the first item whose bucket is c or after
+// (0 ≤ c ≤ Buckets()).
+func (h *Hash) first(c int) int {
+	if h.shift == 0 {
+		return int(h.start[c])
+	}
+	k := c >> h.shift
+	lo, hi := int(h.start[k]), int(h.start[k+1])
+	key := int32(c)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if h.sortedKeys[m] < key {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // Count returns the number of items within radius of center (|p−center| ≤
