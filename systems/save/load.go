@@ -220,7 +220,7 @@ func (l *Loaded) Restore(states ...State) error {
 		}
 		given[s.Name()] = true
 		if err := s.LoadState(raw); err != nil {
-			return fmt.Errorf("load: state of %q: %w: %v", s.Name(), ErrState, err)
+			return fmt.Errorf("load: state of %q: %w: %w", s.Name(), ErrState, err)
 		}
 	}
 	for name := range l.states {

@@ -16,6 +16,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
 	archeserde "github.com/mlange-42/arche-serde"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -33,7 +34,7 @@ var (
 	ErrType      = errors.New("component type unknown to the loader")
 	ErrUnknownID = errors.New("unknown tree, machine, reasoner or planner domain ID")
 	ErrMemory    = errors.New("node memory or plan does not fit its tree or domain")
-	ErrDomain    = errors.New("value out of its domain")
+	ErrDomain    = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
 	ErrEntities  = errors.New("inconsistent entity pool")
 	ErrState     = errors.New("system state does not match")
 )
