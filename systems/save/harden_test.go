@@ -1,12 +1,16 @@
 package save_test
 
 import (
+	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,5 +38,38 @@ func TestPathQueueStateEntityPastThePool(t *testing.T) {
 		assert.Equal(t, 0, pq.State().Expanded)
 		assert.Empty(t, pq.State().Queued, "the queue is left empty")
 		assert.NotPanics(t, func() { pq.Update(w) })
+	}
+}
+
+// squadRef is a program's component with entity references in a field and a slice.
+type squadRef struct {
+	Leader  arche.Entity
+	Members []arche.Entity
+}
+
+// Every arche.Entity of every component is checked against the pool, archai's
+// (SquadMember.Squad used to load and panic later) and the program's alike.
+func TestLoadChecksEveryEntityField(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	m := generic.NewMap3[components.Position, components.SquadMember, squadRef](w)
+	e := m.New()
+	_, _, ref := m.Get(e)
+	ref.Leader, ref.Members = e, []arche.Entity{e, e}
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	reg := save.Registry{Components: []reflect.Type{reflect.TypeFor[squadRef]()}}
+	_, err = save.Load(data, reg)
+	require.NoError(t, err, "the saved file loads")
+	for _, tc := range []struct{ from, to, field string }{
+		{`"Squad":[0,0]`, `"Squad":[999999,0]`, "SquadMember.Squad: entity 999999"},
+		{`"Leader":[1,0]`, `"Leader":[77,0]`, "squadRef.Leader: entity 77"},
+		{`"Members":[[1,0],[1,0]]`, `"Members":[[1,0],[78,0]]`, "squadRef.Members[1]: entity 78"},
+	} {
+		bad := strings.Replace(string(data), tc.from, tc.to, 1)
+		require.NotEqual(t, string(data), bad, tc.from)
+		_, err := save.Load([]byte(bad), reg)
+		assert.ErrorIs(t, err, save.ErrDomain, tc.field)
+		assert.ErrorContains(t, err, tc.field)
 	}
 }

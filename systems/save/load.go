@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
@@ -50,7 +51,8 @@ type Loaded struct {
 // its tree, a plan or step that does not fit its domain: htn.Domain.CheckRun,
 // goap.Domain.CheckRun) or
 // ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
-// path, a blackboard value of the wrong type, ...). It never panics on a bad file.
+// path, a blackboard value of the wrong type, an arche.Entity past the saved pool in any
+// field, array or slice of any component, archai's or reg.Components', ...). It never panics on a bad file.
 func Load(data []byte, reg Registry) (*Loaded, error) {
 	world := arche.NewWorld()
 	return LoadInto(data, reg, &world)
@@ -287,6 +289,7 @@ type resolver struct {
 	htn       *htn.Registry
 	goap      *goap.Registry
 	pool      int // entities in the pool: references must be below
+	holds     map[reflect.Type]bool
 }
 
 func newResolver(reg Registry) *resolver {
@@ -329,8 +332,73 @@ func quoted(names []string) string {
 }
 
 // check resolves the IDs of a decoded component (setting its cached pointer and
-// interning its ID) and checks its values' domains.
+// interning its ID) and checks its values' domains, then checks every arche.Entity it
+// holds (in fields, arrays and slices, at any depth, of any component type: archai's
+// and the program's) against the pool.
 func (r *resolver) check(v reflect.Value, path string) error {
+	if err := r.checkKnown(v, path); err != nil {
+		return err
+	}
+	return r.entities(v, path)
+}
+
+var entityType = reflect.TypeFor[arche.Entity]()
+
+// entities checks every arche.Entity in v (see [resolver.check]); path names v.
+func (r *resolver) entities(v reflect.Value, path string) error {
+	if !r.holdsEntity(v.Type()) {
+		return nil
+	}
+	if v.Type() == entityType {
+		e := *(*arche.Entity)(unsafe.Pointer(v.UnsafeAddr())) // v is addressable (decoded into reflect.New); this also reads unexported fields
+		return r.entity(e, path)
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if err := r.entities(v.Field(i), path+"."+v.Type().Field(i).Name); err != nil {
+				return err
+			}
+		}
+	case reflect.Array, reflect.Slice:
+		for i := range v.Len() {
+			if err := r.entities(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			return r.entities(v.Elem(), path)
+		}
+	}
+	return nil
+}
+
+// holdsEntity reports whether values of t can hold an arche.Entity (memoized by type;
+// pointers are followed once, so recursive types end).
+func (r *resolver) holdsEntity(t reflect.Type) bool {
+	if h, ok := r.holds[t]; ok {
+		return h
+	}
+	if r.holds == nil {
+		r.holds = map[reflect.Type]bool{}
+	}
+	r.holds[t] = false // while deciding: a recursive type does not hold one through itself
+	h := t == entityType
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := 0; i < t.NumField() && !h; i++ {
+			h = r.holdsEntity(t.Field(i).Type)
+		}
+	case reflect.Array, reflect.Slice, reflect.Pointer:
+		h = r.holdsEntity(t.Elem())
+	}
+	r.holds[t] = h
+	return h
+}
+
+// checkKnown resolves and checks the components archai knows (see [resolver.check]).
+func (r *resolver) checkKnown(v reflect.Value, path string) error {
 	switch c := v.Addr().Interface().(type) {
 	case *components.Brain:
 		if c.ID == "" {
@@ -431,16 +499,10 @@ func (r *resolver) check(v reflect.Value, path string) error {
 		if c.Mode > components.IntentEvade {
 			return fmt.Errorf("%s.Mode: %d is no IntentMode: %w", path, c.Mode, ErrDomain)
 		}
-		if err := r.entity(c.Attack, path+".Attack"); err != nil {
-			return err
-		}
-		return r.entity(c.Target, path+".Target")
 	case *components.Desired:
 		if c.Mode > components.DesiredEvade {
 			return fmt.Errorf("%s.Mode: %d is no DesiredMode: %w", path, c.Mode, ErrDomain)
 		}
-	case *components.Perception:
-		return r.entity(c.Target, path+".Target")
 	}
 	return nil
 }
