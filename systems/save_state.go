@@ -222,11 +222,21 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 // LoadState builds the saved fields again in the cache of a FlowField initialized on
 // the loaded world, each to the point its build had reached, so the first frame after
 // loading samples the fields the saved run's would (a field requested in a frame is
-// ready only from the next one).
+// ready only from the next one). It returns an error wrapping [ErrOutOfDomain], leaving
+// the cache as it was, if the saved capacity is below 1 or above what this system lets
+// the cache grow to (max(Capacity, MaxFields)) or the file holds more fields than that
+// capacity (each is built again: a file must not choose how much memory loading takes);
+// and the error of [flowfield.Cache.Restore] (a goal off the grid or given twice, ...).
 func (s *FlowField) LoadState(raw json.RawMessage) error {
 	var st flowfield.CacheState
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("flowfield state: %w", err)
+	}
+	if limit := max(s.Capacity, s.MaxFields); st.Capacity < 1 || st.Capacity > limit {
+		return fmt.Errorf("flowfield state: capacity %d outside 1..%d (the FlowField's max(Capacity, MaxFields)): %w", st.Capacity, limit, ErrOutOfDomain)
+	}
+	if len(st.Entries) > st.Capacity {
+		return fmt.Errorf("flowfield state: entries: %d fields for a capacity of %d: %w", len(st.Entries), st.Capacity, ErrOutOfDomain)
 	}
 	return s.Cache.Restore(st)
 }

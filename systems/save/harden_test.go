@@ -1,6 +1,7 @@
 package save_test
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -72,4 +73,37 @@ func TestLoadChecksEveryEntityField(t *testing.T) {
 		assert.ErrorIs(t, err, save.ErrDomain, tc.field)
 		assert.ErrorContains(t, err, tc.field)
 	}
+}
+
+// A flow-field state cannot choose how many fields loading builds: its capacity is
+// bounded by the FlowField's MaxFields and its fields by its capacity (a 194 KB file
+// used to take 1.67 GB).
+func TestFlowFieldStateIsBounded(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(8, 8))
+	ff := &systems.FlowField{MaxFields: 16}
+	ff.Initialize(w)
+	entries := func(n int) string {
+		var es []string
+		for i := range n {
+			es = append(es, fmt.Sprintf(`{"goal":{"X":%d,"Y":%d},"last_use":1,"settled":0,"done":false}`, i%8, i/8))
+		}
+		return "[" + strings.Join(es, ",") + "]"
+	}
+	for _, tc := range []struct{ state, msg string }{
+		{`{"tick":1,"capacity":1000000000,"entries":[]}`, "capacity 1000000000 outside 1..16"},
+		{`{"tick":1,"capacity":0,"entries":[]}`, "capacity 0 outside 1..16"},
+		{`{"tick":1,"capacity":4,"entries":` + entries(5) + `}`, "5 fields for a capacity of 4"},
+	} {
+		err := ff.LoadState([]byte(tc.state))
+		assert.ErrorIs(t, err, save.ErrDomain)
+		assert.ErrorContains(t, err, tc.msg)
+	}
+	dup := `{"tick":1,"capacity":16,"entries":[{"goal":{"X":1,"Y":1},"last_use":1,"settled":0,"done":false},{"goal":{"X":1,"Y":1},"last_use":1,"settled":0,"done":false}]}`
+	assert.ErrorContains(t, ff.LoadState([]byte(dup)), "twice")
+	off := `{"tick":1,"capacity":16,"entries":[{"goal":{"X":9,"Y":1},"last_use":1,"settled":0,"done":false}]}`
+	assert.ErrorContains(t, ff.LoadState([]byte(off)), "off the 8x8 grid")
+	require.NoError(t, ff.LoadState([]byte(`{"tick":1,"capacity":16,"entries":`+entries(16)+`}`)))
+	assert.Equal(t, 16, ff.Cache.Capacity())
 }
