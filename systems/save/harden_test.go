@@ -107,3 +107,35 @@ func TestFlowFieldStateIsBounded(t *testing.T) {
 	require.NoError(t, ff.LoadState([]byte(`{"tick":1,"capacity":16,"entries":`+entries(16)+`}`)))
 	assert.Equal(t, 16, ff.Cache.Capacity())
 }
+
+// route is a program's component with its own domain, checked through save.Checker.
+type route struct {
+	Stops []float64
+	Next  int
+}
+
+func (r route) Check() error { // a value receiver: Load finds it through the pointer too
+	if r.Next < 0 || r.Next >= len(r.Stops) {
+		return fmt.Errorf("route.Next: %d of %d stops", r.Next, len(r.Stops))
+	}
+	return nil
+}
+
+func TestLoadCallsChecker(t *testing.T) {
+	var _ save.Checker = route{}
+	world := arche.NewWorld()
+	w := &world
+	m := generic.NewMap1[route](w)
+	e := m.New()
+	m.Get(e).Stops = []float64{1, 2}
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	reg := save.Registry{Components: []reflect.Type{reflect.TypeFor[route]()}}
+	_, err = save.Load(data, reg)
+	require.NoError(t, err)
+	bad := strings.Replace(string(data), `"Stops":[1,2],"Next":0`, `"Stops":[1,2],"Next":2`, 1)
+	require.NotEqual(t, string(data), bad)
+	_, err = save.Load([]byte(bad), reg)
+	assert.ErrorIs(t, err, save.ErrDomain)
+	assert.ErrorContains(t, err, "entity 1 (components[0]): save_test.route: value out of its domain: route.Next: 2 of 2 stops")
+}

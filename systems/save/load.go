@@ -52,7 +52,8 @@ type Loaded struct {
 // goap.Domain.CheckRun) or
 // ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
 // path, a blackboard value of the wrong type, an arche.Entity past the saved pool in any
-// field, array or slice of any component, archai's or reg.Components', ...). It never panics on a bad file.
+// field, array or slice of any component, archai's or reg.Components', a component's
+// own [Checker] error, ...). It never panics on a bad file.
 func Load(data []byte, reg Registry) (*Loaded, error) {
 	world := arche.NewWorld()
 	return LoadInto(data, reg, &world)
@@ -339,7 +340,15 @@ func (r *resolver) check(v reflect.Value, path string) error {
 	if err := r.checkKnown(v, path); err != nil {
 		return err
 	}
-	return r.entities(v, path)
+	if err := r.entities(v, path); err != nil {
+		return err
+	}
+	if c, ok := v.Addr().Interface().(Checker); ok {
+		if err := c.Check(); err != nil {
+			return fmt.Errorf("%s: %w: %w", path, ErrDomain, err)
+		}
+	}
+	return nil
 }
 
 var entityType = reflect.TypeFor[arche.Entity]()
