@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems/save"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -61,4 +62,25 @@ func TestResumeGuardsChecksGuards(t *testing.T) {
 	assert.Regexp(t, `entity \d+ .*Guard\.Waypoint: 1000000000`, err.Error())
 	_, _, err = ResumeGuards(cfg, data)
 	assert.NoError(t, err)
+}
+
+// MaxAgents is the exact bound: its generated map fits in grid.MaxCells, one more
+// agent's does not; the constructors return the error instead of panicking in grid.New.
+func TestMaxAgents(t *testing.T) {
+	side := MapSizeFor(MaxAgents)
+	assert.LessOrEqual(t, side*side, grid.MaxCells)
+	side = MapSizeFor(MaxAgents + 1)
+	assert.Greater(t, side*side, grid.MaxCells)
+	assert.NoError(t, CheckAgents(MaxAgents))
+	assert.ErrorContains(t, CheckAgents(MaxAgents+1), "at most 10240000 agents")
+	_, err := NewGuards(Config{Agents: 20000000})
+	assert.ErrorContains(t, err, "20000000 agents")
+	_, err = NewSwarm(SwarmConfig{Agents: 20000000})
+	assert.ErrorContains(t, err, "20000000 agents")
+	_, err = NewSwarmLayout(20000000, 1, nil)
+	assert.ErrorContains(t, err, "20000000 agents")
+	_, _, err = ResumeGuards(Config{Agents: 20000000}, nil)
+	assert.ErrorContains(t, err, "20000000 agents")
+	_, _, err = ResumeSwarm(SwarmConfig{Agents: 20000000}, nil)
+	assert.ErrorContains(t, err, "20000000 agents")
 }
