@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
@@ -138,4 +139,28 @@ func TestLoadCallsChecker(t *testing.T) {
 	_, err = save.Load([]byte(bad), reg)
 	assert.ErrorIs(t, err, save.ErrDomain)
 	assert.ErrorContains(t, err, "entity 1 (components[0]): save_test.route: value out of its domain: route.Next: 2 of 2 stops")
+}
+
+// A Clock.Frame past MaxFrame cannot be a run's: Load refuses it (MaxInt64 used to
+// load and overflow the frame count of the next frames).
+func TestLoadRefusesAFrameThatCannotAdvance(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, &ecs.Clock{DT: 1.0 / 60, Frame: 90, Started: true})
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		frame string
+		ok    bool
+	}{{"9223372036854775807", false}, {"9007199254740993", false}, {"-1", false}, {"9007199254740992", true}, {"0", true}} {
+		bad := strings.Replace(string(data), `"Frame":90`, `"Frame":`+tc.frame, 1)
+		require.NotEqual(t, string(data), bad)
+		_, err := save.Load([]byte(bad), save.Registry{})
+		if tc.ok {
+			assert.NoError(t, err, tc.frame)
+		} else {
+			assert.ErrorIs(t, err, save.ErrDomain, tc.frame)
+			assert.ErrorContains(t, err, "Clock.Frame: "+tc.frame+" outside 0..9007199254740992")
+		}
+	}
 }

@@ -26,6 +26,12 @@ import (
 // errRecovered marks a panic caught in Load: the fuzz test fails on it.
 var errRecovered = errors.New("recovered from a panic")
 
+// MaxFrame is the largest Clock.Frame [Load] accepts: 2⁵³, 4.7 million years of
+// frames at 60 Hz, far from where counting frames (and Time = Frame·DT) would overflow
+// or lose precision; a file with a larger frame cannot be a run's, and its run could
+// not advance.
+const MaxFrame = 1 << 53
+
 // Loaded is a world loaded by [Load], with what the file carried besides.
 type Loaded struct {
 	World *arche.World
@@ -134,8 +140,8 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
 			return nil, fmt.Errorf("load: %w", err)
 		}
-		if c.Frame < 0 {
-			return nil, fmt.Errorf("load: Clock.Frame: %d < 0: %w", c.Frame, ErrDomain)
+		if c.Frame < 0 || c.Frame > MaxFrame {
+			return nil, fmt.Errorf("load: Clock.Frame: %d outside 0..%d (save.MaxFrame): %w", c.Frame, int64(MaxFrame), ErrDomain)
 		}
 		if old := ecs.Resource[ecs.Clock](w); old != nil {
 			*old = c
