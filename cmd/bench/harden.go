@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -122,6 +123,27 @@ func lineAt(data []byte, offset int64) int {
 func checkPanels(file string, panels int) error {
 	if panels > maxPlotPanels {
 		return fmt.Errorf("-plot %s: %d panels (one per scenario and worker count), at most %d: merge fewer worker counts, or leave out -plot", file, panels, maxPlotPanels)
+	}
+	return nil
+}
+
+// checkSavedAgents returns an error if the agents a save file's meta records differ
+// from the entities alive in its world (every alive entity of a bench scenario is an
+// agent): the scenario would be rebuilt for one crowd (its generated map, its think
+// budget) over another.
+func checkSavedAgents(file string, data []byte, agents int) error {
+	var f struct {
+		World struct {
+			World struct {
+				Alive []json.RawMessage
+			}
+		} `json:"world"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	if n := len(f.World.World.Alive); n != agents {
+		return fmt.Errorf("%s: meta.agents is %d, but the world holds %d agents", file, agents, n)
 	}
 	return nil
 }

@@ -92,3 +92,28 @@ func TestMergeChecksReports(t *testing.T) {
 	ok := mergeLines(t, "ok.jsonl", reps[:maxPlotPanels]...)
 	assert.Equal(t, 0, run([]string{"-merge", "-plot", png, ok}, &out, &errs), errs.String())
 }
+
+// A save file's meta is checked like the flags, and its agent count against the
+// world's: each used to be accepted.
+func TestLoadChecksMeta(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "g.json")
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-agents", "50", "-frames", "4", "-save", file, "-save-at", "2", "-quiet"}, &out, &errs), errs.String())
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	for _, tc := range []struct{ from, to, msg string }{
+		{`"agents":50`, `"agents":5`, "meta.agents is 5, but the world holds 50 agents"},
+		{`"agents":50`, `"agents":2000000000`, "meta.agents is 2000000000, but the world holds 50"},
+		{`"think_budget":0`, `"think_budget":-5`, "meta.think-budget -5: want 0"},
+	} {
+		bad := bytes.Replace(data, []byte(tc.from), []byte(tc.to), 1)
+		require.NotEqual(t, data, bad, tc.from)
+		f := filepath.Join(dir, "bad.json")
+		require.NoError(t, os.WriteFile(f, bad, 0o644))
+		out.Reset()
+		errs.Reset()
+		assert.Equal(t, 2, run([]string{"-load", f, "-frames", "2", "-quiet"}, &out, &errs), tc.msg)
+		assert.Contains(t, errs.String(), tc.msg)
+	}
+}
