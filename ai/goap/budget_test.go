@@ -67,3 +67,16 @@ func TestBudgetClamp(t *testing.T) {
 		assert.Equal(t, tc.want, (&Planner{MaxNodes: tc.max}).budget(), "MaxNodes %d", tc.max)
 	}
 }
+
+// A GoalID outside the domain is an error, not an index out of range.
+func TestPlanUnknownGoal(t *testing.T) {
+	d, _ := grid4(t, 3)
+	var p Planner
+	var plan Plan
+	for _, g := range []GoalID{1, 7, NoGoal, -9} {
+		err := p.Plan(d, &State{}, g, &plan)
+		assert.ErrorIs(t, err, ErrGoal, "goal %d", g)
+		assert.ErrorContains(t, err, `of domain "grid4"'s 1 goals`)
+		assert.Equal(t, NoGoal, plan.Goal)
+	}
+}

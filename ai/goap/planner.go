@@ -2,6 +2,7 @@ package goap
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"unsafe"
 )
@@ -13,6 +14,8 @@ var (
 	ErrNoPlan = errors.New("goap: no plan reaches the goal")
 	// ErrBudget: the search generated Planner.MaxNodes states without reaching the goal.
 	ErrBudget = errors.New("goap: node budget exhausted")
+	// ErrGoal: Plan was given a GoalID that is not one of the domain's goals.
+	ErrGoal = errors.New("goap: no such goal in the domain")
 )
 
 // DefaultMaxNodes is the node budget of a Planner whose MaxNodes is 0.
@@ -76,9 +79,13 @@ type slot struct {
 
 // Plan finds a cheapest plan from start to goal (see the package doc for the
 // conditions) and writes it to out. A goal that already holds gives an empty plan. It
-// returns ErrNoPlan or ErrBudget, leaving out with Len 0 and Goal NoGoal.
+// returns ErrNoPlan or ErrBudget, leaving out with Len 0 and Goal NoGoal, or an error
+// wrapping ErrGoal for a goal that is not one of d's.
 func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 	*out = Plan{Goal: NoGoal}
+	if goal < 0 || int(goal) >= len(d.goals) {
+		return fmt.Errorf("%w: goal %d of domain %q's %d goals", ErrGoal, goal, d.name, len(d.goals))
+	}
 	want := d.goals[goal].Want
 	if err := p.search(d, start, want, out); err != nil {
 		return err
