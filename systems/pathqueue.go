@@ -103,6 +103,7 @@ type PathQueue struct {
 	TotalRepathed                                             int
 
 	grid   *grid.Grid
+	world  *arche.World // for checking a loaded state's entities (save_state.go)
 	search *grid.Search
 	filter *generic.Filter2[components.Path, components.Position]
 	paths  generic.Map2[components.Path, components.Position]
@@ -159,6 +160,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		s.Budget = DefaultPathBudget
 	}
 	s.grid = mustGrid(w, "PathQueue")
+	s.world = w
 	s.arena = ArenaOf(w)
 	markInstalled(w, sysPathQueue)
 	if err := s.Options.Validate(); err != nil {

@@ -217,7 +217,7 @@ func (s *HTN) Finalize(w *arche.World) { s.due.close() }
 type GOAP struct {
 	Workers    int // goroutines planning; 0 or 1 means one
 	Budget     int // most thinks per frame; 0 means no limit (see [Decision])
-	NodeBudget int // states one search may generate; goap.DefaultMaxNodes if 0
+	NodeBudget int // states one search may generate; goap.DefaultMaxNodes if 0, at most goap.MaxNodesLimit
 
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/archai-go/archai/nav/flowfield"
@@ -14,6 +15,17 @@ import (
 // as JSON, and LoadState, which restores it into the system after its Initialize on the
 // loaded world. Pure caches (the spatial hash, flow fields built at once, the grid's
 // lazy caches) are not saved: they are rebuilt the same.
+
+// ErrOutOfDomain is wrapped by a LoadState error for a value out of its domain (an
+// entity ID past the world's, a capacity past the system's setting, ...). Package
+// systems/save returns it as save.ErrDomain (the same error value).
+var ErrOutOfDomain = errors.New("value out of its domain")
+
+// inPool reports whether e's ID is inside w's entity pool, so that w.Alive(e) and
+// component look-ups of e do not index past it (Arche panics there).
+func inPool(w *arche.World, e arche.Entity) bool {
+	return int(e.ID()) <= w.Stats().Entities.Total // the pool holds IDs 0..Total
+}
 
 // PathQueueState is what a [PathQueue] carries from one frame to the next: the queued
 // searches with their requests, the search in progress and the expansions already
@@ -75,7 +87,9 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) { return json.Marshal(s
 // active one is searched again up to the saved expansions (A* is deterministic), so the
 // run continues as if it had not stopped. It returns an error, leaving the queue empty,
 // if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
-// an entity ID past the world's, or the active search cannot do its expansions again.
+// an entity ID past the world's (wrapping [ErrOutOfDomain], naming the field), or the
+// active search cannot do its expansions again. A request of a dead entity is kept:
+// the queue drops it on its first frame as it drops any dead requester's.
 func (s *PathQueue) LoadState(raw json.RawMessage) error {
 	var st PathQueueState
 	if err := json.Unmarshal(raw, &st); err != nil {
@@ -100,7 +114,12 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		return fmt.Errorf("pathqueue state: next_seq is 0")
 	}
 	s.nextSeq = st.NextSeq
-	add := func(js PathJobState, queue bool) (int32, error) {
+	add := func(js PathJobState, queue bool, field string) (int32, error) {
+		for i, r := range js.Requests {
+			if !inPool(s.world, r.Entity) {
+				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].entity: %d is past the world's entity pool: %w", field, i, r.Entity.ID(), ErrOutOfDomain)
+			}
+		}
 		key := pathKey{js.Start, js.Goal, max(js.Clearance, 1)}
 		if !s.grid.InBounds(key.start) || !s.grid.InBounds(key.goal) {
 			return 0, fmt.Errorf("pathqueue state: job %v→%v is off the %dx%d grid", key.start, key.goal, s.grid.Width(), s.grid.Height())
@@ -123,13 +142,13 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		}
 		return j, nil
 	}
-	for _, js := range st.Queued {
-		if _, err := add(js, true); err != nil {
+	for i, js := range st.Queued {
+		if _, err := add(js, true, fmt.Sprintf("queued[%d]", i)); err != nil {
 			return err
 		}
 	}
 	if st.Active != nil {
-		j, err := add(*st.Active, false)
+		j, err := add(*st.Active, false, "active")
 		if err != nil {
 			return err
 		}
@@ -226,11 +245,21 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 // sector by sector in the saved order, and checks each against the saved one. It returns
 // an error, leaving the FlowField with no fields, when the state is not one of this
 // mode (sector state without Sectors, or none with it; another sector size) or a field
-// cannot be built again as saved.
+// cannot be built again as saved; and an error wrapping [ErrOutOfDomain], leaving the
+// cache as it was, if the saved capacity is below 1 or above what this system lets the
+// cache grow to (max(Capacity, MaxFields)) or the file holds more fields than that
+// capacity (each is built again: a file must not choose how much memory loading takes),
+// besides the errors of [flowfield.Cache.Restore] (a goal off the grid or given twice, ...).
 func (s *FlowField) LoadState(raw json.RawMessage) error {
 	var st flowFieldState
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("flowfield state: %w", err)
+	}
+	if limit := max(s.Capacity, s.MaxFields); st.Capacity < 1 || st.Capacity > limit {
+		return fmt.Errorf("flowfield state: capacity %d outside 1..%d (the FlowField's max(Capacity, MaxFields)): %w", st.Capacity, limit, ErrOutOfDomain)
+	}
+	if len(st.Entries) > st.Capacity {
+		return fmt.Errorf("flowfield state: entries: %d fields for a capacity of %d: %w", len(st.Entries), st.Capacity, ErrOutOfDomain)
 	}
 	switch {
 	case s.sector == nil && st.Sector != nil:

@@ -2,6 +2,7 @@ package goap
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"unsafe"
 )
@@ -13,10 +14,17 @@ var (
 	ErrNoPlan = errors.New("goap: no plan reaches the goal")
 	// ErrBudget: the search generated Planner.MaxNodes states without reaching the goal.
 	ErrBudget = errors.New("goap: node budget exhausted")
+	// ErrGoal: Plan was given a GoalID that is not one of the domain's goals.
+	ErrGoal = errors.New("goap: no such goal in the domain")
 )
 
 // DefaultMaxNodes is the node budget of a Planner whose MaxNodes is 0.
 const DefaultMaxNodes = 4096
+
+// MaxNodesLimit is the largest node budget: a larger Planner.MaxNodes is clamped to it
+// (about 100 bytes a node: a search that uses it all holds about 100 MiB). The
+// planner's buffers grow with the nodes a search generates, not with the budget.
+const MaxNodesLimit = 1 << 20
 
 // Plan is a sequence of actions that reaches Goal from the state it was planned from.
 type Plan struct {
@@ -34,7 +42,7 @@ func (p *Plan) Actions() []ActionID { return p.Steps[:p.Len] }
 // give each worker its own.
 type Planner struct {
 	// MaxNodes is the node budget: the most states one search generates (the start
-	// included); DefaultMaxNodes if 0.
+	// included); DefaultMaxNodes if 0 or negative, MaxNodesLimit if larger.
 	MaxNodes int
 
 	// Expanded and Generated count the states of the last search.
@@ -71,9 +79,13 @@ type slot struct {
 
 // Plan finds a cheapest plan from start to goal (see the package doc for the
 // conditions) and writes it to out. A goal that already holds gives an empty plan. It
-// returns ErrNoPlan or ErrBudget, leaving out with Len 0 and Goal NoGoal.
+// returns ErrNoPlan or ErrBudget, leaving out with Len 0 and Goal NoGoal, or an error
+// wrapping ErrGoal for a goal that is not one of d's.
 func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 	*out = Plan{Goal: NoGoal}
+	if goal < 0 || int(goal) >= len(d.goals) {
+		return fmt.Errorf("%w: goal %d of domain %q's %d goals", ErrGoal, goal, d.name, len(d.goals))
+	}
 	want := d.goals[goal].Want
 	if err := p.search(d, start, want, out); err != nil {
 		return err
@@ -116,11 +128,8 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 
 // search is A* from start to a state satisfying want.
 func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error {
-	budget := p.MaxNodes
-	if budget <= 0 {
-		budget = DefaultMaxNodes
-	}
-	p.reset(budget)
+	budget := p.budget()
+	p.reset()
 	p.Expanded, p.Generated = 0, 0
 	h := d.heuristic(start, want)
 	p.nodes = append(p.nodes, node{state: *start, h: h, parent: -1, action: -1})
@@ -184,6 +193,15 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 	return ErrNoPlan
 }
 
+// budget returns the node budget: MaxNodes, DefaultMaxNodes if it is 0 or
+// negative, MaxNodesLimit if it is larger.
+func (p *Planner) budget() int {
+	if p.MaxNodes <= 0 {
+		return DefaultMaxNodes
+	}
+	return min(p.MaxNodes, MaxNodesLimit)
+}
+
 // write writes the path to node k into out.
 func (p *Planner) write(k int32, out *Plan) {
 	n := &p.nodes[k]
@@ -196,19 +214,13 @@ func (p *Planner) write(k int32, out *Plan) {
 	}
 }
 
-// reset empties the arena, the heap and (by a new generation) the table, sized for
-// budget nodes.
-func (p *Planner) reset(budget int) {
-	if cap(p.nodes) < budget {
-		p.nodes = make([]node, 0, budget)
-		p.heap = make([]entry, 0, budget)
-	}
-	size := 1
-	for size < 2*budget {
-		size <<= 1
-	}
-	if len(p.table) < size {
-		p.table = make([]slot, size)
+// reset empties the arena, the heap and (by a new generation) the table. Nothing is
+// sized from the budget: the arena and the heap grow by append and the table doubles
+// (growTable) as nodes are generated, so a large MaxNodes costs memory only as far as
+// a search gets, and a warm Planner allocates nothing.
+func (p *Planner) reset() {
+	if len(p.table) == 0 {
+		p.table = make([]slot, minTable)
 		p.gen = 0
 	}
 	p.gen++
@@ -218,6 +230,19 @@ func (p *Planner) reset(budget int) {
 	}
 	p.nodes = p.nodes[:0]
 	p.heap = p.heap[:0]
+}
+
+// minTable is the table's first size (a power of two).
+const minTable = 256
+
+// growTable doubles the table and inserts the arena's nodes again; called before the
+// table would be more than half full.
+func (p *Planner) growTable() {
+	p.table = make([]slot, 2*len(p.table))
+	p.gen = 1
+	for k := range p.nodes {
+		p.insert(int32(k), p.hash(&p.nodes[k].state))
+	}
 }
 
 // hash mixes the state's words (SplitMix64's finalizer over a running sum).
@@ -246,8 +271,13 @@ func (p *Planner) find(s *State, h uint64) int32 {
 	}
 }
 
-// insert adds node k, whose state has hash h, to the table (its state is not there).
+// insert adds node k, whose state has hash h, to the table (its state is not there);
+// k is the arena's last node.
 func (p *Planner) insert(k int32, h uint64) {
+	if 2*(int(k)+1) > len(p.table) {
+		p.growTable() // which inserts every node of the arena, k included
+		return
+	}
 	mask := uint64(len(p.table) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		if p.table[i].gen != p.gen {

@@ -134,6 +134,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if err := checkCrowd(cfg, rf.sweep); err != nil { // harden.go
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if code, done := rf.run(&cfg, *asJSON, *ratio, stdout, stderr); done {
 		return code
 	}

@@ -24,7 +24,7 @@ const plotMinShare = 0.03
 // panel per scenario and worker count: a line for the median frame time, one
 // for each system's mean (those under plotMinShare of the frame summed as
 // "other systems"), and the tutorial-style frame time of -tutorial runs, to
-// a PNG file.
+// a PNG file. It returns an error for more than maxPlotPanels panels (harden.go).
 func writePlot(file string, reps []*report) error {
 	if len(reps) == 0 {
 		return fmt.Errorf("-plot %s: no runs to draw", file)
@@ -41,6 +41,9 @@ func writePlot(file string, reps []*report) error {
 		if k := (key{r.Scenario, r.Workers}); !slices.Contains(groups, k) {
 			groups = append(groups, k)
 		}
+	}
+	if err := checkPanels(file, len(groups)); err != nil { // harden.go
+		return err
 	}
 	var panels []*plot.Plot
 	for _, g := range groups {

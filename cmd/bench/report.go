@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -25,10 +26,15 @@ func writeJSONLine(w io.Writer, r *report) error {
 // lines, or the indented object of a single -json run); name is for errors.
 // An empty r holds no report, as a shard given fewer points than shards.
 func readReports(r io.Reader, name string) ([]*report, error) {
-	dec := json.NewDecoder(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	var out []*report
 	for {
 		rep := &report{}
+		line := lineAt(data, dec.InputOffset()) // harden.go
 		err := dec.Decode(rep)
 		if errors.Is(err, io.EOF) {
 			break
@@ -38,6 +44,9 @@ func readReports(r io.Reader, name string) ([]*report, error) {
 		}
 		if rep.Scenario == "" || rep.Agents <= 0 || rep.Frames <= 0 {
 			return nil, fmt.Errorf("%s: report %d is not a bench report (no scenario, agents or frames)", name, len(out)+1)
+		}
+		if err := checkReport(rep); err != nil { // harden.go
+			return nil, fmt.Errorf("%s:%d: report %d: %w", name, line, len(out)+1, err)
 		}
 		out = append(out, rep)
 	}

@@ -66,6 +66,9 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 	if err := json.Unmarshal(raw, &m); err != nil || m.Agents <= 0 {
 		return fmt.Errorf("%s: not a save file of cmd/bench (its meta has no run settings)", cfg.LoadFile)
 	}
+	if err := checkSavedAgents(cfg.LoadFile, data, m.Agents); err != nil { // harden.go
+		return err
+	}
 	cfg.Scenario, cfg.Agents, cfg.Seed, cfg.MapFile = m.Scenario, m.Agents, m.Seed, m.MapFile
 	cfg.LOD, cfg.ThinkBudget, cfg.Avoid = m.LOD, m.ThinkBudget, m.Avoid
 	cfg.MapSize, cfg.Sectors = m.MapSize, m.Sectors

@@ -45,3 +45,12 @@ func TestFieldSampleBadPositions(t *testing.T) {
 		assert.Equal(t, r2.Vec{}, d, "%v", p)
 	}
 }
+
+// Restore refuses a capacity past the grid's cell count: no more goals can be distinct.
+func TestRestoreCapacityPastTheCells(t *testing.T) {
+	c := NewCache(grid.New(4, 4), 2)
+	err := c.Restore(CacheState{Capacity: 17})
+	assert.ErrorContains(t, err, "capacity 17 for a grid of 16 cells")
+	assert.NoError(t, c.Restore(CacheState{Capacity: 16}))
+	assert.Equal(t, 16, c.Capacity())
+}

@@ -42,8 +42,12 @@ func (c *Cache) State() (CacheState, error) {
 
 // Restore replaces the cache's fields by those of st, building each again towards its
 // goal up to the cells it had settled (a build is deterministic), so the cache answers
-// and evicts as the saved one would. It returns an error, leaving the cache empty, if a
-// goal is off the grid, given twice, or its build does not reach the saved point.
+// and evicts as the saved one would. It returns an error, leaving the cache empty, if
+// the capacity is below 1, below the number of fields or above the grid's cell count (no
+// more goals can be distinct), a goal is off the grid, given twice, or its build does
+// not reach the saved point. Each field costs about 5 bytes a cell: a caller restoring
+// untrusted state bounds st.Capacity first (systems.FlowField.LoadState does, by its
+// MaxFields).
 func (c *Cache) Restore(st CacheState) error {
 	c.Invalidate()
 	err := c.restore(st)
@@ -56,6 +60,9 @@ func (c *Cache) Restore(st CacheState) error {
 func (c *Cache) restore(st CacheState) error {
 	if st.Capacity < 1 || st.Capacity < len(st.Entries) {
 		return fmt.Errorf("flowfield: capacity %d for %d fields", st.Capacity, len(st.Entries))
+	}
+	if cells := c.g.Width() * c.g.Height(); st.Capacity > cells {
+		return fmt.Errorf("flowfield: capacity %d for a grid of %d cells", st.Capacity, cells)
 	}
 	c.capacity = st.Capacity
 	for _, es := range st.Entries {

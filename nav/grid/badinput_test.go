@@ -273,6 +273,13 @@ func TestSearchBadHeuristicValuesCountAsZero(t *testing.T) {
 		{"octile", func(c, goal Cell) float64 { return Octile(c, goal) }, false},
 		{"NaN", func(c, goal Cell) float64 { return math.NaN() }, true},
 		{"negative", func(c, goal Cell) float64 { return -100 }, true},
+		{"+Inf", func(c, goal Cell) float64 { return math.Inf(1) }, true},
+		{"+Inf on the short side", func(c, goal Cell) float64 {
+			if c.Y <= 1 { // the detour above the wall
+				return math.Inf(1)
+			}
+			return Octile(c, goal)
+		}, true},
 		{"NaN on one side", func(c, goal Cell) float64 {
 			if c.X < 10 {
 				return math.NaN()

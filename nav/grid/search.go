@@ -78,9 +78,10 @@ type Options struct {
 	// 1977 on the re-expansions this can cost). It is called once per
 	// generated node, so it should be cheap.
 	//
-	// An estimate that is NaN or negative is used as 0 (which is always
-	// admissible, so the path stays shortest) and counted by
-	// [Search.HeuristicFaults].
+	// An estimate that is NaN, negative or +Inf (or becomes +Inf when
+	// weighted) is used as 0 (which is always admissible, so the path stays
+	// shortest) and counted by [Search.HeuristicFaults]: +Inf would bury the
+	// cell at the bottom of the open list and could make the path longer.
 	HeuristicFunc func(c, goal Cell) float64
 
 	// Weight > 1 makes the search weighted A* (Pohl 1970): it orders the
@@ -386,8 +387,8 @@ func (s *Search) Expanded() int { return s.expanded }
 func (s *Search) Reopened() int { return s.reopened }
 
 // HeuristicFaults returns how many estimates of [Options.HeuristicFunc] the
-// current or last search got that were NaN or negative and so were used as
-// 0. A correct heuristic gives 0.
+// current or last search got that were NaN, negative or infinite and so were
+// used as 0. A correct heuristic gives 0.
 func (s *Search) HeuristicFaults() int { return s.badH }
 
 // Octile returns the octile distance between a and b: the length of a

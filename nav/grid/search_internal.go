@@ -213,11 +213,12 @@ func (s *Search) h(x, y int) float64 {
 		return s.hScale * math.Sqrt(dx*dx+dy*dy)
 	case customHeuristic:
 		h := s.opt.HeuristicFunc(Cell{int32(x - 1), int32(y - 1)}, s.goalCel)
-		if !(h >= 0) { // NaN or negative: 0 is always admissible
+		v := s.hScale * h
+		if !(h >= 0) || math.IsInf(v, 1) { // NaN, negative or infinite: 0 is always admissible
 			s.badH++
 			return 0
 		}
-		return s.hScale * h
+		return v
 	}
 	return 0
 }

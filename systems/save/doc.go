@@ -19,6 +19,9 @@
 //     what and where and wrap [ErrFormat], [ErrVersion], [ErrType], [ErrEntities],
 //     [ErrUnknownID], [ErrMemory] or [ErrDomain]; [Loaded.Restore] then restores the
 //     systems' state ([ErrState]); [ReadMeta] reads the caller's meta alone.
+//   - [Checker]: a component type with a Check() error method (a program's own, say
+//     an index into its own route) is checked by Load; give one to each component
+//     whose values a system indexes or divides by, so a bad file is an error at load.
 //
 // This package imports package systems; systems never imports it.
 package save

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
@@ -24,6 +25,12 @@ import (
 
 // errRecovered marks a panic caught in Load: the fuzz test fails on it.
 var errRecovered = errors.New("recovered from a panic")
+
+// MaxFrame is the largest Clock.Frame [Load] accepts: 2⁵³, 4.7 million years of
+// frames at 60 Hz, far from where counting frames (and Time = Frame·DT) would overflow
+// or lose precision; a file with a larger frame cannot be a run's, and its run could
+// not advance.
+const MaxFrame = 1 << 53
 
 // Loaded is a world loaded by [Load], with what the file carried besides.
 type Loaded struct {
@@ -50,7 +57,9 @@ type Loaded struct {
 // its tree, a plan or step that does not fit its domain: htn.Domain.CheckRun,
 // goap.Domain.CheckRun) or
 // ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
-// path, a blackboard value of the wrong type, ...). It never panics on a bad file.
+// path, a blackboard value of the wrong type, an arche.Entity past the saved pool in any
+// field, array or slice of any component, archai's or reg.Components', a component's
+// own [Checker] error, ...). It never panics on a bad file.
 func Load(data []byte, reg Registry) (*Loaded, error) {
 	world := arche.NewWorld()
 	return LoadInto(data, reg, &world)
@@ -131,8 +140,8 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
 			return nil, fmt.Errorf("load: %w", err)
 		}
-		if c.Frame < 0 {
-			return nil, fmt.Errorf("load: Clock.Frame: %d < 0: %w", c.Frame, ErrDomain)
+		if c.Frame < 0 || c.Frame > MaxFrame {
+			return nil, fmt.Errorf("load: Clock.Frame: %d outside 0..%d (save.MaxFrame): %w", c.Frame, int64(MaxFrame), ErrDomain)
 		}
 		if old := ecs.Resource[ecs.Clock](w); old != nil {
 			*old = c
@@ -220,7 +229,7 @@ func (l *Loaded) Restore(states ...State) error {
 		}
 		given[s.Name()] = true
 		if err := s.LoadState(raw); err != nil {
-			return fmt.Errorf("load: state of %q: %w: %v", s.Name(), ErrState, err)
+			return fmt.Errorf("load: state of %q: %w: %w", s.Name(), ErrState, err)
 		}
 	}
 	for name := range l.states {
@@ -287,6 +296,7 @@ type resolver struct {
 	htn       *htn.Registry
 	goap      *goap.Registry
 	pool      int // entities in the pool: references must be below
+	holds     map[reflect.Type]bool
 }
 
 func newResolver(reg Registry) *resolver {
@@ -329,8 +339,81 @@ func quoted(names []string) string {
 }
 
 // check resolves the IDs of a decoded component (setting its cached pointer and
-// interning its ID) and checks its values' domains.
+// interning its ID) and checks its values' domains, then checks every arche.Entity it
+// holds (in fields, arrays and slices, at any depth, of any component type: archai's
+// and the program's) against the pool.
 func (r *resolver) check(v reflect.Value, path string) error {
+	if err := r.checkKnown(v, path); err != nil {
+		return err
+	}
+	if err := r.entities(v, path); err != nil {
+		return err
+	}
+	if c, ok := v.Addr().Interface().(Checker); ok {
+		if err := c.Check(); err != nil {
+			return fmt.Errorf("%s: %w: %w", path, ErrDomain, err)
+		}
+	}
+	return nil
+}
+
+var entityType = reflect.TypeFor[arche.Entity]()
+
+// entities checks every arche.Entity in v (see [resolver.check]); path names v.
+func (r *resolver) entities(v reflect.Value, path string) error {
+	if !r.holdsEntity(v.Type()) {
+		return nil
+	}
+	if v.Type() == entityType {
+		e := *(*arche.Entity)(unsafe.Pointer(v.UnsafeAddr())) // v is addressable (decoded into reflect.New); this also reads unexported fields
+		return r.entity(e, path)
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if err := r.entities(v.Field(i), path+"."+v.Type().Field(i).Name); err != nil {
+				return err
+			}
+		}
+	case reflect.Array, reflect.Slice:
+		for i := range v.Len() {
+			if err := r.entities(v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Pointer:
+		if !v.IsNil() {
+			return r.entities(v.Elem(), path)
+		}
+	}
+	return nil
+}
+
+// holdsEntity reports whether values of t can hold an arche.Entity (memoized by type;
+// pointers are followed once, so recursive types end).
+func (r *resolver) holdsEntity(t reflect.Type) bool {
+	if h, ok := r.holds[t]; ok {
+		return h
+	}
+	if r.holds == nil {
+		r.holds = map[reflect.Type]bool{}
+	}
+	r.holds[t] = false // while deciding: a recursive type does not hold one through itself
+	h := t == entityType
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := 0; i < t.NumField() && !h; i++ {
+			h = r.holdsEntity(t.Field(i).Type)
+		}
+	case reflect.Array, reflect.Slice, reflect.Pointer:
+		h = r.holdsEntity(t.Elem())
+	}
+	r.holds[t] = h
+	return h
+}
+
+// checkKnown resolves and checks the components archai knows (see [resolver.check]).
+func (r *resolver) checkKnown(v reflect.Value, path string) error {
 	switch c := v.Addr().Interface().(type) {
 	case *components.Brain:
 		if c.ID == "" {
@@ -431,16 +514,10 @@ func (r *resolver) check(v reflect.Value, path string) error {
 		if c.Mode > components.IntentEvade {
 			return fmt.Errorf("%s.Mode: %d is no IntentMode: %w", path, c.Mode, ErrDomain)
 		}
-		if err := r.entity(c.Attack, path+".Attack"); err != nil {
-			return err
-		}
-		return r.entity(c.Target, path+".Target")
 	case *components.Desired:
 		if c.Mode > components.DesiredEvade {
 			return fmt.Errorf("%s.Mode: %d is no DesiredMode: %w", path, c.Mode, ErrDomain)
 		}
-	case *components.Perception:
-		return r.entity(c.Target, path+".Target")
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
 	archeserde "github.com/mlange-42/arche-serde"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -33,7 +34,7 @@ var (
 	ErrType      = errors.New("component type unknown to the loader")
 	ErrUnknownID = errors.New("unknown tree, machine, reasoner or planner domain ID")
 	ErrMemory    = errors.New("node memory or plan does not fit its tree or domain")
-	ErrDomain    = errors.New("value out of its domain")
+	ErrDomain    = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
 	ErrEntities  = errors.New("inconsistent entity pool")
 	ErrState     = errors.New("system state does not match")
 )
@@ -58,7 +59,18 @@ type Registry struct {
 	HTN        *htn.Registry  // the domains HTNPlanner.Name names (usually the world's resource)
 	GOAP       *goap.Registry // the domains GOAPPlanner.Name names
 	Schema     *blackboard.Schema
-	Components []reflect.Type // e.g. reflect.TypeFor[MyComponent]()
+	Components []reflect.Type // e.g. reflect.TypeFor[MyComponent](); see [Checker]
+}
+
+// Checker is implemented by a component type (often a program's own, listed in
+// Registry.Components) whose values have a domain the codec cannot see: an index into
+// its own slice, a count, a finite coordinate. [Load] calls Check on every decoded
+// component whose type (or pointer to it) implements Checker, after archai's own checks;
+// an error fails the load, wrapped with ErrDomain and the entity and component it was
+// found in, so that the program's systems never run on a value they would panic on.
+// Check should name the field in its error (e.g. "Waypoint: 4 of a route of 4").
+type Checker interface {
+	Check() error
 }
 
 // file is the saved JSON document.

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math"
 	"sync/atomic"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -27,6 +28,28 @@ type Guard struct {
 	Route      []r2.Vec // patrol waypoints, cells; never changed after spawn
 	Waypoint   int      // index of the waypoint being walked to
 	Recovering bool     // fled and not yet healed fully
+}
+
+// Check implements save.Checker: a loaded Guard's Waypoint indexes its Route (0 for an
+// empty route) and its Home and Route are finite cells. Patrol would index past the
+// route or walk to NaN otherwise.
+func (g *Guard) Check() error {
+	if len(g.Route) == 0 && g.Waypoint != 0 || len(g.Route) > 0 && (g.Waypoint < 0 || g.Waypoint >= len(g.Route)) {
+		return fmt.Errorf("Guard.Waypoint: %d, outside a route of %d waypoints", g.Waypoint, len(g.Route))
+	}
+	if !finiteVec(g.Home) {
+		return fmt.Errorf("Guard.Home: %v is not finite", g.Home)
+	}
+	for i, p := range g.Route {
+		if !finiteVec(p) {
+			return fmt.Errorf("Guard.Route[%d]: %v is not finite", i, p)
+		}
+	}
+	return nil
+}
+
+func finiteVec(v r2.Vec) bool {
+	return !math.IsNaN(v.X) && !math.IsInf(v.X, 0) && !math.IsNaN(v.Y) && !math.IsInf(v.Y, 0)
 }
 
 // Intruder marks an intruder.

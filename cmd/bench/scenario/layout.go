@@ -29,7 +29,10 @@ func NewSwarmLayout(agents int, seed uint64, g *grid.Grid) (*SwarmLayout, error)
 		agents = 10000
 	}
 	if g == nil {
-		g = GenerateMap(MapSizeFor(agents), seed)
+		var err error
+		if g, err = generateFor(agents, seed); err != nil {
+			return nil, err
+		}
 	}
 	rng := steer.NewRand(seed ^ 0x5a4a)
 	goal, ok := randomOpenCell(g, &rng)

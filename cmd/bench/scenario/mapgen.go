@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/archai-go/archai/ai/steer"
@@ -23,10 +24,38 @@ func MapSizeFor(agents int) int {
 	return int(math.Ceil(side/64)) * 64
 }
 
+// MaxAgents is the largest crowd whose generated map (MapSizeFor) fits in a grid:
+// 10,240,000 agents get an 8192×8192 map, grid.MaxCells cells.
+const MaxAgents = (8192 / DefaultMapSize) * (8192 / DefaultMapSize) * 10000
+
+// CheckAgents returns an error if the generated map of a crowd of agents
+// (MapSizeFor) would have more than grid.MaxCells cells: more than MaxAgents
+// agents. The scenarios' constructors call it before generating their map; a
+// program with a map of its own (Config.Grid) is not bound by it.
+func CheckAgents(agents int) error {
+	if agents > MaxAgents {
+		side := float64(DefaultMapSize) * math.Sqrt(float64(agents)/10000)
+		return fmt.Errorf("%d agents: their generated map would be about %.0f×%.0f cells, more than the %d cells of a grid (grid.MaxCells); at most %d agents on a generated map",
+			agents, side, side, grid.MaxCells, MaxAgents)
+	}
+	return nil
+}
+
+// generateFor returns the map generated for agents and seed, or CheckAgents' error.
+func generateFor(agents int, seed uint64) (*grid.Grid, error) {
+	if err := CheckAgents(agents); err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return GenerateMap(MapSizeFor(agents), seed), nil
+}
+
 // GenerateMap returns a size×size (at least 16×16) town map generated from seed: a walled
 // border, rectangular buildings covering about a quarter of the area, and
 // broken walls. Only the largest connected open area is left passable (every
 // other pocket is filled), so every open cell can reach every other.
+//
+// Panics: if size² exceeds grid.MaxCells (size > 8192); check a crowd with
+// CheckAgents before GenerateMap(MapSizeFor(agents), seed).
 func GenerateMap(size int, seed uint64) *grid.Grid {
 	if size < 16 {
 		size = 16

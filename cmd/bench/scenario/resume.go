@@ -35,8 +35,12 @@ func (s *Guards) Registry() save.Registry {
 // the loader's error (see save.Load).
 func ResumeGuards(cfg Config, data []byte) (*Guards, func() error, error) {
 	cfg = cfg.defaults()
+	g, err := cfg.gridOrGenerated()
+	if err != nil {
+		return nil, nil, err
+	}
 	world := arche.NewWorld()
-	s, _, err := buildGuards(cfg, &world, cfg.gridOrGenerated())
+	s, _, err := buildGuards(cfg, &world, g)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -64,7 +68,10 @@ func ResumeSwarm(cfg SwarmConfig, data []byte) (*Swarm, func() error, error) {
 	}
 	g := cfg.Grid
 	if g == nil {
-		g = GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
+		var err error
+		if g, err = generateFor(cfg.Agents, cfg.Seed); err != nil {
+			return nil, nil, err
+		}
 	}
 	world := arche.NewWorld()
 	s := buildSwarm(cfg, &world, g, workers, steer.Rand{}, grid.Cell{}) // the director's state comes from the file

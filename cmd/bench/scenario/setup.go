@@ -58,7 +58,10 @@ type Guards struct {
 // the map has no passable cell.
 func NewGuards(cfg Config) (*Guards, error) {
 	cfg = cfg.defaults()
-	g := cfg.gridOrGenerated()
+	g, err := cfg.gridOrGenerated()
+	if err != nil {
+		return nil, err
+	}
 	world := arche.NewWorld()
 	w := &world
 	s, sp, err := buildGuards(cfg, w, g)
@@ -94,12 +97,13 @@ func (cfg Config) defaults() Config {
 	return cfg
 }
 
-// gridOrGenerated returns cfg.Grid, or the map generated for its Agents and Seed.
-func (cfg Config) gridOrGenerated() *grid.Grid {
+// gridOrGenerated returns cfg.Grid, or the map generated for its Agents and Seed
+// (an error for more than MaxAgents).
+func (cfg Config) gridOrGenerated() (*grid.Grid, error) {
 	if cfg.Grid != nil {
-		return cfg.Grid
+		return cfg.Grid, nil
 	}
-	return GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
+	return generateFor(cfg.Agents, cfg.Seed)
 }
 
 // buildGuards adds the grid to w and builds the scenario's trees, systems and

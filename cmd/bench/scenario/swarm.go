@@ -58,7 +58,7 @@ const (
 const SwarmHashCell = 2.0
 
 // NewSwarm builds the swarm scenario in a new world. It returns an error if
-// the map has no passable cell.
+// the map has no passable cell, or (with no Grid) CheckAgents' error.
 func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	if cfg.Agents <= 0 {
 		cfg.Agents = 10000
@@ -75,7 +75,10 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	}
 	g := cfg.Grid
 	if g == nil {
-		g = GenerateMap(MapSizeFor(cfg.Agents), cfg.Seed)
+		var err error
+		if g, err = generateFor(cfg.Agents, cfg.Seed); err != nil {
+			return nil, err
+		}
 	}
 	world := arche.NewWorld()
 	w := &world
