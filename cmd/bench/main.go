@@ -133,6 +133,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 2
 		}
+		if err := checkMapSize(cfg, *ratio); err != nil { // the file's settings, as the flags' above
+			fmt.Fprintf(stderr, "bench: %s: %v\n", cfg.LoadFile, err)
+			return 2
+		}
 	}
 	if err := checkCrowd(cfg, rf.sweep); err != nil { // harden.go
 		fmt.Fprintln(stderr, "bench:", err)

@@ -91,3 +91,23 @@ func TestSaveLoadKeepsMapSizeAndSectors(t *testing.T) {
 		})
 	}
 }
+
+// A save file's settings are checked as the flags are: a sector side the flag would
+// refuse is refused from the file too (it used to panic in FlowField.Initialize).
+func TestLoadChecksTheFilesSettings(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.json")
+	bench(t, "-scenario", "swarm", "-agents", "200", "-map-size", "64", "-frames", "10", "-save", file, "-save-at", "5")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(data, &doc))
+	doc["meta"].(map[string]any)["sectors"] = 1
+	bad, err := json.Marshal(doc)
+	require.NoError(t, err)
+	badFile := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(badFile, bad, 0o644))
+	var out, errs bytes.Buffer
+	assert.Equal(t, 2, run([]string{"-load", badFile, "-frames", "5"}, &out, &errs))
+	assert.Contains(t, errs.String(), "bad.json: -sectors 1: want -1")
+}
