@@ -71,7 +71,7 @@ const (
 // Contract (the README's "The user's contract" has the same table):
 //
 //	requires   Position, Intent, Desired
-//	optional   Path, Progress, FlowFollower
+//	optional   Path, Progress, FlowFollower, Kinematics (Radius: see goTo)
 //	writes     Desired; Path.Want, Goal, Next and its sight cache; Progress
 //	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
 //	           *Neighbours (the Spatial system, added before PathFollow)
@@ -116,6 +116,7 @@ type followJob struct {
 	path     *components.Path
 	progress *components.Progress
 	flow     *components.FlowFollower
+	clear    uint8 // grid.ClearanceFor(Kinematics.Radius); 1 without Kinematics
 }
 
 type followScratch struct {
@@ -155,6 +156,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
 	s.cols.column(arche.ComponentID[components.Progress](w), unsafe.Sizeof(components.Progress{}))
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
+	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
 }
 
 // Update writes every agent's Desired. One light pass walks the query; the
@@ -165,6 +167,7 @@ func (s *PathFollow) Update(w *arche.World) {
 	s.grid.Prepare()
 	s.sight.bitsOnly = true
 	s.sight.update(s.grid)
+	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' sight)
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scan(&q.Query)
@@ -200,6 +203,7 @@ const (
 	pfPath
 	pfProgress
 	pfFlow
+	pfKin // optional, not in the filter: the agent's radius for its line of sight
 )
 
 // Work implements ecs.Job: agents [lo, hi) of the query without a Path, or,
@@ -236,10 +240,14 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	path := columnOf[components.Path](c, r, pfPath, s.n)
 	prog := columnOf[components.Progress](c, r, pfProgress, s.n)
 	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
+	kin := columnOf[components.Kinematics](c, r, pfKin, s.n)
 	for i := from - start; i < to-start; i++ {
-		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
+		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i], clear: 1}
 		if path != nil {
 			j.path = &path[i]
+			if kin != nil {
+				j.clear = grid.ClearanceFor(kin[i].Radius)
+			}
 		}
 		if prog != nil {
 			j.progress = &prog[i]
@@ -274,7 +282,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			*d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
 		default:
 			moving, goal = true, tp
-			*d = s.goTo(pos, tp, j.path, factor, components.DesiredPursue)
+			*d = s.goTo(pos, tp, j.path, j.clear, factor, components.DesiredPursue)
 			if d.Mode == components.DesiredPursue {
 				d.Vel = tv
 			}
@@ -293,7 +301,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		case !moving:
 			*d = components.Desired{}
 		default:
-			*d = s.goTo(pos, goal, j.path, factor, components.DesiredArrive)
+			*d = s.goTo(pos, goal, j.path, j.clear, factor, components.DesiredArrive)
 		}
 	}
 	if j.progress != nil {
@@ -316,10 +324,11 @@ func (s *PathFollow) target(in *components.Intent) (r2.Vec, r2.Vec, bool) {
 
 // goTo returns how an agent at pos heads for goal: directly (with mode, Arrive
 // or Pursue) when the goal is in sight or it has no path, else along its path,
-// asking for one if needed.
-func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, factor float64, mode components.DesiredMode) components.Desired {
+// asking for one if needed. clear is the agent's grid.ClearanceFor its radius:
+// above 1, "in sight" means a line wide enough for it.
+func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, clear uint8, factor float64, mode components.DesiredMode) components.Desired {
 	direct := components.Desired{Mode: mode, SpeedFactor: factor, Point: goal}
-	if path == nil || s.inSight(path, pos, goal) {
+	if path == nil || s.inSight(path, pos, goal, clear) {
 		return direct
 	}
 	gc := s.grid.CellAt(goal)
@@ -333,7 +342,7 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, factor float6
 			path.Want, path.Goal = true, gc
 		}
 	default:
-		if s.stale(path.Goal, gc, goal, pos) {
+		if s.stale(path.Goal, gc, goal, pos, clear) {
 			path.Want, path.Goal = true, gc
 		}
 	}
@@ -388,11 +397,18 @@ func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2
 // in Path), and without walking the line when the rectangle of cells it
 // spans is open (openCells: the same answer). Within one cell the answer can
 // be slightly off near a corner; Movement still keeps the agent out of walls.
-func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec) bool {
+// A wide agent (clear > 1, its grid.ClearanceFor) sees the goal only along a
+// line every cell of which has that clearance (grid.LineOfSightWide), so a
+// gap narrower than it is no sight line: it follows its (wide) path instead.
+func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec, clear uint8) bool {
 	from, to := s.grid.CellAt(pos), s.grid.CellAt(goal)
 	if !path.SightKnown || path.SightFrom != from || path.SightTo != to {
 		path.SightFrom, path.SightTo, path.SightKnown = from, to, true
-		path.SightClear = s.sight.clear(pos, goal) || s.grid.LineOfSight(pos, goal)
+		if clear > 1 {
+			path.SightClear = s.grid.LineOfSightWide(pos, goal, clear)
+		} else {
+			path.SightClear = s.sight.clear(pos, goal) || s.grid.LineOfSight(pos, goal)
+		}
 	}
 	return path.SightClear
 }
@@ -400,12 +416,13 @@ func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec) bool {
 // stale reports whether a held path to cell held no longer serves a goal in
 // cell gc: the goal's cell moved more than 2 + d/4 cells (Chebyshev; d is the
 // agent's distance to the goal), or it moved at all and the path's end has no
-// line of sight to the goal (it went behind a wall).
-func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec) bool {
+// line of sight to the goal (it went behind a wall; for a wide agent, clear
+// > 1, a line of sight wide enough for it).
+func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec, clear uint8) bool {
 	if held == gc {
 		return false
 	}
-	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSight(s.grid.Center(held), goal)
+	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSightWide(s.grid.Center(held), goal, clear)
 }
 
 // far reports whether a held path to cell a is too far off a new goal cell b.

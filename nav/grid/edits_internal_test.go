@@ -115,3 +115,59 @@ func TestPatchedComponentsEqualRelabel(t *testing.T) {
 	}
 	assert.Greater(t, patched, 1000, "most edits are patched")
 }
+
+// TestIncrementalJPSEqualsRebuild checks that JPS's mirror updated after a
+// few edits (updateBits) equals a fresh search's full rebuild: bitsets,
+// stop bits, jump bits and diagonal runs, over random doors opening and
+// closing; and the paths stay optimal (equal to A*'s cost).
+func TestIncrementalJPSEqualsRebuild(t *testing.T) {
+	rng := newRand(12)
+	const w, h = 71, 45 // rows of more than one word
+	g := New(w, h)
+	for i := 0; i < w*h/4; i++ {
+		g.SetCost(Cell{int32(rng.Intn(w)), int32(rng.Intn(h))}, Blocked)
+	}
+	opt := Options{JumpPoints: true}
+	s := NewSearchOptions(g, opt)
+	astar := NewSearch(g)
+	buf := make([]Cell, 0, 64)
+	open := func() Cell {
+		for {
+			c := Cell{int32(rng.Intn(w)), int32(rng.Intn(h))}
+			if g.Passable(c) {
+				return c
+			}
+		}
+	}
+	for round := 0; round < 150; round++ {
+		for k := rng.Intn(4); k >= 0; k-- {
+			c := Cell{int32(rng.Intn(w)), int32(rng.Intn(h))}
+			if rng.Intn(2) == 0 {
+				g.SetCost(c, Blocked)
+			} else {
+				g.SetCost(c, 1)
+			}
+		}
+		a, b := open(), open()
+		_, cost, err := s.Path(a, b, buf)
+		_, want, errA := astar.Path(a, b, buf)
+		require.Equal(t, errA, err, "round %d", round)
+		require.InDelta(t, want, cost, 1e-6*(1+want), "round %d", round)
+		s.sync()
+		s.syncMoves()
+		s.syncBits()
+		fresh := NewSearchOptions(g, opt)
+		fresh.sync()
+		fresh.syncMoves()
+		fresh.syncBits()
+		require.Equal(t, fresh.moves, s.moves, "round %d", round)
+		require.Equal(t, fresh.rows.w, s.rows.w, "round %d: rows", round)
+		require.Equal(t, fresh.cols.w, s.cols.w, "round %d: cols", round)
+		require.Equal(t, fresh.stopE.w, s.stopE.w, "round %d: stopE", round)
+		require.Equal(t, fresh.stopW.w, s.stopW.w, "round %d: stopW", round)
+		require.Equal(t, fresh.stopS.w, s.stopS.w, "round %d: stopS", round)
+		require.Equal(t, fresh.stopN.w, s.stopN.w, "round %d: stopN", round)
+		require.Equal(t, fresh.jcell, s.jcell, "round %d: jump bits", round)
+		require.Equal(t, fresh.diag, s.diag, "round %d: diagonal runs", round)
+	}
+}

@@ -185,10 +185,21 @@ func (s *Search) jumpCol(x, y, dy int32) (int32, bool) {
 }
 
 // syncBits rebuilds the bitsets of passable cells (by row) and of the
-// cells where straight scans stop, in each of the four directions.
+// cells where straight scans stop, in each of the four directions, and the
+// jump bits and diagonal runs; after at most 64 edits the grid remembers, it
+// updates only what the edited cells reach (updateBits).
 func (s *Search) syncBits() {
 	if s.bitsVersion == s.costVersion {
 		return
+	}
+	if s.bitsVersion != 0 && s.jcell != nil { // a few edits: see updateBits
+		var ok bool
+		s.editBuf, ok = s.g.EditsSince(s.bitsVersion, s.editBuf[:0])
+		if ok && len(s.editBuf) <= incrementalEdits/64 {
+			s.updateBits()
+			s.bitsVersion = s.costVersion
+			return
+		}
 	}
 	g, pw, ph := s.g, s.pw, s.ph
 	cols := &s.cols

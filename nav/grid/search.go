@@ -249,9 +249,11 @@ type Search struct {
 // cells around each edited cell are updated (see [Grid.EditsSince]; a full
 // O(width·height) rebuild after more than 4,096 edits, when the grid forgot
 // some, or with [Options.Clearance] above 1, which reads the clearance
-// field, itself rebuilt in full after an edit), while jump
-// point search rebuilds its bitsets, jump bits and diagonal runs,
-// O(width·height) (BenchmarkRebuildAfterEdit, BenchmarkEditThenSearch).
+// field, itself rebuilt in full after an edit); jump point search then
+// updates its bitsets, jump bits and diagonal runs along the rows and
+// columns through each edited cell, O(width + height + the diagonal runs
+// that change) per edit, and rebuilds them in full, O(width·height), after
+// more than 64 edits (BenchmarkRebuildAfterEdit, BenchmarkEditThenSearch).
 func NewSearch(g *Grid) *Search {
 	return NewSearchOptions(g, Options{})
 }
