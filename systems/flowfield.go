@@ -79,6 +79,7 @@ import (
 //	  grid or blocked
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero
+	Reserve   int     // fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero
@@ -167,6 +168,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "FlowField")
 	markInstalled(w, sysFlowField)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
+	s.Cache.Reserve(s.Reserve)
 	if ecs.Resource[flowfield.Cache](w) != nil {
 		// a world resumed under a new schedule: its fields are built again
 		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
@@ -184,6 +186,10 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.resolve.s = s
 	s.seen = make([][]goalUse, s.pool.N())
 	s.wfollow = make([][]int, s.pool.N())
+	for i := range s.wfollow { // sized for Capacity goals, as goals
+		s.wfollow[i] = make([]int, 0, s.Capacity)
+	}
+	s.goals = make([]flowGoal, 0, s.Capacity)
 }
 
 // Update resolves each follower's field, advances pending builds, decides

@@ -82,6 +82,9 @@ func New(g *grid.Grid) *Field {
 	for i := range f.cells {
 		f.cells[i].cls = classBlocked
 	}
+	// one cost (the common case) uses the first two queues, whose frontier
+	// on an open grid stays within twice its perimeter
+	f.q[0], f.q[1] = make([]item, 0, 4*(w+h)), make([]item, 0, 4*(w+h))
 	f.clear()
 	return f
 }
