@@ -56,7 +56,11 @@ import (
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
-// with goals beyond MaxFields wait for one to fall out of use.
+// with goals beyond MaxFields wait for one to fall out of use. Reserve of
+// them are allocated at Initialize, so that the first goals allocate
+// nothing: a game that moves one shared goal now and then sets Capacity and
+// Reserve to 2 (the field followed and the one being built) and allocates
+// nothing per frame once its crowd is steady.
 //
 // Resolving each agent's field, copying the agents, measuring their
 // distances to their goals and sampling are split over Workers goroutines

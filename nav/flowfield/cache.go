@@ -165,8 +165,8 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 // without allocating when those goals arrive: a game that moves one goal
 // now and then reserves 2 (the field followed and the one being built) and
 // allocates nothing once the crowd is steady. Each field costs what [New]
-// says; the frontier's queues are sized for the grid's perimeter and grow
-// past it only on unusual maps.
+// says; the frontier's queues are sized for twice the grid's perimeter and
+// grow past it only on maps whose walls make a longer frontier (a maze).
 func (c *Cache) Reserve(n int) {
 	for len(c.entries)+len(c.free) < min(n, c.capacity) {
 		f := New(c.g)
