@@ -56,7 +56,11 @@ import (
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
-// with goals beyond MaxFields wait for one to fall out of use.
+// with goals beyond MaxFields wait for one to fall out of use. Reserve of
+// them are allocated at Initialize, so that the first goals allocate
+// nothing: a game that moves one shared goal now and then sets Capacity and
+// Reserve to 2 (the field followed and the one being built) and allocates
+// nothing per frame once its crowd is steady.
 //
 // Resolving each agent's field, copying the agents, measuring their
 // distances to their goals and sampling are split over Workers goroutines
@@ -79,6 +83,7 @@ import (
 //	  grid or blocked
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero
+	Reserve   int     // fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero
@@ -167,6 +172,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "FlowField")
 	markInstalled(w, sysFlowField)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
+	s.Cache.Reserve(s.Reserve)
 	if ecs.Resource[flowfield.Cache](w) != nil {
 		// a world resumed under a new schedule: its fields are built again
 		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
@@ -184,6 +190,10 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.resolve.s = s
 	s.seen = make([][]goalUse, s.pool.N())
 	s.wfollow = make([][]int, s.pool.N())
+	for i := range s.wfollow { // sized for Capacity goals, as goals
+		s.wfollow[i] = make([]int, 0, s.Capacity)
+	}
+	s.goals = make([]flowGoal, 0, s.Capacity)
 }
 
 // Update resolves each follower's field, advances pending builds, decides

@@ -167,6 +167,9 @@ func (s *PathQueue) Initialize(w *arche.World) {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
 	}
 	s.search = grid.NewSearchOptions(s.grid, s.Options)
+	// a raw path rarely has more cells than twice the grid's perimeter: sized
+	// now, the buffer does not grow at a new longest path in steady state
+	s.buf = make([]grid.Cell, 0, 2*(s.grid.Width()+s.grid.Height()))
 	s.initWide(w)
 	s.watchEdits()
 	s.filter = generic.NewFilter2[components.Path, components.Position]()

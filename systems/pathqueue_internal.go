@@ -191,6 +191,9 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 		} else {
 			p.State = components.PathReady
 			had := cap(p.Waypoints)
+			if had < len(path) { // room for twice the path (16 at least), so that a longer path later seldom reallocates
+				p.Waypoints = make([]grid.Cell, 0, max(2*len(path), 16))
+			}
 			p.Waypoints = append(p.Waypoints[:0], path...)
 			if cap(p.Waypoints) != had {
 				s.arena.HoldWaypoints(s.tickets[t].e, p.Waypoints)

@@ -30,6 +30,7 @@ type Cache struct {
 	entries  []cacheEntry
 	index    map[grid.Cell]int // goal → entries position; looked up, never iterated
 	tick     uint64
+	free     []*Field // buffers made by Reserve, taken by new goals before New
 
 	// Statistics since creation.
 	Hits, Misses, Evictions, Rebuilds int
@@ -134,7 +135,11 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 	c.Misses++
 	var f *Field
 	if len(c.entries) < c.capacity {
-		f = New(c.g)
+		if k := len(c.free); k > 0 {
+			f, c.free = c.free[k-1], c.free[:k-1]
+		} else {
+			f = New(c.g)
+		}
 		c.entries = append(c.entries, cacheEntry{goal: goal, field: f, lastUse: c.tick})
 		c.index[goal] = len(c.entries) - 1
 	} else {
@@ -153,6 +158,22 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 	}
 	f.Start(goal)
 	return f, false
+}
+
+// Reserve allocates now the buffers of the fields that the next goals will
+// take, so that the cache holds n fields (or its capacity, if smaller)
+// without allocating when those goals arrive: a game that moves one goal
+// now and then reserves 2 (the field followed and the one being built) and
+// allocates nothing once the crowd is steady. Each field costs what [New]
+// says; the frontier's queues are sized for twice the grid's perimeter and
+// grow past it only on maps whose walls make a longer frontier (a maze).
+func (c *Cache) Reserve(n int) {
+	for len(c.entries)+len(c.free) < min(n, c.capacity) {
+		f := New(c.g)
+		f.prepare()
+		f.goals = make([]grid.Cell, 0, 1)
+		c.free = append(c.free, f)
+	}
 }
 
 // Update advances the builds of pending fields and rebuilds of stale ones,

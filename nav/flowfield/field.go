@@ -82,6 +82,11 @@ func New(g *grid.Grid) *Field {
 	for i := range f.cells {
 		f.cells[i].cls = classBlocked
 	}
+	// One cost (the common case) uses the first two queues: their frontier
+	// on an open grid stays within twice its perimeter, and stepQueues keeps
+	// up to 2048 popped entries before it drops them.
+	qcap := 4*(w+h) + 2048
+	f.q[0], f.q[1] = make([]item, 0, qcap), make([]item, 0, qcap)
 	f.clear()
 	return f
 }

@@ -118,7 +118,7 @@ func buildSwarm(cfg SwarmConfig, w *arche.World, g *grid.Grid, workers int, rng 
 		Clock:    ecs.NewClockSystem(cfg.DT),
 		Director: &GoalDirector{Every: cfg.GoalEvery, rng: rng, Goal: goal},
 		Spatial:  &systems.Spatial{CellSize: SwarmHashCell, Workers: workers},
-		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers},
+		Flow:     &systems.FlowField{Budget: cfg.Budget, Workers: workers, Capacity: 2, Reserve: 2},
 		Follow:   &systems.PathFollow{Workers: workers},
 		Steer:    &systems.Steer{Workers: workers},
 		Movement: &systems.Movement{Workers: workers},
@@ -172,6 +172,8 @@ func (d *GoalDirector) Initialize(w *arche.World) {
 	}
 	d.next = d.clock.Time + d.Every
 	d.filter = generic.NewFilter1[components.FlowFollower]()
+	q := d.filter.Query(w)
+	q.Close() // compiles the filter now, not at the first move
 }
 
 // Update moves the goal when its time has come.
