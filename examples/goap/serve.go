@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems/debugview"
@@ -13,7 +12,7 @@ import (
 )
 
 // serve adds the live debugger to sched, serves its page at addr and runs
-// frames until ctx is done.
+// frames until ctx is done (see debugview.Serve).
 func serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, addr string, speed float64, stdout, stderr io.Writer) int {
 	if !(speed >= 0 && speed <= debugview.MaxSpeed) {
 		fmt.Fprintf(stderr, "goap: -speed must be from 0 to %d\n", debugview.MaxSpeed)
@@ -24,19 +23,13 @@ func serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, addr strin
 		fmt.Fprintln(stderr, "goap:", err)
 		return 1
 	}
-	v := debugview.New()
-	v.Speed, v.Times = speed, sched
-	sched.Add(v)
-	sched.Initialize(w)
-	defer sched.Finalize(w)
-	srv := &http.Server{Handler: v.Handler()}
-	go srv.Serve(ln)
-	defer srv.Close()
-	fmt.Fprintf(stdout, "debugview: http://%s/ (interrupt to stop)\n", ln.Addr())
-	go func() { <-ctx.Done(); v.Close() }()
-	for ctx.Err() == nil {
-		sched.Update(w)
+	frames, err := debugview.Serve(ctx, w, sched, ln, speed, func(url string) {
+		fmt.Fprintf(stdout, "debugview: %s (interrupt to stop)\n", url)
+	})
+	if err != nil {
+		fmt.Fprintln(stderr, "goap:", err)
+		return 2
 	}
-	fmt.Fprintf(stdout, "debugview: stopped after %d frames\n", sched.Frames())
+	fmt.Fprintf(stdout, "debugview: stopped after %d frames\n", frames)
 	return 0
 }

@@ -1,0 +1,45 @@
+package debugview
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// Serve is the whole loop of a program that only wants to watch its world: it adds a
+// [Viewer] (with Speed speed, multiples of real time, 0 unpaced) to sched, initializes
+// sched on w, serves the viewer's page on ln and runs frames until ctx is done (a paused
+// viewer is released then), finalizing sched and closing the server before it returns.
+// Once the page is served it calls announce, if not nil, with its URL. It returns the
+// number of frames run.
+//
+// Errors: a speed outside 0 to [MaxSpeed] (NaN included), before anything is added or
+// served; ln is closed then too.
+func Serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, ln net.Listener, speed float64, announce func(url string)) (int, error) {
+	if !(speed >= 0 && speed <= MaxSpeed) {
+		ln.Close()
+		return 0, fmt.Errorf("debugview: speed %v: want 0 (unpaced) to %d", speed, MaxSpeed)
+	}
+	v := New()
+	v.Speed, v.Times = speed, sched
+	sched.Add(v)
+	sched.Initialize(w)
+	srv := &http.Server{Handler: v.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	if announce != nil {
+		announce(fmt.Sprintf("http://%s/", ln.Addr()))
+	}
+	stop := context.AfterFunc(ctx, v.Close)
+	defer stop()
+	for ctx.Err() == nil {
+		sched.Update(w)
+	}
+	srv.Close()
+	sched.Finalize(w)
+	return sched.Frames(), nil
+}

@@ -1,0 +1,67 @@
+package debugview_test
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"net"
+	"net/http"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	"github.com/archai-go/archai/systems/debugview"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Serve runs frames and serves the page until the context ends, even while the page
+// has the run paused, and refuses a speed it cannot pace.
+func TestServeRunsUntilTheContextEnds(t *testing.T) {
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(16, 16))
+	movers, err := systems.NewSpawner(&world, systems.Mover{})
+	require.NoError(t, err)
+	movers.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
+	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	_, err = debugview.Serve(context.Background(), &world, sched, ln, math.NaN(), nil)
+	require.ErrorContains(t, err, "speed NaN")
+
+	ln, err = net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 1)
+	done := make(chan int, 1)
+	go func() {
+		frames, err := debugview.Serve(ctx, &world, sched, ln, 0, func(u string) { urls <- u })
+		assert.NoError(t, err)
+		done <- frames
+	}()
+	base := <-urls
+	var frame int64
+	for range 1000 { // until a snapshot shows frames run
+		resp, err := http.Get(base + "state")
+		require.NoError(t, err)
+		var s struct{ Frame int64 }
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&s))
+		resp.Body.Close()
+		if frame = s.Frame; frame > 0 {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	assert.Positive(t, frame)
+	resp, err := http.PostForm(base+"cmd", url.Values{"op": {"pause"}})
+	require.NoError(t, err)
+	resp.Body.Close()
+	cancel() // ends the run although it is paused
+	assert.Positive(t, <-done)
+}
