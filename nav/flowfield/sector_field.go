@@ -434,14 +434,21 @@ func (f *SectorField) bestExit(c grid.Cell) int32 {
 		return -1
 	}
 	sec := &s.secs[i]
-	best, bestV := int32(-1), float32(math.Inf(1))
+	// The exits are sorted by cost: once one costs more than the best
+	// value so far, no later one can win (the distance term is ≥ 0). Ties
+	// go to the lowest slot, the sector's node order, as a plain scan of
+	// the nodes in order would choose.
+	best, bestV, bestSlot := int32(-1), float32(math.Inf(1)), int32(math.MaxInt32)
 	row := sec.dirs[(int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0))*sec.stride:][:sec.stride]
 	for _, e := range f.exits[f.exitOff[i]:f.exitOff[i+1]] {
+		if e.cost > bestV {
+			break
+		}
 		if row[e.slot/2]>>(4*(e.slot&1))&15 == nibNone {
 			continue
 		}
-		if v := octile(c, e.cell)*s.minC + e.cost; v < bestV {
-			best, bestV = e.id, v
+		if v := octile(c, e.cell)*s.minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
+			best, bestV, bestSlot = e.id, v, e.slot
 		}
 	}
 	return best

@@ -41,14 +41,17 @@ func (f *SectorField) search() {
 	} else {
 		f.searchHeap(ls, sec)
 	}
-	// the exits of each sector: nodes whose route crosses their portal
+	// the exits of each sector: nodes whose route crosses their portal,
+	// cheapest first (bestExit stops at the first one that cannot win)
 	for i := range s.secs {
-		f.exitOff[i] = int32(len(f.exits))
+		off := len(f.exits)
+		f.exitOff[i] = int32(off)
 		for _, id := range s.secs[i].nodes {
 			if f.next[id] >= 0 && f.next[id] == s.nodes[id].partner {
 				f.exits = append(f.exits, exitRec{id, s.nodes[id].slot, s.nodes[id].cell, f.cost[id]})
 			}
 		}
+		sortExits(f.exits[off:])
 	}
 	f.exitOff[len(s.secs)] = int32(len(f.exits))
 }
@@ -131,18 +134,44 @@ func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
 				bk[k] = append(bk[k], item{c, p})
 				pending++
 			}
+			// A node whose route stays in its sector (the next node is a
+			// node of it, or the goal inside it) relaxes no other node of
+			// the sector: its route's node already did, at no higher cost,
+			// the sector's distances being shortest paths inside it
+			// (triangle inequality). Only nodes entered across their
+			// portal reach the rest of their sector.
+			if nx := next[v]; nx == -1 || nx >= 0 && nx != nv.partner {
+				continue
+			}
+			// A sector's nodes are numbered consecutively (Sectors.renumber):
+			// their costs and next nodes are one run of memory each.
 			sv := &s.secs[nv.sector]
 			k := len(sv.nodes)
+			base := sv.nodes[0]
 			row := sv.dist[int(nv.slot)*k:][:k]
-			for a, u := range sv.nodes {
-				if c := row[a] + it.d; c < cost[u] {
-					cost[u], next[u] = c, v
+			cs, ns := cost[base:][:k], next[base:][:k]
+			for a, r := range row {
+				if c := r + it.d; c < cs[a] {
+					cs[a], ns[a] = c, v
 					q := max(uint64(float64(c)*inv), cur) & mask
-					bk[q] = append(bk[q], item{c, u})
+					bk[q] = append(bk[q], item{c, base + int32(a)})
 					pending++
 				}
 			}
 		}
 		*b = (*b)[:0]
+	}
+}
+
+// sortExits sorts a sector's exits by cost, ties by slot (an insertion
+// sort: a sector has a few exits; it allocates nothing).
+func sortExits(e []exitRec) {
+	for i := 1; i < len(e); i++ {
+		x := e[i]
+		j := i
+		for ; j > 0 && (e[j-1].cost > x.cost || e[j-1].cost == x.cost && e[j-1].slot > x.slot); j-- {
+			e[j] = e[j-1]
+		}
+		e[j] = x
 	}
 }

@@ -1,0 +1,98 @@
+package flowfield
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/require"
+)
+
+// plainBestExit is bestExit as a plain scan of the sector's exits in node
+// order, without the cost-sorted early stop.
+func plainBestExit(f *SectorField, c grid.Cell) int32 {
+	s := f.s
+	i := s.SectorOf(c)
+	if i < 0 || i == f.goalSec {
+		return -1
+	}
+	sec := &s.secs[i]
+	best, bestV := int32(-1), float32(math.Inf(1))
+	for _, id := range sec.nodes {
+		if f.next[id] < 0 || f.next[id] != s.nodes[id].partner || sec.nodeDir(int(s.nodes[id].slot), c) == nibNone {
+			continue
+		}
+		if v := octile(c, s.nodes[id].cell)*s.minC + f.cost[id]; v < bestV {
+			best, bestV = id, v
+		}
+	}
+	return best
+}
+
+// TestSectorBestExitMatchesPlainScan: the cost-sorted exits with their
+// early stop choose the same exit as scanning every node in order, for
+// every passable cell of a town map and several goals.
+func TestSectorBestExitMatchesPlainScan(t *testing.T) {
+	g := townGrid(256, 9)
+	s, err := NewSectors(g, 16)
+	require.NoError(t, err)
+	f := NewSectorField(s)
+	rng := rand.New(rand.NewPCG(1, 2))
+	checked := 0
+	for range 4 {
+		goal := grid.Cell{X: int32(1 + rng.IntN(254)), Y: int32(1 + rng.IntN(254))}
+		for !g.Passable(goal) {
+			goal = grid.Cell{X: int32(1 + rng.IntN(254)), Y: int32(1 + rng.IntN(254))}
+		}
+		f.SetGoal(goal)
+		for y := int32(0); y < 256; y++ {
+			for x := int32(0); x < 256; x++ {
+				c := grid.Cell{X: x, Y: y}
+				if !g.Passable(c) {
+					continue
+				}
+				want := plainBestExit(f, c)
+				require.Equal(t, want, f.bestExit(c), "cell %v goal %v", c, goal)
+				if want >= 0 {
+					checked++
+				}
+			}
+		}
+	}
+	require.Greater(t, checked, 100000)
+}
+
+// TestSectorBucketSearchMatchesHeap: the bucket search, which lets only
+// nodes entered across their portal relax their sector, gives every node
+// the cost the heap search (relaxing every edge) gives, to float rounding.
+func TestSectorBucketSearchMatchesHeap(t *testing.T) {
+	g := townGrid(512, 11)
+	s, err := NewSectors(g, 32)
+	require.NoError(t, err)
+	require.Positive(t, s.ring)
+	fb, fh := NewSectorField(s), NewSectorField(s)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 4 {
+		goal := grid.Cell{X: int32(1 + rng.IntN(510)), Y: int32(1 + rng.IntN(510))}
+		for !g.Passable(goal) {
+			goal = grid.Cell{X: int32(1 + rng.IntN(510)), Y: int32(1 + rng.IntN(510))}
+		}
+		fb.SetGoal(goal)
+		ring := s.ring
+		s.ring = 0
+		fh.SetGoal(goal)
+		s.ring = ring
+		reached := 0
+		for id := range fh.cost {
+			h, b := fh.cost[id], fb.cost[id]
+			if math.IsInf(float64(h), 1) {
+				require.True(t, math.IsInf(float64(b), 1), "node %d", id)
+				continue
+			}
+			reached++
+			require.InEpsilon(t, h+1, b+1, 1e-5, "node %d goal %v", id, goal)
+		}
+		require.Greater(t, reached, s.Nodes()/2)
+	}
+}
