@@ -43,7 +43,13 @@ func (v *Viewer) drain(w *arche.World) {
 // change), until a resume, a step, SetEnabled(false) or Close.
 func (v *Viewer) hold(w *arche.World) {
 	for v.paused && !v.stepOnce && v.enabled.Load() {
+		var retry <-chan time.Time
+		if v.dirty { // the last snapshot met a reader: publish it once the reader is done
+			retry = time.After(time.Millisecond)
+		}
 		select {
+		case <-retry:
+			v.publish()
 		case c := <-v.cmds:
 			v.apply(w, c)
 			if v.dirty && v.paused {
