@@ -4,7 +4,6 @@ import (
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -124,10 +123,7 @@ func (s *HTN) Name() string { return "htn" }
 //     domains with arche.AddResource(w, registry) before Initialize.
 func (s *HTN) Initialize(w *arche.World) {
 	mustClock(w, "HTN")
-	s.registry = ecs.Resource[htn.Registry](w)
-	if s.registry == nil {
-		panic("systems: HTN: the world has no *htn.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize")
-	}
+	s.registry = mustRegistry[htn.Registry](w, "HTN", "htn")
 	markInstalled(w, sysHTN)
 	s.run.init(w, s.Workers)
 	s.run.ready = func(b *components.HTNPlanner) bool {
@@ -220,10 +216,7 @@ func (s *GOAP) Name() string { return "goap" }
 //     domains with arche.AddResource(w, registry) before Initialize.
 func (s *GOAP) Initialize(w *arche.World) {
 	mustClock(w, "GOAP")
-	s.registry = ecs.Resource[goap.Registry](w)
-	if s.registry == nil {
-		panic("systems: GOAP: the world has no *goap.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize")
-	}
+	s.registry = mustRegistry[goap.Registry](w, "GOAP", "goap")
 	markInstalled(w, sysGOAP)
 	s.run.init(w, s.Workers)
 	for i := range s.run.planners {

@@ -1,6 +1,9 @@
 package systems
 
 import (
+	"fmt"
+
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -55,6 +58,18 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 	}
 	var zero C
 	*ctx = zero
+}
+
+// mustRegistry returns the world's registry resource R (*htn.Registry or *goap.Registry,
+// of package pkg) for planner system sys.
+//
+// Panics: if the world has no such resource, saying how to add it.
+func mustRegistry[R any](w *arche.World, sys, pkg string) *R {
+	r := ecs.Resource[R](w)
+	if r == nil {
+		panic(fmt.Sprintf("systems: %s: the world has no *%s.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize", sys, pkg))
+	}
+	return r
 }
 
 // plannerRegistry is what [HTN] and [GOAP] ask of their registry resource
