@@ -26,11 +26,7 @@ type HTNThinker struct {
 // Validate reports a missing registry, a Domain it does not hold, or a negative or
 // non-finite Interval.
 func (b HTNThinker) Validate() error {
-	var dom error
-	if b.Registry.Domain(b.Domain) == nil {
-		dom = fmt.Errorf("HTNThinker: Domain %d is not in the Registry (nil registry, 0 or never added)", b.Domain)
-	}
-	return errors.Join(dom, checkSize("Interval", b.Interval))
+	return validatePlanner("HTNThinker", b.Registry.Domain(b.Domain) != nil, b.Domain, b.Interval)
 }
 
 // Components implements [Bundle].
@@ -59,11 +55,7 @@ type GOAPThinker struct {
 // Validate reports a missing registry, a Domain it does not hold, or a negative or
 // non-finite Interval.
 func (b GOAPThinker) Validate() error {
-	var dom error
-	if b.Registry.Domain(b.Domain) == nil {
-		dom = fmt.Errorf("GOAPThinker: Domain %d is not in the Registry (nil registry, 0 or never added)", b.Domain)
-	}
-	return errors.Join(dom, checkSize("Interval", b.Interval))
+	return validatePlanner("GOAPThinker", b.Registry.Domain(b.Domain) != nil, b.Domain, b.Interval)
 }
 
 // Components implements [Bundle].
@@ -76,6 +68,16 @@ func (b GOAPThinker) Init(a *Spawned) {
 	d := b.Registry.Domain(b.Domain)
 	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
 	initThink(a, b.Interval)
+}
+
+// validatePlanner is the Validate of a planner bundle: found tells whether the registry
+// holds the bundle's domain id.
+func validatePlanner(bundle string, found bool, id any, interval float64) error {
+	var dom error
+	if !found {
+		dom = fmt.Errorf("%s: Domain %d is not in the Registry (nil registry, 0 or never added)", bundle, id)
+	}
+	return errors.Join(dom, checkSize("Interval", interval))
 }
 
 // initThink writes a Thinker's cadence, staggered by the agent's Rand, and an empty

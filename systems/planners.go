@@ -4,7 +4,6 @@ import (
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -59,12 +58,8 @@ type HTN struct {
 	Log    bool
 	Events []HTNEvent
 
-	due      thinkers[components.HTNPlanner]
+	run      planThinks[components.HTNPlanner, htn.Planner, htn.Context, htn.Event]
 	registry *htn.Registry
-	planners []htn.Planner // per worker
-	ctxs     []htn.Context // per worker
-	logs     []planLog[htn.Event]
-	ready    func(*components.HTNPlanner) bool
 }
 
 // HTNEvent is one transition of an agent's HTN plan (see htn.Event), at Time (seconds of
@@ -128,63 +123,39 @@ func (s *HTN) Name() string { return "htn" }
 //     domains with arche.AddResource(w, registry) before Initialize.
 func (s *HTN) Initialize(w *arche.World) {
 	mustClock(w, "HTN")
-	s.registry = ecs.Resource[htn.Registry](w)
-	if s.registry == nil {
-		panic("systems: HTN: the world has no *htn.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize")
-	}
+	s.registry = mustRegistry[htn.Registry](w, "HTN", "htn")
 	markInstalled(w, sysHTN)
-	n := s.due.init(w, s.Workers)
-	s.planners = make([]htn.Planner, n)
-	s.ctxs = make([]htn.Context, n)
-	s.logs = newLogs[htn.Event](n)
-	s.ready = func(b *components.HTNPlanner) bool {
-		if d := b.Cache; d != nil && b.Name == d.Name() && s.registry.Domain(b.Domain) == d {
-			return true // the cache holds: interned name, same registry
-		}
-		d, id := s.registry.Resolve(b.Name, b.Domain)
-		b.Cache, b.Domain = d, id
-		if d != nil {
-			b.Name = d.Name() // interned
-		}
-		return d != nil
+	s.run.init(w, s.Workers)
+	s.run.ready = func(b *components.HTNPlanner) bool {
+		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)
 	}
+	s.run.tick = htnTick
 }
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *HTN) Update(w *arche.World) {
-	s.due.run(w, s.Budget, s.ready, s)
-	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
-	s.Plans = s.due.Counted
-	s.Events = gatherLogs(s.logs, s.Events)
+	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
+	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
+	s.Plans = s.run.due.Counted
 	s.ScriptErrors = 0
-	for i := range s.planners {
-		s.ScriptErrors += s.planners[i].ScriptErrors
+	for i := range s.run.planners {
+		s.ScriptErrors += s.run.planners[i].ScriptErrors
 	}
 }
 
 // Work implements ecs.Job: it runs the planners of jobs [lo, hi).
-func (s *HTN) Work(worker, lo, hi int) {
-	now := s.due.clock.Time
-	ctx := &s.ctxs[worker]
-	p := &s.planners[worker]
-	for i := lo; i < hi; i++ {
-		j := s.due.job(worker, i)
-		b := j.brain
-		*ctx = htn.Context{Agent: &j.agent, DT: now - j.think.Last, Time: now}
-		if s.Log {
-			l := &s.logs[worker]
-			l.entity, l.time, ctx.Observe = j.agent.Entity, now, l.observe
-		}
-		before := b.Run.Plans
-		b.Cache.Tick(&b.Run, &b.State, p, ctx)
-		s.due.count(worker, int(b.Run.Plans-before))
-		j.thought(now)
-	}
-	*ctx = htn.Context{}
+func (s *HTN) Work(worker, lo, hi int) { s.run.Work(worker, lo, hi) }
+
+// htnTick is one think of an agent's HTN planner (see planThinks.tick).
+func htnTick(b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agent, dt, now float64, observe func(htn.Event)) int {
+	*ctx = htn.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+	before := b.Run.Plans
+	b.Cache.Tick(&b.Run, &b.State, p, ctx)
+	return int(b.Run.Plans - before)
 }
 
 // Finalize stops the workers.
-func (s *HTN) Finalize(w *arche.World) { s.due.close() }
+func (s *HTN) Finalize(w *arche.World) { s.run.due.close() }
 
 // GOAP runs the goal-oriented action planner ([components.GOAPPlanner]) of every agent
 // whose think time has come, on the same cadence, budget and workers as [Decision]: each
@@ -229,12 +200,8 @@ type GOAP struct {
 	Log    bool
 	Events []GOAPEvent
 
-	due      thinkers[components.GOAPPlanner]
+	run      planThinks[components.GOAPPlanner, goap.Planner, goap.Context, goap.Event]
 	registry *goap.Registry
-	planners []goap.Planner // per worker
-	ctxs     []goap.Context // per worker
-	logs     []planLog[goap.Event]
-	ready    func(*components.GOAPPlanner) bool
 }
 
 // Name implements ecs.Namer.
@@ -249,59 +216,35 @@ func (s *GOAP) Name() string { return "goap" }
 //     domains with arche.AddResource(w, registry) before Initialize.
 func (s *GOAP) Initialize(w *arche.World) {
 	mustClock(w, "GOAP")
-	s.registry = ecs.Resource[goap.Registry](w)
-	if s.registry == nil {
-		panic("systems: GOAP: the world has no *goap.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize")
-	}
+	s.registry = mustRegistry[goap.Registry](w, "GOAP", "goap")
 	markInstalled(w, sysGOAP)
-	n := s.due.init(w, s.Workers)
-	s.planners = make([]goap.Planner, n)
-	for i := range s.planners {
-		s.planners[i].MaxNodes = s.NodeBudget
+	s.run.init(w, s.Workers)
+	for i := range s.run.planners {
+		s.run.planners[i].MaxNodes = s.NodeBudget
 	}
-	s.ctxs = make([]goap.Context, n)
-	s.logs = newLogs[goap.Event](n)
-	s.ready = func(b *components.GOAPPlanner) bool {
-		if d := b.Cache; d != nil && b.Name == d.Name() && s.registry.Domain(b.Domain) == d {
-			return true
-		}
-		d, id := s.registry.Resolve(b.Name, b.Domain)
-		b.Cache, b.Domain = d, id
-		if d != nil {
-			b.Name = d.Name()
-		}
-		return d != nil
+	s.run.ready = func(b *components.GOAPPlanner) bool {
+		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)
 	}
+	s.run.tick = goapTick
 }
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *GOAP) Update(w *arche.World) {
-	s.due.run(w, s.Budget, s.ready, s)
-	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
-	s.Plans = s.due.Counted
-	s.Events = gatherLogs(s.logs, s.Events)
+	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
+	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
+	s.Plans = s.run.due.Counted
 }
 
 // Work implements ecs.Job: it runs the planners of jobs [lo, hi).
-func (s *GOAP) Work(worker, lo, hi int) {
-	now := s.due.clock.Time
-	ctx := &s.ctxs[worker]
-	p := &s.planners[worker]
-	for i := lo; i < hi; i++ {
-		j := s.due.job(worker, i)
-		b := j.brain
-		*ctx = goap.Context{Agent: &j.agent, DT: now - j.think.Last, Time: now}
-		if s.Log {
-			l := &s.logs[worker]
-			l.entity, l.time, ctx.Observe = j.agent.Entity, now, l.observe
-		}
-		before := b.Run.Plans
-		b.Cache.Tick(&b.Run, &b.State, p, ctx)
-		s.due.count(worker, int(b.Run.Plans-before))
-		j.thought(now)
-	}
-	*ctx = goap.Context{}
+func (s *GOAP) Work(worker, lo, hi int) { s.run.Work(worker, lo, hi) }
+
+// goapTick is one think of an agent's GOAP planner (see planThinks.tick).
+func goapTick(b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *Agent, dt, now float64, observe func(goap.Event)) int {
+	*ctx = goap.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+	before := b.Run.Plans
+	b.Cache.Tick(&b.Run, &b.State, p, ctx)
+	return int(b.Run.Plans - before)
 }
 
 // Finalize stops the workers.
-func (s *GOAP) Finalize(w *arche.World) { s.due.close() }
+func (s *GOAP) Finalize(w *arche.World) { s.run.due.close() }

@@ -14,24 +14,24 @@ type plannerCursor struct {
 
 // SaveState returns the think budget's cursor as JSON ({"cursor": n}), for a save file.
 func (s *HTN) SaveState() (json.RawMessage, error) {
-	return json.Marshal(plannerCursor{Cursor: s.due.cursor})
+	return json.Marshal(plannerCursor{Cursor: s.run.due.cursor})
 }
 
 // LoadState restores the think budget's cursor saved by [HTN.SaveState]. It returns an
 // error for a malformed or negative cursor.
 func (s *HTN) LoadState(raw json.RawMessage) error {
-	return loadPlannerCursor("htn", raw, &s.due.cursor)
+	return loadPlannerCursor("htn", raw, &s.run.due.cursor)
 }
 
 // SaveState returns the think budget's cursor as JSON ({"cursor": n}), for a save file.
 func (s *GOAP) SaveState() (json.RawMessage, error) {
-	return json.Marshal(plannerCursor{Cursor: s.due.cursor})
+	return json.Marshal(plannerCursor{Cursor: s.run.due.cursor})
 }
 
 // LoadState restores the think budget's cursor saved by [GOAP.SaveState]. It returns an
 // error for a malformed or negative cursor.
 func (s *GOAP) LoadState(raw json.RawMessage) error {
-	return loadPlannerCursor("goap", raw, &s.due.cursor)
+	return loadPlannerCursor("goap", raw, &s.run.due.cursor)
 }
 
 func loadPlannerCursor(name string, raw json.RawMessage, cursor *int) error {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/archai-go/archai/ai/internal/plan"
 )
 
 // MaxFacts is the number of facts a [State] holds.
@@ -420,41 +422,31 @@ type ID uint16
 // ([Registry.Resolve]). Add domains before agents use them; a
 // Registry is safe for concurrent reads.
 type Registry struct {
-	domains []*Domain
+	domains plan.Registry[*Domain]
 }
 
 // Add adds d and returns its ID. It returns an error if d is nil, a domain of that name
 // is already registered, or the registry is full.
 func (r *Registry) Add(d *Domain) (ID, error) {
-	if d == nil {
-		return 0, errors.New("goap: Registry.Add: nil domain")
-	}
-	for _, o := range r.domains {
-		if o.name == d.name {
-			return 0, fmt.Errorf("goap: Registry.Add: a domain called %q is already registered", d.name)
-		}
-	}
-	if len(r.domains) >= math.MaxUint16 {
-		return 0, errors.New("goap: Registry.Add: registry full")
-	}
-	r.domains = append(r.domains, d)
-	return ID(len(r.domains)), nil
+	id, err := r.domains.Add("goap", d)
+	return ID(id), err
 }
 
 // Domain returns the domain of id, or nil if there is none.
 func (r *Registry) Domain(id ID) *Domain {
-	if r == nil || id == 0 || int(id) > len(r.domains) {
-		return nil
-	}
-	return r.domains[id-1]
+	return r.shared().Domain(uint16(id))
 }
 
 // Lookup returns the ID of the domain called name, or 0 and false.
 func (r *Registry) Lookup(name string) (ID, bool) {
-	for i, d := range r.domains {
-		if d.name == name {
-			return ID(i + 1), true
-		}
+	id, ok := r.shared().Lookup(name)
+	return ID(id), ok
+}
+
+// shared returns r's domains, nil for a nil r.
+func (r *Registry) shared() *plan.Registry[*Domain] {
+	if r == nil {
+		return nil
 	}
-	return 0, false
+	return &r.domains
 }

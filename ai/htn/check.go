@@ -39,26 +39,11 @@ func (d *Domain) CheckRun(r *Run) error {
 // empty name resolves hint alone. It returns nil and 0 if the registry (possibly nil)
 // has no such domain.
 func (r *Registry) Resolve(name string, hint ID) (*Domain, ID) {
-	if d := r.Domain(hint); d != nil && (name == "" || d.name == name) {
-		return d, hint
-	}
-	if r == nil || name == "" {
-		return nil, 0
-	}
-	if id, ok := r.Lookup(name); ok {
-		return r.domains[id-1], id
-	}
-	return nil, 0
+	d, id := r.shared().Resolve(name, uint16(hint))
+	return d, ID(id)
 }
 
 // Names returns the names of the registered domains, in ID order.
 func (r *Registry) Names() []string {
-	if r == nil {
-		return nil
-	}
-	out := make([]string, len(r.domains))
-	for i, d := range r.domains {
-		out[i] = d.name
-	}
-	return out
+	return r.shared().Names()
 }

@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/archai-go/archai/ai/internal/plan"
 )
 
 // ID names a domain in a [Registry]; 0 is no domain.
@@ -21,7 +22,7 @@ type ID uint16
 type Registry struct {
 	operators map[string]operator
 	sensors   map[string]func(c *Context)
-	domains   []*Domain
+	domains   plan.Registry[*Domain]
 }
 
 type operator struct {
@@ -63,35 +64,27 @@ func (r *Registry) RegisterSensor(name string, fn func(c *Context)) error {
 // Add adds d and returns its ID. It returns an error if d is nil or a domain of that
 // name is registered.
 func (r *Registry) Add(d *Domain) (ID, error) {
-	if d == nil {
-		return 0, errors.New("htn: Registry.Add: nil domain")
-	}
-	if _, ok := r.Lookup(d.name); ok {
-		return 0, fmt.Errorf("htn: Registry.Add: a domain called %q is already registered", d.name)
-	}
-	if len(r.domains) >= math.MaxUint16 {
-		return 0, errors.New("htn: Registry.Add: registry full")
-	}
-	r.domains = append(r.domains, d)
-	return ID(len(r.domains)), nil
+	id, err := r.domains.Add("htn", d)
+	return ID(id), err
 }
 
 // Domain returns the domain of id, or nil.
 func (r *Registry) Domain(id ID) *Domain {
-	if r == nil || id == 0 || int(id) > len(r.domains) {
-		return nil
-	}
-	return r.domains[id-1]
+	return r.shared().Domain(uint16(id))
 }
 
 // Lookup returns the ID of the domain called name, or 0 and false.
 func (r *Registry) Lookup(name string) (ID, bool) {
-	for i, d := range r.domains {
-		if d.name == name {
-			return ID(i + 1), true
-		}
+	id, ok := r.shared().Lookup(name)
+	return ID(id), ok
+}
+
+// shared returns r's domains, nil for a nil r.
+func (r *Registry) shared() *plan.Registry[*Domain] {
+	if r == nil {
+		return nil
 	}
-	return 0, false
+	return &r.domains
 }
 
 // LoadFile reads a domain file (see [Registry.LoadJSON]) and adds its domain.

@@ -52,6 +52,23 @@ func plannerDomain(t *testing.T) (*htn.Registry, htn.ID) {
 	return reg, id
 }
 
+// savedRun spawns n agents of bundle in a world holding the registry resource reg, runs
+// planner for 5 frames of 0.05 s and returns the world and its save.
+func savedRun[R any](t *testing.T, reg *R, bundle systems.Bundle, n int, planner ecs.System) (*arche.World, []byte) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, reg)
+	sp, err := systems.NewSpawner(w, bundle)
+	require.NoError(t, err)
+	sp.SpawnBatch(n, nil)
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), planner)
+	s.Initialize(w)
+	s.Run(w, 5)
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	return w, data
+}
+
 func planners(t *testing.T, w *arche.World) string {
 	var out []byte
 	q := generic.NewFilter1[components.HTNPlanner]().Query(w)
@@ -104,21 +121,11 @@ func TestHTNPlannerSaveLoadMidPlan(t *testing.T) {
 // naming the entity and field, and the caller's world is unchanged.
 func TestPlannerDomainsLoadByName(t *testing.T) {
 	reg, id := plannerDomain(t)
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, reg)
-	sp, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
-	require.NoError(t, err)
-	sp.SpawnBatch(3, nil)
-	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), &systems.HTN{})
-	s.Initialize(w)
-	s.Run(w, 5)
-	data, err := save.Save(w, nil)
-	require.NoError(t, err)
+	w, data := savedRun(t, reg, systems.HTNThinker{Registry: reg, Domain: id}, 3, &systems.HTN{})
 
 	// another registry, the domain at another ID: resolved by name
 	other := &htn.Registry{}
-	_, err = other.Add(plannerDomainNamed(t, "filler"))
+	_, err := other.Add(plannerDomainNamed(t, "filler"))
 	require.NoError(t, err)
 	_, err = other.Add(reg.Domain(id))
 	require.NoError(t, err)
@@ -199,17 +206,7 @@ func TestGOAPPlannerDomainsLoadByName(t *testing.T) {
 	reg := &goap.Registry{}
 	id, err := reg.Add(d)
 	require.NoError(t, err)
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, reg)
-	sp, err := systems.NewSpawner(w, systems.GOAPThinker{Registry: reg, Domain: id})
-	require.NoError(t, err)
-	sp.SpawnBatch(2, nil)
-	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), &systems.GOAP{})
-	s.Initialize(w)
-	s.Run(w, 5)
-	data, err := save.Save(w, nil)
-	require.NoError(t, err)
+	_, data := savedRun(t, reg, systems.GOAPThinker{Registry: reg, Domain: id}, 2, &systems.GOAP{})
 	assert.Contains(t, string(data), `"Name":"chores"`)
 
 	l, err := save.Load(data, save.Registry{GOAP: reg})

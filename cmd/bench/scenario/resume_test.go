@@ -6,6 +6,7 @@ import (
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -50,14 +51,7 @@ func resumeGuards(t *testing.T, cfg Config) {
 		cfg.Workers = workers
 		s, restore, err := ResumeGuards(cfg, data)
 		require.NoError(t, err)
-		sc := ecs.NewScheduler(s.Systems()...)
-		sc.Initialize(s.World)
-		require.NoError(t, restore())
-		for range half {
-			sc.Update(s.World)
-		}
-		sc.Finalize(s.World)
-		require.Equal(t, want, systems.StateHash(s.World), "%d workers", workers)
+		require.Equal(t, want, resumedHash(t, s.World, s.Systems(), restore, half), "%d workers", workers)
 	}
 }
 
@@ -102,13 +96,19 @@ func resumeSwarm(t *testing.T, cfg SwarmConfig) {
 		cfg.Workers = workers
 		s, restore, err := ResumeSwarm(cfg, data)
 		require.NoError(t, err)
-		sc := ecs.NewScheduler(s.Systems()...)
-		sc.Initialize(s.World)
-		require.NoError(t, restore())
-		for range half {
-			sc.Update(s.World)
-		}
-		sc.Finalize(s.World)
-		require.Equal(t, want, systems.StateHash(s.World), "%d workers", workers)
+		require.Equal(t, want, resumedHash(t, s.World, s.Systems(), restore, half), "%d workers", workers)
 	}
+}
+
+// resumedHash initializes sys on resumed world w, restores their saved states, runs
+// frames frames and returns the world's state hash.
+func resumedHash(t *testing.T, w *arche.World, sys []ecs.System, restore func() error, frames int) uint64 {
+	sc := ecs.NewScheduler(sys...)
+	sc.Initialize(w)
+	require.NoError(t, restore())
+	for range frames {
+		sc.Update(w)
+	}
+	sc.Finalize(w)
+	return systems.StateHash(w)
 }

@@ -1,0 +1,100 @@
+package systems
+
+import (
+	"fmt"
+
+	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// planThinks is the think loop [HTN] and [GOAP] share: the due agents of planner
+// component B, and per worker a planner P, a context C and a log of events E. tick runs
+// one think; it is a plain function, so a think allocates nothing more than tick does.
+type planThinks[B, P, C, E any] struct {
+	due      thinkers[B]
+	planners []P // per worker
+	ctxs     []C // per worker
+	logs     []planLog[E]
+	log      bool // Log of the system, copied at Update
+	ready    func(*B) bool
+
+	// tick sets ctx for agent a (dt and now in seconds of simulation time; observe nil
+	// without a log), runs one think of b with planner p and returns the plans adopted.
+	tick func(b *B, p *P, ctx *C, a *Agent, dt, now float64, observe func(E)) int
+}
+
+// init builds the filter, starts the workers and makes their planners, contexts and
+// logs. It returns the number of workers.
+func (t *planThinks[B, P, C, E]) init(w *arche.World, workers int) int {
+	n := t.due.init(w, workers)
+	t.planners = make([]P, n)
+	t.ctxs = make([]C, n)
+	t.logs = newLogs[E](n)
+	return n
+}
+
+// update thinks for the due agents within budget and returns the frame's events in
+// agent order, reusing events.
+func (t *planThinks[B, P, C, E]) update(w *arche.World, budget int, log bool, events []PlanEvent[E]) []PlanEvent[E] {
+	t.log = log
+	t.due.run(w, budget, t.ready, t)
+	return gatherLogs(t.logs, events)
+}
+
+// Work implements ecs.Job: it runs the planners of jobs [lo, hi).
+func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
+	now := t.due.clock.Time
+	ctx := &t.ctxs[worker]
+	p := &t.planners[worker]
+	for i := lo; i < hi; i++ {
+		j := t.due.job(worker, i)
+		var observe func(E)
+		if t.log {
+			l := &t.logs[worker]
+			l.entity, l.time, observe = j.agent.Entity, now, l.observe
+		}
+		t.due.count(worker, t.tick(j.brain, p, ctx, &j.agent, now-j.think.Last, now, observe))
+		j.thought(now)
+	}
+	var zero C
+	*ctx = zero
+}
+
+// mustRegistry returns the world's registry resource R (*htn.Registry or *goap.Registry,
+// of package pkg) for planner system sys.
+//
+// Panics: if the world has no such resource, saying how to add it.
+func mustRegistry[R any](w *arche.World, sys, pkg string) *R {
+	r := ecs.Resource[R](w)
+	if r == nil {
+		panic(fmt.Sprintf("systems: %s: the world has no *%s.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize", sys, pkg))
+	}
+	return r
+}
+
+// plannerRegistry is what [HTN] and [GOAP] ask of their registry resource
+// (*htn.Registry, *goap.Registry) with domain D and ID I.
+type plannerRegistry[D comparable, I any] interface {
+	Domain(id I) D
+	Resolve(name string, hint I) (D, I)
+}
+
+// resolvePlanner checks a planner component's cached domain against the registry
+// (interned name, same registry) and resolves it again from name and id when it does
+// not hold, interning the name. It reports whether the component has a domain.
+func resolvePlanner[R plannerRegistry[D, I], D interface {
+	comparable
+	Name() string
+}, I any](r R, name *string, id *I, cache *D) bool {
+	var none D
+	if d := *cache; d != none && *name == d.Name() && r.Domain(*id) == d {
+		return true
+	}
+	d, nid := r.Resolve(*name, *id)
+	*cache, *id = d, nid
+	if d == none {
+		return false
+	}
+	*name = d.Name() // interned
+	return true
+}
