@@ -45,7 +45,22 @@ func requireSame(t *testing.T, f *Field, g *grid.Grid, want []float64, ref *refF
 		}
 		worst = math.Max(worst, math.Abs(got-d)/math.Max(1, d))
 	}
+	requireCompactDirs(t, f)
 	return worst
+}
+
+// requireCompactDirs checks that a complete field's compact direction array,
+// which Next reads, holds every cell's final direction code (border included:
+// dirNone there), so Next and Sample answer as from the cell states.
+func requireCompactDirs(t *testing.T, f *Field) {
+	t.Helper()
+	require.True(t, f.Done())
+	require.Len(t, f.dirs, len(f.cells))
+	for i := range f.cells {
+		if f.dirs[i] != f.cells[i].dir {
+			t.Fatalf("index %d: compact direction %d, cell state %d", i, f.dirs[i], f.cells[i].dir)
+		}
+	}
 }
 
 // TestBuildExactOnSharedMaps: on every shared MovingAI map, for several

@@ -162,6 +162,9 @@ func (f *Field) clear() {
 	for i := range f.cells {
 		f.cells[i].d, f.cells[i].dir = inf, dirNone
 	}
+	for i := range f.dirs {
+		f.dirs[i] = dirNone
+	}
 	f.open = f.open[:0]
 	for j := range f.q {
 		f.q[j] = f.q[j][:0]
@@ -221,6 +224,7 @@ func (f *Field) stepQueues(budget int) {
 		}
 		n++
 		f.settled++
+		f.dirs[p] = cs[p].dir // final: no later relaxation improves a settled cell
 		k := int(cs[p].cls)
 		do, dd := d+f.wOrth[k], d+f.wDiag[k]
 		qo, qd := &f.q[2*k], &f.q[2*k+1]
@@ -419,6 +423,7 @@ func (f *Field) stepHeap(budget int) {
 		}
 		n++
 		f.settled++
+		f.dirs[p] = cs[p].dir // final: no later relaxation improves a settled cell
 		enter := costs[p]
 		do, dd := it.d+enter, it.d+float32(grid.Sqrt2)*enter
 		var open [4]bool
