@@ -54,7 +54,7 @@ import (
 // the order in which agents are stored or on Workers, and it allocates nothing
 // once the crowd's size is steady.
 //
-// The cache holds Capacity fields and grows, up to MaxFields (about 5 bytes
+// The cache holds Capacity fields and grows, up to MaxFields (about 13 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
 // with goals beyond MaxFields wait for one to fall out of use. Reserve of
 // them are allocated at Initialize, so that the first goals allocate
