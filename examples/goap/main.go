@@ -22,6 +22,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/archai-go/archai/examples/internal/serve"
 	"io"
 	"os"
 	"os/signal"
@@ -78,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return serve(ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
+		return serve.Run("goap", ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
 	}
 	if err := Run(stdout, g, *seed, *gatherers, *seconds); err != nil {
 		fmt.Fprintln(stderr, "goap:", err)

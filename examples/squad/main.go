@@ -23,6 +23,7 @@ import (
 	_ "embed"
 	"flag"
 	"fmt"
+	"github.com/archai-go/archai/examples/internal/serve"
 	"io"
 	"math"
 	"os"
@@ -113,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return serve(ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
+		return serve.Run("squad", ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
 	}
 	if err := Run(stdout, g, *seed, *seconds); err != nil {
 		fmt.Fprintln(stderr, "squad:", err)

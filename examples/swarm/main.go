@@ -17,6 +17,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/archai-go/archai/examples/internal/serve"
 	"image"
 	"io"
 	"math"
@@ -71,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *serveAddr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return serve(ctx, sw.World, sched, *serveAddr, *speed, stdout, stderr)
+		return serve.Run("swarm", ctx, sw.World, sched, *serveAddr, *speed, stdout, stderr)
 	}
 	sched.Initialize(sw.World)
 	defer sched.Finalize(sw.World)

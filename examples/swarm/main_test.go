@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/archai-go/archai/examples/internal/serve"
 	"io"
 	"net/http"
 	"os"
@@ -49,7 +50,10 @@ func TestSwarmServes(t *testing.T) {
 	sched := ecs.NewScheduler(sw.Systems()...)
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
-	go func() { defer pw.Close(); done <- serve(ctx, sw.World, sched, "127.0.0.1:0", 0, pw, io.Discard) }()
+	go func() {
+		defer pw.Close()
+		done <- serve.Run("swarm", ctx, sw.World, sched, "127.0.0.1:0", 0, pw, io.Discard)
+	}()
 	lines := bufio.NewScanner(pr)
 	require.True(t, lines.Scan())
 	url := strings.Fields(lines.Text())[1]
