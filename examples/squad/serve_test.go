@@ -3,11 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"github.com/archai-go/archai/examples/internal/serve"
 	"io"
 	"testing"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/examples/internal/serve"
 	"github.com/archai-go/archai/examples/internal/servetest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/archai-go/archai/examples/internal/serve"
 	"io"
 	"net/http"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/serve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
