@@ -49,16 +49,36 @@ func requireSame(t *testing.T, f *Field, g *grid.Grid, want []float64, ref *refF
 	return worst
 }
 
-// requireCompactDirs checks that a complete field's compact direction array,
-// which Next reads, holds every cell's final direction code (border included:
-// dirNone there), so Next and Sample answer as from the cell states.
+// requireCompactDirs checks that a complete field's direction array, which
+// Next reads, holds a code on every cell the build reached (dirNone only on
+// the border, blocked cells, which hold 0, and unreachable ones, +Inf), the
+// goal code only where the value is 0, and elsewhere a legal move to a
+// neighbour of lower value.
 func requireCompactDirs(t *testing.T, f *Field) {
 	t.Helper()
 	require.True(t, f.Done())
-	require.Len(t, f.dirs, len(f.cells))
-	for i := range f.cells {
-		if f.dirs[i] != f.cells[i].dir {
-			t.Fatalf("index %d: compact direction %d, cell state %d", i, f.dirs[i], f.cells[i].dir)
+	require.Len(t, f.dirs, len(f.d))
+	for i, d := range f.dirs {
+		v := math.Float32frombits(f.d[i])
+		switch {
+		case d == dirNone:
+			if blocked := f.cls[i] == classBlocked; blocked && v != 0 || !blocked && !math.IsInf(float64(v), 1) {
+				t.Fatalf("index %d: no direction, value %v (blocked %v)", i, v, blocked)
+			}
+		case d == dirGoal:
+			if v != 0 {
+				t.Fatalf("index %d: goal code, value %v", i, v)
+			}
+		case d < 8:
+			if f.moves[i]>>d&1 == 0 { // the neighbour at d may step into i, so i into it
+				t.Fatalf("index %d: direction %d is not a legal move", i, d)
+			}
+			o := neighbourOffsets[d]
+			if n := math.Float32frombits(f.d[i+int(o.Y)*f.stride+int(o.X)]); !(n < v) {
+				t.Fatalf("index %d: direction %d leads from %v to %v", i, d, v, n)
+			}
+		default:
+			t.Fatalf("index %d: direction code %d", i, d)
 		}
 	}
 }
