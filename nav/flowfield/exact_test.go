@@ -222,3 +222,49 @@ func TestBuildExactAfterGridEdits(t *testing.T) {
 		checkLeadsToGoal(t, f, g)
 	}
 }
+
+// TestBuildSameWithAndWithoutBranches: relaxing the cells open all round
+// with branches or without (stepOne picks one from the grid) gives the same
+// values and directions, bit for bit, on open and walled grids, built at
+// once and spread over steps; so does the general queue build (relax), run
+// here on a grid of one cost.
+func TestBuildSameWithAndWithoutBranches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, blocked := range []int{0, 3, 20} {
+		g := randomGrid(rng, 90, 70, blocked, false)
+		goals := []grid.Cell{{X: 45, Y: 35}, {X: 2, Y: 60}}
+		for _, c := range goals {
+			g.SetCost(c, 1)
+		}
+		var want *Field
+		for _, mode := range []int{1, -1, 0} {
+			for _, spread := range []bool{false, true} {
+				f := New(g)
+				f.forceBranchy = mode
+				f.Start(goals...)
+				if spread {
+					for !f.Step(37) {
+					}
+				} else {
+					f.Step(math.MaxInt)
+				}
+				if want == nil {
+					want = f
+					requireExact(t, f, g, goals...)
+					continue
+				}
+				require.Equal(t, want.d, f.d, "blocked %d%%, mode %d, spread %v", blocked, mode, spread)
+				require.Equal(t, want.dirs, f.dirs, "blocked %d%%, mode %d, spread %v", blocked, mode, spread)
+				require.Equal(t, want.Settled(), f.Settled())
+			}
+		}
+		// the general queue build, through relax
+		f := New(g)
+		f.Start(goals...)
+		for !f.done {
+			f.stepQueuesGeneral(math.MaxInt)
+		}
+		require.Equal(t, want.d, f.d, "relax, blocked %d%%", blocked)
+		require.Equal(t, want.dirs, f.dirs, "relax, blocked %d%%", blocked)
+	}
+}

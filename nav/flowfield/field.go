@@ -56,6 +56,10 @@ type Field struct {
 	pcost      []float32           // heap build only: the costs, with the border
 	snap       []float32           // the grid's costs at clsVersion
 	rowChanged []bool              // prepare's scratch: padded rows whose costs changed
+	// the passable cells, and those with all 8 moves legal, in all and per padded row
+	passable, open8      int
+	rowPassable, rowOpen []int32
+	forceBranchy         int // tests and benchmarks: 1 forces relaxing cells open all round with branches (see stepOne), -1 without
 
 	// step[k] is what an entry for the neighbour at neighbourOffsets[k] adds
 	// to the index and direction bits of an entry for the cell it steps into
