@@ -220,12 +220,11 @@ var illegalMoves = func() (t [256][8]uint32) {
 func (f *Field) clear() {
 	// +Inf on passable cells, 0 on blocked ones and the border, so that no
 	// orthogonal move improves them (see relax)
+	d := f.d[:len(f.cls)]
 	for i, c := range f.cls {
-		f.d[i] = infBits & uint32(int32(uint32(c)-uint32(classBlocked))>>31)
+		d[i] = infBits & uint32(int32(uint32(c)-uint32(classBlocked))>>31)
 	}
-	for i := range f.dirs {
-		f.dirs[i] = dirNone
-	}
+	fill(f.dirs, dirNone)
 	f.open = f.open[:0]
 	nq := 2 * f.nClasses
 	if f.useHeap {
@@ -242,6 +241,17 @@ func (f *Field) clear() {
 	}
 	f.done = false
 	f.settled = 0
+}
+
+// fill sets every byte of b to v, by doubling copies.
+func fill(b []uint8, v uint8) {
+	if len(b) == 0 {
+		return
+	}
+	b[0] = v
+	for n := 1; n < len(b); n *= 2 {
+		copy(b[n:], b[:n])
+	}
 }
 
 // seed opens goal cell i at cost 0.
