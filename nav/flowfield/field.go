@@ -33,9 +33,11 @@ type Field struct {
 	w, h   int
 	stride int // w+2: the per-cell arrays have a one-cell border, blocked, so moves need no bounds checks
 	// d is the integration value of each cell (index (y+1)·stride + x+1) as
-	// the bits of a float32: +Inf where not reached yet. The values are never
-	// negative, and the bits of non-negative floats order as the floats, so
-	// the build compares them as integers (see entry).
+	// the bits of a float32: +Inf on passable cells not reached yet, 0 on
+	// blocked cells and the border (so that no move improves them; a cell
+	// without a direction reads as unreachable whatever its value). The
+	// values are never negative, and the bits of non-negative floats order
+	// as the floats, so the build compares them as integers (see entry).
 	d []uint32
 	// dirs is the direction code of each settled cell (dirNone elsewhere),
 	// 1 byte a cell, written once when the cell is settled: sampling a field
@@ -169,9 +171,10 @@ func (f *Field) Start(goals ...grid.Cell) {
 // cell, compared as integers (the bits of non-negative floats order as the
 // floats); each cell's legal moves are a byte computed when the grid's
 // costs change; an open-list entry carries the direction its cell gets, so
-// the direction array is written once per cell, when it is settled. Near
-// walls the 8 relaxations of a settled cell run without branches (see
-// relax).
+// the direction array is written once per cell, when it is settled. The 8
+// relaxations of a settled cell run without branches (see relax), but on
+// nearly open grids (see stepOne); the values, directions and the order of
+// settling are the same either way, and the same as before issue 13.
 func (f *Field) Step(budget int) (done bool) {
 	if f.done {
 		return true
