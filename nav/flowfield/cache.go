@@ -67,7 +67,7 @@ func (e *cacheEntry) step(budget int) int {
 }
 
 // NewCache returns a cache of at most capacity fields over g. Fields are
-// allocated as goals arrive (about 13 bytes per cell each, see [New]).
+// allocated as goals arrive (about 11 bytes per cell each, see [New]).
 //
 // Panics:
 //   - when capacity < 1.

@@ -45,7 +45,7 @@ func (c *Cache) State() (CacheState, error) {
 // and evicts as the saved one would. It returns an error, leaving the cache empty, if
 // the capacity is below 1, below the number of fields or above the grid's cell count (no
 // more goals can be distinct), a goal is off the grid, given twice, or its build does
-// not reach the saved point. Each field costs about 13 bytes a cell: a caller restoring
+// not reach the saved point. Each field costs about 11 bytes a cell: a caller restoring
 // untrusted state bounds st.Capacity first (systems.FlowField.LoadState does, by its
 // MaxFields).
 func (c *Cache) Restore(st CacheState) error {

@@ -11,8 +11,9 @@
 //     [grid.Search], so it equals the A* cost). On grids of at most 8
 //     distinct costs the open list is one FIFO queue per move weight (exact:
 //     see [Field.Step]), about 5× faster than a heap on 1024² grids; the
-//     cells' state lives in one 8-byte record per cell over a grid padded
-//     with a blocked border;
+//     search works on a 4-byte value and a precomputed byte of legal moves
+//     per cell over a grid padded with a blocked border, without branches
+//     near walls;
 //  3. the direction field names, per cell, the neighbour a path continues
 //     to (the Dijkstra parent), so following it never cycles.
 //

@@ -49,16 +49,36 @@ func requireSame(t *testing.T, f *Field, g *grid.Grid, want []float64, ref *refF
 	return worst
 }
 
-// requireCompactDirs checks that a complete field's compact direction array,
-// which Next reads, holds every cell's final direction code (border included:
-// dirNone there), so Next and Sample answer as from the cell states.
+// requireCompactDirs checks that a complete field's direction array, which
+// Next reads, holds a code on every cell the build reached (dirNone only on
+// the border, blocked cells, which hold 0, and unreachable ones, +Inf), the
+// goal code only where the value is 0, and elsewhere a legal move to a
+// neighbour of lower value.
 func requireCompactDirs(t *testing.T, f *Field) {
 	t.Helper()
 	require.True(t, f.Done())
-	require.Len(t, f.dirs, len(f.cells))
-	for i := range f.cells {
-		if f.dirs[i] != f.cells[i].dir {
-			t.Fatalf("index %d: compact direction %d, cell state %d", i, f.dirs[i], f.cells[i].dir)
+	require.Len(t, f.dirs, len(f.d))
+	for i, d := range f.dirs {
+		v := math.Float32frombits(f.d[i])
+		switch {
+		case d == dirNone:
+			if blocked := f.cls[i] == classBlocked; blocked && v != 0 || !blocked && !math.IsInf(float64(v), 1) {
+				t.Fatalf("index %d: no direction, value %v (blocked %v)", i, v, blocked)
+			}
+		case d == dirGoal:
+			if v != 0 {
+				t.Fatalf("index %d: goal code, value %v", i, v)
+			}
+		case d < 8:
+			if f.moves[i]>>d&1 == 0 { // the neighbour at d may step into i, so i into it
+				t.Fatalf("index %d: direction %d is not a legal move", i, d)
+			}
+			o := neighbourOffsets[d]
+			if n := math.Float32frombits(f.d[i+int(o.Y)*f.stride+int(o.X)]); !(n < v) {
+				t.Fatalf("index %d: direction %d leads from %v to %v", i, d, v, n)
+			}
+		default:
+			t.Fatalf("index %d: direction code %d", i, d)
 		}
 	}
 }
@@ -200,5 +220,51 @@ func TestBuildExactAfterGridEdits(t *testing.T) {
 		require.Equal(t, round >= 4 && round < 8, f.useHeap, "round %d", round)
 		requireExact(t, f, g, goal)
 		checkLeadsToGoal(t, f, g)
+	}
+}
+
+// TestBuildSameWithAndWithoutBranches: relaxing the cells open all round
+// with branches or without (stepOne picks one from the grid) gives the same
+// values and directions, bit for bit, on open and walled grids, built at
+// once and spread over steps; so does the general queue build (relax), run
+// here on a grid of one cost.
+func TestBuildSameWithAndWithoutBranches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, blocked := range []int{0, 3, 20} {
+		g := randomGrid(rng, 90, 70, blocked, false)
+		goals := []grid.Cell{{X: 45, Y: 35}, {X: 2, Y: 60}}
+		for _, c := range goals {
+			g.SetCost(c, 1)
+		}
+		var want *Field
+		for _, mode := range []int{1, -1, 0} {
+			for _, spread := range []bool{false, true} {
+				f := New(g)
+				f.forceBranchy = mode
+				f.Start(goals...)
+				if spread {
+					for !f.Step(37) {
+					}
+				} else {
+					f.Step(math.MaxInt)
+				}
+				if want == nil {
+					want = f
+					requireExact(t, f, g, goals...)
+					continue
+				}
+				require.Equal(t, want.d, f.d, "blocked %d%%, mode %d, spread %v", blocked, mode, spread)
+				require.Equal(t, want.dirs, f.dirs, "blocked %d%%, mode %d, spread %v", blocked, mode, spread)
+				require.Equal(t, want.Settled(), f.Settled())
+			}
+		}
+		// the general queue build, through relax
+		f := New(g)
+		f.Start(goals...)
+		for !f.done {
+			f.stepQueuesGeneral(math.MaxInt)
+		}
+		require.Equal(t, want.d, f.d, "relax, blocked %d%%", blocked)
+		require.Equal(t, want.dirs, f.dirs, "relax, blocked %d%%", blocked)
 	}
 }

@@ -31,13 +31,20 @@ var neighbourOffsets = [8]grid.Cell{
 type Field struct {
 	g      *grid.Grid
 	w, h   int
-	stride int         // w+2: the per-cell arrays have a one-cell border, blocked, so moves need no bounds checks
-	cells  []cellState // index (y+1)·stride + x+1
+	stride int // w+2: the per-cell arrays have a one-cell border, blocked, so moves need no bounds checks
+	// d is the integration value of each cell (index (y+1)·stride + x+1) as
+	// the bits of a float32: +Inf on passable cells not reached yet, 0 on
+	// blocked cells and the border (so that no move improves them; a cell
+	// without a direction reads as unreachable whatever its value). The
+	// values are never negative, and the bits of non-negative floats order
+	// as the floats, so the build compares them as integers (see entry).
+	d []uint32
 	// dirs is the direction code of each settled cell (dirNone elsewhere),
-	// indexed as cells: 1 byte a cell, so that sampling a complete field
-	// (Next, Sample) reads a compact array that stays in cache rather than
-	// the 8-byte cell states. A cell's direction is final once it is settled.
-	dirs []uint8
+	// 1 byte a cell, written once when the cell is settled: sampling a field
+	// (Next, Sample) reads this compact array, which stays in cache.
+	dirs  []uint8
+	cls   []uint8 // cost class of each cell (index into wOrth), classBlocked on blocked cells and the border
+	moves []uint8 // bit k set when the neighbour at neighbourOffsets[k] may step into the cell (see computeMoves)
 
 	// cost classes of the grid version clsVersion (see prepare)
 	clsValid   bool
@@ -51,10 +58,20 @@ type Field struct {
 	pcost      []float32           // heap build only: the costs, with the border
 	snap       []float32           // the grid's costs at clsVersion
 	rowChanged []bool              // prepare's scratch: padded rows whose costs changed
+	// the passable cells, and those with all 8 moves legal, in all and per padded row
+	passable, open8      int
+	rowPassable, rowOpen []int32
+	forceBranchy         int // tests and benchmarks: 1 forces relaxing cells open all round with branches (see stepOne), -1 without
 
-	open  []item                 // heap build: 4-ary min-heap
-	q     [2 * maxClasses][]item // queue build: one FIFO per move weight (2·class + diagonal)
-	qHead [2 * maxClasses]int    // the next entry of each queue
+	// step[k] is what an entry for the neighbour at neighbourOffsets[k] adds
+	// to the index and direction bits of an entry for the cell it steps into
+	// (see entry).
+	step [8]uint64
+
+	open  []entry                 // heap build: 4-ary min-heap
+	q     [2 * maxClasses][]entry // queue build: one FIFO per move weight (2·class + diagonal)
+	qHead [2 * maxClasses]int     // the first entry of each queue
+	qTail [2 * maxClasses]int     // one past its last entry, where a sentinel sits
 
 	goals   []grid.Cell
 	target  r2.Vec // where agents in line of sight head: the centre of the first goal
@@ -63,35 +80,31 @@ type Field struct {
 	settled int
 }
 
-// cellState is all a build reads and writes of one cell, together so that
-// settling a cell touches one cache line per row of its neighbourhood.
-type cellState struct {
-	d     float32 // integration value: +Inf where no goal is reachable
-	dir   uint8   // direction code
-	cls   uint8   // cost class (index into wOrth), classBlocked on blocked cells and the border
-	moves uint8   // queue build: bit k set when the neighbour at neighbourOffsets[k] may step into the cell
-}
-
+// item is an open-list entry of the sector searches: a cost and an index.
 type item struct {
 	d   float32
 	idx int32
 }
 
-// New returns an empty field over g (about 13 bytes per cell, plus open
-// lists of the size of the search frontier; 16 bytes per cell when the grid
+// New returns an empty field over g (about 11 bytes per cell, plus open
+// lists of the size of the search frontier; 15 bytes per cell when the grid
 // holds more than 8 distinct costs), not yet built.
 func New(g *grid.Grid) *Field {
 	w, h := g.Width(), g.Height()
 	n := (w + 2) * (h + 2)
-	f := &Field{g: g, w: w, h: h, stride: w + 2, cells: make([]cellState, n), dirs: make([]uint8, n)}
-	for i := range f.cells {
-		f.cells[i].cls = classBlocked
+	f := &Field{g: g, w: w, h: h, stride: w + 2,
+		d: make([]uint32, n), dirs: make([]uint8, n), cls: make([]uint8, n), moves: make([]uint8, n)}
+	for i := range f.cls {
+		f.cls[i] = classBlocked
+	}
+	for k, o := range neighbourOffsets {
+		f.step[k] = uint64(int64(int(o.Y)*f.stride+int(o.X))<<entryDirBits) + uint64(reverse(k))
 	}
 	// One cost (the common case) uses the first two queues: their frontier
-	// on an open grid stays within twice its perimeter, and stepQueues keeps
+	// on an open grid stays within twice its perimeter, and the build keeps
 	// up to 2048 popped entries before it drops them.
 	qcap := 4*(w+h) + 2048
-	f.q[0], f.q[1] = make([]item, 0, qcap), make([]item, 0, qcap)
+	f.q[0], f.q[1] = make([]entry, qcap), make([]entry, qcap)
 	f.clear()
 	return f
 }
@@ -124,11 +137,9 @@ func (f *Field) Start(goals ...grid.Cell) {
 		if math.IsNaN(f.target.X) {
 			f.target = f.g.Center(c)
 		}
-		i := f.index(c)
-		if f.cells[i].d != 0 {
-			f.cells[i].d = 0
-			f.cells[i].dir = dirGoal
-			f.seed(int32(i))
+		if i := f.index(c); f.d[i] != 0 {
+			f.d[i] = 0
+			f.seed(i)
 		}
 	}
 }
@@ -150,6 +161,20 @@ func (f *Field) Start(goals ...grid.Cell) {
 // for k distinct edge weights). The float32 sums are the same as with a
 // heap, so integration values equal those of the heap build up to the
 // order of ties. With more distinct costs a 4-ary heap is used.
+//
+// Ties: a cell's direction is that of the first relaxation that gave it its
+// final value (a later one must be strictly lower to replace it); cells of
+// equal value are settled orthogonal queue first, then in the order they
+// were reached.
+//
+// Layout (issue 13): the search reads and writes only the values, 4 bytes a
+// cell, compared as integers (the bits of non-negative floats order as the
+// floats); each cell's legal moves are a byte computed when the grid's
+// costs change; an open-list entry carries the direction its cell gets, so
+// the direction array is written once per cell, when it is settled. The 8
+// relaxations of a settled cell run without branches (see relax), but on
+// nearly open grids (see stepOne); the values, directions and the order of
+// settling are the same either way, and the same as before issue 13.
 func (f *Field) Step(budget int) (done bool) {
 	if f.done {
 		return true
@@ -186,24 +211,22 @@ func (f *Field) Integration(c grid.Cell) float64 {
 	if !f.g.InBounds(c) {
 		return math.Inf(1)
 	}
-	return float64(f.cells[f.index(c)].d)
+	i := f.index(c)
+	if f.dirs[i] == dirNone {
+		return math.Inf(1)
+	}
+	return float64(math.Float32frombits(f.d[i]))
 }
 
 // Next returns the neighbour a shortest path from c continues to, and true;
-// c itself and true on a goal cell; false when c has no path. On a complete
-// field it reads the compact direction array (1 byte a cell); during a build,
-// the cells' current directions.
+// c itself and true on a goal cell; false when c has no path, or has not
+// been settled yet during a build. It reads the compact direction array (1
+// byte a cell).
 func (f *Field) Next(c grid.Cell) (grid.Cell, bool) {
 	if !f.g.InBounds(c) {
 		return c, false
 	}
-	var d uint8
-	if i := f.index(c); f.done {
-		d = f.dirs[i]
-	} else {
-		d = f.cells[i].dir
-	}
-	switch d {
+	switch d := f.dirs[f.index(c)]; d {
 	case dirNone:
 		return c, false
 	case dirGoal:

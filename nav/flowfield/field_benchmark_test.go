@@ -3,7 +3,9 @@ package flowfield
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
@@ -77,5 +79,42 @@ func BenchmarkSample(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.Sample(pts[i%len(pts)])
+	}
+}
+
+// BenchmarkBuildSharedMaps builds whole fields on the shared MovingAI maps,
+// towards 8 passable goals taken in turn (the same for every run);
+// cpu-ms/build as in BenchmarkBuild.
+func BenchmarkBuildSharedMaps(b *testing.B) {
+	maps, _ := filepath.Glob(filepath.Join(mapsDir, "*.map"))
+	if len(maps) == 0 {
+		b.Skip("maps absent")
+	}
+	for _, path := range maps {
+		g, err := grid.LoadMap(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			var goals []grid.Cell
+			for len(goals) < 8 {
+				c := grid.Cell{X: int32(rng.IntN(g.Width())), Y: int32(rng.IntN(g.Height()))}
+				if g.Passable(c) {
+					goals = append(goals, c)
+				}
+			}
+			f := New(g)
+			f.Build(goals[0]) // classify the cells once, outside the timer
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ReportAllocs()
+			b.ResetTimer()
+			c0 := threadCPU()
+			for i := 0; i < b.N; i++ {
+				f.Build(goals[i%len(goals)])
+			}
+			b.ReportMetric(float64(threadCPU()-c0)/float64(b.N)/1e6, "cpu-ms/build")
+		})
 	}
 }

@@ -216,3 +216,19 @@ func dijkstra64(g *grid.Grid, goals ...grid.Cell) []float64 {
 	}
 	return dist
 }
+
+// sideX and sideY map a diagonal offset's components to the index (in
+// neighbourOffsets) of the orthogonal neighbour in that direction.
+func sideX(dx int32) int {
+	if dx < 0 {
+		return 0
+	}
+	return 1
+}
+
+func sideY(dy int32) int {
+	if dy < 0 {
+		return 2
+	}
+	return 3
+}
