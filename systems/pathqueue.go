@@ -124,7 +124,8 @@ type PathQueue struct {
 	nextSeq  uint64
 	waiting  int
 	buf      []grid.Cell
-	arena    *Arena // holds waypoint buffers that outgrew their agent's
+	arena    *Arena         // holds the waypoint buffers given to agents from spares
+	spares   waypointSpares // spare waypoint buffers by size (pathbuffers.go)
 
 	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 
