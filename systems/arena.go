@@ -23,8 +23,8 @@ import (
 // held by the Arena, which the world keeps alive, nothing a component points to can be
 // freed under it, so agents may be removed.
 //
-// Who holds: [Spawner] (every spawn and respawn), [PathQueue] (when a path outgrows its
-// agent's waypoint buffer) and the loader of a saved world. Components you fill by hand
+// Who holds: [Spawner] (every spawn and respawn), [PathQueue] (when it gives an agent a
+// waypoint buffer from its spares) and the loader of a saved world. Components you fill by hand
 // (a Brain written outside a Spawner's bundles) are held after [Arena.HoldAll] or
 // [Arena.Hold]: call it after building such agents and before the first structural
 // change. A held entry is replaced when its entity ID is held again (a respawn, or a new

@@ -27,7 +27,7 @@ const (
 	// one of them is on.
 	DefaultNeighbourRadius = 3.0
 	// DefaultPathCapacity is the number of waypoints a Mover's path buffer holds before
-	// it grows.
+	// the PathQueue exchanges it for a larger one.
 	DefaultPathCapacity = 64
 )
 

@@ -46,6 +46,15 @@ const DefaultPathBudget = 10000
 // of sight if Smooth is set) and Next = 1, or PathUnreachable with no
 // waypoints; Path.Goal is set to the goal the path leads to.
 //
+// Buffers: a path is copied into the agent's Waypoints buffer. When it does
+// not fit, the buffer is exchanged for a spare of the path's size class (a
+// power of two times 16 cells) from the queue's stock, and when it fits a
+// smaller class of which the stock has a spare, a large buffer is given back
+// for a small one; the stock grows by doubling batches, so a crowd stops
+// allocating once it holds as many long paths at once as it ever will (the
+// Arena holds every buffer given). A Waypoints slice read before a frame may
+// therefore belong to another agent after it: copy what you keep.
+//
 // Edits: when cells of the grid change between frames ([grid.Grid.SetCost]:
 // a door closes, a bridge opens), Update first asks for a new path (Want,
 // same Goal) for exactly the agents whose held path, from the waypoint
@@ -124,7 +133,8 @@ type PathQueue struct {
 	nextSeq  uint64
 	waiting  int
 	buf      []grid.Cell
-	arena    *Arena // holds waypoint buffers that outgrew their agent's
+	arena    *Arena         // holds the waypoint buffers given to agents from spares
+	spares   waypointSpares // spare waypoint buffers by size (pathbuffers.go)
 
 	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 

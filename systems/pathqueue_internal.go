@@ -190,14 +190,13 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 			p.Waypoints = p.Waypoints[:0]
 		} else {
 			p.State = components.PathReady
-			had := cap(p.Waypoints)
-			if had < len(path) { // room for twice the path (16 at least), so that a longer path later seldom reallocates
-				p.Waypoints = make([]grid.Cell, 0, max(2*len(path), 16))
+			// a buffer of the path's size class from the stock, if the agent's
+			// does not hold it or a smaller one would (pathbuffers.go)
+			if wp, ok := s.spares.fit(p.Waypoints, len(path), s.n); ok {
+				p.Waypoints = wp
+				s.arena.HoldWaypoints(s.tickets[t].e, wp)
 			}
 			p.Waypoints = append(p.Waypoints[:0], path...)
-			if cap(p.Waypoints) != had {
-				s.arena.HoldWaypoints(s.tickets[t].e, p.Waypoints)
-			}
 			if len(path) > 1 {
 				p.Next = 1
 			}

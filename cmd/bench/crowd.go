@@ -222,7 +222,7 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 
 	meter := newFrameMeter(cfg)
-	runtime.GC()
+	settle() // meter.go
 	frameMs := make([]float64, cfg.Frames)
 	var saved *saveReport
 	allocs0 := heapAllocs()

@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -20,6 +22,12 @@ type extra struct {
 	// (runtime.ReadMemStats); the progress bar's own allocations are left out.
 	AllocsPerFrameSteady float64 `json:"allocs_per_frame_steady"`
 	WarmupFrames         int     `json:"warmup_frames"`
+	// GCCyclesSteady is the GC cycles completed in the steady state. With
+	// none, nothing was allocated there (or too little to start one) and no
+	// 2-minute forced collection fell in it; after one, the runtime may
+	// allocate objects of its own (parking records, see primeParking), which
+	// AllocsPerFrameSteady counts.
+	GCCyclesSteady int `json:"gc_cycles_steady"`
 	// ComponentBytesPerAgent is the bytes of component data in Arche's
 	// columns per entity: each archetype's sum of component sizes, weighted by
 	// its entities (slices and pointers count their headers, not what they
@@ -41,29 +49,104 @@ type extra struct {
 // testing.AllocsPerRun), where runtime/metrics counts a cache's whole span
 // when it is taken. It allocates nothing.
 func mallocs() uint64 {
+	n, _ := memStats()
+	return n
+}
+
+// memStats returns the heap objects allocated so far (as mallocs) and the
+// GC cycles completed.
+func memStats() (mallocs uint64, gcs uint32) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return ms.Mallocs
+	return ms.Mallocs, ms.NumGC
+}
+
+// settle collects garbage before a run's (or after a -save's) frames, so
+// that garbage of the set-up does not start a collection during the frames,
+// then refills the runtime's cache of parking records (primeParking), which
+// the collection emptied.
+func settle() {
+	runtime.GC()
+	primeParking()
+}
+
+// primeParking has the runtime hold more parking records than its per-P
+// caches can keep, so that no later hand-off between goroutines allocates
+// one until the next GC cycle. The meter calls it before the frames (settle)
+// and again at the end of the warm-up, outside the timed region, leaving its
+// own allocations out of the counts.
+//
+// Why: a goroutine that blocks on a channel or a sync.WaitGroup (the worker
+// pools' hand-offs, ecs.Workers) takes a parking record (a runtime sudog)
+// from its P's cache, or else from a central cache, or else allocates one,
+// and gives it back to the cache of the P it wakes on; a P whose cache is
+// full (128 records) passes half of it to the central cache, and every GC
+// cycle empties the central cache. Goroutines that park on one P and wake on
+// another move records from cache to cache, so after a collection a run with
+// 2 workers or more allocated a record now and then until the caches had
+// filled again. At 100,000 agents the first frame's allocations start a
+// collection, and the 60 frames of a 120-frame run's warm-up are only a few
+// hundred hand-offs: 1 to 12 records were allocated in the second half, which
+// the meter counted as the frames' allocations (traced with a memory profile
+// of the steady state, report_steady_test.go). With more records than the
+// per-P caches hold (128 per P, plus spare), a record is in a cache whenever a
+// goroutine parks. A GC cycle in the steady state empties the central cache
+// again: the report shows those cycles (gc_cycles_steady), and the meter
+// counts whatever the runtime allocates after them.
+func primeParking() {
+	n := 128*runtime.GOMAXPROCS(0) + 128
+	var parked atomic.Int64
+	release := make(chan struct{})
+	var done sync.WaitGroup
+	done.Add(n)
+	for range n {
+		go func() {
+			parked.Add(1)
+			<-release // parks, holding a record, until all have started
+			done.Done()
+		}()
+	}
+	for parked.Load() < int64(n) {
+		runtime.Gosched()
+	}
+	time.Sleep(time.Millisecond) // the last ones from counting to parking
+	close(release)
+	done.Wait()
 }
 
 // frameMeter watches a run's frames from outside the timed region: it counts
 // the allocations of the steady state (the second half of the run), the
 // frame-time maximum and the guards' perceptions, and draws the progress bar,
 // leaving the bar's own allocations out of every count (excluded).
+//
+// The warm-up is the first half of the run and nothing else: whatever a frame
+// of the second half allocates is counted, the Go runtime's own objects
+// included (primeParking refills the one runtime cache a collection of the
+// warm-up empties).
 type frameMeter struct {
 	frames, warm int
 	progress     *progress
 	warmMallocs  uint64 // at the end of the warm-up
 	endMallocs   uint64 // after the last frame
-	excluded     uint64 // objects the progress bar allocated
+	warmGC       uint32 // GC cycles completed at the end of the warm-up
+	endGC        uint32 // and after the last frame
+	excluded     uint64 // objects the progress bar and primeParking allocated
+	primed       uint64 // of which primeParking, at the end of the warm-up
 	steadyExcl   uint64 // of which after the warm-up
 	msMax        float64
 	perceived    int
+	perc         perceiver // the scenario, if it counts perceptions (asserted at the first frame)
+	asserted     bool
 }
 
 func newFrameMeter(cfg crowdConfig) *frameMeter {
 	return &frameMeter{frames: cfg.Frames, warm: cfg.Frames / 2, progress: cfg.Progress}
 }
+
+// steadyWatch, if set, is called at the start (true) and end (false) of a
+// run's steady state, outside the timed region: tests profile the steady
+// state's allocations with it (report_steady_test.go).
+var steadyWatch func(begin bool)
 
 // perceiver is a scenario whose perception counts the agents it perceived
 // in the last frame.
@@ -73,16 +156,34 @@ func (g guards) perceivedLastFrame() int { return g.Perception.Checked }
 
 // frame is called after frame i (0-based), outside the timed region, with
 // the frame's time in ms and the scenario (nil for the reference loop).
+//
+// The scenario's perceiver is asserted once, at the first frame: the runtime
+// caches an interface assertion only now and then (one call in 1,024), with
+// an allocation, so asserting every frame would allocate at a random frame.
 func (m *frameMeter) frame(i int, ms float64, sc any) {
 	m.msMax = max(m.msMax, ms)
-	if p, ok := sc.(perceiver); ok {
-		m.perceived += p.perceivedLastFrame()
+	if !m.asserted {
+		m.perc, _ = sc.(perceiver)
+		m.asserted = true
+	}
+	if m.perc != nil {
+		m.perceived += m.perc.perceivedLastFrame()
 	}
 	if i == m.warm-1 {
-		m.warmMallocs = mallocs()
+		before := mallocs()
+		primeParking() // after any collection of the warm-up
+		m.primed = mallocs() - before
+		m.excluded += m.primed
+		m.warmMallocs, m.warmGC = memStats()
+		if steadyWatch != nil {
+			steadyWatch(true)
+		}
 	}
 	if i == m.frames-1 {
-		m.endMallocs = mallocs()
+		if steadyWatch != nil && m.warm > 0 {
+			steadyWatch(false)
+		}
+		m.endMallocs, m.endGC = memStats()
 		return
 	}
 	if m.progress.due() {
@@ -112,6 +213,9 @@ func (m *frameMeter) fill(rep *report, sc any, w *arche.World) {
 	end := m.endMallocs
 	rep.MsMax, rep.WarmupFrames = m.msMax, m.warm
 	if n := m.frames - m.warm; n > 0 {
+		if m.warm > 0 {
+			rep.GCCyclesSteady = int(m.endGC - m.warmGC)
+		}
 		if m.warm == 0 {
 			m.warmMallocs = end // a 1-frame run has no steady state
 		}

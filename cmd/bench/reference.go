@@ -51,7 +51,7 @@ func runReference(cfg crowdConfig) (*report, error) {
 	defer loop.Close()
 
 	meter := newFrameMeter(cfg)
-	runtime.GC()
+	settle() // meter.go
 	frameMs := make([]float64, cfg.Frames)
 	allocs0 := heapAllocs()
 	for i := range cfg.Frames {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
@@ -141,7 +140,7 @@ func saveCrowd(cfg crowdConfig, sc world, dt float64, rep *saveReport) (uint64, 
 	}
 	rep.File, rep.Frame, rep.Bytes = cfg.SaveFile, frameCount(sc.world()), len(data)
 	rep.Ms = float64(time.Since(t0).Nanoseconds()) / 1e6
-	runtime.GC()
+	settle() // meter.go
 	return heapAllocs() - allocs0, nil
 }
 
