@@ -121,3 +121,32 @@ func aimMatchesSample(t *testing.T, g *grid.Grid) {
 func TestSteerAgentIsOneCacheLine(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Sizeof(steerAgent{}))
 }
+
+// TestBudgetMatchesAccumulator: Steer's budget gives steer.Accumulator's sum
+// and answers to the bit, over random forces and weights (some at the
+// limit, NaN, infinite or zero of either sign).
+func TestBudgetMatchesAccumulator(t *testing.T) {
+	rng := steer.NewRand(6)
+	odd := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1)}
+	for range 20000 {
+		m := 1 + rng.Float64()*30
+		acc := steer.Accumulator{Max: m}
+		b := budget{max: m}
+		for range 1 + rng.Intn(6) {
+			a := rng.Float64() * 2 * math.Pi
+			l := m * rng.Float64() * 1.2
+			f := r2.Vec{X: l * math.Cos(a), Y: l * math.Sin(a)}
+			if rng.Intn(6) == 0 {
+				f.X = odd[rng.Intn(len(odd))]
+			}
+			w := []float64{1, 1.5, 0.5, rng.Float64() * 3}[rng.Intn(4)]
+			want, got := acc.Add(f, w), b.add(f, w)
+			require.Equal(t, want, got, "add(%v, %v)", f, w)
+			require.Equal(t, math.Float64bits(acc.Sum.X), math.Float64bits(b.sum.X))
+			require.Equal(t, math.Float64bits(acc.Sum.Y), math.Float64bits(b.sum.Y))
+			if !got {
+				break
+			}
+		}
+	}
+}

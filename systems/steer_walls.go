@@ -66,7 +66,7 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 		return r2.Vec{}
 	}
 	heading := r2.Scale(1/speed, vel)
-	length := math.Max(lookahead*speed, minLength)
+	length := max(lookahead*speed, minLength)
 	var sum r2.Vec
 	for i, sc := range [3][2]float64{{0, 1}, {feelerSin, feelerCos}, {-feelerSin, feelerCos}} {
 		l := length

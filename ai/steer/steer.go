@@ -49,7 +49,7 @@ func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2
 	dist := norm(d)
 	var desired r2.Vec
 	if dist > arrived {
-		speed := math.Min(maxSpeed, math.Min(BrakingSpeed(dist, maxForce, dt), dist/dt))
+		speed := min(maxSpeed, min(BrakingSpeed(dist, maxForce, dt), dist/dt))
 		desired = r2.Scale(speed/dist, d)
 	}
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
@@ -88,7 +88,7 @@ func BrakingSpeed(dist, decel, dt float64) float64 {
 		n++
 		f = (d - n*(n+1)/2) / (n + 1)
 	}
-	return (n + math.Max(f, 0)) * adt
+	return (n + max(f, 0)) * adt
 }
 
 // Separation returns a force pushing pos away from the neighbours within
@@ -136,7 +136,17 @@ func SeparationFallback(salt uint64, i int) r2.Vec {
 
 // Truncate returns v scaled down to length max if it is longer. A NaN or
 // infinite v, or a max that is not positive, yields the zero vector.
+//
+// A v no longer than max (the common case) is returned after comparing its
+// squared length with max², without a square root: the rounded square root
+// is monotonic and gives back exactly max from the rounded max² (binary
+// floating point, round to nearest, when max² is neither subnormal nor
+// infinite), so the test agrees with |v| ≤ max to the bit; the other cases
+// take the square root.
 func Truncate(v r2.Vec, max float64) r2.Vec {
+	if s := v.X*v.X + v.Y*v.Y; max >= 0x1p-500 && max <= 0x1p500 && s <= max*max {
+		return v // s ≤ max² is finite, and so is v
+	}
 	n := norm(v)
 	if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
 		return r2.Vec{}
