@@ -457,7 +457,71 @@ func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
 // neighbour query: it reads the neighbours' positions from the hash's
 // sorted array in the query's order (the same neighbours, order and sums as
 // the query followed by steer.Separation), leaving the agent itself out.
+//
+// The scan skips the agent's own slot by splitting the run that holds it,
+// so the loop over the candidates has one test that varies, the squared
+// distance against radius² (most candidates fail it); a candidate in range
+// then costs one square root and two divisions. A neighbour at exactly pos
+// (whose push direction depends on its index among the neighbours) sends
+// the agent to separationSlow, which counts them.
 func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
+	h := s.nb.Hash
+	x0, x1, y0, y1, ok := h.Rows(pos, radius)
+	if !ok || radius <= 0 {
+		return r2.Vec{}
+	}
+	_, sorted := h.Sorted()
+	r2max := radius * radius
+	var sx, sy float64
+	for y := y0; y <= y1; y++ {
+		lo, hi := h.RowSpan(y, x0, x1)
+		run := sorted[lo:hi]
+		if lo <= slot && slot < hi { // the agent's own row: scan around it
+			if fx, fy, ok := separationRun(pos, sorted[lo:slot], radius, r2max, sx, sy); ok {
+				sx, sy = fx, fy
+			} else {
+				return s.separationSlow(pos, slot, radius, maxForce)
+			}
+			run = sorted[slot+1 : hi]
+		}
+		fx, fy, ok := separationRun(pos, run, radius, r2max, sx, sy)
+		if !ok {
+			return s.separationSlow(pos, slot, radius, maxForce)
+		}
+		sx, sy = fx, fy
+	}
+	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)
+}
+
+// separationRun adds to (sx, sy) the pushes of the candidates in run
+// (steer.Separation's rule: (radius−d)/radius along the unit vector from the
+// neighbour, for d < radius). It reports false, and the sums are to be
+// dropped, if a candidate stands at exactly pos.
+func separationRun(pos r2.Vec, run []r2.Vec, radius, r2max, sx, sy float64) (float64, float64, bool) {
+	for _, q := range run {
+		dx, dy := pos.X-q.X, pos.Y-q.Y
+		d2 := dx*dx + dy*dy
+		if d2 > r2max {
+			continue
+		}
+		if d2 == 0 {
+			return sx, sy, false
+		}
+		n := math.Sqrt(d2)
+		if n >= radius {
+			continue
+		}
+		w := (radius - n) / radius
+		sx += w / n * dx
+		sy += w / n * dy
+	}
+	return sx, sy, true
+}
+
+// separationSlow is separation counting the neighbours in range, for the
+// fallback direction of those at exactly pos (steer.SeparationFallback of
+// their index among the neighbours).
+func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
 	h := s.nb.Hash
 	x0, x1, y0, y1, ok := h.Rows(pos, radius)
 	if !ok || radius <= 0 {

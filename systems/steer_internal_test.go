@@ -8,6 +8,8 @@ import (
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -149,4 +151,55 @@ func TestBudgetMatchesAccumulator(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSeparationMatchesQuery: Steer's fused separation gives, to the bit,
+// steer.Separation over the hash query's neighbours (the agent left out),
+// in a crowd with coincident agents (the fallback directions, which depend
+// on the neighbours' order) and for agents that moved since the hash was
+// built.
+func TestSeparationMatchesQuery(t *testing.T) {
+	world := arche.NewWorld()
+	const n = 600
+	rng := steer.NewRand(7)
+	pos := make([]r2.Vec, n)
+	ents := make([]arche.Entity, n)
+	for i := range pos {
+		pos[i] = r2.Vec{X: rng.Float64() * 14, Y: rng.Float64() * 14}
+		if i%9 == 4 || i%9 == 5 { // stacks of three
+			pos[i] = pos[i-1]
+		}
+		ents[i] = world.NewEntity()
+	}
+	h := spatial.NewHash(2, 14, 14)
+	h.BuildFrom(pos, 1, nil)
+	s := &Steer{nb: &Neighbours{Hash: h, Entities: ents}}
+	ids, _ := h.Sorted()
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	var qids []int32
+	var near []r2.Vec
+	fallbacks := 0
+	for slot, id := range ids {
+		for _, radius := range []float64{0.75, 1.3, 2.5} {
+			p := pos[id]
+			if slot%5 == 0 { // moved since the hash was built
+				p = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+			}
+			qids, near = h.QueryPositions(p, radius, qids[:0], near[:0])
+			k := 0
+			for i, q := range qids {
+				if q != id {
+					near[k] = near[i]
+					k++
+					if near[i] == p {
+						fallbacks++
+					}
+				}
+			}
+			want := steer.Separation(p, near[:k], radius, 20, uint64(ents[id].ID()))
+			got := s.separation(p, slot, radius, 20)
+			require.Equal(t, bits(want), bits(got), "slot %d at %v, radius %v", slot, p, radius)
+		}
+	}
+	assert.Greater(t, fallbacks, 100, "the case has coincident agents")
 }

@@ -49,7 +49,10 @@ func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2
 	dist := norm(d)
 	var desired r2.Vec
 	if dist > arrived {
-		speed := min(maxSpeed, min(BrakingSpeed(dist, maxForce, dt), dist/dt))
+		speed, reach := maxSpeed, dist/dt
+		if !(reach >= maxSpeed && farToBrake(dist, maxSpeed, maxForce, dt)) {
+			speed = min(maxSpeed, min(BrakingSpeed(dist, maxForce, dt), reach))
+		}
 		desired = r2.Scale(speed/dist, d)
 	}
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
@@ -63,6 +66,19 @@ func Brake(vel r2.Vec, maxForce, dt float64) r2.Vec {
 		return r2.Vec{}
 	}
 	return Truncate(r2.Scale(-1/dt, vel), maxForce)
+}
+
+// farToBrake reports whether an agent dist cells away can surely brake from
+// speed at decel: BrakingSpeed(dist, decel, dt) ≥ speed, so that Arrive's
+// desired speed is speed without computing it. Braking from v = (n+f)·a·dt
+// (see [BrakingSpeed]) covers a·dt²·((n+1)·f + n(n+1)/2), at most
+// (v + a·dt/2)²/(2a) (the difference is (f−f²)/2 ≤ 1/8 steps of a·dt²), so a
+// dist beyond that bound, with a margin of 10⁻⁹ far above rounding, is far
+// enough. It reports false for a speed or decel that is not positive (or
+// NaN), when the full rule decides.
+func farToBrake(dist, speed, decel, dt float64) bool {
+	h := speed + decel*dt/2
+	return speed > 0 && decel > 0 && 2*decel*dist >= h*h*(1+1e-9)
 }
 
 // BrakingSpeed returns the highest speed (cells/s) from which an agent braking

@@ -171,3 +171,53 @@ func TestTruncateMatchesSquareRootRule(t *testing.T) {
 	}
 	assert.Greater(t, shortcut, 50000, "the shortcut is exercised")
 }
+
+// TestArriveFarMatchesBrakingRule: Arrive's shortcut for agents far from
+// the target (farToBrake) gives the full rule's force to the bit, around the
+// distance where braking starts to matter and far from it.
+func TestArriveFarMatchesBrakingRule(t *testing.T) {
+	full := func(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2.Vec {
+		d := r2.Sub(target, pos)
+		dist := norm(d)
+		var desired r2.Vec
+		if dist > arrived {
+			speed := min(maxSpeed, min(BrakingSpeed(dist, maxForce, dt), dist/dt))
+			desired = r2.Scale(speed/dist, d)
+		}
+		return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
+	}
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	r := NewRand(12)
+	far := 0
+	for range 200000 {
+		maxSpeed := 0.5 + r.Float64()*8
+		maxForce := 1 + r.Float64()*40
+		dt := []float64{1.0 / 60, 1.0 / 30, 0.1, 0.5 * r.Float64()}[r.Intn(4)]
+		switch r.Intn(20) {
+		case 0:
+			maxForce = math.Inf(1)
+		case 1:
+			maxSpeed = 0
+		}
+		h := maxSpeed + maxForce*dt/2
+		edge := h * h / (2 * maxForce) // farToBrake's bound
+		dist := edge * (0.5 + r.Float64())
+		if r.Intn(4) == 0 {
+			dist = edge * (1 + (r.Float64()-0.5)*1e-8)
+		}
+		if math.IsInf(maxForce, 1) || r.Intn(10) == 0 {
+			dist = r.Float64() * 3
+		}
+		a := r.Float64() * 2 * math.Pi
+		pos := r2.Vec{X: 5, Y: -2}
+		target := r2.Add(pos, r2.Vec{X: dist * math.Cos(a), Y: dist * math.Sin(a)})
+		vel := r2.Vec{X: (r.Float64() - 0.5) * 2 * maxSpeed, Y: (r.Float64() - 0.5) * 2 * maxSpeed}
+		want := full(pos, vel, target, maxSpeed, maxForce, 1e-3, dt)
+		got := Arrive(pos, vel, target, maxSpeed, maxForce, 1e-3, dt)
+		require.Equal(t, bits(want), bits(got), "maxSpeed %v maxForce %v dt %v dist %v", maxSpeed, maxForce, dt, dist)
+		if farToBrake(norm(r2.Sub(target, pos)), maxSpeed, maxForce, dt) {
+			far++
+		}
+	}
+	assert.Greater(t, far, 50000, "the shortcut is exercised")
+}
