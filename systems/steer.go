@@ -380,10 +380,15 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 			return acc.sum
 		}
 	}
+	flock := (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0
+	if !wandering && !flock { // the move force is the last: what is left does not matter
+		acc.addLast(move, 1)
+		return acc.sum
+	}
 	if !wandering && !acc.add(move, 1) {
 		return acc.sum
 	}
-	if (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0 {
+	if flock {
 		s.neighbours(a, slot, sc, wt.NeighbourRadius, true)
 		if wt.Alignment > 0 && !acc.add(steer.Alignment(a.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
 			return acc.sum
@@ -393,15 +398,17 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 		}
 	}
 	if wandering {
-		acc.add(move, 1)
+		acc.addLast(move, 1)
 	}
 	return acc.sum
 }
 
 // budget is [steer.Accumulator] (Reynolds 1999; Buckland 2005, the
 // prioritised weighted truncated running sum) with the length of the sum
-// kept from one add to the next: the same arithmetic, to the bit, with one
-// square root fewer per force.
+// kept from one add to the next: the same arithmetic, to the bit, with fewer
+// square roots on the chain of operations each force waits for. The first
+// force added whole has the length it brings (|0 + f| is |f| to the bit), and
+// the last one (addLast) does not measure the sum it leaves.
 type budget struct {
 	sum  r2.Vec
 	max  float64 // the largest |sum|
@@ -412,24 +419,45 @@ type budget struct {
 // max and reports whether some is still left. NaN or infinite forces are
 // ignored.
 func (b *budget) add(f r2.Vec, weight float64) bool {
+	f, n, left, ok := b.fit(f, weight)
+	if !ok {
+		return left > 0 && n-n != 0 // NaN or infinite f: Add's answer
+	}
+	first := b.sum.X == 0 && b.sum.Y == 0 && n <= left // the sum was zero and f goes in whole
+	b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
+	if first {
+		b.norm = n
+	} else {
+		b.norm = math.Sqrt(b.sum.X*b.sum.X + b.sum.Y*b.sum.Y)
+	}
+	return b.max-b.norm > 1e-12
+}
+
+// addLast is add for the last force: the sum is the same, and what is left
+// of the budget afterwards is not measured.
+func (b *budget) addLast(f r2.Vec, weight float64) {
+	if f, _, _, ok := b.fit(f, weight); ok {
+		b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
+	}
+}
+
+// fit returns weight·f cut to what is left of the budget, its length n
+// before the cut, and what was left; ok is false when nothing is to be
+// added: f is NaN or infinite, or no budget is left.
+func (b *budget) fit(f r2.Vec, weight float64) (r2.Vec, float64, float64, bool) {
 	if weight != 1 { // 1·x is x, NaN and −0 included
 		f = r2.Vec{X: weight * f.X, Y: weight * f.Y}
 	}
 	n := math.Sqrt(f.X*f.X + f.Y*f.Y)
 	left := b.max - b.norm
-	if n-n != 0 { // NaN or infinite
-		return left > 0
-	}
-	if left <= 0 {
-		return false
+	if n-n != 0 || left <= 0 { // NaN or infinite, or nothing left
+		return f, n, left, false
 	}
 	if n > left {
 		k := left / n
 		f = r2.Vec{X: k * f.X, Y: k * f.Y}
 	}
-	b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
-	b.norm = math.Sqrt(b.sum.X*b.sum.X + b.sum.Y*b.sum.Y)
-	return b.max-b.norm > 1e-12
+	return f, n, left, true
 }
 
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.

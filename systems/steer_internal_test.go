@@ -30,7 +30,9 @@ func wallyGrid(seed uint64) *grid.Grid {
 }
 
 // TestWallBitsMatchWallAvoidance: the bitmap feelers give steer.WallAvoidance's
-// force to the bit, and nearWall never skips an agent whose feelers touch a wall.
+// force to the bit (also from cell faces and corners, along axes and
+// diagonals, with feelers ending on a face, where clearAlong's box is
+// tight), and nearWall never skips an agent whose feelers touch a wall.
 func TestWallBitsMatchWallAvoidance(t *testing.T) {
 	g := wallyGrid(3)
 	var b wallBits
@@ -39,14 +41,23 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 	s := &Steer{grid: g}
 	rng := steer.NewRand(9)
 	hits := 0
-	for range 20000 {
+	for range 40000 {
 		p := r2.Vec{X: rng.Float64()*32 - 1, Y: rng.Float64()*32 - 1}
 		a := rng.Float64() * 2 * math.Pi
 		sp := rng.Float64() * 6
 		if rng.Intn(8) == 0 {
 			sp = 0
 		}
+		switch rng.Intn(4) {
+		case 0: // on a cell's face or corner
+			p = r2.Vec{X: math.Round(p.X), Y: math.Round(p.Y*2) / 2}
+		case 1: // along an axis or a diagonal
+			a = float64(rng.Intn(8)) * math.Pi / 4
+		}
 		v := r2.Vec{X: sp * math.Cos(a), Y: sp * math.Sin(a)}
+		if rng.Intn(6) == 0 { // feelers that end on a face
+			v = r2.Vec{X: float64(rng.Intn(9) - 4), Y: float64(rng.Intn(3)-1) * 2}
+		}
 		radius := 0.1 + rng.Float64()
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
 		clear, _ := s.nearWall(p, v, radius)
@@ -124,9 +135,9 @@ func TestSteerAgentIsOneCacheLine(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Sizeof(steerAgent{}))
 }
 
-// TestBudgetMatchesAccumulator: Steer's budget gives steer.Accumulator's sum
-// and answers to the bit, over random forces and weights (some at the
-// limit, NaN, infinite or zero of either sign).
+// TestBudgetMatchesAccumulator: Steer's budget (add and addLast) gives
+// steer.Accumulator's sum and answers to the bit, over random forces and
+// weights (some at the limit, tiny, NaN, infinite or zero of either sign).
 func TestBudgetMatchesAccumulator(t *testing.T) {
 	rng := steer.NewRand(6)
 	odd := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1)}
@@ -141,7 +152,17 @@ func TestBudgetMatchesAccumulator(t *testing.T) {
 			if rng.Intn(6) == 0 {
 				f.X = odd[rng.Intn(len(odd))]
 			}
+			if rng.Intn(10) == 0 { // lengths that underflow when squared
+				f = r2.Scale(1e-170, f)
+			}
 			w := []float64{1, 1.5, 0.5, rng.Float64() * 3}[rng.Intn(4)]
+			if rng.Intn(4) == 0 { // the last force
+				acc.Add(f, w)
+				b.addLast(f, w)
+				require.Equal(t, math.Float64bits(acc.Sum.X), math.Float64bits(b.sum.X))
+				require.Equal(t, math.Float64bits(acc.Sum.Y), math.Float64bits(b.sum.Y))
+				break
+			}
 			want, got := acc.Add(f, w), b.add(f, w)
 			require.Equal(t, want, got, "add(%v, %v)", f, w)
 			require.Equal(t, math.Float64bits(acc.Sum.X), math.Float64bits(b.sum.X))
