@@ -40,7 +40,9 @@ func Seek(pos, vel, target r2.Vec, maxSpeed, maxForce, dt float64) r2.Vec {
 //
 // Source: the arrival behavior of Reynolds (1999), with the slowing radius
 // replaced by the braking distance of the discrete step (v²/(2a) in the limit
-// dt → 0), so it cannot overshoot under a force limit.
+// dt → 0), so it cannot overshoot under a force limit. Far from the target,
+// where the braking speed surely exceeds maxSpeed, it is not computed (the
+// force is the same).
 func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2.Vec {
 	if dt <= 0 {
 		return r2.Vec{}
