@@ -42,12 +42,18 @@ import (
 // neighbours' positions straight from the hash's sorted array (the 3×3
 // buckets around the agent are three contiguous runs of it), summing the
 // push of each in the hash's order, which follows entity IDs, so the force
-// does not depend on the order Arche stores agents in. Wall feelers read a
-// bitmap of the grid's blocked cells (one bit a cell, rebuilt when the grid
-// changes) instead of its costs. A slot whose agent lacks Steer's components
-// is skipped. An agent not in this frame's hash (spawned since [Spatial] ran)
-// is steered after the others on one goroutine, with a neighbour query of
-// its own.
+// does not depend on the order Arche stores agents in; the scan skips the
+// agent's own slot by splitting its run, so each candidate costs one
+// squared-distance test and only those in range a square root. Wall feelers
+// read a bitmap of the grid's blocked cells (one bit a cell, rebuilt when the
+// grid changes) instead of its costs, and a feeler whose surrounding box of
+// cells is clear in the bitmap is not walked. The priority sum keeps the
+// length of the running sum instead of measuring it again for each force,
+// and does not measure it after the last one. These shortcuts change no
+// result: each is tested to give the plain rule's force to the bit. A slot
+// whose agent lacks Steer's components is skipped. An agent not in this
+// frame's hash (spawned since [Spatial] ran) is steered after the others on
+// one goroutine, with a neighbour query of its own.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -357,14 +363,14 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 // alignment, cohesion.
 func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc *steerScratch, move r2.Vec, wandering bool, dt float64) r2.Vec {
 	kin, wt := &kd.kin, &kd.wt
-	acc := steer.Accumulator{Max: kin.MaxForce}
+	acc := budget{max: kin.MaxForce}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them
 	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
 		if clear, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
 			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear)
-			if !acc.Add(f, wt.Wall) {
-				return acc.Sum
+			if !acc.add(f, wt.Wall) {
+				return acc.sum
 			}
 		}
 	}
@@ -376,26 +382,88 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 			s.neighbours(a, slot, sc, wt.SeparationRadius, false)
 			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(self))
 		}
-		if !acc.Add(f, wt.Separation) {
-			return acc.Sum
+		if !acc.add(f, wt.Separation) {
+			return acc.sum
 		}
 	}
-	if !wandering && !acc.Add(move, 1) {
-		return acc.Sum
+	flock := (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0
+	if !wandering && !flock { // the move force is the last: what is left does not matter
+		acc.addLast(move, 1)
+		return acc.sum
 	}
-	if (wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0 {
+	if !wandering && !acc.add(move, 1) {
+		return acc.sum
+	}
+	if flock {
 		s.neighbours(a, slot, sc, wt.NeighbourRadius, true)
-		if wt.Alignment > 0 && !acc.Add(steer.Alignment(a.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
-			return acc.Sum
+		if wt.Alignment > 0 && !acc.add(steer.Alignment(a.vel, sc.vels, kin.MaxForce, dt), wt.Alignment) {
+			return acc.sum
 		}
-		if wt.Cohesion > 0 && !acc.Add(steer.Cohesion(a.pos, a.vel, sc.near, kin.MaxSpeed, kin.MaxForce, dt), wt.Cohesion) {
-			return acc.Sum
+		if wt.Cohesion > 0 && !acc.add(steer.Cohesion(a.pos, a.vel, sc.near, kin.MaxSpeed, kin.MaxForce, dt), wt.Cohesion) {
+			return acc.sum
 		}
 	}
 	if wandering {
-		acc.Add(move, 1)
+		acc.addLast(move, 1)
 	}
-	return acc.Sum
+	return acc.sum
+}
+
+// budget is [steer.Accumulator] (Reynolds 1999; Buckland 2005, the
+// prioritised weighted truncated running sum) with the length of the sum
+// kept from one add to the next: the same arithmetic, to the bit, with fewer
+// square roots on the chain of operations each force waits for. The first
+// force added whole has the length it brings (|0 + f| is |f| to the bit), and
+// the last one (addLast) does not measure the sum it leaves.
+type budget struct {
+	sum  r2.Vec
+	max  float64 // the largest |sum|
+	norm float64 // |sum|
+}
+
+// add is steer.Accumulator.Add: it adds weight·f within what is left of
+// max and reports whether some is still left. NaN or infinite forces are
+// ignored.
+func (b *budget) add(f r2.Vec, weight float64) bool {
+	f, n, left, ok := b.fit(f, weight)
+	if !ok {
+		return left > 0 && n-n != 0 // NaN or infinite f: Add's answer
+	}
+	first := b.sum.X == 0 && b.sum.Y == 0 && n <= left // the sum was zero and f goes in whole
+	b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
+	if first {
+		b.norm = n
+	} else {
+		b.norm = math.Sqrt(b.sum.X*b.sum.X + b.sum.Y*b.sum.Y)
+	}
+	return b.max-b.norm > 1e-12
+}
+
+// addLast is add for the last force: the sum is the same, and what is left
+// of the budget afterwards is not measured.
+func (b *budget) addLast(f r2.Vec, weight float64) {
+	if f, _, _, ok := b.fit(f, weight); ok {
+		b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
+	}
+}
+
+// fit returns weight·f cut to what is left of the budget, its length n
+// before the cut, and what was left; ok is false when nothing is to be
+// added: f is NaN or infinite, or no budget is left.
+func (b *budget) fit(f r2.Vec, weight float64) (r2.Vec, float64, float64, bool) {
+	if weight != 1 { // 1·x is x, NaN and −0 included
+		f = r2.Vec{X: weight * f.X, Y: weight * f.Y}
+	}
+	n := math.Sqrt(f.X*f.X + f.Y*f.Y)
+	left := b.max - b.norm
+	if n-n != 0 || left <= 0 { // NaN or infinite, or nothing left
+		return f, n, left, false
+	}
+	if n > left {
+		k := left / n
+		f = r2.Vec{X: k * f.X, Y: k * f.Y}
+	}
+	return f, n, left, true
 }
 
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.
@@ -413,7 +481,7 @@ func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
 	if !s.grid.InBounds(c) {
 		return 0, true
 	}
-	length := math.Max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
+	length := max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
 	clear := float64(s.grid.Clearance(c))
 	return clear, clear < length+1
 }
@@ -423,7 +491,71 @@ func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
 // neighbour query: it reads the neighbours' positions from the hash's
 // sorted array in the query's order (the same neighbours, order and sums as
 // the query followed by steer.Separation), leaving the agent itself out.
+//
+// The scan skips the agent's own slot by splitting the run that holds it,
+// so the loop over the candidates has one test that varies, the squared
+// distance against radius² (most candidates fail it); a candidate in range
+// then costs one square root and two divisions. A neighbour at exactly pos
+// (whose push direction depends on its index among the neighbours) sends
+// the agent to separationSlow, which counts them.
 func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
+	h := s.nb.Hash
+	x0, x1, y0, y1, ok := h.Rows(pos, radius)
+	if !ok || radius <= 0 {
+		return r2.Vec{}
+	}
+	_, sorted := h.Sorted()
+	r2max := radius * radius
+	var sx, sy float64
+	for y := y0; y <= y1; y++ {
+		lo, hi := h.RowSpan(y, x0, x1)
+		run := sorted[lo:hi]
+		if lo <= slot && slot < hi { // the agent's own row: scan around it
+			if fx, fy, ok := separationRun(pos, sorted[lo:slot], radius, r2max, sx, sy); ok {
+				sx, sy = fx, fy
+			} else {
+				return s.separationSlow(pos, slot, radius, maxForce)
+			}
+			run = sorted[slot+1 : hi]
+		}
+		fx, fy, ok := separationRun(pos, run, radius, r2max, sx, sy)
+		if !ok {
+			return s.separationSlow(pos, slot, radius, maxForce)
+		}
+		sx, sy = fx, fy
+	}
+	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)
+}
+
+// separationRun adds to (sx, sy) the pushes of the candidates in run
+// (steer.Separation's rule: (radius−d)/radius along the unit vector from the
+// neighbour, for d < radius). It reports false, and the sums are to be
+// dropped, if a candidate stands at exactly pos.
+func separationRun(pos r2.Vec, run []r2.Vec, radius, r2max, sx, sy float64) (float64, float64, bool) {
+	for _, q := range run {
+		dx, dy := pos.X-q.X, pos.Y-q.Y
+		d2 := dx*dx + dy*dy
+		if d2 > r2max {
+			continue
+		}
+		if d2 == 0 {
+			return sx, sy, false
+		}
+		n := math.Sqrt(d2)
+		if n >= radius {
+			continue
+		}
+		w := (radius - n) / radius
+		sx += w / n * dx
+		sy += w / n * dy
+	}
+	return sx, sy, true
+}
+
+// separationSlow is separation counting the neighbours in range, for the
+// fallback direction of those at exactly pos (steer.SeparationFallback of
+// their index among the neighbours).
+func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
 	h := s.nb.Hash
 	x0, x1, y0, y1, ok := h.Rows(pos, radius)
 	if !ok || radius <= 0 {

@@ -8,6 +8,8 @@ import (
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -28,7 +30,9 @@ func wallyGrid(seed uint64) *grid.Grid {
 }
 
 // TestWallBitsMatchWallAvoidance: the bitmap feelers give steer.WallAvoidance's
-// force to the bit, and nearWall never skips an agent whose feelers touch a wall.
+// force to the bit (also from cell faces and corners, along axes and
+// diagonals, with feelers ending on a face, where clearAlong's box is
+// tight), and nearWall never skips an agent whose feelers touch a wall.
 func TestWallBitsMatchWallAvoidance(t *testing.T) {
 	g := wallyGrid(3)
 	var b wallBits
@@ -37,14 +41,23 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 	s := &Steer{grid: g}
 	rng := steer.NewRand(9)
 	hits := 0
-	for range 20000 {
+	for range 40000 {
 		p := r2.Vec{X: rng.Float64()*32 - 1, Y: rng.Float64()*32 - 1}
 		a := rng.Float64() * 2 * math.Pi
 		sp := rng.Float64() * 6
 		if rng.Intn(8) == 0 {
 			sp = 0
 		}
+		switch rng.Intn(4) {
+		case 0: // on a cell's face or corner
+			p = r2.Vec{X: math.Round(p.X), Y: math.Round(p.Y*2) / 2}
+		case 1: // along an axis or a diagonal
+			a = float64(rng.Intn(8)) * math.Pi / 4
+		}
 		v := r2.Vec{X: sp * math.Cos(a), Y: sp * math.Sin(a)}
+		if rng.Intn(6) == 0 { // feelers that end on a face
+			v = r2.Vec{X: float64(rng.Intn(9) - 4), Y: float64(rng.Intn(3)-1) * 2}
+		}
 		radius := 0.1 + rng.Float64()
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
 		clear, _ := s.nearWall(p, v, radius)
@@ -120,4 +133,94 @@ func aimMatchesSample(t *testing.T, g *grid.Grid) {
 // TestSteerAgentIsOneCacheLine: the hot state stays 64 bytes.
 func TestSteerAgentIsOneCacheLine(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Sizeof(steerAgent{}))
+}
+
+// TestBudgetMatchesAccumulator: Steer's budget (add and addLast) gives
+// steer.Accumulator's sum and answers to the bit, over random forces and
+// weights (some at the limit, tiny, NaN, infinite or zero of either sign).
+func TestBudgetMatchesAccumulator(t *testing.T) {
+	rng := steer.NewRand(6)
+	odd := []float64{0, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1)}
+	for range 20000 {
+		m := 1 + rng.Float64()*30
+		acc := steer.Accumulator{Max: m}
+		b := budget{max: m}
+		for range 1 + rng.Intn(6) {
+			a := rng.Float64() * 2 * math.Pi
+			l := m * rng.Float64() * 1.2
+			f := r2.Vec{X: l * math.Cos(a), Y: l * math.Sin(a)}
+			if rng.Intn(6) == 0 {
+				f.X = odd[rng.Intn(len(odd))]
+			}
+			if rng.Intn(10) == 0 { // lengths that underflow when squared
+				f = r2.Scale(1e-170, f)
+			}
+			w := []float64{1, 1.5, 0.5, rng.Float64() * 3}[rng.Intn(4)]
+			if rng.Intn(4) == 0 { // the last force
+				acc.Add(f, w)
+				b.addLast(f, w)
+				require.Equal(t, math.Float64bits(acc.Sum.X), math.Float64bits(b.sum.X))
+				require.Equal(t, math.Float64bits(acc.Sum.Y), math.Float64bits(b.sum.Y))
+				break
+			}
+			want, got := acc.Add(f, w), b.add(f, w)
+			require.Equal(t, want, got, "add(%v, %v)", f, w)
+			require.Equal(t, math.Float64bits(acc.Sum.X), math.Float64bits(b.sum.X))
+			require.Equal(t, math.Float64bits(acc.Sum.Y), math.Float64bits(b.sum.Y))
+			if !got {
+				break
+			}
+		}
+	}
+}
+
+// TestSeparationMatchesQuery: Steer's fused separation gives, to the bit,
+// steer.Separation over the hash query's neighbours (the agent left out),
+// in a crowd with coincident agents (the fallback directions, which depend
+// on the neighbours' order) and for agents that moved since the hash was
+// built.
+func TestSeparationMatchesQuery(t *testing.T) {
+	world := arche.NewWorld()
+	const n = 600
+	rng := steer.NewRand(7)
+	pos := make([]r2.Vec, n)
+	ents := make([]arche.Entity, n)
+	for i := range pos {
+		pos[i] = r2.Vec{X: rng.Float64() * 14, Y: rng.Float64() * 14}
+		if i%9 == 4 || i%9 == 5 { // stacks of three
+			pos[i] = pos[i-1]
+		}
+		ents[i] = world.NewEntity()
+	}
+	h := spatial.NewHash(2, 14, 14)
+	h.BuildFrom(pos, 1, nil)
+	s := &Steer{nb: &Neighbours{Hash: h, Entities: ents}}
+	ids, _ := h.Sorted()
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	var qids []int32
+	var near []r2.Vec
+	fallbacks := 0
+	for slot, id := range ids {
+		for _, radius := range []float64{0.75, 1.3, 2.5} {
+			p := pos[id]
+			if slot%5 == 0 { // moved since the hash was built
+				p = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+			}
+			qids, near = h.QueryPositions(p, radius, qids[:0], near[:0])
+			k := 0
+			for i, q := range qids {
+				if q != id {
+					near[k] = near[i]
+					k++
+					if near[i] == p {
+						fallbacks++
+					}
+				}
+			}
+			want := steer.Separation(p, near[:k], radius, 20, uint64(ents[id].ID()))
+			got := s.separation(p, slot, radius, 20)
+			require.Equal(t, bits(want), bits(got), "slot %d at %v, radius %v", slot, p, radius)
+		}
+	}
+	assert.Greater(t, fallbacks, 100, "the case has coincident agents")
 }

@@ -66,7 +66,7 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 		return r2.Vec{}
 	}
 	heading := r2.Scale(1/speed, vel)
-	length := math.Max(lookahead*speed, minLength)
+	length := max(lookahead*speed, minLength)
 	var sum r2.Vec
 	for i, sc := range [3][2]float64{{0, 1}, {feelerSin, feelerCos}, {-feelerSin, feelerCos}} {
 		l := length
@@ -78,11 +78,45 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 		}
 		sin, cos := sc[0], sc[1]
 		dir := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
+		if b.clearAlong(pos, dir, l) {
+			continue // no blocked cell around the feeler
+		}
 		if t, normal, hit := b.castRay(pos, dir, l); hit {
 			sum = r2.Add(sum, r2.Scale(maxForce*(l-t)/l, normal))
 		}
 	}
 	return steer.Truncate(sum, maxForce)
+}
+
+// clearAlong reports whether the feeler pos + t·dir, t ≤ length, surely
+// meets no blocked cell: no cell of the box around it is blocked, and the
+// box is inside the grid. The ray walk enters a cell across a face at most
+// length along the ray: the face x = m lies within the feeler's x extent, and
+// the cell entered is m (going right) or m−1 (going left), so the columns
+// from ⌈min x⌉−1 to ⌊max x⌋ (widened by 10⁻⁹ against rounding in the walk)
+// hold every cell it tests, and likewise the rows. A few bitmap words a row
+// answer for most feelers near a wall that point away from it, without the
+// walk.
+func (b *wallBits) clearAlong(pos, dir r2.Vec, length float64) bool {
+	const eps = 1e-9
+	ex, ey := pos.X+length*dir.X, pos.Y+length*dir.Y
+	x0, x1 := int(math.Ceil(min(pos.X, ex)-eps))-1, int(math.Floor(max(pos.X, ex)+eps))
+	y0, y1 := int(math.Ceil(min(pos.Y, ey)-eps))-1, int(math.Floor(max(pos.Y, ey)+eps))
+	if x0 < 0 || y0 < 0 || x1 >= b.w || y1 >= b.h || x1-x0 > 62 {
+		return false // off the grid (blocked), or too wide for one mask: walk
+	}
+	for y := y0; y <= y1; y++ {
+		i0, i1 := y*b.w+x0, y*b.w+x1 // bits i0 to i1 inclusive
+		lo, hi := ^uint64(0)<<(i0&63), ^uint64(0)>>(63-i1&63)
+		if w0, w1 := i0>>6, i1>>6; w0 == w1 {
+			if b.bits[w0]&lo&hi != 0 {
+				return false
+			}
+		} else if b.bits[w0]&lo != 0 || b.bits[w1]&hi != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // castRay is steer's feeler ray walk (Amanatides & Woo 1987) on the bitmap:

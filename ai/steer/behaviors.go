@@ -32,7 +32,7 @@ func Flee(pos, vel, threat r2.Vec, maxSpeed, maxForce, panic, dt float64) r2.Vec
 func Predict(from, pos, vel r2.Vec, speed, maxLead float64) r2.Vec {
 	t := maxLead
 	if speed > 0 {
-		t = math.Min(norm(r2.Sub(pos, from))/speed, maxLead)
+		t = min(norm(r2.Sub(pos, from))/speed, maxLead)
 	}
 	return r2.Add(pos, r2.Scale(t, vel))
 }
@@ -175,8 +175,8 @@ func ObstacleAvoidance(pos, vel r2.Vec, radius float64, obstacles []Circle, look
 	if math.IsInf(bestAhead, 1) {
 		return r2.Vec{}
 	}
-	strength := maxForce * (1 - math.Min(bestAhead/math.Max(reach, 1e-9), 1))
-	strength = math.Max(strength, 0.25*maxForce)
+	strength := maxForce * (1 - min(bestAhead/max(reach, 1e-9), 1))
+	strength = max(strength, 0.25*maxForce)
 	dir := -1.0 // obstacle to the left (positive lateral): steer right
 	if bestLateral < 0 || (bestLateral == 0 && side.X+side.Y < 0) {
 		dir = 1
@@ -201,7 +201,7 @@ func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle
 		return r2.Vec{}
 	}
 	heading := r2.Scale(1/speed, vel)
-	length := math.Max(lookahead*speed, minLength)
+	length := max(lookahead*speed, minLength)
 	var sum r2.Vec
 	sinA, cosA := math.Sincos(angle) // Sincos(−a) is exactly (−sin a, cos a)
 	for i, sc := range [3][2]float64{{0, 1}, {sinA, cosA}, {-sinA, cosA}} {

@@ -40,7 +40,9 @@ func Seek(pos, vel, target r2.Vec, maxSpeed, maxForce, dt float64) r2.Vec {
 //
 // Source: the arrival behavior of Reynolds (1999), with the slowing radius
 // replaced by the braking distance of the discrete step (v²/(2a) in the limit
-// dt → 0), so it cannot overshoot under a force limit.
+// dt → 0), so it cannot overshoot under a force limit. Far from the target,
+// where the braking speed surely exceeds maxSpeed, it is not computed (the
+// force is the same).
 func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2.Vec {
 	if dt <= 0 {
 		return r2.Vec{}
@@ -49,7 +51,10 @@ func Arrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2
 	dist := norm(d)
 	var desired r2.Vec
 	if dist > arrived {
-		speed := math.Min(maxSpeed, math.Min(BrakingSpeed(dist, maxForce, dt), dist/dt))
+		speed, reach := maxSpeed, dist/dt
+		if !(reach >= maxSpeed && farToBrake(dist, maxSpeed, maxForce, dt)) {
+			speed = min(maxSpeed, min(BrakingSpeed(dist, maxForce, dt), reach))
+		}
 		desired = r2.Scale(speed/dist, d)
 	}
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
@@ -63,6 +68,19 @@ func Brake(vel r2.Vec, maxForce, dt float64) r2.Vec {
 		return r2.Vec{}
 	}
 	return Truncate(r2.Scale(-1/dt, vel), maxForce)
+}
+
+// farToBrake reports whether an agent dist cells away can surely brake from
+// speed at decel: BrakingSpeed(dist, decel, dt) ≥ speed, so that Arrive's
+// desired speed is speed without computing it. Braking from v = (n+f)·a·dt
+// (see [BrakingSpeed]) covers a·dt²·((n+1)·f + n(n+1)/2), at most
+// (v + a·dt/2)²/(2a) (the difference is (f−f²)/2 ≤ 1/8 steps of a·dt²), so a
+// dist beyond that bound, with a margin of 10⁻⁹ far above rounding, is far
+// enough. It reports false for a speed or decel that is not positive (or
+// NaN), when the full rule decides.
+func farToBrake(dist, speed, decel, dt float64) bool {
+	h := speed + decel*dt/2
+	return speed > 0 && decel > 0 && 2*decel*dist >= h*h*(1+1e-9)
 }
 
 // BrakingSpeed returns the highest speed (cells/s) from which an agent braking
@@ -88,7 +106,7 @@ func BrakingSpeed(dist, decel, dt float64) float64 {
 		n++
 		f = (d - n*(n+1)/2) / (n + 1)
 	}
-	return (n + math.Max(f, 0)) * adt
+	return (n + max(f, 0)) * adt
 }
 
 // Separation returns a force pushing pos away from the neighbours within
@@ -136,7 +154,17 @@ func SeparationFallback(salt uint64, i int) r2.Vec {
 
 // Truncate returns v scaled down to length max if it is longer. A NaN or
 // infinite v, or a max that is not positive, yields the zero vector.
+//
+// A v no longer than max (the common case) is returned after comparing its
+// squared length with max², without a square root: the rounded square root
+// is monotonic and gives back exactly max from the rounded max² (binary
+// floating point, round to nearest, when max² is neither subnormal nor
+// infinite), so the test agrees with |v| ≤ max to the bit; the other cases
+// take the square root.
 func Truncate(v r2.Vec, max float64) r2.Vec {
+	if s := v.X*v.X + v.Y*v.Y; max >= 0x1p-500 && max <= 0x1p500 && s <= max*max {
+		return v // s ≤ max² is finite, and so is v
+	}
 	n := norm(v)
 	if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
 		return r2.Vec{}

@@ -124,3 +124,100 @@ func TestBrake(t *testing.T) {
 	assert.InDelta(t, 1, r2.Norm(Brake(r2.Vec{X: 10}, 1, 0.5)), 1e-12, "as far as the force allows")
 	assert.Equal(t, r2.Vec{}, Brake(r2.Vec{X: 1}, 10, 0))
 }
+
+// TestTruncateMatchesSquareRootRule: Truncate's squared-length shortcut gives
+// the same bits as the plain rule (|v| by the square root, scaled when it
+// exceeds max) over random vectors near the limit, lengths equal to max,
+// and edge values (zeros of both signs, NaN, infinities, tiny and huge max).
+func TestTruncateMatchesSquareRootRule(t *testing.T) {
+	plain := func(v r2.Vec, max float64) r2.Vec {
+		n := math.Sqrt(v.X*v.X + v.Y*v.Y)
+		if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
+			return r2.Vec{}
+		}
+		if n > max && n > 0 {
+			return r2.Scale(max/n, v)
+		}
+		return v
+	}
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	r := NewRand(4)
+	edges := []float64{0, math.Copysign(0, -1), 1e-300, 0x1p-500, 0x1p-501, 1e-160, 1, 20, 0x1p500, 0x1p501, 1e200,
+		math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN(), -3}
+	for _, m := range edges {
+		for _, x := range edges {
+			for _, y := range edges {
+				v := r2.Vec{X: x, Y: y}
+				require.Equal(t, bits(plain(v, m)), bits(Truncate(v, m)), "Truncate(%v, %v)", v, m)
+			}
+		}
+	}
+	shortcut := 0
+	for range 200000 {
+		m := math.Ldexp(1+r.Float64(), r.Intn(40)-20)
+		a := r.Float64() * 2 * math.Pi
+		l := m * (1 + (r.Float64()-0.5)*1e-15*float64(r.Intn(4))) // at the limit, to a few ulps
+		if r.Intn(2) == 0 {
+			l = m * 2 * r.Float64()
+		}
+		v := r2.Vec{X: l * math.Cos(a), Y: l * math.Sin(a)}
+		if r.Intn(8) == 0 { // exactly max along an axis
+			v = r2.Vec{X: m}
+		}
+		require.Equal(t, bits(plain(v, m)), bits(Truncate(v, m)), "Truncate(%v, %v)", v, m)
+		if v.X*v.X+v.Y*v.Y <= m*m {
+			shortcut++
+		}
+	}
+	assert.Greater(t, shortcut, 50000, "the shortcut is exercised")
+}
+
+// TestArriveFarMatchesBrakingRule: Arrive's shortcut for agents far from
+// the target (farToBrake) gives the full rule's force to the bit, around the
+// distance where braking starts to matter and far from it.
+func TestArriveFarMatchesBrakingRule(t *testing.T) {
+	full := func(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float64) r2.Vec {
+		d := r2.Sub(target, pos)
+		dist := norm(d)
+		var desired r2.Vec
+		if dist > arrived {
+			speed := min(maxSpeed, min(BrakingSpeed(dist, maxForce, dt), dist/dt))
+			desired = r2.Scale(speed/dist, d)
+		}
+		return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
+	}
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	r := NewRand(12)
+	far := 0
+	for range 200000 {
+		maxSpeed := 0.5 + r.Float64()*8
+		maxForce := 1 + r.Float64()*40
+		dt := []float64{1.0 / 60, 1.0 / 30, 0.1, 0.5 * r.Float64()}[r.Intn(4)]
+		switch r.Intn(20) {
+		case 0:
+			maxForce = math.Inf(1)
+		case 1:
+			maxSpeed = 0
+		}
+		h := maxSpeed + maxForce*dt/2
+		edge := h * h / (2 * maxForce) // farToBrake's bound
+		dist := edge * (0.5 + r.Float64())
+		if r.Intn(4) == 0 {
+			dist = edge * (1 + (r.Float64()-0.5)*1e-8)
+		}
+		if math.IsInf(maxForce, 1) || r.Intn(10) == 0 {
+			dist = r.Float64() * 3
+		}
+		a := r.Float64() * 2 * math.Pi
+		pos := r2.Vec{X: 5, Y: -2}
+		target := r2.Add(pos, r2.Vec{X: dist * math.Cos(a), Y: dist * math.Sin(a)})
+		vel := r2.Vec{X: (r.Float64() - 0.5) * 2 * maxSpeed, Y: (r.Float64() - 0.5) * 2 * maxSpeed}
+		want := full(pos, vel, target, maxSpeed, maxForce, 1e-3, dt)
+		got := Arrive(pos, vel, target, maxSpeed, maxForce, 1e-3, dt)
+		require.Equal(t, bits(want), bits(got), "maxSpeed %v maxForce %v dt %v dist %v", maxSpeed, maxForce, dt, dist)
+		if farToBrake(norm(r2.Sub(target, pos)), maxSpeed, maxForce, dt) {
+			far++
+		}
+	}
+	assert.Greater(t, far, 50000, "the shortcut is exercised")
+}
