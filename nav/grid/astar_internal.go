@@ -369,10 +369,13 @@ func (s *Search) beginInt() {
 }
 
 // runBuckets performs up to budget expansions of integer A* on the bucket
-// queue.
+// queue. The queue's push and pop are written out here (see bucketQueue)
+// with its state in locals, and a node is relaxed with one comparison (see
+// relaxable).
 func (s *Search) runBuckets(budget int) {
 	nodes, moves := s.nodes, s.moves
-	gen, goal := int64(s.gen&genMask), s.goal
+	genWord := uint64(s.gen&genMask) << genShift
+	goal, start := s.goal, s.start
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
 	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
@@ -381,17 +384,39 @@ func (s *Search) runBuckets(budget int) {
 		all = moveW | moveE | moveN | moveS
 	}
 	q := s.bq
+	head, qbits, sum, ent := q.head, q.bits, q.sum, q.ent
+	free, cur, fmin, count := q.free, q.cur, q.fmin, q.count
+	ring := len(head) - 1 // mask
 	kind := s.hKind
-	start := s.start
 	shrunk := s.wmode == keyShrunk
 	octile := kind == OctileHeuristic
 	n := 0
 	for n < budget {
-		if q.count == 0 {
+		if count == 0 {
 			s.finish(-1)
 			break
 		}
-		ci := q.pop()
+		// pop: the first non-empty bucket from cur, in ring order
+		b := cur
+		if qbits[b>>6]>>uint(b&63)&1 == 0 {
+			b = q.firstFrom(cur)
+			fmin += int64((b - cur) & ring)
+			cur = b
+		}
+		e := head[b]
+		en := ent[e]
+		head[b] = en.next
+		if en.next < 0 {
+			w := b >> 6
+			qbits[w] &^= 1 << uint(b&63)
+			if qbits[w] == 0 {
+				sum[w>>6] &^= 1 << uint(w&63)
+			}
+		}
+		ent[e].next = free
+		free = e
+		count--
+		ci := en.idx
 		cn := nodes[ci]
 		if cn&openBit == 0 { // stale entry of a node already closed
 			continue
@@ -413,11 +438,10 @@ func (s *Search) runBuckets(budget int) {
 			d := bits.TrailingZeros8(m)
 			ni := ci + off[d]
 			ng := cg + moveCost[d]
-			// not better, or closed
-			if nn := nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+			if !relaxable(nodes[ni], genWord, ng) {
 				continue
 			}
-			nodes[ni] = mkNode(gen, d, ng)
+			nodes[ni] = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
 			var h int64
 			if octile { // hInt's octile case, inlined
 				ax, ay := cdx+moveDX[d], cdy+moveDY[d]
@@ -434,10 +458,35 @@ func (s *Search) runBuckets(budget int) {
 			if shrunk {
 				h = int64(s.hScale * float64(h))
 			}
-			q.push(ng+h, ni)
+			// push onto bucket f
+			f := int(ng+h) & ring
+			e := free
+			if e >= 0 {
+				free = ent[e].next
+			} else {
+				e = int32(len(ent))
+				ent = append(ent, bucketEntry{})
+			}
+			w := f >> 6
+			qbits[w] |= 1 << uint(f&63)
+			sum[w>>6] |= 1 << uint(w&63)
+			ent[e] = bucketEntry{idx: ni, next: head[f]}
+			head[f] = e
+			count++
 		}
 	}
+	q.ent, q.free, q.cur, q.fmin, q.count = ent, free, cur, fmin, count
 	s.expanded += n
+}
+
+// relaxable reports whether a node whose word is nn may take cost ng: it
+// is of another generation (not reached yet), or open with a larger g.
+// XOR with the generation's stamp zeroes the stamp of the search's own
+// nodes and leaves those of other generations above every open|g; masking
+// the direction out leaves open|g, below which ng|openBit lies exactly when
+// the node is open with a larger g.
+func relaxable(nn inode, genWord uint64, ng int64) bool {
+	return uint64(ng)|openBit < (uint64(nn)^genWord)&^(7<<dirShift)
 }
 
 // runInt performs up to budget expansions of integer A*.
@@ -590,7 +639,7 @@ func popKey(h []openKey) (openKey, []openKey) {
 // walks straight to the goal as a larger-g tie-break does. As with the heap,
 // an improved node is pushed again and its stale entry skipped.
 type bucketQueue struct {
-	head  []int32  // top entry of each bucket whose bit is set
+	head  []int32  // top entry of each bucket, -1 when empty
 	bits  []uint64 // non-empty buckets
 	sum   []uint64 // non-zero words of bits
 	ent   []bucketEntry
@@ -610,19 +659,27 @@ const (
 type bucketEntry struct{ idx, next int32 }
 
 func newBucketQueue(ring int) *bucketQueue {
-	return &bucketQueue{
+	q := &bucketQueue{
 		head: make([]int32, ring),
 		bits: make([]uint64, ring/64),
 		sum:  make([]uint64, (ring/64+63)/64),
 	}
+	for i := range q.head {
+		q.head[i] = -1
+	}
+	return q
 }
 
-// reset empties the queue, clearing only the words that hold leftovers,
-// and starts the ring at f.
+// reset empties the queue, clearing only the buckets and words that hold
+// leftovers, and starts the ring at f.
 func (q *bucketQueue) reset(f int64) {
 	for i, m := range q.sum {
 		for ; m != 0; m &= m - 1 {
-			q.bits[i<<6+bits.TrailingZeros64(m)] = 0
+			w := i<<6 + bits.TrailingZeros64(m)
+			for bm := q.bits[w]; bm != 0; bm &= bm - 1 {
+				q.head[w<<6+bits.TrailingZeros64(bm)] = -1
+			}
+			q.bits[w] = 0
 		}
 		q.sum[i] = 0
 	}
@@ -643,15 +700,10 @@ func (q *bucketQueue) push(f int64, idx int32) {
 		e = int32(len(q.ent))
 		q.ent = append(q.ent, bucketEntry{})
 	}
-	next := int32(-1)
 	w := b >> 6
-	if q.bits[w]>>uint(b&63)&1 != 0 {
-		next = q.head[b]
-	} else {
-		q.bits[w] |= 1 << uint(b&63)
-		q.sum[w>>6] |= 1 << uint(w&63)
-	}
-	q.ent[e] = bucketEntry{idx: idx, next: next}
+	q.bits[w] |= 1 << uint(b&63)
+	q.sum[w>>6] |= 1 << uint(w&63)
+	q.ent[e] = bucketEntry{idx: idx, next: q.head[b]}
 	q.head[b] = e
 	q.count++
 }
@@ -669,9 +721,8 @@ func (q *bucketQueue) pop() int32 {
 func (q *bucketQueue) take(b int) int32 {
 	e := q.head[b]
 	en := q.ent[e]
-	if en.next >= 0 {
-		q.head[b] = en.next
-	} else {
+	q.head[b] = en.next
+	if en.next < 0 {
 		w := b >> 6
 		q.bits[w] &^= 1 << uint(b&63)
 		if q.bits[w] == 0 {
@@ -685,8 +736,11 @@ func (q *bucketQueue) take(b int) int32 {
 }
 
 // first returns the first non-empty bucket at or after cur in ring order.
-func (q *bucketQueue) first() int {
-	c := q.cur
+func (q *bucketQueue) first() int { return q.firstFrom(q.cur) }
+
+// firstFrom returns the first non-empty bucket at or after c in ring
+// order (the queue is not empty).
+func (q *bucketQueue) firstFrom(c int) int {
 	w := c >> 6
 	if m := q.bits[w] >> uint(c&63); m != 0 {
 		return c + bits.TrailingZeros64(m)
