@@ -385,21 +385,20 @@ func (s *Search) runBuckets(budget int) {
 	}
 	q := s.bq
 	head, qbits, sum, ent := q.head, q.bits, q.sum, q.ent
-	free, cur, fmin, count := q.free, q.cur, q.fmin, q.count
+	free, cur, fmin := q.free, q.cur, q.fmin
 	ring := len(head) - 1 // mask
 	kind := s.hKind
 	shrunk := s.wmode == keyShrunk
 	octile := kind == OctileHeuristic
 	n := 0
 	for n < budget {
-		if count == 0 {
-			s.finish(-1)
-			break
-		}
 		// pop: the first non-empty bucket from cur, in ring order
 		b := cur
 		if qbits[b>>6]>>uint(b&63)&1 == 0 {
-			b = q.firstFrom(cur)
+			if b = q.firstFrom(cur); b < 0 {
+				s.finish(-1)
+				break
+			}
 			fmin += int64((b - cur) & ring)
 			cur = b
 		}
@@ -415,7 +414,6 @@ func (s *Search) runBuckets(budget int) {
 		}
 		ent[e].next = free
 		free = e
-		count--
 		ci := en.idx
 		cn := nodes[ci]
 		if cn&openBit == 0 { // stale entry of a node already closed
@@ -472,10 +470,9 @@ func (s *Search) runBuckets(budget int) {
 			sum[w>>6] |= 1 << uint(w&63)
 			ent[e] = bucketEntry{idx: ni, next: head[f]}
 			head[f] = e
-			count++
 		}
 	}
-	q.ent, q.free, q.cur, q.fmin, q.count = ent, free, cur, fmin, count
+	q.ent, q.free, q.cur, q.fmin = ent, free, cur, fmin
 	s.expanded += n
 }
 
@@ -546,17 +543,24 @@ func (s *Search) runInt(budget int) {
 }
 
 // relaxInt offers cost ng for reaching padded cell ni at (x, y) by move
-// index dir, as runInt does for one neighbour; JPS uses it for jump points.
+// index dir; JPS uses it for jump points. A node already reached takes only
+// a smaller cost, even when closed: with a consistent heuristic an expanded
+// node's cost is final, and the closed nodes that can improve are the
+// diagonal jump points JPS expands without queueing them (see jumpFrom);
+// with an inconsistent one (s.reopen) an expanded node may improve and is
+// reopened (counted).
 func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 	gen := int64(s.gen & genMask)
-	if nn := s.nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
-		if !s.reopen || nn&openBit != 0 || ng >= nn.g() {
+	if nn := s.nodes[ni]; nn.stamp() == gen {
+		if ng >= nn.g() {
 			return
 		}
-		s.reopened++
+		if s.reopen && nn&openBit == 0 {
+			s.reopened++
+		}
 	}
 	s.nodes[ni] = mkNode(gen, dir, ng)
-	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
+	h := octileInt(x-int32(s.gx), y-int32(s.gy)) // JPS's heuristic
 	if s.wmode == keyExact && s.buckets { // pushOpen's common case, inlined
 		if f := ng + h; f-s.bq.fmin < int64(len(s.bq.head)) {
 			s.bq.push(f, ni)
@@ -644,9 +648,8 @@ type bucketQueue struct {
 	sum   []uint64 // non-zero words of bits
 	ent   []bucketEntry
 	free  int32 // first free entry (linked by next), -1 when none
-	cur   int   // bucket of fmin, where the ring starts
-	fmin  int64
-	count int
+	cur  int   // bucket of fmin, where the ring starts
+	fmin int64
 }
 
 // Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS (a jump
@@ -687,7 +690,6 @@ func (q *bucketQueue) reset(f int64) {
 	q.free = -1
 	q.cur = int(f) & (len(q.head) - 1)
 	q.fmin = f
-	q.count = 0
 }
 
 // push adds idx with f in [fmin, fmin + ring).
@@ -705,16 +707,18 @@ func (q *bucketQueue) push(f int64, idx int32) {
 	q.sum[w>>6] |= 1 << uint(w&63)
 	q.ent[e] = bucketEntry{idx: idx, next: q.head[b]}
 	q.head[b] = e
-	q.count++
 }
 
-// pop removes and returns an entry of the smallest f (the queue is not
-// empty), which becomes fmin.
-func (q *bucketQueue) pop() int32 {
-	b := q.first()
+// pop removes and returns an entry of the smallest f, which becomes fmin;
+// false when the queue is empty.
+func (q *bucketQueue) pop() (int32, bool) {
+	b := q.firstFrom(q.cur)
+	if b < 0 {
+		return 0, false
+	}
 	q.fmin += int64((b - q.cur) & (len(q.head) - 1))
 	q.cur = b
-	return q.take(b)
+	return q.take(b), true
 }
 
 // take removes and returns the top entry of the non-empty bucket b.
@@ -731,15 +735,11 @@ func (q *bucketQueue) take(b int) int32 {
 	}
 	q.ent[e].next = q.free
 	q.free = e
-	q.count--
 	return en.idx
 }
 
-// first returns the first non-empty bucket at or after cur in ring order.
-func (q *bucketQueue) first() int { return q.firstFrom(q.cur) }
-
 // firstFrom returns the first non-empty bucket at or after c in ring
-// order (the queue is not empty).
+// order, or -1 when the queue is empty.
 func (q *bucketQueue) firstFrom(c int) int {
 	w := c >> 6
 	if m := q.bits[w] >> uint(c&63); m != 0 {
@@ -747,7 +747,9 @@ func (q *bucketQueue) firstFrom(c int) int {
 	}
 	ww := q.nextWord(w + 1)
 	if ww < 0 { // wrap around; word w's low bits are the ring's end
-		ww = q.nextWord(0)
+		if ww = q.nextWord(0); ww < 0 {
+			return -1
+		}
 	}
 	return ww<<6 + bits.TrailingZeros64(q.bits[ww])
 }
@@ -785,7 +787,11 @@ func (s *Search) pushOpen(g, h int64, idx int32) {
 // popOpen removes an entry of the smallest key from the open list of
 // pushOpen; false when it is empty.
 func (s *Search) popOpen() (int32, bool) {
-	if !s.buckets || s.bq.count == 0 {
+	b := -1
+	if s.buckets {
+		b = s.bq.firstFrom(s.bq.cur)
+	}
+	if b < 0 {
 		if len(s.open) == 0 {
 			return 0, false
 		}
@@ -799,7 +805,6 @@ func (s *Search) popOpen() (int32, bool) {
 		return top.idx, true
 	}
 	q := s.bq
-	b := q.first()
 	f := q.fmin + int64((b-q.cur)&(len(q.head)-1))
 	if len(s.open) > 0 {
 		if fo := int64(s.open[0].key >> s.tieBits); fo < f {

@@ -77,13 +77,19 @@ func TestBucketQueueOrder(t *testing.T) {
 					best = i
 				}
 			}
-			got := q.pop()
+			got, ok := q.pop()
+			require.True(t, ok)
 			require.Equal(t, open[best].seq, got, "round %d step %d", round, step)
 			require.Equal(t, open[best].f, q.fmin)
 			fmin = q.fmin
 			open = append(open[:best], open[best+1:]...)
 		}
-		require.Equal(t, len(open), q.count)
+		for range open { // what is left drains, then the queue is empty
+			_, ok := q.pop()
+			require.True(t, ok)
+		}
+		_, ok := q.pop()
+		require.False(t, ok)
 	}
 }
 

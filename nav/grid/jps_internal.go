@@ -226,6 +226,7 @@ func (s *Search) syncBits() {
 // runJPS performs up to budget jump-point expansions.
 func (s *Search) runJPS(budget int) {
 	pw := int32(s.pw)
+	jcell := s.jcell
 	n := 0
 	for n < budget {
 		ci, ok := s.popOpen()
@@ -246,63 +247,155 @@ func (s *Search) runJPS(budget int) {
 		}
 		cy := s.row(ci)
 		cx := ci - cy*pw
-		if ci == s.start { // every direction
-			for dy := int32(-1); dy <= 1; dy++ {
-				for dx := int32(-1); dx <= 1; dx++ {
-					if dx != 0 || dy != 0 {
-						s.jumpFrom(cx, cy, dx, dy, cg)
-					}
-				}
-			}
-			continue
+		c := jcell[ci]
+		var dirs uint8
+		if ci == s.start {
+			dirs = uint8(c >> 8) // every allowed first step
+		} else {
+			dirs = jpsDirs(c, cn.dir())
 		}
-		dx, dy := moveDX[cn.dir()], moveDY[cn.dir()]
-		switch {
-		case dx != 0 && dy != 0:
-			s.jumpFrom(cx, cy, dx, 0, cg)
-			s.jumpFrom(cx, cy, 0, dy, cg)
-			s.jumpFrom(cx, cy, dx, dy, cg)
-		case dy == 0:
-			s.jumpFrom(cx, cy, dx, 0, cg)
-			c := s.jcell[ci]
-			for _, sd := range [2]int32{-1, 1} {
-				if c&beside(0, sd) != 0 && c&beside(-dx, sd) == 0 {
-					s.jumpFrom(cx, cy, 0, sd, cg)
-					s.jumpFrom(cx, cy, dx, sd, cg)
-				}
-			}
-		default:
-			s.jumpFrom(cx, cy, 0, dy, cg)
-			c := s.jcell[ci]
-			for _, sd := range [2]int32{-1, 1} {
-				if c&beside(sd, 0) != 0 && c&beside(sd, -dy) == 0 {
-					s.jumpFrom(cx, cy, sd, 0, cg)
-					s.jumpFrom(cx, cy, sd, dy, cg)
-				}
+		for ; dirs != 0; dirs &= dirs - 1 {
+			if d := bits.TrailingZeros8(dirs); d < 4 {
+				s.jumpStraight(c, cx, cy, d, cg)
+			} else {
+				s.jumpDiagonal(cx, cy, d, cg)
 			}
 		}
 	}
 	s.expanded += n
 }
 
-// jumpFrom jumps from padded (x, y), whose cost is g, in direction (dx, dy)
-// and relaxes the jump point found, if any.
-func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
-	pw := int32(s.pw)
-	switch {
-	case dy == 0:
-		if j, ok := s.jumpRow(x, y, dx); ok {
-			s.relaxInt(y*pw+j, j, y, moveIndex[4+dx], g+costStraight*int64(absInt32(j-x)))
+// jpsDirs returns the move bits of the directions JPS scans from a node
+// whose jcell is c, reached by move d: after a diagonal move, its two
+// straight components and itself; after a straight move (dx, 0), itself,
+// and for each side s with a forced neighbour ((x, y+s) passable and
+// (x−dx, y+s) blocked) the directions (0, s) and (dx, s); likewise for
+// (0, dy). Only allowed first steps are kept.
+func jpsDirs(c uint16, d int) uint8 {
+	t := &jpsForced[d]
+	m := t.own
+	// bit 0 of each: the side's straight move allowed, its cell behind
+	// blocked (diagonal passability bits 4–7 of c)
+	if c>>t.moveA&^(c>>t.passA)&1 != 0 {
+		m |= t.addA
+	}
+	if c>>t.moveB&^(c>>t.passB)&1 != 0 {
+		m |= t.addB
+	}
+	return m & uint8(c>>8)
+}
+
+// jpsForced holds, per move index, what jpsDirs reads: the directions
+// scanned always (own), and for the two sides of a straight move the bit
+// positions in jcell of the side's move and of the diagonal cell behind it,
+// and the directions that a forced neighbour there adds.
+var jpsForced = func() (t [8]struct {
+	own          uint8
+	moveA, passA uint16
+	addA         uint8
+	moveB, passB uint16
+	addB         uint8
+}) {
+	for d := 0; d < 8; d++ {
+		dx, dy := moveDX[d], moveDY[d]
+		e := &t[d]
+		if dx != 0 && dy != 0 {
+			e.own = 1<<moveIndex[4+dx] | 1<<moveIndex[4+3*dy] | 1<<d
+			// never forced: point both tests at a zero bit pair
+			e.moveA, e.passA, e.moveB, e.passB = 4, 4, 4, 4 // c>>4 &^ c>>4 == 0
+			continue
 		}
-	case dx == 0:
-		if j, ok := s.jumpCol(x, y, dy); ok {
-			s.relaxInt(j*pw+x, x, j, moveIndex[4+3*dy], g+costStraight*int64(absInt32(j-y)))
+		e.own = 1 << d
+		side := func(sx, sy int32) (uint16, uint16, uint8) {
+			// the side cell (sx, sy), the cell behind it (sx−dx, sy−dy)
+			mv := uint16(8 + moveIndex[(sy+1)*3+sx+1])
+			pass := uint16(moveIndex[(sy-dy+1)*3+sx-dx+1])
+			add := uint8(1<<moveIndex[(sy+1)*3+sx+1] | 1<<moveIndex[(sy+dy+1)*3+sx+dx+1])
+			return mv, pass, add
 		}
-	default:
-		if jx, jy, ok := s.jumpDiag(x, y, dx, dy); ok {
-			s.relaxInt(jy*pw+jx, jx, jy, moveIndex[4+3*dy+dx], g+costDiag*int64(absInt32(jx-x)))
+		if dy == 0 {
+			e.moveA, e.passA, e.addA = side(0, -1)
+			e.moveB, e.passB, e.addB = side(0, 1)
+		} else {
+			e.moveA, e.passA, e.addA = side(-1, 0)
+			e.moveB, e.passB, e.addB = side(1, 0)
 		}
 	}
+	return t
+}()
+
+// jumpStraight scans from padded (x, y), whose jcell is c and cost g, along
+// straight move d (moveW … moveS as 0 … 3) and relaxes the jump point found,
+// if any. Off the goal's row (column) the cell's jump bit tells whether
+// there is one at all, without reading the stop bitsets.
+func (s *Search) jumpStraight(c uint16, x, y int32, d int, g int64) {
+	pw := int32(s.pw)
+	switch d {
+	case 0, 1: // W, E
+		if y != int32(s.gy) && c&jpOf[d&3] == 0 {
+			return
+		}
+		dx := int32(2*d - 1)
+		if j, ok := s.jumpRow(x, y, dx); ok {
+			s.relaxInt(y*pw+j, j, y, d, g+costStraight*int64(absInt32(j-x)))
+		}
+	default: // N, S
+		if x != int32(s.gx) && c&jpOf[d&3] == 0 {
+			return
+		}
+		dy := int32(2*d - 5)
+		if j, ok := s.jumpCol(x, y, dy); ok {
+			s.relaxInt(j*pw+x, x, j, d, g+costStraight*int64(absInt32(j-y)))
+		}
+	}
+}
+
+// jpOf is the jump bit of each straight move index (W, E, N, S).
+var jpOf = [4]uint16{jpW, jpE, jpN, jpS}
+
+// jumpDiagonal jumps from padded (x, y), whose cost is g, along diagonal
+// move d and relaxes the jump point found, if any.
+//
+// A jump point reached diagonally has no forced neighbour: its successors
+// are the two straight jumps and the diagonal one. When its f equals its
+// parent's (a diagonal towards the goal), it would be among the next nodes
+// popped; its successors are then taken at once instead of queueing it, and
+// its node closed with its cost (the intermediate-node pruning of Harabor
+// & Grastien 2014, kept to nodes the search expands next). A later, cheaper
+// arrival reopens it through relaxInt.
+func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
+	pw := int32(s.pw)
+	dx, dy := moveDX[d], moveDY[d]
+	gx, gy := int32(s.gx), int32(s.gy)
+	eager := s.wmode == keyExact && s.buckets
+	f := g + octileInt(x-gx, y-gy)
+	genWord := uint64(s.gen&genMask) << genShift
+	for {
+		jx, jy, ok := s.jumpDiag(x, y, dx, dy)
+		if !ok {
+			return
+		}
+		g += costDiag * int64(absInt32(jx-x))
+		ji := jy*pw + jx
+		if ji == s.goal || !eager || g+octileInt(jx-gx, jy-gy) != f {
+			s.relaxInt(ji, jx, jy, d, g)
+			return
+		}
+		if nn := uint64(s.nodes[ji]); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
+			return // reached as cheaply before
+		}
+		s.nodes[ji] = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
+		c := s.jcell[ji]
+		s.jumpStraight(c, jx, jy, moveIndex[4+dx], g)
+		s.jumpStraight(c, jx, jy, moveIndex[4+3*dy], g)
+		x, y = jx, jy
+	}
+}
+
+// octileInt is hInt's octile case.
+func octileInt(dx, dy int32) int64 {
+	dx, dy = absInt32(dx), absInt32(dy)
+	return costStraight*int64(max(dx, dy)) + (costDiag-costStraight)*int64(min(dx, dy))
 }
 
 // jumpDiag steps diagonally from padded (x, y) by (dx, dy), stopping at the
