@@ -560,8 +560,9 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 		}
 	}
 	s.nodes[ni] = mkNode(gen, dir, ng)
-	h := octileInt(x-int32(s.gx), y-int32(s.gy)) // JPS's heuristic
-	if s.wmode == keyExact && s.buckets { // pushOpen's common case, inlined
+	// JPS's heuristic is octile; pushOpen's common case, inlined
+	h := octileInt(x-int32(s.gx), y-int32(s.gy))
+	if s.wmode == keyExact && s.buckets {
 		if f := ng + h; f-s.bq.fmin < int64(len(s.bq.head)) {
 			s.bq.push(f, ni)
 			return
@@ -643,11 +644,11 @@ func popKey(h []openKey) (openKey, []openKey) {
 // walks straight to the goal as a larger-g tie-break does. As with the heap,
 // an improved node is pushed again and its stale entry skipped.
 type bucketQueue struct {
-	head  []int32  // top entry of each bucket, -1 when empty
-	bits  []uint64 // non-empty buckets
-	sum   []uint64 // non-zero words of bits
-	ent   []bucketEntry
-	free  int32 // first free entry (linked by next), -1 when none
+	head []int32  // top entry of each bucket, -1 when empty
+	bits []uint64 // non-empty buckets
+	sum  []uint64 // non-zero words of bits
+	ent  []bucketEntry
+	free int32 // first free entry (linked by next), -1 when none
 	cur  int   // bucket of fmin, where the ring starts
 	fmin int64
 }
