@@ -25,6 +25,9 @@ const (
 	costDiag     = 3363
 )
 
+// dirStart is the direction the start node was "reached" in: none.
+const dirStart = 8
+
 // Allowed moves of a cell, one bit per direction; the bit of a diagonal
 // move is set only when both orthogonal cells beside it are passable.
 const (
@@ -61,8 +64,14 @@ var (
 // the "canonical ordering" of N. Sturtevant and S. Rabin, "Canonical
 // Orderings on Grids", IJCAI 2016, in its weakest form: the one that keeps
 // every expansion of A*. It holds when expanded nodes are final (a
-// consistent heuristic: runBuckets), not when nodes reopen.
-var canonMoves = func() (t [8][256]uint8) {
+// consistent heuristic: runBuckets), not when nodes reopen. The start
+// (dirStart) has no parent: every move (rows 8 … 15, read only for it).
+var canonMoves = func() (t [16][256]uint8) {
+	for d := 8; d < 16; d++ {
+		for m := 0; m < 256; m++ {
+			t[d][m] = uint8(m)
+		}
+	}
 	for d := 0; d < 8; d++ {
 		for m := 0; m < 256; m++ {
 			keep := uint8(0)
@@ -100,25 +109,27 @@ const (
 // inode is the integer search's state of one padded cell in one word, so
 // that eight share a cache line: from the top, the generation of the search
 // that wrote it (genBits), the move index of the direction it was reached
-// in (3 bits; its parent lies back along that direction, see parentInt),
-// whether it is open (1 bit; 0 once expanded), and g (gBits). It is valid
+// in (4 bits; its parent lies back along that direction, see
+// reconstructInt; dirStart for the start, which has none), whether it is
+// open (1 bit; 0 once expanded), and g (gBits). It is valid
 // when its generation is the search's. With the open bit just above g, a
 // node is worth relaxing with cost ng exactly when ng|openBit is below its
 // low bits: an open node with a larger g.
 type inode uint64
 
 const (
-	gBits    = 40 // g < 2⁴⁰: at most MaxCells cells of costDiag < 2³⁸
+	gBits    = 39 // g < 2³⁹: at most MaxCells cells of costDiag < 2³⁸
 	gMask    = 1<<gBits - 1
 	openBit  = 1 << gBits
 	dirShift = gBits + 1
-	genShift = gBits + 4
+	dirMask  = 15 << dirShift
+	genShift = gBits + 5
 	genBits  = 64 - genShift
 	genMask  = 1<<genBits - 1
 )
 
 func (n inode) g() int64     { return int64(n & gMask) }
-func (n inode) dir() int     { return int(n>>dirShift) & 7 }
+func (n inode) dir() int     { return int(n>>dirShift) & 15 }
 func (n inode) stamp() int64 { return int64(n >> genShift) }
 
 // mkNode returns the open node of generation stamp reached by move dir with
@@ -345,7 +356,7 @@ func (s *Search) beginInt() {
 	// A weight above 1, and Manhattan with diagonal moves, make the
 	// heuristic inconsistent: closed nodes may improve and are reopened.
 	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
-	s.nodes[s.start] = mkNode(int64(s.gen&genMask), 0, 0)
+	s.nodes[s.start] = mkNode(int64(s.gen&genMask), dirStart, 0)
 	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
 	// A consistent heuristic (every case but the two above) keeps f
 	// monotone, so the search can use the bucket queue.
@@ -375,7 +386,7 @@ func (s *Search) beginInt() {
 func (s *Search) runBuckets(budget int) {
 	nodes, moves := s.nodes, s.moves
 	genWord := uint64(s.gen&genMask) << genShift
-	goal, start := s.goal, s.start
+	goal := s.goal
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
 	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
@@ -428,10 +439,7 @@ func (s *Search) runBuckets(budget int) {
 		}
 		cy := s.row(ci)
 		cdx, cdy := ci-cy*pw-gx, cy-gy
-		m := moves[ci] & all
-		if ci != start {
-			m = canonMoves[cn.dir()][m]
-		}
+		m := canonMoves[cn.dir()][moves[ci]&all]
 		for ; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros8(m)
 			ni := ci + off[d]
@@ -483,7 +491,7 @@ func (s *Search) runBuckets(budget int) {
 // the direction out leaves open|g, below which ng|openBit lies exactly when
 // the node is open with a larger g.
 func relaxable(nn inode, genWord uint64, ng int64) bool {
-	return uint64(ng)|openBit < (uint64(nn)^genWord)&^(7<<dirShift)
+	return uint64(ng)|openBit < (uint64(nn)^genWord)&^dirMask
 }
 
 // runInt performs up to budget expansions of integer A*.

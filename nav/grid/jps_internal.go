@@ -248,13 +248,7 @@ func (s *Search) runJPS(budget int) {
 		cy := s.row(ci)
 		cx := ci - cy*pw
 		c := jcell[ci]
-		var dirs uint8
-		if ci == s.start {
-			dirs = uint8(c >> 8) // every allowed first step
-		} else {
-			dirs = jpsDirs(c, cn.dir())
-		}
-		for ; dirs != 0; dirs &= dirs - 1 {
+		for dirs := jpsDirs(c, cn.dir()); dirs != 0; dirs &= dirs - 1 {
 			if d := bits.TrailingZeros8(dirs); d < 4 {
 				s.jumpStraight(c, cx, cy, d, cg)
 			} else {
@@ -270,7 +264,8 @@ func (s *Search) runJPS(budget int) {
 // straight components and itself; after a straight move (dx, 0), itself,
 // and for each side s with a forced neighbour ((x, y+s) passable and
 // (x−dx, y+s) blocked) the directions (0, s) and (dx, s); likewise for
-// (0, dy). Only allowed first steps are kept.
+// (0, dy); from the start (dirStart), every direction. Only allowed first
+// steps are kept.
 func jpsDirs(c uint16, d int) uint8 {
 	t := &jpsForced[d]
 	m := t.own
@@ -289,16 +284,21 @@ func jpsDirs(c uint16, d int) uint8 {
 // scanned always (own), and for the two sides of a straight move the bit
 // positions in jcell of the side's move and of the diagonal cell behind it,
 // and the directions that a forced neighbour there adds.
-var jpsForced = func() (t [8]struct {
+var jpsForced = func() (t [16]struct {
 	own          uint8
 	moveA, passA uint16
 	addA         uint8
 	moveB, passB uint16
 	addB         uint8
 }) {
-	for d := 0; d < 8; d++ {
-		dx, dy := moveDX[d], moveDY[d]
+	for d := 0; d < 16; d++ {
 		e := &t[d]
+		if d >= 8 { // dirStart (and unused): every direction, none forced
+			e.own = 0xff
+			e.moveA, e.passA, e.moveB, e.passB = 4, 4, 4, 4
+			continue
+		}
+		dx, dy := moveDX[d], moveDY[d]
 		if dx != 0 && dy != 0 {
 			e.own = 1<<moveIndex[4+dx] | 1<<moveIndex[4+3*dy] | 1<<d
 			// never forced: point both tests at a zero bit pair

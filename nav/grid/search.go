@@ -353,6 +353,8 @@ func (s *Search) Step(budget int) (expanded int, done bool) {
 	switch {
 	case s.jps():
 		s.runJPS(budget)
+	case s.buckets && s.hKind == OctileHeuristic && s.wmode == keyExact && s.opt.Moves == Moves8:
+		s.runOctile(budget)
 	case s.buckets:
 		s.runBuckets(budget)
 	case s.intMode:
