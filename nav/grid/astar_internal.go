@@ -558,6 +558,10 @@ func (s *Search) runInt(budget int) {
 // with an inconsistent one (s.reopen) an expanded node may improve and is
 // reopened (counted).
 func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
+	if s.wmode == keyExact && s.buckets {
+		s.relaxJPS(ni, x, y, dir, ng)
+		return
+	}
 	gen := int64(s.gen & genMask)
 	if nn := s.nodes[ni]; nn.stamp() == gen {
 		if ng >= nn.g() {

@@ -265,64 +265,38 @@ func (s *Search) runJPS(budget int) {
 // and for each side s with a forced neighbour ((x, y+s) passable and
 // (x−dx, y+s) blocked) the directions (0, s) and (dx, s); likewise for
 // (0, dy); from the start (dirStart), every direction. Only allowed first
-// steps are kept.
+// steps are kept. The bits of c read are constants per case: a side's
+// straight move (bits 8–15) and the diagonal passability behind it (bits
+// 4–7).
 func jpsDirs(c uint16, d int) uint8 {
-	t := &jpsForced[d]
-	m := t.own
-	// bit 0 of each: the side's straight move allowed, its cell behind
-	// blocked (diagonal passability bits 4–7 of c)
-	if c>>t.moveA&^(c>>t.passA)&1 != 0 {
-		m |= t.addA
-	}
-	if c>>t.moveB&^(c>>t.passB)&1 != 0 {
-		m |= t.addB
+	var m uint8
+	switch d {
+	case 0: // W: sides N and S, behind them NE and SE
+		m = moveW | forced(c, 8+2, 4+1, moveN|moveNW) | forced(c, 8+3, 4+3, moveS|moveSW)
+	case 1: // E: behind N and S lie NW and SW
+		m = moveE | forced(c, 8+2, 4+0, moveN|moveNE) | forced(c, 8+3, 4+2, moveS|moveSE)
+	case 2: // N: sides W and E, behind them SW and SE
+		m = moveN | forced(c, 8+0, 4+2, moveW|moveNW) | forced(c, 8+1, 4+3, moveE|moveNE)
+	case 3: // S: behind W and E lie NW and NE
+		m = moveS | forced(c, 8+0, 4+0, moveW|moveSW) | forced(c, 8+1, 4+1, moveE|moveSE)
+	case 4: // NW
+		m = moveW | moveN | moveNW
+	case 5: // NE
+		m = moveE | moveN | moveNE
+	case 6: // SW
+		m = moveW | moveS | moveSW
+	case 7: // SE
+		m = moveE | moveS | moveSE
+	default: // dirStart
+		m = 0xff
 	}
 	return m & uint8(c>>8)
 }
 
-// jpsForced holds, per move index, what jpsDirs reads: the directions
-// scanned always (own), and for the two sides of a straight move the bit
-// positions in jcell of the side's move and of the diagonal cell behind it,
-// and the directions that a forced neighbour there adds.
-var jpsForced = func() (t [16]struct {
-	own          uint8
-	moveA, passA uint16
-	addA         uint8
-	moveB, passB uint16
-	addB         uint8
-}) {
-	for d := 0; d < 16; d++ {
-		e := &t[d]
-		if d >= 8 { // dirStart (and unused): every direction, none forced
-			e.own = 0xff
-			e.moveA, e.passA, e.moveB, e.passB = 4, 4, 4, 4
-			continue
-		}
-		dx, dy := moveDX[d], moveDY[d]
-		if dx != 0 && dy != 0 {
-			e.own = 1<<moveIndex[4+dx] | 1<<moveIndex[4+3*dy] | 1<<d
-			// never forced: point both tests at a zero bit pair
-			e.moveA, e.passA, e.moveB, e.passB = 4, 4, 4, 4 // c>>4 &^ c>>4 == 0
-			continue
-		}
-		e.own = 1 << d
-		side := func(sx, sy int32) (uint16, uint16, uint8) {
-			// the side cell (sx, sy), the cell behind it (sx−dx, sy−dy)
-			mv := uint16(8 + moveIndex[(sy+1)*3+sx+1])
-			pass := uint16(moveIndex[(sy-dy+1)*3+sx-dx+1])
-			add := uint8(1<<moveIndex[(sy+1)*3+sx+1] | 1<<moveIndex[(sy+dy+1)*3+sx+dx+1])
-			return mv, pass, add
-		}
-		if dy == 0 {
-			e.moveA, e.passA, e.addA = side(0, -1)
-			e.moveB, e.passB, e.addB = side(0, 1)
-		} else {
-			e.moveA, e.passA, e.addA = side(-1, 0)
-			e.moveB, e.passB, e.addB = side(1, 0)
-		}
-	}
-	return t
-}()
+// forced returns add when bit mv of c is set and bit pass is not, else 0.
+func forced(c uint16, mv, pass uint, add uint8) uint8 {
+	return add & -uint8(c>>mv&^(c>>pass)&1)
+}
 
 // jumpStraight scans from padded (x, y), whose jcell is c and cost g, along
 // straight move d (moveW … moveS as 0 … 3) and relaxes the jump point found,
@@ -386,8 +360,8 @@ func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
 		}
 		s.nodes[ji] = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
 		c := s.jcell[ji]
-		s.jumpStraight(c, jx, jy, moveIndex[4+dx], g)
-		s.jumpStraight(c, jx, jy, moveIndex[4+3*dy], g)
+		s.scanStraight(c, jx, jy, moveIndex[4+dx], g)
+		s.scanStraight(c, jx, jy, moveIndex[4+3*dy], g)
 		x, y = jx, jy
 	}
 }

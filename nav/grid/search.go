@@ -351,6 +351,8 @@ func (s *Search) Step(budget int) (expanded int, done bool) {
 	}
 	before := s.expanded
 	switch {
+	case s.jps() && s.buckets && s.wmode == keyExact:
+		s.runJPSExact(budget)
 	case s.jps():
 		s.runJPS(budget)
 	case s.buckets && s.hKind == OctileHeuristic && s.wmode == keyExact && s.opt.Moves == Moves8:
