@@ -384,7 +384,9 @@ func (s *Search) Result(dst []Cell) (path []Cell, cost float64, err error) {
 }
 
 // Expanded returns the number of nodes the current or last search expanded
-// (removed from the open list), re-expansions included.
+// (removed from the open list), re-expansions included. Jump point search
+// expands a diagonal jump point whose f equals its parent's at once, without
+// queueing it; those are not counted.
 func (s *Search) Expanded() int { return s.expanded }
 
 // Reopened returns how many times the current or last search reopened an
