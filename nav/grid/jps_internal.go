@@ -381,21 +381,13 @@ func octileInt(dx, dy int32) int64 {
 func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
-	k := (dy+1)/2*2 + (dx+1)/2 // 0 NW, 1 NE, 2 SW, 3 SE
+	k := (dy+1)&2 + (dx+1)>>1 // 0 NW, 1 NE, 2 SW, 3 SE
 	i := y*pw + x
 	step := dy*pw + dx
 	// Most runs are short: the first steps one by one, on the move and
 	// jump bytes, before the run table's wider entries.
-	bit := uint16(moveNW) << uint(8+k)
-	lines := uint16(jpW)
-	if dx > 0 {
-		lines = jpE
-	}
-	if dy > 0 {
-		lines |= jpS
-	} else {
-		lines |= jpN
-	}
+	bit := uint16(moveNW) << uint(8+k&3)
+	lines := diagLines[k&3]
 	c := s.jcell[i]
 	for n := 0; n < 8; n++ {
 		if c&bit == 0 {
@@ -457,6 +449,10 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 		return 0, 0, false
 	}
 }
+
+// diagLines holds, per diagonal (NW, NE, SW, SE), the jump bits of its two
+// straight components.
+var diagLines = [4]uint16{jpW | jpN, jpE | jpN, jpW | jpS, jpE | jpS}
 
 // States of a diagonal run in Search.diag. A run is shorter than the
 // grid's smaller side, at most 8192 cells (MaxCells), so steps<<1 fits.
