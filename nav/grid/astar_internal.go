@@ -737,18 +737,23 @@ func (q *bucketQueue) pop() (int32, bool) {
 // take removes and returns the top entry of the non-empty bucket b.
 func (q *bucketQueue) take(b int) int32 {
 	e := q.head[b]
-	en := q.ent[e]
-	q.head[b] = en.next
-	if en.next < 0 {
-		w := b >> 6
-		q.bits[w] &^= 1 << uint(b&63)
-		if q.bits[w] == 0 {
-			q.sum[w>>6] &^= 1 << uint(w&63)
-		}
+	en := &q.ent[e]
+	idx, next := en.idx, en.next
+	q.head[b] = next
+	if next < 0 {
+		q.clearBucket(b)
 	}
-	q.ent[e].next = q.free
+	en.next = q.free
 	q.free = e
-	return en.idx
+	return idx
+}
+
+// clearBucket marks bucket b empty in the bitmaps.
+func (q *bucketQueue) clearBucket(b int) {
+	w := b >> 6
+	if q.bits[w] &^= 1 << uint(b&63); q.bits[w] == 0 {
+		q.sum[w>>6] &^= 1 << uint(w&63)
+	}
 }
 
 // firstFrom returns the first non-empty bucket at or after c in ring

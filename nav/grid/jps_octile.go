@@ -21,8 +21,17 @@ func (s *Search) runJPSExact(budget int) {
 	left := budget
 	for left > 0 {
 		var ci int32
-		if b := q.cur; len(s.open) == 0 && q.bits[b>>6]>>uint(b&63)&1 != 0 {
-			ci = q.take(b) // the bucket of fmin: most pops
+		if len(s.open) == 0 { // no overflow: the bucket queue alone, inline
+			b := q.cur
+			if q.bits[b>>6]>>uint(b&63)&1 == 0 {
+				if b = q.firstFrom(b); b < 0 {
+					s.finish(-1)
+					break
+				}
+				q.fmin += int64((b - q.cur) & (jpsRing - 1))
+				q.cur = b
+			}
+			ci = q.take(b)
 		} else {
 			var ok bool
 			if ci, ok = s.popOpen(); !ok {
