@@ -3,6 +3,7 @@ package grid
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // The integer search runs A* and jump point search on grids whose passable
@@ -583,6 +584,50 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 	s.pushOpen(ng, h, ni)
 }
 
+// reconstructFast is reconstructInt for a dst with room for n cells, at
+// least the path's.
+func (s *Search) reconstructFast(dst []Cell, n int) ([]Cell, float64, error) {
+	base := len(dst)
+	win := dst[base : base+n]
+	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
+	genWord := uint64(s.gen&genMask) << genShift
+	i, start := s.found, s.start
+	pw := int32(s.pw)
+	y := s.row(i)
+	x := i - y*pw
+	pos := n - 1
+	win[pos] = Cell{X: x - 1, Y: y - 1}
+	straight, diagonal := 0, 0
+	for i != start {
+		nd := *nodeAt(np, i)
+		d := nd.dir() & 7
+		dx, dy := moveDX[d], moveDY[d]
+		off := dy*pw + dx
+		g, c := int64(nd&gMask), moveCost[d]
+		k := 0
+		for {
+			k++
+			i -= off
+			x -= dx
+			y -= dy
+			pos--
+			win[pos] = Cell{X: x - 1, Y: y - 1}
+			if p := uint64(*nodeAt(np, i)); (p^genWord)>>genShift == 0 && int64(p&gMask)+int64(k)*c <= g {
+				break
+			}
+		}
+		if d >= 4 {
+			diagonal += k
+		} else {
+			straight += k
+		}
+	}
+	dst = dst[:base+n-pos]
+	copy(dst[base:], win[pos:])
+	u := float64(s.uniform)
+	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
+}
+
 // pushKey adds it to the 4-ary min-heap h.
 func pushKey(h []openKey, it openKey) []openKey {
 	h = append(h, it)
@@ -845,6 +890,13 @@ func (s *Search) popOpen() (int32, bool) {
 // these gives a path no longer than the goal's cost, even after parents
 // improved (reopened nodes).
 func (s *Search) reconstructInt(dst []Cell) ([]Cell, float64, error) {
+	// Every move costs at least costStraight: a path of cost g has at most
+	// g/costStraight + 1 cells. When dst has room for that many, the walk
+	// writes them backwards from the end of that window and moves them down
+	// once (reconstructFast).
+	if n := int(s.nodes[s.found].g()/costStraight) + 1; cap(dst)-len(dst) >= n {
+		return s.reconstructFast(dst, n)
+	}
 	base := len(dst)
 	i := s.found
 	pw := int32(s.pw)
