@@ -3,6 +3,7 @@ package grid
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 )
 
 // The integer search runs A* and jump point search on grids whose passable
@@ -25,6 +26,9 @@ const (
 	costDiag     = 3363
 )
 
+// dirStart is the direction the start node was "reached" in: none.
+const dirStart = 8
+
 // Allowed moves of a cell, one bit per direction; the bit of a diagonal
 // move is set only when both orthogonal cells beside it are passable.
 const (
@@ -45,6 +49,57 @@ var (
 	moveCost = [8]int64{costStraight, costStraight, costStraight, costStraight, costDiag, costDiag, costDiag, costDiag}
 )
 
+// canonMoves[d][m] is the subset of allowed moves m that A* examines from a
+// node reached by move d: the moves to cells the node's parent p (one step
+// back along d) could enter at no greater cost than through the node are
+// left out. Those are p itself, the cells beside p (a straight move from p,
+// when both cells are enterable), and, after a straight move, the cells
+// beside the node when p's diagonal move to them is allowed, which is so
+// exactly when the node's own diagonal move back past them is (the same
+// four cells). When p was expanded it offered each such cell n a cost
+// g(p) + c(p, n) ≤ g(p) + c(p, node) + c(node, n), and any cell p itself
+// left out had an offer that low from p's parent, so the move from the node
+// would be turned down anyway (the search rejects offers that are not
+// better). The pruning changes no expansion, no tie and no path; it saves
+// the reads and branches of the moves that would be turned down. This is
+// the "canonical ordering" of N. Sturtevant and S. Rabin, "Canonical
+// Orderings on Grids", IJCAI 2016, in its weakest form: the one that keeps
+// every expansion of A*. It holds when expanded nodes are final (a
+// consistent heuristic: runBuckets), not when nodes reopen. The start
+// (dirStart) has no parent: every move (rows 8 … 15, read only for it).
+var canonMoves = func() (t [16][256]uint8) {
+	for d := 8; d < 16; d++ {
+		for m := 0; m < 256; m++ {
+			t[d][m] = uint8(m)
+		}
+	}
+	for d := 0; d < 8; d++ {
+		for m := 0; m < 256; m++ {
+			keep := uint8(0)
+			for o := 0; o < 8; o++ {
+				if m>>o&1 == 0 {
+					continue
+				}
+				qx, qy := moveDX[o]+moveDX[d], moveDY[o]+moveDY[d] // from p
+				prune := false
+				switch {
+				case qx < -1 || qx > 1 || qy < -1 || qy > 1: // not beside p
+				case qx == 0 || qy == 0: // p itself, or a straight move from p
+					prune = true
+				default: // p's diagonal move: allowed when the move o − d is
+					b := moveIndex[(moveDY[o]-moveDY[d]+1)*3+moveDX[o]-moveDX[d]+1]
+					prune = m>>b&1 != 0
+				}
+				if !prune {
+					keep |= 1 << o
+				}
+			}
+			t[d][m] = keep
+		}
+	}
+	return t
+}()
+
 // Ways the integer search turns g and h into a heap key.
 const (
 	keyExact  uint8 = iota // integer f = g + h, tie-break on h
@@ -55,25 +110,27 @@ const (
 // inode is the integer search's state of one padded cell in one word, so
 // that eight share a cache line: from the top, the generation of the search
 // that wrote it (genBits), the move index of the direction it was reached
-// in (3 bits; its parent lies back along that direction, see parentInt),
-// whether it is open (1 bit; 0 once expanded), and g (gBits). It is valid
+// in (4 bits; its parent lies back along that direction, see
+// reconstructInt; dirStart for the start, which has none), whether it is
+// open (1 bit; 0 once expanded), and g (gBits). It is valid
 // when its generation is the search's. With the open bit just above g, a
 // node is worth relaxing with cost ng exactly when ng|openBit is below its
 // low bits: an open node with a larger g.
 type inode uint64
 
 const (
-	gBits    = 40 // g < 2⁴⁰: at most MaxCells cells of costDiag < 2³⁸
+	gBits    = 39 // g < 2³⁹: at most MaxCells cells of costDiag < 2³⁸
 	gMask    = 1<<gBits - 1
 	openBit  = 1 << gBits
 	dirShift = gBits + 1
-	genShift = gBits + 4
+	dirMask  = 15 << dirShift
+	genShift = gBits + 5
 	genBits  = 64 - genShift
 	genMask  = 1<<genBits - 1
 )
 
 func (n inode) g() int64     { return int64(n & gMask) }
-func (n inode) dir() int     { return int(n>>dirShift) & 7 }
+func (n inode) dir() int     { return int(n>>dirShift) & 15 }
 func (n inode) stamp() int64 { return int64(n >> genShift) }
 
 // mkNode returns the open node of generation stamp reached by move dir with
@@ -84,12 +141,6 @@ func mkNode(stamp int64, dir int, g int64) inode {
 
 // moveIndex[(dy+1)·3 + dx+1] is the move bit index of direction (dx, dy).
 var moveIndex = [9]int{4, 2, 5, 0, -1, 1, 6, 3, 7}
-
-// openKey is an entry of the integer open list: see Search.key.
-type openKey struct {
-	key uint64
-	idx int32
-}
 
 // tieBitsFor returns how many low bits of a key hold the tie-break for a
 // padded grid of n cells: what f = g + h leaves free. On a shortest path
@@ -300,7 +351,7 @@ func (s *Search) beginInt() {
 	// A weight above 1, and Manhattan with diagonal moves, make the
 	// heuristic inconsistent: closed nodes may improve and are reopened.
 	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
-	s.nodes[s.start] = mkNode(int64(s.gen&genMask), 0, 0)
+	s.nodes[s.start] = mkNode(int64(s.gen&genMask), dirStart, 0)
 	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
 	// A consistent heuristic (every case but the two above) keeps f
 	// monotone, so the search can use the bucket queue.
@@ -324,10 +375,13 @@ func (s *Search) beginInt() {
 }
 
 // runBuckets performs up to budget expansions of integer A* on the bucket
-// queue.
+// queue. The queue's push and pop are written out here (see bucketQueue)
+// with its state in locals, and a node is relaxed with one comparison (see
+// relaxable).
 func (s *Search) runBuckets(budget int) {
 	nodes, moves := s.nodes, s.moves
-	gen, goal := int64(s.gen&genMask), s.goal
+	genWord := uint64(s.gen&genMask) << genShift
+	goal := s.goal
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
 	off := [8]int32{-1, 1, -pw, pw, -pw - 1, -pw + 1, pw - 1, pw + 1}
@@ -336,16 +390,37 @@ func (s *Search) runBuckets(budget int) {
 		all = moveW | moveE | moveN | moveS
 	}
 	q := s.bq
+	head, qbits, sum, ent := q.head, q.bits, q.sum, q.ent
+	free, cur, fmin := q.free, q.cur, q.fmin
+	ring := len(head) - 1 // mask
 	kind := s.hKind
 	shrunk := s.wmode == keyShrunk
 	octile := kind == OctileHeuristic
 	n := 0
 	for n < budget {
-		if q.count == 0 {
-			s.finish(-1)
-			break
+		// pop: the first non-empty bucket from cur, in ring order
+		b := cur
+		if qbits[b>>6]>>uint(b&63)&1 == 0 {
+			if b = q.firstFrom(cur); b < 0 {
+				s.finish(-1)
+				break
+			}
+			fmin += int64((b - cur) & ring)
+			cur = b
 		}
-		ci := q.pop()
+		e := head[b]
+		en := ent[e]
+		head[b] = en.next
+		if en.next < 0 {
+			w := b >> 6
+			qbits[w] &^= 1 << uint(b&63)
+			if qbits[w] == 0 {
+				sum[w>>6] &^= 1 << uint(w&63)
+			}
+		}
+		ent[e].next = free
+		free = e
+		ci := en.idx
 		cn := nodes[ci]
 		if cn&openBit == 0 { // stale entry of a node already closed
 			continue
@@ -359,15 +434,15 @@ func (s *Search) runBuckets(budget int) {
 		}
 		cy := s.row(ci)
 		cdx, cdy := ci-cy*pw-gx, cy-gy
-		for m := moves[ci] & all; m != 0; m &= m - 1 {
+		m := canonMoves[cn.dir()][moves[ci]&all]
+		for ; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros8(m)
 			ni := ci + off[d]
 			ng := cg + moveCost[d]
-			// not better, or closed
-			if nn := nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
+			if !relaxable(nodes[ni], genWord, ng) {
 				continue
 			}
-			nodes[ni] = mkNode(gen, d, ng)
+			nodes[ni] = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
 			var h int64
 			if octile { // hInt's octile case, inlined
 				ax, ay := cdx+moveDX[d], cdy+moveDY[d]
@@ -384,10 +459,34 @@ func (s *Search) runBuckets(budget int) {
 			if shrunk {
 				h = int64(s.hScale * float64(h))
 			}
-			q.push(ng+h, ni)
+			// push onto bucket f
+			f := int(ng+h) & ring
+			e := free
+			if e >= 0 {
+				free = ent[e].next
+			} else {
+				e = int32(len(ent))
+				ent = append(ent, bucketEntry{})
+			}
+			w := f >> 6
+			qbits[w] |= 1 << uint(f&63)
+			sum[w>>6] |= 1 << uint(w&63)
+			ent[e] = bucketEntry{idx: ni, next: head[f]}
+			head[f] = e
 		}
 	}
+	q.ent, q.free, q.cur, q.fmin = ent, free, cur, fmin
 	s.expanded += n
+}
+
+// relaxable reports whether a node whose word is nn may take cost ng: it
+// is of another generation (not reached yet), or open with a larger g.
+// XOR with the generation's stamp zeroes the stamp of the search's own
+// nodes and leaves those of other generations above every open|g; masking
+// the direction out leaves open|g, below which ng|openBit lies exactly when
+// the node is open with a larger g.
+func relaxable(nn inode, genWord uint64, ng int64) bool {
+	return uint64(ng)|openBit < (uint64(nn)^genWord)&^dirMask
 }
 
 // runInt performs up to budget expansions of integer A*.
@@ -447,18 +546,30 @@ func (s *Search) runInt(budget int) {
 }
 
 // relaxInt offers cost ng for reaching padded cell ni at (x, y) by move
-// index dir, as runInt does for one neighbour; JPS uses it for jump points.
+// index dir; JPS uses it for jump points. A node already reached takes only
+// a smaller cost, even when closed: with a consistent heuristic an expanded
+// node's cost is final, and the closed nodes that can improve are the
+// diagonal jump points JPS expands without queueing them (see jumpFrom);
+// with an inconsistent one (s.reopen) an expanded node may improve and is
+// reopened (counted).
 func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
+	if s.wmode == keyExact && s.buckets {
+		s.relaxJPS(ni, x, y, dir, ng)
+		return
+	}
 	gen := int64(s.gen & genMask)
-	if nn := s.nodes[ni]; nn.stamp() == gen && ng|openBit >= int64(nn&(openBit|gMask)) {
-		if !s.reopen || nn&openBit != 0 || ng >= nn.g() {
+	if nn := s.nodes[ni]; nn.stamp() == gen {
+		if ng >= nn.g() {
 			return
 		}
-		s.reopened++
+		if s.reopen && nn&openBit == 0 {
+			s.reopened++
+		}
 	}
 	s.nodes[ni] = mkNode(gen, dir, ng)
-	h := hInt(s.hKind, x-int32(s.gx), y-int32(s.gy))
-	if s.wmode == keyExact && s.buckets { // pushOpen's common case, inlined
+	// JPS's heuristic is octile; pushOpen's common case, inlined
+	h := octileInt(x-int32(s.gx), y-int32(s.gy))
+	if s.wmode == keyExact && s.buckets {
 		if f := ng + h; f-s.bq.fmin < int64(len(s.bq.head)) {
 			s.bq.push(f, ni)
 			return
@@ -467,246 +578,48 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 	s.pushOpen(ng, h, ni)
 }
 
-// pushKey adds it to the 4-ary min-heap h.
-func pushKey(h []openKey, it openKey) []openKey {
-	h = append(h, it)
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) >> 2
-		if h[p].key <= it.key {
-			break
+// reconstructFast is reconstructInt for a dst with room for n cells, at
+// least the path's.
+func (s *Search) reconstructFast(dst []Cell, n int) ([]Cell, float64, error) {
+	base := len(dst)
+	win := dst[base : base+n]
+	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
+	genWord := uint64(s.gen&genMask) << genShift
+	i, start := s.found, s.start
+	pw := int32(s.pw)
+	y := s.row(i)
+	x := i - y*pw
+	pos := n - 1
+	win[pos] = Cell{X: x - 1, Y: y - 1}
+	straight, diagonal := 0, 0
+	for i != start {
+		nd := *nodeAt(np, i)
+		d := nd.dir() & 7
+		dx, dy := moveDX[d], moveDY[d]
+		off := dy*pw + dx
+		g, c := int64(nd&gMask), moveCost[d]
+		k := 0
+		for {
+			k++
+			i -= off
+			x -= dx
+			y -= dy
+			pos--
+			win[pos] = Cell{X: x - 1, Y: y - 1}
+			if p := uint64(*nodeAt(np, i)); (p^genWord)>>genShift == 0 && int64(p&gMask)+int64(k)*c <= g {
+				break
+			}
 		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = it
-	return h
-}
-
-// popKey removes and returns the smallest entry of the non-empty heap h.
-func popKey(h []openKey) (openKey, []openKey) {
-	top := h[0]
-	last := len(h) - 1
-	it := h[last]
-	h = h[:last]
-	if last == 0 {
-		return top, h
-	}
-	i := 0
-	for {
-		c := 4*i + 1
-		if c >= last {
-			break
-		}
-		best, bk := c, h[c].key
-		if c+3 < last {
-			if k := h[c+1].key; k < bk {
-				best, bk = c+1, k
-			}
-			if k := h[c+2].key; k < bk {
-				best, bk = c+2, k
-			}
-			if k := h[c+3].key; k < bk {
-				best, bk = c+3, k
-			}
+		if d >= 4 {
+			diagonal += k
 		} else {
-			for j := c + 1; j < last; j++ {
-				if k := h[j].key; k < bk {
-					best, bk = j, k
-				}
-			}
-		}
-		if bk >= it.key {
-			break
-		}
-		h[i] = h[best]
-		i = best
-	}
-	h[i] = it
-	return top, h
-}
-
-// bucketQueue is the open list of the integer search under a consistent
-// heuristic: a bucket per value of f (Dial 1969), kept in a ring of size
-// ring (a power of two) that starts at fmin, the f popped last. With a
-// consistent heuristic f never decreases along an edge. An A* move raises
-// it by at most twice the move's cost (h changes by at most the move's
-// cost), so every open entry lies in [fmin, fmin + 2·costDiag], inside a
-// ring of aStarRing; a jump point search edge can raise it by more, and
-// entries beyond the ring go to an overflow heap (the Search's open), popped
-// when its top is below the ring's first bucket. Non-empty buckets are found
-// through a two-level bitmap. A bucket is a stack: among entries of equal f
-// the latest pushed, usually the deepest, pops first, which on open ground
-// walks straight to the goal as a larger-g tie-break does. As with the heap,
-// an improved node is pushed again and its stale entry skipped.
-type bucketQueue struct {
-	head  []int32  // top entry of each bucket whose bit is set
-	bits  []uint64 // non-empty buckets
-	sum   []uint64 // non-zero words of bits
-	ent   []bucketEntry
-	free  int32 // first free entry (linked by next), -1 when none
-	cur   int   // bucket of fmin, where the ring starts
-	fmin  int64
-	count int
-}
-
-// Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS (a jump
-// of up to about 6 cells fits).
-const (
-	aStarRing = 1 << 13
-	jpsRing   = 1 << 15
-)
-
-type bucketEntry struct{ idx, next int32 }
-
-func newBucketQueue(ring int) *bucketQueue {
-	return &bucketQueue{
-		head: make([]int32, ring),
-		bits: make([]uint64, ring/64),
-		sum:  make([]uint64, (ring/64+63)/64),
-	}
-}
-
-// reset empties the queue, clearing only the words that hold leftovers,
-// and starts the ring at f.
-func (q *bucketQueue) reset(f int64) {
-	for i, m := range q.sum {
-		for ; m != 0; m &= m - 1 {
-			q.bits[i<<6+bits.TrailingZeros64(m)] = 0
-		}
-		q.sum[i] = 0
-	}
-	q.ent = q.ent[:0]
-	q.free = -1
-	q.cur = int(f) & (len(q.head) - 1)
-	q.fmin = f
-	q.count = 0
-}
-
-// push adds idx with f in [fmin, fmin + ring).
-func (q *bucketQueue) push(f int64, idx int32) {
-	b := int(f) & (len(q.head) - 1)
-	e := q.free
-	if e >= 0 {
-		q.free = q.ent[e].next
-	} else {
-		e = int32(len(q.ent))
-		q.ent = append(q.ent, bucketEntry{})
-	}
-	next := int32(-1)
-	w := b >> 6
-	if q.bits[w]>>uint(b&63)&1 != 0 {
-		next = q.head[b]
-	} else {
-		q.bits[w] |= 1 << uint(b&63)
-		q.sum[w>>6] |= 1 << uint(w&63)
-	}
-	q.ent[e] = bucketEntry{idx: idx, next: next}
-	q.head[b] = e
-	q.count++
-}
-
-// pop removes and returns an entry of the smallest f (the queue is not
-// empty), which becomes fmin.
-func (q *bucketQueue) pop() int32 {
-	b := q.first()
-	q.fmin += int64((b - q.cur) & (len(q.head) - 1))
-	q.cur = b
-	return q.take(b)
-}
-
-// take removes and returns the top entry of the non-empty bucket b.
-func (q *bucketQueue) take(b int) int32 {
-	e := q.head[b]
-	en := q.ent[e]
-	if en.next >= 0 {
-		q.head[b] = en.next
-	} else {
-		w := b >> 6
-		q.bits[w] &^= 1 << uint(b&63)
-		if q.bits[w] == 0 {
-			q.sum[w>>6] &^= 1 << uint(w&63)
+			straight += k
 		}
 	}
-	q.ent[e].next = q.free
-	q.free = e
-	q.count--
-	return en.idx
-}
-
-// first returns the first non-empty bucket at or after cur in ring order.
-func (q *bucketQueue) first() int {
-	c := q.cur
-	w := c >> 6
-	if m := q.bits[w] >> uint(c&63); m != 0 {
-		return c + bits.TrailingZeros64(m)
-	}
-	ww := q.nextWord(w + 1)
-	if ww < 0 { // wrap around; word w's low bits are the ring's end
-		ww = q.nextWord(0)
-	}
-	return ww<<6 + bits.TrailingZeros64(q.bits[ww])
-}
-
-// nextWord returns the first non-zero word of bits at or after from, or -1.
-func (q *bucketQueue) nextWord(from int) int {
-	for s := from >> 6; s < len(q.sum); s++ {
-		m := q.sum[s]
-		if s == from>>6 {
-			m &= ^uint64(0) << uint(from&63)
-		}
-		if m != 0 {
-			return s<<6 + bits.TrailingZeros64(m)
-		}
-	}
-	return -1
-}
-
-// pushOpen adds padded cell idx with cost g and heuristic h to the open
-// list of JPS and of the heap-based A*: the bucket queue when s.buckets
-// (its overflow heap past the ring), else the heap.
-func (s *Search) pushOpen(g, h int64, idx int32) {
-	if s.buckets {
-		if s.wmode == keyShrunk {
-			h = int64(s.hScale * float64(h))
-		}
-		if f := g + h; f-s.bq.fmin < int64(len(s.bq.head)) {
-			s.bq.push(f, idx)
-			return
-		}
-	}
-	s.open = pushKey(s.open, openKey{key: s.key(g, h), idx: idx})
-}
-
-// popOpen removes an entry of the smallest key from the open list of
-// pushOpen; false when it is empty.
-func (s *Search) popOpen() (int32, bool) {
-	if !s.buckets || s.bq.count == 0 {
-		if len(s.open) == 0 {
-			return 0, false
-		}
-		var top openKey
-		top, s.open = popKey(s.open)
-		if s.buckets { // the ring restarts at the overflow's f
-			q := s.bq
-			q.fmin = int64(top.key >> s.tieBits)
-			q.cur = int(q.fmin) & (len(q.head) - 1)
-		}
-		return top.idx, true
-	}
-	q := s.bq
-	b := q.first()
-	f := q.fmin + int64((b-q.cur)&(len(q.head)-1))
-	if len(s.open) > 0 {
-		if fo := int64(s.open[0].key >> s.tieBits); fo < f {
-			var top openKey
-			top, s.open = popKey(s.open)
-			q.fmin, q.cur = fo, int(fo)&(len(q.head)-1)
-			return top.idx, true
-		}
-	}
-	q.fmin, q.cur = f, b
-	return q.take(b), true
+	dst = dst[:base+n-pos]
+	copy(dst[base:], win[pos:])
+	u := float64(s.uniform)
+	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
 }
 
 // reconstructInt appends the path start..goal of the integer search to
@@ -718,6 +631,13 @@ func (s *Search) popOpen() (int32, bool) {
 // these gives a path no longer than the goal's cost, even after parents
 // improved (reopened nodes).
 func (s *Search) reconstructInt(dst []Cell) ([]Cell, float64, error) {
+	// Every move costs at least costStraight: a path of cost g has at most
+	// g/costStraight + 1 cells. When dst has room for that many, the walk
+	// writes them backwards from the end of that window and moves them down
+	// once (reconstructFast).
+	if n := int(s.nodes[s.found].g()/costStraight) + 1; cap(dst)-len(dst) >= n {
+		return s.reconstructFast(dst, n)
+	}
 	base := len(dst)
 	i := s.found
 	pw := int32(s.pw)

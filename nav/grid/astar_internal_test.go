@@ -77,13 +77,19 @@ func TestBucketQueueOrder(t *testing.T) {
 					best = i
 				}
 			}
-			got := q.pop()
+			got, ok := q.pop()
+			require.True(t, ok)
 			require.Equal(t, open[best].seq, got, "round %d step %d", round, step)
 			require.Equal(t, open[best].f, q.fmin)
 			fmin = q.fmin
 			open = append(open[:best], open[best+1:]...)
 		}
-		require.Equal(t, len(open), q.count)
+		for range open { // what is left drains, then the queue is empty
+			_, ok := q.pop()
+			require.True(t, ok)
+		}
+		_, ok := q.pop()
+		require.False(t, ok)
 	}
 }
 
@@ -223,6 +229,91 @@ func TestJumpTablesMatchScans(t *testing.T) {
 					require.Equalf(t, steps, int32(v>>1), "trial %d cell (%d,%d) diagonal %d", trial, x, y, k)
 					require.Equalf(t, jump, v&1 == diagJump, "trial %d cell (%d,%d) diagonal %d", trial, x, y, k)
 				}
+			}
+		}
+	}
+}
+
+// TestCanonMovesCases checks canonMoves on the cases its rule names: after
+// a move east from p with every move allowed, the node examines only the
+// three cells ahead; with its north-west diagonal not allowed, p cannot
+// reach the north cell diagonally, so north is examined too; after a
+// diagonal north-east move the cells beside p (west, south) and p itself
+// are left out; the start examines every move.
+func TestCanonMovesCases(t *testing.T) {
+	all := uint8(0xff)
+	assert.Equal(t, uint8(moveE|moveNE|moveSE), canonMoves[1][all])
+	assert.Equal(t, uint8(moveE|moveNE|moveSE|moveN), canonMoves[1][all&^moveNW])
+	assert.Equal(t, uint8(moveE|moveNE|moveSE|moveN|moveS), canonMoves[1][all&^(moveNW|moveSW)])
+	assert.Equal(t, uint8(moveN|moveE|moveNE|moveNW|moveSE), canonMoves[5][all])
+	assert.Equal(t, uint8(moveS|moveSW|moveSE|moveW), canonMoves[3][all&^moveNW]) // south: W needs p's SW
+	assert.Equal(t, all, canonMoves[dirStart][all])
+	for d := 0; d < 16; d++ { // only a subset of the allowed moves
+		for m := 0; m < 256; m++ {
+			require.Zero(t, canonMoves[d][m]&^uint8(m))
+		}
+	}
+}
+
+// TestOctileLoopEqualsGeneric runs random512's queries with the default
+// query's own loop (runOctile) and with the general bucket loop
+// (runBuckets): the same expansions and the same paths.
+func TestOctileLoopEqualsGeneric(t *testing.T) {
+	g, qs := loadBench(t, "random512-25-0.map")
+	a, b := NewSearch(g), NewSearch(g)
+	var pa, pb []Cell
+	for i, q := range qs {
+		if i%3 != 0 || !g.Connected(q.Start, q.Goal) {
+			continue
+		}
+		require.NoError(t, a.Start(q.Start, q.Goal))
+		require.NoError(t, b.Start(q.Start, q.Goal))
+		if q.Start == q.Goal {
+			continue
+		}
+		a.runOctile(math.MaxInt)
+		b.runBuckets(math.MaxInt)
+		require.Equalf(t, b.Expanded(), a.Expanded(), "query %d", i)
+		var ca, cb float64
+		pa, ca, _ = a.Result(pa)
+		pb, cb, _ = b.Result(pb)
+		require.Equalf(t, pb, pa, "query %d", i)
+		require.Equal(t, cb, ca)
+	}
+}
+
+// TestJPSDirsForcedRule checks jpsDirs on every jcell value against the
+// forced-neighbour rule written out with beside: after a straight move
+// (dx, 0) a side s is forced when (0, s) is an allowed move and the cell
+// (−dx, s) behind it is blocked, adding (0, s) and (dx, s).
+func TestJPSDirsForcedRule(t *testing.T) {
+	for c := 0; c < 1<<16; c++ {
+		cc := uint16(c)
+		moves := uint8(cc >> 8)
+		for d := 0; d <= dirStart; d++ {
+			var want uint8
+			switch {
+			case d == dirStart:
+				want = 0xff
+			case d >= 4:
+				dx, dy := moveDX[d], moveDY[d]
+				want = 1<<moveIndex[4+dx] | 1<<moveIndex[4+3*dy] | 1<<d
+			default:
+				dx, dy := moveDX[d], moveDY[d]
+				want = 1 << d
+				for _, sd := range [2]int32{-1, 1} {
+					sx, sy := sd, int32(0) // sides of a vertical move
+					bx, by := sd, -dy
+					if dy == 0 {
+						sx, sy, bx, by = 0, sd, -dx, sd
+					}
+					if cc&beside(sx, sy) != 0 && cc&beside(bx, by) == 0 {
+						want |= 1<<moveIndex[(sy+1)*3+sx+1] | 1<<moveIndex[(sy+dy+1)*3+sx+dx+1]
+					}
+				}
+			}
+			if got := jpsDirs(cc, d); got != want&moves { // plain if: 589,824 cases
+				t.Fatalf("c %#x d %d: jpsDirs %#x, want %#x", c, d, got, want&moves)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"runtime"
 	"testing"
 	"time"
 
@@ -59,16 +60,48 @@ func reachableQueries(g *Grid, all []Query, every int) []Query {
 	return qs
 }
 
+// spent is the time a benchmark phase took: wall clock, and CPU time of the
+// benchmark's thread (threadCPU; 0 outside Linux).
+type spent struct{ wall, cpu time.Duration }
+
+// timed runs f on the calling thread, which the caller has locked
+// (runtime.LockOSThread), and adds its wall and CPU time to sp.
+func (sp *spent) timed(f func()) {
+	c0, t0 := threadCPU(), time.Now()
+	f()
+	sp.wall += time.Since(t0)
+	sp.cpu += threadCPU() - c0
+}
+
+// perExp returns d in ns per expansion.
+func perExp(d time.Duration, expanded int) float64 {
+	return float64(d.Nanoseconds()) / float64(max(expanded, 1))
+}
+
+// ratio returns a/b, 0 when b is 0 (no CPU time outside Linux).
+func ratio(a, b time.Duration) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
 // BenchmarkVsGonumAStar runs the same queries on the same grid with our A*
 // and with gonum's path.AStar (octile heuristic) on the grid converted to a
 // gonum graph, and reports µs per query of each, our ns per node expansion
-// and gonum/ours, the speed-up. Costs are checked to agree.
+// and gonum/ours, the speed-up, in wall-clock time and (cpu-) in CPU time of
+// the benchmark's thread, which on a loaded machine leaves out the time the
+// thread waited for a core. Each op runs every query with ours, then every
+// query with gonum's, so each search runs with the caches its own previous
+// query left. Costs are checked to agree.
 func BenchmarkVsGonumAStar(b *testing.B) {
 	for _, tc := range []struct {
 		name  string
 		every int
 	}{{"arena.map", 1}, {"random512-25-0.map", 10}} {
 		b.Run(tc.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			g, all := loadBench(b, tc.name)
 			qs := reachableQueries(g, all, tc.every)
 			gg := gonumGrid(g)
@@ -80,71 +113,84 @@ func BenchmarkVsGonumAStar(b *testing.B) {
 			}
 			s := NewSearch(g)
 			buf := make([]Cell, 0, 4096)
-			var ours, theirs time.Duration
+			costs := make([]float64, len(qs))
+			var ours, theirs spent
 			expanded := 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				for _, q := range qs {
-					t0 := time.Now()
-					var cost float64
-					buf, cost, _ = s.Path(q.Start, q.Goal, buf)
-					t1 := time.Now()
-					expanded += s.Expanded()
-					sp, _ := path.AStar(simple.Node(int64(q.Start.Y)*w+int64(q.Start.X)), simple.Node(int64(q.Goal.Y)*w+int64(q.Goal.X)), gg, h)
-					_, gc := sp.To(int64(q.Goal.Y)*w + int64(q.Goal.X))
-					theirs += time.Since(t1)
-					ours += t1.Sub(t0)
-					if math.Abs(gc-cost) > 1e-6 {
-						b.Fatalf("%v->%v: ours %v, gonum %v", q.Start, q.Goal, cost, gc)
+				ours.timed(func() {
+					for k, q := range qs {
+						buf, costs[k], _ = s.Path(q.Start, q.Goal, buf)
+						expanded += s.Expanded()
 					}
-				}
+				})
+				theirs.timed(func() {
+					for k, q := range qs {
+						sp, _ := path.AStar(simple.Node(int64(q.Start.Y)*w+int64(q.Start.X)), simple.Node(int64(q.Goal.Y)*w+int64(q.Goal.X)), gg, h)
+						_, gc := sp.To(int64(q.Goal.Y)*w + int64(q.Goal.X))
+						if math.Abs(gc-costs[k]) > 1e-6 {
+							b.Fatalf("%v->%v: ours %v, gonum %v", q.Start, q.Goal, costs[k], gc)
+						}
+					}
+				})
 			}
 			n := float64(b.N * len(qs))
-			b.ReportMetric(float64(ours.Microseconds())/n, "ours-µs/query")
-			b.ReportMetric(float64(theirs.Microseconds())/n, "gonum-µs/query")
-			b.ReportMetric(float64(theirs)/float64(ours), "gonum/ours")
-			b.ReportMetric(float64(ours.Nanoseconds())/float64(expanded), "ours-ns/exp")
+			b.ReportMetric(float64(ours.wall.Microseconds())/n, "ours-µs/query")
+			b.ReportMetric(float64(theirs.wall.Microseconds())/n, "gonum-µs/query")
+			b.ReportMetric(ratio(theirs.wall, ours.wall), "gonum/ours")
+			b.ReportMetric(ratio(theirs.cpu, ours.cpu), "cpu-gonum/ours")
+			b.ReportMetric(perExp(ours.wall, expanded), "ours-ns/exp")
+			b.ReportMetric(perExp(ours.cpu, expanded), "ours-cpu-ns/exp")
 		})
 	}
 }
 
 // BenchmarkJPSVsAStar runs every (sampled) query of each benchmark map with
 // jump point search and with our A*, and reports µs per query of each,
-// expansions of each, ns per expansion of each and JPS/A* time.
+// expansions of each, ns per expansion of each and JPS/A* time, in
+// wall-clock time and (cpu-) in CPU time of the benchmark's thread. Each op
+// runs every query with A*, then every query with JPS.
 func BenchmarkJPSVsAStar(b *testing.B) {
 	for _, tc := range []struct {
 		name  string
 		every int
 	}{{"arena.map", 1}, {"rmtst01.map", 1}, {"random512-25-0.map", 1}, {"maze512-4-0.map", 100}} {
 		b.Run(tc.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			g, all := loadBench(b, tc.name)
 			qs := reachableQueries(g, all, tc.every)
 			a := NewSearch(g)
 			j := NewSearchOptions(g, Options{JumpPoints: true})
 			buf := make([]Cell, 0, 4096)
-			var ta, tj time.Duration
+			var ta, tj spent
 			ea, ej := 0, 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				for _, q := range qs {
-					t0 := time.Now()
-					buf, _, _ = a.Path(q.Start, q.Goal, buf)
-					t1 := time.Now()
-					buf, _, _ = j.Path(q.Start, q.Goal, buf)
-					tj += time.Since(t1)
-					ta += t1.Sub(t0)
-					ea += a.Expanded()
-					ej += j.Expanded()
-				}
+				ta.timed(func() {
+					for _, q := range qs {
+						buf, _, _ = a.Path(q.Start, q.Goal, buf)
+						ea += a.Expanded()
+					}
+				})
+				tj.timed(func() {
+					for _, q := range qs {
+						buf, _, _ = j.Path(q.Start, q.Goal, buf)
+						ej += j.Expanded()
+					}
+				})
 			}
 			n := float64(b.N * len(qs))
-			b.ReportMetric(float64(ta.Microseconds())/n, "astar-µs/query")
-			b.ReportMetric(float64(tj.Microseconds())/n, "jps-µs/query")
+			b.ReportMetric(float64(ta.wall.Microseconds())/n, "astar-µs/query")
+			b.ReportMetric(float64(tj.wall.Microseconds())/n, "jps-µs/query")
 			b.ReportMetric(float64(ea)/n, "astar-exp/query")
 			b.ReportMetric(float64(ej)/n, "jps-exp/query")
-			b.ReportMetric(float64(tj)/float64(ta), "jps/astar")
-			b.ReportMetric(float64(ta.Nanoseconds())/float64(ea), "astar-ns/exp")
-			b.ReportMetric(float64(tj.Nanoseconds())/float64(ej), "jps-ns/exp")
+			b.ReportMetric(ratio(tj.wall, ta.wall), "jps/astar")
+			b.ReportMetric(ratio(tj.cpu, ta.cpu), "cpu-jps/astar")
+			b.ReportMetric(perExp(ta.wall, ea), "astar-ns/exp")
+			b.ReportMetric(perExp(tj.wall, ej), "jps-ns/exp")
+			b.ReportMetric(perExp(ta.cpu, ea), "astar-cpu-ns/exp")
+			b.ReportMetric(perExp(tj.cpu, ej), "jps-cpu-ns/exp")
 		})
 	}
 }

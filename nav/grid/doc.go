@@ -34,8 +34,11 @@
 //     query in steady state. On uniform-cost grids (every MovingAI map) it
 //     runs on integer costs (2378 and 3363, a convergent of √2) with a
 //     bucket open list (Dial 1969), one byte of allowed moves and one word
-//     of state per cell, and jump point search reads bitsets and
-//     precomputed jump bits and diagonal runs; see [Search].
+//     of state per cell; A* skips the moves a node's parent already offered
+//     at no greater cost (canonical successors, which change no expansion),
+//     and jump point search reads bitsets and precomputed jump bits and
+//     diagonal runs and expands diagonal jump points of unchanged f without
+//     queueing them; see [Search].
 //   - [Smooth]: shortens a path to any-angle waypoints by line of sight.
 //   - [Query]: one problem of a MovingAI scenario file.
 //   - [ReadMap], [LoadMap], [ReadScenario], [LoadScenario]: MovingAI IO.
@@ -63,7 +66,10 @@
 //     formats at https://movingai.com/benchmarks/formats.html.
 //   - D. Harabor, A. Grastien, "Online Graph Pruning for Pathfinding on Grid
 //     Maps", AAAI 2011 (jump point search); "Improving Jump Point Search",
-//     ICAPS 2014 (the no-corner-cutting rules).
+//     ICAPS 2014 (the no-corner-cutting rules, block-based scans, pruning
+//     intermediate jump points).
+//   - N. R. Sturtevant, S. Rabin, "Canonical Orderings on Grids", IJCAI
+//     2016 (canonical successors).
 //   - R. B. Dial, "Algorithm 360: Shortest-Path Forest with Topological
 //     Ordering", Communications of the ACM 12(11), 1969 (bucket queue).
 //   - I. Pohl, "Heuristic Search Viewed as Path Finding in a Graph",

@@ -226,6 +226,7 @@ func (s *Search) syncBits() {
 // runJPS performs up to budget jump-point expansions.
 func (s *Search) runJPS(budget int) {
 	pw := int32(s.pw)
+	jcell := s.jcell
 	n := 0
 	for n < budget {
 		ci, ok := s.popOpen()
@@ -246,63 +247,129 @@ func (s *Search) runJPS(budget int) {
 		}
 		cy := s.row(ci)
 		cx := ci - cy*pw
-		if ci == s.start { // every direction
-			for dy := int32(-1); dy <= 1; dy++ {
-				for dx := int32(-1); dx <= 1; dx++ {
-					if dx != 0 || dy != 0 {
-						s.jumpFrom(cx, cy, dx, dy, cg)
-					}
-				}
-			}
-			continue
-		}
-		dx, dy := moveDX[cn.dir()], moveDY[cn.dir()]
-		switch {
-		case dx != 0 && dy != 0:
-			s.jumpFrom(cx, cy, dx, 0, cg)
-			s.jumpFrom(cx, cy, 0, dy, cg)
-			s.jumpFrom(cx, cy, dx, dy, cg)
-		case dy == 0:
-			s.jumpFrom(cx, cy, dx, 0, cg)
-			c := s.jcell[ci]
-			for _, sd := range [2]int32{-1, 1} {
-				if c&beside(0, sd) != 0 && c&beside(-dx, sd) == 0 {
-					s.jumpFrom(cx, cy, 0, sd, cg)
-					s.jumpFrom(cx, cy, dx, sd, cg)
-				}
-			}
-		default:
-			s.jumpFrom(cx, cy, 0, dy, cg)
-			c := s.jcell[ci]
-			for _, sd := range [2]int32{-1, 1} {
-				if c&beside(sd, 0) != 0 && c&beside(sd, -dy) == 0 {
-					s.jumpFrom(cx, cy, sd, 0, cg)
-					s.jumpFrom(cx, cy, sd, dy, cg)
-				}
+		c := jcell[ci]
+		for dirs := jpsDirs(c, cn.dir()); dirs != 0; dirs &= dirs - 1 {
+			if d := bits.TrailingZeros8(dirs); d < 4 {
+				s.jumpStraight(c, cx, cy, d, cg)
+			} else {
+				s.jumpDiagonal(cx, cy, d, cg)
 			}
 		}
 	}
 	s.expanded += n
 }
 
-// jumpFrom jumps from padded (x, y), whose cost is g, in direction (dx, dy)
-// and relaxes the jump point found, if any.
-func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
+// jpsDirs returns the move bits of the directions JPS scans from a node
+// whose jcell is c, reached by move d: after a diagonal move, its two
+// straight components and itself; after a straight move (dx, 0), itself,
+// and for each side s with a forced neighbour ((x, y+s) passable and
+// (x−dx, y+s) blocked) the directions (0, s) and (dx, s); likewise for
+// (0, dy); from the start (dirStart), every direction. Only allowed first
+// steps are kept. The bits of c read are constants per case: a side's
+// straight move (bits 8–15) and the diagonal passability behind it (bits
+// 4–7).
+func jpsDirs(c uint16, d int) uint8 {
+	var m uint8
+	switch d {
+	case 0: // W: sides N and S, behind them NE and SE
+		m = moveW | forced(c, 8+2, 4+1, moveN|moveNW) | forced(c, 8+3, 4+3, moveS|moveSW)
+	case 1: // E: behind N and S lie NW and SW
+		m = moveE | forced(c, 8+2, 4+0, moveN|moveNE) | forced(c, 8+3, 4+2, moveS|moveSE)
+	case 2: // N: sides W and E, behind them SW and SE
+		m = moveN | forced(c, 8+0, 4+2, moveW|moveNW) | forced(c, 8+1, 4+3, moveE|moveNE)
+	case 3: // S: behind W and E lie NW and NE
+		m = moveS | forced(c, 8+0, 4+0, moveW|moveSW) | forced(c, 8+1, 4+1, moveE|moveSE)
+	case 4: // NW
+		m = moveW | moveN | moveNW
+	case 5: // NE
+		m = moveE | moveN | moveNE
+	case 6: // SW
+		m = moveW | moveS | moveSW
+	case 7: // SE
+		m = moveE | moveS | moveSE
+	default: // dirStart
+		m = 0xff
+	}
+	return m & uint8(c>>8)
+}
+
+// forced returns add when bit mv of c is set and bit pass is not, else 0.
+func forced(c uint16, mv, pass uint, add uint8) uint8 {
+	return add & -uint8(c>>mv&^(c>>pass)&1)
+}
+
+// jumpStraight scans from padded (x, y), whose jcell is c and cost g, along
+// straight move d (moveW … moveS as 0 … 3) and relaxes the jump point found,
+// if any. Off the goal's row (column) the cell's jump bit tells whether
+// there is one at all, without reading the stop bitsets.
+func (s *Search) jumpStraight(c uint16, x, y int32, d int, g int64) {
 	pw := int32(s.pw)
-	switch {
-	case dy == 0:
+	switch d {
+	case 0, 1: // W, E
+		if y != int32(s.gy) && c&jpOf[d&3] == 0 {
+			return
+		}
+		dx := int32(2*d - 1)
 		if j, ok := s.jumpRow(x, y, dx); ok {
-			s.relaxInt(y*pw+j, j, y, moveIndex[4+dx], g+costStraight*int64(absInt32(j-x)))
+			s.relaxInt(y*pw+j, j, y, d, g+costStraight*int64(absInt32(j-x)))
 		}
-	case dx == 0:
+	default: // N, S
+		if x != int32(s.gx) && c&jpOf[d&3] == 0 {
+			return
+		}
+		dy := int32(2*d - 5)
 		if j, ok := s.jumpCol(x, y, dy); ok {
-			s.relaxInt(j*pw+x, x, j, moveIndex[4+3*dy], g+costStraight*int64(absInt32(j-y)))
-		}
-	default:
-		if jx, jy, ok := s.jumpDiag(x, y, dx, dy); ok {
-			s.relaxInt(jy*pw+jx, jx, jy, moveIndex[4+3*dy+dx], g+costDiag*int64(absInt32(jx-x)))
+			s.relaxInt(j*pw+x, x, j, d, g+costStraight*int64(absInt32(j-y)))
 		}
 	}
+}
+
+// jpOf is the jump bit of each straight move index (W, E, N, S).
+var jpOf = [4]uint16{jpW, jpE, jpN, jpS}
+
+// jumpDiagonal jumps from padded (x, y), whose cost is g, along diagonal
+// move d and relaxes the jump point found, if any.
+//
+// A jump point reached diagonally has no forced neighbour: its successors
+// are the two straight jumps and the diagonal one. When its f equals its
+// parent's (a diagonal towards the goal), it would be among the next nodes
+// popped; its successors are then taken at once instead of queueing it, and
+// its node closed with its cost (the intermediate-node pruning of Harabor
+// & Grastien 2014, kept to nodes the search expands next). A later, cheaper
+// arrival reopens it through relaxInt.
+func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
+	pw := int32(s.pw)
+	dx, dy := moveDX[d], moveDY[d]
+	gx, gy := int32(s.gx), int32(s.gy)
+	eager := s.wmode == keyExact && s.buckets
+	f := g + octileInt(x-gx, y-gy)
+	genWord := uint64(s.gen&genMask) << genShift
+	for {
+		jx, jy, ok := s.jumpDiag(x, y, dx, dy)
+		if !ok {
+			return
+		}
+		g += costDiag * int64(absInt32(jx-x))
+		ji := jy*pw + jx
+		if ji == s.goal || !eager || g+octileInt(jx-gx, jy-gy) != f {
+			s.relaxInt(ji, jx, jy, d, g)
+			return
+		}
+		if nn := uint64(s.nodes[ji]); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
+			return // reached as cheaply before
+		}
+		s.nodes[ji] = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
+		c := s.jcell[ji]
+		s.scanStraight(c, jx, jy, moveIndex[4+dx], g)
+		s.scanStraight(c, jx, jy, moveIndex[4+3*dy], g)
+		x, y = jx, jy
+	}
+}
+
+// octileInt is hInt's octile case.
+func octileInt(dx, dy int32) int64 {
+	dx, dy = absInt32(dx), absInt32(dy)
+	return costStraight*int64(max(dx, dy)) + (costDiag-costStraight)*int64(min(dx, dy))
 }
 
 // jumpDiag steps diagonally from padded (x, y) by (dx, dy), stopping at the
@@ -314,21 +381,13 @@ func (s *Search) jumpFrom(x, y, dx, dy int32, g int64) {
 func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
-	k := (dy+1)/2*2 + (dx+1)/2 // 0 NW, 1 NE, 2 SW, 3 SE
+	k := (dy+1)&2 + (dx+1)>>1 // 0 NW, 1 NE, 2 SW, 3 SE
 	i := y*pw + x
 	step := dy*pw + dx
 	// Most runs are short: the first steps one by one, on the move and
 	// jump bytes, before the run table's wider entries.
-	bit := uint16(moveNW) << uint(8+k)
-	lines := uint16(jpW)
-	if dx > 0 {
-		lines = jpE
-	}
-	if dy > 0 {
-		lines |= jpS
-	} else {
-		lines |= jpN
-	}
+	bit := uint16(moveNW) << uint(8+k&3)
+	lines := diagLines[k&3]
 	c := s.jcell[i]
 	for n := 0; n < 8; n++ {
 		if c&bit == 0 {
@@ -390,6 +449,10 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 		return 0, 0, false
 	}
 }
+
+// diagLines holds, per diagonal (NW, NE, SW, SE), the jump bits of its two
+// straight components.
+var diagLines = [4]uint16{jpW | jpN, jpE | jpN, jpW | jpS, jpE | jpS}
 
 // States of a diagonal run in Search.diag. A run is shorter than the
 // grid's smaller side, at most 8192 cells (MaxCells), so steps<<1 fits.

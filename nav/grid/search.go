@@ -351,8 +351,12 @@ func (s *Search) Step(budget int) (expanded int, done bool) {
 	}
 	before := s.expanded
 	switch {
+	case s.jps() && s.buckets && s.wmode == keyExact:
+		s.runJPSExact(budget)
 	case s.jps():
 		s.runJPS(budget)
+	case s.buckets && s.hKind == OctileHeuristic && s.wmode == keyExact && s.opt.Moves == Moves8:
+		s.runOctile(budget)
 	case s.buckets:
 		s.runBuckets(budget)
 	case s.intMode:
@@ -380,7 +384,9 @@ func (s *Search) Result(dst []Cell) (path []Cell, cost float64, err error) {
 }
 
 // Expanded returns the number of nodes the current or last search expanded
-// (removed from the open list), re-expansions included.
+// (removed from the open list), re-expansions included. Jump point search
+// expands a diagonal jump point whose f equals its parent's at once, without
+// queueing it; those are not counted.
 func (s *Search) Expanded() int { return s.expanded }
 
 // Reopened returns how many times the current or last search reopened an

@@ -1,0 +1,266 @@
+package grid
+
+import "math/bits"
+
+// The open lists of the integer search: a bucket queue (Dial 1969) under a
+// consistent heuristic, with a 4-ary min-heap of (key, cell) pairs as its
+// overflow past the ring and as the open list otherwise.
+
+// openKey is an entry of the integer open list: see Search.key.
+type openKey struct {
+	key uint64
+	idx int32
+}
+
+// pushKey adds it to the 4-ary min-heap h.
+func pushKey(h []openKey, it openKey) []openKey {
+	h = append(h, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) >> 2
+		if h[p].key <= it.key {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = it
+	return h
+}
+
+// popKey removes and returns the smallest entry of the non-empty heap h.
+func popKey(h []openKey) (openKey, []openKey) {
+	top := h[0]
+	last := len(h) - 1
+	it := h[last]
+	h = h[:last]
+	if last == 0 {
+		return top, h
+	}
+	i := 0
+	for {
+		c := 4*i + 1
+		if c >= last {
+			break
+		}
+		best, bk := c, h[c].key
+		if c+3 < last {
+			if k := h[c+1].key; k < bk {
+				best, bk = c+1, k
+			}
+			if k := h[c+2].key; k < bk {
+				best, bk = c+2, k
+			}
+			if k := h[c+3].key; k < bk {
+				best, bk = c+3, k
+			}
+		} else {
+			for j := c + 1; j < last; j++ {
+				if k := h[j].key; k < bk {
+					best, bk = j, k
+				}
+			}
+		}
+		if bk >= it.key {
+			break
+		}
+		h[i] = h[best]
+		i = best
+	}
+	h[i] = it
+	return top, h
+}
+
+// bucketQueue is the open list of the integer search under a consistent
+// heuristic: a bucket per value of f (Dial 1969), kept in a ring of size
+// ring (a power of two) that starts at fmin, the f popped last. With a
+// consistent heuristic f never decreases along an edge. An A* move raises
+// it by at most twice the move's cost (h changes by at most the move's
+// cost), so every open entry lies in [fmin, fmin + 2·costDiag], inside a
+// ring of aStarRing; a jump point search edge can raise it by more, and
+// entries beyond the ring go to an overflow heap (the Search's open), popped
+// when its top is below the ring's first bucket. Non-empty buckets are found
+// through a two-level bitmap. A bucket is a stack: among entries of equal f
+// the latest pushed, usually the deepest, pops first, which on open ground
+// walks straight to the goal as a larger-g tie-break does. As with the heap,
+// an improved node is pushed again and its stale entry skipped.
+type bucketQueue struct {
+	head []int32  // top entry of each bucket, -1 when empty
+	bits []uint64 // non-empty buckets
+	sum  []uint64 // non-zero words of bits
+	ent  []bucketEntry
+	free int32 // first free entry (linked by next), -1 when none
+	cur  int   // bucket of fmin, where the ring starts
+	fmin int64
+}
+
+// Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS (a jump
+// of up to about 6 cells fits).
+const (
+	aStarRing = 1 << 13
+	jpsRing   = 1 << 15
+)
+
+type bucketEntry struct{ idx, next int32 }
+
+func newBucketQueue(ring int) *bucketQueue {
+	q := &bucketQueue{
+		head: make([]int32, ring),
+		bits: make([]uint64, ring/64),
+		sum:  make([]uint64, (ring/64+63)/64),
+	}
+	for i := range q.head {
+		q.head[i] = -1
+	}
+	return q
+}
+
+// reset empties the queue, clearing only the buckets and words that hold
+// leftovers, and starts the ring at f.
+func (q *bucketQueue) reset(f int64) {
+	for i, m := range q.sum {
+		for ; m != 0; m &= m - 1 {
+			w := i<<6 + bits.TrailingZeros64(m)
+			for bm := q.bits[w]; bm != 0; bm &= bm - 1 {
+				q.head[w<<6+bits.TrailingZeros64(bm)] = -1
+			}
+			q.bits[w] = 0
+		}
+		q.sum[i] = 0
+	}
+	q.ent = q.ent[:0]
+	q.free = -1
+	q.cur = int(f) & (len(q.head) - 1)
+	q.fmin = f
+}
+
+// push adds idx with f in [fmin, fmin + ring).
+func (q *bucketQueue) push(f int64, idx int32) {
+	b := int(f) & (len(q.head) - 1)
+	e := q.free
+	if e >= 0 {
+		q.free = q.ent[e].next
+	} else {
+		e = int32(len(q.ent))
+		q.ent = append(q.ent, bucketEntry{})
+	}
+	w := b >> 6
+	q.bits[w] |= 1 << uint(b&63)
+	q.sum[w>>6] |= 1 << uint(w&63)
+	q.ent[e] = bucketEntry{idx: idx, next: q.head[b]}
+	q.head[b] = e
+}
+
+// pop removes and returns an entry of the smallest f, which becomes fmin;
+// false when the queue is empty.
+func (q *bucketQueue) pop() (int32, bool) {
+	b := q.firstFrom(q.cur)
+	if b < 0 {
+		return 0, false
+	}
+	q.fmin += int64((b - q.cur) & (len(q.head) - 1))
+	q.cur = b
+	return q.take(b), true
+}
+
+// take removes and returns the top entry of the non-empty bucket b.
+func (q *bucketQueue) take(b int) int32 {
+	e := q.head[b]
+	en := &q.ent[e]
+	idx, next := en.idx, en.next
+	q.head[b] = next
+	if next < 0 {
+		q.clearBucket(b)
+	}
+	en.next = q.free
+	q.free = e
+	return idx
+}
+
+// clearBucket marks bucket b empty in the bitmaps.
+func (q *bucketQueue) clearBucket(b int) {
+	w := b >> 6
+	if q.bits[w] &^= 1 << uint(b&63); q.bits[w] == 0 {
+		q.sum[w>>6] &^= 1 << uint(w&63)
+	}
+}
+
+// firstFrom returns the first non-empty bucket at or after c in ring
+// order, or -1 when the queue is empty.
+func (q *bucketQueue) firstFrom(c int) int {
+	w := c >> 6
+	if m := q.bits[w] >> uint(c&63); m != 0 {
+		return c + bits.TrailingZeros64(m)
+	}
+	ww := q.nextWord(w + 1)
+	if ww < 0 { // wrap around; word w's low bits are the ring's end
+		if ww = q.nextWord(0); ww < 0 {
+			return -1
+		}
+	}
+	return ww<<6 + bits.TrailingZeros64(q.bits[ww])
+}
+
+// nextWord returns the first non-zero word of bits at or after from, or -1.
+func (q *bucketQueue) nextWord(from int) int {
+	for s := from >> 6; s < len(q.sum); s++ {
+		m := q.sum[s]
+		if s == from>>6 {
+			m &= ^uint64(0) << uint(from&63)
+		}
+		if m != 0 {
+			return s<<6 + bits.TrailingZeros64(m)
+		}
+	}
+	return -1
+}
+
+// pushOpen adds padded cell idx with cost g and heuristic h to the open
+// list of JPS and of the heap-based A*: the bucket queue when s.buckets
+// (its overflow heap past the ring), else the heap.
+func (s *Search) pushOpen(g, h int64, idx int32) {
+	if s.buckets {
+		if s.wmode == keyShrunk {
+			h = int64(s.hScale * float64(h))
+		}
+		if f := g + h; f-s.bq.fmin < int64(len(s.bq.head)) {
+			s.bq.push(f, idx)
+			return
+		}
+	}
+	s.open = pushKey(s.open, openKey{key: s.key(g, h), idx: idx})
+}
+
+// popOpen removes an entry of the smallest key from the open list of
+// pushOpen; false when it is empty.
+func (s *Search) popOpen() (int32, bool) {
+	b := -1
+	if s.buckets {
+		b = s.bq.firstFrom(s.bq.cur)
+	}
+	if b < 0 {
+		if len(s.open) == 0 {
+			return 0, false
+		}
+		var top openKey
+		top, s.open = popKey(s.open)
+		if s.buckets { // the ring restarts at the overflow's f
+			q := s.bq
+			q.fmin = int64(top.key >> s.tieBits)
+			q.cur = int(q.fmin) & (len(q.head) - 1)
+		}
+		return top.idx, true
+	}
+	q := s.bq
+	f := q.fmin + int64((b-q.cur)&(len(q.head)-1))
+	if len(s.open) > 0 {
+		if fo := int64(s.open[0].key >> s.tieBits); fo < f {
+			var top openKey
+			top, s.open = popKey(s.open)
+			q.fmin, q.cur = fo, int(fo)&(len(q.head)-1)
+			return top.idx, true
+		}
+	}
+	q.fmin, q.cur = f, b
+	return q.take(b), true
+}
