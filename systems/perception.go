@@ -227,18 +227,17 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 		cosHalf = math.Cos(fov / 2)
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
-	var k int32
+	var id int32
 	var d float64
-	k, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, self.ID(), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
-	if k < 0 {
+	id, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
+	if id < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}
 		return
 	}
-	it := &s.foes.items[k]
 	per.Visible = true
-	per.Target = s.nb.Entities[it.id]
-	per.TargetAt = it.p
+	per.Target = s.nb.Entities[id]
+	per.TargetAt = s.nb.Positions[id]
 	per.Distance = d
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt
