@@ -26,8 +26,8 @@ type foeIndex struct {
 	teams   []uint8   // class → team (one entry, unused, when mixed)
 	mixed   bool      // one class holds every team
 	nclass  int
-	starts  []int32 // class·buckets + bucket → first item; one more at the end
-	items   []int32 // hash IDs, by (class, bucket), ascending within a bucket
+	starts  []int32   // class·buckets + bucket → first item; one more at the end
+	items   []int32   // hash IDs, by (class, bucket), ascending within a bucket
 	keys    []int32   // per hash ID: its class·buckets + bucket
 	counts  [][]int32 // per worker: items per key in its range, then its cursors
 	phase   int       // 0: count, 1: place
