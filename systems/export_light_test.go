@@ -1,7 +1,7 @@
 package systems
 
 // SetLightParallelMin sets the crowd size from which light passes (finding
-// due agents, strike and path requests, the foe index) run on the workers,
+// due agents, the foe index) run on the workers,
 // returning the old value.
 func SetLightParallelMin(n int) int {
 	old := lightParallelMin

@@ -8,9 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestLightPassesAlikeForAnyWorkers: the light passes (due agents, strike and
-// path requests, perception's foe index) split over 1, 2 or 3 workers, or
-// run on one goroutine as small crowds do, give the same crowd.
+// TestLightPassesAlikeForAnyWorkers: the light passes (due agents,
+// perception's foe index) split over 1, 2 or 3 workers, or run on one
+// goroutine as small crowds do, give the same crowd (strike and path
+// requests are found on one goroutine whatever Workers says).
 func TestLightPassesAlikeForAnyWorkers(t *testing.T) {
 	hash := func(workers, light int) uint64 {
 		old := systems.SetLightParallelMin(light)

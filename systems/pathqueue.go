@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"unsafe"
 
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -21,10 +19,9 @@ const DefaultPathBudget = 10000
 // of node expansions, slicing long searches across frames.
 //
 // Requests: an agent asks by setting Path.Want and Path.Goal. Each frame the
-// queue takes new requests in the order of the agents' entity IDs (found by
-// Workers goroutines over contiguous ranges of the query in crowds of 32,768
-// agents or more; 0 means runtime.GOMAXPROCS), so which request is older never depends on Arche's
-// storage order, which differs after a world is loaded: it clears Want, sets State to
+// queue takes new requests in the order of the agents' entity IDs (found in
+// one light pass over the query on the calling goroutine), so which request
+// is older never depends on Arche's storage order, which differs after a world is loaded: it clears Want, sets State to
 // PathPending, numbers the request (Path.Request) and files it under its
 // (start cell, goal cell) pair, the start being the cell of the agent's
 // Position now. Equal pairs share one search. A request made while the
@@ -94,7 +91,7 @@ const DefaultPathBudget = 10000
 //	Path.Goal too close to a wall  PathUnreachable                        CausePathGoalNarrow
 //	  for Kinematics.Radius
 type PathQueue struct {
-	Workers int          // goroutines finding new requests; 0 means runtime.GOMAXPROCS
+	Workers int          // unused: kept so that existing code builds (the light pass finding requests runs on the calling goroutine)
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero
 	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
 	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
@@ -117,11 +114,10 @@ type PathQueue struct {
 	filter *generic.Filter2[components.Path, components.Position]
 	paths  generic.Map2[components.Path, components.Position]
 
-	pool  *ecs.Workers
-	cols  columns
-	n     int
-	wants [][]int32 // per worker: query indices of new requests
-	news  []pathWant
+	pathID arche.ID
+	posID  arche.ID
+	news   []pathWant // this frame's new requests
+	n      int        // agents in the query this frame (sizes the waypoint stock's batches)
 
 	jobs     []pathJob
 	freeJobs []int32
@@ -142,18 +138,13 @@ type PathQueue struct {
 	edits editWatch    // the grid's edits (pathqueue_edits.go)
 }
 
-// pathWant is a new request found this frame: the requester and its query
-// index.
+// pathWant is a new request found this frame: the requester and its
+// components (valid within the Update).
 type pathWant struct {
-	e arche.Entity
-	i int32
+	e   arche.Entity
+	p   *components.Path
+	pos *components.Position
 }
-
-// Column indices of PathQueue's columns.
-const (
-	pqPath = iota
-	pqPos
-)
 
 // Name implements ecs.Namer.
 func (s *PathQueue) Name() string { return "pathqueue" }
@@ -187,10 +178,8 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.byKey = make(map[pathKey]int32)
 	s.active = -1
 	s.nextSeq = 1
-	s.pool = ecs.NewWorkers(s.Workers)
-	s.wants = make([][]int32, s.pool.N())
-	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
-	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.pathID = arche.ComponentID[components.Path](w)
+	s.posID = arche.ComponentID[components.Position](w)
 }
 
 // Update takes new requests and serves them within the budget.
@@ -200,20 +189,18 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.TotalRepathed += s.Repathed
 	q := s.filter.Query(w)
 	s.n = q.Count()
-	s.cols.scan(&q.Query)
-	runLight(s.pool, s, s.n)
+	if n := s.n; cap(s.news) < n { // every agent may ask: grown once
+		s.news = make([]pathWant, 0, n+n/4)
+	}
 	s.news = s.news[:0]
-	for k := range s.wants {
-		for _, i := range s.wants[k] {
-			s.news = append(s.news, pathWant{e: s.cols.ents[i], i: i})
+	for q.Next() {
+		if p := (*components.Path)(q.Query.Get(s.pathID)); p.Want {
+			s.news = append(s.news, pathWant{e: q.Entity(), p: p, pos: (*components.Position)(q.Query.Get(s.posID))})
 		}
-		s.wants[k] = s.wants[k][:0]
 	}
 	slices.SortFunc(s.news, func(a, b pathWant) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
 	for _, nw := range s.news {
-		r := s.cols.run(int(nw.i), 0)
-		p := (*components.Path)(s.cols.at(r, pqPath, int(nw.i)))
-		pos := (*components.Position)(s.cols.at(r, pqPos, int(nw.i)))
+		p, pos := nw.p, nw.pos
 		p.Want = false
 		if p.State != components.PathPending {
 			p.Queued = s.nextSeq
@@ -223,6 +210,7 @@ func (s *PathQueue) Update(w *arche.World) {
 		p.Request++
 		s.file(nw.e, p, s.grid.CellAt(pos.Vec))
 	}
+	clear(s.news) // keep no component pointer past the Update
 	s.serve(w)
 	s.Waiting = s.waiting
 	s.TotalServed += s.Served
@@ -231,29 +219,5 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.TotalSearches += s.Searches
 }
 
-// Work implements ecs.Job: it notes the new requests among the query's
-// agents [lo, hi).
-func (s *PathQueue) Work(worker, lo, hi int) {
-	c := &s.cols
-	wants := s.wants[worker]
-	if cap(wants) < hi-lo { // its whole range may ask: grown once
-		wants = make([]int32, 0, hi-lo+(hi-lo)/4)
-	}
-	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-		start := c.runs[r].start
-		paths := columnOf[components.Path](c, r, pqPath, s.n)
-		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
-			if paths[i-start].Want {
-				wants = append(wants, int32(i))
-			}
-		}
-	}
-	s.wants[worker] = wants
-}
-
-// Finalize stops the workers.
-func (s *PathQueue) Finalize(w *arche.World) {
-	if s.pool != nil {
-		s.pool.Close()
-	}
-}
+// Finalize does nothing.
+func (s *PathQueue) Finalize(w *arche.World) {}

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"math"
-	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -32,9 +31,10 @@ import (
 // blocked cells, rebuilt when the grid changes). The result is exactly that
 // of testing every agent in range (a test holds it to that).
 //
-// Work is split over Workers goroutines (0: runtime.GOMAXPROCS), each taking
-// a contiguous range of the query's agents: it finds those due and perceives
-// for them in place; the result does not depend on their number. Needs the
+// One light walk of the query on the calling goroutine finds the agents due;
+// their perceptions are split over Workers goroutines (0:
+// runtime.GOMAXPROCS), each taking a contiguous range of them; the result
+// does not depend on their number. Needs the
 // [Neighbours] resource ([Spatial] must run first). A warm frame allocates
 // nothing.
 //
@@ -73,8 +73,9 @@ type Perception struct {
 		components.Blackboard]
 	keys    []*perceptionKeys // per schema seen
 	pool    *ecs.Workers
-	cols    columns // the query's components, read by the workers
-	n       int     // agents in this frame's query
+	ids     [6]arche.ID // component IDs, by the pe* indices
+	due     []perceiver // this frame's perceivers, in query order
+	boards  []perceiver // those with blackboard keys to write, in query order
 	foes    foeIndex
 	indexed bool // Work builds the foe index (else it perceives)
 	sight   openCells
@@ -91,12 +92,22 @@ const (
 	peBlackboard
 )
 
-// perceiveScratch is one worker's buffers and counts.
+// perceiveScratch is one worker's buffers.
 type perceiveScratch struct {
-	checked int
-	boards  []int32 // query indices of this frame's perceivers with blackboard keys to write
-	cands   []foeCandidate
-	_       [64]byte
+	cands []foeCandidate
+	_     [64]byte
+}
+
+// perceiver is an agent due to perceive this frame and its components
+// (valid within the Update: Perception changes no structure); Velocity and
+// Blackboard are nil when absent.
+type perceiver struct {
+	e   arche.Entity
+	pos *components.Position
+	fac *components.Faction
+	per *components.Perception
+	vel *components.Velocity
+	bb  *components.Blackboard
 }
 
 // Name implements ecs.Namer.
@@ -122,95 +133,84 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]perceiveScratch, s.pool.N())
 	s.foes.resize(s.grid.Width(), s.grid.Height(), s.pool.N())
-	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
-	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
-	s.cols.column(arche.ComponentID[components.Perception](w), unsafe.Sizeof(components.Perception{}))
-	s.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
-	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
-	s.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
+	s.ids = [6]arche.ID{arche.ComponentID[components.Position](w), arche.ComponentID[components.Faction](w),
+		arche.ComponentID[components.Perception](w), arche.ComponentID[components.Think](w),
+		arche.ComponentID[components.Velocity](w), arche.ComponentID[components.Blackboard](w)}
 }
 
 // Update perceives for the agents due to think.
 func (s *Perception) Update(w *arche.World) {
 	q := s.filter.Query(w)
-	s.n = q.Count()
-	s.cols.scan(&q.Query)
-	if s.n == 0 {
-		s.Checked = 0
-		return
+	n := q.Count()
+	if cap(s.due) < n { // every agent may be due: grown once
+		s.due = make([]perceiver, 0, n+n/4)
+		s.boards = make([]perceiver, 0, n+n/4)
+	}
+	s.due, s.boards = s.due[:0], s.boards[:0]
+	now, dt := s.clock.Time, s.clock.DT
+	for q.Next() {
+		if !Due((*components.Think)(q.Query.Get(s.ids[peThink])), now, dt) {
+			continue
+		}
+		per := (*components.Perception)(q.Query.Get(s.ids[pePerception]))
+		if per.Fresh {
+			continue // perceived already for a think the budget held back
+		}
+		per.Time, per.Fresh = now, true
+		p := perceiver{e: q.Entity(), per: per,
+			pos: (*components.Position)(q.Query.Get(s.ids[pePos])),
+			fac: (*components.Faction)(q.Query.Get(s.ids[peFaction])),
+			vel: (*components.Velocity)(q.Query.Get(s.ids[peVelocity])),
+			bb:  (*components.Blackboard)(q.Query.Get(s.ids[peBlackboard]))}
+		s.due = append(s.due, p)
+		if p.bb != nil && p.bb.Store != nil && p.bb.Store.Schema() != nil { // a zero Store has no keys
+			s.boards = append(s.boards, p)
+		}
+	}
+	s.Checked = len(s.due)
+	if len(s.due) == 0 {
+		return // nobody to perceive: no index needed
 	}
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
 	s.sight.update(s.grid)
 	s.indexed = true
 	s.foes.build(s.nb, s.pool.N(), s.runIndex)
 	s.indexed = false
-	for k := range s.scratch { // grown once: every foe a candidate, every agent a board
+	for k := range s.scratch { // grown once: every foe a candidate
 		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
 			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)
 		}
 	}
-	s.pool.Run(s, s.n)
-	s.Checked = 0
-	for k := range s.scratch {
-		sc := &s.scratch[k]
-		s.Checked += sc.checked
-		sc.checked = 0
-		// blackboard keys on this goroutine: resolving a schema's keys is not
-		// safe on several at once
-		for _, i := range sc.boards {
-			r := s.cols.run(int(i), 0)
-			bb := (*components.Blackboard)(s.cols.at(r, peBlackboard, int(i)))
-			per := (*components.Perception)(s.cols.at(r, pePerception, int(i)))
-			s.keysOf(bb.Store.Schema()).write(bb.Store, per)
-		}
-		sc.boards = sc.boards[:0]
+	s.pool.Run(s, len(s.due))
+	// blackboard keys on this goroutine: resolving a schema's keys is not
+	// safe on several at once
+	for _, p := range s.boards {
+		s.keysOf(p.bb.Store.Schema()).write(p.bb.Store, p.per)
 	}
+	clear(s.due) // keep no component pointer past the Update
+	clear(s.boards)
 }
 
 // runIndex runs the foe index's build phase over [0, n) on the workers.
 func (s *Perception) runIndex(n int) { runLight(s.pool, s, n) }
 
 // Work implements ecs.Job: while the foe index is built, its phase over
-// hash IDs [lo, hi); then the perceptions of the query's agents [lo, hi)
-// that are due.
+// hash IDs [lo, hi); then the perceptions of this frame's perceivers
+// [lo, hi) (found in query order on the calling goroutine).
 func (s *Perception) Work(worker, lo, hi int) {
 	if s.indexed {
 		s.foes.work(s.nb, worker, lo, hi)
 		return
 	}
-	now, dt := s.clock.Time, s.clock.DT
+	now := s.clock.Time
 	sc := &s.scratch[worker]
-	c := &s.cols
-	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-		start := c.runs[r].start
-		pos := columnOf[components.Position](c, r, pePos, s.n)
-		fac := columnOf[components.Faction](c, r, peFaction, s.n)
-		pers := columnOf[components.Perception](c, r, pePerception, s.n)
-		ths := columnOf[components.Think](c, r, peThink, s.n)
-		vel := columnOf[components.Velocity](c, r, peVelocity, s.n)
-		bbs := columnOf[components.Blackboard](c, r, peBlackboard, s.n)
-		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
-			k := i - start
-			per := &pers[k]
-			if !Due(&ths[k], now, dt) || per.Fresh {
-				continue // not due, or perceived already for a think the budget held back
-			}
-			per.Time, per.Fresh = now, true
-			sc.checked++
-			var v r2.Vec
-			if vel != nil {
-				v = vel[k].Vec
-			}
-			s.perceive(per, c.ents[i], pos[k].Vec, v, fac[k].Team, now, sc)
-			if bbs != nil {
-				if bb := &bbs[k]; bb.Store != nil && bb.Store.Schema() != nil { // a zero Store has no keys
-					if cap(sc.boards) < hi-lo { // its whole range may have boards: grown once
-						sc.boards = make([]int32, 0, hi-lo+(hi-lo)/4)
-					}
-					sc.boards = append(sc.boards, int32(i))
-				}
-			}
+	for k := lo; k < hi; k++ {
+		p := &s.due[k]
+		var v r2.Vec
+		if p.vel != nil {
+			v = p.vel.Vec
 		}
+		s.perceive(p.per, p.e, p.pos.Vec, v, p.fac.Team, now, sc)
 	}
 }
 
@@ -227,18 +227,17 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 		cosHalf = math.Cos(fov / 2)
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
-	var k int32
+	var id int32
 	var d float64
-	k, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, self.ID(), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
-	if k < 0 {
+	id, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
+	if id < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}
 		return
 	}
-	it := &s.foes.items[k]
 	per.Visible = true
-	per.Target = s.nb.Entities[it.id]
-	per.TargetAt = it.p
+	per.Target = s.nb.Entities[id]
+	per.TargetAt = s.nb.Positions[id]
 	per.Distance = d
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt

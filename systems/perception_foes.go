@@ -26,13 +26,14 @@ type foeIndex struct {
 	teams   []uint8   // class → team (one entry, unused, when mixed)
 	mixed   bool      // one class holds every team
 	nclass  int
-	starts  []int32 // class·buckets + bucket → first item; one more at the end
-	items   []foeItem
+	starts  []int32   // class·buckets + bucket → first item; one more at the end
+	items   []int32   // hash IDs, by (class, bucket), ascending within a bucket
 	keys    []int32   // per hash ID: its class·buckets + bucket
 	counts  [][]int32 // per worker: items per key in its range, then its cursors
 	phase   int       // 0: count, 1: place
 	present [][256]bool
-	teamOf  []uint8 // this frame's Neighbours.Teams, by hash ID
+	teamOf  []uint8  // this frame's Neighbours.Teams, by hash ID
+	posOf   []r2.Vec // this frame's Neighbours.Positions, by hash ID
 }
 
 // maxFoeClasses is the most teams kept apart in the index.
@@ -43,19 +44,12 @@ const maxFoeClasses = 4
 // row.
 const foeBucket = 4.0
 
-// foeItem is one agent in the index: its position, hash ID and entity ID.
-type foeItem struct {
-	p   r2.Vec
-	id  int32  // hash ID: Neighbours.Entities[id]
-	eid uint32 // its entity's ID, which breaks ties of distance
-}
-
 // foeCandidate is an agent in range and in the field of view, not yet known
-// to be in line of sight.
+// to be in line of sight: its distance and hash ID. Hash IDs follow entity
+// IDs ([Spatial]), so the lower hash ID is the lower entity ID.
 type foeCandidate struct {
-	d   float64
-	eid uint32
-	k   int32 // index into foeIndex.items
+	d  float64
+	id int32
 }
 
 // resize sizes the index to a w×h grid.
@@ -117,6 +111,7 @@ func (x *foeIndex) classes() {
 func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	n := len(nb.Positions)
 	x.teamOf = nb.Teams
+	x.posOf = nb.Positions
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)
 	// teams present: a light pass on the workers
@@ -168,21 +163,21 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 			k := x.keys[i]
 			j := cur[k]
 			cur[k]++
-			x.items[j] = foeItem{p: nb.Positions[i], id: int32(i), eid: nb.Entities[i].ID()}
+			x.items[j] = int32(i)
 		}
 	}
 }
 
-// nearest returns the index into x.items of the nearest agent to pos of a
-// team other than team, not self, within radius (|p−pos| ≤ radius), inside
-// the field of view (cosHalf of its half-angle around heading, of norm hn;
-// cosHalf −2 sees all around) and in line of sight over g (sight.clear,
-// else g.LineOfSight), and
-// its distance √(dx²+dy²); of agents at the same distance the one with the
-// lowest entity ID. It returns -1 if none. Lines of sight are tested nearest
-// first, so few are walked. cands is the worker's scratch buffer, returned
-// grown.
-func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self uint32, cosHalf float64, heading r2.Vec, hn float64,
+// nearest returns the hash ID of the nearest agent to pos of a team other
+// than team, not self (a hash ID; -1 for none), within radius
+// (|p−pos| ≤ radius), inside the field of view (cosHalf of its half-angle
+// around heading, of norm hn; cosHalf −2 sees all around) and in line of
+// sight over g (sight.clear, else g.LineOfSight), and its distance
+// √(dx²+dy²); of agents at the same distance the one with the lowest hash
+// ID, which is the lowest entity ID. It returns -1 if none. Lines of sight
+// are tested nearest first, so few are walked. cands is the worker's
+// scratch buffer, returned grown.
+func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
 	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
@@ -191,6 +186,7 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self uint32, 
 	x0, x1 := x.bucketOf(pos.X-radius, x.cols), x.bucketOf(pos.X+radius, x.cols)
 	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
 	r2max := radius * radius
+	posOf := x.posOf
 	for c := range x.nclass {
 		if !x.mixed && x.teams[c] == team {
 			continue
@@ -198,33 +194,32 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self uint32, 
 		base := c * x.buckets
 		for by := y0; by <= y1; by++ {
 			row := base + by*x.cols
-			lo, hi := x.starts[row+x0], x.starts[row+x1+1]
-			for k := lo; k < hi; k++ {
-				it := &x.items[k]
-				dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
+			for _, id := range x.items[x.starts[row+x0]:x.starts[row+x1+1]] {
+				p := posOf[id]
+				dx, dy := p.X-pos.X, p.Y-pos.Y
 				d2 := dx*dx + dy*dy
-				if !(d2 <= r2max) || it.eid == self || (x.mixed && x.teamOf[it.id] == team) {
+				if !(d2 <= r2max) || id == self || (x.mixed && x.teamOf[id] == team) {
 					continue
 				}
 				d := math.Sqrt(d2)
 				if cosHalf > -2 && d > 0 && dx*heading.X+dy*heading.Y < cosHalf*d*hn {
 					continue
 				}
-				cands = append(cands, foeCandidate{d: d, eid: it.eid, k: k})
+				cands = append(cands, foeCandidate{d: d, id: id})
 			}
 		}
 	}
-	// nearest first by (distance, entity ID), until one is in sight
+	// nearest first by (distance, hash ID), until one is in sight
 	for len(cands) > 0 {
 		b := 0
 		for i := 1; i < len(cands); i++ {
-			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].eid < cands[b].eid) {
+			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].id < cands[b].id) {
 				b = i
 			}
 		}
 		cd := cands[b]
-		if p := x.items[cd.k].p; sight.clear(pos, p) || g.LineOfSight(pos, p) {
-			return cd.k, cd.d, cands
+		if p := posOf[cd.id]; sight.clear(pos, p) || g.LineOfSight(pos, p) {
+			return cd.id, cd.d, cands
 		}
 		last := len(cands) - 1
 		cands[b] = cands[last]

@@ -367,7 +367,7 @@ func advance(th *components.Think, now float64) {
 }
 
 // lightParallelMin is the number of agents from which a light pass (a flag
-// or two read per agent: finding due agents, strike and path requests, the
+// or two read per agent: finding due agents, the
 // foe index) is split over the workers; below it, handing the pass to the
 // other goroutines costs more than it saves (and on a loaded machine, far
 // more). The result is the same either way. A variable only so tests can

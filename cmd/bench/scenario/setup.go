@@ -55,7 +55,9 @@ type Guards struct {
 }
 
 // NewGuards builds the guard scenario in a new world. It returns an error if
-// the map has no passable cell.
+// the map has no passable cell. The agents' first thinks are staggered over
+// one interval by blocks of storage order (see staggerByStorage); a fallen
+// intruder's replacement keeps its think phase.
 func NewGuards(cfg Config) (*Guards, error) {
 	cfg = cfg.defaults()
 	g, err := cfg.gridOrGenerated()
@@ -80,6 +82,7 @@ func NewGuards(cfg Config) (*Guards, error) {
 			sp.guard(pos, rng.Uint64())
 		}
 	}
+	staggerByStorage(w, 0, cfg.DT)
 	return s, nil
 }
 
@@ -243,6 +246,9 @@ type Casualties struct {
 	health  *generic.Filter1[components.Health]
 	agents  generic.Map7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
 	guards  generic.Map[Guard]
+	thinks  generic.Map[components.Think]
+	next    float64                // the fallen intruder's Think.Next, for keep
+	keep    func(*systems.Spawned) // sets the newcomer's Think.Next to next; made once
 	down    []arche.Entity
 	ctx     bt.Context
 }
@@ -258,6 +264,8 @@ func (s *Casualties) Initialize(w *arche.World) {
 			generic.T[components.Path](), generic.T[components.Rand](), generic.T[components.Brain]())
 	s.agents = generic.NewMap7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain](w)
 	s.guards = generic.NewMap[Guard](w)
+	s.thinks = generic.NewMap[components.Think](w)
+	s.keep = func(a *systems.Spawned) { a.Think.Next = s.next }
 }
 
 // Update handles this frame's casualties: one light pass over the agents'
@@ -303,7 +311,9 @@ func (s *Casualties) handle(e arche.Entity) {
 		at = pos.Vec
 	}
 	s.spawner.intruders.Seed = seed
-	if err := s.spawner.intruders.Respawn(e, at, nil); err != nil {
+	// the newcomer keeps the fallen one's think phase (see staggerByStorage)
+	s.next = s.thinks.Get(e).Next
+	if err := s.spawner.intruders.Respawn(e, at, s.keep); err != nil {
 		panic(err) // every intruder is made by this spawner
 	}
 }
