@@ -3,10 +3,9 @@ package main
 import (
 	"io"
 	"runtime"
-	"sync"
-	"sync/atomic"
 	"time"
 
+	"github.com/archai-go/archai/internal/parking"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/schollz/progressbar/v3"
 )
@@ -25,7 +24,7 @@ type extra struct {
 	// GCCyclesSteady is the GC cycles completed in the steady state. With
 	// none, nothing was allocated there (or too little to start one) and no
 	// 2-minute forced collection fell in it; after one, the runtime may
-	// allocate objects of its own (parking records, see primeParking), which
+	// allocate objects of its own (parking records, see parking.Prime), which
 	// AllocsPerFrameSteady counts.
 	GCCyclesSteady int `json:"gc_cycles_steady"`
 	// ComponentBytesPerAgent is the bytes of component data in Arche's
@@ -67,51 +66,7 @@ func memStats() (mallocs uint64, gcs uint32) {
 // the collection emptied.
 func settle() {
 	runtime.GC()
-	primeParking()
-}
-
-// primeParking has the runtime hold more parking records than its per-P
-// caches can keep, so that no later hand-off between goroutines allocates
-// one until the next GC cycle. The meter calls it before the frames (settle)
-// and again at the end of the warm-up, outside the timed region, leaving its
-// own allocations out of the counts.
-//
-// Why: a goroutine that blocks on a channel or a sync.WaitGroup (the worker
-// pools' hand-offs, ecs.Workers) takes a parking record (a runtime sudog)
-// from its P's cache, or else from a central cache, or else allocates one,
-// and gives it back to the cache of the P it wakes on; a P whose cache is
-// full (128 records) passes half of it to the central cache, and every GC
-// cycle empties the central cache. Goroutines that park on one P and wake on
-// another move records from cache to cache, so after a collection a run with
-// 2 workers or more allocated a record now and then until the caches had
-// filled again. At 100,000 agents the first frame's allocations start a
-// collection, and the 60 frames of a 120-frame run's warm-up are only a few
-// hundred hand-offs: 1 to 12 records were allocated in the second half, which
-// the meter counted as the frames' allocations (traced with a memory profile
-// of the steady state, report_steady_test.go). With more records than the
-// per-P caches hold (128 per P, plus spare), a record is in a cache whenever a
-// goroutine parks. A GC cycle in the steady state empties the central cache
-// again: the report shows those cycles (gc_cycles_steady), and the meter
-// counts whatever the runtime allocates after them.
-func primeParking() {
-	n := 128*runtime.GOMAXPROCS(0) + 128
-	var parked atomic.Int64
-	release := make(chan struct{})
-	var done sync.WaitGroup
-	done.Add(n)
-	for range n {
-		go func() {
-			parked.Add(1)
-			<-release // parks, holding a record, until all have started
-			done.Done()
-		}()
-	}
-	for parked.Load() < int64(n) {
-		runtime.Gosched()
-	}
-	time.Sleep(time.Millisecond) // the last ones from counting to parking
-	close(release)
-	done.Wait()
+	parking.Prime()
 }
 
 // frameMeter watches a run's frames from outside the timed region: it counts
@@ -121,7 +76,7 @@ func primeParking() {
 //
 // The warm-up is the first half of the run and nothing else: whatever a frame
 // of the second half allocates is counted, the Go runtime's own objects
-// included (primeParking refills the one runtime cache a collection of the
+// included (parking.Prime refills the one runtime cache a collection of the
 // warm-up empties).
 type frameMeter struct {
 	frames, warm int
@@ -130,8 +85,8 @@ type frameMeter struct {
 	endMallocs   uint64 // after the last frame
 	warmGC       uint32 // GC cycles completed at the end of the warm-up
 	endGC        uint32 // and after the last frame
-	excluded     uint64 // objects the progress bar and primeParking allocated
-	primed       uint64 // of which primeParking, at the end of the warm-up
+	excluded     uint64 // objects the progress bar and parking.Prime allocated
+	primed       uint64 // of which parking.Prime, at the end of the warm-up
 	steadyExcl   uint64 // of which after the warm-up
 	msMax        float64
 	perceived    int
@@ -171,7 +126,7 @@ func (m *frameMeter) frame(i int, ms float64, sc any) {
 	}
 	if i == m.warm-1 {
 		before := mallocs()
-		primeParking() // after any collection of the warm-up
+		parking.Prime() // after any collection of the warm-up
 		m.primed = mallocs() - before
 		m.excluded += m.primed
 		m.warmMallocs, m.warmGC = memStats()

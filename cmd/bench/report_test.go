@@ -279,7 +279,7 @@ func TestMeterExcludes(t *testing.T) {
 	m.fill(rep, nil, nil)
 	assert.Zero(t, rep.AllocsPerFrameSteady)
 	assert.Equal(t, 3.0, rep.MsMax)
-	assert.Equal(t, 1000+m.primed, m.excluded, "-save's objects and primeParking's")
+	assert.Equal(t, 1000+m.primed, m.excluded, "-save's objects and parking.Prime's")
 }
 
 var sink []byte
