@@ -62,6 +62,23 @@ type Sectors struct {
 	graph  uint64    // bumps whenever nodes or sector data change
 	minC   float32   // the grid's smallest cost at ver
 	ring   int       // buckets of the portal search's bucket queue (a power of two), 0 for its heap
+
+	// The portal search's compact copy of the graph (see searchBuckets),
+	// rebuilt with the nodes: per node what relaxing it reads, 16 bytes;
+	// the first node of each sector (nodes are numbered by sector, plus
+	// one past the last); and every sector's node costs (its dist) one
+	// after the other, sector by sector.
+	sn      []searchNode
+	secBase []int32
+	pool    []float32
+}
+
+// searchNode is what the portal search reads of a node.
+type searchNode struct {
+	partner int32   // the node on the other side of its portal
+	enter   float32 // the cost of stepping from the partner into this node's cell
+	row     int32   // pool[row:][:k] is the cost from each node of its sector to it (k nodes)
+	sector  int32
 }
 
 // sector is one sector's part of the graph.
@@ -213,30 +230,63 @@ func (s *Sectors) rebuild(dirty []bool) int {
 		}()
 	}
 	wg.Wait()
+	s.compact()
 	// The portal search's bucket queue: buckets as wide as the cheapest
 	// edge (a move into a cell of the smallest cost), enough of them to
-	// span the dearest edge.
-	maxEdge := float32(0)
+	// span the farthest push, an in-sector cost plus a portal's crossing
+	// (searchBuckets relaxes a node's partner when it relaxes the node).
+	maxCost, maxDist := float32(0), float32(0)
 	for _, c := range s.g.Costs() {
 		if c <= math.MaxFloat32 {
-			maxEdge = max(maxEdge, c)
+			maxCost = max(maxCost, c)
 		}
 	}
-	for i := range s.secs {
-		for _, d := range s.secs[i].dist {
-			if d <= math.MaxFloat32 {
-				maxEdge = max(maxEdge, d)
-			}
+	for _, d := range s.pool {
+		if d <= math.MaxFloat32 {
+			maxDist = max(maxDist, d)
 		}
 	}
 	s.ring = 0
-	if span := float64(maxEdge)/float64(s.minC) + 3; span < 1<<20 {
+	if span := (float64(maxDist)+float64(maxCost))/float64(s.minC) + 3; span < 1<<20 {
 		s.ring = 1
 		for float64(s.ring) < span {
 			s.ring <<= 1
 		}
 	}
 	return len(todo)
+}
+
+// compact fills the portal search's copy of the graph (sn, secBase, pool)
+// from the nodes and the sectors' node costs.
+func (s *Sectors) compact() {
+	n := len(s.nodes)
+	if cap(s.sn) < n {
+		s.sn = make([]searchNode, n)
+	}
+	s.sn = s.sn[:n]
+	if cap(s.secBase) < len(s.secs)+1 {
+		s.secBase = make([]int32, len(s.secs)+1)
+	}
+	s.secBase = s.secBase[:len(s.secs)+1]
+	total := 0
+	for i := range s.secs {
+		total += len(s.secs[i].dist)
+	}
+	s.pool = resize(s.pool, total)
+	off, id := 0, int32(0)
+	for i := range s.secs {
+		sec := &s.secs[i]
+		s.secBase[i] = id
+		k := len(sec.nodes)
+		copy(s.pool[off:], sec.dist)
+		for j, v := range sec.nodes {
+			nd := &s.nodes[v]
+			s.sn[v] = searchNode{partner: nd.partner, enter: nd.enter, row: int32(off + j*k), sector: int32(i)}
+		}
+		off += len(sec.dist)
+		id += int32(k)
+	}
+	s.secBase[len(s.secs)] = id
 }
 
 // sameNodes reports whether a sector's new nodes (ids into nodes) have the

@@ -61,8 +61,8 @@ type SectorField struct {
 
 	cost    []float32 // per node: cost to the goal, +Inf where none
 	next    []int32   // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
-	exitOff []int32   // per sector: its exits are exits[exitOff[i]:exitOff[i+1]]
-	exits   []exitRec
+	nExit   []int32   // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
+	exits   []exitRec // one per node, by sector
 
 	fields []*sectorField // per sector: nil until built
 	pool   []*sectorField // buffers of dropped fields
@@ -89,12 +89,14 @@ type sectorField struct {
 	deps    []int32   // the neighbouring sectors some of its cells step into
 }
 
-// exitRec is what choosing an exit reads of its node, kept together.
+// exitRec is what choosing an exit, and stepping towards it, reads of its
+// node, kept together.
 type exitRec struct {
-	id   int32
-	slot int32
-	cell grid.Cell
-	cost float32
+	id     int32
+	slot   int32     // its index in its sector's nodes
+	cell   grid.Cell // its cell
+	across grid.Cell // its partner's cell, across the portal
+	cost   float32
 }
 
 type seedRec struct {
@@ -106,7 +108,7 @@ type seedRec struct {
 // without a path until [SectorField.SetGoal]).
 func NewSectorField(s *Sectors) *SectorField {
 	n := len(s.secs)
-	f := &SectorField{s: s, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), exitOff: make([]int32, n+1), ls: newLocalSolver(s.size)}
+	f := &SectorField{s: s, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), nExit: make([]int32, n), ls: newLocalSolver(s.size)}
 	f.target = r2.Vec{X: math.NaN()}
 	return f
 }
@@ -428,30 +430,44 @@ func (f *SectorField) LastBuilt() []int32 { return f.last }
 // octile distance times the grid's smallest cost plus the node's cost; -1
 // when none (or c is in the goal's sector, which heads for the goal).
 func (f *SectorField) bestExit(c grid.Cell) int32 {
-	s := f.s
-	i := s.SectorOf(c)
+	i := f.s.SectorOf(c)
 	if i < 0 || i == f.goalSec {
 		return -1
 	}
+	e, _ := f.exitOf(c, i)
+	if e == nil {
+		return -1
+	}
+	return e.id
+}
+
+// exitOf returns the exit c (in sector i, not the goal's) heads for (see
+// bestExit) and c's direction code towards it; nil when none.
+func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
+	s := f.s
 	sec := &s.secs[i]
 	// The exits are sorted by cost: once one costs more than the best
 	// value so far, no later one can win (the distance term is ≥ 0). Ties
 	// go to the lowest slot, the sector's node order, as a plain scan of
 	// the nodes in order would choose.
-	best, bestV, bestSlot := int32(-1), float32(math.Inf(1)), int32(math.MaxInt32)
+	var best *exitRec
+	bestV, bestSlot, code := float32(math.Inf(1)), int32(math.MaxInt32), byte(nibNone)
 	row := sec.dirs[(int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0))*sec.stride:][:sec.stride]
-	for _, e := range f.exits[f.exitOff[i]:f.exitOff[i+1]] {
+	ex := f.exits[s.secBase[i]:][:f.nExit[i]]
+	for k := range ex {
+		e := &ex[k]
 		if e.cost > bestV {
 			break
 		}
-		if row[e.slot/2]>>(4*(e.slot&1))&15 == nibNone {
+		nib := row[e.slot/2] >> (4 * (e.slot & 1)) & 15
+		if nib == nibNone {
 			continue
 		}
 		if v := octile(c, e.cell)*s.minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
-			best, bestV, bestSlot = e.id, v, e.slot
+			best, bestV, bestSlot, code = e, v, e.slot, nib
 		}
 	}
-	return best
+	return best, code
 }
 
 // Next returns the neighbour an agent in c steps to, and true; c itself and
@@ -476,14 +492,15 @@ func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
 			return grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
 		}
 	}
-	e := f.bestExit(c)
-	if e < 0 {
+	if i == f.goalSec {
 		return c, false
 	}
-	nd := &f.s.nodes[e]
-	code := sec.nodeDir(int(nd.slot), c)
+	e, code := f.exitOf(c, i)
+	if e == nil {
+		return c, false
+	}
 	if code == nibGoal { // on the exit's cell: cross the portal
-		return f.s.nodes[nd.partner].cell, true
+		return e.across, true
 	}
 	o := neighbourOffsets[code]
 	return grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
