@@ -59,10 +59,10 @@ type SectorField struct {
 	target  r2.Vec
 	graph   uint64 // the Sectors' graph counter the node costs are for
 
-	cost    []float32 // per node: cost to the goal, +Inf where none
-	next    []int32   // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
-	nExit   []int32   // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
-	exits   []exitRec // one per node, by sector
+	cost  []float32 // per node: cost to the goal, +Inf where none
+	next  []int32   // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
+	nExit []int32   // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
+	exits []exitRec // one per node, by sector
 
 	fields []*sectorField // per sector: nil until built
 	pool   []*sectorField // buffers of dropped fields
