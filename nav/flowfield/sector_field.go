@@ -59,10 +59,11 @@ type SectorField struct {
 	target  r2.Vec
 	graph   uint64 // the Sectors' graph counter the node costs are for
 
-	cost  []float32 // per node: cost to the goal, +Inf where none
-	next  []int32   // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
-	nExit []int32   // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
-	exits []exitRec // one per node, by sector
+	cost  []float32    // per node: cost to the goal, +Inf where none
+	next  []int32      // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
+	nExit []int32      // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
+	exits []exitRec    // one per node, by sector
+	look  []sectorLook // per sector, see sectorLook
 
 	fields []*sectorField // per sector: nil until built
 	pool   []*sectorField // buffers of dropped fields
@@ -89,6 +90,18 @@ type sectorField struct {
 	deps    []int32   // the neighbouring sectors some of its cells step into
 }
 
+// sectorLook is what Next reads of a sector to step towards an exit, in one
+// cache line (64 bytes): a copy of the sector's geometry and node
+// directions, and where its exits are (filled by each portal search).
+type sectorLook struct {
+	dirs      []byte // the sector's node directions (see sector)
+	x0, y0, w int32
+	plane     int32
+	ex, nEx   int32 // its exits are exits[ex:][:nEx]
+	conn      bool  // see sector
+	_         [15]byte
+}
+
 // exitRec is what choosing an exit, and stepping towards it, reads of its
 // node, kept together.
 type exitRec struct {
@@ -108,7 +121,7 @@ type seedRec struct {
 // without a path until [SectorField.SetGoal]).
 func NewSectorField(s *Sectors) *SectorField {
 	n := len(s.secs)
-	f := &SectorField{s: s, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), nExit: make([]int32, n), ls: newLocalSolver(s.size)}
+	f := &SectorField{s: s, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), nExit: make([]int32, n), look: make([]sectorLook, n), ls: newLocalSolver(s.size)}
 	f.target = r2.Vec{X: math.NaN()}
 	return f
 }
@@ -443,27 +456,50 @@ func (f *SectorField) bestExit(c grid.Cell) int32 {
 
 // exitOf returns the exit c (in sector i, not the goal's) heads for (see
 // bestExit) and c's direction code towards it; nil when none.
+//
+// The exits are sorted by cost: once one costs more than the best value
+// so far, no later one can win (the distance term is ≥ 0). Ties go to the
+// lowest slot, the sector's node order, as a plain scan of the nodes in
+// order would choose. In a sector where every node is reached from every
+// passable cell, the choice needs no direction code: only the chosen
+// exit's is read (nibNone there means c is blocked).
 func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
-	s := f.s
-	sec := &s.secs[i]
-	// The exits are sorted by cost: once one costs more than the best
-	// value so far, no later one can win (the distance term is ≥ 0). Ties
-	// go to the lowest slot, the sector's node order, as a plain scan of
-	// the nodes in order would choose.
+	lk := &f.look[i]
+	ci := int(c.Y-lk.y0)*int(lk.w) + int(c.X-lk.x0)
+	cb, cs := ci>>1, 4*(ci&1)
+	ex := f.exits[lk.ex:][:lk.nEx]
+	minC := f.s.minC
 	var best *exitRec
-	bestV, bestSlot, code := float32(math.Inf(1)), int32(math.MaxInt32), byte(nibNone)
-	row := sec.dirs[(int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0))*sec.stride:][:sec.stride]
-	ex := f.exits[s.secBase[i]:][:f.nExit[i]]
+	bestV, bestSlot := float32(math.Inf(1)), int32(math.MaxInt32)
+	if lk.conn {
+		for k := range ex {
+			e := &ex[k]
+			if e.cost > bestV {
+				break
+			}
+			if v := octile(c, e.cell)*minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
+				best, bestV, bestSlot = e, v, e.slot
+			}
+		}
+		if best == nil {
+			return nil, nibNone
+		}
+		if nib := lk.dirs[int(best.slot)*int(lk.plane)+cb] >> cs & 15; nib != nibNone {
+			return best, nib
+		}
+		return nil, nibNone
+	}
+	code := byte(nibNone)
 	for k := range ex {
 		e := &ex[k]
 		if e.cost > bestV {
 			break
 		}
-		nib := row[e.slot/2] >> (4 * (e.slot & 1)) & 15
+		nib := lk.dirs[int(e.slot)*int(lk.plane)+cb] >> cs & 15
 		if nib == nibNone {
 			continue
 		}
-		if v := octile(c, e.cell)*s.minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
+		if v := octile(c, e.cell)*minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
 			best, bestV, bestSlot, code = e, v, e.slot, nib
 		}
 	}

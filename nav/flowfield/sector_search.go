@@ -77,6 +77,8 @@ func (f *SectorField) findExits(collect bool) {
 		if len(ex) > 1 {
 			sortExits(ex)
 		}
+		sec := &s.secs[i]
+		f.look[i] = sectorLook{dirs: sec.dirs, x0: sec.x0, y0: sec.y0, w: sec.w, plane: int32(sec.plane), ex: b, nEx: int32(len(ex)), conn: sec.conn}
 	}
 }
 
