@@ -472,15 +472,7 @@ func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
 	var best *exitRec
 	bestV, bestSlot := float32(math.Inf(1)), int32(math.MaxInt32)
 	if lk.conn {
-		for k := range ex {
-			e := &ex[k]
-			if e.cost > bestV {
-				break
-			}
-			if v := octile(c, e.cell)*minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
-				best, bestV, bestSlot = e, v, e.slot
-			}
-		}
+		best := f.connExit(lk, c)
 		if best == nil {
 			return nil, nibNone
 		}
@@ -506,6 +498,25 @@ func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
 	return best, code
 }
 
+// connExit is exitOf's choice in a connected sector (lk.conn), which needs
+// no direction code.
+func (f *SectorField) connExit(lk *sectorLook, c grid.Cell) *exitRec {
+	ex := f.exits[lk.ex:][:lk.nEx]
+	minC := f.s.minC
+	var best *exitRec
+	bestV, bestSlot := float32(math.Inf(1)), int32(math.MaxInt32)
+	for k := range ex {
+		e := &ex[k]
+		if e.cost > bestV {
+			break
+		}
+		if v := octile(c, e.cell)*minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
+			best, bestV, bestSlot = e, v, e.slot
+		}
+	}
+	return best
+}
+
 // Next returns the neighbour an agent in c steps to, and true; c itself and
 // true on the goal; false when c has no path (blocked, outside the grid,
 // no route to the goal, or no goal, or the shared [Sectors] were refreshed
@@ -517,9 +528,9 @@ func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
 	if i < 0 || f.goalSec < 0 || f.graph != f.s.graph {
 		return c, false
 	}
-	sec := &f.s.secs[i]
+	lk := &f.look[i]
 	if sf := f.fields[i]; sf != nil {
-		switch d := sf.dir[int(c.Y-sec.y0)*int(sec.w)+int(c.X-sec.x0)]; d {
+		switch d := sf.dir[int(c.Y-lk.y0)*int(lk.w)+int(c.X-lk.x0)]; d {
 		case dirNone: // no way out through the sector's seeds: the portal route's way, if any
 		case dirGoal:
 			return c, true
@@ -540,6 +551,89 @@ func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
 	}
 	o := neighbourOffsets[code]
 	return grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
+}
+
+// nextBatch is how many cells NextAll looks up together.
+const nextBatch = 32
+
+// NextAll sets next[k], ok[k] to [SectorField.Next] of cells[k] for every
+// k, faster than calling Next cell by cell when the cells are many and
+// spread out: it first finds where each cell of a batch reads its
+// direction (its sector's field, or the plane of the exit it heads for),
+// then reads them all, so that their cache misses overlap, then steps.
+// next and ok must be at least as long as cells. It allocates nothing.
+func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
+	next, ok = next[:len(cells)], ok[:len(cells)]
+	if f.goalSec < 0 || f.graph != f.s.graph {
+		for k, c := range cells {
+			next[k], ok[k] = c, false
+		}
+		return
+	}
+	var (
+		src  [nextBatch][]byte // where each cell's code is
+		at   [nextBatch]int
+		kind [nextBatch]uint8 // 0: done, 1: a field's code, 2: an exit's code (low half), 3: (high half)
+		ex   [nextBatch]*exitRec
+		code [nextBatch]byte
+	)
+	for base := 0; base < len(cells); base += nextBatch {
+		part := cells[base:min(base+nextBatch, len(cells))]
+		for j, c := range part {
+			kind[j] = 0
+			i := f.s.SectorOf(c)
+			if i < 0 {
+				next[base+j], ok[base+j] = c, false
+				continue
+			}
+			lk := &f.look[i]
+			ci := int(c.Y-lk.y0)*int(lk.w) + int(c.X-lk.x0)
+			if sf := f.fields[i]; sf != nil {
+				src[j], at[j], kind[j] = sf.dir, ci, 1
+				continue
+			}
+			if !lk.conn || i == f.goalSec {
+				next[base+j], ok[base+j] = f.Next(c)
+				continue
+			}
+			e := f.connExit(lk, c)
+			if e == nil {
+				next[base+j], ok[base+j] = c, false
+				continue
+			}
+			src[j], at[j], kind[j], ex[j] = lk.dirs, int(e.slot)*int(lk.plane)+ci>>1, 2+uint8(ci&1), e
+		}
+		for j := range part {
+			if kind[j] != 0 {
+				code[j] = src[j][at[j]] // the reads whose misses overlap
+			}
+		}
+		for j, c := range part {
+			switch kind[j] {
+			case 1:
+				switch d := code[j]; d {
+				case dirNone: // the portal route's way, as Next
+					next[base+j], ok[base+j] = f.Next(c)
+				case dirGoal:
+					next[base+j], ok[base+j] = c, true
+				default:
+					o := neighbourOffsets[d]
+					next[base+j], ok[base+j] = grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
+				}
+			case 2, 3:
+				switch nib := code[j] >> (4 * (kind[j] - 2)) & 15; nib {
+				case nibNone: // blocked
+					next[base+j], ok[base+j] = c, false
+				case nibGoal:
+					next[base+j], ok[base+j] = ex[j].across, true
+				default:
+					o := neighbourOffsets[nib]
+					next[base+j], ok[base+j] = grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
+				}
+			}
+			src[j] = nil
+		}
+	}
 }
 
 // Integration returns the cost from c to the goal along the field: the
