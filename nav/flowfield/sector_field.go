@@ -71,8 +71,9 @@ type SectorField struct {
 	want   []bool
 
 	ls       *localSolver
-	open     []item   // the portal search's heap
-	bk       [][]item // or its buckets
+	open     []item  // the portal search's heap
+	bk       []int32 // or its buckets (see searchBuckets)
+	ent      []bucketEntry
 	seeds    []seedRec
 	route    []int32
 	affected []bool

@@ -138,9 +138,13 @@ func (f *SectorField) searchHeap(ls *localSolver, sec *sector) {
 func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
 	s := f.s
 	if len(f.bk) != s.ring {
-		f.bk = make([][]item, s.ring)
+		f.bk = make([]int32, s.ring)
 	}
-	bk := f.bk
+	bk := f.bk // per bucket: its last entry in ent, -1 when empty
+	for i := range bk {
+		bk[i] = -1
+	}
+	ent := f.ent[:0]
 	cost, next := f.cost, f.next
 	sn, pool, secBase, nExit := s.sn, s.pool, s.secBase, f.nExit
 	mask := uint64(s.ring - 1)
@@ -162,14 +166,16 @@ func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
 		if p, cp := sn[u].partner, c+sn[u].enter; cp < cost[p] {
 			cost[p], next[p] = cp, u
 			q := uint64(float64(cp)*inv) & mask
-			bk[q] = append(bk[q], item{cp, p})
+			ent = append(ent, bucketEntry{cp, p, bk[q]})
+			bk[q] = int32(len(ent) - 1)
 			pending++
 		}
 	}
 	for ; pending > 0; cur++ {
 		b := &bk[cur&mask]
-		for h := 0; h < len(*b); h++ {
-			it := (*b)[h]
+		for *b >= 0 { // entries pushed into this bucket meanwhile included
+			it := ent[*b]
+			*b = it.prev
 			pending--
 			v := it.idx
 			d := it.d
@@ -196,13 +202,23 @@ func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
 				if p, cp := u.partner, c+u.enter; cp < cost[p] {
 					cost[p], next[p] = cp, base+int32(a)
 					q := max(uint64(float64(cp)*inv), cur) & mask
-					bk[q] = append(bk[q], item{cp, p})
+					ent = append(ent, bucketEntry{cp, p, bk[q]})
+					bk[q] = int32(len(ent) - 1)
 					pending++
 				}
 			}
 		}
-		*b = (*b)[:0]
 	}
+	f.ent = ent
+}
+
+// bucketEntry is an entry of searchBuckets' queue: the buckets are lists
+// threaded through one array, which grows to the largest search's entries
+// and then allocates no more.
+type bucketEntry struct {
+	d    float32
+	idx  int32
+	prev int32 // the entry below it in its bucket, -1 for none
 }
 
 // sortExits sorts a sector's exits by cost, ties by slot (an insertion
