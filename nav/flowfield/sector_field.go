@@ -64,6 +64,7 @@ type SectorField struct {
 	nExit []int32      // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
 	exits []exitRec    // one per node, by sector
 	look  []sectorLook // per sector, see sectorLook
+	sink  int32        // keeps NextAll's reads that warm the cache
 
 	fields []*sectorField // per sector: nil until built
 	pool   []*sectorField // buffers of dropped fields
@@ -577,12 +578,26 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 		kind [nextBatch]uint8 // 0: done, 1: a field's code, 2: an exit's code (low half), 3: (high half)
 		ex   [nextBatch]*exitRec
 		code [nextBatch]byte
+		sec  [nextBatch]int32
 	)
 	for base := 0; base < len(cells); base += nextBatch {
 		part := cells[base:min(base+nextBatch, len(cells))]
+		var touch int32
+		for j, c := range part { // the sectors' lookup lines and first exits, misses overlapping
+			i := f.s.SectorOf(c)
+			sec[j] = int32(i)
+			if i >= 0 {
+				lk := &f.look[i]
+				touch ^= lk.ex
+				if lk.nEx > 0 {
+					touch ^= f.exits[lk.ex].slot
+				}
+			}
+		}
+		f.sink ^= touch
 		for j, c := range part {
 			kind[j] = 0
-			i := f.s.SectorOf(c)
+			i := int(sec[j])
 			if i < 0 {
 				next[base+j], ok[base+j] = c, false
 				continue
