@@ -26,6 +26,10 @@ import (
 //     asked for are built, first asked first, within Budget cells per frame
 //     (SectorBudget when Budget is 0); followers in a sector just built
 //     sample again.
+//   - Sampling is split over the workers a chunk of followers at a time:
+//     the directions of the chunk's followers that sample again are looked
+//     up together first ([flowfield.SectorField.NextAll]), so that their
+//     cache misses on a big map overlap, then each samples.
 //   - Fields are kept for at most Capacity goals (8 if zero), the least
 //     recently used one reused for a new goal.
 //   - Arrival is FlowField's rule (the packed disk around the goal) without
