@@ -73,7 +73,6 @@ type SectorField struct {
 	nExit []int32      // per sector: its exits are exits[Sectors.secBase[i]:][:nExit[i]], cheapest first
 	exits []exitRec    // one per node, by sector
 	look  []sectorLook // per sector, see sectorLook
-	sink  int32        // keeps NextAll's reads that warm the cache
 
 	fields []*sectorField // per sector: nil until built
 	pool   []*sectorField // buffers of dropped fields
@@ -588,22 +587,17 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 		ex   [nextBatch]*exitRec
 		code [nextBatch]byte
 		sec  [nextBatch]int32
+		nEx  [nextBatch]int32
 	)
 	for base := 0; base < len(cells); base += nextBatch {
 		part := cells[base:min(base+nextBatch, len(cells))]
-		var touch int32
-		for j, c := range part { // the sectors' lookup lines and first exits, misses overlapping
+		for j, c := range part { // the sectors' lookup lines, misses overlapping
 			i := f.s.SectorOf(c)
-			sec[j] = int32(i)
+			sec[j], nEx[j] = int32(i), 0
 			if i >= 0 {
-				lk := &f.look[i]
-				touch ^= lk.ex
-				if lk.nEx > 0 {
-					touch ^= f.exits[lk.ex].slot
-				}
+				nEx[j] = f.look[i].nEx
 			}
 		}
-		f.sink ^= touch
 		for j, c := range part {
 			kind[j] = 0
 			i := int(sec[j])
@@ -619,6 +613,10 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 			}
 			if !lk.conn || i == f.goalSec {
 				next[base+j], ok[base+j] = f.Next(c)
+				continue
+			}
+			if nEx[j] == 0 {
+				next[base+j], ok[base+j] = c, false
 				continue
 			}
 			e := f.connExit(lk, c)
