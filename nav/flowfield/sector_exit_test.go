@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/stretchr/testify/require"
@@ -146,4 +147,11 @@ func TestSectorNextAllMatchesNext(t *testing.T) {
 		require.Greater(t, with, 30000)
 		require.Zero(t, testing.AllocsPerRun(3, func() { f.NextAll(cells, next, ok) }))
 	}
+}
+
+// TestSectorLookIsOneCacheLine: what Next reads of a sector fits one
+// 64-byte cache line (and on big maps the array of them starts on a page,
+// so each one is a line).
+func TestSectorLookIsOneCacheLine(t *testing.T) {
+	require.Equal(t, uintptr(64), unsafe.Sizeof(sectorLook{}))
 }
