@@ -26,6 +26,10 @@ import (
 //     asked for are built, first asked first, within Budget cells per frame
 //     (SectorBudget when Budget is 0); followers in a sector just built
 //     sample again.
+//   - Sampling is split over the workers a chunk of followers at a time:
+//     the directions of the chunk's followers that sample again are looked
+//     up together first ([flowfield.SectorField.NextAll]), so that their
+//     cache misses on a big map overlap, then each samples.
 //   - Fields are kept for at most Capacity goals (8 if zero), the least
 //     recently used one reused for a new goal.
 //   - Arrival is FlowField's rule (the packed disk around the goal) without
@@ -66,6 +70,7 @@ type sectorFlow struct {
 	filter  *generic.Filter2[components.Position, components.FlowFollower]
 	jobs    []sectorJob
 	hist    []int32
+	scratch []sectorScratch // per worker
 }
 
 type sectorGoal struct {
@@ -102,7 +107,8 @@ func (s *FlowField) initSectors(w *arche.World) {
 	}
 	arche.AddResource(w, sectors)
 	s.sector = &sectorFlow{s: s, grid: s.grid, sectors: sectors,
-		filter: generic.NewFilter2[components.Position, components.FlowFollower]()}
+		filter:  generic.NewFilter2[components.Position, components.FlowFollower](),
+		scratch: make([]sectorScratch, s.pool.N())}
 }
 
 // fieldFor returns the index of goal's field, setting one up (at once) for
@@ -253,24 +259,76 @@ func (sf *sectorFlow) gather() {
 	}
 }
 
-// Work implements ecs.Job: arrival and sampling of jobs [lo, hi).
+// sectorChunk is how many followers Work looks at together.
+const sectorChunk = 64
+
+// sectorScratch is one worker's buffers for Work.
+type sectorScratch struct {
+	idx   [sectorChunk]int32 // jobs to sample again
+	cells [sectorChunk]grid.Cell
+	next  [sectorChunk]grid.Cell
+	ok    [sectorChunk]bool
+	sink  float32 // keeps the cost reads that warm the cache
+	_     [64]byte
+}
+
+// sectorWarm makes Work look the directions of a chunk's followers up
+// together first ([flowfield.SectorField.NextAll]), so that their cache
+// misses overlap, before sampling each; false only to measure it.
+var sectorWarm = true
+
+// Work implements ecs.Job: arrival and sampling of jobs [lo, hi), a chunk
+// at a time: arrival, then the followers whose cell changed or whose
+// sector was just built are sampled again.
 func (sf *sectorFlow) Work(worker, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		j := &sf.jobs[i]
-		ff := j.ff
-		j.ff = nil // drop the frame's pointer
-		if j.goal < 0 {
-			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
-			continue
+	sc := &sf.scratch[worker]
+	costs := sf.grid.Costs()
+	gw := sf.grid.Width()
+	var sink float32
+	for b := lo; b < hi; b += sectorChunk {
+		n := 0
+		for i := b; i < min(b+sectorChunk, hi); i++ {
+			j := &sf.jobs[i]
+			ff := j.ff
+			if j.goal < 0 {
+				j.ff = nil // drop the frame's pointer
+				ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+				continue
+			}
+			g := &sf.goals[j.goal]
+			ff.Arrived = j.step >= 0 && j.step < g.arrive
+			c := sf.grid.CellAt(j.pos)
+			if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) {
+				sc.idx[n], sc.cells[n] = int32(i), c
+				n++
+				if k >= 0 {
+					sink += costs[int(c.Y)*gw+int(c.X)] // sampling reads it (line of sight)
+				}
+			} else {
+				j.ff = nil
+			}
 		}
-		g := &sf.goals[j.goal]
-		ff.Arrived = j.step >= 0 && j.step < g.arrive
-		c := sf.grid.CellAt(j.pos)
-		if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) {
-			ff.Cell = c
-			ff.Aim, ff.Direct, ff.Steer = sectorAim(g.field, sf.grid, j.pos)
+		if sectorWarm {
+			// runs of one goal (usually the whole chunk)
+			for r := 0; r < n; {
+				gi := sf.jobs[sc.idx[r]].goal
+				e := r + 1
+				for e < n && sf.jobs[sc.idx[e]].goal == gi {
+					e++
+				}
+				sf.goals[gi].field.NextAll(sc.cells[r:e], sc.next[r:e], sc.ok[r:e])
+				r = e
+			}
+		}
+		for _, i := range sc.idx[:n] {
+			j := &sf.jobs[i]
+			ff := j.ff
+			j.ff = nil
+			ff.Cell = sf.grid.CellAt(j.pos)
+			ff.Aim, ff.Direct, ff.Steer = sectorAim(sf.goals[j.goal].field, sf.grid, j.pos)
 		}
 	}
+	sc.sink += sink
 }
 
 // sectorAim is aim for a sector field.

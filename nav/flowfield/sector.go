@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"sync"
 
@@ -39,6 +40,8 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 //     to its next portal, around walls, at once (see [SectorField.Next]).
 //
 // Memory: about nodes-per-sector/2 bytes per cell for the node directions
+// (kept node by node, so that the agents of a sector heading for the same
+// exit read one small run of memory)
 // (about 5 bytes per cell on town-like maps with 64-cell sectors), plus a
 // copy of the costs. Construction runs the per-node searches (one Dijkstra
 // over the sector per node) on runtime.GOMAXPROCS goroutines: about 11 s
@@ -54,6 +57,7 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 type Sectors struct {
 	g      *grid.Grid
 	size   int // sector side in cells
+	shift  int // log2(size) when size is a power of two, else -1
 	sw, sh int // sectors across and down
 	secs   []sector
 	nodes  []portalNode
@@ -62,6 +66,23 @@ type Sectors struct {
 	graph  uint64    // bumps whenever nodes or sector data change
 	minC   float32   // the grid's smallest cost at ver
 	ring   int       // buckets of the portal search's bucket queue (a power of two), 0 for its heap
+
+	// The portal search's compact copy of the graph (see searchBuckets),
+	// rebuilt with the nodes: per node what relaxing it reads, 16 bytes;
+	// the first node of each sector (nodes are numbered by sector, plus
+	// one past the last); and every sector's node costs (its dist) one
+	// after the other, sector by sector.
+	sn      []searchNode
+	secBase []int32
+	pool    []float32
+}
+
+// searchNode is what the portal search reads of a node.
+type searchNode struct {
+	partner int32   // the node on the other side of its portal
+	enter   float32 // the cost of stepping from the partner into this node's cell
+	row     int32   // pool[row:][:k] is the cost from each node of its sector to it (k nodes)
+	sector  int32
 }
 
 // sector is one sector's part of the graph.
@@ -69,8 +90,9 @@ type sector struct {
 	x0, y0, w, h int32
 	nodes        []int32   // node ids inside this sector
 	dist         []float32 // k×k, k = len(nodes): dist[j·k+i] is the cost from node i to node j inside the sector, +Inf when none
-	dirs         []byte    // per cell (row-major over w×h), per node: 4-bit direction codes towards the node, two nodes a byte: cell i's codes are dirs[i·stride:][:stride]
-	stride       int       // bytes per cell in dirs: (k+1)/2
+	dirs         []byte    // per node, per cell (row-major over w×h): 4-bit direction codes towards the node, two cells a byte; node j's plane is dirs[j·plane:][:plane], cell i's code in it the low (even i) or high (odd i) half of byte i/2
+	plane        int       // bytes per node in dirs: (w·h+1)/2
+	conn         bool      // every node is reached from every passable cell of the sector (no nibNone but on blocked cells)
 	version      uint64    // bumps when the sector's costs or nodes change
 }
 
@@ -104,7 +126,10 @@ func NewSectors(g *grid.Grid, size int) (*Sectors, error) {
 	if size < 4 || size > 256 {
 		return nil, fmt.Errorf("%w: got %d", ErrSectorSize, size)
 	}
-	s := &Sectors{g: g, size: size}
+	s := &Sectors{g: g, size: size, shift: -1}
+	if size&(size-1) == 0 {
+		s.shift = bits.TrailingZeros(uint(size))
+	}
 	s.sw = (g.Width() + size - 1) / size
 	s.sh = (g.Height() + size - 1) / size
 	s.secs = make([]sector, s.sw*s.sh)
@@ -140,6 +165,9 @@ func (s *Sectors) Nodes() int { return len(s.nodes) }
 func (s *Sectors) SectorOf(c grid.Cell) int {
 	if !s.g.InBounds(c) {
 		return -1
+	}
+	if s.shift >= 0 {
+		return int(c.Y)>>s.shift*s.sw + int(c.X)>>s.shift
 	}
 	return int(c.Y)/s.size*s.sw + int(c.X)/s.size
 }
@@ -213,30 +241,63 @@ func (s *Sectors) rebuild(dirty []bool) int {
 		}()
 	}
 	wg.Wait()
+	s.compact()
 	// The portal search's bucket queue: buckets as wide as the cheapest
 	// edge (a move into a cell of the smallest cost), enough of them to
-	// span the dearest edge.
-	maxEdge := float32(0)
+	// span the farthest push, an in-sector cost plus a portal's crossing
+	// (searchBuckets relaxes a node's partner when it relaxes the node).
+	maxCost, maxDist := float32(0), float32(0)
 	for _, c := range s.g.Costs() {
 		if c <= math.MaxFloat32 {
-			maxEdge = max(maxEdge, c)
+			maxCost = max(maxCost, c)
 		}
 	}
-	for i := range s.secs {
-		for _, d := range s.secs[i].dist {
-			if d <= math.MaxFloat32 {
-				maxEdge = max(maxEdge, d)
-			}
+	for _, d := range s.pool {
+		if d <= math.MaxFloat32 {
+			maxDist = max(maxDist, d)
 		}
 	}
 	s.ring = 0
-	if span := float64(maxEdge)/float64(s.minC) + 3; span < 1<<20 {
+	if span := (float64(maxDist)+float64(maxCost))/float64(s.minC) + 3; span < 1<<20 {
 		s.ring = 1
 		for float64(s.ring) < span {
 			s.ring <<= 1
 		}
 	}
 	return len(todo)
+}
+
+// compact fills the portal search's copy of the graph (sn, secBase, pool)
+// from the nodes and the sectors' node costs.
+func (s *Sectors) compact() {
+	n := len(s.nodes)
+	if cap(s.sn) < n {
+		s.sn = make([]searchNode, n)
+	}
+	s.sn = s.sn[:n]
+	if cap(s.secBase) < len(s.secs)+1 {
+		s.secBase = make([]int32, len(s.secs)+1)
+	}
+	s.secBase = s.secBase[:len(s.secs)+1]
+	total := 0
+	for i := range s.secs {
+		total += len(s.secs[i].dist)
+	}
+	s.pool = resize(s.pool, total)
+	off, id := 0, int32(0)
+	for i := range s.secs {
+		sec := &s.secs[i]
+		s.secBase[i] = id
+		k := len(sec.nodes)
+		copy(s.pool[off:], sec.dist)
+		for j, v := range sec.nodes {
+			nd := &s.nodes[v]
+			s.sn[v] = searchNode{partner: nd.partner, enter: nd.enter, row: int32(off + j*k), sector: int32(i)}
+		}
+		off += len(sec.dist)
+		id += int32(k)
+	}
+	s.secBase[len(s.secs)] = id
 }
 
 // sameNodes reports whether a sector's new nodes (ids into nodes) have the
@@ -346,9 +407,10 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	k := len(sec.nodes)
 	sec.dist = resize(sec.dist, k*k)
 	cells := int(sec.w * sec.h)
-	sec.stride = (k + 1) / 2
-	sec.dirs = resizeBytes(sec.dirs, cells*sec.stride)
+	sec.plane = (cells + 1) / 2
+	sec.dirs = resizeBytes(sec.dirs, k*sec.plane)
 	clear(sec.dirs)
+	sec.conn = true
 	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
 	for j, id := range sec.nodes {
 		ls.reset()
@@ -357,19 +419,22 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 		for a, ida := range sec.nodes {
 			sec.dist[j*k+a] = ls.d[ls.local(s.nodes[ida].cell)]
 		}
-		shift := 4 * (j & 1)
+		plane := sec.dirs[j*sec.plane:][:sec.plane]
 		for y := 0; y < int(sec.h); y++ {
 			for x := 0; x < int(sec.w); x++ {
 				code := byte(nibNone)
 				switch d := ls.dir[(y+2)*ls.ls+x+2]; d {
 				case dirNone:
+					if ls.inside[(y+2)*ls.ls+x+2] {
+						sec.conn = false // passable, and no way to the node
+					}
 				case dirGoal:
 					code = nibGoal
 				default:
 					code = d
 				}
 				c := y*int(sec.w) + x
-				sec.dirs[c*sec.stride+j/2] |= code << shift
+				plane[c>>1] |= code << (4 * (c & 1))
 			}
 		}
 	}
@@ -379,7 +444,7 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 // direction field towards the sector's j-th node.
 func (sec *sector) nodeDir(j int, c grid.Cell) byte {
 	i := int(c.Y-sec.y0)*int(sec.w) + int(c.X-sec.x0)
-	return sec.dirs[i*sec.stride+j/2] >> (4 * (j & 1)) & 15
+	return sec.dirs[j*sec.plane+i>>1] >> (4 * (i & 1)) & 15
 }
 
 func resize(b []float32, n int) []float32 {

@@ -1,10 +1,13 @@
 package flowfield
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -77,59 +80,133 @@ func sectorsFor(b *testing.B, size int) *Sectors {
 }
 
 // BenchmarkSectorGoalMove is the time from a goal move until every one of
-// 100,000 agents on a 4096² town map has a direction: the portal-graph
-// search and the goal's sector (SetGoal), then Next for every agent (most
-// of them in sectors not built yet, walking along the portal route).
-// ms/search is SetGoal alone: after it every agent's direction is a
-// lookup (its sector's field, or the best of its sector's few exits, which
-// SetGoal sorted by cost); cpu-ns/agent is one such Next, most of it a
-// cache miss on the agent's cell. The cpu-ms metrics are the same spans in CPU
-// time of the benchmark's thread (Linux), which leave out the time it
-// waited for a core on a shared machine.
+// 100,000 agents on a town map has a direction: the portal-graph search and
+// the goal's sector (SetGoal), then Next for every agent (most of them in
+// sectors not built yet, walking along the portal route), the agents split
+// into contiguous runs over 1 or 2 workers as systems.FlowField splits its
+// followers, each asking Next for each of its agents or NextAll for all of
+// them at once. The agents come in random order (as spawned) or by cell
+// (row-major, as a crowd kept in spatial order would be); the by-cell order
+// reads each sector's direction data in one run.
+//
+// Metrics, in CPU time of the threads (Linux; it leaves out the time a
+// thread waited for a core on a shared machine): cpu-ms/goal-move is
+// SetGoal plus the slowest worker's share, the time until every agent has
+// a direction; cpu-ms/search is SetGoal alone; cpu-ns/agent is one Next
+// (the workers' CPU time over the agents). ms/goal-move is the same span in
+// wall time.
 func BenchmarkSectorGoalMove(b *testing.B) {
 	for _, size := range []int{1024, 4096} {
-		b.Run(fmt.Sprintf("%dx%d", size, size), func(b *testing.B) {
-			s := sectorsFor(b, size)
-			g := s.Grid()
-			rng := rand.New(rand.NewPCG(3, 3))
-			ref := openCells(g, rng, 1, grid.Cell{X: int32(size / 2), Y: int32(size / 2)})[0]
-			for !g.Connected(ref, ref) {
-				ref = openCells(g, rng, 1, ref)[0]
+		s := sectorsFor(b, size)
+		g := s.Grid()
+		rng := rand.New(rand.NewPCG(3, 3))
+		ref := openCells(g, rng, 1, grid.Cell{X: int32(size / 2), Y: int32(size / 2)})[0]
+		random := openCells(g, rng, 100000, ref)
+		goals := openCells(g, rng, 64, ref)
+		byCell := slices.Clone(random)
+		slices.SortFunc(byCell, func(a, c grid.Cell) int { return cmp.Or(cmp.Compare(a.Y, c.Y), cmp.Compare(a.X, c.X)) })
+		f := NewSectorField(s)
+		f.SetGoal(goals[0])
+		for _, order := range []string{"random", "by-cell"} {
+			agents := random
+			if order == "by-cell" {
+				agents = byCell
 			}
-			agents := openCells(g, rng, 100000, ref)
-			goals := openCells(g, rng, 64, ref)
-			f := NewSectorField(s)
-			f.SetGoal(goals[0])
+			for _, workers := range []int{1, 2} {
+				for _, all := range []bool{false, true} {
+					if size != 4096 && (workers != 1 || order != "random") {
+						continue
+					}
+					api := "Next"
+					if all {
+						api = "NextAll"
+					}
+					b.Run(fmt.Sprintf("%dx%d/%s/%s/workers=%d", size, size, order, api, workers), func(b *testing.B) {
+						benchGoalMove(b, f, goals, agents, workers, all)
+					})
+				}
+			}
+		}
+	}
+}
+
+// benchGoalMove runs BenchmarkSectorGoalMove's loop.
+func benchGoalMove(b *testing.B, f *SectorField, goals, agents []grid.Cell, workers int, all bool) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	type share struct {
+		cpu     time.Duration
+		missing int
+	}
+	start := make([]chan struct{}, workers)
+	done := make(chan share, workers)
+	quit := make(chan struct{})
+	defer close(quit)
+	for w := range workers {
+		start[w] = make(chan struct{})
+		part := agents[w*len(agents)/workers : (w+1)*len(agents)/workers]
+		next, ok := make([]grid.Cell, len(part)), make([]bool, len(part))
+		go func() {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			b.ReportAllocs()
-			b.ResetTimer()
-			var search, cpuSearch, cpu int64
-			missing := 0
-			for i := 0; i < b.N; i++ {
-				t0, c0 := b.Elapsed(), threadCPU()
-				f.SetGoal(goals[i%len(goals)])
-				c1 := threadCPU()
-				search += int64(b.Elapsed() - t0)
-				for _, a := range agents {
-					if _, ok := f.Next(a); !ok {
-						missing++
+			for {
+				select {
+				case <-quit:
+					return
+				case <-start[w]:
+				}
+				c0 := threadCPU()
+				missing := 0
+				if all {
+					f.NextAll(part, next, ok)
+					for _, o := range ok {
+						if !o {
+							missing++
+						}
+					}
+				} else {
+					for _, a := range part {
+						if _, ok := f.Next(a); !ok {
+							missing++
+						}
 					}
 				}
-				cpuSearch += int64(c1 - c0)
-				cpu += int64(threadCPU() - c0)
+				done <- share{threadCPU() - c0, missing}
 			}
-			if missing > 0 {
-				b.Fatalf("%d agents without a direction", missing)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/goal-move")
-			b.ReportMetric(float64(search)/float64(b.N)/1e6, "ms/search")
-			b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/goal-move")
-			b.ReportMetric(float64(cpuSearch)/float64(b.N)/1e6, "cpu-ms/search")
-			b.ReportMetric(float64(cpu-cpuSearch)/float64(b.N)/float64(len(agents)), "cpu-ns/agent")
-			b.ReportMetric(float64(s.Nodes()), "nodes")
-		})
+		}()
 	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	var search, cpuSearch, cpu, cpuAgents int64
+	missing := 0
+	for i := 0; i < b.N; i++ {
+		t0, c0 := b.Elapsed(), threadCPU()
+		f.SetGoal(goals[i%len(goals)])
+		c1 := threadCPU()
+		search += int64(b.Elapsed() - t0)
+		cpuSearch += int64(c1 - c0)
+		for w := range workers {
+			start[w] <- struct{}{}
+		}
+		slowest := time.Duration(0)
+		for range workers {
+			sh := <-done
+			slowest = max(slowest, sh.cpu)
+			cpuAgents += int64(sh.cpu)
+			missing += sh.missing
+		}
+		cpu += int64(c1-c0) + int64(slowest)
+	}
+	b.StopTimer()
+	if missing > 0 {
+		b.Fatalf("%d agents without a direction", missing)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/goal-move")
+	b.ReportMetric(float64(search)/float64(b.N)/1e6, "ms/search")
+	b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/goal-move")
+	b.ReportMetric(float64(cpuSearch)/float64(b.N)/1e6, "cpu-ms/search")
+	b.ReportMetric(float64(cpuAgents)/float64(b.N)/float64(len(agents)), "cpu-ns/agent")
+	b.ReportMetric(float64(f.Sectors().Nodes()), "nodes")
 }
 
 // BenchmarkSectorBuild is the time to build the sector fields of a whole

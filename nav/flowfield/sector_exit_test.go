@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/stretchr/testify/require"
@@ -95,4 +96,62 @@ func TestSectorBucketSearchMatchesHeap(t *testing.T) {
 		}
 		require.Greater(t, reached, s.Nodes()/2)
 	}
+}
+
+// TestSectorNextAllMatchesNext: NextAll gives every cell of a town map
+// (blocked ones and cells outside the grid included) what Next gives, with
+// some sectors built and some not, in connected sectors and others, and
+// allocates nothing.
+func TestSectorNextAllMatchesNext(t *testing.T) {
+	g := townGrid(256, 9)
+	s, err := NewSectors(g, 16)
+	require.NoError(t, err)
+	conn := 0
+	for i := range s.secs {
+		if s.secs[i].conn {
+			conn++
+		}
+	}
+	require.Greater(t, conn, 0)
+	require.Less(t, conn, len(s.secs), "some sectors must have cells that reach not every node")
+	f := NewSectorField(s)
+	rng := rand.New(rand.NewPCG(3, 4))
+	var cells []grid.Cell
+	for y := int32(-1); y <= 256; y++ {
+		for x := int32(-1); x <= 256; x++ {
+			cells = append(cells, grid.Cell{X: x, Y: y})
+		}
+	}
+	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	next, ok := make([]grid.Cell, len(cells)), make([]bool, len(cells))
+	for range 3 {
+		goal := grid.Cell{X: int32(1 + rng.IntN(254)), Y: int32(1 + rng.IntN(254))}
+		for !g.Passable(goal) {
+			goal = grid.Cell{X: int32(1 + rng.IntN(254)), Y: int32(1 + rng.IntN(254))}
+		}
+		f.SetGoal(goal)
+		for range 40 {
+			f.Request(cells[rng.IntN(len(cells))])
+		}
+		f.Update(math.MaxInt)
+		f.NextAll(cells, next, ok)
+		with := 0
+		for k, c := range cells {
+			n, o := f.Next(c)
+			require.Equal(t, o, ok[k], "cell %v goal %v", c, goal)
+			require.Equal(t, n, next[k], "cell %v goal %v", c, goal)
+			if o {
+				with++
+			}
+		}
+		require.Greater(t, with, 30000)
+		require.Zero(t, testing.AllocsPerRun(3, func() { f.NextAll(cells, next, ok) }))
+	}
+}
+
+// TestSectorLookIsOneCacheLine: what Next reads of a sector fits one
+// 64-byte cache line (and on big maps the array of them starts on a page,
+// so each one is a line).
+func TestSectorLookIsOneCacheLine(t *testing.T) {
+	require.Equal(t, uintptr(64), unsafe.Sizeof(sectorLook{}))
 }

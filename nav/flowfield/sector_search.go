@@ -22,8 +22,11 @@ func (f *SectorField) search() {
 	}
 	f.goalSec = -1
 	f.target = r2.Vec{X: math.NaN()}
-	f.exits = f.exits[:0]
-	clear(f.exitOff)
+	if cap(f.exits) < n {
+		f.exits = make([]exitRec, n)
+	}
+	f.exits = f.exits[:n]
+	clear(f.nExit)
 	if !s.g.Passable(f.goal) {
 		return
 	}
@@ -38,22 +41,45 @@ func (f *SectorField) search() {
 	f.open = f.open[:0]
 	if s.ring > 0 {
 		f.searchBuckets(ls, sec)
+		f.findExits(false)
 	} else {
 		f.searchHeap(ls, sec)
+		f.findExits(true)
 	}
-	// the exits of each sector: nodes whose route crosses their portal,
-	// cheapest first (bestExit stops at the first one that cannot win)
+}
+
+// findExits lists each sector's exits, the nodes whose route crosses their
+// portal, cheapest first (bestExit stops at the first one that cannot
+// win): sector i's are exits[secBase[i]:][:nExit[i]] (a sector has at most
+// as many exits as nodes). searchBuckets has put each exit's id and cost
+// there as it settled it (collect, for searchHeap, finds them in one pass
+// over the nodes); findExits sorts them and fills in the rest.
+func (f *SectorField) findExits(collect bool) {
+	s := f.s
 	for i := range s.secs {
-		off := len(f.exits)
-		f.exitOff[i] = int32(off)
-		for _, id := range s.secs[i].nodes {
-			if f.next[id] >= 0 && f.next[id] == s.nodes[id].partner {
-				f.exits = append(f.exits, exitRec{id, s.nodes[id].slot, s.nodes[id].cell, f.cost[id]})
+		b := s.secBase[i]
+		if collect {
+			k := int32(0)
+			for id := b; id < s.secBase[i+1]; id++ {
+				if f.next[id] == s.sn[id].partner {
+					f.exits[b+k] = exitRec{id: id, cost: f.cost[id]}
+					k++
+				}
 			}
+			f.nExit[i] = k
 		}
-		sortExits(f.exits[off:])
+		ex := f.exits[b:][:f.nExit[i]]
+		for k := range ex {
+			e := &ex[k]
+			nd := &s.nodes[e.id]
+			e.slot, e.cell, e.across = e.id-b, nd.cell, s.nodes[nd.partner].cell
+		}
+		if len(ex) > 1 {
+			sortExits(ex)
+		}
+		sec := &s.secs[i]
+		f.look[i] = sectorLook{dirs: sec.dirs, x0: sec.x0, y0: sec.y0, w: sec.w, plane: int32(sec.plane), ex: b, nEx: int32(len(ex)), conn: sec.conn}
 	}
-	f.exitOff[len(s.secs)] = int32(len(f.exits))
 }
 
 // searchHeap is the portal search with a binary heap, for grids whose
@@ -94,73 +120,105 @@ func (f *SectorField) searchHeap(ls *localSolver, sec *sector) {
 
 // searchBuckets is the portal search with a bucket queue (Dial's
 // algorithm with buckets as wide as the cheapest edge, w: R. Dial,
-// "Algorithm 360", CACM 12(11), 1969): bucket k holds the nodes of
+// "Algorithm 360", CACM 12(11), 1969): bucket k holds the entries of
 // tentative cost in [k·w, (k+1)·w). Every edge costs at least w, so no
-// node of the lowest non-empty bucket can improve another one of it: its
+// entry of the lowest non-empty bucket can improve another one of it: its
 // nodes are final, settled in any order. Nodes improved after they were
 // queued are queued again, the older entries skipped.
+//
+// Only nodes entered across their portal are queued. A node whose route
+// stays inside its sector (the next node is a node of it, or the goal
+// inside it) relaxes no other node of its sector: its route's node
+// already did, at no higher cost, the sector's distances being shortest
+// paths inside it (triangle inequality). Its one other edge, the step
+// into it from its partner across the portal, is relaxed at once when the
+// node improves: the partner's entry is queued then, at a cost at least w
+// above the node's, so it is taken up after every improvement of the node
+// (which all come from nodes settled at least w below it) was made.
 func (f *SectorField) searchBuckets(ls *localSolver, sec *sector) {
 	s := f.s
 	if len(f.bk) != s.ring {
-		f.bk = make([][]item, s.ring)
+		f.bk = make([]int32, s.ring)
 	}
-	bk := f.bk
+	bk := f.bk // per bucket: its last entry in ent, -1 when empty
+	for i := range bk {
+		bk[i] = -1
+	}
+	ent := f.ent[:0]
 	cost, next := f.cost, f.next
+	sn, pool, secBase, nExit := s.sn, s.pool, s.secBase, f.nExit
 	mask := uint64(s.ring - 1)
 	inv := 1 / float64(s.minC)
 	cur := uint64(0)
 	pending := 0
+	// crossing: relax the partner p of node u (cost c, route inside its
+	// sector) across their portal
 	for _, id := range sec.nodes {
 		if d := ls.d[ls.local(s.nodes[id].cell)]; d < cost[id] {
 			cost[id], next[id] = d, -1
-			b := uint64(float64(d) * inv)
-			bk[b&mask] = append(bk[b&mask], item{d, id})
+		}
+	}
+	for _, u := range sec.nodes {
+		c := cost[u]
+		if c > math.MaxFloat32 {
+			continue
+		}
+		if p, cp := sn[u].partner, c+sn[u].enter; cp < cost[p] {
+			cost[p], next[p] = cp, u
+			q := uint64(float64(cp)*inv) & mask
+			ent = append(ent, bucketEntry{cp, p, bk[q]})
+			bk[q] = int32(len(ent) - 1)
 			pending++
 		}
 	}
 	for ; pending > 0; cur++ {
 		b := &bk[cur&mask]
-		for h := 0; h < len(*b); h++ {
-			it := (*b)[h]
+		for *b >= 0 { // entries pushed into this bucket meanwhile included
+			it := ent[*b]
+			*b = it.prev
 			pending--
 			v := it.idx
-			if it.d > cost[v] {
-				continue
+			d := it.d
+			if d > cost[v] {
+				continue // improved since, inside its sector
 			}
-			nv := &s.nodes[v]
-			if p, c := nv.partner, it.d+nv.enter; c < cost[p] { // the partner steps into v
-				cost[p], next[p] = c, v
-				k := max(uint64(float64(c)*inv), cur) & mask
-				bk[k] = append(bk[k], item{c, p})
-				pending++
-			}
-			// A node whose route stays in its sector (the next node is a
-			// node of it, or the goal inside it) relaxes no other node of
-			// the sector: its route's node already did, at no higher cost,
-			// the sector's distances being shortest paths inside it
-			// (triangle inequality). Only nodes entered across their
-			// portal reach the rest of their sector.
-			if nx := next[v]; nx == -1 || nx >= 0 && nx != nv.partner {
-				continue
-			}
-			// A sector's nodes are numbered consecutively (Sectors.renumber):
-			// their costs and next nodes are one run of memory each.
-			sv := &s.secs[nv.sector]
-			k := len(sv.nodes)
-			base := sv.nodes[0]
-			row := sv.dist[int(nv.slot)*k:][:k]
-			cs, ns := cost[base:][:k], next[base:][:k]
+			// v is settled, entered across its portal: an exit of its
+			// sector (findExits completes its record), and it relaxes
+			// the rest of its sector.
+			nv := sn[v]
+			base := secBase[nv.sector]
+			f.exits[base+nExit[nv.sector]] = exitRec{id: v, cost: d}
+			nExit[nv.sector]++
+			k := secBase[nv.sector+1] - base
+			row := pool[nv.row:][:k]
+			cs, ns, ss := cost[base:][:k], next[base:][:k], sn[base:][:k]
 			for a, r := range row {
-				if c := r + it.d; c < cs[a] {
-					cs[a], ns[a] = c, v
-					q := max(uint64(float64(c)*inv), cur) & mask
-					bk[q] = append(bk[q], item{c, base + int32(a)})
+				c := r + d
+				if c >= cs[a] {
+					continue
+				}
+				cs[a], ns[a] = c, v
+				u := &ss[a]
+				if p, cp := u.partner, c+u.enter; cp < cost[p] {
+					cost[p], next[p] = cp, base+int32(a)
+					q := max(uint64(float64(cp)*inv), cur) & mask
+					ent = append(ent, bucketEntry{cp, p, bk[q]})
+					bk[q] = int32(len(ent) - 1)
 					pending++
 				}
 			}
 		}
-		*b = (*b)[:0]
 	}
+	f.ent = ent
+}
+
+// bucketEntry is an entry of searchBuckets' queue: the buckets are lists
+// threaded through one array, which grows to the largest search's entries
+// and then allocates no more.
+type bucketEntry struct {
+	d    float32
+	idx  int32
+	prev int32 // the entry below it in its bucket, -1 for none
 }
 
 // sortExits sorts a sector's exits by cost, ties by slot (an insertion
