@@ -19,7 +19,9 @@ type Runner func(parts int, part func(k int))
 // counts of a range of keys; the sums' prefix (one number per part, on the
 // calling goroutine) gives each range of keys its first slot, from which each
 // part turns its range's counts into per-part cursors (key by key, parts in
-// order, so the sort is stable); each part places its items.
+// order, so the sort is stable); each part places its items. With few
+// keys (keys × parts ≤ serialKeys) the second and third passes are one pass
+// on the calling goroutine, cheaper than handing them out.
 //
 // Its cost follows the items, not the area: when the hash has more than
 // sparseRatio buckets per item (a big map with few agents), the buckets are
@@ -34,8 +36,9 @@ type Runner func(parts int, part func(k int))
 // It also records each item's slot (its place in bucket order, see
 // [Hash.Slots]).
 //
-// Once the buffers have grown, BuildFrom allocates nothing. pos is copied;
-// the caller may change it afterwards.
+// Once the buffers have grown, BuildFrom allocates nothing. pos is read
+// only while BuildFrom runs (the sorted positions are a copy); the caller may
+// change it afterwards.
 func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	n := len(pos)
 	// ids and pos are left unwritten (lazy): the sorted arrays and the slots
