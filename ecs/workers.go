@@ -123,16 +123,12 @@ func (w *Workers) work(k int) {
 // up to spinFor, then blocks until the helper that finishes the last chunk
 // wakes it.
 func (w *Workers) wait(chunks uint32) {
-	t0 := time.Now()
-	for i := 0; ; i++ {
-		if w.state.Load() == chunks {
-			return
-		}
-		if i&63 == 63 {
-			if time.Since(t0) > spinFor || runtime.GOMAXPROCS(0) == 1 {
+	if !crew.single.Load() {
+		t0 := time.Now()
+		for i := 0; w.state.Load() != chunks; i++ {
+			if i&255 == 255 && time.Since(t0) > spinFor {
 				break
 			}
-			runtime.Gosched()
 		}
 	}
 	for {
@@ -169,6 +165,7 @@ type helpers struct {
 	running  int           // helper goroutines alive
 	want     int           // helpers wanted: the largest n−1 of the open pools, 0 when none is
 	pools    int           // open pools with n > 1
+	single   atomic.Bool   // GOMAXPROCS was 1 when the last pool opened: nobody spins
 }
 
 func newHelpers() *helpers {
@@ -182,6 +179,7 @@ func (h *helpers) open(extra int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.pools++
+	h.single.Store(runtime.GOMAXPROCS(0) == 1)
 	h.want = max(h.want, extra)
 	for h.running < h.want {
 		h.running++
@@ -253,6 +251,9 @@ func (h *helpers) help() {
 			chunks := uint32(w.n)
 			if w.state.Add(1) == chunks|parkedBit {
 				w.fin <- struct{}{} // w is not touched after this: its caller may return
+				// the caller is ready on this P: let it run here now rather
+				// than wait for another P to steal it
+				runtime.Gosched()
 			}
 			h.spin()
 			h.mu.Lock()
@@ -265,18 +266,20 @@ func (h *helpers) help() {
 }
 
 // spin returns when a run is published, or after spinFor.
+//
+// It spins on one atomic load, reading the clock every 256 rounds, and calls
+// nothing that takes the scheduler's lock (runtime.Gosched or
+// runtime.GOMAXPROCS would, twice a round for every spinning helper). With
+// one P it returns at once: a spinning helper would hold the only P.
 func (h *helpers) spin() {
-	if runtime.GOMAXPROCS(0) == 1 {
+	if h.single.Load() {
 		return
 	}
 	g := h.gen.Load()
 	t0 := time.Now()
 	for i := 0; h.gen.Load() == g; i++ {
-		if i&63 == 63 {
-			if time.Since(t0) > spinFor {
-				return
-			}
-			runtime.Gosched()
+		if i&255 == 255 && time.Since(t0) > spinFor {
+			return
 		}
 	}
 }
