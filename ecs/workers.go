@@ -236,10 +236,8 @@ func (h *helpers) claimLocked() (*Workers, int, bool) {
 }
 
 // help is a helper goroutine: it runs claimed chunks, watches for new runs
-// for up to spinFor after each (and after a wake that found nothing left to
-// claim), then blocks until a run is published.
+// for up to spinFor after each, then blocks until a run is published.
 func (h *helpers) help() {
-	woke := false
 	h.mu.Lock()
 	for {
 		if h.running > h.want {
@@ -248,7 +246,6 @@ func (h *helpers) help() {
 			return
 		}
 		if w, k, ok := h.claimLocked(); ok {
-			woke = false
 			h.mu.Unlock()
 			w.work(k)
 			chunks := uint32(w.n)
@@ -262,19 +259,9 @@ func (h *helpers) help() {
 			h.mu.Lock()
 			continue
 		}
-		if woke {
-			// woken for a run that the caller (or another helper) took
-			// whole: passes come in bursts, so watch for the next one
-			woke = false
-			h.mu.Unlock()
-			h.spin()
-			h.mu.Lock()
-			continue
-		}
 		h.sleeping++
 		h.wake.Wait()
 		h.sleeping--
-		woke = true
 	}
 }
 
