@@ -99,14 +99,15 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
 }
 
-// Update moves every agent: one light pass records the query's columns,
+// Update moves every agent: one light pass records the query's columns
+// (runs of an archetype, no entity),
 // then the workers move contiguous ranges of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanRuns(&q.Query) // no entity needed: runs and count only
 	s.pool.Run(s, n)
 }
 
@@ -122,7 +123,7 @@ func (s *Movement) Work(worker, lo, hi int) {
 		return // nobody moves
 	}
 	c := &s.cols
-	n := len(c.ents)
+	n := c.count
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		a, b := max(lo, start)-start, min(hi, c.end(r, n))-start
