@@ -23,7 +23,8 @@
 //   - [System]: the method set of arche-model's model.System, which every archai
 //     system implements, so systems plug into model.New() unchanged.
 //   - [Scheduler]: runs systems in order, frame by frame, and times each one.
-//   - [Workers] and [Job]: a fixed goroutine pool that splits a system's
-//     per-agent work into contiguous chunks; [Resource] finds a resource
-//     without panicking when it is missing.
+//   - [Workers] and [Job]: split a system's per-agent work into contiguous
+//     chunks, run by the calling goroutine and a crew of helper goroutines
+//     shared by every pool (bounded spinning, then blocking); [Resource]
+//     finds a resource without panicking when it is missing.
 package ecs

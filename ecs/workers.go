@@ -3,55 +3,74 @@ package ecs
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // Job is work on a range of items, split by [Workers.Run] into contiguous
-// chunks. Work is called once per chunk with the worker's number (0 to
-// Workers.N()−1) and the half-open range [lo, hi) it owns.
+// chunks. Work is called once per chunk with the chunk's number (0 to
+// Workers.N()−1, the "worker") and the half-open range [lo, hi) it owns.
 //
 // Important: Work runs on several goroutines at once. It must not touch an
 // Arche World except to read it, and must write only the items in its own
-// range (or per-worker buffers indexed by worker).
+// range (or per-worker buffers indexed by worker). Which goroutine runs a
+// chunk is not fixed (the calling goroutine runs any chunk no helper has
+// taken), only that chunk k is Work(k, …) and runs exactly once per Run.
 type Job interface {
 	Work(worker, lo, hi int)
 }
 
-// Workers is a fixed pool of goroutines for data-parallel systems. Run splits
-// n items into N contiguous chunks in order, so chunk k always holds the same
-// items for a given n and N, and per-worker results merged in worker order
-// come out in item order, whatever the scheduling. Running a Job allocates
-// nothing.
+// Workers splits data-parallel work into N contiguous chunks and runs them on
+// the calling goroutine and a crew of helper goroutines shared by every open
+// pool of the process. Run splits n items into N chunks in order, so chunk k
+// always holds the same items for a given n and N, and per-worker results
+// merged in worker order come out in item order, whatever the scheduling.
+// Running a Job allocates nothing.
+//
+// The hand-off is cheap and safe when the machine is oversubscribed: the
+// calling goroutine publishes the job and runs chunks itself, claiming every
+// chunk that no helper has claimed yet, so it never waits for a helper that
+// has not started; it waits only for chunks already under way. A helper that
+// finishes a chunk watches for the next job for a bounded time
+// (spinFor, about the gap between two passes of a frame) before it blocks,
+// and the caller, waiting for a helper's chunk, spins as briefly before it
+// blocks: no goroutine spins unbounded.
 //
 // The zero value is not usable; make one with [NewWorkers] and Close it when
-// done. A Workers value must be used from one goroutine at a time.
+// done. A Workers value must be used from one goroutine at a time; several
+// Workers values may run at once from different goroutines.
 type Workers struct {
-	n    int
-	jobs []chan task
-	wg   sync.WaitGroup
+	n int
+
+	// the run under way
+	job   Job
+	items int
+	next  atomic.Int32  // the next chunk to claim
+	state atomic.Uint32 // chunks finished (low bits) | parkedBit
+	fin   chan struct{} // the helper that finishes the last chunk wakes a parked caller
 }
 
-type task struct {
-	job    Job
-	id     int
-	lo, hi int
-}
+// parkedBit in Workers.state: the caller is blocked on fin.
+const parkedBit = 1 << 31
 
-// NewWorkers starts a pool of n workers; n ≤ 0 means runtime.GOMAXPROCS(0).
-// Worker 0 is the calling goroutine, so a pool of 1 starts no goroutine.
+// spinFor bounds how long an idle helper watches for a new job, and a caller
+// for its helpers' chunks, before blocking. A frame's passes follow each
+// other within tens of microseconds, so a helper that spins this long is
+// usually still awake for the next pass, and wakes nobody's thread.
+const spinFor = 50 * time.Microsecond
+
+// NewWorkers makes a pool of n workers; n ≤ 0 means runtime.GOMAXPROCS(0).
+// Worker 0 is the calling goroutine; the shared crew grows to n−1 helpers if
+// it has fewer, so a pool of 1 starts no goroutine. The crew's goroutines
+// stop when the last open pool is closed.
 func NewWorkers(n int) *Workers {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	w := &Workers{n: n, jobs: make([]chan task, n)}
-	for i := 1; i < n; i++ {
-		ch := make(chan task, 1)
-		w.jobs[i] = ch
-		go func() {
-			for t := range ch {
-				t.job.Work(t.id, t.lo, t.hi)
-				w.wg.Done()
-			}
-		}()
+	w := &Workers{n: n}
+	if n > 1 {
+		w.fin = make(chan struct{}, 1)
+		crew.open(n - 1)
 	}
 	return w
 }
@@ -74,18 +93,193 @@ func (w *Workers) Run(job Job, n int) {
 		job.Work(0, 0, n)
 		return
 	}
-	w.wg.Add(w.n - 1)
-	for k := 1; k < w.n; k++ {
-		w.jobs[k] <- task{job: job, id: k, lo: k * n / w.n, hi: (k + 1) * n / w.n}
+	chunks := uint32(w.n)
+	w.job, w.items = job, n
+	w.next.Store(0)
+	w.state.Store(0)
+	crew.publish(w)
+	var mine uint32
+	for {
+		k := w.next.Add(1) - 1
+		if k >= int32(chunks) {
+			break
+		}
+		w.work(int(k))
+		mine++
 	}
-	job.Work(0, 0, n/w.n)
-	w.wg.Wait()
+	crew.withdraw(w)
+	if w.state.Add(mine) != chunks {
+		w.wait(chunks)
+	}
+	w.job = nil
 }
 
-// Close stops the pool's goroutines. The pool must not be used afterwards.
+// work runs chunk k of the run under way.
+func (w *Workers) work(k int) {
+	w.job.Work(k, k*w.items/w.n, (k+1)*w.items/w.n)
+}
+
+// wait returns once the helpers have finished their chunks: it spins for
+// up to spinFor, then blocks until the helper that finishes the last chunk
+// wakes it.
+func (w *Workers) wait(chunks uint32) {
+	if !crew.single.Load() {
+		t0 := time.Now()
+		for i := 0; w.state.Load() != chunks; i++ {
+			if i&255 == 255 && time.Since(t0) > spinFor {
+				break
+			}
+		}
+	}
+	for {
+		s := w.state.Load()
+		if s == chunks {
+			return
+		}
+		if w.state.CompareAndSwap(s, s|parkedBit) {
+			<-w.fin
+			return
+		}
+	}
+}
+
+// Close releases the pool; the crew's goroutines stop when no pool is open.
+// The pool must not be used afterwards.
 func (w *Workers) Close() {
-	for i := 1; i < w.n; i++ {
-		close(w.jobs[i])
+	if w.n > 1 {
+		crew.close()
 	}
 	w.n = 0
+}
+
+// crew is the process's helper goroutines, shared by every Workers.
+var crew = newHelpers()
+
+// helpers is a crew of goroutines that claim chunks of the published runs.
+type helpers struct {
+	mu       sync.Mutex
+	wake     sync.Cond     // on mu: a run was published, or the crew shrinks
+	active   []*Workers    // runs that may have chunks nobody has claimed
+	gen      atomic.Uint32 // bumped at every publication, for spinning helpers
+	sleeping int           // helpers blocked on wake
+	running  int           // helper goroutines alive
+	want     int           // helpers wanted: the largest n−1 of the open pools, 0 when none is
+	pools    int           // open pools with n > 1
+	single   atomic.Bool   // GOMAXPROCS was 1 when the last pool opened: nobody spins
+}
+
+func newHelpers() *helpers {
+	h := &helpers{}
+	h.wake.L = &h.mu
+	return h
+}
+
+// open registers a pool that wants extra helpers and starts any missing.
+func (h *helpers) open(extra int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.pools++
+	h.single.Store(runtime.GOMAXPROCS(0) == 1)
+	h.want = max(h.want, extra)
+	for h.running < h.want {
+		h.running++
+		go h.help()
+	}
+}
+
+// close unregisters a pool; with none left, the helpers stop.
+func (h *helpers) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.pools--
+	if h.pools == 0 {
+		h.want = 0
+		h.gen.Add(1)
+		h.wake.Broadcast()
+	}
+}
+
+// publish makes w's chunks claimable and wakes blocked helpers for them.
+func (h *helpers) publish(w *Workers) {
+	h.mu.Lock()
+	h.active = append(h.active, w)
+	h.gen.Add(1)
+	for i := min(h.sleeping, w.n-1); i > 0; i-- {
+		h.wake.Signal()
+	}
+	h.mu.Unlock()
+}
+
+// withdraw removes w, whose chunks are all claimed, from the active runs.
+func (h *helpers) withdraw(w *Workers) {
+	h.mu.Lock()
+	for i, a := range h.active {
+		if a == w {
+			last := len(h.active) - 1
+			h.active[i] = h.active[last]
+			h.active[last] = nil
+			h.active = h.active[:last]
+			break
+		}
+	}
+	h.mu.Unlock()
+}
+
+// claimLocked claims an unclaimed chunk of an active run; h.mu is held.
+func (h *helpers) claimLocked() (*Workers, int, bool) {
+	for _, w := range h.active {
+		if k := w.next.Add(1) - 1; k < int32(w.n) {
+			return w, int(k), true
+		}
+	}
+	return nil, 0, false
+}
+
+// help is a helper goroutine: it runs claimed chunks, watches for new runs
+// for up to spinFor after each, then blocks until a run is published.
+func (h *helpers) help() {
+	h.mu.Lock()
+	for {
+		if h.running > h.want {
+			h.running--
+			h.mu.Unlock()
+			return
+		}
+		if w, k, ok := h.claimLocked(); ok {
+			h.mu.Unlock()
+			w.work(k)
+			chunks := uint32(w.n)
+			if w.state.Add(1) == chunks|parkedBit {
+				w.fin <- struct{}{} // w is not touched after this: its caller may return
+				// the caller is ready on this P: let it run here now rather
+				// than wait for another P to steal it
+				runtime.Gosched()
+			}
+			h.spin()
+			h.mu.Lock()
+			continue
+		}
+		h.sleeping++
+		h.wake.Wait()
+		h.sleeping--
+	}
+}
+
+// spin returns when a run is published, or after spinFor.
+//
+// It spins on one atomic load, reading the clock every 256 rounds, and calls
+// nothing that takes the scheduler's lock (runtime.Gosched or
+// runtime.GOMAXPROCS would, twice a round for every spinning helper). With
+// one P it returns at once: a spinning helper would hold the only P.
+func (h *helpers) spin() {
+	if h.single.Load() {
+		return
+	}
+	g := h.gen.Load()
+	t0 := time.Now()
+	for i := 0; h.gen.Load() == g; i++ {
+		if i&255 == 255 && time.Since(t0) > spinFor {
+			return
+		}
+	}
 }

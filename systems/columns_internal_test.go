@@ -37,9 +37,16 @@ func TestColumnsMatchQuery(t *testing.T) {
 	c.column(velID, unsafe.Sizeof(components.Velocity{}))
 	c.column(wtID, unsafe.Sizeof(components.SteeringWeights{}))
 	q := f.Query(&w)
+	c.scanRuns(&q.Query) // runs only: the same runs, no entity
+	require.Equal(t, 300, c.count)
+	require.Empty(t, c.ents)
+	runs := append([]columnRun(nil), c.runs...)
+	q = f.Query(&w)
 	c.scan(&q.Query)
 	require.Len(t, c.ents, 300)
+	require.Equal(t, 300, c.count)
 	require.Len(t, c.runs, 3, "one run per archetype")
+	require.Equal(t, c.runs, runs, "scanRuns finds scan's runs")
 
 	q = f.Query(&w)
 	r := 0

@@ -4,7 +4,6 @@ import (
 	"math"
 	"unsafe"
 
-	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -100,45 +99,90 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
 }
 
-// Update moves every agent: one light pass records the query's columns,
+// Update moves every agent: one light pass records the query's columns
+// (runs of an archetype, no entity),
 // then the workers move contiguous ranges of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanRuns(&q.Query) // no entity needed: runs and count only
 	s.pool.Run(s, n)
 }
 
 // Work implements ecs.Job.
+//
+// The loop is steer.Integrate and the first sub-step's wall check written
+// out (the same arithmetic, so the same results to the bit): an agent whose
+// step stays within its cell, the common case, costs no call. A step that
+// leaves the cell or is longer than half a cell goes through step.
 func (s *Movement) Work(worker, lo, hi int) {
 	dt := s.clock.DT
 	if !(dt > 0) || math.IsInf(dt, 1) {
 		return // nobody moves
 	}
 	c := &s.cols
-	n := len(c.ents)
+	n := c.count
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
-		pos := columnOf[components.Position](c, r, mvPos, n)
-		vel := columnOf[components.Velocity](c, r, mvVel, n)
-		kin := columnOf[components.Kinematics](c, r, mvKin, n)
-		st := columnOf[components.Steering](c, r, mvSteering, n)
-		for i := max(lo, start) - start; i < min(hi, c.end(r, n))-start; i++ {
-			p, v, k := &pos[i].Vec, &vel[i].Vec, &kin[i]
-			if !finiteVec(*p) || !finiteVec(*v) || !UsableKinematics(k) {
-				*v = r2.Vec{} // stands still; Diagnose counts it
+		a, b := max(lo, start)-start, min(hi, c.end(r, n))-start
+		pos := columnOf[components.Position](c, r, mvPos, n)[a:b]
+		vel := columnOf[components.Velocity](c, r, mvVel, n)[a:b]
+		kin := columnOf[components.Kinematics](c, r, mvKin, n)[a:b]
+		st := columnOf[components.Steering](c, r, mvSteering, n)[a:b]
+		vel, kin, st = vel[:len(pos)], kin[:len(pos)], st[:len(pos)]
+		for i := range pos {
+			px, py := pos[i].X, pos[i].Y
+			vx, vy := vel[i].X, vel[i].Y
+			k := &kin[i]
+			maxV, maxF := k.MaxSpeed, k.MaxForce
+			// finite position and velocity (x−x is NaN for ±Inf and NaN),
+			// usable kinematics (UsableKinematics)
+			if px-px != 0 || py-py != 0 || vx-vx != 0 || vy-vy != 0 ||
+				!(maxV > 0) || maxV-maxV != 0 || !(maxF > 0) || maxF-maxF != 0 || k.Radius-k.Radius != 0 {
+				vel[i].Vec = r2.Vec{} // stands still; Diagnose counts it
 				continue
 			}
-			f := st[i].Force
-			if *v == (r2.Vec{}) && f == (r2.Vec{}) {
+			fx, fy := st[i].Force.X, st[i].Force.Y
+			if vx == 0 && vy == 0 && fx == 0 && fy == 0 {
 				continue // at rest and staying: nothing changes
 			}
-			np, nv := steer.Integrate(*p, *v, f, k.MaxSpeed, k.MaxForce, dt)
-			*p, *v = s.step(*p, np, nv)
+			// steer.Integrate: the force truncated to maxF (zero if not
+			// finite), vel += dt·force truncated to maxV, pos += dt·vel
+			if l := math.Sqrt(fx*fx + fy*fy); l-l != 0 {
+				fx, fy = 0, 0
+			} else if l > maxF && l > 0 {
+				f := maxF / l
+				fx, fy = f*fx, f*fy
+			}
+			vx, vy = vx+dt*fx, vy+dt*fy
+			if l := math.Sqrt(vx*vx + vy*vy); l-l != 0 {
+				vx, vy = 0, 0
+			} else if l > maxV && l > 0 {
+				f := maxV / l
+				vx, vy = f*vx, f*vy
+			}
+			nx, ny := px+dt*vx, py+dt*vy
+			// within half a cell and within the agent's cell: no wall to meet
+			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 &&
+				floorCell(nx) == floorCell(px) && floorCell(ny) == floorCell(py) {
+				pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
+				continue
+			}
+			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy})
 		}
 	}
+}
+
+// floorCell is the cell coordinate holding the finite coordinate v, as
+// grid.Grid.CellAt gives it for coordinates on a grid (a truncation there);
+// anything else falls back to the floor.
+func floorCell(v float64) int64 {
+	if v >= 0 && v < 1<<31 {
+		return int64(int32(v))
+	}
+	return int64(math.Floor(v))
 }
 
 // UsableKinematics reports whether the steering and movement systems can use

@@ -59,8 +59,8 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 // rank; then [spatial.Hash.BuildFrom] sorts them into the hash's buckets, a
 // counting sort with per-worker counts over contiguous ranges of agents. In a
 // frame whose usable agents are the last frame's (the common case), one pass
-// over the query checks that and the marking and ranking are skipped: the
-// hash IDs are unchanged. The hash is the same for any number of workers,
+// over the query checks that and copies them, and the marking, ranking and
+// copying are skipped: the hash IDs are unchanged. The hash is the same for any number of workers,
 // and a warm rebuild allocates nothing.
 //
 // Contract:
@@ -100,7 +100,7 @@ const (
 
 // The phases of [spatialJob].
 const (
-	spCheck = iota // query range: count usable agents, note any not in last frame's hash
+	spCheck = iota // query range: count usable agents, note any not in last frame's hash, copy those that were
 	spMark         // query range: byEntity[e] = 0 for a usable agent (finite Position)
 	spCount        // entity-ID range: count the marks
 	spRank         // entity-ID range: each mark becomes the agent's hash ID
@@ -178,7 +178,8 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 
 // check counts the usable agents of query range [lo, hi) into
 // s.count[worker], and sets s.changed[worker] if one of them was not in last
-// frame's hash.
+// frame's hash; it copies each agent that was to its hash ID, as spFill
+// does, so that a frame whose agents are last frame's needs no other pass.
 func (s *Spatial) check(worker, lo, hi int) {
 	res := s.res
 	c := &s.cols
@@ -187,14 +188,34 @@ func (s *Spatial) check(worker, lo, hi int) {
 	changed := false
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
-		pos := columnOf[components.Position](c, r, spPos, n)
-		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
-			if finiteVec(pos[i-start].Vec) {
-				k++
-				if res.ID(c.ents[i]) < 0 {
-					changed = true
-				}
+		a, b := max(lo, start), min(hi, c.end(r, n))
+		pos := columnOf[components.Position](c, r, spPos, n)[a-start : b-start]
+		vel := columnOf[components.Velocity](c, r, spVel, n)[a-start : b-start]
+		vel = vel[:len(pos)]
+		fac := columnOf[components.Faction](c, r, spFaction, n)
+		ents := c.ents[a:b]
+		ents = ents[:len(pos)]
+		for i := range pos {
+			p := pos[i].Vec
+			if !finiteVec(p) {
+				continue
 			}
+			k++
+			e := ents[i]
+			id := res.ID(e)
+			if id < 0 {
+				changed = true // spFill copies them all once ranked
+				continue
+			}
+			v := vel[i].Vec
+			if !finiteVec(v) {
+				v = r2.Vec{} // as Movement will make it
+			}
+			var team uint8
+			if fac != nil {
+				team = fac[a-start+i].Team
+			}
+			res.Positions[id], res.Velocities[id], res.Teams[id] = p, v, team
 		}
 	}
 	s.count[worker], s.changed[worker] = k, changed
@@ -258,7 +279,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 //
 // When the usable agents are those of the last frame (no agent spawned,
 // removed, or with a Position turned NaN or back), their hash IDs are the
-// same, and it only copies them: one pass over the query checks it.
+// same, and it only copies them: one pass over the query checks it and
+// copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
 	q := s.filter.Query(w)
@@ -277,14 +299,15 @@ func (s *Spatial) Update(w *arche.World) {
 		kept += c
 		same = same && !s.changed[k]
 	}
-	// every usable agent was in last frame's hash, and as many: the same set
+	// every usable agent was in last frame's hash, and as many: the same
+	// set, with the same hash IDs, and spCheck has copied them
 	if !same || int(kept) != len(r.Entities) {
 		kept = s.rank(n)
+		r.Entities, r.Positions = grow(r.Entities, int(kept)), grow(r.Positions, int(kept))
+		r.Velocities, r.Teams = grow(r.Velocities, int(kept)), grow(r.Teams, int(kept))
+		s.job.phase = spFill
+		s.pool.Run(&s.job, n)
 	}
-	r.Entities, r.Positions = grow(r.Entities, int(kept)), grow(r.Positions, int(kept))
-	r.Velocities, r.Teams = grow(r.Velocities, int(kept)), grow(r.Teams, int(kept))
-	s.job.phase = spFill
-	s.pool.Run(&s.job, n)
 	r.Skipped = n - int(kept)
 	// hash ID i is Positions[i]
 	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)

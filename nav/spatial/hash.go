@@ -50,6 +50,7 @@ type Hash struct {
 	built      bool
 	slots      []int32 // BuildFrom: the slot of item i in the sorted arrays
 	slotted    bool    // slots is valid (built by BuildFrom)
+	lazy       bool    // ids and pos are not written yet (BuildFrom): see materialize
 
 	par parallelBuild // BuildFrom's state
 }
@@ -87,13 +88,26 @@ func (h *Hash) Reset() {
 	h.ids = h.ids[:0]
 	h.pos = h.pos[:0]
 	h.bucket = h.bucket[:0]
-	h.built, h.slotted = false, false
+	h.built, h.slotted, h.lazy = false, false, false
+}
+
+// materialize writes the items in insertion order (ids and pos), which
+// [Hash.BuildFrom] leaves to the sorted arrays: item i is at slot slots[i].
+func (h *Hash) materialize() {
+	if !h.lazy {
+		return
+	}
+	for i, j := range h.slots[:len(h.ids)] {
+		h.ids[i], h.pos[i] = int32(i), h.sortedPos[j]
+	}
+	h.lazy = false
 }
 
 // Insert adds item id at position p. IDs are the caller's; they need not be
 // unique or dense, though [Hash.Position] is cheapest when they are dense
 // indices.
 func (h *Hash) Insert(id int32, p r2.Vec) {
+	h.materialize()
 	h.ids = append(h.ids, id)
 	h.pos = append(h.pos, p)
 	h.built, h.slotted = false, false
@@ -105,6 +119,7 @@ func (h *Hash) Len() int { return len(h.ids) }
 // Build sorts the inserted items into buckets. It must be called after the
 // last [Hash.Insert] and before [Hash.Query].
 func (h *Hash) Build() {
+	h.materialize()
 	h.slotted = false
 	h.shift = 0
 	n := len(h.ids)
@@ -204,6 +219,7 @@ func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []
 // [Hash.Reset] (the first one, if inserted twice), and whether it was found.
 // It scans the inserted items: O(n), for debugging and tests.
 func (h *Hash) Position(id int32) (r2.Vec, bool) {
+	h.materialize()
 	for i, v := range h.ids {
 		if v == id {
 			return h.pos[i], true

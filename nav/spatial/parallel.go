@@ -19,7 +19,9 @@ type Runner func(parts int, part func(k int))
 // counts of a range of keys; the sums' prefix (one number per part, on the
 // calling goroutine) gives each range of keys its first slot, from which each
 // part turns its range's counts into per-part cursors (key by key, parts in
-// order, so the sort is stable); each part places its items.
+// order, so the sort is stable); each part places its items. With few
+// keys (keys × parts ≤ serialKeys) the second and third passes are one pass
+// on the calling goroutine, cheaper than handing them out.
 //
 // Its cost follows the items, not the area: when the hash has more than
 // sparseRatio buckets per item (a big map with few agents), the buckets are
@@ -34,10 +36,13 @@ type Runner func(parts int, part func(k int))
 // It also records each item's slot (its place in bucket order, see
 // [Hash.Slots]).
 //
-// Once the buffers have grown, BuildFrom allocates nothing. pos is copied;
-// the caller may change it afterwards.
+// Once the buffers have grown, BuildFrom allocates nothing. pos is read
+// only while BuildFrom runs (the sorted positions are a copy); the caller may
+// change it afterwards.
 func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	n := len(pos)
+	// ids and pos are left unwritten (lazy): the sorted arrays and the slots
+	// hold the same, and materialize writes them if Insert or Position needs them
 	h.ids, h.pos, h.bucket = grow(h.ids, n), grow(h.pos, n), grow(h.bucket, n)
 	h.sortedIDs, h.sortedPos = grow(h.sortedIDs, n), grow(h.sortedPos, n)
 	h.slots = grow(h.slots, n)
@@ -64,8 +69,13 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	}
 	b.src = nil
 	h.start[len(h.start)-1] = int32(n)
-	h.built, h.slotted = true, true
+	h.built, h.slotted, h.lazy = true, true, true
 }
+
+// serialKeys is the most keys × parts for which [Hash.BuildFrom] sums the
+// counts and turns them into cursors on the calling goroutine: below it, a
+// hand-off to the workers costs more than the pass.
+const serialKeys = 1 << 15
 
 // sparseRatio is the number of buckets per item above which
 // [Hash.BuildFrom] sorts by blocks of buckets.
@@ -121,13 +131,19 @@ func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, fi
 		b.counts[k] = b.counts[k][:keys]
 	}
 	run(b.parts, b.count)
-	run(b.parts, b.sum)
-	var base int32
-	for k, t := range b.rangeSum {
-		b.rangeBase[k] = base
-		base += t
+	if keys*b.parts <= serialKeys {
+		// one range of keys: its base is 0, and its sum is not needed
+		b.rangeBase[0] = 0
+		b.offsetsRange(0, keys, 0)
+	} else {
+		run(b.parts, b.sum)
+		var base int32
+		for k, t := range b.rangeSum {
+			b.rangeBase[k] = base
+			base += t
+		}
+		run(b.parts, b.offsets)
 	}
-	run(b.parts, b.offsets)
 	run(b.parts, b.place)
 	b.order = nil
 }
@@ -151,16 +167,15 @@ func (b *parallelBuild) countPart(k int) {
 	clear(cnt)
 	lo, hi := span(k, b.parts, len(b.src))
 	if b.first {
-		copy(h.pos[lo:hi], b.src[lo:hi])
 		mask := int32(-1) // a dense build's key is the bucket
 		if !b.last {
 			mask = int32(b.keys - 1)
 		}
-		for i := lo; i < hi; i++ {
-			bx, by := h.cellOf(h.pos[i])
+		bucket := h.bucket[lo:hi]
+		for i, p := range b.src[lo:hi] {
+			bx, by := h.cellOf(p)
 			c := int32(by*h.cols + bx)
-			h.bucket[i] = c
-			h.ids[i] = int32(i)
+			bucket[i] = c
 			cnt[c&mask]++
 		}
 		return
@@ -186,8 +201,13 @@ func (b *parallelBuild) sumPart(k int) {
 // cursors, and in the last pass into the keys' starts.
 func (b *parallelBuild) offsetsPart(k int) {
 	lo, hi := span(k, b.parts, b.keys)
+	b.offsetsRange(lo, hi, b.rangeBase[k])
+}
+
+// offsetsRange turns the counts of keys [lo, hi) into per-part cursors (and
+// in the last pass into the keys' starts), the first at base.
+func (b *parallelBuild) offsetsRange(lo, hi int, base int32) {
 	start := b.h.start
-	base := b.rangeBase[k]
 	for c := lo; c < hi; c++ {
 		if b.last {
 			start[c] = base
@@ -215,13 +235,13 @@ func (b *parallelBuild) placePart(k int) {
 		return
 	}
 	if b.order == nil { // a dense build: the key is the bucket, sortedKeys unused
-		for i := lo; i < hi; i++ {
-			c := h.bucket[i]
+		src, slots := b.src[lo:hi], h.slots[lo:hi]
+		for i, c := range h.bucket[lo:hi] {
 			j := cnt[c]
 			cnt[c]++
-			h.sortedIDs[j] = int32(i)
-			h.sortedPos[j] = h.pos[i]
-			h.slots[i] = j
+			h.sortedIDs[j] = int32(lo + i)
+			h.sortedPos[j] = src[i]
+			slots[i] = j
 		}
 		return
 	}
@@ -231,7 +251,7 @@ func (b *parallelBuild) placePart(k int) {
 		j := cnt[kc]
 		cnt[kc]++
 		h.sortedIDs[j] = i
-		h.sortedPos[j] = h.pos[i]
+		h.sortedPos[j] = b.src[i]
 		h.sortedKeys[j] = c
 		h.slots[i] = j
 	}

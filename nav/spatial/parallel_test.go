@@ -185,3 +185,37 @@ func TestSortedSlotsRows(t *testing.T) {
 	_, _, _, _, ok := h.Rows(pts[0], math.NaN())
 	assert.False(t, ok)
 }
+
+// A dense build with many buckets sums the counts and makes the cursors on
+// the parts (above serialKeys), one with few on the calling goroutine: both
+// give the serial build's buckets and order. Items inserted after a
+// BuildFrom join the ones it holds.
+func TestBuildFromManyBucketsAndInsertAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	const side = 300 // 90,000 buckets of 1 cell: dense for 30,000 items
+	pts := randomPoints(rng, 30000, side, side, 0)
+	ser := NewHash(1, side, side)
+	for i, p := range pts {
+		ser.Insert(int32(i), p)
+	}
+	ser.Build()
+	par := NewHash(1, side, side)
+	for _, parts := range []int{1, 2, 3} {
+		require.Greater(t, par.Buckets()*parts, serialKeys/2)
+		par.BuildFrom(pts, parts, goRunner)
+		require.Zero(t, par.shift, "dense")
+		require.Equal(t, bucketStarts(ser), bucketStarts(par), "%d parts: bucket starts", parts)
+		require.Equal(t, ser.sortedIDs, par.sortedIDs, "%d parts: order", parts)
+		require.Equal(t, ser.sortedPos, par.sortedPos, "%d parts: positions", parts)
+	}
+	extra := r2.Vec{X: 7.5, Y: 3.25}
+	par.Insert(int32(len(pts)), extra)
+	par.Build()
+	ser.Insert(int32(len(pts)), extra)
+	ser.Build()
+	assert.Equal(t, ser.sortedIDs, par.sortedIDs, "an Insert after BuildFrom keeps its items")
+	assert.Equal(t, ser.sortedPos, par.sortedPos)
+	p, ok := par.Position(12345)
+	assert.True(t, ok)
+	assert.Equal(t, pts[12345], p)
+}

@@ -1,0 +1,92 @@
+package ecs
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// squareJob writes i² to out[i]; with inner set, each chunk also runs inner
+// over its own range (a Run from inside a Work).
+type squareJob struct {
+	out   []int
+	inner []*Workers // per worker: a pool of its own (a pool serves one goroutine at a time)
+	calls []int      // per worker: chunks run
+}
+
+func (j *squareJob) Work(worker, lo, hi int) {
+	j.calls[worker]++
+	if j.inner != nil {
+		in := j.inner[worker]
+		sub := &squareJob{out: j.out[lo:hi], calls: make([]int, in.N())}
+		in.Run(sub, hi-lo)
+		for i := lo; i < hi; i++ {
+			j.out[i] += lo*lo + 2*lo*(i-lo) // (lo+d)² = d² + 2·lo·d + lo²
+		}
+		return
+	}
+	for i := lo; i < hi; i++ {
+		j.out[i] = i * i
+	}
+}
+
+// Pools used at once from several goroutines, and a Run inside a Work, share
+// the crew of helpers: every chunk runs exactly once and every item is right.
+func TestWorkersSharedByConcurrentAndNestedRuns(t *testing.T) {
+	var wg sync.WaitGroup
+	errs := make([]int, 4)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			outer := NewWorkers(3)
+			defer outer.Close()
+			inner := []*Workers{NewWorkers(2), NewWorkers(2), NewWorkers(2)}
+			for _, w := range inner {
+				defer w.Close()
+			}
+			for round := range 200 {
+				n := 1 + (round*37+g)%500
+				j := &squareJob{out: make([]int, n), calls: make([]int, 3)}
+				if round%2 == 1 {
+					j.inner = inner
+				}
+				outer.Run(j, n)
+				for i, v := range j.out {
+					if v != i*i {
+						errs[g]++
+					}
+				}
+				for _, c := range j.calls {
+					if c != 1 {
+						errs[g]++
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, []int{0, 0, 0, 0}, errs, "wrong items or chunks not run exactly once")
+}
+
+// The crew grows to the largest pool's n−1 helpers and stops when the last
+// pool is closed.
+func TestWorkersCrewStopsWhenEveryPoolIsClosed(t *testing.T) {
+	a, b := NewWorkers(2), NewWorkers(4)
+	crew.mu.Lock()
+	want := crew.want
+	crew.mu.Unlock()
+	assert.GreaterOrEqual(t, want, 3)
+	j := &squareJob{out: make([]int, 100), calls: make([]int, 4)}
+	b.Run(j, 100)
+	a.Close()
+	b.Close()
+	require.Eventually(t, func() bool {
+		crew.mu.Lock()
+		defer crew.mu.Unlock()
+		return crew.running == 0 || crew.pools > 0 // another test's pool keeps them
+	}, 5e9, 1e6)
+	assert.Panics(t, func() { b.Run(j, 1) }, "Run after Close")
+}
