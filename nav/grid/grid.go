@@ -246,7 +246,7 @@ func (g *Grid) Prepare() {
 // It allocates nothing.
 func (g *Grid) LineOfSight(a, b r2.Vec) bool {
 	ca, cb := g.CellAt(a), g.CellAt(b)
-	if !g.Passable(ca) || !g.Passable(cb) {
+	if !g.passableAt(ca.X, ca.Y) || !g.passableAt(cb.X, cb.Y) {
 		return false
 	}
 	dx, dy := b.X-a.X, b.Y-a.Y
@@ -292,7 +292,7 @@ func (g *Grid) LineOfSight(a, b r2.Vec) bool {
 			y += stepY
 			tMaxY = crossing(y, stepY, a.Y, dy)
 		default: // through a corner: both side cells must be clear
-			if !g.Passable(Cell{x + stepX, y}) || !g.Passable(Cell{x, y + stepY}) {
+			if !g.passableAt(x+stepX, y) || !g.passableAt(x, y+stepY) {
 				return false
 			}
 			x += stepX
@@ -300,7 +300,7 @@ func (g *Grid) LineOfSight(a, b r2.Vec) bool {
 			tMaxX = crossing(x, stepX, a.X, dx)
 			tMaxY = crossing(y, stepY, a.Y, dy)
 		}
-		if !g.Passable(Cell{x, y}) {
+		if !g.passableAt(x, y) {
 			return false
 		}
 		if x == cb.X && y == cb.Y {
