@@ -107,19 +107,28 @@ type FlowField struct {
 	histN   int         // the length of hist this frame
 	sector  *sectorFlow // sector mode (Sectors > 0)
 	resolve flowResolve
-	maxCost float64 // the grid's largest finite cost, at costVer
+	sight   openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost float64   // the grid's largest finite cost, at costVer
 	costVer uint64
 	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
 	wfollow [][]int     // per worker, its followers per goal
 }
 
+// flowJob is one agent's hot state for the frame, 12 bytes in an array in
+// query order: the later passes (measure, Work) read it instead of the
+// agent's FlowFollower, which Work touches only for the agents whose
+// sample or Arrived changes (an agent enters a new cell every few frames).
 type flowJob struct {
-	pos   r2.Vec
-	ff    *components.FlowFollower
-	field *flowfield.Field
 	goal  int32 // index in goals of the field followed; -1 without a complete field
 	step  int32 // the agent's distance step (see gather); -1 when out of reach
+	state uint8 // jobArrived | jobMoved, noted when its field is resolved
 }
+
+// flowJob.state flags.
+const (
+	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
+	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
+)
 
 type flowGoal struct {
 	goal  grid.Cell
@@ -242,6 +251,8 @@ func (s *FlowField) Update(w *arche.World) {
 	if s.costVer != s.grid.Version() || s.maxCost == 0 {
 		s.maxCost, s.costVer = maxFiniteCost(s.grid), s.grid.Version()
 	}
+	s.sight.bitsOnly = true
+	s.sight.update(s.grid)
 	s.pool.Run(s, len(s.jobs))
 }
 
@@ -319,6 +330,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	s.wfollow[worker] = cnt
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
 		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			ff := &ffs[i-start]
@@ -334,10 +346,18 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 				gi = s.lookup(ff.Active)
 			}
 			jb := &s.jobs[i]
-			jb.goal = -1
+			jb.goal, jb.state = -1, 0
+			if ff.Arrived {
+				jb.state = jobArrived
+			}
 			if gi >= 0 && s.goals[gi].field.Done() {
 				jb.goal = int32(gi)
 				cnt[gi]++
+				if s.grid.CellAt(pos[i-start].Vec) != ff.Cell {
+					jb.state |= jobMoved
+				}
+			} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
+				jb.state |= jobMoved
 			}
 		}
 	}
@@ -469,8 +489,8 @@ func (s *FlowField) gather() {
 	}
 }
 
-// flowMeasure copies agents [lo, hi) into their jobs and counts them by
-// distance step in the worker's own histogram, split over the workers.
+// flowMeasure notes the distance step of agents [lo, hi) in their jobs and
+// counts them by step in the worker's own histogram, split over the workers.
 type flowMeasure struct{ s *FlowField }
 
 // Work implements ecs.Job.
@@ -485,22 +505,18 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
-		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
-			j.pos = pos[i-start].Vec
-			j.ff = &ffs[i-start]
-			j.field, j.step = nil, -1
+			j.step = -1
 			if j.goal < 0 {
 				continue
 			}
 			gl := &s.goals[j.goal]
-			j.field = gl.field
 			reach, hold := float64(gl.hi-gl.lo)*step, 0.0
-			if j.ff.Arrived { // an agent at rest keeps its place a little longer
+			if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
 				hold = s.Spacing * arrivalHold
 			}
-			d := s.distance(j.pos, gl.goal, j.field, reach+hold) - hold
+			d := s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
 			if !(d < reach) { // far, unreachable, or a NaN position
 				continue
 			}
@@ -596,22 +612,37 @@ func (s *FlowField) edge(n int) float64 {
 	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
 }
 
-// Work implements ecs.Job.
+// Work implements ecs.Job: it writes Arrived and samples agents [lo, hi),
+// reading their jobs and touching the FlowFollower only of those whose
+// Arrived or sample changes (jobMoved: a new cell, or a field switched).
 func (s *FlowField) Work(worker, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		ff := j.ff
-		if j.goal < 0 {
-			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
-			j.ff = nil
-			continue
+	c := &s.cols
+	n := len(c.ents)
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			j := &s.jobs[i]
+			if j.goal < 0 {
+				if j.state&jobMoved != 0 {
+					ff := &ffs[i-start]
+					ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+				}
+				continue
+			}
+			arrived := j.step >= 0 && j.step < s.goals[j.goal].arrive
+			if j.state&jobMoved == 0 && arrived == (j.state&jobArrived != 0) {
+				continue // nothing to write
+			}
+			ff := &ffs[i-start]
+			ff.Arrived = arrived
+			if j.state&jobMoved != 0 {
+				p := pos[i-start].Vec
+				ff.Cell = s.grid.CellAt(p)
+				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight)
+			}
 		}
-		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
-		if c := s.grid.CellAt(j.pos); c != ff.Cell {
-			ff.Cell = c
-			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos, s.maxCost)
-		}
-		j.ff, j.field = nil, nil // drop the frame's pointers
 	}
 }
 
@@ -632,6 +663,14 @@ func (s *FlowField) Work(worker, lo, hi int) {
 // grid's largest finite cost). Agents behind walls with a longer way round
 // skip the walk, which may run hundreds of cells.
 func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, bool, bool) {
+	return aimWith(f, g, p, maxCost, nil)
+}
+
+// aimWith is aim, with sight (nil: none) the bitmap of g's blocked cells, up
+// to date: the lines to the next cells along the field are then known clear
+// without a walk when the box around them holds no blocked cell (the usual
+// case in the open), the same answer as the walk's (see openCells.clear).
+func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells) (r2.Vec, bool, bool) {
 	c := g.CellAt(p)
 	next, ok := f.Next(c)
 	if !ok {
@@ -664,13 +703,28 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 		}
 		dir = r2.Unit(d)
 	} else {
-		at := next
-		for k := 0; k < flowfield.LookAhead; k++ {
+		// the cells after next along the field, then the farthest of them in
+		// sight with all those before it
+		var ahead [flowfield.LookAhead]grid.Cell
+		m, at := 0, next
+		for m < len(ahead) {
 			n, ok := f.Next(at)
-			if !ok || n == at || !g.LineOfSight(p, g.Center(n)) {
+			if !ok || n == at {
 				break
 			}
-			at = n
+			ahead[m], at = n, n
+			m++
+		}
+		at = next
+		if m > 0 && sight != nil && openAround(sight, g, p, ahead[:m]) {
+			at = ahead[m-1]
+		} else {
+			for _, n := range ahead[:m] {
+				if !g.LineOfSight(p, g.Center(n)) {
+					break
+				}
+				at = n
+			}
 		}
 		dir = r2.Unit(r2.Sub(g.Center(at), p))
 	}
@@ -678,6 +732,26 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 		return r2.Vec{}, false, false
 	}
 	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
+}
+
+// openAround reports whether the lines from p to the centres of cells are
+// all certainly clear: the box around p and those centres holds no blocked
+// cell and neither of p's coordinates lies on or within rounding of a grid
+// line. Each line then stays in its own box, inside that one, so
+// grid.Grid.LineOfSight holds for each (see openCells.clear; the centres
+// lie half a cell off the grid lines).
+func openAround(sight *openCells, g *grid.Grid, p r2.Vec, cells []grid.Cell) bool {
+	lo, hi := p, p
+	for _, c := range cells {
+		q := g.Center(c)
+		lo.X, lo.Y = min(lo.X, q.X), min(lo.Y, q.Y)
+		hi.X, hi.Y = max(hi.X, q.X), max(hi.Y, q.Y)
+	}
+	mx, my := 4e-9*(hi.X-lo.X)+1e-12, 4e-9*(hi.Y-lo.Y)+1e-12
+	if onLine(p.X, mx) || onLine(p.Y, my) {
+		return false
+	}
+	return sight.clear(lo, hi)
 }
 
 // Finalize stops the workers.
