@@ -112,6 +112,21 @@ type FlowField struct {
 	costVer uint64
 	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
 	wfollow [][]int     // per worker, its followers per goal
+	broke   []bool      // per worker, the guess failed: one of its agents switches fields
+	ref     []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev    []goalKey   // the last frame's goals, in order
+}
+
+// goalRef is a goal of FlowField.ref and whether its field is complete.
+type goalRef struct {
+	goal grid.Cell
+	done bool
+}
+
+// goalKey is a goal of the last frame and its field.
+type goalKey struct {
+	goal  grid.Cell
+	field *flowfield.Field
 }
 
 // flowJob is one agent's hot state for the frame, 12 bytes in an array in
@@ -198,6 +213,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	}
 	s.resolve.s = s
 	s.seen = make([][]goalUse, s.pool.N())
+	s.broke = make([]bool, s.pool.N())
 	s.wfollow = make([][]int, s.pool.N())
 	for i := range s.wfollow { // sized for Capacity goals, as goals
 		s.wfollow[i] = make([]int, 0, s.Capacity)
@@ -220,7 +236,13 @@ func (s *FlowField) Update(w *arche.World) {
 	s.cols.scan(&q.Query)
 	s.jobs = grow(s.jobs, n)
 	// the goals in order of first use in query order (each worker lists its
-	// range's, merged in worker order), asked of the cache in that order
+	// range's, merged in worker order), asked of the cache in that order;
+	// the same pass resolves the agents' fields against the last frame's
+	// goals, a guess that holds unless the goals or their fields changed
+	s.ref = s.ref[:0]
+	for _, g := range s.prev {
+		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
+	}
 	s.resolve.phase = ffCollect
 	s.pool.Run(&s.resolve, n)
 	for _, seen := range s.seen {
@@ -233,13 +255,23 @@ func (s *FlowField) Update(w *arche.World) {
 		}
 	}
 	if n > 0 {
-		s.resolve.phase = ffApply
-		s.pool.Run(&s.resolve, n)
+		if !s.guessHeld() {
+			s.ref = s.ref[:0]
+			for _, g := range s.goals {
+				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
+			}
+			s.resolve.phase = ffApply
+			s.pool.Run(&s.resolve, n)
+		}
 		for _, cnt := range s.wfollow { // counts, so the sum is the same in any order
 			for gi, c := range cnt[:len(s.goals)] {
 				s.goals[gi].followers += c
 			}
 		}
+	}
+	s.prev = s.prev[:0]
+	for _, g := range s.goals {
+		s.prev = append(s.prev, goalKey{goal: g.goal, field: g.field})
 	}
 	s.gather()
 	if s.Budget > 0 {
@@ -277,18 +309,45 @@ func absInt32(v int32) int32 {
 	return v
 }
 
+// guessHeld reports whether the collect pass's guess holds: this frame's
+// goals are the last frame's (s.ref), in the same order, with the same
+// fields, as complete as they were during the pass, and no agent switches
+// fields. The pass then resolved every agent exactly as the apply pass
+// would.
+func (s *FlowField) guessHeld() bool {
+	if len(s.goals) != len(s.prev) {
+		return false
+	}
+	for _, b := range s.broke {
+		if b {
+			return false
+		}
+	}
+	for i := range s.goals {
+		g := &s.goals[i]
+		if g.goal != s.prev[i].goal || g.field != s.prev[i].field || g.field.Done() != s.ref[i].done {
+			return false
+		}
+	}
+	return true
+}
+
 // The phases of [flowResolve].
 const (
-	ffCollect = iota // list the goals the agents use, in order of first use
+	ffCollect = iota // list the goals the agents use, in order of first use; resolve fields against the last frame's goals
 	ffApply          // switch fields, note each agent's field and count followers
 )
 
 // flowResolve resolves each follower's field over the workers: first each
 // worker lists the goals its range of agents uses (Goal, then Active, agent
 // by agent: the order in which a walk of the query would ask for them; see
-// goalUse), then,
-// once the cache has been asked for them, it switches agents to the field
-// of a new Goal once complete, notes the field each follows and counts them.
+// goalUse), then, once the cache has been asked for them, it switches
+// agents to the field of a new Goal once complete, notes the field each
+// follows and counts them. The first pass also does the second's work
+// against the last frame's goals, without switching anyone (resolve with
+// write false): when the goals and their fields are unchanged and nobody
+// switches (most frames), that is the same work and the second pass is
+// skipped, so each frame reads every FlowFollower once.
 type flowResolve struct {
 	s     *FlowField
 	phase int
@@ -299,68 +358,81 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
 	n := len(c.ents)
-	if j.phase == ffCollect {
-		seen := s.seen[worker][:0]
-		for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-			start := c.runs[r].start
-			ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
-		agents:
-			for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
-				ff := &ffs[i-start]
-				u := goalUse{goal: ff.Goal}
-				if ff.Has && ff.Active != ff.Goal {
-					u.active, u.other = ff.Active, true
-				}
-				if len(seen) > 0 && seen[len(seen)-1] == u {
-					continue
-				}
-				for _, v := range seen {
-					if v == u {
-						continue agents
-					}
-				}
-				seen = append(seen, u)
-			}
-		}
-		s.seen[worker] = seen
-		return
-	}
-	cnt := grow(s.wfollow[worker], len(s.goals))
+	collect := j.phase == ffCollect
+	seen := s.seen[worker][:0]
+	cnt := grow(s.wfollow[worker], len(s.ref))
 	clear(cnt)
 	s.wfollow[worker] = cnt
+	broke := false
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
 		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			ff := &ffs[i-start]
-			want := s.lookup(ff.Goal)
-			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
-				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+			if collect {
+				seen = noteUse(seen, ff)
 			}
-			gi := -1
-			switch {
-			case ff.Has && ff.Active == ff.Goal:
-				gi = want
-			case ff.Has:
-				gi = s.lookup(ff.Active)
-			}
-			jb := &s.jobs[i]
-			jb.goal, jb.state = -1, 0
-			if ff.Arrived {
-				jb.state = jobArrived
-			}
-			if gi >= 0 && s.goals[gi].field.Done() {
-				jb.goal = int32(gi)
-				cnt[gi]++
-				if s.grid.CellAt(pos[i-start].Vec) != ff.Cell {
-					jb.state |= jobMoved
-				}
-			} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
-				jb.state |= jobMoved
+			if !broke && !s.resolveOne(ff, pos[i-start].Vec, &s.jobs[i], cnt, !collect) {
+				broke = true
 			}
 		}
 	}
+	if collect {
+		s.seen[worker], s.broke[worker] = seen, broke
+	}
+}
+
+// noteUse adds ff's goalUse to seen unless it is there already.
+func noteUse(seen []goalUse, ff *components.FlowFollower) []goalUse {
+	u := goalUse{goal: ff.Goal}
+	if ff.Has && ff.Active != ff.Goal {
+		u.active, u.other = ff.Active, true
+	}
+	if len(seen) > 0 && seen[len(seen)-1] == u {
+		return seen
+	}
+	for _, v := range seen {
+		if v == u {
+			return seen
+		}
+	}
+	return append(seen, u)
+}
+
+// resolveOne resolves the field of an agent at p against s.ref: it switches
+// the agent to its Goal's field once complete (with write false, it returns
+// false instead), notes the field it follows in jb, with its state, and
+// counts it in cnt.
+func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool) bool {
+	want := s.refIndex(ff.Goal)
+	if want >= 0 && s.ref[want].done && (!ff.Has || ff.Active != ff.Goal) {
+		if !write {
+			return false
+		}
+		ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+	}
+	gi := -1
+	switch {
+	case ff.Has && ff.Active == ff.Goal:
+		gi = want
+	case ff.Has:
+		gi = s.refIndex(ff.Active)
+	}
+	jb.goal, jb.state = -1, 0
+	if ff.Arrived {
+		jb.state = jobArrived
+	}
+	if gi >= 0 && s.ref[gi].done {
+		jb.goal = int32(gi)
+		cnt[gi]++
+		if s.grid.CellAt(p) != ff.Cell {
+			jb.state |= jobMoved
+		}
+	} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
+		jb.state |= jobMoved
+	}
+	return true
 }
 
 // goalUse is the goals an agent asks the cache for, in order: Goal, then
@@ -371,11 +443,11 @@ type goalUse struct {
 	other        bool
 }
 
-// lookup returns the index in s.goals of goal's field, -1 if the cache has
+// refIndex returns the index in s.ref of goal's field, -1 if the cache has
 // none for it this frame (more goals than MaxFields).
-func (s *FlowField) lookup(goal grid.Cell) int {
-	for i := range s.goals {
-		if s.goals[i].goal == goal {
+func (s *FlowField) refIndex(goal grid.Cell) int {
+	for i := range s.ref {
+		if s.ref[i].goal == goal {
 			return i
 		}
 	}
