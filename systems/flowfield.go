@@ -129,7 +129,7 @@ type goalKey struct {
 	field *flowfield.Field
 }
 
-// flowJob is one agent's hot state for the frame, 12 bytes in an array in
+// flowJob is one agent's hot state for the frame, 20 bytes in an array in
 // query order: the later passes (measure, Work) read it instead of the
 // agent's FlowFollower, which Work touches only for the agents whose
 // sample or Arrived changes (an agent enters a new cell every few frames).
@@ -137,6 +137,11 @@ type flowJob struct {
 	goal  int32 // index in goals of the field followed; -1 without a complete field
 	step  int32 // the agent's distance step (see gather); -1 when out of reach
 	state uint8 // jobArrived | jobMoved, noted when its field is resolved
+
+	// the cell that last blocked a line of sight to the goal from this
+	// index's agent (kept from frame to frame; any cell is a valid hint,
+	// see aimWith)
+	hint grid.Cell
 }
 
 // flowJob.state flags.
@@ -712,7 +717,7 @@ func (s *FlowField) Work(worker, lo, hi int) {
 			if j.state&jobMoved != 0 {
 				p := pos[i-start].Vec
 				ff.Cell = s.grid.CellAt(p)
-				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight)
+				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
 			}
 		}
 	}
@@ -735,14 +740,21 @@ func (s *FlowField) Work(worker, lo, hi int) {
 // grid's largest finite cost). Agents behind walls with a longer way round
 // skip the walk, which may run hundreds of cells.
 func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, bool, bool) {
-	return aimWith(f, g, p, maxCost, nil)
+	return aimWith(f, g, p, maxCost, nil, nil)
 }
 
 // aimWith is aim, with sight (nil: none) the bitmap of g's blocked cells, up
-// to date: the lines to the next cells along the field are then known clear
-// without a walk when the box around them holds no blocked cell (the usual
-// case in the open), the same answer as the walk's (see openCells.clear).
-func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells) (r2.Vec, bool, bool) {
+// to date, and hint (nil: none) a cell that blocked an earlier line of sight
+// to the goal, which it updates. With them it gives the same answers as aim
+// with less work:
+//   - the lines to the next cells along the field are known clear without a
+//     walk when the box around them holds no blocked cell (the usual case in
+//     the open; see openCells.clear);
+//   - the goal is known hidden without a walk when the line to it passes
+//     well inside the hint cell and that cell is blocked (see hidden): an
+//     agent that enters a new cell is most often hidden by the same wall as
+//     in its last one.
+func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells, hint *grid.Cell) (r2.Vec, bool, bool) {
 	c := g.CellAt(p)
 	next, ok := f.Next(c)
 	if !ok {
@@ -754,8 +766,17 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			continue
 		}
 		t := g.Center(gc)
+		if hint != nil && sight != nil && hidden(sight, p, t, *hint) {
+			break
+		}
 		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
-		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 || !g.LineOfSight(p, t) {
+		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 {
+			break
+		}
+		if b, clear := g.LineOfSightBlocker(p, t); !clear {
+			if hint != nil {
+				*hint = b
+			}
 			break
 		}
 		d := r2.Sub(t, p)
@@ -825,6 +846,45 @@ func openAround(sight *openCells, g *grid.Grid, p r2.Vec, cells []grid.Cell) boo
 	}
 	return sight.clear(lo, hi)
 }
+
+// hidden reports whether cell b is blocked (in sight's bitmap) and the
+// segment from p to t passes through it at least hiddenInset cells (more on
+// long segments) inside its sides: grid.Grid.LineOfSight(p, t) is then
+// false. Its walk checks every cell the segment enters: the cells it steps
+// through, and both side cells where it passes within its corner tolerance
+// (10⁻⁹ of the segment's length) of a grid corner, so a cell entered deeper
+// than that tolerance and the rounding of its crossings is checked, and
+// found blocked, unless the walk stopped at another blocked cell before.
+func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
+	if b.X < 0 || b.Y < 0 || int(b.X) >= sight.w || int(b.Y) >= sight.h ||
+		sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) == 0 {
+		return false // not a blocked cell of the grid
+	}
+	dx, dy := t.X-p.X, t.Y-p.Y
+	in := hiddenInset + 4e-9*(math.Abs(dx)+math.Abs(dy))
+	// clip the segment's parameter range [0, 1] to the inset cell (Liang–Barsky)
+	lo, hi := 0.0, 1.0
+	for _, a := range [2][3]float64{{p.X, dx, float64(b.X)}, {p.Y, dy, float64(b.Y)}} {
+		o, d, c0 := a[0], a[1], a[2]
+		e0, e1 := c0+in, c0+1-in
+		if d == 0 {
+			if !(o > e0 && o < e1) {
+				return false
+			}
+			continue
+		}
+		t0, t1 := (e0-o)/d, (e1-o)/d
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		lo, hi = max(lo, t0), min(hi, t1)
+	}
+	return lo < hi
+}
+
+// hiddenInset is how far inside a cell's sides, in cells, a segment must
+// pass for hidden to count it as passing through the cell.
+const hiddenInset = 1e-3
 
 // Finalize stops the workers.
 func (s *FlowField) Finalize(w *arche.World) { s.pool.Close() }
