@@ -15,7 +15,9 @@ import (
 // optionally ARCHAI_SWARM_WORKERS=W, it runs the swarm scenario (seed 3) for
 // 120 frames and logs each system's process CPU time per frame (getrusage
 // around its Update: with several workers, the sum of them) beside its
-// wall-clock time. Skipped without the variable:
+// wall-clock time. ARCHAI_SWARM_WARM=K runs K frames first, unmeasured (the
+// first frame builds the field and samples every agent), so the figures are
+// the steady state's. Skipped without the variable:
 //
 //	ARCHAI_SWARM_CPU=100000 ARCHAI_SWARM_WORKERS=2 go test ./cmd/bench/scenario -run SwarmCPUPerSystem -v
 func TestSwarmCPUPerSystem(t *testing.T) {
@@ -24,6 +26,7 @@ func TestSwarmCPUPerSystem(t *testing.T) {
 		t.Skip("set ARCHAI_SWARM_CPU to the number of agents to measure")
 	}
 	workers, _ := strconv.Atoi(os.Getenv("ARCHAI_SWARM_WORKERS"))
+	warm, _ := strconv.Atoi(os.Getenv("ARCHAI_SWARM_WARM"))
 	const frames = 120
 	sc, err := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: max(workers, 1)})
 	require.NoError(t, err)
@@ -36,6 +39,11 @@ func TestSwarmCPUPerSystem(t *testing.T) {
 			s.Finalize(sc.World)
 		}
 	}()
+	for range warm {
+		for _, s := range sys {
+			s.Update(sc.World)
+		}
+	}
 	cpu := make([]time.Duration, len(sys))
 	wall := make([]time.Duration, len(sys))
 	for range frames {
