@@ -856,9 +856,8 @@ func openAround(sight *openCells, g *grid.Grid, p r2.Vec, cells []grid.Cell) boo
 // than that tolerance and the rounding of its crossings is checked, and
 // found blocked, unless the walk stopped at another blocked cell before.
 func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
-	if b.X < 0 || b.Y < 0 || int(b.X) >= sight.w || int(b.Y) >= sight.h ||
-		sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) == 0 {
-		return false // not a blocked cell of the grid
+	if b.X < 0 || b.Y < 0 || int(b.X) >= sight.w || int(b.Y) >= sight.h {
+		return false // not a cell of the grid
 	}
 	dx, dy := t.X-p.X, t.Y-p.Y
 	in := hiddenInset + 4e-9*(math.Abs(dx)+math.Abs(dy))
@@ -879,7 +878,8 @@ func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
 		}
 		lo, hi = max(lo, t0), min(hi, t1)
 	}
-	return lo < hi
+	// the bitmap last: a segment that misses the cell reads no memory
+	return lo < hi && sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) != 0
 }
 
 // hiddenInset is how far inside a cell's sides, in cells, a segment must
