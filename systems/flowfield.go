@@ -224,6 +224,8 @@ func (s *FlowField) Initialize(w *arche.World) {
 		s.wfollow[i] = make([]int, 0, s.Capacity)
 	}
 	s.goals = make([]flowGoal, 0, s.Capacity)
+	s.ref = make([]goalRef, 0, s.Capacity) // as goals, so that a goal move allocates nothing
+	s.prev = make([]goalKey, 0, s.Capacity)
 }
 
 // Update resolves each follower's field, advances pending builds, decides
