@@ -62,10 +62,13 @@ import (
 // Reserve to 2 (the field followed and the one being built) and allocates
 // nothing per frame once its crowd is steady.
 //
-// Resolving each agent's field, copying the agents, measuring their
-// distances to their goals and sampling are split over Workers goroutines
-// (0: runtime.GOMAXPROCS); the cache is asked for each goal once, in order of
-// first use in query order.
+// Resolving each agent's field, measuring their distances to their goals
+// and sampling are split over Workers goroutines (0: runtime.GOMAXPROCS);
+// the cache is asked for each goal once, in order of first use in query
+// order. A frame reads each FlowFollower once when the goals and their
+// fields are the last frame's (see flowResolve), keeps a small job per
+// agent, and writes a FlowFollower only when its Arrived or sample changes:
+// a sample is taken when the agent enters a new cell, every few frames.
 //
 // With Sectors > 0 it serves sector flow fields instead, for big maps (see
 // [SectorBudget] and flowfield_sector.go for that mode's rules and contract).
