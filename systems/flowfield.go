@@ -62,10 +62,13 @@ import (
 // Reserve to 2 (the field followed and the one being built) and allocates
 // nothing per frame once its crowd is steady.
 //
-// Resolving each agent's field, copying the agents, measuring their
-// distances to their goals and sampling are split over Workers goroutines
-// (0: runtime.GOMAXPROCS); the cache is asked for each goal once, in order of
-// first use in query order.
+// Resolving each agent's field, measuring their distances to their goals
+// and sampling are split over Workers goroutines (0: runtime.GOMAXPROCS);
+// the cache is asked for each goal once, in order of first use in query
+// order. A frame reads each FlowFollower once when the goals and their
+// fields are the last frame's (see flowResolve), keeps a small job per
+// agent, and writes a FlowFollower only when its Arrived or sample changes:
+// a sample is taken when the agent enters a new cell, every few frames.
 //
 // With Sectors > 0 it serves sector flow fields instead, for big maps (see
 // [SectorBudget] and flowfield_sector.go for that mode's rules and contract).
@@ -107,19 +110,48 @@ type FlowField struct {
 	histN   int         // the length of hist this frame
 	sector  *sectorFlow // sector mode (Sectors > 0)
 	resolve flowResolve
-	maxCost float64 // the grid's largest finite cost, at costVer
+	sight   openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost float64   // the grid's largest finite cost, at costVer
 	costVer uint64
 	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
 	wfollow [][]int     // per worker, its followers per goal
+	broke   []bool      // per worker, the guess failed: one of its agents switches fields
+	ref     []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev    []goalKey   // the last frame's goals, in order
 }
 
-type flowJob struct {
-	pos   r2.Vec
-	ff    *components.FlowFollower
+// goalRef is a goal of FlowField.ref and whether its field is complete.
+type goalRef struct {
+	goal grid.Cell
+	done bool
+}
+
+// goalKey is a goal of the last frame and its field.
+type goalKey struct {
+	goal  grid.Cell
 	field *flowfield.Field
+}
+
+// flowJob is one agent's hot state for the frame, 20 bytes in an array in
+// query order: the later passes (measure, Work) read it instead of the
+// agent's FlowFollower, which Work touches only for the agents whose
+// sample or Arrived changes (an agent enters a new cell every few frames).
+type flowJob struct {
 	goal  int32 // index in goals of the field followed; -1 without a complete field
 	step  int32 // the agent's distance step (see gather); -1 when out of reach
+	state uint8 // jobArrived | jobMoved, noted when its field is resolved
+
+	// the cell that last blocked a line of sight to the goal from this
+	// index's agent (kept from frame to frame; any cell is a valid hint,
+	// see aimWith)
+	hint grid.Cell
 }
+
+// flowJob.state flags.
+const (
+	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
+	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
+)
 
 type flowGoal struct {
 	goal  grid.Cell
@@ -189,11 +221,14 @@ func (s *FlowField) Initialize(w *arche.World) {
 	}
 	s.resolve.s = s
 	s.seen = make([][]goalUse, s.pool.N())
+	s.broke = make([]bool, s.pool.N())
 	s.wfollow = make([][]int, s.pool.N())
 	for i := range s.wfollow { // sized for Capacity goals, as goals
 		s.wfollow[i] = make([]int, 0, s.Capacity)
 	}
 	s.goals = make([]flowGoal, 0, s.Capacity)
+	s.ref = make([]goalRef, 0, s.Capacity) // as goals, so that a goal move allocates nothing
+	s.prev = make([]goalKey, 0, s.Capacity)
 }
 
 // Update resolves each follower's field, advances pending builds, decides
@@ -211,7 +246,13 @@ func (s *FlowField) Update(w *arche.World) {
 	s.cols.scan(&q.Query)
 	s.jobs = grow(s.jobs, n)
 	// the goals in order of first use in query order (each worker lists its
-	// range's, merged in worker order), asked of the cache in that order
+	// range's, merged in worker order), asked of the cache in that order;
+	// the same pass resolves the agents' fields against the last frame's
+	// goals, a guess that holds unless the goals or their fields changed
+	s.ref = s.ref[:0]
+	for _, g := range s.prev {
+		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
+	}
 	s.resolve.phase = ffCollect
 	s.pool.Run(&s.resolve, n)
 	for _, seen := range s.seen {
@@ -224,13 +265,23 @@ func (s *FlowField) Update(w *arche.World) {
 		}
 	}
 	if n > 0 {
-		s.resolve.phase = ffApply
-		s.pool.Run(&s.resolve, n)
+		if !s.guessHeld() {
+			s.ref = s.ref[:0]
+			for _, g := range s.goals {
+				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
+			}
+			s.resolve.phase = ffApply
+			s.pool.Run(&s.resolve, n)
+		}
 		for _, cnt := range s.wfollow { // counts, so the sum is the same in any order
 			for gi, c := range cnt[:len(s.goals)] {
 				s.goals[gi].followers += c
 			}
 		}
+	}
+	s.prev = s.prev[:0]
+	for _, g := range s.goals {
+		s.prev = append(s.prev, goalKey{goal: g.goal, field: g.field})
 	}
 	s.gather()
 	if s.Budget > 0 {
@@ -242,6 +293,8 @@ func (s *FlowField) Update(w *arche.World) {
 	if s.costVer != s.grid.Version() || s.maxCost == 0 {
 		s.maxCost, s.costVer = maxFiniteCost(s.grid), s.grid.Version()
 	}
+	s.sight.bitsOnly = true
+	s.sight.update(s.grid)
 	s.pool.Run(s, len(s.jobs))
 }
 
@@ -266,18 +319,45 @@ func absInt32(v int32) int32 {
 	return v
 }
 
+// guessHeld reports whether the collect pass's guess holds: this frame's
+// goals are the last frame's (s.ref), in the same order, with the same
+// fields, as complete as they were during the pass, and no agent switches
+// fields. The pass then resolved every agent exactly as the apply pass
+// would.
+func (s *FlowField) guessHeld() bool {
+	if len(s.goals) != len(s.prev) {
+		return false
+	}
+	for _, b := range s.broke {
+		if b {
+			return false
+		}
+	}
+	for i := range s.goals {
+		g := &s.goals[i]
+		if g.goal != s.prev[i].goal || g.field != s.prev[i].field || g.field.Done() != s.ref[i].done {
+			return false
+		}
+	}
+	return true
+}
+
 // The phases of [flowResolve].
 const (
-	ffCollect = iota // list the goals the agents use, in order of first use
+	ffCollect = iota // list the goals the agents use, in order of first use; resolve fields against the last frame's goals
 	ffApply          // switch fields, note each agent's field and count followers
 )
 
 // flowResolve resolves each follower's field over the workers: first each
 // worker lists the goals its range of agents uses (Goal, then Active, agent
 // by agent: the order in which a walk of the query would ask for them; see
-// goalUse), then,
-// once the cache has been asked for them, it switches agents to the field
-// of a new Goal once complete, notes the field each follows and counts them.
+// goalUse), then, once the cache has been asked for them, it switches
+// agents to the field of a new Goal once complete, notes the field each
+// follows and counts them. The first pass also does the second's work
+// against the last frame's goals, without switching anyone (resolve with
+// write false): when the goals and their fields are unchanged and nobody
+// switches (most frames), that is the same work and the second pass is
+// skipped, so each frame reads every FlowFollower once.
 type flowResolve struct {
 	s     *FlowField
 	phase int
@@ -288,59 +368,81 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
 	n := len(c.ents)
-	if j.phase == ffCollect {
-		seen := s.seen[worker][:0]
-		for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
-			start := c.runs[r].start
-			ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
-		agents:
-			for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
-				ff := &ffs[i-start]
-				u := goalUse{goal: ff.Goal}
-				if ff.Has && ff.Active != ff.Goal {
-					u.active, u.other = ff.Active, true
-				}
-				if len(seen) > 0 && seen[len(seen)-1] == u {
-					continue
-				}
-				for _, v := range seen {
-					if v == u {
-						continue agents
-					}
-				}
-				seen = append(seen, u)
-			}
-		}
-		s.seen[worker] = seen
-		return
-	}
-	cnt := grow(s.wfollow[worker], len(s.goals))
+	collect := j.phase == ffCollect
+	seen := s.seen[worker][:0]
+	cnt := grow(s.wfollow[worker], len(s.ref))
 	clear(cnt)
 	s.wfollow[worker] = cnt
+	broke := false
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
 		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			ff := &ffs[i-start]
-			want := s.lookup(ff.Goal)
-			if want >= 0 && s.goals[want].field.Done() && (!ff.Has || ff.Active != ff.Goal) {
-				ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+			if collect {
+				seen = noteUse(seen, ff)
 			}
-			gi := -1
-			switch {
-			case ff.Has && ff.Active == ff.Goal:
-				gi = want
-			case ff.Has:
-				gi = s.lookup(ff.Active)
-			}
-			jb := &s.jobs[i]
-			jb.goal = -1
-			if gi >= 0 && s.goals[gi].field.Done() {
-				jb.goal = int32(gi)
-				cnt[gi]++
+			if !broke && !s.resolveOne(ff, pos[i-start].Vec, &s.jobs[i], cnt, !collect) {
+				broke = true
 			}
 		}
 	}
+	if collect {
+		s.seen[worker], s.broke[worker] = seen, broke
+	}
+}
+
+// noteUse adds ff's goalUse to seen unless it is there already.
+func noteUse(seen []goalUse, ff *components.FlowFollower) []goalUse {
+	u := goalUse{goal: ff.Goal}
+	if ff.Has && ff.Active != ff.Goal {
+		u.active, u.other = ff.Active, true
+	}
+	if len(seen) > 0 && seen[len(seen)-1] == u {
+		return seen
+	}
+	for _, v := range seen {
+		if v == u {
+			return seen
+		}
+	}
+	return append(seen, u)
+}
+
+// resolveOne resolves the field of an agent at p against s.ref: it switches
+// the agent to its Goal's field once complete (with write false, it returns
+// false instead), notes the field it follows in jb, with its state, and
+// counts it in cnt.
+func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool) bool {
+	want := s.refIndex(ff.Goal)
+	if want >= 0 && s.ref[want].done && (!ff.Has || ff.Active != ff.Goal) {
+		if !write {
+			return false
+		}
+		ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+	}
+	gi := -1
+	switch {
+	case ff.Has && ff.Active == ff.Goal:
+		gi = want
+	case ff.Has:
+		gi = s.refIndex(ff.Active)
+	}
+	jb.goal, jb.state = -1, 0
+	if ff.Arrived {
+		jb.state = jobArrived
+	}
+	if gi >= 0 && s.ref[gi].done {
+		jb.goal = int32(gi)
+		cnt[gi]++
+		if s.grid.CellAt(p) != ff.Cell {
+			jb.state |= jobMoved
+		}
+	} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
+		jb.state |= jobMoved
+	}
+	return true
 }
 
 // goalUse is the goals an agent asks the cache for, in order: Goal, then
@@ -351,11 +453,11 @@ type goalUse struct {
 	other        bool
 }
 
-// lookup returns the index in s.goals of goal's field, -1 if the cache has
+// refIndex returns the index in s.ref of goal's field, -1 if the cache has
 // none for it this frame (more goals than MaxFields).
-func (s *FlowField) lookup(goal grid.Cell) int {
-	for i := range s.goals {
-		if s.goals[i].goal == goal {
+func (s *FlowField) refIndex(goal grid.Cell) int {
+	for i := range s.ref {
+		if s.ref[i].goal == goal {
 			return i
 		}
 	}
@@ -469,8 +571,8 @@ func (s *FlowField) gather() {
 	}
 }
 
-// flowMeasure copies agents [lo, hi) into their jobs and counts them by
-// distance step in the worker's own histogram, split over the workers.
+// flowMeasure notes the distance step of agents [lo, hi) in their jobs and
+// counts them by step in the worker's own histogram, split over the workers.
 type flowMeasure struct{ s *FlowField }
 
 // Work implements ecs.Job.
@@ -485,22 +587,18 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
-		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
-			j.pos = pos[i-start].Vec
-			j.ff = &ffs[i-start]
-			j.field, j.step = nil, -1
+			j.step = -1
 			if j.goal < 0 {
 				continue
 			}
 			gl := &s.goals[j.goal]
-			j.field = gl.field
 			reach, hold := float64(gl.hi-gl.lo)*step, 0.0
-			if j.ff.Arrived { // an agent at rest keeps its place a little longer
+			if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
 				hold = s.Spacing * arrivalHold
 			}
-			d := s.distance(j.pos, gl.goal, j.field, reach+hold) - hold
+			d := s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
 			if !(d < reach) { // far, unreachable, or a NaN position
 				continue
 			}
@@ -596,22 +694,37 @@ func (s *FlowField) edge(n int) float64 {
 	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
 }
 
-// Work implements ecs.Job.
+// Work implements ecs.Job: it writes Arrived and samples agents [lo, hi),
+// reading their jobs and touching the FlowFollower only of those whose
+// Arrived or sample changes (jobMoved: a new cell, or a field switched).
 func (s *FlowField) Work(worker, lo, hi int) {
-	for i := lo; i < hi; i++ {
-		j := &s.jobs[i]
-		ff := j.ff
-		if j.goal < 0 {
-			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
-			j.ff = nil
-			continue
+	c := &s.cols
+	n := len(c.ents)
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			j := &s.jobs[i]
+			if j.goal < 0 {
+				if j.state&jobMoved != 0 {
+					ff := &ffs[i-start]
+					ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+				}
+				continue
+			}
+			arrived := j.step >= 0 && j.step < s.goals[j.goal].arrive
+			if j.state&jobMoved == 0 && arrived == (j.state&jobArrived != 0) {
+				continue // nothing to write
+			}
+			ff := &ffs[i-start]
+			ff.Arrived = arrived
+			if j.state&jobMoved != 0 {
+				p := pos[i-start].Vec
+				ff.Cell = s.grid.CellAt(p)
+				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
+			}
 		}
-		ff.Arrived = j.step >= 0 && j.step < s.goals[j.goal].arrive
-		if c := s.grid.CellAt(j.pos); c != ff.Cell {
-			ff.Cell = c
-			ff.Aim, ff.Direct, ff.Steer = aim(j.field, s.grid, j.pos, s.maxCost)
-		}
-		j.ff, j.field = nil, nil // drop the frame's pointers
 	}
 }
 
@@ -632,6 +745,21 @@ func (s *FlowField) Work(worker, lo, hi int) {
 // grid's largest finite cost). Agents behind walls with a longer way round
 // skip the walk, which may run hundreds of cells.
 func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, bool, bool) {
+	return aimWith(f, g, p, maxCost, nil, nil)
+}
+
+// aimWith is aim, with sight (nil: none) the bitmap of g's blocked cells, up
+// to date, and hint (nil: none) a cell that blocked an earlier line of sight
+// to the goal, which it updates. With them it gives the same answers as aim
+// with less work:
+//   - the lines to the next cells along the field are known clear without a
+//     walk when the box around them holds no blocked cell (the usual case in
+//     the open; see openCells.clear);
+//   - the goal is known hidden without a walk when the line to it passes
+//     well inside the hint cell and that cell is blocked (see hidden): an
+//     agent that enters a new cell is most often hidden by the same wall as
+//     in its last one.
+func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells, hint *grid.Cell) (r2.Vec, bool, bool) {
 	c := g.CellAt(p)
 	next, ok := f.Next(c)
 	if !ok {
@@ -643,8 +771,17 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 			continue
 		}
 		t := g.Center(gc)
+		if hint != nil && sight != nil && hidden(sight, p, t, *hint) {
+			break
+		}
 		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
-		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 || !g.LineOfSight(p, t) {
+		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 {
+			break
+		}
+		if b, clear := g.LineOfSightBlocker(p, t); !clear {
+			if hint != nil {
+				*hint = b
+			}
 			break
 		}
 		d := r2.Sub(t, p)
@@ -664,13 +801,28 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 		}
 		dir = r2.Unit(d)
 	} else {
-		at := next
-		for k := 0; k < flowfield.LookAhead; k++ {
+		// the cells after next along the field, then the farthest of them in
+		// sight with all those before it
+		var ahead [flowfield.LookAhead]grid.Cell
+		m, at := 0, next
+		for m < len(ahead) {
 			n, ok := f.Next(at)
-			if !ok || n == at || !g.LineOfSight(p, g.Center(n)) {
+			if !ok || n == at {
 				break
 			}
-			at = n
+			ahead[m], at = n, n
+			m++
+		}
+		at = next
+		if m > 0 && sight != nil && openAround(sight, g, p, ahead[:m]) {
+			at = ahead[m-1]
+		} else {
+			for _, n := range ahead[:m] {
+				if !g.LineOfSight(p, g.Center(n)) {
+					break
+				}
+				at = n
+			}
 		}
 		dir = r2.Unit(r2.Sub(g.Center(at), p))
 	}
@@ -679,6 +831,65 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 	}
 	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
 }
+
+// openAround reports whether the lines from p to the centres of cells are
+// all certainly clear: the box around p and those centres holds no blocked
+// cell and neither of p's coordinates lies on or within rounding of a grid
+// line. Each line then stays in its own box, inside that one, so
+// grid.Grid.LineOfSight holds for each (see openCells.clear; the centres
+// lie half a cell off the grid lines).
+func openAround(sight *openCells, g *grid.Grid, p r2.Vec, cells []grid.Cell) bool {
+	lo, hi := p, p
+	for _, c := range cells {
+		q := g.Center(c)
+		lo.X, lo.Y = min(lo.X, q.X), min(lo.Y, q.Y)
+		hi.X, hi.Y = max(hi.X, q.X), max(hi.Y, q.Y)
+	}
+	mx, my := 4e-9*(hi.X-lo.X)+1e-12, 4e-9*(hi.Y-lo.Y)+1e-12
+	if onLine(p.X, mx) || onLine(p.Y, my) {
+		return false
+	}
+	return sight.clear(lo, hi)
+}
+
+// hidden reports whether cell b is blocked (in sight's bitmap) and the
+// segment from p to t passes through it at least hiddenInset cells (more on
+// long segments) inside its sides: grid.Grid.LineOfSight(p, t) is then
+// false. Its walk checks every cell the segment enters: the cells it steps
+// through, and both side cells where it passes within its corner tolerance
+// (10⁻⁹ of the segment's length) of a grid corner, so a cell entered deeper
+// than that tolerance and the rounding of its crossings is checked, and
+// found blocked, unless the walk stopped at another blocked cell before.
+func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
+	if b.X < 0 || b.Y < 0 || int(b.X) >= sight.w || int(b.Y) >= sight.h {
+		return false // not a cell of the grid
+	}
+	dx, dy := t.X-p.X, t.Y-p.Y
+	in := hiddenInset + 4e-9*(math.Abs(dx)+math.Abs(dy))
+	// clip the segment's parameter range [0, 1] to the inset cell (Liang–Barsky)
+	lo, hi := 0.0, 1.0
+	for _, a := range [2][3]float64{{p.X, dx, float64(b.X)}, {p.Y, dy, float64(b.Y)}} {
+		o, d, c0 := a[0], a[1], a[2]
+		e0, e1 := c0+in, c0+1-in
+		if d == 0 {
+			if !(o > e0 && o < e1) {
+				return false
+			}
+			continue
+		}
+		t0, t1 := (e0-o)/d, (e1-o)/d
+		if t0 > t1 {
+			t0, t1 = t1, t0
+		}
+		lo, hi = max(lo, t0), min(hi, t1)
+	}
+	// the bitmap last: a segment that misses the cell reads no memory
+	return lo < hi && sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) != 0
+}
+
+// hiddenInset is how far inside a cell's sides, in cells, a segment must
+// pass for hidden to count it as passing through the cell.
+const hiddenInset = 1e-3
 
 // Finalize stops the workers.
 func (s *FlowField) Finalize(w *arche.World) { s.pool.Close() }

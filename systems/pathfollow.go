@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -116,7 +117,17 @@ type followJob struct {
 	path     *components.Path
 	progress *components.Progress
 	flow     *components.FlowFollower
-	clear    uint8 // grid.ClearanceFor(Kinematics.Radius); 1 without Kinematics
+	kin      *components.Kinematics // with a Path only: its Radius, read only when a line of sight is tested (see clearOf)
+}
+
+// clearOf returns the grid.ClearanceFor of an agent with Kinematics kin (nil:
+// none, 1). PathFollow reads it only when it tests a line of sight, every
+// few frames, not each frame.
+func clearOf(kin *components.Kinematics) uint8 {
+	if kin == nil {
+		return 1
+	}
+	return grid.ClearanceFor(kin.Radius)
 }
 
 type followScratch struct {
@@ -242,11 +253,11 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
 	kin := columnOf[components.Kinematics](c, r, pfKin, s.n)
 	for i := from - start; i < to-start; i++ {
-		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i], clear: 1}
+		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
 		if path != nil {
 			j.path = &path[i]
 			if kin != nil {
-				j.clear = grid.ClearanceFor(kin[i].Radius)
+				j.kin = &kin[i]
 			}
 		}
 		if prog != nil {
@@ -260,29 +271,29 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 }
 
 func (s *PathFollow) follow(j *followJob, sc *followScratch) {
-	pos, in, d := j.pos, j.intent, j.desired
+	pos, in := j.pos, j.intent
 	if !finiteVec(pos) {
-		*d = components.Desired{} // Steer keeps it still; Diagnose counts it
+		setDesired(j.desired, components.Desired{}) // Steer keeps it still; Diagnose counts it
 		return
 	}
 	var factor float64
 	if in.SpeedFactor > 0 && in.SpeedFactor < 1 {
 		factor = in.SpeedFactor
 	}
+	var d components.Desired
 	moving, goal := false, in.Goal
 	switch in.Mode {
 	case components.IntentFlee, components.IntentEvade, components.IntentPursue:
 		tp, tv, ok := s.target(in)
 		switch {
 		case !ok:
-			*d = components.Desired{}
 		case in.Mode == components.IntentFlee:
-			*d = components.Desired{Mode: components.DesiredFlee, SpeedFactor: factor, Point: tp}
+			d = components.Desired{Mode: components.DesiredFlee, SpeedFactor: factor, Point: tp}
 		case in.Mode == components.IntentEvade:
-			*d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
+			d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
 		default:
 			moving, goal = true, tp
-			*d = s.goTo(pos, tp, j.path, j.clear, factor, components.DesiredPursue)
+			d = s.goTo(pos, tp, j.path, j.kin, factor, components.DesiredPursue)
 			if d.Mode == components.DesiredPursue {
 				d.Vel = tv
 			}
@@ -293,21 +304,36 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		flowing := !moving && ff != nil && (ff.Steer || ff.Arrived)
 		switch {
 		case flowing && ff.Arrived:
-			*d = components.Desired{Mode: components.DesiredStop} // stop where it is
+			d = components.Desired{Mode: components.DesiredStop} // stop where it is
 		case flowing && ff.Direct:
-			*d = components.Desired{Mode: components.DesiredArrive, Point: ff.Aim}
+			d = components.Desired{Mode: components.DesiredArrive, Point: ff.Aim}
 		case flowing:
-			*d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
+			d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
 		case !moving:
-			*d = components.Desired{}
 		default:
-			*d = s.goTo(pos, goal, j.path, j.clear, factor, components.DesiredArrive)
+			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
 		}
 	}
+	setDesired(j.desired, d)
 	if j.progress != nil {
 		s.track(j, sc, moving, goal)
 	}
 }
+
+// setDesired writes v into d unless d already holds it bit for bit: most
+// agents head the same way as in the last frame, and a component left
+// unwritten is a cache line the frame need not write back.
+func setDesired(d *components.Desired, v components.Desired) {
+	if d.Mode != v.Mode || !sameBits(d.SpeedFactor, v.SpeedFactor) ||
+		!sameBits(d.Point.X, v.Point.X) || !sameBits(d.Point.Y, v.Point.Y) ||
+		!sameBits(d.Vel.X, v.Vel.X) || !sameBits(d.Vel.Y, v.Vel.Y) {
+		*d = v
+	}
+}
+
+// sameBits reports whether a and b are the same float64 bit for bit (so
+// −0 differs from +0, and a NaN equals itself).
+func sameBits(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
 // target returns the position and velocity of in's target, and whether it
 // has one.
@@ -324,11 +350,11 @@ func (s *PathFollow) target(in *components.Intent) (r2.Vec, r2.Vec, bool) {
 
 // goTo returns how an agent at pos heads for goal: directly (with mode, Arrive
 // or Pursue) when the goal is in sight or it has no path, else along its path,
-// asking for one if needed. clear is the agent's grid.ClearanceFor its radius:
-// above 1, "in sight" means a line wide enough for it.
-func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, clear uint8, factor float64, mode components.DesiredMode) components.Desired {
+// asking for one if needed. kin is the agent's Kinematics (nil: none): above
+// a clearance of 1 (clearOf), "in sight" means a line wide enough for it.
+func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *components.Kinematics, factor float64, mode components.DesiredMode) components.Desired {
 	direct := components.Desired{Mode: mode, SpeedFactor: factor, Point: goal}
-	if path == nil || s.inSight(path, pos, goal, clear) {
+	if path == nil || s.inSight(path, pos, goal, kin) {
 		return direct
 	}
 	gc := s.grid.CellAt(goal)
@@ -342,7 +368,7 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, clear uint8, 
 			path.Want, path.Goal = true, gc
 		}
 	default:
-		if s.stale(path.Goal, gc, goal, pos, clear) {
+		if s.stale(path.Goal, gc, goal, pos, kin) {
 			path.Want, path.Goal = true, gc
 		}
 	}
@@ -400,11 +426,12 @@ func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2
 // A wide agent (clear > 1, its grid.ClearanceFor) sees the goal only along a
 // line every cell of which has that clearance (grid.LineOfSightWide), so a
 // gap narrower than it is no sight line: it follows its (wide) path instead.
-func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec, clear uint8) bool {
+// kin is the agent's Kinematics (nil: none), read only for a new test.
+func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec, kin *components.Kinematics) bool {
 	from, to := s.grid.CellAt(pos), s.grid.CellAt(goal)
 	if !path.SightKnown || path.SightFrom != from || path.SightTo != to {
 		path.SightFrom, path.SightTo, path.SightKnown = from, to, true
-		if clear > 1 {
+		if clear := clearOf(kin); clear > 1 {
 			path.SightClear = s.grid.LineOfSightWide(pos, goal, clear)
 		} else {
 			path.SightClear = s.sight.clear(pos, goal) || s.grid.LineOfSight(pos, goal)
@@ -416,13 +443,14 @@ func (s *PathFollow) inSight(path *components.Path, pos, goal r2.Vec, clear uint
 // stale reports whether a held path to cell held no longer serves a goal in
 // cell gc: the goal's cell moved more than 2 + d/4 cells (Chebyshev; d is the
 // agent's distance to the goal), or it moved at all and the path's end has no
-// line of sight to the goal (it went behind a wall; for a wide agent, clear
-// > 1, a line of sight wide enough for it).
-func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec, clear uint8) bool {
+// line of sight to the goal (it went behind a wall; for a wide agent, whose
+// Kinematics kin give a clearOf above 1, a line of sight wide enough for
+// it).
+func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec, kin *components.Kinematics) bool {
 	if held == gc {
 		return false
 	}
-	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSightWide(s.grid.Center(held), goal, clear)
+	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSightWide(s.grid.Center(held), goal, clearOf(kin))
 }
 
 // far reports whether a held path to cell a is too far off a new goal cell b.

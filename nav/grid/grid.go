@@ -245,20 +245,34 @@ func (g *Grid) Prepare() {
 //
 // It allocates nothing.
 func (g *Grid) LineOfSight(a, b r2.Vec) bool {
+	_, clear := g.LineOfSightBlocker(a, b)
+	return clear
+}
+
+// LineOfSightBlocker is [Grid.LineOfSight], also returning, when the line is
+// not clear, the cell that stopped the walk: a blocked or out-of-bounds cell
+// the segment touches, or, for a segment running along a grid line whose
+// neighbouring row or column is blocked, its start cell. A caller can keep
+// it as a hint: a later segment that passes well inside a cell that is
+// still blocked has no line of sight either, without a walk.
+func (g *Grid) LineOfSightBlocker(a, b r2.Vec) (Cell, bool) {
 	ca, cb := g.CellAt(a), g.CellAt(b)
-	if !g.Passable(ca) || !g.Passable(cb) {
-		return false
+	if !g.passableAt(ca.X, ca.Y) {
+		return ca, false
+	}
+	if !g.passableAt(cb.X, cb.Y) {
+		return cb, false
 	}
 	dx, dy := b.X-a.X, b.Y-a.Y
 	// Segments running along a grid line also touch the cells on the other side.
 	if dy == 0 && a.Y == math.Floor(a.Y) && !g.rowClear(ca.Y-1, ca.X, cb.X) {
-		return false
+		return ca, false
 	}
 	if dx == 0 && a.X == math.Floor(a.X) && !g.colClear(ca.X-1, ca.Y, cb.Y) {
-		return false
+		return ca, false
 	}
 	if ca == cb {
-		return true
+		return ca, true
 	}
 
 	x, y := ca.X, ca.Y
@@ -292,20 +306,23 @@ func (g *Grid) LineOfSight(a, b r2.Vec) bool {
 			y += stepY
 			tMaxY = crossing(y, stepY, a.Y, dy)
 		default: // through a corner: both side cells must be clear
-			if !g.Passable(Cell{x + stepX, y}) || !g.Passable(Cell{x, y + stepY}) {
-				return false
+			if !g.passableAt(x+stepX, y) {
+				return Cell{x + stepX, y}, false
+			}
+			if !g.passableAt(x, y+stepY) {
+				return Cell{x, y + stepY}, false
 			}
 			x += stepX
 			y += stepY
 			tMaxX = crossing(x, stepX, a.X, dx)
 			tMaxY = crossing(y, stepY, a.Y, dy)
 		}
-		if !g.Passable(Cell{x, y}) {
-			return false
+		if !g.passableAt(x, y) {
+			return Cell{x, y}, false
 		}
 		if x == cb.X && y == cb.Y {
 			break
 		}
 	}
-	return true
+	return cb, true
 }

@@ -38,7 +38,14 @@ func (g *Grid) index(c Cell) int { return int(c.Y)*g.w + int(c.X) }
 
 func isBlocked(cost float32) bool { return cost > math.MaxFloat32 }
 
+// floorToInt32 returns floor(v) as an int32, clamped to the int32 range
+// (NaN gives math.MinInt32, far outside any grid). Positions on a grid are
+// in [0, 2³¹), where truncation is the floor: that case converts directly,
+// without math.Floor (a call, not an instruction, below GOAMD64=v2).
 func floorToInt32(v float64) int32 {
+	if v >= 0 && v < 1<<31 { // false for NaN
+		return int32(v)
+	}
 	f := math.Floor(v)
 	switch {
 	case f < math.MinInt32 || v != v: // NaN lands far outside any grid
@@ -54,6 +61,12 @@ func absInt32(v int32) int32 {
 		return -v
 	}
 	return v
+}
+
+// passableAt is [Grid.Passable] of cell (x, y), with one unsigned compare
+// per axis for the bounds.
+func (g *Grid) passableAt(x, y int32) bool {
+	return uint32(x) < uint32(g.w) && uint32(y) < uint32(g.h) && !isBlocked(g.cost[int(y)*g.w+int(x)])
 }
 
 // crossing returns the segment parameter at which a ray starting at origin
