@@ -39,10 +39,10 @@ func NewSwarmLayout(agents int, seed uint64, g *grid.Grid) (*SwarmLayout, error)
 	if !ok {
 		return nil, errors.New("scenario: the map has no passable cell")
 	}
-	l := &SwarmLayout{Grid: g, Goal: g.CellAt(goal), goals: rng, Positions: make([]r2.Vec, agents)}
-	for i := range l.Positions {
-		p, _ := randomOpenCell(g, &rng)
-		l.Positions[i] = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+	l := &SwarmLayout{Grid: g, Goal: g.CellAt(goal), goals: rng}
+	var err error
+	if l.Positions, err = swarmPositions(g, &rng, agents); err != nil {
+		return nil, err
 	}
 	return l, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -70,16 +71,27 @@ func NewGuards(cfg Config) (*Guards, error) {
 	if err != nil {
 		return nil, err
 	}
+	// draw every agent first, then create them in tile order, so that
+	// neighbours sit next to each other in Arche's columns (spatial.TileOrder)
 	rng := steer.NewRand(cfg.Seed ^ 0x5eed)
+	pos := make([]r2.Vec, cfg.Agents)
+	seeds := make([]uint64, cfg.Agents)
 	for i := range cfg.Agents {
-		pos, ok := randomOpenCell(g, &rng)
+		p, ok := randomOpenCell(g, &rng)
 		if !ok {
 			return nil, errors.New("scenario: the map has no passable cell")
 		}
-		if i%cfg.IntruderEvery == cfg.IntruderEvery-1 {
-			sp.intruder(pos, rng.Uint64())
+		pos[i], seeds[i] = p, rng.Uint64()
+	}
+	order, err := spatial.TileOrder(pos, SpawnTile, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, i := range order {
+		if int(i)%cfg.IntruderEvery == cfg.IntruderEvery-1 {
+			sp.intruder(pos[i], seeds[i])
 		} else {
-			sp.guard(pos, rng.Uint64())
+			sp.guard(pos[i], seeds[i])
 		}
 	}
 	staggerByStorage(w, 0, cfg.DT)

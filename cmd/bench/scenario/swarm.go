@@ -8,6 +8,7 @@ import (
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -57,6 +58,12 @@ const (
 // (2.5·SwarmRadius) reads at most 2×2 buckets.
 const SwarmHashCell = 2.0
 
+// SpawnTile is the side, in cells, of the tiles in whose order both
+// scenarios create their agents (spatial.TileOrder): agents near each other
+// get neighbouring places in Arche's columns, which the systems that visit
+// agents in spatial order read nearly in sequence.
+const SpawnTile = 8.0
+
 // NewSwarm builds the swarm scenario in a new world. It returns an error if
 // the map has no passable cell, or (with no Grid) CheckAgents' error.
 func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
@@ -95,11 +102,35 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	if err != nil {
 		return nil, err
 	}
-	agents.SpawnBatch(cfg.Agents, func(_ int, a *systems.Spawned) {
-		p, _ := randomOpenCell(g, &rng)
-		a.Position.Vec = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+	pos, err := swarmPositions(g, &rng, cfg.Agents)
+	if err != nil {
+		return nil, err
+	}
+	agents.SpawnBatch(cfg.Agents, func(k int, a *systems.Spawned) {
+		a.Position.Vec = pos[k]
 	})
 	return s, nil
+}
+
+// swarmPositions draws n spawn positions (a random open cell each, jittered
+// within it) and returns them in tile order (spatial.TileOrder with
+// SpawnTile), the order the agents are created in, so that neighbours sit
+// next to each other in Arche's columns.
+func swarmPositions(g *grid.Grid, rng *steer.Rand, n int) ([]r2.Vec, error) {
+	pos := make([]r2.Vec, n)
+	for i := range pos {
+		p, _ := randomOpenCell(g, rng)
+		pos[i] = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+	}
+	order, err := spatial.TileOrder(pos, SpawnTile, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]r2.Vec, n)
+	for k, i := range order {
+		out[k] = pos[i]
+	}
+	return out, nil
 }
 
 // swarmMotion is the movement tuning of the swarm's agents.
