@@ -8,6 +8,7 @@ import (
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -63,13 +64,16 @@ func TestSteerWithAHugePositionDoesNotPanic(t *testing.T) {
 		w, _ := newWorld(16, 16)
 		m := generic.NewMap7[components.Position, components.Velocity, components.Kinematics, components.Steering,
 			components.Intent, components.SteeringWeights, components.Path](w)
-		e := m.New()
-		put(w, e, components.Desired{})
-		pos, vel, kin, _, in, wt, _ := m.Get(e)
-		pos.Vec, vel.Vec = p, r2.Vec{X: 1, Y: 1}
-		*kin = components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3}
-		*in = components.Intent{Move: true, Goal: r2.Vec{X: 10.5, Y: 10.5}}
-		*wt = components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 2}
+		var e arche.Entity
+		for _, q := range []r2.Vec{p, p, r2.Add(p, r2.Vec{X: 1e-3})} { // neighbours on it and beside it
+			e = m.New()
+			put(w, e, components.Desired{})
+			pos, vel, kin, _, in, wt, _ := m.Get(e)
+			pos.Vec, vel.Vec = q, r2.Vec{X: 1, Y: 1}
+			*kin = components.Kinematics{MaxSpeed: 2, MaxForce: 10, Radius: 0.3}
+			*in = components.Intent{Move: true, Goal: r2.Vec{X: 10.5, Y: 10.5}}
+			*wt = components.SteeringWeights{Wall: 1, Separation: 1, SeparationRadius: 2, Alignment: 1, Cohesion: 1, NeighbourRadius: 3}
+		}
 		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Steer{Workers: 1})
 		s.Initialize(w)
 		require.NotPanics(t, func() { s.Update(w) }, "an agent at %v", p)
