@@ -38,33 +38,42 @@ func span(b []grid.Cell, who string) (bufSpan, bool) {
 }
 
 // Agents taking long and short paths in turn, with buffers of every kind (nil,
-// below the smallest class, the bundles' 64), never share a backing array with
-// each other or with the queue's spares, and each holds its own path.
+// below the smallest class, the bundles' 64), some replaced in place by
+// Spawner.Respawn (whose recycled buffers may have come from the spares),
+// never share a backing array with each other, with the queue's spares or
+// with the Spawner's recycled buffers, and each holds its own path.
 func TestPathQueueSparesNeverAlias(t *testing.T) {
 	w, g := newWorld(96, 96)
 	for y := int32(0); y < 90; y++ { // a wall with a gap at the bottom: long detours
 		g.SetCost(grid.Cell{X: 48, Y: y}, grid.Blocked)
 	}
 	m := generic.NewMap2[components.Path, components.Position](w)
+	sp, err := NewSpawner(w, Mover{})
+	require.NoError(t, err)
 	const n = 60
 	var es []arche.Entity
-	for range n {
-		es = append(es, m.New())
+	start := func(i int) r2.Vec { return r2.Vec{X: 2.5 + float64(i%40), Y: 2.5 + float64(i/40)} }
+	for i := range n {
+		es = append(es, sp.Spawn(start(i), nil))
 	}
 	r := steer.NewRand(7)
 	for i, e := range es {
-		p, pos := m.Get(e)
-		pos.Vec = r2.Vec{X: 2.5 + float64(i%40), Y: 2.5 + float64(i/40)}
+		p, _ := m.Get(e)
 		switch i % 3 {
+		case 0:
+			p.Waypoints = nil
 		case 1:
 			p.Waypoints = make([]grid.Cell, 0, 8)
-		case 2:
-			p.Waypoints = make([]grid.Cell, 0, DefaultPathCapacity)
 		}
 	}
 	pq := &PathQueue{Budget: 1 << 22}
 	pq.Initialize(w)
 	for frame := range 30 {
+		for i, e := range es {
+			if r.Intn(6) == 0 { // replaced in place: the Spawner recycles its buffer
+				require.NoError(t, sp.Respawn(e, start(i), nil))
+			}
+		}
 		for _, e := range es {
 			p, pos := m.Get(e)
 			here := g.CellAt(pos.Vec)
@@ -84,6 +93,11 @@ func TestPathQueueSparesNeverAlias(t *testing.T) {
 			require.Equal(t, g.CellAt(pos.Vec), p.Waypoints[0], "frame %d agent %d starts at its cell", frame, i)
 			require.Equal(t, p.Goal, p.Waypoints[len(p.Waypoints)-1], "frame %d agent %d ends at its goal", frame, i)
 			if s, ok := span(p.Waypoints, "agent"); ok {
+				spans = append(spans, s)
+			}
+		}
+		for _, b := range sp.waypoints {
+			if s, ok := span(b, "recycled"); ok {
 				spans = append(spans, s)
 			}
 		}
