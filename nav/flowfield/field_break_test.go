@@ -10,12 +10,14 @@ import (
 )
 
 // TestBuildExactOnTinyAndEditedGrids: one field per grid, rebuilt after
-// edits (walls in and out on every row, the edge rows included, and second
-// costs), on grids from 1×1 to 1×N, N×1 and small squares, with goals that
-// are blocked, off the grid, repeated or absent, built at once or spread
-// over steps of random budgets with a grid edit between steps (the build
-// finishes on the costs it started with and reports Stale). Every complete
-// build must equal Dijkstra and lead every reachable cell to a goal.
+// edits (walls in and out anywhere, the edge rows and columns included, and
+// second costs), on grids from 1×1 to 1×N, N×1 and small squares, with goals
+// that are blocked, off the grid, repeated or absent, built at once or spread
+// over steps of random budgets, some after a build abandoned half-way for
+// other goals, some with a grid edit between steps (the build finishes on
+// the costs it started with and reports Stale). Every complete build must
+// equal Dijkstra and the heap build, with every direction a legal move
+// downhill (requireCompactDirs).
 func TestBuildExactOnTinyAndEditedGrids(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
 	sizes := [][2]int{{1, 1}, {1, 2}, {2, 1}, {1, 7}, {9, 1}, {2, 2}, {3, 3}, {5, 2}, {2, 6}, {8, 8}, {13, 5}, {64, 1}, {1, 64}, {100, 80}}
@@ -49,8 +51,12 @@ func TestBuildExactOnTinyAndEditedGrids(t *testing.T) {
 				if rng.IntN(2) == 0 {
 					f.Build(goals...)
 				} else {
+					if rng.IntN(2) == 0 { // a build abandoned half-way for other goals
+						f.Start(grid.Cell{X: int32(rng.IntN(w)), Y: int32(rng.IntN(h))})
+						f.Step(1 + rng.IntN(w*h))
+					}
 					f.Start(goals...)
-					edited := false
+					v0, edited := g.Version(), false
 					for !f.Step(1 + rng.IntN(5+w*h/20)) {
 						for _, c := range []grid.Cell{{X: 0, Y: 0}, {X: int32(w - 1), Y: int32(h - 1)}} {
 							// settled cells read their values, the others +Inf
@@ -65,6 +71,7 @@ func TestBuildExactOnTinyAndEditedGrids(t *testing.T) {
 							edited = true
 						}
 					}
+					require.Equal(t, g.Version() != v0, f.Stale(), "stale exactly when a cost changed during the build")
 				}
 				requireSameOnCosts(t, f, w, want, ref, sz, ci, round)
 			}
