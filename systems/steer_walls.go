@@ -100,6 +100,9 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 func (b *wallBits) clearAlong(pos, dir r2.Vec, length float64) bool {
 	const eps = 1e-9
 	ex, ey := pos.X+length*dir.X, pos.Y+length*dir.Y
+	if !(min(pos.X, ex) >= 0 && min(pos.Y, ey) >= 0 && max(pos.X, ex) < float64(b.w) && max(pos.Y, ey) < float64(b.h)) {
+		return false // off the grid, or NaN: walk (and no int conversion of a huge value, which wraps)
+	}
 	x0, x1 := int(math.Ceil(min(pos.X, ex)-eps))-1, int(math.Floor(max(pos.X, ex)+eps))
 	y0, y1 := int(math.Ceil(min(pos.Y, ey)-eps))-1, int(math.Floor(max(pos.Y, ey)+eps))
 	if x0 < 0 || y0 < 0 || x1 >= b.w || y1 >= b.h || x1-x0 > 62 {

@@ -77,10 +77,11 @@ func Brake(vel r2.Vec, maxForce, dt float64) r2.Vec {
 // (v + a·dt/2)²/(2a) (the difference is (f−f²)/2 ≤ 1/8 steps of a·dt²), so a
 // dist beyond that bound, with a margin of 10⁻⁹ far above rounding, is far
 // enough. It reports false for a speed or decel that is not positive (or
-// NaN), when the full rule decides.
+// NaN), or when the bound overflows, when the full rule decides.
 func farToBrake(dist, speed, decel, dt float64) bool {
 	h := speed + decel*dt/2
-	return speed > 0 && decel > 0 && 2*decel*dist >= h*h*(1+1e-9)
+	b := h * h * (1 + 1e-9)
+	return speed > 0 && decel > 0 && b <= math.MaxFloat64 && 2*decel*dist >= b // (+Inf ≥ +Inf proves nothing)
 }
 
 // BrakingSpeed returns the highest speed (cells/s) from which an agent braking
@@ -90,7 +91,10 @@ func farToBrake(dist, speed, decel, dt float64) bool {
 // f·a·dt cover a·dt²·((n+1)·f + n(n+1)/2); BrakingSpeed inverts that. One step
 // later the remaining distance gives exactly v − a·dt, so braking never needs
 // more than decel, and the last step lands on the target (for n = 0 the speed
-// is dist/dt). In the limit dt → 0 this is the kinematic √(2·a·dist).
+// is dist/dt). In the limit dt → 0 this is the kinematic √(2·a·dist), which it
+// returns when dist/(a·dt²) is too large for the step count (above about
+// 2·10³⁰⁷, a dist of +Inf included) rather than NaN; a decel·dt² that
+// overflows gives dist/dt (n = 0), as an infinite decel does.
 func BrakingSpeed(dist, decel, dt float64) float64 {
 	if dist <= 0 || !(decel > 0) || !(dt > 0) {
 		return 0
@@ -99,7 +103,13 @@ func BrakingSpeed(dist, decel, dt float64) float64 {
 		return dist / dt
 	}
 	adt := decel * dt
+	if math.IsInf(adt*dt, 1) { // dist < a·dt²: the whole distance in one step (n = 0)
+		return dist / dt
+	}
 	d := dist / (adt * dt)
+	if !(8*d <= math.MaxFloat64) { // n overflows: the kinematic limit, the same to float64 precision this far
+		return math.Sqrt(2*decel) * math.Sqrt(dist)
+	}
 	n := math.Floor((math.Sqrt(1+8*d) - 1) / 2)
 	f := (d - n*(n+1)/2) / (n + 1)
 	if f >= 1 { // rounding at the edge between n and n+1
