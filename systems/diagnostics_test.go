@@ -199,6 +199,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Vec = r2.Vec{X: -3, Y: 4}
 		}, []Cause{CauseOffGrid}},
+		{"far off the grid (finite)", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Position](w, e).Vec = r2.Vec{X: 1e300, Y: -math.MaxFloat64}
+		}, []Cause{CauseOffGrid}},
 		{"path goal on a wall", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 9}}
 		}, []Cause{CausePathGoal}},
