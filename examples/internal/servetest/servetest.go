@@ -21,7 +21,8 @@ import (
 // second word of its first line to stdout) until the agent of entity id, selected with the run
 // paused, has a plan with steps and more than one logged transition, stepping the run
 // one frame at a time (unpaced, the run races ahead and old transitions age out of the
-// log); it gives up after 20 seconds. It then stops serve, asserts that serve returned
+// log); it gives up after 2,000 frames (or 2 minutes, on a machine so loaded
+// that the frames crawl). It then stops serve, asserts that serve returned
 // 0, and returns the last snapshot read.
 func Plan(t *testing.T, id string, serve func(ctx context.Context, addr string, stdout io.Writer) int) debugview.Snapshot {
 	t.Helper()
@@ -41,7 +42,8 @@ func Plan(t *testing.T, id string, serve func(ctx context.Context, addr string, 
 	post(url.Values{"op": {"pause"}})
 	post(url.Values{"op": {"select"}, "id": {id}})
 	var s debugview.Snapshot
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+	deadline := time.Now().Add(2 * time.Minute)
+	for frame := 0; frame < 2000 && time.Now().Before(deadline); frame++ {
 		post(url.Values{"op": {"step"}})
 		resp, err := http.Get(base + "state")
 		require.NoError(t, err)
