@@ -24,3 +24,16 @@ func ExampleHash() {
 	// Output:
 	// [0 1 3]
 }
+
+// Spawn points put in tile order (8-cell tiles): a crowd created in this
+// order keeps neighbours next to each other in memory.
+func ExampleTileOrder() {
+	points := []r2.Vec{{X: 12, Y: 1}, {X: 2, Y: 9}, {X: 3, Y: 2}, {X: 1, Y: 1}, {X: 9, Y: 3}}
+	order, err := spatial.TileOrder(points, 8, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(order)
+	// Output: [3 2 0 4 1]
+}
