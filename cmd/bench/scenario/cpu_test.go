@@ -19,6 +19,9 @@ import (
 // wall-clock time on a shared machine. Skipped without the variable:
 //
 //	ARCHAI_GUARDS_CPU=100000 ARCHAI_GUARDS_WORKERS=2 go test ./cmd/bench/scenario -run CPUPerSystem -v
+//
+// ARCHAI_DRAW_ORDER=1 creates the agents in draw order instead of tile order
+// (Config.DrawOrder), to measure what the tile order saves.
 func TestGuardsCPUPerSystem(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ARCHAI_GUARDS_CPU"))
 	if n <= 0 {
@@ -26,7 +29,7 @@ func TestGuardsCPUPerSystem(t *testing.T) {
 	}
 	workers, _ := strconv.Atoi(os.Getenv("ARCHAI_GUARDS_WORKERS"))
 	const frames = 120
-	sc, err := NewGuards(Config{Agents: n, Seed: 3, Workers: max(workers, 1)})
+	sc, err := NewGuards(Config{Agents: n, Seed: 3, Workers: max(workers, 1), DrawOrder: os.Getenv("ARCHAI_DRAW_ORDER") != ""})
 	require.NoError(t, err)
 	sys := sc.Systems()
 	for _, s := range sys {

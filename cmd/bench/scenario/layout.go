@@ -41,7 +41,7 @@ func NewSwarmLayout(agents int, seed uint64, g *grid.Grid) (*SwarmLayout, error)
 	}
 	l := &SwarmLayout{Grid: g, Goal: g.CellAt(goal), goals: rng}
 	var err error
-	if l.Positions, err = swarmPositions(g, &rng, agents); err != nil {
+	if l.Positions, err = swarmPositions(g, &rng, agents, false); err != nil {
 		return nil, err
 	}
 	return l, nil

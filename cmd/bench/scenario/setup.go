@@ -29,6 +29,7 @@ type Config struct {
 	LOD           bool              // throttle thinking by distance to Focus (systems.DefaultLODLevels)
 	Focus         []r2.Vec          // focus points for LOD, cells; the map centre if empty
 	Avoid         systems.Avoidance // local avoidance of every agent; separation by default
+	DrawOrder     bool              // create the agents in the order they are drawn, not in tile order (to measure what SpawnTile's order saves)
 }
 
 // Guards is a ready-to-run guard scenario: the world, its map and the
@@ -86,6 +87,11 @@ func NewGuards(cfg Config) (*Guards, error) {
 	order, err := spatial.TileOrder(pos, SpawnTile, nil)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.DrawOrder {
+		for i := range order {
+			order[i] = int32(i)
+		}
 	}
 	for _, i := range order {
 		if int(i)%cfg.IntruderEvery == cfg.IntruderEvery-1 {

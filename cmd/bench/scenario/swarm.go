@@ -25,6 +25,7 @@ type SwarmConfig struct {
 	GoalEvery float64           // seconds between goal moves; 5 if zero
 	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
 	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
+	DrawOrder bool              // create the agents in the order their positions are drawn, not in tile order (to measure what SpawnTile's order saves)
 }
 
 // Swarm is the swarm scenario: agents that all follow one flow field to a
@@ -102,7 +103,7 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	if err != nil {
 		return nil, err
 	}
-	pos, err := swarmPositions(g, &rng, cfg.Agents)
+	pos, err := swarmPositions(g, &rng, cfg.Agents, cfg.DrawOrder)
 	if err != nil {
 		return nil, err
 	}
@@ -115,12 +116,15 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 // swarmPositions draws n spawn positions (a random open cell each, jittered
 // within it) and returns them in tile order (spatial.TileOrder with
 // SpawnTile), the order the agents are created in, so that neighbours sit
-// next to each other in Arche's columns.
-func swarmPositions(g *grid.Grid, rng *steer.Rand, n int) ([]r2.Vec, error) {
+// next to each other in Arche's columns; with drawOrder, in the order drawn.
+func swarmPositions(g *grid.Grid, rng *steer.Rand, n int, drawOrder bool) ([]r2.Vec, error) {
 	pos := make([]r2.Vec, n)
 	for i := range pos {
 		p, _ := randomOpenCell(g, rng)
 		pos[i] = r2.Add(p, r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+	}
+	if drawOrder {
+		return pos, nil
 	}
 	order, err := spatial.TileOrder(pos, SpawnTile, nil)
 	if err != nil {

@@ -28,9 +28,17 @@ func BenchmarkSwarmFrame(b *testing.B) {
 // goes:
 //
 //	go test ./cmd/bench/scenario -run '^$' -bench SwarmFrame100k -benchtime 100x -cpuprofile cpu.prof
-func BenchmarkSwarmFrame100k(b *testing.B) {
+//
+// BenchmarkSwarmFrame100kDrawOrder is the same swarm created in draw order
+// rather than tile order (SwarmConfig.DrawOrder): the pair measures what
+// creating a crowd in spatial order saves.
+func BenchmarkSwarmFrame100k(b *testing.B) { benchSwarm100k(b, false) }
+
+func BenchmarkSwarmFrame100kDrawOrder(b *testing.B) { benchSwarm100k(b, true) }
+
+func benchSwarm100k(b *testing.B, drawOrder bool) {
 	const n = 100000
-	s, err := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: 2})
+	s, err := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: 2, DrawOrder: drawOrder})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -20,6 +20,9 @@ import (
 // without ARCHAI_SWARM_CPU:
 //
 //	ARCHAI_SWARM_CPU=100000 ARCHAI_SWARM_WORKERS=2 go test ./cmd/bench/scenario -run SwarmCPUPerSystem -v
+//
+// ARCHAI_DRAW_ORDER=1 creates the agents in draw order instead of tile order
+// (SwarmConfig.DrawOrder), to measure what the tile order saves.
 func TestSwarmCPUPerSystem(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("ARCHAI_SWARM_CPU"))
 	if n <= 0 {
@@ -31,7 +34,7 @@ func TestSwarmCPUPerSystem(t *testing.T) {
 		warm = 30
 	}
 	const frames = 120
-	sc, err2 := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: max(workers, 1)})
+	sc, err2 := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: max(workers, 1), DrawOrder: os.Getenv("ARCHAI_DRAW_ORDER") != ""})
 	require.NoError(t, err2)
 	sys := sc.Systems()
 	for _, s := range sys {
