@@ -470,42 +470,45 @@ const (
 // diagonally ahead, one row up for NW and NE, one row down for SW and SE,
 // so one pass down and one pass up the rows compute them all.
 func (s *Search) syncDiagonals() {
-	pw, ph := int32(s.pw), int32(s.ph)
+	pw, ph := s.pw, s.ph
 	if len(s.diag) != 4*len(s.moves) {
 		s.diag = make([]uint16, 4*len(s.moves))
 	}
 	diag, moves, jp := s.diag, s.moves, s.jcell
-	for pass := int32(0); pass < 2; pass++ {
+	// NW and NE (k = 0, 1) read the row above: rows top-down; SW and SE
+	// (k = 2, 3) the row below: rows bottom-up. Each pass writes a cell's
+	// two runs side by side.
+	for pass := 0; pass < 2; pass++ {
+		k0 := 2 * pass
 		dy := 2*pass - 1
-		for yy := int32(0); yy < ph; yy++ {
+		stepW, stepE := dy*pw-1, dy*pw+1
+		linesW, linesE := diagLines[k0], diagLines[k0+1]
+		bitW, bitE := uint8(moveNW)<<uint(k0), uint8(moveNW)<<uint(k0+1)
+		for yy := 0; yy < ph; yy++ {
 			y := yy
 			if dy > 0 {
 				y = ph - 1 - yy
 			}
-			for i := y * pw; i < (y+1)*pw; i++ {
-				for k := 2 * pass; k < 2*pass+2; k++ {
-					dx := 2*(k&1) - 1
-					var v uint16 // diagWall after 0 steps
-					if moves[i]&(uint8(moveNW)<<uint(k)) != 0 {
-						j := i + dy*pw + dx
-						lines := uint16(jpW)
-						if dx > 0 {
-							lines = jpE
-						}
-						if dy > 0 {
-							lines |= jpS
-						} else {
-							lines |= jpN
-						}
-						if jp[j]&lines != 0 {
-							v = 1<<1 | diagJump
-						} else {
-							nv := diag[4*j+k]
-							v = (nv>>1+1)<<1 | nv&1
-						}
+			row := moves[y*pw : (y+1)*pw]
+			for x, m := range row {
+				i := y*pw + x
+				var vw, ve uint16 // diagWall after 0 steps
+				if m&bitW != 0 {  // the cell ahead is inside the padded grid
+					if j := i + stepW; jp[j]&linesW != 0 {
+						vw = 1<<1 | diagJump
+					} else {
+						vw = diag[4*j+k0] + 1<<1 // one step more, same state
 					}
-					diag[4*i+k] = v
 				}
+				if m&bitE != 0 {
+					if j := i + stepE; jp[j]&linesE != 0 {
+						ve = 1<<1 | diagJump
+					} else {
+						ve = diag[4*j+k0+1] + 1<<1
+					}
+				}
+				diag[4*i+k0] = vw
+				diag[4*i+k0+1] = ve
 			}
 		}
 	}
@@ -526,9 +529,10 @@ const (
 
 // syncJumps computes Search.jp from the bitsets: a scan from a cell finds
 // a jump point when the first stop after it is passable (a forced
-// neighbour, not a wall). Along a row that is one pass per direction; down
-// and up the columns it is one word-parallel pass over the rows, carrying
-// per column whether the first stop seen so far is passable.
+// neighbour, not a wall). Along a row it visits the row's stops through
+// their set bits, per direction, and marks the cells between two stops;
+// down and up the columns it is one word-parallel pass over the rows,
+// carrying per column whether the first stop seen so far is passable.
 func (s *Search) syncJumps() {
 	pw, ph := s.pw, s.ph
 	if len(s.jcell) != len(s.moves) {
@@ -538,22 +542,48 @@ func (s *Search) syncJumps() {
 	clear(jp)
 	wpr := s.rows.wpr
 	line := func(b *bitLines, r int) []uint64 { return b.w[r*wpr : (r+1)*wpr] }
-	bit := func(ws []uint64, x int) uint8 { k := x + 64; return uint8(ws[k>>6] >> uint(k&63) & 1) }
+	// Along each row: between two consecutive stops a < b, a scan east from
+	// a … b−1 finds a jump point when b is passable, and a scan west from
+	// a+1 … b when a is; the stops are visited in order through their bits.
+	// The border columns 0 and pw−1 are blocked, so stops.
 	for y := 1; y < ph-1; y++ {
 		row := jp[y*pw : (y+1)*pw]
-		pass, stE, stW := line(&s.rows, y), line(&s.stopE, y), line(&s.stopW, y)
-		var found uint8
-		for x := pw - 2; x >= 1; x-- {
-			row[x] |= uint16(found) * jpE
-			if bit(stE, x) != 0 {
-				found = bit(pass, x)
+		pass := line(&s.rows, y)
+		passAt := func(x int) bool { k := x + 64; return pass[k>>6]>>uint(k&63)&1 != 0 }
+		prev := 0
+		for w, m := range line(&s.stopE, y) {
+			for ; m != 0; m &= m - 1 {
+				b := w<<6 + bits.TrailingZeros64(m) - 64
+				if b < 1 {
+					continue
+				}
+				if b > pw-1 {
+					break
+				}
+				if passAt(b) {
+					for x := max(prev, 1); x < b; x++ {
+						row[x] |= jpE
+					}
+				}
+				prev = b
 			}
 		}
-		found = 0
-		for x := 1; x < pw-1; x++ {
-			row[x] |= uint16(found) * jpW
-			if bit(stW, x) != 0 {
-				found = bit(pass, x)
+		prev = 0
+		for w, m := range line(&s.stopW, y) {
+			for ; m != 0; m &= m - 1 {
+				b := w<<6 + bits.TrailingZeros64(m) - 64
+				if b < 0 {
+					continue
+				}
+				if b > pw-1 {
+					break
+				}
+				if b > 0 && prev > 0 && passAt(prev) {
+					for x := prev + 1; x <= min(b, pw-2); x++ {
+						row[x] |= jpW
+					}
+				}
+				prev = b
 			}
 		}
 	}
@@ -617,19 +647,29 @@ func beside(dx, dy int32) uint16 {
 }
 
 // syncCells adds the allowed moves and the diagonal neighbours'
-// passability to the jump bits of Search.jcell.
+// passability to the jump bits of Search.jcell. The passability of the
+// cells at x−1 and x+1 of the rows above and below is read straight from
+// the row bitsets' words.
 func (s *Search) syncCells() {
-	pw, ph := int32(s.pw), int32(s.ph)
-	for y := int32(1); y < ph-1; y++ {
-		for x := int32(1); x < pw-1; x++ {
-			i := y*pw + x
-			c := uint16(s.moves[i]) << 8
-			for k := int32(0); k < 4; k++ {
-				if s.rows.get(y+2*(k>>1)-1, x+2*(k&1)-1) {
-					c |= 1 << uint(4+k)
-				}
+	pw, ph := s.pw, s.ph
+	wpr := s.rows.wpr
+	rw := s.rows.w
+	for y := 1; y < ph-1; y++ {
+		up := rw[(y-1)*wpr : y*wpr]
+		dn := rw[(y+1)*wpr : (y+2)*wpr]
+		moves := s.moves[y*pw : (y+1)*pw]
+		jc := s.jcell[y*pw : (y+1)*pw]
+		for x := 1; x < pw-1 && x < len(moves) && x < len(jc); x++ {
+			kl, kr := uint(x+63), uint(x+65) // bits of cells x−1 and x+1
+			if kl>>6 >= uint(len(up)) || kr>>6 >= uint(len(up)) || kr>>6 >= uint(len(dn)) {
+				break
 			}
-			s.jcell[i] |= c
+			c := uint16(moves[x])<<8 |
+				uint16(up[kl>>6]>>(kl&63)&1)<<4 | // NW
+				uint16(up[kr>>6]>>(kr&63)&1)<<5 | // NE
+				uint16(dn[kl>>6]>>(kl&63)&1)<<6 | // SW
+				uint16(dn[kr>>6]>>(kr&63)&1)<<7 // SE
+			jc[x] |= c
 		}
 	}
 }

@@ -109,8 +109,12 @@ func newBucketQueue(ring int) *bucketQueue {
 		bits: make([]uint64, ring/64),
 		sum:  make([]uint64, (ring/64+63)/64),
 	}
-	for i := range q.head {
-		q.head[i] = -1
+	// fill with -1 by doubling copies: one memmove per doubling, which for
+	// the ring of JPS (32,768 buckets) is most of a first search's cost
+	// otherwise
+	q.head[0] = -1
+	for n := 1; n < ring; n *= 2 {
+		copy(q.head[n:], q.head[:n])
 	}
 	return q
 }
