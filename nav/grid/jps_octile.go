@@ -131,7 +131,7 @@ func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 	}
 	b := int(f) & (jpsRing - 1)
 	e := q.free
-	if e >= 0 {
+	if e != 0 {
 		q.free = q.ent[e].next
 	} else {
 		e = int32(len(q.ent))
