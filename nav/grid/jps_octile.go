@@ -21,16 +21,18 @@ func (s *Search) runJPSExact(budget int) {
 	left := budget
 	for left > 0 {
 		var ci int32
-		if len(s.open) == 0 { // no overflow: the bucket queue alone, inline
-			b := q.cur
-			if q.bits[b>>6]>>uint(b&63)&1 == 0 {
-				if b = q.firstFrom(b); b < 0 {
-					s.finish(-1)
-					break
-				}
-				q.fmin += int64((b - q.cur) & (jpsRing - 1))
-				q.cur = b
+		if b := q.cur; q.bits[b>>6]>>uint(b&63)&1 != 0 {
+			// fmin's bucket is not empty: it comes first, even with an
+			// overflow, whose entries all have f ≥ fmin (popOpen takes
+			// them before the ring moves past them)
+			ci = q.take(b)
+		} else if len(s.open) == 0 { // no overflow: the bucket queue alone, inline
+			if b = q.firstFrom(b); b < 0 {
+				s.finish(-1)
+				break
 			}
+			q.fmin += int64((b - q.cur) & (jpsRing - 1))
+			q.cur = b
 			ci = q.take(b)
 		} else {
 			var ok bool
