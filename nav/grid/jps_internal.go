@@ -351,8 +351,12 @@ func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
 		}
 		g += costDiag * int64(absInt32(jx-x))
 		ji := jy*pw + jx
-		if ji == s.goal || !eager || g+octileInt(jx-gx, jy-gy) != f {
+		if !eager {
 			s.relaxInt(ji, jx, jy, d, g)
+			return
+		}
+		if ji == s.goal || g+octileInt(jx-gx, jy-gy) != f {
+			s.relaxJPS(ji, jx, jy, d, g)
 			return
 		}
 		if nn := uint64(s.nodes[ji]); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
