@@ -479,40 +479,45 @@ func (s *Search) syncDiagonals() {
 		s.diag = make([]uint16, 4*len(s.moves))
 	}
 	diag, moves, jp := s.diag, s.moves, s.jcell
+	clear(diag[:4*pw])        // border rows: no move
+	clear(diag[4*(ph-1)*pw:]) //
 	// NW and NE (k = 0, 1) read the row above: rows top-down; SW and SE
 	// (k = 2, 3) the row below: rows bottom-up. Each pass writes a cell's
-	// two runs side by side.
+	// two runs side by side, without branches (on a map of scattered
+	// obstacles a branch per move would mispredict often).
 	for pass := 0; pass < 2; pass++ {
 		k0 := 2 * pass
 		dy := 2*pass - 1
-		stepW, stepE := dy*pw-1, dy*pw+1
 		linesW, linesE := diagLines[k0], diagLines[k0+1]
-		bitW, bitE := uint8(moveNW)<<uint(k0), uint8(moveNW)<<uint(k0+1)
-		for yy := 0; yy < ph; yy++ {
+		shW, shE := uint(4+k0), uint(5+k0) // bits of the two moves
+		for yy := 1; yy < ph-1; yy++ {
 			y := yy
 			if dy > 0 {
 				y = ph - 1 - yy
 			}
-			row := moves[y*pw : (y+1)*pw]
-			for x, m := range row {
-				i := y*pw + x
-				var vw, ve uint16 // diagWall after 0 steps
-				if m&bitW != 0 {  // the cell ahead is inside the padded grid
-					if j := i + stepW; jp[j]&linesW != 0 {
-						vw = 1<<1 | diagJump
-					} else {
-						vw = diag[4*j+k0] + 1<<1 // one step more, same state
-					}
+			base := y * pw
+			ahead := base + dy*pw // the row the moves enter
+			mrow := moves[base : base+pw]
+			jrow := jp[ahead : ahead+pw]
+			drow := diag[4*base : 4*(base+pw)]
+			dnext := diag[4*ahead : 4*(ahead+pw)]
+			drow[k0], drow[k0+1] = 0, 0 // border columns
+			drow[4*(pw-1)+k0], drow[4*(pw-1)+k0+1] = 0, 0
+			for x := 1; x < pw-1 && x+1 < len(jrow) && 4*x+k0+4 < len(dnext) && 4*x+k0+1 < len(drow) && x < len(mrow); x++ {
+				m := uint16(mrow[x])
+				// W run: 1<<1|diagJump when the cell ahead has a jump
+				// point, else that cell's run one step longer; 0 when
+				// the move is not allowed
+				vw := dnext[4*(x-1)+k0] + 1<<1
+				if uint16(jrow[x-1])&linesW != 0 {
+					vw = 1<<1 | diagJump
 				}
-				if m&bitE != 0 {
-					if j := i + stepE; jp[j]&linesE != 0 {
-						ve = 1<<1 | diagJump
-					} else {
-						ve = diag[4*j+k0+1] + 1<<1
-					}
+				ve := dnext[4*(x+1)+k0+1] + 1<<1
+				if jrow[x+1]&linesE != 0 {
+					ve = 1<<1 | diagJump
 				}
-				diag[4*i+k0] = vw
-				diag[4*i+k0+1] = ve
+				drow[4*x+k0] = vw & -(m >> shW & 1)
+				drow[4*x+k0+1] = ve & -(m >> shE & 1)
 			}
 		}
 	}
@@ -533,9 +538,8 @@ const (
 
 // syncJumps computes Search.jp from the bitsets: a scan from a cell finds
 // a jump point when the first stop after it is passable (a forced
-// neighbour, not a wall). Along a row it visits the row's stops through
-// their set bits, per direction, and marks the cells between two stops;
-// down and up the columns it is one word-parallel pass over the rows,
+// neighbour, not a wall). Along a row that is one pass per direction,
+// carrying the passability of the nearest stop; down and up the columns it is one word-parallel pass over the rows,
 // carrying per column whether the first stop seen so far is passable.
 func (s *Search) syncJumps() {
 	pw, ph := s.pw, s.ph
@@ -546,49 +550,34 @@ func (s *Search) syncJumps() {
 	clear(jp)
 	wpr := s.rows.wpr
 	line := func(b *bitLines, r int) []uint64 { return b.w[r*wpr : (r+1)*wpr] }
-	// Along each row: between two consecutive stops a < b, a scan east from
-	// a … b−1 finds a jump point when b is passable, and a scan west from
-	// a+1 … b when a is; the stops are visited in order through their bits.
-	// The border columns 0 and pw−1 are blocked, so stops.
+	// Along each row, cell by cell without branches (on a map of scattered
+	// obstacles the stops are dense and unpredictable): east from the row's
+	// end, carrying the passability of the first stop after the cell, and
+	// west from its start, that of the last stop before it.
 	for y := 1; y < ph-1; y++ {
 		row := jp[y*pw : (y+1)*pw]
-		pass := line(&s.rows, y)
-		passAt := func(x int) bool { k := x + 64; return pass[k>>6]>>uint(k&63)&1 != 0 }
-		prev := 0
-		for w, m := range line(&s.stopE, y) {
-			for ; m != 0; m &= m - 1 {
-				b := w<<6 + bits.TrailingZeros64(m) - 64
-				if b < 1 {
-					continue
-				}
-				if b > pw-1 {
-					break
-				}
-				if passAt(b) {
-					for x := max(prev, 1); x < b; x++ {
-						row[x] |= jpE
-					}
-				}
-				prev = b
+		pass, stE, stW := line(&s.rows, y), line(&s.stopE, y), line(&s.stopW, y)
+		var found uint16
+		for x := pw - 2; x >= 1 && x < len(row); x-- {
+			row[x] |= found * jpE
+			k := uint(x + 64)
+			w, sh := k>>6, k&63
+			if w >= uint(len(pass)) {
+				break
 			}
+			st := uint16(stE[w] >> sh & 1)
+			found ^= (found ^ uint16(pass[w]>>sh&1)) & -st
 		}
-		prev = 0
-		for w, m := range line(&s.stopW, y) {
-			for ; m != 0; m &= m - 1 {
-				b := w<<6 + bits.TrailingZeros64(m) - 64
-				if b < 0 {
-					continue
-				}
-				if b > pw-1 {
-					break
-				}
-				if b > 0 && prev > 0 && passAt(prev) {
-					for x := prev + 1; x <= min(b, pw-2); x++ {
-						row[x] |= jpW
-					}
-				}
-				prev = b
+		found = 0
+		for x := 1; x < pw-1 && x < len(row); x++ {
+			row[x] |= found * jpW
+			k := uint(x + 64)
+			w, sh := k>>6, k&63
+			if w >= uint(len(pass)) {
+				break
 			}
+			st := uint16(stW[w] >> sh & 1)
+			found ^= (found ^ uint16(pass[w]>>sh&1)) & -st
 		}
 	}
 	// Down (S) and up (N) the columns. A scan south stops at (x, y) when it
