@@ -479,8 +479,8 @@ func (s *Search) syncDiagonals() {
 		s.diag = make([]uint16, 4*len(s.moves))
 	}
 	diag, moves, jp := s.diag, s.moves, s.jcell
-	clear(diag[:4*pw])        // border rows: no move
-	clear(diag[4*(ph-1)*pw:]) //
+	clear(diag[:4*pw]) // the border rows allow no move
+	clear(diag[4*(ph-1)*pw:])
 	// NW and NE (k = 0, 1) read the row above: rows top-down; SW and SE
 	// (k = 2, 3) the row below: rows bottom-up. Each pass writes a cell's
 	// two runs side by side, without branches (on a map of scattered
@@ -503,7 +503,7 @@ func (s *Search) syncDiagonals() {
 			dnext := diag[4*ahead : 4*(ahead+pw)]
 			drow[k0], drow[k0+1] = 0, 0 // border columns
 			drow[4*(pw-1)+k0], drow[4*(pw-1)+k0+1] = 0, 0
-			for x := 1; x < pw-1 && x+1 < len(jrow) && 4*x+k0+4 < len(dnext) && 4*x+k0+1 < len(drow) && x < len(mrow); x++ {
+			for x := 1; x < pw-1 && x+1 < len(jrow) && 4*x+k0+5 < len(dnext) && 4*x+k0+1 < len(drow) && x < len(mrow); x++ {
 				m := uint16(mrow[x])
 				// W run: 1<<1|diagJump when the cell ahead has a jump
 				// point, else that cell's run one step longer; 0 when
@@ -539,8 +539,9 @@ const (
 // syncJumps computes Search.jp from the bitsets: a scan from a cell finds
 // a jump point when the first stop after it is passable (a forced
 // neighbour, not a wall). Along a row that is one pass per direction,
-// carrying the passability of the nearest stop; down and up the columns it is one word-parallel pass over the rows,
-// carrying per column whether the first stop seen so far is passable.
+// carrying the passability of the nearest stop; down and up the columns it
+// is one word-parallel pass over the rows, carrying per column whether the
+// first stop seen so far is passable.
 func (s *Search) syncJumps() {
 	pw, ph := s.pw, s.ph
 	if len(s.jcell) != len(s.moves) {
