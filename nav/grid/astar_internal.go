@@ -411,7 +411,7 @@ func (s *Search) runBuckets(budget int) {
 		e := head[b]
 		en := ent[e]
 		head[b] = en.next
-		if en.next < 0 {
+		if en.next == 0 {
 			w := b >> 6
 			qbits[w] &^= 1 << uint(b&63)
 			if qbits[w] == 0 {
@@ -462,7 +462,7 @@ func (s *Search) runBuckets(budget int) {
 			// push onto bucket f
 			f := int(ng+h) & ring
 			e := free
-			if e >= 0 {
+			if e != 0 {
 				free = ent[e].next
 			} else {
 				e = int32(len(ent))

@@ -45,7 +45,7 @@ func (s *Search) runOctile(budget int) {
 		en := entAt(ep, e)
 		ci, next := en.idx, en.next
 		*hb = next
-		if next < 0 {
+		if next == 0 {
 			w := b >> 6
 			wp := u64At(bp, w)
 			if *wp &^= 1 << uint(b&63); *wp == 0 {
@@ -82,7 +82,7 @@ func (s *Search) runOctile(budget int) {
 			f := int(ng+costStraight*int64(max(ax, ay))+(costDiag-costStraight)*int64(min(ax, ay))) & ring
 			// push onto bucket f
 			e := free
-			if e >= 0 {
+			if e != 0 {
 				free = entAt(ep, e).next
 			} else {
 				e = int32(len(q.ent))

@@ -171,3 +171,56 @@ func TestIncrementalJPSEqualsRebuild(t *testing.T) {
 		require.Equal(t, fresh.diag, s.diag, "round %d: diagonal runs", round)
 	}
 }
+
+// TestJPSRebuildMatchesPerCell checks the full rebuild of the JPS mirror
+// (word-level jump bits, cell bits and diagonal runs, see syncBits) against
+// the per-line and per-cell recomputations the incremental upkeep uses, on
+// random grids with rows of one and of several words.
+func TestJPSRebuildMatchesPerCell(t *testing.T) {
+	rng := newRand(13)
+	for _, sz := range [][2]int{{7, 5}, {62, 3}, {63, 9}, {64, 64}, {130, 41}} {
+		for _, density := range []int{2, 4, 10} {
+			w, h := sz[0], sz[1]
+			g := New(w, h)
+			for i := 0; i < w*h/density; i++ {
+				g.SetCost(Cell{int32(rng.Intn(w)), int32(rng.Intn(h))}, Blocked)
+			}
+			s := NewSearchOptions(g, Options{JumpPoints: true})
+			s.sync()
+			s.syncMoves()
+			s.syncBits()
+			jcell := append([]uint16(nil), s.jcell...)
+			diag := append([]uint16(nil), s.diag...)
+			for y := 1; y < s.ph-1; y++ {
+				s.jumpsOfRow(y)
+			}
+			for x := 1; x < s.pw-1; x++ {
+				s.jumpsOfCol(x)
+			}
+			for y := int32(1); y < int32(s.ph)-1; y++ {
+				for x := int32(1); x < int32(s.pw)-1; x++ {
+					s.cellBits(x, y)
+				}
+			}
+			require.Equal(t, s.jcell, jcell, "%dx%d 1/%d blocked: jump and cell bits", w, h, density)
+			clear(s.diag)
+			for y := int32(0); y < int32(s.ph); y++ {
+				for x := int32(0); x < int32(s.pw); x++ {
+					s.diagFrom(x, y)
+				}
+			}
+			// diagFrom only walks on while a run changes: repeat to a fixed point
+			for changed := true; changed; {
+				changed = false
+				for i := range s.diag {
+					k := int32(i & 3)
+					v := s.diagValue(int32(i/4), k, 2*(k&1)-1, 2*(k>>1)-1)
+					if v != s.diag[i] {
+						s.diag[i], changed = v, true
+					}
+				}
+			}
+			require.Equal(t, s.diag, diag, "%dx%d 1/%d blocked: diagonal runs", w, h, density)
+		}
+	}
+}

@@ -351,8 +351,12 @@ func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
 		}
 		g += costDiag * int64(absInt32(jx-x))
 		ji := jy*pw + jx
-		if ji == s.goal || !eager || g+octileInt(jx-gx, jy-gy) != f {
+		if !eager {
 			s.relaxInt(ji, jx, jy, d, g)
+			return
+		}
+		if ji == s.goal || g+octileInt(jx-gx, jy-gy) != f {
+			s.relaxJPS(ji, jx, jy, d, g)
 			return
 		}
 		if nn := uint64(s.nodes[ji]); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
@@ -470,42 +474,50 @@ const (
 // diagonally ahead, one row up for NW and NE, one row down for SW and SE,
 // so one pass down and one pass up the rows compute them all.
 func (s *Search) syncDiagonals() {
-	pw, ph := int32(s.pw), int32(s.ph)
+	pw, ph := s.pw, s.ph
 	if len(s.diag) != 4*len(s.moves) {
 		s.diag = make([]uint16, 4*len(s.moves))
 	}
 	diag, moves, jp := s.diag, s.moves, s.jcell
-	for pass := int32(0); pass < 2; pass++ {
+	clear(diag[:4*pw]) // the border rows allow no move
+	clear(diag[4*(ph-1)*pw:])
+	// NW and NE (k = 0, 1) read the row above: rows top-down; SW and SE
+	// (k = 2, 3) the row below: rows bottom-up. Each pass writes a cell's
+	// two runs side by side, without branches (on a map of scattered
+	// obstacles a branch per move would mispredict often).
+	for pass := 0; pass < 2; pass++ {
+		k0 := 2 * pass
 		dy := 2*pass - 1
-		for yy := int32(0); yy < ph; yy++ {
+		linesW, linesE := diagLines[k0], diagLines[k0+1]
+		shW, shE := uint(4+k0), uint(5+k0) // bits of the two moves
+		for yy := 1; yy < ph-1; yy++ {
 			y := yy
 			if dy > 0 {
 				y = ph - 1 - yy
 			}
-			for i := y * pw; i < (y+1)*pw; i++ {
-				for k := 2 * pass; k < 2*pass+2; k++ {
-					dx := 2*(k&1) - 1
-					var v uint16 // diagWall after 0 steps
-					if moves[i]&(uint8(moveNW)<<uint(k)) != 0 {
-						j := i + dy*pw + dx
-						lines := uint16(jpW)
-						if dx > 0 {
-							lines = jpE
-						}
-						if dy > 0 {
-							lines |= jpS
-						} else {
-							lines |= jpN
-						}
-						if jp[j]&lines != 0 {
-							v = 1<<1 | diagJump
-						} else {
-							nv := diag[4*j+k]
-							v = (nv>>1+1)<<1 | nv&1
-						}
-					}
-					diag[4*i+k] = v
+			base := y * pw
+			ahead := base + dy*pw // the row the moves enter
+			mrow := moves[base : base+pw]
+			jrow := jp[ahead : ahead+pw]
+			drow := diag[4*base : 4*(base+pw)]
+			dnext := diag[4*ahead : 4*(ahead+pw)]
+			drow[k0], drow[k0+1] = 0, 0 // border columns
+			drow[4*(pw-1)+k0], drow[4*(pw-1)+k0+1] = 0, 0
+			for x := 1; x < pw-1 && x+1 < len(jrow) && 4*x+k0+5 < len(dnext) && 4*x+k0+1 < len(drow) && x < len(mrow); x++ {
+				m := uint16(mrow[x])
+				// W run: 1<<1|diagJump when the cell ahead has a jump
+				// point, else that cell's run one step longer; 0 when
+				// the move is not allowed
+				vw := dnext[4*(x-1)+k0] + 1<<1
+				if uint16(jrow[x-1])&linesW != 0 {
+					vw = 1<<1 | diagJump
 				}
+				ve := dnext[4*(x+1)+k0+1] + 1<<1
+				if jrow[x+1]&linesE != 0 {
+					ve = 1<<1 | diagJump
+				}
+				drow[4*x+k0] = vw & -(m >> shW & 1)
+				drow[4*x+k0+1] = ve & -(m >> shE & 1)
 			}
 		}
 	}
@@ -526,9 +538,10 @@ const (
 
 // syncJumps computes Search.jp from the bitsets: a scan from a cell finds
 // a jump point when the first stop after it is passable (a forced
-// neighbour, not a wall). Along a row that is one pass per direction; down
-// and up the columns it is one word-parallel pass over the rows, carrying
-// per column whether the first stop seen so far is passable.
+// neighbour, not a wall). Along a row that is one pass per direction,
+// carrying the passability of the nearest stop; down and up the columns it
+// is one word-parallel pass over the rows, carrying per column whether the
+// first stop seen so far is passable.
 func (s *Search) syncJumps() {
 	pw, ph := s.pw, s.ph
 	if len(s.jcell) != len(s.moves) {
@@ -538,23 +551,34 @@ func (s *Search) syncJumps() {
 	clear(jp)
 	wpr := s.rows.wpr
 	line := func(b *bitLines, r int) []uint64 { return b.w[r*wpr : (r+1)*wpr] }
-	bit := func(ws []uint64, x int) uint8 { k := x + 64; return uint8(ws[k>>6] >> uint(k&63) & 1) }
+	// Along each row, cell by cell without branches (on a map of scattered
+	// obstacles the stops are dense and unpredictable): east from the row's
+	// end, carrying the passability of the first stop after the cell, and
+	// west from its start, that of the last stop before it.
 	for y := 1; y < ph-1; y++ {
 		row := jp[y*pw : (y+1)*pw]
 		pass, stE, stW := line(&s.rows, y), line(&s.stopE, y), line(&s.stopW, y)
-		var found uint8
-		for x := pw - 2; x >= 1; x-- {
-			row[x] |= uint16(found) * jpE
-			if bit(stE, x) != 0 {
-				found = bit(pass, x)
+		var found uint16
+		for x := pw - 2; x >= 1 && x < len(row); x-- {
+			row[x] |= found * jpE
+			k := uint(x + 64)
+			w, sh := k>>6, k&63
+			if w >= uint(len(pass)) {
+				break
 			}
+			st := uint16(stE[w] >> sh & 1)
+			found ^= (found ^ uint16(pass[w]>>sh&1)) & -st
 		}
 		found = 0
-		for x := 1; x < pw-1; x++ {
-			row[x] |= uint16(found) * jpW
-			if bit(stW, x) != 0 {
-				found = bit(pass, x)
+		for x := 1; x < pw-1 && x < len(row); x++ {
+			row[x] |= found * jpW
+			k := uint(x + 64)
+			w, sh := k>>6, k&63
+			if w >= uint(len(pass)) {
+				break
 			}
+			st := uint16(stW[w] >> sh & 1)
+			found ^= (found ^ uint16(pass[w]>>sh&1)) & -st
 		}
 	}
 	// Down (S) and up (N) the columns. A scan south stops at (x, y) when it
@@ -617,19 +641,29 @@ func beside(dx, dy int32) uint16 {
 }
 
 // syncCells adds the allowed moves and the diagonal neighbours'
-// passability to the jump bits of Search.jcell.
+// passability to the jump bits of Search.jcell. The passability of the
+// cells at x−1 and x+1 of the rows above and below is read straight from
+// the row bitsets' words.
 func (s *Search) syncCells() {
-	pw, ph := int32(s.pw), int32(s.ph)
-	for y := int32(1); y < ph-1; y++ {
-		for x := int32(1); x < pw-1; x++ {
-			i := y*pw + x
-			c := uint16(s.moves[i]) << 8
-			for k := int32(0); k < 4; k++ {
-				if s.rows.get(y+2*(k>>1)-1, x+2*(k&1)-1) {
-					c |= 1 << uint(4+k)
-				}
+	pw, ph := s.pw, s.ph
+	wpr := s.rows.wpr
+	rw := s.rows.w
+	for y := 1; y < ph-1; y++ {
+		up := rw[(y-1)*wpr : y*wpr]
+		dn := rw[(y+1)*wpr : (y+2)*wpr]
+		moves := s.moves[y*pw : (y+1)*pw]
+		jc := s.jcell[y*pw : (y+1)*pw]
+		for x := 1; x < pw-1 && x < len(moves) && x < len(jc); x++ {
+			kl, kr := uint(x+63), uint(x+65) // bits of cells x−1 and x+1
+			if kl>>6 >= uint(len(up)) || kr>>6 >= uint(len(up)) || kr>>6 >= uint(len(dn)) {
+				break
 			}
-			s.jcell[i] |= c
+			c := uint16(moves[x])<<8 |
+				uint16(up[kl>>6]>>(kl&63)&1)<<4 | // NW
+				uint16(up[kr>>6]>>(kr&63)&1)<<5 | // NE
+				uint16(dn[kl>>6]>>(kl&63)&1)<<6 | // SW
+				uint16(dn[kr>>6]>>(kr&63)&1)<<7 // SE
+			jc[x] |= c
 		}
 	}
 }

@@ -6,9 +6,9 @@ import (
 )
 
 // runJPSExact is runJPS for the default jump point query (weight 1, the
-// bucket queue), written as one loop: the pop, the choice of directions,
-// the straight scans off the goal's row and column and the first diagonal
-// steps run inline on unchecked element pointers (see runOctile), and a
+// bucket queue), written as one loop: the pop, the choice of directions and
+// the straight scans off the goal's row and column run inline, on
+// unchecked element pointers where they index the grid (see runOctile), and a
 // jump point is relaxed by relaxJPS. What it finds is what runJPS finds: the
 // same scans in the same order, the same eager diagonal jump points (see
 // jumpDiagonal).
@@ -17,20 +17,23 @@ func (s *Search) runJPSExact(budget int) {
 	jp := unsafe.Pointer(unsafe.SliceData(s.jcell))
 	goal := s.goal
 	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
 	q := s.bq
 	left := budget
 	for left > 0 {
 		var ci int32
-		if len(s.open) == 0 { // no overflow: the bucket queue alone, inline
-			b := q.cur
-			if q.bits[b>>6]>>uint(b&63)&1 == 0 {
-				if b = q.firstFrom(b); b < 0 {
-					s.finish(-1)
-					break
-				}
-				q.fmin += int64((b - q.cur) & (jpsRing - 1))
-				q.cur = b
+		if b := q.cur; q.bits[b>>6]>>uint(b&63)&1 != 0 {
+			// fmin's bucket is not empty: it comes first, even with an
+			// overflow, whose entries all have f ≥ fmin (popOpen takes
+			// them before the ring moves past them)
+			ci = q.take(b)
+		} else if len(s.open) == 0 { // no overflow: the bucket queue alone, inline
+			if b = q.firstFrom(b); b < 0 {
+				s.finish(-1)
+				break
 			}
+			q.fmin += int64((b - q.cur) & (jpsRing - 1))
+			q.cur = b
 			ci = q.take(b)
 		} else {
 			var ok bool
@@ -54,13 +57,44 @@ func (s *Search) runJPSExact(budget int) {
 		cy := s.row(ci)
 		cx := ci - cy*pw
 		c := *(*uint16)(unsafe.Add(jp, uintptr(ci)*2))
-		for dirs := jpsDirs(c, cn.dir()); dirs != 0; dirs &= dirs - 1 {
-			d := bits.TrailingZeros8(dirs)
-			if d >= 4 {
-				s.jumpDiagonal(cx, cy, d, cg)
-				continue
+		dirs := jpsDirs(c, cn.dir())
+		// the straight scans, in move order and inline: off the goal's row
+		// (column) the jump bit decides and the stop bitset gives the jump
+		// point; on it, jumpStraight also looks for the goal
+		if dirs&moveW != 0 {
+			if cy == gy {
+				s.jumpStraight(c, cx, cy, 0, cg)
+			} else if c&jpW != 0 {
+				j := s.stopW.prevSet(cy, cx-1)
+				s.relaxJPS(ci-cx+j, j, cy, 0, cg+costStraight*int64(cx-j))
 			}
-			s.scanStraight(c, cx, cy, d, cg)
+		}
+		if dirs&moveE != 0 {
+			if cy == gy {
+				s.jumpStraight(c, cx, cy, 1, cg)
+			} else if c&jpE != 0 {
+				j := s.stopE.nextSet(cy, cx+1)
+				s.relaxJPS(ci-cx+j, j, cy, 1, cg+costStraight*int64(j-cx))
+			}
+		}
+		if dirs&moveN != 0 {
+			if cx == gx {
+				s.jumpStraight(c, cx, cy, 2, cg)
+			} else if c&jpN != 0 {
+				j := s.stopN.prevSet(cx, cy-1)
+				s.relaxJPS(j*pw+cx, cx, j, 2, cg+costStraight*int64(cy-j))
+			}
+		}
+		if dirs&moveS != 0 {
+			if cx == gx {
+				s.jumpStraight(c, cx, cy, 3, cg)
+			} else if c&jpS != 0 {
+				j := s.stopS.nextSet(cx, cy+1)
+				s.relaxJPS(j*pw+cx, cx, j, 3, cg+costStraight*int64(j-cy))
+			}
+		}
+		for dirs >>= 4; dirs != 0; dirs &= dirs - 1 {
+			s.jumpDiagonal(cx, cy, 4+bits.TrailingZeros8(dirs), cg)
 		}
 	}
 	s.expanded += budget - left
@@ -131,7 +165,7 @@ func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 	}
 	b := int(f) & (jpsRing - 1)
 	e := q.free
-	if e >= 0 {
+	if e != 0 {
 		q.free = q.ent[e].next
 	} else {
 		e = int32(len(q.ent))

@@ -85,17 +85,19 @@ func popKey(h []openKey) (openKey, []openKey) {
 // walks straight to the goal as a larger-g tie-break does. As with the heap,
 // an improved node is pushed again and its stale entry skipped.
 type bucketQueue struct {
-	head []int32  // top entry of each bucket, -1 when empty
-	bits []uint64 // non-empty buckets
-	sum  []uint64 // non-zero words of bits
-	ent  []bucketEntry
-	free int32 // first free entry (linked by next), -1 when none
-	cur  int   // bucket of fmin, where the ring starts
+	head []int32       // top entry of each bucket, 0 when empty
+	bits []uint64      // non-empty buckets
+	sum  []uint64      // non-zero words of bits
+	ent  []bucketEntry // numbered from 1: ent[0] is unused, 0 is no entry
+	free int32         // first free entry (linked by next), 0 when none
+	cur  int           // bucket of fmin, where the ring starts
 	fmin int64
 }
 
-// Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS (a jump
-// of up to about 6 cells fits).
+// Ring sizes of the bucket queue for A* (> 2·costDiag) and for JPS: f rises
+// along an edge by at most twice its cost, so a straight jump of up to 40
+// cells or a diagonal one of up to 28 stays in the ring; longer ones go to
+// the overflow heap.
 const (
 	aStarRing = 1 << 13
 	jpsRing   = 1 << 15
@@ -109,9 +111,10 @@ func newBucketQueue(ring int) *bucketQueue {
 		bits: make([]uint64, ring/64),
 		sum:  make([]uint64, (ring/64+63)/64),
 	}
-	for i := range q.head {
-		q.head[i] = -1
-	}
+	// 0 marks an empty bucket and the end of a bucket's list, so the
+	// zeroed allocation is an empty ring: nothing to fill, which for the
+	// ring of JPS (32,768 buckets) would be much of a first search's cost
+	q.ent = make([]bucketEntry, 1, 64)
 	return q
 }
 
@@ -122,14 +125,14 @@ func (q *bucketQueue) reset(f int64) {
 		for ; m != 0; m &= m - 1 {
 			w := i<<6 + bits.TrailingZeros64(m)
 			for bm := q.bits[w]; bm != 0; bm &= bm - 1 {
-				q.head[w<<6+bits.TrailingZeros64(bm)] = -1
+				q.head[w<<6+bits.TrailingZeros64(bm)] = 0
 			}
 			q.bits[w] = 0
 		}
 		q.sum[i] = 0
 	}
-	q.ent = q.ent[:0]
-	q.free = -1
+	q.ent = q.ent[:1]
+	q.free = 0
 	q.cur = int(f) & (len(q.head) - 1)
 	q.fmin = f
 }
@@ -138,7 +141,7 @@ func (q *bucketQueue) reset(f int64) {
 func (q *bucketQueue) push(f int64, idx int32) {
 	b := int(f) & (len(q.head) - 1)
 	e := q.free
-	if e >= 0 {
+	if e != 0 {
 		q.free = q.ent[e].next
 	} else {
 		e = int32(len(q.ent))
@@ -169,7 +172,7 @@ func (q *bucketQueue) take(b int) int32 {
 	en := &q.ent[e]
 	idx, next := en.idx, en.next
 	q.head[b] = next
-	if next < 0 {
+	if next == 0 {
 		q.clearBucket(b)
 	}
 	en.next = q.free
