@@ -470,27 +470,31 @@ func (f *SectorField) bestExit(c grid.Cell) int32 {
 // The exits are sorted by cost: once one costs more than the best value
 // so far, no later one can win (the distance term is ≥ 0). Ties go to the
 // lowest slot, the sector's node order, as a plain scan of the nodes in
-// order would choose. In a sector where every node is reached from every
-// passable cell, the choice needs no direction code: only the chosen
-// exit's is read (nibNone there means c is blocked).
+// order would choose. The choice is made first as if c reached every
+// exit (connExit), which needs no direction code: when c reaches that
+// exit, as it does in most sectors from every passable cell, only its
+// code is read; otherwise the exits are scanned again, skipping those c
+// does not reach.
 func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
 	lk := &f.look[i]
 	ci := int(c.Y-lk.y0)*int(lk.w) + int(c.X-lk.x0)
 	cb, cs := ci>>1, 4*(ci&1)
 	ex := f.exits[lk.ex:][:lk.nEx]
 	minC := f.s.minC
-	var best *exitRec
-	bestV, bestSlot := float32(math.Inf(1)), int32(math.MaxInt32)
+	// The exit c would choose if it reached every exit: when c reaches it,
+	// it is c's choice (it beats every exit, so every one c reaches). In a
+	// sector where every node is reached from every passable cell (conn),
+	// it always is, unless c is blocked.
+	if e := f.connExit(lk, c); e != nil {
+		if nib := lk.dirs[int(e.slot)*int(lk.plane)+cb] >> cs & 15; nib != nibNone {
+			return e, nib
+		}
+	}
 	if lk.conn {
-		best := f.connExit(lk, c)
-		if best == nil {
-			return nil, nibNone
-		}
-		if nib := lk.dirs[int(best.slot)*int(lk.plane)+cb] >> cs & 15; nib != nibNone {
-			return best, nib
-		}
 		return nil, nibNone
 	}
+	var best *exitRec
+	bestV, bestSlot := float32(math.Inf(1)), int32(math.MaxInt32)
 	code := byte(nibNone)
 	for k := range ex {
 		e := &ex[k]
@@ -508,7 +512,8 @@ func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
 	return best, code
 }
 
-// connExit is exitOf's choice in a connected sector (lk.conn), which needs
+// connExit is exitOf's choice for a cell that reaches every exit of its
+// sector (every passable cell of a connected sector, lk.conn), which needs
 // no direction code.
 func (f *SectorField) connExit(lk *sectorLook, c grid.Cell) *exitRec {
 	ex := f.exits[lk.ex:][:lk.nEx]
@@ -583,7 +588,7 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 	var (
 		src  [nextBatch][]byte // where each cell's code is
 		at   [nextBatch]int
-		kind [nextBatch]uint8 // 0: done, 1: a field's code, 2: an exit's code (low half), 3: (high half)
+		kind [nextBatch]uint8 // 0: done, 1: a field's code, 2: an exit's code (low half), 3: (high half), 4 and 5: the same in a sector not every cell of which reaches every node
 		ex   [nextBatch]*exitRec
 		code [nextBatch]byte
 		sec  [nextBatch]int32
@@ -611,7 +616,7 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 				src[j], at[j], kind[j] = sf.dir, ci, 1
 				continue
 			}
-			if !lk.conn || i == f.goalSec {
+			if i == f.goalSec {
 				next[base+j], ok[base+j] = f.Next(c)
 				continue
 			}
@@ -619,12 +624,17 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 				next[base+j], ok[base+j] = c, false
 				continue
 			}
+			// the exit c chooses if it reaches it (see exitOf)
 			e := f.connExit(lk, c)
+			k := uint8(2)
+			if !lk.conn {
+				k = 4
+			}
 			if e == nil {
 				next[base+j], ok[base+j] = c, false
 				continue
 			}
-			src[j], at[j], kind[j], ex[j] = lk.dirs, int(e.slot)*int(lk.plane)+ci>>1, 2+uint8(ci&1), e
+			src[j], at[j], kind[j], ex[j] = lk.dirs, int(e.slot)*int(lk.plane)+ci>>1, k+uint8(ci&1), e
 		}
 		for j := range part {
 			if kind[j] != 0 {
@@ -643,10 +653,14 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 					o := neighbourOffsets[d]
 					next[base+j], ok[base+j] = grid.Cell{X: c.X + o.X, Y: c.Y + o.Y}, true
 				}
-			case 2, 3:
-				switch nib := code[j] >> (4 * (kind[j] - 2)) & 15; nib {
-				case nibNone: // blocked
-					next[base+j], ok[base+j] = c, false
+			case 2, 3, 4, 5:
+				switch nib := code[j] >> (4 * (kind[j] & 1)) & 15; nib {
+				case nibNone: // blocked (2, 3), or the exit not reached from c (4, 5): Next's scan
+					if kind[j] >= 4 {
+						next[base+j], ok[base+j] = f.Next(c)
+					} else {
+						next[base+j], ok[base+j] = c, false
+					}
 				case nibGoal:
 					next[base+j], ok[base+j] = ex[j].across, true
 				default:
