@@ -385,7 +385,11 @@ func (f *SectorField) build(i int) {
 	if n := len(f.pool); n > 0 {
 		sf, f.pool = f.pool[n-1], f.pool[:n-1]
 	} else {
-		sf = &sectorField{}
+		// at their largest at once, so that a field taken from the pool
+		// for another sector never grows them: a sector's seeds from the
+		// portal graph lie on the 4 edges around it (plus the goal), and
+		// it has 8 neighbours
+		sf = &sectorField{est: make([]seedRec, 0, 4*s.size+1), deps: make([]int32, 0, 8)}
 	}
 	cells := int(sec.w * sec.h)
 	sf.d = resize(sf.d, cells)
