@@ -381,16 +381,11 @@ func (f *SectorField) ringSeeds(i int, out []seedRec) []seedRec {
 func (f *SectorField) build(i int) {
 	s := f.s
 	sec := &s.secs[i]
-	var sf *sectorField
-	if n := len(f.pool); n > 0 {
-		sf, f.pool = f.pool[n-1], f.pool[:n-1]
-	} else {
-		// at their largest at once, so that a field taken from the pool
-		// for another sector never grows them: a sector's seeds from the
-		// portal graph lie on the 4 edges around it (plus the goal), and
-		// it has 8 neighbours
-		sf = &sectorField{est: make([]seedRec, 0, 4*s.size+1), deps: make([]int32, 0, 8)}
+	if len(f.pool) == 0 {
+		f.grow()
 	}
+	sf := f.pool[len(f.pool)-1]
+	f.pool = f.pool[:len(f.pool)-1]
 	cells := int(sec.w * sec.h)
 	sf.d = resize(sf.d, cells)
 	sf.dir = resizeBytes(sf.dir, cells)
@@ -415,6 +410,34 @@ func (f *SectorField) build(i int) {
 	f.fields[i] = sf
 	f.last = append(f.last, int32(i))
 	f.order = append(f.order, int32(i))
+}
+
+// fieldSlab is how many sector fields grow makes at once (fewer when the
+// grid has fewer sectors).
+const fieldSlab = 16
+
+// grow adds fieldSlab new sector fields to the pool, their buffers cut
+// from one allocation of each kind (5 allocations for them all, instead
+// of 5 each) and at their largest at once, so that a field taken from the
+// pool for another sector never grows them: a sector has at most size²
+// cells, its seeds from the portal graph lie on the 4 edges around it
+// (plus the goal), and it has 8 neighbours.
+func (f *SectorField) grow() {
+	size, n := f.s.size, min(fieldSlab, len(f.fields))
+	cells, seeds := size*size, 4*size+1
+	fs := make([]sectorField, n)
+	d := make([]float32, n*cells)
+	dir := make([]uint8, n*cells)
+	est := make([]seedRec, n*seeds)
+	deps := make([]int32, n*8)
+	for k := range fs {
+		sf := &fs[k]
+		sf.d = d[k*cells : k*cells : (k+1)*cells]
+		sf.dir = dir[k*cells : k*cells : (k+1)*cells]
+		sf.est = est[k*seeds : k*seeds : (k+1)*seeds]
+		sf.deps = deps[k*8 : k*8 : (k+1)*8]
+		f.pool = append(f.pool, sf)
+	}
 }
 
 // findDeps lists the sectors that the border cells of sf (the field of
