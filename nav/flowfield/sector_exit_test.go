@@ -145,6 +145,13 @@ func TestSectorNextAllMatchesNext(t *testing.T) {
 			if o {
 				with++
 			}
+			if k%16 == 0 { // SampleNext from NextAll's step is Sample
+				p := g.Center(c)
+				d, o := f.Sample(p)
+				dn, on := f.SampleNext(p, next[k], ok[k])
+				require.Equal(t, o, on, "cell %v goal %v", c, goal)
+				require.Equal(t, d, dn, "cell %v goal %v", c, goal)
+			}
 		}
 		require.Greater(t, with, 30000)
 		require.Zero(t, testing.AllocsPerRun(3, func() { f.NextAll(cells, next, ok) }))

@@ -732,9 +732,16 @@ func (f *SectorField) Integration(c grid.Cell) float64 {
 // side of it, so that a sample stays cheap on big maps), else at the
 // farthest of the next 1+LookAhead cells along the field that p sees.
 func (f *SectorField) Sample(p r2.Vec) (r2.Vec, bool) {
+	next, ok := f.Next(f.s.g.CellAt(p))
+	return f.SampleNext(p, next, ok)
+}
+
+// SampleNext is [SectorField.Sample] for a position p whose cell's step is
+// known already: next and ok must be [SectorField.Next] of p's cell (as
+// [SectorField.NextAll] gives them), which it does not look up again.
+func (f *SectorField) SampleNext(p r2.Vec, next grid.Cell, ok bool) (r2.Vec, bool) {
 	g := f.s.g
 	c := g.CellAt(p)
-	next, ok := f.Next(c)
 	if !ok {
 		return r2.Vec{}, false
 	}
