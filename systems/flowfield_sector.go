@@ -29,7 +29,8 @@ import (
 //   - Sampling is split over the workers a chunk of followers at a time:
 //     the directions of the chunk's followers that sample again are looked
 //     up together first ([flowfield.SectorField.NextAll]), so that their
-//     cache misses on a big map overlap, then each samples.
+//     cache misses on a big map overlap, then each samples from the step
+//     found ([flowfield.SectorField.SampleNext]).
 //   - Fields are kept for at most Capacity goals (8 if zero), the least
 //     recently used one reused for a new goal.
 //   - Arrival is FlowField's rule (the packed disk around the goal) without
@@ -320,12 +321,17 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 				r = e
 			}
 		}
-		for _, i := range sc.idx[:n] {
+		for k, i := range sc.idx[:n] {
 			j := &sf.jobs[i]
 			ff := j.ff
 			j.ff = nil
 			ff.Cell = sf.grid.CellAt(j.pos)
-			ff.Aim, ff.Direct, ff.Steer = sectorAim(sf.goals[j.goal].field, sf.grid, j.pos)
+			f := sf.goals[j.goal].field
+			if sectorWarm { // the step NextAll found, not looked up again
+				ff.Aim, ff.Direct, ff.Steer = sectorAimFrom(f, sf.grid, j.pos, sc.next[k], sc.ok[k])
+			} else {
+				ff.Aim, ff.Direct, ff.Steer = sectorAim(f, sf.grid, j.pos)
+			}
 		}
 	}
 	sc.sink += sink
@@ -333,7 +339,13 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 
 // sectorAim is aim for a sector field.
 func sectorAim(f *flowfield.SectorField, g *grid.Grid, p r2.Vec) (r2.Vec, bool, bool) {
-	dir, ok := f.Sample(p)
+	next, ok := f.Next(g.CellAt(p))
+	return sectorAimFrom(f, g, p, next, ok)
+}
+
+// sectorAimFrom is sectorAim given the step of p's cell (f.Next of it).
+func sectorAimFrom(f *flowfield.SectorField, g *grid.Grid, p r2.Vec, next grid.Cell, has bool) (r2.Vec, bool, bool) {
+	dir, ok := f.SampleNext(p, next, has)
 	if !ok || (dir.X == 0 && dir.Y == 0) {
 		return r2.Vec{}, false, false
 	}

@@ -75,6 +75,12 @@ type Sectors struct {
 	sn      []searchNode
 	secBase []int32
 	pool    []float32
+	nc      []nodeCells // per node: its cell and its partner's, for the exits' records
+}
+
+// nodeCells is a node's cell and its partner's, across the portal.
+type nodeCells struct {
+	cell, across grid.Cell
 }
 
 // searchNode is what the portal search reads of a node.
@@ -279,6 +285,13 @@ func (s *Sectors) compact() {
 		s.secBase = make([]int32, len(s.secs)+1)
 	}
 	s.secBase = s.secBase[:len(s.secs)+1]
+	if cap(s.nc) < n {
+		s.nc = make([]nodeCells, n)
+	}
+	s.nc = s.nc[:n]
+	for v := range s.nodes {
+		s.nc[v] = nodeCells{s.nodes[v].cell, s.nodes[s.nodes[v].partner].cell}
+	}
 	total := 0
 	for i := range s.secs {
 		total += len(s.secs[i].dist)

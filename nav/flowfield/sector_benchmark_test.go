@@ -1,7 +1,6 @@
 package flowfield
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -10,6 +9,8 @@ import (
 	"time"
 
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // townGrid returns a size×size town-like map: a walled border, rectangular
@@ -85,9 +86,15 @@ func sectorsFor(b *testing.B, size int) *Sectors {
 // sectors not built yet, walking along the portal route), the agents split
 // into contiguous runs over 1 or 2 workers as systems.FlowField splits its
 // followers, each asking Next for each of its agents or NextAll for all of
-// them at once. The agents come in random order (as spawned) or by cell
-// (row-major, as a crowd kept in spatial order would be); the by-cell order
-// reads each sector's direction data in one run.
+// them at once.
+//
+// The agents' positions are drawn as cmd/bench/scenario's swarm draws them
+// (a random open cell each, here one connected to the map's middle so that
+// every agent has a route, jittered within it) and come in the order the
+// swarm creates its agents: tile order (spatial.TileOrder, 8-cell tiles),
+// so that the agents of one tile, and runs of them in one sector, are
+// consecutive. The random order (the same positions shuffled, one worker)
+// is kept as the worst case, every agent a cache miss of its own.
 //
 // Metrics, in CPU time of the threads (Linux; it leaves out the time a
 // thread waited for a core on a shared machine): cpu-ms/goal-move is
@@ -101,20 +108,20 @@ func BenchmarkSectorGoalMove(b *testing.B) {
 		g := s.Grid()
 		rng := rand.New(rand.NewPCG(3, 3))
 		ref := openCells(g, rng, 1, grid.Cell{X: int32(size / 2), Y: int32(size / 2)})[0]
-		random := openCells(g, rng, 100000, ref)
+		tiled := swarmCells(g, rng, 100000, ref)
 		goals := openCells(g, rng, 64, ref)
-		byCell := slices.Clone(random)
-		slices.SortFunc(byCell, func(a, c grid.Cell) int { return cmp.Or(cmp.Compare(a.Y, c.Y), cmp.Compare(a.X, c.X)) })
+		random := slices.Clone(tiled)
+		rng.Shuffle(len(random), func(i, j int) { random[i], random[j] = random[j], random[i] })
 		f := NewSectorField(s)
 		f.SetGoal(goals[0])
-		for _, order := range []string{"random", "by-cell"} {
-			agents := random
-			if order == "by-cell" {
-				agents = byCell
+		for _, order := range []string{"tile", "random"} {
+			agents := tiled
+			if order == "random" {
+				agents = random
 			}
 			for _, workers := range []int{1, 2} {
 				for _, all := range []bool{false, true} {
-					if size != 4096 && (workers != 1 || order != "random") {
+					if (size != 4096 || order == "random") && workers != 1 {
 						continue
 					}
 					api := "Next"
@@ -128,6 +135,26 @@ func BenchmarkSectorGoalMove(b *testing.B) {
 			}
 		}
 	}
+}
+
+// swarmCells returns the cells of n agents placed as cmd/bench/scenario's
+// swarm places them: a random open cell each (here connected to ref),
+// jittered within it, in tile order (spatial.TileOrder with 8-cell tiles,
+// the swarm's SpawnTile).
+func swarmCells(g *grid.Grid, rng *rand.Rand, n int, ref grid.Cell) []grid.Cell {
+	pos := make([]r2.Vec, n)
+	for i, c := range openCells(g, rng, n, ref) {
+		pos[i] = r2.Add(g.Center(c), r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5})
+	}
+	order, err := spatial.TileOrder(pos, 8, nil)
+	if err != nil {
+		panic(err)
+	}
+	out := make([]grid.Cell, n)
+	for k, i := range order {
+		out[k] = g.CellAt(pos[i])
+	}
+	return out
 }
 
 // benchGoalMove runs BenchmarkSectorGoalMove's loop.

@@ -1,8 +1,10 @@
 package flowfield
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -143,9 +145,30 @@ func TestSectorNextAllMatchesNext(t *testing.T) {
 			if o {
 				with++
 			}
+			if k%16 == 0 { // SampleNext from NextAll's step is Sample
+				p := g.Center(c)
+				d, o := f.Sample(p)
+				dn, on := f.SampleNext(p, next[k], ok[k])
+				require.Equal(t, o, on, "cell %v goal %v", c, goal)
+				require.Equal(t, d, dn, "cell %v goal %v", c, goal)
+			}
 		}
 		require.Greater(t, with, 30000)
 		require.Zero(t, testing.AllocsPerRun(3, func() { f.NextAll(cells, next, ok) }))
+		// the same in tile order (4-cell tiles) and row-major order, the
+		// orders crowds are kept in: runs of cells in one sector
+		for _, tile := range []int32{4, 1 << 20} {
+			ordered := slices.Clone(cells)
+			slices.SortFunc(ordered, func(a, b grid.Cell) int {
+				return cmp.Or(cmp.Compare(a.Y/tile, b.Y/tile), cmp.Compare(a.X/tile, b.X/tile), cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X))
+			})
+			f.NextAll(ordered, next, ok)
+			for k, c := range ordered {
+				n, o := f.Next(c)
+				require.Equal(t, o, ok[k], "cell %v goal %v tile %d", c, goal, tile)
+				require.Equal(t, n, next[k], "cell %v goal %v tile %d", c, goal, tile)
+			}
+		}
 	}
 }
 

@@ -71,8 +71,8 @@ func (f *SectorField) findExits(collect bool) {
 		ex := f.exits[b:][:f.nExit[i]]
 		for k := range ex {
 			e := &ex[k]
-			nd := &s.nodes[e.id]
-			e.slot, e.cell, e.across = e.id-b, nd.cell, s.nodes[nd.partner].cell
+			nc := &s.nc[e.id]
+			e.slot, e.cell, e.across = e.id-b, nc.cell, nc.across
 		}
 		if len(ex) > 1 {
 			sortExits(ex)
