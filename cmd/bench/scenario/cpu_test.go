@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -31,26 +32,41 @@ func TestGuardsCPUPerSystem(t *testing.T) {
 	const frames = 120
 	sc, err := NewGuards(Config{Agents: n, Seed: 3, Workers: max(workers, 1), DrawOrder: os.Getenv("ARCHAI_DRAW_ORDER") != ""})
 	require.NoError(t, err)
-	sys := sc.Systems()
+	total := cpuPerSystem(t, sc.World, sc.Systems(), 0, frames)
+	t.Logf("total cpu %.2f ms/frame; strikes %d, paths served %d, %.2f decisions a frame",
+		total, sc.Combat.TotalStrikes, sc.PathQueue.TotalServed, float64(sc.Decision.TotalThought)/frames)
+}
+
+// cpuPerSystem initializes sys on w, runs warm frames unmeasured, then frames
+// frames timing each system's Update in process CPU time and wall-clock
+// time, logs both per system (ms per frame) and returns the systems' total
+// CPU ms per frame. It finalizes the systems when the test ends.
+func cpuPerSystem(t *testing.T, w *arche.World, sys []ecs.System, warm, frames int) float64 {
+	t.Helper()
 	for _, s := range sys {
-		s.Initialize(sc.World)
+		s.Initialize(w)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		for _, s := range sys {
-			s.Finalize(sc.World)
+			s.Finalize(w)
 		}
-	}()
+	})
+	for range warm {
+		for _, s := range sys {
+			s.Update(w)
+		}
+	}
 	cpu := make([]time.Duration, len(sys))
 	wall := make([]time.Duration, len(sys))
 	for range frames {
 		for i, s := range sys {
 			c0, w0 := processCPU(), time.Now()
-			s.Update(sc.World)
+			s.Update(w)
 			cpu[i] += processCPU() - c0
 			wall[i] += time.Since(w0)
 		}
 	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / frames }
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(frames) }
 	var total time.Duration
 	for i, s := range sys {
 		name := "?"
@@ -60,8 +76,7 @@ func TestGuardsCPUPerSystem(t *testing.T) {
 		total += cpu[i]
 		t.Logf("%-12s cpu %6.2f ms  wall %6.2f ms", name, ms(cpu[i]), ms(wall[i]))
 	}
-	t.Logf("total cpu %.2f ms/frame; strikes %d, paths served %d, %.2f decisions a frame",
-		ms(total), sc.Combat.TotalStrikes, sc.PathQueue.TotalServed, float64(sc.Decision.TotalThought)/frames)
+	return ms(total)
 }
 
 // processCPU returns the process's user and system CPU time so far.

@@ -4,9 +4,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
-	"time"
 
-	"github.com/archai-go/archai/ecs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -36,39 +34,6 @@ func TestSwarmCPUPerSystem(t *testing.T) {
 	const frames = 120
 	sc, err2 := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: max(workers, 1), DrawOrder: os.Getenv("ARCHAI_DRAW_ORDER") != ""})
 	require.NoError(t, err2)
-	sys := sc.Systems()
-	for _, s := range sys {
-		s.Initialize(sc.World)
-	}
-	defer func() {
-		for _, s := range sys {
-			s.Finalize(sc.World)
-		}
-	}()
-	for range warm {
-		for _, s := range sys {
-			s.Update(sc.World)
-		}
-	}
-	cpu := make([]time.Duration, len(sys))
-	wall := make([]time.Duration, len(sys))
-	for range frames {
-		for i, s := range sys {
-			c0, w0 := processCPU(), time.Now()
-			s.Update(sc.World)
-			cpu[i] += processCPU() - c0
-			wall[i] += time.Since(w0)
-		}
-	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / frames }
-	var total time.Duration
-	for i, s := range sys {
-		name := "?"
-		if nm, ok := s.(ecs.Namer); ok {
-			name = nm.Name()
-		}
-		total += cpu[i]
-		t.Logf("%-12s cpu %6.2f ms  wall %6.2f ms", name, ms(cpu[i]), ms(wall[i]))
-	}
-	t.Logf("total cpu %.2f ms/frame; goal moves %d, near goal %d", ms(total), sc.Director.Moves, sc.Director.Near)
+	total := cpuPerSystem(t, sc.World, sc.Systems(), warm, frames)
+	t.Logf("total cpu %.2f ms/frame; goal moves %d, near goal %d", total, sc.Director.Moves, sc.Director.Near)
 }
