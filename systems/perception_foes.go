@@ -27,13 +27,12 @@ type foeIndex struct {
 	mixed   bool      // one class holds every team
 	nclass  int
 	starts  []int32   // class·buckets + bucket → first item; one more at the end
-	items   []int32   // hash IDs, by (class, bucket), ascending within a bucket
+	items   []foeItem // by (class, bucket), hash IDs ascending within a bucket
 	keys    []int32   // per hash ID: its class·buckets + bucket
 	counts  [][]int32 // per worker: items per key in its range, then its cursors
 	phase   int       // 0: count, 1: place
 	present [][256]bool
-	teamOf  []uint8  // this frame's Neighbours.Teams, by hash ID
-	posOf   []r2.Vec // this frame's Neighbours.Positions, by hash ID
+	teamOf  []uint8 // this frame's Neighbours.Teams, by hash ID
 }
 
 // maxFoeClasses is the most teams kept apart in the index.
@@ -44,12 +43,21 @@ const maxFoeClasses = 4
 // row.
 const foeBucket = 4.0
 
+// foeItem is an agent in the index: its position (this frame's
+// Neighbours.Positions) and hash ID, side by side so a search reads a
+// bucket's items in one run instead of looking each position up by ID.
+type foeItem struct {
+	p  r2.Vec
+	id int32
+}
+
 // foeCandidate is an agent in range and in the field of view, not yet known
 // to be in line of sight: its distance and hash ID. Hash IDs follow entity
 // IDs ([Spatial]), so the lower hash ID is the lower entity ID.
 type foeCandidate struct {
 	d  float64
 	id int32
+	p  r2.Vec // its position
 }
 
 // resize sizes the index to a w×h grid.
@@ -111,7 +119,6 @@ func (x *foeIndex) classes() {
 func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	n := len(nb.Positions)
 	x.teamOf = nb.Teams
-	x.posOf = nb.Positions
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)
 	// teams present: a light pass on the workers
@@ -163,7 +170,7 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 			k := x.keys[i]
 			j := cur[k]
 			cur[k]++
-			x.items[j] = int32(i)
+			x.items[j] = foeItem{p: nb.Positions[i], id: int32(i)}
 		}
 	}
 }
@@ -186,7 +193,7 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 	x0, x1 := x.bucketOf(pos.X-radius, x.cols), x.bucketOf(pos.X+radius, x.cols)
 	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
 	r2max := radius * radius
-	posOf := x.posOf
+	best := 0 // the nearest candidate so far, by (distance, hash ID)
 	for c := range x.nclass {
 		if !x.mixed && x.teams[c] == team {
 			continue
@@ -194,9 +201,11 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 		base := c * x.buckets
 		for by := y0; by <= y1; by++ {
 			row := base + by*x.cols
-			for _, id := range x.items[x.starts[row+x0]:x.starts[row+x1+1]] {
-				p := posOf[id]
-				dx, dy := p.X-pos.X, p.Y-pos.Y
+			run := x.items[x.starts[row+x0]:x.starts[row+x1+1]]
+			for k := range run {
+				it := &run[k]
+				id := it.id
+				dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
 				d2 := dx*dx + dy*dy
 				if !(d2 <= r2max) || id == self || (x.mixed && x.teamOf[id] == team) {
 					continue
@@ -205,25 +214,29 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 				if cosHalf > -2 && d > 0 && dx*heading.X+dy*heading.Y < cosHalf*d*hn {
 					continue
 				}
-				cands = append(cands, foeCandidate{d: d, id: id})
+				if len(cands) == 0 || d < cands[best].d || (d == cands[best].d && id < cands[best].id) {
+					best = len(cands)
+				}
+				cands = append(cands, foeCandidate{d: d, id: id, p: it.p})
 			}
 		}
 	}
-	// nearest first by (distance, hash ID), until one is in sight
-	for len(cands) > 0 {
-		b := 0
-		for i := 1; i < len(cands); i++ {
-			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].id < cands[b].id) {
-				b = i
-			}
-		}
+	// nearest first by (distance, hash ID), until one is in sight; the
+	// nearest is known from the scan
+	for b := best; len(cands) > 0; {
 		cd := cands[b]
-		if p := posOf[cd.id]; sight.clear(pos, p) || g.LineOfSight(pos, p) {
+		if sight.clear(pos, cd.p) || g.LineOfSight(pos, cd.p) {
 			return cd.id, cd.d, cands
 		}
 		last := len(cands) - 1
 		cands[b] = cands[last]
 		cands = cands[:last]
+		b = 0
+		for i := 1; i < len(cands); i++ {
+			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].id < cands[b].id) {
+				b = i
+			}
+		}
 	}
 	return -1, 0, cands
 }
