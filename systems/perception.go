@@ -19,7 +19,8 @@ import (
 // SightRange, inside the field of view (FieldOfView around Heading, which
 // follows the agent's last non-zero Velocity) and in line of sight over the
 // grid ([grid.Grid.LineOfSight]), and remembers where and when a foe was last
-// seen. Of foes at the same distance it picks the one with the lowest entity
+// seen. Of foes at the same distance (compared as squared distances dx²+dy²,
+// without a square root per foe) it picks the one with the lowest entity
 // ID, so the choice does not depend on Arche's storage order (which differs
 // after a world is loaded).
 //
@@ -94,8 +95,9 @@ const (
 
 // perceiveScratch is one worker's buffers.
 type perceiveScratch struct {
-	cands []foeCandidate
-	_     [64]byte
+	cands        []foeCandidate
+	fov, cosHalf float64 // the last field of view met and the cosine of its half
+	_            [64]byte
 }
 
 // perceiver is an agent due to perceive this frame and its components
@@ -216,7 +218,7 @@ func (s *Perception) Work(worker, lo, hi int) {
 
 // perceive finds the target of the agent self at pos: the nearest agent of
 // another team in range, in the field of view and in line of sight, of
-// equals the lowest entity ID (foeIndex.nearest).
+// equals (squared distances) the lowest entity ID (foeIndex.nearest).
 func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos, vel r2.Vec, team uint8, now float64, sc *perceiveScratch) {
 	if vel.X != 0 || vel.Y != 0 {
 		per.Heading = vel
@@ -224,7 +226,10 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	// cos of half the field of view; -2 accepts every direction
 	cosHalf := -2.0
 	if fov := per.FieldOfView; fov > 0 && fov < 2*math.Pi && (per.Heading.X != 0 || per.Heading.Y != 0) {
-		cosHalf = math.Cos(fov / 2)
+		if !sameBits(fov, sc.fov) { // agents mostly share a field of view: one Cos per worker and value
+			sc.fov, sc.cosHalf = fov, math.Cos(fov/2)
+		}
+		cosHalf = sc.cosHalf
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
 	var id int32

@@ -52,12 +52,13 @@ type foeItem struct {
 }
 
 // foeCandidate is an agent in range and in the field of view, not yet known
-// to be in line of sight: its distance and hash ID. Hash IDs follow entity
-// IDs ([Spatial]), so the lower hash ID is the lower entity ID.
+// to be in line of sight: its squared distance, hash ID and position. Hash
+// IDs follow entity IDs ([Spatial]), so the lower hash ID is the lower
+// entity ID.
 type foeCandidate struct {
-	d  float64
+	d2 float64
 	id int32
-	p  r2.Vec // its position
+	p  r2.Vec
 }
 
 // resize sizes the index to a w×h grid.
@@ -68,6 +69,10 @@ func (x *foeIndex) resize(w, h int, workers int) {
 	x.buckets = x.cols * x.rows
 	x.counts = make([][]int32, workers)
 	x.present = make([][256]bool, workers)
+	for t := range x.class {
+		x.class[t] = -1 // no team known before the first build
+	}
+	x.teams, x.nclass, x.mixed = x.teams[:0], 0, false
 }
 
 // bucketOf returns the bucket column (or row) of coordinate v among n,
@@ -121,17 +126,17 @@ func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	x.teamOf = nb.Teams
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)
-	// teams present: a light pass on the workers
-	x.phase = 0
-	runOn(n)
-	x.classes()
-	keys := x.nclass * x.buckets
-	for w := range workers {
-		x.counts[w] = grow(x.counts[w], keys)
-		clear(x.counts[w])
+	// Count with the last build's classes; an agent of a team that has no
+	// class yet flags it (in present), and the teams are then found afresh
+	// and counted again: a pass less in the usual frame. A class of a team
+	// that left stays (its buckets are empty): the answers are the same.
+	keys := x.count(workers, n, runOn)
+	if x.unknownTeams() {
+		x.phase = 0 // teams present: a light pass on the workers
+		runOn(n)
+		x.classes()
+		keys = x.count(workers, n, runOn)
 	}
-	x.phase = 1
-	runOn(n)
 	// prefix sums in (key, worker) order: the stable order of a serial sort
 	x.starts = grow(x.starts, keys+1)
 	var run int32
@@ -148,6 +153,32 @@ func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	runOn(n)
 }
 
+// count runs the counting phase with the current classes and returns the
+// number of keys.
+func (x *foeIndex) count(workers, n int, runOn func(n int)) int {
+	keys := x.nclass * x.buckets
+	for w := range workers {
+		x.counts[w] = grow(x.counts[w], keys)
+		clear(x.counts[w])
+	}
+	x.phase = 1
+	runOn(n)
+	return keys
+}
+
+// unknownTeams reports whether the counting phase met a team without a
+// class (flagged in present).
+func (x *foeIndex) unknownTeams() bool {
+	for w := range x.present {
+		for _, ok := range x.present[w] {
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // work does the build's phase for hash IDs [lo, hi) on worker w.
 func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 	switch x.phase {
@@ -160,7 +191,12 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 		cnt := x.counts[w]
 		for i := lo; i < hi; i++ {
 			p := nb.Positions[i]
-			k := int32(int(x.class[nb.Teams[i]])*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
+			c := x.class[nb.Teams[i]]
+			if c < 0 { // a team new to the index: found afresh (build)
+				x.present[w][nb.Teams[i]] = true
+				continue
+			}
+			k := int32(int(c)*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
 			x.keys[i] = k
 			cnt[k]++
 		}
@@ -180,8 +216,10 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // (|p−pos| ≤ radius), inside the field of view (cosHalf of its half-angle
 // around heading, of norm hn; cosHalf −2 sees all around) and in line of
 // sight over g (sight.clear, else g.LineOfSight), and its distance
-// √(dx²+dy²); of agents at the same distance the one with the lowest hash
-// ID, which is the lowest entity ID. It returns -1 if none. Lines of sight
+// √(dx²+dy²); of agents at the same squared distance dx²+dy² (the order of
+// the distances, without a square root per agent; it differs from theirs
+// only where two squared distances round to one distance) the one with the
+// lowest hash ID, which is the lowest entity ID. It returns -1 if none. Lines of sight
 // are tested nearest first, so few are walked. cands is the worker's
 // scratch buffer, returned grown.
 func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
@@ -193,7 +231,7 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 	x0, x1 := x.bucketOf(pos.X-radius, x.cols), x.bucketOf(pos.X+radius, x.cols)
 	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
 	r2max := radius * radius
-	best := 0 // the nearest candidate so far, by (distance, hash ID)
+	best := 0 // the nearest candidate so far, by (squared distance, hash ID)
 	for c := range x.nclass {
 		if !x.mixed && x.teams[c] == team {
 			continue
@@ -210,30 +248,29 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 				if !(d2 <= r2max) || id == self || (x.mixed && x.teamOf[id] == team) {
 					continue
 				}
-				d := math.Sqrt(d2)
-				if cosHalf > -2 && d > 0 && dx*heading.X+dy*heading.Y < cosHalf*d*hn {
-					continue
+				if cosHalf > -2 && d2 > 0 && dx*heading.X+dy*heading.Y < cosHalf*math.Sqrt(d2)*hn {
+					continue // the square root only with a field of view
 				}
-				if len(cands) == 0 || d < cands[best].d || (d == cands[best].d && id < cands[best].id) {
+				if len(cands) == 0 || d2 < cands[best].d2 || (d2 == cands[best].d2 && id < cands[best].id) {
 					best = len(cands)
 				}
-				cands = append(cands, foeCandidate{d: d, id: id, p: it.p})
+				cands = append(cands, foeCandidate{d2: d2, id: id, p: it.p})
 			}
 		}
 	}
-	// nearest first by (distance, hash ID), until one is in sight; the
-	// nearest is known from the scan
+	// nearest first by (squared distance, hash ID), until one is in sight;
+	// the nearest is known from the scan
 	for b := best; len(cands) > 0; {
 		cd := cands[b]
 		if sight.clear(pos, cd.p) || g.LineOfSight(pos, cd.p) {
-			return cd.id, cd.d, cands
+			return cd.id, math.Sqrt(cd.d2), cands
 		}
 		last := len(cands) - 1
 		cands[b] = cands[last]
 		cands = cands[:last]
 		b = 0
 		for i := 1; i < len(cands); i++ {
-			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].id < cands[b].id) {
+			if cands[i].d2 < cands[b].d2 || (cands[i].d2 == cands[b].d2 && cands[i].id < cands[b].id) {
 				b = i
 			}
 		}
