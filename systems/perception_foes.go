@@ -219,51 +219,112 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // √(dx²+dy²); of agents at the same squared distance dx²+dy² (the order of
 // the distances, without a square root per agent; it differs from theirs
 // only where two squared distances round to one distance) the one with the
-// lowest hash ID, which is the lowest entity ID. It returns -1 if none. Lines of sight
-// are tested nearest first, so few are walked. cands is the worker's
-// scratch buffer, returned grown.
+// lowest hash ID, which is the lowest entity ID. It returns -1 if none.
+//
+// The agent's own row of buckets is searched first and its nearest foe in
+// sight found (lines of sight tested nearest first, so few are walked); its
+// squared distance then bounds the other rows: a row farther than that is
+// skipped, and of the others only agents as near or nearer are kept. cands
+// is the worker's scratch buffer, returned grown.
 func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
 	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
 		return -1, 0, cands
 	}
-	x0, x1 := x.bucketOf(pos.X-radius, x.cols), x.bucketOf(pos.X+radius, x.cols)
+	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
+		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
 	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
-	r2max := radius * radius
-	best := 0 // the nearest candidate so far, by (squared distance, hash ID)
-	for c := range x.nclass {
-		if !x.mixed && x.teams[c] == team {
-			continue
-		}
-		base := c * x.buckets
-		for by := y0; by <= y1; by++ {
-			row := base + by*x.cols
-			run := x.items[x.starts[row+x0]:x.starts[row+x1+1]]
-			for k := range run {
-				it := &run[k]
-				id := it.id
-				dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
-				d2 := dx*dx + dy*dy
-				if !(d2 <= r2max) || id == self || (x.mixed && x.teamOf[id] == team) {
-					continue
-				}
-				if cosHalf > -2 && d2 > 0 && dx*heading.X+dy*heading.Y < cosHalf*math.Sqrt(d2)*hn {
-					continue // the square root only with a field of view
-				}
-				if len(cands) == 0 || d2 < cands[best].d2 || (d2 == cands[best].d2 && id < cands[best].id) {
-					best = len(cands)
-				}
-				cands = append(cands, foeCandidate{d2: d2, id: id, p: it.p})
-			}
+	yc := x.bucketOf(pos.Y, x.rows) // within [y0, y1]: bucketOf is monotonic
+	best, seen := 0, int32(-1)
+	cands, best = x.scanRow(&q, yc, cands, best)
+	if len(cands) > 0 {
+		var k int
+		if k, cands = pick(cands, best, pos, sight, g); k >= 0 {
+			// the rest are farther (or as far with a higher ID)
+			best, seen, q.bound = k, cands[k].id, cands[k].d2
 		}
 	}
-	// nearest first by (squared distance, hash ID), until one is in sight;
-	// the nearest is known from the scan
+	for by := y0; by <= y1; by++ {
+		if by == yc {
+			continue
+		}
+		// the row's nearest y to pos (its border rows hold the agents
+		// beyond the grid too); no agent of a farther row is in the bound
+		var dy float64
+		if lo := float64(by) * x.size; by > 0 && pos.Y < lo {
+			dy = lo - pos.Y
+		} else if hi := float64(by+1) * x.size; by < x.rows-1 && pos.Y >= hi {
+			dy = pos.Y - hi
+		}
+		if dy*dy > q.bound {
+			continue
+		}
+		cands, best = x.scanRow(&q, by, cands, best)
+	}
+	if len(cands) == 0 {
+		return -1, 0, cands
+	}
+	if cands[best].id == seen {
+		return seen, math.Sqrt(cands[best].d2), cands
+	}
+	k, cands := pick(cands, best, pos, sight, g)
+	if k < 0 {
+		return -1, 0, cands
+	}
+	return cands[k].id, math.Sqrt(cands[k].d2), cands
+}
+
+// foeQuery is what a search's row scans share.
+type foeQuery struct {
+	pos         r2.Vec
+	team        uint8
+	self        int32
+	cosHalf, hn float64
+	heading     r2.Vec
+	x0, x1      int     // the bucket columns in range
+	bound       float64 // the largest squared distance kept
+}
+
+// scanRow appends the agents of bucket row by (columns x0..x1, every class
+// but the agent's team) within the bound and the field of view to cands;
+// best is the index of the nearest (by squared distance, then hash ID)
+// among cands, before and after.
+func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) ([]foeCandidate, int) {
+	pos, bound := q.pos, q.bound
+	for c := range x.nclass {
+		if !x.mixed && x.teams[c] == q.team {
+			continue
+		}
+		row := c*x.buckets + by*x.cols
+		run := x.items[x.starts[row+q.x0]:x.starts[row+q.x1+1]]
+		for k := range run {
+			it := &run[k]
+			id := it.id
+			dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
+			d2 := dx*dx + dy*dy
+			if !(d2 <= bound) || id == q.self || (x.mixed && x.teamOf[id] == q.team) {
+				continue
+			}
+			if q.cosHalf > -2 && d2 > 0 && dx*q.heading.X+dy*q.heading.Y < q.cosHalf*math.Sqrt(d2)*q.hn {
+				continue // the square root only with a field of view
+			}
+			if len(cands) == 0 || d2 < cands[best].d2 || (d2 == cands[best].d2 && id < cands[best].id) {
+				best = len(cands)
+			}
+			cands = append(cands, foeCandidate{d2: d2, id: id, p: it.p})
+		}
+	}
+	return cands, best
+}
+
+// pick tests the lines of sight from pos to cands nearest first (by squared
+// distance, then hash ID; best is the nearest), removing those blocked, and
+// returns the index of the first clear one (−1 if none) and cands.
+func pick(cands []foeCandidate, best int, pos r2.Vec, sight *openCells, g *grid.Grid) (int, []foeCandidate) {
 	for b := best; len(cands) > 0; {
-		cd := cands[b]
-		if sight.clear(pos, cd.p) || g.LineOfSight(pos, cd.p) {
-			return cd.id, math.Sqrt(cd.d2), cands
+		if p := cands[b].p; sight.clear(pos, p) || g.LineOfSight(pos, p) {
+			return b, cands
 		}
 		last := len(cands) - 1
 		cands[b] = cands[last]
@@ -275,5 +336,5 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 			}
 		}
 	}
-	return -1, 0, cands
+	return -1, cands
 }
