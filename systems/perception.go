@@ -27,7 +27,9 @@ import (
 // The search reads Perception's own bucket grid of this frame's
 // [Neighbours], split by team (an agent reads only the other teams' agents in
 // the buckets within SightRange), and walks lines of sight nearest candidate
-// first, stopping at the first clear one; a line of sight inside a rectangle
+// first, stopping at the first clear one. It searches the agent's own row of
+// buckets first: the nearest foe in sight there bounds the other rows (a
+// row farther away is not read, a farther agent not kept). A line of sight inside a rectangle
 // of open cells is known clear without walking it (a summed-area table of
 // blocked cells, rebuilt when the grid changes). The result is exactly that
 // of testing every agent in range (a test holds it to that).
