@@ -381,7 +381,7 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		// move on when the waypoint is reached, or when the next one is
 		// nearer (the agent went ahead while it saw its goal directly)
 		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
-		if r2.Norm(r2.Sub(wp, pos)) >= WaypointRadius && r2.Norm(r2.Sub(nextWp, pos)) >= r2.Norm(r2.Sub(wp, pos)) {
+		if d := dist2(wp, pos); d >= WaypointRadius*WaypointRadius && dist2(nextWp, pos) >= d {
 			break
 		}
 		path.Next++
@@ -397,8 +397,8 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 // to goal.
 func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2.Vec) {
 	pr, now, pos := j.progress, s.clock.Time, j.pos
-	moved := r2.Norm(r2.Sub(pos, pr.Anchor)) > StuckDistance
-	atGoal := r2.Norm(r2.Sub(pos, goal)) <= StuckDistance
+	moved := dist2(pos, pr.Anchor) > StuckDistance*StuckDistance
+	atGoal := dist2(pos, goal) <= StuckDistance*StuckDistance
 	if !moving || moved || atGoal {
 		pr.Anchor, pr.Since, pr.Stuck = pos, now, false
 		return
@@ -451,6 +451,16 @@ func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec, kin *components
 		return false
 	}
 	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSightWide(s.grid.Center(held), goal, clearOf(kin))
+}
+
+// dist2 returns the squared distance |a−b|², compared with squared radii
+// instead of a square root per test (the same answers up to rounding at the
+// boundary). With a coordinate infinite it is +Inf (or NaN with the other
+// NaN); a finite position and an infinite anchor or goal, the case met,
+// compare as far away, as math.Hypot's +Inf does.
+func dist2(a, b r2.Vec) float64 {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx + dy*dy
 }
 
 // far reports whether a held path to cell a is too far off a new goal cell b.

@@ -19,14 +19,17 @@ import (
 // SightRange, inside the field of view (FieldOfView around Heading, which
 // follows the agent's last non-zero Velocity) and in line of sight over the
 // grid ([grid.Grid.LineOfSight]), and remembers where and when a foe was last
-// seen. Of foes at the same distance it picks the one with the lowest entity
+// seen. Of foes at the same distance (compared as squared distances dx²+dy²,
+// without a square root per foe) it picks the one with the lowest entity
 // ID, so the choice does not depend on Arche's storage order (which differs
 // after a world is loaded).
 //
 // The search reads Perception's own bucket grid of this frame's
 // [Neighbours], split by team (an agent reads only the other teams' agents in
 // the buckets within SightRange), and walks lines of sight nearest candidate
-// first, stopping at the first clear one; a line of sight inside a rectangle
+// first, stopping at the first clear one. It searches the agent's own row of
+// buckets first: the nearest foe in sight there bounds the other rows (a
+// row farther away is not read, a farther agent not kept). A line of sight inside a rectangle
 // of open cells is known clear without walking it (a summed-area table of
 // blocked cells, rebuilt when the grid changes). The result is exactly that
 // of testing every agent in range (a test holds it to that).
@@ -94,8 +97,9 @@ const (
 
 // perceiveScratch is one worker's buffers.
 type perceiveScratch struct {
-	cands []foeCandidate
-	_     [64]byte
+	cands        []foeCandidate
+	fov, cosHalf float64 // the last field of view met and the cosine of its half
+	_            [64]byte
 }
 
 // perceiver is an agent due to perceive this frame and its components
@@ -216,7 +220,7 @@ func (s *Perception) Work(worker, lo, hi int) {
 
 // perceive finds the target of the agent self at pos: the nearest agent of
 // another team in range, in the field of view and in line of sight, of
-// equals the lowest entity ID (foeIndex.nearest).
+// equals (squared distances) the lowest entity ID (foeIndex.nearest).
 func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos, vel r2.Vec, team uint8, now float64, sc *perceiveScratch) {
 	if vel.X != 0 || vel.Y != 0 {
 		per.Heading = vel
@@ -224,7 +228,10 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	// cos of half the field of view; -2 accepts every direction
 	cosHalf := -2.0
 	if fov := per.FieldOfView; fov > 0 && fov < 2*math.Pi && (per.Heading.X != 0 || per.Heading.Y != 0) {
-		cosHalf = math.Cos(fov / 2)
+		if !sameBits(fov, sc.fov) { // agents mostly share a field of view: one Cos per worker and value
+			sc.fov, sc.cosHalf = fov, math.Cos(fov/2)
+		}
+		cosHalf = sc.cosHalf
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
 	var id int32

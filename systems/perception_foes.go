@@ -27,13 +27,12 @@ type foeIndex struct {
 	mixed   bool      // one class holds every team
 	nclass  int
 	starts  []int32   // class·buckets + bucket → first item; one more at the end
-	items   []int32   // hash IDs, by (class, bucket), ascending within a bucket
+	items   []foeItem // by (class, bucket), hash IDs ascending within a bucket
 	keys    []int32   // per hash ID: its class·buckets + bucket
 	counts  [][]int32 // per worker: items per key in its range, then its cursors
 	phase   int       // 0: count, 1: place
 	present [][256]bool
-	teamOf  []uint8  // this frame's Neighbours.Teams, by hash ID
-	posOf   []r2.Vec // this frame's Neighbours.Positions, by hash ID
+	teamOf  []uint8 // this frame's Neighbours.Teams, by hash ID
 }
 
 // maxFoeClasses is the most teams kept apart in the index.
@@ -44,12 +43,22 @@ const maxFoeClasses = 4
 // row.
 const foeBucket = 4.0
 
-// foeCandidate is an agent in range and in the field of view, not yet known
-// to be in line of sight: its distance and hash ID. Hash IDs follow entity
-// IDs ([Spatial]), so the lower hash ID is the lower entity ID.
-type foeCandidate struct {
-	d  float64
+// foeItem is an agent in the index: its position (this frame's
+// Neighbours.Positions) and hash ID, side by side so a search reads a
+// bucket's items in one run instead of looking each position up by ID.
+type foeItem struct {
+	p  r2.Vec
 	id int32
+}
+
+// foeCandidate is an agent in range and in the field of view, not yet known
+// to be in line of sight: its squared distance, hash ID and position. Hash
+// IDs follow entity IDs ([Spatial]), so the lower hash ID is the lower
+// entity ID.
+type foeCandidate struct {
+	d2 float64
+	id int32
+	p  r2.Vec
 }
 
 // resize sizes the index to a w×h grid.
@@ -60,6 +69,10 @@ func (x *foeIndex) resize(w, h int, workers int) {
 	x.buckets = x.cols * x.rows
 	x.counts = make([][]int32, workers)
 	x.present = make([][256]bool, workers)
+	for t := range x.class {
+		x.class[t] = -1 // no team known before the first build
+	}
+	x.teams, x.nclass, x.mixed = x.teams[:0], 0, false
 }
 
 // bucketOf returns the bucket column (or row) of coordinate v among n,
@@ -111,20 +124,19 @@ func (x *foeIndex) classes() {
 func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	n := len(nb.Positions)
 	x.teamOf = nb.Teams
-	x.posOf = nb.Positions
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)
-	// teams present: a light pass on the workers
-	x.phase = 0
-	runOn(n)
-	x.classes()
-	keys := x.nclass * x.buckets
-	for w := range workers {
-		x.counts[w] = grow(x.counts[w], keys)
-		clear(x.counts[w])
+	// Count with the last build's classes; an agent of a team that has no
+	// class yet flags it (in present), and the teams are then found afresh
+	// and counted again: a pass less in the usual frame. A class of a team
+	// that left stays (its buckets are empty): the answers are the same.
+	keys := x.count(workers, n, runOn)
+	if x.unknownTeams() {
+		x.phase = 0 // teams present: a light pass on the workers
+		runOn(n)
+		x.classes()
+		keys = x.count(workers, n, runOn)
 	}
-	x.phase = 1
-	runOn(n)
 	// prefix sums in (key, worker) order: the stable order of a serial sort
 	x.starts = grow(x.starts, keys+1)
 	var run int32
@@ -141,6 +153,32 @@ func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	runOn(n)
 }
 
+// count runs the counting phase with the current classes and returns the
+// number of keys.
+func (x *foeIndex) count(workers, n int, runOn func(n int)) int {
+	keys := x.nclass * x.buckets
+	for w := range workers {
+		x.counts[w] = grow(x.counts[w], keys)
+		clear(x.counts[w])
+	}
+	x.phase = 1
+	runOn(n)
+	return keys
+}
+
+// unknownTeams reports whether the counting phase met a team without a
+// class (flagged in present).
+func (x *foeIndex) unknownTeams() bool {
+	for w := range x.present {
+		for _, ok := range x.present[w] {
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // work does the build's phase for hash IDs [lo, hi) on worker w.
 func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 	switch x.phase {
@@ -153,7 +191,12 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 		cnt := x.counts[w]
 		for i := lo; i < hi; i++ {
 			p := nb.Positions[i]
-			k := int32(int(x.class[nb.Teams[i]])*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
+			c := x.class[nb.Teams[i]]
+			if c < 0 { // a team new to the index: found afresh (build)
+				x.present[w][nb.Teams[i]] = true
+				continue
+			}
+			k := int32(int(c)*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
 			x.keys[i] = k
 			cnt[k]++
 		}
@@ -163,7 +206,7 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 			k := x.keys[i]
 			j := cur[k]
 			cur[k]++
-			x.items[j] = int32(i)
+			x.items[j] = foeItem{p: nb.Positions[i], id: int32(i)}
 		}
 	}
 }
@@ -173,57 +216,125 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // (|p−pos| ≤ radius), inside the field of view (cosHalf of its half-angle
 // around heading, of norm hn; cosHalf −2 sees all around) and in line of
 // sight over g (sight.clear, else g.LineOfSight), and its distance
-// √(dx²+dy²); of agents at the same distance the one with the lowest hash
-// ID, which is the lowest entity ID. It returns -1 if none. Lines of sight
-// are tested nearest first, so few are walked. cands is the worker's
-// scratch buffer, returned grown.
+// √(dx²+dy²); of agents at the same squared distance dx²+dy² (the order of
+// the distances, without a square root per agent; it differs from theirs
+// only where two squared distances round to one distance) the one with the
+// lowest hash ID, which is the lowest entity ID. It returns -1 if none.
+//
+// The agent's own row of buckets is searched first and its nearest foe in
+// sight found (lines of sight tested nearest first, so few are walked); its
+// squared distance then bounds the other rows: a row farther than that is
+// skipped, and of the others only agents as near or nearer are kept. cands
+// is the worker's scratch buffer, returned grown.
 func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
 	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
 		return -1, 0, cands
 	}
-	x0, x1 := x.bucketOf(pos.X-radius, x.cols), x.bucketOf(pos.X+radius, x.cols)
+	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
+		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
 	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
-	r2max := radius * radius
-	posOf := x.posOf
-	for c := range x.nclass {
-		if !x.mixed && x.teams[c] == team {
-			continue
-		}
-		base := c * x.buckets
-		for by := y0; by <= y1; by++ {
-			row := base + by*x.cols
-			for _, id := range x.items[x.starts[row+x0]:x.starts[row+x1+1]] {
-				p := posOf[id]
-				dx, dy := p.X-pos.X, p.Y-pos.Y
-				d2 := dx*dx + dy*dy
-				if !(d2 <= r2max) || id == self || (x.mixed && x.teamOf[id] == team) {
-					continue
-				}
-				d := math.Sqrt(d2)
-				if cosHalf > -2 && d > 0 && dx*heading.X+dy*heading.Y < cosHalf*d*hn {
-					continue
-				}
-				cands = append(cands, foeCandidate{d: d, id: id})
-			}
+	yc := x.bucketOf(pos.Y, x.rows) // within [y0, y1]: bucketOf is monotonic
+	best, seen := 0, int32(-1)
+	cands, best = x.scanRow(&q, yc, cands, best)
+	if len(cands) > 0 {
+		var k int
+		if k, cands = pick(cands, best, pos, sight, g); k >= 0 {
+			// the rest are farther (or as far with a higher ID)
+			best, seen, q.bound = k, cands[k].id, cands[k].d2
 		}
 	}
-	// nearest first by (distance, hash ID), until one is in sight
-	for len(cands) > 0 {
-		b := 0
-		for i := 1; i < len(cands); i++ {
-			if cands[i].d < cands[b].d || (cands[i].d == cands[b].d && cands[i].id < cands[b].id) {
-				b = i
-			}
+	for by := y0; by <= y1; by++ {
+		if by == yc {
+			continue
 		}
-		cd := cands[b]
-		if p := posOf[cd.id]; sight.clear(pos, p) || g.LineOfSight(pos, p) {
-			return cd.id, cd.d, cands
+		// the row's nearest y to pos (its border rows hold the agents
+		// beyond the grid too); no agent of a farther row is in the bound
+		var dy float64
+		if lo := float64(by) * x.size; by > 0 && pos.Y < lo {
+			dy = lo - pos.Y
+		} else if hi := float64(by+1) * x.size; by < x.rows-1 && pos.Y >= hi {
+			dy = pos.Y - hi
+		}
+		if dy*dy > q.bound {
+			continue
+		}
+		cands, best = x.scanRow(&q, by, cands, best)
+	}
+	if len(cands) == 0 {
+		return -1, 0, cands
+	}
+	if cands[best].id == seen {
+		return seen, math.Sqrt(cands[best].d2), cands
+	}
+	k, cands := pick(cands, best, pos, sight, g)
+	if k < 0 {
+		return -1, 0, cands
+	}
+	return cands[k].id, math.Sqrt(cands[k].d2), cands
+}
+
+// foeQuery is what a search's row scans share.
+type foeQuery struct {
+	pos         r2.Vec
+	team        uint8
+	self        int32
+	cosHalf, hn float64
+	heading     r2.Vec
+	x0, x1      int     // the bucket columns in range
+	bound       float64 // the largest squared distance kept
+}
+
+// scanRow appends the agents of bucket row by (columns x0..x1, every class
+// but the agent's team) within the bound and the field of view to cands;
+// best is the index of the nearest (by squared distance, then hash ID)
+// among cands, before and after.
+func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) ([]foeCandidate, int) {
+	pos, bound := q.pos, q.bound
+	for c := range x.nclass {
+		if !x.mixed && x.teams[c] == q.team {
+			continue
+		}
+		row := c*x.buckets + by*x.cols
+		run := x.items[x.starts[row+q.x0]:x.starts[row+q.x1+1]]
+		for k := range run {
+			it := &run[k]
+			id := it.id
+			dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
+			d2 := dx*dx + dy*dy
+			if !(d2 <= bound) || id == q.self || (x.mixed && x.teamOf[id] == q.team) {
+				continue
+			}
+			if q.cosHalf > -2 && d2 > 0 && dx*q.heading.X+dy*q.heading.Y < q.cosHalf*math.Sqrt(d2)*q.hn {
+				continue // the square root only with a field of view
+			}
+			if len(cands) == 0 || d2 < cands[best].d2 || (d2 == cands[best].d2 && id < cands[best].id) {
+				best = len(cands)
+			}
+			cands = append(cands, foeCandidate{d2: d2, id: id, p: it.p})
+		}
+	}
+	return cands, best
+}
+
+// pick tests the lines of sight from pos to cands nearest first (by squared
+// distance, then hash ID; best is the nearest), removing those blocked, and
+// returns the index of the first clear one (−1 if none) and cands.
+func pick(cands []foeCandidate, best int, pos r2.Vec, sight *openCells, g *grid.Grid) (int, []foeCandidate) {
+	for b := best; len(cands) > 0; {
+		if p := cands[b].p; sight.clear(pos, p) || g.LineOfSight(pos, p) {
+			return b, cands
 		}
 		last := len(cands) - 1
 		cands[b] = cands[last]
 		cands = cands[:last]
+		b = 0
+		for i := 1; i < len(cands); i++ {
+			if cands[i].d2 < cands[b].d2 || (cands[i].d2 == cands[b].d2 && cands[i].id < cands[b].id) {
+				b = i
+			}
+		}
 	}
-	return -1, 0, cands
+	return -1, cands
 }

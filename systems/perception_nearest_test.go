@@ -18,7 +18,7 @@ import (
 // (half the agents with a 120° field of view) against the plain rule, scanned
 // without the bucket search or the line-of-sight shortcut: the agent of
 // another team within SightRange, inside the field of view and in line of
-// sight over the grid, nearest, and of equals the lowest entity ID. 1 and 2
+// sight over the grid, nearest (by squared distance), and of equals the lowest entity ID. 1 and 2
 // workers (the foe index built on the workers too).
 func TestPerceptionIsTheNearestVisibleFoe(t *testing.T) {
 	defer systems.SetLightParallelMin(systems.SetLightParallelMin(1)) // the foe index built on the workers
@@ -83,18 +83,19 @@ func plainPerceive(sc *crowd, nb *systems.Neighbours, self arche.Entity, pos r2.
 		cosHalf = math.Cos(fov / 2)
 	}
 	hn := math.Hypot(per.Heading.X, per.Heading.Y)
-	best, bestD := arche.Entity{}, math.Inf(1)
+	best, bestD2 := arche.Entity{}, math.Inf(1)
 	for _, id := range nb.Hash.Query(pos, per.SightRange, nil) {
 		if nb.Teams[id] == team || nb.Entities[id] == self {
 			continue
 		}
 		d := r2.Sub(nb.Positions[id], pos)
-		dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
-		if dist > bestD || (dist == bestD && nb.Entities[id].ID() > best.ID()) || (cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn) ||
+		d2 := d.X*d.X + d.Y*d.Y
+		dist := math.Sqrt(d2)
+		if d2 > bestD2 || (d2 == bestD2 && nb.Entities[id].ID() > best.ID()) || (cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn) ||
 			!sc.Grid.LineOfSight(pos, nb.Positions[id]) {
 			continue
 		}
-		best, bestD = nb.Entities[id], dist
+		best, bestD2 = nb.Entities[id], d2
 	}
-	return best, bestD
+	return best, math.Sqrt(bestD2)
 }
