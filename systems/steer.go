@@ -440,9 +440,20 @@ func (b *budget) add(f r2.Vec, weight float64) bool {
 }
 
 // addLast is add for the last force: the sum is the same, and what is left
-// of the budget afterwards is not measured.
+// of the budget afterwards is not measured. A force no longer than what is
+// left goes in without a square root, by steer.Truncate's test: |f|² against
+// the rounded left² (the rounded square root of the rounded x² is x, for x
+// between 2⁻⁵⁰⁰ and 2⁵⁰⁰, so |f|² ≤ left² exactly when |f| ≤ left; where the
+// two differ fit's cut is by left/|f| = 1).
 func (b *budget) addLast(f r2.Vec, weight float64) {
-	if f, _, _, ok := b.fit(f, weight); ok {
+	if weight != 1 { // 1·x is x, NaN and −0 included
+		f = r2.Vec{X: weight * f.X, Y: weight * f.Y}
+	}
+	if left := b.max - b.norm; left >= 0x1p-500 && left <= 0x1p500 && f.X*f.X+f.Y*f.Y <= left*left {
+		b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
+		return
+	}
+	if f, _, _, ok := b.fit(f, 1); ok {
 		b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
 	}
 }
@@ -476,14 +487,24 @@ const feelerTime = 0.5
 // Chebyshev distance to the nearest one) is less than l+1. Most agents of a
 // crowd are in the open and skip the feelers; the test leaves out none that
 // a feeler would find.
+//
+// The feelers' length, max(feelerTime·|vel|, 2·radius+0.25), is not
+// measured: the speed is compared squared with a margin of 10⁻⁹, so the
+// answer may be near for an agent just out of reach (wallBits.avoid, which
+// measures each feeler, then casts none and gives the zero force), never
+// the other way.
 func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
 	c := s.grid.CellAt(pos)
 	if !s.grid.InBounds(c) {
 		return 0, true
 	}
-	length := max(feelerTime*math.Sqrt(vel.X*vel.X+vel.Y*vel.Y), 2*radius+0.25)
 	clear := float64(s.grid.Clearance(c))
-	return clear, clear < length+1
+	if clear < 2*radius+0.25+1 || clear < 1 {
+		return clear, true
+	}
+	// near iff feelerTime·|vel| > clear−1 ≥ 0, give or take rounding
+	k := (clear - 1) / feelerTime
+	return clear, vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
 }
 
 // separation is steer.Separation(pos, the neighbours within radius, radius,

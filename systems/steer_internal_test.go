@@ -59,6 +59,9 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 			v = r2.Vec{X: float64(rng.Intn(9) - 4), Y: float64(rng.Intn(3)-1) * 2}
 		}
 		radius := 0.1 + rng.Float64()
+		if rng.Intn(10) == 0 { // Radius ≤ 0 steers too (feelers shorter than 0.25)
+			radius = -radius
+		}
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
 		clear, _ := s.nearWall(p, v, radius)
 		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear)
