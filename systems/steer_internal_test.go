@@ -59,6 +59,9 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 			v = r2.Vec{X: float64(rng.Intn(9) - 4), Y: float64(rng.Intn(3)-1) * 2}
 		}
 		radius := 0.1 + rng.Float64()
+		if rng.Intn(10) == 0 { // Radius ≤ 0 steers too (feelers shorter than 0.25)
+			radius = -radius
+		}
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
 		clear, _ := s.nearWall(p, v, radius)
 		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear)
@@ -223,4 +226,46 @@ func TestSeparationMatchesQuery(t *testing.T) {
 		}
 	}
 	assert.Greater(t, fallbacks, 100, "the case has coincident agents")
+}
+
+// TestSeparationMatchesQueryAtExtremes: the fused separation's loop without
+// a distance branch gives steer.Separation's force to the bit where its
+// trick does not hold and it falls back: radii whose square is subnormal or
+// zero, and candidates so far away that pos−q overflows (all agents in one
+// bucket, at ±1.7·10³⁰⁸ and near 0).
+func TestSeparationMatchesQueryAtExtremes(t *testing.T) {
+	huge := []r2.Vec{{X: 1.7e308, Y: 0.5}, {X: 1.7e308, Y: 0.9}, {X: -1.7e308, Y: 0.5}, {X: 0.5, Y: 0.5},
+		{X: 0.5 + 1e-200, Y: 0.5}, {X: 0.5, Y: 0.5 + 3e-201}, {X: 1, Y: 1}, {X: -1.7e308, Y: 0.7}}
+	tiny := []r2.Vec{{X: 0.5, Y: 0.5}, {X: 0.5 + 1e-200, Y: 0.5}, {X: 0.5, Y: 0.5 + 3e-161}, {X: 1, Y: 1},
+		{X: 1.5, Y: 0.2}, {X: 0.5 + 7e-162, Y: 0.5 - 2e-161}}
+	for _, pos := range [][]r2.Vec{huge, tiny} {
+		world := arche.NewWorld()
+		ents := make([]arche.Entity, len(pos))
+		for i := range ents {
+			ents[i] = world.NewEntity()
+		}
+		h := spatial.NewHash(2, 2, 2) // one bucket
+		h.BuildFrom(pos, 1, nil)
+		s := &Steer{nb: &Neighbours{Hash: h, Entities: ents}}
+		ids, _ := h.Sorted()
+		bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+		var qids []int32
+		var near []r2.Vec
+		for slot, id := range ids {
+			for _, radius := range []float64{1, 0.75, 1e-200, 1e-160, 1.3e-160, 7.1e-162, 3.3e-158, 0x1p-500, 0x1p-501, 1e300} {
+				p := pos[id]
+				qids, near = h.QueryPositions(p, radius, qids[:0], near[:0])
+				k := 0
+				for i, q := range qids {
+					if q != id {
+						near[k] = near[i]
+						k++
+					}
+				}
+				want := steer.Separation(p, near[:k], radius, 20, uint64(ents[id].ID()))
+				got := s.separation(p, slot, radius, 20)
+				require.Equal(t, bits(want), bits(got), "slot %d at %v, radius %v", slot, p, radius)
+			}
+		}
+	}
 }
