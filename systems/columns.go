@@ -14,9 +14,8 @@ const maxColumns = 10
 // workers instead of walking the query on one goroutine.
 //
 // One light pass over the query ([columns.scan]) records each entity and,
-// per run of entities stored side by side (one archetype: the same mask and
-// the first column contiguous), the address of each column's first
-// component. The components of the entity at index i are then that address
+// per run of entities stored side by side (one archetype), the address of
+// each column's first component. The components of the entity at index i are then that address
 // plus the offset of i within its run: Arche stores each archetype's
 // components in one array per component type, in query order.
 //
@@ -31,6 +30,10 @@ type columns struct {
 	runs  []columnRun
 	top   int // the largest entity ID in ents, -1 if none
 	count int // entities of the query
+
+	exact arche.MaskFilter     // scan: the filter of one archetype's exact mask
+	rel   arche.RelationFilter // scan: exact, and one relation target
+	masks []maskInfo           // scan: the archetype masks seen
 }
 
 // columnRun is a run of consecutive query entities of one archetype.
@@ -54,59 +57,126 @@ func (c *columns) column(id arche.ID, size uintptr) int {
 	return c.n - 1
 }
 
-// scan walks q (closing it) and records its entities and runs.
-func (c *columns) scan(q *arche.Query) {
-	c.ents = c.ents[:0]
-	c.runs = c.runs[:0]
-	c.top = -1
-	var prev unsafe.Pointer
-	var mask arche.Mask
-	for i := 0; q.Next(); i++ {
-		e := q.Entity()
-		c.ents = append(c.ents, e)
-		c.top = max(c.top, int(e.ID()))
-		p := q.Get(c.ids[0])
-		m := q.Mask()
-		if len(c.runs) == 0 || m != mask || p != unsafe.Add(prev, c.size[0]) {
-			r := columnRun{start: i}
-			for k := 0; k < c.n; k++ {
-				if q.Has(c.ids[k]) {
-					r.ptr[k] = q.Get(c.ids[k])
-				}
-			}
-			c.runs = append(c.runs, r)
-			mask = m
-		}
-		prev = p
-	}
-	c.count = len(c.ents)
-}
+// scan walks q (closing it) and records its entities and runs. w is q's
+// world.
+//
+// It visits each entity only to read it: the runs are the query's
+// archetypes, found one at a time. At the first entity of an archetype it
+// reads the column addresses and the archetype's length, counted by a
+// second query whose filter matches that archetype alone (its exact mask,
+// and the relation target if the mask holds a relation component). So the
+// cost is a few nanoseconds an entity plus well under a microsecond an
+// archetype, and two archetypes whose storages happen to lie side by side
+// in memory are still two runs.
+func (c *columns) scan(w *arche.World, q *arche.Query) { c.walk(w, q, true) }
 
 // scanRuns is scan for a system that needs no entity: it records the runs
-// and the count, and leaves ents empty (top −1). It skips reading and
-// storing each entity, a third of a scan's cost.
-func (c *columns) scanRuns(q *arche.Query) {
-	c.ents = c.ents[:0]
+// and the count, and leaves ents empty (top −1). It steps over each
+// archetype in one call ([arche.Query.Step]), so its cost is per archetype,
+// not per entity.
+func (c *columns) scanRuns(w *arche.World, q *arche.Query) { c.walk(w, q, false) }
+
+// walk is scan (withEnts) or scanRuns.
+//
+// Panics: if the archetypes' lengths do not add up to the query's count (a
+// bug in archai or Arche).
+func (c *columns) walk(w *arche.World, q *arche.Query, withEnts bool) {
+	n := q.Count()
 	c.runs = c.runs[:0]
-	c.top = -1
-	var prev unsafe.Pointer
-	var mask arche.Mask
-	i := 0
-	for ; q.Next(); i++ {
-		p := q.Get(c.ids[0])
-		if m := q.Mask(); len(c.runs) == 0 || m != mask || p != unsafe.Add(prev, c.size[0]) {
-			r := columnRun{start: i}
-			for k := 0; k < c.n; k++ {
-				if q.Has(c.ids[k]) {
-					r.ptr[k] = q.Get(c.ids[k])
-				}
-			}
-			c.runs = append(c.runs, r)
-			mask = m
-		}
-		prev = p
+	c.ents = c.ents[:0]
+	if withEnts {
+		c.ents = grow(c.ents, n)
 	}
-	c.count = i
+	top := -1
+	i := 0
+	for ok := q.Next(); ok; {
+		r := columnRun{start: i}
+		for k := 0; k < c.n; k++ {
+			if q.Has(c.ids[k]) {
+				r.ptr[k] = q.Get(c.ids[k])
+			}
+		}
+		c.runs = append(c.runs, r)
+		l := c.archetypeLen(w, q)
+		if i+l > n {
+			panic("systems: columns: the query's archetypes hold more entities than its count")
+		}
+		if !withEnts {
+			i += l
+			ok = q.Step(l) // to the next archetype's first entity; false (closed) after the last
+			continue
+		}
+		es := c.ents[i : i+l]
+		es[0] = q.Entity()
+		for j := 1; j < len(es); j++ {
+			q.Next() // within the archetype: always true
+			es[j] = q.Entity()
+		}
+		for _, e := range es {
+			if id := int(e.ID()); id > top {
+				top = id
+			}
+		}
+		i += l
+		ok = q.Next()
+	}
+	if i != n {
+		panic("systems: columns: the query's archetypes hold fewer entities than its count")
+	}
+	c.top, c.count = top, n
+}
+
+// maskInfo is what [columns] knows of an archetype mask: whether it holds a
+// relation component, and which.
+type maskInfo struct {
+	mask   arche.Mask
+	rel    arche.ID
+	hasRel bool
+}
+
+// maxMasks bounds the masks a [columns] remembers (it forgets them all when
+// full, and learns them again).
+const maxMasks = 64
+
+// archetypeLen returns the number of entities in the archetype of q's
+// current entity, by counting a query that matches that archetype alone.
+func (c *columns) archetypeLen(w *arche.World, q *arche.Query) int {
+	c.exact.Include = q.Mask()
+	c.exact.Exclude = c.exact.Include.Not()
+	info := c.maskInfo(w, &c.exact.Include)
+	var cq arche.Query
+	if info.hasRel {
+		// a relation node holds one archetype per target
+		c.rel = arche.RelationFilter{Filter: &c.exact, Target: q.Relation(info.rel)}
+		cq = w.Query(&c.rel)
+	} else {
+		// a node without relation holds one archetype
+		cq = w.Query(&c.exact)
+	}
+	l := cq.Count()
+	cq.Close()
+	return l
+}
+
+// maskInfo returns what is known of mask m, learning it (allocating) the
+// first time m is seen.
+func (c *columns) maskInfo(w *arche.World, m *arche.Mask) maskInfo {
+	for i := range c.masks {
+		if c.masks[i].mask == *m {
+			return c.masks[i]
+		}
+	}
+	info := maskInfo{mask: *m}
+	for _, id := range arche.ComponentIDs(w) {
+		if ci, ok := arche.ComponentInfo(w, id); ok && ci.IsRelation && m.Get(id) {
+			info.rel, info.hasRel = id, true
+		}
+	}
+	if len(c.masks) == maxMasks {
+		c.masks = c.masks[:0]
+	}
+	c.masks = append(c.masks, info)
+	return info
 }
 
 // run returns the index of the run holding entity i, starting the search at

@@ -37,12 +37,12 @@ func TestColumnsMatchQuery(t *testing.T) {
 	c.column(velID, unsafe.Sizeof(components.Velocity{}))
 	c.column(wtID, unsafe.Sizeof(components.SteeringWeights{}))
 	q := f.Query(&w)
-	c.scanRuns(&q.Query) // runs only: the same runs, no entity
+	c.scanRuns(&w, &q.Query) // runs only: the same runs, no entity
 	require.Equal(t, 300, c.count)
 	require.Empty(t, c.ents)
 	runs := append([]columnRun(nil), c.runs...)
 	q = f.Query(&w)
-	c.scan(&q.Query)
+	c.scan(&w, &q.Query)
 	require.Len(t, c.ents, 300)
 	require.Equal(t, 300, c.count)
 	require.Len(t, c.runs, 3, "one run per archetype")
@@ -66,4 +66,67 @@ func TestColumnsMatchQuery(t *testing.T) {
 			require.Same(t, wt, &ws[i-c.runs[r].start], "entity %d", i)
 		}
 	}
+}
+
+// relTarget is a relation component: agents of one archetype per target.
+type relTarget struct{ arche.Relation }
+
+// TestColumnsRelationRuns checks that archetypes of one mask (a relation
+// component with several targets) are separate runs of the right lengths,
+// that scan and scanRuns agree with a plain walk of the query, and that a
+// warm scan allocates nothing.
+func TestColumnsRelationRuns(t *testing.T) {
+	w := arche.NewWorld()
+	posID := arche.ComponentID[components.Position](&w)
+	relID := arche.ComponentID[relTarget](&w)
+	targets := []arche.Entity{w.NewEntity(), w.NewEntity(), w.NewEntity()}
+	lens := []int{5, 130, 1} // 130 > Arche's first capacity: one archetype grows
+	builder := arche.NewBuilder(&w, posID, relID).WithRelation(relID)
+	for k, tg := range targets {
+		for i := 0; i < lens[k]; i++ {
+			e := builder.New(tg)
+			(*components.Position)(w.Get(e, posID)).X = float64(100*k + i)
+		}
+	}
+	f := generic.NewFilter1[components.Position]()
+	var c columns
+	c.column(posID, unsafe.Sizeof(components.Position{}))
+	for _, withEnts := range []bool{false, true, true} {
+		q := f.Query(&w)
+		if withEnts {
+			c.scan(&w, &q.Query)
+		} else {
+			c.scanRuns(&w, &q.Query)
+		}
+		require.Equal(t, 136, c.count)
+		require.Len(t, c.runs, 3, "one run per relation target")
+		q = f.Query(&w)
+		r := 0
+		top := -1
+		for i := 0; q.Next(); i++ {
+			r = c.run(i, r)
+			require.Equal(t, unsafe.Pointer(q.Get()), c.at(r, 0, i), "entity %d", i)
+			top = max(top, int(q.Entity().ID()))
+			if withEnts {
+				require.Equal(t, q.Entity(), c.ents[i])
+			}
+		}
+		if withEnts {
+			require.Equal(t, top, c.top)
+		} else {
+			require.Empty(t, c.ents)
+			require.Equal(t, -1, c.top)
+		}
+		for r := range c.runs {
+			require.Contains(t, lens, c.end(r, c.count)-c.runs[r].start)
+		}
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		q := f.Query(&w)
+		c.scan(&w, &q.Query)
+		q = f.Query(&w)
+		c.scanRuns(&w, &q.Query)
+	})
+	require.Zero(t, allocs, "a warm scan allocates nothing")
+	require.False(t, w.IsLocked(), "every query closed")
 }

@@ -107,7 +107,7 @@ func (s *Movement) Update(w *arche.World) {
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scanRuns(&q.Query) // no entity needed: runs and count only
+	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.pool.Run(s, n)
 }
 

@@ -181,7 +181,7 @@ func (s *PathFollow) Update(w *arche.World) {
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' sight)
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	c := &s.cols
 	s.withPath = s.withPath[:0]
 	m := 0

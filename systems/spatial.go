@@ -285,7 +285,7 @@ func (s *Spatial) Update(w *arche.World) {
 	r := s.res
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scan(w, &q.Query)
 	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)
 	}

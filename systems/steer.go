@@ -211,7 +211,7 @@ func (s *Steer) Update(w *arche.World) {
 func (s *Steer) gather(w *arche.World) {
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scan(w, &q.Query)
 	// slots the hash holds but the query lacks keep out == nil: the force
 	// pass clears every slot it visits
 	s.hot = grow(s.hot, s.nb.Hash.Len())

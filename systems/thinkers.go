@@ -161,7 +161,7 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
 	q := t.filter.Query(w)
 	t.n = q.Count()
-	t.cols.scan(&q.Query)
+	t.cols.scan(w, &q.Query)
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
