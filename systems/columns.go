@@ -3,6 +3,7 @@ package systems
 import (
 	"unsafe"
 
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -34,6 +35,10 @@ type columns struct {
 	exact arche.MaskFilter     // scan: the filter of one archetype's exact mask
 	rel   arche.RelationFilter // scan: exact, and one relation target
 	masks []maskInfo           // scan: the archetype masks seen
+
+	shared entsJob       // scanShared: the workers' job
+	qs     []arche.Query // scanShared: per worker, its query
+	tops   []int         // scanShared: per worker, the largest entity ID of its range
 }
 
 // columnRun is a run of consecutive query entities of one archetype.
@@ -124,6 +129,76 @@ func (c *columns) walk(w *arche.World, q *arche.Query, withEnts bool) {
 		panic("systems: columns: the query's archetypes hold fewer entities than its count")
 	}
 	c.top, c.count = top, n
+}
+
+// maxSharedWorkers is the most workers scanShared hands the entities to (each
+// holds one of the world's query locks while it reads); a larger pool reads
+// them on the calling goroutine.
+const maxSharedWorkers = 16
+
+// minSharedEntities is the fewest entities scanShared hands to its workers:
+// below it, reading them on the calling goroutine is cheaper than the
+// hand-off.
+const minSharedEntities = 4096
+
+// scanShared is scan over a fresh query of f (w's filter of the system),
+// with the entities read on pool's workers: the calling goroutine records
+// the runs (per archetype), then each worker reads its contiguous range of
+// the query's entities through a query of its own, stepped to the range's
+// start. The result is scan's, whatever the number of workers. Each extra
+// query only reads the world, which stays locked until scanShared returns.
+func (c *columns) scanShared(w *arche.World, f arche.Filter, pool *ecs.Workers) {
+	q := w.Query(f)
+	c.walk(w, &q, false)
+	n := c.count
+	c.ents = grow(c.ents, n)
+	k := pool.N()
+	if n < minSharedEntities || k > maxSharedWorkers {
+		k = 1
+	}
+	c.qs, c.tops = grow(c.qs, k), grow(c.tops, k)
+	for i := range c.qs {
+		c.qs[i] = w.Query(f)
+	}
+	c.shared.c = c
+	if k == 1 {
+		c.shared.Work(0, 0, n)
+	} else {
+		pool.Run(&c.shared, n)
+	}
+	c.top = -1
+	for i := range c.qs {
+		c.qs[i].Close()
+		c.top = max(c.top, c.tops[i])
+	}
+	c.shared.c = nil
+}
+
+// entsJob reads the entities of a [columns.scanShared], a range a worker.
+type entsJob struct{ c *columns }
+
+// Work implements ecs.Job.
+func (j *entsJob) Work(worker, lo, hi int) {
+	c := j.c
+	c.tops[worker] = -1
+	if lo == hi {
+		return
+	}
+	q := &c.qs[worker]
+	q.Step(lo + 1) // from before the first entity to entity lo
+	es := c.ents[lo:hi]
+	es[0] = q.Entity()
+	for i := 1; i < len(es); i++ {
+		q.Next() // never past the query's last entity: no world change
+		es[i] = q.Entity()
+	}
+	top := -1
+	for _, e := range es {
+		if id := int(e.ID()); id > top {
+			top = id
+		}
+	}
+	c.tops[worker] = top
 }
 
 // maskInfo is what [columns] knows of an archetype mask: whether it holds a

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/require"
@@ -129,4 +130,50 @@ func TestColumnsRelationRuns(t *testing.T) {
 	})
 	require.Zero(t, allocs, "a warm scan allocates nothing")
 	require.False(t, w.IsLocked(), "every query closed")
+}
+
+// TestColumnsScanShared checks that scanShared gives scan's entities, runs
+// and largest ID with 1 to 3 workers over a query of several archetypes
+// (more entities than it reads alone), and allocates nothing warm.
+func TestColumnsScanShared(t *testing.T) {
+	w := arche.NewWorld()
+	posID := arche.ComponentID[components.Position](&w)
+	velID := arche.ComponentID[components.Velocity](&w)
+	wtID := arche.ComponentID[components.SteeringWeights](&w)
+	kinID := arche.ComponentID[components.Kinematics](&w)
+	n := 2*minSharedEntities + 37
+	for i := 0; i < n; i++ {
+		ids := []arche.ID{posID, velID}
+		switch i % 5 {
+		case 1, 3:
+			ids = append(ids, wtID)
+		case 2:
+			ids = append(ids, kinID)
+		}
+		w.NewEntity(ids...)
+	}
+	f := generic.NewFilter3[components.Position, components.Velocity, components.SteeringWeights]().
+		Optional(generic.T[components.SteeringWeights]())
+	var want columns
+	want.column(posID, unsafe.Sizeof(components.Position{}))
+	want.column(wtID, unsafe.Sizeof(components.SteeringWeights{}))
+	q := f.Query(&w)
+	want.scan(&w, &q.Query)
+	require.Equal(t, n, want.count)
+	require.Len(t, want.runs, 3)
+	for _, workers := range []int{1, 2, 3} {
+		pool := ecs.NewWorkers(workers)
+		var c columns
+		c.column(posID, unsafe.Sizeof(components.Position{}))
+		c.column(wtID, unsafe.Sizeof(components.SteeringWeights{}))
+		c.scanShared(&w, f.Filter(&w), pool)
+		require.Equal(t, want.ents, c.ents, "%d workers", workers)
+		require.Equal(t, want.runs, c.runs, "%d workers", workers)
+		require.Equal(t, want.top, c.top, "%d workers", workers)
+		require.Equal(t, n, c.count)
+		require.False(t, w.IsLocked(), "every query closed")
+		allocs := testing.AllocsPerRun(10, func() { c.scanShared(&w, f.Filter(&w), pool) })
+		require.Zero(t, allocs, "%d workers: a warm scanShared allocates nothing", workers)
+		pool.Close()
+	}
 }

@@ -283,9 +283,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 // copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
-	q := s.filter.Query(w)
-	n := q.Count()
-	s.cols.scan(w, &q.Query)
+	s.cols.scanShared(w, s.filter.Filter(w), s.pool) // entities read on the workers
+	n := s.cols.count
 	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)
 	}

@@ -159,9 +159,8 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 // them (0: no limit), runs job on the workers over them (job reads them with
 // t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
-	q := t.filter.Query(w)
-	t.n = q.Count()
-	t.cols.scan(w, &q.Query)
+	t.cols.scanShared(w, t.filter.Filter(w), t.pool) // entities read on the workers
+	t.n = t.cols.count
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
