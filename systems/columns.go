@@ -174,6 +174,32 @@ func (c *columns) scanShared(w *arche.World, f arche.Filter, pool *ecs.Workers) 
 	c.shared.c = nil
 }
 
+// entitiesAt sets ents[i] for each query index i in idx (strictly
+// increasing) after scanRuns, stepping a fresh query of f (w's filter of
+// the system) from one to the next: the cost is per index and per
+// archetype crossed, not per entity of the query. The other elements of
+// ents are left as they were (ents has the query's length); top is left −1.
+//
+// Panics: if idx is not strictly increasing or holds an index out of the
+// query (a bug in archai).
+func (c *columns) entitiesAt(w *arche.World, f arche.Filter, idx []int32) {
+	c.ents = grow(c.ents, c.count)
+	if len(idx) == 0 {
+		return
+	}
+	if int(idx[len(idx)-1]) >= c.count {
+		panic("systems: columns: entitiesAt past the query's last entity")
+	}
+	q := w.Query(f)
+	prev := -1
+	for _, i := range idx {
+		q.Step(int(i) - prev) // from before the first entity, then from the last index
+		prev = int(i)
+		c.ents[i] = q.Entity()
+	}
+	q.Close() // never stepped past the last entity: still open
+}
+
 // entsJob reads the entities of a [columns.scanShared], a range a worker.
 type entsJob struct{ c *columns }
 

@@ -177,3 +177,41 @@ func TestColumnsScanShared(t *testing.T) {
 		pool.Close()
 	}
 }
+
+// TestColumnsEntitiesAt checks that entitiesAt reads scan's entity at each
+// index asked (the first, the last, both sides of archetype boundaries,
+// long jumps), leaves the world unlocked and allocates nothing warm.
+func TestColumnsEntitiesAt(t *testing.T) {
+	w := arche.NewWorld()
+	posID := arche.ComponentID[components.Position](&w)
+	velID := arche.ComponentID[components.Velocity](&w)
+	kinID := arche.ComponentID[components.Kinematics](&w)
+	for i := 0; i < 600; i++ {
+		ids := []arche.ID{posID}
+		if i%3 == 1 {
+			ids = append(ids, velID)
+		}
+		if i%3 == 2 {
+			ids = append(ids, kinID)
+		}
+		w.NewEntity(ids...)
+	}
+	f := generic.NewFilter1[components.Position]()
+	var want, c columns
+	want.column(posID, unsafe.Sizeof(components.Position{}))
+	c.column(posID, unsafe.Sizeof(components.Position{}))
+	q := f.Query(&w)
+	want.scan(&w, &q.Query)
+	require.Len(t, want.runs, 3)
+	idx := []int32{0, 1, 199, 200, 201, 399, 400, 599}
+	q = f.Query(&w)
+	c.scanRuns(&w, &q.Query)
+	c.entitiesAt(&w, f.Filter(&w), idx)
+	for _, i := range idx {
+		require.Equal(t, want.ents[i], c.ents[i], "index %d", i)
+	}
+	require.False(t, w.IsLocked(), "every query closed")
+	allocs := testing.AllocsPerRun(10, func() { c.entitiesAt(&w, f.Filter(&w), idx) })
+	require.Zero(t, allocs)
+	require.Panics(t, func() { c.entitiesAt(&w, f.Filter(&w), []int32{600}) })
+}

@@ -23,7 +23,7 @@ import (
 // loaded. The requests are found on the calling goroutine by a scan of the
 // query's Intent columns (archetype by archetype, no per-entity query
 // call); only the attackers' entities are then read, by stepping a second
-// query from one attacker to the next. A warm frame allocates nothing.
+// query from one attacker to the next (columns.entitiesAt). A warm frame allocates nothing.
 //
 // What happens to an agent whose health reaches 0 is the scenario's choice.
 //
@@ -46,7 +46,7 @@ type Combat struct {
 	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
 	targets generic.Map2[components.Health, components.Position]
 	cols    columns // Intent, Position, Weapon
-	at      []int   // query indices of this frame's attackers
+	at      []int32 // query indices of this frame's attackers
 	all     []attacker
 }
 
@@ -87,27 +87,24 @@ func (s *Combat) Update(w *arche.World) {
 	n := c.count
 	if cap(s.all) < n { // every agent may strike: grown once
 		s.all = make([]attacker, 0, n+n/4)
-		s.at = make([]int, 0, n+n/4)
+		s.at = make([]int32, 0, n+n/4)
 	}
 	s.all, s.at = s.all[:0], s.at[:0]
 	for r := range c.runs {
 		start := c.runs[r].start
 		for k, in := range columnOf[components.Intent](c, r, cbIntent, n) {
 			if !in.Attack.IsZero() {
-				s.at = append(s.at, start+k)
+				s.at = append(s.at, int32(start+k))
 			}
 		}
 	}
-	if len(s.at) > 0 {
-		q = s.filter.Query(w)
-		prev, r := -1, 0
-		for _, i := range s.at {
-			q.Step(i - prev) // to entity i (from before the first, then from the last attacker)
-			prev, r = i, c.run(i, r)
-			s.all = append(s.all, attacker{e: q.Entity(), in: (*components.Intent)(c.at(r, cbIntent, i)),
-				pos: (*components.Position)(c.at(r, cbPos, i)), wp: (*components.Weapon)(c.at(r, cbWeapon, i))})
-		}
-		q.Close() // never stepped past the last entity: still open
+	c.entitiesAt(w, s.filter.Filter(w), s.at) // the attackers' entities alone
+	r := 0
+	for _, i32 := range s.at {
+		i := int(i32)
+		r = c.run(i, r)
+		s.all = append(s.all, attacker{e: c.ents[i], in: (*components.Intent)(c.at(r, cbIntent, i)),
+			pos: (*components.Position)(c.at(r, cbPos, i)), wp: (*components.Weapon)(c.at(r, cbWeapon, i))})
 	}
 	slices.SortFunc(s.all, func(a, b attacker) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
 	for _, a := range s.all {

@@ -159,7 +159,8 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 // them (0: no limit), runs job on the workers over them (job reads them with
 // t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
-	t.cols.scanShared(w, t.filter.Filter(w), t.pool) // entities read on the workers
+	q := t.filter.Query(w)
+	t.cols.scanRuns(w, &q.Query) // the due agents' entities are read in gather
 	t.n = t.cols.count
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
@@ -294,6 +295,9 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 		t.due = append(t.due, t.found[k]...)
 		t.found[k] = t.found[k][:0]
 	}
+	// in query order: read the due agents' entities alone (cols.ents[i]
+	// is valid for the due i only)
+	t.cols.entitiesAt(t.world, t.filter.Filter(t.world), t.due)
 	if budget > 0 && len(t.due) > budget {
 		c := &t.cols
 		if cap(t.keys) < cap(t.due) {
