@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 )
@@ -56,6 +57,38 @@ func BenchmarkColumnsScanRuns(b *testing.B) {
 	for range b.N {
 		q := f.Query(w)
 		c.scanRuns(w, &q.Query)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/entity")
+}
+
+// BenchmarkColumnsScanShared is BenchmarkColumnsScan for columns.scanShared
+// with 2 workers: the calling goroutine's share is the runs alone.
+func BenchmarkColumnsScanShared(b *testing.B) {
+	w, f, c := benchColumns(b)
+	pool := ecs.NewWorkers(2)
+	defer pool.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		c.scanShared(w, f.Filter(w), pool)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/entity")
+}
+
+// BenchmarkColumnsEntitiesAt is the read of one entity in six (the due
+// agents of a think rate of 10 Hz at 60 frames a second) after scanRuns.
+func BenchmarkColumnsEntitiesAt(b *testing.B) {
+	w, f, c := benchColumns(b)
+	idx := make([]int32, 0, 100_000/6+1)
+	for i := int32(0); i < 100_000; i += 6 {
+		idx = append(idx, i)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		q := f.Query(w)
+		c.scanRuns(w, &q.Query)
+		c.entitiesAt(w, f.Filter(w), idx)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/100_000, "ns/entity")
 }
