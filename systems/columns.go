@@ -14,11 +14,15 @@ const maxColumns = 10
 // order, so a system can split the copying of its hot state over its
 // workers instead of walking the query on one goroutine.
 //
-// One light pass over the query ([columns.scan]) records each entity and,
-// per run of entities stored side by side (one archetype), the address of
-// each column's first component. The components of the entity at index i are then that address
-// plus the offset of i within its run: Arche stores each archetype's
-// components in one array per component type, in query order.
+// A pass over the query records, per run of entities stored side by side
+// (one archetype), the address of each column's first component; the
+// components of the entity at index i are then that address plus the
+// offset of i within its run: Arche stores each archetype's components in
+// one array per component type, in query order. The pass costs per
+// archetype, not per entity ([columns.scanRuns]); the entities are read
+// only where a system needs them: all of them on the calling goroutine
+// ([columns.scan]) or on the workers ([columns.scanShared]), or a few
+// chosen ones ([columns.entitiesAt]).
 //
 // The pointers are valid until the world changes structure (an entity or a
 // component added or removed), that is, within one system's Update.
@@ -27,7 +31,7 @@ type columns struct {
 	size [maxColumns]uintptr
 	n    int
 
-	ents  []arche.Entity // empty after scanRuns
+	ents  []arche.Entity // empty after scanRuns; after entitiesAt, valid at its indices only
 	runs  []columnRun
 	top   int // the largest entity ID in ents, -1 if none
 	count int // entities of the query
@@ -48,8 +52,8 @@ type columnRun struct {
 }
 
 // column adds a component column of size bytes (unsafe.Sizeof of the
-// component; not zero) and returns its index. The first column must be one
-// every entity of the query has.
+// component; not zero) and returns its index. A column an archetype lacks
+// has a nil address in that archetype's run.
 //
 // Panics: with more than maxColumns columns or a zero size (a programming
 // error in archai).

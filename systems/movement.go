@@ -99,9 +99,8 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
 }
 
-// Update moves every agent: one light pass records the query's columns
-// (runs of an archetype, no entity),
-// then the workers move contiguous ranges of agents in place, in storage
+// Update moves every agent: the query's columns are recorded archetype by
+// archetype (no entity read), then the workers move contiguous ranges of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
 	s.walls.update(s.grid)
