@@ -92,8 +92,9 @@ func (s *Combat) Update(w *arche.World) {
 	s.all, s.at = s.all[:0], s.at[:0]
 	for r := range c.runs {
 		start := c.runs[r].start
-		for k, in := range columnOf[components.Intent](c, r, cbIntent, n) {
-			if !in.Attack.IsZero() {
+		ins := columnOf[components.Intent](c, r, cbIntent, n)
+		for k := range ins {
+			if !ins[k].Attack.IsZero() {
 				s.at = append(s.at, int32(start+k))
 			}
 		}
