@@ -3,6 +3,7 @@ package systems
 import (
 	"cmp"
 	"slices"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
@@ -19,10 +20,10 @@ import (
 // Strikes are applied in the order of the attackers' entity IDs (a target
 // whose health has reached 0 takes no further strike), so the outcome does
 // not depend on Arche's storage order, which differs after a world is
-// loaded. The requests are found in one light pass over the query on the
-// calling goroutine: a walk of the query's Intents, cheaper than recording
-// the query's columns and splitting the walk over workers. A warm frame
-// allocates nothing.
+// loaded. The requests are found on the calling goroutine by a scan of the
+// query's Intent columns (archetype by archetype, no per-entity query
+// call); only the attackers' entities are then read, by stepping a second
+// query from one attacker to the next (columns.entitiesAt). A warm frame allocates nothing.
 //
 // What happens to an agent whose health reaches 0 is the scenario's choice.
 //
@@ -42,12 +43,11 @@ type Combat struct {
 	Strikes      int // strikes that hit in the last frame
 	TotalStrikes int
 
-	filter   *generic.Filter3[components.Intent, components.Position, components.Weapon]
-	targets  generic.Map2[components.Health, components.Position]
-	intentID arche.ID
-	posID    arche.ID
-	weaponID arche.ID
-	all      []attacker
+	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
+	targets generic.Map2[components.Health, components.Position]
+	cols    columns // Intent, Position, Weapon
+	at      []int32 // query indices of this frame's attackers
+	all     []attacker
 }
 
 // attacker is one request found this frame: the attacker and its
@@ -66,25 +66,46 @@ func (s *Combat) Name() string { return "combat" }
 func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
-	s.intentID = arche.ComponentID[components.Intent](w)
-	s.posID = arche.ComponentID[components.Position](w)
-	s.weaponID = arche.ComponentID[components.Weapon](w)
+	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Weapon](w), unsafe.Sizeof(components.Weapon{}))
 }
+
+// Column indices of Combat's columns.
+const (
+	cbIntent = iota
+	cbPos
+	cbWeapon
+)
 
 // Update applies this frame's strikes.
 func (s *Combat) Update(w *arche.World) {
 	s.Strikes = 0
 	q := s.filter.Query(w)
-	if n := q.Count(); cap(s.all) < n { // every agent may strike: grown once
+	c := &s.cols
+	c.scanRuns(w, &q.Query)
+	n := c.count
+	if cap(s.all) < n { // every agent may strike: grown once
 		s.all = make([]attacker, 0, n+n/4)
+		s.at = make([]int32, 0, n+n/4)
 	}
-	s.all = s.all[:0]
-	for q.Next() {
-		in := (*components.Intent)(q.Query.Get(s.intentID))
-		if !in.Attack.IsZero() {
-			s.all = append(s.all, attacker{e: q.Entity(), in: in,
-				pos: (*components.Position)(q.Query.Get(s.posID)), wp: (*components.Weapon)(q.Query.Get(s.weaponID))})
+	s.all, s.at = s.all[:0], s.at[:0]
+	for r := range c.runs {
+		start := c.runs[r].start
+		ins := columnOf[components.Intent](c, r, cbIntent, n)
+		for k := range ins {
+			if !ins[k].Attack.IsZero() {
+				s.at = append(s.at, int32(start+k))
+			}
 		}
+	}
+	c.entitiesAt(w, s.filter.Filter(w), s.at) // the attackers' entities alone
+	r := 0
+	for _, i32 := range s.at {
+		i := int(i32)
+		r = c.run(i, r)
+		s.all = append(s.all, attacker{e: c.ents[i], in: (*components.Intent)(c.at(r, cbIntent, i)),
+			pos: (*components.Position)(c.at(r, cbPos, i)), wp: (*components.Weapon)(c.at(r, cbWeapon, i))})
 	}
 	slices.SortFunc(s.all, func(a, b attacker) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
 	for _, a := range s.all {

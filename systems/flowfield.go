@@ -243,7 +243,7 @@ func (s *FlowField) Update(w *arche.World) {
 	s.goals = s.goals[:0]
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.jobs = grow(s.jobs, n)
 	// the goals in order of first use in query order (each worker lists its
 	// range's, merged in worker order), asked of the cache in that order;
@@ -367,7 +367,7 @@ type flowResolve struct {
 func (j *flowResolve) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
-	n := len(c.ents)
+	n := c.count
 	collect := j.phase == ffCollect
 	seen := s.seen[worker][:0]
 	cnt := grow(s.wfollow[worker], len(s.ref))
@@ -583,7 +583,7 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 	h := grow(s.whist[worker], s.histN)
 	clear(h)
 	s.whist[worker] = h
-	n := len(c.ents)
+	n := c.count
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
@@ -699,7 +699,7 @@ func (s *FlowField) edge(n int) float64 {
 // Arrived or sample changes (jobMoved: a new cell, or a field switched).
 func (s *FlowField) Work(worker, lo, hi int) {
 	c := &s.cols
-	n := len(c.ents)
+	n := c.count
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)

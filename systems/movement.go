@@ -99,15 +99,14 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
 }
 
-// Update moves every agent: one light pass records the query's columns
-// (runs of an archetype, no entity),
-// then the workers move contiguous ranges of agents in place, in storage
+// Update moves every agent: the query's columns are recorded archetype by
+// archetype (no entity read), then the workers move contiguous ranges of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scanRuns(&q.Query) // no entity needed: runs and count only
+	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.pool.Run(s, n)
 }
 

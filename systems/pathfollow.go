@@ -170,8 +170,8 @@ func (s *PathFollow) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
 }
 
-// Update writes every agent's Desired. One light pass walks the query; the
-// workers then serve contiguous ranges of the agents without a Path (a few
+// Update writes every agent's Desired. The query's columns are recorded
+// archetype by archetype (no entity read); the workers then serve contiguous ranges of the agents without a Path (a few
 // copies each: a swarm's agents), and then, split apart, those with one (the
 // line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
@@ -181,7 +181,7 @@ func (s *PathFollow) Update(w *arche.World) {
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' sight)
 	q := s.filter.Query(w)
 	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	c := &s.cols
 	s.withPath = s.withPath[:0]
 	m := 0

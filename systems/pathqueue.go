@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
@@ -19,8 +20,9 @@ const DefaultPathBudget = 10000
 // of node expansions, slicing long searches across frames.
 //
 // Requests: an agent asks by setting Path.Want and Path.Goal. Each frame the
-// queue takes new requests in the order of the agents' entity IDs (found in
-// one light pass over the query on the calling goroutine), so which request
+// queue takes new requests in the order of the agents' entity IDs (found by
+// a scan of the query's Path columns on the calling goroutine, reading only
+// the requesters' entities), so which request
 // is older never depends on Arche's storage order, which differs after a world is loaded: it clears Want, sets State to
 // PathPending, numbers the request (Path.Request) and files it under its
 // (start cell, goal cell) pair, the start being the cell of the agent's
@@ -114,10 +116,10 @@ type PathQueue struct {
 	filter *generic.Filter2[components.Path, components.Position]
 	paths  generic.Map2[components.Path, components.Position]
 
-	pathID arche.ID
-	posID  arche.ID
-	news   []pathWant // this frame's new requests
-	n      int        // agents in the query this frame (sizes the waypoint stock's batches)
+	cols  columns    // Path, Position
+	wants []int32    // query indices of this frame's requesters
+	news  []pathWant // this frame's new requests
+	n     int        // agents in the query this frame (sizes the waypoint stock's batches)
 
 	jobs     []pathJob
 	freeJobs []int32
@@ -178,8 +180,8 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.byKey = make(map[pathKey]int32)
 	s.active = -1
 	s.nextSeq = 1
-	s.pathID = arche.ComponentID[components.Path](w)
-	s.posID = arche.ComponentID[components.Position](w)
+	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 }
 
 // Update takes new requests and serves them within the budget.
@@ -188,15 +190,30 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed
 	q := s.filter.Query(w)
-	s.n = q.Count()
+	c := &s.cols
+	c.scanRuns(w, &q.Query)
+	s.n = c.count
 	if n := s.n; cap(s.news) < n { // every agent may ask: grown once
 		s.news = make([]pathWant, 0, n+n/4)
+		s.wants = make([]int32, 0, n+n/4)
 	}
-	s.news = s.news[:0]
-	for q.Next() {
-		if p := (*components.Path)(q.Query.Get(s.pathID)); p.Want {
-			s.news = append(s.news, pathWant{e: q.Entity(), p: p, pos: (*components.Position)(q.Query.Get(s.posID))})
+	s.news, s.wants = s.news[:0], s.wants[:0]
+	for r := range c.runs {
+		start := c.runs[r].start
+		paths := columnOf[components.Path](c, r, 0, s.n)
+		for k := range paths {
+			if paths[k].Want {
+				s.wants = append(s.wants, int32(start+k))
+			}
 		}
+	}
+	c.entitiesAt(w, s.filter.Filter(w), s.wants) // the requesters' entities alone
+	r := 0
+	for _, i32 := range s.wants {
+		i := int(i32)
+		r = c.run(i, r)
+		s.news = append(s.news, pathWant{e: c.ents[i], p: (*components.Path)(c.at(r, 0, i)),
+			pos: (*components.Position)(c.at(r, 1, i))})
 	}
 	slices.SortFunc(s.news, func(a, b pathWant) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
 	for _, nw := range s.news {

@@ -53,8 +53,9 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 // after agents change archetype).
 //
 // It works over Workers goroutines (0: runtime.GOMAXPROCS): the workers
-// mark the usable agents of contiguous ranges of the query by entity ID (one
-// light pass on the calling goroutine walks the Arche query first), rank the
+// mark the usable agents of contiguous ranges of the query by entity ID (the
+// calling goroutine records the query's archetypes first, and the workers
+// read their ranges' entities), rank the
 // marks over ranges of entity IDs (a prefix sum), and copy each agent to its
 // rank; then [spatial.Hash.BuildFrom] sorts them into the hash's buckets, a
 // counting sort with per-worker counts over contiguous ranges of agents. In a
@@ -283,9 +284,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 // copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
-	q := s.filter.Query(w)
-	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanShared(w, s.filter.Filter(w), s.pool) // entities read on the workers
+	n := s.cols.count
 	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)
 	}

@@ -210,9 +210,8 @@ func (s *Steer) Update(w *arche.World) {
 // (agents not in the hash to their worker's extra list), split over the
 // workers by contiguous ranges of the query.
 func (s *Steer) gather(w *arche.World) {
-	q := s.filter.Query(w)
-	n := q.Count()
-	s.cols.scan(&q.Query)
+	s.cols.scanShared(w, s.filter.Filter(w), s.pool) // entities read on the workers
+	n := s.cols.count
 	// slots the hash holds but the query lacks keep out == nil: the force
 	// pass clears every slot it visits
 	s.hot = grow(s.hot, s.nb.Hash.Len())

@@ -160,8 +160,8 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 // t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
 	q := t.filter.Query(w)
-	t.n = q.Count()
-	t.cols.scan(&q.Query)
+	t.cols.scanRuns(w, &q.Query) // the due agents' entities are read in gather
+	t.n = t.cols.count
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
@@ -295,6 +295,9 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 		t.due = append(t.due, t.found[k]...)
 		t.found[k] = t.found[k][:0]
 	}
+	// in query order: read the due agents' entities alone (cols.ents[i]
+	// is valid for the due i only)
+	t.cols.entitiesAt(t.world, t.filter.Filter(t.world), t.due)
 	if budget > 0 && len(t.due) > budget {
 		c := &t.cols
 		if cap(t.keys) < cap(t.due) {
