@@ -13,6 +13,9 @@ import (
 // per-agent work:
 //
 //	go test ./cmd/bench/scenario -run '^$' -bench 'Frame10k' -benchtime 300x -cpuprofile cpu.prof
+//
+// (BenchmarkGuardsFrame10k, beside BenchmarkGuardsFrame100k, is its guards'
+// counterpart.)
 func BenchmarkSwarmFrame10k(b *testing.B) {
 	const n = 10000
 	s, err := NewSwarm(SwarmConfig{Agents: n, Seed: 3, Workers: 2})
@@ -20,16 +23,6 @@ func BenchmarkSwarmFrame10k(b *testing.B) {
 		b.Fatal(err)
 	}
 	frame10k(b, n, s.World, ecs.NewScheduler(s.Systems()...))
-}
-
-// BenchmarkGuardsFrame10k is BenchmarkSwarmFrame10k for the guards.
-func BenchmarkGuardsFrame10k(b *testing.B) {
-	const n = 10000
-	g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: 2})
-	if err != nil {
-		b.Fatal(err)
-	}
-	frame10k(b, n, g.World, ecs.NewScheduler(g.Systems()...))
 }
 
 // frame10k runs 30 frames unmeasured, then times warm frames of n agents.
