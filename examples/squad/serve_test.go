@@ -18,7 +18,7 @@ func TestServeShowsThePlan(t *testing.T) {
 	sc, err := build(io.Discard, scenario.GenerateMap(40, 5), 5)
 	require.NoError(t, err)
 	s := servetest.Plan(t, "2", func(ctx context.Context, addr string, stdout io.Writer) int {
-		return serve.Run("squad", ctx, sc.w, sc.sched, addr, 0, stdout, io.Discard)
+		return serve.Run("squad", ctx, sc.w, sc.sched, addr, 1, stdout, io.Discard)
 	})
 	require.NotNil(t, s.Selected, s.SelectError)
 	p := s.Selected.Planner

@@ -20,10 +20,13 @@ import (
 // Plan runs serve (an example's -serve, listening on addr and printing its URL as the
 // second word of its first line to stdout) until the agent of entity id, selected with the run
 // paused, has a plan with steps and more than one logged transition, stepping the run
-// one frame at a time (unpaced, the run races ahead and old transitions age out of the
-// log); it gives up after 2 minutes (the plan shows within a second on an
-// idle machine; a loaded one made 20 s too short). It then stops serve, asserts that serve returned
-// 0, and returns the last snapshot read.
+// one frame at a time; it gives up after 2 minutes (the plan shows within a second on an
+// idle machine). It then stops serve, asserts that serve returned 0, and returns the last
+// snapshot read.
+//
+// serve must pace its run (speed 1, real time, not 0): the pause is a request the run
+// sees between frames, and an unpaced run on a loaded machine can race through the whole
+// mission before it, leaving no plan transition to log.
 func Plan(t *testing.T, id string, serve func(ctx context.Context, addr string, stdout io.Writer) int) debugview.Snapshot {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
