@@ -1,0 +1,103 @@
+package systems
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// TestFoeIndexNearestMatchesPlainRule checks foeIndex.nearest (own bucket row
+// first, the other rows bounded by its answer) against a scan of every agent
+// with the plain rule, on positions chosen to meet the bound's edges: on
+// bucket borders, outside the grid (border rows hold them), at the same
+// point as others (ties by hash ID), NaN; sight ranges of 0, a bucket side,
+// and far beyond the grid; with and without a field of view.
+func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
+	const w, h, n = 40, 30, 500
+	g := grid.New(w, h)
+	for y := int32(5); y < 25; y++ {
+		g.SetCost(grid.Cell{X: 17, Y: y}, grid.Blocked)
+	}
+	for x := int32(22); x < 35; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 14}, grid.Blocked)
+	}
+	var sight openCells
+	sight.update(g)
+	rng := rand.New(rand.NewPCG(3, 4))
+	coord := func(size float64) float64 {
+		switch rng.IntN(6) {
+		case 0: // a bucket border
+			return foeBucket * float64(rng.IntN(int(size/foeBucket)+3)-1)
+		case 1: // outside the grid
+			return []float64{-3.5, -0.25, size + 0.5, size + 7}[rng.IntN(4)]
+		case 2: // on a cell centre row
+			return float64(rng.IntN(int(size))) + 0.5
+		default:
+			return rng.Float64() * size
+		}
+	}
+	nb := &Neighbours{Positions: make([]r2.Vec, n), Teams: make([]uint8, n)}
+	for i := range n {
+		if i > 0 && rng.IntN(8) == 0 {
+			nb.Positions[i] = nb.Positions[rng.IntN(i)] // a tie
+		} else {
+			nb.Positions[i] = r2.Vec{X: coord(w), Y: coord(h)}
+		}
+		if rng.IntN(50) == 0 {
+			nb.Positions[i].X = math.NaN()
+		}
+		nb.Teams[i] = uint8(rng.IntN(3))
+	}
+	var x foeIndex
+	x.resize(w, h, 1)
+	x.build(nb, 1, func(m int) { x.work(nb, 0, 0, m) })
+	var cands []foeCandidate
+	checked, found := 0, 0
+	for q := range 3000 {
+		self := int32(rng.IntN(n))
+		pos := nb.Positions[self]
+		if q%3 == 0 { // an agent not in the index
+			self, pos = -1, r2.Vec{X: coord(w), Y: coord(h)}
+		}
+		if !finiteVec(pos) {
+			continue
+		}
+		team := uint8(rng.IntN(3))
+		radius := []float64{0, foeBucket, 2.5, 7, 11.3, 1e9}[rng.IntN(6)]
+		cosHalf, heading, hn := -2.0, r2.Vec{}, 0.0
+		if rng.IntN(2) == 0 {
+			heading = r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5}
+			cosHalf, hn = math.Cos(math.Pi/3), math.Hypot(heading.X, heading.Y)
+		}
+		var id int32
+		var d float64
+		id, d, cands = x.nearest(pos, radius, team, self, cosHalf, heading, hn, cands, &sight, g)
+		// the plain rule over every agent
+		want, wantD2 := int32(-1), math.Inf(1)
+		for j, p := range nb.Positions {
+			dx, dy := p.X-pos.X, p.Y-pos.Y
+			d2 := dx*dx + dy*dy
+			if int32(j) == self || nb.Teams[j] == team || !(d2 <= radius*radius) {
+				continue
+			}
+			if cosHalf > -2 && d2 > 0 && dx*heading.X+dy*heading.Y < cosHalf*math.Sqrt(d2)*hn {
+				continue
+			}
+			if d2 > wantD2 || (d2 == wantD2 && int32(j) > want) || !g.LineOfSight(pos, p) {
+				continue
+			}
+			want, wantD2 = int32(j), d2
+		}
+		checked++
+		require.Equal(t, want, id, "query %d at %v radius %v team %d", q, pos, radius, team)
+		if want >= 0 {
+			found++
+			require.Equal(t, math.Sqrt(wantD2), d)
+		}
+	}
+	require.Greater(t, found, checked/4, "most queries find a foe")
+}
