@@ -35,8 +35,10 @@ import (
 //
 //	absent or unusable             what Combat does                       Diagnose counts
 //	Weapon                         opt-out: Intent.Attack is ignored      -
+//	Weapon.Range NaN               no strike                              -
 //	target without Health or       no strike                              -
 //	  Position, dead, or self
+//	NaN Position (either side)     no strike                              CausePosition
 type Combat struct {
 	Workers int // unused: kept so that existing code builds (the light pass runs on the calling goroutine)
 
@@ -116,7 +118,8 @@ func (s *Combat) Update(w *arche.World) {
 			continue
 		}
 		hp, tpos := s.targets.Get(target)
-		if hp == nil || tpos == nil || hp.Current <= 0 || r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) > wp.Range {
+		// !(d <= Range): a NaN position or Range is out of range, not in it
+		if hp == nil || tpos == nil || hp.Current <= 0 || !(r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) <= wp.Range) {
 			continue
 		}
 		hp.Current -= wp.Damage
