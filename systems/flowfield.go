@@ -253,6 +253,9 @@ func (s *FlowField) Update(w *arche.World) {
 	for _, g := range s.prev {
 		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
 	}
+	for k := range s.seen { // no worker runs when there is no follower
+		s.seen[k], s.broke[k] = s.seen[k][:0], false
+	}
 	s.resolve.phase = ffCollect
 	s.pool.Run(&s.resolve, n)
 	for _, seen := range s.seen {
