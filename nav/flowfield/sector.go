@@ -453,13 +453,6 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	}
 }
 
-// nodeDir returns the 4-bit direction code of cell c (in sector sec) in the
-// direction field towards the sector's j-th node.
-func (sec *sector) nodeDir(j int, c grid.Cell) byte {
-	i := int(c.Y-sec.y0)*int(sec.w) + int(c.X-sec.x0)
-	return sec.dirs[j*sec.plane+i>>1] >> (4 * (i & 1)) & 15
-}
-
 func resize(b []float32, n int) []float32 {
 	if cap(b) < n {
 		return make([]float32, n)

@@ -178,3 +178,10 @@ func TestSectorNextAllMatchesNext(t *testing.T) {
 func TestSectorLookIsOneCacheLine(t *testing.T) {
 	require.Equal(t, uintptr(64), unsafe.Sizeof(sectorLook{}))
 }
+
+// nodeDir returns the 4-bit direction code of cell c (in sector sec) in the
+// direction field towards the sector's j-th node.
+func (sec *sector) nodeDir(j int, c grid.Cell) byte {
+	i := int(c.Y-sec.y0)*int(sec.w) + int(c.X-sec.x0)
+	return sec.dirs[j*sec.plane+i>>1] >> (4 * (i & 1)) & 15
+}
