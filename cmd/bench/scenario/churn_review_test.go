@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"cmp"
+	"slices"
 	"testing"
 
 	"github.com/archai-go/archai/ai/steer"
@@ -48,7 +50,7 @@ func churnRun(t *testing.T, agents, frames, workers int) uint64 {
 			ents = append(ents, q.Entity())
 		}
 		// visit in entity-ID order, so the changes do not depend on storage
-		slicesSortByID(ents)
+		slices.SortFunc(ents, func(a, b arche.Entity) int { return cmp.Compare(a.ID(), b.ID()) })
 		targets := []arche.Entity{ents[0], ents[1], ents[2]}
 		for k, e := range ents {
 			switch {
@@ -92,14 +94,6 @@ func keepRoutes(w *arche.World) {
 	q := generic.NewFilter1[Guard]().Query(w)
 	for q.Next() {
 		routesHeld = append(routesHeld, q.Get().Route)
-	}
-}
-
-func slicesSortByID(es []arche.Entity) {
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j].ID() < es[j-1].ID(); j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
 	}
 }
 
