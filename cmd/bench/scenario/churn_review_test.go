@@ -27,9 +27,9 @@ type churnMark struct{ N int }
 // new agents, agents given and stripped of a relation component (several
 // targets: several archetypes of one mask) and of a plain component, and
 // agents removed. It returns the state hash after frames frames.
-func churnRun(t *testing.T, agents, frames, workers int) uint64 {
+func churnRun(t *testing.T, cfg Config, frames int) uint64 {
 	t.Helper()
-	sc, err := NewGuards(Config{Agents: agents, Seed: 21, Workers: workers})
+	sc, err := NewGuards(cfg)
 	require.NoError(t, err)
 	w := sc.World
 	s := ecs.NewScheduler(sc.Systems()...)
@@ -99,13 +99,18 @@ func keepRoutes(w *arche.World) {
 
 // TestChurnSameForAnyWorkers: structural changes between frames (agents
 // added and removed, relation archetypes, components added and removed)
-// leave the scenario's result the same for 1, 2 and 3 workers.
+// leave the scenario's result the same for 1, 2 and 3 workers, with and
+// without level of detail and a think budget.
 func TestChurnSameForAnyWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
 	}
-	want := churnRun(t, 4600, 40, 1)
-	for _, k := range []int{2, 3} {
-		require.Equal(t, want, churnRun(t, 4600, 40, k), "%d workers", k)
+	for _, cfg := range []Config{{Agents: 4600, Seed: 21}, {Agents: 4600, Seed: 22, LOD: true, ThinkBudget: 300}} {
+		cfg.Workers = 1
+		want := churnRun(t, cfg, 40)
+		for _, k := range []int{2, 3} {
+			cfg.Workers = k
+			require.Equal(t, want, churnRun(t, cfg, 40), "LOD %v, %d workers", cfg.LOD, k)
+		}
 	}
 }
