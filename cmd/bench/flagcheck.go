@@ -9,11 +9,16 @@ import (
 // scenarios are the values of -scenario.
 var scenarios = []string{"guards", "swarm", "reference"}
 
+// reportModes are the flags that make the run a report of many points (sweep.go),
+// which run without -debugview's viewer and cannot -serve.
+var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tutorial", "compare"}
+
 // checkFlagUse rejects flags whose value is out of range for every mode, and
 // flags that the chosen mode would silently ignore: an unknown -scenario, a
 // negative -workers, a -save-at below 1, -json with -scen (its report is text only), -speed
 // without -serve, -frames or -json with -serve (it runs until
-// interrupted and prints no report), and the flags the reference loop has no use
+// interrupted and prints no report), -debugview or -serve with a report of many
+// points (-sweep, -md, -plot, ...: see reportModes), and the flags the reference loop has no use
 // for (see checkReferenceFlags). Each error is a usage error (exit 2).
 func checkFlagUse(fs *flag.FlagSet) error {
 	set := map[string]bool{}
@@ -32,6 +37,16 @@ func checkFlagUse(fs *flag.FlagSet) error {
 	}
 	if n := value("save-at"); set["save-at"] && (n == "0" || n[0] == '-') {
 		return fmt.Errorf("-save-at %s is out of range: it counts frames since the start of the run, 1 or more (up to -frames)", n)
+	}
+	for _, view := range []string{"debugview", "serve"} {
+		if !set[view] {
+			continue
+		}
+		for _, name := range reportModes {
+			if set[name] {
+				return fmt.Errorf("-%s works on a single run, not with -%s (sweeps, -md, -plot, -shard, -tutorial and -compare run without it)", view, name)
+			}
+		}
 	}
 	if set["scen"] && set["json"] {
 		return fmt.Errorf("-scen prints a text report only; drop -json")

@@ -43,7 +43,8 @@
 // in real time (or -speed times real time) until interrupted and serves the
 // live debugger of package systems/debugview at http://ADDR/. With
 // -debugview off|on a measured run also has the debugger's system, added but
-// disabled or enabled with one agent selected; its cost shows under systems.
+// disabled or enabled with one agent selected; its cost shows under systems
+// (a single run: -debugview and -serve are refused with the report flags below).
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
