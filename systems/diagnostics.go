@@ -33,13 +33,24 @@ const (
 	// Think.Next NaN or +Inf: the agent thinks at a cadence nobody chose, or
 	// never.
 	CauseThinkInvalid
-	// CauseSteerIncomplete: an agent with a Steering, SteeringWeights,
-	// Wanderer, FlowFollower or Desired that lacks one of the components
+	// CauseSteerIncomplete: an agent that lacks one of the components
 	// PathFollow, Steer and Movement require together (Position, Velocity,
-	// Kinematics, Intent, Desired, Steering): it never gets a Desired, is
-	// never steered or never moved; or a Path, FlowFollower or Desired without
-	// a Position, which the path queue, the flow-field and path-following
-	// systems never serve.
+	// Kinematics, Intent, Desired, Steering) while it has a Steering,
+	// SteeringWeights, Wanderer, FlowFollower or Desired, or while something
+	// asks it to move: an Intent with Move or with Mode IntentFlee,
+	// IntentPursue or IntentEvade, or a Path with Want. It never gets a
+	// Desired, is never steered or never moved; the typical case is a Thinker
+	// spawned without a Mover (NewSpawner(w, Thinker{...}) alone), whose tree
+	// sets Intent.Move and nothing moves it. Also a Path, FlowFollower or
+	// Desired without a Position, which the path queue, the flow-field and
+	// path-following systems never serve.
+	//
+	// An Intent that asks for nothing (Move false, Mode IntentGo) on an agent
+	// without the movement components is not counted: a turret that only
+	// decides and strikes (Intent.Attack) is well set up. So an agent that
+	// lacks them is counted from the frame its Intent first asks to move: a
+	// Diagnose before the first decision does not see it, the [Diagnostics]
+	// system or a Diagnose after the first thinks does.
 	CauseSteerIncomplete
 	// CauseWeightsMissing: a steered agent without SteeringWeights: no wall
 	// avoidance and no separation, so a crowd stacks on one point. Give it
@@ -426,7 +437,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		pos, vel, kin, in, st, path, wt, wa, rnd, ff, des := q.Get()
 		e := q.Entity()
 		if pos == nil {
-			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil {
+			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil || asksToMove(in) {
 				r.add(CauseSteerIncomplete, e)
 			}
 			continue
@@ -445,7 +456,8 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseKinematics, e)
 		}
 		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
-		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil) {
+		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil ||
+			asksToMove(in) || (path != nil && path.Want)) {
 			r.add(CauseSteerIncomplete, e)
 		}
 		if steered && wt == nil {
@@ -562,6 +574,21 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 			r.add(CauseNoDecisionSystem, e)
 		}
 	}
+}
+
+// asksToMove reports whether in (nil: no Intent) asks the movement pipeline
+// for something: a move (Move), or to flee, pursue or evade a target. What
+// PathFollow makes of it (a NaN goal is no goal) is not considered: the
+// intent needs the movement components either way.
+func asksToMove(in *components.Intent) bool {
+	if in == nil {
+		return false
+	}
+	switch in.Mode {
+	case components.IntentFlee, components.IntentPursue, components.IntentEvade:
+		return true
+	}
+	return in.Move
 }
 
 func goodKinematics(k *components.Kinematics) bool {

@@ -35,7 +35,7 @@ func compOf[T any](w *arche.World, e arche.Entity) *T {
 
 // goodAgent spawns an agent with every component the contract tables name,
 // set up well, at (2.5, 2.5) on g (a 10×10 grid).
-func goodAgent(t *testing.T, w *arche.World) arche.Entity {
+func goodAgent(t testing.TB, w *arche.World) arche.Entity {
 	t.Helper()
 	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
 	require.NoError(t, err)
@@ -57,6 +57,40 @@ func goodAgent(t *testing.T, w *arche.World) arche.Entity {
 	put(w, e, components.Perception{SightRange: 5})
 	put(w, e, components.Faction{Team: 1})
 	return e
+}
+
+// dropMotion removes from e what the Mover bundle adds but Position and
+// Intent: what a Thinker spawned without a Mover lacks.
+func dropMotion(w *arche.World, e arche.Entity) {
+	drop[components.Velocity](w, e)
+	drop[components.Kinematics](w, e)
+	drop[components.Steering](w, e)
+	drop[components.SteeringWeights](w, e)
+	drop[components.Desired](w, e)
+	drop[components.Path](w, e)
+	drop[components.Wanderer](w, e)
+	drop[components.FlowFollower](w, e)
+}
+
+// keepOnly removes every component of e, then puts vs.
+func keepOnly(w *arche.World, e arche.Entity, vs ...any) {
+	for _, id := range w.Ids(e) {
+		w.Remove(e, id)
+	}
+	for _, v := range vs {
+		switch v := v.(type) {
+		case components.Position:
+			put(w, e, v)
+		case components.Velocity:
+			put(w, e, v)
+		case components.Intent:
+			put(w, e, v)
+		case components.Path:
+			put(w, e, v)
+		default:
+			panic("keepOnly: add a case for this type")
+		}
+	}
 }
 
 // portTree loads a tree whose SetBlackboard writes the key "n", from a registry of its own.
@@ -137,6 +171,42 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"steered without Desired", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Desired](w, e) // PathFollow never serves it, Steer never steers it
 		}, []Cause{CauseSteerIncomplete}},
+		{"a thinker asked to move, without the Mover's components", false, 0, func(w *arche.World, e arche.Entity) {
+			dropMotion(w, e) // Position, Intent (Move), Brain, Think, Perception, Faction are left
+		}, []Cause{CauseSteerIncomplete}},
+		{"a thinker without the Mover's components that asks for nothing: a turret", false, 0, func(w *arche.World, e arche.Entity) {
+			dropMotion(w, e)
+			compOf[components.Intent](w, e).Move = false
+		}, nil},
+		{"a thinker without the Mover's components, asked to flee", false, 0, func(w *arche.World, e arche.Entity) {
+			dropMotion(w, e)
+			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentFlee, Point: r2.Vec{X: 1, Y: 1}}
+		}, []Cause{CauseSteerIncomplete}},
+		{"a thinker without the Mover's components, asked to pursue", false, 0, func(w *arche.World, e arche.Entity) {
+			dropMotion(w, e)
+			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentPursue, Target: e}
+		}, []Cause{CauseSteerIncomplete}},
+		{"a thinker without the Mover's components, asked to evade", false, 0, func(w *arche.World, e arche.Entity) {
+			dropMotion(w, e)
+			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentEvade, Point: r2.Vec{X: 1, Y: 1}}
+		}, []Cause{CauseSteerIncomplete}},
+		{"Position, Velocity and a move Intent only", false, 0, func(w *arche.World, e arche.Entity) {
+			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, components.Velocity{},
+				components.Intent{Move: true, Goal: r2.Vec{X: 5.5, Y: 5.5}})
+		}, []Cause{CauseSteerIncomplete}},
+		{"Position, Velocity and an Intent that asks for nothing", false, 0, func(w *arche.World, e arche.Entity) {
+			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, components.Velocity{}, components.Intent{})
+		}, nil},
+		{"a move Intent without a Position", false, 0, func(w *arche.World, e arche.Entity) {
+			keepOnly(w, e, components.Intent{Move: true}) // not counted in Agents: no Position, no brain
+		}, []Cause{CauseSteerIncomplete}},
+		{"a Path wanted, nothing to follow it", false, 0, func(w *arche.World, e arche.Entity) {
+			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, components.Path{Want: true, Goal: grid.Cell{X: 5, Y: 5}})
+		}, []Cause{CauseSteerIncomplete}},
+		{"a Path held, not wanted: PathQueue alone serves it", false, 0, func(w *arche.World, e arche.Entity) {
+			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}},
+				components.Path{State: components.PathReady, Goal: grid.Cell{X: 5, Y: 5}})
+		}, nil},
 		{"steered without SteeringWeights", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.SteeringWeights](w, e)
 		}, []Cause{CauseWeightsMissing}},

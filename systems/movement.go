@@ -38,8 +38,9 @@ import (
 //     dt such as 1e9 s costs at most 2·(width + height) + 5 sub-steps per
 //     agent, not sub-steps in proportion to dt.
 //
-// Work is split over Workers goroutines (0: runtime.GOMAXPROCS), each
-// moving a contiguous range of agents in place.
+// Work is split over Workers goroutines (0: runtime.GOMAXPROCS), which
+// claim blocks of 256 agents as they come free (blockRun) and move them in
+// place.
 //
 // Contract:
 //
@@ -63,6 +64,7 @@ type Movement struct {
 	grid    *grid.Grid
 	maxStep float64 // cells, Chebyshev: the longest step taken in one frame
 	pool    *ecs.Workers
+	blocks  blockRun
 	filter  *generic.Filter4[components.Position, components.Velocity, components.Kinematics, components.Steering]
 	cols    columns  // the query's components, read by the workers in place
 	walls   wallBits // the grid's blocked cells, one bit a cell: stays in cache
@@ -100,14 +102,14 @@ func (s *Movement) Initialize(w *arche.World) {
 }
 
 // Update moves every agent: the query's columns are recorded archetype by
-// archetype (no entity read), then the workers move contiguous ranges of agents in place, in storage
+// archetype (no entity read), then the workers move blocks of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
-	s.pool.Run(s, n)
+	s.blocks.run(s.pool, s, n)
 }
 
 // Work implements ecs.Job.

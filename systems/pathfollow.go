@@ -98,6 +98,7 @@ type PathFollow struct {
 	grid    *grid.Grid
 	nb      *Neighbours
 	pool    *ecs.Workers
+	blocks  blockRun
 	filter  *generic.Filter6[components.Position, components.Intent, components.Desired, components.Path, components.Progress, components.FlowFollower]
 	scratch []followScratch
 	sight   openCells // a bitmap of blocked cells: short lines known clear without a walk
@@ -171,7 +172,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 }
 
 // Update writes every agent's Desired. The query's columns are recorded
-// archetype by archetype (no entity read); the workers then serve contiguous ranges of the agents without a Path (a few
+// archetype by archetype (no entity read); the workers then serve blocks (blockRun) of the agents without a Path (a few
 // copies each: a swarm's agents), and then, split apart, those with one (the
 // line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
@@ -192,9 +193,9 @@ func (s *PathFollow) Update(w *arche.World) {
 		}
 	}
 	s.n, s.pathPhase = n, false
-	s.pool.Run(s, n)
+	s.blocks.run(s.pool, s, n)
 	s.pathPhase = true
-	s.pool.Run(s, m)
+	s.blocks.run(s.pool, s, m)
 	s.Stuck = 0
 	for i := range s.scratch {
 		s.Stuck += s.scratch[i].stuck

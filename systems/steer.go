@@ -38,7 +38,10 @@ import (
 // contiguous ranges of the query) to its slot in the
 // [Neighbours] hash's bucket order ([spatial.Hash.Slots]), so the workers then
 // visit agents bucket by bucket: agents visited one after the other are
-// neighbours and read the same hash and grid memory. Separation reads the
+// neighbours and read the same hash and grid memory (the workers claim the
+// slots in blocks of 256 as they come free, see blockRun, so a worker that
+// starts late, or a stretch of costly agents, does not hold the pass up).
+// Separation reads the
 // neighbours' positions straight from the hash's sorted array (the 3×3
 // buckets around the agent are three contiguous runs of it), summing the
 // push of each in the hash's order, which follows entity IDs, so the force
@@ -88,6 +91,7 @@ type Steer struct {
 	grid   *grid.Grid
 	nb     *Neighbours
 	pool   *ecs.Workers
+	blocks blockRun // the force pass, in claimed blocks of slots
 	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
@@ -191,7 +195,7 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
 	s.walls.update(s.grid)
 	s.gather(w)
-	s.pool.Run(s, len(s.hot))
+	s.blocks.run(s.pool, s, len(s.hot))
 	sc := &s.scratch[0]
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
 		for i := range ex {

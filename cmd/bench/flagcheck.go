@@ -9,11 +9,17 @@ import (
 // scenarios are the values of -scenario.
 var scenarios = []string{"guards", "swarm", "reference"}
 
+// reportModes are the flags that make the run a report of many points (sweep.go),
+// which run without -debugview's viewer and cannot -serve.
+var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tutorial", "compare"}
+
 // checkFlagUse rejects flags whose value is out of range for every mode, and
 // flags that the chosen mode would silently ignore: an unknown -scenario, a
 // negative -workers, a -save-at below 1, -json with -scen (its report is text only), -speed
-// without -serve, and -frames or -json with -serve (it runs until
-// interrupted and prints no report). Each error is a usage error (exit 2).
+// without -serve, -frames or -json with -serve (it runs until
+// interrupted and prints no report), -debugview or -serve with a report of many
+// points (-sweep, -md, -plot, ...: see reportModes), and the flags the reference loop has no use
+// for (see checkReferenceFlags). Each error is a usage error (exit 2).
 func checkFlagUse(fs *flag.FlagSet) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -21,11 +27,26 @@ func checkFlagUse(fs *flag.FlagSet) error {
 	if s := value("scenario"); !slices.Contains(scenarios, s) {
 		return fmt.Errorf("unknown scenario %q (guards, swarm or reference)", s)
 	}
+	if value("scenario") == "reference" {
+		if err := checkReferenceFlags(set, value); err != nil {
+			return err
+		}
+	}
 	if w := value("workers"); len(w) > 0 && w[0] == '-' {
 		return fmt.Errorf("-workers %s: want 0 (GOMAXPROCS) or a positive number of goroutines", w)
 	}
 	if n := value("save-at"); set["save-at"] && (n == "0" || n[0] == '-') {
 		return fmt.Errorf("-save-at %s is out of range: it counts frames since the start of the run, 1 or more (up to -frames)", n)
+	}
+	for _, view := range []string{"debugview", "serve"} {
+		if !set[view] {
+			continue
+		}
+		for _, name := range reportModes {
+			if set[name] {
+				return fmt.Errorf("-%s works on a single run, not with -%s (sweeps, -md, -plot, -shard, -tutorial and -compare run without it)", view, name)
+			}
+		}
 	}
 	if set["scen"] && set["json"] {
 		return fmt.Errorf("-scen prints a text report only; drop -json")
@@ -40,6 +61,36 @@ func checkFlagUse(fs *flag.FlagSet) error {
 		if set[name] {
 			return fmt.Errorf("-serve runs until interrupted and prints no report; drop -%s", name)
 		}
+	}
+	return nil
+}
+
+// checkReferenceFlags rejects, for -scenario reference, the flags the reference loop
+// (package cmd/bench/reference, a plain loop without Arche) would ignore:
+//
+//   - -save and -save-at: there is no Arche world to save (nothing was written, exit 0);
+//   - -load: a save file continues a guards or swarm run, whose scenario it records;
+//   - -debugview: there is no scheduler to add the viewer's system to;
+//   - -lod true or -think-budget other than 0: the loop does not think;
+//   - -avoid other than separation: the loop always separates with a force.
+//
+// Checked elsewhere, also as usage errors: -ratio (main.go), -map-size and -sectors
+// (mapsize.go), -serve (serve.go), -tutorial (sweep.go). The loop uses -agents, -frames,
+// -seed, -map, -workers, -json and -quiet, and runs in -sweep, -sweep-workers, -shard,
+// -md and -plot reports.
+func checkReferenceFlags(set map[string]bool, value func(string) string) error {
+	const ref = "the reference loop (-scenario reference) runs without Arche"
+	switch {
+	case set["save"] || set["save-at"]:
+		return fmt.Errorf("-save: %s and has no world to save; save a guards or swarm run", ref)
+	case set["load"]:
+		return fmt.Errorf("-load continues a saved guards or swarm run, whose scenario the file records; leave out -scenario reference")
+	case value("debugview") != "":
+		return fmt.Errorf("-debugview adds the live debugger's system to a scenario's world; %s and has none", ref)
+	case value("lod") != "false" || value("think-budget") != "0":
+		return fmt.Errorf("-lod and -think-budget apply to the guard scenario; the reference loop does not think")
+	case value("avoid") != "separation":
+		return fmt.Errorf("-avoid %s applies to the guard and swarm scenarios; the reference loop always separates with a force", value("avoid"))
 	}
 	return nil
 }

@@ -28,7 +28,11 @@
 //
 // The reference scenario runs the swarm's core work (same map, agents and
 // goals) as a minimal data-oriented loop without Arche (package
-// cmd/bench/reference). With -ratio, a guards or swarm run is followed by the
+// cmd/bench/reference). It takes -agents, -frames, -seed, -map, -workers,
+// -json and -quiet, and runs in sweeps (-sweep, -sweep-workers, -shard, -md,
+// -plot); a flag it would ignore is a usage error (exit 2): -save, -save-at,
+// -load, -debugview, -serve, -lod, -think-budget, -avoid orca, -map-size,
+// -sectors, -ratio and -tutorial. With -ratio, a guards or swarm run is followed by the
 // reference loop for the same agents, frames, seed and workers, and the
 // report adds "ratio to reference: N×", the scenario's median frame time over
 // the reference's (in -json: reference_ms_per_frame_median and
@@ -39,7 +43,8 @@
 // in real time (or -speed times real time) until interrupted and serves the
 // live debugger of package systems/debugview at http://ADDR/. With
 // -debugview off|on a measured run also has the debugger's system, added but
-// disabled or enabled with one agent selected; its cost shows under systems.
+// disabled or enabled with one agent selected; its cost shows under systems
+// (a single run: -debugview and -serve are refused with the report flags below).
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length

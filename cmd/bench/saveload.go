@@ -65,6 +65,9 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 	if err := json.Unmarshal(raw, &m); err != nil || m.Agents <= 0 {
 		return fmt.Errorf("%s: not a save file of cmd/bench (its meta has no run settings)", cfg.LoadFile)
 	}
+	if m.Scenario != "guards" && m.Scenario != "swarm" {
+		return fmt.Errorf("%s: meta.scenario %q: only guards and swarm runs are saved", cfg.LoadFile, m.Scenario)
+	}
 	if err := checkSavedAgents(cfg.LoadFile, data, m.Agents); err != nil { // harden.go
 		return err
 	}
