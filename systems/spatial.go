@@ -77,7 +77,7 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 //	Position NaN/Inf               left out of the hash (Skipped)         CausePosition
 //	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
-	CellSize float64 // hash bucket size in cells; 4 if zero
+	CellSize float64 // hash bucket side in cells; DefaultHashCell (2) if zero
 	Workers  int     // goroutines for the counting sort; 0 means runtime.GOMAXPROCS
 
 	res    *Neighbours
@@ -91,6 +91,22 @@ type Spatial struct {
 	changed []bool  // per worker, spCheck: a usable agent of its range was not in last frame's hash
 	job     spatialJob
 }
+
+// DefaultHashCell is the side, in cells, of the buckets of [Spatial]'s hash
+// when its CellSize is zero: twice the bundles' separation radius
+// (3·DefaultRadius, 0.9 cells; a FlowFollower's 0.75), rounded up to whole
+// cells. A query of radius r reads the buckets that the square of side 2r
+// around the agent touches, so Steer's separation, the query every moving
+// agent makes each frame, reads at most 2×2 buckets of 2×2 cells. Larger
+// buckets give it more candidates to test for the same neighbours (at the
+// guard scenario's density, 4-cell buckets give about 12 candidates an agent
+// for 3.3 within 0.9 cells, 2-cell buckets 8); smaller ones give it more
+// bucket rows to read and the rebuild more buckets to sort (1-cell buckets,
+// 3 bucket rows a query and 7 buckets an agent, are slower than 2-cell
+// ones). Queries of a larger radius (flocking's DefaultNeighbourRadius, an
+// Avoider's NeighbourDist) read more buckets of this size; a world whose
+// agents mostly make those can set CellSize near that radius.
+const DefaultHashCell = 2.0
 
 // Column indices of Spatial's columns.
 const (
@@ -251,7 +267,7 @@ func (s *Spatial) Name() string { return "spatial" }
 //     arche.AddResource before Initialize.
 func (s *Spatial) Initialize(w *arche.World) {
 	if s.CellSize <= 0 {
-		s.CellSize = 4
+		s.CellSize = DefaultHashCell
 	}
 	g := mustGrid(w, "Spatial")
 	markInstalled(w, sysSpatial)

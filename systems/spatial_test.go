@@ -65,7 +65,7 @@ func TestSpatialAllocatesNothingWarm(t *testing.T) {
 }
 
 // benchSpatial100k measures the hash rebuild of 100,000 agents (the
-// guard-like crowd, 4-cell buckets) with workers goroutines.
+// guard-like crowd, DefaultHashCell buckets) with workers goroutines.
 func benchSpatial100k(b *testing.B, workers int) {
 	const n = 100_000
 	sc, _ := spatialCrowd(b, n, workers, 1)
@@ -153,4 +153,41 @@ func TestSpatialSwapOfSkippedAgents(t *testing.T) {
 			require.Equal(t, *pos.Get(e), components.Position{Vec: nb.Positions[i]})
 		}
 	}
+}
+
+// TestSpatialDefaultBucket: a Spatial with no CellSize builds its hash with
+// DefaultHashCell (2-cell) buckets, on which a separation query of the
+// bundles' default radius (3·DefaultRadius) reads at most 2×2 buckets, and
+// every query (separation, a FlowFollower's separation, flocking, ORCA's
+// neighbour distance) finds exactly the agents a brute-force scan finds.
+func TestSpatialDefaultBucket(t *testing.T) {
+	require.Equal(t, 2.0, systems.DefaultHashCell)
+	sc, _ := spatialCrowd(t, 1500, 2, 30)
+	assert.Equal(t, systems.DefaultHashCell, sc.Spatial.CellSize, "the crowd's Spatial{} gets the default at Initialize")
+	nb := ecs.Resource[systems.Neighbours](sc.World)
+	require.NotNil(t, nb)
+	assert.Equal(t, systems.DefaultHashCell, nb.Hash.CellSize())
+
+	sep := 3 * systems.DefaultRadius
+	found := 0
+	for i, p := range nb.Positions {
+		x0, x1, y0, y1, ok := nb.Hash.Rows(p, sep)
+		require.True(t, ok)
+		require.LessOrEqual(t, x1-x0, 1, "agent %d at %v: columns of buckets", i, p)
+		require.LessOrEqual(t, y1-y0, 1, "agent %d at %v: rows of buckets", i, p)
+		for _, r := range []float64{sep, 2.5 * systems.DefaultRadius, systems.DefaultNeighbourRadius, systems.DefaultNeighbourDist} {
+			var want []int32
+			for j, q := range nb.Positions {
+				if dx, dy := q.X-p.X, q.Y-p.Y; dx*dx+dy*dy <= r*r { // Query's rule
+					want = append(want, int32(j))
+				}
+			}
+			got := nb.Hash.Query(p, r, nil)
+			assert.ElementsMatch(t, want, got, "agent %d at %v, radius %v", i, p, r)
+			if r == sep {
+				found += len(got) - 1
+			}
+		}
+	}
+	assert.Greater(t, found, len(nb.Positions)/2, "agents have separation neighbours")
 }
