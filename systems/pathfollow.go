@@ -283,6 +283,16 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 	}
 	var d components.Desired
 	moving, goal := false, in.Goal
+	if p := j.path; in.Mode == components.IntentGo && in.Move && p != nil && p.SightKnown && p.SightClear &&
+		s.grid.CellAt(pos) == p.SightFrom && s.grid.CellAt(goal) == p.SightTo && finiteVec(goal) {
+		// the common case, in short: a move whose goal was in sight from
+		// these cells (goTo's first answer, without its calls)
+		setDesired(j.desired, components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: goal})
+		if j.progress != nil {
+			s.track(j, sc, true, goal)
+		}
+		return
+	}
 	switch in.Mode {
 	case components.IntentFlee, components.IntentEvade, components.IntentPursue:
 		tp, tv, ok := s.target(in)
