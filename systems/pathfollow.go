@@ -193,7 +193,9 @@ func (s *PathFollow) Update(w *arche.World) {
 		}
 	}
 	s.n, s.pathPhase = n, false
-	s.blocks.run(s.pool, s, n)
+	if m < n { // else every agent has a Path: a pass over them all would serve none
+		s.blocks.run(s.pool, s, n)
+	}
 	s.pathPhase = true
 	s.blocks.run(s.pool, s, m)
 	s.Stuck = 0
