@@ -193,7 +193,9 @@ func (s *PathFollow) Update(w *arche.World) {
 		}
 	}
 	s.n, s.pathPhase = n, false
-	s.blocks.run(s.pool, s, n)
+	if m < n { // else every agent has a Path: a pass over them all would serve none
+		s.blocks.run(s.pool, s, n)
+	}
 	s.pathPhase = true
 	s.blocks.run(s.pool, s, m)
 	s.Stuck = 0
@@ -254,6 +256,17 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
 	kin := columnOf[components.Kinematics](c, r, pfKin, s.n)
 	for i := from - start; i < to-start; i++ {
+		if path != nil && s.sightHit(pos[i].Vec, &in[i], &path[i]) {
+			// the common case, in short: a move whose goal was in sight
+			// from these cells (follow's and goTo's first answer, without
+			// their calls)
+			it := &in[i]
+			setDesired(&des[i], components.Desired{Mode: components.DesiredArrive, SpeedFactor: speedFactor(it), Point: it.Goal})
+			if prog != nil {
+				s.track(&prog[i], &path[i], sc, pos[i].Vec, true, it.Goal)
+			}
+			continue
+		}
 		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
 		if path != nil {
 			j.path = &path[i]
@@ -271,16 +284,32 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	}
 }
 
+// sightHit reports whether an agent at pos with intent in and path p moves
+// (IntentGo with a finite goal) towards a goal its line-of-sight cache holds
+// in sight from these cells: what follow then does is goTo's first answer,
+// arrive at the goal, which followRun gives without calling follow.
+func (s *PathFollow) sightHit(pos r2.Vec, in *components.Intent, p *components.Path) bool {
+	return in.Mode == components.IntentGo && in.Move && p.SightKnown && p.SightClear &&
+		s.grid.CellAt(pos) == p.SightFrom && s.grid.CellAt(in.Goal) == p.SightTo &&
+		finiteVec(pos) && finiteVec(in.Goal)
+}
+
+// speedFactor returns in's SpeedFactor as Desired holds it: 0 (full speed)
+// unless it is in (0, 1).
+func speedFactor(in *components.Intent) float64 {
+	if in.SpeedFactor > 0 && in.SpeedFactor < 1 {
+		return in.SpeedFactor
+	}
+	return 0
+}
+
 func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 	pos, in := j.pos, j.intent
 	if !finiteVec(pos) {
 		setDesired(j.desired, components.Desired{}) // Steer keeps it still; Diagnose counts it
 		return
 	}
-	var factor float64
-	if in.SpeedFactor > 0 && in.SpeedFactor < 1 {
-		factor = in.SpeedFactor
-	}
+	factor := speedFactor(in)
 	var d components.Desired
 	moving, goal := false, in.Goal
 	switch in.Mode {
@@ -317,7 +346,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 	}
 	setDesired(j.desired, d)
 	if j.progress != nil {
-		s.track(j, sc, moving, goal)
+		s.track(j.progress, j.path, sc, pos, moving, goal)
 	}
 }
 
@@ -394,10 +423,10 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
 }
 
-// track updates stuck detection; moving tells whether the agent wants to get
-// to goal.
-func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2.Vec) {
-	pr, now, pos := j.progress, s.clock.Time, j.pos
+// track updates stuck detection of an agent at pos with Progress pr and Path
+// path (nil: none); moving tells whether the agent wants to get to goal.
+func (s *PathFollow) track(pr *components.Progress, path *components.Path, sc *followScratch, pos r2.Vec, moving bool, goal r2.Vec) {
+	now := s.clock.Time
 	moved := dist2(pos, pr.Anchor) > StuckDistance*StuckDistance
 	atGoal := dist2(pos, goal) <= StuckDistance*StuckDistance
 	if !moving || moved || atGoal {
@@ -411,10 +440,10 @@ func (s *PathFollow) track(j *followJob, sc *followScratch, moving bool, goal r2
 	pr.Count++
 	sc.stuck++
 	pr.Anchor, pr.Since = pos, now
-	if j.path != nil {
-		j.path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
-		if j.path.State != components.PathPending {
-			j.path.Want, j.path.Goal = true, s.grid.CellAt(goal)
+	if path != nil {
+		path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
+		if path.State != components.PathPending {
+			path.Want, path.Goal = true, s.grid.CellAt(goal)
 		}
 	}
 }
