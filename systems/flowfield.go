@@ -774,7 +774,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			continue
 		}
 		t := g.Center(gc)
-		if hint != nil && sight != nil && hidden(sight, p, t, *hint) {
+		if hint != nil && sight != nil && hiddenNear(sight, p, t, hint) {
 			break
 		}
 		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
@@ -888,6 +888,25 @@ func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
 	}
 	// the bitmap last: a segment that misses the cell reads no memory
 	return lo < hi && sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) != 0
+}
+
+// hiddenNear reports whether the segment from p to t is hidden (see hidden)
+// by the hint cell or one of its 8 neighbours, and moves hint to the one
+// that hides it. An agent that has entered a new cell since hint was found
+// looks at the goal along a line shifted by up to a cell: most often it
+// passes through the same wall next to hint.
+func hiddenNear(sight *openCells, p, t r2.Vec, hint *grid.Cell) bool {
+	b := *hint
+	if hidden(sight, p, t, b) {
+		return true
+	}
+	for _, d := range [8][2]int32{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		if n := (grid.Cell{X: b.X + d[0], Y: b.Y + d[1]}); hidden(sight, p, t, n) {
+			*hint = n
+			return true
+		}
+	}
+	return false
 }
 
 // hiddenInset is how far inside a cell's sides, in cells, a segment must
