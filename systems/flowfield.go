@@ -901,12 +901,21 @@ func hiddenNear(sight *openCells, p, t r2.Vec, hint *grid.Cell) bool {
 		return true
 	}
 	for _, d := range [8][2]int32{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
-		if n := (grid.Cell{X: b.X + d[0], Y: b.Y + d[1]}); hidden(sight, p, t, n) {
+		// the bit first: an open neighbour (most, off a wall) needs no clipping
+		if n := (grid.Cell{X: b.X + d[0], Y: b.Y + d[1]}); sight.blocked(n) && hidden(sight, p, t, n) {
 			*hint = n
 			return true
 		}
 	}
 	return false
+}
+
+// blocked reports whether c is a cell of the grid and blocked in the bitmap.
+func (o *openCells) blocked(c grid.Cell) bool {
+	if c.X < 0 || c.Y < 0 || int(c.X) >= o.w || int(c.Y) >= o.h {
+		return false
+	}
+	return o.bits[int(c.Y)*o.stride+int(c.X)/64]&(1<<(uint(c.X)%64)) != 0
 }
 
 // hiddenInset is how far inside a cell's sides, in cells, a segment must
