@@ -869,22 +869,25 @@ func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
 	}
 	dx, dy := t.X-p.X, t.Y-p.Y
 	in := hiddenInset + 4e-9*(math.Abs(dx)+math.Abs(dy))
-	// clip the segment's parameter range [0, 1] to the inset cell (Liang–Barsky)
+	x0, x1 := float64(b.X)+in, float64(b.X)+1-in
+	y0, y1 := float64(b.Y)+in, float64(b.Y)+1-in
+	// a segment whose box misses the inset cell misses it (a NaN too)
+	if !(max(p.X, t.X) > x0 && min(p.X, t.X) < x1 && max(p.Y, t.Y) > y0 && min(p.Y, t.Y) < y1) {
+		return false
+	}
+	// clip the segment's parameter range [0, 1] to the inset cell
+	// (Liang–Barsky), by reciprocals: their rounding, some 10⁻¹⁶ of the
+	// segment's length, is far inside the inset
 	lo, hi := 0.0, 1.0
-	for _, a := range [2][3]float64{{p.X, dx, float64(b.X)}, {p.Y, dy, float64(b.Y)}} {
-		o, d, c0 := a[0], a[1], a[2]
-		e0, e1 := c0+in, c0+1-in
-		if d == 0 {
-			if !(o > e0 && o < e1) {
-				return false
-			}
-			continue
-		}
-		t0, t1 := (e0-o)/d, (e1-o)/d
-		if t0 > t1 {
-			t0, t1 = t1, t0
-		}
-		lo, hi = max(lo, t0), min(hi, t1)
+	if dx != 0 {
+		r := 1 / dx
+		t0, t1 := (x0-p.X)*r, (x1-p.X)*r
+		lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
+	}
+	if dy != 0 {
+		r := 1 / dy
+		t0, t1 := (y0-p.Y)*r, (y1-p.Y)*r
+		lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
 	}
 	// the bitmap last: a segment that misses the cell reads no memory
 	return lo < hi && sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) != 0
