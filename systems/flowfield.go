@@ -118,6 +118,7 @@ type FlowField struct {
 	broke   []bool      // per worker, the guess failed: one of its agents switches fields
 	ref     []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
 	prev    []goalKey   // the last frame's goals, in order
+	far2    float64     // the square of a distance from a goal beyond which no agent can join its disk this frame, with a margin (see farReach)
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
@@ -151,6 +152,7 @@ type flowJob struct {
 const (
 	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
 	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
+	jobFar                 // the agent is farther than farReach from its field's goal's centre (see flowMeasure)
 )
 
 type flowGoal struct {
@@ -245,6 +247,8 @@ func (s *FlowField) Update(w *arche.World) {
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.jobs = grow(s.jobs, n)
+	far := s.farReach(n)
+	s.far2 = far*far*(1+1e-9) + 1e-9 // a margin for the rounding of the squares
 	// the goals in order of first use in query order (each worker lists its
 	// range's, merged in worker order), asked of the cache in that order;
 	// the same pass resolves the agents' fields against the last frame's
@@ -442,6 +446,11 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		if s.grid.CellAt(p) != ff.Cell {
 			jb.state |= jobMoved
 		}
+		// as distance measures it, so that measure need not read p again
+		c := s.grid.Center(s.ref[gi].goal)
+		if dx, dy := p.X-c.X, p.Y-c.Y; !(dx*dx+dy*dy < s.far2) {
+			jb.state |= jobFar
+		}
 	} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
 		jb.state |= jobMoved
 	}
@@ -601,7 +610,12 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 			if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
 				hold = s.Spacing * arrivalHold
 			}
-			d := s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
+			var d float64
+			if j.state&jobFar != 0 { // what distance returns beyond reach+hold ≤ farReach
+				d = (reach + hold) - hold
+			} else {
+				d = s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
+			}
 			if !(d < reach) { // far, unreachable, or a NaN position
 				continue
 			}
@@ -610,6 +624,18 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 			h[gl.lo+k]++
 		}
 	}
+}
+
+// farReach returns a distance from a goal beyond which no agent can join
+// its disk this frame, whatever its field's followers: the reach+hold of
+// flowMeasure for n followers, the most a field can have (the steps of
+// gather grow with the followers, and the sums with the steps). An agent at
+// least that far from its goal's centre (resolveOne notes it, jobFar) is
+// beyond any reach+hold, where distance returns reach+hold without reading
+// its position.
+func (s *FlowField) farReach(n int) float64 {
+	step := s.Spacing / arrivalSteps
+	return float64(int(s.edge(n)/step)+1)*step + s.Spacing*arrivalHold
 }
 
 // distance returns how far p is from the centre of goal for arrival, in

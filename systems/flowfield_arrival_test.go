@@ -410,3 +410,22 @@ func TestFlowArrivalMeasuresAlongTheField(t *testing.T) {
 	assert.Zero(t, behind, "none arrives behind the wall")
 	assert.Greater(t, front, 60, "the crowd on the goal's side has arrived")
 }
+
+// TestFlowFarReachBoundsEveryReach: the distance beyond which measure skips
+// an agent's position (jobFar) is at least the reach+hold measure uses for
+// a field with any number of followers up to the crowd's, at any Spacing,
+// so that the skipped agents get distance's answer beyond reach.
+func TestFlowFarReachBoundsEveryReach(t *testing.T) {
+	for _, sp := range []float64{0.75, 0.3, 1, 1.7, 2.1, 0.123} {
+		s := &FlowField{Spacing: sp}
+		step := sp / arrivalSteps
+		for n := 0; n <= 3000; n++ {
+			far := s.farReach(n)
+			for f := 0; f <= n; f += 1 + n/7 {
+				reach := float64(int(s.edge(f)/step)+1) * step
+				require.LessOrEqual(t, reach+sp*arrivalHold, far, "spacing %v, %d of %d", sp, f, n)
+			}
+			require.Equal(t, float64(int(s.edge(n)/step)+1)*step+sp*arrivalHold, far)
+		}
+	}
+}
