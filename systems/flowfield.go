@@ -783,7 +783,8 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 // with less work:
 //   - the lines to the next cells along the field are known clear without a
 //     walk when the box around them holds no blocked cell (the usual case in
-//     the open; see openCells.clear);
+//     the open; see openCells.clear), and near a wall those to the first few
+//     when the box around these does, so only the later ones are walked;
 //   - the goal is known hidden without a walk when the line to it passes
 //     well inside the hint cell and that cell is blocked (see hidden): an
 //     agent that enters a new cell is most often hidden by the same wall as
@@ -843,15 +844,21 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			m++
 		}
 		at = next
-		if m > 0 && sight != nil && openAround(sight, g, p, ahead[:m]) {
-			at = ahead[m-1]
-		} else {
-			for _, n := range ahead[:m] {
-				if !g.LineOfSight(p, g.Center(n)) {
-					break
-				}
-				at = n
+		// the longest run of leading cells whose lines are certainly clear
+		// (most often all of them, in the open), then walks from there
+		k := 0
+		if sight != nil {
+			for k = m; k > 0 && !openAround(sight, g, p, ahead[:k]); k-- {
 			}
+		}
+		if k > 0 {
+			at = ahead[k-1]
+		}
+		for _, n := range ahead[k:m] {
+			if !g.LineOfSight(p, g.Center(n)) {
+				break
+			}
+			at = n
 		}
 		dir = r2.Unit(r2.Sub(g.Center(at), p))
 	}
