@@ -104,21 +104,21 @@ type FlowField struct {
 	ground []openGround
 	frame  uint64
 
-	cols    columns     // the query's components, read by the workers
-	measure flowMeasure // copies agents and counts them by distance step
-	whist   [][]int32   // per worker, its count of agents per distance step
-	histN   int         // the length of hist this frame
-	sector  *sectorFlow // sector mode (Sectors > 0)
-	resolve flowResolve
-	sight   openCells // a bitmap of the grid's blocked cells, for aimWith
-	maxCost float64   // the grid's largest finite cost, at costVer
-	costVer uint64
-	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
-	wfollow [][]int     // per worker, its followers per goal
-	broke   []bool      // per worker, the guess failed: one of its agents switches fields
-	ref     []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
-	prev    []goalKey   // the last frame's goals, in order
-	far2    float64     // the square of a distance from a goal beyond which no agent can join its disk this frame, with a margin (see farReach)
+	cols     columns     // the query's components, read by the workers
+	measure  flowMeasure // copies agents and counts them by distance step
+	whist    [][]int32   // per worker, its count of agents per distance step
+	histN    int         // the length of hist this frame
+	sector   *sectorFlow // sector mode (Sectors > 0)
+	resolve  flowResolve
+	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost  float64   // the grid's largest finite cost, at costVer
+	costVer  uint64
+	seen     [][]goalUse // per worker, the goals its agents use, in order of first use
+	wfollow  [][]int     // per worker, its followers per goal
+	broke    []bool      // per worker, the guess failed: one of its agents switches fields
+	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev     []goalKey   // the last frame's goals, in order
+	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
@@ -152,7 +152,7 @@ type flowJob struct {
 const (
 	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
 	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
-	jobFar                 // the agent is farther than farReach from its field's goal's centre (see flowMeasure)
+	jobFar                 // the agent is farther than farReach from its field's goal's centre (see FlowField.farCells)
 )
 
 type flowGoal struct {
@@ -247,8 +247,9 @@ func (s *FlowField) Update(w *arche.World) {
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.jobs = grow(s.jobs, n)
-	far := s.farReach(n)
-	s.far2 = far*far*(1+1e-9) + 1e-9 // a margin for the rounding of the squares
+	// an agent in a cell this many cells off its goal's on either axis is
+	// more than farReach+1/2 from the goal's centre
+	s.farCells = int32(min(s.farReach(n), 1<<30)) + 2
 	// the goals in order of first use in query order (each worker lists its
 	// range's, merged in worker order), asked of the cache in that order;
 	// the same pass resolves the agents' fields against the last frame's
@@ -443,12 +444,13 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 	if gi >= 0 && s.ref[gi].done {
 		jb.goal = int32(gi)
 		cnt[gi]++
-		if s.grid.CellAt(p) != ff.Cell {
+		cell := s.grid.CellAt(p)
+		if cell != ff.Cell {
 			jb.state |= jobMoved
 		}
-		// as distance measures it, so that measure need not read p again
-		c := s.grid.Center(s.ref[gi].goal)
-		if dx, dy := p.X-c.X, p.Y-c.Y; !(dx*dx+dy*dy < s.far2) {
+		// so that measure need not read p again (a NaN p's cell is off by
+		// MinInt32, whose absInt32 is negative: not far, measured)
+		if goal := s.ref[gi].goal; max(absInt32(cell.X-goal.X), absInt32(cell.Y-goal.Y)) >= s.farCells {
 			jb.state |= jobFar
 		}
 	} else if ff.Steer || ff.Arrived || ff.Cell != noCell {

@@ -428,4 +428,24 @@ func TestFlowFarReachBoundsEveryReach(t *testing.T) {
 			require.Equal(t, float64(int(s.edge(n)/step)+1)*step+sp*arrivalHold, far)
 		}
 	}
+	// an agent farCells off its goal's cell on an axis is beyond farReach
+	g := grid.New(4096, 4096)
+	s := &FlowField{Spacing: 0.75, grid: g}
+	rng := steer.NewRand(5)
+	for _, n := range []int{1, 100, 10000, 100000, 1000000} {
+		far := s.farReach(n)
+		cells := int32(min(far, 1<<30)) + 2
+		for range 2000 {
+			goal := grid.Cell{X: int32(rng.Float64() * 4096), Y: int32(rng.Float64() * 4096)}
+			off := float64(cells) - 0.5 + rng.Float64()*0.001 // the nearest such agents
+			p := r2.Vec{X: float64(goal.X) + 0.5 + off, Y: float64(goal.Y) + rng.Float64()}
+			if rng.Float64() < 0.5 {
+				p.X = float64(goal.X) + 0.5 - off - 1e-9
+			}
+			cell := g.CellAt(p)
+			require.GreaterOrEqual(t, absInt32(cell.X-goal.X), cells, "%v", p)
+			c := g.Center(goal)
+			require.Greater(t, (p.X-c.X)*(p.X-c.X)+(p.Y-c.Y)*(p.Y-c.Y), far*far, "%v from %v", p, goal)
+		}
+	}
 }
