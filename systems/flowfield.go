@@ -107,7 +107,6 @@ type FlowField struct {
 	cols     columns     // the query's components, read by the workers
 	measure  flowMeasure // copies agents and counts them by distance step
 	whist    [][]int32   // per worker, its count of agents per distance step
-	cand     [][]int32   // per worker, in order, its agents that Work may write (see flowMeasure)
 	histN    int         // the length of hist this frame
 	sector   *sectorFlow // sector mode (Sectors > 0)
 	resolve  flowResolve
@@ -219,7 +218,6 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 	s.measure.s = s
 	s.whist = make([][]int32, s.pool.N())
-	s.cand = make([][]int32, s.pool.N())
 	if s.Sectors != 0 {
 		s.initSectors(w)
 	}
@@ -600,18 +598,12 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 	clear(h)
 	s.whist[worker] = h
 	n := c.count
-	cand := s.cand[worker][:0]
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
 			j.step = -1
-			// Work writes only a moved agent or one that was or may be
-			// Arrived (a step): the others are left out of its list
-			if j.state&(jobMoved|jobArrived) != 0 {
-				cand = append(cand, int32(i))
-			}
 			if j.goal < 0 {
 				continue
 			}
@@ -632,12 +624,8 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 			k := min(int(max(d, 0)/step), gl.hi-gl.lo-1)
 			j.step = int32(k)
 			h[gl.lo+k]++
-			if j.state&(jobMoved|jobArrived) == 0 {
-				cand = append(cand, int32(i))
-			}
 		}
 	}
-	s.cand[worker] = cand
 }
 
 // farReach returns a distance from a goal beyond which no agent can join
@@ -739,43 +727,34 @@ func (s *FlowField) edge(n int) float64 {
 
 // Work implements ecs.Job: it writes Arrived and samples agents [lo, hi),
 // reading their jobs and touching the FlowFollower only of those whose
-// Arrived or sample changes (jobMoved: a new cell, or a field switched). It
-// visits only the agents flowMeasure listed for the same range (the chunk
-// of the same worker index and count): those moved, Arrived, or on a
-// distance step; nothing changes for the others (not Arrived, and not on a
-// step, so not arriving).
+// Arrived or sample changes (jobMoved: a new cell, or a field switched).
 func (s *FlowField) Work(worker, lo, hi int) {
 	c := &s.cols
 	n := c.count
-	r, start, end := 0, 0, 0
-	var pos []components.Position
-	var ffs []components.FlowFollower
-	for _, i32 := range s.cand[worker] { // ascending, in [lo, hi)
-		i := int(i32)
-		if i >= end {
-			r = c.run(i, r)
-			start, end = c.runs[r].start, c.end(r, n)
-			pos = columnOf[components.Position](c, r, ffPos, n)
-			ffs = columnOf[components.FlowFollower](c, r, ffFollower, n)
-		}
-		j := &s.jobs[i]
-		if j.goal < 0 {
-			if j.state&jobMoved != 0 {
-				ff := &ffs[i-start]
-				ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		pos := columnOf[components.Position](c, r, ffPos, n)
+		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+			j := &s.jobs[i]
+			if j.goal < 0 {
+				if j.state&jobMoved != 0 {
+					ff := &ffs[i-start]
+					ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+				}
+				continue
 			}
-			continue
-		}
-		arrived := j.step >= 0 && j.step < s.goals[j.goal].arrive
-		if j.state&jobMoved == 0 && arrived == (j.state&jobArrived != 0) {
-			continue // nothing to write
-		}
-		ff := &ffs[i-start]
-		ff.Arrived = arrived
-		if j.state&jobMoved != 0 {
-			p := pos[i-start].Vec
-			ff.Cell = s.grid.CellAt(p)
-			ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
+			arrived := j.step >= 0 && j.step < s.goals[j.goal].arrive
+			if j.state&jobMoved == 0 && arrived == (j.state&jobArrived != 0) {
+				continue // nothing to write
+			}
+			ff := &ffs[i-start]
+			ff.Arrived = arrived
+			if j.state&jobMoved != 0 {
+				p := pos[i-start].Vec
+				ff.Cell = s.grid.CellAt(p)
+				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
+			}
 		}
 	}
 }
