@@ -104,20 +104,21 @@ type FlowField struct {
 	ground []openGround
 	frame  uint64
 
-	cols    columns     // the query's components, read by the workers
-	measure flowMeasure // copies agents and counts them by distance step
-	whist   [][]int32   // per worker, its count of agents per distance step
-	histN   int         // the length of hist this frame
-	sector  *sectorFlow // sector mode (Sectors > 0)
-	resolve flowResolve
-	sight   openCells // a bitmap of the grid's blocked cells, for aimWith
-	maxCost float64   // the grid's largest finite cost, at costVer
-	costVer uint64
-	seen    [][]goalUse // per worker, the goals its agents use, in order of first use
-	wfollow [][]int     // per worker, its followers per goal
-	broke   []bool      // per worker, the guess failed: one of its agents switches fields
-	ref     []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
-	prev    []goalKey   // the last frame's goals, in order
+	cols     columns     // the query's components, read by the workers
+	measure  flowMeasure // copies agents and counts them by distance step
+	whist    [][]int32   // per worker, its count of agents per distance step
+	histN    int         // the length of hist this frame
+	sector   *sectorFlow // sector mode (Sectors > 0)
+	resolve  flowResolve
+	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost  float64   // the grid's largest finite cost, at costVer
+	costVer  uint64
+	seen     [][]goalUse // per worker, the goals its agents use, in order of first use
+	wfollow  [][]int     // per worker, its followers per goal
+	broke    []bool      // per worker, the guess failed: one of its agents switches fields
+	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev     []goalKey   // the last frame's goals, in order
+	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
@@ -151,6 +152,7 @@ type flowJob struct {
 const (
 	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
 	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
+	jobFar                 // the agent is farther than farReach from its field's goal's centre (see FlowField.farCells)
 )
 
 type flowGoal struct {
@@ -245,6 +247,9 @@ func (s *FlowField) Update(w *arche.World) {
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.jobs = grow(s.jobs, n)
+	// an agent in a cell this many cells off its goal's on either axis is
+	// more than farReach+1/2 from the goal's centre
+	s.farCells = int32(min(s.farReach(n), 1<<30)) + 2
 	// the goals in order of first use in query order (each worker lists its
 	// range's, merged in worker order), asked of the cache in that order;
 	// the same pass resolves the agents' fields against the last frame's
@@ -439,8 +444,14 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 	if gi >= 0 && s.ref[gi].done {
 		jb.goal = int32(gi)
 		cnt[gi]++
-		if s.grid.CellAt(p) != ff.Cell {
+		cell := s.grid.CellAt(p)
+		if cell != ff.Cell {
 			jb.state |= jobMoved
+		}
+		// so that measure need not read p again (a NaN p's cell is off by
+		// MinInt32, whose absInt32 is negative: not far, measured)
+		if goal := s.ref[gi].goal; max(absInt32(cell.X-goal.X), absInt32(cell.Y-goal.Y)) >= s.farCells {
+			jb.state |= jobFar
 		}
 	} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
 		jb.state |= jobMoved
@@ -601,7 +612,12 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 			if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
 				hold = s.Spacing * arrivalHold
 			}
-			d := s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
+			var d float64
+			if j.state&jobFar != 0 { // what distance returns beyond reach+hold ≤ farReach
+				d = (reach + hold) - hold
+			} else {
+				d = s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
+			}
 			if !(d < reach) { // far, unreachable, or a NaN position
 				continue
 			}
@@ -610,6 +626,18 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 			h[gl.lo+k]++
 		}
 	}
+}
+
+// farReach returns a distance from a goal beyond which no agent can join
+// its disk this frame, whatever its field's followers: the reach+hold of
+// flowMeasure for n followers, the most a field can have (the steps of
+// gather grow with the followers, and the sums with the steps). An agent at
+// least that far from its goal's centre (resolveOne notes it, jobFar) is
+// beyond any reach+hold, where distance returns reach+hold without reading
+// its position.
+func (s *FlowField) farReach(n int) float64 {
+	step := s.Spacing / arrivalSteps
+	return float64(int(s.edge(n)/step)+1)*step + s.Spacing*arrivalHold
 }
 
 // distance returns how far p is from the centre of goal for arrival, in
@@ -757,7 +785,8 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 // with less work:
 //   - the lines to the next cells along the field are known clear without a
 //     walk when the box around them holds no blocked cell (the usual case in
-//     the open; see openCells.clear);
+//     the open; see openCells.clear), and near a wall those to the first few
+//     when the box around these does, so only the later ones are walked;
 //   - the goal is known hidden without a walk when the line to it passes
 //     well inside the hint cell and that cell is blocked (see hidden): an
 //     agent that enters a new cell is most often hidden by the same wall as
@@ -774,7 +803,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			continue
 		}
 		t := g.Center(gc)
-		if hint != nil && sight != nil && hidden(sight, p, t, *hint) {
+		if hint != nil && sight != nil && hiddenNear(sight, p, t, hint) {
 			break
 		}
 		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
@@ -817,15 +846,21 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			m++
 		}
 		at = next
-		if m > 0 && sight != nil && openAround(sight, g, p, ahead[:m]) {
-			at = ahead[m-1]
-		} else {
-			for _, n := range ahead[:m] {
-				if !g.LineOfSight(p, g.Center(n)) {
-					break
-				}
-				at = n
+		// the longest run of leading cells whose lines are certainly clear
+		// (most often all of them, in the open), then walks from there
+		k := 0
+		if sight != nil {
+			for k = m; k > 0 && !openAround(sight, g, p, ahead[:k]); k-- {
 			}
+		}
+		if k > 0 {
+			at = ahead[k-1]
+		}
+		for _, n := range ahead[k:m] {
+			if !g.LineOfSight(p, g.Center(n)) {
+				break
+			}
+			at = n
 		}
 		dir = r2.Unit(r2.Sub(g.Center(at), p))
 	}
@@ -869,25 +904,56 @@ func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
 	}
 	dx, dy := t.X-p.X, t.Y-p.Y
 	in := hiddenInset + 4e-9*(math.Abs(dx)+math.Abs(dy))
-	// clip the segment's parameter range [0, 1] to the inset cell (Liang–Barsky)
+	x0, x1 := float64(b.X)+in, float64(b.X)+1-in
+	y0, y1 := float64(b.Y)+in, float64(b.Y)+1-in
+	// a segment whose box misses the inset cell misses it (a NaN too)
+	if !(max(p.X, t.X) > x0 && min(p.X, t.X) < x1 && max(p.Y, t.Y) > y0 && min(p.Y, t.Y) < y1) {
+		return false
+	}
+	// clip the segment's parameter range [0, 1] to the inset cell
+	// (Liang–Barsky), by reciprocals: their rounding, some 10⁻¹⁶ of the
+	// segment's length, is far inside the inset
 	lo, hi := 0.0, 1.0
-	for _, a := range [2][3]float64{{p.X, dx, float64(b.X)}, {p.Y, dy, float64(b.Y)}} {
-		o, d, c0 := a[0], a[1], a[2]
-		e0, e1 := c0+in, c0+1-in
-		if d == 0 {
-			if !(o > e0 && o < e1) {
-				return false
-			}
-			continue
-		}
-		t0, t1 := (e0-o)/d, (e1-o)/d
-		if t0 > t1 {
-			t0, t1 = t1, t0
-		}
-		lo, hi = max(lo, t0), min(hi, t1)
+	if dx != 0 {
+		r := 1 / dx
+		t0, t1 := (x0-p.X)*r, (x1-p.X)*r
+		lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
+	}
+	if dy != 0 {
+		r := 1 / dy
+		t0, t1 := (y0-p.Y)*r, (y1-p.Y)*r
+		lo, hi = max(lo, min(t0, t1)), min(hi, max(t0, t1))
 	}
 	// the bitmap last: a segment that misses the cell reads no memory
 	return lo < hi && sight.bits[int(b.Y)*sight.stride+int(b.X)/64]&(1<<(uint(b.X)%64)) != 0
+}
+
+// hiddenNear reports whether the segment from p to t is hidden (see hidden)
+// by the hint cell or one of its 8 neighbours, and moves hint to the one
+// that hides it. An agent that has entered a new cell since hint was found
+// looks at the goal along a line shifted by up to a cell: most often it
+// passes through the same wall next to hint.
+func hiddenNear(sight *openCells, p, t r2.Vec, hint *grid.Cell) bool {
+	b := *hint
+	if hidden(sight, p, t, b) {
+		return true
+	}
+	for _, d := range [8][2]int32{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		// the bit first: an open neighbour (most, off a wall) needs no clipping
+		if n := (grid.Cell{X: b.X + d[0], Y: b.Y + d[1]}); sight.blocked(n) && hidden(sight, p, t, n) {
+			*hint = n
+			return true
+		}
+	}
+	return false
+}
+
+// blocked reports whether c is a cell of the grid and blocked in the bitmap.
+func (o *openCells) blocked(c grid.Cell) bool {
+	if c.X < 0 || c.Y < 0 || int(c.X) >= o.w || int(c.Y) >= o.h {
+		return false
+	}
+	return o.bits[int(c.Y)*o.stride+int(c.X)/64]&(1<<(uint(c.X)%64)) != 0
 }
 
 // hiddenInset is how far inside a cell's sides, in cells, a segment must

@@ -410,3 +410,42 @@ func TestFlowArrivalMeasuresAlongTheField(t *testing.T) {
 	assert.Zero(t, behind, "none arrives behind the wall")
 	assert.Greater(t, front, 60, "the crowd on the goal's side has arrived")
 }
+
+// TestFlowFarReachBoundsEveryReach: the distance beyond which measure skips
+// an agent's position (jobFar) is at least the reach+hold measure uses for
+// a field with any number of followers up to the crowd's, at any Spacing,
+// so that the skipped agents get distance's answer beyond reach.
+func TestFlowFarReachBoundsEveryReach(t *testing.T) {
+	for _, sp := range []float64{0.75, 0.3, 1, 1.7, 2.1, 0.123} {
+		s := &FlowField{Spacing: sp}
+		step := sp / arrivalSteps
+		for n := 0; n <= 3000; n++ {
+			far := s.farReach(n)
+			for f := 0; f <= n; f += 1 + n/7 {
+				reach := float64(int(s.edge(f)/step)+1) * step
+				require.LessOrEqual(t, reach+sp*arrivalHold, far, "spacing %v, %d of %d", sp, f, n)
+			}
+			require.Equal(t, float64(int(s.edge(n)/step)+1)*step+sp*arrivalHold, far)
+		}
+	}
+	// an agent farCells off its goal's cell on an axis is beyond farReach
+	g := grid.New(4096, 4096)
+	s := &FlowField{Spacing: 0.75, grid: g}
+	rng := steer.NewRand(5)
+	for _, n := range []int{1, 100, 10000, 100000, 1000000} {
+		far := s.farReach(n)
+		cells := int32(min(far, 1<<30)) + 2
+		for range 2000 {
+			goal := grid.Cell{X: int32(rng.Float64() * 4096), Y: int32(rng.Float64() * 4096)}
+			off := float64(cells) - 0.5 + rng.Float64()*0.001 // the nearest such agents
+			p := r2.Vec{X: float64(goal.X) + 0.5 + off, Y: float64(goal.Y) + rng.Float64()}
+			if rng.Float64() < 0.5 {
+				p.X = float64(goal.X) + 0.5 - off - 1e-9
+			}
+			cell := g.CellAt(p)
+			require.GreaterOrEqual(t, absInt32(cell.X-goal.X), cells, "%v", p)
+			c := g.Center(goal)
+			require.Greater(t, (p.X-c.X)*(p.X-c.X)+(p.Y-c.Y)*(p.Y-c.Y), far*far, "%v from %v", p, goal)
+		}
+	}
+}

@@ -105,3 +105,56 @@ func TestAimWithSameAsAim(t *testing.T) {
 		require.Equal(t, [3]any{a, d, ok}, [3]any{a2, d2, ok2}, "at %v", p)
 	}
 }
+
+// TestHiddenNear: the hint's neighbours hide a segment only when the grid's
+// walk agrees, the hint moves to the blocked neighbour that hides it, and a
+// segment shifted past the hint onto the next cell of the same wall is
+// caught without a walk.
+func TestHiddenNear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	const w, h = 40, 30
+	g := grid.New(w, h)
+	for range 200 {
+		g.SetCost(grid.Cell{X: int32(rng.IntN(w)), Y: int32(rng.IntN(h))}, grid.Blocked)
+	}
+	var o openCells
+	o.bitsOnly = true
+	o.update(g)
+	moved := 0
+	for range 20000 {
+		p, q := sightPoint(rng, w, h), sightPoint(rng, w, h)
+		hint := grid.Cell{X: int32(rng.IntN(w+4) - 2), Y: int32(rng.IntN(h+4) - 2)}
+		if b, clear := g.LineOfSightBlocker(p, q); !clear && rng.IntN(2) == 0 {
+			hint = grid.Cell{X: b.X + int32(rng.IntN(3)-1), Y: b.Y + int32(rng.IntN(3)-1)}
+		}
+		was := hint
+		if hiddenNear(&o, p, q, &hint) {
+			require.False(t, g.LineOfSight(p, q), "%v→%v near %v", p, q, was)
+			require.False(t, g.Passable(hint))
+			require.LessOrEqual(t, max(absInt32(hint.X-was.X), absInt32(hint.Y-was.Y)), int32(1))
+			require.True(t, hidden(&o, p, q, hint))
+			if hint != was {
+				moved++
+			}
+		} else {
+			require.Equal(t, was, hint, "the hint stays when nothing hides the segment")
+		}
+	}
+	assert.Greater(t, moved, 100, "a neighbour of the hint hides many segments")
+	// a wall along row 5 from x=2 to x=8; the hint is its cell (4, 5)
+	g2 := grid.New(12, 12)
+	for x := int32(2); x <= 8; x++ {
+		g2.SetCost(grid.Cell{X: x, Y: 5}, grid.Blocked)
+	}
+	o.update(g2)
+	hint := grid.Cell{X: 4, Y: 5}
+	p, q := r2.Vec{X: 5.5, Y: 1.5}, r2.Vec{X: 5.5, Y: 10.5} // through (5, 5), next to the hint
+	require.False(t, hidden(&o, p, q, hint))
+	require.True(t, hiddenNear(&o, p, q, &hint))
+	assert.Equal(t, grid.Cell{X: 5, Y: 5}, hint)
+	hint = grid.Cell{X: 4, Y: 5}
+	p = r2.Vec{X: 10.5, Y: 1.5} // past the wall's end: (9, 5) and (10, 5) are open
+	q = r2.Vec{X: 10.5, Y: 10.5}
+	assert.False(t, hiddenNear(&o, p, q, &hint))
+	assert.Equal(t, grid.Cell{X: 4, Y: 5}, hint)
+}
