@@ -22,6 +22,14 @@ type Kinematics struct {
 	Radius   float64 // cells; the separation radius is a multiple of it
 }
 
+// OwnMotion tags an agent that the program moves itself, from its [Intent],
+// instead of archai's PathFollow, Steer and Movement (a turn-based game, a
+// scripted cutscene mover, a system of your own). systems.Diagnose then does
+// not count the agent's move intent as one nobody serves (SteerIncomplete).
+// It changes nothing else: an agent that has the movement components is
+// still moved by archai's systems.
+type OwnMotion struct{}
+
 // Desired is where the agent wants to head this frame: the path-following
 // system writes it from the agent's [Intent], path and flow field, and the
 // steering system turns it into a force. It is the hand-over between the two,

@@ -13,12 +13,12 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// Review finding (not a failure; it documents the rule): an entity with only
-// a Position and a Path whose Want is set (a path asked for its own sake: a
-// preview, a reachability query) is served by PathQueue, whose contract
-// requires just Path and Position, yet Diagnose counts it SteerIncomplete
-// ("asked to move with nothing to move it") for as long as Want is set.
-func TestReviewPathOnlyRequestServedYetSteerIncomplete(t *testing.T) {
+// An entity with only a Position and a Path whose Want is set (a path asked
+// for its own sake: a preview, a reachability query) is served by PathQueue,
+// whose contract requires just Path and Position: Diagnose does not count it
+// SteerIncomplete, before or after the request is served (a reviewer found it
+// counted while Want was set).
+func TestPathOnlyRequestIsNotSteerIncomplete(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, grid.New(16, 16))
@@ -32,7 +32,7 @@ func TestReviewPathOnlyRequestServedYetSteerIncomplete(t *testing.T) {
 	s.Update(w)
 	_, p := b.Get(e)
 	assert.Equal(t, components.PathReady, p.State, "PathQueue served the request")
-	assert.Equal(t, 1, before.Counts[systems.CauseSteerIncomplete], "counted while the request was open")
+	assert.Equal(t, 0, before.Counts[systems.CauseSteerIncomplete], "not counted while the request is open")
 	after := systems.Diagnose(w)
 	assert.Equal(t, 0, after.Counts[systems.CauseSteerIncomplete], "not counted once served (Want cleared)")
 }

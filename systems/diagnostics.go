@@ -38,10 +38,13 @@ const (
 	// Kinematics, Intent, Desired, Steering) while it has a Steering,
 	// SteeringWeights, Wanderer, FlowFollower or Desired, or while something
 	// asks it to move: an Intent with Move or with Mode IntentFlee,
-	// IntentPursue or IntentEvade, or a Path with Want. It never gets a
-	// Desired, is never steered or never moved; the typical case is a Thinker
-	// spawned without a Mover (NewSpawner(w, Thinker{...}) alone), whose tree
-	// sets Intent.Move and nothing moves it. Also a Path, FlowFollower or
+	// IntentPursue or IntentEvade. It never gets a Desired, is never steered
+	// or never moved; the typical case is a Thinker spawned without a Mover
+	// (NewSpawner(w, Thinker{...}) alone), whose tree sets Intent.Move and
+	// nothing moves it. An agent tagged [components.OwnMotion] (the program
+	// moves it from its Intent) is not counted for its intent, nor is a Path
+	// with Want on an agent without the movement components (PathQueue
+	// serves it; a path asked for its own sake). Also a Path, FlowFollower or
 	// Desired without a Position, which the path queue, the flow-field and
 	// path-following systems never serve.
 	//
@@ -358,6 +361,7 @@ type diagnoser struct {
 	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
 	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
+	ownMotion  arche.ID // components.OwnMotion
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -405,6 +409,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	d.systems, d.initOnce = installedIn(w)
+	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
 	}
@@ -437,7 +442,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		pos, vel, kin, in, st, path, wt, wa, rnd, ff, des := q.Get()
 		e := q.Entity()
 		if pos == nil {
-			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil || asksToMove(in) {
+			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil || (asksToMove(in) && !w.Has(e, d.ownMotion)) {
 				r.add(CauseSteerIncomplete, e)
 			}
 			continue
@@ -457,7 +462,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
 		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil ||
-			asksToMove(in) || (path != nil && path.Want)) {
+			(asksToMove(in) && !w.Has(e, d.ownMotion))) {
 			r.add(CauseSteerIncomplete, e)
 		}
 		if steered && wt == nil {

@@ -23,7 +23,9 @@ func put[T any](w *arche.World, e arche.Entity, v T) {
 	if !w.Has(e, id) {
 		w.Add(e, id)
 	}
-	*(*T)(w.Get(e, id)) = v
+	if p := (*T)(w.Get(e, id)); p != nil { // nil for a tag (a zero-size component)
+		*p = v
+	}
 }
 
 // drop removes e's T.
@@ -86,6 +88,8 @@ func keepOnly(w *arche.World, e arche.Entity, vs ...any) {
 		case components.Intent:
 			put(w, e, v)
 		case components.Path:
+			put(w, e, v)
+		case components.OwnMotion:
 			put(w, e, v)
 		default:
 			panic("keepOnly: add a case for this type")
@@ -200,8 +204,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"a move Intent without a Position", false, 0, func(w *arche.World, e arche.Entity) {
 			keepOnly(w, e, components.Intent{Move: true}) // not counted in Agents: no Position, no brain
 		}, []Cause{CauseSteerIncomplete}},
-		{"a Path wanted, nothing to follow it", false, 0, func(w *arche.World, e arche.Entity) {
+		{"a Path wanted, nothing to follow it: PathQueue alone serves it", false, 0, func(w *arche.World, e arche.Entity) {
 			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, components.Path{Want: true, Goal: grid.Cell{X: 5, Y: 5}})
+		}, nil},
+		{"a move Intent on an agent the program moves itself (OwnMotion)", false, 0, func(w *arche.World, e arche.Entity) {
+			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}}, components.Velocity{},
+				components.Intent{Move: true, Goal: r2.Vec{X: 5.5, Y: 5.5}}, components.OwnMotion{})
+		}, nil},
+		{"OwnMotion does not excuse a half-built steered agent", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Desired](w, e)
+			put(w, e, components.OwnMotion{})
 		}, []Cause{CauseSteerIncomplete}},
 		{"a Path held, not wanted: PathQueue alone serves it", false, 0, func(w *arche.World, e arche.Entity) {
 			keepOnly(w, e, components.Position{Vec: r2.Vec{X: 2.5, Y: 2.5}},

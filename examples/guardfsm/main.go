@@ -205,7 +205,8 @@ func Run(out io.Writer) error {
 		return err
 	}
 	guards, err := systems.NewSpawner(w, systems.Thinker{Machine: machine, Interval: 0.1},
-		systems.With(components.Health{Current: 100, Max: 100}), systems.With(Threat{}), systems.With(Combat{}))
+		systems.With(components.Health{Current: 100, Max: 100}), systems.With(Threat{}), systems.With(Combat{}),
+		systems.With(components.OwnMotion{})) // Script moves it from its Intent, not archai's movement systems
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,7 @@ var archaiTypes = []reflect.Type{
 	reflect.TypeFor[components.Path](), reflect.TypeFor[components.ORCA](),
 	reflect.TypeFor[components.Perception](), reflect.TypeFor[components.UtilityBrain](),
 	reflect.TypeFor[components.HTNPlanner](), reflect.TypeFor[components.GOAPPlanner](),
-	reflect.TypeFor[components.SquadMember](),
+	reflect.TypeFor[components.SquadMember](), reflect.TypeFor[components.OwnMotion](),
 }
 
 // typeName is a component type's name in the file: its package path and name.
