@@ -233,7 +233,7 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 		}
 		cosHalf = sc.cosHalf
 	}
-	hn := math.Hypot(per.Heading.X, per.Heading.Y)
+	hn := -1.0 // the heading's norm: found by nearest if a field of view test needs it
 	var id int32
 	var d float64
 	id, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)

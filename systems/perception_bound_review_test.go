@@ -75,7 +75,11 @@ func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
 		}
 		var id int32
 		var d float64
-		id, d, cands = x.nearest(pos, radius, team, self, cosHalf, heading, hn, cands, &sight, g)
+		hnArg := hn
+		if q%2 == 1 {
+			hnArg = -1 // found by nearest when first needed, as Perception asks
+		}
+		id, d, cands = x.nearest(pos, radius, team, self, cosHalf, heading, hnArg, cands, &sight, g)
 		// the plain rule over every agent
 		want, wantD2 := int32(-1), math.Inf(1)
 		for j, p := range nb.Positions {

@@ -139,18 +139,46 @@ func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
 	}
 	// prefix sums in (key, worker) order: the stable order of a serial sort
 	x.starts = grow(x.starts, keys+1)
-	var run int32
-	for k := range keys {
-		x.starts[k] = run
-		for w := range workers {
-			c := x.counts[w][k]
-			x.counts[w][k] = run
-			run += c
-		}
-	}
-	x.starts[keys] = run
+	x.starts[keys] = x.prefix(workers, keys)
 	x.phase = 2
 	runOn(n)
+}
+
+// prefix turns the workers' counts of keys [0, keys) into their cursors
+// and sets the starts of the keys, in (key, worker) order; it returns the
+// number of items. One and two workers, the usual cases, read their count
+// slices directly rather than through x.counts per key.
+func (x *foeIndex) prefix(workers, keys int) int32 {
+	starts := x.starts[:keys]
+	var run int32
+	switch workers {
+	case 1:
+		c0 := x.counts[0][:keys]
+		for k := range starts {
+			starts[k] = run
+			c := c0[k]
+			c0[k] = run
+			run += c
+		}
+	case 2:
+		c0, c1 := x.counts[0][:keys], x.counts[1][:keys]
+		for k := range starts {
+			starts[k] = run
+			a, b := c0[k], c1[k]
+			c0[k], c1[k] = run, run+a
+			run += a + b
+		}
+	default:
+		for k := range starts {
+			starts[k] = run
+			for w := range workers {
+				c := x.counts[w][k]
+				x.counts[w][k] = run
+				run += c
+			}
+		}
+	}
+	return run
 }
 
 // count runs the counting phase with the current classes and returns the
@@ -214,7 +242,9 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // nearest returns the hash ID of the nearest agent to pos of a team other
 // than team, not self (a hash ID; -1 for none), within radius
 // (|p−pos| ≤ radius), inside the field of view (cosHalf of its half-angle
-// around heading, of norm hn; cosHalf −2 sees all around) and in line of
+// around heading, of norm hn, or hn −1 to have it found as
+// math.Hypot(heading.X, heading.Y) when first needed; cosHalf −2 sees all
+// around) and in line of
 // sight over g (sight.clear, else g.LineOfSight), and its distance
 // √(dx²+dy²); of agents at the same squared distance dx²+dy² (the order of
 // the distances, without a square root per agent; it differs from theirs
@@ -234,6 +264,12 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 	}
 	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
 		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
+	for c := range x.nclass {
+		if x.mixed || x.teams[c] != team {
+			q.rows[q.nrows] = c * x.buckets
+			q.nrows++
+		}
+	}
 	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
 	yc := x.bucketOf(pos.Y, x.rows) // within [y0, y1]: bucketOf is monotonic
 	best, seen := 0, int32(-1)
@@ -284,6 +320,10 @@ type foeQuery struct {
 	heading     r2.Vec
 	x0, x1      int     // the bucket columns in range
 	bound       float64 // the largest squared distance kept
+	// rows[:nrows] are the first keys (class·buckets) of the classes read:
+	// every class but the agent's team (the one class when mixed)
+	rows  [maxFoeClasses]int
+	nrows int
 }
 
 // scanRow appends the agents of bucket row by (columns x0..x1, every class
@@ -291,26 +331,42 @@ type foeQuery struct {
 // best is the index of the nearest (by squared distance, then hash ID)
 // among cands, before and after.
 func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) ([]foeCandidate, int) {
-	pos, bound := q.pos, q.bound
-	for c := range x.nclass {
-		if !x.mixed && x.teams[c] == q.team {
-			continue
-		}
-		row := c*x.buckets + by*x.cols
-		run := x.items[x.starts[row+q.x0]:x.starts[row+q.x1+1]]
+	pos, bound, self := q.pos, q.bound, q.self
+	fov, cosHalf, heading, hn := q.cosHalf > -2, q.cosHalf, q.heading, q.hn
+	mixed, team := x.mixed, q.team
+	// the nearest so far, kept in registers; an empty cands has none (every
+	// kept d2 is ≤ bound, so +Inf with the largest ID loses to any)
+	bd2, bid := math.Inf(1), int32(math.MaxInt32)
+	if len(cands) > 0 {
+		bd2, bid = cands[best].d2, cands[best].id
+	}
+	off := by*x.cols + q.x0
+	width := q.x1 - q.x0 + 1
+	for _, base := range q.rows[:q.nrows] {
+		row := base + off
+		run := x.items[x.starts[row]:x.starts[row+width]]
 		for k := range run {
 			it := &run[k]
-			id := it.id
 			dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
 			d2 := dx*dx + dy*dy
-			if !(d2 <= bound) || id == q.self || (x.mixed && x.teamOf[id] == q.team) {
+			if !(d2 <= bound) {
 				continue
 			}
-			if q.cosHalf > -2 && d2 > 0 && dx*q.heading.X+dy*q.heading.Y < q.cosHalf*math.Sqrt(d2)*q.hn {
-				continue // the square root only with a field of view
+			id := it.id
+			if id == self || (mixed && x.teamOf[id] == team) {
+				continue
 			}
-			if len(cands) == 0 || d2 < cands[best].d2 || (d2 == cands[best].d2 && id < cands[best].id) {
-				best = len(cands)
+			if fov && d2 > 0 {
+				if hn < 0 { // the heading's norm, found at the first agent it is needed for
+					hn = math.Hypot(heading.X, heading.Y)
+					q.hn = hn
+				}
+				if dx*heading.X+dy*heading.Y < cosHalf*math.Sqrt(d2)*hn {
+					continue // the square root only with a field of view
+				}
+			}
+			if d2 < bd2 || (d2 == bd2 && id < bid) {
+				best, bd2, bid = len(cands), d2, id
 			}
 			cands = append(cands, foeCandidate{d2: d2, id: id, p: it.p})
 		}

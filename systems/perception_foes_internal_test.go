@@ -65,3 +65,49 @@ func ofTeam(items []foeItem, nb *Neighbours, team uint8) []foeItem {
 	}
 	return out
 }
+
+// TestFoeIndexSameForAnyWorkers builds the index with 1, 2 and 3 workers
+// (the prefix sums have a path for each) and checks each against the
+// counting sort's definition: every agent in the bucket of its position
+// and class, hash IDs ascending within a bucket, and the same starts and
+// items whatever the number of workers.
+func TestFoeIndexSameForAnyWorkers(t *testing.T) {
+	const n, w, h = 900, 37, 23
+	rng := rand.New(rand.NewPCG(3, 4))
+	nb := &Neighbours{Positions: make([]r2.Vec, n), Teams: make([]uint8, n)}
+	for i := range n {
+		nb.Positions[i] = r2.Vec{X: rng.Float64()*(w+4) - 2, Y: rng.Float64()*(h+4) - 2}
+		nb.Teams[i] = uint8(rng.IntN(3))
+	}
+	var first *foeIndex
+	for _, workers := range []int{1, 2, 3} {
+		x := &foeIndex{}
+		x.resize(w, h, workers)
+		x.build(nb, workers, func(m int) {
+			for k := range workers {
+				x.work(nb, k, k*m/workers, (k+1)*m/workers)
+			}
+		})
+		require.Len(t, x.starts, x.nclass*x.buckets+1)
+		require.Equal(t, int32(n), x.starts[len(x.starts)-1], "%d workers: every agent placed", workers)
+		for k := range x.nclass * x.buckets {
+			run := x.items[x.starts[k]:x.starts[k+1]]
+			for j, it := range run {
+				c, b := k/x.buckets, k%x.buckets
+				p := nb.Positions[it.id]
+				require.Equal(t, p, it.p)
+				require.Equal(t, x.teams[c], nb.Teams[it.id], "%d workers key %d", workers, k)
+				require.Equal(t, b, x.bucketOf(p.Y, x.rows)*x.cols+x.bucketOf(p.X, x.cols), "%d workers key %d", workers, k)
+				if j > 0 {
+					require.Less(t, run[j-1].id, it.id, "%d workers key %d: hash IDs ascending", workers, k)
+				}
+			}
+		}
+		if first == nil {
+			first = x
+			continue
+		}
+		require.Equal(t, first.starts, x.starts, "%d workers", workers)
+		require.Equal(t, first.items[:n], x.items[:n], "%d workers", workers)
+	}
+}
