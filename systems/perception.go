@@ -236,7 +236,8 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	hn := -1.0 // the heading's norm: found by nearest if a field of view test needs it
 	var id int32
 	var d float64
-	id, d, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
+	var at r2.Vec
+	id, d, at, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
 	if id < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}
@@ -244,7 +245,7 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	}
 	per.Visible = true
 	per.Target = s.nb.Entities[id]
-	per.TargetAt = s.nb.Positions[id]
+	per.TargetAt = at // s.nb.Positions[id], read from the index
 	per.Distance = d
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt

@@ -79,7 +79,8 @@ func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
 		if q%2 == 1 {
 			hnArg = -1 // found by nearest when first needed, as Perception asks
 		}
-		id, d, cands = x.nearest(pos, radius, team, self, cosHalf, heading, hnArg, cands, &sight, g)
+		var at r2.Vec
+		id, d, at, cands = x.nearest(pos, radius, team, self, cosHalf, heading, hnArg, cands, &sight, g)
 		// the plain rule over every agent
 		want, wantD2 := int32(-1), math.Inf(1)
 		for j, p := range nb.Positions {
@@ -101,6 +102,7 @@ func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
 		if want >= 0 {
 			found++
 			require.Equal(t, math.Sqrt(wantD2), d)
+			require.Equal(t, nb.Positions[want], at, "the target's position")
 		}
 	}
 	require.Greater(t, found, checked/4, "most queries find a foe")

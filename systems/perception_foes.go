@@ -244,11 +244,11 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // (|p−pos| ≤ radius), inside the field of view (cosHalf of its half-angle
 // around heading, of norm hn, or hn −1 to have it found as
 // math.Hypot(heading.X, heading.Y) when first needed; cosHalf −2 sees all
-// around) and in line of
-// sight over g (sight.clear, else g.LineOfSight), and its distance
-// √(dx²+dy²); of agents at the same squared distance dx²+dy² (the order of
-// the distances, without a square root per agent; it differs from theirs
-// only where two squared distances round to one distance) the one with the
+// around) and in line of sight over g (sight.clear, else g.LineOfSight), its
+// distance √(dx²+dy²) and its position (this frame's Neighbours.Positions);
+// of agents at the same squared distance dx²+dy² (the order of the
+// distances, without a square root per agent; it differs from theirs only
+// where two squared distances round to one distance) the one with the
 // lowest hash ID, which is the lowest entity ID. It returns -1 if none.
 //
 // The agent's own row of buckets is searched first and its nearest foe in
@@ -257,10 +257,10 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // skipped, and of the others only agents as near or nearer are kept. cands
 // is the worker's scratch buffer, returned grown.
 func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
-	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, []foeCandidate) {
+	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
-		return -1, 0, cands
+		return -1, 0, r2.Vec{}, cands
 	}
 	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
 		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
@@ -299,16 +299,16 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 		cands, best = x.scanRow(&q, by, cands, best)
 	}
 	if len(cands) == 0 {
-		return -1, 0, cands
+		return -1, 0, r2.Vec{}, cands
 	}
 	if cands[best].id == seen {
-		return seen, math.Sqrt(cands[best].d2), cands
+		return seen, math.Sqrt(cands[best].d2), cands[best].p, cands
 	}
 	k, cands := pick(cands, best, pos, sight, g)
 	if k < 0 {
-		return -1, 0, cands
+		return -1, 0, r2.Vec{}, cands
 	}
-	return cands[k].id, math.Sqrt(cands[k].d2), cands
+	return cands[k].id, math.Sqrt(cands[k].d2), cands[k].p, cands
 }
 
 // foeQuery is what a search's row scans share.
