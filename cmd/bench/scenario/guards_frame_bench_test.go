@@ -21,14 +21,7 @@ func BenchmarkGuardsFrame100k(b *testing.B) { guardsFrame(b, 100000, 2) }
 func BenchmarkGuardsFrame10k(b *testing.B) { guardsFrame(b, 10000, 2) }
 
 func guardsFrame(b *testing.B, n, workers int) {
-	g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: workers})
-	if err != nil {
-		b.Fatal(err)
-	}
-	sch := ecs.NewScheduler(g.Systems()...)
-	sch.Initialize(g.World)
-	defer sch.Finalize(g.World)
-	sch.Run(g.World, 30)
+	g, sch := warmGuards(b, n, workers, 30)
 	b.ReportAllocs()
 	b.ResetTimer()
 	c0 := processCPU()
@@ -50,14 +43,7 @@ func BenchmarkGuardsPathFollow100k(b *testing.B) { guardsPathFollow(b, 100000, 2
 func BenchmarkGuardsPathFollow10k(b *testing.B) { guardsPathFollow(b, 10000, 2) }
 
 func guardsPathFollow(b *testing.B, n, workers int) {
-	g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: workers})
-	if err != nil {
-		b.Fatal(err)
-	}
-	sch := ecs.NewScheduler(g.Systems()...)
-	sch.Initialize(g.World)
-	defer sch.Finalize(g.World)
-	sch.Run(g.World, 120)
+	g, _ := warmGuards(b, n, workers, 120)
 	timeSteer(b, func() { g.PathFollow.Update(g.World) })
 }
 
@@ -74,14 +60,7 @@ func BenchmarkGuardsPerception100k(b *testing.B) { guardsPerception(b, 100000, 2
 func BenchmarkGuardsPerception10k(b *testing.B) { guardsPerception(b, 10000, 2) }
 
 func guardsPerception(b *testing.B, n, workers int) {
-	g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: workers})
-	if err != nil {
-		b.Fatal(err)
-	}
-	sch := ecs.NewScheduler(g.Systems()...)
-	sch.Initialize(g.World)
-	defer sch.Finalize(g.World)
-	sch.Run(g.World, 120)
+	g, _ := warmGuards(b, n, workers, 120)
 	g.Clock.Update(g.World) // the next frame's agents are due
 	stale := generic.NewFilter1[components.Perception]()
 	b.ReportAllocs()
@@ -99,4 +78,20 @@ func guardsPerception(b *testing.B, n, workers int) {
 		cpu += processCPU() - c0
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms")
+}
+
+// warmGuards builds the guard scenario of n agents (seed 3) on workers
+// goroutines, initializes its systems (finalized when b ends) and runs frames
+// frames, for a benchmark to time what follows.
+func warmGuards(b *testing.B, n, workers, frames int) (*Guards, *ecs.Scheduler) {
+	b.Helper()
+	g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: workers})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sch := ecs.NewScheduler(g.Systems()...)
+	sch.Initialize(g.World)
+	b.Cleanup(func() { sch.Finalize(g.World) })
+	sch.Run(g.World, frames)
+	return g, sch
 }

@@ -35,14 +35,7 @@ func swarmSteer(b *testing.B, n, workers int) {
 }
 
 func guardsSteer(b *testing.B, n, workers int) {
-	g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: workers})
-	if err != nil {
-		b.Fatal(err)
-	}
-	sch := ecs.NewScheduler(g.Systems()...)
-	sch.Initialize(g.World)
-	defer sch.Finalize(g.World)
-	sch.Run(g.World, 120)
+	g, _ := warmGuards(b, n, workers, 120)
 	timeSteer(b, func() { g.Steer.Update(g.World) })
 }
 
