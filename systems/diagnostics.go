@@ -112,7 +112,9 @@ const (
 	// Store is made from the registry's schema.
 	CauseBlackboardMissing
 	// CauseGoalUnusable: an Intent.Move whose (finite) Goal is off the grid or
-	// in a blocked cell: no path reaches it, so the agent stands.
+	// in a blocked cell: no path reaches it (PathUnreachable), so PathFollow
+	// seeks the goal in a straight line and the agent presses against the wall
+	// or the map's edge nearest it.
 	CauseGoalUnusable
 	// CauseNoDecisionSystem: a Brain, UtilityBrain or StateMachine while the
 	// world has no Decision, Utility or FSM system to run it, or an HTNPlanner
@@ -159,6 +161,13 @@ const (
 	// disc, so the path queue answers PathUnreachable. Move the goal away from
 	// the walls, or give the agent a radius of at most 0.5 cells.
 	CausePathGoalNarrow
+	// CausePathNotQueued: a Path waiting (State PathPending, Want false) while
+	// the world's PathQueue holds no request of it, typically a world loaded
+	// from a save whose path queue state was not restored (save's
+	// Loaded.Restore after Initialize). The PathQueue asks for such a path again
+	// in its next Update (counted in PathQueue.Requeued), so the agent gets it,
+	// but the run does not continue as the saved one would have.
+	CausePathNotQueued
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -197,6 +206,7 @@ var causeNames = [NumCauses]string{
 	CauseNoORCASystem:         "no_orca_system",
 	CausePlannerDomain:        "planner_domain_unknown",
 	CausePathGoalNarrow:       "path_goal_too_narrow",
+	CausePathNotQueued:        "path_not_queued",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -368,6 +378,8 @@ type diagnoser struct {
 	walls       bool // the grid has a blocked cell
 
 	seen     map[arche.Entity]struct{} // Report.seen, reused between checks
+	queued   map[arche.Entity]uint32   // the path queue's latest request number per requester, reused
+	queue    *PathQueue                // the world's path queue, nil if none
 	systems  systemSet                 // archai systems initialized in the world
 	initOnce bool                      // some archai system was initialized: missing ones can be told
 }
@@ -409,6 +421,15 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	d.systems, d.initOnce = installedIn(w)
+	d.queue = nil
+	if r := ecs.Resource[installed](w); r != nil && r.pathQueue != nil {
+		d.queue = r.pathQueue
+		if d.queued == nil {
+			d.queued = map[arche.Entity]uint32{}
+		}
+		clear(d.queued)
+		d.queue.requests(d.queued)
+	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
@@ -479,6 +500,11 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if path != nil && d.lacks(sysPathQueue) {
 			r.add(CauseNoPathQueue, e)
+		}
+		if path != nil && d.queue != nil && !path.Want && path.State == components.PathPending {
+			if req, ok := d.queued[e]; !ok || req != path.Request {
+				r.add(CausePathNotQueued, e)
+			}
 		}
 		if ff != nil && d.lacks(sysFlowField) {
 			r.add(CauseNoFlowFieldSystem, e)

@@ -294,6 +294,10 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 8}}
 		}, []Cause{CausePathGoalNarrow}},
+		{"path pending that the path queue holds no request of (a load without Restore)", false, 0, func(w *arche.World, e arche.Entity) {
+			(&PathQueue{}).Initialize(w)
+			*compOf[components.Path](w, e) = components.Path{State: components.PathPending, Request: 3, Goal: grid.Cell{X: 5, Y: 5}}
+		}, []Cause{CausePathNotQueued}},
 		{"path goal wide enough for the radius", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 5, Y: 5}}

@@ -10,7 +10,8 @@ import (
 // PathQueue, a Brain without a Decision system, ...). It is a world resource added by
 // the first archai system initialized.
 type installed struct {
-	systems systemSet
+	systems   systemSet
+	pathQueue *PathQueue // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
 }
 
 // systemSet is a set of archai systems, one bit each.

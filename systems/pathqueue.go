@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -67,6 +68,16 @@ const DefaultPathBudget = 10000
 // and before a save are not seen by the loaded world: save after an Update,
 // as the run loop does. A frame without edits costs one comparison.
 //
+// Orphans: an agent whose Path is PathPending while the queue holds no request
+// of it (a world loaded from a save without [PathQueue.LoadState], usually through
+// save's Loaded.Restore, or a State set to PathPending by hand) would wait
+// forever. When a frame finds more pending agents than requests, the queue files
+// each such agent's request again, as if it had set Want, and counts it in
+// Requeued ([Diagnose] counts such agents before that Update as
+// CausePathNotQueued). The agent gets its path, but a
+// loaded run does not continue exactly as the saved one did: restore the
+// queue's state for that. A frame without orphans costs one comparison.
+//
 // Wide agents: a requester with a [components.Kinematics] whose Radius is
 // above 0.5 cells gets a route wide enough for it: the search runs with
 // grid.Options.Clearance = grid.ClearanceFor(Radius), so every cell the path
@@ -105,10 +116,11 @@ type PathQueue struct {
 	Served     int // requests answered (one search can serve many)
 	Dropped    int // requests dropped: dead, replaced, or no longer pending
 	Repathed   int // agents asked to repath because the grid changed under their path
+	Requeued   int // pending paths the queue held no request for, asked for again (see Orphans in the doc)
 
 	// Totals since Initialize.
 	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
-	TotalRepathed                                             int
+	TotalRepathed, TotalRequeued                              int
 
 	grid   *grid.Grid
 	world  *arche.World // for checking a loaded state's entities (save_state.go)
@@ -166,6 +178,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.world = w
 	s.arena = ArenaOf(w)
 	markInstalled(w, sysPathQueue)
+	ecs.Resource[installed](w).pathQueue = s
 	if err := s.Options.Validate(); err != nil {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
 	}
@@ -198,16 +211,29 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.wants = make([]int32, 0, n+n/4)
 	}
 	s.news, s.wants = s.news[:0], s.wants[:0]
+	pending := 0 // agents waiting without asking again: each holds a ticket
 	for r := range c.runs {
 		start := c.runs[r].start
 		paths := columnOf[components.Path](c, r, 0, s.n)
 		for k := range paths {
 			if paths[k].Want {
 				s.wants = append(s.wants, int32(start+k))
+			} else if paths[k].State == components.PathPending {
+				pending++
 			}
 		}
 	}
+	orphans := pending > s.waiting
+	if orphans {
+		s.wantOrphans()
+	}
 	c.entitiesAt(w, s.filter.Filter(w), s.wants) // the requesters' entities alone
+	if orphans {
+		s.Requeued = s.keepOrphans()
+		s.TotalRequeued += s.Requeued
+	} else {
+		s.Requeued = 0
+	}
 	r := 0
 	for _, i32 := range s.wants {
 		i := int(i32)

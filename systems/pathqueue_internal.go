@@ -276,3 +276,58 @@ func (s *PathQueue) heapDown(i int) {
 	h[i] = j
 	s.jobs[j].heapIdx = int32(i)
 }
+
+// wantOrphans sets s.wants, in query order, to this frame's requesters and every
+// pending agent (an orphan candidate); keepOrphans then drops the candidates
+// holding a live ticket. Only run when a frame has more pending agents than
+// tickets, so it may allocate.
+func (s *PathQueue) wantOrphans() {
+	c := &s.cols
+	s.wants = s.wants[:0]
+	for r := range c.runs {
+		start := c.runs[r].start
+		paths := columnOf[components.Path](c, r, 0, s.n)
+		for k := range paths {
+			if paths[k].Want || paths[k].State == components.PathPending {
+				s.wants = append(s.wants, int32(start+k))
+			}
+		}
+	}
+}
+
+// keepOrphans keeps in s.wants (whose entities are read) the requesters and the
+// pending agents without a ticket for their latest request, marks the latter as
+// wanting their path again, and returns how many they are.
+func (s *PathQueue) keepOrphans() int {
+	live := make(map[arche.Entity]uint32, s.waiting)
+	s.requests(live)
+	c := &s.cols
+	kept, n, r := s.wants[:0], 0, 0
+	for _, i32 := range s.wants {
+		i := int(i32)
+		r = c.run(i, r)
+		p := (*components.Path)(c.at(r, 0, i))
+		if !p.Want {
+			if req, ok := live[c.ents[i]]; ok && req == p.Request {
+				continue
+			}
+			p.Want = true
+			n++
+		}
+		kept = append(kept, i32)
+	}
+	s.wants = kept
+	return n
+}
+
+// requests sets live[e] to the latest request number the queue holds of each
+// requester e.
+func (s *PathQueue) requests(live map[arche.Entity]uint32) {
+	for _, j := range s.byKey {
+		for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
+			if tk := s.tickets[t]; tk.req >= live[tk.e] {
+				live[tk.e] = tk.req
+			}
+		}
+	}
+}

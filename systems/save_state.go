@@ -21,6 +21,10 @@ import (
 // systems/save returns it as save.ErrDomain (the same error value).
 var ErrOutOfDomain = errors.New("value out of its domain")
 
+// ErrNotInitialized is returned by a LoadState called before the system's Initialize:
+// a saved state is restored into a system initialized on the loaded world.
+var ErrNotInitialized = errors.New("system not initialized: call Initialize on the loaded world (e.g. the scheduler's) before restoring its state")
+
 // inPool reports whether e's ID is inside w's entity pool, so that w.Alive(e) and
 // component look-ups of e do not index past it (Arche panics there).
 func inPool(w *arche.World, e arche.Entity) bool {
@@ -91,6 +95,9 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) { return json.Marshal(s
 // active search cannot do its expansions again. A request of a dead entity is kept:
 // the queue drops it on its first frame as it drops any dead requester's.
 func (s *PathQueue) LoadState(raw json.RawMessage) error {
+	if s.world == nil {
+		return fmt.Errorf("pathqueue state: %w", ErrNotInitialized)
+	}
 	var st PathQueueState
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("pathqueue state: %w", err)
@@ -241,7 +248,8 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 // LoadState builds the saved fields again in the cache of a FlowField initialized on
 // the loaded world, each to the point its build had reached, so the first frame after
 // loading samples the fields the saved run's would (a field requested in a frame is
-// ready only from the next one). In sector mode it builds the saved sector fields again,
+// ready only from the next one); before the FlowField's Initialize it returns an error
+// wrapping [ErrNotInitialized]. In sector mode it builds the saved sector fields again,
 // sector by sector in the saved order, and checks each against the saved one. It returns
 // an error, leaving the FlowField with no fields, when the state is not one of this
 // mode (sector state without Sectors, or none with it; another sector size) or a field
@@ -251,6 +259,9 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 // capacity (each is built again: a file must not choose how much memory loading takes),
 // besides the errors of [flowfield.Cache.Restore] (a goal off the grid or given twice, ...).
 func (s *FlowField) LoadState(raw json.RawMessage) error {
+	if s.Cache == nil {
+		return fmt.Errorf("flowfield state: %w", ErrNotInitialized)
+	}
 	var st flowFieldState
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("flowfield state: %w", err)

@@ -78,8 +78,9 @@ func NewChecked(width, height int) (*Grid, error) {
 	return newGrid(width, height, cost), nil
 }
 
-// New returns a width×height grid in which every cell costs 1: [NewChecked]
-// for sizes known to be valid, such as literals.
+// New returns a width×height grid in which every cell costs 1. Use it for
+// sizes known to be valid, such as literals, and [NewChecked] for sizes from
+// user data.
 //
 // Panics:
 //   - when width or height is not positive, or width·height exceeds

@@ -114,7 +114,7 @@ func longStride(t *testing.T, short, long int) int {
 	if os.Getenv("ARCHAI_LONG") != "" {
 		return long
 	}
-	t.Logf("every %dth query; ARCHAI_LONG=1 checks every %dth", short, long)
+	t.Logf("one query in %d; ARCHAI_LONG=1 checks one in %d", short, long)
 	return short
 }
 

@@ -219,7 +219,14 @@ func ReadMeta(data []byte) (json.RawMessage, error) {
 // Restore loads the saved state of each of states (initialized on the loaded world)
 // by its Name. It returns an error wrapping ErrState if a state has no entry in the file
 // or the file holds the state of a system not given (the run would not continue as
-// saved), or a state's own error.
+// saved), or a state's own error (wrapping systems.ErrNotInitialized for a system not
+// yet initialized: call Initialize first).
+//
+// A program that never calls Restore loses the systems' saved state: the path queue's
+// waiting requests, for one. The PathQueue then asks again for every pending path
+// (PathQueue.Requeued; before its first Update, systems.Diagnose counts those agents as
+// path_not_queued), so agents still get their paths, but the run no longer continues
+// as the saved one would have.
 func (l *Loaded) Restore(states ...State) error {
 	given := map[string]bool{}
 	for _, s := range states {

@@ -27,16 +27,17 @@ const (
 	Version = 1
 )
 
-// Errors returned (wrapped, with what and where) by [Load] and [Loaded.Restore].
+// Errors returned (wrapped, with what and where) by [Save], [Load] and [Loaded.Restore].
 var (
-	ErrFormat    = errors.New("not a whole archai save file") // truncated, not JSON, or not this format
-	ErrVersion   = errors.New("unsupported format version")
-	ErrType      = errors.New("component type unknown to the loader")
-	ErrUnknownID = errors.New("unknown tree, machine, reasoner or planner domain ID")
-	ErrMemory    = errors.New("node memory or plan does not fit its tree or domain")
-	ErrDomain    = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
-	ErrEntities  = errors.New("inconsistent entity pool")
-	ErrState     = errors.New("system state does not match")
+	ErrFormat      = errors.New("not a whole archai save file") // truncated, not JSON, or not this format
+	ErrVersion     = errors.New("unsupported format version")
+	ErrType        = errors.New("component type unknown to the loader")
+	ErrUnknownID   = errors.New("unknown tree, machine, reasoner or planner domain ID")
+	ErrDuplicateID = errors.New("two different trees, machines or reasoners under one ID")
+	ErrMemory      = errors.New("node memory or plan does not fit its tree or domain")
+	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
+	ErrEntities    = errors.New("inconsistent entity pool")
+	ErrState       = errors.New("system state does not match")
 )
 
 // State is a system whose state persists across frames (the systems.PathQueue,
@@ -121,7 +122,9 @@ func typeName(t reflect.Type) string {
 //
 // It returns an error naming the entity and field of a value it cannot write (a pointer
 // or map in a component of your own, a tree without a name, a planner whose Domain ID
-// the world's registry does not hold), or a state's error.
+// the world's registry does not hold), an error wrapping ErrDuplicateID when two
+// different trees (machines, reasoners) of the world go under one name (a load would
+// give every such agent the one its registry holds under that name), or a state's error.
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}
 	if meta != nil {
@@ -153,6 +156,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	f.World = raw
 	q := w.Query(arche.All())
 	var b bytes.Buffer
+	named := namedOnce{}
 	for q.Next() {
 		b.Reset()
 		b.WriteByte('{')
@@ -164,7 +168,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			b.WriteString(keys[id])
 			b.WriteByte(':')
 			v := reflect.NewAt(t, q.Get(id)).Elem()
-			if err := encodeComponent(w, &b, v); err != nil {
+			if err := encodeComponent(w, &b, v, named); err != nil {
 				q.Close()
 				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
 			}
@@ -185,15 +189,37 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	return json.Marshal(f)
 }
 
+// namedOnce maps each tree, machine and reasoner ID written so far to the one it
+// stands for: a file names them by ID alone, so two different ones under one ID
+// would come back as the same after a load.
+type namedOnce map[string]any
+
+// check records that id stands for x (a *bt.Tree, *fsm.Machine or *utility.Reasoner)
+// and returns an error if the file already uses id for another one of the same kind.
+func (n namedOnce) check(path *loc, kind, id string, x any) error {
+	key := kind + "\x00" + id
+	if prev, ok := n[key]; ok && prev != x {
+		return fmt.Errorf("%s: %w: two different %ss named %q in one world (a load would give both agents the one the registry holds): give each its own name", path, ErrDuplicateID, kind, id)
+	}
+	n[key] = x
+	return nil
+}
+
 // encodeComponent writes one component, filling in the ID of a decision component that
 // names its tree, machine or reasoner only by pointer, or its planner domain only by ID.
-func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value) error {
+// It returns an error if two different trees (machines, reasoners) go under one ID.
+func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named namedOnce) error {
 	path := &loc{name: v.Type().String()}
 	switch c := v.Interface().(type) {
 	case components.Brain:
 		if c.ID == "" && c.Tree != nil {
 			if c.ID = c.Tree.Name(); c.ID == "" {
 				return fmt.Errorf("%s: its tree has no name: compile it with one to save it", path)
+			}
+		}
+		if c.Tree != nil {
+			if err := named.check(path, "tree", c.ID, c.Tree); err != nil {
+				return err
 			}
 		}
 		v = reflect.ValueOf(c)
@@ -203,11 +229,21 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value) error {
 				return fmt.Errorf("%s: its machine has no name: build it with one to save it", path)
 			}
 		}
+		if c.Machine != nil {
+			if err := named.check(path, "machine", c.ID, c.Machine); err != nil {
+				return err
+			}
+		}
 		v = reflect.ValueOf(c)
 	case components.UtilityBrain:
 		if c.ID == "" && c.Reasoner != nil {
 			if c.ID = c.Reasoner.Name(); c.ID == "" {
 				return fmt.Errorf("%s: its reasoner has no name: make it with one to save it", path)
+			}
+		}
+		if c.Reasoner != nil {
+			if err := named.check(path, "reasoner", c.ID, c.Reasoner); err != nil {
+				return err
 			}
 		}
 		v = reflect.ValueOf(c)
