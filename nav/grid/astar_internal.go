@@ -357,9 +357,17 @@ func (s *Search) beginInt() {
 	// monotone, so the search can use the bucket queue.
 	s.buckets = !s.reopen && s.wmode != keyFloat
 	s.open = s.open[:0]
+	if s.buckets && s.wmode == keyExact && s.jps() { // runJPSExact's queue
+		if s.jq == nil {
+			s.jq = newJPSQueue(jpsBuckets)
+		}
+		s.jq.reset(h)
+		s.jq.push(h, s.start)
+		return
+	}
 	if s.buckets {
 		ring := aStarRing
-		if s.jps() {
+		if s.jps() { // runJPS, weight below 1
 			ring = jpsRing
 		}
 		if s.bq == nil || len(s.bq.head) != ring {

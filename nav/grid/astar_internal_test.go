@@ -93,6 +93,69 @@ func TestBucketQueueOrder(t *testing.T) {
 	}
 }
 
+// TestJPSQueueOrder is TestBucketQueueOrder for the two-level queue of
+// jump point search: f values up to the whole ring ahead (most in later
+// coarse buckets, spread when reached), few distinct values so that ties
+// are common, a ring of 64 coarse buckets that wraps many times.
+func TestJPSQueueOrder(t *testing.T) {
+	rng := newRand(10)
+	for _, n := range []int{64, jpsBuckets} {
+		q := newJPSQueue(n)
+		span := int64(n) << jpsShift // f − fmin < span fits the ring
+		for round := 0; round < 30; round++ {
+			f0 := int64(rng.Intn(1 << 34))
+			q.reset(f0)
+			fmin := f0
+			seq := int32(0)
+			type entry struct {
+				f   int64
+				seq int32
+			}
+			var open []entry
+			for step := 0; step < 3000; step++ {
+				if len(open) == 0 || rng.Intn(5) > 1 {
+					var f int64
+					switch rng.Intn(3) {
+					case 0: // near fmin, in its coarse bucket or the next
+						f = fmin + int64(rng.Intn(2<<jpsShift))
+					case 1: // anywhere in the ring
+						f = fmin + int64(rng.Intn(int(span-fmin&(1<<jpsShift-1))))
+					default: // a tie with an open entry
+						if len(open) > 0 {
+							f = open[rng.Intn(len(open))].f
+						} else {
+							f = fmin
+						}
+					}
+					require.True(t, q.fits(f))
+					q.push(f, seq)
+					open = append(open, entry{f, seq})
+					seq++
+					continue
+				}
+				best := 0
+				for i, e := range open {
+					if e.f < open[best].f || (e.f == open[best].f && e.seq > open[best].seq) {
+						best = i
+					}
+				}
+				got, ok := q.pop()
+				require.True(t, ok)
+				require.Equal(t, open[best].seq, got, "n %d round %d step %d", n, round, step)
+				require.Equal(t, open[best].f, q.fmin)
+				fmin = q.fmin
+				open = append(open[:best], open[best+1:]...)
+			}
+			for range open {
+				_, ok := q.pop()
+				require.True(t, ok)
+			}
+			_, ok := q.pop()
+			require.False(t, ok)
+		}
+	}
+}
+
 // TestJumpPointsLongJumps runs JPS on large, sparsely blocked grids, where
 // most jumps are longer than the bucket ring and go to the overflow heap,
 // and diagonal runs are long, against A*.
@@ -103,6 +166,7 @@ func TestJumpPointsLongJumps(t *testing.T) {
 		g := randomGrid(rng, 300, 200, 1+trial%3, false)
 		a := NewSearch(g)
 		j := NewSearchOptions(g, Options{JumpPoints: true})
+		j.jq = newJPSQueue(64) // a ring of 2^21 values of f: jumps past 440 cells overflow
 		for q := 0; q < 30; q++ {
 			s := Cell{int32(rng.Intn(300)), int32(rng.Intn(200))}
 			e := Cell{int32(rng.Intn(300)), int32(rng.Intn(200))}
@@ -317,4 +381,44 @@ func TestJPSDirsForcedRule(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestNewSearchPrepares checks that NewSearchOptions and SetOptions build
+// what the first query reads on a uniform grid (allowed moves, jump point
+// tables, open list), and that a query after an edit still sees the edit.
+func TestNewSearchPrepares(t *testing.T) {
+	g := randomGrid(newRand(31), 40, 30, 3, false)
+	j := NewSearchOptions(g, Options{JumpPoints: true})
+	assert.Equal(t, j.costVersion, j.movesVersion)
+	assert.Equal(t, j.costVersion, j.bitsVersion)
+	assert.NotNil(t, j.jq)
+	a := NewSearch(g)
+	assert.Equal(t, a.costVersion, a.movesVersion)
+	assert.Zero(t, a.bitsVersion, "A* builds no jump point tables")
+	require.NotNil(t, a.bq)
+	assert.Len(t, a.bq.head, aStarRing)
+	require.NoError(t, a.SetOptions(Options{JumpPoints: true}))
+	assert.Equal(t, a.costVersion, a.bitsVersion)
+	assert.NotNil(t, a.jq)
+	w := NewSearchOptions(g, Options{JumpPoints: true, Weight: 2})
+	assert.Equal(t, w.costVersion, w.bitsVersion)
+	assert.Nil(t, w.jq, "a weighted query uses no bucket queue")
+
+	// block a cell in the middle of a path found, then search again: the
+	// prepared tables follow the edit
+	var start, goal Cell
+	var path []Cell
+	for k := 0; k < 100 && len(path) < 10; k++ {
+		start = Cell{int32(k % 40), int32(k % 30)}
+		goal = Cell{39 - start.X, 29 - start.Y}
+		if g.Passable(start) && g.Passable(goal) && g.Connected(start, goal) {
+			path, _, _ = j.Path(start, goal, nil)
+		}
+	}
+	require.GreaterOrEqual(t, len(path), 10)
+	g.SetCost(path[len(path)/2], Blocked)
+	_, want, errA := NewSearch(g).Path(start, goal, nil)
+	_, got, errJ := j.Path(start, goal, nil)
+	require.Equal(t, errA, errJ)
+	assert.InDelta(t, want, got, 1e-9)
 }

@@ -18,29 +18,45 @@ func (s *Search) runJPSExact(budget int) {
 	goal := s.goal
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
-	q := s.bq
+	q := s.jq
 	left := budget
 	for left > 0 {
+		// overflow entries that fit the ring now join it; when the ring
+		// is empty the overflow's top comes next
+		for len(s.open) > 0 && q.fits(int64(s.open[0].key>>s.tieBits)) {
+			var top openKey
+			top, s.open = popKey(s.open)
+			q.push(int64(top.key>>s.tieBits), top.idx)
+		}
 		var ci int32
-		if b := q.cur; q.bits[b>>6]>>uint(b&63)&1 != 0 {
-			// fmin's bucket is not empty: it comes first, even with an
-			// overflow, whose entries all have f ≥ fmin (popOpen takes
-			// them before the ring moves past them)
-			ci = q.take(b)
-		} else if len(s.open) == 0 { // no overflow: the bucket queue alone, inline
-			if b = q.firstFrom(b); b < 0 {
-				s.finish(-1)
-				break
+		if w := q.firstFine(); w >= 0 { // q.pop's common case, inline
+			m := q.fbits[w&(len(q.fbits)-1)]
+			b := w<<6 + bits.TrailingZeros64(m)
+			e := q.fine[b&(len(q.fine)-1)]
+			en := &q.ent[e]
+			q.fine[b&(len(q.fine)-1)] = en.next
+			if en.next == 0 {
+				if m &^= 1 << uint(b&63); m == 0 {
+					q.fsum[w>>6&(len(q.fsum)-1)] &^= 1 << uint(w&63)
+				}
+				q.fbits[w&(len(q.fbits)-1)] = m
 			}
-			q.fmin += int64((b - q.cur) & (jpsRing - 1))
-			q.cur = b
-			ci = q.take(b)
+			ci = en.idx
+			en.next = q.free
+			q.free = e
+			q.fmin = q.fmin&^(1<<jpsShift-1) | int64(b)
+		} else if c, ok := q.pop(); ok {
+			ci = c
 		} else {
-			var ok bool
-			if ci, ok = s.popOpen(); !ok {
+			if len(s.open) == 0 {
 				s.finish(-1)
 				break
 			}
+			var top openKey
+			top, s.open = popKey(s.open)
+			q.fmin = int64(top.key >> s.tieBits)
+			q.cur = q.bucket(q.fmin)
+			ci = top.idx
 		}
 		cp := nodeAt(np, ci)
 		cn := *cp
@@ -157,23 +173,30 @@ func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 	}
 	*p = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
 	h := octileInt(x-int32(s.gx), y-int32(s.gy))
-	q := s.bq
+	q := s.jq
 	f := ng + h
-	if f-q.fmin >= jpsRing {
+	if !q.fits(f) {
 		s.open = pushKey(s.open, openKey{key: s.key(ng, h), idx: ni})
 		return
 	}
-	b := int(f) & (jpsRing - 1)
+	// q.push, inline
 	e := q.free
 	if e != 0 {
 		q.free = q.ent[e].next
 	} else {
 		e = int32(len(q.ent))
-		q.ent = append(q.ent, bucketEntry{})
+		q.ent = append(q.ent, jpsEntry{})
 	}
-	w := b >> 6
-	q.bits[w] |= 1 << uint(b&63)
-	q.sum[w>>6] |= 1 << uint(w&63)
-	q.ent[e] = bucketEntry{idx: ni, next: q.head[b]}
+	lo := int(f) & (1<<jpsShift - 1)
+	if f>>jpsShift == q.fmin>>jpsShift {
+		q.fbits[lo>>6] |= 1 << uint(lo&63)
+		q.fsum[lo>>12] |= 1 << uint(lo>>6&63)
+		q.ent[e] = jpsEntry{idx: ni, next: q.fine[lo]}
+		q.fine[lo] = e
+		return
+	}
+	b := q.bucket(f)
+	q.bits[b>>6] |= 1 << uint(b&63)
+	q.ent[e] = jpsEntry{idx: ni, next: q.head[b], lo: uint16(lo)}
 	q.head[b] = e
 }

@@ -267,3 +267,194 @@ func (s *Search) popOpen() (int32, bool) {
 	q.fmin, q.cur = f, b
 	return q.take(b), true
 }
+
+// jpsQueue is the open list of the default jump point query (weight 1, a
+// consistent heuristic): a two-level bucket queue. A jump point search edge
+// raises f by up to twice its cost, far more than an A* move, so a ring of
+// one bucket per value of f would be large: bucketQueue's 2^15 buckets
+// (128 KB) reach only 6.9 straight cells ahead, each push touches a new
+// cache line of it (on a search's first query, a new page), and longer
+// jumps go to the overflow heap. Here the values of f from fmin on are cut
+// into coarse buckets of 2^jpsShift values, a ring of them (16 KB for
+// jpsBuckets, 2^21 values of f: jumps of up to 440 straight cells); the
+// coarse bucket of fmin is spread over 2^jpsShift fine buckets, one per
+// value of f (2 KB), and the next non-empty coarse bucket is spread over
+// them when they run empty, each entry moved once (the radix heap's idea,
+// R. K. Ahuja, K. Mehlhorn, J. Orlin, R. E. Tarjan, "Faster algorithms for
+// the shortest path problem", JACM 1990, on a ring of equal buckets). Fine
+// buckets are stacks, and a coarse bucket is spread oldest entry first, so
+// among entries of equal f the latest pushed pops first, as in
+// bucketQueue.
+type jpsQueue struct {
+	head  []int32                      // first entry of each coarse bucket's list, 0 when empty
+	bits  []uint64                     // non-empty coarse buckets
+	fine  [1 << jpsShift]int32         // top entry of each fine bucket, 0 when empty
+	fbits [1 << jpsShift / 64]uint64   // non-empty fine buckets
+	fsum  [1 << jpsShift / 4096]uint64 // non-zero words of fbits
+	ent   []jpsEntry                   // numbered from 1: ent[0] is unused, 0 is no entry
+	free  int32                        // first free entry (linked by next), 0 when none
+	cur   int                          // coarse bucket of fmin, spread over fine
+	fmin  int64                        // f of the entry popped last
+}
+
+const (
+	jpsShift   = 13
+	jpsBuckets = 1 << 8
+)
+
+// newJPSQueue returns an empty queue of n coarse buckets (a power of two,
+// at least 64): jpsBuckets, or fewer in tests of the overflow heap.
+func newJPSQueue(n int) *jpsQueue {
+	return &jpsQueue{
+		head: make([]int32, n),
+		bits: make([]uint64, n/64),
+		ent:  make([]jpsEntry, 1, 64),
+	}
+}
+
+// jpsEntry is an entry of jpsQueue: its cell, the next entry of its
+// bucket, and f's offset in its coarse bucket (its fine bucket).
+type jpsEntry struct {
+	idx, next int32
+	lo        uint16
+}
+
+// reset empties the queue and starts the ring at f.
+func (q *jpsQueue) reset(f int64) {
+	for w, m := range q.bits {
+		for ; m != 0; m &= m - 1 {
+			q.head[w<<6+bits.TrailingZeros64(m)] = 0
+		}
+		q.bits[w] = 0
+	}
+	for i, sm := range q.fsum {
+		for ; sm != 0; sm &= sm - 1 {
+			w := i<<6 + bits.TrailingZeros64(sm)
+			for m := q.fbits[w]; m != 0; m &= m - 1 {
+				q.fine[w<<6+bits.TrailingZeros64(m)] = 0
+			}
+			q.fbits[w] = 0
+		}
+		q.fsum[i] = 0
+	}
+	q.ent = q.ent[:1]
+	q.free = 0
+	q.fmin = f
+	q.cur = q.bucket(f)
+}
+
+// bucket returns the coarse bucket of f.
+func (q *jpsQueue) bucket(f int64) int { return int(f>>jpsShift) & (len(q.head) - 1) }
+
+// fits reports whether f (≥ fmin) lies in the ring.
+func (q *jpsQueue) fits(f int64) bool {
+	return f>>jpsShift-q.fmin>>jpsShift < int64(len(q.head))
+}
+
+// push adds idx with f ≥ fmin inside the ring (fits).
+func (q *jpsQueue) push(f int64, idx int32) {
+	e := q.free
+	if e != 0 {
+		q.free = q.ent[e].next
+	} else {
+		e = int32(len(q.ent))
+		q.ent = append(q.ent, jpsEntry{})
+	}
+	lo := int(f) & (1<<jpsShift - 1)
+	if f>>jpsShift == q.fmin>>jpsShift {
+		q.fbits[lo>>6] |= 1 << uint(lo&63)
+		q.fsum[lo>>12] |= 1 << uint(lo>>6&63)
+		q.ent[e] = jpsEntry{idx: idx, next: q.fine[lo]}
+		q.fine[lo] = e
+		return
+	}
+	b := q.bucket(f)
+	q.bits[b>>6] |= 1 << uint(b&63)
+	q.ent[e] = jpsEntry{idx: idx, next: q.head[b], lo: uint16(lo)}
+	q.head[b] = e
+}
+
+// pop removes and returns an entry of the smallest f, which becomes fmin;
+// false when the queue is empty.
+func (q *jpsQueue) pop() (int32, bool) {
+	w := q.firstFine()
+	for w < 0 {
+		if !q.spread() {
+			return 0, false
+		}
+		w = q.firstFine()
+	}
+	m := q.fbits[w]
+	b := w<<6 + bits.TrailingZeros64(m)
+	e := q.fine[b]
+	en := &q.ent[e]
+	q.fine[b] = en.next
+	if en.next == 0 {
+		if m &^= 1 << uint(b&63); m == 0 {
+			q.fsum[w>>6] &^= 1 << uint(w&63)
+		}
+		q.fbits[w] = m
+	}
+	idx := en.idx
+	en.next = q.free
+	q.free = e
+	q.fmin = q.fmin&^(1<<jpsShift-1) | int64(b)
+	return idx, true
+}
+
+// firstFine returns the first non-zero word of fbits, or -1: every fine
+// entry has f ≥ fmin, so the first non-empty fine bucket holds the
+// smallest f.
+func (q *jpsQueue) firstFine() int {
+	for i, sm := range q.fsum {
+		if sm != 0 {
+			return i<<6 + bits.TrailingZeros64(sm)
+		}
+	}
+	return -1
+}
+
+// spread moves the first non-empty coarse bucket after cur, in ring order,
+// to the fine buckets and makes it cur; false when there is none.
+func (q *jpsQueue) spread() bool {
+	n := len(q.head)
+	c := q.cur
+	b := -1
+	w := c >> 6
+	if m := q.bits[w] >> uint(c&63); m != 0 { // cur's own bit is clear
+		b = c + bits.TrailingZeros64(m)
+	} else {
+		for i := 1; i <= len(q.bits); i++ { // wraps round to word w's low bits
+			ww := (w + i) & (len(q.bits) - 1)
+			if m := q.bits[ww]; m != 0 {
+				b = ww<<6 + bits.TrailingZeros64(m)
+				break
+			}
+		}
+		if b < 0 {
+			return false
+		}
+	}
+	q.fmin = (q.fmin>>jpsShift + int64((b-c)&(n-1))) << jpsShift
+	q.cur = b
+	q.bits[b>>6] &^= 1 << uint(b&63)
+	// the list is newest first: reverse it, then push each onto its stack
+	var rev int32
+	for e := q.head[b]; e != 0; {
+		next := q.ent[e].next
+		q.ent[e].next = rev
+		rev, e = e, next
+	}
+	q.head[b] = 0
+	for e := rev; e != 0; {
+		en := &q.ent[e]
+		next := en.next
+		fb := int(en.lo)
+		q.fbits[fb>>6] |= 1 << uint(fb&63)
+		q.fsum[fb>>12] |= 1 << uint(fb>>6&63)
+		en.next = q.fine[fb]
+		q.fine[fb] = e
+		e = next
+	}
+	return true
+}

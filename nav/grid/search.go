@@ -208,6 +208,7 @@ type Search struct {
 	nodes        []inode
 	open         []openKey    // heap: with an inconsistent heuristic, or bq's overflow
 	bq           *bucketQueue // with a consistent heuristic
+	jq           *jpsQueue    // the default jump point query's (runJPSExact)
 	gen          uint32
 	tieBits      uint // low key bits holding the tie-break (see key)
 
@@ -240,9 +241,12 @@ type Search struct {
 }
 
 // NewSearch returns a Search over g with default [Options]. Its buffers
-// for uniform-cost grids (about 9 bytes per cell) are allocated here; jump
-// point search adds about 11 bytes per cell on its first query, and a grid
-// of several costs, or a HeuristicFunc, about 28.
+// for uniform-cost grids (about 9 bytes per cell) are allocated and filled
+// here, and those of jump point search (about 11 bytes per cell more) when
+// [Options.JumpPoints] is set, so that the first query costs what the later
+// ones do (on random512 the jump point tables take about 5 to 10 ms to
+// build); a grid of several costs, or a HeuristicFunc, adds about 28 bytes
+// per cell on its first query.
 //
 // After a [Grid.SetCost] the next query rebuilds the search's mirror of the
 // grid: for A* on a uniform-cost grid only the allowed moves of the nine
@@ -264,6 +268,7 @@ func NewSearch(g *Grid) *Search {
 func NewSearchOptions(g *Grid, opt Options) *Search {
 	s := &Search{g: g, opt: opt, optErr: opt.Validate(), open: make([]openKey, 0, 1024)}
 	s.sync()
+	s.prepare()
 	return s
 }
 
@@ -280,6 +285,7 @@ func (s *Search) SetOptions(opt Options) error {
 	s.opt = opt
 	s.optErr = opt.Validate()
 	s.state = stateIdle
+	s.prepare()
 	return s.optErr
 }
 

@@ -93,6 +93,35 @@ func (s *Search) sync() {
 	s.costVersion = g.version
 }
 
+// prepare builds, on a uniform-cost grid and for valid options, what a
+// query with the Search's options reads and would otherwise build on its
+// first run: the allowed moves, the jump point tables (syncBits) with
+// JumpPoints, and the bucket queue of an unweighted query. A game then pays
+// for them when it makes the Search, not on the first path it asks for.
+func (s *Search) prepare() {
+	if s.optErr != nil || !s.isUniform || isBlocked(s.uniform) {
+		return
+	}
+	s.syncMoves()
+	if s.opt.Weight != 0 && s.opt.Weight != 1 {
+		if s.jps() {
+			s.syncBits()
+		}
+		return
+	}
+	switch {
+	case s.jps():
+		s.syncBits()
+		if s.jq == nil {
+			s.jq = newJPSQueue(jpsBuckets)
+		}
+	case s.opt.HeuristicFunc == nil && !(s.opt.Heuristic == ManhattanHeuristic && s.opt.Moves == Moves8):
+		if s.bq == nil || len(s.bq.head) != aStarRing {
+			s.bq = newBucketQueue(aStarRing)
+		}
+	}
+}
+
 // stillUniform reports whether the grid, uniform with a finite cost at
 // the last sync, still is: every cell edited since (as far as the grid
 // remembers) was blocked or set to that cost. It saves sync's scan of every
