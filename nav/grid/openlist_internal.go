@@ -327,7 +327,7 @@ func (q *jpsQueue) reset(f int64) {
 		}
 		q.bits[w] = 0
 	}
-	for i, sm := range q.fsum {
+	for i, sm := range q.fsum[:] {
 		for ; sm != 0; sm &= sm - 1 {
 			w := i<<6 + bits.TrailingZeros64(sm)
 			for m := q.fbits[w]; m != 0; m &= m - 1 {
@@ -406,7 +406,7 @@ func (q *jpsQueue) pop() (int32, bool) {
 // entry has f ≥ fmin, so the first non-empty fine bucket holds the
 // smallest f.
 func (q *jpsQueue) firstFine() int {
-	for i, sm := range q.fsum {
+	for i, sm := range q.fsum[:] {
 		if sm != 0 {
 			return i<<6 + bits.TrailingZeros64(sm)
 		}
