@@ -29,9 +29,14 @@ func (s *Search) runJPSExact(budget int) {
 			q.push(int64(top.key>>s.tieBits), top.idx)
 		}
 		var ci int32
-		if w := q.firstFine(); w >= 0 { // q.pop's common case, inline
+		w, b := -1, int(q.fmin)&(len(q.fine)-1)
+		if m := q.fbits[b>>6&(len(q.fbits)-1)]; m>>uint(b&63)&1 != 0 { // fmin's own bucket
+			w = b >> 6
+		} else if w = q.firstFine(); w >= 0 {
+			b = w<<6 + bits.TrailingZeros64(q.fbits[w&(len(q.fbits)-1)])
+		}
+		if w >= 0 { // q.pop's common case, inline
 			m := q.fbits[w&(len(q.fbits)-1)]
-			b := w<<6 + bits.TrailingZeros64(m)
 			e := q.fine[b&(len(q.fine)-1)]
 			en := &q.ent[e]
 			q.fine[b&(len(q.fine)-1)] = en.next
@@ -185,18 +190,20 @@ func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 		q.free = q.ent[e].next
 	} else {
 		e = int32(len(q.ent))
-		q.ent = append(q.ent, jpsEntry{})
+		q.ent = append(q.ent, bucketEntry{})
+		q.lo = append(q.lo, 0)
 	}
 	lo := int(f) & (1<<jpsShift - 1)
 	if f>>jpsShift == q.fmin>>jpsShift {
 		q.fbits[lo>>6] |= 1 << uint(lo&63)
 		q.fsum[lo>>12] |= 1 << uint(lo>>6&63)
-		q.ent[e] = jpsEntry{idx: ni, next: q.fine[lo]}
+		q.ent[e] = bucketEntry{idx: ni, next: q.fine[lo]}
 		q.fine[lo] = e
 		return
 	}
 	b := q.bucket(f)
 	q.bits[b>>6] |= 1 << uint(b&63)
-	q.ent[e] = jpsEntry{idx: ni, next: q.head[b], lo: uint16(lo)}
+	q.ent[e] = bucketEntry{idx: ni, next: q.head[b]}
+	q.lo[e] = uint16(lo)
 	q.head[b] = e
 }

@@ -291,7 +291,8 @@ type jpsQueue struct {
 	fine  [1 << jpsShift]int32         // top entry of each fine bucket, 0 when empty
 	fbits [1 << jpsShift / 64]uint64   // non-empty fine buckets
 	fsum  [1 << jpsShift / 4096]uint64 // non-zero words of fbits
-	ent   []jpsEntry                   // numbered from 1: ent[0] is unused, 0 is no entry
+	ent   []bucketEntry                // numbered from 1: ent[0] is unused, 0 is no entry
+	lo    []uint16                     // per entry of a coarse bucket: its f's fine bucket
 	free  int32                        // first free entry (linked by next), 0 when none
 	cur   int                          // coarse bucket of fmin, spread over fine
 	fmin  int64                        // f of the entry popped last
@@ -308,15 +309,9 @@ func newJPSQueue(n int) *jpsQueue {
 	return &jpsQueue{
 		head: make([]int32, n),
 		bits: make([]uint64, n/64),
-		ent:  make([]jpsEntry, 1, 64),
+		ent:  make([]bucketEntry, 1, 64),
+		lo:   make([]uint16, 1, 64),
 	}
-}
-
-// jpsEntry is an entry of jpsQueue: its cell, the next entry of its
-// bucket, and f's offset in its coarse bucket (its fine bucket).
-type jpsEntry struct {
-	idx, next int32
-	lo        uint16
 }
 
 // reset empties the queue and starts the ring at f.
@@ -338,6 +333,7 @@ func (q *jpsQueue) reset(f int64) {
 		q.fsum[i] = 0
 	}
 	q.ent = q.ent[:1]
+	q.lo = q.lo[:1]
 	q.free = 0
 	q.fmin = f
 	q.cur = q.bucket(f)
@@ -358,19 +354,21 @@ func (q *jpsQueue) push(f int64, idx int32) {
 		q.free = q.ent[e].next
 	} else {
 		e = int32(len(q.ent))
-		q.ent = append(q.ent, jpsEntry{})
+		q.ent = append(q.ent, bucketEntry{})
+		q.lo = append(q.lo, 0)
 	}
 	lo := int(f) & (1<<jpsShift - 1)
 	if f>>jpsShift == q.fmin>>jpsShift {
 		q.fbits[lo>>6] |= 1 << uint(lo&63)
 		q.fsum[lo>>12] |= 1 << uint(lo>>6&63)
-		q.ent[e] = jpsEntry{idx: idx, next: q.fine[lo]}
+		q.ent[e] = bucketEntry{idx: idx, next: q.fine[lo]}
 		q.fine[lo] = e
 		return
 	}
 	b := q.bucket(f)
 	q.bits[b>>6] |= 1 << uint(b&63)
-	q.ent[e] = jpsEntry{idx: idx, next: q.head[b], lo: uint16(lo)}
+	q.ent[e] = bucketEntry{idx: idx, next: q.head[b]}
+	q.lo[e] = uint16(lo)
 	q.head[b] = e
 }
 
@@ -449,7 +447,7 @@ func (q *jpsQueue) spread() bool {
 	for e := rev; e != 0; {
 		en := &q.ent[e]
 		next := en.next
-		fb := int(en.lo)
+		fb := int(q.lo[e])
 		q.fbits[fb>>6] |= 1 << uint(fb&63)
 		q.fsum[fb>>12] |= 1 << uint(fb>>6&63)
 		en.next = q.fine[fb]
