@@ -157,8 +157,8 @@ func TestJPSQueueOrder(t *testing.T) {
 }
 
 // TestJumpPointsLongJumps runs JPS on large, sparsely blocked grids, where
-// most jumps are longer than the bucket ring and go to the overflow heap,
-// and diagonal runs are long, against A*.
+// jumps can be longer than the ring of a small jpsQueue and go to the
+// overflow heap, and diagonal runs are long, against A*.
 func TestJumpPointsLongJumps(t *testing.T) {
 	rng := newRand(21)
 	overflow := 0
@@ -166,7 +166,7 @@ func TestJumpPointsLongJumps(t *testing.T) {
 		g := randomGrid(rng, 300, 200, 1+trial%3, false)
 		a := NewSearch(g)
 		j := NewSearchOptions(g, Options{JumpPoints: true})
-		j.jq = newJPSQueue(64) // a ring of 2^21 values of f: jumps past 440 cells overflow
+		j.jq = newJPSQueue(64) // a ring of 2^19 values of f: straight jumps past 110 cells may overflow
 		for q := 0; q < 30; q++ {
 			s := Cell{int32(rng.Intn(300)), int32(rng.Intn(200))}
 			e := Cell{int32(rng.Intn(300)), int32(rng.Intn(200))}

@@ -6,7 +6,7 @@ import (
 )
 
 // runJPSExact is runJPS for the default jump point query (weight 1, the
-// bucket queue), written as one loop: the pop, the choice of directions and
+// jpsQueue), written as one loop: the pop, the choice of directions and
 // the straight scans off the goal's row and column run inline, on
 // unchecked element pointers where they index the grid (see runOctile), and a
 // jump point is relaxed by relaxJPS. What it finds is what runJPS finds: the
@@ -166,10 +166,9 @@ func (s *Search) scanStraight(c uint16, x, y int32, d int, g int64) {
 	s.jumpStraight(c, x, y, d, g) // on the goal's line
 }
 
-// relaxJPS is relaxInt for runJPSExact (weight 1, the bucket queue): a
-// node already reached takes only a smaller cost (see relaxInt); it is
-// pushed onto the bucket of its f, inline, or past the ring onto the
-// overflow heap.
+// relaxJPS is relaxInt for runJPSExact (weight 1, the jpsQueue): a node
+// already reached takes only a smaller cost (see relaxInt); it is pushed
+// onto the jpsQueue, inline, or past its ring onto the overflow heap.
 func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 	p := nodeAt(unsafe.Pointer(unsafe.SliceData(s.nodes)), ni)
 	genWord := uint64(s.gen&genMask) << genShift

@@ -269,22 +269,23 @@ func (s *Search) popOpen() (int32, bool) {
 }
 
 // jpsQueue is the open list of the default jump point query (weight 1, a
-// consistent heuristic): a two-level bucket queue. A jump point search edge
-// raises f by up to twice its cost, far more than an A* move, so a ring of
-// one bucket per value of f would be large: bucketQueue's 2^15 buckets
-// (128 KB) reach only 6.9 straight cells ahead, each push touches a new
-// cache line of it (on a search's first query, a new page), and longer
-// jumps go to the overflow heap. Here the values of f from fmin on are cut
-// into coarse buckets of 2^jpsShift values, a ring of them (16 KB for
-// jpsBuckets, 2^21 values of f: jumps of up to 440 straight cells); the
-// coarse bucket of fmin is spread over 2^jpsShift fine buckets, one per
-// value of f (2 KB), and the next non-empty coarse bucket is spread over
-// them when they run empty, each entry moved once (the radix heap's idea,
-// R. K. Ahuja, K. Mehlhorn, J. Orlin, R. E. Tarjan, "Faster algorithms for
-// the shortest path problem", JACM 1990, on a ring of equal buckets). Fine
+// consistent heuristic): a two-level bucket queue (the multi-level buckets
+// of E. V. Denardo, B. L. Fox, "Shortest-route methods: 1. Reaching,
+// pruning, and buckets", Operations Research 27(1), 1979). A jump point
+// search edge raises f by up to twice its cost, far more than an A* move,
+// so a ring of one bucket per value of f would be large: bucketQueue's 2^15
+// buckets (128 KB) reach only 6.9 straight cells ahead, a push lands on a
+// cache line of it (on a search's first query, a page) far from the last,
+// and longer jumps go to the overflow heap. Here the values of f from fmin
+// on are cut into coarse buckets of 2^jpsShift values, a ring of
+// jpsBuckets of them (1 KB) covering 2^21 values of f, jumps of up to 440
+// straight cells; the coarse bucket of fmin is spread over 2^jpsShift fine
+// buckets, one per value of f (32 KB), and when they run empty the next
+// non-empty coarse bucket is spread over them, each entry moved once. Fine
 // buckets are stacks, and a coarse bucket is spread oldest entry first, so
-// among entries of equal f the latest pushed pops first, as in
-// bucketQueue.
+// among entries of equal f the latest pushed pops first, as in bucketQueue:
+// the expansions are the same as with it, except that an entry leaving the
+// overflow heap joins the ring as the latest pushed.
 type jpsQueue struct {
 	head  []int32                      // first entry of each coarse bucket's list, 0 when empty
 	bits  []uint64                     // non-empty coarse buckets
