@@ -222,8 +222,8 @@ func TestIntegerSearchWeightsAndHeuristics(t *testing.T) {
 	}
 }
 
-// TestJumpPointsZeroAllocsRandom512 covers the overflow heap and long
-// searches (TestJumpPointsZeroAllocs runs arena's short ones).
+// TestJumpPointsZeroAllocsRandom512 covers long searches, whose jpsQueue
+// spreads coarse buckets (TestJumpPointsZeroAllocs runs arena's short ones).
 func TestJumpPointsZeroAllocsRandom512(t *testing.T) {
 	g, qs := loadBench(t, "random512-25-0.map")
 	s := NewSearchOptions(g, Options{JumpPoints: true})
