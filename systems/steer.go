@@ -50,8 +50,10 @@ import (
 // (one out of range adds a push of exactly zero), so each candidate costs a
 // square root and two divisions but no mispredicted branch. Wall feelers
 // read a bitmap of the grid's blocked cells (one bit a cell, rebuilt when the
-// grid changes) instead of its costs, and a feeler whose surrounding box of
-// cells is clear in the bitmap is not walked. The priority sum keeps the
+// grid changes) instead of its costs; a feeler is cast only if the nearest
+// blocked cell in its direction's quadrant (a byte a cell, built with the
+// bitmap) may be within its reach, and one whose surrounding box of cells
+// is clear in the bitmap is not walked. The priority sum keeps the
 // length of the running sum instead of measuring it again for each force,
 // and does not measure it after the last one. These shortcuts change no
 // result: each is tested to give the plain rule's force to the bit. A slot

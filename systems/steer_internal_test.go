@@ -269,3 +269,43 @@ func TestSeparationMatchesQueryAtExtremes(t *testing.T) {
 		}
 	}
 }
+
+// TestWallBitsQuadrantsMatchBruteForce: for every cell of a grid with
+// scattered walls (and of one with none, whose only walls are off the
+// grid), the clearance plus the excess wallBits keeps for each quadrant is
+// the Chebyshev distance to the nearest blocked cell of that quadrant (cells
+// off the grid blocked; the cell itself included), cut at the clearance + 3.
+func TestWallBitsQuadrantsMatchBruteForce(t *testing.T) {
+	for _, g := range []*grid.Grid{wallyGrid(5), grid.New(13, 7)} {
+		var b wallBits
+		b.update(g)
+		w, h := g.Width(), g.Height()
+		for y := range h {
+			for x := range w {
+				c := int(g.Clearance(grid.Cell{X: int32(x), Y: int32(y)}))
+				for q := range 4 {
+					sx, sy := 1, 1
+					if q&1 != 0 {
+						sx = -1
+					}
+					if q&2 != 0 {
+						sy = -1
+					}
+					want := 1 << 30
+					for k := 0; k < want; k++ { // the ring of cells k away in the quadrant
+						for i := 0; i <= k; i++ {
+							for _, d := range [2][2]int{{k, i}, {i, k}} {
+								if b.blocked(int32(x+sx*d[0]), int32(y+sy*d[1])) {
+									want = min(want, k)
+								}
+							}
+						}
+					}
+					got := c + int(b.more[y*w+x]>>(2*q)&3)
+					require.Equal(t, min(want, c+3), got, "cell (%d, %d), quadrant %d", x, y, q)
+					require.Equal(t, 2*q, int(quadShift(r2.Vec{X: float64(-(q & 1)), Y: float64(-(q >> 1))})), "quadShift")
+				}
+			}
+		}
+	}
+}
