@@ -375,7 +375,13 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
 		if clear, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
 			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear)
-			if !acc.add(f, wt.Wall) {
+			var ok bool
+			if f.X == 0 && f.Y == 0 { // most near a wall: nothing to measure
+				ok = acc.addZeroFirst(wt.Wall)
+			} else {
+				ok = acc.add(f, wt.Wall)
+			}
+			if !ok {
 				return acc.sum
 			}
 		}
@@ -443,6 +449,17 @@ func (b *budget) add(f r2.Vec, weight float64) bool {
 		b.norm = math.Sqrt(b.sum.X*b.sum.X + b.sum.Y*b.sum.Y)
 	}
 	return b.max-b.norm > 1e-12
+}
+
+// addZeroFirst is add of a zero force (either zero) with weight to the
+// empty budget, which it leaves as it was (+0 + ±0 is +0), measuring
+// nothing: what is left is max, and a weight that is not finite makes the
+// force NaN, which add drops (still true while max > 0).
+func (b *budget) addZeroFirst(weight float64) bool {
+	if weight-weight == 0 {
+		return b.max > 1e-12
+	}
+	return b.max > 0
 }
 
 // addLast is add for the last force: the sum is the same, and what is left

@@ -309,3 +309,21 @@ func TestWallBitsQuadrantsMatchBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetAddZeroFirstMatchesAdd: addZeroFirst answers as add of a zero
+// force (+0 or −0 either way) to the empty budget and leaves it as add
+// does, for limits at and around add's 10⁻¹² and weights finite or not.
+func TestBudgetAddZeroFirstMatchesAdd(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, m := range []float64{20, 1, 2e-12, 1e-12, 5e-13, 1e-300, 0, negZero, -1, math.NaN(), math.Inf(1)} {
+		for _, w := range []float64{1, 0.5, 3, math.MaxFloat64, 1e-300, -2, math.Inf(1), math.Inf(-1), math.NaN()} {
+			for _, f := range []r2.Vec{{}, {X: negZero}, {Y: negZero}, {X: negZero, Y: negZero}} {
+				want, got := budget{max: m}, budget{max: m}
+				require.Equal(t, want.add(f, w), got.addZeroFirst(w), "max %v, weight %v, force %v", m, w, f)
+				require.Equal(t, math.Float64bits(want.sum.X), math.Float64bits(got.sum.X))
+				require.Equal(t, math.Float64bits(want.sum.Y), math.Float64bits(got.sum.Y))
+				require.Equal(t, math.Float64bits(want.norm), math.Float64bits(got.norm))
+			}
+		}
+	}
+}
