@@ -20,6 +20,7 @@ type wallBits struct {
 	bits    []uint64
 	more    []uint8 // per cell, 2 bits a quadrant: see square
 	side    []uint8 // square's scratch
+	clr     []uint8 // the grid's clearance, update's scratch
 	w, h    int
 	g       *grid.Grid
 	version uint64
@@ -47,11 +48,15 @@ func (b *wallBits) update(g *grid.Grid) {
 	}
 	b.more = grow(b.more, n)
 	b.side = grow(b.side, n)
+	b.clr = grow(b.clr, n)
+	for i := range b.clr {
+		b.clr[i] = g.Clearance(grid.Cell{X: int32(i % b.w), Y: int32(i / b.w)})
+	}
 	clear(b.more)
 	for q := range 4 {
 		b.square(q)
 		for i, s := range b.side {
-			c := g.Clearance(grid.Cell{X: int32(i % b.w), Y: int32(i / b.w)})
+			c := b.clr[i]
 			if s < c { // never, as the clearance is the least side of the four
 				clear(b.more) // but if so, no quadrant claims more
 				return
@@ -70,34 +75,38 @@ func (b *wallBits) update(g *grid.Grid) {
 // least of the three neighbours' sides away from the corner. b.more keeps,
 // in bits 2q and 2q+1, how much s exceeds the cell's clearance (at most 3).
 func (b *wallBits) square(q int) {
-	sx, sy := 1, 1
-	if q&1 != 0 {
-		sx = -1
-	}
-	if q&2 != 0 {
-		sy = -1
-	}
-	at := func(x, y int) uint8 {
-		if x < 0 || y < 0 || x >= b.w || y >= b.h {
-			return 0
+	w, h := b.w, b.h
+	for j := range h {
+		y := h - 1 - j // the rows away from the corner first
+		ny := y + 1    // the row before it in the walk
+		if q&2 != 0 {
+			y, ny = j, j-1
 		}
-		return b.side[y*b.w+x]
-	}
-	for j := range b.h {
-		y := b.h - 1 - j // the rows away from the corner first
-		if sy < 0 {
-			y = j
+		row := b.side[y*w : (y+1)*w]
+		var prev []uint8 // nil off the grid
+		if ny >= 0 && ny < h {
+			prev = b.side[ny*w : (ny+1)*w]
 		}
-		for k := range b.w {
-			x := b.w - 1 - k
-			if sx < 0 {
-				x = k
+		for k := range w {
+			x, nx := w-1-k, w-k // the cell, and the one before it in the walk
+			if q&1 != 0 {
+				x, nx = k, k-1
 			}
 			s := uint8(0)
-			if !b.blocked(int32(x), int32(y)) {
-				s = 1 + min(at(x+sx, y), at(x, y+sy), at(x+sx, y+sy), 254)
+			if i := y*w + x; b.bits[i>>6]&(1<<(i&63)) == 0 { // not blocked
+				var a, c, d uint8 // the sides at (nx, y), (x, ny), (nx, ny); 0 off the grid
+				if nx >= 0 && nx < w {
+					a = row[nx]
+					if prev != nil {
+						d = prev[nx]
+					}
+				}
+				if prev != nil {
+					c = prev[x]
+				}
+				s = 1 + min(a, c, d, 254)
 			}
-			b.side[y*b.w+x] = s
+			row[x] = s
 		}
 	}
 }
