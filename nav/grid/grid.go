@@ -43,6 +43,8 @@ type Grid struct {
 
 	clear        []uint8 // clearance per cell (see Clearance); nil until first asked for
 	clearVersion uint64  // version the clearance was computed for
+	clearEdits   []Cell  // patchClearance's scratch
+	clearWins    []Rect  // patchClearance's scratch
 
 	edits     []edit // recent cost changes, oldest first (edits.go)
 	editFloor uint64 // changes up to this version were forgotten
