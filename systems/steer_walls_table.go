@@ -211,20 +211,9 @@ func addWallWindow(wins []wallWindow, win wallWindow) []wallWindow {
 // square's order, each quadrant in turn, from the bytes around win, with no
 // cell beyond them.
 func (b *wallBits) settle(win wallWindow) bool {
-	w := b.w
 	for q := range 4 {
-		b.square(q, win)
-		sh := uint(2 * q)
-		for y := win.y0; y <= win.y1; y++ {
-			lo, hi := y*w+win.x0, y*w+win.x1+1
-			side, clr, more := b.side[lo:hi], b.clr[lo:hi], b.more[lo:hi]
-			for i, s := range side {
-				c := clr[i]
-				if s < c {
-					return false
-				}
-				more[i] = more[i]&^(3<<sh) | (s-c)<<sh
-			}
+		if !b.square(q, win) {
+			return false
 		}
 	}
 	return true
@@ -241,16 +230,19 @@ func (b *wallBits) outside(x, y, q int) int {
 }
 
 // square fills b.side over win with quadrant q's distances capped at the
-// clearance + 3 (q&1: towards −x, q&2: towards −y). Uncapped, s is the side
+// clearance + 3 (q&1: towards −x, q&2: towards −y), from b.clr (a blocked
+// cell is one of clearance 0) and the bytes around win. Uncapped, s is the side
 // of the largest square of clear cells with the cell as its corner reaching
 // into the quadrant (0 for a blocked cell; cells off the grid count as
 // blocked), so the nearest blocked cell (dx, dy) with dx, dy of the
 // quadrant's signs or 0 is s cells away (Chebyshev), never nearer: the
 // classic recurrence, 1 + the least of the three neighbours' sides away from
-// the corner; also capped at 255. settle keeps, in bits 2q and 2q+1 of
-// b.more, how much it exceeds the cell's clearance (at most 3).
-func (b *wallBits) square(q int, win wallWindow) {
-	w := b.w
+// the corner; also capped at 255. The table keeps, in bits 2q and 2q+1 of
+// b.more, how much it exceeds the cell's clearance (at most 3): square
+// writes them as it goes, and reports false (never) if a distance is less
+// than the clearance.
+func (b *wallBits) square(q int, win wallWindow) bool {
+	w, sh := b.w, uint(2*q)
 	xs, step := win.x1, -1 // each row's first cell in the walk, and the step
 	if q&1 != 0 {
 		xs, step = win.x0, 1
@@ -261,7 +253,7 @@ func (b *wallBits) square(q int, win wallWindow) {
 		if q&2 != 0 {
 			y, ny = win.y0+j, win.y0+j-1
 		}
-		row, clr := b.side[y*w:(y+1)*w], b.clr[y*w:(y+1)*w]
+		row, clr, more := b.side[y*w:(y+1)*w], b.clr[y*w:(y+1)*w], b.more[y*w:(y+1)*w]
 		prev := b.edge // row ny: outside win before the walk's first row
 		if j > 0 {
 			prev = b.side[ny*w : (ny+1)*w]
@@ -270,22 +262,30 @@ func (b *wallBits) square(q int, win wallWindow) {
 				prev[x] = uint8(b.outside(x, ny, q))
 			}
 		}
+		// s = min(1 + the least, c+3, 255) = 1 + min(the least, min(c, 252)+2)
+		// in bytes; a blocked cell is one of clearance 0
 		x := xs
-		s := uint8(0)
-		if i := y*w + x; b.bits[i>>6]&(1<<(i&63)) == 0 { // not blocked
-			m := min(b.outside(nxs, y, q), int(prev[x]), b.outside(nxs, ny, q))
-			s = uint8(min(m+1, int(clr[x])+3, 255))
+		s, c := uint8(0), clr[x]
+		if c != 0 {
+			m := min(b.outside(nxs, y, q), int(prev[x]), b.outside(nxs, ny, q), int(min(c, 252))+2)
+			s = uint8(1 + m)
 		}
-		row[x] = s
+		if s < c {
+			return false
+		}
+		row[x], more[x] = s, more[x]&^(3<<sh)|(s-c)<<sh
 		for range win.x1 - win.x0 {
 			nx := x
 			x += step
-			s := uint8(0)
-			if i := y*w + x; b.bits[i>>6]&(1<<(i&63)) == 0 {
-				m := min(row[nx], prev[x], prev[nx])
-				s = uint8(min(int(m)+1, int(clr[x])+3, 255))
+			s, c := uint8(0), clr[x]
+			if c != 0 {
+				s = 1 + min(row[nx], prev[x], prev[nx], min(c, 252)+2)
 			}
-			row[x] = s
+			if s < c {
+				return false
+			}
+			row[x], more[x] = s, more[x]&^(3<<sh)|(s-c)<<sh
 		}
 	}
+	return true
 }

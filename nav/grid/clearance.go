@@ -203,7 +203,12 @@ func (g *Grid) clearWindow(r Rect) {
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {
 			if i := y*w + x; cl[i] != 0 {
-				m := min(at(x-1, y), at(x-1, y-1), at(x, y-1), at(x+1, y-1))
+				var m uint8
+				if y > 0 && x > 0 && x < w-1 { // every neighbour on the grid
+					m = min(cl[i-1], cl[i-w-1], cl[i-w], cl[i-w+1])
+				} else {
+					m = min(at(x-1, y), at(x-1, y-1), at(x, y-1), at(x+1, y-1))
+				}
 				cl[i] = uint8(min(int(cl[i]), int(m)+1))
 			}
 		}
@@ -211,7 +216,12 @@ func (g *Grid) clearWindow(r Rect) {
 	for y := y1; y >= y0; y-- {
 		for x := x1; x >= x0; x-- {
 			if i := y*w + x; cl[i] != 0 {
-				m := min(at(x+1, y), at(x+1, y+1), at(x, y+1), at(x-1, y+1))
+				var m uint8
+				if y < h-1 && x > 0 && x < w-1 {
+					m = min(cl[i+1], cl[i+w+1], cl[i+w], cl[i+w-1])
+				} else {
+					m = min(at(x+1, y), at(x+1, y+1), at(x, y+1), at(x-1, y+1))
+				}
 				cl[i] = uint8(min(int(cl[i]), int(m)+1))
 			}
 		}
