@@ -49,8 +49,8 @@ import (
 // agent's own slot by splitting its run, and has no branch on the distance
 // (one out of range adds a push of exactly zero), so each candidate costs a
 // square root and two divisions but no mispredicted branch. Wall feelers
-// read a bitmap of the grid's blocked cells (one bit a cell, rebuilt when the
-// grid changes) instead of its costs; a feeler is cast only if the nearest
+// read a bitmap of the grid's blocked cells (one bit a cell, redone near the
+// cells a grid edit changes) instead of its costs; a feeler is cast only if the nearest
 // blocked cell in its direction's quadrant (a byte a cell, built with the
 // bitmap) may be within its reach, and one whose surrounding box of cells
 // is clear in the bitmap is not walked. The priority sum keeps the

@@ -94,9 +94,9 @@ func (b *wallBits) rebuild(g *grid.Grid) {
 // open it can reach 254.
 //
 // The windows that overlap or touch are merged, the cells in them get the
-// grid's new clearance, and their bytes are settled again from the bitmap
-// and the bytes around them (see settle): the work is the windows' area,
-// never more than the grid's.
+// grid's new clearance, and their bytes are settled again from those
+// clearances and the bytes around the window (see settle): the work is the
+// windows' area, never more than the grid's.
 func (b *wallBits) patch(g *grid.Grid) bool {
 	var ok bool
 	b.edits, ok = g.EditsSince(b.version, b.edits[:0])
@@ -195,21 +195,22 @@ func addWallWindow(wins []wallWindow, win wallWindow) []wallWindow {
 	return append(wins, win)
 }
 
-// settle sets the bytes of win's cells from the bitmap, b.clr and the bytes
-// of the cells around win, and reports false (leaving them half done) if a
-// quadrant's distance came out less than the clearance, which never
-// happens. The cells around win must be right already: they are off the
-// grid, or outside every window of patch (windows neither overlap nor
-// touch), so their bytes and clearances are as before the edits.
+// settle sets the bytes of win's cells from b.clr (a blocked cell has
+// clearance 0) and the bytes and clearances of the cells around win, and
+// reports false (leaving them half done) if a quadrant's distance came out
+// less than the clearance, which never happens. The cells around win must
+// be right already: they are off the grid, or outside every window of patch
+// (windows neither overlap nor touch), so their bytes and clearances are as
+// before the edits.
 //
-// What a byte holds for quadrant q is T = min(s, c+3) − c, for s the side
+// A byte holds, for quadrant q, T − c with T = min(s, c+3), for s the side
 // of the cell's clear square in q (see square) and c its clearance. T
-// follows the same recurrence as s: T = min(c+3, 1 + the least T of the
-// three neighbours away from the corner), 0 for a blocked cell, as a
-// neighbour's cap c'+3 ≥ c+2 (the clearance changes by at most 1 from cell
-// to cell) never decides the least. So win's cells are walked in the
-// square's order, each quadrant in turn, from the bytes around win, with no
-// cell beyond them.
+// follows s's recurrence, capped: T = min(c+3, 1 + the least T of the three
+// neighbours away from the corner), 0 for a blocked cell, as a neighbour's
+// cap c'+3 ≥ c+2 (neighbours' clearances differ by at most 1) never decides
+// the least. So win's cells are walked in the square's order, each
+// quadrant in turn, from the T of the cells around win (clearance + byte),
+// with no cell beyond them: the work is win's area, four times.
 func (b *wallBits) settle(win wallWindow) bool {
 	for q := range 4 {
 		if !b.square(q, win) {
