@@ -113,3 +113,27 @@ func TestWallBitsPatchInTheOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestWallBitsPatchAllocatesNothing: a door opened and closed in turn is
+// patched (not rebuilt) with no allocation once the scratch has grown.
+func TestWallBitsPatchAllocatesNothing(t *testing.T) {
+	g := grid.New(64, 64)
+	for y := int32(0); y < 64; y++ {
+		g.SetCost(grid.Cell{X: 32, Y: y}, grid.Blocked)
+	}
+	var b wallBits
+	b.update(g)
+	door := grid.Cell{X: 32, Y: 20}
+	allocs := testing.AllocsPerRun(100, func() {
+		if g.Passable(door) {
+			g.SetCost(door, grid.Blocked)
+		} else {
+			g.SetCost(door, 1)
+		}
+		g.Clearance(door)
+		require.True(t, b.patch(g))
+		b.version = g.Version()
+	})
+	require.Zero(t, allocs)
+	requireWallBitsRebuilt(t, &b, g, "door")
+}
