@@ -104,6 +104,7 @@ type Steer struct {
 	extra   [][]steerExtra // per worker: its agents not in this frame's hash
 	scratch []steerScratch
 	walls   wallBits
+	invDT   float64 // 1/dt of the frame, for followFlow
 
 	cols      columns // the query's components, read by the gather workers
 	gatherJob steerGather
@@ -127,12 +128,37 @@ type steerAgent struct {
 const kindBits = 24
 
 // steerKind is what agents of one kind share: their limits, weights and
-// speed factor.
+// speed factor, and what follows from them alone (worked out once a kind,
+// not once an agent).
 type steerKind struct {
 	kin    components.Kinematics
 	wt     components.SteeringWeights
 	factor float64 // Desired.SpeedFactor
+	speed  float64 // the move force's speed: MaxSpeed, times factor if in (0, 1)
 	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
+	usable bool    // UsableKinematics(&kin)
+}
+
+// newKind returns the kind of an agent with kin, weights wt (nil: none)
+// and speed factor factor.
+func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor float64) steerKind {
+	kd := steerKind{kin: *kin, factor: factor, speed: kin.MaxSpeed, usable: UsableKinematics(kin)}
+	if factor > 0 && factor < 1 {
+		kd.speed *= factor
+	}
+	if wt != nil {
+		kd.wt, kd.hasW = *wt, true
+	}
+	return kd
+}
+
+// is reports whether an agent with kin, weights wt (nil: none) and speed
+// factor factor is of kind kd (compared as ==: field by field).
+func (kd *steerKind) is(kin *components.Kinematics, wt *components.SteeringWeights, factor float64) bool {
+	if kd.kin != *kin || kd.factor != factor || kd.hasW != (wt != nil) {
+		return false
+	}
+	return wt == nil || kd.wt == *wt
 }
 
 // steerExtra is an agent steered after the others: not in this frame's
@@ -196,6 +222,7 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Prepare()
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
 	s.walls.update(s.grid)
+	s.invDT = 1 / s.clock.DT
 	s.gather(w)
 	s.blocks.run(s.pool, s, len(s.hot))
 	sc := &s.scratch[0]
@@ -269,15 +296,15 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			k := i - start
 			d := &des[k]
 			e := c.ents[i]
-			kd := steerKind{kin: kin[k], factor: d.SpeedFactor}
+			var wt *components.SteeringWeights
 			if wts != nil {
-				kd.wt, kd.hasW = wts[k], true
+				wt = &wts[k]
 			}
 			// agents of one kind come one after the other, so comparing
 			// with the last distinct kind keeps the table short at one
 			// comparison an agent
-			if nk == lo || s.kinds[nk-1] != kd {
-				s.kinds[nk] = kd
+			if nk == lo || !s.kinds[nk-1].is(&kin[k], wt, d.SpeedFactor) {
+				s.kinds[nk] = newKind(&kin[k], wt, d.SpeedFactor)
 				nk++
 			}
 			aux := int32(-1)
@@ -300,7 +327,7 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			if id := s.nb.ID(e); id >= 0 && slots != nil {
 				slot = slots[id]
 			}
-			s.extra[worker] = append(s.extra[worker], steerExtra{a: a, kd: kd, mode: d.Mode, self: e.ID(), slot: slot})
+			s.extra[worker] = append(s.extra[worker], steerExtra{a: a, kd: s.kinds[nk-1], mode: d.Mode, self: e.ID(), slot: slot})
 		}
 	}
 	s.wanderEnd[worker] = [2]int{lo, nwa}
@@ -325,13 +352,10 @@ func (s *Steer) Work(worker, lo, hi int) {
 func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch) r2.Vec {
 	dt := s.clock.DT
 	kin := &kd.kin
-	if !finiteVec(a.pos) || !finiteVec(a.vel) || !UsableKinematics(kin) {
+	if !finiteVec(a.pos) || !finiteVec(a.vel) || !kd.usable {
 		return r2.Vec{} // Movement keeps it still; Diagnose counts it
 	}
-	speed := kin.MaxSpeed
-	if kd.factor > 0 && kd.factor < 1 {
-		speed *= kd.factor
-	}
+	speed := kd.speed
 	wandering := false
 	var move r2.Vec
 	switch mode {
@@ -340,7 +364,7 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	case components.DesiredArrive:
 		move = steer.Arrive(a.pos, a.vel, a.point, speed, kin.MaxForce, ArrivedRadius, dt)
 	case components.DesiredFlow:
-		move = steer.FollowFlow(a.vel, r2.Sub(a.point, a.pos), speed, kin.MaxForce, dt)
+		move = followFlow(a.vel, r2.Sub(a.point, a.pos), speed, kin.MaxForce, dt, s.invDT)
 	case components.DesiredFlee:
 		move = steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt)
 	case components.DesiredPursue:
@@ -362,6 +386,21 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 		return steer.Truncate(move, kin.MaxForce)
 	}
 	return s.combine(a, kd, slot, self, sc, move, wandering, dt)
+}
+
+// followFlow is steer.FollowFlow(vel, dir, maxSpeed, maxForce, dt) with
+// invDT = 1/dt worked out once a frame rather than once an agent (the same
+// arithmetic, so the same force to the bit).
+func followFlow(vel, dir r2.Vec, maxSpeed, maxForce, dt, invDT float64) r2.Vec {
+	if dt <= 0 {
+		return r2.Vec{}
+	}
+	var desired r2.Vec
+	if n := math.Sqrt(dir.X*dir.X + dir.Y*dir.Y); n > 0 {
+		k := maxSpeed / n
+		desired = r2.Vec{X: k * dir.X, Y: k * dir.Y}
+	}
+	return steer.Truncate(r2.Vec{X: invDT * (desired.X - vel.X), Y: invDT * (desired.Y - vel.Y)}, maxForce)
 }
 
 // combine sums the weighted forces by priority within MaxForce: wall
