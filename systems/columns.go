@@ -152,6 +152,22 @@ const minSharedEntities = 4096
 // start. The result is scan's, whatever the number of workers. Each extra
 // query only reads the world, which stays locked until scanShared returns.
 func (c *columns) scanShared(w *arche.World, f arche.Filter, pool *ecs.Workers) {
+	if c.beginShared(w, f, pool) {
+		pool.Run(&c.shared, c.count)
+	}
+	c.endShared()
+}
+
+// beginShared is the first half of scanShared, for a system whose first
+// job over the query reads the entities itself, sparing a hand-off to the
+// workers: it records the runs and, when it returns true, leaves each
+// worker to read its range's entities with readShared at the start of
+// that job (a Job of pool over the query's count, whose chunks are the
+// ranges); otherwise it has read them all already, and readShared does
+// nothing. endShared, once the job has run, closes the workers' queries
+// and finds top. Between the two the world stays locked, and the job may
+// read only the entities of its own range.
+func (c *columns) beginShared(w *arche.World, f arche.Filter, pool *ecs.Workers) bool {
 	q := w.Query(f)
 	c.walk(w, &q, false)
 	n := c.count
@@ -163,13 +179,27 @@ func (c *columns) scanShared(w *arche.World, f arche.Filter, pool *ecs.Workers) 
 	c.qs, c.tops = grow(c.qs, k), grow(c.tops, k)
 	for i := range c.qs {
 		c.qs[i] = w.Query(f)
+		c.tops[i] = -1 // a worker whose range is empty, or that no job ran
 	}
 	c.shared.c = c
 	if k == 1 {
 		c.shared.Work(0, 0, n)
-	} else {
-		pool.Run(&c.shared, n)
+		c.shared.c = nil // read: readShared does nothing
+		return false
 	}
+	return true
+}
+
+// readShared reads the entities of worker's range [lo, hi) of a
+// beginShared that returned true; otherwise it does nothing.
+func (c *columns) readShared(worker, lo, hi int) {
+	if c.shared.c != nil {
+		c.shared.Work(worker, lo, hi)
+	}
+}
+
+// endShared ends a beginShared: it closes the workers' queries and sets top.
+func (c *columns) endShared() {
 	c.top = -1
 	for i := range c.qs {
 		c.qs[i].Close()

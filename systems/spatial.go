@@ -200,6 +200,7 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 func (s *Spatial) check(worker, lo, hi int) {
 	res := s.res
 	c := &s.cols
+	c.readShared(worker, lo, hi)
 	n := len(c.ents)
 	var k int32
 	changed := false
@@ -300,15 +301,18 @@ func (s *Spatial) Initialize(w *arche.World) {
 // copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
 	r := s.res
-	s.cols.scanShared(w, s.filter.Filter(w), s.pool) // entities read on the workers
+	// entities read on the workers, by spCheck (which looks them up with
+	// Neighbours.ID: no byEntity entry is needed for a new one yet)
+	s.cols.beginShared(w, s.filter.Filter(w), s.pool)
 	n := s.cols.count
-	for s.cols.top >= len(r.byEntity) {
-		r.byEntity = append(r.byEntity, -1)
-	}
 	clear(s.count) // (no worker runs when there is no entity)
 	clear(s.changed)
 	s.job.phase = spCheck
 	s.pool.Run(&s.job, n)
+	s.cols.endShared()
+	for s.cols.top >= len(r.byEntity) {
+		r.byEntity = append(r.byEntity, -1)
+	}
 	var kept int32
 	same := true
 	for k, c := range s.count {

@@ -241,9 +241,11 @@ func (s *Steer) Update(w *arche.World) {
 
 // gather copies each agent's inputs to its slot in the hash's bucket order
 // (agents not in the hash to their worker's extra list), split over the
-// workers by contiguous ranges of the query.
+// workers by contiguous ranges of the query; each worker reads its range's
+// entities in the same job (columns.beginShared).
 func (s *Steer) gather(w *arche.World) {
-	s.cols.scanShared(w, s.filter.Filter(w), s.pool) // entities read on the workers
+	s.cols.beginShared(w, s.filter.Filter(w), s.pool)
+	defer s.cols.endShared()
 	n := s.cols.count
 	// slots the hash holds but the query lacks keep out == nil: the force
 	// pass clears every slot it visits
@@ -278,6 +280,7 @@ const (
 func (j *steerGather) Work(worker, lo, hi int) {
 	s := j.s
 	c := &s.cols
+	c.readShared(worker, lo, hi)
 	slots := s.nb.Hash.Slots()
 	nk, nwa := lo, lo // next free places in s.kinds and s.wanders
 	n := len(c.ents)
