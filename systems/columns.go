@@ -51,12 +51,26 @@ type columnRun struct {
 	ptr   [maxColumns]unsafe.Pointer // per column, the first entity's component; nil if absent
 }
 
+// reset forgets the columns and everything learnt of a world (the masks
+// seen, the last scan), keeping the buffers: a system's Initialize calls it
+// before adding its columns, so the system can be initialized again on
+// another world (a level restart), whose component IDs may differ.
+func (c *columns) reset() {
+	c.ids, c.size, c.n = [maxColumns]arche.ID{}, [maxColumns]uintptr{}, 0
+	clear(c.ents)
+	c.ents, c.runs, c.top, c.count = c.ents[:0], c.runs[:0], -1, 0
+	c.exact, c.rel = arche.MaskFilter{}, arche.RelationFilter{}
+	c.masks = c.masks[:0]
+	clear(c.qs)
+	c.qs = c.qs[:0]
+}
+
 // column adds a component column of size bytes (unsafe.Sizeof of the
 // component; not zero) and returns its index. A column an archetype lacks
 // has a nil address in that archetype's run.
 //
 // Panics: with more than maxColumns columns or a zero size (a programming
-// error in archai).
+// error in archai: a system's Initialize must [columns.reset] first).
 func (c *columns) column(id arche.ID, size uintptr) int {
 	if c.n == maxColumns || size == 0 {
 		panic("systems: columns: too many columns or a zero-sized component")

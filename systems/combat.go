@@ -68,6 +68,7 @@ func (s *Combat) Name() string { return "combat" }
 func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
+	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Weapon](w), unsafe.Sizeof(components.Weapon{}))

@@ -136,6 +136,7 @@ func (s *Decision) Initialize(w *arche.World) {
 	mustClock(w, "Decision")
 	markInstalled(w, sysDecision)
 	s.ctxs = make([]bt.Context, s.due.init(w, s.Workers))
+	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults = 0, 0, 0, 0, 0
 }
 
 // Update ticks the agents that are due, within the budget.

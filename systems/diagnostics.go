@@ -332,7 +332,7 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 		s.Every = 60
 	}
 	s.d.init()
-	s.frame = 0
+	s.frame, s.Checks, s.Report = 0, 0, Report{}
 }
 
 // Update checks every Every frames.

@@ -214,6 +214,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	arche.AddResource(w, s.Cache)
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
+	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 	s.measure.s = s

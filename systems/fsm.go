@@ -69,6 +69,7 @@ func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
 	markInstalled(w, sysFSM)
 	s.ctxs = make([]fsm.Context, s.due.init(w, s.Workers))
+	s.Thought, s.Waiting, s.TotalThought, s.Transitions = 0, 0, 0, 0
 }
 
 // Update updates the agents that are due, within the budget.

@@ -162,6 +162,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 		Optional(generic.T[components.Path](), generic.T[components.Progress](), generic.T[components.FlowFollower]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]followScratch, s.pool.N())
+	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
 	s.cols.column(arche.ComponentID[components.Desired](w), unsafe.Sizeof(components.Desired{}))

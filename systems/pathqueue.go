@@ -193,6 +193,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.byKey = make(map[pathKey]int32)
 	s.active = -1
 	s.nextSeq = 1
+	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 }

@@ -130,6 +130,7 @@ func (s *HTN) Initialize(w *arche.World) {
 		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)
 	}
 	s.run.tick = htnTick
+	s.Thought, s.Waiting, s.TotalThought, s.Plans, s.ScriptErrors, s.Events = 0, 0, 0, 0, 0, s.Events[:0]
 }
 
 // Update plans and runs the agents that are due, within the budget.
@@ -226,6 +227,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)
 	}
 	s.run.tick = goapTick
+	s.Thought, s.Waiting, s.TotalThought, s.Plans, s.Events = 0, 0, 0, 0, s.Events[:0]
 }
 
 // Update plans and runs the agents that are due, within the budget.

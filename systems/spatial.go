@@ -285,6 +285,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 		Optional(generic.T[components.Faction]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.run = s.runParts
+	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))

@@ -209,6 +209,7 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.extra = make([][]steerExtra, s.pool.N())
 	s.gatherJob.s = s
 	s.wanderEnd = make([][2]int, s.pool.N())
+	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))

@@ -130,6 +130,7 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.views = make([]paddedJob[B], n)
 	t.hints = make([]padded, n)
 	t.world = w
+	t.restart()
 	t.clock = ecs.ClockOf(w)
 	t.grid = ecs.Resource[grid.Grid](w)
 	t.filter = generic.NewFilter10[B, components.Think, components.Position, components.Intent,
@@ -137,6 +138,7 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Perception](), generic.T[components.Health](),
 			generic.T[components.Path](), generic.T[components.Rand](), generic.T[components.Blackboard]())
+	t.cols.reset() // a second world (a level restart) registers its own columns
 	t.cols.column(arche.ComponentID[B](w), unsafe.Sizeof(*new(B)))
 	t.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
 	t.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))

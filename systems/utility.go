@@ -72,6 +72,7 @@ func (s *Utility) Initialize(w *arche.World) {
 	mustClock(w, "Utility")
 	markInstalled(w, sysUtility)
 	s.due.init(w, s.Workers)
+	s.Thought, s.Waiting, s.TotalThought, s.Changed = 0, 0, 0, 0
 }
 
 // Update decides for the agents that are due, within the budget.
