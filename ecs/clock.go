@@ -83,7 +83,12 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 }
 
 // Update moves the clock to the next frame.
+//
+// Panics: if called before Initialize (a programming error: the clock is not set up).
 func (s *ClockSystem) Update(w *arche.World) {
+	if s.clock == nil {
+		panic("ecs: ClockSystem.Update called before Initialize: call Initialize(w) on every system (Scheduler.Initialize, or arche-model's model.Run) before the first Update")
+	}
 	s.clock.Frame = s.next
 	s.clock.DT = s.DT
 	s.clock.Time = float64(s.next) * s.DT

@@ -83,6 +83,7 @@ const (
 
 // Update applies this frame's strikes.
 func (s *Combat) Update(w *arche.World) {
+	mustInitialized(s.filter, "Combat")
 	s.Strikes = 0
 	q := s.filter.Query(w)
 	c := &s.cols

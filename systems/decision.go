@@ -141,6 +141,7 @@ func (s *Decision) Initialize(w *arche.World) {
 
 // Update ticks the agents that are due, within the budget.
 func (s *Decision) Update(w *arche.World) {
+	mustInitialized(s.due.filter, "Decision")
 	s.due.run(w, s.Budget, hasTree, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.ScriptErrors, s.ClockFaults = 0, 0

@@ -337,6 +337,9 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 
 // Update checks every Every frames.
 func (s *Diagnostics) Update(w *arche.World) {
+	if s.Every <= 0 { // Initialize makes it positive
+		panic(notInitialized("Diagnostics") + " (or Every was set ≤ 0 after it)")
+	}
 	if s.frame%s.Every == 0 {
 		s.Check(w)
 	}

@@ -239,6 +239,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 // requests: the cache is asked for each goal in use once, in order of first
 // use in query order.
 func (s *FlowField) Update(w *arche.World) {
+	mustInitialized(s.filter, "FlowField")
 	if s.sector != nil {
 		s.sector.update(w)
 		return

@@ -74,6 +74,7 @@ func (s *FSM) Initialize(w *arche.World) {
 
 // Update updates the agents that are due, within the budget.
 func (s *FSM) Update(w *arche.World) {
+	mustInitialized(s.due.filter, "FSM")
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Transitions = s.due.Counted

@@ -84,6 +84,7 @@ func (s *LOD) Initialize(w *arche.World) {
 
 // Update assigns levels.
 func (s *LOD) Update(w *arche.World) {
+	mustInitialized(s.agents, "LOD")
 	s.points = append(s.points[:0], s.Points...)
 	fq := s.focus.Query(w)
 	for fq.Next() {

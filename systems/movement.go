@@ -106,6 +106,7 @@ func (s *Movement) Initialize(w *arche.World) {
 // archetype (no entity read), then the workers move blocks of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
+	mustInitialized(s.filter, "Movement")
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()

@@ -155,6 +155,7 @@ func (s *ORCA) Initialize(w *arche.World) {
 
 // Update rewrites the steering force of every ORCA agent.
 func (s *ORCA) Update(w *arche.World) {
+	mustInitialized(s.filter, "ORCA")
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {

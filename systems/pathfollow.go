@@ -177,6 +177,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 // copies each: a swarm's agents), and then, split apart, those with one (the
 // line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
+	mustInitialized(s.filter, "PathFollow")
 	s.grid.Prepare()
 	s.sight.bitsOnly = true
 	s.sight.update(s.grid)

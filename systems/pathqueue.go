@@ -200,6 +200,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 
 // Update takes new requests and serves them within the budget.
 func (s *PathQueue) Update(w *arche.World) {
+	mustInitialized(s.filter, "PathQueue")
 	s.Served, s.Dropped, s.Expansions, s.Searches = 0, 0, 0, 0
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed

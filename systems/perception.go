@@ -144,6 +144,7 @@ func (s *Perception) Initialize(w *arche.World) {
 
 // Update perceives for the agents due to think.
 func (s *Perception) Update(w *arche.World) {
+	mustInitialized(s.filter, "Perception")
 	q := s.filter.Query(w)
 	n := q.Count()
 	if cap(s.due) < n { // every agent may be due: grown once

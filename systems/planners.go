@@ -135,6 +135,7 @@ func (s *HTN) Initialize(w *arche.World) {
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *HTN) Update(w *arche.World) {
+	mustInitialized(s.run.due.filter, "HTN")
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted
@@ -232,6 +233,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *GOAP) Update(w *arche.World) {
+	mustInitialized(s.run.due.filter, "GOAP")
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted

@@ -301,6 +301,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 // same, and it only copies them: one pass over the query checks it and
 // copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
+	mustInitialized(s.filter, "Spatial")
 	r := s.res
 	// entities read on the workers, by spCheck (which looks them up with
 	// Neighbours.ID: no byEntity entry is needed for a new one yet)

@@ -222,6 +222,7 @@ func (s *Steer) Initialize(w *arche.World) {
 
 // Update computes every agent's force.
 func (s *Steer) Update(w *arche.World) {
+	mustInitialized(s.filter, "Steer")
 	s.grid.Prepare()
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
 	s.walls.update(s.grid)

@@ -77,6 +77,7 @@ func (s *Utility) Initialize(w *arche.World) {
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
+	mustInitialized(s.due.filter, "Utility")
 	s.due.run(w, s.Budget, hasReasoner, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Changed = s.due.Counted

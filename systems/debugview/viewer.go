@@ -197,6 +197,9 @@ func (v *Viewer) Initialize(w *arche.World) {
 // copies a snapshot every Every frames, blocks while paused and sleeps to keep
 // the pace. Disabled, it returns at once and allocates nothing.
 func (v *Viewer) Update(w *arche.World) {
+	if v.filter == nil {
+		panic("debugview: Viewer.Update called before Initialize: call Initialize(w) on every system (ecs.Scheduler.Initialize, or arche-model's model.Run) before the first Update")
+	}
 	if !v.enabled.Load() {
 		return
 	}

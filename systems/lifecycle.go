@@ -24,3 +24,18 @@ func (s *Combat) restart() {
 
 // restart zeroes the think counts (the budget's cursor, always 0, is left as loaded).
 func (t *thinkers[B]) restart() { t.Thought, t.Waiting, t.TotalThought, t.Counted = 0, 0, 0, 0 }
+
+// mustInitialized panics with a message naming system sys if p, a field its Initialize
+// sets, is nil: Update was called before Initialize (a programming error, reported
+// like Arche's own). It costs one comparison a frame.
+func mustInitialized[T any](p *T, sys string) {
+	if p == nil {
+		panic(notInitialized(sys))
+	}
+}
+
+// notInitialized is the panic message of an Update before Initialize.
+func notInitialized(sys string) string {
+	return "systems: " + sys + ".Update called before Initialize: call Initialize(w) on every system " +
+		"(ecs.Scheduler.Initialize, or arche-model's model.Run) before the first Update"
+}
