@@ -45,10 +45,14 @@ type Workers struct {
 	// the run under way
 	job   Job
 	items int
-	next  atomic.Int32  // the next chunk to claim
-	state atomic.Uint32 // chunks finished (low bits) | parkedBit
-	fin   chan struct{} // the helper that finishes the last chunk wakes a parked caller
+	next  atomic.Int32               // the next chunk to claim
+	state atomic.Uint32              // chunks finished (low bits) | parkedBit
+	fin   chan struct{}              // the helper that finishes the last chunk wakes a parked caller
+	fault atomic.Pointer[chunkPanic] // the first panic of a helper's chunk in this run
 }
+
+// chunkPanic is the value a chunk panicked with.
+type chunkPanic struct{ v any }
 
 // parkedBit in Workers.state: the caller is blocked on fin.
 const parkedBit = 1 << 31
@@ -81,7 +85,11 @@ func (w *Workers) N() int { return w.n }
 // Run calls job.Work on N contiguous chunks of [0, n) in parallel and returns
 // when all are done. Chunk k is [k·n/N, (k+1)·n/N). With n = 0 it does nothing.
 //
-// Panics if the pool was closed.
+// Panics if the pool was closed. If a chunk panics, Run still waits for the
+// helpers' chunks (the calling goroutine skips the chunks it has not started),
+// then panics on the calling goroutine with the value of a chunk's panic (the
+// caller's own first, else a helper's; a helper's stack is not kept), so the
+// caller can recover it and the pool stays usable.
 func (w *Workers) Run(job Job, n int) {
 	if w.n == 0 {
 		panic("ecs: Workers.Run after Close (a system was updated after Finalize)")
@@ -98,20 +106,53 @@ func (w *Workers) Run(job Job, n int) {
 	w.next.Store(0)
 	w.state.Store(0)
 	crew.publish(w)
-	var mine uint32
-	for {
-		k := w.next.Add(1) - 1
-		if k >= int32(chunks) {
-			break
-		}
-		w.work(int(k))
-		mine++
-	}
+	mine, fault := w.claim(chunks)
 	crew.withdraw(w)
 	if w.state.Add(mine) != chunks {
 		w.wait(chunks)
 	}
 	w.job = nil
+	if fault != nil {
+		w.fault.Store(nil)
+		panic(fault.v)
+	}
+	if f := w.fault.Swap(nil); f != nil {
+		panic(f.v)
+	}
+}
+
+// claim runs the chunks of the run under way that no helper has claimed, on the
+// calling goroutine, and returns how many it claimed. If one panics, it claims
+// the rest without running them and returns the panic.
+func (w *Workers) claim(chunks uint32) (mine uint32, fault *chunkPanic) {
+	defer func() {
+		if r := recover(); r != nil {
+			fault = &chunkPanic{r}
+			mine++ // the chunk that panicked
+			for w.next.Add(1)-1 < int32(chunks) {
+				mine++
+			}
+		}
+	}()
+	for {
+		k := w.next.Add(1) - 1
+		if k >= int32(chunks) {
+			return mine, nil
+		}
+		w.work(int(k))
+		mine++
+	}
+}
+
+// workRecover is work on a helper: a panic is kept for Run to raise on its
+// caller's goroutine (the other chunks still run: each must be counted done).
+func (w *Workers) workRecover(k int) {
+	defer func() {
+		if r := recover(); r != nil {
+			w.fault.CompareAndSwap(nil, &chunkPanic{r})
+		}
+	}()
+	w.work(k)
 }
 
 // work runs chunk k of the run under way.
@@ -247,7 +288,7 @@ func (h *helpers) help() {
 		}
 		if w, k, ok := h.claimLocked(); ok {
 			h.mu.Unlock()
-			w.work(k)
+			w.workRecover(k)
 			chunks := uint32(w.n)
 			if w.state.Add(1) == chunks|parkedBit {
 				w.fin <- struct{}{} // w is not touched after this: its caller may return

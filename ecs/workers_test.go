@@ -1,8 +1,12 @@
 package ecs
 
 import (
+	"fmt"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -89,4 +93,49 @@ func TestWorkersCrewStopsWhenEveryPoolIsClosed(t *testing.T) {
 		return crew.running == 0 || crew.pools > 0 // another test's pool keeps them
 	}, 5e9, 1e6)
 	assert.Panics(t, func() { b.Run(j, 1) }, "Run after Close")
+}
+
+// panicJob panics in the chunks listed in bad, and counts the chunks run.
+type panicJob struct {
+	bad     map[int]bool
+	ran     [8]atomic.Int32
+	started atomic.Int32 // chunks started in this run
+}
+
+func (j *panicJob) Work(worker, lo, hi int) {
+	j.ran[worker].Add(1)
+	j.started.Add(1)
+	// until the 4 chunks have started (or a second): on 4 goroutines, so that a
+	// helper's chunk panics too
+	for t0 := time.Now(); j.started.Load() < 4 && time.Since(t0) < time.Second; {
+		runtime.Gosched()
+	}
+	if j.bad[worker] {
+		panic(fmt.Sprintf("chunk %d", worker))
+	}
+}
+
+// A chunk's panic reaches Run's caller, on whichever goroutine it ran, and the pool
+// stays usable: the next Run runs every chunk once.
+func TestWorkersRaiseAChunksPanicOnTheCaller(t *testing.T) {
+	p := NewWorkers(4)
+	defer p.Close()
+	for _, bad := range []int{0, 1, 3} {
+		j := &panicJob{bad: map[int]bool{bad: true}}
+		func() {
+			defer func() {
+				assert.Equal(t, fmt.Sprintf("chunk %d", bad), recover())
+			}()
+			p.Run(j, 400)
+			t.Error("no panic")
+		}()
+		ok := &panicJob{}
+		for range 50 {
+			ok.started.Store(0)
+			p.Run(ok, 400)
+		}
+		for k := range 4 {
+			assert.Equal(t, int32(50), ok.ran[k].Load(), "chunk %d after a panic in chunk %d", k, bad)
+		}
+	}
 }

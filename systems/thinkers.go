@@ -46,6 +46,7 @@ type thinkers[B any] struct {
 	hints  []padded         // per worker: the run of its last job
 	keys   []dueKey         // the budget's order
 	queued []queuedCommands // this frame's, from every worker
+	lock   arche.MaskFilter // the filter of the query that locks the world while jobs run
 	// cursor is always 0: the budget orders agents by (Think.Next, entity
 	// ID) and keeps no cursor. Kept for code that saves it.
 	cursor int
@@ -168,7 +169,7 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
 	t.gather(budget, ready)
-	t.pool.Run(job, len(t.due))
+	t.runLocked(w, job)
 	t.Thought = len(t.due)
 	for k := range t.cmds {
 		t.settle(k)
@@ -183,6 +184,20 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 		t.views[k].thinkJob = t.blank // drop the component pointers
 	}
 	t.apply(w)
+}
+
+// runLocked runs job over this frame's due agents on the workers with w locked:
+// an Arche query is held open while the user's leaves, considerations and hooks
+// run, so a structural change they make on the World directly (w.RemoveEntity,
+// w.Add, ...) instead of queueing it on Agent.Commands panics with Arche's
+// "attempt to modify a locked world" rather than corrupting the columns the
+// workers read. The panic reaches Update's caller (ecs.Workers.Run raises a
+// helper's panic there) and the lock is released on the way out. Holding the
+// query costs a lock bit and allocates nothing.
+func (t *thinkers[B]) runLocked(w *arche.World, job ecs.Job) {
+	lock := w.Query(&t.lock)
+	defer lock.Close()
+	t.pool.Run(job, len(t.due))
 }
 
 // job returns the view of job i of this frame for worker (valid until its
