@@ -19,9 +19,14 @@ const DefaultThinkInterval = 0.1
 // lacks are nil.
 //
 // Leaves read facts and write the agent's own components (Intent, Path, ...);
-// they must not make structural changes to the World (Arche panics while a
-// query is open): queue them on Commands instead, which the Decision system
-// applies after its loop, in the order of the agents' entity IDs.
+// they must not make structural changes to the World: queue them on Commands
+// instead, which the Decision system applies after its loop, in the order of
+// the agents' entity IDs. The decision systems ([Decision], [Utility], [FSM],
+// [HTN], [GOAP]) hold an Arche query open while the user's code runs, so a
+// direct change (World.RemoveEntity, World.Add, a new component type
+// registered, ...) panics with Arche's "attempt to modify a locked world", for
+// any number of workers; the panic reaches the caller of the system's Update,
+// with the world unlocked, and the system's frame is abandoned.
 type Agent struct {
 	World    *arche.World
 	Grid     *grid.Grid
@@ -197,4 +202,7 @@ func Due(th *components.Think, now, dt float64) bool {
 const dueEpsilon = 1e-9
 
 // Finalize stops the workers.
-func (s *Decision) Finalize(w *arche.World) { s.due.close() }
+func (s *Decision) Finalize(w *arche.World) {
+	s.due.close()
+	markFinalized(w, sysDecision)
+}

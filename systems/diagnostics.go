@@ -226,13 +226,23 @@ type Report struct {
 	Counts        [NumCauses]int          // agents per cause
 	Examples      [NumCauses]arche.Entity // one agent per cause; the zero Entity where Counts is 0
 
+	// Twice names the archai systems installed more than once: initialized in the
+	// world two or more times and not finalized since (the same system added twice to
+	// a schedule, or two values of one system type). Each copy runs every frame, so
+	// the work is done twice: two Movements move every agent twice as far a frame,
+	// two Decisions think twice as often. Names are the systems' Name() ("movement"),
+	// in a fixed order; nil if none. Finalize a schedule before initializing another
+	// on the same world, or its systems count as installed still. The [Diagnostics]
+	// system reuses the slice at its next check.
+	Twice []string
+
 	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
 }
 
-// Total returns the sum of the counts, the findings: an agent with two causes
-// counts twice (Misconfigured counts it once).
+// Total returns the sum of the counts and of the systems installed twice, the
+// findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
-	n := 0
+	n := len(r.Twice)
 	for _, c := range r.Counts {
 		n += c
 	}
@@ -241,9 +251,10 @@ func (r *Report) Total() int {
 
 // String prints the report on one line: "diagnostics: 1000 agents, no
 // misconfiguration", or the number of misconfigured agents, the findings
-// (Total) and the causes found with their count and example entity,
-// "diagnostics: 1000 agents, 2 of them misconfigured (3 findings):
-// wander_no_rand 2 (e.g. entity 5), goal_not_finite 1 (e.g. entity 5)".
+// (Total) and the causes found with their count and example entity, then the
+// systems installed twice, "diagnostics: 1000 agents, 2 of them misconfigured
+// (4 findings): wander_no_rand 2 (e.g. entity 5), goal_not_finite 1 (e.g.
+// entity 5), systems installed twice: movement".
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
@@ -262,6 +273,9 @@ func (r Report) String() string {
 		}
 		fmt.Fprintf(&b, "%s%s %d (e.g. entity %d)", sep, c, r.Counts[c], r.Examples[c].ID())
 		sep = ", "
+	}
+	if len(r.Twice) > 0 {
+		fmt.Fprintf(&b, "%ssystems installed twice: %s", sep, strings.Join(r.Twice, ", "))
 	}
 	return b.String()
 }
@@ -351,7 +365,7 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
 	}
-	s.Report = Report{}
+	s.Report = Report{Twice: s.Report.Twice[:0]} // the buffer is reused: no allocation
 	s.d.run(w, &s.Report)
 	s.Checks++
 	return s.Report
@@ -455,6 +469,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	r.seen = nil
+	r.Twice = appendTwice(w, r.Twice)
 }
 
 // motionChecks checks every entity with a Position (counted in Agents), and

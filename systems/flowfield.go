@@ -963,4 +963,7 @@ func (o *openCells) blocked(c grid.Cell) bool {
 const hiddenInset = 1e-3
 
 // Finalize stops the workers.
-func (s *FlowField) Finalize(w *arche.World) { s.pool.Close() }
+func (s *FlowField) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysFlowField)
+}

@@ -101,4 +101,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 func hasMachine(b *components.StateMachine) bool { return b.Machine != nil }
 
 // Finalize stops the workers.
-func (s *FSM) Finalize(w *arche.World) { s.due.close() }
+func (s *FSM) Finalize(w *arche.World) {
+	s.due.close()
+	markFinalized(w, sysFSM)
+}

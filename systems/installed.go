@@ -1,17 +1,21 @@
 package systems
 
 import (
+	"math/bits"
+
 	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
 // installed records which of archai's systems were initialized in a world, so that
 // [Diagnose] can report agents whose components no system serves (a Path without a
-// PathQueue, a Brain without a Decision system, ...). It is a world resource added by
-// the first archai system initialized.
+// PathQueue, a Brain without a Decision system, ...), and how many of each are
+// initialized and not finalized, so that it can report a system installed twice. It
+// is a world resource added by the first archai system initialized.
 type installed struct {
-	systems   systemSet
-	pathQueue *PathQueue // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
+	systems   systemSet         // initialized at least once
+	live      [numSystems]int32 // per system (bit index), Initialize calls less Finalize calls
+	pathQueue *PathQueue        // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
 }
 
 // systemSet is a set of archai systems, one bit each.
@@ -31,7 +35,13 @@ const (
 	sysORCA
 	sysHTN
 	sysGOAP
+
+	numSystems = 13 // the systems above
 )
+
+// systemNames are the systems' Name()s, by bit index.
+var systemNames = [numSystems]string{"decision", "utility", "fsm", "perception", "pathqueue", "flowfield",
+	"steer", "movement", "spatial", "pathfollow", "orca", "htn", "goap"}
 
 // markInstalled records in w that system s was initialized.
 func markInstalled(w *arche.World, s systemSet) {
@@ -41,6 +51,29 @@ func markInstalled(w *arche.World, s systemSet) {
 		arche.AddResource(w, r)
 	}
 	r.systems |= s
+	r.live[bits.TrailingZeros16(uint16(s))]++
+}
+
+// markFinalized records in w that system s was finalized (see [installed]). The
+// systems call it from Finalize.
+func markFinalized(w *arche.World, s systemSet) {
+	if r := ecs.Resource[installed](w); r != nil {
+		i := bits.TrailingZeros16(uint16(s))
+		r.live[i] = max(r.live[i]-1, 0)
+	}
+}
+
+// appendTwice appends to dst the names of the systems initialized in w more than
+// once and not finalized since, in the order of systemNames.
+func appendTwice(w *arche.World, dst []string) []string {
+	if r := ecs.Resource[installed](w); r != nil {
+		for i, n := range r.live {
+			if n > 1 {
+				dst = append(dst, systemNames[i])
+			}
+		}
+	}
+	return dst
 }
 
 // installedIn returns the set of archai systems initialized in w, and false if none

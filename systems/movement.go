@@ -255,4 +255,7 @@ func boolf(b bool) float64 {
 }
 
 // Finalize stops the workers.
-func (s *Movement) Finalize(w *arche.World) { s.pool.Close() }
+func (s *Movement) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysMovement)
+}

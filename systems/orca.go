@@ -192,7 +192,10 @@ func (s *ORCA) Work(worker, lo, hi int) {
 }
 
 // Finalize stops the workers.
-func (s *ORCA) Finalize(w *arche.World) { s.pool.Close() }
+func (s *ORCA) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysORCA)
+}
 
 // UsableORCA reports whether the ORCA system can use o: TimeHorizon and
 // ObstacleHorizon > 0 and finite, MaxNeighbours ≥ 0, NeighbourDist ≥ 0 and

@@ -503,4 +503,7 @@ func far(a, b grid.Cell, dist float64) bool {
 }
 
 // Finalize stops the workers.
-func (s *PathFollow) Finalize(w *arche.World) { s.pool.Close() }
+func (s *PathFollow) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysPathFollow)
+}

@@ -265,4 +265,4 @@ func (s *PathQueue) Update(w *arche.World) {
 }
 
 // Finalize does nothing.
-func (s *PathQueue) Finalize(w *arche.World) {}
+func (s *PathQueue) Finalize(w *arche.World) { markFinalized(w, sysPathQueue) }

@@ -254,4 +254,7 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 }
 
 // Finalize stops the workers.
-func (s *Perception) Finalize(w *arche.World) { s.pool.Close() }
+func (s *Perception) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysPerception)
+}

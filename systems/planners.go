@@ -157,7 +157,10 @@ func htnTick(b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agen
 }
 
 // Finalize stops the workers.
-func (s *HTN) Finalize(w *arche.World) { s.run.due.close() }
+func (s *HTN) Finalize(w *arche.World) {
+	s.run.due.close()
+	markFinalized(w, sysHTN)
+}
 
 // GOAP runs the goal-oriented action planner ([components.GOAPPlanner]) of every agent
 // whose think time has come, on the same cadence, budget and workers as [Decision]: each
@@ -251,4 +254,7 @@ func goapTick(b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *
 }
 
 // Finalize stops the workers.
-func (s *GOAP) Finalize(w *arche.World) { s.run.due.close() }
+func (s *GOAP) Finalize(w *arche.World) {
+	s.run.due.close()
+	markFinalized(w, sysGOAP)
+}

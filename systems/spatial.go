@@ -359,7 +359,10 @@ func (s *Spatial) rank(n int) int32 {
 }
 
 // Finalize stops the workers.
-func (s *Spatial) Finalize(w *arche.World) { s.pool.Close() }
+func (s *Spatial) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysSpatial)
+}
 
 // mustGrid returns the world's *grid.Grid resource for the system named sys.
 //

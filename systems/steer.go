@@ -704,4 +704,7 @@ func (s *Steer) neighbours(a *steerAgent, slot int, sc *steerScratch, radius flo
 }
 
 // Finalize stops the workers.
-func (s *Steer) Finalize(w *arche.World) { s.pool.Close() }
+func (s *Steer) Finalize(w *arche.World) {
+	s.pool.Close()
+	markFinalized(w, sysSteer)
+}

@@ -104,4 +104,7 @@ func (s *Utility) Work(worker, lo, hi int) {
 func hasReasoner(b *components.UtilityBrain) bool { return b.Reasoner != nil }
 
 // Finalize stops the workers.
-func (s *Utility) Finalize(w *arche.World) { s.due.close() }
+func (s *Utility) Finalize(w *arche.World) {
+	s.due.close()
+	markFinalized(w, sysUtility)
+}

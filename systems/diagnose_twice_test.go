@@ -1,0 +1,56 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A system installed twice (two values of a type, or one value added twice) runs twice
+// a frame: two Movements move agents twice as far. Diagnose names it; a schedule
+// finalized and initialized again, or another after it, is not counted twice.
+func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	goodAgent(t, w)
+	m := &Movement{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{},
+		m, &Movement{}, &Decision{}, &Decision{})
+	s.Initialize(w)
+	r := Diagnose(w)
+	assert.Equal(t, []string{"decision", "movement"}, r.Twice)
+	assert.Equal(t, 2, r.Total(), "%s", r)
+	assert.Equal(t, "diagnostics: 1 agents, 0 of them misconfigured (2 findings): systems installed twice: decision, movement", r.String())
+	s.Finalize(w)
+
+	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{}, m, m)
+	s.Initialize(w)
+	r = Diagnose(w)
+	assert.Equal(t, []string{"movement"}, r.Twice, "one value added twice")
+	s.Finalize(w)
+
+	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{}, m, &Decision{})
+	for range 2 { // a schedule finalized and initialized again: once each
+		s.Initialize(w)
+		s.Run(w, 2)
+		r = Diagnose(w)
+		assert.Nil(t, r.Twice, "%s", r)
+		assert.Zero(t, r.Total(), "%s", r)
+		s.Finalize(w)
+	}
+}
+
+// The Diagnostics system reports a system installed twice without allocating.
+func TestDiagnosticsSystemReportsTwiceWithoutAllocating(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	goodAgent(t, w)
+	d := &Diagnostics{Every: 1}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Spatial{}, &Perception{}, &FlowField{}, &Decision{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{}, d)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 2)
+	require.Equal(t, []string{"spatial"}, d.Report.Twice)
+	assert.Zero(t, testing.AllocsPerRun(20, func() { d.Check(w) }))
+	assert.Equal(t, []string{"spatial"}, d.Report.Twice)
+}
