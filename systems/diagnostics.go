@@ -168,6 +168,14 @@ const (
 	// in its next Update (counted in PathQueue.Requeued), so the agent gets it,
 	// but the run does not continue as the saved one would have.
 	CausePathNotQueued
+	// CauseUtilityFactWrongType: a UtilityBrain whose State counts inputs that could
+	// not read the agent (utility.State.Unread > 0): a consideration's Input is a
+	// utility.Fact of a type other than systems.Agent, e.g.
+	// utility.Fact(func(p *components.Position) float64 {...}). The Utility system
+	// passes a *[Agent], so such a fact never reads, scores 0 and vetoes its action
+	// forever. Write utility.Fact(func(a *systems.Agent) float64 { ... a.Position ... })
+	// (or use [UtilityAgent] in a plain Input). Counted once the agent has decided.
+	CauseUtilityFactWrongType
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -207,6 +215,7 @@ var causeNames = [NumCauses]string{
 	CausePlannerDomain:        "planner_domain_unknown",
 	CausePathGoalNarrow:       "path_goal_too_narrow",
 	CausePathNotQueued:        "path_not_queued",
+	CauseUtilityFactWrongType: "utility_fact_wrong_type",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -459,6 +468,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.orcaChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
+	unreadChecks(w, r, d.reasons)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
 	plannerChecks(w, r, d)
 	q := d.thinks.Query(w)
@@ -598,6 +608,16 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		}
 		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {
 			r.add(CauseBlackboardMissing, q.Entity())
+		}
+	}
+}
+
+// unreadChecks counts the utility agents whose considerations could not read them.
+func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]) {
+	q := f.Query(w)
+	for q.Next() {
+		if b, _, _, _ := q.Get(); b.State.Unread > 0 {
+			r.add(CauseUtilityFactWrongType, q.Entity())
 		}
 	}
 }

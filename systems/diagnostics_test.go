@@ -7,6 +7,7 @@ import (
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -141,6 +142,17 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			drop[components.Perception](w, e)
 			put(w, e, components.StateMachine{})
 		}, []Cause{CauseThinkMissing, CauseBrainEmpty}},
+		{"utility fact of the wrong type", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a", Considerations: []utility.Consideration{
+				{Name: "x", Input: utility.Fact(func(p *components.Position) float64 { return p.X })}}})
+			if err != nil {
+				panic(err)
+			}
+			b := components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			r.Decide(&Agent{}, &b.State, nil) // as the Utility system does
+			put(w, e, b)
+		}, []Cause{CauseUtilityFactWrongType}},
 		{"brain without Intent", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Intent](w, e)
 		}, []Cause{CauseDecisionIncomplete, CauseSteerIncomplete}},

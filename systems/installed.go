@@ -51,7 +51,11 @@ func markInstalled(w *arche.World, s systemSet) {
 		arche.AddResource(w, r)
 	}
 	r.systems |= s
-	r.live[bits.TrailingZeros16(uint16(s))]++
+	for i := range numSystems {
+		if s&(1<<i) != 0 {
+			r.live[i]++
+		}
+	}
 }
 
 // markFinalized records in w that system s was finalized (see [installed]). The

@@ -40,6 +40,10 @@ import (
 //	Think.Interval Inf or NaN,     never decides again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not decided             -
+//	a consideration's Input that   scores 0: vetoes its action            CauseUtilityFactWrongType
+//	  cannot read the agent (a       (counted in UtilityBrain.State.Unread)
+//	  utility.Fact of another type
+//	  than Agent)
 type Utility struct {
 	Budget  int // most decisions per frame; 0 means no limit (see [Decision])
 	Workers int // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)

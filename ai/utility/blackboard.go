@@ -22,12 +22,13 @@ type Number interface {
 // which must be a [BlackboardAgent], as a float64, so a designer-declared fact (a threat
 // level, an ammo count) is a consideration without Go code of its own. Any other agent, a
 // nil store, a key of another schema or a key not set reads NaN, which scores 0 (see
-// [Fact]). It allocates nothing.
+// [Fact]); an agent that is not a BlackboardAgent is also counted in [State].Unread (a
+// key not set is not: an unset key is a designer's veto). It allocates nothing.
 func KeyInput[T Number](k blackboard.Key[T]) func(agent any) float64 {
 	return func(agent any) float64 {
 		a, ok := agent.(BlackboardAgent)
 		if !ok {
-			return math.NaN()
+			return unread // counted in State.Unread
 		}
 		v, ok := blackboard.Get(a.BlackboardStore(), k)
 		if !ok {

@@ -24,15 +24,31 @@ type Source interface {
 // Fact adapts a typed input function to the agent-agnostic form a [Consideration]
 // takes: the returned function calls f when the agent is an *A and returns NaN (which
 // scores 0) for any other agent, so a wrongly wired agent vetoes instead of panicking.
+// That NaN is marked: a [Reasoner] counts it in [State].Unread, so the veto is seen
+// (systems.Diagnose reports the agents whose State has Unread > 0). The Utility system
+// of package systems passes a *systems.Agent: write Fact(func(a *systems.Agent)
+// float64 {...}), not Fact(func(p *components.Position) float64 {...}), which never
+// reads.
 func Fact[A any](f func(*A) float64) func(agent any) float64 {
 	return func(agent any) float64 {
 		a, ok := agent.(*A)
 		if !ok || a == nil {
-			return math.NaN()
+			return unread
 		}
 		return f(a)
 	}
 }
+
+// unread is the NaN an Input returns when it cannot read the agent at all (a [Fact] of
+// another type, a [KeyInput] given an agent that is not a [BlackboardAgent]): a quiet
+// NaN with a payload of its own, which [Reasoner.Score] counts in State.Unread. It
+// scores 0 like any NaN.
+var unread = math.Float64frombits(unreadBits)
+
+const unreadBits = 0x7FF8_0000_0000_FAC7
+
+// isUnread reports whether x is the [unread] NaN.
+func isUnread(x float64) bool { return x != x && math.Float64bits(x) == unreadBits }
 
 // Consideration scores one concern of an action: a fact read from the agent, normalised
 // by a [Range], then shaped by a response [Curve]:
@@ -58,10 +74,19 @@ type Consideration struct {
 
 // Score returns the consideration's score for agent, in [0, 1]; 0 without an Input.
 func (c *Consideration) Score(agent any) float64 {
+	var n uint64
+	return c.score(agent, &n)
+}
+
+// score is Score, adding 1 to *unread if the input could not read the agent.
+func (c *Consideration) score(agent any, unread *uint64) float64 {
 	if c.Input == nil {
 		return 0
 	}
 	x := c.Input(agent)
+	if isUnread(x) {
+		*unread++
+	}
 	if c.Range != (Range{}) {
 		x = c.Range.Normalize(x)
 	}
@@ -206,6 +231,12 @@ type State struct {
 	Considerations []float64
 	// Decisions counts the decisions made.
 	Decisions uint64
+	// Unread counts the consideration inputs, since the State was made, that could not
+	// read the agent: a [Fact] given an agent that is not an *A (a consideration wired
+	// to the wrong type), a [KeyInput] given one that is not a [BlackboardAgent]. Each
+	// scored 0, a veto in a product, like any NaN input; a correct setup keeps Unread at
+	// 0. It is a diagnostic, not state: not saved (json "-") nor hashed.
+	Unread uint64 `json:"-"`
 }
 
 // Reasoner chooses among actions by utility. It is built once with [New], immutable
@@ -337,7 +368,7 @@ func (r *Reasoner) ConsiderationScores(s *State, i int) []float64 {
 func (r *Reasoner) Score(agent any, s *State) {
 	r.fit(s)
 	for i := range r.actions {
-		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:])
+		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], &s.Unread)
 	}
 }
 

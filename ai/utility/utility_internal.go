@@ -14,8 +14,9 @@ func (r *Reasoner) fit(s *State) {
 }
 
 // scoreAction returns Weight × the combined considerations of action i, writing each
-// consideration's score (or NotEvaluated) to out.
-func (r *Reasoner) scoreAction(i int, agent any, out []float64) float64 {
+// consideration's score (or NotEvaluated) to out and counting the inputs that could
+// not read the agent in *unread.
+func (r *Reasoner) scoreAction(i int, agent any, out []float64, unread *uint64) float64 {
 	a := &r.actions[i]
 	w := a.Weight
 	if w == 0 {
@@ -31,7 +32,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out []float64) float64 {
 		var sum, wsum float64
 		for j := range a.Considerations {
 			c := &a.Considerations[j]
-			s := c.Score(agent)
+			s := c.score(agent, unread)
 			out[j] = s
 			if s == 0 && c.Veto {
 				markSkipped(out[j+1 : n])
@@ -48,7 +49,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out []float64) float64 {
 	default: // Compensated, Product
 		score = 1
 		for j := range a.Considerations {
-			s := a.Considerations[j].Score(agent)
+			s := a.Considerations[j].score(agent, unread)
 			out[j] = s
 			if s == 0 {
 				markSkipped(out[j+1 : n])
