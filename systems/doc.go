@@ -79,6 +79,30 @@
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
 // (see [Movement]).
 //
+// # Life cycle
+//
+// A system runs Initialize once on a world, then Update once a frame, then Finalize
+// (ecs.Scheduler or arche-model's model does it in that order):
+//
+//   - Update before Initialize is a programming error: every system panics with a
+//     message naming it ("systems: Steer.Update called before Initialize: ..."),
+//     as ecs.ClockSystem does.
+//   - After Finalize, the same system value may be initialized on another world (a
+//     level restart) and then runs exactly as a fresh value would there: Initialize
+//     builds its filters, columns and workers anew, drops what it held of the last
+//     world (the path queue's searches) and starts its counters since Initialize at
+//     0. The settings are kept, with the defaults Initialize filled in.
+//   - Each archai system should be installed once: a second copy (the same value added
+//     twice, or two values of one type) runs twice a frame and does its work twice (two
+//     Movements move agents twice as far). [Diagnose] names such systems in
+//     [Report].Twice. A schedule counts as installed until it is finalized: finalize
+//     one before initializing another on the same world.
+//   - User code run by the decision systems (tree leaves, utility considerations and
+//     actions, state-machine hooks, HTN and GOAP operators) runs with the world
+//     locked by an open Arche query: a structural change made on the World directly
+//     panics with Arche's "attempt to modify a locked world", on any worker, and the
+//     panic reaches Update's caller (see [Agent]); queue changes on Agent.Commands.
+//
 // To see a world: package systems/debugview is a live debugger in the
 // browser (a system to add last, and an http.Handler), and package
 // systems/render draws maps, agents and flow fields into PNG and GIF
