@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -53,4 +54,11 @@ func TestDiagnosticsSystemReportsTwiceWithoutAllocating(t *testing.T) {
 	require.Equal(t, []string{"spatial"}, d.Report.Twice)
 	assert.Zero(t, testing.AllocsPerRun(20, func() { d.Check(w) }))
 	assert.Equal(t, []string{"spatial"}, d.Report.Twice)
+}
+
+// pretendInstalled records the systems of set as installed in w, as their Initialize
+// would, without counting them live (none is installed twice by it).
+func pretendInstalled(w *arche.World, set systemSet) {
+	markInstalled(w, set)
+	ecs.Resource[installed](w).live = [numSystems]int32{}
 }

@@ -415,7 +415,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			if !c.open {
 				g.SetCost(grid.Cell{X: 9, Y: 9}, grid.Blocked)
 			}
-			markInstalled(w, ^c.without)
+			pretendInstalled(w, ^c.without)
 			first := goodAgent(t, w) // a well set up neighbour is never counted
 			e := goodAgent(t, w)
 			c.spoil(w, e)

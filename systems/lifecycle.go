@@ -12,8 +12,8 @@ package systems
 func (s *PathQueue) restart() {
 	s.reset()
 	s.cols.reset()
-	s.Waiting, s.Expansions, s.Searches, s.Served, s.Dropped, s.Repathed = 0, 0, 0, 0, 0, 0
-	s.TotalServed, s.TotalDropped, s.TotalExpansions, s.TotalSearches, s.TotalRepathed = 0, 0, 0, 0, 0
+	s.Waiting, s.Expansions, s.Searches, s.Served, s.Dropped, s.Repathed, s.Requeued = 0, 0, 0, 0, 0, 0, 0
+	s.TotalServed, s.TotalDropped, s.TotalExpansions, s.TotalSearches, s.TotalRepathed, s.TotalRequeued = 0, 0, 0, 0, 0, 0
 }
 
 // restart drops the columns of the last world and zeroes the strike counts.
