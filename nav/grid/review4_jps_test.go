@@ -172,10 +172,18 @@ func TestReview4JPSEditsAndOptionSwitches(t *testing.T) {
 		g := r4Grid(rng, w, h, rng.Intn(35), 1)
 		s := NewSearchOptions(g, Options{JumpPoints: true})
 		for round := 0; round < 12; round++ {
-			switch rng.Intn(6) {
+			switch rng.Intn(8) {
 			case 0:
 				require.NoError(t, s.SetOptions(Options{}))
 			case 1:
+				require.NoError(t, s.SetOptions(Options{JumpPoints: true}))
+			case 2:
+				require.NoError(t, s.SetOptions(Options{JumpPoints: true, Weight: 0.5}))
+			case 3:
+				require.NoError(t, s.SetOptions(Options{Heuristic: ZeroHeuristic}))
+			case 4: // a sliced search abandoned by SetOptions
+				_ = s.Start(r4Cell(rng, g), r4Cell(rng, g)) // may fail: blocked
+				s.Step(3)
 				require.NoError(t, s.SetOptions(Options{JumpPoints: true}))
 			}
 			nEd := rng.Intn(20)
@@ -276,5 +284,45 @@ func TestReview4JPSSlicedWithEdits(t *testing.T) {
 		require.NoError(t, err)
 		require.InDelta(t, want, cost, 1e-6*want+1e-9)
 		checkPath(t, g, path, st, e)
+	}
+}
+
+// A 300,000-cell corridor both ways, and a serpentine of 4096-wide rows
+// (every straight jump thousands of cells, g in the tens of millions).
+func TestReview4JPSCorridorsAndSerpentine(t *testing.T) {
+	const n = 300_000
+	for _, g := range []*Grid{New(1, n), New(n, 1)} {
+		s := NewSearchOptions(g, Options{JumpPoints: true})
+		last := Cell{int32(g.Width() - 1), int32(g.Height() - 1)}
+		path, cost, err := s.Path(Cell{}, last, nil)
+		require.NoError(t, err)
+		require.InDelta(t, float64(n-1), cost, 1e-6)
+		require.Len(t, path, n)
+		second := Cell{min(1, last.X), min(1, last.Y)}
+		_, cost, err = s.Path(last, second, nil)
+		require.NoError(t, err)
+		require.InDelta(t, float64(n-2), cost, 1e-6)
+	}
+	w, h := 4096, 64
+	g := New(w, h)
+	for y := 1; y < h; y += 2 { // walls with a gap at alternate ends
+		for x := range w {
+			if (y/2%2 == 0 && x != w-1) || (y/2%2 == 1 && x != 0) {
+				g.SetCost(Cell{int32(x), int32(y)}, Blocked)
+			}
+		}
+	}
+	s := NewSearchOptions(g, Options{JumpPoints: true})
+	small := NewSearchOptions(g, Options{JumpPoints: true})
+	small.jq = newJPSQueue(64)
+	rng := newRand(4006)
+	for k := 0; k < 3; k++ {
+		st := Cell{int32(rng.Intn(w)), int32(2 * rng.Intn(h/2))}
+		goals := []Cell{{0, int32(h - 2)}, {int32(w - 1), int32(h - 2)}}
+		for range 3 {
+			goals = append(goals, Cell{int32(rng.Intn(w)), int32(2 * rng.Intn(h/2))})
+		}
+		r4Check(t, g, s, st, goals, "serpentine")
+		r4Check(t, g, small, st, goals, "serpentine small ring")
 	}
 }
