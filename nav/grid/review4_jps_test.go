@@ -326,3 +326,50 @@ func TestReview4JPSCorridorsAndSerpentine(t *testing.T) {
 		r4Check(t, g, small, st, goals, "serpentine small ring")
 	}
 }
+
+// Wide-agent searches (Options.Clearance) on one Search through edit runs
+// (the allowed moves follow the patched clearance), against a fresh Search
+// on a fresh grid of the same cells.
+func TestReview4ClearanceSearchAfterEdits(t *testing.T) {
+	rng := newRand(4007)
+	for trial := 0; trial < 12; trial++ {
+		w, h := 20+rng.Intn(60), 20+rng.Intn(60)
+		g := r4Grid(rng, w, h, 5+rng.Intn(15), 1)
+		opt := Options{Clearance: uint8(2 + rng.Intn(3)), JumpPoints: rng.Intn(2) == 0}
+		s := NewSearchOptions(g, opt)
+		for round := 0; round < 15; round++ {
+			n := 1 + rng.Intn(6)
+			if rng.Intn(5) == 0 {
+				n = 300
+			}
+			for range n {
+				c := r4Cell(rng, g)
+				if g.Passable(c) {
+					g.SetCost(c, Blocked)
+				} else {
+					g.SetCost(c, 1)
+				}
+				if rng.Intn(10) == 0 {
+					g.Clearance(r4Cell(rng, g))
+				}
+			}
+			fresh := New(w, h)
+			for i, c := range g.Costs() {
+				if c != 1 {
+					fresh.SetCost(Cell{int32(i % w), int32(i / w)}, c)
+				}
+			}
+			f := NewSearchOptions(fresh, opt)
+			for range 6 {
+				a, b := r4Cell(rng, g), r4Cell(rng, g)
+				_, want, errW := f.Path(a, b, nil)
+				path, got, err := s.Path(a, b, nil)
+				require.Equal(t, errW, err, "trial %d round %d %v->%v", trial, round, a, b)
+				if err == nil {
+					require.InDelta(t, want, got, 1e-9, "trial %d round %d %v->%v", trial, round, a, b)
+					checkPath(t, g, path, a, b)
+				}
+			}
+		}
+	}
+}
