@@ -93,3 +93,53 @@ func TestReview4PathQueueFreshPathValueNoOrphans(t *testing.T) {
 		review4Run(t, seed, true)
 	}
 }
+
+// Orphans made by hand (a Ready path set back to PathPending without Want) in
+// a busy queue with stale tickets around: each is reported by Diagnose and
+// served within a bounded number of frames.
+func TestReview4PathQueueHandMadeOrphansServed(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(40, 40)
+	arche.AddResource(w, g)
+	rng := steer.NewRand(77)
+	pq := &PathQueue{Budget: 60}
+	pq.Initialize(w)
+	m := generic.NewMap2[components.Position, components.Path](w)
+	paths := generic.NewMap1[components.Path](w)
+	cell := func() grid.Cell { return grid.Cell{X: int32(rng.Intn(40)), Y: int32(rng.Intn(40))} }
+	var es []arche.Entity
+	for range 40 {
+		c := cell()
+		es = append(es, m.NewWith(&components.Position{Vec: r2.Vec{X: float64(c.X) + 0.5, Y: float64(c.Y) + 0.5}},
+			&components.Path{Want: true, Goal: cell()}))
+	}
+	since := map[arche.Entity]int{}
+	for frame := range 400 {
+		for range 3 {
+			p := paths.Get(es[rng.Intn(len(es))])
+			p.Want, p.Goal = true, cell() // replaced requests: stale tickets
+		}
+		if frame%7 == 0 {
+			e := es[rng.Intn(len(es))]
+			if p := paths.Get(e); p.State == components.PathReady && !p.Want {
+				p.State = components.PathPending // an orphan
+				since[e] = frame
+				if n := Diagnose(w).Counts[CausePathNotQueued]; n == 0 {
+					t.Fatalf("frame %d: orphan not reported", frame)
+				}
+			}
+		}
+		pq.Update(w)
+		for e, f := range since {
+			if p := paths.Get(e); p.State != components.PathPending {
+				delete(since, e)
+			} else if frame-f > 60 {
+				t.Fatalf("frame %d: orphan %v pending since frame %d (requeued in total %d)", frame, e, f, pq.TotalRequeued)
+			}
+		}
+	}
+	if pq.TotalRequeued == 0 {
+		t.Fatal("no orphan requeued")
+	}
+}
