@@ -404,7 +404,7 @@ type diagnoser struct {
 	walls       bool // the grid has a blocked cell
 
 	seen     map[arche.Entity]struct{} // Report.seen, reused between checks
-	queued   map[arche.Entity]uint32   // the path queue's latest request number per requester, reused
+	queued   map[pathRequest]struct{}  // the requests the path queue holds, reused
 	queue    *PathQueue                // the world's path queue, nil if none
 	systems  systemSet                 // archai systems initialized in the world
 	initOnce bool                      // some archai system was initialized: missing ones can be told
@@ -451,7 +451,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	if r := ecs.Resource[installed](w); r != nil && r.pathQueue != nil {
 		d.queue = r.pathQueue
 		if d.queued == nil {
-			d.queued = map[arche.Entity]uint32{}
+			d.queued = map[pathRequest]struct{}{}
 		}
 		clear(d.queued)
 		d.queue.requests(d.queued)
@@ -530,7 +530,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseNoPathQueue, e)
 		}
 		if path != nil && d.queue != nil && !path.Want && path.State == components.PathPending {
-			if req, ok := d.queued[e]; !ok || req != path.Request {
+			if _, ok := d.queued[pathRequest{e, path.Request}]; !ok {
 				r.add(CausePathNotQueued, e)
 			}
 		}

@@ -299,7 +299,7 @@ func (s *PathQueue) wantOrphans() {
 // pending agents without a ticket for their latest request, marks the latter as
 // wanting their path again, and returns how many they are.
 func (s *PathQueue) keepOrphans() int {
-	live := make(map[arche.Entity]uint32, s.waiting)
+	live := make(map[pathRequest]struct{}, s.waiting)
 	s.requests(live)
 	c := &s.cols
 	kept, n, r := s.wants[:0], 0, 0
@@ -308,7 +308,7 @@ func (s *PathQueue) keepOrphans() int {
 		r = c.run(i, r)
 		p := (*components.Path)(c.at(r, 0, i))
 		if !p.Want {
-			if req, ok := live[c.ents[i]]; ok && req == p.Request {
+			if _, ok := live[pathRequest{c.ents[i], p.Request}]; ok {
 				continue
 			}
 			p.Want = true
@@ -320,14 +320,22 @@ func (s *PathQueue) keepOrphans() int {
 	return n
 }
 
-// requests sets live[e] to the latest request number the queue holds of each
-// requester e.
-func (s *PathQueue) requests(live map[arche.Entity]uint32) {
+// pathRequest is one request the queue holds: the requester and the
+// Path.Request it was filed under.
+type pathRequest struct {
+	e   arche.Entity
+	req uint32
+}
+
+// requests adds to live every request the queue holds. An agent's Path may
+// hold a smaller request number than a stale ticket of it (a Path value
+// replaced whole starts again from 0), so a pending agent is waited for when
+// its own number is among them, not the largest.
+func (s *PathQueue) requests(live map[pathRequest]struct{}) {
 	for _, j := range s.byKey {
 		for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
-			if tk := s.tickets[t]; tk.req >= live[tk.e] {
-				live[tk.e] = tk.req
-			}
+			tk := s.tickets[t]
+			live[pathRequest{tk.e, tk.req}] = struct{}{}
 		}
 	}
 }
