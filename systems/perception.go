@@ -274,8 +274,9 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 		return
 	}
 	per.Visible = true
-	sc.targets = append(sc.targets, pendingTarget{per: per, id: id}) // per.Target = s.nb.Entities[id], by setTargets
-	per.TargetAt = at                                                // s.nb.Positions[id], read from the index
+	// per.Target = s.nb.Entities[id], written by setTargets
+	sc.targets = append(sc.targets, pendingTarget{per: per, id: id})
+	per.TargetAt = at // s.nb.Positions[id], read from the index
 	per.Distance = d
 	per.HasLastSeen = true
 	per.LastSeen = per.TargetAt
