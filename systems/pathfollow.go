@@ -133,7 +133,9 @@ func clearOf(kin *components.Kinematics) uint8 {
 
 type followScratch struct {
 	stuck int
-	_     [56]byte // keep workers' counters off one cache line
+	slow  []int32  // followRun: the agents of its range that follow calls for
+	touch int32    // followRun: a sum of the waypoints it touched, kept so the loads stay
+	_     [28]byte // keep workers' counters off one cache line
 }
 
 // MaxLead is the longest look-ahead, in seconds, of pursuit and evasion: the
@@ -257,6 +259,9 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	prog := columnOf[components.Progress](c, r, pfProgress, s.n)
 	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
 	kin := columnOf[components.Kinematics](c, r, pfKin, s.n)
+	// the common case first; the others are served after, together (the
+	// order changes nothing: each agent writes only its own components)
+	slow := sc.slow[:0]
 	for i := from - start; i < to-start; i++ {
 		if path != nil && s.sightHit(pos[i].Vec, &in[i], &path[i]) {
 			// the common case, in short: a move whose goal was in sight
@@ -269,6 +274,23 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			}
 			continue
 		}
+		slow = append(slow, int32(i))
+	}
+	if path != nil {
+		// Each agent's waypoints are a buffer of its own, far from the
+		// others' (one page each, or more), so reading the next waypoint is
+		// a cache miss, and for the agents following a path goTo reads one.
+		// Loaded here one after another, with nothing depending on them,
+		// the misses overlap instead of stalling each agent's goTo in turn.
+		var t int32
+		for _, i := range slow {
+			if p := &path[i]; p.State == components.PathReady && p.Next >= 0 && p.Next < len(p.Waypoints) {
+				t += p.Waypoints[p.Next].X
+			}
+		}
+		sc.touch += t
+	}
+	for _, i := range slow {
 		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
 		if path != nil {
 			j.path = &path[i]
@@ -284,6 +306,7 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 		}
 		s.follow(&j, sc)
 	}
+	sc.slow = slow
 }
 
 // sightHit reports whether an agent at pos with intent in and path p moves

@@ -98,9 +98,20 @@ const (
 // perceiveScratch is one worker's buffers.
 type perceiveScratch struct {
 	cands        []foeCandidate
-	fov, cosHalf float64 // the last field of view met and the cosine of its half
+	fov, cosHalf float64         // the last field of view met and the cosine of its half
+	targets      []pendingTarget // targets found, their entities not yet read (setTargets)
 	_            [64]byte
 }
+
+// pendingTarget is a perception whose Target is the agent of hash ID id.
+type pendingTarget struct {
+	per *components.Perception
+	id  int32
+}
+
+// targetBatch is the most perceptions whose Target waits to be read
+// (setTargets).
+const targetBatch = 32
 
 // perceiver is an agent due to perceive this frame and its components
 // (valid within the Update: Perception changes no structure); Velocity and
@@ -209,6 +220,9 @@ func (s *Perception) Work(worker, lo, hi int) {
 	}
 	now := s.clock.Time
 	sc := &s.scratch[worker]
+	if cap(sc.targets) < targetBatch {
+		sc.targets = make([]pendingTarget, 0, targetBatch) // once per worker
+	}
 	for k := lo; k < hi; k++ {
 		p := &s.due[k]
 		var v r2.Vec
@@ -216,7 +230,23 @@ func (s *Perception) Work(worker, lo, hi int) {
 			v = p.vel.Vec
 		}
 		s.perceive(p.per, p.e, p.pos.Vec, v, p.fac.Team, now, sc)
+		if len(sc.targets) == targetBatch {
+			s.setTargets(sc)
+		}
 	}
+	s.setTargets(sc)
+}
+
+// setTargets writes the Target entity of the perceptions pending in sc. A
+// target's entry in Neighbours.Entities is anywhere in it, a cache miss;
+// read one after another, with nothing depending on them, the misses
+// overlap instead of stalling each perception in turn.
+func (s *Perception) setTargets(sc *perceiveScratch) {
+	for _, t := range sc.targets {
+		t.per.Target = s.nb.Entities[t.id]
+	}
+	clear(sc.targets) // keep no component pointer
+	sc.targets = sc.targets[:0]
 }
 
 // perceive finds the target of the agent self at pos: the nearest agent of
@@ -245,7 +275,8 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 		return
 	}
 	per.Visible = true
-	per.Target = s.nb.Entities[id]
+	// per.Target = s.nb.Entities[id], written by setTargets
+	sc.targets = append(sc.targets, pendingTarget{per: per, id: id})
 	per.TargetAt = at // s.nb.Positions[id], read from the index
 	per.Distance = d
 	per.HasLastSeen = true
