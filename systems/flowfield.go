@@ -96,6 +96,7 @@ type FlowField struct {
 	Cache *flowfield.Cache // the shared cache, also a world resource
 
 	grid   *grid.Grid
+	world  *arche.World // the world of the last Initialize (InitializedWorld)
 	pool   *ecs.Workers
 	filter *generic.Filter2[components.Position, components.FlowFollower]
 	jobs   []flowJob
@@ -191,6 +192,7 @@ func (s *FlowField) Name() string { return "flowfield" }
 //     arche.AddResource before Initialize;
 //   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75.
 func (s *FlowField) Initialize(w *arche.World) {
+	s.world = w
 	if s.Capacity <= 0 {
 		s.Capacity = 8
 	}

@@ -31,6 +31,14 @@ func inPool(w *arche.World, e arche.Entity) bool {
 	return int(e.ID()) <= w.Stats().Entities.Total // the pool holds IDs 0..Total
 }
 
+// InitializedWorld returns the world the queue was last initialized on (nil before
+// Initialize): save's Loaded.Restore refuses to restore into a queue of another world.
+func (s *PathQueue) InitializedWorld() *arche.World { return s.world }
+
+// InitializedWorld returns the world the FlowField was last initialized on (nil before
+// Initialize): save's Loaded.Restore refuses to restore into a FlowField of another world.
+func (s *FlowField) InitializedWorld() *arche.World { return s.world }
+
 // PathQueueState is what a [PathQueue] carries from one frame to the next: the queued
 // searches with their requests, the search in progress and the expansions already
 // spent on it, and the next ticket number.

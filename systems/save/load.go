@@ -216,11 +216,15 @@ func ReadMeta(data []byte) (json.RawMessage, error) {
 	return f.Meta, nil
 }
 
+// worldBound is a State that tells the world it was initialized on.
+type worldBound interface{ InitializedWorld() *arche.World }
+
 // Restore loads the saved state of each of states (initialized on the loaded world)
 // by its Name. It returns an error wrapping ErrState if a state has no entry in the file
 // or the file holds the state of a system not given (the run would not continue as
 // saved), or a state's own error (wrapping systems.ErrNotInitialized for a system not
-// yet initialized: call Initialize first).
+// yet initialized, or initialized on another world than l.World, such as the saved one:
+// call Initialize on l.World first).
 //
 // A program that never calls Restore loses the systems' saved state: the path queue's
 // waiting requests, for one. The PathQueue then asks again for every pending path
@@ -230,6 +234,9 @@ func ReadMeta(data []byte) (json.RawMessage, error) {
 func (l *Loaded) Restore(states ...State) error {
 	given := map[string]bool{}
 	for _, s := range states {
+		if b, ok := s.(worldBound); ok && b.InitializedWorld() != nil && b.InitializedWorld() != l.World {
+			return fmt.Errorf("load: state of %q: %w: %w: the system was initialized on another world than the loaded one (Initialize it on Loaded.World first)", s.Name(), ErrState, systems.ErrNotInitialized)
+		}
 		raw, ok := l.states[s.Name()]
 		if !ok {
 			return fmt.Errorf("load: %w: the file has no state for %q", ErrState, s.Name())
