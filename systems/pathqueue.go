@@ -212,22 +212,10 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.news = make([]pathWant, 0, n+n/4)
 		s.wants = make([]int32, 0, n+n/4)
 	}
-	s.news, s.wants = s.news[:0], s.wants[:0]
-	pending := 0 // agents waiting without asking again: each holds a ticket
-	for r := range c.runs {
-		start := c.runs[r].start
-		paths := columnOf[components.Path](c, r, 0, s.n)
-		for k := range paths {
-			if paths[k].Want {
-				s.wants = append(s.wants, int32(start+k))
-			} else if paths[k].State == components.PathPending {
-				pending++
-			}
-		}
-	}
-	orphans := pending > s.waiting
+	s.news = s.news[:0]
+	orphans := s.scanWants(false) > s.waiting // each agent waiting without asking again holds a ticket
 	if orphans {
-		s.wantOrphans()
+		s.scanWants(true) // the pending agents too, as orphan candidates
 	}
 	c.entitiesAt(w, s.filter.Filter(w), s.wants) // the requesters' entities alone
 	if orphans {

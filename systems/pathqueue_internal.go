@@ -277,27 +277,36 @@ func (s *PathQueue) heapDown(i int) {
 	s.jobs[j].heapIdx = int32(i)
 }
 
-// wantOrphans sets s.wants, in query order, to this frame's requesters and every
-// pending agent (an orphan candidate); keepOrphans then drops the candidates
-// holding a live ticket. Only run when a frame has more pending agents than
-// tickets, so it may allocate.
-func (s *PathQueue) wantOrphans() {
+// scanWants sets s.wants, in query order, to this frame's requesters (Want),
+// and with pendingToo to the pending agents as well (orphan candidates, which
+// keepOrphans sorts out), and returns the number of pending agents without Want.
+func (s *PathQueue) scanWants(pendingToo bool) (pending int) {
 	c := &s.cols
 	s.wants = s.wants[:0]
 	for r := range c.runs {
 		start := c.runs[r].start
 		paths := columnOf[components.Path](c, r, 0, s.n)
 		for k := range paths {
-			if paths[k].Want || paths[k].State == components.PathPending {
-				s.wants = append(s.wants, int32(start+k))
+			switch {
+			case paths[k].Want:
+			case paths[k].State == components.PathPending:
+				pending++
+				if !pendingToo {
+					continue
+				}
+			default:
+				continue
 			}
+			s.wants = append(s.wants, int32(start+k))
 		}
 	}
+	return pending
 }
 
 // keepOrphans keeps in s.wants (whose entities are read) the requesters and the
 // pending agents without a ticket for their latest request, marks the latter as
-// wanting their path again, and returns how many they are.
+// wanting their path again, and returns how many they are. It runs only on a
+// frame with more pending agents than tickets, so it may allocate.
 func (s *PathQueue) keepOrphans() int {
 	live := make(map[pathRequest]struct{}, s.waiting)
 	s.requests(live)
