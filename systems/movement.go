@@ -100,6 +100,7 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
+	s.walls.bitsOnly = true // Movement reads the bitmap alone, not Steer's quadrant table
 }
 
 // Update moves every agent: the query's columns are recorded archetype by

@@ -23,6 +23,10 @@ type wallBits struct {
 	version uint64
 	edits   []grid.Cell  // patch's scratch
 	wins    []wallWindow // patch's scratch
+
+	// bitsOnly keeps the bitmap alone (Movement's wall checks): no quadrant
+	// table, no clearance read, and an edit only flips its bit.
+	bitsOnly bool
 }
 
 // wallWindow is a rectangle of cells, x0 to x1 by y0 to y1 (inclusive).
@@ -61,6 +65,9 @@ func (b *wallBits) rebuild(g *grid.Grid) {
 				b.bits[i>>6] |= 1 << (i & 63)
 			}
 		}
+	}
+	if b.bitsOnly {
+		return
 	}
 	b.more = grow(b.more, n)
 	b.side = grow(b.side, n)
@@ -112,9 +119,19 @@ func (b *wallBits) patch(g *grid.Grid) bool {
 			n++
 		}
 	}
-	wins := b.wins[:0]
+	if b.bitsOnly {
+		return true
+	}
+	wins, area := b.wins[:0], 0
 	for _, c := range b.edits[:n] {
-		wins = addWallWindow(wins, b.window(g, c))
+		win := b.window(g, c)
+		// each window's ring walk read about its area: past the grid's, a
+		// rebuild is cheaper (many edits in the open)
+		if area += (win.x1 - win.x0 + 1) * (win.y1 - win.y0 + 1); area > b.w*b.h {
+			b.wins = wins
+			return false
+		}
+		wins = addWallWindow(wins, win)
 	}
 	b.wins = wins
 	for _, win := range wins {
