@@ -575,15 +575,7 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 		}
 	}
 	s.nodes[ni] = mkNode(gen, dir, ng)
-	// JPS's heuristic is octile; pushOpen's common case, inlined
-	h := octileInt(x-int32(s.gx), y-int32(s.gy))
-	if s.wmode == keyExact && s.buckets {
-		if f := ng + h; f-s.bq.fmin < int64(len(s.bq.head)) {
-			s.bq.push(f, ni)
-			return
-		}
-	}
-	s.pushOpen(ng, h, ni)
+	s.pushOpen(ng, octileInt(x-int32(s.gx), y-int32(s.gy)), ni) // JPS's heuristic is octile
 }
 
 // reconstructFast is reconstructInt for a dst with room for n cells, at

@@ -100,11 +100,19 @@ func (g *Grid) patchClearance() bool {
 	if !ok || len(g.clearEdits) > clearPatchMax {
 		return false
 	}
-	wins := g.clearWins[:0]
+	wins, area := g.clearWins[:0], 0
 	for _, c := range g.clearEdits {
 		i := g.index(c)
 		if (g.clear[i] == 0) != isBlocked(g.cost[i]) { // passability changed (a cell edited back and forth did not)
-			wins = addRect(wins, g.clearanceWindow(c))
+			r := g.clearanceWindow(c)
+			// each window's ring walk read about its area: past the grid's, the
+			// whole computation is cheaper (many edits in the open); nothing is
+			// written yet
+			if area += int(r.Max.X-r.Min.X+1) * int(r.Max.Y-r.Min.Y+1); area > g.w*g.h {
+				g.clearWins = wins
+				return false
+			}
+			wins = addRect(wins, r)
 		}
 	}
 	g.clearWins = wins

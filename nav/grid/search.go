@@ -268,7 +268,6 @@ func NewSearch(g *Grid) *Search {
 // [Search.Path] as an error wrapping [ErrBadOptions].
 func NewSearchOptions(g *Grid, opt Options) *Search {
 	s := &Search{g: g, opt: opt, optErr: opt.Validate(), open: make([]openKey, 0, 1024)}
-	s.sync()
 	s.prepare()
 	return s
 }

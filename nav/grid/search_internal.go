@@ -99,6 +99,7 @@ func (s *Search) sync() {
 // JumpPoints, and the bucket queue of an unweighted query. A game then pays
 // for them when it makes the Search, not on the first path it asks for.
 func (s *Search) prepare() {
+	s.sync() // the grid may have changed since the last query (SetOptions)
 	if s.optErr != nil || !s.isUniform || isBlocked(s.uniform) {
 		return
 	}
