@@ -66,6 +66,10 @@ type report struct {
 	// name), the larger of the counts before the first frame and after the
 	// last; every cause is listed, 0 for a well set-up scenario.
 	Diagnostics map[string]int `json:"diagnostics"`
+	// InstalledTwice names the archai systems installed more than once
+	// (systems.Report.Twice, before the first frame or after the last, in
+	// Report order); [] for a well set-up scenario.
+	InstalledTwice []string `json:"installed_twice"`
 
 	LOD         bool   `json:"lod"`
 	ThinkBudget int    `json:"think_budget"`
@@ -252,12 +256,9 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		Frame:          frameCount(w),
 		Saved:          saved,
 		Loaded:         cfg.loaded,
-		Diagnostics:    map[string]int{},
 		diagnosed:      [2]systems.Report{before, systems.Diagnose(w)},
 	}
-	for c := range systems.NumCauses {
-		rep.Diagnostics[c.String()] = max(before.Counts[c], rep.diagnosed[1].Counts[c])
-	}
+	rep.Diagnostics, rep.InstalledTwice = diagnosticsJSON(before, rep.diagnosed[1])
 	total := 0.0
 	for _, ms := range frameMs {
 		total += ms

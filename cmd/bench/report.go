@@ -9,7 +9,28 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/archai-go/archai/systems"
 )
+
+// diagnosticsJSON returns what -json reports of systems.Diagnose before the first
+// frame and after the last: per cause (every cause listed), the larger of the two
+// counts; and the systems installed twice in either (Report.Twice), each once, in the
+// reports' order, never nil (an empty list says none, as the text report's "no
+// misconfigured agent").
+func diagnosticsJSON(before, after systems.Report) (map[string]int, []string) {
+	counts := make(map[string]int, int(systems.NumCauses))
+	for c := range systems.NumCauses {
+		counts[c.String()] = max(before.Counts[c], after.Counts[c])
+	}
+	twice := []string{}
+	for _, n := range slices.Concat(before.Twice, after.Twice) {
+		if !slices.Contains(twice, n) {
+			twice = append(twice, n)
+		}
+	}
+	return counts, twice
+}
 
 // writeJSONLine writes r as one line of JSON (JSON lines: one object per
 // run).
