@@ -7,7 +7,8 @@
 // v0.2.1, which works with Arche v0.15.3); every component of every alive entity, in
 // the order Arche stores them, through a codec that keeps NaN and infinite floats (as
 // "NaN", "+Inf", "-Inf") and writes node memory, blackboard stores and entity handles
-// as data; the ecs.Clock; a meta value of the caller's; and the state of the systems
+// as data; the ecs.Clock; a fingerprint of the *grid.Grid (size and a hash of its
+// costs, edits included), checked on load; a meta value of the caller's; and the state of the systems
 // that persists across frames ([State]: systems.PathQueue, the think budgets'
 // cursors, systems.FlowField's cache, a program's own).
 //
@@ -17,7 +18,8 @@
 //     blackboard schema, its own component types).
 //   - [Load] and [LoadInto] build a new world, all or nothing, with errors that name
 //     what and where and wrap [ErrFormat], [ErrVersion], [ErrType], [ErrEntities],
-//     [ErrUnknownID], [ErrMemory] or [ErrDomain]; [Loaded.Restore] then restores the
+//     [ErrUnknownID], [ErrMemory], [ErrDomain] or [ErrGridMismatch]; [Loaded.Restore]
+//     then checks the grid the program added ([ErrGridMismatch]) and restores the
 //     systems' state ([ErrState]); [ReadMeta] reads the caller's meta alone.
 //   - [Checker]: a component type with a Check() error method (a program's own, say
 //     an index into its own route) is checked by Load; give one to each component

@@ -18,6 +18,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	archeserde "github.com/mlange-42/arche-serde"
 	arche "github.com/mlange-42/arche/ecs"
@@ -38,6 +39,9 @@ type Loaded struct {
 	Meta  json.RawMessage // the caller's meta given to Save (nil if none)
 
 	states map[string]json.RawMessage
+
+	grid        *gridPrint // the saved grid's fingerprint (nil: none, or not recorded)
+	gridChecked bool       // the file records the grid (null or a fingerprint): Restore checks it
 }
 
 // Load builds a new world from a file written by [Save], resolving the IDs of trees,
@@ -45,9 +49,10 @@ type Loaded struct {
 // or reg.GOAP, setting its cached Domain ID and Cache from that registry): the world has the saved entities (same IDs and
 // generations, so entity references survive), their components (in the saved order, so
 // queries visit them as the saved run did), the Clock resource, and a [systems.Arena]
-// holding every buffer the components point to. Add the program's resources (the grid)
-// and systems to it, Initialize them, then call [Loaded.Restore] with the systems whose
-// state was saved.
+// holding every buffer the components point to. Add the program's resources (the grid
+// the save was made on, with the edits it had then) and systems to it, Initialize them,
+// then call [Loaded.Restore] with the systems whose state was saved (with none if
+// none was): it checks the grid too.
 //
 // Loading is all or nothing: it changes nothing of the caller's (the new world is
 // returned only on success; reg is read only). It returns an error naming what and
@@ -67,8 +72,12 @@ func Load(data []byte, reg Registry) (*Loaded, error) {
 
 // LoadInto is [Load] into w, a world the caller made for it, with no entity yet: its
 // resources (the grid) and what the caller built over it (trees whose leaves hold
-// component maps of w, spawners) are kept; a Clock resource is overwritten. On error w is
-// left half-filled: discard it (the caller's running world is another).
+// component maps of w, spawners) are kept; a Clock resource is overwritten. If w has a
+// *grid.Grid, it is checked first: a grid of another size or other costs than the saved
+// one's (another map, or the map without the edits the saved run had made: a door
+// closed) is an error wrapping ErrGridMismatch naming both, as is a grid when the saved
+// world had none; a file written before grids were fingerprinted is not checked. On
+// error w is left half-filled: discard it (the caller's running world is another).
 //
 // It panics if w has entities (never created one): that is the caller's mistake, not
 // the file's.
@@ -94,6 +103,15 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	}
 	if f.Version != Version {
 		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	}
+	saved, gridChecked, err := parseGrid(f.Grid)
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	if g := ecs.Resource[grid.Grid](w); g != nil && gridChecked {
+		if err := checkGrid(saved, g); err != nil { // fail before building anything
+			return nil, err
+		}
 	}
 	r := newResolver(reg)
 
@@ -192,7 +210,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		}
 	}
 	systems.ArenaOf(w).HoldAll(w)
-	return &Loaded{World: w, Meta: f.Meta, states: f.Systems}, nil
+	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, grid: saved, gridChecked: gridChecked}, nil
 }
 
 // ReadMeta returns the caller's meta of a save file (see [Save]) without loading the
@@ -220,7 +238,11 @@ func ReadMeta(data []byte) (json.RawMessage, error) {
 type worldBound interface{ InitializedWorld() *arche.World }
 
 // Restore loads the saved state of each of states (initialized on the loaded world)
-// by its Name. It returns an error wrapping ErrState if a state has no entry in the file
+// by its Name. It first checks the loaded world's *grid.Grid against the fingerprint
+// the file records (see [LoadInto]) and returns an error wrapping ErrGridMismatch,
+// restoring nothing, if it is not the saved one (or missing): call Restore, with no
+// states if the file has none, once the grid is added. It returns an error wrapping
+// ErrState if a state has no entry in the file
 // or the file holds the state of a system not given (the run would not continue as
 // saved), or a state's own error (wrapping systems.ErrNotInitialized for a system not
 // yet initialized, or initialized on another world than l.World, such as the saved one:
@@ -232,6 +254,11 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // path_not_queued), so agents still get their paths, but the run no longer continues
 // as the saved one would have.
 func (l *Loaded) Restore(states ...State) error {
+	if l.gridChecked {
+		if err := checkGrid(l.grid, ecs.Resource[grid.Grid](l.World)); err != nil {
+			return err
+		}
+	}
 	given := map[string]bool{}
 	for _, s := range states {
 		if b, ok := s.(worldBound); ok && b.InitializedWorld() != nil && b.InitializedWorld() != l.World {

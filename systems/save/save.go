@@ -38,6 +38,9 @@ var (
 	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
 	ErrEntities    = errors.New("inconsistent entity pool")
 	ErrState       = errors.New("system state does not match")
+	// ErrGridMismatch: the world's *grid.Grid is not the one the save was made on (its
+	// size or a cell's cost differs, or one world has a grid and the other none).
+	ErrGridMismatch = errors.New("the world's grid is not the saved run's")
 )
 
 // State is a system whose state persists across frames (the systems.PathQueue,
@@ -80,6 +83,7 @@ type file struct {
 	Version    int                        `json:"version"`
 	Meta       json.RawMessage            `json:"meta,omitempty"`
 	Clock      json.RawMessage            `json:"clock,omitempty"`
+	Grid       json.RawMessage            `json:"grid"`       // the grid's fingerprint (grid.go); null: no grid; absent: a file from before fingerprints
 	Types      []string                   `json:"types"`      // component types, in the world's ID order
 	World      json.RawMessage            `json:"world"`      // arche-serde's document: the entity pool
 	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
@@ -115,7 +119,9 @@ func typeName(t reflect.Type) string {
 // Save returns world w as a save file: every entity (IDs, generations and the free list,
 // through arche-serde), every component of every entity, the Clock resource, meta (any
 // JSON-able value of the caller's: scenario, seed, settings) and the state of each of
-// states. Floats are written exactly, NaN and infinities included. Trees, machines,
+// states, and a fingerprint of the world's *grid.Grid resource (its size and a hash of
+// its costs as they are now, edits included; null without a grid) that loading
+// checks. Floats are written exactly, NaN and infinities included. Trees, machines,
 // reasoners and planner domains are written as their IDs (names); a planner with no Name
 // is saved under the name of its Domain ID in the world's *htn.Registry or
 // *goap.Registry resource.
@@ -141,6 +147,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		}
 		f.Clock = b.Bytes()
 	}
+	f.Grid = gridJSON(w)
 	ids := arche.ComponentIDs(w)
 	types := map[arche.ID]reflect.Type{}
 	keys := map[arche.ID]string{} // a component's key: its index in Types

@@ -1,0 +1,126 @@
+package save_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems/save"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// worldWith returns a new world holding g as its grid (none if g is nil).
+func worldWith(g *grid.Grid) *arche.World {
+	world := arche.NewWorld()
+	if g != nil {
+		arche.AddResource(&world, g)
+	}
+	return &world
+}
+
+// A save records its grid's fingerprint: loading it onto a grid of another size or other
+// costs is an error wrapping ErrGridMismatch that names both, from LoadInto when the world
+// has its grid already, else from Restore (after the program added it).
+func TestLoadOntoAnotherGridIsAnError(t *testing.T) {
+	f := newFixture(t) // a 16x16 grid of cost 1
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+
+	// LoadInto a world with the same grid: fine
+	l, err := save.LoadInto(data, f.reg, worldWith(grid.New(16, 16)))
+	require.NoError(t, err)
+	require.NoError(t, l.Restore())
+
+	// another size
+	_, err = save.LoadInto(data, f.reg, worldWith(grid.New(16, 17)))
+	require.ErrorIs(t, err, save.ErrGridMismatch)
+	assert.ErrorContains(t, err, "the save was made on a 16x16 grid (costs fnv1a64:")
+	assert.ErrorContains(t, err, "this world has a 16x17 grid (costs fnv1a64:")
+	assert.ErrorContains(t, err, "add the saved run's grid")
+
+	// the same size, one cell of another cost
+	other := grid.New(16, 16)
+	other.SetCost(grid.Cell{X: 3, Y: 4}, 2)
+	_, err = save.LoadInto(data, f.reg, worldWith(other))
+	require.ErrorIs(t, err, save.ErrGridMismatch)
+
+	// Load builds a world without a grid: Restore checks the one the program added
+	l, err = save.Load(data, f.reg)
+	require.NoError(t, err)
+	err = l.Restore()
+	require.ErrorIs(t, err, save.ErrGridMismatch, "no grid added")
+	assert.ErrorContains(t, err, "this world has no *grid.Grid resource")
+	arche.AddResource(l.World, other)
+	require.ErrorIs(t, l.Restore(), save.ErrGridMismatch, "another grid added")
+	l.World.Resources().Remove(arche.ResourceID[grid.Grid](l.World))
+	arche.AddResource(l.World, grid.New(16, 16))
+	assert.NoError(t, l.Restore(), "the saved grid added")
+}
+
+// A grid edited before saving (a door closed) is saved as edited: loading onto the map
+// as it was before the edit is ErrGridMismatch, not a run whose paths walk through the
+// door; the same map with the same edit loads.
+func TestGridEditedBeforeSavingMustBeEditedAgain(t *testing.T) {
+	f := newFixture(t)
+	door := grid.Cell{X: 8, Y: 8}
+	arche.GetResource[grid.Grid](f.w).SetCost(door, grid.Blocked)
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+
+	_, err = save.LoadInto(data, f.reg, worldWith(grid.New(16, 16)))
+	require.ErrorIs(t, err, save.ErrGridMismatch, "the map without the closed door")
+
+	edited := grid.New(16, 16)
+	edited.SetCost(door, grid.Blocked)
+	l, err := save.LoadInto(data, f.reg, worldWith(edited))
+	require.NoError(t, err)
+	assert.NoError(t, l.Restore())
+
+	// a door closed then opened again is the same grid (costs, not the edit count, are compared)
+	again := grid.New(16, 16)
+	again.SetCost(door, grid.Blocked)
+	again.SetCost(door, 1)
+	arche.GetResource[grid.Grid](f.w).SetCost(door, 1)
+	data, err = save.Save(f.w, nil)
+	require.NoError(t, err)
+	_, err = save.LoadInto(data, f.reg, worldWith(again))
+	assert.NoError(t, err)
+}
+
+// A world saved without a grid loads into a world without one, and not into a world
+// with one; a file from before fingerprints (no "grid" key) loads onto any grid, as it
+// did (the program must add the same grid: nothing can check it); a fingerprint that is
+// not one is ErrFormat.
+func TestGridlessAndOldSaves(t *testing.T) {
+	f := newFixture(t)
+	f.w.Resources().Remove(arche.ResourceID[grid.Grid](f.w))
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"grid":null`)
+	l, err := save.Load(data, f.reg)
+	require.NoError(t, err)
+	require.NoError(t, l.Restore())
+	_, err = save.LoadInto(data, f.reg, worldWith(grid.New(16, 16)))
+	require.ErrorIs(t, err, save.ErrGridMismatch)
+	assert.ErrorContains(t, err, "the save was made from a world without a grid, this world has a 16x16 grid")
+
+	var doc map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &doc))
+	delete(doc, "grid")
+	old, err := json.Marshal(doc)
+	require.NoError(t, err)
+	l, err = save.LoadInto(old, f.reg, worldWith(grid.New(5, 7)))
+	require.NoError(t, err, "a file without a fingerprint is not checked")
+	require.NoError(t, l.Restore())
+
+	for _, bad := range []string{`{"width":0,"height":16,"costs":"fnv1a64:0000000000000000"}`, `{"width":16,"height":16}`, `[16,16]`, `"16x16"`} {
+		doc["grid"] = json.RawMessage(bad)
+		b, err := json.Marshal(doc)
+		require.NoError(t, err)
+		_, err = save.Load(b, f.reg)
+		assert.ErrorIs(t, err, save.ErrFormat, bad)
+		assert.ErrorContains(t, err, "load: grid: ", bad)
+	}
+}
