@@ -50,6 +50,8 @@ type Combat struct {
 	cols    columns // Intent, Position, Weapon
 	at      []int32 // query indices of this frame's attackers
 	all     []attacker
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // attacker is one request found this frame: the attacker and its
@@ -83,7 +85,7 @@ const (
 
 // Update applies this frame's strikes.
 func (s *Combat) Update(w *arche.World) {
-	mustInitialized(s.filter, "Combat")
+	mustInitialized(s.filter, s.finalized, "Combat")
 	s.Strikes = 0
 	q := s.filter.Query(w)
 	c := &s.cols
@@ -131,5 +133,11 @@ func (s *Combat) Update(w *arche.World) {
 	s.TotalStrikes += s.Strikes
 }
 
-// Finalize does nothing.
-func (s *Combat) Finalize(w *arche.World) {}
+// Finalize drops the filter: Update panics until the next Initialize (see
+// lifecycle.go).
+func (s *Combat) Finalize(w *arche.World) {
+	if s.filter == nil { // never initialized, or finalized already
+		return
+	}
+	s.filter, s.finalized = nil, true
+}

@@ -146,7 +146,7 @@ func (s *Decision) Initialize(w *arche.World) {
 
 // Update ticks the agents that are due, within the budget.
 func (s *Decision) Update(w *arche.World) {
-	mustInitialized(s.due.filter, "Decision")
+	mustInitialized(s.due.filter, s.due.finalized, "Decision")
 	s.due.run(w, s.Budget, hasTree, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.ScriptErrors, s.ClockFaults = 0, 0
@@ -201,7 +201,7 @@ func Due(th *components.Think, now, dt float64) bool {
 // frames/s thinks every 6 frames, not 5 or 7.
 const dueEpsilon = 1e-9
 
-// Finalize stops the workers.
+// Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *Decision) Finalize(w *arche.World) {
 	s.due.close()
 	markFinalized(w, sysDecision)

@@ -344,6 +344,8 @@ type Diagnostics struct {
 
 	d     diagnoser
 	frame int
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // Name implements ecs.Namer.
@@ -356,11 +358,15 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	}
 	s.d.init()
 	s.frame, s.Checks, s.Report = 0, 0, Report{}
+	s.finalized = false
 }
 
 // Update checks every Every frames.
 func (s *Diagnostics) Update(w *arche.World) {
-	if s.Every <= 0 { // Initialize makes it positive
+	if s.Every <= 0 || s.finalized { // Initialize makes Every positive
+		if s.finalized {
+			panic(updatedAfterFinalize("Diagnostics"))
+		}
 		panic(notInitialized("Diagnostics") + " (or Every was set ≤ 0 after it)")
 	}
 	if s.frame%s.Every == 0 {
@@ -380,8 +386,9 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	return s.Report
 }
 
-// Finalize does nothing.
-func (s *Diagnostics) Finalize(w *arche.World) {}
+// Finalize ends the periodic checks: Update panics until the next Initialize (see
+// lifecycle.go); Check and Report stay usable.
+func (s *Diagnostics) Finalize(w *arche.World) { s.finalized = true }
 
 // diagnoser holds the filters of the checks and what it learnt of the grid.
 type diagnoser struct {

@@ -92,6 +92,10 @@
 //     builds its filters, columns and workers anew, drops what it held of the last
 //     world (the path queue's searches) and starts its counters since Initialize at
 //     0. The settings are kept, with the defaults Initialize filled in.
+//   - Update after Finalize, with no Initialize since, is a programming error too:
+//     every system panics naming it ("systems: Steer.Update called after Finalize:
+//     ..."), with workers or without. Finalize before Initialize, or twice, releases
+//     nothing and does not panic.
 //   - Each archai system should be installed once: a second copy (the same value added
 //     twice, or two values of one type) runs twice a frame and does its work twice (two
 //     Movements move agents twice as far). [Diagnose] names such systems in

@@ -120,6 +120,8 @@ type FlowField struct {
 	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
 	prev     []goalKey   // the last frame's goals, in order
 	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
@@ -241,7 +243,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 // requests: the cache is asked for each goal in use once, in order of first
 // use in query order.
 func (s *FlowField) Update(w *arche.World) {
-	mustInitialized(s.filter, "FlowField")
+	mustInitialized(s.filter, s.finalized, "FlowField")
 	if s.sector != nil {
 		s.sector.update(w)
 		return
@@ -964,8 +966,12 @@ func (o *openCells) blocked(c grid.Cell) bool {
 // pass for hidden to count it as passing through the cell.
 const hiddenInset = 1e-3
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *FlowField) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysFlowField)
 }

@@ -74,7 +74,7 @@ func (s *FSM) Initialize(w *arche.World) {
 
 // Update updates the agents that are due, within the budget.
 func (s *FSM) Update(w *arche.World) {
-	mustInitialized(s.due.filter, "FSM")
+	mustInitialized(s.due.filter, s.due.finalized, "FSM")
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Transitions = s.due.Counted
@@ -100,7 +100,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 
 func hasMachine(b *components.StateMachine) bool { return b.Machine != nil }
 
-// Finalize stops the workers.
+// Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *FSM) Finalize(w *arche.World) {
 	s.due.close()
 	markFinalized(w, sysFSM)

@@ -25,13 +25,32 @@ func (s *Combat) restart() {
 // restart zeroes the think counts (the budget's cursor, always 0, is left as loaded).
 func (t *thinkers[B]) restart() { t.Thought, t.Waiting, t.TotalThought, t.Counted = 0, 0, 0, 0 }
 
+// Finalize releases what Initialize built (the workers, the filter) and clears the field
+// mustInitialized checks, setting the system's finalized flag; an Update after it, with
+// no Initialize between, panics naming the system (a finalized system's workers are
+// closed, so without this check systems with workers would panic in the pool and the
+// others run on, silently, on a world the program has finished with). A Finalize of a
+// system never initialized, or finalized already, releases nothing (it used to panic on
+// the missing worker pool); it still counts as a Finalize for Diagnose's Report.Twice,
+// since a value added twice to a schedule is initialized twice and finalized twice.
+
 // mustInitialized panics with a message naming system sys if p, a field its Initialize
-// sets, is nil: Update was called before Initialize (a programming error, reported
-// like Arche's own). It costs one comparison a frame.
-func mustInitialized[T any](p *T, sys string) {
+// sets and its Finalize clears, is nil: Update was called before Initialize, or after
+// Finalize (finalized) with no Initialize since (programming errors, reported like
+// Arche's own). It costs one comparison a frame.
+func mustInitialized[T any](p *T, finalized bool, sys string) {
 	if p == nil {
+		if finalized {
+			panic(updatedAfterFinalize(sys))
+		}
 		panic(notInitialized(sys))
 	}
+}
+
+// updatedAfterFinalize is the panic message of an Update after Finalize.
+func updatedAfterFinalize(sys string) string {
+	return "systems: " + sys + ".Update called after Finalize: the system has released its workers and the world; " +
+		"call Initialize(w) again first (a level restart), or stop updating it"
 }
 
 // notInitialized is the panic message of an Update before Initialize.

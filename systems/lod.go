@@ -61,6 +61,8 @@ type LOD struct {
 	focus  *generic.Filter2[components.Focus, components.Position]
 	agents *generic.Filter4[components.Position, components.Think, components.LOD, components.Path]
 	points []r2.Vec
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // Name implements ecs.Namer.
@@ -84,7 +86,7 @@ func (s *LOD) Initialize(w *arche.World) {
 
 // Update assigns levels.
 func (s *LOD) Update(w *arche.World) {
-	mustInitialized(s.agents, "LOD")
+	mustInitialized(s.agents, s.finalized, "LOD")
 	s.points = append(s.points[:0], s.Points...)
 	fq := s.focus.Query(w)
 	for fq.Next() {
@@ -143,5 +145,11 @@ func (s *LOD) nearest(p r2.Vec) float64 {
 	return math.Sqrt(best)
 }
 
-// Finalize does nothing.
-func (s *LOD) Finalize(w *arche.World) {}
+// Finalize drops the filter: Update panics until the next Initialize (see
+// lifecycle.go).
+func (s *LOD) Finalize(w *arche.World) {
+	if s.agents == nil { // never initialized, or finalized already
+		return
+	}
+	s.agents, s.finalized = nil, true
+}

@@ -68,6 +68,8 @@ type Movement struct {
 	filter  *generic.Filter4[components.Position, components.Velocity, components.Kinematics, components.Steering]
 	cols    columns  // the query's components, read by the workers in place
 	walls   wallBits // the grid's blocked cells, one bit a cell: stays in cache
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // Column indices of Movement's columns.
@@ -107,7 +109,7 @@ func (s *Movement) Initialize(w *arche.World) {
 // archetype (no entity read), then the workers move blocks of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
-	mustInitialized(s.filter, "Movement")
+	mustInitialized(s.filter, s.finalized, "Movement")
 	s.walls.update(s.grid)
 	q := s.filter.Query(w)
 	n := q.Count()
@@ -255,8 +257,12 @@ func boolf(b bool) float64 {
 	return 0
 }
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *Movement) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysMovement)
 }

@@ -95,6 +95,8 @@ type ORCA struct {
 	walls        []int32 // summed-area table of blocked cells, (width+1)×(height+1)
 	wallsVersion uint64
 	wallsReady   bool
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 type orcaJob struct {
@@ -155,7 +157,7 @@ func (s *ORCA) Initialize(w *arche.World) {
 
 // Update rewrites the steering force of every ORCA agent.
 func (s *ORCA) Update(w *arche.World) {
-	mustInitialized(s.filter, "ORCA")
+	mustInitialized(s.filter, s.finalized, "ORCA")
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
@@ -191,9 +193,13 @@ func (s *ORCA) Work(worker, lo, hi int) {
 	}
 }
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *ORCA) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysORCA)
 }
 

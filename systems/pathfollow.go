@@ -107,6 +107,8 @@ type PathFollow struct {
 	withPath  []pathRun // the runs of agents with a Path
 	n         int       // agents in this frame's query
 	pathPhase bool      // Work serves the agents with a Path
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // followJob is one agent's work: its position and pointers to what it reads
@@ -179,7 +181,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 // copies each: a swarm's agents), and then, split apart, those with one (the
 // line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
-	mustInitialized(s.filter, "PathFollow")
+	mustInitialized(s.filter, s.finalized, "PathFollow")
 	s.grid.Prepare()
 	s.sight.bitsOnly = true
 	s.sight.update(s.grid)
@@ -525,8 +527,12 @@ func far(a, b grid.Cell, dist float64) bool {
 	return float64(cheb) > 2+dist/4
 }
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *PathFollow) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysPathFollow)
 }

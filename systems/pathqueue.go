@@ -150,6 +150,8 @@ type PathQueue struct {
 
 	wide  wideSearches // searches by clearance (pathqueue_wide.go)
 	edits editWatch    // the grid's edits (pathqueue_edits.go)
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // pathWant is a new request found this frame: the requester and its
@@ -200,7 +202,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 
 // Update takes new requests and serves them within the budget.
 func (s *PathQueue) Update(w *arche.World) {
-	mustInitialized(s.filter, "PathQueue")
+	mustInitialized(s.filter, s.finalized, "PathQueue")
 	s.Served, s.Dropped, s.Expansions, s.Searches = 0, 0, 0, 0
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed
@@ -252,5 +254,11 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.TotalSearches += s.Searches
 }
 
-// Finalize does nothing.
-func (s *PathQueue) Finalize(w *arche.World) { markFinalized(w, sysPathQueue) }
+// Finalize drops the filter: Update panics until the next Initialize (see
+// lifecycle.go).
+func (s *PathQueue) Finalize(w *arche.World) {
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.filter, s.finalized = nil, true
+	}
+	markFinalized(w, sysPathQueue)
+}

@@ -83,6 +83,8 @@ type Perception struct {
 	indexed bool // Work builds the foe index (else it perceives)
 	sight   openCells
 	scratch []perceiveScratch // per worker
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // Column indices of Perception's columns.
@@ -155,7 +157,7 @@ func (s *Perception) Initialize(w *arche.World) {
 
 // Update perceives for the agents due to think.
 func (s *Perception) Update(w *arche.World) {
-	mustInitialized(s.filter, "Perception")
+	mustInitialized(s.filter, s.finalized, "Perception")
 	q := s.filter.Query(w)
 	n := q.Count()
 	if cap(s.due) < n { // every agent may be due: grown once
@@ -284,8 +286,12 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	per.LastSeenTime = now
 }
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *Perception) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysPerception)
 }

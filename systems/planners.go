@@ -135,7 +135,7 @@ func (s *HTN) Initialize(w *arche.World) {
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *HTN) Update(w *arche.World) {
-	mustInitialized(s.run.due.filter, "HTN")
+	mustInitialized(s.run.due.filter, s.run.due.finalized, "HTN")
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted
@@ -156,7 +156,7 @@ func htnTick(b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agen
 	return int(b.Run.Plans - before)
 }
 
-// Finalize stops the workers.
+// Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *HTN) Finalize(w *arche.World) {
 	s.run.due.close()
 	markFinalized(w, sysHTN)
@@ -236,7 +236,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *GOAP) Update(w *arche.World) {
-	mustInitialized(s.run.due.filter, "GOAP")
+	mustInitialized(s.run.due.filter, s.run.due.finalized, "GOAP")
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted
@@ -253,7 +253,7 @@ func goapTick(b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *
 	return int(b.Run.Plans - before)
 }
 
-// Finalize stops the workers.
+// Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *GOAP) Finalize(w *arche.World) {
 	s.run.due.close()
 	markFinalized(w, sysGOAP)

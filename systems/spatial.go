@@ -90,6 +90,8 @@ type Spatial struct {
 	count   []int32 // per worker: usable agents in its range (of entity IDs, or of the query in spCheck), then its first hash ID
 	changed []bool  // per worker, spCheck: a usable agent of its range was not in last frame's hash
 	job     spatialJob
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // DefaultHashCell is the side, in cells, of the buckets of [Spatial]'s hash
@@ -301,7 +303,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 // same, and it only copies them: one pass over the query checks it and
 // copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
-	mustInitialized(s.filter, "Spatial")
+	mustInitialized(s.filter, s.finalized, "Spatial")
 	r := s.res
 	// entities read on the workers, by spCheck (which looks them up with
 	// Neighbours.ID: no byEntity entry is needed for a new one yet)
@@ -358,9 +360,13 @@ func (s *Spatial) rank(n int) int32 {
 	return kept
 }
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *Spatial) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysSpatial)
 }
 

@@ -111,6 +111,8 @@ type Steer struct {
 	cols      columns // the query's components, read by the gather workers
 	gatherJob steerGather
 	wanderEnd [][2]int // per worker, the range of s.wanders it filled
+
+	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
 // steerAgent is one agent's hot state: what its forces read, copied out of
@@ -222,7 +224,7 @@ func (s *Steer) Initialize(w *arche.World) {
 
 // Update computes every agent's force.
 func (s *Steer) Update(w *arche.World) {
-	mustInitialized(s.filter, "Steer")
+	mustInitialized(s.filter, s.finalized, "Steer")
 	s.grid.Prepare()
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
 	s.walls.update(s.grid)
@@ -703,8 +705,12 @@ func (s *Steer) neighbours(a *steerAgent, slot int, sc *steerScratch, radius flo
 	sc.near = sc.near[:k]
 }
 
-// Finalize stops the workers.
+// Finalize releases the workers and the filters; Update panics until the next
+// Initialize (see lifecycle.go).
 func (s *Steer) Finalize(w *arche.World) {
-	s.pool.Close()
+	if s.filter != nil { // not if never initialized, or finalized already
+		s.pool.Close()
+		s.filter, s.finalized = nil, true
+	}
 	markFinalized(w, sysSteer)
 }

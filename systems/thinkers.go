@@ -50,6 +50,8 @@ type thinkers[B any] struct {
 	// cursor is always 0: the budget orders agents by (Think.Next, entity
 	// ID) and keeps no cursor. Kept for code that saves it.
 	cursor int
+
+	finalized bool // close ran, and init not since (lifecycle.go)
 }
 
 // Column indices of the thinkers' columns.
@@ -293,8 +295,16 @@ func (t *thinkers[B]) apply(w *arche.World) {
 // count adds n to worker's count, summed into Counted after the frame.
 func (t *thinkers[B]) count(worker, n int) { t.counts[worker].n += n }
 
-// close stops the workers.
-func (t *thinkers[B]) close() { t.pool.Close() }
+// close stops the workers and drops the filter (Update then panics until the next
+// init, see lifecycle.go). It does nothing if t was never initialized or is closed
+// already.
+func (t *thinkers[B]) close() {
+	if t.filter == nil {
+		return
+	}
+	t.pool.Close()
+	t.filter, t.finalized = nil, true
+}
 
 // gather finds the due agents whose brain is ready, on the workers, into
 // t.due (in query order); beyond budget (0: none), those due the longest (by

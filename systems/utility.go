@@ -81,7 +81,7 @@ func (s *Utility) Initialize(w *arche.World) {
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
-	mustInitialized(s.due.filter, "Utility")
+	mustInitialized(s.due.filter, s.due.finalized, "Utility")
 	s.due.run(w, s.Budget, hasReasoner, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Changed = s.due.Counted
@@ -107,7 +107,7 @@ func (s *Utility) Work(worker, lo, hi int) {
 
 func hasReasoner(b *components.UtilityBrain) bool { return b.Reasoner != nil }
 
-// Finalize stops the workers.
+// Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *Utility) Finalize(w *arche.World) {
 	s.due.close()
 	markFinalized(w, sysUtility)
