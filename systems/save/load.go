@@ -58,7 +58,9 @@ type Loaded struct {
 // returned only on success; reg is read only). It returns an error naming what and
 // where, wrapping ErrFormat (truncated or not this format), ErrVersion, ErrType (a
 // component type reg does not know), ErrEntities, ErrUnknownID (a tree, machine,
-// reasoner or planner domain name not in reg), ErrMemory (node memory that does not fit
+// reasoner or planner domain name not in reg), ErrDuplicateID (reg's tree, machine or
+// reasoner under a saved ID is not the one saved: the file records a fingerprint of
+// each, see [Save]; files from before them are not checked), ErrMemory (node memory that does not fit
 // its tree, a plan or step that does not fit its domain: htn.Domain.CheckRun,
 // goap.Domain.CheckRun) or
 // ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
@@ -114,6 +116,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		}
 	}
 	r := newResolver(reg)
+	r.prints = f.Definitions
 
 	// entities: check the pool before arche-serde loads it (Arche panics on a bad one)
 	var doc struct {
@@ -336,7 +339,9 @@ type resolver struct {
 	reasoners map[string]*utility.Reasoner
 	htn       *htn.Registry
 	goap      *goap.Registry
-	pool      int // entities in the pool: references must be below
+	pool      int          // entities in the pool: references must be below
+	prints    *definitions // the file's fingerprints (nil in files from before them)
+	matched   map[string]bool
 	holds     map[reflect.Type]bool
 }
 
@@ -353,6 +358,33 @@ func newResolver(reg Registry) *resolver {
 		r.reasoners[x.Name()] = x
 	}
 	return r
+}
+
+// sameAsSaved returns an error wrapping ErrDuplicateID if the file records a fingerprint
+// of the kind ("tree", ...) named id and x, the registry's under that ID, has another:
+// the saved agents ran another definition than the one they would get. A file without
+// fingerprints (from before them), or without one for id, is not checked. Each ID is
+// compared once.
+func (r *resolver) sameAsSaved(path, kind, id string, x any) error {
+	if r.prints == nil {
+		return nil
+	}
+	key := kind + "\x00" + id
+	if r.matched[key] {
+		return nil
+	}
+	saved, ok := r.prints.of(kind, false)[id]
+	if !ok {
+		return nil
+	}
+	if now := printOf(x); now != saved {
+		return fmt.Errorf("%s.ID: %s %q: %w: the registry's %s %q (%s) is not the one the save was made with (%s): load with the same definition, or give the new one another name", path, kind, id, ErrDuplicateID, kind, id, now, saved)
+	}
+	if r.matched == nil {
+		r.matched = map[string]bool{}
+	}
+	r.matched[key] = true
+	return nil
 }
 
 func (r *resolver) entity(e arche.Entity, path string) error {
@@ -472,6 +504,9 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 				return fmt.Errorf("%s.Memory: %w: %v", path, ErrMemory, err)
 			}
 		}
+		if err := r.sameAsSaved(path, "tree", c.ID, t); err != nil {
+			return err
+		}
 		c.ID, c.Tree = t.Name(), t
 	case *components.StateMachine:
 		if c.ID == "" {
@@ -486,6 +521,9 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		}
 		if int(c.Memory.Active) > m.Len() || int(c.Memory.Previous) > m.Len() {
 			return fmt.Errorf("%s.Memory: state %d or %d of a machine of %d states: %w", path, c.Memory.Active, c.Memory.Previous, m.Len(), ErrDomain)
+		}
+		if err := r.sameAsSaved(path, "machine", c.ID, m); err != nil {
+			return err
 		}
 		c.ID, c.Machine = m.MachineName(), m
 	case *components.UtilityBrain:
@@ -510,6 +548,9 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 			if ch < utility.None || ch >= x.Len() {
 				return fmt.Errorf("%s.State: choice %d of %d actions: %w", path, ch, x.Len(), ErrDomain)
 			}
+		}
+		if err := r.sameAsSaved(path, "reasoner", c.ID, x); err != nil {
+			return err
 		}
 		c.ID, c.Reasoner = x.Name(), x
 	case *components.HTNPlanner:

@@ -29,10 +29,13 @@ const (
 
 // Errors returned (wrapped, with what and where) by [Save], [Load] and [Loaded.Restore].
 var (
-	ErrFormat      = errors.New("not a whole archai save file") // truncated, not JSON, or not this format
-	ErrVersion     = errors.New("unsupported format version")
-	ErrType        = errors.New("component type unknown to the loader")
-	ErrUnknownID   = errors.New("unknown tree, machine, reasoner or planner domain ID")
+	ErrFormat    = errors.New("not a whole archai save file") // truncated, not JSON, or not this format
+	ErrVersion   = errors.New("unsupported format version")
+	ErrType      = errors.New("component type unknown to the loader")
+	ErrUnknownID = errors.New("unknown tree, machine, reasoner or planner domain ID")
+	// ErrDuplicateID: two different trees (machines, reasoners) under one ID: two in
+	// the world being saved, or, when loading, the saved one and the one the
+	// Registry holds under its ID (see [Load]).
 	ErrDuplicateID = errors.New("two different trees, machines or reasoners under one ID")
 	ErrMemory      = errors.New("node memory or plan does not fit its tree or domain")
 	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
@@ -88,6 +91,8 @@ type file struct {
 	World      json.RawMessage            `json:"world"`      // arche-serde's document: the entity pool
 	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
 	Systems    map[string]json.RawMessage `json:"systems"`
+
+	Definitions *definitions `json:"definitions,omitempty"` // fingerprints of the trees, machines and reasoners named (prints.go)
 }
 
 // archaiTypes are the component types every loader knows.
@@ -119,7 +124,9 @@ func typeName(t reflect.Type) string {
 // Save returns world w as a save file: every entity (IDs, generations and the free list,
 // through arche-serde), every component of every entity, the Clock resource, meta (any
 // JSON-able value of the caller's: scenario, seed, settings) and the state of each of
-// states, and a fingerprint of the world's *grid.Grid resource (its size and a hash of
+// states, a fingerprint of each tree, machine and reasoner named (its structure and
+// names: loading refuses a registry whose definition under that ID differs, see
+// [Load]), and a fingerprint of the world's *grid.Grid resource (its size and a hash of
 // its costs as they are now, edits included; null without a grid) that loading
 // checks. Floats are written exactly, NaN and infinities included. Trees, machines,
 // reasoners and planner domains are written as their IDs (names); a planner with no Name
@@ -163,7 +170,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	f.World = raw
 	q := w.Query(arche.All())
 	var b bytes.Buffer
-	named := namedOnce{}
+	named := namedOnce{prints: &definitions{}}
 	for q.Next() {
 		b.Reset()
 		b.WriteByte('{')
@@ -175,13 +182,16 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			b.WriteString(keys[id])
 			b.WriteByte(':')
 			v := reflect.NewAt(t, q.Get(id)).Elem()
-			if err := encodeComponent(w, &b, v, named); err != nil {
+			if err := encodeComponent(w, &b, v, &named); err != nil {
 				q.Close()
 				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
 			}
 		}
 		b.WriteByte('}')
 		f.Components = append(f.Components, bytes.Clone(b.Bytes()))
+	}
+	if !named.prints.empty() {
+		f.Definitions = named.prints
 	}
 	for _, s := range states {
 		raw, err := s.SaveState()
@@ -198,24 +208,34 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 
 // namedOnce maps each tree, machine and reasoner ID written so far to the one it
 // stands for: a file names them by ID alone, so two different ones under one ID
-// would come back as the same after a load.
-type namedOnce map[string]any
+// would come back as the same after a load. prints records the fingerprint of each.
+type namedOnce struct {
+	ids    map[string]any
+	prints *definitions
+}
 
 // check records that id stands for x (a *bt.Tree, *fsm.Machine or *utility.Reasoner)
 // and returns an error if the file already uses id for another one of the same kind.
-func (n namedOnce) check(path *loc, kind, id string, x any) error {
+func (n *namedOnce) check(path *loc, kind, id string, x any) error {
 	key := kind + "\x00" + id
-	if prev, ok := n[key]; ok && prev != x {
-		return fmt.Errorf("%s: %w: two different %ss named %q in one world (a load would give both agents the one the registry holds): give each its own name", path, ErrDuplicateID, kind, id)
+	if prev, ok := n.ids[key]; ok {
+		if prev != x {
+			return fmt.Errorf("%s: %w: two different %ss named %q in one world (a load would give both agents the one the registry holds): give each its own name", path, ErrDuplicateID, kind, id)
+		}
+		return nil
 	}
-	n[key] = x
+	if n.ids == nil {
+		n.ids = map[string]any{}
+	}
+	n.ids[key] = x
+	n.prints.of(kind, true)[id] = printOf(x)
 	return nil
 }
 
 // encodeComponent writes one component, filling in the ID of a decision component that
 // names its tree, machine or reasoner only by pointer, or its planner domain only by ID.
 // It returns an error if two different trees (machines, reasoners) go under one ID.
-func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named namedOnce) error {
+func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *namedOnce) error {
 	path := &loc{name: v.Type().String()}
 	switch c := v.Interface().(type) {
 	case components.Brain:

@@ -1,0 +1,79 @@
+package save
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
+)
+
+// A file names trees, machines and reasoners by ID alone, and loading takes the one the
+// loader's Registry holds under that ID. So that a registry holding another definition
+// under a saved ID (an edited tree file, a reasoner with other actions) is an error
+// rather than agents silently running it, a save records a fingerprint of each one it
+// names, under "definitions", and loading compares it with the registry's.
+
+// definitions is what a file records of the trees, machines and reasoners its
+// components name: a fingerprint of each, by ID.
+type definitions struct {
+	Trees     map[string]string `json:"trees,omitempty"`
+	Machines  map[string]string `json:"machines,omitempty"`
+	Reasoners map[string]string `json:"reasoners,omitempty"`
+}
+
+func (d *definitions) empty() bool {
+	return d == nil || len(d.Trees)+len(d.Machines)+len(d.Reasoners) == 0
+}
+
+// of returns the map of kind ("tree", "machine", "reasoner"), made if make is set.
+func (d *definitions) of(kind string, make bool) map[string]string {
+	var m *map[string]string
+	switch kind {
+	case "tree":
+		m = &d.Trees
+	case "machine":
+		m = &d.Machines
+	default:
+		m = &d.Reasoners
+	}
+	if *m == nil && make {
+		*m = map[string]string{}
+	}
+	return *m
+}
+
+// printOf returns the fingerprint of x, a *bt.Tree, *fsm.Machine or *utility.Reasoner:
+// "fnv1a64:" and 16 hex digits of FNV-1a (64 bits) over a text of what the package
+// exports of it. A tree's text is its [bt.Tree.Dump] (every node's kind, name and
+// nesting, and its pre- and post-conditions); a machine's, its states' names and
+// parents; a reasoner's, its policy and its actions' names, weights and combinations
+// and their considerations' names, ranges, curves, weights and vetoes. Leaf code and
+// parameters the packages keep unexported (a Wait's duration, a leaf's ports) are not
+// in it.
+func printOf(x any) string {
+	var b bytes.Buffer
+	switch v := x.(type) {
+	case *bt.Tree:
+		_ = v.Dump(&b, nil) // cannot fail without memory
+	case *fsm.Machine:
+		for id := range v.Len() {
+			s := fsm.StateID(id + 1)
+			fmt.Fprintf(&b, "%q %d\n", v.Name(s), v.Parent(s))
+		}
+	case *utility.Reasoner:
+		fmt.Fprintf(&b, "%+v\n", v.Policy())
+		for i := range v.Len() {
+			a, _ := v.Action(i)
+			fmt.Fprintf(&b, "%q %v %v\n", a.Name, a.Weight, a.Combine)
+			for _, c := range a.Considerations {
+				fmt.Fprintf(&b, "\t%q %+v %+v %v %v\n", c.Name, c.Range, c.Curve, c.Weight, c.Veto)
+			}
+		}
+	}
+	h := fnv.New64a()
+	h.Write(b.Bytes())
+	return fmt.Sprintf("fnv1a64:%016x", h.Sum64())
+}
