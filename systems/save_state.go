@@ -91,8 +91,17 @@ func (s *PathQueue) State() PathQueueState {
 	return st
 }
 
-// SaveState returns [PathQueue.State] as JSON.
-func (s *PathQueue) SaveState() (json.RawMessage, error) { return json.Marshal(s.State()) }
+// SaveState returns [PathQueue.State] as JSON. It returns an error if the grid was
+// edited since the queue's last Update: the repaths the queue owes the agents whose
+// paths cross the edit are made at its next Update, and a queue loaded from the file
+// would never make them (it starts watching the loaded grid as it is), so save after
+// the next Update.
+func (s *PathQueue) SaveState() (json.RawMessage, error) {
+	if s.grid != nil && s.grid.Version() != s.edits.version {
+		return nil, fmt.Errorf("pathqueue state: the grid was edited since the queue's last Update (grid version %d, the queue saw %d): the repaths for the edit are not made yet and would be lost; save after the queue's next Update", s.grid.Version(), s.edits.version)
+	}
+	return json.Marshal(s.State())
+}
 
 // LoadState restores a state saved by [PathQueue.SaveState] into a queue initialized on
 // the loaded world, replacing whatever it held: the searches are queued again and the

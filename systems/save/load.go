@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -40,6 +41,7 @@ type Loaded struct {
 
 	states map[string]json.RawMessage
 
+	clock       *ecs.Clock // the saved clock (nil: none)
 	grid        *gridPrint // the saved grid's fingerprint (nil: none, or not recorded)
 	gridChecked bool       // the file records the grid (null or a fingerprint): Restore checks it
 }
@@ -63,7 +65,8 @@ type Loaded struct {
 // each, see [Save]; files from before them are not checked), ErrMemory (node memory that does not fit
 // its tree, a plan or step that does not fit its domain: htn.Domain.CheckRun,
 // goap.Domain.CheckRun) or
-// ErrDomain (a value out of its domain: an unknown path state, a waypoint index past the
+// ErrDomain (a value out of its domain: a Clock with a NaN, infinite or negative Time
+// or DT, or started with DT 0, an unknown path state, a waypoint index past the
 // path, a blackboard value of the wrong type, an arche.Entity past the saved pool in any
 // field, array or slice of any component, archai's or reg.Components', a component's
 // own [Checker] error, ...). It never panics on a bad file.
@@ -106,12 +109,12 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	if f.Version != Version {
 		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
 	}
-	saved, gridChecked, err := parseGrid(f.Grid)
+	savedGrid, gridChecked, err := parseGrid(f.Grid)
 	if err != nil {
 		return nil, fmt.Errorf("load: %w", err)
 	}
 	if g := ecs.Resource[grid.Grid](w); g != nil && gridChecked {
-		if err := checkGrid(saved, g); err != nil { // fail before building anything
+		if err := checkGrid(savedGrid, g); err != nil { // fail before building anything
 			return nil, err
 		}
 	}
@@ -156,19 +159,21 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	if err := archeserde.Deserialize(f.World, w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources()); err != nil {
 		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
 	}
+	var clock *ecs.Clock
 	if f.Clock != nil {
 		var c ecs.Clock
 		if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
 			return nil, fmt.Errorf("load: %w", err)
 		}
-		if c.Frame < 0 || c.Frame > MaxFrame {
-			return nil, fmt.Errorf("load: Clock.Frame: %d outside 0..%d (save.MaxFrame): %w", c.Frame, int64(MaxFrame), ErrDomain)
+		if err := checkClock(&c); err != nil {
+			return nil, fmt.Errorf("load: %w", err)
 		}
 		if old := ecs.Resource[ecs.Clock](w); old != nil {
 			*old = c
 		} else {
 			arche.AddResource(w, &c)
 		}
+		clock = &c
 	}
 	d := &decoder{schema: reg.Schema}
 	r.pool = len(doc.World.Entities)
@@ -213,7 +218,29 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		}
 	}
 	systems.ArenaOf(w).HoldAll(w)
-	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, grid: saved, gridChecked: gridChecked}, nil
+	saved := clock
+	if clock != nil {
+		saved = new(ecs.Clock)
+		*saved = *clock
+	}
+	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, clock: saved, grid: savedGrid, gridChecked: gridChecked}, nil
+}
+
+// checkClock returns an error wrapping ErrDomain, naming the field, for a Clock no run
+// can have: Frame outside 0..MaxFrame, Time or DT NaN, infinite or negative, or a
+// started clock (Started) whose DT is 0.
+func checkClock(c *ecs.Clock) error {
+	switch {
+	case c.Frame < 0 || c.Frame > MaxFrame:
+		return fmt.Errorf("Clock.Frame: %d outside 0..%d (save.MaxFrame): %w", c.Frame, int64(MaxFrame), ErrDomain)
+	case !(c.Time >= 0) || math.IsInf(c.Time, 1):
+		return fmt.Errorf("Clock.Time: %v, not a finite number of seconds ≥ 0: %w", c.Time, ErrDomain)
+	case !(c.DT >= 0) || math.IsInf(c.DT, 1):
+		return fmt.Errorf("Clock.DT: %v, not a finite number of seconds ≥ 0: %w", c.DT, ErrDomain)
+	case c.Started && c.DT == 0:
+		return fmt.Errorf("Clock.DT: 0 in a started clock (frame %d): a run steps dt > 0 (ecs.CheckDT): %w", c.Frame, ErrDomain)
+	}
+	return nil
 }
 
 // ReadMeta returns the caller's meta of a save file (see [Save]) without loading the
@@ -245,7 +272,8 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // the file records (see [LoadInto]) and returns an error wrapping ErrGridMismatch,
 // restoring nothing, if it is not the saved one (or missing): call Restore, with no
 // states if the file has none, once the grid is added. It returns an error wrapping
-// ErrState if a state has no entry in the file
+// ErrState if the world's Clock steps another DT than the saved one (a ClockSystem of
+// another step, whose Initialize set it: Time = Frame·DT would jump), if a state has no entry in the file
 // or the file holds the state of a system not given (the run would not continue as
 // saved), or a state's own error (wrapping systems.ErrNotInitialized for a system not
 // yet initialized, or initialized on another world than l.World, such as the saved one:
@@ -260,6 +288,13 @@ func (l *Loaded) Restore(states ...State) error {
 	if l.gridChecked {
 		if err := checkGrid(l.grid, ecs.Resource[grid.Grid](l.World)); err != nil {
 			return err
+		}
+	}
+	if l.clock != nil && l.clock.DT > 0 {
+		if c := ecs.Resource[ecs.Clock](l.World); c != nil && c.DT != l.clock.DT {
+			return fmt.Errorf("load: %w: the world's Clock steps %v s (a ClockSystem's DT, set at its Initialize), the save was made stepping %v s: "+
+				"Time = Frame·DT would jump from %v s to %v s at the next frame; continue with the saved step (ecs.NewClockSystem(%v))",
+				ErrState, c.DT, l.clock.DT, l.clock.Time, float64(l.clock.Frame+1)*c.DT, l.clock.DT)
 		}
 	}
 	given := map[string]bool{}

@@ -135,7 +135,10 @@ func typeName(t reflect.Type) string {
 //
 // It returns an error naming the entity and field of a value it cannot write (a pointer
 // or map in a component of your own, a tree without a name, a planner whose Domain ID
-// the world's registry does not hold), an error wrapping ErrDuplicateID when two
+// the world's registry does not hold), an error wrapping ErrDomain for a Clock that
+// Load would refuse (see [MaxFrame] and [Load]), an error wrapping ErrState for a state of a
+// system initialized on another world than w or not at all (systems.PathQueue,
+// systems.FlowField), an error wrapping ErrDuplicateID when two
 // different trees (machines, reasoners) of the world go under one name (a load would
 // give every such agent the one its registry holds under that name), or a state's error.
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
@@ -148,6 +151,9 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		f.Meta = raw
 	}
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
+		if err := checkClock(c); err != nil {
+			return nil, fmt.Errorf("save: %w", err)
+		}
 		var b bytes.Buffer
 		if err := encode(&b, reflect.ValueOf(*c), &loc{name: "Clock"}); err != nil {
 			return nil, fmt.Errorf("save: %w", err)
@@ -194,6 +200,13 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		f.Definitions = named.prints
 	}
 	for _, s := range states {
+		if b, ok := s.(worldBound); ok && b.InitializedWorld() != w {
+			what := "not initialized"
+			if b.InitializedWorld() != nil {
+				what = "initialized on another world"
+			}
+			return nil, fmt.Errorf("save: state of %s: %w: the system is %s: give the systems running on the world saved", s.Name(), ErrState, what)
+		}
 		raw, err := s.SaveState()
 		if err != nil {
 			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), err)

@@ -1,0 +1,97 @@
+package save_test
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	"github.com/archai-go/archai/systems/save"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A clock no run can have (NaN or infinite Time, a negative or NaN DT, a started clock
+// stepping 0) is ErrDomain naming the field, at Save and at Load, not a run whose
+// timers never fire.
+func TestClockOutOfDomainIsAnError(t *testing.T) {
+	f := newFixture(t) // Clock{Time: 1.5, DT: 1/60, Frame: 90, Started: true}
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+	var doc map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &doc))
+	for clock, want := range map[string]string{
+		`{"Time":"NaN","DT":0.016666666666666666,"Frame":90,"Started":true}`:  "Clock.Time: NaN, not a finite number of seconds ≥ 0",
+		`{"Time":"+Inf","DT":0.016666666666666666,"Frame":90,"Started":true}`: "Clock.Time: +Inf",
+		`{"Time":-1,"DT":0.016666666666666666,"Frame":90,"Started":true}`:     "Clock.Time: -1",
+		`{"Time":1.5,"DT":"NaN","Frame":90,"Started":true}`:                   "Clock.DT: NaN",
+		`{"Time":1.5,"DT":-0.016666666666666666,"Frame":90,"Started":true}`:   "Clock.DT: -0.016666666666666666",
+		`{"Time":1.5,"DT":0,"Frame":90,"Started":true}`:                       "Clock.DT: 0 in a started clock (frame 90)",
+		`{"Time":1.5,"DT":0.016666666666666666,"Frame":-1,"Started":true}`:    "Clock.Frame: -1 outside 0..",
+	} {
+		doc["clock"] = json.RawMessage(clock)
+		b, err := json.Marshal(doc)
+		require.NoError(t, err)
+		_, err = save.Load(b, f.reg)
+		assert.ErrorIs(t, err, save.ErrDomain, clock)
+		assert.ErrorContains(t, err, "load: "+want, clock)
+	}
+	doc["clock"] = json.RawMessage(`{"Time":0,"DT":0,"Frame":0,"Started":false}`) // a clock added, never run
+	b, err := json.Marshal(doc)
+	require.NoError(t, err)
+	_, err = save.Load(b, f.reg)
+	assert.NoError(t, err)
+
+	ecs.Resource[ecs.Clock](f.w).Time = math.NaN()
+	_, err = save.Save(f.w, nil)
+	assert.ErrorIs(t, err, save.ErrDomain)
+	assert.ErrorContains(t, err, "save: Clock.Time: NaN")
+}
+
+// Continuing a saved run with a ClockSystem of another step would make Time = Frame·DT
+// jump: Restore (after Initialize) refuses it with ErrState naming both steps.
+func TestRestoreWithAnotherClockStepIsAnError(t *testing.T) {
+	f := newFixture(t) // stepping 1/60 s, frame 90
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+	for _, dt := range []float64{1.0 / 60, 1.0 / 30} {
+		l, err := save.LoadInto(data, f.reg, worldWith(grid.New(16, 16)))
+		require.NoError(t, err)
+		ecs.NewClockSystem(dt).Initialize(l.World)
+		err = l.Restore()
+		if dt == 1.0/60 {
+			assert.NoError(t, err)
+			continue
+		}
+		assert.ErrorIs(t, err, save.ErrState)
+		assert.ErrorContains(t, err, "the world's Clock steps 0.03333333333333333 s (a ClockSystem's DT, set at its Initialize), the save was made stepping 0.016666666666666666 s")
+		assert.ErrorContains(t, err, "ecs.NewClockSystem(0.016666666666666666)")
+	}
+}
+
+// A path queue's state saved after a grid edit its Update has not seen would lose the
+// repaths it owes (a loaded queue starts from the loaded grid): Save refuses it until the
+// queue's next Update. A state of a system initialized on another world, or not at all,
+// is refused too (the file would hold another world's queue, or one no load accepts).
+func TestSaveRefusesAQueueBehindItsGridOrOfAnotherWorld(t *testing.T) {
+	w, pq, _ := pendingWorld(t)
+	g := ecs.Resource[grid.Grid](w)
+	g.SetCost(grid.Cell{X: 20, Y: 37}, grid.Blocked) // a door closes between frames
+	_, err := save.Save(w, nil, pq)
+	require.Error(t, err)
+	assert.ErrorContains(t, err, "save: state of pathqueue: pathqueue state: the grid was edited since the queue's last Update")
+	assert.ErrorContains(t, err, "save after the queue's next Update")
+	pq.Update(w)
+	_, err = save.Save(w, nil, pq)
+	require.NoError(t, err)
+
+	other, _, _ := pendingWorld(t)
+	_, err = save.Save(other, nil, pq)
+	assert.ErrorIs(t, err, save.ErrState)
+	assert.ErrorContains(t, err, "save: state of pathqueue: system state does not match: the system is initialized on another world")
+	_, err = save.Save(w, nil, &systems.PathQueue{})
+	assert.ErrorIs(t, err, save.ErrState)
+	assert.ErrorContains(t, err, "the system is not initialized")
+}
