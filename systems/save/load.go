@@ -118,7 +118,10 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 			return nil, err
 		}
 	}
-	r := newResolver(reg)
+	r, err := newResolver(reg)
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
 	r.prints = f.Definitions
 
 	// entities: check the pool before arche-serde loads it (Arche panics on a bad one)
@@ -380,19 +383,47 @@ type resolver struct {
 	holds     map[reflect.Type]bool
 }
 
-func newResolver(reg Registry) *resolver {
+// newResolver indexes reg by ID. It returns an error wrapping ErrDuplicateID if reg
+// holds two different trees (machines, reasoners) under one name (which the saved
+// agents ran cannot be told), or a nil one.
+func newResolver(reg Registry) (*resolver, error) {
 	r := &resolver{trees: map[string]*bt.Tree{}, machines: map[string]*fsm.Machine{}, reasoners: map[string]*utility.Reasoner{},
 		htn: reg.HTN, goap: reg.GOAP}
-	for _, t := range reg.Trees {
-		r.trees[t.Name()] = t
+	for i, t := range reg.Trees {
+		if t == nil {
+			return nil, fmt.Errorf("Registry.Trees[%d] is nil", i)
+		}
+		if err := index(r.trees, t.Name(), t, "tree", "Trees", i); err != nil {
+			return nil, err
+		}
 	}
-	for _, m := range reg.Machines {
-		r.machines[m.MachineName()] = m
+	for i, m := range reg.Machines {
+		if m == nil {
+			return nil, fmt.Errorf("Registry.Machines[%d] is nil", i)
+		}
+		if err := index(r.machines, m.MachineName(), m, "machine", "Machines", i); err != nil {
+			return nil, err
+		}
 	}
-	for _, x := range reg.Reasoners {
-		r.reasoners[x.Name()] = x
+	for i, x := range reg.Reasoners {
+		if x == nil {
+			return nil, fmt.Errorf("Registry.Reasoners[%d] is nil", i)
+		}
+		if err := index(r.reasoners, x.Name(), x, "reasoner", "Reasoners", i); err != nil {
+			return nil, err
+		}
 	}
-	return r
+	return r, nil
+}
+
+// index adds x under name to m, or returns an error wrapping ErrDuplicateID if m holds
+// another under name (the same one listed twice is fine).
+func index[T comparable](m map[string]T, name string, x T, kind, field string, i int) error {
+	if prev, ok := m[name]; ok && prev != x {
+		return fmt.Errorf("Registry.%s[%d]: %w: a second %s named %q: a registry holds one definition per name", field, i, ErrDuplicateID, kind, name)
+	}
+	m[name] = x
+	return nil
 }
 
 // sameAsSaved returns an error wrapping ErrDuplicateID if the file records a fingerprint

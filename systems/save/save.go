@@ -133,7 +133,8 @@ func typeName(t reflect.Type) string {
 // is saved under the name of its Domain ID in the world's *htn.Registry or
 // *goap.Registry resource.
 //
-// It returns an error naming the entity and field of a value it cannot write (a pointer
+// It returns an error wrapping ErrState if w is locked (Save called inside a query: a
+// system's Update, a leaf), an error naming the entity and field of a value it cannot write (a pointer
 // or map in a component of your own, a tree without a name, a planner whose Domain ID
 // the world's registry does not hold), an error wrapping ErrDomain for a Clock that
 // Load would refuse (see [MaxFrame] and [Load]), an error wrapping ErrState for a state of a
@@ -142,6 +143,9 @@ func typeName(t reflect.Type) string {
 // different trees (machines, reasoners) of the world go under one name (a load would
 // give every such agent the one its registry holds under that name), or a state's error.
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
+	if w.IsLocked() {
+		return nil, fmt.Errorf("save: %w: the world is locked (a query is open: Save was called from inside a system's Update, a tree leaf or a query loop), so some agents are updated for this frame and others not; save between frames, after the last system's Update", ErrState)
+	}
 	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}
 	if meta != nil {
 		raw, err := json.Marshal(meta)

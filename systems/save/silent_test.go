@@ -5,10 +5,12 @@ import (
 	"math"
 	"testing"
 
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -94,4 +96,39 @@ func TestSaveRefusesAQueueBehindItsGridOrOfAnotherWorld(t *testing.T) {
 	_, err = save.Save(w, nil, &systems.PathQueue{})
 	assert.ErrorIs(t, err, save.ErrState)
 	assert.ErrorContains(t, err, "the system is not initialized")
+}
+
+// Save inside a query (a system's Update, a leaf) would write a frame half done: it
+// is ErrState, and works once the query is closed.
+func TestSaveInsideAQueryIsAnError(t *testing.T) {
+	f := newFixture(t)
+	q := f.w.Query(arche.All())
+	_, err := save.Save(f.w, nil)
+	q.Close()
+	assert.ErrorIs(t, err, save.ErrState)
+	assert.ErrorContains(t, err, "save: system state does not match: the world is locked (a query is open")
+	_, err = save.Save(f.w, nil)
+	assert.NoError(t, err)
+}
+
+// A registry listing two different trees under one name (which one the saved agents
+// ran cannot be told; the last used to win in silence) is ErrDuplicateID naming the
+// entry; the same tree listed twice is fine, a nil one an error.
+func TestRegistryWithTwoDefinitionsOfOneNameIsAnError(t *testing.T) {
+	f := newFixture(t)
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+	reg := f.reg
+	reg.Trees = []*bt.Tree{f.tree, f.tree}
+	_, err = save.Load(data, reg)
+	require.NoError(t, err)
+	other, err := bt.Compile("patrol", bt.Wait(1))
+	require.NoError(t, err)
+	reg.Trees = []*bt.Tree{f.tree, other}
+	_, err = save.Load(data, reg)
+	assert.ErrorIs(t, err, save.ErrDuplicateID)
+	assert.ErrorContains(t, err, `load: Registry.Trees[1]: two different trees, machines or reasoners under one ID: a second tree named "patrol"`)
+	reg.Trees = []*bt.Tree{f.tree, nil}
+	_, err = save.Load(data, reg)
+	assert.EqualError(t, err, "load: Registry.Trees[1] is nil")
 }
