@@ -124,3 +124,15 @@ func TestGridlessAndOldSaves(t *testing.T) {
 		assert.ErrorContains(t, err, "load: grid: ", bad)
 	}
 }
+
+// An odd number of cells: the last one, hashed alone, counts too.
+func TestGridFingerprintSeesTheLastOddCell(t *testing.T) {
+	data, err := save.Save(worldWith(grid.New(3, 3)), nil)
+	require.NoError(t, err)
+	g := grid.New(3, 3)
+	g.SetCost(grid.Cell{X: 2, Y: 2}, 3)
+	_, err = save.LoadInto(data, save.Registry{}, worldWith(g))
+	assert.ErrorIs(t, err, save.ErrGridMismatch)
+	_, err = save.LoadInto(data, save.Registry{}, worldWith(grid.New(3, 3)))
+	assert.NoError(t, err)
+}
