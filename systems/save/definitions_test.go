@@ -6,6 +6,8 @@ import (
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -100,4 +102,43 @@ func TestRegistryMachineOrReasonerOtherThanTheSavedIsAnError(t *testing.T) {
 	err = load(reasoner("b", 2), machine("alert"))
 	assert.ErrorIs(t, err, save.ErrDuplicateID, "another weight")
 	assert.ErrorContains(t, err, `components.UtilityBrain.ID: reasoner "pick": `)
+}
+
+// Planner domains too: a registry whose HTN or GOAP domain under the saved name is
+// another (other tasks, another action cost) is ErrDuplicateID naming the field; the same
+// domain built again loads.
+func TestRegistryPlannerDomainOtherThanTheSavedIsAnError(t *testing.T) {
+	reg, id := plannerDomain(t)
+	_, data := savedRun(t, reg, systems.HTNThinker{Registry: reg, Domain: id}, 3, &systems.HTN{})
+	assert.Contains(t, string(data), `"definitions":{"htn":{"g":"fnv1a64:`)
+	other := &htn.Registry{}
+	_, err := other.Add(plannerDomainNamed(t, "g"))
+	require.NoError(t, err)
+	_, err = save.Load(data, save.Registry{HTN: other})
+	assert.ErrorIs(t, err, save.ErrDuplicateID)
+	assert.ErrorContains(t, err, `components.HTNPlanner.Name: htn "g": `)
+	again, _ := plannerDomain(t)
+	_, err = save.Load(data, save.Registry{HTN: again})
+	assert.NoError(t, err, "the same domain built again")
+
+	chores := func(cost float64) *goap.Registry {
+		b := goap.NewBuilder("chores")
+		done := b.Fact("done")
+		b.Action(goap.Action{Name: "Work", Cost: cost, Effects: []goap.Effect{{Fact: done, Value: 1}},
+			Run: func(c *goap.Context) goap.Status { return goap.Running }})
+		b.Goal(goap.Goal{Name: "Done", Priority: 1, Want: []goap.Cond{{Fact: done, Op: goap.Eq, Value: 1}}})
+		d, err := b.Build()
+		require.NoError(t, err)
+		reg := &goap.Registry{}
+		_, err = reg.Add(d)
+		require.NoError(t, err)
+		return reg
+	}
+	greg := chores(1)
+	_, data = savedRun(t, greg, systems.GOAPThinker{Registry: greg, Domain: 1}, 2, &systems.GOAP{})
+	_, err = save.Load(data, save.Registry{GOAP: chores(1)})
+	assert.NoError(t, err)
+	_, err = save.Load(data, save.Registry{GOAP: chores(2)})
+	assert.ErrorIs(t, err, save.ErrDuplicateID)
+	assert.ErrorContains(t, err, `components.GOAPPlanner.Name: goap "chores": `)
 }

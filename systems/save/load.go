@@ -431,7 +431,7 @@ func index[T comparable](m map[string]T, name string, x T, kind, field string, i
 // the saved agents ran another definition than the one they would get. A file without
 // fingerprints (from before them), or without one for id, is not checked. Each ID is
 // compared once.
-func (r *resolver) sameAsSaved(path, kind, id string, x any) error {
+func (r *resolver) sameAsSaved(field, kind, id string, x any) error {
 	if r.prints == nil {
 		return nil
 	}
@@ -444,7 +444,7 @@ func (r *resolver) sameAsSaved(path, kind, id string, x any) error {
 		return nil
 	}
 	if now := printOf(x); now != saved {
-		return fmt.Errorf("%s.ID: %s %q: %w: the registry's %s %q (%s) is not the one the save was made with (%s): load with the same definition, or give the new one another name", path, kind, id, ErrDuplicateID, kind, id, now, saved)
+		return fmt.Errorf("%s: %s %q: %w: the registry's %s %q (%s) is not the one the save was made with (%s): load with the same definition, or give the new one another name", field, kind, id, ErrDuplicateID, kind, id, now, saved)
 	}
 	if r.matched == nil {
 		r.matched = map[string]bool{}
@@ -570,7 +570,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 				return fmt.Errorf("%s.Memory: %w: %v", path, ErrMemory, err)
 			}
 		}
-		if err := r.sameAsSaved(path, "tree", c.ID, t); err != nil {
+		if err := r.sameAsSaved(path+".ID", "tree", c.ID, t); err != nil {
 			return err
 		}
 		c.ID, c.Tree = t.Name(), t
@@ -588,7 +588,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		if int(c.Memory.Active) > m.Len() || int(c.Memory.Previous) > m.Len() {
 			return fmt.Errorf("%s.Memory: state %d or %d of a machine of %d states: %w", path, c.Memory.Active, c.Memory.Previous, m.Len(), ErrDomain)
 		}
-		if err := r.sameAsSaved(path, "machine", c.ID, m); err != nil {
+		if err := r.sameAsSaved(path+".ID", "machine", c.ID, m); err != nil {
 			return err
 		}
 		c.ID, c.Machine = m.MachineName(), m
@@ -615,7 +615,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 				return fmt.Errorf("%s.State: choice %d of %d actions: %w", path, ch, x.Len(), ErrDomain)
 			}
 		}
-		if err := r.sameAsSaved(path, "reasoner", c.ID, x); err != nil {
+		if err := r.sameAsSaved(path+".ID", "reasoner", c.ID, x); err != nil {
 			return err
 		}
 		c.ID, c.Reasoner = x.Name(), x
@@ -630,6 +630,9 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		d, id := r.htn.Resolve(c.Name, 0)
 		if d == nil {
 			return fmt.Errorf("%s.Name: HTN domain %q: %w (the registry has %s)", path, c.Name, ErrUnknownID, quoted(r.htn.Names()))
+		}
+		if err := r.sameAsSaved(path+".Name", "htn", c.Name, d); err != nil {
+			return err
 		}
 		if err := d.CheckRun(&c.Run); err != nil {
 			return fmt.Errorf("%s.Run: %w: %v", path, ErrMemory, err)
@@ -646,6 +649,9 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		d, id := r.goap.Resolve(c.Name, 0)
 		if d == nil {
 			return fmt.Errorf("%s.Name: GOAP domain %q: %w (the registry has %s)", path, c.Name, ErrUnknownID, quoted(r.goap.Names()))
+		}
+		if err := r.sameAsSaved(path+".Name", "goap", c.Name, d); err != nil {
+			return err
 		}
 		if err := d.CheckRun(&c.Run); err != nil {
 			return fmt.Errorf("%s.Run: %w: %v", path, ErrMemory, err)

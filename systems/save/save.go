@@ -249,6 +249,15 @@ func (n *namedOnce) check(path *loc, kind, id string, x any) error {
 	return nil
 }
 
+// record records the fingerprint of planner domain x (kind "htn" or "goap") under
+// name, the first time name is seen (the domain is resolved by name in the world's
+// registry, as the planner systems do, so every agent naming it gets the same one).
+func (n *namedOnce) record(kind, name string, x any) {
+	if m := n.prints.of(kind, true); m[name] == "" {
+		m[name] = printOf(x)
+	}
+}
+
 // encodeComponent writes one component, filling in the ID of a decision component that
 // names its tree, machine or reasoner only by pointer, or its planner domain only by ID.
 // It returns an error if two different trees (machines, reasoners) go under one ID.
@@ -302,6 +311,15 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 			}
 			c.Name = d.Name()
 		}
+		if c.Name != "" {
+			d, _ := ecs.Resource[htn.Registry](w).Resolve(c.Name, c.Domain) // the domain the HTN system runs
+			if d == nil && c.Cache != nil && c.Cache.Name() == c.Name {
+				d = c.Cache
+			}
+			if d != nil {
+				named.record("htn", c.Name, d)
+			}
+		}
 		v = reflect.ValueOf(c)
 	case components.GOAPPlanner:
 		if c.Name == "" && (c.Domain != 0 || c.Cache != nil) {
@@ -313,6 +331,15 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 				return fmt.Errorf("%s: no Name, and Domain %d is not in the world's *goap.Registry: %w", path, c.Domain, ErrUnknownID)
 			}
 			c.Name = d.Name()
+		}
+		if c.Name != "" {
+			d, _ := ecs.Resource[goap.Registry](w).Resolve(c.Name, c.Domain)
+			if d == nil && c.Cache != nil && c.Cache.Name() == c.Name {
+				d = c.Cache
+			}
+			if d != nil {
+				named.record("goap", c.Name, d)
+			}
 		}
 		v = reflect.ValueOf(c)
 	}
