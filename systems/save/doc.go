@@ -18,7 +18,9 @@
 //     blackboard schema, its own component types).
 //   - [Load] and [LoadInto] build a new world, all or nothing, with errors that name
 //     what and where and wrap [ErrFormat], [ErrVersion], [ErrType], [ErrEntities],
-//     [ErrUnknownID], [ErrMemory], [ErrDomain] or [ErrGridMismatch]; [Loaded.Restore]
+//     [ErrUnknownID], [ErrDuplicateID] (the registry's tree, machine, reasoner or
+//     planner domain under a saved ID is not the saved one: the file records a
+//     fingerprint of each), [ErrMemory], [ErrDomain] or [ErrGridMismatch]; [Loaded.Restore]
 //     then checks the grid the program added ([ErrGridMismatch]) and restores the
 //     systems' state ([ErrState]); [ReadMeta] reads the caller's meta alone.
 //   - [Checker]: a component type with a Check() error method (a program's own, say
