@@ -60,9 +60,10 @@ type Loaded struct {
 // returned only on success; reg is read only). It returns an error naming what and
 // where, wrapping ErrFormat (truncated or not this format), ErrVersion, ErrType (a
 // component type reg does not know), ErrEntities, ErrUnknownID (a tree, machine,
-// reasoner or planner domain name not in reg), ErrDuplicateID (reg's tree, machine or
-// reasoner under a saved ID is not the one saved: the file records a fingerprint of
-// each, see [Save]; files from before them are not checked), ErrMemory (node memory that does not fit
+// reasoner or planner domain name not in reg), ErrDuplicateID (reg's tree, machine,
+// reasoner or planner domain under a saved ID is not the one saved: the file records a
+// fingerprint of each, see [Save]; files from before them are not checked; or reg
+// lists two different ones under one name), ErrMemory (node memory that does not fit
 // its tree, a plan or step that does not fit its domain: htn.Domain.CheckRun,
 // goap.Domain.CheckRun) or
 // ErrDomain (a value out of its domain: a Clock with a NaN, infinite or negative Time
@@ -162,7 +163,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	if err := archeserde.Deserialize(f.World, w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources()); err != nil {
 		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
 	}
-	var clock *ecs.Clock
+	var savedClock *ecs.Clock // a copy: the world's Clock changes as the run goes on
 	if f.Clock != nil {
 		var c ecs.Clock
 		if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
@@ -176,7 +177,8 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		} else {
 			arche.AddResource(w, &c)
 		}
-		clock = &c
+		saved := c
+		savedClock = &saved
 	}
 	d := &decoder{schema: reg.Schema}
 	r.pool = len(doc.World.Entities)
@@ -221,12 +223,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		}
 	}
 	systems.ArenaOf(w).HoldAll(w)
-	saved := clock
-	if clock != nil {
-		saved = new(ecs.Clock)
-		*saved = *clock
-	}
-	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, clock: saved, grid: savedGrid, gridChecked: gridChecked}, nil
+	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, clock: savedClock, grid: savedGrid, gridChecked: gridChecked}, nil
 }
 
 // checkClock returns an error wrapping ErrDomain, naming the field, for a Clock no run
