@@ -33,9 +33,9 @@ var (
 	ErrVersion   = errors.New("unsupported format version")
 	ErrType      = errors.New("component type unknown to the loader")
 	ErrUnknownID = errors.New("unknown tree, machine, reasoner or planner domain ID")
-	// ErrDuplicateID: two different trees (machines, reasoners) under one ID: two in
-	// the world being saved, or, when loading, the saved one and the one the
-	// Registry holds under its ID (see [Load]).
+	// ErrDuplicateID: two different trees (machines, reasoners, planner domains) under
+	// one ID: two in the world being saved, two in a load's Registry, or the saved one
+	// and the one the Registry holds under its ID (see [Load]).
 	ErrDuplicateID = errors.New("two different trees, machines or reasoners under one ID")
 	ErrMemory      = errors.New("node memory or plan does not fit its tree or domain")
 	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
@@ -92,7 +92,7 @@ type file struct {
 	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
 	Systems    map[string]json.RawMessage `json:"systems"`
 
-	Definitions *definitions `json:"definitions,omitempty"` // fingerprints of the trees, machines and reasoners named (prints.go)
+	Definitions *definitions `json:"definitions,omitempty"` // fingerprints of the trees, machines, reasoners and planner domains named (prints.go)
 }
 
 // archaiTypes are the component types every loader knows.
@@ -124,7 +124,7 @@ func typeName(t reflect.Type) string {
 // Save returns world w as a save file: every entity (IDs, generations and the free list,
 // through arche-serde), every component of every entity, the Clock resource, meta (any
 // JSON-able value of the caller's: scenario, seed, settings) and the state of each of
-// states, a fingerprint of each tree, machine and reasoner named (its structure and
+// states, a fingerprint of each tree, machine, reasoner and planner domain named (its structure and
 // names: loading refuses a registry whose definition under that ID differs, see
 // [Load]), and a fingerprint of the world's *grid.Grid resource (its size and a hash of
 // its costs as they are now, edits included; null without a grid) that loading
