@@ -36,8 +36,8 @@ func TestLoadOntoAnotherGridIsAnError(t *testing.T) {
 	// another size
 	_, err = save.LoadInto(data, f.reg, worldWith(grid.New(16, 17)))
 	require.ErrorIs(t, err, save.ErrGridMismatch)
-	assert.ErrorContains(t, err, "the save was made on a 16x16 grid (costs fnv1a64:")
-	assert.ErrorContains(t, err, "this world has a 16x17 grid (costs fnv1a64:")
+	assert.ErrorContains(t, err, "the save was made on a 16x16 grid (costs crc64:")
+	assert.ErrorContains(t, err, "this world has a 16x17 grid (costs crc64:")
 	assert.ErrorContains(t, err, "add the saved run's grid")
 
 	// the same size, one cell of another cost
@@ -115,7 +115,7 @@ func TestGridlessAndOldSaves(t *testing.T) {
 	require.NoError(t, err, "a file without a fingerprint is not checked")
 	require.NoError(t, l.Restore())
 
-	for _, bad := range []string{`{"width":0,"height":16,"costs":"fnv1a64:0000000000000000"}`, `{"width":16,"height":16}`, `[16,16]`, `"16x16"`} {
+	for _, bad := range []string{`{"width":0,"height":16,"costs":"crc64:0000000000000000"}`, `{"width":16,"height":16}`, `[16,16]`, `"16x16"`} {
 		doc["grid"] = json.RawMessage(bad)
 		b, err := json.Marshal(doc)
 		require.NoError(t, err)
@@ -135,4 +135,18 @@ func TestGridFingerprintSeesTheLastOddCell(t *testing.T) {
 	assert.ErrorIs(t, err, save.ErrGridMismatch)
 	_, err = save.LoadInto(data, save.Registry{}, worldWith(grid.New(3, 3)))
 	assert.NoError(t, err)
+}
+
+// Two doors closed (a cost 1 → Blocked flips one bit of a cell) never give back the
+// saved fingerprint, wherever they are: the case a multiply-only word hash missed.
+func TestGridFingerprintSeesTwoDoors(t *testing.T) {
+	data, err := save.Save(worldWith(grid.New(64, 64)), nil)
+	require.NoError(t, err)
+	for _, doors := range [][2]grid.Cell{{{X: 1, Y: 0}, {X: 3, Y: 0}}, {{X: 1, Y: 0}, {X: 63, Y: 63}}, {{X: 0, Y: 5}, {X: 1, Y: 5}}} {
+		g := grid.New(64, 64)
+		g.SetCost(doors[0], grid.Blocked)
+		g.SetCost(doors[1], grid.Blocked)
+		_, err = save.LoadInto(data, save.Registry{}, worldWith(g))
+		assert.ErrorIs(t, err, save.ErrGridMismatch, "%v", doors)
+	}
 }
