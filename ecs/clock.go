@@ -31,7 +31,9 @@ type Clock struct {
 // A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
 // Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
 // A large finite DT is kept: every archai system gives a bounded result for
-// any finite dt > 0 (Movement cuts a step to the grid's size).
+// any finite dt > 0 (Movement cuts a step to the grid's size). DT is in
+// seconds: a step over a second (systems.MaxDT), such as 16.7 for milliseconds,
+// is reported by systems.Diagnose as Report.ClockDT.
 //
 // Contract: requires no component; writes the Clock resource (added at
 // Initialize when the world has none).

@@ -245,13 +245,31 @@ type Report struct {
 	// system reuses the slice at its next check.
 	Twice []string
 
+	// ClockDT is the world's clock step (the *ecs.Clock resource's DT, seconds a
+	// frame) when it is longer than MaxDT; 0 otherwise, and without a clock. Every
+	// system reads dt as seconds, so a step of 16.7 (milliseconds passed where
+	// ecs.NewClockSystem wants seconds: 1.0/60 for 60 frames a second) makes
+	// agents cover the map in a frame or two and think once per 16.7 s of their
+	// timers, which nothing else reports. It counts as one finding in Total.
+	ClockDT float64
+
 	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
 }
 
-// Total returns the sum of the counts and of the systems installed twice, the
-// findings: an agent with two causes counts twice (Misconfigured counts it once).
+// MaxDT is the longest clock step, in seconds a frame, that [Diagnose] takes as
+// meant: a longer one is reported as [Report.ClockDT]. Steering, arrival and
+// stuck detection are tuned for steps of a few hundredths of a second; a step
+// over a second is far more often milliseconds given for seconds.
+const MaxDT = 1.0
+
+// Total returns the sum of the counts, of the systems installed twice and of a
+// clock step over MaxDT, the findings: an agent with two causes counts twice
+// (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := len(r.Twice)
+	if r.ClockDT != 0 {
+		n++
+	}
 	for _, c := range r.Counts {
 		n += c
 	}
@@ -261,9 +279,9 @@ func (r *Report) Total() int {
 // String prints the report on one line: "diagnostics: 1000 agents, no
 // misconfiguration", or the number of misconfigured agents, the findings
 // (Total) and the causes found with their count and example entity, then the
-// systems installed twice, "diagnostics: 1000 agents, 2 of them misconfigured
-// (4 findings): wander_no_rand 2 (e.g. entity 5), goal_not_finite 1 (e.g.
-// entity 5), systems installed twice: movement".
+// systems installed twice and a clock step over MaxDT, "diagnostics: 1000
+// agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
+// 5), goal_not_finite 1 (e.g. entity 5), systems installed twice: movement".
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
@@ -285,6 +303,10 @@ func (r Report) String() string {
 	}
 	if len(r.Twice) > 0 {
 		fmt.Fprintf(&b, "%ssystems installed twice: %s", sep, strings.Join(r.Twice, ", "))
+		sep = ", "
+	}
+	if r.ClockDT != 0 {
+		fmt.Fprintf(&b, "%sclock step %g s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", sep, r.ClockDT)
 	}
 	return b.String()
 }
@@ -487,6 +509,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	r.seen = nil
 	r.Twice = appendTwice(w, r.Twice)
+	if c := ecs.Resource[ecs.Clock](w); c != nil && c.DT > MaxDT {
+		r.ClockDT = c.DT
+	}
 }
 
 // motionChecks checks every entity with a Position (counted in Agents), and

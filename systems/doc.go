@@ -77,7 +77,8 @@
 // *grid.Grid). Bad data never panics or hangs: an agent with a NaN or infinite
 // position or velocity, or unusable [components.Kinematics], stands still and
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
-// (see [Movement]).
+// (see [Movement]). A clock step over [MaxDT] seconds, usually milliseconds
+// given for seconds, is a finding of [Diagnose] ([Report.ClockDT]).
 //
 // # Life cycle
 //
