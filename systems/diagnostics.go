@@ -176,6 +176,15 @@ const (
 	// forever. Write utility.Fact(func(a *systems.Agent) float64 { ... a.Position ... })
 	// (or use [UtilityAgent] in a plain Input). Counted once the agent has decided.
 	CauseUtilityFactWrongType
+	// CauseTargetUnusable: an Intent fleeing, pursuing or evading an entity
+	// Target that is alive but lacks a Position or a Velocity, so [Spatial]
+	// never puts it in the Neighbours where PathFollow looks targets up: the
+	// agent brakes and stands, whatever the target does (a player entity made
+	// with a Position only, moved by the program). Give the target a
+	// Velocity (zero is fine; the program may write it as it moves the
+	// target). A dead Target is not counted: it is no target, the agent
+	// brakes until it decides again.
+	CauseTargetUnusable
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -216,6 +225,7 @@ var causeNames = [NumCauses]string{
 	CausePathGoalNarrow:       "path_goal_too_narrow",
 	CausePathNotQueued:        "path_not_queued",
 	CauseUtilityFactWrongType: "utility_fact_wrong_type",
+	CauseTargetUnusable:       "target_unusable",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -427,6 +437,8 @@ type diagnoser struct {
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
 	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
 	ownMotion  arche.ID // components.OwnMotion
+	posID      arche.ID // components.Position
+	velID      arche.ID // components.Velocity
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -486,6 +498,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		d.queue.requests(d.queued)
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
+	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
 	}
@@ -537,6 +550,10 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.add(CauseGoal, e)
+		}
+		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && w.Alive(in.Target) &&
+			!(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID)) {
+			r.add(CauseTargetUnusable, e)
 		}
 		if kin != nil && !goodKinematics(kin) {
 			r.add(CauseKinematics, e)

@@ -201,7 +201,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"a thinker without the Mover's components, asked to pursue", false, 0, func(w *arche.World, e arche.Entity) {
 			dropMotion(w, e)
 			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentPursue, Target: e}
-		}, []Cause{CauseSteerIncomplete}},
+		}, []Cause{CauseSteerIncomplete, CauseTargetUnusable}}, // its target, itself, has no Velocity left: not hashed
 		{"a thinker without the Mover's components, asked to evade", false, 0, func(w *arche.World, e arche.Entity) {
 			dropMotion(w, e)
 			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentEvade, Point: r2.Vec{X: 1, Y: 1}}
@@ -382,6 +382,17 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 				put(w, a, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
 			}
 		}, []Cause{CauseNoORCASystem}},
+		{"pursue a live target without a Position (not hashed)", false, 0, func(w *arche.World, e arche.Entity) {
+			target := w.NewEntity(arche.ComponentID[components.Velocity](w)) // not an agent: no Position
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Target = components.IntentPursue, target
+		}, []Cause{CauseTargetUnusable}},
+		{"flee from a dead target: no target, not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			target := w.NewEntity(arche.ComponentID[components.Velocity](w))
+			w.RemoveEntity(target)
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Target = components.IntentFlee, target
+		}, nil},
 		{"planner domain unknown", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.HTNPlanner{Domain: 5}) // the world has no *htn.Registry
 		}, []Cause{CausePlannerDomain}},

@@ -87,8 +87,9 @@ const (
 //	Position NaN/Inf               DesiredNone; path left alone           CausePosition
 //	Intent.Goal or Point NaN/Inf   as no move intent: DesiredNone, asks   CauseGoal
 //	                               for no path
-//	Intent.Target not in the       no target: DesiredNone                 -
-//	  Neighbours
+//	Intent.Target not in the       no target: DesiredNone                 CauseTargetUnusable when the
+//	  Neighbours                                                          target is alive (no Position or
+//	                                                                      Velocity); - when it is dead
 type PathFollow struct {
 	Workers int
 

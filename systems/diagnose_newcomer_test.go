@@ -3,9 +3,12 @@ package systems
 import (
 	"testing"
 
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // A clock step given in milliseconds (16.6667 for 60 frames a second) is taken as
@@ -65,4 +68,49 @@ func TestDiagnosticsSystemReportsClockStep(t *testing.T) {
 	s.Run(w, 1)
 	assert.Zero(t, d.Report.ClockDT, "%s", d.Report)
 	assert.Zero(t, d.Report.Total(), "%s", d.Report)
+}
+
+// A player the program moves itself, made with a Position and no Velocity, is not in
+// the spatial hash, so guards told to pursue it brake and stand. Before
+// CauseTargetUnusable, Diagnose said "no misconfiguration"; with a Velocity the same
+// guards reach it.
+func TestDiagnoseReportsAPursuitTargetWithoutVelocity(t *testing.T) {
+	for _, withVelocity := range []bool{false, true} {
+		w, _ := newWorld(32, 32)
+		ids := []arche.ID{arche.ComponentID[components.Position](w)}
+		if withVelocity {
+			ids = append(ids, arche.ComponentID[components.Velocity](w))
+		}
+		player := w.NewEntity(ids...)
+		target := r2.Vec{X: 20.5, Y: 20.5}
+		compOf[components.Position](w, player).Vec = target
+		sp, err := NewSpawner(w, Mover{})
+		require.NoError(t, err)
+		var guards []arche.Entity
+		for i := range 2 {
+			guards = append(guards, sp.Spawn(r2.Vec{X: 3.5 + float64(i), Y: 3.5}, func(a *Spawned) {
+				a.Intent.Mode, a.Intent.Target = components.IntentPursue, player
+			}))
+		}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{})
+		s.Initialize(w)
+		r := Diagnose(w)
+		s.Run(w, 600)
+		s.Finalize(w)
+		for _, g := range guards {
+			d := r2.Norm(r2.Sub(compOf[components.Position](w, g).Vec, target))
+			if withVelocity {
+				assert.Less(t, d, 1.0, "a hashed target is reached")
+			} else {
+				assert.Greater(t, d, 20.0, "an unhashed target: the guard stands")
+			}
+		}
+		if withVelocity {
+			assert.Zero(t, r.Total(), "%s", r)
+			continue
+		}
+		assert.Equal(t, 2, r.Counts[CauseTargetUnusable], "%s", r)
+		assert.Equal(t, guards[0], r.Examples[CauseTargetUnusable])
+		assert.Equal(t, "diagnostics: 3 agents, 2 of them misconfigured (2 findings): target_unusable 2 (e.g. entity 2)", r.String())
+	}
 }
