@@ -136,7 +136,7 @@ func clearOf(kin *components.Kinematics) uint8 {
 
 type followScratch struct {
 	stuck int
-	slow  []int32  // followRun: the agents of its range that follow calls for
+	slow  []int32  // followRun: the agents of its range that follow calls for (capacity blockSize from Initialize)
 	touch int32    // followRun: a sum of the waypoints it touched, kept so the loads stay
 	_     [28]byte // keep workers' counters off one cache line
 }
@@ -167,6 +167,9 @@ func (s *PathFollow) Initialize(w *arche.World) {
 		Optional(generic.T[components.Path](), generic.T[components.Progress](), generic.T[components.FlowFollower]())
 	s.pool = ecs.NewWorkers(s.Workers)
 	s.scratch = make([]followScratch, s.pool.N())
+	for i := range s.scratch { // a block's worth: which worker claims a busy block depends on timing
+		s.scratch[i].slow = make([]int32, 0, blockSize)
+	}
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
