@@ -54,3 +54,22 @@ func TestRestoreCapacityPastTheCells(t *testing.T) {
 	assert.NoError(t, c.Restore(CacheState{Capacity: 16}))
 	assert.Equal(t, 16, c.Capacity())
 }
+
+// A cache saved on one grid and restored on another (a wall the saved run did not
+// have) builds its fields to other counts: the error says the grid is not the saved
+// run's, which the counts alone left the user to guess.
+func TestRestoreOnAnotherGridSaysSo(t *testing.T) {
+	c := NewCache(grid.New(16, 16), 2)
+	c.Get(grid.Cell{X: 1, Y: 1})
+	st, err := c.State()
+	assert.NoError(t, err)
+	other := grid.New(16, 16)
+	for x := range int32(10) {
+		other.SetCost(grid.Cell{X: x, Y: 8}, grid.Blocked)
+	}
+	c2 := NewCache(other, 2)
+	err = c2.Restore(st)
+	assert.ErrorContains(t, err, "goal {1 1} built again to 246 cells (done true), saved at 256 (done true): the grid is not the saved run's")
+	assert.Zero(t, c2.Len(), "left empty")
+	assert.NoError(t, NewCache(grid.New(16, 16), 2).Restore(st), "the same map restores")
+}

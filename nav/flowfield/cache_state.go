@@ -45,7 +45,8 @@ func (c *Cache) State() (CacheState, error) {
 // and evicts as the saved one would. It returns an error, leaving the cache empty, if
 // the capacity is below 1, below the number of fields or above the grid's cell count (no
 // more goals can be distinct), a goal is off the grid, given twice, or its build does
-// not reach the saved point. Each field costs about 11 bytes a cell: a caller restoring
+// not reach the saved point (a grid other than the saved run's: another map, or
+// its edits not made again). Each field costs about 11 bytes a cell: a caller restoring
 // untrusted state bounds st.Capacity first (systems.FlowField.LoadState does, by its
 // MaxFields).
 func (c *Cache) Restore(st CacheState) error {
@@ -83,7 +84,9 @@ func (c *Cache) restore(st CacheState) error {
 			f.Step(es.Settled)
 		}
 		if f.Settled() != es.Settled || f.Done() != es.Done {
-			return fmt.Errorf("flowfield: goal %v built again to %d cells (done %v), saved at %d (done %v)", es.Goal, f.Settled(), f.Done(), es.Settled, es.Done)
+			return fmt.Errorf("flowfield: goal %v built again to %d cells (done %v), saved at %d (done %v): "+
+				"the grid is not the saved run's (load the same map, with the same edits, before restoring)",
+				es.Goal, f.Settled(), f.Done(), es.Settled, es.Done)
 		}
 		c.entries = append(c.entries, cacheEntry{goal: es.Goal, field: f, lastUse: es.LastUse})
 		c.index[es.Goal] = len(c.entries) - 1
