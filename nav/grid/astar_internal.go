@@ -353,6 +353,7 @@ func (s *Search) beginInt() {
 	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
 	s.nodes[s.start] = mkNode(int64(s.gen&genMask), dirStart, 0)
 	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
+	s.startH = h
 	// A consistent heuristic (every case but the two above) keeps f
 	// monotone, so the search can use the bucket queue.
 	s.buckets = !s.reopen && s.wmode != keyFloat

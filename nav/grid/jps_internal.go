@@ -331,18 +331,26 @@ var jpOf = [4]uint16{jpW, jpE, jpN, jpS}
 // move d and relaxes the jump point found, if any.
 //
 // A jump point reached diagonally has no forced neighbour: its successors
-// are the two straight jumps and the diagonal one. When its f equals its
-// parent's (a diagonal towards the goal), it would be among the next nodes
-// popped; its successors are then taken at once instead of queueing it, and
-// its node closed with its cost (the intermediate-node pruning of Harabor
-// & Grastien 2014, kept to nodes the search expands next). A later, cheaper
-// arrival reopens it through relaxInt.
+// are the two straight jumps and the diagonal one. In the default query
+// (weight 1, the jpsQueue) such a point is often taken at once instead of
+// queued: its straight jumps are made and the diagonal jump goes on from
+// it, and its node is closed with its cost (the intermediate-node pruning
+// of Harabor & Grastien 2014). A later, cheaper arrival reopens it through
+// relaxJPS; the goal is always queued. It is taken at once when its f is
+// at most f + (f − f0), f being its parent's and f0 the start's: by as
+// much as f has already risen above the start's estimate. On open ground,
+// where f stays near f0, that keeps to the points of the parent's own f,
+// which the search would expand next; in a maze, where f rises far above
+// f0, a turning point of a larger f is one the search will most likely
+// reach anyway, and taking it at once saves its push and its pop (and
+// counts no expansion).
 func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
 	pw := int32(s.pw)
 	dx, dy := moveDX[d], moveDY[d]
 	gx, gy := int32(s.gx), int32(s.gy)
 	eager := s.wmode == keyExact && s.buckets
 	f := g + octileInt(x-gx, y-gy)
+	fmax := 2*f - s.startH // the start's f is its h
 	genWord := uint64(s.gen&genMask) << genShift
 	for {
 		jx, jy, ok := s.jumpDiag(x, y, dx, dy)
@@ -355,7 +363,7 @@ func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
 			s.relaxInt(ji, jx, jy, d, g)
 			return
 		}
-		if ji == s.goal || g+octileInt(jx-gx, jy-gy) != f {
+		if ji == s.goal || g+octileInt(jx-gx, jy-gy) > fmax {
 			s.relaxJPS(ji, jx, jy, d, g)
 			return
 		}

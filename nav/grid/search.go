@@ -210,7 +210,8 @@ type Search struct {
 	bq           *bucketQueue // with a consistent heuristic
 	jq           *jpsQueue    // the default jump point query's (runJPSExact)
 	gen          uint32
-	tieBits      uint // low key bits holding the tie-break (see key)
+	tieBits      uint  // low key bits holding the tie-break (see key)
+	startH       int64 // the integer search's heuristic at the start (beginInt)
 
 	// float search, used on grids of several costs and with HeuristicFunc
 	// (search_internal.go); allocated on first use
