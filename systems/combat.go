@@ -45,6 +45,13 @@ type Combat struct {
 	Strikes      int // strikes that hit in the last frame
 	TotalStrikes int
 
+	// Downed holds the targets the last frame's strikes brought down (their
+	// Health.Current from above 0 to 0 or below), in the order struck, that
+	// is by attacker entity ID; each at most once, as a target at 0 takes no
+	// further strike. A scenario can handle its casualties from it instead of
+	// reading every agent's Health. Update rewrites it (do not keep it).
+	Downed []arche.Entity
+
 	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
 	targets generic.Map2[components.Health, components.Position]
 	cols    columns // Intent, Position, Weapon
@@ -94,8 +101,9 @@ func (s *Combat) Update(w *arche.World) {
 	if cap(s.all) < n { // every agent may strike: grown once
 		s.all = make([]attacker, 0, n+n/4)
 		s.at = make([]int32, 0, n+n/4)
+		s.Downed = make([]arche.Entity, 0, n+n/4)
 	}
-	s.all, s.at = s.all[:0], s.at[:0]
+	s.all, s.at, s.Downed = s.all[:0], s.at[:0], s.Downed[:0]
 	for r := range c.runs {
 		start := c.runs[r].start
 		ins := columnOf[components.Intent](c, r, cbIntent, n)
@@ -128,6 +136,9 @@ func (s *Combat) Update(w *arche.World) {
 		}
 		hp.Current -= wp.Damage
 		s.Strikes++
+		if hp.Current <= 0 {
+			s.Downed = append(s.Downed, target)
+		}
 	}
 	clear(s.all) // keep no component pointer past the Update
 	s.TotalStrikes += s.Strikes

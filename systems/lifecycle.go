@@ -20,6 +20,7 @@ func (s *PathQueue) restart() {
 func (s *Combat) restart() {
 	s.cols.reset()
 	s.Strikes, s.TotalStrikes = 0, 0
+	s.Downed = s.Downed[:0]
 }
 
 // restart zeroes the think counts (the budget's cursor, always 0, is left as loaded).

@@ -224,10 +224,17 @@ func (l *leaves) rest(ctx *bt.Context) bt.Status {
 	return bt.Success
 }
 
+// targetInRange reports whether the agent sees a foe within StrikeRange that
+// is alive. A perception of this frame (Perception.Time is now) names an agent
+// of this frame's systems.Neighbours, alive when Spatial ran, and nothing in
+// the scenario's frame order changes the world's structure between Spatial
+// and Decision, so it is alive: the lookup (a cache miss in Arche's entity
+// table per attacker) is left to older perceptions, held back by a think
+// budget. Combat checks the target again before it strikes.
 func targetInRange(ctx *bt.Context) bool {
 	a := systems.AgentOf(ctx)
 	p := a.Perception
-	return p != nil && p.Visible && p.Distance <= StrikeRange && a.World.Alive(p.Target)
+	return p != nil && p.Visible && p.Distance <= StrikeRange && (p.Time == ctx.Time || a.World.Alive(p.Target))
 }
 
 func (l *leaves) strike(b Branch) func(*bt.Context) bt.Status {

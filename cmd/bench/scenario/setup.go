@@ -168,7 +168,7 @@ func buildGuards(cfg Config, w *arche.World, g *grid.Grid) (*Guards, *spawner, e
 	if err != nil {
 		return nil, nil, err
 	}
-	s.Casualties = &Casualties{spawner: sp}
+	s.Casualties = &Casualties{spawner: sp, combat: s.Combat}
 	return s, sp, nil
 }
 
@@ -260,6 +260,13 @@ type Casualties struct {
 	GuardsDown, IntrudersDown int // totals
 
 	spawner *spawner
+	// combat, if not nil, is the scenario's Combat, run just before: its
+	// Downed are this frame's casualties (only strikes take health in the
+	// scenario, and every casualty is handled in the frame it falls), so
+	// Casualties reads no agent's Health but on its first Update after
+	// Initialize (a loaded world), when it reads them all.
+	combat  *systems.Combat
+	scanned bool // the first Update's scan of every Health is done
 	clock   *ecs.Clock
 	health  *generic.Filter1[components.Health]
 	agents  generic.Map7[components.Health, components.Position, components.Velocity, components.Intent, components.Path, components.Rand, components.Brain]
@@ -284,12 +291,21 @@ func (s *Casualties) Initialize(w *arche.World) {
 	s.guards = generic.NewMap[Guard](w)
 	s.thinks = generic.NewMap[components.Think](w)
 	s.keep = func(a *systems.Spawned) { a.Think.Next = s.next }
+	s.scanned = false // a new (or loaded) world: read every Health once
 }
 
-// Update handles this frame's casualties: one light pass over the agents'
-// Health finds them, then each is handled on its own (what happens to one
-// does not depend on the others, nor on their order).
+// Update handles this frame's casualties: Combat's Downed (or, without a
+// Combat and on the first Update, one light pass over the agents' Health
+// finds them), then each is handled on its own (what happens to one does not
+// depend on the others, nor on their order).
 func (s *Casualties) Update(w *arche.World) {
+	if s.combat != nil && s.scanned {
+		for _, e := range s.combat.Downed {
+			s.handle(e)
+		}
+		return
+	}
+	s.scanned = true
 	q := s.health.Query(w)
 	if n := q.Count(); cap(s.down) < n { // everyone may fall: grown once
 		s.down = make([]arche.Entity, 0, n+n/4)
