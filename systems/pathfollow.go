@@ -138,7 +138,8 @@ type followScratch struct {
 	stuck int
 	slow  []int32  // followRun: the agents of its range that follow calls for (capacity blockSize from Initialize)
 	touch int32    // followRun: a sum of the waypoints it touched, kept so the loads stay
-	_     [28]byte // keep workers' counters off one cache line
+	radii float64  // followRun: a sum of the radii it touched, likewise
+	_     [20]byte // keep workers' counters off one cache line
 }
 
 // MaxLead is the longest look-ahead, in seconds, of pursuit and evasion: the
@@ -288,13 +289,21 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 		// a cache miss, and for the agents following a path goTo reads one.
 		// Loaded here one after another, with nothing depending on them,
 		// the misses overlap instead of stalling each agent's goTo in turn.
+		// An agent's Kinematics (its radius, read for a new line-of-sight
+		// test, see clearOf) is a miss too for agents this far apart: loaded
+		// here the same way.
 		var t int32
+		var r float64
 		for _, i := range slow {
 			if p := &path[i]; p.State == components.PathReady && p.Next >= 0 && p.Next < len(p.Waypoints) {
 				t += p.Waypoints[p.Next].X
 			}
+			if kin != nil {
+				r += kin[i].Radius
+			}
 		}
 		sc.touch += t
+		sc.radii += r
 	}
 	for _, i := range slow {
 		j := followJob{pos: pos[i].Vec, intent: &in[i], desired: &des[i]}
