@@ -111,6 +111,7 @@ type FlowField struct {
 	histN    int         // the length of hist this frame
 	sector   *sectorFlow // sector mode (Sectors > 0)
 	resolve  flowResolve
+	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
 	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
 	maxCost  float64   // the grid's largest finite cost, at costVer
 	costVer  uint64
@@ -322,7 +323,9 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	s.sight.bitsOnly = true
 	s.sight.update(s.grid)
-	s.pool.Run(s, len(s.jobs))
+	// in claimed blocks: the agents to sample (those that entered a new
+	// cell) bunch up in parts of the query, so fixed halves would not balance
+	s.blocks.run(s.pool, s, len(s.jobs))
 }
 
 // maxFiniteCost returns the largest cost of g's passable cells (1 if none).
@@ -795,7 +798,8 @@ func (s *FlowField) edge(n int) float64 {
 	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
 }
 
-// Work implements ecs.Job: it writes Arrived and samples agents [lo, hi),
+// Work implements ecs.Job: it writes Arrived and samples agents [lo, hi)
+// (each agent's result is its own: a blockRun's job),
 // reading their jobs and touching the FlowFollower only of those whose
 // Arrived or sample changes (jobMoved: a new cell, or a field switched).
 func (s *FlowField) Work(worker, lo, hi int) {
