@@ -31,8 +31,7 @@ type Job interface {
 // calling goroutine publishes the job and runs chunks itself, claiming every
 // chunk that no helper has claimed yet, so it never waits for a helper that
 // has not started; it waits only for chunks already under way. A helper that
-// finds nothing to claim (it has finished a chunk, or was woken after the
-// caller had claimed them all) watches for the next job for a bounded time
+// finishes a chunk watches for the next job for a bounded time
 // (spinFor, about the gap between two passes of a frame) before it blocks,
 // and the caller, waiting for a helper's chunk, spins as briefly before it
 // blocks: no goroutine spins unbounded.
@@ -280,7 +279,6 @@ func (h *helpers) claimLocked() (*Workers, int, bool) {
 // help is a helper goroutine: it runs claimed chunks, watches for new runs
 // for up to spinFor after each, then blocks until a run is published.
 func (h *helpers) help() {
-	idle := false // the last watch saw no run published for spinFor
 	h.mu.Lock()
 	for {
 		if h.running > h.want {
@@ -289,7 +287,6 @@ func (h *helpers) help() {
 			return
 		}
 		if w, k, ok := h.claimLocked(); ok {
-			idle = false
 			h.mu.Unlock()
 			w.workRecover(k)
 			chunks := uint32(w.n)
@@ -299,43 +296,31 @@ func (h *helpers) help() {
 				// than wait for another P to steal it
 				runtime.Gosched()
 			}
+			h.spin()
 			h.mu.Lock()
 			continue
 		}
-		if !idle {
-			// nothing to claim (a run's chunks were all claimed before this
-			// helper came, or it has just finished one): watch for the next
-			// run before blocking, so that a helper woken too late for one
-			// run is there for the next rather than blocked again
-			h.mu.Unlock()
-			idle = !h.spin()
-			h.mu.Lock()
-			continue
-		}
-		idle = false
 		h.sleeping++
 		h.wake.Wait()
 		h.sleeping--
 	}
 }
 
-// spin returns true when a run is published, or false after spinFor
-// without one.
+// spin returns when a run is published, or after spinFor.
 //
 // It spins on one atomic load, reading the clock every 256 rounds, and calls
 // nothing that takes the scheduler's lock (runtime.Gosched or
 // runtime.GOMAXPROCS would, twice a round for every spinning helper). With
 // one P it returns at once: a spinning helper would hold the only P.
-func (h *helpers) spin() bool {
+func (h *helpers) spin() {
 	if h.single.Load() {
-		return false
+		return
 	}
 	g := h.gen.Load()
 	t0 := time.Now()
 	for i := 0; h.gen.Load() == g; i++ {
 		if i&255 == 255 && time.Since(t0) > spinFor {
-			return false
+			return
 		}
 	}
-	return true
 }
