@@ -213,7 +213,7 @@ func (s *Spatial) check(worker, lo, hi int) {
 	n := len(c.ents)
 	var k int32
 	changed := false
-	inOrder := s.counting // every agent so far usable, at its query index's hash ID
+	off := 0 // nonzero if an agent's hash ID is not its query index (or'd xors: no branch)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		a, b := max(lo, start), min(hi, c.end(r, n))
@@ -226,7 +226,6 @@ func (s *Spatial) check(worker, lo, hi int) {
 		for i := range pos {
 			p := pos[i].Vec
 			if !finiteVec(p) {
-				inOrder = false
 				continue
 			}
 			k++
@@ -236,7 +235,7 @@ func (s *Spatial) check(worker, lo, hi int) {
 				changed = true // spFill copies them all once ranked
 				continue
 			}
-			inOrder = inOrder && int(id) == a+i
+			off |= int(id) ^ (a + i)
 			v := vel[i].Vec
 			if !finiteVec(v) {
 				v = r2.Vec{} // as Movement will make it
@@ -249,7 +248,9 @@ func (s *Spatial) check(worker, lo, hi int) {
 		}
 	}
 	s.count[worker], s.changed[worker] = k, changed
-	if inOrder && !changed {
+	// every agent of the range usable (k of them), none new, each at its
+	// query index's hash ID
+	if s.counting && int(k) == hi-lo && !changed && off == 0 {
 		res.Hash.CountFrom(worker)
 		s.counted[worker] = true
 	}
