@@ -111,6 +111,7 @@ type FlowField struct {
 	histN    int         // the length of hist this frame
 	sector   *sectorFlow // sector mode (Sectors > 0)
 	resolve  flowResolve
+	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
 	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
 	maxCost  float64   // the grid's largest finite cost, at costVer
 	costVer  uint64
@@ -118,7 +119,9 @@ type FlowField struct {
 	wfollow  [][]int     // per worker, its followers per goal
 	broke    []bool      // per worker, the guess failed: one of its agents switches fields
 	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
-	prev     []goalKey   // the last frame's goals, in order
+	prev     []goalKey   // the last frame's goals, in order, with their distance steps in hist
+	fuse     bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
+	fused    bool        // this frame's measure was done by the collect pass, if the steps are unchanged
 	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
@@ -130,10 +133,12 @@ type goalRef struct {
 	done bool
 }
 
-// goalKey is a goal of the last frame and its field.
+// goalKey is a goal of the last frame, its field and its distance steps in
+// hist (flowGoal's lo and hi).
 type goalKey struct {
-	goal  grid.Cell
-	field *flowfield.Field
+	goal   grid.Cell
+	field  *flowfield.Field
+	lo, hi int
 }
 
 // flowJob is one agent's hot state for the frame, 20 bytes in an array in
@@ -267,6 +272,11 @@ func (s *FlowField) Update(w *arche.World) {
 	for k := range s.seen { // no worker runs when there is no follower
 		s.seen[k], s.broke[k] = s.seen[k][:0], false
 	}
+	// the collect pass also measures the agents' distances (flowMeasure's
+	// work) against the last frame's goals and distance steps: when the
+	// guess holds and the followers are as many, those are this frame's,
+	// and gather skips its pass
+	s.fuse, s.fused = len(s.prev) > 0 && s.histN > 0, false
 	s.resolve.phase = ffCollect
 	s.pool.Run(&s.resolve, n)
 	for _, seen := range s.seen {
@@ -279,7 +289,9 @@ func (s *FlowField) Update(w *arche.World) {
 		}
 	}
 	if n > 0 {
-		if !s.guessHeld() {
+		if s.guessHeld() {
+			s.fused = s.fuse
+		} else {
 			s.ref = s.ref[:0]
 			for _, g := range s.goals {
 				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
@@ -293,9 +305,11 @@ func (s *FlowField) Update(w *arche.World) {
 			}
 		}
 	}
-	s.prev = s.prev[:0]
-	for _, g := range s.goals {
-		s.prev = append(s.prev, goalKey{goal: g.goal, field: g.field})
+	if !s.fused { // else the goals and their fields are prev's, in order, and gather needs its steps
+		s.prev = s.prev[:0]
+		for _, g := range s.goals {
+			s.prev = append(s.prev, goalKey{goal: g.goal, field: g.field})
+		}
 	}
 	s.gather()
 	if s.Budget > 0 {
@@ -309,7 +323,9 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	s.sight.bitsOnly = true
 	s.sight.update(s.grid)
-	s.pool.Run(s, len(s.jobs))
+	// in claimed blocks: the agents to sample (those that entered a new
+	// cell) bunch up in parts of the query, so fixed halves would not balance
+	s.blocks.run(s.pool, s, len(s.jobs))
 }
 
 // maxFiniteCost returns the largest cost of g's passable cells (1 if none).
@@ -387,6 +403,16 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	cnt := grow(s.wfollow[worker], len(s.ref))
 	clear(cnt)
 	s.wfollow[worker] = cnt
+	// measuring too (FlowField.fuse): the worker's histogram, laid out as
+	// the last frame's
+	fuse := collect && s.fuse
+	var h []int32
+	if fuse {
+		h = grow(s.whist[worker], s.histN)
+		clear(h)
+		s.whist[worker] = h
+	}
+	step := s.Spacing / arrivalSteps
 	broke := false
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
@@ -397,8 +423,21 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 			if collect {
 				seen = noteUse(seen, ff)
 			}
-			if !broke && !s.resolveOne(ff, pos[i-start].Vec, &s.jobs[i], cnt, !collect) {
+			if broke {
+				continue // the apply pass resolves (and measure measures) every agent
+			}
+			jb := &s.jobs[i]
+			if !s.resolveOne(ff, pos[i-start].Vec, jb, cnt, !collect) {
 				broke = true
+				continue
+			}
+			if fuse {
+				// as flowMeasure, against the last frame's goal (ref is prev)
+				jb.step = -1
+				if jb.goal >= 0 {
+					pk := &s.prev[jb.goal]
+					s.measureOne(jb, pos[i-start].Vec, pk.goal, pk.field, pk.lo, pk.hi, step, h)
+				}
 			}
 		}
 	}
@@ -541,6 +580,7 @@ func (s *FlowField) gather() {
 		n += int(s.edge(gl.followers)/step) + 1
 		gl.hi = n
 	}
+	measured := s.fused && s.sameSteps(n)
 	if cap(s.hist) < n {
 		s.hist = make([]int32, n, n+n/4)
 	}
@@ -548,12 +588,17 @@ func (s *FlowField) gather() {
 	clear(s.hist)
 	s.histN = n
 	if len(s.jobs) > 0 { // then every worker ran and filled its histogram
-		s.pool.Run(&s.measure, len(s.jobs))
+		if !measured {
+			s.pool.Run(&s.measure, len(s.jobs))
+		}
 		for _, h := range s.whist { // counts, so the sum is the same in any order
 			for k, c := range h[:n] {
 				s.hist[k] += c
 			}
 		}
+	}
+	for i := range s.goals { // Update set prev to goals
+		s.prev[i].lo, s.prev[i].hi = s.goals[i].lo, s.goals[i].hi
 	}
 	s.frame++
 	for i := range s.goals {
@@ -610,28 +655,50 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
 			j.step = -1
-			if j.goal < 0 {
-				continue
+			if j.goal >= 0 {
+				gl := &s.goals[j.goal]
+				s.measureOne(j, pos[i-start].Vec, gl.goal, gl.field, gl.lo, gl.hi, step, h)
 			}
-			gl := &s.goals[j.goal]
-			reach, hold := float64(gl.hi-gl.lo)*step, 0.0
-			if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
-				hold = s.Spacing * arrivalHold
-			}
-			var d float64
-			if j.state&jobFar != 0 { // what distance returns beyond reach+hold ≤ farReach
-				d = (reach + hold) - hold
-			} else {
-				d = s.distance(pos[i-start].Vec, gl.goal, gl.field, reach+hold) - hold
-			}
-			if !(d < reach) { // far, unreachable, or a NaN position
-				continue
-			}
-			k := min(int(max(d, 0)/step), gl.hi-gl.lo-1)
-			j.step = int32(k)
-			h[gl.lo+k]++
 		}
 	}
+}
+
+// measureOne notes the distance step of the agent of job j, at p, following
+// the field f to goal, whose distance steps are [lo, hi) of the histogram h,
+// and counts it in h (step is Spacing/arrivalSteps).
+func (s *FlowField) measureOne(j *flowJob, p r2.Vec, goal grid.Cell, f *flowfield.Field, lo, hi int, step float64, h []int32) {
+	reach, hold := float64(hi-lo)*step, 0.0
+	if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
+		hold = s.Spacing * arrivalHold
+	}
+	var d float64
+	if j.state&jobFar != 0 { // what distance returns beyond reach+hold ≤ farReach
+		d = (reach + hold) - hold
+	} else {
+		d = s.distance(p, goal, f, reach+hold) - hold
+	}
+	if !(d < reach) { // far, unreachable, or a NaN position
+		return
+	}
+	k := min(int(max(d, 0)/step), hi-lo-1)
+	j.step = int32(k)
+	h[lo+k]++
+}
+
+// sameSteps reports whether the goals' distance steps, n in all, are the
+// last frame's (s.prev's, which the collect pass measured against): the
+// collect pass has then done flowMeasure's work. Call it before gather
+// updates s.prev.
+func (s *FlowField) sameSteps(n int) bool {
+	if n != s.histN || len(s.goals) != len(s.prev) {
+		return false
+	}
+	for i := range s.goals {
+		if s.goals[i].lo != s.prev[i].lo || s.goals[i].hi != s.prev[i].hi {
+			return false
+		}
+	}
+	return true
 }
 
 // farReach returns a distance from a goal beyond which no agent can join
@@ -731,7 +798,8 @@ func (s *FlowField) edge(n int) float64 {
 	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
 }
 
-// Work implements ecs.Job: it writes Arrived and samples agents [lo, hi),
+// Work implements ecs.Job: it writes Arrived and samples agents [lo, hi)
+// (each agent's result is its own: a blockRun's job),
 // reading their jobs and touching the FlowFollower only of those whose
 // Arrived or sample changes (jobMoved: a new cell, or a field switched).
 func (s *FlowField) Work(worker, lo, hi int) {

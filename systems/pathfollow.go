@@ -281,6 +281,9 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			}
 			continue
 		}
+		if path == nil && prog == nil && flow != nil && flowHit(pos[i].Vec, &in[i], &flow[i], &des[i]) {
+			continue // a swarm's agent: follow's answer, without its call
+		}
 		slow = append(slow, int32(i))
 	}
 	if path != nil {
@@ -332,6 +335,30 @@ func (s *PathFollow) sightHit(pos r2.Vec, in *components.Intent, p *components.P
 	return in.Mode == components.IntentGo && in.Move && p.SightKnown && p.SightClear &&
 		s.grid.CellAt(pos) == p.SightFrom && s.grid.CellAt(in.Goal) == p.SightTo &&
 		finiteVec(pos) && finiteVec(in.Goal)
+}
+
+// flowHit serves an agent without a Path or Progress at pos that follows
+// its flow field ff: one whose intent in is neither a move (with a finite
+// goal) nor a flee, evade or pursue, and whose field gives it a direction or
+// has it arrived. It writes follow's answer into d and reports true; for any
+// other agent it writes nothing and reports false.
+func flowHit(pos r2.Vec, in *components.Intent, ff *components.FlowFollower, d *components.Desired) bool {
+	switch in.Mode {
+	case components.IntentFlee, components.IntentEvade, components.IntentPursue:
+		return false
+	}
+	if !(ff.Steer || ff.Arrived) || (in.Move && finiteVec(in.Goal)) || !finiteVec(pos) {
+		return false
+	}
+	switch {
+	case ff.Arrived:
+		setDesired(d, components.Desired{Mode: components.DesiredStop}) // stop where it is
+	case ff.Direct:
+		setDesired(d, components.Desired{Mode: components.DesiredArrive, Point: ff.Aim})
+	default:
+		setDesired(d, components.Desired{Mode: components.DesiredFlow, Point: ff.Aim})
+	}
+	return true
 }
 
 // speedFactor returns in's SpeedFactor as Desired holds it: 0 (full speed)

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -86,10 +87,12 @@ type Spatial struct {
 	parts  partJob
 	run    spatial.Runner // s.runParts, made once
 
-	cols    columns // the query's components, read by the workers
-	count   []int32 // per worker: usable agents in its range (of entity IDs, or of the query in spCheck), then its first hash ID
-	changed []bool  // per worker, spCheck: a usable agent of its range was not in last frame's hash
-	job     spatialJob
+	cols     columns // the query's components, read by the workers
+	count    []int32 // per worker: usable agents in its range (of entity IDs, or of the query in spCheck), then its first hash ID
+	changed  []bool  // per worker, spCheck: a usable agent of its range was not in last frame's hash
+	counted  []bool  // per worker, spCheck: it counted its range for the hash (Hash.CountFrom)
+	counting bool    // spCheck counts for the hash: Hash.BeginFrom accepted last frame's positions
+	job      spatialJob
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -199,6 +202,10 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 // s.count[worker], and sets s.changed[worker] if one of them was not in last
 // frame's hash; it copies each agent that was to its hash ID, as spFill
 // does, so that a frame whose agents are last frame's needs no other pass.
+// When s.counting and every agent of the range is usable and has its query
+// index as hash ID, it has written the positions of the hash's part worker
+// (Hash.BeginFrom's parts are the workers' ranges), and counts them for
+// the hash (s.counted[worker]).
 func (s *Spatial) check(worker, lo, hi int) {
 	res := s.res
 	c := &s.cols
@@ -206,6 +213,7 @@ func (s *Spatial) check(worker, lo, hi int) {
 	n := len(c.ents)
 	var k int32
 	changed := false
+	off := 0 // nonzero if an agent's hash ID is not its query index (or'd xors: no branch)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		a, b := max(lo, start), min(hi, c.end(r, n))
@@ -227,6 +235,7 @@ func (s *Spatial) check(worker, lo, hi int) {
 				changed = true // spFill copies them all once ranked
 				continue
 			}
+			off |= int(id) ^ (a + i)
 			v := vel[i].Vec
 			if !finiteVec(v) {
 				v = r2.Vec{} // as Movement will make it
@@ -239,6 +248,12 @@ func (s *Spatial) check(worker, lo, hi int) {
 		}
 	}
 	s.count[worker], s.changed[worker] = k, changed
+	// every agent of the range usable (k of them), none new, each at its
+	// query index's hash ID
+	if s.counting && int(k) == hi-lo && !changed && off == 0 {
+		res.Hash.CountFrom(worker)
+		s.counted[worker] = true
+	}
 }
 
 // partJob runs one part of a spatial.Runner's work per item.
@@ -294,6 +309,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 	s.job.s = s
 	s.count = make([]int32, s.pool.N())
 	s.changed = make([]bool, s.pool.N())
+	s.counted = make([]bool, s.pool.N())
 }
 
 // Update rebuilds the hash.
@@ -311,6 +327,11 @@ func (s *Spatial) Update(w *arche.World) {
 	n := s.cols.count
 	clear(s.count) // (no worker runs when there is no entity)
 	clear(s.changed)
+	clear(s.counted)
+	// when the agents are last frame's, each in the query at its hash ID,
+	// spCheck writes each worker's range of hash IDs and counts it for the
+	// hash's counting sort at once (its first pass, a hand-off spared)
+	s.counting = n > 0 && n == len(r.Entities) && r.Hash.BeginFrom(r.Positions[:n], s.pool.N())
 	s.job.phase = spCheck
 	s.pool.Run(&s.job, n)
 	s.cols.endShared()
@@ -334,7 +355,11 @@ func (s *Spatial) Update(w *arche.World) {
 	}
 	r.Skipped = n - int(kept)
 	// hash ID i is Positions[i]
-	r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
+	if s.counting && same && int(kept) == n && !slices.Contains(s.counted, false) {
+		r.Hash.FinishFrom(s.run)
+	} else {
+		r.Hash.BuildFrom(r.Positions, s.pool.N(), s.run)
+	}
 }
 
 // rank gives the usable agents of the query (of n entities, scanned) their

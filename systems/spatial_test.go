@@ -6,6 +6,8 @@ import (
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -190,4 +192,55 @@ func TestSpatialDefaultBucket(t *testing.T) {
 		}
 	}
 	assert.Greater(t, found, len(nb.Positions)/2, "agents have separation neighbours")
+}
+
+// TestSpatialCountedRebuildSameAsFresh: agents of one archetype, in the
+// query at their hash IDs (the swarm's case, where the check pass counts
+// the hash's first pass itself), moving every frame; a frame where one
+// turns NaN and one where it comes back (the plain rebuild) among them. After
+// every frame, for 1, 2 and 3 workers, the hash holds what a fresh build
+// from Neighbours.Positions holds: the same order and slots.
+func TestSpatialCountedRebuildSameAsFresh(t *testing.T) {
+	for _, workers := range []int{1, 2, 3} {
+		g := grid.New(64, 48)
+		world := arche.NewWorld()
+		w := &world
+		arche.AddResource(w, g)
+		m := generic.NewMap2[components.Position, components.Velocity](w)
+		const n = 5000
+		ents := make([]arche.Entity, n)
+		for i := range ents {
+			ents[i] = m.NewWith(&components.Position{Vec: r2.Vec{X: float64(i%64) + 0.5, Y: float64(i%48) + 0.25}}, &components.Velocity{})
+		}
+		sp := &systems.Spatial{Workers: workers}
+		sp.Initialize(w)
+		nb := ecs.Resource[systems.Neighbours](w)
+		fresh := spatial.NewHash(systems.DefaultHashCell, 64, 48)
+		for frame := range 6 {
+			for i, e := range ents {
+				p, _ := m.Get(e)
+				p.X = math.Mod(p.X+0.37*float64(i%7), 64)
+				p.Y = math.Mod(p.Y+0.11*float64(i%5)+0.05*float64(frame), 48)
+				switch {
+				case frame == 3 && i == 2600:
+					p.X = math.NaN()
+				case frame == 4 && i == 2600:
+					p.X = 3.5
+				}
+			}
+			sp.Update(w)
+			fresh.BuildFrom(nb.Positions, 1, nil)
+			wantIDs, wantPos := fresh.Sorted()
+			ids, pos := nb.Hash.Sorted()
+			require.Equal(t, wantIDs, ids, "workers %d, frame %d: order", workers, frame)
+			require.Equal(t, wantPos, pos, "workers %d, frame %d: positions", workers, frame)
+			require.Equal(t, fresh.Slots(), nb.Hash.Slots(), "workers %d, frame %d: slots", workers, frame)
+			wantSkipped := 0
+			if frame == 3 {
+				wantSkipped = 1
+			}
+			require.Equal(t, wantSkipped, nb.Skipped, "workers %d, frame %d", workers, frame)
+		}
+		sp.Finalize(w)
+	}
 }

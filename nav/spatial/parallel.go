@@ -40,34 +40,82 @@ type Runner func(parts int, part func(k int))
 // only while BuildFrom runs (the sorted positions are a copy); the caller may
 // change it afterwards.
 func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
-	n := len(pos)
-	// ids and pos are left unwritten (lazy): the sorted arrays and the slots
-	// hold the same, and materialize writes them if Insert or Position needs them
-	h.ids, h.pos, h.bucket = grow(h.ids, n), grow(h.pos, n), grow(h.bucket, n)
-	h.sortedIDs, h.sortedPos = grow(h.sortedIDs, n), grow(h.sortedPos, n)
-	h.slots = grow(h.slots, n)
 	if parts <= 1 || run == nil {
 		parts, run = 1, serial
 	}
+	if h.BeginFrom(pos, parts) {
+		run(parts, h.par.count)
+		h.FinishFrom(run)
+		return
+	}
+	// a sparse build
+	n, b, shift := len(pos), &h.par, h.shift
+	b.tmp, h.sortedKeys = grow(b.tmp, n), grow(h.sortedKeys, n)
+	blocks := (h.cols*h.rows-1)>>shift + 1
+	b.pass(run, nil, 0, 1<<shift, true, false)              // by the bucket within its block
+	b.pass(run, b.tmp, shift, blocks, false, true)          // then by block, stable
+	h.start[blocks], h.start[blocks+1] = int32(n), int32(n) // blocks+2 ≤ buckets+1: buckets > 4
+	h.endFrom(n)
+}
+
+// BeginFrom starts a [Hash.BuildFrom] (pos, parts, run) whose first pass
+// the caller runs itself, in a pass of its own over the items: when it
+// returns true, the caller calls [Hash.CountFrom] (k) once for each part k
+// in [0, parts), at once on different goroutines if it likes (part k reads
+// pos[k·n/parts : (k+1)·n/parts], n = len(pos)), then [Hash.FinishFrom]
+// (run); the result is BuildFrom's. So a caller that writes pos on its
+// workers, in those same ranges, can count each range just after writing it
+// and spare the build's first hand-off to them. It returns false (and
+// changes nothing the hash answers) when the build sorts by blocks of
+// buckets (a sparse build, see BuildFrom), whose first pass is not split
+// so: the caller then calls BuildFrom.
+//
+// pos must not change from BeginFrom to FinishFrom. Between them the hash
+// answers no query.
+func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
+	n := len(pos)
+	parts = max(parts, 1)
 	buckets := h.cols * h.rows
 	shift := uint(0)
 	for (buckets>>shift) > sparseRatio*max(n, 1) && shift < 30 {
 		shift++
 	}
+	// ids and pos are left unwritten (lazy): the sorted arrays and the slots
+	// hold the same, and materialize writes them if Insert or Position needs them
+	h.ids, h.pos, h.bucket = grow(h.ids, n), grow(h.pos, n), grow(h.bucket, n)
+	h.sortedIDs, h.sortedPos = grow(h.sortedIDs, n), grow(h.sortedPos, n)
+	h.slots = grow(h.slots, n)
 	h.shift = shift
 	b := &h.par
 	b.ensure(h, parts)
 	b.src = pos
-	if shift == 0 {
-		b.pass(run, nil, 0, buckets, true, true)
-	} else {
-		b.tmp, h.sortedKeys = grow(b.tmp, n), grow(h.sortedKeys, n)
-		blocks := (buckets-1)>>shift + 1
-		b.pass(run, nil, 0, 1<<shift, true, false)              // by the bucket within its block
-		b.pass(run, b.tmp, shift, blocks, false, true)          // then by block, stable
-		h.start[blocks], h.start[blocks+1] = int32(n), int32(n) // blocks+2 ≤ buckets+1: buckets > 4
+	if shift != 0 {
+		return false
 	}
-	b.src = nil
+	b.begin(nil, 0, buckets, true, true)
+	return true
+}
+
+// CountFrom runs part k of the first pass of the build [Hash.BeginFrom]
+// started (it reports true): it finds the buckets of part k's items and
+// counts them.
+func (h *Hash) CountFrom(k int) { h.par.countPart(k) }
+
+// FinishFrom ends the build [Hash.BeginFrom] started (it reported true),
+// once [Hash.CountFrom] has run for every part: it places the items, the
+// passes after the first split into parts that run may do at once, as
+// [Hash.BuildFrom] does (nil: on the calling goroutine).
+func (h *Hash) FinishFrom(run Runner) {
+	if h.par.parts <= 1 || run == nil {
+		run = serial
+	}
+	h.par.finish(run)
+	h.endFrom(len(h.par.src))
+}
+
+// endFrom marks the result of a BuildFrom of n items built.
+func (h *Hash) endFrom(n int) {
+	h.par.src = nil
 	h.start[len(h.start)-1] = int32(n)
 	h.built, h.slotted, h.lazy = true, true, true
 }
@@ -123,6 +171,13 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 // of a sparse build (shift 0, keys < buckets); the last pass fills the
 // hash's sorted arrays and starts, an earlier one b.tmp.
 func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, first, last bool) {
+	b.begin(order, shift, keys, first, last)
+	run(b.parts, b.count)
+	b.finish(run)
+}
+
+// begin sets up a pass (see pass) up to its counting.
+func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last bool) {
 	b.order, b.shift, b.keys, b.first, b.last = order, shift, keys, first, last
 	for k := range b.counts {
 		if cap(b.counts[k]) < keys {
@@ -130,7 +185,11 @@ func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, fi
 		}
 		b.counts[k] = b.counts[k][:keys]
 	}
-	run(b.parts, b.count)
+}
+
+// finish runs the rest of a pass once its counting has run.
+func (b *parallelBuild) finish(run Runner) {
+	keys := b.keys
 	if keys*b.parts <= serialKeys {
 		// one range of keys: its base is 0, and its sum is not needed
 		b.rangeBase[0] = 0

@@ -219,3 +219,40 @@ func TestBuildFromManyBucketsAndInsertAfter(t *testing.T) {
 	assert.True(t, ok)
 	assert.Equal(t, pts[12345], p)
 }
+
+// TestBeginFromIdenticalToBuildFrom: a build whose first pass the caller runs
+// part by part (BeginFrom, CountFrom on goroutines of its own, FinishFrom)
+// gives BuildFrom's buckets, order, positions and slots; a sparse build is
+// refused (BeginFrom false) and BuildFrom then still builds it right.
+func TestBeginFromIdenticalToBuildFrom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	ref, h := NewHash(2, 40, 30), NewHash(2, 40, 30)
+	for _, n := range []int{0, 3, 500, 3000, 40, 75} { // 300 buckets: sparse below 75 items
+		pts := randomPoints(rng, n, 40, 30, 3)
+		for i := 5; i < n; i += 13 {
+			pts[i] = r2.Vec{X: 10.5, Y: 10.5}
+		}
+		for _, parts := range []int{1, 2, 3} {
+			ref.BuildFrom(pts, parts, goRunner)
+			sparse := n < 75
+			if !h.BeginFrom(pts, parts) {
+				require.True(t, sparse, "n %d: only a sparse build is refused", n)
+				require.NotZero(t, h.shift)
+				h.BuildFrom(pts, parts, goRunner)
+			} else {
+				require.False(t, sparse, "n %d: a sparse build is refused", n)
+				var wg sync.WaitGroup
+				for k := range parts {
+					wg.Add(1)
+					go func() { defer wg.Done(); h.CountFrom(k) }()
+				}
+				wg.Wait()
+				h.FinishFrom(goRunner)
+			}
+			require.Equal(t, bucketStarts(ref), bucketStarts(h), "n %d, %d parts: bucket starts", n, parts)
+			require.Equal(t, ref.sortedIDs, h.sortedIDs, "n %d, %d parts: order", n, parts)
+			require.Equal(t, ref.sortedPos, h.sortedPos, "n %d, %d parts: positions", n, parts)
+			require.Equal(t, ref.Slots(), h.Slots(), "n %d, %d parts: slots", n, parts)
+		}
+	}
+}
