@@ -71,16 +71,19 @@ type sepRun struct {
 func sepSpan(n int) int { return (max(n, 1) + 3) &^ 3 }
 
 // sepRunsGo is sepRuns in Go, one candidate at a time: the kernel of the
-// machines without AVX2 and the reference of the assembly one. The
-// conversions float64(x*y) forbid fusing a product and a sum into one
-// rounding (FMA), so the sums are the same with any GOAMD64.
+// machines without AVX2 and the reference of the assembly one. Built with
+// GOAMD64=v3 or above, the compiler fuses some of its products and sums
+// into one rounding (FMA), as it does steer.Separation's, which the
+// assembly kernel does not: such builds use this loop (see the build
+// constraints of steer_separation_amd64.go), so separation gives
+// steer.Separation's force to the bit with any GOAMD64.
 func sepRunsGo(sorted []r2.Vec, pos r2.Vec, radius, r2max, sx, sy float64, a, b sepRun) (float64, float64, bool) {
 	r2bits := math.Float64bits(r2max)
 	zero := false
 	for _, r := range [2]sepRun{a, b} {
 		for i, q := range sorted[r.lo : r.lo+r.n] {
 			dx, dy := pos.X-q.X, pos.Y-q.Y
-			d2b := math.Float64bits(float64(dx*dx) + float64(dy*dy))
+			d2b := math.Float64bits(dx*dx + dy*dy)
 			if i == r.self { // a conditional move, on the bits
 				d2b = r2bits
 			}
@@ -90,8 +93,8 @@ func sepRunsGo(sorted []r2.Vec, pos r2.Vec, radius, r2max, sx, sy float64, a, b 
 			}
 			n := math.Sqrt(min(d2, r2max))
 			w := (radius - n) / radius
-			sx += float64(w / n * dx)
-			sy += float64(w / n * dy)
+			sx += w / n * dx
+			sy += w / n * dy
 		}
 	}
 	return sx, sy, zero
@@ -115,7 +118,7 @@ func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r
 		for j := lo; j < hi; j++ {
 			q := sorted[j]
 			dx, dy := pos.X-q.X, pos.Y-q.Y
-			d2 := float64(dx*dx) + float64(dy*dy)
+			d2 := dx*dx + dy*dy
 			if d2 > r2max || j == slot {
 				continue
 			}
@@ -128,12 +131,12 @@ func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r
 			if n == 0 {
 				salt := uint64(s.nb.Entities[ids[slot]].ID()) // rare: looked up here
 				f := steer.SeparationFallback(salt, i-1)
-				sx += float64(w * f.X)
-				sy += float64(w * f.Y)
+				sx += w * f.X
+				sy += w * f.Y
 				continue
 			}
-			sx += float64(w / n * dx)
-			sy += float64(w / n * dy)
+			sx += w / n * dx
+			sy += w / n * dy
 		}
 	}
 	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)
