@@ -191,10 +191,11 @@ func sepCrowd(n int, side float64, seed uint64) *Steer {
 }
 
 // BenchmarkSeparation: CPU ns per agent of the separation force over a
-// crowd, agents visited in the hash's order (as Steer does), the loop before
-// (scan) and after (kept) leaving candidates out of range out of the sums,
-// in alternate passes on one thread, and their ratio (kept/scan). Also the
-// candidates scanned and kept per agent, to compare with the scenarios'.
+// crowd, agents visited in the hash's order (as Steer does): the loop before
+// sepRuns (separationScan, scan) and separation (new), in alternate passes
+// on one thread, and their ratio (new/scan). It logs the candidates scanned
+// and in range per agent, to compare with the scenarios' (swarm at 10,000
+// agents: 4.4 and 0.49; guards: 6.2 and 1.6).
 func BenchmarkSeparation(b *testing.B) {
 	for _, c := range []struct {
 		name   string
@@ -223,8 +224,8 @@ func BenchmarkSeparation(b *testing.B) {
 			}
 			per := float64(b.N) * float64(len(sorted))
 			b.ReportMetric(float64(cpu[0].Nanoseconds())/per, "scan-cpu-ns/agent")
-			b.ReportMetric(float64(cpu[1].Nanoseconds())/per, "kept-cpu-ns/agent")
-			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "kept/scan")
+			b.ReportMetric(float64(cpu[1].Nanoseconds())/per, "new-cpu-ns/agent")
+			b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "new/scan")
 		})
 		scanned, kept := 0, 0
 		h := s.nb.Hash
@@ -240,7 +241,7 @@ func BenchmarkSeparation(b *testing.B) {
 				}
 			}
 		}
-		b.Logf("%s: %.2f candidates scanned, %.2f kept per agent (%v)", c.name,
+		b.Logf("%s: %.2f candidates scanned, %.2f in range per agent (%v)", c.name,
 			float64(scanned)/float64(len(sorted)), float64(kept)/float64(len(sorted)), sink.X != 0)
 	}
 }
