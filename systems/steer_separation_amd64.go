@@ -52,7 +52,8 @@ type sepArgs struct {
 // candidates at a time, each one's push ((r−n)/r)/n·(pos−q), with
 // n = √min(|pos−q|², r²) and the agent's own slot at n = r, added to the sums
 // one after the other in the runs' order; zero reports a candidate other
-// than the agent at squared distance 0. It reads only the runs' slots.
+// than the agent at squared distance 0. It reads the sepSpan(n) slots from
+// each run's lo, which must be slots of the array (sepRuns checks).
 //
 //go:noescape
 func sepRunsAVX2(base *r2.Vec, args *sepArgs) (sx, sy float64, zero bool)
