@@ -72,6 +72,7 @@ type Viewer struct {
 	clock      *ecs.Clock
 	grid       *grid.Grid
 	filter     arche.Filter
+	finalized  bool // Finalize ran, and Initialize not since: Update panics
 	ids        componentIDs
 	frames     int64
 	paused     bool
@@ -186,7 +187,7 @@ func (v *Viewer) Initialize(w *arche.World) {
 	v.clock = ecs.Resource[ecs.Clock](w)
 	v.grid = ecs.Resource[grid.Grid](w)
 	v.ids = lookupIDs(w)
-	v.filter = arche.All(v.ids.pos)
+	v.filter, v.finalized = arche.All(v.ids.pos), false
 	v.diag.Initialize(w)
 	v.lastDiag = -1 << 62
 	v.mapVersion = math.MaxUint64
@@ -198,6 +199,9 @@ func (v *Viewer) Initialize(w *arche.World) {
 // the pace. Disabled, it returns at once and allocates nothing.
 func (v *Viewer) Update(w *arche.World) {
 	if v.filter == nil {
+		if v.finalized {
+			panic("debugview: Viewer.Update called after Finalize: call Initialize(w) again first (a level restart), or stop updating it")
+		}
 		panic("debugview: Viewer.Update called before Initialize: call Initialize(w) on every system (ecs.Scheduler.Initialize, or arche-model's model.Run) before the first Update")
 	}
 	if !v.enabled.Load() {
@@ -217,8 +221,14 @@ func (v *Viewer) Update(w *arche.World) {
 	v.pace()
 }
 
-// Finalize releases nothing: call [Viewer.Close] to end the page's streams.
-func (v *Viewer) Finalize(w *arche.World) {}
+// Finalize drops the filter, so that an Update after it panics naming the
+// Viewer until the next Initialize (as the systems of package systems do);
+// it ends no stream: call [Viewer.Close] to end the page's streams.
+func (v *Viewer) Finalize(w *arche.World) {
+	if v.filter != nil { // not if never initialized, or finalized already
+		v.filter, v.finalized = nil, true
+	}
+}
 
 // goodSpeed reports whether s is a pace the viewer accepts.
 func goodSpeed(s float64) bool { return s >= 0 && s <= MaxSpeed }
