@@ -68,6 +68,9 @@ func TestReview5JPSMazesMatchDijkstra(t *testing.T) {
 	rng := newRand(5005)
 	for trial := 0; trial < 60; trial++ {
 		w, h := 7+rng.Intn(70), 7+rng.Intn(70)
+		if trial%4 == 0 {
+			w, h = 100+rng.Intn(120), 100+rng.Intn(120)
+		}
 		g := r5Maze(rng, w, h, 1+rng.Intn(3), []int{0, 2, 8, 25}[rng.Intn(4)])
 		s := NewSearchOptions(g, Options{JumpPoints: true})
 		for q := 0; q < 6; q++ {
@@ -126,6 +129,46 @@ func TestReview5JPSSlicedMazes(t *testing.T) {
 			}
 			require.NoError(t, err)
 			require.InDelta(t, want, got, 1e-9, "%v->%v", a, b)
+		}
+	}
+}
+
+// Mazes edited between queries (a door closed or opened in a corridor, many
+// at once), with option switches, on one Search.
+func TestReview5JPSMazesWithEditsAndSwitches(t *testing.T) {
+	rng := newRand(5008)
+	for trial := 0; trial < 30; trial++ {
+		g := r5Maze(rng, 9+rng.Intn(60), 9+rng.Intn(60), 1+rng.Intn(2), []int{0, 5, 20}[rng.Intn(3)])
+		s := NewSearchOptions(g, Options{JumpPoints: true})
+		for round := 0; round < 10; round++ {
+			switch rng.Intn(6) {
+			case 0:
+				require.NoError(t, s.SetOptions(Options{}))
+			case 1:
+				require.NoError(t, s.SetOptions(Options{JumpPoints: true, Weight: 0.5}))
+			case 2:
+				require.NoError(t, s.SetOptions(Options{JumpPoints: true, Weight: 1}))
+			default:
+				require.NoError(t, s.SetOptions(Options{JumpPoints: true}))
+			}
+			n := rng.Intn(6)
+			if rng.Intn(5) == 0 {
+				n = 100
+			}
+			for range n {
+				c := r4Cell(rng, g)
+				if g.Passable(c) {
+					g.SetCost(c, Blocked)
+				} else {
+					g.SetCost(c, 1)
+				}
+			}
+			st := r4Cell(rng, g)
+			goals := []Cell{st}
+			for range 5 {
+				goals = append(goals, r4Cell(rng, g))
+			}
+			r4Check(t, g, s, st, goals, "maze edits")
 		}
 	}
 }
