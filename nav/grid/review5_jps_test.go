@@ -172,3 +172,31 @@ func TestReview5JPSMazesWithEditsAndSwitches(t *testing.T) {
 		}
 	}
 }
+
+// JPS with the other admissible heuristics (Euclidean, Zero: jumpDiagonal's
+// eager test computes f with the octile distance whatever the heuristic) and
+// with a grid of one uniform cost above 1 stays exact in mazes.
+func TestReview5JPSMazesOtherHeuristics(t *testing.T) {
+	rng := newRand(5009)
+	for trial := 0; trial < 24; trial++ {
+		g := r5Maze(rng, 9+rng.Intn(90), 9+rng.Intn(90), 1+rng.Intn(2), []int{0, 5, 20}[rng.Intn(3)])
+		if trial%3 == 2 {
+			for i := range g.Width() * g.Height() {
+				c := Cell{int32(i % g.Width()), int32(i / g.Width())}
+				if g.Passable(c) {
+					g.SetCost(c, 3)
+				}
+			}
+		}
+		h := []Heuristic{EuclideanHeuristic, ZeroHeuristic, OctileHeuristic}[trial%3]
+		s := NewSearchOptions(g, Options{JumpPoints: true, Heuristic: h})
+		for q := 0; q < 5; q++ {
+			st := r4Cell(rng, g)
+			goals := []Cell{st}
+			for range 5 {
+				goals = append(goals, r4Cell(rng, g))
+			}
+			r4Check(t, g, s, st, goals, "heuristic")
+		}
+	}
+}
