@@ -132,3 +132,26 @@ func TestRegistryWithTwoDefinitionsOfOneNameIsAnError(t *testing.T) {
 	_, err = save.Load(data, reg)
 	assert.EqualError(t, err, "load: Registry.Trees[1] is nil")
 }
+
+// review5: a save made before the first frame (the ClockSystem initialized, its clock not
+// Started) has no Time to jump from: Restore with another step is no error (it said "Time
+// would jump from 0 s to 0.0333 s at the next frame", but the next frame is frame 0, at
+// Time 0), and the run then steps the new DT from Time 0.
+func TestRestoreBeforeTheFirstFrameTakesAnotherStep(t *testing.T) {
+	w := worldWith(grid.New(16, 16))
+	ecs.NewClockSystem(1.0 / 60).Initialize(w)
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	l, err := save.LoadInto(data, save.Registry{}, worldWith(grid.New(16, 16)))
+	require.NoError(t, err)
+	cs := ecs.NewClockSystem(1.0 / 30)
+	cs.Initialize(l.World)
+	require.NoError(t, l.Restore())
+	c := ecs.Resource[ecs.Clock](l.World)
+	cs.Update(l.World)
+	assert.Equal(t, int64(0), c.Frame)
+	assert.Equal(t, 0.0, c.Time)
+	cs.Update(l.World)
+	assert.Equal(t, int64(1), c.Frame)
+	assert.Equal(t, 1.0/30, c.Time)
+}
