@@ -144,8 +144,8 @@ func swarmChurnRun(t *testing.T, workers int, frames int) []uint64 {
 }
 
 // review5: the swarm under churn (agents added and removed between frames,
-// goals changed, a NaN frame) gives the same state after every frame for 1
-// and 2 workers, and its Neighbours are the world's after every Spatial
+// goals changed, a NaN frame) gives the same state after every frame for 1,
+// 2 and 3 workers, and its Neighbours are the world's after every Spatial
 // (Spatial's counted rebuild, FlowField's fused measure, PathFollow's flowHit).
 func TestReview5SwarmChurnSameForAnyWorkers(t *testing.T) {
 	if testing.Short() {
@@ -153,8 +153,10 @@ func TestReview5SwarmChurnSameForAnyWorkers(t *testing.T) {
 	}
 	const frames = 90
 	want := swarmChurnRun(t, 1, frames)
-	got := swarmChurnRun(t, 2, frames)
-	for f := range frames {
-		require.Equal(t, want[f], got[f], "frame %d", f)
+	for _, workers := range []int{2, 3} {
+		got := swarmChurnRun(t, workers, frames)
+		for f := range frames {
+			require.Equal(t, want[f], got[f], "%d workers, frame %d", workers, f)
+		}
 	}
 }
