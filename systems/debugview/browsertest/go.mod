@@ -12,6 +12,7 @@ require (
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	golang.org/x/sys v0.46.0 // indirect
 )
 
 replace github.com/archai-go/archai => ../../..
