@@ -93,6 +93,7 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 		return false
 	}
 	b.begin(nil, 0, buckets, true, true)
+	b.serialSort = parts > 1 && buckets*parts > serialSortRatio*n
 	return true
 }
 
@@ -125,6 +126,16 @@ func (h *Hash) endFrom(n int) {
 // hand-off to the workers costs more than the pass.
 const serialKeys = 1 << 15
 
+// serialSortRatio is the number of items per bucket (times parts) below
+// which a dense [Hash.BuildFrom] in several parts has its parts find the
+// items' buckets only, and counts and places them on the calling goroutine:
+// with about as many buckets as items, per-part counts (parts × buckets)
+// cost more to clear, sum and turn into cursors than the items to count, and
+// with items in no spatial order the parts would place theirs next to each
+// other's in the sorted arrays (a stable sort puts part 0's items of a
+// bucket just before part 1's), the cores writing the same cache lines.
+const serialSortRatio = 1
+
 // sparseRatio is the number of buckets per item above which
 // [Hash.BuildFrom] sorts by blocks of buckets.
 const sparseRatio = 4
@@ -146,6 +157,9 @@ type parallelBuild struct {
 	shift       uint    // key = bucket >> shift, within keys
 	keys        int
 	first, last bool // first pass: find the buckets; last pass: fill the hash
+	// the parts only find the buckets (of a dense build with many buckets,
+	// see serialSort); the caller sorts
+	serialSort bool
 
 	count, sum     func(k int)
 	offsets, place func(k int)
@@ -156,8 +170,8 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 		*b = parallelBuild{h: h}
 		b.count, b.sum, b.offsets, b.place = b.countPart, b.sumPart, b.offsetsPart, b.placePart
 	}
-	for len(b.counts) < parts {
-		b.counts = append(b.counts, nil)
+	for cap(b.counts) < parts {
+		b.counts = append(b.counts[:cap(b.counts)], nil)
 	}
 	if len(b.rangeSum) < parts {
 		b.rangeSum, b.rangeBase = make([]int32, parts), make([]int32, parts)
@@ -179,6 +193,7 @@ func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, fi
 // begin sets up a pass (see pass) up to its counting.
 func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last bool) {
 	b.order, b.shift, b.keys, b.first, b.last = order, shift, keys, first, last
+	b.serialSort = false
 	for k := range b.counts {
 		if cap(b.counts[k]) < keys {
 			b.counts[k] = make([]int32, keys)
@@ -190,6 +205,21 @@ func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last b
 // finish runs the rest of a pass once its counting has run.
 func (b *parallelBuild) finish(run Runner) {
 	keys := b.keys
+	if b.serialSort {
+		// the parts found the buckets: count them and place the items here,
+		// as one part
+		b.serialSort = false
+		b.parts, b.counts = 1, b.counts[:1]
+		cnt := b.counts[0]
+		clear(cnt)
+		for _, c := range b.h.bucket[:len(b.src)] {
+			cnt[c]++
+		}
+		b.offsetsRange(0, keys, 0)
+		b.placePart(0)
+		b.order = nil
+		return
+	}
 	if keys*b.parts <= serialKeys {
 		// one range of keys: its base is 0, and its sum is not needed
 		b.rangeBase[0] = 0
@@ -222,9 +252,17 @@ func (b *parallelBuild) key(c int32) int32 {
 // copies their positions and finds their buckets.
 func (b *parallelBuild) countPart(k int) {
 	h := b.h
+	lo, hi := span(k, b.parts, len(b.src))
+	if b.serialSort { // the buckets only
+		bucket := b.h.bucket[lo:hi]
+		for i, p := range b.src[lo:hi] {
+			bx, by := h.cellOf(p)
+			bucket[i] = int32(by*h.cols + bx)
+		}
+		return
+	}
 	cnt := b.counts[k]
 	clear(cnt)
-	lo, hi := span(k, b.parts, len(b.src))
 	if b.first {
 		mask := int32(-1) // a dense build's key is the bucket
 		if !b.last {

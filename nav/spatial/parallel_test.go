@@ -256,3 +256,24 @@ func TestBeginFromIdenticalToBuildFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildFromSerialSortChoice: the tests above cover both ways of a dense
+// build in parts (they compare with the serial build): with fewer items than
+// buckets × parts the parts only find the buckets (serialSort), with more
+// they count and place their items.
+func TestBuildFromSerialSortChoice(t *testing.T) {
+	h := NewHash(2, 40, 30) // 300 buckets
+	for _, c := range []struct {
+		n, parts int
+		serial   bool
+	}{{500, 2, true}, {3000, 2, false}, {500, 1, false}, {800, 3, true}, {1000, 3, false}} {
+		pts := randomPoints(rand.New(rand.NewPCG(6, 6)), c.n, 40, 30, 0)
+		require.True(t, h.BeginFrom(pts, c.parts))
+		assert.Equal(t, c.serial, h.par.serialSort, "n %d, %d parts", c.n, c.parts)
+		for k := range c.parts {
+			h.CountFrom(k)
+		}
+		h.FinishFrom(nil)
+		assert.False(t, h.par.serialSort)
+	}
+}
