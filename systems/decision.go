@@ -125,7 +125,7 @@ type Decision struct {
 	ScriptErrors, ClockFaults uint64
 
 	due  thinkers[components.Brain]
-	ctxs []bt.Context // per worker
+	ctxs []perWorker[bt.Context] // per worker
 }
 
 // Name implements ecs.Namer.
@@ -140,7 +140,7 @@ func (s *Decision) Name() string { return "decision" }
 func (s *Decision) Initialize(w *arche.World) {
 	mustClock(w, "Decision")
 	markInstalled(w, sysDecision)
-	s.ctxs = make([]bt.Context, s.due.init(w, s.Workers))
+	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
 	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults = 0, 0, 0, 0, 0
 }
 
@@ -151,8 +151,8 @@ func (s *Decision) Update(w *arche.World) {
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.ScriptErrors, s.ClockFaults = 0, 0
 	for i := range s.ctxs {
-		s.ScriptErrors += s.ctxs[i].ScriptErrors()
-		s.ClockFaults += s.ctxs[i].ClockFaults()
+		s.ScriptErrors += s.ctxs[i].v.ScriptErrors()
+		s.ClockFaults += s.ctxs[i].v.ClockFaults()
 	}
 }
 
@@ -173,7 +173,7 @@ func hasTree(b *components.Brain) bool {
 // Work implements ecs.Job: it ticks the trees of jobs [lo, hi).
 func (s *Decision) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
-	ctx := &s.ctxs[worker]
+	ctx := &s.ctxs[worker].v
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent

@@ -46,7 +46,7 @@ type FSM struct {
 	Transitions  int // transitions taken in the last frame
 
 	due  thinkers[components.StateMachine]
-	ctxs []fsm.Context // per worker
+	ctxs []perWorker[fsm.Context] // per worker
 }
 
 // StateAgent returns the *Agent of a state machine hook's context run by [FSM], or nil
@@ -68,7 +68,7 @@ func (s *FSM) Name() string { return "fsm" }
 func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
 	markInstalled(w, sysFSM)
-	s.ctxs = make([]fsm.Context, s.due.init(w, s.Workers))
+	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
 	s.Thought, s.Waiting, s.TotalThought, s.Transitions = 0, 0, 0, 0
 }
 
@@ -83,7 +83,7 @@ func (s *FSM) Update(w *arche.World) {
 // Work implements ecs.Job: it updates the machines of jobs [lo, hi).
 func (s *FSM) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
-	ctx := &s.ctxs[worker]
+	ctx := &s.ctxs[worker].v
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent

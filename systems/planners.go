@@ -141,7 +141,7 @@ func (s *HTN) Update(w *arche.World) {
 	s.Plans = s.run.due.Counted
 	s.ScriptErrors = 0
 	for i := range s.run.planners {
-		s.ScriptErrors += s.run.planners[i].ScriptErrors
+		s.ScriptErrors += s.run.planners[i].v.ScriptErrors
 	}
 }
 
@@ -225,7 +225,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 	markInstalled(w, sysGOAP)
 	s.run.init(w, s.Workers)
 	for i := range s.run.planners {
-		s.run.planners[i].MaxNodes = s.NodeBudget
+		s.run.planners[i].v.MaxNodes = s.NodeBudget
 	}
 	s.run.ready = func(b *components.GOAPPlanner) bool {
 		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)

@@ -12,8 +12,8 @@ import (
 // one think; it is a plain function, so a think allocates nothing more than tick does.
 type planThinks[B, P, C, E any] struct {
 	due      thinkers[B]
-	planners []P // per worker
-	ctxs     []C // per worker
+	planners []perWorker[P] // per worker
+	ctxs     []perWorker[C] // per worker
 	logs     []planLog[E]
 	log      bool // Log of the system, copied at Update
 	ready    func(*B) bool
@@ -27,8 +27,8 @@ type planThinks[B, P, C, E any] struct {
 // logs. It returns the number of workers.
 func (t *planThinks[B, P, C, E]) init(w *arche.World, workers int) int {
 	n := t.due.init(w, workers)
-	t.planners = make([]P, n)
-	t.ctxs = make([]C, n)
+	t.planners = make([]perWorker[P], n)
+	t.ctxs = make([]perWorker[C], n)
 	t.logs = newLogs[E](n)
 	return n
 }
@@ -44,8 +44,8 @@ func (t *planThinks[B, P, C, E]) update(w *arche.World, budget int, log bool, ev
 // Work implements ecs.Job: it runs the planners of jobs [lo, hi).
 func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 	now := t.due.clock.Time
-	ctx := &t.ctxs[worker]
-	p := &t.planners[worker]
+	ctx := &t.ctxs[worker].v
+	p := &t.planners[worker].v
 	for i := lo; i < hi; i++ {
 		j := t.due.job(worker, i)
 		var observe func(E)
