@@ -123,7 +123,7 @@ func (g guards) fill(r *report) {
 	r.ScriptErrors, r.ClockFaults = g.Decision.ScriptErrors, g.Decision.ClockFaults
 	r.Branches = map[string]int{}
 	for b := range scenario.NumBranches {
-		r.Branches[b.String()] = int(g.Stats.Runs[b].Load())
+		r.Branches[b.String()] = int(g.Stats.Runs(b))
 	}
 }
 

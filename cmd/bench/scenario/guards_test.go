@@ -59,11 +59,11 @@ func TestEveryBranchRunsAndNobodyEntersWalls(t *testing.T) {
 		}
 	}
 	for b := range NumBranches {
-		assert.Positive(t, sc.Stats.Runs[b].Load(), "branch %s never ran", b)
+		assert.Positive(t, sc.Stats.Runs(b), "branch %s never ran", b)
 	}
 	assert.True(t, waited, "no intruder ever waited")
 	assert.Positive(t, sc.Casualties.IntrudersDown, "intruders are removed and replaced")
-	assert.Positive(t, int64(sc.Casualties.GuardsDown)+sc.Stats.Runs[BranchFlee].Load(), "guards get hurt")
+	assert.Positive(t, int64(sc.Casualties.GuardsDown)+sc.Stats.Runs(BranchFlee), "guards get hurt")
 	assert.Positive(t, sc.PathQueue.TotalServed)
 }
 
@@ -94,7 +94,7 @@ func TestStateHashIndependentOfWorkers(t *testing.T) {
 	h := systems.StateHash(one.World)
 	assert.Equal(t, h, systems.StateHash(two.World), "1 vs 2 workers")
 	assert.Equal(t, h, systems.StateHash(three.World), "1 vs 3 workers")
-	assert.Equal(t, one.Stats.Runs[BranchChase].Load(), two.Stats.Runs[BranchChase].Load())
+	assert.Equal(t, one.Stats.Runs(BranchChase), two.Stats.Runs(BranchChase))
 
 	// with level of detail and a think budget too
 	cfg := Config{Agents: 2000, Seed: 12, LOD: true, ThinkBudget: 150}
