@@ -70,6 +70,18 @@ func r4Cell(rng testRand, g *Grid) Cell {
 	return Cell{int32(rng.Intn(g.Width())), int32(rng.Intn(g.Height()))}
 }
 
+// r4CheckRandom checks s against Dijkstra from a random start to the start
+// itself and n random goals (drawing the start first, then the goals).
+func r4CheckRandom(t *testing.T, rng testRand, g *Grid, s *Search, n int, msg string) {
+	t.Helper()
+	st := r4Cell(rng, g)
+	goals := []Cell{st}
+	for range n {
+		goals = append(goals, r4Cell(rng, g))
+	}
+	r4Check(t, g, s, st, goals, msg)
+}
+
 // r4Check runs s from start to goals and compares with Dijkstra.
 func r4Check(t *testing.T, g *Grid, s *Search, start Cell, goals []Cell, msg string) {
 	t.Helper()
@@ -123,12 +135,7 @@ func TestReview4JPSRandomShapesMatchDijkstra(t *testing.T) {
 		g := r4Grid(rng, sh[0], sh[1], rng.Intn(45), units[trial%len(units)])
 		s := NewSearchOptions(g, Options{JumpPoints: true})
 		for k := 0; k < 3; k++ {
-			st := r4Cell(rng, g)
-			goals := []Cell{st}
-			for range 6 {
-				goals = append(goals, r4Cell(rng, g))
-			}
-			r4Check(t, g, s, st, goals, "shape")
+			r4CheckRandom(t, rng, g, s, 6, "shape")
 		}
 	}
 }
@@ -205,12 +212,7 @@ func TestReview4JPSEditsAndOptionSwitches(t *testing.T) {
 					g.SetCost(c, 1)
 				}
 			}
-			st := r4Cell(rng, g)
-			goals := []Cell{st}
-			for range 5 {
-				goals = append(goals, r4Cell(rng, g))
-			}
-			r4Check(t, g, s, st, goals, "edits")
+			r4CheckRandom(t, rng, g, s, 5, "edits")
 		}
 	}
 }

@@ -74,12 +74,7 @@ func TestReview5JPSMazesMatchDijkstra(t *testing.T) {
 		g := r5Maze(rng, w, h, 1+rng.Intn(3), []int{0, 2, 8, 25}[rng.Intn(4)])
 		s := NewSearchOptions(g, Options{JumpPoints: true})
 		for q := 0; q < 6; q++ {
-			st := r4Cell(rng, g)
-			goals := []Cell{st}
-			for range 6 {
-				goals = append(goals, r4Cell(rng, g))
-			}
-			r4Check(t, g, s, st, goals, "maze")
+			r4CheckRandom(t, rng, g, s, 6, "maze")
 		}
 	}
 }
@@ -163,12 +158,7 @@ func TestReview5JPSMazesWithEditsAndSwitches(t *testing.T) {
 					g.SetCost(c, 1)
 				}
 			}
-			st := r4Cell(rng, g)
-			goals := []Cell{st}
-			for range 5 {
-				goals = append(goals, r4Cell(rng, g))
-			}
-			r4Check(t, g, s, st, goals, "maze edits")
+			r4CheckRandom(t, rng, g, s, 5, "maze edits")
 		}
 	}
 }
@@ -191,12 +181,7 @@ func TestReview5JPSMazesOtherHeuristics(t *testing.T) {
 		h := []Heuristic{EuclideanHeuristic, ZeroHeuristic, OctileHeuristic}[trial%3]
 		s := NewSearchOptions(g, Options{JumpPoints: true, Heuristic: h})
 		for q := 0; q < 5; q++ {
-			st := r4Cell(rng, g)
-			goals := []Cell{st}
-			for range 5 {
-				goals = append(goals, r4Cell(rng, g))
-			}
-			r4Check(t, g, s, st, goals, "heuristic")
+			r4CheckRandom(t, rng, g, s, 5, "heuristic")
 		}
 	}
 }
