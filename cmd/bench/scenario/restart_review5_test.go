@@ -5,6 +5,7 @@ import (
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,16 +19,11 @@ func TestGuardsLevelRestartWithAgentsRunsAsFresh(t *testing.T) {
 		const frames = 90
 		old, err := NewGuards(cfg)
 		require.NoError(t, err)
-		s1 := ecs.NewScheduler(old.Systems()...)
-		s1.Initialize(old.World)
-		s1.Run(old.World, frames)
-		s1.Finalize(old.World)
+		runSystems(old.World, old.Systems(), frames).Finalize(old.World)
 
 		fresh, err := NewGuards(cfg)
 		require.NoError(t, err)
-		sf := ecs.NewScheduler(fresh.Systems()...)
-		sf.Initialize(fresh.World)
-		sf.Run(fresh.World, frames)
+		runSystems(fresh.World, fresh.Systems(), frames)
 		want := systems.StateHash(fresh.World)
 
 		level, err := NewGuards(cfg)
@@ -44,9 +40,7 @@ func TestGuardsLevelRestartWithAgentsRunsAsFresh(t *testing.T) {
 			list = append(list, old.Avoidance)
 		}
 		list = append(list, old.Movement)
-		s2 := ecs.NewScheduler(list...)
-		s2.Initialize(level.World)
-		s2.Run(level.World, frames)
+		runSystems(level.World, list, frames)
 		require.Equal(t, want, systems.StateHash(level.World), "%+v", cfg)
 	}
 }
@@ -59,16 +53,11 @@ func TestSwarmLevelRestartWithAgentsRunsAsFresh(t *testing.T) {
 		const frames = 120
 		old, err := NewSwarm(cfg)
 		require.NoError(t, err)
-		s1 := ecs.NewScheduler(old.Systems()...)
-		s1.Initialize(old.World)
-		s1.Run(old.World, frames)
-		s1.Finalize(old.World)
+		runSystems(old.World, old.Systems(), frames).Finalize(old.World)
 
 		fresh, err := NewSwarm(cfg)
 		require.NoError(t, err)
-		sf := ecs.NewScheduler(fresh.Systems()...)
-		sf.Initialize(fresh.World)
-		sf.Run(fresh.World, frames)
+		runSystems(fresh.World, fresh.Systems(), frames)
 		want := systems.StateHash(fresh.World)
 
 		level, err := NewSwarm(cfg)
@@ -78,9 +67,16 @@ func TestSwarmLevelRestartWithAgentsRunsAsFresh(t *testing.T) {
 			list = append(list, old.Avoid)
 		}
 		list = append(list, old.Movement)
-		s2 := ecs.NewScheduler(list...)
-		s2.Initialize(level.World)
-		s2.Run(level.World, frames)
+		runSystems(level.World, list, frames)
 		require.Equal(t, want, systems.StateHash(level.World), "workers %d", workers)
 	}
+}
+
+// runSystems initializes a scheduler of list on w and runs it for frames
+// frames; it returns the scheduler, not finalized.
+func runSystems(w *arche.World, list []ecs.System, frames int) *ecs.Scheduler {
+	sched := ecs.NewScheduler(list...)
+	sched.Initialize(w)
+	sched.Run(w, frames)
+	return sched
 }
