@@ -73,21 +73,12 @@ func TestFlowFieldFarAgentsMeasuredAsDistanceSays(t *testing.T) {
 			}
 		}
 		ff.Update(w)
-		step := ff.Spacing / arrivalSteps
 		q := ff.filter.Query(w)
 		for i := 0; q.Next(); i++ {
 			p, _ := q.Get()
 			j := ff.jobs[i]
-			want := int32(-1)
+			want := wantStep(ff, p.Vec, j)
 			if j.goal >= 0 {
-				gl := &ff.goals[j.goal]
-				reach, hold := float64(gl.hi-gl.lo)*step, 0.0
-				if j.state&jobArrived != 0 {
-					hold = ff.Spacing * arrivalHold
-				}
-				if d := ff.distance(p.Vec, gl.goal, gl.field, reach+hold) - hold; d < reach {
-					want = int32(min(int(max(d, 0)/step), gl.hi-gl.lo-1))
-				}
 				checked++
 				if j.state&jobFar != 0 {
 					far++
@@ -98,4 +89,23 @@ func TestFlowFieldFarAgentsMeasuredAsDistanceSays(t *testing.T) {
 	}
 	require.Greater(t, checked, n*30)
 	require.Greater(t, far, checked/10, "far agents met")
+}
+
+// wantStep is the arrival step the FlowField's measure should give job j of
+// an agent at p, computed the plain way (the distance along the way, the
+// hold of an agent already arrived): −1 without a field or out of reach.
+func wantStep(ff *FlowField, p r2.Vec, j flowJob) int32 {
+	if j.goal < 0 {
+		return -1
+	}
+	gl := &ff.goals[j.goal]
+	step := ff.Spacing / arrivalSteps
+	reach, hold := float64(gl.hi-gl.lo)*step, 0.0
+	if j.state&jobArrived != 0 {
+		hold = ff.Spacing * arrivalHold
+	}
+	if d := ff.distance(p, gl.goal, gl.field, reach+hold) - hold; d < reach {
+		return int32(min(int(max(d, 0)/step), gl.hi-gl.lo-1))
+	}
+	return -1
 }

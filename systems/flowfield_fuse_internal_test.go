@@ -74,22 +74,13 @@ func TestFlowFieldFusedMeasureCountsAsGather(t *testing.T) {
 				fused++
 			}
 			want := make([]int32, len(ff.hist))
-			step := ff.Spacing / arrivalSteps
 			q := ff.filter.Query(w)
 			for i := 0; q.Next(); i++ {
 				p, _ := q.Get()
 				j := ff.jobs[i]
-				ws := int32(-1)
-				if j.goal >= 0 {
-					gl := &ff.goals[j.goal]
-					reach, hold := float64(gl.hi-gl.lo)*step, 0.0
-					if j.state&jobArrived != 0 {
-						hold = ff.Spacing * arrivalHold
-					}
-					if d := ff.distance(p.Vec, gl.goal, gl.field, reach+hold) - hold; d < reach {
-						ws = int32(min(int(max(d, 0)/step), gl.hi-gl.lo-1))
-						want[gl.lo+int(ws)]++
-					}
+				ws := wantStep(ff, p.Vec, j)
+				if ws >= 0 {
+					want[ff.goals[j.goal].lo+int(ws)]++
 				}
 				require.Equal(t, ws, j.step, "workers %d, frame %d, agent %d", workers, frame, i)
 			}
