@@ -24,8 +24,10 @@ const DefaultThinkInterval = 0.1
 // the agents' entity IDs. The decision systems ([Decision], [Utility], [FSM],
 // [HTN], [GOAP]) hold an Arche query open while the user's code runs, so a
 // direct change (World.RemoveEntity, World.Add, a new component type
-// registered, ...) panics with Arche's "attempt to modify a locked world", for
-// any number of workers; the panic reaches the caller of the system's Update,
+// registered, ...) panics, for any number of workers, with a message naming the
+// system and Commands and ending with Arche's own ("systems: Decision: a
+// behavior-tree leaf changed the world's structure directly ...: attempt to
+// modify a locked world"); the panic reaches the caller of the system's Update,
 // with the world unlocked, and the system's frame is abandoned.
 type Agent struct {
 	World    *arche.World

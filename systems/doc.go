@@ -105,8 +105,9 @@
 //   - User code run by the decision systems (tree leaves, utility considerations and
 //     actions, state-machine hooks, HTN and GOAP operators) runs with the world
 //     locked by an open Arche query: a structural change made on the World directly
-//     panics with Arche's "attempt to modify a locked world", on any worker, and the
-//     panic reaches Update's caller (see [Agent]); queue changes on Agent.Commands.
+//     panics, on any worker, with a message naming the system and Agent.Commands
+//     and ending with Arche's "attempt to modify a locked world"; the panic reaches
+//     Update's caller (see [Agent]). Queue changes on Agent.Commands.
 //
 // To see a world: package systems/debugview is a live debugger in the
 // browser (a system to add last, and an http.Handler), and package

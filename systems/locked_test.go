@@ -1,7 +1,9 @@
 package systems_test
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -37,10 +39,10 @@ type lockedCase struct {
 }
 
 // A leaf, consideration, state hook or operator that changes the World's structure
-// directly panics with Arche's locked-world message, for 1 and 2 workers, instead of
-// corrupting the columns the workers read (it crashed later in bt.(*Tree).Tick). The
-// panic reaches Update's caller on its goroutine, the world is left unlocked, and the
-// queued way (Agent.Commands) works.
+// directly panics, for 1 and 2 workers, instead of corrupting the columns the workers
+// read (it crashed later in bt.(*Tree).Tick). The panic reaches Update's caller on its
+// goroutine, names the system and the fix (Agent.Commands) before Arche's locked-world
+// message, the world is left unlocked, and the queued way (Agent.Commands) works.
 func TestDirectStructuralChangeFromUserCodePanicsWithArchesMessage(t *testing.T) {
 	for _, c := range lockedCases(t) {
 		for _, workers := range []int{1, 2} {
@@ -53,12 +55,68 @@ func TestDirectStructuralChangeFromUserCodePanicsWithArchesMessage(t *testing.T)
 				s.Initialize(w)
 				defer s.Finalize(w)
 				func() {
-					defer func() { assert.Equal(t, lockedWorld, recover()) }()
+					defer func() { assertLockedPanic(t, c.name, lockedWorld, recover()) }()
 					s.Run(w, 3)
 					t.Error("no panic")
 				}()
 				assert.False(t, w.IsLocked(), "the lock is released")
 				assert.Equal(t, 300, countAgents(w), "nobody was removed")
+			})
+		}
+	}
+}
+
+// assertLockedPanic checks that r, recovered from system's Update, is the message
+// that names the system and Agent.Commands and ends with Arche's message arche.
+func assertLockedPanic(t *testing.T, system, arche string, r any) {
+	t.Helper()
+	msg, ok := r.(string)
+	require.True(t, ok, "a string panic, got %T %v", r, r)
+	assert.True(t, strings.HasPrefix(msg, "systems: "+system+": "), "names the system: %q", msg)
+	assert.Contains(t, msg, "queue the change on Agent.Commands", "names the fix")
+	assert.True(t, strings.HasSuffix(msg, ": "+arche), "ends with Arche's message: %q", msg)
+}
+
+type neverRegistered struct{ X int }
+
+// Registering a component type from a leaf (Arche's other locked-world panic) is named
+// the same way; any other panic of user code reaches Update's caller unchanged.
+func TestUserCodePanicsOtherThanLockedWorldPassUnchanged(t *testing.T) {
+	boom := errors.New("boom")
+	for _, workers := range []int{1, 2} {
+		for _, c := range []struct {
+			name string
+			leaf func(a *systems.Agent)
+			want func(t *testing.T, r any)
+		}{
+			{"register", func(a *systems.Agent) { arche.ComponentID[neverRegistered](a.World) }, func(t *testing.T, r any) {
+				assertLockedPanic(t, "Decision", "attempt to register a new component in a locked world", r)
+			}},
+			{"error", func(a *systems.Agent) { panic(boom) }, func(t *testing.T, r any) { assert.Same(t, boom, r) }},
+			{"string", func(a *systems.Agent) { panic("my own bug") }, func(t *testing.T, r any) { assert.Equal(t, "my own bug", r) }},
+		} {
+			t.Run(fmt.Sprintf("%s/%d workers", c.name, workers), func(t *testing.T) {
+				tree, err := bt.Compile("panicker", bt.Action("Panic", func(ctx *bt.Context) bt.Status {
+					c.leaf(systems.AgentOf(ctx))
+					return bt.Success
+				}))
+				require.NoError(t, err)
+				world := arche.NewWorld()
+				w := &world
+				m := generic.NewMap4[components.Brain, components.Think, components.Position, components.Intent](w)
+				for range 50 {
+					b, th, _, _ := m.Get(m.New())
+					*b, *th = components.Brain{Tree: tree, Memory: tree.NewMemory()}, components.Think{Interval: 0.1}
+				}
+				s := ecs.NewScheduler(ecs.NewClockSystem(1.0/20), &systems.Decision{Workers: workers})
+				s.Initialize(w)
+				defer s.Finalize(w)
+				func() {
+					defer func() { c.want(t, recover()) }()
+					s.Run(w, 1)
+					t.Error("no panic")
+				}()
+				assert.False(t, w.IsLocked(), "the lock is released")
 			})
 		}
 	}

@@ -3,6 +3,7 @@ package systems
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -200,15 +201,52 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 // runLocked runs job over this frame's due agents on the workers with w locked:
 // an Arche query is held open while the user's leaves, considerations and hooks
 // run, so a structural change they make on the World directly (w.RemoveEntity,
-// w.Add, ...) instead of queueing it on Agent.Commands panics with Arche's
-// "attempt to modify a locked world" rather than corrupting the columns the
-// workers read. The panic reaches Update's caller (ecs.Workers.Run raises a
-// helper's panic there) and the lock is released on the way out. Holding the
-// query costs a lock bit and allocates nothing.
+// w.Add, ...) instead of queueing it on Agent.Commands panics rather than
+// corrupting the columns the workers read. The panic reaches Update's caller
+// (ecs.Workers.Run raises a helper's panic there) and the lock is released on
+// the way out. Arche's own message ("attempt to modify a locked world") names
+// neither archai nor the fix, so it is raised again as [lockedPanic] of the
+// system and the user code that made the change. Holding the query costs a lock
+// bit and allocates nothing.
 func (t *thinkers[B]) runLocked(w *arche.World, job ecs.Job) {
 	lock := w.Query(&t.lock)
 	defer lock.Close()
+	defer func() {
+		if r := recover(); r != nil {
+			panic(lockedPanic[B](r))
+		}
+	}()
 	t.pool.Run(job, len(t.due))
+}
+
+// lockedPanic returns what the decision system of brain B raises for a panic r of
+// its user code: Arche's panics on a structural change to a locked world (a
+// string containing "locked world") become a message naming the system, the user
+// code that runs in it and Agent.Commands, with Arche's text kept at its end;
+// any other value is returned as it is.
+func lockedPanic[B any](r any) any {
+	msg, ok := r.(string)
+	if !ok || !strings.Contains(msg, "locked world") {
+		return r
+	}
+	system, code := "a decision system", "user code"
+	switch any((*B)(nil)).(type) {
+	case *components.Brain:
+		system, code = "Decision", "a behavior-tree leaf"
+	case *components.UtilityBrain:
+		system, code = "Utility", "a utility consideration or action"
+	case *components.StateMachine:
+		system, code = "FSM", "a state-machine hook"
+	case *components.HTNPlanner:
+		system, code = "HTN", "an HTN operator or sensor"
+	case *components.GOAPPlanner:
+		system, code = "GOAP", "a GOAP action or sensor"
+	}
+	return "systems: " + system + ": " + code + " changed the world's structure directly " +
+		"(World.RemoveEntity, World.Add, a new component type, ...) while the system " +
+		"holds its query open; queue the change on Agent.Commands instead " +
+		"(a.Commands.RemoveEntity(a.Entity), a.Commands.Run(func(w *arche.World) {...})), " +
+		"applied after the pass: " + msg
 }
 
 // job returns the view of job i of this frame for worker (valid until its
