@@ -53,6 +53,12 @@ type Focus struct{}
 // ignored: the entity Target if it is not the zero Entity (read from the
 // frame's systems.Neighbours, so it needs a Position and a Velocity), else
 // the fixed point Point.
+//
+// Important: the zero Target means Point, and the zero Point is (0, 0), the
+// grid's corner. A Target copied from a [Perception] that no longer sees its foe
+// (Perception.Target is the zero Entity unless Visible) sends the agent to the
+// map's corner; copy it only while Visible (guard the action with a reactive
+// node) and set Mode back to IntentGo when the chase ends. A Target that has died, by contrast, is no target: the agent brakes.
 type Intent struct {
 	Move        bool         // go to Goal (Mode IntentGo)
 	Goal        r2.Vec       // cells
@@ -61,7 +67,7 @@ type Intent struct {
 
 	Mode   IntentMode   // IntentGo, or a target to flee, pursue or evade
 	Target arche.Entity // the target of Flee, Pursue and Evade; the zero Entity: Point
-	Point  r2.Vec       // cells: the target when Target is the zero Entity
+	Point  r2.Vec       // cells: the target when Target is the zero Entity ((0, 0) unless set: the grid's corner)
 }
 
 // IntentMode is what an [Intent] asks of the movement pipeline. The modes

@@ -17,7 +17,7 @@ type Perception struct {
 	Heading     r2.Vec  // the direction the agent faces; perception keeps it at the last non-zero velocity
 
 	Visible  bool         // a foe is in sight now
-	Target   arche.Entity // the nearest visible foe (valid while Visible)
+	Target   arche.Entity // the nearest visible foe while Visible; else the zero Entity (as an Intent.Target: Intent.Point)
 	TargetAt r2.Vec       // its position when seen, cells
 	Distance float64      // its distance, cells
 

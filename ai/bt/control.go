@@ -17,6 +17,11 @@ const All = -1
 //     not there; after the last, returns Skipped if every child was skipped since the
 //     Sequence was entered (also in earlier ticks while it was Running), else Success.
 //
+// Important: a condition before a Running action is not checked again while the action
+// runs. In ReactiveSelector(Sequence(SeesFoe, Chase), Patrol), Chase keeps running after
+// the foe is lost (the Sequence is Running, so the selector never gets to Patrol); write
+// ReactiveSequence(SeesFoe, Chase) for a guard that must stop the action.
+//
 // Memory: Child holds the index (0-based, among its children) of the running child,
 // Count the number of children skipped so far.
 func Sequence(children ...*Node) *Node { return composite(kindSequence, children) }
