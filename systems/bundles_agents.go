@@ -315,16 +315,30 @@ func (b Thinker) Init(a *Spawned) {
 type Combatant struct {
 	Team        uint8   // the agent's faction
 	SightRange  float64 // cells; 8
-	FieldOfView float64 // full view angle in radians; 0 sees all around
+	FieldOfView float64 // full view angle in radians, at most 2π; 0 sees all around
 	MaxHealth   float64 // health points, the agent starts full; 100
 	Damage      float64 // health points per strike; 10
 	Range       float64 // strike range in cells, centre to centre; 1.5
 }
 
-// Validate reports a negative or non-finite value.
+// Validate reports a negative or non-finite value, and a FieldOfView over 2π: an
+// angle in degrees, most likely, which would see all around (the Perception
+// component reads any angle ≥ 2π so).
 func (b Combatant) Validate() error {
-	return errors.Join(checkSize("SightRange", b.SightRange), checkSize("FieldOfView", b.FieldOfView),
+	return errors.Join(checkSize("SightRange", b.SightRange), checkFieldOfView(b.FieldOfView),
 		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range))
+}
+
+// checkFieldOfView returns an error unless v is a finite angle in [0, 2π] radians.
+func checkFieldOfView(v float64) error {
+	if err := checkSize("FieldOfView", v); err != nil {
+		return err
+	}
+	if v > 2*math.Pi {
+		return fmt.Errorf("FieldOfView = %v: want a full view angle in radians, at most 2π (0: all around); "+
+			"degrees? %v° is %.4g rad", v, v, v*math.Pi/180)
+	}
+	return nil
 }
 
 // Components implements [Bundle].
