@@ -30,9 +30,14 @@
 // the steering force so that Movement reaches the collision-free velocity.
 //
 // Systems find the map as a *grid.Grid world resource (add it with
-// arche.AddResource before Initialize). Filters and component maps are built
-// once in Initialize; a fresh query is made each Update; structural changes
-// are deferred with [ecs.Commands] until the query loop is closed.
+// arche.AddResource before Initialize) and keep the one they found until their
+// next Initialize. To change the map, edit that grid (Grid.SetCost: doors,
+// bridges; held paths are repathed); to load another map, Finalize the systems,
+// replace the resource and Initialize them again (a level restart). A grid
+// resource swapped between two Updates is not seen: agents keep walking the
+// old map's walls. Filters and component maps are built once in Initialize; a
+// fresh query is made each Update; structural changes are deferred with
+// [ecs.Commands] until the query loop is closed.
 //
 // Per-agent work (the spatial hash's sort, perception, decision, flow
 // sampling, path following, steering, ORCA, movement)
