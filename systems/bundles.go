@@ -138,13 +138,17 @@ type Spawner struct {
 // values win where two bundles write the same component.
 //
 // It returns an error if there is no bundle or a bundle's Validate fails (a negative or
-// non-finite speed, force, radius or weight, a Thinker without a decision model, ...).
+// non-finite speed, force, radius or weight, a Thinker without a decision model, ...),
+// and for an [Avoider] listed before a moving bundle (Mover, Wanderer, FlowFollower),
+// whose separation weight would win over the Avoider's turning it off (set
+// Avoider.KeepSeparation to mean both).
 func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 	if len(bundles) == 0 {
 		return nil, fmt.Errorf("systems: NewSpawner: no bundle")
 	}
 	s := &Spawner{world: w, bundles: bundles}
 	seen := map[arche.ID]bool{}
+	avoider := -1 // index of an Avoider that turns separation off, once listed
 	for i, b := range bundles {
 		if b == nil {
 			return nil, fmt.Errorf("systems: NewSpawner: bundle %d is nil", i)
@@ -152,6 +156,18 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 		if v, ok := b.(interface{ Validate() error }); ok {
 			if err := v.Validate(); err != nil {
 				return nil, fmt.Errorf("systems: NewSpawner: bundle %d (%T): %w", i, b, err)
+			}
+		}
+		switch b.(type) {
+		case Avoider:
+			if !b.(Avoider).KeepSeparation && avoider < 0 {
+				avoider = i
+			}
+		case Mover, Wanderer, FlowFollower:
+			if avoider >= 0 {
+				return nil, fmt.Errorf("systems: NewSpawner: bundle %d (systems.Avoider) is listed before bundle %d (%T), "+
+					"whose separation weight would win and separate the agents as well as ORCA: list Avoider after "+
+					"the moving bundle, or set Avoider.KeepSeparation to keep both", avoider, i, b)
 			}
 		}
 		if t, ok := b.(Thinker); ok {
