@@ -199,7 +199,8 @@ func BenchmarkJPSVsAStar(b *testing.B) {
 // warm: each search runs every query once before the timing, then each op
 // times one pass of A* and one of jump point search over every query, by
 // CPU time of the benchmark's thread. It reports the fastest pass of each,
-// in µs per query, and their ratio (min-cpu-jps/astar). On a machine shared
+// in µs per query and in ns per expansion, their ratio (min-cpu-jps/astar),
+// and the expansions per query of each. On a machine shared
 // with other work a pass is only ever slowed down, so the fastest of several
 // is the steadiest figure; run it with -benchtime of at least 5x. The
 // first-query costs BenchmarkJPSVsAStar's first pass includes (page faults,
@@ -217,25 +218,34 @@ func BenchmarkJPSVsAStarSteady(b *testing.B) {
 			a := NewSearch(g)
 			j := NewSearchOptions(g, Options{JumpPoints: true})
 			buf := make([]Cell, 0, 4096)
-			pass := func(s *Search) time.Duration {
+			// pass returns the CPU time of one pass and its expansions (the
+			// same in every pass: the searches are deterministic)
+			pass := func(s *Search) (time.Duration, int) {
+				e := 0
 				c0 := threadCPU()
 				for _, q := range qs {
 					buf, _, _ = s.Path(q.Start, q.Goal, buf)
+					e += s.Expanded()
 				}
-				return threadCPU() - c0
+				return threadCPU() - c0, e
 			}
-			pass(a)
-			pass(j)
+			_, ea := pass(a)
+			_, ej := pass(j)
 			ma, mj := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				ma = min(ma, pass(a))
-				mj = min(mj, pass(j))
+				ta, _ := pass(a)
+				tj, _ := pass(j)
+				ma, mj = min(ma, ta), min(mj, tj)
 			}
 			n := float64(len(qs))
 			b.ReportMetric(float64(ma.Nanoseconds())/n/1000, "min-astar-cpu-µs/query")
 			b.ReportMetric(float64(mj.Nanoseconds())/n/1000, "min-jps-cpu-µs/query")
 			b.ReportMetric(ratio(mj, ma), "min-cpu-jps/astar")
+			b.ReportMetric(float64(ea)/n, "astar-exp/query")
+			b.ReportMetric(float64(ej)/n, "jps-exp/query")
+			b.ReportMetric(perExp(ma, ea), "min-astar-cpu-ns/exp")
+			b.ReportMetric(perExp(mj, ej), "min-jps-cpu-ns/exp")
 		})
 	}
 }
