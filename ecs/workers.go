@@ -185,7 +185,9 @@ func (w *Workers) wait(chunks uint32) {
 }
 
 // Close releases the pool; the crew's goroutines stop when no pool is open.
-// The pool must not be used afterwards.
+// The pool must not be used afterwards. Closing a closed pool does nothing (a
+// system's Initialize closes the pool of its last Initialize, which its
+// Finalize may have closed already).
 func (w *Workers) Close() {
 	if w.n > 1 {
 		crew.close()

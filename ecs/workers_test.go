@@ -95,6 +95,28 @@ func TestWorkersCrewStopsWhenEveryPoolIsClosed(t *testing.T) {
 	assert.Panics(t, func() { b.Run(j, 1) }, "Run after Close")
 }
 
+// A second Close of a pool is not counted again: the crew still knows the other open
+// pools (a double count would stop their helpers, or a missing one keep them for good).
+func TestWorkersCloseTwiceCountsOnce(t *testing.T) {
+	pools := func() int {
+		crew.mu.Lock()
+		defer crew.mu.Unlock()
+		return crew.pools
+	}
+	before := pools()
+	keep := NewWorkers(2)
+	a := NewWorkers(3)
+	assert.Equal(t, before+2, pools())
+	a.Close()
+	a.Close()
+	assert.Equal(t, before+1, pools(), "keep is still open")
+	j := &squareJob{out: make([]int, 10), calls: make([]int, 2)}
+	keep.Run(j, 10)
+	assert.Equal(t, 81, j.out[9])
+	keep.Close()
+	assert.Equal(t, before, pools())
+}
+
 // panicJob panics in the chunks listed in bad, and counts the chunks run.
 type panicJob struct {
 	bad     map[int]bool

@@ -221,7 +221,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
 	}
 	arche.AddResource(w, s.Cache)
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))

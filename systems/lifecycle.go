@@ -1,8 +1,11 @@
 package systems
 
+import "github.com/archai-go/archai/ecs"
+
 // A level restart: a system value initialized, run and finalized on one world may be
 // initialized again on another and then runs exactly as a fresh value would there. Each
-// Initialize builds its filters, columns, buffers and workers anew and calls the
+// Initialize builds its filters, columns, buffers and workers anew (closing the
+// workers of an Initialize not finalized since: see reopenPool) and calls the
 // system's restart, which drops what the system learnt of the last world (queued
 // searches, counters since Initialize). The settings the user set (Workers, Budget, ...)
 // are kept, including the defaults Initialize filled in.
@@ -58,4 +61,17 @@ func updatedAfterFinalize(sys string) string {
 func notInitialized(sys string) string {
 	return "systems: " + sys + ".Update called before Initialize: call Initialize(w) on every system " +
 		"(ecs.Scheduler.Initialize, or arche-model's model.Run) before the first Update"
+}
+
+// reopenPool returns a new pool of n workers for a system's Initialize (ecs.NewWorkers),
+// closing old first: the pool of an earlier Initialize, or nil. An Initialize without a
+// Finalize since the last (the same value added twice to a schedule, a level restarted
+// without finalizing the last) used to leave the old pool open, and with it the helper
+// goroutines that every open pool shares, running for good after the last Finalize.
+// Closing a pool closed already (by Finalize) does nothing.
+func reopenPool(old *ecs.Workers, n int) *ecs.Workers {
+	if old != nil {
+		old.Close()
+	}
+	return ecs.NewWorkers(n)
 }

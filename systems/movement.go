@@ -96,7 +96,7 @@ func (s *Movement) Initialize(w *arche.World) {
 	markInstalled(w, sysMovement)
 	s.maxStep = float64(s.grid.Width()+s.grid.Height()) + 2
 	s.filter = generic.NewFilter4[components.Position, components.Velocity, components.Kinematics, components.Steering]()
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))

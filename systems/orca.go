@@ -150,7 +150,7 @@ func (s *ORCA) Initialize(w *arche.World) {
 	s.peerFilter = generic.NewFilter2[components.Kinematics, components.ORCA]().
 		Optional(generic.T[components.ORCA]()).
 		With(generic.T[components.Position](), generic.T[components.Velocity]())
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]orcaScratch, s.pool.N())
 	s.blocked = func(x, y int32) bool { return !s.grid.Passable(grid.Cell{X: x, Y: y}) }
 }

@@ -166,7 +166,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter6[components.Position, components.Intent, components.Desired, components.Path,
 		components.Progress, components.FlowFollower]().
 		Optional(generic.T[components.Path](), generic.T[components.Progress](), generic.T[components.FlowFollower]())
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]followScratch, s.pool.N())
 	for i := range s.scratch { // a block's worth: which worker claims a busy block depends on timing
 		s.scratch[i].slow = make([]int32, 0, blockSize)

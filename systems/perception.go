@@ -147,7 +147,7 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]perceiveScratch, s.pool.N())
 	s.foes.resize(s.grid.Width(), s.grid.Height(), s.pool.N())
 	s.ids = [6]arche.ID{arche.ComponentID[components.Position](w), arche.ComponentID[components.Faction](w),

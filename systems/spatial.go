@@ -300,7 +300,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 	}
 	s.filter = generic.NewFilter3[components.Position, components.Velocity, components.Faction]().
 		Optional(generic.T[components.Faction]())
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.run = s.runParts
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))

@@ -206,7 +206,7 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]().
 		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
-	s.pool = ecs.NewWorkers(s.Workers)
+	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
 	s.extra = make([][]steerExtra, s.pool.N())
 	s.gatherJob.s = s

@@ -133,7 +133,7 @@ type thinkFinder[B any] struct {
 // grid resource is optional. It returns the number of workers.
 func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	n := max(workers, 1)
-	t.pool = ecs.NewWorkers(n)
+	t.pool = reopenPool(t.pool, n)
 	t.cmds = make([]workerCommands, n)
 	for i := range t.cmds {
 		t.cmds[i].cur = new(ecs.Commands)
