@@ -33,7 +33,10 @@ type Clock struct {
 // A large finite DT is kept: every archai system gives a bounded result for
 // any finite dt > 0 (Movement cuts a step to the grid's size). DT is in
 // seconds: a step over a second (systems.MaxDT), such as 16.7 for milliseconds,
-// is reported by systems.Diagnose as Report.ClockDT.
+// is reported by systems.Diagnose as Report.ClockDT. A program that advances its
+// own Clock resource instead may set any DT and Time: a NaN, infinite or ≤ 0 DT,
+// or a NaN or infinite Time, is reported by systems.Diagnose as
+// Report.ClockFault.
 //
 // Contract: requires no component; writes the Clock resource (added at
 // Initialize when the world has none).
@@ -41,6 +44,8 @@ type ClockSystem struct {
 	DT    float64 // step in seconds of simulation time; 1/60 if not a finite positive number
 	clock *Clock
 	next  int64
+
+	finalized bool // Finalize ran, and Initialize not since: Update panics
 }
 
 // ErrDT is the error [CheckDT] wraps: a step that is not a finite number of
@@ -76,7 +81,7 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 	if CheckDT(s.DT) != nil {
 		s.DT = 1.0 / 60
 	}
-	s.clock = ClockOf(w)
+	s.clock, s.finalized = ClockOf(w), false
 	s.clock.DT = s.DT
 	s.next = s.clock.Frame
 	if s.clock.Started {
@@ -86,9 +91,14 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 
 // Update moves the clock to the next frame.
 //
-// Panics: if called before Initialize (a programming error: the clock is not set up).
+// Panics: if called before Initialize, or after Finalize with no Initialize since
+// (programming errors: the clock is not set up, or the program has finished with the
+// world), as every archai system does.
 func (s *ClockSystem) Update(w *arche.World) {
 	if s.clock == nil {
+		if s.finalized {
+			panic("ecs: ClockSystem.Update called after Finalize: call Initialize(w) again first (a level restart), or stop updating it")
+		}
 		panic("ecs: ClockSystem.Update called before Initialize: call Initialize(w) on every system (Scheduler.Initialize, or arche-model's model.Run) before the first Update")
 	}
 	s.clock.Frame = s.next
@@ -101,8 +111,14 @@ func (s *ClockSystem) Update(w *arche.World) {
 // Name implements [Namer].
 func (s *ClockSystem) Name() string { return "clock" }
 
-// Finalize does nothing.
-func (s *ClockSystem) Finalize(w *arche.World) {}
+// Finalize lets go of the world's clock: Update panics until the next Initialize.
+// The Clock resource stays in the world as it is (a later Initialize resumes it).
+// A Finalize before Initialize, or a second one, does nothing.
+func (s *ClockSystem) Finalize(w *arche.World) {
+	if s.clock != nil {
+		s.clock, s.finalized = nil, true
+	}
+}
 
 // Resource returns the world's resource of type T, or nil if it has none.
 // Unlike arche.GetResource it does not panic on a missing resource.

@@ -276,6 +276,8 @@ type Casualties struct {
 	keep    func(*systems.Spawned) // sets the newcomer's Think.Next to next; made once
 	down    []arche.Entity
 	ctx     bt.Context
+
+	finalized bool // Finalize ran, and Initialize not since: Update panics (lifecycle.go)
 }
 
 // Name implements ecs.Namer.
@@ -292,13 +294,18 @@ func (s *Casualties) Initialize(w *arche.World) {
 	s.thinks = generic.NewMap[components.Think](w)
 	s.keep = func(a *systems.Spawned) { a.Think.Next = s.next }
 	s.scanned = false // a new (or loaded) world: read every Health once
+	s.finalized = false
 }
 
 // Update handles this frame's casualties: Combat's Downed (or, without a
 // Combat and on the first Update, one light pass over the agents' Health
 // finds them), then each is handled on its own (what happens to one does not
 // depend on the others, nor on their order).
+//
+// Panics if called before Initialize, or after Finalize with no Initialize since
+// (lifecycle.go).
 func (s *Casualties) Update(w *arche.World) {
+	mustInitialized(s.health != nil, s.finalized, "Casualties")
 	if s.combat != nil && s.scanned {
 		for _, e := range s.combat.Downed {
 			s.handle(e)
@@ -352,5 +359,9 @@ func (s *Casualties) handle(e arche.Entity) {
 	}
 }
 
-// Finalize does nothing.
-func (s *Casualties) Finalize(w *arche.World) {}
+// Finalize drops the filter: Update panics until the next Initialize.
+func (s *Casualties) Finalize(w *arche.World) {
+	if s.health != nil { // not if never initialized, or finalized already
+		s.health, s.finalized = nil, true
+	}
+}

@@ -189,6 +189,8 @@ type GoalDirector struct {
 	nb     *systems.Neighbours
 	next   float64
 	filter *generic.Filter1[components.FlowFollower]
+
+	finalized bool // Finalize ran, and Initialize not since: Update panics (lifecycle.go)
 }
 
 // Name implements ecs.Namer.
@@ -206,13 +208,17 @@ func (d *GoalDirector) Initialize(w *arche.World) {
 		panic("scenario: GoalDirector counts with the Neighbours resource: add the Spatial system before it")
 	}
 	d.next = d.clock.Time + d.Every
-	d.filter = generic.NewFilter1[components.FlowFollower]()
+	d.filter, d.finalized = generic.NewFilter1[components.FlowFollower](), false
 	q := d.filter.Query(w)
 	q.Close() // compiles the filter now, not at the first move
 }
 
 // Update moves the goal when its time has come.
+//
+// Panics if called before Initialize, or after Finalize with no Initialize since
+// (lifecycle.go).
 func (d *GoalDirector) Update(w *arche.World) {
+	mustInitialized(d.filter != nil, d.finalized, "GoalDirector")
 	moved := false
 	if d.clock.Time+d.clock.DT/2 >= d.next {
 		if p, ok := randomOpenCell(d.grid, &d.rng); ok {
@@ -231,5 +237,9 @@ func (d *GoalDirector) Update(w *arche.World) {
 	d.Near = d.nb.Hash.Count(d.grid.Center(d.Goal), NearGoal)
 }
 
-// Finalize does nothing.
-func (d *GoalDirector) Finalize(w *arche.World) {}
+// Finalize drops the filter: Update panics until the next Initialize.
+func (d *GoalDirector) Finalize(w *arche.World) {
+	if d.filter != nil { // not if never initialized, or finalized already
+		d.filter, d.finalized = nil, true
+	}
+}
