@@ -102,6 +102,8 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	  without keys
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
+//	Think.Interval > 10 s          thinks every Interval                  CauseThinkIntervalLong
+//	  (MaxThinkInterval)             (milliseconds given for seconds?)
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not ticked              -

@@ -185,6 +185,12 @@ const (
 	// target). A dead Target is not counted: it is no target, the agent
 	// brakes until it decides again.
 	CauseTargetUnusable
+	// CauseThinkIntervalLong: a Think.Interval over [MaxThinkInterval] (10 s):
+	// most likely milliseconds given for seconds (Thinker{Interval: 100} meant
+	// 10 Hz and thinks once per 100 s of simulation time, so the agent seems to
+	// never decide). Every interval is in seconds: 0.1 for 10 Hz. A LOD level's
+	// Interval over it is counted on the agents it is given to.
+	CauseThinkIntervalLong
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -226,6 +232,7 @@ var causeNames = [NumCauses]string{
 	CausePathNotQueued:        "path_not_queued",
 	CauseUtilityFactWrongType: "utility_fact_wrong_type",
 	CauseTargetUnusable:       "target_unusable",
+	CauseThinkIntervalLong:    "think_interval_too_long",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -256,15 +263,96 @@ type Report struct {
 	Twice []string
 
 	// ClockDT is the world's clock step (the *ecs.Clock resource's DT, seconds a
-	// frame) when it is longer than MaxDT; 0 otherwise, and without a clock. Every
-	// system reads dt as seconds, so a step of 16.7 (milliseconds passed where
-	// ecs.NewClockSystem wants seconds: 1.0/60 for 60 frames a second) makes
-	// agents cover the map in a frame or two and think once per 16.7 s of their
-	// timers, which nothing else reports. It counts as one finding in Total.
+	// frame) when it is finite and longer than MaxDT (ClockFault is then
+	// ClockDTOverMax); 0 otherwise, and without a clock. Every system reads dt as
+	// seconds, so a step of 16.7 (milliseconds passed where ecs.NewClockSystem
+	// wants seconds: 1.0/60 for 60 frames a second) makes agents cover the map in
+	// a frame or two and think once per 16.7 s of their timers, which nothing else
+	// reports. It is always finite (JSON can carry it): an infinite or NaN step is
+	// told by ClockFault alone.
 	ClockDT float64
+
+	// ClockFault is what is wrong with the world's clock, ClockUsable if nothing
+	// (or the world has no clock). A fault counts as one finding in Total.
+	ClockFault ClockFault
+
+	clockDT, clockTime float64 // the faulty clock's DT and Time, for String
 
 	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
 }
+
+// ClockFault is what makes the world's clock (the *ecs.Clock resource) a finding of
+// [Diagnose]: a step in milliseconds, or a step or time no system can use. The
+// [ecs.ClockSystem] never sets an unusable one (it replaces a bad DT at Initialize);
+// a program that advances its own Clock resource can. Its String is its name in snake
+// case, also its JSON form.
+type ClockFault uint8
+
+// The clock faults, the first that applies in this order (a NaN DT with a NaN Time
+// is ClockDTNotFinite).
+const (
+	// ClockUsable: no fault, or no clock.
+	ClockUsable ClockFault = iota
+	// ClockDTNotFinite: DT is NaN or infinite. Movement and ORCA move nobody;
+	// perception and decisions run on a NaN or infinite time window.
+	ClockDTNotFinite
+	// ClockDTNotPositive: DT is ≤ 0 (a step backwards, or none). Movement and
+	// ORCA move nobody, Steer's flow following divides by it. To pause a game,
+	// stop calling Update rather than step the clock by 0.
+	ClockDTNotPositive
+	// ClockTimeNotFinite: Time is NaN or infinite: no agent is due to think
+	// at a NaN time, every agent at each frame at +Inf, and no timer runs.
+	ClockTimeNotFinite
+	// ClockDTOverMax: DT is finite and over MaxDT, most likely milliseconds
+	// given for seconds; the value is in [Report.ClockDT].
+	ClockDTOverMax
+
+	numClockFaults
+)
+
+var clockFaultNames = [numClockFaults]string{
+	ClockUsable:        "clock_usable",
+	ClockDTNotFinite:   "clock_dt_not_finite",
+	ClockDTNotPositive: "clock_dt_not_positive",
+	ClockTimeNotFinite: "clock_time_not_finite",
+	ClockDTOverMax:     "clock_dt_over_max",
+}
+
+// String returns the fault's name in snake case ("clock_dt_not_finite"), or
+// "clock_fault(n)" for a value out of range.
+func (f ClockFault) String() string {
+	if f < numClockFaults {
+		return clockFaultNames[f]
+	}
+	return fmt.Sprintf("clock_fault(%d)", uint8(f))
+}
+
+// MarshalText implements encoding.TextMarshaler: the fault's String.
+func (f ClockFault) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+
+// clockFaultOf returns the fault of clock c (nil: none).
+func clockFaultOf(c *ecs.Clock) ClockFault {
+	switch {
+	case c == nil:
+		return ClockUsable
+	case math.IsNaN(c.DT) || math.IsInf(c.DT, 0):
+		return ClockDTNotFinite
+	case c.DT <= 0:
+		return ClockDTNotPositive
+	case math.IsNaN(c.Time) || math.IsInf(c.Time, 0):
+		return ClockTimeNotFinite
+	case c.DT > MaxDT:
+		return ClockDTOverMax
+	}
+	return ClockUsable
+}
+
+// MaxThinkInterval is the longest think interval, in seconds, that [Diagnose] takes
+// as meant: a longer Think.Interval is counted as [CauseThinkIntervalLong]. Agents
+// think at a few hertz (DefaultThinkInterval 0.1 s, the far LOD level's 0.5 s); an
+// interval over 10 s is far more often milliseconds given for seconds (100 for
+// 10 Hz). The one millisecond interval it does not catch is 10 (100 Hz).
+const MaxThinkInterval = 10.0
 
 // MaxDT is the longest clock step, in seconds a frame, that [Diagnose] takes as
 // meant: a longer one is reported as [Report.ClockDT]. Steering, arrival and
@@ -277,7 +365,7 @@ const MaxDT = 1.0
 // (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := len(r.Twice)
-	if r.ClockDT != 0 {
+	if r.ClockFault != ClockUsable {
 		n++
 	}
 	for _, c := range r.Counts {
@@ -315,8 +403,16 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%ssystems installed twice: %s", sep, strings.Join(r.Twice, ", "))
 		sep = ", "
 	}
-	if r.ClockDT != 0 {
+	switch r.ClockFault {
+	case ClockUsable:
+	case ClockDTOverMax:
 		fmt.Fprintf(&b, "%sclock step %g s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", sep, r.ClockDT)
+	case ClockDTNotFinite, ClockDTNotPositive:
+		fmt.Fprintf(&b, "%sclock step %g s a frame (%s: dt must be a finite number of seconds > 0; nothing moves)", sep, r.clockDT, r.ClockFault)
+	case ClockTimeNotFinite:
+		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
+	default:
+		fmt.Fprintf(&b, "%s%s", sep, r.ClockFault)
 	}
 	return b.String()
 }
@@ -518,12 +614,17 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		th := q.Get()
 		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) || math.IsInf(th.Next, 1) {
 			r.add(CauseThinkInvalid, q.Entity())
+		} else if th.Interval > MaxThinkInterval {
+			r.add(CauseThinkIntervalLong, q.Entity())
 		}
 	}
 	r.seen = nil
 	r.Twice = appendTwice(w, r.Twice)
-	if c := ecs.Resource[ecs.Clock](w); c != nil && c.DT > MaxDT {
-		r.ClockDT = c.DT
+	if c := ecs.Resource[ecs.Clock](w); c != nil {
+		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time
+		if r.ClockFault == ClockDTOverMax {
+			r.ClockDT = c.DT
+		}
 	}
 }
 

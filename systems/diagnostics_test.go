@@ -171,6 +171,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"think interval negative", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = -1
 		}, []Cause{CauseThinkInvalid}},
+		{"think interval in milliseconds", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Think](w, e).Interval = 100
+		}, []Cause{CauseThinkIntervalLong}},
+		{"think interval at MaxThinkInterval: meant", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Think](w, e).Interval = MaxThinkInterval
+		}, nil},
 		{"steered without Kinematics", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Kinematics](w, e)
 		}, []Cause{CauseSteerIncomplete}},

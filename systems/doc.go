@@ -83,7 +83,10 @@
 // position or velocity, or unusable [components.Kinematics], stands still and
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
 // (see [Movement]). A clock step over [MaxDT] seconds, usually milliseconds
-// given for seconds, is a finding of [Diagnose] ([Report.ClockDT]).
+// given for seconds, is a finding of [Diagnose] ([Report.ClockDT]), as is a NaN,
+// infinite or ≤ 0 step or a NaN or infinite time set by a program on its own
+// Clock resource ([Report.ClockFault]), and a think interval over
+// [MaxThinkInterval] ([CauseThinkIntervalLong]).
 //
 // # Life cycle
 //

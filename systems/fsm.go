@@ -33,6 +33,8 @@ import (
 //	StateMachine.Machine nil       skipped                                CauseBrainEmpty
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
+//	Think.Interval > 10 s          updates every Interval                 CauseThinkIntervalLong
+//	  (MaxThinkInterval)             (milliseconds given for seconds?)
 //	Think.Interval Inf or NaN,     never updates again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not updated             -

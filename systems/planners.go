@@ -36,6 +36,7 @@ import (
 //	  Domain 0 or unknown)
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
+//	Think.Interval > 10 s          as for Decision                        CauseThinkIntervalLong
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 //	a script failing at run time   its condition is false, its effect     - (HTN.ScriptErrors)
 //	                                 fails the task
@@ -189,6 +190,7 @@ func (s *HTN) Finalize(w *arche.World) {
 //	  Domain 0 or unknown)
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
+//	Think.Interval > 10 s          as for Decision                        CauseThinkIntervalLong
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 type GOAP struct {
 	Workers    int // goroutines planning; 0 or 1 means one

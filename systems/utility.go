@@ -37,6 +37,8 @@ import (
 //	UtilityBrain.Reasoner nil      skipped                                CauseBrainEmpty
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
+//	Think.Interval > 10 s          decides every Interval                 CauseThinkIntervalLong
+//	  (MaxThinkInterval)             (milliseconds given for seconds?)
 //	Think.Interval Inf or NaN,     never decides again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not decided             -

@@ -15,21 +15,28 @@ import (
 
 // diagnosticsJSON returns what -json reports of systems.Diagnose before the first
 // frame and after the last: per cause (every cause listed), the larger of the two
-// counts; and the systems installed twice in either (Report.Twice), each once, in the
-// reports' order, never nil (an empty list says none, as the text report's "no
-// misconfigured agent").
-func diagnosticsJSON(before, after systems.Report) (map[string]int, []string) {
-	counts := make(map[string]int, int(systems.NumCauses))
+// counts; the systems installed twice in either (Report.Twice), each once, in the
+// reports' order; and the clock's faults in either (Report.ClockFault, by name:
+// "clock_dt_over_max"), each once, before's first. The lists are never nil (an empty
+// list says none, as the text report's "no misconfigured agent").
+func diagnosticsJSON(before, after systems.Report) (counts map[string]int, twice, clock []string) {
+	counts = make(map[string]int, int(systems.NumCauses))
 	for c := range systems.NumCauses {
 		counts[c.String()] = max(before.Counts[c], after.Counts[c])
 	}
-	twice := []string{}
+	twice = []string{}
 	for _, n := range slices.Concat(before.Twice, after.Twice) {
 		if !slices.Contains(twice, n) {
 			twice = append(twice, n)
 		}
 	}
-	return counts, twice
+	clock = []string{}
+	for _, f := range []systems.ClockFault{before.ClockFault, after.ClockFault} {
+		if f != systems.ClockUsable && !slices.Contains(clock, f.String()) {
+			clock = append(clock, f.String())
+		}
+	}
+	return counts, twice, clock
 }
 
 // writeJSONLine writes r as one line of JSON (JSON lines: one object per
