@@ -57,13 +57,20 @@ type chunkPanic struct{ v any }
 // parkedBit in Workers.state: the caller is blocked on fin.
 const parkedBit = 1 << 31
 
+// MaxWorkers is the most workers a pool has: [NewWorkers] takes a larger n as
+// MaxWorkers. More goroutines than cores only add hand-offs; 1024 is more than
+// the cores of any machine a crowd runs on.
+const MaxWorkers = 1024
+
 // spinFor bounds how long an idle helper watches for a new job, and a caller
 // for its helpers' chunks, before blocking. A frame's passes follow each
 // other within tens of microseconds, so a helper that spins this long is
 // usually still awake for the next pass, and wakes nobody's thread.
 const spinFor = 50 * time.Microsecond
 
-// NewWorkers makes a pool of n workers; n ≤ 0 means runtime.GOMAXPROCS(0).
+// NewWorkers makes a pool of n workers; n ≤ 0 means runtime.GOMAXPROCS(0), and
+// n over [MaxWorkers] means MaxWorkers (a Workers setting of ten million
+// started as many goroutines and ran out of memory).
 // Worker 0 is the calling goroutine; the shared crew grows to n−1 helpers if
 // it has fewer, so a pool of 1 starts no goroutine. The crew's goroutines
 // stop when the last open pool is closed.
@@ -71,6 +78,7 @@ func NewWorkers(n int) *Workers {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
+	n = min(n, MaxWorkers)
 	w := &Workers{n: n}
 	if n > 1 {
 		w.fin = make(chan struct{}, 1)

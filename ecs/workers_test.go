@@ -117,6 +117,19 @@ func TestWorkersCloseTwiceCountsOnce(t *testing.T) {
 	assert.Equal(t, before, pools())
 }
 
+// A pool asked for more than MaxWorkers workers has MaxWorkers (ten million used to
+// start as many goroutines and run out of memory), and still runs every chunk.
+func TestWorkersAtMostMaxWorkers(t *testing.T) {
+	p := NewWorkers(10_000_000)
+	defer p.Close()
+	assert.Equal(t, MaxWorkers, p.N())
+	assert.Less(t, runtime.NumGoroutine(), 2*MaxWorkers+100, "at most MaxWorkers−1 helpers")
+	j := &squareJob{out: make([]int, 3000), calls: make([]int, MaxWorkers)}
+	p.Run(j, 3000)
+	assert.Equal(t, 2999*2999, j.out[2999])
+	assert.Equal(t, 1, j.calls[MaxWorkers-1], "the last chunk ran once")
+}
+
 // panicJob panics in the chunks listed in bad, and counts the chunks run.
 type panicJob struct {
 	bad     map[int]bool

@@ -89,3 +89,29 @@ func settle(want int) int {
 	}
 	return n
 }
+
+// A Workers setting far past the cores (ten million) gives every system ecs.MaxWorkers
+// workers: the decision systems used to make per-worker contexts and command buffers
+// for all ten million (gigabytes) beside a pool of MaxWorkers.
+func TestAbsurdWorkersAreMaxWorkers(t *testing.T) {
+	const absurd = 10_000_000
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	arche.AddResource(w, &htn.Registry{})
+	arche.AddResource(w, &goap.Registry{})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: absurd}, &systems.Perception{Workers: absurd},
+		&systems.Decision{Workers: absurd}, &systems.Utility{Workers: absurd}, &systems.FSM{Workers: absurd},
+		&systems.HTN{Workers: absurd}, &systems.GOAP{Workers: absurd}, &systems.FlowField{Workers: absurd},
+		&systems.PathFollow{Workers: absurd}, &systems.Steer{Workers: absurd}, &systems.ORCA{Workers: absurd},
+		&systems.Movement{Workers: absurd})
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	s.Initialize(w)
+	s.Run(w, 2)
+	runtime.ReadMemStats(&m1)
+	s.Finalize(w)
+	if grew := m1.TotalAlloc - m0.TotalAlloc; grew > 256<<20 {
+		t.Errorf("%d MB allocated for %d workers (at most ecs.MaxWorkers = %d)", grew>>20, absurd, ecs.MaxWorkers)
+	}
+}

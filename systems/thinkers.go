@@ -132,8 +132,8 @@ type thinkFinder[B any] struct {
 // init builds the filter and starts workers goroutines (0 or 1: one); the
 // grid resource is optional. It returns the number of workers.
 func (t *thinkers[B]) init(w *arche.World, workers int) int {
-	n := max(workers, 1)
-	t.pool = reopenPool(t.pool, n)
+	t.pool = reopenPool(t.pool, max(workers, 1))
+	n := t.pool.N() // at most ecs.MaxWorkers
 	t.cmds = make([]workerCommands, n)
 	for i := range t.cmds {
 		t.cmds[i].cur = new(ecs.Commands)

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/ecs"
 )
 
 // Checks of run settings from flags and save files (-agents, -sweep, -think-budget,
@@ -17,7 +18,10 @@ import (
 // checkCrowd returns an error for settings of cfg (after -load has filled it from the
 // file's meta) that no run can use: a crowd whose generated map would exceed
 // grid.MaxCells (more than scenario.MaxAgents agents with neither -map nor -map-size;
-// also each count of sweep, the -sweep list) or a negative -think-budget.
+// also each count of sweep, the -sweep list), more than scenario.MaxAgents agents on
+// any map, more than maxFrames frames, more than ecs.MaxWorkers workers, or a negative
+// -think-budget. The last three used to run out of memory: a time kept per frame, a
+// goroutine per worker, the agents on a map of -map-size.
 func checkCrowd(cfg crowdConfig, sweep string) error {
 	where := func(flag string) string {
 		if cfg.LoadFile != "" {
@@ -28,26 +32,41 @@ func checkCrowd(cfg crowdConfig, sweep string) error {
 	if cfg.ThinkBudget < 0 {
 		return fmt.Errorf("%s %d: want 0 (no budget) or a positive number of agents per frame", where("think-budget"), cfg.ThinkBudget)
 	}
-	if cfg.MapFile != "" || cfg.MapSize != 0 {
-		return nil // the map does not grow with the crowd
+	if cfg.Frames > maxFrames {
+		return fmt.Errorf("-frames %d: at most %d (the run keeps every frame's time for the median)", cfg.Frames, maxFrames)
 	}
-	if err := scenario.CheckAgents(cfg.Agents); err != nil {
-		return fmt.Errorf("%s: %w (or give -map or -map-size)", where("agents"), err)
+	if cfg.Workers > ecs.MaxWorkers {
+		return fmt.Errorf("%s %d: at most %d goroutines (ecs.MaxWorkers), or 0 for GOMAXPROCS", where("workers"), cfg.Workers, ecs.MaxWorkers)
 	}
-	if sweep == "" {
-		return nil
+	counts := []int{cfg.Agents}
+	if sweep != "" {
+		list, err := parseCounts("-sweep", sweep, cfg.Agents)
+		if err != nil {
+			return nil // parseCounts' own error is reported where the sweep runs
+		}
+		counts = list
 	}
-	counts, err := parseCounts("-sweep", sweep, cfg.Agents)
-	if err != nil {
-		return nil // parseCounts' own error is reported where the sweep runs
+	flag := where("agents")
+	if sweep != "" {
+		flag = "-sweep"
 	}
 	for _, n := range counts {
+		if cfg.MapFile != "" || cfg.MapSize != 0 { // the map does not grow with the crowd
+			if n > scenario.MaxAgents {
+				return fmt.Errorf("%s: %d agents: at most %d agents in a run", flag, n, scenario.MaxAgents)
+			}
+			continue
+		}
 		if err := scenario.CheckAgents(n); err != nil {
-			return fmt.Errorf("-sweep: %w (or give -map or -map-size)", err)
+			return fmt.Errorf("%s: %w (or give -map or -map-size)", flag, err)
 		}
 	}
 	return nil
 }
+
+// maxFrames bounds -frames: a run keeps each frame's time (8 bytes) for the median
+// and p95, so 10⁷ frames take 80 MB (and hours at 10,000 agents).
+const maxFrames = 10_000_000
 
 // Bounds of a merged report's values (-merge): a run's frame lasts from a nanosecond
 // to 1000 s, at most 10⁹ agents on at most 65,536 workers. Values outside cannot come

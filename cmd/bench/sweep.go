@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/archai-go/archai/ecs"
 )
 
 // reportFlags are the flags of issue 15: sweeps, their outputs, sharding and
@@ -254,7 +256,7 @@ func parseCounts(flag, list string, def int) ([]int, error) {
 	var out []int
 	for f := range strings.SplitSeq(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n <= 0 || (flag == "-sweep-workers" && n > 1024) {
+		if err != nil || n <= 0 || (flag == "-sweep-workers" && n > ecs.MaxWorkers) {
 			return nil, fmt.Errorf("%s %q: want comma-separated positive counts, e.g. 1000,10000", flag, list)
 		}
 		out = append(out, n)
