@@ -262,6 +262,17 @@ type Report struct {
 	// system reuses the slice at its next check.
 	Twice []string
 
+	// Replaced names the resources the world's archai systems were initialized with
+	// (and not finalized since) that the world no longer holds: removed, or replaced
+	// by another value, "*grid.Grid" or "*ecs.Clock". Each system keeps the value it
+	// found at Initialize, so they run on with the old map or clock while the
+	// program edits the new one (a level loaded into a running world): paths and
+	// walls of the old map, a clock the program does not see advance. Finalize the
+	// systems and Initialize them again after replacing a resource (or edit the map
+	// in place: grid.SetCost). Each name is one finding; nil if none. The
+	// [Diagnostics] system reuses the slice at its next check.
+	Replaced []string
+
 	// ClockDT is the world's clock step (the *ecs.Clock resource's DT, seconds a
 	// frame) when it is finite and longer than MaxDT (ClockFault is then
 	// ClockDTOverMax); 0 otherwise, and without a clock. Every system reads dt as
@@ -360,11 +371,11 @@ const MaxThinkInterval = 10.0
 // over a second is far more often milliseconds given for seconds.
 const MaxDT = 1.0
 
-// Total returns the sum of the counts, of the systems installed twice and of a
-// clock step over MaxDT, the findings: an agent with two causes counts twice
-// (Misconfigured counts it once).
+// Total returns the sum of the counts, of the systems installed twice, of the
+// resources replaced and of a clock fault (one, a step over MaxDT included), the
+// findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
-	n := len(r.Twice)
+	n := len(r.Twice) + len(r.Replaced)
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -377,7 +388,7 @@ func (r *Report) Total() int {
 // String prints the report on one line: "diagnostics: 1000 agents, no
 // misconfiguration", or the number of misconfigured agents, the findings
 // (Total) and the causes found with their count and example entity, then the
-// systems installed twice and a clock step over MaxDT, "diagnostics: 1000
+// systems installed twice, the resources replaced and the clock's fault, "diagnostics: 1000
 // agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
 // 5), goal_not_finite 1 (e.g. entity 5), systems installed twice: movement".
 func (r Report) String() string {
@@ -401,6 +412,10 @@ func (r Report) String() string {
 	}
 	if len(r.Twice) > 0 {
 		fmt.Fprintf(&b, "%ssystems installed twice: %s", sep, strings.Join(r.Twice, ", "))
+		sep = ", "
+	}
+	if len(r.Replaced) > 0 {
+		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s", sep, strings.Join(r.Replaced, ", "))
 		sep = ", "
 	}
 	switch r.ClockFault {
@@ -508,7 +523,7 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
 	}
-	s.Report = Report{Twice: s.Report.Twice[:0]} // the buffer is reused: no allocation
+	s.Report = Report{Twice: s.Report.Twice[:0], Replaced: s.Report.Replaced[:0]} // the buffers are reused: no allocation
 	s.d.run(w, &s.Report)
 	s.Checks++
 	return s.Report
@@ -620,6 +635,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	r.seen = nil
 	r.Twice = appendTwice(w, r.Twice)
+	r.Replaced = appendReplaced(w, r.Replaced)
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time
 		if r.ClockFault == ClockDTOverMax {

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -16,6 +17,11 @@ type installed struct {
 	systems   systemSet         // initialized at least once
 	live      [numSystems]int32 // per system (bit index), Initialize calls less Finalize calls
 	pathQueue *PathQueue        // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
+
+	// the world's grid and clock at the last Initialize that found one: the systems
+	// hold them until their next Initialize, for Diagnose's Report.Replaced
+	grid  *grid.Grid
+	clock *ecs.Clock
 }
 
 // systemSet is a set of archai systems, one bit each.
@@ -51,6 +57,12 @@ func markInstalled(w *arche.World, s systemSet) {
 		arche.AddResource(w, r)
 	}
 	r.systems |= s
+	if g := ecs.Resource[grid.Grid](w); g != nil {
+		r.grid = g
+	}
+	if c := ecs.Resource[ecs.Clock](w); c != nil {
+		r.clock = c
+	}
 	for i := range numSystems {
 		if s&(1<<i) != 0 {
 			r.live[i]++
@@ -76,6 +88,23 @@ func appendTwice(w *arche.World, dst []string) []string {
 				dst = append(dst, systemNames[i])
 			}
 		}
+	}
+	return dst
+}
+
+// appendReplaced appends to dst the resources that the systems live in w (initialized
+// and not finalized) were initialized with and that w no longer holds, removed or
+// replaced by another value: "*grid.Grid", "*ecs.Clock".
+func appendReplaced(w *arche.World, dst []string) []string {
+	r := ecs.Resource[installed](w)
+	if r == nil || r.live == [numSystems]int32{} {
+		return dst
+	}
+	if r.grid != nil && ecs.Resource[grid.Grid](w) != r.grid {
+		dst = append(dst, "*grid.Grid")
+	}
+	if r.clock != nil && ecs.Resource[ecs.Clock](w) != r.clock {
+		dst = append(dst, "*ecs.Clock")
 	}
 	return dst
 }

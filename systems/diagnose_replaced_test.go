@@ -1,0 +1,60 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A program that loads a new level by replacing the world's *grid.Grid (or its Clock)
+// while the systems run: each system keeps the grid it found at Initialize, so the
+// agents path around the old map's walls and walk through the new one's, and Diagnose
+// (which checks against the new grid) used to say nothing. Report.Replaced names the
+// replaced resources; Finalize and Initialize again clears it, and so does a program
+// that edits the map in place.
+func TestDiagnoseReportsAResourceReplacedMidRun(t *testing.T) {
+	w, g := newWorld(10, 10)
+	goodAgent(t, w)
+	clock := ecs.NewClockSystem(1.0 / 60)
+	d := &Diagnostics{Every: 1}
+	s := ecs.NewScheduler(clock, &Spatial{}, &Perception{}, &FlowField{}, &Decision{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{}, d)
+	s.Initialize(w)
+	s.Run(w, 2)
+	r := Diagnose(w)
+	require.Zero(t, r.Total(), "%s", r)
+
+	g.SetCost(grid.Cell{X: 7, Y: 7}, grid.Blocked) // edited in place: the systems see it
+	r = Diagnose(w)
+	assert.Nil(t, r.Replaced, "%s", r)
+
+	w.Resources().Remove(arche.ResourceID[grid.Grid](w))
+	arche.AddResource(w, grid.New(10, 10)) // a new level into the running world
+	r = Diagnose(w)
+	assert.Equal(t, []string{"*grid.Grid"}, r.Replaced)
+	assert.Equal(t, 1, r.Total())
+	assert.Equal(t, "diagnostics: 1 agents, 0 of them misconfigured (1 finding): resources replaced since the systems' Initialize (they run on the old ones): *grid.Grid", r.String())
+
+	old := ecs.ClockOf(w)
+	w.Resources().Remove(arche.ResourceID[ecs.Clock](w))
+	arche.AddResource(w, &ecs.Clock{DT: 1.0 / 60})
+	s.Run(w, 3)
+	assert.Equal(t, int64(0), ecs.ClockOf(w).Frame, "the new clock stands: the ClockSystem steps the old one")
+	assert.Equal(t, int64(4), old.Frame)
+	assert.Equal(t, []string{"*grid.Grid", "*ecs.Clock"}, d.Report.Replaced)
+	assert.Equal(t, 2, d.Report.Total())
+	assert.Zero(t, testing.AllocsPerRun(10, func() { d.Check(w) }))
+
+	s.Finalize(w)
+	assert.Nil(t, Diagnose(w).Replaced, "no system runs: the next Initialize takes the new ones")
+	s.Initialize(w)
+	s.Run(w, 1)
+	r = Diagnose(w)
+	assert.Nil(t, r.Replaced, "%s", r)
+	assert.Zero(t, r.Total(), "%s", r)
+	assert.Equal(t, int64(0), ecs.ClockOf(w).Frame, "the systems run on the new clock")
+	s.Finalize(w)
+}
