@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/archai-go/archai/components"
@@ -26,8 +27,9 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 // to the nearest focus point, and with it the agent's think interval
 // ([components.Think]); past the last level the agent is frozen and does not
 // think (nor perceive) until it comes back into range. Focus points are the
-// Positions of entities with a [components.Focus] and the static Points.
-// With no focus point at all, every agent gets level 0.
+// Positions of entities with a [components.Focus] and the static Points; a
+// point with a NaN or infinite coordinate is left out (Diagnose counts a Focus
+// entity's as CausePosition). With no focus point at all, every agent gets level 0.
 //
 // When an agent's interval changes, its next decision moves by the difference
 // of the intervals (so a nearer agent thinks sooner, a farther one later, and
@@ -51,6 +53,9 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 //	                               never frozen
 //	Path                           opt-out: no path priority              -
 //	no focus point at all          every agent gets level 0               -
+//	a focus point NaN or infinite  left out                               CausePosition (a Focus entity's)
+//	a level NaN, negative, out of  Initialize panics naming the level     -
+//	  order
 type LOD struct {
 	Levels []LODLevel // by increasing Distance; DefaultLODLevels if empty
 	Points []r2.Vec   // static focus points, cells
@@ -73,9 +78,20 @@ func (s *LOD) Name() string { return "lod" }
 // Panics:
 //   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
 //     the first system.
+//   - if a level is unusable: a Distance NaN, negative or below the level
+//     before's (+Inf is fine: no cut-off), or an Interval NaN, infinite or
+//     negative (0 is DefaultThinkInterval). An Interval over MaxThinkInterval is
+//     kept; Diagnose counts it on the agents (CauseThinkIntervalLong).
 func (s *LOD) Initialize(w *arche.World) {
 	if len(s.Levels) == 0 {
 		s.Levels = DefaultLODLevels
+	}
+	for i, l := range s.Levels {
+		if math.IsNaN(l.Distance) || l.Distance < 0 || (i > 0 && l.Distance < s.Levels[i-1].Distance) ||
+			math.IsNaN(l.Interval) || math.IsInf(l.Interval, 0) || l.Interval < 0 {
+			panic(fmt.Sprintf("systems: LOD.Levels[%d] is {Distance: %v, Interval: %v}; want each Distance ≥ 0 (cells, +Inf for no cut-off), "+
+				"not below the one before, and Interval finite and ≥ 0 (seconds, 0 for DefaultThinkInterval)", i, l.Distance, l.Interval))
+		}
 	}
 	s.clock = mustClock(w, "LOD")
 	s.focus = generic.NewFilter2[components.Focus, components.Position]()
@@ -87,11 +103,17 @@ func (s *LOD) Initialize(w *arche.World) {
 // Update assigns levels.
 func (s *LOD) Update(w *arche.World) {
 	mustInitialized(s.agents, s.finalized, "LOD")
-	s.points = append(s.points[:0], s.Points...)
+	s.points = s.points[:0]
+	for _, p := range s.Points {
+		if finiteVec(p) { // a NaN point would make every distance NaN: all frozen
+			s.points = append(s.points, p)
+		}
+	}
 	fq := s.focus.Query(w)
 	for fq.Next() {
-		_, p := fq.Get()
-		s.points = append(s.points, p.Vec)
+		if _, p := fq.Get(); finiteVec(p.Vec) {
+			s.points = append(s.points, p.Vec)
+		}
 	}
 	clear(s.Counts)
 	now := s.clock.Time
