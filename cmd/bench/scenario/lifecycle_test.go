@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
@@ -50,4 +51,23 @@ func TestScenarioSystemsPanicNamingThemselvesOutsideTheirLifecycle(t *testing.T)
 		s.Finalize(c.w)
 	}
 	assert.Greater(t, sw.Director.Moves, 0, "GoalEvery 0.05 s: the goal moved while running")
+}
+
+// A swarm whose GoalEvery is NaN or infinite used to run with a goal that never moved
+// (the director's next move at a NaN or infinite time); it is an error, from NewSwarm
+// and ResumeSwarm alike. Zero and negative take the default, 5 s.
+func TestSwarmRefusesAGoalEveryNotFinite(t *testing.T) {
+	for _, every := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		_, err := NewSwarm(SwarmConfig{Agents: 20, Seed: 1, GoalEvery: every})
+		require.Error(t, err, "%v", every)
+		assert.Contains(t, err.Error(), "scenario: SwarmConfig.GoalEvery is")
+		_, _, err = ResumeSwarm(SwarmConfig{Agents: 20, Seed: 1, GoalEvery: every}, nil)
+		require.Error(t, err, "%v", every)
+		assert.Contains(t, err.Error(), "SwarmConfig.GoalEvery")
+	}
+	for _, every := range []float64{0, -3} {
+		s, err := NewSwarm(SwarmConfig{Agents: 20, Seed: 1, GoalEvery: every})
+		require.NoError(t, err)
+		assert.Equal(t, 5.0, s.Director.Every)
+	}
 }

@@ -59,8 +59,8 @@ func ResumeSwarm(cfg SwarmConfig, data []byte) (*Swarm, func() error, error) {
 	if cfg.DT <= 0 {
 		cfg.DT = 1.0 / 60
 	}
-	if cfg.GoalEvery <= 0 {
-		cfg.GoalEvery = 5
+	if err := cfg.defaults(); err != nil {
+		return nil, nil, err
 	}
 	workers := cfg.Workers
 	if workers <= 0 {

@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"errors"
+	"fmt"
+	"math"
 	"runtime"
 
 	"github.com/archai-go/archai/ai/steer"
@@ -22,7 +24,7 @@ type SwarmConfig struct {
 	Grid      *grid.Grid        // the map; a generated MapSizeFor(Agents) map if nil
 	DT        float64           // seconds per frame; 1/60 if zero
 	Workers   int               // goroutines for the hash sort, flow sampling, path following, steering, ORCA and movement; 0 means GOMAXPROCS
-	GoalEvery float64           // seconds between goal moves; 5 if zero
+	GoalEvery float64           // seconds between goal moves; 5 if zero or negative; NaN or infinite is an error (the goal never moved)
 	Budget    int               // flow-field cells settled per frame; 0 builds a field at once
 	Avoid     systems.Avoidance // local avoidance of every agent; separation by default
 	DrawOrder bool              // create the agents in the order their positions are drawn, not in tile order (to measure what SpawnTile's order saves)
@@ -65,8 +67,22 @@ const SwarmHashCell = 2.0
 // agents in spatial order read nearly in sequence.
 const SpawnTile = 8.0
 
+// defaults fills in GoalEvery's default, or returns an error if it is NaN or
+// infinite: the director's next move would be at a NaN or infinite time, so the
+// goal would never move.
+func (cfg *SwarmConfig) defaults() error {
+	if math.IsNaN(cfg.GoalEvery) || math.IsInf(cfg.GoalEvery, 0) {
+		return fmt.Errorf("scenario: SwarmConfig.GoalEvery is %v: want a finite number of seconds between goal moves (0: 5)", cfg.GoalEvery)
+	}
+	if cfg.GoalEvery <= 0 {
+		cfg.GoalEvery = 5
+	}
+	return nil
+}
+
 // NewSwarm builds the swarm scenario in a new world. It returns an error if
-// the map has no passable cell, or (with no Grid) CheckAgents' error.
+// the map has no passable cell, if GoalEvery is NaN or infinite, or (with no
+// Grid) CheckAgents' error.
 func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	if cfg.Agents <= 0 {
 		cfg.Agents = 10000
@@ -74,8 +90,8 @@ func NewSwarm(cfg SwarmConfig) (*Swarm, error) {
 	if cfg.DT <= 0 {
 		cfg.DT = 1.0 / 60
 	}
-	if cfg.GoalEvery <= 0 {
-		cfg.GoalEvery = 5
+	if err := cfg.defaults(); err != nil {
+		return nil, err
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
