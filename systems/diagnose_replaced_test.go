@@ -3,6 +3,8 @@ package systems
 import (
 	"testing"
 
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -56,5 +58,35 @@ func TestDiagnoseReportsAResourceReplacedMidRun(t *testing.T) {
 	assert.Nil(t, r.Replaced, "%s", r)
 	assert.Zero(t, r.Total(), "%s", r)
 	assert.Equal(t, int64(0), ecs.ClockOf(w).Frame, "the systems run on the new clock")
+	s.Finalize(w)
+}
+
+// The planners' registries too, while an HTN or GOAP system runs: the planners keep
+// the registry they found at Initialize, and Diagnose's planner_domain_unknown checks
+// the new one.
+func TestDiagnoseReportsARegistryReplacedMidRun(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	arche.AddResource(w, &htn.Registry{})
+	arche.AddResource(w, &goap.Registry{})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &HTN{}, &GOAP{})
+	s.Initialize(w)
+	s.Run(w, 1)
+	require.Nil(t, Diagnose(w).Replaced)
+	w.Resources().Remove(arche.ResourceID[htn.Registry](w))
+	arche.AddResource(w, &htn.Registry{})
+	w.Resources().Remove(arche.ResourceID[goap.Registry](w))
+	arche.AddResource(w, &goap.Registry{})
+	assert.Equal(t, []string{"*htn.Registry", "*goap.Registry"}, Diagnose(w).Replaced)
+	s.Finalize(w)
+	assert.Nil(t, Diagnose(w).Replaced)
+
+	// without a planner system, a registry is nobody's: replacing it is no finding
+	w, _ = newWorld(10, 10)
+	arche.AddResource(w, &htn.Registry{})
+	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Movement{})
+	s.Initialize(w)
+	w.Resources().Remove(arche.ResourceID[htn.Registry](w))
+	arche.AddResource(w, &htn.Registry{})
+	assert.Nil(t, Diagnose(w).Replaced)
 	s.Finalize(w)
 }

@@ -264,7 +264,8 @@ type Report struct {
 
 	// Replaced names the resources the world's archai systems were initialized with
 	// (and not finalized since) that the world no longer holds: removed, or replaced
-	// by another value, "*grid.Grid" or "*ecs.Clock". Each system keeps the value it
+	// by another value, "*grid.Grid" or "*ecs.Clock" (and, with an HTN or GOAP system,
+	// "*htn.Registry" or "*goap.Registry"). Each system keeps the value it
 	// found at Initialize, so they run on with the old map or clock while the
 	// program edits the new one (a level loaded into a running world): paths and
 	// walls of the old map, a clock the program does not see advance. Finalize the

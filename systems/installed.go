@@ -3,6 +3,8 @@ package systems
 import (
 	"math/bits"
 
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -22,6 +24,8 @@ type installed struct {
 	// hold them until their next Initialize, for Diagnose's Report.Replaced
 	grid  *grid.Grid
 	clock *ecs.Clock
+	htn   *htn.Registry  // with an HTN system live
+	goap  *goap.Registry // with a GOAP system live
 }
 
 // systemSet is a set of archai systems, one bit each.
@@ -63,6 +67,12 @@ func markInstalled(w *arche.World, s systemSet) {
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.clock = c
 	}
+	if s&sysHTN != 0 {
+		r.htn = ecs.Resource[htn.Registry](w)
+	}
+	if s&sysGOAP != 0 {
+		r.goap = ecs.Resource[goap.Registry](w)
+	}
 	for i := range numSystems {
 		if s&(1<<i) != 0 {
 			r.live[i]++
@@ -94,7 +104,8 @@ func appendTwice(w *arche.World, dst []string) []string {
 
 // appendReplaced appends to dst the resources that the systems live in w (initialized
 // and not finalized) were initialized with and that w no longer holds, removed or
-// replaced by another value: "*grid.Grid", "*ecs.Clock".
+// replaced by another value: "*grid.Grid", "*ecs.Clock", and with an HTN or GOAP
+// system live "*htn.Registry" or "*goap.Registry".
 func appendReplaced(w *arche.World, dst []string) []string {
 	r := ecs.Resource[installed](w)
 	if r == nil || r.live == [numSystems]int32{} {
@@ -105,6 +116,12 @@ func appendReplaced(w *arche.World, dst []string) []string {
 	}
 	if r.clock != nil && ecs.Resource[ecs.Clock](w) != r.clock {
 		dst = append(dst, "*ecs.Clock")
+	}
+	if r.htn != nil && r.live[bits.TrailingZeros16(uint16(sysHTN))] > 0 && ecs.Resource[htn.Registry](w) != r.htn {
+		dst = append(dst, "*htn.Registry")
+	}
+	if r.goap != nil && r.live[bits.TrailingZeros16(uint16(sysGOAP))] > 0 && ecs.Resource[goap.Registry](w) != r.goap {
+		dst = append(dst, "*goap.Registry")
 	}
 	return dst
 }
