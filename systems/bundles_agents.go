@@ -246,7 +246,7 @@ type Thinker struct {
 	Registry *bt.Registry       // the registry that loaded Tree, for the blackboard's schema
 	Schema   *blackboard.Schema // the blackboard's schema, if not Registry's
 
-	Interval float64 // seconds (not milliseconds) between decisions; DefaultThinkInterval (0.1, 10 Hz)
+	Interval float64 // seconds (not milliseconds) between decisions; DefaultThinkInterval (0.1, 10 Hz); over MaxThinkInterval (10 s) Diagnose counts it (CauseThinkIntervalLong)
 }
 
 // Validate reports a Thinker without exactly one decision model, or a negative or

@@ -35,7 +35,7 @@
 // bridges; held paths are repathed); to load another map, Finalize the systems,
 // replace the resource and Initialize them again (a level restart). A grid
 // resource swapped between two Updates is not seen: agents keep walking the
-// old map's walls. Filters and component maps are built once in Initialize; a
+// old map's walls ([Diagnose] names it in [Report.Replaced]). Filters and component maps are built once in Initialize; a
 // fresh query is made each Update; structural changes are deferred with
 // [ecs.Commands] until the query loop is closed.
 //

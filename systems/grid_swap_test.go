@@ -44,6 +44,11 @@ func TestAnotherMapNeedsALevelRestart(t *testing.T) {
 			s.Initialize(w)
 		}
 		s.Run(w, 600)
+		if restart {
+			assert.Nil(t, systems.Diagnose(w).Replaced)
+		} else {
+			assert.Equal(t, []string{"*grid.Grid"}, systems.Diagnose(w).Replaced, "not seen by the systems, but reported")
+		}
 		s.Finalize(w)
 
 		m := generic.NewMap1[components.Position](w)
