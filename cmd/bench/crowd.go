@@ -70,11 +70,11 @@ type report struct {
 	// (systems.Report.Twice, before the first frame or after the last, in
 	// Report order); [] for a well set-up scenario.
 	InstalledTwice []string `json:"installed_twice"`
-	// Clock names the faults of the world's clock (systems.Report.ClockFault:
+	// ClockFindings names the faults of the world's clock (systems.Report.ClockFault:
 	// "clock_dt_over_max", "clock_dt_not_finite", "clock_dt_not_positive",
 	// "clock_time_not_finite"), before the first frame or after the last; [] for a
 	// well set-up run. A name, never the step itself: JSON has no NaN or Inf.
-	Clock []string `json:"clock"`
+	ClockFindings []string `json:"clock_findings"`
 
 	LOD         bool   `json:"lod"`
 	ThinkBudget int    `json:"think_budget"`
@@ -263,7 +263,7 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		Loaded:         cfg.loaded,
 		diagnosed:      [2]systems.Report{before, systems.Diagnose(w)},
 	}
-	rep.Diagnostics, rep.InstalledTwice, rep.Clock = diagnosticsJSON(before, rep.diagnosed[1])
+	rep.Diagnostics, rep.InstalledTwice, rep.ClockFindings = diagnosticsJSON(before, rep.diagnosed[1])
 	total := 0.0
 	for _, ms := range frameMs {
 		total += ms

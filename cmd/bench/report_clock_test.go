@@ -24,7 +24,7 @@ func (s *clockSetter) Update(w *arche.World)     { s.clock.DT = s.dt }
 func (s *clockSetter) Finalize(w *arche.World)   {}
 
 // A run whose clock a program's system makes unusable (a NaN step) or steps in
-// milliseconds reports it in -json by name ("clock": systems.Report.ClockFault), never
+// milliseconds reports it in -json by name ("clock_findings": systems.Report.ClockFault), never
 // as a number JSON cannot hold (a NaN made encoding/json fail), and in the text
 // report's diagnostics; a well set-up run reports an empty list, not a missing key.
 func TestJSONReportNamesTheClocksFault(t *testing.T) {
@@ -49,8 +49,8 @@ func TestJSONReportNamesTheClocksFault(t *testing.T) {
 		require.NoError(t, rep.writeJSON(&out), "dt %v", c.dt)
 		var m map[string]any
 		require.NoError(t, json.Unmarshal(out.Bytes(), &m))
-		require.Contains(t, m, "clock")
-		assert.Equal(t, c.want, m["clock"], "dt %v", c.dt)
+		require.Contains(t, m, "clock_findings")
+		assert.Equal(t, c.want, m["clock_findings"], "dt %v", c.dt)
 		out.Reset()
 		rep.writeText(&out)
 		assert.Contains(t, out.String(), c.text, "dt %v", c.dt)
