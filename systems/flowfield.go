@@ -434,7 +434,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 			if fuse {
 				// as flowMeasure, against the last frame's goal (ref is prev)
 				jb.step = -1
-				if jb.goal >= 0 {
+				if jb.goal >= 0 && jb.state&(jobFar|jobArrived) != jobFar {
 					pk := &s.prev[jb.goal]
 					s.measureOne(jb, pos[i-start].Vec, pk.goal, pk.field, pk.lo, pk.hi, step, h)
 				}
@@ -640,7 +640,10 @@ func (s *FlowField) gather() {
 // counts them by step in the worker's own histogram, split over the workers.
 type flowMeasure struct{ s *FlowField }
 
-// Work implements ecs.Job.
+// Work implements ecs.Job. An agent far from its goal (jobFar) that has
+// not arrived is not measured: measureOne would find it at reach, beyond
+// every step (it measures an arrived one, whose hold may bring it within
+// the last step).
 func (m *flowMeasure) Work(worker, lo, hi int) {
 	s := m.s
 	c := &s.cols
@@ -655,7 +658,7 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
 			j.step = -1
-			if j.goal >= 0 {
+			if j.goal >= 0 && j.state&(jobFar|jobArrived) != jobFar {
 				gl := &s.goals[j.goal]
 				s.measureOne(j, pos[i-start].Vec, gl.goal, gl.field, gl.lo, gl.hi, step, h)
 			}
