@@ -59,7 +59,9 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 // read their ranges' entities), rank the
 // marks over ranges of entity IDs (a prefix sum), and copy each agent to its
 // rank; then [spatial.Hash.BuildFrom] sorts them into the hash's buckets, a
-// counting sort with per-worker counts over contiguous ranges of agents. In a
+// counting sort with per-worker counts over contiguous ranges of agents (or,
+// with about as many buckets as agents, each worker sorting a range of
+// buckets). In a
 // frame whose usable agents are the last frame's (the common case), one pass
 // over the query checks that and copies them, and the marking, ranking and
 // copying are skipped: the hash IDs are unchanged. The hash is the same for any number of workers,

@@ -3,6 +3,8 @@ package spatial
 import (
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // benchRebuild measures Reset+Insert+Build for n agents spread over a square
@@ -90,6 +92,30 @@ func BenchmarkBuildFromSparse100k2(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		h.BuildFrom(pts, 2, goRunner)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
+}
+
+// BenchmarkBuildFromTiled100k2 is BuildFrom of the swarm's 100k agents: on
+// an 832² area (173,056 buckets of 2 cells, 1.7 per agent), created in tile
+// order (TileOrder, 8-cell tiles) as the scenarios spawn them, in 2 parts.
+func BenchmarkBuildFromTiled100k2(b *testing.B) {
+	const n, side = 100_000, 832
+	pts := randomPoints(rand.New(rand.NewPCG(1, 1)), n, side, side, 0)
+	order, err := TileOrder(pts, 8, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tiled := make([]r2.Vec, n)
+	for k, i := range order {
+		tiled[k] = pts[i]
+	}
+	h := NewHash(2, side, side)
+	h.BuildFrom(tiled, 2, goRunner)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		h.BuildFrom(tiled, 2, goRunner)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
 }

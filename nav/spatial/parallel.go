@@ -21,7 +21,10 @@ type Runner func(parts int, part func(k int))
 // part turns its range's counts into per-part cursors (key by key, parts in
 // order, so the sort is stable); each part places its items. With few
 // keys (keys × parts ≤ serialKeys) the second and third passes are one pass
-// on the calling goroutine, cheaper than handing them out.
+// on the calling goroutine, cheaper than handing them out. With about as
+// many buckets as items (buckets × parts > items) the parts find the
+// items' buckets, then each sorts a range of buckets, in one more pass (see
+// rangeSortRatio).
 //
 // Its cost follows the items, not the area: when the hash has more than
 // sparseRatio buckets per item (a big map with few agents), the buckets are
@@ -90,10 +93,16 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 	b.ensure(h, parts)
 	b.src = pos
 	if shift != 0 {
+		b.dense = false
 		return false
 	}
+	rangeSort := parts > 1 && buckets*parts > rangeSortRatio*n
+	if rangeSort {
+		b.splitKeys(buckets)
+	}
 	b.begin(nil, 0, buckets, true, true)
-	b.serialSort = parts > 1 && buckets*parts > serialSortRatio*n
+	b.rangeSort = rangeSort
+	b.dense = true
 	return true
 }
 
@@ -126,15 +135,17 @@ func (h *Hash) endFrom(n int) {
 // hand-off to the workers costs more than the pass.
 const serialKeys = 1 << 15
 
-// serialSortRatio is the number of items per bucket (times parts) below
+// rangeSortRatio is the number of items per bucket (times parts) below
 // which a dense [Hash.BuildFrom] in several parts has its parts find the
-// items' buckets only, and counts and places them on the calling goroutine:
-// with about as many buckets as items, per-part counts (parts × buckets)
-// cost more to clear, sum and turn into cursors than the items to count, and
-// with items in no spatial order the parts would place theirs next to each
-// other's in the sorted arrays (a stable sort puts part 0's items of a
-// bucket just before part 1's), the cores writing the same cache lines.
-const serialSortRatio = 1
+// items' buckets only, then sort by ranges of buckets (rangePart): with
+// about as many buckets as items, per-part counts over every bucket (parts
+// × buckets) cost more to clear, sum and turn into cursors than the items
+// to count, and with items in no spatial order parts that each place a
+// range of items would place theirs next to each other's in the sorted
+// arrays (a stable sort puts part 0's items of a bucket just before part
+// 1's), the cores writing the same cache lines. A part that sorts a range
+// of buckets counts only those, and writes a contiguous range of slots.
+const rangeSortRatio = 1
 
 // sparseRatio is the number of buckets per item above which
 // [Hash.BuildFrom] sorts by blocks of buckets.
@@ -157,18 +168,22 @@ type parallelBuild struct {
 	shift       uint    // key = bucket >> shift, within keys
 	keys        int
 	first, last bool // first pass: find the buckets; last pass: fill the hash
-	// the parts only find the buckets (of a dense build with many buckets,
-	// see serialSort); the caller sorts
-	serialSort bool
+	// the parts only find the buckets, then sort by ranges of buckets (a
+	// dense build with many buckets, see rangeSortRatio)
+	rangeSort bool
+	split     []int32 // rangeSort: part k sorts buckets split[k] to split[k+1]−1
+	dense     bool    // the last build begun was dense: h.start holds every bucket's start
 
 	count, sum     func(k int)
 	offsets, place func(k int)
+	ranged         func(k int)
 }
 
 func (b *parallelBuild) ensure(h *Hash, parts int) {
 	if b.h != h {
 		*b = parallelBuild{h: h}
 		b.count, b.sum, b.offsets, b.place = b.countPart, b.sumPart, b.offsetsPart, b.placePart
+		b.ranged = b.rangePart
 	}
 	for cap(b.counts) < parts {
 		b.counts = append(b.counts[:cap(b.counts)], nil)
@@ -193,7 +208,7 @@ func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, fi
 // begin sets up a pass (see pass) up to its counting.
 func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last bool) {
 	b.order, b.shift, b.keys, b.first, b.last = order, shift, keys, first, last
-	b.serialSort = false
+	b.rangeSort = false
 	for k := range b.counts {
 		if cap(b.counts[k]) < keys {
 			b.counts[k] = make([]int32, keys)
@@ -205,18 +220,10 @@ func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last b
 // finish runs the rest of a pass once its counting has run.
 func (b *parallelBuild) finish(run Runner) {
 	keys := b.keys
-	if b.serialSort {
-		// the parts found the buckets: count them and place the items here,
-		// as one part
-		b.serialSort = false
-		b.parts, b.counts = 1, b.counts[:1]
-		cnt := b.counts[0]
-		clear(cnt)
-		for _, c := range b.h.bucket[:len(b.src)] {
-			cnt[c]++
-		}
-		b.offsetsRange(0, keys, 0)
-		b.placePart(0)
+	if b.rangeSort {
+		// the parts found the buckets: each sorts a range of them
+		run(b.parts, b.ranged)
+		b.rangeSort = false
 		b.order = nil
 		return
 	}
@@ -253,7 +260,7 @@ func (b *parallelBuild) key(c int32) int32 {
 func (b *parallelBuild) countPart(k int) {
 	h := b.h
 	lo, hi := span(k, b.parts, len(b.src))
-	if b.serialSort { // the buckets only
+	if b.rangeSort { // the buckets only
 		bucket := b.h.bucket[lo:hi]
 		for i, p := range b.src[lo:hi] {
 			bx, by := h.cellOf(p)
@@ -351,6 +358,77 @@ func (b *parallelBuild) placePart(k int) {
 		h.sortedPos[j] = b.src[i]
 		h.sortedKeys[j] = c
 		h.slots[i] = j
+	}
+}
+
+// splitKeys sets b.split to parts ranges of the buckets [0, buckets) for a
+// rangeSort: ranges that held about as many items each in the last dense
+// build (agents move little from one frame to the next), or equal ranges of
+// buckets without one. Any split gives the same result.
+func (b *parallelBuild) splitKeys(buckets int) {
+	h := b.h
+	b.split = grow(b.split, b.parts+1)
+	b.split[0], b.split[b.parts] = 0, int32(buckets)
+	last := int(h.start[buckets]) // the last dense build's items
+	if !b.dense || !h.built || last <= 0 {
+		for k := 1; k < b.parts; k++ {
+			b.split[k] = int32(k * buckets / b.parts)
+		}
+		return
+	}
+	for k := 1; k < b.parts; k++ {
+		// the first bucket whose start is at least k/parts of the items
+		want := int32(k * last / b.parts)
+		lo, hi := int(b.split[k-1]), buckets
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if h.start[m] < want {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		b.split[k] = int32(lo)
+	}
+}
+
+// rangePart sorts the items of part k's range of buckets (a rangeSort,
+// whose parts have found every item's bucket): one scan of every item's
+// bucket counts the range's items per bucket and the items of earlier
+// buckets (the range's first slot), the counts become the buckets' starts
+// and cursors, and a second scan places the range's items, in a contiguous
+// range of slots.
+func (b *parallelBuild) rangePart(k int) {
+	h := b.h
+	klo, khi := b.split[k], b.split[k+1]
+	width := uint32(khi - klo)
+	cnt := b.counts[k][:width]
+	clear(cnt)
+	n := len(b.src)
+	bucket := h.bucket[:n]
+	var base int32 // items in buckets before klo
+	for _, c := range bucket {
+		if u := uint32(c - klo); u < width {
+			cnt[u]++
+		} else if c < klo {
+			base++
+		}
+	}
+	start := h.start[klo:khi]
+	start = start[:len(cnt)]
+	for c, v := range cnt {
+		start[c], cnt[c] = base, base
+		base += v
+	}
+	src, slots := b.src[:n], h.slots[:n]
+	for i, c := range bucket {
+		if u := uint32(c - klo); u < width {
+			j := cnt[u]
+			cnt[u]++
+			h.sortedIDs[j] = int32(i)
+			h.sortedPos[j] = src[i]
+			slots[i] = j
+		}
 	}
 }
 

@@ -257,11 +257,11 @@ func TestBeginFromIdenticalToBuildFrom(t *testing.T) {
 	}
 }
 
-// TestBuildFromSerialSortChoice: the tests above cover both ways of a dense
+// TestBuildFromRangeSortChoice: the tests above cover both ways of a dense
 // build in parts (they compare with the serial build): with fewer items than
-// buckets × parts the parts only find the buckets (serialSort), with more
-// they count and place their items.
-func TestBuildFromSerialSortChoice(t *testing.T) {
+// buckets × parts the parts find the buckets, then each sorts a range of
+// buckets (rangeSort), with more they count and place their items.
+func TestBuildFromRangeSortChoice(t *testing.T) {
 	h := NewHash(2, 40, 30) // 300 buckets
 	for _, c := range []struct {
 		n, parts int
@@ -269,11 +269,63 @@ func TestBuildFromSerialSortChoice(t *testing.T) {
 	}{{500, 2, true}, {3000, 2, false}, {500, 1, false}, {800, 3, true}, {1000, 3, false}} {
 		pts := randomPoints(rand.New(rand.NewPCG(6, 6)), c.n, 40, 30, 0)
 		require.True(t, h.BeginFrom(pts, c.parts))
-		assert.Equal(t, c.serial, h.par.serialSort, "n %d, %d parts", c.n, c.parts)
+		assert.Equal(t, c.serial, h.par.rangeSort, "n %d, %d parts", c.n, c.parts)
 		for k := range c.parts {
 			h.CountFrom(k)
 		}
 		h.FinishFrom(nil)
-		assert.False(t, h.par.serialSort)
+		assert.False(t, h.par.rangeSort)
 	}
+}
+
+// TestRangeSortSplits: a rangeSort's parts sort ranges of buckets that held
+// about as many items each in the last dense build; whatever the split
+// (equal ranges of buckets at first, a crowd moving from one corner to the
+// other, a range with no item, more parts than crowded buckets), the build
+// is the serial one, slots included.
+func TestRangeSortSplits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	const side = 60 // 900 buckets of 2 cells
+	h := NewHash(2, side, side)
+	for frame, corner := range []float64{0, 0, 30, 55, 55} {
+		pts := randomPoints(rng, 600, side, side, 0)
+		for i := range pts { // most of them crowded into a few buckets near the corner
+			if i%4 != 0 {
+				pts[i] = r2.Vec{X: corner + rng.Float64()*4, Y: corner + rng.Float64()*4}
+			}
+		}
+		ser := NewHash(2, side, side)
+		for i, p := range pts {
+			ser.Insert(int32(i), p)
+		}
+		ser.Build()
+		for _, parts := range []int{2, 3, 7} {
+			require.True(t, h.BeginFrom(pts, parts))
+			require.True(t, h.par.rangeSort, "600 items, 900 buckets")
+			split := h.par.split
+			require.Len(t, split, parts+1)
+			for k := range parts {
+				require.LessOrEqual(t, split[k], split[k+1], "frame %d, %d parts: splits %v", frame, parts, split)
+			}
+			for k := range parts {
+				h.CountFrom(k)
+			}
+			h.FinishFrom(goRunner)
+			require.Equal(t, bucketStarts(ser), bucketStarts(h), "frame %d, %d parts: bucket starts", frame, parts)
+			require.Equal(t, ser.sortedIDs, h.sortedIDs, "frame %d, %d parts: order", frame, parts)
+			require.Equal(t, ser.sortedPos, h.sortedPos, "frame %d, %d parts: positions", frame, parts)
+			for i := range pts {
+				require.Equal(t, int32(i), h.sortedIDs[h.Slots()[i]])
+			}
+		}
+	}
+	// a split from the last build: the parts' ranges held about as many items
+	pts := randomPoints(rng, 600, side, side, 0)
+	h.BuildFrom(pts, 2, goRunner)
+	require.True(t, h.BeginFrom(pts, 2))
+	mid := h.start[h.par.split[1]]
+	assert.InDelta(t, 300, mid, 10, "the first range held half the items")
+	h.CountFrom(0)
+	h.CountFrom(1)
+	h.FinishFrom(nil)
 }
