@@ -414,6 +414,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	}
 	step := s.Spacing / arrivalSteps
 	broke := false
+	var memo goalMemo
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
@@ -427,7 +428,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 				continue // the apply pass resolves (and measure measures) every agent
 			}
 			jb := &s.jobs[i]
-			if !s.resolveOne(ff, pos[i-start].Vec, jb, cnt, !collect) {
+			if !s.resolveOne(ff, pos[i-start].Vec, jb, cnt, !collect, &memo) {
 				broke = true
 				continue
 			}
@@ -467,29 +468,29 @@ func noteUse(seen []goalUse, ff *components.FlowFollower) []goalUse {
 // the agent to its Goal's field once complete (with write false, it returns
 // false instead), notes the field it follows in jb, with its state, and
 // counts it in cnt.
-func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool) bool {
-	want := s.refIndex(ff.Goal)
-	if want >= 0 && s.ref[want].done && (!ff.Has || ff.Active != ff.Goal) {
+//
+// m is the resolution of the last agent of the caller's range (zero before
+// the first): Goal, Active and Has decide it, and neighbours in the query
+// most often share them, so most agents reuse it.
+func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool, m *goalMemo) bool {
+	if !m.valid || ff.Goal != m.goal || ff.Active != m.active || ff.Has != m.has {
+		*m = s.resolveGoals(ff.Goal, ff.Active, ff.Has)
+	}
+	gi := m.gi
+	if m.switches {
 		if !write {
 			return false
 		}
 		ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
 	}
-	gi := -1
-	switch {
-	case ff.Has && ff.Active == ff.Goal:
-		gi = want
-	case ff.Has:
-		gi = s.refIndex(ff.Active)
-	}
 	jb.goal, jb.state = -1, 0
 	if ff.Arrived {
 		jb.state = jobArrived
 	}
-	if gi >= 0 && s.ref[gi].done {
+	if gi >= 0 {
 		jb.goal = int32(gi)
 		cnt[gi]++
-		cell := s.grid.CellAt(p)
+		cell := cellAt(s.grid, p)
 		if cell != ff.Cell {
 			jb.state |= jobMoved
 		}
@@ -502,6 +503,42 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		jb.state |= jobMoved
 	}
 	return true
+}
+
+// goalMemo is how resolveOne resolves the field of an agent with Goal
+// goal, Active active and Has has.
+type goalMemo struct {
+	goal, active grid.Cell
+	has, valid   bool
+	switches     bool // the agent switches to its Goal's field (complete)
+	gi           int  // the index in s.ref of the field it then follows, complete; -1 if none
+}
+
+// resolveGoals resolves the field of an agent with Goal goal, Active active
+// and Has has against s.ref (see resolveOne).
+func (s *FlowField) resolveGoals(goal, active grid.Cell, has bool) goalMemo {
+	m := goalMemo{goal: goal, active: active, has: has, valid: true, gi: -1}
+	want := s.refIndex(goal)
+	m.switches = want >= 0 && s.ref[want].done && (!has || active != goal)
+	switch {
+	case m.switches || (has && active == goal):
+		m.gi = want
+	case has:
+		m.gi = s.refIndex(active)
+	}
+	if m.gi >= 0 && !s.ref[m.gi].done {
+		m.gi = -1
+	}
+	return m
+}
+
+// cellAt is g.CellAt(p), without a call for a p on the grid's side of the
+// axes (coordinates in [0, 2³¹)), where it is a truncation.
+func cellAt(g *grid.Grid, p r2.Vec) grid.Cell {
+	if p.X >= 0 && p.X < 1<<31 && p.Y >= 0 && p.Y < 1<<31 {
+		return grid.Cell{X: int32(p.X), Y: int32(p.Y)}
+	}
+	return g.CellAt(p)
 }
 
 // goalUse is the goals an agent asks the cache for, in order: Goal, then
