@@ -24,7 +24,8 @@ type Runner func(parts int, part func(k int))
 // on the calling goroutine, cheaper than handing them out. With about as
 // many buckets as items (buckets × parts > items) the parts find the
 // items' buckets, then each sorts a range of buckets, in one more pass (see
-// rangeSortRatio).
+// rangeSortRatio), or with fewer than rangeSortMin items the calling
+// goroutine sorts them.
 //
 // Its cost follows the items, not the area: when the hash has more than
 // sparseRatio buckets per item (a big map with few agents), the buckets are
@@ -96,12 +97,12 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 		b.dense = false
 		return false
 	}
-	rangeSort := parts > 1 && buckets*parts > rangeSortRatio*n
-	if rangeSort {
+	byBuckets := parts > 1 && buckets*parts > rangeSortRatio*n
+	if byBuckets && n >= rangeSortMin {
 		b.splitKeys(buckets)
 	}
 	b.begin(nil, 0, buckets, true, true)
-	b.rangeSort = rangeSort
+	b.rangeSort, b.serialSort = byBuckets && n >= rangeSortMin, byBuckets && n < rangeSortMin
 	b.dense = true
 	return true
 }
@@ -147,6 +148,13 @@ const serialKeys = 1 << 15
 // of buckets counts only those, and writes a contiguous range of slots.
 const rangeSortRatio = 1
 
+// rangeSortMin is the fewest items a rangeSort sorts on the parts: with
+// fewer (the 10,000 agents of a 256² map sort in some 40 µs on one core),
+// the parts only find the buckets and the calling goroutine counts and
+// places the items (serialSort), sparing a hand-off that a busy machine
+// can make longer than the sort. (A variable, so that tests can lower it.)
+var rangeSortMin = 1 << 15
+
 // sparseRatio is the number of buckets per item above which
 // [Hash.BuildFrom] sorts by blocks of buckets.
 const sparseRatio = 4
@@ -170,9 +178,10 @@ type parallelBuild struct {
 	first, last bool // first pass: find the buckets; last pass: fill the hash
 	// the parts only find the buckets, then sort by ranges of buckets (a
 	// dense build with many buckets, see rangeSortRatio)
-	rangeSort bool
-	split     []int32 // rangeSort: part k sorts buckets split[k] to split[k+1]−1
-	dense     bool    // the last build begun was dense: h.start holds every bucket's start
+	rangeSort  bool
+	serialSort bool    // as rangeSort, but the calling goroutine sorts (fewer than rangeSortMin items)
+	split      []int32 // rangeSort: part k sorts buckets split[k] to split[k+1]−1
+	dense      bool    // the last build begun was dense: h.start holds every bucket's start
 
 	count, sum     func(k int)
 	offsets, place func(k int)
@@ -208,7 +217,7 @@ func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, fi
 // begin sets up a pass (see pass) up to its counting.
 func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last bool) {
 	b.order, b.shift, b.keys, b.first, b.last = order, shift, keys, first, last
-	b.rangeSort = false
+	b.rangeSort, b.serialSort = false, false
 	for k := range b.counts {
 		if cap(b.counts[k]) < keys {
 			b.counts[k] = make([]int32, keys)
@@ -224,6 +233,21 @@ func (b *parallelBuild) finish(run Runner) {
 		// the parts found the buckets: each sorts a range of them
 		run(b.parts, b.ranged)
 		b.rangeSort = false
+		b.order = nil
+		return
+	}
+	if b.serialSort {
+		// the parts found the buckets: count them and place the items here,
+		// as one part
+		b.serialSort = false
+		b.parts, b.counts = 1, b.counts[:1]
+		cnt := b.counts[0]
+		clear(cnt)
+		for _, c := range b.h.bucket[:len(b.src)] {
+			cnt[c]++
+		}
+		b.offsetsRange(0, keys, 0)
+		b.placePart(0)
 		b.order = nil
 		return
 	}
@@ -260,7 +284,7 @@ func (b *parallelBuild) key(c int32) int32 {
 func (b *parallelBuild) countPart(k int) {
 	h := b.h
 	lo, hi := span(k, b.parts, len(b.src))
-	if b.rangeSort { // the buckets only
+	if b.rangeSort || b.serialSort { // the buckets only
 		bucket := b.h.bucket[lo:hi]
 		for i, p := range b.src[lo:hi] {
 			bx, by := h.cellOf(p)

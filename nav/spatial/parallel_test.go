@@ -34,6 +34,11 @@ func serialRunner(parts int, part func(k int)) {
 // the area and at NaN positions among them, and rebuilding a hash (fewer,
 // then more items) leaves nothing of the last build behind.
 func TestBuildFromIdenticalToBuild(t *testing.T) {
+	t.Run("serialSort", testBuildFromIdenticalToBuild)
+	t.Run("rangeSort", func(t *testing.T) { lowerRangeSortMin(t, 0); testBuildFromIdenticalToBuild(t) })
+}
+
+func testBuildFromIdenticalToBuild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	par := NewHash(2, 40, 30)
 	for _, n := range []int{0, 2, 7, 500, 120, 3000} {
@@ -225,6 +230,11 @@ func TestBuildFromManyBucketsAndInsertAfter(t *testing.T) {
 // gives BuildFrom's buckets, order, positions and slots; a sparse build is
 // refused (BeginFrom false) and BuildFrom then still builds it right.
 func TestBeginFromIdenticalToBuildFrom(t *testing.T) {
+	t.Run("serialSort", testBeginFromIdenticalToBuildFrom)
+	t.Run("rangeSort", func(t *testing.T) { lowerRangeSortMin(t, 0); testBeginFromIdenticalToBuildFrom(t) })
+}
+
+func testBeginFromIdenticalToBuildFrom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	ref, h := NewHash(2, 40, 30), NewHash(2, 40, 30)
 	for _, n := range []int{0, 3, 500, 3000, 40, 75} { // 300 buckets: sparse below 75 items
@@ -257,25 +267,39 @@ func TestBeginFromIdenticalToBuildFrom(t *testing.T) {
 	}
 }
 
-// TestBuildFromRangeSortChoice: the tests above cover both ways of a dense
+// TestBuildFromRangeSortChoice: the tests above cover the ways of a dense
 // build in parts (they compare with the serial build): with fewer items than
 // buckets × parts the parts find the buckets, then each sorts a range of
-// buckets (rangeSort), with more they count and place their items.
+// buckets (rangeSort), or with fewer than rangeSortMin items the calling
+// goroutine sorts them (serialSort); with more items they count and place
+// their items.
 func TestBuildFromRangeSortChoice(t *testing.T) {
 	h := NewHash(2, 40, 30) // 300 buckets
-	for _, c := range []struct {
-		n, parts int
-		serial   bool
-	}{{500, 2, true}, {3000, 2, false}, {500, 1, false}, {800, 3, true}, {1000, 3, false}} {
-		pts := randomPoints(rand.New(rand.NewPCG(6, 6)), c.n, 40, 30, 0)
-		require.True(t, h.BeginFrom(pts, c.parts))
-		assert.Equal(t, c.serial, h.par.rangeSort, "n %d, %d parts", c.n, c.parts)
-		for k := range c.parts {
-			h.CountFrom(k)
+	for _, min := range []int{rangeSortMin, 0} {
+		lowerRangeSortMin(t, min)
+		for _, c := range []struct {
+			n, parts  int
+			byBuckets bool
+		}{{500, 2, true}, {3000, 2, false}, {500, 1, false}, {800, 3, true}, {1000, 3, false}} {
+			pts := randomPoints(rand.New(rand.NewPCG(6, 6)), c.n, 40, 30, 0)
+			require.True(t, h.BeginFrom(pts, c.parts))
+			assert.Equal(t, c.byBuckets && min > 0, h.par.serialSort, "n %d, %d parts, min %d", c.n, c.parts, min)
+			assert.Equal(t, c.byBuckets && min == 0, h.par.rangeSort, "n %d, %d parts, min %d", c.n, c.parts, min)
+			for k := range c.parts {
+				h.CountFrom(k)
+			}
+			h.FinishFrom(nil)
+			assert.False(t, h.par.rangeSort || h.par.serialSort)
 		}
-		h.FinishFrom(nil)
-		assert.False(t, h.par.rangeSort)
 	}
+}
+
+// lowerRangeSortMin sets rangeSortMin to min until the test ends, so that
+// small builds sort by ranges of buckets on their parts.
+func lowerRangeSortMin(t *testing.T, min int) {
+	old := rangeSortMin
+	rangeSortMin = min
+	t.Cleanup(func() { rangeSortMin = old })
 }
 
 // TestRangeSortSplits: a rangeSort's parts sort ranges of buckets that held
@@ -284,6 +308,7 @@ func TestBuildFromRangeSortChoice(t *testing.T) {
 // other, a range with no item, more parts than crowded buckets), the build
 // is the serial one, slots included.
 func TestRangeSortSplits(t *testing.T) {
+	lowerRangeSortMin(t, 0)
 	rng := rand.New(rand.NewPCG(8, 8))
 	const side = 60 // 900 buckets of 2 cells
 	h := NewHash(2, side, side)
@@ -328,4 +353,5 @@ func TestRangeSortSplits(t *testing.T) {
 	h.CountFrom(0)
 	h.CountFrom(1)
 	h.FinishFrom(nil)
+	assert.Zero(t, testing.AllocsPerRun(5, func() { h.BuildFrom(pts, 2, serialRunner) }), "a warm rangeSort allocates")
 }
