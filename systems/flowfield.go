@@ -866,7 +866,7 @@ func (s *FlowField) Work(worker, lo, hi int) {
 			ff.Arrived = arrived
 			if j.state&jobMoved != 0 {
 				p := pos[i-start].Vec
-				ff.Cell = s.grid.CellAt(p)
+				ff.Cell = cellAt(s.grid, p)
 				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
 			}
 		}
@@ -906,7 +906,7 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 //     agent that enters a new cell is most often hidden by the same wall as
 //     in its last one.
 func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells, hint *grid.Cell) (r2.Vec, bool, bool) {
-	c := g.CellAt(p)
+	c := cellAt(g, p)
 	next, ok := f.Next(c)
 	if !ok {
 		return r2.Vec{}, false, false
