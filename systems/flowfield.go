@@ -433,7 +433,8 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 				continue
 			}
 			if fuse {
-				// as flowMeasure, against the last frame's goal (ref is prev)
+				// as flowMeasure, against the last frame's goal (ref is prev);
+				// a far agent that has not arrived is beyond every step
 				jb.step = -1
 				if jb.goal >= 0 && jb.state&(jobFar|jobArrived) != jobFar {
 					pk := &s.prev[jb.goal]
