@@ -8,6 +8,7 @@ import (
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -108,6 +109,12 @@ type Steer struct {
 	walls   wallBits
 	invDT   float64 // 1/dt of the frame, for followFlow
 
+	// the frame's hash: its bucket layout (dense false after a sparse
+	// build, which has none) and positions in slot order, for separation
+	layout spatial.Layout
+	dense  bool
+	sorted []r2.Vec
+
 	cols      columns // the query's components, read by the gather workers
 	gatherJob steerGather
 	wanderEnd [][2]int // per worker, the range of s.wanders it filled
@@ -141,6 +148,7 @@ type steerKind struct {
 	speed  float64 // the move force's speed: MaxSpeed, times factor if in (0, 1)
 	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
 	usable bool    // UsableKinematics(&kin)
+	sep    bool    // the agent has a separation force: wt.Separation > 0 and wt.SeparationRadius > 0
 }
 
 // newKind returns the kind of an agent with kin, weights wt (nil: none)
@@ -152,6 +160,7 @@ func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor 
 	}
 	if wt != nil {
 		kd.wt, kd.hasW = *wt, true
+		kd.sep = wt.Separation > 0 && wt.SeparationRadius > 0
 	}
 	return kd
 }
@@ -159,10 +168,15 @@ func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor 
 // is reports whether an agent with kin, weights wt (nil: none) and speed
 // factor factor is of kind kd (compared as ==: field by field).
 func (kd *steerKind) is(kin *components.Kinematics, wt *components.SteeringWeights, factor float64) bool {
-	if kd.kin != *kin || kd.factor != factor || kd.hasW != (wt != nil) {
+	k := &kd.kin
+	if k.MaxSpeed != kin.MaxSpeed || k.MaxForce != kin.MaxForce || k.Radius != kin.Radius ||
+		kd.factor != factor || kd.hasW != (wt != nil) {
 		return false
 	}
-	return wt == nil || kd.wt == *wt
+	w := &kd.wt
+	// field by field, as == on the structs (which is a call)
+	return wt == nil || w.Wall == wt.Wall && w.Separation == wt.Separation && w.SeparationRadius == wt.SeparationRadius &&
+		w.Alignment == wt.Alignment && w.Cohesion == wt.Cohesion && w.NeighbourRadius == wt.NeighbourRadius
 }
 
 // steerExtra is an agent steered after the others: not in this frame's
@@ -183,7 +197,8 @@ type wanderRef struct {
 type steerScratch struct {
 	ids        []int32
 	near, vels []r2.Vec
-	_          [64]byte // keep workers' buffers off one cache line
+	seps       [blockSize]r2.Vec // Work's separation forces of a run of slots
+	_          [64]byte          // keep workers' buffers off one cache line
 }
 
 // Name implements ecs.Namer.
@@ -229,13 +244,15 @@ func (s *Steer) Update(w *arche.World) {
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
 	s.walls.update(s.grid)
 	s.invDT = 1 / s.clock.DT
+	s.layout, s.dense = s.nb.Hash.Layout()
+	_, s.sorted = s.nb.Hash.Sorted()
 	s.gather(w)
 	s.blocks.run(s.pool, s, len(s.hot))
 	sc := &s.scratch[0]
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
 		for i := range ex {
 			x := &ex[i]
-			x.a.out.Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc)
+			x.a.out.Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc, nil)
 		}
 		clear(ex)
 		s.extra[k] = ex[:0]
@@ -243,6 +260,7 @@ func (s *Steer) Update(w *arche.World) {
 	for _, r := range s.wanderEnd { // drop the frame's pointers
 		clear(s.wanders[r[0]:r[1]])
 	}
+	s.layout, s.sorted = spatial.Layout{}, nil // the hash's, valid until its next build
 }
 
 // gather copies each agent's inputs to its slot in the hash's bucket order
@@ -342,23 +360,45 @@ func (j *steerGather) Work(worker, lo, hi int) {
 	s.wanderEnd[worker] = [2]int{lo, nwa}
 }
 
-// Work implements ecs.Job: the forces of the agents in slots [lo, hi).
+// Work implements ecs.Job: the forces of the agents in slots [lo, hi), in
+// runs of up to blockSize slots: first the separation force of each of a
+// run's agents that has one, then each one's force. Apart, the two loops
+// overlap one agent's work with the next one's (each agent's forces are a
+// long chain of square roots and divisions, the separation kernel's most
+// of all), which the loop that does it all agent by agent cannot; each
+// agent's force is the same.
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
-	for k := lo; k < hi; k++ {
-		a := &s.hot[k]
-		if a.out == nil {
-			continue
+	for ; lo < hi; lo += blockSize {
+		end := min(lo+blockSize, hi)
+		seps := sc.seps[:end-lo]
+		for k := lo; k < end; k++ {
+			a := &s.hot[k]
+			if a.out == nil {
+				continue
+			}
+			kd := &s.kinds[a.kind&(1<<kindBits-1)]
+			if kd.sep && finiteVec(a.pos) { // combine's test: see there
+				seps[k-lo] = s.separation(a.pos, k, kd.wt.SeparationRadius, kd.kin.MaxForce)
+			}
 		}
-		a.out.Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc)
-		a.out = nil // the slot is empty until the next gather fills it
+		for k := lo; k < end; k++ {
+			a := &s.hot[k]
+			if a.out == nil {
+				continue
+			}
+			a.out.Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc, &seps[k-lo])
+			a.out = nil // the slot is empty until the next gather fills it
+		}
 	}
 }
 
 // force returns the steering force of agent a, of kind kd, heading by mode.
 // slot is a's place in the hash's sorted arrays, -1 if it is not there;
-// self is its entity ID when it is not there.
-func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch) r2.Vec {
+// self is its entity ID when it is not there. sep is a's separation force
+// (s.separation) if worked out already (where kd.sep and a.pos is finite),
+// else nil.
+func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch, sep *r2.Vec) r2.Vec {
 	dt := s.clock.DT
 	kin := &kd.kin
 	if !finiteVec(a.pos) || !finiteVec(a.vel) || !kd.usable {
@@ -394,7 +434,7 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	if !kd.hasW {
 		return steer.Truncate(move, kin.MaxForce)
 	}
-	return s.combine(a, kd, slot, self, sc, move, wandering, dt)
+	return s.combine(a, kd, slot, self, sc, sep, move, wandering, dt)
 }
 
 // followFlow is steer.FollowFlow(vel, dir, maxSpeed, maxForce, dt) with
@@ -415,17 +455,17 @@ func followFlow(vel, dir r2.Vec, maxSpeed, maxForce, dt, invDT float64) r2.Vec {
 // combine sums the weighted forces by priority within MaxForce: wall
 // avoidance, separation, the move force (a wander comes last instead),
 // alignment, cohesion.
-func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc *steerScratch, move r2.Vec, wandering bool, dt float64) r2.Vec {
+func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc *steerScratch, sep *r2.Vec, move r2.Vec, wandering bool, dt float64) r2.Vec {
 	kin, wt := &kd.kin, &kd.wt
 	acc := budget{max: kin.MaxForce}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them
 	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
-		if clear, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
-			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear)
+		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
+			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear, more)
 			var ok bool
 			if f.X == 0 && f.Y == 0 { // most near a wall: nothing to measure
-				ok = acc.addZeroFirst(wt.Wall)
+				ok = acc.addZero(wt.Wall)
 			} else {
 				ok = acc.add(f, wt.Wall)
 			}
@@ -434,15 +474,23 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 			}
 		}
 	}
-	if wt.Separation > 0 && wt.SeparationRadius > 0 {
+	if kd.sep {
 		var f r2.Vec
-		if slot >= 0 {
+		if sep != nil {
+			f = *sep
+		} else if slot >= 0 {
 			f = s.separation(a.pos, slot, wt.SeparationRadius, kin.MaxForce)
 		} else {
 			s.neighbours(a, slot, sc, wt.SeparationRadius, false)
 			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(self))
 		}
-		if !acc.add(f, wt.Separation) {
+		var ok bool
+		if f.X == 0 && f.Y == 0 { // most of a crowd: nobody in range
+			ok = acc.addZero(wt.Separation)
+		} else {
+			ok = acc.add(f, wt.Separation)
+		}
+		if !ok {
 			return acc.sum
 		}
 	}
@@ -499,15 +547,16 @@ func (b *budget) add(f r2.Vec, weight float64) bool {
 	return b.max-b.norm > 1e-12
 }
 
-// addZeroFirst is add of a zero force (either zero) with weight to the
-// empty budget, which it leaves as it was (+0 + ±0 is +0), measuring
-// nothing: what is left is max, and a weight that is not finite makes the
-// force NaN, which add drops (still true while max > 0).
-func (b *budget) addZeroFirst(weight float64) bool {
+// addZero is add of a zero force (either zero) with weight, which leaves
+// the budget as it was (a sum is never −0, and s + ±0 is s; its length is
+// still norm), measuring nothing: add's answer from what is left, max − norm,
+// and a weight that is not finite makes the force NaN, which add drops
+// (still true while something is left).
+func (b *budget) addZero(weight float64) bool {
 	if weight-weight == 0 {
-		return b.max > 1e-12
+		return b.max-b.norm > 1e-12
 	}
-	return b.max > 0
+	return b.max-b.norm > 0
 }
 
 // addLast is add for the last force: the sum is the same, and what is left
@@ -551,8 +600,10 @@ func (b *budget) fit(f r2.Vec, weight float64) (r2.Vec, float64, float64, bool) 
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.
 const feelerTime = 0.5
 
-// nearWall returns the clearance of pos's cell (0 off the grid) and whether
-// a feeler from pos could reach a blocked cell. A feeler of length l enters a
+// nearWall returns the clearance of pos's cell (0 off the grid), its byte of
+// the quadrant table (wallBits.more; 0 off the grid) and whether a feeler
+// from pos could reach a blocked cell. Both come from s.walls' tables, which
+// hold the grid's clearance (and are read inline: no call for the cell). A feeler of length l enters a
 // cell k cells (Chebyshev) from pos's cell only past k−1 cells of its length,
 // so it can reach a blocked cell only when the clearance of pos's cell (the
 // Chebyshev distance to the nearest one) is less than l+1. Most agents of a
@@ -564,18 +615,21 @@ const feelerTime = 0.5
 // answer may be near for an agent just out of reach (wallBits.avoid, which
 // measures each feeler, then casts none and gives the zero force), never
 // the other way.
-func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, bool) {
-	c := s.grid.CellAt(pos)
-	if !s.grid.InBounds(c) {
-		return 0, true
+func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, uint8, bool) {
+	b := &s.walls
+	// pos's cell is on the grid iff 0 ≤ pos < size (grid.CellAt floors,
+	// which is the conversion there; NaN is off)
+	if !(pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h)) {
+		return 0, 0, true
 	}
-	clear := float64(s.grid.Clearance(c))
+	i := int(pos.Y)*b.w + int(pos.X)
+	clear, more := float64(b.clr[i]), b.more[i]
 	if clear < 2*radius+0.25+1 || clear < 1 {
-		return clear, true
+		return clear, more, true
 	}
 	// near iff feelerTime·|vel| > clear−1 ≥ 0, give or take rounding
 	k := (clear - 1) / feelerTime
-	return clear, vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
+	return clear, more, vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
 }
 
 // neighbours fills sc.near (and sc.vels) with the neighbours within radius,

@@ -35,10 +35,10 @@ func wallyGrid(seed uint64) *grid.Grid {
 // tight), and nearWall never skips an agent whose feelers touch a wall.
 func TestWallBitsMatchWallAvoidance(t *testing.T) {
 	g := wallyGrid(3)
-	var b wallBits
+	s := &Steer{grid: g}
+	b := &s.walls // nearWall reads its tables
 	b.update(g)
 	blocked := func(x, y int32) bool { return !g.Passable(grid.Cell{X: x, Y: y}) }
-	s := &Steer{grid: g}
 	rng := steer.NewRand(9)
 	hits := 0
 	for range 40000 {
@@ -63,12 +63,17 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 			radius = -radius
 		}
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
-		clear, _ := s.nearWall(p, v, radius)
-		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear)
+		clear, more, _ := s.nearWall(p, v, radius)
+		if c := g.CellAt(p); g.InBounds(c) {
+			require.Equal(t, g.Clearance(c), uint8(clear), "clearance at %v", p)
+		} else {
+			require.Equal(t, []any{0.0, uint8(0)}, []any{clear, more}, "off the grid at %v", p)
+		}
+		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear, more)
 		require.Equal(t, want, got, "at %v, velocity %v", p, v)
 		if want != (r2.Vec{}) {
 			hits++
-			_, near := s.nearWall(p, v, radius)
+			_, _, near := s.nearWall(p, v, radius)
 			require.True(t, near, "a feeler at %v touches a wall; nearWall must not skip it", p)
 		}
 	}
@@ -310,19 +315,27 @@ func TestWallBitsQuadrantsMatchBruteForce(t *testing.T) {
 	}
 }
 
-// TestBudgetAddZeroFirstMatchesAdd: addZeroFirst answers as add of a zero
-// force (+0 or −0 either way) to the empty budget and leaves it as add
-// does, for limits at and around add's 10⁻¹² and weights finite or not.
-func TestBudgetAddZeroFirstMatchesAdd(t *testing.T) {
+// TestBudgetAddZeroMatchesAdd: addZero answers as add of a zero force (+0
+// or −0 either way) and leaves the budget as add does, to the empty budget
+// and to one holding a force (one that fills it to within 10⁻¹², or past
+// it, among them), for limits at and around add's 10⁻¹² and weights finite
+// or not.
+func TestBudgetAddZeroMatchesAdd(t *testing.T) {
 	negZero := math.Copysign(0, -1)
 	for _, m := range []float64{20, 1, 2e-12, 1e-12, 5e-13, 1e-300, 0, negZero, -1, math.NaN(), math.Inf(1)} {
-		for _, w := range []float64{1, 0.5, 3, math.MaxFloat64, 1e-300, -2, math.Inf(1), math.Inf(-1), math.NaN()} {
-			for _, f := range []r2.Vec{{}, {X: negZero}, {Y: negZero}, {X: negZero, Y: negZero}} {
-				want, got := budget{max: m}, budget{max: m}
-				require.Equal(t, want.add(f, w), got.addZeroFirst(w), "max %v, weight %v, force %v", m, w, f)
-				require.Equal(t, math.Float64bits(want.sum.X), math.Float64bits(got.sum.X))
-				require.Equal(t, math.Float64bits(want.sum.Y), math.Float64bits(got.sum.Y))
-				require.Equal(t, math.Float64bits(want.norm), math.Float64bits(got.norm))
+		for _, first := range []r2.Vec{{}, {X: 3, Y: -4}, {X: -1e-12}, {Y: 20}, {X: 12, Y: 16}, {X: 0.6, Y: 0.8}, {X: 1 - 5e-13}} {
+			for _, w := range []float64{1, 0.5, 3, math.MaxFloat64, 1e-300, -2, math.Inf(1), math.Inf(-1), math.NaN()} {
+				for _, f := range []r2.Vec{{}, {X: negZero}, {Y: negZero}, {X: negZero, Y: negZero}} {
+					want, got := budget{max: m}, budget{max: m}
+					if first != (r2.Vec{}) {
+						want.add(first, 1)
+						got.add(first, 1)
+					}
+					require.Equal(t, want.add(f, w), got.addZero(w), "max %v, after %v, weight %v, force %v", m, first, w, f)
+					require.Equal(t, math.Float64bits(want.sum.X), math.Float64bits(got.sum.X))
+					require.Equal(t, math.Float64bits(want.sum.Y), math.Float64bits(got.sum.Y))
+					require.Equal(t, math.Float64bits(want.norm), math.Float64bits(got.norm))
+				}
 			}
 		}
 	}

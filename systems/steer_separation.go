@@ -29,7 +29,47 @@ import (
 // makes the sums NaN, and the agent then takes separationSlow's branchy
 // loop, as does one with a neighbour at exactly pos (whose push direction
 // depends on its index among the neighbours).
+//
+// pos must be finite (Steer.force checks). The buckets and their slots come
+// from the frame's spatial.Layout (Steer.layout), read inline; after a
+// sparse build, which has none, from the hash's Rows and RowSpan
+// (separationSparse).
 func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
+	if !s.dense {
+		return s.separationSparse(pos, slot, radius, maxForce)
+	}
+	if !(radius >= 0x1p-500 && radius <= 0x1p500) { // √(radius²) may not be radius
+		if !(radius > 0) { // NaN finds nothing
+			return r2.Vec{}
+		}
+		return s.separationSlow(pos, slot, radius, maxForce)
+	}
+	l := &s.layout
+	x0, x1, y0, y1 := l.Rows(pos, radius)
+	sorted := s.sorted
+	r2max := radius * radius
+	var sx, sy float64
+	for y := y0; y <= y1; y += 2 { // one pass for a query of one or two rows
+		lo0, hi0 := l.RowSpan(y, x0, x1)
+		y2 := min(y+1, y1)
+		lo1, hi1 := l.RowSpan(y2, x0, x1)
+		n1 := (hi1 - lo1) & -(y2 - y) // none when y is the last row
+		var zero bool
+		sx, sy, zero = sepRuns(sorted, pos, radius, r2max, sx, sy,
+			sepRun{lo0, hi0 - lo0, slot - lo0}, sepRun{lo1, n1, slot - lo1})
+		if zero {
+			return s.separationSlow(pos, slot, radius, maxForce)
+		}
+	}
+	if sx-sx != 0 || sy-sy != 0 { // a candidate so far away that pos−q overflows
+		return s.separationSlow(pos, slot, radius, maxForce)
+	}
+	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)
+}
+
+// separationSparse is separation with the buckets from the hash's Rows and
+// RowSpan (a sparse build has no spatial.Layout).
+func (s *Steer) separationSparse(pos r2.Vec, slot int, radius, maxForce float64) r2.Vec {
 	h := s.nb.Hash
 	x0, x1, y0, y1, ok := h.Rows(pos, radius)
 	if !ok || radius <= 0 {
@@ -41,11 +81,11 @@ func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Ve
 	_, sorted := h.Sorted()
 	r2max := radius * radius
 	var sx, sy float64
-	for y := y0; y <= y1; y += 2 { // one pass for a query of one or two rows
+	for y := y0; y <= y1; y += 2 {
 		lo0, hi0 := h.RowSpan(y, x0, x1)
 		y2 := min(y+1, y1)
 		lo1, hi1 := h.RowSpan(y2, x0, x1)
-		n1 := (hi1 - lo1) & -(y2 - y) // none when y is the last row
+		n1 := (hi1 - lo1) & -(y2 - y)
 		var zero bool
 		sx, sy, zero = sepRuns(sorted, pos, radius, r2max, sx, sy,
 			sepRun{lo0, hi0 - lo0, slot - lo0}, sepRun{lo1, n1, slot - lo1})
@@ -53,7 +93,7 @@ func (s *Steer) separation(pos r2.Vec, slot int, radius, maxForce float64) r2.Ve
 			return s.separationSlow(pos, slot, radius, maxForce)
 		}
 	}
-	if sx-sx != 0 || sy-sy != 0 { // a candidate so far away that pos−q overflows
+	if sx-sx != 0 || sy-sy != 0 {
 		return s.separationSlow(pos, slot, radius, maxForce)
 	}
 	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)

@@ -148,18 +148,26 @@ func TestSepRunsNearTheEnd(t *testing.T) {
 // TestSeparationMatchesScan: separation gives the old loop's force
 // (separationScan) to the bit over crowds dense and sparse, for agents on
 // their slot and moved off it, radii of one to four bucket rows, with the
-// assembly kernel (where there is one) and with the Go loop.
+// assembly kernel (where there is one) and with the Go loop, with the
+// buckets read from the hash's Layout and (as after a sparse build) from
+// its Rows and RowSpan.
 func TestSeparationMatchesScan(t *testing.T) {
 	for _, kernel := range []bool{true, false} {
 		old := setSepKernel(kernel)
 		defer setSepKernel(old)
-		sepMatchesScan(t)
+		for _, sparse := range []bool{false, true} {
+			sepMatchesScan(t, sparse)
+		}
 	}
 }
 
-func sepMatchesScan(t *testing.T) {
+func sepMatchesScan(t *testing.T, sparse bool) {
 	for _, side := range []float64{20, 60, 180} {
 		s := sepCrowd(3000, side, uint64(side))
+		if sparse { // the crowd on a 256² map: a sparse build
+			s = sepCrowdOn(3000, side, uint64(side), 256)
+			require.False(t, s.dense)
+		}
 		_, sorted := s.nb.Hash.Sorted()
 		rng := steer.NewRand(5)
 		for slot, p := range sorted {
@@ -175,19 +183,28 @@ func sepMatchesScan(t *testing.T) {
 	}
 }
 
-// sepCrowd returns a Steer whose hash (buckets of 2 cells on a 256² map)
-// holds n agents spread evenly over a side×side square: the swarm's and the
-// guards' crowds at their measured density (candidates scanned and in range
-// per agent) with side 180 and 127 for 10,000 agents.
+// sepCrowd returns a Steer whose hash (buckets of 2 cells on a map of
+// side+2) holds n agents spread evenly over a side×side square: the swarm's
+// and the guards' crowds at their measured density (candidates scanned and
+// in range per agent) with side 180 and 127 for 10,000 agents.
 func sepCrowd(n int, side float64, seed uint64) *Steer {
+	return sepCrowdOn(n, side, seed, side+2)
+}
+
+// sepCrowdOn is sepCrowd on a size×size map (a sparse build when it has
+// over 4 buckets an agent).
+func sepCrowdOn(n int, side float64, seed uint64, size float64) *Steer {
 	rng := steer.NewRand(seed)
 	pos := make([]r2.Vec, n)
 	for i := range pos {
 		pos[i] = r2.Vec{X: 1 + rng.Float64()*side, Y: 1 + rng.Float64()*side}
 	}
-	h := spatial.NewHash(2, 256, 256)
+	h := spatial.NewHash(2, size, size)
 	h.BuildFrom(pos, 1, nil)
-	return &Steer{nb: &Neighbours{Hash: h}}
+	s := &Steer{nb: &Neighbours{Hash: h}}
+	s.layout, s.dense = h.Layout() // as Update sets them
+	_, s.sorted = h.Sorted()
+	return s
 }
 
 // BenchmarkSeparation: CPU ns per agent of the separation force over a

@@ -38,24 +38,21 @@ var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
 // avoid is steer.WallAvoidance(pos, vel, b.blocked, lookahead, minLength,
 // π/4, maxForce), the same rule and arithmetic with the bitmap read directly
 // (no call through a func value per cell). clear is the clearance of pos's
-// cell (see Steer.nearWall), or less: a feeler of length l walks only the
+// cell and more its byte of b.more, 0 off the grid (see Steer.nearWall), or
+// less: a feeler of length l walks only the
 // cells of its direction's quadrant (see square), and enters one k cells
 // away (Chebyshev) only past k−1 of its length, so it is cast only when the
 // distance to that quadrant's nearest blocked cell (at least clear plus
 // b.more's excess for the quadrant) is less than l+1. When no feeler is
 // cast the force is zero, with no more tests: most agents near a wall that
 // head along it or away from it stop there.
-func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear float64) r2.Vec {
+func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear float64, more uint8) r2.Vec {
 	speed := math.Sqrt(vel.X*vel.X + vel.Y*vel.Y)
 	if speed == 0 {
 		return r2.Vec{}
 	}
 	heading := r2.Scale(1/speed, vel)
 	length := max(lookahead*speed, minLength)
-	more := uint8(0) // how much farther than clear a blocked cell is in each quadrant
-	if c := b.g.CellAt(pos); b.g.InBounds(c) {
-		more = b.more[int(c.Y)*b.w+int(c.X)]
-	}
 	// the feelers, ahead and π/4 to either side at half the length; each
 	// reaches only the cells of its direction's quadrant
 	side := length / 2

@@ -9,13 +9,16 @@ import (
 )
 
 // requireWallBitsRebuilt fails unless b's bitmap, quadrant table and
-// clearance copy equal a rebuild's for g.
+// clearance copy equal a rebuild's for g, and the copy is g's clearance.
 func requireWallBitsRebuilt(t *testing.T, b *wallBits, g *grid.Grid, msg string) {
 	t.Helper()
 	var full wallBits
 	full.update(g)
 	require.Equal(t, full.bits, b.bits, "bitmap, %s", msg)
 	require.Equal(t, full.clr, b.clr, "clearance, %s", msg)
+	for i, c := range b.clr { // the grid's: Steer.nearWall reads it here
+		require.Equal(t, g.Clearance(grid.Cell{X: int32(i % g.Width()), Y: int32(i / g.Width())}), c, "clearance of cell %d, %s", i, msg)
+	}
 	if string(full.more) != string(b.more) {
 		for i := range full.more {
 			require.Equal(t, full.more[i], b.more[i], "quadrant byte of cell (%d, %d), %s", i%g.Width(), i/g.Width(), msg)
