@@ -39,6 +39,9 @@ import (
 //	target without Health or       no strike                              -
 //	  Position, dead, or self
 //	NaN Position (either side)     no strike                              CausePosition
+//	no Combat system, while an     nothing strikes                        CauseNoCombatSystem
+//	  agent with a Weapon has a
+//	  non-zero Intent.Attack
 type Combat struct {
 	Workers int // unused: kept so that existing code builds (the light pass runs on the calling goroutine)
 
@@ -81,6 +84,7 @@ func (s *Combat) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Weapon](w), unsafe.Sizeof(components.Weapon{}))
+	markInstalled(w, sysCombat)
 }
 
 // Column indices of Combat's columns.
@@ -151,4 +155,5 @@ func (s *Combat) Finalize(w *arche.World) {
 		return
 	}
 	s.filter, s.finalized = nil, true
+	markFinalized(w, sysCombat)
 }

@@ -93,9 +93,13 @@ const (
 	CauseBlocked
 	// CauseOffGrid: a moving agent whose Position is outside the grid.
 	CauseOffGrid
-	// CausePathGoal: a Path that is wanted or held (Want, or State not
-	// PathNone) for a goal cell outside the grid or blocked: the path queue
-	// answers PathUnreachable. A Path whose Goal is the cell of the agent's
+	// CausePathGoal: a Path that is wanted or held (Want, or State PathPending
+	// or PathReady, or PathUnreachable for the cell the agent's intent still
+	// aims at: its Intent.Move goal, or the cell of the target or point it
+	// pursues) for a goal cell outside the grid or blocked: the path queue
+	// answers PathUnreachable. An unreachable Path for a goal the agent has
+	// given up (a door closed on its old goal, and its intent aims elsewhere
+	// now) is not counted: PathFollow ignores it and asks for the new goal. A Path whose Goal is the cell of the agent's
 	// unusable Intent.Move goal (PathFollow copies it there) is counted once,
 	// under CauseGoalUnusable: one fault, one finding.
 	CausePathGoal
@@ -155,7 +159,7 @@ const (
 	// all): the HTN or GOAP system skips it, so it never plans. Give it the
 	// name of a registered domain (or the ID Registry.Add or LoadJSON returned).
 	CausePlannerDomain
-	// CausePathGoalNarrow: a Path wanted or held for a passable goal cell
+	// CausePathGoalNarrow: a Path wanted or held (as for CausePathGoal) for a passable goal cell
 	// whose grid.Clearance is below what the agent's Kinematics.Radius needs
 	// (grid.ClearanceFor): the goal is too close to a wall for the agent's
 	// disc, so the path queue answers PathUnreachable. Move the goal away from
@@ -191,6 +195,13 @@ const (
 	// never decide). Every interval is in seconds: 0.1 for 10 Hz. A LOD level's
 	// Interval over it is counted on the agents it is given to.
 	CauseThinkIntervalLong
+	// CauseNoCombatSystem: an agent with a Weapon whose Intent.Attack is set
+	// (not the zero Entity) while the world has no Combat system: the strike
+	// its decision asked for never lands, and the request stays. Add
+	// &systems.Combat{} after the decision systems. Seen only once a decision
+	// asks to strike, so, like CauseSteerIncomplete, a Diagnose right after
+	// Initialize does not see it; the [Diagnostics] system does.
+	CauseNoCombatSystem
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -233,6 +244,7 @@ var causeNames = [NumCauses]string{
 	CauseUtilityFactWrongType: "utility_fact_wrong_type",
 	CauseTargetUnusable:       "target_unusable",
 	CauseThinkIntervalLong:    "think_interval_too_long",
+	CauseNoCombatSystem:       "no_combat_system",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -289,6 +301,8 @@ type Report struct {
 	ClockFault ClockFault
 
 	clockDT, clockTime float64 // the faulty clock's DT and Time, for String
+
+	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
 
 	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
 }
@@ -388,7 +402,8 @@ func (r *Report) Total() int {
 
 // String prints the report on one line: "diagnostics: 1000 agents, no
 // misconfiguration", or the number of misconfigured agents, the findings
-// (Total) and the causes found with their count and example entity, then the
+// (Total) and the causes found with their count and example entity (with the
+// components it lacks, see [Report.Lacks]), then the
 // systems installed twice, the resources replaced and the clock's fault, "diagnostics: 1000
 // agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
 // 5), goal_not_finite 1 (e.g. entity 5), systems installed twice: movement".
@@ -408,7 +423,9 @@ func (r Report) String() string {
 		if r.Counts[c] == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "%s%s %d (e.g. entity %d)", sep, c, r.Counts[c], r.Examples[c].ID())
+		fmt.Fprintf(&b, "%s%s %d (e.g. entity %d", sep, c, r.Counts[c], r.Examples[c].ID())
+		appendLacks(&b, r.lacking[c])
+		b.WriteByte(')')
 		sep = ", "
 	}
 	if len(r.Twice) > 0 {
@@ -548,6 +565,7 @@ type diagnoser struct {
 	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
 	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
+	weapons    *generic.Filter2[components.Weapon, components.Intent]
 	ownMotion  arche.ID // components.OwnMotion
 	posID      arche.ID // components.Position
 	velID      arche.ID // components.Velocity
@@ -584,6 +602,7 @@ func (d *diagnoser) init() {
 	d.avoiders = orcaFilter()
 	d.htns = brainFilter[components.HTNPlanner]()
 	d.goaps = brainFilter[components.GOAPPlanner]()
+	d.weapons = generic.NewFilter2[components.Weapon, components.Intent]()
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -620,6 +639,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.perceptionChecks(w, r)
 	d.blackboardChecks(w, r)
 	d.orcaChecks(w, r)
+	d.combatChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
@@ -654,8 +674,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		pos, vel, kin, in, st, path, wt, wa, rnd, ff, des := q.Get()
 		e := q.Entity()
 		if pos == nil {
-			if st != nil || wt != nil || wa != nil || ff != nil || path != nil || des != nil || (asksToMove(in) && !w.Has(e, d.ownMotion)) {
-				r.add(CauseSteerIncomplete, e)
+			movement := st != nil || wt != nil || wa != nil || des != nil || (asksToMove(in) && !w.Has(e, d.ownMotion))
+			if movement || ff != nil || path != nil {
+				r.addLacking(CauseSteerIncomplete, e, steerLacks(pos, vel, kin, in, des, st, movement))
 			}
 			continue
 		}
@@ -679,7 +700,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
 		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil ||
 			(asksToMove(in) && !w.Has(e, d.ownMotion))) {
-			r.add(CauseSteerIncomplete, e)
+			r.addLacking(CauseSteerIncomplete, e, steerLacks(pos, vel, kin, in, des, st, true))
 		}
 		if steered && wt == nil {
 			r.add(CauseWeightsMissing, e)
@@ -731,11 +752,12 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 				r.add(CauseBlocked, e)
 			}
 		}
-		if path != nil && (path.Want || path.State != components.PathNone) && !g.Passable(path.Goal) &&
+		live := path != nil && d.livePath(w, g, path, in)
+		if live && !g.Passable(path.Goal) &&
 			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
 			r.add(CausePathGoal, e)
 		}
-		if path != nil && (path.Want || path.State != components.PathNone) && g.Passable(path.Goal) &&
+		if live && g.Passable(path.Goal) &&
 			kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
 			r.add(CausePathGoalNarrow, e)
 		}
@@ -752,7 +774,8 @@ func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
 	for q.Next() {
 		_, pos, th, fac := q.Get()
 		if pos == nil || th == nil || fac == nil {
-			r.add(CausePerceptionIncomplete, q.Entity())
+			r.addLacking(CausePerceptionIncomplete, q.Entity(),
+				lackIf(pos == nil, lackPosition)|lackIf(th == nil, lackThink)|lackIf(fac == nil, lackFaction))
 		}
 		if d.lacks(sysPerception) {
 			r.add(CauseNoPerceptionSystem, q.Entity())
@@ -801,7 +824,7 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 		case th == nil:
 			r.add(CauseThinkMissing, e)
 		case pos == nil || in == nil:
-			r.add(CauseDecisionIncomplete, e)
+			r.addLacking(CauseDecisionIncomplete, e, lackIf(pos == nil, lackPosition)|lackIf(in == nil, lackIntent))
 		}
 		if !ready(b) {
 			r.add(CauseBrainEmpty, e)

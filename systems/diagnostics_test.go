@@ -306,8 +306,15 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 9}}
 		}, []Cause{CausePathGoal}},
 		{"path goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
-			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
+			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 20, Y: 3}}
 		}, []Cause{CausePathGoal}},
+		{"path unreachable for the point the agent pursues, off the grid", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
+			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentPursue, Point: r2.Vec{X: 20.5, Y: 3.5}}
+		}, []Cause{CausePathGoal}},
+		{"path unreachable for a goal the agent has given up: inert, not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
+		}, nil},
 		{"path goal too narrow for the radius", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 8}}
@@ -388,6 +395,21 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 				put(w, a, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
 			}
 		}, []Cause{CauseNoORCASystem}},
+		{"no Combat system", false, sysCombat, func(w *arche.World, _ arche.Entity) {
+			var all []arche.Entity // both agents are asked to strike
+			q := w.Query(arche.All(arche.ComponentID[components.Intent](w)))
+			for q.Next() {
+				all = append(all, q.Entity())
+			}
+			for _, a := range all {
+				put(w, a, components.Weapon{Damage: 1, Range: 2})
+				compOf[components.Intent](w, a).Attack = all[0]
+			}
+		}, []Cause{CauseNoCombatSystem}},
+		{"a Weapon asked to strike, with a Combat system: not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Weapon{Damage: 1, Range: 2})
+			compOf[components.Intent](w, e).Attack = e
+		}, nil},
 		{"pursue a live target without a Position (not hashed)", false, 0, func(w *arche.World, e arche.Entity) {
 			target := w.NewEntity(arche.ComponentID[components.Velocity](w)) // not an agent: no Position
 			in := compOf[components.Intent](w, e)

@@ -45,13 +45,14 @@ const (
 	sysORCA
 	sysHTN
 	sysGOAP
+	sysCombat
 
-	numSystems = 13 // the systems above
+	numSystems = 14 // the systems above
 )
 
 // systemNames are the systems' Name()s, by bit index.
 var systemNames = [numSystems]string{"decision", "utility", "fsm", "perception", "pathqueue", "flowfield",
-	"steer", "movement", "spatial", "pathfollow", "orca", "htn", "goap"}
+	"steer", "movement", "spatial", "pathfollow", "orca", "htn", "goap", "combat"}
 
 // markInstalled records in w that system s was initialized.
 func markInstalled(w *arche.World, s systemSet) {
@@ -77,6 +78,35 @@ func markInstalled(w *arche.World, s systemSet) {
 		if s&(1<<i) != 0 {
 			r.live[i]++
 		}
+	}
+}
+
+// mustOrderORCA panics, with a message naming both systems and the order that
+// works, when sys (sysORCA or sysSteer, about to be marked installed) is
+// initialized in an order of Steer, ORCA and Movement that cannot work: ORCA
+// rewrites the Steering force Steer computed, and Movement applies it, so ORCA
+// must come after Steer and before Movement. ORCA after Movement (with a Steer
+// before it) writes a force that the next frame's Steer overwrites before
+// Movement reads it; ORCA before Steer writes one that Steer overwrites at
+// once: either way no agent avoids, silently. The counts of live systems (not
+// the set initialized once) are compared, so that a schedule left initialized on
+// the world (Report.Twice) does not count as this one's: in a schedule of the
+// right order, ORCA finds as many live Movements as ORCAs, and Steer as many
+// live ORCAs as Steers.
+func mustOrderORCA(w *arche.World, sys systemSet) {
+	r := ecs.Resource[installed](w)
+	if r == nil {
+		return
+	}
+	steer, orca, mov := r.live[bits.TrailingZeros16(uint16(sysSteer))], r.live[bits.TrailingZeros16(uint16(sysORCA))],
+		r.live[bits.TrailingZeros16(uint16(sysMovement))]
+	switch {
+	case sys == sysORCA && mov > orca && steer > orca:
+		panic("systems: ORCA is initialized after Movement: the force it writes is overwritten by the next frame's Steer " +
+			"before Movement reads it, so no agent avoids; order the systems Steer, ORCA, Movement")
+	case sys == sysSteer && orca > steer:
+		panic("systems: ORCA is initialized before Steer: Steer overwrites the force ORCA writes, so no agent avoids; " +
+			"order the systems Steer, ORCA, Movement")
 	}
 }
 

@@ -139,11 +139,16 @@ func (s *ORCA) Name() string { return "orca" }
 //   - if the world has no *grid.Grid resource: add one with
 //     arche.AddResource before Initialize;
 //   - if the world has no *Neighbours resource: add the Spatial system
-//     before ORCA.
+//     before ORCA;
+//   - if it is initialized after both Steer and Movement (the order Steer,
+//     Movement, ORCA): the next frame's Steer overwrites the force it writes
+//     before Movement reads it, so no agent would avoid. Order the systems
+//     Steer, ORCA, Movement. (Steer panics for ORCA before Steer.)
 func (s *ORCA) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "ORCA")
 	s.grid = mustGrid(w, "ORCA")
 	s.nb = mustNeighbours(w, "ORCA")
+	mustOrderORCA(w, sysORCA)
 	markInstalled(w, sysORCA)
 	s.filter = generic.NewFilter5[components.Position, components.Velocity, components.Kinematics,
 		components.Steering, components.ORCA]()

@@ -127,7 +127,8 @@ func (d *diagnoser) orcaChecks(w *arche.World, r *Report) {
 	for q.Next() {
 		o, pos, vel, kin, st := q.Get()
 		if pos == nil || vel == nil || kin == nil || st == nil || !UsableORCA(o) {
-			r.add(CauseORCAInvalid, q.Entity())
+			r.addLacking(CauseORCAInvalid, q.Entity(), lackIf(pos == nil, lackPosition)|lackIf(vel == nil, lackVelocity)|
+				lackIf(kin == nil, lackKinematics)|lackIf(st == nil, lackSteering))
 		}
 		if d.lacks(sysORCA) {
 			r.add(CauseNoORCASystem, q.Entity())

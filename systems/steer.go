@@ -212,11 +212,15 @@ func (s *Steer) Name() string { return "steer" }
 //   - if the world has no *grid.Grid resource: add one with
 //     arche.AddResource before Initialize;
 //   - if the world has no *Neighbours resource: add the Spatial system
-//     before Steer.
+//     before Steer;
+//   - if an ORCA system was initialized before it (ORCA before Steer in the
+//     schedule): Steer would overwrite the force ORCA writes, so no agent
+//     would avoid. Order the systems Steer, ORCA, Movement.
 func (s *Steer) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Steer")
 	s.grid = mustGrid(w, "Steer")
 	s.nb = mustNeighbours(w, "Steer")
+	mustOrderORCA(w, sysSteer)
 	markInstalled(w, sysSteer)
 	s.filter = generic.NewFilter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]().

@@ -1,0 +1,141 @@
+package systems
+
+import (
+	"strings"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// lackSet is a set of components an example entity of a Report lacks, one bit
+// each, named by lackNames. Diagnose records it with the first entity of a
+// cause that is about missing components, so that a printed report names them
+// ("steer_incomplete 1 (e.g. entity 1, lacks Desired, Steering)").
+type lackSet uint16
+
+const (
+	lackPosition lackSet = 1 << iota
+	lackVelocity
+	lackKinematics
+	lackIntent
+	lackDesired
+	lackSteering
+	lackThink
+	lackFaction
+
+	numLacks = 8 // the components above
+)
+
+// lackNames are the components' type names, by bit index.
+var lackNames = [numLacks]string{"Position", "Velocity", "Kinematics", "Intent", "Desired", "Steering", "Think", "Faction"}
+
+// lackIf returns l if absent, else 0.
+func lackIf(absent bool, l lackSet) lackSet {
+	if absent {
+		return l
+	}
+	return 0
+}
+
+// appendLacks appends to b ", lacks A, B" for the components of l, nothing if
+// l is empty.
+func appendLacks(b *strings.Builder, l lackSet) {
+	sep := ", lacks "
+	for i := range numLacks {
+		if l&(1<<i) != 0 {
+			b.WriteString(sep)
+			b.WriteString(lackNames[i])
+			sep = ", "
+		}
+	}
+}
+
+// Lacks returns the type names of the components that the example entity of
+// cause c (Examples[c]) lacks, for the causes about missing components:
+// CauseSteerIncomplete (of Position, Velocity, Kinematics, Intent, Desired
+// and Steering; a Path or FlowFollower without a Position names Position
+// alone), CauseDecisionIncomplete (Position, Intent), CausePerceptionIncomplete
+// (Position, Think, Faction) and CauseORCAInvalid (Position, Velocity,
+// Kinematics, Steering; none when the example's ORCA values are what is
+// wrong). Nil for other causes, or when c has no example. String prints them
+// after the example ("e.g. entity 1, lacks Desired, Steering"). It allocates;
+// Diagnose only records a small set per cause.
+func (r *Report) Lacks(c Cause) []string {
+	if c >= NumCauses || r.Counts[c] == 0 {
+		return nil
+	}
+	var names []string
+	for i := range numLacks {
+		if r.lacking[c]&(1<<i) != 0 {
+			names = append(names, lackNames[i])
+		}
+	}
+	return names
+}
+
+// addLacking is add for a cause about missing components: l, what e lacks, is
+// kept when e becomes the cause's example.
+func (r *Report) addLacking(c Cause, e arche.Entity, l lackSet) {
+	if r.Counts[c] == 0 {
+		r.lacking[c] = l
+	}
+	r.add(c, e)
+}
+
+// steerLacks returns what an entity, counted as CauseSteerIncomplete, lacks of
+// the components PathFollow, Steer and Movement require together. An entity
+// counted only for a Path or a FlowFollower without a Position (served by the
+// path queue or the flow field alone) lacks the Position.
+func steerLacks(pos *components.Position, vel *components.Velocity, kin *components.Kinematics, in *components.Intent,
+	des *components.Desired, st *components.Steering, movement bool) lackSet {
+	if !movement {
+		return lackIf(pos == nil, lackPosition)
+	}
+	return lackIf(pos == nil, lackPosition) | lackIf(vel == nil, lackVelocity) | lackIf(kin == nil, lackKinematics) |
+		lackIf(in == nil, lackIntent) | lackIf(des == nil, lackDesired) | lackIf(st == nil, lackSteering)
+}
+
+// combatChecks counts the agents with a Weapon asked to strike (a non-zero
+// Intent.Attack) while the world has no Combat system (CauseNoCombatSystem).
+func (d *diagnoser) combatChecks(w *arche.World, r *Report) {
+	if !d.lacks(sysCombat) {
+		return
+	}
+	q := d.weapons.Query(w)
+	for q.Next() {
+		if _, in := q.Get(); !in.Attack.IsZero() {
+			r.add(CauseNoCombatSystem, q.Entity())
+		}
+	}
+}
+
+// livePath reports whether path, an agent's Path, is one the path queue or
+// PathFollow still acts on, so that a goal it cannot reach matters: wanted,
+// pending or ready, or unreachable for the cell the agent's intent still aims
+// at (a move's goal, or a pursued target's or point's cell). An unreachable
+// path for a goal the agent has given up (a door closed on its old goal, and
+// it went elsewhere) is inert: PathFollow uses a held path only for the
+// agent's current goal cell.
+func (d *diagnoser) livePath(w *arche.World, g *grid.Grid, path *components.Path, in *components.Intent) bool {
+	switch {
+	case path.Want || path.State == components.PathPending || path.State == components.PathReady:
+		return true
+	case path.State != components.PathUnreachable || in == nil:
+		return false
+	}
+	switch in.Mode {
+	case components.IntentGo:
+		return in.Move && finiteVec(in.Goal) && g.CellAt(in.Goal) == path.Goal
+	case components.IntentPursue:
+		if in.Target.IsZero() {
+			return finiteVec(in.Point) && g.CellAt(in.Point) == path.Goal
+		}
+		if !w.Alive(in.Target) || !w.Has(in.Target, d.posID) {
+			return false
+		}
+		p := (*components.Position)(w.Get(in.Target, d.posID))
+		return finiteVec(p.Vec) && g.CellAt(p.Vec) == path.Goal
+	}
+	return false
+}
