@@ -433,7 +433,8 @@ func (r Report) String() string {
 		sep = ", "
 	}
 	if len(r.Replaced) > 0 {
-		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s", sep, strings.Join(r.Replaced, ", "))
+		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s "+
+			"(Finalize the systems, then replace the resource, then Initialize them again)", sep, strings.Join(r.Replaced, ", "))
 		sep = ", "
 	}
 	switch r.ClockFault {
