@@ -79,7 +79,8 @@
 // error: Initialize panics with a message naming what is missing and how to
 // add it (the clocked systems without [ecs.ClockSystem] before them, PathFollow,
 // Steer, ORCA and Perception without [Spatial] before them, the map users without a
-// *grid.Grid). Bad data never panics or hangs: an agent with a NaN or infinite
+// *grid.Grid, an [ORCA] initialized before Steer or after Movement: it must come
+// between them, or no agent avoids). Bad data never panics or hangs: an agent with a NaN or infinite
 // position or velocity, or unusable [components.Kinematics], stands still and
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
 // (see [Movement]). A clock step over [MaxDT] seconds, usually milliseconds
