@@ -1,11 +1,11 @@
 package systems
 
 import (
-	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/internal/parking"
+	"github.com/archai-go/archai/internal/alloctest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -19,7 +19,9 @@ import (
 // TestGuardsWarmFrameAllocatesNothing on a loaded machine. A block is at most
 // blockSize agents, so each worker's list now holds one from Initialize. Here one
 // block of agents is served by one worker (whichever claims it); then every
-// worker serves that block once more, and none may allocate.
+// worker serves that block once more, and none may allocate (alloctest counts
+// archai's objects, not the runtime's parking records for the pool's
+// hand-offs) nor replace its list.
 func TestPathFollowEveryWorkerServesABlockWithoutAllocating(t *testing.T) {
 	w, _ := newWorld(64, 64)
 	sp, err := NewSpawner(w, Mover{})
@@ -34,21 +36,13 @@ func TestPathFollowEveryWorkerServesABlockWithoutAllocating(t *testing.T) {
 	s.Run(w, 3) // one block a phase: one worker serves it, the other need not run at all
 	require.Equal(t, 2, len(pf.scratch))
 	pf.pathPhase = true // the block of agents with a Path, as the last Update left it
-	var before, after runtime.MemStats
+	m := alloctest.Start(t)
 	for k := range pf.scratch {
-		// the count is the process's: the runtime's parking records for the idle
-		// pools are refilled first, and a window with a GC cycle is measured again
-		for attempt := 0; attempt < 5; attempt++ {
-			runtime.GC()
-			parking.Prime()
-			runtime.ReadMemStats(&before)
-			pf.Work(k, 0, blockSize)
-			runtime.ReadMemStats(&after)
-			if after.NumGC == before.NumGC {
-				break
-			}
-		}
-		assert.Zero(t, after.Mallocs-before.Mallocs, "worker %d allocates for a block", k)
+		slow := pf.scratch[k].slow[:0]
+		require.GreaterOrEqual(t, cap(slow), blockSize, "worker %d's list holds a block from Initialize", k)
+		w := m.Count(func() { pf.Work(k, 0, blockSize) })
+		assert.Zero(t, w.Objects, "worker %d allocates for a block: %s", k, w)
 		assert.Equal(t, blockSize, len(pf.scratch[k].slow), "worker %d: every agent took the slow way", k)
+		assert.Equal(t, unsafe.SliceData(slow), unsafe.SliceData(pf.scratch[k].slow), "worker %d's list is the one from Initialize", k)
 	}
 }

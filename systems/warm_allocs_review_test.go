@@ -1,12 +1,12 @@
 package systems
 
 import (
-	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/internal/parking"
+	"github.com/archai-go/archai/internal/alloctest"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
@@ -44,33 +44,19 @@ func TestSectorSwarmWarmFrameAllocatesNothing(t *testing.T) {
 	s.Initialize(w)
 	t.Cleanup(func() { s.Finalize(w) })
 	s.Run(w, 300)
-	var total map[string]uint64
-	var before, after runtime.MemStats
-	for attempt := 0; ; attempt++ {
-		runtime.GC()
-		parking.Prime()
-		total = map[string]uint64{}
-		runtime.ReadMemStats(&before)
-		gcs := before.NumGC
-		for range 20 {
-			for _, sy := range sys {
-				runtime.ReadMemStats(&before)
-				sy.Update(w)
-				runtime.ReadMemStats(&after)
-				total[ecs.SystemName(sy)] += after.Mallocs - before.Mallocs
-			}
-		}
-		// archai's allocations repeat; the runtime's (a parking record
-		// after a GC cycle, on a loaded machine) seldom do: measure again
-		some := false
-		for _, n := range total {
-			some = some || n > 0
-		}
-		if (after.NumGC == gcs && !some) || attempt == 4 {
-			break
+	// alloctest counts archai's objects, not the runtime's parking records
+	// for the workers' hand-offs nor other goroutines' objects
+	m := alloctest.Start(t)
+	total := map[string]int64{}
+	sites := map[string][]string{}
+	for range 20 {
+		for _, sy := range sys {
+			got := m.Count(func() { sy.Update(w) })
+			total[ecs.SystemName(sy)] += got.Objects
+			sites[ecs.SystemName(sy)] = append(sites[ecs.SystemName(sy)], got.Sites...)
 		}
 	}
 	for name, n := range total {
-		assert.Zero(t, n, "%s allocates in a warm frame", name)
+		assert.Zero(t, n, "%s allocates in a warm frame, at:\n%s", name, strings.Join(sites[name], "\n"))
 	}
 }

@@ -1,11 +1,11 @@
 package scenario
 
 import (
-	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
-	"github.com/archai-go/archai/internal/parking"
+	"github.com/archai-go/archai/internal/alloctest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,37 +26,26 @@ func TestGuardsWarmFrameAllocatesNothing(t *testing.T) {
 		sc.Combat: "combat", sc.Casualties: "casualties", sc.PathFollow: "pathfollow"}
 	// testing.AllocsPerRun would run a system twice in a frame (its warm-up
 	// run), the second time with nothing left to do: count around one run.
-	// The count is the process's, so the runtime's parking records for the
-	// workers' hand-offs are refilled first (parking.Prime), and a window in
-	// which a GC cycle ran (which empties that cache again) is measured anew.
-	var total map[string]uint64
-	var before, after runtime.MemStats
-	for attempt := 0; ; attempt++ {
-		runtime.GC()
-		parking.Prime()
-		total = map[string]uint64{}
-		runtime.ReadMemStats(&before)
-		gcs := before.NumGC
-		for range 20 {
-			for _, sy := range sys {
-				name, ok := measured[sy]
-				if !ok {
-					sy.Update(sc.World)
-					continue
-				}
-				runtime.ReadMemStats(&before)
+	// alloctest counts archai's objects, not the runtime's parking records
+	// for the workers' hand-offs nor other goroutines' objects.
+	m := alloctest.Start(t)
+	total := map[string]int64{}
+	sites := map[string][]string{}
+	for range 20 {
+		for _, sy := range sys {
+			name, ok := measured[sy]
+			if !ok {
 				sy.Update(sc.World)
-				runtime.ReadMemStats(&after)
-				total[name] += after.Mallocs - before.Mallocs
+				continue
 			}
-		}
-		if after.NumGC == gcs || attempt == 4 {
-			break
+			w := m.Count(func() { sy.Update(sc.World) })
+			total[name] += w.Objects
+			sites[name] = append(sites[name], w.Sites...)
 		}
 	}
 	assert.Positive(t, sc.Decision.Thought, "agents think in the measured frames")
 	assert.Len(t, total, len(measured))
 	for name, n := range total {
-		assert.Zero(t, n, "%s allocates in a warm frame", name)
+		assert.Zero(t, n, "%s allocates in a warm frame, at:\n%s", name, strings.Join(sites[name], "\n"))
 	}
 }
