@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/archai-go/archai/ai/steer"
@@ -47,16 +46,16 @@ func TestSectorSwarmWarmFrameAllocatesNothing(t *testing.T) {
 	// alloctest counts archai's objects, not the runtime's parking records
 	// for the workers' hand-offs nor other goroutines' objects
 	m := alloctest.Start(t)
-	total := map[string]int64{}
-	sites := map[string][]string{}
+	total := map[string]*alloctest.Window{}
+	for _, sy := range sys {
+		total[ecs.SystemName(sy)] = &alloctest.Window{}
+	}
 	for range 20 {
 		for _, sy := range sys {
-			got := m.Count(func() { sy.Update(w) })
-			total[ecs.SystemName(sy)] += got.Objects
-			sites[ecs.SystemName(sy)] = append(sites[ecs.SystemName(sy)], got.Sites...)
+			total[ecs.SystemName(sy)].Add(m.Count(func() { sy.Update(w) }))
 		}
 	}
-	for name, n := range total {
-		assert.Zero(t, n, "%s allocates in a warm frame, at:\n%s", name, strings.Join(sites[name], "\n"))
+	for name, got := range total {
+		assert.Zero(t, got.Objects, "%s allocates in a warm frame: %s", name, got)
 	}
 }

@@ -43,16 +43,33 @@ type Meter struct {
 	recs    []runtime.MemProfileRecord
 }
 
-// Window is what a window allocated.
+// Window is what a window (or several, see [Window.Add]) allocated.
 type Window struct {
-	Mallocs uint64   // objects the process allocated (runtime.MemStats.Mallocs)
-	Objects int64    // of which archai code's: the ones a test asserts on
-	Sites   []string // where archai code allocated them: objects, then the call sites
+	Mallocs uint64           // objects the process allocated (runtime.MemStats.Mallocs)
+	Objects int64            // of which archai code's: the ones a test asserts on
+	Sites   map[string]int64 // archai's objects by call sites (innermost first, past the allocator)
 }
 
-// String lists the sites, one a line.
+// Add adds o's counts to w's.
+func (w *Window) Add(o Window) {
+	w.Mallocs += o.Mallocs
+	w.Objects += o.Objects
+	for site, n := range o.Sites {
+		if w.Sites == nil {
+			w.Sites = map[string]int64{}
+		}
+		w.Sites[site] += n
+	}
+}
+
+// String gives the counts and lists the sites, one a line.
 func (w Window) String() string {
-	return fmt.Sprintf("%d objects of archai's (%d of the process):\n%s", w.Objects, w.Mallocs, strings.Join(w.Sites, "\n"))
+	lines := make([]string, 0, len(w.Sites))
+	for site, n := range w.Sites {
+		lines = append(lines, fmt.Sprintf("%6d  %s", n, site))
+	}
+	slices.Sort(lines)
+	return fmt.Sprintf("%d objects of archai's (%d of the process):\n%s", w.Objects, w.Mallocs, strings.Join(lines, "\n"))
 }
 
 // Start records every allocation from now to the end of the test in the
@@ -83,19 +100,19 @@ func (m *Meter) Count(f func()) Window {
 	}
 	base := m.base
 	m.snapshot()
-	var sites []string
 	for stk, n := range m.base {
 		d := n - base[stk]
 		if d <= 0 {
 			continue
 		}
 		if where, ours := attribute(stk); ours {
+			if w.Sites == nil {
+				w.Sites = map[string]int64{}
+			}
 			w.Objects += d
-			sites = append(sites, fmt.Sprintf("%6d  %s", d, where))
+			w.Sites[where] += d
 		}
 	}
-	slices.Sort(sites)
-	w.Sites = sites
 	return w
 }
 

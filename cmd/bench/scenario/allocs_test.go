@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
@@ -29,8 +28,10 @@ func TestGuardsWarmFrameAllocatesNothing(t *testing.T) {
 	// alloctest counts archai's objects, not the runtime's parking records
 	// for the workers' hand-offs nor other goroutines' objects.
 	m := alloctest.Start(t)
-	total := map[string]int64{}
-	sites := map[string][]string{}
+	total := map[string]*alloctest.Window{}
+	for _, name := range measured {
+		total[name] = &alloctest.Window{}
+	}
 	for range 20 {
 		for _, sy := range sys {
 			name, ok := measured[sy]
@@ -38,14 +39,12 @@ func TestGuardsWarmFrameAllocatesNothing(t *testing.T) {
 				sy.Update(sc.World)
 				continue
 			}
-			w := m.Count(func() { sy.Update(sc.World) })
-			total[name] += w.Objects
-			sites[name] = append(sites[name], w.Sites...)
+			total[name].Add(m.Count(func() { sy.Update(sc.World) }))
 		}
 	}
 	assert.Positive(t, sc.Decision.Thought, "agents think in the measured frames")
 	assert.Len(t, total, len(measured))
-	for name, n := range total {
-		assert.Zero(t, n, "%s allocates in a warm frame, at:\n%s", name, strings.Join(sites[name], "\n"))
+	for name, w := range total {
+		assert.Zero(t, w.Objects, "%s allocates in a warm frame: %s", name, w)
 	}
 }
