@@ -113,7 +113,7 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	  not set
 type Decision struct {
 	Workers int // goroutines ticking trees; 0 or 1 means one
-	Budget  int // most decisions per frame; 0 means no limit
+	Budget  int // most decisions per frame; 0 (or negative) means no limit
 
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget

@@ -39,7 +39,7 @@ import (
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not updated             -
 type FSM struct {
-	Budget  int // most updates per frame; 0 means no limit (see [Decision])
+	Budget  int // most updates per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
 
 	Thought      int // agents updated in the last frame

@@ -42,7 +42,7 @@ import (
 //	                                 fails the task
 type HTN struct {
 	Workers int // goroutines planning; 0 or 1 means one
-	Budget  int // most thinks per frame; 0 means no limit (see [Decision])
+	Budget  int // most thinks per frame; 0 (or negative) means no limit (see [Decision])
 
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -194,7 +194,7 @@ func (s *HTN) Finalize(w *arche.World) {
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 type GOAP struct {
 	Workers    int // goroutines planning; 0 or 1 means one
-	Budget     int // most thinks per frame; 0 means no limit (see [Decision])
+	Budget     int // most thinks per frame; 0 (or negative) means no limit (see [Decision])
 	NodeBudget int // states one search may generate; goap.DefaultMaxNodes if 0, at most goap.MaxNodesLimit
 
 	Thought      int // agents that thought in the last frame

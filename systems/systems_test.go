@@ -146,7 +146,10 @@ func TestLODSetsThinkRatesAndFreezes(t *testing.T) {
 	assert.InDelta(t, ecs.ClockOf(w).Time-1.0/60, th.Last, 1e-9)
 }
 
-func TestDecisionBudgetResumesWhereItStopped(t *testing.T) {
+// tenLoggingThinkers makes ten agents at x = 0..9, all due now and then not
+// for 10 s, whose tree logs each agent's x when it ticks.
+func tenLoggingThinkers(t *testing.T) (*arche.World, *[]int) {
+	t.Helper()
 	w, _ := newWorld(8, 8)
 	var order []int
 	tree, err := bt.Compile("log", bt.Action("log", func(ctx *bt.Context) bt.Status {
@@ -162,19 +165,37 @@ func TestDecisionBudgetResumesWhereItStopped(t *testing.T) {
 		*th = components.Think{Interval: 10} // all due now, then not for 10 s
 		p.X = float64(i)
 	}
+	return w, &order
+}
+
+func TestDecisionBudgetResumesWhereItStopped(t *testing.T) {
+	w, order := tenLoggingThinkers(t)
 	dec := &Decision{Budget: 4}
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), dec)
 	s.Initialize(w)
 	s.Update(w)
-	assert.Equal(t, []int{0, 1, 2, 3}, order)
+	assert.Equal(t, []int{0, 1, 2, 3}, *order)
 	assert.Equal(t, 6, dec.Waiting)
 	s.Update(w)
-	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7}, order, "resumes at the first agent left waiting")
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7}, *order, "resumes at the first agent left waiting")
 	s.Update(w)
-	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, order)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, *order)
 	assert.Equal(t, 0, dec.Waiting)
 	s.Update(w)
-	assert.Len(t, order, 10, "nobody is due twice")
+	assert.Len(t, *order, 10, "nobody is due twice")
+}
+
+// A negative Budget is no limit, as 0 is (documented on Decision.Budget):
+// every due agent thinks in the first frame and none is left waiting.
+func TestDecisionNegativeBudgetIsNoLimit(t *testing.T) {
+	w, order := tenLoggingThinkers(t)
+	dec := &Decision{Budget: -3}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), dec)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Update(w)
+	assert.Equal(t, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, *order)
+	assert.Equal(t, 0, dec.Waiting)
 }
 
 func TestMovementDoesNotTunnelAtHighSpeed(t *testing.T) {

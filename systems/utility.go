@@ -47,7 +47,7 @@ import (
 //	  utility.Fact of another type
 //	  than Agent)
 type Utility struct {
-	Budget  int // most decisions per frame; 0 means no limit (see [Decision])
+	Budget  int // most decisions per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
 
 	Thought      int // agents that decided in the last frame
