@@ -145,23 +145,31 @@ func BenchmarkVsGonumAStar(b *testing.B) {
 	}
 }
 
+// jpsBenchMaps are the benchmark maps of the JPS-vs-A* benchmarks, with the
+// sampling of their queries (every: one query in every).
+var jpsBenchMaps = []struct {
+	name  string
+	every int
+}{{"arena.map", 1}, {"rmtst01.map", 1}, {"random512-25-0.map", 1}, {"maze512-4-0.map", 100}}
+
+// jpsBenchSetup loads map name and returns an A* search, a jump point search
+// and the map's reachable queries, one in every.
+func jpsBenchSetup(b *testing.B, name string, every int) (a, j *Search, qs []Query) {
+	g, all := loadBench(b, name)
+	return NewSearch(g), NewSearchOptions(g, Options{JumpPoints: true}), reachableQueries(g, all, every)
+}
+
 // BenchmarkJPSVsAStar runs every (sampled) query of each benchmark map with
 // jump point search and with our A*, and reports µs per query of each,
 // expansions of each, ns per expansion of each and JPS/A* time, in
 // wall-clock time and (cpu-) in CPU time of the benchmark's thread. Each op
 // runs every query with A*, then every query with JPS.
 func BenchmarkJPSVsAStar(b *testing.B) {
-	for _, tc := range []struct {
-		name  string
-		every int
-	}{{"arena.map", 1}, {"rmtst01.map", 1}, {"random512-25-0.map", 1}, {"maze512-4-0.map", 100}} {
+	for _, tc := range jpsBenchMaps {
 		b.Run(tc.name, func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			g, all := loadBench(b, tc.name)
-			qs := reachableQueries(g, all, tc.every)
-			a := NewSearch(g)
-			j := NewSearchOptions(g, Options{JumpPoints: true})
+			a, j, qs := jpsBenchSetup(b, tc.name, tc.every)
 			buf := make([]Cell, 0, 4096)
 			var ta, tj spent
 			ea, ej := 0, 0
@@ -206,17 +214,11 @@ func BenchmarkJPSVsAStar(b *testing.B) {
 // first-query costs BenchmarkJPSVsAStar's first pass includes (page faults,
 // caches emptied by the other search) are left out.
 func BenchmarkJPSVsAStarSteady(b *testing.B) {
-	for _, tc := range []struct {
-		name  string
-		every int
-	}{{"arena.map", 1}, {"rmtst01.map", 1}, {"random512-25-0.map", 1}, {"maze512-4-0.map", 100}} {
+	for _, tc := range jpsBenchMaps {
 		b.Run(tc.name, func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			g, all := loadBench(b, tc.name)
-			qs := reachableQueries(g, all, tc.every)
-			a := NewSearch(g)
-			j := NewSearchOptions(g, Options{JumpPoints: true})
+			a, j, qs := jpsBenchSetup(b, tc.name, tc.every)
 			buf := make([]Cell, 0, 4096)
 			// pass returns the CPU time of one pass and its expansions (the
 			// same in every pass: the searches are deterministic)
