@@ -139,7 +139,9 @@ func TestPageInChromium(t *testing.T) {
 	poll := func(what, expr string) {
 		t.Helper()
 		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-			t.Fatalf("%s: %s: %v", what, expr, err)
+			// what the page held, to tell why
+			state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const s = window.debugview.snap; if (!s) return "no snapshot"; const a = s.selected; return JSON.stringify({frame: s.frame, time: s.time, paused: s.paused, selected: a && a.id, tree: a && a.tree && a.tree.status, log: a && a.log, logDivs: document.querySelectorAll("#log div").length}); })()`))
+			t.Fatalf("%s: %s: %v\npage: %s", what, expr, err, state)
 		}
 	}
 	text := func(id string) string {
