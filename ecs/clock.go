@@ -11,8 +11,9 @@ import (
 // Clock is the simulation clock, a world resource. Systems read it to scale
 // their work by dt; nothing in archai reads the wall clock.
 //
-// During frame n (counted from 0), Time is n·DT: the simulation time at the start
-// of the step that systems are computing, and the step advances time by DT.
+// During frame n (counted from 0), Time is the simulation time at the start of the
+// step that systems are computing (n·DT while DT has not changed), and the step
+// advances time by DT.
 type Clock struct {
 	Time    float64 // simulation time in seconds at the start of this frame
 	DT      float64 // length of this frame's step in seconds of simulation time
@@ -27,6 +28,11 @@ type Clock struct {
 // Initialize if the world has no Clock resource yet.
 //
 // Time is computed as Frame·DT rather than summed, so it does not drift.
+// DT may change between two Updates (a variable step): Time then continues from
+// the time the last frame ended at (its Time plus its DT) and counts the new step
+// from there, so it never goes back or jumps. A DT that [CheckDT] rejects when
+// Update runs (0, NaN, infinite, negative) steps that frame by 1/60, as at
+// Initialize; to pause, do not call Update.
 //
 // A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
 // Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
@@ -41,9 +47,15 @@ type Clock struct {
 // Contract: requires no component; writes the Clock resource (added at
 // Initialize when the world has none).
 type ClockSystem struct {
-	DT    float64 // step in seconds of simulation time; 1/60 if not a finite positive number
+	DT    float64 // step in seconds of simulation time; 1/60 if not a finite positive number; may change between Updates
 	clock *Clock
 	next  int64
+
+	// The time of frame n is baseTime + (n−baseFrame)·baseDT; the base moves to the
+	// next frame when DT changes. From frame 0 at a constant DT it is exactly n·DT.
+	baseFrame int64
+	baseTime  float64
+	baseDT    float64
 
 	finalized bool // Finalize ran, and Initialize not since: Update panics
 }
@@ -82,14 +94,28 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		s.DT = 1.0 / 60
 	}
 	s.clock, s.finalized = ClockOf(w), false
+	last := s.clock.DT // the step of the clock's last frame, if it ran
 	s.clock.DT = s.DT
 	s.next = s.clock.Frame
+	s.baseFrame, s.baseTime, s.baseDT = 0, 0, s.DT
 	if s.clock.Started {
 		s.next++
+		// A clock that ran at this step from frame 0 (a resumed or loaded world)
+		// continues at exactly n·DT; any other continues from where its last frame ended.
+		if s.clock.Time != float64(s.clock.Frame)*s.DT {
+			if CheckDT(last) != nil {
+				last = s.DT
+			}
+			s.baseFrame, s.baseTime = s.next, s.clock.Time+last
+			if math.IsNaN(s.baseTime) || math.IsInf(s.baseTime, 0) {
+				s.baseTime = float64(s.next) * s.DT
+			}
+		}
 	}
 }
 
-// Update moves the clock to the next frame.
+// Update moves the clock to the next frame, by the DT of this frame (see
+// [ClockSystem] for a DT that changes).
 //
 // Panics: if called before Initialize, or after Finalize with no Initialize since
 // (programming errors: the clock is not set up, or the program has finished with the
@@ -101,9 +127,17 @@ func (s *ClockSystem) Update(w *arche.World) {
 		}
 		panic("ecs: ClockSystem.Update called before Initialize: call Initialize(w) on every system (Scheduler.Initialize, or arche-model's model.Run) before the first Update")
 	}
+	dt := s.DT
+	if CheckDT(dt) != nil {
+		dt = 1.0 / 60
+	}
+	if dt != s.baseDT { // a new step: count it from the time this frame starts at
+		s.baseTime += float64(s.next-s.baseFrame) * s.baseDT
+		s.baseFrame, s.baseDT = s.next, dt
+	}
 	s.clock.Frame = s.next
-	s.clock.DT = s.DT
-	s.clock.Time = float64(s.next) * s.DT
+	s.clock.DT = dt
+	s.clock.Time = s.baseTime + float64(s.next-s.baseFrame)*dt
 	s.clock.Started = true
 	s.next++
 }

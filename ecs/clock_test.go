@@ -39,3 +39,65 @@ func TestCheckedClockRefusesBadDT(t *testing.T) {
 		assert.ErrorIs(t, CheckDT(c.dt), ErrDT)
 	}
 }
+
+// A game with a variable step sets ClockSystem.DT before each frame: the clock's
+// time must be the sum of the steps so far, never going back or jumping (Time was
+// Frame·DT of the current DT: 5 s at frame 6 became 30 s, then 0.12 s a frame later,
+// and agents that thought at 30 s did not think again for 30 s).
+func TestClockSystemVariableDT(t *testing.T) {
+	w := arche.NewWorld()
+	s := NewClockSystem(1.0 / 60)
+	s.Initialize(&w)
+	c := ClockOf(&w)
+	steps := []float64{1.0 / 60, 1.0 / 30, 1.0 / 144, 0.25, 5, 1.0 / 60, 1e6, 1.0 / 60}
+	sum := 0.0
+	for i, dt := range steps {
+		s.DT = dt
+		s.Update(&w)
+		assert.Equal(t, int64(i), c.Frame)
+		assert.Equal(t, dt, c.DT, "frame %d", i)
+		assert.InDelta(t, sum, c.Time, 1e-9*math.Max(1, sum), "frame %d: time is the sum of the steps before it", i)
+		sum += dt
+	}
+
+	// A step CheckDT rejects is 1/60 for that frame, as at Initialize: time never stands
+	// still, goes back or turns NaN.
+	for _, dt := range []float64{0, -1, math.NaN(), math.Inf(1)} {
+		before := c.Time
+		s.DT = dt
+		s.Update(&w)
+		assert.Equal(t, 1.0/60, c.DT, "dt %v", dt)
+		assert.InDelta(t, before+steps[len(steps)-1], c.Time, 1e-6, "dt %v: time continues", dt)
+		steps[len(steps)-1] = 1.0 / 60
+	}
+}
+
+// A constant DT from frame 0 keeps Time exactly Frame·DT (no drift), and a world
+// resumed with the same step continues at exactly Frame·DT; one resumed with another
+// step continues from where its last frame ended.
+func TestClockSystemConstantAndResumedDT(t *testing.T) {
+	w := arche.NewWorld()
+	s := NewClockSystem(0.1)
+	s.Initialize(&w)
+	for range 1000 {
+		s.Update(&w)
+	}
+	c := ClockOf(&w)
+	assert.Equal(t, 999*0.1, c.Time) // bit for bit: n·DT, not a sum
+
+	s.Finalize(&w)
+	s2 := NewClockSystem(0.1)
+	s2.Initialize(&w)
+	s2.Update(&w)
+	assert.Equal(t, int64(1000), c.Frame)
+	assert.Equal(t, 1000*0.1, c.Time)
+
+	s2.Finalize(&w)
+	s3 := NewClockSystem(0.5)
+	s3.Initialize(&w)
+	s3.Update(&w)
+	assert.Equal(t, int64(1001), c.Frame)
+	assert.InDelta(t, 100.1, c.Time, 1e-9, "the last frame started at 100 and lasted 0.1 s")
+	s3.Update(&w)
+	assert.InDelta(t, 100.6, c.Time, 1e-9)
+}
