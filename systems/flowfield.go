@@ -874,6 +874,37 @@ func (s *FlowField) Work(worker, lo, hi int) {
 	}
 }
 
+// escapeRadius is how far (cells, Chebyshev) an agent inside a wall looks for an open
+// cell to walk out to: a door or wall up to 2·escapeRadius−1 cells thick.
+const escapeRadius = 4
+
+// escapeCell returns, for an agent in the blocked cell c, the open cell it should walk
+// out to: of the nearest ring of cells around c that holds open cells with a path on
+// f, the one of least integration value (the first in row order among equals).
+func escapeCell(f *flowfield.Field, g *grid.Grid, c grid.Cell) (grid.Cell, bool) {
+	for r := int32(1); r <= escapeRadius; r++ {
+		best, bestV := grid.Cell{}, math.Inf(1)
+		for y := c.Y - r; y <= c.Y+r; y++ {
+			for x := c.X - r; x <= c.X+r; x++ {
+				if max(absInt32(x-c.X), absInt32(y-c.Y)) != r {
+					continue
+				}
+				n := grid.Cell{X: x, Y: y}
+				if !g.InBounds(n) || !g.Passable(n) {
+					continue
+				}
+				if v := f.Integration(n); v < bestV {
+					best, bestV = n, v
+				}
+			}
+		}
+		if !math.IsInf(bestV, 1) {
+			return best, true
+		}
+	}
+	return grid.Cell{}, false
+}
+
 // aim returns the point an agent at p heads for on field f, whether it is the
 // goal in direct line of sight, and whether there is anywhere to head: the
 // goal's centre when it is in line of sight, else p plus LookAhead+1 cells
@@ -910,6 +941,11 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 	c := cellAt(g, p)
 	next, ok := f.Next(c)
 	if !ok {
+		if g.InBounds(c) && !g.Passable(c) { // inside a wall (a door closed on it): walk out
+			if out, found := escapeCell(f, g, c); found {
+				return g.Center(out), false, true
+			}
+		}
 		return r2.Vec{}, false, false
 	}
 	goals := f.Goals()

@@ -21,7 +21,10 @@ import (
 // stops the agent where it is. A step longer than half a cell is split into
 // sub-steps of at most half a cell, each checked the same way, so a fast agent
 // cannot tunnel through a thin wall. An agent therefore never ends a step
-// inside a blocked cell if it started outside one.
+// inside a blocked cell if it started outside one. An agent that stands in a
+// blocked cell of the grid (a door closed on it, a wall built where it stood,
+// an agent spawned in a wall) moves freely within the grid until it is out,
+// so it walks out of the wall on the side it heads for rather than stay in it.
 //
 // Bad data has a fixed result, never a hang or a poisoned position (and
 // [Diagnose] counts the agent):
@@ -54,7 +57,7 @@ import (
 //	  and finite, Radius NaN/Inf
 //	Position NaN/Inf               not moved, velocity zeroed             CausePosition
 //	Velocity NaN/Inf               not moved this frame, velocity zeroed  CauseVelocity
-//	in a blocked cell              moves only into open cells             CauseBlocked
+//	in a blocked cell              moves freely in the grid until out     CauseBlocked
 //	off the grid                   moves only into open cells             CauseOffGrid
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
@@ -233,6 +236,9 @@ func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	if to == from || (!b.blocked(to.X, to.Y) && (to.X == from.X || to.Y == from.Y ||
 		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) {
 		return next, v
+	}
+	if b.blocked(from.X, from.Y) && g.InBounds(from) && g.InBounds(to) {
+		return next, v // inside a wall (a door closed on it): free to walk out
 	}
 	if !b.blocked(to.X, from.Y) {
 		return r2.Vec{X: next.X, Y: p.Y}, r2.Vec{X: v.X}

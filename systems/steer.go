@@ -465,7 +465,9 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them
 	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
-		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near {
+		// an agent inside a blocked cell of the grid (a door closed on it) casts none:
+		// every feeler would push it back into the wall it is walking out of
+		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near && !(clear == 0 && s.inGrid(a.pos)) {
 			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear, more)
 			var ok bool
 			if f.X == 0 && f.Y == 0 { // most near a wall: nothing to measure
@@ -599,6 +601,11 @@ func (b *budget) fit(f r2.Vec, weight float64) (r2.Vec, float64, float64, bool) 
 		f = r2.Vec{X: k * f.X, Y: k * f.Y}
 	}
 	return f, n, left, true
+}
+
+// inGrid reports whether pos lies on the grid of s.walls.
+func (s *Steer) inGrid(pos r2.Vec) bool {
+	return pos.X >= 0 && pos.Y >= 0 && pos.X < float64(s.walls.w) && pos.Y < float64(s.walls.h)
 }
 
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.

@@ -104,6 +104,14 @@ func TestAimMatchesSample(t *testing.T) {
 
 func aimMatchesSample(t *testing.T, g *grid.Grid) {
 	old := func(f *flowfield.Field, p r2.Vec) (r2.Vec, bool, bool) {
+		// inside a wall (Sample has no direction there): walk out to escapeCell
+		// (TestAgentsInAClosingDoorWalkOut, TestEscapeCell)
+		if c := g.CellAt(p); g.InBounds(c) && !g.Passable(c) {
+			if out, ok := escapeCell(f, g, c); ok {
+				return g.Center(out), false, true
+			}
+			return r2.Vec{}, false, false
+		}
 		dir, ok := f.Sample(p)
 		if !ok || (dir.X == 0 && dir.Y == 0) {
 			return r2.Vec{}, false, false
@@ -339,4 +347,44 @@ func TestBudgetAddZeroMatchesAdd(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestEscapeCell: an agent in a blocked cell walks out to the open cell of least
+// integration value in the nearest ring that has one with a path; none within
+// escapeRadius (or none with a path) leaves it without a direction.
+func TestEscapeCell(t *testing.T) {
+	g := grid.New(20, 9)
+	for y := int32(0); y < 9; y++ {
+		for x := int32(8); x < 11; x++ { // a wall three cells thick
+			g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+		}
+	}
+	f := flowfield.New(g)
+	f.Build(grid.Cell{X: 18, Y: 4})
+	// the west side has no path (the wall is whole): the east side's cells win, from
+	// anywhere in the wall; from the middle column the nearest ring reaches both sides
+	out, ok := escapeCell(f, g, grid.Cell{X: 9, Y: 4})
+	assert.True(t, ok)
+	assert.Equal(t, grid.Cell{X: 11, Y: 4}, out)
+	out, ok = escapeCell(f, g, grid.Cell{X: 8, Y: 0})
+	assert.True(t, ok)
+	assert.Equal(t, grid.Cell{X: 11, Y: 3}, out, "ring 3 (the west ring 1 cells have no path): nearest the goal")
+	// a goal on the west: the west side is nearer in ring and in value
+	f.Build(grid.Cell{X: 1, Y: 4})
+	out, ok = escapeCell(f, g, grid.Cell{X: 8, Y: 4})
+	assert.True(t, ok)
+	assert.Equal(t, grid.Cell{X: 7, Y: 4}, out)
+	// a wall thicker than 2·escapeRadius−1 cells: no way out found from its middle
+	h := grid.New(20, 20)
+	for y := int32(0); y < 20; y++ {
+		for x := int32(0); x < 12; x++ {
+			h.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+		}
+	}
+	f = flowfield.New(h)
+	f.Build(grid.Cell{X: 18, Y: 10})
+	_, ok = escapeCell(f, h, grid.Cell{X: 2, Y: 10})
+	assert.False(t, ok)
+	_, ok = escapeCell(f, h, grid.Cell{X: 9, Y: 10})
+	assert.True(t, ok)
 }
