@@ -11,9 +11,10 @@ type Run struct {
 	Memory  [2]float64 // the current step's scratch memory, zeroed when it starts
 	Seen    State      // the state at the end of the last think, to notice changes
 
-	Plans    uint32 // plans made
-	Failures uint32 // steps that failed or could not start
-	Status   Status // the last think's result
+	Plans    uint32   // plans made
+	Failures uint32   // steps that failed or could not start
+	Failed   ActionID // the action of the last failure (meaningful once Failures > 0)
+	Status   Status   // the last think's result
 }
 
 // Current returns the action of the current step, or -1 without a plan.
@@ -105,7 +106,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 		ctx.Action, ctx.Step = id, r.Step
 		if !r.Started {
 			if !a.applicable(s) {
-				r.Failures++
+				r.Failures, r.Failed = r.Failures+1, id
 				ctx.emit(EventFailure, id, r.Step)
 				r.drop()
 				continue
@@ -131,7 +132,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 				return Success
 			}
 		default:
-			r.Failures++
+			r.Failures, r.Failed = r.Failures+1, id
 			ctx.emit(EventFailure, id, r.Step)
 			r.drop()
 		}

@@ -14,6 +14,7 @@ type Run struct {
 	Plans    uint32 // plans adopted
 	Replaced uint32 // running plans replaced by a better one
 	Failures uint32 // tasks that failed or could not start
+	Failed   TaskID // the task of the last failure (meaningful once Failures > 0)
 	Status   Status // the last think's result
 }
 
@@ -95,7 +96,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 		ctx.Task, ctx.Step = t, r.Step
 		if !r.Started {
 			if !p.holds(pt.If, s) || !p.holds(pt.While, s) {
-				r.Failures++
+				r.Failures, r.Failed = r.Failures+1, t
 				ctx.emit(EventFailure, t, r.Step)
 				r.drop()
 				continue
@@ -103,7 +104,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			r.Started, r.Start, r.Memory = true, ctx.Time, [2]float64{}
 			ctx.emit(EventStart, t, r.Step)
 		} else if !p.holds(pt.While, s) {
-			r.Failures++
+			r.Failures, r.Failed = r.Failures+1, t
 			d.abandon(r, ctx)
 			ctx.emit(EventFailure, t, ctx.Step)
 			continue
@@ -119,7 +120,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 		case Success:
 			r.Started = false
 			if !p.apply(pt.Effects, s) {
-				r.Failures++
+				r.Failures, r.Failed = r.Failures+1, t
 				ctx.emit(EventFailure, t, r.Step)
 				r.drop()
 				continue
@@ -131,7 +132,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 				return Success
 			}
 		default:
-			r.Failures++
+			r.Failures, r.Failed = r.Failures+1, t
 			ctx.emit(EventFailure, t, r.Step)
 			r.drop()
 		}

@@ -88,20 +88,21 @@ type runView struct {
 	step, length              int
 	started                   bool
 	name                      func(i int) string // the name of step i
+	failed                    func() string      // the name of the step of the last failure
 }
 
 func htnView(p *components.HTNPlanner, d *htn.Domain) runView {
 	r := &p.Run
 	n := max(0, min(r.Plan.Len, htn.MaxPlan))
 	return runView{plans: r.Plans, replaced: r.Replaced, failures: r.Failures, step: r.Step, length: n, started: r.Started,
-		name: func(i int) string { return d.TaskName(r.Plan.Tasks[i]) }}
+		name: func(i int) string { return d.TaskName(r.Plan.Tasks[i]) }, failed: func() string { return d.TaskName(r.Failed) }}
 }
 
 func goapView(p *components.GOAPPlanner, d *goap.Domain) runView {
 	r := &p.Run
 	n := max(0, min(r.Plan.Len, goap.MaxSteps))
 	return runView{plans: r.Plans, failures: r.Failures, step: r.Step, length: n, started: r.Started,
-		name: func(i int) string { return d.ActionName(r.Plan.Steps[i]) }}
+		name: func(i int) string { return d.ActionName(r.Plan.Steps[i]) }, failed: func() string { return d.ActionName(r.Failed) }}
 }
 
 func (r *runView) current() string {
@@ -162,8 +163,8 @@ func (v *Viewer) observePlan(w *arche.World) {
 		add("selected", r.step, r.started, r.current())
 		return
 	}
-	if r.failures != prev.failure {
-		add("failed", r.step, false, prev.current)
+	if r.failures != prev.failure { // the step that failed, which need not be the one running at the last frame
+		add("failed", r.step, false, r.failed())
 	}
 	if !newPlan {
 		for i := prev.step; i < r.step && i < r.length; i++ {
