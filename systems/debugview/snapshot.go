@@ -6,7 +6,7 @@ package debugview
 type Snapshot struct {
 	Version uint64  `json:"version"` // bumped at each snapshot published
 	Frame   int64   `json:"frame"`   // the clock's frame number (frames seen, without a clock)
-	Time    float64 `json:"time"`    // the frame's simulation time (Clock.Time: n·DT in frame n)
+	Time    float64 `json:"time"`    // the frame's simulation time (Clock.Time: n·DT in frame n at a constant step)
 	Paused  bool    `json:"paused"`
 	Speed   float64 `json:"speed"` // pace, multiples of real time (0: unpaced)
 	FPS     float64 `json:"fps"`   // frames per wall-clock second since the last snapshot (0 while paused)

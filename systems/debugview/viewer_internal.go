@@ -132,7 +132,7 @@ func (v *Viewer) observe(w *arche.World) {
 }
 
 // frameTime is this frame's simulation time in seconds, as the systems see
-// it (Clock.Time, n·DT in frame n); without a clock, frames count 1/60 s.
+// it (Clock.Time, n·DT in frame n at a constant step); without a clock, frames count 1/60 s.
 func (v *Viewer) frameTime() float64 {
 	if v.clock != nil {
 		return v.clock.Time
