@@ -21,7 +21,7 @@ import (
 // blocked too) never moved again: in a 20,000-agent flow-field swarm, 8 of the 309
 // agents in a closing door were still in it 40 s later.
 func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
-	for _, kind := range []string{"flow", "mover"} {
+	for _, kind := range []string{"flow", "sectors", "mover"} {
 		t.Run(kind, func(t *testing.T) {
 			world := arche.NewWorld()
 			w := &world
@@ -50,9 +50,12 @@ func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
 				})
 			}
 			list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}}
-			if kind == "flow" {
+			switch kind {
+			case "flow":
 				list = append(list, &systems.FlowField{})
-			} else {
+			case "sectors":
+				list = append(list, &systems.FlowField{Sectors: 8})
+			default:
 				list = append(list, &systems.PathQueue{})
 			}
 			list = append(list, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})

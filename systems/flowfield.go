@@ -84,6 +84,9 @@ import (
 //	Position                       never served                           CauseSteerIncomplete
 //	FlowFollower.Goal off the      no field to follow: Steer false        CauseFlowGoal
 //	  grid or blocked
+//	Position in a blocked cell     aims at the open cell of least         CauseBlocked
+//	  (a door closed on it)          integration value in the nearest
+//	                                 ring within 4 cells, to walk out
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero
 	Reserve   int     // fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive
@@ -878,10 +881,16 @@ func (s *FlowField) Work(worker, lo, hi int) {
 // cell to walk out to: a door or wall up to 2·escapeRadius−1 cells thick.
 const escapeRadius = 4
 
+// integrator is a field's integration values: a *flowfield.Field's or a
+// *flowfield.SectorField's.
+type integrator interface {
+	Integration(c grid.Cell) float64
+}
+
 // escapeCell returns, for an agent in the blocked cell c, the open cell it should walk
 // out to: of the nearest ring of cells around c that holds open cells with a path on
 // f, the one of least integration value (the first in row order among equals).
-func escapeCell(f *flowfield.Field, g *grid.Grid, c grid.Cell) (grid.Cell, bool) {
+func escapeCell(f integrator, g *grid.Grid, c grid.Cell) (grid.Cell, bool) {
 	for r := int32(1); r <= escapeRadius; r++ {
 		best, bestV := grid.Cell{}, math.Inf(1)
 		for y := c.Y - r; y <= c.Y+r; y++ {

@@ -346,11 +346,16 @@ func sectorAim(f *flowfield.SectorField, g *grid.Grid, p r2.Vec) (r2.Vec, bool, 
 // sectorAimFrom is sectorAim given the step of p's cell (f.Next of it).
 func sectorAimFrom(f *flowfield.SectorField, g *grid.Grid, p r2.Vec, next grid.Cell, has bool) (r2.Vec, bool, bool) {
 	dir, ok := f.SampleNext(p, next, has)
+	c := g.CellAt(p)
+	if !ok && g.InBounds(c) && !g.Passable(c) { // inside a wall (a door closed on it): walk out
+		if out, found := escapeCell(f, g, c); found {
+			return g.Center(out), false, true
+		}
+	}
 	if !ok || (dir.X == 0 && dir.Y == 0) {
 		return r2.Vec{}, false, false
 	}
 	goal := f.Goal()
-	c := g.CellAt(p)
 	size := int32(f.Sectors().Size())
 	if dx, dy := c.X-goal.X, c.Y-goal.Y; dx <= size && dx >= -size && dy <= size && dy >= -size {
 		if t := g.Center(goal); g.LineOfSight(p, t) {
