@@ -21,7 +21,7 @@ import (
 // blocked too) never moved again: in a 20,000-agent flow-field swarm, 8 of the 309
 // agents in a closing door were still in it 40 s later.
 func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
-	for _, kind := range []string{"flow", "sectors", "mover"} {
+	for _, kind := range []string{"flow", "sectors", "mover", "orca"} {
 		t.Run(kind, func(t *testing.T) {
 			world := arche.NewWorld()
 			w := &world
@@ -35,16 +35,20 @@ func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
 			arche.AddResource(w, g)
 			goal := r2.Vec{X: 35.5, Y: 9.5}
 			var bundle systems.Bundle = systems.FlowFollower{Goal: g.CellAt(goal)}
-			if kind == "mover" {
+			if kind == "mover" || kind == "orca" {
 				bundle = systems.Mover{}
 			}
-			sp, err := systems.NewSpawner(w, bundle)
+			bundles := []systems.Bundle{bundle}
+			if kind == "orca" {
+				bundles = append(bundles, systems.Avoider{})
+			}
+			sp, err := systems.NewSpawner(w, bundles...)
 			require.NoError(t, err)
 			// in the door's west cells, east cells, and both, all heading east
 			in := []r2.Vec{{X: 20.2, Y: 8.5}, {X: 20.8, Y: 9.3}, {X: 20.5, Y: 10.7}, {X: 21.3, Y: 11.5}, {X: 21.9, Y: 8.2}}
 			for _, p := range in {
 				sp.Spawn(p, func(a *systems.Spawned) {
-					if kind == "mover" {
+					if kind == "mover" || kind == "orca" {
 						a.MoveTo(goal)
 					}
 				})
@@ -58,7 +62,11 @@ func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
 			default:
 				list = append(list, &systems.PathQueue{})
 			}
-			list = append(list, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+			list = append(list, &systems.PathFollow{}, &systems.Steer{})
+			if kind == "orca" {
+				list = append(list, &systems.ORCA{})
+			}
+			list = append(list, &systems.Movement{})
 			s := ecs.NewScheduler(list...)
 			s.Initialize(w)
 			defer s.Finalize(w)
