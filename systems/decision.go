@@ -108,7 +108,8 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 //	Think.Last after the clock,    DT counts as 0 for that think          - (Decision.ClockFaults)
-//	  NaN or infinite
+//	  NaN or infinite                (after the clock: thinks at once, then
+//	                                 every Interval from now)
 //	an entry a script reads        the script's node fails                - (Decision.ScriptErrors)
 //	  not set
 type Decision struct {
@@ -195,9 +196,12 @@ func (s *Decision) Work(worker, lo, hi int) {
 // frame's step, Next < now + dt (a Next already passed counts too; a Next
 // within 1e-9 s of the frame's end counts for the next frame). An agent
 // staggered with Next in [0, Interval) thus thinks in the frame whose step
-// contains Next.
+// contains Next. An agent whose Think.Last is after now (a program's own clock
+// set back: a replay, a level restarted on the same world) is due too, and its
+// next think is scheduled an Interval from now, so it does not wait for the
+// clock to catch up with its old schedule.
 func Due(th *components.Think, now, dt float64) bool {
-	return !th.Frozen && th.Next < now+dt-dueEpsilon
+	return !th.Frozen && (th.Next < now+dt-dueEpsilon || th.Last > now)
 }
 
 // dueEpsilon keeps a Next that lands on a frame boundary, up to rounding of

@@ -430,15 +430,17 @@ func (j *thinkJob[B]) thought(now float64) {
 
 // advance records a decision at now and schedules the next one an Interval
 // after the last scheduled one (DefaultThinkInterval if unset), keeping the
-// agent's stagger phase, or an Interval from now if that is already past.
+// agent's stagger phase, or an Interval from now if that is already past or
+// the clock went back since the last decision (Last after now).
 func advance(th *components.Think, now float64) {
 	interval := th.Interval
 	if interval <= 0 {
 		interval = DefaultThinkInterval
 	}
+	back := th.Last > now
 	th.Last = now
 	th.Next += interval
-	if th.Next <= now {
+	if th.Next <= now || back {
 		th.Next = now + interval
 	}
 }
