@@ -88,13 +88,13 @@ import (
 //	  (a door closed on it)          integration value in the nearest
 //	                                 ring within 4 cells, to walk out
 type FlowField struct {
-	Capacity  int     // fields the cache starts with; 8 if zero
+	Capacity  int     // fields the cache starts with; 8 if zero or negative
 	Reserve   int     // fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive
-	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero
+	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero or negative
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
-	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero
-	Workers   int
-	Sectors   int // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
+	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero or negative
+	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
+	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
 
 	Cache *flowfield.Cache // the shared cache, also a world resource
 
@@ -200,7 +200,8 @@ func (s *FlowField) Name() string { return "flowfield" }
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
 //     arche.AddResource before Initialize;
-//   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75.
+//   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75;
+//   - if Sectors is not 0 and outside 4 to 256 (cells of a sector's side).
 func (s *FlowField) Initialize(w *arche.World) {
 	s.world = w
 	if s.Capacity <= 0 {
