@@ -187,7 +187,8 @@ const (
 	// with a Position only, moved by the program). Give the target a
 	// Velocity (zero is fine; the program may write it as it moves the
 	// target). A dead Target is not counted: it is no target, the agent
-	// brakes until it decides again.
+	// brakes until it decides again. An agent whose Target is itself is counted
+	// too: it pursues, flees or evades its own position and stands still.
 	CauseTargetUnusable
 	// CauseThinkIntervalLong: a Think.Interval over [MaxThinkInterval] (10 s):
 	// most likely milliseconds given for seconds (Thinker{Interval: 100} meant
@@ -692,7 +693,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseGoal, e)
 		}
 		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && w.Alive(in.Target) &&
-			!(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID)) {
+			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
 			r.add(CauseTargetUnusable, e)
 		}
 		if kin != nil && !goodKinematics(kin) {

@@ -289,10 +289,10 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			in := compOf[components.Intent](w, e)
 			in.Mode, in.Point.Y = components.IntentFlee, nan
 		}, []Cause{CauseGoal}},
-		{"flee from an entity, Point unused", false, 0, func(w *arche.World, e arche.Entity) {
+		{"flee from an entity (itself), Point unused", false, 0, func(w *arche.World, e arche.Entity) {
 			in := compOf[components.Intent](w, e)
 			in.Mode, in.Target, in.Point.Y = components.IntentFlee, e, nan
-		}, nil},
+		}, []Cause{CauseTargetUnusable}}, // the NaN Point is not a goal_not_finite; fleeing itself is unusable
 		{"inside a blocked cell", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Position](w, e).Vec = r2.Vec{X: 9.5, Y: 9.5}
 		}, []Cause{CauseBlocked}},
