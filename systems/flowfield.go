@@ -108,24 +108,25 @@ type FlowField struct {
 	ground []openGround
 	frame  uint64
 
-	cols     columns     // the query's components, read by the workers
-	measure  flowMeasure // copies agents and counts them by distance step
-	whist    [][]int32   // per worker, its count of agents per distance step
-	histN    int         // the length of hist this frame
-	sector   *sectorFlow // sector mode (Sectors > 0)
-	resolve  flowResolve
-	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
-	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
-	maxCost  float64   // the grid's largest finite cost, at costVer
-	costVer  uint64
-	seen     [][]goalUse // per worker, the goals its agents use, in order of first use
-	wfollow  [][]int     // per worker, its followers per goal
-	broke    []bool      // per worker, the guess failed: one of its agents switches fields
-	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
-	prev     []goalKey   // the last frame's goals, in order, with their distance steps in hist
-	fuse     bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
-	fused    bool        // this frame's measure was done by the collect pass, if the steps are unchanged
-	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
+	cols           columns     // the query's components, read by the workers
+	measure        flowMeasure // copies agents and counts them by distance step
+	whist          [][]int32   // per worker, its count of agents per distance step
+	histN          int         // the length of hist this frame
+	arrivalScratch             // gather's work space (flowfield_arrival.go)
+	sector         *sectorFlow // sector mode (Sectors > 0)
+	resolve        flowResolve
+	blocks         blockRun  // the sampling pass (Work), in claimed blocks of agents
+	sight          openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost        float64   // the grid's largest finite cost, at costVer
+	costVer        uint64
+	seen           [][]goalUse // per worker, the goals its agents use, in order of first use
+	wfollow        [][]int     // per worker, its followers per goal
+	broke          []bool      // per worker, the guess failed: one of its agents switches fields
+	ref            []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev           []goalKey   // the last frame's goals, in order, with their distance steps in hist
+	fuse           bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
+	fused          bool        // this frame's measure was done by the collect pass, if the steps are unchanged
+	farCells       int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -150,7 +151,7 @@ type goalKey struct {
 // sample or Arrived changes (an agent enters a new cell every few frames).
 type flowJob struct {
 	goal  int32 // index in goals of the field followed; -1 without a complete field
-	step  int32 // the agent's distance step (see gather); -1 when out of reach
+	step  int32 // the agent's distance step times arrivalSectors plus its sector (see gather); -1 when out of reach
 	state uint8 // jobArrived | jobMoved, noted when its field is resolved
 
 	// the cell that last blocked a line of sight to the goal from this
@@ -171,9 +172,9 @@ type flowGoal struct {
 	field *flowfield.Field
 
 	// arrival bookkeeping of this frame (see gather)
-	followers int   // agents following this field
-	lo, hi    int   // its distance steps in hist
-	arrive    int32 // agents on steps below arrive have arrived
+	followers int         // agents following this field
+	lo, hi    int         // its distance steps in hist
+	arrive    arrivalDisk // the agents on steps below arrive[sector] have arrived
 }
 
 // openGround is the open ground around a goal by distance step: cum[k] is
@@ -486,7 +487,9 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		if !write {
 			return false
 		}
-		ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+		// Arrived is kept: an agent at rest near the old goal keeps its
+		// hysteresis across a small move (the arrival rule of FlowField)
+		ff.Active, ff.Has, ff.Cell = ff.Goal, true, noCell
 	}
 	jb.goal, jb.state = -1, 0
 	if ff.Arrived {
@@ -613,15 +616,15 @@ var octileStretch = math.Sqrt(4 - 2*math.Sqrt2)
 // until a step holds agents beyond the disk's edge. Counting is by value, so
 // the outcome does not depend on the order in which agents are stored.
 func (s *FlowField) gather() {
-	step := s.Spacing / arrivalSteps
 	n := 0
 	for i := range s.goals {
 		gl := &s.goals[i]
-		// no agent can join beyond the edge of a disk holding them all
+		// no agent can join beyond the edge of a half disk holding them all
 		gl.lo = n
-		n += int(s.edge(gl.followers)/step) + 1
+		n += s.reachSteps(gl.followers)
 		gl.hi = n
 	}
+	n *= arrivalSectors // by step and sector
 	measured := s.fused && s.sameSteps(n)
 	if cap(s.hist) < n {
 		s.hist = make([]int32, n, n+n/4)
@@ -648,33 +651,8 @@ func (s *FlowField) gather() {
 		if gl.followers == 0 {
 			continue
 		}
-		h := s.hist[gl.lo:gl.hi]
-		gl.arrive = int32(len(h))
-		gathered := 0
-		for k, c := range h {
-			if c == 0 {
-				continue
-			}
-			if float64(k+1)*step > s.edge(gathered) {
-				gl.arrive = int32(k)
-				break
-			}
-			gathered += int(c)
-		}
-		// no more agents than the open ground around the disk holds
-		ground := s.openGround(gl.goal, gl.field, len(h)+arrivalSteps/2)
-		capacity := float64(ground[int(gl.arrive)+arrivalSteps/2]) / (s.Spacing * s.Spacing)
-		if float64(gathered) <= capacity {
-			continue
-		}
-		gathered = 0
-		for k, c := range h[:gl.arrive] {
-			if float64(gathered+int(c)) > capacity {
-				gl.arrive = int32(k)
-				break
-			}
-			gathered += int(c)
-		}
+		h := s.hist[gl.lo*arrivalSectors : gl.hi*arrivalSectors]
+		s.decide(gl, h, s.openGround(gl.goal, gl.field, gl.hi-gl.lo+arrivalSteps/2))
 	}
 }
 
@@ -726,8 +704,10 @@ func (s *FlowField) measureOne(j *flowJob, p r2.Vec, goal grid.Cell, f *flowfiel
 		return
 	}
 	k := min(int(max(d, 0)/step), hi-lo-1)
-	j.step = int32(k)
-	h[lo+k]++
+	c := s.grid.Center(goal)
+	sec := sectorOf(p.X-c.X, p.Y-c.Y)
+	j.step = int32(k*arrivalSectors + sec)
+	h[(lo+k)*arrivalSectors+sec]++
 }
 
 // sameSteps reports whether the goals' distance steps, n in all, are the
@@ -755,7 +735,7 @@ func (s *FlowField) sameSteps(n int) bool {
 // its position.
 func (s *FlowField) farReach(n int) float64 {
 	step := s.Spacing / arrivalSteps
-	return float64(int(s.edge(n)/step)+1)*step + s.Spacing*arrivalHold
+	return float64(s.reachSteps(n))*step + s.Spacing*arrivalHold
 }
 
 // distance returns how far p is from the centre of goal for arrival, in
@@ -863,7 +843,7 @@ func (s *FlowField) Work(worker, lo, hi int) {
 				}
 				continue
 			}
-			arrived := j.step >= 0 && j.step < s.goals[j.goal].arrive
+			arrived := s.goals[j.goal].arrive.has(j.step)
 			if j.state&jobMoved == 0 && arrived == (j.state&jobArrived != 0) {
 				continue // nothing to write
 			}

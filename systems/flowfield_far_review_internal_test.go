@@ -93,7 +93,8 @@ func TestFlowFieldFarAgentsMeasuredAsDistanceSays(t *testing.T) {
 
 // wantStep is the arrival step the FlowField's measure should give job j of
 // an agent at p, computed the plain way (the distance along the way, the
-// hold of an agent already arrived): −1 without a field or out of reach.
+// hold of an agent already arrived), times arrivalSectors plus the agent's
+// sector around the goal: −1 without a field or out of reach.
 func wantStep(ff *FlowField, p r2.Vec, j flowJob) int32 {
 	if j.goal < 0 {
 		return -1
@@ -105,7 +106,8 @@ func wantStep(ff *FlowField, p r2.Vec, j flowJob) int32 {
 		hold = ff.Spacing * arrivalHold
 	}
 	if d := ff.distance(p, gl.goal, gl.field, reach+hold) - hold; d < reach {
-		return int32(min(int(max(d, 0)/step), gl.hi-gl.lo-1))
+		c := ff.grid.Center(gl.goal)
+		return int32(min(int(max(d, 0)/step), gl.hi-gl.lo-1)*arrivalSectors + sectorOf(p.X-c.X, p.Y-c.Y))
 	}
 	return -1
 }

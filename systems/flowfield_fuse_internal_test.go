@@ -80,7 +80,7 @@ func TestFlowFieldFusedMeasureCountsAsGather(t *testing.T) {
 				j := ff.jobs[i]
 				ws := wantStep(ff, p.Vec, j)
 				if ws >= 0 {
-					want[ff.goals[j.goal].lo+int(ws)]++
+					want[ff.goals[j.goal].lo*arrivalSectors+int(ws)]++ // by step and sector
 				}
 				require.Equal(t, ws, j.step, "workers %d, frame %d, agent %d", workers, frame, i)
 			}
