@@ -480,3 +480,79 @@ func TestFlowFarReachBoundsEveryReach(t *testing.T) {
 		}
 	}
 }
+
+// packedDisk places agents on a square lattice 0.7 cells apart (a little
+// denser than Spacing, 0.75) within radius cells of the centre of goal, all
+// heading there, and returns them.
+func packedDisk(w *arche.World, goal grid.Cell, radius float64) []arche.Entity {
+	m := generic.NewMap2[components.Position, components.FlowFollower](w)
+	var es []arche.Entity
+	k := int(radius / 0.7)
+	for i := -k; i <= k; i++ {
+		for j := -k; j <= k; j++ {
+			d := r2.Vec{X: float64(i) * 0.7, Y: float64(j) * 0.7}
+			if r2.Norm(d) > radius {
+				continue
+			}
+			p := r2.Add(r2.Vec{X: float64(goal.X) + 0.5, Y: float64(goal.Y) + 0.5}, d)
+			es = append(es, m.NewWith(&components.Position{Vec: p}, &components.FlowFollower{Goal: goal}))
+		}
+	}
+	return es
+}
+
+// TestFlowArrivalGoalMovesNearOrFar: a packed crowd at rest (233 agents in
+// a disk of radius 6 cells) whose goal moves (the agents stand still; only
+// FlowField runs). A move of 1, 2 or 3 cells keeps every agent at rest: the
+// crowd is still packed on the goal's side, and the agents at rest count
+// Spacing/2 nearer across the change. A move to the crowd's rim, 6 cells,
+// keeps the 135 agents of the half disks around the new goal that the crowd
+// fills; a jump 20 cells away, beyond the crowd, sends every agent moving.
+// The former rule (a whole disk around the goal, Arrived cleared on a goal
+// change) kept 231, 186, 125 and 0 of them: the others walked into the
+// crowd at rest.
+func TestFlowArrivalGoalMovesNearOrFar(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		to      grid.Cell
+		resting int // agents still arrived once the new field is followed
+	}{
+		{"a cell", grid.Cell{X: 21, Y: 20}, 233},
+		{"2 cells", grid.Cell{X: 22, Y: 20}, 233},
+		{"3 cells", grid.Cell{X: 23, Y: 20}, 233},
+		{"to the rim", grid.Cell{X: 26, Y: 20}, 135},
+		{"far", grid.Cell{X: 40, Y: 20}, 0},
+	} {
+		w, _ := newWorld(50, 40)
+		from := grid.Cell{X: 20, Y: 20}
+		es := packedDisk(w, from, 6)
+		require.Len(t, es, 233)
+		flow := &FlowField{Workers: 2}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), flow)
+		s.Initialize(w)
+		s.Run(w, 3)
+		m := generic.NewMap1[components.FlowFollower](w)
+		count := func() (arrived, active int) {
+			for _, e := range es {
+				ff := m.Get(e)
+				if ff.Arrived {
+					arrived++
+				}
+				if ff.Has && ff.Active == tc.to {
+					active++
+				}
+			}
+			return arrived, active
+		}
+		arrived, _ := count()
+		require.Equal(t, len(es), arrived, "%s: the packed crowd has arrived", tc.name)
+		for _, e := range es {
+			m.Get(e).Goal = tc.to
+		}
+		s.Run(w, 2) // the new field is built in the first frame, followed from the second
+		arrived, active := count()
+		require.Equal(t, len(es), active, "%s: every agent follows the new goal's field", tc.name)
+		assert.Equal(t, tc.resting, arrived, "%s: agents at rest", tc.name)
+		s.Finalize(w)
+	}
+}
