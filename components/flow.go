@@ -13,13 +13,15 @@ import (
 //
 // Arrived is set each frame by the flow-field system (see systems.FlowField
 // for the exact rule, archai's own): true only for agents inside the packed
-// disk of agents gathered around the Active goal, whose radius in cells
-// follows the number of agents really inside it (one per Spacing² cells,
-// Spacing being the system's) and whose distances are measured along the way
-// to the goal, never through a wall. An agent that has arrived stops where it
-// is; the others, in a crowd still too sparse or too large for the room around
-// the goal, keep following the field. Arrived is false while the agent has no
-// complete field and after its Goal changes.
+// disk of agents gathered around the Active goal, or a packed half disk on one
+// side of it, whose radius in cells follows the number of agents really inside
+// it (one per Spacing² cells, Spacing being the system's) and whose distances
+// are measured along the way to the goal, never through a wall. An agent that
+// has arrived stops where it is; the others, in a crowd still too sparse or
+// too large for the room around the goal, keep following the field. Arrived is
+// false while the agent has no complete field; across a change of Goal it is
+// kept while the agent is still packed around the new goal (a goal moved a
+// little), and cleared otherwise (a goal moved far).
 type FlowFollower struct {
 	Goal   grid.Cell // the goal cell wanted
 	Active grid.Cell // the goal cell whose field is being followed

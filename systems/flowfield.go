@@ -28,31 +28,52 @@ import (
 // keeps agents from oscillating or stalling). [Steer] then follows it.
 //
 // Arrival (archai's own rule; Emerson leaves it to the game): agents stop
-// (Arrived) only in a packed disk around the goal, which grows with the agents
-// really inside it, so a swarm of any density keeps moving in until it is
-// packed there. Each frame, for each goal, a follower's distance d to the
-// goal's centre is measured in cells along the way there: the straight line,
-// or the way along the field where that is longer (the integration value of
-// the agent's cell over the grid's minimum cell cost, divided by √(4−2√2), the
-// most an octile route stretches a straight one, less half a cell diagonal for
-// the agent's place in its cell; +Inf where the goal is unreachable). An
-// agent already Arrived counts Spacing/2 nearer (hysteresis). Going outwards
-// from the goal in steps of Spacing/8 (d rounded up to the next step), the
-// agents of a step join the disk when the step is no farther than
-// Spacing·√(n/π) + Spacing/2, n being the agents of the nearer steps: the rim
-// of a disk holding n agents at one per Spacing² cells, plus half a Spacing
-// for an agent touching it. The first step that fails ends the disk. The disk
-// then keeps no more agents, nearest first, than the open ground within
-// Spacing/2 of it holds at one per Spacing² cells (passable cells whose
-// centres are that near, measured like d), so in a crowd too large for the
-// room around the goal the rest queue, still heading in. Every agent outside
-// the disk keeps following the field. So the disk holds its agents packed:
-// when its farthest agent is r cells from the goal, at least
-// π(r−Spacing)²/Spacing² of its agents are within r of it, whatever the
-// density of the crowd around it, and an agent behind a wall is as far from it
-// as its detour. The decision counts agents per step, so it does not depend on
-// the order in which agents are stored or on Workers, and it allocates nothing
-// once the crowd's size is steady.
+// (Arrived) only where they are packed around the goal, in a disk or in a
+// half disk on one side of it, which grows with the agents really inside it,
+// so a swarm of any density keeps moving in until it is packed there, and
+// agents reaching a crowd packed on one side of its goal (the goal moved to
+// its rim, or the agents came in from one side) stop at its rim rather than
+// press into it until it is packed all around the goal. Each frame, for each
+// goal, a follower's distance d to the goal's centre is measured in cells
+// along the way there: the straight line, or the way along the field where
+// that is longer (the integration value of the agent's cell over the grid's
+// minimum cell cost, divided by √(4−2√2), the most an octile route
+// stretches a straight one, less half a cell diagonal for the agent's place
+// in its cell; +Inf where the goal is unreachable). An agent already Arrived
+// counts Spacing/2 nearer (hysteresis), and keeps Arrived across a change of
+// its Goal, so a crowd at rest whose goal moves a little stays at rest as long
+// as it is packed around the new goal. Agents are counted by distance step
+// of Spacing/8 (d rounded up to the next step) and by their direction from the
+// goal, in 16 sectors of 22.5°. Going outwards from the goal, the agents of a
+// step join the disk when the step is no farther than Spacing·√(n/π) +
+// Spacing/2, n being the agents of the nearer steps: the rim of a disk
+// holding n agents at one per Spacing² cells, plus half a Spacing for an
+// agent touching it. The first step that fails ends the disk. The disk then
+// keeps no more agents, nearest first, than the open ground within Spacing/2
+// of it holds at one per Spacing² cells (passable cells whose centres are
+// that near, measured like d), so in a crowd too large for the room around
+// the goal the rest queue, still heading in. Unless the disk was so cut, the
+// same rule runs on each half circle of 8 sectors, with the rim of a half
+// disk, Spacing·√(2n/π) + Spacing/2, n the agents of the half circle's
+// nearer steps: where it reaches farther than the disk, the agents of its
+// sectors join up to there; all so gathered, unless the open ground within
+// Spacing/2 of the farthest of them holds fewer, and then the disk alone.
+// Every other agent keeps following the field. So the agents at rest are
+// packed: when the farthest of them in a sector is r cells from the goal,
+// at least π(r−Spacing)²/(2·Spacing²) agents are within r of the goal in a
+// half circle holding that sector, whatever the density of the crowd around
+// it, and an agent behind a wall is as far from it as its detour. A goal that
+// jumps beyond its crowd sends every agent moving (none is within the new
+// goal's disk or half disks); one that moves within it leaves at rest the
+// agents still packed around it. A crowd trailing a goal that keeps walking
+// away from it still gathers denser at its back than one at rest around a
+// goal: the agents catching up stop at the rim of the half disks, which a
+// long trail does not fill (about 40 pairs of agents closer than 0.3 cells
+// against 8 around a goal at rest, for 1,000 agents and a goal walking a cell
+// every 0.5 s). The decision counts agents per step and sector, so it does
+// not depend on the order in which agents are stored or on Workers, and it
+// allocates nothing once the crowd's size is steady. Sector mode (below)
+// keeps the disk rule alone, and clears Arrived on a goal change.
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 13 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
@@ -612,9 +633,10 @@ var octileStretch = math.Sqrt(4 - 2*math.Sqrt2)
 
 // gather decides which agents have arrived, per goal (the arrival rule of
 // [FlowField]): it counts the followers of each field by distance step and
-// grows the disk of gathered agents outwards from the goal, step by step,
-// until a step holds agents beyond the disk's edge. Counting is by value, so
-// the outcome does not depend on the order in which agents are stored.
+// sector and grows the disk of gathered agents, and its half disks, outwards
+// from the goal, step by step, until a step holds agents beyond the edge
+// (decide, flowfield_arrival.go). Counting is by value, so the outcome does
+// not depend on the order in which agents are stored.
 func (s *FlowField) gather() {
 	n := 0
 	for i := range s.goals {
