@@ -59,10 +59,17 @@ func (a *arrivalDisk) has(code int32) bool {
 	return code >= 0 && code/arrivalSectors < a[code%arrivalSectors]
 }
 
-// arrivalScratch is gather's per-frame work space: counts by step, all
-// sectors and one wedge.
+// arrivalScratch is gather's work space: the counts of a goal by step and
+// sector as prefix sums over the sectors, and the disk rule's thresholds by
+// step.
 type arrivalScratch struct {
-	tot, wedge []int32
+	// pre[k*(arrivalSectors+1)+j]: the agents of step k in sectors below j
+	pre []int32
+	// need[k]: π·((k+1)·step − Spacing/2)²/Spacing², the agents a whole
+	// disk must hold inside step k for k's agents to join (see diskSteps),
+	// for Spacing needFor
+	need    []float64
+	needFor float64
 }
 
 // reachSteps returns the number of distance steps counted for a goal with
@@ -72,99 +79,112 @@ func (s *FlowField) reachSteps(n int) int {
 	return int(s.edge(2*n)/(s.Spacing/arrivalSteps)) + 1
 }
 
-// diskSteps is the disk rule on counts t by distance step (step cells
-// each) for a disk covering frac of the circle around the goal: going
-// outwards, a step's agents join when the step is no farther than the rim
-// of the part-disk holding the agents of the nearer steps at one per
-// Spacing² cells, plus Spacing/2. It returns the first step that fails
-// (len(t) if none) and the agents of the steps before it.
-func (s *FlowField) diskSteps(t []int32, step, frac float64) (arrive int, gathered int) {
-	for k, c := range t {
+// thresholds returns need (see arrivalScratch) for at least steps steps.
+func (s *FlowField) thresholds(steps int) []float64 {
+	sc := &s.arrivalScratch
+	if sc.needFor != s.Spacing || len(sc.need) < steps {
+		step := s.Spacing / arrivalSteps
+		sc.need = grow(sc.need, max(steps, len(sc.need)))
+		sc.needFor = s.Spacing
+		for k := range sc.need {
+			// a step no farther than Spacing/2 needs nobody
+			x := max(float64(k+1)*step-s.Spacing/2, 0)
+			sc.need[k] = math.Pi * x * x / (s.Spacing * s.Spacing)
+		}
+	}
+	return sc.need
+}
+
+// diskSteps is the disk rule for a disk covering the fraction 1/div of the
+// circle around the goal (div 1 or 2), on the counts by step of sectors lo
+// to lo+n−1 (mod arrivalSectors; n = arrivalSectors: all) in the prefix sums
+// pre: going outwards, a step's agents join when the step is no farther than
+// the rim of the part-disk holding the agents of the nearer steps at one per
+// Spacing² cells, plus Spacing/2: (k+1)·step ≤ Spacing·√(div·g/π) +
+// Spacing/2, g the agents of the nearer steps, that is div·g ≥ need[k]. It
+// returns the first step that fails (the number of steps if none) and the
+// agents of the steps before it.
+func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive int, gathered int) {
+	const w = arrivalSectors + 1
+	steps := len(pre) / w
+	hi := lo + n
+	for k := range steps {
+		row := pre[k*w : k*w+w]
+		var c int32
+		if hi <= arrivalSectors {
+			c = row[hi] - row[lo]
+		} else {
+			c = row[arrivalSectors] - row[lo] + row[hi-arrivalSectors]
+		}
 		if c == 0 {
 			continue
 		}
-		if float64(k+1)*step > s.Spacing*math.Sqrt(float64(gathered)/(frac*math.Pi))+s.Spacing/2 {
+		if float64(div*gathered) < need[k] {
 			return k, gathered
 		}
 		gathered += int(c)
 	}
-	return len(t), gathered
+	return steps, gathered
 }
 
 // decide sets gl.arrive from h, its followers counted by distance step and
 // sector (h[k*arrivalSectors+j]: step k, sector j), with ground the open
 // ground around its goal by step (see [openGround]). The rule (see
 // [FlowField]): the disk rule on the whole circle, capped by the open
-// ground; then the disk rule on each half-circle wedge of sectors, which
-// extends the sectors it covers where a wedge reaches farther, unless the
-// crowd so gathered is more than the open ground around it holds.
+// ground; then the disk rule on each half circle of sectors, which extends
+// the sectors it covers where it reaches farther, unless the crowd so
+// gathered is more than the open ground around it holds.
 func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
-	const m = arrivalSectors
+	const m, w = arrivalSectors, arrivalSectors + 1
 	steps := len(h) / m
-	step := s.Spacing / arrivalSteps
 	sc := &s.arrivalScratch
-	sc.tot = grow(sc.tot, steps)
-	tot := sc.tot
+	sc.pre = grow(sc.pre, steps*w)
+	pre := sc.pre
 	for k := range steps {
-		c := int32(0)
-		for _, v := range h[k*m : k*m+m] {
+		row, c := pre[k*w:k*w+w], int32(0)
+		row[0] = 0
+		for j, v := range h[k*m : k*m+m] {
 			c += v
+			row[j+1] = c
 		}
-		tot[k] = c
 	}
-	a0, gathered := s.diskSteps(tot, step, 1)
+	need := s.thresholds(steps)
+	a0, gathered := diskSteps(pre, need, 0, m, 1)
 	area := s.Spacing * s.Spacing
+	for j := range gl.arrive {
+		gl.arrive[j] = int32(a0)
+	}
 	// no more agents than the open ground around the disk holds
 	if capacity := float64(ground[a0+arrivalSteps/2]) / area; float64(gathered) > capacity {
 		gathered = 0
-		for k, c := range tot[:a0] {
-			if float64(gathered+int(c)) > capacity {
+		for k := range a0 {
+			c := int(pre[k*w+m])
+			if float64(gathered+c) > capacity {
 				a0 = k
 				break
 			}
-			gathered += int(c)
+			gathered += c
 		}
 		for j := range gl.arrive {
 			gl.arrive[j] = int32(a0)
 		}
 		return
 	}
-	for j := range gl.arrive {
-		gl.arrive[j] = int32(a0)
-	}
-	// the wedges of sectors w to w+arrivalWedge−1, their counts updated
-	// from the last wedge's
-	sc.wedge = grow(sc.wedge, steps)
-	wt := sc.wedge
 	far := a0
-	for w := range m {
-		if w == 0 {
-			for k := range steps {
-				c := int32(0)
-				for _, v := range h[k*m : k*m+arrivalWedge] {
-					c += v
-				}
-				wt[k] = c
-			}
-		} else {
-			in, out := (w+arrivalWedge-1)%m, w-1
-			for k := range steps {
-				wt[k] += h[k*m+in] - h[k*m+out]
-			}
-		}
-		aw, _ := s.diskSteps(wt, step, 0.5)
+	for lo := range m { // the half circle of sectors lo to lo+arrivalWedge−1
+		aw, _ := diskSteps(pre, need, lo, arrivalWedge, 2)
 		if aw <= a0 {
 			continue
 		}
 		far = max(far, aw)
-		for j := w; j < w+arrivalWedge; j++ {
+		for j := lo; j < lo+arrivalWedge; j++ {
 			gl.arrive[j%m] = max(gl.arrive[j%m], int32(aw))
 		}
 	}
 	if far == a0 {
 		return
 	}
-	// the wedges' crowd too must fit the open ground around it
+	// the half disks' crowd too must fit the open ground around it
 	total := 0
 	for j, a := range gl.arrive {
 		for k := range int(a) {
