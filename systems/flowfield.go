@@ -129,27 +129,28 @@ type FlowField struct {
 	ground []openGround
 	frame  uint64
 
-	cols           columns     // the query's components, read by the workers
-	measure        flowMeasure // copies agents and counts them by distance step
-	whist          [][]int32   // per worker, its count of agents per distance step
-	histN          int         // the length of hist this frame
-	arrivalScratch             // gather's work space (flowfield_arrival.go)
-	sector         *sectorFlow // sector mode (Sectors > 0)
-	resolve        flowResolve
-	blocks         blockRun  // the sampling pass (Work), in claimed blocks of agents
-	sight          openCells // a bitmap of the grid's blocked cells, for aimWith
-	maxCost        float64   // the grid's largest finite cost, at costVer
-	costVer        uint64
-	seen           [][]goalUse // per worker, the goals its agents use, in order of first use
-	wfollow        [][]int     // per worker, its followers per goal
-	broke          []bool      // per worker, the guess failed: one of its agents switches fields
-	ref            []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
-	prev           []goalKey   // the last frame's goals, in order, with their distance steps in hist
-	fuse           bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
-	fused          bool        // this frame's measure was done by the collect pass, if the steps are unchanged
-	farCells       int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
+	cols     columns     // the query's components, read by the workers
+	measure  flowMeasure // copies agents and counts them by distance step
+	whist    [][]int32   // per worker, its count of agents per distance step
+	histN    int         // the length of hist this frame
+	sector   *sectorFlow // sector mode (Sectors > 0)
+	resolve  flowResolve
+	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
+	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost  float64   // the grid's largest finite cost, at costVer
+	costVer  uint64
+	seen     [][]goalUse // per worker, the goals its agents use, in order of first use
+	wfollow  [][]int     // per worker, its followers per goal
+	broke    []bool      // per worker, the guess failed: one of its agents switches fields
+	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev     []goalKey   // the last frame's goals, in order, with their distance steps in hist
+	fuse     bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
+	fused    bool        // this frame's measure was done by the collect pass, if the steps are unchanged
+	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
+
+	arrivalScratch // gather's work space (flowfield_arrival.go)
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
