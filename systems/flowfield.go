@@ -197,6 +197,7 @@ type flowGoal struct {
 	followers int         // agents following this field
 	lo, hi    int         // its distance steps in hist
 	arrive    arrivalDisk // the agents on steps below arrive[sector] have arrived
+	wide      bool        // its steps were widened to reachSteps this frame (see gather)
 }
 
 // openGround is the open ground around a goal by distance step: cum[k] is
@@ -286,8 +287,9 @@ func (s *FlowField) Update(w *arche.World) {
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
 	s.jobs = grow(s.jobs, n)
 	// an agent in a cell this many cells off its goal's on either axis is
-	// more than farReach+1/2 from the goal's centre
-	s.farCells = int32(min(s.farReach(n), 1<<30)) + 2
+	// more than the reach+hold of every goal's steps this frame, +1/2, from
+	// the goal's centre (the last frame's goals; the apply pass's below)
+	s.farCells = s.farCellsOf(s.farSteps(n, len(s.prev), func(i int) grid.Cell { return s.prev[i].goal }))
 	// the goals in order of first use in query order (each worker lists its
 	// range's, merged in worker order), asked of the cache in that order;
 	// the same pass resolves the agents' fields against the last frame's
@@ -323,6 +325,7 @@ func (s *FlowField) Update(w *arche.World) {
 			for _, g := range s.goals {
 				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
 			}
+			s.farCells = s.farCellsOf(s.farSteps(n, len(s.goals), func(i int) grid.Cell { return s.goals[i].goal }))
 			s.resolve.phase = ffApply
 			s.pool.Run(&s.resolve, n)
 		}
@@ -642,13 +645,55 @@ func (s *FlowField) gather() {
 	n := 0
 	for i := range s.goals {
 		gl := &s.goals[i]
-		// no agent can join beyond the edge of a half disk holding them all
+		// the steps kept for the goal, at most the rim of a half disk
+		// holding all its followers, beyond which no agent can join
 		gl.lo = n
-		n += s.reachSteps(gl.followers)
+		n += s.plannedSteps(gl.goal, gl.followers)
 		gl.hi = n
 	}
-	n *= arrivalSectors // by step and sector
-	measured := s.fused && s.sameSteps(n)
+	s.count(n*arrivalSectors, s.fused && s.sameSteps(n*arrivalSectors), false)
+	// where the steps counted were too few to decide (plannedSteps), all
+	// steps, every agent measured again
+	wide := false
+	for i := range s.goals {
+		gl := &s.goals[i]
+		if gl.followers > 0 && gl.hi-gl.lo < s.reachSteps(gl.followers) && !s.cutHolds(s.hist[gl.lo*arrivalSectors:gl.hi*arrivalSectors]) {
+			gl.wide, wide = true, true
+		}
+	}
+	if wide {
+		n = 0
+		for i := range s.goals {
+			gl := &s.goals[i]
+			k := gl.hi - gl.lo
+			if gl.wide {
+				k = s.reachSteps(gl.followers)
+			}
+			gl.lo = n
+			n += k
+			gl.hi = n
+		}
+		s.count(n*arrivalSectors, false, true)
+	}
+	for i := range s.goals { // Update set prev to goals
+		s.prev[i].lo, s.prev[i].hi = s.goals[i].lo, s.goals[i].hi
+	}
+	s.frame++
+	for i := range s.goals {
+		gl := &s.goals[i]
+		h := s.hist[gl.lo*arrivalSectors : gl.hi*arrivalSectors]
+		s.adaptReach(gl, h)
+		if gl.followers == 0 {
+			continue
+		}
+		s.decide(gl, h, s.openGround(gl.goal, gl.field, gl.hi-gl.lo+arrivalSteps/2))
+	}
+}
+
+// count sets hist, n entries, to the agents by distance step and sector of
+// each goal: the workers' histograms of the fused measure when measured,
+// else measured again (all: every agent, the far ones too).
+func (s *FlowField) count(n int, measured, all bool) {
 	if cap(s.hist) < n {
 		s.hist = make([]int32, n, n+n/4)
 	}
@@ -657,6 +702,7 @@ func (s *FlowField) gather() {
 	s.histN = n
 	if len(s.jobs) > 0 { // then every worker ran and filled its histogram
 		if !measured {
+			s.measure.all = all
 			s.pool.Run(&s.measure, len(s.jobs))
 		}
 		for _, h := range s.whist { // counts, so the sum is the same in any order
@@ -665,23 +711,14 @@ func (s *FlowField) gather() {
 			}
 		}
 	}
-	for i := range s.goals { // Update set prev to goals
-		s.prev[i].lo, s.prev[i].hi = s.goals[i].lo, s.goals[i].hi
-	}
-	s.frame++
-	for i := range s.goals {
-		gl := &s.goals[i]
-		if gl.followers == 0 {
-			continue
-		}
-		h := s.hist[gl.lo*arrivalSectors : gl.hi*arrivalSectors]
-		s.decide(gl, h, s.openGround(gl.goal, gl.field, gl.hi-gl.lo+arrivalSteps/2))
-	}
 }
 
 // flowMeasure notes the distance step of agents [lo, hi) in their jobs and
 // counts them by step in the worker's own histogram, split over the workers.
-type flowMeasure struct{ s *FlowField }
+type flowMeasure struct {
+	s   *FlowField
+	all bool // measure the far agents too (jobFar cleared): their goal's steps were widened
+}
 
 // Work implements ecs.Job. An agent far from its goal (jobFar) that has
 // not arrived is not measured: measureOne would find it at reach, beyond
@@ -701,6 +738,9 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
 			j := &s.jobs[i]
 			j.step = -1
+			if m.all {
+				j.state &^= jobFar
+			}
 			if j.goal >= 0 && j.state&(jobFar|jobArrived) != jobFar {
 				gl := &s.goals[j.goal]
 				s.measureOne(j, pos[i-start].Vec, gl.goal, gl.field, gl.lo, gl.hi, step, h)
@@ -757,8 +797,20 @@ func (s *FlowField) sameSteps(n int) bool {
 // beyond any reach+hold, where distance returns reach+hold without reading
 // its position.
 func (s *FlowField) farReach(n int) float64 {
-	step := s.Spacing / arrivalSteps
-	return float64(s.reachSteps(n))*step + s.Spacing*arrivalHold
+	return s.reachOfSteps(s.reachSteps(n))
+}
+
+// reachOfSteps returns the reach+hold of flowMeasure for a goal counting
+// steps distance steps.
+func (s *FlowField) reachOfSteps(steps int) float64 {
+	return float64(steps)*(s.Spacing/arrivalSteps) + s.Spacing*arrivalHold
+}
+
+// farCellsOf returns the cells (either axis) off a goal's cell beyond which
+// an agent is more than the reach+hold of steps distance steps, +1/2, from
+// the goal's centre (FlowField.farCells).
+func (s *FlowField) farCellsOf(steps int) int32 {
+	return int32(min(s.reachOfSteps(steps), 1<<30)) + 2
 }
 
 // distance returns how far p is from the centre of goal for arrival, in

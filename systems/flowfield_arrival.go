@@ -1,6 +1,10 @@
 package systems
 
-import "math"
+import (
+	"math"
+
+	"github.com/archai-go/archai/nav/grid"
+)
 
 // The arrival rule of [FlowField], by direction: agents are counted by
 // distance step and by sector around the goal, so that a crowd packed on
@@ -70,6 +74,133 @@ type arrivalScratch struct {
 	// for Spacing needFor
 	need    []float64
 	needFor float64
+
+	reaches   []goalReach // the steps to count for each goal in recent use (see adaptReach)
+	fullReach bool        // count reachSteps(followers) for every goal, as if no goal had any history (tests)
+}
+
+// goalReach is the number of distance steps to count for a goal next
+// frame, found by adaptReach, and the frame it was last used in.
+type goalReach struct {
+	goal  grid.Cell
+	steps int
+	used  uint64
+}
+
+// The steps counted for a goal (its reach). No agent can join beyond
+// reachSteps(followers) (see below), but a crowd that is not packed is
+// decided by far fewer: going outwards, the rule stops at the first step
+// holding an agent that fails, and that step k fails whatever its agents
+// when the agents nearer than k are fewer than need[k]/2 (the half disk's
+// threshold, the lower of the two). So counting the steps below K decides
+// exactly as counting them all when 2·M < need[K], M the agents counted:
+// the first agent beyond them is at some step k ≥ K, with at most M agents
+// nearer, and need[k] ≥ need[K] (diskSteps returns the step after the last
+// agent that joined, so the steps counted do not show in the outcome).
+// Each goal keeps the steps it needs from frame to frame (adaptReach):
+// where the test fails for a goal, its steps are widened to reachSteps and
+// the agents measured again, that frame. Agents farther than a goal's
+// steps (and hold) are not measured at all (jobFar), so a crowd streaming
+// in from afar costs its few agents near the goal, not all within the rim
+// of a half disk holding everyone.
+
+// plannedSteps returns the steps to count for goal with followers agents
+// this frame: its kept steps, at most reachSteps(followers); reachSteps if
+// none are kept.
+func (s *FlowField) plannedSteps(goal grid.Cell, followers int) int {
+	full := s.reachSteps(followers)
+	if k := s.keptSteps(goal); k > 0 && !s.fullReach {
+		return min(k, full)
+	}
+	return full
+}
+
+// keptSteps returns the steps adaptReach kept for goal, 0 if none.
+func (s *FlowField) keptSteps(goal grid.Cell) int {
+	for i := range s.reaches {
+		if s.reaches[i].goal == goal {
+			return s.reaches[i].steps
+		}
+	}
+	return 0
+}
+
+// farSteps returns the most steps a goal of goals (each the i-th of n)
+// may count this frame, with n agents in the query: what plannedSteps
+// returns for any number of followers, so that an agent farther than its
+// reach+hold (jobFar) is skipped by measure.
+func (s *FlowField) farSteps(n, k int, goal func(i int) grid.Cell) int {
+	most := 0
+	for i := range k {
+		if kept := s.keptSteps(goal(i)); kept > 0 && !s.fullReach {
+			most = max(most, min(kept, s.reachSteps(n)))
+		} else {
+			most = max(most, s.reachSteps(n))
+		}
+	}
+	return most
+}
+
+// cutHolds reports whether counting the steps of h (a goal's counts by
+// step and sector) decides as counting every step would: the steps hold
+// fewer than need[len]/2 agents (see plannedSteps).
+func (s *FlowField) cutHolds(h []int32) bool {
+	steps := len(h) / arrivalSectors
+	m := 0
+	for _, c := range h {
+		m += int(c)
+	}
+	return float64(2*m) < s.thresholds(steps + 1)[steps]
+}
+
+// adaptReach keeps the steps to count for gl's goal next frame, from its
+// counts h: the steps beyond the farthest step k at which the agents
+// nearer than k are need[k]/2 or more (so the cut there would not hold),
+// plus a margin of a quarter and two Spacings for the crowd to move in;
+// unchanged while that stays within the steps counted and they are at most
+// twice as many, so that the steps, and the fused measure, hold from frame
+// to frame.
+func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
+	const m = arrivalSectors
+	steps := len(h) / m
+	need := s.thresholds(steps + 1)
+	least, in := 0, 0
+	for k := range steps + 1 {
+		if float64(2*in) >= need[k] {
+			least = k + 1
+		}
+		if k < steps {
+			for _, c := range h[k*m : k*m+m] {
+				in += int(c)
+			}
+		}
+	}
+	var r *goalReach
+	for i := range s.reaches {
+		if s.reaches[i].goal == gl.goal {
+			r = &s.reaches[i]
+			break
+		}
+	}
+	if r == nil {
+		for i := range s.reaches { // the entry of a goal not in use this frame, else a new one
+			if e := &s.reaches[i]; e.used != s.frame && (r == nil || e.used < r.used) {
+				r = e
+			}
+		}
+		if r == nil {
+			s.reaches = append(s.reaches, goalReach{})
+			r = &s.reaches[len(s.reaches)-1]
+		}
+		*r = goalReach{goal: gl.goal, steps: steps}
+	}
+	r.used = s.frame
+	want := least + least/4 + 2*arrivalSteps
+	if steps < least+least/8+arrivalSteps || steps > 2*want {
+		r.steps = want
+	} else {
+		r.steps = steps
+	}
 }
 
 // reachSteps returns the number of distance steps counted for a goal with
@@ -102,9 +233,13 @@ func (s *FlowField) thresholds(steps int) []float64 {
 // the rim of the part-disk holding the agents of the nearer steps at one per
 // Spacing² cells, plus Spacing/2: (k+1)·step ≤ Spacing·√(div·g/π) +
 // Spacing/2, g the agents of the nearer steps, that is div·g ≥ need[k]. It
-// returns the first step that fails (the number of steps if none) and the
-// agents of the steps before it.
-func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive int, gathered int) {
+// returns the step after the last that joined (0 if none), the agents that
+// joined, and the disk's rim: the first step from there on that an agent
+// could not join (div·gathered < need[rim]), at most the steps counted, the
+// rim of a part-disk holding the gathered agents or their farthest step if
+// farther. Neither depends on agents beyond the first that fails, so counting
+// fewer steps decides alike (see plannedSteps).
+func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive, gathered, rim int) {
 	const w = arrivalSectors + 1
 	steps := len(pre) / w
 	hi := lo + n
@@ -120,11 +255,16 @@ func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive int, gathere
 			continue
 		}
 		if float64(div*gathered) < need[k] {
-			return k, gathered
+			break
 		}
 		gathered += int(c)
+		arrive = k + 1
 	}
-	return steps, gathered
+	rim = arrive
+	for rim < steps && float64(div*gathered) >= need[rim] {
+		rim++
+	}
+	return arrive, gathered, rim
 }
 
 // decide sets gl.arrive from h, its followers counted by distance step and
@@ -149,13 +289,14 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 		}
 	}
 	need := s.thresholds(steps)
-	a0, gathered := diskSteps(pre, need, 0, m, 1)
+	a0, gathered, rim := diskSteps(pre, need, 0, m, 1)
 	area := s.Spacing * s.Spacing
 	for j := range gl.arrive {
 		gl.arrive[j] = int32(a0)
 	}
-	// no more agents than the open ground around the disk holds
-	if capacity := float64(ground[a0+arrivalSteps/2]) / area; float64(gathered) > capacity {
+	// no more agents than the open ground within Spacing/2 of the disk's
+	// rim holds
+	if capacity := float64(ground[rim+arrivalSteps/2]) / area; float64(gathered) > capacity {
 		gathered = 0
 		for k := range a0 {
 			c := int(pre[k*w+m])
@@ -170,18 +311,18 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 		}
 		return
 	}
-	far := a0
+	wide, far := false, rim
 	for lo := range m { // the half circle of sectors lo to lo+arrivalWedge−1
-		aw, _ := diskSteps(pre, need, lo, arrivalWedge, 2)
+		aw, _, rw := diskSteps(pre, need, lo, arrivalWedge, 2)
 		if aw <= a0 {
 			continue
 		}
-		far = max(far, aw)
+		wide, far = true, max(far, rw)
 		for j := lo; j < lo+arrivalWedge; j++ {
 			gl.arrive[j%m] = max(gl.arrive[j%m], int32(aw))
 		}
 	}
-	if far == a0 {
+	if !wide {
 		return
 	}
 	// the half disks' crowd too must fit the open ground around it

@@ -1,0 +1,79 @@
+package systems
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFlowArrivalReachDecidesAsFullReach: a swarm of 1,500 agents streaming
+// in to a goal that walks, then jumps, on a map with walls, run twice: with
+// each goal's steps kept from frame to frame (plannedSteps, widened when
+// too few to decide) and with every goal counting all the steps in which an
+// agent could join (reachSteps of its followers, as before the steps were
+// kept). Every frame, every agent's Arrived and position are the same in
+// both runs (so the arrival decisions were the same), while the first
+// measured a fraction of the agents (the others farther than their goal's
+// steps: jobFar) and the widening path ran.
+func TestFlowArrivalReachDecidesAsFullReach(t *testing.T) {
+	g := grid.New(96, 96)
+	for y := int32(20); y < 70; y++ {
+		g.SetCost(grid.Cell{X: 60, Y: y}, grid.Blocked)
+		g.SetCost(grid.Cell{X: y + 5, Y: 30}, grid.Blocked)
+	}
+	goal := grid.Cell{X: 40, Y: 48}
+	frames := 600
+	if testing.Short() {
+		frames = 300
+	}
+	kept := newCrowd(t, g, 1500, goal, 21, 2)
+	full := newCrowd(t, g, 1500, goal, 21, 2)
+	full.flow.fullReach = true
+	measured := [2]int{}
+	widened, arrived := 0, 0
+	for f := 1; f <= frames; f++ {
+		switch {
+		case f%30 == 0 && f < 450: // walks a cell east every 0.5 s
+			goal.X++
+		case f == 450: // jumps beyond the crowd
+			goal = grid.Cell{X: 80, Y: 80}
+		}
+		for _, c := range []*crowd{kept, full} {
+			for _, e := range c.agents {
+				_, _, _, _, _, _, ff := c.m.Get(e)
+				ff.Goal = goal
+			}
+			c.s.Update(c.w)
+		}
+		for k, c := range []*crowd{kept, full} {
+			for _, j := range c.flow.jobs {
+				if j.goal >= 0 && j.state&jobFar == 0 {
+					measured[k]++
+				}
+			}
+		}
+		for _, gl := range kept.flow.goals {
+			if gl.wide {
+				widened++
+			}
+		}
+		for i, e := range kept.agents {
+			p, _, _, _, _, _, a := kept.m.Get(e)
+			q, _, _, _, _, _, b := full.m.Get(full.agents[i])
+			require.Equal(t, b.Arrived, a.Arrived, "frame %d, agent %d", f, i)
+			require.True(t, math.Float64bits(p.X) == math.Float64bits(q.X) && math.Float64bits(p.Y) == math.Float64bits(q.Y),
+				"frame %d, agent %d: %v against %v", f, i, p.Vec, q.Vec)
+			if a.Arrived {
+				arrived++
+			}
+		}
+	}
+	t.Logf("agents measured %d (kept steps) against %d (all steps); %d goal-frames widened; %d agent-frames arrived",
+		measured[0], measured[1], widened, arrived)
+	assert.Less(t, measured[0], measured[1]*3/4, "the kept steps measure fewer agents")
+	assert.Positive(t, widened, "some frame widened its goal's steps")
+	assert.Greater(t, arrived, frames*50, "a crowd gathered")
+}
