@@ -50,16 +50,18 @@ import (
 // holding n agents at one per Spacing² cells, plus half a Spacing for an
 // agent touching it. The first step that fails ends the disk. The disk then
 // keeps no more agents, nearest first, than the open ground within Spacing/2
-// of it holds at one per Spacing² cells (passable cells whose centres are
-// that near, measured like d), so in a crowd too large for the room around
-// the goal the rest queue, still heading in. Unless the disk was so cut, the
-// same rule runs on each half circle of 8 sectors, with the rim of a half
-// disk, Spacing·√(2n/π) + Spacing/2, n the agents of the half circle's
-// nearer steps: where it reaches farther than the disk, the agents of its
-// sectors join up to there; all so gathered, unless the open ground within
-// Spacing/2 of the farthest of them holds fewer, and then the disk alone.
-// Every other agent keeps following the field. So the agents at rest are
-// packed: when the farthest of them in a sector is r cells from the goal,
+// of its rim holds at one per Spacing² cells (passable cells whose centres
+// are that near, measured like d; the rim is that of a disk holding the
+// disk's agents, Spacing·√(n/π) + Spacing/2 rounded up to a step, or its
+// farthest agent's step if farther), so in a crowd too large for the room
+// around the goal the rest queue, still heading in. Unless the disk was so
+// cut, the same rule runs on each half circle of 8 sectors, with the rim of
+// a half disk, Spacing·√(2n/π) + Spacing/2, n the agents of the half
+// circle's nearer steps: where it reaches farther than the disk, the agents
+// of its sectors join up to there; all so gathered, unless the open ground
+// within Spacing/2 of the farthest rim of these half disks holds fewer, and
+// then the disk alone. Every other agent keeps following the field. So the
+// agents at rest are packed: when the farthest of them in a sector is r cells from the goal,
 // at least π(r−Spacing)²/(2·Spacing²) agents are within r of the goal in a
 // half circle holding that sector, whatever the density of the crowd around
 // it, and an agent behind a wall is as far from it as its detour. A goal that
@@ -68,12 +70,20 @@ import (
 // agents still packed around it. A crowd trailing a goal that keeps walking
 // away from it still gathers denser at its back than one at rest around a
 // goal: the agents catching up stop at the rim of the half disks, which a
-// long trail does not fill (about 40 pairs of agents closer than 0.3 cells
-// against 8 around a goal at rest, for 1,000 agents and a goal walking a cell
-// every 0.5 s). The decision counts agents per step and sector, so it does
-// not depend on the order in which agents are stored or on Workers, and it
-// allocates nothing once the crowd's size is steady. Sector mode (below)
-// keeps the disk rule alone, and clears Arrived on a goal change.
+// long trail does not fill, and each step of the goal away from it sends
+// the whole crowd moving until its front reaches the goal again (about 40
+// pairs of agents closer than 0.3 cells against 9 around a goal at rest, for
+// 1,000 agents and a goal walking a cell every 0.5 s). The decision counts
+// agents per step and sector, so it does not depend on the order in which
+// agents are stored or on Workers, and it allocates nothing once the crowd's
+// size is steady. Only the steps the decision needs are counted, and only
+// the agents within them measured: a goal keeps, from frame to frame, the
+// steps beyond which its agents are too few for anyone to join (the agents
+// nearer than a step k fewer than half of those a disk reaching k holds),
+// and counts them all again, that frame, when that fails (see
+// plannedSteps); a crowd streaming in from afar costs its agents near the
+// goal, and the decision is the same as counting every step. Sector mode
+// (below) keeps the disk rule alone, and clears Arrived on a goal change.
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 13 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
@@ -146,7 +156,7 @@ type FlowField struct {
 	prev     []goalKey   // the last frame's goals, in order, with their distance steps in hist
 	fuse     bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
 	fused    bool        // this frame's measure was done by the collect pass, if the steps are unchanged
-	farCells int32       // cells (either axis) from a goal's cell beyond which no agent can join its disk this frame (see farReach)
+	farCells int32       // cells (either axis) from a goal's cell beyond which no agent is within the steps any goal may count this frame (see farReach, farSteps)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 
@@ -186,7 +196,7 @@ type flowJob struct {
 const (
 	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
 	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
-	jobFar                 // the agent is farther than farReach from its field's goal's centre (see FlowField.farCells)
+	jobFar                 // the agent is farther than the steps its goal may count (and hold) from the goal's centre (see FlowField.farCells)
 )
 
 type flowGoal struct {
@@ -791,11 +801,12 @@ func (s *FlowField) sameSteps(n int) bool {
 
 // farReach returns a distance from a goal beyond which no agent can join
 // its disk this frame, whatever its field's followers: the reach+hold of
-// flowMeasure for n followers, the most a field can have (the steps of
-// gather grow with the followers, and the sums with the steps). An agent at
-// least that far from its goal's centre (resolveOne notes it, jobFar) is
-// beyond any reach+hold, where distance returns reach+hold without reading
-// its position.
+// flowMeasure for n followers counting every step (reachSteps), the most a
+// field can have. The steps a goal counts (plannedSteps) are at most these;
+// an agent farther from its goal's centre than the reach+hold of the most
+// steps any goal may count this frame (farSteps; resolveOne notes it,
+// jobFar) is beyond every reach+hold, where distance returns reach+hold
+// without reading its position.
 func (s *FlowField) farReach(n int) float64 {
 	return s.reachOfSteps(s.reachSteps(n))
 }
