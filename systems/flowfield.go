@@ -277,7 +277,8 @@ func (s *FlowField) Initialize(w *arche.World) {
 		s.wfollow[i] = make([]int, 0, s.Capacity)
 	}
 	s.goals = make([]flowGoal, 0, s.Capacity)
-	s.ref = make([]goalRef, 0, s.Capacity) // as goals, so that a goal move allocates nothing
+	s.reaches = make([]goalReach, 0, 2*s.Capacity) // the goals of a frame and of the one before
+	s.ref = make([]goalRef, 0, s.Capacity)         // as goals, so that a goal move allocates nothing
 	s.prev = make([]goalKey, 0, s.Capacity)
 }
 
@@ -652,6 +653,11 @@ var octileStretch = math.Sqrt(4 - 2*math.Sqrt2)
 // (decide, flowfield_arrival.go). Counting is by value, so the outcome does
 // not depend on the order in which agents are stored.
 func (s *FlowField) gather() {
+	most := 0
+	for i := range s.goals {
+		most += s.reachSteps(s.goals[i].followers)
+	}
+	s.reserveSteps(most)
 	n := 0
 	for i := range s.goals {
 		gl := &s.goals[i]
@@ -696,7 +702,28 @@ func (s *FlowField) gather() {
 		if gl.followers == 0 {
 			continue
 		}
-		s.decide(gl, h, s.openGround(gl.goal, gl.field, gl.hi-gl.lo+arrivalSteps/2))
+		s.decide(gl, h, s.openGround(gl.goal, gl.field, gl.hi-gl.lo+arrivalSteps/2, s.reachSteps(gl.followers)+arrivalSteps/2))
+	}
+}
+
+// reserveSteps sizes the histograms and gather's scratch for steps
+// distance steps in all, the most the goals may count this frame (each at
+// most reachSteps of its followers), so that the steps kept for a goal,
+// which grow as its crowd gathers, allocate nothing once the followers are
+// steady. The workers' histograms keep what the collect pass counted.
+func (s *FlowField) reserveSteps(steps int) {
+	n := steps * arrivalSectors
+	if cap(s.hist) < n {
+		s.hist = make([]int32, 0, n+n/4)
+	}
+	for w, h := range s.whist {
+		if cap(h) < n {
+			s.whist[w] = append(make([]int32, 0, n+n/4), h...)
+		}
+	}
+	s.thresholds(steps + 1)
+	if m := steps * (arrivalSectors + 1); cap(s.pre) < m {
+		s.pre = make([]int32, 0, m+m/4)
 	}
 }
 
@@ -847,8 +874,9 @@ func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach
 
 // openGround returns the open ground around goal by distance step (see
 // [openGround]), at least steps+1 entries, counting it again only when the
-// goal's field or the grid changed or more steps are needed.
-func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps int) []int32 {
+// goal's field or the grid changed or more steps are needed; a new table has
+// room for most steps.
+func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps, most int) []int32 {
 	var og *openGround
 	for i := range s.ground {
 		if g := &s.ground[i]; g.goal == goal {
@@ -876,7 +904,10 @@ func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps int) []
 	og.field, og.version = f, s.grid.Version()
 	steps += steps/4 + arrivalSteps // room for the crowd to grow
 	if cap(og.cum) < steps+1 {
-		og.cum = make([]int32, steps+1)
+		// room for the most steps the goal may count (most), so that the
+		// steps kept growing with the crowd allocate nothing
+		most += most/4 + arrivalSteps
+		og.cum = make([]int32, steps+1, max(steps, most)+1)
 	}
 	cum := og.cum[:steps+1]
 	clear(cum)
