@@ -10,14 +10,14 @@ import (
 )
 
 // TestFlowArrivalReachDecidesAsFullReach: a swarm of 1,500 agents streaming
-// in to a goal that walks, then jumps, on a map with walls, run twice: with
-// each goal's steps kept from frame to frame (plannedSteps, widened when
-// too few to decide) and with every goal counting all the steps in which an
-// agent could join (reachSteps of its followers, as before the steps were
-// kept). Every frame, every agent's Arrived and position are the same in
-// both runs (so the arrival decisions were the same), while the first
-// measured a fraction of the agents (the others farther than their goal's
-// steps: jobFar) and the widening path ran.
+// in to a goal that walks, then jumps, on a map with walls, run twice for
+// 7 s: with each goal's steps kept from frame to frame (plannedSteps,
+// widened when too few to decide) and with every goal counting all the
+// steps in which an agent could join (reachSteps of its followers, as
+// before the steps were kept). Every frame, every agent's Arrived and
+// position are the same in both runs (so the arrival decisions were the
+// same), while the first measured half the agents (the others farther than
+// their goal's steps: jobFar) and the widening path ran.
 func TestFlowArrivalReachDecidesAsFullReach(t *testing.T) {
 	g := grid.New(96, 96)
 	for y := int32(20); y < 70; y++ {
@@ -25,10 +25,7 @@ func TestFlowArrivalReachDecidesAsFullReach(t *testing.T) {
 		g.SetCost(grid.Cell{X: y + 5, Y: 30}, grid.Blocked)
 	}
 	goal := grid.Cell{X: 40, Y: 48}
-	frames := 600
-	if testing.Short() {
-		frames = 300
-	}
+	const frames = 420
 	kept := newCrowd(t, g, 1500, goal, 21, 2)
 	full := newCrowd(t, g, 1500, goal, 21, 2)
 	full.flow.fullReach = true
@@ -36,9 +33,9 @@ func TestFlowArrivalReachDecidesAsFullReach(t *testing.T) {
 	widened, arrived := 0, 0
 	for f := 1; f <= frames; f++ {
 		switch {
-		case f%30 == 0 && f < 450: // walks a cell east every 0.5 s
+		case f%30 == 0 && f < 300: // walks a cell east every 0.5 s
 			goal.X++
-		case f == 450: // jumps beyond the crowd
+		case f == 300: // jumps beyond the crowd
 			goal = grid.Cell{X: 80, Y: 80}
 		}
 		for _, c := range []*crowd{kept, full} {
