@@ -61,10 +61,11 @@ import (
 // of its sectors join up to there; all so gathered, unless the open ground
 // within Spacing/2 of the farthest rim of these half disks holds fewer, and
 // then the disk alone. Every other agent keeps following the field. So the
-// agents at rest are packed: when the farthest of them in a sector is r cells from the goal,
-// at least π(r−Spacing)²/(2·Spacing²) agents are within r of the goal in a
-// half circle holding that sector, whatever the density of the crowd around
-// it, and an agent behind a wall is as far from it as its detour. A goal that
+// agents at rest are packed: when the farthest of them in a sector is r
+// cells from the goal, at least π(r−Spacing)²/(2·Spacing²) agents are within
+// r of the goal in a half circle holding that sector, whatever the density
+// of the crowd around it, and an agent behind a wall is as far from it as
+// its detour. A goal that
 // jumps beyond its crowd sends every agent moving (none is within the new
 // goal's disk or half disks); one that moves within it leaves at rest the
 // agents still packed around it. A crowd trailing a goal that keeps walking
