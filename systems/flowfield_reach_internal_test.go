@@ -74,3 +74,42 @@ func TestFlowArrivalReachDecidesAsFullReach(t *testing.T) {
 	assert.Positive(t, widened, "some frame widened its goal's steps")
 	assert.Greater(t, arrived, frames*50, "a crowd gathered")
 }
+
+// TestFlowDiskStepsRim: diskSteps returns the step after the last agent
+// that joined, the agents that joined, and the rim: the first step an agent
+// could not join, Spacing·√(div·g/π) + Spacing/2 in steps (8 per Spacing).
+// An agent far beyond the rim changes none of the three (so the steps
+// counted do not show in the decision).
+func TestFlowDiskStepsRim(t *testing.T) {
+	s := &FlowField{Spacing: 0.75}
+	const w = arrivalSectors + 1
+	pre := func(steps int, at map[int]int) []int32 { // at: step -> agents, all in sector 3
+		p := make([]int32, steps*w)
+		for k := range steps {
+			for j := 4; j <= arrivalSectors; j++ {
+				p[k*w+j] = int32(at[k])
+			}
+		}
+		return p
+	}
+	need := s.thresholds(64)
+	for _, tc := range []struct {
+		at                    map[int]int
+		div                   int
+		arrive, gathered, rim int
+	}{
+		{map[int]int{}, 1, 0, 0, 4},                    // nobody: the rim Spacing/2 out
+		{map[int]int{2: 1}, 1, 3, 1, 8},                // one agent: edge(1) = 8.51 steps
+		{map[int]int{2: 1, 20: 1}, 1, 3, 1, 8},         // the far one fails and changes nothing
+		{map[int]int{2: 1, 40: 3}, 1, 3, 1, 8},         // nor do farther ones
+		{map[int]int{2: 1}, 2, 3, 1, 10},               // a half disk: edge(2) = 10.38 steps
+		{map[int]int{1: 3, 5: 2, 9: 4}, 1, 10, 9, 17},  // 9 agents: edge(9) = 17.54 steps
+		{map[int]int{1: 3, 5: 2, 16: 4}, 1, 6, 5, 14},  // step 16 fails (need 8.3 > 5): edge(5) = 14.09
+		{map[int]int{1: 3, 5: 2, 16: 4}, 2, 17, 9, 23}, // a half disk takes it (2·5 ≥ 8.3): edge(18) = 23.15
+	} {
+		for _, steps := range []int{tc.rim + 1, 64} {
+			a, g, r := diskSteps(pre(steps, tc.at), need, 3, arrivalWedge, tc.div)
+			require.Equal(t, [3]int{tc.arrive, tc.gathered, tc.rim}, [3]int{a, g, r}, "%v div %d, %d steps", tc.at, tc.div, steps)
+		}
+	}
+}
