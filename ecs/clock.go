@@ -29,8 +29,11 @@ type Clock struct {
 //
 // Time is computed as Frame·DT rather than summed, so it does not drift.
 // DT may change between two Updates (a variable step): Time then continues from
-// the time the last frame ended at (its Time plus its DT) and counts the new step
-// from there, so it never goes back or jumps. A DT that [CheckDT] rejects when
+// the time the last frame ended at (its Time plus its DT), so it never goes back or
+// jumps; from then on each frame's Time is the last one's plus its DT (a sum, which
+// rounds: only a constant step from frame 0 keeps exactly Frame·DT). The rule reads
+// only the last frame, so a run saved and resumed gives the same times to the bit
+// as the run not interrupted. A DT that [CheckDT] rejects when
 // Update runs (0, NaN, infinite, negative) steps that frame by 1/60, as at
 // Initialize; to pause, do not call Update.
 //
@@ -51,11 +54,13 @@ type ClockSystem struct {
 	clock *Clock
 	next  int64
 
-	// The time of frame n is baseTime + (n−baseFrame)·baseDT; the base moves to the
-	// next frame when DT changes. From frame 0 at a constant DT it is exactly n·DT.
-	baseFrame int64
-	baseTime  float64
-	baseDT    float64
+	// The Time and DT of the frame before next (prev: there was one, the clock had
+	// started). Frame n's Time is n·DT when frame n−1 ran at this DT and at Time
+	// (n−1)·DT (a constant step from frame 0: exact, no drift), else frame n−1's
+	// Time plus its DT. The rule reads only the last frame, which a saved Clock
+	// holds too: a resumed run gives the times of the run not interrupted, to the bit.
+	prevTime, prevDT float64
+	prev             bool
 
 	finalized bool // Finalize ran, and Initialize not since: Update panics
 }
@@ -94,23 +99,11 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		s.DT = 1.0 / 60
 	}
 	s.clock, s.finalized = ClockOf(w), false
-	last := s.clock.DT // the step of the clock's last frame, if it ran
+	s.prevTime, s.prevDT, s.prev = s.clock.Time, s.clock.DT, s.clock.Started
 	s.clock.DT = s.DT
 	s.next = s.clock.Frame
-	s.baseFrame, s.baseTime, s.baseDT = 0, 0, s.DT
 	if s.clock.Started {
 		s.next++
-		// A clock that ran at this step from frame 0 (a resumed or loaded world)
-		// continues at exactly n·DT; any other continues from where its last frame ended.
-		if s.clock.Time != float64(s.clock.Frame)*s.DT {
-			if CheckDT(last) != nil {
-				last = s.DT
-			}
-			s.baseFrame, s.baseTime = s.next, s.clock.Time+last
-			if math.IsNaN(s.baseTime) || math.IsInf(s.baseTime, 0) {
-				s.baseTime = float64(s.next) * s.DT
-			}
-		}
 	}
 }
 
@@ -131,13 +124,21 @@ func (s *ClockSystem) Update(w *arche.World) {
 	if CheckDT(dt) != nil {
 		dt = 1.0 / 60
 	}
-	if dt != s.baseDT { // a new step: count it from the time this frame starts at
-		s.baseTime += float64(s.next-s.baseFrame) * s.baseDT
-		s.baseFrame, s.baseDT = s.next, dt
+	t := float64(s.next) * dt
+	if s.prev && (s.prevDT != dt || s.prevTime != float64(s.next-1)*dt) {
+		// the step changed (now or before): go on from where the last frame ended
+		last := s.prevDT
+		if CheckDT(last) != nil { // a program's own clock: its step counts as this one
+			last = dt
+		}
+		if e := s.prevTime + last; !math.IsNaN(e) && !math.IsInf(e, 0) {
+			t = e
+		}
 	}
 	s.clock.Frame = s.next
 	s.clock.DT = dt
-	s.clock.Time = s.baseTime + float64(s.next-s.baseFrame)*dt
+	s.clock.Time = t
+	s.prevTime, s.prevDT, s.prev = t, dt, true
 	s.clock.Started = true
 	s.next++
 }
