@@ -38,6 +38,8 @@ import (
 //	Think.Interval Inf or NaN,     never updates again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not updated             -
+//	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
+//	  NaN or infinite                then every Interval from now
 type FSM struct {
 	Budget  int // most updates per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
@@ -90,7 +92,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
 		ctx.Blackboard = j.agent.Blackboard
-		ctx.DT = now - j.think.Last
+		ctx.DT = sinceLast(j.think, now)
 		ctx.Time = now
 		before := j.brain.Memory.Transitions
 		j.brain.Machine.Update(&j.brain.Memory, ctx)

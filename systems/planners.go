@@ -38,6 +38,8 @@ import (
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
 //	Think.Interval > 10 s          as for Decision                        CauseThinkIntervalLong
 //	Think.Frozen                   opt-out (LOD): not ticked              -
+//	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
+//	  NaN or infinite                then every Interval from now
 //	a script failing at run time   its condition is false, its effect     - (HTN.ScriptErrors)
 //	                                 fails the task
 type HTN struct {
@@ -192,6 +194,8 @@ func (s *HTN) Finalize(w *arche.World) {
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
 //	Think.Interval > 10 s          as for Decision                        CauseThinkIntervalLong
 //	Think.Frozen                   opt-out (LOD): not ticked              -
+//	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
+//	  NaN or infinite                then every Interval from now
 type GOAP struct {
 	Workers    int // goroutines planning; 0 or 1 means one
 	Budget     int // most thinks per frame; 0 (or negative) means no limit (see [Decision])

@@ -53,7 +53,7 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 			l := &t.logs[worker]
 			l.entity, l.time, observe = j.agent.Entity, now, l.observe
 		}
-		t.due.count(worker, t.tick(j.brain, p, ctx, &j.agent, now-j.think.Last, now, observe))
+		t.due.count(worker, t.tick(j.brain, p, ctx, &j.agent, sinceLast(j.think, now), now, observe))
 		j.thought(now)
 	}
 	var zero C

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 	"unsafe"
@@ -355,7 +356,8 @@ func (t *thinkers[B]) close() {
 
 // gather finds the due agents whose brain is ready, on the workers, into
 // t.due (in query order); beyond budget (0: none), those due the longest (by
-// Think.Next, then entity ID) go first and the rest wait for the next frame.
+// Think.Next, then entity ID; an agent whose Think.Last is after the clock, the
+// clock set back, before all) go first and the rest wait for the next frame.
 func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	t.Waiting = 0
 	t.finder.ready = ready
@@ -373,14 +375,18 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	// is valid for the due i only)
 	t.cols.entitiesAt(t.world, t.filter.Filter(t.world), t.due)
 	if budget > 0 && len(t.due) > budget {
-		c := &t.cols
+		c, now := &t.cols, t.clock.Time
 		if cap(t.keys) < cap(t.due) {
 			t.keys = make([]dueKey, 0, cap(t.due))
 		}
 		t.keys = t.keys[:0]
 		for _, i := range t.due {
 			th := (*components.Think)(c.at(t.runOf(int(i)), thThink, int(i)))
-			t.keys = append(t.keys, dueKey{next: th.Next, id: c.ents[i].ID(), i: i})
+			next := th.Next
+			if th.Last > now { // the clock went back: its old Next would hold it back until the clock is there again
+				next = math.Inf(-1)
+			}
+			t.keys = append(t.keys, dueKey{next: next, id: c.ents[i].ID(), i: i})
 		}
 		slices.SortFunc(t.keys, func(a, b dueKey) int {
 			if o := cmp.Compare(a.next, b.next); o != 0 {
@@ -426,6 +432,16 @@ func (j *thinkJob[B]) thought(now float64) {
 	if j.agent.Perception != nil {
 		j.agent.Perception.Fresh = false
 	}
+}
+
+// sinceLast is the DT of a think at now: the seconds since the agent last thought,
+// 0 if that is not a finite number ≥ 0 (Think.Last after the clock, the clock set
+// back; NaN or infinite), as bt.Tree.Tick counts such a DT.
+func sinceLast(th *components.Think, now float64) float64 {
+	if dt := now - th.Last; dt >= 0 && !math.IsInf(dt, 1) {
+		return dt
+	}
+	return 0
 }
 
 // advance records a decision at now and schedules the next one an Interval
