@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -76,11 +77,13 @@ type Perception struct {
 		components.Blackboard]
 	keys    []*perceptionKeys // per schema seen
 	pool    *ecs.Workers
-	ids     [6]arche.ID // component IDs, by the pe* indices
-	due     []perceiver // this frame's perceivers, in query order
-	boards  []perceiver // those with blackboard keys to write, in query order
+	cols    columns       // the query's components, read by the workers
+	n       int           // agents in this frame's query
+	qs      []arche.Query // per worker of the find phase: its query, stepped to its perceivers' entities
+	found   []perceivers  // per worker: this frame's perceivers of its range of the query, in query order
+	boards  []perceivers  // per worker: those with blackboard keys to write, in query order
+	phase   int           // what Work does: pePhaseFind, pePhaseIndex or pePhasePerceive
 	foes    foeIndex
-	indexed bool // Work builds the foe index (else it perceives)
 	sight   openCells
 	scratch []perceiveScratch // per worker
 
@@ -96,6 +99,19 @@ const (
 	peVelocity
 	peBlackboard
 )
+
+// The phases of Perception's Work.
+const (
+	pePhaseFind     = iota // query range: find the agents due to perceive (found, boards)
+	pePhaseIndex           // hash-ID range: the foe index's build phase
+	pePhasePerceive        // range of this frame's perceivers: perceive
+)
+
+// perceivers is a worker's list of perceivers on cache lines of its own.
+type perceivers struct {
+	v []perceiver
+	_ [64]byte
+}
 
 // perceiveScratch is one worker's buffers.
 type perceiveScratch struct {
@@ -150,73 +166,94 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]perceiveScratch, s.pool.N())
 	s.foes.resize(s.grid.Width(), s.grid.Height(), s.pool.N())
-	s.ids = [6]arche.ID{arche.ComponentID[components.Position](w), arche.ComponentID[components.Faction](w),
-		arche.ComponentID[components.Perception](w), arche.ComponentID[components.Think](w),
-		arche.ComponentID[components.Velocity](w), arche.ComponentID[components.Blackboard](w)}
+	s.found = make([]perceivers, s.pool.N())
+	s.boards = make([]perceivers, s.pool.N())
+	s.cols.reset() // a second world (a level restart) registers its own columns
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
+	s.cols.column(arche.ComponentID[components.Perception](w), unsafe.Sizeof(components.Perception{}))
+	s.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
+	s.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
 }
 
 // Update perceives for the agents due to think.
+//
+// Three passes on the workers: the due agents are found over contiguous
+// ranges of the query (the calling goroutine records its archetypes first;
+// each worker steps a query of its own to its due agents' entities), the
+// foe index is built, and the perceivers are split over the workers again,
+// in query order. Nothing runs per agent on the calling goroutine but the
+// blackboard keys.
 func (s *Perception) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Perception")
 	q := s.filter.Query(w)
-	n := q.Count()
-	if cap(s.due) < n { // every agent may be due: grown once
-		s.due = make([]perceiver, 0, n+n/4)
-		s.boards = make([]perceiver, 0, n+n/4)
+	s.cols.scanRuns(w, &q.Query) // closes q; no entity read here
+	s.n = s.cols.count
+	// the find phase runs on the workers from lightParallelMin agents on,
+	// else on this goroutine: one query per worker that may run
+	k := 1
+	if s.n >= lightParallelMin {
+		k = s.pool.N()
 	}
-	s.due, s.boards = s.due[:0], s.boards[:0]
-	now, dt := s.clock.Time, s.clock.DT
-	for q.Next() {
-		if !Due((*components.Think)(q.Query.Get(s.ids[peThink])), now, dt) {
-			continue
-		}
-		per := (*components.Perception)(q.Query.Get(s.ids[pePerception]))
-		if per.Fresh {
-			continue // perceived already for a think the budget held back
-		}
-		per.Time, per.Fresh = now, true
-		p := perceiver{e: q.Entity(), per: per,
-			pos: (*components.Position)(q.Query.Get(s.ids[pePos])),
-			fac: (*components.Faction)(q.Query.Get(s.ids[peFaction])),
-			vel: (*components.Velocity)(q.Query.Get(s.ids[peVelocity])),
-			bb:  (*components.Blackboard)(q.Query.Get(s.ids[peBlackboard]))}
-		s.due = append(s.due, p)
-		if p.bb != nil && p.bb.Store != nil && p.bb.Store.Schema() != nil { // a zero Store has no keys
-			s.boards = append(s.boards, p)
-		}
+	f := s.filter.Filter(w)
+	s.qs = grow(s.qs, k)
+	for i := range s.qs {
+		s.qs[i] = w.Query(f)
 	}
-	s.Checked = len(s.due)
-	if len(s.due) == 0 {
+	s.phase = pePhaseFind
+	runLight(s.pool, s, s.n)
+	for i := range s.qs {
+		s.qs[i].Close() // never stepped past its range's last due agent: still open
+	}
+	clear(s.qs)
+	total := 0
+	for i := range s.found {
+		total += len(s.found[i].v)
+	}
+	s.Checked = total
+	if total == 0 {
 		return // nobody to perceive: no index needed
 	}
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
 	s.sight.update(s.grid)
-	s.indexed = true
+	s.phase = pePhaseIndex
 	s.foes.build(s.nb, s.pool.N(), s.runIndex)
-	s.indexed = false
 	for k := range s.scratch { // grown once: every foe a candidate
 		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
 			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)
 		}
 	}
-	s.pool.Run(s, len(s.due))
-	// blackboard keys on this goroutine: resolving a schema's keys is not
-	// safe on several at once
-	for _, p := range s.boards {
-		s.keysOf(p.bb.Store.Schema()).write(p.bb.Store, p.per)
+	s.phase = pePhasePerceive
+	s.pool.Run(s, total)
+	// blackboard keys on this goroutine, in query order: resolving a
+	// schema's keys is not safe on several at once
+	for i := range s.boards {
+		for _, p := range s.boards[i].v {
+			s.keysOf(p.bb.Store.Schema()).write(p.bb.Store, p.per)
+		}
 	}
-	clear(s.due) // keep no component pointer past the Update
-	clear(s.boards)
+	for i := range s.found { // keep no component pointer past the Update
+		clear(s.found[i].v)
+		s.found[i].v = s.found[i].v[:0]
+		clear(s.boards[i].v)
+		s.boards[i].v = s.boards[i].v[:0]
+	}
 }
 
 // runIndex runs the foe index's build phase over [0, n) on the workers.
 func (s *Perception) runIndex(n int) { runLight(s.pool, s, n) }
 
-// Work implements ecs.Job: while the foe index is built, its phase over
-// hash IDs [lo, hi); then the perceptions of this frame's perceivers
-// [lo, hi) (found in query order on the calling goroutine).
+// Work implements ecs.Job: in the find phase, the due agents of the query's
+// [lo, hi); while the foe index is built, its phase over hash IDs [lo, hi);
+// then the perceptions of this frame's perceivers [lo, hi) (the workers'
+// found lists one after another, in query order).
 func (s *Perception) Work(worker, lo, hi int) {
-	if s.indexed {
+	switch s.phase {
+	case pePhaseFind:
+		s.find(worker, lo, hi)
+		return
+	case pePhaseIndex:
 		s.foes.work(s.nb, worker, lo, hi)
 		return
 	}
@@ -225,18 +262,77 @@ func (s *Perception) Work(worker, lo, hi int) {
 	if cap(sc.targets) < targetBatch {
 		sc.targets = make([]pendingTarget, 0, targetBatch) // once per worker
 	}
-	for k := lo; k < hi; k++ {
-		p := &s.due[k]
-		var v r2.Vec
-		if p.vel != nil {
-			v = p.vel.Vec
+	off := 0
+	for i := range s.found {
+		list := s.found[i].v
+		a, b := max(lo, off), min(hi, off+len(list))
+		for k := a; k < b; k++ {
+			p := &list[k-off]
+			var v r2.Vec
+			if p.vel != nil {
+				v = p.vel.Vec
+			}
+			s.perceive(p.per, p.e, p.pos.Vec, v, p.fac.Team, now, sc)
+			if len(sc.targets) == targetBatch {
+				s.setTargets(sc)
+			}
 		}
-		s.perceive(p.per, p.e, p.pos.Vec, v, p.fac.Team, now, sc)
-		if len(sc.targets) == targetBatch {
-			s.setTargets(sc)
+		off += len(list)
+		if off >= hi {
+			break
 		}
 	}
 	s.setTargets(sc)
+}
+
+// find notes the agents of the query's [lo, hi) due to perceive (see
+// Update) in worker's found list, marks their Perception fresh, and reads
+// their entities by stepping worker's query from one to the next.
+func (s *Perception) find(worker, lo, hi int) {
+	c := &s.cols
+	now, dt := s.clock.Time, s.clock.DT
+	found, boards := s.found[worker].v[:0], s.boards[worker].v[:0]
+	if cap(found) < hi-lo { // its whole range may be due: grown once
+		found = make([]perceiver, 0, hi-lo+(hi-lo)/4)
+	}
+	q := &s.qs[worker]
+	prev := -1 // the query stands before its first entity
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		ths := columnOf[components.Think](c, r, peThink, s.n)
+		pers := columnOf[components.Perception](c, r, pePerception, s.n)
+		pos := columnOf[components.Position](c, r, pePos, s.n)
+		facs := columnOf[components.Faction](c, r, peFaction, s.n)
+		vels := columnOf[components.Velocity](c, r, peVelocity, s.n)
+		bbs := columnOf[components.Blackboard](c, r, peBlackboard, s.n)
+		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
+			if !Due(&ths[i-start], now, dt) {
+				continue
+			}
+			per := &pers[i-start]
+			if per.Fresh {
+				continue // perceived already for a think the budget held back
+			}
+			per.Time, per.Fresh = now, true
+			q.Step(i - prev)
+			prev = i
+			p := perceiver{e: q.Entity(), per: per, pos: &pos[i-start], fac: &facs[i-start]}
+			if vels != nil {
+				p.vel = &vels[i-start]
+			}
+			if bbs != nil {
+				p.bb = &bbs[i-start]
+			}
+			found = append(found, p)
+			if p.bb != nil && p.bb.Store != nil && p.bb.Store.Schema() != nil { // a zero Store has no keys
+				if cap(boards) < hi-lo {
+					boards = append(make([]perceiver, 0, hi-lo+(hi-lo)/4), boards...) // grown once
+				}
+				boards = append(boards, p)
+			}
+		}
+	}
+	s.found[worker].v, s.boards[worker].v = found, boards
 }
 
 // setTargets writes the Target entity of the perceptions pending in sc. A

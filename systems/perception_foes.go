@@ -39,9 +39,12 @@ type foeIndex struct {
 const maxFoeClasses = 4
 
 // foeBucket is the side of the index's buckets, in cells: a sight range of 8
-// cells reads 4 or 5 bucket rows of 4 or 5 buckets, one contiguous run per
-// row.
-const foeBucket = 4.0
+// cells reads 2 or 3 bucket rows of 2 or 3 buckets, one contiguous run per
+// row. Buckets of 8 cells rather than 4: a quarter of the keys to count,
+// clear and prefix-sum each frame, and fewer rows per search, for more
+// agents tested per row; the answers do not depend on the side (the search
+// is exact).
+const foeBucket = 8.0
 
 // foeItem is an agent in the index: its position (this frame's
 // Neighbours.Positions) and hash ID, side by side so a search reads a
