@@ -90,3 +90,24 @@ func TestDiagnoseReportsARegistryReplacedMidRun(t *testing.T) {
 	assert.Nil(t, Diagnose(w).Replaced)
 	s.Finalize(w)
 }
+
+// Combat reads no grid, clock or registry: a world whose only live archai system is
+// Combat may replace its grid (a new level) without Diagnose calling it replaced.
+func TestDiagnoseReplacedIgnoresAGridOnlyCombatWasInitializedWith(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	s := ecs.NewScheduler(&Combat{})
+	s.Initialize(w)
+	w.Resources().Remove(arche.ResourceID[grid.Grid](w))
+	arche.AddResource(w, grid.New(10, 10))
+	assert.Nil(t, Diagnose(w).Replaced)
+
+	// with a system that holds the grid live too, the same replacement is reported
+	pf := &PathFollow{}
+	s2 := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, pf)
+	s2.Initialize(w)
+	w.Resources().Remove(arche.ResourceID[grid.Grid](w))
+	arche.AddResource(w, grid.New(10, 10))
+	assert.Equal(t, []string{"*grid.Grid"}, Diagnose(w).Replaced)
+	s2.Finalize(w)
+	s.Finalize(w)
+}

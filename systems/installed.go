@@ -135,10 +135,20 @@ func appendTwice(w *arche.World, dst []string) []string {
 // appendReplaced appends to dst the resources that the systems live in w (initialized
 // and not finalized) were initialized with and that w no longer holds, removed or
 // replaced by another value: "*grid.Grid", "*ecs.Clock", and with an HTN or GOAP
-// system live "*htn.Registry" or "*goap.Registry".
+// system live "*htn.Registry" or "*goap.Registry". Combat holds none of them: with
+// only Combat live, nothing is reported.
 func appendReplaced(w *arche.World, dst []string) []string {
 	r := ecs.Resource[installed](w)
-	if r == nil || r.live == [numSystems]int32{} {
+	if r == nil {
+		return dst
+	}
+	holders := false // a live system other than Combat
+	for i, n := range r.live {
+		if n > 0 && systemSet(1)<<i != sysCombat {
+			holders = true
+		}
+	}
+	if !holders {
 		return dst
 	}
 	if r.grid != nil && ecs.Resource[grid.Grid](w) != r.grid {
