@@ -986,12 +986,24 @@ type integrator interface {
 	Integration(c grid.Cell) float64
 }
 
-// escapeCell returns, for an agent in the blocked cell c, the open cell it should walk
-// out to: of the nearest ring of cells around c that holds open cells with a path on
-// f, the one of least integration value (the first in row order among equals).
-func escapeCell(f integrator, g *grid.Grid, c grid.Cell) (grid.Cell, bool) {
+// escapeCell returns, for an agent at p in a blocked cell, the open cell it should
+// walk out to: of the nearest ring of cells around p's cell that holds open cells
+// with a path on f whose straight segment from p crosses no dead end, the one of
+// least integration value (the first in row order among equals). A dead end is an
+// open cell with no path on f (a pocket walled in, or a room the goal is not in):
+// the agent walks freely only while it is in a blocked cell (see Movement), so one
+// that stepped into a dead end on its way out would stay there for good. When every
+// ring's cells with a path are behind dead ends, it is the nearest ring's best, as
+// if there were none (the agent may then still be caught).
+//
+// It runs only for agents in blocked cells; a segment is walked only for a cell
+// better than the ring's best so far, at most 2·escapeRadius+2 cells.
+func escapeCell(f integrator, g *grid.Grid, p r2.Vec) (grid.Cell, bool) {
+	c := cellAt(g, p)
+	fallback, found := grid.Cell{}, false
 	for r := int32(1); r <= escapeRadius; r++ {
 		best, bestV := grid.Cell{}, math.Inf(1)
+		ringBest, ringV := grid.Cell{}, math.Inf(1)
 		for y := c.Y - r; y <= c.Y+r; y++ {
 			for x := c.X - r; x <= c.X+r; x++ {
 				if max(absInt32(x-c.X), absInt32(y-c.Y)) != r {
@@ -1001,7 +1013,11 @@ func escapeCell(f integrator, g *grid.Grid, c grid.Cell) (grid.Cell, bool) {
 				if !g.InBounds(n) || !g.Passable(n) {
 					continue
 				}
-				if v := f.Integration(n); v < bestV {
+				v := f.Integration(n)
+				if v < ringV {
+					ringBest, ringV = n, v
+				}
+				if v < bestV && !crossesDeadEnd(f, g, p, g.Center(n)) {
 					best, bestV = n, v
 				}
 			}
@@ -1009,8 +1025,63 @@ func escapeCell(f integrator, g *grid.Grid, c grid.Cell) (grid.Cell, bool) {
 		if !math.IsInf(bestV, 1) {
 			return best, true
 		}
+		if !found && !math.IsInf(ringV, 1) {
+			fallback, found = ringBest, true
+		}
 	}
-	return grid.Cell{}, false
+	return fallback, found
+}
+
+// crossesDeadEnd reports whether the segment from a to b (b's cell excluded)
+// crosses an open cell with no path on f, or passes exactly through a corner
+// of one. It walks the cells the segment crosses in order (Amanatides and Woo),
+// at most 4·escapeRadius+4 of them.
+func crossesDeadEnd(f integrator, g *grid.Grid, a, b r2.Vec) bool {
+	dead := func(n grid.Cell) bool {
+		return g.InBounds(n) && g.Passable(n) && math.IsInf(f.Integration(n), 1)
+	}
+	c, end := cellAt(g, a), cellAt(g, b)
+	dx, dy := b.X-a.X, b.Y-a.Y
+	stepX, stepY := int32(1), int32(1)
+	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
+	var tDeltaX, tDeltaY float64
+	switch {
+	case dx > 0:
+		tDeltaX, tMaxX = 1/dx, (float64(c.X)+1-a.X)/dx
+	case dx < 0:
+		stepX, tDeltaX, tMaxX = -1, -1/dx, (a.X-float64(c.X))/-dx
+	}
+	switch {
+	case dy > 0:
+		tDeltaY, tMaxY = 1/dy, (float64(c.Y)+1-a.Y)/dy
+	case dy < 0:
+		stepY, tDeltaY, tMaxY = -1, -1/dy, (a.Y-float64(c.Y))/-dy
+	}
+	for range 4*escapeRadius + 4 {
+		if c == end {
+			return false
+		}
+		if dead(c) {
+			return true
+		}
+		switch {
+		case tMaxX < tMaxY:
+			c.X += stepX
+			tMaxX += tDeltaX
+		case tMaxY < tMaxX:
+			c.Y += stepY
+			tMaxY += tDeltaY
+		default: // through a corner: both cells beside it count
+			if dead(grid.Cell{X: c.X + stepX, Y: c.Y}) || dead(grid.Cell{X: c.X, Y: c.Y + stepY}) {
+				return true
+			}
+			c.X += stepX
+			c.Y += stepY
+			tMaxX += tDeltaX
+			tMaxY += tDeltaY
+		}
+	}
+	return false
 }
 
 // aim returns the point an agent at p heads for on field f, whether it is the
@@ -1050,7 +1121,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 	next, ok := f.Next(c)
 	if !ok {
 		if g.InBounds(c) && !g.Passable(c) { // inside a wall (a door closed on it): walk out
-			if out, found := escapeCell(f, g, c); found {
+			if out, found := escapeCell(f, g, p); found {
 				return g.Center(out), false, true
 			}
 		}

@@ -348,7 +348,7 @@ func sectorAimFrom(f *flowfield.SectorField, g *grid.Grid, p r2.Vec, next grid.C
 	dir, ok := f.SampleNext(p, next, has)
 	c := g.CellAt(p)
 	if !ok && g.InBounds(c) && !g.Passable(c) { // inside a wall (a door closed on it): walk out
-		if out, found := escapeCell(f, g, c); found {
+		if out, found := escapeCell(f, g, p); found {
 			return g.Center(out), false, true
 		}
 	}

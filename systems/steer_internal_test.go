@@ -107,7 +107,7 @@ func aimMatchesSample(t *testing.T, g *grid.Grid) {
 		// inside a wall (Sample has no direction there): walk out to escapeCell
 		// (TestAgentsInAClosingDoorWalkOut, TestEscapeCell)
 		if c := g.CellAt(p); g.InBounds(c) && !g.Passable(c) {
-			if out, ok := escapeCell(f, g, c); ok {
+			if out, ok := escapeCell(f, g, p); ok {
 				return g.Center(out), false, true
 			}
 			return r2.Vec{}, false, false
@@ -363,15 +363,15 @@ func TestEscapeCell(t *testing.T) {
 	f.Build(grid.Cell{X: 18, Y: 4})
 	// the west side has no path (the wall is whole): the east side's cells win, from
 	// anywhere in the wall; from the middle column the nearest ring reaches both sides
-	out, ok := escapeCell(f, g, grid.Cell{X: 9, Y: 4})
+	out, ok := escapeCell(f, g, g.Center(grid.Cell{X: 9, Y: 4}))
 	assert.True(t, ok)
 	assert.Equal(t, grid.Cell{X: 11, Y: 4}, out)
-	out, ok = escapeCell(f, g, grid.Cell{X: 8, Y: 0})
+	out, ok = escapeCell(f, g, g.Center(grid.Cell{X: 8, Y: 0}))
 	assert.True(t, ok)
 	assert.Equal(t, grid.Cell{X: 11, Y: 3}, out, "ring 3 (the west ring 1 cells have no path): nearest the goal")
 	// a goal on the west: the west side is nearer in ring and in value
 	f.Build(grid.Cell{X: 1, Y: 4})
-	out, ok = escapeCell(f, g, grid.Cell{X: 8, Y: 4})
+	out, ok = escapeCell(f, g, g.Center(grid.Cell{X: 8, Y: 4}))
 	assert.True(t, ok)
 	assert.Equal(t, grid.Cell{X: 7, Y: 4}, out)
 	// a wall thicker than 2·escapeRadius−1 cells: no way out found from its middle
@@ -383,8 +383,8 @@ func TestEscapeCell(t *testing.T) {
 	}
 	f = flowfield.New(h)
 	f.Build(grid.Cell{X: 18, Y: 10})
-	_, ok = escapeCell(f, h, grid.Cell{X: 2, Y: 10})
+	_, ok = escapeCell(f, h, h.Center(grid.Cell{X: 2, Y: 10}))
 	assert.False(t, ok)
-	_, ok = escapeCell(f, h, grid.Cell{X: 9, Y: 10})
+	_, ok = escapeCell(f, h, h.Center(grid.Cell{X: 9, Y: 10}))
 	assert.True(t, ok)
 }
