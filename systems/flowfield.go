@@ -118,7 +118,9 @@ import (
 //	  grid or blocked
 //	Position in a blocked cell     aims at the open cell of least         CauseBlocked
 //	  (a door closed on it)          integration value in the nearest
-//	                                 ring within 4 cells, to walk out
+//	                                 ring within 4 cells whose straight
+//	                                 line crosses no open cell without a
+//	                                 path (see escapeCell), to walk out
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero or negative
 	Reserve   int     // fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive
@@ -988,16 +990,18 @@ type integrator interface {
 
 // escapeCell returns, for an agent at p in a blocked cell, the open cell it should
 // walk out to: of the nearest ring of cells around p's cell that holds open cells
-// with a path on f whose straight segment from p crosses no dead end, the one of
-// least integration value (the first in row order among equals). A dead end is an
-// open cell with no path on f (a pocket walled in, or a room the goal is not in):
-// the agent walks freely only while it is in a blocked cell (see Movement), so one
-// that stepped into a dead end on its way out would stay there for good. When every
-// ring's cells with a path are behind dead ends, it is the nearest ring's best, as
-// if there were none (the agent may then still be caught).
+// with a path on f whose straight segment from p does not first enter a dead end
+// (entersDeadEnd), the one of least integration value (the first in row order
+// among equals). A dead end is an open cell with no path on f (a pocket walled in,
+// or a room the goal is not in): the agent walks freely only while it is in a
+// blocked cell (see Movement), so one that stepped into a dead end on its way out
+// would stay there for good. When every ring's cells with a path are behind dead
+// ends, it is the nearest ring's best, as if there were none (the agent may then
+// still be caught). Where no dead end is in the way, it is the cell chosen before
+// dead ends were looked for.
 //
 // It runs only for agents in blocked cells; a segment is walked only for a cell
-// better than the ring's best so far, at most 2·escapeRadius+2 cells.
+// better than the ring's best so far, at most 4·escapeRadius+4 cells.
 func escapeCell(f integrator, g *grid.Grid, p r2.Vec) (grid.Cell, bool) {
 	c := cellAt(g, p)
 	fallback, found := grid.Cell{}, false
@@ -1017,7 +1021,7 @@ func escapeCell(f integrator, g *grid.Grid, p r2.Vec) (grid.Cell, bool) {
 				if v < ringV {
 					ringBest, ringV = n, v
 				}
-				if v < bestV && !crossesDeadEnd(f, g, p, g.Center(n)) {
+				if v < bestV && !entersDeadEnd(g, p, g.Center(n), func(m grid.Cell) bool { return math.IsInf(f.Integration(m), 1) }) {
 					best, bestV = n, v
 				}
 			}
@@ -1032,14 +1036,52 @@ func escapeCell(f integrator, g *grid.Grid, p r2.Vec) (grid.Cell, bool) {
 	return fallback, found
 }
 
-// crossesDeadEnd reports whether the segment from a to b (b's cell excluded)
-// crosses an open cell with no path on f, or passes exactly through a corner
-// of one. It walks the cells the segment crosses in order (Amanatides and Woo),
-// at most 4·escapeRadius+4 of them.
-func crossesDeadEnd(f integrator, g *grid.Grid, a, b r2.Vec) bool {
-	dead := func(n grid.Cell) bool {
-		return g.InBounds(n) && g.Passable(n) && math.IsInf(f.Integration(n), 1)
+// escapeToward is escapeCell for a path follower at p in a blocked cell, whose
+// goal is the cell goal and which has no field, for when the straight line to
+// the goal first enters an open cell cut off from it (entersDeadEnd): of the
+// nearest ring of cells around p's cell that holds open cells connected to
+// goal (grid.Grid.Connected) whose straight segment from p first enters no
+// open cell cut off from it, the one nearest goal (the first in row order
+// among equals); none (goal blocked, no such cell within escapeRadius):
+// false. g must be prepared (grid.Grid.Prepare) when called from several
+// goroutines.
+func escapeToward(g *grid.Grid, p r2.Vec, goal grid.Cell) (grid.Cell, bool) {
+	if !g.Passable(goal) {
+		return grid.Cell{}, false
 	}
+	c := cellAt(g, p)
+	noPath := func(m grid.Cell) bool { return !g.Connected(m, goal) }
+	for r := int32(1); r <= escapeRadius; r++ {
+		best, bestD, found := grid.Cell{}, int64(0), false
+		for y := c.Y - r; y <= c.Y+r; y++ {
+			for x := c.X - r; x <= c.X+r; x++ {
+				if max(absInt32(x-c.X), absInt32(y-c.Y)) != r {
+					continue
+				}
+				n := grid.Cell{X: x, Y: y}
+				if !g.Connected(n, goal) {
+					continue
+				}
+				dx, dy := int64(n.X-goal.X), int64(n.Y-goal.Y)
+				if d := dx*dx + dy*dy; (!found || d < bestD) && !entersDeadEnd(g, p, g.Center(n), noPath) {
+					best, bestD, found = n, d, true
+				}
+			}
+		}
+		if found {
+			return best, true
+		}
+	}
+	return grid.Cell{}, false
+}
+
+// entersDeadEnd reports whether the first open cell the segment from a to b
+// enters (where a walk out of a wall ends), b's cell excluded, is one for which
+// noPath holds, or is entered through a corner beside one. It walks the cells
+// the segment crosses in order (Amanatides and Woo), at most 4·escapeRadius+4
+// of them (none open among them: false).
+func entersDeadEnd(g *grid.Grid, a, b r2.Vec, noPath func(grid.Cell) bool) bool {
+	dead := func(n grid.Cell) bool { return g.InBounds(n) && g.Passable(n) && noPath(n) }
 	c, end := cellAt(g, a), cellAt(g, b)
 	dx, dy := b.X-a.X, b.Y-a.Y
 	stepX, stepY := int32(1), int32(1)
@@ -1063,6 +1105,9 @@ func crossesDeadEnd(f integrator, g *grid.Grid, a, b r2.Vec) bool {
 		}
 		if dead(c) {
 			return true
+		}
+		if g.Passable(c) {
+			return false
 		}
 		switch {
 		case tMaxX < tMaxY:

@@ -47,7 +47,11 @@ const (
 //     waypoint's cell centre, and arrive at the goal from the last one. If the
 //     agent holds no path for the goal's cell, it asks for one (Path.Want);
 //     while waiting, or when the goal is unreachable, it seeks the goal
-//     directly (Movement keeps it out of walls).
+//     directly (Movement keeps it out of walls). Inside a wall (a door closed
+//     on it) it walks out that way too, unless the line first enters an open
+//     cell cut off from the goal (a pocket in the wall, where it would be
+//     trapped): then it seeks the open cell connected to the goal within 4
+//     cells, nearest the goal, whose line crosses no such cell (walkOut).
 //   - no move intent, with a [components.FlowFollower] whose sample gives a
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived).
@@ -470,7 +474,11 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		}
 	}
 	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
-		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: goal}
+		point := goal
+		if c := s.grid.CellAt(pos); !s.grid.Passable(c) && s.grid.InBounds(c) {
+			point = s.walkOut(pos, goal, gc)
+		}
+		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
 	last := len(path.Waypoints) - 1
 	wp := s.grid.Center(path.Waypoints[path.Next])
@@ -488,6 +496,25 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		return direct
 	}
 	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
+}
+
+// walkOut returns the point an agent at pos inside a wall (a door closed on
+// it) seeks on its way to goal, in the cell gc: the goal, unless the straight
+// line to it first enters an open cell cut off from the goal (a pocket inside
+// the wall, where the agent would stay for good: Movement frees only agents in
+// blocked cells); then the centre of escapeToward's exit, if there is one.
+func (s *PathFollow) walkOut(pos, goal r2.Vec, gc grid.Cell) r2.Vec {
+	if !s.grid.Passable(gc) {
+		return goal
+	}
+	noPath := func(m grid.Cell) bool { return !s.grid.Connected(m, gc) }
+	if !entersDeadEnd(s.grid, pos, goal, noPath) {
+		return goal
+	}
+	if out, ok := escapeToward(s.grid, pos, gc); ok {
+		return s.grid.Center(out)
+	}
+	return goal
 }
 
 // track updates stuck detection of an agent at pos with Progress pr and Path

@@ -58,22 +58,23 @@ func TestReview13AgentsSpawnedInAWallWalkOut(t *testing.T) {
 	}
 }
 
-// An agent in a wall heads in a straight line for the escape cell, walking freely
-// through the wall; but the first open cell it enters ends its freedom. Where the line
-// to the nearest ring's best open cell (3 cells away) crosses an isolated open cell (a
-// one-cell pocket inside the wall, no path to the goal), the agent used to step into
-// the pocket and stay there for good: open, so no escape was aimed at, and walled in,
-// so Movement let it nowhere (it ended at (15.5, 9.7)). escapeCell now passes over
-// exits whose segment crosses such a dead end, so the agent walks round the pocket, in
-// whole-grid and in sector mode (there the pocket is put on the line the sector
-// field's values choose).
+// An agent in a wall heads in a straight line for the escape cell (a flow follower)
+// or for its goal (a path follower, whose search from a blocked cell finds nothing),
+// walking freely through the wall; but the first open cell it enters ends its
+// freedom. Where that line crosses an isolated open cell (a one-cell pocket inside
+// the wall, no path to the goal), the agent used to step into the pocket and stay
+// there for good: open, so no escape was aimed at, and walled in, so Movement let it
+// nowhere (it ended at (15.5, 9.7)). escapeCell (flow fields) and escapeToward (path
+// followers) now pass over exits whose segment crosses such a dead end, so the agent
+// walks round the pocket: on a whole-grid and on a sector field, as a path follower
+// and as one under ORCA.
 func TestReview13EscapeThroughAPocketTrapsTheAgent(t *testing.T) {
-	for _, sectors := range []int{0, 8} {
-		t.Run(map[int]string{0: "field", 8: "sectors"}[sectors], func(t *testing.T) { escapeThroughAPocket(t, sectors) })
+	for _, kind := range []string{"flow", "sectors", "mover", "orca"} {
+		t.Run(kind, func(t *testing.T) { escapeThroughAPocket(t, kind) })
 	}
 }
 
-func escapeThroughAPocket(t *testing.T, sectors int) {
+func escapeThroughAPocket(t *testing.T, kind string) {
 	world := arche.NewWorld()
 	w := &world
 	g := grid.New(40, 20)
@@ -87,21 +88,44 @@ func escapeThroughAPocket(t *testing.T, sectors int) {
 			g.SetCost(grid.Cell{X: x, Y: y}, 1)
 		}
 	}
-	// the pocket, on the line from (14,9) to the nearest ring's best: (17,10) on the
+	// the pocket, on the line from (14,9) to the nearest ring's best, (17,10) on the
 	// whole-grid field, (17,12) on the sector field (whose values out of the built
-	// sectors are estimates)
+	// sectors are estimates), and on the line to the goal for a path follower
 	pocket := grid.Cell{X: 15, Y: 9}
-	if sectors > 0 {
+	if kind == "sectors" {
 		pocket = grid.Cell{X: 15, Y: 10}
 	}
 	g.SetCost(pocket, 1)
 	arche.AddResource(w, g)
 	goal := grid.Cell{X: 35, Y: 10}
-	sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal})
+	bundles := []systems.Bundle{systems.FlowFollower{Goal: goal}}
+	if kind == "mover" || kind == "orca" {
+		bundles = []systems.Bundle{systems.Mover{}}
+	}
+	if kind == "orca" {
+		bundles = append(bundles, systems.Avoider{})
+	}
+	sp, err := systems.NewSpawner(w, bundles...)
 	require.NoError(t, err)
-	sp.Spawn(r2.Vec{X: 14.5, Y: 9.5}, nil)
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.FlowField{Sectors: sectors}, &systems.PathFollow{},
-		&systems.Steer{}, &systems.Movement{})
+	sp.Spawn(r2.Vec{X: 14.5, Y: 9.5}, func(a *systems.Spawned) {
+		if kind == "mover" || kind == "orca" {
+			a.MoveTo(g.Center(goal))
+		}
+	})
+	list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}}
+	switch kind {
+	case "flow":
+		list = append(list, &systems.FlowField{})
+	case "sectors":
+		list = append(list, &systems.FlowField{Sectors: 8})
+	default:
+		list = append(list, &systems.PathQueue{})
+	}
+	list = append(list, &systems.PathFollow{}, &systems.Steer{})
+	if kind == "orca" {
+		list = append(list, &systems.ORCA{})
+	}
+	s := ecs.NewScheduler(append(list, &systems.Movement{})...)
 	s.Initialize(w)
 	defer s.Finalize(w)
 	s.Run(w, 600)
@@ -110,5 +134,6 @@ func escapeThroughAPocket(t *testing.T, sectors int) {
 		p := q.Get().Vec
 		assert.GreaterOrEqual(t, p.X, 17.0, "%v at %v (cell %v): trapped in the pocket", q.Entity(), p, g.CellAt(p))
 		assert.Less(t, p.X, 36.0, "%v at %v: past the goal", q.Entity(), p)
+		assert.True(t, g.Passable(g.CellAt(p)), "%v still in the wall at %v", q.Entity(), p)
 	}
 }
