@@ -51,7 +51,7 @@ const (
 //     on it) it walks out that way too, unless the line first enters an open
 //     cell cut off from the goal (a pocket in the wall, where it would be
 //     trapped): then it seeks the open cell connected to the goal within 4
-//     cells, nearest the goal, whose line crosses no such cell (walkOut).
+//     cells, nearest the goal, whose line first enters no such cell (walkOut).
 //   - no move intent, with a [components.FlowFollower] whose sample gives a
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived).
