@@ -34,15 +34,7 @@ func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
 			}
 			arche.AddResource(w, g)
 			goal := r2.Vec{X: 35.5, Y: 9.5}
-			var bundle systems.Bundle = systems.FlowFollower{Goal: g.CellAt(goal)}
-			if kind == "mover" || kind == "orca" {
-				bundle = systems.Mover{}
-			}
-			bundles := []systems.Bundle{bundle}
-			if kind == "orca" {
-				bundles = append(bundles, systems.Avoider{})
-			}
-			sp, err := systems.NewSpawner(w, bundles...)
+			sp, err := systems.NewSpawner(w, escapeBundles(kind, g.CellAt(goal))...)
 			require.NoError(t, err)
 			// in the door's west cells, east cells, and both, all heading east
 			in := []r2.Vec{{X: 20.2, Y: 8.5}, {X: 20.8, Y: 9.3}, {X: 20.5, Y: 10.7}, {X: 21.3, Y: 11.5}, {X: 21.9, Y: 8.2}}
@@ -53,21 +45,7 @@ func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
 					}
 				})
 			}
-			list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}}
-			switch kind {
-			case "flow":
-				list = append(list, &systems.FlowField{})
-			case "sectors":
-				list = append(list, &systems.FlowField{Sectors: 8})
-			default:
-				list = append(list, &systems.PathQueue{})
-			}
-			list = append(list, &systems.PathFollow{}, &systems.Steer{})
-			if kind == "orca" {
-				list = append(list, &systems.ORCA{})
-			}
-			list = append(list, &systems.Movement{})
-			s := ecs.NewScheduler(list...)
+			s := ecs.NewScheduler(escapeSystems(kind)...)
 			s.Initialize(w)
 			defer s.Finalize(w)
 			s.Run(w, 2) // they start walking east through the door
@@ -84,4 +62,37 @@ func TestAgentsInAClosingDoorWalkOut(t *testing.T) {
 			assert.Equal(t, 0, systems.Diagnose(w).Counts[systems.CauseBlocked])
 		})
 	}
+}
+
+// escapeBundles are the bundles of an agent of kind "flow" or "sectors" (a flow
+// follower of goal), "mover" (a path follower) or "orca" (a path follower avoiding
+// with ORCA), for the tests of agents walking out of a wall.
+func escapeBundles(kind string, goal grid.Cell) []systems.Bundle {
+	switch kind {
+	case "mover":
+		return []systems.Bundle{systems.Mover{}}
+	case "orca":
+		return []systems.Bundle{systems.Mover{}, systems.Avoider{}}
+	}
+	return []systems.Bundle{systems.FlowFollower{Goal: goal}}
+}
+
+// escapeSystems is the schedule for agents of escapeBundles(kind): a whole-grid flow
+// field ("flow"), one of 8-cell sectors ("sectors"), or a PathQueue, then PathFollow,
+// Steer, ORCA for "orca", and Movement.
+func escapeSystems(kind string) []ecs.System {
+	list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}}
+	switch kind {
+	case "flow":
+		list = append(list, &systems.FlowField{})
+	case "sectors":
+		list = append(list, &systems.FlowField{Sectors: 8})
+	default:
+		list = append(list, &systems.PathQueue{})
+	}
+	list = append(list, &systems.PathFollow{}, &systems.Steer{})
+	if kind == "orca" {
+		list = append(list, &systems.ORCA{})
+	}
+	return append(list, &systems.Movement{})
 }

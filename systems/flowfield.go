@@ -1004,6 +1004,7 @@ type integrator interface {
 // better than the ring's best so far, at most 4·escapeRadius+4 cells.
 func escapeCell(f integrator, g *grid.Grid, p r2.Vec) (grid.Cell, bool) {
 	c := cellAt(g, p)
+	noPath := func(m grid.Cell) bool { return math.IsInf(f.Integration(m), 1) }
 	fallback, found := grid.Cell{}, false
 	for r := int32(1); r <= escapeRadius; r++ {
 		best, bestV := grid.Cell{}, math.Inf(1)
@@ -1021,7 +1022,7 @@ func escapeCell(f integrator, g *grid.Grid, p r2.Vec) (grid.Cell, bool) {
 				if v < ringV {
 					ringBest, ringV = n, v
 				}
-				if v < bestV && !entersDeadEnd(g, p, g.Center(n), func(m grid.Cell) bool { return math.IsInf(f.Integration(m), 1) }) {
+				if v < bestV && !entersDeadEnd(g, p, g.Center(n), noPath) {
 					best, bestV = n, v
 				}
 			}

@@ -98,34 +98,14 @@ func escapeThroughAPocket(t *testing.T, kind string) {
 	g.SetCost(pocket, 1)
 	arche.AddResource(w, g)
 	goal := grid.Cell{X: 35, Y: 10}
-	bundles := []systems.Bundle{systems.FlowFollower{Goal: goal}}
-	if kind == "mover" || kind == "orca" {
-		bundles = []systems.Bundle{systems.Mover{}}
-	}
-	if kind == "orca" {
-		bundles = append(bundles, systems.Avoider{})
-	}
-	sp, err := systems.NewSpawner(w, bundles...)
+	sp, err := systems.NewSpawner(w, escapeBundles(kind, goal)...)
 	require.NoError(t, err)
 	sp.Spawn(r2.Vec{X: 14.5, Y: 9.5}, func(a *systems.Spawned) {
 		if kind == "mover" || kind == "orca" {
 			a.MoveTo(g.Center(goal))
 		}
 	})
-	list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}}
-	switch kind {
-	case "flow":
-		list = append(list, &systems.FlowField{})
-	case "sectors":
-		list = append(list, &systems.FlowField{Sectors: 8})
-	default:
-		list = append(list, &systems.PathQueue{})
-	}
-	list = append(list, &systems.PathFollow{}, &systems.Steer{})
-	if kind == "orca" {
-		list = append(list, &systems.ORCA{})
-	}
-	s := ecs.NewScheduler(append(list, &systems.Movement{})...)
+	s := ecs.NewScheduler(escapeSystems(kind)...)
 	s.Initialize(w)
 	defer s.Finalize(w)
 	s.Run(w, 600)
