@@ -99,6 +99,12 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		s.DT = 1.0 / 60
 	}
 	s.clock, s.finalized = ClockOf(w), false
+	live := Resource[clockSystems](w)
+	if live == nil {
+		live = &clockSystems{}
+		arche.AddResource(w, live)
+	}
+	live.n++
 	s.prevTime, s.prevDT, s.prev = s.clock.Time, s.clock.DT, s.clock.Started
 	s.clock.DT = s.DT
 	s.next = s.clock.Frame
@@ -152,7 +158,26 @@ func (s *ClockSystem) Name() string { return "clock" }
 func (s *ClockSystem) Finalize(w *arche.World) {
 	if s.clock != nil {
 		s.clock, s.finalized = nil, true
+		if live := Resource[clockSystems](w); live != nil && live.n > 0 {
+			live.n--
+		}
 	}
+}
+
+// clockSystems is a world resource: the number of ClockSystem Initialize calls in the
+// world less their Finalize calls (see [LiveClockSystems]).
+type clockSystems struct{ n int }
+
+// LiveClockSystems returns the number of [ClockSystem]s initialized in w and not
+// finalized since (a second Initialize of one system without a Finalize counts twice).
+// More than one is a mistake nothing else shows: each Update advances the same Clock,
+// the last one's DT wins and the others' is ignored. systems.Diagnose reports it in
+// Report.Twice as "clock".
+func LiveClockSystems(w *arche.World) int {
+	if live := Resource[clockSystems](w); live != nil {
+		return live.n
+	}
+	return 0
 }
 
 // Resource returns the world's resource of type T, or nil if it has none.

@@ -42,6 +42,34 @@ func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
 	}
 }
 
+// Two ecs.ClockSystems advance one Clock, and the last one's DT wins: a program that
+// added its own clock beside a schedule that had one, at another step, ran at that
+// other step in silence. Diagnose names "clock" in Twice, last; finalizing one of them
+// (or a schedule) clears it.
+func TestDiagnoseReportsTwoClockSystems(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	goodAgent(t, w)
+	own := ecs.NewClockSystem(1.0 / 30)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{},
+		&Movement{}, &Movement{}, &Decision{}, own)
+	s.Initialize(w)
+	s.Run(w, 3)
+	c := ecs.ClockOf(w)
+	assert.Equal(t, 1.0/30, c.DT, "the last clock's step wins")
+	assert.InDelta(t, 2.0/30, c.Time, 1e-12)
+	assert.Equal(t, 2, ecs.LiveClockSystems(w))
+	r := Diagnose(w)
+	assert.Equal(t, []string{"movement", "clock"}, r.Twice)
+	assert.Equal(t, "diagnostics: 1 agents, 0 of them misconfigured (2 findings): systems installed twice: movement, clock", r.String())
+	own.Finalize(w)
+	own.Finalize(w) // a second Finalize does nothing
+	assert.Equal(t, 1, ecs.LiveClockSystems(w))
+	assert.Equal(t, []string{"movement"}, Diagnose(w).Twice)
+	s.Finalize(w)
+	assert.Equal(t, 0, ecs.LiveClockSystems(w))
+	assert.Nil(t, Diagnose(w).Twice)
+}
+
 // The Diagnostics system reports a system installed twice without allocating.
 func TestDiagnosticsSystemReportsTwiceWithoutAllocating(t *testing.T) {
 	w, _ := newWorld(10, 10)

@@ -270,7 +270,8 @@ type Report struct {
 	// a schedule, or two values of one system type). Each copy runs every frame, so
 	// the work is done twice: two Movements move every agent twice as far a frame,
 	// two Decisions think twice as often. Names are the systems' Name() ("movement"),
-	// in a fixed order; nil if none. Finalize a schedule before initializing another
+	// in a fixed order, with "clock" last for two ecs.ClockSystems (see
+	// ecs.LiveClockSystems: the last one's DT wins); nil if none. Finalize a schedule before initializing another
 	// on the same world, or its systems count as installed still. The [Diagnostics]
 	// system reuses the slice at its next check.
 	Twice []string
@@ -658,6 +659,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	r.seen = nil
 	r.Twice = appendTwice(w, r.Twice)
+	if ecs.LiveClockSystems(w) > 1 {
+		r.Twice = append(r.Twice, "clock")
+	}
 	r.Replaced = appendReplaced(w, r.Replaced)
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time

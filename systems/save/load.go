@@ -272,13 +272,16 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // the file records (see [LoadInto]) and returns an error wrapping ErrGridMismatch,
 // restoring nothing, if it is not the saved one (or missing): call Restore, with no
 // states if the file has none, once the grid is added. It returns an error wrapping
-// ErrState if the world's Clock steps another DT than the saved, started one (a
-// ClockSystem of another step, whose Initialize set it: Time = Frame·DT would jump; a
-// clock saved before its first frame takes any step), if a state has no entry in the file
+// ErrState if a state has no entry in the file
 // or the file holds the state of a system not given (the run would not continue as
 // saved), or a state's own error (wrapping systems.ErrNotInitialized for a system not
 // yet initialized, or initialized on another world than l.World, such as the saved one:
 // call Initialize on l.World first).
+//
+// A ClockSystem of another step than the saved clock's may run the loaded world (a game
+// with a variable step saves the last frame's): the next frame's Time is where the saved
+// frame ended (its Time plus its DT), and each frame then steps the new DT (see
+// ecs.ClockSystem). Only the saved step continues the run exactly as the saved one.
 //
 // A program that never calls Restore loses the systems' saved state: the path queue's
 // waiting requests, for one. The PathQueue then asks again for every pending path
@@ -289,15 +292,6 @@ func (l *Loaded) Restore(states ...State) error {
 	if l.gridChecked {
 		if err := checkGrid(l.grid, ecs.Resource[grid.Grid](l.World)); err != nil {
 			return err
-		}
-	}
-	// a clock saved before its first frame (not Started) has no Time to jump from: the
-	// next frame is frame 0, at Time 0, whatever the step
-	if l.clock != nil && l.clock.DT > 0 && l.clock.Started {
-		if c := ecs.Resource[ecs.Clock](l.World); c != nil && c.DT != l.clock.DT {
-			return fmt.Errorf("load: %w: the world's Clock steps %v s (a ClockSystem's DT, set at its Initialize), the save was made stepping %v s: "+
-				"Time = Frame·DT would jump from %v s to %v s at the next frame; continue with the saved step (ecs.NewClockSystem(%v))",
-				ErrState, c.DT, l.clock.DT, l.clock.Time, float64(l.clock.Frame+1)*c.DT, l.clock.DT)
 		}
 	}
 	given := map[string]bool{}
