@@ -37,6 +37,13 @@ type Clock struct {
 // Update runs (0, NaN, infinite, negative) steps that frame by 1/60, as at
 // Initialize; to pause, do not call Update.
 //
+// The program (a level restarted on the same world: *clock = ecs.Clock{}) or a load
+// (systems/save's LoadInto into a world whose ClockSystem is initialized) may set the
+// Clock's Frame, Time and Started between two Updates: the next Update goes on from
+// them, as after an Initialize (frame Frame+1 at Time+DT if Started, else frame Frame at
+// Time). Before, it overwrote them with its own count: a world loaded at frame 300 went
+// on at frame 0, time 0.
+//
 // A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
 // Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
 // A large finite DT is kept: every archai system gives a bounded result for
@@ -105,12 +112,29 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		arche.AddResource(w, live)
 	}
 	live.n++
-	s.prevTime, s.prevDT, s.prev = s.clock.Time, s.clock.DT, s.clock.Started
+	s.resume()
 	s.clock.DT = s.DT
+}
+
+// resume takes the clock's frame, time and step as the last frame's (as the clock
+// holds them: a fresh, resumed or loaded one).
+func (s *ClockSystem) resume() {
+	s.prevTime, s.prevDT, s.prev = s.clock.Time, s.clock.DT, s.clock.Started
 	s.next = s.clock.Frame
 	if s.clock.Started {
 		s.next++
 	}
+}
+
+// written reports whether the clock still holds the frame, time and started flag this
+// system set last (or found at Initialize): false if the program or a load wrote them.
+func (s *ClockSystem) written() bool {
+	c := s.clock
+	frame := s.next
+	if s.prev {
+		frame--
+	}
+	return c.Started == s.prev && c.Frame == frame && math.Float64bits(c.Time) == math.Float64bits(s.prevTime)
 }
 
 // Update moves the clock to the next frame, by the DT of this frame (see
@@ -125,6 +149,9 @@ func (s *ClockSystem) Update(w *arche.World) {
 			panic("ecs: ClockSystem.Update called after Finalize: call Initialize(w) again first (a level restart), or stop updating it")
 		}
 		panic("ecs: ClockSystem.Update called before Initialize: call Initialize(w) on every system (Scheduler.Initialize, or arche-model's model.Run) before the first Update")
+	}
+	if !s.written() { // a load or the program set the clock (a level restart): go on from it
+		s.resume()
 	}
 	dt := s.DT
 	if CheckDT(dt) != nil {
@@ -170,9 +197,9 @@ type clockSystems struct{ n int }
 
 // LiveClockSystems returns the number of [ClockSystem]s initialized in w and not
 // finalized since (a second Initialize of one system without a Finalize counts twice).
-// More than one is a mistake nothing else shows: each Update advances the same Clock,
-// the last one's DT wins and the others' is ignored. systems.Diagnose reports it in
-// Report.Twice as "clock".
+// More than one is a mistake nothing else shows: each advances the same Clock a frame
+// (of its own DT) at its Update, so the world runs two frames per schedule step.
+// systems.Diagnose reports it in Report.Twice as "clock".
 func LiveClockSystems(w *arche.World) int {
 	if live := Resource[clockSystems](w); live != nil {
 		return live.n

@@ -101,3 +101,47 @@ func TestClockSystemConstantAndResumedDT(t *testing.T) {
 	s3.Update(&w)
 	assert.InDelta(t, 100.6, c.Time, 1e-9)
 }
+
+// The program or a load may set the clock between two Updates: a level restarted on the
+// same world (*clock = Clock{}), a save loaded into a world whose ClockSystem was
+// initialized first. The next Update goes on from what the clock holds, as after an
+// Initialize. Before, the ClockSystem overwrote it with its own count: the restart did
+// not happen, and a world loaded at frame 300 went on at frame 0, time 0.
+func TestClockSystemGoesOnFromAClockSetBetweenUpdates(t *testing.T) {
+	w := arche.NewWorld()
+	s := NewClockSystem(0.1)
+	s.Initialize(&w)
+	c := ClockOf(&w)
+	for range 5 {
+		s.Update(&w)
+	}
+	require.Equal(t, int64(4), c.Frame)
+
+	*c = Clock{} // a level restart
+	s.Update(&w)
+	assert.Equal(t, Clock{Time: 0, DT: 0.1, Frame: 0, Started: true}, *c)
+	s.Update(&w)
+	assert.Equal(t, Clock{Time: 0.1, DT: 0.1, Frame: 1, Started: true}, *c)
+
+	*c = Clock{Time: 30, DT: 0.1, Frame: 300, Started: true} // a load wrote the saved clock
+	s.Update(&w)
+	assert.Equal(t, Clock{Time: 30.1, DT: 0.1, Frame: 301, Started: true}, *c)
+	s.Update(&w)
+	assert.Equal(t, int64(302), c.Frame)
+	assert.InDelta(t, 30.2, c.Time, 1e-12)
+
+	// a saved clock of another step: its frame ends at Time+DT, then the system's step
+	*c = Clock{Time: 5, DT: 0.5, Frame: 10, Started: true}
+	s.Update(&w)
+	assert.Equal(t, Clock{Time: 5.5, DT: 0.1, Frame: 11, Started: true}, *c)
+
+	// the clock only read, never written: the count goes on as it was (exact Frame·DT)
+	w2 := arche.NewWorld()
+	s2 := NewClockSystem(0.1)
+	s2.Initialize(&w2)
+	c2 := ClockOf(&w2)
+	for range 50 {
+		s2.Update(&w2)
+	}
+	assert.Equal(t, 49*0.1, c2.Time)
+}

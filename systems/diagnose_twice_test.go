@@ -42,10 +42,9 @@ func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
 	}
 }
 
-// Two ecs.ClockSystems advance one Clock, and the last one's DT wins: a program that
-// added its own clock beside a schedule that had one, at another step, ran at that
-// other step in silence. Diagnose names "clock" in Twice, last; finalizing one of them
-// (or a schedule) clears it.
+// Two ecs.ClockSystems each advance the Clock a frame: a program that added its own
+// clock beside a schedule that had one ran two frames per step, in silence. Diagnose
+// names "clock" in Twice, last; finalizing one of them (or a schedule) clears it.
 func TestDiagnoseReportsTwoClockSystems(t *testing.T) {
 	w, _ := newWorld(10, 10)
 	goodAgent(t, w)
@@ -55,8 +54,9 @@ func TestDiagnoseReportsTwoClockSystems(t *testing.T) {
 	s.Initialize(w)
 	s.Run(w, 3)
 	c := ecs.ClockOf(w)
-	assert.Equal(t, 1.0/30, c.DT, "the last clock's step wins")
-	assert.InDelta(t, 2.0/30, c.Time, 1e-12)
+	assert.Equal(t, int64(5), c.Frame, "two frames a step")
+	assert.Equal(t, 1.0/30, c.DT)
+	assert.InDelta(t, 2.0/30+3.0/60, c.Time, 1e-12, "each clock's frame lasts its step")
 	assert.Equal(t, 2, ecs.LiveClockSystems(w))
 	r := Diagnose(w)
 	assert.Equal(t, []string{"movement", "clock"}, r.Twice)

@@ -271,7 +271,7 @@ type Report struct {
 	// the work is done twice: two Movements move every agent twice as far a frame,
 	// two Decisions think twice as often. Names are the systems' Name() ("movement"),
 	// in a fixed order, with "clock" last for two ecs.ClockSystems (see
-	// ecs.LiveClockSystems: the last one's DT wins); nil if none. Finalize a schedule before initializing another
+	// ecs.LiveClockSystems: each advances the clock a frame); nil if none. Finalize a schedule before initializing another
 	// on the same world, or its systems count as installed still. The [Diagnostics]
 	// system reuses the slice at its next check.
 	Twice []string

@@ -76,6 +76,27 @@ func TestRestoreWithAnotherClockStepContinuesTheClock(t *testing.T) {
 	}
 }
 
+// A program that initialized its ClockSystem before loading (the world is made, the
+// schedule initialized, then the save loaded into it): the load writes the saved clock
+// into the world's Clock, and the next frame is the saved run's next (frame 91 at
+// 1.5 s + 1/60). Before, the ClockSystem went on with its own count: frame 0 at time 0,
+// in silence.
+func TestClockSystemInitializedBeforeTheLoadGoesOnFromTheSave(t *testing.T) {
+	f := newFixture(t) // stepping 1/60 s, frame 90 at 1.5 s
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+	w := worldWith(grid.New(16, 16))
+	cs := ecs.NewClockSystem(1.0 / 60)
+	cs.Initialize(w)
+	l, err := save.LoadInto(data, f.reg, w)
+	require.NoError(t, err)
+	require.NoError(t, l.Restore())
+	cs.Update(w)
+	c := ecs.Resource[ecs.Clock](w)
+	assert.Equal(t, int64(91), c.Frame)
+	assert.Equal(t, 1.5+1.0/60, c.Time)
+}
+
 // A path queue's state saved after a grid edit its Update has not seen would lose the
 // repaths it owes (a loaded queue starts from the loaded grid): Save refuses it until the
 // queue's next Update. A state of a system initialized on another world, or not at all,
