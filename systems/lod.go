@@ -35,7 +35,9 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 // of the intervals (so a nearer agent thinks sooner, a farther one later, and
 // agents keep the stagger phase they were given at spawn, so the work stays
 // spread over frames); an agent coming out of a freeze thinks in the next
-// frame, and its tree sees the whole frozen time as dt. A frozen agent does
+// frame, and its tree sees the whole frozen time as dt, then thinks on its
+// stagger phase again (a crowd that thaws together does not think in one frame
+// of every interval from then on). A frozen agent does
 // not think or perceive, but still steers towards its last intent.
 //
 // Agents with a [components.Path] get a path-queue priority from their level:
@@ -141,7 +143,7 @@ func (s *LOD) Update(w *arche.World) {
 		if th.Frozen {
 			th.Frozen = false
 			th.Interval = interval
-			th.Next = now
+			th.Next = thawNext(th.Next, now, interval)
 			continue
 		}
 		if th.Interval != interval {
@@ -153,6 +155,25 @@ func (s *LOD) Update(w *arche.World) {
 			th.Interval = interval
 		}
 	}
+}
+
+// thawNext is the Think.Next of an agent coming out of a freeze at now: due at once (the
+// latest time at or before now on the agent's stagger phase, next + k·interval), so it thinks
+// in this frame and then on its own phase again. Setting it to now would put every agent of a
+// crowd that thaws together in one frame for good. A next that is not finite (Diagnose counts
+// it) becomes now, and so does an interval that is not finite and > 0.
+func thawNext(next, now, interval float64) float64 {
+	if next-next != 0 || now-now != 0 || !(interval > 0) || interval-interval != 0 {
+		return now
+	}
+	back := math.Mod(now-next, interval) // in (-interval, interval)
+	if back < 0 {
+		back += interval
+	}
+	if back >= interval { // rounding
+		back = 0
+	}
+	return now - back
 }
 
 func (s *LOD) nearest(p r2.Vec) float64 {

@@ -1,0 +1,47 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// A crowd that thaws together (the camera jumps back to it) keeps the think stagger it was
+// spawned with: newbie14 froze 3,000 staggered agents and brought the focus back, and from
+// then on all 3,000 thought in one frame of every six and none in the other five (LOD set
+// Think.Next to the thaw time). Each agent now thinks in the thaw frame, as documented, and
+// then on its own phase again.
+func TestLODThawKeepsTheStagger(t *testing.T) {
+	w, _ := newWorld(300, 40)
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	sp, err := NewSpawner(w, Thinker{Tree: tree}, With(components.LOD{}))
+	require.NoError(t, err)
+	const n = 600
+	sp.SpawnBatch(n, func(i int, a *Spawned) { a.Position.Vec = r2.Vec{X: 5 + float64(i%20), Y: 5 + float64(i/20)} })
+	lod := &LOD{Points: []r2.Vec{{X: 10, Y: 10}}}
+	dec := &Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), lod, dec)
+	s.Initialize(w)
+	for f := range 360 {
+		switch f {
+		case 60:
+			lod.Points[0] = r2.Vec{X: 290, Y: 10} // beyond 96 cells: all frozen
+		case 180:
+			lod.Points[0] = r2.Vec{X: 10, Y: 10} // back: all thaw in this frame
+		}
+		s.Update(w)
+		if f == 180 {
+			assert.Equal(t, n, dec.Thought, "every thawed agent thinks in the thaw frame")
+		}
+		if f >= 300 && f < 306 {
+			// 10 Hz at 60 frames/s: about n/6 a frame, as before the freeze
+			assert.InDelta(t, n/6, dec.Thought, n/12, "frame %d: thinks per frame after a thaw", f)
+		}
+	}
+}
