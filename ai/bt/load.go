@@ -576,8 +576,14 @@ func seconds(p *Ports, name, msName string) float64 {
 	return s
 }
 
-func count(p *Ports, name string, def int) int {
-	n := constant(p, name, def)
+// count reads the required count port name of Repeat or a retry: a missing one is a
+// build error, as in BehaviorTree.CPP (it used to read as 0: the child never ran).
+func count(p *Ports, name string) int {
+	if !p.Has(name) {
+		p.fail(fmt.Errorf("%w: missing port %q", ErrPort, name))
+		return 0
+	}
+	n := constant(p, name, 0)
 	if n > MaxCount || n < -1 {
 		p.fail(fmt.Errorf("%w: %s=%d: %w (-1 for forever, at most %d)", ErrPort, name, n, ErrInvalidCount, MaxCount))
 	}
@@ -629,7 +635,7 @@ func init() {
 		"ForceSuccess": one(ForceSuccess),
 		"ForceFailure": one(ForceFailure),
 		"Repeat": {1, 1, func(p *Ports, k []*Node) *Node {
-			return Repeat(count(p, "num_cycles", 0), k[0])
+			return Repeat(count(p, "num_cycles"), k[0])
 		}},
 		"RepeatUntilFailure": one(RepeatUntilFailure),
 		"RepeatUntilSuccess": one(RepeatUntilSuccess),
@@ -637,10 +643,10 @@ func init() {
 			return ForceFailure(RepeatUntilFailure(n))
 		}),
 		"RetryUntilSuccessful": {1, 1, func(p *Ports, k []*Node) *Node {
-			return Retry(count(p, "num_attempts", 0), k[0])
+			return Retry(count(p, "num_attempts"), k[0])
 		}},
 		"Retry": {1, 1, func(p *Ports, k []*Node) *Node {
-			return Retry(count(p, "num_attempts", 0), k[0])
+			return Retry(count(p, "num_attempts"), k[0])
 		}},
 		"Cooldown": {1, 1, func(p *Ports, k []*Node) *Node { return Cooldown(seconds(p, "seconds", "msec"), k[0]) }},
 		"Timeout":  {1, 1, func(p *Ports, k []*Node) *Node { return Timeout(seconds(p, "seconds", "msec"), k[0]) }},

@@ -30,7 +30,11 @@ import (
 // registered leaves as <Name …/> or <Action ID="Name" …/>; ports as attributes with
 // {key} references (see "Blackboard and ports" in the package doc). A loaded node is named
 // by its name attribute, else by its type as written ([Tree.NodeName]: "Fallback", not
-// "Selector"). _description is accepted on every element and ignored. Attributes
+// "Selector"). The built-in nodes' attributes: Repeat num_cycles and
+// RetryUntilSuccessful (Retry) num_attempts, both required (-1: forever); Timeout,
+// Cooldown and Wait seconds or msec, Delay seconds or delay_msec, Sleep msec, one of
+// them required; Parallel success_count (default -1, all) and failure_count (default 1);
+// RunOnce then_skip (default true). _description is accepted on every element and ignored. Attributes
 // that take a script (Script and ScriptCondition code, Precondition if, and _failureIf,
 // _successIf, _skipIf, _while, _onSuccess, _onFailure, _onHalted, _post on any node) are
 // BehaviorTree.CPP 4.x scripts, compiled when the tree is built (rules and errors:
