@@ -67,7 +67,8 @@ func (g *Graph) Connect(a, b int64) {
 // ConnectCost joins waypoints a and b by an edge of the given cost, which
 // must be at least their distance for [Graph.Path]'s heuristic to stay
 // admissible (a slow road costs more than its length; a teleporter would
-// need [AStar] with a weaker heuristic).
+// need [AStar] with a weaker heuristic). A cost of +Inf closes the edge:
+// no path takes it (raise a road's cost to +Inf to close it, set it back to open it).
 //
 // Panics:
 //   - when a or b is not a waypoint, or a == b;
@@ -146,7 +147,8 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 
 // AStar finds a cheapest path from s to t in g with A* (Hart, Nilsson &
 // Raphael 1968). h(n) estimates the cost from n to t; nil means 0
-// (Dijkstra). Edge weights must be non-negative.
+// (Dijkstra). Edge weights must be non-negative; an edge of weight +Inf is
+// never taken (a closed road), so a goal reached only through one is ErrUnreachable.
 //
 // The path is cheapest whenever h is admissible (never above the true
 // remaining cost), even if h is not consistent: a node whose cost improves
@@ -198,6 +200,9 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 			nid := to.Node().ID()
 			w, _ := g.Weight(cur.id, nid)
 			ng := cs.g + w
+			if math.IsInf(ng, 1) { // a closed edge: no path of infinite cost
+				continue
+			}
 			ns, seen := st[nid]
 			if seen && ng >= ns.g {
 				continue
