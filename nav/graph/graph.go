@@ -17,6 +17,8 @@ var (
 	ErrUnreachable = errors.New("graph: goal unreachable from start")
 	// ErrNoWaypoint: a waypoint ID is unknown, or the graph is empty.
 	ErrNoWaypoint = errors.New("graph: no such waypoint")
+	// ErrPosition: a position given to Nearest or Route has a NaN or infinite coordinate.
+	ErrPosition = errors.New("graph: position not finite")
 )
 
 // Graph is a waypoint graph: points in the plane (IDs 0, 1, 2, … in the
@@ -88,11 +90,15 @@ func (g *Graph) ConnectCost(a, b int64, cost float64) {
 func (g *Graph) Gonum() *simple.WeightedUndirectedGraph { return g.g }
 
 // Nearest returns the waypoint closest to p and its distance, or
-// ErrNoWaypoint when the graph is empty. It rebuilds the k-d tree after
+// ErrNoWaypoint when the graph is empty, or ErrPosition (and -1) when p has a
+// NaN or infinite coordinate. It rebuilds the k-d tree after
 // waypoints were added (O(n log² n)), then answers in O(log n).
 func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 	if len(g.pos) == 0 {
 		return -1, 0, ErrNoWaypoint
+	}
+	if p.X-p.X != 0 || p.Y-p.Y != 0 { // NaN or ±Inf
+		return -1, 0, ErrPosition
 	}
 	if g.dirty || g.tree == nil {
 		pts := make(waypoints, len(g.pos))
@@ -126,14 +132,18 @@ func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 // waypoint, along [Graph.Path] to the waypoint nearest `to`, then to `to`.
 // The points, both ends included, are appended to dst[:0]; the cost is the
 // path's cost plus the two straight legs. The caller checks that the legs
-// are walkable (for example with a line-of-sight test).
+// are walkable (for example with a line-of-sight test). Errors: ErrNoWaypoint,
+// ErrPosition (from or to not finite), ErrUnreachable.
 func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) {
 	dst = dst[:0]
 	a, da, err := g.Nearest(from)
 	if err != nil {
 		return dst, 0, err
 	}
-	b, db, _ := g.Nearest(to)
+	b, db, err := g.Nearest(to)
+	if err != nil {
+		return dst, 0, err
+	}
 	ids, cost, err := g.Path(a, b, nil)
 	if err != nil {
 		return dst, 0, err
