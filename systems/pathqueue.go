@@ -105,7 +105,7 @@ const DefaultPathBudget = 10000
 //	  for Kinematics.Radius
 type PathQueue struct {
 	Workers int          // unused: kept so that existing code builds (the light pass finding requests runs on the calling goroutine)
-	Budget  int          // node expansions per frame; DefaultPathBudget if zero
+	Budget  int          // node expansions per frame; DefaultPathBudget if zero or negative (no budget is unlimited, unlike Decision's)
 	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
 	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
 
