@@ -203,6 +203,13 @@ const (
 	// asks to strike, so, like CauseSteerIncomplete, a Diagnose right after
 	// Initialize does not see it; the [Diagnostics] system does.
 	CauseNoCombatSystem
+	// CauseNoLODSystem: an agent with a components.LOD (and a Think) while the
+	// world has a focus point (an entity with a components.Focus: a camera, a
+	// player) and no LOD system: its level of detail is never set, so it thinks
+	// at its Think.Interval wherever it is and is never frozen. Add
+	// &systems.LOD{} before the decision systems. Without a Focus entity a LOD
+	// component is not counted (static LOD.Points need the system anyway).
+	CauseNoLODSystem
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -246,6 +253,7 @@ var causeNames = [NumCauses]string{
 	CauseTargetUnusable:       "target_unusable",
 	CauseThinkIntervalLong:    "think_interval_too_long",
 	CauseNoCombatSystem:       "no_combat_system",
+	CauseNoLODSystem:          "no_lod_system",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -569,6 +577,8 @@ type diagnoser struct {
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
 	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
 	weapons    *generic.Filter2[components.Weapon, components.Intent]
+	lods       *generic.Filter2[components.LOD, components.Think]
+	focus      *generic.Filter1[components.Focus]
 	ownMotion  arche.ID // components.OwnMotion
 	posID      arche.ID // components.Position
 	velID      arche.ID // components.Velocity
@@ -606,6 +616,8 @@ func (d *diagnoser) init() {
 	d.htns = brainFilter[components.HTNPlanner]()
 	d.goaps = brainFilter[components.GOAPPlanner]()
 	d.weapons = generic.NewFilter2[components.Weapon, components.Intent]()
+	d.lods = generic.NewFilter2[components.LOD, components.Think]()
+	d.focus = generic.NewFilter1[components.Focus]()
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -643,6 +655,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.blackboardChecks(w, r)
 	d.orcaChecks(w, r)
 	d.combatChecks(w, r)
+	d.lodChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)

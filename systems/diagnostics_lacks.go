@@ -110,6 +110,26 @@ func (d *diagnoser) combatChecks(w *arche.World, r *Report) {
 	}
 }
 
+// lodChecks counts the agents with a LOD and a Think while the world has a focus
+// point (an entity with a Focus) and no LOD system (CauseNoLODSystem). Without a
+// focus point a LOD component alone is no sign that a level of detail was meant
+// (the benchmark's agents carry one whether -lod is on or not).
+func (d *diagnoser) lodChecks(w *arche.World, r *Report) {
+	if !d.lacks(sysLOD) {
+		return
+	}
+	fq := d.focus.Query(w)
+	focus := fq.Count() > 0
+	fq.Close()
+	if !focus {
+		return
+	}
+	q := d.lods.Query(w)
+	for q.Next() {
+		r.add(CauseNoLODSystem, q.Entity())
+	}
+}
+
 // livePath reports whether path, an agent's Path, is one the path queue or
 // PathFollow still acts on, so that a goal it cannot reach matters: wanted,
 // pending or ready, or unreachable for the cell the agent's intent still aims

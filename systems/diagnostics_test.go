@@ -406,6 +406,21 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 				compOf[components.Intent](w, a).Attack = all[0]
 			}
 		}, []Cause{CauseNoCombatSystem}},
+		{"no LOD system", false, sysLOD, func(w *arche.World, _ arche.Entity) {
+			var all []arche.Entity // both agents have a LOD
+			q := w.Query(arche.All(arche.ComponentID[components.Think](w)))
+			for q.Next() {
+				all = append(all, q.Entity())
+			}
+			for _, a := range all {
+				put(w, a, components.LOD{})
+			}
+			cam := w.NewEntity() // a focus point: a level of detail is meant
+			put(w, cam, components.Focus{})
+		}, []Cause{CauseNoLODSystem}},
+		{"a LOD, with a LOD system: not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.LOD{})
+		}, nil},
 		{"a Weapon asked to strike, with a Combat system: not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Weapon{Damage: 1, Range: 2})
 			compOf[components.Intent](w, e).Attack = e

@@ -46,13 +46,14 @@ const (
 	sysHTN
 	sysGOAP
 	sysCombat
+	sysLOD
 
-	numSystems = 14 // the systems above
+	numSystems = 15 // the systems above
 )
 
 // systemNames are the systems' Name()s, by bit index.
 var systemNames = [numSystems]string{"decision", "utility", "fsm", "perception", "pathqueue", "flowfield",
-	"steer", "movement", "spatial", "pathfollow", "orca", "htn", "goap", "combat"}
+	"steer", "movement", "spatial", "pathfollow", "orca", "htn", "goap", "combat", "lod"}
 
 // markInstalled records in w that system s was initialized.
 func markInstalled(w *arche.World, s systemSet) {

@@ -53,6 +53,8 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 //	absent or unusable             what LOD does                          Diagnose counts
 //	LOD (the component)            opt-out: keeps its Think.Interval,     -
 //	                               never frozen
+//	the LOD system, for an agent   keeps its Think.Interval, never        CauseNoLODSystem (with a
+//	  with a LOD                     frozen; Level stays 0                  Focus entity in the world)
 //	Path                           opt-out: no path priority              -
 //	no focus point at all          every agent gets level 0               -
 //	a focus point NaN or infinite  left out                               CausePosition (a Focus entity's)
@@ -100,6 +102,7 @@ func (s *LOD) Initialize(w *arche.World) {
 	s.agents = generic.NewFilter4[components.Position, components.Think, components.LOD, components.Path]().
 		Optional(generic.T[components.Path]())
 	s.Counts = make([]int, len(s.Levels)+1)
+	markInstalled(w, sysLOD)
 }
 
 // Update assigns levels.
@@ -195,4 +198,5 @@ func (s *LOD) Finalize(w *arche.World) {
 		return
 	}
 	s.agents, s.finalized = nil, true
+	markFinalized(w, sysLOD)
 }
