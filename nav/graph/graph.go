@@ -91,7 +91,8 @@ func (g *Graph) Gonum() *simple.WeightedUndirectedGraph { return g.g }
 
 // Nearest returns the waypoint closest to p and its distance, or
 // ErrNoWaypoint when the graph is empty, or ErrPosition (and -1) when p has a
-// NaN or infinite coordinate. It rebuilds the k-d tree after
+// NaN or infinite coordinate. A waypoint at a NaN or infinite position is never
+// the nearest (ErrNoWaypoint if every one is). It rebuilds the k-d tree after
 // waypoints were added (O(n log² n)), then answers in O(log n).
 func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 	if len(g.pos) == 0 {
@@ -100,13 +101,21 @@ func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 	if p.X-p.X != 0 || p.Y-p.Y != 0 { // NaN or ±Inf
 		return -1, 0, ErrPosition
 	}
-	if g.dirty || g.tree == nil {
-		pts := make(waypoints, len(g.pos))
+	if g.dirty {
+		pts := make(waypoints, 0, len(g.pos))
 		for i, q := range g.pos {
-			pts[i] = waypoint{p: q, id: int64(i)}
+			if q.X-q.X == 0 && q.Y-q.Y == 0 { // a NaN or infinite waypoint would break the k-d tree
+				pts = append(pts, waypoint{p: q, id: int64(i)})
+			}
 		}
-		g.tree = kdtree.New(pts, false)
+		g.tree = nil
+		if len(pts) > 0 {
+			g.tree = kdtree.New(pts, false)
+		}
 		g.dirty = false
+	}
+	if g.tree == nil {
+		return -1, 0, ErrNoWaypoint
 	}
 	c, d2 := g.tree.Nearest(waypoint{p: p})
 	return c.(waypoint).id, math.Sqrt(d2), nil
@@ -123,7 +132,10 @@ func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 	}
 	goal := g.pos[b]
 	path, cost, _, err := AStar(g.g, a, b, func(n int64) float64 {
-		return r2.Norm(r2.Sub(g.pos[n], goal))
+		if h := r2.Norm(r2.Sub(g.pos[n], goal)); h-h == 0 {
+			return h
+		}
+		return 0 // a waypoint (or goal) at a NaN or infinite position: no estimate
 	}, dst)
 	return path, cost, err
 }

@@ -55,3 +55,40 @@ func TestNearestOfANonFinitePoint(t *testing.T) {
 	assert.Equal(t, int64(1), id)
 	assert.Equal(t, 1.0, d)
 }
+
+// A waypoint with a NaN coordinate (bad level data) is never the nearest, and the others
+// are still found: newbie14's Nearest of (1, 0) returned a waypoint 4.1 away while one
+// stood 1 away, the NaN waypoint having broken the k-d tree. Paths through such a
+// waypoint are still cheapest (its heuristic counts as 0).
+func TestNearestWithANaNWaypoint(t *testing.T) {
+	g := New()
+	a := g.AddWaypoint(r2.Vec{X: 0, Y: 0})
+	n := g.AddWaypoint(r2.Vec{X: math.NaN(), Y: 0})
+	b := g.AddWaypoint(r2.Vec{X: 10, Y: 0})
+	c := g.AddWaypoint(r2.Vec{X: 5, Y: 1})
+	g.ConnectCost(a, n, 1)
+	g.ConnectCost(n, b, 8)
+	g.Connect(a, c)
+	g.Connect(c, b)
+	for _, p := range []r2.Vec{{X: 1, Y: 0}, {X: 9, Y: 0}, {X: 5, Y: 3}, {X: -100, Y: 0}} {
+		id, d, err := g.Nearest(p)
+		require.NoError(t, err)
+		want, best := int64(-1), math.Inf(1)
+		for i := range int64(g.Len()) {
+			if dd := r2.Norm(r2.Sub(g.Position(i), p)); dd < best {
+				want, best = i, dd
+			}
+		}
+		assert.Equal(t, want, id, "nearest to %v", p)
+		assert.InDelta(t, best, d, 1e-12)
+	}
+	path, cost, err := g.Path(a, b, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{a, n, b}, path, "the cheapest path, through the NaN waypoint")
+	assert.Equal(t, 9.0, cost)
+
+	only := New()
+	only.AddWaypoint(r2.Vec{X: math.Inf(1)})
+	_, _, err = only.Nearest(r2.Vec{})
+	assert.ErrorIs(t, err, ErrNoWaypoint, "no waypoint with a finite position")
+}
