@@ -95,7 +95,8 @@ type Viewer struct {
 	prevWork   time.Duration
 	anchorWall time.Time
 	anchorSim  float64
-	fpsWall    time.Time // wall clock and frame count of the last snapshot
+	timer      *time.Timer // pace's, made at its first wait
+	fpsWall    time.Time   // wall clock and frame count of the last snapshot
 	fpsFrame   int64
 	mapVersion uint64
 	flowKey    flowKey
@@ -148,9 +149,9 @@ func (v *Viewer) Select(id uint32) bool {
 // Enabled reports whether the viewer is on.
 func (v *Viewer) Enabled() bool { return v.enabled.Load() }
 
-// Close releases a paused Update for good (it no longer blocks) and ends the
-// page's event streams; safe from any goroutine, more than once. Call it
-// before shutting the HTTP server down.
+// Close releases a paused Update for good (it no longer blocks, nor waits
+// for the pace) and ends the page's event streams; safe from any goroutine,
+// more than once. Call it before shutting the HTTP server down.
 func (v *Viewer) Close() { v.closeOnce.Do(func() { close(v.done) }) }
 
 // Name implements ecs.Namer: "debugview".
@@ -218,7 +219,7 @@ func (v *Viewer) Update(w *arche.World) {
 	if v.paused {
 		v.hold(w)
 	}
-	v.pace()
+	v.pace(w)
 }
 
 // Finalize drops the filter, so that an Update after it panics naming the

@@ -1,6 +1,7 @@
 package debugview
 
 import (
+	"math"
 	"time"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -140,25 +141,51 @@ func (v *Viewer) frameTime() float64 {
 	return float64(v.frames-1) / 60
 }
 
-// pace sleeps so that simulation time runs at speed times real time; it
+// pace waits so that simulation time runs at speed times real time; it
 // re-anchors when the simulation falls more than a quarter second behind (no
-// catching up in a burst).
-func (v *Viewer) pace() {
-	if v.speed <= 0 {
-		return
-	}
-	if v.anchorWall.IsZero() {
-		v.reanchor()
-		return
-	}
-	due := v.anchorWall.Add(time.Duration((v.frameTime() - v.anchorSim) / v.speed * float64(time.Second)))
-	switch d := time.Until(due); {
-	case d > 0:
-		time.Sleep(d)
-	case d < -time.Second/4:
-		v.reanchor()
+// catching up in a burst). While it waits it applies the page's commands: a
+// new speed re-anchors (a tiny speed's long wait ends at once), SetEnabled(false)
+// and Close end the wait; other commands take effect and the wait goes on.
+func (v *Viewer) pace(w *arche.World) {
+	for v.speed > 0 && v.enabled.Load() {
+		if v.anchorWall.IsZero() {
+			v.reanchor()
+			return
+		}
+		ns := (v.frameTime() - v.anchorSim) / v.speed * float64(time.Second)
+		if math.IsNaN(ns) {
+			return // a NaN clock time: nothing to pace by
+		}
+		due := v.anchorWall.Add(time.Duration(min(ns, maxWait)))
+		d := time.Until(due)
+		if d < -time.Second/4 {
+			v.reanchor()
+			return
+		}
+		if d <= 0 {
+			return
+		}
+		if v.timer == nil {
+			v.timer = time.NewTimer(d)
+		} else {
+			v.timer.Reset(d)
+		}
+		select {
+		case <-v.timer.C:
+			return
+		case c := <-v.cmds:
+			v.timer.Stop()
+			v.apply(w, c)
+		case <-v.done:
+			v.timer.Stop()
+			return
+		}
 	}
 }
+
+// maxWait bounds the pace's wait for one frame, in nanoseconds, so that a tiny
+// speed waits long rather than overflowing time.Duration (and running unpaced).
+const maxWait = float64(1 << 62)
 
 func (v *Viewer) reanchor() {
 	v.anchorWall, v.anchorSim = time.Now(), v.frameTime()
