@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -89,8 +90,9 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // twice (by two files) is read once; a file that includes itself, directly or through
 // others, is an error wrapping ErrInclude naming the chain ("a.xml -> b.xml -> a.xml"),
 // as is a file that cannot be read (naming the <include> line and wrapping the
-// os.ReadFile error). For cycles, data counts as the file named file in dir (file itself
-// if absolute). ros_pkg is not supported.
+// os error), that is not a regular file (a named pipe, a device such as /dev/zero)
+// or that holds more than MaxIncludeSize bytes. For cycles, data counts as the file
+// named file in dir (file itself if absolute). ros_pkg is not supported.
 func (r *Registry) LoadXMLFrom(dir, file string, data []byte) (Document, error) {
 	l := &docLoader{r: r, seen: map[string]bool{}, noDir: dir == ""}
 	abs := ""
@@ -184,10 +186,42 @@ func (l *docLoader) include(inc include, dir string) error {
 	if len(l.chain) >= maxDepth {
 		return inc.pos.err(label, fmt.Errorf("%w: includes nested deeper than %d", ErrInclude, maxDepth))
 	}
-	data, err := os.ReadFile(p)
+	data, err := readInclude(p)
 	if err != nil {
 		return inc.pos.err(label, fmt.Errorf("%w: %w", ErrInclude, err))
 	}
 	_, err = l.read(p, abs, filepath.Dir(p), data)
 	return err
+}
+
+// MaxIncludeSize is the largest file an <include path="…"/> may name, in bytes.
+const MaxIncludeSize = 64 << 20
+
+// readInclude reads the included file p: a regular file of at most MaxIncludeSize
+// bytes. The path is written in a tree file, so it is user data: a named pipe, a
+// device (/dev/zero, /dev/stdin) or a huge file would block or fill memory.
+func readInclude(p string) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%v)", p, st.Mode().Type())
+	}
+	if st.Size() > MaxIncludeSize {
+		return nil, fmt.Errorf("%s holds %d bytes, more than MaxIncludeSize (%d)", p, st.Size(), MaxIncludeSize)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxIncludeSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxIncludeSize {
+		return nil, fmt.Errorf("%s holds more than MaxIncludeSize (%d) bytes", p, MaxIncludeSize)
+	}
+	return data, nil
 }
