@@ -48,7 +48,7 @@ func (v *Viewer) capture(w *arche.World, now time.Time) {
 	if v.clock != nil {
 		s.Frame = v.clock.Frame
 	}
-	s.Time = v.frameTime()
+	s.Time = finite(v.frameTime()) // a NaN or infinite clock time is shown as 0: JSON cannot hold it
 	s.Paused, s.Speed = v.paused, v.speed
 	s.FPS = 0
 	if dt := now.Sub(v.fpsWall).Seconds(); !v.fpsWall.IsZero() && dt > 0 && !v.paused {

@@ -31,7 +31,8 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 	a.Pos = vec(pos.X, pos.Y)
 	if has(ids.vel) {
 		vel := (*components.Velocity)(w.Get(e, ids.vel))
-		a.Vel = &Vec{vel.X, vel.Y}
+		vv := vec(vel.X, vel.Y)
+		a.Vel = &vv
 	}
 	if has(ids.faction) {
 		t := int((*components.Faction)(w.Get(e, ids.faction)).Team)

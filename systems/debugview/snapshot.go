@@ -2,7 +2,8 @@ package debugview
 
 // Snapshot is what the page sees of the world at one frame: the JSON of GET
 // /state and of each "snapshot" event. Positions are in cells, times in
-// seconds of simulation time unless named otherwise.
+// seconds of simulation time unless named otherwise. A NaN or infinite number
+// of the world (which JSON cannot hold) is shown as 0.
 type Snapshot struct {
 	Version uint64  `json:"version"` // bumped at each snapshot published
 	Frame   int64   `json:"frame"`   // the clock's frame number (frames seen, without a clock)
