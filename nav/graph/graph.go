@@ -19,6 +19,8 @@ var (
 	ErrNoWaypoint = errors.New("graph: no such waypoint")
 	// ErrPosition: a position given to Nearest or Route has a NaN or infinite coordinate.
 	ErrPosition = errors.New("graph: position not finite")
+	// ErrBadWeight: the search met an edge whose weight is negative or NaN.
+	ErrBadWeight = errors.New("graph: edge weight negative or NaN")
 )
 
 // Graph is a waypoint graph: points in the plane (IDs 0, 1, 2, … in the
@@ -125,7 +127,7 @@ func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 // included) appended to dst[:0], and its cost, found by [AStar] with the
 // straight-line distance as heuristic (admissible when every edge costs at
 // least its length, as [Graph.Connect] makes them). Errors: ErrNoWaypoint,
-// ErrUnreachable.
+// ErrUnreachable, ErrBadWeight (a weight set through [Graph.Gonum]).
 func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 	if a < 0 || b < 0 || a >= int64(len(g.pos)) || b >= int64(len(g.pos)) {
 		return dst[:0], 0, ErrNoWaypoint
@@ -169,8 +171,10 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 
 // AStar finds a cheapest path from s to t in g with A* (Hart, Nilsson &
 // Raphael 1968). h(n) estimates the cost from n to t; nil means 0
-// (Dijkstra). Edge weights must be non-negative; an edge of weight +Inf is
-// never taken (a closed road), so a goal reached only through one is ErrUnreachable.
+// (Dijkstra). Edge weights must be non-negative: the search stops with an
+// error wrapping ErrBadWeight at the first negative or NaN weight it meets.
+// An edge of weight +Inf is never taken (a closed road), so a goal reached
+// only through one is ErrUnreachable.
 //
 // The path is cheapest whenever h is admissible (never above the true
 // remaining cost), even if h is not consistent: a node whose cost improves
@@ -180,7 +184,7 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 //
 // It returns the path (s to t, appended to dst[:0]), its cost, and the
 // number of expansions. Errors: ErrNoWaypoint when s or t is not in g,
-// ErrUnreachable when no path exists.
+// ErrUnreachable when no path exists, ErrBadWeight.
 func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (path []int64, cost float64, expanded int, err error) {
 	dst = dst[:0]
 	if g.Node(s) == nil || g.Node(t) == nil {
@@ -221,6 +225,9 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 		for to.Next() {
 			nid := to.Node().ID()
 			w, _ := g.Weight(cur.id, nid)
+			if !(w >= 0) { // NaN, or negative: a cycle of negative cost would improve for ever
+				return dst, 0, expanded, fmt.Errorf("%w: edge %d–%d weighs %v", ErrBadWeight, cur.id, nid, w)
+			}
 			ng := cs.g + w
 			if math.IsInf(ng, 1) { // a closed edge: no path of infinite cost
 				continue
