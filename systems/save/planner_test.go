@@ -21,7 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func plannerDomain(t *testing.T) (*htn.Registry, htn.ID) {
+func plannerDomain(t testing.TB) (*htn.Registry, htn.ID) {
 	b := htn.NewBuilder("g")
 	alarm := b.Fact("alarm")
 	b.Sense(func(c *htn.Context) {
