@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"fmt"
+	"reflect"
 	"time"
 
 	arche "github.com/mlange-42/arche/ecs"
@@ -38,6 +39,9 @@ type Scheduler struct {
 }
 
 // NewScheduler returns a scheduler running systems in the given order.
+//
+// Panics:
+//   - when a system is nil, or a nil pointer (see [Scheduler.Add]).
 func NewScheduler(systems ...System) *Scheduler {
 	s := &Scheduler{}
 	for _, sys := range systems {
@@ -47,7 +51,16 @@ func NewScheduler(systems ...System) *Scheduler {
 }
 
 // Add appends a system.
+//
+// Panics:
+//   - when sys is nil, or a nil pointer (an optional system left unset).
 func (s *Scheduler) Add(sys System) {
+	if sys == nil {
+		panic(fmt.Sprintf("ecs: NewScheduler/Scheduler.Add: system %d is nil (an optional system left unset? leave it out of the list)", len(s.systems)))
+	}
+	if v := reflect.ValueOf(sys); v.Kind() == reflect.Pointer && v.IsNil() {
+		panic(fmt.Sprintf("ecs: NewScheduler/Scheduler.Add: system %d is a nil %T (an optional system left unset? leave it out of the list)", len(s.systems), sys))
+	}
 	s.systems = append(s.systems, sys)
 	s.totals = append(s.totals, 0)
 }
