@@ -77,7 +77,10 @@ func buildDeciders(t testing.TB, hreg *htn.Registry, hid htn.ID) *decidersWorld 
 	r, err := utility.New("pick", utility.Policy{Kind: utility.Softmax, Temperature: 0.2},
 		utility.Action{Name: "go", Weight: 1, Considerations: []utility.Consideration{{Name: "t",
 			Input: utility.Fact(func(a *systems.Agent) float64 { return a.Rand.Float64() }), Curve: utility.Quadratic(), Weight: 1}},
-			Act: func(agent any) { a := agent.(*systems.Agent); a.Intent.Move, a.Intent.Goal = true, r2.Vec{X: 6.5, Y: 6.5} }},
+			Act: func(agent any) {
+				a := agent.(*systems.Agent)
+				a.Intent.Move, a.Intent.Goal = true, r2.Vec{X: 6.5, Y: 6.5}
+			}},
 		utility.Action{Name: "stay", Weight: 0.5})
 	must(t, err)
 	b := fsm.NewBuilder("mode")
