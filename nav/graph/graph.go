@@ -63,7 +63,9 @@ func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
 // between them.
 //
 // Panics:
-//   - when a or b is not a waypoint, or a == b.
+//   - when a or b is not a waypoint, or a == b;
+//   - when the distance is NaN (a waypoint with a NaN coordinate, or both
+//     infinite), as [Graph.ConnectCost] does.
 func (g *Graph) Connect(a, b int64) {
 	g.ConnectCost(a, b, r2.Norm(r2.Sub(g.pos[a], g.pos[b])))
 }

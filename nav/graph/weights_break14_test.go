@@ -61,6 +61,9 @@ func TestAStarBadWeightIsAnError(t *testing.T) {
 	wg.Gonum().SetWeightedEdge(wg.Gonum().NewWeightedEdge(simple.Node(a), simple.Node(b), math.NaN()))
 	_, _, err := wg.Path(a, c, nil)
 	assert.ErrorIs(t, err, ErrBadWeight)
+	// Connect to a waypoint with a NaN coordinate panics as documented (its cost is NaN)
+	nan := wg.AddWaypoint(r2.Vec{X: math.NaN()})
+	assert.PanicsWithValue(t, "graph: ConnectCost: invalid cost NaN", func() { wg.Connect(a, nan) })
 	// +Inf is no bad weight: a closed road (never taken, newbie14), not ErrBadWeight
 	_, _, _, err = AStar(edges(1, math.Inf(1)), 0, 2, nil, nil)
 	assert.ErrorIs(t, err, ErrUnreachable)
