@@ -14,6 +14,10 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
+// MaxFlowFields bounds [FlowField].Capacity and MaxFields: Capacity sizes the
+// cache's tables at Initialize, and each field costs about 11 bytes per cell.
+const MaxFlowFields = 1 << 16
+
 // FlowField serves flow fields to swarms ([components.FlowFollower]): every
 // agent heading to the same goal cell shares one field from a
 // [flowfield.Cache] (Emerson, "Crowd Pathfinding and Steering Using Flow
@@ -238,9 +242,14 @@ func (s *FlowField) Name() string { return "flowfield" }
 //   - if the world has no *grid.Grid resource: add one with
 //     arche.AddResource before Initialize;
 //   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75;
-//   - if Sectors is not 0 and outside 4 to 256 (cells of a sector's side).
+//   - if Sectors is not 0 and outside 4 to 256 (cells of a sector's side);
+//   - if Capacity or MaxFields is over [MaxFlowFields].
 func (s *FlowField) Initialize(w *arche.World) {
 	s.world = w
+	if s.Capacity > MaxFlowFields || s.MaxFields > MaxFlowFields {
+		panic(fmt.Sprintf("systems: FlowField.Capacity (%d) and MaxFields (%d) must be at most MaxFlowFields (%d): they count fields (goals held at once), not bytes",
+			s.Capacity, s.MaxFields, MaxFlowFields))
+	}
 	if s.Capacity <= 0 {
 		s.Capacity = 8
 	}

@@ -1,0 +1,25 @@
+package systems
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// An absurd FlowField.Capacity or MaxFields (a byte count, or a typo with three zeros
+// too many) is named at Initialize. Capacity used to size the cache's slices and map at
+// once: 2^50 died in the runtime ("makeslice: cap out of range"), a smaller absurd value
+// asked for terabytes, with Reserve building that many fields.
+func TestFlowFieldPanicsOnAbsurdCapacity(t *testing.T) {
+	for _, f := range []*FlowField{{Capacity: 1 << 50, Workers: 1}, {MaxFields: MaxFlowFields + 1, Workers: 1}} {
+		w, _ := newWorld(4, 4)
+		assert.PanicsWithValue(t, "systems: FlowField.Capacity ("+strconv.Itoa(f.Capacity)+") and MaxFields ("+strconv.Itoa(f.MaxFields)+
+			") must be at most MaxFlowFields (65536): they count fields (goals held at once), not bytes",
+			func() { f.Initialize(w) })
+	}
+	w, _ := newWorld(4, 4)
+	ok := &FlowField{Capacity: MaxFlowFields, MaxFields: MaxFlowFields, Workers: 1}
+	assert.NotPanics(t, func() { ok.Initialize(w) })
+	ok.Finalize(w)
+}
