@@ -21,9 +21,9 @@ import (
 )
 
 // A save of every decision model but trees (HTN, GOAP, utility, state machine agents,
-// mid-plan, with think budgets so that cursors are saved) edited by hand: one number
-// replaced by an awkward value. Loading must fail with an error, or give a world whose
-// systems run a few frames without a panic. Run with:
+// mid-plan, with think budgets so that cursors are saved) edited by hand: one number (or
+// two) replaced by an awkward value. Loading must fail with an error, or give a world
+// whose systems run a few frames without a panic. Run with:
 //
 //	go test -run XXX -fuzz FuzzDecidersEdited -fuzztime 2m -parallel 1 ./systems/save
 
@@ -213,10 +213,14 @@ func FuzzDecidersEdited(f *testing.F) {
 	d := newDeciders(f)
 	for k := range len(awkwardNumbers) + 1 {
 		for _, n := range []int{k * 41, k*97 + 5, len(d.nums) - 1 - k*13} {
-			f.Add(uint16(n), uint16(k), 0.25)
+			f.Add(uint16(n), uint16(k), 0.25, uint16(0), uint16(0))
 		}
 	}
-	f.Fuzz(func(t *testing.T, num, kind uint16, val float64) {
-		runDeciders(t, d, editNumber(d.data, d.nums, num, kind, val))
+	f.Fuzz(func(t *testing.T, num, kind uint16, val float64, num2, kind2 uint16) {
+		data := editNumber(d.data, d.nums, num, kind, val)
+		if num2 != 0 { // a second number of the edited file
+			data = editNumber(data, numbersOf(data), num2, kind2, val)
+		}
+		runDeciders(t, d, data)
 	})
 }
