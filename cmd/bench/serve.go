@@ -137,6 +137,9 @@ func runServe(ctx context.Context, cfg crowdConfig, addr string, speed float64, 
 	sched := ecs.NewScheduler(sc.systems()...)
 	v := debugview.New()
 	v.Speed, v.Times = speed, sched
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
+		v.AllowHosts = []string{host} // the name the page is opened at (localhost and IPs always pass)
+	}
 	sched.Add(v)
 	sched.Initialize(w)
 	if restore != nil {

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"io/fs"
 	"math"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -42,7 +45,38 @@ func (v *Viewer) Handler() http.Handler {
 	mux.HandleFunc("GET /map", v.serveMap)
 	mux.HandleFunc("GET /flow", v.serveFlow)
 	mux.HandleFunc("POST /cmd", v.serveCmd)
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !v.hostAllowed(r.Host) {
+			http.Error(w, "debugview: host "+strconv.Quote(r.Host)+" not allowed: open the page at localhost or an IP address, "+
+				"or add the name to Viewer.AllowHosts", http.StatusForbidden)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// hostAllowed reports whether a request's Host header names localhost (or a
+// name under .localhost), an IP address, or a name of v.AllowHosts: the guard
+// against DNS rebinding (a site's own name resolved to 127.0.0.1 passes the
+// Origin check, since Origin and Host then name the same site).
+func (v *Viewer) hostAllowed(host string) bool {
+	name := host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		name = h
+	}
+	name = strings.TrimSuffix(strings.ToLower(strings.Trim(name, "[]")), ".")
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return true
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return true
+	}
+	for _, a := range v.AllowHosts {
+		if strings.EqualFold(strings.TrimSuffix(a, "."), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // snapshotJSON returns the front snapshot's JSON and its version.

@@ -62,6 +62,13 @@ type Viewer struct {
 	DiagnoseEvery int
 	// Paused starts the simulation paused at the end of the first frame.
 	Paused bool
+	// AllowHosts lists the host names (without port) besides localhost and IP
+	// addresses that requests may name in their Host header, such as the machine's
+	// LAN name when the page is opened from another machine. Requests naming any
+	// other host get 403: a page of another site whose name was made to resolve to
+	// 127.0.0.1 (DNS rebinding) would otherwise read the state and post commands as
+	// the debugger's own page. Set it before serving.
+	AllowHosts []string
 
 	enabled   atomic.Bool
 	cmds      chan command
