@@ -37,7 +37,9 @@ import (
 // agents of one kind share, limits, weights and speed factor, goes in a
 // table once per run of such agents; the copy is split over the workers by
 // contiguous ranges of the query) to its slot in the
-// [Neighbours] hash's bucket order ([spatial.Hash.Slots]), so the workers then
+// [Neighbours] hash's bucket order ([spatial.Hash.Slots]), with
+// non-temporal stores on amd64 (the slots are scattered: each line is
+// written whole, without first reading it into the cache), so the workers then
 // visit agents bucket by bucket: agents visited one after the other are
 // neighbours and read the same hash and grid memory (the workers claim the
 // slots in blocks of 256 as they come free, see blockRun, so a worker that
@@ -100,11 +102,12 @@ type Steer struct {
 	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
-	hot     []steerAgent   // the frame's agents by hash slot (out nil: no agent there)
-	kinds   []steerKind    // the distinct kinds of the frame's agents (each worker's from its range's start)
-	wanders []wanderRef    // the wanderers' state (likewise)
-	tvels   []r2.Vec       // the targets' velocities of pursuers and evaders (likewise)
-	extra   [][]steerExtra // per worker: its agents not in this frame's hash
+	hot     []steerAgent           // the frame's agents by hash slot (out 0: no agent there), from a 64-byte boundary
+	outs    []*components.Steering // where each agent's force goes, by its index in the query
+	kinds   []steerKind            // the distinct kinds of the frame's agents (each worker's from its range's start)
+	wanders []wanderRef            // the wanderers' state (likewise)
+	tvels   []r2.Vec               // the targets' velocities of pursuers and evaders (likewise)
+	extra   [][]steerExtra         // per worker: its agents not in this frame's hash
 	scratch []steerScratch
 	walls   wallBits
 	invDT   float64 // 1/dt of the frame, for followFlow
@@ -124,13 +127,16 @@ type Steer struct {
 
 // steerAgent is one agent's hot state: what its forces read, copied out of
 // the components in one pass, and where the force goes; 64 bytes, one cache
-// line. What agents of one kind share is in Steer.kinds.
+// line, and no pointers (so the gather may write it with storeAgent's
+// non-temporal stores, which no write barrier sees). What agents of one kind
+// share is in Steer.kinds.
 type steerAgent struct {
 	pos, vel r2.Vec
 	point    r2.Vec // Desired.Point
-	out      *components.Steering
 	kind     uint32 // Desired.Mode << kindBits | the index in Steer.kinds
 	aux      int32  // index in Steer.wanders (DesiredNone) or Steer.tvels (DesiredPursue, DesiredEvade); -1 for none
+	out      int32  // 1 + the agent's index in the query, where Steer.outs holds its Steering; 0: no agent
+	_        int32
 }
 
 // kindBits is the width of the index in steerAgent.kind: an agent whose kind
@@ -256,7 +262,7 @@ func (s *Steer) Update(w *arche.World) {
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
 		for i := range ex {
 			x := &ex[i]
-			x.a.out.Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc, nil)
+			s.outs[x.a.out-1].Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc, nil)
 		}
 		clear(ex)
 		s.extra[k] = ex[:0]
@@ -275,9 +281,13 @@ func (s *Steer) gather(w *arche.World) {
 	s.cols.beginShared(w, s.filter.Filter(w), s.pool)
 	defer s.cols.endShared()
 	n := s.cols.count
-	// slots the hash holds but the query lacks keep out == nil: the force
+	// slots the hash holds but the query lacks keep out == 0: the force
 	// pass clears every slot it visits
-	s.hot = grow(s.hot, s.nb.Hash.Len())
+	s.hot = growLines(s.hot, s.nb.Hash.Len())
+	if n < len(s.outs) {
+		clear(s.outs[n:]) // keep no pointer past the frame's agents
+	}
+	s.outs = grow(s.outs, n)
 	// each worker's distinct weights and wanderers go in its own range of
 	// these tables (the indices differ with the number of workers; the
 	// values each agent reads do not)
@@ -348,10 +358,11 @@ func (j *steerGather) Work(worker, lo, hi int) {
 				aux = int32(i)
 				s.tvels[i] = d.Vel
 			}
-			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: &out[k],
+			s.outs[i] = &out[k]
+			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(i + 1),
 				kind: uint32(d.Mode)<<kindBits | uint32(nk-1), aux: aux}
 			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
-				s.hot[slots[id]] = a
+				storeAgent(&s.hot[slots[id]], &a)
 				continue
 			}
 			slot := int32(-1)
@@ -362,6 +373,7 @@ func (j *steerGather) Work(worker, lo, hi int) {
 		}
 	}
 	s.wanderEnd[worker] = [2]int{lo, nwa}
+	storeFence() // the force pass, on any worker, reads the records
 }
 
 // Work implements ecs.Job: the forces of the agents in slots [lo, hi), in
@@ -378,7 +390,7 @@ func (s *Steer) Work(worker, lo, hi int) {
 		seps := sc.seps[:end-lo]
 		for k := lo; k < end; k++ {
 			a := &s.hot[k]
-			if a.out == nil {
+			if a.out == 0 {
 				continue
 			}
 			kd := &s.kinds[a.kind&(1<<kindBits-1)]
@@ -388,11 +400,11 @@ func (s *Steer) Work(worker, lo, hi int) {
 		}
 		for k := lo; k < end; k++ {
 			a := &s.hot[k]
-			if a.out == nil {
+			if a.out == 0 {
 				continue
 			}
-			a.out.Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc, &seps[k-lo])
-			a.out = nil // the slot is empty until the next gather fills it
+			s.outs[a.out-1].Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc, &seps[k-lo])
+			a.out = 0 // the slot is empty until the next gather fills it
 		}
 	}
 }
@@ -673,8 +685,25 @@ func (s *Steer) neighbours(a *steerAgent, slot int, sc *steerScratch, radius flo
 // Initialize (see lifecycle.go).
 func (s *Steer) Finalize(w *arche.World) {
 	if s.filter != nil { // not if never initialized, or finalized already
+		clear(s.outs) // the world's components
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
 	markFinalized(w, sysSteer)
+}
+
+// growLines is grow for the hot records: a slice of n (capacity n+n/4 when
+// it grows) that starts on a 64-byte boundary, so that each record is one
+// whole cache line, which storeAgent writes without reading it first. The
+// records hold no pointers, so a slice that starts inside its buffer is all
+// the garbage collector needs.
+func growLines(s []steerAgent, n int) []steerAgent {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	c := n + n/4
+	buf := make([]steerAgent, c+1) // one record of room to move the start
+	p := unsafe.Pointer(unsafe.SliceData(buf))
+	p = unsafe.Add(p, (64-uintptr(p)%64)%64)
+	return unsafe.Slice((*steerAgent)(p), c)[:n]
 }
