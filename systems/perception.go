@@ -236,8 +236,7 @@ func (s *Perception) Update(w *arche.World) {
 			s.keysOf(p.bb.Store.Schema()).write(p.bb.Store, p.per)
 		}
 	}
-	for i := range s.found { // keep no component pointer past the Update
-		clear(s.found[i].v)
+	for i := range s.found { // keep no component pointer past the Update (found: cleared by Work)
 		s.found[i].v = s.found[i].v[:0]
 		clear(s.boards[i].v)
 		s.boards[i].v = s.boards[i].v[:0]
@@ -276,6 +275,7 @@ func (s *Perception) Work(worker, lo, hi int) {
 				v = p.vel.Vec
 			}
 			s.perceive(p.per, p.e, p.pos.Vec, v, p.fac.Team, now, sc)
+			*p = perceiver{} // keep no component pointer past the Update (cleared here, on the workers)
 			if len(sc.targets) == targetBatch {
 				s.setTargets(sc)
 			}
