@@ -37,9 +37,9 @@ import (
 //
 // The agents due are found over contiguous ranges of the query, and their
 // perceptions made in blocks of them that Workers goroutines (0:
-// runtime.GOMAXPROCS) claim as they come free (perceptions differ in cost,
-// and split in halves of the query, the guard scenario's 100,000 agents gave
-// one worker a third more work than the other);
+// runtime.GOMAXPROCS) claim as they come free (perceptions differ in cost:
+// split in halves of the query, the guard scenario's 100,000 agents gave
+// one worker a quarter to a third more work than the other);
 // the result does not depend on their number. Needs the
 // [Neighbours] resource ([Spatial] must run first). A warm frame allocates
 // nothing.
