@@ -16,7 +16,8 @@ import (
 
 // thinkers is what the decision systems (trees, utility, state machines)
 // share: it finds the agents with a brain of type B whose think time is due
-// this frame (see [Due]) on its workers (contiguous ranges of the query),
+// this frame (see [Due]) and reads their entities on its workers
+// (contiguous ranges of the query),
 // hands them to the system's job on its workers as [Agent] views, and applies
 // the commands leaves queued, in the order of the agents' entity IDs. With a
 // budget it takes at most that many, those due the longest first (by
@@ -41,6 +42,7 @@ type thinkers[B any] struct {
 	cols   columns        // the query's components, read by the workers
 	n      int            // agents in this frame's query
 	found  [][]int32      // per worker: query indices of its due agents
+	qs     []arche.Query  // per worker of the find pass: its query, stepped to its due agents' entities
 	due    []int32        // this frame's thinkers: query indices
 	views  []paddedJob[B] // per worker: the view of the agent it ticks
 	finder thinkFinder[B]
@@ -360,9 +362,23 @@ func (t *thinkers[B]) close() {
 // clock set back, before all) go first and the rest wait for the next frame.
 func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	t.Waiting = 0
-	t.finder.ready = ready
-	runLight(t.pool, &t.finder, t.n)
-	t.finder.ready = nil
+	// the find pass reads the due agents' entities too, each worker stepping
+	// a query of its own from one to the next (one query per worker that
+	// may run; beyond maxSharedWorkers, they are read here afterwards)
+	k := 1
+	if t.n >= lightParallelMin {
+		k = t.pool.N()
+	}
+	stepped := k <= maxSharedWorkers
+	t.cols.ents = grow(t.cols.ents, t.cols.count)
+	if stepped {
+		f := t.filter.Filter(t.world)
+		t.qs = grow(t.qs, k)
+		for i := range t.qs {
+			t.qs[i] = t.world.Query(f)
+		}
+	}
+	t.find(ready)
 	if cap(t.due) < t.n { // every agent may be due: grown once
 		t.due = make([]int32, 0, t.n+t.n/4)
 	}
@@ -371,9 +387,10 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 		t.due = append(t.due, t.found[k]...)
 		t.found[k] = t.found[k][:0]
 	}
-	// in query order: read the due agents' entities alone (cols.ents[i]
-	// is valid for the due i only)
-	t.cols.entitiesAt(t.world, t.filter.Filter(t.world), t.due)
+	if !stepped { // in query order: read the due agents' entities alone
+		t.cols.entitiesAt(t.world, t.filter.Filter(t.world), t.due)
+	}
+	// cols.ents[i] is valid for the due i only
 	if budget > 0 && len(t.due) > budget {
 		c, now := &t.cols, t.clock.Time
 		if cap(t.keys) < cap(t.due) {
@@ -402,8 +419,24 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	}
 }
 
+// find runs the find pass, then closes the workers' queries, even if ready
+// panicked (the world would stay locked).
+func (t *thinkers[B]) find(ready func(*B) bool) {
+	defer func() {
+		for i := range t.qs {
+			t.qs[i].Close() // never stepped past its range's last due agent: still open
+		}
+		clear(t.qs)
+		t.qs = t.qs[:0]
+		t.finder.ready = nil
+	}()
+	t.finder.ready = ready
+	runLight(t.pool, &t.finder, t.n)
+}
+
 // Work implements ecs.Job: it notes the due agents among the query's
-// [lo, hi) whose brain is ready.
+// [lo, hi) whose brain is ready, and reads their entities into cols.ents by
+// stepping worker's query (if gather opened one) from one to the next.
 func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 	t := f.t
 	c := &t.cols
@@ -412,6 +445,11 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 	if cap(found) < hi-lo { // its whole range may be due: grown once
 		found = make([]int32, 0, hi-lo+(hi-lo)/4)
 	}
+	var q *arche.Query // nil: the entities are read after the pass (gather)
+	if worker < len(t.qs) {
+		q = &t.qs[worker]
+	}
+	prev := -1 // q stands before its first entity
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		brains := columnOf[B](c, r, thBrain, t.n)
@@ -419,6 +457,11 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 		for i := max(lo, start); i < min(hi, c.end(r, t.n)); i++ {
 			if Due(&ths[i-start], now, dt) && f.ready(&brains[i-start]) {
 				found = append(found, int32(i))
+				if q != nil {
+					q.Step(i - prev)
+					prev = i
+					c.ents[i] = q.Entity()
+				}
 			}
 		}
 	}
