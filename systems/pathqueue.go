@@ -39,8 +39,24 @@ const DefaultPathBudget = 10000
 // search starts and when it ends, each requester is checked: a dead entity,
 // a request replaced by a newer one, or a Path no longer pending is dropped
 // (counted in Dropped); a requester whose Path.Goal was changed without
-// Want (while pending) is refiled under its new goal. A search nobody waits
-// for any more is abandoned.
+// Want (while pending) is refiled under its new goal (but see Moving goals).
+// A search nobody waits for any more is abandoned.
+//
+// Moving goals: a request whose Path.Goal moves while its search is in
+// progress (PathFollow moves it to a chased target's new cell) leaves that
+// search, which is lost to it, and is refiled under the new goal. Once it has
+// lost one search so, it stays on the next one it gets even when the goal
+// moves again, and is answered with the path to the goal it had when that
+// search started: Path.Goal is set to that goal (older than the one written
+// last; counted in Overtaken), and the agent asks again for where its goal
+// is now. PathFollow does: its repath test (see PathFollow's doc) compares
+// the path's goal with the target's cell. A program that moves Path.Goal
+// itself compares it with its own goal when the path arrives. So a goal that
+// moves more often than a search takes (a target walking a new cell every 20
+// frames, searches of 40 frames at a small Budget) costs at most two
+// searches and never starves the request; before, it was refiled off every
+// search and got no path at all. The count is part of the saved state
+// (PathRequestState.Lost).
 //
 // Results: State PathReady with Waypoints (start to goal, smoothed by line
 // of sight if Smooth is set) and Next = 1, or PathUnreachable with no
@@ -117,10 +133,11 @@ type PathQueue struct {
 	Dropped    int // requests dropped: dead, replaced, or no longer pending
 	Repathed   int // agents asked to repath because the grid changed under their path
 	Requeued   int // pending paths the queue held no request for, asked for again (see Orphans in the doc)
+	Overtaken  int // requests answered with a path to an older goal than their Path.Goal (see Moving goals in the doc)
 
 	// Totals since Initialize.
 	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
-	TotalRepathed, TotalRequeued                              int
+	TotalRepathed, TotalRequeued, TotalOvertaken              int
 
 	grid   *grid.Grid
 	world  *arche.World // for checking a loaded state's entities (save_state.go)
@@ -203,7 +220,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 // Update takes new requests and serves them within the budget.
 func (s *PathQueue) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "PathQueue")
-	s.Served, s.Dropped, s.Expansions, s.Searches = 0, 0, 0, 0
+	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = 0, 0, 0, 0, 0
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed
 	q := s.filter.Query(w)
@@ -243,7 +260,7 @@ func (s *PathQueue) Update(w *arche.World) {
 			p.State = components.PathPending
 		}
 		p.Request++
-		s.file(nw.e, p, s.grid.CellAt(pos.Vec))
+		s.file(nw.e, p, s.grid.CellAt(pos.Vec), 0)
 	}
 	clear(s.news) // keep no component pointer past the Update
 	s.serve(w)
@@ -252,6 +269,7 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.TotalDropped += s.Dropped
 	s.TotalExpansions += s.Expansions
 	s.TotalSearches += s.Searches
+	s.TotalOvertaken += s.Overtaken
 }
 
 // Finalize drops the filter: Update panics until the next Initialize (see

@@ -27,18 +27,20 @@ type pathTicket struct {
 	e    arche.Entity
 	req  uint32 // Path.Request at filing time
 	next int32
+	lost uint8 // searches this request lost to a goal move once started (0 or 1: see recheck)
 }
 
 // file adds a request of entity e for (start, p.Goal) to the job with that
-// key, creating and queueing the job if needed.
-func (s *PathQueue) file(e arche.Entity, p *components.Path, start grid.Cell) {
+// key, creating and queueing the job if needed; lost is the searches the
+// request already lost to a goal move (pathTicket.lost).
+func (s *PathQueue) file(e arche.Entity, p *components.Path, start grid.Cell, lost uint8) {
 	key := pathKey{start, p.Goal, s.clearanceOf(e)}
 	j, ok := s.byKey[key]
 	if !ok {
 		j = s.newJob(key, p.Priority, p.Queued)
 	}
 	job := &s.jobs[j]
-	t := s.newTicket(pathTicket{e: e, req: p.Request, next: job.head})
+	t := s.newTicket(pathTicket{e: e, req: p.Request, next: job.head, lost: lost})
 	job.head = t
 	s.waiting++
 	if job.heapIdx >= 0 && (p.Priority > job.prio || (p.Priority == job.prio && p.Queued < job.seq)) {
@@ -88,7 +90,7 @@ func (s *PathQueue) serve(w *arche.World) {
 				return
 			}
 			j := s.heapPop()
-			n := s.recheck(w, j)
+			n := s.recheck(w, j, false)
 			spent += n
 			if s.jobs[j].head < 0 {
 				s.freeJob(j)
@@ -103,7 +105,7 @@ func (s *PathQueue) serve(w *arche.World) {
 				continue
 			}
 		} else if spent == 0 { // a search carried over: anyone still waiting? (not charged)
-			s.recheck(w, s.active)
+			s.recheck(w, s.active, true)
 			if s.jobs[s.active].head < 0 {
 				s.freeJob(s.active)
 				s.active = -1
@@ -125,8 +127,14 @@ func (s *PathQueue) serve(w *arche.World) {
 
 // recheck walks the requests of job j, dropping those whose agent died,
 // replaced the request or stopped waiting, and refiling those whose goal
-// changed. It returns the number of requests looked at.
-func (s *PathQueue) recheck(w *arche.World, j int32) int {
+// changed. started tells whether j's search has begun (carried over from an
+// earlier frame, or finished): a request whose goal moved leaves it and
+// counts it lost (pathTicket.lost), unless it lost one already, in which case
+// it stays and is answered with the path to the goal it had, so a goal that
+// moves more often than a search takes cannot starve it (its Path.Goal then
+// says which goal the path leads to, and the agent asks again: PathFollow's
+// repath test does). It returns the number of requests looked at.
+func (s *PathQueue) recheck(w *arche.World, j int32, started bool) int {
 	key := s.jobs[j].key
 	prev := int32(-1)
 	looked := 0
@@ -135,7 +143,7 @@ func (s *PathQueue) recheck(w *arche.World, j int32) int {
 		tk := s.tickets[t]
 		next := tk.next
 		p, drop := s.requester(w, tk)
-		keep := !drop && p.Goal == key.goal
+		keep := !drop && (p.Goal == key.goal || (started && tk.lost > 0))
 		if !keep {
 			if prev < 0 {
 				s.jobs[j].head = next
@@ -147,7 +155,11 @@ func (s *PathQueue) recheck(w *arche.World, j int32) int {
 			if drop {
 				s.Dropped++
 			} else { // the goal moved while waiting: refile from the same start
-				s.file(tk.e, p, key.start)
+				lost := tk.lost
+				if started {
+					lost = 1
+				}
+				s.file(tk.e, p, key.start, lost)
 			}
 		} else {
 			prev = t
@@ -173,7 +185,7 @@ func (s *PathQueue) requester(w *arche.World, tk pathTicket) (*components.Path, 
 // finish writes the finished search of job j to its requesters and frees
 // the job.
 func (s *PathQueue) finish(w *arche.World, j int32) {
-	s.recheck(w, j) // requesters may have died or moved on during the search
+	s.recheck(w, j, true) // requesters may have died or moved on during the search
 	path, _, err := s.search.Result(s.buf)
 	s.buf = path
 	if err == nil && s.Smooth {
@@ -183,6 +195,9 @@ func (s *PathQueue) finish(w *arche.World, j int32) {
 	goal := s.jobs[j].key.goal
 	for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
 		p, _ := s.paths.Get(s.tickets[t].e)
+		if p.Goal != goal {
+			s.Overtaken++ // kept after losing a search (recheck): the path leads where the goal was
+		}
 		p.Goal, p.Next = goal, 0
 		p.SightKnown = false // a new path: steering tests its line of sight afresh
 		if err != nil {

@@ -59,10 +59,13 @@ type PathJobState struct {
 	Requests  []PathRequestState `json:"requests"`            // in the queue's order
 }
 
-// PathRequestState is one agent's request: its entity and its Path.Request number.
+// PathRequestState is one agent's request: its entity, its Path.Request number and
+// the searches it lost to a goal move (0 or 1; see Moving goals in [PathQueue]'s doc;
+// left out when 0, so a file without it reads as 0).
 type PathRequestState struct {
 	Entity  arche.Entity `json:"entity"`
 	Request uint32       `json:"request"`
+	Lost    uint8        `json:"lost,omitempty"`
 }
 
 func (s *PathQueue) jobState(j int32) PathJobState {
@@ -73,7 +76,7 @@ func (s *PathQueue) jobState(j int32) PathJobState {
 		st.Clearance = job.key.clear // 1 is left out: files of narrow agents read as before
 	}
 	for t := job.head; t >= 0; t = s.tickets[t].next {
-		st.Requests = append(st.Requests, PathRequestState{Entity: s.tickets[t].e, Request: s.tickets[t].req})
+		st.Requests = append(st.Requests, PathRequestState{Entity: s.tickets[t].e, Request: s.tickets[t].req, Lost: s.tickets[t].lost})
 	}
 	return st
 }
@@ -161,7 +164,10 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		}
 		for i := len(js.Requests) - 1; i >= 0; i-- { // file pushes at the head: add the last first
 			r := js.Requests[i]
-			s.jobs[j].head = s.newTicket(pathTicket{e: r.Entity, req: r.Request, next: s.jobs[j].head})
+			if r.Lost > 1 {
+				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].lost: %d is not 0 or 1: %w", field, i, r.Lost, ErrOutOfDomain)
+			}
+			s.jobs[j].head = s.newTicket(pathTicket{e: r.Entity, req: r.Request, next: s.jobs[j].head, lost: r.Lost})
 			s.waiting++
 		}
 		return j, nil
