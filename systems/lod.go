@@ -146,15 +146,12 @@ func (s *LOD) Update(w *arche.World) {
 		if th.Frozen {
 			th.Frozen = false
 			th.Interval = interval
-			th.Next = thawNext(th.Next, now, s.clock.DT, interval)
+			th.Next = thawNext(th.Next, now, s.clock.DT, thinkInterval(interval))
 			continue
 		}
 		if th.Interval != interval {
-			old := th.Interval
-			if old <= 0 {
-				old = DefaultThinkInterval
-			}
-			th.Next += interval - old // keep the agent's stagger phase
+			old := thinkInterval(th.Interval)
+			th.Next += thinkInterval(interval) - old // keep the agent's stagger phase
 			th.Interval = interval
 		}
 	}
@@ -188,6 +185,15 @@ func thawNext(next, now, dt, interval float64) float64 {
 		p -= interval
 	}
 	return p
+}
+
+// thinkInterval is the interval Decision thinks at for a Think.Interval (or a level's
+// Interval) of i: DefaultThinkInterval for 0 or less.
+func thinkInterval(i float64) float64 {
+	if i <= 0 {
+		return DefaultThinkInterval
+	}
+	return i
 }
 
 func (s *LOD) nearest(p r2.Vec) float64 {

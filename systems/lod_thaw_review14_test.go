@@ -49,3 +49,36 @@ func TestLODThawDoesNotThinkTwiceInARow(t *testing.T) {
 	// frames 181..185 with 180 are one interval: each agent thinks in one of them besides the thaw think
 	assert.InDelta(t, 5*n/6, total, n/30, "thinks in the five frames after the thaw")
 }
+
+// A LOD level of Interval 0 thinks at DefaultThinkInterval (LODLevel's doc): a crowd that
+// thaws into it, or moves into it from a slower level, keeps its stagger too. thawNext
+// read Interval 0 as "no interval" and set every Think.Next to now (all in one frame of
+// six for good), and a level change from 0.5 s to 0 moved Next back 0.5 s, so that the
+// next think's Next+0.1 was still past and became now+0.1 for all of them.
+func TestLODIntervalZeroLevelKeepsTheStagger(t *testing.T) {
+	for _, far := range []r2.Vec{{X: 290, Y: 10}, {X: 80, Y: 10}} { // frozen; 0.5 s level
+		w, _ := newWorld(300, 40)
+		tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+		require.NoError(t, err)
+		sp, err := NewSpawner(w, Thinker{Tree: tree}, With(components.LOD{}))
+		require.NoError(t, err)
+		const n = 600
+		sp.SpawnBatch(n, func(i int, a *Spawned) { a.Position.Vec = r2.Vec{X: 5 + float64(i%20), Y: 5 + float64(i/20)} })
+		lod := &LOD{Points: []r2.Vec{{X: 10, Y: 10}}, Levels: []LODLevel{{Distance: 32}, {Distance: 96, Interval: 0.5}}}
+		dec := &Decision{}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), lod, dec)
+		s.Initialize(w)
+		for f := range 306 {
+			switch f {
+			case 60:
+				lod.Points[0] = far
+			case 180:
+				lod.Points[0] = r2.Vec{X: 10, Y: 10}
+			}
+			s.Update(w)
+			if f >= 300 {
+				assert.InDelta(t, n/6, dec.Thought, n/12, "far %v, frame %d: thinks per frame at the default 10 Hz", far, f)
+			}
+		}
+	}
+}
