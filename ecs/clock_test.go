@@ -145,3 +145,18 @@ func TestClockSystemGoesOnFromAClockSetBetweenUpdates(t *testing.T) {
 	}
 	assert.Equal(t, 49*0.1, c2.Time)
 }
+
+// A clock set between two Updates with Started false (a frame not begun) has no time to go
+// on from: the next Update is frame Frame at Frame·DT, as after an Initialize, whatever
+// Time it holds. The ClockSystem's doc said "frame Frame at Time".
+func TestClockSystemGoesOnFromAClockNotStarted(t *testing.T) {
+	w := arche.NewWorld()
+	s := NewClockSystem(0.5)
+	s.Initialize(&w)
+	c := ClockOf(&w)
+	s.Update(&w)
+	s.Update(&w)
+	*c = Clock{Time: 7, Frame: 3}
+	s.Update(&w)
+	assert.Equal(t, Clock{Time: 1.5, DT: 0.5, Frame: 3, Started: true}, *c)
+}

@@ -146,37 +146,54 @@ func (s *LOD) Update(w *arche.World) {
 		if th.Frozen {
 			th.Frozen = false
 			th.Interval = interval
-			th.Next = thawNext(th.Next, now, interval)
+			th.Next = thawNext(th.Next, now, s.clock.DT, thinkInterval(interval))
 			continue
 		}
 		if th.Interval != interval {
-			old := th.Interval
-			if old <= 0 {
-				old = DefaultThinkInterval
-			}
-			th.Next += interval - old // keep the agent's stagger phase
+			old := thinkInterval(th.Interval)
+			th.Next += thinkInterval(interval) - old // keep the agent's stagger phase
 			th.Interval = interval
 		}
 	}
 }
 
-// thawNext is the Think.Next of an agent coming out of a freeze at now: due at once (the
-// latest time at or before now on the agent's stagger phase, next + k·interval), so it thinks
-// in this frame and then on its own phase again. Setting it to now would put every agent of a
-// crowd that thaws together in one frame for good. A next that is not finite (Diagnose counts
-// it) becomes now, and so does an interval that is not finite and > 0.
-func thawNext(next, now, interval float64) float64 {
+// thawNext is the Think.Next of an agent coming out of a freeze in the frame starting at now
+// and lasting dt: due in this frame (the latest time on the agent's stagger phase,
+// next + k·interval, before the frame's end as [Due] reads it), so it thinks in this frame
+// and then on its own phase again. Setting it to now would put every agent of a crowd that
+// thaws together in one frame for good; the latest phase time at or before now made an
+// agent whose phase falls inside this frame's step think again in the next frame. A next
+// that is not finite (Diagnose counts it) becomes now, and so does an interval that is
+// not finite and > 0; a dt that is not (a program's own clock) counts as 0.
+func thawNext(next, now, dt, interval float64) float64 {
 	if next-next != 0 || now-now != 0 || !(interval > 0) || interval-interval != 0 {
 		return now
 	}
-	back := math.Mod(now-next, interval) // in (-interval, interval)
+	end := now
+	if e := now + dt - dueEpsilon; dt > 0 && e-e == 0 && e > now {
+		end = e
+	}
+	back := math.Mod(end-next, interval) // in (-interval, interval)
 	if back < 0 {
 		back += interval
 	}
 	if back >= interval { // rounding
 		back = 0
 	}
-	return now - back
+	p := end - back
+	if end > now && p >= end { // on the frame's end: due in the next frame, not this one
+		p -= interval
+	}
+	return p
+}
+
+// thinkInterval is the interval Decision thinks at for a Think.Interval (or a level's
+// Interval) of i: DefaultThinkInterval for 0 or less.
+func thinkInterval(i float64) float64 {
+	if i <= 0 {
+		return DefaultThinkInterval
+	}
+	return i
 }
 
 func (s *LOD) nearest(p r2.Vec) float64 {
