@@ -55,11 +55,14 @@ func (v *Viewer) Handler() http.Handler {
 	})
 }
 
-// hostAllowed reports whether a request's Host header names localhost (or a
-// name under .localhost), an IP address, or a name of v.AllowHosts: the guard
+// hostAllowed reports whether a request's Host header is empty or names localhost
+// (or a name under .localhost), an IP address, or a name of v.AllowHosts: the guard
 // against DNS rebinding (a site's own name resolved to 127.0.0.1 passes the
 // Origin check, since Origin and Host then name the same site).
 func (v *Viewer) hostAllowed(host string) bool {
+	if host == "" { // an HTTP/1.0 client: no browser (a browser always names the host)
+		return true
+	}
 	name := host
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		name = h

@@ -45,6 +45,7 @@ func TestRequestsNamingAnotherHostAreRefused(t *testing.T) {
 		code, body := do(http.MethodGet, "/state", host)
 		assert.Equal(t, http.StatusOK, code, "%s: %s", host, body)
 	}
+	assert.True(t, v.hostAllowed(""), "an HTTP/1.0 client names no host: not a browser")
 	v.AllowHosts = []string{"MyPC.lan"}
 	code, _ := do(http.MethodGet, "/state", "mypc.lan:8080")
 	assert.Equal(t, http.StatusOK, code)
