@@ -3,11 +3,7 @@ package systems
 import (
 	"testing"
 
-	"github.com/archai-go/archai/ai/bt"
-	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/ecs"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -18,17 +14,9 @@ import (
 // frame and again in the next one: 213 thinks in frame 181 instead of about 100, each tree
 // seeing a dt of 1/60 s instead of its 0.1 s interval.
 func TestLODThawDoesNotThinkTwiceInARow(t *testing.T) {
-	w, _ := newWorld(300, 40)
-	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
-	require.NoError(t, err)
-	sp, err := NewSpawner(w, Thinker{Tree: tree}, With(components.LOD{}))
-	require.NoError(t, err)
 	const n = 600
-	sp.SpawnBatch(n, func(i int, a *Spawned) { a.Position.Vec = r2.Vec{X: 5 + float64(i%20), Y: 5 + float64(i/20)} })
 	lod := &LOD{Points: []r2.Vec{{X: 10, Y: 10}}}
-	dec := &Decision{}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), lod, dec)
-	s.Initialize(w)
+	w, s, dec := staggeredCrowd(t, n, lod)
 	total := 0
 	for f := range 186 {
 		switch f {
@@ -57,17 +45,9 @@ func TestLODThawDoesNotThinkTwiceInARow(t *testing.T) {
 // next think's Next+0.1 was still past and became now+0.1 for all of them.
 func TestLODIntervalZeroLevelKeepsTheStagger(t *testing.T) {
 	for _, far := range []r2.Vec{{X: 290, Y: 10}, {X: 80, Y: 10}} { // frozen; 0.5 s level
-		w, _ := newWorld(300, 40)
-		tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
-		require.NoError(t, err)
-		sp, err := NewSpawner(w, Thinker{Tree: tree}, With(components.LOD{}))
-		require.NoError(t, err)
 		const n = 600
-		sp.SpawnBatch(n, func(i int, a *Spawned) { a.Position.Vec = r2.Vec{X: 5 + float64(i%20), Y: 5 + float64(i/20)} })
 		lod := &LOD{Points: []r2.Vec{{X: 10, Y: 10}}, Levels: []LODLevel{{Distance: 32}, {Distance: 96, Interval: 0.5}}}
-		dec := &Decision{}
-		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), lod, dec)
-		s.Initialize(w)
+		w, s, dec := staggeredCrowd(t, n, lod)
 		for f := range 306 {
 			switch f {
 			case 60:

@@ -1,9 +1,7 @@
 package save_test
 
 import (
-	"math"
 	"reflect"
-	"strconv"
 	"sync"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/jsonedit"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
@@ -114,7 +113,7 @@ func buildDeciders(t testing.TB, hreg *htn.Registry, hid htn.ID) *decidersWorld 
 	sc.Finalize(w)
 	reg := save.Registry{HTN: hreg, GOAP: greg, Reasoners: []*utility.Reasoner{r}, Machines: []*fsm.Machine{m},
 		Components: []reflect.Type{reflect.TypeFor[components.HTNPlanner](), reflect.TypeFor[components.GOAPPlanner]()}}
-	return &decidersWorld{reg: reg, htn: hreg, goap: greg, data: data, nums: numbersOf(data)}
+	return &decidersWorld{reg: reg, htn: hreg, goap: greg, data: data, nums: jsonedit.Numbers(data)}
 }
 
 func must(t testing.TB, err error) {
@@ -135,58 +134,8 @@ func stateSystems(sys []ecs.System) []save.State {
 	return out
 }
 
-// numbersOf returns the byte ranges of the numbers of a JSON document (outside strings).
-func numbersOf(data []byte) [][2]int {
-	var out [][2]int
-	inString := false
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '-' || c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(data) && (data[j] == '.' || data[j] == 'e' || data[j] == 'E' || data[j] == '+' || data[j] == '-' || data[j] >= '0' && data[j] <= '9') {
-				j++
-			}
-			out = append(out, [2]int{i, j})
-			i = j - 1
-		}
-	}
-	return out
-}
-
 var awkwardNumbers = []string{`"NaN"`, `"+Inf"`, `"-Inf"`, `-1`, `0`, `1e300`, `-1e300`, `4294967295`, `4294967296`,
 	`9223372036854775807`, `-2147483648`, `65535`, `255`, `256`, `1`, `2`, `3`, `0.5`, `1e-300`, `100000`, `32`, `33`, `16`, `17`}
-
-func editNumber(data []byte, nums [][2]int, num, kind uint16, val float64) []byte {
-	r := nums[int(num)%len(nums)]
-	var v string
-	if k := int(kind) % (len(awkwardNumbers) + 1); k < len(awkwardNumbers) {
-		v = awkwardNumbers[k]
-	} else {
-		switch {
-		case math.IsNaN(val):
-			v = `"NaN"`
-		case math.IsInf(val, 1):
-			v = `"+Inf"`
-		case math.IsInf(val, -1):
-			v = `"-Inf"`
-		default:
-			v = strconv.FormatFloat(val, 'g', -1, 64)
-		}
-	}
-	out := make([]byte, 0, len(data)+len(v))
-	out = append(out, data[:r[0]]...)
-	out = append(out, v...)
-	return append(out, data[r[1]:]...)
-}
 
 func runDeciders(t *testing.T, d *decidersWorld, data []byte) {
 	world := arche.NewWorld()
@@ -217,9 +166,9 @@ func FuzzDecidersEdited(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, num, kind uint16, val float64, num2, kind2 uint16) {
-		data := editNumber(d.data, d.nums, num, kind, val)
+		data := jsonedit.Replace(d.data, d.nums, num, kind, val, awkwardNumbers)
 		if num2 != 0 { // a second number of the edited file
-			data = editNumber(data, numbersOf(data), num2, kind2, val)
+			data = jsonedit.Replace(data, jsonedit.Numbers(data), num2, kind2, val, awkwardNumbers)
 		}
 		runDeciders(t, d, data)
 	})

@@ -1,12 +1,11 @@
 package scenario
 
 import (
-	"math"
-	"strconv"
 	"sync"
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/jsonedit"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
 	arche "github.com/mlange-42/arche/ecs"
@@ -66,7 +65,7 @@ func makeFuzzSeeds(t testing.TB) []fuzzSeed {
 			}
 			sc.Finalize(s.World)
 			c := cfg
-			fuzzSeeds = append(fuzzSeeds, fuzzSeed{data: data, nums: jsonNumbers(data), guard: &c})
+			fuzzSeeds = append(fuzzSeeds, fuzzSeed{data: data, nums: jsonedit.Numbers(data), guard: &c})
 		}
 		for i, cfg := range fuzzSwarmConfigs() {
 			cfg.Grid = GenerateMap(fuzzMap, cfg.Seed)
@@ -84,37 +83,10 @@ func makeFuzzSeeds(t testing.TB) []fuzzSeed {
 			}
 			sc.Finalize(s.World)
 			c := cfg
-			fuzzSeeds = append(fuzzSeeds, fuzzSeed{data: data, nums: jsonNumbers(data), swarm: &c, sectors: fuzzSectors[i]})
+			fuzzSeeds = append(fuzzSeeds, fuzzSeed{data: data, nums: jsonedit.Numbers(data), swarm: &c, sectors: fuzzSectors[i]})
 		}
 	})
 	return fuzzSeeds
-}
-
-// jsonNumbers returns the byte ranges of the numbers of a JSON document (outside strings).
-func jsonNumbers(data []byte) [][2]int {
-	var out [][2]int
-	inString := false
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		switch {
-		case inString:
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '-' || c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(data) && (data[j] == '.' || data[j] == 'e' || data[j] == 'E' || data[j] == '+' || data[j] == '-' || data[j] >= '0' && data[j] <= '9') {
-				j++
-			}
-			out = append(out, [2]int{i, j})
-			i = j - 1
-		}
-	}
-	return out
 }
 
 // awkward are the values a hand edit may put in a number's place (kind indexes it; the
@@ -123,33 +95,7 @@ var awkward = []string{`"NaN"`, `"+Inf"`, `"-Inf"`, `-1`, `0`, `1e300`, `-1e300`
 	`9223372036854775807`, `-2147483648`, `65535`, `255`, `256`, `1`, `2`, `3`, `0.5`, `1e-300`, `100000`}
 
 func editedSave(s fuzzSeed, num, kind uint16, val float64) []byte {
-	return editNumber(s.data, s.nums, num, kind, val)
-}
-
-func editNumber(data []byte, nums [][2]int, num, kind uint16, val float64) []byte {
-	if len(nums) == 0 {
-		return data
-	}
-	r := nums[int(num)%len(nums)]
-	var v string
-	if k := int(kind) % (len(awkward) + 1); k < len(awkward) {
-		v = awkward[k]
-	} else {
-		switch {
-		case math.IsNaN(val):
-			v = `"NaN"`
-		case math.IsInf(val, 1):
-			v = `"+Inf"`
-		case math.IsInf(val, -1):
-			v = `"-Inf"`
-		default:
-			v = strconv.FormatFloat(val, 'g', -1, 64)
-		}
-	}
-	out := make([]byte, 0, len(data)+len(v))
-	out = append(out, data[:r[0]]...)
-	out = append(out, v...)
-	return append(out, data[r[1]:]...)
+	return jsonedit.Replace(s.data, s.nums, num, kind, val, awkward)
 }
 
 // runEdited resumes an edited save and runs a few frames; a panic fails the test.
@@ -196,7 +142,7 @@ func FuzzResumeEdited(f *testing.F) {
 		s := seeds[int(which)%len(seeds)]
 		data := editedSave(s, num, kind, val)
 		if num2 != 0 { // a second number of the edited file (the positions after the first may move)
-			data = editNumber(data, jsonNumbers(data), num2, kind2, val)
+			data = jsonedit.Replace(data, jsonedit.Numbers(data), num2, kind2, val, awkward)
 		}
 		runEdited(t, s, data)
 	})
