@@ -16,17 +16,18 @@ import (
 // sched on w, serves the viewer's page on ln and runs frames until ctx is done (a paused
 // viewer is released then), finalizing sched and closing the server before it returns.
 // Once the page is served it calls announce, if not nil, with its URL. It returns the
-// number of frames run.
+// number of frames run. hosts are the names besides localhost and IP addresses the page
+// may be opened at ([Viewer.AllowHosts]: the name of addr in "-serve mypc.lan:8080").
 //
 // Errors: a speed outside 0 to [MaxSpeed] (NaN included), before anything is added or
 // served; ln is closed then too.
-func Serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, ln net.Listener, speed float64, announce func(url string)) (int, error) {
+func Serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, ln net.Listener, speed float64, announce func(url string), hosts ...string) (int, error) {
 	if !(speed >= 0 && speed <= MaxSpeed) {
 		ln.Close()
 		return 0, fmt.Errorf("debugview: speed %v: want 0 (unpaced) to %d", speed, MaxSpeed)
 	}
 	v := New()
-	v.Speed, v.Times = speed, sched
+	v.Speed, v.Times, v.AllowHosts = speed, sched, hosts
 	sched.Add(v)
 	sched.Initialize(w)
 	srv := &http.Server{Handler: v.Handler(), ReadHeaderTimeout: 10 * time.Second}

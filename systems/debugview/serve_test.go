@@ -41,7 +41,7 @@ func TestServeRunsUntilTheContextEnds(t *testing.T) {
 	urls := make(chan string, 1)
 	done := make(chan int, 1)
 	go func() {
-		frames, err := debugview.Serve(ctx, &world, sched, ln, 0, func(u string) { urls <- u })
+		frames, err := debugview.Serve(ctx, &world, sched, ln, 0, func(u string) { urls <- u }, "mypc.lan")
 		assert.NoError(t, err)
 		done <- frames
 	}()
@@ -59,6 +59,15 @@ func TestServeRunsUntilTheContextEnds(t *testing.T) {
 		time.Sleep(2 * time.Millisecond)
 	}
 	assert.Positive(t, frame)
+	for host, code := range map[string]int{"mypc.lan:8080": http.StatusOK, "other.lan:8080": http.StatusForbidden} {
+		req, err := http.NewRequest(http.MethodGet, base+"state", nil)
+		require.NoError(t, err)
+		req.Host = host // the page opened at the name given to Serve, or another
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, code, resp.StatusCode, host)
+	}
 	resp, err := http.PostForm(base+"cmd", url.Values{"op": {"pause"}})
 	require.NoError(t, err)
 	resp.Body.Close()

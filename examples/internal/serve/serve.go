@@ -27,9 +27,13 @@ func Run(name string, ctx context.Context, w *arche.World, sched *ecs.Scheduler,
 		fmt.Fprintln(stderr, name+":", err)
 		return 1
 	}
+	var hosts []string // the name the page is opened at (localhost and IP addresses always pass)
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
+		hosts = append(hosts, host)
+	}
 	frames, err := debugview.Serve(ctx, w, sched, ln, speed, func(url string) {
 		fmt.Fprintf(stdout, "debugview: %s (interrupt to stop)\n", url)
-	})
+	}, hosts...)
 	if err != nil {
 		fmt.Fprintln(stderr, name+":", err)
 		return 2
