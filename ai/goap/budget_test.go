@@ -80,3 +80,28 @@ func TestPlanUnknownGoal(t *testing.T) {
 		assert.Equal(t, NoGoal, plan.Goal)
 	}
 }
+
+// A goal that takes more than MaxSteps actions came back as plain ErrNoPlan, which does
+// not say that a longer plan might reach it: newbie14's 17-step plan read as impossible.
+// It is ErrPlanTooLong (wrapping ErrNoPlan), from Plan and PlanBest; a goal no action
+// can change, whose search ends long before MaxSteps, is plain ErrNoPlan.
+func TestPlanLongerThanMaxStepsSaysSo(t *testing.T) {
+	var pl Planner
+	var plan Plan
+	d, g := grid4(t, 5) // 20 steps
+	err := pl.Plan(d, &State{}, g, &plan)
+	assert.ErrorIs(t, err, ErrPlanTooLong)
+	assert.ErrorIs(t, err, ErrNoPlan)
+	assert.EqualError(t, err, "goap: no plan reaches the goal within MaxSteps (16) actions; a longer plan might (split the goal into nearer ones)")
+	assert.Equal(t, ErrPlanTooLong, pl.PlanBest(d, &State{}, &plan))
+	assert.Equal(t, NoGoal, plan.Goal)
+
+	b := NewBuilder("stuck")
+	a, other := b.Fact("a"), b.Fact("b")
+	b.Action(Action{Name: "b", Cost: 1, Pre: []Cond{{other, Lt, 3}}, Effects: []Effect{{Fact: other, Value: 1, Add: true}}})
+	g2 := b.Goal(Goal{Name: "a", Priority: 1, Want: []Cond{{a, Ge, 1}}})
+	d2, err := b.Build()
+	require.NoError(t, err)
+	assert.Equal(t, ErrNoPlan, pl.Plan(d2, &State{}, g2, &plan), "3 states, all searched")
+	assert.Equal(t, ErrNoPlan, pl.PlanBest(d2, &State{}, &plan))
+}

@@ -12,6 +12,10 @@ var (
 	// ErrNoPlan: no sequence of at most MaxSteps actions reaches the goal (the search
 	// ran out of states), or PlanBest found no goal to plan for.
 	ErrNoPlan = errors.New("goap: no plan reaches the goal")
+	// ErrPlanTooLong wraps ErrNoPlan when the search was cut at MaxSteps actions: no
+	// plan of at most MaxSteps actions reaches the goal, and a longer one might (the
+	// search met states MaxSteps actions from the start that it could not expand).
+	ErrPlanTooLong = fmt.Errorf("%w within MaxSteps (%d) actions; a longer plan might (split the goal into nearer ones)", ErrNoPlan, MaxSteps)
 	// ErrBudget: the search generated Planner.MaxNodes states without reaching the goal.
 	ErrBudget = errors.New("goap: node budget exhausted")
 	// ErrGoal: Plan was given a GoalID that is not one of the domain's goals.
@@ -79,7 +83,8 @@ type slot struct {
 
 // Plan finds a cheapest plan from start to goal (see the package doc for the
 // conditions) and writes it to out. A goal that already holds gives an empty plan. It
-// returns ErrNoPlan or ErrBudget, leaving out with Len 0 and Goal NoGoal, or an error
+// returns ErrNoPlan (ErrPlanTooLong, which wraps it, when the search was cut at
+// MaxSteps actions) or ErrBudget, leaving out with Len 0 and Goal NoGoal, or an error
 // wrapping ErrGoal for a goal that is not one of d's.
 func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 	*out = Plan{Goal: NoGoal}
@@ -96,8 +101,9 @@ func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 
 // PlanBest tries the goals that do not hold in start, from the highest priority down
 // (ties in the order added), and writes the first goal's cheapest plan to out. It
-// returns ErrNoPlan if every goal holds or none can be reached; ErrBudget if none was
-// reached and some search ran out of budget.
+// returns ErrNoPlan if every goal holds or none can be reached (ErrPlanTooLong if
+// some search was cut at MaxSteps actions); ErrBudget if none was reached and some
+// search ran out of budget.
 func (p *Planner) PlanBest(d *Domain, start *State, out *Plan) error {
 	return p.planAbove(d, start, math.Inf(-1), true, out)
 }
@@ -120,6 +126,10 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 			return nil
 		case ErrBudget:
 			err = ErrBudget
+		case ErrPlanTooLong:
+			if err == ErrNoPlan {
+				err = ErrPlanTooLong
+			}
 		}
 	}
 	*out = Plan{Goal: NoGoal}
@@ -136,7 +146,7 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 	p.insert(0, p.hash(start))
 	p.push(entry{f: h, h: h, n: 0})
 	p.Generated = 1
-	budgetHit := false
+	budgetHit, cut := false, false
 	for len(p.heap) > 0 {
 		e := p.pop()
 		n := &p.nodes[e.n]
@@ -149,6 +159,7 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 		}
 		n.closed = true
 		if int(n.depth) >= MaxSteps {
+			cut = true
 			continue
 		}
 		p.Expanded++
@@ -189,6 +200,9 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 	}
 	if budgetHit {
 		return ErrBudget
+	}
+	if cut {
+		return ErrPlanTooLong
 	}
 	return ErrNoPlan
 }
