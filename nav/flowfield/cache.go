@@ -66,8 +66,9 @@ func (e *cacheEntry) step(budget int) int {
 	return f.Settled() - before
 }
 
-// NewCache returns a cache of at most capacity fields over g. Fields are
-// allocated as goals arrive (about 11 bytes per cell each, see [New]).
+// NewCache returns a cache of at most capacity fields over g. Fields, and the
+// cache's tables, are allocated as goals arrive (about 11 bytes per cell each, see
+// [New]): a huge capacity costs nothing until that many goals are held.
 //
 // Panics:
 //   - when capacity < 1.
@@ -75,7 +76,8 @@ func NewCache(g *grid.Grid, capacity int) *Cache {
 	if capacity < 1 {
 		panic(fmt.Sprintf("flowfield: NewCache: capacity %d < 1", capacity))
 	}
-	return &Cache{g: g, capacity: capacity, entries: make([]cacheEntry, 0, capacity), index: make(map[grid.Cell]int, capacity)}
+	hint := min(capacity, 64) // the tables grow with the goals held, not with an absurd capacity
+	return &Cache{g: g, capacity: capacity, entries: make([]cacheEntry, 0, hint), index: make(map[grid.Cell]int, hint)}
 }
 
 // Capacity returns the maximum number of fields held.
