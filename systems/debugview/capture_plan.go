@@ -1,6 +1,9 @@
 package debugview
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
@@ -280,12 +283,10 @@ func (v *Viewer) squadOf(w *arche.World, m components.SquadMember) *Squad {
 	return s
 }
 
+// sortMembers sorts ms by entity ID (O(n log n): a squad may be large, and its members
+// come in Arche's storage order, which churn leaves unsorted).
 func sortMembers(ms []Member) {
-	for i := 1; i < len(ms); i++ { // few: insertion sort by entity ID
-		for j := i; j > 0 && ms[j].ID < ms[j-1].ID; j-- {
-			ms[j], ms[j-1] = ms[j-1], ms[j]
-		}
-	}
+	slices.SortFunc(ms, func(a, b Member) int { return cmp.Compare(a.ID, b.ID) })
 }
 
 // planLogWindow copies the plan transitions of the last LogSeconds (their Plan slices
