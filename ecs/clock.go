@@ -41,8 +41,9 @@ type Clock struct {
 // (systems/save's LoadInto into a world whose ClockSystem is initialized) may set the
 // Clock's Frame, Time and Started between two Updates: the next Update goes on from
 // them, as after an Initialize (frame Frame+1 at Time+DT if Started, else frame Frame at
-// Frame·DT: a clock not started has no time to go on from, its Time is not read). Before, it overwrote them with its own count: a world loaded at frame 300 went
-// on at frame 0, time 0.
+// Frame·DT: a clock not started has no time to go on from, its Time is not read).
+// Before, it overwrote them with its own count: a world loaded at frame 300 went on at
+// frame 0, time 0.
 //
 // A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
 // Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
