@@ -212,6 +212,27 @@ func (c *columns) readShared(worker, lo, hi int) {
 	}
 }
 
+// openQueries returns qs (its buffer reused) holding k fresh queries of f on w:
+// one per worker of a pass in which each steps a query of its own from one
+// entity of its range to the next. Close them with [closeQueries].
+func openQueries(qs []arche.Query, w *arche.World, f arche.Filter, k int) []arche.Query {
+	qs = grow(qs, k)
+	for i := range qs {
+		qs[i] = w.Query(f)
+	}
+	return qs
+}
+
+// closeQueries closes the queries of an [openQueries] (each stepped at most to its
+// range's last entity: still open) and returns qs emptied, holding none.
+func closeQueries(qs []arche.Query) []arche.Query {
+	for i := range qs {
+		qs[i].Close()
+	}
+	clear(qs)
+	return qs[:0]
+}
+
 // endShared ends a beginShared: it closes the workers' queries and sets top.
 func (c *columns) endShared() {
 	c.top = -1

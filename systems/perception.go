@@ -199,17 +199,10 @@ func (s *Perception) Update(w *arche.World) {
 	if s.n >= lightParallelMin {
 		k = s.pool.N()
 	}
-	f := s.filter.Filter(w)
-	s.qs = grow(s.qs, k)
-	for i := range s.qs {
-		s.qs[i] = w.Query(f)
-	}
+	s.qs = openQueries(s.qs, w, s.filter.Filter(w), k)
 	s.phase = pePhaseFind
 	runLight(s.pool, s, s.n)
-	for i := range s.qs {
-		s.qs[i].Close() // never stepped past its range's last due agent: still open
-	}
-	clear(s.qs)
+	s.qs = closeQueries(s.qs)
 	total := 0
 	for i := range s.found {
 		total += len(s.found[i].v)

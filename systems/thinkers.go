@@ -372,11 +372,7 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 	stepped := k <= maxSharedWorkers
 	t.cols.ents = grow(t.cols.ents, t.cols.count)
 	if stepped {
-		f := t.filter.Filter(t.world)
-		t.qs = grow(t.qs, k)
-		for i := range t.qs {
-			t.qs[i] = t.world.Query(f)
-		}
+		t.qs = openQueries(t.qs, t.world, t.filter.Filter(t.world), k)
 	}
 	t.find(ready)
 	if cap(t.due) < t.n { // every agent may be due: grown once
@@ -423,11 +419,7 @@ func (t *thinkers[B]) gather(budget int, ready func(*B) bool) {
 // panicked (the world would stay locked).
 func (t *thinkers[B]) find(ready func(*B) bool) {
 	defer func() {
-		for i := range t.qs {
-			t.qs[i].Close() // never stepped past its range's last due agent: still open
-		}
-		clear(t.qs)
-		t.qs = t.qs[:0]
+		t.qs = closeQueries(t.qs)
 		t.finder.ready = nil
 	}()
 	t.finder.ready = ready
