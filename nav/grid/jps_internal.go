@@ -328,53 +328,12 @@ func (s *Search) jumpStraight(c uint16, x, y int32, d int, g int64) {
 var jpOf = [4]uint16{jpW, jpE, jpN, jpS}
 
 // jumpDiagonal jumps from padded (x, y), whose cost is g, along diagonal
-// move d and relaxes the jump point found, if any.
-//
-// A jump point reached diagonally has no forced neighbour: its successors
-// are the two straight jumps and the diagonal one. In the default query
-// (weight 1, the jpsQueue) such a point is often taken at once instead of
-// queued: its straight jumps are made and the diagonal jump goes on from
-// it, and its node is closed with its cost (the intermediate-node pruning
-// of Harabor & Grastien 2014). A later, cheaper arrival reopens it through
-// relaxJPS; the goal is always queued. It is taken at once when its f is
-// at most f + (f − f0), f being its parent's and f0 the start's: by as
-// much as f has already risen above the start's estimate. On open ground,
-// where f stays near f0, that keeps to the points of the parent's own f,
-// which the search would expand next; in a maze, where f rises far above
-// f0, a turning point of a larger f is one the search will most likely
-// reach anyway, and taking it at once saves its push and its pop (and
-// counts no expansion).
+// move d and relaxes the jump point found, if any (runJPS; runJPSExact has
+// its own, jumpDiagonalExact).
 func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
-	pw := int32(s.pw)
 	dx, dy := moveDX[d], moveDY[d]
-	gx, gy := int32(s.gx), int32(s.gy)
-	eager := s.wmode == keyExact && s.buckets
-	f := g + octileInt(x-gx, y-gy)
-	fmax := 2*f - s.startH // the start's f is its h
-	genWord := uint64(s.gen&genMask) << genShift
-	for {
-		jx, jy, ok := s.jumpDiag(x, y, dx, dy)
-		if !ok {
-			return
-		}
-		g += costDiag * int64(absInt32(jx-x))
-		ji := jy*pw + jx
-		if !eager {
-			s.relaxInt(ji, jx, jy, d, g)
-			return
-		}
-		if ji == s.goal || g+octileInt(jx-gx, jy-gy) > fmax {
-			s.relaxJPS(ji, jx, jy, d, g)
-			return
-		}
-		if nn := uint64(s.nodes[ji]); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
-			return // reached as cheaply before
-		}
-		s.nodes[ji] = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
-		c := s.jcell[ji]
-		s.scanStraight(c, jx, jy, moveIndex[4+dx], g)
-		s.scanStraight(c, jx, jy, moveIndex[4+3*dy], g)
-		x, y = jx, jy
+	if jx, jy, ok := s.jumpDiag(x, y, dx, dy); ok {
+		s.relaxInt(jy*int32(s.pw)+jx, jx, jy, d, g+costDiag*int64(absInt32(jx-x)))
 	}
 }
 
@@ -426,6 +385,18 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 			return x, y, true
 		}
 	}
+	x, y, _, ok := s.diagRuns(x, y, i, dx, dy)
+	return x, y, ok
+}
+
+// diagRuns is jumpDiag past its single steps: from padded (x, y), cell i,
+// it moves by the diagonal runs of Search.diag, stopping on the goal's row
+// and column, and returns the jump point and its cell, or false.
+func (s *Search) diagRuns(x, y, i, dx, dy int32) (int32, int32, int32, bool) {
+	pw := int32(s.pw)
+	gx, gy := int32(s.gx), int32(s.gy)
+	k := (dy+1)&2 + (dx+1)>>1 // 0 NW, 1 NE, 2 SW, 3 SE
+	step := dy*pw + dx
 	for {
 		// steps to the goal's row or column ahead, if any
 		kg := int32(math.MaxInt32)
@@ -442,13 +413,13 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 			x += kg * dx
 			y += kg * dy
 			if x == gx && y == gy {
-				return x, y, true
+				return x, y, i, true
 			}
 			if _, ok := s.jumpRow(x, y, dx); ok {
-				return x, y, true
+				return x, y, i, true
 			}
 			if _, ok := s.jumpCol(x, y, dy); ok {
-				return x, y, true
+				return x, y, i, true
 			}
 			continue
 		}
@@ -456,9 +427,9 @@ func (s *Search) jumpDiag(x, y, dx, dy int32) (int32, int32, bool) {
 		x += n * dx
 		y += n * dy
 		if state == diagJump {
-			return x, y, true
+			return x, y, i, true
 		}
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 }
 

@@ -115,55 +115,116 @@ func (s *Search) runJPSExact(budget int) {
 			}
 		}
 		for dirs >>= 4; dirs != 0; dirs &= dirs - 1 {
-			s.jumpDiagonal(cx, cy, 4+bits.TrailingZeros8(dirs), cg)
+			s.jumpDiagonalExact(cx, cy, 4+bits.TrailingZeros8(dirs), cg)
 		}
 	}
 	s.expanded += budget - left
 }
 
-// scanStraight is jumpStraight for runJPSExact: off the goal's line the
-// jump bit decides and the stop bitset gives the jump point at once.
-func (s *Search) scanStraight(c uint16, x, y int32, d int, g int64) {
+// jumpDiagonalExact is jumpDiagonal for runJPSExact: it jumps from padded
+// (x, y), whose cost is g, along diagonal move d and relaxes the jump point
+// found, if any, with jumpDiag's steps written out (on a map of scattered
+// obstacles most diagonal jumps take one or two steps, and a call per jump
+// cost more than its steps).
+//
+// A jump point reached diagonally has no forced neighbour: its successors
+// are the two straight jumps and the diagonal one. Such a point is often
+// taken at once instead of queued: its straight jumps are made and the
+// diagonal jump goes on from it, and its node is closed with its cost (the
+// intermediate-node pruning of Harabor & Grastien 2014). A later, cheaper
+// arrival reopens it through relaxJPS; the goal is always queued. It is
+// taken at once when its f is at most f + (f − f0), f being its parent's
+// and f0 the start's: by as much as f has already risen above the start's
+// estimate. On open ground, where f stays near f0, that keeps to the points
+// of the parent's own f, which the search would expand next; in a maze,
+// where f rises far above f0, a turning point of a larger f is one the
+// search will most likely reach anyway, and taking it at once saves its
+// push and its pop (and counts no expansion).
+func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 	pw := int32(s.pw)
-	switch d {
-	case 0: // W
-		if y == int32(s.gy) {
-			break
+	dx, dy := moveDX[d], moveDY[d]
+	gx, gy := int32(s.gx), int32(s.gy)
+	fmax := 2*(g+octileInt(x-gx, y-gy)) - s.startH // the start's f is its h
+	genWord := uint64(s.gen&genMask) << genShift
+	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
+	jp := unsafe.Pointer(unsafe.SliceData(s.jcell))
+	k := (dy+1)&2 + (dx+1)>>1 // 0 NW, 1 NE, 2 SW, 3 SE
+	bit := uint16(moveNW) << uint(8+k&3)
+	lines := diagLines[k&3]
+	step := dy*pw + dx
+	dh, dv := moveIndex[4+dx], moveIndex[4+3*dy] // its straight components
+	i := y*pw + x
+	c := *(*uint16)(unsafe.Add(jp, uintptr(i)*2))
+	for {
+		// jumpDiag from i, whose jcell is c: single steps first, then
+		// the runs
+		x0 := x
+		for n := 0; ; n++ {
+			if n == 8 {
+				var ok bool
+				if x, y, i, ok = s.diagRuns(x, y, i, dx, dy); !ok {
+					return
+				}
+				c = *(*uint16)(unsafe.Add(jp, uintptr(i)*2))
+				break
+			}
+			if c&bit == 0 {
+				return
+			}
+			i += step
+			x += dx
+			y += dy
+			c = *(*uint16)(unsafe.Add(jp, uintptr(i)*2))
+			if x == gx || y == gy { // the goal may end a scan: scan
+				if x == gx && y == gy {
+					break
+				}
+				if _, ok := s.jumpRow(x, y, dx); ok {
+					break
+				}
+				if _, ok := s.jumpCol(x, y, dy); ok {
+					break
+				}
+				continue
+			}
+			if c&lines != 0 {
+				break
+			}
 		}
-		if c&jpW != 0 {
-			j := s.stopW.prevSet(y, x-1)
-			s.relaxJPS(y*pw+j, j, y, d, g+costStraight*int64(x-j))
+		g += costDiag * int64(absInt32(x-x0))
+		if i == s.goal || g+octileInt(x-gx, y-gy) > fmax {
+			s.relaxJPS(i, x, y, d, g)
+			return
 		}
-		return
-	case 1: // E
-		if y == int32(s.gy) {
-			break
+		p := nodeAt(np, i)
+		if nn := uint64(*p); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
+			return // reached as cheaply before
 		}
-		if c&jpE != 0 {
-			j := s.stopE.nextSet(y, x+1)
-			s.relaxJPS(y*pw+j, j, y, d, g+costStraight*int64(j-x))
+		*p = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
+		// its straight jumps, along dx then dy (see runJPSExact)
+		if y == gy {
+			s.jumpStraight(c, x, y, dh, g)
+		} else if c&jpOf[dh] != 0 {
+			var j int32
+			if dx < 0 {
+				j = s.stopW.prevSet(y, x-1)
+			} else {
+				j = s.stopE.nextSet(y, x+1)
+			}
+			s.relaxJPS(i-x+j, j, y, dh, g+costStraight*int64(absInt32(j-x)))
 		}
-		return
-	case 2: // N
-		if x == int32(s.gx) {
-			break
+		if x == gx {
+			s.jumpStraight(c, x, y, dv, g)
+		} else if c&jpOf[dv] != 0 {
+			var j int32
+			if dy < 0 {
+				j = s.stopN.prevSet(x, y-1)
+			} else {
+				j = s.stopS.nextSet(x, y+1)
+			}
+			s.relaxJPS(j*pw+x, x, j, dv, g+costStraight*int64(absInt32(j-y)))
 		}
-		if c&jpN != 0 {
-			j := s.stopN.prevSet(x, y-1)
-			s.relaxJPS(j*pw+x, x, j, d, g+costStraight*int64(y-j))
-		}
-		return
-	default: // S
-		if x == int32(s.gx) {
-			break
-		}
-		if c&jpS != 0 {
-			j := s.stopS.nextSet(x, y+1)
-			s.relaxJPS(j*pw+x, x, j, d, g+costStraight*int64(j-y))
-		}
-		return
 	}
-	s.jumpStraight(c, x, y, d, g) // on the goal's line
 }
 
 // relaxJPS is relaxInt for runJPSExact (weight 1, the jpsQueue): a node
