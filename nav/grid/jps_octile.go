@@ -197,8 +197,8 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 			return
 		}
 		p := nodeAt(np, i)
-		if nn := uint64(*p); (nn^genWord)>>genShift == 0 && g >= int64(nn&gMask) {
-			return // reached as cheaply before
+		if uint64(g) >= (uint64(*p)^genWord)&^(dirMask|openBit) {
+			return // reached as cheaply before (see relaxJPS)
 		}
 		*p = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
 		// its straight jumps, along dx then dy (see runJPSExact)
@@ -233,7 +233,10 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 	p := nodeAt(unsafe.Pointer(unsafe.SliceData(s.nodes)), ni)
 	genWord := uint64(s.gen&genMask) << genShift
-	if nn := uint64(*p); (nn^genWord)>>genShift == 0 && ng >= int64(nn&gMask) {
+	// one comparison: with the search's generation xored out, and the
+	// direction and open bits cleared, a node of this search leaves its g
+	// and one of an older search a number above any g
+	if uint64(ng) >= (uint64(*p)^genWord)&^(dirMask|openBit) {
 		return
 	}
 	*p = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
