@@ -337,10 +337,17 @@ func (s *Search) jumpDiagonal(x, y int32, d int, g int64) {
 	}
 }
 
-// octileInt is hInt's octile case.
+// octileInt is hInt's octile case, without branches (on a map of
+// scattered obstacles the signs and the larger of dx and dy change from one
+// jump point to the next, and branches on them mispredict): with
+// m = min(|dx|, |dy|), costStraight·max + (costDiag − costStraight)·m is
+// costStraight·(|dx| + |dy|) + (costDiag − 2·costStraight)·m.
 func octileInt(dx, dy int32) int64 {
-	dx, dy = absInt32(dx), absInt32(dy)
-	return costStraight*int64(max(dx, dy)) + (costDiag-costStraight)*int64(min(dx, dy))
+	sx, sy := dx>>31, dy>>31
+	dx, dy = (dx^sx)-sx, (dy^sy)-sy
+	d := dx - dy
+	m := dy + d&(d>>31)
+	return costStraight*int64(dx+dy) + (costDiag-2*costStraight)*int64(m)
 }
 
 // jumpDiag steps diagonally from padded (x, y) by (dx, dy), stopping at the

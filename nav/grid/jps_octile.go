@@ -191,7 +191,7 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 				break
 			}
 		}
-		g += costDiag * int64(absInt32(x-x0))
+		g += costDiag * int64((x-x0)*dx)
 		if i == s.goal || g+octileInt(x-gx, y-gy) > fmax {
 			s.relaxJPS(i, x, y, d, g)
 			return
@@ -211,7 +211,7 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 			} else {
 				j = s.stopE.nextSet(y, x+1)
 			}
-			s.relaxJPS(i-x+j, j, y, dh, g+costStraight*int64(absInt32(j-x)))
+			s.relaxJPS(i-x+j, j, y, dh, g+costStraight*int64((j-x)*dx))
 		}
 		if x == gx {
 			s.jumpStraight(c, x, y, dv, g)
@@ -222,7 +222,7 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 			} else {
 				j = s.stopS.nextSet(x, y+1)
 			}
-			s.relaxJPS(j*pw+x, x, j, dv, g+costStraight*int64(absInt32(j-y)))
+			s.relaxJPS(j*pw+x, x, j, dv, g+costStraight*int64((j-y)*dy))
 		}
 	}
 }
