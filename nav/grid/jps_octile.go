@@ -10,8 +10,8 @@ import (
 // the straight scans off the goal's row and column run inline, on
 // unchecked element pointers where they index the grid (see runOctile), and a
 // jump point is relaxed by relaxJPS. What it finds is what runJPS finds: the
-// same scans in the same order, the same eager diagonal jump points (see
-// jumpDiagonal).
+// same scans in the same order; in addition it takes some diagonal jump
+// points at once instead of queueing them (see jumpDiagonalExact).
 func (s *Search) runJPSExact(budget int) {
 	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
 	jp := unsafe.Pointer(unsafe.SliceData(s.jcell))

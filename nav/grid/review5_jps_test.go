@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Review 5: the widened intermediate-node pruning (jumpDiagonal's fmax) in
+// Review 5: the widened intermediate-node pruning (jumpDiagonalExact's fmax) in
 // mazes with loops, where f rises far above the start's, against Dijkstra;
 // one Search reused across queries of many starts, with 1×N and N×1 grids.
 
@@ -163,7 +163,7 @@ func TestReview5JPSMazesWithEditsAndSwitches(t *testing.T) {
 	}
 }
 
-// JPS with the other admissible heuristics (Euclidean, Zero: jumpDiagonal's
+// JPS with the other admissible heuristics (Euclidean, Zero: jumpDiagonalExact's
 // eager test computes f with the octile distance whatever the heuristic) and
 // with a grid of one uniform cost above 1 stays exact in mazes.
 func TestReview5JPSMazesOtherHeuristics(t *testing.T) {
