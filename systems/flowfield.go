@@ -171,9 +171,16 @@ type FlowField struct {
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
+// fresh marks a field other than the one the last frame followed towards the
+// same goal (the cache swapped in its rebuild after a grid edit): every
+// follower samples it again, since a sample taken on the old field (Steer
+// false where a wall sealed the goal off, an Aim into a cell since blocked)
+// would otherwise last until the agent enters a new cell, for good for an
+// agent standing still.
 type goalRef struct {
-	goal grid.Cell
-	done bool
+	goal  grid.Cell
+	done  bool
+	fresh bool
 }
 
 // goalKey is a goal of the last frame, its field and its distance steps in
@@ -346,7 +353,7 @@ func (s *FlowField) Update(w *arche.World) {
 		} else {
 			s.ref = s.ref[:0]
 			for _, g := range s.goals {
-				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
+				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: s.swapped(g.goal, g.field)})
 			}
 			s.farCells = s.farCellsOf(s.farSteps(n, len(s.goals), func(i int) grid.Cell { return s.goals[i].goal }))
 			s.resolve.phase = ffApply
@@ -547,7 +554,7 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		jb.goal = int32(gi)
 		cnt[gi]++
 		cell := cellAt(s.grid, p)
-		if cell != ff.Cell {
+		if cell != ff.Cell || s.ref[gi].fresh {
 			jb.state |= jobMoved
 		}
 		// so that measure need not read p again (a NaN p's cell is off by
@@ -603,6 +610,17 @@ func cellAt(g *grid.Grid, p r2.Vec) grid.Cell {
 type goalUse struct {
 	goal, active grid.Cell
 	other        bool
+}
+
+// swapped reports whether field is not the field the last frame followed
+// towards goal (see goalRef.fresh); false for a goal the last frame had not.
+func (s *FlowField) swapped(goal grid.Cell, field *flowfield.Field) bool {
+	for i := range s.prev {
+		if s.prev[i].goal == goal {
+			return s.prev[i].field != field
+		}
+	}
+	return false
 }
 
 // refIndex returns the index in s.ref of goal's field, -1 if the cache has
