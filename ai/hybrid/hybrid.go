@@ -32,15 +32,21 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 
 // TreeRun is one agent's state of a behavior tree that runs inside a state machine's
 // state ([TreeState]): the tree's node memory, the bt.Context it is ticked with and its
-// last status. It is plain data for a component. The zero TreeRun is usable: its Memory
-// is allocated on the first tick (once per agent).
+// last status. It is plain data for a component, saved by package systems/save with
+// the rest of the component (Memory and Status; Context is not saved). The zero TreeRun
+// is usable: its Memory is allocated on the first tick (once per agent), and so is a
+// Memory that does not fit the tree (another tree's, from a file).
 //
 // Context.Agent, DT and Time are copied from the fsm.Context on every tick, and so is
-// Blackboard when the fsm.Context has one (else a Context.Blackboard set here is kept).
+// Blackboard when the fsm.Context has one (else a Context.Blackboard set here is kept,
+// but not saved: set it again after a load). Context is tagged json:"-": it is the
+// scratch of one tick (the agent view, an interface, cannot be saved), and its
+// counters (bt.Context.ClockFaults, ScriptErrors) are diagnostics that a load starts
+// again from 0.
 type TreeRun struct {
 	Memory  bt.Memory
-	Context bt.Context
-	Status  bt.Status // the root's last status; Idle before the first tick and after a halt
+	Context bt.Context `json:"-"`
+	Status  bt.Status  // the root's last status; Idle before the first tick and after a halt
 }
 
 // TreeState returns the hooks of a state machine state that runs tree while it is
