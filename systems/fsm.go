@@ -40,6 +40,8 @@ import (
 //	Think.Frozen                   opt-out (LOD): not updated             -
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
+//	an Update hook returning a     no transition: the agent stays         - (FSM.BadTargets)
+//	  StateID of no state
 type FSM struct {
 	Budget  int // most updates per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
@@ -48,6 +50,12 @@ type FSM struct {
 	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents updated since Initialize
 	Transitions  int // transitions taken in the last frame
+
+	// BadTargets counts the Update hooks since Initialize that returned a StateID that
+	// is no state of the agent's machine (fsm.Context.BadTargets, summed over the
+	// workers): each transitioned nowhere, so the agent stayed in its state. A correct
+	// machine keeps it at 0.
+	BadTargets uint64
 
 	due  thinkers[components.StateMachine]
 	ctxs []perWorker[fsm.Context] // per worker
@@ -73,7 +81,7 @@ func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
 	markInstalled(w, sysFSM)
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
-	s.Thought, s.Waiting, s.TotalThought, s.Transitions = 0, 0, 0, 0
+	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets = 0, 0, 0, 0, 0
 }
 
 // Update updates the agents that are due, within the budget.
@@ -82,6 +90,10 @@ func (s *FSM) Update(w *arche.World) {
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Transitions = s.due.Counted
+	s.BadTargets = 0
+	for i := range s.ctxs {
+		s.BadTargets += s.ctxs[i].v.BadTargets()
+	}
 }
 
 // Work implements ecs.Job: it updates the machines of jobs [lo, hi).

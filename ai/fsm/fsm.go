@@ -51,7 +51,16 @@ type Context struct {
 	// write designer-declared keys (blackboard.Get, blackboard.Set). The caller sets it;
 	// fsm never reads it. It may be nil: keys then read as missing.
 	Blackboard *blackboard.Store
+
+	badTargets uint64 // see BadTargets
 }
+
+// BadTargets counts, since the Context was made, the Update hooks that returned a
+// StateID that is no state of the machine updated (another machine's state, Any,
+// a number out of range): such a return transitions nowhere (see [Hooks]). A
+// correct machine keeps it at 0; systems.FSM sums its workers' counts in
+// FSM.BadTargets.
+func (c *Context) BadTargets() uint64 { return c.badTargets }
 
 // Hooks are a state's functions; any may be nil. They are shared by every agent:
 // per-agent data belongs in ctx.Agent.
@@ -61,7 +70,10 @@ type Hooks struct {
 	// Update runs on every [Machine.Update] while the state is active, after its
 	// parent's Update. Returning a state other than None transitions there at once
 	// (transitions kept inside states); the Update hooks of the states below this one
-	// are then skipped for this update.
+	// are then skipped for this update. A returned StateID that is no state of this
+	// machine (another machine's, Any, out of range) transitions nowhere: the machine
+	// stays, the hooks below are skipped all the same, and [Context.BadTargets]
+	// counts it.
 	Update func(ctx *Context) StateID
 	// Exit runs when the state stops being active, after its children's Exit.
 	Exit func(ctx *Context)
@@ -344,6 +356,8 @@ func (m *Machine) Update(mem *Memory, ctx *Context) {
 			if to := u(ctx); to != None {
 				if m.valid(to) {
 					m.transition(mem, ctx, s, to)
+				} else {
+					ctx.badTargets++
 				}
 				return
 			}
