@@ -25,6 +25,14 @@ var neighbourOffsets = [8]grid.Cell{
 // nearest goal cell, in the grid's cost units) and a direction field (the
 // next cell towards it). Positions are in cells, as in package grid.
 //
+// Important: the integration values are float32 sums of the grid's costs, so a
+// cell whose cheapest route to the goal costs more than math.MaxFloat32 (3.4e38:
+// two cells of cost math.MaxFloat32 on the only way) reads as unreachable (+Inf,
+// no direction), where grid A*, summing in float64, finds the route. Costs are
+// float32 and any one of them fits; only such sums overflow. Below that, sums
+// round to float32 (a step of cost 1 after a cell of cost 1e8 adds nothing to the
+// value), but directions still follow the cheapest route.
+//
 // The zero value is not usable; call [New]. A Field is not safe for
 // concurrent writes; once built, any number of goroutines may read it while
 // nobody builds.
@@ -206,7 +214,7 @@ func (f *Field) Settled() int { return f.settled }
 
 // Integration returns the cost of the cheapest path from c to the nearest
 // goal (0 on a goal), or +Inf when c is blocked, unreachable, outside the
-// grid, or not settled yet.
+// grid, or not settled yet, or when that cost overflows float32 (see [Field]).
 func (f *Field) Integration(c grid.Cell) float64 {
 	if !f.g.InBounds(c) {
 		return math.Inf(1)
