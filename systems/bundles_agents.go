@@ -209,6 +209,8 @@ func (b Wanderer) Init(a *Spawned) {
 // then [PathFollow], [Steer] and [Movement]): Position, Velocity, Kinematics, Steering,
 // SteeringWeights, Intent, Desired and a [components.FlowFollower]. It needs no Path. Its movement defaults are
 // those of [Motion] but for a denser crowd: separation weight 1.5 within 2.5·Radius.
+// Its Radius does not change its route: flow fields are for point agents (see
+// [FlowField]); a wide agent is better a [Mover].
 type FlowFollower struct {
 	Motion
 	Goal grid.Cell // the goal cell

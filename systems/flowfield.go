@@ -25,6 +25,14 @@ const MaxFlowFields = 1 << 16
 // Budget settled cells per frame; until it is complete the agents keep
 // following the field of their previous goal.
 //
+// Important: flow fields are for point agents. One field per goal serves every
+// radius and leads through any gap an agent's centre fits through
+// (Kinematics.Radius is not read), so a wide agent (radius over 0.5) is led into
+// gaps narrower than itself: Movement, which collides the centre, lets one
+// squeeze through with its disc over the walls, and a few of them jam there for
+// good; nothing reports it. Give wide agents a Mover instead: the PathQueue
+// searches with their clearance (see grid.Options.Clearance).
+//
 // For each agent it samples, when the agent enters a new cell or its field
 // changes, the point to head for: the goal itself when it is in line of sight
 // (Direct), else the farthest of the next few cells along the direction field
