@@ -20,6 +20,15 @@ import (
 // Agent.Commands are applied after the query loop. An agent should have one decision
 // model (see [Utility]).
 //
+// Events: FSM dispatches none; it runs Machine.Update, so guard rows (Builder.When,
+// Transition with NoEvent) and Update hooks are what it takes. To raise an event
+// (an alarm bell), set a blackboard key or a field the agent's guards read and let
+// the next update take the row. A program may call Machine.Dispatch on an agent's
+// StateMachine.Memory itself, between frames, but with a Context of its own: its
+// hooks then get no agent view ([StateAgent] returns nil), so an Exit or Enter
+// hook that writes the agent's Intent, or a hybrid.TreeState whose run function
+// looks the agent up, cannot work there.
+//
 // Contract:
 //
 //	requires   StateMachine, Think, Position, Intent
