@@ -25,6 +25,17 @@ const MaxFlowFields = 1 << 16
 // Budget settled cells per frame; until it is complete the agents keep
 // following the field of their previous goal.
 //
+// Important: with Budget > 0 (whole-grid fields), a Goal that moves to a new cell
+// before its field is complete leaves that build for the new goal's (the cache
+// builds the goals asked for most recently first), so a goal that moves faster
+// than a field builds never gets one: its followers keep the last complete
+// field they had, or, with none yet, stand still (Has false) for good, and
+// nothing reports it. A goal that moves often (a target walking, a goal set each
+// second) wants Budget 0 (each field built at once), a budget that builds the
+// map's field between two moves (width·height cells over the frames between
+// them), or sector fields (Sectors > 0), which keep up with a goal moving every
+// frame.
+//
 // Important: flow fields are for point agents. One field per goal serves every
 // radius and leads through any gap an agent's centre fits through
 // (Kinematics.Radius is not read), so a wide agent (radius over 0.5) is led into
