@@ -3,6 +3,7 @@ package fsm
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/archai-go/archai/ai/blackboard"
@@ -52,8 +53,14 @@ type Context struct {
 	// fsm never reads it. It may be nil: keys then read as missing.
 	Blackboard *blackboard.Store
 
-	badTargets uint64 // see BadTargets
+	badTargets  uint64 // see BadTargets
+	clockFaults uint64 // see ClockFaults
 }
+
+// ClockFaults counts, since the Context was made, the [Machine.Update] calls whose DT
+// was NaN, infinite or negative or whose Time was NaN or infinite, and which therefore
+// ran with 0 in their place (as bt.Context.ClockFaults). A correct caller sees 0.
+func (c *Context) ClockFaults() uint64 { return c.clockFaults }
 
 // BadTargets counts, since the Context was made, the Update hooks that returned a
 // StateID that is no state of the machine updated (another machine's state, Any,
@@ -338,7 +345,37 @@ func (m *Machine) Path(mem *Memory, dst []StateID) int {
 // Update advances the agent's machine by one decision (see [Machine] for the order of
 // things). ctx.Agent, ctx.DT and ctx.Time must be set by the caller. It allocates
 // nothing (hooks aside). A Memory whose Active is not a state of m is restarted.
+//
+// Bad clocks, as in bt.Tree.Tick: a ctx.DT that is NaN, infinite or negative, or a
+// ctx.Time that is NaN or infinite, is replaced by 0 for this update (Elapsed does not
+// advance; hooks and guards see the replacement), [Context.ClockFaults] counts the
+// update, and ctx.DT and ctx.Time hold the caller's values again when Update returns.
+// So one bad frame never leaves Elapsed NaN (a timed guard that never fires again),
+// +Inf (one that fires at once) or running backwards.
 func (m *Machine) Update(mem *Memory, ctx *Context) {
+	dt, now := ctx.DT, ctx.Time
+	if goodDT(dt) && goodTime(now) {
+		m.update(mem, ctx)
+		return
+	}
+	ctx.clockFaults++
+	if !goodDT(dt) {
+		ctx.DT = 0
+	}
+	if !goodTime(now) {
+		ctx.Time = 0
+	}
+	m.update(mem, ctx)
+	ctx.DT, ctx.Time = dt, now
+}
+
+// goodDT reports whether dt is a usable step: finite and >= 0.
+func goodDT(dt float64) bool { return dt >= 0 && dt <= math.MaxFloat64 }
+
+// goodTime reports whether t is a usable time: finite.
+func goodTime(t float64) bool { return t-t == 0 }
+
+func (m *Machine) update(mem *Memory, ctx *Context) {
 	ctx.Memory, ctx.Event = mem, NoEvent
 	defer m.done(ctx)
 	if !m.valid(mem.Active) {
