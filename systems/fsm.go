@@ -51,6 +51,8 @@ import (
 //	  NaN or infinite                then every Interval from now
 //	an Update hook returning a     no transition: the agent stays         - (FSM.BadTargets)
 //	  StateID of no state
+//	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
+//	  or negative (a file)
 type FSM struct {
 	Budget  int // most updates per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
@@ -65,6 +67,13 @@ type FSM struct {
 	// workers): each transitioned nowhere, so the agent stayed in its state. A correct
 	// machine keeps it at 0.
 	BadTargets uint64
+	// ClockFaults counts the updates since Initialize that found an agent's
+	// StateMachine.Memory.Elapsed NaN, infinite or negative (written by hand, or loaded
+	// from a file) and counted its time in state from 0 again, or ran with a clock Time
+	// that is NaN or infinite (a clock of the program's own) as 0 (fsm.Context.ClockFaults,
+	// summed over the workers; the dt FSM gives is never bad). A correct world keeps it
+	// at 0.
+	ClockFaults uint64
 
 	due  thinkers[components.StateMachine]
 	ctxs []perWorker[fsm.Context] // per worker
@@ -90,7 +99,7 @@ func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
 	markInstalled(w, sysFSM)
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
-	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets = 0, 0, 0, 0, 0
+	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets, s.ClockFaults = 0, 0, 0, 0, 0, 0
 }
 
 // Update updates the agents that are due, within the budget.
@@ -99,9 +108,10 @@ func (s *FSM) Update(w *arche.World) {
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Transitions = s.due.Counted
-	s.BadTargets = 0
+	s.BadTargets, s.ClockFaults = 0, 0
 	for i := range s.ctxs {
 		s.BadTargets += s.ctxs[i].v.BadTargets()
+		s.ClockFaults += s.ctxs[i].v.ClockFaults()
 	}
 }
 

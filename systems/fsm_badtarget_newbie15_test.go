@@ -1,12 +1,15 @@
 package systems_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -44,4 +47,31 @@ func TestFSMCountsHooksReturningNoState(t *testing.T) {
 		require.Zero(t, f.BadTargets, "counted since Initialize")
 		s.Finalize(w)
 	}
+}
+
+// TestFSMCountsACorruptElapsed: an agent whose StateMachine.Memory.Elapsed is
+// NaN (a save edited by hand) counts its time in state from 0 again, so its
+// timed guard fires a second later, and FSM.ClockFaults counts it once.
+func TestFSMCountsACorruptElapsed(t *testing.T) {
+	b := fsm.NewBuilder("timer")
+	a := b.State("Wait", fsm.Hooks{})
+	done := b.State("Done", fsm.Hooks{})
+	b.When(a, func(ctx *fsm.Context) bool { return ctx.Memory.Elapsed >= 1 }, done)
+	m, err := b.Build()
+	require.NoError(t, err)
+	world := arche.NewWorld()
+	w := &world
+	sp, err := systems.NewSpawner(w, systems.Thinker{Machine: m, Interval: 0.1})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 1, Y: 1}, nil)
+	f := &systems.FSM{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), f)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 3)
+	sm := generic.NewMap1[components.StateMachine](w)
+	sm.Get(e).Memory.Elapsed = math.NaN()
+	s.Run(w, 12)
+	require.Equal(t, "Done", m.Name(sm.Get(e).Memory.Active), "the guard fired a second after the NaN was replaced")
+	require.Equal(t, uint64(1), f.ClockFaults)
 }

@@ -65,3 +65,33 @@ func TestBadDTCountsAsZero(t *testing.T) {
 		}
 	}
 }
+
+// TestCorruptElapsedCountsFromZero: a Memory whose Elapsed is NaN, +Inf or
+// negative (a file edited by hand, a Memory built by the caller) counts the
+// time in state from 0 again at the next Update, counted in ClockFaults, so a
+// timed guard fires after its time; NaN used to stay NaN until some other
+// transition, and the guard never fired.
+func TestCorruptElapsedCountsFromZero(t *testing.T) {
+	for _, e := range []float64{math.NaN(), math.Inf(1), -5} {
+		b := NewBuilder("m")
+		a := b.State("A", Hooks{})
+		bb := b.State("B", Hooks{})
+		b.When(a, func(ctx *Context) bool { return ctx.Memory.Elapsed >= 1 }, bb)
+		m, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		mem := Memory{Active: a, Transitions: 1, Elapsed: e}
+		ctx := &Context{DT: 0.25}
+		m.Update(&mem, ctx)
+		if mem.Elapsed != 0.25 || m.Name(mem.Active) != "A" || ctx.ClockFaults() != 1 {
+			t.Fatalf("Elapsed %v: after one update Elapsed %v in %s, ClockFaults %d; want 0.25 in A, 1", e, mem.Elapsed, m.Name(mem.Active), ctx.ClockFaults())
+		}
+		for i := 0; i < 3; i++ {
+			m.Update(&mem, ctx)
+		}
+		if m.Name(mem.Active) != "B" || ctx.ClockFaults() != 1 {
+			t.Fatalf("Elapsed %v: after 1 s in %s, ClockFaults %d; want B, 1", e, m.Name(mem.Active), ctx.ClockFaults())
+		}
+	}
+}

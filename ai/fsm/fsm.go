@@ -59,7 +59,9 @@ type Context struct {
 
 // ClockFaults counts, since the Context was made, the [Machine.Update] calls whose DT
 // was NaN, infinite or negative or whose Time was NaN or infinite, and which therefore
-// ran with 0 in their place (as bt.Context.ClockFaults). A correct caller sees 0.
+// ran with 0 in their place (as bt.Context.ClockFaults), and those that found the
+// Memory's Elapsed NaN, infinite or negative and counted it from 0 again. A correct
+// caller sees 0; systems.FSM sums its workers' counts in FSM.ClockFaults.
 func (c *Context) ClockFaults() uint64 { return c.clockFaults }
 
 // BadTargets counts, since the Context was made, the Update hooks that returned a
@@ -351,7 +353,9 @@ func (m *Machine) Path(mem *Memory, dst []StateID) int {
 // advance; hooks and guards see the replacement), [Context.ClockFaults] counts the
 // update, and ctx.DT and ctx.Time hold the caller's values again when Update returns.
 // So one bad frame never leaves Elapsed NaN (a timed guard that never fires again),
-// +Inf (one that fires at once) or running backwards.
+// +Inf (one that fires at once) or running backwards. A Memory whose Elapsed is NaN,
+// infinite or negative already (written by hand, or loaded from a file) counts from 0
+// again, and ClockFaults counts that too.
 func (m *Machine) Update(mem *Memory, ctx *Context) {
 	dt, now := ctx.DT, ctx.Time
 	if goodDT(dt) && goodTime(now) {
@@ -381,6 +385,10 @@ func (m *Machine) update(mem *Memory, ctx *Context) {
 	if !m.valid(mem.Active) {
 		m.start(mem, ctx)
 	} else {
+		if !goodDT(mem.Elapsed) { // NaN, infinite or negative: a Memory written by hand or loaded
+			mem.Elapsed = 0
+			ctx.clockFaults++
+		}
 		mem.Elapsed += ctx.DT
 	}
 	if src, to := m.find(mem, ctx, NoEvent); to != None {
