@@ -24,17 +24,35 @@ func (m Memory) Clone() Memory {
 	return Memory{nodes: append([]NodeMemory(nil), m.nodes...)}
 }
 
-// CheckMemory reports whether m can be ticked with t: it has one node per node of t and
-// every Status is one of the defined statuses (Idle … Skipped). Timers may hold any
-// value (a NaN timer is a corrupt state the tree survives and diagnostics report). It
-// returns an error wrapping [ErrMemoryMismatch] naming the tree and the first bad node.
+// CheckMemory reports whether m can be ticked with t: it has one node per node of t,
+// every Status is one of the defined statuses (Idle … Skipped), the running child a
+// composite (Sequence, Selector, their memory, reactive and async forms, IfThenElse,
+// WhileDoElse, Switch, Choose, TryCatch) holds is one of its children, and a RunOnce's
+// remembered status is a defined status. Timers may hold any value (a NaN timer is a
+// corrupt state the tree survives and diagnostics report). It returns an error wrapping
+// [ErrMemoryMismatch] naming the tree and the first bad node. (A Sequence whose saved
+// running child is past its last one would succeed without ticking a child.)
 func (t *Tree) CheckMemory(m Memory) error {
 	if len(m.nodes) != len(t.nodes) {
 		return fmt.Errorf("bt: tree %q: %w: %d nodes, the tree has %d", t.name, ErrMemoryMismatch, len(m.nodes), len(t.nodes))
 	}
 	for i := range m.nodes {
-		if s := m.nodes[i].Status; s > Skipped {
+		nm := &m.nodes[i]
+		if s := nm.Status; s > Skipped {
 			return fmt.Errorf("bt: tree %q node %d (%s): %w: status %d", t.name, i, t.NodeName(i), ErrMemoryMismatch, s)
+		}
+		switch n := &t.nodes[i]; n.kind {
+		case kindSequence, kindSequenceWithMemory, kindSelector, kindReactiveSequence, kindReactiveSelector,
+			kindIfThenElse, kindWhileDoElse, kindSwitch, kindChoose, kindTryCatch, kindAsyncSequence, kindAsyncFallback:
+			if int(nm.Child) >= int(n.nkids) {
+				return fmt.Errorf("bt: tree %q node %d (%s): %w: running child %d of %d children",
+					t.name, i, t.NodeName(i), ErrMemoryMismatch, nm.Child, n.nkids)
+			}
+		case kindRunOnce:
+			if nm.Count == 1 && Status(nm.Child) > Skipped {
+				return fmt.Errorf("bt: tree %q node %d (%s): %w: remembered status %d",
+					t.name, i, t.NodeName(i), ErrMemoryMismatch, nm.Child)
+			}
 		}
 	}
 	return nil

@@ -29,3 +29,33 @@ func TestMemoryCloneIsDeepAndCheckMemoryFindsMisfits(t *testing.T) {
 	assert.ErrorContains(t, err, `node 2 (b)`)
 	assert.Equal(t, bt.Memory{}, bt.Memory{}.Clone())
 }
+
+// A saved composite whose running child is past its last child (a hand-edited or
+// corrupt save) is refused: ticked, the Sequence would succeed without running
+// either child. A RunOnce remembering no defined status is refused too.
+func TestCheckMemoryRefusesARunningChildPastTheLast(t *testing.T) {
+	var ticks int
+	act := func(*bt.Context) bt.Status { ticks++; return bt.Running }
+	tree, err := bt.Compile("t", bt.Sequence(bt.Action("a", act), bt.Action("b", act)))
+	require.NoError(t, err)
+	m := tree.NewMemory()
+	tree.Tick(&m, &bt.Context{DT: 0.1})
+	require.Equal(t, 1, ticks)
+	require.NoError(t, tree.CheckMemory(m), "a real running state fits")
+	require.Equal(t, uint16(0), m.Nodes()[0].Child)
+
+	m.Nodes()[0].Child = 2 // the Sequence has children 0 and 1
+	err = tree.CheckMemory(m)
+	assert.ErrorIs(t, err, bt.ErrMemoryMismatch)
+	assert.ErrorContains(t, err, "running child 2 of 2 children")
+	m.Nodes()[0].Child = 1
+	assert.NoError(t, tree.CheckMemory(m))
+
+	once, err := bt.Compile("once", bt.RunOnce(bt.Action("a", act)))
+	require.NoError(t, err)
+	om := once.NewMemory()
+	om.Nodes()[0].Count, om.Nodes()[0].Child = 1, uint16(bt.Skipped)+1
+	assert.ErrorIs(t, once.CheckMemory(om), bt.ErrMemoryMismatch)
+	om.Nodes()[0].Child = uint16(bt.Success)
+	assert.NoError(t, once.CheckMemory(om))
+}
