@@ -31,10 +31,12 @@ type Job interface {
 // calling goroutine publishes the job and runs chunks itself, claiming every
 // chunk that no helper has claimed yet, so it never waits for a helper that
 // has not started; it waits only for chunks already under way. A helper that
-// finishes a chunk watches for the next job for a bounded time
-// (spinFor, about the gap between two passes of a frame) before it blocks,
-// and the caller, waiting for a helper's chunk, spins as briefly before it
-// blocks: no goroutine spins unbounded.
+// finishes a chunk watches for the next job for a bounded time before it
+// blocks, and so does the caller waiting for a helper's chunk: no goroutine
+// spins unbounded. The bound is spinLong, longer than most stretches of
+// serial work between two passes of a frame, while the machine has CPUs to
+// spare, and spinFor once a spinning thread has been seen losing its CPU
+// (see helpers.calm).
 //
 // The zero value is not usable; make one with [NewWorkers] and Close it when
 // done. A Workers value must be used from one goroutine at a time; several
@@ -62,11 +64,36 @@ const parkedBit = 1 << 31
 // the cores of any machine a crowd runs on.
 const MaxWorkers = 1024
 
-// spinFor bounds how long an idle helper watches for a new job, and a caller
-// for its helpers' chunks, before blocking. A frame's passes follow each
-// other within tens of microseconds, so a helper that spins this long is
-// usually still awake for the next pass, and wakes nobody's thread.
-const spinFor = 50 * time.Microsecond
+// spinFor and spinLong bound how long an idle helper watches for a new
+// job, and a caller for its helpers' chunks, before blocking: spinLong while
+// the crew is calm (see helpers.calm), else spinFor.
+//
+// A blocked helper joins the next run late. Readied by the caller's
+// goroutine, it waits in that goroutine's P (its runnext slot), and another P
+// takes it from there only after a pause of the runtime's (usleep(3), which
+// the kernel's timer slack, 50 µs by default, stretches): on a 2-core Linux
+// VM it joined about 100 µs after the publication, as long as most passes of
+// a 10,000-agent frame, which the caller then ran alone. Between two passes
+// of a frame the caller works alone for up to a few hundred µs at 10,000
+// agents (a serial sort, the path queue, combat): a helper that spins through
+// these stretches joins the next pass at once, and blocks only after the
+// frame's last pass. Spinning costs the CPU it holds: when the machine has
+// more runnable threads than CPUs, a spinner takes time from them, and from
+// the pool's own threads if they share its CPU, so the crew then spins only
+// spinFor.
+const (
+	spinFor  = 50 * time.Microsecond
+	spinLong = 300 * time.Microsecond
+)
+
+// preemptGap is the least time between two looks at the clock of a spinning
+// goroutine (some 256 rounds of an atomic load apart, a µs or less) that
+// counts as its thread having been off its CPU.
+const preemptGap = 200 * time.Microsecond
+
+// calmAfter is the number of spins in a row in which no spinning thread lost
+// its CPU after which the crew is calm again.
+const calmAfter = 64
 
 // NewWorkers makes a pool of n workers; n ≤ 0 means runtime.GOMAXPROCS(0), and
 // n over [MaxWorkers] means MaxWorkers (a Workers setting of ten million
@@ -169,16 +196,17 @@ func (w *Workers) work(k int) {
 }
 
 // wait returns once the helpers have finished their chunks: it spins for
-// up to spinFor, then blocks until the helper that finishes the last chunk
-// wakes it.
+// up to spinLong or spinFor (see helpers.calm), then blocks until the helper
+// that finishes the last chunk wakes it.
 func (w *Workers) wait(chunks uint32) {
 	if !crew.single.Load() {
-		t0 := time.Now()
+		sp := crew.startSpin()
 		for i := 0; w.state.Load() != chunks; i++ {
-			if i&255 == 255 && time.Since(t0) > spinFor {
+			if i&255 == 255 && crew.spinOver(&sp) {
 				break
 			}
 		}
+		crew.endSpin(&sp)
 	}
 	for {
 		s := w.state.Load()
@@ -217,6 +245,52 @@ type helpers struct {
 	want     int           // helpers wanted: the largest n−1 of the open pools, 0 when none is
 	pools    int           // open pools with n > 1
 	single   atomic.Bool   // GOMAXPROCS was 1 when the last pool opened: nobody spins
+
+	// calm: no spinning thread has lost its CPU in the last calmAfter
+	// spins (clean counts them), so spins may last spinLong
+	calm  atomic.Bool
+	clean atomic.Int32
+}
+
+// spinning is the clock of a spin under way.
+type spinning struct {
+	t0, last time.Time
+	limit    time.Duration
+	lost     bool // the thread was seen off its CPU
+}
+
+// startSpin starts a spin of up to spinLong if the crew is calm, else
+// spinFor.
+func (h *helpers) startSpin() spinning {
+	t := time.Now()
+	sp := spinning{t0: t, last: t, limit: spinFor}
+	if h.calm.Load() {
+		sp.limit = spinLong
+	}
+	return sp
+}
+
+// spinOver reports whether the spin sp is over: its time is up, or its
+// thread was off its CPU since the last look (preemptGap), which ends the
+// crew's calm. Call it every few hundred rounds.
+func (h *helpers) spinOver(sp *spinning) bool {
+	now := time.Now()
+	if now.Sub(sp.last) > preemptGap {
+		sp.lost = true
+		h.calm.Store(false)
+		h.clean.Store(0)
+		return true
+	}
+	sp.last = now
+	return now.Sub(sp.t0) > sp.limit
+}
+
+// endSpin counts a spin that has ended: after calmAfter in a row whose
+// threads kept their CPUs, the crew is calm.
+func (h *helpers) endSpin(sp *spinning) {
+	if !sp.lost && h.clean.Add(1) >= calmAfter {
+		h.calm.Store(true)
+	}
 }
 
 func newHelpers() *helpers {
@@ -287,7 +361,7 @@ func (h *helpers) claimLocked() (*Workers, int, bool) {
 }
 
 // help is a helper goroutine: it runs claimed chunks, watches for new runs
-// for up to spinFor after each, then blocks until a run is published.
+// for a while after each (spin), then blocks until a run is published.
 func (h *helpers) help() {
 	h.mu.Lock()
 	for {
@@ -316,7 +390,8 @@ func (h *helpers) help() {
 	}
 }
 
-// spin returns when a run is published, or after spinFor.
+// spin returns when a run is published, or when the spin is over (see
+// helpers.spinOver).
 //
 // It spins on one atomic load, reading the clock every 256 rounds, and calls
 // nothing that takes the scheduler's lock (runtime.Gosched or
@@ -327,10 +402,11 @@ func (h *helpers) spin() {
 		return
 	}
 	g := h.gen.Load()
-	t0 := time.Now()
+	sp := h.startSpin()
 	for i := 0; h.gen.Load() == g; i++ {
-		if i&255 == 255 && time.Since(t0) > spinFor {
-			return
+		if i&255 == 255 && h.spinOver(&sp) {
+			break
 		}
 	}
+	h.endSpin(&sp)
 }

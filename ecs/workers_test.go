@@ -174,3 +174,40 @@ func TestWorkersRaiseAChunksPanicOnTheCaller(t *testing.T) {
 		}
 	}
 }
+
+// The crew spins long (spinLong) only while its spinning threads keep their
+// CPUs: calmAfter spins in a row without a gap make it calm, one spin that
+// sees its thread off its CPU for preemptGap ends the calm at once, and the
+// count starts again from there.
+func TestHelpersSpinLongOnlyWhileCalm(t *testing.T) {
+	h := newHelpers()
+	clean := func(k int) {
+		for range k {
+			sp := h.startSpin()
+			h.endSpin(&sp)
+		}
+	}
+	clean(calmAfter - 1)
+	sp := h.startSpin()
+	assert.Equal(t, spinFor, sp.limit, "not calm before calmAfter clean spins")
+	h.endSpin(&sp)
+	sp = h.startSpin()
+	assert.Equal(t, spinLong, sp.limit, "calm after calmAfter clean spins")
+
+	// time up: the spin is over, the crew still calm
+	sp.t0 = sp.t0.Add(-spinLong - time.Millisecond)
+	assert.True(t, h.spinOver(&sp))
+	h.endSpin(&sp)
+	assert.True(t, h.calm.Load())
+
+	// the thread was away longer than preemptGap between two looks
+	sp = h.startSpin()
+	sp.last = sp.last.Add(-2 * preemptGap)
+	assert.True(t, h.spinOver(&sp), "a spin whose thread lost its CPU ends")
+	h.endSpin(&sp)
+	assert.Equal(t, spinFor, h.startSpin().limit, "no longer calm")
+	clean(calmAfter - 1)
+	assert.Equal(t, spinFor, h.startSpin().limit, "the count started again")
+	clean(1)
+	assert.Equal(t, spinLong, h.startSpin().limit)
+}
