@@ -29,8 +29,9 @@ const MaxFlowFields = 1 << 16
 // before its field is complete leaves that build for the new goal's (the cache
 // builds the goals asked for most recently first), so a goal that moves faster
 // than a field builds never gets one: its followers keep the last complete
-// field they had, or, with none yet, stand still (Has false) for good, and
-// nothing reports it. A goal that moves often (a target walking, a goal set each
+// field they had, or, with none yet, stand still (Has false) for good;
+// Waiting counts them each frame (a count that stays up for seconds is this
+// case, or more goals than MaxFields). A goal that moves often (a target walking, a goal set each
 // second) wants Budget 0 (each field built at once), a budget that builds the
 // map's field between two moves (width·height cells over the frames between
 // them), or sector fields (Sectors > 0), which keep up with a goal moving every
@@ -153,6 +154,15 @@ type FlowField struct {
 	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
 	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
 
+	// Waiting is the number of followers, at the end of the last Update,
+	// whose Goal's field is not complete (being built, or beyond MaxFields
+	// goals): they follow the field of an earlier goal, or stand (Has false)
+	// without one. A frame or a few after a goal moves is normal; a count
+	// that never falls to 0 is a goal that moves faster than its field builds
+	// (see Budget). Whole-grid mode; always 0 with Sectors > 0 (every cell
+	// has a direction once the goal is set).
+	Waiting int
+
 	Cache *flowfield.Cache // the shared cache, also a world resource
 
 	grid   *grid.Grid
@@ -178,6 +188,7 @@ type FlowField struct {
 	seen     [][]goalUse // per worker, the goals its agents use, in order of first use
 	wfollow  [][]int     // per worker, its followers per goal
 	broke    []bool      // per worker, the guess failed: one of its agents switches fields
+	wwait    []int       // per worker, its followers whose Goal's field is not complete (Waiting)
 	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
 	prev     []goalKey   // the last frame's goals, in order, with their distance steps in hist
 	fuse     bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
@@ -310,6 +321,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.resolve.s = s
 	s.seen = make([][]goalUse, s.pool.N())
 	s.broke = make([]bool, s.pool.N())
+	s.wwait = make([]int, s.pool.N())
 	s.wfollow = make([][]int, s.pool.N())
 	for i := range s.wfollow { // sized for Capacity goals, as goals
 		s.wfollow[i] = make([]int, 0, s.Capacity)
@@ -326,10 +338,12 @@ func (s *FlowField) Initialize(w *arche.World) {
 // use in query order.
 func (s *FlowField) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "FlowField")
+	s.Waiting = 0
 	if s.sector != nil {
 		s.sector.update(w)
 		return
 	}
+	clear(s.wwait)
 	s.goals = s.goals[:0]
 	q := s.filter.Query(w)
 	n := q.Count()
@@ -382,6 +396,9 @@ func (s *FlowField) Update(w *arche.World) {
 			for gi, c := range cnt[:len(s.goals)] {
 				s.goals[gi].followers += c
 			}
+		}
+		for _, k := range s.wwait {
+			s.Waiting += k
 		}
 	}
 	if !s.fused { // else the goals and their fields are prev's, in order, and gather needs its steps
@@ -493,6 +510,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	}
 	step := s.Spacing / arrivalSteps
 	broke := false
+	waiting := 0
 	var memo goalMemo
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
@@ -511,6 +529,9 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 				broke = true
 				continue
 			}
+			if memo.waits {
+				waiting++
+			}
 			if fuse {
 				// as flowMeasure, against the last frame's goal (ref is prev);
 				// a far agent that has not arrived is beyond every step
@@ -525,6 +546,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	if collect {
 		s.seen[worker], s.broke[worker] = seen, broke
 	}
+	s.wwait[worker] = waiting // the apply pass, when it runs, counts every agent again
 }
 
 // noteUse adds ff's goalUse to seen unless it is there already.
@@ -593,6 +615,7 @@ type goalMemo struct {
 	goal, active grid.Cell
 	has, valid   bool
 	switches     bool // the agent switches to its Goal's field (complete)
+	waits        bool // its Goal's field is not complete: it follows another, or none
 	gi           int  // the index in s.ref of the field it then follows, complete; -1 if none
 }
 
@@ -611,6 +634,7 @@ func (s *FlowField) resolveGoals(goal, active grid.Cell, has bool) goalMemo {
 	if m.gi >= 0 && !s.ref[m.gi].done {
 		m.gi = -1
 	}
+	m.waits = want < 0 || !s.ref[want].done
 	return m
 }
 

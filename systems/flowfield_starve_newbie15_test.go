@@ -17,7 +17,8 @@ import (
 // TestFlowGoalMovingFasterThanTheBudgetBuilds pins FlowField's documented
 // limit: on a 128² map (16,384 cells) a whole-grid field built 1,000 cells a
 // frame takes about 17 frames; a goal that moves a cell every 10 frames never
-// gets one, and its followers, with no field yet, stand still. With Budget 0,
+// gets one, and its followers, with no field yet, stand still, counted in
+// FlowField.Waiting every frame. With Budget 0,
 // or with sector fields, the same followers walk towards it.
 func TestFlowGoalMovingFasterThanTheBudgetBuilds(t *testing.T) {
 	for _, tc := range []struct {
@@ -34,8 +35,9 @@ func TestFlowGoalMovingFasterThanTheBudgetBuilds(t *testing.T) {
 			for i := 0; i < 10; i++ {
 				sp.Spawn(r2.Vec{X: 10.5, Y: 60.5 + float64(i)}, nil)
 			}
+			ffs := &systems.FlowField{Budget: tc.budget, Sectors: tc.sectors}
 			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/30), &systems.Spatial{},
-				&systems.FlowField{Budget: tc.budget, Sectors: tc.sectors}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+				ffs, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
 			s.Initialize(w)
 			defer s.Finalize(w)
 			f := generic.NewFilter2[components.Position, components.FlowFollower]()
@@ -49,6 +51,17 @@ func TestFlowGoalMovingFasterThanTheBudgetBuilds(t *testing.T) {
 					}
 				}
 				s.Update(w)
+				switch {
+				case tc.moves:
+					// (in a frame where the goal moved, the new field is built
+					// at the frame's end: its followers wait that one frame)
+					if fr%10 != 0 && fr > 1 {
+						require.Zero(t, ffs.Waiting, "frame %d: every follower has its goal's field", fr)
+					}
+				case fr >= 10:
+					// reported, not silent: every follower waits for a field that never completes
+					require.Equal(t, 10, ffs.Waiting, "frame %d", fr)
+				}
 			}
 			q := f.Query(w)
 			for q.Next() {
