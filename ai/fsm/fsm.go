@@ -99,7 +99,7 @@ type Transition struct {
 	To    StateID
 }
 
-// Memory is one agent's state of one machine: plain data, 24 bytes, kept in the agent's
+// Memory is one agent's state of one machine: plain data, 16 bytes, kept in the agent's
 // component. The zero Memory is a machine not yet started.
 type Memory struct {
 	// Active is the active leaf state (its ancestors are active too), or None before
