@@ -101,7 +101,13 @@ type Solver struct {
 // a MaxSpeed not > 0 and finite, or a NaN or infinite position or velocity
 // of the agent returns a.Preferred truncated to a.MaxSpeed (no avoidance; the
 // zero vector if MaxSpeed is unusable); neighbours and segments with NaN or
-// infinite coordinates are ignored.
+// infinite coordinates are ignored, and so are those whose half-plane
+// overflows (a radius near math.MaxFloat64, a horizon whose inverse is
+// +Inf, such as 5e-324 s). The result is always finite, within MaxSpeed and
+// within MaxDelta of Velocity: should the solver still overflow, it is
+// a.Preferred truncated to a.MaxSpeed (the zero vector if Preferred is not
+// finite); should it round out of those discs (coordinates of 1e300 beside
+// ones of 1), it is the nearest velocity within them.
 func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment, dt float64) r2.Vec {
 	if !usable(a.MaxSpeed) {
 		return r2.Vec{}
@@ -110,9 +116,10 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 	if !finite(pref) {
 		pref = r2.Vec{}
 	}
+	fallback := pref
 	if !usable(a.TimeHorizon) || !usable(a.ObstacleHorizon) || !usable(dt) ||
 		!finite(a.Position) || !finite(a.Velocity) || math.IsNaN(a.Radius) || math.IsInf(a.Radius, 0) {
-		return truncate(pref, a.MaxSpeed)
+		return truncate(fallback, a.MaxSpeed)
 	}
 	radius := max(a.Radius, 0)
 	s.lines = s.lines[:0]
@@ -124,7 +131,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		if s.covered(r2.Sub(o.A, a.Position), r2.Sub(o.B, a.Position), radius, invTo) {
 			continue
 		}
-		if l, ok := ObstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o); ok {
+		if l, ok := ObstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o); ok && finiteLine(l) {
 			s.lines = append(s.lines, l)
 		}
 	}
@@ -134,7 +141,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		if !finite(n.Position) || !finite(n.Velocity) || math.IsNaN(n.Radius) || math.IsInf(n.Radius, 0) {
 			continue
 		}
-		if l, ok := AgentLine(a, n, dt); ok {
+		if l, ok := AgentLine(a, n, dt); ok && finiteLine(l) {
 			s.lines = append(s.lines, l)
 		}
 	}
@@ -150,6 +157,12 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 	v, failed := linearProgram2(s.lines, &rg, pref, false)
 	if failed < len(s.lines) {
 		v = s.linearProgram3(s.lines, hard, failed, &rg, v)
+	}
+	if !finite(v) { // overflow on absurd but finite input
+		return truncate(fallback, a.MaxSpeed)
+	}
+	if !rg.holds(v) { // cancellation on absurd but finite input
+		v = rg.nearest(v)
 	}
 	return v
 }
