@@ -101,9 +101,10 @@ type Solver struct {
 // a MaxSpeed not > 0 and finite, or a NaN or infinite position or velocity
 // of the agent returns a.Preferred truncated to a.MaxSpeed (no avoidance; the
 // zero vector if MaxSpeed is unusable); neighbours and segments with NaN or
-// infinite coordinates are ignored, and so are those whose half-plane
-// overflows (a radius near math.MaxFloat64, a horizon whose inverse is
-// +Inf, such as 5e-324 s). The result is always finite, within MaxSpeed and
+// infinite coordinates are ignored, and so, when the velocity found is not
+// finite, are those whose half-plane overflows (a radius near
+// math.MaxFloat64, a horizon whose inverse is +Inf, such as 5e-324 s), and
+// the velocity is found again. The result is always finite, within MaxSpeed and
 // within MaxDelta of Velocity: should the solver still overflow, it is
 // a.Preferred truncated to a.MaxSpeed (the zero vector if Preferred is not
 // finite); should it round out of those discs (coordinates of 1e300 beside
@@ -131,7 +132,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		if s.covered(r2.Sub(o.A, a.Position), r2.Sub(o.B, a.Position), radius, invTo) {
 			continue
 		}
-		if l, ok := ObstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o); ok && finiteLine(l) {
+		if l, ok := ObstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o); ok {
 			s.lines = append(s.lines, l)
 		}
 	}
@@ -141,7 +142,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		if !finite(n.Position) || !finite(n.Velocity) || math.IsNaN(n.Radius) || math.IsInf(n.Radius, 0) {
 			continue
 		}
-		if l, ok := AgentLine(a, n, dt); ok && finiteLine(l) {
+		if l, ok := AgentLine(a, n, dt); ok {
 			s.lines = append(s.lines, l)
 		}
 	}
@@ -154,12 +155,12 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		pref = r2.Vec{X: d.X*cos - d.Y*sin, Y: d.X*sin + d.Y*cos}
 	}
 	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)
-	v, failed := linearProgram2(s.lines, &rg, pref, false)
-	if failed < len(s.lines) {
-		v = s.linearProgram3(s.lines, hard, failed, &rg, v)
-	}
-	if !finite(v) { // overflow on absurd but finite input
-		return truncate(fallback, a.MaxSpeed)
+	v := s.solve(hard, &rg, pref)
+	if !finite(v) { // a half-plane overflowed on absurd but finite input: drop those
+		hard = s.dropNonFinite(hard)
+		if v = s.solve(hard, &rg, pref); !finite(v) {
+			return truncate(fallback, a.MaxSpeed)
+		}
 	}
 	if !rg.holds(v) { // cancellation on absurd but finite input
 		v = rg.nearest(v)

@@ -335,8 +335,37 @@ func finite(v r2.Vec) bool {
 	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
 }
 
+// solve returns the velocity the linear programs find for s.lines, the first
+// hard of them obstacles' (see Solver.Velocity).
+func (s *Solver) solve(hard int, rg *region, pref r2.Vec) r2.Vec {
+	v, failed := linearProgram2(s.lines, rg, pref, false)
+	if failed < len(s.lines) {
+		v = s.linearProgram3(s.lines, hard, failed, rg, v)
+	}
+	return v
+}
+
+// dropNonFinite removes from s.lines those with a NaN or infinite point or
+// direction, keeping the order, and returns the new count of hard lines.
+func (s *Solver) dropNonFinite(hard int) int {
+	kept, keptHard := s.lines[:0], 0
+	for i, l := range s.lines {
+		if finiteLine(l) {
+			kept = append(kept, l)
+			if i < hard {
+				keptHard++
+			}
+		}
+	}
+	s.lines = kept
+	return keptHard
+}
+
 // finiteLine reports whether l's point and direction are finite.
-func finiteLine(l Line) bool { return finite(l.Point) && finite(l.Direction) }
+func finiteLine(l Line) bool {
+	// x − x is 0 for a finite x, NaN for a NaN or infinite one: one comparison
+	return (l.Point.X-l.Point.X)+(l.Point.Y-l.Point.Y)+(l.Direction.X-l.Direction.X)+(l.Direction.Y-l.Direction.Y) == 0
+}
 
 // usable reports whether x is > 0 and finite.
 func usable(x float64) bool { return x > 0 && !math.IsInf(x, 1) }
