@@ -83,6 +83,7 @@ type Solver struct {
 	cells []bool
 	segs  []Segment
 	dist  []float64
+	found []foundSegment
 }
 
 // Velocity returns the ORCA velocity of agent a (cells per second): the
