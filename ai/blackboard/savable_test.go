@@ -1,6 +1,7 @@
 package blackboard_test
 
 import (
+	"encoding/binary"
 	"fmt"
 	"testing"
 	"time"
@@ -90,4 +91,33 @@ func TestSlotsSaveValuesJSONCarries(t *testing.T) {
 	assert.True(t, ev.When.Equal(when))
 	wv, _ := blackboard.Get(back, w)
 	assert.Equal(t, withEmbedded{inner: inner{1, 2}, List: []int{3}}, wv)
+}
+
+type flags struct {
+	Speed float64
+	Armed bool
+	Seen  [2]bool
+}
+
+// A saved word holding a byte other than 0 or 1 where the type has a bool is an error
+// naming the key, at any depth (it was caught only for a bool key itself): a bool field
+// loaded as 2 was both true (== true) and false (!b), as the compiler assumes 0 or 1.
+func TestStoreFromSlotsRefusesABadBoolInAStruct(t *testing.T) {
+	s := blackboard.NewSchema()
+	k := blackboard.MustDeclare[flags](s, "flags")
+	// Speed in word 0; Armed, Seen[0] and Seen[1] in the first three bytes of word 1
+	word := func(b ...byte) uint64 {
+		var w [8]byte
+		copy(w[:], b)
+		return binary.NativeEndian.Uint64(w[:])
+	}
+	for _, w1 := range []uint64{word(2), word(0, 2), word(1, 1, 255)} {
+		_, err := s.StoreFromSlots([]blackboard.Slot{{Key: "flags", Set: true, Words: []uint64{0, w1}}})
+		assert.ErrorIs(t, err, blackboard.ErrBadSlot, "%#x", w1)
+		assert.ErrorContains(t, err, `"flags"`)
+	}
+	st, err := s.StoreFromSlots([]blackboard.Slot{{Key: "flags", Set: true, Words: []uint64{0, word(1, 0, 1)}}})
+	require.NoError(t, err)
+	v, _ := blackboard.Get(st, k)
+	assert.Equal(t, flags{Armed: true, Seen: [2]bool{false, true}}, v)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"unsafe"
 )
 
 // ErrBadSlot is returned (wrapped, with the key name) by [Schema.StoreFromSlots] when a
@@ -103,6 +104,9 @@ func (s *Schema) StoreFromSlots(slots []Slot) (*Store, error) {
 			if e.typ.Kind() == reflect.Bool && sl.Words[0] > 1 {
 				return nil, fmt.Errorf("blackboard: %q (%v): %w: %d is not a bool", sl.Key, e.typ, ErrBadSlot, sl.Words[0])
 			}
+			if off, b, ok := badBool(e.typ, sl.Words); !ok {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: byte %d is %d, not a bool", sl.Key, e.typ, ErrBadSlot, off, b)
+			}
 			copy(st.words[e.idx:], sl.Words)
 		case classString:
 			if sl.Words != nil || sl.Value != nil {
@@ -162,4 +166,35 @@ func jsonLossOf(t reflect.Type, seen map[reflect.Type]bool) string {
 		}
 	}
 	return ""
+}
+
+// badBool checks the bools of a value of the pointer-free type t held in words (in
+// memory order): it returns the offset and value of the first byte that is neither 0 nor
+// 1, and false, or true if there is none.
+func badBool(t reflect.Type, words []uint64) (uintptr, byte, bool) {
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)
+	var check func(t reflect.Type, off uintptr) (uintptr, byte, bool)
+	check = func(t reflect.Type, off uintptr) (uintptr, byte, bool) {
+		switch t.Kind() {
+		case reflect.Bool:
+			if b := raw[off]; b > 1 {
+				return off, b, false
+			}
+		case reflect.Array:
+			for i := range t.Len() {
+				if o, b, ok := check(t.Elem(), off+uintptr(i)*t.Elem().Size()); !ok {
+					return o, b, false
+				}
+			}
+		case reflect.Struct:
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if o, b, ok := check(f.Type, off+f.Offset); !ok {
+					return o, b, false
+				}
+			}
+		}
+		return 0, 0, true
+	}
+	return check(t, 0)
 }
