@@ -29,7 +29,10 @@ import (
 //     Kinematics.Radius (0 without Kinematics). A neighbour with a usable
 //     ORCA of its own does half the avoiding; one without (a separation
 //     agent, a standing one) is trusted with none of it, and the agent takes
-//     all of it.
+//     all of it. A neighbour at the agent's very point with its very velocity
+//     (agents spawned on one spot), for which ORCA has no half-plane, is seen
+//     1e-6 cells off, in a direction fixed by the pair and opposite for the
+//     two, so that they part.
 //  3. The obstacles are the boundary edges between open and blocked cells (or
 //     the grid's border) within ObstacleHorizon·s + Radius cells, s the
 //     fastest speed reachable in this step (RVO2 takes MaxSpeed; walls beyond

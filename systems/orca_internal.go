@@ -69,8 +69,27 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	sc.near = near
 	for _, n := range near {
 		pe := s.peers[n.id]
-		sc.nbrs = append(sc.nbrs, orca.Neighbour{Position: n.pos, Velocity: s.nb.Velocities[n.id], Radius: pe.radius, Share: pe.share})
+		pos, vel := n.pos, s.nb.Velocities[n.id]
+		if pos == j.pos && vel == j.vel {
+			pos = r2.Add(pos, apart(self, n.id))
+		}
+		sc.nbrs = append(sc.nbrs, orca.Neighbour{Position: pos, Velocity: vel, Radius: pe.radius, Share: pe.share})
 	}
+}
+
+// apart is where agent self sees a neighbour at its very point with its very velocity
+// (agents spawned on one spot), relative to that point: 1e-6 cells off, in a direction
+// fixed by the pair and opposite for the other agent of the pair, so the two part
+// (orca.AgentLine has no half-plane for such a pair, and each would ignore the other).
+func apart(self, other int32) r2.Vec {
+	lo, hi, sign := self, other, 1e-6
+	if lo > hi {
+		lo, hi, sign = hi, lo, -1e-6
+	}
+	// an angle spread by the golden ratio, so that agents stacked on one point fan out
+	turn := math.Mod(float64(lo)*0.6180339887498949+float64(hi)*0.7548776662466927, 1)
+	sin, cos := math.Sincos(2 * math.Pi * turn)
+	return r2.Vec{X: sign * cos, Y: sign * sin}
 }
 
 // updateWalls rebuilds the summed-area table of blocked cells when the grid
