@@ -70,7 +70,8 @@ import (
 //	the ORCA system missing         no avoidance (separation is off)       CauseNoORCASystem
 //	a required component           force unchanged: no avoidance          CauseORCAInvalid
 //	TimeHorizon/ObstacleHorizon    force unchanged: no avoidance          CauseORCAInvalid
-//	  not > 0 and finite,
+//	  not > 0 and finite (or so
+//	  small its inverse is +Inf),
 //	  MaxNeighbours < 0, Neighbour-
 //	  Dist < 0 or NaN/Inf, Bias NaN/Inf
 //	MaxSpeed/MaxForce not > 0      force unchanged (Movement keeps        CauseKinematics
@@ -212,11 +213,11 @@ func (s *ORCA) Finalize(w *arche.World) {
 }
 
 // UsableORCA reports whether the ORCA system can use o: TimeHorizon and
-// ObstacleHorizon > 0 and finite, MaxNeighbours ≥ 0, NeighbourDist ≥ 0 and
-// finite, Bias finite.
+// ObstacleHorizon > 0 and finite, and so large that their inverses are finite
+// (not 5e-324), MaxNeighbours ≥ 0, NeighbourDist ≥ 0 and finite, Bias finite.
 func UsableORCA(o *components.ORCA) bool {
-	return o.TimeHorizon > 0 && !math.IsInf(o.TimeHorizon, 1) &&
-		o.ObstacleHorizon > 0 && !math.IsInf(o.ObstacleHorizon, 1) &&
+	return o.TimeHorizon > 0 && !math.IsInf(o.TimeHorizon, 1) && !math.IsInf(1/o.TimeHorizon, 1) &&
+		o.ObstacleHorizon > 0 && !math.IsInf(o.ObstacleHorizon, 1) && !math.IsInf(1/o.ObstacleHorizon, 1) &&
 		o.MaxNeighbours >= 0 && o.NeighbourDist >= 0 && !math.IsInf(o.NeighbourDist, 1) &&
 		!math.IsNaN(o.Bias) && !math.IsInf(o.Bias, 0)
 }
