@@ -143,7 +143,8 @@ const (
 	// system: the agent's intent never becomes a direction, so it never moves.
 	CauseNoPathFollowSystem
 	// CauseORCAInvalid: an ORCA whose TimeHorizon or ObstacleHorizon is not
-	// > 0 and finite, whose MaxNeighbours is negative, whose NeighbourDist is
+	// > 0 and finite (or so small that its inverse is +Inf), whose
+	// MaxNeighbours is negative, whose NeighbourDist is
 	// negative, NaN or infinite, or whose Bias is NaN or infinite (see
 	// [UsableORCA]); or an ORCA on an agent without a Position, Velocity,
 	// Kinematics or Steering. The ORCA system leaves its steering force as it

@@ -29,7 +29,10 @@ import (
 //     Kinematics.Radius (0 without Kinematics). A neighbour with a usable
 //     ORCA of its own does half the avoiding; one without (a separation
 //     agent, a standing one) is trusted with none of it, and the agent takes
-//     all of it.
+//     all of it. A neighbour at the agent's very point with its very velocity
+//     (agents spawned on one spot), for which ORCA has no half-plane, is seen
+//     1e-6 cells off, in a direction fixed by the pair and opposite for the
+//     two, so that they part.
 //  3. The obstacles are the boundary edges between open and blocked cells (or
 //     the grid's border) within ObstacleHorizon·s + Radius cells, s the
 //     fastest speed reachable in this step (RVO2 takes MaxSpeed; walls beyond
@@ -67,7 +70,8 @@ import (
 //	the ORCA system missing         no avoidance (separation is off)       CauseNoORCASystem
 //	a required component           force unchanged: no avoidance          CauseORCAInvalid
 //	TimeHorizon/ObstacleHorizon    force unchanged: no avoidance          CauseORCAInvalid
-//	  not > 0 and finite,
+//	  not > 0 and finite (or so
+//	  small its inverse is +Inf),
 //	  MaxNeighbours < 0, Neighbour-
 //	  Dist < 0 or NaN/Inf, Bias NaN/Inf
 //	MaxSpeed/MaxForce not > 0      force unchanged (Movement keeps        CauseKinematics
@@ -209,11 +213,11 @@ func (s *ORCA) Finalize(w *arche.World) {
 }
 
 // UsableORCA reports whether the ORCA system can use o: TimeHorizon and
-// ObstacleHorizon > 0 and finite, MaxNeighbours ≥ 0, NeighbourDist ≥ 0 and
-// finite, Bias finite.
+// ObstacleHorizon > 0 and finite, and so large that their inverses are finite
+// (not 5e-324), MaxNeighbours ≥ 0, NeighbourDist ≥ 0 and finite, Bias finite.
 func UsableORCA(o *components.ORCA) bool {
-	return o.TimeHorizon > 0 && !math.IsInf(o.TimeHorizon, 1) &&
-		o.ObstacleHorizon > 0 && !math.IsInf(o.ObstacleHorizon, 1) &&
+	return o.TimeHorizon > 0 && !math.IsInf(o.TimeHorizon, 1) && !math.IsInf(1/o.TimeHorizon, 1) &&
+		o.ObstacleHorizon > 0 && !math.IsInf(o.ObstacleHorizon, 1) && !math.IsInf(1/o.ObstacleHorizon, 1) &&
 		o.MaxNeighbours >= 0 && o.NeighbourDist >= 0 && !math.IsInf(o.NeighbourDist, 1) &&
 		!math.IsNaN(o.Bias) && !math.IsInf(o.Bias, 0)
 }

@@ -41,7 +41,8 @@ type entry struct {
 	name  string
 	typ   reflect.Type
 	class class
-	idx   int32 // index within the class's slice (the first word, for classWord)
+	idx   int32  // index within the class's slice (the first word, for classWord)
+	loss  string // classAny: what a JSON round trip loses of a value, or "" (snapshot.go)
 }
 
 // NewSchema returns an empty schema.

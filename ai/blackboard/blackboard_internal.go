@@ -20,7 +20,11 @@ func (s *Schema) declare(name string, typ reflect.Type) (int32, error) {
 	}
 	c, n := classOf(typ)
 	slot := int32(len(s.entries))
-	s.entries = append(s.entries, entry{name: name, typ: typ, class: c, idx: s.counts[c]})
+	var loss string
+	if c == classAny {
+		loss = jsonLossOf(typ, map[reflect.Type]bool{})
+	}
+	s.entries = append(s.entries, entry{name: name, typ: typ, class: c, idx: s.counts[c], loss: loss})
 	s.counts[c] += n
 	s.index[name] = slot
 	return slot, nil

@@ -1,15 +1,26 @@
 package blackboard
 
 import (
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
+	"unsafe"
 )
 
 // ErrBadSlot is returned (wrapped, with the key name) by [Schema.StoreFromSlots] when a
 // saved slot does not fit the schema's key.
 var ErrBadSlot = errors.New("slot does not fit its key")
+
+// ErrNotSavable is returned (wrapped, with the key name and the reason) by [Store.Slots]
+// for a boxed value that JSON cannot carry whole, so that a save does not lose it in
+// silence: a struct with an unexported field (JSON writes nothing for it), or a non-nil
+// value of an interface type, at any depth (the save cannot say which type to load it
+// as). Types with their own JSON or text encoding (time.Time, arche's Entity) are
+// trusted, and a field tagged json:"-" is the program's choice. Export the fields, or
+// give the type MarshalJSON and UnmarshalJSON methods.
+var ErrNotSavable = errors.New("value cannot be saved as JSON without loss")
 
 // Slot is one key of a [Store] as plain data, for saving and loading: whether it is
 // set, its write count ([Seq]) and its value. A pointer-free value (up to [MaxInline]
@@ -27,7 +38,7 @@ type Slot struct {
 
 // Slots returns st's keys that are set or were ever written, in declaration order. It
 // returns an error naming the key if a boxed value cannot be encoded as JSON (a NaN in
-// a boxed struct, a channel, ...).
+// a boxed struct, a channel, ...), or cannot be without loss ([ErrNotSavable]).
 func (st *Store) Slots() ([]Slot, error) {
 	if st == nil || st.schema == nil {
 		return nil, nil
@@ -46,6 +57,9 @@ func (st *Store) Slots() ([]Slot, error) {
 			case classString:
 				sl.Str = st.strs[e.idx]
 			default:
+				if loss := e.loss; loss != "" && (e.typ.Kind() != reflect.Interface || st.anys[e.idx] != nil) {
+					return nil, fmt.Errorf("blackboard: key %q (%v): %w: %s", e.name, e.typ, ErrNotSavable, loss)
+				}
 				b, err := json.Marshal(st.anys[e.idx])
 				if err != nil {
 					return nil, fmt.Errorf("blackboard: key %q (%v): %w", e.name, e.typ, err)
@@ -90,6 +104,9 @@ func (s *Schema) StoreFromSlots(slots []Slot) (*Store, error) {
 			if e.typ.Kind() == reflect.Bool && sl.Words[0] > 1 {
 				return nil, fmt.Errorf("blackboard: %q (%v): %w: %d is not a bool", sl.Key, e.typ, ErrBadSlot, sl.Words[0])
 			}
+			if off, b, ok := badBool(e.typ, sl.Words); !ok {
+				return nil, fmt.Errorf("blackboard: %q (%v): %w: byte %d is %d, not a bool", sl.Key, e.typ, ErrBadSlot, off, b)
+			}
 			copy(st.words[e.idx:], sl.Words)
 		case classString:
 			if sl.Words != nil || sl.Value != nil {
@@ -108,4 +125,76 @@ func (s *Schema) StoreFromSlots(slots []Slot) (*Store, error) {
 		}
 	}
 	return st, nil
+}
+
+var (
+	jsonMarshaler   = reflect.TypeFor[json.Marshaler]()
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textMarshaler   = reflect.TypeFor[encoding.TextMarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// jsonLossOf returns what encoding/json loses of a value of type t, or "" (see
+// [ErrNotSavable]). Declare computes it once per boxed key.
+func jsonLossOf(t reflect.Type, seen map[reflect.Type]bool) string {
+	if seen[t] {
+		return ""
+	}
+	seen[t] = true
+	pt := reflect.PointerTo(t)
+	if (t.Implements(jsonMarshaler) || pt.Implements(jsonMarshaler)) && pt.Implements(jsonUnmarshaler) ||
+		(t.Implements(textMarshaler) || pt.Implements(textMarshaler)) && pt.Implements(textUnmarshaler) {
+		return "" // its own encoding
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return "a value of interface type " + t.String() + " (its dynamic type is not saved)"
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		return jsonLossOf(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Tag.Get("json") == "-" {
+				continue
+			}
+			if !f.IsExported() && !(f.Anonymous && f.Type.Kind() == reflect.Struct) {
+				return "unexported field " + f.Name + " of " + t.String()
+			}
+			if loss := jsonLossOf(f.Type, seen); loss != "" {
+				return loss
+			}
+		}
+	}
+	return ""
+}
+
+// badBool checks the bools of a value of the pointer-free type t held in words (in
+// memory order): it returns the offset and value of the first byte that is neither 0 nor
+// 1, and false, or true if there is none.
+func badBool(t reflect.Type, words []uint64) (uintptr, byte, bool) {
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), len(words)*8)
+	var check func(t reflect.Type, off uintptr) (uintptr, byte, bool)
+	check = func(t reflect.Type, off uintptr) (uintptr, byte, bool) {
+		switch t.Kind() {
+		case reflect.Bool:
+			if b := raw[off]; b > 1 {
+				return off, b, false
+			}
+		case reflect.Array:
+			for i := range t.Len() {
+				if o, b, ok := check(t.Elem(), off+uintptr(i)*t.Elem().Size()); !ok {
+					return o, b, false
+				}
+			}
+		case reflect.Struct:
+			for i := range t.NumField() {
+				f := t.Field(i)
+				if o, b, ok := check(f.Type, off+f.Offset); !ok {
+					return o, b, false
+				}
+			}
+		}
+		return 0, 0, true
+	}
+	return check(t, 0)
 }

@@ -1,5 +1,5 @@
 // Package fsm implements finite and hierarchical state machines for thousands of agents:
-// one immutable compiled [Machine] shared by every agent, and a 24-byte per-agent
+// one immutable compiled [Machine] shared by every agent, and a 16-byte per-agent
 // [Memory] kept in an ECS component. It imports nothing of archai but ai/blackboard
 // (the type of [Context].Blackboard).
 //

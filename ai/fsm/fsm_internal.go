@@ -1,8 +1,26 @@
 package fsm
 
+import "strconv"
+
 func (m *Machine) valid(id StateID) bool { return id != None && int(id) < len(m.states) }
 
-func (m *Machine) done(ctx *Context) { ctx.Memory, ctx.Event = nil, NoEvent }
+// begin marks ctx as in a call of op for mem and returns what it held before, for done.
+// It panics if ctx is already in a call for mem (a hook calling back into its own
+// agent's machine; see Machine, "Calls from hooks").
+func (m *Machine) begin(mem *Memory, ctx *Context, ev Event, op string) (*Memory, Event, bool) {
+	if ctx.busy && ctx.Memory == mem {
+		panic("fsm: machine " + strconv.Quote(m.name) + ": " + op + " called for the Memory being updated, from inside one of its hooks, guards or observer (state " +
+			strconv.Quote(m.Name(mem.Active)) + "); return the next state from an Update hook or add a transition row instead")
+	}
+	outer, outerEv, outerBusy := ctx.Memory, ctx.Event, ctx.busy
+	ctx.Memory, ctx.Event, ctx.busy = mem, ev, true
+	return outer, outerEv, outerBusy
+}
+
+// done gives ctx back what it held before the call (nil and NoEvent outside calls).
+func (m *Machine) done(ctx *Context, outer *Memory, outerEv Event, outerBusy bool) {
+	ctx.Memory, ctx.Event, ctx.busy = outer, outerEv, outerBusy
+}
 
 // path writes the active path ending at leaf, outermost first, and returns its length.
 func (m *Machine) path(leaf StateID, path *[MaxDepth]StateID) int {

@@ -83,6 +83,7 @@ type Solver struct {
 	cells []bool
 	segs  []Segment
 	dist  []float64
+	found []foundSegment
 }
 
 // Velocity returns the ORCA velocity of agent a (cells per second): the
@@ -101,7 +102,14 @@ type Solver struct {
 // a MaxSpeed not > 0 and finite, or a NaN or infinite position or velocity
 // of the agent returns a.Preferred truncated to a.MaxSpeed (no avoidance; the
 // zero vector if MaxSpeed is unusable); neighbours and segments with NaN or
-// infinite coordinates are ignored.
+// infinite coordinates are ignored, and so, when the velocity found is not
+// finite, are those whose half-plane overflows (a radius near
+// math.MaxFloat64, a horizon whose inverse is +Inf, such as 5e-324 s), and
+// the velocity is found again. The result is always finite, within MaxSpeed and
+// within MaxDelta of Velocity: should the solver still overflow, it is
+// a.Preferred truncated to a.MaxSpeed (the zero vector if Preferred is not
+// finite); should it round out of those discs (coordinates of 1e300 beside
+// ones of 1), it is the nearest velocity within them.
 func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment, dt float64) r2.Vec {
 	if !usable(a.MaxSpeed) {
 		return r2.Vec{}
@@ -110,9 +118,10 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 	if !finite(pref) {
 		pref = r2.Vec{}
 	}
+	fallback := pref
 	if !usable(a.TimeHorizon) || !usable(a.ObstacleHorizon) || !usable(dt) ||
 		!finite(a.Position) || !finite(a.Velocity) || math.IsNaN(a.Radius) || math.IsInf(a.Radius, 0) {
-		return truncate(pref, a.MaxSpeed)
+		return truncate(fallback, a.MaxSpeed)
 	}
 	radius := max(a.Radius, 0)
 	s.lines = s.lines[:0]
@@ -147,9 +156,15 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		pref = r2.Vec{X: d.X*cos - d.Y*sin, Y: d.X*sin + d.Y*cos}
 	}
 	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)
-	v, failed := linearProgram2(s.lines, &rg, pref, false)
-	if failed < len(s.lines) {
-		v = s.linearProgram3(s.lines, hard, failed, &rg, v)
+	v := s.solve(hard, &rg, pref)
+	if !finite(v) { // a half-plane overflowed on absurd but finite input: drop those
+		hard = s.dropNonFinite(hard)
+		if v = s.solve(hard, &rg, pref); !finite(v) {
+			return truncate(fallback, a.MaxSpeed)
+		}
+	}
+	if !rg.holds(v) { // cancellation on absurd but finite input
+		v = rg.nearest(v)
 	}
 	return v
 }

@@ -79,6 +79,23 @@ func discInterval(p, d, c r2.Vec, r float64) (float64, float64, bool) {
 	return -b - s, -b + s, true
 }
 
+// holds reports whether v lies in the region, up to a relative rounding of
+// 1e-9.
+func (rg *region) holds(v r2.Vec) bool {
+	return (rg.mode == regionDelta || inDisc(v, rg.speed)) &&
+		(rg.mode == regionSpeed || inDisc(r2.Sub(v, rg.centre), rg.delta))
+}
+
+// inDisc reports whether |v| ≤ r, up to a relative rounding of 1e-9, without
+// overflow for lengths near math.MaxFloat64.
+func inDisc(v r2.Vec, r float64) bool {
+	const tol = 1 + 1e-9
+	if n2, rr := dot(v, v), r*r; n2 <= rr*tol && !math.IsInf(rr, 1) {
+		return true // the usual case, without a square root
+	}
+	return math.Hypot(v.X, v.Y) <= r*tol
+}
+
 // nearest returns the point of the region nearest v.
 func (rg *region) nearest(v r2.Vec) r2.Vec {
 	switch rg.mode {
@@ -316,6 +333,38 @@ func truncate(v r2.Vec, m float64) r2.Vec {
 
 func finite(v r2.Vec) bool {
 	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
+}
+
+// solve returns the velocity the linear programs find for s.lines, the first
+// hard of them obstacles' (see Solver.Velocity).
+func (s *Solver) solve(hard int, rg *region, pref r2.Vec) r2.Vec {
+	v, failed := linearProgram2(s.lines, rg, pref, false)
+	if failed < len(s.lines) {
+		v = s.linearProgram3(s.lines, hard, failed, rg, v)
+	}
+	return v
+}
+
+// dropNonFinite removes from s.lines those with a NaN or infinite point or
+// direction, keeping the order, and returns the new count of hard lines.
+func (s *Solver) dropNonFinite(hard int) int {
+	kept, keptHard := s.lines[:0], 0
+	for i, l := range s.lines {
+		if finiteLine(l) {
+			kept = append(kept, l)
+			if i < hard {
+				keptHard++
+			}
+		}
+	}
+	s.lines = kept
+	return keptHard
+}
+
+// finiteLine reports whether l's point and direction are finite.
+func finiteLine(l Line) bool {
+	// x − x is 0 for a finite x, NaN for a NaN or infinite one: one comparison
+	return (l.Point.X-l.Point.X)+(l.Point.Y-l.Point.Y)+(l.Direction.X-l.Direction.X)+(l.Direction.Y-l.Direction.Y) == 0
 }
 
 // usable reports whether x is > 0 and finite.

@@ -424,3 +424,24 @@ func TestBiasTurnsTheDesiredVelocityRight(t *testing.T) {
 	assert.InDelta(t, 2*math.Sin(0.3), v.X, 1e-12)
 	assert.InDelta(t, 2*math.Cos(0.3), v.Y, 1e-12)
 }
+
+// A huge reach over a maze finds every wall face of the grid: they still come nearest
+// first, ties in the scan's order. The insertion sort this replaced took 1.4 s for one
+// agent on this 128×128 grid (24,578 segments), quadratic in the count; an
+// ObstacleHorizon given in milliseconds (1000 for 1 s) asks for such a reach.
+func TestGridSegmentsOfAHugeReachComeNearestFirst(t *testing.T) {
+	var s Solver
+	const n = 128
+	blocked := func(x, y int32) bool { return (x+y)%2 == 0 && x%4 != 0 }
+	pos := vec(n/2+0.3, n/2+0.6)
+	segs := s.GridSegments(pos, 1e6, n, n, blocked)
+	require.Len(t, segs, 24578)
+	for i := 1; i < len(segs); i++ {
+		require.LessOrEqual(t, segmentDistSq(pos, segs[i-1].A, segs[i-1].B), segmentDistSq(pos, segs[i].A, segs[i].B), "segment %d", i)
+	}
+	// the same set and order as a small window's, for the segments both hold
+	near := append([]Segment(nil), s.GridSegments(pos, 3, n, n, blocked)...)
+	require.NotEmpty(t, near)
+	segs = s.GridSegments(pos, 1e6, n, n, blocked)
+	assert.Equal(t, near[:4], segs[:4])
+}

@@ -266,7 +266,10 @@ const MaxActions = 1 << 16
 
 // New validates the actions and builds a Reasoner; it copies the actions. It returns an
 // error wrapping ErrNoActions, ErrNilInput, ErrBadWeight (an action's or
-// consideration's weight NaN, ±Inf or negative), ErrBadCombine, ErrBadCurve,
+// consideration's weight NaN, ±Inf or negative; the consideration weights of a
+// WeightedSum adding up to more than math.MaxFloat64; for Softmax and TopN, the actions'
+// weights × (1 + Hysteresis) adding up to more than math.MaxFloat64, as those policies
+// sum them), ErrBadCombine, ErrBadCurve,
 // ErrBadPolicy (unknown kind; Hysteresis or Temperature NaN, Inf or negative; N < 0) or
 // ErrTooManyOpts. It never panics.
 func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
@@ -285,6 +288,7 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 	}
 	r := &Reasoner{name: name, policy: policy, actions: make([]Action, len(actions)),
 		offsets: make([]int, len(actions))}
+	var values float64 // Σ Weight·(1 + Hysteresis): what Softmax and TopN may sum
 	for i, a := range actions {
 		at := func(err error) (*Reasoner, error) {
 			return fail(fmt.Errorf("action %d (%q): %w", i, a.Name, err))
@@ -295,7 +299,15 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 		if a.Combine >= numCombines {
 			return at(ErrBadCombine)
 		}
+		if policy.Kind != Argmax {
+			values += orOne(a.Weight) * (1 + policy.Hysteresis)
+			if math.IsInf(values, 1) {
+				return at(fmt.Errorf("%w: the actions' weights × (1 + Hysteresis) add up to more than %g, "+
+					"which %v cannot sum", ErrBadWeight, math.MaxFloat64, policy.Kind))
+			}
+		}
 		a.Considerations = append([]Consideration(nil), a.Considerations...)
+		var weights float64
 		for j, c := range a.Considerations {
 			var err error
 			switch {
@@ -308,6 +320,10 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 			}
 			if err != nil {
 				return at(fmt.Errorf("consideration %d (%q): %w", j, c.Name, err))
+			}
+			if weights += orOne(c.Weight); a.Combine == WeightedSum && math.IsInf(weights, 1) {
+				return at(fmt.Errorf("consideration %d (%q): %w: the weights of a WeightedSum add up to more than %g",
+					j, c.Name, ErrBadWeight, math.MaxFloat64))
 			}
 		}
 		r.actions[i] = a

@@ -2,6 +2,14 @@ package utility
 
 import "math"
 
+// orOne returns w, or 1 for 0 (a zero weight counts as 1).
+func orOne(w float64) float64 {
+	if w == 0 {
+		return 1
+	}
+	return w
+}
+
 // nonNegative reports whether v is finite and >= 0.
 func nonNegative(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
 
