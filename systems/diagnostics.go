@@ -211,6 +211,14 @@ const (
 	// &systems.LOD{} before the decision systems. Without a Focus entity a LOD
 	// component is not counted (static LOD.Points need the system anyway).
 	CauseNoLODSystem
+	// CauseORCAHorizonLong: a usable ORCA whose TimeHorizon or ObstacleHorizon
+	// is over [MaxORCAHorizon] (60 s): most likely milliseconds given for
+	// seconds (TimeHorizon 2000 meant 2 s). Honoured as given, such an agent
+	// avoids others it would meet minutes from now and scans walls far
+	// beyond its path every frame (ObstacleHorizon 1000 reads every wall
+	// segment within 1000·MaxSpeed cells: about 140 times the default's cost
+	// on a 128² maze). Every horizon is in seconds.
+	CauseORCAHorizonLong
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -255,6 +263,7 @@ var causeNames = [NumCauses]string{
 	CauseThinkIntervalLong:    "think_interval_too_long",
 	CauseNoCombatSystem:       "no_combat_system",
 	CauseNoLODSystem:          "no_lod_system",
+	CauseORCAHorizonLong:      "orca_horizon_too_long",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -390,6 +399,13 @@ func clockFaultOf(c *ecs.Clock) ClockFault {
 // interval over 10 s is far more often milliseconds given for seconds (100 for
 // 10 Hz). The one millisecond interval it does not catch is 10 (100 Hz).
 const MaxThinkInterval = 10.0
+
+// MaxORCAHorizon is the longest ORCA TimeHorizon or ObstacleHorizon, in seconds,
+// that [Diagnose] takes as meant: a longer one is counted as
+// [CauseORCAHorizonLong]. RVO2's examples use horizons of a few seconds (the
+// Avoider bundle: 2 s and 1 s); one over a minute is far more often milliseconds
+// given for seconds.
+const MaxORCAHorizon = 60.0
 
 // MaxDT is the longest clock step, in seconds a frame, that [Diagnose] takes as
 // meant: a longer one is reported as [Report.ClockDT]. Steering, arrival and

@@ -372,6 +372,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"ORCA well set up", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5, Bias: 0.3})
 		}, nil},
+		{"ORCA time horizon in milliseconds", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2000, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
+		}, []Cause{CauseORCAHorizonLong}},
+		{"ORCA horizons at MaxORCAHorizon: meant", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: MaxORCAHorizon, ObstacleHorizon: MaxORCAHorizon, MaxNeighbours: 10, NeighbourDist: 5})
+		}, nil},
 		{"ORCA time horizon 0", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.ORCA{ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
 		}, []Cause{CauseORCAInvalid}},

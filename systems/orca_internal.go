@@ -169,7 +169,8 @@ func orcaFilter() *generic.Filter5[components.ORCA, components.Position, compone
 			generic.T[components.Steering]())
 }
 
-// orcaChecks counts the ORCAs the ORCA system cannot use (CauseORCAInvalid), and
+// orcaChecks counts the ORCAs the ORCA system cannot use (CauseORCAInvalid),
+// those whose horizons look like milliseconds (CauseORCAHorizonLong), and
 // those no ORCA system serves (CauseNoORCASystem).
 func (d *diagnoser) orcaChecks(w *arche.World, r *Report) {
 	q := d.avoiders.Query(w)
@@ -178,6 +179,8 @@ func (d *diagnoser) orcaChecks(w *arche.World, r *Report) {
 		if pos == nil || vel == nil || kin == nil || st == nil || !UsableORCA(o) {
 			r.addLacking(CauseORCAInvalid, q.Entity(), lackIf(pos == nil, lackPosition)|lackIf(vel == nil, lackVelocity)|
 				lackIf(kin == nil, lackKinematics)|lackIf(st == nil, lackSteering))
+		} else if o.TimeHorizon > MaxORCAHorizon || o.ObstacleHorizon > MaxORCAHorizon {
+			r.add(CauseORCAHorizonLong, q.Entity())
 		}
 		if d.lacks(sysORCA) {
 			r.add(CauseNoORCASystem, q.Entity())
