@@ -105,9 +105,10 @@ const (
 
 // The phases of Perception's Work.
 const (
-	pePhaseFind     = iota // query range: find the agents due to perceive (found, boards)
-	pePhaseIndex           // hash-ID range: the foe index's build phase
-	pePhasePerceive        // range of this frame's perceivers: perceive
+	pePhaseFind      = iota // query range: find the agents due to perceive (found, boards)
+	pePhaseFindCount        // chunk c of pool.N(): pePhaseFind's chunk c and the foe index's count of chunk c
+	pePhaseIndex            // hash-ID range: the foe index's build phase
+	pePhasePerceive         // range of this frame's perceivers: perceive
 )
 
 // perceivers is a worker's list of perceivers on cache lines of its own.
@@ -184,8 +185,10 @@ func (s *Perception) Initialize(w *arche.World) {
 //
 // Three passes on the workers: the due agents are found over contiguous
 // ranges of the query (the calling goroutine records its archetypes first;
-// each worker steps a query of its own to its due agents' entities), the
-// foe index is built, and the workers claim blocks of the perceivers
+// each worker steps a query of its own to its due agents' entities) while
+// the foe index's agents are counted by bucket over contiguous ranges of
+// hash IDs (one pass for both: the workers are handed work once, not twice),
+// the index is built, and the workers claim blocks of the perceivers
 // (blockRun). Nothing runs per agent on the calling goroutine but the
 // blackboard keys.
 func (s *Perception) Update(w *arche.World) {
@@ -200,8 +203,18 @@ func (s *Perception) Update(w *arche.World) {
 		k = s.pool.N()
 	}
 	s.qs = openQueries(s.qs, w, s.filter.Filter(w), k)
-	s.phase = pePhaseFind
-	runLight(s.pool, s, s.n)
+	// with both passes on the workers, the foe index's counting runs in the
+	// find pass: chunk c of it finds the due agents of chunk c of the query
+	// and counts chunk c of the hash IDs, the chunks runLight gives each
+	counted := k > 1 && len(s.nb.Positions) >= lightParallelMin
+	if counted {
+		s.foes.begin(s.nb, s.pool.N())
+		s.phase = pePhaseFindCount
+		s.pool.Run(s, s.pool.N())
+	} else {
+		s.phase = pePhaseFind
+		runLight(s.pool, s, s.n)
+	}
 	s.qs = closeQueries(s.qs)
 	total := 0
 	for i := range s.found {
@@ -209,12 +222,18 @@ func (s *Perception) Update(w *arche.World) {
 	}
 	s.Checked = total
 	if total == 0 {
-		return // nobody to perceive: no index needed
+		if counted {
+			s.foes.drop() // nobody to perceive: the index is not finished
+		}
+		return
 	}
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
 	s.sight.update(s.grid)
 	s.phase = pePhaseIndex
-	s.foes.build(s.nb, s.pool.N(), s.runIndex)
+	if !counted {
+		s.foes.begin(s.nb, s.pool.N())
+	}
+	s.foes.finish(s.nb, s.pool.N(), s.runIndex, counted)
 	for k := range s.scratch { // grown once: every foe a candidate
 		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
 			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)
@@ -240,13 +259,18 @@ func (s *Perception) Update(w *arche.World) {
 func (s *Perception) runIndex(n int) { runLight(s.pool, s, n) }
 
 // Work implements ecs.Job: in the find phase, the due agents of the query's
-// [lo, hi); while the foe index is built, its phase over hash IDs [lo, hi);
+// [lo, hi) (with the foe index's counting, chunk worker of each); while the foe index is built, its phase over hash IDs [lo, hi);
 // then the perceptions of this frame's perceivers [lo, hi), a claimed block
 // (the workers' found lists one after another, in query order).
 func (s *Perception) Work(worker, lo, hi int) {
 	switch s.phase {
 	case pePhaseFind:
 		s.find(worker, lo, hi)
+		return
+	case pePhaseFindCount:
+		k := s.pool.N()
+		s.find(worker, worker*s.n/k, (worker+1)*s.n/k)
+		s.foes.countChunk(s.nb, worker, k)
 		return
 	case pePhaseIndex:
 		s.foes.work(s.nb, worker, lo, hi)
