@@ -35,8 +35,8 @@ import (
 // blocked cells, rebuilt when the grid changes). The result is exactly that
 // of testing every agent in range (a test holds it to that).
 //
-// The agents due are found over contiguous ranges of the query, and their
-// perceptions made in blocks of them that Workers goroutines (0:
+// The agents due are found in blocks of the query, and their perceptions
+// made in blocks of them, that Workers goroutines (0:
 // runtime.GOMAXPROCS) claim as they come free (perceptions differ in cost:
 // split in halves of the query, the guard scenario's 100,000 agents gave
 // one worker a quarter to a third more work than the other);
