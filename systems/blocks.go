@@ -29,15 +29,23 @@ const blockSize = 256
 type blockRun struct {
 	job  ecs.Job
 	n    int
+	size int          // items per block
 	next atomic.Int64 // the first item not yet claimed
 }
 
-// run runs job over items [0, n) on pool, in claimed blocks.
+// run runs job over items [0, n) on pool, in claimed blocks of blockSize.
 func (b *blockRun) run(pool *ecs.Workers, job ecs.Job, n int) {
+	b.runSized(pool, job, n, blockSize)
+}
+
+// runSized is run in blocks of size items (> 0), for a job whose items
+// cost so much more than blockSize's assume that a pass's last block,
+// run by one worker while the others wait, would be a large part of it.
+func (b *blockRun) runSized(pool *ecs.Workers, job ecs.Job, n, size int) {
 	if n <= 0 {
 		return
 	}
-	b.job, b.n = job, n
+	b.job, b.n, b.size = job, n, size
 	b.next.Store(0)
 	pool.Run(b, pool.N()) // one claim loop per worker
 	b.job = nil
@@ -45,11 +53,12 @@ func (b *blockRun) run(pool *ecs.Workers, job ecs.Job, n int) {
 
 // Work implements ecs.Job: claim blocks until none is left.
 func (b *blockRun) Work(worker, _, _ int) {
+	size := b.size
 	for {
-		lo := int(b.next.Add(blockSize)) - blockSize
+		lo := int(b.next.Add(int64(size))) - size
 		if lo >= b.n {
 			return
 		}
-		b.job.Work(worker, lo, min(lo+blockSize, b.n))
+		b.job.Work(worker, lo, min(lo+size, b.n))
 	}
 }

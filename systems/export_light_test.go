@@ -8,3 +8,11 @@ func SetLightParallelMin(n int) int {
 	lightParallelMin = n
 	return old
 }
+
+// SetFindBlock sets the agents per block of Perception's find pass,
+// returning the old value.
+func SetFindBlock(n int) int {
+	old := findBlock
+	findBlock = n
+	return old
+}

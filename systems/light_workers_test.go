@@ -29,4 +29,10 @@ func TestLightPassesAlikeForAnyWorkers(t *testing.T) {
 	want := hash(1, 1<<30)
 	assert.Equal(t, want, hash(2, 1), "2 workers")
 	assert.Equal(t, want, hash(3, 1), "3 workers")
+	// Perception's find pass in many claimed blocks: each worker's query
+	// steps on from its last block
+	old := systems.SetFindBlock(97)
+	defer systems.SetFindBlock(old)
+	assert.Equal(t, want, hash(2, 1), "2 workers, find blocks of 97")
+	assert.Equal(t, want, hash(3, 1), "3 workers, find blocks of 97")
 }

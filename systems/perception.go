@@ -35,8 +35,8 @@ import (
 // blocked cells, rebuilt when the grid changes). The result is exactly that
 // of testing every agent in range (a test holds it to that).
 //
-// The agents due are found over contiguous ranges of the query, and their
-// perceptions made in blocks of them that Workers goroutines (0:
+// The agents due are found in blocks of the query, and their perceptions
+// made in blocks of them, that Workers goroutines (0:
 // runtime.GOMAXPROCS) claim as they come free (perceptions differ in cost:
 // split in halves of the query, the guard scenario's 100,000 agents gave
 // one worker a quarter to a third more work than the other);
@@ -82,10 +82,13 @@ type Perception struct {
 	cols    columns       // the query's components, read by the workers
 	n       int           // agents in this frame's query
 	qs      []arche.Query // per worker of the find phase: its query, stepped to its perceivers' entities
-	found   []perceivers  // per worker: this frame's perceivers of its range of the query, in query order
-	boards  []perceivers  // per worker: those with blackboard keys to write, in query order
+	found   []perceivers  // per find block: this frame's perceivers of its range of the query, in query order
+	boards  []perceivers  // per find block: those with blackboard keys to write, in query order
+	lists   int           // find blocks this frame: found[:lists] and boards[:lists] are in use
+	qpos    []int         // per worker: the query index its query stands at (-1: before the first entity)
+	counts  int           // the find pass's first items: the foe index's counting chunks (0: none)
 	phase   int           // what Work does: pePhaseFind, pePhaseIndex or pePhasePerceive
-	blocks  blockRun      // the perceive phase, in claimed blocks of perceivers
+	blocks  blockRun      // the find and perceive phases, in claimed blocks
 	foes    foeIndex
 	sight   openCells
 	scratch []perceiveScratch // per worker
@@ -105,10 +108,18 @@ const (
 
 // The phases of Perception's Work.
 const (
-	pePhaseFind     = iota // query range: find the agents due to perceive (found, boards)
+	pePhaseFind     = iota // claimed items: the foe index's counting chunks, then find blocks of the query
 	pePhaseIndex           // hash-ID range: the foe index's build phase
 	pePhasePerceive        // range of this frame's perceivers: perceive
 )
+
+// perceiveBlock is the perceivers a worker claims at a time. A perception
+// costs a few microseconds, tens of times a path follower's or a steering
+// agent's, so blockSize of them (~40 µs at the median, ~150 µs at the 99th
+// percentile in the guard scenario) would leave a worker alone on the last
+// block for a sizeable part of a pass; at 10,000 agents a frame's perceivers
+// made only 7 such blocks for 2 workers.
+const perceiveBlock = 64
 
 // perceivers is a worker's list of perceivers on cache lines of its own.
 type perceivers struct {
@@ -169,8 +180,8 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]perceiveScratch, s.pool.N())
 	s.foes.resize(s.grid.Width(), s.grid.Height(), s.pool.N())
-	s.found = make([]perceivers, s.pool.N())
-	s.boards = make([]perceivers, s.pool.N())
+	s.found, s.boards, s.lists = nil, nil, 0
+	s.qpos = make([]int, s.pool.N())
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Faction](w), unsafe.Sizeof(components.Faction{}))
@@ -182,12 +193,17 @@ func (s *Perception) Initialize(w *arche.World) {
 
 // Update perceives for the agents due to think.
 //
-// Three passes on the workers: the due agents are found over contiguous
-// ranges of the query (the calling goroutine records its archetypes first;
-// each worker steps a query of its own to its due agents' entities), the
-// foe index is built, and the workers claim blocks of the perceivers
-// (blockRun). Nothing runs per agent on the calling goroutine but the
-// blackboard keys.
+// Three passes on the workers. In the first, the workers claim the foe
+// index's counting chunks (contiguous ranges of hash IDs, one per worker:
+// the index is the same for any number of workers) and then blocks of
+// findBlock agents of the query, whose due agents they note (the calling
+// goroutine records the query's archetypes first; each worker steps a
+// query of its own to its due agents' entities, forward only, as its claims
+// come in query order): one hand-off for both jobs, and whoever is free
+// takes the next item, so a worker that starts late or runs slower does not
+// hold the pass up. Then the index is built, and the workers claim blocks of
+// the perceivers (blockRun). Nothing runs per agent on the calling
+// goroutine but the blackboard keys.
 func (s *Perception) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Perception")
 	q := s.filter.Query(w)
@@ -200,53 +216,97 @@ func (s *Perception) Update(w *arche.World) {
 		k = s.pool.N()
 	}
 	s.qs = openQueries(s.qs, w, s.filter.Filter(w), k)
+	// with the find pass on the workers, the foe index is counted in it too
+	// (its first items)
+	counted := k > 1 && len(s.nb.Positions) >= lightParallelMin
 	s.phase = pePhaseFind
-	runLight(s.pool, s, s.n)
+	if k == 1 {
+		s.useLists(1)
+		s.qpos[0] = -1
+		s.find(0, 0, 0, s.n)
+	} else {
+		s.counts = 0
+		if counted {
+			s.foes.begin(s.nb, s.pool.N())
+			s.counts = s.pool.N()
+		}
+		s.useLists((s.n + findBlock - 1) / findBlock)
+		for i := range s.qpos {
+			s.qpos[i] = -1
+		}
+		s.blocks.runSized(s.pool, s, s.counts+s.lists, 1)
+	}
 	s.qs = closeQueries(s.qs)
 	total := 0
-	for i := range s.found {
+	for i := range s.found[:s.lists] {
 		total += len(s.found[i].v)
 	}
 	s.Checked = total
 	if total == 0 {
-		return // nobody to perceive: no index needed
+		if counted {
+			s.foes.drop() // nobody to perceive: the index is not finished
+		}
+		return
 	}
 	s.grid.Prepare() // lazy caches built here, not raced over by the workers
 	s.sight.update(s.grid)
 	s.phase = pePhaseIndex
-	s.foes.build(s.nb, s.pool.N(), s.runIndex)
+	if !counted {
+		s.foes.begin(s.nb, s.pool.N())
+	}
+	s.foes.finish(s.nb, s.pool.N(), s.runIndex, counted)
 	for k := range s.scratch { // grown once: every foe a candidate
 		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
 			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)
 		}
 	}
 	s.phase = pePhasePerceive
-	s.blocks.run(s.pool, s, total)
+	s.blocks.runSized(s.pool, s, total, perceiveBlock)
 	// blackboard keys on this goroutine, in query order: resolving a
 	// schema's keys is not safe on several at once
-	for i := range s.boards {
+	for i := range s.boards[:s.lists] {
 		for _, p := range s.boards[i].v {
 			s.keysOf(p.bb.Store.Schema()).write(p.bb.Store, p.per)
 		}
 	}
-	for i := range s.found { // keep no component pointer past the Update (found: cleared by Work)
+	for i := range s.found[:s.lists] { // keep no component pointer past the Update (found: cleared by Work)
 		s.found[i].v = s.found[i].v[:0]
 		clear(s.boards[i].v)
 		s.boards[i].v = s.boards[i].v[:0]
 	}
 }
 
+// findBlock is the agents of the query a worker claims at a time in the
+// find pass: a few tens of microseconds of work. A variable only so tests
+// can make many blocks of a small crowd.
+var findBlock = 4096
+
+// useLists readies found and boards for n find blocks (grown once).
+func (s *Perception) useLists(n int) {
+	for len(s.found) < n {
+		s.found = append(s.found, perceivers{})
+		s.boards = append(s.boards, perceivers{})
+	}
+	s.lists = n
+}
+
 // runIndex runs the foe index's build phase over [0, n) on the workers.
 func (s *Perception) runIndex(n int) { runLight(s.pool, s, n) }
 
-// Work implements ecs.Job: in the find phase, the due agents of the query's
-// [lo, hi); while the foe index is built, its phase over hash IDs [lo, hi);
-// then the perceptions of this frame's perceivers [lo, hi), a claimed block
-// (the workers' found lists one after another, in query order).
+// Work implements ecs.Job: in the find phase, item lo (a counting chunk of
+// the foe index, or a find block); while the foe index is built, its phase
+// over hash IDs [lo, hi); then the perceptions of this frame's perceivers
+// [lo, hi), a claimed block (the find blocks' lists one after another, in
+// query order).
 func (s *Perception) Work(worker, lo, hi int) {
 	switch s.phase {
-	case pePhaseFind:
-		s.find(worker, lo, hi)
+	case pePhaseFind: // one claimed item: a counting chunk, or a find block
+		if lo < s.counts {
+			s.foes.countChunk(s.nb, lo, s.counts)
+			return
+		}
+		b := lo - s.counts
+		s.find(worker, b, b*findBlock, min((b+1)*findBlock, s.n))
 		return
 	case pePhaseIndex:
 		s.foes.work(s.nb, worker, lo, hi)
@@ -258,7 +318,7 @@ func (s *Perception) Work(worker, lo, hi int) {
 		sc.targets = make([]pendingTarget, 0, targetBatch) // once per worker
 	}
 	off := 0
-	for i := range s.found {
+	for i := range s.found[:s.lists] {
 		list := s.found[i].v
 		a, b := max(lo, off), min(hi, off+len(list))
 		for k := a; k < b; k++ {
@@ -282,17 +342,18 @@ func (s *Perception) Work(worker, lo, hi int) {
 }
 
 // find notes the agents of the query's [lo, hi) due to perceive (see
-// Update) in worker's found list, marks their Perception fresh, and reads
-// their entities by stepping worker's query from one to the next.
-func (s *Perception) find(worker, lo, hi int) {
+// Update) in the found list of find block list, marks their Perception
+// fresh, and reads their entities by stepping worker's query from one to
+// the next (forward: a worker's blocks come in query order).
+func (s *Perception) find(worker, list, lo, hi int) {
 	c := &s.cols
 	now, dt := s.clock.Time, s.clock.DT
-	found, boards := s.found[worker].v[:0], s.boards[worker].v[:0]
+	found, boards := s.found[list].v[:0], s.boards[list].v[:0]
 	if cap(found) < hi-lo { // its whole range may be due: grown once
 		found = make([]perceiver, 0, hi-lo+(hi-lo)/4)
 	}
 	q := &s.qs[worker]
-	prev := -1 // the query stands before its first entity
+	prev := s.qpos[worker]
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		ths := columnOf[components.Think](c, r, peThink, s.n)
@@ -328,7 +389,8 @@ func (s *Perception) find(worker, lo, hi int) {
 			}
 		}
 	}
-	s.found[worker].v, s.boards[worker].v = found, boards
+	s.found[list].v, s.boards[list].v = found, boards
+	s.qpos[worker] = prev
 }
 
 // setTargets writes the Target entity of the perceptions pending in sc. A

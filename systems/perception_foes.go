@@ -122,18 +122,54 @@ func (x *foeIndex) classes() {
 	x.nclass = len(x.teams)
 }
 
-// build indexes nb's agents; runOn(n) runs x.work over [0, n) on the
-// workers.
-func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
+// begin readies the index for nb's agents: it sizes its tables (on the
+// calling goroutine, before the workers count).
+func (x *foeIndex) begin(nb *Neighbours, workers int) {
 	n := len(nb.Positions)
 	x.teamOf = nb.Teams
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)
+	keys := x.nclass * x.buckets
+	for w := range workers {
+		x.counts[w] = grow(x.counts[w], keys)
+	}
+}
+
+// countChunk is the counting phase (with the current classes) of chunk w
+// of workers over nb's hash IDs, the chunk ecs.Workers.Run gives w: it
+// clears worker w's counts first. begin sized them.
+func (x *foeIndex) countChunk(nb *Neighbours, w, workers int) {
+	n := len(nb.Positions)
+	clear(x.counts[w][:x.nclass*x.buckets])
+	x.count1(nb, w, w*n/workers, (w+1)*n/workers)
+}
+
+// drop forgets a count that build will not finish: the teams it flagged.
+func (x *foeIndex) drop() {
+	for w := range x.present {
+		x.present[w] = [256]bool{}
+	}
+}
+
+// build indexes nb's agents; runOn(n) runs x.work over [0, n) on the
+// workers.
+func (x *foeIndex) build(nb *Neighbours, workers int, runOn func(n int)) {
+	x.begin(nb, workers)
+	x.finish(nb, workers, runOn, false)
+}
+
+// finish is build after begin. counted tells whether countChunk counted
+// every chunk already (in a pass of the caller's).
+func (x *foeIndex) finish(nb *Neighbours, workers int, runOn func(n int), counted bool) {
+	n := len(nb.Positions)
 	// Count with the last build's classes; an agent of a team that has no
 	// class yet flags it (in present), and the teams are then found afresh
 	// and counted again: a pass less in the usual frame. A class of a team
 	// that left stays (its buckets are empty): the answers are the same.
-	keys := x.count(workers, n, runOn)
+	keys := x.nclass * x.buckets
+	if !counted {
+		keys = x.count(workers, n, runOn)
+	}
 	if x.unknownTeams() {
 		x.phase = 0 // teams present: a light pass on the workers
 		runOn(n)
@@ -219,18 +255,7 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 			pr[t] = true
 		}
 	case 1:
-		cnt := x.counts[w]
-		for i := lo; i < hi; i++ {
-			p := nb.Positions[i]
-			c := x.class[nb.Teams[i]]
-			if c < 0 { // a team new to the index: found afresh (build)
-				x.present[w][nb.Teams[i]] = true
-				continue
-			}
-			k := int32(int(c)*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
-			x.keys[i] = k
-			cnt[k]++
-		}
+		x.count1(nb, w, lo, hi)
 	case 2:
 		cur := x.counts[w]
 		for i := lo; i < hi; i++ {
@@ -239,6 +264,23 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 			cur[k]++
 			x.items[j] = foeItem{p: nb.Positions[i], id: int32(i)}
 		}
+	}
+}
+
+// count1 counts hash IDs [lo, hi) by key in worker w's counts (the
+// counting phase).
+func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
+	cnt := x.counts[w]
+	for i := lo; i < hi; i++ {
+		p := nb.Positions[i]
+		c := x.class[nb.Teams[i]]
+		if c < 0 { // a team new to the index: found afresh (build)
+			x.present[w][nb.Teams[i]] = true
+			continue
+		}
+		k := int32(int(c)*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
+		x.keys[i] = k
+		cnt[k]++
 	}
 }
 
