@@ -286,8 +286,18 @@ func (h *helpers) spinOver(sp *spinning) bool {
 }
 
 // endSpin counts a spin that has ended: after calmAfter in a row whose
-// threads kept their CPUs, the crew is calm.
+// threads kept their CPUs, the crew is calm. It looks at the clock once
+// more: a spin that ended on its condition (a run published, the helpers'
+// chunks done) fewer than 256 rounds after its last look may have lost its
+// CPU in between, and found the condition met when it got the CPU back; on
+// a loaded machine that is how most preempted spins end, and counting them
+// clean kept the crew calm there.
 func (h *helpers) endSpin(sp *spinning) {
+	if !sp.lost && time.Since(sp.last) > preemptGap {
+		sp.lost = true
+		h.calm.Store(false)
+		h.clean.Store(0)
+	}
 	if !sp.lost && h.clean.Add(1) >= calmAfter {
 		h.calm.Store(true)
 	}

@@ -184,6 +184,7 @@ func TestHelpersSpinLongOnlyWhileCalm(t *testing.T) {
 	clean := func(k int) {
 		for range k {
 			sp := h.startSpin()
+			sp.last = sp.last.Add(time.Hour) // no preemption of the test's own thread counts
 			h.endSpin(&sp)
 		}
 	}
@@ -210,4 +211,25 @@ func TestHelpersSpinLongOnlyWhileCalm(t *testing.T) {
 	assert.Equal(t, spinFor, h.startSpin().limit, "the count started again")
 	clean(1)
 	assert.Equal(t, spinLong, h.startSpin().limit)
+}
+
+// A spin whose thread was off its CPU after its last look at the clock, and
+// that found its run published (or its chunks done) when it got the CPU
+// back, ends without another look in spinOver: endSpin must still see the
+// gap and end the calm, else on a loaded machine, where that is how most
+// preempted spins end, the crew stayed calm and spun spinLong.
+func TestHelpersSpinEndingAfterALostCPUEndsTheCalm(t *testing.T) {
+	h := newHelpers()
+	for range calmAfter {
+		sp := h.startSpin()
+		sp.last = sp.last.Add(time.Hour) // no preemption of the test's own thread counts
+		h.endSpin(&sp)
+	}
+	require.True(t, h.calm.Load())
+	sp := h.startSpin()
+	sp.last = sp.last.Add(-2 * preemptGap) // off its CPU since its last look
+	h.endSpin(&sp)                         // the loop ended on its condition
+	assert.False(t, h.calm.Load(), "a spin that lost its CPU ends the calm")
+	assert.Equal(t, spinFor, h.startSpin().limit)
+	assert.Equal(t, int32(0), h.clean.Load(), "the count starts again")
 }
