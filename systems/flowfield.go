@@ -344,6 +344,10 @@ func (s *FlowField) Update(w *arche.World) {
 		return
 	}
 	clear(s.wwait)
+	// the collect pass measures distances on the workers, which read the
+	// grid's minimum cost: the lazy caches are built here, after the last
+	// frame's edits, not raced over by the workers
+	s.grid.Prepare()
 	s.goals = s.goals[:0]
 	q := s.filter.Query(w)
 	n := q.Count()
