@@ -233,3 +233,44 @@ func TestHelpersSpinEndingAfterALostCPUEndsTheCalm(t *testing.T) {
 	assert.Equal(t, spinFor, h.startSpin().limit)
 	assert.Equal(t, int32(0), h.clean.Load(), "the count starts again")
 }
+
+// Several pools run at once from their own goroutines, the crew spinning
+// between runs (calm or not); once the last is closed every helper
+// goroutine ends, whatever it was doing (spinning, blocked, between the
+// two), and a pool opened afterwards gets a working crew again.
+func TestWorkersHelpersEndAfterTheLastClose(t *testing.T) {
+	running := func() int {
+		crew.mu.Lock()
+		defer crew.mu.Unlock()
+		return crew.running
+	}
+	settle := func() {
+		for i := 0; running() > 0 && i < 5000; i++ {
+			time.Sleep(time.Millisecond)
+		}
+	}
+	settle() // the helpers of other tests' pools
+	require.Equal(t, 0, running(), "no pool of another test left open")
+	for round := range 3 {
+		if round == 1 {
+			crew.calm.Store(true) // helpers spin spinLong between runs
+		}
+		var wg sync.WaitGroup
+		for _, n := range []int{2, 4, 3} {
+			p := NewWorkers(n)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer p.Close()
+				j := &squareJob{out: make([]int, 64), calls: make([]int, n)}
+				for range 200 {
+					p.Run(j, 64)
+				}
+				assert.Equal(t, 63*63, j.out[63])
+			}()
+		}
+		wg.Wait()
+		settle()
+		require.Equal(t, 0, running(), "round %d: every helper ended", round)
+	}
+}
