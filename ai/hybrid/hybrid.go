@@ -35,7 +35,9 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // last status. It is plain data for a component, saved by package systems/save with
 // the rest of the component (Memory and Status; Context is not saved). The zero TreeRun
 // is usable: its Memory is allocated on the first tick (once per agent), and so is a
-// Memory that does not fit the tree (another tree's, from a file).
+// Memory that does not fit the tree (another tree's, from a file: on the first tick
+// with a Context never ticked, as a loaded one is, the Memory is checked with
+// bt.Tree.CheckMemory).
 //
 // Context.Agent, DT and Time are copied from the fsm.Context on every tick, and so is
 // Blackboard when the fsm.Context has one (else a Context.Blackboard set here is kept,
@@ -73,7 +75,10 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 			if r == nil || tree == nil {
 				return fsm.None
 			}
-			if r.Memory.Len() != tree.Len() {
+			// a Context never ticked (a new TreeRun, or one loaded: Context is not
+			// saved) checks the Memory once: one of the tree's length may still
+			// not fit it (another tree's, a tampered file)
+			if r.Memory.Len() != tree.Len() || r.Context.Visits() == 0 && tree.CheckMemory(r.Memory) != nil {
 				r.Memory = tree.NewMemory()
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
