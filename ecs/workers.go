@@ -245,6 +245,7 @@ type helpers struct {
 	want     int           // helpers wanted: the largest n−1 of the open pools, 0 when none is
 	pools    int           // open pools with n > 1
 	single   atomic.Bool   // GOMAXPROCS was 1 when the last pool opened: nobody spins
+	roomy    atomic.Bool   // want < GOMAXPROCS when the last pool opened: the helpers leave a P for a caller
 
 	// calm: no spinning thread has lost its CPU in the last calmAfter
 	// spins (clean counts them), so spins may last spinLong
@@ -259,12 +260,14 @@ type spinning struct {
 	lost     bool // the thread was seen off its CPU
 }
 
-// startSpin starts a spin of up to spinLong if the crew is calm, else
-// spinFor.
+// startSpin starts a spin of up to spinLong if the crew is calm and its
+// helpers leave a P free for a caller (roomy: more helpers than that, all
+// spinning, could keep a caller's goroutine from running without any
+// thread losing its CPU, which calm cannot see), else spinFor.
 func (h *helpers) startSpin() spinning {
 	t := time.Now()
 	sp := spinning{t0: t, last: t, limit: spinFor}
-	if h.calm.Load() {
+	if h.calm.Load() && h.roomy.Load() {
 		sp.limit = spinLong
 	}
 	return sp
@@ -314,8 +317,10 @@ func (h *helpers) open(extra int) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.pools++
-	h.single.Store(runtime.GOMAXPROCS(0) == 1)
+	procs := runtime.GOMAXPROCS(0)
+	h.single.Store(procs == 1)
 	h.want = max(h.want, extra)
+	h.roomy.Store(h.want < procs)
 	for h.running < h.want {
 		h.running++
 		go h.help()

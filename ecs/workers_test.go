@@ -181,6 +181,7 @@ func TestWorkersRaiseAChunksPanicOnTheCaller(t *testing.T) {
 // count starts again from there.
 func TestHelpersSpinLongOnlyWhileCalm(t *testing.T) {
 	h := newHelpers()
+	h.roomy.Store(true) // as open makes it for a pool of at most GOMAXPROCS workers
 	clean := func(k int) {
 		for range k {
 			sp := h.startSpin()
@@ -225,6 +226,7 @@ func TestHelpersSpinLongOnlyWhileCalm(t *testing.T) {
 // preempted spins end, the crew stayed calm and spun spinLong.
 func TestHelpersSpinEndingAfterALostCPUEndsTheCalm(t *testing.T) {
 	h := newHelpers()
+	h.roomy.Store(true)
 	for range calmAfter {
 		sp := h.startSpin()
 		sp.last = sp.last.Add(time.Hour) // no preemption of the test's own thread counts
@@ -277,5 +279,27 @@ func TestWorkersHelpersEndAfterTheLastClose(t *testing.T) {
 		wg.Wait()
 		settle()
 		require.Equal(t, 0, running(), "round %d: every helper ended", round)
+	}
+}
+
+// Helpers as many as GOMAXPROCS or more (a pool of more workers than Ps)
+// could, all spinning, hold every P while a caller's goroutine waits to run,
+// and no thread loses its CPU, so calm cannot see it: such a crew spins only
+// spinFor, calm or not. A crew that leaves a P free spins spinLong when calm.
+func TestHelpersSpinShortWhenTheyCouldHoldEveryP(t *testing.T) {
+	procs := runtime.GOMAXPROCS(0)
+	for _, tc := range []struct {
+		extra int
+		long  bool
+	}{{procs - 1, true}, {procs, false}, {procs + 3, false}} {
+		h := newHelpers()
+		h.open(tc.extra)
+		h.calm.Store(true)
+		want := spinFor
+		if tc.long {
+			want = spinLong
+		}
+		assert.Equal(t, want, h.startSpin().limit, "%d helpers, GOMAXPROCS %d", tc.extra, procs)
+		h.close()
 	}
 }
