@@ -1,0 +1,132 @@
+package systems_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// gatherClosest runs 90 flow followers (radius 0.3) gathering at one goal on an
+// open 40×40 grid for the given seconds at 30 frames per second, every other
+// one with ORCA (the Avoider bundle) when mixed, all of them otherwise, and
+// returns the closest approach, over every frame, of two ORCA agents and of two
+// separation-only agents. It also reports whether, in the frame that brought
+// the two ORCA agents closest, each stood among the other's MaxNeighbours
+// nearest within NeighbourDist before the frame (the neighbour query could
+// not have missed it).
+func gatherClosest(t *testing.T, mixed bool, seconds int) (orcaMin, sepMin float64, seen bool) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(40, 40))
+	goal := grid.Cell{X: 30, Y: 20}
+	av := systems.Avoider{}
+	o, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal}, av)
+	require.NoError(t, err)
+	p, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal})
+	require.NoError(t, err)
+	for i := range 90 {
+		pos := r2.Vec{X: 2.5 + float64(i%6), Y: 5.5 + float64(i/6)*2}
+		if mixed && i%2 == 1 {
+			p.Spawn(pos, nil)
+		} else {
+			o.Spawn(pos, nil)
+		}
+	}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/30), &systems.Spatial{}, &systems.FlowField{}, &systems.PathFollow{},
+		&systems.Steer{}, &systems.ORCA{}, &systems.Movement{})
+	s.Initialize(w)
+	defer s.Finalize(w)
+
+	type agent struct {
+		pos    r2.Vec
+		orca   bool
+		params components.ORCA
+	}
+	f := generic.NewFilter2[components.Position, components.FlowFollower]()
+	om := generic.NewMap1[components.ORCA](w)
+	snapshot := func(dst []agent) []agent {
+		dst = dst[:0]
+		q := f.Query(w)
+		for q.Next() {
+			pos, _ := q.Get()
+			a := agent{pos: pos.Vec}
+			if o := om.Get(q.Entity()); o != nil {
+				a.orca, a.params = true, *o
+			}
+			dst = append(dst, a)
+		}
+		return dst
+	}
+	// among reports whether agent j is among agent i's MaxNeighbours nearest
+	// within NeighbourDist in before (ties counted for j).
+	among := func(before []agent, i, j int) bool {
+		d := r2.Norm(r2.Sub(before[j].pos, before[i].pos))
+		if d > before[i].params.NeighbourDist {
+			return false
+		}
+		nearer := 0
+		for k := range before {
+			if k != i && k != j && r2.Norm(r2.Sub(before[k].pos, before[i].pos)) < d {
+				nearer++
+			}
+		}
+		return nearer < before[i].params.MaxNeighbours
+	}
+	orcaMin, sepMin = math.Inf(1), math.Inf(1)
+	var before, after []agent
+	for range seconds * 30 {
+		before = snapshot(before)
+		s.Update(w)
+		after = snapshot(after)
+		for i := range after {
+			for j := i + 1; j < len(after); j++ {
+				d := r2.Norm(r2.Sub(after[i].pos, after[j].pos))
+				switch {
+				case after[i].orca && after[j].orca && d < orcaMin:
+					orcaMin, seen = d, among(before, i, j) && among(before, j, i)
+				case !after[i].orca && !after[j].orca:
+					sepMin = min(sepMin, d)
+				}
+			}
+		}
+	}
+	return orcaMin, sepMin, seen
+}
+
+// TestORCAMixedCrowdOverlap pins a limit of ORCA found by newbie15's tower-defence
+// wave (162 flow followers, a third with ORCA: two ORCA units 0.20 cells apart,
+// radii 0.3 + 0.3). An ORCA crowd gathering at a goal keeps its discs apart to
+// within a few hundredths of a cell; half of the same crowd with separation
+// only (whose pairs come to 0.28 cells here, 0.08 in the wave) squeezes two ORCA agents well into
+// each other, although each sees the other as a neighbour, takes all of the
+// avoidance against the separation agents and has Movement apply its velocity
+// unchanged on an open grid: the separation agents pressed in by the flow do
+// not hold their course as ORCA's full-responsibility rule assumes, no
+// velocity within MaxForce·dt avoids every neighbour, and ORCA's fallback then
+// takes the one that violates all the neighbours' half-planes least, the
+// other ORCA agent's as much as the rest.
+func TestORCAMixedCrowdOverlap(t *testing.T) {
+	const seconds = 30
+	all, _, _ := gatherClosest(t, false, seconds)
+	require.Greater(t, all, 0.55, "an all-ORCA crowd keeps its discs (radii sum 0.6) nearly apart")
+
+	mixed, sep, seen := gatherClosest(t, true, seconds)
+	t.Logf("all-ORCA %.4f, mixed ORCA pair %.4f, separation pair %.4f, seen %v", all, mixed, sep, seen)
+	require.Less(t, sep, 0.3, "the separation-only agents pack closely")
+	require.True(t, seen, "the closest ORCA pair saw each other through the neighbour query")
+	// today's behaviour: the ORCA pair comes to 0.343 cells (0.440 with no
+	// MaxForce·dt limit on ORCA's velocity, RVO2's setting, measured with a
+	// probe not kept; 0.344 if ORCA took half, not all, of the avoidance
+	// against the separation agents). A change that keeps ORCA agents apart
+	// in mixed crowds should fail this and move the figure up.
+	require.InDelta(t, 0.343, mixed, 0.005, "closest ORCA pair in the mixed crowd")
+}
