@@ -188,6 +188,8 @@ func (c Curve) Eval(x float64) float64 {
 //   - A zero-width range (Min == Max) is a step: a fact >= Min gives 1, below gives 0.
 //   - A NaN fact gives NaN, which a [Curve] scores 0; ±Inf facts clamp like any other
 //     (a +Inf distance on Range{0, 20} is 1, "far").
+//   - Finite bounds as wide as the float64 range (Range{-1e308, 1e308}) work: 0 maps
+//     to 0.5.
 type Range struct {
 	Min, Max float64
 }
@@ -208,6 +210,11 @@ func (r Range) Normalize(v float64) float64 {
 		return 0
 	}
 	t := (v - r.Min) / w
+	if math.IsInf(w, 0) && !math.IsInf(r.Min, 0) && !math.IsInf(r.Max, 0) {
+		// finite bounds whose width overflows (Range{-1e308, 1e308}): the same
+		// ratio on halves, which cannot overflow (every fact read 0 before)
+		t = (v/2 - r.Min/2) / (r.Max/2 - r.Min/2)
+	}
 	if math.IsNaN(t) { // ±Inf fact on an infinite range, or a NaN bound
 		return t
 	}

@@ -123,6 +123,13 @@ func TestRangeNormalize(t *testing.T) {
 		{"zero width at", Range{3, 3}, 3, 1},
 		{"+Inf is far", Range{0, 20}, inf, 1},
 		{"-Inf", Range{0, 20}, -inf, 0},
+		// finite bounds whose width overflows (every fact read 0 before, break15)
+		{"widest range, 0", Range{-1e308, 1e308}, 0, 0.5},
+		{"widest range, top", Range{-1e308, 1e308}, 1e308, 1},
+		{"widest range, bottom", Range{-1e308, 1e308}, -1e308, 0},
+		{"widest range, 5e307", Range{-1e308, 1e308}, 5e307, 0.75},
+		{"widest inverted", Range{math.MaxFloat64, -math.MaxFloat64}, math.MaxFloat64, 0},
+		{"widest, +Inf fact", Range{-1e308, 1e308}, inf, 1},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.y, c.r.Normalize(c.v), c.name)
