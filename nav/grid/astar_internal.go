@@ -580,48 +580,67 @@ func (s *Search) relaxInt(ni, x, y int32, dir int, ng int64) {
 }
 
 // reconstructFast is reconstructInt for a dst with room for n cells, at
-// least the path's.
+// least the path's. The walk back along a move keeps few values, so that
+// they stay in registers: the node's address, the cell as one word (see
+// packCell), and what is left of the moving node's g after the steps so
+// far, against which a cell's node is tested with one comparison (with
+// the search's generation xored out and the direction and open bits
+// cleared, a node of this search leaves its g, and one of an older search
+// a number above any g).
 func (s *Search) reconstructFast(dst []Cell, n int) ([]Cell, float64, error) {
 	base := len(dst)
 	win := dst[base : base+n]
 	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
 	genWord := uint64(s.gen&genMask) << genShift
-	i, start := s.found, s.start
+	i := s.found
 	pw := int32(s.pw)
 	y := s.row(i)
-	x := i - y*pw
-	pos := n - 1
-	win[pos] = Cell{X: x - 1, Y: y - 1}
-	straight, diagonal := 0, 0
-	for i != start {
-		nd := *nodeAt(np, i)
-		d := nd.dir() & 7
-		dx, dy := moveDX[d], moveDY[d]
-		off := dy*pw + dx
-		g, c := int64(nd&gMask), moveCost[d]
-		k := 0
+	xy := packCell(i-y*pw-1, y-1)
+	p, stop := nodeAt(np, i), nodeAt(np, s.start)
+	// the cells go backwards from the window's end: w is the last written
+	w0 := unsafe.Pointer(unsafe.SliceData(win))
+	w := unsafe.Add(w0, (n-1)*8)
+	*(*Cell)(w) = unpackCell(xy)
+	diagonal := 0
+	for p != stop {
+		nd := uint64(*p)
+		d := int(nd>>dirShift) & 7
+		back := -8 * int(moveDY[d]*pw+moveDX[d])
+		dxy := packCell(moveDX[d], moveDY[d])
+		lim, c := nd&gMask, uint64(moveCost[d])
+		w1 := w
 		for {
-			k++
-			i -= off
-			x -= dx
-			y -= dy
-			pos--
-			win[pos] = Cell{X: x - 1, Y: y - 1}
-			if p := uint64(*nodeAt(np, i)); (p^genWord)>>genShift == 0 && int64(p&gMask)+int64(k)*c <= g {
+			if w == w0 {
+				panic("grid: path longer than its cost allows")
+			}
+			p = (*inode)(unsafe.Add(unsafe.Pointer(p), back))
+			xy -= dxy
+			lim -= c
+			w = unsafe.Add(w, -8)
+			*(*Cell)(w) = unpackCell(xy)
+			if (uint64(*p)^genWord)&^(dirMask|openBit) <= lim {
 				break
 			}
 		}
 		if d >= 4 {
-			diagonal += k
-		} else {
-			straight += k
+			diagonal += int(uintptr(w1)-uintptr(w)) / 8
 		}
 	}
+	pos := int(uintptr(w)-uintptr(w0)) / 8
+	straight := n - 1 - pos - diagonal
 	dst = dst[:base+n-pos]
 	copy(dst[base:], win[pos:])
 	u := float64(s.uniform)
 	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
 }
+
+// packCell returns (x, y) as one word, y in the high half: the packed
+// cells of a move differ by the packed step, for x and y in [0, 2³¹) and
+// steps of −1, 0 or 1 (unpackCell).
+func packCell(x, y int32) uint64 { return uint64(int64(y)<<32 + int64(x)) }
+
+// unpackCell is the cell of a word of packCell.
+func unpackCell(v uint64) Cell { return Cell{X: int32(uint32(v)), Y: int32(v >> 32)} }
 
 // reconstructInt appends the path start..goal of the integer search to
 // dst and returns it with its cost, that of the path itself from its counts
