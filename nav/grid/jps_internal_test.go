@@ -24,3 +24,23 @@ func TestOctileIntBranchFree(t *testing.T) {
 		t.Fatalf("octileInt(-8191, 8190) = %d, want %d", got, want)
 	}
 }
+
+// TestDiagDirs checks diagDirs against the move tables it condenses.
+func TestDiagDirs(t *testing.T) {
+	for d := 4; d < 8; d++ {
+		dd := diagDirs[d-4]
+		dx, dy := moveDX[d], moveDY[d]
+		if dd.dx != dx || dd.dy != dy {
+			t.Fatalf("move %d: (%d, %d), want (%d, %d)", d, dd.dx, dd.dy, dx, dy)
+		}
+		if want := uint16(1) << uint(8+d); dd.bit != want {
+			t.Errorf("move %d: bit %#x, want %#x", d, dd.bit, want)
+		}
+		if want := diagLines[d-4]; dd.lines != want {
+			t.Errorf("move %d: lines %#x, want %#x", d, dd.lines, want)
+		}
+		if dh, dv := moveIndex[4+dx], moveIndex[4+3*dy]; dd.dh != dh || dd.dv != dv {
+			t.Errorf("move %d: components %d, %d, want %d, %d", d, dd.dh, dd.dv, dh, dv)
+		}
+	}
+}

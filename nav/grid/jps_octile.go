@@ -142,17 +142,16 @@ func (s *Search) runJPSExact(budget int) {
 // push and its pop (and counts no expansion).
 func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 	pw := int32(s.pw)
-	dx, dy := moveDX[d], moveDY[d]
+	dd := &diagDirs[(d-4)&3]
+	dx, dy := dd.dx, dd.dy
 	gx, gy := int32(s.gx), int32(s.gy)
 	fmax := 2*(g+octileInt(x-gx, y-gy)) - s.startH // the start's f is its h
 	genWord := uint64(s.gen&genMask) << genShift
 	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
 	jp := unsafe.Pointer(unsafe.SliceData(s.jcell))
-	k := (dy+1)&2 + (dx+1)>>1 // 0 NW, 1 NE, 2 SW, 3 SE
-	bit := uint16(moveNW) << uint(8+k&3)
-	lines := diagLines[k&3]
+	bit, lines := dd.bit, dd.lines
 	step := dy*pw + dx
-	dh, dv := moveIndex[4+dx], moveIndex[4+3*dy] // its straight components
+	dh, dv := dd.dh, dd.dv // its straight components
 	i := y*pw + x
 	c := *(*uint16)(unsafe.Add(jp, uintptr(i)*2))
 	for {
@@ -225,6 +224,22 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 			s.relaxJPS(j*pw+x, x, j, dv, g+costStraight*int64((j-y)*dy))
 		}
 	}
+}
+
+// diagDir holds what jumpDiagonalExact needs of a diagonal move.
+type diagDir struct {
+	dx, dy int32
+	bit    uint16 // the move's bit in jcell (the allowed moves, bits 8–15)
+	lines  uint16 // the jump bits of its two straight components
+	dh, dv int    // the move indices of its components along x and along y
+}
+
+// diagDirs is diagDir of moveNW, moveNE, moveSW and moveSE.
+var diagDirs = [4]diagDir{
+	{-1, -1, moveNW << 8, jpW | jpN, 0, 2},
+	{1, -1, moveNE << 8, jpE | jpN, 1, 2},
+	{-1, 1, moveSW << 8, jpW | jpS, 0, 3},
+	{1, 1, moveSE << 8, jpE | jpS, 1, 3},
 }
 
 // relaxJPS is relaxInt for runJPSExact (weight 1, the jpsQueue): a node
