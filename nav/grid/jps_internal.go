@@ -64,24 +64,38 @@ func (b *bitLines) get64(r, c int32) uint64 {
 	return b.w[i]>>sh | b.w[i+1]<<(64-sh)
 }
 
-// nextSet returns the first set cell of line r at or after from; the line
-// must have one.
+// nextSet returns the first set cell of line r at or after from (≥ −64);
+// the line must have one. It reads the aligned word holding from, shifted,
+// then whole words: on a map of scattered obstacles the cell is nearly
+// always in that first word.
 func (b *bitLines) nextSet(r, from int32) int32 {
-	for base := from; ; base += 64 {
-		if w := b.get64(r, base); w != 0 {
-			return base + int32(bits.TrailingZeros64(w))
+	k := int(from) + 64
+	base := int(r) * b.wpr
+	i := base + k>>6
+	if w := b.w[i] >> uint(k&63); w != 0 {
+		return from + int32(bits.TrailingZeros64(w))
+	}
+	for {
+		i++
+		if w := b.w[i]; w != 0 {
+			return int32((i-base)<<6+bits.TrailingZeros64(w)) - 64
 		}
 	}
 }
 
 // prevSet returns the last set cell of line r at or before from (≥ 0); the
-// line must have one at or after cell −64.
+// line must have one at or after cell −64. Like nextSet it reads the
+// aligned word holding from, masked, then whole words.
 func (b *bitLines) prevSet(r, from int32) int32 {
-	for top := from; ; top -= 64 {
-		if w := b.get64(r, top-63); w != 0 {
-			return top - 63 + int32(63-bits.LeadingZeros64(w))
-		}
+	k := int(from) + 64
+	base := int(r) * b.wpr
+	i := base + k>>6
+	w := b.w[i] & (2<<uint(k&63) - 1)
+	for w == 0 {
+		i--
+		w = b.w[i]
 	}
+	return int32((i-base)<<6+63-bits.LeadingZeros64(w)) - 64
 }
 
 // stopsOf sets b to the cells where a scan along the lines of pass must

@@ -44,3 +44,47 @@ func TestDiagDirs(t *testing.T) {
 		}
 	}
 }
+
+// TestBitLinesScans checks nextSet and prevSet against a cell-by-cell scan
+// on lines of several densities, from every cell, across word boundaries.
+func TestBitLinesScans(t *testing.T) {
+	const lines, length = 6, 200
+	rng := uint64(1)
+	for _, density := range []uint64{2, 8, 64, 1000} {
+		var b bitLines
+		b.reset(lines, length)
+		set := make([][]bool, lines)
+		for r := range set {
+			set[r] = make([]bool, length)
+			for c := range set[r] {
+				rng = rng*6364136223846793005 + 1442695040888963407
+				if (rng>>33)%density == 0 {
+					set[r][c] = true
+					b.set(r, c)
+				}
+			}
+			// the ends stop every scan, as the padded border does
+			set[r][0], set[r][length-1] = true, true
+			b.set(r, 0)
+			b.set(r, length-1)
+		}
+		for r := range set {
+			for from := range length {
+				next := from
+				for !set[r][next] {
+					next++
+				}
+				if got := b.nextSet(int32(r), int32(from)); got != int32(next) {
+					t.Fatalf("density 1/%d, line %d: nextSet(%d) = %d, want %d", density, r, from, got, next)
+				}
+				prev := from
+				for !set[r][prev] {
+					prev--
+				}
+				if got := b.prevSet(int32(r), int32(from)); got != int32(prev) {
+					t.Fatalf("density 1/%d, line %d: prevSet(%d) = %d, want %d", density, r, from, got, prev)
+				}
+			}
+		}
+	}
+}
