@@ -610,7 +610,9 @@ func (s *Search) reconstructFast(dst []Cell, n int) ([]Cell, float64, error) {
 		lim, c := nd&gMask, uint64(moveCost[d])
 		w1 := w
 		for {
-			if w == w0 {
+			// every step costs at least costStraight and leaves lim ≥ 0,
+			// so the window of n cells has room for every step
+			if lim < c {
 				panic("grid: path longer than its cost allows")
 			}
 			p = (*inode)(unsafe.Add(unsafe.Pointer(p), back))

@@ -422,3 +422,41 @@ func TestNewSearchPrepares(t *testing.T) {
 	require.Equal(t, errA, errJ)
 	assert.InDelta(t, want, got, 1e-9)
 }
+
+// TestReconstructFastMatchesAppend checks reconstructFast (dst with room for
+// the path) against reconstructInt's appending walk (dst without room):
+// the same cells and the same cost, for jump point search and for A*
+// (with weights that reopen nodes too), on random grids; and that both
+// keep what dst held before.
+func TestReconstructFastMatchesAppend(t *testing.T) {
+	rng := newRand(16)
+	opts := []Options{{JumpPoints: true}, {}, {Weight: 1.5}, {Heuristic: ManhattanHeuristic}}
+	for trial := 0; trial < 30; trial++ {
+		g := randomGrid(rng, 20+rng.Intn(60), 20+rng.Intn(60), 10+rng.Intn(30), false)
+		for _, o := range opts {
+			s := NewSearchOptions(g, o)
+			for k := 0; k < 20; k++ {
+				a := Cell{int32(rng.Intn(g.Width())), int32(rng.Intn(g.Height()))}
+				b := Cell{int32(rng.Intn(g.Width())), int32(rng.Intn(g.Height()))}
+				slow, cs, err := s.Path(a, b, nil)
+				if err != nil {
+					continue
+				}
+				fast, cf, err := s.Path(a, b, make([]Cell, 0, 8192))
+				require.NoError(t, err)
+				require.Equal(t, slow, fast, "%+v %v->%v", o, a, b)
+				require.Equal(t, cs, cf, "%+v %v->%v", o, a, b)
+				// after a prefix: reconstructInt appends
+				prefix := []Cell{{-1, -2}, {-3, -4}}
+				for _, room := range []int{0, 8192} {
+					dst := append(make([]Cell, 0, len(prefix)+room), prefix...)
+					got, c, err := s.reconstructInt(dst)
+					require.NoError(t, err)
+					require.Equal(t, prefix, got[:2])
+					require.Equal(t, slow, got[2:], "%+v %v->%v room %d", o, a, b, room)
+					require.Equal(t, cs, c)
+				}
+			}
+		}
+	}
+}
