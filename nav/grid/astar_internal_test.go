@@ -379,6 +379,9 @@ func TestJPSDirsForcedRule(t *testing.T) {
 			if got := jpsDirs(cc, d); got != want&moves { // plain if: 589,824 cases
 				t.Fatalf("c %#x d %d: jpsDirs %#x, want %#x", c, d, got, want&moves)
 			}
+			if got := jpsDirTab[d][cc>>4&0xff] & moves; got != want&moves {
+				t.Fatalf("c %#x d %d: jpsDirTab %#x, want %#x", c, d, got, want&moves)
+			}
 		}
 	}
 }

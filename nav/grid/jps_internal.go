@@ -307,6 +307,19 @@ func jpsDirs(c uint16, d int) uint8 {
 	return m & uint8(c>>8)
 }
 
+// jpsDirTab[d][c>>4&0xff] & uint8(c>>8) is jpsDirs(c, d), without a call
+// or a switch (runJPSExact): jpsDirs reads only bits 4–11 of c before its
+// final mask with the allowed moves (the diagonal neighbours' passability
+// and the straight moves). Rows 9–15 are empty; 4 KB.
+var jpsDirTab = func() (t [16][256]uint8) {
+	for d := 0; d <= dirStart; d++ {
+		for b := range 256 {
+			t[d][b] = jpsDirs(uint16(b)<<4|0xf000, d)
+		}
+	}
+	return t
+}()
+
 // forced returns add when bit mv of c is set and bit pass is not, else 0.
 func forced(c uint16, mv, pass uint, add uint8) uint8 {
 	return add & -uint8(c>>mv&^(c>>pass)&1)

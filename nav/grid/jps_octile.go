@@ -78,7 +78,7 @@ func (s *Search) runJPSExact(budget int) {
 		cy := s.row(ci)
 		cx := ci - cy*pw
 		c := *(*uint16)(unsafe.Add(jp, uintptr(ci)*2))
-		dirs := jpsDirs(c, cn.dir())
+		dirs := jpsDirTab[cn.dir()&15][c>>4&0xff] & uint8(c>>8) // jpsDirs(c, cn.dir())
 		// the straight scans, in move order and inline: off the goal's row
 		// (column) the jump bit decides and the stop bitset gives the jump
 		// point; on it, jumpStraight also looks for the goal
