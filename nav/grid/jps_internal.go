@@ -56,14 +56,6 @@ func (b *bitLines) get(r, c int32) bool {
 	return b.w[int(r)*b.wpr+k>>6]>>uint(k&63)&1 != 0
 }
 
-// get64 returns cells c … c+63 of line r as bits 0 … 63 (c ≥ −64).
-func (b *bitLines) get64(r, c int32) uint64 {
-	k := int(c) + 64
-	i := int(r)*b.wpr + k>>6
-	sh := uint(k & 63)
-	return b.w[i]>>sh | b.w[i+1]<<(64-sh)
-}
-
 // nextSet returns the first set cell of line r at or after from (≥ −64);
 // the line must have one. It reads the aligned word holding from, shifted,
 // then whole words: on a map of scattered obstacles the cell is nearly
