@@ -44,6 +44,8 @@ type Job interface {
 type Workers struct {
 	n int
 
+	started bool // Start began a run that Wait has not finished
+
 	// the run under way
 	job   Job
 	items int
@@ -129,6 +131,9 @@ func (w *Workers) Run(job Job, n int) {
 	if w.n == 0 {
 		panic("ecs: Workers.Run after Close (a system was updated after Finalize)")
 	}
+	if w.started {
+		panic("ecs: Workers.Run while a started run is not waited for (call Wait first)")
+	}
 	if n <= 0 {
 		return
 	}
@@ -136,11 +141,67 @@ func (w *Workers) Run(job Job, n int) {
 		job.Work(0, 0, n)
 		return
 	}
-	chunks := uint32(w.n)
+	w.publish(job, n)
+	w.finish()
+}
+
+// Start begins a run of job over n items as [Workers.Run] does, but returns at
+// once: the helpers claim chunks as they come to them, in chunk order, and the
+// calling goroutine runs none until [Workers.Wait]. In between, the calling
+// goroutine is free for other work (a system that touches nothing the job
+// touches); results are the same as Run's, whichever goroutine ends up
+// running a chunk. With one worker, or when no helper came, Wait runs the
+// chunks on the calling goroutine. Starting a run allocates nothing.
+//
+// Panics: if the pool was closed, or a started run was not waited for (Run and
+// Start both panic then). A chunk's panic is raised by Wait.
+func (w *Workers) Start(job Job, n int) {
+	if w.n == 0 {
+		panic("ecs: Workers.Start after Close (a system was updated after Finalize)")
+	}
+	if w.started {
+		panic("ecs: Workers.Start while a started run is not waited for (call Wait first)")
+	}
+	if n <= 0 {
+		return
+	}
+	w.started = true
+	if w.n == 1 {
+		w.job, w.items = job, n
+		return
+	}
+	w.publish(job, n)
+}
+
+// Wait finishes the run [Workers.Start] began: the calling goroutine runs the
+// chunks no helper has claimed and returns when every chunk is done; it panics
+// as Run does if a chunk panicked. Without a started run it does nothing.
+func (w *Workers) Wait() {
+	if !w.started {
+		return
+	}
+	w.started = false
+	if w.n == 1 {
+		job, n := w.job, w.items
+		w.job = nil
+		job.Work(0, 0, n)
+		return
+	}
+	w.finish()
+}
+
+// publish makes job's chunks over n items claimable by the crew.
+func (w *Workers) publish(job Job, n int) {
 	w.job, w.items = job, n
 	w.next.Store(0)
 	w.state.Store(0)
 	crew.publish(w)
+}
+
+// finish runs the published run's unclaimed chunks on the calling goroutine,
+// waits for the helpers' and raises a chunk's panic.
+func (w *Workers) finish() {
+	chunks := uint32(w.n)
 	mine, fault := w.claim(chunks)
 	crew.withdraw(w)
 	if w.state.Add(mine) != chunks {
@@ -220,11 +281,15 @@ func (w *Workers) wait(chunks uint32) {
 	}
 }
 
-// Close releases the pool; the crew's goroutines stop when no pool is open.
+// Close releases the pool, after waiting for a started run (see [Workers.Wait]);
+// the crew's goroutines stop when no pool is open.
 // The pool must not be used afterwards. Closing a closed pool does nothing (a
 // system's Initialize closes the pool of its last Initialize, which its
 // Finalize may have closed already).
 func (w *Workers) Close() {
+	if w.started {
+		w.Wait()
+	}
 	if w.n > 1 {
 		crew.close()
 	}

@@ -303,3 +303,89 @@ func TestHelpersSpinShortWhenTheyCouldHoldEveryP(t *testing.T) {
 		h.close()
 	}
 }
+
+// gateJob is a job whose chunk 0 closes ran0 as it starts, then waits for
+// release; each chunk counts its runs.
+type gateJob struct {
+	ran0, release chan struct{}
+	ran           [4]atomic.Int32
+	items         [4][2]int
+}
+
+func (j *gateJob) Work(worker, lo, hi int) {
+	j.ran[worker].Add(1)
+	j.items[worker] = [2]int{lo, hi}
+	if worker == 0 && j.ran0 != nil {
+		close(j.ran0)
+		<-j.release
+	}
+}
+
+// Start returns before any chunk has run on the calling goroutine: a helper
+// runs chunk 0 while the caller is away (here blocked until chunk 0 has
+// started), and Wait runs the rest; every chunk runs once over Run's ranges.
+// With one worker, Wait runs the job.
+func TestWorkersStartRunsBesideTheCaller(t *testing.T) {
+	p := NewWorkers(3)
+	defer p.Close()
+	for range 20 {
+		j := &gateJob{ran0: make(chan struct{}), release: make(chan struct{})}
+		p.Start(j, 10)
+		select {
+		case <-j.ran0: // a helper took chunk 0 while this goroutine waited here
+		case <-time.After(20 * time.Second):
+			t.Fatal("no helper ran chunk 0 of a started run")
+		}
+		close(j.release)
+		p.Wait()
+		for k := range 3 {
+			assert.Equal(t, int32(1), j.ran[k].Load(), "chunk %d", k)
+		}
+		assert.Equal(t, [4][2]int{{0, 3}, {3, 6}, {6, 10}}, j.items)
+	}
+	one := NewWorkers(1)
+	defer one.Close()
+	j := &gateJob{}
+	one.Start(j, 5)
+	assert.Equal(t, int32(0), j.ran[0].Load(), "a 1-worker Start runs nothing yet")
+	one.Wait()
+	assert.Equal(t, int32(1), j.ran[0].Load())
+	assert.Equal(t, [2]int{0, 5}, j.items[0])
+	one.Wait() // nothing started: nothing to do
+	assert.Equal(t, int32(1), j.ran[0].Load())
+}
+
+// Wait raises a started run's panic on its caller, and a Run or a Start while
+// a started run is not waited for panics; Close waits for a started run.
+func TestWorkersStartMisuse(t *testing.T) {
+	p := NewWorkers(2)
+	defer p.Close()
+	p.Start(&failJob{bad: 1}, 100)
+	assert.PanicsWithValue(t, "chunk 1", p.Wait)
+	ok := &failJob{bad: -1}
+	p.Start(ok, 100)
+	assert.Panics(t, func() { p.Run(ok, 100) }, "Run before Wait")
+	assert.Panics(t, func() { p.Start(ok, 100) }, "Start before Wait")
+	p.Wait()
+	assert.Equal(t, int32(1), ok.ran[0].Load())
+	assert.Equal(t, int32(1), ok.ran[1].Load())
+	q := NewWorkers(2)
+	j := &gateJob{}
+	q.Start(j, 8)
+	q.Close()
+	assert.Equal(t, int32(1), j.ran[0].Load(), "Close waited for the started run")
+	assert.Equal(t, int32(1), j.ran[1].Load(), "Close waited for the started run")
+}
+
+// failJob panics in chunk bad.
+type failJob struct {
+	bad int
+	ran [4]atomic.Int32
+}
+
+func (j *failJob) Work(worker, lo, hi int) {
+	j.ran[worker].Add(1)
+	if worker == j.bad {
+		panic(fmt.Sprintf("chunk %d", worker))
+	}
+}

@@ -69,6 +69,7 @@ type crowd struct {
 	Decision   *systems.Decision
 	PathQueue  *systems.PathQueue
 	Combat     *systems.Combat
+	PathJoin   *systems.PathJoin // nil unless the queue overlaps Combat (PathQueue.Overlap)
 	Respawn    *respawn
 	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
@@ -81,7 +82,11 @@ func (c *crowd) systems() []ecs.System {
 	if c.LOD != nil {
 		out = append(out, c.LOD)
 	}
-	out = append(out, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat, c.Respawn, c.PathFollow, c.Steer)
+	out = append(out, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat)
+	if c.PathJoin != nil {
+		out = append(out, c.PathJoin)
+	}
+	out = append(out, c.Respawn, c.PathFollow, c.Steer)
 	if c.ORCA != nil {
 		out = append(out, c.ORCA)
 	}

@@ -658,6 +658,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			d.queued = map[pathRequest]struct{}{}
 		}
 		clear(d.queued)
+		d.queue.join() // with Overlap: the searches its last Update started
 		d.queue.requests(d.queued)
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)

@@ -104,6 +104,24 @@ const DefaultPathBudget = 10000
 // default is 0.3) search as before; requests of different clearances never
 // share a search.
 //
+// Overlap: with Overlap set (and Workers ≥ 2, 0 meaning GOMAXPROCS), Update
+// files the frame's requests and returns, and the searches run on a helper
+// goroutine while the calling goroutine goes on with the next systems of the
+// frame; the [PathJoin] system made by [PathQueue.Join], placed later in the
+// frame, waits for them (without it in the schedule, after the queue, Update
+// serves as without Overlap). The results are those of a queue without Overlap
+// (the same searches in the same order, written before the join returns); only
+// when they are written moves. The statistics of the frame (Served,
+// Expansions, ...) are complete after the join.
+//
+// Important: a system between the queue and its join runs beside the searches,
+// so it must not read or write a Path or a Kinematics, edit the grid, change the
+// world's structure (create or remove entities, add or remove components), or
+// use the Arena; reading other components (Position, Health, Intent) is fine.
+// The guard scenario runs [Combat] there. Put the join before the first system
+// that reads or writes a Path ([PathFollow], a Spawner's Respawn). [PathQueue.State],
+// SaveState, LoadState, Finalize and [Diagnose] wait for the searches too.
+//
 // Contract:
 //
 //	requires   Path, Position
@@ -120,7 +138,8 @@ const DefaultPathBudget = 10000
 //	Path.Goal too close to a wall  PathUnreachable                        CausePathGoalNarrow
 //	  for Kinematics.Radius
 type PathQueue struct {
-	Workers int          // unused: kept so that existing code builds (the light pass finding requests runs on the calling goroutine)
+	Workers int          // goroutines with Overlap (0: runtime.GOMAXPROCS; it uses at most 2: the caller and one helper); else unused
+	Overlap bool         // run the searches beside the next systems until the [PathJoin] (see Overlap in the doc)
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero or negative (no budget is unlimited, unlike Decision's)
 	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
 	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
@@ -168,6 +187,11 @@ type PathQueue struct {
 	wide  wideSearches // searches by clearance (pathqueue_wide.go)
 	edits editWatch    // the grid's edits (pathqueue_edits.go)
 
+	pool    *ecs.Workers // with Overlap and 2 workers: serves on a helper (pathqueue_overlap.go)
+	serving pathServe    // the job pool runs; started by Update, waited for by join
+	scan    wantScan     // scanWants on the pool
+	joined  bool         // a PathJoin was initialized after the queue: Update may overlap
+
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
@@ -190,6 +214,8 @@ func (s *PathQueue) Name() string { return "pathqueue" }
 //   - if Options are invalid ([grid.Options.Validate]: an unknown Moves, a NaN
 //     or negative Weight, ...): fix the PathQueue's Options.
 func (s *PathQueue) Initialize(w *arche.World) {
+	s.join()         // searches of an Initialize not finalized since
+	s.joined = false // until its PathJoin's Initialize
 	if s.Budget <= 0 {
 		s.Budget = DefaultPathBudget
 	}
@@ -215,11 +241,14 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.openPool()
 }
 
-// Update takes new requests and serves them within the budget.
+// Update takes new requests and serves them within the budget (with Overlap,
+// starts serving them: see Overlap in the doc).
 func (s *PathQueue) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "PathQueue")
+	s.join()
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = 0, 0, 0, 0, 0
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed
@@ -263,7 +292,16 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.file(nw.e, p, s.grid.CellAt(pos.Vec), 0)
 	}
 	clear(s.news) // keep no component pointer past the Update
+	if s.pool != nil && s.joined {
+		s.startServe(w)
+		return
+	}
 	s.serve(w)
+	s.tally()
+}
+
+// tally sets the statistics of the frame once its searches are done.
+func (s *PathQueue) tally() {
 	s.Waiting = s.waiting
 	s.TotalServed += s.Served
 	s.TotalDropped += s.Dropped
@@ -275,6 +313,11 @@ func (s *PathQueue) Update(w *arche.World) {
 // Finalize drops the filter: Update panics until the next Initialize (see
 // lifecycle.go).
 func (s *PathQueue) Finalize(w *arche.World) {
+	s.join()
+	if s.pool != nil {
+		s.pool.Close()
+		s.pool = nil
+	}
 	if s.filter != nil { // not if never initialized, or finalized already
 		s.filter, s.finalized = nil, true
 	}

@@ -296,6 +296,9 @@ func (s *PathQueue) heapDown(i int) {
 // and with pendingToo to the pending agents as well (orphan candidates, which
 // keepOrphans sorts out), and returns the number of pending agents without Want.
 func (s *PathQueue) scanWants(pendingToo bool) (pending int) {
+	if !pendingToo && s.pool != nil && s.n >= lightParallelMin {
+		return s.scanWantsShared()
+	}
 	c := &s.cols
 	s.wants = s.wants[:0]
 	for r := range c.runs {

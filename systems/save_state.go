@@ -83,6 +83,7 @@ func (s *PathQueue) jobState(j int32) PathJobState {
 
 // State returns the queue's state (see [PathQueueState]).
 func (s *PathQueue) State() PathQueueState {
+	s.join() // with Overlap: the searches the last Update started
 	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}}
 	for _, j := range s.heap {
 		st.Queued = append(st.Queued, s.jobState(j))
@@ -100,6 +101,7 @@ func (s *PathQueue) State() PathQueueState {
 // would never make them (it starts watching the loaded grid as it is), so save after
 // the next Update.
 func (s *PathQueue) SaveState() (json.RawMessage, error) {
+	s.join()
 	if s.grid != nil && s.grid.Version() != s.edits.version {
 		return nil, fmt.Errorf("pathqueue state: the grid was edited since the queue's last Update (grid version %d, the queue saw %d): the repaths for the edit are not made yet and would be lost; save after the queue's next Update", s.grid.Version(), s.edits.version)
 	}
@@ -115,6 +117,7 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) {
 // active search cannot do its expansions again. A request of a dead entity is kept:
 // the queue drops it on its first frame as it drops any dead requester's.
 func (s *PathQueue) LoadState(raw json.RawMessage) error {
+	s.join()
 	if s.world == nil {
 		return fmt.Errorf("pathqueue state: %w", ErrNotInitialized)
 	}

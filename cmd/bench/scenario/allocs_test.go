@@ -22,7 +22,7 @@ func TestGuardsWarmFrameAllocatesNothing(t *testing.T) {
 	t.Cleanup(func() { s.Finalize(sc.World) })
 	s.Run(sc.World, 400) // buffers and paths grow to what the fight needs
 	measured := map[ecs.System]string{sc.Perception: "perception", sc.Decision: "decision", sc.PathQueue: "pathqueue",
-		sc.Combat: "combat", sc.Casualties: "casualties", sc.PathFollow: "pathfollow"}
+		sc.Combat: "combat", sc.PathJoin: "pathjoin", sc.Casualties: "casualties", sc.PathFollow: "pathfollow"}
 	// testing.AllocsPerRun would run a system twice in a frame (its warm-up
 	// run), the second time with nothing left to do: count around one run.
 	// alloctest counts archai's objects, not the runtime's parking records

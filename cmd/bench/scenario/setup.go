@@ -49,6 +49,7 @@ type Guards struct {
 	Decision   *systems.Decision
 	PathQueue  *systems.PathQueue
 	Combat     *systems.Combat
+	PathJoin   *systems.PathJoin // waits for the PathQueue's searches, which run beside Combat
 	Casualties *Casualties
 	PathFollow *systems.PathFollow
 	Steer      *systems.Steer
@@ -155,7 +156,9 @@ func buildGuards(cfg Config, w *arche.World, g *grid.Grid) (*Guards, *spawner, e
 	}
 	s.Perception = &systems.Perception{Workers: workers}
 	s.Decision = &systems.Decision{Workers: workers, Budget: cfg.ThinkBudget}
-	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget, Workers: workers}
+	// the searches run on a helper beside Combat, which reads no Path
+	s.PathQueue = &systems.PathQueue{Budget: cfg.PathBudget, Workers: workers, Overlap: true}
+	s.PathJoin = s.PathQueue.Join()
 	s.Combat = &systems.Combat{Workers: workers}
 	s.PathFollow = &systems.PathFollow{Workers: workers}
 	s.Steer = &systems.Steer{Workers: workers}
@@ -178,7 +181,7 @@ func (s *Guards) Systems() []ecs.System {
 	if s.LOD != nil {
 		out = append(out, s.LOD)
 	}
-	out = append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.Casualties, s.PathFollow, s.Steer)
+	out = append(out, s.Spatial, s.Perception, s.Decision, s.PathQueue, s.Combat, s.PathJoin, s.Casualties, s.PathFollow, s.Steer)
 	if s.Avoidance != nil {
 		out = append(out, s.Avoidance)
 	}
