@@ -14,7 +14,9 @@
 //     time is due: [Decision] (behavior trees), [Utility] (utility reasoners),
 //     [FSM] (state machines), [HTN] and [GOAP] (planners).
 //  6. [PathQueue] serves path requests within a per-frame budget.
-//  7. [Combat] applies the attacks the decision layer asked for.
+//  7. [Combat] applies the attacks the decision layer asked for. With
+//     PathQueue.Overlap, the queue's searches run on a helper beside Combat
+//     (which reads no Path) until its [PathJoin], placed right after Combat.
 //  8. [FlowField] serves shared flow fields to swarms and samples them.
 //  9. [PathFollow] turns intents, paths and flow fields into where each agent
 //     heads (a [components.Desired]): repath policy, waypoints, stuck detection.
