@@ -44,7 +44,9 @@ type Job interface {
 type Workers struct {
 	n int
 
-	started bool // Start began a run that Wait has not finished
+	started bool        // Start began a run that Wait has not finished
+	async   bool        // the run under way was started by Start (its helpers stay, see helpers.stay)
+	waiting atomic.Bool // Wait was called for the run under way
 
 	// the run under way
 	job   Job
@@ -141,7 +143,7 @@ func (w *Workers) Run(job Job, n int) {
 		job.Work(0, 0, n)
 		return
 	}
-	w.publish(job, n)
+	w.publish(job, n, false)
 	w.finish()
 }
 
@@ -170,7 +172,7 @@ func (w *Workers) Start(job Job, n int) {
 		w.job, w.items = job, n
 		return
 	}
-	w.publish(job, n)
+	w.publish(job, n, true)
 }
 
 // Wait finishes the run [Workers.Start] began: the calling goroutine runs the
@@ -187,12 +189,15 @@ func (w *Workers) Wait() {
 		job.Work(0, 0, n)
 		return
 	}
+	w.waiting.Store(true)
 	w.finish()
 }
 
-// publish makes job's chunks over n items claimable by the crew.
-func (w *Workers) publish(job Job, n int) {
-	w.job, w.items = job, n
+// publish makes job's chunks over n items claimable by the crew; async tells a
+// run of Start's.
+func (w *Workers) publish(job Job, n int, async bool) {
+	w.job, w.items, w.async = job, n, async
+	w.waiting.Store(false)
 	w.next.Store(0)
 	w.state.Store(0)
 	crew.publish(w)
@@ -454,13 +459,17 @@ func (h *helpers) help() {
 			h.mu.Unlock()
 			w.workRecover(k)
 			chunks := uint32(w.n)
+			stay := w.async // read before the chunk counts as done: w may be reused after
 			if w.state.Add(1) == chunks|parkedBit {
 				w.fin <- struct{}{} // w is not touched after this: its caller may return
 				// the caller is ready on this P: let it run here now rather
 				// than wait for another P to steal it
 				runtime.Gosched()
+				stay = false
 			}
-			h.spin()
+			if !stay || !h.stay(w) {
+				h.spin()
+			}
 			h.mu.Lock()
 			continue
 		}
@@ -468,6 +477,33 @@ func (h *helpers) help() {
 		h.wake.Wait()
 		h.sleeping--
 	}
+}
+
+// stay is a helper's watch after a chunk of a started run (Workers.Start),
+// whose caller is away doing other work: the next run is most likely
+// published soon after the caller comes back to Wait, so the helper watches
+// for Wait before its usual spin (which then starts there), within the same
+// bounds as a spin (helpers.spinOver; a spin that loses its CPU ends the
+// calm). It reports whether a run was published meanwhile (claim it now
+// rather than spin for the next). w's waiting flag may belong to a later run
+// of w by then: that only lengthens the watch, within its bound.
+func (h *helpers) stay(w *Workers) bool {
+	if h.single.Load() {
+		return false
+	}
+	g := h.gen.Load()
+	sp := h.startSpin()
+	for i := 0; !w.waiting.Load(); i++ {
+		if h.gen.Load() != g {
+			h.endSpin(&sp)
+			return true
+		}
+		if i&255 == 255 && h.spinOver(&sp) {
+			break
+		}
+	}
+	h.endSpin(&sp)
+	return h.gen.Load() != g
 }
 
 // spin returns when a run is published, or when the spin is over (see

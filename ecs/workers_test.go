@@ -389,3 +389,46 @@ func (j *failJob) Work(worker, lo, hi int) {
 		panic(fmt.Sprintf("chunk %d", worker))
 	}
 }
+
+// A helper that ran a chunk of a started run watches for the caller's Wait
+// (helpers.stay) and claims a run published meanwhile, by this pool after
+// Wait or by another pool before it: every chunk of every run still runs
+// exactly once over the right items.
+func TestWorkersStartedRunsThenRuns(t *testing.T) {
+	a, b := NewWorkers(2), NewWorkers(3)
+	defer a.Close()
+	defer b.Close()
+	errs := 0
+	for round := range 300 {
+		n := 1 + round%97
+		started := &squareJob{out: make([]int, n), calls: make([]int, 2)}
+		a.Start(started, n)
+		if round%3 == 0 { // another pool's run while the started one is away
+			j := &squareJob{out: make([]int, n), calls: make([]int, 3)}
+			b.Run(j, n)
+			errs += badSquares(j)
+		}
+		a.Wait()
+		errs += badSquares(started)
+		j := &squareJob{out: make([]int, n), calls: make([]int, 2)}
+		a.Run(j, n) // right after Wait: the helper is most likely staying
+		errs += badSquares(j)
+	}
+	assert.Zero(t, errs, "wrong items or chunks not run exactly once")
+}
+
+// badSquares counts j's wrong items and chunks not run exactly once.
+func badSquares(j *squareJob) int {
+	bad := 0
+	for i, v := range j.out {
+		if v != i*i {
+			bad++
+		}
+	}
+	for _, c := range j.calls {
+		if c != 1 {
+			bad++
+		}
+	}
+	return bad
+}
