@@ -110,7 +110,8 @@ type Steer struct {
 	extra   [][]steerExtra         // per worker: its agents not in this frame's hash
 	scratch []steerScratch
 	walls   wallBits
-	invDT   float64 // 1/dt of the frame, for followFlow
+	invDT   float64       // 1/dt of the frame, for followFlow
+	pf      steerPrefetch // the frame's, for prefetchBlock
 
 	// the frame's hash: its bucket layout (dense false after a sparse
 	// build, which has none) and positions in slot order, for separation
@@ -185,6 +186,16 @@ func (kd *steerKind) is(kin *components.Kinematics, wt *components.SteeringWeigh
 		w.Alignment == wt.Alignment && w.Cohesion == wt.Cohesion && w.NeighbourRadius == wt.NeighbourRadius
 }
 
+// steerPrefetch is what prefetchBlock reads (at the offsets of
+// steer_store_amd64.s): where the forces go, and the wall tables (clr nil,
+// fw and fh 0 when there are none).
+type steerPrefetch struct {
+	outs      **components.Steering // Steer.outs
+	clr, more *uint8                // wallBits.clr and more, w·h entries each
+	w         int
+	fw, fh    float64 // w and h
+}
+
 // steerExtra is an agent steered after the others: not in this frame's
 // hash, or beyond kindBits.
 type steerExtra struct {
@@ -257,6 +268,10 @@ func (s *Steer) Update(w *arche.World) {
 	s.layout, s.dense = s.nb.Hash.Layout()
 	_, s.sorted = s.nb.Hash.Sorted()
 	s.gather(w)
+	s.pf = steerPrefetch{outs: unsafe.SliceData(s.outs)}
+	if b := &s.walls; len(b.clr) > 0 && len(b.clr) == b.w*b.h && len(b.more) == len(b.clr) {
+		s.pf.clr, s.pf.more, s.pf.w, s.pf.fw, s.pf.fh = &b.clr[0], &b.more[0], b.w, float64(b.w), float64(b.h)
+	}
 	s.blocks.run(s.pool, s, len(s.hot))
 	sc := &s.scratch[0]
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
@@ -271,6 +286,7 @@ func (s *Steer) Update(w *arche.World) {
 		clear(s.wanders[r[0]:r[1]])
 	}
 	s.layout, s.sorted = spatial.Layout{}, nil // the hash's, valid until its next build
+	s.pf = steerPrefetch{}
 }
 
 // gather copies each agent's inputs to its slot in the hash's bucket order
@@ -382,11 +398,15 @@ func (j *steerGather) Work(worker, lo, hi int) {
 // overlap one agent's work with the next one's (each agent's forces are a
 // long chain of square roots and divisions, the separation kernel's most
 // of all), which the loop that does it all agent by agent cannot; each
-// agent's force is the same.
+// agent's force is the same. Before the first loop, prefetchBlock asks for
+// the lines the second one writes and reads out of sequence (each agent's
+// Steering component, in storage order, and its cell's entries of the wall
+// tables), so that they arrive while the separation forces are worked out.
 func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
 	for ; lo < hi; lo += blockSize {
 		end := min(lo+blockSize, hi)
+		prefetchBlock(&s.hot[lo], end-lo, &s.pf)
 		seps := sc.seps[:end-lo]
 		for k := lo; k < end; k++ {
 			a := &s.hot[k]

@@ -13,3 +13,12 @@ func storeAgent(dst, src *steerAgent)
 // storeFence orders the non-temporal stores of storeAgent before the
 // goroutine's later stores (SFENCE).
 func storeFence()
+
+// prefetchBlock prefetches what the force pass is about to write and read
+// at random for the n records from hot (see steerPrefetch): for each one
+// whose out is not 0, the line of its Steering component, for writing, and,
+// when its position lies on the grid, its cell's entries of the clearance
+// and quadrant tables. A hint: it changes no memory.
+//
+//go:noescape
+func prefetchBlock(hot *steerAgent, n int, pf *steerPrefetch)

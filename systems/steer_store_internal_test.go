@@ -3,9 +3,11 @@ package systems
 import (
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 	"unsafe"
 
+	"github.com/archai-go/archai/components"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -76,4 +78,58 @@ func TestSteerAgentHoldsNoPointers(t *testing.T) {
 		}
 	}
 	check(reflect.TypeFor[steerAgent]())
+}
+
+// TestSteerPrefetchLayout: the offsets prefetchBlock's assembly reads.
+func TestSteerPrefetchLayout(t *testing.T) {
+	var a steerAgent
+	var pf steerPrefetch
+	require.Equal(t, uintptr(0), unsafe.Offsetof(a.pos))
+	require.Equal(t, uintptr(56), unsafe.Offsetof(a.out))
+	require.Equal(t, []uintptr{0, 8, 16, 24, 32, 40}, []uintptr{unsafe.Offsetof(pf.outs), unsafe.Offsetof(pf.clr),
+		unsafe.Offsetof(pf.more), unsafe.Offsetof(pf.w), unsafe.Offsetof(pf.fw), unsafe.Offsetof(pf.fh)})
+}
+
+// TestPrefetchBlockChangesNothing: prefetchBlock over records that are
+// empty (out 0) or not, at positions on the grid's edges, off it, NaN and
+// huge, and with no wall tables, writes no byte of the records, the
+// components or the tables, and does not fault.
+func TestPrefetchBlockChangesNothing(t *testing.T) {
+	const w, h = 5, 3
+	clr, more := make([]uint8, w*h), make([]uint8, w*h)
+	for i := range clr {
+		clr[i], more[i] = uint8(i), uint8(3*i)
+	}
+	outs := make([]*components.Steering, 4)
+	st := make([]components.Steering, 4)
+	for i := range outs {
+		st[i].Force = r2.Vec{X: float64(i), Y: -1}
+		outs[i] = &st[i]
+	}
+	nan, inf := math.NaN(), math.Inf(1)
+	poss := []r2.Vec{{X: 0, Y: 0}, {X: 4.999, Y: 2.999}, {X: 5, Y: 1}, {X: 1, Y: 3}, {X: -1e-300, Y: 1},
+		{X: 1, Y: -0.5}, {X: nan, Y: 1}, {X: 1, Y: nan}, {X: inf, Y: 1}, {X: 1e300, Y: -1e300}, {X: 2.5, Y: 1.5}}
+	hot := growLines(nil, len(poss))
+	for i, p := range poss {
+		hot[i] = steerAgent{pos: p, vel: r2.Vec{X: 1}, kind: uint32(i), out: int32(i % 5)} // out 0: empty; else outs[out-1]
+	}
+	before := slices.Clone(hot)
+	stBefore := slices.Clone(st)
+	for _, pf := range []steerPrefetch{
+		{outs: unsafe.SliceData(outs), clr: &clr[0], more: &more[0], w: w, fw: w, fh: h},
+		{outs: unsafe.SliceData(outs)}, // no tables: no position is on the grid
+	} {
+		for _, n := range []int{0, 1, len(hot)} {
+			prefetchBlock(&hot[0], n, &pf)
+		}
+	}
+	bytes := func(a []steerAgent) []byte {
+		return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(a))), len(a)*int(unsafe.Sizeof(a[0])))
+	}
+	require.Equal(t, bytes(before), bytes(hot), "the records, to the bit")
+	require.Equal(t, stBefore, st)
+	for i := range clr {
+		require.Equal(t, uint8(i), clr[i])
+		require.Equal(t, uint8(3*i), more[i])
+	}
 }
