@@ -195,6 +195,15 @@ type FlowField struct {
 	fused    bool        // this frame's measure was done by the collect pass, if the steps are unchanged
 	farCells int32       // cells (either axis) from a goal's cell beyond which no agent is within the steps any goal may count this frame (see farReach, farSteps)
 
+	spec     bool         // the collect pass samples the agents that entered a new cell, against the last frame's fields (see flowResolve)
+	undo     [][]flowUndo // per worker, the FlowFollowers the collect pass sampled, as they were before (see flowResolve)
+	cand     [][]int32    // per worker, the agents whose Arrived may change (fused measure; see flowResolve)
+	list     []int32      // cand's lists, merged: the agents the write-back pass visits (listed)
+	listed   bool         // the write-back pass visits list only (see Update)
+	measured bool         // this frame's steps were measured by the collect pass, not by flowMeasure (see count)
+	apply    flowApply    // the write-back pass over list
+	noSpec   bool         // tests: sampling left to Work, every agent written back by a scan of all
+
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 
 	arrivalScratch // gather's work space (flowfield_arrival.go)
@@ -241,7 +250,18 @@ const (
 	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
 	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
 	jobFar                 // the agent is farther than the steps its goal may count (and hold) from the goal's centre (see FlowField.farCells)
+	jobAimed               // the collect pass sampled it (jobMoved) against this frame's field: the write-back pass writes its Arrived only
 )
+
+// flowUndo is a FlowFollower's sample as it was before the collect pass
+// sampled its agent (query index i): restored when the pass's guess fails.
+type flowUndo struct {
+	i      int32
+	cell   grid.Cell
+	aim    r2.Vec
+	direct bool
+	steer  bool
+}
 
 type flowGoal struct {
 	goal  grid.Cell
@@ -322,6 +342,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.seen = make([][]goalUse, s.pool.N())
 	s.broke = make([]bool, s.pool.N())
 	s.wwait = make([]int, s.pool.N())
+	s.undo = make([][]flowUndo, s.pool.N())
+	s.cand = make([][]int32, s.pool.N())
+	s.apply.s = s
 	s.wfollow = make([][]int, s.pool.N())
 	for i := range s.wfollow { // sized for Capacity goals, as goals
 		s.wfollow[i] = make([]int, 0, s.Capacity)
@@ -367,7 +390,12 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	for k := range s.seen { // no worker runs when there is no follower
 		s.seen[k], s.broke[k] = s.seen[k][:0], false
+		s.undo[k], s.cand[k] = s.undo[k][:0], s.cand[k][:0]
 	}
+	// the collect pass samples too, against the last frame's fields (see
+	// flowResolve): what it reads of the grid is prepared now, as Work's was
+	s.spec = len(s.prev) > 0 && !s.noSpec
+	s.prepareSight()
 	// the collect pass also measures the agents' distances (flowMeasure's
 	// work) against the last frame's goals and distance steps: when the
 	// guess holds and the followers are as many, those are this frame's,
@@ -388,6 +416,10 @@ func (s *FlowField) Update(w *arche.World) {
 		if s.guessHeld() {
 			s.fused = s.fuse
 		} else {
+			// the collect pass's samples may be against fields the agents do
+			// not follow: as they were, for the apply pass and Work
+			s.undoSamples()
+			s.spec = false
 			s.ref = s.ref[:0]
 			for _, g := range s.goals {
 				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: s.swapped(g.goal, g.field)})
@@ -417,15 +449,71 @@ func (s *FlowField) Update(w *arche.World) {
 	} else {
 		s.Cache.Update(int(^uint(0) >> 1))
 	}
+	s.prepareSight()
+	// the collect pass's guess held, sampled the agents that entered a new
+	// cell and measured every step counted: the agents left to write are
+	// those it listed (near a goal, or Arrived), in query order
+	s.listed = s.spec && s.fused && s.measured
+	if s.listed {
+		s.list = s.list[:0]
+		for _, c := range s.cand {
+			s.list = append(s.list, c...)
+		}
+		if len(s.list) < 4*blockSize {
+			s.apply.Work(0, 0, len(s.list))
+		} else {
+			s.blocks.run(s.pool, &s.apply, len(s.list))
+		}
+		return
+	}
+	// in claimed blocks: the agents to sample (those that entered a new
+	// cell) bunch up in parts of the query, so fixed halves would not balance
+	s.blocks.run(s.pool, s, len(s.jobs))
+}
+
+// prepareSight prepares what sampling reads of the grid: its lazy caches,
+// its largest finite cost and the bitmap of its blocked cells. Nothing in
+// Update edits the grid, so the collect pass's samples read what Work's
+// would.
+func (s *FlowField) prepareSight() {
 	s.grid.Prepare()
 	if s.costVer != s.grid.Version() || s.maxCost == 0 {
 		s.maxCost, s.costVer = maxFiniteCost(s.grid), s.grid.Version()
 	}
 	s.sight.bitsOnly = true
 	s.sight.update(s.grid)
-	// in claimed blocks: the agents to sample (those that entered a new
-	// cell) bunch up in parts of the query, so fixed halves would not balance
-	s.blocks.run(s.pool, s, len(s.jobs))
+}
+
+// undoSamples restores the samples the collect pass wrote (s.undo).
+func (s *FlowField) undoSamples() {
+	c := &s.cols
+	n := c.count
+	for _, log := range s.undo {
+		r := 0
+		for _, u := range log {
+			i := int(u.i)
+			r = c.run(i, r)
+			ff := &columnOf[components.FlowFollower](c, r, ffFollower, n)[i-c.runs[r].start]
+			ff.Cell, ff.Aim, ff.Direct, ff.Steer = u.cell, u.aim, u.direct, u.steer
+		}
+	}
+}
+
+// flowApply is Work over the agents of FlowField.list only.
+type flowApply struct{ s *FlowField }
+
+// Work implements ecs.Job: Work for agents list[lo:hi].
+func (a *flowApply) Work(_, lo, hi int) {
+	s := a.s
+	c := &s.cols
+	n := c.count
+	r := 0
+	for _, i32 := range s.list[lo:hi] {
+		i := int(i32)
+		r = c.run(i, r)
+		k := i - c.runs[r].start
+		s.writeBack(&s.jobs[i], &columnOf[components.FlowFollower](c, r, ffFollower, n)[k], &columnOf[components.Position](c, r, ffPos, n)[k])
+	}
 }
 
 // maxFiniteCost returns the largest cost of g's passable cells (1 if none).
@@ -516,6 +604,12 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	broke := false
 	waiting := 0
 	var memo goalMemo
+	spec := collect && s.spec
+	var undo []flowUndo
+	var cand []int32
+	if spec {
+		undo, cand = s.undo[worker][:0], s.cand[worker][:0]
+	}
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
@@ -545,10 +639,30 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 					s.measureOne(jb, pos[i-start].Vec, pk.goal, pk.field, pk.lo, pk.hi, step, h)
 				}
 			}
+			if spec {
+				if jb.goal >= 0 && jb.state&jobMoved != 0 {
+					// as Work would, against the last frame's field (the
+					// guess); undone if the guess fails
+					p := pos[i-start].Vec
+					undo = append(undo, flowUndo{i: int32(i), cell: ff.Cell, aim: ff.Aim, direct: ff.Direct, steer: ff.Steer})
+					ff.Cell = cellAt(s.grid, p)
+					ff.Aim, ff.Direct, ff.Steer = aimWith(s.prev[jb.goal].field, s.grid, p, s.maxCost, &s.sight, &jb.hint)
+					jb.state |= jobAimed
+				}
+				// the agents whose Arrived may change, or whose FlowFollower
+				// still needs clearing: all Work writes, when the steps
+				// measured here are the frame's
+				if fuse && (jb.step >= 0 || jb.state&jobArrived != 0 || jb.state&(jobMoved|jobAimed) == jobMoved) {
+					cand = append(cand, int32(i))
+				}
+			}
 		}
 	}
 	if collect {
 		s.seen[worker], s.broke[worker] = seen, broke
+	}
+	if spec {
+		s.undo[worker], s.cand[worker] = undo, cand
 	}
 	s.wwait[worker] = waiting // the apply pass, when it runs, counts every agent again
 }
@@ -814,6 +928,7 @@ func (s *FlowField) count(n int, measured, all bool) {
 	s.hist = s.hist[:n]
 	clear(s.hist)
 	s.histN = n
+	s.measured = measured
 	if len(s.jobs) > 0 { // then every worker ran and filled its histogram
 		if !measured {
 			s.measure.all = all
@@ -1029,26 +1144,30 @@ func (s *FlowField) Work(worker, lo, hi int) {
 		pos := columnOf[components.Position](c, r, ffPos, n)
 		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
-			j := &s.jobs[i]
-			if j.goal < 0 {
-				if j.state&jobMoved != 0 {
-					ff := &ffs[i-start]
-					ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
-				}
-				continue
-			}
-			arrived := s.goals[j.goal].arrive.has(j.step)
-			if j.state&jobMoved == 0 && arrived == (j.state&jobArrived != 0) {
-				continue // nothing to write
-			}
-			ff := &ffs[i-start]
-			ff.Arrived = arrived
-			if j.state&jobMoved != 0 {
-				p := pos[i-start].Vec
-				ff.Cell = cellAt(s.grid, p)
-				ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
-			}
+			s.writeBack(&s.jobs[i], &ffs[i-start], &pos[i-start])
 		}
+	}
+}
+
+// writeBack writes the Arrived of the agent of job j, and samples it when
+// it entered a new cell (unless the collect pass did, jobAimed); it reads
+// and writes ff and p only when there is something to write.
+func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *components.Position) {
+	if j.goal < 0 {
+		if j.state&jobMoved != 0 {
+			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+		}
+		return
+	}
+	arrived := s.goals[j.goal].arrive.has(j.step)
+	if j.state&(jobMoved|jobAimed) != jobMoved && arrived == (j.state&jobArrived != 0) {
+		return // nothing to write
+	}
+	ff.Arrived = arrived
+	if j.state&(jobMoved|jobAimed) == jobMoved {
+		p := pos.Vec
+		ff.Cell = cellAt(s.grid, p)
+		ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
 	}
 }
 
