@@ -610,20 +610,59 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	if spec {
 		undo, cand = s.undo[worker][:0], s.cand[worker][:0]
 	}
+	var noted goalKeyOf // the Goal, Active and Has of the last agent noted in seen
+	var wait pendingSample
+	farCells := s.farCells
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
 		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
-		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+		end := min(hi, c.end(r, n))
+		for i := max(lo, start); i < end; i++ {
+			if !broke && memo.quiet && (!collect || noted == memo.key) {
+				// the run of agents from i that need nothing but their job
+				k := quietRun(ffs[i-start:end-start], pos[i-start:end-start], s.jobs[i:end], &memo, farCells, fuse)
+				cnt[memo.gi] += k
+				if memo.waits {
+					waiting += k
+				}
+				if i += k; i == end {
+					break
+				}
+			}
 			ff := &ffs[i-start]
-			if collect {
-				seen = noteUse(seen, ff)
+			key := goalKeyOf{goal: ff.Goal, active: ff.Active, has: ff.Has, valid: true}
+			if collect && key != noted {
+				// an agent with the last one's Goal, Active and Has adds no use
+				seen, noted = noteUse(seen, ff), key
 			}
 			if broke {
 				continue // the apply pass resolves (and measure measures) every agent
 			}
 			jb := &s.jobs[i]
-			if !s.resolveOne(ff, pos[i-start].Vec, jb, cnt, !collect, &memo) {
+			p := pos[i-start].Vec
+			if key == memo.key && !memo.switches {
+				// resolveOne, for an agent resolved as the last one and not
+				// switching (most)
+				st := uint8(0)
+				if ff.Arrived {
+					st = jobArrived
+				}
+				jb.goal = int32(memo.gi)
+				if memo.gi >= 0 {
+					cnt[memo.gi]++
+					cell := cellAt(s.grid, p)
+					if cell != ff.Cell || memo.fresh {
+						st |= jobMoved
+					}
+					if max(absInt32(cell.X-memo.to.X), absInt32(cell.Y-memo.to.Y)) >= farCells {
+						st |= jobFar
+					}
+				} else if ff.Steer || ff.Arrived || ff.Cell != noCell {
+					st |= jobMoved
+				}
+				jb.state = st
+			} else if !s.resolveOne(ff, p, jb, cnt, !collect, &memo) {
 				broke = true
 				continue
 			}
@@ -636,17 +675,22 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 				jb.step = -1
 				if jb.goal >= 0 && jb.state&(jobFar|jobArrived) != jobFar {
 					pk := &s.prev[jb.goal]
-					s.measureOne(jb, pos[i-start].Vec, pk.goal, pk.field, pk.lo, pk.hi, step, h)
+					s.measureOne(jb, p, pk.goal, pk.field, pk.lo, pk.hi, step, h)
 				}
 			}
 			if spec {
 				if jb.goal >= 0 && jb.state&jobMoved != 0 {
 					// as Work would, against the last frame's field (the
-					// guess); undone if the guess fails
-					p := pos[i-start].Vec
+					// guess); undone if the guess fails. The sample waits
+					// for the next agent to sample, so that what it reads
+					// of the field, prefetched now, is in the caches by then
 					undo = append(undo, flowUndo{i: int32(i), cell: ff.Cell, aim: ff.Aim, direct: ff.Direct, steer: ff.Steer})
-					ff.Cell = cellAt(s.grid, p)
-					ff.Aim, ff.Direct, ff.Steer = aimWith(s.prev[jb.goal].field, s.grid, p, s.maxCost, &s.sight, &jb.hint)
+					f := s.prev[jb.goal].field
+					f.Prefetch(cellAt(s.grid, p))
+					if wait.ff != nil {
+						s.sample(&wait)
+					}
+					wait = pendingSample{ff: ff, jb: jb, p: p, f: f}
 					jb.state |= jobAimed
 				}
 				// the agents whose Arrived may change, or whose FlowFollower
@@ -658,6 +702,9 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 			}
 		}
 	}
+	if wait.ff != nil {
+		s.sample(&wait)
+	}
 	if collect {
 		s.seen[worker], s.broke[worker] = seen, broke
 	}
@@ -665,6 +712,21 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 		s.undo[worker], s.cand[worker] = undo, cand
 	}
 	s.wwait[worker] = waiting // the apply pass, when it runs, counts every agent again
+}
+
+// pendingSample is an agent at p the collect pass samples on field f
+// (jobAimed), once the next one is found.
+type pendingSample struct {
+	ff *components.FlowFollower
+	jb *flowJob
+	p  r2.Vec
+	f  *flowfield.Field
+}
+
+// sample samples the agent of w, as Work does.
+func (s *FlowField) sample(w *pendingSample) {
+	w.ff.Cell = cellAt(s.grid, w.p)
+	w.ff.Aim, w.ff.Direct, w.ff.Steer = aimWith(w.f, s.grid, w.p, s.maxCost, &s.sight, &w.jb.hint)
 }
 
 // noteUse adds ff's goalUse to seen unless it is there already.
@@ -693,7 +755,7 @@ func noteUse(seen []goalUse, ff *components.FlowFollower) []goalUse {
 // the first): Goal, Active and Has decide it, and neighbours in the query
 // most often share them, so most agents reuse it.
 func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool, m *goalMemo) bool {
-	if !m.valid || ff.Goal != m.goal || ff.Active != m.active || ff.Has != m.has {
+	if k := (goalKeyOf{goal: ff.Goal, active: ff.Active, has: ff.Has, valid: true}); k != m.key {
 		*m = s.resolveGoals(ff.Goal, ff.Active, ff.Has)
 	}
 	gi := m.gi
@@ -727,20 +789,70 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 	return true
 }
 
-// goalMemo is how resolveOne resolves the field of an agent with Goal
-// goal, Active active and Has has.
-type goalMemo struct {
+// goalKeyOf is an agent's Goal, Active and Has, which decide its field
+// (valid: the zero key matches no agent).
+type goalKeyOf struct {
 	goal, active grid.Cell
 	has, valid   bool
-	switches     bool // the agent switches to its Goal's field (complete)
-	waits        bool // its Goal's field is not complete: it follows another, or none
-	gi           int  // the index in s.ref of the field it then follows, complete; -1 if none
+}
+
+// goalMemo is how resolveOne resolves the field of an agent with Goal,
+// Active and Has key.
+type goalMemo struct {
+	key      goalKeyOf
+	switches bool      // the agent switches to its Goal's field (complete)
+	waits    bool      // its Goal's field is not complete: it follows another, or none
+	gi       int       // the index in s.ref of the field it then follows, complete; -1 if none
+	fresh    bool      // s.ref[gi].fresh
+	to       grid.Cell // s.ref[gi].goal
+	quiet    bool      // the agent follows field gi, switching nothing, and the field is not fresh (see quietRun)
+}
+
+// quietRun notes, in jobs, the jobs of the leading agents of ffs (at pos)
+// that need nothing else this frame, and returns how many: agents resolved
+// as m (Goal, Active and Has m's key; m.quiet) still in their sampled cell
+// and, measuring (fuse), farther than farCells from the goal and not
+// Arrived, whose distance step is then −1. It is resolveOne (and the
+// collect pass's measure) for them, in a loop that keeps to registers.
+func quietRun(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool) int {
+	key, gi, to := m.key, int32(m.gi), m.to
+	jobs = jobs[:len(ffs)]
+	pos = pos[:len(ffs)]
+	for k := range ffs {
+		ff := &ffs[k]
+		if ff.Goal != key.goal || ff.Active != key.active || ff.Has != key.has {
+			return k
+		}
+		p := pos[k].Vec
+		if !(p.X >= 0 && p.X < 1<<31 && p.Y >= 0 && p.Y < 1<<31) {
+			return k
+		}
+		cell := grid.Cell{X: int32(p.X), Y: int32(p.Y)}
+		if cell != ff.Cell {
+			return k
+		}
+		st := uint8(0)
+		if max(absInt32(cell.X-to.X), absInt32(cell.Y-to.Y)) >= farCells {
+			st = jobFar
+		}
+		if ff.Arrived {
+			st |= jobArrived
+		}
+		if fuse {
+			if st != jobFar {
+				return k
+			}
+			jobs[k].step = -1
+		}
+		jobs[k].goal, jobs[k].state = gi, st
+	}
+	return len(ffs)
 }
 
 // resolveGoals resolves the field of an agent with Goal goal, Active active
 // and Has has against s.ref (see resolveOne).
 func (s *FlowField) resolveGoals(goal, active grid.Cell, has bool) goalMemo {
-	m := goalMemo{goal: goal, active: active, has: has, valid: true, gi: -1}
+	m := goalMemo{key: goalKeyOf{goal: goal, active: active, has: has, valid: true}, gi: -1}
 	want := s.refIndex(goal)
 	m.switches = want >= 0 && s.ref[want].done && (!has || active != goal)
 	switch {
@@ -751,6 +863,10 @@ func (s *FlowField) resolveGoals(goal, active grid.Cell, has bool) goalMemo {
 	}
 	if m.gi >= 0 && !s.ref[m.gi].done {
 		m.gi = -1
+	}
+	if m.gi >= 0 {
+		m.fresh, m.to = s.ref[m.gi].fresh, s.ref[m.gi].goal
+		m.quiet = !m.switches && !m.fresh
 	}
 	m.waits = want < 0 || !s.ref[want].done
 	return m

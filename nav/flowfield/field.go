@@ -3,6 +3,7 @@ package flowfield
 import (
 	"fmt"
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/nav/grid"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -308,4 +309,19 @@ func (f *Field) Sample(p r2.Vec) (r2.Vec, bool) {
 // String describes the field for debugging.
 func (f *Field) String() string {
 	return fmt.Sprintf("flowfield %dx%d goals %v done %v settled %d", f.w, f.h, f.goals, f.done, f.settled)
+}
+
+// Prefetch asks the processor to bring what [Field.Next] and
+// [Field.Integration] read for c into its caches without waiting for it (on
+// amd64; elsewhere it does nothing): a caller that will sample c a little
+// later, after other work, finds it there. It changes nothing.
+func (f *Field) Prefetch(c grid.Cell) {
+	if !f.g.InBounds(c) {
+		return
+	}
+	i := f.index(c)
+	if i >= len(f.dirs) || i >= len(f.d) {
+		return
+	}
+	prefetch(unsafe.Pointer(&f.dirs[i]), unsafe.Pointer(&f.d[i]))
 }
