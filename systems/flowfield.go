@@ -1508,7 +1508,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		if i == 0 {
 			return t, true, true
 		}
-		return r2.Add(p, r2.Scale(flowfield.LookAhead+1, r2.Unit(d))), false, true
+		return r2.Add(p, r2.Scale(flowfield.LookAhead+1, unit(d))), false, true
 	}
 	var dir r2.Vec
 	if next == c { // a goal cell other than the target's, or the target hidden
@@ -1516,7 +1516,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		if r2.Norm(d) < 0.05 {
 			return r2.Vec{}, false, false
 		}
-		dir = r2.Unit(d)
+		dir = unit(d)
 	} else {
 		// the cells after next along the field, then the farthest of them in
 		// sight with all those before it
@@ -1547,7 +1547,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			}
 			at = n
 		}
-		dir = r2.Unit(r2.Sub(g.Center(at), p))
+		dir = unit(r2.Sub(g.Center(at), p))
 	}
 	if dir.X == 0 && dir.Y == 0 {
 		return r2.Vec{}, false, false
@@ -1673,6 +1673,20 @@ func (o *openCells) colClear(x, y0, y1 int32) bool {
 		}
 	}
 	return true
+}
+
+// unit is r2.Unit(d), bit for bit: for finite non-zero d, the same
+// operations as math.Hypot's (max·√(1+(min/max)²), each rounded), without
+// its call and special cases; r2.Unit itself otherwise.
+func unit(d r2.Vec) r2.Vec {
+	x, y := math.Abs(d.X), math.Abs(d.Y)
+	hi, lo := max(x, y), min(x, y)
+	if !(hi > 0 && hi <= math.MaxFloat64) {
+		return r2.Unit(d) // zero, infinite or NaN
+	}
+	q := lo / hi
+	n := hi * math.Sqrt(float64(q*q)+1)
+	return r2.Scale(1/n, d)
 }
 
 // openAround reports whether the lines from p to the centres of cells are
