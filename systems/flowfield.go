@@ -256,9 +256,9 @@ const (
 // flowUndo is a FlowFollower's sample as it was before the collect pass
 // sampled its agent (query index i): restored when the pass's guess fails.
 type flowUndo struct {
-	i      int32
-	cell   grid.Cell
 	aim    r2.Vec
+	cell   grid.Cell
+	i      int32
 	direct bool
 	steer  bool
 }
@@ -390,8 +390,13 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	for k := range s.seen { // no worker runs when there is no follower
 		s.seen[k], s.broke[k] = s.seen[k][:0], false
-		s.undo[k], s.cand[k] = s.undo[k][:0], s.cand[k][:0]
+		// a worker logs at most its chunk's agents (ecs.Workers.Run's chunk
+		// k): room for all of them now, so no frame grows a log once the
+		// followers stop growing (steady frames allocate nothing)
+		m := (k+1)*n/len(s.seen) - k*n/len(s.seen)
+		s.undo[k], s.cand[k] = reserve(s.undo[k], m), reserve(s.cand[k], m)
 	}
+	s.list = reserve(s.list, n)
 	// the collect pass samples too, against the last frame's fields (see
 	// flowResolve): what it reads of the grid is prepared now, as Work's was
 	s.spec = len(s.prev) > 0 && !s.noSpec

@@ -60,6 +60,15 @@ func (o *spatialOrder) sort(h *spatial.Hash, n int, pos func(i int) r2.Vec) []in
 	return o.order
 }
 
+// reserve returns s emptied, with room for n elements (s's array when it
+// has the room, else a new one with a quarter more).
+func reserve[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n+n/4)
+	}
+	return s[:0]
+}
+
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n, n+n/4)
