@@ -192,6 +192,8 @@ type PathQueue struct {
 	scan    wantScan     // scanWants on the pool
 	joined  bool         // a PathJoin was initialized after the queue: Update may overlap
 
+	liveAtInit [numSystems]int32 // installed.live just after Initialize: the systems a PathJoin finds initialized since run between
+
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
@@ -224,6 +226,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.arena = ArenaOf(w)
 	markInstalled(w, sysPathQueue)
 	ecs.Resource[installed](w).pathQueue = s
+	s.liveAtInit = ecs.Resource[installed](w).live // for its PathJoin's order check
 	if err := s.Options.Validate(); err != nil {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
 	}

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"runtime"
+	"strings"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -31,9 +32,42 @@ func (s *PathQueue) Join() *PathJoin { return &PathJoin{q: s} }
 func (j *PathJoin) Name() string { return "pathjoin" }
 
 // Initialize lets the queue overlap if the queue was initialized on w before.
+//
+// Panics: if the queue has Overlap and one of archai's systems that read or
+// write a Path or a Kinematics (PathFollow, Steer, Movement, ORCA, FlowField,
+// a decision system, LOD, another PathQueue) was initialized on w between the
+// queue and the join: it would run beside the searches, a data race.
 func (j *PathJoin) Initialize(w *arche.World) {
 	if j.q.world == w && j.q.filter != nil {
+		if j.q.Overlap {
+			mustJoinBefore(w, &j.q.liveAtInit)
+		}
 		j.q.joined = true
+	}
+}
+
+// besideSearches are the archai systems that may run between a PathQueue with
+// Overlap and its PathJoin: they read or write no Path and no Kinematics.
+const besideSearches = sysCombat | sysSpatial | sysPerception
+
+// mustJoinBefore panics, naming them, if archai systems other than
+// besideSearches were initialized on w since the queue's Initialize (live counts
+// above those of then, as mustOrderORCA compares them).
+func mustJoinBefore(w *arche.World, then *[numSystems]int32) {
+	r := ecs.Resource[installed](w)
+	if r == nil {
+		return
+	}
+	var between []string
+	for i, name := range systemNames {
+		if besideSearches&(1<<i) == 0 && r.live[i] > then[i] {
+			between = append(between, name)
+		}
+	}
+	if len(between) > 0 {
+		panic("systems: PathJoin is initialized after " + strings.Join(between, ", ") + ", which run between its PathQueue " +
+			"(Overlap) and it, beside the searches, and read or write a Path or a Kinematics the searches write; " +
+			"put the PathJoin after the queue and before them (Combat, Spatial and Perception may run between)")
 	}
 }
 

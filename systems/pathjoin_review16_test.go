@@ -1,0 +1,45 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPathJoinMisplacedIsRefused (review16): a PathJoin placed after a system
+// that reads or writes a Path or a Kinematics (PathFollow, Steer, Movement, a
+// Decision whose leaves see the agent's Path, ...) lets that system run beside
+// the queue's searches, which write the Paths: a data race (go test -race
+// reports it) and results that depend on the timing, without a word. It is
+// refused at Initialize, as ORCA's wrong order is, naming the system; Combat,
+// Spatial and Perception between the queue and its join are fine.
+func TestPathJoinMisplacedIsRefused(t *testing.T) {
+	c := newCrowd(t, 200, 6, 2, false)
+	c.PathQueue.Workers, c.PathQueue.Overlap = 2, true
+	join := c.PathQueue.Join()
+	// the join after PathFollow, Steer and Movement
+	s := ecs.NewScheduler(append(c.systems(), join)...)
+	assert.PanicsWithValue(t, "systems: PathJoin is initialized after steer, movement, pathfollow, which run between its PathQueue "+
+		"(Overlap) and it, beside the searches, and read or write a Path or a Kinematics the searches write; "+
+		"put the PathJoin after the queue and before them (Combat, Spatial and Perception may run between)",
+		func() { s.Initialize(c.World) })
+	s.Finalize(c.World)
+
+	// the join between the queue and Combat, or after Combat: fine
+	c2 := newCrowd(t, 200, 6, 2, false)
+	c2.PathQueue.Workers, c2.PathQueue.Overlap = 2, true
+	c2.PathJoin = c2.PathQueue.Join()
+	s2 := ecs.NewScheduler(c2.systems()...)
+	require.NotPanics(t, func() { s2.Initialize(c2.World) })
+	s2.Run(c2.World, 3)
+	s2.Finalize(c2.World)
+
+	// a queue without Overlap: its join does nothing, wherever it is
+	c3 := newCrowd(t, 200, 6, 2, false)
+	s3 := ecs.NewScheduler(append(c3.systems(), c3.PathQueue.Join())...)
+	require.NotPanics(t, func() { s3.Initialize(c3.World) })
+	s3.Run(c3.World, 3)
+	s3.Finalize(c3.World)
+}
