@@ -1,7 +1,9 @@
 package systems_test
 
 import (
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/stretchr/testify/assert"
@@ -36,10 +38,41 @@ func TestPathJoinMisplacedIsRefused(t *testing.T) {
 	s2.Run(c2.World, 3)
 	s2.Finalize(c2.World)
 
+	// the join before the queue: the queue would never overlap
+	c4 := newCrowd(t, 200, 6, 2, false)
+	c4.PathQueue.Workers, c4.PathQueue.Overlap = 2, true
+	s4 := ecs.NewScheduler(append([]ecs.System{c4.PathQueue.Join()}, c4.systems()...)...)
+	assert.PanicsWithValue(t, "systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would "+
+		"never overlap; put the PathJoin after the queue in the schedule", func() { s4.Initialize(c4.World) })
+
 	// a queue without Overlap: its join does nothing, wherever it is
 	c3 := newCrowd(t, 200, 6, 2, false)
-	s3 := ecs.NewScheduler(append(c3.systems(), c3.PathQueue.Join())...)
+	s3 := ecs.NewScheduler(append([]ecs.System{c3.PathQueue.Join()}, append(c3.systems(), c3.PathQueue.Join())...)...)
 	require.NotPanics(t, func() { s3.Initialize(c3.World) })
 	s3.Run(c3.World, 3)
 	s3.Finalize(c3.World)
+}
+
+// TestPathQueueOverlapLeavesNoGoroutine (review16): a schedule with Overlap
+// finalized right after a frame's searches started (the queue's Update, not
+// its join: Finalize waits for them) leaves no helper running once every
+// pool is closed, and a queue finalized mid-frame answers the same as one
+// joined.
+func TestPathQueueOverlapLeavesNoGoroutine(t *testing.T) {
+	base := runtime.NumGoroutine()
+	c := newCrowd(t, 600, 6, 2, false)
+	c.PathQueue.Workers, c.PathQueue.Overlap, c.PathQueue.Budget = 2, true, 40
+	c.PathJoin = c.PathQueue.Join()
+	s := ecs.NewScheduler(c.systems()...)
+	s.Initialize(c.World)
+	s.Run(c.World, 5)
+	c.PathQueue.Update(c.World) // searches started, nobody joins them
+	s.Finalize(c.World)         // the queue's Finalize waits for them
+	st := c.PathQueue.State()   // and State waits for nothing
+	require.NotNil(t, st.Queued)
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > base && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	assert.LessOrEqual(t, runtime.NumGoroutine(), base, "helpers left running after Finalize")
 }

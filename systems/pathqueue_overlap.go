@@ -17,8 +17,11 @@ import (
 //
 // The queue overlaps only while its PathJoin is initialized after it on the
 // same world (the join comes after the queue in the schedule): a schedule
-// without the join, or with the join first, gets a queue that serves in its
-// Update. A PathJoin of a queue without Overlap, or whose queue started
+// without the join gets a queue that serves in its Update. A join of a queue
+// with Overlap placed before the queue, or after one of archai's systems that
+// reads or writes a Path or a Kinematics, panics at Initialize (see
+// [PathJoin.Initialize]); the user's own systems between the two are not
+// checked. A PathJoin of a queue without Overlap, or whose queue started
 // nothing, does nothing. It needs no resource and has no contract of its own.
 type PathJoin struct {
 	q *PathQueue
@@ -33,11 +36,17 @@ func (j *PathJoin) Name() string { return "pathjoin" }
 
 // Initialize lets the queue overlap if the queue was initialized on w before.
 //
-// Panics: if the queue has Overlap and one of archai's systems that read or
+// Panics: if the queue has Overlap and was not initialized on w before the
+// join (the join first in the schedule: the queue would never overlap), or one
+// of archai's systems that read or
 // write a Path or a Kinematics (PathFollow, Steer, Movement, ORCA, FlowField,
 // a decision system, LOD, another PathQueue) was initialized on w between the
 // queue and the join: it would run beside the searches, a data race.
 func (j *PathJoin) Initialize(w *arche.World) {
+	if j.q.Overlap && (j.q.world != w || j.q.filter == nil) {
+		panic("systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would " +
+			"never overlap; put the PathJoin after the queue in the schedule")
+	}
 	if j.q.world == w && j.q.filter != nil {
 		if j.q.Overlap {
 			mustJoinBefore(w, &j.q.liveAtInit)
