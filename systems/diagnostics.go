@@ -306,6 +306,12 @@ type Report struct {
 	// [Diagnostics] system reuses the slice at its next check.
 	Replaced []string
 
+	// Unjoined tells that the world's [PathQueue] has Overlap set and 2 or more
+	// workers but no [PathJoin] was initialized after it: it serves in its Update,
+	// with the same results and no overlap, which is most often a join left out of
+	// the schedule. One finding in Total.
+	Unjoined bool
+
 	// ClockDT is the world's clock step (the *ecs.Clock resource's DT, seconds a
 	// frame) when it is finite and longer than MaxDT (ClockFault is then
 	// ClockDTOverMax); 0 otherwise, and without a clock. Every system reads dt as
@@ -418,6 +424,9 @@ const MaxDT = 1.0
 // findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := len(r.Twice) + len(r.Replaced)
+	if r.Unjoined {
+		n++
+	}
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -462,6 +471,11 @@ func (r Report) String() string {
 	if len(r.Replaced) > 0 {
 		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s "+
 			"(Finalize the systems, then replace the resource, then Initialize them again)", sep, strings.Join(r.Replaced, ", "))
+		sep = ", "
+	}
+	if r.Unjoined {
+		fmt.Fprintf(&b, "%spath queue with Overlap and no PathJoin after it: it serves in its Update "+
+			"(add queue.Join() to the schedule before the first system that reads a Path)", sep)
 		sep = ", "
 	}
 	switch r.ClockFault {
@@ -652,14 +666,15 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	d.systems, d.initOnce = installedIn(w)
 	d.queue = nil
-	if r := ecs.Resource[installed](w); r != nil && r.pathQueue != nil {
-		d.queue = r.pathQueue
+	if in := ecs.Resource[installed](w); in != nil && in.pathQueue != nil {
+		d.queue = in.pathQueue
 		if d.queued == nil {
 			d.queued = map[pathRequest]struct{}{}
 		}
 		clear(d.queued)
 		d.queue.join() // with Overlap: the searches its last Update started
 		d.queue.requests(d.queued)
+		r.Unjoined = d.queue.pool != nil && !d.queue.joined
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
 	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)

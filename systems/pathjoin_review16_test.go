@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,4 +76,35 @@ func TestPathQueueOverlapLeavesNoGoroutine(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	assert.LessOrEqual(t, runtime.NumGoroutine(), base, "helpers left running after Finalize")
+}
+
+// A queue with Overlap and no PathJoin after it serves in its Update (the same
+// results, no overlap): Diagnose reports it, as one finding, so a join left
+// out of the schedule does not go unseen; with the join, or with one worker
+// (nothing to overlap with), there is nothing to report.
+func TestPathQueueOverlapWithoutJoinIsReported(t *testing.T) {
+	run := func(workers int, join bool) systems.Report {
+		c := newCrowd(t, 200, 6, workers, false)
+		c.PathQueue.Workers, c.PathQueue.Overlap = workers, true
+		if join {
+			c.PathJoin = c.PathQueue.Join()
+		}
+		s := ecs.NewScheduler(c.systems()...)
+		s.Initialize(c.World)
+		defer s.Finalize(c.World)
+		s.Run(c.World, 3)
+		return systems.Diagnose(c.World)
+	}
+	r := run(2, false)
+	assert.True(t, r.Unjoined)
+	assert.Equal(t, 1, r.Total())
+	assert.Contains(t, r.String(), "path queue with Overlap and no PathJoin after it")
+	for _, tc := range []struct {
+		workers int
+		join    bool
+	}{{2, true}, {1, false}, {1, true}} {
+		r := run(tc.workers, tc.join)
+		assert.False(t, r.Unjoined, "%d workers, join %v", tc.workers, tc.join)
+		assert.Zero(t, r.Total(), "%d workers, join %v: %s", tc.workers, tc.join, r)
+	}
 }
