@@ -1500,7 +1500,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 {
 			break
 		}
-		if b, clear := lineOfSight(sight, g, p, t); !clear {
+		if b, clear := g.LineOfSightBlocker(p, t); !clear {
 			if hint != nil {
 				*hint = b
 			}
@@ -1547,7 +1547,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			at = ahead[k-1]
 		}
 		for _, n := range ahead[k:m] {
-			if _, clear := lineOfSight(sight, g, p, g.Center(n)); !clear {
+			if _, clear := g.LineOfSightBlocker(p, g.Center(n)); !clear {
 				break
 			}
 			at = n
@@ -1558,126 +1558,6 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		return r2.Vec{}, false, false
 	}
 	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
-}
-
-// lineOfSight is g.LineOfSightBlocker(a, b), read from sight (g's blocked
-// cells, up to date; nil: from g): the same walk, in the same float
-// operations, over the bitmap (a bit a cell, which stays in the caches)
-// instead of the grid's costs (4 bytes a cell).
-func lineOfSight(sight *openCells, g *grid.Grid, a, b r2.Vec) (grid.Cell, bool) {
-	if sight == nil {
-		return g.LineOfSightBlocker(a, b)
-	}
-	ca, cb := g.CellAt(a), g.CellAt(b)
-	if !sight.passable(ca.X, ca.Y) {
-		return ca, false
-	}
-	if !sight.passable(cb.X, cb.Y) {
-		return cb, false
-	}
-	dx, dy := b.X-a.X, b.Y-a.Y
-	// Segments running along a grid line also touch the cells on the other side.
-	if dy == 0 && a.Y == math.Floor(a.Y) && !sight.rowClear(ca.Y-1, ca.X, cb.X) {
-		return ca, false
-	}
-	if dx == 0 && a.X == math.Floor(a.X) && !sight.colClear(ca.X-1, ca.Y, cb.Y) {
-		return ca, false
-	}
-	if ca == cb {
-		return ca, true
-	}
-	x, y := ca.X, ca.Y
-	var stepX, stepY int32
-	tMaxX, tMaxY := math.Inf(1), math.Inf(1)
-	if dx > 0 {
-		stepX = 1
-		tMaxX = (float64(x+1) - a.X) / dx
-	} else if dx < 0 {
-		stepX = -1
-		tMaxX = (float64(x) - a.X) / dx
-	}
-	if dy > 0 {
-		stepY = 1
-		tMaxY = (float64(y+1) - a.Y) / dy
-	} else if dy < 0 {
-		stepY = -1
-		tMaxY = (float64(y) - a.Y) / dy
-	}
-	// The loop visits at most one cell per crossed grid line.
-	for n := absInt32(cb.X-ca.X) + absInt32(cb.Y-ca.Y) + 2; n > 0; n-- {
-		if tMaxX > 1 && tMaxY > 1 {
-			break
-		}
-		switch {
-		case tMaxX < tMaxY-losEpsilon:
-			x += stepX
-			tMaxX = losCrossing(x, stepX, a.X, dx)
-		case tMaxY < tMaxX-losEpsilon:
-			y += stepY
-			tMaxY = losCrossing(y, stepY, a.Y, dy)
-		default: // through a corner: both side cells must be clear
-			if !sight.passable(x+stepX, y) {
-				return grid.Cell{X: x + stepX, Y: y}, false
-			}
-			if !sight.passable(x, y+stepY) {
-				return grid.Cell{X: x, Y: y + stepY}, false
-			}
-			x += stepX
-			y += stepY
-			tMaxX = losCrossing(x, stepX, a.X, dx)
-			tMaxY = losCrossing(y, stepY, a.Y, dy)
-		}
-		if !sight.passable(x, y) {
-			return grid.Cell{X: x, Y: y}, false
-		}
-		if x == cb.X && y == cb.Y {
-			break
-		}
-	}
-	return cb, true
-}
-
-// losEpsilon is grid's tolerance for a segment through a grid corner.
-const losEpsilon = 1e-9
-
-// losCrossing is grid's crossing: the segment parameter at which a ray
-// from origin with direction d leaves cell coordinate c (moving by step).
-func losCrossing(c, step int32, origin, d float64) float64 {
-	if step > 0 {
-		return (float64(c+1) - origin) / d
-	}
-	return (float64(c) - origin) / d
-}
-
-// passable reports whether (x, y) is a cell of the grid and open.
-func (o *openCells) passable(x, y int32) bool {
-	return uint32(x) < uint32(o.w) && uint32(y) < uint32(o.h) && o.bits[int(y)*o.stride+int(x)/64]&(1<<(uint(x)%64)) == 0
-}
-
-// rowClear reports whether cells x0..x1 (either order) of row y are open.
-func (o *openCells) rowClear(y, x0, x1 int32) bool {
-	if x0 > x1 {
-		x0, x1 = x1, x0
-	}
-	for x := x0; x <= x1; x++ {
-		if !o.passable(x, y) {
-			return false
-		}
-	}
-	return true
-}
-
-// colClear reports whether cells y0..y1 (either order) of column x are open.
-func (o *openCells) colClear(x, y0, y1 int32) bool {
-	if y0 > y1 {
-		y0, y1 = y1, y0
-	}
-	for y := y0; y <= y1; y++ {
-		if !o.passable(x, y) {
-			return false
-		}
-	}
-	return true
 }
 
 // unit is r2.Unit(d), bit for bit: for finite non-zero d, the same

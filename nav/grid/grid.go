@@ -41,6 +41,12 @@ type Grid struct {
 	compVersion uint64  // topoVersion the labels were computed for (0 = never)
 	stack       []int32 // flood-fill scratch
 
+	// blocked has a bit per cell, set if blocked (cell i = y·w+x is bit i%64
+	// of blocked[i/64]): an eighth of the costs' bytes a cell, so the line of
+	// sight's walks stay in the caches. Built by Prepare, kept by SetCost;
+	// nil until then (the walks read the costs).
+	blocked []uint64
+
 	clear        []uint8 // clearance per cell (see Clearance); nil until first asked for
 	clearVersion uint64  // version the clearance was computed for
 	clearEdits   []Cell  // patchClearance's scratch
@@ -157,6 +163,9 @@ func (g *Grid) SetCost(c Cell, cost float32) {
 	if isBlocked(old) != isBlocked(cost) {
 		current := g.compVersion == g.topoVersion
 		g.topoVersion++
+		if g.blocked != nil {
+			g.blocked[i/64] ^= 1 << (uint(i) % 64)
+		}
 		if current && g.patchComponents(c) { // most doors: no relabelling
 			g.compVersion = g.topoVersion
 		}
@@ -223,11 +232,15 @@ func (g *Grid) Component(c Cell) int32 {
 }
 
 // Prepare computes the lazily built caches (connected components, minimum
-// cost, and the clearance field once [Grid.Clearance] has been asked for)
-// now, so that afterwards the grid can be read from several goroutines until
-// the next [Grid.SetCost].
+// cost, a bitmap of the blocked cells that [Grid.LineOfSight] then reads
+// instead of the costs, and the clearance field once [Grid.Clearance] has
+// been asked for) now, so that afterwards the grid can be read from several
+// goroutines until the next [Grid.SetCost].
 func (g *Grid) Prepare() {
 	g.MinCost()
+	if g.blocked == nil {
+		g.buildBlocked()
+	}
 	if g.compVersion != g.topoVersion {
 		g.labelComponents()
 	}

@@ -66,7 +66,25 @@ func absInt32(v int32) int32 {
 // passableAt is [Grid.Passable] of cell (x, y), with one unsigned compare
 // per axis for the bounds.
 func (g *Grid) passableAt(x, y int32) bool {
-	return uint32(x) < uint32(g.w) && uint32(y) < uint32(g.h) && !isBlocked(g.cost[int(y)*g.w+int(x)])
+	if uint32(x) >= uint32(g.w) || uint32(y) >= uint32(g.h) {
+		return false
+	}
+	i := int(y)*g.w + int(x)
+	if g.blocked != nil {
+		return g.blocked[i/64]&(1<<(uint(i)%64)) == 0
+	}
+	return !isBlocked(g.cost[i])
+}
+
+// buildBlocked builds the bitmap of blocked cells (Grid.blocked).
+func (g *Grid) buildBlocked() {
+	b := make([]uint64, (len(g.cost)+63)/64)
+	for i, c := range g.cost {
+		if isBlocked(c) {
+			b[i/64] |= 1 << (uint(i) % 64)
+		}
+	}
+	g.blocked = b
 }
 
 // crossing returns the segment parameter at which a ray starting at origin
@@ -84,7 +102,7 @@ func (g *Grid) rowClear(y, x0, x1 int32) bool {
 		x0, x1 = x1, x0
 	}
 	for x := x0; x <= x1; x++ {
-		if !g.Passable(Cell{x, y}) {
+		if !g.passableAt(x, y) {
 			return false
 		}
 	}
@@ -97,7 +115,7 @@ func (g *Grid) colClear(x, y0, y1 int32) bool {
 		y0, y1 = y1, y0
 	}
 	for y := y0; y <= y1; y++ {
-		if !g.Passable(Cell{x, y}) {
+		if !g.passableAt(x, y) {
 			return false
 		}
 	}
