@@ -124,6 +124,11 @@ func (s *PathQueue) openPool() {
 
 // startServe starts serving on the pool; join waits for it.
 func (s *PathQueue) startServe(w *arche.World) {
+	// the grid's lazy caches (the blocked-cell bitmap smoothing's lines of
+	// sight read, components, clearance) are built now, on the caller: a
+	// system beside the searches that calls Prepare (Perception) then builds
+	// nothing the searches read
+	s.grid.Prepare()
 	s.serving = pathServe{q: s, w: w, started: true}
 	s.pool.Start(&s.serving, s.pool.N())
 }
