@@ -109,7 +109,9 @@ const DefaultPathBudget = 10000
 // goroutine while the calling goroutine goes on with the next systems of the
 // frame; the [PathJoin] system made by [PathQueue.Join], placed later in the
 // frame, waits for them (without it in the schedule, after the queue, Update
-// serves as without Overlap). The results are those of a queue without Overlap
+// serves as without Overlap, and [Diagnose] reports it as Report.Unjoined; a
+// join placed before the queue, or after a system that reads or writes a Path
+// or a Kinematics, panics at its Initialize). The results are those of a queue without Overlap
 // (the same searches in the same order, written before the join returns); only
 // when they are written moves. The statistics of the frame (Served,
 // Expansions, ...) are complete after the join.
