@@ -367,10 +367,11 @@ func (s *FlowField) Update(w *arche.World) {
 		return
 	}
 	clear(s.wwait)
-	// the collect pass measures distances on the workers, which read the
-	// grid's minimum cost: the lazy caches are built here, after the last
-	// frame's edits, not raced over by the workers
-	s.grid.Prepare()
+	// the collect pass measures distances and samples on the workers, which
+	// read the grid's minimum cost, lazy caches and bitmap: prepared here,
+	// after the last frame's edits, not raced over by the workers (nothing
+	// in Update edits the grid, so they hold for Work too)
+	s.prepareSight()
 	s.goals = s.goals[:0]
 	q := s.filter.Query(w)
 	n := q.Count()
@@ -398,9 +399,8 @@ func (s *FlowField) Update(w *arche.World) {
 	}
 	s.list = reserve(s.list, n)
 	// the collect pass samples too, against the last frame's fields (see
-	// flowResolve): what it reads of the grid is prepared now, as Work's was
+	// flowResolve), on the grid prepared above
 	s.spec = len(s.prev) > 0 && !s.noSpec
-	s.prepareSight()
 	// the collect pass also measures the agents' distances (flowMeasure's
 	// work) against the last frame's goals and distance steps: when the
 	// guess holds and the followers are as many, those are this frame's,
@@ -454,7 +454,6 @@ func (s *FlowField) Update(w *arche.World) {
 	} else {
 		s.Cache.Update(int(^uint(0) >> 1))
 	}
-	s.prepareSight()
 	// the collect pass's guess held, sampled the agents that entered a new
 	// cell and measured every step counted: the agents left to write are
 	// those it listed (near a goal, or Arrived), in query order
