@@ -55,7 +55,7 @@ type Context struct {
 
 	badTargets  uint64 // see BadTargets
 	clockFaults uint64 // see ClockFaults
-	busy        bool   // inside an Update, Dispatch or Stop with this Context
+	f           frame  // during a call: see begin
 }
 
 // ClockFaults counts, since the Context was made, the [Machine.Update] calls whose DT
@@ -201,13 +201,21 @@ var (
 	ErrTooManyStates = errors.New("too many states")
 	ErrTooDeep       = errors.New("states nested too deep")
 	ErrEventGuard    = errors.New("transition without event or guard")
+	ErrDuplicateName = errors.New("two states of one name under one parent")
 )
 
 // Build validates the description and compiles it into a [Machine]. It returns an
 // error wrapping ErrNoStates, ErrUnknownState (a transition or substate naming a state
 // that does not exist; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
-// (more than [MaxDepth] levels) or ErrEventGuard (a guard-only row with a nil Guard
-// would fire on every update). It never panics.
+// (more than [MaxDepth] levels), ErrEventGuard (a guard-only row with a nil Guard
+// would fire on every update) or ErrDuplicateName. It never panics.
+//
+// Names: two states under one parent (two top-level states, or two substates of one
+// state) may not share a name: Build returns ErrDuplicateName naming both. A name may
+// repeat under different parents (UML: a name is unique within its region), an
+// "Idle" in "Patrol" and one in "Combat": [Machine.Name] then returns "Idle" for
+// both, and [Machine.FullName] ("Patrol/Idle", "Combat/Idle") and
+// [Machine.Lookup] tell them apart. Saves record states by StateID, not by name.
 func (b *Builder) Build() (*Machine, error) {
 	fail := func(err error) (*Machine, error) {
 		return nil, fmt.Errorf("fsm: machine %q: %w", b.name, err)
@@ -217,6 +225,9 @@ func (b *Builder) Build() (*Machine, error) {
 	}
 	if len(b.states) == 0 {
 		return fail(ErrNoStates)
+	}
+	if err := b.uniqueNames(); err != nil {
+		return fail(err)
 	}
 	m := &Machine{name: b.name, observer: b.observer, states: make([]state, len(b.states)+1)}
 	for i, s := range b.states {
@@ -303,6 +314,26 @@ func (b *Builder) Build() (*Machine, error) {
 // from a hook, return the state from an Update hook or add a transition row (a guard
 // row is checked on every Update). A call for the same Memory through another Context
 // is not detected; do not make one.
+//
+// # A hook that panics
+//
+// A hook, guard or observer that panics ends the call; the panic goes on to the caller
+// (systems.FSM raises it in its Update), which may recover and go on. The Context is
+// given back as it was (Memory, Event, and a DT and Time that Update replaced), and the
+// Memory records what ran: a state is active from the moment its Enter is called until
+// its Exit is called.
+//   - A guard or an Update hook: no transition; Elapsed includes the update's DT.
+//   - An Exit hook of state S, in a transition or Stop: S and the states below it were
+//     left, its ancestors were not: Active is S's parent (None at the top level),
+//     Previous the leaf left, Elapsed 0. The target is not entered.
+//   - An Enter hook of state S: Active is S (entered, with its ancestors), Previous the
+//     leaf left, Elapsed 0; the transition is not counted in Transitions nor observed.
+//   - The observer: the transition is complete and counted.
+//
+// So Active may be left on a state that has substates. The next Update or Dispatch
+// first enters its initial substates down to a leaf (a transition from Previous,
+// counted and observed; in Update, before the guard rows), as for a Memory loaded or
+// written with such an Active; Stop exits from it.
 type Machine struct {
 	name     string
 	states   []state // index 0 unused, so a StateID indexes it
@@ -332,6 +363,52 @@ func (m *Machine) Name(id StateID) string {
 		return m.states[id].name
 	}
 	return "StateID(" + strconv.Itoa(int(id)) + ")"
+}
+
+// FullName returns the names of state id and its ancestors, outermost first, joined
+// by "/" ("Combat/Idle"): unique in the machine when no name holds a "/" (see
+// [Builder.Build] on names). For None, Any or an unknown id it returns what
+// [Machine.Name] does.
+func (m *Machine) FullName(id StateID) string {
+	if !m.valid(id) {
+		return m.Name(id)
+	}
+	var path [MaxDepth]StateID
+	n := m.path(id, &path)
+	size := n - 1
+	for _, s := range path[:n] {
+		size += len(m.states[s].name)
+	}
+	b := make([]byte, 0, size)
+	for i, s := range path[:n] {
+		if i > 0 {
+			b = append(b, '/')
+		}
+		b = append(b, m.states[s].name...)
+	}
+	return string(b)
+}
+
+// Lookup returns the state reached from the top level by the names in path, one a
+// level ("Combat", "Idle"), and whether there is one. With a single name it finds a
+// top-level state only: a substate is named with its parents, since its name may
+// repeat under other parents.
+func (m *Machine) Lookup(path ...string) (StateID, bool) {
+	parent := None
+	for _, name := range path {
+		found := None
+		for id := StateID(1); m.valid(id); id++ {
+			if m.states[id].parent == parent && m.states[id].name == name {
+				found = id
+				break
+			}
+		}
+		if found == None {
+			return None, false
+		}
+		parent = found
+	}
+	return parent, parent != None
 }
 
 // MachineName returns the name given to [NewBuilder].
@@ -368,12 +445,15 @@ func (m *Machine) Path(mem *Memory, dst []StateID) int {
 
 // Update advances the agent's machine by one decision (see [Machine] for the order of
 // things). ctx.Agent, ctx.DT and ctx.Time must be set by the caller. It allocates
-// nothing (hooks aside). A Memory whose Active is not a state of m is restarted.
+// nothing (hooks aside). A Memory whose Active is not a state of m is restarted; one
+// whose Active has substates first enters them down to a leaf (see [Machine], "A hook
+// that panics").
 //
 // Bad clocks, as in bt.Tree.Tick: a ctx.DT that is NaN, infinite or negative, or a
 // ctx.Time that is NaN or infinite, is replaced by 0 for this update (Elapsed does not
 // advance; hooks and guards see the replacement), [Context.ClockFaults] counts the
-// update, and ctx.DT and ctx.Time hold the caller's values again when Update returns.
+// update, and ctx.DT and ctx.Time hold the caller's values again when Update returns
+// (or a hook panics).
 // So one bad frame never leaves Elapsed NaN (a timed guard that never fires again),
 // +Inf (one that fires at once) or running backwards. A Memory whose Elapsed is NaN,
 // infinite or negative already (written by hand, or loaded from a file) counts from 0
@@ -387,7 +467,14 @@ func (m *Machine) Update(mem *Memory, ctx *Context) {
 		m.update(mem, ctx)
 		return
 	}
+	m.updateBadClock(mem, ctx, dt, now)
+}
+
+// updateBadClock is Update with 0 for a bad dt or time, given back to ctx even if a
+// hook panics.
+func (m *Machine) updateBadClock(mem *Memory, ctx *Context, dt, now float64) {
 	ctx.clockFaults++
+	defer func() { ctx.DT, ctx.Time = dt, now }()
 	if !goodDT(dt) {
 		ctx.DT = 0
 	}
@@ -395,7 +482,6 @@ func (m *Machine) Update(mem *Memory, ctx *Context) {
 		ctx.Time = 0
 	}
 	m.update(mem, ctx)
-	ctx.DT, ctx.Time = dt, now
 }
 
 // goodDT reports whether dt is a usable step: finite and >= 0.
@@ -405,11 +491,8 @@ func goodDT(dt float64) bool { return dt >= 0 && dt <= math.MaxFloat64 }
 func goodTime(t float64) bool { return t-t == 0 }
 
 func (m *Machine) update(mem *Memory, ctx *Context) {
-	outer, outerEv, outerBusy := m.begin(mem, ctx, NoEvent, "Update")
-	defer m.done(ctx, outer, outerEv, outerBusy)
-	if !m.valid(mem.Active) {
-		m.start(mem, ctx)
-	} else {
+	defer m.done(mem, ctx, m.begin(mem, ctx, NoEvent, "Update"))
+	if !m.resume(mem, ctx) {
 		if !goodDT(mem.Elapsed) { // NaN, infinite or negative: a Memory written by hand or loaded
 			mem.Elapsed = 0
 			ctx.clockFaults++
@@ -445,11 +528,8 @@ func (m *Machine) Dispatch(mem *Memory, ctx *Context, ev Event) bool {
 	if ev == NoEvent {
 		return false
 	}
-	outer, outerEv, outerBusy := m.begin(mem, ctx, ev, "Dispatch")
-	defer m.done(ctx, outer, outerEv, outerBusy)
-	if !m.valid(mem.Active) {
-		m.start(mem, ctx)
-	}
+	defer m.done(mem, ctx, m.begin(mem, ctx, ev, "Dispatch"))
+	m.resume(mem, ctx)
 	src, to := m.find(mem, ctx, ev)
 	if to == None {
 		return false
@@ -467,14 +547,9 @@ func (m *Machine) Stop(mem *Memory, ctx *Context) {
 	if !m.valid(mem.Active) {
 		return
 	}
-	outer, outerEv, outerBusy := m.begin(mem, ctx, NoEvent, "Stop")
-	defer m.done(ctx, outer, outerEv, outerBusy)
+	defer m.done(mem, ctx, m.begin(mem, ctx, NoEvent, "Stop"))
 	from := mem.Active
-	for s := from; s != None; s = m.states[s].parent {
-		if x := m.states[s].hooks.Exit; x != nil {
-			x(ctx)
-		}
-	}
+	m.exit(mem, ctx, from, None)
 	*mem = Memory{Previous: from, Transitions: mem.Transitions}
 	if m.observer != nil {
 		m.observer(ctx, from, None)

@@ -1,6 +1,7 @@
 package fsm
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,8 +15,8 @@ import (
 func TestMachineOfMaxStatesBuildsAndRuns(t *testing.T) {
 	const evNext, evBack Event = 1, 2
 	b := NewBuilder("ring")
-	for range MaxStates {
-		b.State("s", Hooks{})
+	for i := range MaxStates {
+		b.State("s"+strconv.Itoa(i), Hooks{}) // siblings need distinct names
 	}
 	n := StateID(MaxStates)
 	next := func(s StateID) StateID { return s%n + 1 }

@@ -160,7 +160,7 @@ func fsmOf(m *components.StateMachine) *FSM {
 	if m.Machine == nil {
 		return nil
 	}
-	out := &FSM{Name: m.Machine.MachineName(), Previous: m.Machine.Name(m.Memory.Previous),
+	out := &FSM{Name: m.Machine.MachineName(), Previous: m.Machine.FullName(m.Memory.Previous),
 		Elapsed: finite(m.Memory.Elapsed), Transitions: m.Memory.Transitions}
 	var path [fsm.MaxDepth]fsm.StateID
 	n := m.Machine.Path(&m.Memory, path[:])

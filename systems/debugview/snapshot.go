@@ -130,8 +130,8 @@ type Utility struct {
 // FSM is the agent's state machine.
 type FSM struct {
 	Name        string   `json:"name"`
-	Active      []string `json:"active"` // the active states, outermost first
-	Previous    string   `json:"previous"`
+	Active      []string `json:"active"`   // the active states, outermost first
+	Previous    string   `json:"previous"` // the leaf left last, with its parents: "Patrol/Idle" (fsm.Machine.FullName)
 	Elapsed     float64  `json:"elapsed"`
 	Transitions uint32   `json:"transitions"`
 }
