@@ -219,6 +219,14 @@ const (
 	// segment within 1000·MaxSpeed cells: about 140 times the default's cost
 	// on a 128² maze). Every horizon is in seconds.
 	CauseORCAHorizonLong
+	// CauseORCANeighboursMany: a usable ORCA whose MaxNeighbours is over
+	// [MaxORCANeighbours] (100): most likely "everyone" (1e9, math.MaxInt).
+	// Honoured as given: each agent avoids every agent within NeighbourDist,
+	// and its work each frame grows with their number, so a crowd whose agents
+	// are all within each other's NeighbourDist costs the square of its size
+	// (3,000 agents with MaxNeighbours math.MaxInt and NeighbourDist 1e300: about
+	// 0.9 s a frame instead of 3 ms). RVO2's examples avoid 10.
+	CauseORCANeighboursMany
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -264,6 +272,7 @@ var causeNames = [NumCauses]string{
 	CauseNoCombatSystem:       "no_combat_system",
 	CauseNoLODSystem:          "no_lod_system",
 	CauseORCAHorizonLong:      "orca_horizon_too_long",
+	CauseORCANeighboursMany:   "orca_too_many_neighbours",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -412,6 +421,12 @@ const MaxThinkInterval = 10.0
 // Avoider bundle: 2 s and 1 s); one over a minute is far more often milliseconds
 // given for seconds.
 const MaxORCAHorizon = 60.0
+
+// MaxORCANeighbours is the largest ORCA MaxNeighbours that [Diagnose] takes as meant:
+// a larger one is counted as [CauseORCANeighboursMany]. RVO2's examples avoid the 10
+// nearest (the Avoider bundle's default); ORCA gains little from more, and each costs
+// a constraint in every agent's linear program every frame.
+const MaxORCANeighbours = 100
 
 // MaxDT is the longest clock step, in seconds a frame, that [Diagnose] takes as
 // meant: a longer one is reported as [Report.ClockDT]. Steering, arrival and

@@ -375,6 +375,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"ORCA time horizon in milliseconds", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.ORCA{TimeHorizon: 2000, ObstacleHorizon: 1, MaxNeighbours: 10, NeighbourDist: 5})
 		}, []Cause{CauseORCAHorizonLong}},
+		{"ORCA avoiding everyone", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: 1e9, NeighbourDist: 1e300})
+		}, []Cause{CauseORCANeighboursMany}},
+		{"ORCA avoiding MaxORCANeighbours: meant", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.ORCA{TimeHorizon: 2, ObstacleHorizon: 1, MaxNeighbours: MaxORCANeighbours, NeighbourDist: 1e300})
+		}, nil},
 		{"ORCA horizons at MaxORCAHorizon: meant", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.ORCA{TimeHorizon: MaxORCAHorizon, ObstacleHorizon: MaxORCAHorizon, MaxNeighbours: 10, NeighbourDist: 5})
 		}, nil},

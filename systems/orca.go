@@ -32,7 +32,11 @@ import (
 //     all of it. A neighbour at the agent's very point with its very velocity
 //     (agents spawned on one spot), for which ORCA has no half-plane, is seen
 //     1e-6 cells off, in a direction fixed by the pair and opposite for the
-//     two, so that they part.
+//     two, so that they part. A NeighbourDist over 16 cells is searched in
+//     growing circles, stopping at the first that holds more than
+//     MaxNeighbours agents (the same neighbours), so a NeighbourDist far
+//     beyond the map (1e300) costs about what the nearest agents cost, not a
+//     read of every agent for every agent.
 //  3. The obstacles are the boundary edges between open and blocked cells (or
 //     the grid's border) within ObstacleHorizon·s + Radius cells, s the
 //     fastest speed reachable in this step (RVO2 takes MaxSpeed; walls beyond
@@ -74,6 +78,10 @@ import (
 //	  small its inverse is +Inf),
 //	  MaxNeighbours < 0, Neighbour-
 //	  Dist < 0 or NaN/Inf, Bias NaN/Inf
+//	MaxNeighbours over             honoured: each agent avoids every      CauseORCANeighboursMany
+//	  MaxORCANeighbours (100)      agent within NeighbourDist (a crowd
+//	                               within reach of each other costs the
+//	                               square of its size)
 //	MaxSpeed/MaxForce not > 0      force unchanged (Movement keeps        CauseKinematics
 //	  and finite, Radius NaN/Inf   the agent still)
 //	Position or Velocity NaN/Inf   force unchanged (Movement keeps        CausePosition, CauseVelocity
