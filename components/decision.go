@@ -12,7 +12,9 @@ import (
 //
 // ID, the tree's name (bt.Tree.Name), is the truth: a saved world stores it and
 // loading resolves it against the trees the program supplies; Tree is a cache of
-// that lookup (not saved). A Brain with an empty ID is saved under Tree.Name().
+// that lookup (not saved). A Brain with an empty ID is saved under Tree.Name(). A
+// program that swaps the Tree sets ID to the new tree's name (or ""): save.Save
+// refuses an ID that is not its Tree's name.
 type Brain struct {
 	ID     string   // the tree's name in the program's registry
 	Tree   *bt.Tree `json:"-"`

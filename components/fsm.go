@@ -10,7 +10,9 @@ import (
 // zero Memory starts the machine on its first update.
 //
 // ID, the machine's name (fsm.Machine.Name), is the truth of a saved world; Machine
-// is a cache of its lookup (not saved). An empty ID is saved as Machine.Name().
+// is a cache of its lookup (not saved). An empty ID is saved as Machine.Name(). A
+// program that swaps the Machine (after Machine.Stop) sets ID to the new machine's
+// name (or ""): save.Save refuses an ID that is not its Machine's name.
 type StateMachine struct {
 	ID      string       // the machine's name in the program's registry
 	Machine *fsm.Machine `json:"-"`

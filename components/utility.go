@@ -12,7 +12,8 @@ import (
 //
 // ID, the reasoner's name (utility.Reasoner.Name), is the truth of a saved world;
 // Reasoner is a cache of its lookup (not saved). An empty ID is saved as
-// Reasoner.Name().
+// Reasoner.Name(). A program that swaps the Reasoner sets ID to the new one's name
+// (or ""): save.Save refuses an ID that is not its Reasoner's name.
 type UtilityBrain struct {
 	ID       string            // the reasoner's name in the program's registry
 	Reasoner *utility.Reasoner `json:"-"`

@@ -233,7 +233,16 @@ type namedOnce struct {
 
 // check records that id stands for x (a *bt.Tree, *fsm.Machine or *utility.Reasoner)
 // and returns an error if the file already uses id for another one of the same kind.
-func (n *namedOnce) check(path *loc, kind, id string, x any) error {
+//
+// It also returns one if id is not x's own name (an agent whose tree, machine or
+// reasoner was swapped and its ID left as it was): the load resolves the ID by name,
+// so the agent would get another definition than the one it ran, with that one's
+// state.
+func (n *namedOnce) check(path *loc, kind, id, name string, x any) error {
+	if id != name {
+		return fmt.Errorf("%s.ID: %w: %q, but the %s the agent runs is named %q (swapped without its ID?): a load would give it %q with the state of %q; set ID to %q, or to \"\" (saved as the %s's name)",
+			path, ErrDuplicateID, id, kind, name, id, name, name, kind)
+	}
 	key := kind + "\x00" + id
 	if prev, ok := n.ids[key]; ok {
 		if prev != x {
@@ -271,7 +280,7 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 			}
 		}
 		if c.Tree != nil {
-			if err := named.check(path, "tree", c.ID, c.Tree); err != nil {
+			if err := named.check(path, "tree", c.ID, c.Tree.Name(), c.Tree); err != nil {
 				return err
 			}
 		}
@@ -283,7 +292,7 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 			}
 		}
 		if c.Machine != nil {
-			if err := named.check(path, "machine", c.ID, c.Machine); err != nil {
+			if err := named.check(path, "machine", c.ID, c.Machine.MachineName(), c.Machine); err != nil {
 				return err
 			}
 		}
@@ -295,7 +304,7 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 			}
 		}
 		if c.Reasoner != nil {
-			if err := named.check(path, "reasoner", c.ID, c.Reasoner); err != nil {
+			if err := named.check(path, "reasoner", c.ID, c.Reasoner.Name(), c.Reasoner); err != nil {
 				return err
 			}
 		}
