@@ -492,7 +492,9 @@ func goodTime(t float64) bool { return t-t == 0 }
 
 func (m *Machine) update(mem *Memory, ctx *Context) {
 	defer m.done(mem, ctx, m.begin(mem, ctx, NoEvent, "Update"))
-	if !m.resume(mem, ctx) {
+	if a := mem.Active; !m.valid(a) || m.states[a].initial != None {
+		m.resume(mem, ctx)
+	} else {
 		if !goodDT(mem.Elapsed) { // NaN, infinite or negative: a Memory written by hand or loaded
 			mem.Elapsed = 0
 			ctx.clockFaults++

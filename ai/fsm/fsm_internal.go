@@ -80,17 +80,14 @@ func (m *Machine) done(mem *Memory, ctx *Context, outer call) {
 // resume brings mem to a leaf: it starts a machine not started (or whose Active is no
 // state of m), and enters the initial substates of an Active that has substates (left
 // there by a hook that panicked, or by a hand-made or loaded Memory) down to a leaf,
-// as a transition from mem.Previous. It reports whether it entered anything.
-func (m *Machine) resume(mem *Memory, ctx *Context) bool {
+// as a transition from mem.Previous. A leaf Active is left as it is.
+func (m *Machine) resume(mem *Memory, ctx *Context) {
 	switch {
 	case !m.valid(mem.Active):
 		m.start(mem, ctx)
 	case m.states[mem.Active].initial != None:
 		m.enter(mem, ctx, mem.Active, mem.Active, mem.Previous)
-	default:
-		return false
 	}
-	return true
 }
 
 // path writes the active path ending at leaf, outermost first, and returns its length.
