@@ -53,6 +53,11 @@ import (
 //	  StateID of no state
 //	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
 //	  or negative (a file)
+//	a hook, guard or observer      the panic reaches Update's caller; the  -
+//	  that panics                    agent counts as having thought (see
+//	                                 fsm.Machine, "A hook that panics");
+//	                                 the frame's later agents think in
+//	                                 the next frame
 type FSM struct {
 	Budget  int // most updates per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
@@ -119,6 +124,12 @@ func (s *FSM) Update(w *arche.World) {
 func (s *FSM) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	ctx := &s.ctxs[worker].v
+	updating := -1 // the job whose machine updates; a hook that panics leaves it set
+	defer func() {
+		if updating >= 0 {
+			s.panicked(ctx, worker, updating, now)
+		}
+	}()
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
@@ -126,10 +137,21 @@ func (s *FSM) Work(worker, lo, hi int) {
 		ctx.DT = sinceLast(j.think, now)
 		ctx.Time = now
 		before := j.brain.Memory.Transitions
+		updating = i
 		j.brain.Machine.Update(&j.brain.Memory, ctx)
+		updating = -1
 		s.due.count(worker, int(j.brain.Memory.Transitions-before))
 		j.thought(now)
 	}
+	ctx.Agent, ctx.Blackboard = nil, nil
+}
+
+// panicked runs as Work's panic unwinds when a hook, guard or observer panicked in job
+// i's update: that agent counts as having thought at now (its Memory.Elapsed holds the update's DT, see fsm.Machine, "A hook
+// that panics"), so its next update's DT starts from now rather than counting the same
+// seconds again; and the Context drops the agent. The panic goes on to Update's caller.
+func (s *FSM) panicked(ctx *fsm.Context, worker, i int, now float64) {
+	s.due.job(worker, i).thought(now)
 	ctx.Agent, ctx.Blackboard = nil, nil
 }
 
