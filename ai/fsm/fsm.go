@@ -392,7 +392,8 @@ func (m *Machine) FullName(id StateID) string {
 // Lookup returns the state reached from the top level by the names in path, one a
 // level ("Combat", "Idle"), and whether there is one. With a single name it finds a
 // top-level state only: a substate is named with its parents, since its name may
-// repeat under other parents.
+// repeat under other parents. It scans the states (for tools, loaders and tests; keep
+// the StateIDs Builder returns for the hooks).
 func (m *Machine) Lookup(path ...string) (StateID, bool) {
 	parent := None
 	for _, name := range path {
