@@ -229,7 +229,8 @@ func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(
 // Bad clocks: a ctx.DT that is NaN, infinite or negative, or a ctx.Time that is NaN or
 // infinite, is replaced by 0 for this tick (timers do not advance; a Cooldown compares
 // against time 0), leaves see the replacement, and [Context.ClockFaults] counts the tick;
-// ctx.DT and ctx.Time hold the caller's values again when Tick returns. So a Wait never
+// ctx.DT and ctx.Time hold the caller's values again when Tick returns (or a leaf
+// panics). So a Wait never
 // runs backwards or stalls on NaN, and a Cooldown never stores a NaN or infinite ready time.
 //
 // Panics: if m was not made by t.NewMemory.
@@ -244,6 +245,13 @@ func (t *Tree) Tick(m *Memory, ctx *Context) Status {
 		return s
 	}
 	ctx.clockFaults++
+	return t.tickBadClock(m, ctx, dt, now)
+}
+
+// tickBadClock is Tick with 0 for a bad dt or time, given back to ctx even if a leaf
+// panics (the caller may recover and reuse the Context).
+func (t *Tree) tickBadClock(m *Memory, ctx *Context, dt, now float64) Status {
+	defer func() { ctx.DT, ctx.Time = dt, now }()
 	if !goodDT(dt) {
 		ctx.DT = 0
 	}
@@ -252,7 +260,6 @@ func (t *Tree) Tick(m *Memory, ctx *Context) Status {
 	}
 	s := t.tick(m.nodes, 0, ctx)
 	ctx.mem = nil
-	ctx.DT, ctx.Time = dt, now
 	return s
 }
 
