@@ -20,7 +20,7 @@ type command struct {
 }
 
 // RemoveEntity queues the removal of e. An entity that is already dead when the
-// commands are applied is skipped.
+// commands are applied is skipped, and so is one of another world (see [Alive]).
 //
 // Important: Arche v0.15.3 moves another entity into a removed one's place with a byte
 // copy the garbage collector does not see, so removing entities whose archetype has
@@ -57,7 +57,7 @@ func (c *Commands) Apply(w *arche.World) {
 		c.ops[i] = command{}
 		if op.fn != nil {
 			op.fn(w)
-		} else if w.Alive(op.entity) {
+		} else if Alive(w, op.entity) {
 			w.RemoveEntity(op.entity)
 		}
 	}

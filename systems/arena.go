@@ -6,6 +6,7 @@ import (
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -79,7 +80,7 @@ func (a *Arena) entry(e arche.Entity) *held {
 // for its ID). It reads through w.Get, so it may be called while a query is open. A dead
 // e is ignored.
 func (a *Arena) Hold(w *arche.World, e arche.Entity) {
-	if !w.Alive(e) {
+	if !ecs.Alive(w, e) {
 		return
 	}
 	h := a.entry(e)

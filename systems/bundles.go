@@ -272,8 +272,8 @@ func (s *Spawner) init(a *Spawned) {
 // collector does not see); see the README's "Removing agents".
 func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) error {
 	w := s.world
-	if !w.Alive(e) {
-		return fmt.Errorf("systems: Respawn: entity %d is dead", e.ID())
+	if !ecs.Alive(w, e) {
+		return fmt.Errorf("systems: Respawn: entity %d is dead (or not of this spawner's world)", e.ID())
 	}
 	for _, id := range s.ids {
 		if !w.Has(e, id) {
@@ -311,7 +311,7 @@ func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) erro
 // is open; a dead e is ignored. e must not be used after it is removed.
 func (s *Spawner) Recycle(e arche.Entity) {
 	w := s.world
-	if !w.Alive(e) {
+	if !ecs.Alive(w, e) {
 		return // nothing to keep: a dead entity's components are gone
 	}
 	if s.tree != nil && s.slots.brain.ok && w.Has(e, s.slots.brain.id) {

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -130,7 +131,7 @@ func (s *Combat) Update(w *arche.World) {
 		in, pos, wp := a.in, a.pos, a.wp
 		target := in.Attack
 		in.Attack = arche.Entity{}
-		if target == a.e || !w.Alive(target) {
+		if target == a.e || !ecs.Alive(w, target) { // an entity of another world too
 			continue
 		}
 		hp, tpos := s.targets.Get(target)

@@ -757,7 +757,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.add(CauseGoal, e)
 		}
-		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && w.Alive(in.Target) &&
+		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
 			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
 			r.add(CauseTargetUnusable, e)
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -151,7 +152,7 @@ func (d *diagnoser) livePath(w *arche.World, g *grid.Grid, path *components.Path
 		if in.Target.IsZero() {
 			return finiteVec(in.Point) && g.CellAt(in.Point) == path.Goal
 		}
-		if !w.Alive(in.Target) || !w.Has(in.Target, d.posID) {
+		if !ecs.Alive(w, in.Target) || !w.Has(in.Target, d.posID) {
 			return false
 		}
 		p := (*components.Position)(w.Get(in.Target, d.posID))
