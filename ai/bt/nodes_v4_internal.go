@@ -183,22 +183,29 @@ func (t *Tree) haltV4(m []NodeMemory, j int32, n *node, mem *NodeMemory, ctx *Co
 		if n.n1 != 0 && int(mem.Child) < int(n.nkids)-1 {
 			// catch_on_halt: the try block is already halted (descendants first); run the
 			// catch child once, and halt it if it does not finish at once.
-			// Tree.Halt does not check the clock as Tick does: a bad one counts as 0 here too.
-			dt, now := ctx.DT, ctx.Time
-			if !goodDT(dt) {
-				ctx.DT = 0
-			}
-			if !goodTime(now) {
-				ctx.Time = 0
-			}
-			last := t.kids[n.kidOff+int32(n.nkids)-1]
-			if t.tick(m, last, ctx) == Running {
-				t.haltRange(m, last, t.nodes[last].end, ctx)
-			}
-			ctx.DT, ctx.Time = dt, now
+			t.catchOnHalt(m, n, ctx)
 		}
 	}
 	return false
+}
+
+// catchOnHalt runs a TryCatch's catch child once as its try block is halted, and halts
+// it if it does not finish at once. Tree.Halt does not check the clock as Tick does: a
+// bad one counts as 0 here too, and ctx gets the caller's values back even if a leaf of
+// the catch child panics.
+func (t *Tree) catchOnHalt(m []NodeMemory, n *node, ctx *Context) {
+	dt, now := ctx.DT, ctx.Time
+	defer func() { ctx.DT, ctx.Time = dt, now }()
+	if !goodDT(dt) {
+		ctx.DT = 0
+	}
+	if !goodTime(now) {
+		ctx.Time = 0
+	}
+	last := t.kids[n.kidOff+int32(n.nkids)-1]
+	if t.tick(m, last, ctx) == Running {
+		t.haltRange(m, last, t.nodes[last].end, ctx)
+	}
 }
 
 // tickAsync ticks an [AsyncSequence] (next is Success: a child's Success moves on) or an

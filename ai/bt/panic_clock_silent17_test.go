@@ -24,3 +24,22 @@ func TestLeafPanicGivesTheClockBack(t *testing.T) {
 	assert.True(t, math.IsInf(ctx.Time, 1))
 	assert.Equal(t, uint64(1), ctx.ClockFaults())
 }
+
+// The same for Halt: a TryCatch with catch-on-halt runs its catch child as its try block
+// is halted, with a bad DT replaced by 0; a catch leaf that panics left the 0 in the
+// caller's Context.
+func TestCatchOnHaltPanicGivesTheClockBack(t *testing.T) {
+	tree, err := Compile("p", TryCatch(true,
+		Action("work", func(*Context) Status { return Running }),
+		Action("catch", func(*Context) Status { panic("boom") })))
+	require.NoError(t, err)
+	mem := tree.NewMemory()
+	ctx := &Context{DT: 0.1}
+	require.Equal(t, Running, tree.Tick(&mem, ctx))
+	ctx.DT = math.NaN()
+	func() {
+		defer func() { assert.Equal(t, "boom", recover()) }()
+		tree.Halt(&mem, ctx)
+	}()
+	assert.True(t, math.IsNaN(ctx.DT), "the caller's DT, not 0")
+}
