@@ -337,6 +337,14 @@ type Report struct {
 
 	clockDT, clockTime float64 // the faulty clock's DT and Time, for String
 
+	// SystemsUnchecked tells that no archai system had been initialized in the world
+	// when the check ran (Diagnose before Initialize): the checks for a missing system
+	// (CauseNoPathQueue, CauseNoDecisionSystem and the other CauseNo… causes) were
+	// skipped, so "no misconfiguration" says nothing about them. Not a finding.
+	SystemsUnchecked bool
+
+	notes [NumCauses]exampleNote // per cause with an example, what String says of it
+
 	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
 
 	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
@@ -461,6 +469,9 @@ func (r *Report) Total() int {
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
+		if r.SystemsUnchecked {
+			return fmt.Sprintf("diagnostics: %d agents, no misconfiguration found (%s)", r.Agents, uncheckedNote)
+		}
 		return fmt.Sprintf("diagnostics: %d agents, no misconfiguration", r.Agents)
 	}
 	var b strings.Builder
@@ -476,6 +487,7 @@ func (r Report) String() string {
 		}
 		fmt.Fprintf(&b, "%s%s %d (e.g. entity %d", sep, c, r.Counts[c], r.Examples[c].ID())
 		appendLacks(&b, r.lacking[c])
+		r.notes[c].append(&b)
 		b.WriteByte(')')
 		sep = ", "
 	}
@@ -503,6 +515,9 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
 	default:
 		fmt.Fprintf(&b, "%s%s", sep, r.ClockFault)
+	}
+	if r.SystemsUnchecked {
+		fmt.Fprintf(&b, " (%s)", uncheckedNote)
 	}
 	return b.String()
 }
@@ -680,6 +695,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	d.systems, d.initOnce = installedIn(w)
+	r.SystemsUnchecked = !d.initOnce
 	d.queue = nil
 	if in := ecs.Resource[installed](w); in != nil && in.pathQueue != nil {
 		d.queue = in.pathQueue
@@ -809,7 +825,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		goalBad := in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
 		if goalBad {
-			r.add(CauseGoalUnusable, e)
+			r.addNote(CauseGoalUnusable, e, goalNote(g, in.Goal))
 		}
 		if vel != nil && finiteVec(pos.Vec) {
 			switch c := g.CellAt(pos.Vec); {
@@ -822,14 +838,14 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		live := path != nil && d.livePath(w, g, path, in)
 		if live && !g.Passable(path.Goal) &&
 			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
-			r.add(CausePathGoal, e)
+			r.addNote(CausePathGoal, e, cellNote(g, path.Goal, "path goal"))
 		}
 		if live && g.Passable(path.Goal) &&
 			kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
 			r.add(CausePathGoalNarrow, e)
 		}
 		if ff != nil && !g.Passable(ff.Goal) {
-			r.add(CauseFlowGoal, e)
+			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
 		}
 	}
 }
@@ -880,6 +896,7 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 }
 
 func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent], noSystem bool, ready func(*B) bool) {
+	need := exampleNote{kind: noteNeeds, what: decisionNeeds(any((*B)(nil)))}
 	q := f.Query(w)
 	for q.Next() {
 		b, th, pos, in := q.Get()
@@ -897,7 +914,7 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 			r.add(CauseBrainEmpty, e)
 		}
 		if noSystem {
-			r.add(CauseNoDecisionSystem, e)
+			r.addNote(CauseNoDecisionSystem, e, need)
 		}
 	}
 }

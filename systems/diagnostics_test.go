@@ -529,18 +529,19 @@ func TestDiagnoseWithoutAGridSkipsTheGridChecks(t *testing.T) {
 func TestReportString(t *testing.T) {
 	w, _ := newWorld(10, 10)
 	goodAgent(t, w)
-	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration", Diagnose(w).String())
+	const unchecked = " (before any system's Initialize: missing systems not checked; call Diagnose after Initialize)"
+	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration found"+unchecked, Diagnose(w).String())
 	e := goodAgent(t, w)
 	drop[components.Rand](w, e)
 	compOf[components.Intent](w, e).Goal.Y = math.NaN()
 	r := Diagnose(w)
 	assert.Equal(t, 1, r.Misconfigured, "one agent with two causes")
 	assert.Equal(t, 2, r.Total(), "two findings")
-	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)",
+	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)"+unchecked,
 		r.String())
 	drop[components.SteeringWeights](w, goodAgent(t, w))
 	compOf[components.Intent](w, e).Goal.Y = 5.5
-	assert.Equal(t, "diagnostics: 3 agents, 2 of them misconfigured (2 findings): weights_missing 1 (e.g. entity 3), wander_no_rand 1 (e.g. entity 2)",
+	assert.Equal(t, "diagnostics: 3 agents, 2 of them misconfigured (2 findings): weights_missing 1 (e.g. entity 3), wander_no_rand 1 (e.g. entity 2)"+unchecked,
 		Diagnose(w).String())
 	assert.Equal(t, "cause(200)", Cause(200).String())
 }

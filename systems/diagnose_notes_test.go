@@ -1,0 +1,62 @@
+package systems
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// A printed report says where the example's unusable goal is (off the grid, or
+// in a blocked cell) and which system its decision component needs, so a
+// newcomer need not look the cause up.
+func TestReportStringNamesTheGoalAndTheSystem(t *testing.T) {
+	w, g := newWorld(10, 10)
+	e := goodAgent(t, w)
+	compOf[components.Intent](w, e).Goal = r2.Vec{X: 100.5, Y: 4.5}
+	drop[components.FlowFollower](w, e)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{})
+	s.Initialize(w)
+	r := Diagnose(w)
+	assert.False(t, r.SystemsUnchecked)
+	assert.Equal(t, "diagnostics: 1 agents, 1 of them misconfigured (2 findings): "+
+		"goal_unusable 1 (e.g. entity 1, goal (100.5, 4.5) cell (100, 4) off the 10×10 grid), "+
+		"no_decision_system 1 (e.g. entity 1, a Brain needs systems.Decision)", r.String())
+
+	g.SetCost(grid.Cell{X: 7, Y: 3}, grid.Blocked)
+	compOf[components.Intent](w, e).Goal = r2.Vec{X: 7.25, Y: 3.75}
+	assert.Contains(t, Diagnose(w).String(), "goal_unusable 1 (e.g. entity 1, goal (7.25, 3.75) cell (7, 3) in a blocked cell)")
+	s.Finalize(w)
+
+	// a StateMachine under Decision (not FSM): named
+	w, _ = newWorld(10, 10)
+	e = goodAgent(t, w)
+	drop[components.Brain](w, e)
+	b := fsm.NewBuilder("m")
+	b.State("idle", fsm.Hooks{})
+	m, err := b.Build()
+	require.NoError(t, err)
+	put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{}})
+	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &Decision{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{})
+	s.Initialize(w)
+	assert.Equal(t, "diagnostics: 1 agents, 1 of them misconfigured (1 finding): "+
+		"no_decision_system 1 (e.g. entity 1, a StateMachine needs systems.FSM)", Diagnose(w).String())
+	s.Finalize(w)
+}
+
+// Before any system's Initialize the checks for missing systems are skipped, and
+// the report says so rather than a bare "no misconfiguration".
+func TestReportStringSaysSystemsUnchecked(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	goodAgent(t, w)
+	r := Diagnose(w)
+	assert.True(t, r.SystemsUnchecked)
+	assert.Zero(t, r.Counts[CauseNoDecisionSystem], "not told before Initialize")
+	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration found (before any system's Initialize: "+
+		"missing systems not checked; call Diagnose after Initialize)", r.String())
+}

@@ -1,0 +1,111 @@
+package systems
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// uncheckedNote ends a Report's String when no archai system was initialized.
+const uncheckedNote = "before any system's Initialize: missing systems not checked; " +
+	"call Diagnose after Initialize"
+
+// exampleNote is what a Report's String says of a cause's example entity beyond
+// its ID: where its unusable goal is ("goal (100.5, 40.5) off the 48×48 grid") or
+// which system its decision component needs ("a StateMachine needs systems.FSM").
+// Plain values, so that recording one allocates nothing; String formats it.
+type exampleNote struct {
+	kind  noteKind
+	what  string // noteGoal, noteCell: "goal", "path goal"; noteNeeds: the component and system
+	pos   r2.Vec // noteGoal: the goal
+	cell  grid.Cell
+	w, h  int  // the grid's size
+	inMap bool // the cell is on the grid (so blocked)
+}
+
+type noteKind uint8
+
+const (
+	noteNone  noteKind = iota
+	noteGoal           // a goal point: pos, cell, w, h, inMap
+	noteCell           // a goal cell: cell, w, h, inMap
+	noteNeeds          // what: "a StateMachine needs systems.FSM"
+)
+
+// goalNote is the note of an unusable goal point p on g.
+func goalNote(g *grid.Grid, p r2.Vec) exampleNote {
+	c := g.CellAt(p)
+	return exampleNote{kind: noteGoal, what: "goal", pos: p, cell: c, w: g.Width(), h: g.Height(), inMap: g.InBounds(c)}
+}
+
+// cellNote is the note of an unusable goal cell c on g, called what.
+func cellNote(g *grid.Grid, c grid.Cell, what string) exampleNote {
+	return exampleNote{kind: noteCell, what: what, cell: c, w: g.Width(), h: g.Height(), inMap: g.InBounds(c)}
+}
+
+// decisionNeeds names, for a pointer to a decision component, the component and
+// the system that runs it.
+func decisionNeeds(b any) string {
+	switch b.(type) {
+	case *components.Brain:
+		return "a Brain needs systems.Decision"
+	case *components.UtilityBrain:
+		return "a UtilityBrain needs systems.Utility"
+	case *components.StateMachine:
+		return "a StateMachine needs systems.FSM"
+	case *components.HTNPlanner:
+		return "an HTNPlanner needs systems.HTN"
+	case *components.GOAPPlanner:
+		return "a GOAPPlanner needs systems.GOAP"
+	}
+	return ""
+}
+
+// append writes the note after an example's ID: ", goal (100.5, 40.5) off the
+// 48×48 grid", ", flow goal cell (3, 4) in a blocked cell", ", a StateMachine
+// needs systems.FSM"; nothing for no note.
+func (n *exampleNote) append(b *strings.Builder) {
+	switch n.kind {
+	case noteGoal, noteCell:
+		b.WriteString(", ")
+		b.WriteString(n.what)
+		if n.kind == noteGoal {
+			b.WriteString(" (")
+			b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+			b.WriteString(", ")
+			b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', -1, 64))
+			b.WriteString(")")
+		}
+		b.WriteString(" cell (")
+		b.WriteString(strconv.Itoa(int(n.cell.X)))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(int(n.cell.Y)))
+		b.WriteString(")")
+		if n.inMap {
+			b.WriteString(" in a blocked cell")
+		} else {
+			b.WriteString(" off the ")
+			b.WriteString(strconv.Itoa(n.w))
+			b.WriteString("×")
+			b.WriteString(strconv.Itoa(n.h))
+			b.WriteString(" grid")
+		}
+	case noteNeeds:
+		if n.what != "" {
+			b.WriteString(", ")
+			b.WriteString(n.what)
+		}
+	}
+}
+
+// addNote is add with a note kept when e becomes the cause's example.
+func (r *Report) addNote(c Cause, e arche.Entity, n exampleNote) {
+	if r.Counts[c] == 0 {
+		r.notes[c] = n
+	}
+	r.add(c, e)
+}
