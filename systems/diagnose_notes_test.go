@@ -60,3 +60,30 @@ func TestReportStringSaysSystemsUnchecked(t *testing.T) {
 	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration found (before any system's Initialize: "+
 		"missing systems not checked; call Diagnose after Initialize)", r.String())
 }
+
+// An FSM Update hook that returns a state of no machine leaves the agent where it
+// was; Diagnose reports the FSM system's count of them as one finding.
+func TestDiagnoseReportsFSMBadTargets(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	e := goodAgent(t, w)
+	drop[components.Brain](w, e)
+	b := fsm.NewBuilder("m")
+	idle := b.State("idle", fsm.Hooks{Update: func(*fsm.Context) fsm.StateID { return 7 }})
+	m, err := b.Build()
+	require.NoError(t, err)
+	put(w, e, components.StateMachine{Machine: m})
+	f := &FSM{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, f, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{})
+	s.Initialize(w)
+	r0 := Diagnose(w)
+	assert.Zero(t, r0.Total(), "%s", r0)
+	s.Run(w, 60)
+	r := Diagnose(w)
+	assert.Equal(t, f.BadTargets, r.BadTargets)
+	assert.Greater(t, r.BadTargets, uint64(3), "one a think, 10 a second")
+	assert.Equal(t, 1, r.Total())
+	assert.Equal(t, idle, compOf[components.StateMachine](w, e).Memory.Active)
+	assert.Contains(t, r.String(), "state machine hooks returned a state of no machine")
+	s.Finalize(w)
+	assert.Zero(t, Diagnose(w).BadTargets, "a finalized FSM is not read")
+}

@@ -343,6 +343,12 @@ type Report struct {
 	// skipped, so "no misconfiguration" says nothing about them. Not a finding.
 	SystemsUnchecked bool
 
+	// BadTargets is the world's FSM system's FSM.BadTargets when not 0: Update hooks
+	// that returned a StateID of no state of the agent's machine (another machine's,
+	// Any, a number out of range) since its Initialize. Each transitioned nowhere and
+	// the agent stayed, which nothing else shows. One finding in Total.
+	BadTargets uint64
+
 	notes [NumCauses]exampleNote // per cause with an example, what String says of it
 
 	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
@@ -450,6 +456,9 @@ func (r *Report) Total() int {
 	if r.Unjoined {
 		n++
 	}
+	if r.BadTargets > 0 {
+		n++
+	}
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -503,6 +512,11 @@ func (r Report) String() string {
 	if r.Unjoined {
 		fmt.Fprintf(&b, "%spath queue with Overlap and no PathJoin after it: it serves in its Update "+
 			"(add queue.Join() to the schedule before the first system that reads a Path)", sep)
+		sep = ", "
+	}
+	if r.BadTargets > 0 {
+		fmt.Fprintf(&b, "%sstate machine hooks returned a state of no machine %d times (the agents stayed; "+
+			"an Update hook returns one of its own machine's StateIDs, or fsm.None to stay)", sep, r.BadTargets)
 		sep = ", "
 	}
 	switch r.ClockFault {
@@ -706,6 +720,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		d.queue.join() // with Overlap: the searches its last Update started
 		d.queue.requests(d.queued)
 		r.Unjoined = d.queue.pool != nil && !d.queue.joined
+	}
+	if in := ecs.Resource[installed](w); in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
+		r.BadTargets = in.fsm.BadTargets
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
 	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)

@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -49,7 +50,7 @@ import (
 //	Think.Frozen                   opt-out (LOD): not updated             -
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
-//	an Update hook returning a     no transition: the agent stays         - (FSM.BadTargets)
+//	an Update hook returning a     no transition: the agent stays         Report.BadTargets (FSM.BadTargets)
 //	  StateID of no state
 //	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
 //	  or negative (a file)
@@ -103,6 +104,7 @@ func (s *FSM) Name() string { return "fsm" }
 func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
 	markInstalled(w, sysFSM)
+	ecs.Resource[installed](w).fsm = s
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
 	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets, s.ClockFaults = 0, 0, 0, 0, 0, 0
 }

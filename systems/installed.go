@@ -19,6 +19,7 @@ type installed struct {
 	systems   systemSet         // initialized at least once
 	live      [numSystems]int32 // per system (bit index), Initialize calls less Finalize calls
 	pathQueue *PathQueue        // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
+	fsm       *FSM              // the last FSM initialized in the world, for Diagnose's Report.BadTargets
 
 	// the world's grid and clock at the last Initialize that found one: the systems
 	// hold them until their next Initialize, for Diagnose's Report.Replaced
