@@ -146,10 +146,11 @@ func (s *Movement) Work(worker, lo, hi int) {
 			vx, vy := vel[i].X, vel[i].Y
 			k := &kin[i]
 			maxV, maxF := k.MaxSpeed, k.MaxForce
-			// finite position and velocity (x−x is NaN for ±Inf and NaN),
-			// usable kinematics (UsableKinematics)
-			if px-px != 0 || py-py != 0 || vx-vx != 0 || vy-vy != 0 ||
-				!(maxV > 0) || maxV-maxV != 0 || !(maxF > 0) || maxF-maxF != 0 || k.Radius-k.Radius != 0 {
+			// finite position and velocity (x−x is NaN for ±Inf and NaN, 0
+			// else: the sum is 0 only if all are finite), usable kinematics
+			// (UsableKinematics)
+			if (px-px)+(py-py)+(vx-vx)+(vy-vy)+(maxV-maxV)+(maxF-maxF)+(k.Radius-k.Radius) != 0 ||
+				!(maxV > 0) || !(maxF > 0) {
 				vel[i].Vec = r2.Vec{} // stands still; Diagnose counts it
 				continue
 			}
@@ -158,15 +159,20 @@ func (s *Movement) Work(worker, lo, hi int) {
 				continue // at rest and staying: nothing changes
 			}
 			// steer.Integrate: the force truncated to maxF (zero if not
-			// finite), vel += dt·force truncated to maxV, pos += dt·vel
-			if l := math.Sqrt(fx*fx + fy*fy); l-l != 0 {
+			// finite), vel += dt·force truncated to maxV, pos += dt·vel.
+			// A squared length below underSquare of the limit has a length
+			// (a rounded square root) below the limit: nothing to truncate,
+			// and no square root.
+			if f2 := fx*fx + fy*fy; f2 < maxF*maxF*underSquare {
+			} else if l := math.Sqrt(f2); l-l != 0 {
 				fx, fy = 0, 0
 			} else if l > maxF && l > 0 {
 				f := maxF / l
 				fx, fy = f*fx, f*fy
 			}
 			vx, vy = vx+dt*fx, vy+dt*fy
-			if l := math.Sqrt(vx*vx + vy*vy); l-l != 0 {
+			if v2 := vx*vx + vy*vy; v2 < maxV*maxV*underSquare {
+			} else if l := math.Sqrt(v2); l-l != 0 {
 				vx, vy = 0, 0
 			} else if l > maxV && l > 0 {
 				f := maxV / l
@@ -183,6 +189,15 @@ func (s *Movement) Work(worker, lo, hi int) {
 		}
 	}
 }
+
+// underSquare is a factor just under 1: for a finite limit m > 0, a squared
+// length s < m·m·underSquare (each product rounded) is below m² exactly (two
+// roundings are off by far less than 1e-7 of it), so its rounded square root
+// is at most m (math.Sqrt rounds correctly, and m is a float64): Movement
+// then skips the square root and the truncation, as it would have found
+// nothing to truncate. A NaN or infinite s fails the test and is handled as
+// before.
+const underSquare = 1 - 1e-7
 
 // floorCell is the cell coordinate holding the finite coordinate v, as
 // grid.Grid.CellAt gives it for coordinates on a grid (a truncation there);
