@@ -278,9 +278,14 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 		if path != nil && s.sightHitFast(pos[i].Vec, &in[i], &path[i]) {
 			// the common case, in short: a move whose goal was in sight
 			// from these cells (follow's and goTo's first answer, without
-			// their calls)
+			// their calls): setDesired of an Arrive at the goal, written out
 			it, ps := &in[i], pos[i].Vec
-			setArrive(&des[i], speedFactor(it), it.Goal)
+			f, g, d := speedFactor(it), it.Goal, &des[i]
+			if d.Mode != components.DesiredArrive || math.Float64bits(d.SpeedFactor) != math.Float64bits(f) ||
+				math.Float64bits(d.Point.X) != math.Float64bits(g.X) || math.Float64bits(d.Point.Y) != math.Float64bits(g.Y) ||
+				math.Float64bits(d.Vel.X)|math.Float64bits(d.Vel.Y) != 0 {
+				*d = components.Desired{Mode: components.DesiredArrive, SpeedFactor: f, Point: g}
+			}
 			if prog != nil {
 				// track for a moving agent, its usual answer written out:
 				// it moved, or is at its goal (StuckTime not checked)
@@ -362,16 +367,6 @@ func (s *PathFollow) sightHitFast(pos r2.Vec, in *components.Intent, p *componen
 			int32(g.X) == p.SightTo.X && int32(g.Y) == p.SightTo.Y
 	}
 	return s.sightHit(pos, in, p)
-}
-
-// setArrive is setDesired of an Arrive at point with speed factor f: d is
-// written only if it differs, bit for bit.
-func setArrive(d *components.Desired, f float64, point r2.Vec) {
-	if d.Mode != components.DesiredArrive || math.Float64bits(d.SpeedFactor) != math.Float64bits(f) ||
-		math.Float64bits(d.Point.X) != math.Float64bits(point.X) || math.Float64bits(d.Point.Y) != math.Float64bits(point.Y) ||
-		math.Float64bits(d.Vel.X)|math.Float64bits(d.Vel.Y) != 0 {
-		*d = components.Desired{Mode: components.DesiredArrive, SpeedFactor: f, Point: point}
-	}
 }
 
 // flowHit serves an agent without a Path or Progress at pos that follows
