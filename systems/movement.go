@@ -159,20 +159,15 @@ func (s *Movement) Work(worker, lo, hi int) {
 				continue // at rest and staying: nothing changes
 			}
 			// steer.Integrate: the force truncated to maxF (zero if not
-			// finite), vel += dt·force truncated to maxV, pos += dt·vel.
-			// A squared length below underSquare of the limit has a length
-			// (a rounded square root) below the limit: nothing to truncate,
-			// and no square root.
-			if f2 := fx*fx + fy*fy; f2 < maxF*maxF*underSquare {
-			} else if l := math.Sqrt(f2); l-l != 0 {
+			// finite), vel += dt·force truncated to maxV, pos += dt·vel
+			if l := math.Sqrt(fx*fx + fy*fy); l-l != 0 {
 				fx, fy = 0, 0
 			} else if l > maxF && l > 0 {
 				f := maxF / l
 				fx, fy = f*fx, f*fy
 			}
 			vx, vy = vx+dt*fx, vy+dt*fy
-			if v2 := vx*vx + vy*vy; v2 < maxV*maxV*underSquare {
-			} else if l := math.Sqrt(v2); l-l != 0 {
+			if l := math.Sqrt(vx*vx + vy*vy); l-l != 0 {
 				vx, vy = 0, 0
 			} else if l > maxV && l > 0 {
 				f := maxV / l
@@ -189,15 +184,6 @@ func (s *Movement) Work(worker, lo, hi int) {
 		}
 	}
 }
-
-// underSquare is a factor just under 1: for a finite limit m > 0, a squared
-// length s < m·m·underSquare (each product rounded) is below m² exactly (two
-// roundings are off by far less than 1e-7 of it), so its rounded square root
-// is at most m (math.Sqrt rounds correctly, and m is a float64): Movement
-// then skips the square root and the truncation, as it would have found
-// nothing to truncate. A NaN or infinite s fails the test and is handled as
-// before.
-const underSquare = 1 - 1e-7
 
 // floorCell is the cell coordinate holding the finite coordinate v, as
 // grid.Grid.CellAt gives it for coordinates on a grid (a truncation there);

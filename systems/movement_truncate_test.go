@@ -14,12 +14,11 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// TestMovementTruncatesAsIntegrate checks Movement's integration, which skips
-// the square roots of forces and velocities whose squared length is below the
-// limit's (underSquare), against steer.Integrate bit for bit, for forces and
-// velocities at, just under and just over their limits (within a few ulps and
-// within 1e-7 and 1e-9 of them), and random ones. Every step stays within half
-// a cell on an open grid, where Movement's answer is Integrate's.
+// TestMovementTruncatesAsIntegrate checks Movement's integration, written out
+// in its loop, against steer.Integrate bit for bit, for forces and velocities
+// at, just under and just over their limits (within a few ulps and within
+// 1e-7 and 1e-9 of them), and random ones. Every step stays within half a
+// cell on an open grid, where Movement's answer is Integrate's.
 func TestMovementTruncatesAsIntegrate(t *testing.T) {
 	w := arche.NewWorld()
 	arche.AddResource(&w, grid.New(64, 64))
