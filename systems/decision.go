@@ -201,7 +201,16 @@ func (s *Decision) Work(worker, lo, hi int) {
 // next think is scheduled an Interval from now, so it does not wait for the
 // clock to catch up with its old schedule.
 func Due(th *components.Think, now, dt float64) bool {
-	return !th.Frozen && (th.Next < now+dt-dueEpsilon || th.Last > now)
+	return due(th, now, dueLimit(now, dt))
+}
+
+// dueLimit is the Think.Next before which an agent is [Due] in the frame at
+// now lasting dt: found once for a pass over many agents.
+func dueLimit(now, dt float64) float64 { return now + dt - dueEpsilon }
+
+// due is [Due] with the frame's dueLimit.
+func due(th *components.Think, now, limit float64) bool {
+	return !th.Frozen && (th.Next < limit || th.Last > now)
 }
 
 // dueEpsilon keeps a Next that lands on a frame boundary, up to rounding of

@@ -146,10 +146,11 @@ func (s *Movement) Work(worker, lo, hi int) {
 			vx, vy := vel[i].X, vel[i].Y
 			k := &kin[i]
 			maxV, maxF := k.MaxSpeed, k.MaxForce
-			// finite position and velocity (x−x is NaN for ±Inf and NaN),
-			// usable kinematics (UsableKinematics)
-			if px-px != 0 || py-py != 0 || vx-vx != 0 || vy-vy != 0 ||
-				!(maxV > 0) || maxV-maxV != 0 || !(maxF > 0) || maxF-maxF != 0 || k.Radius-k.Radius != 0 {
+			// finite position and velocity (x−x is NaN for ±Inf and NaN, 0
+			// else: the sum is 0 only if all are finite), usable kinematics
+			// (UsableKinematics)
+			if (px-px)+(py-py)+(vx-vx)+(vy-vy)+(maxV-maxV)+(maxF-maxF)+(k.Radius-k.Radius) != 0 ||
+				!(maxV > 0) || !(maxF > 0) {
 				vel[i].Vec = r2.Vec{} // stands still; Diagnose counts it
 				continue
 			}

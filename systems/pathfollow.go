@@ -273,15 +273,27 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	// the common case first; the others are served after, together (the
 	// order changes nothing: each agent writes only its own components)
 	slow := sc.slow[:0]
+	now := s.clock.Time
 	for i := from - start; i < to-start; i++ {
-		if path != nil && s.sightHit(pos[i].Vec, &in[i], &path[i]) {
+		if path != nil && s.sightHitFast(pos[i].Vec, &in[i], &path[i]) {
 			// the common case, in short: a move whose goal was in sight
 			// from these cells (follow's and goTo's first answer, without
-			// their calls)
-			it := &in[i]
-			setDesired(&des[i], components.Desired{Mode: components.DesiredArrive, SpeedFactor: speedFactor(it), Point: it.Goal})
+			// their calls): setDesired of an Arrive at the goal, written out
+			it, ps := &in[i], pos[i].Vec
+			f, g, d := speedFactor(it), it.Goal, &des[i]
+			if d.Mode != components.DesiredArrive || math.Float64bits(d.SpeedFactor) != math.Float64bits(f) ||
+				math.Float64bits(d.Point.X) != math.Float64bits(g.X) || math.Float64bits(d.Point.Y) != math.Float64bits(g.Y) ||
+				math.Float64bits(d.Vel.X)|math.Float64bits(d.Vel.Y) != 0 {
+				*d = components.Desired{Mode: components.DesiredArrive, SpeedFactor: f, Point: g}
+			}
 			if prog != nil {
-				s.track(&prog[i], &path[i], sc, pos[i].Vec, true, it.Goal)
+				// track for a moving agent, its usual answer written out:
+				// it moved, or is at its goal (StuckTime not checked)
+				if pr := &prog[i]; dist2(ps, pr.Anchor) > StuckDistance*StuckDistance || dist2(ps, it.Goal) <= StuckDistance*StuckDistance {
+					pr.Anchor, pr.Since, pr.Stuck = ps, now, false
+				} else if now-pr.Since >= StuckTime {
+					s.track(pr, &path[i], sc, ps, true, it.Goal)
+				}
 			}
 			continue
 		}
@@ -339,6 +351,22 @@ func (s *PathFollow) sightHit(pos r2.Vec, in *components.Intent, p *components.P
 	return in.Mode == components.IntentGo && in.Move && p.SightKnown && p.SightClear &&
 		s.grid.CellAt(pos) == p.SightFrom && s.grid.CellAt(in.Goal) == p.SightTo &&
 		finiteVec(pos) && finiteVec(in.Goal)
+}
+
+// sightHitFast is sightHit with the cells of positions in [0, 2³¹) (every
+// position on a grid) found by a conversion, inline; any other position goes
+// through sightHit. The same answers: CellAt truncates such coordinates, and
+// they are finite.
+func (s *PathFollow) sightHitFast(pos r2.Vec, in *components.Intent, p *components.Path) bool {
+	if in.Mode != components.IntentGo || !in.Move || !p.SightKnown || !p.SightClear {
+		return false
+	}
+	if g := in.Goal; pos.X >= 0 && pos.X < 1<<31 && pos.Y >= 0 && pos.Y < 1<<31 &&
+		g.X >= 0 && g.X < 1<<31 && g.Y >= 0 && g.Y < 1<<31 {
+		return int32(pos.X) == p.SightFrom.X && int32(pos.Y) == p.SightFrom.Y &&
+			int32(g.X) == p.SightTo.X && int32(g.Y) == p.SightTo.Y
+	}
+	return s.sightHit(pos, in, p)
 }
 
 // flowHit serves an agent without a Path or Progress at pos that follows

@@ -354,6 +354,7 @@ func (s *Perception) find(worker, list, lo, hi int) {
 	}
 	q := &s.qs[worker]
 	prev := s.qpos[worker]
+	limit := dueLimit(now, dt)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		ths := columnOf[components.Think](c, r, peThink, s.n)
@@ -362,8 +363,8 @@ func (s *Perception) find(worker, list, lo, hi int) {
 		facs := columnOf[components.Faction](c, r, peFaction, s.n)
 		vels := columnOf[components.Velocity](c, r, peVelocity, s.n)
 		bbs := columnOf[components.Blackboard](c, r, peBlackboard, s.n)
-		for i := max(lo, start); i < min(hi, c.end(r, s.n)); i++ {
-			if !Due(&ths[i-start], now, dt) {
+		for i, end := max(lo, start), min(hi, c.end(r, s.n)); i < end; i++ {
+			if !due(&ths[i-start], now, limit) {
 				continue
 			}
 			per := &pers[i-start]

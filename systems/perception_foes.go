@@ -257,12 +257,16 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 	case 1:
 		x.count1(nb, w, lo, hi)
 	case 2:
-		cur := x.counts[w]
-		for i := lo; i < hi; i++ {
-			k := x.keys[i]
+		// the index's slices in locals: stores to items and cursors would
+		// otherwise have the compiler read x's fields again each agent
+		cur, items := x.counts[w], x.items
+		keys, pos := x.keys[lo:hi], nb.Positions[lo:hi]
+		keys = keys[:len(pos)]
+		for i, p := range pos {
+			k := keys[i]
 			j := cur[k]
 			cur[k]++
-			x.items[j] = foeItem{p: nb.Positions[i], id: int32(i)}
+			items[j] = foeItem{p: p, id: int32(lo + i)}
 		}
 	}
 }
@@ -270,16 +274,32 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 // count1 counts hash IDs [lo, hi) by key in worker w's counts (the
 // counting phase).
 func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
-	cnt := x.counts[w]
-	for i := lo; i < hi; i++ {
-		p := nb.Positions[i]
-		c := x.class[nb.Teams[i]]
+	// bucketOf written out over locals: stores to keys and counts would
+	// otherwise have the compiler read x's fields again each agent
+	cnt, class := x.counts[w], &x.class
+	inv, cols, rows, buckets := x.inv, x.cols, x.rows, x.buckets
+	fc, fr := float64(cols), float64(rows)
+	keys, pos, teams := x.keys[lo:hi], nb.Positions[lo:hi], nb.Teams[lo:hi]
+	keys, teams = keys[:len(pos)], teams[:len(pos)]
+	for i, p := range pos {
+		c := class[teams[i]]
 		if c < 0 { // a team new to the index: found afresh (build)
-			x.present[w][nb.Teams[i]] = true
+			x.present[w][teams[i]] = true
 			continue
 		}
-		k := int32(int(c)*x.buckets + x.bucketOf(p.Y, x.rows)*x.cols + x.bucketOf(p.X, x.cols))
-		x.keys[i] = k
+		bx, by := 0, 0
+		if f := p.X * inv; f >= fc {
+			bx = cols - 1
+		} else if f >= 0 {
+			bx = int(f)
+		}
+		if f := p.Y * inv; f >= fr {
+			by = rows - 1
+		} else if f >= 0 {
+			by = int(f)
+		}
+		k := int32(int(c)*buckets + by*cols + bx)
+		keys[i] = k
 		cnt[k]++
 	}
 }

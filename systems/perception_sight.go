@@ -95,16 +95,24 @@ func (o *openCells) clear(a, b r2.Vec) bool {
 // the bitmap.
 func (o *openCells) open(X0, X1, Y0, Y1 int) bool {
 	if Y1-Y0 <= bitsRows && X1-X0 <= 64 {
-		// cells X0..X1−1 span one or two words of each row
-		wl, wh := X0/64, (X1-1)/64
-		ml := ^uint64(0) << (X0 % 64)
-		mh := ^uint64(0) >> (63 - (X1-1)%64)
+		// cells X0..X1−1 span one word of each row, or two side by side
+		// (unsigned: X0 ≥ 0, so /64 and %64 are shifts and masks)
+		x0, x1 := uint(X0), uint(X1-1)
+		wl, wh := int(x0/64), int(x1/64)
+		ml := ^uint64(0) << (x0 % 64)
+		mh := ^uint64(0) >> (63 - x1%64)
+		bits, stride := o.bits, o.stride
 		if wl == wh {
-			ml &= mh
+			m := ml & mh
+			for i := Y0*stride + wl; i < Y1*stride; i += stride {
+				if bits[i]&m != 0 {
+					return false
+				}
+			}
+			return true
 		}
-		for y := Y0; y < Y1; y++ {
-			row := o.bits[y*o.stride:]
-			if row[wl]&ml != 0 || (wh != wl && row[wh]&mh != 0) {
+		for i := Y0*stride + wl; i < Y1*stride; i += stride {
+			if bits[i]&ml != 0 || bits[i+1]&mh != 0 {
 				return false
 			}
 		}

@@ -263,23 +263,31 @@ func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 		r = t.runOf(idx)
 		t.hints[worker].n = r
 	}
-	think := (*components.Think)(c.at(r, thThink, idx))
-	brain := (*B)(c.at(r, thBrain, idx))
+	// the run's column pointers and the sizes copied once: the stores into
+	// the view below would otherwise have each c.at read them again
+	run := &c.runs[r]
+	ptr, size, off := run.ptr, c.size, uintptr(idx-run.start)
+	at := func(k int) unsafe.Pointer { // c.at(r, k, idx)
+		if ptr[k] == nil {
+			return nil
+		}
+		return unsafe.Add(ptr[k], off*size[k])
+	}
 	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
-	j.brain, j.think = brain, think
+	j.brain, j.think = (*B)(at(thBrain)), (*components.Think)(at(thThink))
 	// field by field: the view's World, Grid and Clock stay as set at init
 	a := &j.agent
 	a.Commands, a.Entity = wc.cur, c.ents[idx]
-	a.Position = (*components.Position)(c.at(r, thPos, idx))
-	a.Intent = (*components.Intent)(c.at(r, thIntent, idx))
-	a.Velocity = (*components.Velocity)(c.at(r, thVel, idx))
-	a.Perception = (*components.Perception)(c.at(r, thPerception, idx))
-	a.Health = (*components.Health)(c.at(r, thHealth, idx))
-	a.Path = (*components.Path)(c.at(r, thPath, idx))
-	a.Rand = (*components.Rand)(c.at(r, thRand, idx))
+	a.Position = (*components.Position)(at(thPos))
+	a.Intent = (*components.Intent)(at(thIntent))
+	a.Velocity = (*components.Velocity)(at(thVel))
+	a.Perception = (*components.Perception)(at(thPerception))
+	a.Health = (*components.Health)(at(thHealth))
+	a.Path = (*components.Path)(at(thPath))
+	a.Rand = (*components.Rand)(at(thRand))
 	a.Blackboard = nil
-	if bb := (*components.Blackboard)(c.at(r, thBlackboard, idx)); bb != nil {
+	if bb := (*components.Blackboard)(at(thBlackboard)); bb != nil {
 		a.Blackboard = bb.Store
 	}
 	wc.agent, wc.handed = j.agent.Entity.ID(), true
@@ -442,12 +450,13 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 		q = &t.qs[worker]
 	}
 	prev := -1 // q stands before its first entity
+	limit := dueLimit(now, dt)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
 		start := c.runs[r].start
 		brains := columnOf[B](c, r, thBrain, t.n)
 		ths := columnOf[components.Think](c, r, thThink, t.n)
-		for i := max(lo, start); i < min(hi, c.end(r, t.n)); i++ {
-			if Due(&ths[i-start], now, dt) && f.ready(&brains[i-start]) {
+		for i, end := max(lo, start), min(hi, c.end(r, t.n)); i < end; i++ {
+			if due(&ths[i-start], now, limit) && f.ready(&brains[i-start]) {
 				found = append(found, int32(i))
 				if q != nil {
 					q.Step(i - prev)

@@ -301,10 +301,14 @@ func (b *parallelBuild) countPart(k int) {
 		if !b.last {
 			mask = int32(b.keys - 1)
 		}
+		// the hash's fields in locals: stores to the buckets and counts
+		// would otherwise have the compiler read them again each item
+		inv, cols, rows := h.invCell, h.cols, h.rows
+		src := b.src[lo:hi]
 		bucket := h.bucket[lo:hi]
-		for i, p := range b.src[lo:hi] {
-			bx, by := h.cellOf(p)
-			c := int32(by*h.cols + bx)
+		bucket = bucket[:len(src)]
+		for i, p := range src {
+			c := int32(clampIndex(p.Y*inv, rows)*cols + clampIndex(p.X*inv, cols))
 			bucket[i] = c
 			cnt[c&mask]++
 		}
@@ -338,6 +342,32 @@ func (b *parallelBuild) offsetsPart(k int) {
 // in the last pass into the keys' starts), the first at base.
 func (b *parallelBuild) offsetsRange(lo, hi int, base int32) {
 	start := b.h.start
+	if len(b.counts) <= 2 && len(b.counts) > 0 { // one or two parts, the usual: their counts read directly
+		c0 := b.counts[0][lo:hi]
+		var c1 []int32
+		if len(b.counts) == 2 {
+			c1 = b.counts[1][lo:hi]
+			c1 = c1[:len(c0)]
+		}
+		var st []int32
+		if b.last {
+			st = start[lo:hi]
+			st = st[:len(c0)]
+		}
+		for c, v := range c0 {
+			if st != nil {
+				st[c] = base
+			}
+			c0[c] = base
+			base += v
+			if c1 != nil {
+				v := c1[c]
+				c1[c] = base
+				base += v
+			}
+		}
+		return
+	}
 	for c := lo; c < hi; c++ {
 		if b.last {
 			start[c] = base
@@ -366,11 +396,12 @@ func (b *parallelBuild) placePart(k int) {
 	}
 	if b.order == nil { // a dense build: the key is the bucket, sortedKeys unused
 		src, slots := b.src[lo:hi], h.slots[lo:hi]
+		ids, sorted := h.sortedIDs, h.sortedPos // locals: not read again after each store
 		for i, c := range h.bucket[lo:hi] {
 			j := cnt[c]
 			cnt[c]++
-			h.sortedIDs[j] = int32(lo + i)
-			h.sortedPos[j] = src[i]
+			ids[j] = int32(lo + i)
+			sorted[j] = src[i]
 			slots[i] = j
 		}
 		return
