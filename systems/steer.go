@@ -375,12 +375,15 @@ func (j *steerGather) Work(worker, lo, hi int) {
 				s.tvels[i] = d.Vel
 			}
 			s.outs[i] = &out[k]
-			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(i + 1),
-				kind: uint32(d.Mode)<<kindBits | uint32(nk-1), aux: aux}
+			kind := uint32(d.Mode)<<kindBits | uint32(nk-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
-				storeAgent(&s.hot[slots[id]], &a)
+				// the record straight from the components (no copy of it
+				// built on the stack first: see storeAgent)
+				storeAgent(&s.hot[slots[id]], &pos[k].Vec, &vel[k].Vec, &d.Point,
+					uint64(kind)|uint64(uint32(aux))<<32, uint64(uint32(i+1)))
 				continue
 			}
+			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(i + 1), kind: kind, aux: aux}
 			slot := int32(-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil {
 				slot = slots[id]
