@@ -60,7 +60,9 @@ import (
 // surrounding box of cells is clear in the bitmap is not walked. The
 // priority sum keeps the
 // length of the running sum instead of measuring it again for each force,
-// and does not measure it after the last one. These shortcuts change no
+// and does not measure it after the last one; for the common agent (with
+// weights, no flocking, heading by Seek, Arrive or Flow) the move force and
+// the sum are worked out in one function, without the general path's calls. These shortcuts change no
 // result: each is tested to give the plain rule's force to the bit. A slot
 // whose agent lacks Steer's components is skipped. An agent not in this
 // frame's hash (spawned since [Spatial] ran) is steered after the others on
@@ -156,6 +158,7 @@ type steerKind struct {
 	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
 	usable bool    // UsableKinematics(&kin)
 	sep    bool    // the agent has a separation force: wt.Separation > 0 and wt.SeparationRadius > 0
+	plain  bool    // hasW, usable and no flocking: forcePlain's kind
 }
 
 // newKind returns the kind of an agent with kin, weights wt (nil: none)
@@ -168,6 +171,7 @@ func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor 
 	if wt != nil {
 		kd.wt, kd.hasW = *wt, true
 		kd.sep = wt.Separation > 0 && wt.SeparationRadius > 0
+		kd.plain = kd.usable && !((wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0)
 	}
 	return kd
 }
@@ -426,7 +430,12 @@ func (s *Steer) Work(worker, lo, hi int) {
 			if a.out == 0 {
 				continue
 			}
-			s.outs[a.out-1].Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc, &seps[k-lo])
+			kd, mode := &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits)
+			if kd.plain && mode-components.DesiredSeek <= components.DesiredFlow-components.DesiredSeek {
+				s.outs[a.out-1].Force = s.forcePlain(a, kd, mode, &seps[k-lo])
+			} else {
+				s.outs[a.out-1].Force = s.force(a, kd, mode, k, 0, sc, &seps[k-lo])
+			}
 			a.out = 0 // the slot is empty until the next gather fills it
 		}
 	}
@@ -474,6 +483,80 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 		return steer.Truncate(move, kin.MaxForce)
 	}
 	return s.combine(a, kd, slot, self, sc, sep, move, wandering, dt)
+}
+
+// forcePlain is force for an agent in the hash of a plain kind (kd.plain:
+// with weights, usable limits and no flocking) heading by Seek, Arrive or
+// Flow, whose separation force (where kd.sep) is *sep: force, combine,
+// followFlow, steer.Truncate and the budget's last add in one function,
+// the same operations in the same order, so the same force to the bit.
+func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.DesiredMode, sep *r2.Vec) r2.Vec {
+	pos, vel := a.pos, a.vel
+	if !finiteVec(pos) || !finiteVec(vel) {
+		return r2.Vec{} // Movement keeps it still; Diagnose counts it
+	}
+	maxF := kd.kin.MaxForce
+	dt := s.clock.DT
+	var move r2.Vec
+	switch mode {
+	case components.DesiredFlow: // followFlow
+		if !(dt <= 0) {
+			dir := r2.Vec{X: a.point.X - pos.X, Y: a.point.Y - pos.Y}
+			var desired r2.Vec
+			if n := math.Sqrt(dir.X*dir.X + dir.Y*dir.Y); n > 0 {
+				k := kd.speed / n
+				desired = r2.Vec{X: k * dir.X, Y: k * dir.Y}
+			}
+			move = r2.Vec{X: s.invDT * (desired.X - vel.X), Y: s.invDT * (desired.Y - vel.Y)}
+			// steer.Truncate(move, maxF), maxF usable (> 0 and finite)
+			if m2 := move.X*move.X + move.Y*move.Y; !(maxF >= 0x1p-500 && maxF <= 0x1p500 && m2 <= maxF*maxF) {
+				n := math.Sqrt(move.X*move.X + move.Y*move.Y)
+				if n-n != 0 { // NaN or infinite
+					move = r2.Vec{}
+				} else if n > maxF {
+					k := maxF / n
+					move = r2.Vec{X: k * move.X, Y: k * move.Y}
+				}
+			}
+		}
+	case components.DesiredArrive:
+		move = steer.Arrive(pos, vel, a.point, kd.speed, maxF, ArrivedRadius, dt)
+	default: // components.DesiredSeek
+		move = steer.Seek(pos, vel, a.point, kd.speed, maxF, dt)
+	}
+	wt := &kd.wt
+	acc := budget{max: maxF}
+	if wt.Wall > 0 && (vel.X != 0 || vel.Y != 0) { // as combine
+		if clear, more, near := s.nearWall(pos, vel, kd.kin.Radius); near && !(clear == 0 && s.inGrid(pos)) {
+			f := s.walls.avoid(pos, vel, feelerTime, 2*kd.kin.Radius+0.25, maxF, clear, more)
+			var ok bool
+			if f.X == 0 && f.Y == 0 {
+				ok = acc.addZero(wt.Wall)
+			} else {
+				ok = acc.add(f, wt.Wall)
+			}
+			if !ok {
+				return acc.sum
+			}
+		}
+	}
+	if kd.sep {
+		var ok bool
+		if f := *sep; f.X == 0 && f.Y == 0 {
+			ok = acc.addZero(wt.Separation)
+		} else {
+			ok = acc.add(f, wt.Separation)
+		}
+		if !ok {
+			return acc.sum
+		}
+	}
+	// acc.addLast(move, 1): a move force within what is left goes in whole
+	if left := acc.max - acc.norm; left >= 0x1p-500 && left <= 0x1p500 && move.X*move.X+move.Y*move.Y <= left*left {
+		return r2.Vec{X: acc.sum.X + move.X, Y: acc.sum.Y + move.Y}
+	}
+	acc.addLast(move, 1)
+	return acc.sum
 }
 
 // followFlow is steer.FollowFlow(vel, dir, maxSpeed, maxForce, dt) with
