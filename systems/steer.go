@@ -488,8 +488,9 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 // forcePlain is force for an agent in the hash of a plain kind (kd.plain:
 // with weights, usable limits and no flocking) heading by Seek, Arrive or
 // Flow, whose separation force (where kd.sep) is *sep: force, combine,
-// followFlow, steer.Truncate and the budget's last add in one function,
-// the same operations in the same order, so the same force to the bit.
+// followFlow, steer.Truncate, nearWall and the budget's adds of the
+// separation and move forces in one function, the same operations in the
+// same order, so the same force to the bit (TestForcePlainMatchesForce).
 func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.DesiredMode, sep *r2.Vec) r2.Vec {
 	pos, vel := a.pos, a.vel
 	if !finiteVec(pos) || !finiteVec(vel) {
@@ -527,7 +528,23 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 	wt := &kd.wt
 	acc := budget{max: maxF}
 	if wt.Wall > 0 && (vel.X != 0 || vel.Y != 0) { // as combine
-		if clear, more, near := s.nearWall(pos, vel, kd.kin.Radius); near && !(clear == 0 && s.inGrid(pos)) {
+		// s.nearWall inline; an agent inside a blocked cell of the grid
+		// (clearance 0 there) casts no feelers
+		b := &s.walls
+		var clear float64
+		var more uint8
+		near := true
+		if pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h) {
+			i := int(pos.Y)*b.w + int(pos.X)
+			clear, more = float64(b.clr[i]), b.more[i]
+			if clear == 0 {
+				near = false
+			} else if !(clear < 2*kd.kin.Radius+0.25+1 || clear < 1) {
+				k := (clear - 1) / feelerTime
+				near = vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
+			}
+		}
+		if near {
 			f := s.walls.avoid(pos, vel, feelerTime, 2*kd.kin.Radius+0.25, maxF, clear, more)
 			var ok bool
 			if f.X == 0 && f.Y == 0 {
@@ -541,14 +558,36 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 		}
 	}
 	if kd.sep {
-		var ok bool
 		if f := *sep; f.X == 0 && f.Y == 0 {
-			ok = acc.addZero(wt.Separation)
-		} else {
-			ok = acc.add(f, wt.Separation)
-		}
-		if !ok {
-			return acc.sum
+			if !acc.addZero(wt.Separation) {
+				return acc.sum
+			}
+		} else { // acc.add(f, wt.Separation) inline
+			if w := wt.Separation; w != 1 {
+				f = r2.Vec{X: w * f.X, Y: w * f.Y}
+			}
+			n := math.Sqrt(f.X*f.X + f.Y*f.Y)
+			left := acc.max - acc.norm
+			if n-n != 0 || left <= 0 { // NaN or infinite, or nothing left
+				if !(left > 0 && n-n != 0) {
+					return acc.sum
+				}
+			} else {
+				first := acc.sum.X == 0 && acc.sum.Y == 0 && n <= left
+				if n > left {
+					k := left / n
+					f = r2.Vec{X: k * f.X, Y: k * f.Y}
+				}
+				acc.sum = r2.Vec{X: acc.sum.X + f.X, Y: acc.sum.Y + f.Y}
+				if first {
+					acc.norm = n
+				} else {
+					acc.norm = math.Sqrt(acc.sum.X*acc.sum.X + acc.sum.Y*acc.sum.Y)
+				}
+				if !(acc.max-acc.norm > 1e-12) {
+					return acc.sum
+				}
+			}
 		}
 	}
 	// acc.addLast(move, 1): a move force within what is left goes in whole
