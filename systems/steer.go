@@ -488,9 +488,11 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 // forcePlain is force for an agent in the hash of a plain kind (kd.plain:
 // with weights, usable limits and no flocking) heading by Seek, Arrive or
 // Flow, whose separation force (where kd.sep) is *sep: force, combine,
-// followFlow, steer.Truncate, nearWall and the budget's adds of the
-// separation and move forces in one function, the same operations in the
-// same order, so the same force to the bit (TestForcePlainMatchesForce).
+// nearWall and the budget's adds of the separation and move forces in one
+// function, the same operations in the same order, so the same force to
+// the bit (TestForcePlainMatchesForce, also with GOAMD64=v3: each product
+// handed on by a method there is rounded here too, float64(x), so that no
+// sum fuses with it).
 func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.DesiredMode, sep *r2.Vec) r2.Vec {
 	pos, vel := a.pos, a.vel
 	if !finiteVec(pos) || !finiteVec(vel) {
@@ -500,26 +502,10 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 	dt := s.clock.DT
 	var move r2.Vec
 	switch mode {
-	case components.DesiredFlow: // followFlow
-		if !(dt <= 0) {
-			dir := r2.Vec{X: a.point.X - pos.X, Y: a.point.Y - pos.Y}
-			var desired r2.Vec
-			if n := math.Sqrt(dir.X*dir.X + dir.Y*dir.Y); n > 0 {
-				k := kd.speed / n
-				desired = r2.Vec{X: k * dir.X, Y: k * dir.Y}
-			}
-			move = r2.Vec{X: s.invDT * (desired.X - vel.X), Y: s.invDT * (desired.Y - vel.Y)}
-			// steer.Truncate(move, maxF), maxF usable (> 0 and finite)
-			if m2 := move.X*move.X + move.Y*move.Y; !(maxF >= 0x1p-500 && maxF <= 0x1p500 && m2 <= maxF*maxF) {
-				n := math.Sqrt(move.X*move.X + move.Y*move.Y)
-				if n-n != 0 { // NaN or infinite
-					move = r2.Vec{}
-				} else if n > maxF {
-					k := maxF / n
-					move = r2.Vec{X: k * move.X, Y: k * move.Y}
-				}
-			}
-		}
+	case components.DesiredFlow:
+		// followFlow's own call: inline, a GOAMD64=v3 build could fuse
+		// its products and sums otherwise than it does there
+		move = followFlow(vel, r2.Sub(a.point, pos), kd.speed, maxF, dt, s.invDT)
 	case components.DesiredArrive:
 		move = steer.Arrive(pos, vel, a.point, kd.speed, maxF, ArrivedRadius, dt)
 	default: // components.DesiredSeek
@@ -564,7 +550,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 			}
 		} else { // acc.add(f, wt.Separation) inline
 			if w := wt.Separation; w != 1 {
-				f = r2.Vec{X: w * f.X, Y: w * f.Y}
+				f = r2.Vec{X: float64(w * f.X), Y: float64(w * f.Y)}
 			}
 			n := math.Sqrt(f.X*f.X + f.Y*f.Y)
 			left := acc.max - acc.norm
@@ -576,7 +562,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 				first := acc.sum.X == 0 && acc.sum.Y == 0 && n <= left
 				if n > left {
 					k := left / n
-					f = r2.Vec{X: k * f.X, Y: k * f.Y}
+					f = r2.Vec{X: float64(k * f.X), Y: float64(k * f.Y)}
 				}
 				acc.sum = r2.Vec{X: acc.sum.X + f.X, Y: acc.sum.Y + f.Y}
 				if first {
