@@ -60,7 +60,9 @@ import (
 // surrounding box of cells is clear in the bitmap is not walked. The
 // priority sum keeps the
 // length of the running sum instead of measuring it again for each force,
-// and does not measure it after the last one. These shortcuts change no
+// and does not measure it after the last one; for the common agent (with
+// weights, no flocking, heading by Seek, Arrive or Flow) the move force and
+// the sum are worked out in one function, without the general path's calls. These shortcuts change no
 // result: each is tested to give the plain rule's force to the bit. A slot
 // whose agent lacks Steer's components is skipped. An agent not in this
 // frame's hash (spawned since [Spatial] ran) is steered after the others on
@@ -156,6 +158,7 @@ type steerKind struct {
 	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
 	usable bool    // UsableKinematics(&kin)
 	sep    bool    // the agent has a separation force: wt.Separation > 0 and wt.SeparationRadius > 0
+	plain  bool    // hasW, usable and no flocking: forcePlain's kind
 }
 
 // newKind returns the kind of an agent with kin, weights wt (nil: none)
@@ -168,6 +171,7 @@ func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor 
 	if wt != nil {
 		kd.wt, kd.hasW = *wt, true
 		kd.sep = wt.Separation > 0 && wt.SeparationRadius > 0
+		kd.plain = kd.usable && !((wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0)
 	}
 	return kd
 }
@@ -375,12 +379,15 @@ func (j *steerGather) Work(worker, lo, hi int) {
 				s.tvels[i] = d.Vel
 			}
 			s.outs[i] = &out[k]
-			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(i + 1),
-				kind: uint32(d.Mode)<<kindBits | uint32(nk-1), aux: aux}
+			kind := uint32(d.Mode)<<kindBits | uint32(nk-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
-				storeAgent(&s.hot[slots[id]], &a)
+				// the record straight from the components (no copy of it
+				// built on the stack first: see storeAgent)
+				storeAgent(&s.hot[slots[id]], &pos[k].Vec, &vel[k].Vec, &d.Point,
+					uint64(kind)|uint64(uint32(aux))<<32, uint64(uint32(i+1)))
 				continue
 			}
+			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(i + 1), kind: kind, aux: aux}
 			slot := int32(-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil {
 				slot = slots[id]
@@ -423,7 +430,12 @@ func (s *Steer) Work(worker, lo, hi int) {
 			if a.out == 0 {
 				continue
 			}
-			s.outs[a.out-1].Force = s.force(a, &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits), k, 0, sc, &seps[k-lo])
+			kd, mode := &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits)
+			if kd.plain && mode-components.DesiredSeek <= components.DesiredFlow-components.DesiredSeek {
+				s.outs[a.out-1].Force = s.forcePlain(a, kd, mode, &seps[k-lo])
+			} else {
+				s.outs[a.out-1].Force = s.force(a, kd, mode, k, 0, sc, &seps[k-lo])
+			}
 			a.out = 0 // the slot is empty until the next gather fills it
 		}
 	}
@@ -471,6 +483,105 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 		return steer.Truncate(move, kin.MaxForce)
 	}
 	return s.combine(a, kd, slot, self, sc, sep, move, wandering, dt)
+}
+
+// forcePlain is force for an agent in the hash of a plain kind (kd.plain:
+// with weights, usable limits and no flocking) heading by Seek, Arrive or
+// Flow, whose separation force (where kd.sep) is *sep: force, combine,
+// nearWall and the budget's adds of the separation and move forces in one
+// function, the same operations in the same order, so the same force to
+// the bit (TestForcePlainMatchesForce, also with GOAMD64=v3: each product
+// handed on by a method there is rounded here too, float64(x), so that no
+// sum fuses with it).
+func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.DesiredMode, sep *r2.Vec) r2.Vec {
+	pos, vel := a.pos, a.vel
+	if !finiteVec(pos) || !finiteVec(vel) {
+		return r2.Vec{} // Movement keeps it still; Diagnose counts it
+	}
+	maxF := kd.kin.MaxForce
+	dt := s.clock.DT
+	var move r2.Vec
+	switch mode {
+	case components.DesiredFlow:
+		// followFlow's own call: inline, a GOAMD64=v3 build could fuse
+		// its products and sums otherwise than it does there
+		move = followFlow(vel, r2.Sub(a.point, pos), kd.speed, maxF, dt, s.invDT)
+	case components.DesiredArrive:
+		move = steer.Arrive(pos, vel, a.point, kd.speed, maxF, ArrivedRadius, dt)
+	default: // components.DesiredSeek
+		move = steer.Seek(pos, vel, a.point, kd.speed, maxF, dt)
+	}
+	wt := &kd.wt
+	acc := budget{max: maxF}
+	if wt.Wall > 0 && (vel.X != 0 || vel.Y != 0) { // as combine
+		// s.nearWall inline; an agent inside a blocked cell of the grid
+		// (clearance 0 there) casts no feelers
+		b := &s.walls
+		var clear float64
+		var more uint8
+		near := true
+		if pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h) {
+			i := int(pos.Y)*b.w + int(pos.X)
+			clear, more = float64(b.clr[i]), b.more[i]
+			if clear == 0 {
+				near = false
+			} else if !(clear < 2*kd.kin.Radius+0.25+1 || clear < 1) {
+				k := (clear - 1) / feelerTime
+				near = vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
+			}
+		}
+		if near {
+			f := s.walls.avoid(pos, vel, feelerTime, 2*kd.kin.Radius+0.25, maxF, clear, more)
+			var ok bool
+			if f.X == 0 && f.Y == 0 {
+				ok = acc.addZero(wt.Wall)
+			} else {
+				ok = acc.add(f, wt.Wall)
+			}
+			if !ok {
+				return acc.sum
+			}
+		}
+	}
+	if kd.sep {
+		if f := *sep; f.X == 0 && f.Y == 0 {
+			if !acc.addZero(wt.Separation) {
+				return acc.sum
+			}
+		} else { // acc.add(f, wt.Separation) inline
+			if w := wt.Separation; w != 1 {
+				f = r2.Vec{X: float64(w * f.X), Y: float64(w * f.Y)}
+			}
+			n := math.Sqrt(f.X*f.X + f.Y*f.Y)
+			left := acc.max - acc.norm
+			if n-n != 0 || left <= 0 { // NaN or infinite, or nothing left
+				if !(left > 0 && n-n != 0) {
+					return acc.sum
+				}
+			} else {
+				first := acc.sum.X == 0 && acc.sum.Y == 0 && n <= left
+				if n > left {
+					k := left / n
+					f = r2.Vec{X: float64(k * f.X), Y: float64(k * f.Y)}
+				}
+				acc.sum = r2.Vec{X: acc.sum.X + f.X, Y: acc.sum.Y + f.Y}
+				if first {
+					acc.norm = n
+				} else {
+					acc.norm = math.Sqrt(acc.sum.X*acc.sum.X + acc.sum.Y*acc.sum.Y)
+				}
+				if !(acc.max-acc.norm > 1e-12) {
+					return acc.sum
+				}
+			}
+		}
+	}
+	// acc.addLast(move, 1): a move force within what is left goes in whole
+	if left := acc.max - acc.norm; left >= 0x1p-500 && left <= 0x1p500 && move.X*move.X+move.Y*move.Y <= left*left {
+		return r2.Vec{X: acc.sum.X + move.X, Y: acc.sum.Y + move.Y}
+	}
+	acc.addLast(move, 1)
+	return acc.sum
 }
 
 // followFlow is steer.FollowFlow(vel, dir, maxSpeed, maxForce, dt) with

@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -67,4 +68,94 @@ func TestSteerKind(t *testing.T) {
 	require.False(t, kd.is(&bad, &wt, 0.5), "other kinematics")
 	nan := newKind(&kin, &wt, math.NaN())
 	require.False(t, nan.is(&kin, &wt, math.NaN()), "NaN is no kind's factor: == as before")
+}
+
+// TestForcePlainMatchesForce: forcePlain gives force's force to the bit for
+// agents of plain kinds heading by Seek, Arrive and Flow: in the open, near
+// walls, inside them and off the grid; standing, slow, fast and NaN
+// velocities; separation forces zero, small, past MaxForce, NaN and
+// infinite; weights that leave nothing for the move force, zero or NaN
+// wall weights; MaxForce tiny and huge; dt 0, negative and NaN.
+func TestForcePlainMatchesForce(t *testing.T) {
+	g := wallyGrid(3)
+	rng := steer.NewRand(5)
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	odd := []float64{0, math.Copysign(0, -1), 1e-300, math.NaN(), math.Inf(1), math.Inf(-1), 1e300}
+	plain, walls, seps := 0, 0, 0
+	clock := &ecs.Clock{}
+	s := &Steer{grid: g, clock: clock}
+	s.walls.update(g)
+	for k := range 200000 {
+		dt := []float64{1.0 / 60, 1.0 / 30, 0.1}[k%3]
+		if k%97 == 0 {
+			dt = []float64{0, -1, math.NaN(), 1e-300}[rng.Intn(4)]
+		}
+		clock.DT, s.invDT = dt, 1/dt
+		kin := components.Kinematics{MaxSpeed: 0.5 + rng.Float64()*6, MaxForce: 1 + rng.Float64()*30, Radius: rng.Float64()}
+		switch rng.Intn(20) {
+		case 0:
+			kin.MaxForce = []float64{1e-13, 1e-300, 1e200}[rng.Intn(3)]
+		case 1:
+			kin.Radius = -kin.Radius
+		}
+		wt := components.SteeringWeights{Wall: []float64{0, 1, 2.5, 100}[rng.Intn(4)], Separation: []float64{0, 1, 1.5, 50}[rng.Intn(4)],
+			SeparationRadius: 0.75, Alignment: []float64{0, 1}[rng.Intn(2)], Cohesion: []float64{0, 1}[rng.Intn(2)]}
+		if rng.Intn(3) > 0 {
+			wt.Alignment, wt.Cohesion = 0, 0 // else NeighbourRadius 0 keeps it plain
+		}
+		if rng.Intn(30) == 0 {
+			wt.Wall = odd[rng.Intn(len(odd))]
+		}
+		factor := []float64{1, 0.5, 0, 1.5}[rng.Intn(4)]
+		kd := newKind(&kin, &wt, factor)
+		if !kd.plain {
+			continue
+		}
+		plain++
+		a := steerAgent{pos: r2.Vec{X: rng.Float64()*34 - 2, Y: rng.Float64()*34 - 2}, point: r2.Vec{X: rng.Float64() * 30, Y: rng.Float64() * 30}}
+		ang, sp := rng.Float64()*2*math.Pi, rng.Float64()*kin.MaxSpeed*1.2
+		a.vel = r2.Vec{X: sp * math.Cos(ang), Y: sp * math.Sin(ang)}
+		switch rng.Intn(12) {
+		case 0:
+			a.vel = r2.Vec{}
+		case 1:
+			a.vel.X = odd[rng.Intn(len(odd))]
+		case 2:
+			a.pos.Y = odd[rng.Intn(len(odd))]
+		case 3:
+			a.point = a.pos // at the point
+		case 4:
+			a.point.X = odd[rng.Intn(len(odd))]
+		case 5: // within Arrive's reach
+			a.point = r2.Vec{X: a.pos.X + 0.01*rng.Float64(), Y: a.pos.Y - 0.02*rng.Float64()}
+		}
+		var sep r2.Vec
+		if kd.sep {
+			switch rng.Intn(6) {
+			case 0, 1:
+			case 2:
+				sep = r2.Vec{X: rng.Float64() - 0.5, Y: rng.Float64() - 0.5}
+			case 3:
+				sep = r2.Vec{X: kin.MaxForce * (rng.Float64() - 0.5), Y: kin.MaxForce * (rng.Float64() - 0.5)}
+			case 4:
+				sep = r2.Vec{X: kin.MaxForce * 0.6, Y: -kin.MaxForce * 0.8}
+			case 5:
+				sep = r2.Vec{X: odd[rng.Intn(len(odd))], Y: 1}
+			}
+			if sep != (r2.Vec{}) {
+				seps++
+			}
+		}
+		mode := []components.DesiredMode{components.DesiredSeek, components.DesiredArrive, components.DesiredFlow}[rng.Intn(3)]
+		sc := &steerScratch{}
+		want := s.force(&a, &kd, mode, -1, 0, sc, &sep)
+		got := s.forcePlain(&a, &kd, mode, &sep)
+		require.Equal(t, bits(want), bits(got), "case %d: agent %+v, kind %+v, mode %v, sep %v, dt %v", k, a, kd, mode, sep, dt)
+		if _, _, near := s.nearWall(a.pos, a.vel, kin.Radius); near && wt.Wall > 0 {
+			walls++
+		}
+	}
+	require.Greater(t, plain, 50000)
+	require.Greater(t, walls, 10000, "near walls")
+	require.Greater(t, seps, 10000, "separation forces")
 }

@@ -2,13 +2,24 @@
 
 package systems
 
-// storeAgent copies *src to *dst, a 64-byte aligned record, with
+import "gonum.org/v1/gonum/spatial/r2"
+
+// storeAgent writes to dst, a 64-byte aligned record, the record of the
+// agent at *pos moving at *vel towards *point, with kind and aux packed in
+// kindAux (kind in the low 32 bits, aux in the high ones) and out in the
+// low 32 bits of out (its high 32 bits, 0, fill the padding), with
 // non-temporal stores: the line is written whole without being read into
 // the cache first. The stores are weakly ordered: the writer calls
 // storeFence before another goroutine may read them.
 //
+// The fields come straight from the components, not from a copy of the
+// record built on the stack first: such a copy is stored field by field,
+// and the 16-byte loads that then read it each wait on two smaller stores
+// (a failed store-to-load forward): that wait held about a third of the
+// gather's samples.
+//
 //go:noescape
-func storeAgent(dst, src *steerAgent)
+func storeAgent(dst *steerAgent, pos, vel, point *r2.Vec, kindAux, out uint64)
 
 // storeFence orders the non-temporal stores of storeAgent before the
 // goroutine's later stores (SFENCE).

@@ -2,18 +2,26 @@
 
 #include "textflag.h"
 
-// func storeAgent(dst, src *steerAgent)
-TEXT ·storeAgent(SB), NOSPLIT|NOFRAME, $0-16
-	MOVQ   dst+0(FP), DI
-	MOVQ   src+8(FP), SI
-	MOVOU  0(SI), X0
-	MOVOU  16(SI), X1
-	MOVOU  32(SI), X2
-	MOVOU  48(SI), X3
-	MOVNTO X0, 0(DI)
-	MOVNTO X1, 16(DI)
-	MOVNTO X2, 32(DI)
-	MOVNTO X3, 48(DI)
+// func storeAgent(dst *steerAgent, pos, vel, point *r2.Vec, kindAux, out uint64)
+//
+// Each field is loaded from where it is (the components, and the arguments
+// in the size they were stored in), so no load waits on smaller stores
+// that built it; the record is written with four MOVNTDQ.
+TEXT ·storeAgent(SB), NOSPLIT|NOFRAME, $0-48
+	MOVQ       dst+0(FP), DI
+	MOVQ       pos+8(FP), SI
+	MOVOU      0(SI), X0
+	MOVQ       vel+16(FP), SI
+	MOVOU      0(SI), X1
+	MOVQ       point+24(FP), SI
+	MOVOU      0(SI), X2
+	MOVQ       kindAux+32(FP), X3
+	MOVQ       out+40(FP), X4
+	PUNPCKLQDQ X4, X3
+	MOVNTO     X0, 0(DI)
+	MOVNTO     X1, 16(DI)
+	MOVNTO     X2, 32(DI)
+	MOVNTO     X3, 48(DI)
 	RET
 
 // func storeFence()

@@ -12,22 +12,30 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// TestStoreAgentCopiesTheRecord: storeAgent (non-temporal stores on amd64)
-// writes every byte of the record and nothing beside it, whatever was in the
-// slot before; the fence leaves it to be read.
-func TestStoreAgentCopiesTheRecord(t *testing.T) {
+// TestStoreAgentWritesTheRecord: storeAgent (non-temporal stores on amd64)
+// writes the record of its fields, every byte of it (the padding 0), and
+// nothing beside it, whatever was in the slot before; the fence leaves it
+// to be read.
+func TestStoreAgentWritesTheRecord(t *testing.T) {
 	hot := growLines(nil, 5)
 	for i := range hot {
 		hot[i] = steerAgent{pos: r2.Vec{X: -1, Y: -1}, kind: 7, out: 9}
 	}
-	a := steerAgent{pos: r2.Vec{X: 1.5, Y: math.Inf(-1)}, vel: r2.Vec{X: math.Copysign(0, -1), Y: 3},
-		point: r2.Vec{X: math.NaN(), Y: 1e-310}, kind: 3<<kindBits | 12, aux: -1, out: 1 << 30}
-	storeAgent(&hot[2], &a)
-	storeFence()
-	require.Equal(t, unsafe.Slice((*byte)(unsafe.Pointer(&a)), unsafe.Sizeof(a)),
-		unsafe.Slice((*byte)(unsafe.Pointer(&hot[2])), unsafe.Sizeof(a)), "the record, to the bit")
-	for _, i := range []int{0, 1, 3, 4} {
-		require.Equal(t, steerAgent{pos: r2.Vec{X: -1, Y: -1}, kind: 7, out: 9}, hot[i], "slot %d untouched", i)
+	*(*int32)(unsafe.Add(unsafe.Pointer(&hot[2]), 60)) = -1 // padding not 0 before
+	for _, a := range []steerAgent{
+		{pos: r2.Vec{X: 1.5, Y: math.Inf(-1)}, vel: r2.Vec{X: math.Copysign(0, -1), Y: 3},
+			point: r2.Vec{X: math.NaN(), Y: 1e-310}, kind: 3<<kindBits | 12, aux: -1, out: 1 << 30},
+		{pos: r2.Vec{X: 2, Y: 3}, vel: r2.Vec{X: 4, Y: 5}, point: r2.Vec{X: 6, Y: 7}, kind: 1<<kindBits - 1, aux: 1<<31 - 1, out: 1},
+		{kind: math.MaxUint32, aux: math.MinInt32, out: math.MaxInt32},
+	} {
+		pos, vel, point := a.pos, a.vel, a.point
+		storeAgent(&hot[2], &pos, &vel, &point, uint64(a.kind)|uint64(uint32(a.aux))<<32, uint64(uint32(a.out)))
+		storeFence()
+		require.Equal(t, unsafe.Slice((*byte)(unsafe.Pointer(&a)), unsafe.Sizeof(a)),
+			unsafe.Slice((*byte)(unsafe.Pointer(&hot[2])), unsafe.Sizeof(a)), "the record, to the bit: %+v", a)
+		for _, i := range []int{0, 1, 3, 4} {
+			require.Equal(t, steerAgent{pos: r2.Vec{X: -1, Y: -1}, kind: 7, out: 9}, hot[i], "slot %d untouched", i)
+		}
 	}
 }
 
@@ -80,12 +88,14 @@ func TestSteerAgentHoldsNoPointers(t *testing.T) {
 	check(reflect.TypeFor[steerAgent]())
 }
 
-// TestSteerPrefetchLayout: the offsets prefetchBlock's assembly reads.
+// TestSteerPrefetchLayout: the offsets prefetchBlock's assembly reads
+// (and storeAgent's writes).
 func TestSteerPrefetchLayout(t *testing.T) {
 	var a steerAgent
 	var pf steerPrefetch
 	require.Equal(t, uintptr(0), unsafe.Offsetof(a.pos))
-	require.Equal(t, uintptr(56), unsafe.Offsetof(a.out))
+	require.Equal(t, []uintptr{16, 32, 48, 52, 56}, []uintptr{unsafe.Offsetof(a.vel), unsafe.Offsetof(a.point),
+		unsafe.Offsetof(a.kind), unsafe.Offsetof(a.aux), unsafe.Offsetof(a.out)}, "storeAgent's too")
 	require.Equal(t, []uintptr{0, 8, 16, 24, 32, 40}, []uintptr{unsafe.Offsetof(pf.outs), unsafe.Offsetof(pf.clr),
 		unsafe.Offsetof(pf.more), unsafe.Offsetof(pf.w), unsafe.Offsetof(pf.fw), unsafe.Offsetof(pf.fh)})
 }
