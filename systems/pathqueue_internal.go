@@ -44,12 +44,16 @@ func (s *PathQueue) lookView(w *arche.World, e arche.Entity) pathView {
 	if !w.Alive(e) {
 		return pathView{gone: true}
 	}
-	p, pos := s.paths.Get(e)
+	p, pos := s.paths.GetUnchecked(e) // alive: one liveness check for the three components
 	if p == nil || pos == nil {
 		return pathView{gone: true}
 	}
+	c := uint8(1)
+	if k := s.kin.GetUnchecked(e); k != nil {
+		c = grid.ClearanceFor(k.Radius) // clearanceOf
+	}
 	return pathView{pending: p.State == components.PathPending, request: p.Request, goal: p.Goal,
-		prio: p.Priority, queued: p.Queued, clear: s.clearanceOf(e)}
+		prio: p.Priority, queued: p.Queued, clear: c}
 }
 
 // viewJob gives every request of job j this frame's view of its requester,
@@ -92,7 +96,7 @@ func (s *PathQueue) apply(w *arche.World) {
 		res := &v.results[a.result]
 		var p *components.Path
 		if w.Alive(a.e) {
-			p, _ = s.paths.Get(a.e)
+			p, _ = s.paths.GetUnchecked(a.e)
 		}
 		if p == nil || p.State != components.PathPending || p.Request != a.req || p.Goal != a.goal {
 			v.served--
