@@ -11,24 +11,41 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestPathJoinMisplacedIsRefused (review16): a PathJoin placed after a system
-// that reads or writes a Path or a Kinematics (PathFollow, Steer, Movement, a
-// Decision whose leaves see the agent's Path, ...) lets that system run beside
-// the queue's searches, which write the Paths: a data race (go test -race
-// reports it) and results that depend on the timing, without a word. It is
-// refused at Initialize, as ORCA's wrong order is, naming the system; Combat,
-// Spatial and Perception between the queue and its join are fine.
+// TestPathJoinMisplacedIsRefused (review16, overlap17): a PathJoin placed after
+// a system that reads or writes a Path (PathFollow, a Decision whose leaves see
+// the agent's Path, LOD, which sets Path.Priority) lets that system run before
+// the frame's paths are written: it sees the requests unanswered, and a request
+// it changes is answered otherwise than without Overlap (the join then refuses
+// to write over it), without a word. It is refused at Initialize, as ORCA's
+// wrong order is, naming the system. The searches touch no World now
+// (overlap17), so Steer, Movement (and Combat, Spatial, Perception, ORCA,
+// FlowField) between the queue and its join are fine: only PathFollow is named.
 func TestPathJoinMisplacedIsRefused(t *testing.T) {
+	const msg = ", between its PathQueue (Overlap) and it: these read or write a Path, and would see the frame's " +
+		"requests unanswered (their paths are written at the join); put the PathJoin after the queue and before them " +
+		"(Combat, Spatial, Perception, FlowField, Steer, ORCA and Movement may run between)"
 	c := newCrowd(t, 200, 6, 2, false)
 	c.PathQueue.Workers, c.PathQueue.Overlap = 2, true
 	join := c.PathQueue.Join()
 	// the join after PathFollow, Steer and Movement
 	s := ecs.NewScheduler(append(c.systems(), join)...)
-	assert.PanicsWithValue(t, "systems: PathJoin is initialized after steer, movement, pathfollow, which run between its PathQueue "+
-		"(Overlap) and it, beside the searches, and read or write a Path or a Kinematics the searches write; "+
-		"put the PathJoin after the queue and before them (Combat, Spatial and Perception may run between)",
-		func() { s.Initialize(c.World) })
+	assert.PanicsWithValue(t, "systems: PathJoin is initialized after pathfollow"+msg, func() { s.Initialize(c.World) })
 	s.Finalize(c.World)
+
+	// a Decision or a LOD between the queue and its join
+	for _, tc := range []struct {
+		name string
+		sys  func(c *crowd) ecs.System
+	}{
+		{"decision", func(c *crowd) ecs.System { return &systems.Decision{Workers: 2} }},
+		{"lod", func(c *crowd) ecs.System { return c.LOD }},
+	} {
+		c := newCrowd(t, 200, 6, 2, true)
+		c.PathQueue.Workers, c.PathQueue.Overlap = 2, true
+		s := ecs.NewScheduler(c.Clock, c.Spatial, c.PathQueue, tc.sys(c), c.PathQueue.Join())
+		assert.PanicsWithValue(t, "systems: PathJoin is initialized after "+tc.name+msg, func() { s.Initialize(c.World) }, tc.name)
+		s.Finalize(c.World)
+	}
 
 	// the join between the queue and Combat, or after Combat: fine
 	c2 := newCrowd(t, 200, 6, 2, false)

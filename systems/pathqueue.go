@@ -105,24 +105,37 @@ const DefaultPathBudget = 10000
 // share a search.
 //
 // Overlap: with Overlap set (and Workers ≥ 2, 0 meaning GOMAXPROCS), Update
-// files the frame's requests and returns, and the searches run on a helper
-// goroutine while the calling goroutine goes on with the next systems of the
-// frame; the [PathJoin] system made by [PathQueue.Join], placed later in the
-// frame, waits for them (without it in the schedule, after the queue, Update
-// serves as without Overlap, and [Diagnose] reports it as Report.Unjoined; a
-// join placed before the queue, or after a system that reads or writes a Path
-// or a Kinematics, panics at its Initialize). The results are those of a queue without Overlap
-// (the same searches in the same order, written before the join returns); only
-// when they are written moves. The statistics of the frame (Served,
-// Expansions, ...) are complete after the join.
+// files the frame's requests, copies out of the world what the searches will
+// read of the requesters, and returns; the searches run on a helper goroutine
+// while the calling goroutine goes on with the next systems of the frame; the
+// [PathJoin] system made by [PathQueue.Join], placed later in the frame, waits
+// for them and writes their paths into the requesters' Paths (without it in
+// the schedule, after the queue, Update serves as without Overlap, and
+// [Diagnose] reports it as Report.Unjoined; a join placed before the queue, or
+// after one of archai's systems that reads or writes a Path, panics at its
+// Initialize). Every World access stays on the calling goroutine: the helper
+// runs grid searches on the queue's own data (its jobs, and views of the
+// requesters' Path fields, liveness and clearance taken in Update; a search
+// whose requesters Update did not foresee waits for the join, which goes on
+// with it on the calling goroutine). The results are those of a queue without
+// Overlap (the same searches in the same order, on the requests as they were
+// when Update returned); only when they are written moves. The statistics of
+// the frame (Served, Expansions, ...) are complete after the join.
 //
-// Important: a system between the queue and its join runs beside the searches,
-// so it must not read or write a Path or a Kinematics, edit the grid, change the
-// world's structure (create or remove entities, add or remove components), or
-// use the Arena; reading other components (Position, Health, Intent) is fine.
-// The guard scenario runs [Combat] there. Put the join before the first system
-// that reads or writes a Path ([PathFollow], a Spawner's Respawn). [PathQueue.State],
-// SaveState, LoadState, Finalize and [Diagnose] wait for the searches too.
+// Important: a system between the queue and its join sees the frame's requests
+// still pending (their paths are written at the join), so it must not need
+// this frame's paths, and it must not change a Path's request (Want, Goal,
+// State, Request, Priority, Queued) or remove a requester: the join writes an
+// answer only into a Path whose request is as it was (else it counts it in
+// Dropped), and a search the join goes on with reads the Paths as they are by
+// then, so the results would not be those without Overlap. It must not edit
+// the grid either: the searches read it. Anything else is fine there, including
+// structural changes (creating or removing other entities, adding or removing
+// components) and reading or writing Kinematics, Position and the Arena. The
+// guard scenario runs [Combat] there. Put the join before the first system
+// that reads or writes a Path ([PathFollow], a Spawner's Respawn, a decision
+// system whose leaves set goals). [PathQueue.State], SaveState, LoadState,
+// Finalize and [Diagnose] join the searches too.
 //
 // Contract:
 //
@@ -160,37 +173,26 @@ type PathQueue struct {
 	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
 	TotalRepathed, TotalRequeued, TotalOvertaken              int
 
-	grid   *grid.Grid
-	world  *arche.World // for checking a loaded state's entities (save_state.go)
-	search *grid.Search
+	pathServer // jobs, tickets, searches: what the helper's serve reads and writes (pathqueue_serve.go)
+
+	world  *arche.World // for checking a loaded state's entities (save_state.go), and the join's writes
 	filter *generic.Filter2[components.Path, components.Position]
 	paths  generic.Map2[components.Path, components.Position]
+	kin    generic.Map1[components.Kinematics] // the requesters' radius (clearanceOf)
 
 	cols  columns    // Path, Position
 	wants []int32    // query indices of this frame's requesters
 	news  []pathWant // this frame's new requests
 	n     int        // agents in the query this frame (sizes the waypoint stock's batches)
 
-	jobs     []pathJob
-	freeJobs []int32
-	tickets  []pathTicket
-	freeTkts []int32
-	heap     []int32 // queued jobs, best first
-	byKey    map[pathKey]int32
-	active   int32 // job being searched, -1 if none
-	nextSeq  uint64
-	waiting  int
-	buf      []grid.Cell
-	arena    *Arena         // holds the waypoint buffers given to agents from spares
-	spares   waypointSpares // spare waypoint buffers by size (pathbuffers.go)
+	arena  *Arena         // holds the waypoint buffers given to agents from spares
+	spares waypointSpares // spare waypoint buffers by size (pathbuffers.go)
 
-	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
-
-	wide  wideSearches // searches by clearance (pathqueue_wide.go)
-	edits editWatch    // the grid's edits (pathqueue_edits.go)
+	edits editWatch // the grid's edits (pathqueue_edits.go)
 
 	pool    *ecs.Workers // with Overlap and 2 workers: serves on a helper (pathqueue_overlap.go)
-	serving pathServe    // the job pool runs; started by Update, waited for by join
+	serving pathServe    // the job the pool runs: the serve, on the helper
+	started bool         // Update started the serve and join has not waited for it
 	scan    wantScan     // scanWants on the pool
 	joined  bool         // a PathJoin was initialized after the queue: Update may overlap
 
@@ -232,6 +234,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	if err := s.Options.Validate(); err != nil {
 		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
 	}
+	s.options = s.Options
 	s.search = grid.NewSearchOptions(s.grid, s.Options)
 	// a raw path rarely has more cells than twice the grid's perimeter: sized
 	// now, the buffer does not grow at a new longest path in steady state
@@ -241,6 +244,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter2[components.Path, components.Position]()
 	s.paths = generic.NewMap2[components.Path, components.Position](w)
 	s.byKey = make(map[pathKey]int32)
+	s.viewOf = make(map[arche.Entity]int32)
 	s.active = -1
 	s.nextSeq = 1
 	s.restart() // a level restart: nothing of the last world, its own columns
@@ -255,6 +259,7 @@ func (s *PathQueue) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "PathQueue")
 	s.join()
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = 0, 0, 0, 0, 0
+	s.beginFrame(s.Budget, s.Smooth, s.Options)
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed
 	q := s.filter.Query(w)
@@ -294,19 +299,20 @@ func (s *PathQueue) Update(w *arche.World) {
 			p.State = components.PathPending
 		}
 		p.Request++
-		s.file(nw.e, p, s.grid.CellAt(pos.Vec), 0)
+		s.fileRequest(nw.e, p, s.grid.CellAt(pos.Vec))
 	}
 	clear(s.news) // keep no component pointer past the Update
 	if s.pool != nil && s.joined {
 		s.startServe(w)
 		return
 	}
-	s.serve(w)
-	s.tally()
+	s.need = s.serve()
+	s.serveOn(w)
 }
 
 // tally sets the statistics of the frame once its searches are done.
 func (s *PathQueue) tally() {
+	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = s.served, s.dropped, s.expansions, s.searches, s.overtaken
 	s.Waiting = s.waiting
 	s.TotalServed += s.Served
 	s.TotalDropped += s.Dropped

@@ -27,269 +27,103 @@ type pathTicket struct {
 	e    arche.Entity
 	req  uint32 // Path.Request at filing time
 	next int32
-	lost uint8 // searches this request lost to a goal move once started (0 or 1: see recheck)
+	lost uint8  // searches this request lost to a goal move once started (0 or 1: see recheck)
+	view int32  // its requester's view (pathServer.views), if gen is the frame's
+	gen  uint32 // the frame of view (pathServer.gen); 0: none
 }
 
-// file adds a request of entity e for (start, p.Goal) to the job with that
-// key, creating and queueing the job if needed; lost is the searches the
-// request already lost to a goal move (pathTicket.lost).
-func (s *PathQueue) file(e arche.Entity, p *components.Path, start grid.Cell, lost uint8) {
-	key := pathKey{start, p.Goal, s.clearanceOf(e)}
-	j, ok := s.byKey[key]
-	if !ok {
-		j = s.newJob(key, p.Priority, p.Queued)
+// fileRequest files the request of entity e, whose Path is p, from cell start
+// (Update's new requests, on the calling goroutine).
+func (s *PathQueue) fileRequest(e arche.Entity, p *components.Path, start grid.Cell) {
+	vw := pathView{pending: true, request: p.Request, goal: p.Goal, prio: p.Priority, queued: p.Queued, clear: s.clearanceOf(e)}
+	s.file(e, &vw, start, 0, -1)
+}
+
+// lookView reads the view of requester e (see pathView) in w.
+func (s *PathQueue) lookView(w *arche.World, e arche.Entity) pathView {
+	if !w.Alive(e) {
+		return pathView{gone: true}
 	}
-	job := &s.jobs[j]
-	t := s.newTicket(pathTicket{e: e, req: p.Request, next: job.head, lost: lost})
-	job.head = t
-	s.waiting++
-	if job.heapIdx >= 0 && (p.Priority > job.prio || (p.Priority == job.prio && p.Queued < job.seq)) {
-		job.prio = max(job.prio, p.Priority)
-		job.seq = min(job.seq, p.Queued)
-		s.heapUp(int(job.heapIdx))
+	p, pos := s.paths.GetUnchecked(e) // alive: one liveness check for the three components
+	if p == nil || pos == nil {
+		return pathView{gone: true}
 	}
-}
-
-func (s *PathQueue) newJob(key pathKey, prio int8, seq uint64) int32 {
-	var j int32
-	if n := len(s.freeJobs); n > 0 {
-		j = s.freeJobs[n-1]
-		s.freeJobs = s.freeJobs[:n-1]
-	} else {
-		s.jobs = append(s.jobs, pathJob{})
-		j = int32(len(s.jobs) - 1)
+	c := uint8(1)
+	if k := s.kin.GetUnchecked(e); k != nil {
+		c = grid.ClearanceFor(k.Radius) // clearanceOf
 	}
-	s.jobs[j] = pathJob{key: key, prio: prio, seq: seq, head: -1, heapIdx: -1}
-	s.byKey[key] = j
-	s.heapPush(j)
-	return j
+	return pathView{pending: p.State == components.PathPending, request: p.Request, goal: p.Goal,
+		prio: p.Priority, queued: p.Queued, clear: c}
 }
 
-func (s *PathQueue) newTicket(t pathTicket) int32 {
-	if n := len(s.freeTkts); n > 0 {
-		i := s.freeTkts[n-1]
-		s.freeTkts = s.freeTkts[:n-1]
-		s.tickets[i] = t
-		return i
-	}
-	s.tickets = append(s.tickets, t)
-	return int32(len(s.tickets) - 1)
-}
-
-func (s *PathQueue) freeJob(j int32) {
-	delete(s.byKey, s.jobs[j].key)
-	s.freeJobs = append(s.freeJobs, j)
-}
-
-// serve runs searches until the budget is spent or nothing waits.
-func (s *PathQueue) serve(w *arche.World) {
-	spent := 0
-	for spent < s.Budget {
-		if s.active < 0 {
-			if len(s.heap) == 0 {
-				return
-			}
-			j := s.heapPop()
-			n := s.recheck(w, j, false)
-			spent += n
-			if s.jobs[j].head < 0 {
-				s.freeJob(j)
-				continue
-			}
-			key := s.jobs[j].key
-			s.active, s.activeExpanded = j, 0
-			s.search = s.searchFor(key.clear)
-			if err := s.search.Start(key.start, key.goal); err != nil {
-				s.finish(w, j)
-				spent++
-				continue
-			}
-		} else if spent == 0 { // a search carried over: anyone still waiting? (not charged)
-			s.recheck(w, s.active, true)
-			if s.jobs[s.active].head < 0 {
-				s.freeJob(s.active)
-				s.active = -1
-				continue
-			}
+// viewJob gives every request of job j this frame's view of its requester,
+// read in w if the frame has none of it yet.
+func (s *PathQueue) viewJob(w *arche.World, j int32) {
+	v := &s.pathServer
+	for t := v.jobs[j].head; t >= 0; t = v.tickets[t].next {
+		tk := &v.tickets[t]
+		if tk.gen == v.gen {
+			continue
 		}
-		if spent >= s.Budget {
-			return // the search started resumes next frame
+		i, ok := v.viewOf[tk.e]
+		if !ok {
+			i = v.addView(tk.e, s.lookView(w, tk.e))
 		}
-		n, done := s.search.Step(s.Budget - spent)
-		s.activeExpanded += n
-		spent += max(n, 1)
-		s.Expansions += n
-		if done {
-			s.finish(w, s.active)
-		}
+		tk.view, tk.gen = i, v.gen
 	}
 }
 
-// recheck walks the requests of job j, dropping those whose agent died,
-// replaced the request or stopped waiting, and refiling those whose goal
-// changed. started tells whether j's search has begun (carried over from an
-// earlier frame, or finished): a request whose goal moved leaves it and
-// counts it lost (pathTicket.lost), unless it lost one already, in which case
-// it stays and is answered with the path to the goal it had, so a goal that
-// moves more often than a search takes cannot starve it (its Path.Goal then
-// says which goal the path leads to, and the agent asks again: PathFollow's
-// repath test does). It returns the number of requests looked at.
-func (s *PathQueue) recheck(w *arche.World, j int32, started bool) int {
-	key := s.jobs[j].key
-	prev := int32(-1)
-	looked := 0
-	for t := s.jobs[j].head; t >= 0; {
-		looked++
-		tk := s.tickets[t]
-		next := tk.next
-		p, drop := s.requester(w, tk)
-		keep := !drop && (p.Goal == key.goal || (started && tk.lost > 0))
-		if !keep {
-			if prev < 0 {
-				s.jobs[j].head = next
-			} else {
-				s.tickets[prev].next = next
-			}
-			s.freeTkts = append(s.freeTkts, t)
-			s.waiting--
-			if drop {
-				s.Dropped++
-			} else { // the goal moved while waiting: refile from the same start
-				lost := tk.lost
-				if started {
-					lost = 1
-				}
-				s.file(tk.e, p, key.start, lost)
-			}
-		} else {
-			prev = t
-		}
-		t = next
+// serveOn runs (or goes on with) the frame's serve on the calling goroutine,
+// giving it the views it asks for, then writes its answers.
+func (s *PathQueue) serveOn(w *arche.World) {
+	v := &s.pathServer
+	for v.need >= 0 {
+		s.viewJob(w, v.need)
+		v.need = v.serve()
 	}
-	return looked
+	s.apply(w)
+	s.tally()
 }
 
-// requester returns the Path of a ticket's agent, and whether the request
-// is to be dropped.
-func (s *PathQueue) requester(w *arche.World, tk pathTicket) (*components.Path, bool) {
-	if !w.Alive(tk.e) {
-		return nil, true
-	}
-	p, pos := s.paths.Get(tk.e)
-	if p == nil || pos == nil || p.State != components.PathPending || p.Request != tk.req {
-		return nil, true
-	}
-	return p, false
-}
-
-// finish writes the finished search of job j to its requesters and frees
-// the job.
-func (s *PathQueue) finish(w *arche.World, j int32) {
-	s.recheck(w, j, true) // requesters may have died or moved on during the search
-	path, _, err := s.search.Result(s.buf)
-	s.buf = path
-	if err == nil && s.Smooth {
-		path = grid.SmoothWide(s.grid, path, path, s.jobs[j].key.clear) // grid.Smooth for clearance 1
-	}
-	s.Searches++
-	goal := s.jobs[j].key.goal
-	for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
-		p, _ := s.paths.Get(s.tickets[t].e)
-		if p.Goal != goal {
-			s.Overtaken++ // kept after losing a search (recheck): the path leads where the goal was
+// apply writes the frame's answers into the requesters' Paths, in the order
+// the searches gave them. An answer whose requester died or whose Path changed
+// its request since it was looked at (only a system run between the queue and
+// its PathJoin can do that) is not written: it counts as dropped.
+func (s *PathQueue) apply(w *arche.World) {
+	v := &s.pathServer
+	for i := range v.answers {
+		a := &v.answers[i]
+		res := &v.results[a.result]
+		var p *components.Path
+		if w.Alive(a.e) {
+			p, _ = s.paths.GetUnchecked(a.e)
 		}
-		p.Goal, p.Next = goal, 0
+		if p == nil || p.State != components.PathPending || p.Request != a.req || p.Goal != a.goal {
+			v.served--
+			v.dropped++
+			continue
+		}
+		p.Goal, p.Next = res.goal, 0
 		p.SightKnown = false // a new path: steering tests its line of sight afresh
-		if err != nil {
+		if !res.ok {
 			p.State = components.PathUnreachable
 			p.Waypoints = p.Waypoints[:0]
-		} else {
-			p.State = components.PathReady
-			// a buffer of the path's size class from the stock, if the agent's
-			// does not hold it or a smaller one would (pathbuffers.go)
-			if wp, ok := s.spares.fit(p.Waypoints, len(path), s.n); ok {
-				p.Waypoints = wp
-				s.arena.HoldWaypoints(s.tickets[t].e, wp)
-			}
-			p.Waypoints = append(p.Waypoints[:0], path...)
-			if len(path) > 1 {
-				p.Next = 1
-			}
+			continue
 		}
-		s.freeTkts = append(s.freeTkts, t)
-		s.waiting--
-		s.Served++
-	}
-	s.jobs[j].head = -1
-	s.freeJob(j)
-	if s.active == j {
-		s.active = -1
-	}
-}
-
-// The job heap is a binary heap of job indices, highest priority first,
-// then lowest seq.
-func (s *PathQueue) before(a, b int32) bool {
-	ja, jb := &s.jobs[a], &s.jobs[b]
-	return ja.prio > jb.prio || (ja.prio == jb.prio && ja.seq < jb.seq)
-}
-
-func (s *PathQueue) heapPush(j int32) {
-	s.heap = append(s.heap, j)
-	s.heapUp(len(s.heap) - 1)
-}
-
-func (s *PathQueue) heapPop() int32 {
-	h := s.heap
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	s.heap = h[:last]
-	if last > 0 {
-		s.jobs[s.heap[0]].heapIdx = 0
-		s.heapDown(0)
-	}
-	s.jobs[top].heapIdx = -1
-	return top
-}
-
-func (s *PathQueue) heapUp(i int) {
-	h := s.heap
-	j := h[i]
-	for i > 0 {
-		p := (i - 1) / 2
-		if !s.before(j, h[p]) {
-			break
+		p.State = components.PathReady
+		path := v.cells[res.lo:res.hi]
+		// a buffer of the path's size class from the stock, if the agent's
+		// does not hold it or a smaller one would (pathbuffers.go)
+		if wp, ok := s.spares.fit(p.Waypoints, len(path), s.n); ok {
+			p.Waypoints = wp
+			s.arena.HoldWaypoints(a.e, wp)
 		}
-		h[i] = h[p]
-		s.jobs[h[i]].heapIdx = int32(i)
-		i = p
+		p.Waypoints = append(p.Waypoints[:0], path...)
+		if len(path) > 1 {
+			p.Next = 1
+		}
 	}
-	h[i] = j
-	s.jobs[j].heapIdx = int32(i)
-}
-
-func (s *PathQueue) heapDown(i int) {
-	h := s.heap
-	n := len(h)
-	j := h[i]
-	for {
-		c := 2*i + 1
-		if c >= n {
-			break
-		}
-		if r := c + 1; r < n && s.before(h[r], h[c]) {
-			c = r
-		}
-		if !s.before(h[c], j) {
-			break
-		}
-		h[i] = h[c]
-		s.jobs[h[i]].heapIdx = int32(i)
-		i = c
-	}
-	h[i] = j
-	s.jobs[j].heapIdx = int32(i)
+	v.answers = v.answers[:0]
 }
 
 // scanWants sets s.wants, in query order, to this frame's requesters (Want),

@@ -10,19 +10,20 @@ import (
 )
 
 // PathJoin is the point of the frame where the searches that a [PathQueue]
-// with Overlap started in its Update have finished and written their results:
-// its Update waits for them. Make it with [PathQueue.Join] and put it after the
-// systems that may run beside the searches (see Overlap in PathQueue's doc)
-// and before the first system that reads a Path.
+// with Overlap started in its Update have finished: its Update waits for them
+// and writes their paths into the requesters' Paths, on the calling goroutine.
+// Make it with [PathQueue.Join] and put it after the systems that may run
+// beside the searches (see Overlap in PathQueue's doc) and before the first
+// system that reads or writes a Path.
 //
 // The queue overlaps only while its PathJoin is initialized after it on the
 // same world (the join comes after the queue in the schedule): a schedule
 // without the join gets a queue that serves in its Update. A join of a queue
 // with Overlap placed before the queue, or after one of archai's systems that
-// reads or writes a Path or a Kinematics, panics at Initialize (see
-// [PathJoin.Initialize]); the user's own systems between the two are not
-// checked. A PathJoin of a queue without Overlap, or whose queue started
-// nothing, does nothing. It needs no resource and has no contract of its own.
+// reads or writes a Path, panics at Initialize (see [PathJoin.Initialize]);
+// the user's own systems between the two are not checked. A PathJoin of a
+// queue without Overlap, or whose queue started nothing, does nothing. It
+// needs no resource and has no contract of its own.
 type PathJoin struct {
 	q *PathQueue
 }
@@ -38,10 +39,13 @@ func (j *PathJoin) Name() string { return "pathjoin" }
 //
 // Panics: if the queue has Overlap and was not initialized on w before the
 // join (the join first in the schedule: the queue would never overlap), or one
-// of archai's systems that read or
-// write a Path or a Kinematics (PathFollow, Steer, Movement, ORCA, FlowField,
-// a decision system, LOD, another PathQueue) was initialized on w between the
-// queue and the join: it would run beside the searches, a data race.
+// of archai's systems that read or write a Path (PathFollow, a decision system
+// (Decision, Utility, FSM, HTN, GOAP: their leaves see the agent's Path), LOD
+// (Path.Priority), another PathQueue) was initialized on w between the queue
+// and the join: it would see the frame's requests unanswered, and a request it
+// changes would be answered differently than without Overlap, or not at all.
+// Combat, Spatial, Perception, FlowField, Steer, ORCA and Movement read and
+// write no Path and may run between.
 func (j *PathJoin) Initialize(w *arche.World) {
 	if j.q.Overlap && (j.q.world != w || j.q.filter == nil) {
 		panic("systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would " +
@@ -56,8 +60,9 @@ func (j *PathJoin) Initialize(w *arche.World) {
 }
 
 // besideSearches are the archai systems that may run between a PathQueue with
-// Overlap and its PathJoin: they read or write no Path and no Kinematics.
-const besideSearches = sysCombat | sysSpatial | sysPerception
+// Overlap and its PathJoin: they read and write no Path. (The searches touch no
+// World, so what else they do is no concern of theirs.)
+const besideSearches = sysCombat | sysSpatial | sysPerception | sysFlowField | sysSteer | sysORCA | sysMovement
 
 // mustJoinBefore panics, naming them, if archai systems other than
 // besideSearches were initialized on w since the queue's Initialize (live counts
@@ -74,14 +79,15 @@ func mustJoinBefore(w *arche.World, then *[numSystems]int32) {
 		}
 	}
 	if len(between) > 0 {
-		panic("systems: PathJoin is initialized after " + strings.Join(between, ", ") + ", which run between its PathQueue " +
-			"(Overlap) and it, beside the searches, and read or write a Path or a Kinematics the searches write; " +
-			"put the PathJoin after the queue and before them (Combat, Spatial and Perception may run between)")
+		panic("systems: PathJoin is initialized after " + strings.Join(between, ", ") + ", between its PathQueue " +
+			"(Overlap) and it: these read or write a Path, and would see the frame's requests unanswered (their paths " +
+			"are written at the join); put the PathJoin after the queue and before them (Combat, Spatial, Perception, " +
+			"FlowField, Steer, ORCA and Movement may run between)")
 	}
 }
 
-// Update waits for the searches the queue's last Update started, if any
-// (raising a panic of theirs here).
+// Update waits for the searches the queue's last Update started, if any, and
+// writes their paths (raising a panic of theirs here).
 func (j *PathJoin) Update(w *arche.World) { j.q.join() }
 
 // Finalize waits for the queue's searches; the queue no longer overlaps.
@@ -90,17 +96,18 @@ func (j *PathJoin) Finalize(w *arche.World) {
 	j.q.joined = false
 }
 
-// pathServe is the job that serves the queue's searches: chunk 0 (the first a
-// helper claims) serves, the other chunks are empty.
+// pathServe is the job that serves the queue's searches on the helper: chunk 0
+// (the first a helper claims) serves, the other chunks are empty. It reaches the
+// queue's pathServer alone, which holds no World (see pathServer): the views it
+// reads were taken in the queue's Update, and the answers it leaves are written
+// by the join, both on the calling goroutine.
 type pathServe struct {
-	q       *PathQueue
-	w       *arche.World
-	started bool // Update started it and join has not waited for it
+	v *pathServer
 }
 
 func (j *pathServe) Work(worker, lo, hi int) {
 	if lo == 0 && hi > 0 {
-		j.q.serve(j.w)
+		j.v.need = j.v.serve()
 	}
 }
 
@@ -122,27 +129,40 @@ func (s *PathQueue) openPool() {
 	}
 }
 
-// startServe starts serving on the pool; join waits for it.
+// startServe takes the views the frame's serve will likely ask for, then
+// starts it on the pool; join waits for it.
 func (s *PathQueue) startServe(w *arche.World) {
+	// the views: of the requests of the jobs served first, twice as many as
+	// the last frame looked at (the serve stops at a job whose requests have
+	// none, and the join goes on with it on the calling goroutine)
+	s.predict(pathViewsFor(s.lastLooked))
+	for _, j := range s.order {
+		s.viewJob(w, j)
+	}
 	// the grid's lazy caches (the blocked-cell bitmap smoothing's lines of
 	// sight read, components, clearance) are built now, on the caller: a
 	// system beside the searches that calls Prepare (Perception) then builds
 	// nothing the searches read
 	s.grid.Prepare()
-	s.serving = pathServe{q: s, w: w, started: true}
+	s.serving = pathServe{v: &s.pathServer}
+	s.started = true
 	s.pool.Start(&s.serving, s.pool.N())
 }
 
-// join waits for the searches startServe started, if any, and tallies the
-// frame's statistics. A panic of a search is raised here.
+// pathViewsFor is how many requests startServe takes views of, given how many
+// the last frame's serve looked at (a variable for tests).
+var pathViewsFor = func(lastLooked int) int { return max(2*lastLooked, 256) }
+
+// join waits for the serve startServe started, if any, goes on with it on the
+// calling goroutine if it stopped for views, writes its answers into the Paths
+// and tallies the frame's statistics. A panic of a search is raised here.
 func (s *PathQueue) join() {
-	if !s.serving.started {
+	if !s.started {
 		return
 	}
-	s.serving.started = false
-	defer func() { s.serving.w = nil }()
+	s.started = false
 	s.pool.Wait()
-	s.tally()
+	s.serveOn(s.world)
 }
 
 // wantScan is scanWants (without the pending agents) split over the queue's

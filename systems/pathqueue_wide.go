@@ -14,7 +14,6 @@ import (
 type wideSearches struct {
 	narrow *grid.Search
 	more   []wideSearch // few: one per distinct clearance, in order of first use
-	kin    generic.Map1[components.Kinematics]
 }
 
 type wideSearch struct {
@@ -22,15 +21,17 @@ type wideSearch struct {
 	search *grid.Search
 }
 
-// initWide remembers the queue's search as the one for clearance 1.
+// initWide remembers the queue's search as the one for clearance 1, and maps
+// the requesters' Kinematics for clearanceOf.
 func (s *PathQueue) initWide(w *arche.World) {
-	s.wide = wideSearches{narrow: s.search, kin: generic.NewMap1[components.Kinematics](w)}
+	s.wide = wideSearches{narrow: s.search}
+	s.kin = generic.NewMap1[components.Kinematics](w)
 }
 
 // clearanceOf returns the clearance of e's requests: grid.ClearanceFor its
 // Kinematics.Radius, or 1 without Kinematics.
 func (s *PathQueue) clearanceOf(e arche.Entity) uint8 {
-	k := s.wide.kin.Get(e)
+	k := s.kin.Get(e)
 	if k == nil {
 		return 1
 	}
@@ -38,18 +39,18 @@ func (s *PathQueue) clearanceOf(e arche.Entity) uint8 {
 }
 
 // searchFor returns the search for clearance c, making it on first use.
-func (s *PathQueue) searchFor(c uint8) *grid.Search {
+func (v *pathServer) searchFor(c uint8) *grid.Search {
 	if c <= 1 {
-		return s.wide.narrow
+		return v.wide.narrow
 	}
-	for _, ws := range s.wide.more {
+	for _, ws := range v.wide.more {
 		if ws.clear == c {
 			return ws.search
 		}
 	}
-	opt := s.Options
+	opt := v.options
 	opt.Clearance = c
-	ws := wideSearch{clear: c, search: grid.NewSearchOptions(s.grid, opt)}
-	s.wide.more = append(s.wide.more, ws)
+	ws := wideSearch{clear: c, search: grid.NewSearchOptions(v.grid, opt)}
+	v.wide.more = append(v.wide.more, ws)
 	return ws.search
 }

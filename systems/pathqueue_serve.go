@@ -1,0 +1,342 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// pathServer is the part of a [PathQueue] that serves requests: its jobs,
+// tickets and searches, the frame's views of the requesters and the results
+// its searches found. It holds no World, no Arche filter, map or query, and no
+// component pointer: what it reads of the requesters was copied out of the
+// world on the calling goroutine (pathView), and what it finds is written into
+// their Paths on the calling goroutine (pathAnswer, PathQueue.apply). So with
+// Overlap its serve runs on a helper goroutine without touching the World
+// (TestPathServerHoldsNoWorld walks the types the helper's job reaches).
+//
+// The grid is read by the searches (and smoothing) and by nothing that writes
+// it while they run: the queue prepares its lazy caches before they start, and
+// it is not part of the World.
+type pathServer struct {
+	grid    *grid.Grid
+	options grid.Options // the queue's Options as of its last Update (wide searches are made with them)
+	budget  int          // the queue's Budget as of its last Update
+	smooth  bool         // the queue's Smooth as of its last Update
+
+	jobs     []pathJob
+	freeJobs []int32
+	tickets  []pathTicket
+	freeTkts []int32
+	heap     []int32 // queued jobs, best first
+	byKey    map[pathKey]int32
+	active   int32 // job being searched, -1 if none
+	nextSeq  uint64
+	waiting  int
+	buf      []grid.Cell
+	search   *grid.Search
+
+	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
+
+	wide wideSearches // searches by clearance (pathqueue_wide.go)
+
+	// The frame: views of the requesters (per entity, shared by its tickets),
+	// the serve's progress, and its results.
+	gen        uint32                 // the frame's number: a ticket's view is this frame's if its gen is
+	views      []pathView             // this frame's, by index
+	viewOf     map[arche.Entity]int32 // the view of each entity looked at this frame
+	spent      int                    // budget spent this frame
+	popped     int32                  // a job popped from the heap whose recheck waits for views, -1 if none
+	finishing  int32                  // a job whose search ended and whose finish waits for views, -1 if none
+	need       int32                  // the job the serve waits for views of, -1 when the frame's serve is over
+	looked     int                    // requests rechecked this frame
+	lastLooked int                    // requests rechecked last frame (startServe's guess of the views needed)
+	results    []pathResult           // this frame's finished searches, in order
+	cells      []grid.Cell            // their paths' cells (pathResult.lo, hi)
+	answers    []pathAnswer           // this frame's answered requests, in order
+	order      []int32                // predict's jobs
+	cand       []int32                // predict's walk of the heap: positions in heap, best first
+
+	// statistics of the frame (PathQueue.tally copies them)
+	served, dropped, expansions, searches, overtaken int
+}
+
+// pathView is what the queue's rechecks read of a requester, copied out of the
+// world on the calling goroutine: whether it is gone (dead, or without a Path or
+// a Position), and its Path's request fields. finish updates it as it answers
+// (State and Goal), so later rechecks of the agent in the frame see what they
+// would see in its Path.
+type pathView struct {
+	gone    bool
+	pending bool   // Path.State == PathPending
+	request uint32 // Path.Request
+	goal    grid.Cell
+	prio    int8   // Path.Priority
+	queued  uint64 // Path.Queued
+	clear   uint8  // clearance of its requests (Kinematics.Radius: clearanceOf)
+}
+
+// pathResult is one finished search: the goal, whether a path was found, and
+// its cells in pathServer.cells[lo:hi].
+type pathResult struct {
+	goal   grid.Cell
+	ok     bool
+	lo, hi int32
+}
+
+// pathAnswer is one answered request, to be written into the requester's Path:
+// the request and the goal its view held when it was answered (the Path's, if
+// nothing changed the Path since), and the result.
+type pathAnswer struct {
+	e      arche.Entity
+	req    uint32
+	goal   grid.Cell
+	result int32
+}
+
+// beginFrame starts a frame's serve: no view is this frame's yet, nothing
+// spent or found.
+func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
+	v.budget, v.smooth, v.options = budget, smooth, opt
+	v.gen++
+	if v.gen == 0 { // a ticket's gen 0 means never viewed
+		v.gen = 1
+		for i := range v.tickets {
+			v.tickets[i].gen = 0
+		}
+	}
+	v.views = v.views[:0]
+	clear(v.viewOf)
+	v.spent, v.looked, v.lastLooked = 0, 0, v.looked
+	v.popped, v.finishing, v.need = -1, -1, -1
+	v.results, v.cells, v.answers = v.results[:0], v.cells[:0], v.answers[:0]
+	v.served, v.dropped, v.expansions, v.searches, v.overtaken = 0, 0, 0, 0, 0
+}
+
+// addView adds the view of entity e for this frame and returns its index.
+func (v *pathServer) addView(e arche.Entity, vw pathView) int32 {
+	i := int32(len(v.views))
+	v.views = append(v.views, vw)
+	v.viewOf[e] = i
+	return i
+}
+
+// viewed reports whether every request of job j has this frame's view.
+func (v *pathServer) viewed(j int32) bool {
+	for t := v.jobs[j].head; t >= 0; t = v.tickets[t].next {
+		if v.tickets[t].gen != v.gen {
+			return false
+		}
+	}
+	return true
+}
+
+// file adds a request of entity e (its view vw: goal, priority, queue number,
+// request number, clearance) for (start, vw.goal) to the job with that key,
+// creating and queueing the job if needed; lost is the searches the request
+// already lost to a goal move (pathTicket.lost); view is the index of e's view
+// this frame, or -1 if it has none yet.
+func (v *pathServer) file(e arche.Entity, vw *pathView, start grid.Cell, lost uint8, view int32) {
+	key := pathKey{start, vw.goal, vw.clear}
+	j, ok := v.byKey[key]
+	if !ok {
+		j = v.newJob(key, vw.prio, vw.queued)
+	}
+	job := &v.jobs[j]
+	tk := pathTicket{e: e, req: vw.request, next: job.head, lost: lost}
+	if view >= 0 {
+		tk.view, tk.gen = view, v.gen
+	}
+	job.head = v.newTicket(tk)
+	v.waiting++
+	if job.heapIdx >= 0 && (vw.prio > job.prio || (vw.prio == job.prio && vw.queued < job.seq)) {
+		job.prio = max(job.prio, vw.prio)
+		job.seq = min(job.seq, vw.queued)
+		v.heapUp(int(job.heapIdx))
+	}
+}
+
+func (v *pathServer) newJob(key pathKey, prio int8, seq uint64) int32 {
+	var j int32
+	if n := len(v.freeJobs); n > 0 {
+		j = v.freeJobs[n-1]
+		v.freeJobs = v.freeJobs[:n-1]
+	} else {
+		v.jobs = append(v.jobs, pathJob{})
+		j = int32(len(v.jobs) - 1)
+	}
+	v.jobs[j] = pathJob{key: key, prio: prio, seq: seq, head: -1, heapIdx: -1}
+	v.byKey[key] = j
+	v.heapPush(j)
+	return j
+}
+
+func (v *pathServer) newTicket(t pathTicket) int32 {
+	if n := len(v.freeTkts); n > 0 {
+		i := v.freeTkts[n-1]
+		v.freeTkts = v.freeTkts[:n-1]
+		v.tickets[i] = t
+		return i
+	}
+	v.tickets = append(v.tickets, t)
+	return int32(len(v.tickets) - 1)
+}
+
+func (v *pathServer) freeJob(j int32) {
+	delete(v.byKey, v.jobs[j].key)
+	v.freeJobs = append(v.freeJobs, j)
+}
+
+// serve runs searches until the budget is spent or nothing waits, and returns
+// -1; or, when the next job to recheck (or to finish) holds a request without
+// this frame's view, it returns that job, and the caller adds the views (on
+// the goroutine that may read the World) and calls serve again, which goes on
+// where it stopped. Its searches, rechecks and answers are those of one serve
+// that read the requesters' Paths as it went, as long as nothing changes them
+// meanwhile (the views are taken before, or when, serve asks).
+func (v *pathServer) serve() int32 {
+	for {
+		if j := v.finishing; j >= 0 {
+			if !v.viewed(j) {
+				return j
+			}
+			v.finishing = -1
+			v.finish(j)
+			continue
+		}
+		if v.spent >= v.budget {
+			return -1
+		}
+		if v.active < 0 {
+			j := v.popped
+			if j < 0 {
+				if len(v.heap) == 0 {
+					return -1
+				}
+				j = v.heapPop()
+				v.popped = j
+			}
+			if !v.viewed(j) {
+				return j
+			}
+			v.popped = -1
+			v.spent += v.recheck(j, false)
+			if v.jobs[j].head < 0 {
+				v.freeJob(j)
+				continue
+			}
+			key := v.jobs[j].key
+			v.active, v.activeExpanded = j, 0
+			v.search = v.searchFor(key.clear)
+			if err := v.search.Start(key.start, key.goal); err != nil {
+				v.finishing = j
+				v.spent++
+				continue
+			}
+		} else if v.spent == 0 { // a search carried over: anyone still waiting? (not charged)
+			if !v.viewed(v.active) {
+				return v.active
+			}
+			v.recheck(v.active, true)
+			if v.jobs[v.active].head < 0 {
+				v.freeJob(v.active)
+				v.active = -1
+				continue
+			}
+		}
+		if v.spent >= v.budget {
+			return -1 // the search started resumes next frame
+		}
+		n, done := v.search.Step(v.budget - v.spent)
+		v.activeExpanded += n
+		v.spent += max(n, 1)
+		v.expansions += n
+		if done {
+			v.finishing = v.active
+		}
+	}
+}
+
+// recheck walks the requests of job j, dropping those whose agent died,
+// replaced the request or stopped waiting, and refiling those whose goal
+// changed, as their views tell (every request of j has this frame's view).
+// started tells whether j's search has begun (carried over from an
+// earlier frame, or finished): a request whose goal moved leaves it and
+// counts it lost (pathTicket.lost), unless it lost one already, in which case
+// it stays and is answered with the path to the goal it had, so a goal that
+// moves more often than a search takes cannot starve it (its Path.Goal then
+// says which goal the path leads to, and the agent asks again: PathFollow's
+// repath test does). It returns the number of requests looked at.
+func (v *pathServer) recheck(j int32, started bool) int {
+	key := v.jobs[j].key
+	prev := int32(-1)
+	looked := 0
+	for t := v.jobs[j].head; t >= 0; {
+		looked++
+		tk := v.tickets[t]
+		next := tk.next
+		vw := &v.views[tk.view]
+		drop := vw.gone || !vw.pending || vw.request != tk.req
+		keep := !drop && (vw.goal == key.goal || (started && tk.lost > 0))
+		if !keep {
+			if prev < 0 {
+				v.jobs[j].head = next
+			} else {
+				v.tickets[prev].next = next
+			}
+			v.freeTkts = append(v.freeTkts, t)
+			v.waiting--
+			if drop {
+				v.dropped++
+			} else { // the goal moved while waiting: refile from the same start
+				lost := tk.lost
+				if started {
+					lost = 1
+				}
+				v.file(tk.e, vw, key.start, lost, tk.view)
+			}
+		} else {
+			prev = t
+		}
+		t = next
+	}
+	v.looked += looked
+	return looked
+}
+
+// finish answers the requests of job j (whose search ended) with its path,
+// kept in results and cells until the caller writes them (PathQueue.apply),
+// and frees the job.
+func (v *pathServer) finish(j int32) {
+	v.recheck(j, true) // requesters may have died or moved on during the search
+	key := v.jobs[j].key
+	path, _, err := v.search.Result(v.buf)
+	v.buf = path
+	if err == nil && v.smooth {
+		path = grid.SmoothWide(v.grid, path, path, key.clear) // grid.Smooth for clearance 1
+	}
+	v.searches++
+	res := pathResult{goal: key.goal, ok: err == nil, lo: int32(len(v.cells))}
+	if res.ok && v.jobs[j].head >= 0 {
+		v.cells = append(v.cells, path...)
+	}
+	res.hi = int32(len(v.cells))
+	r := int32(len(v.results))
+	v.results = append(v.results, res)
+	for t := v.jobs[j].head; t >= 0; t = v.tickets[t].next {
+		tk := &v.tickets[t]
+		vw := &v.views[tk.view]
+		if vw.goal != key.goal {
+			v.overtaken++ // kept after losing a search (recheck): the path leads where the goal was
+		}
+		v.answers = append(v.answers, pathAnswer{e: tk.e, req: tk.req, goal: vw.goal, result: r})
+		vw.goal, vw.pending = key.goal, false // as the answer will set the Path's Goal and State
+		v.freeTkts = append(v.freeTkts, t)
+		v.waiting--
+		v.served++
+	}
+	v.jobs[j].head = -1
+	v.freeJob(j)
+	if v.active == j {
+		v.active = -1
+	}
+}
