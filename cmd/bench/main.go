@@ -62,7 +62,7 @@
 // one report; -tutorial runs the guards as the tutorials write them beside
 // each point (package cmd/bench/tutorial) and -compare compares our A* with
 // gonum's and a flow field with per-agent A*. A progress bar goes to stderr
-// (not with -quiet or -json).
+// when it is a terminal (not with -quiet or -json, nor into a file or a pipe).
 //
 //	go run ./cmd/bench -sweep 1000,10000 -frames 120 -quiet -md out.md -plot out.png
 package main

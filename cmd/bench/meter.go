@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"runtime"
 	"time"
 
@@ -226,6 +227,18 @@ type progress struct {
 	finished   bool
 	showAfter  time.Duration
 	drawPeriod time.Duration
+}
+
+// logFile reports whether w is a file or a pipe rather than a terminal (a CI
+// log, "2> run.log", "2>&1 | tee"): the progress bar, redrawn with carriage
+// returns, would fill it, so a run draws none there.
+func logFile(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice == 0
 }
 
 // progressAfter is how long a run or sweep goes before its progress bar

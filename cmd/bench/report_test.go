@@ -147,6 +147,24 @@ func TestProgressBarOnStderr(t *testing.T) {
 	}
 }
 
+// Written to a file or a pipe (a CI log), a run draws no progress bar: its
+// carriage-return redraws would fill the log.
+func TestNoProgressBarInALogFile(t *testing.T) {
+	d := progressAfter
+	defer func() { progressAfter = d }()
+	progressAfter = 0
+	f, err := os.Create(filepath.Join(t.TempDir(), "run.log"))
+	require.NoError(t, err)
+	defer f.Close()
+	var out bytes.Buffer
+	require.Equal(t, 0, run([]string{"-agents", "100", "-frames", "20"}, &out, f))
+	require.Equal(t, 0, run([]string{"-sweep", "100,200", "-frames", "20"}, &out, f))
+	logged, err := os.ReadFile(f.Name())
+	require.NoError(t, err)
+	assert.NotContains(t, string(logged), "frames/s")
+	assert.NotContains(t, string(logged), "\r")
+}
+
 func TestReportFlagErrors(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.jsonl")

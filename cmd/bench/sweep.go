@@ -133,7 +133,7 @@ func (rf *reportFlags) active() bool {
 // the caller runs and prints it as before.
 func (rf *reportFlags) run(cfg *crowdConfig, asJSON, ratio bool, stdout, stderr io.Writer) (code int, done bool) {
 	if !rf.active() {
-		if !rf.quiet && !asJSON {
+		if !rf.quiet && !asJSON && !logFile(stderr) {
 			frames := cfg.Frames
 			if ratio {
 				frames *= 2
@@ -166,7 +166,7 @@ func (rf *reportFlags) run(cfg *crowdConfig, asJSON, ratio bool, stdout, stderr 
 		perPoint += cfg.Frames
 	}
 	var prog *progress
-	if !rf.quiet && !asJSON {
+	if !rf.quiet && !asJSON && !logFile(stderr) {
 		prog = newProgress(stderr, perPoint*len(pts))
 	}
 	reps, err := sweepPoints(*cfg, pts, ratio, rf.tutorial, prog, func(r *report) error {
