@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -144,6 +145,12 @@ func (s *PathQueue) startServe(w *arche.World) {
 	// system beside the searches that calls Prepare (Perception) then builds
 	// nothing the searches read
 	s.grid.Prepare()
+	if s.anyWide {
+		// a wide search reads the clearance field, which Prepare keeps up to
+		// date only once built: built on the helper, it raced a system beside
+		// the searches that builds it too (Steer, at its first Update)
+		s.grid.Clearance(grid.Cell{})
+	}
 	s.serving = pathServe{v: &s.pathServer}
 	s.started = true
 	s.pool.Start(&s.serving, s.pool.N())

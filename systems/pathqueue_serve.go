@@ -37,7 +37,8 @@ type pathServer struct {
 
 	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 
-	wide wideSearches // searches by clearance (pathqueue_wide.go)
+	wide    wideSearches // searches by clearance (pathqueue_wide.go)
+	anyWide bool         // a job of clearance > 1 was ever made: its search reads the grid's clearance field (startServe builds it)
 
 	// The frame: views of the requesters (per entity, shared by its tickets),
 	// the serve's progress, and its results.
@@ -165,6 +166,7 @@ func (v *pathServer) newJob(key pathKey, prio int8, seq uint64) int32 {
 		j = int32(len(v.jobs) - 1)
 	}
 	v.jobs[j] = pathJob{key: key, prio: prio, seq: seq, head: -1, heapIdx: -1}
+	v.anyWide = v.anyWide || key.clear > 1
 	v.byKey[key] = j
 	v.heapPush(j)
 	return j
