@@ -147,6 +147,25 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		return nil, fmt.Errorf("save: %w: the world is locked (a query is open: Save was called from inside a system's Update, a tree leaf or a query loop), so some agents are updated for this frame and others not; save between frames, after the last system's Update", ErrState)
 	}
 	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}
+	// the states first: a PathQueue's SaveState joins the searches its Update
+	// started (Overlap) and writes their paths, which the components must hold
+	for _, s := range states {
+		if b, ok := s.(worldBound); ok && b.InitializedWorld() != w {
+			what := "not initialized"
+			if b.InitializedWorld() != nil {
+				what = "initialized on another world"
+			}
+			return nil, fmt.Errorf("save: state of %s: %w: the system is %s: give the systems running on the world saved", s.Name(), ErrState, what)
+		}
+		raw, err := s.SaveState()
+		if err != nil {
+			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), err)
+		}
+		if _, dup := f.Systems[s.Name()]; dup {
+			return nil, fmt.Errorf("save: two states named %q", s.Name())
+		}
+		f.Systems[s.Name()] = raw
+	}
 	if meta != nil {
 		raw, err := json.Marshal(meta)
 		if err != nil {
@@ -202,23 +221,6 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	}
 	if !named.prints.empty() {
 		f.Definitions = named.prints
-	}
-	for _, s := range states {
-		if b, ok := s.(worldBound); ok && b.InitializedWorld() != w {
-			what := "not initialized"
-			if b.InitializedWorld() != nil {
-				what = "initialized on another world"
-			}
-			return nil, fmt.Errorf("save: state of %s: %w: the system is %s: give the systems running on the world saved", s.Name(), ErrState, what)
-		}
-		raw, err := s.SaveState()
-		if err != nil {
-			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), err)
-		}
-		if _, dup := f.Systems[s.Name()]; dup {
-			return nil, fmt.Errorf("save: two states named %q", s.Name())
-		}
-		f.Systems[s.Name()] = raw
 	}
 	return json.Marshal(f)
 }
