@@ -6,6 +6,7 @@ import (
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,4 +51,56 @@ func TestPathJoinAfterSteerWithWideAgents(t *testing.T) {
 	got, gotServed := run(2, true)
 	assert.Equal(t, want, got)
 	assert.Equal(t, served, gotServed)
+}
+
+// diagnoseEvery is a user's system that calls Diagnose every frame (a debug
+// overlay), here placed between a queue with Overlap and its join: Diagnose
+// joins the searches, so the join that follows finds nothing to do.
+type diagnoseEvery struct{ findings int }
+
+func (d *diagnoseEvery) Initialize(w *arche.World) {}
+func (d *diagnoseEvery) Update(w *arche.World) {
+	r := systems.Diagnose(w)
+	d.findings += r.Total()
+}
+func (d *diagnoseEvery) Finalize(w *arche.World) {}
+
+// TestDiagnoseBetweenQueueAndJoin (review17): Diagnose between a queue with
+// Overlap and its join (joining early), then a Finalize of the schedule right
+// after a queue's Update (the join never runs that frame): the crowd, the
+// totals and Diagnose's findings are those of a queue without Overlap.
+func TestDiagnoseBetweenQueueAndJoin(t *testing.T) {
+	type result struct {
+		hash                   uint64
+		served, dropped, finds int
+		pendingAfterFinalize   int
+	}
+	run := func(workers int, overlap bool) result {
+		c := newCrowd(t, 300, 7, workers, false)
+		c.PathQueue.Workers, c.PathQueue.Overlap, c.PathQueue.Budget = workers, overlap, 30
+		d := &diagnoseEvery{}
+		sys := []ecs.System{c.Clock, c.Spatial, c.Perception, c.Decision, c.PathQueue, d, c.Combat}
+		if overlap {
+			sys = append(sys, c.PathQueue.Join())
+		}
+		s := ecs.NewScheduler(append(sys, c.Respawn, c.PathFollow, c.Steer, c.Movement)...)
+		s.Initialize(c.World)
+		s.Run(c.World, 40)
+		for _, sy := range sys[:5] { // a last frame that stops after the queue
+			sy.Update(c.World)
+		}
+		s.Finalize(c.World) // joins (PathQueue.Finalize and PathJoin.Finalize)
+		r := result{hash: systems.StateHash(c.World), served: c.PathQueue.TotalServed,
+			dropped: c.PathQueue.TotalDropped, finds: d.findings}
+		q := generic.NewFilter1[components.Path]().Query(c.World)
+		for q.Next() {
+			if q.Get().State == components.PathPending {
+				r.pendingAfterFinalize++
+			}
+		}
+		return r
+	}
+	want := run(1, false)
+	require.Positive(t, want.served)
+	assert.Equal(t, want, run(2, true))
 }
