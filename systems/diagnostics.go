@@ -349,6 +349,13 @@ type Report struct {
 	// the agent stayed, which nothing else shows. One finding in Total.
 	BadTargets uint64
 
+	// GridEditedBeside counts the frames (since the PathQueue's Initialize) in which
+	// the grid was edited (grid.SetCost) between a PathQueue with Overlap and its
+	// PathJoin, while the queue's searches read it on their helper: a data race
+	// that PathQueue's doc forbids (see Overlap there). Edit the grid before the
+	// queue or after the join. One finding in Total.
+	GridEditedBeside int
+
 	notes [NumCauses]exampleNote // per cause with an example, what String says of it
 
 	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
@@ -459,6 +466,9 @@ func (r *Report) Total() int {
 	if r.BadTargets > 0 {
 		n++
 	}
+	if r.GridEditedBeside > 0 {
+		n++
+	}
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -517,6 +527,11 @@ func (r Report) String() string {
 	if r.BadTargets > 0 {
 		fmt.Fprintf(&b, "%sstate machine hooks returned a state of no machine %d times (the agents stayed; "+
 			"an Update hook returns one of its own machine's StateIDs, or fsm.None to stay)", sep, r.BadTargets)
+		sep = ", "
+	}
+	if r.GridEditedBeside > 0 {
+		fmt.Fprintf(&b, "%sgrid edited between a path queue with Overlap and its PathJoin in %d frames (the searches "+
+			"read it meanwhile: edit the grid before the queue or after the join)", sep, r.GridEditedBeside)
 		sep = ", "
 	}
 	switch r.ClockFault {
@@ -720,6 +735,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		d.queue.join() // with Overlap: the searches its last Update started
 		d.queue.requests(d.queued)
 		r.Unjoined = d.queue.pool != nil && !d.queue.joined
+		r.GridEditedBeside = d.queue.editedBeside
 	}
 	if in := ecs.Resource[installed](w); in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets

@@ -1,6 +1,9 @@
 package systems_test
 
 import (
+	"os"
+
+	"github.com/archai-go/archai/nav/grid"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -103,4 +106,68 @@ func TestDiagnoseBetweenQueueAndJoin(t *testing.T) {
 	want := run(1, false)
 	require.Positive(t, want.served)
 	assert.Equal(t, want, run(2, true))
+}
+
+// doorToggler is a user's system that opens and closes a door cell every frame
+// (grid.SetCost), misplaced between a queue with Overlap and its join.
+type doorToggler struct {
+	g    *grid.Grid
+	door grid.Cell
+	n    int
+}
+
+func (d *doorToggler) Initialize(w *arche.World) {}
+func (d *doorToggler) Update(w *arche.World) {
+	d.n++
+	if d.n%2 == 0 {
+		d.g.SetCost(d.door, grid.Blocked)
+	} else {
+		d.g.SetCost(d.door, 1)
+	}
+}
+func (d *doorToggler) Finalize(w *arche.World) {}
+
+// TestPathQueueOverlapGridEditBetween (review17): the doc says a system between
+// the queue and its join must not edit the grid (the searches read it on their
+// helper), but nothing checked or reported it. Now the join compares the grid's
+// version with the one the searches started on, and Diagnose reports the frames
+// (Report.GridEditedBeside). Here the queue takes no views before the searches
+// start, so its helper stops before reading the grid and the misplaced edit races
+// nothing; with ARCHAI_REVIEW17_GRIDEDIT=1 it takes them, and go test -race shows
+// the race (grid.SetCost against the search's Start/sync).
+func TestPathQueueOverlapGridEditBetween(t *testing.T) {
+	if os.Getenv("ARCHAI_REVIEW17_GRIDEDIT") == "" {
+		old := systems.SetPathViewsFor(func(int) int { return 0 })
+		defer systems.SetPathViewsFor(old)
+	}
+	c := newCrowd(t, 300, 7, 2, false)
+	c.PathQueue.Workers, c.PathQueue.Overlap, c.PathQueue.Budget = 2, true, 2000
+	var door grid.Cell
+	for y := range c.Grid.Height() { // an open cell in the middle of the map
+		if cell := (grid.Cell{X: int32(c.Grid.Width() / 2), Y: int32(y)}); c.Grid.Passable(cell) {
+			door = cell
+			break
+		}
+	}
+	s := ecs.NewScheduler(c.Clock, c.Spatial, c.Perception, c.Decision, c.PathQueue, &doorToggler{g: c.Grid, door: door},
+		c.PathQueue.Join(), c.Combat, c.Respawn, c.PathFollow, c.Steer, c.Movement)
+	s.Initialize(c.World)
+	defer s.Finalize(c.World)
+	r := systems.Diagnose(c.World)
+	require.Zero(t, r.GridEditedBeside)
+	s.Run(c.World, 40)
+	r = systems.Diagnose(c.World)
+	assert.Equal(t, 39, r.GridEditedBeside, "every frame but the first (which sets the open door open: no edit) edited the grid between the queue and its join")
+	assert.Contains(t, r.String(), "grid edited between a path queue with Overlap and its PathJoin in 39 frames")
+
+	// the same edit after the join is no finding
+	c2 := newCrowd(t, 300, 7, 2, false)
+	c2.PathQueue.Workers, c2.PathQueue.Overlap, c2.PathQueue.Budget = 2, true, 2000
+	s2 := ecs.NewScheduler(c2.Clock, c2.Spatial, c2.Perception, c2.Decision, c2.PathQueue, c2.PathQueue.Join(),
+		&doorToggler{g: c2.Grid, door: door}, c2.Combat, c2.Respawn, c2.PathFollow, c2.Steer, c2.Movement)
+	s2.Initialize(c2.World)
+	defer s2.Finalize(c2.World)
+	s2.Run(c2.World, 40)
+	r = systems.Diagnose(c2.World)
+	assert.Zero(t, r.GridEditedBeside)
 }

@@ -151,6 +151,7 @@ func (s *PathQueue) startServe(w *arche.World) {
 		// the searches that builds it too (Steer, at its first Update)
 		s.grid.Clearance(grid.Cell{})
 	}
+	s.serveVersion = s.grid.Version()
 	s.serving = pathServe{v: &s.pathServer}
 	s.started = true
 	s.pool.Start(&s.serving, s.pool.N())
@@ -169,6 +170,12 @@ func (s *PathQueue) join() {
 	}
 	s.started = false
 	s.pool.Wait()
+	if s.grid.Version() != s.serveVersion {
+		// a system between the queue and its join edited the grid the
+		// searches read (see Overlap in the doc): not allowed, and raced them;
+		// told by Diagnose (Report.GridEditedBeside)
+		s.editedBeside++
+	}
 	s.serveOn(s.world)
 }
 
