@@ -734,7 +734,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		clear(d.queued)
 		d.queue.join() // with Overlap: the searches its last Update started
 		d.queue.requests(d.queued)
-		r.Unjoined = d.queue.pool != nil && !d.queue.joined
+		r.Unjoined = d.queue.Overlap && d.queue.pool != nil && !d.queue.joined
 		r.GridEditedBeside = d.queue.editedBeside
 	}
 	if in := ecs.Resource[installed](w); in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {

@@ -171,3 +171,25 @@ func TestPathQueueOverlapGridEditBetween(t *testing.T) {
 	r = systems.Diagnose(c2.World)
 	assert.Zero(t, r.GridEditedBeside)
 }
+
+// TestPathQueueOverlapTurnedOffServesInUpdate (review17): Overlap cleared after
+// Initialize (a debug frame, a settings menu) kept overlapping: Update tested the
+// pool made at Initialize, not the field, so the frame's paths were still
+// pending after Update. Now Update serves in place when Overlap is off.
+func TestPathQueueOverlapTurnedOffServesInUpdate(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(30, 30)
+	arche.AddResource(w, g)
+	pq := &systems.PathQueue{Overlap: true, Workers: 2}
+	s := ecs.NewScheduler(pq, pq.Join())
+	s.Initialize(w)
+	defer s.Finalize(w)
+	m := generic.NewMap2[components.Position, components.Path](w)
+	e := m.NewWith(&components.Position{Vec: r2.Vec{X: 1.5, Y: 1.5}}, &components.Path{Want: true, Goal: grid.Cell{X: 25, Y: 20}})
+	pq.Overlap = false
+	pq.Update(w)
+	_, p := m.Get(e)
+	assert.Equal(t, components.PathReady, p.State, "served in Update, as without Overlap")
+	assert.Equal(t, 1, pq.Served)
+}

@@ -306,7 +306,7 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.fileRequest(nw.e, p, s.grid.CellAt(pos.Vec))
 	}
 	clear(s.news) // keep no component pointer past the Update
-	if s.pool != nil && s.joined {
+	if s.Overlap && s.pool != nil && s.joined { // Overlap cleared since Initialize: served here
 		s.startServe(w)
 		return
 	}
