@@ -306,7 +306,8 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.fileRequest(nw.e, p, s.grid.CellAt(pos.Vec))
 	}
 	clear(s.news) // keep no component pointer past the Update
-	if s.Overlap && s.pool != nil && s.joined { // Overlap cleared since Initialize: served here
+	// Overlap cleared since Initialize (the pool stays): served here
+	if s.Overlap && s.pool != nil && s.joined {
 		s.startServe(w)
 		return
 	}
