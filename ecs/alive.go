@@ -7,7 +7,7 @@ import arche "github.com/mlange-42/arche/ecs"
 // with an index out of range: an entity kept in a program variable across a level
 // restart on a new world, or taken from another world. archai checks the entities
 // user data names (Intent.Target and Attack, Commands.RemoveEntity, Spawner.Respawn
-// and Recycle, Arena.Hold) with it.
+// and Recycle, Arena.Hold, the debug viewer's selected agent) with it.
 func Alive(w *arche.World, e arche.Entity) (alive bool) {
 	defer func() {
 		if recover() != nil { // Arche indexed past its pool: not an entity of w

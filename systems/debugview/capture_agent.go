@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -15,7 +16,7 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 	if e.IsZero() {
 		return nil
 	}
-	a := &Agent{ID: e.ID(), Gen: e.Generation(), Alive: w.Alive(e)}
+	a := &Agent{ID: e.ID(), Gen: e.Generation(), Alive: ecs.Alive(w, e)} // ecs.Alive: the selection may be of the last world
 	if !a.Alive || !w.Has(e, v.ids.pos) {
 		a.Alive = false
 		return a

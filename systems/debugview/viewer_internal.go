@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -110,10 +111,10 @@ func (v *Viewer) observe(w *arche.World) {
 	if v.selected.IsZero() {
 		return
 	}
-	if w.Alive(v.selected) {
+	if ecs.Alive(w, v.selected) { // an entity of the last world after a level restart: dead, not a panic
 		v.observePlan(w)
 	}
-	if !w.Alive(v.selected) || !w.Has(v.selected, v.ids.brain) {
+	if !ecs.Alive(w, v.selected) || !w.Has(v.selected, v.ids.brain) {
 		v.tracer, v.traced = nil, nil
 		return
 	}
