@@ -726,7 +726,8 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.systems, d.initOnce = installedIn(w)
 	r.SystemsUnchecked = !d.initOnce
 	d.queue = nil
-	if in := ecs.Resource[installed](w); in != nil && in.pathQueue != nil {
+	in := ecs.Resource[installed](w)
+	if in != nil && in.pathQueue != nil {
 		d.queue = in.pathQueue
 		if d.queued == nil {
 			d.queued = map[pathRequest]struct{}{}
@@ -737,7 +738,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		r.Unjoined = d.queue.Overlap && d.queue.pool != nil && !d.queue.joined
 		r.GridEditedBeside = d.queue.editedBeside
 	}
-	if in := ecs.Resource[installed](w); in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
+	if in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
