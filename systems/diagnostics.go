@@ -356,6 +356,15 @@ type Report struct {
 	// queue or after the join. One finding in Total.
 	GridEditedBeside int
 
+	// RequestsChangedBeside counts the answers (since the PathQueue's Initialize)
+	// that a PathJoin could not write because a system between a PathQueue with
+	// Overlap and its join removed their requester or changed its Path's request
+	// (Want, Goal, State, Request): forbidden by PathQueue's doc (see Overlap
+	// there). Each was dropped (PathQueue.Dropped) and its agent must ask again,
+	// so results differ from a queue without Overlap. Remove agents and change
+	// requests before the queue or after the join. One finding in Total.
+	RequestsChangedBeside int
+
 	notes [NumCauses]exampleNote // per cause with an example, what String says of it
 
 	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
@@ -469,6 +478,9 @@ func (r *Report) Total() int {
 	if r.GridEditedBeside > 0 {
 		n++
 	}
+	if r.RequestsChangedBeside > 0 {
+		n++
+	}
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -532,6 +544,12 @@ func (r Report) String() string {
 	if r.GridEditedBeside > 0 {
 		fmt.Fprintf(&b, "%sgrid edited between a path queue with Overlap and its PathJoin in %d frames (the searches "+
 			"read it meanwhile: edit the grid before the queue or after the join)", sep, r.GridEditedBeside)
+		sep = ", "
+	}
+	if r.RequestsChangedBeside > 0 {
+		fmt.Fprintf(&b, "%s%d path answers dropped at a PathJoin: their requesters were removed or their requests "+
+			"changed between a path queue with Overlap and its join (do that before the queue or after the join)",
+			sep, r.RequestsChangedBeside)
 		sep = ", "
 	}
 	switch r.ClockFault {
@@ -737,6 +755,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		d.queue.requests(d.queued)
 		r.Unjoined = d.queue.Overlap && d.queue.pool != nil && !d.queue.joined
 		r.GridEditedBeside = d.queue.editedBeside
+		r.RequestsChangedBeside = d.queue.changedBeside
 	}
 	if in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets

@@ -193,3 +193,53 @@ func TestPathQueueOverlapTurnedOffServesInUpdate(t *testing.T) {
 	assert.Equal(t, components.PathReady, p.State, "served in Update, as without Overlap")
 	assert.Equal(t, 1, pq.Served)
 }
+
+// pathCanceller cancels every pending path request (State back to PathNone)
+// each frame: run between a queue with Overlap and its join, it changes
+// requests the searches answer.
+type pathCanceller struct{ filter *generic.Filter1[components.Path] }
+
+func (c *pathCanceller) Initialize(w *arche.World) {
+	c.filter = generic.NewFilter1[components.Path]()
+}
+func (c *pathCanceller) Update(w *arche.World) {
+	q := c.filter.Query(w)
+	for q.Next() {
+		if p := q.Get(); p.State == components.PathPending {
+			p.State = components.PathNone
+		}
+	}
+}
+func (c *pathCanceller) Finalize(w *arche.World) {}
+
+// TestPathQueueOverlapRequestsChangedBeside: a system between a queue with
+// Overlap and its join that removes requesters or changes their requests is
+// forbidden by the doc; the join drops those answers (Dropped) but nothing
+// reported the misuse. Diagnose now counts them (Report.RequestsChangedBeside),
+// and the same system after the join is no finding.
+func TestPathQueueOverlapRequestsChangedBeside(t *testing.T) {
+	run := func(between bool) (systems.Report, int) {
+		c := newCrowd(t, 300, 7, 2, false)
+		c.PathQueue.Workers, c.PathQueue.Overlap, c.PathQueue.Budget = 2, true, 2000
+		list := []ecs.System{c.Clock, c.Spatial, c.Perception, c.Decision, c.PathQueue}
+		if between {
+			list = append(list, &pathCanceller{}, c.PathQueue.Join())
+		} else {
+			list = append(list, c.PathQueue.Join(), &pathCanceller{})
+		}
+		s := ecs.NewScheduler(append(list, c.Combat, c.Respawn, c.PathFollow, c.Steer, c.Movement)...)
+		s.Initialize(c.World)
+		defer s.Finalize(c.World)
+		s.Run(c.World, 30)
+		return systems.Diagnose(c.World), c.PathQueue.TotalDropped
+	}
+	r, dropped := run(true)
+	require.Positive(t, dropped)
+	assert.Equal(t, dropped, r.RequestsChangedBeside, "every answer dropped was dropped at the join for a cancelled request")
+	assert.Contains(t, r.String(), "path answers dropped at a PathJoin: their requesters were removed or their requests changed between")
+	assert.Positive(t, r.Total())
+
+	r, _ = run(false)
+	assert.Zero(t, r.RequestsChangedBeside)
+	assert.NotContains(t, r.String(), "dropped at a PathJoin")
+}

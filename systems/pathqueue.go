@@ -196,8 +196,9 @@ type PathQueue struct {
 	scan    wantScan     // scanWants on the pool
 	joined  bool         // a PathJoin was initialized after the queue: Update may overlap
 
-	serveVersion uint64 // the grid's version when startServe started the helper
-	editedBeside int    // joins since Initialize that found the grid edited since startServe (Diagnose: Report.GridEditedBeside)
+	serveVersion  uint64 // the grid's version when startServe started the helper
+	editedBeside  int    // joins since Initialize that found the grid edited since startServe (Diagnose: Report.GridEditedBeside)
+	changedBeside int    // answers since Initialize a join could not write: requester removed or its request changed beside (Diagnose: Report.RequestsChangedBeside)
 
 	liveAtInit [numSystems]int32 // installed.live just after Initialize: the systems a PathJoin finds initialized since run between
 
@@ -225,7 +226,7 @@ func (s *PathQueue) Name() string { return "pathqueue" }
 func (s *PathQueue) Initialize(w *arche.World) {
 	s.join()         // searches of an Initialize not finalized since
 	s.joined = false // until its PathJoin's Initialize
-	s.editedBeside = 0
+	s.editedBeside, s.changedBeside = 0, 0
 	if s.Budget <= 0 {
 		s.Budget = DefaultPathBudget
 	}

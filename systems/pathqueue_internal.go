@@ -75,21 +75,23 @@ func (s *PathQueue) viewJob(w *arche.World, j int32) {
 
 // serveOn runs (or goes on with) the frame's serve on the calling goroutine,
 // giving it the views it asks for, then writes its answers.
-func (s *PathQueue) serveOn(w *arche.World) {
+func (s *PathQueue) serveOn(w *arche.World) (changed int) {
 	v := &s.pathServer
 	for v.need >= 0 {
 		s.viewJob(w, v.need)
 		v.need = v.serve()
 	}
-	s.apply(w)
+	changed = s.apply(w)
 	s.tally()
+	return changed
 }
 
 // apply writes the frame's answers into the requesters' Paths, in the order
 // the searches gave them. An answer whose requester died or whose Path changed
 // its request since it was looked at (only a system run between the queue and
-// its PathJoin can do that) is not written: it counts as dropped.
-func (s *PathQueue) apply(w *arche.World) {
+// its PathJoin can do that) is not written: it counts as dropped. It returns
+// the number of such answers.
+func (s *PathQueue) apply(w *arche.World) (changed int) {
 	v := &s.pathServer
 	for i := range v.answers {
 		a := &v.answers[i]
@@ -101,6 +103,7 @@ func (s *PathQueue) apply(w *arche.World) {
 		if p == nil || p.State != components.PathPending || p.Request != a.req || p.Goal != a.goal {
 			v.served--
 			v.dropped++
+			changed++
 			continue
 		}
 		p.Goal, p.Next = res.goal, 0
@@ -124,6 +127,7 @@ func (s *PathQueue) apply(w *arche.World) {
 		}
 	}
 	v.answers = v.answers[:0]
+	return changed
 }
 
 // scanWants sets s.wants, in query order, to this frame's requesters (Want),

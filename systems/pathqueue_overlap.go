@@ -176,7 +176,11 @@ func (s *PathQueue) join() {
 		// told by Diagnose (Report.GridEditedBeside)
 		s.editedBeside++
 	}
-	s.serveOn(s.world)
+	// an answer apply could not write: its requester was removed, or its
+	// Path's request changed, by a system between the queue and its join
+	// (forbidden, see Overlap in the doc); told by Diagnose
+	// (Report.RequestsChangedBeside)
+	s.changedBeside += s.serveOn(s.world)
 }
 
 // wantScan is scanWants (without the pending agents) split over the queue's
