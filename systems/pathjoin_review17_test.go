@@ -197,7 +197,9 @@ func TestPathQueueOverlapTurnedOffServesInUpdate(t *testing.T) {
 // pathCanceller cancels every pending path request (State back to PathNone)
 // each frame: run between a queue with Overlap and its join, it changes
 // requests the searches answer.
-type pathCanceller struct{ filter *generic.Filter1[components.Path] }
+type pathCanceller struct {
+	filter *generic.Filter1[components.Path]
+}
 
 func (c *pathCanceller) Initialize(w *arche.World) {
 	c.filter = generic.NewFilter1[components.Path]()
