@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -14,7 +15,35 @@ import (
 // (package systems/save): each system with such state has SaveState, which returns it
 // as JSON, and LoadState, which restores it into the system after its Initialize on the
 // loaded world. Pure caches (the spatial hash, flow fields built at once, the grid's
-// lazy caches) are not saved: they are rebuilt the same.
+// lazy caches) are not saved: they are rebuilt the same. The systems with such state are
+// Decision, Utility, FSM, HTN, GOAP, PathQueue and FlowField ([StatefulSystems] names
+// those live in a world); save.Save refuses a world running one whose state it is not
+// given, and save's Loaded.Restore the same of the loaded world.
+
+// stateful are archai's systems whose state persists across frames (those with
+// SaveState and LoadState).
+const stateful = sysDecision | sysUtility | sysFSM | sysPathQueue | sysFlowField | sysHTN | sysGOAP
+
+// StatefulSystems returns the Names of archai's systems live in w (initialized on w and
+// not finalized since) whose state persists across frames and is saved by their
+// SaveState: "decision", "utility", "fsm", "pathqueue", "flowfield", "htn" and "goap",
+// in that order, each once however many are live. Package systems/save refuses to save
+// a world running one of them without its state (see save.Save), and to restore a file
+// without its state into a world running one. It returns nil if none is live (or no
+// archai system was ever initialized on w).
+func StatefulSystems(w *arche.World) []string {
+	r := ecs.Resource[installed](w)
+	if r == nil {
+		return nil
+	}
+	var names []string
+	for i, n := range r.live {
+		if n > 0 && stateful&(systemSet(1)<<i) != 0 {
+			names = append(names, systemNames[i])
+		}
+	}
+	return names
+}
 
 // ErrOutOfDomain is wrapped by a LoadState error for a value out of its domain (an
 // entity ID past the world's, a capacity past the system's setting, ...). Package

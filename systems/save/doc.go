@@ -12,8 +12,23 @@
 // that persists across frames ([State]: systems.PathQueue, the think budgets'
 // cursors, systems.FlowField's cache, a program's own).
 //
+// Stateful systems: [Save] must be given the state of every archai system the world
+// runs whose state persists across frames (systems.Decision, Utility, FSM, HTN, GOAP,
+// PathQueue, FlowField; see systems.StatefulSystems) and refuses otherwise, naming them
+// ([ErrStateLeftOut]); [Loaded.Restore] checks the same of the loaded world. [Without]
+// leaves one out on purpose. A program's own systems with state are not known to the
+// world: give them to both.
+//
+// What is not in a save: what the program holds outside the world. A
+// systems.Spawner's Seed (the seed of its next agent) is one: store it in the meta and
+// set it on the spawner made after the load (see the Spawner example), or agents
+// spawned after the load get other seeds than in the unbroken run. So are machines,
+// trees and spawners built on the saved world: build them on a new one and use
+// [LoadInto] (see [Load]).
+//
 // Outline:
-//   - [Save] writes a world; [Registry] is what loading needs from the program (trees,
+//   - [Save] writes a world, given the [State] of each stateful system ([Without] one
+//     left out on purpose); [Registry] is what loading needs from the program (trees,
 //     machines, reasoners and HTN and GOAP planner domains by ID (their names), the
 //     blackboard schema, its own component types).
 //   - [Load] and [LoadInto] build a new world, all or nothing, with errors that name

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -39,7 +40,8 @@ type Loaded struct {
 	World *arche.World
 	Meta  json.RawMessage // the caller's meta given to Save (nil if none)
 
-	states map[string]json.RawMessage
+	states  map[string]json.RawMessage
+	leftOut []string // systems saved with Without
 
 	clock       *ecs.Clock // the saved clock (nil: none)
 	grid        *gridPrint // the saved grid's fingerprint (nil: none, or not recorded)
@@ -71,6 +73,17 @@ type Loaded struct {
 // path, a blackboard value of the wrong type, an arche.Entity past the saved pool in any
 // field, array or slice of any component, archai's or reg.Components', a component's
 // own [Checker] error, ...). It never panics on a bad file.
+//
+// Important: Load makes the new world itself, so nothing in reg can have been built on
+// it. A machine, tree or reasoner whose hooks or leaves reach components through a
+// generic.Map (or any handle of a world: a hybrid.TreeState's run function, a Spawner)
+// built on the world that was saved still reads and writes that world after Load: the
+// loaded agents then run on the old world's components, silently (newbie18: every
+// agent ended elsewhere, by up to 68 cells, with Load and Restore returning nil and the
+// hash at load equal). Load cannot tell: the world a hook's closure holds is not
+// visible to it. Build such machines, trees and spawners on a new world and call
+// [LoadInto] with it; use Load only when the registry's hooks and leaves hold no world
+// (they use the fsm.Context, bt.Context and the blackboard alone).
 func Load(data []byte, reg Registry) (*Loaded, error) {
 	world := arche.NewWorld()
 	return LoadInto(data, reg, &world)
@@ -223,7 +236,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		}
 	}
 	systems.ArenaOf(w).HoldAll(w)
-	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, clock: savedClock, grid: savedGrid, gridChecked: gridChecked}, nil
+	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, leftOut: f.LeftOut, clock: savedClock, grid: savedGrid, gridChecked: gridChecked}, nil
 }
 
 // checkClock returns an error wrapping ErrDomain, naming the field, for a Clock no run
@@ -272,11 +285,22 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // the file records (see [LoadInto]) and returns an error wrapping ErrGridMismatch,
 // restoring nothing, if it is not the saved one (or missing): call Restore, with no
 // states if the file has none, once the grid is added. It returns an error wrapping
-// ErrState if a state has no entry in the file
-// or the file holds the state of a system not given (the run would not continue as
-// saved), or a state's own error (wrapping systems.ErrNotInitialized for a system not
-// yet initialized, or initialized on another world than l.World, such as the saved one:
-// call Initialize on l.World first).
+// ErrState, restoring nothing, if a state has no entry in the file (and was not saved as
+// left out with [Without]) or the file holds the state of a system not given (the run
+// would not continue as saved), and one wrapping ErrStateLeftOut (a kind of ErrState)
+// naming them if l.World runs archai systems whose state persists across frames
+// (systems.StatefulSystems: initialized on l.World and not finalized) that are neither
+// given nor saved as left out; give Without(sys) to start one afresh. It returns a
+// state's own error (wrapping systems.ErrNotInitialized for a system not yet
+// initialized, or initialized on another world than l.World, such as the saved one:
+// call Initialize on l.World first), a state's error, or one for a nil state or two of
+// one Name.
+//
+// A nil Restore means that each archai system l.World runs has its saved state back (or
+// was left out on purpose, as the file records) and so has every State the file holds;
+// systems.StateHash, equal at load to the saved world's, covers the entities, their
+// components and the clock, not the systems' state. A program's own system left out of
+// both Save and Restore is the one gap neither can see.
 //
 // A ClockSystem of another step than the saved clock's may run the loaded world (a game
 // with a variable step saves the last frame's): the next frame's Time is where the saved
@@ -294,23 +318,41 @@ func (l *Loaded) Restore(states ...State) error {
 			return err
 		}
 	}
-	given := map[string]bool{}
+	given, err := stateNames(states, "load")
+	if err != nil {
+		return err
+	}
+	// check every name before restoring any state, so that an error restores nothing
 	for _, s := range states {
+		if _, ok := s.(without); ok {
+			continue
+		}
 		if b, ok := s.(worldBound); ok && b.InitializedWorld() != nil && b.InitializedWorld() != l.World {
 			return fmt.Errorf("load: state of %q: %w: %w: the system was initialized on another world than the loaded one (Initialize it on Loaded.World first)", s.Name(), ErrState, systems.ErrNotInitialized)
 		}
-		raw, ok := l.states[s.Name()]
-		if !ok {
+		if _, ok := l.states[s.Name()]; !ok && !slices.Contains(l.leftOut, s.Name()) {
 			return fmt.Errorf("load: %w: the file has no state for %q", ErrState, s.Name())
 		}
-		given[s.Name()] = true
-		if err := s.LoadState(raw); err != nil {
-			return fmt.Errorf("load: state of %q: %w: %w", s.Name(), ErrState, err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(l.states)) {
+		if _, ok := given[name]; !ok {
+			return fmt.Errorf("load: %w: the file holds the state of %q, not restored", ErrState, name)
 		}
 	}
-	for name := range l.states {
-		if !given[name] {
-			return fmt.Errorf("load: %w: the file holds the state of %q, not restored", ErrState, name)
+	if err := leftOutError(systems.StatefulSystems(l.World), func(n string) bool {
+		_, ok := given[n]
+		return ok || slices.Contains(l.leftOut, n)
+	}, "load", "not given to Restore and not saved as left out (save.Without)",
+		"give each of them to Restore (if the file holds no state for one, it was saved without it: Restore(save.Without(sys)) starts it afresh, and the run no longer continues as the saved one)"); err != nil {
+		return err
+	}
+	for _, s := range states {
+		raw, ok := l.states[s.Name()]
+		if _, isWithout := s.(without); isWithout || !ok { // left out, on purpose
+			continue
+		}
+		if err := s.LoadState(raw); err != nil {
+			return fmt.Errorf("load: state of %q: %w: %w", s.Name(), ErrState, err)
 		}
 	}
 	return nil

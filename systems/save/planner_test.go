@@ -64,7 +64,7 @@ func savedRun[R any](t *testing.T, reg *R, bundle systems.Bundle, n int, planner
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.05), planner)
 	s.Initialize(w)
 	s.Run(w, 5)
-	data, err := save.Save(w, nil)
+	data, err := save.Save(w, nil, planner.(save.State))
 	require.NoError(t, err)
 	return w, data
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -41,18 +42,96 @@ var (
 	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
 	ErrEntities    = errors.New("inconsistent entity pool")
 	ErrState       = errors.New("system state does not match")
+	// ErrStateLeftOut (errors.Is also matches ErrState): [Save] was not given the state
+	// of a system the world runs (systems.StatefulSystems), or [Loaded.Restore] was not
+	// given, or the file does not hold, the state of one the loaded world runs.
+	// [Without] leaves one out on purpose.
+	ErrStateLeftOut error = leftOut{}
 	// ErrGridMismatch: the world's *grid.Grid is not the one the save was made on (its
 	// size or a cell's cost differs, or one world has a grid and the other none).
 	ErrGridMismatch = errors.New("the world's grid is not the saved run's")
 )
 
-// State is a system whose state persists across frames (the systems.PathQueue,
-// systems.Decision's think cursor, a scenario's director). Name is the key of its state
+// leftOut is ErrStateLeftOut, a kind of ErrState.
+type leftOut struct{}
+
+func (leftOut) Error() string        { return "a system's state is left out" }
+func (leftOut) Is(target error) bool { return target == ErrState }
+
+// State is a system whose state persists across frames. Name is the key of its state
 // in the file (the ecs.Namer name).
+//
+// archai's are systems.Decision, Utility, FSM, HTN and GOAP (their think budget's
+// cursor), systems.PathQueue (its queued and half-done searches) and systems.FlowField
+// (its cache's fields and their build progress): [Save] refuses a world running one of
+// them (initialized on it and not finalized) unless it is given, and [Loaded.Restore]
+// the same for the loaded world (see systems.StatefulSystems). A program's own systems
+// with state (a scenario's director, a wave counter) implement State too; Save cannot
+// know of them, so give them to Save and Restore alike.
 type State interface {
 	Name() string
 	SaveState() (json.RawMessage, error)
 	LoadState(json.RawMessage) error
+}
+
+// Without marks sys as left out of a save on purpose: give it to [Save] in place of
+// sys, and the file holds no state for it but records its Name as left out, so that
+// [Loaded.Restore] does not ask for it (a Restore given sys, or Without(sys), then
+// leaves sys as its Initialize made it). Given to Restore, Without(sys) leaves sys as
+// its Initialize made it even if the file holds its state (a file of another version
+// of the program, say).
+//
+// Important: a system left out starts afresh after a load, so the loaded run no longer
+// continues as the saved one would have (a FlowField left out builds its fields again
+// from nothing: every follower stands still for a frame and the crowd ends elsewhere).
+// Leave out only a system whose state the program does not care to continue.
+func Without(sys State) State { return without{sys} }
+
+// without is [Without]'s mark; Save and Restore never call its methods but Name.
+type without struct{ sys State }
+
+func (o without) Name() string { return o.sys.Name() }
+
+func (o without) SaveState() (json.RawMessage, error) {
+	return nil, fmt.Errorf("save.Without(%s): left out of the save", o.sys.Name())
+}
+
+func (o without) LoadState(json.RawMessage) error {
+	return fmt.Errorf("save.Without(%s): left out of the restore", o.sys.Name())
+}
+
+// stateNames returns the Names of states, and whether each is a [Without] mark. It
+// returns an error for a nil state (or Without(nil)) or two states of one Name.
+func stateNames(states []State, verb string) (map[string]bool, error) {
+	names := map[string]bool{}
+	for i, s := range states {
+		o, isWithout := s.(without)
+		if s == nil || isWithout && o.sys == nil {
+			return nil, fmt.Errorf("%s: states[%d] is nil", verb, i)
+		}
+		n := s.Name()
+		if _, dup := names[n]; dup {
+			return nil, fmt.Errorf("%s: two states named %q", verb, n)
+		}
+		names[n] = isWithout
+	}
+	return names, nil
+}
+
+// leftOutError returns an error wrapping ErrStateLeftOut naming the systems of live
+// (systems.StatefulSystems) not in given, or nil if there is none.
+func leftOutError(live []string, given func(string) bool, verb, what, fix string) error {
+	var missing []string
+	for _, n := range live {
+		if !given(n) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: the world runs %s, whose state persists across frames, %s: %s",
+		verb, ErrStateLeftOut, strings.Join(missing, ", "), what, fix)
 }
 
 // Registry is what a program supplies to load a world: the trees, machines, reasoners
@@ -91,6 +170,7 @@ type file struct {
 	World      json.RawMessage            `json:"world"`      // arche-serde's document: the entity pool
 	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
 	Systems    map[string]json.RawMessage `json:"systems"`
+	LeftOut    []string                   `json:"left_out,omitempty"` // systems saved with Without: no state, on purpose
 
 	Definitions *definitions `json:"definitions,omitempty"` // fingerprints of the trees, machines, reasoners and planner domains named (prints.go)
 }
@@ -142,14 +222,36 @@ func typeName(t reflect.Type) string {
 // systems.FlowField), an error wrapping ErrDuplicateID when two
 // different trees (machines, reasoners) of the world go under one name (a load would
 // give every such agent the one its registry holds under that name), or a state's error.
+//
+// Every archai system w runs whose state persists across frames must be among states:
+// systems.Decision, Utility, FSM, HTN, GOAP, PathQueue and FlowField, when initialized on
+// w and not finalized (systems.StatefulSystems). Save returns an error wrapping
+// ErrStateLeftOut (and ErrState) naming those not given, saving nothing: a load without
+// their state would continue another run, silently (a FlowField left out: the crowd ends
+// elsewhere). Give [Without](sys) instead of sys to leave one out on purpose. A program's
+// own State is not known to w: give it too. It returns an error for a nil state or two
+// states of one Name.
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	if w.IsLocked() {
 		return nil, fmt.Errorf("save: %w: the world is locked (a query is open: Save was called from inside a system's Update, a tree leaf or a query loop), so some agents are updated for this frame and others not; save between frames, after the last system's Update", ErrState)
+	}
+	names, err := stateNames(states, "save")
+	if err != nil {
+		return nil, err
+	}
+	if err := leftOutError(systems.StatefulSystems(w), func(n string) bool { _, ok := names[n]; return ok }, "save",
+		"not given to Save",
+		"give each of them to Save (and to Restore after the load), or save.Without(sys) to leave one out on purpose (the loaded run then starts it afresh and no longer continues as the saved one)"); err != nil {
+		return nil, err
 	}
 	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}
 	// the states first: a PathQueue's SaveState joins the searches its Update
 	// started (Overlap) and writes their paths, which the components must hold
 	for _, s := range states {
+		if o, ok := s.(without); ok {
+			f.LeftOut = append(f.LeftOut, o.Name())
+			continue
+		}
 		if b, ok := s.(worldBound); ok && b.InitializedWorld() != w {
 			what := "not initialized"
 			if b.InitializedWorld() != nil {
@@ -160,9 +262,6 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		raw, err := s.SaveState()
 		if err != nil {
 			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), err)
-		}
-		if _, dup := f.Systems[s.Name()]; dup {
-			return nil, fmt.Errorf("save: two states named %q", s.Name())
 		}
 		f.Systems[s.Name()] = raw
 	}

@@ -62,11 +62,11 @@ func TestSaveAStateThatRunsATree(t *testing.T) {
 	world := arche.NewWorld()
 	a := &world
 	arche.AddResource(a, grid.New(8, 8))
-	m, _, s := choresWorld(t, a)
+	m, f, s := choresWorld(t, a)
 	spawn(a, m)
 	s.Initialize(a)
 	s.Run(a, 45) // each agent's Wait is part way through (13 of its 16 ticks)
-	data, err := save.Save(a, nil)
+	data, err := save.Save(a, nil, f)
 	require.NoError(t, err)
 	s.Run(a, 40)
 	want := systems.StateHash(a)
@@ -77,11 +77,11 @@ func TestSaveAStateThatRunsATree(t *testing.T) {
 	world2 := arche.NewWorld()
 	b := &world2
 	arche.AddResource(b, grid.New(8, 8))
-	m2, _, s2 := choresWorld(t, b)
+	m2, f2, s2 := choresWorld(t, b)
 	l, err := save.LoadInto(data, save.Registry{Machines: []*fsm.Machine{m2}, Components: []reflect.Type{reflect.TypeFor[Chores]()}}, b)
 	require.NoError(t, err)
 	s2.Initialize(l.World)
-	require.NoError(t, l.Restore())
+	require.NoError(t, l.Restore(f2))
 	s2.Run(l.World, 40)
 	gx := func(w *arche.World) (xs []float64) {
 		q := generic.NewFilter1[components.Intent]().Query(w)
