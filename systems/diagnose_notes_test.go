@@ -83,7 +83,7 @@ func TestDiagnoseReportsFSMBadTargets(t *testing.T) {
 	assert.Greater(t, r.BadTargets, uint64(3), "one a think, 10 a second")
 	assert.Equal(t, 1, r.Total())
 	assert.Equal(t, idle, compOf[components.StateMachine](w, e).Memory.Active)
-	assert.Contains(t, r.String(), "state machine hooks returned a state of no machine")
+	assert.Contains(t, r.String(), "state machine hooks returned a state not of their own machine")
 	s.Finalize(w)
 	assert.Zero(t, Diagnose(w).BadTargets, "a finalized FSM is not read")
 }

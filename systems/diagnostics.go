@@ -344,8 +344,8 @@ type Report struct {
 	SystemsUnchecked bool
 
 	// BadTargets is the world's FSM system's FSM.BadTargets when not 0: Update hooks
-	// that returned a StateID of no state of the agent's machine (another machine's,
-	// Any, a number out of range) since its Initialize. Each transitioned nowhere and
+	// that returned a StateID of no state of the agent's machine (another machine's:
+	// see fsm.StateID on tags; Any, a number out of range) since its Initialize. Each transitioned nowhere and
 	// the agent stayed, which nothing else shows. One finding in Total.
 	BadTargets uint64
 
@@ -537,8 +537,9 @@ func (r Report) String() string {
 		sep = ", "
 	}
 	if r.BadTargets > 0 {
-		fmt.Fprintf(&b, "%sstate machine hooks returned a state of no machine %d times (the agents stayed; "+
-			"an Update hook returns one of its own machine's StateIDs, or fsm.None to stay)", sep, r.BadTargets)
+		fmt.Fprintf(&b, "%sstate machine hooks returned a state not of their own machine %d times (another machine's, "+
+			"fsm.Any or out of range; the agents stayed: an Update hook returns one of its own machine's StateIDs, "+
+			"or fsm.None to stay)", sep, r.BadTargets)
 		sep = ", "
 	}
 	if r.GridEditedBeside > 0 {

@@ -51,7 +51,9 @@ import (
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
 //	an Update hook returning a     no transition: the agent stays         Report.BadTargets (FSM.BadTargets)
-//	  StateID of no state
+//	  StateID of no state of its
+//	  machine (another machine's:
+//	  fsm.StateID carries a tag)
 //	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
 //	  or negative (a file)
 //	a hook, guard or observer      the panic reaches Update's caller; the  -
@@ -69,7 +71,8 @@ type FSM struct {
 	Transitions  int // transitions taken in the last frame
 
 	// BadTargets counts the Update hooks since Initialize that returned a StateID that
-	// is no state of the agent's machine (fsm.Context.BadTargets, summed over the
+	// is no state of the agent's machine (another machine's, Any, out of range; see
+	// fsm.StateID) (fsm.Context.BadTargets, summed over the
 	// workers): each transitioned nowhere, so the agent stayed in its state. A correct
 	// machine keeps it at 0.
 	BadTargets uint64

@@ -9,13 +9,22 @@ import "testing"
 // (it used to be dropped without a trace: a typo in a hook left the agent in its
 // state for good).
 func TestUpdateHookReturningNoStateIsCounted(t *testing.T) {
-	for _, ret := range []StateID{3, 999, Any} {
+	// 0: this machine's B; 3: a number written by hand (B's index, no tag); 999; Any;
+	// another machine's state of index 3 (newbie18: it moved the machine to B).
+	other := NewBuilder("other")
+	other.State("X", Hooks{})
+	other.State("Y", Hooks{})
+	otherThird := other.State("Z", Hooks{})
+	for _, ret := range []StateID{0, 3, 999, Any, otherThird} {
 		b := NewBuilder("m")
 		var below int
 		var ret2 StateID = ret
 		a := b.State("A", Hooks{Update: func(*Context) StateID { return ret2 }})
 		b.Substate(a, "A1", Hooks{Update: func(*Context) StateID { below++; return None }})
-		b.State("B", Hooks{}) // IDs 1 A, 2 A1, 3 B
+		bID := b.State("B", Hooks{}) // indices 1 A, 2 A1, 3 B
+		if ret == 0 {
+			ret2 = bID
+		}
 		m, err := b.Build()
 		if err != nil {
 			t.Fatal(err)
@@ -24,7 +33,7 @@ func TestUpdateHookReturningNoStateIsCounted(t *testing.T) {
 		ctx := &Context{DT: 0.1}
 		m.Update(&mem, ctx)
 		m.Update(&mem, ctx)
-		if ret == 3 { // a real state: taken, and nothing counted
+		if ret == 0 { // a real state: taken, and nothing counted
 			if m.Name(mem.Active) != "B" || ctx.BadTargets() != 0 {
 				t.Fatalf("return B: active %s, BadTargets %d; want B, 0", m.Name(mem.Active), ctx.BadTargets())
 			}

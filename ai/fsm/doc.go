@@ -1,5 +1,5 @@
 // Package fsm implements finite and hierarchical state machines for thousands of agents:
-// one immutable compiled [Machine] shared by every agent, and a 16-byte per-agent
+// one immutable compiled [Machine] shared by every agent, and a 24-byte per-agent
 // [Memory] kept in an ECS component. It imports nothing of archai but ai/blackboard
 // (the type of [Context].Blackboard).
 //
@@ -31,7 +31,10 @@
 //     [Builder.Build].
 //   - [Machine]: [Machine.Update], [Machine.Dispatch], [Machine.Stop],
 //     [Machine.IsActive], [Machine.Path], [Machine.Name].
-//   - [Memory], [Context], [Hooks], [Transition], [StateID] ([None], [Any]), [Event].
+//   - [Memory], [Context], [Hooks], [Transition], [StateID] ([None], [Any],
+//     [StateID.Index]: a StateID carries a tag of its machine, so another machine's
+//     state is no state of this one), [Event]; [Machine.State], [Machine.Has],
+//     [Machine.Lookup].
 //
 // # Sources
 //

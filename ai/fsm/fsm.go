@@ -4,24 +4,38 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/archai-go/archai/ai/blackboard"
 )
 
-// StateID identifies a state of a machine: 1, 2, … in the order the states were added.
-// The zero StateID is None.
-type StateID uint16
+// StateID identifies a state of one machine: its low 16 bits are the state's index in
+// the machine ([StateID.Index]: 1, 2, … in the order the states were added), its high
+// 16 bits a tag of the machine, a hash of the name given to [NewBuilder] (never 0).
+// So the StateIDs of two machines differ even where their indices agree: a machine
+// takes no StateID of another machine (Build refuses one in a transition row, an
+// Update hook returning one transitions nowhere and counts in [Context.BadTargets]),
+// and a StateID is the same in every process that builds the machine under that name,
+// whatever else it builds first (saved Memory stays valid). Two machines of one name
+// share a tag, as do two names in about 65,535 pairs (a hash of 16 bits): their
+// StateIDs are told apart by index alone, as before tags. The zero StateID is None.
+//
+// Use the StateIDs the [Builder] returns, or [Machine.Lookup] and [Machine.State]; a
+// number written by hand (StateID(2)) has no tag and is no state of any machine.
+type StateID uint32
 
 // None is no state: the active state of a machine that has not started, and what an
 // Update hook returns to stay.
 const None StateID = 0
 
 // Any is the From of an any-state transition: it applies whatever state is active.
-const Any StateID = 1<<16 - 1
+const Any StateID = 1<<32 - 1
 
 // MaxStates is the largest number of states a machine may have.
-const MaxStates = int(Any) - 1
+const MaxStates = int(indexMask) - 1
+
+// Index returns id's index in its machine: 1, 2, … in the order the states were added
+// (0 for None). It drops the machine's tag, so it does not tell machines apart.
+func (id StateID) Index() int { return int(id & indexMask) }
 
 // MaxDepth is the deepest nesting of states: a top-level state has depth 1.
 const MaxDepth = 16
@@ -67,7 +81,8 @@ func (c *Context) ClockFaults() uint64 { return c.clockFaults }
 
 // BadTargets counts, since the Context was made, the Update hooks that returned a
 // StateID that is no state of the machine updated (another machine's state, Any,
-// a number out of range): such a return transitions nowhere (see [Hooks]). A
+// an index out of range, a number written by hand; see [StateID]): such a return
+// transitions nowhere (see [Hooks]). A
 // correct machine keeps it at 0; systems.FSM sums its workers' counts in
 // FSM.BadTargets.
 func (c *Context) BadTargets() uint64 { return c.badTargets }
@@ -81,7 +96,8 @@ type Hooks struct {
 	// parent's Update. Returning a state other than None transitions there at once
 	// (transitions kept inside states); the Update hooks of the states below this one
 	// are then skipped for this update. A returned StateID that is no state of this
-	// machine (another machine's, Any, out of range) transitions nowhere: the machine
+	// machine (another machine's, Any, out of range, a number written by hand; see
+	// [StateID] on the tag that tells machines apart) transitions nowhere: the machine
 	// stays, the hooks below are skipped all the same, and [Context.BadTargets]
 	// counts it.
 	Update func(ctx *Context) StateID
@@ -99,7 +115,7 @@ type Transition struct {
 	To    StateID
 }
 
-// Memory is one agent's state of one machine: plain data, 16 bytes, kept in the agent's
+// Memory is one agent's state of one machine: plain data, 24 bytes, kept in the agent's
 // component. The zero Memory is a machine not yet started.
 type Memory struct {
 	// Active is the active leaf state (its ancestors are active too), or None before
@@ -119,6 +135,7 @@ type Memory struct {
 // methods never panic; mistakes are reported by Build.
 type Builder struct {
 	name     string
+	tag      StateID // the machine's tag, in the high bits (see StateID)
 	states   []stateSpec
 	trans    []Transition
 	observer func(ctx *Context, from, to StateID)
@@ -133,7 +150,9 @@ type stateSpec struct {
 }
 
 // NewBuilder starts the description of a machine called name.
-func NewBuilder(name string) *Builder { return &Builder{name: name} }
+// The machine's StateIDs carry a tag made from name (see [StateID]): give each
+// machine of a program its own name.
+func NewBuilder(name string) *Builder { return &Builder{name: name, tag: tagOf(name)} }
 
 // State adds a top-level state and returns its ID. The first top-level state is the
 // machine's initial state.
@@ -145,7 +164,7 @@ func (b *Builder) State(name string, h Hooks) StateID { return b.add(None, name,
 // initial substate, down to a leaf.
 func (b *Builder) Substate(parent StateID, name string, h Hooks) StateID {
 	if !b.valid(parent) {
-		b.errs = append(b.errs, fmt.Errorf("substate %q: %w %d", name, ErrUnknownState, parent))
+		b.errs = append(b.errs, fmt.Errorf("substate %q: %w: parent %s", name, ErrUnknownState, b.describe(parent)))
 		return None
 	}
 	return b.add(parent, name, h)
@@ -157,20 +176,20 @@ func (b *Builder) add(parent StateID, name string, h Hooks) StateID {
 		return None
 	}
 	b.states = append(b.states, stateSpec{name: name, parent: parent, hooks: h})
-	id := StateID(len(b.states))
-	if parent != None && b.states[parent-1].initial == None {
-		b.states[parent-1].initial = id
+	id := b.tag | StateID(len(b.states))
+	if parent != None && b.states[parent.Index()-1].initial == None {
+		b.states[parent.Index()-1].initial = id
 	}
 	return id
 }
 
 // Initial makes child the initial substate of parent.
 func (b *Builder) Initial(parent, child StateID) {
-	if !b.valid(parent) || !b.valid(child) || b.states[child-1].parent != parent {
-		b.errs = append(b.errs, fmt.Errorf("initial %d of %d: %w", child, parent, ErrNotChild))
+	if !b.valid(parent) || !b.valid(child) || b.states[child.Index()-1].parent != parent {
+		b.errs = append(b.errs, fmt.Errorf("initial %s of %s: %w", b.describe(child), b.describe(parent), ErrNotChild))
 		return
 	}
-	b.states[parent-1].initial = child
+	b.states[parent.Index()-1].initial = child
 }
 
 // Transition adds a row to the transition table (see [Transition]). Rows are tried in
@@ -191,7 +210,10 @@ func (b *Builder) On(from StateID, ev Event, to StateID) {
 // from is the leaf left (None when starting), to the leaf entered (None when stopping).
 func (b *Builder) Observe(fn func(ctx *Context, from, to StateID)) { b.observer = fn }
 
-func (b *Builder) valid(id StateID) bool { return id != None && int(id) <= len(b.states) }
+func (b *Builder) valid(id StateID) bool {
+	i := id & indexMask
+	return id^i == b.tag && i != 0 && int(i) <= len(b.states)
+}
 
 // Errors returned (wrapped, with the machine's name) by [Builder.Build].
 var (
@@ -206,7 +228,8 @@ var (
 
 // Build validates the description and compiles it into a [Machine]. It returns an
 // error wrapping ErrNoStates, ErrUnknownState (a transition or substate naming a state
-// that does not exist; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
+// that is not one of this Builder's: out of range, another machine's, or a number
+// written by hand; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
 // (more than [MaxDepth] levels), ErrEventGuard (a guard-only row with a nil Guard
 // would fire on every update) or ErrDuplicateName. It never panics.
 //
@@ -229,14 +252,14 @@ func (b *Builder) Build() (*Machine, error) {
 	if err := b.uniqueNames(); err != nil {
 		return fail(err)
 	}
-	m := &Machine{name: b.name, observer: b.observer, states: make([]state, len(b.states)+1)}
+	m := &Machine{name: b.name, tag: b.tag, observer: b.observer, states: make([]state, len(b.states)+1)}
 	for i, s := range b.states {
-		id := StateID(i + 1)
-		st := &m.states[id]
+		id := b.tag | StateID(i+1)
+		st := &m.states[i+1]
 		st.name, st.parent, st.initial, st.hooks = s.name, s.parent, s.initial, s.hooks
 		st.depth = 1
 		if s.parent != None {
-			st.depth = m.states[s.parent].depth + 1 // parents are added before children
+			st.depth = m.states[s.parent&indexMask].depth + 1 // parents are added before children
 		}
 		if st.depth > MaxDepth {
 			return fail(fmt.Errorf("state %q: %w", s.name, ErrTooDeep))
@@ -249,7 +272,7 @@ func (b *Builder) Build() (*Machine, error) {
 	m.first = make([]int32, len(m.states)+1)
 	for k, t := range b.trans {
 		if (t.From != Any && !b.valid(t.From)) || !b.valid(t.To) {
-			return fail(fmt.Errorf("transition %d (%d → %d): %w", k, t.From, t.To, ErrUnknownState))
+			return fail(fmt.Errorf("transition %d (%s → %s): %w", k, b.describe(t.From), b.describe(t.To), ErrUnknownState))
 		}
 		if t.Event == NoEvent && t.Guard == nil {
 			return fail(fmt.Errorf("transition %d (%s → %s): %w", k, m.Name(t.From), m.Name(t.To), ErrEventGuard))
@@ -262,7 +285,7 @@ func (b *Builder) Build() (*Machine, error) {
 	// state took 7.7 s to build 60,000 states with 60,000 rows)
 	for _, t := range b.trans {
 		if t.From != Any {
-			m.first[t.From+1]++
+			m.first[t.From&indexMask+1]++
 		}
 	}
 	for id := 1; id < len(m.first); id++ {
@@ -271,9 +294,9 @@ func (b *Builder) Build() (*Machine, error) {
 	m.trans = make([]Transition, m.first[len(m.states)])
 	next := append([]int32(nil), m.first...)
 	for _, t := range b.trans {
-		if t.From != Any {
-			m.trans[next[t.From]] = t
-			next[t.From]++
+		if i := t.From & indexMask; t.From != Any {
+			m.trans[next[i]] = t
+			next[i]++
 		}
 	}
 	return m, nil
@@ -336,11 +359,12 @@ func (b *Builder) Build() (*Machine, error) {
 // written with such an Active; Stop exits from it.
 type Machine struct {
 	name     string
-	states   []state // index 0 unused, so a StateID indexes it
+	tag      StateID // the high bits of the machine's StateIDs (see StateID)
+	states   []state // index 0 unused, so a StateID's Index indexes it
 	initial  StateID
 	any      []Transition
 	trans    []Transition // grouped by From, in order added
-	first    []int32      // rows of state id: trans[first[id]:first[id+1]]
+	first    []int32      // rows of state index i: trans[first[i]:first[i+1]]
 	observer func(ctx *Context, from, to StateID)
 }
 
@@ -352,17 +376,18 @@ type state struct {
 	hooks   Hooks
 }
 
-// Name returns the name of state id, or "None", "Any" or "StateID(n)".
+// Name returns the name of state id, or "None", "Any", "StateID(n)" (n its index:
+// out of range, or a number written by hand) or "StateID(n of another machine)".
 func (m *Machine) Name(id StateID) string {
 	switch {
 	case id == None:
 		return "None"
 	case id == Any:
 		return "Any"
-	case int(id) < len(m.states):
-		return m.states[id].name
+	case m.valid(id):
+		return m.states[id&indexMask].name
 	}
-	return "StateID(" + strconv.Itoa(int(id)) + ")"
+	return describe(id, m.tag)
 }
 
 // FullName returns the names of state id and its ancestors, outermost first, joined
@@ -377,14 +402,14 @@ func (m *Machine) FullName(id StateID) string {
 	n := m.path(id, &path)
 	size := n - 1
 	for _, s := range path[:n] {
-		size += len(m.states[s].name)
+		size += len(m.states[s&indexMask].name)
 	}
 	b := make([]byte, 0, size)
 	for i, s := range path[:n] {
 		if i > 0 {
 			b = append(b, '/')
 		}
-		b = append(b, m.states[s].name...)
+		b = append(b, m.states[s&indexMask].name...)
 	}
 	return string(b)
 }
@@ -398,9 +423,9 @@ func (m *Machine) Lookup(path ...string) (StateID, bool) {
 	parent := None
 	for _, name := range path {
 		found := None
-		for id := StateID(1); m.valid(id); id++ {
-			if m.states[id].parent == parent && m.states[id].name == name {
-				found = id
+		for i := 1; i < len(m.states); i++ {
+			if m.states[i].parent == parent && m.states[i].name == name {
+				found = m.tag | StateID(i)
 				break
 			}
 		}
@@ -418,17 +443,31 @@ func (m *Machine) MachineName() string { return m.name }
 // Len returns the number of states.
 func (m *Machine) Len() int { return len(m.states) - 1 }
 
+// State returns the StateID of the machine's state of index i (1 ≤ i ≤ Len, in the
+// order the states were added; see [StateID.Index]), or None for any other i: for
+// tools and loaders that walk the states.
+func (m *Machine) State(i int) StateID {
+	if i < 1 || i >= len(m.states) {
+		return None
+	}
+	return m.tag | StateID(i)
+}
+
+// Has reports whether id is a state of m: not None, Any, out of range, another
+// machine's (see [StateID] on tags) nor a number written by hand.
+func (m *Machine) Has(id StateID) bool { return m.valid(id) }
+
 // Parent returns the parent of state id, None for a top-level or unknown state.
 func (m *Machine) Parent(id StateID) StateID {
 	if !m.valid(id) {
 		return None
 	}
-	return m.states[id].parent
+	return m.states[id&indexMask].parent
 }
 
 // IsActive reports whether state id is active in mem: the active leaf or an ancestor.
 func (m *Machine) IsActive(mem *Memory, id StateID) bool {
-	for s := mem.Active; m.valid(s); s = m.states[s].parent {
+	for s := mem.Active; m.valid(s); s = m.states[s&indexMask].parent {
 		if s == id {
 			return true
 		}
@@ -446,7 +485,8 @@ func (m *Machine) Path(mem *Memory, dst []StateID) int {
 
 // Update advances the agent's machine by one decision (see [Machine] for the order of
 // things). ctx.Agent, ctx.DT and ctx.Time must be set by the caller. It allocates
-// nothing (hooks aside). A Memory whose Active is not a state of m is restarted; one
+// nothing (hooks aside). A Memory whose Active is not a state of m (another machine's
+// included) is restarted; one
 // whose Active has substates first enters them down to a leaf (see [Machine], "A hook
 // that panics").
 //
@@ -493,7 +533,7 @@ func goodTime(t float64) bool { return t-t == 0 }
 
 func (m *Machine) update(mem *Memory, ctx *Context) {
 	defer m.done(mem, ctx, m.begin(mem, ctx, NoEvent, "Update"))
-	if a := mem.Active; !m.valid(a) || m.states[a].initial != None {
+	if a := mem.Active; !m.valid(a) || m.states[a&indexMask].initial != None {
 		m.resume(mem, ctx)
 	} else {
 		if !goodDT(mem.Elapsed) { // NaN, infinite or negative: a Memory written by hand or loaded
@@ -508,7 +548,7 @@ func (m *Machine) update(mem *Memory, ctx *Context) {
 	var path [MaxDepth]StateID
 	n := m.path(mem.Active, &path)
 	for _, s := range path[:n] {
-		if u := m.states[s].hooks.Update; u != nil {
+		if u := m.states[s&indexMask].hooks.Update; u != nil {
 			if to := u(ctx); to != None {
 				if m.valid(to) {
 					m.transition(mem, ctx, s, to)

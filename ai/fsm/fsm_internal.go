@@ -2,6 +2,7 @@ package fsm
 
 import (
 	"fmt"
+	"hash/fnv"
 	"strconv"
 )
 
@@ -13,14 +14,14 @@ func (b *Builder) uniqueNames() error {
 		parent StateID
 		name   string
 	}
-	seen := make(map[key]StateID, len(b.states))
+	seen := make(map[key]int, len(b.states))
 	for i, s := range b.states {
-		id := StateID(i + 1)
+		id := i + 1 // the index
 		k := key{s.parent, s.name}
 		if first, ok := seen[k]; ok {
 			where := "at the top level"
 			if s.parent != None {
-				where = "under " + strconv.Quote(b.states[s.parent-1].name)
+				where = "under " + strconv.Quote(b.states[s.parent.Index()-1].name)
 			}
 			return fmt.Errorf("states %d and %d both named %q %s: %w (Name, the debug viewer and transition logs could not tell them apart)",
 				first, id, s.name, where, ErrDuplicateName)
@@ -30,7 +31,45 @@ func (b *Builder) uniqueNames() error {
 	return nil
 }
 
-func (m *Machine) valid(id StateID) bool { return id != None && int(id) < len(m.states) }
+// indexMask selects a StateID's index; the bits above it are the machine's tag.
+const indexMask StateID = 1<<16 - 1
+
+// tagOf returns the tag of the machine called name, in the high bits of a StateID: 1
+// to 65,535 from FNV-1a (32 bits) of the name, so the same in every process.
+func tagOf(name string) StateID {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return StateID(h.Sum32()%uint32(indexMask)+1) << 16
+}
+
+// valid reports whether id is a state of m: its tag, an index in 1..Len. One
+// comparison: the states' IDs are m.tag+1 … m.tag+Len, and below m.tag+1 the
+// difference wraps round (a Machine not made by Build has no states: none is valid).
+func (m *Machine) valid(id StateID) bool { return int(uint32(id-m.tag-1)) < len(m.states)-1 }
+
+// describe names id for an error of the Builder.
+func (b *Builder) describe(id StateID) string {
+	if id == Any {
+		return "Any"
+	}
+	if b.valid(id) {
+		return strconv.Quote(b.states[id.Index()-1].name)
+	}
+	return describe(id, b.tag)
+}
+
+// describe names id, no state of the machine of tag: "None", "StateID(n)" (n its
+// index: out of range, or written by hand) or "StateID(n of another machine)".
+func describe(id, tag StateID) string {
+	i := id & indexMask
+	switch {
+	case id == None:
+		return "None"
+	case id^i == tag || id^i == 0:
+		return "StateID(" + strconv.Itoa(int(i)) + ")"
+	}
+	return "StateID(" + strconv.Itoa(int(i)) + " of another machine)"
+}
 
 // frame is a Context's private state during a call.
 type frame struct {
@@ -72,7 +111,7 @@ func (m *Machine) reentered(mem *Memory, op string) {
 // Machine, "A hook that panics").
 func (m *Machine) done(mem *Memory, ctx *Context, outer call) {
 	if s := ctx.f.exiting; s != None && m.valid(s) {
-		mem.Active, mem.Previous, mem.Elapsed = m.states[s].parent, ctx.f.leaving, 0
+		mem.Active, mem.Previous, mem.Elapsed = m.states[s&indexMask].parent, ctx.f.leaving, 0
 	}
 	ctx.Memory, ctx.Event, ctx.f = outer.mem, outer.ev, outer.f
 }
@@ -85,7 +124,7 @@ func (m *Machine) resume(mem *Memory, ctx *Context) {
 	switch {
 	case !m.valid(mem.Active):
 		m.start(mem, ctx)
-	case m.states[mem.Active].initial != None:
+	case m.states[mem.Active&indexMask].initial != None:
 		m.enter(mem, ctx, mem.Active, mem.Active, mem.Previous)
 	}
 }
@@ -95,8 +134,8 @@ func (m *Machine) path(leaf StateID, path *[MaxDepth]StateID) int {
 	if !m.valid(leaf) {
 		return 0
 	}
-	n := int(m.states[leaf].depth)
-	for s, k := leaf, n-1; s != None && k >= 0; s, k = m.states[s].parent, k-1 {
+	n := int(m.states[leaf&indexMask].depth)
+	for s, k := leaf, n-1; s != None && k >= 0; s, k = m.states[s&indexMask].parent, k-1 {
 		path[k] = s
 	}
 	return n
@@ -121,8 +160,9 @@ func (m *Machine) find(mem *Memory, ctx *Context, ev Event) (src, to StateID) {
 			return leaf, t.To
 		}
 	}
-	for s := leaf; s != None; s = m.states[s].parent {
-		rows := m.trans[m.first[s]:m.first[s+1]]
+	for s := leaf; s != None; s = m.states[s&indexMask].parent {
+		i := s & indexMask
+		rows := m.trans[m.first[i]:m.first[i+1]]
 		for i := range rows {
 			t := &rows[i]
 			if t.Event == ev && (t.Guard == nil || t.Guard(ctx)) {
@@ -146,8 +186,8 @@ func (m *Machine) transition(mem *Memory, ctx *Context, src, to StateID) {
 // done should it panic.
 func (m *Machine) exit(mem *Memory, ctx *Context, leaf, top StateID) {
 	ctx.f.leaving = leaf
-	for s := leaf; s != top && s != None; s = m.states[s].parent {
-		if x := m.states[s].hooks.Exit; x != nil {
+	for s := leaf; s != top && s != None; s = m.states[s&indexMask].parent {
+		if x := m.states[s&indexMask].hooks.Exit; x != nil {
 			ctx.f.exiting = s
 			x(ctx)
 		}
@@ -162,18 +202,18 @@ func (m *Machine) enter(mem *Memory, ctx *Context, top, target, from StateID) {
 	n := m.path(target, &path)
 	k := 0
 	if top != None {
-		k = int(m.states[top].depth) // path[depth(top)-1] is top itself
+		k = int(m.states[top&indexMask].depth) // path[depth(top)-1] is top itself
 	}
 	mem.Previous, mem.Elapsed = from, 0
 	for _, s := range path[k:n] {
 		mem.Active = s // Enter hooks see the state being entered
-		if e := m.states[s].hooks.Enter; e != nil {
+		if e := m.states[s&indexMask].hooks.Enter; e != nil {
 			e(ctx)
 		}
 	}
-	for s := m.states[target].initial; s != None; s = m.states[s].initial {
+	for s := m.states[target&indexMask].initial; s != None; s = m.states[s&indexMask].initial {
 		mem.Active = s
-		if e := m.states[s].hooks.Enter; e != nil {
+		if e := m.states[s&indexMask].hooks.Enter; e != nil {
 			e(ctx)
 		}
 	}
@@ -187,12 +227,12 @@ func (m *Machine) enter(mem *Memory, ctx *Context, top, target, from StateID) {
 // commonAncestor returns the least common proper ancestor of a and b (None for the
 // machine's root): the deepest state that is a strict ancestor of both.
 func (m *Machine) commonAncestor(a, b StateID) StateID {
-	a, b = m.states[a].parent, m.states[b].parent
+	a, b = m.states[a&indexMask].parent, m.states[b&indexMask].parent
 	for a != b {
-		if m.states[a].depth >= m.states[b].depth && a != None {
-			a = m.states[a].parent
+		if m.states[a&indexMask].depth >= m.states[b&indexMask].depth && a != None {
+			a = m.states[a&indexMask].parent
 		} else {
-			b = m.states[b].parent
+			b = m.states[b&indexMask].parent
 		}
 	}
 	return a

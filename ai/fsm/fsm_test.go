@@ -51,7 +51,11 @@ func nested(t *testing.T, rows ...Transition) (*Machine, map[string]StateID) {
 	ids["A2b"] = b.Substate(ids["A2"], "A2b", logged("A2b"))
 	ids["B"] = b.State("B", logged("B"))
 	ids["B1"] = b.Substate(ids["B"], "B1", logged("B1"))
-	for _, r := range rows {
+	for _, r := range rows { // rows name states by index (the IDs carry the machine's tag)
+		if r.From != Any {
+			r.From |= b.tag
+		}
+		r.To |= b.tag
 		b.Transition(r)
 	}
 	m, err := b.Build()
@@ -77,8 +81,8 @@ func TestNestedEnterExitOrder(t *testing.T) {
 		Transition{From: 4, Event: evUp, To: 3},      // A2a → A2 (to an ancestor)
 		Transition{From: 7, Event: evGo, To: 5},      // B1 → A2b, across the root
 	)
-	require.Equal(t, StateID(2), id["A1"])
-	require.Equal(t, StateID(7), id["B1"])
+	require.Equal(t, 2, id["A1"].Index())
+	require.Equal(t, 7, id["B1"].Index())
 	ag := &logAgent{}
 	ctx := &Context{Agent: ag}
 	var mem Memory
@@ -210,7 +214,9 @@ func TestPathAndIsActive(t *testing.T) {
 	assert.False(t, m.IsActive(&mem, id["B"]))
 	assert.Equal(t, id["A"], m.Parent(id["A2"]))
 	assert.Equal(t, "A2a", m.Name(mem.Active))
-	assert.Equal(t, "StateID(99)", m.Name(99))
+	assert.Equal(t, "StateID(99)", m.Name(99), "written by hand: no tag")
+	assert.Equal(t, "StateID(99)", m.Name(id["A"]&^0xffff|99), "out of range")
+	assert.Equal(t, "StateID(2 of another machine)", m.Name(NewBuilder("other").State("X", Hooks{})+1))
 }
 
 func TestBadMemoryRestarts(t *testing.T) {

@@ -18,12 +18,12 @@ func TestMachineOfMaxStatesBuildsAndRuns(t *testing.T) {
 	for i := range MaxStates {
 		b.State("s"+strconv.Itoa(i), Hooks{}) // siblings need distinct names
 	}
-	n := StateID(MaxStates)
-	next := func(s StateID) StateID { return s%n + 1 }
-	for s := n; s >= 1; s-- {
+	n := b.tag | StateID(MaxStates)
+	next := func(s StateID) StateID { return b.tag | (s&0xffff)%StateID(MaxStates) + 1 }
+	for s := n; s > b.tag; s-- {
 		b.On(s, evNext, next(s))
 		b.On(s, evNext, s) // never taken: the row above comes first
-		b.On(s, evBack, max(s-1, 1))
+		b.On(s, evBack, max(s-1, b.tag|1))
 	}
 	m, err := b.Build()
 	require.NoError(t, err)
@@ -32,12 +32,12 @@ func TestMachineOfMaxStatesBuildsAndRuns(t *testing.T) {
 	var mem Memory
 	ctx := &Context{}
 	m.Update(&mem, ctx)
-	assert.Equal(t, StateID(1), mem.Active)
+	assert.Equal(t, m.State(1), mem.Active)
 	require.True(t, m.Dispatch(&mem, ctx, evNext))
-	assert.Equal(t, StateID(2), mem.Active)
+	assert.Equal(t, m.State(2), mem.Active)
 	mem = Memory{Active: n, Transitions: 1}
 	require.True(t, m.Dispatch(&mem, ctx, evNext))
-	assert.Equal(t, StateID(1), mem.Active, "the last state's row wraps round")
+	assert.Equal(t, m.State(1), mem.Active, "the last state's row wraps round")
 	mem = Memory{Active: n, Transitions: 1}
 	require.True(t, m.Dispatch(&mem, ctx, evBack))
 	assert.Equal(t, n-1, mem.Active)

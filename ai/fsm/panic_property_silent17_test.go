@@ -27,8 +27,9 @@ func TestPanickingHooksKeepTheActivePathTrue(t *testing.T) {
 			}
 		}
 		b := NewBuilder("prop")
+		st := func(i int) StateID { return b.tag | StateID(i) } // the StateID of index i
 		for i := 1; i <= n; i++ {
-			id := StateID(i)
+			id := i
 			h := Hooks{
 				Enter: func(*Context) {
 					if entered[id] && fail == nil {
@@ -47,7 +48,7 @@ func TestPanickingHooksKeepTheActivePathTrue(t *testing.T) {
 				Update: func(*Context) StateID {
 					boom()
 					if rng.IntN(4) == 0 {
-						return StateID(1 + rng.IntN(n))
+						return st(1 + rng.IntN(n))
 					}
 					return None
 				},
@@ -55,15 +56,15 @@ func TestPanickingHooksKeepTheActivePathTrue(t *testing.T) {
 			if i == 1 || rng.IntN(3) == 0 {
 				b.State(fmt.Sprint(i), h)
 			} else {
-				b.Substate(StateID(1+rng.IntN(i-1)), fmt.Sprint(i), h)
+				b.Substate(st(1+rng.IntN(i-1)), fmt.Sprint(i), h)
 			}
 		}
 		for range 2 * n {
-			from := StateID(1 + rng.IntN(n))
+			from := st(1 + rng.IntN(n))
 			if rng.IntN(5) == 0 {
 				from = Any
 			}
-			b.Transition(Transition{From: from, Event: Event(rng.IntN(3)), To: StateID(1 + rng.IntN(n)),
+			b.Transition(Transition{From: from, Event: Event(rng.IntN(3)), To: st(1 + rng.IntN(n)),
 				Guard: func(*Context) bool { boom(); return rng.IntN(2) == 0 }})
 		}
 		b.Observe(func(*Context, StateID, StateID) { boom() })
@@ -85,8 +86,8 @@ func TestPanickingHooksKeepTheActivePathTrue(t *testing.T) {
 				}
 			}()
 			require.NoError(t, fail, "seed %d step %d", seed, step)
-			for id := StateID(1); int(id) <= n; id++ {
-				require.Equal(t, m.IsActive(&mem, id), entered[id], "seed %d step %d: state %d (Active %d)", seed, step, id, mem.Active)
+			for id := 1; id <= n; id++ {
+				require.Equal(t, m.IsActive(&mem, st(id)), entered[id], "seed %d step %d: state %d (Active %d)", seed, step, id, mem.Active.Index())
 			}
 			require.Nil(t, ctx.Memory)
 			require.False(t, ctx.f.busy)

@@ -22,7 +22,7 @@ func TestNestedMachineOnTheSameContextRestoresIt(t *testing.T) {
 	var events []Event
 	b := NewBuilder("outer")
 	a := b.State("A", Hooks{})
-	b.State("B", Hooks{
+	bID := b.State("B", Hooks{
 		Enter: func(c *Context) {
 			inner.Update(&innerMem, c) // the inner machine, on the same Context
 			seen = append(seen, c.Memory)
@@ -35,7 +35,7 @@ func TestNestedMachineOnTheSameContextRestoresIt(t *testing.T) {
 		},
 	})
 	const evGo Event = 3
-	b.On(a, evGo, 2)
+	b.On(a, evGo, bID)
 	m, err := b.Build()
 	require.NoError(t, err)
 
@@ -46,7 +46,7 @@ func TestNestedMachineOnTheSameContextRestoresIt(t *testing.T) {
 	m.Update(&mem, ctx)
 	assert.Equal(t, []*Memory{&mem, &mem}, seen, "the outer hooks still see their own Memory")
 	assert.Equal(t, []Event{evGo}, events, "and the event being dispatched")
-	assert.Equal(t, StateID(1), innerMem.Active)
+	assert.Equal(t, inner.State(1), innerMem.Active)
 	assert.Nil(t, ctx.Memory, "nil again outside calls")
 	assert.Equal(t, NoEvent, ctx.Event)
 }

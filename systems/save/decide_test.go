@@ -43,7 +43,7 @@ func TestUtilityAndMachineStateRoundTrip(t *testing.T) {
 	u.State.Scores[0], u.State.Scores[1] = math.NaN(), 0.75
 	mm := generic.NewMap[components.StateMachine](w)
 	sm := mm.Get(me)
-	sm.Memory = fsm.Memory{Active: 2, Previous: 1, Transitions: 3, Elapsed: 1.25}
+	sm.Memory = fsm.Memory{Active: m.State(2), Previous: m.State(1), Transitions: 3, Elapsed: 1.25}
 
 	data, err := save.Save(w, nil)
 	require.NoError(t, err)
@@ -67,10 +67,37 @@ func TestUtilityAndMachineStateRoundTrip(t *testing.T) {
 	assert.ErrorIs(t, err, save.ErrUnknownID)
 	assert.ErrorContains(t, err, `components.UtilityBrain.ID: reasoner "pick"`)
 
-	sm.Memory.Active = 7
+	sm.Memory.Active = m.State(2) + 5
 	bad, err := save.Save(w, nil)
 	require.NoError(t, err)
 	_, err = save.Load(bad, reg)
 	assert.ErrorIs(t, err, save.ErrDomain)
-	assert.ErrorContains(t, err, "components.StateMachine.Memory: state 7 or 1 of a machine of 2 states")
+	assert.ErrorContains(t, err, `components.StateMachine.Memory: state StateID(7) or calm of machine "mode" of 2 states`)
+
+	// another machine's state of an index in range (newbie18: it loaded as this
+	// machine's state of that index)
+	ob := fsm.NewBuilder("other")
+	ob.State("x", fsm.Hooks{})
+	sm.Memory.Active = ob.State("y", fsm.Hooks{})
+	bad, err = save.Save(w, nil)
+	require.NoError(t, err)
+	_, err = save.Load(bad, reg)
+	assert.ErrorIs(t, err, save.ErrDomain)
+	assert.ErrorContains(t, err, `state StateID(2 of another machine) or calm of machine "mode"`)
+
+	// a file written before StateIDs carried their machine's tag holds indices: they
+	// load as the machine's states of those indices (the fingerprint is the same)
+	sm.Memory.Active, sm.Memory.Previous = 2, 1
+	old, err := save.Save(w, nil)
+	require.NoError(t, err)
+	l, err = save.Load(old, reg)
+	require.NoError(t, err)
+	lmm = generic.NewMap[components.StateMachine](l.World)
+	lm = lmm.Get(me)
+	assert.Equal(t, fsm.Memory{Active: m.State(2), Previous: m.State(1), Transitions: 3, Elapsed: 1.25}, lm.Memory)
+	sm.Memory.Active = 3 // an index out of range
+	bad, err = save.Save(w, nil)
+	require.NoError(t, err)
+	_, err = save.Load(bad, reg)
+	assert.ErrorIs(t, err, save.ErrDomain)
 }

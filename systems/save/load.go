@@ -587,6 +587,21 @@ func (r *resolver) holdsEntity(t reflect.Type) bool {
 	return h
 }
 
+// stateOf returns saved, a StateMachine.Memory's Active or Previous, as a state of m
+// (or None), and whether it is one. A file written before StateIDs carried their
+// machine's tag (fsm.StateID) holds the state's index alone: 1 to m.Len() without a
+// tag is taken as m's state of that index (the fingerprint says the machine is the
+// same). Another machine's state, or an index out of range, is not one.
+func stateOf(m *fsm.Machine, saved fsm.StateID) (fsm.StateID, bool) {
+	switch {
+	case saved == fsm.None || m.Has(saved):
+		return saved, true
+	case saved <= 0xffff && m.State(int(saved)) != fsm.None:
+		return m.State(int(saved)), true
+	}
+	return saved, false
+}
+
 // checkKnown resolves and checks the components archai knows (see [resolver.check]).
 func (r *resolver) checkKnown(v reflect.Value, path string) error {
 	switch c := v.Addr().Interface().(type) {
@@ -621,9 +636,13 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		if !ok {
 			return fmt.Errorf("%s.ID: machine %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.machines))
 		}
-		if int(c.Memory.Active) > m.Len() || int(c.Memory.Previous) > m.Len() {
-			return fmt.Errorf("%s.Memory: state %d or %d of a machine of %d states: %w", path, c.Memory.Active, c.Memory.Previous, m.Len(), ErrDomain)
+		active, okA := stateOf(m, c.Memory.Active)
+		previous, okP := stateOf(m, c.Memory.Previous)
+		if !okA || !okP {
+			return fmt.Errorf("%s.Memory: state %s or %s of machine %q of %d states: %w", path,
+				m.Name(c.Memory.Active), m.Name(c.Memory.Previous), m.MachineName(), m.Len(), ErrDomain)
 		}
+		c.Memory.Active, c.Memory.Previous = active, previous
 		if err := r.sameAsSaved(path+".ID", "machine", c.ID, m); err != nil {
 			return err
 		}

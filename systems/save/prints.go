@@ -71,9 +71,11 @@ func printOf(x any) string {
 	case *bt.Tree:
 		_ = v.Dump(&b, nil) // cannot fail without memory
 	case *fsm.Machine:
-		for id := range v.Len() {
-			s := fsm.StateID(id + 1)
-			fmt.Fprintf(&b, "%q %d\n", v.Name(s), v.Parent(s))
+		for i := range v.Len() {
+			s := v.State(i + 1)
+			// the parent's index, not its StateID: the text (and so the fingerprint)
+			// of files written before StateIDs carried their machine's tag
+			fmt.Fprintf(&b, "%q %d\n", v.Name(s), v.Parent(s).Index())
 		}
 	case *utility.Reasoner:
 		fmt.Fprintf(&b, "%+v\n", v.Policy())

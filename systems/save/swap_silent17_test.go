@@ -43,7 +43,7 @@ func TestSaveRefusesAnIDThatNamesAnotherDefinition(t *testing.T) {
 	mm := generic.NewMap[components.StateMachine](w)
 	sm := mm.Get(e)
 	require.Equal(t, "calm", sm.ID)
-	sm.Machine, sm.Memory = m2, fsm.Memory{Active: 3, Transitions: 1}
+	sm.Machine, sm.Memory = m2, fsm.Memory{Active: m2.State(3), Transitions: 1}
 
 	_, err = save.Save(w, nil)
 	require.ErrorIs(t, err, save.ErrDuplicateID)
@@ -57,7 +57,7 @@ func TestSaveRefusesAnIDThatNamesAnotherDefinition(t *testing.T) {
 	require.NoError(t, err)
 	lm := generic.NewMap[components.StateMachine](l.World)
 	assert.Same(t, m2, lm.Get(e).Machine)
-	assert.Equal(t, fsm.Memory{Active: 3, Transitions: 1}, lm.Get(e).Memory)
+	assert.Equal(t, fsm.Memory{Active: m2.State(3), Transitions: 1}, lm.Get(e).Memory)
 
 	t1, err := bt.Compile("patrol", bt.Wait(1))
 	require.NoError(t, err)
