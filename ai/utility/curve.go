@@ -61,6 +61,13 @@ func (k CurveKind) String() string {
 // loaded and edited by designers. The formula of each [CurveKind] is given with the
 // kind; the zero Curve is [CurveIdentity].
 //
+// Parameters must be finite: [New] refuses a consideration whose M, K, B or C is NaN or
+// ±Inf, whatever the kind (ErrBadParam; an ignored parameter too, as Identity's and
+// Linear's K): NaN scored 0 for every input, and each infinite one either gave NaN too
+// or a limit a finite value gives (a step: Smoothstep with K = 0 or a steep Logistic;
+// a constant: M = 0 and B), so the action never won and nothing said why. A Curve
+// used alone (Eval) with such a parameter still scores by the rules below.
+//
 // [Curve.Eval] applies three rules around the formula, so a curve never returns a value
 // outside [0, 1] and never panics:
 //   - an input that is NaN or ±Inf scores 0 (a broken fact never recommends an action);
@@ -190,6 +197,9 @@ func (c Curve) Eval(x float64) float64 {
 //     (a +Inf distance on Range{0, 20} is 1, "far").
 //   - Finite bounds as wide as the float64 range (Range{-1e308, 1e308}) work: 0 maps
 //     to 0.5.
+//   - Bounds must be finite: [New] refuses a NaN or ±Inf Min or Max (ErrBadParam).
+//     With one, every finite fact mapped to 0 or NaN (Range{0, +Inf}: v/Inf is 0),
+//     which scored 0, a veto in a product.
 type Range struct {
 	Min, Max float64
 }

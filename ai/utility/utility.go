@@ -257,6 +257,7 @@ var (
 	ErrBadWeight   = errors.New("weight must be finite and >= 0")
 	ErrBadCombine  = errors.New("unknown Combine")
 	ErrBadCurve    = errors.New("unknown curve kind")
+	ErrBadParam    = errors.New("curve and range parameters must be finite")
 	ErrBadPolicy   = errors.New("bad policy")
 	ErrTooManyOpts = errors.New("too many actions")
 )
@@ -269,8 +270,9 @@ const MaxActions = 1 << 16
 // consideration's weight NaN, ±Inf or negative; the consideration weights of a
 // WeightedSum adding up to more than math.MaxFloat64; for Softmax and TopN, the actions'
 // weights × (1 + Hysteresis) adding up to more than math.MaxFloat64, as those policies
-// sum them), ErrBadCombine, ErrBadCurve,
-// ErrBadPolicy (unknown kind; Hysteresis or Temperature NaN, Inf or negative; N < 0) or
+// sum them), ErrBadCombine, ErrBadCurve, ErrBadParam (a consideration's Curve
+// parameter M, K, B or C, or a bound of its Range, NaN or ±Inf, for every curve kind:
+// see [Curve]), ErrBadPolicy (unknown kind; Hysteresis or Temperature NaN, Inf or negative; N < 0) or
 // ErrTooManyOpts. It never panics.
 func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 	fail := func(err error) (*Reasoner, error) {
@@ -317,6 +319,8 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 				err = fmt.Errorf("%w, got %v", ErrBadWeight, c.Weight)
 			case c.Curve.Kind >= numCurveKinds:
 				err = ErrBadCurve
+			default:
+				err = c.checkParams()
 			}
 			if err != nil {
 				return at(fmt.Errorf("consideration %d (%q): %w", j, c.Name, err))

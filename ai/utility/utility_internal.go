@@ -1,6 +1,9 @@
 package utility
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // orOne returns w, or 1 for 0 (a zero weight counts as 1).
 func orOne(w float64) float64 {
@@ -8,6 +11,26 @@ func orOne(w float64) float64 {
 		return 1
 	}
 	return w
+}
+
+// checkParams returns an error wrapping ErrBadParam naming the first parameter of c's
+// Curve or bound of its Range that is NaN or ±Inf.
+func (c *Consideration) checkParams() error {
+	cv := &c.Curve
+	for _, p := range [...]struct {
+		name string
+		v    float64
+	}{{"Curve.M", cv.M}, {"Curve.K", cv.K}, {"Curve.B", cv.B}, {"Curve.C", cv.C},
+		{"Range.Min", c.Range.Min}, {"Range.Max", c.Range.Max}} {
+		if p.v-p.v != 0 { // NaN or ±Inf
+			of := " of a " + cv.Kind.String() + " curve"
+			if p.name[0] == 'R' {
+				of = ""
+			}
+			return fmt.Errorf("%w: %s%s is %v", ErrBadParam, p.name, of, p.v)
+		}
+	}
+	return nil
 }
 
 // nonNegative reports whether v is finite and >= 0.
