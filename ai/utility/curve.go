@@ -23,7 +23,8 @@ const (
 	// CurveExponential: y = M·(e^(K·(x − C)) − 1)/(e^K − 1) + B, an exponential normalised
 	// so that with M = 1, B = C = 0 it runs from (0, 0) to (1, 1) for every K ≠ 0:
 	// K > 0 rises slowly then steeply, K < 0 the other way. K = 0 is its limit,
-	// the line M·(x − C) + B.
+	// the line M·(x − C) + B. A K so large that e^K overflows (above 709.78) is
+	// computed divided through by e^K, so it still rises to 1 at x = 1 + C.
 	CurveExponential
 	// CurveLogistic (sigmoid): y = K/(1 + e^(−M·(x − C))) + B: steepness M, midpoint C,
 	// height K.
@@ -33,7 +34,8 @@ const (
 	// u ≤ 0 gives −∞ (clamped to 0), u ≥ 1 gives +∞ (clamped to 1).
 	CurveLogit
 	// CurveNormal (Gaussian bell): y = M·e^(−(x − C)²/(2K²)) + B: peak height M at the
-	// mean C, standard deviation K (K = 0 is its limit: M + B on the mean, B off it).
+	// mean C, standard deviation K (K = 0 is its limit: M + B on the mean, B off it;
+	// so is a K whose square underflows to 0, about 1e-162).
 	CurveNormal
 	// CurveSine: y = M·sin(π·K·(x − C)) + B. K = 0.5 is a quarter wave rising from 0 to 1,
 	// K = 1 a half wave (a bump peaking at x = C + 0.5).
@@ -149,8 +151,11 @@ func (c Curve) Eval(x float64) float64 {
 		u := x - c.C
 		if math.Abs(c.K) < 1e-9 {
 			y = c.M*u + c.B
-		} else {
-			y = c.M*math.Expm1(c.K*u)/math.Expm1(c.K) + c.B
+		} else if d := math.Expm1(c.K); d <= math.MaxFloat64 {
+			y = c.M*math.Expm1(c.K*u)/d + c.B
+		} else { // e^K overflows (K > 709.78; it scored 0 at every x): the same ratio divided through by e^K
+			e := math.Exp(-c.K)
+			y = c.M*(math.Exp(c.K*(u-1))-e)/(1-e) + c.B
 		}
 	case CurveLogistic:
 		y = c.K/(1+math.Exp(-c.M*(x-c.C))) + c.B
@@ -159,7 +164,7 @@ func (c Curve) Eval(x float64) float64 {
 		y = c.K*math.Log(u/(1-u))/c.M + c.B
 	case CurveNormal:
 		d := x - c.C
-		if c.K == 0 { // the limit of a vanishing width: M + B on the mean, B off it
+		if 2*c.K*c.K == 0 { // the limit of a vanishing width: M + B on the mean, B off it (also where K² underflows: 0/0 scored 0 on the mean)
 			y = c.B
 			if d == 0 {
 				y += c.M

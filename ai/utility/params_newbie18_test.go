@@ -108,3 +108,24 @@ func TestNewAcceptsDegenerateFiniteParameters(t *testing.T) {
 		assert.NoError(t, err, "%+v", c)
 	}
 }
+
+// Two finite parameters that scored 0 where the formula has a value: an Exponential
+// whose e^K overflows (K > 709.78: Inf/Inf or x/Inf, so 0 at every x, the same silent
+// veto as a NaN), and a Normal whose K² underflows (0/0 on the mean, where the K = 0
+// limit is M + B).
+func TestExtremeFiniteParametersScoreTheirLimit(t *testing.T) {
+	for _, k := range []float64{709, 710, 800, 1e6} {
+		c := Exponential(k)
+		assert.Equal(t, 1.0, c.Eval(1), "K=%v at 1", k)
+		assert.Equal(t, 0.0, c.Eval(0), "K=%v at 0", k)
+		// e^(K·(x − 1)): at x = 1 − 1/K it is 1/e (to the ratio's rounding)
+		assert.InDelta(t, math.Exp(-1), c.Eval(1-1/k), 1e-9, "K=%v", k)
+	}
+	assert.InDelta(t, math.Expm1(700*0.99)/math.Expm1(700), Exponential(700).Eval(0.99), 1e-15, "K ≤ 709.78 keeps its formula")
+	assert.Equal(t, 1.0, Curve{Kind: CurveExponential, M: 1, K: 800, C: -0.5}.Eval(0.75), "past x = 1 + C: clamped to 1")
+
+	n := Normal(0.5, 1e-200)
+	assert.Equal(t, 1.0, n.Eval(0.5), "on the mean: the peak")
+	assert.Equal(t, 0.0, n.Eval(0.6))
+	assert.InDelta(t, math.Exp(-0.5), Normal(0, 1e-160).Eval(1e-160), 1e-3, "K² a denormal (few digits): still the formula")
+}
