@@ -41,7 +41,7 @@ func TestDiagnoseReportsALODWithoutItsSystem(t *testing.T) {
 		} else {
 			assert.Equal(t, 2, r.Counts[CauseNoLODSystem], "%s", r)
 			assert.Equal(t, a, r.Examples[CauseNoLODSystem])
-			assert.Contains(t, r.String(), "no_lod_system 2 (e.g. entity 1)")
+			assert.Contains(t, r.String(), "no_lod_system 2 (e.g. entity 1, a LOD with a Focus in the world needs systems.LOD, before the decision systems)")
 			d := &Diagnostics{Every: 1}
 			d.Initialize(w)
 			d.Check(w)

@@ -139,7 +139,7 @@ func TestDiagnoseReportsAStrikeWithoutCombat(t *testing.T) {
 		} else {
 			assert.Equal(t, 1, r.Counts[CauseNoCombatSystem], "%s", r)
 			assert.Equal(t, a, r.Examples[CauseNoCombatSystem])
-			assert.Contains(t, r.String(), "no_combat_system 1 (e.g. entity 1)")
+			assert.Contains(t, r.String(), "no_combat_system 1 (e.g. entity 1, a Weapon's Intent.Attack needs systems.Combat, after the decision systems)")
 			s.Run(w, 1)
 			assert.Equal(t, 5.0, compOf[components.Health](w, b).Current, "no strike without Combat")
 		}

@@ -16,11 +16,11 @@ func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
 	w, _ := newWorld(10, 10)
 	goodAgent(t, w)
 	m := &Movement{}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{},
-		m, &Movement{}, &Decision{}, &Decision{})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &Decision{}, &Decision{}, &FlowField{}, &PathQueue{},
+		&PathFollow{}, &Steer{}, m, &Movement{})
 	s.Initialize(w)
 	r := Diagnose(w)
-	assert.Equal(t, []string{"decision", "movement"}, r.Twice)
+	assert.Equal(t, []string{"decision", "movement"}, r.Twice, "in schedule order")
 	assert.Equal(t, 2, r.Total(), "%s", r)
 	assert.Equal(t, "diagnostics: 1 agents, 0 of them misconfigured (2 findings): systems installed twice: decision, movement", r.String())
 	s.Finalize(w)
@@ -31,7 +31,7 @@ func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
 	assert.Equal(t, []string{"movement"}, r.Twice, "one value added twice")
 	s.Finalize(w)
 
-	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{}, m, &Decision{})
+	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &Decision{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{}, m)
 	for range 2 { // a schedule finalized and initialized again: once each
 		s.Initialize(w)
 		s.Run(w, 2)
@@ -44,13 +44,13 @@ func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
 
 // Two ecs.ClockSystems each advance the Clock a frame: a program that added its own
 // clock beside a schedule that had one ran two frames per step, in silence. Diagnose
-// names "clock" in Twice, last; finalizing one of them (or a schedule) clears it.
+// names "clock" in Twice, first (the clocked systems need a clock before them); finalizing one of them (or a schedule) clears it.
 func TestDiagnoseReportsTwoClockSystems(t *testing.T) {
 	w, _ := newWorld(10, 10)
 	goodAgent(t, w)
 	own := ecs.NewClockSystem(1.0 / 30)
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{},
-		&Movement{}, &Movement{}, &Decision{}, own)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &Decision{}, &FlowField{}, &PathQueue{}, &PathFollow{},
+		&Steer{}, &Movement{}, &Movement{}, own)
 	s.Initialize(w)
 	s.Run(w, 3)
 	c := ecs.ClockOf(w)
@@ -59,8 +59,8 @@ func TestDiagnoseReportsTwoClockSystems(t *testing.T) {
 	assert.InDelta(t, 2.0/30+3.0/60, c.Time, 1e-12, "each clock's frame lasts its step")
 	assert.Equal(t, 2, ecs.LiveClockSystems(w))
 	r := Diagnose(w)
-	assert.Equal(t, []string{"movement", "clock"}, r.Twice)
-	assert.Equal(t, "diagnostics: 1 agents, 0 of them misconfigured (2 findings): systems installed twice: movement, clock", r.String())
+	assert.Equal(t, []string{"clock", "movement"}, r.Twice)
+	assert.Equal(t, "diagnostics: 1 agents, 0 of them misconfigured (2 findings): systems installed twice: clock, movement", r.String())
 	own.Finalize(w)
 	own.Finalize(w) // a second Finalize does nothing
 	assert.Equal(t, 1, ecs.LiveClockSystems(w))

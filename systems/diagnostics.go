@@ -227,6 +227,20 @@ const (
 	// (3,000 agents with MaxNeighbours math.MaxInt and NeighbourDist 1e300: about
 	// 0.9 s a frame instead of 3 ms). RVO2's examples avoid 10.
 	CauseORCANeighboursMany
+	// CausePerceptionAfterDecision: a complete Perception (with a Position, a
+	// Think and a Faction) on an agent whose decision component (Brain,
+	// UtilityBrain, StateMachine, HTNPlanner or GOAPPlanner) is run by a decision
+	// system placed before the Perception system in the schedule (initialized
+	// before it). Perception serves the agents about to think in the frame (see
+	// [Due]); the decision system has already thought for them and moved their
+	// Think.Next on, so Perception finds none of them due and the agent never
+	// perceives: Perception.Checked stays 0 and its decisions read an empty
+	// Perception (with a decision Budget, only the agents the budget holds back
+	// are perceived, for their think in the next frame). Put Perception before
+	// the decision systems, right after Spatial (see the package doc's frame
+	// order). Initialize does not refuse the order: a Perception between two
+	// decision systems serves the later one's agents, and the program's own.
+	CausePerceptionAfterDecision
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -273,6 +287,8 @@ var causeNames = [NumCauses]string{
 	CauseNoLODSystem:          "no_lod_system",
 	CauseORCAHorizonLong:      "orca_horizon_too_long",
 	CauseORCANeighboursMany:   "orca_too_many_neighbours",
+
+	CausePerceptionAfterDecision: "perception_after_decision",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -287,7 +303,11 @@ func (c Cause) String() string {
 // Report is what [Diagnose] found: per cause, the number of agents with it
 // and one of them as an example (the first in Arche's query order).
 type Report struct {
-	Agents        int                     // entities examined: those with a Position or a decision component
+	// Agents counts the entities examined: those with a Position, and those
+	// without one that are misconfigured (a decision component, a Path or a
+	// steering component on an entity without a Position), so that
+	// Misconfigured is never more than Agents.
+	Agents        int
 	Misconfigured int                     // distinct entities with at least one cause
 	Counts        [NumCauses]int          // agents per cause
 	Examples      [NumCauses]arche.Entity // one agent per cause; the zero Entity where Counts is 0
@@ -297,8 +317,9 @@ type Report struct {
 	// a schedule, or two values of one system type). Each copy runs every frame, so
 	// the work is done twice: two Movements move every agent twice as far a frame,
 	// two Decisions think twice as often. Names are the systems' Name() ("movement"),
-	// in a fixed order, with "clock" last for two ecs.ClockSystems (see
-	// ecs.LiveClockSystems: each advances the clock a frame); nil if none. Finalize a schedule before initializing another
+	// in schedule order (of their last Initialize), with "clock" first for two
+	// ecs.ClockSystems (see ecs.LiveClockSystems: each advances the clock a frame;
+	// the clocked systems need one before them); nil if none. Finalize a schedule before initializing another
 	// on the same world, or its systems count as installed still. The [Diagnostics]
 	// system reuses the slice at its next check.
 	Twice []string
@@ -314,6 +335,26 @@ type Report struct {
 	// in place: grid.SetCost). Each name is one finding; nil if none. The
 	// [Diagnostics] system reuses the slice at its next check.
 	Replaced []string
+
+	// Order lists the pairs of archai systems (live: initialized and not
+	// finalized) placed in an order that makes the second work on the first's
+	// results of the last frame, each as "x before y" in schedule order (the
+	// order of Initialize, which ecs.Scheduler and arche-model keep for Update):
+	// "movement before steer" (Movement moves each agent by the last frame's
+	// force), "steer before pathfollow" (Steer carries out the last frame's
+	// Desired), "pathfollow before decision" (a decision is carried out a frame
+	// late), "pathfollow before flowfield", "combat before utility", "decision
+	// before lod", "perception before lod". Everything still works, a frame late,
+	// and runs differ from the documented order's. The pairs checked are: LOD
+	// before Perception and each decision system, each decision system before
+	// Combat and PathFollow, FlowField before PathFollow, PathFollow before Steer,
+	// Steer before Movement. PathQueue after PathFollow is not reported: a path
+	// PathFollow asks for is followed from the same frame either way (only a
+	// Path.Want set by a leaf waits a frame). Perception after a decision system
+	// is worse (its agents never perceive): see [CausePerceptionAfterDecision].
+	// The whole list is one finding in Total; nil if none. The [Diagnostics]
+	// system reuses the slice at its next check.
+	Order []string
 
 	// Unjoined tells that the world's [PathQueue] has Overlap set and 2 or more
 	// workers but no [PathJoin] was initialized after it: it serves in its Update,
@@ -469,6 +510,9 @@ const MaxDT = 1.0
 // findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := len(r.Twice) + len(r.Replaced)
+	if len(r.Order) > 0 {
+		n++
+	}
 	if r.Unjoined {
 		n++
 	}
@@ -529,6 +573,11 @@ func (r Report) String() string {
 	if len(r.Replaced) > 0 {
 		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s "+
 			"(Finalize the systems, then replace the resource, then Initialize them again)", sep, strings.Join(r.Replaced, ", "))
+		sep = ", "
+	}
+	if len(r.Order) > 0 {
+		fmt.Fprintf(&b, "%ssystems in an order that works a frame late: %s (the documented order: %s)",
+			sep, strings.Join(r.Order, ", "), documentedOrder)
 		sep = ", "
 	}
 	if r.Unjoined {
@@ -661,7 +710,7 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
 	}
-	s.Report = Report{Twice: s.Report.Twice[:0], Replaced: s.Report.Replaced[:0]} // the buffers are reused: no allocation
+	s.Report = Report{Twice: s.Report.Twice[:0], Replaced: s.Report.Replaced[:0], Order: s.Report.Order[:0]} // the buffers are reused: no allocation
 	s.d.run(w, &s.Report)
 	s.Checks++
 	return s.Report
@@ -699,6 +748,8 @@ type diagnoser struct {
 	seen     map[arche.Entity]struct{} // Report.seen, reused between checks
 	queued   map[pathRequest]struct{}  // the requests the path queue holds, reused
 	queue    *PathQueue                // the world's path queue, nil if none
+	late     systemSet                 // decision systems live before the live Perception (CausePerceptionAfterDecision)
+	deciders decisionIDs               // the decision components' IDs, with late
 	systems  systemSet                 // archai systems initialized in the world
 	initOnce bool                      // some archai system was initialized: missing ones can be told
 }
@@ -761,6 +812,10 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	if in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets
 	}
+	d.late = in.perceptionLate()
+	if d.late != 0 {
+		d.deciders.init(w)
+	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
 	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)
 	if d.seen == nil {
@@ -788,12 +843,14 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			r.add(CauseThinkIntervalLong, q.Entity())
 		}
 	}
+	d.countUnplaced(w, r)
 	r.seen = nil
-	r.Twice = appendTwice(w, r.Twice)
 	if ecs.LiveClockSystems(w) > 1 {
 		r.Twice = append(r.Twice, "clock")
 	}
+	r.Twice = appendTwice(w, r.Twice)
 	r.Replaced = appendReplaced(w, r.Replaced)
+	r.Order = appendOrder(in, r.Order)
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time
 		if r.ClockFault == ClockDTOverMax {
@@ -852,7 +909,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseWanderNoRand, e)
 		}
 		if path != nil && d.lacks(sysPathQueue) {
-			r.add(CauseNoPathQueue, e)
+			r.addNote(CauseNoPathQueue, e, needsNote("a Path needs systems.PathQueue"))
 		}
 		if path != nil && d.queue != nil && !path.Want && path.State == components.PathPending {
 			if _, ok := d.queued[pathRequest{e, path.Request}]; !ok {
@@ -860,16 +917,16 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			}
 		}
 		if ff != nil && d.lacks(sysFlowField) {
-			r.add(CauseNoFlowFieldSystem, e)
+			r.addNote(CauseNoFlowFieldSystem, e, needsNote("a FlowFollower needs systems.FlowField"))
 		}
 		if des != nil && d.lacks(sysPathFollow) {
-			r.add(CauseNoPathFollowSystem, e)
+			r.addNote(CauseNoPathFollowSystem, e, needsNote("a Desired needs systems.PathFollow"))
 		}
 		if st != nil && d.lacks(sysSteer) {
-			r.add(CauseNoSteerSystem, e)
+			r.addNote(CauseNoSteerSystem, e, needsNote("a Steering needs systems.Steer"))
 		}
 		if st != nil && vel != nil && d.lacks(sysMovement) {
-			r.add(CauseNoMovementSystem, e)
+			r.addNote(CauseNoMovementSystem, e, needsNote("a Velocity and a Steering need systems.Movement"))
 		}
 		if g == nil {
 			continue
@@ -913,9 +970,24 @@ func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
 		if pos == nil || th == nil || fac == nil {
 			r.addLacking(CausePerceptionIncomplete, q.Entity(),
 				lackIf(pos == nil, lackPosition)|lackIf(th == nil, lackThink)|lackIf(fac == nil, lackFaction))
+		} else if d.late != 0 {
+			if i, ok := d.deciders.lateDecider(w, q.Entity(), d.late); ok {
+				r.addNote(CausePerceptionAfterDecision, q.Entity(), exampleNote{kind: noteNeeds, what: perceptionLateNote(i)})
+			}
 		}
 		if d.lacks(sysPerception) {
-			r.add(CauseNoPerceptionSystem, q.Entity())
+			r.addNote(CauseNoPerceptionSystem, q.Entity(), needsNote("a Perception needs systems.Perception"))
+		}
+	}
+}
+
+// countUnplaced adds to r.Agents the misconfigured entities (r.seen) without a
+// Position, which motionChecks did not count: a decision component, a Path or a
+// steering component on an entity without one.
+func (d *diagnoser) countUnplaced(w *arche.World, r *Report) {
+	for e := range r.seen {
+		if !w.Has(e, d.posID) {
+			r.Agents++
 		}
 	}
 }
@@ -955,9 +1027,6 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 	for q.Next() {
 		b, th, pos, in := q.Get()
 		e := q.Entity()
-		if pos == nil {
-			r.Agents++ // not seen by motionChecks
-		}
 		switch {
 		case th == nil:
 			r.add(CauseThinkMissing, e)

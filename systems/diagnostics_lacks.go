@@ -106,7 +106,7 @@ func (d *diagnoser) combatChecks(w *arche.World, r *Report) {
 	q := d.weapons.Query(w)
 	for q.Next() {
 		if _, in := q.Get(); !in.Attack.IsZero() {
-			r.add(CauseNoCombatSystem, q.Entity())
+			r.addNote(CauseNoCombatSystem, q.Entity(), needsNote("a Weapon's Intent.Attack needs systems.Combat, after the decision systems"))
 		}
 	}
 }
@@ -127,7 +127,7 @@ func (d *diagnoser) lodChecks(w *arche.World, r *Report) {
 	}
 	q := d.lods.Query(w)
 	for q.Next() {
-		r.add(CauseNoLODSystem, q.Entity())
+		r.addNote(CauseNoLODSystem, q.Entity(), needsNote("a LOD with a Focus in the world needs systems.LOD, before the decision systems"))
 	}
 }
 

@@ -33,7 +33,7 @@ const (
 	noteNone  noteKind = iota
 	noteGoal           // a goal point: pos, cell, w, h, inMap
 	noteCell           // a goal cell: cell, w, h, inMap
-	noteNeeds          // what: "a StateMachine needs systems.FSM"
+	noteNeeds          // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
 )
 
 // goalNote is the note of an unusable goal point p on g.
@@ -64,6 +64,10 @@ func decisionNeeds(b any) string {
 	}
 	return ""
 }
+
+// needsNote is the note of a CauseNo… cause: what component needs which system,
+// "a Path needs systems.PathQueue".
+func needsNote(what string) exampleNote { return exampleNote{kind: noteNeeds, what: what} }
 
 // append writes the note after an example's ID: ", goal (100.5, 40.5) off the
 // 48×48 grid", ", flow goal cell (3, 4) in a blocked cell", ", a StateMachine

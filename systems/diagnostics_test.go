@@ -451,6 +451,19 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"planner domain unknown", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.HTNPlanner{Domain: 5}) // the world has no *htn.Registry
 		}, []Cause{CausePlannerDomain}},
+		{"a Perception on an agent whose decision system runs before Perception", false, 0, func(w *arche.World, e arche.Entity) {
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"})
+			require.NoError(t, err)
+			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
+			in := ecs.Resource[installed](w) // the schedule: Utility, Perception, Decision (the neighbour's)
+			markInstalled(w, sysUtility)
+			markInstalled(w, sysPerception)
+			markInstalled(w, sysDecision)
+			in.live = [numSystems]int32{}
+			for _, sys := range []systemSet{sysUtility, sysPerception, sysDecision} {
+				in.live[bitIndex(sys)] = 1
+			}
+		}, []Cause{CausePerceptionAfterDecision}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {
@@ -504,11 +517,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			} else {
 				assert.Zero(t, r.Misconfigured)
 			}
-			agents := 2
-			if !w.Has(e, arche.ComponentID[components.Position](w)) && !w.Has(e, arche.ComponentID[components.Brain](w)) {
-				agents = 1
-			}
-			assert.Equal(t, agents, r.Agents)
+			assert.Equal(t, 2, r.Agents, "a misconfigured entity without a Position is examined too")
 		})
 	}
 	for cause := range NumCauses {

@@ -18,6 +18,8 @@ import (
 type installed struct {
 	systems   systemSet         // initialized at least once
 	live      [numSystems]int32 // per system (bit index), Initialize calls less Finalize calls
+	at        [numSystems]int32 // per system (bit index), its place in the order of Initialize calls (its last), 0 if never
+	inits     int32             // Initialize calls of archai systems in the world, the last at
 	pathQueue *PathQueue        // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
 	fsm       *FSM              // the last FSM initialized in the world, for Diagnose's Report.BadTargets
 
@@ -76,9 +78,11 @@ func markInstalled(w *arche.World, s systemSet) {
 	if s&sysGOAP != 0 {
 		r.goap = ecs.Resource[goap.Registry](w)
 	}
+	r.inits++
 	for i := range numSystems {
 		if s&(1<<i) != 0 {
 			r.live[i]++
+			r.at[i] = r.inits
 		}
 	}
 }
@@ -122,13 +126,36 @@ func markFinalized(w *arche.World, s systemSet) {
 }
 
 // appendTwice appends to dst the names of the systems initialized in w more than
-// once and not finalized since, in the order of systemNames.
+// once and not finalized since, in schedule order (of their last Initialize).
 func appendTwice(w *arche.World, dst []string) []string {
-	if r := ecs.Resource[installed](w); r != nil {
-		for i, n := range r.live {
-			if n > 1 {
-				dst = append(dst, systemNames[i])
-			}
+	r := ecs.Resource[installed](w)
+	if r == nil {
+		return dst
+	}
+	var twice systemSet
+	for i, n := range r.live {
+		if n > 1 {
+			twice |= 1 << i
+		}
+	}
+	var idx [numSystems]int
+	for _, i := range r.inOrder(twice, idx[:0]) {
+		dst = append(dst, systemNames[i])
+	}
+	return dst
+}
+
+// inOrder appends to dst the bit indices of the systems of set, in the order of
+// their last Initialize (schedule order), and returns it.
+func (r *installed) inOrder(set systemSet, dst []int) []int {
+	start := len(dst)
+	for i := range numSystems {
+		if set&(1<<i) == 0 {
+			continue
+		}
+		dst = append(dst, i)
+		for k := len(dst) - 1; k > start && r.at[dst[k-1]] > r.at[dst[k]]; k-- { // insertion sort: 15 at most
+			dst[k-1], dst[k] = dst[k], dst[k-1]
 		}
 	}
 	return dst

@@ -212,7 +212,7 @@ func (d *diagnoser) orcaChecks(w *arche.World, r *Report) {
 			}
 		}
 		if d.lacks(sysORCA) {
-			r.add(CauseNoORCASystem, q.Entity())
+			r.addNote(CauseNoORCASystem, q.Entity(), needsNote("an ORCA needs systems.ORCA, between Steer and Movement"))
 		}
 	}
 }
