@@ -92,19 +92,20 @@ func parseGrid(raw json.RawMessage) (saved *gridPrint, checked bool, err error) 
 }
 
 // checkGrid returns an error wrapping ErrGridMismatch if the world's grid g (nil: none)
-// is not the one the file's fingerprint saved describes (nil: the saved world had none).
-func checkGrid(saved *gridPrint, g *grid.Grid) error {
+// is not the one the file's fingerprint saved describes (nil: the saved world had none),
+// starting with op ("load" for LoadInto, "restore" for Loaded.Restore).
+func checkGrid(op string, saved *gridPrint, g *grid.Grid) error {
 	const fix = "add the saved run's grid (the same map, with the edits it had when saved: doors, bridges) before LoadInto or Restore"
 	switch {
 	case saved == nil && g == nil:
 		return nil
 	case saved == nil:
-		return fmt.Errorf("load: %w: the save was made from a world without a grid, this world has %s: load it into a world without one", ErrGridMismatch, fingerprint(g))
+		return fmt.Errorf("%s: %w: the save was made from a world without a grid, this world has %s: load it into a world without one", op, ErrGridMismatch, fingerprint(g))
 	case g == nil:
-		return fmt.Errorf("load: %w: the save was made on %s, this world has no *grid.Grid resource: %s", ErrGridMismatch, saved, fix)
+		return fmt.Errorf("%s: %w: the save was made on %s, this world has no *grid.Grid resource: %s", op, ErrGridMismatch, saved, fix)
 	}
 	if now := fingerprint(g); now != *saved {
-		return fmt.Errorf("load: %w: the save was made on %s, this world has %s: %s", ErrGridMismatch, saved, now, fix)
+		return fmt.Errorf("%s: %w: the save was made on %s, this world has %s: %s", op, ErrGridMismatch, saved, now, fix)
 	}
 	return nil
 }

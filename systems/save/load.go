@@ -128,7 +128,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		return nil, fmt.Errorf("load: %w", err)
 	}
 	if g := ecs.Resource[grid.Grid](w); g != nil && gridChecked {
-		if err := checkGrid(savedGrid, g); err != nil { // fail before building anything
+		if err := checkGrid("load", savedGrid, g); err != nil { // fail before building anything
 			return nil, err
 		}
 	}
@@ -314,11 +314,11 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // as the saved one would have.
 func (l *Loaded) Restore(states ...State) error {
 	if l.gridChecked {
-		if err := checkGrid(l.grid, ecs.Resource[grid.Grid](l.World)); err != nil {
+		if err := checkGrid("restore", l.grid, ecs.Resource[grid.Grid](l.World)); err != nil {
 			return err
 		}
 	}
-	given, err := stateNames(states, "load")
+	given, err := stateNames(states, "restore")
 	if err != nil {
 		return err
 	}
@@ -328,21 +328,21 @@ func (l *Loaded) Restore(states ...State) error {
 			continue
 		}
 		if b, ok := s.(worldBound); ok && b.InitializedWorld() != nil && b.InitializedWorld() != l.World {
-			return fmt.Errorf("load: state of %q: %w: %w: the system was initialized on another world than the loaded one (Initialize it on Loaded.World first)", s.Name(), ErrState, systems.ErrNotInitialized)
+			return fmt.Errorf("restore: state of %q: %w: %w: the system was initialized on another world than the loaded one (Initialize it on Loaded.World first)", s.Name(), ErrState, systems.ErrNotInitialized)
 		}
 		if _, ok := l.states[s.Name()]; !ok && !slices.Contains(l.leftOut, s.Name()) {
-			return fmt.Errorf("load: %w: the file has no state for %q", ErrState, s.Name())
+			return fmt.Errorf("restore: %w: the file has no state for %q", ErrState, s.Name())
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(l.states)) {
 		if _, ok := given[name]; !ok {
-			return fmt.Errorf("load: %w: the file holds the state of %q, not restored", ErrState, name)
+			return fmt.Errorf("restore: %w: the file holds the state of %q, not restored", ErrState, name)
 		}
 	}
 	if err := leftOutError(systems.StatefulSystems(l.World), func(n string) bool {
 		_, ok := given[n]
 		return ok || slices.Contains(l.leftOut, n)
-	}, "load", "not given to Restore and not saved as left out (save.Without)",
+	}, "restore", "not given to Restore and not saved as left out (save.Without)",
 		"give each of them to Restore (if the file holds no state for one, it was saved without it: Restore(save.Without(sys)) starts it afresh, and the run no longer continues as the saved one)"); err != nil {
 		return err
 	}
@@ -352,7 +352,7 @@ func (l *Loaded) Restore(states ...State) error {
 			continue
 		}
 		if err := s.LoadState(raw); err != nil {
-			return fmt.Errorf("load: state of %q: %w: %w", s.Name(), ErrState, err)
+			return fmt.Errorf("restore: state of %q: %w: %w", s.Name(), ErrState, err)
 		}
 	}
 	return nil
