@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -175,4 +176,39 @@ func joinComma(s []string) string {
 		out += x
 	}
 	return out
+}
+
+// newbie18's finding 9: an entity built by hand without a Position read "0 agents,
+// 1 of them misconfigured"; a misconfigured entity without a Position is counted
+// among the agents now. And no_path_queue names the system a Path needs, as
+// no_decision_system does.
+func TestDiagnoseWordingNewbie18(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	e := w.NewEntity()
+	ids := []arche.ID{arche.ComponentID[components.Velocity](w), arche.ComponentID[components.Kinematics](w),
+		arche.ComponentID[components.Steering](w), arche.ComponentID[components.Intent](w), arche.ComponentID[components.Desired](w),
+		arche.ComponentID[components.SteeringWeights](w), arche.ComponentID[components.Path](w)}
+	w.Add(e, ids...)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{}, &systems.PathFollow{},
+		&systems.Steer{}, &systems.Movement{})
+	s.Initialize(w)
+	r := systems.Diagnose(w)
+	assert.Equal(t, "diagnostics: 1 agents, 1 of them misconfigured (1 finding): steer_incomplete 1 (e.g. entity 1, lacks Position)", r.String())
+	s.Finalize(w)
+
+	// two decision components and no Position: one agent, counted once
+	w.Add(e, arche.ComponentID[components.Brain](w), arche.ComponentID[components.UtilityBrain](w))
+	r = systems.Diagnose(w)
+	assert.Equal(t, 1, r.Agents, "%s", r)
+	assert.Equal(t, 1, r.Misconfigured)
+
+	w2, _ := lookers(t, new(int))
+	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Perception{}, &systems.Decision{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	s.Initialize(w2)
+	defer s.Finalize(w2)
+	assert.Equal(t, "diagnostics: 2 agents, 2 of them misconfigured (2 findings): no_path_queue 2 (e.g. entity 1, "+
+		"a Path needs systems.PathQueue)", systems.Diagnose(w2).String())
 }

@@ -82,7 +82,15 @@
 // add it (the clocked systems without [ecs.ClockSystem] before them, PathFollow,
 // Steer, ORCA and Perception without [Spatial] before them, the map users without a
 // *grid.Grid, an [ORCA] initialized before Steer or after Movement: it must come
-// between them, or no agent avoids). Bad data never panics or hangs: an agent with a NaN or infinite
+// between them, or no agent avoids). An order that works badly but can work is a
+// finding of [Diagnose] instead (the frame's order is the order of Initialize,
+// which ecs.Scheduler and arche-model keep for Update): Perception after a
+// decision system, whose agents then never perceive (the decision has moved their
+// Think.Next on before Perception looks for the agents about to think), is counted
+// per agent as [CausePerceptionAfterDecision]; orders that work a frame late
+// (Movement before Steer, Steer before PathFollow, a decision system or FlowField
+// after PathFollow, Combat before a decision system, LOD after Perception or a
+// decision system) are listed in [Report].Order. Bad data never panics or hangs: an agent with a NaN or infinite
 // position or velocity, or unusable [components.Kinematics], stands still and
 // never reaches its neighbours' forces; a NaN goal is no goal; any dt ends
 // (see [Movement]). A clock step over [MaxDT] seconds, usually milliseconds

@@ -44,6 +44,11 @@ import (
 // [Neighbours] resource ([Spatial] must run first). A warm frame allocates
 // nothing.
 //
+// Important: place Perception before the decision systems. After one, it finds
+// none of that system's agents about to think (the decision has moved their
+// Think.Next on) and they never perceive; [Diagnose] counts them as
+// [CausePerceptionAfterDecision].
+//
 // The agent's [components.Blackboard] is optional: when its schema declares
 // the well-known keys ([KeyTarget], [KeyTargetVisible], ... see
 // [DeclarePerceptionKeys]), each perception also writes those keys, so
