@@ -24,7 +24,7 @@ func TestReportStringNamesTheGoalAndTheSystem(t *testing.T) {
 	s.Initialize(w)
 	r := Diagnose(w)
 	assert.False(t, r.SystemsUnchecked)
-	assert.Equal(t, "diagnostics: 1 agents, 1 of them misconfigured (2 findings): "+
+	assert.Equal(t, "diagnostics: 1 agent, 1 of them misconfigured (2 findings): "+
 		"goal_unusable 1 (e.g. entity 1, goal (100.5, 4.5) cell (100, 4) off the 10×10 grid), "+
 		"no_decision_system 1 (e.g. entity 1, a Brain needs systems.Decision)", r.String())
 
@@ -44,7 +44,7 @@ func TestReportStringNamesTheGoalAndTheSystem(t *testing.T) {
 	put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{}})
 	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &Decision{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{})
 	s.Initialize(w)
-	assert.Equal(t, "diagnostics: 1 agents, 1 of them misconfigured (1 finding): "+
+	assert.Equal(t, "diagnostics: 1 agent, 1 of them misconfigured (1 finding): "+
 		"no_decision_system 1 (e.g. entity 1, a StateMachine needs systems.FSM)", Diagnose(w).String())
 	s.Finalize(w)
 }
@@ -57,7 +57,7 @@ func TestReportStringSaysSystemsUnchecked(t *testing.T) {
 	r := Diagnose(w)
 	assert.True(t, r.SystemsUnchecked)
 	assert.Zero(t, r.Counts[CauseNoDecisionSystem], "not told before Initialize")
-	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration found (before any system's Initialize: "+
+	assert.Equal(t, "diagnostics: 1 agent, no misconfiguration found (before any system's Initialize: "+
 		"missing systems not checked; call Diagnose after Initialize)", r.String())
 }
 

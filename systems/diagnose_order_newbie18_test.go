@@ -195,7 +195,7 @@ func TestDiagnoseWordingNewbie18(t *testing.T) {
 		&systems.Steer{}, &systems.Movement{})
 	s.Initialize(w)
 	r := systems.Diagnose(w)
-	assert.Equal(t, "diagnostics: 1 agents, 1 of them misconfigured (1 finding): steer_incomplete 1 (e.g. entity 1, lacks Position)", r.String())
+	assert.Equal(t, "diagnostics: 1 agent, 1 of them misconfigured (1 finding): steer_incomplete 1 (e.g. entity 1, lacks Position)", r.String())
 	s.Finalize(w)
 
 	// two decision components and no Position: one agent, counted once

@@ -545,16 +545,16 @@ func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
 		if r.SystemsUnchecked {
-			return fmt.Sprintf("diagnostics: %d agents, no misconfiguration found (%s)", r.Agents, uncheckedNote)
+			return fmt.Sprintf("diagnostics: %d %s, no misconfiguration found (%s)", r.Agents, agentsWord(r.Agents), uncheckedNote)
 		}
-		return fmt.Sprintf("diagnostics: %d agents, no misconfiguration", r.Agents)
+		return fmt.Sprintf("diagnostics: %d %s, no misconfiguration", r.Agents, agentsWord(r.Agents))
 	}
 	var b strings.Builder
 	findings := "findings"
 	if total == 1 {
 		findings = "finding"
 	}
-	fmt.Fprintf(&b, "diagnostics: %d agents, %d of them misconfigured (%d %s):", r.Agents, r.Misconfigured, total, findings)
+	fmt.Fprintf(&b, "diagnostics: %d %s, %d of them misconfigured (%d %s):", r.Agents, agentsWord(r.Agents), r.Misconfigured, total, findings)
 	sep := " "
 	for c := range NumCauses {
 		if r.Counts[c] == 0 {
@@ -617,6 +617,14 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, " (%s)", uncheckedNote)
 	}
 	return b.String()
+}
+
+// agentsWord is "agent" for n = 1, else "agents".
+func agentsWord(n int) string {
+	if n == 1 {
+		return "agent"
+	}
+	return "agents"
 }
 
 func (r *Report) add(c Cause, e arche.Entity) {

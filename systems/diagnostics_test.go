@@ -539,7 +539,7 @@ func TestReportString(t *testing.T) {
 	w, _ := newWorld(10, 10)
 	goodAgent(t, w)
 	const unchecked = " (before any system's Initialize: missing systems not checked; call Diagnose after Initialize)"
-	assert.Equal(t, "diagnostics: 1 agents, no misconfiguration found"+unchecked, Diagnose(w).String())
+	assert.Equal(t, "diagnostics: 1 agent, no misconfiguration found"+unchecked, Diagnose(w).String())
 	e := goodAgent(t, w)
 	drop[components.Rand](w, e)
 	compOf[components.Intent](w, e).Goal.Y = math.NaN()
