@@ -120,6 +120,7 @@ func (h *Hash) Len() int { return len(h.ids) }
 // last [Hash.Insert] and before [Hash.Query].
 func (h *Hash) Build() {
 	h.materialize()
+	h.par.warm = false // h.bucket and h.start no longer a BuildFrom's
 	h.slotted = false
 	h.shift = 0
 	n := len(h.ids)

@@ -1,6 +1,10 @@
 package spatial
 
-import "gonum.org/v1/gonum/spatial/r2"
+import (
+	"slices"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
 
 // Runner runs part(k) for every k in [0, parts) and returns when every call
 // has returned. The calls may run at once on different goroutines (a pool of
@@ -104,6 +108,19 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 	b.begin(nil, 0, buckets, true, true)
 	b.rangeSort, b.serialSort = byBuckets && n >= rangeSortMin, byBuckets && n < rangeSortMin
 	b.dense = true
+	// a rangeSort of as many items as the last dense build: its parts note
+	// the items whose bucket changed (see rangePart)
+	// (then no longer warm until this build ends: a build begun again
+	// before would find some of the new buckets in h.bucket already)
+	b.track, b.warm = b.rangeSort && b.warm && b.warmN == n, false
+	if b.track {
+		for k := range b.moved {
+			lo, hi := span(k, parts, n)
+			if m := (hi-lo)/movedShare + 1; cap(b.moved[k]) < m {
+				b.moved[k] = make([]moved, 0, m)
+			}
+		}
+	}
 	return true
 }
 
@@ -126,6 +143,9 @@ func (h *Hash) FinishFrom(run Runner) {
 
 // endFrom marks the result of a BuildFrom of n items built.
 func (h *Hash) endFrom(n int) {
+	// a dense build leaves every item's bucket in h.bucket and every
+	// bucket's start in h.start, for the next build to compare with
+	h.par.warm, h.par.warmN = h.par.dense, n
 	h.par.src = nil
 	h.start[len(h.start)-1] = int32(n)
 	h.built, h.slotted, h.lazy = true, true, true
@@ -185,6 +205,17 @@ type parallelBuild struct {
 	split      []int32 // rangeSort: part k sorts buckets split[k] to split[k+1]−1
 	dense      bool    // the last build begun was dense: h.start holds every bucket's start
 
+	// warm: the last build was a dense BuildFrom of warmN items, whose
+	// buckets h.bucket[:warmN] and starts h.start still hold. A rangeSort of
+	// as many items (track) has its parts note, in moved, each item whose
+	// bucket changed (its old and new bucket; at most cap(moved[k]), else
+	// over[k]), and its ranges' counts follow from the old starts and those
+	// (see rangePart)
+	warm, track bool
+	warmN       int
+	moved       [][]moved
+	over        []bool
+
 	count, sum     func(k int)
 	offsets, place func(k int)
 	ranged         func(k int)
@@ -203,6 +234,13 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 		b.rangeSum, b.rangeBase = make([]int32, parts), make([]int32, parts)
 	}
 	b.counts, b.rangeSum, b.rangeBase = b.counts[:parts], b.rangeSum[:parts], b.rangeBase[:parts]
+	for len(b.moved) < parts {
+		b.moved = append(b.moved, nil)
+	}
+	if len(b.over) < parts {
+		b.over = make([]bool, parts)
+	}
+	b.moved, b.over = b.moved[:parts], b.over[:parts]
 	b.parts = parts
 }
 
@@ -219,7 +257,7 @@ func (b *parallelBuild) pass(run Runner, order []int32, shift uint, keys int, fi
 // begin sets up a pass (see pass) up to its counting.
 func (b *parallelBuild) begin(order []int32, shift uint, keys int, first, last bool) {
 	b.order, b.shift, b.keys, b.first, b.last = order, shift, keys, first, last
-	b.rangeSort, b.serialSort = false, false
+	b.rangeSort, b.serialSort, b.track = false, false, false
 	for k := range b.counts {
 		if cap(b.counts[k]) < keys {
 			b.counts[k] = make([]int32, keys)
@@ -234,7 +272,7 @@ func (b *parallelBuild) finish(run Runner) {
 	if b.rangeSort {
 		// the parts found the buckets: each sorts a range of them
 		run(b.parts, b.ranged)
-		b.rangeSort = false
+		b.rangeSort, b.track = false, false
 		b.order = nil
 		return
 	}
@@ -286,6 +324,10 @@ func (b *parallelBuild) key(c int32) int32 {
 func (b *parallelBuild) countPart(k int) {
 	h := b.h
 	lo, hi := span(k, b.parts, len(b.src))
+	if b.track { // a rangeSort's buckets, noting the items that changed bucket
+		b.moved[k], b.over[k] = trackBuckets(h, b.src[lo:hi], h.bucket[lo:hi], b.moved[k][:0])
+		return
+	}
 	if b.rangeSort || b.serialSort { // the buckets only
 		bucket := b.h.bucket[lo:hi]
 		for i, p := range b.src[lo:hi] {
@@ -454,7 +496,11 @@ func (b *parallelBuild) splitKeys(buckets int) {
 // bucket counts the range's items per bucket and the items of earlier
 // buckets (the range's first slot), the counts become the buckets' starts
 // and cursors, and a second scan places the range's items, in a contiguous
-// range of slots.
+// range of slots. When the parts noted the items that changed bucket since
+// the last build (track; in a crowd that moves a little each frame, a few
+// per cent of them), the first scan is not needed: each bucket's start is
+// the last build's, moved by the items that left or joined it and the
+// buckets before it.
 func (b *parallelBuild) rangePart(k int) {
 	h := b.h
 	klo, khi := b.split[k], b.split[k+1]
@@ -463,30 +509,86 @@ func (b *parallelBuild) rangePart(k int) {
 	clear(cnt)
 	n := len(b.src)
 	bucket := h.bucket[:n]
-	var base int32 // items in buckets before klo
-	for _, c := range bucket {
-		if u := uint32(c - klo); u < width {
-			cnt[u]++
-		} else if c < klo {
-			base++
-		}
-	}
 	start := h.start[klo:khi]
 	start = start[:len(cnt)]
-	for c, v := range cnt {
-		start[c], cnt[c] = base, base
-		base += v
+	if b.track && !slices.Contains(b.over, true) {
+		// the last build's starts, moved by the items that changed bucket:
+		// cnt first holds each bucket's arrivals less departures, d the
+		// same summed over the buckets before the one at hand
+		var d int32
+		for _, mv := range b.moved {
+			for _, m := range mv {
+				if u := uint32(m.from - klo); u < width {
+					cnt[u]--
+				} else if m.from < klo {
+					d--
+				}
+				if u := uint32(m.to - klo); u < width {
+					cnt[u]++
+				} else if m.to < klo {
+					d++
+				}
+			}
+		}
+		for c, v := range cnt {
+			s := start[c] + d
+			start[c], cnt[c] = s, s
+			d += v
+		}
+	} else {
+		var base int32 // items in buckets before klo
+		for _, c := range bucket {
+			if u := uint32(c - klo); u < width {
+				cnt[u]++
+			} else if c < klo {
+				base++
+			}
+		}
+		for c, v := range cnt {
+			start[c], cnt[c] = base, base
+			base += v
+		}
 	}
 	src, slots := b.src[:n], h.slots[:n]
+	ids, sorted := h.sortedIDs, h.sortedPos // locals: not read again after each store
 	for i, c := range bucket {
 		if u := uint32(c - klo); u < width {
 			j := cnt[u]
 			cnt[u]++
-			h.sortedIDs[j] = int32(i)
-			h.sortedPos[j] = src[i]
+			ids[j] = int32(i)
+			sorted[j] = src[i]
 			slots[i] = j
 		}
 	}
+}
+
+// moved is an item whose bucket changed since the last build.
+type moved struct{ from, to int32 }
+
+// movedShare is the share of a part's items (1/movedShare) that may change
+// bucket for a rangeSort to take its counts from the last build (see
+// rangePart); with more it counts them.
+const movedShare = 8
+
+// trackBuckets writes the bucket of each item at src into bucket, which
+// holds the last build's, appends each item whose bucket changed to mv up
+// to its capacity, and reports whether more changed.
+func trackBuckets(h *Hash, src []r2.Vec, bucket []int32, mv []moved) ([]moved, bool) {
+	inv, cols, rows := h.invCell, h.cols, h.rows // locals: not read again after each store
+	bucket = bucket[:len(src)]
+	over := false
+	for i, p := range src {
+		c := int32(clampIndex(p.Y*inv, rows)*cols + clampIndex(p.X*inv, cols))
+		if old := bucket[i]; old != c {
+			if len(mv) < cap(mv) {
+				mv = append(mv, moved{from: old, to: c})
+			} else {
+				over = true
+			}
+			bucket[i] = c
+		}
+	}
+	return mv, over
 }
 
 // serial is the Runner of a build on the calling goroutine.

@@ -355,3 +355,84 @@ func TestRangeSortSplits(t *testing.T) {
 	h.FinishFrom(nil)
 	assert.Zero(t, testing.AllocsPerRun(5, func() { h.BuildFrom(pts, 2, serialRunner) }), "a warm rangeSort allocates")
 }
+
+// TestRangeSortFromLastBuild: a rangeSort of as many items as the last
+// dense build takes its counts from that build's starts and the items that
+// changed bucket (rangePart); frame after frame of moving items (a few
+// changing bucket, none, most, some leaving the area or turning NaN), with
+// the parts changing, a sparse build, an Insert/Build of fewer items and an abandoned
+// BeginFrom in between, the build is the serial one, slots included, and
+// the counts came that way in the frames they could.
+func TestRangeSortFromLastBuild(t *testing.T) {
+	lowerRangeSortMin(t, 0)
+	rng := rand.New(rand.NewPCG(9, 9))
+	const side = 60 // 900 buckets of 2 cells
+	h := NewHash(2, side, side)
+	pts := randomPoints(rng, 700, side, side, 0)
+	tracked := 0
+	for frame := range 60 {
+		step := 0.1 // some items change bucket (about 5%)
+		switch {
+		case frame%11 == 5:
+			step = 0 // none
+		case frame%13 == 7:
+			step = 6 // most: more than movedShare allows
+		}
+		for i := range pts {
+			pts[i].X += step * (rng.Float64()*2 - 1)
+			pts[i].Y += step * (rng.Float64()*2 - 1)
+		}
+		if frame == 20 {
+			pts[3] = r2.Vec{X: math.NaN(), Y: 1}
+			pts[4] = r2.Vec{X: -5, Y: side + 9}
+		}
+		if frame == 21 {
+			pts[3], pts[4] = r2.Vec{X: 1, Y: 1}, r2.Vec{X: side / 2, Y: side / 2}
+		}
+		parts := 2 + frame%3
+		switch frame {
+		case 30: // a sparse build in between: too few items
+			h.BuildFrom(pts[:50], parts, goRunner)
+		case 35: // an Insert and Build of fewer items in between
+			h.Reset()
+			for i, p := range pts[:600] {
+				h.Insert(int32(i), p)
+			}
+			h.Build()
+		case 40: // a BeginFrom abandoned after counting some parts
+			require.True(t, h.BeginFrom(pts, parts))
+			h.CountFrom(0)
+		case 45: // fewer items, then as many again
+			h.BuildFrom(pts[:600], parts, goRunner)
+		}
+		ser := NewHash(2, side, side)
+		for i, p := range pts {
+			ser.Insert(int32(i), p)
+		}
+		ser.Build()
+		if frame%2 == 0 {
+			h.BuildFrom(pts, parts, goRunner)
+		} else {
+			require.True(t, h.BeginFrom(pts, parts))
+			require.True(t, h.par.rangeSort)
+			if h.par.track {
+				tracked++
+			}
+			for k := range parts {
+				h.CountFrom(k)
+			}
+			h.FinishFrom(goRunner)
+		}
+		require.Equal(t, bucketStarts(ser), bucketStarts(h), "frame %d, %d parts: bucket starts", frame, parts)
+		require.Equal(t, ser.sortedIDs, h.sortedIDs, "frame %d, %d parts: order", frame, parts)
+		for i := range ser.sortedPos { // NaN != NaN: compare bits
+			require.Equal(t, math.Float64bits(ser.sortedPos[i].X), math.Float64bits(h.sortedPos[i].X), "frame %d", frame)
+			require.Equal(t, ser.sortedPos[i].Y, h.sortedPos[i].Y, "frame %d", frame)
+		}
+		for i := range pts {
+			require.Equal(t, int32(i), h.sortedIDs[h.Slots()[i]], "frame %d", frame)
+		}
+	}
+	assert.Greater(t, tracked, 15, "builds that took their counts from the last one")
+	assert.Zero(t, testing.AllocsPerRun(5, func() { h.BuildFrom(pts, 2, serialRunner) }), "a warm tracked rangeSort allocates")
+}
