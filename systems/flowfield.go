@@ -819,6 +819,15 @@ type goalMemo struct {
 // Arrived, whose distance step is then −1. It is resolveOne (and the
 // collect pass's measure) for them, in a loop that keeps to registers.
 func quietRun(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool) int {
+	if fuse {
+		return quietFused(ffs, pos, jobs, m, farCells)
+	}
+	return quietLoop(ffs, pos, jobs, m, farCells, false)
+}
+
+// quietLoop is quietRun's loop for either case; quietFused is the fused
+// case's in a loop of its own (TestQuietFusedMatchesQuietLoop).
+func quietLoop(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool) int {
 	key, gi, to := m.key, int32(m.gi), m.to
 	jobs = jobs[:len(ffs)]
 	pos = pos[:len(ffs)]
@@ -852,6 +861,39 @@ func quietRun(ffs []components.FlowFollower, pos []components.Position, jobs []f
 	}
 	return len(ffs)
 }
+
+// quietFused is quietRun measuring (fuse), the collect pass's case in most
+// frames: its agents are far and not Arrived, so each job is the same (goal
+// m.gi, step −1, state jobFar), and it compares Goal and Active as one word
+// each (cellBits), so that the loop's values stay in registers: about a
+// quarter fewer instructions an agent than quietLoop's.
+func quietFused(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32) int {
+	goal, active, has := cellBits(m.key.goal), cellBits(m.key.active), m.key.has
+	gi, to := int32(m.gi), m.to
+	jobs = jobs[:len(ffs)]
+	pos = pos[:len(ffs)]
+	for k := range ffs {
+		ff := &ffs[k]
+		if cellBits(ff.Goal) != goal || cellBits(ff.Active) != active || ff.Has != has || ff.Arrived {
+			return k
+		}
+		p := pos[k].Vec
+		if !(p.X >= 0 && p.X < 1<<31 && p.Y >= 0 && p.Y < 1<<31) {
+			return k
+		}
+		x, y := int32(p.X), int32(p.Y)
+		if x != ff.Cell.X || y != ff.Cell.Y || max(absInt32(x-to.X), absInt32(y-to.Y)) < farCells {
+			return k
+		}
+		j := &jobs[k]
+		j.goal, j.step, j.state = gi, -1, jobFar
+	}
+	return len(ffs)
+}
+
+// cellBits returns c's coordinates as one word, equal for equal cells (the
+// compiler loads a cell's two int32s as one 64-bit word for it).
+func cellBits(c grid.Cell) uint64 { return uint64(uint32(c.X)) | uint64(uint32(c.Y))<<32 }
 
 // resolveGoals resolves the field of an agent with Goal goal, Active active
 // and Has has against s.ref (see resolveOne).
