@@ -7,3 +7,7 @@ func SetSpatialOrderMin(n int) int {
 	spatialOrderMin = n
 	return old
 }
+
+// SetSpatialNoFast turns off (on) the fast loop of sp's check pass, the one
+// for agents that are last frame's at their query index.
+func SetSpatialNoFast(sp *Spatial, off bool) { sp.noFast = off }

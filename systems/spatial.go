@@ -95,6 +95,7 @@ type Spatial struct {
 	counted  []bool  // per worker, spCheck: it counted its range for the hash (Hash.CountFrom)
 	counting bool    // spCheck counts for the hash: Hash.BeginFrom accepted last frame's positions
 	job      spatialJob
+	noFast   bool // tests: spCheck copies every agent in its general loop (see check)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -225,7 +226,37 @@ func (s *Spatial) check(worker, lo, hi int) {
 		fac := columnOf[components.Faction](c, r, spFaction, n)
 		ents := c.ents[a:b]
 		ents = ents[:len(pos)]
-		for i := range pos {
+		// the agents from a that are last frame's at their query index (the
+		// hash ID res.ID gives when Entities holds the agent there), with a
+		// finite position: copied in a loop of their own, on slices of the
+		// run's length (no per-agent index checks)
+		i0 := 0
+		if b <= len(res.Entities) && !s.noFast {
+			last := res.Entities[a:b]
+			ps, vs, ts := res.Positions[a:b], res.Velocities[a:b], res.Teams[a:b]
+			last, ps, vs, ts = last[:len(pos)], ps[:len(pos)], vs[:len(pos)], ts[:len(pos)]
+			var facs []components.Faction
+			if fac != nil {
+				facs = fac[a-start : b-start]
+			}
+			for ; i0 < len(pos); i0++ {
+				p := pos[i0].Vec
+				if ents[i0] != last[i0] || !finiteVec(p) {
+					break
+				}
+				v := vel[i0].Vec
+				if !finiteVec(v) {
+					v = r2.Vec{} // as Movement will make it
+				}
+				var team uint8
+				if facs != nil {
+					team = facs[i0].Team
+				}
+				ps[i0], vs[i0], ts[i0] = p, v, team
+			}
+			k += int32(i0)
+		}
+		for i := i0; i < len(pos); i++ {
 			p := pos[i].Vec
 			if !finiteVec(p) {
 				continue

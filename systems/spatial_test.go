@@ -244,3 +244,113 @@ func TestSpatialCountedRebuildSameAsFresh(t *testing.T) {
 		sp.Finalize(w)
 	}
 }
+
+// TestSpatialCheckFastLoopSameAsGeneral: the check pass copies the agents
+// that are last frame's at their query index in a loop of their own; two
+// worlds in step, one with that loop off, give the same Neighbours every
+// frame (entities, hash IDs, positions and velocities bit for bit, teams,
+// skipped agents, the hash's order and slots) through moves, positions and
+// velocities turning NaN or infinite for a frame, agents removed and added
+// (entity IDs reused), and agents changing archetype (a Faction removed or
+// added again: the query's order then differs from the hash IDs'), for 1, 2
+// and 3 workers.
+func TestSpatialCheckFastLoopSameAsGeneral(t *testing.T) {
+	type world struct {
+		w    *arche.World
+		m    generic.Map3[components.Position, components.Velocity, components.Faction]
+		fac  generic.Map1[components.Faction]
+		sp   *systems.Spatial
+		ents []arche.Entity
+	}
+	const n = 3000
+	at := func(i, frame int) r2.Vec {
+		return r2.Vec{X: math.Mod(float64(i%64)+0.5+0.37*float64(i%7*frame), 64), Y: math.Mod(float64(i/64%48)+0.25+0.11*float64(i%5*frame), 48)}
+	}
+	for _, workers := range []int{1, 2, 3} {
+		var ws [2]*world
+		for k := range ws {
+			aw := arche.NewWorld()
+			x := &world{w: &aw}
+			arche.AddResource(x.w, grid.New(64, 48))
+			x.m = generic.NewMap3[components.Position, components.Velocity, components.Faction](x.w)
+			x.fac = generic.NewMap1[components.Faction](x.w)
+			for i := range n {
+				x.ents = append(x.ents, x.m.NewWith(&components.Position{Vec: at(i, 0)}, &components.Velocity{Vec: r2.Vec{X: 0.1, Y: float64(i % 3)}}, &components.Faction{Team: uint8(i % 4)}))
+			}
+			x.sp = &systems.Spatial{Workers: workers}
+			systems.SetSpatialNoFast(x.sp, k == 1)
+			x.sp.Initialize(x.w)
+			ws[k] = x
+		}
+		for frame := range 60 {
+			for _, x := range ws {
+				for i, e := range x.ents {
+					if !x.w.Alive(e) {
+						continue
+					}
+					p, v, _ := x.m.Get(e)
+					p.Vec, v.Vec = at(i, frame), r2.Vec{X: 0.1, Y: float64(i % 3)}
+					switch { // for this frame only; positions one frame in five
+					case frame%5 == 2 && i%397 == frame%20:
+						p.X = math.NaN()
+					case frame%5 == 2 && i%391 == frame%13:
+						p.Y = math.Inf(-1)
+					case i%383 == frame%11:
+						v.X = math.NaN()
+					case i%377 == frame%17:
+						v.Y = math.Inf(1)
+					}
+					if f := x.fac.Get(e); f != nil && frame%6 == 1 && i%5 == 0 {
+						f.Team++
+					}
+				}
+				switch frame {
+				case 30: // some removed
+					for i := 5; i < n; i += 211 {
+						x.w.RemoveEntity(x.ents[i])
+					}
+				case 35: // some added, reusing entity IDs
+					for i := range 7 {
+						x.ents = append(x.ents, x.m.NewWith(&components.Position{Vec: r2.Vec{X: float64(i) + 0.5, Y: 3.5}}, &components.Velocity{}, &components.Faction{Team: 9}))
+					}
+				case 45, 50: // some change archetype, and back
+					for i := 3; i < len(x.ents); i += 97 {
+						e := x.ents[i]
+						if !x.w.Alive(e) {
+							continue
+						}
+						if frame == 45 {
+							x.fac.Remove(e)
+						} else {
+							x.fac.Assign(e, &components.Faction{Team: uint8(1 + i%5)})
+						}
+					}
+				}
+				x.sp.Update(x.w)
+			}
+			a := ecs.Resource[systems.Neighbours](ws[0].w)
+			b := ecs.Resource[systems.Neighbours](ws[1].w)
+			require.Equal(t, b.Entities, a.Entities, "workers %d, frame %d: entities", workers, frame)
+			require.Equal(t, b.Skipped, a.Skipped, "workers %d, frame %d: skipped", workers, frame)
+			require.Equal(t, b.Teams, a.Teams, "workers %d, frame %d: teams", workers, frame)
+			require.Equal(t, len(b.Positions), len(a.Positions))
+			for i := range a.Positions {
+				for _, pair := range [][2]r2.Vec{{a.Positions[i], b.Positions[i]}, {a.Velocities[i], b.Velocities[i]}} {
+					require.Equal(t, math.Float64bits(pair[1].X), math.Float64bits(pair[0].X), "workers %d, frame %d, ID %d", workers, frame, i)
+					require.Equal(t, math.Float64bits(pair[1].Y), math.Float64bits(pair[0].Y), "workers %d, frame %d, ID %d", workers, frame, i)
+				}
+			}
+			for _, e := range ws[0].ents {
+				require.Equal(t, b.ID(e), a.ID(e), "workers %d, frame %d", workers, frame)
+			}
+			ia, pa := a.Hash.Sorted()
+			ib, pb := b.Hash.Sorted()
+			require.Equal(t, ib, ia, "workers %d, frame %d: order", workers, frame)
+			require.Equal(t, pb, pa, "workers %d, frame %d: sorted positions", workers, frame)
+			require.Equal(t, b.Hash.Slots(), a.Hash.Slots(), "workers %d, frame %d: slots", workers, frame)
+		}
+		for _, x := range ws {
+			x.sp.Finalize(x.w)
+		}
+	}
+}
