@@ -275,7 +275,23 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	slow := sc.slow[:0]
 	now := s.clock.Time
 	for i := from - start; i < to-start; i++ {
-		if path != nil && s.sightHitFast(pos[i].Vec, &in[i], &path[i]) {
+		if path == nil {
+			goto other
+		}
+		// sightHit written out (as a call it cost ~20 instructions of the
+		// ~190 an agent costs here): the cells of positions and goals in
+		// [0, 2³¹) found by a conversion (onGridCoords), any other's by
+		// sightHit
+		if it, ps, p := &in[i], pos[i].Vec, &path[i]; onGridCoords(ps) && onGridCoords(it.Goal) {
+			if it.Mode != components.IntentGo || !it.Move || !p.SightKnown || !p.SightClear ||
+				int32(ps.X) != p.SightFrom.X || int32(ps.Y) != p.SightFrom.Y ||
+				int32(it.Goal.X) != p.SightTo.X || int32(it.Goal.Y) != p.SightTo.Y {
+				goto other
+			}
+		} else if !s.sightHit(ps, it, p) {
+			goto other
+		}
+		{
 			// the common case, in short: a move whose goal was in sight
 			// from these cells (follow's and goTo's first answer, without
 			// their calls): setDesired of an Arrive at the goal, written out
@@ -297,6 +313,7 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			}
 			continue
 		}
+	other:
 		if path == nil && prog == nil && flow != nil && flowHit(pos[i].Vec, &in[i], &flow[i], &des[i]) {
 			continue // a swarm's agent: follow's answer, without its call
 		}
@@ -353,20 +370,13 @@ func (s *PathFollow) sightHit(pos r2.Vec, in *components.Intent, p *components.P
 		finiteVec(pos) && finiteVec(in.Goal)
 }
 
-// sightHitFast is sightHit with the cells of positions in [0, 2³¹) (every
-// position on a grid) found by a conversion, inline; any other position goes
-// through sightHit. The same answers: CellAt truncates such coordinates, and
-// they are finite.
-func (s *PathFollow) sightHitFast(pos r2.Vec, in *components.Intent, p *components.Path) bool {
-	if in.Mode != components.IntentGo || !in.Move || !p.SightKnown || !p.SightClear {
-		return false
-	}
-	if g := in.Goal; pos.X >= 0 && pos.X < 1<<31 && pos.Y >= 0 && pos.Y < 1<<31 &&
-		g.X >= 0 && g.X < 1<<31 && g.Y >= 0 && g.Y < 1<<31 {
-		return int32(pos.X) == p.SightFrom.X && int32(pos.Y) == p.SightFrom.Y &&
-			int32(g.X) == p.SightTo.X && int32(g.Y) == p.SightTo.Y
-	}
-	return s.sightHit(pos, in, p)
+// onGridCoords reports whether both coordinates of v lie in [0, 2³¹) (every
+// position on a grid): followRun finds their cells by a conversion to int32,
+// the same cells as grid.Grid.CellAt, which truncates such coordinates (and
+// they are finite). followRun writes out sightHit so, for such positions and
+// goals; TestPathFollowInlineCaseMatchesFollow holds it to follow's answers.
+func onGridCoords(v r2.Vec) bool {
+	return v.X >= 0 && v.X < 1<<31 && v.Y >= 0 && v.Y < 1<<31
 }
 
 // flowHit serves an agent without a Path or Progress at pos that follows
