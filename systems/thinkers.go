@@ -452,11 +452,15 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 	prev := -1 // q stands before its first entity
 	limit := dueLimit(now, dt)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		// the run's columns cut to [lo, hi): element k is query index a+k
 		start := c.runs[r].start
-		brains := columnOf[B](c, r, thBrain, t.n)
-		ths := columnOf[components.Think](c, r, thThink, t.n)
-		for i, end := max(lo, start), min(hi, c.end(r, t.n)); i < end; i++ {
-			if due(&ths[i-start], now, limit) && f.ready(&brains[i-start]) {
+		a, b := max(lo, start), min(hi, c.end(r, t.n))
+		ths := columnOf[components.Think](c, r, thThink, t.n)[a-start : b-start]
+		brains := columnOf[B](c, r, thBrain, t.n)[a-start : b-start]
+		brains = brains[:len(ths)]
+		for k := range ths {
+			if due(&ths[k], now, limit) && f.ready(&brains[k]) {
+				i := a + k
 				found = append(found, int32(i))
 				if q != nil {
 					q.Step(i - prev)
