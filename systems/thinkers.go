@@ -263,15 +263,17 @@ func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 		r = t.runOf(idx)
 		t.hints[worker].n = r
 	}
-	// the run's column pointers and the sizes copied once: the stores into
-	// the view below would otherwise have each c.at read them again
+	// the run's column pointers and the sizes, read once each: the stores
+	// into the view below would otherwise have each c.at read them again
+	// (copying the two arrays whole cost more: 2·maxColumns words a job)
 	run := &c.runs[r]
-	ptr, size, off := run.ptr, c.size, uintptr(idx-run.start)
+	off := uintptr(idx - run.start)
 	at := func(k int) unsafe.Pointer { // c.at(r, k, idx)
-		if ptr[k] == nil {
+		p := run.ptr[k]
+		if p == nil {
 			return nil
 		}
-		return unsafe.Add(ptr[k], off*size[k])
+		return unsafe.Add(p, off*c.size[k])
 	}
 	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
