@@ -174,15 +174,27 @@ func (s *Movement) Work(worker, lo, hi int) {
 				vx, vy = f*vx, f*vy
 			}
 			nx, ny := px+dt*vx, py+dt*vy
-			// within half a cell and within the agent's cell: no wall to meet
-			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 &&
-				floorCell(nx) == floorCell(px) && floorCell(ny) == floorCell(py) {
-				pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
-				continue
+			// within half a cell and within the agent's cell: no wall to meet;
+			// the cells of coordinates all in [+0, 2³¹) (one comparison of
+			// their bits, as onGridCoords) are their truncations to int32, as
+			// floorCell's, compared without its calls (sameFloorCells: any
+			// other)
+			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 {
+				onGrid := max(math.Float64bits(px), math.Float64bits(py), math.Float64bits(nx), math.Float64bits(ny)) < bitsOf2p31
+				if onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny) {
+					pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
+					continue
+				}
 			}
 			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy})
 		}
 	}
+}
+
+// sameFloorCells reports whether (px, py) and (nx, ny) lie in one cell (by
+// floorCell).
+func sameFloorCells(px, py, nx, ny float64) bool {
+	return floorCell(nx) == floorCell(px) && floorCell(ny) == floorCell(py)
 }
 
 // floorCell is the cell coordinate holding the finite coordinate v, as

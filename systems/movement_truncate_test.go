@@ -90,3 +90,88 @@ func TestMovementTruncatesAsIntegrate(t *testing.T) {
 		t.Fatalf("%d of %d velocities over the limit: the test should have many of both", truncated, len(agents))
 	}
 }
+
+// TestMovementSameCellAsStep checks Movement's in-cell shortcut (a step
+// within half a cell that stays in the agent's cell, found by truncation for
+// coordinates in [+0, 2³¹)) against its general path, step, bit for bit:
+// agents beside walls, on and within an ulp of cell edges, at −0 and at
+// small negative coordinates (where truncation is not the floor), off the
+// grid, with steps of every direction up to half a cell.
+func TestMovementSameCellAsStep(t *testing.T) {
+	w := arche.NewWorld()
+	g := grid.New(16, 16)
+	for y := int32(0); y < 16; y++ {
+		g.SetCost(grid.Cell{X: 8, Y: y}, grid.Blocked)
+	}
+	g.SetCost(grid.Cell{X: 0, Y: 0}, grid.Blocked)
+	arche.AddResource(&w, g)
+	clock := ecs.NewClockSystem(1.0 / 60)
+	m := &Movement{Workers: 1}
+	build := generic.NewMap4[components.Position, components.Velocity, components.Kinematics, components.Steering](&w)
+	rng := rand.New(rand.NewPCG(5, 23))
+	coord := func() float64 {
+		switch rng.IntN(8) {
+		case 0:
+			return math.Copysign(0, -1)
+		case 1:
+			return -rng.Float64() * 0.4
+		case 2:
+			return -3 - rng.Float64()
+		case 3: // on a cell edge, or an ulp beside it
+			v := float64(rng.IntN(17))
+			switch rng.IntN(3) {
+			case 0:
+				v = math.Nextafter(v, math.Inf(-1))
+			case 1:
+				v = math.Nextafter(v, math.Inf(1))
+			}
+			return v
+		case 4: // near the wall column
+			return 8 + (rng.Float64()*2-1)*0.3
+		case 5:
+			return 20 + rng.Float64()
+		}
+		return rng.Float64() * 16
+	}
+	type agent struct {
+		e             arche.Entity
+		pos, vel, frc r2.Vec
+	}
+	const maxV, maxF = 29.0, 40.0 // up to ~0.49 cells a frame at 60 frames/s
+	var agents []agent
+	for range 20000 {
+		a := agent{pos: r2.Vec{X: coord(), Y: coord()}}
+		ang := rng.Float64() * 2 * math.Pi
+		sp := maxV * rng.Float64()
+		a.vel = r2.Vec{X: sp * math.Cos(ang), Y: sp * math.Sin(ang)}
+		a.frc = r2.Vec{X: (rng.Float64()*2 - 1) * maxF, Y: (rng.Float64()*2 - 1) * maxF}
+		a.e = build.NewWith(&components.Position{Vec: a.pos}, &components.Velocity{Vec: a.vel},
+			&components.Kinematics{MaxSpeed: maxV, MaxForce: maxF, Radius: 0.3}, &components.Steering{Force: a.frc})
+		agents = append(agents, a)
+	}
+	clock.Initialize(&w)
+	m.Initialize(&w)
+	defer m.Finalize(&w)
+	clock.Update(&w)
+	m.Update(&w)
+	dt := ecs.ClockOf(&w).DT
+	inCell, blocked := 0, 0
+	for _, a := range agents {
+		next, nv := steer.Integrate(a.pos, a.vel, a.frc, maxV, maxF, dt)
+		wantP, wantV := m.step(a.pos, next, nv)
+		p, v, _, _ := build.Get(a.e)
+		if math.Float64bits(p.X) != math.Float64bits(wantP.X) || math.Float64bits(p.Y) != math.Float64bits(wantP.Y) ||
+			math.Float64bits(v.X) != math.Float64bits(wantV.X) || math.Float64bits(v.Y) != math.Float64bits(wantV.Y) {
+			t.Fatalf("agent at %v vel %v force %v: Movement %v %v, step %v %v", a.pos, a.vel, a.frc, p.Vec, v.Vec, wantP, wantV)
+		}
+		if g.CellAt(a.pos) == g.CellAt(next) {
+			inCell++
+		}
+		if wantP != next {
+			blocked++
+		}
+	}
+	if inCell < 1000 || blocked < 100 {
+		t.Fatalf("%d steps within a cell, %d blocked: the test should have many of both", inCell, blocked)
+	}
+}

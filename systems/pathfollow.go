@@ -262,20 +262,39 @@ func (s *PathFollow) Work(worker, lo, hi int) {
 // followRun serves the query's agents [from, to) of run r.
 func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 	c := &s.cols
-	start := c.runs[r].start
-	pos := columnOf[components.Position](c, r, pfPos, s.n)
-	in := columnOf[components.Intent](c, r, pfIntent, s.n)
-	des := columnOf[components.Desired](c, r, pfDesired, s.n)
-	path := columnOf[components.Path](c, r, pfPath, s.n)
-	prog := columnOf[components.Progress](c, r, pfProgress, s.n)
-	flow := columnOf[components.FlowFollower](c, r, pfFlow, s.n)
-	kin := columnOf[components.Kinematics](c, r, pfKin, s.n)
+	// the columns cut to the agents served, all of one length (indices
+	// below count from the first): the loops' bounds checks go
+	a, b := from-c.runs[r].start, to-c.runs[r].start
+	pos := columnOf[components.Position](c, r, pfPos, s.n)[a:b]
+	in := columnOf[components.Intent](c, r, pfIntent, s.n)[a:b]
+	des := columnOf[components.Desired](c, r, pfDesired, s.n)[a:b]
+	in, des = in[:len(pos)], des[:len(pos)]
+	path := cut(columnOf[components.Path](c, r, pfPath, s.n), a, b)
+	prog := cut(columnOf[components.Progress](c, r, pfProgress, s.n), a, b)
+	flow := cut(columnOf[components.FlowFollower](c, r, pfFlow, s.n), a, b)
+	kin := cut(columnOf[components.Kinematics](c, r, pfKin, s.n), a, b)
 	// the common case first; the others are served after, together (the
 	// order changes nothing: each agent writes only its own components)
 	slow := sc.slow[:0]
 	now := s.clock.Time
-	for i := from - start; i < to-start; i++ {
-		if path != nil && s.sightHitFast(pos[i].Vec, &in[i], &path[i]) {
+	for i := range pos {
+		if path == nil {
+			goto other
+		}
+		// sightHit written out (as a call it cost ~20 instructions of the
+		// ~190 an agent costs here): the cells of positions and goals in
+		// [0, 2³¹) found by a conversion (onGridCoords), any other's by
+		// sightHit
+		if it, ps, p := &in[i], pos[i].Vec, &path[i]; onGridCoords(ps) && onGridCoords(it.Goal) {
+			if it.Mode != components.IntentGo || !it.Move || !p.SightKnown || !p.SightClear ||
+				int32(ps.X) != p.SightFrom.X || int32(ps.Y) != p.SightFrom.Y ||
+				int32(it.Goal.X) != p.SightTo.X || int32(it.Goal.Y) != p.SightTo.Y {
+				goto other
+			}
+		} else if !s.sightHit(ps, it, p) {
+			goto other
+		}
+		{
 			// the common case, in short: a move whose goal was in sight
 			// from these cells (follow's and goTo's first answer, without
 			// their calls): setDesired of an Arrive at the goal, written out
@@ -297,6 +316,7 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			}
 			continue
 		}
+	other:
 		if path == nil && prog == nil && flow != nil && flowHit(pos[i].Vec, &in[i], &flow[i], &des[i]) {
 			continue // a swarm's agent: follow's answer, without its call
 		}
@@ -353,21 +373,28 @@ func (s *PathFollow) sightHit(pos r2.Vec, in *components.Intent, p *components.P
 		finiteVec(pos) && finiteVec(in.Goal)
 }
 
-// sightHitFast is sightHit with the cells of positions in [0, 2³¹) (every
-// position on a grid) found by a conversion, inline; any other position goes
-// through sightHit. The same answers: CellAt truncates such coordinates, and
-// they are finite.
-func (s *PathFollow) sightHitFast(pos r2.Vec, in *components.Intent, p *components.Path) bool {
-	if in.Mode != components.IntentGo || !in.Move || !p.SightKnown || !p.SightClear {
-		return false
+// cut returns col[a:b], nil for a nil col (a column the run lacks).
+func cut[T any](col []T, a, b int) []T {
+	if col == nil {
+		return nil
 	}
-	if g := in.Goal; pos.X >= 0 && pos.X < 1<<31 && pos.Y >= 0 && pos.Y < 1<<31 &&
-		g.X >= 0 && g.X < 1<<31 && g.Y >= 0 && g.Y < 1<<31 {
-		return int32(pos.X) == p.SightFrom.X && int32(pos.Y) == p.SightFrom.Y &&
-			int32(g.X) == p.SightTo.X && int32(g.Y) == p.SightTo.Y
-	}
-	return s.sightHit(pos, in, p)
+	return col[a:b]
 }
+
+// onGridCoords reports whether both coordinates of v lie in [+0, 2³¹) (every
+// position on a grid): followRun finds their cells by a conversion to int32,
+// the same cells as grid.Grid.CellAt, which truncates such coordinates (and
+// they are finite). followRun writes out sightHit so, for such positions and
+// goals; TestPathFollowInlineCaseMatchesFollow holds it to follow's answers.
+// One comparison: the bits of the float64s from +0 up order as the numbers
+// do, and those of a negative number (−0 too: sightHit serves it), a NaN or
+// one of 2³¹ or more are at least 2³¹'s.
+func onGridCoords(v r2.Vec) bool {
+	return max(math.Float64bits(v.X), math.Float64bits(v.Y)) < bitsOf2p31
+}
+
+// bitsOf2p31 is math.Float64bits(2³¹).
+const bitsOf2p31 = (1023 + 31) << 52
 
 // flowHit serves an agent without a Path or Progress at pos that follows
 // its flow field ff: one whose intent in is neither a move (with a finite

@@ -146,3 +146,18 @@ func progressBits(p components.Progress) [5]uint64 {
 	}
 	return [5]uint64{bitsOf(p.Anchor.X), bitsOf(p.Anchor.Y), bitsOf(p.Since), s, uint64(p.Count)}
 }
+
+// onGridCoords is the range test v.X, v.Y in [0, 2³¹) in one comparison of
+// bits, which leaves −0 out (sightHit serves it): checked against the plain
+// rule on the values at and around its edges.
+func TestOnGridCoordsIsTheRangeTest(t *testing.T) {
+	edges := []float64{0, math.Copysign(0, -1), math.SmallestNonzeroFloat64, -math.SmallestNonzeroFloat64,
+		1, 0.5, 255.99, 1 << 31, math.Nextafter(1<<31, 0), math.Nextafter(1<<31, math.Inf(1)), 1 << 32,
+		-1, -(1 << 31), math.MaxFloat64, -math.MaxFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	for _, x := range edges {
+		for _, y := range edges {
+			plain := func(v float64) bool { return v >= 0 && v < 1<<31 && !math.Signbit(v) }
+			require.Equal(t, plain(x) && plain(y), onGridCoords(r2.Vec{X: x, Y: y}), "%v, %v", x, y)
+		}
+	}
+}

@@ -361,30 +361,34 @@ func (s *Perception) find(worker, list, lo, hi int) {
 	prev := s.qpos[worker]
 	limit := dueLimit(now, dt)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		// the run's columns cut to [lo, hi): element k is query index a+k
 		start := c.runs[r].start
-		ths := columnOf[components.Think](c, r, peThink, s.n)
-		pers := columnOf[components.Perception](c, r, pePerception, s.n)
-		pos := columnOf[components.Position](c, r, pePos, s.n)
-		facs := columnOf[components.Faction](c, r, peFaction, s.n)
-		vels := columnOf[components.Velocity](c, r, peVelocity, s.n)
-		bbs := columnOf[components.Blackboard](c, r, peBlackboard, s.n)
-		for i, end := max(lo, start), min(hi, c.end(r, s.n)); i < end; i++ {
-			if !due(&ths[i-start], now, limit) {
+		a, b := max(lo, start)-start, min(hi, c.end(r, s.n))-start
+		ths := columnOf[components.Think](c, r, peThink, s.n)[a:b]
+		pers := columnOf[components.Perception](c, r, pePerception, s.n)[a:b]
+		pers = pers[:len(ths)]
+		pos := columnOf[components.Position](c, r, pePos, s.n)[a:b]
+		facs := columnOf[components.Faction](c, r, peFaction, s.n)[a:b]
+		vels := cut(columnOf[components.Velocity](c, r, peVelocity, s.n), a, b)
+		bbs := cut(columnOf[components.Blackboard](c, r, peBlackboard, s.n), a, b)
+		for k := range ths {
+			if !due(&ths[k], now, limit) {
 				continue
 			}
-			per := &pers[i-start]
+			per := &pers[k]
 			if per.Fresh {
 				continue // perceived already for a think the budget held back
 			}
 			per.Time, per.Fresh = now, true
+			i := start + a + k
 			q.Step(i - prev)
 			prev = i
-			p := perceiver{e: q.Entity(), per: per, pos: &pos[i-start], fac: &facs[i-start]}
+			p := perceiver{e: q.Entity(), per: per, pos: &pos[k], fac: &facs[k]}
 			if vels != nil {
-				p.vel = &vels[i-start]
+				p.vel = &vels[k]
 			}
 			if bbs != nil {
-				p.bb = &bbs[i-start]
+				p.bb = &bbs[k]
 			}
 			found = append(found, p)
 			if p.bb != nil && p.bb.Store != nil && p.bb.Store.Schema() != nil { // a zero Store has no keys

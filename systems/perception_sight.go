@@ -78,11 +78,14 @@ const bitsRows = 24
 func (o *openCells) clear(a, b r2.Vec) bool {
 	dx, dy := math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)
 	mx, my := 4e-9*dx+1e-12, 4e-9*dy+1e-12
-	if onLine(a.X, mx) || onLine(b.X, mx) || onLine(a.Y, my) || onLine(b.Y, my) {
+	// each coordinate's floor found once, for onLine's test and the cells
+	// (Floor is monotonic: the floor of the smaller is the smaller floor)
+	fax, fbx, fay, fby := math.Floor(a.X), math.Floor(b.X), math.Floor(a.Y), math.Floor(b.Y)
+	if nearLine(a.X, fax, mx) || nearLine(b.X, fbx, mx) || nearLine(a.Y, fay, my) || nearLine(b.Y, fby, my) {
 		return false
 	}
-	x0, x1 := math.Floor(min(a.X, b.X)), math.Floor(max(a.X, b.X))
-	y0, y1 := math.Floor(min(a.Y, b.Y)), math.Floor(max(a.Y, b.Y))
+	x0, x1 := min(fax, fbx), max(fax, fbx)
+	y0, y1 := min(fay, fby), max(fay, fby)
 	w, h := o.w, o.h
 	if !(x0 >= 0 && y0 >= 0 && x1 < float64(w) && y1 < float64(h)) { // NaN fails too
 		return false
@@ -132,7 +135,10 @@ func (o *openCells) openSum(X0, X1, Y0, Y1 int) bool {
 }
 
 // onLine reports whether v is within m of an integer (a grid line).
-func onLine(v, m float64) bool {
-	f := v - math.Floor(v)
+func onLine(v, m float64) bool { return nearLine(v, math.Floor(v), m) }
+
+// nearLine is onLine given fl, the floor of v.
+func nearLine(v, fl, m float64) bool {
+	f := v - fl
 	return f <= m || 1-f <= m
 }

@@ -263,15 +263,17 @@ func (t *thinkers[B]) job(worker, i int) *thinkJob[B] {
 		r = t.runOf(idx)
 		t.hints[worker].n = r
 	}
-	// the run's column pointers and the sizes copied once: the stores into
-	// the view below would otherwise have each c.at read them again
+	// the run's column pointers and the sizes, read once each: the stores
+	// into the view below would otherwise have each c.at read them again
+	// (copying the two arrays whole cost more: 2·maxColumns words a job)
 	run := &c.runs[r]
-	ptr, size, off := run.ptr, c.size, uintptr(idx-run.start)
+	off := uintptr(idx - run.start)
 	at := func(k int) unsafe.Pointer { // c.at(r, k, idx)
-		if ptr[k] == nil {
+		p := run.ptr[k]
+		if p == nil {
 			return nil
 		}
-		return unsafe.Add(ptr[k], off*size[k])
+		return unsafe.Add(p, off*c.size[k])
 	}
 	j := &t.views[worker].thinkJob
 	wc := &t.cmds[worker]
@@ -452,11 +454,15 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 	prev := -1 // q stands before its first entity
 	limit := dueLimit(now, dt)
 	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		// the run's columns cut to [lo, hi): element k is query index a+k
 		start := c.runs[r].start
-		brains := columnOf[B](c, r, thBrain, t.n)
-		ths := columnOf[components.Think](c, r, thThink, t.n)
-		for i, end := max(lo, start), min(hi, c.end(r, t.n)); i < end; i++ {
-			if due(&ths[i-start], now, limit) && f.ready(&brains[i-start]) {
+		a, b := max(lo, start), min(hi, c.end(r, t.n))
+		ths := columnOf[components.Think](c, r, thThink, t.n)[a-start : b-start]
+		brains := columnOf[B](c, r, thBrain, t.n)[a-start : b-start]
+		brains = brains[:len(ths)]
+		for k := range ths {
+			if due(&ths[k], now, limit) && f.ready(&brains[k]) {
+				i := a + k
 				found = append(found, int32(i))
 				if q != nil {
 					q.Step(i - prev)
