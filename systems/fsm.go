@@ -156,7 +156,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 // that panics"), so its next update's DT starts from now rather than counting the same
 // seconds again; and the Context drops the agent. The panic goes on to Update's caller.
 func (s *FSM) panicked(ctx *fsm.Context, worker, i int, now float64) {
-	s.due.job(worker, i).thought(now)
+	s.due.panicked(worker, i, now)
 	ctx.Agent, ctx.Blackboard = nil, nil
 }
 
