@@ -14,9 +14,9 @@ import (
 // systems.FSM sets it so at the agent's first update. A program that swaps the Machine
 // calls the old machine's Stop first (its Exit hooks run, Memory.Active is None) and
 // sets ID to the new machine's name (or ""): save.Save refuses an ID that is not its
-// Machine's name. Without the Stop, the Memory's state numbers would mean other states
-// of the new machine; systems.FSM sees the ID of another machine beside a started
-// Memory and restarts the new machine from its initial state (FSM.Swapped counts it).
+// Machine's name. Without the Stop, the Memory holds a state of the old machine;
+// systems.FSM sees the ID of another machine beside a started Memory, restarts the new
+// machine from its initial state, sets ID, and counts it (FSM.Swapped).
 type StateMachine struct {
 	ID      string       // the machine's name in the program's registry
 	Machine *fsm.Machine `json:"-"`

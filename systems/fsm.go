@@ -91,14 +91,15 @@ type FSM struct {
 
 	// Swapped counts the agents since Initialize whose StateMachine.Machine was
 	// replaced while its Memory held a state of the old machine (Machine set to another
-	// machine without calling the old one's Stop): the Memory's state numbers mean
-	// other states in the new machine, where the agent went on in the same-numbered
-	// state, skipping its Enter hooks. FSM notices it by StateMachine.ID, the name of
-	// the machine the Memory belongs to (it sets an empty ID to the machine's name at
-	// the agent's first update), and restarts the new machine: the Memory is zeroed and
-	// the update enters its initial state (the old machine's Exit hooks do not run:
-	// call its Stop before the swap for them, and set ID to the new name or ""). A
-	// swap between machines of one name is not seen. A correct program keeps it at 0.
+	// machine without calling the old one's Stop). FSM notices it by StateMachine.ID,
+	// the name of the machine the Memory belongs to (it sets an empty ID to the
+	// machine's name at the agent's first update), and restarts the new machine: the
+	// Memory is zeroed and the update enters its initial state (the old machine's Exit
+	// hooks do not run: call its Stop before the swap for them, and set ID to the new
+	// name or ""); ID becomes the new machine's name, so save.Save takes the agent.
+	// (fsm.Machine.Update restarts a Memory whose Active carries another machine's tag
+	// too, but counts nothing and leaves ID stale.) A swap between machines of one name
+	// is not seen. A correct program keeps it at 0.
 	Swapped uint64
 
 	due   thinkers[components.StateMachine]

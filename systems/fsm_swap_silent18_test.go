@@ -29,12 +29,13 @@ func twoStates(t *testing.T, name string, enters map[string]int) (*fsm.Machine, 
 }
 
 // A program swapped an agent's StateMachine.Machine for another without the old one's
-// Stop: the Memory's Active (state 2, "b" of the old machine) went on as state 2 of the
-// new machine, whose Enter hooks never ran (and ID still named the old machine, which
-// only save.Save caught). FSM sees the ID of another machine beside a started Memory,
-// restarts the new machine from its initial state (its Enter runs) and counts it in
-// FSM.Swapped; an empty ID is set to the machine's name at the first update, and a swap
-// done right (Stop, ID set to the new name) is not counted.
+// Stop: the Memory's Active (state "b" of the old machine) went on as the same-numbered
+// state of the new machine, whose Enter hooks never ran (before fsm's StateIDs carried
+// their machine's tag; since then fsm restarts it, in silence), and ID still named the
+// old machine, which only save.Save caught. FSM sees the ID of another machine beside a
+// started Memory, restarts the new machine from its initial state (its Enter runs),
+// sets ID and counts it in FSM.Swapped; an empty ID is set to the machine's name at the
+// first update, and a swap done right (Stop, ID set to the new name) is not counted.
 func TestFSMMachineSwappedWithoutStopRestarts(t *testing.T) {
 	enters := map[string]int{}
 	m1, _, b1 := twoStates(t, "patrol", enters)
