@@ -112,6 +112,12 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	                                 every Interval from now)
 //	an entry a script reads        the script's node fails                - (Decision.ScriptErrors)
 //	  not set
+//	a leaf (or a hook, a Choose    the panic reaches Update's caller; the  -
+//	  function) that panics          agent counts as having thought (its
+//	                                 timers hold the tick's DT, see
+//	                                 bt.Tree.Tick, "A leaf that panics");
+//	                                 the frame's later agents think in
+//	                                 the next frame
 type Decision struct {
 	Workers int // goroutines ticking trees; 0 or 1 means one
 	Budget  int // most decisions per frame; 0 (or negative) means no limit
@@ -179,13 +185,22 @@ func hasTree(b *components.Brain) bool {
 func (s *Decision) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
 	ctx := &s.ctxs[worker].v
+	ticking := -1 // the job whose tree ticks; a leaf that panics leaves it set
+	defer func() {
+		if ticking >= 0 {
+			s.due.panicked(worker, ticking, now)
+			ctx.Agent, ctx.Blackboard = nil, nil
+		}
+	}()
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
 		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
+		ticking = i
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
+		ticking = -1
 		j.thought(now)
 	}
 	ctx.Agent, ctx.Blackboard = nil, nil

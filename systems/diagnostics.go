@@ -3,6 +3,7 @@ package systems
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/archai-go/archai/components"
@@ -320,8 +321,9 @@ type Report struct {
 	// in schedule order (of their last Initialize), with "clock" first for two
 	// ecs.ClockSystems (see ecs.LiveClockSystems: each advances the clock a frame;
 	// the clocked systems need one before them); nil if none. Finalize a schedule before initializing another
-	// on the same world, or its systems count as installed still. The [Diagnostics]
-	// system reuses the slice at its next check.
+	// on the same world, or its systems count as installed still. The slice is the
+	// holder's: a later check of the [Diagnostics] system never changes it (it hands
+	// out the same slice again while the names are the same).
 	Twice []string
 
 	// Replaced names the resources the world's archai systems were initialized with
@@ -332,8 +334,8 @@ type Report struct {
 	// program edits the new one (a level loaded into a running world): paths and
 	// walls of the old map, a clock the program does not see advance. Finalize the
 	// systems and Initialize them again after replacing a resource (or edit the map
-	// in place: grid.SetCost). Each name is one finding; nil if none. The
-	// [Diagnostics] system reuses the slice at its next check.
+	// in place: grid.SetCost). Each name is one finding; nil if none. The slice is
+	// the holder's, as Twice's.
 	Replaced []string
 
 	// Order lists the pairs of archai systems (live: initialized and not
@@ -352,8 +354,8 @@ type Report struct {
 	// PathFollow asks for is followed from the same frame either way (only a
 	// Path.Want set by a leaf waits a frame). Perception after a decision system
 	// is worse (its agents never perceive): see [CausePerceptionAfterDecision].
-	// The whole list is one finding in Total; nil if none. The [Diagnostics]
-	// system reuses the slice at its next check.
+	// The whole list is one finding in Total; nil if none. The slice is the
+	// holder's, as Twice's.
 	Order []string
 
 	// Unjoined tells that the world's [PathQueue] has Overlap set and 2 or more
@@ -683,6 +685,8 @@ type Diagnostics struct {
 	d     diagnoser
 	frame int
 
+	twice, replaced, order findings // Report.Twice, Replaced and Order (see findings)
+
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
 
@@ -718,10 +722,34 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
 	}
-	s.Report = Report{Twice: s.Report.Twice[:0], Replaced: s.Report.Replaced[:0], Order: s.Report.Order[:0]} // the buffers are reused: no allocation
+	s.Report = Report{Twice: s.twice.scratch[:0], Replaced: s.replaced.scratch[:0], Order: s.order.scratch[:0]}
 	s.d.run(w, &s.Report)
+	s.Report.Twice = s.twice.settle(s.Report.Twice)
+	s.Report.Replaced = s.replaced.settle(s.Report.Replaced)
+	s.Report.Order = s.order.settle(s.Report.Order)
 	s.Checks++
 	return s.Report
+}
+
+// findings keeps a Report's list of names (Twice, Replaced, Order) across the checks of a
+// [Diagnostics] without allocating in steady state and without changing a list handed
+// out: the check appends to scratch, a buffer of its own; a list equal to the last one
+// handed out is that one again, and a different one is a new copy, so a Report kept
+// from an earlier check never changes under its holder (they shared the buffer).
+type findings struct {
+	scratch []string // the check's buffer, never handed out
+	last    []string // the list handed out last; nil for none
+}
+
+// settle returns the list to hand out for the names in got (the scratch buffer, kept).
+func (f *findings) settle(got []string) []string {
+	f.scratch = got
+	if len(got) == 0 {
+		f.last = nil
+	} else if !slices.Equal(got, f.last) {
+		f.last = slices.Clone(got)
+	}
+	return f.last
 }
 
 // Finalize ends the periodic checks: Update panics until the next Initialize (see

@@ -34,7 +34,8 @@ import (
 //
 //	requires   StateMachine, Think, Position, Intent
 //	optional   Velocity, Perception, Health, Path, Rand, Blackboard (in the Agent view)
-//	writes     StateMachine.Memory, Think.Last and Next, and what the hooks write
+//	writes     StateMachine.Memory and ID (an empty ID: the machine's name), Think.Last
+//	           and Next, and what the hooks write
 //	resources  *ecs.Clock (ecs.ClockSystem); *grid.Grid optional
 //
 //	absent or unusable             what FSM does                          Diagnose counts
@@ -56,6 +57,10 @@ import (
 //	  fsm.StateID carries a tag)
 //	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
 //	  or negative (a file)
+//	StateMachine.Machine swapped   the new machine restarts: Memory        - (FSM.Swapped)
+//	  without Stop (ID names         zeroed, its initial state entered
+//	  another machine, Memory        (the old one's Exit hooks do not run)
+//	  started)
 //	a hook, guard or observer      the panic reaches Update's caller; the  -
 //	  that panics                    agent counts as having thought (see
 //	                                 fsm.Machine, "A hook that panics");
@@ -84,8 +89,22 @@ type FSM struct {
 	// at 0.
 	ClockFaults uint64
 
-	due  thinkers[components.StateMachine]
-	ctxs []perWorker[fsm.Context] // per worker
+	// Swapped counts the agents since Initialize whose StateMachine.Machine was
+	// replaced while its Memory held a state of the old machine (Machine set to another
+	// machine without calling the old one's Stop). FSM notices it by StateMachine.ID,
+	// the name of the machine the Memory belongs to (it sets an empty ID to the
+	// machine's name at the agent's first update), and restarts the new machine: the
+	// Memory is zeroed and the update enters its initial state (the old machine's Exit
+	// hooks do not run: call its Stop before the swap for them, and set ID to the new
+	// name or ""); ID becomes the new machine's name, so save.Save takes the agent.
+	// (fsm.Machine.Update restarts a Memory whose Active carries another machine's tag
+	// too, but counts nothing and leaves ID stale.) A swap between machines of one name
+	// is not seen. A correct program keeps it at 0.
+	Swapped uint64
+
+	due   thinkers[components.StateMachine]
+	ctxs  []perWorker[fsm.Context] // per worker
+	swaps []padded                 // per worker: Swapped's count in the last frame
 }
 
 // StateAgent returns the *Agent of a state machine hook's context run by [FSM], or nil
@@ -109,7 +128,9 @@ func (s *FSM) Initialize(w *arche.World) {
 	markInstalled(w, sysFSM)
 	ecs.Resource[installed](w).fsm = s
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
+	s.swaps = make([]padded, len(s.ctxs))
 	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets, s.ClockFaults = 0, 0, 0, 0, 0, 0
+	s.Swapped = 0
 }
 
 // Update updates the agents that are due, within the budget.
@@ -122,6 +143,8 @@ func (s *FSM) Update(w *arche.World) {
 	for i := range s.ctxs {
 		s.BadTargets += s.ctxs[i].v.BadTargets()
 		s.ClockFaults += s.ctxs[i].v.ClockFaults()
+		s.Swapped += uint64(s.swaps[i].n)
+		s.swaps[i].n = 0
 	}
 }
 
@@ -143,6 +166,9 @@ func (s *FSM) Work(worker, lo, hi int) {
 		ctx.Time = now
 		before := j.brain.Memory.Transitions
 		updating = i
+		if sm := j.brain; sm.ID != sm.Machine.MachineName() {
+			s.swapped(worker, sm)
+		}
 		j.brain.Machine.Update(&j.brain.Memory, ctx)
 		updating = -1
 		s.due.count(worker, int(j.brain.Memory.Transitions-before))
@@ -156,11 +182,23 @@ func (s *FSM) Work(worker, lo, hi int) {
 // that panics"), so its next update's DT starts from now rather than counting the same
 // seconds again; and the Context drops the agent. The panic goes on to Update's caller.
 func (s *FSM) panicked(ctx *fsm.Context, worker, i int, now float64) {
-	s.due.job(worker, i).thought(now)
+	s.due.panicked(worker, i, now)
 	ctx.Agent, ctx.Blackboard = nil, nil
 }
 
 func hasMachine(b *components.StateMachine) bool { return b.Machine != nil }
+
+// swapped handles an agent whose StateMachine.ID is not its Machine's name: an empty ID
+// (a StateMachine written as {Machine: m}) becomes the name; an ID of another machine
+// with a started Memory is a machine swapped without Stop (see [FSM].Swapped), and the
+// new machine starts afresh in this update.
+func (s *FSM) swapped(worker int, sm *components.StateMachine) {
+	if sm.ID != "" && sm.Memory.Active != fsm.None {
+		sm.Memory = fsm.Memory{}
+		s.swaps[worker].n++
+	}
+	sm.ID = sm.Machine.MachineName()
+}
 
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *FSM) Finalize(w *arche.World) {

@@ -46,6 +46,14 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 	now := t.due.clock.Time
 	ctx := &t.ctxs[worker].v
 	p := &t.planners[worker].v
+	var zero C
+	thinking := -1 // the job thinking; an operator or sensor that panics leaves it set
+	defer func() {
+		if thinking >= 0 {
+			t.due.panicked(worker, thinking, now)
+			*ctx = zero
+		}
+	}()
 	for i := lo; i < hi; i++ {
 		j := t.due.job(worker, i)
 		var observe func(E)
@@ -53,10 +61,12 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 			l := &t.logs[worker]
 			l.entity, l.time, observe = j.agent.Entity, now, l.observe
 		}
-		t.due.count(worker, t.tick(j.brain, p, ctx, &j.agent, sinceLast(j.think, now), now, observe))
+		thinking = i
+		plans := t.tick(j.brain, p, ctx, &j.agent, sinceLast(j.think, now), now, observe)
+		thinking = -1
+		t.due.count(worker, plans)
 		j.thought(now)
 	}
-	var zero C
 	*ctx = zero
 }
 

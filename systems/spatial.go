@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"unsafe"
 
@@ -80,7 +82,7 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 //	Position NaN/Inf               left out of the hash (Skipped)         CausePosition
 //	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
-	CellSize float64 // hash bucket side in cells; DefaultHashCell (2) if zero
+	CellSize float64 // hash bucket side in cells; DefaultHashCell (2) if zero; Initialize panics on one < 0, NaN, Inf or too small for the map
 	Workers  int     // goroutines for the counting sort; 0 means runtime.GOMAXPROCS
 
 	res    *Neighbours
@@ -315,12 +317,16 @@ func (s *Spatial) Name() string { return "spatial" }
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize.
+//     arche.AddResource before Initialize;
+//   - if CellSize is negative, NaN or infinite, or so small that the hash would have
+//     more than spatial.MaxBuckets buckets on the grid: the message names
+//     Spatial.CellSize, its value and the least side the map allows.
 func (s *Spatial) Initialize(w *arche.World) {
-	if s.CellSize <= 0 {
+	if s.CellSize == 0 {
 		s.CellSize = DefaultHashCell
 	}
 	g := mustGrid(w, "Spatial")
+	checkHashCell(s.CellSize, g.Width(), g.Height())
 	markInstalled(w, sysSpatial)
 	hash := spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))
 	if nb := ecs.Resource[Neighbours](w); nb != nil {
@@ -343,6 +349,28 @@ func (s *Spatial) Initialize(w *arche.World) {
 	s.count = make([]int32, s.pool.N())
 	s.changed = make([]bool, s.pool.N())
 	s.counted = make([]bool, s.pool.N())
+}
+
+// checkHashCell panics, naming Spatial.CellSize and its value, unless c is a bucket side
+// spatial.NewHash accepts for a w×h map: finite, > 0, and not so small that the hash
+// would have more than spatial.MaxBuckets buckets (nav/spatial's own message names
+// neither the system nor the field).
+func checkHashCell(c float64, w, h int) {
+	if !(c > 0) || math.IsInf(c, 1) {
+		panic(fmt.Sprintf("systems: Spatial.CellSize is %v; set it to the hash bucket side in cells "+
+			"(finite and > 0; about the most common query radius), or 0 for DefaultHashCell (%v)", c, DefaultHashCell))
+	}
+	buckets := func(c float64) float64 { return math.Ceil(float64(w)/c) * math.Ceil(float64(h)/c) }
+	if buckets(c) > spatial.MaxBuckets {
+		least := math.Sqrt(float64(w) * float64(h) / spatial.MaxBuckets)
+		for buckets(least) > spatial.MaxBuckets { // the ceilings: a few steps at most
+			least *= 1.01
+		}
+		panic(fmt.Sprintf("systems: Spatial.CellSize is %v: on the %d×%d map that makes %v buckets, over "+
+			"spatial.MaxBuckets (%d); set a bucket side of at least %.3g cells (about the most common "+
+			"query radius), or 0 for DefaultHashCell (%v)", c, w, h, buckets(c), spatial.MaxBuckets,
+			math.Ceil(least*1000)/1000, DefaultHashCell))
+	}
 }
 
 // Update rebuilds the hash.

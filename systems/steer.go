@@ -554,7 +554,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 			if w := wt.Separation; w != 1 {
 				f = r2.Vec{X: float64(w * f.X), Y: float64(w * f.Y)}
 			}
-			n := math.Sqrt(f.X*f.X + f.Y*f.Y)
+			n := math.Sqrt(float64(f.X*f.X) + float64(f.Y*f.Y))
 			left := acc.max - acc.norm
 			if n-n != 0 || left <= 0 { // NaN or infinite, or nothing left
 				if !(left > 0 && n-n != 0) {
@@ -570,7 +570,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 				if first {
 					acc.norm = n
 				} else {
-					acc.norm = math.Sqrt(acc.sum.X*acc.sum.X + acc.sum.Y*acc.sum.Y)
+					acc.norm = math.Sqrt(float64(acc.sum.X*acc.sum.X) + float64(acc.sum.Y*acc.sum.Y))
 				}
 				if !(acc.max-acc.norm > 1e-12) {
 					return acc.sum
@@ -579,7 +579,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 		}
 	}
 	// acc.addLast(move, 1): a move force within what is left goes in whole
-	if left := acc.max - acc.norm; left >= 0x1p-500 && left <= 0x1p500 && move.X*move.X+move.Y*move.Y <= left*left {
+	if left := acc.max - acc.norm; left >= 0x1p-500 && left <= 0x1p500 && float64(move.X*move.X)+float64(move.Y*move.Y) <= left*left {
 		return r2.Vec{X: acc.sum.X + move.X, Y: acc.sum.Y + move.Y}
 	}
 	acc.addLast(move, 1)
@@ -693,7 +693,7 @@ func (b *budget) add(f r2.Vec, weight float64) bool {
 	if first {
 		b.norm = n
 	} else {
-		b.norm = math.Sqrt(b.sum.X*b.sum.X + b.sum.Y*b.sum.Y)
+		b.norm = math.Sqrt(float64(b.sum.X*b.sum.X) + float64(b.sum.Y*b.sum.Y)) // no multiply-add, as steer's normRounded
 	}
 	return b.max-b.norm > 1e-12
 }
@@ -720,7 +720,7 @@ func (b *budget) addLast(f r2.Vec, weight float64) {
 	if weight != 1 { // 1·x is x, NaN and −0 included
 		f = r2.Vec{X: weight * f.X, Y: weight * f.Y}
 	}
-	if left := b.max - b.norm; left >= 0x1p-500 && left <= 0x1p500 && f.X*f.X+f.Y*f.Y <= left*left {
+	if left := b.max - b.norm; left >= 0x1p-500 && left <= 0x1p500 && float64(f.X*f.X)+float64(f.Y*f.Y) <= left*left {
 		b.sum = r2.Vec{X: b.sum.X + f.X, Y: b.sum.Y + f.Y}
 		return
 	}
@@ -736,7 +736,7 @@ func (b *budget) fit(f r2.Vec, weight float64) (r2.Vec, float64, float64, bool) 
 	if weight != 1 { // 1·x is x, NaN and −0 included
 		f = r2.Vec{X: weight * f.X, Y: weight * f.Y}
 	}
-	n := math.Sqrt(f.X*f.X + f.Y*f.Y)
+	n := math.Sqrt(float64(f.X*f.X) + float64(f.Y*f.Y))
 	left := b.max - b.norm
 	if n-n != 0 || left <= 0 { // NaN or infinite, or nothing left
 		return f, n, left, false

@@ -47,7 +47,7 @@ var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
 // cast the force is zero, with no more tests: most agents near a wall that
 // head along it or away from it stop there.
 func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear float64, more uint8) r2.Vec {
-	speed := math.Sqrt(vel.X*vel.X + vel.Y*vel.Y)
+	speed := math.Sqrt(float64(vel.X*vel.X) + float64(vel.Y*vel.Y)) // no multiply-adds here, as in steer.WallAvoidance
 	if speed == 0 {
 		return r2.Vec{}
 	}
@@ -56,9 +56,9 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 	// the feelers, ahead and π/4 to either side at half the length; each
 	// reaches only the cells of its direction's quadrant
 	side := length / 2
-	d0 := r2.Vec{X: heading.X*1 - heading.Y*0, Y: heading.X*0 + heading.Y*1}
-	d1 := r2.Vec{X: heading.X*feelerCos - heading.Y*feelerSin, Y: heading.X*feelerSin + heading.Y*feelerCos}
-	d2 := r2.Vec{X: heading.X*feelerCos - heading.Y*-feelerSin, Y: heading.X*-feelerSin + heading.Y*feelerCos}
+	d0 := r2.Vec{X: float64(heading.X*1) - float64(heading.Y*0), Y: float64(heading.X*0) + float64(heading.Y*1)}
+	d1 := r2.Vec{X: float64(heading.X*feelerCos) - float64(heading.Y*feelerSin), Y: float64(heading.X*feelerSin) + float64(heading.Y*feelerCos)}
+	d2 := r2.Vec{X: float64(heading.X*feelerCos) - float64(heading.Y*-feelerSin), Y: float64(heading.X*-feelerSin) + float64(heading.Y*feelerCos)}
 	r0 := clear+float64(more>>quadShift(d0)&3) < length+1
 	r1 := clear+float64(more>>quadShift(d1)&3) < side+1
 	r2_ := clear+float64(more>>quadShift(d2)&3) < side+1
@@ -85,7 +85,8 @@ func (b *wallBits) feel(sum, pos, dir r2.Vec, l, maxForce float64) r2.Vec {
 		return sum // no blocked cell around the feeler
 	}
 	if t, normal, hit := b.castRay(pos, dir, l); hit {
-		sum = r2.Add(sum, r2.Scale(maxForce*(l-t)/l, normal))
+		push := r2.Scale(maxForce*(l-t)/l, normal)
+		sum = r2.Add(sum, r2.Vec{X: float64(push.X), Y: float64(push.Y)})
 	}
 	return sum
 }

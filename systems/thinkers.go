@@ -484,6 +484,16 @@ func (j *thinkJob[B]) thought(now float64) {
 	}
 }
 
+// panicked runs as a decision system's Work unwinds from a panic of user code (a leaf,
+// a consideration, a hook, an operator) in job i's think: that agent counts as having
+// thought at now, as the FSM's does (see [FSM]), so its next think's DT starts from now
+// rather than counting the panicked think's seconds again (a bt Timeout, Delay or Wait
+// on the way to the leaf, an HTN/GOAP operator's memory, already added them). The panic
+// goes on to Update's caller.
+func (t *thinkers[B]) panicked(worker, i int, now float64) {
+	t.job(worker, i).thought(now)
+}
+
 // sinceLast is the DT of a think at now: the seconds since the agent last thought,
 // 0 if that is not a finite number ≥ 0 (Think.Last after the clock, the clock set
 // back; NaN or infinite), as bt.Tree.Tick counts such a DT.

@@ -46,6 +46,13 @@ import (
 //	  cannot read the agent (a       (counted in UtilityBrain.State.Unread)
 //	  utility.Fact of another type
 //	  than Agent)
+//	a consideration's Input, a     the panic reaches Update's caller; the  -
+//	  curve or an action's Act       agent counts as having decided at that
+//	  that panics                    frame (its next decision is an
+//	                                 Interval later; State holds what
+//	                                 Decide wrote before the panic); the
+//	                                 frame's later agents decide in the
+//	                                 next frame
 type Utility struct {
 	Budget  int // most decisions per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
@@ -92,14 +99,22 @@ func (s *Utility) Update(w *arche.World) {
 // Work implements ecs.Job: it decides for jobs [lo, hi).
 func (s *Utility) Work(worker, lo, hi int) {
 	now := s.due.clock.Time
+	deciding := -1 // the job deciding; a consideration or action that panics leaves it set
+	defer func() {
+		if deciding >= 0 {
+			s.due.panicked(worker, deciding, now)
+		}
+	}()
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		var src utility.Source
 		if j.agent.Rand != nil {
 			src = &j.agent.Rand.Rand
 		}
+		deciding = i
 		j.brain.Reasoner.Decide(&j.agent, &j.brain.State, src)
 		j.brain.Reasoner.Act(&j.agent, &j.brain.State)
+		deciding = -1
 		if j.brain.State.Choice != j.brain.State.Previous {
 			s.due.count(worker, 1)
 		}

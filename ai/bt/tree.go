@@ -233,19 +233,64 @@ func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(
 // panics). So a Wait never
 // runs backwards or stalls on NaN, and a Cooldown never stores a NaN or infinite ready time.
 //
+// # A leaf that panics
+//
+// A leaf (an Action, a Condition, an OnStart hook, a Choose function, a Precondition's
+// test, a halt hook run in the tick) that panics ends the tick; the panic goes on to the
+// caller (systems.Decision raises it in its Update), which may recover and go on. The
+// Memory records what ran, as if the tick had stopped there:
+//   - The nodes that finished before the panic in this tick hold their new status (an
+//     earlier child of a Sequence its Success, a Parallel's earlier children theirs), and
+//     the halts done before it are done.
+//   - The panicking leaf's ancestors hold the status and running child they had before
+//     the tick; counts of work finished in the tick stay (a Repeat counts the iterations
+//     that succeeded before the panic); the timers of a Timeout, Delay or Wait on the
+//     way hold this tick's DT (so a caller recovering should count the tick as done and
+//     give the next one the seconds since this one, as systems.Decision does).
+//   - The panicking Action, if it was Running before the tick, is still Running and goes
+//     on (no second OnStart) when next ticked. One that started in this tick (its memory
+//     zeroed, OnStart called, OnStart or its tick panicking) gets its halt hook as the
+//     panic unwinds (so its OnHalt pairs its OnStart), is Idle and starts again when next
+//     ticked.
+//   - A node left Running under an ancestor that is not Running (a Parallel's first
+//     child Running when its second one panicked, the Parallel starting in this tick) is
+//     halted as the panic unwinds, deepest first, as any abandoned subtree: its halt hook
+//     runs once and its memory is reset. So every Running node has a Running parent, as
+//     after any tick, and the halt contract holds: the next tick either resumes the
+//     Running path or halts it, and every OnStart is followed by one finish or one halt.
+//     A halt hook that panics there too ends the halting; its panic goes on instead.
+//
+// So the next Tick runs as after a tick that had stopped at the leaf: a Sequence or
+// Selector that was Running resumes at the child it was running before the tick (the
+// children that finished in the panicking tick run again), one that was not starts over
+// at its first child; a Parallel that was Running ticks its
+// unfinished children, one that was not starts all of them again; a decorator (Inverter,
+// Repeat, Retry, Timeout, ...) holds its status from before the tick, its timer advanced
+// by the tick's DT. [Tree.Halt] after a recovered panic halts every Running node and
+// starts the agent over.
+//
 // Panics: if m was not made by t.NewMemory.
 func (t *Tree) Tick(m *Memory, ctx *Context) Status {
 	if len(m.nodes) != len(t.nodes) {
 		panic(errMemoryMismatched)
 	}
+	done := false
+	defer func() {
+		if !done {
+			t.haltOrphans(m.nodes, ctx)
+		}
+	}()
 	dt, now := ctx.DT, ctx.Time
+	var s Status
 	if goodDT(dt) && goodTime(now) {
-		s := t.tick(m.nodes, 0, ctx)
-		ctx.mem = nil
-		return s
+		s = t.tick(m.nodes, 0, ctx)
+	} else {
+		ctx.clockFaults++
+		s = t.tickBadClock(m, ctx, dt, now)
 	}
-	ctx.clockFaults++
-	return t.tickBadClock(m, ctx, dt, now)
+	ctx.mem = nil
+	done = true
+	return s
 }
 
 // tickBadClock is Tick with 0 for a bad dt or time, given back to ctx even if a leaf
@@ -258,9 +303,7 @@ func (t *Tree) tickBadClock(m *Memory, ctx *Context, dt, now float64) Status {
 	if !goodTime(now) {
 		ctx.Time = 0
 	}
-	s := t.tick(m.nodes, 0, ctx)
-	ctx.mem = nil
-	return s
+	return t.tick(m.nodes, 0, ctx)
 }
 
 // goodDT reports whether dt is finite and >= 0.
@@ -274,12 +317,25 @@ func goodTime(t float64) bool { return t >= -math.MaxFloat64 && t <= math.MaxFlo
 // is reset to Idle, clearing what survives ordinary halts too: cooldowns, the position of
 // a SequenceWithMemory, the result of a RunOnce.
 //
+// A halt hook that panics (or a leaf of a TryCatch's catch child, run as its try block
+// is halted) ends the halting; the panic goes on to the caller. The nodes halted before
+// it are Idle, the hook's node and the others keep their memory (an Action of the catch
+// child started there is halted as the panic unwinds, as in [Tree.Tick]); calling Halt
+// again halts the rest.
+//
 // Panics: if m was not made by t.NewMemory.
 func (t *Tree) Halt(m *Memory, ctx *Context) {
 	if len(m.nodes) != len(t.nodes) {
 		panic(errMemoryMismatched)
 	}
+	done := false
+	defer func() {
+		if !done {
+			t.haltOrphans(m.nodes, ctx)
+		}
+	}()
 	t.haltRange(m.nodes, 0, int32(len(t.nodes)), ctx)
 	clear(m.nodes)
 	ctx.mem = nil
+	done = true
 }

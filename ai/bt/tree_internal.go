@@ -287,11 +287,15 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				}
 			}
 		}
+		branch := k > 0 && k < len(kids)
+		if branch {
+			s = t.tick(m, kids[k], ctx)
+		}
+		// set after the branch's tick: a leaf panicking in it leaves the running branch
+		// of before the tick (see Tree.Tick, "A leaf that panics")
 		mem.Child = 0
-		if k > 0 && k < len(kids) {
-			if s = t.tick(m, kids[k], ctx); s == Running {
-				mem.Child = uint16(k)
-			}
+		if branch && s == Running {
+			mem.Child = uint16(k)
 		}
 
 	case kindWhileDoElse:
@@ -325,12 +329,14 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 				t.haltRange(m, j, t.nodes[j].end, ctx)
 			}
 		}
-		mem.Child = 0
 		if k < 0 || k >= int(n.nkids) {
+			mem.Child = 0
 			s = Failure
 			break
 		}
-		if s = t.tick(m, t.kids[n.kidOff+int32(k)], ctx); s == Running {
+		s = t.tick(m, t.kids[n.kidOff+int32(k)], ctx)
+		mem.Child = 0 // after the tick, as IfThenElse's
+		if s == Running {
 			mem.Child = uint16(k)
 		}
 
@@ -620,6 +626,36 @@ func (t *Tree) haltRange(m []NodeMemory, from, to int32, ctx *Context) {
 		}
 		*mem = NodeMemory{}
 	}
+}
+
+// haltOrphans runs as Tick unwinds from a panic of user code: it halts (haltRange: hooks,
+// deepest first, memory reset) the subtree of every Running node whose parent is not
+// Running, left so by a tick that stopped before that parent recorded its status. After
+// a tick that returns, no such node exists; every node is visited once (the children of
+// a node not Running are checked, and a halted subtree holds no Running node).
+//
+// First, an Action that started in this tick (its memory zeroed, its OnStart called) and
+// did not return is the one that panicked, in OnStart or in its tick: it is halted alone
+// (its OnHalt pairs its OnStart) and left Idle, so it starts again when next ticked. (Left
+// Running, a parent Running at another child from before the tick would not resume it.)
+func (t *Tree) haltOrphans(m []NodeMemory, ctx *Context) {
+	if k := ctx.node; ctx.mem != nil && k >= 0 && k < len(m) && ctx.mem == &m[k] &&
+		t.nodes[k].kind == kindAction && m[k].Status == Idle {
+		m[k].Status = Running
+		t.haltRange(m, int32(k), int32(k+1), ctx)
+	}
+	for p := range t.nodes {
+		if m[p].Status == Running {
+			continue
+		}
+		n := &t.nodes[p]
+		for _, k := range t.kids[n.kidOff : n.kidOff+int32(n.nkids)] {
+			if m[k].Status == Running {
+				t.haltRange(m, k, t.nodes[k].end, ctx)
+			}
+		}
+	}
+	ctx.mem = nil
 }
 
 // allSkipped returns Skipped if all n children of a Sequence or Selector were skipped,

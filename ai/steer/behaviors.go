@@ -196,7 +196,7 @@ type Blocked func(x, y int32) bool
 // feelers). The sum is truncated to maxForce. A standing agent casts no
 // feelers.
 func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle, maxForce float64) r2.Vec {
-	speed := norm(vel)
+	speed := normRounded(vel) // and no multiply-add below: see normRounded
 	if speed == 0 {
 		return r2.Vec{}
 	}
@@ -210,9 +210,10 @@ func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle
 			l /= 2
 		}
 		sin, cos := sc[0], sc[1]
-		dir := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
+		dir := r2.Vec{X: float64(heading.X*cos) - float64(heading.Y*sin), Y: float64(heading.X*sin) + float64(heading.Y*cos)}
 		if t, normal, hit := castRay(pos, dir, l, blocked); hit {
-			sum = r2.Add(sum, r2.Scale(maxForce*(l-t)/l, normal))
+			push := r2.Scale(maxForce*(l-t)/l, normal)
+			sum = r2.Add(sum, r2.Vec{X: float64(push.X), Y: float64(push.Y)})
 		}
 	}
 	return Truncate(sum, maxForce)
@@ -279,7 +280,7 @@ type Accumulator struct {
 // left for more. NaN or infinite forces are ignored.
 func (a *Accumulator) Add(f r2.Vec, weight float64) bool {
 	f = r2.Scale(weight, f)
-	n := norm(f)
+	n := normRounded(f)
 	if math.IsNaN(n) || math.IsInf(n, 0) {
 		return a.left() > 0
 	}
@@ -294,4 +295,4 @@ func (a *Accumulator) Add(f r2.Vec, weight float64) bool {
 	return a.left() > 1e-12
 }
 
-func (a *Accumulator) left() float64 { return a.Max - norm(a.Sum) }
+func (a *Accumulator) left() float64 { return a.Max - normRounded(a.Sum) }

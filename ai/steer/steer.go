@@ -213,3 +213,12 @@ func finite(v r2.Vec) bool {
 // guard against overflow, which cannot happen at map scale, and is several
 // times faster.
 func norm(v r2.Vec) float64 { return math.Sqrt(v.X*v.X + v.Y*v.Y) }
+
+// normRounded is norm with each square rounded: a build for a CPU with fused
+// multiply-adds (GOAMD64=v3) may fuse norm's sum into one, one rounding fewer, and in
+// either order of the squares, so two copies of norm may differ by an ulp. The explicit
+// float64 conversions forbid the fusion (the Go spec's rule), so normRounded gives the
+// default build's bits on every build. [Accumulator] and [WallAvoidance] use it, and so
+// do their copies in package systems (Steer's budget and wall feelers), which must
+// give the same bits; so does every float64(a*b) in those functions.
+func normRounded(v r2.Vec) float64 { return math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y)) }

@@ -55,13 +55,16 @@ type Hash struct {
 	par parallelBuild // BuildFrom's state
 }
 
+// MaxBuckets is the most buckets a [Hash] may have (see [NewHash]).
+const MaxBuckets = 1 << 26
+
 // NewHash returns a hash with square buckets of side cellSize covering
 // [0, width)×[0, height). A good cellSize is the most common query radius (a
 // query then reads at most 3×3 buckets).
 //
 // Panics:
 //   - when cellSize, width or height is not positive and finite;
-//   - when the bucket count exceeds 2^26 (choose a larger cellSize).
+//   - when the bucket count exceeds MaxBuckets, 2^26 (choose a larger cellSize).
 func NewHash(cellSize float64, width, height float64) *Hash {
 	for _, v := range [...]float64{cellSize, width, height} {
 		if !(v > 0) || math.IsInf(v, 1) {
@@ -70,7 +73,7 @@ func NewHash(cellSize float64, width, height float64) *Hash {
 	}
 	cols := math.Ceil(width / cellSize)
 	rows := math.Ceil(height / cellSize)
-	if cols*rows > 1<<26 {
+	if cols*rows > MaxBuckets {
 		panic(fmt.Sprintf("spatial: NewHash: %v×%v buckets is too many", cols, rows))
 	}
 	h := &Hash{
