@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -366,10 +367,20 @@ func checkHashCell(c float64, w, h int) {
 		for buckets(least) > spatial.MaxBuckets { // the ceilings: a few steps at most
 			least *= 1.01
 		}
+		// the side recommended, in thousandths of a cell, printed in full (a
+		// rounding to fewer digits could recommend a side that panics too)
+		rec := math.Ceil(least*1000) / 1000
+		for buckets(rec) > spatial.MaxBuckets {
+			rec += 0.001
+		}
+		orDefault := ""
+		if buckets(DefaultHashCell) <= spatial.MaxBuckets {
+			orDefault = fmt.Sprintf(", or 0 for DefaultHashCell (%v)", DefaultHashCell)
+		}
 		panic(fmt.Sprintf("systems: Spatial.CellSize is %v: on the %d×%d map that makes %v buckets, over "+
-			"spatial.MaxBuckets (%d); set a bucket side of at least %.3g cells (about the most common "+
-			"query radius), or 0 for DefaultHashCell (%v)", c, w, h, buckets(c), spatial.MaxBuckets,
-			math.Ceil(least*1000)/1000, DefaultHashCell))
+			"spatial.MaxBuckets (%d); set a bucket side of at least %s cells (about the most common "+
+			"query radius)%s", c, w, h, buckets(c), spatial.MaxBuckets,
+			strconv.FormatFloat(rec, 'f', -1, 64), orDefault))
 	}
 }
 

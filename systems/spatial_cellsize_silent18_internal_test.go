@@ -26,7 +26,7 @@ func checkPanic(c float64, w, h int) (msg string) {
 // of every shape (the ceilings of the bucket counts make the square-root estimate too
 // small on a 1×2^20 or 3×70000 map), and is about the least: 5% less is refused.
 func TestHashCellLeastSideFits(t *testing.T) {
-	for _, size := range [][2]int{{64, 64}, {8000, 8000}, {1, 1 << 20}, {3, 70000}, {1 << 13, 1 << 13}} {
+	for _, size := range [][2]int{{64, 64}, {8000, 8000}, {1, 1 << 20}, {3, 70000}, {1 << 13, 1 << 13}, {10000, 10000}, {16385, 16385}} {
 		msg := checkPanic(1e-9, size[0], size[1])
 		const at = "set a bucket side of at least "
 		require.Contains(t, msg, at)
@@ -38,4 +38,14 @@ func TestHashCellLeastSideFits(t *testing.T) {
 		buckets := math.Ceil(float64(size[0])/least) * math.Ceil(float64(size[1])/least)
 		assert.LessOrEqual(t, buckets, float64(spatial.MaxBuckets))
 	}
+}
+
+// review18: the default is suggested only where it fits (on a 16385² map DefaultHashCell
+// makes too many buckets too).
+func TestHashCellSuggestsTheDefaultOnlyWhereItFits(t *testing.T) {
+	assert.Contains(t, checkPanic(1, 10000, 10000), "or 0 for DefaultHashCell")
+	msg := checkPanic(1, 16385, 16385)
+	require.NotEmpty(t, msg)
+	assert.NotContains(t, msg, "DefaultHashCell")
+	assert.NotEmpty(t, checkPanic(DefaultHashCell, 16385, 16385))
 }
