@@ -219,6 +219,8 @@ type steerScratch struct {
 	ids        []int32
 	near, vels []r2.Vec
 	seps       [blockSize]r2.Vec // Work's separation forces of a run of slots
+	jobs       []sepJob          // separationBlock's agents (capacity blockSize)
+	ents       []sepEnt          // and their candidates in range
 	_          [64]byte          // keep workers' buffers off one cache line
 }
 
@@ -415,14 +417,18 @@ func (s *Steer) Work(worker, lo, hi int) {
 		end := min(lo+blockSize, hi)
 		prefetchBlock(&s.hot[lo], end-lo, &s.pf)
 		seps := sc.seps[:end-lo]
-		for k := lo; k < end; k++ {
-			a := &s.hot[k]
-			if a.out == 0 {
-				continue
-			}
-			kd := &s.kinds[a.kind&(1<<kindBits-1)]
-			if kd.sep && finiteVec(a.pos) { // combine's test: see there
-				seps[k-lo] = s.separation(a.pos, k, kd.wt.SeparationRadius, kd.kin.MaxForce)
+		if sepBatch && s.dense {
+			s.separationBlock(lo, end, seps, sc)
+		} else {
+			for k := lo; k < end; k++ {
+				a := &s.hot[k]
+				if a.out == 0 {
+					continue
+				}
+				kd := &s.kinds[a.kind&(1<<kindBits-1)]
+				if kd.sep && finiteVec(a.pos) { // combine's test: see there
+					seps[k-lo] = s.separation(a.pos, k, kd.wt.SeparationRadius, kd.kin.MaxForce)
+				}
 			}
 		}
 		for k := lo; k < end; k++ {
