@@ -250,6 +250,7 @@ func sepFilterGo(sorted []r2.Vec, jobs []sepJob, ents []sepEnt) int {
 func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 	l := &s.layout
 	sorted := s.sorted
+	inv, lastX, lastY := l.InvCell, float64(l.W-1), float64(l.H-1)
 	if len(sc.jobs) < blockSize {
 		sc.jobs = make([]sepJob, blockSize)
 	}
@@ -269,7 +270,8 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
 			continue
 		}
-		x0, x1, y0, y1 := l.Rows(a.pos, radius)
+		x0, x1 := sepIndex((a.pos.X-radius)*inv, lastX), sepIndex((a.pos.X+radius)*inv, lastX)
+		y0, y1 := sepIndex((a.pos.Y-radius)*inv, lastY), sepIndex((a.pos.Y+radius)*inv, lastY)
 		lo0, hi0 := l.RowSpan(y0, x0, x1)
 		lo1, hi1 := l.RowSpan(y1, x0, x1)
 		n0, n1 := hi0-lo0, (hi1-lo1)&-(y1-y0) // none when one row
@@ -316,4 +318,20 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		}
 		seps[jb.at] = steer.Truncate(r2.Vec{X: maxF * sx, Y: maxF * sy}, maxF)
 	}
+}
+
+// sepIndex is the bucket index of v clamped to [0, last], for a v that is
+// not NaN: what spatial.Layout.Rows finds for each bound of a query (the
+// bounds here are finite, or ±Inf where the product overflows), with
+// branches that the agents of a crowd, inside the grid, predict, where the
+// min and max of floats there take a dozen instructions each for their
+// rules on NaN and −0 (TestSepIndexMatchesRows).
+func sepIndex(v, last float64) int {
+	if v < 0 {
+		v = 0
+	}
+	if v > last {
+		v = last
+	}
+	return int(v)
 }

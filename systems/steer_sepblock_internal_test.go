@@ -265,3 +265,36 @@ func TestSeparationBlockMatchesSeparationAtExtremes(t *testing.T) {
 		sepFilterKernel = old
 	}
 }
+
+// TestSepIndexMatchesRows: separationBlock's bucket bounds (sepIndex) are
+// spatial.Layout.Rows' for finite centres on, near and far off the grid,
+// radii from 2⁻⁵⁰⁰ to 2⁵⁰⁰, and cells of 2 and 0.5 (where centres near
+// ±1.7·10³⁰⁸ make products that overflow to ±Inf).
+func TestSepIndexMatchesRows(t *testing.T) {
+	rng := steer.NewRand(3)
+	for _, cell := range []float64{2, 0.5} {
+		h := spatial.NewHash(cell, 40, 30)
+		items := make([]r2.Vec, 3000)
+		for i := range items {
+			items[i] = r2.Vec{X: rng.Float64() * 40, Y: rng.Float64() * 30}
+		}
+		h.BuildFrom(items, 1, nil)
+		l, ok := h.Layout()
+		require.True(t, ok)
+		inv, lastX, lastY := l.InvCell, float64(l.W-1), float64(l.H-1)
+		for range 200000 {
+			pos := r2.Vec{X: rng.Float64()*50 - 5, Y: rng.Float64()*40 - 5}
+			switch rng.Intn(10) {
+			case 0:
+				pos = r2.Vec{X: (rng.Float64() - 0.5) * 3.5 * 1e308, Y: (rng.Float64() - 0.5) * 1e20}
+			case 1:
+				pos = r2.Vec{X: float64(rng.Intn(41)) * cell, Y: -0.0}
+			}
+			radius := []float64{0.75, 0.9, 0, 2.5, 0x1p-500, 0x1p500, 1e-160, rng.Float64() * 40}[rng.Intn(8)]
+			x0, x1, y0, y1 := l.Rows(pos, radius)
+			got := [4]int{sepIndex((pos.X-radius)*inv, lastX), sepIndex((pos.X+radius)*inv, lastX),
+				sepIndex((pos.Y-radius)*inv, lastY), sepIndex((pos.Y+radius)*inv, lastY)}
+			require.Equal(t, [4]int{x0, x1, y0, y1}, got, "cell %v, pos %v, radius %v", cell, pos, radius)
+		}
+	}
+}
