@@ -48,11 +48,14 @@ import (
 // neighbours' positions straight from the hash's sorted array (the 3×3
 // buckets around the agent are three contiguous runs of it), summing the
 // push of each in the hash's order, which follows entity IDs, so the force
-// does not depend on the order Arche stores agents in; the scan has no
-// branch on the distance (one out of range, and the agent's own slot, add a
-// push of exactly zero), so each candidate costs a square root and two
-// divisions but no mispredicted branch (tried and measured slower: a second
-// pass over only the candidates in range, about one in five in the swarm).
+// does not depend on the order Arche stores agents in; a candidate out of
+// range, and the agent's own slot, add a push of exactly zero. With AVX2 the
+// separation forces of a block of agents are found together: a kernel lists
+// each agent's candidates in range (four at a time, no branch on a
+// distance), and only those (in the swarm, under one an agent) cost a square
+// root and two divisions, independent of the next agent's (see
+// separationBlock); elsewhere each agent's scan has no branch on the
+// distance either, a square root and two divisions per candidate.
 // Wall feelers read a bitmap of the grid's blocked cells (one bit a cell,
 // redone near the cells a grid edit changes) instead of its costs; a feeler
 // is cast only if the nearest blocked cell in its direction's quadrant (a
@@ -403,7 +406,8 @@ func (j *steerGather) Work(worker, lo, hi int) {
 
 // Work implements ecs.Job: the forces of the agents in slots [lo, hi), in
 // runs of up to blockSize slots: first the separation force of each of a
-// run's agents that has one, then each one's force. Apart, the two loops
+// run's agents that has one (separationBlock, with AVX2 and a dense hash),
+// then each one's force. Apart, the two loops
 // overlap one agent's work with the next one's (each agent's forces are a
 // long chain of square roots and divisions, the separation kernel's most
 // of all), which the loop that does it all agent by agent cannot; each
