@@ -316,7 +316,14 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 			seps[jb.at] = s.separationSlow(jb.pos, k, jb.radius, maxF)
 			continue
 		}
-		seps[jb.at] = steer.Truncate(r2.Vec{X: maxF * sx, Y: maxF * sy}, maxF)
+		f := r2.Vec{X: maxF * sx, Y: maxF * sy}
+		// steer.Truncate(f, maxF), whose first test is inline here: most
+		// forces are within maxF
+		if maxF >= 0x1p-500 && maxF <= 0x1p500 && float64(f.X*f.X)+float64(f.Y*f.Y) <= maxF*maxF {
+			seps[jb.at] = f
+			continue
+		}
+		seps[jb.at] = steer.Truncate(f, maxF)
 	}
 }
 

@@ -12,6 +12,14 @@ import (
 // sepFilterKernel reports whether sepFilter runs sepFilterAVX2.
 var sepFilterKernel = cpu.X86.HasAVX2
 
+// setSepFilterKernel lets sepFilter run its kernel or not (where the
+// processor has AVX2), for tests; it returns the previous setting.
+func setSepFilterKernel(on bool) bool {
+	old := sepFilterKernel
+	sepFilterKernel = on && cpu.X86.HasAVX2
+	return old
+}
+
 // sepFilter lists in ents, in order, job by job and run by run, the
 // candidates of each job's runs of sorted that are not the agent itself
 // and have !(|pos − q|² ≥ r2max) (see sepFilterGo, whose list it is to the

@@ -12,3 +12,6 @@ func sepFilter(sorted []r2.Vec, jobs []sepJob, ents []sepEnt) int {
 
 // sepFilterKernel reports whether sepFilter runs an assembly kernel.
 const sepFilterKernel = false
+
+// setSepFilterKernel does nothing: there is no kernel to switch.
+func setSepFilterKernel(bool) bool { return false }
