@@ -253,6 +253,7 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 	inv, lastX, lastY := l.InvCell, float64(l.W-1), float64(l.H-1)
 	if len(sc.jobs) < blockSize {
 		sc.jobs = make([]sepJob, blockSize)
+		sc.ents = make([]sepEnt, sepEntsCap)
 	}
 	jobs := sc.jobs[:blockSize]
 	nj, total := 0, 0
@@ -275,9 +276,13 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		lo0, hi0 := l.RowSpan(y0, x0, x1)
 		lo1, hi1 := l.RowSpan(y1, x0, x1)
 		n0, n1 := hi0-lo0, (hi1-lo1)&-(y1-y0) // none when one row
-		if y1-y0 > 1 || lo0+sepSpan(n0) > len(sorted) || lo1+sepSpan(n1) > len(sorted) {
+		if y1-y0 > 1 || lo0+sepSpan(n0) > len(sorted) || lo1+sepSpan(n1) > len(sorted) || n0+n1 >= sepEntsCap {
 			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
 			continue
+		}
+		if total+n0+n1 >= sepEntsCap { // the list could fill up: the jobs so far first
+			s.sepFlush(jobs[:nj], seps, sc.ents, lo)
+			nj, total = 0, 0
 		}
 		// field by field: a record built on the stack and copied would be
 		// read with loads wider than its stores, which wait for them
@@ -289,14 +294,26 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		nj++
 		total += n0 + n1
 	}
-	if nj == 0 {
-		return
+	if nj > 0 {
+		s.sepFlush(jobs[:nj], seps, sc.ents, lo)
 	}
-	jobs = jobs[:nj]
-	// the kernel writes each candidate at the list's end before it keeps
-	// it or not: room for all of them and one more
-	sc.ents = grow(sc.ents, total+1)
-	ents := sc.ents[:sepFilter(sorted, jobs, sc.ents)]
+}
+
+// sepEntsCap is the room of a worker's list of candidates in range
+// (steerScratch.ents), made once: separationBlock hands the filter at most
+// sepEntsCap − 1 candidates at a time (the kernel writes each candidate at
+// the list's end before it keeps it or not), so a crowd denser than any
+// before does not grow it in the steady state. An agent with as many
+// candidates takes separation.
+const sepEntsCap = 2048
+
+// sepFlush sets seps[jb.at] to the separation force of each job of jobs
+// (agents of the block from slot lo), whose candidates number under
+// len(ents): the filter lists those in range in ents, each one's push is
+// added to its agent's sums in order, and the sums are scaled and
+// truncated as separation does.
+func (s *Steer) sepFlush(jobs []sepJob, seps []r2.Vec, ents []sepEnt, lo int) {
+	ents = ents[:sepFilter(s.sorted, jobs, ents)]
 	for i := range ents {
 		e := &ents[i]
 		jb := &jobs[e.job]
@@ -312,8 +329,7 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		jb := &jobs[i]
 		sx, sy, maxF := jb.sum.X, jb.sum.Y, jb.maxForce
 		if sx-sx != 0 || sy-sy != 0 { // a neighbour at distance 0, a NaN, or an overflow
-			k := lo + jb.at
-			seps[jb.at] = s.separationSlow(jb.pos, k, jb.radius, maxF)
+			seps[jb.at] = s.separationSlow(jb.pos, lo+jb.at, jb.radius, maxF)
 			continue
 		}
 		f := r2.Vec{X: maxF * sx, Y: maxF * sy}

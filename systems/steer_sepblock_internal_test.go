@@ -193,7 +193,7 @@ func sepKinds() []steerKind {
 
 // TestSeparationBlockMatchesSeparation: separationBlock gives separation's
 // force to the bit, with the AVX2 filter (where there is one) and with the
-// Go one, over crowds sparse and dense with stacks of coincident agents
+// Go one, over crowds sparse and very dense with stacks of coincident agents
 // (distance 0: separationSlow's fallback directions), agents on their
 // slot and moved off it, empty slots, the kinds of sepKinds, and agents at
 // NaN, infinite and huge positions.
@@ -205,7 +205,10 @@ func TestSeparationBlockMatchesSeparation(t *testing.T) {
 			continue
 		}
 		old := setSepFilterKernel(kernel)
-		for _, side := range []float64{14, 40, 120} {
+		// side 14: blocks of more candidates than the list's room
+		// (sepFlush more than once a block); side 3: agents with more
+		// than the room each (separation)
+		for _, side := range []float64{3, 14, 40, 120} {
 			rng := steer.NewRand(uint64(side))
 			pos := make([]r2.Vec, 3000)
 			for i := range pos {
