@@ -48,11 +48,14 @@ import (
 // neighbours' positions straight from the hash's sorted array (the 3×3
 // buckets around the agent are three contiguous runs of it), summing the
 // push of each in the hash's order, which follows entity IDs, so the force
-// does not depend on the order Arche stores agents in; the scan has no
-// branch on the distance (one out of range, and the agent's own slot, add a
-// push of exactly zero), so each candidate costs a square root and two
-// divisions but no mispredicted branch (tried and measured slower: a second
-// pass over only the candidates in range, about one in five in the swarm).
+// does not depend on the order Arche stores agents in; a candidate out of
+// range, and the agent's own slot, add a push of exactly zero. With AVX2 the
+// separation forces of a block of agents are found together: a kernel lists
+// each agent's candidates in range (four at a time, no branch on a
+// distance), and only those (in the swarm, under one an agent) cost a square
+// root and two divisions, independent of the next agent's (see
+// separationBlock); elsewhere each agent's scan has no branch on the
+// distance either, a square root and two divisions per candidate.
 // Wall feelers read a bitmap of the grid's blocked cells (one bit a cell,
 // redone near the cells a grid edit changes) instead of its costs; a feeler
 // is cast only if the nearest blocked cell in its direction's quadrant (a
@@ -219,6 +222,8 @@ type steerScratch struct {
 	ids        []int32
 	near, vels []r2.Vec
 	seps       [blockSize]r2.Vec // Work's separation forces of a run of slots
+	jobs       []sepJob          // separationBlock's agents (capacity blockSize)
+	ents       []sepEnt          // and their candidates in range
 	_          [64]byte          // keep workers' buffers off one cache line
 }
 
@@ -401,7 +406,8 @@ func (j *steerGather) Work(worker, lo, hi int) {
 
 // Work implements ecs.Job: the forces of the agents in slots [lo, hi), in
 // runs of up to blockSize slots: first the separation force of each of a
-// run's agents that has one, then each one's force. Apart, the two loops
+// run's agents that has one (separationBlock, with AVX2 and a dense hash),
+// then each one's force. Apart, the two loops
 // overlap one agent's work with the next one's (each agent's forces are a
 // long chain of square roots and divisions, the separation kernel's most
 // of all), which the loop that does it all agent by agent cannot; each
@@ -415,14 +421,18 @@ func (s *Steer) Work(worker, lo, hi int) {
 		end := min(lo+blockSize, hi)
 		prefetchBlock(&s.hot[lo], end-lo, &s.pf)
 		seps := sc.seps[:end-lo]
-		for k := lo; k < end; k++ {
-			a := &s.hot[k]
-			if a.out == 0 {
-				continue
-			}
-			kd := &s.kinds[a.kind&(1<<kindBits-1)]
-			if kd.sep && finiteVec(a.pos) { // combine's test: see there
-				seps[k-lo] = s.separation(a.pos, k, kd.wt.SeparationRadius, kd.kin.MaxForce)
+		if sepBatch && s.dense {
+			s.separationBlock(lo, end, seps, sc)
+		} else {
+			for k := lo; k < end; k++ {
+				a := &s.hot[k]
+				if a.out == 0 {
+					continue
+				}
+				kd := &s.kinds[a.kind&(1<<kindBits-1)]
+				if kd.sep && finiteVec(a.pos) { // combine's test: see there
+					seps[k-lo] = s.separation(a.pos, k, kd.wt.SeparationRadius, kd.kin.MaxForce)
+				}
 			}
 		}
 		for k := lo; k < end; k++ {

@@ -181,3 +181,180 @@ func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r
 	}
 	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)
 }
+
+// sepJob is one agent's separation for sepFilter and separationBlock: its
+// position, radius² and the two runs of candidates sepRuns would take (at
+// the offsets steer_separation_amd64.s reads: pos 0, r2max 16, runs 24 and
+// 48), then what separationBlock keeps for after the filter.
+type sepJob struct {
+	pos      r2.Vec
+	r2max    float64
+	runs     [2]sepRun
+	radius   float64
+	maxForce float64
+	sum      r2.Vec // the pushes so far
+	at       int    // the agent's index in the block
+}
+
+// sepEnt is a candidate sepFilter keeps: pos − q for the agent of job
+// jobs[job] and a neighbour q.
+type sepEnt struct {
+	d   r2.Vec
+	job int
+	_   int
+}
+
+// sepFilterGo is sepFilter one candidate at a time: the reference of the
+// assembly kernel, whose arithmetic it rounds as that does (float64(x): no
+// product fused into a sum on any GOAMD64 or GOARCH).
+func sepFilterGo(sorted []r2.Vec, jobs []sepJob, ents []sepEnt) int {
+	m := 0
+	for j := range jobs {
+		jb := &jobs[j]
+		for _, r := range jb.runs {
+			for i, q := range sorted[r.lo : r.lo+r.n] {
+				dx, dy := jb.pos.X-q.X, jb.pos.Y-q.Y
+				d2 := float64(dx*dx) + float64(dy*dy)
+				if i != r.self && !(d2 >= jb.r2max) {
+					ents[m] = sepEnt{d: r2.Vec{X: dx, Y: dy}, job: j}
+					m++
+				}
+			}
+		}
+	}
+	return m
+}
+
+// separationBlock sets seps[k−lo] to the separation force of each agent k in
+// slots [lo, end) with one (kd.sep and a finite position), as separation
+// gives it to the bit, a block of agents at a time instead of one agent
+// after another: the agents' candidates in range are listed first, then
+// each one's push is added to its agent's sums. Most candidates are out of
+// range (their push is ±0, which leaves a sum as it is: see separation) and
+// most agents have none or one in range, so this leaves out most square
+// roots and divisions; those left are independent of each other (one
+// agent's pushes wait only on its own sum), where separation's chain of
+// them (loads, √, two divisions, the sums) for one agent held up the
+// next one's.
+//
+// The list comes from sepFilter (AVX2 on amd64, four candidates at a time,
+// no branch on a distance): every candidate but the agent itself with
+// !(d² ≥ r²), so those at distance 0 and NaN ones are listed too, and make
+// the sums NaN or infinite: those agents take separationSlow, as in
+// separation. A candidate so far away that pos − q overflows is left out
+// (d² is +Inf): in separation its push is NaN, and separationSlow, which
+// leaves it out, gives the in-range pushes' force, the one found here.
+// Agents whose query reads more than two bucket rows, whose radius is
+// outside [2⁻⁵⁰⁰, 2⁵⁰⁰], or whose blocks of four would read past the array
+// take separation.
+func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
+	l := &s.layout
+	sorted := s.sorted
+	inv, lastX, lastY := l.InvCell, float64(l.W-1), float64(l.H-1)
+	if len(sc.jobs) < blockSize {
+		sc.jobs = make([]sepJob, blockSize)
+		sc.ents = make([]sepEnt, sepEntsCap)
+	}
+	jobs := sc.jobs[:blockSize]
+	nj, total := 0, 0
+	for k := lo; k < end; k++ {
+		a := &s.hot[k]
+		if a.out == 0 {
+			continue
+		}
+		kd := &s.kinds[a.kind&(1<<kindBits-1)]
+		if !kd.sep || !finiteVec(a.pos) { // combine's test: see there
+			continue
+		}
+		radius, maxF := kd.wt.SeparationRadius, kd.kin.MaxForce
+		if !(radius >= 0x1p-500 && radius <= 0x1p500) {
+			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
+			continue
+		}
+		x0, x1 := sepIndex((a.pos.X-radius)*inv, lastX), sepIndex((a.pos.X+radius)*inv, lastX)
+		y0, y1 := sepIndex((a.pos.Y-radius)*inv, lastY), sepIndex((a.pos.Y+radius)*inv, lastY)
+		lo0, hi0 := l.RowSpan(y0, x0, x1)
+		lo1, hi1 := l.RowSpan(y1, x0, x1)
+		n0, n1 := hi0-lo0, (hi1-lo1)&-(y1-y0) // none when one row
+		if y1-y0 > 1 || lo0+sepSpan(n0) > len(sorted) || lo1+sepSpan(n1) > len(sorted) || n0+n1 >= sepEntsCap {
+			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
+			continue
+		}
+		if total+n0+n1 >= sepEntsCap { // the list could fill up: the jobs so far first
+			s.sepFlush(jobs[:nj], seps, sc.ents, lo)
+			nj, total = 0, 0
+		}
+		// field by field: a record built on the stack and copied would be
+		// read with loads wider than its stores, which wait for them
+		jb := &jobs[nj]
+		jb.pos, jb.r2max = a.pos, radius*radius
+		jb.runs[0] = sepRun{lo0, n0, k - lo0}
+		jb.runs[1] = sepRun{lo1, n1, k - lo1}
+		jb.radius, jb.maxForce, jb.sum, jb.at = radius, maxF, r2.Vec{}, k-lo
+		nj++
+		total += n0 + n1
+	}
+	if nj > 0 {
+		s.sepFlush(jobs[:nj], seps, sc.ents, lo)
+	}
+}
+
+// sepEntsCap is the room of a worker's list of candidates in range
+// (steerScratch.ents), made once: separationBlock hands the filter at most
+// sepEntsCap − 1 candidates at a time (the kernel writes each candidate at
+// the list's end before it keeps it or not), so a crowd denser than any
+// before does not grow it in the steady state. An agent with as many
+// candidates takes separation.
+const sepEntsCap = 2048
+
+// sepFlush sets seps[jb.at] to the separation force of each job of jobs
+// (agents of the block from slot lo), whose candidates number under
+// len(ents): the filter lists those in range in ents, each one's push is
+// added to its agent's sums in order, and the sums are scaled and
+// truncated as separation does.
+func (s *Steer) sepFlush(jobs []sepJob, seps []r2.Vec, ents []sepEnt, lo int) {
+	ents = ents[:sepFilter(s.sorted, jobs, ents)]
+	for i := range ents {
+		e := &ents[i]
+		jb := &jobs[e.job]
+		dx, dy := e.d.X, e.d.Y
+		// n = √min(d², r²) with d² < r² (or NaN, which stays NaN)
+		n := math.Sqrt(float64(dx*dx) + float64(dy*dy))
+		r := jb.radius
+		w := (r - n) / r
+		jb.sum.X += float64(w / n * dx)
+		jb.sum.Y += float64(w / n * dy)
+	}
+	for i := range jobs {
+		jb := &jobs[i]
+		sx, sy, maxF := jb.sum.X, jb.sum.Y, jb.maxForce
+		if sx-sx != 0 || sy-sy != 0 { // a neighbour at distance 0, a NaN, or an overflow
+			seps[jb.at] = s.separationSlow(jb.pos, lo+jb.at, jb.radius, maxF)
+			continue
+		}
+		f := r2.Vec{X: maxF * sx, Y: maxF * sy}
+		// steer.Truncate(f, maxF), whose first test is inline here: most
+		// forces are within maxF
+		if maxF >= 0x1p-500 && maxF <= 0x1p500 && float64(f.X*f.X)+float64(f.Y*f.Y) <= maxF*maxF {
+			seps[jb.at] = f
+			continue
+		}
+		seps[jb.at] = steer.Truncate(f, maxF)
+	}
+}
+
+// sepIndex is the bucket index of v clamped to [0, last], for a v that is
+// not NaN: what spatial.Layout.Rows finds for each bound of a query (the
+// bounds here are finite, or ±Inf where the product overflows), with
+// branches that the agents of a crowd, inside the grid, predict, where the
+// min and max of floats there take a dozen instructions each for their
+// rules on NaN and −0 (TestSepIndexMatchesRows).
+func sepIndex(v, last float64) int {
+	if v < 0 {
+		v = 0
+	}
+	if v > last {
+		v = last
+	}
+	return int(v)
+}

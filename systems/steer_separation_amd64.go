@@ -57,3 +57,15 @@ type sepArgs struct {
 //
 //go:noescape
 func sepRunsAVX2(base *r2.Vec, args *sepArgs) (sx, sy float64, zero bool)
+
+// sepBatch reports whether Steer.Work takes separationBlock (whose
+// sepFilter runs an AVX2 kernel) for a dense hash.
+var sepBatch = cpu.X86.HasAVX2
+
+// setSepBatch lets Steer.Work take separationBlock or not (where it
+// would), for tests; it returns the previous setting.
+func setSepBatch(on bool) bool {
+	old := sepBatch
+	sepBatch = on && cpu.X86.HasAVX2
+	return old
+}

@@ -17,3 +17,11 @@ const sepKernel = false
 
 // setSepKernel does nothing: there is no kernel to switch.
 func setSepKernel(bool) bool { return false }
+
+// sepBatch reports whether Steer.Work takes separationBlock: not where
+// separation runs sepRunsGo (a build with GOAMD64=v3 or above fuses its
+// products and sums, which separationBlock's arithmetic does not).
+const sepBatch = false
+
+// setSepBatch does nothing: separationBlock is not taken.
+func setSepBatch(bool) bool { return false }

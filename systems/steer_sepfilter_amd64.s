@@ -1,0 +1,153 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// sepFilterAVX2 is sepFilterGo on four candidates at a time with AVX2 (see
+// sepFilter in steer_sepfilter_amd64.go). d = pos − q and d² = dx·dx + dy·dy
+// are rounded as Go rounds them (no FMA), two candidates to a ymm register
+// as (x0, y0, x1, y1), as they lie in memory. A candidate is kept when it is
+// before its run's end, is not the agent's own slot, and !(d² ≥ r²) (so
+// NaN is kept). Each candidate's entry (d and the job's index) is written
+// at the list's end, which then moves on by one entry if it is kept: no
+// branch on a distance.
+
+// lane indices: candidate k of a block occupies lanes 2k and 2k+1
+DATA sepfIdxA<>+0(SB)/8, $0
+DATA sepfIdxA<>+8(SB)/8, $0
+DATA sepfIdxA<>+16(SB)/8, $1
+DATA sepfIdxA<>+24(SB)/8, $1
+GLOBL sepfIdxA<>(SB), RODATA|NOPTR, $32
+DATA sepfIdxB<>+0(SB)/8, $2
+DATA sepfIdxB<>+8(SB)/8, $2
+DATA sepfIdxB<>+16(SB)/8, $3
+DATA sepfIdxB<>+24(SB)/8, $3
+GLOBL sepfIdxB<>(SB), RODATA|NOPTR, $32
+
+// the candidates per block, in every lane: the step of n and self
+DATA sepfFour<>+0(SB)/8, $4
+DATA sepfFour<>+8(SB)/8, $4
+DATA sepfFour<>+16(SB)/8, $4
+DATA sepfFour<>+24(SB)/8, $4
+GLOBL sepfFour<>(SB), RODATA|NOPTR, $32
+
+// func sepFilterAVX2(base *r2.Vec, jobs *sepJob, n int, ents *sepEnt) int
+//
+// Registers: SI base, DI the job, R8 jobs left, R11 the job's index,
+// R9 the list's end, R10 its start, BX the run's sepRun, DX runs left,
+// AX the block's first candidate, CX candidates left in the run,
+// R12 to R14 scratch; Y15 (px, py, px, py), Y13 r², Y9 and Y10 the lane
+// indices of A and B, Y11 four, Y7 the run's n and Y8 its self (both less
+// 4 per block done); Y0 to Y6 scratch.
+//
+// sepJob: pos at 0, r2max at 16, runs at 24 and 48 (lo, n, self: 8 bytes
+// each), 112 bytes in all. sepEnt: d at 0, job at 16, 32 bytes in all.
+TEXT ·sepFilterAVX2(SB), NOSPLIT, $0-40
+	MOVQ    base+0(FP), SI
+	MOVQ    jobs+8(FP), DI
+	MOVQ    n+16(FP), R8
+	MOVQ    ents+24(FP), R9
+	MOVQ    R9, R10
+	XORQ    R11, R11
+	VMOVDQU sepfIdxA<>(SB), Y9
+	VMOVDQU sepfIdxB<>(SB), Y10
+	VMOVDQU sepfFour<>(SB), Y11
+
+job:
+	// the agent's position twice, and r², each field loaded in its own size
+	VBROADCASTSD 0(DI), Y15
+	VBROADCASTSD 8(DI), Y0
+	VBLENDPD     $10, Y0, Y15, Y15 // (px, py, px, py)
+	VBROADCASTSD 16(DI), Y13
+	LEAQ         24(DI), BX
+	MOVQ         $2, DX
+
+run:
+	// AX = &base[lo]; CX = n; Y7 = n and Y8 = self in every lane
+	MOVQ         0(BX), AX
+	SHLQ         $4, AX
+	ADDQ         SI, AX
+	MOVQ         8(BX), CX
+	VPBROADCASTQ 8(BX), Y7
+	VPBROADCASTQ 16(BX), Y8
+
+block:
+	// Y1, Y2: the lanes of A's and B's candidates before the run's end
+	// (n > k) and not the agent's own slot (self ≠ k)
+	VPCMPGTQ Y9, Y7, Y1
+	VPCMPGTQ Y10, Y7, Y2
+	VPCMPEQQ Y9, Y8, Y0
+	VPANDN   Y1, Y0, Y1
+	VPCMPEQQ Y10, Y8, Y0
+	VPANDN   Y2, Y0, Y2
+
+	// d = pos − q, and d² = dx·dx + dy·dy in both lanes of a candidate
+	// (the squares, plus the squares with each pair swapped)
+	VMOVUPD   0(AX), Y3
+	VMOVUPD   32(AX), Y4
+	VSUBPD    Y3, Y15, Y3
+	VSUBPD    Y4, Y15, Y4
+	VMULPD    Y3, Y3, Y5
+	VPERMILPD $5, Y5, Y0
+	VADDPD    Y0, Y5, Y5
+	VMULPD    Y4, Y4, Y6
+	VPERMILPD $5, Y6, Y0
+	VADDPD    Y0, Y6, Y6
+
+	// kept: !(d² ≥ r²) (NGE_UQ: true for NaN), in a lane of Y1 or Y2;
+	// R12 bit 0 for candidate 0, bit 2 for 1; R13 likewise for 2 and 3
+	VCMPPD    $0x19, Y13, Y5, Y5
+	VANDPD    Y1, Y5, Y5
+	VCMPPD    $0x19, Y13, Y6, Y6
+	VANDPD    Y2, Y6, Y6
+	VMOVMSKPD Y5, R12
+	VMOVMSKPD Y6, R13
+
+	// each candidate's entry at the list's end, which moves on by one
+	// entry (32 bytes) for a kept one
+	VMOVUPD      X3, 0(R9)
+	MOVQ         R11, 16(R9)
+	MOVL         R12, R14
+	ANDL         $1, R14
+	SHLL         $5, R14
+	ADDQ         R14, R9
+	VEXTRACTF128 $1, Y3, X0
+	VMOVUPD      X0, 0(R9)
+	MOVQ         R11, 16(R9)
+	ANDL         $4, R12
+	SHLL         $3, R12
+	ADDQ         R12, R9
+	VMOVUPD      X4, 0(R9)
+	MOVQ         R11, 16(R9)
+	MOVL         R13, R14
+	ANDL         $1, R14
+	SHLL         $5, R14
+	ADDQ         R14, R9
+	VEXTRACTF128 $1, Y4, X0
+	VMOVUPD      X0, 0(R9)
+	MOVQ         R11, 16(R9)
+	ANDL         $4, R13
+	SHLL         $3, R13
+	ADDQ         R13, R9
+
+	// the next block of the run, if any: four slots on, n and self less 4
+	ADDQ   $64, AX
+	VPSUBQ Y11, Y7, Y7
+	VPSUBQ Y11, Y8, Y8
+	SUBQ   $4, CX
+	JGT    block
+
+	// the next run, then the next job
+	ADDQ $24, BX
+	DECQ DX
+	JNZ  run
+	ADDQ $112, DI
+	INCQ R11
+	DECQ R8
+	JNZ  job
+
+	// the number of entries kept
+	SUBQ       R10, R9
+	SHRQ       $5, R9
+	MOVQ       R9, ret+32(FP)
+	VZEROUPPER
+	RET
