@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/ai/bt"
 	"math"
 	"slices"
 	"strings"
@@ -242,6 +243,15 @@ const (
 	// order). Initialize does not refuse the order: a Perception between two
 	// decision systems serves the later one's agents, and the program's own.
 	CausePerceptionAfterDecision
+	// CauseMemoryShared: a Brain whose node memory (Brain.Memory) is the same
+	// memory as another agent's: a Memory copied from a template (one
+	// Brain{Tree: t, Memory: t.NewMemory()} given to many agents) rather than made
+	// for each (Tree.NewMemory, Memory.Clone, or the Thinker bundle, which makes
+	// one per agent). The agents tick one memory: each resumes where another
+	// left off (timers, running children, counters), so some act too often and
+	// others never, and with several workers the ticks race. Every agent of such
+	// a group but the first met counts.
+	CauseMemoryShared
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -290,6 +300,7 @@ var causeNames = [NumCauses]string{
 	CauseORCANeighboursMany:   "orca_too_many_neighbours",
 
 	CausePerceptionAfterDecision: "perception_after_decision",
+	CauseMemoryShared:            "brain_memory_shared",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -781,13 +792,14 @@ type diagnoser struct {
 	gridVersion uint64
 	walls       bool // the grid has a blocked cell
 
-	seen     map[arche.Entity]struct{} // Report.seen, reused between checks
-	queued   map[pathRequest]struct{}  // the requests the path queue holds, reused
-	queue    *PathQueue                // the world's path queue, nil if none
-	late     systemSet                 // decision systems live before the live Perception (CausePerceptionAfterDecision)
-	deciders decisionIDs               // the decision components' IDs, with late
-	systems  systemSet                 // archai systems initialized in the world
-	initOnce bool                      // some archai system was initialized: missing ones can be told
+	seen     map[arche.Entity]struct{}   // Report.seen, reused between checks
+	memories map[*bt.NodeMemory]struct{} // the Brains' node memories met (CauseMemoryShared), reused
+	queued   map[pathRequest]struct{}    // the requests the path queue holds, reused
+	queue    *PathQueue                  // the world's path queue, nil if none
+	late     systemSet                   // decision systems live before the live Perception (CausePerceptionAfterDecision)
+	deciders decisionIDs                 // the decision components' IDs, with late
+	systems  systemSet                   // archai systems initialized in the world
+	initOnce bool                        // some archai system was initialized: missing ones can be told
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -866,6 +878,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.combatChecks(w, r)
 	d.lodChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
+	d.sharedMemoryChecks(w, r)
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
@@ -1120,4 +1133,28 @@ func hasWalls(g *grid.Grid) bool {
 		}
 	}
 	return false
+}
+
+// sharedMemoryChecks counts the Brains whose node memory is another Brain's
+// (CauseMemoryShared): two Memories share their nodes when their first nodes
+// are one.
+func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
+	if d.memories == nil {
+		d.memories = map[*bt.NodeMemory]struct{}{}
+	}
+	clear(d.memories) // keeps its buckets: no allocation in steady state
+	q := d.trees.Query(w)
+	for q.Next() {
+		b, _, _, _ := q.Get()
+		nodes := b.Memory.Nodes()
+		if len(nodes) == 0 {
+			continue
+		}
+		first := &nodes[0]
+		if _, ok := d.memories[first]; ok {
+			r.add(CauseMemoryShared, q.Entity())
+			continue
+		}
+		d.memories[first] = struct{}{}
+	}
 }

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"github.com/archai-go/archai/ecs"
+	"github.com/mlange-42/arche/generic"
 	"math"
 	"testing"
 
@@ -464,6 +465,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 				in.live[bitIndex(sys)] = 1
 			}
 		}, []Cause{CausePerceptionAfterDecision}},
+		{"a Brain whose memory is the neighbour's (a template's copied)", false, 0, func(w *arche.World, e arche.Entity) {
+			q := generic.NewFilter1[components.Brain]().Query(w)
+			var shared bt.Memory
+			for q.Next() {
+				if q.Entity() != e {
+					shared = q.Get().Memory
+				}
+			}
+			compOf[components.Brain](w, e).Memory = shared
+		}, []Cause{CauseMemoryShared}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {
