@@ -59,9 +59,14 @@ func TestSpatialGoodCellSizes(t *testing.T) {
 	for _, c := range []float64{0, 0.5, 1, systems.DefaultHashCell, 7.5} {
 		world := arche.NewWorld()
 		arche.AddResource(&world, grid.New(40, 30))
-		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{CellSize: c})
-		s.Initialize(&world)
-		s.Run(&world, 1)
+		sp := &systems.Spatial{CellSize: c}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), sp)
+		require.NotPanics(t, func() { s.Initialize(&world); s.Run(&world, 1) }, "CellSize %v", c)
 		s.Finalize(&world)
+		want := c
+		if c == 0 {
+			want = systems.DefaultHashCell
+		}
+		assert.Equal(t, want, sp.CellSize, "0 means DefaultHashCell; others are kept")
 	}
 }
