@@ -75,6 +75,10 @@ type report struct {
 	// "clock_time_not_finite"), before the first frame or after the last; [] for a
 	// well set-up run. A name, never the step itself: JSON has no NaN or Inf.
 	ClockFindings []string `json:"clock_findings"`
+	// ScheduleOrder lists the pairs of systems in an order that works a frame
+	// late (systems.Report.Order: "movement before steer"), before the first frame
+	// or after the last; [] for a well set-up run.
+	ScheduleOrder []string `json:"schedule_order"`
 
 	LOD         bool   `json:"lod"`
 	ThinkBudget int    `json:"think_budget"`
@@ -263,7 +267,7 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		Loaded:         cfg.loaded,
 		diagnosed:      [2]systems.Report{before, systems.Diagnose(w)},
 	}
-	rep.Diagnostics, rep.InstalledTwice, rep.ClockFindings = diagnosticsJSON(before, rep.diagnosed[1])
+	rep.Diagnostics, rep.InstalledTwice, rep.ClockFindings, rep.ScheduleOrder = diagnosticsJSON(before, rep.diagnosed[1])
 	total := 0.0
 	for _, ms := range frameMs {
 		total += ms

@@ -8,7 +8,8 @@
 // hash of the final state, and the misconfigured agents that
 // systems.Diagnose counts before the first frame and after the last (per
 // cause in -json's "diagnostics" object, the systems installed twice in its
-// "installed_twice" list; all 0 and [] for both scenarios), and for
+// "installed_twice" list, the pairs of systems in an order that works a frame
+// late in its "schedule_order" list; all 0 and [] for both scenarios), and for
 // the guards the run's script errors and clock faults of systems.Decision
 // ("script_errors", "clock_faults"; 0).
 //

@@ -17,26 +17,34 @@ import (
 // frame and after the last: per cause (every cause listed), the larger of the two
 // counts; the systems installed twice in either (Report.Twice), each once, in the
 // reports' order; and the clock's faults in either (Report.ClockFault, by name:
-// "clock_dt_over_max"), each once, before's first. The lists are never nil (an empty
-// list says none, as the text report's "no misconfigured agent").
-func diagnosticsJSON(before, after systems.Report) (counts map[string]int, twice, clock []string) {
+// "clock_dt_over_max"), each once, before's first; and the pairs of systems in an
+// order that works a frame late (Report.Order: "movement before steer"), each once.
+// The lists are never nil (an empty list says none, as the text report's "no
+// misconfigured agent").
+func diagnosticsJSON(before, after systems.Report) (counts map[string]int, twice, clock, order []string) {
 	counts = make(map[string]int, int(systems.NumCauses))
 	for c := range systems.NumCauses {
 		counts[c.String()] = max(before.Counts[c], after.Counts[c])
 	}
-	twice = []string{}
-	for _, n := range slices.Concat(before.Twice, after.Twice) {
-		if !slices.Contains(twice, n) {
-			twice = append(twice, n)
-		}
-	}
+	twice, order = unionOf(before.Twice, after.Twice), unionOf(before.Order, after.Order)
 	clock = []string{}
 	for _, f := range []systems.ClockFault{before.ClockFault, after.ClockFault} {
 		if f != systems.ClockUsable && !slices.Contains(clock, f.String()) {
 			clock = append(clock, f.String())
 		}
 	}
-	return counts, twice, clock
+	return counts, twice, clock, order
+}
+
+// unionOf returns the strings of a then b, each once, in that order; never nil.
+func unionOf(a, b []string) []string {
+	out := []string{}
+	for _, n := range slices.Concat(a, b) {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // writeJSONLine writes r as one line of JSON (JSON lines: one object per
