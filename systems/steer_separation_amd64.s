@@ -18,24 +18,7 @@
 // their push is replaced by +0, which leaves a sum as it is, and they never
 // report a zero distance.
 
-// lane indices: candidate k of a block occupies lanes 2k and 2k+1
-DATA sepIdxA<>+0(SB)/8, $0
-DATA sepIdxA<>+8(SB)/8, $0
-DATA sepIdxA<>+16(SB)/8, $1
-DATA sepIdxA<>+24(SB)/8, $1
-GLOBL sepIdxA<>(SB), RODATA|NOPTR, $32
-DATA sepIdxB<>+0(SB)/8, $2
-DATA sepIdxB<>+8(SB)/8, $2
-DATA sepIdxB<>+16(SB)/8, $3
-DATA sepIdxB<>+24(SB)/8, $3
-GLOBL sepIdxB<>(SB), RODATA|NOPTR, $32
-
-// the candidates per block, in every lane: the step of n and self
-DATA sepFour<>+0(SB)/8, $4
-DATA sepFour<>+8(SB)/8, $4
-DATA sepFour<>+16(SB)/8, $4
-DATA sepFour<>+24(SB)/8, $4
-GLOBL sepFour<>(SB), RODATA|NOPTR, $32
+// lane constants: ·sepLaneIdxA, ·sepLaneIdxB, ·sepLaneFour (steer_lanes_amd64.s)
 
 // func sepRunsAVX2(base *r2.Vec, args *sepArgs) (sx, sy float64, zero bool)
 //
@@ -61,8 +44,8 @@ TEXT ·sepRunsAVX2(SB), NOSPLIT, $0-33
 	VMOVSD       32(DI), X12
 	VMOVHPD      40(DI), X12, X12
 	VPXOR        Y11, Y11, Y11
-	VMOVDQU        sepIdxA<>(SB), Y9
-	VMOVDQU        sepIdxB<>(SB), Y10
+	VMOVDQU        ·sepLaneIdxA(SB), Y9
+	VMOVDQU        ·sepLaneIdxB(SB), Y10
 
 	// for each of the two runs (sepArgs.runs at offset 48, 24 bytes each)
 	LEAQ 48(DI), BX
@@ -143,8 +126,8 @@ block:
 
 	// the next block of the run, if any: four slots on, n and self less 4
 	ADDQ   $64, AX
-	VPSUBQ sepFour<>(SB), Y7, Y7
-	VPSUBQ sepFour<>(SB), Y8, Y8
+	VPSUBQ ·sepLaneFour(SB), Y7, Y7
+	VPSUBQ ·sepLaneFour(SB), Y8, Y8
 	SUBQ   $4, CX
 	JGT    block
 

@@ -11,24 +11,7 @@
 // at the list's end, which then moves on by one entry if it is kept: no
 // branch on a distance.
 
-// lane indices: candidate k of a block occupies lanes 2k and 2k+1
-DATA sepfIdxA<>+0(SB)/8, $0
-DATA sepfIdxA<>+8(SB)/8, $0
-DATA sepfIdxA<>+16(SB)/8, $1
-DATA sepfIdxA<>+24(SB)/8, $1
-GLOBL sepfIdxA<>(SB), RODATA|NOPTR, $32
-DATA sepfIdxB<>+0(SB)/8, $2
-DATA sepfIdxB<>+8(SB)/8, $2
-DATA sepfIdxB<>+16(SB)/8, $3
-DATA sepfIdxB<>+24(SB)/8, $3
-GLOBL sepfIdxB<>(SB), RODATA|NOPTR, $32
-
-// the candidates per block, in every lane: the step of n and self
-DATA sepfFour<>+0(SB)/8, $4
-DATA sepfFour<>+8(SB)/8, $4
-DATA sepfFour<>+16(SB)/8, $4
-DATA sepfFour<>+24(SB)/8, $4
-GLOBL sepfFour<>(SB), RODATA|NOPTR, $32
+// lane constants: ·sepLaneIdxA, ·sepLaneIdxB, ·sepLaneFour (steer_lanes_amd64.s)
 
 // func sepFilterAVX2(base *r2.Vec, jobs *sepJob, n int, ents *sepEnt) int
 //
@@ -48,9 +31,9 @@ TEXT ·sepFilterAVX2(SB), NOSPLIT, $0-40
 	MOVQ    ents+24(FP), R9
 	MOVQ    R9, R10
 	XORQ    R11, R11
-	VMOVDQU sepfIdxA<>(SB), Y9
-	VMOVDQU sepfIdxB<>(SB), Y10
-	VMOVDQU sepfFour<>(SB), Y11
+	VMOVDQU ·sepLaneIdxA(SB), Y9
+	VMOVDQU ·sepLaneIdxB(SB), Y10
+	VMOVDQU ·sepLaneFour(SB), Y11
 
 job:
 	// the agent's position twice, and r², each field loaded in its own size
