@@ -373,7 +373,7 @@
     for (const c of o.considerations) {
       const range = c.range ? ` <span class="muted">[${num(c.range[0])}→${num(c.range[1])}]</span>` : "";
       h += `<tr class="con${c.evaluated ? "" : " skipped"}" data-name="${esc(c.name)}" title="${esc(c.note || "")}"><td>${esc(c.name)}${c.veto ? " (veto)" : ""}</td>` +
-        `<td class="input">${traced ? num(c.input) : "…"}${range}</td><td class="x">${traced ? num(c.x) : "…"}</td><td class="muted">${esc(c.curve)}</td>` +
+        `<td class="input">${traced ? num(c.input) : "…"}${range}</td><td class="x">${traced ? num(c.x) : "…"}</td><td class="muted" title="${esc(c.curve)}">${esc(c.curve.split("(")[0])}</td>` +
         `<td class="out">${c.evaluated ? num(c.score) : "skipped"}</td><td class="comp">${!c.evaluated ? "" : comp ? num(c.compensated) : ws ? num(c.weight || 1) : ""}</td></tr>`;
     }
     return h + "</table>";
@@ -463,7 +463,7 @@
       }
       for (const tr of a.fsm.trees || []) for (const x of tr.log || []) {
         const n = tr.tree.nodes[x.node];
-        more.push({ t: x.t, text: `${esc(tr.tree.name)} [${x.node}] ${esc(n ? n.name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}`, cls: "stree" });
+        more.push({ t: x.t, text: `${esc(tr.tree.name)} [${x.node}] ${esc(n ? n.name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}`, cls: "treelog" });
       }
     }
     if (a.utility) for (const x of a.utilityLog || []) {
