@@ -75,26 +75,25 @@ type Consideration struct {
 // Score returns the consideration's score for agent, in [0, 1]; 0 without an Input.
 func (c *Consideration) Score(agent any) float64 {
 	var n uint64
-	return c.score(agent, &n, nil, 0)
+	s, _ := c.score(agent, &n)
+	return s
 }
 
-// score is Score, adding 1 to *unread if the input could not read the agent, and
-// writing the raw input to in[j] unless in is nil.
-func (c *Consideration) score(agent any, unread *uint64, in []float64, j int) float64 {
+// score is Score, adding 1 to *unread if the input could not read the agent; raw is
+// the input it read (NaN without an Input), for a [Trace].
+func (c *Consideration) score(agent any, unread *uint64) (s, raw float64) {
 	if c.Input == nil {
-		return 0
+		return 0, math.NaN()
 	}
 	x := c.Input(agent)
-	if in != nil {
-		in[j] = x
-	}
+	raw = x
 	if isUnread(x) {
 		*unread++
 	}
 	if c.Range != (Range{}) {
 		x = c.Range.Normalize(x)
 	}
-	return c.Curve.Eval(x)
+	return c.Curve.Eval(x), raw
 }
 
 // Combine is how an action combines its considerations' scores.

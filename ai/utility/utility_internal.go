@@ -82,8 +82,11 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint
 		var sum, wsum float64
 		for j := range a.Considerations {
 			c := &a.Considerations[j]
-			s := c.score(agent, unread, in, j)
+			s, x := c.score(agent, unread)
 			out[j] = s
+			if in != nil {
+				in[j] = x
+			}
 			if s == 0 && c.Veto {
 				markSkipped(out[j+1 : n])
 				return 0
@@ -99,8 +102,11 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint
 	default: // Compensated, Product
 		score = 1
 		for j := range a.Considerations {
-			s := a.Considerations[j].score(agent, unread, in, j)
+			s, x := a.Considerations[j].score(agent, unread)
 			out[j] = s
+			if in != nil {
+				in[j] = x
+			}
 			if s == 0 {
 				markSkipped(out[j+1 : n])
 				return 0

@@ -38,7 +38,11 @@ const MaxSpeed = 1000
 //	optional   Faction, Health, Intent, Velocity, Think, Brain, Blackboard,
 //	           UtilityBrain, StateMachine, Path, Perception, FlowFollower,
 //	           HTNPlanner, GOAPPlanner, SquadMember
-//	writes     nothing (it only reads the world)
+//	writes     nothing of the simulation: it reads the world, and only sets the
+//	           selected agent's UtilityBrain.State.Trace (utility.Trace: the
+//	           reasoner then records that agent's raw inputs; no decision reads
+//	           it, it is neither saved nor hashed), taken out again when the
+//	           agent is deselected, another selected, or at Finalize
 //	resources  *ecs.Clock and *grid.Grid optional (without a clock a frame
 //	           counts as 1/60 s; without a grid the page draws no map)
 //
