@@ -252,6 +252,11 @@ type State struct {
 // alone does not keep (it keeps each consideration's curve output in
 // State.Considerations). Recording allocates once, when Inputs does not fit the
 // reasoner.
+//
+// Important: a Trace belongs to one State. A State copied with its Trace (a
+// template agent's component copied to others) makes every copy record into it; with
+// several workers that is a data race on the Trace (never on the decisions, which do
+// not read it): set Trace to nil in copies.
 type Trace struct {
 	// Inputs holds each consideration's raw input (what its Input function returned,
 	// before its Range) in the last scoring, in the order of State.Considerations:
