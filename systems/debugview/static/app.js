@@ -318,7 +318,7 @@
       const active = st.scrub === null ? tr.active : (tr.states || []).some((s) => full === s || full.startsWith(s + "/"));
       const s = tr.log ? undoLog(tr.tree.status, tr.log, st.scrub) : tr.tree.status;
       h += `<div class="stree" data-tree="${esc(tr.tree.name)}" data-active="${active ? 1 : 0}">` +
-        `<div class="stree-head"><b>${esc(tr.tree.name)}</b> in ${(tr.states || []).map(esc).join(", ")}` +
+        `<div class="stree-head"><b>${esc(tr.tree.name)}</b> ${tr.states && tr.states.length ? "in " + tr.states.map(esc).join(", ") : '<span class="muted">(no state of the machine runs it)</span>'}` +
         `${active ? "" : ' <span class="muted">(not active)</span>'}${tr.field ? ` <span class="muted">${esc(tr.field)}</span>` : ' <span class="muted">not ticked yet</span>'}</div>` +
         `<div class="tree">` + treeNodes(tr.tree, s) + "</div></div>";
     }
