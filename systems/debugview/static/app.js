@@ -310,12 +310,11 @@
     const crumbs = path.length ? path.map((n) => `<span class="state">${esc(n)}</span>`).join('<span class="sep">›</span>') : '<span class="muted">not started</span>';
     let h = `<table>${row("machine", esc(f.name))}${row("active", `<span id="fsm-path">${crumbs}</span>${when}`)}` +
       `${row("previous", esc(f.previous))}${row("in state", fmt(f.elapsed) + " s")}${row("transitions", f.transitions)}</table>`;
-    const trees = f.trees || [];
     const full = path.join("/");
-    for (let k = 0; k < trees.length; k++) {
-      const tr = trees[k];
-      // active at the scrubbed time: one of its states is on the path of then
-      const active = st.scrub === null ? tr.active : (tr.states || []).some((s) => full === s || full.startsWith(s + "/"));
+    // active at the scrubbed time: one of its states is on the path of then; the active trees first
+    const trees = (f.trees || []).map((tr) => ({ tr, active: st.scrub === null ? tr.active : (tr.states || []).some((s) => full === s || full.startsWith(s + "/")) }))
+      .sort((p, q) => q.active - p.active);
+    for (const { tr, active } of trees) {
       const s = tr.log ? undoLog(tr.tree.status, tr.log, st.scrub) : tr.tree.status;
       h += `<div class="stree" data-tree="${esc(tr.tree.name)}" data-active="${active ? 1 : 0}">` +
         `<div class="stree-head"><b>${esc(tr.tree.name)}</b> ${tr.states && tr.states.length ? "in " + tr.states.map(esc).join(", ") : '<span class="muted">(no state of the machine runs it)</span>'}` +
