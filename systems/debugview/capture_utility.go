@@ -44,13 +44,9 @@ func (v *Viewer) observeUtility(w *arche.World) {
 	}
 	v.utilSeen = utilSeen{valid: true, reasoner: r, choice: s.Choice, decisions: s.Decisions}
 	now := v.frameTime()
-	t := UtilityTransition{Time: finite(now), Kind: "selected", To: r.ActionName(choiceIn(r, s.Choice)),
-		Choice: choiceIn(r, s.Choice), Scores: make([]float64, r.Len())}
-	for i := range t.Scores {
-		if i < len(s.Scores) {
-			t.Scores[i] = finite(s.Scores[i])
-		}
-	}
+	d := utilityOf(u, &v.utilTrace) // the decision of this frame, whose inputs the Trace recorded
+	t := UtilityTransition{Time: finite(now), Kind: "selected", To: r.ActionName(d.Choice), Choice: d.Choice,
+		Scores: d.Scores, Held: d.Held, Traced: d.Traced, Options: d.Options}
 	if prev.valid && prev.reasoner == r {
 		t.Kind, t.From = "choice", r.ActionName(choiceIn(r, prev.choice))
 	}

@@ -312,6 +312,13 @@ func TestSelectShowsTheConsiderations(t *testing.T) {
 	assert.Equal(t, "rest", c.To)
 	assert.Equal(t, 1, c.Choice)
 	assert.InDelta(t, 0.675, c.Scores[1], 1e-12)
+	require.Len(t, c.Options, 3, "the decision of the change in detail")
+	require.True(t, c.Traced)
+	require.NotNil(t, c.Options[0].Considerations[0].Input)
+	assert.Equal(t, 0.2, *c.Options[0].Considerations[0].Input, "hungry's input at the change")
+	assert.InDelta(t, 0.28, c.Options[0].Considerations[0].Compensated, 1e-12)
+	assert.InDelta(t, 0.252, c.Options[0].Selection, 1e-12, "hunt, held, with its bonus, lost to rest")
+	assert.Equal(t, 0, c.Held)
 
 	// not hungry at all: hungry scores 0 and vetoes hunt; prey near is not evaluated
 	dw.wolves.Get(dw.wolf).Hunger = 0

@@ -184,15 +184,20 @@ type ConsiderationScore struct {
 // UtilityTransition is a change of the selected agent's utility choice, seen by
 // comparing its UtilityBrain from one frame to the next: Kind "selected" (the
 // choice when the agent was selected: the log's baseline) or "choice"; From and To
-// are action names ("None" for no choice) and Scores every option's score at that
-// decision, in the reasoner's order.
+// are action names ("None" for no choice), Scores every option's score at that
+// decision, in the reasoner's order, and Options the decision in detail, as
+// [Utility.Options] (Held and Traced as in [Utility]): so the page shows, scrubbed
+// back to a change, why the agent changed its mind.
 type UtilityTransition struct {
-	Time   float64   `json:"t"`
-	Kind   string    `json:"kind"`
-	From   string    `json:"from"`
-	To     string    `json:"to"`
-	Choice int       `json:"choice"` // index of To, or -1
-	Scores []float64 `json:"scores"`
+	Time    float64   `json:"t"`
+	Kind    string    `json:"kind"`
+	From    string    `json:"from"`
+	To      string    `json:"to"`
+	Choice  int       `json:"choice"` // index of To, or -1
+	Scores  []float64 `json:"scores"`
+	Held    int       `json:"held"`
+	Traced  bool      `json:"traced"`
+	Options []Option  `json:"options"`
 }
 
 // FSM is the agent's state machine.

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -32,7 +33,8 @@ type Chores struct{ Chop, Carry hybrid.TreeRun }
 // Day › Work › {Chop, Carry}, whose leaves each run a tree (Chop: Wait 0.6 s, fell;
 // Carry: Wait 0.8 s, drop; each goes to the other when its tree succeeds), and a wolf
 // choosing by utility between hunt (hungry × prey near, Compensated) and a constant
-// howl. Neither moves.
+// howl: hungry 0.6 and 0.1 in turn every 1.5 s, so it hunts, howls, hunts. Neither
+// moves.
 func decideWorld(t *testing.T) (*arche.World, *ecs.Scheduler, *debugview.Viewer, arche.Entity, arche.Entity) {
 	t.Helper()
 	w := arche.NewWorld()
@@ -64,7 +66,12 @@ func decideWorld(t *testing.T) (*arche.World, *ecs.Scheduler, *debugview.Viewer,
 	fact := func(x float64) func(any) float64 { return func(any) float64 { return x } }
 	r, err := utility.New("wolf", utility.Policy{Hysteresis: 0.25},
 		utility.Action{Name: "hunt", Considerations: []utility.Consideration{
-			{Name: "hungry", Input: fact(0.6), Curve: utility.Linear(1, 0)},
+			{Name: "hungry", Input: func(agent any) float64 { // 0.6 (hunt) then 0.1 (howl), every 1.5 s
+				if math.Mod(systems.UtilityAgent(agent).Clock.Time, 3) < 1.5 {
+					return 0.6
+				}
+				return 0.1
+			}, Curve: utility.Linear(1, 0)},
 			{Name: "prey near", Input: fact(8), Range: utility.Range{Min: 20, Max: 0}, Curve: utility.Linear(1, 0)},
 		}},
 		utility.Action{Name: "howl", Weight: 0.2},
@@ -221,6 +228,17 @@ func TestStateMachineInChromium(t *testing.T) {
 		t.Fatalf("prey near's cells %q: want x 0.600, output 0.600, compensated 0.720", cells)
 	}
 	poll("the held option's bonus", `document.querySelector('#utility tr.option[data-option="hunt"]').textContent.includes("held: 0.648")`)
+
+	// a change of mind in the log; clicked, the page shows that decision's considerations
+	poll("a change of choice in the log", `[...document.querySelectorAll("#log div.util")].some(e => e.textContent.includes("utility hunt → howl"))`)
+	do("pause for the choice", chromedp.Click(chromedp.ID("pause")))
+	poll("paused for the choice", `window.debugview.snap.paused === true`)
+	eval("click the change", `(() => { [...document.querySelectorAll("#log div.util")].find(e => e.textContent.includes("utility hunt → howl")).click(); return true; })()`, nil)
+	poll("the decision of then", `document.getElementById("utility").textContent.includes("the decision of t =") &&
+		document.querySelector('#utility tr.option.chosen').dataset.option === "howl" &&
+		document.querySelector('#utility tr.con[data-name="hungry"] td.input').textContent === "0.100" &&
+		document.querySelector('#utility tr.option[data-option="hunt"]').textContent.includes("held: 0.13")`)
+	do("live again", chromedp.Click(chromedp.ID("live")))
 
 	shot("debugview-utility")
 }

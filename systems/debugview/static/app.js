@@ -346,23 +346,26 @@
     const a = st.snap && st.snap.selected, el = $("utility");
     if (!a || !a.alive || !a.utility) { el.innerHTML = '<span class="muted">no utility reasoner</span>'; return; }
     const u = a.utility;
-    let scores = u.scores, choice = u.choice, opts = u.options || [], head = "";
+    let scores = u.scores, choice = u.choice, opts = u.options || [], held = u.held, traced = u.traced, head = "";
     if (st.scrub !== null) {
       const at = lastAt(a.utilityLog, st.scrub);
-      if (at) { scores = at.scores; choice = at.choice; head = ` <span class="muted">(choice at t = ${st.scrub.toFixed(2)} s; details below are live)</span>`; }
+      if (at) {
+        scores = at.scores; choice = at.choice; opts = at.options || []; held = at.held; traced = at.traced;
+        head = ` <span class="muted">(the decision of t = ${at.t.toFixed(2)} s, the last change of choice at or before t = ${st.scrub.toFixed(2)} s)</span>`;
+      } else head = ' <span class="muted">(older than the log: live)</span>';
     }
     const max = Math.max(1e-9, ...scores, ...opts.map((o) => o.selection));
     let h = `<div class="muted">${esc(u.name)}: ${esc(u.policy)}${u.hysteresis ? `, hysteresis ${num(u.hysteresis)} (the held option counts ×${num(1 + u.hysteresis)})` : ""}, ${u.decisions} decisions` +
       `${u.unread ? `, <span class="err">${u.unread} unread inputs</span>` : ""}${head}</div>`;
     h += '<table class="options">' + u.actions.map((n, i) => {
       const o = opts[i] || {}, sc = scores[i];
-      const held = i === u.held && st.scrub === null && u.hysteresis > 0;
+      const isHeld = i === held && u.hysteresis > 0;
       return `<tr class="option${i === choice ? " chosen" : ""}" data-option="${esc(n)}"><td class="k">${esc(n)}${i === choice ? " ✔" : ""}</td><td>` +
         `<span class="bar${i === choice ? " chosen" : ""}" style="width:${Math.round(160 * sc / max)}px"></span>` +
-        (held ? `<span class="bar bonus" style="width:${Math.round(160 * (o.selection - sc) / max)}px" title="hysteresis bonus"></span>` : "") +
-        ` <span class="score">${num(sc)}</span>${held ? ` <span class="muted">held: ${num(o.selection)} at selection</span>` : ""}` +
+        (isHeld ? `<span class="bar bonus" style="width:${Math.round(160 * (o.selection - sc) / max)}px" title="hysteresis bonus"></span>` : "") +
+        ` <span class="score">${num(sc)}</span>${isHeld ? ` <span class="muted">held: ${num(o.selection)} at selection</span>` : ""}` +
         `${o.vetoed ? ' <span class="err">vetoed</span>' : ""}</td></tr>` +
-        (st.scrub === null && o.considerations && o.considerations.length ? `<tr><td></td><td>${considerations(o, u.traced)}</td></tr>` : "");
+        (o.considerations && o.considerations.length ? `<tr><td></td><td>${considerations(o, traced)}</td></tr>` : "");
     }).join("") + "</table>";
     el.innerHTML = h;
   }
