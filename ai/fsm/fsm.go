@@ -103,6 +103,11 @@ type Hooks struct {
 	Update func(ctx *Context) StateID
 	// Exit runs when the state stops being active, after its children's Exit.
 	Exit func(ctx *Context)
+	// Activity describes what the state does while active, for debuggers and tools
+	// (UML's do-activity); fsm never reads it. hybrid.TreeState sets it to the
+	// *bt.Tree the state ticks, so the debug viewer (systems/debugview) shows that
+	// tree under the state. Read it back with [Machine.Activity].
+	Activity any
 }
 
 // Transition is a row of a machine's transition table: when From is active (itself or
@@ -451,6 +456,15 @@ func (m *Machine) State(i int) StateID {
 		return None
 	}
 	return m.tag | StateID(i)
+}
+
+// Activity returns the Activity of state id's [Hooks] (nil if it has none or id is
+// no state of m).
+func (m *Machine) Activity(id StateID) any {
+	if !m.valid(id) {
+		return nil
+	}
+	return m.states[id&indexMask].hooks.Activity
 }
 
 // Has reports whether id is a state of m: not None, Any, out of range, another

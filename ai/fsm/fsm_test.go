@@ -328,3 +328,24 @@ func TestZeroMachineDoesNotPanic(t *testing.T) {
 	m.Stop(&mem, &Context{})
 	assert.Equal(t, None, mem.Active)
 }
+
+// Hooks.Activity is kept for tools: Machine.Activity returns it for its state, nil for
+// a state without one, None, Any and another machine's state.
+func TestActivityIsKeptForTools(t *testing.T) {
+	type tree struct{ name string }
+	chop := &tree{"chop"}
+	b := NewBuilder("villager")
+	work := b.State("Work", Hooks{Activity: chop})
+	idle := b.State("Idle", Hooks{})
+	m, err := b.Build()
+	require.NoError(t, err)
+	other := NewBuilder("wolf")
+	wolfWork := other.State("Work", Hooks{Activity: chop})
+	_, err = other.Build()
+	require.NoError(t, err)
+	assert.Same(t, chop, m.Activity(work))
+	assert.Nil(t, m.Activity(idle))
+	assert.Nil(t, m.Activity(None))
+	assert.Nil(t, m.Activity(Any))
+	assert.Nil(t, m.Activity(wolfWork), "another machine's state of the same index")
+}

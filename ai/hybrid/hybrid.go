@@ -45,10 +45,15 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // scratch of one tick (the agent view, an interface, cannot be saved), and its
 // counters (bt.Context.ClockFaults, ScriptErrors) are diagnostics that a load starts
 // again from 0.
+//
+// Tree is the tree last ticked or halted with this TreeRun, set by TreeState (nil
+// before its first tick; not saved): it lets a debugger (systems/debugview) find and
+// show the tree and its node statuses from the agent's components alone.
 type TreeRun struct {
 	Memory  bt.Memory
 	Context bt.Context `json:"-"`
 	Status  bt.Status  // the root's last status; Idle before the first tick and after a halt
+	Tree    *bt.Tree   `json:"-"`
 }
 
 // TreeState returns the hooks of a state machine state that runs tree while it is
@@ -64,12 +69,15 @@ type TreeRun struct {
 //     good while the skip condition holds; a done written only for Success and Failure
 //     must decide what Skipped means (staying is fsm.None);
 //   - Exit halts the tree ([bt.Tree.Halt]: every Running node gets its halt hook once,
-//     then all node memory is reset), so a re-entered state starts the tree afresh.
+//     then all node memory is reset), so a re-entered state starts the tree afresh;
+//   - Activity is tree, so a debugger shows the tree under the state (see
+//     fsm.Hooks.Activity), and each tick or halt sets TreeRun.Tree to tree.
 //
 // Set Enter on the returned Hooks to add an entry action. run must not be nil; a nil
 // TreeRun skips the tick. The tree's dt is the machine's ctx.DT.
 func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx *fsm.Context, s bt.Status) fsm.StateID) fsm.Hooks {
 	return fsm.Hooks{
+		Activity: tree,
 		Update: func(ctx *fsm.Context) fsm.StateID {
 			r := run(ctx)
 			if r == nil || tree == nil {
@@ -85,6 +93,7 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 			if ctx.Blackboard != nil {
 				r.Context.Blackboard = ctx.Blackboard
 			}
+			r.Tree = tree
 			r.Status = tree.Tick(&r.Memory, &r.Context)
 			if r.Status != bt.Running && done != nil {
 				return done(ctx, r.Status)
@@ -101,7 +110,7 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 				r.Context.Blackboard = ctx.Blackboard
 			}
 			tree.Halt(&r.Memory, &r.Context)
-			r.Status = bt.Idle
+			r.Status, r.Tree = bt.Idle, tree
 		},
 	}
 }

@@ -191,6 +191,9 @@ func TestTreeStateHaltsOnExit(t *testing.T) {
 	var mem fsm.Memory
 	ctx := &fsm.Context{Agent: g, DT: 0.25}
 	m.Update(&mem, ctx)
+	assert.Same(t, tree, m.Activity(combat), "Combat's Activity: the tree, for debuggers")
+	assert.Nil(t, m.Activity(idle))
+	assert.Nil(t, g.run.Tree, "TreeRun.Tree before the first tick")
 	g.enemy = true
 	m.Update(&mem, ctx) // Idle → Combat, tree ticked in the same update
 	m.Update(&mem, ctx)
@@ -198,6 +201,7 @@ func TestTreeStateHaltsOnExit(t *testing.T) {
 	assert.Equal(t, []string{"aim", "aim"}, g.log)
 	assert.Equal(t, bt.Running, g.run.Status)
 	assert.Equal(t, 0.25, g.run.Context.DT)
+	assert.Same(t, tree, g.run.Tree, "TreeRun.Tree: the tree ticked")
 
 	g.log = nil
 	g.enemy = false

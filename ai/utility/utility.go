@@ -75,22 +75,25 @@ type Consideration struct {
 // Score returns the consideration's score for agent, in [0, 1]; 0 without an Input.
 func (c *Consideration) Score(agent any) float64 {
 	var n uint64
-	return c.score(agent, &n)
+	s, _ := c.score(agent, &n)
+	return s
 }
 
-// score is Score, adding 1 to *unread if the input could not read the agent.
-func (c *Consideration) score(agent any, unread *uint64) float64 {
+// score is Score, adding 1 to *unread if the input could not read the agent; raw is
+// the input it read (NaN without an Input), for a [Trace].
+func (c *Consideration) score(agent any, unread *uint64) (s, raw float64) {
 	if c.Input == nil {
-		return 0
+		return 0, math.NaN()
 	}
 	x := c.Input(agent)
+	raw = x
 	if isUnread(x) {
 		*unread++
 	}
 	if c.Range != (Range{}) {
 		x = c.Range.Normalize(x)
 	}
-	return c.Curve.Eval(x)
+	return c.Curve.Eval(x), raw
 }
 
 // Combine is how an action combines its considerations' scores.
@@ -237,6 +240,32 @@ type State struct {
 	// scored 0, a veto in a product, like any NaN input; a correct setup keeps Unread at
 	// 0. It is a diagnostic, not state: not saved (json "-") nor hashed.
 	Unread uint64 `json:"-"`
+	// Trace, when not nil, asks the reasoner to record the raw input of every
+	// consideration it evaluates for this State (see [Trace]): a debugger (the debug
+	// viewer) sets it for the one agent it shows. No decision reads it; nil (the
+	// usual case) costs one test per consideration. Not saved (json "-") nor hashed.
+	Trace *Trace `json:"-"`
+}
+
+// Trace is what a [Reasoner] records, when asked through [State].Trace, of the
+// inputs of one agent's last scoring: the values it actually used, which the State
+// alone does not keep (it keeps each consideration's curve output in
+// State.Considerations). Recording allocates once, when Inputs does not fit the
+// reasoner.
+//
+// Important: a Trace belongs to one State. A State copied with its Trace (a
+// template agent's component copied to others) makes every copy record into it; with
+// several workers that is a data race on the Trace (never on the decisions, which do
+// not read it): set Trace to nil in copies.
+type Trace struct {
+	// Inputs holds each consideration's raw input (what its Input function returned,
+	// before its Range) in the last scoring, in the order of State.Considerations:
+	// NaN where a veto skipped the consideration (State.Considerations holds
+	// NotEvaluated there) or the input was NaN.
+	Inputs []float64
+	// Scorings counts the scorings recorded (Decide, Score) since the Trace was set;
+	// 0 means Inputs holds nothing yet.
+	Scorings uint64
 }
 
 // Reasoner chooses among actions by utility. It is built once with [New], immutable
@@ -387,8 +416,12 @@ func (r *Reasoner) ConsiderationScores(s *State, i int) []float64 {
 // Reasoner) is resized and its choice reset to None.
 func (r *Reasoner) Score(agent any, s *State) {
 	r.fit(s)
+	if t := s.Trace; t != nil {
+		r.scoreTraced(agent, s, t)
+		return
+	}
 	for i := range r.actions {
-		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], &s.Unread)
+		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], nil, &s.Unread)
 	}
 }
 

@@ -36,18 +36,37 @@ func (c *Consideration) checkParams() error {
 // nonNegative reports whether v is finite and >= 0.
 func nonNegative(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
 
-// fit sizes s for r, resetting its choice if it was not sized for r.
+// fit sizes s for r, resetting its choice if it was not sized for r (its Trace is
+// kept).
 func (r *Reasoner) fit(s *State) {
 	if len(s.Scores) == len(r.actions) && len(s.Considerations) == r.ncons {
 		return
 	}
+	t := s.Trace
 	*s = r.NewState()
+	s.Trace = t
+}
+
+// scoreTraced is Score recording each consideration's raw input in t.
+func (r *Reasoner) scoreTraced(agent any, s *State, t *Trace) {
+	if len(t.Inputs) != r.ncons {
+		t.Inputs = make([]float64, r.ncons)
+	}
+	for k := range t.Inputs {
+		t.Inputs[k] = math.NaN()
+	}
+	for i := range r.actions {
+		off := r.offsets[i]
+		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[off:], t.Inputs[off:], &s.Unread)
+	}
+	t.Scorings++
 }
 
 // scoreAction returns Weight × the combined considerations of action i, writing each
-// consideration's score (or NotEvaluated) to out and counting the inputs that could
-// not read the agent in *unread.
-func (r *Reasoner) scoreAction(i int, agent any, out []float64, unread *uint64) float64 {
+// consideration's score (or NotEvaluated) to out, and its raw input to in unless in
+// is nil (a [Trace]), and counting the inputs that could not read the agent in
+// *unread.
+func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint64) float64 {
 	a := &r.actions[i]
 	w := a.Weight
 	if w == 0 {
@@ -63,8 +82,11 @@ func (r *Reasoner) scoreAction(i int, agent any, out []float64, unread *uint64) 
 		var sum, wsum float64
 		for j := range a.Considerations {
 			c := &a.Considerations[j]
-			s := c.score(agent, unread)
+			s, x := c.score(agent, unread)
 			out[j] = s
+			if in != nil {
+				in[j] = x
+			}
 			if s == 0 && c.Veto {
 				markSkipped(out[j+1 : n])
 				return 0
@@ -80,8 +102,11 @@ func (r *Reasoner) scoreAction(i int, agent any, out []float64, unread *uint64) 
 	default: // Compensated, Product
 		score = 1
 		for j := range a.Considerations {
-			s := a.Considerations[j].score(agent, unread)
+			s, x := a.Considerations[j].score(agent, unread)
 			out[j] = s
+			if in != nil {
+				in[j] = x
+			}
 			if s == 0 {
 				markSkipped(out[j+1 : n])
 				return 0

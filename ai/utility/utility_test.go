@@ -2,6 +2,7 @@ package utility
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 
@@ -360,5 +361,50 @@ func TestDecideAllocatesNothing(t *testing.T) {
 			i++
 		})
 		assert.Equal(t, 0.0, allocs, "%v", p.Kind)
+	}
+}
+
+// TestTraceRecordsTheInputsUsed: with State.Trace set, Decide records each
+// consideration's raw input (before its Range) in declaration order, NaN for one a
+// veto skipped; the scores are those of an untraced decision.
+func TestTraceRecordsTheInputsUsed(t *testing.T) {
+	type agent struct{ hp, dist float64 }
+	hp := Fact(func(a *agent) float64 { return a.hp })
+	dist := Fact(func(a *agent) float64 { return a.dist })
+	r, err := New("t", Policy{},
+		Action{Name: "flee", Considerations: []Consideration{
+			{Name: "hurt", Input: hp, Range: Range{Min: 100, Max: 0}, Curve: Linear(1, 0)},
+			{Name: "foe near", Input: dist, Range: Range{Min: 20, Max: 0}, Curve: Linear(1, 0)},
+		}},
+		Action{Name: "fight", Considerations: []Consideration{
+			{Name: "healthy", Input: hp, Range: Range{Min: 0, Max: 100}, Curve: Linear(1, 0)},
+			{Name: "foe near", Input: dist, Range: Range{Min: 20, Max: 0}, Curve: Linear(1, 0)},
+		}},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &agent{hp: 100, dist: 5} // flee's "hurt" scores 0: its "foe near" is vetoed
+	plain := r.NewState()
+	r.Decide(a, &plain, nil)
+	var tr Trace
+	traced := State{Trace: &tr} // the zero State: sized on the first decision, Trace kept
+	r.Decide(a, &traced, nil)
+	if traced.Trace != &tr || tr.Scorings != 1 {
+		t.Fatalf("Trace %p (want %p), Scorings %d (want 1)", traced.Trace, &tr, tr.Scorings)
+	}
+	if fmt.Sprint(traced.Scores) != fmt.Sprint(plain.Scores) || fmt.Sprint(traced.Considerations) != fmt.Sprint(plain.Considerations) {
+		t.Fatalf("traced scores %v %v, untraced %v %v", traced.Scores, traced.Considerations, plain.Scores, plain.Considerations)
+	}
+	if len(tr.Inputs) != 4 || tr.Inputs[0] != 100 || !math.IsNaN(tr.Inputs[1]) || tr.Inputs[2] != 100 || tr.Inputs[3] != 5 {
+		t.Fatalf("inputs %v, want [100 NaN 100 5]", tr.Inputs)
+	}
+	a.hp = 40
+	r.Decide(a, &traced, nil)
+	if tr.Inputs[0] != 40 || tr.Inputs[1] != 5 || tr.Scorings != 2 {
+		t.Fatalf("second decision: inputs %v, scorings %d", tr.Inputs, tr.Scorings)
+	}
+	if n := testing.AllocsPerRun(100, func() { r.Decide(a, &traced, nil) }); n != 0 {
+		t.Fatalf("a traced decision allocates %v times", n)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -59,10 +60,19 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 		a.Blackboard = blackboardOf((*components.Blackboard)(w.Get(e, ids.board)))
 	}
 	if has(ids.util) {
-		a.Utility = utilityOf((*components.UtilityBrain)(w.Get(e, ids.util)))
+		a.Utility = utilityOf((*components.UtilityBrain)(w.Get(e, ids.util)), &v.utilTrace)
+		if a.Utility != nil {
+			a.UtilityLog = v.utilityLogWindow()
+		}
 	}
 	if has(ids.machine) {
-		a.FSM = fsmOf((*components.StateMachine)(w.Get(e, ids.machine)))
+		sm := (*components.StateMachine)(w.Get(e, ids.machine))
+		a.FSM = fsmOf(sm)
+		if a.FSM != nil {
+			v.findTreeRuns(w, e)
+			a.FSM.Trees = v.stateTrees(w, e, sm)
+			a.FSMLog = v.fsmLogWindow()
+		}
 	}
 	if has(ids.path) {
 		a.Path = v.pathOf((*components.Path)(w.Get(e, ids.path)))
@@ -96,16 +106,21 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 }
 
 func (v *Viewer) tree(b *components.Brain) *Tree {
-	t := b.Tree
-	if t == nil {
+	if b.Tree == nil {
 		return nil
 	}
-	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len())}
+	return treeOf(b.Tree, &b.Memory)
+}
+
+// treeOf copies t's nodes and their statuses in m (all Idle for a nil m or one
+// of another length).
+func treeOf(t *bt.Tree, m *bt.Memory) *Tree {
+	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len()), tree: t}
 	for i := range t.Len() {
 		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Parent: t.Parent(i)}
 	}
-	if b.Memory.Len() == t.Len() {
-		for i, nm := range b.Memory.Nodes() {
+	if m != nil && m.Len() == t.Len() {
+		for i, nm := range m.Nodes() {
 			out.Status[i] = int(nm.Status)
 		}
 	}
@@ -137,24 +152,6 @@ func clip(s string) string {
 		return s[:77] + "..."
 	}
 	return s
-}
-
-func utilityOf(u *components.UtilityBrain) *Utility {
-	r := u.Reasoner
-	if r == nil {
-		return nil
-	}
-	out := &Utility{Name: r.Name(), Choice: u.State.Choice, Actions: make([]string, r.Len()), Scores: make([]float64, r.Len())}
-	if out.Choice < 0 || out.Choice >= r.Len() {
-		out.Choice = -1
-	}
-	for i := range r.Len() {
-		out.Actions[i] = r.ActionName(i)
-		if i < len(u.State.Scores) {
-			out.Scores[i] = finite(u.State.Scores[i])
-		}
-	}
-	return out
 }
 
 func fsmOf(m *components.StateMachine) *FSM {

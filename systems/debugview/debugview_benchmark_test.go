@@ -50,3 +50,29 @@ func BenchmarkFrame(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUpdateDecisions measures the viewer's Update, per frame, with a snapshot
+// every frame, following a villager on a state machine with trees inside its states
+// or a wolf deciding by utility (its inputs traced), on the two-agent world of the
+// decision tests; each op also runs the clock, FSM and Utility systems (as
+// BenchmarkFrame, the frame whole: read the difference between the two).
+func BenchmarkUpdateDecisions(b *testing.B) {
+	for _, who := range []string{"none", "villager", "wolf"} {
+		b.Run(who, func(b *testing.B) {
+			dw := newDecideWorld(b, true)
+			dw.run(1)
+			switch who {
+			case "villager":
+				dw.v.Select(dw.villager.ID())
+			case "wolf":
+				dw.v.Select(dw.wolf.ID())
+			}
+			dw.run(40) // past the log's growth of the first seconds
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				dw.sched.Update(dw.w)
+			}
+		})
+	}
+}

@@ -5,17 +5,23 @@
 // The page shows the map (walls and costs), every agent as a dot coloured by
 // team or state, with zoom and pan; for the agent clicked on, its behavior
 // tree with each node's live status (Running, Success, Failure, Idle,
-// Skipped, coloured as Groot2 does), its blackboard values, utility scores,
-// state machine state, HTN or GOAP plan (domain by name, the steps with the
-// current one highlighted, the believed facts by name, the squad), path,
-// perception (range, field of view, target) and
-// the flow field of its goal as arrows; the milliseconds each system takes
-// per frame as a live chart; the diagnostics counts of misconfigured agents
-// ([systems.Diagnose]); and the selected agent's transition log of the last
-// seconds (its tree's node statuses and its plan's changes: new plan, replan,
-// step started, done or failed), which a slider scrubs back and forth (the
-// tree and the plan then show the statuses at that moment). Buttons pause, step one frame, resume and set the
-// speed.
+// Skipped, coloured as Groot2 does), its blackboard values; its utility
+// reasoner's options, each with its score, the hysteresis bonus of the option
+// held and every consideration's raw input, curve input x, curve output and
+// compensated factor as the last decision used them ([Option]); its state
+// machine's active states, outermost first, with the tree run inside each
+// state (hybrid.TreeState) and its live node statuses ([StateTree]); its HTN
+// or GOAP plan (domain by name, the steps with the current one highlighted,
+// the believed facts by name, the squad), path, perception (range, field of
+// view, target) and the flow field of its goal as arrows; the milliseconds
+// each system takes per frame as a live chart; the diagnostics counts of
+// misconfigured agents ([systems.Diagnose]); and the selected agent's
+// transition log of the last seconds (its tree's node statuses, its state
+// machine's state changes and its state trees' node statuses, its utility
+// choice's changes, its plan's changes: new plan, replan, step started, done or
+// failed), which a slider scrubs back and forth (the tree, the active states
+// with their trees, the utility choice and the plan then show the statuses at
+// that moment). Buttons pause, step one frame, resume and set the speed.
 //
 //	v := debugview.New()
 //	v.Times = sched                   // per-system times from an *ecs.Scheduler (optional)

@@ -1,5 +1,7 @@
 package debugview
 
+import "github.com/archai-go/archai/ai/bt"
+
 // Snapshot is what the page sees of the world at one frame: the JSON of GET
 // /state and of each "snapshot" event. Positions are in cells, times in
 // seconds of simulation time unless named otherwise. A NaN or infinite number
@@ -76,6 +78,9 @@ type Agent struct {
 
 	Planner *Planner         `json:"planner"` // the HTN or GOAP planner, or null
 	PlanLog []PlanTransition `json:"planLog"` // the plan's transitions since it was selected, of the last LogSeconds, oldest first
+
+	FSMLog     []FSMTransition     `json:"fsmLog"`     // the state machine's state changes since it was selected, of the last LogSeconds, oldest first
+	UtilityLog []UtilityTransition `json:"utilityLog"` // the utility reasoner's changes of choice since it was selected, of the last LogSeconds, oldest first
 }
 
 // Intent is components.Intent for the page.
@@ -103,6 +108,8 @@ type Tree struct {
 	Name   string `json:"name"`
 	Nodes  []Node `json:"nodes"`
 	Status []int  `json:"status"`
+
+	tree *bt.Tree
 }
 
 // Node is one node of a [Tree].
@@ -119,21 +126,88 @@ type KV struct {
 	Set   bool   `json:"set"`
 }
 
-// Utility is the agent's utility reasoner and its last scores.
+// Utility is the agent's utility reasoner and its last decision: each option's
+// score and how it was made (see [Option]).
 type Utility struct {
 	Name    string    `json:"name"`
 	Actions []string  `json:"actions"`
 	Scores  []float64 `json:"scores"`
 	Choice  int       `json:"choice"` // index in Actions, or -1
+
+	Policy     string   `json:"policy"`     // "Argmax", "Softmax (T=0.2)", "TopN (N=2)"
+	Hysteresis float64  `json:"hysteresis"` // the policy's: the held option's score counts ×(1 + Hysteresis) at selection
+	Held       int      `json:"held"`       // the choice before the last decision (utility.State.Previous), the option that got the bonus; -1 for none
+	Decisions  uint64   `json:"decisions"`
+	Traced     bool     `json:"traced"` // the inputs were recorded (a decision since the agent was selected): Input is known
+	Unread     uint64   `json:"unread"` // inputs that could not read the agent, since its State was made (utility.State.Unread)
+	Options    []Option `json:"options"`
+}
+
+// Option is one action of a utility reasoner in the agent's last decision:
+//
+//	Score = Weight × Combine(considerations)       (utility.Action)
+//	Selection = Score × (1 + Hysteresis) for the held option, else Score
+//
+// Selection is what the policy compared.
+type Option struct {
+	Name           string               `json:"name"`
+	Weight         float64              `json:"weight"`  // 0 counts as 1
+	Combine        string               `json:"combine"` // "Compensated", "Product", "WeightedSum"
+	Score          float64              `json:"score"`
+	Selection      float64              `json:"selection"`
+	Vetoed         bool                 `json:"vetoed"` // a consideration scored 0 and vetoed the option
+	Considerations []ConsiderationScore `json:"considerations"`
+}
+
+// ConsiderationScore is one consideration of an [Option] in the agent's last
+// decision: its raw input, the curve's x (the input through the Range, clamped
+// to [0, 1]), the curve's output and, for a Compensated option, the output
+// raised by the compensation factor (utility.Compensate), which the product
+// multiplies. Input and X are null until the reasoner has decided once since the
+// agent was selected (the viewer asks for the inputs through utility.State.Trace),
+// for a consideration a veto skipped, and for a NaN or infinite input (which
+// scores 0: Note says why).
+type ConsiderationScore struct {
+	Name        string      `json:"name"`
+	Input       *float64    `json:"input"`
+	Range       *[2]float64 `json:"range"` // Min, Max; null: the input is taken as normalised
+	X           *float64    `json:"x"`
+	Curve       string      `json:"curve"`       // "Logistic(M=10 K=1 B=0 C=0.5)"
+	Score       float64     `json:"score"`       // the curve's output; 0 where not evaluated
+	Compensated float64     `json:"compensated"` // the factor the combination used: Score raised by the compensation factor (Compensated), else Score
+	Weight      float64     `json:"weight"`      // WeightedSum: the weight (0 counts as 1)
+	Veto        bool        `json:"veto"`
+	Evaluated   bool        `json:"evaluated"` // false: an earlier consideration vetoed the option first
+	Note        string      `json:"note"`
+}
+
+// UtilityTransition is a change of the selected agent's utility choice, seen by
+// comparing its UtilityBrain from one frame to the next: Kind "selected" (the
+// choice when the agent was selected: the log's baseline) or "choice"; From and To
+// are action names ("None" for no choice), Scores every option's score at that
+// decision, in the reasoner's order, and Options the decision in detail, as
+// [Utility.Options] (Held and Traced as in [Utility]): so the page shows, scrubbed
+// back to a change, why the agent changed its mind.
+type UtilityTransition struct {
+	Time    float64   `json:"t"`
+	Kind    string    `json:"kind"`
+	From    string    `json:"from"`
+	To      string    `json:"to"`
+	Choice  int       `json:"choice"` // index of To, or -1
+	Scores  []float64 `json:"scores"`
+	Held    int       `json:"held"`
+	Traced  bool      `json:"traced"`
+	Options []Option  `json:"options"`
 }
 
 // FSM is the agent's state machine.
 type FSM struct {
-	Name        string   `json:"name"`
-	Active      []string `json:"active"`   // the active states, outermost first
-	Previous    string   `json:"previous"` // the leaf left last, with its parents: "Patrol/Idle" (fsm.Machine.FullName)
-	Elapsed     float64  `json:"elapsed"`
-	Transitions uint32   `json:"transitions"`
+	Name        string      `json:"name"`
+	Active      []string    `json:"active"`   // the active states, outermost first
+	Previous    string      `json:"previous"` // the leaf left last, with its parents: "Patrol/Idle" (fsm.Machine.FullName)
+	Elapsed     float64     `json:"elapsed"`
+	Transitions uint32      `json:"transitions"`
+	Trees       []StateTree `json:"trees"` // the behavior trees run inside its states (hybrid.TreeState)
 }
 
 // Path is components.Path: the waypoints are cell centres.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -36,7 +38,11 @@ const MaxSpeed = 1000
 //	optional   Faction, Health, Intent, Velocity, Think, Brain, Blackboard,
 //	           UtilityBrain, StateMachine, Path, Perception, FlowFollower,
 //	           HTNPlanner, GOAPPlanner, SquadMember
-//	writes     nothing (it only reads the world)
+//	writes     nothing of the simulation: it reads the world, and only sets the
+//	           selected agent's UtilityBrain.State.Trace (utility.Trace: the
+//	           reasoner then records that agent's raw inputs; no decision reads
+//	           it, it is neither saved nor hashed), taken out again when the
+//	           agent is deselected, another selected, or at Finalize
 //	resources  *ecs.Clock and *grid.Grid optional (without a clock a frame
 //	           counts as 1/60 s; without a grid the page draws no map)
 //
@@ -93,21 +99,35 @@ type Viewer struct {
 	traceStart int // log entries of the baseline, left out
 	planSeen   planSeen
 	planLog    []PlanTransition
-	diag       systems.Diagnostics
-	lastDiag   int64
-	times      []ecs.SystemTime
-	prevTimes  []time.Duration
-	prevFrame  int64
-	work       time.Duration // the viewer's own work since the last snapshot
-	prevWork   time.Duration
-	anchorWall time.Time
-	anchorSim  float64
-	timer      *time.Timer // pace's, made at its first wait
-	fpsWall    time.Time   // wall clock and frame count of the last snapshot
-	fpsFrame   int64
-	mapVersion uint64
-	flowKey    flowKey
-	back       *Snapshot
+	fsmSeen    fsmSeen
+	fsmLog     []FSMTransition
+	activities struct { // the states of a machine that run trees (fsm.Hooks.Activity)
+		machine *fsm.Machine
+		states  []fsm.StateID
+	}
+	treeRuns       map[arche.ID][]treeRunField // per component type: where it holds hybrid.TreeRuns
+	runComps       []arche.ID                  // the selected agent's components that hold TreeRuns
+	stateTracers   []stateTracer
+	treesBaselined bool          // the selected agent's TreeRuns were observed once
+	utilTrace      utility.Trace // given to the selected agent's utility State
+	traceOwner     arche.Entity  // the agent whose State holds utilTrace
+	utilSeen       utilSeen
+	utilLog        []UtilityTransition
+	diag           systems.Diagnostics
+	lastDiag       int64
+	times          []ecs.SystemTime
+	prevTimes      []time.Duration
+	prevFrame      int64
+	work           time.Duration // the viewer's own work since the last snapshot
+	prevWork       time.Duration
+	anchorWall     time.Time
+	anchorSim      float64
+	timer          *time.Timer // pace's, made at its first wait
+	fpsWall        time.Time   // wall clock and frame count of the last snapshot
+	fpsFrame       int64
+	mapVersion     uint64
+	flowKey        flowKey
+	back           *Snapshot
 
 	// shared with the HTTP side, guarded by mu
 	mu      sync.RWMutex
@@ -195,6 +215,7 @@ func (v *Viewer) Initialize(w *arche.World) {
 	v.clock = ecs.Resource[ecs.Clock](w)
 	v.grid = ecs.Resource[grid.Grid](w)
 	v.ids = lookupIDs(w)
+	v.treeRuns, v.traceOwner = nil, arche.Entity{} // component IDs are the world's
 	v.filter, v.finalized = arche.All(v.ids.pos), false
 	v.diag.Initialize(w)
 	v.lastDiag = -1 << 62
@@ -234,6 +255,7 @@ func (v *Viewer) Update(w *arche.World) {
 // it ends no stream: call [Viewer.Close] to end the page's streams.
 func (v *Viewer) Finalize(w *arche.World) {
 	if v.filter != nil { // not if never initialized, or finalized already
+		v.untrace(w)
 		v.filter, v.finalized = nil, true
 	}
 }

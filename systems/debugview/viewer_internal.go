@@ -78,8 +78,8 @@ func (v *Viewer) apply(w *arche.World, c command) {
 	case opSelect:
 		v.selectID(w, c.id)
 	case opDeselect:
-		v.selected, v.selErr, v.tracer, v.traced = arche.Entity{}, "", nil, nil
-		v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
+		v.selected, v.selErr = arche.Entity{}, ""
+		v.forget(w)
 	case opSpeed:
 		v.speed = c.value
 		v.reanchor()
@@ -92,13 +92,13 @@ func (v *Viewer) apply(w *arche.World, c command) {
 // selectID selects the living agent (an entity with a Position) whose ID is
 // id, or records why it cannot.
 func (v *Viewer) selectID(w *arche.World, id uint32) {
-	v.tracer, v.traced = nil, nil
-	v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
+	v.forget(w)
 	q := w.Query(v.filter)
 	for q.Next() {
 		if e := q.Entity(); e.ID() == id {
 			v.selected, v.selErr = e, ""
 			q.Close()
+			v.findTreeRuns(w, e)
 			return
 		}
 	}
@@ -106,13 +106,31 @@ func (v *Viewer) selectID(w *arche.World, id uint32) {
 	v.selErr = "no agent with entity ID " + itoa(uint64(id))
 }
 
-// observe records the selected agent's tree and plan transitions, every frame.
+// forget drops what the viewer followed of the selected agent: its logs, its
+// tracers and the Trace given to its utility State.
+func (v *Viewer) forget(w *arche.World) {
+	v.tracer, v.traced = nil, nil
+	v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
+	v.fsmSeen, v.fsmLog = fsmSeen{}, v.fsmLog[:0]
+	v.utilSeen, v.utilLog = utilSeen{}, v.utilLog[:0]
+	v.runComps, v.stateTracers, v.treesBaselined = v.runComps[:0], v.stateTracers[:0], false
+	v.untrace(w)
+}
+
+// aliveIn reports whether e is alive in w (an entity of the last world after a
+// level restart is not, and asking must not panic).
+func aliveIn(w *arche.World, e arche.Entity) bool { return ecs.Alive(w, e) }
+
+// observe records the selected agent's tree, plan, state machine and utility
+// transitions, every frame.
 func (v *Viewer) observe(w *arche.World) {
 	if v.selected.IsZero() {
 		return
 	}
 	if ecs.Alive(w, v.selected) { // an entity of the last world after a level restart: dead, not a panic
 		v.observePlan(w)
+		v.observeFSM(w)
+		v.observeUtility(w)
 	}
 	if !ecs.Alive(w, v.selected) || !w.Has(v.selected, v.ids.brain) {
 		v.tracer, v.traced = nil, nil

@@ -29,6 +29,17 @@ import (
 // mission before it, leaving no plan transition to log.
 func Plan(t *testing.T, id string, serve func(ctx context.Context, addr string, stdout io.Writer) int) debugview.Snapshot {
 	t.Helper()
+	return Until(t, id, serve, func(s *debugview.Snapshot) bool {
+		return s.Selected != nil && s.Selected.Planner != nil && len(s.Selected.Planner.Steps) > 0 && len(s.Selected.PlanLog) > 1
+	})
+}
+
+// Until runs serve as [Plan] does, with the agent of entity id selected and the run
+// paused, stepping one frame at a time until until holds for the snapshot (or 2
+// minutes pass), then stops serve, asserts that it returned 0, and returns the last
+// snapshot read.
+func Until(t *testing.T, id string, serve func(ctx context.Context, addr string, stdout io.Writer) int, until func(*debugview.Snapshot) bool) debugview.Snapshot {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pr, pw := io.Pipe()
@@ -52,7 +63,7 @@ func Plan(t *testing.T, id string, serve func(ctx context.Context, addr string, 
 		s = debugview.Snapshot{}
 		require.NoError(t, json.NewDecoder(resp.Body).Decode(&s))
 		resp.Body.Close()
-		if s.Selected != nil && s.Selected.Planner != nil && len(s.Selected.Planner.Steps) > 0 && len(s.Selected.PlanLog) > 1 {
+		if until(&s) {
 			break
 		}
 	}

@@ -32,11 +32,12 @@
   $("deselect").onclick = () => cmd({ op: "deselect" });
   $("speed").onchange = (e) => cmd({ op: "speed", value: e.target.value });
   $("colour").onchange = () => { drawLegend(); st.dirty = true; };
-  $("live").onclick = () => { st.scrub = null; renderTree(); renderPlan(); renderLog(); };
+  function renderScrubbed() { renderTree(); renderPlan(); renderFSM(); renderUtility(); renderLog(); }
+  $("live").onclick = () => { st.scrub = null; renderScrubbed(); };
   $("scrub").oninput = (e) => {
     const log = logWindow();
     st.scrub = log.t0 + (log.t1 - log.t0) * (e.target.value / 1000);
-    renderTree(); renderPlan(); renderLog();
+    renderScrubbed();
   };
   function setStatus(t) { $("status").textContent = t; }
 
@@ -73,7 +74,7 @@
     if (s.mapVersion !== st.mapVersion) loadMap(s.mapVersion);
     if (s.flowKey !== st.flowKey) loadFlow(s.flowKey);
     pushHistory(s.systems || []);
-    renderAgent(); renderTree(); renderPlan(); renderLog(); renderSystems(); renderDiagnostics();
+    renderAgent(); renderTree(); renderPlan(); renderFSM(); renderUtility(); renderLog(); renderSystems(); renderDiagnostics();
     st.dirty = true;
   }
   function loadMap(version) {
@@ -278,22 +279,106 @@
     let b = "";
     for (const kv of a.blackboard || []) b += row(kv.key, kv.set ? esc(kv.value) : '<span class="muted">unset</span>');
     $("blackboard").innerHTML = b || '<tr><td class="muted">no blackboard</td></tr>';
-    if (a.utility) {
-      const u = a.utility, max = Math.max(1e-9, ...u.scores);
-      $("utility").innerHTML = `<div class="muted">${esc(u.name)}</div><table>` + u.actions.map((n, i) =>
-        row(n, `<span class="bar${i === u.choice ? " chosen" : ""}" style="width:${Math.round(200 * u.scores[i] / max)}px"></span> ${u.scores[i].toFixed(3)}${i === u.choice ? " ✔" : ""}`)).join("") + "</table>";
-    } else $("utility").innerHTML = '<span class="muted">no utility reasoner</span>';
-    if (a.fsm) {
-      const f = a.fsm;
-      $("fsm").innerHTML = `<table>${row("machine", esc(f.name))}${row("active", esc((f.active || []).join(" › ")))}${row("previous", esc(f.previous))}${row("elapsed", fmt(f.elapsed) + " s")}${row("transitions", f.transitions)}</table>`;
-    } else $("fsm").innerHTML = '<span class="muted">no state machine</span>';
   }
   function logWindow() {
     const a = st.snap && st.snap.selected, log = (a && a.log) || [], plog = (a && a.planLog) || [];
     const t1 = st.snap ? st.snap.time : 0;
     let t0 = log.length ? Math.min(log[0].t, t1) : t1;
     if (plog.length) t0 = Math.min(t0, plog[0].t);
+    if (a && a.fsmLog && a.fsmLog.length) t0 = Math.min(t0, a.fsmLog[0].t);
+    if (a && a.utilityLog && a.utilityLog.length) t0 = Math.min(t0, a.utilityLog[0].t);
+    for (const tr of (a && a.fsm && a.fsm.trees) || []) if (tr.log && tr.log.length) t0 = Math.min(t0, tr.log[0].t);
     return { log, plog, t0, t1 };
+  }
+  // lastAt returns the last entry of log at or before t (null: t is before the log).
+  function lastAt(log, t) {
+    let at = null;
+    for (const e of log || []) if (e.t <= t) at = e;
+    return at;
+  }
+  // ---- state machine: the active path and the trees run inside states ----
+  function renderFSM() {
+    const a = st.snap && st.snap.selected, el = $("fsm");
+    if (!a || !a.alive || !a.fsm) { el.innerHTML = '<span class="muted">no state machine</span>'; return; }
+    const f = a.fsm;
+    let path = f.active || [], when = "";
+    if (st.scrub !== null) {
+      const at = lastAt(a.fsmLog, st.scrub);
+      if (at) { path = at.to || []; when = ` <span class="muted">(at t = ${st.scrub.toFixed(2)} s)</span>`; }
+      else when = ' <span class="muted">(older than the log: live)</span>';
+    }
+    const crumbs = path.length ? path.map((n) => `<span class="state">${esc(n)}</span>`).join('<span class="sep">›</span>') : '<span class="muted">not started</span>';
+    let h = `<table>${row("machine", esc(f.name))}${row("active", `<span id="fsm-path">${crumbs}</span>${when}`)}` +
+      `${row("previous", esc(f.previous))}${row("in state", fmt(f.elapsed) + " s")}${row("transitions", f.transitions)}</table>`;
+    const full = path.join("/");
+    // active at the scrubbed time: one of its states is on the path of then; the active trees first
+    const trees = (f.trees || []).map((tr) => ({ tr, active: st.scrub === null ? tr.active : (tr.states || []).some((s) => full === s || full.startsWith(s + "/")) }))
+      .sort((p, q) => q.active - p.active);
+    for (const { tr, active } of trees) {
+      const s = tr.log ? undoLog(tr.tree.status, tr.log, st.scrub) : tr.tree.status;
+      h += `<div class="stree" data-tree="${esc(tr.tree.name)}" data-active="${active ? 1 : 0}">` +
+        `<div class="stree-head"><b>${esc(tr.tree.name)}</b> ${tr.states && tr.states.length ? "in " + tr.states.map(esc).join(", ") : '<span class="muted">(no state of the machine runs it)</span>'}` +
+        `${active ? "" : ' <span class="muted">(not active)</span>'}${tr.field ? ` <span class="muted">${esc(tr.field)}</span>` : ' <span class="muted">not ticked yet</span>'}</div>` +
+        `<div class="tree">` + treeNodes(tr.tree, s) + "</div></div>";
+    }
+    el.innerHTML = h;
+  }
+  // undoLog undoes, from the live statuses, the transitions of log after time t.
+  function undoLog(live, log, t) {
+    const s = live.slice();
+    if (t === null) return s;
+    for (let i = log.length - 1; i >= 0 && log[i].t > t; i--) s[log[i].node] = log[i].from;
+    return s;
+  }
+  // treeNodes returns the HTML of a tree's nodes with their statuses.
+  function treeNodes(t, status) {
+    const depth = t.nodes.map(() => 0);
+    return t.nodes.map((n, i) => {
+      depth[i] = n.parent >= 0 ? depth[n.parent] + 1 : 0;
+      const name = STATUS[status[i]] || "Status(" + status[i] + ")";
+      return `<div class="node" data-node="${i}" data-status="${name}" style="margin-left:${depth[i] * 14}px"><span class="name">${esc(n.name)}</span>` +
+        (n.kind !== n.name ? `<span class="kind">${esc(n.kind)}</span>` : "") + `<span class="st">${name}</span></div>`;
+    }).join("");
+  }
+  // ---- utility: every option's score and how it was made ----
+  const num = (x) => (x === null || x === undefined ? "–" : Math.abs(x) >= 1000 || (x !== 0 && Math.abs(x) < 0.001) ? x.toExponential(2) : Number.isInteger(x) ? String(x) : x.toFixed(3));
+  function renderUtility() {
+    const a = st.snap && st.snap.selected, el = $("utility");
+    if (!a || !a.alive || !a.utility) { el.innerHTML = '<span class="muted">no utility reasoner</span>'; return; }
+    const u = a.utility;
+    let scores = u.scores, choice = u.choice, opts = u.options || [], held = u.held, traced = u.traced, head = "";
+    if (st.scrub !== null) {
+      const at = lastAt(a.utilityLog, st.scrub);
+      if (at) {
+        scores = at.scores; choice = at.choice; opts = at.options || []; held = at.held; traced = at.traced;
+        head = ` <span class="muted">(the decision of t = ${at.t.toFixed(2)} s, the last change of choice at or before t = ${st.scrub.toFixed(2)} s)</span>`;
+      } else head = ' <span class="muted">(older than the log: live)</span>';
+    }
+    const max = Math.max(1e-9, ...scores, ...opts.map((o) => o.selection));
+    let h = `<div class="muted">${esc(u.name)}: ${esc(u.policy)}${u.hysteresis ? `, hysteresis ${num(u.hysteresis)} (the held option counts ×${num(1 + u.hysteresis)})` : ""}, ${u.decisions} decisions` +
+      `${u.unread ? `, <span class="err">${u.unread} unread inputs</span>` : ""}${head}</div>`;
+    h += '<table class="options">' + u.actions.map((n, i) => {
+      const o = opts[i] || {}, sc = scores[i];
+      const isHeld = i === held && u.hysteresis > 0;
+      return `<tr class="option${i === choice ? " chosen" : ""}" data-option="${esc(n)}"><td class="k">${esc(n)}${i === choice ? " ✔" : ""}</td><td>` +
+        `<span class="bar${i === choice ? " chosen" : ""}" style="width:${Math.round(160 * sc / max)}px"></span>` +
+        (isHeld ? `<span class="bar bonus" style="width:${Math.round(160 * (o.selection - sc) / max)}px" title="hysteresis bonus"></span>` : "") +
+        ` <span class="score">${num(sc)}</span>${isHeld ? ` <span class="muted">held: ${num(o.selection)} at selection</span>` : ""}` +
+        `${o.vetoed ? ' <span class="err">vetoed</span>' : ""}</td></tr>` +
+        (o.considerations && o.considerations.length ? `<tr><td></td><td>${considerations(o, traced)}</td></tr>` : "");
+    }).join("") + "</table>";
+    el.innerHTML = h;
+  }
+  function considerations(o, traced) {
+    const comp = o.combine === "Compensated", ws = o.combine === "WeightedSum";
+    let h = `<table class="cons"><tr class="muted"><td>${esc(o.combine)}${o.weight && o.weight !== 1 ? " ×" + num(o.weight) : ""}</td><td>input</td><td>x</td><td>curve</td><td>out</td><td>${comp ? "comp." : ws ? "weight" : ""}</td></tr>`;
+    for (const c of o.considerations) {
+      const range = c.range ? ` <span class="muted">[${num(c.range[0])}→${num(c.range[1])}]</span>` : "";
+      h += `<tr class="con${c.evaluated ? "" : " skipped"}" data-name="${esc(c.name)}" title="${esc(c.note || "")}"><td>${esc(c.name)}${c.veto ? " (veto)" : ""}</td>` +
+        `<td class="input">${traced ? num(c.input) : "…"}${range}</td><td class="x">${traced ? num(c.x) : "…"}</td><td class="muted" title="${esc(c.curve)}">${esc(c.curve.split("(")[0])}</td>` +
+        `<td class="out">${c.evaluated ? num(c.score) : "skipped"}</td><td class="comp">${!c.evaluated ? "" : comp ? num(c.compensated) : ws ? num(c.weight || 1) : ""}</td></tr>`;
+    }
+    return h + "</table>";
   }
   // planAt returns the plan's step names and current step at time t: the live plan, or
   // the plan after the last logged change at or before t (every entry carries the plan);
@@ -366,10 +451,32 @@
     $("scrub-label").textContent = label;
     if (st.scrub === null) $("scrub").value = 1000;
     else $("scrub").value = t1 > t0 ? Math.round(1000 * (st.scrub - t0) / (t1 - t0)) : 1000;
-    if (!a || (!a.tree && !a.planner)) { $("log").innerHTML = ""; return; }
-    // the tree's and the plan's transitions, merged by time (the tree's first at equal times)
+    if (!a || (!a.tree && !a.planner && !a.fsm && !a.utility)) { $("log").innerHTML = ""; return; }
+    // the tree's, the state machine's (and its trees'), the utility choice's and the
+    // plan's transitions, merged by time (in that order at equal times)
     const all = [];
     if (a.tree) for (const x of log) all.push({ t: x.t, text: `[${x.node}] ${esc(a.tree.nodes[x.node] ? a.tree.nodes[x.node].name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}` });
+    const more = [];
+    if (a.fsm) {
+      for (const x of a.fsmLog || []) {
+        const to = (x.to || []).map(esc).join(" › ") || "none";
+        const text = x.kind === "selected" ? `state ${to}` : `state ${(x.from || []).map(esc).join(" › ") || "none"} → ${to}${x.count > 1 ? ` (${x.count} transitions; left ${esc(x.previous)} last)` : ""}`;
+        more.push({ t: x.t, text, cls: "fsm" });
+      }
+      for (const tr of a.fsm.trees || []) for (const x of tr.log || []) {
+        const n = tr.tree.nodes[x.node];
+        more.push({ t: x.t, text: `${esc(tr.tree.name)} [${x.node}] ${esc(n ? n.name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}`, cls: "treelog" });
+      }
+    }
+    if (a.utility) for (const x of a.utilityLog || []) {
+      const sc = x.choice >= 0 && x.scores ? ` (${num(x.scores[x.choice])})` : "";
+      more.push({ t: x.t, text: x.kind === "selected" ? `utility ${esc(x.to)}${sc}` : `utility ${esc(x.from)} → ${esc(x.to)}${sc}`, cls: "util" });
+    }
+    more.sort((p, q) => p.t - q.t); // stable: the order above at equal times
+    for (let i = 0, j = 0; j < more.length; j++) {
+      while (i < all.length && all[i].t <= more[j].t) i++;
+      all.splice(i, 0, more[j]); i++;
+    }
     const plog = (a.planner && a.planLog) || [];
     for (let i = 0, j = 0; j < plog.length; j++) {
       const x = plog[j];
@@ -382,13 +489,13 @@
     if (st.scrub !== null) for (let i = 0; i < all.length; i++) if (all[i].t <= st.scrub) last = i;
     $("log").innerHTML = all.slice(-300).map((x, k) => {
       const i = all.length - Math.min(300, all.length) + k;
-      const cls = (st.scrub === null ? "" : i === last ? "at" : x.t > st.scrub ? "future" : "") + (x.plan ? " plan" : "");
+      const cls = (st.scrub === null ? "" : i === last ? "at" : x.t > st.scrub ? "future" : "") + (x.plan ? " plan" : "") + (x.cls ? " " + x.cls : "");
       return `<div class="${cls}" data-t="${x.t}">t=${x.t.toFixed(3)} ${x.text}</div>`;
     }).join("");
   }
   $("log").onclick = (e) => {
     const t = e.target.dataset && e.target.dataset.t;
-    if (t !== undefined) { st.scrub = parseFloat(t); renderTree(); renderPlan(); renderLog(); }
+    if (t !== undefined) { st.scrub = parseFloat(t); renderScrubbed(); }
   };
   function pushHistory(systems) {
     st.sysNames = systems.map((s) => s.name);
