@@ -53,3 +53,53 @@ func TestBlockRunVisitsEachItemOnce(t *testing.T) {
 		pool.Close()
 	}
 }
+
+// orderJob records the first item of each block in the order visited.
+type orderJob struct{ firsts []int }
+
+func (j *orderJob) Work(_, lo, _ int) { j.firsts = append(j.firsts, lo) }
+
+// TestBlockRunOwnRangeFirst: a worker claims the blocks of its own range
+// (chunk k's items, as ecs.Workers.Run splits them) from the front, then the
+// blocks left in the other workers' ranges, each from its back, the next
+// worker's range first. Run here on one goroutine, so the order is fixed.
+func TestBlockRunOwnRangeFirst(t *testing.T) {
+	blocks := func(firsts []int) []int {
+		out := make([]int, len(firsts))
+		for i, lo := range firsts {
+			out[i] = lo / 10
+		}
+		return out
+	}
+	for _, c := range []struct {
+		workers, worker, n int
+		want               []int
+	}{
+		{2, 0, 100, []int{0, 1, 2, 3, 4, 9, 8, 7, 6, 5}},
+		{2, 1, 100, []int{5, 6, 7, 8, 9, 4, 3, 2, 1, 0}},
+		{2, 1, 95, []int{5, 6, 7, 8, 9, 4, 3, 2, 1, 0}}, // a short last block
+		{3, 0, 100, []int{0, 1, 2, 5, 4, 3, 9, 8, 7, 6}},
+		{3, 2, 100, []int{6, 7, 8, 9, 2, 1, 0, 5, 4, 3}},
+		{2, 1, 10, []int{0}}, // one block: worker 0's range is empty
+	} {
+		var b blockRun
+		j := &orderJob{}
+		b.prepare(j, c.n, 10, c.workers)
+		b.Work(c.worker, 0, 0)
+		assert.Equal(t, c.want, blocks(j.firsts), "%d workers, worker %d, %d items", c.workers, c.worker, c.n)
+	}
+	// the owner from the front and another worker from the back meet in the
+	// middle, each block claimed once
+	var b blockRun
+	b.prepare(&orderJob{}, 50, 10, 1)
+	r := &b.ranges[0]
+	var got []int
+	for i := 0; ; i++ {
+		blk, ok := r.claim(i%3 != 0)
+		if !ok {
+			break
+		}
+		got = append(got, blk)
+	}
+	assert.Equal(t, []int{4, 0, 1, 3, 2}, got)
+}

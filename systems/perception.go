@@ -239,7 +239,7 @@ func (s *Perception) Update(w *arche.World) {
 		for i := range s.qpos {
 			s.qpos[i] = -1
 		}
-		s.blocks.runSized(s.pool, s, s.counts+s.lists, 1)
+		s.blocks.runOrdered(s.pool, s, s.counts+s.lists, 1)
 	}
 	s.qs = closeQueries(s.qs)
 	total := 0
@@ -266,7 +266,7 @@ func (s *Perception) Update(w *arche.World) {
 		}
 	}
 	s.phase = pePhasePerceive
-	s.blocks.runSized(s.pool, s, total, perceiveBlock)
+	s.blocks.runOrdered(s.pool, s, total, perceiveBlock)
 	// blackboard keys on this goroutine, in query order: resolving a
 	// schema's keys is not safe on several at once
 	for i := range s.boards[:s.lists] {

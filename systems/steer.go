@@ -107,16 +107,17 @@ type Steer struct {
 	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
-	hot     []steerAgent           // the frame's agents by hash slot (out 0: no agent there), from a 64-byte boundary
-	outs    []*components.Steering // where each agent's force goes, by its index in the query
-	kinds   []steerKind            // the distinct kinds of the frame's agents (each worker's from its range's start)
-	wanders []wanderRef            // the wanderers' state (likewise)
-	tvels   []r2.Vec               // the targets' velocities of pursuers and evaders (likewise)
-	extra   [][]steerExtra         // per worker: its agents not in this frame's hash
-	scratch []steerScratch
-	walls   wallBits
-	invDT   float64       // 1/dt of the frame, for followFlow
-	pf      steerPrefetch // the frame's, for prefetchBlock
+	hot      []steerAgent           // the frame's agents by hash slot (out 0: no agent there), from a 64-byte boundary
+	outs     []*components.Steering // where each agent's force goes, by its index in the query
+	kinds    []steerKind            // the distinct kinds of the frame's agents (each worker's from its range's start)
+	wanders  []wanderRef            // the wanderers' state (likewise)
+	tvels    []r2.Vec               // the targets' velocities of pursuers and evaders (likewise)
+	extra    [][]steerExtra         // per worker: its agents not in this frame's hash
+	scratch  []steerScratch
+	walls    wallBits
+	invDT    float64       // 1/dt of the frame, for followFlow
+	pf       steerPrefetch // the frame's, for prefetchBlock
+	prefetch bool          // the frame's force pass calls prefetchBlock (prefetchMin slots or more)
 
 	// the frame's hash: its bucket layout (dense false after a sparse
 	// build, which has none) and positions in slot order, for separation
@@ -192,6 +193,19 @@ func (kd *steerKind) is(kin *components.Kinematics, wt *components.SteeringWeigh
 	return wt == nil || w.Wall == wt.Wall && w.Separation == wt.Separation && w.SeparationRadius == wt.SeparationRadius &&
 		w.Alignment == wt.Alignment && w.Cohesion == wt.Cohesion && w.NeighbourRadius == wt.NeighbourRadius
 }
+
+// prefetchMin is the fewest slots of the hash for which Steer's force pass
+// prefetches each block's Steering components and wall-table entries
+// (prefetchBlock). A smaller crowd's records, components and tables stay in
+// the cache from one frame to the next, and the prefetch loop's first read
+// of each record only moves the wait for it (the records come from the
+// gather's non-temporal stores) into a loop of its own: at 10,000 swarm
+// agents Steer took 0.75–0.78 ms a frame without it against 0.79–0.80 with
+// it, and the frame 1.27–1.29 against 1.30–1.32 (2 workers, 4 alternating
+// runs each); at 30,000 the frame 3.74–3.75 against 3.84–4.04 ms (3 runs);
+// at 100,000 the prefetch pays (Steer's CPU 0.91–0.98 of the build without
+// it, see docs/performance.md), so it stays on there.
+const prefetchMin = 1 << 16
 
 // steerPrefetch is what prefetchBlock reads (at the offsets of
 // steer_store_amd64.s): where the forces go, and the wall tables (clr nil,
@@ -278,6 +292,7 @@ func (s *Steer) Update(w *arche.World) {
 	_, s.sorted = s.nb.Hash.Sorted()
 	s.gather(w)
 	s.pf = steerPrefetch{outs: unsafe.SliceData(s.outs)}
+	s.prefetch = len(s.hot) >= prefetchMin
 	if b := &s.walls; len(b.clr) > 0 && len(b.clr) == b.w*b.h && len(b.more) == len(b.clr) {
 		s.pf.clr, s.pf.more, s.pf.w, s.pf.fw, s.pf.fh = &b.clr[0], &b.more[0], b.w, float64(b.w), float64(b.h)
 	}
@@ -419,7 +434,9 @@ func (s *Steer) Work(worker, lo, hi int) {
 	sc := &s.scratch[worker]
 	for ; lo < hi; lo += blockSize {
 		end := min(lo+blockSize, hi)
-		prefetchBlock(&s.hot[lo], end-lo, &s.pf)
+		if s.prefetch {
+			prefetchBlock(&s.hot[lo], end-lo, &s.pf)
+		}
 		seps := sc.seps[:end-lo]
 		if sepBatch && s.dense {
 			s.separationBlock(lo, end, seps, sc)
