@@ -2,6 +2,7 @@ package flowfield
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -18,26 +19,77 @@ type CacheState struct {
 }
 
 // CacheEntryState is one field of a [CacheState].
+//
+// A field built before a grid edit that nobody asked for since (a goal no agent follows
+// any more) is stale: the cache still holds it as it was, and serves it, from the old
+// costs, while its rebuild runs when its goal is asked for again. Such a field is saved
+// with Stale set and Old, the costs it was built on where they differ from the grid's
+// now (the edits since), so that [Cache.Restore] builds it again on those costs; a field
+// being rebuilt has its rebuild in Rebuild, saved the same way.
 type CacheEntryState struct {
-	Goal    grid.Cell `json:"goal"`
-	LastUse uint64    `json:"last_use"`
-	Settled int       `json:"settled"` // cells settled so far
-	Done    bool      `json:"done"`
+	Goal    grid.Cell   `json:"goal"`
+	LastUse uint64      `json:"last_use"`
+	Settled int         `json:"settled"` // cells settled so far
+	Done    bool        `json:"done"`
+	Stale   bool        `json:"stale,omitempty"`   // built on costs the grid no longer has
+	Old     []CellCost  `json:"old,omitempty"`     // those costs, where they differ from the grid's (Stale only)
+	Rebuild *BuildState `json:"rebuild,omitempty"` // the rebuild of a stale complete field, while it runs
 }
 
-// State returns the cache's state. It returns an error if a field is being rebuilt after
-// a grid change (the old field and its rebuild would both have to be saved).
+// BuildState is how far a field's build got, and on which costs (see
+// [CacheEntryState]).
+type BuildState struct {
+	Settled int        `json:"settled"`
+	Done    bool       `json:"done"`
+	Stale   bool       `json:"stale,omitempty"`
+	Old     []CellCost `json:"old,omitempty"`
+}
+
+// CellCost is the cost a cell had: Blocked true for [grid.Blocked] (JSON has no
+// infinity), else Cost, a positive number.
+type CellCost struct {
+	Cell    grid.Cell `json:"cell"`
+	Cost    float32   `json:"cost,omitempty"`
+	Blocked bool      `json:"blocked,omitempty"`
+}
+
+// State returns the cache's state: every field, current or stale (see
+// [CacheEntryState]). It does not fail; the error is for fields it could not describe,
+// and is nil in this version.
 func (c *Cache) State() (CacheState, error) {
 	st := CacheState{Tick: c.tick, Capacity: c.capacity, Entries: []CacheEntryState{},
 		Hits: c.Hits, Misses: c.Misses, Evictions: c.Evictions, Rebuilds: c.Rebuilds}
 	for i := range c.entries {
 		e := &c.entries[i]
-		if e.rebuilding || e.field.Stale() {
-			return CacheState{}, fmt.Errorf("flowfield: the field towards %v is being rebuilt after a grid change; save after its rebuild", e.goal)
+		b := buildOf(e.field)
+		es := CacheEntryState{Goal: e.goal, LastUse: e.lastUse, Settled: b.Settled, Done: b.Done, Stale: b.Stale, Old: b.Old}
+		if e.rebuilding {
+			r := buildOf(e.spare)
+			es.Rebuild = &r
 		}
-		st.Entries = append(st.Entries, CacheEntryState{Goal: e.goal, LastUse: e.lastUse, Settled: e.field.Settled(), Done: e.field.Done()})
+		st.Entries = append(st.Entries, es)
 	}
 	return st, nil
+}
+
+// buildOf returns f's build state: for a stale field, the costs it was built on
+// where they differ from its grid's now.
+func buildOf(f *Field) BuildState {
+	b := BuildState{Settled: f.Settled(), Done: f.Done(), Stale: f.Stale()}
+	if b.Stale {
+		costs := f.g.Costs()
+		for i, old := range f.snap { // the costs at f.version (prepare's copy, taken at Start)
+			if old == costs[i] {
+				continue
+			}
+			cc := CellCost{Cell: grid.Cell{X: int32(i % f.w), Y: int32(i / f.w)}, Cost: old}
+			if old > math.MaxFloat32 {
+				cc.Cost, cc.Blocked = 0, true
+			}
+			b.Old = append(b.Old, cc)
+		}
+	}
+	return b
 }
 
 // Restore replaces the cache's fields by those of st, building each again towards its
@@ -73,25 +125,74 @@ func (c *Cache) restore(st CacheState) error {
 		if _, dup := c.index[es.Goal]; dup {
 			return fmt.Errorf("flowfield: goal %v twice", es.Goal)
 		}
-		f := New(c.g)
-		f.Start(es.Goal)
-		if es.Settled < 0 {
-			return fmt.Errorf("flowfield: goal %v: %d cells settled", es.Goal, es.Settled)
+		f, err := c.rebuild(es.Goal, BuildState{Settled: es.Settled, Done: es.Done, Stale: es.Stale, Old: es.Old})
+		if err != nil {
+			return err
 		}
-		if es.Done {
-			f.Step(int(^uint(0) >> 1))
-		} else if es.Settled > 0 {
-			f.Step(es.Settled)
+		e := cacheEntry{goal: es.Goal, field: f, lastUse: es.LastUse}
+		if r := es.Rebuild; r != nil {
+			if !es.Done || !es.Stale || r.Done {
+				return fmt.Errorf("flowfield: goal %v: a rebuild saved for a field that is not stale and complete, or a rebuild complete (stale %v, done %v, rebuild done %v)", es.Goal, es.Stale, es.Done, r.Done)
+			}
+			if e.spare, err = c.rebuild(es.Goal, *r); err != nil {
+				return fmt.Errorf("%w (its rebuild)", err)
+			}
+			e.rebuilding = true
 		}
-		if f.Settled() != es.Settled || f.Done() != es.Done {
-			return fmt.Errorf("flowfield: goal %v built again to %d cells (done %v), saved at %d (done %v): "+
-				"the grid is not the saved run's (load the same map, with the same edits, before restoring)",
-				es.Goal, f.Settled(), f.Done(), es.Settled, es.Done)
-		}
-		c.entries = append(c.entries, cacheEntry{goal: es.Goal, field: f, lastUse: es.LastUse})
+		c.entries = append(c.entries, e)
 		c.index[es.Goal] = len(c.entries) - 1
 	}
 	c.tick = st.Tick
 	c.Hits, c.Misses, c.Evictions, c.Rebuilds = st.Hits, st.Misses, st.Evictions, st.Rebuilds
 	return nil
+}
+
+// staleVersion is the version of a restored stale field: no grid version reaches it, so
+// the field reads as stale until it is started again, as the saved one did.
+const staleVersion = ^uint64(0)
+
+// rebuild builds a field towards goal again to the point b says, on the grid's costs or,
+// for a stale build, on the costs it was built on (b.Old over the grid's).
+func (c *Cache) rebuild(goal grid.Cell, b BuildState) (*Field, error) {
+	if b.Settled < 0 {
+		return nil, fmt.Errorf("flowfield: goal %v: %d cells settled", goal, b.Settled)
+	}
+	if !b.Stale && len(b.Old) > 0 {
+		return nil, fmt.Errorf("flowfield: goal %v: old costs saved for a field that is not stale", goal)
+	}
+	f := New(c.g)
+	if b.Stale {
+		costs := append([]float32(nil), c.g.Costs()...)
+		seen := make(map[grid.Cell]bool, len(b.Old))
+		for _, o := range b.Old {
+			switch {
+			case !c.g.InBounds(o.Cell):
+				return nil, fmt.Errorf("flowfield: goal %v: old cost of cell %v, off the %dx%d grid", goal, o.Cell, c.g.Width(), c.g.Height())
+			case seen[o.Cell]:
+				return nil, fmt.Errorf("flowfield: goal %v: old cost of cell %v twice", goal, o.Cell)
+			case !o.Blocked && !(o.Cost > 0 && o.Cost <= math.MaxFloat32):
+				return nil, fmt.Errorf("flowfield: goal %v: old cost %v of cell %v (want a positive number, or blocked)", goal, o.Cost, o.Cell)
+			}
+			seen[o.Cell] = true
+			k := int(o.Cell.Y)*c.g.Width() + int(o.Cell.X)
+			costs[k] = o.Cost
+			if o.Blocked {
+				costs[k] = grid.Blocked
+			}
+		}
+		f.startOn(costs, staleVersion, []grid.Cell{goal})
+	} else {
+		f.Start(goal)
+	}
+	if b.Done {
+		f.Step(int(^uint(0) >> 1))
+	} else if b.Settled > 0 {
+		f.Step(b.Settled)
+	}
+	if f.Settled() != b.Settled || f.Done() != b.Done {
+		return nil, fmt.Errorf("flowfield: goal %v built again to %d cells (done %v), saved at %d (done %v): "+
+			"the grid is not the saved run's (load the same map, with the same edits, before restoring)",
+			goal, f.Settled(), f.Done(), b.Settled, b.Done)
+	}
+	return f, nil
 }
