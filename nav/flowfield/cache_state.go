@@ -9,7 +9,8 @@ import (
 
 // CacheState is what a [Cache] holds as plain data, for saving a world mid-run: each
 // field's goal, when it was last requested and how far its build got (fields are not
-// saved: [Cache.Restore] builds them again, to the same point).
+// saved: [Cache.Restore] builds them again, to the same point; a stale field, on the
+// costs it was built on).
 type CacheState struct {
 	Tick     uint64            `json:"tick"`
 	Capacity int               `json:"capacity"`
@@ -94,13 +95,17 @@ func buildOf(f *Field) BuildState {
 
 // Restore replaces the cache's fields by those of st, building each again towards its
 // goal up to the cells it had settled (a build is deterministic), so the cache answers
-// and evicts as the saved one would. It returns an error, leaving the cache empty, if
-// the capacity is below 1, below the number of fields or above the grid's cell count (no
-// more goals can be distinct), a goal is off the grid, given twice, or its build does
-// not reach the saved point (a grid other than the saved run's: another map, or
-// its edits not made again). Each field costs about 11 bytes a cell: a caller restoring
-// untrusted state bounds st.Capacity first (systems.FlowField.LoadState does, by its
-// MaxFields).
+// and evicts as the saved one would. A stale field (see [CacheEntryState]) is built on
+// the grid's costs with its Old costs put back, and stays stale (asked for again, it is
+// served while rebuilt, as the saved one), and its Rebuild, if any, is built as saved.
+// It returns an error, leaving the cache empty, if the capacity is below 1, below the
+// number of fields or above the grid's cell count (no more goals can be distinct), a
+// goal is off the grid, given twice, an old cost is off the grid, given twice for a
+// cell, not positive or given for a field not stale, a rebuild is saved for a field not
+// stale and complete, or a build does not reach the saved point (a grid other than the
+// saved run's: another map, or its edits not made again). Each field costs about 11
+// bytes a cell, and a field with its rebuild two: a caller restoring untrusted state
+// bounds st.Capacity first (systems.FlowField.LoadState does, by its MaxFields).
 func (c *Cache) Restore(st CacheState) error {
 	c.Invalidate()
 	err := c.restore(st)
@@ -163,18 +168,21 @@ func (c *Cache) rebuild(goal grid.Cell, b BuildState) (*Field, error) {
 	f := New(c.g)
 	if b.Stale {
 		costs := append([]float32(nil), c.g.Costs()...)
-		seen := make(map[grid.Cell]bool, len(b.Old))
+		var seen []uint64 // a bit per cell
+		if len(b.Old) > 0 {
+			seen = make([]uint64, (len(costs)+63)/64)
+		}
 		for _, o := range b.Old {
+			k := int(o.Cell.Y)*c.g.Width() + int(o.Cell.X)
 			switch {
 			case !c.g.InBounds(o.Cell):
 				return nil, fmt.Errorf("flowfield: goal %v: old cost of cell %v, off the %dx%d grid", goal, o.Cell, c.g.Width(), c.g.Height())
-			case seen[o.Cell]:
+			case seen[k/64]>>(k%64)&1 != 0:
 				return nil, fmt.Errorf("flowfield: goal %v: old cost of cell %v twice", goal, o.Cell)
 			case !o.Blocked && !(o.Cost > 0 && o.Cost <= math.MaxFloat32):
 				return nil, fmt.Errorf("flowfield: goal %v: old cost %v of cell %v (want a positive number, or blocked)", goal, o.Cost, o.Cell)
 			}
-			seen[o.Cell] = true
-			k := int(o.Cell.Y)*c.g.Width() + int(o.Cell.X)
+			seen[k/64] |= 1 << (k % 64)
 			costs[k] = o.Cost
 			if o.Blocked {
 				costs[k] = grid.Blocked
