@@ -14,6 +14,13 @@ import (
 // During frame n (counted from 0), Time is the simulation time at the start of the
 // step that systems are computing (n·DT while DT has not changed), and the step
 // advances time by DT.
+//
+// Important: a Clock read between two Updates describes the frame that last ran, not
+// the time elapsed: after N Updates (Scheduler.Frames() == N) Frame is N−1 and Time is
+// (N−1)·DT; the simulated time that has passed is Time+DT (N·DT), and the frame the next
+// Update runs is Frame+1. A script keyed to frames ("open the door at frame 300") that
+// is replayed after a load runs up to Frame+1, and a report of elapsed time prints
+// Time+DT (see the Clock example).
 type Clock struct {
 	Time    float64 // simulation time in seconds at the start of this frame
 	DT      float64 // length of this frame's step in seconds of simulation time

@@ -121,7 +121,10 @@ func (s *Scheduler) AppendTimes(dst []SystemTime) []SystemTime {
 	return dst
 }
 
-// Frames returns the number of frames run.
+// Frames returns the number of frames run (Updates) by this Scheduler since it was made.
+// After N of them the Clock reads the last frame run: Frame N−1 (from 0) and Time
+// (N−1)·DT, its start (see [Clock]); a world resumed from a save counts on from the
+// saved Clock, while Frames counts from 0 again.
 func (s *Scheduler) Frames() int { return s.frames }
 
 // SystemName returns sys.Name() if sys is a [Namer], else its Go type.

@@ -150,6 +150,10 @@ func (sf *sectorFlow) fieldFor(goal grid.Cell) int {
 func (sf *sectorFlow) update(w *arche.World) {
 	s := sf.s
 	sf.frame++
+	// the sector layer catches up with grid edits every frame, even one in which no
+	// goal is in use (a field's Update would do it otherwise), so that a save after
+	// this Update finds it current (see flowfield.SectorField.State)
+	sf.sectors.Refresh()
 	for i := range sf.goals {
 		g := &sf.goals[i]
 		for _, k := range g.freshed {

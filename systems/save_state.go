@@ -284,8 +284,13 @@ type flowFieldState struct {
 
 // SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
 // its fields' goals, recency and build progress, and in sector mode the sector fields'
-// state (see [SectorFlowState]). It returns an error while a field is rebuilt after a
-// grid change, or a sector field has not caught up with grid edits.
+// state (see [SectorFlowState]). Fields that grid edits made stale are saved as they
+// are, so the loaded run serves and rebuilds them as the saved one would: a whole-grid
+// field with the costs it was built on where they changed since (flowfield.CacheEntryState),
+// a sector field whose goal nobody followed since the edit with its sectors' values
+// (flowfield.SectorFieldState's Behind). In sector mode it returns an error when the
+// grid was edited after the FlowField's last Update (the sector layer has not seen the
+// edit yet): save after its next Update.
 func (s *FlowField) SaveState() (json.RawMessage, error) {
 	st, err := s.Cache.State()
 	if err != nil {

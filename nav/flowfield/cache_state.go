@@ -2,13 +2,15 @@ package flowfield
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/archai-go/archai/nav/grid"
 )
 
 // CacheState is what a [Cache] holds as plain data, for saving a world mid-run: each
 // field's goal, when it was last requested and how far its build got (fields are not
-// saved: [Cache.Restore] builds them again, to the same point).
+// saved: [Cache.Restore] builds them again, to the same point; a stale field, on the
+// costs it was built on).
 type CacheState struct {
 	Tick     uint64            `json:"tick"`
 	Capacity int               `json:"capacity"`
@@ -18,37 +20,92 @@ type CacheState struct {
 }
 
 // CacheEntryState is one field of a [CacheState].
+//
+// A field built before a grid edit that nobody asked for since (a goal no agent follows
+// any more) is stale: the cache still holds it as it was, and serves it, from the old
+// costs, while its rebuild runs when its goal is asked for again. Such a field is saved
+// with Stale set and Old, the costs it was built on where they differ from the grid's
+// now (the edits since), so that [Cache.Restore] builds it again on those costs; a field
+// being rebuilt has its rebuild in Rebuild, saved the same way.
 type CacheEntryState struct {
-	Goal    grid.Cell `json:"goal"`
-	LastUse uint64    `json:"last_use"`
-	Settled int       `json:"settled"` // cells settled so far
-	Done    bool      `json:"done"`
+	Goal    grid.Cell   `json:"goal"`
+	LastUse uint64      `json:"last_use"`
+	Settled int         `json:"settled"` // cells settled so far
+	Done    bool        `json:"done"`
+	Stale   bool        `json:"stale,omitempty"`   // built on costs the grid no longer has
+	Old     []CellCost  `json:"old,omitempty"`     // those costs, where they differ from the grid's (Stale only)
+	Rebuild *BuildState `json:"rebuild,omitempty"` // the rebuild of a stale complete field, while it runs
 }
 
-// State returns the cache's state. It returns an error if a field is being rebuilt after
-// a grid change (the old field and its rebuild would both have to be saved).
+// BuildState is how far a field's build got, and on which costs (see
+// [CacheEntryState]).
+type BuildState struct {
+	Settled int        `json:"settled"`
+	Done    bool       `json:"done"`
+	Stale   bool       `json:"stale,omitempty"`
+	Old     []CellCost `json:"old,omitempty"`
+}
+
+// CellCost is the cost a cell had: Blocked true for [grid.Blocked] (JSON has no
+// infinity), else Cost, a positive number.
+type CellCost struct {
+	Cell    grid.Cell `json:"cell"`
+	Cost    float32   `json:"cost,omitempty"`
+	Blocked bool      `json:"blocked,omitempty"`
+}
+
+// State returns the cache's state: every field, current or stale (see
+// [CacheEntryState]). It does not fail; the error is for fields it could not describe,
+// and is nil in this version.
 func (c *Cache) State() (CacheState, error) {
 	st := CacheState{Tick: c.tick, Capacity: c.capacity, Entries: []CacheEntryState{},
 		Hits: c.Hits, Misses: c.Misses, Evictions: c.Evictions, Rebuilds: c.Rebuilds}
 	for i := range c.entries {
 		e := &c.entries[i]
-		if e.rebuilding || e.field.Stale() {
-			return CacheState{}, fmt.Errorf("flowfield: the field towards %v is being rebuilt after a grid change; save after its rebuild", e.goal)
+		b := buildOf(e.field)
+		es := CacheEntryState{Goal: e.goal, LastUse: e.lastUse, Settled: b.Settled, Done: b.Done, Stale: b.Stale, Old: b.Old}
+		if e.rebuilding {
+			r := buildOf(e.spare)
+			es.Rebuild = &r
 		}
-		st.Entries = append(st.Entries, CacheEntryState{Goal: e.goal, LastUse: e.lastUse, Settled: e.field.Settled(), Done: e.field.Done()})
+		st.Entries = append(st.Entries, es)
 	}
 	return st, nil
 }
 
+// buildOf returns f's build state: for a stale field, the costs it was built on
+// where they differ from its grid's now.
+func buildOf(f *Field) BuildState {
+	b := BuildState{Settled: f.Settled(), Done: f.Done(), Stale: f.Stale()}
+	if b.Stale {
+		costs := f.g.Costs()
+		for i, old := range f.snap { // the costs at f.version (prepare's copy, taken at Start)
+			if old == costs[i] {
+				continue
+			}
+			cc := CellCost{Cell: grid.Cell{X: int32(i % f.w), Y: int32(i / f.w)}, Cost: old}
+			if old > math.MaxFloat32 {
+				cc.Cost, cc.Blocked = 0, true
+			}
+			b.Old = append(b.Old, cc)
+		}
+	}
+	return b
+}
+
 // Restore replaces the cache's fields by those of st, building each again towards its
 // goal up to the cells it had settled (a build is deterministic), so the cache answers
-// and evicts as the saved one would. It returns an error, leaving the cache empty, if
-// the capacity is below 1, below the number of fields or above the grid's cell count (no
-// more goals can be distinct), a goal is off the grid, given twice, or its build does
-// not reach the saved point (a grid other than the saved run's: another map, or
-// its edits not made again). Each field costs about 11 bytes a cell: a caller restoring
-// untrusted state bounds st.Capacity first (systems.FlowField.LoadState does, by its
-// MaxFields).
+// and evicts as the saved one would. A stale field (see [CacheEntryState]) is built on
+// the grid's costs with its Old costs put back, and stays stale (asked for again, it is
+// served while rebuilt, as the saved one), and its Rebuild, if any, is built as saved.
+// It returns an error, leaving the cache empty, if the capacity is below 1, below the
+// number of fields or above the grid's cell count (no more goals can be distinct), a
+// goal is off the grid, given twice, an old cost is off the grid, given twice for a
+// cell, not positive or given for a field not stale, a rebuild is saved for a field not
+// stale and complete, or a build does not reach the saved point (a grid other than the
+// saved run's: another map, or its edits not made again). Each field costs about 11
+// bytes a cell, and a field with its rebuild two: a caller restoring untrusted state
+// bounds st.Capacity first (systems.FlowField.LoadState does, by its MaxFields).
 func (c *Cache) Restore(st CacheState) error {
 	c.Invalidate()
 	err := c.restore(st)
@@ -73,25 +130,77 @@ func (c *Cache) restore(st CacheState) error {
 		if _, dup := c.index[es.Goal]; dup {
 			return fmt.Errorf("flowfield: goal %v twice", es.Goal)
 		}
-		f := New(c.g)
-		f.Start(es.Goal)
-		if es.Settled < 0 {
-			return fmt.Errorf("flowfield: goal %v: %d cells settled", es.Goal, es.Settled)
+		f, err := c.rebuild(es.Goal, BuildState{Settled: es.Settled, Done: es.Done, Stale: es.Stale, Old: es.Old})
+		if err != nil {
+			return err
 		}
-		if es.Done {
-			f.Step(int(^uint(0) >> 1))
-		} else if es.Settled > 0 {
-			f.Step(es.Settled)
+		e := cacheEntry{goal: es.Goal, field: f, lastUse: es.LastUse}
+		if r := es.Rebuild; r != nil {
+			if !es.Done || !es.Stale || r.Done {
+				return fmt.Errorf("flowfield: goal %v: a rebuild saved for a field that is not stale and complete, or a rebuild complete (stale %v, done %v, rebuild done %v)", es.Goal, es.Stale, es.Done, r.Done)
+			}
+			if e.spare, err = c.rebuild(es.Goal, *r); err != nil {
+				return fmt.Errorf("%w (its rebuild)", err)
+			}
+			e.rebuilding = true
 		}
-		if f.Settled() != es.Settled || f.Done() != es.Done {
-			return fmt.Errorf("flowfield: goal %v built again to %d cells (done %v), saved at %d (done %v): "+
-				"the grid is not the saved run's (load the same map, with the same edits, before restoring)",
-				es.Goal, f.Settled(), f.Done(), es.Settled, es.Done)
-		}
-		c.entries = append(c.entries, cacheEntry{goal: es.Goal, field: f, lastUse: es.LastUse})
+		c.entries = append(c.entries, e)
 		c.index[es.Goal] = len(c.entries) - 1
 	}
 	c.tick = st.Tick
 	c.Hits, c.Misses, c.Evictions, c.Rebuilds = st.Hits, st.Misses, st.Evictions, st.Rebuilds
 	return nil
+}
+
+// staleVersion is the version of a restored stale field: no grid version reaches it, so
+// the field reads as stale until it is started again, as the saved one did.
+const staleVersion = ^uint64(0)
+
+// rebuild builds a field towards goal again to the point b says, on the grid's costs or,
+// for a stale build, on the costs it was built on (b.Old over the grid's).
+func (c *Cache) rebuild(goal grid.Cell, b BuildState) (*Field, error) {
+	if b.Settled < 0 {
+		return nil, fmt.Errorf("flowfield: goal %v: %d cells settled", goal, b.Settled)
+	}
+	if !b.Stale && len(b.Old) > 0 {
+		return nil, fmt.Errorf("flowfield: goal %v: old costs saved for a field that is not stale", goal)
+	}
+	f := New(c.g)
+	if b.Stale {
+		costs := append([]float32(nil), c.g.Costs()...)
+		var seen []uint64 // a bit per cell
+		if len(b.Old) > 0 {
+			seen = make([]uint64, (len(costs)+63)/64)
+		}
+		for _, o := range b.Old {
+			k := int(o.Cell.Y)*c.g.Width() + int(o.Cell.X)
+			switch {
+			case !c.g.InBounds(o.Cell):
+				return nil, fmt.Errorf("flowfield: goal %v: old cost of cell %v, off the %dx%d grid", goal, o.Cell, c.g.Width(), c.g.Height())
+			case seen[k/64]>>(k%64)&1 != 0:
+				return nil, fmt.Errorf("flowfield: goal %v: old cost of cell %v twice", goal, o.Cell)
+			case !o.Blocked && !(o.Cost > 0 && o.Cost <= math.MaxFloat32):
+				return nil, fmt.Errorf("flowfield: goal %v: old cost %v of cell %v (want a positive number, or blocked)", goal, o.Cost, o.Cell)
+			}
+			seen[k/64] |= 1 << (k % 64)
+			costs[k] = o.Cost
+			if o.Blocked {
+				costs[k] = grid.Blocked
+			}
+		}
+		f.startOn(costs, staleVersion, []grid.Cell{goal})
+	} else {
+		f.Start(goal)
+	}
+	if b.Done {
+		f.Step(int(^uint(0) >> 1))
+	} else if b.Settled > 0 {
+		f.Step(b.Settled)
+	}
+	if f.Settled() != b.Settled || f.Done() != b.Done {
+		return nil, fmt.Errorf("flowfield: goal %v built again to %d cells (done %v), saved at %d (done %v): "+
+			"the grid is not the saved run's (load the same map, with the same edits, before restoring)",
+			goal, f.Settled(), f.Done(), b.Settled, b.Done)
+	}
+	return f, nil
 }

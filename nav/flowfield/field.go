@@ -134,13 +134,20 @@ func (f *Field) Build(goals ...grid.Cell) {
 // few [grid.Grid.SetCost] calls; the first build of a field classifies
 // every cell, about 15 ms).
 func (f *Field) Start(goals ...grid.Cell) {
-	f.prepare()
+	f.startOn(f.g.Costs(), f.g.Version(), goals)
+}
+
+// startOn is Start on costs, the costs of grid version version (the grid's
+// own, or, restoring a stale field, those it was built on: see
+// [Cache.Restore]).
+func (f *Field) startOn(costs []float32, version uint64, goals []grid.Cell) {
+	f.prepareOn(costs, version)
 	f.clear()
 	f.goals = append(f.goals[:0], goals...)
-	f.version = f.g.Version()
+	f.version = version
 	f.target = r2.Vec{X: math.NaN()}
 	for _, c := range goals {
-		if !f.g.Passable(c) {
+		if !f.g.InBounds(c) || costs[int(c.Y)*f.w+int(c.X)] > math.MaxFloat32 {
 			continue
 		}
 		if math.IsNaN(f.target.X) {

@@ -24,11 +24,14 @@ func (f *Field) index(c grid.Cell) int { return (int(c.Y)+1)*f.stride + int(c.X)
 // comparing the costs, not a reclassification of every cell. Classes of
 // costs no longer present linger until the classes run out, which starts
 // again from scratch.
-func (f *Field) prepare() {
-	if f.clsValid && f.clsVersion == f.g.Version() && f.clsHeap == f.forceHeap {
+func (f *Field) prepare() { f.prepareOn(f.g.Costs(), f.g.Version()) }
+
+// prepareOn is prepare for the costs of grid version version (the grid's
+// own, or, restoring a stale field, the costs it was built on).
+func (f *Field) prepareOn(costs []float32, version uint64) {
+	if f.clsValid && f.clsVersion == version && f.clsHeap == f.forceHeap {
 		return
 	}
-	costs := f.g.Costs()
 	// A heap build (not forced) reclassifies every cell, so that a grid back
 	// to few costs gets the queue build again; it is the slow build anyway.
 	full := !f.clsValid || f.clsHeap != f.forceHeap || (f.useHeap && !f.forceHeap)
@@ -50,7 +53,7 @@ func (f *Field) prepare() {
 		}
 		if !f.classifyRow(y, row) && !full { // a new cost beyond maxClasses: start again, for the heap build
 			f.clsValid = false
-			f.prepare()
+			f.prepareOn(costs, version)
 			return
 		}
 		copy(old, row)
@@ -81,7 +84,7 @@ func (f *Field) prepare() {
 			f.passable += int(f.rowPassable[y])
 		}
 	}
-	f.clsValid, f.clsVersion, f.clsHeap = true, f.g.Version(), f.forceHeap
+	f.clsValid, f.clsVersion, f.clsHeap = true, version, f.forceHeap
 }
 
 // classifyRow sets the cost class of the cells of grid row y (costs row),

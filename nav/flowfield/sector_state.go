@@ -20,38 +20,65 @@ import (
 // field refreshed after grid edits since its goal was set (Edited) no longer
 // has such a history: its sectors' values and directions are saved instead
 // (D and Dir).
+//
+// A field that has not caught up with grid edits (Behind: the [Sectors] were
+// refreshed by another field's [SectorField.Update] or by [Sectors.Refresh], and
+// this one was not updated since, a goal nobody follows any more) is saved as it
+// is: each built sector with its values and directions, the seeds it was built
+// from (Est) and whether its sector changed since (Changed); Restore takes them
+// back as they are, and the field's next Update catches up with the edits as the
+// saved one's would.
 type SectorFieldState struct {
 	Goal   grid.Cell          `json:"goal"`
 	Built  []SectorBuildState `json:"built"`  // in build order
 	Wanted []int32            `json:"wanted"` // requested, not built yet
 	Edited bool               `json:"edited,omitempty"`
+	Behind bool               `json:"behind,omitempty"`
 }
 
 // SectorBuildState is one built sector of a [SectorFieldState].
 type SectorBuildState struct {
-	Sector int32  `json:"sector"`     // row-major index (see [Sectors.SectorOf])
-	Sum    uint64 `json:"sum,string"` // FNV-1a of the field's values (float32 bits, little-endian) then its direction codes
-	D      []byte `json:"d,omitempty"`
-	Dir    []byte `json:"dir,omitempty"`
+	Sector  int32  `json:"sector"`     // row-major index (see [Sectors.SectorOf])
+	Sum     uint64 `json:"sum,string"` // FNV-1a of the field's values (float32 bits, little-endian) then its direction codes
+	D       []byte `json:"d,omitempty"`
+	Dir     []byte `json:"dir,omitempty"`
+	Est     []byte `json:"est,omitempty"`     // Behind: the seeds from the portal graph it was built from, 12 bytes each (cell X, Y as int32, value as float32 bits, little-endian)
+	Changed bool   `json:"changed,omitempty"` // Behind: its sector's costs or portals changed since it was built
 }
 
+// staleGraph is the graph counter of a restored field that has not caught up with
+// grid edits, and the version of its sectors that changed: no counter reaches it.
+const staleGraph = ^uint64(0)
+
 // State returns the field's state. It returns an error when the grid
-// changed since the field last caught up with it (call
-// [SectorField.Update] first: the next frame's update does).
+// changed since the [Sectors] last caught up with it (call
+// [SectorField.Update] first: the next frame's update does). A field behind
+// the Sectors (not updated since another field's Update refreshed them) is
+// saved as it is (Behind).
 func (f *SectorField) State() (SectorFieldState, error) {
-	if f.graph != f.s.graph || f.s.ver != f.s.g.Version() {
-		return SectorFieldState{}, fmt.Errorf("flowfield: the sector field towards %v has not caught up with grid edits; save after its next Update", f.goal)
+	if f.s.ver != f.s.g.Version() {
+		return SectorFieldState{}, fmt.Errorf("flowfield: the sector field towards %v has not caught up with grid edits (the grid was edited after the last Update); save after its next Update", f.goal)
 	}
-	st := SectorFieldState{Goal: f.goal, Built: []SectorBuildState{}, Wanted: append([]int32{}, f.wanted...), Edited: f.edited}
+	behind := f.graph != f.s.graph
+	st := SectorFieldState{Goal: f.goal, Built: []SectorBuildState{}, Wanted: append([]int32{}, f.wanted...), Edited: f.edited, Behind: behind}
 	for _, i := range f.order {
 		sf := f.fields[i]
 		b := SectorBuildState{Sector: i, Sum: sf.sum()}
-		if f.edited {
+		if f.edited || behind {
 			b.D = make([]byte, 4*len(sf.d))
 			for k, v := range sf.d {
 				binary.LittleEndian.PutUint32(b.D[4*k:], math.Float32bits(v))
 			}
 			b.Dir = append([]byte{}, sf.dir...)
+		}
+		if behind {
+			b.Changed = sf.version != f.s.secs[i].version
+			b.Est = make([]byte, 0, 12*len(sf.est))
+			for _, e := range sf.est {
+				b.Est = binary.LittleEndian.AppendUint32(b.Est, uint32(e.c.X))
+				b.Est = binary.LittleEndian.AppendUint32(b.Est, uint32(e.c.Y))
+				b.Est = binary.LittleEndian.AppendUint32(b.Est, math.Float32bits(e.v))
+			}
 		}
 		st.Built = append(st.Built, b)
 	}
@@ -87,6 +114,9 @@ func (f *SectorField) Restore(st SectorFieldState) error {
 }
 
 func (f *SectorField) restore(st SectorFieldState) error {
+	if st.Behind {
+		return f.restoreBehind(st)
+	}
 	f.SetGoal(st.Goal)
 	n := int32(len(f.fields))
 	seen := make([]bool, n)
@@ -100,8 +130,10 @@ func (f *SectorField) restore(st SectorFieldState) error {
 		}
 		seen[i] = true
 		switch {
+		case b.Est != nil || b.Changed:
+			return fmt.Errorf("flowfield: goal %v: sector %d: seeds or a change saved in a state not Behind", st.Goal, i)
 		case b.D != nil || b.Dir != nil:
-			if err := f.install(int(i), b); err != nil {
+			if err := f.install(int(i), b, nil); err != nil {
 				return fmt.Errorf("flowfield: goal %v: %w", st.Goal, err)
 			}
 		case int(i) == f.goalSec: // built by SetGoal
@@ -137,8 +169,58 @@ func (f *SectorField) restore(st SectorFieldState) error {
 	return nil
 }
 
-// install sets the field of sector i from saved values and directions.
-func (f *SectorField) install(i int, b SectorBuildState) error {
+// restoreBehind is restore for a Behind state: the goal set without a search, each
+// sector installed with its saved seeds, and the graph counter one no Sectors reaches,
+// so that the next Update catches up.
+func (f *SectorField) restoreBehind(st SectorFieldState) error {
+	f.SetGoal(grid.Cell{X: -1, Y: -1}) // drops everything, searches nothing
+	f.goal = st.Goal
+	n := int32(len(f.fields))
+	for _, b := range st.Built {
+		i := b.Sector
+		if i < 0 || i >= n {
+			return fmt.Errorf("flowfield: goal %v: built sector %d is not among the grid's %d", st.Goal, i, n)
+		}
+		if f.fields[i] != nil {
+			return fmt.Errorf("flowfield: goal %v: sector %d built twice", st.Goal, i)
+		}
+		if len(b.Est)%12 != 0 {
+			return fmt.Errorf("flowfield: goal %v: sector %d: %d bytes of seeds, not 12 a seed", st.Goal, i, len(b.Est))
+		}
+		est := make([]seedRec, len(b.Est)/12)
+		for k := range est {
+			e := b.Est[12*k:]
+			est[k] = seedRec{grid.Cell{X: int32(binary.LittleEndian.Uint32(e)), Y: int32(binary.LittleEndian.Uint32(e[4:]))}, math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))}
+		}
+		if err := f.install(int(i), b, est); err != nil {
+			return fmt.Errorf("flowfield: goal %v: %w", st.Goal, err)
+		}
+		if b.Changed {
+			f.fields[i].version = staleGraph
+		}
+		if sum := f.fields[i].sum(); sum != b.Sum {
+			return fmt.Errorf("flowfield: goal %v: sector %d differs from its sum (sum %x, saved %x)", st.Goal, i, sum, b.Sum)
+		}
+		f.order = append(f.order, i)
+	}
+	for _, i := range st.Wanted {
+		if i < 0 || i >= n {
+			return fmt.Errorf("flowfield: goal %v: wanted sector %d is not among the grid's %d", st.Goal, i, n)
+		}
+		if f.fields[i] != nil || f.want[i] {
+			return fmt.Errorf("flowfield: goal %v: wanted sector %d is built or wanted twice", st.Goal, i)
+		}
+		f.want[i] = true
+		f.wanted = append(f.wanted, i)
+	}
+	f.edited = st.Edited
+	f.graph = staleGraph
+	return nil
+}
+
+// install sets the field of sector i from saved values and directions, built from the
+// seeds est (nil: those of the portal graph now).
+func (f *SectorField) install(i int, b SectorBuildState, est []seedRec) error {
 	sec := &f.s.secs[i]
 	cells := int(sec.w * sec.h)
 	if len(b.D) != 4*cells || len(b.Dir) != cells {
@@ -159,7 +241,11 @@ func (f *SectorField) install(i int, b SectorBuildState) error {
 	}
 	sf.dir = append(sf.dir[:0], b.Dir...)
 	sf.version = sec.version
-	sf.est = f.seedsOf(i, sf.est[:0], false)
+	if est != nil {
+		sf.est = append(sf.est[:0], est...)
+	} else {
+		sf.est = f.seedsOf(i, sf.est[:0], false)
+	}
 	sf.findDeps(f.s, i)
 	f.fields[i] = sf
 	return nil

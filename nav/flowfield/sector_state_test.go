@@ -76,3 +76,71 @@ func TestSectorFieldStateRoundTrip(t *testing.T) {
 	_, ok := bad.Next(grid.Cell{X: 10, Y: 10})
 	assert.False(t, ok, "no goal after a refused state")
 }
+
+// A field left behind by grid edits (another field's Update refreshed the sectors,
+// this one's goal is followed by nobody) is saved as it is (Behind, with its
+// sectors' values, seeds and changes) and restored so: the restored field catches up
+// at its next Update as the saved one does, cell for cell, through a second edit.
+func TestSectorFieldStateBehind(t *testing.T) {
+	g := grid.New(96, 96)
+	for x := int32(0); x < 88; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 30}, grid.Blocked)
+	}
+	s, err := NewSectors(g, 16)
+	require.NoError(t, err)
+	used, old := NewSectorField(s), NewSectorField(s)
+	used.SetGoal(grid.Cell{X: 80, Y: 80})
+	old.SetGoal(grid.Cell{X: 10, Y: 10})
+	for _, c := range []grid.Cell{{X: 90, Y: 40}, {X: 50, Y: 20}, {X: 5, Y: 60}, {X: 40, Y: 90}} {
+		old.Request(c)
+	}
+	old.Update(3 * 16 * 16)
+	g.SetCost(grid.Cell{X: 20, Y: 30}, 1) // a door in the wall
+	g.SetCost(grid.Cell{X: 5, Y: 5}, 4)   // mud in the old goal's sector
+	used.Update(0)                        // refreshes the sectors; old is behind
+	_, ok := old.Next(grid.Cell{X: 50, Y: 20})
+	require.False(t, ok, "behind: no direction until its Update")
+	st, err := old.State()
+	require.NoError(t, err)
+	require.True(t, st.Behind)
+	require.Len(t, st.Built, 4)
+	changed := 0
+	for _, b := range st.Built {
+		require.NotNil(t, b.D)
+		require.NotEmpty(t, b.Est, "sector %d", b.Sector)
+		if b.Changed {
+			changed++
+		}
+	}
+	assert.Equal(t, 1, changed, "the goal's sector changed (mud); the door's sector was not built")
+
+	fresh, err := NewSectors(g, 16) // as a loaded world builds them, on the edited grid
+	require.NoError(t, err)
+	back := NewSectorField(fresh)
+	require.NoError(t, back.Restore(st))
+	again, err := back.State()
+	require.NoError(t, err)
+	assert.Equal(t, st, again, "saved again as it was")
+
+	for round, edit := range []func(){func() {}, func() { g.SetCost(grid.Cell{X: 60, Y: 30}, 1) }} {
+		edit()
+		for _, f := range []*SectorField{old, back} {
+			f.Request(grid.Cell{X: 50, Y: 40})
+			f.Update(2 * 16 * 16)
+		}
+		sameSectorField(t, old, back)
+		a, err := old.State()
+		require.NoError(t, err)
+		b, err := back.State()
+		require.NoError(t, err)
+		assert.Equal(t, a, b, "round %d", round)
+	}
+
+	bad := st
+	bad.Built = append([]SectorBuildState{}, st.Built...)
+	bad.Built[1].Est = bad.Built[1].Est[:5]
+	require.ErrorContains(t, NewSectorField(fresh).Restore(bad), "not 12 a seed")
+	bad.Built[1] = st.Built[1]
+	bad.Behind = false
+	require.ErrorContains(t, NewSectorField(fresh).Restore(bad), "not Behind")
+}

@@ -37,7 +37,10 @@
 //     planner domain under a saved ID is not the saved one: the file records a
 //     fingerprint of each), [ErrMemory], [ErrDomain] or [ErrGridMismatch]; [Loaded.Restore]
 //     then checks the grid the program added ([ErrGridMismatch]) and restores the
-//     systems' state ([ErrState]); [ReadMeta] reads the caller's meta alone.
+//     systems' state ([ErrState]); [ReadMeta] and [ReadClock] read the caller's meta and
+//     the saved Clock alone, so a program can rebuild its grid's edits (doors, bridges:
+//     the file holds only the grid's fingerprint) before [LoadInto] (the GridEdits
+//     example).
 //   - [Checker]: a component type with a Check() error method (a program's own, say
 //     an index into its own route) is checked by Load; give one to each component
 //     whose values a system indexes or divides by, so a bad file is an error at load.

@@ -95,7 +95,8 @@ func parseGrid(raw json.RawMessage) (saved *gridPrint, checked bool, err error) 
 // is not the one the file's fingerprint saved describes (nil: the saved world had none),
 // starting with op ("load" for LoadInto, "restore" for Loaded.Restore).
 func checkGrid(op string, saved *gridPrint, g *grid.Grid) error {
-	const fix = "add the saved run's grid (the same map, with the edits it had when saved: doors, bridges) before LoadInto or Restore"
+	const fix = "add the saved run's grid before LoadInto or Restore: the same map with the edits it had when saved (doors, bridges); " +
+		"the file holds only the grid's fingerprint, so record the edits in the save's meta and rebuild them from save.ReadMeta (save.ReadClock gives the saved frame)"
 	switch {
 	case saved == nil && g == nil:
 		return nil

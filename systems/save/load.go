@@ -258,23 +258,59 @@ func checkClock(c *ecs.Clock) error {
 
 // ReadMeta returns the caller's meta of a save file (see [Save]) without loading the
 // world: what a program needs to know to build the world's resources and trees before
-// [LoadInto]. It returns an error wrapping ErrFormat or ErrVersion as Load does.
+// [LoadInto] (the grid's edits: a file holds only the grid's fingerprint; see the
+// example "GridEdits"). It returns an error wrapping ErrFormat or ErrVersion as Load
+// does.
 func ReadMeta(data []byte) (json.RawMessage, error) {
-	var f struct {
-		Format  string          `json:"format"`
-		Version int             `json:"version"`
-		Meta    json.RawMessage `json:"meta"`
+	h, err := readHead(data)
+	return h.Meta, err
+}
+
+// ReadClock returns the Clock a save file holds, without loading the world, and
+// whether it holds one (false: the saved world had no Clock resource): the frame and
+// time a program needs to rebuild what it keyed to them (a door scripted to open at
+// frame 300) before [LoadInto]. The Clock describes the last frame the saved run ran
+// (see ecs.Clock: after N Updates, Frame N−1). Like [ReadMeta] it parses the document
+// without building the world: about a tenth of Load's time (a 15 MB file of 20,000
+// agents: 0.36 to 0.63 s against 4 to 11 s, on a busy 2-core machine). It returns an
+// error wrapping ErrFormat or ErrVersion as Load does, and one wrapping ErrDomain for a
+// Clock no run can have (as Load).
+func ReadClock(data []byte) (ecs.Clock, bool, error) {
+	h, err := readHead(data)
+	if err != nil || h.Clock == nil {
+		return ecs.Clock{}, false, err
 	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("load: %w: %v", ErrFormat, err)
+	var c ecs.Clock
+	if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), h.Clock, "Clock"); err != nil {
+		return ecs.Clock{}, false, fmt.Errorf("load: %w", err)
 	}
-	if f.Format != Format {
-		return nil, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
+	if err := checkClock(&c); err != nil {
+		return ecs.Clock{}, false, fmt.Errorf("load: %w", err)
 	}
-	if f.Version != Version {
-		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	return c, true, nil
+}
+
+// head is what ReadMeta and ReadClock read of a file.
+type head struct {
+	Format  string          `json:"format"`
+	Version int             `json:"version"`
+	Meta    json.RawMessage `json:"meta"`
+	Clock   json.RawMessage `json:"clock"`
+}
+
+// readHead reads a file's format, version, meta and clock, checking the first two.
+func readHead(data []byte) (head, error) {
+	var h head
+	if err := json.Unmarshal(data, &h); err != nil {
+		return head{}, fmt.Errorf("load: %w: %v", ErrFormat, err)
 	}
-	return f.Meta, nil
+	if h.Format != Format {
+		return head{}, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, h.Format, Format)
+	}
+	if h.Version != Version {
+		return head{}, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, h.Version, Version)
+	}
+	return h, nil
 }
 
 // worldBound is a State that tells the world it was initialized on.
