@@ -30,7 +30,13 @@ func (s *Search) runJPSExact(budget int) {
 			q.push(int64(top.key>>s.tieBits), top.idx)
 		}
 		var ci int32
-		w, b := -1, int(q.fmin)&(len(q.fine)-1)
+		var w, b int
+		if n := len(q.hot); n > 0 { // the top of fmin's own bucket
+			ci = q.hot[n-1]
+			q.hot = q.hot[:n-1]
+			goto popped
+		}
+		w, b = -1, int(q.fmin)&(len(q.fine)-1)
 		if m := q.fbits[b>>6&(len(q.fbits)-1)]; m>>uint(b&63)&1 != 0 { // fmin's own bucket
 			w = b >> 6
 		} else if w = q.firstFine(); w >= 0 {
@@ -64,6 +70,7 @@ func (s *Search) runJPSExact(budget int) {
 			q.cur = q.bucket(q.fmin)
 			ci = top.idx
 		}
+	popped:
 		cp := nodeAt(np, ci)
 		cn := *cp
 		if cn&openBit == 0 { // stale entry of a node already closed
@@ -292,6 +299,10 @@ func (s *Search) pushJPS(ni, x, y int32, d int, ng int64) {
 		return
 	}
 	// q.push, inline
+	if f == q.fmin {
+		q.hot = append(q.hot, ni)
+		return
+	}
 	e := q.free
 	if e != 0 {
 		q.free = q.ent[e].next
