@@ -21,6 +21,7 @@ func (s *Search) runJPSExact(budget int) {
 	gx, gy := int32(s.gx), int32(s.gy)
 	q := s.jq
 	left := budget
+	var touch uint64
 	for left > 0 {
 		// overflow entries that fit the ring now join it; when the ring
 		// is empty the overflow's top comes next
@@ -73,8 +74,7 @@ func (s *Search) runJPSExact(budget int) {
 	popped:
 		// load the node and jcell of the next pop from hot (or of cell 0)
 		// now, so that they are in cache when it comes
-		t := q.hot[len(q.hot)-1]
-		s.touched = uint64(*nodeAt(np, t)) + uint64(*(*uint16)(unsafe.Add(jp, uintptr(t)*2)))
+		touch += uint64(*nodeAt(np, q.hot[len(q.hot)-1])) + uint64(*(*uint16)(unsafe.Add(jp, uintptr(q.hot[len(q.hot)-1])*2)))
 		cp := nodeAt(np, ci)
 		cn := *cp
 		if cn&openBit == 0 { // stale entry of a node already closed
@@ -139,6 +139,7 @@ func (s *Search) runJPSExact(budget int) {
 		}
 	}
 	s.expanded += budget - left
+	s.touched = touch
 }
 
 // jumpDiagonalExact is jumpDiagonal for runJPSExact: it jumps from padded
