@@ -21,7 +21,6 @@ func (s *Search) runJPSExact(budget int) {
 	gx, gy := int32(s.gx), int32(s.gy)
 	q := s.jq
 	left := budget
-	var touch uint64
 	for left > 0 {
 		// overflow entries that fit the ring now join it; when the ring
 		// is empty the overflow's top comes next
@@ -32,7 +31,7 @@ func (s *Search) runJPSExact(budget int) {
 		}
 		var ci int32
 		var w, b int
-		if n := len(q.hot); n > 1 { // the top of fmin's own bucket
+		if n := len(q.hot); n > 0 { // the top of fmin's own bucket
 			ci = q.hot[n-1]
 			q.hot = q.hot[:n-1]
 			goto popped
@@ -72,9 +71,6 @@ func (s *Search) runJPSExact(budget int) {
 			ci = top.idx
 		}
 	popped:
-		// load the node and jcell of the next pop from hot (or of cell 0)
-		// now, so that they are in cache when it comes
-		touch += uint64(*nodeAt(np, q.hot[len(q.hot)-1])) + uint64(*(*uint16)(unsafe.Add(jp, uintptr(q.hot[len(q.hot)-1])*2)))
 		cp := nodeAt(np, ci)
 		cn := *cp
 		if cn&openBit == 0 { // stale entry of a node already closed
@@ -139,7 +135,6 @@ func (s *Search) runJPSExact(budget int) {
 		}
 	}
 	s.expanded += budget - left
-	s.touched = touch
 }
 
 // jumpDiagonalExact is jumpDiagonal for runJPSExact: it jumps from padded

@@ -302,7 +302,7 @@ type jpsQueue struct {
 	free  int32                        // first free entry (linked by next), 0 when none
 	cur   int                          // coarse bucket of fmin, spread over fine
 	fmin  int64                        // f of the entry popped last
-	hot   []int32                      // from 1: the top of fmin's fine bucket, cells pushed with f = fmin since fmin was set; hot[0] is 0
+	hot   []int32                      // the top of fmin's fine bucket: cells pushed with f = fmin since fmin was set
 }
 
 const (
@@ -318,7 +318,6 @@ func newJPSQueue(n int) *jpsQueue {
 		bits: make([]uint64, n/64),
 		ent:  make([]bucketEntry, 1, 64),
 		lo:   make([]uint16, 1, 64),
-		hot:  make([]int32, 1, 64),
 	}
 }
 
@@ -342,7 +341,7 @@ func (q *jpsQueue) reset(f int64) {
 	}
 	q.ent = q.ent[:1]
 	q.lo = q.lo[:1]
-	q.hot = q.hot[:1]
+	q.hot = q.hot[:0]
 	q.free = 0
 	q.fmin = f
 	q.cur = q.bucket(f)
@@ -388,7 +387,7 @@ func (q *jpsQueue) push(f int64, idx int32) {
 // pop removes and returns an entry of the smallest f, which becomes fmin;
 // false when the queue is empty.
 func (q *jpsQueue) pop() (int32, bool) {
-	if n := len(q.hot); n > 1 {
+	if n := len(q.hot); n > 0 {
 		idx := q.hot[n-1]
 		q.hot = q.hot[:n-1]
 		return idx, true

@@ -209,7 +209,6 @@ type Search struct {
 	open         []openKey    // heap: with an inconsistent heuristic, or bq's overflow
 	bq           *bucketQueue // with a consistent heuristic
 	jq           *jpsQueue    // the default jump point query's (runJPSExact)
-	touched      uint64       // runJPSExact's loads ahead of use, kept so that they are made
 	gen          uint32
 	tieBits      uint  // low key bits holding the tie-break (see key)
 	startH       int64 // the integer search's heuristic at the start (beginInt)
