@@ -1,6 +1,10 @@
 package grid
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
 
 // TestOctileIntBranchFree checks the branch-free octileInt against the
 // octile distance written out, for every sign and either axis the larger.
@@ -87,4 +91,38 @@ func TestBitLinesScans(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJPSQueueHotKeepsOrder checks that the hot stack (the cells pushed
+// with f = fmin) keeps the queue's order: among entries of equal f the
+// latest pushed pops first, whether it was pushed before its f became
+// fmin (a fine bucket) or after (hot).
+func TestJPSQueueHotKeepsOrder(t *testing.T) {
+	q := newJPSQueue(64)
+	q.reset(100)
+	q.push(100, 1) // f = fmin: hot
+	q.push(105, 2) // a fine bucket
+	q.push(105, 6)
+	q.push(100, 3)
+	q.push(1<<jpsShift+7, 5) // a coarse bucket
+	pop := func() int32 {
+		t.Helper()
+		c, ok := q.pop()
+		require.True(t, ok)
+		return c
+	}
+	require.Equal(t, []int32{3, 1}, []int32{pop(), pop()})
+	require.Equal(t, int32(6), pop()) // fmin becomes 105
+	require.Equal(t, int64(105), q.fmin)
+	q.push(105, 4) // f = fmin: hot, above 2
+	require.Len(t, q.hot, 1)
+	require.Equal(t, []int32{4, 2, 5}, []int32{pop(), pop(), pop()})
+	_, ok := q.pop()
+	require.False(t, ok)
+	// reset empties hot
+	q.push(1<<jpsShift+7, 8)
+	q.reset(0)
+	require.Empty(t, q.hot)
+	_, ok = q.pop()
+	require.False(t, ok)
 }

@@ -15,6 +15,7 @@ import (
 func (s *Search) runJPSExact(budget int) {
 	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
 	jp := unsafe.Pointer(unsafe.SliceData(s.jcell))
+	genWord := uint64(s.gen&genMask) << genShift
 	goal := s.goal
 	pw := int32(s.pw)
 	gx, gy := int32(s.gx), int32(s.gy)
@@ -29,7 +30,13 @@ func (s *Search) runJPSExact(budget int) {
 			q.push(int64(top.key>>s.tieBits), top.idx)
 		}
 		var ci int32
-		w, b := -1, int(q.fmin)&(len(q.fine)-1)
+		var w, b int
+		if n := len(q.hot); n > 0 { // the top of fmin's own bucket
+			ci = q.hot[n-1]
+			q.hot = q.hot[:n-1]
+			goto popped
+		}
+		w, b = -1, int(q.fmin)&(len(q.fine)-1)
 		if m := q.fbits[b>>6&(len(q.fbits)-1)]; m>>uint(b&63)&1 != 0 { // fmin's own bucket
 			w = b >> 6
 		} else if w = q.firstFine(); w >= 0 {
@@ -63,6 +70,7 @@ func (s *Search) runJPSExact(budget int) {
 			q.cur = q.bucket(q.fmin)
 			ci = top.idx
 		}
+	popped:
 		cp := nodeAt(np, ci)
 		cn := *cp
 		if cn&openBit == 0 { // stale entry of a node already closed
@@ -87,7 +95,9 @@ func (s *Search) runJPSExact(budget int) {
 				s.jumpStraight(c, cx, cy, 0, cg)
 			} else if c&jpW != 0 {
 				j := s.stopW.prevSet(cy, cx-1)
-				s.relaxJPS(ci-cx+j, j, cy, 0, cg+costStraight*int64(cx-j))
+				if ni, ng := ci-cx+j, cg+costStraight*int64(cx-j); improves(*nodeAt(np, ni), genWord, ng) {
+					s.pushJPS(ni, j, cy, 0, ng)
+				}
 			}
 		}
 		if dirs&moveE != 0 {
@@ -95,7 +105,9 @@ func (s *Search) runJPSExact(budget int) {
 				s.jumpStraight(c, cx, cy, 1, cg)
 			} else if c&jpE != 0 {
 				j := s.stopE.nextSet(cy, cx+1)
-				s.relaxJPS(ci-cx+j, j, cy, 1, cg+costStraight*int64(j-cx))
+				if ni, ng := ci-cx+j, cg+costStraight*int64(j-cx); improves(*nodeAt(np, ni), genWord, ng) {
+					s.pushJPS(ni, j, cy, 1, ng)
+				}
 			}
 		}
 		if dirs&moveN != 0 {
@@ -103,7 +115,9 @@ func (s *Search) runJPSExact(budget int) {
 				s.jumpStraight(c, cx, cy, 2, cg)
 			} else if c&jpN != 0 {
 				j := s.stopN.prevSet(cx, cy-1)
-				s.relaxJPS(j*pw+cx, cx, j, 2, cg+costStraight*int64(cy-j))
+				if ni, ng := j*pw+cx, cg+costStraight*int64(cy-j); improves(*nodeAt(np, ni), genWord, ng) {
+					s.pushJPS(ni, cx, j, 2, ng)
+				}
 			}
 		}
 		if dirs&moveS != 0 {
@@ -111,7 +125,9 @@ func (s *Search) runJPSExact(budget int) {
 				s.jumpStraight(c, cx, cy, 3, cg)
 			} else if c&jpS != 0 {
 				j := s.stopS.nextSet(cx, cy+1)
-				s.relaxJPS(j*pw+cx, cx, j, 3, cg+costStraight*int64(j-cy))
+				if ni, ng := j*pw+cx, cg+costStraight*int64(j-cy); improves(*nodeAt(np, ni), genWord, ng) {
+					s.pushJPS(ni, cx, j, 3, ng)
+				}
 			}
 		}
 		for dirs >>= 4; dirs != 0; dirs &= dirs - 1 {
@@ -192,11 +208,13 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 		}
 		g += costDiag * int64((x-x0)*dx)
 		if i == s.goal || g+octileInt(x-gx, y-gy) > fmax {
-			s.relaxJPS(i, x, y, d, g)
+			if improves(*nodeAt(np, i), genWord, g) {
+				s.pushJPS(i, x, y, d, g)
+			}
 			return
 		}
 		p := nodeAt(np, i)
-		if uint64(g) >= (uint64(*p)^genWord)&^(dirMask|openBit) {
+		if !improves(*p, genWord, g) {
 			return // reached as cheaply before (see relaxJPS)
 		}
 		*p = inode(genWord | uint64(d)<<dirShift | uint64(g)) // closed
@@ -210,7 +228,9 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 			} else {
 				j = s.stopE.nextSet(y, x+1)
 			}
-			s.relaxJPS(i-x+j, j, y, dh, g+costStraight*int64((j-x)*dx))
+			if ni, ng := i-x+j, g+costStraight*int64((j-x)*dx); improves(*nodeAt(np, ni), genWord, ng) {
+				s.pushJPS(ni, j, y, dh, ng)
+			}
 		}
 		if x == gx {
 			s.jumpStraight(c, x, y, dv, g)
@@ -221,7 +241,9 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
 			} else {
 				j = s.stopS.nextSet(x, y+1)
 			}
-			s.relaxJPS(j*pw+x, x, j, dv, g+costStraight*int64((j-y)*dy))
+			if ni, ng := j*pw+x, g+costStraight*int64((j-y)*dy); improves(*nodeAt(np, ni), genWord, ng) {
+				s.pushJPS(ni, x, j, dv, ng)
+			}
 		}
 	}
 }
@@ -246,15 +268,29 @@ var diagDirs = [4]diagDir{
 // already reached takes only a smaller cost (see relaxInt); it is pushed
 // onto the jpsQueue, inline, or past its ring onto the overflow heap.
 func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
-	p := nodeAt(unsafe.Pointer(unsafe.SliceData(s.nodes)), ni)
 	genWord := uint64(s.gen&genMask) << genShift
-	// one comparison: with the search's generation xored out, and the
-	// direction and open bits cleared, a node of this search leaves its g
-	// and one of an older search a number above any g
-	if uint64(ng) >= (uint64(*p)^genWord)&^(dirMask|openBit) {
-		return
+	if improves(s.nodes[ni], genWord, ng) {
+		s.pushJPS(ni, x, y, d, ng)
 	}
-	*p = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
+}
+
+// improves reports whether cost ng improves node n, given the search's
+// generation word (its generation shifted to genShift), with one
+// comparison: with the search's generation xored out, and the direction
+// and open bits cleared, a node of this search leaves its g and one of an
+// older search a number above any g. Inlined, it lets runJPSExact and
+// jumpDiagonalExact call pushJPS only for a node they improve, so that
+// their loop state stays in registers when they do not (a call spills it).
+func improves(n inode, genWord uint64, ng int64) bool {
+	return uint64(ng) < (uint64(n)^genWord)&^(dirMask|openBit)
+}
+
+// pushJPS sets the node of padded cell ni at (x, y) open with cost ng,
+// reached by move d, and pushes it onto the jpsQueue, inline, or past its
+// ring onto the overflow heap.
+func (s *Search) pushJPS(ni, x, y int32, d int, ng int64) {
+	genWord := uint64(s.gen&genMask) << genShift
+	*nodeAt(unsafe.Pointer(unsafe.SliceData(s.nodes)), ni) = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
 	h := octileInt(x-int32(s.gx), y-int32(s.gy))
 	q := s.jq
 	f := ng + h
@@ -263,6 +299,10 @@ func (s *Search) relaxJPS(ni, x, y int32, d int, ng int64) {
 		return
 	}
 	// q.push, inline
+	if f == q.fmin {
+		q.hot = append(q.hot, ni)
+		return
+	}
 	e := q.free
 	if e != 0 {
 		q.free = q.ent[e].next

@@ -285,7 +285,12 @@ func (s *Search) popOpen() (int32, bool) {
 // buckets are stacks, and a coarse bucket is spread oldest entry first, so
 // among entries of equal f the latest pushed pops first, as in bucketQueue:
 // the expansions are the same as with it, except that an entry leaving the
-// overflow heap joins the ring as the latest pushed.
+// overflow heap joins the ring as the latest pushed. The top of fmin's own
+// fine bucket, the cells pushed with f = fmin since fmin was set, is a
+// plain stack (hot) popped before the bucket: those come after every entry
+// the bucket holds, so the order is the same, and about 30% of the pushes
+// of a query (on random512-25-0 and rmtst01) skip the entry, the bitmaps
+// and the free list.
 type jpsQueue struct {
 	head  []int32                      // first entry of each coarse bucket's list, 0 when empty
 	bits  []uint64                     // non-empty coarse buckets
@@ -297,6 +302,7 @@ type jpsQueue struct {
 	free  int32                        // first free entry (linked by next), 0 when none
 	cur   int                          // coarse bucket of fmin, spread over fine
 	fmin  int64                        // f of the entry popped last
+	hot   []int32                      // the top of fmin's fine bucket: cells pushed with f = fmin since fmin was set
 }
 
 const (
@@ -335,6 +341,7 @@ func (q *jpsQueue) reset(f int64) {
 	}
 	q.ent = q.ent[:1]
 	q.lo = q.lo[:1]
+	q.hot = q.hot[:0]
 	q.free = 0
 	q.fmin = f
 	q.cur = q.bucket(f)
@@ -350,6 +357,10 @@ func (q *jpsQueue) fits(f int64) bool {
 
 // push adds idx with f ≥ fmin inside the ring (fits).
 func (q *jpsQueue) push(f int64, idx int32) {
+	if f == q.fmin {
+		q.hot = append(q.hot, idx)
+		return
+	}
 	e := q.free
 	if e != 0 {
 		q.free = q.ent[e].next
@@ -376,6 +387,11 @@ func (q *jpsQueue) push(f int64, idx int32) {
 // pop removes and returns an entry of the smallest f, which becomes fmin;
 // false when the queue is empty.
 func (q *jpsQueue) pop() (int32, bool) {
+	if n := len(q.hot); n > 0 {
+		idx := q.hot[n-1]
+		q.hot = q.hot[:n-1]
+		return idx, true
+	}
 	w := q.firstFine()
 	for w < 0 {
 		if !q.spread() {
