@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"slices"
+
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -39,6 +41,7 @@ type pathServer struct {
 
 	wide    wideSearches // searches by clearance (pathqueue_wide.go)
 	anyWide bool         // a job of clearance > 1 was ever made: its search reads the grid's clearance field (startServe builds it)
+	classes []uint8      // the clearances > 1 of the jobs ever made, in order of first use: their searches read the grid's components of that clearance (startServe builds them)
 
 	// The frame: views of the requesters (per entity, shared by its tickets),
 	// the serve's progress, and its results.
@@ -166,7 +169,10 @@ func (v *pathServer) newJob(key pathKey, prio int8, seq uint64) int32 {
 		j = int32(len(v.jobs) - 1)
 	}
 	v.jobs[j] = pathJob{key: key, prio: prio, seq: seq, head: -1, heapIdx: -1}
-	v.anyWide = v.anyWide || key.clear > 1
+	if key.clear > 1 && !slices.Contains(v.classes, key.clear) {
+		v.anyWide = true
+		v.classes = append(v.classes, key.clear)
+	}
 	v.byKey[key] = j
 	v.heapPush(j)
 	return j
