@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -157,3 +158,36 @@ func TestStuckUnreachableAsksAgainOnlyWhereTheAnswerMayDiffer(t *testing.T) {
 // stuckLongAgo is a Progress.Since far enough back that the first
 // Update finds the agent stuck.
 const stuckLongAgo = systems.StuckTime + 1
+
+// TestDiagnoseReportsLongPathWaits is newbie19's finding 3: a group move of
+// 30 point agents, 3 cells apart, to one goal across the river (each start
+// its own search of ~250,000 expansions through the ford) keeps the last
+// requests waiting for seconds at the default Budget. Diagnose reports them
+// (before: "no misconfiguration"): after 5 s, the requests still waiting
+// that were made in the second frame, the oldest wait about 5 s, and the
+// fix in its text; with a Budget large enough to serve them all at once,
+// nothing.
+func TestDiagnoseReportsLongPathWaits(t *testing.T) {
+	w, _, s, q, _ := fordWorld(t, 0.3)
+	for range 300 {
+		s.Update(w)
+	}
+	r := systems.Diagnose(w)
+	require.Positive(t, q.Waiting)
+	require.Equal(t, q.Waiting, r.PathsWaitingLong, "all were asked for in the first frames")
+	require.InDelta(t, 298.0/60, r.PathWaitOldest, 1.0/60)
+	require.Equal(t, 1, r.Total(), r.String())
+	require.Contains(t, r.String(), fmt.Sprintf("%d path requests waiting 2 s or more, the oldest 5.0 s", q.Waiting))
+	require.Contains(t, r.String(), "FlowField")
+
+	w, _, s, q, _ = fordWorld(t, 0.3)
+	q.Budget = 1 << 30
+	for range 300 {
+		s.Update(w)
+	}
+	r = systems.Diagnose(w)
+	require.Zero(t, q.Waiting)
+	require.Zero(t, r.PathsWaitingLong)
+	require.Zero(t, r.PathWaitOldest)
+	require.Zero(t, r.Total(), r.String())
+}

@@ -33,6 +33,7 @@ type pathServer struct {
 	byKey    map[pathKey]int32
 	active   int32 // job being searched, -1 if none
 	nextSeq  uint64
+	frame    int64 // frames served since Initialize (beginFrame): the tickets' since
 	waiting  int
 	buf      []grid.Cell
 	search   *grid.Search
@@ -101,6 +102,7 @@ type pathAnswer struct {
 // spent or found.
 func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
 	v.budget, v.smooth, v.options = budget, smooth, opt
+	v.frame++
 	v.gen++
 	if v.gen == 0 { // a ticket's gen 0 means never viewed
 		v.gen = 1
@@ -138,15 +140,16 @@ func (v *pathServer) viewed(j int32) bool {
 // request number, clearance) for (start, vw.goal) to the job with that key,
 // creating and queueing the job if needed; lost is the searches the request
 // already lost to a goal move (pathTicket.lost); view is the index of e's view
-// this frame, or -1 if it has none yet.
-func (v *pathServer) file(e arche.Entity, vw *pathView, start grid.Cell, lost uint8, view int32) {
+// this frame, or -1 if it has none yet; since is the frame the request was
+// first filed (pathTicket.since).
+func (v *pathServer) file(e arche.Entity, vw *pathView, start grid.Cell, lost uint8, view int32, since int64) {
 	key := pathKey{start, vw.goal, vw.clear}
 	j, ok := v.byKey[key]
 	if !ok {
 		j = v.newJob(key, vw.prio, vw.queued)
 	}
 	job := &v.jobs[j]
-	tk := pathTicket{e: e, req: vw.request, next: job.head, lost: lost}
+	tk := pathTicket{e: e, req: vw.request, next: job.head, lost: lost, since: since}
 	if view >= 0 {
 		tk.view, tk.gen = view, v.gen
 	}
@@ -300,7 +303,7 @@ func (v *pathServer) recheck(j int32, started bool) int {
 				if started {
 					lost = 1
 				}
-				v.file(tk.e, vw, key.start, lost, tk.view)
+				v.file(tk.e, vw, key.start, lost, tk.view, tk.since)
 			}
 		} else {
 			prev = t
