@@ -419,6 +419,21 @@ type Report struct {
 	// requests before the queue or after the join. One finding in Total.
 	RequestsChangedBeside int
 
+	// PathsWaitingLong counts the requests the world's [PathQueue] holds that have
+	// waited PathWaitLong seconds or more since they were made (frames of the
+	// queue × the clock's DT; 1/60 s a frame without a usable clock; a request
+	// refiled under a moved goal keeps its age, one loaded from a save counts from
+	// the load), and PathWaitOldest is the longest wait in seconds (0 when none
+	// waits that long). The queue serves Budget node expansions a frame, one
+	// search after another, so a group order (many agents, one goal across the
+	// map: a long search each, one per start cell) or wide agents whose goal is
+	// far round an obstacle keep the last requesters waiting for seconds while
+	// nothing looks wrong. The fix: a [FlowField] for a goal many agents share
+	// (one integration field serves them all), or a larger PathQueue.Budget. One
+	// finding in Total.
+	PathsWaitingLong int
+	PathWaitOldest   float64
+
 	notes [NumCauses]exampleNote // per cause with an example, what String says of it
 
 	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
@@ -538,6 +553,9 @@ func (r *Report) Total() int {
 	if r.RequestsChangedBeside > 0 {
 		n++
 	}
+	if r.PathsWaitingLong > 0 {
+		n++
+	}
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -613,6 +631,12 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%s%d path answers dropped at a PathJoin: their requesters were removed or their requests "+
 			"changed between a path queue with Overlap and its join (do that before the queue or after the join)",
 			sep, r.RequestsChangedBeside)
+		sep = ", "
+	}
+	if r.PathsWaitingLong > 0 {
+		fmt.Fprintf(&b, "%s%d path requests waiting %g s or more, the oldest %.1f s (the queue's Budget serves one "+
+			"long search after another: give a goal many agents share a FlowField, or raise PathQueue.Budget)",
+			sep, r.PathsWaitingLong, PathWaitLong, r.PathWaitOldest)
 		sep = ", "
 	}
 	switch r.ClockFault {
@@ -900,13 +924,27 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	r.Twice = appendTwice(w, r.Twice)
 	r.Replaced = appendReplaced(w, r.Replaced)
 	r.Order = appendOrder(in, r.Order)
+	dt := 1.0 / 60
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time
 		if r.ClockFault == ClockDTOverMax {
 			r.ClockDT = c.DT
 		}
+		if r.ClockFault == ClockUsable || r.ClockFault == ClockDTOverMax {
+			dt = c.DT
+		}
+	}
+	if d.queue != nil {
+		n, oldest := d.queue.longWaits(int64(math.Ceil(PathWaitLong / dt)))
+		if n > 0 {
+			r.PathsWaitingLong, r.PathWaitOldest = n, float64(oldest)*dt
+		}
 	}
 }
+
+// PathWaitLong is how long, in seconds of simulation time, a path request may
+// wait in the [PathQueue] before [Diagnose] reports it (Report.PathsWaitingLong).
+const PathWaitLong = 2.0
 
 // motionChecks checks every entity with a Position (counted in Agents), and
 // those with a steering component but no Position.

@@ -62,7 +62,12 @@ const (
 // to the goal, or when the goal moved out of the path end's line of sight, so
 // a chased target that moves a little does not cost a search per frame; a
 // pending request just takes the new goal; an unreachable answer is retried
-// when the goal moves to another cell; a stuck agent asks again.
+// when the goal moves to another cell (and by the [PathQueue] when an edit
+// opens a cell); a stuck agent asks again, unless its path was answered
+// unreachable for the goal's cell and the goal is still unreachable from the
+// agent's cell ([grid.Grid.ConnectedWide] for its clearance, tested after the
+// workers): asking again would get the same answer, so an agent pressing
+// against a river too narrow for it does not ask every StuckTime seconds.
 // While following, the agent moves on to the next waypoint when it reaches
 // the current one or when the next one is nearer.
 //
@@ -139,11 +144,22 @@ func clearOf(kin *components.Kinematics) uint8 {
 }
 
 type followScratch struct {
-	stuck int
-	slow  []int32  // followRun: the agents of its range that follow calls for (capacity blockSize from Initialize)
-	touch int32    // followRun: a sum of the waypoints it touched, kept so the loads stay
-	radii float64  // followRun: a sum of the radii it touched, likewise
-	_     [20]byte // keep workers' counters off one cache line
+	stuck   int
+	unreach []stuckUnreachable // track: stuck agents answered unreachable for their goal's cell, for Update to test
+	slow    []int32            // followRun: the agents of its range that follow calls for (capacity blockSize from Initialize)
+	touch   int32              // followRun: a sum of the waypoints it touched, kept so the loads stay
+	radii   float64            // followRun: a sum of the radii it touched, likewise
+	_       [20]byte           // keep workers' counters off one cache line
+}
+
+// stuckUnreachable is a stuck agent whose Path was answered unreachable for
+// its goal's cell: Update asks again for it when the goal is reachable from
+// pos (its Kinematics kin, nil if none, gives the clearance). The pointers
+// live for one Update.
+type stuckUnreachable struct {
+	path *components.Path
+	kin  *components.Kinematics
+	pos  r2.Vec
 }
 
 // MaxLead is the longest look-ahead, in seconds, of pursuit and evasion: the
@@ -215,9 +231,27 @@ func (s *PathFollow) Update(w *arche.World) {
 	s.blocks.run(s.pool, s, m)
 	s.Stuck = 0
 	for i := range s.scratch {
-		s.Stuck += s.scratch[i].stuck
-		s.scratch[i].stuck = 0
+		sc := &s.scratch[i]
+		s.Stuck += sc.stuck
+		sc.stuck = 0
+		s.askUnreachable(sc) // on the calling goroutine: see askUnreachable
 	}
+}
+
+// askUnreachable asks again for a path for each stuck agent track listed in
+// sc as answered unreachable for its goal's cell, when the goal is reachable
+// from the agent's cell for its clearance (so the answer may differ: it was
+// given from elsewhere, or inside a wall), and empties the list. It runs on
+// the calling goroutine: ConnectedWide may label the components of a
+// clearance not asked for before.
+func (s *PathFollow) askUnreachable(sc *followScratch) {
+	for _, u := range sc.unreach {
+		if s.grid.ConnectedWide(s.grid.CellAt(u.pos), u.path.Goal, clearOf(u.kin)) {
+			u.path.Want = true
+		}
+	}
+	clear(sc.unreach) // no component pointer kept past the Update
+	sc.unreach = sc.unreach[:0]
 }
 
 // pathRun is a run of agents with a Path: run r of the columns, its first
@@ -311,7 +345,11 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 				if pr := &prog[i]; dist2(ps, pr.Anchor) > StuckDistance*StuckDistance || dist2(ps, it.Goal) <= StuckDistance*StuckDistance {
 					pr.Anchor, pr.Since, pr.Stuck = ps, now, false
 				} else if now-pr.Since >= StuckTime {
-					s.track(pr, &path[i], sc, ps, true, it.Goal)
+					var k *components.Kinematics
+					if kin != nil {
+						k = &kin[i]
+					}
+					s.track(pr, &path[i], k, sc, ps, true, it.Goal)
 				}
 			}
 			continue
@@ -472,7 +510,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 	}
 	setDesired(j.desired, d)
 	if j.progress != nil {
-		s.track(j.progress, j.path, sc, pos, moving, goal)
+		s.track(j.progress, j.path, j.kin, sc, pos, moving, goal)
 	}
 }
 
@@ -572,9 +610,12 @@ func (s *PathFollow) walkOut(pos, goal r2.Vec, gc grid.Cell) r2.Vec {
 	return goal
 }
 
-// track updates stuck detection of an agent at pos with Progress pr and Path
-// path (nil: none); moving tells whether the agent wants to get to goal.
-func (s *PathFollow) track(pr *components.Progress, path *components.Path, sc *followScratch, pos r2.Vec, moving bool, goal r2.Vec) {
+// track updates stuck detection of an agent at pos with Progress pr, Path
+// path (nil: none) and Kinematics kin (nil: none); moving tells whether the
+// agent wants to get to goal. A stuck agent asks for a path again, except one
+// answered unreachable for the goal's cell, which Update asks again for only
+// when the goal is reachable from where it stands.
+func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *components.Kinematics, sc *followScratch, pos r2.Vec, moving bool, goal r2.Vec) {
 	now := s.clock.Time
 	moved := dist2(pos, pr.Anchor) > StuckDistance*StuckDistance
 	atGoal := dist2(pos, goal) <= StuckDistance*StuckDistance
@@ -591,8 +632,13 @@ func (s *PathFollow) track(pr *components.Progress, path *components.Path, sc *f
 	pr.Anchor, pr.Since = pos, now
 	if path != nil {
 		path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
-		if path.State != components.PathPending {
-			path.Want, path.Goal = true, s.grid.CellAt(goal)
+		gc := s.grid.CellAt(goal)
+		switch {
+		case path.State == components.PathPending:
+		case path.State == components.PathUnreachable && path.Goal == gc:
+			sc.unreach = append(sc.unreach, stuckUnreachable{path: path, kin: kin, pos: pos})
+		default:
+			path.Want, path.Goal = true, gc
 		}
 	}
 }

@@ -120,6 +120,7 @@ func TestPathFollowInlineCaseMatchesFollow(t *testing.T) {
 			a.path.Waypoints = slices.Clone(a.path.Waypoints)
 			j := followJob{pos: a.pos.Vec, intent: &a.in, desired: &a.des, path: &a.path, progress: &a.prog, kin: &a.kin}
 			pf.follow(&j, &sc)
+			pf.askUnreachable(&sc) // Update's pass after the workers
 			p, in, d, pa, pr, _ := b.Get(ents[i])
 			require.Equal(t, [2]uint64{bitsOf(a.pos.X), bitsOf(a.pos.Y)}, [2]uint64{bitsOf(p.X), bitsOf(p.Y)})
 			require.Equal(t, bitsOf(a.in.SpeedFactor), bitsOf(in.SpeedFactor))

@@ -31,7 +31,9 @@ const DefaultPathBudget = 10000
 // agent's previous one still waits replaces it (the old one is dropped when
 // reached) and keeps its place in the queue (Path.Queued).
 //
-// Serving: searches run highest Path.Priority first, then oldest first,
+// Serving (requests that wait PathWaitLong seconds or more are reported by
+// [Diagnose], Report.PathsWaitingLong: a group order to one far goal is
+// better served by a [FlowField]): searches run highest Path.Priority first, then oldest first,
 // until Budget expansions are spent; a search that does not finish resumes
 // next frame ([grid.Search.Step]). Starting a search also costs one unit
 // per request it serves, and a search answered without expanding (an
@@ -99,7 +101,9 @@ const DefaultPathBudget = 10000
 // grid.Options.Clearance = grid.ClearanceFor(Radius), so every cell the path
 // enters keeps the agent's disc off the walls (see grid.Options.Clearance;
 // the agent's own start cell is exempt). No wide-enough route, or a goal
-// cell too narrow for it, is PathUnreachable. With Smooth such paths are
+// cell too narrow for it, is PathUnreachable, answered without searching
+// (grid.Grid.ConnectedWide: components per clearance, labelled once and
+// after edits), as for point agents in different components. With Smooth such paths are
 // smoothed by grid.SmoothWide (shortcuts wide enough for the agent). Agents of radius ≤ 0.5 (the bundles'
 // default is 0.3) search as before; requests of different clearances never
 // share a search.

@@ -30,13 +30,15 @@ type pathTicket struct {
 	lost uint8  // searches this request lost to a goal move once started (0 or 1: see recheck)
 	view int32  // its requester's view (pathServer.views), if gen is the frame's
 	gen  uint32 // the frame of view (pathServer.gen); 0: none
+
+	since int64 // pathServer.frame when the request was filed (kept when refiled): how long it waits ([Diagnose])
 }
 
 // fileRequest files the request of entity e, whose Path is p, from cell start
 // (Update's new requests, on the calling goroutine).
 func (s *PathQueue) fileRequest(e arche.Entity, p *components.Path, start grid.Cell) {
 	vw := pathView{pending: true, request: p.Request, goal: p.Goal, prio: p.Priority, queued: p.Queued, clear: s.clearanceOf(e)}
-	s.file(e, &vw, start, 0, -1)
+	s.file(e, &vw, start, 0, -1, s.frame)
 }
 
 // lookView reads the view of requester e (see pathView) in w.
@@ -196,6 +198,21 @@ type pathRequest struct {
 // hold a smaller request number than a stale ticket of it (a Path value
 // replaced whole starts again from 0), so a pending agent is waited for when
 // its own number is among them, not the largest.
+// longWaits returns how many requests have waited frames frames or more
+// since they were filed, and the longest wait in frames.
+func (s *PathQueue) longWaits(frames int64) (n int, oldest int64) {
+	for _, j := range s.byKey {
+		for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
+			age := s.frame - s.tickets[t].since
+			if age >= frames {
+				n++
+			}
+			oldest = max(oldest, age)
+		}
+	}
+	return n, oldest
+}
+
 func (s *PathQueue) requests(live map[pathRequest]struct{}) {
 	for _, j := range s.byKey {
 		for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {

@@ -150,6 +150,12 @@ func (s *PathQueue) startServe(w *arche.World) {
 		// date only once built: built on the helper, it raced a system beside
 		// the searches that builds it too (Steer, at its first Update)
 		s.grid.Clearance(grid.Cell{})
+		// and so do its components of the request's clearance (Search.Start:
+		// an unreachable goal answered without searching); Prepare keeps
+		// those asked for before, this labels a clearance new this frame
+		for _, c := range s.classes {
+			s.grid.ComponentWide(grid.Cell{}, c)
+		}
 	}
 	s.serveVersion = s.grid.Version()
 	s.serving = pathServe{v: &s.pathServer}

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"slices"
+
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -31,6 +33,7 @@ type pathServer struct {
 	byKey    map[pathKey]int32
 	active   int32 // job being searched, -1 if none
 	nextSeq  uint64
+	frame    int64 // frames served since Initialize (beginFrame): the tickets' since
 	waiting  int
 	buf      []grid.Cell
 	search   *grid.Search
@@ -39,6 +42,7 @@ type pathServer struct {
 
 	wide    wideSearches // searches by clearance (pathqueue_wide.go)
 	anyWide bool         // a job of clearance > 1 was ever made: its search reads the grid's clearance field (startServe builds it)
+	classes []uint8      // the clearances > 1 of the jobs ever made, in order of first use: their searches read the grid's components of that clearance (startServe builds them)
 
 	// The frame: views of the requesters (per entity, shared by its tickets),
 	// the serve's progress, and its results.
@@ -98,6 +102,7 @@ type pathAnswer struct {
 // spent or found.
 func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
 	v.budget, v.smooth, v.options = budget, smooth, opt
+	v.frame++
 	v.gen++
 	if v.gen == 0 { // a ticket's gen 0 means never viewed
 		v.gen = 1
@@ -135,15 +140,16 @@ func (v *pathServer) viewed(j int32) bool {
 // request number, clearance) for (start, vw.goal) to the job with that key,
 // creating and queueing the job if needed; lost is the searches the request
 // already lost to a goal move (pathTicket.lost); view is the index of e's view
-// this frame, or -1 if it has none yet.
-func (v *pathServer) file(e arche.Entity, vw *pathView, start grid.Cell, lost uint8, view int32) {
+// this frame, or -1 if it has none yet; since is the frame the request was
+// first filed (pathTicket.since).
+func (v *pathServer) file(e arche.Entity, vw *pathView, start grid.Cell, lost uint8, view int32, since int64) {
 	key := pathKey{start, vw.goal, vw.clear}
 	j, ok := v.byKey[key]
 	if !ok {
 		j = v.newJob(key, vw.prio, vw.queued)
 	}
 	job := &v.jobs[j]
-	tk := pathTicket{e: e, req: vw.request, next: job.head, lost: lost}
+	tk := pathTicket{e: e, req: vw.request, next: job.head, lost: lost, since: since}
 	if view >= 0 {
 		tk.view, tk.gen = view, v.gen
 	}
@@ -166,7 +172,10 @@ func (v *pathServer) newJob(key pathKey, prio int8, seq uint64) int32 {
 		j = int32(len(v.jobs) - 1)
 	}
 	v.jobs[j] = pathJob{key: key, prio: prio, seq: seq, head: -1, heapIdx: -1}
-	v.anyWide = v.anyWide || key.clear > 1
+	if key.clear > 1 && !slices.Contains(v.classes, key.clear) {
+		v.anyWide = true
+		v.classes = append(v.classes, key.clear)
+	}
 	v.byKey[key] = j
 	v.heapPush(j)
 	return j
@@ -294,7 +303,7 @@ func (v *pathServer) recheck(j int32, started bool) int {
 				if started {
 					lost = 1
 				}
-				v.file(tk.e, vw, key.start, lost, tk.view)
+				v.file(tk.e, vw, key.start, lost, tk.view, tk.since)
 			}
 		} else {
 			prev = t

@@ -5,9 +5,9 @@ package grid
 // cells one step outside it, capped at 255. A blocked or out-of-bounds cell
 // has clearance 0; an open cell next to a wall (or on the border) has 1.
 //
-// The field is a breadth-first search over the 8 neighbours from every
-// blocked cell, computed for the whole grid on the first call (O(width·height),
-// one byte per cell). After a few [Grid.SetCost] calls that change cells'
+// The field is a chessboard distance transform of the blocked cells (two
+// raster passes, see clearWindow), computed for the whole grid on the first
+// call (O(width·height), one byte per cell, nothing else allocated). After a few [Grid.SetCost] calls that change cells'
 // passability, the next call redoes only the cells near them (see
 // patchClearance): about (2c+1)² cells for an edit whose surroundings have
 // clearances up to c, so a door in a corridor costs microseconds; after many
@@ -36,42 +36,15 @@ func (g *Grid) computeClearance() {
 		g.clearVersion = g.version
 		return
 	}
-	w, h := g.w, g.h
 	g.clearVersion = g.version
-	if len(g.clear) != w*h {
-		g.clear = make([]uint8, w*h)
+	if len(g.clear) != g.w*g.h {
+		g.clear = make([]uint8, g.w*g.h)
 	}
-	cl := g.clear
-	queue := make([]int32, 0, w*h/4)
-	for y := range h {
-		for x := range w {
-			i := y*w + x
-			if isBlocked(g.cost[i]) {
-				cl[i] = 0
-				queue = append(queue, int32(i))
-				continue
-			}
-			// the border counts as a wall one cell out
-			cl[i] = uint8(min(x+1, y+1, w-x, h-y, 255))
-		}
-	}
-	for head := 0; head < len(queue); head++ {
-		i := int(queue[head])
-		x, y := i%w, i/w
-		next := cl[i] + 1
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				nx, ny := x+dx, y+dy
-				if nx < 0 || ny < 0 || nx >= w || ny >= h {
-					continue
-				}
-				if n := ny*w + nx; cl[n] > next {
-					cl[n] = next
-					queue = append(queue, int32(n))
-				}
-			}
-		}
-	}
+	// the whole grid as one window: two raster passes, no queue (a
+	// breadth-first search from the blocked cells queued up to every cell,
+	// 4 bytes each, growing its queue as it went: 0.95 of 1.5 s on a 4096²
+	// grid)
+	g.clearWindow(Rect{Max: Cell{X: int32(g.w - 1), Y: int32(g.h - 1)}})
 }
 
 // clearPatchMax is the most cell edits since the clearance was computed that

@@ -52,6 +52,8 @@ type Grid struct {
 	clearEdits   []Cell  // patchClearance's scratch
 	clearWins    []Rect  // patchClearance's scratch
 
+	wide []wideComp // components by clearance, one per clearance asked for (components_wide.go)
+
 	edits     []edit // recent cost changes, oldest first (edits.go)
 	editFloor uint64 // changes up to this version were forgotten
 }
@@ -233,8 +235,9 @@ func (g *Grid) Component(c Cell) int32 {
 
 // Prepare computes the lazily built caches (connected components, minimum
 // cost, a bitmap of the blocked cells that [Grid.LineOfSight] then reads
-// instead of the costs, and the clearance field once [Grid.Clearance] has
-// been asked for) now, so that afterwards the grid can be read from several
+// instead of the costs, the clearance field once [Grid.Clearance] has
+// been asked for, and the components of each clearance [Grid.ComponentWide]
+// or [Grid.ConnectedWide] was asked for) now, so that afterwards the grid can be read from several
 // goroutines until the next [Grid.SetCost].
 func (g *Grid) Prepare() {
 	g.MinCost()
@@ -247,6 +250,7 @@ func (g *Grid) Prepare() {
 	if g.clear != nil && g.clearVersion != g.version {
 		g.computeClearance()
 	}
+	g.prepareWide()
 }
 
 // LineOfSight reports whether the straight segment from a to b (continuous

@@ -58,3 +58,23 @@ func ExampleGrid_LineOfSight() {
 	// false
 	// true
 }
+
+// A river with one ford two cells wide: an agent of radius 0.3 crosses it,
+// one of radius 1.2 (clearance 2) cannot, and its search says so without
+// expanding a node.
+func ExampleGrid_ConnectedWide() {
+	g := grid.New(40, 20)
+	for x := int32(0); x < 40; x++ {
+		if x != 20 && x != 21 {
+			g.SetCost(grid.Cell{X: x, Y: 10}, grid.Blocked)
+		}
+	}
+	a, b := grid.Cell{X: 5, Y: 3}, grid.Cell{X: 30, Y: 16}
+	fmt.Println(g.ConnectedWide(a, b, grid.ClearanceFor(0.3)), g.ConnectedWide(a, b, grid.ClearanceFor(1.2)))
+	s := grid.NewSearchOptions(g, grid.Options{Clearance: grid.ClearanceFor(1.2)})
+	_, _, err := s.Path(a, b, nil)
+	fmt.Println(err, s.Expanded())
+	// Output:
+	// true false
+	// grid: goal unreachable from start 0
+}

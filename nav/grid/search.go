@@ -113,8 +113,9 @@ type Options struct {
 	//
 	// The start cell is exempt (an agent may stand close to a wall). A goal
 	// cell of smaller clearance, or no wide-enough route, is
-	// [ErrUnreachable]; the latter is found by searching the start's whole
-	// component. With Clearance above 1 jump point search is not used:
+	// [ErrUnreachable], both found without searching ([Grid.ConnectedWide]:
+	// components of the cells of that clearance, labelled once per clearance
+	// and after edits). With Clearance above 1 jump point search is not used:
 	// JumpPoints then runs A* (the same costs).
 	Clearance uint8
 }
@@ -303,7 +304,8 @@ func (s *Search) SetOptions(opt Options) error {
 //   - [ErrBlocked] when start or goal is Blocked;
 //   - [ErrNotUniform] for jump point search on a non-uniform grid;
 //   - [ErrUnreachable] when they are in different components, found with
-//     [Grid.Connected] without searching.
+//     [Grid.Connected] without searching; with [Options.Clearance] above 1,
+//     also when no route is wide enough ([Grid.ConnectedWide], likewise).
 func (s *Search) Path(start, goal Cell, dst []Cell) (path []Cell, cost float64, err error) {
 	if err := s.Start(start, goal); err != nil {
 		return dst[:0], 0, err
@@ -336,8 +338,8 @@ func (s *Search) Start(start, goal Cell) error {
 	if start != goal && !g.Connected(start, goal) {
 		return ErrUnreachable
 	}
-	if c := s.opt.Clearance; c > 1 && start != goal && g.Clearance(goal) < c {
-		return ErrUnreachable
+	if c := s.opt.Clearance; c > 1 && start != goal && !g.reachesWide(start, goal, c) {
+		return ErrUnreachable // too narrow a goal, or no wide-enough route: without searching
 	}
 	s.begin()
 	return nil
