@@ -321,6 +321,11 @@ type Combatant struct {
 	MaxHealth   float64 // health points, the agent starts full; 100
 	Damage      float64 // health points per strike; 10
 	Range       float64 // strike range in cells, centre to centre; 1.5
+	// Cooldown is the least time between two strikes, in seconds of simulation
+	// time (Weapon.Cooldown); 0: none, every request strikes, so the damage per
+	// second follows the think rate. Set it to make far agents of a slower LOD
+	// level fight as hard as near ones.
+	Cooldown float64
 }
 
 // Validate reports a negative or non-finite value, and a FieldOfView over 2π: an
@@ -328,7 +333,8 @@ type Combatant struct {
 // component reads any angle ≥ 2π so).
 func (b Combatant) Validate() error {
 	return errors.Join(checkSize("SightRange", b.SightRange), checkFieldOfView(b.FieldOfView),
-		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range))
+		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range),
+		checkSize("Cooldown", b.Cooldown))
 }
 
 // checkFieldOfView returns an error unless v is a finite angle in [0, 2π] radians.
@@ -351,6 +357,6 @@ func (b Combatant) Init(a *Spawned) {
 	hp := orDefault(b.MaxHealth, 100)
 	*a.Faction = components.Faction{Team: b.Team}
 	*a.Health = components.Health{Current: hp, Max: hp}
-	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5)}
+	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5), Cooldown: b.Cooldown}
 	*a.Perception = components.Perception{SightRange: orDefault(b.SightRange, 8), FieldOfView: b.FieldOfView}
 }
