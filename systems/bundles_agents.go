@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -162,6 +163,10 @@ func (b Mover) Init(a *Spawned) {
 	*a.Path = components.Path{Waypoints: a.spawner.newWaypoints(DefaultPathCapacity)}
 }
 
+func (b Mover) sets(w *arche.World) []arche.ID {
+	return append(idsOf(w, idKinematics, idWeights, idPath), b.avoidIDs(w)...)
+}
+
 // Wanderer is an agent that wanders (Reynolds' wander, [steer.Wander]) while it has no
 // move intent, and walks to its Intent goal like a [Mover] when it has one: a Mover's
 // components plus a [components.Wanderer] and its seeded [components.Rand]. It starts
@@ -205,6 +210,10 @@ func (b Wanderer) Init(a *Spawned) {
 	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: math.Cos(heading), Y: math.Sin(heading)})
 }
 
+func (b Wanderer) sets(w *arche.World) []arche.ID {
+	return append(Mover{b.Motion}.sets(w), idsOf(w, idWanderer, idVelocity)...)
+}
+
 // FlowFollower is a swarm agent that follows the shared flow field to Goal ([FlowField],
 // then [PathFollow], [Steer] and [Movement]): Position, Velocity, Kinematics, Steering,
 // SteeringWeights, Intent, Desired and a [components.FlowFollower]. It needs no Path. Its movement defaults are
@@ -228,6 +237,10 @@ func (b FlowFollower) Components(w *arche.World) []arche.ID {
 func (b FlowFollower) Init(a *Spawned) {
 	b.Motion.resolve(1.5, 2.5).init(a)
 	*a.FlowFollower = components.FlowFollower{Goal: b.Goal}
+}
+
+func (b FlowFollower) sets(w *arche.World) []arche.ID {
+	return append(idsOf(w, idKinematics, idWeights, idFlow), b.avoidIDs(w)...)
 }
 
 // Thinker is an agent that decides: exactly one decision model (a behavior Tree for
@@ -310,6 +323,11 @@ func (b Thinker) Init(a *Spawned) {
 	}
 }
 
+func (b Thinker) sets(w *arche.World) []arche.ID {
+	ids := b.Components(w)
+	return slices.DeleteFunc(ids, func(id arche.ID) bool { return id == idPosition(w) || id == idIntent(w) || id == idRand(w) })
+}
+
 // Combatant is what the guard-like agents fight with: a Faction (Team), Health,
 // a Weapon and Perception (the nearest foe in sight, updated when the agent thinks:
 // pair it with a [Thinker]), with a Position and Velocity so others see it. Zero fields
@@ -359,4 +377,8 @@ func (b Combatant) Init(a *Spawned) {
 	*a.Health = components.Health{Current: hp, Max: hp}
 	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5), Cooldown: b.Cooldown}
 	*a.Perception = components.Perception{SightRange: orDefault(b.SightRange, 8), FieldOfView: b.FieldOfView}
+}
+
+func (b Combatant) sets(w *arche.World) []arche.ID {
+	return idsOf(w, idFaction, idHealth, idWeapon, idPerception)
 }
