@@ -22,8 +22,25 @@ type Rand struct {
 }
 
 // Weapon is what an agent's strike does: the combat system applies Damage to
-// the Intent.Attack target if it is alive and within Range.
+// the Intent.Attack target if it is alive and within Range, at most once per
+// Cooldown.
+//
+// Without a Cooldown (0) every request strikes, so the damage per second is
+// Damage times the rate the agent asks at (its think rate: a far agent of a
+// 2 Hz LOD level deals a fifth of a 10 Hz one's). With a Cooldown the agent
+// strikes at most once per Cooldown seconds of simulation time: Damage/Cooldown
+// per second whatever its think rate, as long as it asks at least once per
+// Cooldown (a request before ReadyAt is dropped; see systems.Combat for the
+// exact rule).
 type Weapon struct {
 	Damage float64 // health points per strike
 	Range  float64 // cells, centre to centre
+
+	// Cooldown is the least time between two strikes, in seconds of simulation
+	// time; 0 (or < 0, or NaN): none.
+	Cooldown float64 `json:",omitempty"`
+	// ReadyAt is the simulation time (seconds) from which the next strike may
+	// land: the last strike's time plus Cooldown, written by systems.Combat.
+	// 0 at spawn: ready at once.
+	ReadyAt float64 `json:",omitempty"`
 }

@@ -87,9 +87,13 @@ func Component[T any](a *Spawned) *T {
 }
 
 // With returns a bundle that adds a component of type T holding value to every agent:
-// a component of your own (a marker, a faction's state), or one of archai's with values
-// the other bundles do not set. Its Init copies value, so slices and maps in it are
-// shared by every agent: give each agent its own in the spawn's set function.
+// a component of your own (a marker, a faction's state), or one of archai's that the
+// other bundles do not set (a Health for a Thinker without a Combatant, a
+// components.LOD, ...). With a component another bundle of the spawner sets (a
+// Faction beside a Combatant) or the spawner sets itself (Position, Rand), [NewSpawner]
+// returns an error: change such values through that bundle's fields or per agent in
+// the spawn's set function. Its Init copies value, so slices and maps in it are shared
+// by every agent: give each agent its own in the spawn's set function.
 func With[T any](value T) Bundle { return with[T]{value} }
 
 type with[T any] struct{ value T }
@@ -99,6 +103,10 @@ func (b with[T]) Components(w *arche.World) []arche.ID {
 }
 
 func (b with[T]) Init(a *Spawned) { *Component[T](a) = b.value }
+
+func (b with[T]) sets(w *arche.World) []arche.ID { return b.Components(w) }
+
+func (b with[T]) name() string { return "systems.With(" + reflect.TypeFor[T]().String() + ")" }
 
 // Spawner creates agents from a fixed list of bundles. The component set is worked out
 // once, by [NewSpawner], into an [arche.Builder]; [Spawner.Spawn] creates one agent
@@ -134,29 +142,42 @@ type Spawner struct {
 	stores    []*blackboard.Store
 }
 
-// NewSpawner returns a spawner of agents made of bundles, in world w. Later bundles'
-// values win where two bundles write the same component.
+// NewSpawner returns a spawner of agents made of bundles, in world w. Bundles may add
+// the same component (a Mover and a Combatant both add Position and Velocity), but only
+// one may give it its value: two bundles that both set a component would leave the
+// agent with the later one's value, silently, so that is an error.
 //
 // It returns an error if there is no bundle or a bundle's Validate fails (a negative or
-// non-finite speed, force, radius or weight, a Thinker without a decision model, ...),
-// and for an [Avoider] listed before a moving bundle (Mover, Wanderer, FlowFollower),
-// whose separation weight would win over the Avoider's turning it off (set
-// Avoider.KeepSeparation to mean both).
+// non-finite speed, force, radius or weight, a Thinker without a decision model, ...);
+// for two bundles that set the same component, naming the component and both bundles
+// ([With] of a component another bundle sets, such as With(components.Faction{Team: 2})
+// beside a Combatant: give the value through that bundle's fields, Combatant.Team, or
+// per agent in the spawn's set function; With(components.Position{...}) or
+// With(components.Rand{...}), which the spawner itself sets; two moving bundles; two
+// decision bundles; Motion.Avoid = AvoidORCA beside an [Avoider]); and for an [Avoider]
+// listed before a moving bundle (Mover, Wanderer, FlowFollower), whose separation weight
+// would win over the Avoider's turning it off (set Avoider.KeepSeparation to mean both).
+// A bundle of your own type (not made by [With]) is not checked for overlaps: NewSpawner
+// does not know which of its components its Init sets.
 func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 	if len(bundles) == 0 {
 		return nil, fmt.Errorf("systems: NewSpawner: no bundle")
 	}
 	s := &Spawner{world: w, bundles: bundles}
 	seen := map[arche.ID]bool{}
-	avoider := -1 // index of an Avoider that turns separation off, once listed
+	setBy := spawnerSets(w) // bundle index that sets a component; -1: the spawner
+	avoider := -1           // index of an Avoider that turns separation off, once listed
 	for i, b := range bundles {
 		if b == nil {
 			return nil, fmt.Errorf("systems: NewSpawner: bundle %d is nil", i)
 		}
 		if v, ok := b.(interface{ Validate() error }); ok {
 			if err := v.Validate(); err != nil {
-				return nil, fmt.Errorf("systems: NewSpawner: bundle %d (%T): %w", i, b, err)
+				return nil, fmt.Errorf("systems: NewSpawner: bundle %d (%s): %w", i, bundleName(b), err)
 			}
+		}
+		if err := checkSets(w, bundles, i, setBy); err != nil {
+			return nil, err
 		}
 		switch b.(type) {
 		case Avoider:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -162,6 +163,10 @@ func (b Mover) Init(a *Spawned) {
 	*a.Path = components.Path{Waypoints: a.spawner.newWaypoints(DefaultPathCapacity)}
 }
 
+func (b Mover) sets(w *arche.World) []arche.ID {
+	return append(idsOf(w, idKinematics, idWeights, idPath), b.avoidIDs(w)...)
+}
+
 // Wanderer is an agent that wanders (Reynolds' wander, [steer.Wander]) while it has no
 // move intent, and walks to its Intent goal like a [Mover] when it has one: a Mover's
 // components plus a [components.Wanderer] and its seeded [components.Rand]. It starts
@@ -205,6 +210,10 @@ func (b Wanderer) Init(a *Spawned) {
 	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: math.Cos(heading), Y: math.Sin(heading)})
 }
 
+func (b Wanderer) sets(w *arche.World) []arche.ID {
+	return append(Mover{b.Motion}.sets(w), idsOf(w, idWanderer, idVelocity)...)
+}
+
 // FlowFollower is a swarm agent that follows the shared flow field to Goal ([FlowField],
 // then [PathFollow], [Steer] and [Movement]): Position, Velocity, Kinematics, Steering,
 // SteeringWeights, Intent, Desired and a [components.FlowFollower]. It needs no Path. Its movement defaults are
@@ -228,6 +237,10 @@ func (b FlowFollower) Components(w *arche.World) []arche.ID {
 func (b FlowFollower) Init(a *Spawned) {
 	b.Motion.resolve(1.5, 2.5).init(a)
 	*a.FlowFollower = components.FlowFollower{Goal: b.Goal}
+}
+
+func (b FlowFollower) sets(w *arche.World) []arche.ID {
+	return append(idsOf(w, idKinematics, idWeights, idFlow), b.avoidIDs(w)...)
 }
 
 // Thinker is an agent that decides: exactly one decision model (a behavior Tree for
@@ -310,6 +323,11 @@ func (b Thinker) Init(a *Spawned) {
 	}
 }
 
+func (b Thinker) sets(w *arche.World) []arche.ID {
+	ids := b.Components(w)
+	return slices.DeleteFunc(ids, func(id arche.ID) bool { return id == idPosition(w) || id == idIntent(w) || id == idRand(w) })
+}
+
 // Combatant is what the guard-like agents fight with: a Faction (Team), Health,
 // a Weapon and Perception (the nearest foe in sight, updated when the agent thinks:
 // pair it with a [Thinker]), with a Position and Velocity so others see it. Zero fields
@@ -321,6 +339,11 @@ type Combatant struct {
 	MaxHealth   float64 // health points, the agent starts full; 100
 	Damage      float64 // health points per strike; 10
 	Range       float64 // strike range in cells, centre to centre; 1.5
+	// Cooldown is the least time between two strikes, in seconds of simulation
+	// time (Weapon.Cooldown); 0: none, every request strikes, so the damage per
+	// second follows the think rate. Set it to make far agents of a slower LOD
+	// level fight as hard as near ones.
+	Cooldown float64
 }
 
 // Validate reports a negative or non-finite value, and a FieldOfView over 2π: an
@@ -328,7 +351,8 @@ type Combatant struct {
 // component reads any angle ≥ 2π so).
 func (b Combatant) Validate() error {
 	return errors.Join(checkSize("SightRange", b.SightRange), checkFieldOfView(b.FieldOfView),
-		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range))
+		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range),
+		checkSize("Cooldown", b.Cooldown))
 }
 
 // checkFieldOfView returns an error unless v is a finite angle in [0, 2π] radians.
@@ -351,6 +375,10 @@ func (b Combatant) Init(a *Spawned) {
 	hp := orDefault(b.MaxHealth, 100)
 	*a.Faction = components.Faction{Team: b.Team}
 	*a.Health = components.Health{Current: hp, Max: hp}
-	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5)}
+	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5), Cooldown: b.Cooldown}
 	*a.Perception = components.Perception{SightRange: orDefault(b.SightRange, 8), FieldOfView: b.FieldOfView}
+}
+
+func (b Combatant) sets(w *arche.World) []arche.ID {
+	return idsOf(w, idFaction, idHealth, idWeapon, idPerception)
 }

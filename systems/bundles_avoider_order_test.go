@@ -16,6 +16,8 @@ import (
 // listed first, the moving bundle's weight would win (later bundles win) and the agents
 // would separate and avoid with ORCA at once. NewSpawner refuses that order, naming both
 // bundles and the fix; KeepSeparation, which asks for both, may come in any order.
+type ownMarker struct{}
+
 func TestAvoiderBeforeAMovingBundleIsRefused(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
@@ -24,7 +26,7 @@ func TestAvoiderBeforeAMovingBundleIsRefused(t *testing.T) {
 		require.Error(t, err, "%T", moving)
 		assert.Contains(t, err.Error(), "bundle 0 (systems.Avoider) is listed before bundle 1")
 		assert.Contains(t, err.Error(), "list Avoider after the moving bundle")
-		_, err = systems.NewSpawner(w, systems.Combatant{}, systems.Avoider{}, systems.With(components.Faction{}), moving)
+		_, err = systems.NewSpawner(w, systems.Combatant{}, systems.Avoider{}, systems.With(ownMarker{}), moving)
 		assert.ErrorContains(t, err, "bundle 1 (systems.Avoider) is listed before bundle 3", "%T", moving)
 	}
 

@@ -174,3 +174,54 @@ func checkWeight(name string, v float64) error {
 	}
 	return nil
 }
+
+// setter is a bundle whose Init sets the values of the components sets returns
+// (archai's bundles and With); NewSpawner refuses two bundles that set one
+// component. A component a bundle only adds (a Combatant's Position) or only
+// adjusts on purpose (an Avoider's separation weight) is not listed.
+type setter interface {
+	sets(w *arche.World) []arche.ID
+}
+
+// spawnerSets returns the components the spawner itself sets (Position from the
+// spawn's pos, Rand from its Seed), marked with bundle index -1.
+func spawnerSets(w *arche.World) map[arche.ID]int {
+	return map[arche.ID]int{idPosition(w): -1, idRand(w): -1}
+}
+
+// checkSets records in setBy the components bundle i sets, and returns an error
+// naming the component and both bundles if another bundle (or the spawner) sets
+// one of them too.
+func checkSets(w *arche.World, bundles []Bundle, i int, setBy map[arche.ID]int) error {
+	b, ok := bundles[i].(setter)
+	if !ok {
+		return nil
+	}
+	for _, id := range b.sets(w) {
+		j, taken := setBy[id]
+		if !taken {
+			setBy[id] = i
+			continue
+		}
+		info, _ := arche.ComponentInfo(w, id)
+		if j < 0 {
+			return fmt.Errorf("systems: NewSpawner: bundle %d (%s) sets %v, which the spawner sets itself "+
+				"(Position from the spawn's pos, Rand from Spawner.Seed): set it per agent in the spawn's set function",
+				i, bundleName(bundles[i]), info.Type)
+		}
+		return fmt.Errorf("systems: NewSpawner: bundles %d (%s) and %d (%s) both set %v: "+
+			"the agent would get bundle %d's value and bundle %d's would be lost, silently; give the value "+
+			"through bundle %d's fields, or change it per agent in the spawn's set function",
+			j, bundleName(bundles[j]), i, bundleName(bundles[i]), info.Type, i, j, j)
+	}
+	return nil
+}
+
+// bundleName names a bundle in errors: "systems.Mover",
+// "systems.With(components.Faction)".
+func bundleName(b Bundle) string {
+	if n, ok := b.(interface{ name() string }); ok {
+		return n.name()
+	}
+	return fmt.Sprintf("%T", b)
+}

@@ -62,6 +62,10 @@ func (b Avoider) Components(w *arche.World) []arche.ID {
 	return []arche.ID{arche.ComponentID[components.ORCA](w)}
 }
 
+// sets lists the ORCA alone: the separation weight it turns off is the moving
+// bundle's, on purpose (NewSpawner checks the order).
+func (b Avoider) sets(w *arche.World) []arche.ID { return b.Components(w) }
+
 // Init implements [Bundle].
 func (b Avoider) Init(a *Spawned) {
 	r := b.resolve()

@@ -34,6 +34,10 @@ func (b HTNThinker) Components(w *arche.World) []arche.ID {
 	return append(idsOf(w, thinkerBaseIDs...), arche.ComponentID[components.HTNPlanner](w))
 }
 
+func (b HTNThinker) sets(w *arche.World) []arche.ID {
+	return append(idsOf(w, idThink, idBlackboard), arche.ComponentID[components.HTNPlanner](w))
+}
+
 // Init implements [Bundle].
 func (b HTNThinker) Init(a *Spawned) {
 	d := b.Registry.Domain(b.Domain)
@@ -61,6 +65,10 @@ func (b GOAPThinker) Validate() error {
 // Components implements [Bundle].
 func (b GOAPThinker) Components(w *arche.World) []arche.ID {
 	return append(idsOf(w, thinkerBaseIDs...), arche.ComponentID[components.GOAPPlanner](w))
+}
+
+func (b GOAPThinker) sets(w *arche.World) []arche.ID {
+	return append(idsOf(w, idThink, idBlackboard), arche.ComponentID[components.GOAPPlanner](w))
 }
 
 // Init implements [Bundle].

@@ -186,7 +186,7 @@ func TestBundleDefaultsAndOverrides(t *testing.T) {
 
 	world := arche.NewWorld()
 	sp, err := systems.NewSpawner(&world, systems.Mover{Motion: systems.Motion{MaxSpeed: 2, Radius: 0.5, Separation: -1}},
-		systems.Combatant{Team: 1}, systems.With(components.Faction{Team: 3}))
+		systems.Combatant{Team: 3})
 	require.NoError(t, err)
 	e := sp.Spawn(r2.Vec{X: 1, Y: 2}, nil)
 	m4 := generic.NewMap4[components.Kinematics, components.SteeringWeights, components.Faction, components.Position](&world)
@@ -195,7 +195,7 @@ func TestBundleDefaultsAndOverrides(t *testing.T) {
 	assert.Equal(t, 0.0, wt.Separation, "a negative weight turns separation off")
 	assert.Equal(t, 1.5, wt.SeparationRadius, "3·Radius")
 	assert.Equal(t, 1.0, wt.Wall)
-	assert.Equal(t, uint8(3), fac.Team, "a later bundle's value wins")
+	assert.Equal(t, uint8(3), fac.Team)
 	assert.Equal(t, r2.Vec{X: 1, Y: 2}, pos.Vec)
 }
 

@@ -26,17 +26,33 @@ import (
 // call); only the attackers' entities are then read, by stepping a second
 // query from one attacker to the next (columns.entitiesAt). A warm frame allocates nothing.
 //
+// A Weapon with a Cooldown (> 0 seconds) strikes at most once per Cooldown: a
+// request at simulation time t (the Clock's Time) strikes only if t ≥
+// Weapon.ReadyAt − DT/2 (ready in this frame, to the nearest frame, so that
+// float rounding never makes a strike wait one more think), and a strike sets
+// ReadyAt to t + Cooldown. A request made before (or one that misses: out of
+// range, a dead target) is cleared without a strike and leaves ReadyAt as it
+// is; the agent asks again when it next thinks. So an agent that asks at every
+// think deals Damage/Cooldown per second whatever its think interval, provided
+// the interval divides the Cooldown (0.1 s and 0.5 s both divide 1 s); otherwise
+// each wait rounds up to its next think (at most one interval more).
+// Without a Clock resource the Cooldown cannot be timed: such weapons strike at
+// every request, as without a Cooldown, and NoClock counts those strikes.
+//
 // What happens to an agent whose health reaches 0 is the scenario's choice.
 //
 // Contract:
 //
 //	requires   Intent, Position, Weapon (attacker); Health, Position (target)
-//	writes     Intent.Attack (cleared), the target's Health.Current
-//	resources  none
+//	writes     Intent.Attack (cleared), Weapon.ReadyAt (with a Cooldown), the target's Health.Current
+//	resources  *ecs.Clock optional (times a Weapon.Cooldown)
 //
 //	absent or unusable             what Combat does                       Diagnose counts
 //	Weapon                         opt-out: Intent.Attack is ignored      -
 //	Weapon.Range NaN               no strike                              -
+//	Weapon.Cooldown ≤ 0 or NaN     no cooldown: every request strikes     -
+//	Weapon.ReadyAt NaN             ready (strikes, then ReadyAt is set)   -
+//	Cooldown > 0, no Clock         every request strikes                  - (Combat.NoClock)
 //	target without Health or       no strike                              -
 //	  Position, dead, or self
 //	NaN Position (either side)     no strike                              CausePosition
@@ -48,6 +64,8 @@ type Combat struct {
 
 	Strikes      int // strikes that hit in the last frame
 	TotalStrikes int
+	Cooling      int // requests dropped in the last frame because the Weapon's Cooldown had not run out
+	NoClock      int // strikes since Initialize of weapons with a Cooldown in a world without a Clock (not timed)
 
 	// Downed holds the targets the last frame's strikes brought down (their
 	// Health.Current from above 0 to 0 or below), in the order struck, that
@@ -81,6 +99,7 @@ func (s *Combat) Name() string { return "combat" }
 func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
+	s.NoClock = 0
 	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
@@ -98,7 +117,8 @@ const (
 // Update applies this frame's strikes.
 func (s *Combat) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Combat")
-	s.Strikes = 0
+	s.Strikes, s.Cooling = 0, 0
+	clock := ecs.Resource[ecs.Clock](w)
 	q := s.filter.Query(w)
 	c := &s.cols
 	c.scanRuns(w, &q.Query)
@@ -138,6 +158,17 @@ func (s *Combat) Update(w *arche.World) {
 		// !(d <= Range): a NaN position or Range is out of range, not in it
 		if hp == nil || tpos == nil || hp.Current <= 0 || !(r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) <= wp.Range) {
 			continue
+		}
+		if wp.Cooldown > 0 { // false for NaN
+			if clock == nil {
+				s.NoClock++
+			} else {
+				if wp.ReadyAt-clock.DT/2 > clock.Time { // false for a NaN ReadyAt: ready
+					s.Cooling++
+					continue
+				}
+				wp.ReadyAt = clock.Time + wp.Cooldown
+			}
 		}
 		hp.Current -= wp.Damage
 		s.Strikes++

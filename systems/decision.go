@@ -16,7 +16,9 @@ const DefaultThinkInterval = 0.1
 // Agent is the view of one agent that [Decision] passes to its tree's leaves
 // as bt.Context.Agent (always a *Agent). The component pointers are valid only
 // during the tick: leaves must not keep them. Optional components the agent
-// lacks are nil.
+// lacks are nil. Any other component of the agent (its Faction, Weapon,
+// Kinematics, one of your own) is read with [Get] and [Has], another agent's
+// with [GetOf], allocation-free.
 //
 // Leaves read facts and write the agent's own components (Intent, Path, ...);
 // they must not make structural changes to the World: queue them on Commands
@@ -48,6 +50,8 @@ type Agent struct {
 	Health     *components.Health     // optional
 	Path       *components.Path       // optional
 	Rand       *components.Rand       // optional
+
+	types *componentTypes // for Get: the system's map of component types
 }
 
 // AgentOf returns the *Agent of a leaf's context. It panics if the tree is

@@ -17,7 +17,8 @@ import (
 // bundles, each agent's Intent set to every kind of request (move, flee,
 // pursue, evade, attack only, nothing): an agent with a moving bundle
 // (Mover, Wanderer, FlowFollower) is never SteerIncomplete; one without is
-// counted exactly when its Intent asks to move.
+// counted exactly when its Intent asks to move. Two moving bundles together
+// are refused by NewSpawner (both set Kinematics).
 func TestDiagnoseBundleCombinationsSteerIncomplete(t *testing.T) {
 	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
 	require.NoError(t, err)
@@ -48,14 +49,23 @@ func TestDiagnoseBundleCombinationsSteerIncomplete(t *testing.T) {
 	}
 	for mask := 1; mask < 1<<len(all); mask++ {
 		var bs []systems.Bundle
-		name, moving, hasIntent := "", false, false
+		name, moving, hasIntent, movers := "", false, false, 0
 		for i, n := range all {
 			if mask&(1<<i) != 0 {
 				bs = append(bs, n.b)
 				name += n.name + "+"
 				moving = moving || n.moving
 				hasIntent = hasIntent || n.moving || n.name == "Thinker"
+				if n.moving {
+					movers++
+				}
 			}
+		}
+		if movers > 1 { // two moving bundles both set Kinematics: refused
+			w := arche.NewWorld()
+			_, err := systems.NewSpawner(&w, bs...)
+			require.ErrorContains(t, err, "both set components.Kinematics", name)
+			continue
 		}
 		for _, it := range intents {
 			t.Run(fmt.Sprintf("%s/%s", name, it.name), func(t *testing.T) {

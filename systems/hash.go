@@ -18,7 +18,10 @@ import (
 // timers, blackboards with their write counts, waypoints, utility and state-machine
 // state, random sources, entity references; trees, machines and reasoners by their
 // IDs), and the Clock resource. Fields a save skips (tagged json:"-", unexported) are
-// skipped. Floats are hashed by their bits, so NaN states hash too.
+// skipped, and so is a field tagged json:",omitempty" while it is zero (a save leaves it
+// out too; non-zero, it is hashed with its name): a field added so to a component later
+// (such as Weapon.Cooldown) leaves the hashes of worlds that do not use it unchanged.
+// Floats are hashed by their bits, so NaN states hash too.
 //
 // The hash does not depend on the order Arche stores entities in: each entity is hashed
 // alone (FNV-1a) and the entities' hashes are mixed and summed. So equal hashes mean
@@ -140,9 +143,17 @@ func (h *fnv) value(v reflect.Value) {
 	case reflect.Struct:
 		t := v.Type()
 		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
-				h.value(v.Field(i))
+			f := t.Field(i)
+			if !f.IsExported() || f.Tag.Get("json") == "-" {
+				continue
 			}
+			if omitEmpty(f) {
+				if v.Field(i).IsZero() {
+					continue // as a save leaves it out
+				}
+				h.str(f.Name) // named: two such fields at zero and not are told apart
+			}
+			h.value(v.Field(i))
 		}
 	case reflect.Slice:
 		if v.IsNil() {
@@ -156,6 +167,20 @@ func (h *fnv) value(v reflect.Value) {
 			h.value(v.Index(i))
 		}
 	}
+}
+
+// omitEmpty tells whether struct field f is tagged json:",omitempty" (or
+// json:"name,omitempty").
+func omitEmpty(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		if o == "omitempty" {
+			return true
+		}
+	}
+	return false
 }
 
 // mix64 is SplitMix64's finalizer: it spreads an entity's hash before the sum.

@@ -46,7 +46,8 @@ type thinkers[B any] struct {
 	due    []int32        // this frame's thinkers: query indices
 	views  []paddedJob[B] // per worker: the view of the agent it ticks
 	finder thinkFinder[B]
-	blank  thinkJob[B]      // a view with only World, Grid and Clock set
+	blank  thinkJob[B]      // a view with only World, Grid, Clock and types set
+	types  *componentTypes  // component types for Get
 	hints  []padded         // per worker: the run of its last job
 	keys   []dueKey         // the budget's order
 	queued []queuedCommands // this frame's, from every worker
@@ -166,7 +167,9 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.cols.column(arche.ComponentID[components.Rand](w), unsafe.Sizeof(components.Rand{}))
 	t.cols.column(arche.ComponentID[components.Blackboard](w), unsafe.Sizeof(components.Blackboard{}))
 	t.finder.t = t
-	t.blank = thinkJob[B]{agent: Agent{World: w, Grid: t.grid, Clock: t.clock}}
+	t.types = &componentTypes{}
+	t.types.refresh(w)
+	t.blank = thinkJob[B]{agent: Agent{World: w, Grid: t.grid, Clock: t.clock, types: t.types}}
 	for k := range t.views {
 		t.views[k].thinkJob = t.blank
 	}
@@ -177,6 +180,7 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 // them (0: no limit), runs job on the workers over them (job reads them with
 // t.job), updates the statistics and applies the queued commands.
 func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job ecs.Job) {
+	t.types.learn(w) // the types Get missed last frame (the world is not locked here)
 	q := t.filter.Query(w)
 	t.cols.scanRuns(w, &q.Query) // the due agents' entities are read in gather
 	t.n = t.cols.count

@@ -22,7 +22,8 @@
 //     [Options.Clearance] ([ClearanceFor] a radius) uses to route wide agents;
 //     [Grid.Connected] answers reachability in O(1) from
 //     lazily computed connected components; [Grid.LineOfSight] walks a
-//     segment through the cells.
+//     segment through the cells. [GenerateTown] makes a seeded town map (the
+//     benchmark's: border, buildings, broken walls, one connected open area).
 //   - [Search]: a reusable A* or jump point search over one grid, configured
 //     by [Options] (4- or 8-connected [Moves], octile/Manhattan/Euclidean
 //     [Heuristic] or a caller's admissible function, weighted A*, jump

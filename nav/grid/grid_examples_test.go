@@ -78,3 +78,51 @@ func ExampleGrid_ConnectedWide() {
 	// true false
 	// grid: goal unreachable from start 0
 }
+
+// A generated town (the benchmark's map): every open cell reaches every other,
+// so any two open cells make a valid move order.
+func ExampleGenerateTown() {
+	g, err := grid.GenerateTown(24, 7)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for y := 0; y < g.Height(); y++ {
+		var row strings.Builder
+		for x := 0; x < g.Width(); x++ {
+			if g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
+				row.WriteByte('.')
+			} else {
+				row.WriteByte('@')
+			}
+		}
+		fmt.Println(row.String())
+	}
+	fmt.Println(g.Connected(grid.Cell{X: 1, Y: 1}, grid.Cell{X: 22, Y: 22}))
+	// Output:
+	// @@@@@@@@@@@@@@@@@@@@@@@@
+	// @.............@@@@@@@@@@
+	// @....@........@@@@@@@@@@
+	// @....@........@@@@@@@@@@
+	// @....@.@@@@@@@@@@@@@@@@@
+	// @......@@@@@@@@@@@@@@@@@
+	// @...@@@@@@@@@@@@@@@@@@@@
+	// @....@.@@@@@@@@@@@@@@@@@
+	// @....@.@@@@@@@@@@@@@@@@@
+	// @..@@@.@@@@@@@@@@@@@@@@@
+	// @....@.@@@@@@@@@@@@@@@@@
+	// @....@........@@@@@@@@@@
+	// @.............@@@@@@@@@@
+	// @....@........@@@@@@@@@@
+	// @....@..@.....@@@@@@@@@@
+	// @....@..@.....@@@@@@@@@@
+	// @....@..@.....@@@@@@@@@@
+	// @....@...............@@@
+	// @....@..@............@@@
+	// @.......@............@@@
+	// @.@@@@@@@@@@.@@@@@@.@@@@
+	// @....@@@@..............@
+	// @....@@@@..............@
+	// @@@@@@@@@@@@@@@@@@@@@@@@
+	// true
+}

@@ -15,7 +15,8 @@ import (
 )
 
 // The codec writes a component as JSON by walking its type: numbers, booleans,
-// strings, structs (exported fields, honouring a json:"-" or json:"name" tag), slices
+// strings, structs (exported fields, honouring a json:"-" or json:"name" tag, and
+// leaving out a zero field tagged json:",omitempty", read back as zero), slices
 // and arrays. Unlike encoding/json it writes a NaN or infinite float as the string
 // "NaN", "+Inf" or "-Inf", so a world in a state the diagnostics report still saves.
 // Three types are written by hand: bt.Memory (its nodes), *blackboard.Store (its slots,
@@ -60,6 +61,20 @@ func fieldName(f reflect.StructField) string {
 		return f.Name
 	}
 	return tag
+}
+
+// omitEmpty tells whether struct field f is tagged json:",omitempty" (or
+// json:"name,omitempty").
+func omitEmpty(f reflect.StructField) bool {
+	_, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	for opts != "" {
+		var o string
+		o, opts, _ = strings.Cut(opts, ",")
+		if o == "omitempty" {
+			return true
+		}
+	}
+	return false
 }
 
 // encode appends v as JSON to b; path names v in errors.
@@ -126,6 +141,9 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 					return fmt.Errorf("%s.%s: unexported field %s holds data the save cannot reach", path, f.Name, t)
 				}
 				continue
+			}
+			if omitEmpty(f) && v.Field(i).IsZero() {
+				continue // json:",omitempty": the loader reads an absent field as zero
 			}
 			if !first {
 				b.WriteByte(',')
