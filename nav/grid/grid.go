@@ -210,6 +210,17 @@ func (g *Grid) costRange() (lo, hi float32) {
 	return lo, hi
 }
 
+// MaxCost returns the largest cost of a passable cell (0 when none is
+// passable). Like [Grid.MinCost] it is kept by [Grid.SetCost] in O(1) and
+// recomputed (O(width·height)) only after the last cell of the dearest cost
+// changed; [Grid.Prepare] computes it too.
+func (g *Grid) MaxCost() float32 {
+	if g.minCostDirty {
+		g.recomputeMinCost()
+	}
+	return g.maxCost
+}
+
 // CellAt returns the cell containing the continuous position p (in cells):
 // (floor(p.X), floor(p.Y)). The result may be out of bounds.
 func (g *Grid) CellAt(p r2.Vec) Cell {
