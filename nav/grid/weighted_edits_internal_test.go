@@ -151,3 +151,65 @@ func TestWeightedEditPatchesOnly(t *testing.T) {
 	assert.True(t, isBlocked(s.pcost[(30+1)*s.pw+30+1]))
 	assert.False(t, g.minCostDirty)
 }
+
+// TestIncrementalWideMovesEqualRebuild: on a uniform grid, a search for
+// wide agents (Clearance 2 and 3) patches its allowed moves within
+// Clearance of each edit; after random door edits and bursts they equal a
+// fresh search's, and a query's cost equals the fresh one's.
+func TestIncrementalWideMovesEqualRebuild(t *testing.T) {
+	const w, h = 47, 31
+	for _, clearance := range []uint8{2, 3} {
+		rng := newRand(uint64(20 + clearance))
+		g := New(w, h)
+		for i := 0; i < w*h/8; i++ {
+			g.SetCost(Cell{int32(rng.Intn(w)), int32(rng.Intn(h))}, Blocked)
+		}
+		opt := Options{Clearance: clearance}
+		s := NewSearchOptions(g, opt)
+		cell := func() Cell { return Cell{int32(rng.Intn(w)), int32(rng.Intn(h))} }
+		for round := 0; round < 200; round++ {
+			n := rng.Intn(4)
+			if round%40 == 21 {
+				n = 60 // more than a patch takes on this small grid: a rebuild
+			}
+			for ; n > 0; n-- {
+				if rng.Intn(2) == 0 {
+					g.SetCost(cell(), Blocked)
+				} else {
+					g.SetCost(cell(), 1)
+				}
+			}
+			a, b := cell(), cell()
+			_, got, gotErr := s.Path(a, b, nil)
+			fresh := NewSearchOptions(g, opt)
+			_, want, wantErr := fresh.Path(a, b, nil)
+			require.Equal(t, wantErr, gotErr, "clearance %d round %d", clearance, round)
+			require.InDelta(t, want, got, 1e-9)
+			s.sync()
+			s.syncMoves()
+			fresh.sync()
+			fresh.syncMoves()
+			require.Equal(t, fresh.moves, s.moves, "clearance %d round %d", clearance, round)
+		}
+	}
+}
+
+// TestRebuildMovesTwiceKeepsTopRowInGrid: a second full rebuild of the
+// allowed moves (a wide agent's search after an edit, or any search after
+// more edits than it patches) allowed no move north out of the first row;
+// before the fix the rows left in its scratch from the first rebuild gave
+// that row moves into the padding above the grid (dead ends, as the
+// padding's own moves are none; on every height but 3k+2).
+func TestRebuildMovesTwiceKeepsTopRowInGrid(t *testing.T) {
+	g := New(8, 9) // 9 rows: the scratch row taken as the one above the grid last held row 8, all open
+	for _, req := range []uint8{1, 2} {
+		s := NewSearch(g)
+		s.sync()
+		s.rebuildMoves(req)
+		s.rebuildMoves(req)
+		for x := 1; x <= 8; x++ {
+			m := s.moves[1*s.pw+x] // the first row of the grid
+			assert.Zero(t, m&(moveN|moveNW|moveNE), "clearance %d, x %d: moves %08b", req, x-1, m)
+		}
+	}
+}
