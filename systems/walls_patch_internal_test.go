@@ -135,3 +135,26 @@ func TestPerceptionAndORCAShareWalls(t *testing.T) {
 	assert.Same(t, per.sight, orca.walls)
 	assert.Same(t, per.sight, &ecs.Resource[wallTable](&w).openCells)
 }
+
+// TestOpenCellsPatchAllocatesNothing: once warm, a door toggle's patch and
+// the corrected queries allocate nothing.
+func TestOpenCellsPatchAllocatesNothing(t *testing.T) {
+	g := grid.New(200, 100)
+	var o openCells
+	o.update(g)
+	door := grid.Cell{X: 50, Y: 40}
+	i := 0
+	toggle := func() {
+		cost := grid.Blocked
+		if i%2 == 1 {
+			cost = 1
+		}
+		i++
+		g.SetCost(door, cost)
+		o.update(g)
+		_ = o.blockedIn(0, 200, 0, 100)
+	}
+	toggle()
+	toggle()
+	assert.Zero(t, testing.AllocsPerRun(100, toggle))
+}

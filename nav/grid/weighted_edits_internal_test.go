@@ -213,3 +213,25 @@ func TestRebuildMovesTwiceKeepsTopRowInGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightedPatchAllocatesNothing: once warm, a door toggle and a short
+// search on a grid of several costs allocate nothing.
+func TestWeightedPatchAllocatesNothing(t *testing.T) {
+	g := New(200, 100)
+	g.SetCost(Cell{190, 90}, 3)
+	s := NewSearch(g)
+	buf := make([]Cell, 0, 64)
+	i := 0
+	run := func() {
+		cost := Blocked
+		if i%2 == 1 {
+			cost = 1
+		}
+		i++
+		g.SetCost(Cell{100, 50}, cost)
+		buf, _, _ = s.Path(Cell{5, 5}, Cell{25, 15}, buf[:0])
+	}
+	run()
+	run()
+	assert.Zero(t, testing.AllocsPerRun(100, run))
+}
