@@ -522,16 +522,10 @@ func (a *flowApply) Work(_, lo, hi int) {
 
 // maxFiniteCost returns the largest cost of g's passable cells (1 if none).
 func maxFiniteCost(g *grid.Grid) float64 {
-	m := float32(0)
-	for _, c := range g.Costs() {
-		if c > m && c <= math.MaxFloat32 {
-			m = c
-		}
+	if m := g.MaxCost(); m > 0 {
+		return float64(m)
 	}
-	if m == 0 {
-		return 1
-	}
-	return float64(m)
+	return 1
 }
 
 func absInt32(v int32) int32 {

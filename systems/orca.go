@@ -104,9 +104,7 @@ type ORCA struct {
 	visit      []int32
 	blocked    orca.Blocked
 
-	walls        []int32 // summed-area table of blocked cells, (width+1)×(height+1)
-	wallsVersion uint64
-	wallsReady   bool
+	walls *openCells // the world's table of blocked cells, shared with Perception (see sharedWalls)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -159,6 +157,7 @@ func (s *ORCA) Name() string { return "orca" }
 func (s *ORCA) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "ORCA")
 	s.grid = mustGrid(w, "ORCA")
+	s.walls = sharedWalls(w)
 	s.nb = mustNeighbours(w, "ORCA")
 	mustOrderORCA(w, sysORCA)
 	markInstalled(w, sysORCA)
@@ -185,7 +184,7 @@ func (s *ORCA) Update(w *arche.World) {
 		return
 	}
 	s.gatherPeers(w)
-	s.updateWalls()
+	s.walls.update(s.grid)
 	s.visit = nil
 	if len(s.jobs) >= spatialOrderMin {
 		s.visit = s.order.sort(s.nb.Hash, len(s.jobs), func(i int) r2.Vec { return s.jobs[i].pos })

@@ -7,7 +7,6 @@ import (
 
 	"github.com/archai-go/archai/ai/orca"
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -145,30 +144,6 @@ func apart(self, other int32) r2.Vec {
 	return r2.Vec{X: sign * cos, Y: sign * sin}
 }
 
-// updateWalls rebuilds the summed-area table of blocked cells when the grid
-// changed: walls[y·(w+1)+x] counts the blocked cells in [0, x)×[0, y).
-func (s *ORCA) updateWalls() {
-	g := s.grid
-	if s.wallsReady && s.wallsVersion == g.Version() {
-		return
-	}
-	w, h := g.Width(), g.Height()
-	s.walls = grow(s.walls, (w+1)*(h+1))
-	clear(s.walls[:w+1])
-	for y := range h {
-		row := (y + 1) * (w + 1)
-		s.walls[row] = 0
-		var run int32
-		for x := range w {
-			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
-				run++
-			}
-			s.walls[row+x+1] = s.walls[row-(w+1)+x+1] + run
-		}
-	}
-	s.wallsVersion, s.wallsReady = g.Version(), true
-}
-
 // wallsNear reports whether a blocked cell, or the grid's border, may be
 // within reach of pos: a blocked cell among the cells within reach and the
 // ring round them.
@@ -179,10 +154,7 @@ func (s *ORCA) wallsNear(pos r2.Vec, reach float64) bool {
 	if x0 < 0 || y0 < 0 || x1 >= float64(w) || y1 >= float64(h) {
 		return true // the border is near
 	}
-	ix0, ix1, iy0, iy1 := int(x0), int(x1)+1, int(y0), int(y1)+1
-	W := w + 1
-	n := s.walls[iy1*W+ix1] - s.walls[iy0*W+ix1] - s.walls[iy1*W+ix0] + s.walls[iy0*W+ix0]
-	return n > 0
+	return s.walls.blockedIn(int(x0), int(x1)+1, int(y0), int(y1)+1)
 }
 
 // orcaFilter is Diagnose's filter of the agents with an ORCA.

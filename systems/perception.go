@@ -95,7 +95,7 @@ type Perception struct {
 	phase   int           // what Work does: pePhaseFind, pePhaseIndex or pePhasePerceive
 	blocks  blockRun      // the find and perceive phases, in claimed blocks
 	foes    foeIndex
-	sight   openCells
+	sight   *openCells        // the world's table of blocked cells, shared with ORCA (see sharedWalls)
 	scratch []perceiveScratch // per worker
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
@@ -177,6 +177,7 @@ func (s *Perception) Name() string { return "perception" }
 func (s *Perception) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Perception")
 	s.grid = mustGrid(w, "Perception")
+	s.sight = sharedWalls(w)
 	s.nb = mustNeighbours(w, "Perception")
 	markInstalled(w, sysPerception)
 	s.filter = generic.NewFilter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
@@ -434,7 +435,7 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	var id int32
 	var d float64
 	var at r2.Vec
-	id, d, at, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, &s.sight, s.grid)
+	id, d, at, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, s.sight, s.grid)
 	if id < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}

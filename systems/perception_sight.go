@@ -3,7 +3,9 @@ package systems
 import (
 	"math"
 
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -11,14 +13,27 @@ import (
 // blocked cell: a summed-area table of blocked cells (Crow, "Summed-area
 // tables for texture mapping", SIGGRAPH 1984), and, for the short lines
 // perception tests, a bitmap of blocked cells read row by row (an eighth of
-// the grid's bytes, so it stays in cache where the table's rows miss), both
-// rebuilt when the grid's version changes. Perception uses it to know a line of sight clear without
-// walking it.
+// the grid's bytes, so it stays in cache where the table's rows miss).
+// Perception uses it to know a line of sight clear without walking it, ORCA
+// to know walls out of an agent's reach (the two share one, see
+// sharedWalls).
+//
+// Both follow the grid's edits (see patch): an edit flips its cell's bit,
+// and the table, which a single edit would change over a quarter of the map
+// on average, is kept as built and corrected by the list of cells whose
+// blockedness changed since (pend, at most openPendMax); a new grid, a
+// forgotten edit log or more changes rebuild both whole.
 type openCells struct {
 	g       *grid.Grid
 	version uint64
 	w       int
-	sum     []int32 // (w+1)×(h+1): blocked cells in [0, x)×[0, y) at y·(w+1)+x
+	sum     []int32 // (w+1)×(h+1): blocked cells in [0, x)×[0, y) at y·(w+1)+x, as built
+
+	// pend are the cells whose blockedness differs from sum's: +1 blocked
+	// since, −1 open since; nPos and nNeg count each kind.
+	pend       []openPend
+	nPos, nNeg int32
+	edits      []grid.Cell // patch's scratch
 
 	// bits has one bit per cell, set if blocked: row y's cell x is bit x%64
 	// of bits[y·stride + x/64]. An eighth of a byte grid, so it stays in
@@ -32,13 +47,35 @@ type openCells struct {
 	bitsOnly bool
 }
 
-// update rebuilds the table if the grid changed since the last build (on
-// the system's goroutine, before the workers read it).
+// openPend is a cell whose blockedness changed since the summed-area table
+// was built: d is +1 when it became blocked, −1 when it opened.
+type openPend struct{ x, y, d int32 }
+
+// openPendMax is the most cells the summed-area table is corrected by
+// before it is rebuilt: each costs a test in every query of the table.
+// openPatchMax is the most edits since the last update patched.
+const (
+	openPendMax  = 64
+	openPatchMax = 4096
+)
+
+// update brings the tables up to date with g (on the system's goroutine,
+// before the workers read them): a patch when it can, else a rebuild.
 func (o *openCells) update(g *grid.Grid) {
 	if o.g == g && o.version == g.Version() && o.bits != nil {
 		return
 	}
+	if o.g == g && o.bits != nil && o.w == g.Width() && o.h == g.Height() && o.patch(g) {
+		o.version = g.Version()
+		return
+	}
+	o.rebuild(g)
+}
+
+// rebuild builds the bitmap and the summed-area table of g whole.
+func (o *openCells) rebuild(g *grid.Grid) {
 	o.g, o.version, o.w, o.h = g, g.Version(), g.Width(), g.Height()
+	o.pend, o.nPos, o.nNeg = o.pend[:0], 0, 0
 	w, h := g.Width(), g.Height()
 	if !o.bitsOnly && len(o.sum) != (w+1)*(h+1) {
 		o.sum = make([]int32, (w+1)*(h+1))
@@ -60,6 +97,89 @@ func (o *openCells) update(g *grid.Grid) {
 			}
 		}
 	}
+}
+
+// patch applies g's edits since o.version: each cell whose blockedness
+// changed flips its bit and enters pend (or leaves it, back as the table
+// has it). It reports false, for a rebuild, when the grid forgot the edits
+// or there are more than openPatchMax of them, or more than openPendMax
+// cells would be pending.
+func (o *openCells) patch(g *grid.Grid) bool {
+	var ok bool
+	o.edits, ok = g.EditsSince(o.version, o.edits[:0])
+	if !ok || len(o.edits) > openPatchMax {
+		return false
+	}
+	for _, c := range o.edits { // a cell edited twice is seen twice: the second finds its bit right
+		i := int(c.Y)*o.stride + int(c.X)/64
+		bit := uint64(1) << (uint(c.X) % 64)
+		blocked := !g.Passable(c)
+		if (o.bits[i]&bit != 0) == blocked {
+			continue
+		}
+		o.bits[i] ^= bit
+		if o.bitsOnly {
+			continue
+		}
+		d := int32(-1)
+		if blocked {
+			d = 1
+		}
+		if !o.addPend(c, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// addPend records that c's blockedness changed by d against the table, and
+// reports false when that makes more than openPendMax cells pending.
+func (o *openCells) addPend(c grid.Cell, d int32) bool {
+	for k, p := range o.pend {
+		if p.x == c.X && p.y == c.Y { // back to the table's state
+			if p.d > 0 {
+				o.nPos--
+			} else {
+				o.nNeg--
+			}
+			o.pend[k] = o.pend[len(o.pend)-1]
+			o.pend = o.pend[:len(o.pend)-1]
+			return true
+		}
+	}
+	if len(o.pend) == openPendMax {
+		return false
+	}
+	o.pend = append(o.pend, openPend{x: c.X, y: c.Y, d: d})
+	if d > 0 {
+		o.nPos++
+	} else {
+		o.nNeg++
+	}
+	return true
+}
+
+// blockedIn reports whether [X0, X1)×[Y0, Y1) (in range) holds a blocked
+// cell: the summed-area table's count corrected by pend, which it reads
+// only when the count alone does not settle the answer (each pending cell
+// changes the count by one).
+func (o *openCells) blockedIn(X0, X1, Y0, Y1 int) bool {
+	W := o.w + 1
+	s := o.sum
+	n := s[Y1*W+X1] - s[Y0*W+X1] - s[Y1*W+X0] + s[Y0*W+X0]
+	if n > o.nNeg {
+		return true
+	}
+	if n == 0 && o.nPos == 0 {
+		return false
+	}
+	x0, x1, y0, y1 := int32(X0), int32(X1), int32(Y0), int32(Y1)
+	for _, p := range o.pend {
+		if p.x >= x0 && p.x < x1 && p.y >= y0 && p.y < y1 {
+			n += p.d
+		}
+	}
+	return n > 0
 }
 
 // bitsRows is the most rows of a rectangle clear reads from the bitmap;
@@ -129,9 +249,24 @@ func (o *openCells) open(X0, X1, Y0, Y1 int) bool {
 
 // openSum is open read from the summed-area table.
 func (o *openCells) openSum(X0, X1, Y0, Y1 int) bool {
-	w := o.w
-	s := o.sum
-	return s[Y1*(w+1)+X1]-s[Y0*(w+1)+X1]-s[Y1*(w+1)+X0]+s[Y0*(w+1)+X0] == 0
+	return !o.blockedIn(X0, X1, Y0, Y1)
+}
+
+// wallTable is the world resource holding the one openCells that
+// Perception and ORCA share: both need the blocked cells of the world's
+// grid by rectangle, so one table is built and patched, not two.
+type wallTable struct{ openCells }
+
+// sharedWalls returns the world's shared openCells, adding it as a resource
+// on first use. It is updated by whichever system runs first in a frame
+// (update is a no-op once current), on the systems' goroutine.
+func sharedWalls(w *arche.World) *openCells {
+	r := ecs.Resource[wallTable](w)
+	if r == nil {
+		r = &wallTable{}
+		arche.AddResource(w, r)
+	}
+	return &r.openCells
 }
 
 // onLine reports whether v is within m of an integer (a grid line).

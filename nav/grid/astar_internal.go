@@ -221,12 +221,18 @@ func (s *Search) syncMoves() {
 	if s.movesVersion == s.costVersion && s.movesClear == req {
 		return
 	}
-	if s.movesVersion != 0 && s.movesClear == req && req == 1 {
+	if s.movesVersion != 0 && s.movesClear == req {
 		var ok bool
 		s.editBuf, ok = s.g.EditsSince(s.movesVersion, s.editBuf[:0])
-		if ok && len(s.editBuf) <= incrementalEdits {
+		// with a clearance, an edit changes the clearance test of the cells
+		// within req−1 of it, so the moves of those within req
+		a := 2*int(req) + 1
+		if ok && len(s.editBuf) <= incrementalEdits && (req == 1 || len(s.editBuf)*a*a <= s.g.w*s.g.h/4) {
+			if req > 1 {
+				s.g.Clearance(Cell{}) // patched near the edits, not rebuilt
+			}
 			for _, c := range s.editBuf {
-				s.updateMovesAround(c)
+				s.updateMovesAround(c, req)
 			}
 			s.movesVersion = s.costVersion
 			return
@@ -235,26 +241,38 @@ func (s *Search) syncMoves() {
 	s.rebuildMoves(req)
 }
 
-// updateMovesAround recomputes the moves of grid cell c and its eight
-// neighbours, as rebuildMoves does for a Clearance of 1.
-func (s *Search) updateMovesAround(c Cell) {
+// updateMovesAround recomputes, as rebuildMoves does for clearance req, the
+// moves of the cells within req (Chebyshev) of grid cell c: with req 1, c
+// and its eight neighbours.
+func (s *Search) updateMovesAround(c Cell, req uint8) {
 	g, pw := s.g, s.pw
 	pass := func(x, y int) uint8 { // grid coordinates
-		if x < 0 || y < 0 || x >= g.w || y >= g.h || isBlocked(g.cost[y*g.w+x]) {
+		if x < 0 || y < 0 || x >= g.w || y >= g.h {
+			return 0
+		}
+		if req > 1 {
+			if g.clear[y*g.w+x] >= req {
+				return 1
+			}
+			return 0
+		}
+		if isBlocked(g.cost[y*g.w+x]) {
 			return 0
 		}
 		return 1
 	}
-	for y := int(c.Y) - 1; y <= int(c.Y)+1; y++ {
-		for x := int(c.X) - 1; x <= int(c.X)+1; x++ {
-			if x < 0 || y < 0 || x >= g.w || y >= g.h {
-				continue
-			}
+	own := uint8(0) // with a clearance, every cell may be left
+	if req > 1 {
+		own = 0xff
+	}
+	r := int(req)
+	for y := max(int(c.Y)-r, 0); y <= min(int(c.Y)+r, g.h-1); y++ {
+		for x := max(int(c.X)-r, 0); x <= min(int(c.X)+r, g.w-1); x++ {
 			W, E, N, S := pass(x-1, y), pass(x+1, y), pass(x, y-1), pass(x, y+1)
 			m := W | E<<1 | N<<2 | S<<3 |
 				(N&W&pass(x-1, y-1))<<4 | (N&E&pass(x+1, y-1))<<5 |
 				(S&W&pass(x-1, y+1))<<6 | (S&E&pass(x+1, y+1))<<7
-			s.moves[(y+1)*pw+x+1] = m & -pass(x, y)
+			s.moves[(y+1)*pw+x+1] = m & (-pass(x, y) | own)
 		}
 	}
 }
@@ -298,6 +316,7 @@ func (s *Search) rebuildMoves(req uint8) {
 	if cl != nil {
 		own = 0xff
 	}
+	clear(up) // the row above the grid: rowBuf holds the last rebuild's rows
 	fill(cur, 0)
 	mv := s.moves
 	clear(mv[:pw])

@@ -34,7 +34,13 @@ type Grid struct {
 	version     uint64 // bumped on every cost change
 	topoVersion uint64 // bumped when passability changes
 
-	minCost      float32 // smallest passable cost, valid when !minCostDirty
+	// the range of the passable costs, valid when !minCostDirty: kept by
+	// SetCost in O(1) (trackRange) until the last cell of the cheapest or
+	// dearest cost changes, then recomputed by the next reader
+	minCost      float32 // smallest passable cost (1 when none is passable)
+	maxCost      float32 // largest passable cost (0 when none is passable)
+	nMin, nMax   int     // passable cells costing minCost, maxCost
+	nPass        int     // passable cells
 	minCostDirty bool
 
 	comp        []int32 // component label per cell, -1 when blocked
@@ -172,12 +178,7 @@ func (g *Grid) SetCost(c Cell, cost float32) {
 			g.compVersion = g.topoVersion
 		}
 	}
-	switch {
-	case !isBlocked(cost) && cost < g.minCost && !g.minCostDirty:
-		g.minCost = cost
-	case old == g.minCost:
-		g.minCostDirty = true
-	}
+	g.trackRange(old, cost)
 }
 
 // MinCost returns the smallest cost of a passable cell (1 when none is
@@ -187,6 +188,39 @@ func (g *Grid) MinCost() float32 {
 		g.recomputeMinCost()
 	}
 	return g.minCost
+}
+
+// costRange returns the smallest and largest passable costs (+Inf and 0
+// when no cell is passable). It writes nothing to the grid: with the range
+// not known (see trackRange) it scans the costs itself, so that searches on
+// several goroutines may call it on a grid not prepared, as before.
+func (g *Grid) costRange() (lo, hi float32) {
+	if !g.minCostDirty {
+		if g.nPass == 0 {
+			return float32(math.Inf(1)), 0
+		}
+		return g.minCost, g.maxCost
+	}
+	lo, hi = float32(math.Inf(1)), 0
+	for _, c := range g.cost {
+		if isBlocked(c) {
+			continue
+		}
+		lo = min(lo, c)
+		hi = max(hi, c)
+	}
+	return lo, hi
+}
+
+// MaxCost returns the largest cost of a passable cell (0 when none is
+// passable). Like [Grid.MinCost] it is kept by [Grid.SetCost] in O(1) and
+// recomputed (O(width·height)) only after the last cell of the dearest cost
+// changed; [Grid.Prepare] computes it too.
+func (g *Grid) MaxCost() float32 {
+	if g.minCostDirty {
+		g.recomputeMinCost()
+	}
+	return g.maxCost
 }
 
 // CellAt returns the cell containing the continuous position p (in cells):

@@ -126,3 +126,17 @@ func ExampleGenerateTown() {
 	// @@@@@@@@@@@@@@@@@@@@@@@@
 	// true
 }
+
+// MinCost and MaxCost give the range of the passable costs; SetCost keeps
+// it without a scan of the grid.
+func ExampleGrid_MaxCost() {
+	g := grid.New(8, 8)
+	g.SetCost(grid.Cell{X: 2, Y: 3}, 4)   // mud
+	g.SetCost(grid.Cell{X: 5, Y: 5}, 0.5) // road
+	fmt.Println(g.MinCost(), g.MaxCost())
+	g.SetCost(grid.Cell{X: 2, Y: 3}, grid.Blocked) // the mud walled off
+	fmt.Println(g.MinCost(), g.MaxCost())
+	// Output:
+	// 0.5 4
+	// 0.5 1
+}

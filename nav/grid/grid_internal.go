@@ -122,18 +122,78 @@ func (g *Grid) colClear(x, y0, y1 int32) bool {
 	return true
 }
 
+// recomputeMinCost scans every cell for the range of the passable costs
+// and the number of cells at each end of it (see trackRange).
 func (g *Grid) recomputeMinCost() {
-	m := float32(math.Inf(1))
+	lo, hi := float32(math.Inf(1)), float32(0)
+	nLo, nHi, n := 0, 0, 0
 	for _, c := range g.cost {
-		if c < m {
-			m = c
+		if isBlocked(c) {
+			continue
+		}
+		n++
+		switch {
+		case c < lo:
+			lo, nLo = c, 1
+		case c == lo:
+			nLo++
+		}
+		switch {
+		case c > hi:
+			hi, nHi = c, 1
+		case c == hi:
+			nHi++
 		}
 	}
-	if isBlocked(m) {
-		m = 1
+	if n == 0 {
+		lo = 1
 	}
-	g.minCost = m
+	g.minCost, g.maxCost, g.nMin, g.nMax, g.nPass = lo, hi, nLo, nHi, n
 	g.minCostDirty = false
+}
+
+// trackRange keeps the range of the passable costs exact after one cell's
+// cost went from old to cost, in O(1): the counts of the cells at either
+// end of the range follow the edit, and only when the last cell of the
+// cheapest or dearest cost is gone (the new end is not known without a
+// scan) is the range marked for recomputeMinCost.
+func (g *Grid) trackRange(old, cost float32) {
+	if g.minCostDirty {
+		return
+	}
+	if !isBlocked(old) {
+		g.nPass--
+		if old == g.minCost {
+			g.nMin--
+		}
+		if old == g.maxCost {
+			g.nMax--
+		}
+	}
+	if !isBlocked(cost) {
+		if g.nPass == 0 { // the only passable cell: its cost is the range
+			g.minCost, g.maxCost, g.nMin, g.nMax = cost, cost, 0, 0
+		}
+		switch {
+		case cost < g.minCost:
+			g.minCost, g.nMin = cost, 1
+		case cost == g.minCost:
+			g.nMin++
+		}
+		switch {
+		case cost > g.maxCost:
+			g.maxCost, g.nMax = cost, 1
+		case cost == g.maxCost:
+			g.nMax++
+		}
+		g.nPass++
+	}
+	switch {
+	case g.nPass == 0:
+		g.minCost, g.maxCost, g.nMin, g.nMax = 1, 0, 0, 0
+	case g.nMin == 0 || g.nMax == 0:
+		g.minCostDirty = true
+	}
 }
 
 // labelComponents flood-fills the 4-connected components of passable cells.

@@ -80,14 +80,7 @@ func (s *Search) sync() {
 		s.costVersion = g.version
 		return
 	}
-	lo, hi := float32(math.Inf(1)), float32(0)
-	for _, c := range g.cost {
-		if isBlocked(c) {
-			continue
-		}
-		lo = min(lo, c)
-		hi = max(hi, c)
-	}
+	lo, hi := g.costRange()
 	s.isUniform = hi == 0 || lo == hi
 	s.uniform = lo
 	s.costVersion = g.version
@@ -153,6 +146,10 @@ func (s *Search) syncFloat() {
 	}
 	g, pw := s.g, s.pw
 	n := pw * s.ph
+	if len(s.pcost) == n && s.pcostVersion != 0 && s.pcostClear == req && s.patchFloat(req) {
+		s.pcostVersion = s.costVersion
+		return
+	}
 	if len(s.pcost) != n {
 		s.pcost = make([]float32, n)
 		for i := range s.pcost {
@@ -173,6 +170,44 @@ func (s *Search) syncFloat() {
 		}
 	}
 	s.pcostVersion, s.pcostClear = s.costVersion, req
+}
+
+// patchFloat brings pcost up to date by copying only the cells edited since
+// pcostVersion (with Clearance above 1, the cells within Clearance−1 of
+// each edit, whose clearance may have crossed it), and reports whether it
+// did; false (nothing written) when the grid no longer remembers the edits
+// or they are too many to beat a full copy.
+func (s *Search) patchFloat(req uint8) bool {
+	g := s.g
+	var ok bool
+	s.editBuf, ok = g.EditsSince(s.pcostVersion, s.editBuf[:0])
+	if !ok || len(s.editBuf) > incrementalEdits {
+		return false
+	}
+	r := int32(0)
+	if req > 1 {
+		r = int32(req) - 1
+		if a := 2*int(r) + 1; len(s.editBuf)*a*a > g.w*g.h/4 {
+			return false
+		}
+		g.Clearance(Cell{}) // patched near the edits, not rebuilt
+	}
+	pw := s.pw
+	for _, e := range s.editBuf {
+		x0, x1 := max(e.X-r, 0), min(e.X+r, int32(g.w-1))
+		y0, y1 := max(e.Y-r, 0), min(e.Y+r, int32(g.h-1))
+		for y := y0; y <= y1; y++ {
+			for x := x0; x <= x1; x++ {
+				i := int(y)*g.w + int(x)
+				c := g.cost[i]
+				if req > 1 && g.clear[i] < req {
+					c = Blocked
+				}
+				s.pcost[(int(y)+1)*pw+int(x)+1] = c
+			}
+		}
+	}
+	return true
 }
 
 // begin resets the buffers and pushes the start node.
