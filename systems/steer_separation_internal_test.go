@@ -37,7 +37,7 @@ func (s *Steer) separationScan(pos r2.Vec, slot int, radius, maxForce float64) r
 		for i, q := range sorted[lo:hi] {
 			dx, dy := pos.X-q.X, pos.Y-q.Y
 			d2b := math.Float64bits(float64(dx*dx) + float64(dy*dy)) // rounded as separation's (no multiply-add on any build)
-			if i == self { // a conditional move, on the bits
+			if i == self {                                           // a conditional move, on the bits
 				d2b = r2bits
 			}
 			d2 := math.Float64frombits(d2b)
