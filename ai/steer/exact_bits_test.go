@@ -119,4 +119,3 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 		assert.Equal(t, want[name], got[name], "%s: %#x (the default build's bits: see the doc)", name, got[name])
 	}
 }
-
