@@ -316,7 +316,7 @@ func (b Thinker) Init(a *Spawned) {
 		*a.StateMachine = components.StateMachine{ID: b.Machine.MachineName(), Machine: b.Machine}
 	}
 	interval := orDefault(b.Interval, DefaultThinkInterval)
-	*a.Think = components.Think{Interval: interval, Next: a.Time + a.Rand.Float64()*interval, Last: a.Time}
+	*a.Think = components.Think{Interval: interval, Next: a.Time + float64(a.Rand.Float64()*interval), Last: a.Time}
 	a.Blackboard.Store = nil
 	if sc := b.schema(); sc != nil {
 		a.Blackboard.Store = a.spawner.newStore(sc)

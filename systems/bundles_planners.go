@@ -92,6 +92,6 @@ func validatePlanner(bundle string, found bool, id any, interval float64) error 
 // blackboard.
 func initThink(a *Spawned, interval float64) {
 	interval = orDefault(interval, DefaultThinkInterval)
-	*a.Think = components.Think{Interval: interval, Next: a.Time + a.Rand.Float64()*interval, Last: a.Time}
+	*a.Think = components.Think{Interval: interval, Next: a.Time + float64(a.Rand.Float64()*interval), Last: a.Time}
 	a.Blackboard.Store = nil
 }

@@ -403,6 +403,19 @@ type Report struct {
 	// the agent stayed, which nothing else shows. One finding in Total.
 	BadTargets uint64
 
+	// MachinesAlike names the pairs of different state machines (distinct
+	// *fsm.Machine values, not two builds of one definition: same name, same
+	// states) that the world's agents run and whose StateIDs carry one tag (see
+	// fsm.StateID): two machines built under one name, or two names whose 16-bit
+	// tags collide. Each takes the other's StateIDs for its own, so an Update
+	// hook returning the other machine's state of an index in range moves the
+	// agent to its own state of that index, uncounted in BadTargets. Each entry
+	// is one finding in Total, `"guard" and "guard" (one name)` or `"alpha" and
+	// "omega" (their tags collide)`, the first met of the two first; the fix is
+	// to give each machine a name of its own in fsm.NewBuilder (for a collision,
+	// rename either). nil if none. The slice is the holder's, as Twice's.
+	MachinesAlike []string
+
 	// GridEditedBeside counts the frames (since the PathQueue's Initialize) in which
 	// the grid was edited (grid.SetCost) between a PathQueue with Overlap and its
 	// PathJoin, while the queue's searches read it on their helper: a data race
@@ -547,6 +560,7 @@ func (r *Report) Total() int {
 	if r.BadTargets > 0 {
 		n++
 	}
+	n += len(r.MachinesAlike)
 	if r.GridEditedBeside > 0 {
 		n++
 	}
@@ -620,6 +634,12 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%sstate machine hooks returned a state not of their own machine %d times (another machine's, "+
 			"fsm.Any or out of range; the agents stayed: an Update hook returns one of its own machine's StateIDs, "+
 			"or fsm.None to stay)", sep, r.BadTargets)
+		sep = ", "
+	}
+	if len(r.MachinesAlike) > 0 {
+		fmt.Fprintf(&b, "%sstate machines whose StateIDs carry one tag, so each takes the other's states for its own: %s "+
+			"(give each machine a name of its own in fsm.NewBuilder; for colliding tags rename either)",
+			sep, strings.Join(r.MachinesAlike, ", "))
 		sep = ", "
 	}
 	if r.GridEditedBeside > 0 {
@@ -720,7 +740,7 @@ type Diagnostics struct {
 	d     diagnoser
 	frame int
 
-	twice, replaced, order findings // Report.Twice, Replaced and Order (see findings)
+	twice, replaced, order, alike findings // Report.Twice, Replaced, Order and MachinesAlike (see findings)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -757,11 +777,13 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
 	}
-	s.Report = Report{Twice: s.twice.scratch[:0], Replaced: s.replaced.scratch[:0], Order: s.order.scratch[:0]}
+	s.Report = Report{Twice: s.twice.scratch[:0], Replaced: s.replaced.scratch[:0], Order: s.order.scratch[:0],
+		MachinesAlike: s.alike.scratch[:0]}
 	s.d.run(w, &s.Report)
 	s.Report.Twice = s.twice.settle(s.Report.Twice)
 	s.Report.Replaced = s.replaced.settle(s.Report.Replaced)
 	s.Report.Order = s.order.settle(s.Report.Order)
+	s.Report.MachinesAlike = s.alike.settle(s.Report.MachinesAlike)
 	s.Checks++
 	return s.Report
 }
@@ -819,6 +841,7 @@ type diagnoser struct {
 	seen     map[arche.Entity]struct{}   // Report.seen, reused between checks
 	memories map[*bt.NodeMemory]struct{} // the Brains' node memories met (CauseMemoryShared), reused
 	queued   map[pathRequest]struct{}    // the requests the path queue holds, reused
+	alike    machinesAlike               // Report.MachinesAlike's machines and names, reused
 	queue    *PathQueue                  // the world's path queue, nil if none
 	late     systemSet                   // decision systems live before the live Perception (CausePerceptionAfterDecision)
 	deciders decisionIDs                 // the decision components' IDs, with late
@@ -924,6 +947,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	r.Twice = appendTwice(w, r.Twice)
 	r.Replaced = appendReplaced(w, r.Replaced)
 	r.Order = appendOrder(in, r.Order)
+	r.MachinesAlike = d.alike.appendAlike(w, d.machines, r.MachinesAlike)
 	dt := 1.0 / 60
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time

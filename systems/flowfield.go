@@ -1138,7 +1138,7 @@ func (m *flowMeasure) Work(worker, lo, hi int) {
 // the field f to goal, whose distance steps are [lo, hi) of the histogram h,
 // and counts it in h (step is Spacing/arrivalSteps).
 func (s *FlowField) measureOne(j *flowJob, p r2.Vec, goal grid.Cell, f *flowfield.Field, lo, hi int, step float64, h []int32) {
-	reach, hold := float64(hi-lo)*step, 0.0
+	reach, hold := float64(float64(hi-lo)*step), 0.0
 	if j.state&jobArrived != 0 { // an agent at rest keeps its place a little longer
 		hold = s.Spacing * arrivalHold
 	}
@@ -1189,7 +1189,7 @@ func (s *FlowField) farReach(n int) float64 {
 // reachOfSteps returns the reach+hold of flowMeasure for a goal counting
 // steps distance steps.
 func (s *FlowField) reachOfSteps(steps int) float64 {
-	return float64(steps)*(s.Spacing/arrivalSteps) + s.Spacing*arrivalHold
+	return float64(float64(steps)*(s.Spacing/arrivalSteps)) + float64(s.Spacing*arrivalHold)
 }
 
 // farCellsOf returns the cells (either axis) off a goal's cell beyond which
@@ -1206,7 +1206,7 @@ func (s *FlowField) farCellsOf(steps int) int32 {
 func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach float64) float64 {
 	c := s.grid.Center(goal)
 	dx, dy := p.X-c.X, p.Y-c.Y
-	d2 := dx*dx + dy*dy
+	d2 := sq2(dx, dy)
 	if !(d2 < reach*reach) {
 		return reach
 	}
@@ -1285,7 +1285,7 @@ func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps, most i
 // per Spacing² cells, plus half a Spacing (an agent in contact with the
 // group's rim).
 func (s *FlowField) edge(n int) float64 {
-	return s.Spacing*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
+	return float64(s.Spacing*math.Sqrt(float64(n)/math.Pi)) + float64(s.Spacing/2) // (x/2 compiles to x·0.5)
 }
 
 // Work implements ecs.Job: it writes Arrived and samples agents [lo, hi)
@@ -1532,7 +1532,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			break
 		}
 		manhattan := float64(absInt32(gc.X-c.X) + absInt32(gc.Y-c.Y))
-		if f.Integration(c) > manhattan*maxCost*(1+1e-6)+0.5 {
+		if f.Integration(c) > float64(manhattan*maxCost*(1+1e-6))+0.5 {
 			break
 		}
 		if b, clear := g.LineOfSightBlocker(p, t); !clear {
@@ -1548,7 +1548,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		if i == 0 {
 			return t, true, true
 		}
-		return r2.Add(p, r2.Scale(flowfield.LookAhead+1, unit(d))), false, true
+		return addScaled(p, flowfield.LookAhead+1, unit(d)), false, true
 	}
 	var dir r2.Vec
 	if next == c { // a goal cell other than the target's, or the target hidden
@@ -1592,7 +1592,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 	if dir.X == 0 && dir.Y == 0 {
 		return r2.Vec{}, false, false
 	}
-	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
+	return addScaled(p, flowfield.LookAhead+1, dir), false, true
 }
 
 // unit is r2.Unit(d), bit for bit: for finite non-zero d, the same
@@ -1622,7 +1622,7 @@ func openAround(sight *openCells, g *grid.Grid, p r2.Vec, cells []grid.Cell) boo
 		lo.X, lo.Y = min(lo.X, q.X), min(lo.Y, q.Y)
 		hi.X, hi.Y = max(hi.X, q.X), max(hi.Y, q.Y)
 	}
-	mx, my := 4e-9*(hi.X-lo.X)+1e-12, 4e-9*(hi.Y-lo.Y)+1e-12
+	mx, my := float64(4e-9*(hi.X-lo.X))+1e-12, float64(4e-9*(hi.Y-lo.Y))+1e-12
 	if onLine(p.X, mx) || onLine(p.Y, my) {
 		return false
 	}
@@ -1642,7 +1642,7 @@ func hidden(sight *openCells, p, t r2.Vec, b grid.Cell) bool {
 		return false // not a cell of the grid
 	}
 	dx, dy := t.X-p.X, t.Y-p.Y
-	in := hiddenInset + 4e-9*(math.Abs(dx)+math.Abs(dy))
+	in := hiddenInset + float64(4e-9*(math.Abs(dx)+math.Abs(dy)))
 	x0, x1 := float64(b.X)+in, float64(b.X)+1-in
 	y0, y1 := float64(b.Y)+in, float64(b.Y)+1-in
 	// a segment whose box misses the inset cell misses it (a NaN too)

@@ -453,10 +453,10 @@ func TestFlowFarReachBoundsEveryReach(t *testing.T) {
 		for n := 0; n <= 3000; n++ {
 			far := s.farReach(n)
 			for f := 0; f <= n; f += 1 + n/7 {
-				reach := float64(int(s.edge(2*f)/step)+1) * step // the rim of a half disk holding f
-				require.LessOrEqual(t, reach+sp*arrivalHold, far, "spacing %v, %d of %d", sp, f, n)
+				reach := float64(float64(int(s.edge(2*f)/step)+1) * step) // the rim of a half disk holding f
+				require.LessOrEqual(t, reach+float64(sp*arrivalHold), far, "spacing %v, %d of %d", sp, f, n)
 			}
-			require.Equal(t, float64(int(s.edge(2*n)/step)+1)*step+sp*arrivalHold, far)
+			require.Equal(t, float64(float64(int(s.edge(2*n)/step)+1)*step)+float64(sp*arrivalHold), far) // rounded as farReach's
 		}
 	}
 	// an agent farCells off its goal's cell on an axis is beyond farReach
@@ -476,7 +476,7 @@ func TestFlowFarReachBoundsEveryReach(t *testing.T) {
 			cell := g.CellAt(p)
 			require.GreaterOrEqual(t, absInt32(cell.X-goal.X), cells, "%v", p)
 			c := g.Center(goal)
-			require.Greater(t, (p.X-c.X)*(p.X-c.X)+(p.Y-c.Y)*(p.Y-c.Y), far*far, "%v from %v", p, goal)
+			require.Greater(t, float64((p.X-c.X)*(p.X-c.X))+float64((p.Y-c.Y)*(p.Y-c.Y)), far*far, "%v from %v", p, goal)
 		}
 	}
 }

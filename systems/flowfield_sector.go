@@ -222,7 +222,7 @@ func (sf *sectorFlow) gather() {
 			continue
 		}
 		g := &sf.goals[j.goal]
-		reach, hold := float64(g.hi-g.lo)*step, 0.0
+		reach, hold := float64(float64(g.hi-g.lo)*step), 0.0
 		if j.ff.Arrived {
 			hold = s.Spacing * arrivalHold
 		}
@@ -366,5 +366,5 @@ func sectorAimFrom(f *flowfield.SectorField, g *grid.Grid, p r2.Vec, next grid.C
 			return t, true, true
 		}
 	}
-	return r2.Add(p, r2.Scale(flowfield.LookAhead+1, dir)), false, true
+	return addScaled(p, flowfield.LookAhead+1, dir), false, true
 }

@@ -203,7 +203,7 @@ func (s *LOD) nearest(p r2.Vec) float64 {
 	best := math.Inf(1)
 	for _, f := range s.points {
 		dx, dy := f.X-p.X, f.Y-p.Y
-		best = math.Min(best, dx*dx+dy*dy)
+		best = math.Min(best, sq2(dx, dy))
 	}
 	return math.Sqrt(best)
 }

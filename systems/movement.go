@@ -159,21 +159,22 @@ func (s *Movement) Work(worker, lo, hi int) {
 				continue // at rest and staying: nothing changes
 			}
 			// steer.Integrate: the force truncated to maxF (zero if not
-			// finite), vel += dt·force truncated to maxV, pos += dt·vel
-			if l := math.Sqrt(fx*fx + fy*fy); l-l != 0 {
+			// finite), vel += dt·force truncated to maxV, pos += dt·vel, each
+			// product rounded as steer's (no multiply-add: see fusion.go)
+			if l := math.Sqrt(float64(fx*fx) + float64(fy*fy)); l-l != 0 {
 				fx, fy = 0, 0
 			} else if l > maxF && l > 0 {
 				f := maxF / l
 				fx, fy = f*fx, f*fy
 			}
-			vx, vy = vx+dt*fx, vy+dt*fy
-			if l := math.Sqrt(vx*vx + vy*vy); l-l != 0 {
+			vx, vy = vx+float64(dt*fx), vy+float64(dt*fy)
+			if l := math.Sqrt(float64(vx*vx) + float64(vy*vy)); l-l != 0 {
 				vx, vy = 0, 0
 			} else if l > maxV && l > 0 {
 				f := maxV / l
 				vx, vy = f*vx, f*vy
 			}
-			nx, ny := px+dt*vx, py+dt*vy
+			nx, ny := px+float64(dt*vx), py+float64(dt*vy)
 			// within half a cell and within the agent's cell: no wall to meet;
 			// the cells of coordinates all in [+0, 2³¹) (one comparison of
 			// their bits, as onGridCoords) are their truncations to int32, as
@@ -221,7 +222,7 @@ func UsableKinematics(k *components.Kinematics) bool {
 func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	d := r2.Sub(next, p)
 	if l := max(abs(d.X), abs(d.Y)); l > s.maxStep {
-		d = r2.Scale(s.maxStep/l, d)
+		d = scaled(s.maxStep/l, d)
 		next = r2.Add(p, d)
 	}
 	n := int(max(abs(d.X), abs(d.Y))*2) + 1

@@ -237,17 +237,17 @@ func UsableORCA(o *components.ORCA) bool {
 // MaxSpeed/MaxForce seconds, cut to MaxSpeed.
 func (s *ORCA) desired(j *orcaJob) r2.Vec {
 	f, v, speed := steer.Truncate(j.out.Force, j.kin.MaxForce), j.vel, j.kin.MaxSpeed
-	fn := math.Sqrt(f.X*f.X + f.Y*f.Y)
-	if fn < j.kin.MaxForce*(1-1e-9) || f.X*v.X+f.Y*v.Y < 0 {
-		return steer.Truncate(r2.Add(v, r2.Scale(speed/j.kin.MaxForce, f)), speed)
+	fn := math.Sqrt(norm2(f))
+	if fn < j.kin.MaxForce*(1-1e-9) || float64(f.X*v.X)+float64(f.Y*v.Y) < 0 {
+		return steer.Truncate(addScaled(v, speed/j.kin.MaxForce, f), speed)
 	}
 	d := r2.Scale(1/fn, f)
-	b := d.X*v.X + d.Y*v.Y
-	disc := b*b - (v.X*v.X + v.Y*v.Y) + speed*speed
+	b := float64(d.X*v.X) + float64(d.Y*v.Y)
+	disc := float64(b*b) - norm2(v) + float64(speed*speed)
 	if disc < 0 { // only when faster than MaxSpeed
 		return steer.Truncate(v, speed)
 	}
-	return r2.Add(v, r2.Scale(-b+math.Sqrt(disc), d))
+	return addScaled(v, -b+math.Sqrt(disc), d)
 }
 
 // avoid computes one agent's ORCA velocity and rewrites its force.
@@ -258,13 +258,13 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	}
 	p := &j.params
 	radius := max(kin.Radius, 0)
-	pref := steer.Truncate(r2.Add(j.vel, r2.Scale(dt, steer.Truncate(j.out.Force, kin.MaxForce))), kin.MaxSpeed)
+	pref := steer.Truncate(addScaled(j.vel, dt, steer.Truncate(j.out.Force, kin.MaxForce)), kin.MaxSpeed)
 	s.neighbours(j, sc)
 	var segs []orca.Segment
 	// walls farther than any velocity reachable this step can go in
 	// ObstacleHorizon seconds cannot bind (RVO2 looks as far as MaxSpeed goes)
-	speed := min(kin.MaxSpeed, math.Sqrt(j.vel.X*j.vel.X+j.vel.Y*j.vel.Y)+kin.MaxForce*dt)
-	if reach := p.ObstacleHorizon*speed + radius; s.wallsNear(j.pos, reach) {
+	speed := min(kin.MaxSpeed, math.Sqrt(norm2(j.vel))+float64(kin.MaxForce*dt))
+	if reach := float64(p.ObstacleHorizon*speed) + radius; s.wallsNear(j.pos, reach) {
 		segs = sc.solver.GridSegments(j.pos, reach, s.grid.Width(), s.grid.Height(), s.blocked)
 	}
 	if len(sc.nbrs) == 0 && len(segs) == 0 {

@@ -64,7 +64,7 @@ func TestORCAFarNeighbourDistReadsFewAgents(t *testing.T) {
 			for m, id := range ids {
 				if id != self {
 					d := r2.Sub(pos[m], j.pos)
-					all = append(all, orcaNear{distSq: d.X*d.X + d.Y*d.Y, id: id, pos: pos[m]})
+					all = append(all, orcaNear{distSq: norm2(d), id: id, pos: pos[m]})
 				}
 			}
 			want := sortNearest(all, c.k)

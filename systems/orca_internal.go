@@ -69,7 +69,7 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 			continue
 		}
 		d := r2.Sub(sc.pos[i], j.pos)
-		n := orcaNear{distSq: d.X*d.X + d.Y*d.Y, id: id, pos: sc.pos[i]}
+		n := orcaNear{distSq: norm2(d), id: id, pos: sc.pos[i]}
 		if k > maxInsertNeighbours {
 			near = append(near, n)
 		} else {
@@ -139,7 +139,7 @@ func apart(self, other int32) r2.Vec {
 		lo, hi, sign = hi, lo, -1e-6
 	}
 	// an angle spread by the golden ratio, so that agents stacked on one point fan out
-	turn := math.Mod(float64(lo)*0.6180339887498949+float64(hi)*0.7548776662466927, 1)
+	turn := math.Mod(float64(float64(lo)*0.6180339887498949)+float64(float64(hi)*0.7548776662466927), 1)
 	sin, cos := math.Sincos(2 * math.Pi * turn)
 	return r2.Vec{X: sign * cos, Y: sign * sin}
 }

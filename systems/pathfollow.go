@@ -685,14 +685,14 @@ func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec, kin *components
 // compare as far away, as math.Hypot's +Inf does.
 func dist2(a, b r2.Vec) float64 {
 	dx, dy := a.X-b.X, a.Y-b.Y
-	return dx*dx + dy*dy
+	return sq2(dx, dy)
 }
 
 // far reports whether a held path to cell a is too far off a new goal cell b.
 func far(a, b grid.Cell, dist float64) bool {
 	dx, dy := a.X-b.X, a.Y-b.Y
 	cheb := max(dx, -dx, dy, -dy)
-	return float64(cheb) > 2+dist/4
+	return float64(cheb) > 2+float64(dist/4) // (x/4 compiles to x·0.25, which a sum would take)
 }
 
 // Finalize releases the workers and the filters; Update panics until the next

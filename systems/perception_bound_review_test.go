@@ -85,11 +85,11 @@ func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
 		want, wantD2 := int32(-1), math.Inf(1)
 		for j, p := range nb.Positions {
 			dx, dy := p.X-pos.X, p.Y-pos.Y
-			d2 := dx*dx + dy*dy
+			d2 := float64(dx*dx) + float64(dy*dy) // rounded as Perception's (no multiply-add on any build)
 			if int32(j) == self || nb.Teams[j] == team || !(d2 <= radius*radius) {
 				continue
 			}
-			if cosHalf > -2 && d2 > 0 && dx*heading.X+dy*heading.Y < cosHalf*math.Sqrt(d2)*hn {
+			if cosHalf > -2 && d2 > 0 && float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
 				continue
 			}
 			if d2 > wantD2 || (d2 == wantD2 && int32(j) > want) || !g.LineOfSight(pos, p) {

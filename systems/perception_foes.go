@@ -413,7 +413,7 @@ func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) 
 		for k := range run {
 			it := &run[k]
 			dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
-			d2 := dx*dx + dy*dy
+			d2 := sq2(dx, dy)
 			if !(d2 <= bound) {
 				continue
 			}
@@ -426,7 +426,7 @@ func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) 
 					hn = math.Hypot(heading.X, heading.Y)
 					q.hn = hn
 				}
-				if dx*heading.X+dy*heading.Y < cosHalf*math.Sqrt(d2)*hn {
+				if float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
 					continue // the square root only with a field of view
 				}
 			}

@@ -89,9 +89,9 @@ func plainPerceive(sc *crowd, nb *systems.Neighbours, self arche.Entity, pos r2.
 			continue
 		}
 		d := r2.Sub(nb.Positions[id], pos)
-		d2 := d.X*d.X + d.Y*d.Y
+		d2 := float64(d.X*d.X) + float64(d.Y*d.Y) // rounded as Perception's (no multiply-add on any build)
 		dist := math.Sqrt(d2)
-		if d2 > bestD2 || (d2 == bestD2 && nb.Entities[id].ID() > best.ID()) || (cosHalf > -2 && dist > 0 && r2.Dot(d, per.Heading) < cosHalf*dist*hn) ||
+		if d2 > bestD2 || (d2 == bestD2 && nb.Entities[id].ID() > best.ID()) || (cosHalf > -2 && dist > 0 && float64(d.X*per.Heading.X)+float64(d.Y*per.Heading.Y) < cosHalf*dist*hn) ||
 			!sc.Grid.LineOfSight(pos, nb.Positions[id]) {
 			continue
 		}

@@ -197,7 +197,7 @@ const bitsRows = 24
 // means "not known": walk the line.
 func (o *openCells) clear(a, b r2.Vec) bool {
 	dx, dy := math.Abs(b.X-a.X), math.Abs(b.Y-a.Y)
-	mx, my := 4e-9*dx+1e-12, 4e-9*dy+1e-12
+	mx, my := float64(4e-9*dx)+1e-12, float64(4e-9*dy)+1e-12
 	// each coordinate's floor found once, for onLine's test and the cells
 	// (Floor is monotonic: the floor of the smaller is the smaller floor)
 	fax, fbx, fay, fby := math.Floor(a.X), math.Floor(b.X), math.Floor(a.Y), math.Floor(b.Y)

@@ -556,7 +556,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 				near = false
 			} else if !(clear < 2*kd.kin.Radius+0.25+1 || clear < 1) {
 				k := (clear - 1) / feelerTime
-				near = vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
+				near = norm2(vel) > k*k*(1-1e-9)
 			}
 		}
 		if near {
@@ -621,7 +621,7 @@ func followFlow(vel, dir r2.Vec, maxSpeed, maxForce, dt, invDT float64) r2.Vec {
 		return r2.Vec{}
 	}
 	var desired r2.Vec
-	if n := math.Sqrt(dir.X*dir.X + dir.Y*dir.Y); n > 0 {
+	if n := math.Sqrt(norm2(dir)); n > 0 {
 		k := maxSpeed / n
 		desired = r2.Vec{X: k * dir.X, Y: k * dir.Y}
 	}
@@ -812,7 +812,7 @@ func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, uint8, bool)
 	}
 	// near iff feelerTime·|vel| > clear−1 ≥ 0, give or take rounding
 	k := (clear - 1) / feelerTime
-	return clear, more, vel.X*vel.X+vel.Y*vel.Y > k*k*(1-1e-9)
+	return clear, more, norm2(vel) > k*k*(1-1e-9)
 }
 
 // neighbours fills sc.near (and sc.vels) with the neighbours within radius,

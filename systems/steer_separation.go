@@ -123,7 +123,7 @@ func sepRunsGo(sorted []r2.Vec, pos r2.Vec, radius, r2max, sx, sy float64, a, b 
 	for _, r := range [2]sepRun{a, b} {
 		for i, q := range sorted[r.lo : r.lo+r.n] {
 			dx, dy := pos.X-q.X, pos.Y-q.Y
-			d2b := math.Float64bits(dx*dx + dy*dy)
+			d2b := math.Float64bits(sq2(dx, dy))
 			if i == r.self { // a conditional move, on the bits
 				d2b = r2bits
 			}
@@ -133,8 +133,8 @@ func sepRunsGo(sorted []r2.Vec, pos r2.Vec, radius, r2max, sx, sy float64, a, b 
 			}
 			n := math.Sqrt(min(d2, r2max))
 			w := (radius - n) / radius
-			sx += w / n * dx
-			sy += w / n * dy
+			sx += float64(w / n * dx)
+			sy += float64(w / n * dy)
 		}
 	}
 	return sx, sy, zero
@@ -158,7 +158,7 @@ func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r
 		for j := lo; j < hi; j++ {
 			q := sorted[j]
 			dx, dy := pos.X-q.X, pos.Y-q.Y
-			d2 := dx*dx + dy*dy
+			d2 := sq2(dx, dy)
 			if d2 > r2max || j == slot {
 				continue
 			}
@@ -171,12 +171,12 @@ func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r
 			if n == 0 {
 				salt := uint64(s.nb.Entities[ids[slot]].ID()) // rare: looked up here
 				f := steer.SeparationFallback(salt, i-1)
-				sx += w * f.X
-				sy += w * f.Y
+				sx += float64(w * f.X)
+				sy += float64(w * f.Y)
 				continue
 			}
-			sx += w / n * dx
-			sy += w / n * dy
+			sx += float64(w / n * dx)
+			sy += float64(w / n * dy)
 		}
 	}
 	return steer.Truncate(r2.Vec{X: maxForce * sx, Y: maxForce * sy}, maxForce)

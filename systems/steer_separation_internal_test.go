@@ -36,8 +36,8 @@ func (s *Steer) separationScan(pos r2.Vec, slot int, radius, maxForce float64) r
 		self := slot - lo // the agent's index in the row, if it is there
 		for i, q := range sorted[lo:hi] {
 			dx, dy := pos.X-q.X, pos.Y-q.Y
-			d2b := math.Float64bits(dx*dx + dy*dy)
-			if i == self { // a conditional move, on the bits
+			d2b := math.Float64bits(float64(dx*dx) + float64(dy*dy)) // rounded as separation's (no multiply-add on any build)
+			if i == self {                                           // a conditional move, on the bits
 				d2b = r2bits
 			}
 			d2 := math.Float64frombits(d2b)
@@ -46,8 +46,8 @@ func (s *Steer) separationScan(pos r2.Vec, slot int, radius, maxForce float64) r
 			}
 			n := math.Sqrt(min(d2, r2max))
 			w := (radius - n) / radius
-			sx += w / n * dx
-			sy += w / n * dy
+			sx += float64(w / n * dx)
+			sy += float64(w / n * dy)
 		}
 	}
 	if sx-sx != 0 || sy-sy != 0 { // a candidate so far away that pos−q overflows
@@ -78,7 +78,7 @@ func TestSepRunsMatchesGo(t *testing.T) {
 		}
 		for i := range sorted {
 			u, v := rng.Float64()*2-1, rng.Float64()*2-1
-			q := r2.Vec{X: pos.X + 1.5*radius*u, Y: pos.Y + 1.5*radius*v}
+			q := r2.Vec{X: pos.X + float64(1.5*radius*u), Y: pos.Y + float64(1.5*radius*v)}
 			switch rng.Intn(40) {
 			case 0: // exactly at radius (exact for the dyadic pos and radii)
 				q = r2.Vec{X: pos.X - radius, Y: pos.Y}
@@ -87,7 +87,7 @@ func TestSepRunsMatchesGo(t *testing.T) {
 			case 2: // at pos: a zero distance, unless it is the agent's slot
 				q = pos
 			case 3: // tiny offsets: squares that underflow
-				q = r2.Vec{X: pos.X + 1e-170*u, Y: pos.Y + 3e-165*v}
+				q = r2.Vec{X: pos.X + float64(1e-170*u), Y: pos.Y + float64(3e-165*v)}
 			case 4: // huge: pos−q or its square overflows
 				q = r2.Vec{X: 1.7e308 * u, Y: pos.Y}
 			case 5:
@@ -197,7 +197,7 @@ func sepCrowdOn(n int, side float64, seed uint64, size float64) *Steer {
 	rng := steer.NewRand(seed)
 	pos := make([]r2.Vec, n)
 	for i := range pos {
-		pos[i] = r2.Vec{X: 1 + rng.Float64()*side, Y: 1 + rng.Float64()*side}
+		pos[i] = r2.Vec{X: 1 + float64(rng.Float64()*side), Y: 1 + float64(rng.Float64()*side)}
 	}
 	h := spatial.NewHash(2, size, size)
 	h.BuildFrom(pos, 1, nil)

@@ -55,7 +55,7 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 	length := max(lookahead*speed, minLength)
 	// the feelers, ahead and π/4 to either side at half the length; each
 	// reaches only the cells of its direction's quadrant
-	side := length / 2
+	side := float64(length / 2) // (x/2 compiles to x·0.5, which a sum would take)
 	d0 := r2.Vec{X: float64(heading.X*1) - float64(heading.Y*0), Y: float64(heading.X*0) + float64(heading.Y*1)}
 	d1 := r2.Vec{X: float64(heading.X*feelerCos) - float64(heading.Y*feelerSin), Y: float64(heading.X*feelerSin) + float64(heading.Y*feelerCos)}
 	d2 := r2.Vec{X: float64(heading.X*feelerCos) - float64(heading.Y*-feelerSin), Y: float64(heading.X*-feelerSin) + float64(heading.Y*feelerCos)}
@@ -102,7 +102,7 @@ func (b *wallBits) feel(sum, pos, dir r2.Vec, l, maxForce float64) r2.Vec {
 // walk.
 func (b *wallBits) clearAlong(pos, dir r2.Vec, length float64) bool {
 	const eps = 1e-9
-	ex, ey := pos.X+length*dir.X, pos.Y+length*dir.Y
+	ex, ey := pos.X+float64(length*dir.X), pos.Y+float64(length*dir.Y)
 	if !(min(pos.X, ex) >= 0 && min(pos.Y, ey) >= 0 && max(pos.X, ex) < float64(b.w) && max(pos.Y, ey) < float64(b.h)) {
 		return false // off the grid, or NaN: walk (and no int conversion of a huge value, which wraps)
 	}

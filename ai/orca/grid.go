@@ -147,7 +147,7 @@ func segmentDistSq(p, a, b r2.Vec) float64 {
 	ab := r2.Sub(b, a)
 	t := dot(r2.Sub(p, a), ab) / dot(ab, ab)
 	t = min(max(t, 0), 1)
-	return distSq(p, r2.Add(a, r2.Scale(t, ab)))
+	return distSq(p, addScaled(a, t, ab))
 }
 
 // clampCell returns the cell index of coordinate v clipped to [0, n).

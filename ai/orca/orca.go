@@ -153,7 +153,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 			d = pref
 		}
 		sin, cos := math.Sincos(-a.Bias)
-		pref = r2.Vec{X: d.X*cos - d.Y*sin, Y: d.X*sin + d.Y*cos}
+		pref = r2.Vec{X: float64(d.X*cos) - float64(d.Y*sin), Y: float64(d.X*sin) + float64(d.Y*cos)}
 	}
 	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)
 	v := s.solve(hard, &rg, pref)
@@ -204,9 +204,9 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 			// nearest a leg of the cone: rotate relPos by ±asin(r/|relPos|)
 			leg := math.Sqrt(distSq - rSq)
 			if det(relPos, w) > 0 {
-				dir = r2.Scale(1/distSq, r2.Vec{X: relPos.X*leg - relPos.Y*r, Y: relPos.X*r + relPos.Y*leg})
+				dir = r2.Scale(1/distSq, r2.Vec{X: float64(relPos.X*leg) - float64(relPos.Y*r), Y: float64(relPos.X*r) + float64(relPos.Y*leg)})
 			} else {
-				dir = r2.Scale(-1/distSq, r2.Vec{X: relPos.X*leg + relPos.Y*r, Y: -relPos.X*r + relPos.Y*leg})
+				dir = r2.Scale(-1/distSq, r2.Vec{X: float64(relPos.X*leg) + float64(relPos.Y*r), Y: float64(-relPos.X*r) + float64(relPos.Y*leg)})
 			}
 			u = r2.Sub(r2.Scale(dot(relVel, dir), dir), relVel)
 		}
@@ -221,7 +221,7 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 		dir = r2.Vec{X: unit.Y, Y: -unit.X}
 		u = r2.Scale(r*invDt-wLen, unit)
 	}
-	return Line{Point: r2.Add(a.Velocity, r2.Scale(share, u)), Direction: dir}, true
+	return Line{Point: addScaled(a.Velocity, share, u), Direction: dir}, true
 }
 
 // ObstacleLine returns the half-plane that segment o imposes on an agent at
@@ -245,7 +245,7 @@ func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bo
 	rSq := radius * radius
 	distSqA, distSqB := dot(relA, relA), dot(relB, relB)
 	s := -dot(relA, seg) / segSq // where the nearest point of the segment's line lies, A at 0 and B at 1
-	off := r2.Add(relA, r2.Scale(s, seg))
+	off := addScaled(relA, s, seg)
 	distSqLine := dot(off, off)
 
 	// Already touching: move away from the point touched.
@@ -272,7 +272,7 @@ func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bo
 	rightLeg := legRight(right, radius)
 
 	invT := 1 / horizon
-	leftCut, rightCut := r2.Scale(invT, left), r2.Scale(invT, right)
+	leftCut, rightCut := scaled(invT, left), scaled(invT, right)
 	cut := r2.Sub(rightCut, leftCut)
 	t := 0.5
 	if !single {
@@ -285,24 +285,24 @@ func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bo
 	// Nearest a cut-off disc round one end.
 	if (t < 0 && tLeft < 0) || (single && tLeft < 0 && tRight < 0) {
 		w := unit(r2.Sub(vel, leftCut))
-		return Line{Point: r2.Add(leftCut, r2.Scale(rInvT, w)), Direction: r2.Vec{X: w.Y, Y: -w.X}}, true
+		return Line{Point: addScaled(leftCut, rInvT, w), Direction: r2.Vec{X: w.Y, Y: -w.X}}, true
 	}
 	if t > 1 && tRight < 0 {
 		w := unit(r2.Sub(vel, rightCut))
-		return Line{Point: r2.Add(rightCut, r2.Scale(rInvT, w)), Direction: r2.Vec{X: w.Y, Y: -w.X}}, true
+		return Line{Point: addScaled(rightCut, rInvT, w), Direction: r2.Vec{X: w.Y, Y: -w.X}}, true
 	}
 
 	// Nearest the cut-off line or a leg: the nearest of the three.
 	inf := math.Inf(1)
 	dCut, dLeft, dRight := inf, inf, inf
 	if !single && t >= 0 && t <= 1 {
-		dCut = distSq(vel, r2.Add(leftCut, r2.Scale(t, cut)))
+		dCut = distSq(vel, addScaled(leftCut, t, cut))
 	}
 	if tLeft >= 0 {
-		dLeft = distSq(vel, r2.Add(leftCut, r2.Scale(tLeft, leftLeg)))
+		dLeft = distSq(vel, addScaled(leftCut, tLeft, leftLeg))
 	}
 	if tRight >= 0 {
-		dRight = distSq(vel, r2.Add(rightCut, r2.Scale(tRight, rightLeg)))
+		dRight = distSq(vel, addScaled(rightCut, tRight, rightLeg))
 	}
 	var dir, base r2.Vec
 	switch {
@@ -313,5 +313,5 @@ func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bo
 	default:
 		dir, base = r2.Scale(-1, rightLeg), rightCut
 	}
-	return Line{Point: r2.Add(base, r2.Scale(rInvT, r2.Vec{X: -dir.Y, Y: dir.X})), Direction: dir}, true
+	return Line{Point: addScaled(base, rInvT, r2.Vec{X: -dir.Y, Y: dir.X}), Direction: dir}, true
 }

@@ -71,7 +71,7 @@ func (rg *region) interval(p, d r2.Vec) (lo, hi float64, ok bool) {
 func discInterval(p, d, c r2.Vec, r float64) (float64, float64, bool) {
 	q := r2.Sub(p, c)
 	b := dot(q, d)
-	disc := b*b + r*r - dot(q, q)
+	disc := float64(b*b) + float64(r*r) - dot(q, q)
 	if disc < 0 {
 		return 0, 0, false
 	}
@@ -131,12 +131,12 @@ func (rg *region) extreme(d r2.Vec) r2.Vec {
 	case regionSpeed:
 		return r2.Scale(rg.speed, d)
 	case regionDelta:
-		return r2.Add(rg.centre, r2.Scale(rg.delta, d))
+		return addScaled(rg.centre, rg.delta, d)
 	}
 	if p := r2.Scale(rg.speed, d); distSq(p, rg.centre) <= rg.delta*rg.delta*(1+1e-12) {
 		return p
 	}
-	if p := r2.Add(rg.centre, r2.Scale(rg.delta, d)); dot(p, p) <= rg.speed*rg.speed*(1+1e-12) {
+	if p := addScaled(rg.centre, rg.delta, d); dot(p, p) <= rg.speed*rg.speed*(1+1e-12) {
 		return p
 	}
 	c1, c2 := rg.corners()
@@ -153,11 +153,11 @@ func (rg *region) corners() (r2.Vec, r2.Vec) {
 		return r2.Vec{}, r2.Vec{}
 	}
 	u := r2.Scale(1/d, rg.centre)
-	a := (rg.speed*rg.speed - rg.delta*rg.delta + d*d) / (2 * d)
-	h := math.Sqrt(max(rg.speed*rg.speed-a*a, 0))
-	base := r2.Scale(a, u)
+	a := (float64(rg.speed*rg.speed) - float64(rg.delta*rg.delta) + float64(d*d)) / (2 * d)
+	h := math.Sqrt(max(float64(rg.speed*rg.speed)-float64(a*a), 0))
+	base := scaled(a, u)
 	perp := r2.Vec{X: -u.Y, Y: u.X}
-	return r2.Add(base, r2.Scale(h, perp)), r2.Sub(base, r2.Scale(h, perp))
+	return addScaled(base, h, perp), r2.Sub(base, scaled(h, perp))
 }
 
 // linearProgram1 finds the best velocity on line i that every line before it
@@ -198,7 +198,7 @@ func linearProgram1(lines []Line, i int, rg *region, opt r2.Vec, direction bool)
 	default:
 		t = min(max(dot(li.Direction, r2.Sub(opt, li.Point)), lo), hi)
 	}
-	return r2.Add(li.Point, r2.Scale(t, li.Direction)), true
+	return addScaled(li.Point, t, li.Direction), true
 }
 
 // linearProgram2 finds the velocity every line permits and the region holds
@@ -252,7 +252,7 @@ func (s *Solver) linearProgram3(lines []Line, hard, begin int, rg *region, v r2.
 				}
 				p = r2.Scale(0.5, r2.Add(li.Point, lj.Point))
 			} else {
-				p = r2.Add(li.Point, r2.Scale(det(lj.Direction, r2.Sub(li.Point, lj.Point))/den, li.Direction))
+				p = addScaled(li.Point, det(lj.Direction, r2.Sub(li.Point, lj.Point))/den, li.Direction)
 			}
 			proj = append(proj, Line{Point: p, Direction: unit(r2.Sub(lj.Direction, li.Direction))})
 		}
@@ -295,23 +295,39 @@ func (s *Solver) covered(a, b r2.Vec, radius, invT float64) bool {
 // clockwise; legRight the right one.
 func legLeft(p r2.Vec, r float64) r2.Vec {
 	d := dot(p, p)
-	leg := math.Sqrt(max(d-r*r, 0))
-	return r2.Scale(1/d, r2.Vec{X: p.X*leg - p.Y*r, Y: p.X*r + p.Y*leg})
+	leg := math.Sqrt(max(d-float64(r*r), 0))
+	return r2.Scale(1/d, r2.Vec{X: float64(p.X*leg) - float64(p.Y*r), Y: float64(p.X*r) + float64(p.Y*leg)})
 }
 
 func legRight(p r2.Vec, r float64) r2.Vec {
 	d := dot(p, p)
-	leg := math.Sqrt(max(d-r*r, 0))
-	return r2.Scale(1/d, r2.Vec{X: p.X*leg + p.Y*r, Y: -p.X*r + p.Y*leg})
+	leg := math.Sqrt(max(d-float64(r*r), 0))
+	return r2.Scale(1/d, r2.Vec{X: float64(p.X*leg) + float64(p.Y*r), Y: float64(-p.X*r) + float64(p.Y*leg)})
 }
 
-func det(a, b r2.Vec) float64 { return a.X*b.Y - a.Y*b.X }
-func dot(a, b r2.Vec) float64 { return a.X*b.X + a.Y*b.Y }
-func norm(v r2.Vec) float64   { return math.Sqrt(v.X*v.X + v.Y*v.Y) }
+// The arithmetic of this package rounds every product before a sum takes
+// it, float64(a*b): the Go spec's rule that an explicit conversion rounds
+// forbids the compiler to fuse the two into one multiply-add (one rounding
+// fewer), which a build for a CPU with FMA (GOAMD64=v3 and above, arm64)
+// would do otherwise. So every build solves to the same bits as the default
+// one, and a simulation's state hash is the same on all of them
+// (.ci/nofma lists any fused site left).
+
+func det(a, b r2.Vec) float64 { return float64(a.X*b.Y) - float64(a.Y*b.X) }
+func dot(a, b r2.Vec) float64 { return float64(a.X*b.X) + float64(a.Y*b.Y) }
+func norm(v r2.Vec) float64   { return math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y)) }
 
 func distSq(a, b r2.Vec) float64 {
 	dx, dy := a.X-b.X, a.Y-b.Y
-	return dx*dx + dy*dy
+	return float64(dx*dx) + float64(dy*dy)
+}
+
+// scaled is r2.Scale(f, v) with each product rounded.
+func scaled(f float64, v r2.Vec) r2.Vec { return r2.Vec{X: float64(f * v.X), Y: float64(f * v.Y)} }
+
+// addScaled is r2.Add(p, r2.Scale(f, v)) with each product rounded.
+func addScaled(p r2.Vec, f float64, v r2.Vec) r2.Vec {
+	return r2.Vec{X: p.X + float64(f*v.X), Y: p.Y + float64(f*v.Y)}
 }
 
 // unit returns v scaled to length 1, or the zero vector for a zero v.

@@ -19,7 +19,7 @@ func closest(p1, v1, p2, v2 r2.Vec, horizon float64) float64 {
 	if s := dot(dv, dv); s > 0 {
 		t = min(max(-dot(dp, dv)/s, 0), horizon)
 	}
-	return norm(r2.Add(dp, r2.Scale(t, dv)))
+	return norm(addScaled(dp, t, dv))
 }
 
 func agent(p, v, pref r2.Vec) Agent {
@@ -56,8 +56,8 @@ func TestAgentLineHeadOn(t *testing.T) {
 	assert.InDelta(t, 0, lab.Direction.X+lba.Direction.X, 1e-12)
 	assert.InDelta(t, 0, lab.Direction.Y+lba.Direction.Y, 1e-12)
 	// the velocities nearest the current ones on each line miss by exactly the combined radius
-	va := r2.Add(lab.Point, r2.Scale(dot(r2.Sub(a.Velocity, lab.Point), lab.Direction), lab.Direction))
-	vb := r2.Add(lba.Point, r2.Scale(dot(r2.Sub(b.Velocity, lba.Point), lba.Direction), lba.Direction))
+	va := addScaled(lab.Point, dot(r2.Sub(a.Velocity, lab.Point), lab.Direction), lab.Direction)
+	vb := addScaled(lba.Point, dot(r2.Sub(b.Velocity, lba.Point), lba.Direction), lba.Direction)
 	assert.InDelta(t, 1.0, closest(a.Position, va, b.Position, vb, math.Inf(1)), 1e-9)
 	// it goes to its left (b is slightly to its left: a dodges right, -y)
 	assert.Less(t, va.Y, 0.0)
@@ -197,7 +197,7 @@ func circle(n int, ring, bias, limit float64) (float64, float64) {
 		done := true
 		for i := range agents {
 			agents[i].Velocity = out[i]
-			agents[i].Position = r2.Add(agents[i].Position, r2.Scale(dt, out[i]))
+			agents[i].Position = addScaled(agents[i].Position, dt, out[i])
 			done = done && distSq(agents[i].Position, goals[i]) <= 0.01
 		}
 		for i := range agents {
@@ -298,7 +298,7 @@ func TestObstacleLineKeepsTheAgentOffTheWall(t *testing.T) {
 	d := agent(vec(6, 0), vec(-2, 2), vec(-2, 2))
 	v = s.Velocity(&d, nil, []Segment{wall}, 0.1)
 	for tt := 0.0; tt <= 1; tt += 0.01 {
-		p := r2.Add(d.Position, r2.Scale(tt, v))
+		p := addScaled(d.Position, tt, v)
 		assert.GreaterOrEqual(t, math.Sqrt(segmentDistSq(p, wall.A, wall.B)), 0.5-1e-9)
 	}
 }
@@ -314,7 +314,7 @@ func TestAgentSlidesAlongAWall(t *testing.T) {
 	for range 400 {
 		a.Preferred = truncate(r2.Scale(1/dt, r2.Sub(goal, a.Position)), a.MaxSpeed)
 		a.Velocity = s.Velocity(&a, nil, wall, dt)
-		a.Position = r2.Add(a.Position, r2.Scale(dt, a.Velocity))
+		a.Position = addScaled(a.Position, dt, a.Velocity)
 		require.LessOrEqual(t, a.Position.Y, 1.5+1e-9)
 	}
 	assert.InDelta(t, 10, a.Position.X, 0.15, "slid along the wall to below the goal")
@@ -339,7 +339,7 @@ func TestGridSegments(t *testing.T) {
 	for _, sg := range segs {
 		mid := r2.Scale(0.5, r2.Add(sg.A, sg.B))
 		inward := r2.Vec{X: -(sg.B.Y - sg.A.Y), Y: sg.B.X - sg.A.X} // left normal
-		c := r2.Add(mid, r2.Scale(0.25, inward))
+		c := addScaled(mid, 0.25, inward)
 		x, y := int32(math.Floor(c.X)), int32(math.Floor(c.Y))
 		assert.True(t, x < 0 || y < 0 || x >= 7 || y >= 7 || blocked(x, y), "wall on the left of %v", sg)
 	}

@@ -34,7 +34,7 @@ func Predict(from, pos, vel r2.Vec, speed, maxLead float64) r2.Vec {
 	if speed > 0 {
 		t = min(norm(r2.Sub(pos, from))/speed, maxLead)
 	}
-	return r2.Add(pos, r2.Scale(t, vel))
+	return addScaled(pos, t, vel)
 }
 
 // Pursue seeks the predicted position of a moving target (see [Predict]), so
@@ -64,15 +64,15 @@ type Wander struct {
 // returns the force seeking the wander target at maxSpeed. The heading is vel's
 // direction, or +x when the agent stands still.
 func (w *Wander) Force(pos, vel r2.Vec, r *Rand, maxSpeed, maxForce, dt float64) r2.Vec {
-	w.Angle += (2*r.Float64() - 1) * w.Jitter * dt
+	w.Angle += float64((2*r.Float64() - 1) * w.Jitter * dt)
 	w.Angle = math.Remainder(w.Angle, 2*math.Pi)
 	heading := r2.Vec{X: 1}
 	if n := norm(vel); n > 0 {
 		heading = r2.Scale(1/n, vel)
 	}
 	sin, cos := math.Sincos(w.Angle)
-	offset := r2.Vec{X: heading.X*cos - heading.Y*sin, Y: heading.X*sin + heading.Y*cos}
-	target := r2.Add(pos, r2.Add(r2.Scale(w.Distance, heading), r2.Scale(w.Radius, offset)))
+	offset := r2.Vec{X: float64(heading.X*cos) - float64(heading.Y*sin), Y: float64(heading.X*sin) + float64(heading.Y*cos)}
+	target := r2.Add(pos, addScaled(scaled(w.Distance, heading), w.Radius, offset))
 	return Seek(pos, vel, target, maxSpeed, maxForce, dt)
 }
 
@@ -162,8 +162,8 @@ func ObstacleAvoidance(pos, vel r2.Vec, radius float64, obstacles []Circle, look
 	bestAhead, bestLateral := math.Inf(1), 0.0
 	for _, o := range obstacles {
 		d := r2.Sub(o.Center, pos)
-		ahead := r2.Dot(d, heading)
-		lateral := r2.Dot(d, side)
+		ahead := dot(d, heading)
+		lateral := dot(d, side)
 		clear := o.Radius + radius
 		if ahead <= 0 || ahead-clear > reach || math.Abs(lateral) >= clear {
 			continue
@@ -178,7 +178,7 @@ func ObstacleAvoidance(pos, vel r2.Vec, radius float64, obstacles []Circle, look
 	strength := maxForce * (1 - min(bestAhead/max(reach, 1e-9), 1))
 	strength = max(strength, 0.25*maxForce)
 	dir := -1.0 // obstacle to the left (positive lateral): steer right
-	if bestLateral < 0 || (bestLateral == 0 && side.X+side.Y < 0) {
+	if bestLateral < 0 || (bestLateral == 0 && float64(side.X)+float64(side.Y) < 0) {
 		dir = 1
 	}
 	return r2.Scale(dir*strength, side)
@@ -196,7 +196,7 @@ type Blocked func(x, y int32) bool
 // feelers). The sum is truncated to maxForce. A standing agent casts no
 // feelers.
 func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle, maxForce float64) r2.Vec {
-	speed := normRounded(vel) // and no multiply-add below: see normRounded
+	speed := norm(vel) // and no multiply-add below: see norm
 	if speed == 0 {
 		return r2.Vec{}
 	}
@@ -280,7 +280,7 @@ type Accumulator struct {
 // left for more. NaN or infinite forces are ignored.
 func (a *Accumulator) Add(f r2.Vec, weight float64) bool {
 	f = r2.Scale(weight, f)
-	n := normRounded(f)
+	n := norm(f)
 	if math.IsNaN(n) || math.IsInf(n, 0) {
 		return a.left() > 0
 	}
@@ -295,4 +295,4 @@ func (a *Accumulator) Add(f r2.Vec, weight float64) bool {
 	return a.left() > 1e-12
 }
 
-func (a *Accumulator) left() float64 { return a.Max - normRounded(a.Sum) }
+func (a *Accumulator) left() float64 { return a.Max - norm(a.Sum) }

@@ -79,7 +79,7 @@ func Brake(vel r2.Vec, maxForce, dt float64) r2.Vec {
 // enough. It reports false for a speed or decel that is not positive (or
 // NaN), or when the bound overflows, when the full rule decides.
 func farToBrake(dist, speed, decel, dt float64) bool {
-	h := speed + decel*dt/2
+	h := speed + float64(decel*dt/2)
 	b := h * h * (1 + 1e-9)
 	return speed > 0 && decel > 0 && b <= math.MaxFloat64 && 2*decel*dist >= b // (+Inf ≥ +Inf proves nothing)
 }
@@ -110,7 +110,7 @@ func BrakingSpeed(dist, decel, dt float64) float64 {
 	if !(8*d <= math.MaxFloat64) { // n overflows: the kinematic limit, the same to float64 precision this far
 		return math.Sqrt(2*decel) * math.Sqrt(dist)
 	}
-	n := math.Floor((math.Sqrt(1+8*d) - 1) / 2)
+	n := math.Floor((math.Sqrt(1+float64(8*d)) - 1) / 2)
 	f := (d - n*(n+1)/2) / (n + 1)
 	if f >= 1 { // rounding at the edge between n and n+1
 		n++
@@ -144,10 +144,10 @@ func Separation(pos r2.Vec, neighbours []r2.Vec, radius, maxForce float64, salt 
 		w := (radius - n) / radius
 		if n == 0 {
 			f := SeparationFallback(salt, i)
-			sum = r2.Add(sum, r2.Vec{X: w * f.X, Y: w * f.Y})
+			sum = r2.Add(sum, r2.Vec{X: float64(w * f.X), Y: float64(w * f.Y)})
 			continue
 		}
-		sum = r2.Add(sum, r2.Scale(w/n, d))
+		sum = addScaled(sum, w/n, d)
 	}
 	return Truncate(r2.Scale(maxForce, sum), maxForce)
 }
@@ -158,7 +158,7 @@ func Separation(pos r2.Vec, neighbours []r2.Vec, radius, maxForce float64, salt 
 // that fuses the neighbour query with the separation sum uses it to give the
 // same force.
 func SeparationFallback(salt uint64, i int) r2.Vec {
-	a := float64(mix(salt+uint64(i))>>11) / (1 << 53) * 2 * math.Pi
+	a := float64(float64(mix(salt+uint64(i))>>11)/(1<<53)) * 2 * math.Pi // (x·2 compiles to x+x)
 	return r2.Vec{X: math.Cos(a), Y: math.Sin(a)}
 }
 
@@ -172,7 +172,7 @@ func SeparationFallback(salt uint64, i int) r2.Vec {
 // infinite), so the test agrees with |v| ≤ max to the bit; the other cases
 // take the square root.
 func Truncate(v r2.Vec, max float64) r2.Vec {
-	if s := v.X*v.X + v.Y*v.Y; max >= 0x1p-500 && max <= 0x1p500 && s <= max*max {
+	if s := float64(v.X*v.X) + float64(v.Y*v.Y); max >= 0x1p-500 && max <= 0x1p500 && s <= max*max {
 		return v // s ≤ max² is finite, and so is v
 	}
 	n := norm(v)
@@ -201,8 +201,8 @@ func Integrate(pos, vel, force r2.Vec, maxSpeed, maxForce, dt float64) (r2.Vec, 
 	if !finite(vel) {
 		vel = r2.Vec{}
 	}
-	vel = Truncate(r2.Add(vel, r2.Scale(dt, Truncate(force, maxForce))), maxSpeed)
-	return r2.Add(pos, r2.Scale(dt, vel)), vel
+	vel = Truncate(addScaled(vel, dt, Truncate(force, maxForce)), maxSpeed)
+	return addScaled(pos, dt, vel), vel
 }
 
 func finite(v r2.Vec) bool {
@@ -212,13 +212,22 @@ func finite(v r2.Vec) bool {
 // norm is the Euclidean length of v. Unlike r2.Norm (math.Hypot) it does not
 // guard against overflow, which cannot happen at map scale, and is several
 // times faster.
-func norm(v r2.Vec) float64 { return math.Sqrt(v.X*v.X + v.Y*v.Y) }
+//
+// Each square is rounded on its own: the explicit float64 conversions forbid
+// the compiler to fuse a product into the sum (a fused multiply-add, one
+// rounding fewer: the Go spec's rule), which a build for a CPU with FMA
+// (GOAMD64=v3, arm64) would otherwise do, so every build gives the bits of
+// the default one. The same holds for every float64(a*b) in this package
+// (TestExactBitsOnEveryBuild pins them; .ci/nofma lists any fused site).
+func norm(v r2.Vec) float64 { return math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y)) }
 
-// normRounded is norm with each square rounded: a build for a CPU with fused
-// multiply-adds (GOAMD64=v3) may fuse norm's sum into one, one rounding fewer, and in
-// either order of the squares, so two copies of norm may differ by an ulp. The explicit
-// float64 conversions forbid the fusion (the Go spec's rule), so normRounded gives the
-// default build's bits on every build. [Accumulator] and [WallAvoidance] use it, and so
-// do their copies in package systems (Steer's budget and wall feelers), which must
-// give the same bits; so does every float64(a*b) in those functions.
-func normRounded(v r2.Vec) float64 { return math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y)) }
+// addScaled is r2.Add(p, r2.Scale(f, q)) with each product rounded (see norm).
+func addScaled(p r2.Vec, f float64, q r2.Vec) r2.Vec {
+	return r2.Vec{X: p.X + float64(f*q.X), Y: p.Y + float64(f*q.Y)}
+}
+
+// scaled is r2.Scale(f, q) with each product rounded (see norm).
+func scaled(f float64, q r2.Vec) r2.Vec { return r2.Vec{X: float64(f * q.X), Y: float64(f * q.Y)} }
+
+// dot is r2.Dot with each product rounded (see norm).
+func dot(p, q r2.Vec) float64 { return float64(p.X*q.X) + float64(p.Y*q.Y) }

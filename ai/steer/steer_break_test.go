@@ -12,7 +12,7 @@ import (
 // The rules as they were before issue 11's shortcuts (math.Min, the square
 // root in every Truncate, BrakingSpeed in every Arrive).
 func plainTruncate(v r2.Vec, max float64) r2.Vec {
-	n := math.Sqrt(v.X*v.X + v.Y*v.Y)
+	n := math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y))
 	if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
 		return r2.Vec{}
 	}
@@ -27,7 +27,7 @@ func plainArrive(pos, vel, target r2.Vec, maxSpeed, maxForce, arrived, dt float6
 		return r2.Vec{}
 	}
 	d := r2.Sub(target, pos)
-	dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
+	dist := math.Sqrt(float64(d.X*d.X) + float64(d.Y*d.Y))
 	var desired r2.Vec
 	if dist > arrived {
 		speed := math.Min(maxSpeed, math.Min(BrakingSpeed(dist, maxForce, dt), dist/dt))
@@ -67,7 +67,7 @@ func TestArriveAndTruncateSameBitsOnSpecialInputs(t *testing.T) {
 			"Arrive(%v, %v, %v, %v, %v, %v, %v)", pos, vel, target, maxSpeed, maxForce, arrived, dt)
 		require.Equal(t, bits(plainTruncate(vel, maxForce)), bits(Truncate(vel, maxForce)), "Truncate(%v, %v)", vel, maxForce)
 		if d := r2.Sub(target, pos); finite(d) && maxForce > 0 && dt > 0 && dt <= math.MaxFloat64 {
-			dist := math.Sqrt(d.X*d.X + d.Y*d.Y) // may overflow to +Inf
+			dist := math.Sqrt(float64(d.X*d.X) + float64(d.Y*d.Y)) // may overflow to +Inf
 			require.False(t, math.IsNaN(BrakingSpeed(dist, maxForce, dt)), "BrakingSpeed(%v, %v, %v)", dist, maxForce, dt)
 		}
 	}

@@ -183,7 +183,7 @@ func (c Curve) Eval(x float64) float64 {
 		} else {
 			u = clamp01((x - c.C) / c.K)
 		}
-		y = c.M*u*u*(3-2*u) + c.B
+		y = float64(c.M*u*u*(3-float64(2*u))) + c.B // rounded: no multiply-add on any build (2u compiles to u+u)
 	default:
 		return 0
 	}

@@ -142,7 +142,7 @@ func Compensate(s float64, n int) float64 {
 	if n <= 1 {
 		return s
 	}
-	return s + s*(1-s)*(1-1/float64(n))
+	return s + float64(s*(1-s)*(1-1/float64(n))) // rounded: no multiply-add on any build
 }
 
 // Action is one option a [Reasoner] may choose:
@@ -331,7 +331,7 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 			return at(ErrBadCombine)
 		}
 		if policy.Kind != Argmax {
-			values += orOne(a.Weight) * (1 + policy.Hysteresis)
+			values += float64(orOne(a.Weight) * (1 + policy.Hysteresis))
 			if math.IsInf(values, 1) {
 				return at(fmt.Errorf("%w: the actions' weights × (1 + Hysteresis) add up to more than %g, "+
 					"which %v cannot sum", ErrBadWeight, math.MaxFloat64, policy.Kind))

@@ -95,7 +95,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint
 			if cw == 0 {
 				cw = 1
 			}
-			sum += cw * s
+			sum += float64(cw * s) // rounded: no multiply-add on any build
 			wsum += cw
 		}
 		score = sum / wsum

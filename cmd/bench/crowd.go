@@ -294,7 +294,7 @@ func percentile(sorted []float64, p float64) float64 {
 	if len(sorted) == 0 {
 		return 0
 	}
-	i := int(p*float64(len(sorted))+0.5) - 1
+	i := int(float64(p*float64(len(sorted)))+0.5) - 1
 	return sorted[max(0, min(i, len(sorted)-1))]
 }
 

@@ -76,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			q := motion.Query(&world)
 			for q.Next() {
 				p, v := q.Get()
-				render.Line(img, 4, p.Vec, r2.Add(p.Vec, r2.Scale(0.25, v.Vec)), render.Blue)
+				render.Line(img, 4, p.Vec, r2.Add(p.Vec, r2.Vec{X: float64(0.25 * v.X), Y: float64(0.25 * v.Y)}), render.Blue)
 				render.Dot(img, 4, p.Vec, 2, render.Black)
 			}
 			gifFrames = append(gifFrames, render.Caption(img, float64(f)/60,
@@ -126,7 +126,7 @@ func spawn(w *arche.World, g *grid.Grid, n int, seed uint64) error {
 	boids.Seed = r.Uint64()
 	boids.SpawnBatch(n, func(_ int, a *systems.Spawned) {
 		for {
-			a.Position.Vec = r2.Vec{X: 2 + r.Float64()*float64(g.Width()-4), Y: 2 + r.Float64()*float64(g.Height()-4)}
+			a.Position.Vec = r2.Vec{X: 2 + float64(r.Float64()*float64(g.Width()-4)), Y: 2 + float64(r.Float64()*float64(g.Height()-4))}
 			if g.Passable(g.CellAt(a.Position.Vec)) {
 				break
 			}
@@ -148,7 +148,7 @@ func measure(w *arche.World, g *grid.Grid, f *generic.Filter2[components.Positio
 		p, v := q.Get()
 		n++
 		if s := r2.Norm(v.Vec); s > 0 {
-			sum = r2.Add(sum, r2.Scale(1/s, v.Vec))
+			sum = r2.Add(sum, r2.Vec{X: float64(1 / s * v.X), Y: float64(1 / s * v.Y)})
 		}
 		if !g.Passable(g.CellAt(p.Vec)) {
 			walls++

@@ -338,7 +338,7 @@ func layout(g *grid.Grid, seed uint64) (SquadState, error) {
 	}
 	st := SquadState{Start: g.Center(start), Enemy: g.Center(enemy), EnemyHealth: EnemyHealth}
 	dir := r2.Sub(st.Enemy, st.Start)
-	st.Cover = nearest(r2.Add(st.Start, r2.Scale(0.55, dir)))
+	st.Cover = nearest(r2.Add(st.Start, r2.Vec{X: float64(0.55 * dir.X), Y: float64(0.55 * dir.Y)}))
 	back := math.Atan2(-dir.Y, -dir.X) // from the enemy towards the squad
 	for slot, turn := range [Members]float64{0, 1.3, -1.3, math.Pi} {
 		a := back + turn

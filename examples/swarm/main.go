@@ -138,7 +138,7 @@ func draw(background *image.Paletted, scale int, sw *scenario.Swarm, f *generic.
 					continue
 				}
 				p := g.Center(c)
-				render.Line(img, scale, p, r2.Add(p, r2.Scale(float64(step)*0.45, d)), render.Faint)
+				render.Line(img, scale, p, r2.Add(p, r2.Vec{X: float64(float64(step) * 0.45 * d.X), Y: float64(float64(step) * 0.45 * d.Y)}), render.Faint)
 			}
 		}
 	}

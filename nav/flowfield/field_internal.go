@@ -623,7 +623,7 @@ func (f *Field) stepHeap(budget int) {
 		n++
 		dirs[p] = uint8(it) & (1<<entryDirBits - 1) // final: no later relaxation improves a settled cell
 		v, enter := math.Float32frombits(key), costs[p]
-		vo, vd := math.Float32bits(v+enter), math.Float32bits(v+float32(grid.Sqrt2)*enter)
+		vo, vd := math.Float32bits(v+enter), math.Float32bits(v+float32(float32(grid.Sqrt2)*enter))
 		m := mv[p]
 		for k := 0; k < 8; k++ {
 			if m>>k&1 == 0 {

@@ -76,7 +76,7 @@ func (f *refField) build(goals ...grid.Cell) {
 			if costs[ci] > math.MaxFloat32 {
 				continue
 			}
-			f.relax(ci, it.d+float32(grid.Sqrt2)*enter, uint8(11-k))
+			f.relax(ci, it.d+float32(float32(grid.Sqrt2)*enter), uint8(11-k))
 		}
 	}
 }

@@ -476,5 +476,5 @@ func octile(a, b grid.Cell) float32 {
 	if dy < 0 {
 		dy = -dy
 	}
-	return float32(max(dx, dy)) + (math.Sqrt2-1)*float32(min(dx, dy))
+	return float32(max(dx, dy)) + float32((math.Sqrt2-1)*float32(min(dx, dy)))
 }

@@ -536,7 +536,7 @@ func (f *SectorField) exitOf(c grid.Cell, i int) (*exitRec, byte) {
 		if nib == nibNone {
 			continue
 		}
-		if v := octile(c, e.cell)*minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
+		if v := float32(octile(c, e.cell)*minC) + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
 			best, bestV, bestSlot, code = e, v, e.slot, nib
 		}
 	}
@@ -556,7 +556,7 @@ func (f *SectorField) connExit(lk *sectorLook, c grid.Cell) *exitRec {
 		if e.cost > bestV {
 			break
 		}
-		if v := octile(c, e.cell)*minC + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
+		if v := float32(octile(c, e.cell)*minC) + e.cost; v < bestV || v == bestV && e.slot < bestSlot {
 			best, bestV, bestSlot = e, v, e.slot
 		}
 	}

@@ -141,7 +141,7 @@ func (s *localSolver) runQueues() {
 			continue
 		}
 		enter := cost[p]
-		do, dd := it.d+enter, it.d+float32(grid.Sqrt2)*enter
+		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
 		var open uint8
 		for k := 0; k < 4; k++ {
 			c := p + offs[k]
@@ -183,7 +183,7 @@ func (s *localSolver) runHeap() {
 			continue
 		}
 		enter := cost[p]
-		do, dd := it.d+enter, it.d+float32(grid.Sqrt2)*enter
+		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
 		var open uint8
 		for k := 0; k < 4; k++ {
 			c := p + offs[k]

@@ -29,7 +29,7 @@ func (w waypoint) Dims() int { return 2 }
 
 func (w waypoint) Distance(c kdtree.Comparable) float64 {
 	d := r2.Sub(w.p, c.(waypoint).p)
-	return r2.Dot(d, d)
+	return float64(d.X*d.X) + float64(d.Y*d.Y) // r2.Dot(d, d), each square rounded: no multiply-add on any build
 }
 
 // waypoints is the k-d tree collection; Pivot sorts along the dimension and

@@ -188,7 +188,7 @@ func hInt(kind Heuristic, dx, dy int32) int64 {
 		return costStraight * (int64(dx) + int64(dy))
 	case EuclideanHeuristic:
 		fx, fy := float64(dx), float64(dy)
-		return int64(costStraight * math.Sqrt(fx*fx+fy*fy))
+		return int64(costStraight * math.Sqrt(float64(fx*fx)+float64(fy*fy)))
 	}
 	return 0
 }
@@ -652,7 +652,7 @@ func (s *Search) reconstructFast(dst []Cell, n int) ([]Cell, float64, error) {
 	dst = dst[:base+n-pos]
 	copy(dst[base:], win[pos:])
 	u := float64(s.uniform)
-	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
+	return dst, float64(u*float64(straight)) + float64(u*Sqrt2*float64(diagonal)), nil
 }
 
 // packCell returns (x, y) as one word, y in the high half: the packed
@@ -714,5 +714,5 @@ func (s *Search) reconstructInt(dst []Cell) ([]Cell, float64, error) {
 		dst[l], dst[r] = dst[r], dst[l]
 	}
 	u := float64(s.uniform)
-	return dst, u*float64(straight) + u*Sqrt2*float64(diagonal), nil
+	return dst, float64(u*float64(straight)) + float64(u*Sqrt2*float64(diagonal)), nil
 }

@@ -43,7 +43,7 @@ func octile(dx, dy float64) float64 {
 	if dx < dy {
 		dx, dy = dy, dx
 	}
-	return dx + (Sqrt2-1)*dy
+	return dx + float64((Sqrt2-1)*dy) // rounded: no multiply-add on any build
 }
 
 func absInt(v int) int {
@@ -271,11 +271,11 @@ func (s *Search) h(x, y int) float64 {
 		if dx < dy {
 			dx, dy = dy, dx
 		}
-		return s.hScale * (dx + (Sqrt2-1)*dy)
+		return s.hScale * (dx + float64((Sqrt2-1)*dy))
 	case ManhattanHeuristic:
 		return s.hScale * (dx + dy)
 	case EuclideanHeuristic:
-		return s.hScale * math.Sqrt(dx*dx+dy*dy)
+		return s.hScale * math.Sqrt(float64(dx*dx)+float64(dy*dy))
 	case customHeuristic:
 		h := s.opt.HeuristicFunc(Cell{int32(x - 1), int32(y - 1)}, s.goalCel)
 		v := s.hScale * h
@@ -331,22 +331,22 @@ func (s *Search) run(budget int) {
 		}
 		if oN && oW {
 			if c := pc[ci-ipw-1]; !isBlocked(c) {
-				s.relax(ci-ipw-1, x-1, y-1, ci, cg+Sqrt2*float64(c))
+				s.relax(ci-ipw-1, x-1, y-1, ci, cg+float64(Sqrt2*float64(c)))
 			}
 		}
 		if oN && oE {
 			if c := pc[ci-ipw+1]; !isBlocked(c) {
-				s.relax(ci-ipw+1, x+1, y-1, ci, cg+Sqrt2*float64(c))
+				s.relax(ci-ipw+1, x+1, y-1, ci, cg+float64(Sqrt2*float64(c)))
 			}
 		}
 		if oS && oW {
 			if c := pc[ci+ipw-1]; !isBlocked(c) {
-				s.relax(ci+ipw-1, x-1, y+1, ci, cg+Sqrt2*float64(c))
+				s.relax(ci+ipw-1, x-1, y+1, ci, cg+float64(Sqrt2*float64(c)))
 			}
 		}
 		if oS && oE {
 			if c := pc[ci+ipw+1]; !isBlocked(c) {
-				s.relax(ci+ipw+1, x+1, y+1, ci, cg+Sqrt2*float64(c))
+				s.relax(ci+ipw+1, x+1, y+1, ci, cg+float64(Sqrt2*float64(c)))
 			}
 		}
 	}

@@ -182,7 +182,7 @@ func (h *Hash) Query(center r2.Vec, radius float64, dst []int32) []int32 {
 		pos := h.sortedPos[lo:hi]
 		for i, p := range pos {
 			dx, dy := p.X-center.X, p.Y-center.Y
-			if dx*dx+dy*dy <= r2max {
+			if float64(dx*dx)+float64(dy*dy) <= r2max {
 				dst = append(dst, h.sortedIDs[lo+i])
 			}
 		}
@@ -210,7 +210,7 @@ func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []
 		lo, hi := h.RowSpan(by, x0, x1)
 		for i, p := range h.sortedPos[lo:hi] {
 			dx, dy := p.X-center.X, p.Y-center.Y
-			if dx*dx+dy*dy <= r2max {
+			if float64(dx*dx)+float64(dy*dy) <= r2max {
 				ids = append(ids, h.sortedIDs[lo+i])
 				pos = append(pos, p)
 			}

@@ -22,7 +22,7 @@ func randomPoints(rng *rand.Rand, n int, w, h, margin float64) []r2.Vec {
 func bruteForce(pts []r2.Vec, c r2.Vec, r float64) []int32 {
 	out := []int32{}
 	for i, p := range pts {
-		if d := r2.Sub(p, c); d.X*d.X+d.Y*d.Y <= r*r {
+		if d := r2.Sub(p, c); float64(d.X*d.X)+float64(d.Y*d.Y) <= r*r {
 			out = append(out, int32(i))
 		}
 	}

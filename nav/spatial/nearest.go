@@ -53,14 +53,14 @@ func (h *Hash) Nearest(center r2.Vec, radius float64, accept func(id int32, p r2
 		gy := max(h.gap(center.Y, by, h.rows)-slack, 0)
 		for bx := bx0; bx <= bx1; bx++ {
 			gx := max(h.gap(center.X, bx, h.cols)-slack, 0)
-			if g2 := gx*gx + gy*gy; g2 > r2max || g2 > bestD*bestD {
+			if g2 := float64(gx*gx) + float64(gy*gy); g2 > r2max || g2 > bestD*bestD {
 				continue
 			}
 			b := by*h.cols + bx
 			lo, hi := int32(h.first(b)), int32(h.first(b+1))
 			for k, p := range h.sortedPos[lo:hi] {
 				dx, dy := p.X-center.X, p.Y-center.Y
-				d2 := dx*dx + dy*dy
+				d2 := float64(dx*dx) + float64(dy*dy)
 				if !(d2 <= r2max) {
 					continue
 				}

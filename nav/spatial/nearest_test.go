@@ -17,7 +17,7 @@ func nearestByQuery(h *Hash, c r2.Vec, r float64, accept func(int32) bool) (int3
 	for _, id := range h.Query(c, r, nil) {
 		p, _ := h.Position(id)
 		d := r2.Sub(p, c)
-		dist := math.Sqrt(d.X*d.X + d.Y*d.Y)
+		dist := math.Sqrt(float64(d.X*d.X) + float64(d.Y*d.Y)) // rounded as the package's (no multiply-add on any build)
 		if dist >= bestD || !accept(id) {
 			continue
 		}

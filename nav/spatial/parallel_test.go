@@ -175,7 +175,7 @@ func TestSortedSlotsRows(t *testing.T) {
 			lo, hi := h.RowSpan(y, x0, x1)
 			for j := lo; j < hi; j++ {
 				dx, dy := pos[j].X-c.X, pos[j].Y-c.Y
-				if dx*dx+dy*dy <= r*r {
+				if float64(dx*dx)+float64(dy*dy) <= r*r {
 					got = append(got, ids[j])
 				}
 			}

@@ -87,7 +87,7 @@ func (h *Hash) Count(center r2.Vec, radius float64) int {
 		lo, hi := h.RowSpan(y, x0, x1)
 		for _, p := range h.sortedPos[lo:hi] {
 			dx, dy := p.X-center.X, p.Y-center.Y
-			if dx*dx+dy*dy <= r2max {
+			if float64(dx*dx)+float64(dy*dy) <= r2max {
 				n++
 			}
 		}

@@ -107,7 +107,8 @@ func Line(img *image.Paletted, scale int, a, b r2.Vec, c uint8) {
 		return
 	}
 	for i := 0; i <= n; i++ {
-		p := r2.Add(a, r2.Scale(float64(i)/float64(n), d))
+		t := float64(i) / float64(n)
+		p := r2.Vec{X: a.X + float64(t*d.X), Y: a.Y + float64(t*d.Y)} // rounded: the same pixels on every build (no multiply-add)
 		x, y := int(p.X*float64(scale)), int(p.Y*float64(scale))
 		if (image.Point{X: x, Y: y}).In(img.Rect) {
 			img.SetColorIndex(x, y, c)

@@ -152,9 +152,9 @@ func (l *Loop) setGoal(goal grid.Cell) {
 // sort whose counts the previous step made), then steer, integrate and keep
 // them out of walls.
 func (l *Loop) Step() {
-	now := float64(l.frame) * float64(l.dt)
+	now := float64(float64(l.frame) * float64(l.dt))
 	l.frame++
-	if l.nextGoal != nil && now+float64(l.dt)/2 >= l.goalAt {
+	if l.nextGoal != nil && now+float64(float64(l.dt)/2) >= l.goalAt { // rounded (x/2 compiles to x·0.5): no multiply-add on any build
 		l.setGoal(l.nextGoal())
 		l.moves++
 		l.goalAt += l.goalEvery
@@ -312,7 +312,7 @@ func (l *Loop) step(lo, hi int) {
 			a, b := l.start[row+max(cx-1, 0)], l.start[row+min(cx+1, w-1)+1]
 			for k, q := range pos[a:b] {
 				dx, dy := px-q.x, py-q.y
-				d2 := dx*dx + dy*dy
+				d2 := float32(dx*dx) + float32(dy*dy) // each rounded: no multiply-add on any build
 				if d2 >= r*r || int(a)+k == i {
 					continue
 				}
@@ -322,18 +322,18 @@ func (l *Loop) step(lo, hi int) {
 				}
 				d := sqrt32(d2)
 				s := (r - d) / (r * d)
-				sx += dx * s
-				sy += dy * s
+				sx += float32(dx * s)
+				sy += float32(dy * s)
 			}
 		}
 		fx, fy := truncate(sx*maxF, sy*maxF, maxF)
-		fx, fy = fx*SeparationWeight, fy*SeparationWeight
+		fx, fy = float32(fx*SeparationWeight), float32(fy*SeparationWeight)
 		// seek along the flow direction: (desired − vel)/dt
 		c := cy*w + cx
 		sk, sl := truncate((l.dirX[c]*maxV-vx)/dt, (l.dirY[c]*maxV-vy)/dt, maxF)
 		fx, fy = truncate(fx+sk, fy+sl, maxF)
-		vx, vy = truncate(vx+fx*dt, vy+fy*dt, maxV)
-		qx, qy := px+vx*dt, py+vy*dt
+		vx, vy = truncate(vx+float32(fx*dt), vy+float32(fy*dt), maxV)
+		qx, qy := px+float32(vx*dt), py+float32(vy*dt)
 		// wall check: slide along a blocked cell or stop
 		tx, ty := int32(qx), int32(qy)
 		if qx < 0 || qy < 0 || tx >= w || ty >= h || !l.open[ty*w+tx] ||
@@ -353,7 +353,7 @@ func (l *Loop) step(lo, hi int) {
 
 // truncate returns (x, y) scaled down to length m if longer.
 func truncate(x, y, m float32) (float32, float32) {
-	if n2 := x*x + y*y; n2 > m*m {
+	if n2 := float32(x*x) + float32(y*y); n2 > m*m {
 		s := m / sqrt32(n2)
 		return x * s, y * s
 	}

@@ -116,7 +116,7 @@ func (a *Agent) reset(pos r2.Vec, seed uint64) {
 	a.Pos, a.Vel, a.Health = pos, r2.Vec{}, maxHealth
 	a.rand = steer.NewRand(seed)
 	now := a.world.Time
-	a.nextThink, a.lastThink = now+a.rand.Float64()*thinkInterval, now
+	a.nextThink, a.lastThink = now+float64(a.rand.Float64()*thinkInterval), now
 	a.Blackboard = map[string]any{kVisible: false, kHasLastSeen: false, kMove: false}
 	a.path, a.pathReady, a.next, a.sightKnown = a.path[:0], false, 0, false
 	a.anchor, a.since = pos, now
