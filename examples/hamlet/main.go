@@ -166,7 +166,7 @@ func Build(seed uint64) (*Hamlet, error) {
 	}
 	vs.Seed = seed
 	for i := range Villagers {
-		home := openNear(g, 16+float64(i%3)*3, 18+float64(i/3)*3)
+		home := openNear(g, 16+float64(float64(i%3)*3), 18+float64(float64(i/3)*3))
 		h.Villagers = append(h.Villagers, vs.Spawn(home, func(a *systems.Spawned) {
 			*systems.Component[Villager](a) = Villager{Home: home, Woods: woods, Store: store, WolfDist: math.Inf(1)}
 		}))
@@ -177,9 +177,9 @@ func Build(seed uint64) (*Hamlet, error) {
 	}
 	ws.Seed = seed + 1
 	for i := range Wolves {
-		den := openNear(g, 4+float64(i)*30, 34)
+		den := openNear(g, 4+float64(float64(i)*30), 34)
 		h.Wolves = append(h.Wolves, ws.Spawn(den, func(a *systems.Spawned) {
-			*systems.Component[Wolf](a) = Wolf{Hunger: 0.3 + 0.2*float64(i), Fatigue: 0.2, Den: den, PreyDist: math.Inf(1)}
+			*systems.Component[Wolf](a) = Wolf{Hunger: 0.3 + float64(0.2*float64(i)), Fatigue: 0.2, Den: den, PreyDist: math.Inf(1)}
 		}))
 	}
 	h.Sched = ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, &Senses{h: h}, &systems.FSM{}, &systems.Utility{},
