@@ -85,3 +85,17 @@ func TestGetLateTypesOnManyWorkers(t *testing.T) {
 		}
 	}
 }
+
+type tag19 struct{} // a zero-size tag, registered before any system
+
+// Has of a zero-size tag component (Arche stores no bytes for it) is true for an
+// entity that has it, false for one without, by a hand-made view.
+func TestHasZeroSizeTag(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	id := arche.ComponentID[tag19](w)
+	with := w.NewEntity(id)
+	without := w.NewEntity(arche.ComponentID[components.Faction](w))
+	assert.True(t, systems.Has[tag19](&systems.Agent{World: w, Entity: with}))
+	assert.False(t, systems.Has[tag19](&systems.Agent{World: w, Entity: without}))
+}
