@@ -99,3 +99,20 @@ func TestHasZeroSizeTag(t *testing.T) {
 	assert.True(t, systems.Has[tag19](&systems.Agent{World: w, Entity: with}))
 	assert.False(t, systems.Has[tag19](&systems.Agent{World: w, Entity: without}))
 }
+
+// The overlap error of a Mover with Motion.Avoid = AvoidORCA beside
+// With(components.ORCA{...}) told to give the value "through bundle 0's fields":
+// a Mover has no ORCA field. It names the Avoider, whose fields hold them.
+func TestOverlapErrorOfORCAValuesNamesAvoider(t *testing.T) {
+	world := arche.NewWorld()
+	_, err := systems.NewSpawner(&world, systems.Mover{Motion: systems.Motion{Avoid: systems.AvoidORCA}},
+		systems.With(components.ORCA{TimeHorizon: 5}))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Avoider's fields")
+	assert.NotContains(t, err.Error(), "through bundle 0's fields")
+	_, err = systems.NewSpawner(&world, systems.Mover{}, systems.With(components.Kinematics{MaxSpeed: 5}))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "through bundle 0's fields", "other components: the bundle's own fields")
+	_, err = systems.NewSpawner(&world, systems.Mover{}, systems.Avoider{TimeHorizon: 5})
+	require.NoError(t, err, "the way the message gives")
+}
