@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -33,14 +34,14 @@ func Get[T any](a *Agent) *T {
 func Has[T any](a *Agent) bool { return Get[T](a) != nil }
 
 // GetOf returns entity e's component of type T, or nil if e is dead, is the zero
-// entity or has none: what an agent may read of another one (its target's Faction or
+// entity, is not an entity of a's world (past its entities) or has none: what an agent may read of another one (its target's Faction or
 // Health). Read it only: other agents' leaves run at the same time on other workers, so
 // read only components no decision code writes (Faction, Health, Position, Kinematics,
 // Weapon, ...; not another agent's Intent or blackboard). Like [Get], it allocates
 // nothing once T is known, and the pointer is valid only during the call.
 func GetOf[T any](a *Agent, e arche.Entity) *T {
 	w := a.World
-	if w == nil || e.IsZero() || !w.Alive(e) {
+	if w == nil || e.IsZero() || !ecs.Alive(w, e) { // ecs.Alive: e may be of another world
 		return nil
 	}
 	id, ok := a.types.id(w, e, reflect.TypeFor[T]())

@@ -3,6 +3,7 @@ package systems
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -209,10 +210,16 @@ func checkSets(w *arche.World, bundles []Bundle, i int, setBy map[arche.ID]int) 
 				"(Position from the spawn's pos, Rand from Spawner.Seed): set it per agent in the spawn's set function",
 				i, bundleName(bundles[i]), info.Type)
 		}
+		how := fmt.Sprintf("through bundle %d's fields", j)
+		if _, av := bundles[j].(Avoider); !av && info.Type == reflect.TypeFor[components.ORCA]() {
+			// Motion.Avoid = AvoidORCA: the moving bundle has no ORCA fields
+			how = "through an Avoider's fields (Motion.Avoid = AvoidORCA gives the Avoider defaults: " +
+				"leave Avoid unset and list systems.Avoider{...} after the moving bundle instead)"
+		}
 		return fmt.Errorf("systems: NewSpawner: bundles %d (%s) and %d (%s) both set %v: "+
 			"the agent would get bundle %d's value and bundle %d's would be lost, silently; give the value "+
-			"through bundle %d's fields, or change it per agent in the spawn's set function",
-			j, bundleName(bundles[j]), i, bundleName(bundles[i]), info.Type, i, j, j)
+			"%s, or change it per agent in the spawn's set function",
+			j, bundleName(bundles[j]), i, bundleName(bundles[i]), info.Type, i, j, how)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"unsafe"
 
@@ -28,9 +29,9 @@ import (
 //
 // A Weapon with a Cooldown (> 0 seconds) strikes at most once per Cooldown: a
 // request at simulation time t (the Clock's Time) strikes only if t ≥
-// Weapon.ReadyAt − DT/2 (ready in this frame, to the nearest frame, so that
-// float rounding never makes a strike wait one more think), and a strike sets
-// ReadyAt to t + Cooldown. A request made before (or one that misses: out of
+// Weapon.ReadyAt − 1e-9·max(1, |t|) (a slack for float rounding alone, so that
+// it never makes a strike wait one more think, while two strikes are never
+// closer than the Cooldown), and a strike sets ReadyAt to t + Cooldown. A request made before (or one that misses: out of
 // range, a dead target) is cleared without a strike and leaves ReadyAt as it
 // is; the agent asks again when it next thinks. So an agent that asks at every
 // think deals Damage/Cooldown per second whatever its think interval, provided
@@ -163,7 +164,9 @@ func (s *Combat) Update(w *arche.World) {
 			if clock == nil {
 				s.NoClock++
 			} else {
-				if wp.ReadyAt-clock.DT/2 > clock.Time { // false for a NaN ReadyAt: ready
+				// false for a NaN ReadyAt: ready; the slack absorbs the rounding of
+				// Time and of ReadyAt, never a part of a frame
+				if wp.ReadyAt-cooldownSlack*max(1, math.Abs(clock.Time)) > clock.Time {
 					s.Cooling++
 					continue
 				}
@@ -179,6 +182,11 @@ func (s *Combat) Update(w *arche.World) {
 	clear(s.all) // keep no component pointer past the Update
 	s.TotalStrikes += s.Strikes
 }
+
+// cooldownSlack is Combat's tolerance on Weapon.ReadyAt, relative to the
+// Clock's Time (at least 1 s): far above the rounding of Time and ReadyAt,
+// far below any frame step.
+const cooldownSlack = 1e-9
 
 // Finalize drops the filter: Update panics until the next Initialize (see
 // lifecycle.go).
