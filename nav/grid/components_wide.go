@@ -29,8 +29,9 @@ func (g *Grid) ConnectedWide(a, b Cell, clearance uint8) bool {
 // Labels are dense from 0, in row-major order of each component's first
 // cell. A clearance of 0 or 1 is [Grid.Component].
 //
-// The labels of a clearance are computed on its first call (O(width·height),
-// 4 bytes per cell for each clearance asked for) and after edits that change
+// The labels of a clearance are computed on its first call for a cell that
+// has it (O(width·height), 4 bytes per cell for each such clearance: a call
+// for a clearance no cell has, e.g. 200, builds nothing and returns -1) and after edits that change
 // passability, on the next call or [Grid.Prepare]: kept as they are when no
 // cell's clearance crossed the threshold (one pass over the field), else
 // computed again. Once a clearance was asked for, Prepare keeps its labels up
@@ -40,8 +41,8 @@ func (g *Grid) ComponentWide(c Cell, clearance uint8) int32 {
 	if clearance <= 1 {
 		return g.Component(c)
 	}
-	if !g.InBounds(c) {
-		return -1
+	if !g.InBounds(c) || g.Clearance(c) < clearance {
+		return -1 // no table is built for a clearance c does not have
 	}
 	return g.wideLabels(clearance)[g.index(c)]
 }
