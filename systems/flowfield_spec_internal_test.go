@@ -125,8 +125,10 @@ func checkSpecAsWork(t *testing.T, budget, workers, fields int) {
 		for i := range a.ents {
 			pa, fa := a.b.Get(a.ents[i])
 			pr, fr := ref.b.Get(ref.ents[i])
-			require.Equal(t, *pr, *pa)
-			require.Equal(t, *fr, *fa, "budget %d, workers %d, frame %d, agent %d", budget, workers, frame, i)
+			if *pr != *pa || *fr != *fa { // testify only on a mismatch (a stack walk a call)
+				require.Equal(t, *pr, *pa)
+				require.Equal(t, *fr, *fa, "budget %d, workers %d, frame %d, agent %d", budget, workers, frame, i)
+			}
 			gl := goals[i%len(goals)]
 			reset := rng.IntN(40)
 			dx, dy := rng.Float64()*0.3, rng.Float64()*0.3
