@@ -346,6 +346,21 @@ func (s *Search) jumpStraight(c uint16, x, y int32, d int, g int64) {
 // jpOf is the jump bit of each straight move index (W, E, N, S).
 var jpOf = [4]uint16{jpW, jpE, jpN, jpS}
 
+// jpMoves[c&15] is the set of straight moves (moveW … moveS) whose jump
+// bit (jpW … jpS, in another order) is set in jcell c: the directions in
+// which a straight scan from the cell finds a jump point off the goal's
+// lines (runJPSExact).
+var jpMoves = func() (t [16]uint8) {
+	for b := range 16 {
+		for d, jb := range jpOf {
+			if b&int(jb) != 0 {
+				t[b] |= 1 << uint(d)
+			}
+		}
+	}
+	return t
+}()
+
 // jumpDiagonal jumps from padded (x, y), whose cost is g, along diagonal
 // move d and relaxes the jump point found, if any (runJPS; runJPSExact has
 // its own, jumpDiagonalExact).

@@ -126,3 +126,22 @@ func TestJPSQueueHotKeepsOrder(t *testing.T) {
 	_, ok = q.pop()
 	require.False(t, ok)
 }
+
+// TestJPMovesPairsEachJumpBitWithItsMove checks jpMoves by direction: a
+// jump bit names the direction of the scan (jpE: east, +x), the move bit
+// with the same step is the one runJPSExact tests (their bit orders
+// differ: jpE is bit 0, moveW is bit 0).
+func TestJPMovesPairsEachJumpBitWithItsMove(t *testing.T) {
+	step := map[uint16][2]int32{jpE: {1, 0}, jpW: {-1, 0}, jpS: {0, 1}, jpN: {0, -1}}
+	for b := 0; b < 16; b++ {
+		var want uint8
+		for jb, st := range step {
+			if uint16(b)&jb != 0 {
+				want |= 1 << uint(moveIndex[(st[1]+1)*3+st[0]+1])
+			}
+		}
+		require.Equalf(t, want, jpMoves[b], "jump bits %04b", b)
+	}
+	require.Equal(t, uint8(moveW), jpMoves[jpW])
+	require.Equal(t, uint8(moveE|moveS), jpMoves[jpE|jpS])
+}

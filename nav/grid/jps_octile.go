@@ -89,46 +89,49 @@ func (s *Search) runJPSExact(budget int) {
 		dirs := jpsDirTab[cn.dir()&15][c>>4&0xff] & uint8(c>>8) // jpsDirs(c, cn.dir())
 		// the straight scans, in move order and inline: off the goal's row
 		// (column) the jump bit decides and the stop bitset gives the jump
-		// point; on it, jumpStraight also looks for the goal
-		if dirs&moveW != 0 {
-			if cy == gy {
-				s.jumpStraight(c, cx, cy, 0, cg)
-			} else if c&jpW != 0 {
-				j := s.stopW.prevSet(cy, cx-1)
-				if ni, ng := ci-cx+j, cg+costStraight*int64(cx-j); improves(*nodeAt(np, ni), genWord, ng) {
-					s.pushJPS(ni, j, cy, 0, ng)
-				}
-			}
+		// point; on it, jumpStraight also looks for the goal. One test per
+		// direction: sj holds the directions scanned off the goal's lines
+		// that have a jump point, on holds those on the goal's lines.
+		var on uint8
+		if cy == gy {
+			on = moveW | moveE
 		}
-		if dirs&moveE != 0 {
-			if cy == gy {
-				s.jumpStraight(c, cx, cy, 1, cg)
-			} else if c&jpE != 0 {
-				j := s.stopE.nextSet(cy, cx+1)
-				if ni, ng := ci-cx+j, cg+costStraight*int64(j-cx); improves(*nodeAt(np, ni), genWord, ng) {
-					s.pushJPS(ni, j, cy, 1, ng)
-				}
-			}
+		if cx == gx {
+			on |= moveN | moveS
 		}
-		if dirs&moveN != 0 {
-			if cx == gx {
-				s.jumpStraight(c, cx, cy, 2, cg)
-			} else if c&jpN != 0 {
-				j := s.stopN.prevSet(cx, cy-1)
-				if ni, ng := j*pw+cx, cg+costStraight*int64(cy-j); improves(*nodeAt(np, ni), genWord, ng) {
-					s.pushJPS(ni, cx, j, 2, ng)
-				}
+		on &= dirs
+		sj := dirs &^ on & jpMoves[c&15]
+		if sj&moveW != 0 {
+			j := s.stopW.prevSet(cy, cx-1)
+			if ni, ng := ci-cx+j, cg+costStraight*int64(cx-j); improves(*nodeAt(np, ni), genWord, ng) {
+				s.pushJPS(ni, j, cy, 0, ng)
 			}
+		} else if on&moveW != 0 {
+			s.jumpStraight(c, cx, cy, 0, cg)
 		}
-		if dirs&moveS != 0 {
-			if cx == gx {
-				s.jumpStraight(c, cx, cy, 3, cg)
-			} else if c&jpS != 0 {
-				j := s.stopS.nextSet(cx, cy+1)
-				if ni, ng := j*pw+cx, cg+costStraight*int64(j-cy); improves(*nodeAt(np, ni), genWord, ng) {
-					s.pushJPS(ni, cx, j, 3, ng)
-				}
+		if sj&moveE != 0 {
+			j := s.stopE.nextSet(cy, cx+1)
+			if ni, ng := ci-cx+j, cg+costStraight*int64(j-cx); improves(*nodeAt(np, ni), genWord, ng) {
+				s.pushJPS(ni, j, cy, 1, ng)
 			}
+		} else if on&moveE != 0 {
+			s.jumpStraight(c, cx, cy, 1, cg)
+		}
+		if sj&moveN != 0 {
+			j := s.stopN.prevSet(cx, cy-1)
+			if ni, ng := j*pw+cx, cg+costStraight*int64(cy-j); improves(*nodeAt(np, ni), genWord, ng) {
+				s.pushJPS(ni, cx, j, 2, ng)
+			}
+		} else if on&moveN != 0 {
+			s.jumpStraight(c, cx, cy, 2, cg)
+		}
+		if sj&moveS != 0 {
+			j := s.stopS.nextSet(cx, cy+1)
+			if ni, ng := j*pw+cx, cg+costStraight*int64(j-cy); improves(*nodeAt(np, ni), genWord, ng) {
+				s.pushJPS(ni, cx, j, 3, ng)
+			}
+		} else if on&moveS != 0 {
+			s.jumpStraight(c, cx, cy, 3, cg)
 		}
 		for dirs >>= 4; dirs != 0; dirs &= dirs - 1 {
 			s.jumpDiagonalExact(cx, cy, 4+bits.TrailingZeros8(dirs), cg)
