@@ -684,7 +684,8 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 					// of the field, prefetched now, is in the caches by then
 					undo = append(undo, flowUndo{i: int32(i), cell: ff.Cell, aim: ff.Aim, direct: ff.Direct, steer: ff.Steer})
 					f := s.prev[jb.goal].field
-					f.Prefetch(cellAt(s.grid, p))
+					dx, dy := heading(ff, p)
+					f.PrefetchAlong(cellAt(s.grid, p), dx, dy)
 					if wait.ff != nil {
 						s.sample(&wait)
 					}
@@ -719,6 +720,30 @@ type pendingSample struct {
 	jb *flowJob
 	p  r2.Vec
 	f  *flowfield.Field
+}
+
+// heading returns the direction, each of −1, 0 or 1 on an axis, of the
+// last sample's Aim from p (0, 0 without one): the way the field most likely
+// leads from the agent's new cell, whose next cells the collect pass
+// prefetches (flowfield.Field.PrefetchAlong). An axis counts when its part
+// of the heading is over 0.4 of the other's (22° off a diagonal, in all).
+func heading(ff *components.FlowFollower, p r2.Vec) (int, int) {
+	if !ff.Steer {
+		return 0, 0
+	}
+	ax, ay := ff.Aim.X-p.X, ff.Aim.Y-p.Y
+	dx, dy := 0, 0
+	if ax > 0.4*math.Abs(ay) {
+		dx = 1
+	} else if ax < -0.4*math.Abs(ay) {
+		dx = -1
+	}
+	if ay > 0.4*math.Abs(ax) {
+		dy = 1
+	} else if ay < -0.4*math.Abs(ax) {
+		dy = -1
+	}
+	return dx, dy
 }
 
 // sample samples the agent of w, as Work does.
@@ -1561,16 +1586,8 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		// the cells after next along the field, then the farthest of them in
 		// sight with all those before it
 		var ahead [flowfield.LookAhead]grid.Cell
-		m, at := 0, next
-		for m < len(ahead) {
-			n, ok := f.Next(at)
-			if !ok || n == at {
-				break
-			}
-			ahead[m], at = n, n
-			m++
-		}
-		at = next
+		m := f.Walk(next, ahead[:])
+		at := next
 		// the longest run of leading cells whose lines are certainly clear
 		// (most often all of them, in the open), then walks from there
 		k := 0

@@ -332,3 +332,56 @@ func (f *Field) Prefetch(c grid.Cell) {
 	}
 	prefetch(unsafe.Pointer(&f.dirs[i]), unsafe.Pointer(&f.d[i]))
 }
+
+// PrefetchAlong is [Field.Prefetch], and also asks for the direction bytes
+// of the LookAhead+1 cells from c in the direction (dx, dy), each −1, 0 or 1:
+// where a walk along the field from c ([Field.Walk]) most likely reads, for
+// a caller that knows roughly which way the field leads from c (an agent's
+// last heading). Rows of the direction array are a cache line or more apart,
+// so a walk that leaves c's row reads lines Prefetch does not bring. It
+// changes nothing; with (dx, dy) = (0, 0) it is Prefetch.
+func (f *Field) PrefetchAlong(c grid.Cell, dx, dy int) {
+	if !f.g.InBounds(c) {
+		return
+	}
+	i := f.index(c)
+	if i >= len(f.dirs) || i >= len(f.d) {
+		return
+	}
+	prefetch(unsafe.Pointer(&f.dirs[i]), unsafe.Pointer(&f.d[i]))
+	step := dy*f.stride + dx
+	if step == 0 {
+		return
+	}
+	for k := 1; k <= LookAhead+1; k += 2 { // LookAhead+1 is even: two a call
+		a, b := i+k*step, i+(k+1)*step
+		if a >= 0 && b >= 0 && a < len(f.dirs) && b < len(f.dirs) {
+			prefetch(unsafe.Pointer(&f.dirs[a]), unsafe.Pointer(&f.dirs[b]))
+		}
+	}
+}
+
+// Walk writes to path the cells a shortest path from c runs through after
+// c, in order ([Field.Next] of c, then of that cell, and so on), up to
+// len(path) of them, and returns how many it wrote: it stops before a cell
+// without a path and after a goal cell (whose Next is itself), so it
+// returns 0 when c is outside the grid, has no path or is a goal. It is
+// that chain of Next calls in one pass over the direction array.
+func (f *Field) Walk(c grid.Cell, path []grid.Cell) int {
+	if !f.g.InBounds(c) {
+		return 0
+	}
+	i := f.index(c)
+	for k := range path {
+		d := f.dirs[i]
+		if d >= dirGoal { // dirGoal or dirNone
+			return k
+		}
+		o := neighbourOffsets[d]
+		c.X += o.X
+		c.Y += o.Y
+		i += int(o.Y)*f.stride + int(o.X)
+		path[k] = c
+	}
+	return len(path)
+}
