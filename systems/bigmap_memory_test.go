@@ -1,12 +1,14 @@
 package systems
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // Memory that grows with the map, not the crowd (big20): on a 4096² map a
@@ -55,5 +57,35 @@ func TestFlowFieldSectorModeReservesNoWholeGridField(t *testing.T) {
 			require.Less(t, perCell, 12.0, "sector mode: the sector layer only, no whole-grid field")
 		}
 		flow.Finalize(w)
+	}
+}
+
+// TestFoeIndexKeysFollowTheCrowdNotTheMap: Perception's foe index counts,
+// clears and prefix-sums every key (team class × bucket) each frame, so on a
+// big map its buckets widen until there are at most foeKeysPerAgent per
+// agent (or foeMinBuckets): 10 agents on 4096² used to cost 524,288 keys a
+// frame (0.25 ms, newbie19), 3,000 agents the same. The crowd of the
+// guards' reference (100,000 agents on 832²) keeps buckets of foeBucket
+// cells. A rebuild allocates nothing once warm.
+func TestFoeIndexKeysFollowTheCrowdNotTheMap(t *testing.T) {
+	for _, c := range []struct {
+		side, agents int
+		bucket       float64 // the side fit must pick
+	}{{4096, 10, 64}, {4096, 3000, 32}, {1024, 3000, 8}, {832, 100000, 8}, {256, 10, 8}} {
+		rng := rand.New(rand.NewPCG(uint64(c.side), uint64(c.agents)))
+		nb := &Neighbours{Positions: make([]r2.Vec, c.agents), Teams: make([]uint8, c.agents)}
+		for i := range nb.Positions {
+			nb.Positions[i] = r2.Vec{X: rng.Float64() * float64(c.side), Y: rng.Float64() * float64(c.side)}
+			nb.Teams[i] = uint8(i % 2)
+		}
+		var x foeIndex
+		x.resize(c.side, c.side, 2)
+		run := func(m int) { x.work(nb, 0, 0, m/2); x.work(nb, 1, m/2, m) }
+		x.build(nb, 2, run)
+		require.Equal(t, c.bucket, x.size, "%d agents on %d²: the buckets' side", c.agents, c.side)
+		keys := len(x.starts) - 1
+		require.LessOrEqual(t, keys, 2*max(foeKeysPerAgent*c.agents, foeMinBuckets), "%d agents on %d²: keys", c.agents, c.side)
+		require.Equal(t, int32(c.agents), x.starts[keys], "every agent indexed")
+		require.Zero(t, testing.AllocsPerRun(3, func() { x.build(nb, 2, run) }), "a warm rebuild allocates")
 	}
 }
