@@ -89,3 +89,85 @@ func TestFoeIndexKeysFollowTheCrowdNotTheMap(t *testing.T) {
 		require.Zero(t, testing.AllocsPerRun(3, func() { x.build(nb, 2, run) }), "a warm rebuild allocates")
 	}
 }
+
+// TestOpenCellsCountsWrapExactly: the table of blocked cells that Perception
+// and ORCA share keeps its counts modulo 2¹⁶ (two bytes a cell rather than
+// four; 32 MB less on 4096²). On a map with more than 2¹⁶ blocked cells,
+// where the prefix counts wrap many times, and on an open map with a few
+// blocked cells, every rectangle's answer (below 2¹⁶ cells from the table,
+// at or above it from the bitmap) equals a scan of the grid, before and
+// after edits that the table holds as pending cells.
+func TestOpenCellsCountsWrapExactly(t *testing.T) {
+	const w, h = 330, 300 // 99,000 cells
+	for _, fill := range []int{8, 0} { // in 10: most cells blocked, or none
+		rng := rand.New(rand.NewPCG(20, uint64(fill)))
+		g := grid.New(w, h)
+		for y := range int32(h) {
+			for x := range int32(w) {
+				if rng.IntN(10) < fill {
+					g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+				}
+			}
+		}
+		var o openCells
+		o.update(g)
+		require.Len(t, o.sum, (w+1)*(h+1))
+		// a block of blocked cells but one, opened and closed below
+		for y := int32(100); y < 104; y++ {
+			for x := int32(200); x < 206; x++ {
+				g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+			}
+		}
+		big, small, open := 0, 0, 0
+		for round := range 6 {
+			if round > 0 { // edits the table keeps pending
+				for range 3 {
+					c := grid.Cell{X: int32(rng.IntN(w)), Y: int32(rng.IntN(h))}
+					g.SetCost(c, []float32{grid.Blocked, 1}[rng.IntN(2)])
+				}
+				g.SetCost(grid.Cell{X: 203, Y: 102}, []float32{grid.Blocked, 1}[round%2])
+			}
+			o.update(g)
+			for q := range 400 {
+				x0, x1 := rng.IntN(w), rng.IntN(w)
+				y0, y1 := rng.IntN(h), rng.IntN(h)
+				x0, x1 = min(x0, x1), max(x0, x1)+1
+				y0, y1 = min(y0, y1), max(y0, y1)+1
+				switch q % 4 {
+				case 0: // around the block of blocked cells
+					x0, x1, y0, y1 = 200+rng.IntN(3), 203+rng.IntN(3), 100+rng.IntN(2), 102+rng.IntN(2)
+				case 1: // 2¹⁶ cells or more
+					x0, x1, y0, y1 = rng.IntN(20), w-rng.IntN(20), rng.IntN(20), h-rng.IntN(20)
+				case 2: // one cell: the one in the block, or any
+					x0, y0 = 203, 102
+					if q%8 == 6 {
+						x0, y0 = rng.IntN(w), rng.IntN(h)
+					}
+					x1, y1 = x0+1, y0+1
+				}
+				want := false
+				for y := y0; y < y1 && !want; y++ {
+					for x := x0; x < x1; x++ {
+						if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
+							want = true
+							break
+						}
+					}
+				}
+				if (x1-x0)*(y1-y0) >= 1<<16 {
+					big++
+				} else {
+					small++
+				}
+				if !want {
+					open++
+				}
+				require.Equal(t, want, o.blockedIn(x0, x1, y0, y1), "fill %d round %d [%d,%d)×[%d,%d)", fill, round, x0, x1, y0, y1)
+				require.Equal(t, !want, o.open(x0, x1, y0, y1), "fill %d round %d [%d,%d)×[%d,%d)", fill, round, x0, x1, y0, y1)
+			}
+		}
+		require.Greater(t, big, 500, "rectangles of 2¹⁶ cells or more")
+		require.Greater(t, small, 1000, "rectangles read from the table")
+		require.Greater(t, open, 50, "open rectangles")
+	}
+}
