@@ -98,7 +98,7 @@ func TestFoeIndexKeysFollowTheCrowdNotTheMap(t *testing.T) {
 // at or above it from the bitmap) equals a scan of the grid, before and
 // after edits that the table holds as pending cells.
 func TestOpenCellsCountsWrapExactly(t *testing.T) {
-	const w, h = 330, 300 // 99,000 cells
+	const w, h = 330, 300              // 99,000 cells
 	for _, fill := range []int{8, 0} { // in 10: most cells blocked, or none
 		rng := rand.New(rand.NewPCG(20, uint64(fill)))
 		g := grid.New(w, h)
