@@ -284,12 +284,7 @@ func (s *Sectors) rebuild(dirty []bool) int {
 	// edge (a move into a cell of the smallest cost), enough of them to
 	// span the farthest push, an in-sector cost plus a portal's crossing
 	// (searchBuckets relaxes a node's partner when it relaxes the node).
-	maxCost, maxDist := float32(0), float32(0)
-	for _, c := range s.g.Costs() {
-		if c <= math.MaxFloat32 {
-			maxCost = max(maxCost, c)
-		}
-	}
+	maxCost, maxDist := s.g.MaxCost(), float32(0) // the largest passable cost, kept by the grid (no scan)
 	for _, d := range s.pool {
 		if d <= math.MaxFloat32 {
 			maxDist = max(maxDist, d)

@@ -25,6 +25,8 @@ func requireSameGraph(t *testing.T, a, b *Sectors, msg string) {
 		require.True(t, slices.Equal(sb.dirs, sa.dirs), "%s: sector %d's directions", msg, i)
 	}
 	require.Equal(t, b.sums, a.sums, "%s: checksums", msg)
+	require.Equal(t, b.ring, a.ring, "%s: the portal search's buckets", msg)
+	require.Equal(t, b.minC, a.minC, "%s: the smallest cost", msg)
 }
 
 // TestSectorsKeepNoCopyOfTheCosts (big20): the sector layer finds the
