@@ -147,7 +147,7 @@ const MaxFlowFields = 1 << 16
 //	                                 path (see escapeCell), to walk out
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero or negative
-	Reserve   int     // fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive
+	Reserve   int     // whole-grid fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive; none with Sectors > 0
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero or negative
 	Budget    int     // cells settled per frame when building; 0 builds a field at once
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero or negative
@@ -322,7 +322,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "FlowField")
 	markInstalled(w, sysFlowField)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
-	s.Cache.Reserve(s.Reserve)
+	if s.Sectors == 0 { // sector mode keeps its cache empty: no whole-grid field
+		s.Cache.Reserve(s.Reserve)
+	}
 	if ecs.Resource[flowfield.Cache](w) != nil {
 		// a world resumed under a new schedule: its fields are built again
 		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))

@@ -39,9 +39,10 @@ import (
 //
 // The sector layer is built at Initialize (about 11 s for a 4096² town map
 // on 2 cores, see [flowfield.Sectors]) and refreshed after grid edits; the
-// flowfield.Cache resource is still added, empty. Memory: the sector layer
-// (about 9 bytes per cell with its copy of the costs), and per goal about 5
-// bytes per cell of each built sector. Agents whose goal is one more than
+// flowfield.Cache resource is still added, empty (Reserve allocates no field
+// in this mode). Memory: the sector layer (about 5 bytes per cell: the
+// per-node directions), and per goal about 5 bytes per cell of each built
+// sector. Agents whose goal is one more than
 // Capacity goals in use in the same frame get no direction (Steer false)
 // until a field is free.
 //

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -16,7 +17,24 @@ import (
 // bucket borders, outside the grid (border rows hold them), at the same
 // point as others (ties by hash ID), NaN; sight ranges of 0, a bucket side,
 // and far beyond the grid; with and without a field of view.
+//
+// It runs with the index's buckets of foeBucket cells and, the bounds of fit
+// lowered, of 2 and 8 times that (big20: fit widens them for a small crowd
+// on a big map; the answers must not change).
 func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
+	for _, c := range []struct {
+		perAgent, least int
+		side            float64
+	}{{foeKeysPerAgent, foeMinBuckets, foeBucket}, {0, 16, 2 * foeBucket}, {0, 1, 8 * foeBucket}} {
+		t.Run(fmt.Sprint(c.side), func(t *testing.T) {
+			defer func(a, b int) { foeKeysPerAgent, foeMinBuckets = a, b }(foeKeysPerAgent, foeMinBuckets)
+			foeKeysPerAgent, foeMinBuckets = c.perAgent, c.least
+			foeNearestMatchesPlainRule(t, c.side)
+		})
+	}
+}
+
+func foeNearestMatchesPlainRule(t *testing.T, side float64) {
 	const w, h, n = 40, 30, 500
 	g := grid.New(w, h)
 	for y := int32(5); y < 25; y++ {
@@ -55,6 +73,7 @@ func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
 	var x foeIndex
 	x.resize(w, h, 1)
 	x.build(nb, 1, func(m int) { x.work(nb, 0, 0, m) })
+	require.Equal(t, side, x.size, "the buckets' side")
 	var cands []foeCandidate
 	checked, found := 0, 0
 	for q := range 3000 {

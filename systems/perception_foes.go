@@ -15,12 +15,19 @@ import (
 // the workers over contiguous ranges: the same index for any number of
 // workers).
 //
+// The sort counts, clears and prefix-sums every key each frame, so the
+// buckets are foeBucket cells wide unless that makes more than
+// foeKeysPerAgent buckets an agent (a small crowd on a big map): their side
+// is then doubled until it does not (see fit). On 4096² with 3,000 agents
+// that is 32 cells, 16,384 buckets rather than 262,144.
+//
 // With more than maxFoeClasses teams in a frame every agent falls in one
 // class, and the search skips its own team item by item.
 type foeIndex struct {
 	size, inv  float64 // bucket side in cells, and its inverse
 	cols, rows int
 	buckets    int
+	w, h       int // the grid's size, in cells
 
 	class   [256]int8 // team → class, -1 if the team has no agent this frame
 	teams   []uint8   // class → team (one entry, unused, when mixed)
@@ -46,6 +53,17 @@ const maxFoeClasses = 4
 // is exact).
 const foeBucket = 8.0
 
+// foeKeysPerAgent and foeMinBuckets bound the buckets fit keeps per class:
+// at most foeKeysPerAgent per agent, or foeMinBuckets, whichever is more.
+// Variables only so tests can have fit pick wider buckets on small grids.
+var (
+	foeKeysPerAgent = 8
+	foeMinBuckets   = 4096
+)
+
+// foeMaxBucket is the widest bucket side fit picks, in cells.
+const foeMaxBucket = 1024.0
+
 // foeItem is an agent in the index: its position (this frame's
 // Neighbours.Positions) and hash ID, side by side so a search reads a
 // bucket's items in one run instead of looking each position up by ID.
@@ -66,16 +84,32 @@ type foeCandidate struct {
 
 // resize sizes the index to a w×h grid.
 func (x *foeIndex) resize(w, h int, workers int) {
-	x.size, x.inv = foeBucket, 1/foeBucket
-	x.cols = max(1, int(math.Ceil(float64(w)/foeBucket)))
-	x.rows = max(1, int(math.Ceil(float64(h)/foeBucket)))
-	x.buckets = x.cols * x.rows
+	x.w, x.h = w, h
+	x.fit(math.MaxInt32)
 	x.counts = make([][]int32, workers)
 	x.present = make([][256]bool, workers)
 	for t := range x.class {
 		x.class[t] = -1 // no team known before the first build
 	}
 	x.teams, x.nclass, x.mixed = x.teams[:0], 0, false
+}
+
+// fit sets the bucket side for n agents: foeBucket, doubled while the grid
+// would have more than max(foeKeysPerAgent·n, foeMinBuckets) buckets (and
+// the side is below foeMaxBucket). The side is a power of two times
+// foeBucket, so positions divide into buckets exactly; the answers do not
+// depend on it (nearest is exact), only the work does: a small crowd on a
+// big map counts keys by its agents, not by its cells.
+func (x *foeIndex) fit(n int) {
+	most := max(foeKeysPerAgent*n, foeMinBuckets)
+	side := foeBucket
+	for side < foeMaxBucket && int(math.Ceil(float64(x.w)/side))*int(math.Ceil(float64(x.h)/side)) > most {
+		side *= 2
+	}
+	x.size, x.inv = side, 1/side
+	x.cols = max(1, int(math.Ceil(float64(x.w)/side)))
+	x.rows = max(1, int(math.Ceil(float64(x.h)/side)))
+	x.buckets = x.cols * x.rows
 }
 
 // bucketOf returns the bucket column (or row) of coordinate v among n,
@@ -126,6 +160,7 @@ func (x *foeIndex) classes() {
 // calling goroutine, before the workers count).
 func (x *foeIndex) begin(nb *Neighbours, workers int) {
 	n := len(nb.Positions)
+	x.fit(n)
 	x.teamOf = nb.Teams
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)

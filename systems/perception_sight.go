@@ -27,7 +27,12 @@ type openCells struct {
 	g       *grid.Grid
 	version uint64
 	w       int
-	sum     []int32 // (w+1)×(h+1): blocked cells in [0, x)×[0, y) at y·(w+1)+x, as built
+	// sum is (w+1)×(h+1): the blocked cells in [0, x)×[0, y) at y·(w+1)+x,
+	// as built, modulo 2¹⁶. A rectangle of fewer than 2¹⁶ cells holds fewer
+	// blocked cells, so its count, taken modulo 2¹⁶ too, is exact; larger
+	// ones are read from the bitmap (see blockedIn). Two bytes a cell rather
+	// than four: 32 MB on a 4096² map.
+	sum []uint16
 
 	// pend are the cells whose blockedness differs from sum's: +1 blocked
 	// since, −1 open since; nPos and nNeg count each kind.
@@ -78,7 +83,7 @@ func (o *openCells) rebuild(g *grid.Grid) {
 	o.pend, o.nPos, o.nNeg = o.pend[:0], 0, 0
 	w, h := g.Width(), g.Height()
 	if !o.bitsOnly && len(o.sum) != (w+1)*(h+1) {
-		o.sum = make([]int32, (w+1)*(h+1))
+		o.sum = make([]uint16, (w+1)*(h+1))
 	}
 	o.stride = (w + 63) / 64
 	if len(o.bits) != o.stride*h {
@@ -86,7 +91,7 @@ func (o *openCells) rebuild(g *grid.Grid) {
 	}
 	clear(o.bits)
 	for y := range h {
-		var row int32
+		var row uint16 // modulo 2¹⁶, as sum
 		for x := range w {
 			if !g.Passable(grid.Cell{X: int32(x), Y: int32(y)}) {
 				row++
@@ -163,10 +168,16 @@ func (o *openCells) addPend(c grid.Cell, d int32) bool {
 // cell: the summed-area table's count corrected by pend, which it reads
 // only when the count alone does not settle the answer (each pending cell
 // changes the count by one).
+//
+// A rectangle of 2¹⁶ cells or more (the table's counts wrap there) is read
+// from the bitmap instead, which is current.
 func (o *openCells) blockedIn(X0, X1, Y0, Y1 int) bool {
+	if (X1-X0)*(Y1-Y0) >= 1<<16 {
+		return o.bitsBlocked(X0, X1, Y0, Y1)
+	}
 	W := o.w + 1
 	s := o.sum
-	n := s[Y1*W+X1] - s[Y0*W+X1] - s[Y1*W+X0] + s[Y0*W+X0]
+	n := int32(s[Y1*W+X1] - s[Y0*W+X1] - s[Y1*W+X0] + s[Y0*W+X0]) // modulo 2¹⁶: exact below 2¹⁶ cells
 	if n > o.nNeg {
 		return true
 	}
@@ -180,6 +191,32 @@ func (o *openCells) blockedIn(X0, X1, Y0, Y1 int) bool {
 		}
 	}
 	return n > 0
+}
+
+// bitsBlocked reports whether [X0, X1)×[Y0, Y1) (in range, non-empty) holds
+// a blocked cell, read from the bitmap row by row.
+func (o *openCells) bitsBlocked(X0, X1, Y0, Y1 int) bool {
+	wl, wh := X0/64, (X1-1)/64
+	ml := ^uint64(0) << (uint(X0) % 64)
+	mh := ^uint64(0) >> (63 - uint(X1-1)%64)
+	for y := Y0; y < Y1; y++ {
+		row := o.bits[y*o.stride : (y+1)*o.stride]
+		if wl == wh {
+			if row[wl]&ml&mh != 0 {
+				return true
+			}
+			continue
+		}
+		if row[wl]&ml != 0 || row[wh]&mh != 0 {
+			return true
+		}
+		for _, b := range row[wl+1 : wh] {
+			if b != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bitsRows is the most rows of a rectangle clear reads from the bitmap;

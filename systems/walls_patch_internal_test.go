@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
@@ -49,10 +50,10 @@ func TestOpenCellsPatchEqualsRebuild(t *testing.T) {
 			}
 			before := o.sum
 			if len(before) > 0 {
-				before = append([]int32(nil), o.sum...)
+				before = slices.Clone(o.sum)
 			}
 			o.update(g)
-			if len(before) > 0 && equalInt32(before, o.sum) && len(o.pend) > 0 {
+			if len(before) > 0 && slices.Equal(before, o.sum) && len(o.pend) > 0 {
 				patched++
 			} else if len(o.pend) == 0 {
 				rebuilt++
@@ -88,18 +89,6 @@ func TestOpenCellsPatchEqualsRebuild(t *testing.T) {
 	}
 }
 
-func equalInt32(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // TestOpenCellsDoorToggleStaysPatched: a door closed and opened again many
 // times leaves at most its own cell pending and never rebuilds the table
 // (the table's backing array is the one first built).
@@ -107,7 +96,7 @@ func TestOpenCellsDoorToggleStaysPatched(t *testing.T) {
 	g := grid.New(100, 80)
 	var o openCells
 	o.update(g)
-	o.sum[0] = -7 // a mark a rebuild would overwrite
+	o.sum[0] = 0xbeef // a mark a rebuild would overwrite
 	door := grid.Cell{X: 50, Y: 40}
 	for i := range 1000 {
 		cost := grid.Blocked
@@ -119,7 +108,7 @@ func TestOpenCellsDoorToggleStaysPatched(t *testing.T) {
 		assert.Equal(t, i%2 == 0, o.blockedIn(49, 52, 39, 42))
 		assert.Equal(t, 1-i%2, len(o.pend))
 	}
-	assert.Equal(t, int32(-7), o.sum[0])
+	assert.Equal(t, uint16(0xbeef), o.sum[0])
 }
 
 // TestPerceptionAndORCAShareWalls: the two systems read one table of the

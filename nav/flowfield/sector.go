@@ -42,15 +42,19 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 // Memory: about nodes-per-sector/2 bytes per cell for the node directions
 // (kept node by node, so that the agents of a sector heading for the same
 // exit read one small run of memory)
-// (about 5 bytes per cell on town-like maps with 64-cell sectors), plus a
-// copy of the costs. Construction runs the per-node searches (one Dijkstra
+// (about 5 bytes per cell on town-like maps with 64-cell sectors), and 8
+// bytes per sector for a checksum of its costs. Construction runs the per-node searches (one Dijkstra
 // over the sector per node) on runtime.GOMAXPROCS goroutines: about 11 s
 // for a 4096² town map of 41,000 nodes on a shared 2-core machine.
 //
 // Grid edits: [Sectors.Refresh] (called by [SectorField.Update]) finds the
 // sectors whose costs changed since the last look, recomputes the portals
 // and redoes the per-node searches of those sectors and of the sectors
-// whose portals changed, and nothing else.
+// whose portals changed, and nothing else. A sector's costs count as changed
+// when their 64-bit checksum does (a change that keeps it, at odds of about
+// 2⁻⁶⁴, would go unseen); the checksums are taken again only for the
+// sectors of the cells the grid logged as edited ([grid.Grid.EditsSince]),
+// or for every sector when the grid no longer remembers every edit.
 //
 // A Sectors is not safe for concurrent writes; once built (or refreshed),
 // any number of goroutines may read it.
@@ -61,11 +65,12 @@ type Sectors struct {
 	sw, sh int // sectors across and down
 	secs   []sector
 	nodes  []portalNode
-	snap   []float32 // the grid's costs at version
-	ver    uint64    // grid version last looked at
-	graph  uint64    // bumps whenever nodes or sector data change
-	minC   float32   // the grid's smallest cost at ver
-	ring   int       // buckets of the portal search's bucket queue (a power of two), 0 for its heap
+	sums   []uint64    // per sector: a checksum of its costs at ver (see sectorSum)
+	edits  []grid.Cell // Refresh's scratch: the cells edited since ver
+	ver    uint64      // grid version last looked at
+	graph  uint64      // bumps whenever nodes or sector data change
+	minC   float32     // the grid's smallest cost at ver
+	ring   int         // buckets of the portal search's bucket queue (a power of two), 0 for its heap
 
 	// The portal search's compact copy of the graph (see searchBuckets),
 	// rebuilt with the nodes: per node what relaxing it reads, 16 bytes;
@@ -143,7 +148,10 @@ func NewSectors(g *grid.Grid, size int) (*Sectors, error) {
 		x0, y0 := (i%s.sw)*size, (i/s.sw)*size
 		s.secs[i] = sector{x0: int32(x0), y0: int32(y0), w: int32(min(size, g.Width()-x0)), h: int32(min(size, g.Height()-y0))}
 	}
-	s.snap = append([]float32(nil), g.Costs()...)
+	s.sums = make([]uint64, len(s.secs))
+	for i := range s.sums {
+		s.sums[i] = s.sectorSum(i)
+	}
 	s.ver = g.Version()
 	s.minC = g.MinCost()
 	all := make([]bool, len(s.secs))
@@ -185,19 +193,27 @@ func (s *Sectors) Refresh() int {
 	if s.ver == s.g.Version() {
 		return 0
 	}
-	costs := s.g.Costs()
-	w := s.g.Width()
 	dirty := make([]bool, len(s.secs))
-	any := false
-	for y := 0; y < s.g.Height(); y++ {
-		row, old := costs[y*w:(y+1)*w], s.snap[y*w:(y+1)*w]
-		for x := 0; x < w; x++ {
-			if row[x] != old[x] {
-				dirty[y/s.size*s.sw+x/s.size] = true
-				any = true
-			}
+	var ok bool
+	if s.edits, ok = s.g.EditsSince(s.ver, s.edits[:0]); ok {
+		for _, c := range s.edits { // the sectors to look at: those edited
+			dirty[s.SectorOf(c)] = true
 		}
-		copy(old, row)
+	} else { // the grid forgot some edits: every sector
+		for i := range dirty {
+			dirty[i] = true
+		}
+	}
+	any := false
+	for i, d := range dirty {
+		if !d {
+			continue
+		}
+		if sum := s.sectorSum(i); sum != s.sums[i] {
+			s.sums[i], any = sum, true
+		} else {
+			dirty[i] = false // edited back as it was
+		}
 	}
 	s.ver = s.g.Version()
 	s.minC = s.g.MinCost()
@@ -205,6 +221,22 @@ func (s *Sectors) Refresh() int {
 		return 0
 	}
 	return s.rebuild(dirty)
+}
+
+// sectorSum returns a checksum of sector i's costs (their bits, in row-major
+// order): a 64-bit multiply-xorshift hash, so that sectors whose costs
+// differ get different sums but at odds of about 2⁻⁶⁴.
+func (s *Sectors) sectorSum(i int) uint64 {
+	sec := &s.secs[i]
+	costs, w := s.g.Costs(), s.g.Width()
+	h := uint64(0x243f6a8885a308d3) ^ uint64(i)
+	for y := int(sec.y0); y < int(sec.y0+sec.h); y++ {
+		for _, c := range costs[y*w+int(sec.x0):][:sec.w] {
+			h = (h ^ uint64(math.Float32bits(c))) * 0x9e3779b97f4a7c15
+			h ^= h >> 32
+		}
+	}
+	return h
 }
 
 // rebuild recomputes the portals, and the per-node searches of the dirty
@@ -252,12 +284,7 @@ func (s *Sectors) rebuild(dirty []bool) int {
 	// edge (a move into a cell of the smallest cost), enough of them to
 	// span the farthest push, an in-sector cost plus a portal's crossing
 	// (searchBuckets relaxes a node's partner when it relaxes the node).
-	maxCost, maxDist := float32(0), float32(0)
-	for _, c := range s.g.Costs() {
-		if c <= math.MaxFloat32 {
-			maxCost = max(maxCost, c)
-		}
-	}
+	maxCost, maxDist := s.g.MaxCost(), float32(0) // the largest passable cost, kept by the grid (no scan)
 	for _, d := range s.pool {
 		if d <= math.MaxFloat32 {
 			maxDist = max(maxDist, d)
