@@ -435,9 +435,9 @@ type Report struct {
 	// PathsWaitingLong counts the requests the world's [PathQueue] holds that have
 	// waited PathWaitLong seconds or more since they were made (frames of the
 	// queue × the clock's DT; 1/60 s a frame without a usable clock; a request
-	// refiled under a moved goal keeps its age, one loaded from a save counts from
-	// the load), and PathWaitOldest is the longest wait in seconds (0 when none
-	// waits that long). The queue serves Budget node expansions a frame, one
+	// refiled under a moved goal keeps its age, one loaded from a save goes on
+	// with the wait it had when saved: PathRequestState.Waited), and
+	// PathWaitOldest is the longest wait in seconds (0 when none waits that long). The queue serves Budget node expansions a frame, one
 	// search after another, so a group order (many agents, one goal across the
 	// map: a long search each, one per start cell) or wide agents whose goal is
 	// far round an obstacle keep the last requesters waiting for seconds while
