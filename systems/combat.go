@@ -167,7 +167,7 @@ func (s *Combat) Update(w *arche.World) {
 			} else {
 				// false for a NaN ReadyAt: ready; the slack absorbs the rounding of
 				// Time and of ReadyAt, never a part of a frame
-				if wp.ReadyAt-cooldownSlack*max(1, math.Abs(clock.Time)) > clock.Time {
+				if wp.ReadyAt-float64(cooldownSlack*max(1, math.Abs(clock.Time))) > clock.Time {
 					s.Cooling++
 					continue
 				}
