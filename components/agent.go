@@ -31,7 +31,8 @@ type Rand struct {
 // strikes at most once per Cooldown seconds of simulation time: Damage/Cooldown
 // per second whatever its think rate, as long as it asks at least once per
 // Cooldown (a request before ReadyAt is dropped; see systems.Combat for the
-// exact rule).
+// exact rule). The Cooldown is timed by the world's *ecs.Clock: without one it
+// is not, and systems.Diagnose reports it (Report.CooldownsUntimed).
 type Weapon struct {
 	Damage float64 // health points per strike
 	Range  float64 // cells, centre to centre

@@ -38,7 +38,8 @@ import (
 // the interval divides the Cooldown (0.1 s and 0.5 s both divide 1 s); otherwise
 // each wait rounds up to its next think (at most one interval more).
 // Without a Clock resource the Cooldown cannot be timed: such weapons strike at
-// every request, as without a Cooldown, and NoClock counts those strikes.
+// every request, as without a Cooldown, NoClock counts those strikes, and
+// [Diagnose] reports the weapons (Report.CooldownsUntimed).
 //
 // What happens to an agent whose health reaches 0 is the scenario's choice.
 //
@@ -53,7 +54,7 @@ import (
 //	Weapon.Range NaN               no strike                              -
 //	Weapon.Cooldown ≤ 0 or NaN     no cooldown: every request strikes     -
 //	Weapon.ReadyAt NaN             ready (strikes, then ReadyAt is set)   -
-//	Cooldown > 0, no Clock         every request strikes                  - (Combat.NoClock)
+//	Cooldown > 0, no Clock         every request strikes                  Report.CooldownsUntimed (Combat.NoClock)
 //	target without Health or       no strike                              -
 //	  Position, dead, or self
 //	NaN Position (either side)     no strike                              CausePosition
@@ -166,7 +167,7 @@ func (s *Combat) Update(w *arche.World) {
 			} else {
 				// false for a NaN ReadyAt: ready; the slack absorbs the rounding of
 				// Time and of ReadyAt, never a part of a frame
-				if wp.ReadyAt-cooldownSlack*max(1, math.Abs(clock.Time)) > clock.Time {
+				if wp.ReadyAt-float64(cooldownSlack*max(1, math.Abs(clock.Time))) > clock.Time {
 					s.Cooling++
 					continue
 				}

@@ -435,9 +435,9 @@ type Report struct {
 	// PathsWaitingLong counts the requests the world's [PathQueue] holds that have
 	// waited PathWaitLong seconds or more since they were made (frames of the
 	// queue × the clock's DT; 1/60 s a frame without a usable clock; a request
-	// refiled under a moved goal keeps its age, one loaded from a save counts from
-	// the load), and PathWaitOldest is the longest wait in seconds (0 when none
-	// waits that long). The queue serves Budget node expansions a frame, one
+	// refiled under a moved goal keeps its age, one loaded from a save goes on
+	// with the wait it had when saved: PathRequestState.Waited), and
+	// PathWaitOldest is the longest wait in seconds (0 when none waits that long). The queue serves Budget node expansions a frame, one
 	// search after another, so a group order (many agents, one goal across the
 	// map: a long search each, one per start cell) or wide agents whose goal is
 	// far round an obstacle keep the last requesters waiting for seconds while
@@ -446,6 +446,16 @@ type Report struct {
 	// finding in Total.
 	PathsWaitingLong int
 	PathWaitOldest   float64
+
+	// CooldownsUntimed counts the agents whose Weapon has a Cooldown (> 0 seconds)
+	// while the world runs a [Combat] system and has no *ecs.Clock resource: Combat
+	// times a cooldown by the Clock's Time, so without one each such weapon strikes at
+	// every request, as if it had no Cooldown (Combat.NoClock counts those strikes),
+	// and agents deal damage as fast as they think. The fix: add a Clock
+	// (ecs.NewClockSystem(dt) first in the schedule, or an *ecs.Clock resource the
+	// program advances). Agents with a Weapon but no Intent are not counted (Combat
+	// does not serve them). One finding in Total.
+	CooldownsUntimed int
 
 	notes [NumCauses]exampleNote // per cause with an example, what String says of it
 
@@ -570,6 +580,9 @@ func (r *Report) Total() int {
 	if r.PathsWaitingLong > 0 {
 		n++
 	}
+	if r.CooldownsUntimed > 0 {
+		n++
+	}
 	if r.ClockFault != ClockUsable {
 		n++
 	}
@@ -657,6 +670,11 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%s%d path requests waiting %g s or more, the oldest %.1f s (the queue's Budget serves one "+
 			"long search after another: give a goal many agents share a FlowField, or raise PathQueue.Budget)",
 			sep, r.PathsWaitingLong, PathWaitLong, r.PathWaitOldest)
+		sep = ", "
+	}
+	if r.CooldownsUntimed > 0 {
+		fmt.Fprintf(&b, "%s%d weapons with a Cooldown and no clock: Combat cannot time it, so they strike at every "+
+			"request (add a Clock: ecs.NewClockSystem(dt) first in the schedule)", sep, r.CooldownsUntimed)
 		sep = ", "
 	}
 	switch r.ClockFault {

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/archai-go/archai/components"
@@ -101,12 +102,28 @@ func steerLacks(pos *components.Position, vel *components.Velocity, kin *compone
 // Intent.Attack) while the world has no Combat system (CauseNoCombatSystem).
 func (d *diagnoser) combatChecks(w *arche.World, r *Report) {
 	if !d.lacks(sysCombat) {
+		d.untimedCooldowns(w, r)
 		return
 	}
 	q := d.weapons.Query(w)
 	for q.Next() {
 		if _, in := q.Get(); !in.Attack.IsZero() {
 			r.addNote(CauseNoCombatSystem, q.Entity(), needsNote("a Weapon's Intent.Attack needs systems.Combat, after the decision systems"))
+		}
+	}
+}
+
+// untimedCooldowns counts the weapons with a Cooldown while a Combat system is
+// live and the world has no Clock (Report.CooldownsUntimed).
+func (d *diagnoser) untimedCooldowns(w *arche.World, r *Report) {
+	in := ecs.Resource[installed](w)
+	if in == nil || in.live[bits.TrailingZeros16(uint16(sysCombat))] == 0 || ecs.Resource[ecs.Clock](w) != nil {
+		return
+	}
+	q := d.weapons.Query(w)
+	for q.Next() {
+		if wp, _ := q.Get(); wp.Cooldown > 0 {
+			r.CooldownsUntimed++
 		}
 	}
 }

@@ -219,7 +219,7 @@ func (s *FlowField) thresholds(steps int) []float64 {
 		sc.needFor = s.Spacing
 		for k := range sc.need {
 			// a step no farther than Spacing/2 needs nobody
-			x := max(float64(k+1)*step-s.Spacing/2, 0)
+			x := max(float64(float64(k+1)*step)-float64(s.Spacing/2), 0)
 			sc.need[k] = math.Pi * x * x / (s.Spacing * s.Spacing)
 		}
 	}

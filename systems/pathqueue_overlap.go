@@ -154,7 +154,7 @@ func (s *PathQueue) startServe(w *arche.World) {
 		// an unreachable goal answered without searching); Prepare keeps
 		// those asked for before, this labels a clearance new this frame
 		for _, c := range s.classes {
-			s.grid.ComponentWide(grid.Cell{}, c)
+			s.grid.PrepareWide(c) // (ComponentWide(grid.Cell{}, c) labels nothing: the corner cell has clearance 1)
 		}
 	}
 	s.serveVersion = s.grid.Version()

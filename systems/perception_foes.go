@@ -388,9 +388,9 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 		// the row's nearest y to pos (its border rows hold the agents
 		// beyond the grid too); no agent of a farther row is in the bound
 		var dy float64
-		if lo := float64(by) * x.size; by > 0 && pos.Y < lo {
+		if lo := float64(float64(by) * x.size); by > 0 && pos.Y < lo {
 			dy = lo - pos.Y
-		} else if hi := float64(by+1) * x.size; by < x.rows-1 && pos.Y >= hi {
+		} else if hi := float64(float64(by+1) * x.size); by < x.rows-1 && pos.Y >= hi {
 			dy = pos.Y - hi
 		}
 		if dy*dy > q.bound {

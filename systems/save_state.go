@@ -88,13 +88,18 @@ type PathJobState struct {
 	Requests  []PathRequestState `json:"requests"`            // in the queue's order
 }
 
-// PathRequestState is one agent's request: its entity, its Path.Request number and
-// the searches it lost to a goal move (0 or 1; see Moving goals in [PathQueue]'s doc;
-// left out when 0, so a file without it reads as 0).
+// PathRequestState is one agent's request: its entity, its Path.Request number, the
+// searches it lost to a goal move (0 or 1; see Moving goals in [PathQueue]'s doc; left
+// out when 0, so a file without it reads as 0), and how long it has waited: the frames
+// the queue has served since the request was made (0 in the frame it was made; left out
+// when 0). The loaded queue goes on counting from Waited, so [Diagnose] reports the wait
+// (Report.PathsWaitingLong, PathWaitOldest) the saved run would; a file written before
+// the field (2026-12-02) reads as 0, and its requests count from the load.
 type PathRequestState struct {
 	Entity  arche.Entity `json:"entity"`
 	Request uint32       `json:"request"`
 	Lost    uint8        `json:"lost,omitempty"`
+	Waited  int64        `json:"waited,omitempty"` // frames of the queue, ≥ 0
 }
 
 func (s *PathQueue) jobState(j int32) PathJobState {
@@ -105,7 +110,8 @@ func (s *PathQueue) jobState(j int32) PathJobState {
 		st.Clearance = job.key.clear // 1 is left out: files of narrow agents read as before
 	}
 	for t := job.head; t >= 0; t = s.tickets[t].next {
-		st.Requests = append(st.Requests, PathRequestState{Entity: s.tickets[t].e, Request: s.tickets[t].req, Lost: s.tickets[t].lost})
+		tk := &s.tickets[t]
+		st.Requests = append(st.Requests, PathRequestState{Entity: tk.e, Request: tk.req, Lost: tk.lost, Waited: s.frame - tk.since})
 	}
 	return st
 }
@@ -142,7 +148,8 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) {
 // active one is searched again up to the saved expansions (A* is deterministic), so the
 // run continues as if it had not stopped. It returns an error, leaving the queue empty,
 // if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
-// an entity ID past the world's (wrapping [ErrOutOfDomain], naming the field), or the
+// an entity ID past the world's or has a negative Waited or a Lost above 1 (wrapping
+// [ErrOutOfDomain], naming the field), or the
 // active search cannot do its expansions again. A request of a dead entity is kept:
 // the queue drops it on its first frame as it drops any dead requester's.
 func (s *PathQueue) LoadState(raw json.RawMessage) error {
@@ -199,7 +206,10 @@ func (s *PathQueue) restore(st PathQueueState) error {
 			if r.Lost > 1 {
 				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].lost: %d is not 0 or 1: %w", field, i, r.Lost, ErrOutOfDomain)
 			}
-			s.jobs[j].head = s.newTicket(pathTicket{e: r.Entity, req: r.Request, next: s.jobs[j].head, lost: r.Lost})
+			if r.Waited < 0 {
+				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].waited: %d < 0: %w", field, i, r.Waited, ErrOutOfDomain)
+			}
+			s.jobs[j].head = s.newTicket(pathTicket{e: r.Entity, req: r.Request, next: s.jobs[j].head, lost: r.Lost, since: s.frame - r.Waited})
 			s.waiting++
 		}
 		return j, nil

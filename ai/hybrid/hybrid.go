@@ -19,7 +19,10 @@ import (
 //     winner without a child, or a nil State returns Failure.
 //
 // Give one child per action, in the reasoner's order. state must not be nil; it may
-// return a nil Source (random policies then pick like Argmax).
+// return a nil Source (random policies then pick like Argmax). Keep the State in a
+// field of one of the agent's components (not behind a pointer, in a slice or a
+// blackboard) and systems/debugview shows its scores for the selected agent (it finds
+// the State there and learns the reasoner from its decisions: utility.Trace).
 func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
 	return bt.Choose(name, func(ctx *bt.Context) int {
 		s, src := state(ctx)

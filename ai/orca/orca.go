@@ -183,7 +183,7 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 	relVel := r2.Sub(a.Velocity, n.Velocity)
 	distSq := dot(relPos, relPos)
 	r := max(a.Radius, 0) + max(n.Radius, 0)
-	rSq := r * r
+	rSq := float64(r * r)
 	share := n.Share
 	if !(share > 0) || math.IsInf(share, 1) {
 		share = 0.5
@@ -191,7 +191,7 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 	var dir, u r2.Vec
 	if distSq > rSq {
 		invT := 1 / a.TimeHorizon
-		w := r2.Sub(relVel, r2.Scale(invT, relPos)) // from the cut-off disc's centre to relVel
+		w := r2.Sub(relVel, scaled(invT, relPos)) // from the cut-off disc's centre to relVel
 		wSq := dot(w, w)
 		wp := dot(w, relPos)
 		if wp < 0 && wp*wp > rSq*wSq {
@@ -199,7 +199,7 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 			wLen := math.Sqrt(wSq)
 			unit := r2.Scale(1/wLen, w)
 			dir = r2.Vec{X: unit.Y, Y: -unit.X}
-			u = r2.Scale(r*invT-wLen, unit)
+			u = r2.Scale(float64(r*invT)-wLen, unit)
 		} else {
 			// nearest a leg of the cone: rotate relPos by ±asin(r/|relPos|)
 			leg := math.Sqrt(distSq - rSq)
@@ -208,18 +208,18 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 			} else {
 				dir = r2.Scale(-1/distSq, r2.Vec{X: float64(relPos.X*leg) + float64(relPos.Y*r), Y: float64(-relPos.X*r) + float64(relPos.Y*leg)})
 			}
-			u = r2.Sub(r2.Scale(dot(relVel, dir), dir), relVel)
+			u = r2.Sub(scaled(dot(relVel, dir), dir), relVel)
 		}
 	} else {
 		invDt := 1 / dt
-		w := r2.Sub(relVel, r2.Scale(invDt, relPos))
+		w := r2.Sub(relVel, scaled(invDt, relPos))
 		wLen := norm(w)
 		if !(wLen > 0) {
 			return Line{}, false
 		}
 		unit := r2.Scale(1/wLen, w)
 		dir = r2.Vec{X: unit.Y, Y: -unit.X}
-		u = r2.Scale(r*invDt-wLen, unit)
+		u = r2.Scale(float64(r*invDt)-wLen, unit)
 	}
 	return Line{Point: addScaled(a.Velocity, share, u), Direction: dir}, true
 }

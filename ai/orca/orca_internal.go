@@ -133,7 +133,7 @@ func (rg *region) extreme(d r2.Vec) r2.Vec {
 	case regionDelta:
 		return addScaled(rg.centre, rg.delta, d)
 	}
-	if p := r2.Scale(rg.speed, d); distSq(p, rg.centre) <= rg.delta*rg.delta*(1+1e-12) {
+	if p := scaled(rg.speed, d); distSq(p, rg.centre) <= rg.delta*rg.delta*(1+1e-12) {
 		return p
 	}
 	if p := addScaled(rg.centre, rg.delta, d); dot(p, p) <= rg.speed*rg.speed*(1+1e-12) {
@@ -280,10 +280,10 @@ func permitsAll(lines []Line, v r2.Vec) bool {
 // least radius·invT deep in a line's forbidden side. Its own half-plane would
 // add nothing.
 func (s *Solver) covered(a, b r2.Vec, radius, invT float64) bool {
-	ra := radius * invT
+	ra := float64(radius * invT)
 	for _, l := range s.lines {
-		if det(r2.Sub(r2.Scale(invT, a), l.Point), l.Direction)-ra >= -eps &&
-			det(r2.Sub(r2.Scale(invT, b), l.Point), l.Direction)-ra >= -eps {
+		if det(r2.Sub(scaled(invT, a), l.Point), l.Direction)-ra >= -eps &&
+			det(r2.Sub(scaled(invT, b), l.Point), l.Direction)-ra >= -eps {
 			return true
 		}
 	}

@@ -20,7 +20,7 @@ func Flee(pos, vel, threat r2.Vec, maxSpeed, maxForce, panic, dt float64) r2.Vec
 	if n == 0 || n > panic {
 		return r2.Vec{}
 	}
-	desired := r2.Scale(maxSpeed/n, d)
+	desired := scaled(maxSpeed/n, d)
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
 }
 
@@ -123,7 +123,7 @@ func Alignment(vel r2.Vec, neighbourVels []r2.Vec, maxForce, dt float64) r2.Vec 
 	for _, v := range neighbourVels {
 		sum = r2.Add(sum, v)
 	}
-	mean := r2.Scale(1/float64(len(neighbourVels)), sum)
+	mean := scaled(1/float64(len(neighbourVels)), sum)
 	return Truncate(r2.Scale(1/dt, r2.Sub(mean, vel)), maxForce)
 }
 

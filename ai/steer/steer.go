@@ -111,10 +111,10 @@ func BrakingSpeed(dist, decel, dt float64) float64 {
 		return math.Sqrt(2*decel) * math.Sqrt(dist)
 	}
 	n := math.Floor((math.Sqrt(1+float64(8*d)) - 1) / 2)
-	f := (d - n*(n+1)/2) / (n + 1)
+	f := (d - float64(n*(n+1)/2)) / (n + 1)
 	if f >= 1 { // rounding at the edge between n and n+1
 		n++
-		f = (d - n*(n+1)/2) / (n + 1)
+		f = (d - float64(n*(n+1)/2)) / (n + 1)
 	}
 	return (n + max(f, 0)) * adt
 }

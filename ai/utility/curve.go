@@ -134,7 +134,7 @@ func (c Curve) Eval(x float64) float64 {
 	case CurveIdentity:
 		return x
 	case CurveLinear:
-		y = c.M*(x-c.C) + c.B
+		y = float64(c.M*(x-c.C)) + c.B
 	case CurvePolynomial:
 		u := x - c.C
 		switch c.K { // common exponents without math.Pow
@@ -146,11 +146,11 @@ func (c Curve) Eval(x float64) float64 {
 		default:
 			u = math.Pow(u, c.K)
 		}
-		y = c.M*u + c.B
+		y = float64(c.M*u) + c.B
 	case CurveExponential:
 		u := x - c.C
 		if math.Abs(c.K) < 1e-9 {
-			y = c.M*u + c.B
+			y = float64(c.M*u) + c.B
 		} else if d := math.Expm1(c.K); d <= math.MaxFloat64 {
 			y = c.M*math.Expm1(c.K*u)/d + c.B
 		} else { // e^K overflows (K > 709.78; it scored 0 at every x): the same ratio divided through by e^K
@@ -170,10 +170,10 @@ func (c Curve) Eval(x float64) float64 {
 				y += c.M
 			}
 		} else {
-			y = c.M*math.Exp(-d*d/(2*c.K*c.K)) + c.B
+			y = float64(c.M*math.Exp(-d*d/(2*c.K*c.K))) + c.B
 		}
 	case CurveSine:
-		y = c.M*math.Sin(math.Pi*c.K*(x-c.C)) + c.B
+		y = float64(c.M*math.Sin(math.Pi*c.K*(x-c.C))) + c.B
 	case CurveSmoothstep:
 		var u float64
 		if c.K == 0 {
@@ -228,7 +228,7 @@ func (r Range) Normalize(v float64) float64 {
 	if math.IsInf(w, 0) && !math.IsInf(r.Min, 0) && !math.IsInf(r.Max, 0) {
 		// finite bounds whose width overflows (Range{-1e308, 1e308}): the same
 		// ratio on halves, which cannot overflow (every fact read 0 before)
-		t = (v/2 - r.Min/2) / (r.Max/2 - r.Min/2)
+		t = (float64(v/2) - float64(r.Min/2)) / (float64(r.Max/2) - float64(r.Min/2))
 	}
 	if math.IsNaN(t) { // ±Inf fact on an infinite range, or a NaN bound
 		return t

@@ -266,6 +266,10 @@ type Trace struct {
 	// Scorings counts the scorings recorded (Decide, Score) since the Trace was set;
 	// 0 means Inputs holds nothing yet.
 	Scorings uint64
+	// Reasoner is the reasoner of the last scoring recorded (nil before the first):
+	// it tells a debugger which reasoner a State belongs to where nothing else does
+	// (a State that a hybrid.UtilitySelector node reaches through its state function).
+	Reasoner *Reasoner
 }
 
 // Reasoner chooses among actions by utility. It is built once with [New], immutable

@@ -60,6 +60,7 @@ func (r *Reasoner) scoreTraced(agent any, s *State, t *Trace) {
 		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[off:], t.Inputs[off:], &s.Unread)
 	}
 	t.Scorings++
+	t.Reasoner = r
 }
 
 // scoreAction returns Weight × the combined considerations of action i, writing each

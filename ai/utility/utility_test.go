@@ -366,7 +366,8 @@ func TestDecideAllocatesNothing(t *testing.T) {
 
 // TestTraceRecordsTheInputsUsed: with State.Trace set, Decide records each
 // consideration's raw input (before its Range) in declaration order, NaN for one a
-// veto skipped; the scores are those of an untraced decision.
+// veto skipped, and the reasoner that scored; the scores are those of an untraced
+// decision.
 func TestTraceRecordsTheInputsUsed(t *testing.T) {
 	type agent struct{ hp, dist float64 }
 	hp := Fact(func(a *agent) float64 { return a.hp })
@@ -390,8 +391,8 @@ func TestTraceRecordsTheInputsUsed(t *testing.T) {
 	var tr Trace
 	traced := State{Trace: &tr} // the zero State: sized on the first decision, Trace kept
 	r.Decide(a, &traced, nil)
-	if traced.Trace != &tr || tr.Scorings != 1 {
-		t.Fatalf("Trace %p (want %p), Scorings %d (want 1)", traced.Trace, &tr, tr.Scorings)
+	if traced.Trace != &tr || tr.Scorings != 1 || tr.Reasoner != r {
+		t.Fatalf("Trace %p (want %p), Scorings %d (want 1), Reasoner %p (want %p)", traced.Trace, &tr, tr.Scorings, tr.Reasoner, r)
 	}
 	if fmt.Sprint(traced.Scores) != fmt.Sprint(plain.Scores) || fmt.Sprint(traced.Considerations) != fmt.Sprint(plain.Considerations) {
 		t.Fatalf("traced scores %v %v, untraced %v %v", traced.Scores, traced.Considerations, plain.Scores, plain.Considerations)

@@ -143,7 +143,7 @@ func register(reg *bt.Registry) error {
 		reg.RegisterAction("Rest", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
 			return func(c *bt.Context) bt.Status {
 				a := agent(c)
-				if a.health += 20 * c.DT; a.health >= 100 {
+				if a.health += float64(20 * c.DT); a.health >= 100 {
 					a.health = 100
 					return bt.Success
 				}

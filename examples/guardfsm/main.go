@@ -172,7 +172,7 @@ func (s *Script) Update(w *arche.World) {
 			t.Dist -= ChaseSpeed * dt
 		}
 		if t.Flees && intent.Move {
-			t.Dist += 3 * dt // runs faster than the guard
+			t.Dist += float64(3 * dt) // runs faster than the guard
 		} else if !t.Flees && t.Dist > 1 {
 			t.Dist -= 1 * dt
 		}
@@ -181,7 +181,7 @@ func (s *Script) Update(w *arche.World) {
 			fmt.Fprintf(s.Out, "%5.1fs  the %s is out of sight\n", now, t.Name)
 		}
 		if t.Dist <= StrikeRange {
-			hp.Current -= t.DPS * dt
+			hp.Current -= float64(t.DPS * dt)
 		}
 	}
 }

@@ -359,15 +359,15 @@ func (s *Senses) Update(w *arche.World) {
 		}
 		switch h.brains.Get(we).State.Choice {
 		case 0: // hunt
-			wf.Hunger, wf.Fatigue = clamp01(wf.Hunger+0.01*dt), clamp01(wf.Fatigue+0.04*dt)
+			wf.Hunger, wf.Fatigue = clamp01(wf.Hunger+float64(0.01*dt)), clamp01(wf.Fatigue+float64(0.04*dt))
 			if wf.PreyDist <= BiteWithin {
 				wf.Hunger = clamp01(wf.Hunger - 0.6)
 				wf.Meals++
 			}
 		case 1: // rest
-			wf.Hunger, wf.Fatigue = clamp01(wf.Hunger+0.02*dt), clamp01(wf.Fatigue-0.08*dt)
+			wf.Hunger, wf.Fatigue = clamp01(wf.Hunger+float64(0.02*dt)), clamp01(wf.Fatigue-float64(0.08*dt))
 		default:
-			wf.Hunger, wf.Fatigue = clamp01(wf.Hunger+0.03*dt), clamp01(wf.Fatigue+0.01*dt)
+			wf.Hunger, wf.Fatigue = clamp01(wf.Hunger+float64(0.03*dt)), clamp01(wf.Fatigue+float64(0.01*dt))
 		}
 		if c := h.brains.Get(we).State; c.Decisions != wf.Decisions {
 			if c.Choice != c.Previous && c.Decisions > 1 {

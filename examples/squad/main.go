@@ -267,7 +267,7 @@ func build(out io.Writer, g *grid.Grid, seed uint64) (*scene, error) {
 	}
 	sp.Seed = seed
 	sp.SpawnBatch(Members, func(i int, a *systems.Spawned) {
-		a.Position.Vec = r2.Add(st.Start, r2.Vec{X: float64(i%2) * 0.8, Y: float64(i/2) * 0.8})
+		a.Position.Vec = r2.Add(st.Start, r2.Vec{X: float64(float64(i%2) * 0.8), Y: float64(float64(i/2) * 0.8)})
 		systems.Component[components.SquadMember](a).Slot = uint8(i)
 	})
 	fmt.Fprintf(out, "map %dx%d: squad at (%.1f, %.1f), enemy at (%.1f, %.1f), cover at (%.1f, %.1f)\n",
@@ -342,7 +342,7 @@ func layout(g *grid.Grid, seed uint64) (SquadState, error) {
 	back := math.Atan2(-dir.Y, -dir.X) // from the enemy towards the squad
 	for slot, turn := range [Members]float64{0, 1.3, -1.3, math.Pi} {
 		a := back + turn
-		st.Flank[slot] = nearest(r2.Add(st.Enemy, r2.Scale(FlankRadius, r2.Vec{X: math.Cos(a), Y: math.Sin(a)})))
+		st.Flank[slot] = nearest(r2.Add(st.Enemy, r2.Vec{X: float64(FlankRadius * math.Cos(a)), Y: float64(FlankRadius * math.Sin(a))}))
 	}
 	return st, nil
 }
@@ -383,7 +383,7 @@ func (s *Squad) Update(w *arche.World) {
 			sq.Suppressing++
 		case s.tasks[1]:
 			if sq.EnemyHealth > 0 && r2.Norm(r2.Sub(pos.Vec, sq.Enemy)) <= AssaultRange {
-				sq.EnemyHealth -= AssaultDPS * s.clock.DT
+				sq.EnemyHealth -= float64(AssaultDPS * s.clock.DT)
 				if sq.EnemyHealth <= 0 {
 					sq.DownAt = s.clock.Time + s.clock.DT
 				}

@@ -138,9 +138,9 @@ func (s *NeedsSystem) Update(w *arche.World) {
 			continue
 		}
 		r := rates[c]
-		n.Hunger = clamp01(n.Hunger + r[0]*hours)
-		n.Fatigue = clamp01(n.Fatigue + r[1]*hours)
-		n.Loneliness = clamp01(n.Loneliness + r[2]*hours)
+		n.Hunger = clamp01(n.Hunger + float64(r[0]*hours))
+		n.Fatigue = clamp01(n.Fatigue + float64(r[1]*hours))
+		n.Loneliness = clamp01(n.Loneliness + float64(r[2]*hours))
 		n.Spent[c] += hours
 		if c == Work {
 			n.Goods += hours

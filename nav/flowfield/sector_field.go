@@ -721,7 +721,7 @@ func (f *SectorField) Integration(c grid.Cell) float64 {
 	if e < 0 {
 		return math.Inf(1)
 	}
-	return float64(octile(c, f.s.nodes[e].cell)*f.s.minC + f.cost[e])
+	return float64(float32(octile(c, f.s.nodes[e].cell)*f.s.minC) + f.cost[e])
 }
 
 // Sample returns the direction (a unit vector) an agent at the continuous

@@ -159,7 +159,7 @@ func (s *Search) key(g, h int64) uint64 {
 	case keyShrunk:
 		h = int64(s.hScale * float64(h))
 	case keyFloat:
-		return math.Float64bits(float64(g) + s.hScale*float64(h))
+		return math.Float64bits(float64(g) + float64(s.hScale*float64(h)))
 	}
 	t := uint64(h)
 	if m := uint64(1)<<s.tieBits - 1; t > m {

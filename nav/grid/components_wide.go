@@ -30,13 +30,23 @@ func (g *Grid) ConnectedWide(a, b Cell, clearance uint8) bool {
 // cell. A clearance of 0 or 1 is [Grid.Component].
 //
 // The labels of a clearance are computed on its first call for a cell that
-// has it (O(width·height), 4 bytes per cell for each such clearance: a call
-// for a clearance no cell has, e.g. 200, builds nothing and returns -1) and after edits that change
+// has it (O(width·height); a call for a clearance the cell does not have, e.g.
+// 200, builds nothing and returns -1) and after edits that change
 // passability, on the next call or [Grid.Prepare]: kept as they are when no
 // cell's clearance crossed the threshold (one pass over the field), else
 // computed again. Once a clearance was asked for, Prepare keeps its labels up
 // to date, so concurrent readers are safe after Prepare, as for the other
-// lazy caches.
+// lazy caches; [Grid.PrepareWide] labels a clearance before concurrent readers
+// ask for it.
+//
+// Important: each clearance labelled keeps a table of 4 bytes per cell for the
+// grid's life (64 MiB on a 4096² grid). They are bounded only by the
+// clearances the grid's cells have: at most M − 1 tables, M the largest
+// clearance of a cell, which is at most 255 and at most ⌈min(width, height)/2⌉
+// (an open 4096² map: up to 254 tables, 15.9 GiB). A caller asking for one
+// clearance per agent radius ([ClearanceFor]: PathQueue and PathFollow do, for
+// wide agents) pays a table per distinct radius class; keep wide agents to a
+// few radii.
 func (g *Grid) ComponentWide(c Cell, clearance uint8) int32 {
 	if clearance <= 1 {
 		return g.Component(c)
@@ -45,6 +55,35 @@ func (g *Grid) ComponentWide(c Cell, clearance uint8) int32 {
 		return -1 // no table is built for a clearance c does not have
 	}
 	return g.wideLabels(clearance)[g.index(c)]
+}
+
+// PrepareWide labels the components of the cells of clearance at least
+// clearance now, if a cell has that clearance (it builds nothing otherwise, nor
+// for a clearance of 0 or 1: [Grid.Prepare] labels those), so that readers
+// that ask for it later ([Grid.ConnectedWide], [Grid.ComponentWide], a search
+// with [Options.Clearance]) read the labels and build nothing: concurrent
+// readers are then safe, and Prepare keeps the labels up to date after edits.
+// It costs what ComponentWide's first call does (see there, also for the
+// memory), and O(1) once the labels are up to date.
+func (g *Grid) PrepareWide(clearance uint8) {
+	if clearance <= 1 || clearance > g.maxClearance() {
+		return
+	}
+	g.wideLabels(clearance)
+}
+
+// maxClearance returns the largest clearance of any cell, found once per grid
+// version (one pass over the clearance field).
+func (g *Grid) maxClearance() uint8 {
+	g.Clearance(Cell{}) // the field up to date
+	if g.maxClearAt != g.version+1 {
+		var m uint8
+		for _, c := range g.clear {
+			m = max(m, c)
+		}
+		g.maxClear, g.maxClearAt = m, g.version+1
+	}
+	return g.maxClear
 }
 
 // reachesWide is ConnectedWide for passable a ≠ b and a clearance above 1.

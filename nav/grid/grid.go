@@ -58,7 +58,9 @@ type Grid struct {
 	clearEdits   []Cell  // patchClearance's scratch
 	clearWins    []Rect  // patchClearance's scratch
 
-	wide []wideComp // components by clearance, one per clearance asked for (components_wide.go)
+	wide       []wideComp // components by clearance, one per clearance asked for (components_wide.go)
+	maxClear   uint8      // the largest clearance of any cell (maxClearance), as of version maxClearAt−1
+	maxClearAt uint64     // version+1 maxClear was found for; 0: never
 
 	edits     []edit // recent cost changes, oldest first (edits.go)
 	editFloor uint64 // changes up to this version were forgotten

@@ -140,3 +140,19 @@ func ExampleGrid_MaxCost() {
 	// 0.5 4
 	// 0.5 1
 }
+
+// Labelling the components of wide agents' clearance before concurrent readers
+// ask for it: a wall with a gap 2 cells wide lets clearance-2 agents through
+// nowhere, so the two sides are apart for them.
+func ExampleGrid_PrepareWide() {
+	g := grid.New(16, 16)
+	for x := int32(0); x < 16; x++ {
+		if x != 7 && x != 8 {
+			g.SetCost(grid.Cell{X: x, Y: 8}, grid.Blocked)
+		}
+	}
+	g.PrepareWide(2) // on the caller: readers on other goroutines then build nothing
+	a, b := grid.Cell{X: 4, Y: 3}, grid.Cell{X: 4, Y: 12}
+	fmt.Println(g.ConnectedWide(a, b, 1), g.ConnectedWide(a, b, 2))
+	// Output: true false
+}

@@ -369,7 +369,7 @@ func (s *Search) relax(n int32, x, y int, parent int32, ng float64) {
 		// Sums of √2 taken in another order differ in the last bits; such
 		// "improvements" are rounding, not a better path, and reopening for
 		// them would cascade.
-		if ng >= nd.g-reopenTolerance*nd.g {
+		if ng >= nd.g-float64(reopenTolerance*nd.g) {
 			return
 		}
 		nd.g = ng

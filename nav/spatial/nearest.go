@@ -41,7 +41,7 @@ func (h *Hash) Nearest(center r2.Vec, radius float64, accept func(id int32, p r2
 	r2max := radius * radius
 	// bounds on distances are lowered by slack, far more than the rounding
 	// of the bucket arithmetic, so a bucket is never skipped wrongly
-	slack := 1e-9 * (math.Abs(center.X) + math.Abs(center.Y) + radius + h.cellSize)
+	slack := float64(1e-9 * (math.Abs(center.X) + math.Abs(center.Y) + radius + h.cellSize))
 	best, bestSlot, bestD := int32(-1), int32(math.MaxInt32), math.Inf(1)
 	// visit scans the buckets bx0..bx1 of row by (contiguous in the sorted
 	// arrays), leaving out buckets that cannot hold a nearer item.
@@ -79,7 +79,7 @@ func (h *Hash) Nearest(center r2.Vec, radius float64, accept func(id int32, p r2
 	for r := 0; r <= rings; r++ {
 		if r >= 2 {
 			// every bucket of ring r is at least (r−1) bucket sides away
-			if lb := float64(r-1)*h.cellSize - slack; lb > radius || lb > bestD {
+			if lb := float64(float64(r-1)*h.cellSize) - slack; lb > radius || lb > bestD {
 				break
 			}
 		}
@@ -101,7 +101,7 @@ func (h *Hash) Nearest(center r2.Vec, radius float64, accept func(id int32, p r2
 // (0 when v is inside it). The border buckets reach to infinity outward,
 // since positions outside the area are clamped into them.
 func (h *Hash) gap(v float64, b, n int) float64 {
-	lo, hi := float64(b)*h.cellSize, float64(b+1)*h.cellSize
+	lo, hi := float64(float64(b)*h.cellSize), float64(float64(b+1)*h.cellSize)
 	switch {
 	case v < lo && b > 0:
 		return lo - v

@@ -65,6 +65,8 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 			a.UtilityLog = v.utilityLogWindow()
 		}
 	}
+	v.findStates(w, e)
+	a.Selectors = v.selectors(w, e)
 	if has(ids.machine) {
 		sm := (*components.StateMachine)(w.Get(e, ids.machine))
 		a.FSM = fsmOf(sm)

@@ -79,7 +79,14 @@ var treeRunType = reflect.TypeFor[hybrid.TreeRun]()
 // itself, or its fields and array elements, at most 4 levels deep and 64
 // elements of an array.
 func treeRunFields(t reflect.Type, base uintptr, name string, depth int, out []treeRunField) []treeRunField {
-	if t == treeRunType {
+	return fieldsOfType(treeRunType, t, base, name, depth, out)
+}
+
+// fieldsOfType lists where a value of type t holds values of type want: t
+// itself, or its fields and array elements (not through pointers or slices), at
+// most depth levels deep and 64 elements of an array.
+func fieldsOfType(want, t reflect.Type, base uintptr, name string, depth int, out []treeRunField) []treeRunField {
+	if t == want {
 		return append(out, treeRunField{off: base, name: name})
 	}
 	if depth == 0 {
@@ -89,11 +96,11 @@ func treeRunFields(t reflect.Type, base uintptr, name string, depth int, out []t
 	case reflect.Struct:
 		for i := range t.NumField() {
 			f := t.Field(i)
-			out = treeRunFields(f.Type, base+f.Offset, name+"."+f.Name, depth-1, out)
+			out = fieldsOfType(want, f.Type, base+f.Offset, name+"."+f.Name, depth-1, out)
 		}
 	case reflect.Array:
 		for i := range min(t.Len(), 64) {
-			out = treeRunFields(t.Elem(), base+uintptr(i)*t.Elem().Size(), name+"["+strconv.Itoa(i)+"]", depth-1, out)
+			out = fieldsOfType(want, t.Elem(), base+uintptr(i)*t.Elem().Size(), name+"["+strconv.Itoa(i)+"]", depth-1, out)
 		}
 	}
 	return out

@@ -78,11 +78,15 @@ func choiceIn(r *utility.Reasoner, c int) int {
 // utilityOf copies the agent's reasoner and its last decision; trace holds the
 // inputs if it is the agent's State.Trace.
 func utilityOf(u *components.UtilityBrain, trace *utility.Trace) *Utility {
-	r := u.Reasoner
+	return utilityOfState(u.Reasoner, &u.State, trace)
+}
+
+// utilityOfState copies reasoner r and its last decision in s (nil for a nil
+// r); trace holds the inputs if it is s.Trace.
+func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace) *Utility {
 	if r == nil {
 		return nil
 	}
-	s := &u.State
 	p := r.Policy()
 	out := &Utility{Name: r.Name(), Choice: choiceIn(r, s.Choice), Actions: make([]string, r.Len()), Scores: make([]float64, r.Len()),
 		Policy: policyName(p), Hysteresis: p.Hysteresis, Held: utility.None, Decisions: s.Decisions, Unread: s.Unread,

@@ -8,7 +8,9 @@
 // Skipped, coloured as Groot2 does), its blackboard values; its utility
 // reasoner's options, each with its score, the hysteresis bonus of the option
 // held and every consideration's raw input, curve input x, curve output and
-// compensated factor as the last decision used them ([Option]); its state
+// compensated factor as the last decision used them ([Option]), and likewise
+// the utility choices inside its behavior tree (hybrid.UtilitySelector) whose
+// State it keeps in a component field ([SelectorUtility]); its state
 // machine's active states, outermost first, with the tree run inside each
 // state (hybrid.TreeState) and its live node statuses ([StateTree]); its HTN
 // or GOAP plan (domain by name, the steps with the current one highlighted,

@@ -57,24 +57,25 @@ type Vec struct {
 // Agent is the selected agent in detail; sections are null where the agent
 // lacks the components.
 type Agent struct {
-	ID         uint32       `json:"id"`
-	Gen        uint32       `json:"gen"`
-	Alive      bool         `json:"alive"`
-	Components []string     `json:"components"`
-	Pos        Vec          `json:"pos"`
-	Vel        *Vec         `json:"vel"`
-	Team       *int         `json:"team"`
-	Health     *[2]float64  `json:"health"` // current, max
-	Intent     *Intent      `json:"intent"`
-	Think      *Think       `json:"think"`
-	Tree       *Tree        `json:"tree"`
-	Blackboard []KV         `json:"blackboard"`
-	Utility    *Utility     `json:"utility"`
-	FSM        *FSM         `json:"fsm"`
-	Path       *Path        `json:"path"`
-	Perception *Perception  `json:"perception"`
-	Flow       *Flow        `json:"flow"`
-	Log        []Transition `json:"log"` // the tree's transitions since it was selected, of the last LogSeconds, oldest first
+	ID         uint32            `json:"id"`
+	Gen        uint32            `json:"gen"`
+	Alive      bool              `json:"alive"`
+	Components []string          `json:"components"`
+	Pos        Vec               `json:"pos"`
+	Vel        *Vec              `json:"vel"`
+	Team       *int              `json:"team"`
+	Health     *[2]float64       `json:"health"` // current, max
+	Intent     *Intent           `json:"intent"`
+	Think      *Think            `json:"think"`
+	Tree       *Tree             `json:"tree"`
+	Blackboard []KV              `json:"blackboard"`
+	Utility    *Utility          `json:"utility"`
+	Selectors  []SelectorUtility `json:"selectors"` // utility States kept outside the UtilityBrain (hybrid.UtilitySelector's), each as found in the agent's components; null if none
+	FSM        *FSM              `json:"fsm"`
+	Path       *Path             `json:"path"`
+	Perception *Perception       `json:"perception"`
+	Flow       *Flow             `json:"flow"`
+	Log        []Transition      `json:"log"` // the tree's transitions since it was selected, of the last LogSeconds, oldest first
 
 	Planner *Planner         `json:"planner"` // the HTN or GOAP planner, or null
 	PlanLog []PlanTransition `json:"planLog"` // the plan's transitions since it was selected, of the last LogSeconds, oldest first

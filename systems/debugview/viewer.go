@@ -108,9 +108,13 @@ type Viewer struct {
 	treeRuns       map[arche.ID][]treeRunField // per component type: where it holds hybrid.TreeRuns
 	runComps       []arche.ID                  // the selected agent's components that hold TreeRuns
 	stateTracers   []stateTracer
-	treesBaselined bool          // the selected agent's TreeRuns were observed once
-	utilTrace      utility.Trace // given to the selected agent's utility State
-	traceOwner     arche.Entity  // the agent whose State holds utilTrace
+	treesBaselined bool                        // the selected agent's TreeRuns were observed once
+	utilTrace      utility.Trace               // given to the selected agent's utility State
+	traceOwner     arche.Entity                // the agent whose State holds utilTrace
+	stateFields    map[arche.ID][]treeRunField // per component type: where it holds utility.States (capture_selector.go)
+	stateComps     []arche.ID                  // the selected agent's components that hold utility.States (not its UtilityBrain)
+	stateTraces    []stateTrace                // the selected agent's utility.States outside its UtilityBrain, and their Traces
+	stateOwner     arche.Entity                // the agent whose States hold stateTraces' Traces
 	utilSeen       utilSeen
 	utilLog        []UtilityTransition
 	diag           systems.Diagnostics
@@ -216,6 +220,7 @@ func (v *Viewer) Initialize(w *arche.World) {
 	v.grid = ecs.Resource[grid.Grid](w)
 	v.ids = lookupIDs(w)
 	v.treeRuns, v.traceOwner = nil, arche.Entity{} // component IDs are the world's
+	v.stateFields, v.stateComps, v.stateTraces, v.stateOwner = nil, v.stateComps[:0], v.stateTraces[:0], arche.Entity{}
 	v.filter, v.finalized = arche.All(v.ids.pos), false
 	v.diag.Initialize(w)
 	v.lastDiag = -1 << 62
@@ -256,6 +261,7 @@ func (v *Viewer) Update(w *arche.World) {
 func (v *Viewer) Finalize(w *arche.World) {
 	if v.filter != nil { // not if never initialized, or finalized already
 		v.untrace(w)
+		v.untraceStates(w)
 		v.filter, v.finalized = nil, true
 	}
 }

@@ -99,6 +99,7 @@ func (v *Viewer) selectID(w *arche.World, id uint32) {
 			v.selected, v.selErr = e, ""
 			q.Close()
 			v.findTreeRuns(w, e)
+			v.findStates(w, e)
 			return
 		}
 	}
@@ -107,7 +108,7 @@ func (v *Viewer) selectID(w *arche.World, id uint32) {
 }
 
 // forget drops what the viewer followed of the selected agent: its logs, its
-// tracers and the Trace given to its utility State.
+// tracers and the Traces given to its utility States.
 func (v *Viewer) forget(w *arche.World) {
 	v.tracer, v.traced = nil, nil
 	v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
@@ -115,6 +116,7 @@ func (v *Viewer) forget(w *arche.World) {
 	v.utilSeen, v.utilLog = utilSeen{}, v.utilLog[:0]
 	v.runComps, v.stateTracers, v.treesBaselined = v.runComps[:0], v.stateTracers[:0], false
 	v.untrace(w)
+	v.untraceStates(w)
 }
 
 // aliveIn reports whether e is alive in w (an entity of the last world after a
@@ -131,6 +133,7 @@ func (v *Viewer) observe(w *arche.World) {
 		v.observePlan(w)
 		v.observeFSM(w)
 		v.observeUtility(w)
+		v.observeSelectors(w)
 	}
 	if !ecs.Alive(w, v.selected) || !w.Has(v.selected, v.ids.brain) {
 		v.tracer, v.traced = nil, nil

@@ -330,7 +330,7 @@ func (l *Loop) step(lo, hi int) {
 		fx, fy = float32(fx*SeparationWeight), float32(fy*SeparationWeight)
 		// seek along the flow direction: (desired − vel)/dt
 		c := cy*w + cx
-		sk, sl := truncate((l.dirX[c]*maxV-vx)/dt, (l.dirY[c]*maxV-vy)/dt, maxF)
+		sk, sl := truncate((float32(l.dirX[c]*maxV)-vx)/dt, (float32(l.dirY[c]*maxV)-vy)/dt, maxF)
 		fx, fy = truncate(fx+sk, fy+sl, maxF)
 		vx, vy = truncate(vx+float32(fx*dt), vy+float32(fy*dt), maxV)
 		qx, qy := px+float32(vx*dt), py+float32(vy*dt)

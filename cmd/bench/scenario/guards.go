@@ -244,7 +244,7 @@ func (l *leaves) rest(ctx *bt.Context) bt.Status {
 	l.stats.ran(a, BranchRest)
 	a.Intent.Move = false
 	hp := a.Health
-	hp.Current += HealRate * ctx.DT
+	hp.Current += float64(HealRate * ctx.DT)
 	if hp.Current < hp.Max {
 		return bt.Running
 	}

@@ -42,6 +42,6 @@ func staggerByStorage(w *arche.World, now, dt float64) {
 		k := max(1, int(math.Round(th.Interval/dt)))
 		block := max(1, min(staggerBlock, n/(staggerCycles*k)))
 		phase := (i / block) % k
-		th.Next = now + (float64(phase)+0.5)/float64(k)*th.Interval
+		th.Next = now + float64((float64(phase)+0.5)/float64(k)*th.Interval)
 	}
 }

@@ -236,7 +236,7 @@ func (d *GoalDirector) Initialize(w *arche.World) {
 func (d *GoalDirector) Update(w *arche.World) {
 	mustInitialized(d.filter != nil, d.finalized, "GoalDirector")
 	moved := false
-	if d.clock.Time+d.clock.DT/2 >= d.next {
+	if d.clock.Time+float64(d.clock.DT/2) >= d.next {
 		if p, ok := randomOpenCell(d.grid, &d.rng); ok {
 			d.Goal = d.grid.CellAt(p)
 			d.Moves++

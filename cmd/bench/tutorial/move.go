@@ -135,7 +135,7 @@ func (a *Agent) stale(gc grid.Cell, goal r2.Vec) bool {
 	dx, dy := held.X-gc.X, held.Y-gc.Y
 	cheb := max(dx, -dx, dy, -dy)
 	g := a.world.Grid
-	return float64(cheb) > 2+r2.Norm(r2.Sub(goal, a.Pos))/4 || !g.LineOfSight(g.Center(held), goal)
+	return float64(cheb) > 2+float64(r2.Norm(r2.Sub(goal, a.Pos))/4) || !g.LineOfSight(g.Center(held), goal)
 }
 
 // track is stuck detection: an agent that wants to move and stays within

@@ -56,7 +56,7 @@ func fleeHome(a *Agent) Status {
 
 func rest(a *Agent) Status {
 	a.Blackboard[kMove] = false
-	a.Health += scenario.HealRate * a.dt()
+	a.Health += float64(scenario.HealRate * a.dt())
 	if a.Health < maxHealth {
 		return Running
 	}

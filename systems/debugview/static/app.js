@@ -344,16 +344,32 @@
   const num = (x) => (x === null || x === undefined ? "–" : Math.abs(x) >= 1000 || (x !== 0 && Math.abs(x) < 0.001) ? x.toExponential(2) : Number.isInteger(x) ? String(x) : x.toFixed(3));
   function renderUtility() {
     const a = st.snap && st.snap.selected, el = $("utility");
-    if (!a || !a.alive || !a.utility) { el.innerHTML = '<span class="muted">no utility reasoner</span>'; return; }
-    const u = a.utility;
-    let scores = u.scores, choice = u.choice, opts = u.options || [], held = u.held, traced = u.traced, head = "";
-    if (st.scrub !== null) {
-      const at = lastAt(a.utilityLog, st.scrub);
-      if (at) {
-        scores = at.scores; choice = at.choice; opts = at.options || []; held = at.held; traced = at.traced;
-        head = ` <span class="muted">(the decision of t = ${at.t.toFixed(2)} s, the last change of choice at or before t = ${st.scrub.toFixed(2)} s)</span>`;
-      } else head = ' <span class="muted">(older than the log: live)</span>';
+    const sels = (a && a.alive && a.selectors) || [];
+    if (!a || !a.alive || (!a.utility && !sels.length)) { el.innerHTML = '<span class="muted">no utility reasoner</span>'; return; }
+    let h = "";
+    if (a.utility) {
+      const u = a.utility;
+      let scores = u.scores, choice = u.choice, opts = u.options || [], held = u.held, traced = u.traced, head = "";
+      if (st.scrub !== null) {
+        const at = lastAt(a.utilityLog, st.scrub);
+        if (at) {
+          scores = at.scores; choice = at.choice; opts = at.options || []; held = at.held; traced = at.traced;
+          head = ` <span class="muted">(the decision of t = ${at.t.toFixed(2)} s, the last change of choice at or before t = ${st.scrub.toFixed(2)} s)</span>`;
+        } else head = ' <span class="muted">(older than the log: live)</span>';
+      }
+      h += utilityTable(u, scores, choice, opts, held, traced, head);
     }
+    // the States of utility choices inside a behavior tree (hybrid.UtilitySelector), live
+    for (const s of sels) {
+      h += `<div class="selector" data-field="${esc(s.field)}"><div class="muted">UtilitySelector State ${esc(s.field)}` +
+        `${st.scrub !== null ? " (live)" : ""}</div>`;
+      h += s.utility ? utilityTable(s.utility, s.utility.scores, s.utility.choice, s.utility.options || [], s.utility.held, s.utility.traced, "")
+        : `<span class="muted">${s.decisions} decisions; its scores show from its next decision</span>`;
+      h += "</div>";
+    }
+    el.innerHTML = h;
+  }
+  function utilityTable(u, scores, choice, opts, held, traced, head) {
     const max = Math.max(1e-9, ...scores, ...opts.map((o) => o.selection));
     let h = `<div class="muted">${esc(u.name)}: ${esc(u.policy)}${u.hysteresis ? `, hysteresis ${num(u.hysteresis)} (the held option counts ×${num(1 + u.hysteresis)})` : ""}, ${u.decisions} decisions` +
       `${u.unread ? `, <span class="err">${u.unread} unread inputs</span>` : ""}${head}</div>`;
@@ -367,7 +383,7 @@
         `${o.vetoed ? ' <span class="err">vetoed</span>' : ""}</td></tr>` +
         (o.considerations && o.considerations.length ? `<tr><td></td><td>${considerations(o, traced)}</td></tr>` : "");
     }).join("") + "</table>";
-    el.innerHTML = h;
+    return h;
   }
   function considerations(o, traced) {
     const comp = o.combine === "Compensated", ws = o.combine === "WeightedSum";
