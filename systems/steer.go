@@ -194,6 +194,22 @@ func (kd *steerKind) is(kin *components.Kinematics, wt *components.SteeringWeigh
 		w.Alignment == wt.Alignment && w.Cohesion == wt.Cohesion && w.NeighbourRadius == wt.NeighbourRadius
 }
 
+// ofBits reports whether kin, wt (nil: none) and factor are, bit for bit,
+// the values kd was made from: an agent with them is then of kind kd (is
+// compares as ==, which ±0 passes and a NaN fails, but a kind made again
+// from the same bits is the same kind, to the bit). Loads and xors, inline:
+// the gather tests it first and calls is, which is not inlined, only where
+// the bits differ (a new kind, or another zero's sign).
+func (kd *steerKind) ofBits(kin *components.Kinematics, wt *components.SteeringWeights, factor float64) bool {
+	if *(*[3]uint64)(unsafe.Pointer(&kd.kin)) != *(*[3]uint64)(unsafe.Pointer(kin)) || kd.hasW != (wt != nil) ||
+		math.Float64bits(kd.factor) != math.Float64bits(factor) {
+		return false
+	}
+	// two arrays of three words: one of six is compared by a call
+	return wt == nil || *(*[3]uint64)(unsafe.Pointer(&kd.wt)) == *(*[3]uint64)(unsafe.Pointer(wt)) &&
+		*(*[3]uint64)(unsafe.Pointer(&kd.wt.Alignment)) == *(*[3]uint64)(unsafe.Pointer(&wt.Alignment))
+}
+
 // prefetchMin is the fewest slots of the hash for which Steer's force pass
 // prefetches each block's Steering components and wall-table entries
 // (prefetchBlock). A smaller crowd's records, components and tables stay in
@@ -384,7 +400,7 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			// agents of one kind come one after the other, so comparing
 			// with the last distinct kind keeps the table short at one
 			// comparison an agent
-			if nk == lo || !s.kinds[nk-1].is(&kin[k], wt, d.SpeedFactor) {
+			if nk == lo || !s.kinds[nk-1].ofBits(&kin[k], wt, d.SpeedFactor) && !s.kinds[nk-1].is(&kin[k], wt, d.SpeedFactor) {
 				s.kinds[nk] = newKind(&kin[k], wt, d.SpeedFactor)
 				nk++
 			}

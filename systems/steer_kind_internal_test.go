@@ -3,6 +3,7 @@ package systems
 import (
 	"math"
 	"testing"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/components"
@@ -158,4 +159,88 @@ func TestForcePlainMatchesForce(t *testing.T) {
 	require.Greater(t, plain, 50000)
 	require.Greater(t, walls, 10000, "near walls")
 	require.Greater(t, seps, 10000, "separation forces")
+}
+
+// TestOfBitsMakesTheSameKind: ofBits, the gather's inline test, reads
+// Kinematics and SteeringWeights as words (the layout it assumes is
+// checked), is true exactly when the kinematics, weights (or their
+// absence) and speed factor have the kind's bits, and a kind made again
+// from such values is the kind, to the bit (±0 and NaN included, where ==
+// and the bits disagree: the gather asks is only where ofBits fails).
+func TestOfBitsMakesTheSameKind(t *testing.T) {
+	require.Equal(t, uintptr(24), unsafe.Sizeof(components.Kinematics{}))
+	require.Equal(t, uintptr(48), unsafe.Sizeof(components.SteeringWeights{}))
+	require.Equal(t, uintptr(24), unsafe.Offsetof(components.SteeringWeights{}.Alignment))
+	vals := []float64{0, math.Copysign(0, -1), 1, 0.75, 4, 20, math.NaN(), math.Inf(1), -3}
+	rng := steer.NewRand(17)
+	pick := func() float64 { return vals[rng.Intn(len(vals))] }
+	kindBits := func(kd *steerKind) [14]uint64 {
+		return [14]uint64{math.Float64bits(kd.kin.MaxSpeed), math.Float64bits(kd.kin.MaxForce), math.Float64bits(kd.kin.Radius),
+			math.Float64bits(kd.wt.Wall), math.Float64bits(kd.wt.Separation), math.Float64bits(kd.wt.SeparationRadius),
+			math.Float64bits(kd.wt.Alignment), math.Float64bits(kd.wt.Cohesion), math.Float64bits(kd.wt.NeighbourRadius),
+			math.Float64bits(kd.factor), math.Float64bits(kd.speed),
+			uint64(boolInt(kd.hasW)) | uint64(boolInt(kd.usable))<<1, uint64(boolInt(kd.sep)), uint64(boolInt(kd.plain))}
+	}
+	same := 0
+	for k := range 200000 {
+		kin := components.Kinematics{MaxSpeed: pick(), MaxForce: pick(), Radius: pick()}
+		wt := components.SteeringWeights{Wall: pick(), Separation: pick(), SeparationRadius: pick(),
+			Alignment: pick(), Cohesion: pick(), NeighbourRadius: pick()}
+		factor := pick()
+		var w *components.SteeringWeights
+		if k%3 != 0 {
+			w = &wt
+		}
+		kd := newKind(&kin, w, factor)
+		// the agent: the same values, or one of them changed (maybe to
+		// the same value, or to the other zero)
+		kin2, wt2, factor2, w2 := kin, wt, factor, w
+		switch k % 13 {
+		case 0:
+			kin2.MaxSpeed = pick()
+		case 1:
+			kin2.Radius = pick()
+		case 2:
+			wt2.Wall = pick()
+		case 3:
+			wt2.SeparationRadius = pick()
+		case 4:
+			wt2.Alignment = pick()
+		case 5:
+			wt2.NeighbourRadius = pick()
+		case 6:
+			factor2 = pick()
+		case 7:
+			if w2 == nil {
+				w2 = &wt2
+			} else {
+				w2 = nil
+			}
+		}
+		if w2 != nil {
+			w2 = &wt2
+		}
+		bits := [10]uint64{math.Float64bits(kin2.MaxSpeed), math.Float64bits(kin2.MaxForce), math.Float64bits(kin2.Radius),
+			math.Float64bits(factor2)}
+		if w2 != nil {
+			for i, v := range []float64{wt2.Wall, wt2.Separation, wt2.SeparationRadius, wt2.Alignment, wt2.Cohesion, wt2.NeighbourRadius} {
+				bits[4+i] = math.Float64bits(v)
+			}
+		}
+		want := bits[0] == math.Float64bits(kin.MaxSpeed) && bits[1] == math.Float64bits(kin.MaxForce) &&
+			bits[2] == math.Float64bits(kin.Radius) && bits[3] == math.Float64bits(factor) && (w2 == nil) == (w == nil)
+		if want && w != nil {
+			for i, v := range []float64{wt.Wall, wt.Separation, wt.SeparationRadius, wt.Alignment, wt.Cohesion, wt.NeighbourRadius} {
+				want = want && bits[4+i] == math.Float64bits(v)
+			}
+		}
+		got := kd.ofBits(&kin2, w2, factor2)
+		require.Equal(t, want, got, "case %d: %+v %+v %v against %+v %v %v", k, kin2, w2, factor2, kin, w, factor)
+		if got {
+			same++
+			again := newKind(&kin2, w2, factor2)
+			require.Equal(t, kindBits(&kd), kindBits(&again), "case %d", k)
+		}
+	}
+	require.Greater(t, same, 20000)
 }

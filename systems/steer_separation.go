@@ -291,6 +291,7 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		jb.runs[0] = sepRun{lo0, n0, k - lo0}
 		jb.runs[1] = sepRun{lo1, n1, k - lo1}
 		jb.radius, jb.maxForce, jb.sum, jb.at = radius, maxF, r2.Vec{}, k-lo
+		seps[k-lo] = r2.Vec{} // the force of no push: sepFlush sets it if there is one
 		nj++
 		total += n0 + n1
 	}
@@ -308,10 +309,13 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 const sepEntsCap = 2048
 
 // sepFlush sets seps[jb.at] to the separation force of each job of jobs
-// (agents of the block from slot lo), whose candidates number under
-// len(ents): the filter lists those in range in ents, each one's push is
-// added to its agent's sums in order, and the sums are scaled and
-// truncated as separation does.
+// (agents of the block from slot lo) that has a candidate in range, whose
+// candidates number under len(ents): the filter lists those in range in
+// ents, each one's push is added to its agent's sums in order, and the sums
+// are scaled and truncated as separation does. A job with none keeps the
+// zero separationBlock wrote, which is its force: separation's sums stay
+// +0, and maxForce·(+0, +0) truncated to maxForce is (+0, +0) for any
+// maxForce > 0 (steer.Truncate gives the zero vector for the others).
 func (s *Steer) sepFlush(jobs []sepJob, seps []r2.Vec, ents []sepEnt, lo int) {
 	ents = ents[:sepFilter(s.sorted, jobs, ents)]
 	for i := range ents {
@@ -324,9 +328,9 @@ func (s *Steer) sepFlush(jobs []sepJob, seps []r2.Vec, ents []sepEnt, lo int) {
 		w := (r - n) / r
 		jb.sum.X += float64(w / n * dx)
 		jb.sum.Y += float64(w / n * dy)
-	}
-	for i := range jobs {
-		jb := &jobs[i]
+		if i+1 < len(ents) && ents[i+1].job == e.job {
+			continue // the job's sums are not done
+		}
 		sx, sy, maxF := jb.sum.X, jb.sum.Y, jb.maxForce
 		if sx-sx != 0 || sy-sy != 0 { // a neighbour at distance 0, a NaN, or an overflow
 			seps[jb.at] = s.separationSlow(jb.pos, lo+jb.at, jb.radius, maxF)
