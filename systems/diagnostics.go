@@ -256,6 +256,11 @@ const (
 	// others never, and with several workers the ticks race. Every agent of such
 	// a group but the first met counts.
 	CauseMemoryShared
+	// CausePlannerDomainError: an HTNPlanner whose planning failed with a fault
+	// of its domain (htn.Run.DomainErrors > 0: ErrDepth, ErrLength or
+	// ErrBudget, a recursion without end or a plan longer than htn.MaxPlan),
+	// not because no method applied: the agent idles. Fix the domain.
+	CausePlannerDomainError
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -302,6 +307,7 @@ var causeNames = [NumCauses]string{
 	CauseNoLODSystem:          "no_lod_system",
 	CauseORCAHorizonLong:      "orca_horizon_too_long",
 	CauseORCANeighboursMany:   "orca_too_many_neighbours",
+	CausePlannerDomainError:   "planner_domain_error",
 
 	CausePerceptionAfterDecision: "perception_after_decision",
 	CauseMemoryShared:            "brain_memory_shared",
