@@ -3,6 +3,7 @@ package systems_test
 import (
 	"testing"
 
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -62,4 +63,36 @@ func TestDiagnoseCountsAnHTNDomainThatCannotPlan(t *testing.T) {
 	assert.Equal(t, e, r.Examples[systems.CausePlannerDomainError])
 	assert.Equal(t, "planner_domain_error", systems.CausePlannerDomainError.String())
 	assert.Contains(t, r.String(), "planner_domain_error 1 (e.g. entity")
+}
+
+// HTNThinker.Schema gives each agent a store of that schema (newbie20 finding 3:
+// an HTN agent that reads a typed blackboard had to get a store made by hand).
+func TestHTNThinkerSchemaMakesEachAgentsStore(t *testing.T) {
+	reg := &htn.Registry{}
+	b := htn.NewBuilder("d")
+	b.Root(b.Primitive("p", htn.Primitive{}))
+	d, err := b.Build()
+	require.NoError(t, err)
+	id, err := reg.Add(d)
+	require.NoError(t, err)
+	sc := blackboard.NewSchema()
+	alarm := blackboard.MustDeclare[bool](sc, "alarm")
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, reg)
+	with, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id, Schema: sc})
+	require.NoError(t, err)
+	without, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
+	require.NoError(t, err)
+	a, b2, c := with.Spawn(r2.Vec{}, nil), with.Spawn(r2.Vec{}, nil), without.Spawn(r2.Vec{}, nil)
+	bb := generic.NewMap1[components.Blackboard](w)
+	sa, sb := bb.Get(a).Store, bb.Get(b2).Store
+	require.NotNil(t, sa)
+	require.NotNil(t, sb)
+	assert.Same(t, sc, sa.Schema())
+	assert.NotSame(t, sa, sb, "one store per agent")
+	blackboard.Set(sa, alarm, true)
+	v, _ := blackboard.Get(sb, alarm)
+	assert.False(t, v)
+	assert.Nil(t, bb.Get(c).Store, "no Schema: an empty Blackboard")
 }
