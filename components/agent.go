@@ -5,7 +5,11 @@ import (
 )
 
 // Faction tells friend from foe: perception looks for the nearest agent of
-// another team.
+// another team. An agent without a Faction (a bystander: a crowd member, a
+// worker) is nobody's foe: no perceiver picks it, whatever its team. Give it a
+// Faction to make it one; an agent that perceives needs one (its own team is
+// never its foe). The Spatial system's Neighbours still lists such an agent with
+// team 0 (for steering), but Team 0 on a Faction is an ordinary team.
 type Faction struct {
 	Team uint8
 }

@@ -194,6 +194,9 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 		if t, ok := b.(Thinker); ok {
 			s.tree, s.reasoner, s.schema = t.Tree, t.Reasoner, t.schema()
 		}
+		if t, ok := b.(HTNThinker); ok && t.Schema != nil {
+			s.schema = t.Schema
+		}
 		for _, id := range b.Components(w) {
 			if !seen[id] {
 				seen[id] = true

@@ -3,6 +3,7 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"github.com/archai-go/archai/ai/blackboard"
 
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
@@ -13,14 +14,18 @@ import (
 // HTNThinker is an agent that plans with a hierarchical task network ([HTN]): a
 // [components.HTNPlanner] of Domain (an ID of Registry, which must also be the world's
 // *htn.Registry resource; the component is named by the domain's name) starting from the believed State, with a Think cadence, an
-// Intent, a Position, a seeded Rand and an empty [components.Blackboard], like a
-// [Thinker]: Think.Next is the spawn time plus a fraction of Interval drawn from the
-// agent's Rand. The plan is empty: the first think makes one.
+// Intent, a Position, a seeded Rand and a [components.Blackboard] (a store of Schema,
+// else empty), like a [Thinker]: Think.Next is the spawn time plus a fraction of
+// Interval drawn from the agent's Rand. The plan is empty: the first think makes one.
 type HTNThinker struct {
 	Registry *htn.Registry
 	Domain   htn.ID
 	State    htn.State
 	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
+	// Schema, if not nil, makes each agent's blackboard store (one per agent), for a
+	// domain whose sensor reads the agent's keys. A world saved with package
+	// systems/save needs one schema for every store: give the tree registry's.
+	Schema *blackboard.Schema
 }
 
 // Validate reports a missing registry, a Domain it does not hold, or a negative or
@@ -43,6 +48,9 @@ func (b HTNThinker) Init(a *Spawned) {
 	d := b.Registry.Domain(b.Domain)
 	*Component[components.HTNPlanner](a) = components.HTNPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
 	initThink(a, b.Interval)
+	if b.Schema != nil {
+		a.Blackboard.Store = a.spawner.newStore(b.Schema)
+	}
 }
 
 // GOAPThinker is an agent that plans with goal-oriented action planning ([GOAP]): a

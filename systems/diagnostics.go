@@ -115,7 +115,11 @@ const (
 	// keys (its Tree.Schema declares some) but whose agent has no Blackboard,
 	// a nil Store, or a Store of another schema: every port reads as missing,
 	// so its leaves fail. Give it the Thinker bundle, or a Blackboard whose
-	// Store is made from the registry's schema.
+	// Store is made from the registry's schema. Counted too for a
+	// StateMachine with such a tree in a state (an fsm.Hooks Activity that is
+	// a *bt.Tree, as hybrid.TreeState sets): the FSM hands the tree the
+	// agent's Blackboard, so spawn it with Thinker.Registry (the registry that
+	// loaded the tree; the note names the state).
 	CauseBlackboardMissing
 	// CauseGoalUnusable: an Intent.Move whose (finite) Goal is off the grid or
 	// in a blocked cell: no path reaches it (PathUnreachable), so PathFollow
@@ -252,6 +256,11 @@ const (
 	// others never, and with several workers the ticks race. Every agent of such
 	// a group but the first met counts.
 	CauseMemoryShared
+	// CausePlannerDomainError: an HTNPlanner whose planning failed with a fault
+	// of its domain (htn.Run.DomainErrors > 0: ErrDepth, ErrLength or
+	// ErrBudget, a recursion without end or a plan longer than htn.MaxPlan),
+	// not because no method applied: the agent idles. Fix the domain.
+	CausePlannerDomainError
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -298,6 +307,7 @@ var causeNames = [NumCauses]string{
 	CauseNoLODSystem:          "no_lod_system",
 	CauseORCAHorizonLong:      "orca_horizon_too_long",
 	CauseORCANeighboursMany:   "orca_too_many_neighbours",
+	CausePlannerDomainError:   "planner_domain_error",
 
 	CausePerceptionAfterDecision: "perception_after_decision",
 	CauseMemoryShared:            "brain_memory_shared",
@@ -860,6 +870,7 @@ type diagnoser struct {
 	memories map[*bt.NodeMemory]struct{} // the Brains' node memories met (CauseMemoryShared), reused
 	queued   map[pathRequest]struct{}    // the requests the path queue holds, reused
 	alike    machinesAlike               // Report.MachinesAlike's machines and names, reused
+	states   stateBoards                 // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
 	queue    *PathQueue                  // the world's path queue, nil if none
 	late     systemSet                   // decision systems live before the live Perception (CausePerceptionAfterDecision)
 	deciders decisionIDs                 // the decision components' IDs, with late
@@ -939,6 +950,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
 	d.blackboardChecks(w, r)
+	d.states.check(w, r)
 	d.orcaChecks(w, r)
 	d.combatChecks(w, r)
 	d.lodChecks(w, r)

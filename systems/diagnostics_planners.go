@@ -22,6 +22,8 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 		b, _, _, _ := hq.Get()
 		if d, _ := hr.Resolve(b.Name, b.Domain); d == nil {
 			r.add(CausePlannerDomain, hq.Entity())
+		} else if b.Run.DomainErrors > 0 {
+			r.addNote(CausePlannerDomainError, hq.Entity(), needsNote("its domain failed to plan (ErrDepth, ErrLength or ErrBudget): a recursion without end?"))
 		}
 	}
 	gq := d.goaps.Query(w)

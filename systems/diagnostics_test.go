@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
@@ -475,6 +476,20 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			}
 			compOf[components.Brain](w, e).Memory = shared
 		}, []Cause{CauseMemoryShared}},
+		{"HTN planner whose domain failed to plan (ErrDepth)", false, 0, func(w *arche.World, e arche.Entity) {
+			reg := ecs.Resource[htn.Registry](w)
+			if reg == nil {
+				reg = &htn.Registry{}
+				b := htn.NewBuilder("d")
+				b.Root(b.Primitive("p", htn.Primitive{}))
+				d, err := b.Build()
+				require.NoError(t, err)
+				_, err = reg.Add(d)
+				require.NoError(t, err)
+				arche.AddResource(w, reg)
+			}
+			put(w, e, components.HTNPlanner{Name: "d", Run: htn.Run{DomainErrors: 3}})
+		}, []Cause{CausePlannerDomainError}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

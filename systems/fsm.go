@@ -15,7 +15,10 @@ import (
 // hybrid.TreeState.
 //
 // The agent's [components.Blackboard] is optional: its Store is the machine's
-// ctx.Blackboard (and Agent.Blackboard), nil without one (keys read as missing).
+// ctx.Blackboard (and Agent.Blackboard), nil without one (keys read as missing). A
+// machine with a tree in a state whose schema has keys needs it: spawn such an agent
+// with Thinker.Registry (the registry that loaded the tree), or [Diagnose] counts it
+// under CauseBlackboardMissing.
 //
 // An update allocates nothing (hooks aside); structural changes requested through
 // Agent.Commands are applied after the query loop. An agent should have one decision

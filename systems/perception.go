@@ -17,7 +17,8 @@ import (
 // holds back is not perceived again while it waits. Decisions read fresh,
 // cached facts and agents that are not thinking cost nothing; level of detail throttles perception
 // with the think rate. It picks the nearest agent of another team within
-// SightRange, inside the field of view (FieldOfView around Heading, which
+// SightRange (an agent with a Faction: one without, a bystander such as a
+// crowd member, is nobody's foe and never picked), inside the field of view (FieldOfView around Heading, which
 // follows the agent's last non-zero Velocity) and in line of sight over the
 // grid ([grid.Grid.LineOfSight]), and remembers where and when a foe was last
 // seen. Of foes at the same distance (compared as squared distances dx²+dy²,
@@ -67,6 +68,7 @@ import (
 //	Faction, Think or Position     never perceives                        CausePerceptionIncomplete
 //	Velocity                       opt-out: Heading stays as set          -
 //	Blackboard                     opt-out: no keys written               -
+//	Faction, on an agent seen      opt-out: a bystander, nobody's foe     -
 //	Think.Frozen                   opt-out (LOD): not perceived           -
 type Perception struct {
 	Workers int
@@ -95,6 +97,7 @@ type Perception struct {
 	phase   int           // what Work does: pePhaseFind, pePhaseIndex or pePhasePerceive
 	blocks  blockRun      // the find and perceive phases, in claimed blocks
 	foes    foeIndex
+	neutral neutralAgents     // the agents without a Faction: nobody's foe
 	sight   *openCells        // the world's table of blocked cells, shared with ORCA (see sharedWalls)
 	scratch []perceiveScratch // per worker
 
@@ -186,6 +189,7 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]perceiveScratch, s.pool.N())
 	s.foes.resize(s.grid.Width(), s.grid.Height(), s.pool.N())
+	s.neutral.init()
 	s.found, s.boards, s.lists = nil, nil, 0
 	s.qpos = make([]int, s.pool.N())
 	s.cols.reset() // a second world (a level restart) registers its own columns
@@ -261,6 +265,7 @@ func (s *Perception) Update(w *arche.World) {
 		s.foes.begin(s.nb, s.pool.N())
 	}
 	s.foes.finish(s.nb, s.pool.N(), s.runIndex, counted)
+	s.foes.neutral = s.neutral.mark(w, s.nb)
 	for k := range s.scratch { // grown once: every foe a candidate
 		if sc := &s.scratch[k]; cap(sc.cands) < len(s.foes.items) {
 			sc.cands = make([]foeCandidate, 0, len(s.foes.items)+len(s.foes.items)/4)

@@ -40,6 +40,7 @@ type foeIndex struct {
 	phase   int       // 0: count, 1: place
 	present [][256]bool
 	teamOf  []uint8 // this frame's Neighbours.Teams, by hash ID
+	neutral []bool  // by hash ID: an agent without a Faction, nobody's foe; nil when there is none
 }
 
 // maxFoeClasses is the most teams kept apart in the index.
@@ -433,7 +434,7 @@ type foeQuery struct {
 func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) ([]foeCandidate, int) {
 	pos, bound, self := q.pos, q.bound, q.self
 	fov, cosHalf, heading, hn := q.cosHalf > -2, q.cosHalf, q.heading, q.hn
-	mixed, team := x.mixed, q.team
+	mixed, team, neutral := x.mixed, q.team, x.neutral
 	// the nearest so far, kept in registers; an empty cands has none (every
 	// kept d2 is ≤ bound, so +Inf with the largest ID loses to any)
 	bd2, bid := math.Inf(1), int32(math.MaxInt32)
@@ -453,7 +454,7 @@ func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) 
 				continue
 			}
 			id := it.id
-			if id == self || (mixed && x.teamOf[id] == team) {
+			if id == self || (mixed && x.teamOf[id] == team) || (neutral != nil && neutral[id]) {
 				continue
 			}
 			if fov && d2 > 0 {

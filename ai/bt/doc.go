@@ -168,7 +168,8 @@
 // the braces and the name are ignored: " { key } "), "{=}" (the entry named like the
 // port), "{@key}" (the agent's root blackboard, the same entry from every subtree). A
 // slice port takes BehaviorTree.CPP's ';'-separated literal: "1;2;3" for []int, "a;b"
-// for []string. [InputPortDefault] and [OutputPortDefault] give a port a default written
+// for []string; a point port (r2.Vec, or any struct of the float64 fields X and Y)
+// takes "x;y", as BehaviorTree.CPP's tutorial writes its Position2D: "3;4". [InputPortDefault] and [OutputPortDefault] give a port a default written
 // the same way ("{point}", "{=}", "5,6"), used when the node does not write the port.
 //
 // In files, SetBlackboard and CheckBlackboard take their key's type from the ports of

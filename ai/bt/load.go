@@ -486,7 +486,8 @@ func literal[T any](p *Ports, port, v string) In[T] {
 }
 
 // parseLiteral parses s as a T: by its UnmarshalText, else by its kind (a slice as a
-// ';'-separated list, see [listValue]).
+// ';'-separated list, see [listValue]; a struct of the float64 fields X and Y, such as
+// r2.Vec, as "x;y").
 func parseLiteral[T any](s string) (T, error) {
 	var v T
 	if u, ok := any(&v).(encoding.TextUnmarshaler); ok {
@@ -533,11 +534,38 @@ func parseLiteral[T any](s string) (T, error) {
 			return zero, err
 		}
 		rv.Set(x)
+	case reflect.Struct:
+		if !isXY(rv.Type()) {
+			var zero T
+			return zero, fmt.Errorf("no literal form for %v (bind the port to a key)", rv.Type())
+		}
+		// a point (r2.Vec): "x;y", as BehaviorTree.CPP's tutorial writes its Position2D
+		xs, ys, ok := strings.Cut(t, ";")
+		if !ok || strings.Contains(ys, ";") {
+			return bad(nil)
+		}
+		x, errX := strconv.ParseFloat(strings.TrimSpace(xs), 64)
+		y, errY := strconv.ParseFloat(strings.TrimSpace(ys), 64)
+		if errX != nil || errY != nil {
+			return bad(nil)
+		}
+		rv.Field(0).SetFloat(x)
+		rv.Field(1).SetFloat(y)
 	default:
 		var zero T
 		return zero, fmt.Errorf("no literal form for %v (bind the port to a key)", rv.Type())
 	}
 	return v, nil
+}
+
+// isXY reports whether t is a struct of exactly the float64 fields X and Y (in
+// that order), as gonum's r2.Vec: its literal is "x;y".
+func isXY(t reflect.Type) bool {
+	if t.NumField() != 2 {
+		return false
+	}
+	x, y := t.Field(0), t.Field(1)
+	return x.Name == "X" && y.Name == "Y" && x.Type.Kind() == reflect.Float64 && y.Type.Kind() == reflect.Float64
 }
 
 // constant reads a port that must be a literal (a count or duration fixed in the compiled

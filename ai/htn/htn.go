@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/ai/blackboard"
@@ -176,6 +178,12 @@ var (
 	ErrNoRoot   = errors.New("no root task")
 	ErrNoMethod = errors.New("compound task without a method")
 	ErrEffect   = errors.New("effect writes something that is not a fact")
+	// ErrCycle: a method whose first subtask leads back to its own task (directly,
+	// "X": [{"tasks": ["X"]}], or through the first subtasks of other methods). Nothing
+	// runs before that subtask, so the planner meets the task again in the same state,
+	// takes the same method and recurses until MaxDepth: the method can never give a
+	// plan, and a root with no other method never plans (ErrDepth on every think).
+	ErrCycle = errors.New("method recurses into its own task before any effect (left recursion)")
 )
 
 // Builder declares a domain's facts and tasks; [Builder.Build] freezes them into a
@@ -301,8 +309,9 @@ func (b *Builder) mentions(src string) uint64 {
 }
 
 // Build validates the domain: a root task, task names not empty nor used twice, every
-// compound task with a method, subtasks and facts declared. The errors wrap ErrNoRoot,
-// ErrName, ErrNoMethod, ErrTask, ErrFact or ErrFacts.
+// compound task with a method, subtasks and facts declared, and no method recursing into
+// its own task through first subtasks. The errors wrap ErrNoRoot, ErrName, ErrNoMethod,
+// ErrTask, ErrFact, ErrFacts or ErrCycle (naming the tasks of the cycle).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if b.root < 0 || int(b.root) >= len(b.tasks) {
@@ -358,6 +367,9 @@ func (b *Builder) Build() (*Domain, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	if err := leftCycle(d); err != nil {
+		return nil, err
+	}
 	d.keys = make([]blackboard.Scalar, len(d.facts))
 	for i, f := range d.facts {
 		k, _, err := b.schema.Scalar(f)
@@ -367,6 +379,55 @@ func (b *Builder) Build() (*Domain, error) {
 		d.keys[i] = k
 	}
 	return d, nil
+}
+
+// leftCycle returns an error wrapping ErrCycle for the first method (in task order)
+// whose first subtask leads back to its own task through first subtasks, naming the
+// cycle ("X → Y → X"); nil if there is none.
+func leftCycle(d *Domain) error {
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := make([]uint8, len(d.tasks))
+	var path []TaskID
+	var visit func(t TaskID) []TaskID
+	visit = func(t TaskID) []TaskID {
+		state[t] = open
+		path = append(path, t)
+		for _, m := range d.tasks[t].methods {
+			if len(m.Tasks) == 0 || !d.tasks[m.Tasks[0]].compound {
+				continue
+			}
+			u := m.Tasks[0]
+			switch state[u] {
+			case open:
+				i := slices.Index(path, u)
+				return append(append([]TaskID(nil), path[i:]...), u)
+			case unseen:
+				if c := visit(u); c != nil {
+					return c
+				}
+			}
+		}
+		path = path[:len(path)-1]
+		state[t] = done
+		return nil
+	}
+	for t := range d.tasks {
+		if !d.tasks[t].compound || state[t] != unseen {
+			continue
+		}
+		if c := visit(TaskID(t)); c != nil {
+			names := make([]string, len(c))
+			for i, u := range c {
+				names[i] = strconv.Quote(d.tasks[u].name)
+			}
+			return fmt.Errorf("htn: domain %q: task %q: %w: %s", d.name, d.tasks[c[0]].name, ErrCycle, strings.Join(names, " → "))
+		}
+	}
+	return nil
 }
 
 // Domain is a validated, immutable HTN domain, shared by every agent that plans with it

@@ -238,10 +238,65 @@ func TestTickAllocatesNothing(t *testing.T) {
 	assert.Greater(t, r.Plans, uint32(10))
 }
 
+// TestBuildRefusesLeftRecursion: a method whose first subtask leads back to its own
+// task recurses in an unchanged state until MaxDepth and never plans (newbie20
+// finding 4: a root decomposing only into itself loaded, and its agents idled).
+// Build refuses it with ErrCycle naming the cycle, direct or through other tasks'
+// first subtasks, whatever the method's conditions; recursion after a primitive
+// task (right recursion, a loop that ends when its condition fails) is fine.
+func TestBuildRefusesLeftRecursion(t *testing.T) {
+	b := NewBuilder("self")
+	x := b.Compound("X")
+	b.Method(x, Method{Name: "Again", Tasks: []TaskID{x}})
+	b.Root(x)
+	_, err := b.Build()
+	require.ErrorIs(t, err, ErrCycle)
+	assert.Contains(t, err.Error(), `domain "self": task "X"`)
+	assert.Contains(t, err.Error(), `"X" → "X"`)
+	// the same from a file: a load error
+	_, err = (&Registry{}).LoadJSON("x.json", []byte(`{"name": "x", "facts": [], "root": "X",
+		"tasks": [{"name": "X", "methods": [{"tasks": ["X"]}]}]}`))
+	require.ErrorIs(t, err, ErrCycle)
+	assert.Contains(t, err.Error(), `task "X"`)
+
+	b = NewBuilder("indirect")
+	f := b.Fact("hungry")
+	eat := b.Primitive("Eat", Primitive{Effects: []Effect{Set(f, 0)}})
+	root := b.Compound("Root")
+	y, z := b.Compound("Y"), b.Compound("Z")
+	b.Method(root, Method{Name: "Go", Tasks: []TaskID{eat, y}})
+	b.Method(y, Method{Name: "ToZ", If: []Condition{Is(f, Eq, 1)}, Tasks: []TaskID{z, eat}})
+	b.Method(y, Method{Name: "Done"})
+	b.Method(z, Method{Name: "Eat", Tasks: []TaskID{eat}})
+	b.Method(z, Method{Name: "Back", Tasks: []TaskID{y}})
+	b.Root(root)
+	_, err = b.Build()
+	require.ErrorIs(t, err, ErrCycle)
+	assert.Contains(t, err.Error(), `"Y" → "Z" → "Y"`)
+
+	b = NewBuilder("right")
+	f = b.Fact("left")
+	step := b.Primitive("Step", Primitive{If: []Condition{Is(f, Gt, 0)}, Effects: []Effect{Add(f, -1)}})
+	loop := b.Compound("Loop")
+	b.Method(loop, Method{Name: "More", If: []Condition{Is(f, Gt, 0)}, Tasks: []TaskID{step, loop}})
+	b.Method(loop, Method{Name: "Done"})
+	b.Root(loop)
+	d, err := b.Build()
+	require.NoError(t, err)
+	var p Planner
+	var plan Plan
+	require.NoError(t, p.Plan(d, &State{3}, &plan))
+	assert.Equal(t, 3, plan.Len)
+}
+
 func TestRecursionIsBounded(t *testing.T) {
+	// a task whose method starts with the task itself is refused at Build (ErrCycle);
+	// one that starts with a primitive task without a condition nor an effect
+	// recurses for ever too: the planner bounds it
 	b := NewBuilder("loop")
 	loop := b.Compound("Loop")
-	b.Method(loop, Method{Name: "Again", Tasks: []TaskID{loop}})
+	noop := b.Primitive("Noop", Primitive{})
+	b.Method(loop, Method{Name: "Again", Tasks: []TaskID{noop, loop}})
 	b.Root(loop)
 	d, err := b.Build()
 	require.NoError(t, err)
@@ -252,8 +307,9 @@ func TestRecursionIsBounded(t *testing.T) {
 	// two methods that both recurse: 2^MaxDepth tries without the budget
 	b = NewBuilder("fork")
 	fork := b.Compound("Fork")
-	b.Method(fork, Method{Name: "A", Tasks: []TaskID{fork}})
-	b.Method(fork, Method{Name: "B", Tasks: []TaskID{fork}})
+	noop = b.Primitive("Noop", Primitive{})
+	b.Method(fork, Method{Name: "A", Tasks: []TaskID{noop, fork}})
+	b.Method(fork, Method{Name: "B", Tasks: []TaskID{noop, fork}})
 	b.Root(fork)
 	d, err = b.Build()
 	require.NoError(t, err)

@@ -15,7 +15,12 @@ type Run struct {
 	Replaced uint32 // running plans replaced by a better one
 	Failures uint32 // tasks that failed or could not start
 	Failed   TaskID // the task of the last failure (meaningful once Failures > 0)
-	Status   Status // the last think's result
+	// DomainErrors counts the plannings that failed with a fault of the domain
+	// rather than with ErrNoPlan (no method applies): ErrDepth, ErrLength or
+	// ErrBudget, a recursion without end or a plan past MaxPlan. Such an agent
+	// idles; systems.Diagnose counts it (planner_domain_error).
+	DomainErrors uint32
+	Status       Status // the last think's result
 }
 
 // Current returns the current task, or NoTask without a plan.
@@ -81,7 +86,10 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 				return Failure
 			}
 			plans++
-			if p.Plan(d, s, &p.alt) != nil {
+			if err := p.Plan(d, s, &p.alt); err != nil {
+				if err != ErrNoPlan {
+					r.DomainErrors++
+				}
 				r.drop()
 				if !idle {
 					ctx.emit(EventNoPlan, NoTask, 0)

@@ -66,6 +66,8 @@ func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
 //   - when a or b is not a waypoint, or a == b;
 //   - when the distance is NaN (a waypoint with a NaN coordinate, or both
 //     infinite), as [Graph.ConnectCost] does.
+//
+// [Graph.TryConnect] returns an error instead.
 func (g *Graph) Connect(a, b int64) {
 	g.ConnectCost(a, b, r2.Norm(r2.Sub(g.pos[a], g.pos[b])))
 }
@@ -79,6 +81,8 @@ func (g *Graph) Connect(a, b int64) {
 // Panics:
 //   - when a or b is not a waypoint, or a == b;
 //   - when cost is negative or NaN.
+//
+// [Graph.TryConnectCost] returns an error instead.
 func (g *Graph) ConnectCost(a, b int64, cost float64) {
 	if a < 0 || b < 0 || a >= int64(len(g.pos)) || b >= int64(len(g.pos)) || a == b {
 		panic(fmt.Sprintf("graph: ConnectCost(%d, %d): bad waypoints", a, b))
@@ -87,6 +91,53 @@ func (g *Graph) ConnectCost(a, b int64, cost float64) {
 		panic(fmt.Sprintf("graph: ConnectCost: invalid cost %v", cost))
 	}
 	g.g.SetWeightedEdge(g.g.NewWeightedEdge(simple.Node(a), simple.Node(b), cost))
+}
+
+// TryConnect is [Graph.Connect] for waypoints read from level data: it returns
+// an error instead of panicking. ErrNoWaypoint when a or b is not a waypoint or
+// a == b (an edge to itself), ErrPosition when a waypoint has a NaN or infinite
+// coordinate (the distance would be NaN or infinite); the graph is then
+// unchanged.
+func (g *Graph) TryConnect(a, b int64) error {
+	if err := g.checkEnds(a, b); err != nil {
+		return err
+	}
+	for _, id := range [2]int64{a, b} {
+		if p := g.pos[id]; p.X-p.X != 0 || p.Y-p.Y != 0 { // NaN or ±Inf
+			return fmt.Errorf("%w: waypoint %d at (%v, %v)", ErrPosition, id, p.X, p.Y)
+		}
+	}
+	g.Connect(a, b)
+	return nil
+}
+
+// TryConnectCost is [Graph.ConnectCost] returning an error instead of
+// panicking: ErrNoWaypoint when a or b is not a waypoint or a == b,
+// ErrBadWeight when cost is negative or NaN; the graph is then unchanged.
+func (g *Graph) TryConnectCost(a, b int64, cost float64) error {
+	if err := g.checkEnds(a, b); err != nil {
+		return err
+	}
+	if !(cost >= 0) {
+		return fmt.Errorf("%w: %v for the edge %d–%d", ErrBadWeight, cost, a, b)
+	}
+	g.ConnectCost(a, b, cost)
+	return nil
+}
+
+// checkEnds returns an error wrapping ErrNoWaypoint unless a and b are two
+// distinct waypoints.
+func (g *Graph) checkEnds(a, b int64) error {
+	n := int64(len(g.pos))
+	switch {
+	case a < 0 || a >= n:
+		return fmt.Errorf("%w: %d (the graph has %d)", ErrNoWaypoint, a, n)
+	case b < 0 || b >= n:
+		return fmt.Errorf("%w: %d (the graph has %d)", ErrNoWaypoint, b, n)
+	case a == b:
+		return fmt.Errorf("%w: an edge from waypoint %d to itself", ErrNoWaypoint, a)
+	}
+	return nil
 }
 
 // Gonum returns the underlying gonum graph (node IDs are waypoint IDs), for

@@ -13,6 +13,14 @@ package grid
 // [Grid.LineOfSight] grows with segment length, so a path of n cells costs
 // O(n·L) for segments of L cells.
 //
+// Smooth does not check path (it is meant for a path a search returned) and
+// returns no error: the first and last cells are kept as given, even off the
+// grid; a middle cell is dropped whenever the last kept cell sees the cell after
+// it, whether the middle cell is on the grid or not; and nothing is seen from or
+// to a cell off the grid, so every cell before and after such a cell is kept.
+// Check a path from elsewhere with [Grid.InBounds] first ([Search.Path]
+// refuses such cells with ErrOutOfBounds).
+//
 // Important: smoothing looks at passability only. On terrain with varying
 // costs a shortcut may cross cells a cost-optimal path went around; smooth
 // such paths only where that is acceptable.

@@ -20,6 +20,7 @@ import (
 	"github.com/archai-go/archai/systems"
 	archeserde "github.com/mlange-42/arche-serde"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 )
 
 // Format and Version name the file format; a file of another version is refused.
@@ -42,6 +43,10 @@ var (
 	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
 	ErrEntities    = errors.New("inconsistent entity pool")
 	ErrState       = errors.New("system state does not match")
+	// ErrSchemas: the world's Blackboard components hold stores of more than one
+	// schema. Load makes every store from one schema (Registry.Schema), so such a
+	// file could not be loaded: Save refuses it.
+	ErrSchemas = errors.New("blackboard stores of more than one schema")
 	// ErrStateLeftOut (errors.Is also matches ErrState): [Save] was not given the state
 	// of a system the world runs (systems.StatefulSystems), or [Loaded.Restore] was not
 	// given, or the file does not hold, the state of one the loaded world runs.
@@ -148,6 +153,31 @@ type Registry struct {
 	Components []reflect.Type // e.g. reflect.TypeFor[MyComponent](); see [Checker]
 }
 
+// oneSchema returns an error wrapping ErrSchemas if the stores of w's Blackboard
+// components are of more than one schema, naming an entity of each.
+func oneSchema(w *arche.World) error {
+	var first *blackboard.Schema
+	var at arche.Entity
+	q := generic.NewFilter1[components.Blackboard]().Query(w)
+	for q.Next() {
+		st := q.Get().Store
+		if st == nil {
+			continue
+		}
+		switch sc := st.Schema(); {
+		case first == nil:
+			first, at = sc, q.Entity()
+		case sc != first:
+			e := q.Entity()
+			q.Close()
+			return fmt.Errorf("save: %w: entity %d's Blackboard and entity %d's: a load makes every store from one schema (Registry.Schema), "+
+				"so this world could not be loaded; declare every agent's keys in one schema and make all stores from it "+
+				"(bt.NewRegistry(schema) for the trees, and that schema's NewStore for every other store)", ErrSchemas, at.ID(), e.ID())
+		}
+	}
+	return nil
+}
+
 // Checker is implemented by a component type (often a program's own, listed in
 // Registry.Components) whose values have a domain the codec cannot see: an index into
 // its own slice, a count, a finite coordinate. [Load] calls Check on every decoded
@@ -230,7 +260,8 @@ func typeName(t reflect.Type) string {
 // their state would continue another run, silently (a FlowField left out: the crowd ends
 // elsewhere). Give [Without](sys) instead of sys to leave one out on purpose. A program's
 // own State is not known to w: give it too. It returns an error for a nil state or two
-// states of one Name.
+// states of one Name, and one wrapping ErrSchemas when the world's Blackboard stores are
+// of more than one schema (Load makes them all from Registry.Schema).
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	if w.IsLocked() {
 		return nil, fmt.Errorf("save: %w: the world is locked (a query is open: Save was called from inside a system's Update, a tree leaf or a query loop), so some agents are updated for this frame and others not; save between frames, after the last system's Update", ErrState)
@@ -242,6 +273,9 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	if err := leftOutError(systems.StatefulSystems(w), func(n string) bool { _, ok := names[n]; return ok }, "save",
 		"not given to Save",
 		"give each of them to Save (and to Restore after the load), or save.Without(sys) to leave one out on purpose (the loaded run then starts it afresh and no longer continues as the saved one)"); err != nil {
+		return nil, err
+	}
+	if err := oneSchema(w); err != nil {
 		return nil, err
 	}
 	f := file{Format: Format, Version: Version, Systems: map[string]json.RawMessage{}}

@@ -1,0 +1,98 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/htn"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// An HTN domain that can never plan (a loop with no end: every planning fails
+// with ErrDepth) loads, and its agents idled with nothing counted (newbie20
+// finding 4). htn.Run.DomainErrors counts such plannings, and Diagnose counts
+// the agent as planner_domain_error; an agent whose domain merely has no
+// applicable method (ErrNoPlan) is not counted.
+func TestDiagnoseCountsAnHTNDomainThatCannotPlan(t *testing.T) {
+	reg := &htn.Registry{}
+	b := htn.NewBuilder("loop")
+	noop := b.Primitive("Noop", htn.Primitive{})
+	loop := b.Compound("Loop")
+	b.Method(loop, htn.Method{Name: "Again", Tasks: []htn.TaskID{noop, loop}})
+	b.Root(loop)
+	d, err := b.Build()
+	require.NoError(t, err)
+	bad, err := reg.Add(d)
+	require.NoError(t, err)
+	b = htn.NewBuilder("never")
+	f := b.Fact("go")
+	root := b.Compound("Root")
+	b.Method(root, htn.Method{Name: "Only", If: []htn.Condition{htn.Is(f, htn.Eq, 1)}, Tasks: []htn.TaskID{b.Primitive("Go", htn.Primitive{})}})
+	b.Root(root)
+	d, err = b.Build()
+	require.NoError(t, err)
+	idle, err := reg.Add(d)
+	require.NoError(t, err)
+
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, reg)
+	looper, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: bad})
+	require.NoError(t, err)
+	waiter, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: idle})
+	require.NoError(t, err)
+	e := looper.Spawn(r2.Vec{}, nil)
+	waiter.Spawn(r2.Vec{}, nil)
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &systems.HTN{})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 30)
+	hp := generic.NewMap1[components.HTNPlanner](w)
+	run := hp.Get(e).Run
+	assert.Zero(t, run.Plans)
+	assert.Greater(t, run.DomainErrors, uint32(1), "every think's planning fails with ErrDepth")
+	r := systems.Diagnose(w)
+	assert.Equal(t, 1, r.Counts[systems.CausePlannerDomainError], "%s", r)
+	assert.Equal(t, e, r.Examples[systems.CausePlannerDomainError])
+	assert.Equal(t, "planner_domain_error", systems.CausePlannerDomainError.String())
+	assert.Contains(t, r.String(), "planner_domain_error 1 (e.g. entity")
+}
+
+// HTNThinker.Schema gives each agent a store of that schema (newbie20 finding 3:
+// an HTN agent that reads a typed blackboard had to get a store made by hand).
+func TestHTNThinkerSchemaMakesEachAgentsStore(t *testing.T) {
+	reg := &htn.Registry{}
+	b := htn.NewBuilder("d")
+	b.Root(b.Primitive("p", htn.Primitive{}))
+	d, err := b.Build()
+	require.NoError(t, err)
+	id, err := reg.Add(d)
+	require.NoError(t, err)
+	sc := blackboard.NewSchema()
+	alarm := blackboard.MustDeclare[bool](sc, "alarm")
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, reg)
+	with, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id, Schema: sc})
+	require.NoError(t, err)
+	without, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
+	require.NoError(t, err)
+	a, b2, c := with.Spawn(r2.Vec{}, nil), with.Spawn(r2.Vec{}, nil), without.Spawn(r2.Vec{}, nil)
+	bb := generic.NewMap1[components.Blackboard](w)
+	sa, sb := bb.Get(a).Store, bb.Get(b2).Store
+	require.NotNil(t, sa)
+	require.NotNil(t, sb)
+	assert.Same(t, sc, sa.Schema())
+	assert.NotSame(t, sa, sb, "one store per agent")
+	blackboard.Set(sa, alarm, true)
+	v, _ := blackboard.Get(sb, alarm)
+	assert.False(t, v)
+	assert.Nil(t, bb.Get(c).Store, "no Schema: an empty Blackboard")
+}
