@@ -76,6 +76,7 @@ type TreeRun struct {
 // Set Enter on the returned Hooks to add an entry action. run must not be nil; a nil
 // TreeRun skips the tick. The tree's dt is the machine's ctx.DT.
 func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx *fsm.Context, s bt.Status) fsm.StateID) fsm.Hooks {
+	state := new(stateKey) // this state's key for a Keeper
 	return fsm.Hooks{
 		Activity: tree,
 		Update: func(ctx *fsm.Context) fsm.StateID {
@@ -86,15 +87,20 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 			// a Context never ticked (a new TreeRun, or one loaded: Context is not
 			// saved) checks the Memory once: one of the tree's length may still
 			// not fit it (another tree's, a tampered file)
-			if r.Memory.Len() != tree.Len() || r.Context.Visits() == 0 && tree.CheckMemory(r.Memory) != nil {
-				r.Memory = tree.NewMemory()
+			fresh := r.Context.Visits() == 0
+			if r.Memory.Len() != tree.Len() || fresh && tree.CheckMemory(r.Memory) != nil {
+				r.Memory, fresh = tree.NewMemory(), true
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
 			if ctx.Blackboard != nil {
 				r.Context.Blackboard = ctx.Blackboard
 			}
 			r.Tree = tree
+			if k, ok := ctx.Agent.(Keeper); ok && fresh {
+				k.KeepTreeRun(state, r)
+			}
 			r.Status = tree.Tick(&r.Memory, &r.Context)
+			r.Context.Agent = nil // the view of one update: not kept in the component
 			if r.Status != bt.Running && done != nil {
 				return done(ctx, r.Status)
 			}
@@ -110,7 +116,33 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 				r.Context.Blackboard = ctx.Blackboard
 			}
 			tree.Halt(&r.Memory, &r.Context)
-			r.Status, r.Tree = bt.Idle, tree
+			r.Status, r.Tree, r.Context.Agent = bt.Idle, tree, nil
 		},
 	}
 }
+
+// Keeper is implemented by an agent view (the fsm.Context.Agent of a state machine's
+// update) whose owner can keep a second reference to what a [TreeRun] points to;
+// systems.Agent implements it with the world's systems.Arena.
+//
+// Why: an ECS that moves components with a plain byte copy (Arche v0.15.3 does, when an
+// entity is removed or changes archetype) hides such a move from Go's garbage collector,
+// so node memory referenced only from a moved TreeRun can be freed while in use. A
+// TreeRun is usually a field of a component of the program's own, which archai's own
+// bookkeeping does not know; [TreeState] therefore hands it to the Keeper whenever the
+// TreeRun's Memory may be new to it: on the first update of a TreeRun's Context (a new
+// or loaded TreeRun) and whenever it allocates the Memory.
+//
+// KeepTreeRun must keep r.Memory's node memory (bt.Memory.Nodes), r.Context.Blackboard
+// and r.Tree for the agent, replacing what it kept before under the same state key (one
+// key per TreeState, so a TreeRun shared by several states is kept by each) and
+// dropping it when the agent's entity is replaced. It is called from the goroutine
+// updating the agent: several at once when machines are updated by workers. It must not
+// keep r itself (r points into a component).
+type Keeper interface {
+	KeepTreeRun(state any, r *TreeRun)
+}
+
+// stateKey identifies one TreeState to a Keeper (a pointer: not zero-sized, so each
+// new one is distinct).
+type stateKey struct{ _ byte }
