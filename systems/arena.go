@@ -26,6 +26,13 @@ import (
 // held by the Arena, which the world keeps alive, nothing a component points to can be
 // freed under it, so agents may be removed.
 //
+// A hybrid.TreeRun in a component of the program's own (examples/guardfsm's Combat) is
+// held too: hybrid.TreeState hands it to [Agent.KeepTreeRun] at the agent's first
+// update of that state and whenever it allocates the run's node memory, and the Arena
+// keeps its node memory, blackboard store and tree per entity and TreeState (kept
+// across a new [Arena.Hold] of the same entity, dropped when the ID is held for another
+// entity or released). Other pointers in your own components are not held.
+//
 // Who holds: [Spawner] (every spawn and respawn), [PathQueue] (when it gives an agent a
 // waypoint buffer from its spares) and the loader of a saved world. Components you fill by hand
 // (a Brain written outside a Spawner's bundles) are held after [Arena.HoldAll] or
@@ -33,7 +40,8 @@ import (
 // change. A held entry is replaced when its entity ID is held again (a respawn, or a new
 // entity reusing the ID) and dropped by [Arena.Release].
 //
-// The Arena is not safe for concurrent use: systems hold on their own goroutine.
+// The Arena is not safe for concurrent use: systems hold on their own goroutine (the
+// keeping of TreeRuns, by the workers of one system, locks).
 type Arena struct {
 	held []held     // by entity ID
 	mu   sync.Mutex // keep's: machines updated by workers keep at once

@@ -17,7 +17,9 @@ import (
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // patrolRun is a component of the program's own holding a hybrid.TreeRun, as
@@ -66,6 +68,45 @@ func TestTreeRunInOwnComponentSurvivesRemovals(t *testing.T) {
 // treeRunChurn spawns 2000 agents whose machine runs a tree from their patrolRun, then
 // removes a third of them each round (with a collection forced and freed memory reused)
 // and spawns as many again, for ARCHAI_TREERUN_SECONDS (at least 10 rounds).
+// TestArenaKeepsTreeRunPerEntity: the FSM's first update of a TreeState keeps the
+// agent's TreeRun in the Arena; holding the same agent again keeps it; releasing drops it;
+// a new entity reusing the ID starts with nothing kept until its own first update.
+func TestArenaKeepsTreeRunPerEntity(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	runs := generic.NewMap[patrolRun](w)
+	tree, err := bt.Compile("t", bt.Action("Walk", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	b := fsm.NewBuilder("guard")
+	b.State("Patrol", hybrid.TreeState(tree,
+		func(c *fsm.Context) *hybrid.TreeRun { return &runs.Get(systems.StateAgent(c).Entity).TreeRun }, nil))
+	m, err := b.Build()
+	require.NoError(t, err)
+	sp, err := systems.NewSpawner(w, systems.Thinker{Machine: m, Interval: 0.1}, systems.With(patrolRun{}))
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{}, nil)
+	arena := systems.ArenaOf(w)
+	require.Zero(t, arena.KeptTreeRuns(e), "nothing allocated before the first update")
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &systems.FSM{})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 1)
+	require.Equal(t, tree.Len(), runs.Get(e).Memory.Len())
+	assert.Equal(t, 1, arena.KeptTreeRuns(e))
+	s.Run(w, 3)
+	assert.Equal(t, 1, arena.KeptTreeRuns(e), "one entry per state, not per update")
+	arena.HoldAll(w)
+	assert.Equal(t, 1, arena.KeptTreeRuns(e), "a second hold of the same agent keeps it")
+	w.RemoveEntity(e)
+	e2 := sp.Spawn(r2.Vec{}, nil)
+	require.Equal(t, e.ID(), e2.ID(), "the ID is reused")
+	assert.Zero(t, arena.KeptTreeRuns(e2), "another entity's kept run is dropped")
+	s.Run(w, 1)
+	assert.Equal(t, 1, arena.KeptTreeRuns(e2))
+	arena.Release(e2)
+	assert.Zero(t, arena.KeptTreeRuns(e2))
+}
+
 func treeRunChurn(t *testing.T) {
 	seconds := 3.0
 	fmt.Sscan(os.Getenv("ARCHAI_TREERUN_SECONDS"), &seconds)

@@ -39,7 +39,8 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // with a Context never ticked, as a loaded one is, the Memory is checked with
 // bt.Tree.CheckMemory).
 //
-// Context.Agent, DT and Time are copied from the fsm.Context on every tick, and so is
+// Context.Agent (cleared after the tick), DT and Time are copied from the fsm.Context
+// on every tick, and so is
 // Blackboard when the fsm.Context has one (else a Context.Blackboard set here is kept,
 // but not saved: set it again after a load). Context is tagged json:"-": it is the
 // scratch of one tick (the agent view, an interface, cannot be saved), and its
@@ -49,6 +50,17 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // Tree is the tree last ticked or halted with this TreeRun, set by TreeState (nil
 // before its first tick; not saved): it lets a debugger (systems/debugview) find and
 // show the tree and its node statuses from the agent's components alone.
+//
+// Removing agents: Memory is allocated after the agent is spawned, and a TreeRun usually
+// sits in a component of the program's own, which Arche may move with a byte copy that
+// Go's garbage collector does not see. TreeState therefore hands the TreeRun to the
+// agent view's [Keeper] on its first update and whenever it allocates the Memory; under
+// systems.FSM that is the world's systems.Arena, so agents with a TreeRun in any
+// component may be removed with no further call (from the first update of the
+// TreeRun on). Context.Agent is the view of one update only: TreeState sets it before
+// the tick and clears it after the tick or halt, so the component keeps no pointer to
+// it. Under a machine runner of your own whose ctx.Agent is not a Keeper, keep a
+// reference to Memory.Nodes() yourself, or do not remove such agents.
 type TreeRun struct {
 	Memory  bt.Memory
 	Context bt.Context `json:"-"`
