@@ -160,6 +160,18 @@ func (a *Arena) renew(e arche.Entity) *held {
 	return h
 }
 
+// holdScores records e's UtilityBrain scores after the Utility system sized its State
+// (a zero State written by hand). Safe for concurrent use by one system's workers.
+func (a *Arena) holdScores(e arche.Entity, scores, cons []float64) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	h := a.entry(e)
+	h.scores, h.cons = scores, cons
+}
+
 // keep records, for entity e and one hybrid.TreeState (state), what a TreeRun in a
 // component points to (see [Agent.KeepTreeRun]), replacing what that state kept for e.
 // Safe for concurrent use by the workers of one system (not with Hold): it locks.

@@ -19,3 +19,11 @@ func (a *Arena) KeptTreeRuns(e interface{ ID() uint32 }) int {
 	}
 	return 0
 }
+
+// HeldScores returns the UtilityBrain scores the Arena holds for e's ID.
+func (a *Arena) HeldScores(e interface{ ID() uint32 }) []float64 {
+	if i := int(e.ID()); i < len(a.held) {
+		return a.held[i].scores
+	}
+	return nil
+}

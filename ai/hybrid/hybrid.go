@@ -20,6 +20,13 @@ import (
 //
 // Give one child per action, in the reasoner's order. state must not be nil; it may
 // return a nil Source (random policies then pick like Argmax).
+//
+// Removing agents: unlike a [TreeRun], a utility.State kept in a component of your own
+// is not handed to a [Keeper], and its Scores and Considerations slices are not held by
+// systems.Arena. Arche moves components with a byte copy Go's garbage collector does not
+// see, so if such agents are removed, keep a second reference to each agent's slices
+// yourself (made with Reasoner.NewState at spawn, in a table by entity ID), or keep the
+// State in a components.UtilityBrain, which the Arena holds.
 func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
 	return bt.Choose(name, func(ctx *bt.Context) int {
 		s, src := state(ctx)
