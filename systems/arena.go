@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"sync"
+
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
@@ -24,6 +26,13 @@ import (
 // held by the Arena, which the world keeps alive, nothing a component points to can be
 // freed under it, so agents may be removed.
 //
+// A hybrid.TreeRun in a component of the program's own (examples/guardfsm's Combat) is
+// held too: hybrid.TreeState hands it to [Agent.KeepTreeRun] at the agent's first
+// update of that state and whenever it allocates the run's node memory, and the Arena
+// keeps its node memory, blackboard store and tree per entity and TreeState (kept
+// across a new [Arena.Hold] of the same entity, dropped when the ID is held for another
+// entity or released). Other pointers in your own components are not held.
+//
 // Who holds: [Spawner] (every spawn and respawn), [PathQueue] (when it gives an agent a
 // waypoint buffer from its spares) and the loader of a saved world. Components you fill by hand
 // (a Brain written outside a Spawner's bundles) are held after [Arena.HoldAll] or
@@ -31,9 +40,11 @@ import (
 // change. A held entry is replaced when its entity ID is held again (a respawn, or a new
 // entity reusing the ID) and dropped by [Arena.Release].
 //
-// The Arena is not safe for concurrent use: systems hold on their own goroutine.
+// The Arena is not safe for concurrent use: systems hold on their own goroutine (the
+// keeping of TreeRuns, by the workers of one system, locks).
 type Arena struct {
-	held []held // by entity ID
+	held []held     // by entity ID
+	mu   sync.Mutex // keep's: machines updated by workers keep at once
 
 	brain, machine, utility, path, blackboard arche.ID
 }
@@ -49,6 +60,17 @@ type held struct {
 	machine   *fsm.Machine
 	reasoner  *utility.Reasoner
 	ids       [3]string // the Brain, StateMachine and UtilityBrain IDs
+
+	ent  arche.Entity // the entity kept is for
+	kept []kept       // tree runs in components of the program's own, by TreeState
+}
+
+// kept is what one hybrid.TreeRun of an entity points to, kept for one TreeState.
+type kept struct {
+	state any
+	nodes []bt.NodeMemory
+	store *blackboard.Store
+	tree  *bt.Tree
 }
 
 // ArenaOf returns the world's Arena, adding an empty one as a resource if the world has
@@ -83,8 +105,7 @@ func (a *Arena) Hold(w *arche.World, e arche.Entity) {
 	if !ecs.Alive(w, e) {
 		return
 	}
-	h := a.entry(e)
-	*h = held{}
+	h := a.renew(e)
 	if id := a.brain; w.Has(e, id) {
 		a.holdBrain(h, (*components.Brain)(w.Get(e, id)))
 	}
@@ -119,8 +140,58 @@ func (a *Arena) HoldAll(w *arche.World) {
 // collected). It is optional: holding a new entity with the same ID replaces the entry.
 func (a *Arena) Release(e arche.Entity) {
 	if i := int(e.ID()); i < len(a.held) {
-		a.held[i] = held{}
+		h := &a.held[i]
+		clear(h.kept)
+		*h = held{kept: h.kept[:0]}
 	}
+}
+
+// renew returns e's entry emptied for a new hold. What [Agent.KeepTreeRun] kept stays
+// when the entry is e's already (a second hold of the same agent: HoldAll, a load) and
+// goes when it was another entity's (an ID reused); the kept slice's room is reused.
+func (a *Arena) renew(e arche.Entity) *held {
+	h := a.entry(e)
+	k := h.kept
+	if h.ent != e {
+		clear(k)
+		k = k[:0]
+	}
+	*h = held{ent: e, kept: k}
+	return h
+}
+
+// holdScores records e's UtilityBrain scores after the Utility system sized its State
+// (a zero State written by hand). Safe for concurrent use by one system's workers.
+func (a *Arena) holdScores(e arche.Entity, scores, cons []float64) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	h := a.entry(e)
+	h.scores, h.cons = scores, cons
+}
+
+// keep records, for entity e and one hybrid.TreeState (state), what a TreeRun in a
+// component points to (see [Agent.KeepTreeRun]), replacing what that state kept for e.
+// Safe for concurrent use by the workers of one system (not with Hold): it locks.
+// It allocates only when e keeps for more states than ever before for its ID.
+func (a *Arena) keep(e arche.Entity, state any, nodes []bt.NodeMemory, store *blackboard.Store, tree *bt.Tree) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	h := a.entry(e)
+	if h.ent != e {
+		clear(h.kept)
+		h.kept, h.ent = h.kept[:0], e
+	}
+	k := kept{state: state, nodes: nodes, store: store, tree: tree}
+	for i := range h.kept {
+		if h.kept[i].state == state {
+			h.kept[i] = k
+			return
+		}
+	}
+	h.kept = append(h.kept, k)
 }
 
 // HoldWaypoints records wp as e's waypoint buffer (a system that gave e's Path a new
@@ -144,8 +215,7 @@ func (a *Arena) holdUtility(h *held, u *components.UtilityBrain) {
 
 // holdSpawned records what a new agent's view points to.
 func (a *Arena) holdSpawned(s *Spawned) {
-	h := a.entry(s.Entity)
-	*h = held{}
+	h := a.renew(s.Entity)
 	if s.Brain != nil {
 		a.holdBrain(h, s.Brain)
 	}

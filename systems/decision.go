@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -52,6 +53,18 @@ type Agent struct {
 	Rand       *components.Rand       // optional
 
 	types *componentTypes // for Get: the system's map of component types
+	arena *Arena          // the world's, for KeepTreeRun
+}
+
+// KeepTreeRun implements hybrid.Keeper: the world's [Arena] keeps a second reference to
+// the node memory, blackboard store and tree of a hybrid.TreeRun that a hybrid.TreeState
+// ticks for this agent (its first update, or a new Memory), so a TreeRun kept in a
+// component of the program's own survives removals of agents like archai's own
+// components. It is called by hybrid.TreeState; a program need not call it.
+func (a *Agent) KeepTreeRun(state any, r *hybrid.TreeRun) {
+	if a.arena != nil && r != nil {
+		a.arena.keep(a.Entity, state, r.Memory.Nodes(), r.Context.Blackboard, r.Tree)
+	}
 }
 
 // AgentOf returns the *Agent of a leaf's context. It panics if the tree is

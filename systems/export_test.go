@@ -11,3 +11,19 @@ func SetSpatialOrderMin(n int) int {
 // SetSpatialNoFast turns off (on) the fast loop of sp's check pass, the one
 // for agents that are last frame's at their query index.
 func SetSpatialNoFast(sp *Spatial, off bool) { sp.noFast = off }
+
+// KeptTreeRuns returns the number of hybrid.TreeRuns the Arena keeps for e's ID.
+func (a *Arena) KeptTreeRuns(e interface{ ID() uint32 }) int {
+	if i := int(e.ID()); i < len(a.held) {
+		return len(a.held[i].kept)
+	}
+	return 0
+}
+
+// HeldScores returns the UtilityBrain scores the Arena holds for e's ID.
+func (a *Arena) HeldScores(e interface{ ID() uint32 }) []float64 {
+	if i := int(e.ID()); i < len(a.held) {
+		return a.held[i].scores
+	}
+	return nil
+}

@@ -169,7 +169,7 @@ func (t *thinkers[B]) init(w *arche.World, workers int) int {
 	t.finder.t = t
 	t.types = &componentTypes{}
 	t.types.refresh(w)
-	t.blank = thinkJob[B]{agent: Agent{World: w, Grid: t.grid, Clock: t.clock, types: t.types}}
+	t.blank = thinkJob[B]{agent: Agent{World: w, Grid: t.grid, Clock: t.clock, types: t.types, arena: ArenaOf(w)}}
 	for k := range t.views {
 		t.views[k].thinkJob = t.blank
 	}

@@ -112,7 +112,13 @@ func (s *Utility) Work(worker, lo, hi int) {
 			src = &j.agent.Rand.Rand
 		}
 		deciding = i
-		j.brain.Reasoner.Decide(&j.agent, &j.brain.State, src)
+		st := &j.brain.State
+		n, c := len(st.Scores), len(st.Considerations)
+		j.brain.Reasoner.Decide(&j.agent, st, src)
+		if len(st.Scores) != n || len(st.Considerations) != c {
+			// sized by this decision (a State written by hand): held like a spawn's
+			j.agent.arena.holdScores(j.agent.Entity, st.Scores, st.Considerations)
+		}
 		j.brain.Reasoner.Act(&j.agent, &j.brain.State)
 		deciding = -1
 		if j.brain.State.Choice != j.brain.State.Previous {

@@ -23,6 +23,13 @@ import (
 // field of one of the agent's components (not behind a pointer, in a slice or a
 // blackboard) and systems/debugview shows its scores for the selected agent (it finds
 // the State there and learns the reasoner from its decisions: utility.Trace).
+//
+// Removing agents: unlike a [TreeRun], a utility.State kept in a component of your own
+// is not handed to a [Keeper], and its Scores and Considerations slices are not held by
+// systems.Arena. Arche moves components with a byte copy Go's garbage collector does not
+// see, so if such agents are removed, keep a second reference to each agent's slices
+// yourself (made with Reasoner.NewState at spawn, in a table by entity ID), or keep the
+// State in a components.UtilityBrain, which the Arena holds.
 func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
 	return bt.Choose(name, func(ctx *bt.Context) int {
 		s, src := state(ctx)
@@ -42,7 +49,8 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // with a Context never ticked, as a loaded one is, the Memory is checked with
 // bt.Tree.CheckMemory).
 //
-// Context.Agent, DT and Time are copied from the fsm.Context on every tick, and so is
+// Context.Agent (cleared after the tick), DT and Time are copied from the fsm.Context
+// on every tick, and so is
 // Blackboard when the fsm.Context has one (else a Context.Blackboard set here is kept,
 // but not saved: set it again after a load). Context is tagged json:"-": it is the
 // scratch of one tick (the agent view, an interface, cannot be saved), and its
@@ -52,6 +60,17 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 // Tree is the tree last ticked or halted with this TreeRun, set by TreeState (nil
 // before its first tick; not saved): it lets a debugger (systems/debugview) find and
 // show the tree and its node statuses from the agent's components alone.
+//
+// Removing agents: Memory is allocated after the agent is spawned, and a TreeRun usually
+// sits in a component of the program's own, which Arche may move with a byte copy that
+// Go's garbage collector does not see. TreeState therefore hands the TreeRun to the
+// agent view's [Keeper] on its first update and whenever it allocates the Memory; under
+// systems.FSM that is the world's systems.Arena, so agents with a TreeRun in any
+// component may be removed with no further call (from the first update of the
+// TreeRun on). Context.Agent is the view of one update only: TreeState sets it before
+// the tick and clears it after the tick or halt, so the component keeps no pointer to
+// it. Under a machine runner of your own whose ctx.Agent is not a Keeper, keep a
+// reference to Memory.Nodes() yourself, or do not remove such agents.
 type TreeRun struct {
 	Memory  bt.Memory
 	Context bt.Context `json:"-"`
@@ -79,6 +98,7 @@ type TreeRun struct {
 // Set Enter on the returned Hooks to add an entry action. run must not be nil; a nil
 // TreeRun skips the tick. The tree's dt is the machine's ctx.DT.
 func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx *fsm.Context, s bt.Status) fsm.StateID) fsm.Hooks {
+	state := new(stateKey) // this state's key for a Keeper
 	return fsm.Hooks{
 		Activity: tree,
 		Update: func(ctx *fsm.Context) fsm.StateID {
@@ -89,15 +109,20 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 			// a Context never ticked (a new TreeRun, or one loaded: Context is not
 			// saved) checks the Memory once: one of the tree's length may still
 			// not fit it (another tree's, a tampered file)
-			if r.Memory.Len() != tree.Len() || r.Context.Visits() == 0 && tree.CheckMemory(r.Memory) != nil {
-				r.Memory = tree.NewMemory()
+			fresh := r.Context.Visits() == 0
+			if r.Memory.Len() != tree.Len() || fresh && tree.CheckMemory(r.Memory) != nil {
+				r.Memory, fresh = tree.NewMemory(), true
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
 			if ctx.Blackboard != nil {
 				r.Context.Blackboard = ctx.Blackboard
 			}
 			r.Tree = tree
+			if k, ok := ctx.Agent.(Keeper); ok && fresh {
+				k.KeepTreeRun(state, r)
+			}
 			r.Status = tree.Tick(&r.Memory, &r.Context)
+			r.Context.Agent = nil // the view of one update: not kept in the component
 			if r.Status != bt.Running && done != nil {
 				return done(ctx, r.Status)
 			}
@@ -113,7 +138,33 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 				r.Context.Blackboard = ctx.Blackboard
 			}
 			tree.Halt(&r.Memory, &r.Context)
-			r.Status, r.Tree = bt.Idle, tree
+			r.Status, r.Tree, r.Context.Agent = bt.Idle, tree, nil
 		},
 	}
 }
+
+// Keeper is implemented by an agent view (the fsm.Context.Agent of a state machine's
+// update) whose owner can keep a second reference to what a [TreeRun] points to;
+// systems.Agent implements it with the world's systems.Arena.
+//
+// Why: an ECS that moves components with a plain byte copy (Arche v0.15.3 does, when an
+// entity is removed or changes archetype) hides such a move from Go's garbage collector,
+// so node memory referenced only from a moved TreeRun can be freed while in use. A
+// TreeRun is usually a field of a component of the program's own, which archai's own
+// bookkeeping does not know; [TreeState] therefore hands it to the Keeper whenever the
+// TreeRun's Memory may be new to it: on the first update of a TreeRun's Context (a new
+// or loaded TreeRun) and whenever it allocates the Memory.
+//
+// KeepTreeRun must keep r.Memory's node memory (bt.Memory.Nodes), r.Context.Blackboard
+// and r.Tree for the agent, replacing what it kept before under the same state key (one
+// key per TreeState, so a TreeRun shared by several states is kept by each) and
+// dropping it when the agent's entity is replaced. It is called from the goroutine
+// updating the agent: several at once when machines are updated by workers. It must not
+// keep r itself (r points into a component).
+type Keeper interface {
+	KeepTreeRun(state any, r *TreeRun)
+}
+
+// stateKey identifies one TreeState to a Keeper (a pointer: not zero-sized, so each
+// new one is distinct).
+type stateKey struct{ _ byte }
