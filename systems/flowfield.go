@@ -159,8 +159,9 @@ type FlowField struct {
 	// goals): they follow the field of an earlier goal, or stand (Has false)
 	// without one. A frame or a few after a goal moves is normal; a count
 	// that never falls to 0 is a goal that moves faster than its field builds
-	// (see Budget). Whole-grid mode; always 0 with Sectors > 0 (every cell
-	// has a direction once the goal is set).
+	// (see Budget). With Sectors > 0 (every cell has a direction once the
+	// goal is set) it counts only the followers whose goal is one more than
+	// Capacity goals in use that frame.
 	Waiting int
 
 	Cache *flowfield.Cache // the shared cache, also a world resource

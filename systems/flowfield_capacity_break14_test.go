@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"strconv"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 // once: 2^50 died in the runtime ("makeslice: cap out of range"), a smaller absurd value
 // asked for terabytes, with Reserve building that many fields.
 func TestFlowFieldPanicsOnAbsurdCapacity(t *testing.T) {
-	for _, f := range []*FlowField{{Capacity: 1 << 50, Workers: 1}, {MaxFields: MaxFlowFields + 1, Workers: 1}} {
+	for _, f := range []*FlowField{{Capacity: math.MaxInt, Workers: 1}, {MaxFields: MaxFlowFields + 1, Workers: 1}} {
 		w, _ := newWorld(4, 4)
 		assert.PanicsWithValue(t, "systems: FlowField.Capacity ("+strconv.Itoa(f.Capacity)+") and MaxFields ("+strconv.Itoa(f.MaxFields)+
 			") must be at most MaxFlowFields (65536): they count fields (goals held at once), not bytes",

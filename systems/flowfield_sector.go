@@ -44,7 +44,7 @@ import (
 // per-node directions), and per goal about 5 bytes per cell of each built
 // sector. Agents whose goal is one more than
 // Capacity goals in use in the same frame get no direction (Steer false)
-// until a field is free.
+// until a field is free; FlowField.Waiting counts them.
 //
 // Contract (sector mode; the table of [FlowField] holds as well):
 //
@@ -178,6 +178,8 @@ func (sf *sectorFlow) update(w *arche.World) {
 		if gi >= 0 {
 			sf.goals[gi].field.Request(sf.grid.CellAt(p.Vec))
 			sf.goals[gi].followers++
+		} else {
+			s.Waiting++ // beyond Capacity goals this frame: no field
 		}
 	}
 	budget := s.Budget

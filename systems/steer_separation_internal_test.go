@@ -103,7 +103,7 @@ func TestSepRunsMatchesGo(t *testing.T) {
 		for k := range runs {
 			n := rng.Intn(10)
 			lo := rng.Intn(size - sepSpan(n) + 1)
-			self := []int{0, n - 1, n / 2, -1, n, rng.Intn(n + 1), -1 << 40}[rng.Intn(7)]
+			self := []int{0, n - 1, n / 2, -1, n, rng.Intn(n + 1), math.MinInt32}[rng.Intn(7)]
 			runs[k] = sepRun{lo, n, self}
 		}
 		sx, sy := rng.Float64()-0.5, rng.Float64()-0.5

@@ -60,7 +60,7 @@ func TestSepFilterMatchesGo(t *testing.T) {
 			for k := range jb.runs {
 				n := rng.Intn(10)
 				lo := rng.Intn(size - sepSpan(n) + 1)
-				self := []int{0, n - 1, n / 2, -1, n, rng.Intn(n + 1), -1 << 40}[rng.Intn(7)]
+				self := []int{0, n - 1, n / 2, -1, n, rng.Intn(n + 1), math.MinInt32}[rng.Intn(7)]
 				jb.runs[k] = sepRun{lo, n, self}
 				total += n
 				for i := lo; i < lo+n; i++ { // candidates about this agent

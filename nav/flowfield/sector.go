@@ -52,9 +52,12 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 // and redoes the per-node searches of those sectors and of the sectors
 // whose portals changed, and nothing else. A sector's costs count as changed
 // when their 64-bit checksum does (a change that keeps it, at odds of about
-// 2⁻⁶⁴, would go unseen); the checksums are taken again only for the
-// sectors of the cells the grid logged as edited ([grid.Grid.EditsSince]),
-// or for every sector when the grid no longer remembers every edit.
+// 2⁻⁶⁴, would go unseen); a sector's checksum covers the ring of cells
+// around it too, which its searches read (whether its costs are uniform
+// picks the search, and so the direction kept among equally short ones).
+// The checksums are taken again only for the sectors holding, or bordering,
+// the cells the grid logged as edited ([grid.Grid.EditsSince]), or for
+// every sector when the grid no longer remembers every edit.
 //
 // A Sectors is not safe for concurrent writes; once built (or refreshed),
 // any number of goroutines may read it.
@@ -196,8 +199,14 @@ func (s *Sectors) Refresh() int {
 	dirty := make([]bool, len(s.secs))
 	var ok bool
 	if s.edits, ok = s.g.EditsSince(s.ver, s.edits[:0]); ok {
-		for _, c := range s.edits { // the sectors to look at: those edited
-			dirty[s.SectorOf(c)] = true
+		for _, c := range s.edits { // the sectors to look at: those edited, and those whose ring holds c
+			for dy := int32(-1); dy <= 1; dy++ {
+				for dx := int32(-1); dx <= 1; dx++ {
+					if k := s.SectorOf(grid.Cell{X: c.X + dx, Y: c.Y + dy}); k >= 0 {
+						dirty[k] = true
+					}
+				}
+			}
 		}
 	} else { // the grid forgot some edits: every sector
 		for i := range dirty {
@@ -223,15 +232,19 @@ func (s *Sectors) Refresh() int {
 	return s.rebuild(dirty)
 }
 
-// sectorSum returns a checksum of sector i's costs (their bits, in row-major
-// order): a 64-bit multiply-xorshift hash, so that sectors whose costs
-// differ get different sums but at odds of about 2⁻⁶⁴.
+// sectorSum returns a checksum of the costs of sector i and of its ring
+// (the cells around it, which the sector's searches read: see localSolver)
+// (their bits, in row-major order): a 64-bit multiply-xorshift hash, so
+// that sectors whose costs differ get different sums but at odds of about
+// 2⁻⁶⁴.
 func (s *Sectors) sectorSum(i int) uint64 {
 	sec := &s.secs[i]
 	costs, w := s.g.Costs(), s.g.Width()
+	x0, x1 := max(int(sec.x0)-1, 0), min(int(sec.x0+sec.w)+1, w)
+	y0, y1 := max(int(sec.y0)-1, 0), min(int(sec.y0+sec.h)+1, s.g.Height())
 	h := uint64(0x243f6a8885a308d3) ^ uint64(i)
-	for y := int(sec.y0); y < int(sec.y0+sec.h); y++ {
-		for _, c := range costs[y*w+int(sec.x0):][:sec.w] {
+	for y := y0; y < y1; y++ {
+		for _, c := range costs[y*w+x0 : y*w+x1] {
 			h = (h ^ uint64(math.Float32bits(c))) * 0x9e3779b97f4a7c15
 			h ^= h >> 32
 		}
