@@ -99,8 +99,13 @@ type PathRequestState struct {
 	Entity  arche.Entity `json:"entity"`
 	Request uint32       `json:"request"`
 	Lost    uint8        `json:"lost,omitempty"`
-	Waited  int64        `json:"waited,omitempty"` // frames of the queue, ≥ 0
+	Waited  int64        `json:"waited,omitempty"` // frames of the queue, 0 to MaxPathWait
 }
+
+// MaxPathWait bounds [PathRequestState.Waited] in a loaded file: 2⁴⁰ frames, over 500 years
+// at 60 frames a second. A larger wait is refused ([ErrOutOfDomain]): the queue's frame
+// minus it would overflow, and the wait would read as negative.
+const MaxPathWait = 1 << 40
 
 func (s *PathQueue) jobState(j int32) PathJobState {
 	job := &s.jobs[j]
@@ -148,7 +153,7 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) {
 // active one is searched again up to the saved expansions (A* is deterministic), so the
 // run continues as if it had not stopped. It returns an error, leaving the queue empty,
 // if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
-// an entity ID past the world's or has a negative Waited or a Lost above 1 (wrapping
+// an entity ID past the world's or has a Waited outside [0, MaxPathWait] or a Lost above 1 (wrapping
 // [ErrOutOfDomain], naming the field), or the
 // active search cannot do its expansions again. A request of a dead entity is kept:
 // the queue drops it on its first frame as it drops any dead requester's.
@@ -206,8 +211,8 @@ func (s *PathQueue) restore(st PathQueueState) error {
 			if r.Lost > 1 {
 				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].lost: %d is not 0 or 1: %w", field, i, r.Lost, ErrOutOfDomain)
 			}
-			if r.Waited < 0 {
-				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].waited: %d < 0: %w", field, i, r.Waited, ErrOutOfDomain)
+			if r.Waited < 0 || r.Waited > MaxPathWait {
+				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].waited: %d is not in [0, %d] frames: %w", field, i, r.Waited, int64(MaxPathWait), ErrOutOfDomain)
 			}
 			s.jobs[j].head = s.newTicket(pathTicket{e: r.Entity, req: r.Request, next: s.jobs[j].head, lost: r.Lost, since: s.frame - r.Waited})
 			s.waiting++
