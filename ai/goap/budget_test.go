@@ -1,6 +1,7 @@
 package goap
 
 import (
+	"math"
 	"runtime"
 	"testing"
 
@@ -35,7 +36,7 @@ func TestHugeBudgetAllocatesAsItGoes(t *testing.T) {
 	d, g := grid4(t, 3) // 12 steps: thousands of states, the table grows several times
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	huge := Planner{MaxNodes: 1 << 31}
+	huge := Planner{MaxNodes: math.MaxInt32}
 	var plan Plan
 	require.NoError(t, huge.Plan(d, &State{}, g, &plan))
 	runtime.ReadMemStats(&after)
@@ -62,7 +63,7 @@ func TestHugeBudgetAllocatesAsItGoes(t *testing.T) {
 func TestBudgetClamp(t *testing.T) {
 	for _, tc := range []struct{ max, want int }{
 		{0, DefaultMaxNodes}, {-5, DefaultMaxNodes}, {7, 7},
-		{MaxNodesLimit, MaxNodesLimit}, {MaxNodesLimit + 1, MaxNodesLimit}, {1 << 62, MaxNodesLimit},
+		{MaxNodesLimit, MaxNodesLimit}, {MaxNodesLimit + 1, MaxNodesLimit}, {math.MaxInt, MaxNodesLimit},
 	} {
 		assert.Equal(t, tc.want, (&Planner{MaxNodes: tc.max}).budget(), "MaxNodes %d", tc.max)
 	}

@@ -2,6 +2,7 @@ package flowfield
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -289,7 +290,7 @@ func BenchmarkSectorBuild(b *testing.B) {
 			for _, a := range agents {
 				f.Request(a)
 			}
-			sectors = 1 + f.Update(1<<62)
+			sectors = 1 + f.Update(math.MaxInt)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/build")
 		b.ReportMetric(float64(sectors), "sectors")

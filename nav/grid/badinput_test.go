@@ -25,7 +25,7 @@ func TestNewCheckedSizes(t *testing.T) {
 		{"zero width", 0, 5, ErrInvalidSize},
 		{"negative height", 5, -1, ErrInvalidSize},
 		{"million squared", 1e6, 1e6, ErrTooLarge},
-		{"overflows int64", 1 << 32, 1 << 32, ErrTooLarge},
+		{"overflows int64", math.MaxInt/2 + 1, math.MaxInt/2 + 1, ErrTooLarge},
 		{"one cell too many", MaxCells/2 + 1, 2, ErrTooLarge},
 		{"largest int", math.MaxInt, math.MaxInt, ErrTooLarge},
 	} {
