@@ -197,6 +197,9 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 		if t, ok := b.(HTNThinker); ok && t.Schema != nil {
 			s.schema = t.Schema
 		}
+		if t, ok := b.(GOAPThinker); ok && t.Schema != nil {
+			s.schema = t.Schema
+		}
 		for _, id := range b.Components(w) {
 			if !seen[id] {
 				seen[id] = true

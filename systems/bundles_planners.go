@@ -3,8 +3,8 @@ package systems
 import (
 	"errors"
 	"fmt"
-	"github.com/archai-go/archai/ai/blackboard"
 
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
@@ -56,12 +56,15 @@ func (b HTNThinker) Init(a *Spawned) {
 // GOAPThinker is an agent that plans with goal-oriented action planning ([GOAP]): a
 // [components.GOAPPlanner] of Domain (an ID of Registry, which must also be the world's
 // *goap.Registry resource; the component is named by the domain's name) starting from the believed State, with the rest of a
-// [Thinker] as for [HTNThinker].
+// [Thinker] as for [HTNThinker] (Schema too).
 type GOAPThinker struct {
 	Registry *goap.Registry
 	Domain   goap.ID
 	State    goap.State
 	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
+	// Schema, if not nil, makes each agent's blackboard store (one per agent), as
+	// HTNThinker.Schema does.
+	Schema *blackboard.Schema
 }
 
 // Validate reports a missing registry, a Domain it does not hold, or a negative or
@@ -84,6 +87,9 @@ func (b GOAPThinker) Init(a *Spawned) {
 	d := b.Registry.Domain(b.Domain)
 	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
 	initThink(a, b.Interval)
+	if b.Schema != nil {
+		a.Blackboard.Store = a.spawner.newStore(b.Schema)
+	}
 }
 
 // validatePlanner is the Validate of a planner bundle: found tells whether the registry

@@ -75,14 +75,32 @@ func TestHTNThinkerSchemaMakesEachAgentsStore(t *testing.T) {
 	require.NoError(t, err)
 	id, err := reg.Add(d)
 	require.NoError(t, err)
+	requireStorePerAgent(t, reg, func(sc *blackboard.Schema) systems.Bundle {
+		return systems.HTNThinker{Registry: reg, Domain: id, Schema: sc}
+	})
+}
+
+// GOAPThinker.Schema, as HTNThinker's: one store of the schema per agent.
+func TestGOAPThinkerSchemaMakesEachAgentsStore(t *testing.T) {
+	reg, id := fetchGOAP(t)
+	requireStorePerAgent(t, reg, func(sc *blackboard.Schema) systems.Bundle {
+		return systems.GOAPThinker{Registry: reg, Domain: id, Schema: sc}
+	})
+}
+
+// requireStorePerAgent spawns two agents of bundle(schema) and one of bundle(nil) in a
+// world holding the registry reg: the first two get a store each of the schema, the last
+// none.
+func requireStorePerAgent[R any](t *testing.T, reg *R, bundle func(*blackboard.Schema) systems.Bundle) {
+	t.Helper()
 	sc := blackboard.NewSchema()
 	alarm := blackboard.MustDeclare[bool](sc, "alarm")
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, reg)
-	with, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id, Schema: sc})
+	with, err := systems.NewSpawner(w, bundle(sc))
 	require.NoError(t, err)
-	without, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
+	without, err := systems.NewSpawner(w, bundle(nil))
 	require.NoError(t, err)
 	a, b2, c := with.Spawn(r2.Vec{}, nil), with.Spawn(r2.Vec{}, nil), without.Spawn(r2.Vec{}, nil)
 	bb := generic.NewMap1[components.Blackboard](w)
