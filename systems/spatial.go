@@ -19,7 +19,8 @@ import (
 // Neighbours is the world resource that [Spatial] rebuilds every frame: a
 // spatial hash over every agent (an entity with a Position and a Velocity),
 // and, per hash ID, the agent's entity, position, velocity and team (0 for
-// agents without a Faction). Hash IDs are dense and follow entity IDs (the
+// agents without a Faction; [Perception] takes none of those for a foe, see
+// [components.Faction]). Hash IDs are dense and follow entity IDs (the
 // smallest entity ID has hash ID 0), so the hash's order, and any neighbour
 // list read from it, does not depend on how Arche stores the agents.
 type Neighbours struct {
@@ -79,7 +80,7 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 //
 //	absent or unusable             what Spatial does                      Diagnose counts
 //	Velocity                       not in the hash: no neighbour sees it  - (not a moving agent)
-//	Faction                        opt-out: team 0                        -
+//	Faction                        listed as team 0 (nobody's foe)        -
 //	Position NaN/Inf               left out of the hash (Skipped)         CausePosition
 //	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
