@@ -320,9 +320,22 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 		// [0, 2³¹) found by a conversion (onGridCoords), any other's by
 		// sightHit
 		if it, ps, p := &in[i], pos[i].Vec, &path[i]; onGridCoords(ps) && onGridCoords(it.Goal) {
-			if it.Mode != components.IntentGo || !it.Move || !p.SightKnown || !p.SightClear ||
-				int32(ps.X) != p.SightFrom.X || int32(ps.Y) != p.SightFrom.Y ||
-				int32(it.Goal.X) != p.SightTo.X || int32(it.Goal.Y) != p.SightTo.Y {
+			if it.Mode != components.IntentGo || !it.Move {
+				goto other
+			}
+			from := grid.Cell{X: int32(ps.X), Y: int32(ps.Y)}
+			to := grid.Cell{X: int32(it.Goal.X), Y: int32(it.Goal.Y)}
+			if !p.SightKnown || from != p.SightFrom || to != p.SightTo {
+				// a cell changed: inSight tests the line again, and the
+				// bitmap of blocked cells settles most tests (an agent
+				// moves to a new cell every ~10 frames: a tenth of the
+				// guards a frame); those it settles clear are served
+				// here, inSight's answer written out, the others by follow
+				if (kin != nil && grid.ClearanceFor(kin[i].Radius) > 1) || !s.sight.clear(ps, it.Goal) {
+					goto other
+				}
+				p.SightFrom, p.SightTo, p.SightKnown, p.SightClear = from, to, true, true
+			} else if !p.SightClear {
 				goto other
 			}
 		} else if !s.sightHit(ps, it, p) {

@@ -25,7 +25,8 @@ type pfAgent struct {
 	kin  components.Kinematics
 }
 
-// Review of PathFollow's inline common case (sightHit in followRun): over
+// Review of PathFollow's inline common case (sightHit in followRun, and a
+// line tested again after a cell changed that the bitmap shows clear): over
 // random agents (goal moved, agent teleported, cache keyed on other cells,
 // SpeedFactor of every kind, NaN, infinite and huge positions and goals,
 // stuck windows about to close, invalid modes, earlier Desired with NaN
@@ -113,6 +114,19 @@ func TestPathFollowInlineCaseMatchesFollow(t *testing.T) {
 			}
 		}
 		require.Greater(t, hits, n/10, "the inline case is taken")
+		// and its second form: the cells changed, and the bitmap shows the
+		// line clear (followRun tests it again itself)
+		retests := 0
+		for i := range agents {
+			a := &agents[i]
+			from, to := g.CellAt(a.pos.Vec), g.CellAt(a.in.Goal)
+			if onGridCoords(a.pos.Vec) && onGridCoords(a.in.Goal) && a.in.Mode == components.IntentGo && a.in.Move &&
+				(!a.path.SightKnown || from != a.path.SightFrom || to != a.path.SightTo) &&
+				grid.ClearanceFor(a.kin.Radius) == 1 && pf.sight.clear(a.pos.Vec, a.in.Goal) {
+				retests++
+			}
+		}
+		require.Greater(t, retests, n/40, "the inline test of a changed cell is taken")
 		// the slow path on copies, after the frame (same clock, grid and neighbours)
 		var sc followScratch
 		for i := range agents {
