@@ -12,7 +12,8 @@ import (
 )
 
 // TestFoeIndexNearestMatchesPlainRule checks foeIndex.nearest (own bucket row
-// first, the other rows bounded by its answer) against a scan of every agent
+// first, the other rows bounded by its answer; nearestAll where a line it
+// tests is blocked) and nearestAll alone against a scan of every agent
 // with the plain rule, on positions chosen to meet the bound's edges: on
 // bucket borders, outside the grid (border rows hold them), at the same
 // point as others (ties by hash ID), NaN; sight ranges of 0, a bucket side,
@@ -75,7 +76,7 @@ func foeNearestMatchesPlainRule(t *testing.T, side float64) {
 	x.build(nb, 1, func(m int) { x.work(nb, 0, 0, m) })
 	require.Equal(t, side, x.size, "the buckets' side")
 	var cands []foeCandidate
-	checked, found := 0, 0
+	checked, found, blocked := 0, 0, 0
 	for q := range 3000 {
 		self := int32(rng.IntN(n))
 		pos := nb.Positions[self]
@@ -100,8 +101,12 @@ func foeNearestMatchesPlainRule(t *testing.T, side float64) {
 		}
 		var at r2.Vec
 		id, d, at, cands = x.nearest(pos, radius, team, self, cosHalf, heading, hnArg, cands, &sight, g)
+		if id2, d2, at2, _ := x.nearestAll(pos, radius, team, self, cosHalf, heading, hnArg, nil, &sight, g); id2 != id || d2 != d || at2 != at {
+			t.Fatalf("query %d: nearest %d %v %v, nearestAll %d %v %v", q, id, d, at, id2, d2, at2)
+		}
 		// the plain rule over every agent
 		want, wantD2 := int32(-1), math.Inf(1)
+		nearID, nearD2 := int32(-1), math.Inf(1) // line of sight or not
 		for j, p := range nb.Positions {
 			dx, dy := p.X-pos.X, p.Y-pos.Y
 			d2 := float64(dx*dx) + float64(dy*dy) // rounded as Perception's (no multiply-add on any build)
@@ -111,12 +116,18 @@ func foeNearestMatchesPlainRule(t *testing.T, side float64) {
 			if cosHalf > -2 && d2 > 0 && float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
 				continue
 			}
+			if d2 < nearD2 || (d2 == nearD2 && int32(j) < nearID) {
+				nearID, nearD2 = int32(j), d2
+			}
 			if d2 > wantD2 || (d2 == wantD2 && int32(j) > want) || !g.LineOfSight(pos, p) {
 				continue
 			}
 			want, wantD2 = int32(j), d2
 		}
 		checked++
+		if nearID >= 0 && nearID != want {
+			blocked++ // the nearest foe is out of sight: nearest searches again with every candidate
+		}
 		require.Equal(t, want, id, "query %d at %v radius %v team %d", q, pos, radius, team)
 		if want >= 0 {
 			found++
@@ -125,4 +136,5 @@ func foeNearestMatchesPlainRule(t *testing.T, side float64) {
 		}
 	}
 	require.Greater(t, found, checked/4, "most queries find a foe")
+	require.Greater(t, blocked, checked/20, "some queries' nearest foe is out of sight")
 }

@@ -352,12 +352,71 @@ func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
 // where two squared distances round to one distance) the one with the
 // lowest hash ID, which is the lowest entity ID. It returns -1 if none.
 //
-// The agent's own row of buckets is searched first and its nearest foe in
-// sight found (lines of sight tested nearest first, so few are walked); its
-// squared distance then bounds the other rows: a row farther than that is
-// skipped, and of the others only agents as near or nearer are kept. cands
-// is the worker's scratch buffer, returned grown.
+// The agent's own row of buckets is searched first, keeping only its
+// nearest foe, whose line of sight is tested; if clear, its squared distance
+// bounds the other rows (a row farther than that is skipped), which are
+// searched for a foe nearer still, and that one's line is tested. In the
+// guard scenario 95% of first lines are clear; when one is blocked the
+// search starts again keeping every candidate (nearestAll). A search that
+// listed every candidate in range (17 for an intruder among 100,000 guards)
+// ran about 8% more instructions in Perception (callgrind, 10,000 guards).
+// cands is the worker's scratch buffer for nearestAll, returned grown.
 func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
+	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
+	cands = cands[:0]
+	if !(radius >= 0) || !finiteVec(pos) {
+		return -1, 0, r2.Vec{}, cands
+	}
+	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
+		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
+	for c := range x.nclass {
+		if x.mixed || x.teams[c] != team {
+			q.rows[q.nrows] = c * x.buckets
+			q.nrows++
+		}
+	}
+	y0, y1 := x.bucketOf(pos.Y-radius, x.rows), x.bucketOf(pos.Y+radius, x.rows)
+	yc := x.bucketOf(pos.Y, x.rows) // within [y0, y1]: bucketOf is monotonic
+	none := foeCandidate{d2: math.Inf(1), id: math.MaxInt32}
+	seen := x.scanBest(&q, yc, none)
+	if seen.id != none.id {
+		if !sight.clear(pos, seen.p) && !g.LineOfSight(pos, seen.p) {
+			return x.nearestAll(pos, radius, team, self, cosHalf, heading, q.hn, cands, sight, g)
+		}
+		q.bound = seen.d2 // no farther agent can be the answer
+	}
+	best := seen
+	for by := y0; by <= y1; by++ {
+		if by == yc {
+			continue
+		}
+		// the row's nearest y to pos (its border rows hold the agents
+		// beyond the grid too); no agent of a farther row is in the bound
+		var dy float64
+		if lo := float64(float64(by) * x.size); by > 0 && pos.Y < lo {
+			dy = lo - pos.Y
+		} else if hi := float64(float64(by+1) * x.size); by < x.rows-1 && pos.Y >= hi {
+			dy = pos.Y - hi
+		}
+		if dy*dy > q.bound {
+			continue
+		}
+		best = x.scanBest(&q, by, best)
+	}
+	switch {
+	case best.id == none.id:
+		return -1, 0, r2.Vec{}, cands
+	case best.id != seen.id && !sight.clear(pos, best.p) && !g.LineOfSight(pos, best.p):
+		return x.nearestAll(pos, radius, team, self, cosHalf, heading, q.hn, cands, sight, g)
+	}
+	return best.id, math.Sqrt(best.d2), best.p, cands
+}
+
+// nearestAll is nearest keeping every candidate of its own row, and of the
+// others those as near as its own row's nearest in sight: it tests their
+// lines of sight nearest first until one is clear (pick). nearest's answer
+// whatever lines are blocked; nearest runs it when a line it tests is.
+func (x *foeIndex) nearestAll(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
 	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
@@ -473,6 +532,49 @@ func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) 
 		}
 	}
 	return cands, best
+}
+
+// scanBest returns the nearest (by squared distance, then hash ID) of b and
+// the agents of bucket row by (columns x0..x1, every class but the agent's
+// team) within the bound and the field of view: scanRow keeping only the
+// nearest.
+func (x *foeIndex) scanBest(q *foeQuery, by int, b foeCandidate) foeCandidate {
+	pos, bound, self := q.pos, q.bound, q.self
+	fov, cosHalf, heading, hn := q.cosHalf > -2, q.cosHalf, q.heading, q.hn
+	mixed, team, neutral := x.mixed, q.team, x.neutral
+	bd2, bid, bp := b.d2, b.id, b.p
+	off := by*x.cols + q.x0
+	width := q.x1 - q.x0 + 1
+	for _, base := range q.rows[:q.nrows] {
+		row := base + off
+		run := x.items[x.starts[row]:x.starts[row+width]]
+		for k := range run {
+			it := &run[k]
+			dx, dy := it.p.X-pos.X, it.p.Y-pos.Y
+			d2 := sq2(dx, dy)
+			if !(d2 <= bound) {
+				continue
+			}
+			id := it.id
+			if !(d2 < bd2 || (d2 == bd2 && id < bid)) {
+				continue
+			}
+			if id == self || (mixed && x.teamOf[id] == team) || (neutral != nil && neutral[id]) {
+				continue
+			}
+			if fov && d2 > 0 {
+				if hn < 0 { // the heading's norm, found at the first agent it is needed for
+					hn = math.Hypot(heading.X, heading.Y)
+					q.hn = hn
+				}
+				if float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
+					continue // the square root only with a field of view
+				}
+			}
+			bd2, bid, bp = d2, id, it.p
+		}
+	}
+	return foeCandidate{d2: bd2, id: bid, p: bp}
 }
 
 // pick tests the lines of sight from pos to cands nearest first (by squared
