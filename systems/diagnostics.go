@@ -387,7 +387,9 @@ type Report struct {
 
 	// ClockDT is the world's clock step (the *ecs.Clock resource's DT, seconds a
 	// frame) when it is finite and longer than MaxDT (ClockFault is then
-	// ClockDTOverMax); 0 otherwise, and without a clock. Every system reads dt as
+	// ClockDTOverMax, or ClockTimeNotFinite when such steps have run Time to
+	// +Inf: ecs.NewClockSystem(math.MaxFloat64) does at its second frame, and
+	// ClockDT then names the cause); 0 otherwise, and without a clock. Every system reads dt as
 	// seconds, so a step of 16.7 (milliseconds passed where ecs.NewClockSystem
 	// wants seconds: 1.0/60 for 60 frames a second) makes agents cover the map in
 	// a frame or two and think once per 16.7 s of their timers, which nothing else
@@ -495,6 +497,9 @@ const (
 	ClockDTNotPositive
 	// ClockTimeNotFinite: Time is NaN or infinite: no agent is due to think
 	// at a NaN time, every agent at each frame at +Inf, and no timer runs.
+	// When DT is over MaxDT too (a step so long that Frame·DT overflowed,
+	// such as math.MaxFloat64), [Report.ClockDT] holds it and the report's
+	// String names it as the cause.
 	ClockTimeNotFinite
 	// ClockDTOverMax: DT is finite and over MaxDT, most likely milliseconds
 	// given for seconds; the value is in [Report.ClockDT].
@@ -695,6 +700,9 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%sclock step %g s a frame (%s: dt must be a finite number of seconds > 0; nothing moves)", sep, r.clockDT, r.ClockFault)
 	case ClockTimeNotFinite:
 		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
+		if r.ClockDT > 0 {
+			fmt.Fprintf(&b, " after steps of %g s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", r.ClockDT)
+		}
 	default:
 		fmt.Fprintf(&b, "%s%s", sep, r.ClockFault)
 	}
@@ -981,8 +989,8 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	dt := 1.0 / 60
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time
-		if r.ClockFault == ClockDTOverMax {
-			r.ClockDT = c.DT
+		if r.ClockFault == ClockDTOverMax || r.ClockFault == ClockTimeNotFinite && c.DT > MaxDT {
+			r.ClockDT = c.DT // over MaxDT and finite (a DT fault comes first): the cause of an infinite Time too
 		}
 		if r.ClockFault == ClockUsable || r.ClockFault == ClockDTOverMax {
 			dt = c.DT
