@@ -261,6 +261,14 @@ const (
 	// ErrBudget, a recursion without end or a plan longer than htn.MaxPlan),
 	// not because no method applied: the agent idles. Fix the domain.
 	CausePlannerDomainError
+	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
+	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an
+	// order that has not arrived, a blackboard value not written). The agent
+	// walks to the grid's corner, or presses against the border there. Counted
+	// instead of CauseGoalUnusable when the corner cell is blocked (one fault, one
+	// finding). A goal meant for the corner cell is its centre, (0.5, 0.5),
+	// which is not counted. The zero Intent (Move false) is no goal: the agent stands.
+	CauseGoalUnset
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -311,6 +319,7 @@ var causeNames = [NumCauses]string{
 
 	CausePerceptionAfterDecision: "perception_after_decision",
 	CauseMemoryShared:            "brain_memory_shared",
+	CauseGoalUnset:               "goal_unset",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -1084,7 +1093,10 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseMoveWithoutPath, e)
 		}
 		goalBad := in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
-		if goalBad {
+		switch {
+		case in != nil && in.Move && in.Mode == components.IntentGo && in.Goal.X == 0 && in.Goal.Y == 0:
+			r.addNote(CauseGoalUnset, e, needsNote("goal (0, 0), the zero Goal: set Intent.Goal before Move"))
+		case goalBad:
 			r.addNote(CauseGoalUnusable, e, goalNote(g, in.Goal))
 		}
 		if vel != nil && finiteVec(pos.Vec) {
