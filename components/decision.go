@@ -56,6 +56,13 @@ type Focus struct{}
 // frame's systems.Neighbours, so it needs a Position and a Velocity), else
 // the fixed point Point.
 //
+// The zero Intent is no goal: Move is false, so the agent stands (or wanders, or
+// follows its flow field). Goal is read only while Move is set, and its zero value
+// is the point (0, 0), the grid's corner, not "no goal": set Move together with a
+// Goal you know, and keep Move false while a unit's order has not arrived.
+// systems.Diagnose counts a Move whose Goal is exactly (0, 0) as goal_unset
+// (CauseGoalUnset); a goal meant for the corner cell is its centre, (0.5, 0.5).
+//
 // Important: the zero Target means Point, and the zero Point is (0, 0), the
 // grid's corner. A Target copied from a [Perception] that no longer sees its foe
 // (Perception.Target is the zero Entity unless Visible) sends the agent to the
@@ -63,7 +70,7 @@ type Focus struct{}
 // node) and set Mode back to IntentGo when the chase ends. A Target that has died, by contrast, is no target: the agent brakes.
 type Intent struct {
 	Move        bool         // go to Goal (Mode IntentGo)
-	Goal        r2.Vec       // cells
+	Goal        r2.Vec       // cells; read only while Move ((0, 0) unless set: the grid's corner)
 	SpeedFactor float64      // fraction of Kinematics.MaxSpeed to move at, (0, 1]; 0 means 1
 	Attack      arche.Entity // a target to strike this frame; the zero Entity for none
 

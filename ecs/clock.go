@@ -57,7 +57,9 @@ type Clock struct {
 // A large finite DT is kept: every archai system gives a bounded result for
 // any finite dt > 0 (Movement cuts a step to the grid's size). DT is in
 // seconds: a step over a second (systems.MaxDT), such as 16.7 for milliseconds,
-// is reported by systems.Diagnose as Report.ClockDT. A program that advances its
+// is reported by systems.Diagnose as Report.ClockDT, also once such steps have run
+// Time to +Inf (math.MaxFloat64 does at frame 2: Report.ClockFault is then
+// clock_time_not_finite and ClockDT names its cause). A program that advances its
 // own Clock resource instead may set any DT and Time: a NaN, infinite or ≤ 0 DT,
 // or a NaN or infinite Time, is reported by systems.Diagnose as
 // Report.ClockFault.

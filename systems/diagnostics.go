@@ -261,6 +261,14 @@ const (
 	// ErrBudget, a recursion without end or a plan longer than htn.MaxPlan),
 	// not because no method applied: the agent idles. Fix the domain.
 	CausePlannerDomainError
+	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
+	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an
+	// order that has not arrived, a blackboard value not written). The agent
+	// walks to the grid's corner, or presses against the border there. Counted
+	// instead of CauseGoalUnusable when the corner cell is blocked (one fault, one
+	// finding). A goal meant for the corner cell is its centre, (0.5, 0.5),
+	// which is not counted. The zero Intent (Move false) is no goal: the agent stands.
+	CauseGoalUnset
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -311,6 +319,7 @@ var causeNames = [NumCauses]string{
 
 	CausePerceptionAfterDecision: "perception_after_decision",
 	CauseMemoryShared:            "brain_memory_shared",
+	CauseGoalUnset:               "goal_unset",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -387,7 +396,9 @@ type Report struct {
 
 	// ClockDT is the world's clock step (the *ecs.Clock resource's DT, seconds a
 	// frame) when it is finite and longer than MaxDT (ClockFault is then
-	// ClockDTOverMax); 0 otherwise, and without a clock. Every system reads dt as
+	// ClockDTOverMax, or ClockTimeNotFinite when such steps have run Time to
+	// +Inf: ecs.NewClockSystem(math.MaxFloat64) does at its second frame, and
+	// ClockDT then names the cause); 0 otherwise, and without a clock. Every system reads dt as
 	// seconds, so a step of 16.7 (milliseconds passed where ecs.NewClockSystem
 	// wants seconds: 1.0/60 for 60 frames a second) makes agents cover the map in
 	// a frame or two and think once per 16.7 s of their timers, which nothing else
@@ -495,6 +506,9 @@ const (
 	ClockDTNotPositive
 	// ClockTimeNotFinite: Time is NaN or infinite: no agent is due to think
 	// at a NaN time, every agent at each frame at +Inf, and no timer runs.
+	// When DT is over MaxDT too (a step so long that Frame·DT overflowed,
+	// such as math.MaxFloat64), [Report.ClockDT] holds it and the report's
+	// String names it as the cause.
 	ClockTimeNotFinite
 	// ClockDTOverMax: DT is finite and over MaxDT, most likely milliseconds
 	// given for seconds; the value is in [Report.ClockDT].
@@ -695,6 +709,9 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%sclock step %g s a frame (%s: dt must be a finite number of seconds > 0; nothing moves)", sep, r.clockDT, r.ClockFault)
 	case ClockTimeNotFinite:
 		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
+		if r.ClockDT > 0 {
+			fmt.Fprintf(&b, " after steps of %g s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", r.ClockDT)
+		}
 	default:
 		fmt.Fprintf(&b, "%s%s", sep, r.ClockFault)
 	}
@@ -981,8 +998,8 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	dt := 1.0 / 60
 	if c := ecs.Resource[ecs.Clock](w); c != nil {
 		r.ClockFault, r.clockDT, r.clockTime = clockFaultOf(c), c.DT, c.Time
-		if r.ClockFault == ClockDTOverMax {
-			r.ClockDT = c.DT
+		if r.ClockFault == ClockDTOverMax || r.ClockFault == ClockTimeNotFinite && c.DT > MaxDT {
+			r.ClockDT = c.DT // over MaxDT and finite (a DT fault comes first): the cause of an infinite Time too
 		}
 		if r.ClockFault == ClockUsable || r.ClockFault == ClockDTOverMax {
 			dt = c.DT
@@ -1076,7 +1093,10 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseMoveWithoutPath, e)
 		}
 		goalBad := in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
-		if goalBad {
+		switch {
+		case in != nil && in.Move && in.Mode == components.IntentGo && in.Goal.X == 0 && in.Goal.Y == 0:
+			r.addNote(CauseGoalUnset, e, needsNote("goal (0, 0), the zero Goal: set Intent.Goal before Move"))
+		case goalBad:
 			r.addNote(CauseGoalUnusable, e, goalNote(g, in.Goal))
 		}
 		if vel != nil && finiteVec(pos.Vec) {

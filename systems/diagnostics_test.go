@@ -365,6 +365,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			compOf[components.Intent](w, e).Goal = r2.Vec{X: 9.5, Y: 9.5}
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 8, Y: 9}}
 		}, []Cause{CausePathGoal, CauseGoalUnusable}},
+		{"move goal (0, 0), the zero Goal: unset, one finding", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Goal = r2.Vec{}
+		}, []Cause{CauseGoalUnset}},
 		{"move goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal = r2.Vec{X: 30, Y: 2}
 		}, []Cause{CauseGoalUnusable}},

@@ -62,6 +62,14 @@
 // combined once by a [Spawner] that creates agents with Arche's Builder, one at a time
 // or in batches, each with its own seed.
 //
+// To ask what an agent has: a leaf, consideration, action or hook reads any
+// component of its agent with [Get] and asks for one with [Has] ([GetOf] for
+// another entity), allocation-free once warm. A system of your own asks Arche:
+// generic.Map[T] (generic.NewMap[T](w), one type) has Has and Get, while
+// generic.Map1…MapN, made to create and read entities, have no Has; w.Has(e,
+// arche.ComponentID[T](w)) works anywhere. What an agent lacks for an archai
+// system is a finding of [Diagnose], and [Report.Lacks] names the components.
+//
 // [StateHash] hashes the world's whole state (order-free) for determinism checks and
 // to prove a restore; the [Arena] resource holds every buffer archai components point
 // to, so removing agents is safe; package systems/save saves and loads worlds.
@@ -96,8 +104,9 @@
 // (see [Movement]). A clock step over [MaxDT] seconds, usually milliseconds
 // given for seconds, is a finding of [Diagnose] ([Report.ClockDT]), as is a NaN,
 // infinite or ≤ 0 step or a NaN or infinite time set by a program on its own
-// Clock resource ([Report.ClockFault]), and a think interval over
-// [MaxThinkInterval] ([CauseThinkIntervalLong]).
+// Clock resource ([Report.ClockFault]), a think interval over
+// [MaxThinkInterval] ([CauseThinkIntervalLong]), and a move intent whose goal was
+// never set, (0, 0) ([CauseGoalUnset]).
 //
 // # Life cycle
 //

@@ -1,6 +1,9 @@
 package bt
 
-// Forever is the count of a [Repeat] or [Retry] without limit.
+// Forever is the count of a [Repeat] or [Retry] without limit: -1, as
+// num_cycles="-1" and num_attempts="-1" in a BehaviorTree.CPP file. No other
+// negative count is one: [Compile] refuses it with [ErrInvalidCount], and so
+// does a file's loader.
 const Forever = -1
 
 // MaxCount is the largest count of [Repeat] and [Retry].
@@ -22,7 +25,7 @@ func ForceSuccess(child *Node) *Node { return decorator(kindForceSuccess, child)
 //   - child Success or Failure: returns Failure.
 func ForceFailure(child *Node) *Node { return decorator(kindForceFailure, child) }
 
-// Repeat runs its child n times in a row ([Forever] if n < 0), like BehaviorTree.CPP v4's
+// Repeat runs its child n times in a row ([Forever] if n is -1), like BehaviorTree.CPP v4's
 // Repeat:
 //   - child Running: returns Running;
 //   - child Failure: returns Failure, the count restarts;
@@ -34,7 +37,11 @@ func ForceFailure(child *Node) *Node { return decorator(kindForceFailure, child)
 //   - child Skipped: returns Skipped and keeps the count: the next entry continues it
 //     (BehaviorTree.CPP's rule).
 //
-// n must be at most [MaxCount]. Memory: Count holds the cycles done.
+// n must be -1 ([Forever]) to [MaxCount]: [Compile] refuses any other count with
+// [ErrInvalidCount], as the loaders refuse num_cycles="-5": BehaviorTree.CPP's port
+// documents only -1 ("Use -1 to create an infinite loop"), and its RepeatNode loops
+// while count < num_cycles or num_cycles == -1, so it runs no cycle for -5 in silence.
+// Until 2026-12 any n < 0 meant Forever here. Memory: Count holds the cycles done.
 func Repeat(n int, child *Node) *Node {
 	d := decorator(kindRepeat, child)
 	d.n1 = n
@@ -59,7 +66,7 @@ func RepeatUntilFailure(child *Node) *Node { return decorator(kindRepeatUntilFai
 //   - child Running or Skipped: returns it.
 func RepeatUntilSuccess(child *Node) *Node { return decorator(kindRepeatUntilSuccess, child) }
 
-// Retry gives its child up to n attempts ([Forever] if n < 0), like BehaviorTree.CPP v4's
+// Retry gives its child up to n attempts ([Forever] if n is -1), like BehaviorTree.CPP v4's
 // RetryUntilSuccessful:
 //   - child Running: returns Running;
 //   - child Success: returns Success, the count restarts;
@@ -69,7 +76,9 @@ func RepeatUntilSuccess(child *Node) *Node { return decorator(kindRepeatUntilSuc
 //   - n == 0: returns Failure without ticking the child;
 //   - child Skipped: returns Skipped and keeps the count, as [Repeat].
 //
-// n must be at most [MaxCount]. Memory: Count holds the failed attempts.
+// n must be -1 ([Forever]) to [MaxCount], as for [Repeat] (num_attempts="-7" and
+// Retry(-7, child) are both refused with [ErrInvalidCount]). Memory: Count holds the
+// failed attempts.
 func Retry(n int, child *Node) *Node {
 	d := decorator(kindRetry, child)
 	d.n1 = n

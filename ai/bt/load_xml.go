@@ -31,7 +31,8 @@ import (
 // {key} references (see "Blackboard and ports" in the package doc). A loaded node is named
 // by its name attribute, else by its type as written ([Tree.NodeName]: "Fallback", not
 // "Selector"). The built-in nodes' attributes: Repeat num_cycles and
-// RetryUntilSuccessful (Retry) num_attempts, both required (-1: forever); Timeout,
+// RetryUntilSuccessful (Retry) num_attempts, both required, -1 (forever) to [MaxCount],
+// another negative count being an error as for [Repeat] and [Retry] in Go; Timeout,
 // Cooldown and Wait seconds or msec, Delay seconds or delay_msec, Sleep msec, one of
 // them required; Parallel success_count (default -1, all) and failure_count (default 1);
 // RunOnce then_skip (default true). _description is accepted on every element and ignored. Attributes

@@ -122,10 +122,10 @@ func (c *compiler) add(n *Node) error {
 	case kindRunOnce:
 		cn.n1 = int32(n.n1)
 	case kindRepeat, kindRetry:
-		if n.n1 > MaxCount {
-			return c.fail(true, fmt.Errorf("%w: %d, want at most %d", ErrInvalidCount, n.n1, MaxCount))
+		if n.n1 > MaxCount || n.n1 < Forever {
+			return c.fail(true, fmt.Errorf("%w: %d, want %d (Forever) to %d", ErrInvalidCount, n.n1, Forever, MaxCount))
 		}
-		cn.n1 = int32(max(n.n1, -1))
+		cn.n1 = int32(n.n1)
 	case kindParallel:
 		s, f := threshold(n.n1, nk), threshold(n.n2, nk)
 		if s < 1 || s > nk || f < 1 || f > nk {

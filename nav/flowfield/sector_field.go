@@ -281,8 +281,13 @@ func sameSeeds(a, b []seedRec) bool {
 	return true
 }
 
-// Center returns a cell of sector i (its first cell).
+// Center returns a cell of sector i (its first cell), or the cell (-1, -1), off
+// the grid, when i is not a sector index (i < 0, such as [Sectors.SectorOf] of a
+// cell off the grid, or i ≥ across·down).
 func (s *Sectors) Center(i int) grid.Cell {
+	if i < 0 || i >= len(s.secs) {
+		return grid.Cell{X: -1, Y: -1}
+	}
 	return grid.Cell{X: s.secs[i].x0, Y: s.secs[i].y0}
 }
 

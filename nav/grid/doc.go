@@ -15,7 +15,8 @@
 //   - [Grid]: row-major per-cell costs, the cost of entering a cell (1 =
 //     normal, [Blocked] = impassable), at most [MaxCells] cells; [NewChecked]
 //     makes one from sizes that come from data ([ErrInvalidSize],
-//     [ErrTooLarge]), [New] from sizes known to be valid. [Grid.SetCost] edits it and bumps
+//     [ErrTooLarge]), [New] from sizes known to be valid. [Grid.SetCost] edits it ([Grid.TrySetCost]
+//     for cells and costs from level data: [ErrOutOfBounds], [ErrInvalidCost]) and bumps
 //     [Grid.Version], remembering the cell for [Grid.EditedSince] (a [Rect]) and
 //     [Grid.EditsSince], so caches invalidate only what crosses an edit;
 //     [Grid.Clearance] is each cell's distance to the nearest wall, which

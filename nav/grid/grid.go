@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -72,13 +73,16 @@ type Grid struct {
 // width·height ≤ MaxCells, so a 1×2,000,000 corridor is a valid grid.
 const MaxCells = 1 << 26
 
-// Errors of [NewChecked] and of the map readers for a size out of range;
-// compare with errors.Is.
+// Errors of [NewChecked] and of the map readers for a size out of range, and
+// of [Grid.TrySetCost] for a cost that is not one; compare with errors.Is.
 var (
 	// ErrInvalidSize: the width or height is zero or negative.
 	ErrInvalidSize = errors.New("grid: width and height must be positive")
 	// ErrTooLarge: width·height exceeds [MaxCells].
 	ErrTooLarge = errors.New("grid: more than MaxCells cells")
+	// ErrInvalidCost: a cell cost is NaN, zero or negative (a cost is > 0, or
+	// [Blocked]).
+	ErrInvalidCost = errors.New("grid: cost must be > 0 or Blocked")
 )
 
 // NewChecked returns a width×height grid in which every cell costs 1, or
@@ -155,32 +159,29 @@ func (g *Grid) Cost(c Cell) float32 {
 // Panics:
 //   - when c is out of bounds;
 //   - when cost is NaN, zero or negative.
+//
+// [Grid.TrySetCost] returns an error instead, for cells and costs read from
+// level data (doors, bridges, terrain).
 func (g *Grid) SetCost(c Cell, cost float32) {
-	if !g.InBounds(c) {
-		panic(fmt.Sprintf("grid: SetCost: cell %v out of bounds %dx%d", c, g.w, g.h))
+	if err := g.checkSetCost(c, cost); err != nil {
+		panic(fmt.Sprintf("grid: SetCost: %s", strings.TrimPrefix(err.Error(), "grid: ")))
 	}
-	if !(cost > 0) { // also catches NaN
-		panic(fmt.Sprintf("grid: SetCost: invalid cost %v (must be > 0 or Blocked)", cost))
+	g.setCost(c, cost)
+}
+
+// TrySetCost is [Grid.SetCost] for cells and costs read from level data (a
+// door's cell, a terrain's cost): it returns an error instead of panicking,
+// wrapping [ErrOutOfBounds] when c is outside the grid or [ErrInvalidCost]
+// when cost is NaN, zero or negative, and quoting the cell, the grid's size or
+// the cost; the grid is then unchanged. On success it does what SetCost does
+// (a positive cost, or [Blocked] to close the cell) and returns nil. It
+// allocates only when it returns an error.
+func (g *Grid) TrySetCost(c Cell, cost float32) error {
+	if err := g.checkSetCost(c, cost); err != nil {
+		return err
 	}
-	i := g.index(c)
-	old := g.cost[i]
-	if old == cost {
-		return
-	}
-	g.cost[i] = cost
-	g.version++
-	g.logEdit(c)
-	if isBlocked(old) != isBlocked(cost) {
-		current := g.compVersion == g.topoVersion
-		g.topoVersion++
-		if g.blocked != nil {
-			g.blocked[i/64] ^= 1 << (uint(i) % 64)
-		}
-		if current && g.patchComponents(c) { // most doors: no relabelling
-			g.compVersion = g.topoVersion
-		}
-	}
-	g.trackRange(old, cost)
+	g.setCost(c, cost)
+	return nil
 }
 
 // MinCost returns the smallest cost of a passable cell (1 when none is

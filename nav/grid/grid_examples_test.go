@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -155,4 +156,29 @@ func ExampleGrid_PrepareWide() {
 	a, b := grid.Cell{X: 4, Y: 3}, grid.Cell{X: 4, Y: 12}
 	fmt.Println(g.ConnectedWide(a, b, 1), g.ConnectedWide(a, b, 2))
 	// Output: true false
+}
+
+// Doors read from level data: TrySetCost refuses a cell off the map or a cost
+// that is not one with an error, where SetCost would panic, and leaves the grid
+// as it was.
+func ExampleGrid_TrySetCost() {
+	g := grid.New(8, 8)
+	doors := []struct {
+		cell grid.Cell
+		cost float32
+	}{
+		{grid.Cell{X: 3, Y: 4}, grid.Blocked},
+		{grid.Cell{X: -1, Y: 3}, grid.Blocked}, // a typo in the level file
+		{grid.Cell{X: 5, Y: 5}, 0},             // a cost of 0 for "free"
+	}
+	for _, d := range doors {
+		if err := g.TrySetCost(d.cell, d.cost); err != nil {
+			fmt.Println(err, errors.Is(err, grid.ErrOutOfBounds), errors.Is(err, grid.ErrInvalidCost))
+		}
+	}
+	fmt.Println(g.Passable(grid.Cell{X: 3, Y: 4}), g.Cost(grid.Cell{X: 5, Y: 5}))
+	// Output:
+	// grid: cell out of bounds: cell {-1 3} on a 8x8 grid true false
+	// grid: cost must be > 0 or Blocked: 0 for cell {5 5} false true
+	// false 1
 }

@@ -21,6 +21,40 @@ func checkSize(width, height int) error {
 	return nil
 }
 
+// checkSetCost returns the error of [Grid.TrySetCost] for cell c and cost, or nil.
+func (g *Grid) checkSetCost(c Cell, cost float32) error {
+	if !g.InBounds(c) {
+		return fmt.Errorf("%w: cell %v on a %dx%d grid", ErrOutOfBounds, c, g.w, g.h)
+	}
+	if !(cost > 0) { // also catches NaN
+		return fmt.Errorf("%w: %v for cell %v", ErrInvalidCost, cost, c)
+	}
+	return nil
+}
+
+// setCost is [Grid.SetCost] on a cell and cost already checked.
+func (g *Grid) setCost(c Cell, cost float32) {
+	i := g.index(c)
+	old := g.cost[i]
+	if old == cost {
+		return
+	}
+	g.cost[i] = cost
+	g.version++
+	g.logEdit(c)
+	if isBlocked(old) != isBlocked(cost) {
+		current := g.compVersion == g.topoVersion
+		g.topoVersion++
+		if g.blocked != nil {
+			g.blocked[i/64] ^= 1 << (uint(i) % 64)
+		}
+		if current && g.patchComponents(c) { // most doors: no relabelling
+			g.compVersion = g.topoVersion
+		}
+	}
+	g.trackRange(old, cost)
+}
+
 // newGrid wraps cost (width·height row-major costs, already checked).
 func newGrid(width, height int, cost []float32) *Grid {
 	return &Grid{
