@@ -27,6 +27,12 @@ type Shares struct {
 // part (its time far too long) moves the split a little, for one pass.
 const gain = 0.25
 
+// maxRatio is the most one part's speed is taken to exceed another's: the
+// CPUs measured differ by up to 1.8×; a part that took longer still was
+// preempted (a shared machine), and one such pass should not move the split
+// far, nor for long.
+const maxRatio = 2
+
 // lowest and highest bound a part's share, times parts: no worker gets less
 // than half an equal share, nor more than one and a half.
 const (
@@ -61,16 +67,23 @@ func (s *Shares) Took(k int, ns int64) { s.took[k] = max(ns, 1) }
 // besides its share's (a scan of every item) is still evened out, over a
 // few passes.
 func (s *Shares) Adapt() {
-	var sum float64
+	fastest := 0.0
 	for k, t := range s.took {
 		if t <= 0 {
 			clear(s.took)
 			return
 		}
-		sum += s.w[k] / float64(t)
+		fastest = max(fastest, s.w[k]/float64(t))
+	}
+	// speeds (share per ns) of at least 1/maxRatio the fastest's: a part
+	// whose goroutine lost its CPU for a while moves the split no farther
+	// than a CPU half as fast would
+	var sum float64
+	for k, t := range s.took {
+		sum += max(s.w[k]/float64(t), fastest/maxRatio)
 	}
 	for k, t := range s.took {
-		want := s.w[k] / float64(t) / sum
+		want := max(s.w[k]/float64(t), fastest/maxRatio) / sum
 		s.w[k] += gain * (want - s.w[k]) // the shares still sum to 1
 	}
 	s.bound()

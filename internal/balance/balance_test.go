@@ -7,20 +7,27 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestSharesFollowTimes: a part that took three times as long as the other
-// gives up a quarter of the way to the share that would have evened them
-// (1/4: its speed is a third of the other's); repeated, the shares settle
-// where the times are equal, within the bounds.
+// TestSharesFollowTimes: a part that took twice as long as the other gives
+// up a quarter of the way to the share that would have evened them (1/3:
+// its speed is half the other's); one that took three times as long, as
+// much (a speed under half the fastest's is taken as half); repeated, the
+// shares settle where the times are equal.
 func TestSharesFollowTimes(t *testing.T) {
 	var s Shares
 	s.Reset(2)
 	assert.Equal(t, []int{0, 50, 100}, s.Bounds(100, nil), "equal shares at first")
+	s.Took(0, 2000)
+	s.Took(1, 1000)
+	s.Adapt()
+	assert.InDelta(t, 0.5+0.25*(1.0/3-0.5), s.w[0], 1e-12, "0.5 + 0.25·(1/3 − 0.5)")
+	assert.InDelta(t, 0.5+0.25*(1.0/3-0.5), s.Cut(1), 1e-12)
+	assert.Equal(t, []int{0, 46, 100}, s.Bounds(100, nil))
+	s.Reset(2)
 	s.Took(0, 3000)
 	s.Took(1, 1000)
 	s.Adapt()
-	assert.InDelta(t, 0.4375, s.w[0], 1e-12, "0.5 + 0.25·(0.25 − 0.5)")
-	assert.InDelta(t, 0.4375, s.Cut(1), 1e-12)
-	assert.Equal(t, []int{0, 44, 100}, s.Bounds(100, nil))
+	assert.InDelta(t, 0.5+0.25*(1.0/3-0.5), s.w[0], 1e-12, "three times as long counts as twice")
+	s.Reset(2)
 	// a worker twice as slow per item: times proportional to share × speed
 	for range 60 {
 		s.Took(0, int64(2e6*s.w[0]))

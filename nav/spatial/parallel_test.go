@@ -302,7 +302,7 @@ func TestBeginFromSplitAnyRanges(t *testing.T) {
 
 // TestBuildFromBalancesItsFirstPass: BuildFrom in parts cuts its first
 // pass's items by the shares the last one's times left: a part that took
-// three times as long as the other gets 0.4375 of the items next (see
+// twice as long as the other gets 0.4583 of the items next (see
 // balance.Shares), and the hash is the same.
 func TestBuildFromBalancesItsFirstPass(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -311,10 +311,10 @@ func TestBuildFromBalancesItsFirstPass(t *testing.T) {
 	ref.BuildFrom(pts, 1, nil)
 	h.BuildFrom(pts, 2, goRunner)
 	h.par.countShares.Reset(2)
-	h.par.countShares.Took(0, 3000)
+	h.par.countShares.Took(0, 2000)
 	h.par.countShares.Took(1, 1000)
 	h.BuildFrom(pts, 2, serialRunner)
-	assert.Equal(t, []int{0, 1750, 4000}, h.par.bounds)
+	assert.Equal(t, []int{0, 1833, 4000}, h.par.bounds)
 	require.Equal(t, ref.sortedIDs, h.sortedIDs)
 	require.Equal(t, ref.Slots(), h.Slots())
 }
@@ -407,15 +407,15 @@ func TestRangeSortSplits(t *testing.T) {
 	h.CountFrom(0)
 	h.CountFrom(1)
 	h.FinishFrom(nil)
-	// part 0 took three times as long as part 1 in the last build: its share
+	// part 0 took twice as long as part 1 in the last build: its share
 	// falls by a quarter of the way to the share that would have evened them
-	// (1/4 of the items: 0.5 + 0.25·(0.25 − 0.5) = 0.4375, 262 of 600)
+	// (1/3 of the items: 0.5 + 0.25·(1/3 − 0.5) = 0.4583, 275 of 600)
 	h.par.shares.Reset(2)
-	h.par.shares.Took(0, 3000)
+	h.par.shares.Took(0, 2000)
 	h.par.shares.Took(1, 1000)
 	require.True(t, h.BeginFrom(pts, 2))
 	mid = h.start[h.par.split[1]]
-	assert.InDelta(t, 262, mid, 10, "the slower part's range holds fewer items")
+	assert.InDelta(t, 275, mid, 10, "the slower part's range holds fewer items")
 	h.CountFrom(0)
 	h.CountFrom(1)
 	h.FinishFrom(nil)
