@@ -103,7 +103,9 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 // len(pos) and never decreases.
 func (h *Hash) BeginFromSplit(pos []r2.Vec, bounds []int) bool {
 	if len(bounds) < 2 || bounds[0] != 0 || bounds[len(bounds)-1] != len(pos) || !slices.IsSorted(bounds) {
-		panic(fmt.Sprintf("spatial: BeginFromSplit: bounds %v must rise from 0 to len(pos) = %d, one range per part", bounds, len(pos)))
+		// a copy in the message: bounds itself does not escape (a caller's
+		// slice on its stack stays there)
+		panic(fmt.Sprintf("spatial: BeginFromSplit: bounds %v must rise from 0 to len(pos) = %d, one range per part", slices.Clone(bounds), len(pos)))
 	}
 	return h.beginFrom(pos, len(bounds)-1, bounds)
 }
@@ -152,10 +154,14 @@ func (h *Hash) beginFrom(pos []r2.Vec, parts int, bounds []int) bool {
 	b.track, b.warm = b.rangeSort && b.warm && b.warmN == n, false
 	if b.track {
 		for k := range b.moved {
-			lo, hi := b.bounds[k], b.bounds[k+1]
-			if m := (hi-lo)/movedShare + 1; cap(b.moved[k]) < m {
-				b.moved[k] = make([]moved, 0, m)
+			// room for 1/movedShare of the part's items, in a buffer with
+			// room for any part's (the parts' ranges change from build to
+			// build, BeginFromSplit): no warm build allocates
+			if room := n/movedShare + 1; cap(b.movedBuf[k]) < room {
+				b.movedBuf[k] = make([]moved, 0, room)
 			}
+			m := (b.bounds[k+1]-b.bounds[k])/movedShare + 1
+			b.moved[k] = b.movedBuf[k][:0:m]
 		}
 	}
 	return true
@@ -261,6 +267,7 @@ type parallelBuild struct {
 	warm, track bool
 	warmN       int
 	moved       [][]moved
+	movedBuf    [][]moved // per part, the buffer moved[k] is cut from
 	over        []bool
 
 	count, sum     func(k int)
@@ -283,6 +290,9 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 	b.counts, b.rangeSum, b.rangeBase = b.counts[:parts], b.rangeSum[:parts], b.rangeBase[:parts]
 	for len(b.moved) < parts {
 		b.moved = append(b.moved, nil)
+	}
+	for len(b.movedBuf) < parts {
+		b.movedBuf = append(b.movedBuf, nil)
 	}
 	if len(b.over) < parts {
 		b.over = make([]bool, parts)

@@ -300,6 +300,33 @@ func TestBeginFromSplitAnyRanges(t *testing.T) {
 	}
 }
 
+// TestBeginFromSplitAllocatesNothingWarm: a warm range sort (as many items
+// as the last build, their moves tracked) whose parts' ranges change from
+// build to build allocates nothing.
+func TestBeginFromSplitAllocatesNothingWarm(t *testing.T) {
+	lowerRangeSortMin(t, 0)
+	rng := rand.New(rand.NewPCG(9, 9))
+	const n = 3000
+	pts := randomPoints(rng, n, 120, 100, 0) // 3000 buckets of 2 cells
+	h := NewHash(2, 120, 100)
+	build := func(cut int) {
+		require.True(t, h.BeginFromSplit(pts, []int{0, cut, n}))
+		require.True(t, h.par.rangeSort)
+		h.CountFrom(0)
+		h.CountFrom(1)
+		h.FinishFrom(serialRunner)
+		for i := range pts {
+			pts[i].X = math.Mod(pts[i].X+0.3, 120)
+		}
+	}
+	build(n / 2)
+	build(n / 2)
+	require.True(t, h.par.warm)
+	cuts := []int{100, n - 100, n / 3, 2 * n / 3}
+	i := 0
+	assert.Zero(t, testing.AllocsPerRun(20, func() { build(cuts[i%len(cuts)]); i++ }))
+}
+
 // TestBuildFromBalancesItsFirstPass: BuildFrom in parts cuts its first
 // pass's items by the shares the last one's times left: a part that took
 // twice as long as the other gets 0.4583 of the items next (see
