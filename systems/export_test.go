@@ -27,3 +27,11 @@ func (a *Arena) HeldScores(e interface{ ID() uint32 }) []float64 {
 	}
 	return nil
 }
+
+// TookCheck records that worker k's part of Spatial's check pass took ns
+// nanoseconds, as if measured (tests: a lopsided split of the query).
+func (s *Spatial) TookCheck(k int, ns int64) { s.shares.Took(k, ns) }
+
+// CheckBounds returns the bounds of the workers' ranges of the query in
+// Spatial's last check pass.
+func (s *Spatial) CheckBounds() []int { return s.bounds }

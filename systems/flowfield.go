@@ -186,7 +186,9 @@ type FlowField struct {
 	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
 	maxCost  float64   // the grid's largest finite cost, at costVer
 	costVer  uint64
-	seen     [][]goalUse // per worker, the goals its agents use, in order of first use
+	seen     [][]goalUse // per worker, the goals its agents use, in order of first use within each of its blocks (see flowSeg)
+	segs     []flowSeg   // the collect pass, per block of blockSize agents: what its worker logged for it
+	uses     []goalUse   // the goals the agents use, in order of first use in query order (the blocks' seen merged)
 	wfollow  [][]int     // per worker, its followers per goal
 	broke    []bool      // per worker, the guess failed: one of its agents switches fields
 	wwait    []int       // per worker, its followers whose Goal's field is not complete (Waiting)
@@ -208,6 +210,17 @@ type FlowField struct {
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 
 	arrivalScratch // gather's work space (flowfield_arrival.go)
+}
+
+// flowSeg is what the collect pass logged for one block of agents: the
+// worker that ran it and the block's parts of that worker's seen and cand
+// lists. The blocks are claimed (blockRun), so a worker's lists hold its
+// blocks in the order it ran them; merged block by block, they come out in
+// query order, whatever ran which block.
+type flowSeg struct {
+	worker         int32
+	seenLo, seenHi int32
+	candLo, candHi int32
 }
 
 // goalRef is a goal of FlowField.ref and whether its field is complete.
@@ -392,13 +405,12 @@ func (s *FlowField) Update(w *arche.World) {
 	for _, g := range s.prev {
 		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
 	}
-	for k := range s.seen { // no worker runs when there is no follower
+	for k := range s.seen {
 		s.seen[k], s.broke[k] = s.seen[k][:0], false
-		// a worker logs at most its chunk's agents (ecs.Workers.Run's chunk
-		// k): room for all of them now, so no frame grows a log once the
-		// followers stop growing (steady frames allocate nothing)
-		m := (k+1)*n/len(s.seen) - k*n/len(s.seen)
-		s.undo[k], s.cand[k] = reserve(s.undo[k], m), reserve(s.cand[k], m)
+		// a worker logs at most every agent (it claims blocks of agents,
+		// any of them): room for all of them now, so no frame grows a log
+		// once the followers stop growing (steady frames allocate nothing)
+		s.undo[k], s.cand[k] = reserve(s.undo[k], n), reserve(s.cand[k], n)
 	}
 	s.list = reserve(s.list, n)
 	// the collect pass samples too, against the last frame's fields (see
@@ -410,14 +422,24 @@ func (s *FlowField) Update(w *arche.World) {
 	// and gather skips its pass
 	s.fuse, s.fused = len(s.prev) > 0 && s.histN > 0, false
 	s.resolve.phase = ffCollect
-	s.pool.Run(&s.resolve, n)
-	for _, seen := range s.seen {
-		for _, u := range seen {
-			want := s.field(u.goal)
-			// an agent that switches to its Goal's field asks for no other
-			if u.other && !(want >= 0 && s.goals[want].field.Done()) {
-				s.field(u.active)
-			}
+	s.beginResolve()
+	// in claimed blocks, each worker's own range first (blockRun): the
+	// workers' cores run at unequal speeds on a shared host (one 15–45%
+	// slower than the other for minutes, either one), so fixed halves
+	// would wait for the slower
+	s.segs = grow(s.segs, (n+blockSize-1)/blockSize)
+	s.blocks.run(s.pool, &s.resolve, n)
+	s.uses = s.uses[:0]
+	for _, g := range s.segs {
+		for _, u := range s.seen[g.worker][g.seenLo:g.seenHi] {
+			s.uses = addUse(s.uses, u)
+		}
+	}
+	for _, u := range s.uses {
+		want := s.field(u.goal)
+		// an agent that switches to its Goal's field asks for no other
+		if u.other && !(want >= 0 && s.goals[want].field.Done()) {
+			s.field(u.active)
 		}
 	}
 	if n > 0 {
@@ -434,6 +456,7 @@ func (s *FlowField) Update(w *arche.World) {
 			}
 			s.farCells = s.farCellsOf(s.farSteps(n, len(s.goals), func(i int) grid.Cell { return s.goals[i].goal }))
 			s.resolve.phase = ffApply
+			s.beginResolve()
 			s.pool.Run(&s.resolve, n)
 		}
 		for _, cnt := range s.wfollow { // counts, so the sum is the same in any order
@@ -463,8 +486,8 @@ func (s *FlowField) Update(w *arche.World) {
 	s.listed = s.spec && s.fused && s.measured
 	if s.listed {
 		s.list = s.list[:0]
-		for _, c := range s.cand {
-			s.list = append(s.list, c...)
+		for _, g := range s.segs { // in query order
+			s.list = append(s.list, s.cand[g.worker][g.candLo:g.candHi]...)
 		}
 		if len(s.list) < 4*blockSize {
 			s.apply.Work(0, 0, len(s.list))
@@ -499,6 +522,9 @@ func (s *FlowField) undoSamples() {
 		r := 0
 		for _, u := range log {
 			i := int(u.i)
+			if i < c.runs[r].start { // a worker's blocks are not in query order
+				r = 0
+			}
 			r = c.run(i, r)
 			ff := &columnOf[components.FlowFollower](c, r, ffFollower, n)[i-c.runs[r].start]
 			ff.Cell, ff.Aim, ff.Direct, ff.Steer = u.cell, u.aim, u.direct, u.steer
@@ -588,29 +614,27 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	c := &s.cols
 	n := c.count
 	collect := j.phase == ffCollect
-	seen := s.seen[worker][:0]
-	cnt := grow(s.wfollow[worker], len(s.ref))
-	clear(cnt)
-	s.wfollow[worker] = cnt
+	seen := s.seen[worker]
+	seen0 := len(seen)
+	cnt := s.wfollow[worker] // sized and cleared by beginResolve, as the rest
 	// measuring too (FlowField.fuse): the worker's histogram, laid out as
 	// the last frame's
 	fuse := collect && s.fuse
 	var h []int32
 	if fuse {
-		h = grow(s.whist[worker], s.histN)
-		clear(h)
-		s.whist[worker] = h
+		h = s.whist[worker]
 	}
 	step := s.Spacing / arrivalSteps
-	broke := false
+	broke := collect && s.broke[worker]
 	waiting := 0
 	var memo goalMemo
 	spec := collect && s.spec
 	var undo []flowUndo
 	var cand []int32
 	if spec {
-		undo, cand = s.undo[worker][:0], s.cand[worker][:0]
+		undo, cand = s.undo[worker], s.cand[worker]
 	}
+	cand0 := len(cand)
 	var noted goalKeyOf // the Goal, Active and Has of the last agent noted in seen
 	var wait pendingSample
 	farCells := s.farCells
@@ -709,11 +733,43 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	}
 	if collect {
 		s.seen[worker], s.broke[worker] = seen, broke
+		s.segs[lo/blockSize] = flowSeg{worker: int32(worker), seenLo: int32(seen0), seenHi: int32(len(seen)),
+			candLo: int32(cand0), candHi: int32(len(cand))}
 	}
 	if spec {
 		s.undo[worker], s.cand[worker] = undo, cand
 	}
-	s.wwait[worker] = waiting // the apply pass, when it runs, counts every agent again
+	s.wwait[worker] += waiting
+}
+
+// beginResolve readies the workers' counts for a pass of flowResolve: a
+// worker adds to them in each of its blocks (or its chunk), and one that
+// runs none leaves them zero. The apply pass counts every agent again.
+func (s *FlowField) beginResolve() {
+	for k := range s.wfollow {
+		cnt := grow(s.wfollow[k], len(s.ref))
+		clear(cnt)
+		s.wfollow[k] = cnt
+		s.wwait[k] = 0
+		if s.resolve.phase == ffCollect && s.fuse {
+			h := grow(s.whist[k], s.histN)
+			clear(h)
+			s.whist[k] = h
+		}
+	}
+}
+
+// addUse adds u to uses unless it is there already (see noteUse).
+func addUse(uses []goalUse, u goalUse) []goalUse {
+	if len(uses) > 0 && uses[len(uses)-1] == u {
+		return uses
+	}
+	for _, v := range uses {
+		if v == u {
+			return uses
+		}
+	}
+	return append(uses, u)
 }
 
 // pendingSample is an agent at p the collect pass samples on field f

@@ -5,10 +5,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"time"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/balance"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/nav/spatial"
 	arche "github.com/mlange-42/arche/ecs"
@@ -97,9 +99,13 @@ type Spatial struct {
 	count    []int32 // per worker: usable agents in its range (of entity IDs, or of the query in spCheck), then its first hash ID
 	changed  []bool  // per worker, spCheck: a usable agent of its range was not in last frame's hash
 	counted  []bool  // per worker, spCheck: it counted its range for the hash (Hash.CountFrom)
-	counting bool    // spCheck counts for the hash: Hash.BeginFrom accepted last frame's positions
-	job      spatialJob
-	noFast   bool // tests: spCheck copies every agent in its general loop (see check)
+	counting bool    // spCheck counts for the hash: Hash.BeginFromSplit accepted last frame's positions
+	// spCheck: each worker's share of the query, following the time each
+	// took last frame (see Update), and the bounds of their ranges
+	shares balance.Shares
+	bounds []int
+	job    spatialJob
+	noFast bool // tests: spCheck copies every agent in its general loop (see check)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -147,8 +153,10 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 	s := j.s
 	res := s.res
 	switch j.phase {
-	case spCheck:
-		s.check(worker, lo, hi)
+	case spCheck: // one chunk per worker: its range of the query is in bounds
+		t0 := time.Now()
+		s.check(worker, s.bounds[worker], s.bounds[worker+1])
+		s.shares.Took(worker, int64(time.Since(t0)))
 		return
 	case spCount:
 		var k int32
@@ -211,8 +219,8 @@ func (j *spatialJob) Work(worker, lo, hi int) {
 // does, so that a frame whose agents are last frame's needs no other pass.
 // When s.counting and every agent of the range is usable and has its query
 // index as hash ID, it has written the positions of the hash's part worker
-// (Hash.BeginFrom's parts are the workers' ranges), and counts them for
-// the hash (s.counted[worker]).
+// (Hash.BeginFromSplit's parts are the workers' ranges), and counts them
+// for the hash (s.counted[worker]).
 func (s *Spatial) check(worker, lo, hi int) {
 	res := s.res
 	c := &s.cols
@@ -401,12 +409,26 @@ func (s *Spatial) Update(w *arche.World) {
 	clear(s.count) // (no worker runs when there is no entity)
 	clear(s.changed)
 	clear(s.counted)
+	// the workers' ranges of the query: the shares adapted to the time each
+	// worker took last frame. Their two CPUs are virtual, and for minutes at
+	// a time one runs 15–80% slower than the other on the shared host; the
+	// calling goroutine runs range 0 and a helper range 1 frame after frame
+	// (ecs.Workers), so the faster one gets the longer range, and the
+	// ranges end together. Any split gives the same result.
+	if s.shares.Parts() != s.pool.N() {
+		s.shares.Reset(s.pool.N())
+	} else {
+		s.shares.Adapt()
+	}
+	s.bounds = s.shares.Bounds(n, s.bounds)
 	// when the agents are last frame's, each in the query at its hash ID,
 	// spCheck writes each worker's range of hash IDs and counts it for the
 	// hash's counting sort at once (its first pass, a hand-off spared)
-	s.counting = n > 0 && n == len(r.Entities) && r.Hash.BeginFrom(r.Positions[:n], s.pool.N())
+	s.counting = n > 0 && n == len(r.Entities) && r.Hash.BeginFromSplit(r.Positions[:n], s.bounds)
 	s.job.phase = spCheck
-	s.pool.Run(&s.job, n)
+	if n > 0 {
+		s.pool.Run(&s.job, s.pool.N()) // chunk k: worker k's range, bounds[k] to bounds[k+1]
+	}
 	s.cols.endShared()
 	for s.cols.top >= len(r.byEntity) {
 		r.byEntity = append(r.byEntity, -1)

@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -199,50 +200,66 @@ func TestSpatialDefaultBucket(t *testing.T) {
 // the hash's first pass itself), moving every frame; a frame where one
 // turns NaN and one where it comes back (the plain rebuild) among them. After
 // every frame, for 1, 2 and 3 workers, the hash holds what a fresh build
-// from Neighbours.Positions holds: the same order and slots.
+// from Neighbours.Positions holds: the same order and slots. Lopsided: the
+// workers' ranges of the query are cut unequally (worker 0 recorded as
+// three times slower each frame, so its range shrinks frame by frame).
 func TestSpatialCountedRebuildSameAsFresh(t *testing.T) {
 	for _, workers := range []int{1, 2, 3} {
-		g := grid.New(64, 48)
-		world := arche.NewWorld()
-		w := &world
-		arche.AddResource(w, g)
-		m := generic.NewMap2[components.Position, components.Velocity](w)
-		const n = 5000
-		ents := make([]arche.Entity, n)
-		for i := range ents {
-			ents[i] = m.NewWith(&components.Position{Vec: r2.Vec{X: float64(i%64) + 0.5, Y: float64(i%48) + 0.25}}, &components.Velocity{})
-		}
-		sp := &systems.Spatial{Workers: workers}
-		sp.Initialize(w)
-		nb := ecs.Resource[systems.Neighbours](w)
-		fresh := spatial.NewHash(systems.DefaultHashCell, 64, 48)
-		for frame := range 6 {
-			for i, e := range ents {
-				p, _ := m.Get(e)
-				p.X = math.Mod(p.X+0.37*float64(i%7), 64)
-				p.Y = math.Mod(p.Y+0.11*float64(i%5)+0.05*float64(frame), 48)
-				switch {
-				case frame == 3 && i == 2600:
-					p.X = math.NaN()
-				case frame == 4 && i == 2600:
-					p.X = 3.5
-				}
-			}
-			sp.Update(w)
-			fresh.BuildFrom(nb.Positions, 1, nil)
-			wantIDs, wantPos := fresh.Sorted()
-			ids, pos := nb.Hash.Sorted()
-			require.Equal(t, wantIDs, ids, "workers %d, frame %d: order", workers, frame)
-			require.Equal(t, wantPos, pos, "workers %d, frame %d: positions", workers, frame)
-			require.Equal(t, fresh.Slots(), nb.Hash.Slots(), "workers %d, frame %d: slots", workers, frame)
-			wantSkipped := 0
-			if frame == 3 {
-				wantSkipped = 1
-			}
-			require.Equal(t, wantSkipped, nb.Skipped, "workers %d, frame %d", workers, frame)
-		}
-		sp.Finalize(w)
+		t.Run(fmt.Sprintf("%d workers, even", workers), func(t *testing.T) { testSpatialCountedRebuild(t, workers, false) })
+		t.Run(fmt.Sprintf("%d workers, lopsided", workers), func(t *testing.T) { testSpatialCountedRebuild(t, workers, true) })
 	}
+}
+
+func testSpatialCountedRebuild(t *testing.T, workers int, lopsided bool) {
+	g := grid.New(64, 48)
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, g)
+	m := generic.NewMap2[components.Position, components.Velocity](w)
+	const n = 5000
+	ents := make([]arche.Entity, n)
+	for i := range ents {
+		ents[i] = m.NewWith(&components.Position{Vec: r2.Vec{X: float64(i%64) + 0.5, Y: float64(i%48) + 0.25}}, &components.Velocity{})
+	}
+	sp := &systems.Spatial{Workers: workers}
+	sp.Initialize(w)
+	nb := ecs.Resource[systems.Neighbours](w)
+	fresh := spatial.NewHash(systems.DefaultHashCell, 64, 48)
+	for frame := range 6 {
+		for i, e := range ents {
+			p, _ := m.Get(e)
+			p.X = math.Mod(p.X+0.37*float64(i%7), 64)
+			p.Y = math.Mod(p.Y+0.11*float64(i%5)+0.05*float64(frame), 48)
+			switch {
+			case frame == 3 && i == 2600:
+				p.X = math.NaN()
+			case frame == 4 && i == 2600:
+				p.X = 3.5
+			}
+		}
+		if lopsided && frame > 0 {
+			sp.TookCheck(0, 3000)
+			for k := 1; k < workers; k++ {
+				sp.TookCheck(k, 1000)
+			}
+		}
+		sp.Update(w)
+		if b := sp.CheckBounds(); lopsided && workers > 1 && frame > 0 {
+			require.Less(t, b[1], n/workers, "workers %d, frame %d: the slower worker's range is shorter", workers, frame)
+		}
+		fresh.BuildFrom(nb.Positions, 1, nil)
+		wantIDs, wantPos := fresh.Sorted()
+		ids, pos := nb.Hash.Sorted()
+		require.Equal(t, wantIDs, ids, "workers %d, frame %d: order", workers, frame)
+		require.Equal(t, wantPos, pos, "workers %d, frame %d: positions", workers, frame)
+		require.Equal(t, fresh.Slots(), nb.Hash.Slots(), "workers %d, frame %d: slots", workers, frame)
+		wantSkipped := 0
+		if frame == 3 {
+			wantSkipped = 1
+		}
+		require.Equal(t, wantSkipped, nb.Skipped, "workers %d, frame %d", workers, frame)
+	}
+	sp.Finalize(w)
 }
 
 // TestSpatialCheckFastLoopSameAsGeneral: the check pass copies the agents

@@ -37,3 +37,23 @@ func ExampleTileOrder() {
 	fmt.Println(order)
 	// Output: [3 2 0 4 1]
 }
+
+// A rebuild whose first pass the caller runs on its own workers, with
+// ranges of unequal length (a faster worker takes the longer one): the hash
+// is BuildFrom's whatever the ranges.
+func ExampleHash_BeginFromSplit() {
+	positions := []r2.Vec{{X: 1, Y: 1}, {X: 9, Y: 9}, {X: 2, Y: 1.5}, {X: 1.5, Y: 3}, {X: 8, Y: 9}}
+	h := spatial.NewHash(2, 10, 10)
+	bounds := []int{0, 1, 5} // part 0 counts item 0, part 1 items 1 to 4
+	if h.BeginFromSplit(positions, bounds) {
+		for k := range len(bounds) - 1 { // on the caller's workers, one part each, at once if it likes
+			h.CountFrom(k)
+		}
+		h.FinishFrom(nil) // nil: the later passes on the calling goroutine
+	} else {
+		h.BuildFrom(positions, 2, nil) // a sparse build: BuildFrom's own passes
+	}
+	fmt.Println(h.Query(positions[0], 2.5, nil))
+	// Output:
+	// [0 2 3]
+}

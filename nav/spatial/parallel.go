@@ -1,8 +1,11 @@
 package spatial
 
 import (
+	"fmt"
 	"slices"
+	"time"
 
+	"github.com/archai-go/archai/internal/balance"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -51,13 +54,19 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 	if parts <= 1 || run == nil {
 		parts, run = 1, serial
 	}
-	if h.BeginFrom(pos, parts) {
-		run(parts, h.par.count)
+	b := &h.par
+	b.ensure(h, parts)
+	if h.beginFrom(pos, parts, b.countSplit(len(pos))) {
+		// the first pass's parts timed, to split the next build's (dense
+		// ones: the sparse build's first pass is cut in equal ranges)
+		b.timeCount = parts > 1
+		run(parts, b.count)
+		b.timeCount = false
 		h.FinishFrom(run)
 		return
 	}
 	// a sparse build
-	n, b, shift := len(pos), &h.par, h.shift
+	n, shift := len(pos), h.shift
 	b.tmp, h.sortedKeys = grow(b.tmp, n), grow(h.sortedKeys, n)
 	blocks := (h.cols*h.rows-1)>>shift + 1
 	b.pass(run, nil, 0, 1<<shift, true, false)              // by the bucket within its block
@@ -81,8 +90,30 @@ func (h *Hash) BuildFrom(pos []r2.Vec, parts int, run Runner) {
 // pos must not change from BeginFrom to FinishFrom. Between them the hash
 // answers no query.
 func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
+	return h.beginFrom(pos, max(parts, 1), nil)
+}
+
+// BeginFromSplit is [Hash.BeginFrom] with the parts' ranges of items
+// chosen by the caller: there are len(bounds)−1 parts, and part k reads
+// pos[bounds[k] : bounds[k+1]]. A caller whose workers run at unequal
+// speeds gives the faster ones longer ranges; the result is BuildFrom's
+// whatever the ranges. bounds is read only during the call.
+//
+// Panics: unless bounds has at least 2 entries, starts at 0, ends at
+// len(pos) and never decreases.
+func (h *Hash) BeginFromSplit(pos []r2.Vec, bounds []int) bool {
+	if len(bounds) < 2 || bounds[0] != 0 || bounds[len(bounds)-1] != len(pos) || !slices.IsSorted(bounds) {
+		// a copy in the message: bounds itself does not escape (a caller's
+		// slice on its stack stays there)
+		panic(fmt.Sprintf("spatial: BeginFromSplit: bounds %v must rise from 0 to len(pos) = %d, one range per part", slices.Clone(bounds), len(pos)))
+	}
+	return h.beginFrom(pos, len(bounds)-1, bounds)
+}
+
+// beginFrom is BeginFrom in parts ranges of items: bounds' (parts+1
+// entries), or equal ranges if nil.
+func (h *Hash) beginFrom(pos []r2.Vec, parts int, bounds []int) bool {
 	n := len(pos)
-	parts = max(parts, 1)
 	buckets := h.cols * h.rows
 	shift := uint(0)
 	for (buckets>>shift) > sparseRatio*max(n, 1) && shift < 30 {
@@ -97,6 +128,14 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 	b := &h.par
 	b.ensure(h, parts)
 	b.src = pos
+	b.bounds = grow(b.bounds, parts+1)
+	if bounds != nil {
+		copy(b.bounds, bounds)
+	} else {
+		for k := range b.bounds {
+			b.bounds[k] = k * n / parts
+		}
+	}
 	if shift != 0 {
 		b.dense = false
 		return false
@@ -115,10 +154,14 @@ func (h *Hash) BeginFrom(pos []r2.Vec, parts int) bool {
 	b.track, b.warm = b.rangeSort && b.warm && b.warmN == n, false
 	if b.track {
 		for k := range b.moved {
-			lo, hi := span(k, parts, n)
-			if m := (hi-lo)/movedShare + 1; cap(b.moved[k]) < m {
-				b.moved[k] = make([]moved, 0, m)
+			// room for 1/movedShare of the part's items, in a buffer with
+			// room for any part's (the parts' ranges change from build to
+			// build, BeginFromSplit): no warm build allocates
+			if room := n/movedShare + 1; cap(b.movedBuf[k]) < room {
+				b.movedBuf[k] = make([]moved, 0, room)
 			}
+			m := (b.bounds[k+1]-b.bounds[k])/movedShare + 1
+			b.moved[k] = b.movedBuf[k][:0:m]
 		}
 	}
 	return true
@@ -188,6 +231,7 @@ type parallelBuild struct {
 	h         *Hash
 	parts     int
 	src       []r2.Vec
+	bounds    []int     // part k's items are src[bounds[k]:bounds[k+1]]
 	counts    [][]int32 // per part, per key: items of the part's range, then its cursor
 	rangeSum  []int32   // per part: items in its range of keys
 	rangeBase []int32   // per part: slot of the first item of its range of keys
@@ -203,7 +247,16 @@ type parallelBuild struct {
 	rangeSort  bool
 	serialSort bool    // as rangeSort, but the calling goroutine sorts (fewer than rangeSortMin items)
 	split      []int32 // rangeSort: part k sorts buckets split[k] to split[k+1]−1
-	dense      bool    // the last build begun was dense: h.start holds every bucket's start
+	// rangeSort: each part's share of the items, adapted to the time each
+	// part's sort took (see splitKeys)
+	shares balance.Shares
+	// a BuildFrom's first pass: each part's share of the items, adapted to
+	// the time each part took in the last BuildFrom that timed them
+	// (timeCount)
+	countShares balance.Shares
+	countBounds []int
+	timeCount   bool
+	dense       bool // the last build begun was dense: h.start holds every bucket's start
 
 	// warm: the last build was a dense BuildFrom of warmN items, whose
 	// buckets h.bucket[:warmN] and starts h.start still hold. A rangeSort of
@@ -214,6 +267,7 @@ type parallelBuild struct {
 	warm, track bool
 	warmN       int
 	moved       [][]moved
+	movedBuf    [][]moved // per part, the buffer moved[k] is cut from
 	over        []bool
 
 	count, sum     func(k int)
@@ -236,6 +290,9 @@ func (b *parallelBuild) ensure(h *Hash, parts int) {
 	b.counts, b.rangeSum, b.rangeBase = b.counts[:parts], b.rangeSum[:parts], b.rangeBase[:parts]
 	for len(b.moved) < parts {
 		b.moved = append(b.moved, nil)
+	}
+	for len(b.movedBuf) < parts {
+		b.movedBuf = append(b.movedBuf, nil)
 	}
 	if len(b.over) < parts {
 		b.over = make([]bool, parts)
@@ -281,6 +338,7 @@ func (b *parallelBuild) finish(run Runner) {
 		// as one part
 		b.serialSort = false
 		b.parts, b.counts = 1, b.counts[:1]
+		b.bounds = append(b.bounds[:1], len(b.src))
 		cnt := b.counts[0]
 		clear(cnt)
 		for _, c := range b.h.bucket[:len(b.src)] {
@@ -322,8 +380,12 @@ func (b *parallelBuild) key(c int32) int32 {
 // countPart counts the keys of part k's items; in the first pass it also
 // copies their positions and finds their buckets.
 func (b *parallelBuild) countPart(k int) {
+	if b.timeCount {
+		t0 := time.Now()
+		defer b.tookCount(k, t0)
+	}
 	h := b.h
-	lo, hi := span(k, b.parts, len(b.src))
+	lo, hi := b.bounds[k], b.bounds[k+1]
 	if b.track { // a rangeSort's buckets, noting the items that changed bucket
 		b.moved[k], b.over[k] = trackBuckets(h, b.src[lo:hi], h.bucket[lo:hi], b.moved[k][:0])
 		return
@@ -426,7 +488,7 @@ func (b *parallelBuild) offsetsRange(lo, hi int, base int32) {
 func (b *parallelBuild) placePart(k int) {
 	h := b.h
 	cnt := b.counts[k]
-	lo, hi := span(k, b.parts, len(b.src))
+	lo, hi := b.bounds[k], b.bounds[k+1]
 	if !b.last {
 		for i := lo; i < hi; i++ {
 			c := b.key(h.bucket[i])
@@ -461,11 +523,22 @@ func (b *parallelBuild) placePart(k int) {
 }
 
 // splitKeys sets b.split to parts ranges of the buckets [0, buckets) for a
-// rangeSort: ranges that held about as many items each in the last dense
-// build (agents move little from one frame to the next), or equal ranges of
-// buckets without one. Any split gives the same result.
+// rangeSort: ranges that held about each part's share of the items in the
+// last dense build (agents move little from one frame to the next), or
+// equal ranges of buckets without one. Any split gives the same result.
+//
+// The shares start equal and follow the time each part's sort took in the
+// last rangeSort (balance.Shares): part k runs on the same worker frame
+// after frame, and a worker whose CPU runs slower (a virtual CPU that the
+// host shares out unequally) gets fewer items, so that the parts end
+// together.
 func (b *parallelBuild) splitKeys(buckets int) {
 	h := b.h
+	if b.shares.Parts() != b.parts {
+		b.shares.Reset(b.parts)
+	} else {
+		b.shares.Adapt()
+	}
 	b.split = grow(b.split, b.parts+1)
 	b.split[0], b.split[b.parts] = 0, int32(buckets)
 	last := int(h.start[buckets]) // the last dense build's items
@@ -476,8 +549,9 @@ func (b *parallelBuild) splitKeys(buckets int) {
 		return
 	}
 	for k := 1; k < b.parts; k++ {
-		// the first bucket whose start is at least k/parts of the items
-		want := int32(k * last / b.parts)
+		// the first bucket whose start is at least the share of the items
+		// of the parts before k
+		want := int32(b.shares.Cut(k)*float64(last) + 0.5)
 		lo, hi := int(b.split[k-1]), buckets
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
@@ -502,6 +576,8 @@ func (b *parallelBuild) splitKeys(buckets int) {
 // the last build's, moved by the items that left or joined it and the
 // buckets before it.
 func (b *parallelBuild) rangePart(k int) {
+	t0 := time.Now()
+	defer b.took(k, t0)
 	h := b.h
 	klo, khi := b.split[k], b.split[k+1]
 	width := uint32(khi - klo)
@@ -561,6 +637,30 @@ func (b *parallelBuild) rangePart(k int) {
 		}
 	}
 }
+
+// countSplit returns the bounds of the parts' ranges of n items for the
+// first pass of a BuildFrom, from the shares its last timed first pass
+// left (see rangePart's, splitKeys), or nil (equal ranges) for one part.
+func (b *parallelBuild) countSplit(n int) []int {
+	if b.parts <= 1 {
+		return nil
+	}
+	if b.countShares.Parts() != b.parts {
+		b.countShares.Reset(b.parts)
+	} else {
+		b.countShares.Adapt()
+	}
+	b.countBounds = b.countShares.Bounds(n, b.countBounds)
+	return b.countBounds
+}
+
+// tookCount records the time part k's countPart took since t0.
+func (b *parallelBuild) tookCount(k int, t0 time.Time) {
+	b.countShares.Took(k, int64(time.Since(t0)))
+}
+
+// took records the time part k's rangePart took since t0.
+func (b *parallelBuild) took(k int, t0 time.Time) { b.shares.Took(k, int64(time.Since(t0))) }
 
 // moved is an item whose bucket changed since the last build.
 type moved struct{ from, to int32 }

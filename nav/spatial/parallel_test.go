@@ -267,6 +267,85 @@ func testBeginFromIdenticalToBuildFrom(t *testing.T) {
 	}
 }
 
+// TestBeginFromSplitAnyRanges: parts of unequal ranges of items (a caller
+// whose workers run at unequal speeds), empty ones included, build the hash
+// BuildFrom builds, in each way of a dense build: counted and placed per
+// part (many items per bucket), rangeSort and serialSort (about as many
+// buckets as items); malformed bounds panic.
+func TestBeginFromSplitAnyRanges(t *testing.T) {
+	lowerRangeSortMin(t, 1000)
+	rng := rand.New(rand.NewPCG(6, 6))
+	ref, h := NewHash(2, 40, 30), NewHash(2, 40, 30) // 300 buckets
+	for _, n := range []int{3000, 500, 1200} {
+		pts := randomPoints(rng, n, 40, 30, 3)
+		ref.BuildFrom(pts, 1, nil)
+		for _, bounds := range [][]int{{0, n / 5, n}, {0, n - 1, n}, {0, 0, n}, {0, n, n}, {0, 7, n / 2, n}} {
+			require.True(t, h.BeginFromSplit(pts, bounds))
+			var wg sync.WaitGroup
+			for k := range len(bounds) - 1 {
+				wg.Add(1)
+				go func() { defer wg.Done(); h.CountFrom(k) }()
+			}
+			wg.Wait()
+			h.FinishFrom(goRunner)
+			require.Equal(t, bucketStarts(ref), bucketStarts(h), "n %d, bounds %v: bucket starts", n, bounds)
+			require.Equal(t, ref.sortedIDs, h.sortedIDs, "n %d, bounds %v: order", n, bounds)
+			require.Equal(t, ref.sortedPos, h.sortedPos, "n %d, bounds %v: positions", n, bounds)
+			require.Equal(t, ref.Slots(), h.Slots(), "n %d, bounds %v: slots", n, bounds)
+		}
+	}
+	pts := randomPoints(rng, 10, 40, 30, 0)
+	for _, bad := range [][]int{nil, {0}, {1, 10}, {0, 9}, {0, 6, 4, 10}} {
+		assert.Panics(t, func() { h.BeginFromSplit(pts, bad) }, "bounds %v", bad)
+	}
+}
+
+// TestBeginFromSplitAllocatesNothingWarm: a warm range sort (as many items
+// as the last build, their moves tracked) whose parts' ranges change from
+// build to build allocates nothing.
+func TestBeginFromSplitAllocatesNothingWarm(t *testing.T) {
+	lowerRangeSortMin(t, 0)
+	rng := rand.New(rand.NewPCG(9, 9))
+	const n = 3000
+	pts := randomPoints(rng, n, 120, 100, 0) // 3000 buckets of 2 cells
+	h := NewHash(2, 120, 100)
+	build := func(cut int) {
+		require.True(t, h.BeginFromSplit(pts, []int{0, cut, n}))
+		require.True(t, h.par.rangeSort)
+		h.CountFrom(0)
+		h.CountFrom(1)
+		h.FinishFrom(serialRunner)
+		for i := range pts {
+			pts[i].X = math.Mod(pts[i].X+0.3, 120)
+		}
+	}
+	build(n / 2)
+	build(n / 2)
+	require.True(t, h.par.warm)
+	cuts := []int{100, n - 100, n / 3, 2 * n / 3}
+	i := 0
+	assert.Zero(t, testing.AllocsPerRun(20, func() { build(cuts[i%len(cuts)]); i++ }))
+}
+
+// TestBuildFromBalancesItsFirstPass: BuildFrom in parts cuts its first
+// pass's items by the shares the last one's times left: a part that took
+// twice as long as the other gets 0.4583 of the items next (see
+// balance.Shares), and the hash is the same.
+func TestBuildFromBalancesItsFirstPass(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	pts := randomPoints(rng, 4000, 40, 30, 0)
+	ref, h := NewHash(2, 40, 30), NewHash(2, 40, 30)
+	ref.BuildFrom(pts, 1, nil)
+	h.BuildFrom(pts, 2, goRunner)
+	h.par.countShares.Reset(2)
+	h.par.countShares.Took(0, 2000)
+	h.par.countShares.Took(1, 1000)
+	h.BuildFrom(pts, 2, serialRunner)
+	assert.Equal(t, []int{0, 1833, 4000}, h.par.bounds)
+	require.Equal(t, ref.sortedIDs, h.sortedIDs)
+	require.Equal(t, ref.Slots(), h.Slots())
+}
+
 // TestBuildFromRangeSortChoice: the tests above cover the ways of a dense
 // build in parts (they compare with the serial build): with fewer items than
 // buckets × parts the parts find the buckets, then each sorts a range of
@@ -345,14 +424,35 @@ func TestRangeSortSplits(t *testing.T) {
 		}
 	}
 	// a split from the last build: the parts' ranges held about as many items
+	// (equal shares: the times the parts took are forgotten)
 	pts := randomPoints(rng, 600, side, side, 0)
 	h.BuildFrom(pts, 2, goRunner)
+	h.par.shares.Reset(2)
 	require.True(t, h.BeginFrom(pts, 2))
 	mid := h.start[h.par.split[1]]
 	assert.InDelta(t, 300, mid, 10, "the first range held half the items")
 	h.CountFrom(0)
 	h.CountFrom(1)
 	h.FinishFrom(nil)
+	// part 0 took twice as long as part 1 in the last build: its share
+	// falls by a quarter of the way to the share that would have evened them
+	// (1/3 of the items: 0.5 + 0.25·(1/3 − 0.5) = 0.4583, 275 of 600)
+	h.par.shares.Reset(2)
+	h.par.shares.Took(0, 2000)
+	h.par.shares.Took(1, 1000)
+	require.True(t, h.BeginFrom(pts, 2))
+	mid = h.start[h.par.split[1]]
+	assert.InDelta(t, 275, mid, 10, "the slower part's range holds fewer items")
+	h.CountFrom(0)
+	h.CountFrom(1)
+	h.FinishFrom(nil)
+	ser := NewHash(2, side, side)
+	for i, p := range pts {
+		ser.Insert(int32(i), p)
+	}
+	ser.Build()
+	require.Equal(t, bucketStarts(ser), bucketStarts(h), "any split sorts the same")
+	require.Equal(t, ser.sortedIDs, h.sortedIDs, "any split sorts the same")
 	assert.Zero(t, testing.AllocsPerRun(5, func() { h.BuildFrom(pts, 2, serialRunner) }), "a warm rangeSort allocates")
 }
 
