@@ -12,7 +12,7 @@ const (
 	PathNone        PathState = iota // no path requested
 	PathPending                      // waiting in the path queue
 	PathReady                        // Waypoints hold a path to Goal
-	PathUnreachable                  // Goal cannot be reached from the start cell
+	PathUnreachable                  // Goal cannot be reached from the start cell (from a blocked start cell: from any open cell within 4 of it; see systems.PathQueue)
 )
 
 // Path is an agent's path-following state. An agent asks for a path by
@@ -25,7 +25,7 @@ type Path struct {
 	Priority  int8        // higher is served first (e.g. by level of detail); ties oldest first
 	Goal      grid.Cell   // the cell a path is wanted or held for
 	State     PathState   // see PathState
-	Waypoints []grid.Cell // start to Goal inclusive; reused between paths
+	Waypoints []grid.Cell // start to Goal inclusive (a blocked start cell, then the open cell it walks out to); reused between paths
 	Next      int         // index of the waypoint being approached
 
 	Request uint32 // id of the latest request the queue accepted; written by the queue

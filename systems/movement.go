@@ -24,7 +24,11 @@ import (
 // inside a blocked cell if it started outside one. An agent that stands in a
 // blocked cell of the grid (a door closed on it, a wall built where it stood,
 // an agent spawned in a wall) moves freely within the grid until it is out,
-// so it walks out of the wall on the side it heads for rather than stay in it.
+// so it walks out of the wall on the side it heads for rather than stay in it,
+// but never deeper in: a step into a blocked cell farther from open ground
+// (Chebyshev distance to the nearest open cell, looked for within 8 cells) is
+// slid or stopped as a step into a wall is, so a crowd pressing on an agent in
+// a closed bridge cannot push it into the river beside it.
 //
 // Bad data has a fixed result, never a hang or a poisoned position (and
 // [Diagnose] counts the agent):
@@ -57,7 +61,8 @@ import (
 //	  and finite, Radius NaN/Inf
 //	Position NaN/Inf               not moved, velocity zeroed             CausePosition
 //	Velocity NaN/Inf               not moved this frame, velocity zeroed  CauseVelocity
-//	in a blocked cell              moves freely in the grid until out     CauseBlocked
+//	in a blocked cell              moves freely in the grid until out,    CauseBlocked
+//	                               never into a deeper blocked cell
 //	off the grid                   moves only into open cells             CauseOffGrid
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
@@ -251,8 +256,8 @@ func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) {
 		return next, v
 	}
-	if b.blocked(from.X, from.Y) && g.InBounds(from) && g.InBounds(to) {
-		return next, v // inside a wall (a door closed on it): free to walk out
+	if b.blocked(from.X, from.Y) && g.InBounds(from) {
+		return s.inWall(p, next, v, from, to) // inside a wall (a door closed on it): free to walk out, never deeper in (movement_wall.go)
 	}
 	if !b.blocked(to.X, from.Y) {
 		return r2.Vec{X: next.X, Y: p.Y}, r2.Vec{X: v.X}

@@ -56,6 +56,10 @@ const (
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived).
 //   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer.
+//   - Inside a wall (a door or bridge closed on it), an agent whose Desired
+//     would head nowhere (DesiredNone or DesiredStop, a flight or an evasion)
+//     seeks the centre of the nearest open cell within 4 cells first
+//     (leaveWall): an agent in a blocked cell walks out whatever its intent.
 //
 // Repathing: a held path is replaced when the goal's cell is more than
 // 2 + d/4 cells (Chebyshev) from the path's goal, d being the agent's distance
@@ -521,7 +525,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
 		}
 	}
-	setDesired(j.desired, d)
+	setDesired(j.desired, s.leaveWall(pos, d)) // in a wall heading nowhere: out first (pathfollow_wall.go)
 	if j.progress != nil {
 		s.track(j.progress, j.path, j.kin, sc, pos, moving, goal)
 	}

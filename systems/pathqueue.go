@@ -86,6 +86,19 @@ const DefaultPathBudget = 10000
 // and before a save are not seen by the loaded world: save after an Update,
 // as the run loop does. A frame without edits costs one comparison.
 //
+// Blocked start: a request from a blocked cell of the grid (a door closed on
+// the agent, a bridge closed under it, an agent spawned in a wall) is searched
+// from the cell it walks out to, its exit: of the nearest ring of cells around
+// its cell (rings 1 to 4, as PathFollow's escape rule) holding open cells from
+// which the goal is reachable (for its clearance) and whose straight line from
+// the cell's centre first enters no open cell cut off from the goal, the one
+// nearest the goal. The answer is PathReady with the agent's blocked cell as
+// Waypoints[0] and the exit as Waypoints[1] (Next = 1), so PathFollow heads
+// out of the wall to the exit (Movement lets it walk through blocked cells) and
+// on along the path. Only when no open cell within 4 leads to the goal is the
+// answer PathUnreachable: then, from here, it is. A search from an exit that an
+// edit changes (the exit closes, the start cell opens) starts again.
+//
 // Orphans: an agent whose Path is PathPending while the queue holds no request
 // of it (a world loaded from a save without [PathQueue.LoadState], usually through
 // save's Loaded.Restore, or a State set to PathPending by hand) would wait
@@ -152,8 +165,9 @@ const DefaultPathBudget = 10000
 //	Position                       the request is never served            CauseSteerIncomplete
 //	Path.Goal off the grid or      PathUnreachable                        CausePathGoal
 //	  blocked
-//	start in a blocked cell or     PathUnreachable                        CauseBlocked, CauseOffGrid
-//	  off the grid
+//	start in a blocked cell        searched from its exit (Blocked        CauseBlocked
+//	                               start); none within 4: PathUnreachable
+//	start off the grid             PathUnreachable                        CauseOffGrid
 //	Path.Goal too close to a wall  PathUnreachable                        CausePathGoalNarrow
 //	  for Kinematics.Radius
 type PathQueue struct {

@@ -40,6 +40,9 @@ type pathServer struct {
 
 	activeExpanded int // node expansions spent on the active search (for saving: save_state.go)
 
+	from        grid.Cell // where the active search started: its key's start, or that blocked cell's exit (pathqueue_exit.go)
+	fromVersion uint64    // the grid's version when it started from there
+
 	wide    wideSearches // searches by clearance (pathqueue_wide.go)
 	anyWide bool         // a job of clearance > 1 was ever made: its search reads the grid's clearance field (startServe builds it)
 	classes []uint8      // the clearances > 1 of the jobs ever made, in order of first use: their searches read the grid's components of that clearance (startServe builds them)
@@ -238,7 +241,7 @@ func (v *pathServer) serve() int32 {
 			key := v.jobs[j].key
 			v.active, v.activeExpanded = j, 0
 			v.search = v.searchFor(key.clear)
-			if err := v.search.Start(key.start, key.goal); err != nil {
+			if err := v.startSearch(key); err != nil {
 				v.finishing = j
 				v.spent++
 				continue
@@ -256,6 +259,14 @@ func (v *pathServer) serve() int32 {
 		}
 		if v.spent >= v.budget {
 			return -1 // the search started resumes next frame
+		}
+		if key := v.jobs[v.active].key; v.exitMoved(key) { // an edit moved its blocked start's exit
+			v.activeExpanded = 0
+			if err := v.startSearch(key); err != nil {
+				v.finishing = v.active
+				v.spent++
+				continue
+			}
 		}
 		n, done := v.search.Step(v.budget - v.spent)
 		v.activeExpanded += n
@@ -325,6 +336,8 @@ func (v *pathServer) finish(j int32) {
 	if err == nil && v.smooth {
 		path = grid.SmoothWide(v.grid, path, path, key.clear) // grid.Smooth for clearance 1
 	}
+	path = v.fromExit(key, path) // a blocked start's cell before its exit
+	v.buf = path[:0]
 	v.searches++
 	res := pathResult{goal: key.goal, ok: err == nil, lo: int32(len(v.cells))}
 	if res.ok && v.jobs[j].head >= 0 {

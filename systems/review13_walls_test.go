@@ -80,9 +80,11 @@ func TestReview13HealthyAgentsNeverEnterWalls(t *testing.T) {
 }
 
 // An agent that stands in a blocked cell (a door closed on it, a spawn in a wall) moves
-// freely in the grid until it is out: it walks straight through a wall 10 cells thick
-// and comes out on the far side, the side it heads for, even where that is a room no
-// path leads to. Described, not failed: this records the behaviour.
+// freely through blocked cells until it is out, but never deeper into the wall
+// (fixdoor21; before, it walked straight through a wall 10 cells thick and came out on
+// the far side, even where that was a room no path led to): pressed east from the
+// wall's west cell it stays in that cell (the next one east is deeper), and pressed west
+// it walks out of the wall on the west side.
 func TestReview13AgentInAThickWallCrossesIt(t *testing.T) {
 	w, g := newWorld(30, 10)
 	for x := int32(10); x < 20; x++ {
@@ -91,15 +93,22 @@ func TestReview13AgentInAThickWallCrossesIt(t *testing.T) {
 		}
 	}
 	m := generic.NewMap4[components.Position, components.Velocity, components.Kinematics, components.Steering](w)
-	e := m.New()
-	pos, _, kin, st := m.Get(e)
-	pos.Vec = r2.Vec{X: 10.5, Y: 5.5} // in the wall's west cell
-	*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20}
-	st.Force = r2.Vec{X: 20} // heading east, into the wall
+	east, west := m.New(), m.New()
+	for _, e := range []arche.Entity{east, west} {
+		pos, _, kin, st := m.Get(e)
+		pos.Vec = r2.Vec{X: 10.5, Y: 5.5} // in the wall's west cell
+		*kin = components.Kinematics{MaxSpeed: 4, MaxForce: 20}
+		st.Force = r2.Vec{X: 20} // heading east, deeper into the wall
+		if e == west {
+			st.Force = r2.Vec{X: -20}
+		}
+	}
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Movement{})
 	s.Initialize(w)
 	defer s.Finalize(w)
 	s.Run(w, 240)
-	p, _, _, _ := m.Get(e)
-	assert.Greater(t, p.X, 20.0, "came out on the far side of the 10-cell wall")
+	p, _, _, _ := m.Get(east)
+	assert.Equal(t, grid.Cell{X: 10, Y: 5}, g.CellAt(p.Vec), "pressed east: stays in the west cell, not deeper in (at %v)", p.Vec)
+	p, _, _, _ = m.Get(west)
+	assert.Less(t, p.X, 10.0, "pressed west: out of the wall")
 }

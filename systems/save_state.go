@@ -231,7 +231,7 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		}
 		s.active = j
 		s.search = s.searchFor(s.jobs[j].key.clear)
-		if err := s.search.Start(st.Active.Start, st.Active.Goal); err != nil {
+		if err := s.startSearch(s.jobs[j].key); err != nil { // from a blocked start's exit as it was
 			return fmt.Errorf("pathqueue state: the active search %v→%v cannot start again: %w", st.Active.Start, st.Active.Goal, err)
 		}
 		if st.Expanded < 0 {
