@@ -14,18 +14,30 @@ import (
 // TestSteerInstructions is a measuring harness, not a check: with
 // ARCHAI_STEER_INSTR=swarm or guards it builds that scenario with
 // ARCHAI_STEER_INSTR_N agents (100,000 if unset; seed 3, 1 worker), runs
-// ARCHAI_STEER_INSTR_WARM frames (60 if unset), then ARCHAI_STEER_INSTR_UPDATES
-// more Steer updates alone (3 if unset) on that state. Under valgrind's
-// callgrind started with --instr-atstart=no it switches instrumentation on
-// (callgrind_control -i on) for those updates only, so the warm-up runs at
-// valgrind's uninstrumented speed and the counts are Steer's:
+// ARCHAI_STEER_INSTR_WARM frames (60 if unset), one Steer update alone, then
+// ARCHAI_STEER_INSTR_UPDATES more (3 if unset) inside countedSteerUpdates,
+// on this goroutine's own thread. It is meant for valgrind's callgrind,
+// started with instrumentation off so that the warm-up runs at valgrind's
+// uninstrumented speed: with ARCHAI_STEER_INSTR_SYNC=DIR it writes its
+// process ID to DIR/ready after the warm-up and waits for DIR/go, which a
+// script writes once it has switched instrumentation on
+// (callgrind_control -i on PID); --toggle-collect then counts the counted
+// updates alone. The collector is best off (GOGC=off: no write barrier or
+// assist is counted), and Go needs GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off
+// under valgrind. The counts are exact from run to run (±0.01%):
 //
 //	go test -c -o /tmp/scen.test ./cmd/bench/scenario
-//	ARCHAI_STEER_INSTR=swarm GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off \
-//	  valgrind --tool=callgrind --instr-atstart=no --toggle-collect='*countedSteerUpdates*' \
-//	  /tmp/scen.test -test.run SteerInstructions
+//	d=$(mktemp -d)
+//	ARCHAI_STEER_INSTR=swarm ARCHAI_STEER_INSTR_SYNC=$d GOGC=off \
+//	  GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off valgrind --tool=callgrind \
+//	  --instr-atstart=no --toggle-collect='*countedSteerUpdates*' \
+//	  /tmp/scen.test -test.run SteerInstructions &
+//	while [ ! -s $d/ready ]; do sleep 0.2; done
+//	callgrind_control -i on $(cat $d/ready); sleep 1; touch $d/go; wait
 //
-// Skipped without ARCHAI_STEER_INSTR.
+// (The test could switch instrumentation on itself by running
+// callgrind_control, but callgrind 3.19 then dies on the child's SIGCHLD
+// now and then.) Skipped without ARCHAI_STEER_INSTR.
 func TestSteerInstructions(t *testing.T) {
 	which := os.Getenv("ARCHAI_STEER_INSTR")
 	if which == "" {
