@@ -39,7 +39,8 @@ import (
 // contiguous ranges of the query) to its slot in the
 // [Neighbours] hash's bucket order ([spatial.Hash.Slots]), with
 // non-temporal stores on amd64 (the slots are scattered: each line is
-// written whole, without first reading it into the cache), so the workers then
+// written whole, without first reading it into the cache; with AVX2 a run of
+// agents of one kind in one assembly loop, see gatherRun), so the workers then
 // visit agents bucket by bucket: agents visited one after the other are
 // neighbours and read the same hash and grid memory (the workers claim the
 // slots in blocks of 256 as they come free, see blockRun, so a worker that
