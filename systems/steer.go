@@ -39,7 +39,8 @@ import (
 // contiguous ranges of the query) to its slot in the
 // [Neighbours] hash's bucket order ([spatial.Hash.Slots]), with
 // non-temporal stores on amd64 (the slots are scattered: each line is
-// written whole, without first reading it into the cache), so the workers then
+// written whole, without first reading it into the cache; with AVX2 a run of
+// agents of one kind in one assembly loop, see gatherRun), so the workers then
 // visit agents bucket by bucket: agents visited one after the other are
 // neighbours and read the same hash and grid memory (the workers claim the
 // slots in blocks of 256 as they come free, see blockRun, so a worker that
@@ -108,7 +109,7 @@ type Steer struct {
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
 
 	hot      []steerAgent           // the frame's agents by hash slot (out 0: no agent there), from a 64-byte boundary
-	outs     []*components.Steering // where each agent's force goes, by its index in the query
+	outs     []*components.Steering // per run of the query (columns.runs), its first agent's Steering: where the forces go
 	kinds    []steerKind            // the distinct kinds of the frame's agents (each worker's from its range's start)
 	wanders  []wanderRef            // the wanderers' state (likewise)
 	tvels    []r2.Vec               // the targets' velocities of pursuers and evaders (likewise)
@@ -142,8 +143,8 @@ type steerAgent struct {
 	point    r2.Vec // Desired.Point
 	kind     uint32 // Desired.Mode << kindBits | the index in Steer.kinds
 	aux      int32  // index in Steer.wanders (DesiredNone) or Steer.tvels (DesiredPursue, DesiredEvade); -1 for none
-	out      int32  // 1 + the agent's index in the query, where Steer.outs holds its Steering; 0: no agent
-	_        int32
+	out      int32  // 1 + the agent's index in its run of the query, whose Steering is its force's place (Steer.steering); 0: no agent
+	run      int32  // the run: its index in Steer.outs
 }
 
 // kindBits is the width of the index in steerAgent.kind: an agent whose kind
@@ -227,7 +228,7 @@ const prefetchMin = 1 << 16
 // steer_store_amd64.s): where the forces go, and the wall tables (clr nil,
 // fw and fh 0 when there are none).
 type steerPrefetch struct {
-	outs      **components.Steering // Steer.outs
+	outs      **components.Steering // Steer.outs: by run, its first Steering
 	clr, more *uint8                // wallBits.clr and more, w·h entries each
 	w         int
 	fw, fh    float64 // w and h
@@ -254,6 +255,7 @@ type steerScratch struct {
 	seps       [blockSize]r2.Vec // Work's separation forces of a run of slots
 	jobs       []sepJob          // separationBlock's agents (capacity blockSize)
 	ents       []sepEnt          // and their candidates in range
+	gather     gatherArgs        // gatherRun's
 	_          [64]byte          // keep workers' buffers off one cache line
 }
 
@@ -317,7 +319,7 @@ func (s *Steer) Update(w *arche.World) {
 	for k, ex := range s.extra { // agents not in the hash, on one goroutine
 		for i := range ex {
 			x := &ex[i]
-			s.outs[x.a.out-1].Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc, nil)
+			s.steering(&x.a).Force = s.force(&x.a, &x.kd, x.mode, int(x.slot), x.self, sc, nil)
 		}
 		clear(ex)
 		s.extra[k] = ex[:0]
@@ -340,10 +342,14 @@ func (s *Steer) gather(w *arche.World) {
 	// slots the hash holds but the query lacks keep out == 0: the force
 	// pass clears every slot it visits
 	s.hot = growLines(s.hot, s.nb.Hash.Len())
-	if n < len(s.outs) {
-		clear(s.outs[n:]) // keep no pointer past the frame's agents
+	runs := s.cols.runs
+	if len(runs) < len(s.outs) {
+		clear(s.outs[len(runs):]) // keep no pointer past the frame's runs
 	}
-	s.outs = grow(s.outs, n)
+	s.outs = grow(s.outs, len(runs))
+	for r := range runs {
+		s.outs[r] = (*components.Steering)(runs[r].ptr[stSteering])
+	}
 	// each worker's distinct weights and wanderers go in its own range of
 	// these tables (the indices differ with the number of workers; the
 	// values each agent reads do not)
@@ -384,12 +390,23 @@ func (j *steerGather) Work(worker, lo, hi int) {
 		vel := columnOf[components.Velocity](c, r, stVel, n)
 		kin := columnOf[components.Kinematics](c, r, stKin, n)
 		des := columnOf[components.Desired](c, r, stDesired, n)
-		out := columnOf[components.Steering](c, r, stSteering, n)
 		wts := columnOf[components.SteeringWeights](c, r, stWeights, n)
 		was := columnOf[components.Wanderer](c, r, stWanderer, n)
 		rnd := columnOf[components.Rand](c, r, stRand, n)
 		canWander := was != nil && rnd != nil
-		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
+		end := min(hi, c.end(r, n))
+		// the modes whose agents have no aux (see gatherRun)
+		plainModes := ^uint32(1<<components.DesiredPursue | 1<<components.DesiredEvade)
+		if canWander {
+			plainModes &^= 1 << components.DesiredNone
+		}
+		for i := max(lo, start); i < end; i++ {
+			if wts != nil && slots != nil && nk > lo && nk-1 < 1<<kindBits && s.kinds[nk-1].hasW {
+				// the run of agents of the last kind in the hash, at once
+				if i = s.gatherRun(i, end, start, r, pos, vel, kin, des, wts, slots, nk-1, plainModes, &s.scratch[worker].gather); i == end {
+					break
+				}
+			}
 			k := i - start
 			d := &des[k]
 			e := c.ents[i]
@@ -414,16 +431,15 @@ func (j *steerGather) Work(worker, lo, hi int) {
 				aux = int32(i)
 				s.tvels[i] = d.Vel
 			}
-			s.outs[i] = &out[k]
 			kind := uint32(d.Mode)<<kindBits | uint32(nk-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
 				// the record straight from the components (no copy of it
 				// built on the stack first: see storeAgent)
 				storeAgent(&s.hot[slots[id]], &pos[k].Vec, &vel[k].Vec, &d.Point,
-					uint64(kind)|uint64(uint32(aux))<<32, uint64(uint32(i+1)))
+					uint64(kind)|uint64(uint32(aux))<<32, uint64(uint32(k+1))|uint64(uint32(r))<<32)
 				continue
 			}
-			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(i + 1), kind: kind, aux: aux}
+			a := steerAgent{pos: pos[k].Vec, vel: vel[k].Vec, point: d.Point, out: int32(k + 1), run: int32(r), kind: kind, aux: aux}
 			slot := int32(-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil {
 				slot = slots[id]
@@ -475,13 +491,19 @@ func (s *Steer) Work(worker, lo, hi int) {
 			}
 			kd, mode := &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits)
 			if kd.plain && mode-components.DesiredSeek <= components.DesiredFlow-components.DesiredSeek {
-				s.outs[a.out-1].Force = s.forcePlain(a, kd, mode, &seps[k-lo])
+				s.steering(a).Force = s.forcePlain(a, kd, mode, &seps[k-lo])
 			} else {
-				s.outs[a.out-1].Force = s.force(a, kd, mode, k, 0, sc, &seps[k-lo])
+				s.steering(a).Force = s.force(a, kd, mode, k, 0, sc, &seps[k-lo])
 			}
 			a.out = 0 // the slot is empty until the next gather fills it
 		}
 	}
+}
+
+// steering returns the Steering component of agent a (a.out not 0): element
+// a.out−1 of its run's column, which starts at s.outs[a.run].
+func (s *Steer) steering(a *steerAgent) *components.Steering {
+	return (*components.Steering)(unsafe.Add(unsafe.Pointer(s.outs[a.run]), uintptr(a.out-1)*unsafe.Sizeof(components.Steering{})))
 }
 
 // force returns the steering force of agent a, of kind kd, heading by mode.

@@ -6,9 +6,8 @@ import "gonum.org/v1/gonum/spatial/r2"
 
 // storeAgent writes to dst, a 64-byte aligned record, the record of the
 // agent at *pos moving at *vel towards *point, with kind and aux packed in
-// kindAux (kind in the low 32 bits, aux in the high ones) and out in the
-// low 32 bits of out (its high 32 bits, 0, fill the padding), with
-// non-temporal stores: the line is written whole without being read into
+// kindAux (kind in the low 32 bits, aux in the high ones) and out and run
+// in outRun (out in the low 32 bits), with non-temporal stores: the line is written whole without being read into
 // the cache first. The stores are weakly ordered: the writer calls
 // storeFence before another goroutine may read them.
 //
@@ -19,7 +18,7 @@ import "gonum.org/v1/gonum/spatial/r2"
 // gather's samples.
 //
 //go:noescape
-func storeAgent(dst *steerAgent, pos, vel, point *r2.Vec, kindAux, out uint64)
+func storeAgent(dst *steerAgent, pos, vel, point *r2.Vec, kindAux, outRun uint64)
 
 // storeFence orders the non-temporal stores of storeAgent before the
 // goroutine's later stores (SFENCE).

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// func storeAgent(dst *steerAgent, pos, vel, point *r2.Vec, kindAux, out uint64)
+// func storeAgent(dst *steerAgent, pos, vel, point *r2.Vec, kindAux, outRun uint64)
 //
 // Each field is loaded from where it is (the components, and the arguments
 // in the size they were stored in), so no load waits on smaller stores
@@ -16,7 +16,7 @@ TEXT ·storeAgent(SB), NOSPLIT|NOFRAME, $0-48
 	MOVQ       point+24(FP), SI
 	MOVOU      0(SI), X2
 	MOVQ       kindAux+32(FP), X3
-	MOVQ       out+40(FP), X4
+	MOVQ       outRun+40(FP), X4
 	PUNPCKLQDQ X4, X3
 	MOVNTO     X0, 0(DI)
 	MOVNTO     X1, 16(DI)
@@ -32,12 +32,13 @@ TEXT ·storeFence(SB), NOSPLIT|NOFRAME, $0-0
 // func prefetchBlock(hot *steerAgent, n int, pf *steerPrefetch)
 //
 // For each of the n records from hot whose out is not 0: a prefetch for
-// writing of the Steering component outs[out−1] points to and, when its
+// writing of its Steering component (element out−1 of the column that
+// outs[run] starts) and, when its
 // position lies on the grid (0 ≤ x < fw, 0 ≤ y < fh: not NaN), a prefetch of
 // its cell's entries of the clearance and quadrant tables. Prefetches
 // never fault and change nothing but when lines arrive in the cache.
 //
-// Offsets: steerAgent.pos 0, out 56; steerPrefetch.outs 0, clr 8, more 16,
+// Offsets: steerAgent.pos 0, out 56, run 60; steerPrefetch.outs 0, clr 8, more 16,
 // w 24, fw 32, fh 40 (TestSteerPrefetchLayout checks them).
 TEXT ·prefetchBlock(SB), NOSPLIT|NOFRAME, $0-24
 	MOVQ  hot+0(FP), SI
@@ -57,8 +58,11 @@ pbloop:
 	MOVL  56(SI), AX
 	TESTL AX, AX
 	JZ    pbnext
-	MOVQ  -8(R11)(AX*8), DX
-	BYTE  $0x0f; BYTE $0x0d; BYTE $0x0a // PREFETCHW (DX)
+	MOVL  60(SI), DX
+	MOVQ  (R11)(DX*8), DX // the run's first Steering
+	SHLQ  $4, AX          // out·16: one past the agent's Steering
+	ADDQ  AX, DX
+	BYTE  $0x0f; BYTE $0x0d; BYTE $0x4a; BYTE $0xf0 // PREFETCHW -16(DX)
 
 	// the cell, if 0 ≤ x < fw and 0 ≤ y < fh (a NaN fails: unordered sets CF)
 	MOVSD     0(SI), X0

@@ -13,23 +13,22 @@ import (
 )
 
 // TestStoreAgentWritesTheRecord: storeAgent (non-temporal stores on amd64)
-// writes the record of its fields, every byte of it (the padding 0), and
-// nothing beside it, whatever was in the slot before; the fence leaves it
+// writes the record of its fields, every byte of it, and nothing beside it, whatever was in the slot before; the fence leaves it
 // to be read.
 func TestStoreAgentWritesTheRecord(t *testing.T) {
 	hot := growLines(nil, 5)
 	for i := range hot {
 		hot[i] = steerAgent{pos: r2.Vec{X: -1, Y: -1}, kind: 7, out: 9}
 	}
-	*(*int32)(unsafe.Add(unsafe.Pointer(&hot[2]), 60)) = -1 // padding not 0 before
+	hot[2].run = -1
 	for _, a := range []steerAgent{
 		{pos: r2.Vec{X: 1.5, Y: math.Inf(-1)}, vel: r2.Vec{X: math.Copysign(0, -1), Y: 3},
 			point: r2.Vec{X: math.NaN(), Y: 1e-310}, kind: 3<<kindBits | 12, aux: -1, out: 1 << 30},
-		{pos: r2.Vec{X: 2, Y: 3}, vel: r2.Vec{X: 4, Y: 5}, point: r2.Vec{X: 6, Y: 7}, kind: 1<<kindBits - 1, aux: 1<<31 - 1, out: 1},
-		{kind: math.MaxUint32, aux: math.MinInt32, out: math.MaxInt32},
+		{pos: r2.Vec{X: 2, Y: 3}, vel: r2.Vec{X: 4, Y: 5}, point: r2.Vec{X: 6, Y: 7}, kind: 1<<kindBits - 1, aux: 1<<31 - 1, out: 1, run: 5},
+		{kind: math.MaxUint32, aux: math.MinInt32, out: math.MaxInt32, run: math.MaxInt32},
 	} {
 		pos, vel, point := a.pos, a.vel, a.point
-		storeAgent(&hot[2], &pos, &vel, &point, uint64(a.kind)|uint64(uint32(a.aux))<<32, uint64(uint32(a.out)))
+		storeAgent(&hot[2], &pos, &vel, &point, uint64(a.kind)|uint64(uint32(a.aux))<<32, uint64(uint32(a.out))|uint64(uint32(a.run))<<32)
 		storeFence()
 		require.Equal(t, unsafe.Slice((*byte)(unsafe.Pointer(&a)), unsafe.Sizeof(a)),
 			unsafe.Slice((*byte)(unsafe.Pointer(&hot[2])), unsafe.Sizeof(a)), "the record, to the bit: %+v", a)
@@ -94,8 +93,8 @@ func TestSteerPrefetchLayout(t *testing.T) {
 	var a steerAgent
 	var pf steerPrefetch
 	require.Equal(t, uintptr(0), unsafe.Offsetof(a.pos))
-	require.Equal(t, []uintptr{16, 32, 48, 52, 56}, []uintptr{unsafe.Offsetof(a.vel), unsafe.Offsetof(a.point),
-		unsafe.Offsetof(a.kind), unsafe.Offsetof(a.aux), unsafe.Offsetof(a.out)}, "storeAgent's too")
+	require.Equal(t, []uintptr{16, 32, 48, 52, 56, 60}, []uintptr{unsafe.Offsetof(a.vel), unsafe.Offsetof(a.point),
+		unsafe.Offsetof(a.kind), unsafe.Offsetof(a.aux), unsafe.Offsetof(a.out), unsafe.Offsetof(a.run)}, "storeAgent's too")
 	require.Equal(t, []uintptr{0, 8, 16, 24, 32, 40}, []uintptr{unsafe.Offsetof(pf.outs), unsafe.Offsetof(pf.clr),
 		unsafe.Offsetof(pf.more), unsafe.Offsetof(pf.w), unsafe.Offsetof(pf.fw), unsafe.Offsetof(pf.fh)})
 }
@@ -110,18 +109,17 @@ func TestPrefetchBlockChangesNothing(t *testing.T) {
 	for i := range clr {
 		clr[i], more[i] = uint8(i), uint8(3*i)
 	}
-	outs := make([]*components.Steering, 4)
 	st := make([]components.Steering, 4)
-	for i := range outs {
+	for i := range st {
 		st[i].Force = r2.Vec{X: float64(i), Y: -1}
-		outs[i] = &st[i]
 	}
+	outs := []*components.Steering{&st[0], &st[2]} // two runs, of two agents each
 	nan, inf := math.NaN(), math.Inf(1)
 	poss := []r2.Vec{{X: 0, Y: 0}, {X: 4.999, Y: 2.999}, {X: 5, Y: 1}, {X: 1, Y: 3}, {X: -1e-300, Y: 1},
 		{X: 1, Y: -0.5}, {X: nan, Y: 1}, {X: 1, Y: nan}, {X: inf, Y: 1}, {X: 1e300, Y: -1e300}, {X: 2.5, Y: 1.5}}
 	hot := growLines(nil, len(poss))
 	for i, p := range poss {
-		hot[i] = steerAgent{pos: p, vel: r2.Vec{X: 1}, kind: uint32(i), out: int32(i % 5)} // out 0: empty; else outs[out-1]
+		hot[i] = steerAgent{pos: p, vel: r2.Vec{X: 1}, kind: uint32(i), out: int32(i % 3), run: int32(i / 3 % 2)} // out 0: empty
 	}
 	before := slices.Clone(hot)
 	stBefore := slices.Clone(st)
