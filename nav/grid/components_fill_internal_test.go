@@ -42,6 +42,16 @@ func referenceLabels(w, h int, open func(i int) bool) ([]int32, []int) {
 	return comp, sizes
 }
 
+// labels returns a copy of the grid's component labels, -1 when blocked,
+// whatever their width.
+func (g *Grid) labels() []int32 {
+	out := make([]int32, g.w*g.h)
+	for i := range out {
+		out[i] = g.compAt(i)
+	}
+	return out
+}
+
 // TestFillComponentsSameAsCellFill checks the scanline fill against the
 // cell-by-cell one: the same label for every cell (so the same numbering)
 // and the same component sizes, on random grids from nearly open to nearly
@@ -101,8 +111,8 @@ func TestFillComponentsSameAsCellFill(t *testing.T) {
 	cases = append(cases, tc{"comb", 30, 20, comb})
 	for _, c := range cases {
 		want, wantSizes := referenceLabels(c.w, c.h, func(i int) bool { return !isBlocked(c.cost[i]) })
-		got := make([]int32, c.w*c.h)
-		_, sizes := fillComponents(c.cost, float32(math.Inf(-1)), math.MaxFloat32, c.w, c.h, got, nil, []int{})
+		got := noLabels[int32](nil, c.w*c.h, -1)
+		_, _, _, sizes := fillComponents(c.cost, float32(math.Inf(-1)), math.MaxFloat32, c.w, c.h, got, -1, 0, 0, nil, []int{})
 		if !slices.Equal(got, want) || !slices.Equal(sizes, wantSizes) {
 			t.Fatalf("%s %dx%d: labels or sizes differ from the cell fill (%d and %d components)", c.name, c.w, c.h, len(sizes), len(wantSizes))
 		}
@@ -113,7 +123,7 @@ func TestFillComponentsSameAsCellFill(t *testing.T) {
 		}
 		g.topoVersion++
 		g.Prepare()
-		if !slices.Equal(g.comp, want) {
+		if !slices.Equal(g.labels(), want) {
 			t.Fatalf("%s %dx%d: Prepare's labels differ from the cell fill", c.name, c.w, c.h)
 		}
 		g.Clearance(Cell{})
@@ -140,5 +150,58 @@ func TestFillComponentsStackStaysSmall(t *testing.T) {
 	}
 	if g.Component(Cell{}) != 0 || g.Component(Cell{X: 1023, Y: 1023}) != 0 || g.Component(Cell{X: 500, Y: 500}) != -1 {
 		t.Fatalf("components %d, %d, %d; want 0, 0, -1", g.Component(Cell{}), g.Component(Cell{X: 1023, Y: 1023}), g.Component(Cell{X: 500, Y: 500}))
+	}
+}
+
+// TestComponentLabelWidths: the labels take one byte a cell up to 255
+// components, two up to 65,535, four beyond, and read the same in each
+// width (against the cell fill); a labelling crossing a width boundary
+// widens mid-way; relabelling a grid whose count stays allocates nothing,
+// and GenerateTown leaves its one component labelled in one byte a cell.
+func TestComponentLabelWidths(t *testing.T) {
+	// isolated open cells on a lattice: (side/2)² components
+	for _, c := range []struct {
+		side  int
+		width uint8
+	}{{30, 1}, {31, 2}, {32, 2}, {510, 2}, {512, 4}} {
+		g := New(c.side, c.side)
+		for i := range g.cost {
+			if x, y := i%c.side, i/c.side; x%2 == 1 || y%2 == 1 {
+				g.cost[i] = Blocked
+			}
+		}
+		g.cost[len(g.cost)-1] = 1 // one more, joined to none when side is even
+		g.topoVersion++
+		g.Prepare()
+		want, sizes := referenceLabels(c.side, c.side, func(i int) bool { return !isBlocked(g.cost[i]) })
+		if g.compW != c.width {
+			t.Fatalf("side %d, %d components: labels of %d bytes, want %d", c.side, len(sizes), g.compW, c.width)
+		}
+		if !slices.Equal(g.labels(), want) {
+			t.Fatalf("side %d, %d components: labels differ from the cell fill", c.side, len(sizes))
+		}
+		// a door between the first two components: relabelled in place
+		g.SetCost(Cell{X: 1, Y: 0}, 1)
+		allocs := testing.AllocsPerRun(3, func() {
+			g.topoVersion++
+			g.labelComponents()
+		})
+		if allocs != 0 {
+			t.Fatalf("side %d: relabelling at the same width allocated %v times", c.side, allocs)
+		}
+		if !g.Connected(Cell{}, Cell{X: 2}) || g.Connected(Cell{}, Cell{Y: 2}) {
+			t.Fatalf("side %d: the door joins (0,0) and (2,0) only", c.side)
+		}
+	}
+	g, err := GenerateTown(200, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.compW != 1 || g.compVersion != g.topoVersion {
+		t.Fatalf("GenerateTown: labels of %d bytes at topology %d (grid at %d); want 1, current", g.compW, g.compVersion, g.topoVersion)
+	}
+	want, _ := referenceLabels(200, 200, func(i int) bool { return !isBlocked(g.cost[i]) })
+	if !slices.Equal(g.labels(), want) {
+		t.Fatal("GenerateTown: its labels differ from a labelling of its map")
 	}
 }

@@ -159,5 +159,8 @@ func (g *Grid) relabelWide(w *wideComp) {
 	} else {
 		w.comp = make([]int32, n)
 	}
-	g.stack, _ = fillComponents(g.clear, c, 255, g.w, g.h, w.comp, g.stack, nil)
+	for i := range w.comp {
+		w.comp[i] = -1
+	}
+	_, _, g.stack, _ = fillComponents(g.clear, c, 255, g.w, g.h, w.comp, -1, 0, 0, g.stack, nil)
 }

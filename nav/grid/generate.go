@@ -82,19 +82,30 @@ func (r *splitMix) intn(n int) int {
 // keepLargestArea blocks every passable cell outside the largest 4-connected
 // open area (the first found, in row-major order, among equals). Under the
 // no-corner-cutting rule a diagonal move needs both orthogonal neighbours
-// open, so 4-connected areas are exactly the 8-connected ones.
+// open, so 4-connected areas are exactly the 8-connected ones. It leaves the
+// grid's components labelled (one component, label 0; one byte a cell), so
+// that the first Connected or Prepare does not label them again.
 func keepLargestArea(g *Grid) {
-	label := make([]int32, g.w*g.h)
-	_, sizes := fillComponents(g.cost, float32(math.Inf(-1)), math.MaxFloat32, g.w, g.h, label, nil, []int{})
+	sizes := g.labelComponentsSizes([]int{})
 	best := int32(-1)
 	for i, n := range sizes {
 		if best < 0 || n > sizes[best] {
 			best = int32(i)
 		}
 	}
-	for i, l := range label {
-		if l >= 0 && l != best {
+	g.compVersion = 0 // SetCost patches no labels: they are written below
+	for i := range g.cost {
+		if l := g.compAt(i); l >= 0 && l != best {
 			g.SetCost(Cell{X: int32(i % g.w), Y: int32(i / g.w)}, Blocked)
 		}
 	}
+	// every passable cell is now in the one component left
+	g.comp8 = noLabels(g.comp8, g.w*g.h, math.MaxUint8)
+	for i, c := range g.cost {
+		if !isBlocked(c) {
+			g.comp8[i] = 0
+		}
+	}
+	g.comp16, g.comp32, g.compW = nil, nil, 1
+	g.compVersion = g.topoVersion
 }
