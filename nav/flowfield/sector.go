@@ -508,9 +508,20 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	cells := int(sec.w * sec.h)
 	sec.plane = (cells + 1) / 2
 	sec.dirs = resizeBytes(sec.dirs, k*sec.plane)
-	clear(sec.dirs)
+	w := int(sec.w)
+	if w&1 != 0 { // odd rows: the codes are ORed in below
+		clear(sec.dirs)
+	}
 	sec.conn = true
 	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
+	outs := 0 // the sector's cells not inside: blocked
+	for y := 0; y < int(sec.h); y++ {
+		for _, in := range ls.inside[(y+2)*ls.ls+2:][:w] {
+			if !in {
+				outs++
+			}
+		}
+	}
 	for j, id := range sec.nodes {
 		ls.reset()
 		ls.seed(ls.local(s.nodes[id].cell), 0)
@@ -518,23 +529,31 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 		for a, ida := range sec.nodes {
 			sec.dist[j*k+a] = ls.d[ls.local(s.nodes[ida].cell)]
 		}
+		// The 4-bit codes are the low bits of the solver's directions
+		// (dirGoal is nibGoal, dirNone's low bits nibNone), packed without
+		// a branch. The cells left at dirNone (top bit set) are the blocked
+		// ones and any passable one with no way to the node.
 		plane := sec.dirs[j*sec.plane:][:sec.plane]
+		none := 0
 		for y := 0; y < int(sec.h); y++ {
-			for x := 0; x < int(sec.w); x++ {
-				code := byte(nibNone)
-				switch d := ls.dir[(y+2)*ls.ls+x+2]; d {
-				case dirNone:
-					if ls.inside[(y+2)*ls.ls+x+2] {
-						sec.conn = false // passable, and no way to the node
-					}
-				case dirGoal:
-					code = nibGoal
-				default:
-					code = d
+			row := ls.dir[(y+2)*ls.ls+2:][:w]
+			c := y * w
+			if w&1 == 0 {
+				out := plane[c>>1:][:w>>1]
+				for x := range out {
+					a, b := row[2*x], row[2*x+1]
+					none += int(a>>7) + int(b>>7)
+					out[x] = a&15 | (b&15)<<4
 				}
-				c := y*int(sec.w) + x
-				plane[c>>1] |= code << (4 * (c & 1))
+				continue
 			}
+			for x, code := range row {
+				none += int(code >> 7)
+				plane[(c+x)>>1] |= (code & 15) << (4 * ((c + x) & 1))
+			}
+		}
+		if none != outs {
+			sec.conn = false // a passable cell with no way to the node
 		}
 	}
 }
