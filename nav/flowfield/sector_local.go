@@ -123,19 +123,30 @@ func (s *localSolver) runQueues() {
 	ls := int32(s.ls)
 	offs := [8]int32{-1, 1, -ls, ls, -ls - 1, -ls + 1, ls - 1, ls + 1}
 	cost, inside, d, dir := s.cost, s.inside, s.d, s.dir
+	// the queues and their heads in locals, not in s (the loop would store
+	// a head per pop and a slice per push through s): the lowest head
+	// first, ties to the lower queue (orthogonal, diagonal, seeds)
+	q0, q1, q2 := s.q[0], s.q[1], s.q[2]
+	h0, h1, h2 := s.qh[0], s.qh[1], s.qh[2]
+	defer func() {
+		s.q[0], s.q[1], s.q[2] = q0, q1, q2
+		s.qh = [3]int{h0, h1, h2}
+	}()
 	for {
-		b := -1
-		var bd float32
-		for j := range s.q {
-			if h := s.qh[j]; h < len(s.q[j]) && (b < 0 || s.q[j][h].d < bd) {
-				b, bd = j, s.q[j][h].d
-			}
-		}
-		if b < 0 {
+		var it item
+		switch {
+		case h0 < len(q0) && (h1 >= len(q1) || q0[h0].d <= q1[h1].d) && (h2 >= len(q2) || q0[h0].d <= q2[h2].d):
+			it = q0[h0]
+			h0++
+		case h1 < len(q1) && (h2 >= len(q2) || q1[h1].d <= q2[h2].d):
+			it = q1[h1]
+			h1++
+		case h2 < len(q2):
+			it = q2[h2]
+			h2++
+		default:
 			return
 		}
-		it := s.q[b][s.qh[b]]
-		s.qh[b]++
 		p := it.idx
 		if it.d > d[p] {
 			continue
@@ -151,7 +162,7 @@ func (s *localSolver) runQueues() {
 			open |= 1 << k
 			if inside[c] && do < d[c] {
 				d[c], dir[c] = do, uint8(k^1)
-				s.q[0] = append(s.q[0], item{do, c})
+				q0 = append(q0, item{do, c})
 			}
 		}
 		for k := 4; k < 8; k++ {
@@ -161,7 +172,7 @@ func (s *localSolver) runQueues() {
 			c := p + offs[k]
 			if inside[c] && dd < d[c] {
 				d[c], dir[c] = dd, uint8(11-k)
-				s.q[1] = append(s.q[1], item{dd, c})
+				q1 = append(q1, item{dd, c})
 			}
 		}
 	}

@@ -1,15 +1,18 @@
 package flowfield
 
 import (
+	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
 )
 
-// referenceSearchSector is searchSector's packing of the direction codes
-// as it was before the branch-free one (session of 2026-12-02 15:53): each
+// referenceSearchSector is searchSector as it was before the branch-free
+// packing of the direction codes and runQueues' locals (session of
+// 2026-12-02 15:53): each
 // cell's code picked by a switch, the connectivity flag cleared by any
 // passable cell left without a direction.
 func referenceSearchSector(s *Sectors, i int) (dist []float32, dirs []byte, conn bool) {
@@ -21,7 +24,12 @@ func referenceSearchSector(s *Sectors, i int) (dist []float32, dirs []byte, conn
 	for j, id := range sec.nodes {
 		ls.reset()
 		ls.seed(ls.local(s.nodes[id].cell), 0)
-		ls.run()
+		if ls.uni {
+			sortItems(ls.q[2])
+			ls.runQueuesRef()
+		} else {
+			ls.runHeap()
+		}
 		for a, ida := range sec.nodes {
 			dist[j*k+a] = ls.d[ls.local(s.nodes[ida].cell)]
 		}
@@ -110,6 +118,100 @@ func TestSearchSectorPackingSameAsSwitch(t *testing.T) {
 		}
 		if disconnected == 0 && tc.name != "open, 5" {
 			t.Errorf("%s: every sector connected: the flag's false case untested", tc.name)
+		}
+	}
+}
+
+// runQueuesRef is runQueues as it was before its queues moved to locals
+// (session of 2026-12-02 15:53), for TestRunQueuesSameAsBefore.
+func (s *localSolver) runQueuesRef() {
+	ls := int32(s.ls)
+	offs := [8]int32{-1, 1, -ls, ls, -ls - 1, -ls + 1, ls - 1, ls + 1}
+	cost, inside, d, dir := s.cost, s.inside, s.d, s.dir
+	for {
+		b := -1
+		var bd float32
+		for j := range s.q {
+			if h := s.qh[j]; h < len(s.q[j]) && (b < 0 || s.q[j][h].d < bd) {
+				b, bd = j, s.q[j][h].d
+			}
+		}
+		if b < 0 {
+			return
+		}
+		it := s.q[b][s.qh[b]]
+		s.qh[b]++
+		p := it.idx
+		if it.d > d[p] {
+			continue
+		}
+		enter := cost[p]
+		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
+		var open uint8
+		for k := 0; k < 4; k++ {
+			c := p + offs[k]
+			if cost[c] > math.MaxFloat32 {
+				continue
+			}
+			open |= 1 << k
+			if inside[c] && do < d[c] {
+				d[c], dir[c] = do, uint8(k^1)
+				s.q[0] = append(s.q[0], item{do, c})
+			}
+		}
+		for k := 4; k < 8; k++ {
+			if open&diagNeeds[k-4] != diagNeeds[k-4] {
+				continue
+			}
+			c := p + offs[k]
+			if inside[c] && dd < d[c] {
+				d[c], dir[c] = dd, uint8(11-k)
+				s.q[1] = append(s.q[1], item{dd, c})
+			}
+		}
+	}
+}
+
+// TestRunQueuesSameAsBefore: the sector searches' FIFO queues, read from
+// locals, settle the cells in the order they did (the same values and,
+// among equal routes, the same directions) from many seeds at once, as a
+// sector field's build seeds its portals and ring, on town and random maps.
+func TestRunQueuesSameAsBefore(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	town, err := grid.GenerateTown(256, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*grid.Grid{town, randomGrid(rng, 200, 180, 25, false), grid.New(70, 70)} {
+		a, b := newLocalSolver(32), newLocalSolver(32)
+		tested := 0
+		for round := 0; round < 200; round++ {
+			x0, y0 := rng.IntN(g.Width()-31), rng.IntN(g.Height()-31)
+			w, h := 1+rng.IntN(32), 1+rng.IntN(32)
+			w, h = min(w, g.Width()-x0), min(h, g.Height()-y0)
+			a.load(g, x0, y0, w, h)
+			b.load(g, x0, y0, w, h)
+			if !a.uni {
+				continue
+			}
+			a.reset()
+			b.reset()
+			for range 1 + rng.IntN(40) { // seeds inside and on the ring, in no order
+				c := grid.Cell{X: int32(x0 - 1 + rng.IntN(w+2)), Y: int32(y0 - 1 + rng.IntN(h+2))}
+				v := float32(rng.IntN(300)) * float32(math.Sqrt2) / 4
+				a.seed(a.local(c), v)
+				b.seed(b.local(c), v)
+			}
+			a.run()
+			sortItems(b.q[2])
+			b.runQueuesRef()
+			if !slices.Equal(a.d, b.d) || !slices.Equal(a.dir, b.dir) {
+				t.Fatalf("round %d: sector at (%d,%d) of %dx%d: values or directions differ", round, x0, y0, w, h)
+			}
+			tested++
+		}
+		if tested < 50 {
+			t.Fatalf("only %d sectors of one cost searched", tested)
 		}
 	}
 }
