@@ -514,6 +514,7 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	}
 	sec.conn = true
 	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
+	ls.loadMoves()
 	outs := 0 // the sector's cells not inside: blocked
 	for y := 0; y < int(sec.h); y++ {
 		for _, in := range ls.inside[(y+2)*ls.ls+2:][:w] {
@@ -525,7 +526,7 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	for j, id := range sec.nodes {
 		ls.reset()
 		ls.seed(ls.local(s.nodes[id].cell), 0)
-		ls.run()
+		ls.runMoves()
 		for a, ida := range sec.nodes {
 			sec.dist[j*k+a] = ls.d[ls.local(s.nodes[ida].cell)]
 		}

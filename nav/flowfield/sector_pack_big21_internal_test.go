@@ -173,7 +173,8 @@ func (s *localSolver) runQueuesRef() {
 }
 
 // TestRunQueuesSameAsBefore: the sector searches' FIFO queues, read from
-// locals, settle the cells in the order they did (the same values and,
+// locals, with the moves read from the costs (run) or from the table of
+// each cell's moves (loadMoves, runMoves), settle the cells in the order they did (the same values and,
 // among equal routes, the same directions) from many seeds at once, as a
 // sector field's build seeds its portals and ring, on town and random maps.
 func TestRunQueuesSameAsBefore(t *testing.T) {
@@ -183,7 +184,7 @@ func TestRunQueuesSameAsBefore(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range []*grid.Grid{town, randomGrid(rng, 200, 180, 25, false), grid.New(70, 70)} {
-		a, b := newLocalSolver(32), newLocalSolver(32)
+		a, b, m := newLocalSolver(32), newLocalSolver(32), newLocalSolver(32)
 		tested := 0
 		for round := 0; round < 200; round++ {
 			x0, y0 := rng.IntN(g.Width()-31), rng.IntN(g.Height()-31)
@@ -191,21 +192,26 @@ func TestRunQueuesSameAsBefore(t *testing.T) {
 			w, h = min(w, g.Width()-x0), min(h, g.Height()-y0)
 			a.load(g, x0, y0, w, h)
 			b.load(g, x0, y0, w, h)
+			m.load(g, x0, y0, w, h)
+			m.loadMoves()
 			if !a.uni {
 				continue
 			}
 			a.reset()
 			b.reset()
+			m.reset()
 			for range 1 + rng.IntN(40) { // seeds inside and on the ring, in no order
 				c := grid.Cell{X: int32(x0 - 1 + rng.IntN(w+2)), Y: int32(y0 - 1 + rng.IntN(h+2))}
 				v := float32(rng.IntN(300)) * float32(math.Sqrt2) / 4
 				a.seed(a.local(c), v)
 				b.seed(b.local(c), v)
+				m.seed(m.local(c), v)
 			}
 			a.run()
+			m.runMoves()
 			sortItems(b.q[2])
 			b.runQueuesRef()
-			if !slices.Equal(a.d, b.d) || !slices.Equal(a.dir, b.dir) {
+			if !slices.Equal(a.d, b.d) || !slices.Equal(a.dir, b.dir) || !slices.Equal(m.d, b.d) || !slices.Equal(m.dir, b.dir) {
 				t.Fatalf("round %d: sector at (%d,%d) of %dx%d: values or directions differ", round, x0, y0, w, h)
 			}
 			tested++
