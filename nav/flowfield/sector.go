@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -57,7 +58,11 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 // picks the search, and so the direction kept among equally short ones).
 // The checksums are taken again only for the sectors holding, or bordering,
 // the cells the grid logged as edited ([grid.Grid.EditsSince]), or for
-// every sector when the grid no longer remembers every edit.
+// every sector when the grid no longer remembers every edit. A refresh that
+// recomputes fewer than 8 sectors runs on the calling goroutine and, from
+// the second edit on, allocates nothing (the first makes its scratch: a
+// node array and a solver, about 50 bytes per node and 10 per cell of a
+// sector); more run on runtime.GOMAXPROCS goroutines.
 //
 // A Sectors is not safe for concurrent writes; once built (or refreshed),
 // any number of goroutines may read it.
@@ -84,6 +89,19 @@ type Sectors struct {
 	secBase []int32
 	pool    []float32
 	nc      []nodeCells // per node: its cell and its partner's, for the exits' records
+
+	// rebuild's scratch, kept so that a grid edit (a few sectors to search)
+	// allocates nothing once they have grown: the dirty flags, the node
+	// array not in use (findPortals and renumber fill the two in turn),
+	// renumber's new ids, the sectors to search, the next one to take, and
+	// the calling goroutine's solver (a rebuild of many sectors makes one
+	// for each other worker)
+	dirty  []bool
+	spare  []portalNode
+	newID  []int32
+	todo   []int
+	next   atomic.Int64
+	solver *localSolver
 }
 
 // nodeCells is a node's cell and its partner's, across the portal.
@@ -157,11 +175,14 @@ func NewSectors(g *grid.Grid, size int) (*Sectors, error) {
 	}
 	s.ver = g.Version()
 	s.minC = g.MinCost()
-	all := make([]bool, len(s.secs))
-	for i := range all {
-		all[i] = true
+	s.dirty = resizeBools(s.dirty, len(s.secs))
+	for i := range s.dirty {
+		s.dirty[i] = true
 	}
-	s.rebuild(all)
+	s.rebuild(s.dirty)
+	// the scratch of edits is made by the first edit: a layer whose grid
+	// never changes keeps no spare node array or solver
+	s.spare, s.newID, s.solver = nil, nil, nil
 	return s, nil
 }
 
@@ -196,7 +217,8 @@ func (s *Sectors) Refresh() int {
 	if s.ver == s.g.Version() {
 		return 0
 	}
-	dirty := make([]bool, len(s.secs))
+	s.dirty = resizeBools(s.dirty, len(s.secs))
+	dirty := s.dirty
 	var ok bool
 	if s.edits, ok = s.g.EditsSince(s.ver, s.edits[:0]); ok {
 		for _, c := range s.edits { // the sectors to look at: those edited, and those whose ring holds c
@@ -256,42 +278,59 @@ func (s *Sectors) sectorSum(i int) uint64 {
 // sectors and of those whose nodes changed. It returns the number of
 // sectors recomputed.
 func (s *Sectors) rebuild(dirty []bool) int {
-	old := make([][]portalNode, len(s.secs))
+	// the new nodes go to the spare array, the old ones stay in s.nodes
+	// until compared: each sector's, sector i's from secBase[i] (compact),
+	// as the nodes are numbered sector by sector (renumber)
+	prev := s.nodes
 	for i := range s.secs {
-		for _, n := range s.secs[i].nodes {
-			old[i] = append(old[i], s.nodes[n])
-		}
 		s.secs[i].nodes = s.secs[i].nodes[:0]
 	}
-	s.nodes = s.nodes[:0]
+	s.nodes = s.spare[:0]
 	s.findPortals()
-	s.renumber()
-	var todo []int
+	s.todo = s.todo[:0]
 	for i := range s.secs {
-		if dirty[i] || !sameNodes(old[i], s.nodes, s.secs[i].nodes) {
-			todo = append(todo, i)
+		var before []portalNode
+		if len(s.secBase) == len(s.secs)+1 {
+			before = prev[s.secBase[i]:s.secBase[i+1]]
+		}
+		if dirty[i] || !sameNodes(before, s.nodes, s.secs[i].nodes) {
+			s.todo = append(s.todo, i)
 			s.secs[i].version++
 		}
 	}
+	s.spare = prev[:0]
+	s.renumber()
 	s.graph++
-	workers := min(runtime.GOMAXPROCS(0), max(1, len(todo)/4))
-	var wg sync.WaitGroup
-	next := make(chan int, len(todo))
-	for _, i := range todo {
-		next <- i
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(s.todo)/4))
+	if s.solver == nil {
+		s.solver = newLocalSolver(s.size)
 	}
-	close(next)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ls := newLocalSolver(s.size)
-			for i := range next {
-				s.searchSector(ls, i)
+	if workers == 1 { // a few sectors (a grid edit): on the calling goroutine
+		for _, i := range s.todo {
+			s.searchSector(s.solver, i)
+		}
+	} else { // the calling goroutine and workers−1 more, each with its solver
+		s.next.Store(0)
+		work := func(ls *localSolver) {
+			for {
+				j := int(s.next.Add(1)) - 1
+				if j >= len(s.todo) {
+					return
+				}
+				s.searchSector(ls, s.todo[j])
 			}
-		}()
+		}
+		var wg sync.WaitGroup
+		for range workers - 1 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work(newLocalSolver(s.size))
+			}()
+		}
+		work(s.solver)
+		wg.Wait()
 	}
-	wg.Wait()
 	s.compact()
 	// The portal search's bucket queue: buckets as wide as the cheapest
 	// edge (a move into a cell of the smallest cost), enough of them to
@@ -310,7 +349,7 @@ func (s *Sectors) rebuild(dirty []bool) int {
 			s.ring <<= 1
 		}
 	}
-	return len(todo)
+	return len(s.todo)
 }
 
 // compact fills the portal search's copy of the graph (sn, secBase, pool)
@@ -432,7 +471,11 @@ func (s *Sectors) findPortals() {
 // sector, so that the portal search reads a sector's node costs from one
 // run of memory.
 func (s *Sectors) renumber() {
-	newID := make([]int32, len(s.nodes))
+	n := len(s.nodes)
+	if cap(s.newID) < n {
+		s.newID = make([]int32, n)
+	}
+	newID := s.newID[:n]
 	k := int32(0)
 	for i := range s.secs {
 		for _, id := range s.secs[i].nodes {
@@ -440,12 +483,15 @@ func (s *Sectors) renumber() {
 			k++
 		}
 	}
-	nodes := make([]portalNode, len(s.nodes))
-	for id, n := range s.nodes {
-		n.partner = newID[n.partner]
-		nodes[newID[id]] = n
+	if cap(s.spare) < n {
+		s.spare = make([]portalNode, n)
 	}
-	s.nodes = nodes
+	nodes := s.spare[:n]
+	for id, nd := range s.nodes {
+		nd.partner = newID[nd.partner]
+		nodes[newID[id]] = nd
+	}
+	s.nodes, s.spare = nodes, s.nodes[:0]
 	for i := range s.secs {
 		for j, id := range s.secs[i].nodes {
 			s.secs[i].nodes[j] = newID[id]
@@ -462,33 +508,53 @@ func (s *Sectors) searchSector(ls *localSolver, i int) {
 	cells := int(sec.w * sec.h)
 	sec.plane = (cells + 1) / 2
 	sec.dirs = resizeBytes(sec.dirs, k*sec.plane)
-	clear(sec.dirs)
+	w := int(sec.w)
+	if w&1 != 0 { // odd rows: the codes are ORed in below
+		clear(sec.dirs)
+	}
 	sec.conn = true
 	ls.load(s.g, int(sec.x0), int(sec.y0), int(sec.w), int(sec.h))
+	ls.loadMoves()
+	outs := 0 // the sector's cells not inside: blocked
+	for y := 0; y < int(sec.h); y++ {
+		for _, in := range ls.inside[(y+2)*ls.ls+2:][:w] {
+			if !in {
+				outs++
+			}
+		}
+	}
 	for j, id := range sec.nodes {
 		ls.reset()
 		ls.seed(ls.local(s.nodes[id].cell), 0)
-		ls.run()
+		ls.runMoves()
 		for a, ida := range sec.nodes {
 			sec.dist[j*k+a] = ls.d[ls.local(s.nodes[ida].cell)]
 		}
+		// The 4-bit codes are the low bits of the solver's directions
+		// (dirGoal is nibGoal, dirNone's low bits nibNone), packed without
+		// a branch. The cells left at dirNone (top bit set) are the blocked
+		// ones and any passable one with no way to the node.
 		plane := sec.dirs[j*sec.plane:][:sec.plane]
+		none := 0
 		for y := 0; y < int(sec.h); y++ {
-			for x := 0; x < int(sec.w); x++ {
-				code := byte(nibNone)
-				switch d := ls.dir[(y+2)*ls.ls+x+2]; d {
-				case dirNone:
-					if ls.inside[(y+2)*ls.ls+x+2] {
-						sec.conn = false // passable, and no way to the node
-					}
-				case dirGoal:
-					code = nibGoal
-				default:
-					code = d
+			row := ls.dir[(y+2)*ls.ls+2:][:w]
+			c := y * w
+			if w&1 == 0 {
+				out := plane[c>>1:][:w>>1]
+				for x := range out {
+					a, b := row[2*x], row[2*x+1]
+					none += int(a>>7) + int(b>>7)
+					out[x] = a&15 | (b&15)<<4
 				}
-				c := y*int(sec.w) + x
-				plane[c>>1] |= code << (4 * (c & 1))
+				continue
 			}
+			for x, code := range row {
+				none += int(code >> 7)
+				plane[(c+x)>>1] |= (code & 15) << (4 * ((c + x) & 1))
+			}
+		}
+		if none != outs {
+			sec.conn = false // a passable cell with no way to the node
 		}
 	}
 }
@@ -498,6 +564,15 @@ func resize(b []float32, n int) []float32 {
 		return make([]float32, n)
 	}
 	return b[:n]
+}
+
+func resizeBools(b []bool, n int) []bool {
+	if cap(b) < n {
+		return make([]bool, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 func resizeBytes(b []byte, n int) []byte {

@@ -29,6 +29,7 @@ type localSolver struct {
 	inside []bool
 	d      []float32
 	dir    []uint8
+	mv     []uint8   // per passable cell of the sector and its ring, the moves out of it a search relaxes (see loadMoves)
 	uni    bool      // one passable cost
 	q      [3][]item // orthogonal moves, diagonal moves, seeds (sorted by run)
 	qh     [3]int
@@ -38,7 +39,7 @@ type localSolver struct {
 func newLocalSolver(size int) *localSolver {
 	ls := size + 4
 	n := ls * ls
-	return &localSolver{size: size, ls: ls, cost: make([]float32, n), inside: make([]bool, n), d: make([]float32, n), dir: make([]uint8, n)}
+	return &localSolver{size: size, ls: ls, cost: make([]float32, n), inside: make([]bool, n), d: make([]float32, n), dir: make([]uint8, n), mv: make([]uint8, n)}
 }
 
 // load copies the costs of the sector at (x0, y0) of w×h cells and its ring.
@@ -123,19 +124,30 @@ func (s *localSolver) runQueues() {
 	ls := int32(s.ls)
 	offs := [8]int32{-1, 1, -ls, ls, -ls - 1, -ls + 1, ls - 1, ls + 1}
 	cost, inside, d, dir := s.cost, s.inside, s.d, s.dir
+	// the queues and their heads in locals, not in s (the loop would store
+	// a head per pop and a slice per push through s): the lowest head
+	// first, ties to the lower queue (orthogonal, diagonal, seeds)
+	q0, q1, q2 := s.q[0], s.q[1], s.q[2]
+	h0, h1, h2 := s.qh[0], s.qh[1], s.qh[2]
+	defer func() {
+		s.q[0], s.q[1], s.q[2] = q0, q1, q2
+		s.qh = [3]int{h0, h1, h2}
+	}()
 	for {
-		b := -1
-		var bd float32
-		for j := range s.q {
-			if h := s.qh[j]; h < len(s.q[j]) && (b < 0 || s.q[j][h].d < bd) {
-				b, bd = j, s.q[j][h].d
-			}
-		}
-		if b < 0 {
+		var it item
+		switch {
+		case h0 < len(q0) && (h1 >= len(q1) || q0[h0].d <= q1[h1].d) && (h2 >= len(q2) || q0[h0].d <= q2[h2].d):
+			it = q0[h0]
+			h0++
+		case h1 < len(q1) && (h2 >= len(q2) || q1[h1].d <= q2[h2].d):
+			it = q1[h1]
+			h1++
+		case h2 < len(q2):
+			it = q2[h2]
+			h2++
+		default:
 			return
 		}
-		it := s.q[b][s.qh[b]]
-		s.qh[b]++
 		p := it.idx
 		if it.d > d[p] {
 			continue
@@ -151,7 +163,7 @@ func (s *localSolver) runQueues() {
 			open |= 1 << k
 			if inside[c] && do < d[c] {
 				d[c], dir[c] = do, uint8(k^1)
-				s.q[0] = append(s.q[0], item{do, c})
+				q0 = append(q0, item{do, c})
 			}
 		}
 		for k := 4; k < 8; k++ {
@@ -161,7 +173,104 @@ func (s *localSolver) runQueues() {
 			c := p + offs[k]
 			if inside[c] && dd < d[c] {
 				d[c], dir[c] = dd, uint8(11-k)
-				s.q[1] = append(s.q[1], item{dd, c})
+				q1 = append(q1, item{dd, c})
+			}
+		}
+	}
+}
+
+// loadMoves fills mv for the loaded sector, for runMoves: the moves out of
+// each passable cell of the sector and its ring (a seed on the ring relaxes
+// its neighbours inside), bit k when the neighbour at offset k is inside
+// and, for a diagonal, the two orthogonal neighbours it passes between are
+// passable (ring included). It costs about as much as load: worth it for
+// several searches of one loaded sector (Sectors' one per node).
+func (s *localSolver) loadMoves() {
+	ls := s.ls
+	offs := [8]int{-1, 1, -ls, ls, -ls - 1, -ls + 1, ls - 1, ls + 1}
+	for ly := 1; ly < s.h+3; ly++ {
+		for lx := 1; lx < s.w+3; lx++ {
+			p := ly*ls + lx
+			if s.cost[p] > math.MaxFloat32 {
+				s.mv[p] = 0
+				continue
+			}
+			var open, m uint8
+			for k := 0; k < 4; k++ {
+				if c := p + offs[k]; s.cost[c] <= math.MaxFloat32 {
+					open |= 1 << k
+					if s.inside[c] {
+						m |= 1 << k
+					}
+				}
+			}
+			for k := 4; k < 8; k++ {
+				if open&diagNeeds[k-4] == diagNeeds[k-4] && s.inside[p+offs[k]] {
+					m |= 1 << k
+				}
+			}
+			s.mv[p] = m
+		}
+	}
+}
+
+// runMoves is run for a solver whose moves are loaded (loadMoves): the same
+// search, each cell's legal moves read from mv rather than from the costs.
+func (s *localSolver) runMoves() {
+	if s.uni {
+		sortItems(s.q[2])
+		s.runQueuesMoves()
+	} else {
+		s.runHeap()
+	}
+}
+
+// runQueuesMoves is runQueues reading the moves from mv.
+func (s *localSolver) runQueuesMoves() {
+	ls := int32(s.ls)
+	offs := [8]int32{-1, 1, -ls, ls, -ls - 1, -ls + 1, ls - 1, ls + 1}
+	cost, mv, d, dir := s.cost, s.mv, s.d, s.dir
+	// the queues and their heads in locals, not in s (the loop would store
+	// a head per pop and a slice per push through s): the lowest head
+	// first, ties to the lower queue (orthogonal, diagonal, seeds)
+	q0, q1, q2 := s.q[0], s.q[1], s.q[2]
+	h0, h1, h2 := s.qh[0], s.qh[1], s.qh[2]
+	defer func() {
+		s.q[0], s.q[1], s.q[2] = q0, q1, q2
+		s.qh = [3]int{h0, h1, h2}
+	}()
+	for {
+		var it item
+		switch {
+		case h0 < len(q0) && (h1 >= len(q1) || q0[h0].d <= q1[h1].d) && (h2 >= len(q2) || q0[h0].d <= q2[h2].d):
+			it = q0[h0]
+			h0++
+		case h1 < len(q1) && (h2 >= len(q2) || q1[h1].d <= q2[h2].d):
+			it = q1[h1]
+			h1++
+		case h2 < len(q2):
+			it = q2[h2]
+			h2++
+		default:
+			return
+		}
+		p := it.idx
+		if it.d > d[p] {
+			continue
+		}
+		enter := cost[p]
+		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
+		m := mv[p]
+		for k := 0; k < 4; k++ {
+			if c := p + offs[k]; m&(1<<k) != 0 && do < d[c] {
+				d[c], dir[c] = do, uint8(k^1)
+				q0 = append(q0, item{do, c})
+			}
+		}
+		for k := 4; k < 8; k++ {
+			if c := p + offs[k]; m&(1<<k) != 0 && dd < d[c] {
+				d[c], dir[c] = dd, uint8(11-k)
+				q1 = append(q1, item{dd, c})
 			}
 		}
 	}

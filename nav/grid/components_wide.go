@@ -159,43 +159,8 @@ func (g *Grid) relabelWide(w *wideComp) {
 	} else {
 		w.comp = make([]int32, n)
 	}
-	comp := w.comp
-	for i := range comp {
-		comp[i] = -1
+	for i := range w.comp {
+		w.comp[i] = -1
 	}
-	var label int32
-	width := g.w
-	stack := g.stack[:0]
-	for i := range n {
-		if comp[i] >= 0 || cl[i] < c {
-			continue
-		}
-		comp[i] = label
-		stack = append(stack[:0], int32(i))
-		for len(stack) > 0 {
-			j := int(stack[len(stack)-1])
-			stack = stack[:len(stack)-1]
-			x := j % width
-			// a cell of clearance ≥ 2 has all eight neighbours on the grid
-			// and open, but its neighbours' own may sit on the border
-			if x > 0 && comp[j-1] < 0 && cl[j-1] >= c {
-				comp[j-1] = label
-				stack = append(stack, int32(j-1))
-			}
-			if x+1 < width && comp[j+1] < 0 && cl[j+1] >= c {
-				comp[j+1] = label
-				stack = append(stack, int32(j+1))
-			}
-			if j >= width && comp[j-width] < 0 && cl[j-width] >= c {
-				comp[j-width] = label
-				stack = append(stack, int32(j-width))
-			}
-			if j+width < n && comp[j+width] < 0 && cl[j+width] >= c {
-				comp[j+width] = label
-				stack = append(stack, int32(j+width))
-			}
-		}
-		label++
-	}
-	g.stack = stack
+	_, _, g.stack, _ = fillComponents(g.clear, c, 255, g.w, g.h, w.comp, -1, 0, 0, g.stack, nil)
 }

@@ -1,6 +1,9 @@
 package grid
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // GenerateTown returns a size×size town map generated from seed, the map of archai's
 // benchmark scenarios (cmd/bench): a wall along the border, rectangular buildings of
@@ -79,47 +82,30 @@ func (r *splitMix) intn(n int) int {
 // keepLargestArea blocks every passable cell outside the largest 4-connected
 // open area (the first found, in row-major order, among equals). Under the
 // no-corner-cutting rule a diagonal move needs both orthogonal neighbours
-// open, so 4-connected areas are exactly the 8-connected ones.
+// open, so 4-connected areas are exactly the 8-connected ones. It leaves the
+// grid's components labelled (one component, label 0; one byte a cell), so
+// that the first Connected or Prepare does not label them again.
 func keepLargestArea(g *Grid) {
-	w, h := g.Width(), g.Height()
-	label := make([]int32, w*h)
-	var sizes []int
-	stack := make([]int, 0, 1024)
-	for start := range label {
-		c := Cell{X: int32(start % w), Y: int32(start / w)}
-		if label[start] != 0 || !g.Passable(c) {
-			continue
-		}
-		sizes = append(sizes, 0)
-		id := int32(len(sizes))
-		label[start] = id
-		stack = append(stack[:0], start)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			sizes[id-1]++
-			x, y := i%w, i/w
-			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-				nx, ny := x+d[0], y+d[1]
-				n := ny*w + nx
-				if nx < 0 || ny < 0 || nx >= w || ny >= h || label[n] != 0 ||
-					!g.Passable(Cell{X: int32(nx), Y: int32(ny)}) {
-					continue
-				}
-				label[n] = id
-				stack = append(stack, n)
-			}
-		}
-	}
-	best := int32(0)
+	sizes := g.labelComponentsSizes([]int{})
+	best := int32(-1)
 	for i, n := range sizes {
-		if best == 0 || n > sizes[best-1] {
-			best = int32(i + 1)
+		if best < 0 || n > sizes[best] {
+			best = int32(i)
 		}
 	}
-	for i, l := range label {
-		if l != 0 && l != best {
-			g.SetCost(Cell{X: int32(i % w), Y: int32(i / w)}, Blocked)
+	g.compVersion = 0 // SetCost patches no labels: they are written below
+	for i := range g.cost {
+		if l := g.compAt(i); l >= 0 && l != best {
+			g.SetCost(Cell{X: int32(i % g.w), Y: int32(i / g.w)}, Blocked)
 		}
 	}
+	// every passable cell is now in the one component left
+	g.comp8 = noLabels(g.comp8, g.w*g.h, math.MaxUint8)
+	for i, c := range g.cost {
+		if !isBlocked(c) {
+			g.comp8[i] = 0
+		}
+	}
+	g.comp16, g.comp32, g.compW = nil, nil, 1
+	g.compVersion = g.topoVersion
 }

@@ -44,7 +44,13 @@ type Grid struct {
 	nPass        int     // passable cells
 	minCostDirty bool
 
-	comp        []int32 // component label per cell, -1 when blocked
+	// the component label of each cell (see labelComponentsSizes), in one
+	// of three widths (compW: 1, 2 or 4 bytes; 0 before the first
+	// labelling): blocked cells hold MaxUint8, MaxUint16 or -1
+	comp8       []uint8
+	comp16      []uint16
+	comp32      []int32
+	compW       uint8
 	compVersion uint64  // topoVersion the labels were computed for (0 = never)
 	stack       []int32 // flood-fill scratch
 
@@ -254,7 +260,7 @@ func (g *Grid) Connected(a, b Cell) bool {
 	if g.compVersion != g.topoVersion {
 		g.labelComponents()
 	}
-	return g.comp[g.index(a)] == g.comp[g.index(b)]
+	return g.compAt(g.index(a)) == g.compAt(g.index(b))
 }
 
 // Component returns the connected-component label of c (labels are dense,
@@ -267,7 +273,7 @@ func (g *Grid) Component(c Cell) int32 {
 	if g.compVersion != g.topoVersion {
 		g.labelComponents()
 	}
-	return g.comp[g.index(c)]
+	return g.compAt(g.index(c))
 }
 
 // Prepare computes the lazily built caches (connected components, minimum

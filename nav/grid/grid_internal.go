@@ -231,49 +231,184 @@ func (g *Grid) trackRange(old, cost float32) {
 }
 
 // labelComponents flood-fills the 4-connected components of passable cells.
-// With no corner cutting, 8-connected reachability equals 4-connected.
-func (g *Grid) labelComponents() {
+func (g *Grid) labelComponents() { g.labelComponentsSizes(nil) }
+
+// labelComponentsSizes labels the components (see fillComponents), in the
+// narrowest labels that hold them (compW: 1 byte a cell for up to 255
+// components, 2 for up to 65,535, else 4), starting from the width of the
+// last labelling so that relabelling a grid of a steady count allocates
+// nothing. It appends each component's cell count to sizes when sizes is
+// not nil, and returns sizes.
+func (g *Grid) labelComponentsSizes(sizes []int) []int {
 	n := g.w * g.h
-	if cap(g.comp) < n {
-		g.comp = make([]int32, n)
+	lo, hi := float32(math.Inf(-1)), float32(math.MaxFloat32)
+	start, label := 0, 0
+	if g.compW <= 1 {
+		g.comp8 = noLabels(g.comp8, n, math.MaxUint8)
+		g.compW = 1
+		start, label, g.stack, sizes = fillComponents(g.cost, lo, hi, g.w, g.h, g.comp8, math.MaxUint8, 0, 0, g.stack, sizes)
+		if start == n {
+			g.compVersion = g.topoVersion
+			return sizes
+		}
+		g.comp16 = widenLabels(g.comp16, g.comp8, math.MaxUint8, math.MaxUint16)
+		g.comp8, g.compW = nil, 2
+	} else if g.compW == 2 {
+		g.comp16 = noLabels(g.comp16, n, math.MaxUint16)
 	}
-	g.comp = g.comp[:n]
-	for i := range g.comp {
-		g.comp[i] = -1
+	if g.compW == 2 {
+		start, label, g.stack, sizes = fillComponents(g.cost, lo, hi, g.w, g.h, g.comp16, math.MaxUint16, start, label, g.stack, sizes)
+		if start == n {
+			g.compVersion = g.topoVersion
+			return sizes
+		}
+		g.comp32 = widenLabels(g.comp32, g.comp16, math.MaxUint16, -1)
+		g.comp16, g.compW = nil, 4
+	} else {
+		g.comp32 = noLabels(g.comp32, n, -1)
 	}
-	var label int32
-	w := g.w
-	for i := 0; i < n; i++ {
-		if g.comp[i] >= 0 || isBlocked(g.cost[i]) {
+	_, _, g.stack, sizes = fillComponents(g.cost, lo, hi, g.w, g.h, g.comp32, -1, start, label, g.stack, sizes)
+	g.compVersion = g.topoVersion
+	return sizes
+}
+
+// compAt returns the component label of cell i, -1 when blocked.
+func (g *Grid) compAt(i int) int32 {
+	switch g.compW {
+	case 1:
+		if l := g.comp8[i]; l != math.MaxUint8 {
+			return int32(l)
+		}
+		return -1
+	case 2:
+		if l := g.comp16[i]; l != math.MaxUint16 {
+			return int32(l)
+		}
+		return -1
+	}
+	return g.comp32[i]
+}
+
+// setComp sets the label of cell i to l, a label some cell has, or -1.
+func (g *Grid) setComp(i int, l int32) {
+	switch g.compW {
+	case 1:
+		g.comp8[i] = uint8(l) // -1: MaxUint8
+	case 2:
+		g.comp16[i] = uint16(l)
+	default:
+		g.comp32[i] = l
+	}
+}
+
+// labelInt is the type of a component label: see labelComponentsSizes.
+type labelInt interface{ uint8 | uint16 | int32 }
+
+// noLabels returns b with n labels, each none.
+func noLabels[L labelInt](b []L, n int, none L) []L {
+	if cap(b) < n {
+		b = make([]L, n)
+	}
+	b = b[:n]
+	for i := range b {
+		b[i] = none
+	}
+	return b
+}
+
+// widenLabels copies the labels of from into to (grown as needed), none
+// becoming none2.
+func widenLabels[L, M labelInt](to []M, from []L, none L, none2 M) []M {
+	if cap(to) < len(from) {
+		to = make([]M, len(from))
+	}
+	to = to[:len(from)]
+	for i, l := range from {
+		if l == none {
+			to[i] = none2
+		} else {
+			to[i] = M(l)
+		}
+	}
+	return to
+}
+
+// fillComponents labels the 4-connected components of the open cells of a
+// w×h grid of values in row-major order (cell i is open when its value is
+// neither above hi nor below lo; NaN is open) in comp (len w·h, every cell
+// none at first): label, label+1, … in the row-major order of each
+// component's first cell from cell from on; the cells that are not open
+// stay none. It stops before a component that would take the label none
+// (when none is not negative) and returns that component's first cell and
+// the next label, or w·h and the number of labels when it labelled every
+// component. It appends the cell count of each component to sizes when sizes
+// is not nil, and returns the stack (its scratch, grown) and sizes.
+//
+// It is a scanline fill (Heckbert, "A Seed Fill Algorithm", Graphics Gems,
+// 1990): each span (a row's maximal run of open cells) is labelled whole,
+// and one cell of each open run next to it in the rows above and below is
+// stacked, so the stack holds spans rather than cells (a few thousand
+// entries on a 4096² town map, where a cell-by-cell fill stacked millions).
+func fillComponents[T float32 | uint8, L labelInt](vals []T, lo, hi T, w, h int, comp []L, none L, from, label int, stack []int32, sizes []int) (int, int, []int32, []int) {
+	n := w * h
+	comp = comp[:n]
+	open := func(i int) bool { v := vals[i]; return !(v > hi) && !(v < lo) }
+	// push stacks the first cell of each run of open, unlabelled cells in
+	// [a, b] (one row).
+	push := func(a, b int) {
+		run := false
+		for i := a; i <= b; i++ {
+			if comp[i] == none && open(i) {
+				if !run {
+					stack = append(stack, int32(i))
+					run = true
+				}
+			} else {
+				run = false
+			}
+		}
+	}
+	for start := from; start < n; start++ {
+		if comp[start] != none || !open(start) {
 			continue
 		}
-		g.comp[i] = label
-		stack := append(g.stack[:0], int32(i))
+		if none >= 0 && label == int(none) {
+			return start, label, stack, sizes
+		}
+		l := L(label)
+		count := 0
+		stack = append(stack[:0], int32(start))
 		for len(stack) > 0 {
-			j := int(stack[len(stack)-1])
+			s := int(stack[len(stack)-1])
 			stack = stack[:len(stack)-1]
-			x := j % w
-			if x > 0 && g.comp[j-1] < 0 && !isBlocked(g.cost[j-1]) {
-				g.comp[j-1] = label
-				stack = append(stack, int32(j-1))
+			if comp[s] != none {
+				continue
 			}
-			if x+1 < w && g.comp[j+1] < 0 && !isBlocked(g.cost[j+1]) {
-				g.comp[j+1] = label
-				stack = append(stack, int32(j+1))
+			row := s - s%w
+			a, b := s, s
+			for a > row && comp[a-1] == none && open(a-1) {
+				a--
 			}
-			if j >= w && g.comp[j-w] < 0 && !isBlocked(g.cost[j-w]) {
-				g.comp[j-w] = label
-				stack = append(stack, int32(j-w))
+			for b+1 < row+w && comp[b+1] == none && open(b+1) {
+				b++
 			}
-			if j+w < n && g.comp[j+w] < 0 && !isBlocked(g.cost[j+w]) {
-				g.comp[j+w] = label
-				stack = append(stack, int32(j+w))
+			for i := a; i <= b; i++ {
+				comp[i] = l
+			}
+			count += b - a + 1
+			if row > 0 {
+				push(a-w, b-w)
+			}
+			if row+w < n {
+				push(a+w, b+w)
 			}
 		}
-		g.stack = stack
+		if sizes != nil {
+			sizes = append(sizes, count)
+		}
 		label++
 	}
-	g.compVersion = g.topoVersion
+	return n, label, stack, sizes
 }
 
 // patchComponents updates the component labels, current before cell c's
@@ -306,7 +441,7 @@ func (g *Grid) patchComponents(c Cell) bool {
 		if arcs > 1 {
 			return false
 		}
-		g.comp[i] = -1
+		g.setComp(i, -1)
 		return true
 	}
 	label := int32(-1)
@@ -315,12 +450,12 @@ func (g *Grid) patchComponents(c Cell) bool {
 			continue
 		}
 		d := [4]Cell{{0, -1}, {1, 0}, {0, 1}, {-1, 0}}[k/2]
-		l := g.comp[g.index(Cell{x + d.X, y + d.Y})]
+		l := g.compAt(g.index(Cell{x + d.X, y + d.Y}))
 		if label >= 0 && l != label {
 			return false
 		}
 		label = l
 	}
-	g.comp[i] = label
+	g.setComp(i, label)
 	return true
 }
