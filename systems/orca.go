@@ -99,6 +99,7 @@ type ORCA struct {
 	peerFilter *generic.Filter2[components.Kinematics, components.ORCA]
 	jobs       []orcaJob
 	peers      []orcaPeer // by hash ID
+	reciprocal int        // the peers of share < 1
 	scratch    []orcaScratch
 	order      spatialOrder
 	visit      []int32
@@ -127,7 +128,8 @@ type orcaScratch struct {
 	solver orca.Solver
 	ids    []int32
 	pos    []r2.Vec
-	near   []orcaNear
+	near   []orcaNear // the reciprocal neighbours
+	alone  []orcaNear // the others
 	nbrs   []orca.Neighbour
 	_      [64]byte
 }

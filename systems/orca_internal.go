@@ -36,11 +36,21 @@ func (s *ORCA) gatherPeers(w *arche.World) {
 		}
 		s.peers[id] = orcaPeer{radius: r, share: share}
 	}
+	s.reciprocal = 0
+	for _, pe := range s.peers {
+		if pe.share < 1 {
+			s.reciprocal++
+		}
+	}
 }
 
-// neighbours fills sc.nbrs with the agent's MaxNeighbours nearest neighbours
-// within NeighbourDist, nearest first (ties in the hash's order, which is
-// deterministic).
+// neighbours fills sc.nbrs with the agent's MaxNeighbours nearest reciprocal
+// neighbours (with a usable ORCA of their own) within NeighbourDist, nearest
+// first (ties in the hash's order, which is deterministic), then its
+// MaxNeighbours nearest other neighbours there, nearest first: a crowd of
+// non-avoiding agents round the agent does not hide from it the ORCA agents
+// that count on it (RVO2's agents are all reciprocal, and it takes the
+// MaxNeighbours nearest).
 func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	sc.nbrs = sc.nbrs[:0]
 	k := j.params.MaxNeighbours
@@ -55,7 +65,7 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	}
 	for {
 		sc.ids, sc.pos = s.nb.Hash.QueryPositions(j.pos, r, sc.ids[:0], sc.pos[:0])
-		if r >= dist || len(sc.ids) > k { // k others at least, whether self is among them or not
+		if r >= dist || s.enough(sc.ids, self, k) {
 			break
 		}
 		if r *= 4; r >= span {
@@ -63,23 +73,59 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 		}
 		r = min(r, dist)
 	}
-	near := sc.near[:0]
+	near, alone := sc.near[:0], sc.alone[:0]
 	for i, id := range sc.ids {
 		if id == self {
 			continue
 		}
 		d := r2.Sub(sc.pos[i], j.pos)
 		n := orcaNear{distSq: norm2(d), id: id, pos: sc.pos[i]}
-		if k > maxInsertNeighbours {
+		switch {
+		case k > maxInsertNeighbours && s.peers[id].share < 1:
 			near = append(near, n)
-		} else {
+		case k > maxInsertNeighbours:
+			alone = append(alone, n)
+		case s.peers[id].share < 1:
 			near = keepNearest(near, n, k)
+		default:
+			alone = keepNearest(alone, n, k)
 		}
 	}
 	if k > maxInsertNeighbours {
-		near = sortNearest(near, k)
+		near, alone = sortNearest(near, k), sortNearest(alone, k)
 	}
-	sc.near = near
+	sc.near, sc.alone = near, alone
+	s.appendNeighbours(j, sc, self, near)
+	s.appendNeighbours(j, sc, self, alone)
+}
+
+// enough reports whether ids (a circle's agents) hold, besides self, k
+// reciprocal neighbours (or all there are) and k others (or all there are):
+// the k nearest of each kind within any larger circle are then among them.
+func (s *ORCA) enough(ids []int32, self int32, k int) bool {
+	rec, other := 0, 0
+	for _, id := range ids {
+		switch {
+		case id == self:
+		case s.peers[id].share < 1:
+			rec++
+		default:
+			other++
+		}
+	}
+	allRec, allOther := s.reciprocal, len(s.peers)-s.reciprocal
+	switch {
+	case self < 0:
+	case s.peers[self].share < 1:
+		allRec--
+	default:
+		allOther--
+	}
+	return rec >= min(k, allRec) && other >= min(k, allOther)
+}
+
+// appendNeighbours appends near's agents to sc.nbrs as orca.Neighbours.
+func (s *ORCA) appendNeighbours(j *orcaJob, sc *orcaScratch, self int32, near []orcaNear) {
 	for _, n := range near {
 		pe := s.peers[n.id]
 		pos, vel := n.pos, s.nb.Velocities[n.id]

@@ -61,7 +61,9 @@ type Neighbour struct {
 
 	// Share is the part of the avoidance the agent takes on: 0.5 (the
 	// default, used when Share is 0) when the neighbour runs ORCA too, 1 when
-	// it does not avoid (a neighbour that holds its course).
+	// it does not avoid (a neighbour that holds its course). A neighbour of
+	// Share < 1 is reciprocal: its half-plane gives way only after those of
+	// Share ≥ 1 when no velocity avoids everyone (see [Solver.Velocity]).
 	Share float64
 }
 
@@ -79,6 +81,7 @@ type Segment struct {
 // by two goroutines at once.
 type Solver struct {
 	lines []Line
+	tier  []Line // lines with the reciprocal ones moved out (solve)
 	proj  []Line
 	cells []bool
 	segs  []Segment
@@ -94,6 +97,17 @@ type Solver struct {
 // least while the obstacles' hold. dt is the time step in seconds: an agent
 // already overlapping a neighbour chooses a velocity that parts them within
 // one step.
+//
+// When no velocity avoids everyone, the half-planes give way in tiers: the
+// obstacles' never; then those of the neighbours the agent holds alone
+// ([Neighbour.Share] ≥ 1: they do not avoid); the reciprocal neighbours'
+// (Share < 1) only as far as the obstacles' and their own make unavoidable,
+// the largest violation among them least. Each agent of a reciprocal pair
+// counts on the other keeping its half-plane: one that gave it up for a
+// crowd of non-avoiding neighbours pressing on it (which it cannot part from
+// alone, and whose one-step half-planes it cannot meet) would let the pair
+// overlap, both at once. With all neighbours reciprocal (or all not) this is
+// RVO2's rule (obstacles hard, agents' largest violation least).
 //
 // Obstacles are best given nearest first ([Solver.GridSegments] does): an
 // obstacle hidden behind one already handled adds no half-plane.
@@ -138,15 +152,9 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		}
 	}
 	hard := len(s.lines)
-	for i := range neighbours {
-		n := &neighbours[i]
-		if !finite(n.Position) || !finite(n.Velocity) || math.IsNaN(n.Radius) || math.IsInf(n.Radius, 0) {
-			continue
-		}
-		if l, ok := AgentLine(a, n, dt); ok {
-			s.lines = append(s.lines, l)
-		}
-	}
+	s.agentLines(a, neighbours, dt, false) // the reciprocal neighbours' lines first,
+	firm := len(s.lines)
+	s.agentLines(a, neighbours, dt, true) // then those the agent holds alone
 	if a.Bias != 0 && !math.IsNaN(a.Bias) && !math.IsInf(a.Bias, 0) && len(s.lines) > hard {
 		d := a.Desired
 		if !finite(d) || d == (r2.Vec{}) {
@@ -156,10 +164,10 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		pref = r2.Vec{X: float64(d.X*cos) - float64(d.Y*sin), Y: float64(d.X*sin) + float64(d.Y*cos)}
 	}
 	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)
-	v := s.solve(hard, &rg, pref)
+	v := s.solve(hard, firm, &rg, pref)
 	if !finite(v) { // a half-plane overflowed on absurd but finite input: drop those
-		hard = s.dropNonFinite(hard)
-		if v = s.solve(hard, &rg, pref); !finite(v) {
+		hard, firm = s.dropNonFinite(hard, firm)
+		if v = s.solve(hard, firm, &rg, pref); !finite(v) {
 			return truncate(fallback, a.MaxSpeed)
 		}
 	}

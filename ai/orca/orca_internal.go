@@ -351,30 +351,88 @@ func finite(v r2.Vec) bool {
 	return !math.IsNaN(v.X) && !math.IsNaN(v.Y) && !math.IsInf(v.X, 0) && !math.IsInf(v.Y, 0)
 }
 
-// solve returns the velocity the linear programs find for s.lines, the first
-// hard of them obstacles' (see Solver.Velocity).
-func (s *Solver) solve(hard int, rg *region, pref r2.Vec) r2.Vec {
-	v, failed := linearProgram2(s.lines, rg, pref, false)
-	if failed < len(s.lines) {
-		v = s.linearProgram3(s.lines, hard, failed, rg, v)
+// agentLines appends to s.lines the half-planes of the usable neighbours that
+// are reciprocal (Share < 1; 0 means 0.5), or, with alone, of those the agent
+// holds alone (Share ≥ 1), in the neighbours' order.
+func (s *Solver) agentLines(a *Agent, neighbours []Neighbour, dt float64, alone bool) {
+	for i := range neighbours {
+		n := &neighbours[i]
+		if !finite(n.Position) || !finite(n.Velocity) || math.IsNaN(n.Radius) || math.IsInf(n.Radius, 0) {
+			continue
+		}
+		if (n.Share >= 1) != alone {
+			continue
+		}
+		if l, ok := AgentLine(a, n, dt); ok {
+			s.lines = append(s.lines, l)
+		}
 	}
-	return v
+}
+
+// solve returns the velocity the linear programs find for s.lines: the first
+// hard of them obstacles', then up to firm the reciprocal neighbours', then
+// those of the neighbours the agent holds alone (see Solver.Velocity).
+//
+// When the lines leave no velocity and the program fails among the
+// reciprocal lines while lines held alone follow, the largest violation of
+// the reciprocal lines is made least first (linearProgram3 on lines[:firm]);
+// then those lines, moved out by that violation, are kept hard while the
+// largest violation of the lines held alone is made least. Otherwise (it
+// fails among the lines held alone, or there are none, or it fails among the
+// obstacles') it is RVO2's linearProgram3 with lines[:firm] (lines[:hard])
+// hard.
+func (s *Solver) solve(hard, firm int, rg *region, pref r2.Vec) r2.Vec {
+	v, failed := linearProgram2(s.lines, rg, pref, false)
+	switch {
+	case failed == len(s.lines):
+		return v
+	case failed >= firm:
+		return s.linearProgram3(s.lines, firm, failed, rg, v)
+	case failed < hard || firm == len(s.lines):
+		return s.linearProgram3(s.lines, hard, failed, rg, v)
+	}
+	v = s.linearProgram3(s.lines[:firm], hard, failed, rg, v)
+	var worst float64
+	for _, l := range s.lines[hard:firm] {
+		worst = max(worst, det(l.Direction, r2.Sub(l.Point, v)))
+	}
+	// the reciprocal lines moved out by their largest violation (and a
+	// rounding's worth), so that v, and what lies beside it, holds them
+	worst += 1e-9 * (1 + worst)
+	tier := append(s.tier[:0], s.lines...)
+	for i := hard; i < firm; i++ {
+		l := &tier[i]
+		l.Point = addScaled(l.Point, -worst, r2.Vec{X: -l.Direction.Y, Y: l.Direction.X})
+	}
+	s.tier = tier
+	next, failed := linearProgram2(tier, rg, pref, false)
+	switch {
+	case failed == len(tier):
+		return next
+	case failed >= firm:
+		return s.linearProgram3(tier, firm, failed, rg, next)
+	}
+	return v // rounding: the reciprocal lines' best stands
 }
 
 // dropNonFinite removes from s.lines those with a NaN or infinite point or
-// direction, keeping the order, and returns the new count of hard lines.
-func (s *Solver) dropNonFinite(hard int) int {
-	kept, keptHard := s.lines[:0], 0
+// direction, keeping the order, and returns the new counts of hard lines and
+// of hard and reciprocal lines.
+func (s *Solver) dropNonFinite(hard, firm int) (int, int) {
+	kept, keptHard, keptFirm := s.lines[:0], 0, 0
 	for i, l := range s.lines {
 		if finiteLine(l) {
 			kept = append(kept, l)
 			if i < hard {
 				keptHard++
 			}
+			if i < firm {
+				keptFirm++
+			}
 		}
 	}
 	s.lines = kept
-	return keptHard
+	return keptHard, keptFirm
 }
 
 // finiteLine reports whether l's point and direction are finite.
