@@ -398,7 +398,7 @@ func (s *Solver) solve(hard, firm int, rg *region, pref r2.Vec) r2.Vec {
 	}
 	// the reciprocal lines moved out by their largest violation (and a
 	// rounding's worth), so that v, and what lies beside it, holds them
-	worst += 1e-9 * (1 + worst)
+	worst += float64(1e-9 * (1 + worst)) // the product rounded: no fused multiply-add (.ci/nofma)
 	tier := append(s.tier[:0], s.lines...)
 	for i := hard; i < firm; i++ {
 		l := &tier[i]

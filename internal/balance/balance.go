@@ -84,7 +84,7 @@ func (s *Shares) Adapt() {
 	}
 	for k, t := range s.took {
 		want := max(s.w[k]/float64(t), fastest/maxRatio) / sum
-		s.w[k] += gain * (want - s.w[k]) // the shares still sum to 1
+		s.w[k] += float64(gain * (want - s.w[k])) // the shares still sum to 1 (product rounded: no fused multiply-add)
 	}
 	s.bound()
 	clear(s.took)
@@ -139,7 +139,7 @@ func (s *Shares) Bounds(n int, b []int) []int {
 	b[0] = 0
 	for k := 1; k < len(s.w); k++ {
 		cum += s.w[k-1]
-		b[k] = min(max(int(cum*float64(n)+0.5), b[k-1]), n)
+		b[k] = min(max(int(float64(cum*float64(n))+0.5), b[k-1]), n) // product rounded: no fused multiply-add
 	}
 	b[len(s.w)] = n
 	return b

@@ -551,7 +551,7 @@ func (b *parallelBuild) splitKeys(buckets int) {
 	for k := 1; k < b.parts; k++ {
 		// the first bucket whose start is at least the share of the items
 		// of the parts before k
-		want := int32(b.shares.Cut(k)*float64(last) + 0.5)
+		want := int32(float64(b.shares.Cut(k)*float64(last)) + 0.5) // product rounded: no fused multiply-add
 		lo, hi := int(b.split[k-1]), buckets
 		for lo < hi {
 			m := int(uint(lo+hi) >> 1)
