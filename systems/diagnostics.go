@@ -269,6 +269,17 @@ const (
 	// finding). A goal meant for the corner cell is its centre, (0.5, 0.5),
 	// which is not counted. The zero Intent (Move false) is no goal: the agent stands.
 	CauseGoalUnset
+	// CauseFlowFollowerWide: a FlowFollower whose Kinematics.Radius is over
+	// 0.5 cells (grid.ClearanceFor(radius) > 1), on a grid with a blocked cell.
+	// Flow fields are for point agents: one field per goal serves every radius
+	// and leads through any gap the agent's centre fits through, so a wide agent
+	// is led into gaps narrower than its disc. Movement collides the centre, so
+	// it squeezes through with its disc over the walls, or a few such agents jam
+	// in the gap for good. Give wide units a Mover instead (the PathQueue
+	// searches with their clearance, see grid.Options.Clearance), or a radius of
+	// at most 0.5. Not counted on a grid without blocked cells, where no gap is
+	// narrow.
+	CauseFlowFollowerWide
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -320,6 +331,7 @@ var causeNames = [NumCauses]string{
 	CausePerceptionAfterDecision: "perception_after_decision",
 	CauseMemoryShared:            "brain_memory_shared",
 	CauseGoalUnset:               "goal_unset",
+	CauseFlowFollowerWide:        "flow_follower_wide",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -1118,6 +1130,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if ff != nil && !g.Passable(ff.Goal) {
 			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
+		}
+		if ff != nil && kin != nil && d.walls && kin.Radius > 0.5 && !math.IsInf(kin.Radius, 1) {
+			r.add(CauseFlowFollowerWide, e)
 		}
 	}
 }

@@ -319,6 +319,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		}, nil},
 		{"path goal too narrow for the radius", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
+			drop[components.FlowFollower](w, e) // a wide Mover, not a wide flow follower
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 8}}
 		}, []Cause{CausePathGoalNarrow}},
 		{"path pending that the path queue holds no request of (a load without Restore)", false, 0, func(w *arche.World, e arche.Entity) {
@@ -327,6 +328,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		}, []Cause{CausePathNotQueued}},
 		{"path goal wide enough for the radius", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
+			drop[components.FlowFollower](w, e) // a wide Mover, not a wide flow follower
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 5, Y: 5}}
 		}, nil},
 		{"flow goal on a wall", false, 0, func(w *arche.World, e arche.Entity) {
@@ -335,6 +337,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"flow goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: -1, Y: 0}
 		}, []Cause{CauseFlowGoal}},
+		{"flow follower of radius 1.2 on a grid with walls", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 1.2
+		}, []Cause{CauseFlowFollowerWide}},
+		{"flow follower of radius 0.5: a point agent, fine", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 0.5
+		}, nil},
 		{"Perception without Faction", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Faction](w, e)
 		}, []Cause{CausePerceptionIncomplete}},

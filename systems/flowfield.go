@@ -42,8 +42,9 @@ const MaxFlowFields = 1 << 16
 // (Kinematics.Radius is not read), so a wide agent (radius over 0.5) is led into
 // gaps narrower than itself: Movement, which collides the centre, lets one
 // squeeze through with its disc over the walls, and a few of them jam there for
-// good; nothing reports it. Give wide agents a Mover instead: the PathQueue
-// searches with their clearance (see grid.Options.Clearance).
+// good. [Diagnose] counts such followers ([CauseFlowFollowerWide]). Give wide
+// agents a Mover instead: the PathQueue searches with their clearance (see
+// grid.Options.Clearance).
 //
 // For each agent it samples, when the agent enters a new cell or its field
 // changes, the point to head for: the goal itself when it is in line of sight
@@ -140,6 +141,8 @@ const MaxFlowFields = 1 << 16
 //	Position                       never served                           CauseSteerIncomplete
 //	FlowFollower.Goal off the      no field to follow: Steer false        CauseFlowGoal
 //	  grid or blocked
+//	Kinematics.Radius over 0.5     led through gaps its centre fits       CauseFlowFollowerWide
+//	  (a grid with walls)            through, its disc over the walls
 //	Position in a blocked cell     aims at the open cell of least         CauseBlocked
 //	  (a door closed on it)          integration value in the nearest
 //	                                 ring within 4 cells whose straight
