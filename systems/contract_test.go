@@ -132,7 +132,7 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 				return
 			}
 			defer func() {
-				msg, _ := recover().(string)
+				msg := panicText(recover())
 				assert.Contains(t, msg, c.want)
 				assert.Contains(t, msg, "systems: ")
 			}()
@@ -147,7 +147,7 @@ func TestInitializePanicsNameWhatIsMissing(t *testing.T) {
 func TestSteerBeforeSpatialPanics(t *testing.T) {
 	w, _ := newWorld(8, 8)
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Steer{}, &Spatial{})
-	assert.PanicsWithValue(t, "systems: Steer needs the Neighbours resource: add the Spatial system before Steer",
+	assert.PanicsWithError(t, "systems: Steer needs the Neighbours resource: add the Spatial system before Steer",
 		func() { s.Initialize(w) })
 }
 

@@ -96,7 +96,7 @@ func TestORCAOutOfOrderPanicsAtInitialize(t *testing.T) {
 			w, _ := newWorld(32, 32)
 			s := ecs.NewScheduler(c.order(&ORCA{})...)
 			if c.panic != "" {
-				assert.PanicsWithValue(t, c.panic, func() { s.Initialize(w) })
+				assert.PanicsWithError(t, c.panic, func() { s.Initialize(w) })
 				return
 			}
 			require.NotPanics(t, func() { s.Initialize(w) })

@@ -113,6 +113,11 @@
 // A system runs Initialize once on a world, then Update once a frame, then Finalize
 // (ecs.Scheduler or arche-model's model does it in that order):
 //
+//   - A fault of setup found by Initialize (a missing resource, an unusable
+//     setting, an order of systems that cannot work) panics with an
+//     *ecs.SetupError naming the system and the fix; ecs.Scheduler.InitializeChecked
+//     returns it as an error (errors.Is ecs.ErrMissingResource, ErrSettings or
+//     ErrOrder) after finalizing the systems initialized before.
 //   - Update before Initialize is a programming error: every system panics with a
 //     message naming it ("systems: Steer.Update called before Initialize: ..."),
 //     as ecs.ClockSystem does.

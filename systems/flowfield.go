@@ -321,8 +321,8 @@ func (s *FlowField) Name() string { return "flowfield" }
 func (s *FlowField) Initialize(w *arche.World) {
 	s.world = w
 	if s.Capacity > MaxFlowFields || s.MaxFields > MaxFlowFields {
-		panic(fmt.Sprintf("systems: FlowField.Capacity (%d) and MaxFields (%d) must be at most MaxFlowFields (%d): they count fields (goals held at once), not bytes",
-			s.Capacity, s.MaxFields, MaxFlowFields))
+		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Capacity (%d) and MaxFields (%d) must be at most MaxFlowFields (%d): they count fields (goals held at once), not bytes",
+			s.Capacity, s.MaxFields, MaxFlowFields)))
 	}
 	if s.Capacity <= 0 {
 		s.Capacity = 8
@@ -334,7 +334,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 		s.Spacing = 0.75
 	}
 	if math.IsNaN(s.Spacing) || math.IsInf(s.Spacing, 0) {
-		panic(fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing))
+		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing)))
 	}
 	s.grid = mustGrid(w, "FlowField")
 	markInstalled(w, sysFlowField)

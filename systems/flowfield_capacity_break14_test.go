@@ -15,7 +15,7 @@ import (
 func TestFlowFieldPanicsOnAbsurdCapacity(t *testing.T) {
 	for _, f := range []*FlowField{{Capacity: math.MaxInt, Workers: 1}, {MaxFields: MaxFlowFields + 1, Workers: 1}} {
 		w, _ := newWorld(4, 4)
-		assert.PanicsWithValue(t, "systems: FlowField.Capacity ("+strconv.Itoa(f.Capacity)+") and MaxFields ("+strconv.Itoa(f.MaxFields)+
+		assert.PanicsWithError(t, "systems: FlowField.Capacity ("+strconv.Itoa(f.Capacity)+") and MaxFields ("+strconv.Itoa(f.MaxFields)+
 			") must be at most MaxFlowFields (65536): they count fields (goals held at once), not bytes",
 			func() { f.Initialize(w) })
 	}

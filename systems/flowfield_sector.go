@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -98,11 +99,11 @@ type sectorJob struct {
 // initSectors sets FlowField up for sector mode.
 func (s *FlowField) initSectors(w *arche.World) {
 	if s.Sectors < 4 || s.Sectors > 256 {
-		panic(fmt.Sprintf("systems: FlowField.Sectors is %d; set a sector side of 4 to 256 cells (64 is the usual), or 0 for whole-grid fields", s.Sectors))
+		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Sectors is %d; set a sector side of 4 to 256 cells (64 is the usual), or 0 for whole-grid fields", s.Sectors)))
 	}
 	sectors, err := flowfield.NewSectors(s.grid, s.Sectors)
 	if err != nil {
-		panic("systems: FlowField: " + err.Error())
+		panic(&ecs.SetupError{System: "FlowField", Kind: ecs.ErrSettings, Msg: "systems: FlowField: " + err.Error(), Err: err})
 	}
 	if old := arche.ResourceID[flowfield.Sectors](w); w.Resources().Has(old) {
 		w.Resources().Remove(old)

@@ -122,7 +122,7 @@ func TestFlowFieldSectorsPanicsOnBadSize(t *testing.T) {
 		w := &world
 		arche.AddResource(w, grid.New(32, 32))
 		f := &FlowField{Sectors: size, Workers: 1}
-		require.PanicsWithValue(t, "systems: FlowField.Sectors is "+strconv.Itoa(size)+"; set a sector side of 4 to 256 cells (64 is the usual), or 0 for whole-grid fields",
+		require.PanicsWithError(t, "systems: FlowField.Sectors is "+strconv.Itoa(size)+"; set a sector side of 4 to 256 cells (64 is the usual), or 0 for whole-grid fields",
 			func() { f.Initialize(w) })
 		f.Finalize(w) // stop the workers Initialize started
 	}

@@ -108,11 +108,11 @@ func mustOrderORCA(w *arche.World, sys systemSet) {
 		r.live[bits.TrailingZeros16(uint16(sysMovement))]
 	switch {
 	case sys == sysORCA && mov > orca && steer > orca:
-		panic("systems: ORCA is initialized after Movement: the force it writes is overwritten by the next frame's Steer " +
-			"before Movement reads it, so no agent avoids; order the systems Steer, ORCA, Movement")
+		panic(setupFault("ORCA", ecs.ErrOrder, "systems: ORCA is initialized after Movement: the force it writes is overwritten by the next frame's Steer "+
+			"before Movement reads it, so no agent avoids; order the systems Steer, ORCA, Movement"))
 	case sys == sysSteer && orca > steer:
-		panic("systems: ORCA is initialized before Steer: Steer overwrites the force ORCA writes, so no agent avoids; " +
-			"order the systems Steer, ORCA, Movement")
+		panic(setupFault("Steer", ecs.ErrOrder, "systems: ORCA is initialized before Steer: Steer overwrites the force ORCA writes, so no agent avoids; "+
+			"order the systems Steer, ORCA, Movement"))
 	}
 }
 

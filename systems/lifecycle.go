@@ -75,3 +75,11 @@ func reopenPool(old *ecs.Workers, n int) *ecs.Workers {
 	}
 	return ecs.NewWorkers(n)
 }
+
+// setupFault is the panic value of a fault of setup found by system sys's
+// Initialize (a missing resource, an unusable setting, an impossible order):
+// an *ecs.SetupError of kind (ecs.ErrMissingResource, ErrSettings or ErrOrder)
+// with message msg, which ecs.Scheduler.InitializeChecked returns as an error.
+func setupFault(sys string, kind error, msg string) *ecs.SetupError {
+	return &ecs.SetupError{System: sys, Kind: kind, Msg: msg}
+}

@@ -93,8 +93,8 @@ func (s *LOD) Initialize(w *arche.World) {
 	for i, l := range s.Levels {
 		if math.IsNaN(l.Distance) || l.Distance < 0 || (i > 0 && l.Distance < s.Levels[i-1].Distance) ||
 			math.IsNaN(l.Interval) || math.IsInf(l.Interval, 0) || l.Interval < 0 {
-			panic(fmt.Sprintf("systems: LOD.Levels[%d] is {Distance: %v, Interval: %v}; want each Distance ≥ 0 (cells, +Inf for no cut-off), "+
-				"not below the one before, and Interval finite and ≥ 0 (seconds, 0 for DefaultThinkInterval)", i, l.Distance, l.Interval))
+			panic(setupFault("LOD", ecs.ErrSettings, fmt.Sprintf("systems: LOD.Levels[%d] is {Distance: %v, Interval: %v}; want each Distance ≥ 0 (cells, +Inf for no cut-off), "+
+				"not below the one before, and Interval finite and ≥ 0 (seconds, 0 for DefaultThinkInterval)", i, l.Distance, l.Interval)))
 		}
 	}
 	s.clock = mustClock(w, "LOD")

@@ -34,7 +34,7 @@ func TestLODRefusesUnusableLevels(t *testing.T) {
 		ecs.ClockOf(w)
 		msg := ""
 		func() {
-			defer func() { msg, _ = recover().(string) }()
+			defer func() { msg = panicText(recover()) }()
 			(&LOD{Levels: c.levels}).Initialize(w)
 		}()
 		assert.Contains(t, msg, c.msg, "%v", c.levels)

@@ -259,7 +259,7 @@ func TestORCAInitializePanicsNameWhatIsMissing(t *testing.T) {
 		}
 		func() {
 			defer func() {
-				msg, _ := recover().(string)
+				msg := panicText(recover())
 				assert.Contains(t, msg, c.want)
 			}()
 			(&systems.ORCA{}).Initialize(w)

@@ -29,7 +29,7 @@ func TestPathJoinMisplacedIsRefused(t *testing.T) {
 	join := c.PathQueue.Join()
 	// the join after PathFollow, Steer and Movement
 	s := ecs.NewScheduler(append(c.systems(), join)...)
-	assert.PanicsWithValue(t, "systems: PathJoin is initialized after pathfollow"+msg, func() { s.Initialize(c.World) })
+	assert.PanicsWithError(t, "systems: PathJoin is initialized after pathfollow"+msg, func() { s.Initialize(c.World) })
 	s.Finalize(c.World)
 
 	// a Decision or a LOD between the queue and its join
@@ -43,7 +43,7 @@ func TestPathJoinMisplacedIsRefused(t *testing.T) {
 		c := newCrowd(t, 200, 6, 2, true)
 		c.PathQueue.Workers, c.PathQueue.Overlap = 2, true
 		s := ecs.NewScheduler(c.Clock, c.Spatial, c.PathQueue, tc.sys(c), c.PathQueue.Join())
-		assert.PanicsWithValue(t, "systems: PathJoin is initialized after "+tc.name+msg, func() { s.Initialize(c.World) }, tc.name)
+		assert.PanicsWithError(t, "systems: PathJoin is initialized after "+tc.name+msg, func() { s.Initialize(c.World) }, tc.name)
 		s.Finalize(c.World)
 	}
 
@@ -60,7 +60,7 @@ func TestPathJoinMisplacedIsRefused(t *testing.T) {
 	c4 := newCrowd(t, 200, 6, 2, false)
 	c4.PathQueue.Workers, c4.PathQueue.Overlap = 2, true
 	s4 := ecs.NewScheduler(append([]ecs.System{c4.PathQueue.Join()}, c4.systems()...)...)
-	assert.PanicsWithValue(t, "systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would "+
+	assert.PanicsWithError(t, "systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would "+
 		"never overlap; put the PathJoin after the queue in the schedule", func() { s4.Initialize(c4.World) })
 
 	// a queue without Overlap: its join does nothing, wherever it is

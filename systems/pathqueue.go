@@ -255,7 +255,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	ecs.Resource[installed](w).pathQueue = s
 	s.liveAtInit = ecs.Resource[installed](w).live // for its PathJoin's order check
 	if err := s.Options.Validate(); err != nil {
-		panic(fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err))
+		panic(&ecs.SetupError{System: "PathQueue", Kind: ecs.ErrSettings, Msg: fmt.Sprintf("systems: PathQueue cannot search with its Options: %v", err), Err: err})
 	}
 	s.options = s.Options
 	s.search = grid.NewSearchOptions(s.grid, s.Options)

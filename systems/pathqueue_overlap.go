@@ -49,8 +49,8 @@ func (j *PathJoin) Name() string { return "pathjoin" }
 // write no Path and may run between.
 func (j *PathJoin) Initialize(w *arche.World) {
 	if j.q.Overlap && (j.q.world != w || j.q.filter == nil) {
-		panic("systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would " +
-			"never overlap; put the PathJoin after the queue in the schedule")
+		panic(setupFault("PathJoin", ecs.ErrOrder, "systems: PathJoin is initialized before its PathQueue (Overlap), or on another world: the queue would "+
+			"never overlap; put the PathJoin after the queue in the schedule"))
 	}
 	if j.q.world == w && j.q.filter != nil {
 		if j.q.Overlap {
@@ -80,10 +80,10 @@ func mustJoinBefore(w *arche.World, then *[numSystems]int32) {
 		}
 	}
 	if len(between) > 0 {
-		panic("systems: PathJoin is initialized after " + strings.Join(between, ", ") + ", between its PathQueue " +
-			"(Overlap) and it: these read or write a Path, and would see the frame's requests unanswered (their paths " +
-			"are written at the join); put the PathJoin after the queue and before them (Combat, Spatial, Perception, " +
-			"FlowField, Steer, ORCA and Movement may run between)")
+		panic(setupFault("PathJoin", ecs.ErrOrder, "systems: PathJoin is initialized after "+strings.Join(between, ", ")+", between its PathQueue "+
+			"(Overlap) and it: these read or write a Path, and would see the frame's requests unanswered (their paths "+
+			"are written at the join); put the PathJoin after the queue and before them (Combat, Spatial, Perception, "+
+			"FlowField, Steer, ORCA and Movement may run between)"))
 	}
 }
 

@@ -77,7 +77,7 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 func mustRegistry[R any](w *arche.World, sys, pkg string) *R {
 	r := ecs.Resource[R](w)
 	if r == nil {
-		panic(fmt.Sprintf("systems: %s: the world has no *%s.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize", sys, pkg))
+		panic(setupFault(sys, ecs.ErrMissingResource, fmt.Sprintf("systems: %s: the world has no *%s.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize", sys, pkg)))
 	}
 	return r
 }

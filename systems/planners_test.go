@@ -287,7 +287,7 @@ func TestPlannersPanicWithoutRegistry(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
 	ecs.NewClockSystem(0.1).Initialize(w)
-	assert.PanicsWithValue(t, "systems: HTN: the world has no *htn.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize",
+	assert.PanicsWithError(t, "systems: HTN: the world has no *htn.Registry resource: add the registry of the agents' domains with arche.AddResource(w, registry) before Initialize",
 		func() { (&systems.HTN{}).Initialize(w) })
 	assert.Panics(t, func() { (&systems.GOAP{}).Initialize(w) })
 }

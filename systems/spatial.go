@@ -367,8 +367,8 @@ func (s *Spatial) Initialize(w *arche.World) {
 // neither the system nor the field).
 func checkHashCell(c float64, w, h int) {
 	if !(c > 0) || math.IsInf(c, 1) {
-		panic(fmt.Sprintf("systems: Spatial.CellSize is %v; set it to the hash bucket side in cells "+
-			"(finite and > 0; about the most common query radius), or 0 for DefaultHashCell (%v)", c, DefaultHashCell))
+		panic(setupFault("Spatial", ecs.ErrSettings, fmt.Sprintf("systems: Spatial.CellSize is %v; set it to the hash bucket side in cells "+
+			"(finite and > 0; about the most common query radius), or 0 for DefaultHashCell (%v)", c, DefaultHashCell)))
 	}
 	buckets := func(c float64) float64 { return math.Ceil(float64(w)/c) * math.Ceil(float64(h)/c) }
 	if buckets(c) > spatial.MaxBuckets {
@@ -386,10 +386,10 @@ func checkHashCell(c float64, w, h int) {
 		if buckets(DefaultHashCell) <= spatial.MaxBuckets {
 			orDefault = fmt.Sprintf(", or 0 for DefaultHashCell (%v)", DefaultHashCell)
 		}
-		panic(fmt.Sprintf("systems: Spatial.CellSize is %v: on the %d×%d map that makes %v buckets, over "+
+		panic(setupFault("Spatial", ecs.ErrSettings, fmt.Sprintf("systems: Spatial.CellSize is %v: on the %d×%d map that makes %v buckets, over "+
 			"spatial.MaxBuckets (%d); set a bucket side of at least %s cells (about the most common "+
 			"query radius)%s", c, w, h, buckets(c), spatial.MaxBuckets,
-			strconv.FormatFloat(rec, 'f', -1, 64), orDefault))
+			strconv.FormatFloat(rec, 'f', -1, 64), orDefault)))
 	}
 }
 
@@ -496,7 +496,7 @@ func (s *Spatial) Finalize(w *arche.World) {
 func mustGrid(w *arche.World, sys string) *grid.Grid {
 	g := ecs.Resource[grid.Grid](w)
 	if g == nil {
-		panic("systems: " + sys + " needs the map: the world has no *grid.Grid resource; add one with arche.AddResource(w, g) before Initialize")
+		panic(setupFault(sys, ecs.ErrMissingResource, "systems: "+sys+" needs the map: the world has no *grid.Grid resource; add one with arche.AddResource(w, g) before Initialize"))
 	}
 	return g
 }
@@ -508,7 +508,7 @@ func mustGrid(w *arche.World, sys string) *grid.Grid {
 func mustClock(w *arche.World, sys string) *ecs.Clock {
 	c := ecs.Resource[ecs.Clock](w)
 	if c == nil {
-		panic("systems: " + sys + " needs the simulation clock: the world has no *ecs.Clock resource; add ecs.NewClockSystem(dt) as the first system (or add an *ecs.Clock resource that you advance each frame)")
+		panic(setupFault(sys, ecs.ErrMissingResource, "systems: "+sys+" needs the simulation clock: the world has no *ecs.Clock resource; add ecs.NewClockSystem(dt) as the first system (or add an *ecs.Clock resource that you advance each frame)"))
 	}
 	return c
 }
@@ -519,7 +519,7 @@ func mustClock(w *arche.World, sys string) *ecs.Clock {
 func mustNeighbours(w *arche.World, sys string) *Neighbours {
 	nb := ecs.Resource[Neighbours](w)
 	if nb == nil {
-		panic("systems: " + sys + " needs the Neighbours resource: add the Spatial system before " + sys)
+		panic(setupFault(sys, ecs.ErrMissingResource, "systems: "+sys+" needs the Neighbours resource: add the Spatial system before "+sys))
 	}
 	return nb
 }
