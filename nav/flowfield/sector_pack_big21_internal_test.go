@@ -3,6 +3,7 @@ package flowfield
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -71,9 +72,15 @@ func TestSearchSectorPackingSameAsSwitch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// the shared maze when the MovingAI maps are there (always in CI); the
+	// other cases run without them
 	maze, err := grid.LoadMap(filepath.Join(mapsDir, "maze512-4-0.map"))
 	if err != nil {
-		t.Fatal(err)
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: the MovingAI maps are missing at %s: %v", mapsDir, err)
+		}
+		t.Logf("maps absent: the shared maze's case is skipped (%v)", err)
+		maze = nil
 	}
 	cases := []struct {
 		name string
@@ -90,6 +97,9 @@ func TestSearchSectorPackingSameAsSwitch(t *testing.T) {
 		{"maze512, 64", maze, 64},
 	}
 	for _, tc := range cases {
+		if tc.g == nil {
+			continue // the maze, without the maps
+		}
 		s, err := NewSectors(tc.g, tc.size)
 		if err != nil {
 			t.Fatal(err)
