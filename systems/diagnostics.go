@@ -280,6 +280,15 @@ const (
 	// at most 0.5. Not counted on a grid without blocked cells, where no gap is
 	// narrow.
 	CauseFlowFollowerWide
+	// CauseUtilityInputOutOfRange: a UtilityBrain whose State counts inputs
+	// outside [0, 1] under a consideration's zero Range (utility.State.Clamped >
+	// 0): the zero Range takes the fact as normalised already and clamps it, so
+	// a raw fact (a hunger of 0–100, a distance in cells) saturates at 0 or 1
+	// and the consideration scores the same whatever the fact; hysteresis then
+	// cannot hold a choice that flips on every think. Set the Range that
+	// normalises the fact (utility.Range{Min: 0, Max: 100}), or utility.Unit to
+	// clamp knowingly. Counted once the agent has decided.
+	CauseUtilityInputOutOfRange
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -332,6 +341,7 @@ var causeNames = [NumCauses]string{
 	CauseMemoryShared:            "brain_memory_shared",
 	CauseGoalUnset:               "goal_unset",
 	CauseFlowFollowerWide:        "flow_follower_wide",
+	CauseUtilityInputOutOfRange:  "utility_input_out_of_range",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -1187,12 +1197,17 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 	}
 }
 
-// unreadChecks counts the utility agents whose considerations could not read them.
+// unreadChecks counts the utility agents whose considerations could not read them,
+// and those whose inputs fell outside [0, 1] under a zero Range.
 func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]) {
 	q := f.Query(w)
 	for q.Next() {
-		if b, _, _, _ := q.Get(); b.State.Unread > 0 {
+		b, _, _, _ := q.Get()
+		if b.State.Unread > 0 {
 			r.add(CauseUtilityFactWrongType, q.Entity())
+		}
+		if b.State.Clamped > 0 {
+			r.add(CauseUtilityInputOutOfRange, q.Entity())
 		}
 	}
 }

@@ -155,6 +155,28 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			r.Decide(&Agent{}, &b.State, nil) // as the Utility system does
 			put(w, e, b)
 		}, []Cause{CauseUtilityFactWrongType}},
+		{"utility fact 0–100 under the zero Range", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a", Considerations: []utility.Consideration{
+				{Name: "hunger", Input: utility.Fact(func(*Agent) float64 { return 70 })}}})
+			if err != nil {
+				panic(err)
+			}
+			b := components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			r.Decide(&Agent{}, &b.State, nil)
+			put(w, e, b)
+		}, []Cause{CauseUtilityInputOutOfRange}},
+		{"utility fact 0–100 with its Range: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a", Considerations: []utility.Consideration{
+				{Name: "hunger", Input: utility.Fact(func(*Agent) float64 { return 70 }), Range: utility.Range{Max: 100}}}})
+			if err != nil {
+				panic(err)
+			}
+			b := components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			r.Decide(&Agent{}, &b.State, nil)
+			put(w, e, b)
+		}, nil},
 		{"brain without Intent", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Intent](w, e)
 		}, []Cause{CauseDecisionIncomplete, CauseSteerIncomplete}},

@@ -46,6 +46,9 @@ import (
 //	  cannot read the agent (a       (counted in UtilityBrain.State.Unread)
 //	  utility.Fact of another type
 //	  than Agent)
+//	a consideration's Input        clamped: the score saturates            CauseUtilityInputOutOfRange
+//	  outside [0, 1] under the       (counted in UtilityBrain.State.Clamped)
+//	  zero Range (a raw fact)
 //	a consideration's Input, a     the panic reaches Update's caller; the  -
 //	  curve or an action's Act       agent counts as having decided at that
 //	  that panics                    frame (its next decision is an

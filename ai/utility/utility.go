@@ -56,7 +56,9 @@ func isUnread(x float64) bool { return x != x && math.Float64bits(x) == unreadBi
 //	score = Curve.Eval(Range.Normalize(Input(agent)))   in [0, 1]
 //
 // Important: the zero Range means the fact is already normalised and is only clamped
-// to [0, 1]; set Range to normalise a raw fact.
+// to [0, 1]; set Range to normalise a raw fact. An input outside [0, 1] under the zero
+// Range is counted in [State].Clamped (a raw fact such as a hunger of 0–100 saturates
+// at 1 and every decision sees the same score); Range [Unit] clamps without counting.
 type Consideration struct {
 	Name string
 	// Input reads the raw fact from the agent, the value passed to [Reasoner.Decide]
@@ -74,24 +76,36 @@ type Consideration struct {
 
 // Score returns the consideration's score for agent, in [0, 1]; 0 without an Input.
 func (c *Consideration) Score(agent any) float64 {
-	var n uint64
+	var n inputCounts
 	s, _ := c.score(agent, &n)
 	return s
 }
 
-// score is Score, adding 1 to *unread if the input could not read the agent; raw is
-// the input it read (NaN without an Input), for a [Trace].
-func (c *Consideration) score(agent any, unread *uint64) (s, raw float64) {
+// inputCounts are a [State]'s counts of faulty inputs: Unread and Clamped.
+type inputCounts struct {
+	unread, clamped uint64
+}
+
+// clampSlack is how far outside [0, 1] an input under the zero Range may fall, by
+// rounding, before it counts in State.Clamped.
+const clampSlack = 1e-9
+
+// score is Score, adding 1 to n.unread if the input could not read the agent, and to
+// n.clamped if the zero Range got a finite or infinite input outside [0, 1] (by more
+// than clampSlack); raw is the input it read (NaN without an Input), for a [Trace].
+func (c *Consideration) score(agent any, n *inputCounts) (s, raw float64) {
 	if c.Input == nil {
 		return 0, math.NaN()
 	}
 	x := c.Input(agent)
 	raw = x
 	if isUnread(x) {
-		*unread++
+		n.unread++
 	}
 	if c.Range != (Range{}) {
 		x = c.Range.Normalize(x)
+	} else if x < -clampSlack || x > 1+clampSlack {
+		n.clamped++
 	}
 	return c.Curve.Eval(x), raw
 }
@@ -240,6 +254,14 @@ type State struct {
 	// scored 0, a veto in a product, like any NaN input; a correct setup keeps Unread at
 	// 0. It is a diagnostic, not state: not saved (json "-") nor hashed.
 	Unread uint64 `json:"-"`
+	// Clamped counts the consideration inputs, since the State was made, that fell
+	// outside [0, 1] (by more than 1e-9, ±Inf included, NaN not) under the zero
+	// [Range], which takes its fact as normalised already: most often a raw fact (a
+	// hunger of 0–100, a distance in cells) whose Range was forgotten, so it saturates
+	// and the consideration scores the same whatever the fact. Set the Range that
+	// normalises it, or Range [Unit] to clamp knowingly (not counted). A diagnostic
+	// like Unread: not saved (json "-") nor hashed.
+	Clamped uint64 `json:"-"`
 	// Trace, when not nil, asks the reasoner to record the raw input of every
 	// consideration it evaluates for this State (see [Trace]): a debugger (the debug
 	// viewer) sets it for the one agent it shows. No decision reads it; nil (the
@@ -424,9 +446,11 @@ func (r *Reasoner) Score(agent any, s *State) {
 		r.scoreTraced(agent, s, t)
 		return
 	}
+	cnt := inputCounts{s.Unread, s.Clamped}
 	for i := range r.actions {
-		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], nil, &s.Unread)
+		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], nil, &cnt)
 	}
+	s.Unread, s.Clamped = cnt.unread, cnt.clamped
 }
 
 // Decide scores every action for agent (see [Reasoner.Score]), selects one by the

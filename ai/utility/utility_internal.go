@@ -55,19 +55,21 @@ func (r *Reasoner) scoreTraced(agent any, s *State, t *Trace) {
 	for k := range t.Inputs {
 		t.Inputs[k] = math.NaN()
 	}
+	cnt := inputCounts{s.Unread, s.Clamped}
 	for i := range r.actions {
 		off := r.offsets[i]
-		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[off:], t.Inputs[off:], &s.Unread)
+		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[off:], t.Inputs[off:], &cnt)
 	}
+	s.Unread, s.Clamped = cnt.unread, cnt.clamped
 	t.Scorings++
 	t.Reasoner = r
 }
 
 // scoreAction returns Weight × the combined considerations of action i, writing each
 // consideration's score (or NotEvaluated) to out, and its raw input to in unless in
-// is nil (a [Trace]), and counting the inputs that could not read the agent in
-// *unread.
-func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint64) float64 {
+// is nil (a [Trace]), and counting the inputs that could not read the agent, or
+// fell outside [0, 1] under the zero Range, in *cnt.
+func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, cnt *inputCounts) float64 {
 	a := &r.actions[i]
 	w := a.Weight
 	if w == 0 {
@@ -83,7 +85,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint
 		var sum, wsum float64
 		for j := range a.Considerations {
 			c := &a.Considerations[j]
-			s, x := c.score(agent, unread)
+			s, x := c.score(agent, cnt)
 			out[j] = s
 			if in != nil {
 				in[j] = x
@@ -103,7 +105,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, unread *uint
 	default: // Compensated, Product
 		score = 1
 		for j := range a.Considerations {
-			s, x := a.Considerations[j].score(agent, unread)
+			s, x := a.Considerations[j].score(agent, cnt)
 			out[j] = s
 			if in != nil {
 				in[j] = x

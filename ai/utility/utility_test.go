@@ -409,3 +409,37 @@ func TestTraceRecordsTheInputsUsed(t *testing.T) {
 		t.Fatalf("a traced decision allocates %v times", n)
 	}
 }
+
+// TestStateCountsInputsClampedByTheZeroRange: an input outside [0, 1] under the
+// zero Range (a raw fact whose Range was forgotten) is counted in State.Clamped;
+// inputs inside it, within the rounding slack, under Range Unit, under another
+// Range, or NaN are not.
+func TestStateCountsInputsClampedByTheZeroRange(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		v     float64
+		rng   Range
+		count uint64
+	}{
+		{"70 of 0–100, zero Range", 70, Range{}, 1},
+		{"-0.5, zero Range", -0.5, Range{}, 1},
+		{"+Inf, zero Range", math.Inf(1), Range{}, 1},
+		{"0.7, zero Range", 0.7, Range{}, 0},
+		{"1 + 1e-12 (rounding), zero Range", 1 + 1e-12, Range{}, 0},
+		{"NaN, zero Range", math.NaN(), Range{}, 0},
+		{"70, Range Unit: clamped knowingly", 70, Unit, 0},
+		{"70, Range 0–100", 70, Range{Max: 100}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			v := c.v
+			r, err := New("r", Policy{}, Action{Name: "a", Considerations: []Consideration{
+				{Name: "x", Input: func(any) float64 { return v }, Range: c.rng}}})
+			require.NoError(t, err)
+			st := r.NewState()
+			r.Decide(nil, &st, nil)
+			r.Decide(nil, &st, nil)
+			assert.Equal(t, 2*c.count, st.Clamped)
+			assert.Zero(t, st.Unread)
+		})
+	}
+}
