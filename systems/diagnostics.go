@@ -289,6 +289,17 @@ const (
 	// normalises the fact (utility.Range{Min: 0, Max: 100}), or utility.Unit to
 	// clamp knowingly. Counted once the agent has decided.
 	CauseUtilityInputOutOfRange
+	// CausePathUnreachable: a Path that PathQueue answered PathUnreachable for a
+	// passable goal cell the agent's intent still aims at (its Intent.Move goal,
+	// or the cell of the target or point it pursues), wide enough for its
+	// radius: walls (a closed door, a sealed room) cut the goal off from the
+	// agent, and PathFollow seeks it in a straight line, so the agent presses
+	// against the wall nearest it until its intent changes. Not a fault of
+	// setup, but a decision that never reacts to it: have the tree test
+	// Path.State (a Condition on PathUnreachable) and pick another goal, or
+	// give up the move. Goals off the grid, blocked or too narrow are counted
+	// as CausePathGoal, CauseGoalUnusable or CausePathGoalNarrow instead.
+	CausePathUnreachable
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -342,6 +353,7 @@ var causeNames = [NumCauses]string{
 	CauseGoalUnset:               "goal_unset",
 	CauseFlowFollowerWide:        "flow_follower_wide",
 	CauseUtilityInputOutOfRange:  "utility_input_out_of_range",
+	CausePathUnreachable:         "path_unreachable",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -1134,9 +1146,12 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
 			r.addNote(CausePathGoal, e, cellNote(g, path.Goal, "path goal"))
 		}
-		if live && g.Passable(path.Goal) &&
-			kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
-			r.add(CausePathGoalNarrow, e)
+		if live && g.Passable(path.Goal) {
+			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
+				r.add(CausePathGoalNarrow, e)
+			} else if path.State == components.PathUnreachable {
+				r.add(CausePathUnreachable, e)
+			}
 		}
 		if ff != nil && !g.Passable(ff.Goal) {
 			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))

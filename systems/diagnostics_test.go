@@ -336,6 +336,10 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
 			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentPursue, Point: r2.Vec{X: 20.5, Y: 3.5}}
 		}, []Cause{CausePathGoal}},
+		{"path unreachable for the passable goal the agent still heads for", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Goal = r2.Vec{X: 5.5, Y: 5.5}
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 5, Y: 5}}
+		}, []Cause{CausePathUnreachable}},
 		{"path unreachable for a goal the agent has given up: inert, not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
 		}, nil},

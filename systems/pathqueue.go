@@ -170,6 +170,8 @@ const DefaultPathBudget = 10000
 //	start off the grid             PathUnreachable                        CauseOffGrid
 //	Path.Goal too close to a wall  PathUnreachable                        CausePathGoalNarrow
 //	  for Kinematics.Radius
+//	a passable goal walled off     PathUnreachable; PathFollow seeks it   CausePathUnreachable
+//	  from the agent                 straight, against the wall
 type PathQueue struct {
 	Workers int          // goroutines with Overlap (0: runtime.GOMAXPROCS; it uses at most 2: the caller and one helper); else unused
 	Overlap bool         // run the searches beside the next systems until the [PathJoin] (see Overlap in the doc)
