@@ -5,6 +5,7 @@ import (
 	"github.com/archai-go/archai/ai/bt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/components"
@@ -300,6 +301,16 @@ const (
 	// give up the move. Goals off the grid, blocked or too narrow are counted
 	// as CausePathGoal, CauseGoalUnusable or CausePathGoalNarrow instead.
 	CausePathUnreachable
+	// CauseBlackboardKeyUnwritten: a Brain whose tree reads, through an input
+	// port, a blackboard key that nothing sets (bt.Tree.UnwrittenKey): an input
+	// port of a tree loaded from the registry declared it, no output port,
+	// SetBlackboard, queue port or script of the registry's trees binds it, and
+	// the agent's store holds no value for it. Most often a misspelt key
+	// ("{target_postion}" for "{target_position}"): the tree loads, and the
+	// node reading it fails, or acts without its input, on every tick. The
+	// report's example names the key. Fix the spelling, or, for a key the
+	// program sets itself, declare it in the registry's schema and set it.
+	CauseBlackboardKeyUnwritten
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -354,6 +365,7 @@ var causeNames = [NumCauses]string{
 	CauseFlowFollowerWide:        "flow_follower_wide",
 	CauseUtilityInputOutOfRange:  "utility_input_out_of_range",
 	CausePathUnreachable:         "path_unreachable",
+	CauseBlackboardKeyUnwritten:  "blackboard_key_unwritten",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -1208,6 +1220,8 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		}
 		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {
 			r.add(CauseBlackboardMissing, q.Entity())
+		} else if key, ok := b.Tree.UnwrittenKey(bb.Store); ok {
+			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), needsNote("key "+strconv.Quote(key)+" is read and nothing writes it"))
 		}
 	}
 }
