@@ -5,7 +5,6 @@ import (
 	"github.com/archai-go/archai/ai/bt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/components"
@@ -668,7 +667,7 @@ func (r *Report) Total() int {
 // components it lacks, see [Report.Lacks]), then the
 // systems installed twice, the resources replaced and the clock's fault, "diagnostics: 1000
 // agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
-// 5), goal_not_finite 1 (e.g. entity 5), systems installed twice: movement".
+// 5), goal_not_finite 1 (e.g. entity 5, its Intent's Goal or Point is NaN or infinite), systems installed twice: movement".
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
@@ -1086,7 +1085,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseVelocity, e)
 		}
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
-			r.add(CauseGoal, e)
+			r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
 		}
 		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
 			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
@@ -1148,9 +1147,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if vel != nil && finiteVec(pos.Vec) {
 			switch c := g.CellAt(pos.Vec); {
 			case !g.InBounds(c):
-				r.add(CauseOffGrid, e)
+				r.addNote(CauseOffGrid, e, placeNote(g, pos.Vec))
 			case !g.Passable(c):
-				r.add(CauseBlocked, e)
+				r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
 			}
 		}
 		live := path != nil && d.livePath(w, g, path, in)
@@ -1162,14 +1161,14 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
 				r.add(CausePathGoalNarrow, e)
 			} else if path.State == components.PathUnreachable {
-				r.add(CausePathUnreachable, e)
+				r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
 			}
 		}
 		if ff != nil && !g.Passable(ff.Goal) {
 			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
 		}
 		if ff != nil && kin != nil && d.walls && kin.Radius > 0.5 && !math.IsInf(kin.Radius, 1) {
-			r.add(CauseFlowFollowerWide, e)
+			r.addNote(CauseFlowFollowerWide, e, needsNote("flow fields lead it through gaps narrower than its disc: give wide units a Mover"))
 		}
 	}
 }
@@ -1221,7 +1220,7 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {
 			r.add(CauseBlackboardMissing, q.Entity())
 		} else if key, ok := b.Tree.UnwrittenKey(bb.Store); ok {
-			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), needsNote("key "+strconv.Quote(key)+" is read and nothing writes it"))
+			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), exampleNote{kind: noteKey, what: key})
 		}
 	}
 }
@@ -1233,10 +1232,10 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 	for q.Next() {
 		b, _, _, _ := q.Get()
 		if b.State.Unread > 0 {
-			r.add(CauseUtilityFactWrongType, q.Entity())
+			r.addNote(CauseUtilityFactWrongType, q.Entity(), needsNote("a consideration's Input is a utility.Fact of another type than *systems.Agent"))
 		}
 		if b.State.Clamped > 0 {
-			r.add(CauseUtilityInputOutOfRange, q.Entity())
+			r.addNote(CauseUtilityInputOutOfRange, q.Entity(), needsNote("an input outside [0, 1] under a consideration's zero Range: set its Range"))
 		}
 	}
 }

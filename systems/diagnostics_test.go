@@ -641,7 +641,7 @@ func TestReportString(t *testing.T) {
 	r := Diagnose(w)
 	assert.Equal(t, 1, r.Misconfigured, "one agent with two causes")
 	assert.Equal(t, 2, r.Total(), "two findings")
-	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)"+unchecked,
+	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2, its Intent's Goal or Point is NaN or infinite)"+unchecked,
 		r.String())
 	drop[components.SteeringWeights](w, goodAgent(t, w))
 	compOf[components.Intent](w, e).Goal.Y = 5.5
