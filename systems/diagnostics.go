@@ -413,6 +413,15 @@ type Report struct {
 	// the holder's, as Twice's.
 	Replaced []string
 
+	// Unrestored names the systems whose saved state a world loaded by
+	// systems/save (Load, LoadInto) holds, while Loaded.Restore has not been
+	// called on it (see [RestorePending]): the systems run on from a fresh
+	// state (the path queue's waiting requests, the decision budget's cursor,
+	// the flow fields being built), so the run no longer continues as the saved
+	// one would, with nothing else reported. One finding in Total; nil if none.
+	// The slice is the world resource's.
+	Unrestored []string
+
 	// Order lists the pairs of archai systems (live: initialized and not
 	// finalized) placed in an order that makes the second work on the first's
 	// results of the last frame, each as "x before y" in schedule order (the
@@ -630,6 +639,9 @@ const MaxDT = 1.0
 // findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := len(r.Twice) + len(r.Replaced)
+	if len(r.Unrestored) > 0 {
+		n++
+	}
 	if len(r.Order) > 0 {
 		n++
 	}
@@ -700,6 +712,11 @@ func (r Report) String() string {
 	if len(r.Replaced) > 0 {
 		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s "+
 			"(Finalize the systems, then replace the resource, then Initialize them again)", sep, strings.Join(r.Replaced, ", "))
+		sep = ", "
+	}
+	if len(r.Unrestored) > 0 {
+		fmt.Fprintf(&b, "%sloaded from a save without Loaded.Restore: the saved state of %s is lost "+
+			"(call Restore with those systems after Initialize)", sep, strings.Join(r.Unrestored, ", "))
 		sep = ", "
 	}
 	if len(r.Order) > 0 {
@@ -1038,6 +1055,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	r.Twice = appendTwice(w, r.Twice)
 	r.Replaced = appendReplaced(w, r.Replaced)
+	if rp := ecs.Resource[RestorePending](w); rp != nil && len(rp.States) > 0 {
+		r.Unrestored = rp.States
+	}
 	r.Order = appendOrder(in, r.Order)
 	r.MachinesAlike = d.alike.appendAlike(w, d.machines, r.MachinesAlike)
 	dt := 1.0 / 60
