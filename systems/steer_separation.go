@@ -280,6 +280,12 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
 			continue
 		}
+		if n0+n1 == 1 && k == lo0+(lo1-lo0)*n1 {
+			// the agent alone in the buckets it reads (about one in nine of
+			// the 100,000-agent swarm): no push, and no job for sepFilter
+			seps[k-lo] = r2.Vec{}
+			continue
+		}
 		if total+n0+n1 >= sepEntsCap { // the list could fill up: the jobs so far first
 			s.sepFlush(jobs[:nj], seps, sc.ents, lo)
 			nj, total = 0, 0
