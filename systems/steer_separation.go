@@ -276,8 +276,17 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		lo0, hi0 := l.RowSpan(y0, x0, x1)
 		lo1, hi1 := l.RowSpan(y1, x0, x1)
 		n0, n1 := hi0-lo0, (hi1-lo1)&-(y1-y0) // none when one row
-		if y1-y0 > 1 || lo0+sepSpan(n0) > len(sorted) || lo1+sepSpan(n1) > len(sorted) || n0+n1 >= sepEntsCap {
+		// sepFilter reads a run of n ≥ 1 in blocks of four, at most n+3 slots
+		// from its start, and nothing of an empty one; row y1's slots follow
+		// row y0's (hi1 ≥ hi0), so hi1+3 bounds every read
+		if y1-y0 > 1 || hi1+3 > len(sorted) || n0+n1 >= sepEntsCap {
 			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
+			continue
+		}
+		if n0+n1 == 1 && k == lo0+(lo1-lo0)*n1 {
+			// the agent alone in the buckets it reads (about one in nine of
+			// the 100,000-agent swarm): no push, and no job for sepFilter
+			seps[k-lo] = r2.Vec{}
 			continue
 		}
 		if total+n0+n1 >= sepEntsCap { // the list could fill up: the jobs so far first

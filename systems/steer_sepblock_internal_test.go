@@ -29,9 +29,9 @@ func TestSepJobLayout(t *testing.T) {
 
 // TestSepFilterMatchesGo: sepFilter (the AVX2 kernel where the processor
 // has it) lists sepFilterGo's candidates to the bit, for calls of 1 to 8
-// jobs with runs of 0 to 9 candidates, the agent's own slot at a run's
-// start, end, middle or absent, candidates near and far, exactly at
-// radius, at tiny and huge offsets, at pos itself, duplicated, and NaN. It
+// jobs with runs of 0 to 9 candidates (an empty one also at the array's
+// end), the agent's own slot at a run's start, end, middle or absent,
+// candidates near and far, exactly at radius, at tiny and huge offsets, at pos itself, duplicated, and NaN. It
 // writes nothing past the list's end and one more entry.
 func TestSepFilterMatchesGo(t *testing.T) {
 	if !sepFilterKernel {
@@ -60,6 +60,9 @@ func TestSepFilterMatchesGo(t *testing.T) {
 			for k := range jb.runs {
 				n := rng.Intn(10)
 				lo := rng.Intn(size - sepSpan(n) + 1)
+				if n == 0 && rng.Intn(2) == 0 {
+					lo = size // an empty run reads nothing, even at the end
+				}
 				self := []int{0, n - 1, n / 2, -1, n, rng.Intn(n + 1), math.MinInt32}[rng.Intn(7)]
 				jb.runs[k] = sepRun{lo, n, self}
 				total += n

@@ -24,8 +24,9 @@ func setSepFilterKernel(on bool) bool {
 // candidates of each job's runs of sorted that are not the agent itself
 // and have !(|pos − q|² ≥ r2max) (see sepFilterGo, whose list it is to the
 // bit), and returns their number. It may write ents[m], one past the list:
-// ents has room for every candidate and one more. Each run's sepSpan(n)
-// slots from its lo must lie in sorted (separationBlock checks).
+// ents has room for every candidate and one more. Each non-empty run's
+// sepSpan(n) slots from its lo must lie in sorted (separationBlock checks);
+// an empty run reads nothing.
 func sepFilter(sorted []r2.Vec, jobs []sepJob, ents []sepEnt) int {
 	if !sepFilterKernel || len(jobs) == 0 {
 		return sepFilterGo(sorted, jobs, ents)

@@ -45,11 +45,21 @@ job:
 	MOVQ         $2, DX
 
 run:
+	// an empty run keeps nothing (most of a sparse crowd's bucket rows),
+	// nor does one holding the agent alone: on to the next. Else
 	// AX = &base[lo]; CX = n; Y7 = n and Y8 = self in every lane
+	MOVQ         8(BX), CX
+	TESTQ        CX, CX
+	JLE          nextrun
+	CMPQ         CX, $1
+	JNE          full
+	CMPQ         16(BX), $0
+	JEQ          nextrun // the agent alone in its run: nothing to keep
+
+full:
 	MOVQ         0(BX), AX
 	SHLQ         $4, AX
 	ADDQ         SI, AX
-	MOVQ         8(BX), CX
 	VPBROADCASTQ 8(BX), Y7
 	VPBROADCASTQ 16(BX), Y8
 
@@ -120,6 +130,7 @@ block:
 	JGT    block
 
 	// the next run, then the next job
+nextrun:
 	ADDQ $24, BX
 	DECQ DX
 	JNZ  run
