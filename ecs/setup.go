@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"errors"
+	"reflect"
 
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -54,10 +55,17 @@ func (e *SetupError) Unwrap() []error {
 // InitializeChecked again: a finalized system initializes anew (see package
 // systems, "Life cycle").
 //
+// After the finalizing, the world's resources are those it had before the
+// call: the ones the systems added (the Clock, the Neighbours, a flow field
+// cache, archai's own records) are removed, and the ones they replaced are put
+// back. The contents of a resource the world had before are as the systems
+// left them (a Clock that was there is not rewound).
+//
 // Any other panic (a bug, or a user system's own panic) is not a fault of
 // setup: it propagates unchanged, and nothing is finalized.
 func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 	next := 0 // the system being initialized
+	before := resourcesOf(w)
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -70,6 +78,7 @@ func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 		for i := next; i >= 0; i-- {
 			s.systems[i].Finalize(w)
 		}
+		restoreResources(w, before)
 		err = se
 	}()
 	for i, sys := range s.systems {
@@ -77,4 +86,42 @@ func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 		sys.Initialize(w)
 	}
 	return nil
+}
+
+// resourcesOf returns the world's resources, by ID (those registered and
+// absent are left out).
+func resourcesOf(w *arche.World) map[arche.ResID]any {
+	res := w.Resources()
+	out := map[arche.ResID]any{}
+	for _, id := range arche.ResourceIDs(w) {
+		if r := res.Get(id); r != nil {
+			out[id] = r
+		}
+	}
+	return out
+}
+
+// restoreResources makes the world's resources those of before (from
+// resourcesOf): it removes those added since and puts back those removed or
+// replaced. A resource of a type that is not comparable (not a pointer: never
+// one of archai's) is left as it is.
+func restoreResources(w *arche.World, before map[arche.ResID]any) {
+	res := w.Resources()
+	for _, id := range arche.ResourceIDs(w) {
+		cur, want := res.Get(id), before[id]
+		if cur == nil && want == nil {
+			continue
+		}
+		if cur != nil && want != nil {
+			if tc, tw := reflect.TypeOf(cur), reflect.TypeOf(want); tc == tw && (!tc.Comparable() || cur == want) {
+				continue
+			}
+		}
+		if cur != nil {
+			res.Remove(id)
+		}
+		if want != nil {
+			res.Add(id, want)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
@@ -143,4 +144,43 @@ func panicText(r any) string {
 		return v.Error()
 	}
 	return ""
+}
+
+// TestInitializeCheckedPutsTheResourcesBack: after a fault of setup the world
+// has the resources it had before, the same values: those the systems added
+// (the Clock, the Neighbours, archai's records) are gone, and the flow field
+// cache FlowField replaced before failing on its Sectors is the old one again.
+func TestInitializeCheckedPutsTheResourcesBack(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(16, 16)
+	arche.AddResource(w, g)
+	old := flowfield.NewCache(g, 2)
+	arche.AddResource(w, old)
+	present := func() int {
+		n := 0
+		for _, id := range arche.ResourceIDs(w) {
+			if w.Resources().Has(id) {
+				n++
+			}
+		}
+		return n
+	}
+	require.Equal(t, 2, present())
+
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.FlowField{Sectors: 2})
+	err := s.InitializeChecked(w)
+	require.ErrorIs(t, err, ecs.ErrSettings)
+	assert.Equal(t, 2, present(), "only the map and the old cache")
+	assert.Nil(t, ecs.Resource[ecs.Clock](w))
+	assert.Nil(t, ecs.Resource[systems.Neighbours](w))
+	assert.Same(t, g, ecs.Resource[grid.Grid](w))
+	assert.Same(t, old, ecs.Resource[flowfield.Cache](w))
+
+	// a Clock the world had before stays, the same value
+	c := &ecs.Clock{DT: 1.0 / 30}
+	arche.AddResource(w, c)
+	require.ErrorIs(t, s.InitializeChecked(w), ecs.ErrSettings)
+	assert.Same(t, c, ecs.Resource[ecs.Clock](w))
+	assert.Equal(t, 3, present())
 }
