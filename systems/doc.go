@@ -119,7 +119,9 @@
 //     returns it as an error (errors.Is ecs.ErrMissingResource, ErrSettings or
 //     ErrOrder) after finalizing the systems initialized before and putting the
 //     world's resources back as they were, so the same schedule can be
-//     initialized again once the world is fixed.
+//     initialized again once the world is fixed. Under arche-model, whose
+//     model.Run gets the panic, ecs.CheckSetup(w, systems...) before it returns
+//     the error (it initializes and finalizes the systems once).
 //   - Update before Initialize is a programming error: every system panics with a
 //     message naming it ("systems: Steer.Update called before Initialize: ..."),
 //     as ecs.ClockSystem does.

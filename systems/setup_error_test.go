@@ -184,3 +184,35 @@ func TestInitializeCheckedPutsTheResourcesBack(t *testing.T) {
 	assert.Same(t, c, ecs.Resource[ecs.Clock](w))
 	assert.Equal(t, 3, present())
 }
+
+// TestCheckSetup: ecs.CheckSetup returns a fault of setup as an error, and on
+// a good setup leaves the systems finalized and the world with only the
+// resources it had; the same values then initialize and run.
+func TestCheckSetup(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	var log []string
+	sys := []ecs.System{&recordingSystem{"first", &log}, ecs.NewClockSystem(1.0 / 60), &systems.Spatial{},
+		&systems.PathQueue{}, &recordingSystem{"last", &log}}
+	err := ecs.CheckSetup(w, sys...)
+	require.ErrorIs(t, err, ecs.ErrMissingResource)
+	assert.Equal(t, []string{"init first", "final first"}, log)
+	assert.Nil(t, ecs.Resource[ecs.Clock](w))
+
+	g := grid.New(16, 16)
+	arche.AddResource(w, g)
+	log = log[:0]
+	require.NoError(t, ecs.CheckSetup(w, sys...))
+	assert.Equal(t, []string{"init first", "init last", "final last", "final first"}, log, "finalized in reverse order")
+	assert.Nil(t, ecs.Resource[ecs.Clock](w), "the resources the systems added are gone")
+	assert.Nil(t, ecs.Resource[systems.Neighbours](w))
+	assert.Same(t, g, ecs.Resource[grid.Grid](w))
+	assert.PanicsWithValue(t, "systems: Spatial.Update called after Finalize: the system has released its workers and the world; "+
+		"call Initialize(w) again first (a level restart), or stop updating it", func() { sys[2].Update(w) })
+
+	s := ecs.NewScheduler(sys...)
+	s.Initialize(w)
+	s.Run(w, 3)
+	s.Finalize(w)
+	assert.Equal(t, int64(2), ecs.Resource[ecs.Clock](w).Frame)
+}
