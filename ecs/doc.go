@@ -23,6 +23,9 @@
 //   - [System]: the method set of arche-model's model.System, which every archai
 //     system implements, so systems plug into model.New() unchanged.
 //   - [Scheduler]: runs systems in order, frame by frame, and times each one.
+//   - [SetupError]: a fault of setup (a missing resource, an unusable setting, an
+//     order that cannot work) that a system's Initialize panics with;
+//     [Scheduler.InitializeChecked] and, for arche-model, [CheckSetup] return it.
 //   - [Workers] and [Job]: split a system's per-agent work into contiguous
 //     chunks, run by the calling goroutine and a crew of helper goroutines
 //     shared by every pool (bounded spinning, then blocking); [Resource]

@@ -2,6 +2,7 @@ package ecs
 
 import (
 	"errors"
+	"reflect"
 
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -54,10 +55,17 @@ func (e *SetupError) Unwrap() []error {
 // InitializeChecked again: a finalized system initializes anew (see package
 // systems, "Life cycle").
 //
+// After the finalizing, the world's resources are those it had before the
+// call: the ones the systems added (the Clock, the Neighbours, a flow field
+// cache, archai's own records) are removed, and the ones they replaced are put
+// back. The contents of a resource the world had before are as the systems
+// left them (a Clock that was there is not rewound).
+//
 // Any other panic (a bug, or a user system's own panic) is not a fault of
 // setup: it propagates unchanged, and nothing is finalized.
 func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 	next := 0 // the system being initialized
+	before := resourcesOf(w)
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -67,9 +75,7 @@ func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 		if !ok {
 			panic(r)
 		}
-		for i := next; i >= 0; i-- {
-			s.systems[i].Finalize(w)
-		}
+		s.finalizeBack(w, next, before)
 		err = se
 	}()
 	for i, sys := range s.systems {
@@ -77,4 +83,74 @@ func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 		sys.Initialize(w)
 	}
 	return nil
+}
+
+// CheckSetup checks the setup of a world for systems run in the given order
+// under arche-model (whose model.Run gets a fault of setup as a panic): it
+// initializes them as [Scheduler.InitializeChecked] does and returns its error,
+// or, when all initialize, finalizes them again in reverse order and returns
+// nil. Either way the systems are left finalized and the world's resources are
+// those it had before, so the program adds the same system values to its model
+// afterwards (a finalized system initializes anew: see package systems, "Life
+// cycle"). It costs one Initialize and Finalize of each system (on a large map
+// FlowField's sectors and the walls tables are built twice).
+//
+// Panics:
+//   - when a system is nil, or a nil pointer (see [Scheduler.Add]);
+//   - with any panic of an Initialize that is not a *[SetupError], unchanged.
+func CheckSetup(w *arche.World, systems ...System) error {
+	s := NewScheduler(systems...)
+	before := resourcesOf(w)
+	if err := s.InitializeChecked(w); err != nil {
+		return err
+	}
+	s.finalizeBack(w, len(s.systems)-1, before)
+	return nil
+}
+
+// finalizeBack finalizes systems last, last−1, ..., 0, in that order, then
+// puts back the world's resources of before (from resourcesOf).
+func (s *Scheduler) finalizeBack(w *arche.World, last int, before map[arche.ResID]any) {
+	for i := last; i >= 0; i-- {
+		s.systems[i].Finalize(w)
+	}
+	restoreResources(w, before)
+}
+
+// resourcesOf returns the world's resources, by ID (those registered and
+// absent are left out).
+func resourcesOf(w *arche.World) map[arche.ResID]any {
+	res := w.Resources()
+	out := map[arche.ResID]any{}
+	for _, id := range arche.ResourceIDs(w) {
+		if r := res.Get(id); r != nil {
+			out[id] = r
+		}
+	}
+	return out
+}
+
+// restoreResources makes the world's resources those of before (from
+// resourcesOf): it removes those added since and puts back those removed or
+// replaced. A resource of a type that is not comparable (not a pointer: never
+// one of archai's) is left as it is.
+func restoreResources(w *arche.World, before map[arche.ResID]any) {
+	res := w.Resources()
+	for _, id := range arche.ResourceIDs(w) {
+		cur, want := res.Get(id), before[id]
+		if cur == nil && want == nil {
+			continue
+		}
+		if cur != nil && want != nil {
+			if tc, tw := reflect.TypeOf(cur), reflect.TypeOf(want); tc == tw && (!tc.Comparable() || cur == want) {
+				continue
+			}
+		}
+		if cur != nil {
+			res.Remove(id)
+		}
+		if want != nil {
+			res.Add(id, want)
+		}
+	}
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
+	"github.com/mlange-42/arche-model/model"
+	"github.com/mlange-42/arche-model/system"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -27,4 +29,29 @@ func ExampleScheduler_InitializeChecked() {
 	// true
 	// systems: Spatial needs the map: the world has no *grid.Grid resource; add one with arche.AddResource(w, g) before Initialize
 	// <nil>
+}
+
+// With arche-model, a program checks its setup before model.Run, which would
+// get a fault of setup as a panic, and then adds the same systems.
+func ExampleCheckSetup() {
+	m := model.New()
+	sys := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}, &systems.PathQueue{Options: grid.Options{Moves: 5}}}
+	arche.AddResource(&m.World, grid.New(32, 32))
+	if err := ecs.CheckSetup(&m.World, sys...); err != nil {
+		fmt.Println(errors.Is(err, ecs.ErrSettings))
+		fmt.Println(err)
+		sys[2] = &systems.PathQueue{} // the default options
+	}
+	fmt.Println(ecs.CheckSetup(&m.World, sys...))
+	for _, s := range sys {
+		m.AddSystem(s)
+	}
+	m.AddSystem(&system.FixedTermination{Steps: 10})
+	m.Run()
+	fmt.Println(ecs.Resource[ecs.Clock](&m.World).Frame)
+	// Output:
+	// true
+	// systems: PathQueue cannot search with its Options: grid: bad search options: Moves 5 (want Moves8 or Moves4)
+	// <nil>
+	// 9
 }

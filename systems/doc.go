@@ -117,7 +117,11 @@
 //     setting, an order of systems that cannot work) panics with an
 //     *ecs.SetupError naming the system and the fix; ecs.Scheduler.InitializeChecked
 //     returns it as an error (errors.Is ecs.ErrMissingResource, ErrSettings or
-//     ErrOrder) after finalizing the systems initialized before.
+//     ErrOrder) after finalizing the systems initialized before and putting the
+//     world's resources back as they were, so the same schedule can be
+//     initialized again once the world is fixed. Under arche-model, whose
+//     model.Run gets the panic, ecs.CheckSetup(w, systems...) before it returns
+//     the error (it initializes and finalizes the systems once).
 //   - Update before Initialize is a programming error: every system panics with a
 //     message naming it ("systems: Steer.Update called before Initialize: ..."),
 //     as ecs.ClockSystem does.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
@@ -143,4 +144,75 @@ func panicText(r any) string {
 		return v.Error()
 	}
 	return ""
+}
+
+// TestInitializeCheckedPutsTheResourcesBack: after a fault of setup the world
+// has the resources it had before, the same values: those the systems added
+// (the Clock, the Neighbours, archai's records) are gone, and the flow field
+// cache FlowField replaced before failing on its Sectors is the old one again.
+func TestInitializeCheckedPutsTheResourcesBack(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(16, 16)
+	arche.AddResource(w, g)
+	old := flowfield.NewCache(g, 2)
+	arche.AddResource(w, old)
+	present := func() int {
+		n := 0
+		for _, id := range arche.ResourceIDs(w) {
+			if w.Resources().Has(id) {
+				n++
+			}
+		}
+		return n
+	}
+	require.Equal(t, 2, present())
+
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.FlowField{Sectors: 2})
+	err := s.InitializeChecked(w)
+	require.ErrorIs(t, err, ecs.ErrSettings)
+	assert.Equal(t, 2, present(), "only the map and the old cache")
+	assert.Nil(t, ecs.Resource[ecs.Clock](w))
+	assert.Nil(t, ecs.Resource[systems.Neighbours](w))
+	assert.Same(t, g, ecs.Resource[grid.Grid](w))
+	assert.Same(t, old, ecs.Resource[flowfield.Cache](w))
+
+	// a Clock the world had before stays, the same value
+	c := &ecs.Clock{DT: 1.0 / 30}
+	arche.AddResource(w, c)
+	require.ErrorIs(t, s.InitializeChecked(w), ecs.ErrSettings)
+	assert.Same(t, c, ecs.Resource[ecs.Clock](w))
+	assert.Equal(t, 3, present())
+}
+
+// TestCheckSetup: ecs.CheckSetup returns a fault of setup as an error, and on
+// a good setup leaves the systems finalized and the world with only the
+// resources it had; the same values then initialize and run.
+func TestCheckSetup(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	var log []string
+	sys := []ecs.System{&recordingSystem{"first", &log}, ecs.NewClockSystem(1.0 / 60), &systems.Spatial{},
+		&systems.PathQueue{}, &recordingSystem{"last", &log}}
+	err := ecs.CheckSetup(w, sys...)
+	require.ErrorIs(t, err, ecs.ErrMissingResource)
+	assert.Equal(t, []string{"init first", "final first"}, log)
+	assert.Nil(t, ecs.Resource[ecs.Clock](w))
+
+	g := grid.New(16, 16)
+	arche.AddResource(w, g)
+	log = log[:0]
+	require.NoError(t, ecs.CheckSetup(w, sys...))
+	assert.Equal(t, []string{"init first", "init last", "final last", "final first"}, log, "finalized in reverse order")
+	assert.Nil(t, ecs.Resource[ecs.Clock](w), "the resources the systems added are gone")
+	assert.Nil(t, ecs.Resource[systems.Neighbours](w))
+	assert.Same(t, g, ecs.Resource[grid.Grid](w))
+	assert.PanicsWithValue(t, "systems: Spatial.Update called after Finalize: the system has released its workers and the world; "+
+		"call Initialize(w) again first (a level restart), or stop updating it", func() { sys[2].Update(w) })
+
+	s := ecs.NewScheduler(sys...)
+	s.Initialize(w)
+	s.Run(w, 3)
+	s.Finalize(w)
+	assert.Equal(t, int64(2), ecs.Resource[ecs.Clock](w).Frame)
 }

@@ -190,7 +190,8 @@ func (v *Viewer) Name() string { return "debugview" }
 
 // Initialize looks up the optional resources and builds the filter.
 //
-// Panics:
+// Panics, with an *[ecs.SetupError] of kind [ecs.ErrSettings] (which
+// ecs.Scheduler.InitializeChecked returns as an error):
 //   - if v was not made by [New]: use debugview.New();
 //   - if Speed is NaN, infinite, negative or above [MaxSpeed]: set it in
 //     multiples of real time, or 0 for unpaced;
@@ -198,13 +199,13 @@ func (v *Viewer) Name() string { return "debugview" }
 //     infinite): leave them 0 for the defaults.
 func (v *Viewer) Initialize(w *arche.World) {
 	if v.cmds == nil {
-		panic("debugview: Viewer not made by debugview.New(); use v := debugview.New()")
+		panic(&ecs.SetupError{System: "Viewer", Kind: ecs.ErrSettings, Msg: "debugview: Viewer not made by debugview.New(); use v := debugview.New()"})
 	}
 	if !goodSpeed(v.Speed) {
-		panic(fmt.Sprintf("debugview: Viewer.Speed is %v; set it in multiples of real time (0 to %d), or 0 for unpaced", v.Speed, MaxSpeed))
+		panic(&ecs.SetupError{System: "Viewer", Kind: ecs.ErrSettings, Msg: fmt.Sprintf("debugview: Viewer.Speed is %v; set it in multiples of real time (0 to %d), or 0 for unpaced", v.Speed, MaxSpeed)})
 	}
 	if v.Every < 0 || v.DiagnoseEvery < 0 || v.LogSeconds < 0 || math.IsNaN(v.LogSeconds) || math.IsInf(v.LogSeconds, 0) {
-		panic(fmt.Sprintf("debugview: Viewer.Every (%d), DiagnoseEvery (%d) and LogSeconds (%v) must be ≥ 0 and finite; 0 takes the defaults", v.Every, v.DiagnoseEvery, v.LogSeconds))
+		panic(&ecs.SetupError{System: "Viewer", Kind: ecs.ErrSettings, Msg: fmt.Sprintf("debugview: Viewer.Every (%d), DiagnoseEvery (%d) and LogSeconds (%v) must be ≥ 0 and finite; 0 takes the defaults", v.Every, v.DiagnoseEvery, v.LogSeconds)})
 	}
 	if v.Every == 0 {
 		v.Every = 6

@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/systems/debugview"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -387,7 +389,21 @@ func TestInitializeRejectsBadSettings(t *testing.T) {
 		assert.Panics(t, func() { newTestWorld(t, 2, 0, set) })
 	}
 	var zero debugview.Viewer
-	assert.PanicsWithValue(t, "debugview: Viewer not made by debugview.New(); use v := debugview.New()", func() { zero.Initialize(nil) })
+	assert.PanicsWithError(t, "debugview: Viewer not made by debugview.New(); use v := debugview.New()", func() { zero.Initialize(nil) })
+}
+
+// TestViewerSettingsAreSetupErrors: ecs.Scheduler.InitializeChecked returns
+// an unusable Speed as an ErrSettings error naming the Viewer.
+func TestViewerSettingsAreSetupErrors(t *testing.T) {
+	world := arche.NewWorld()
+	v := debugview.New()
+	v.Speed = -1
+	err := ecs.NewScheduler(v).InitializeChecked(&world)
+	require.ErrorIs(t, err, ecs.ErrSettings)
+	var se *ecs.SetupError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, "Viewer", se.System)
+	assert.EqualError(t, err, "debugview: Viewer.Speed is -1; set it in multiples of real time (0 to 1000), or 0 for unpaced")
 }
 
 func TestLogStartsFromTheStatusesAtSelection(t *testing.T) {
