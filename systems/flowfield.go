@@ -184,6 +184,7 @@ type FlowField struct {
 	whist    [][]int32   // per worker, its count of agents per distance step
 	histN    int         // the length of hist this frame
 	sector   *sectorFlow // sector mode (Sectors > 0)
+	wide     *flowWide   // wide followers (see updateWide)
 	resolve  flowResolve
 	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
 	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
@@ -347,6 +348,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
 	}
 	arche.AddResource(w, s.Cache)
+	s.initWide(w)
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
 	s.cols.reset() // a second world (a level restart) registers its own columns
@@ -385,6 +387,13 @@ func (s *FlowField) Update(w *arche.World) {
 		s.sector.update(w)
 		return
 	}
+	s.updatePoint(w)
+	s.updateWide(w)
+}
+
+// updatePoint is Update for whole-grid fields, every follower served as a
+// point agent (updateWide then serves the wide ones their fields).
+func (s *FlowField) updatePoint(w *arche.World) {
 	clear(s.wwait)
 	// the collect pass measures distances and samples on the workers, which
 	// read the grid's minimum cost, lazy caches and bitmap: prepared here,
@@ -1601,6 +1610,10 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells, hint *grid.Cell) (r2.Vec, bool, bool) {
 	c := cellAt(g, p)
 	next, ok := f.Next(c)
+	clr := f.Clearance()
+	if clr > 1 { // a wide field: lines of sight at its clearance, which the bitmap and hint do not know
+		sight, hint = nil, nil
+	}
 	if !ok {
 		if g.InBounds(c) && !g.Passable(c) { // inside a wall (a door closed on it): walk out
 			if out, found := escapeCell(f, g, p); found {
@@ -1622,7 +1635,11 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		if f.Integration(c) > float64(manhattan*maxCost*(1+1e-6))+0.5 {
 			break
 		}
-		if b, clear := g.LineOfSightBlocker(p, t); !clear {
+		if clr > 1 {
+			if !g.LineOfSightWide(p, t, clr) {
+				break
+			}
+		} else if b, clear := g.LineOfSightBlocker(p, t); !clear {
 			if hint != nil {
 				*hint = b
 			}
@@ -1661,7 +1678,11 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			at = ahead[k-1]
 		}
 		for _, n := range ahead[k:m] {
-			if _, clear := g.LineOfSightBlocker(p, g.Center(n)); !clear {
+			if clr > 1 {
+				if !g.LineOfSightWide(p, g.Center(n), clr) {
+					break
+				}
+			} else if _, clear := g.LineOfSightBlocker(p, g.Center(n)); !clear {
 				break
 			}
 			at = n
