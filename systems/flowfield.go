@@ -37,14 +37,21 @@ const MaxFlowFields = 1 << 16
 // them), or sector fields (Sectors > 0), which keep up with a goal moving every
 // frame.
 //
-// Important: flow fields are for point agents. One field per goal serves every
-// radius and leads through any gap an agent's centre fits through
-// (Kinematics.Radius is not read), so a wide agent (radius over 0.5) is led into
-// gaps narrower than itself: Movement, which collides the centre, lets one
-// squeeze through with its disc over the walls, and a few of them jam there for
-// good. [Diagnose] counts such followers ([CauseFlowFollowerWide]). Give wide
-// agents a Mover instead: the PathQueue searches with their clearance (see
-// grid.Options.Clearance).
+// Wide agents: a follower whose Kinematics.Radius is over 0.5 cells follows
+// the field of its clearance, grid.ClearanceFor(radius), one per goal and
+// clearance in the cache ([flowfield.Field.SetClearance] for the rule: only
+// cells of that clearance are entered, and both cells beside a diagonal move
+// need it), so it is routed round gaps narrower than its disc, as the
+// PathQueue routes a Mover; its Direct shortcut and look-ahead use
+// grid.Grid.LineOfSightWide. Its Active, Has and Arrived are the point
+// rule's (the goal, the arrival disk); its Aim, Direct and Steer are sampled
+// from the wide field every frame (updateWide). Where its cell has no
+// wide-enough route it stands (Steer false) and [Diagnose] counts it
+// ([CauseFlowFollowerWide]); while its wide field builds (Budget > 0) it
+// stands and counts in Waiting. Followers without a Kinematics, or of radius
+// 0.5 or less, are served exactly as before. Sector mode has no wide layers:
+// it leads wide followers as point agents, through any gap their centre fits
+// through, and Diagnose reports them ([CauseFlowFollowerWideSector]).
 //
 // For each agent it samples, when the agent enters a new cell or its field
 // changes, the point to head for: the goal itself when it is in line of sight
@@ -141,8 +148,12 @@ const MaxFlowFields = 1 << 16
 //	Position                       never served                           CauseSteerIncomplete
 //	FlowFollower.Goal off the      no field to follow: Steer false        CauseFlowGoal
 //	  grid or blocked
-//	Kinematics.Radius over 0.5     led through gaps its centre fits       CauseFlowFollowerWide
-//	  (a grid with walls)            through, its disc over the walls
+//	Kinematics.Radius over 0.5,    stands (Steer false)                   CauseFlowFollowerWide
+//	  no wide-enough route from
+//	  its cell
+//	Kinematics.Radius over 0.5     led through gaps its centre fits       CauseFlowFollowerWideSector
+//	  with Sectors > 0 (a grid       through, its disc over the walls
+//	  with walls)
 //	Position in a blocked cell     aims at the open cell of least         CauseBlocked
 //	  (a door closed on it)          integration value in the nearest
 //	                                 ring within 4 cells whose straight
