@@ -157,3 +157,26 @@ func TestFlowFieldWideFollowerInSectorModeIsReported(t *testing.T) {
 	require.Equal(t, 1, r.Counts[systems.CauseFlowFollowerWideSector], "%s", r)
 	require.Zero(t, r.Counts[systems.CauseFlowFollowerWide], "%s", r)
 }
+
+// FlowField's saved state holds the wide field with its clearance, and loads
+// back to the same state.
+func TestFlowFieldWideFieldSavedAndLoaded(t *testing.T) {
+	g := wallWithGaps(10, 2, 3, 4)
+	flow := &systems.FlowField{}
+	w, s := flowWorld(t, g, flow)
+	sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: grid.Cell{X: 27, Y: 10}, Motion: systems.Motion{Radius: 1}})
+	require.NoError(t, err)
+	sp.Spawn(r2.Vec{X: 3.5, Y: 10.5}, nil)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 30)
+	raw, err := flow.SaveState()
+	require.NoError(t, err)
+	require.Contains(t, string(raw), `"clearance":2`)
+	require.Equal(t, 2, flow.Cache.Len(), "the point field and the wide one")
+	require.NoError(t, flow.LoadState(raw))
+	require.Equal(t, 2, flow.Cache.Len())
+	again, err := flow.SaveState()
+	require.NoError(t, err)
+	require.JSONEq(t, string(raw), string(again))
+}
