@@ -365,6 +365,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
+	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
 	s.measure.s = s
 	s.whist = make([][]int32, s.pool.N())
 	if s.Sectors != 0 {
@@ -1062,6 +1063,7 @@ func (s *FlowField) refIndex(goal grid.Cell) int {
 const (
 	ffPos = iota
 	ffFollower
+	ffKin // Kinematics, optional: nil in the runs of followers without one (see updateWide)
 )
 
 // field returns the index in s.goals of the cache's field for goal, asking

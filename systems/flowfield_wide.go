@@ -8,7 +8,6 @@ import (
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
-	"github.com/mlange-42/arche/generic"
 )
 
 // flowWide is what FlowField keeps for its wide followers (Kinematics.Radius
@@ -16,15 +15,14 @@ import (
 type flowWide struct {
 	sectors bool           // sector mode: wide followers are served as point agents (CauseFlowFollowerWideSector)
 	sealed  []arche.Entity // whole-grid mode: the wide followers whose cell had no route wide enough at the last Update
-	filter  *generic.Filter3[components.Position, components.FlowFollower, components.Kinematics]
+	at      []int32        // updateWide: their query indices
 }
 
 func (s *FlowField) initWide(w *arche.World) {
 	if ecs.Resource[flowWide](w) != nil {
 		w.Resources().Remove(arche.ResourceID[flowWide](w))
 	}
-	s.wide = &flowWide{sectors: s.Sectors != 0,
-		filter: generic.NewFilter3[components.Position, components.FlowFollower, components.Kinematics]()}
+	s.wide = &flowWide{sectors: s.Sectors != 0}
 	arche.AddResource(w, s.wide)
 }
 
@@ -39,33 +37,51 @@ func (s *FlowField) initWide(w *arche.World) {
 // are not touched, and a frame without wide followers costs one pass over
 // the followers with a Kinematics.
 func (s *FlowField) updateWide(w *arche.World) {
-	s.wide.sealed = s.wide.sealed[:0]
+	s.wide.sealed, s.wide.at = s.wide.sealed[:0], s.wide.at[:0]
 	var (
 		lastGoal grid.Cell
 		lastClr  uint8
 		last     *flowfield.Field
 	)
-	q := s.wide.filter.Query(w)
-	for q.Next() {
-		pos, ff, kin := q.Get()
-		if !(kin.Radius > 0.5) || !ff.Has || ff.Arrived {
-			continue
-		}
-		clr := grid.ClearanceFor(kin.Radius)
-		if last == nil || ff.Active != lastGoal || clr != lastClr {
-			last, lastGoal, lastClr = s.wideField(ff.Active, clr), ff.Active, clr
-		}
-		if last == nil || !last.Done() {
-			ff.Steer = false
-			s.Waiting++
-			last = nil
-			continue
-		}
-		ff.Aim, ff.Direct, ff.Steer = aimWith(last, s.grid, pos.Vec, s.maxCost, nil, nil)
-		if c := cellAt(s.grid, pos.Vec); s.grid.Passable(c) {
-			if _, ok := last.Next(c); !ok {
-				s.wide.sealed = append(s.wide.sealed, q.Entity())
+	// the columns updatePoint scanned (no structural change since): a pass
+	// over the radii of the followers with a Kinematics, a few instructions
+	// each, then the wide ones' components
+	c := &s.cols
+	n := c.count
+	for r := range c.runs {
+		kins := columnOf[components.Kinematics](c, r, ffKin, n)
+		start := c.runs[r].start
+		for k := range kins {
+			if !(kins[k].Radius > 0.5) {
+				continue
 			}
+			ff := &columnOf[components.FlowFollower](c, r, ffFollower, n)[k]
+			if !ff.Has || ff.Arrived {
+				continue
+			}
+			clr := grid.ClearanceFor(kins[k].Radius)
+			if last == nil || ff.Active != lastGoal || clr != lastClr {
+				last, lastGoal, lastClr = s.wideField(ff.Active, clr), ff.Active, clr
+			}
+			if last == nil || !last.Done() {
+				ff.Steer = false
+				s.Waiting++
+				last = nil
+				continue
+			}
+			p := columnOf[components.Position](c, r, ffPos, n)[k].Vec
+			ff.Aim, ff.Direct, ff.Steer = aimWith(last, s.grid, p, s.maxCost, nil, nil)
+			if cell := cellAt(s.grid, p); s.grid.Passable(cell) {
+				if _, ok := last.Next(cell); !ok {
+					s.wide.at = append(s.wide.at, int32(start+k))
+				}
+			}
+		}
+	}
+	if len(s.wide.at) > 0 {
+		c.entitiesAt(w, s.filter.Filter(w), s.wide.at)
+		for _, i := range s.wide.at {
+			s.wide.sealed = append(s.wide.sealed, c.ents[i])
 		}
 	}
 }
