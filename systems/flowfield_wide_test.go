@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -44,8 +45,14 @@ func flowWorld(t *testing.T, g *grid.Grid, flow *systems.FlowField) (*arche.Worl
 // through the 3-cell one, and its centre never enters a cell of clearance
 // below 2 on the way, where a point follower beside it takes the 1-cell gap.
 func TestFlowFieldWideFollowerTakesTheWideGap(t *testing.T) {
+	for _, budget := range []int{0, 150} { // fields built at once, or over frames
+		t.Run(fmt.Sprint("budget", budget), func(t *testing.T) { wideGap(t, budget) })
+	}
+}
+
+func wideGap(t *testing.T, budget int) {
 	g := wallWithGaps(10, 2, 3, 4)
-	w, s := flowWorld(t, g, &systems.FlowField{})
+	w, s := flowWorld(t, g, &systems.FlowField{Budget: budget})
 	goal := grid.Cell{X: 27, Y: 10}
 	ogres, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal, Motion: systems.Motion{Radius: 1}})
 	require.NoError(t, err)
