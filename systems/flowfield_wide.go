@@ -107,8 +107,9 @@ func (s *FlowField) wideField(goal grid.Cell, clr uint8) *flowfield.Field {
 	return f
 }
 
-// wideFollower reports whether a FlowFollower of Kinematics kin is wide:
-// a radius over 0.5 cells (finite or not).
+// wideFollower reports whether Diagnose counts a FlowFollower of Kinematics
+// kin as wide: a finite radius over 0.5 cells (an infinite one is counted as
+// kinematics_invalid: one fault, one finding).
 func wideFollower(kin *components.Kinematics) bool {
-	return kin != nil && kin.Radius > 0.5 && !math.IsNaN(kin.Radius)
+	return kin != nil && kin.Radius > 0.5 && !math.IsInf(kin.Radius, 1)
 }
