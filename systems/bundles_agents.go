@@ -382,3 +382,30 @@ func (b Combatant) Init(a *Spawned) {
 func (b Combatant) sets(w *arche.World) []arche.ID {
 	return idsOf(w, idFaction, idHealth, idWeapon, idPerception)
 }
+
+// Target is an agent that others see and strike but that neither perceives nor
+// strikes itself (a player's avatar the program moves, a decoy, a crate to
+// break): a Faction (Team) and Health, with a Position and Velocity so that
+// Perception finds it. Unlike a [Combatant] it needs no [Thinker] (a Combatant
+// without one is counted as CausePerceptionIncomplete). A Combatant is a target
+// already: the two together are refused (both set Faction and Health). Zero
+// fields take their defaults.
+type Target struct {
+	Team      uint8   // the agent's faction
+	MaxHealth float64 // health points, the agent starts full; 100
+}
+
+// Validate reports a negative or non-finite MaxHealth.
+func (b Target) Validate() error { return checkSize("MaxHealth", b.MaxHealth) }
+
+// Components implements [Bundle].
+func (b Target) Components(w *arche.World) []arche.ID { return idsOf(w, targetIDs...) }
+
+// Init implements [Bundle].
+func (b Target) Init(a *Spawned) {
+	hp := orDefault(b.MaxHealth, 100)
+	*a.Faction = components.Faction{Team: b.Team}
+	*a.Health = components.Health{Current: hp, Max: hp}
+}
+
+func (b Target) sets(w *arche.World) []arche.ID { return idsOf(w, idFaction, idHealth) }

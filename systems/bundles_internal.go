@@ -138,6 +138,7 @@ var (
 	motionIDs      = []func(*arche.World) arche.ID{idPosition, idVelocity, idKinematics, idSteering, idWeights, idIntent, idDesired}
 	pathFollowIDs  = []func(*arche.World) arche.ID{idPath, idProgress}
 	combatantIDs   = []func(*arche.World) arche.ID{idPosition, idVelocity, idFaction, idHealth, idWeapon, idPerception}
+	targetIDs      = []func(*arche.World) arche.ID{idPosition, idVelocity, idFaction, idHealth}
 	thinkerBaseIDs = []func(*arche.World) arche.ID{idPosition, idIntent, idThink, idRand, idBlackboard}
 )
 

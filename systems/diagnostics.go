@@ -309,6 +309,16 @@ const (
 	// Mover (the PathQueue searches with the agent's clearance), or a radius
 	// of at most 0.5.
 	CauseFlowFollowerWideSector
+	// CauseBlackboardKeyUnwritten: a Brain whose tree reads, through an input
+	// port, a blackboard key that nothing sets (bt.Tree.UnwrittenKey): an input
+	// port of a tree loaded from the registry declared it, no output port,
+	// SetBlackboard, queue port or script of the registry's trees binds it, and
+	// the agent's store holds no value for it. Most often a misspelt key
+	// ("{target_postion}" for "{target_position}"): the tree loads, and the
+	// node reading it fails, or acts without its input, on every tick. The
+	// report's example names the key. Fix the spelling, or, for a key the
+	// program sets itself, declare it in the registry's schema and set it.
+	CauseBlackboardKeyUnwritten
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -364,6 +374,7 @@ var causeNames = [NumCauses]string{
 	CauseFlowFollowerWideSector:  "flow_follower_wide_sector",
 	CauseUtilityInputOutOfRange:  "utility_input_out_of_range",
 	CausePathUnreachable:         "path_unreachable",
+	CauseBlackboardKeyUnwritten:  "blackboard_key_unwritten",
 }
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -411,6 +422,15 @@ type Report struct {
 	// in place: grid.SetCost). Each name is one finding; nil if none. The slice is
 	// the holder's, as Twice's.
 	Replaced []string
+
+	// Unrestored names the systems whose saved state a world loaded by
+	// systems/save (Load, LoadInto) holds, while Loaded.Restore has not been
+	// called on it (see [RestorePending]): the systems run on from a fresh
+	// state (the path queue's waiting requests, the decision budget's cursor,
+	// the flow fields being built), so the run no longer continues as the saved
+	// one would, with nothing else reported. One finding in Total; nil if none.
+	// The slice is the world resource's.
+	Unrestored []string
 
 	// Order lists the pairs of archai systems (live: initialized and not
 	// finalized) placed in an order that makes the second work on the first's
@@ -629,6 +649,9 @@ const MaxDT = 1.0
 // findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
 	n := len(r.Twice) + len(r.Replaced)
+	if len(r.Unrestored) > 0 {
+		n++
+	}
 	if len(r.Order) > 0 {
 		n++
 	}
@@ -666,7 +689,7 @@ func (r *Report) Total() int {
 // components it lacks, see [Report.Lacks]), then the
 // systems installed twice, the resources replaced and the clock's fault, "diagnostics: 1000
 // agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
-// 5), goal_not_finite 1 (e.g. entity 5), systems installed twice: movement".
+// 5), goal_not_finite 1 (e.g. entity 5, its Intent's Goal or Point is NaN or infinite), systems installed twice: movement".
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
@@ -699,6 +722,11 @@ func (r Report) String() string {
 	if len(r.Replaced) > 0 {
 		fmt.Fprintf(&b, "%sresources replaced since the systems' Initialize (they run on the old ones): %s "+
 			"(Finalize the systems, then replace the resource, then Initialize them again)", sep, strings.Join(r.Replaced, ", "))
+		sep = ", "
+	}
+	if len(r.Unrestored) > 0 {
+		fmt.Fprintf(&b, "%sloaded from a save without Loaded.Restore: the saved state of %s is lost "+
+			"(call Restore with those systems after Initialize)", sep, strings.Join(r.Unrestored, ", "))
 		sep = ", "
 	}
 	if len(r.Order) > 0 {
@@ -1049,6 +1077,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	r.Twice = appendTwice(w, r.Twice)
 	r.Replaced = appendReplaced(w, r.Replaced)
+	if rp := ecs.Resource[RestorePending](w); rp != nil && len(rp.States) > 0 {
+		r.Unrestored = rp.States
+	}
 	r.Order = appendOrder(in, r.Order)
 	r.MachinesAlike = d.alike.appendAlike(w, d.machines, r.MachinesAlike)
 	dt := 1.0 / 60
@@ -1096,7 +1127,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseVelocity, e)
 		}
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
-			r.add(CauseGoal, e)
+			r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
 		}
 		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
 			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
@@ -1158,9 +1189,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if vel != nil && finiteVec(pos.Vec) {
 			switch c := g.CellAt(pos.Vec); {
 			case !g.InBounds(c):
-				r.add(CauseOffGrid, e)
+				r.addNote(CauseOffGrid, e, placeNote(g, pos.Vec))
 			case !g.Passable(c):
-				r.add(CauseBlocked, e)
+				r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
 			}
 		}
 		live := path != nil && d.livePath(w, g, path, in)
@@ -1172,7 +1203,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
 				r.add(CausePathGoalNarrow, e)
 			} else if path.State == components.PathUnreachable {
-				r.add(CausePathUnreachable, e)
+				r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
 			}
 		}
 		if ff != nil && !g.Passable(ff.Goal) {
@@ -1180,9 +1211,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if ff != nil && d.wide != nil && wideFollower(kin) {
 			if _, sealed := d.sealed[e]; sealed {
-				r.add(CauseFlowFollowerWide, e)
+				r.addNote(CauseFlowFollowerWide, e, needsNote("a way at least as wide as its disc to its goal: it stands"))
 			} else if d.wide.sectors && d.walls {
-				r.add(CauseFlowFollowerWideSector, e)
+				r.addNote(CauseFlowFollowerWideSector, e, needsNote("whole-grid flow fields: sector fields lead it through gaps narrower than its disc"))
 			}
 		}
 	}
@@ -1234,6 +1265,8 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		}
 		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {
 			r.add(CauseBlackboardMissing, q.Entity())
+		} else if key, ok := b.Tree.UnwrittenKey(bb.Store); ok {
+			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), exampleNote{kind: noteKey, what: key})
 		}
 	}
 }
@@ -1245,10 +1278,10 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 	for q.Next() {
 		b, _, _, _ := q.Get()
 		if b.State.Unread > 0 {
-			r.add(CauseUtilityFactWrongType, q.Entity())
+			r.addNote(CauseUtilityFactWrongType, q.Entity(), needsNote("a consideration's Input is a utility.Fact of another type than *systems.Agent"))
 		}
 		if b.State.Clamped > 0 {
-			r.add(CauseUtilityInputOutOfRange, q.Entity())
+			r.addNote(CauseUtilityInputOutOfRange, q.Entity(), needsNote("an input outside [0, 1] under a consideration's zero Range: set its Range"))
 		}
 	}
 }

@@ -34,7 +34,15 @@ const (
 	noteGoal           // a goal point: pos, cell, w, h, inMap
 	noteCell           // a goal cell: cell, w, h, inMap
 	noteNeeds          // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
+	noteKey            // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
 )
+
+// placeNote is the note of an agent at p, off g or in a blocked cell.
+func placeNote(g *grid.Grid, p r2.Vec) exampleNote {
+	n := goalNote(g, p)
+	n.what = "position"
+	return n
+}
 
 // goalNote is the note of an unusable goal point p on g.
 func goalNote(g *grid.Grid, p r2.Vec) exampleNote {
@@ -98,6 +106,10 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString(strconv.Itoa(n.h))
 			b.WriteString(" grid")
 		}
+	case noteKey:
+		b.WriteString(", key ")
+		b.WriteString(strconv.Quote(n.what))
+		b.WriteString(" is read and nothing writes it")
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -118,6 +118,28 @@ func portTree(t *testing.T) *bt.Tree {
 // agents"): an object referenced only from a moved component can be freed meanwhile.
 var keepAlive []any
 
+// xmlTree builds the main tree of a BehaviorTree.CPP v4 document in a registry of its own
+// (kept alive, see keepAlive).
+func xmlTree(t *testing.T, doc string) *bt.Tree {
+	t.Helper()
+	reg := bt.NewRegistry(nil)
+	require.NoError(t, reg.RegisterAction("Wait2", func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
+		d := bt.InputPort[float64](p, "delay")
+		return func(c *bt.Context) bt.Status {
+			if _, ok := d.Get(c); !ok {
+				return bt.Failure
+			}
+			return bt.Success
+		}, nil
+	}))
+	id, err := reg.LoadXML("t.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="T">`+doc+`</BehaviorTree></root>`))
+	require.NoError(t, err)
+	tree, err := reg.Tree(id)
+	require.NoError(t, err)
+	keepAlive = append(keepAlive, tree)
+	return tree
+}
+
 func TestDiagnoseCountsEachCause(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	cases := []struct {
@@ -394,6 +416,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
 			put(w, e, components.Blackboard{Store: portTree(t).Schema().NewStore()})
 		}, []Cause{CauseBlackboardMissing}},
+		{"tree reading a misspelt key nothing writes", false, 0, func(w *arche.World, e arche.Entity) {
+			tree := xmlTree(t, `<Sequence><SetBlackboard value="5" output_key="delay"/><Wait2 delay="{dealy}"/></Sequence>`)
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
+			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
+		}, []Cause{CauseBlackboardKeyUnwritten}},
+		{"tree reading a key it writes: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			tree := xmlTree(t, `<Sequence><SetBlackboard value="5" output_key="delay"/><Wait2 delay="{delay}"/></Sequence>`)
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
+			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
+		}, nil},
 		{"tree with ports and its store: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
@@ -622,7 +654,7 @@ func TestReportString(t *testing.T) {
 	r := Diagnose(w)
 	assert.Equal(t, 1, r.Misconfigured, "one agent with two causes")
 	assert.Equal(t, 2, r.Total(), "two findings")
-	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2)"+unchecked,
+	assert.Equal(t, "diagnostics: 2 agents, 1 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity 2), goal_not_finite 1 (e.g. entity 2, its Intent's Goal or Point is NaN or infinite)"+unchecked,
 		r.String())
 	drop[components.SteeringWeights](w, goodAgent(t, w))
 	compOf[components.Intent](w, e).Goal.Y = 5.5

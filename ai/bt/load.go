@@ -109,6 +109,8 @@ type builder struct {
 	scripts []*pendingScript // script attributes, compiled after the build (load_script.go)
 	enums   map[string]int   // the registry's enums when the first script compiled
 	conds   []nodeConds      // conditions to attach once their scripts are compiled
+
+	reads []string // the keys the tree's input ports bind (readKey)
 }
 
 type nodeConds struct {
@@ -443,11 +445,13 @@ func bindIn[T any](p *Ports, port, v string) In[T] {
 	if reflect.TypeFor[T]() == reflect.TypeFor[string]() {
 		return bindText[T](p, port, key)
 	}
+	had := p.b.reg.schema.Type(key) != nil
 	k, err := blackboard.Declare[T](p.b.reg.schema, key)
 	if err != nil {
 		p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
 		return In[T]{}
 	}
+	p.b.readKey(key, had)
 	return FromKey(k)
 }
 
@@ -473,6 +477,7 @@ func bindOut[T any](p *Ports, port, v string) Out[T] {
 		p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
 		return Out[T]{}
 	}
+	p.b.wroteKey(key)
 	return ToKey(k)
 }
 

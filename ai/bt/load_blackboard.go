@@ -22,6 +22,7 @@ func (p *Ports) setAnyType(n *Node, typ reflect.Type, out, v string) {
 		p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, "output_key", err))
 		return
 	}
+	p.b.wroteKey(dst)
 	var set func(c *Context) bool
 	ref, isRef := refName(v)
 	lit := v

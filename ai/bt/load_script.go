@@ -221,6 +221,7 @@ func (b *builder) compileScript(ps *pendingScript) (*script.Program, error) {
 			if schema.Type(key) == nil {
 				ps.missing = key
 			}
+			b.wroteKey(key) // a script may assign it (reads of a key nobody declares fail to compile)
 			return script.Binding{Key: key}, nil
 		},
 	}

@@ -104,6 +104,7 @@ func queuePort[T any](p *Ports) In[[]T] {
 				p.fail(fmt.Errorf("%w: port \"queue\": %w", ErrPort, err))
 				return In[[]T]{}
 			}
+			p.b.wroteKey(key) // the loop pops from it
 			return FromKey(k)
 		}
 		v = lit
@@ -162,6 +163,7 @@ func (p *Ports) keyEntry(port string, set func(blackboard.Entry)) {
 			p.fail(fmt.Errorf("%w: %s %s: no port or script of the tree declares this key: %w", ErrPort, port, quote(ref), err))
 			return
 		}
+		p.b.wroteKey(key)
 		set(e)
 	})
 }

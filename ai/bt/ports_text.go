@@ -79,16 +79,19 @@ func bindText[T any](p *Ports, port, key string) In[T] {
 			p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
 			return In[T]{}
 		}
+		p.b.readKey(key, typ != nil)
 		return FromKey(k)
 	}
 	t := &textIn{}
 	bind := func() {
-		if schema.Type(key) == nil {
+		had := schema.Type(key) != nil
+		if !had {
 			if _, err := blackboard.Declare[T](schema, key); err != nil {
 				p.fail(fmt.Errorf("%w: port %q: %w", ErrPort, port, err))
 				return
 			}
 		}
+		p.b.readKey(key, had)
 		k, typ, err := schema.Scalar(key)
 		if err != nil {
 			_, err = blackboard.Declare[T](schema, key) // the usual type mismatch message

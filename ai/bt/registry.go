@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,38 @@ type Registry struct {
 	instances int // SubTree instances numbered so far, by every Tree call
 
 	enums map[string]int // scripting enums (load_script.go)
+
+	// inputOnly holds the keys an input port of a tree built from this registry
+	// declared (they were not in the schema before), which no output port,
+	// SetBlackboard, queue port or script of any tree built since has bound: most
+	// likely a misspelt key, which nothing will ever set (see Tree.UnwrittenKey).
+	inputOnly map[string]bool
+	written   map[string]struct{} // keys bound by a writer in any tree built so far
+}
+
+// readKey notes that an input port binds key, which it declared (had: the key
+// was in the schema before) for the tree being built.
+func (b *builder) readKey(key string, had bool) {
+	if !had {
+		if b.reg.inputOnly == nil {
+			b.reg.inputOnly = map[string]bool{}
+		}
+		if _, seen := b.reg.written[key]; !seen {
+			b.reg.inputOnly[key] = true
+		}
+	}
+	if !slices.Contains(b.reads, key) {
+		b.reads = append(b.reads, key)
+	}
+}
+
+// wroteKey notes that a port, node or script that may write key binds it.
+func (b *builder) wroteKey(key string) {
+	delete(b.reg.inputOnly, key)
+	if b.reg.written == nil {
+		b.reg.written = map[string]struct{}{}
+	}
+	b.reg.written[key] = struct{}{}
 }
 
 type leafFactory struct {
@@ -191,6 +224,7 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 		return nil, r.trees[id].pos.err("BehaviorTree "+quote(id), err)
 	}
 	t.schema = r.schema
+	t.reg, t.reads = r, b.reads
 	return t, nil
 }
 

@@ -108,6 +108,8 @@ func (m *Memory) Len() int { return len(m.nodes) }
 // concurrent Tick and Halt calls on distinct Memory and Context values (leaves must be
 // safe for that too).
 type Tree struct {
+	reg    *Registry // the registry that built it, or nil (Compile)
+	reads  []string  // the keys its input ports bind (registry-built trees)
 	schema *blackboard.Schema
 	name   string
 	nodes  []node
@@ -338,4 +340,26 @@ func (t *Tree) Halt(m *Memory, ctx *Context) {
 	clear(m.nodes)
 	ctx.mem = nil
 	done = true
+}
+
+// UnwrittenKey returns a blackboard key that one of the tree's input ports reads
+// and that nothing will set: an input port of a tree built from the tree's
+// registry declared it (it was not in the schema before), no output port,
+// SetBlackboard, queue port or script of any tree built from that registry
+// binds it, and st holds no value for it (st nil: not checked). Such a key is
+// most often misspelt ("{target_postion}"): the port reads nothing, and the
+// node fails, or does what it does without its input, on every tick. A key a
+// program declares itself and sets from Go code is not returned once st holds
+// its value. ("", false) when there is none, and for trees made by [Compile].
+// It allocates nothing.
+func (t *Tree) UnwrittenKey(st *blackboard.Store) (string, bool) {
+	if t == nil || t.reg == nil {
+		return "", false
+	}
+	for _, k := range t.reads {
+		if t.reg.inputOnly[k] && (st == nil || !st.Has(k)) {
+			return k, true
+		}
+	}
+	return "", false
 }

@@ -236,6 +236,14 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		}
 	}
 	systems.ArenaOf(w).HoldAll(w)
+	if len(f.Systems) > 0 { // Diagnose tells a load never restored (Report.Unrestored)
+		names := slices.Sorted(maps.Keys(f.Systems))
+		if rp := ecs.Resource[systems.RestorePending](w); rp != nil {
+			rp.States = names
+		} else {
+			arche.AddResource(w, &systems.RestorePending{States: names})
+		}
+	}
 	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, leftOut: f.LeftOut, clock: savedClock, grid: savedGrid, gridChecked: gridChecked}, nil
 }
 
@@ -390,6 +398,9 @@ func (l *Loaded) Restore(states ...State) error {
 		if err := s.LoadState(raw); err != nil {
 			return fmt.Errorf("restore: state of %q: %w: %w", s.Name(), ErrState, err)
 		}
+	}
+	if id := arche.ResourceID[systems.RestorePending](l.World); l.World.Resources().Has(id) {
+		l.World.Resources().Remove(id)
 	}
 	return nil
 }
