@@ -270,15 +270,13 @@ const (
 	// which is not counted. The zero Intent (Move false) is no goal: the agent stands.
 	CauseGoalUnset
 	// CauseFlowFollowerWide: a FlowFollower whose Kinematics.Radius is over
-	// 0.5 cells (grid.ClearanceFor(radius) > 1), on a grid with a blocked cell.
-	// Flow fields are for point agents: one field per goal serves every radius
-	// and leads through any gap the agent's centre fits through, so a wide agent
-	// is led into gaps narrower than its disc. Movement collides the centre, so
-	// it squeezes through with its disc over the walls, or a few such agents jam
-	// in the gap for good. Give wide units a Mover instead (the PathQueue
-	// searches with their clearance, see grid.Options.Clearance), or a radius of
-	// at most 0.5. Not counted on a grid without blocked cells, where no gap is
-	// narrow.
+	// 0.5 cells (grid.ClearanceFor(radius) > 1) and whose cell, at FlowField's
+	// last Update, had no route wide enough for it to its goal (whole-grid
+	// fields: FlowField serves a wide follower the field of its clearance,
+	// see flowfield.Field.SetClearance): gaps narrower than its disc seal it
+	// off, so it stands (Steer false) where a point agent would be led
+	// through. Not a fault of setup: open a wider way, give the unit another
+	// goal or a smaller radius.
 	CauseFlowFollowerWide
 	// CauseUtilityInputOutOfRange: a UtilityBrain whose State counts inputs
 	// outside [0, 1] under a consideration's zero Range (utility.State.Clamped >
@@ -300,6 +298,17 @@ const (
 	// give up the move. Goals off the grid, blocked or too narrow are counted
 	// as CausePathGoal, CauseGoalUnusable or CausePathGoalNarrow instead.
 	CausePathUnreachable
+	// CauseFlowFollowerWideSector: a FlowFollower whose Kinematics.Radius is
+	// over 0.5 cells served by a FlowField in sector mode (Sectors > 0), on a
+	// grid with a blocked cell. Sector fields are built for point agents only:
+	// one field per goal serves every radius and leads through any gap the
+	// agent's centre fits through, so the wide agent is led into gaps narrower
+	// than its disc (Movement collides the centre: it squeezes through with
+	// its disc over the walls, or a few such agents jam there). Use whole-grid
+	// fields (Sectors 0), which serve each clearance its own field, or a
+	// Mover (the PathQueue searches with the agent's clearance), or a radius
+	// of at most 0.5.
+	CauseFlowFollowerWideSector
 	// CauseBlackboardKeyUnwritten: a Brain whose tree reads, through an input
 	// port, a blackboard key that nothing sets (bt.Tree.UnwrittenKey): an input
 	// port of a tree loaded from the registry declared it, no output port,
@@ -362,6 +371,7 @@ var causeNames = [NumCauses]string{
 	CauseMemoryShared:            "brain_memory_shared",
 	CauseGoalUnset:               "goal_unset",
 	CauseFlowFollowerWide:        "flow_follower_wide",
+	CauseFlowFollowerWideSector:  "flow_follower_wide_sector",
 	CauseUtilityInputOutOfRange:  "utility_input_out_of_range",
 	CausePathUnreachable:         "path_unreachable",
 	CauseBlackboardKeyUnwritten:  "blackboard_key_unwritten",
@@ -943,7 +953,9 @@ type diagnoser struct {
 
 	grid        *grid.Grid
 	gridVersion uint64
-	walls       bool // the grid has a blocked cell
+	walls       bool                      // the grid has a blocked cell
+	wide        *flowWide                 // FlowField's wide followers, nil without a FlowField
+	sealed      map[arche.Entity]struct{} // wide.sealed as a set
 
 	seen     map[arche.Entity]struct{}   // Report.seen, reused between checks
 	memories map[*bt.NodeMemory]struct{} // the Brains' node memories met (CauseMemoryShared), reused
@@ -997,6 +1009,16 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	d.systems, d.initOnce = installedIn(w)
+	d.wide = ecs.Resource[flowWide](w)
+	clear(d.sealed)
+	if d.wide != nil && len(d.wide.sealed) > 0 {
+		if d.sealed == nil {
+			d.sealed = map[arche.Entity]struct{}{}
+		}
+		for _, e := range d.wide.sealed {
+			d.sealed[e] = struct{}{}
+		}
+	}
 	r.SystemsUnchecked = !d.initOnce
 	d.queue = nil
 	in := ecs.Resource[installed](w)
@@ -1187,8 +1209,12 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if ff != nil && !g.Passable(ff.Goal) {
 			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
 		}
-		if ff != nil && kin != nil && d.walls && kin.Radius > 0.5 && !math.IsInf(kin.Radius, 1) {
-			r.addNote(CauseFlowFollowerWide, e, needsNote("flow fields lead it through gaps narrower than its disc: give wide units a Mover"))
+		if ff != nil && d.wide != nil && wideFollower(kin) {
+			if _, sealed := d.sealed[e]; sealed {
+				r.addNote(CauseFlowFollowerWide, e, needsNote("a way at least as wide as its disc to its goal: it stands"))
+			} else if d.wide.sectors && d.walls {
+				r.addNote(CauseFlowFollowerWideSector, e, needsNote("whole-grid flow fields: sector fields lead it through gaps narrower than its disc"))
+			}
 		}
 	}
 }

@@ -385,9 +385,22 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"flow goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: -1, Y: 0}
 		}, []Cause{CauseFlowGoal}},
-		{"flow follower of radius 1.2 on a grid with walls", false, 0, func(w *arche.World, e arche.Entity) {
+		{"flow follower of radius 1.2 sealed off from its goal", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
+			arche.AddResource(w, &flowWide{sealed: []arche.Entity{e}}) // as FlowField's Update lists it
 		}, []Cause{CauseFlowFollowerWide}},
+		{"flow follower of radius 1.2 with a route: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 1.2
+			arche.AddResource(w, &flowWide{})
+		}, nil},
+		{"flow follower of radius 1.2, sector fields, a grid with walls", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 1.2
+			arche.AddResource(w, &flowWide{sectors: true})
+		}, []Cause{CauseFlowFollowerWideSector}},
+		{"flow follower of radius 1.2, sector fields, an open grid", true, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 1.2
+			arche.AddResource(w, &flowWide{sectors: true})
+		}, nil},
 		{"flow follower of radius 0.5: a point agent, fine", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 0.5
 		}, nil},

@@ -37,14 +37,21 @@ const MaxFlowFields = 1 << 16
 // them), or sector fields (Sectors > 0), which keep up with a goal moving every
 // frame.
 //
-// Important: flow fields are for point agents. One field per goal serves every
-// radius and leads through any gap an agent's centre fits through
-// (Kinematics.Radius is not read), so a wide agent (radius over 0.5) is led into
-// gaps narrower than itself: Movement, which collides the centre, lets one
-// squeeze through with its disc over the walls, and a few of them jam there for
-// good. [Diagnose] counts such followers ([CauseFlowFollowerWide]). Give wide
-// agents a Mover instead: the PathQueue searches with their clearance (see
-// grid.Options.Clearance).
+// Wide agents: a follower whose Kinematics.Radius is over 0.5 cells follows
+// the field of its clearance, grid.ClearanceFor(radius), one per goal and
+// clearance in the cache ([flowfield.Field.SetClearance] for the rule: only
+// cells of that clearance are entered, and both cells beside a diagonal move
+// need it), so it is routed round gaps narrower than its disc, as the
+// PathQueue routes a Mover; its Direct shortcut and look-ahead use
+// grid.Grid.LineOfSightWide. Its Active, Has and Arrived are the point
+// rule's (the goal, the arrival disk); its Aim, Direct and Steer are sampled
+// from the wide field every frame (updateWide). Where its cell has no
+// wide-enough route it stands (Steer false) and [Diagnose] counts it
+// ([CauseFlowFollowerWide]); while its wide field builds (Budget > 0) it
+// stands and counts in Waiting. Followers without a Kinematics, or of radius
+// 0.5 or less, are served exactly as before. Sector mode has no wide layers:
+// it leads wide followers as point agents, through any gap their centre fits
+// through, and Diagnose reports them ([CauseFlowFollowerWideSector]).
 //
 // For each agent it samples, when the agent enters a new cell or its field
 // changes, the point to head for: the goal itself when it is in line of sight
@@ -141,8 +148,12 @@ const MaxFlowFields = 1 << 16
 //	Position                       never served                           CauseSteerIncomplete
 //	FlowFollower.Goal off the      no field to follow: Steer false        CauseFlowGoal
 //	  grid or blocked
-//	Kinematics.Radius over 0.5     led through gaps its centre fits       CauseFlowFollowerWide
-//	  (a grid with walls)            through, its disc over the walls
+//	Kinematics.Radius over 0.5,    stands (Steer false)                   CauseFlowFollowerWide
+//	  no wide-enough route from
+//	  its cell
+//	Kinematics.Radius over 0.5     led through gaps its centre fits       CauseFlowFollowerWideSector
+//	  with Sectors > 0 (a grid       through, its disc over the walls
+//	  with walls)
 //	Position in a blocked cell     aims at the open cell of least         CauseBlocked
 //	  (a door closed on it)          integration value in the nearest
 //	                                 ring within 4 cells whose straight
@@ -184,6 +195,7 @@ type FlowField struct {
 	whist    [][]int32   // per worker, its count of agents per distance step
 	histN    int         // the length of hist this frame
 	sector   *sectorFlow // sector mode (Sectors > 0)
+	wide     *flowWide   // wide followers (see updateWide)
 	resolve  flowResolve
 	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
 	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
@@ -347,11 +359,13 @@ func (s *FlowField) Initialize(w *arche.World) {
 		w.Resources().Remove(arche.ResourceID[flowfield.Cache](w))
 	}
 	arche.AddResource(w, s.Cache)
+	s.initWide(w)
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.filter = generic.NewFilter2[components.Position, components.FlowFollower]()
 	s.cols.reset() // a second world (a level restart) registers its own columns
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
+	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
 	s.measure.s = s
 	s.whist = make([][]int32, s.pool.N())
 	if s.Sectors != 0 {
@@ -385,6 +399,13 @@ func (s *FlowField) Update(w *arche.World) {
 		s.sector.update(w)
 		return
 	}
+	s.updatePoint(w)
+	s.updateWide(w)
+}
+
+// updatePoint is Update for whole-grid fields, every follower served as a
+// point agent (updateWide then serves the wide ones their fields).
+func (s *FlowField) updatePoint(w *arche.World) {
 	clear(s.wwait)
 	// the collect pass measures distances and samples on the workers, which
 	// read the grid's minimum cost, lazy caches and bitmap: prepared here,
@@ -1042,6 +1063,7 @@ func (s *FlowField) refIndex(goal grid.Cell) int {
 const (
 	ffPos = iota
 	ffFollower
+	ffKin // Kinematics, optional: nil in the runs of followers without one (see updateWide)
 )
 
 // field returns the index in s.goals of the cache's field for goal, asking
@@ -1601,6 +1623,10 @@ func aim(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64) (r2.Vec, b
 func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight *openCells, hint *grid.Cell) (r2.Vec, bool, bool) {
 	c := cellAt(g, p)
 	next, ok := f.Next(c)
+	clr := f.Clearance()
+	if clr > 1 { // a wide field: lines of sight at its clearance, which the bitmap and hint do not know
+		sight, hint = nil, nil
+	}
 	if !ok {
 		if g.InBounds(c) && !g.Passable(c) { // inside a wall (a door closed on it): walk out
 			if out, found := escapeCell(f, g, p); found {
@@ -1622,7 +1648,11 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		if f.Integration(c) > float64(manhattan*maxCost*(1+1e-6))+0.5 {
 			break
 		}
-		if b, clear := g.LineOfSightBlocker(p, t); !clear {
+		if clr > 1 {
+			if !g.LineOfSightWide(p, t, clr) {
+				break
+			}
+		} else if b, clear := g.LineOfSightBlocker(p, t); !clear {
 			if hint != nil {
 				*hint = b
 			}
@@ -1661,7 +1691,11 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			at = ahead[k-1]
 		}
 		for _, n := range ahead[k:m] {
-			if _, clear := g.LineOfSightBlocker(p, g.Center(n)); !clear {
+			if clr > 1 {
+				if !g.LineOfSightWide(p, g.Center(n), clr) {
+					break
+				}
+			} else if _, clear := g.LineOfSightBlocker(p, g.Center(n)); !clear {
 				break
 			}
 			at = n

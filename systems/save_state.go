@@ -330,7 +330,8 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 // mode (sector state without Sectors, or none with it; another sector size) or a field
 // cannot be built again as saved; and an error wrapping [ErrOutOfDomain], leaving the
 // cache as it was, if the saved capacity is below 1 or above what this system lets the
-// cache grow to (max(Capacity, MaxFields)) or the file holds more fields than that
+// cache grow to (max(Capacity, 2·MaxFields): MaxFields more for the fields of wide
+// followers, see updateWide) or the file holds more fields than that
 // capacity (each is built again: a file must not choose how much memory loading takes),
 // besides the errors of [flowfield.Cache.Restore] (a goal off the grid or given twice, ...).
 func (s *FlowField) LoadState(raw json.RawMessage) error {
@@ -341,8 +342,8 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("flowfield state: %w", err)
 	}
-	if limit := max(s.Capacity, s.MaxFields); st.Capacity < 1 || st.Capacity > limit {
-		return fmt.Errorf("flowfield state: capacity %d outside 1..%d (the FlowField's max(Capacity, MaxFields)): %w", st.Capacity, limit, ErrOutOfDomain)
+	if limit := max(s.Capacity, 2*s.MaxFields); st.Capacity < 1 || st.Capacity > limit {
+		return fmt.Errorf("flowfield state: capacity %d outside 1..%d (the FlowField's max(Capacity, 2·MaxFields)): %w", st.Capacity, limit, ErrOutOfDomain)
 	}
 	if len(st.Entries) > st.Capacity {
 		return fmt.Errorf("flowfield state: entries: %d fields for a capacity of %d: %w", len(st.Entries), st.Capacity, ErrOutOfDomain)

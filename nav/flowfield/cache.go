@@ -7,8 +7,10 @@ import (
 	"github.com/archai-go/archai/nav/grid"
 )
 
-// Cache holds flow fields keyed by goal cell, so that every agent heading to
-// the same cell shares one field. It keeps at most Capacity fields, evicting
+// Cache holds flow fields keyed by goal cell and clearance, so that every
+// agent of one size heading to the same cell shares one field ([Cache.Get]
+// and [Cache.Request] serve point agents, clearance 1; [Cache.GetWide] and
+// [Cache.RequestWide] wide ones, see [Field.SetClearance]). It keeps at most Capacity fields, evicting
 // the least recently used one (and reusing its buffers) when a new goal
 // needs room, and rebuilds a field whose grid changed since it was built
 // ([grid.Grid.Version]).
@@ -28,7 +30,7 @@ type Cache struct {
 	g        *grid.Grid
 	capacity int
 	entries  []cacheEntry
-	index    map[grid.Cell]int // goal → entries position; looked up, never iterated
+	index    map[cacheKey]int // (goal, clearance) → entries position; looked up, never iterated
 	tick     uint64
 	free     []*Field // buffers made by Reserve, taken by new goals before New
 
@@ -36,8 +38,16 @@ type Cache struct {
 	Hits, Misses, Evictions, Rebuilds int
 }
 
+// cacheKey is what a Cache keys its fields by: the goal and the clearance
+// (1 for point agents).
+type cacheKey struct {
+	goal grid.Cell
+	clr  uint8
+}
+
 type cacheEntry struct {
 	goal       grid.Cell
+	clr        uint8  // the fields' clearance, at least 1
 	field      *Field // the field served
 	spare      *Field // the rebuild of a stale complete field (while rebuilding), or a spare buffer, or nil
 	rebuilding bool
@@ -77,7 +87,7 @@ func NewCache(g *grid.Grid, capacity int) *Cache {
 		panic(fmt.Sprintf("flowfield: NewCache: capacity %d < 1", capacity))
 	}
 	hint := min(capacity, 64) // the tables grow with the goals held, not with an absurd capacity
-	return &Cache{g: g, capacity: capacity, entries: make([]cacheEntry, 0, hint), index: make(map[grid.Cell]int, hint)}
+	return &Cache{g: g, capacity: capacity, entries: make([]cacheEntry, 0, hint), index: make(map[cacheKey]int, hint)}
 }
 
 // Capacity returns the maximum number of fields held.
@@ -94,9 +104,13 @@ func (c *Cache) Len() int { return len(c.entries) }
 
 // Get returns the complete field towards goal for the grid as it is now,
 // building (or finishing, or rebuilding) it at once.
-func (c *Cache) Get(goal grid.Cell) *Field {
-	c.Request(goal)
-	e := &c.entries[c.index[goal]]
+func (c *Cache) Get(goal grid.Cell) *Field { return c.GetWide(goal, 1) }
+
+// GetWide is [Cache.Get] for the field of clearance clr (0 and 1: the
+// point field Get returns; see [Field.SetClearance]).
+func (c *Cache) GetWide(goal grid.Cell, clr uint8) *Field {
+	c.RequestWide(goal, clr)
+	e := &c.entries[c.index[cacheKey{goal, max(clr, 1)}]]
 	e.step(math.MaxInt)
 	return e.field
 }
@@ -108,25 +122,33 @@ func (c *Cache) Get(goal grid.Cell) *Field {
 // that was complete is still returned (answering from the old costs) while
 // its rebuild runs in a second buffer; the rebuilt field is returned once
 // complete. A stale field that was never complete is restarted.
-func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
+func (c *Cache) Request(goal grid.Cell) (*Field, bool) { return c.RequestWide(goal, 1) }
+
+// RequestWide is [Cache.Request] for the field of clearance clr (0 and 1:
+// the point field Request returns; see [Field.SetClearance]). Fields of
+// different clearances towards one goal are distinct fields, each counting
+// towards the capacity.
+func (c *Cache) RequestWide(goal grid.Cell, clr uint8) (*Field, bool) {
+	clr = max(clr, 1)
+	key := cacheKey{goal, clr}
 	c.tick++
-	if i, ok := c.index[goal]; ok {
+	if i, ok := c.index[key]; ok {
 		e := &c.entries[i]
 		e.lastUse = c.tick
 		switch {
 		case e.rebuilding && e.spare.Stale(): // the grid changed again during the rebuild
 			c.Rebuilds++
-			e.spare.Start(goal)
+			startWide(e.spare, goal, clr)
 		case e.field.Stale() && !e.rebuilding && e.field.Done():
 			c.Rebuilds++
 			if e.spare == nil {
 				e.spare = New(c.g)
 			}
-			e.spare.Start(goal)
+			startWide(e.spare, goal, clr)
 			e.rebuilding = true
 		case e.field.Stale() && !e.field.Done():
 			c.Rebuilds++
-			e.field.Start(goal)
+			startWide(e.field, goal, clr)
 		}
 		ready := e.field.Done() && !e.rebuilding && !e.field.Stale()
 		if ready {
@@ -142,8 +164,8 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 		} else {
 			f = New(c.g)
 		}
-		c.entries = append(c.entries, cacheEntry{goal: goal, field: f, lastUse: c.tick})
-		c.index[goal] = len(c.entries) - 1
+		c.entries = append(c.entries, cacheEntry{goal: goal, clr: clr, field: f, lastUse: c.tick})
+		c.index[key] = len(c.entries) - 1
 	} else {
 		lru := 0
 		for i := range c.entries {
@@ -152,14 +174,20 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) {
 			}
 		}
 		e := &c.entries[lru]
-		delete(c.index, e.goal)
+		delete(c.index, cacheKey{e.goal, e.clr})
 		c.Evictions++
-		e.goal, e.lastUse, e.rebuilding = goal, c.tick, false
-		c.index[goal] = lru
+		e.goal, e.clr, e.lastUse, e.rebuilding = goal, clr, c.tick, false
+		c.index[key] = lru
 		f = e.field
 	}
-	f.Start(goal)
+	startWide(f, goal, clr)
 	return f, false
+}
+
+// startWide starts f towards goal at clearance clr.
+func startWide(f *Field, goal grid.Cell, clr uint8) {
+	f.SetClearance(clr)
+	f.Start(goal)
 }
 
 // Reserve allocates now the buffers of the fields that the next goals will

@@ -64,7 +64,7 @@ func TestCacheSavesStaleFields(t *testing.T) {
 	f, ready := c.Request(used)                    // in use: its rebuild starts, the old field served
 	require.False(t, ready)
 	c.Update(300) // part of the rebuild
-	require.True(t, c.entries[c.index[used]].rebuilding)
+	require.True(t, c.entries[c.index[cacheKey{used, 1}]].rebuilding)
 
 	r, st := roundTrip(t, c)
 	require.Len(t, st.Entries, 2)
@@ -80,11 +80,11 @@ func TestCacheSavesStaleFields(t *testing.T) {
 		}
 	}
 	// the stale field of the abandoned goal still routes around the closed door
-	assert.Greater(t, c.entries[c.index[old]].field.Integration(grid.Cell{X: 10, Y: 3}), 40.0)
+	assert.Greater(t, c.entries[c.index[cacheKey{old, 1}]].field.Integration(grid.Cell{X: 10, Y: 3}), 40.0)
 	for _, goal := range []grid.Cell{old, used} {
-		sameField(t, c.entries[c.index[goal]].field, r.entries[r.index[goal]].field, "saved field")
+		sameField(t, c.entries[c.index[cacheKey{goal, 1}]].field, r.entries[r.index[cacheKey{goal, 1}]].field, "saved field")
 	}
-	sameField(t, c.entries[c.index[used]].spare, r.entries[r.index[used]].spare, "saved rebuild")
+	sameField(t, c.entries[c.index[cacheKey{used, 1}]].spare, r.entries[r.index[cacheKey{used, 1}]].spare, "saved rebuild")
 	_ = f
 
 	// the abandoned goal comes back, after another edit: both caches do the same
@@ -96,14 +96,14 @@ func TestCacheSavesStaleFields(t *testing.T) {
 			cc.Update(500)
 		}
 		for _, goal := range []grid.Cell{old, used} {
-			a, b := c.entries[c.index[goal]], r.entries[r.index[goal]]
+			a, b := c.entries[c.index[cacheKey{goal, 1}]], r.entries[r.index[cacheKey{goal, 1}]]
 			require.Equal(t, a.rebuilding, b.rebuilding, "frame %d goal %v", frame, goal)
 			sameField(t, a.field, b.field, "served field")
 		}
 	}
 	assert.Equal(t, c.Rebuilds, r.Rebuilds)
-	assert.False(t, c.entries[c.index[old]].field.Stale())
-	assert.Less(t, c.entries[c.index[old]].field.Integration(grid.Cell{X: 10, Y: 3}), 30.0, "rebuilt through the open door")
+	assert.False(t, c.entries[c.index[cacheKey{old, 1}]].field.Stale())
+	assert.Less(t, c.entries[c.index[cacheKey{old, 1}]].field.Integration(grid.Cell{X: 10, Y: 3}), 30.0, "rebuilt through the open door")
 }
 
 // A stale field whose costs came back to the built ones (a door closed and opened

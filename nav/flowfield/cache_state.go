@@ -28,13 +28,14 @@ type CacheState struct {
 // now (the edits since), so that [Cache.Restore] builds it again on those costs; a field
 // being rebuilt has its rebuild in Rebuild, saved the same way.
 type CacheEntryState struct {
-	Goal    grid.Cell   `json:"goal"`
-	LastUse uint64      `json:"last_use"`
-	Settled int         `json:"settled"` // cells settled so far
-	Done    bool        `json:"done"`
-	Stale   bool        `json:"stale,omitempty"`   // built on costs the grid no longer has
-	Old     []CellCost  `json:"old,omitempty"`     // those costs, where they differ from the grid's (Stale only)
-	Rebuild *BuildState `json:"rebuild,omitempty"` // the rebuild of a stale complete field, while it runs
+	Goal      grid.Cell   `json:"goal"`
+	Clearance uint8       `json:"clearance,omitempty"` // the field's clearance (0 and 1: a point field; see Field.SetClearance)
+	LastUse   uint64      `json:"last_use"`
+	Settled   int         `json:"settled"` // cells settled so far
+	Done      bool        `json:"done"`
+	Stale     bool        `json:"stale,omitempty"`   // built on costs the grid no longer has
+	Old       []CellCost  `json:"old,omitempty"`     // those costs, where they differ from the grid's (Stale only)
+	Rebuild   *BuildState `json:"rebuild,omitempty"` // the rebuild of a stale complete field, while it runs
 }
 
 // BuildState is how far a field's build got, and on which costs (see
@@ -63,7 +64,7 @@ func (c *Cache) State() (CacheState, error) {
 	for i := range c.entries {
 		e := &c.entries[i]
 		b := buildOf(e.field)
-		es := CacheEntryState{Goal: e.goal, LastUse: e.lastUse, Settled: b.Settled, Done: b.Done, Stale: b.Stale, Old: b.Old}
+		es := CacheEntryState{Goal: e.goal, Clearance: e.clr, LastUse: e.lastUse, Settled: b.Settled, Done: b.Done, Stale: b.Stale, Old: b.Old}
 		if e.rebuilding {
 			r := buildOf(e.spare)
 			es.Rebuild = &r
@@ -100,7 +101,7 @@ func buildOf(f *Field) BuildState {
 // served while rebuilt, as the saved one), and its Rebuild, if any, is built as saved.
 // It returns an error, leaving the cache empty, if the capacity is below 1, below the
 // number of fields or above the grid's cell count (no more goals can be distinct), a
-// goal is off the grid, given twice, an old cost is off the grid, given twice for a
+// goal is off the grid, given twice at one clearance, an old cost is off the grid, given twice for a
 // cell, not positive or given for a field not stale, a rebuild is saved for a field not
 // stale and complete, or a build does not reach the saved point (a grid other than the
 // saved run's: another map, or its edits not made again). Each field costs about 11
@@ -127,25 +128,26 @@ func (c *Cache) restore(st CacheState) error {
 		if !c.g.InBounds(es.Goal) {
 			return fmt.Errorf("flowfield: goal %v is off the %dx%d grid", es.Goal, c.g.Width(), c.g.Height())
 		}
-		if _, dup := c.index[es.Goal]; dup {
-			return fmt.Errorf("flowfield: goal %v twice", es.Goal)
+		key := cacheKey{es.Goal, max(es.Clearance, 1)}
+		if _, dup := c.index[key]; dup {
+			return fmt.Errorf("flowfield: goal %v at clearance %d twice", es.Goal, key.clr)
 		}
-		f, err := c.rebuild(es.Goal, BuildState{Settled: es.Settled, Done: es.Done, Stale: es.Stale, Old: es.Old})
+		f, err := c.rebuild(es.Goal, key.clr, BuildState{Settled: es.Settled, Done: es.Done, Stale: es.Stale, Old: es.Old})
 		if err != nil {
 			return err
 		}
-		e := cacheEntry{goal: es.Goal, field: f, lastUse: es.LastUse}
+		e := cacheEntry{goal: es.Goal, clr: key.clr, field: f, lastUse: es.LastUse}
 		if r := es.Rebuild; r != nil {
 			if !es.Done || !es.Stale || r.Done {
 				return fmt.Errorf("flowfield: goal %v: a rebuild saved for a field that is not stale and complete, or a rebuild complete (stale %v, done %v, rebuild done %v)", es.Goal, es.Stale, es.Done, r.Done)
 			}
-			if e.spare, err = c.rebuild(es.Goal, *r); err != nil {
+			if e.spare, err = c.rebuild(es.Goal, key.clr, *r); err != nil {
 				return fmt.Errorf("%w (its rebuild)", err)
 			}
 			e.rebuilding = true
 		}
 		c.entries = append(c.entries, e)
-		c.index[es.Goal] = len(c.entries) - 1
+		c.index[key] = len(c.entries) - 1
 	}
 	c.tick = st.Tick
 	c.Hits, c.Misses, c.Evictions, c.Rebuilds = st.Hits, st.Misses, st.Evictions, st.Rebuilds
@@ -156,9 +158,9 @@ func (c *Cache) restore(st CacheState) error {
 // the field reads as stale until it is started again, as the saved one did.
 const staleVersion = ^uint64(0)
 
-// rebuild builds a field towards goal again to the point b says, on the grid's costs or,
-// for a stale build, on the costs it was built on (b.Old over the grid's).
-func (c *Cache) rebuild(goal grid.Cell, b BuildState) (*Field, error) {
+// rebuild builds a field of clearance clr towards goal again to the point b says, on the
+// grid's costs or, for a stale build, on the costs it was built on (b.Old over the grid's).
+func (c *Cache) rebuild(goal grid.Cell, clr uint8, b BuildState) (*Field, error) {
 	if b.Settled < 0 {
 		return nil, fmt.Errorf("flowfield: goal %v: %d cells settled", goal, b.Settled)
 	}
@@ -166,6 +168,7 @@ func (c *Cache) rebuild(goal grid.Cell, b BuildState) (*Field, error) {
 		return nil, fmt.Errorf("flowfield: goal %v: old costs saved for a field that is not stale", goal)
 	}
 	f := New(c.g)
+	f.SetClearance(clr)
 	if b.Stale {
 		costs := append([]float32(nil), c.g.Costs()...)
 		var seen []uint64 // a bit per cell

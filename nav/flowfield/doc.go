@@ -23,10 +23,11 @@
 //     [Field.Start] and [Field.Step] spread the build over frames with a
 //     budget of settled cells. [Field.Sample] turns a continuous position
 //     into a steering direction; [Field.Next] and [Field.Integration] read
-//     the fields per cell.
+//     the fields per cell. [Field.SetClearance] builds it for agents wider
+//     than a cell's half (the clearance rule of [grid.Options.Clearance]).
 //
-//   - [Cache]: fields keyed by goal cell, shared by every agent heading
-//     there, with least-recently-used eviction, rebuilt when the grid's
+//   - [Cache]: fields keyed by goal cell and clearance ([Cache.GetWide]),
+//     shared by every agent of that size heading there, with least-recently-used eviction, rebuilt when the grid's
 //     [grid.Grid.Version] changes, and builds spread over frames by
 //     [Cache.Update].
 //
@@ -37,5 +38,6 @@
 //     on demand, within a budget, and shared by every agent heading there.
 //     Every cell has a direction as soon as the goal is set (along the
 //     portal route where its sector is not built yet), and grid edits
-//     rebuild only the sectors that depend on them.
+//     rebuild only the sectors that depend on them. Sector fields are for
+//     point agents: they have no clearance.
 package flowfield

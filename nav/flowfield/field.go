@@ -72,6 +72,12 @@ type Field struct {
 	rowPassable, rowOpen []int32
 	forceBranchy         int // tests and benchmarks: 1 forces relaxing cells open all round with branches (see stepOne), -1 without
 
+	// wide fields (see [Field.SetClearance])
+	clearance  uint8        // the clearance the next Start builds for (0 and 1: any passable cell)
+	movesClear uint8        // the clearance moves was computed for (0: not yet)
+	wclr       []uint8      // clearance of each padded cell at clsVersion (wide fields only; 0 on blocked cells and the border)
+	exempt     []exemptMove // goal cells of clearance below movesClear whose moves Start set (see exemptGoal)
+
 	// step[k] is what an entry for the neighbour at neighbourOffsets[k] adds
 	// to the index and direction bits of an entry for the cell it steps into
 	// (see entry).
@@ -141,6 +147,7 @@ func (f *Field) Start(goals ...grid.Cell) {
 // own, or, restoring a stale field, those it was built on: see
 // [Cache.Restore]).
 func (f *Field) startOn(costs []float32, version uint64, goals []grid.Cell) {
+	f.unexempt()
 	f.prepareOn(costs, version)
 	f.clear()
 	f.goals = append(f.goals[:0], goals...)
@@ -156,6 +163,9 @@ func (f *Field) startOn(costs []float32, version uint64, goals []grid.Cell) {
 		if i := f.index(c); f.d[i] != 0 {
 			f.d[i] = 0
 			f.seed(i)
+			if f.movesClear > 1 && f.wclr[i] < f.movesClear {
+				f.exemptGoal(i)
+			}
 		}
 	}
 }
@@ -197,6 +207,8 @@ func (f *Field) Step(budget int) (done bool) {
 	}
 	if f.useHeap {
 		f.stepHeap(budget)
+	} else if f.movesClear > 1 {
+		f.stepQueuesGeneral(budget)
 	} else {
 		f.stepQueues(budget)
 	}
@@ -275,7 +287,8 @@ const LookAhead = 3
 //
 // The rule, chosen so that steering neither oscillates nor stalls:
 //   - an agent in line of sight of the goal ([grid.Grid.LineOfSight] to the
-//     centre of the first goal cell) heads straight for it;
+//     centre of the first goal cell; for a wide field, [grid.Grid.LineOfSightWide]
+//     at its clearance) heads straight for it;
 //   - otherwise it aims at the farthest of the next 1+LookAhead cells along
 //     the direction field that it can see, starting from the next cell. The
 //     aim point is the centre of a cell other than p's own, so the direction
@@ -288,7 +301,7 @@ func (f *Field) Sample(p r2.Vec) (r2.Vec, bool) {
 	if !ok {
 		return r2.Vec{}, false
 	}
-	if !math.IsNaN(f.target.X) && f.g.LineOfSight(p, f.target) {
+	if !math.IsNaN(f.target.X) && f.lineOfSight(p, f.target) {
 		d := r2.Sub(f.target, p)
 		if r2.Norm(d) < 0.05 {
 			return r2.Vec{}, true
@@ -305,7 +318,7 @@ func (f *Field) Sample(p r2.Vec) (r2.Vec, bool) {
 	aim := next
 	for k := 0; k < LookAhead; k++ {
 		n, ok := f.Next(aim)
-		if !ok || n == aim || !f.g.LineOfSight(p, f.g.Center(n)) {
+		if !ok || n == aim || !f.lineOfSight(p, f.g.Center(n)) {
 			break
 		}
 		aim = n

@@ -29,3 +29,32 @@ func ExampleField_Walk() {
 	// 1 [{5 0}]
 	// 0
 }
+
+// A field for wide agents: a wall with a 1-cell gap in row 5 and a 3-cell
+// gap in rows 1 to 3. A point field leads from (2, 5) straight through the
+// narrow gap; a field of clearance 2 (grid.ClearanceFor(1): an agent of
+// radius 1) leads round through the wide one, and a cache keys the two
+// fields apart.
+func ExampleField_SetClearance() {
+	g := grid.New(12, 8)
+	for y := int32(0); y < 8; y++ {
+		if y != 5 && (y < 1 || y > 3) {
+			g.SetCost(grid.Cell{X: 6, Y: y}, grid.Blocked)
+		}
+	}
+	goal := grid.Cell{X: 10, Y: 5}
+	c := flowfield.NewCache(g, 4)
+	point := c.Get(goal)
+	wide := c.GetWide(goal, grid.ClearanceFor(1))
+
+	var path [6]grid.Cell
+	n := point.Walk(grid.Cell{X: 2, Y: 5}, path[:])
+	fmt.Println("point:", path[:n])
+	n = wide.Walk(grid.Cell{X: 2, Y: 5}, path[:])
+	fmt.Println("wide: ", path[:n])
+	fmt.Println(wide.Clearance(), c.Len())
+	// Output:
+	// point: [{3 5} {4 5} {5 5} {6 5} {7 5} {8 5}]
+	// wide:  [{3 4} {4 3} {4 2} {5 2} {6 2} {7 2}]
+	// 2 2
+}

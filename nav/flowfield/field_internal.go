@@ -29,7 +29,8 @@ func (f *Field) prepare() { f.prepareOn(f.g.Costs(), f.g.Version()) }
 // prepareOn is prepare for the costs of grid version version (the grid's
 // own, or, restoring a stale field, the costs it was built on).
 func (f *Field) prepareOn(costs []float32, version uint64) {
-	if f.clsValid && f.clsVersion == version && f.clsHeap == f.forceHeap {
+	req := max(f.clearance, 1)
+	if f.clsValid && f.clsVersion == version && f.clsHeap == f.forceHeap && f.movesClear == req {
 		return
 	}
 	// A heap build (not forced) reclassifies every cell, so that a grid back
@@ -75,13 +76,28 @@ func (f *Field) prepareOn(costs []float32, version uint64) {
 	if f.rowOpen == nil {
 		f.rowOpen, f.rowPassable = make([]int32, f.h+2), make([]int32, f.h+2)
 	}
-	for y := 1; y <= f.h; y++ {
-		if changed[y-1] || changed[y] || changed[y+1] {
-			f.open8 -= int(f.rowOpen[y])
-			f.passable -= int(f.rowPassable[y])
-			f.computeMoves(y)
-			f.open8 += int(f.rowOpen[y])
-			f.passable += int(f.rowPassable[y])
+	if req > 1 { // a wide field: any change of passability may change clearances far away
+		if f.movesClear != req || slices.Contains(changed, true) {
+			f.movesClear = req
+			f.computeClearance()
+			f.open8, f.passable = 0, 0
+			for y := 1; y <= f.h; y++ {
+				f.computeMovesWide(y)
+				f.open8 += int(f.rowOpen[y])
+				f.passable += int(f.rowPassable[y])
+			}
+		}
+	} else {
+		all := f.movesClear != 1
+		f.movesClear = 1
+		for y := 1; y <= f.h; y++ {
+			if all || changed[y-1] || changed[y] || changed[y+1] {
+				f.open8 -= int(f.rowOpen[y])
+				f.passable -= int(f.rowPassable[y])
+				f.computeMoves(y)
+				f.open8 += int(f.rowOpen[y])
+				f.passable += int(f.rowPassable[y])
+			}
 		}
 	}
 	f.clsValid, f.clsVersion, f.clsHeap = true, version, f.forceHeap
@@ -306,6 +322,7 @@ func (f *Field) stepQueues(budget int) {
 // stepQueuesGeneral is stepQueues for any number of costs.
 func (f *Field) stepQueuesGeneral(budget int) {
 	dk, dirs, mv, cls := f.d, f.dirs, f.moves, f.cls
+	wide := f.movesClear > 1
 	nq := 2 * max(f.nClasses, 1)
 	n := 0
 	for n < budget {
@@ -330,6 +347,11 @@ func (f *Field) stepQueuesGeneral(budget int) {
 		}
 		n++
 		dirs[p] = uint8(it) & (1<<entryDirBits - 1) // final: no later relaxation improves a settled cell
+		if wide && mv[p] == 0 {
+			// a cell too narrow to enter: relax assumes every passable
+			// neighbour may step in orthogonally, which is not so here
+			continue
+		}
 		k := int(cls[p])
 		v := math.Float32frombits(key)
 		oq, dq := &f.q[2*k], &f.q[2*k+1]

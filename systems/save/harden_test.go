@@ -93,8 +93,8 @@ func TestFlowFieldStateIsBounded(t *testing.T) {
 		return "[" + strings.Join(es, ",") + "]"
 	}
 	for _, tc := range []struct{ state, msg string }{
-		{`{"tick":1,"capacity":1000000000,"entries":[]}`, "capacity 1000000000 outside 1..16"},
-		{`{"tick":1,"capacity":0,"entries":[]}`, "capacity 0 outside 1..16"},
+		{`{"tick":1,"capacity":1000000000,"entries":[]}`, "capacity 1000000000 outside 1..32"},
+		{`{"tick":1,"capacity":0,"entries":[]}`, "capacity 0 outside 1..32"},
 		{`{"tick":1,"capacity":4,"entries":` + entries(5) + `}`, "5 fields for a capacity of 4"},
 	} {
 		err := ff.LoadState([]byte(tc.state))
