@@ -683,7 +683,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 			key := goalKeyOf{goal: ff.Goal, active: ff.Active, has: ff.Has, valid: true}
 			if collect && key != noted {
 				// an agent with the last one's Goal, Active and Has adds no use
-				seen, noted = noteUse(seen, ff), key
+				seen, noted = noteUse(seen, seen0, ff), key
 			}
 			if broke {
 				continue // the apply pass resolves (and measure measures) every agent
@@ -835,16 +835,19 @@ func (s *FlowField) sample(w *pendingSample) {
 	w.ff.Aim, w.ff.Direct, w.ff.Steer = aimWith(w.f, s.grid, w.p, s.maxCost, &s.sight, &w.jb.hint)
 }
 
-// noteUse adds ff's goalUse to seen unless it is there already.
-func noteUse(seen []goalUse, ff *components.FlowFollower) []goalUse {
+// noteUse adds ff's goalUse to seen unless the block's part of it,
+// seen[from:], holds it already: a goal the worker listed in an earlier
+// block (claimed blocks come in any order) is listed again, so the blocks'
+// parts merged in query order give the order of first use.
+func noteUse(seen []goalUse, from int, ff *components.FlowFollower) []goalUse {
 	u := goalUse{goal: ff.Goal}
 	if ff.Has && ff.Active != ff.Goal {
 		u.active, u.other = ff.Active, true
 	}
-	if len(seen) > 0 && seen[len(seen)-1] == u {
+	if len(seen) > from && seen[len(seen)-1] == u {
 		return seen
 	}
-	for _, v := range seen {
+	for _, v := range seen[from:] {
 		if v == u {
 			return seen
 		}

@@ -67,3 +67,49 @@ func TestFlowFieldCollectBlocksKeepQueryOrder(t *testing.T) {
 		ff.Finalize(w)
 	}
 }
+
+// TestFlowFieldCollectListsAGoalAgainInALaterBlock: a worker that claims
+// block 10 and then block 0 (another worker's range, taken from its back
+// while that worker is late), both of whose agents use one goal, lists the
+// goal in block 0's part of its log too, so that the goals merged in query
+// order put it first. Before, the worker listed it once, in block 10's part:
+// the cache was asked for it tenth, not first, and the order of the goals
+// (and of the fields built and evicted) depended on which worker ran what
+// (seen under -race in TestFlowFieldCollectBlocksKeepQueryOrder).
+func TestFlowFieldCollectListsAGoalAgainInALaterBlock(t *testing.T) {
+	const blocks = 12
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(56, 56)
+	arche.AddResource(w, g)
+	b := generic.NewMap2[components.Position, components.FlowFollower](w)
+	goalOf := func(block int) grid.Cell {
+		if block == 0 {
+			block = blocks - 2
+		}
+		return grid.Cell{X: int32(4 + 4*block), Y: 4}
+	}
+	for i := range blocks * blockSize {
+		p := r2.Vec{X: 1.5 + float64(i%53), Y: 1.5 + float64(i/53%53)}
+		b.NewWith(&components.Position{Vec: p}, &components.FlowFollower{Goal: goalOf(i / blockSize)})
+	}
+	ff := &FlowField{Workers: 2, Capacity: 16, MaxFields: 64}
+	ff.Initialize(w)
+	defer ff.Finalize(w)
+	ff.Update(w)
+	// the collect pass of the next frame, its blocks run by hand: worker 1
+	// runs block 10, then block 0
+	ff.resolve.phase = ffCollect
+	ff.spec, ff.fuse = false, false
+	for k := range ff.seen {
+		ff.seen[k], ff.broke[k] = ff.seen[k][:0], false
+	}
+	ff.beginResolve()
+	ff.resolve.Work(1, 10*blockSize, 11*blockSize)
+	ff.resolve.Work(1, 0, blockSize)
+	seg := ff.segs[0]
+	require.Equal(t, int32(1), seg.worker)
+	got := ff.seen[1][seg.seenLo:seg.seenHi]
+	require.Len(t, got, 1, "block 0's goals")
+	require.Equal(t, goalOf(0), got[0].goal)
+}
