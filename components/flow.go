@@ -33,4 +33,12 @@ type FlowFollower struct {
 	Steer  bool      // the sample gave a direction; false at the goal or where the field has no path
 
 	Arrived bool // inside the packed disk of agents gathered at the goal: the agent stops there
+
+	// Held: Aim is kept from an earlier sample because a grid edit a few
+	// frames ago left the agent's cell without a path to the goal (a door
+	// closed, or flickering, before it); the system samples the agent again
+	// every frame while it is held, and it stands (Steer false) once the
+	// grid has stayed unedited for the flow-field system's Hold frames
+	// (see systems.FlowField). Cell is then (-1, -1).
+	Held bool `json:",omitempty"`
 }

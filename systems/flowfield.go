@@ -134,6 +134,13 @@ const MaxFlowFields = 1 << 16
 // agent, and writes a FlowFollower only when its Arrived or sample changes:
 // a sample is taken when the agent enters a new cell, every few frames.
 //
+// Grid edits: a field made stale by an edit is rebuilt (in a second buffer,
+// the stale one served meanwhile); with Budget 0 the rebuild is served in the
+// frame of the edit. A follower whose cell the edit leaves without a path
+// keeps its last Aim for Hold frames after the grid's last edit, so a door
+// toggled every frame does not stop the crowd before it (archai's rule, see
+// DefaultFlowHold in flowfield_hold.go).
+//
 // With Sectors > 0 it serves sector flow fields instead, for big maps (see
 // [SectorBudget] and flowfield_sector.go for that mode's rules and contract).
 //
@@ -159,6 +166,10 @@ const MaxFlowFields = 1 << 16
 //	                                 ring within 4 cells whose straight
 //	                                 line crosses no open cell without a
 //	                                 path (see escapeCell), to walk out
+//	cell left without a path by a  keeps its last Aim (Held) until Hold   —
+//	  grid edit (a door closing      frames after the grid's last edit,
+//	  or flickering before it)       then stands (Steer false); see
+//	                                 flowfield_hold.go
 type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero or negative
 	Reserve   int     // whole-grid fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive; none with Sectors > 0
@@ -167,6 +178,7 @@ type FlowField struct {
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero or negative
 	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
 	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
+	Hold      int     // frames after a grid edit during which a follower whose cell the edit left without a path keeps its last Aim (see flowfield_hold.go); 0: DefaultFlowHold; negative: none
 
 	// Waiting is the number of followers, at the end of the last Update,
 	// whose Goal's field is not complete (being built, or beyond MaxFields
@@ -225,6 +237,8 @@ type FlowField struct {
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 
 	arrivalScratch // gather's work space (flowfield_arrival.go)
+
+	edits flowEdits // when the grid was last edited, for Hold (flowfield_hold.go)
 }
 
 // flowSeg is what the collect pass logged for one block of agents: the
@@ -290,11 +304,13 @@ type flowUndo struct {
 	i      int32
 	direct bool
 	steer  bool
+	held   bool
 }
 
 type flowGoal struct {
-	goal  grid.Cell
-	field *flowfield.Field
+	goal    grid.Cell
+	field   *flowfield.Field
+	rebuilt bool // field is a rebuild after grid edits, finished this frame (Budget 0): its followers sample again
 
 	// arrival bookkeeping of this frame (see gather)
 	followers int         // agents following this field
@@ -349,6 +365,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing)))
 	}
 	s.grid = mustGrid(w, "FlowField")
+	s.edits.reset(s.grid)
 	markInstalled(w, sysFlowField)
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	if s.Sectors == 0 { // sector mode keeps its cache empty: no whole-grid field
@@ -395,6 +412,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 func (s *FlowField) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "FlowField")
 	s.Waiting = 0
+	s.edits.update(s.grid, s.Hold)
 	if s.sector != nil {
 		s.sector.update(w)
 		return
@@ -476,7 +494,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 			s.spec = false
 			s.ref = s.ref[:0]
 			for _, g := range s.goals {
-				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: s.swapped(g.goal, g.field)})
+				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: g.rebuilt || s.swapped(g.goal, g.field)})
 			}
 			s.farCells = s.farCellsOf(s.farSteps(n, len(s.goals), func(i int) grid.Cell { return s.goals[i].goal }))
 			s.resolve.phase = ffApply
@@ -551,7 +569,7 @@ func (s *FlowField) undoSamples() {
 			}
 			r = c.run(i, r)
 			ff := &columnOf[components.FlowFollower](c, r, ffFollower, n)[i-c.runs[r].start]
-			ff.Cell, ff.Aim, ff.Direct, ff.Steer = u.cell, u.aim, u.direct, u.steer
+			ff.Cell, ff.Aim, ff.Direct, ff.Steer, ff.Held = u.cell, u.aim, u.direct, u.steer, u.held
 		}
 	}
 }
@@ -733,7 +751,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 					// guess); undone if the guess fails. The sample waits
 					// for the next agent to sample, so that what it reads
 					// of the field, prefetched now, is in the caches by then
-					undo = append(undo, flowUndo{i: int32(i), cell: ff.Cell, aim: ff.Aim, direct: ff.Direct, steer: ff.Steer})
+					undo = append(undo, flowUndo{i: int32(i), cell: ff.Cell, aim: ff.Aim, direct: ff.Direct, steer: ff.Steer, held: ff.Held})
 					f := s.prev[jb.goal].field
 					dx, dy := heading(ff, p)
 					f.PrefetchAlong(cellAt(s.grid, p), dx, dy)
@@ -831,8 +849,8 @@ func heading(ff *components.FlowFollower, p r2.Vec) (int, int) {
 
 // sample samples the agent of w, as Work does.
 func (s *FlowField) sample(w *pendingSample) {
-	w.ff.Cell = cellAt(s.grid, w.p)
-	w.ff.Aim, w.ff.Direct, w.ff.Steer = aimWith(w.f, s.grid, w.p, s.maxCost, &s.sight, &w.jb.hint)
+	aim, direct, steer := aimWith(w.f, s.grid, w.p, s.maxCost, &s.sight, &w.jb.hint)
+	s.edits.set(w.ff, cellAt(s.grid, w.p), aim, direct, steer)
 }
 
 // noteUse adds ff's goalUse to seen unless the block's part of it,
@@ -874,7 +892,7 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		}
 		// Arrived is kept: an agent at rest near the old goal keeps its
 		// hysteresis across a small move (the arrival rule of FlowField)
-		ff.Active, ff.Has, ff.Cell = ff.Goal, true, noCell
+		ff.Active, ff.Has, ff.Cell, ff.Held = ff.Goal, true, noCell, false
 	}
 	jb.goal, jb.state = -1, 0
 	if ff.Arrived {
@@ -1087,8 +1105,17 @@ func (s *FlowField) field(goal grid.Cell) int {
 		}
 		s.Cache.SetCapacity(min(2*s.Cache.Capacity(), s.MaxFields))
 	}
-	f, _ := s.Cache.Request(goal)
-	s.goals = append(s.goals, flowGoal{goal: goal, field: f})
+	f, ready := s.Cache.Request(goal)
+	rebuilt := false
+	if !ready && s.Budget <= 0 && f.Done() {
+		// a complete field the grid's edits made stale: with Budget 0 its
+		// rebuild, which Cache.Update would finish this frame anyway, is
+		// served this frame, not the next (a door toggled every frame was
+		// seen in the state it had the frame before); its followers sample
+		// again, also in a world just loaded (no last frame to compare with)
+		f, rebuilt = s.Cache.Get(goal), true
+	}
+	s.goals = append(s.goals, flowGoal{goal: goal, field: f, rebuilt: rebuilt})
 	return len(s.goals) - 1
 }
 
@@ -1423,7 +1450,7 @@ func (s *FlowField) Work(worker, lo, hi int) {
 func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *components.Position) {
 	if j.goal < 0 {
 		if j.state&jobMoved != 0 {
-			ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+			ff.Steer, ff.Cell, ff.Arrived, ff.Held = false, noCell, false, false
 		}
 		return
 	}
@@ -1434,8 +1461,8 @@ func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *comp
 	ff.Arrived = arrived
 	if j.state&(jobMoved|jobAimed) == jobMoved {
 		p := pos.Vec
-		ff.Cell = cellAt(s.grid, p)
-		ff.Aim, ff.Direct, ff.Steer = aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
+		aim, direct, steer := aimWith(s.goals[j.goal].field, s.grid, p, s.maxCost, &s.sight, &j.hint)
+		s.edits.set(ff, cellAt(s.grid, p), aim, direct, steer)
 	}
 }
 

@@ -171,7 +171,7 @@ func (sf *sectorFlow) update(w *arche.World) {
 		p, ff := q.Get()
 		gi := sf.fieldFor(ff.Goal)
 		if gi >= 0 && (!ff.Has || ff.Active != ff.Goal) {
-			ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+			ff.Active, ff.Has, ff.Cell, ff.Arrived, ff.Held = ff.Goal, true, noCell, false, false
 		}
 		j := &sf.jobs[n]
 		n++
@@ -291,6 +291,7 @@ var sectorWarm = true
 // sector was just built are sampled again.
 func (sf *sectorFlow) Work(worker, lo, hi int) {
 	sc := &sf.scratch[worker]
+	s := sf.s
 	costs := sf.grid.Costs()
 	gw := sf.grid.Width()
 	var sink float32
@@ -301,7 +302,7 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 			ff := j.ff
 			if j.goal < 0 {
 				j.ff = nil // drop the frame's pointer
-				ff.Steer, ff.Cell, ff.Arrived = false, noCell, false
+				ff.Steer, ff.Cell, ff.Arrived, ff.Held = false, noCell, false, false
 				continue
 			}
 			g := &sf.goals[j.goal]
@@ -333,13 +334,15 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 			j := &sf.jobs[i]
 			ff := j.ff
 			j.ff = nil
-			ff.Cell = sf.grid.CellAt(j.pos)
 			f := sf.goals[j.goal].field
+			var aim r2.Vec
+			var direct, steer bool
 			if sectorWarm { // the step NextAll found, not looked up again
-				ff.Aim, ff.Direct, ff.Steer = sectorAimFrom(f, sf.grid, j.pos, sc.next[k], sc.ok[k])
+				aim, direct, steer = sectorAimFrom(f, sf.grid, j.pos, sc.next[k], sc.ok[k])
 			} else {
-				ff.Aim, ff.Direct, ff.Steer = sectorAim(f, sf.grid, j.pos)
+				aim, direct, steer = sectorAim(f, sf.grid, j.pos)
 			}
+			s.edits.set(ff, sf.grid.CellAt(j.pos), aim, direct, steer) // Hold (flowfield_hold.go)
 		}
 	}
 	sc.sink += sink

@@ -295,6 +295,7 @@ func loadCursor(raw json.RawMessage, cursor *int) error {
 type flowFieldState struct {
 	flowfield.CacheState
 	Sector *SectorFlowState `json:"sector,omitempty"`
+	Edits  *flowEditsState  `json:"edits,omitempty"` // Hold's count of frames since the grid's last edit (flowfield_hold.go); nil: none within Hold
 }
 
 // SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
@@ -311,7 +312,7 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	fs := flowFieldState{CacheState: st}
+	fs := flowFieldState{CacheState: st, Edits: s.edits.state(s.grid, s.Hold)}
 	if s.sector != nil {
 		if fs.Sector, err = s.sector.state(); err != nil {
 			return nil, err
@@ -357,6 +358,9 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 		return fmt.Errorf("flowfield state: no sector fields saved, but FlowField.Sectors is %d", s.Sectors)
 	}
 	if err := s.Cache.Restore(st.CacheState); err != nil {
+		return err
+	}
+	if err := s.edits.restore(s.grid, st.Edits); err != nil {
 		return err
 	}
 	if s.sector != nil {
