@@ -36,9 +36,8 @@ type FlowFollower struct {
 
 	// Held: Aim is kept from an earlier sample because a grid edit a few
 	// frames ago left the agent's cell without a path to the goal (a door
-	// closed, or flickering, before it); the system samples the agent again
-	// every frame while it is held, and it stands (Steer false) once the
+	// closed, or flickering, before it); it stands (Steer false) once the
 	// grid has stayed unedited for the flow-field system's Hold frames
-	// (see systems.FlowField). Cell is then (-1, -1).
+	// (see systems.FlowField).
 	Held bool `json:",omitempty"`
 }

@@ -445,7 +445,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 	// goals, a guess that holds unless the goals or their fields changed
 	s.ref = s.ref[:0]
 	for _, g := range s.prev {
-		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done()})
+		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: s.edits.expires})
 	}
 	for k := range s.seen {
 		s.seen[k], s.broke[k] = s.seen[k][:0], false
@@ -457,12 +457,17 @@ func (s *FlowField) updatePoint(w *arche.World) {
 	s.list = reserve(s.list, n)
 	// the collect pass samples too, against the last frame's fields (see
 	// flowResolve), on the grid prepared above
-	s.spec = len(s.prev) > 0 && !s.noSpec
+	// unless the grid was edited since the last frame with Budget 0: every
+	// field in use is then stale and served rebuilt, so the guess fails
+	// (and the agents a door cut off, sampled each frame while they hold
+	// their Aim, would be sampled twice)
+	rebuilt := s.Budget <= 0 && s.edits.edited == s.edits.tick
+	s.spec = len(s.prev) > 0 && !s.noSpec && !rebuilt
 	// the collect pass also measures the agents' distances (flowMeasure's
 	// work) against the last frame's goals and distance steps: when the
 	// guess holds and the followers are as many, those are this frame's,
 	// and gather skips its pass
-	s.fuse, s.fused = len(s.prev) > 0 && s.histN > 0, false
+	s.fuse, s.fused = len(s.prev) > 0 && s.histN > 0 && !rebuilt, false
 	s.resolve.phase = ffCollect
 	s.beginResolve()
 	// in claimed blocks, each worker's own range first (blockRun): the
@@ -494,7 +499,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 			s.spec = false
 			s.ref = s.ref[:0]
 			for _, g := range s.goals {
-				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: g.rebuilt || s.swapped(g.goal, g.field)})
+				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: g.rebuilt || s.edits.expires || s.swapped(g.goal, g.field)})
 			}
 			s.farCells = s.farCellsOf(s.farSteps(n, len(s.goals), func(i int) grid.Cell { return s.goals[i].goal }))
 			s.resolve.phase = ffApply

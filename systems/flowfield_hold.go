@@ -14,9 +14,11 @@ import (
 // direction on its field samples again and finds no path from its cell, and
 // the grid was edited less than Hold frames ago (DefaultFlowHold, 20, when
 // Hold is 0; never when Hold is negative), it keeps its last Aim (Steer
-// true, Held set, Cell (-1, -1)) and samples again every frame; it stands
-// (Steer false) at the first sample with no path that comes Hold frames or
-// more after the grid's last edit. So:
+// true, Held set); it stands (Steer false) at the first sample with no path
+// that comes Hold frames or more after the grid's last edit. A held agent is
+// sampled again as any other (when it enters a new cell, or its field
+// changes), and every follower once in the frame Hold frames after the last
+// edit, so that no agent holds longer. So:
 //
 //   - a door closed for good stops the followers it cut off Hold frames
 //     after it closed: they walk on towards it for that long, and Movement
@@ -53,6 +55,7 @@ type flowEdits struct {
 	version uint64 // the grid's Version at the last Update
 	edited  uint64 // the tick in which the grid's Version last changed; 0: never
 	holding bool   // this Update is less than Hold frames after the last edit
+	expires bool   // this Update is Hold frames after the last edit: every follower samples again
 }
 
 // reset starts counting against g's current version (Initialize).
@@ -71,16 +74,16 @@ func (e *flowEdits) update(g *grid.Grid, hold int) {
 		hold = DefaultFlowHold
 	}
 	e.holding = hold > 0 && e.edited > 0 && e.tick-e.edited < uint64(hold)
+	e.expires = hold > 0 && e.edited > 0 && e.tick-e.edited == uint64(hold)
 }
 
 // set writes a new sample (aim, direct, steer, taken in cell) into ff,
 // unless the sample has no direction where ff had one and the grid was
 // edited less than Hold frames ago: ff then keeps its Aim, Direct and Steer,
-// and is marked Held with Cell noCell, so that it is sampled again next
-// frame.
+// and is marked Held.
 func (e *flowEdits) set(ff *components.FlowFollower, cell grid.Cell, aim r2.Vec, direct, steer bool) {
 	if !steer && e.holding && ff.Steer && (ff.Held || ff.Cell != noCell) {
-		ff.Cell, ff.Held = noCell, true
+		ff.Cell, ff.Held = cell, true
 		return
 	}
 	ff.Cell, ff.Aim, ff.Direct, ff.Steer, ff.Held = cell, aim, direct, steer, false

@@ -308,7 +308,7 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 			g := &sf.goals[j.goal]
 			ff.Arrived = j.step >= 0 && j.step < g.arrive
 			c := sf.grid.CellAt(j.pos)
-			if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) {
+			if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) || s.edits.expires {
 				sc.idx[n], sc.cells[n] = int32(i), c
 				n++
 				if k >= 0 {
