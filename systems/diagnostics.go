@@ -532,6 +532,21 @@ type Report struct {
 	PathsWaitingLong int
 	PathWaitOldest   float64
 
+	// FlowBehind counts the followers of the world's [FlowField] (whole-grid
+	// fields built within a Budget) whose field has been older than the grid
+	// for FlowBehindLong seconds or more (frames of the FlowField × the
+	// clock's DT; 1/60 s a frame without a usable clock), and FlowBehindFor
+	// is how long. Each grid edit restarts the rebuild of every field in use,
+	// so a grid edited more often than a field builds within Budget (a door
+	// toggled every frame, a physics door) keeps the fields from ever
+	// catching up: their followers follow the field from before the edits
+	// and, where it has no path (the door was closed then), stand for good.
+	// The fix: Budget 0 (built at once, and followers cut off by a door that
+	// flickers keep their aim, see FlowField.Hold), sector fields (Sectors),
+	// or a grid edited less often. One finding in Total.
+	FlowBehind    int
+	FlowBehindFor float64
+
 	// CooldownsUntimed counts the agents whose Weapon has a Cooldown (> 0 seconds)
 	// while the world runs a [Combat] system and has no *ecs.Clock resource: Combat
 	// times a cooldown by the Clock's Time, so without one each such weapon strikes at
@@ -671,6 +686,9 @@ func (r *Report) Total() int {
 	if r.PathsWaitingLong > 0 {
 		n++
 	}
+	if r.FlowBehind > 0 {
+		n++
+	}
 	if r.CooldownsUntimed > 0 {
 		n++
 	}
@@ -766,6 +784,13 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%s%d path requests waiting %g s or more, the oldest %.1f s (the queue's Budget serves one "+
 			"long search after another: give a goal many agents share a FlowField, or raise PathQueue.Budget)",
 			sep, r.PathsWaitingLong, PathWaitLong, r.PathWaitOldest)
+		sep = ", "
+	}
+	if r.FlowBehind > 0 {
+		fmt.Fprintf(&b, "%s%d flow followers follow a field older than the grid for %.1f s (each grid edit restarts "+
+			"its rebuild within FlowField.Budget, so a grid edited every frame or two, as a door toggled every frame, keeps "+
+			"it from catching up: use Budget 0 or sector fields, or edit the grid less often)",
+			sep, r.FlowBehind, r.FlowBehindFor)
 		sep = ", "
 	}
 	if r.CooldownsUntimed > 0 {
@@ -1098,7 +1123,18 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			r.PathsWaitingLong, r.PathWaitOldest = n, float64(oldest)*dt
 		}
 	}
+	if in != nil && in.flowField != nil && in.flowField.filter != nil && !in.flowField.finalized {
+		e := &in.flowField.edits
+		if e.behindFollowers > 0 && e.behindFrames >= int64(math.Ceil(FlowBehindLong/dt)) {
+			r.FlowBehind, r.FlowBehindFor = e.behindFollowers, float64(e.behindFrames)*dt
+		}
+	}
 }
+
+// FlowBehindLong is how long, in seconds of simulation time, a FlowField's
+// followers may follow a field older than the grid before [Diagnose] reports
+// them (Report.FlowBehind).
+const FlowBehindLong = 2.0
 
 // PathWaitLong is how long, in seconds of simulation time, a path request may
 // wait in the [PathQueue] before [Diagnose] reports it (Report.PathsWaitingLong).

@@ -170,3 +170,37 @@ func TestFlowHoldThenStand(t *testing.T) {
 		}
 	}
 }
+
+// TestDiagnoseFlowFieldBehindAFlickeringDoor (door23): with whole-grid
+// fields built within a Budget (100 cells a frame: 8 frames for this map), a
+// door toggled every frame restarts the rebuild at every edit, so the field
+// never catches up: started while the door was closed, no follower gets
+// through in 40 s, and Diagnose reports them (Report.FlowBehind, with how
+// long) instead of leaving them silently stuck. A door closed once is not
+// reported: its field catches up within 8 frames.
+func TestDiagnoseFlowFieldBehindAFlickeringDoor(t *testing.T) {
+	s := newFlickerScene(t, "flow", 24)
+	s.ff.Budget = 100
+	s.setDoor(false)
+	for range 30 {
+		s.sched.Update(s.w)
+	}
+	r := systems.Diagnose(s.w)
+	assert.Zero(t, r.FlowBehind, "a door closed once: %v", r)
+	for f := range 2400 {
+		s.setDoor(f%2 == 1)
+		s.sched.Update(s.w)
+	}
+	through := 0
+	for _, e := range s.agents {
+		if s.pos.Get(e).X > 22 {
+			through++
+		}
+	}
+	assert.Zero(t, through, "the field from before the flicker has no path")
+	r = systems.Diagnose(s.w)
+	assert.Equal(t, 24, r.FlowBehind, "%v", r)
+	assert.InDelta(t, 40.0, r.FlowBehindFor, 0.1)
+	assert.Equal(t, 1, r.Total())
+	assert.Contains(t, r.String(), "24 flow followers follow a field older than the grid for 40.0 s")
+}

@@ -367,6 +367,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "FlowField")
 	s.edits.reset(s.grid)
 	markInstalled(w, sysFlowField)
+	ecs.Resource[installed](w).flowField = s
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	if s.Sectors == 0 { // sector mode keeps its cache empty: no whole-grid field
 		s.Cache.Reserve(s.Reserve)
@@ -515,6 +516,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 			s.Waiting += k
 		}
 	}
+	s.edits.behind(s.goals)
 	if !s.fused { // else the goals and their fields are prev's, in order, and gather needs its steps
 		s.prev = s.prev[:0]
 		for _, g := range s.goals {

@@ -56,6 +56,31 @@ type flowEdits struct {
 	edited  uint64 // the tick in which the grid's Version last changed; 0: never
 	holding bool   // this Update is less than Hold frames after the last edit
 	expires bool   // this Update is Hold frames after the last edit: every follower samples again
+
+	// Diagnose's Report.FlowBehind: followers whose field (whole-grid,
+	// Budget > 0) is older than the grid at the end of the last Update, and
+	// for how many Updates in a row some were
+	behindFollowers int
+	behindFrames    int64
+}
+
+// behind counts, after the fields of goals were resolved, the followers of
+// fields older than the grid: a field rebuilt within Budget that grid edits
+// keep restarting (a door toggled every frame) is never current, and its
+// followers follow the field from before the edits for good.
+func (e *flowEdits) behind(goals []flowGoal) {
+	n := 0
+	for i := range goals {
+		if goals[i].field.Stale() {
+			n += goals[i].followers
+		}
+	}
+	e.behindFollowers = n
+	if n == 0 {
+		e.behindFrames = 0
+	} else {
+		e.behindFrames++
+	}
 }
 
 // reset starts counting against g's current version (Initialize).

@@ -22,6 +22,7 @@ type installed struct {
 	inits     int32             // Initialize calls of archai systems in the world, the last at
 	pathQueue *PathQueue        // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
 	fsm       *FSM              // the last FSM initialized in the world, for Diagnose's Report.BadTargets
+	flowField *FlowField        // the last FlowField initialized in the world, for Diagnose's Report.FlowBehind
 
 	// the world's grid and clock at the last Initialize that found one: the systems
 	// hold them until their next Initialize, for Diagnose's Report.Replaced
