@@ -74,3 +74,26 @@ func TestServeRunsUntilTheContextEnds(t *testing.T) {
 	cancel() // ends the run although it is paused
 	assert.Positive(t, <-done)
 }
+
+// A fault of setup (here the Spatial system on a world without a map) ends Serve with
+// the *ecs.SetupError before anything is served or announced, and closes ln.
+func TestServeReturnsAFaultOfSetup(t *testing.T) {
+	world := arche.NewWorld()
+	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	announced := false
+	var frames int
+	require.NotPanics(t, func() {
+		frames, err = debugview.Serve(context.Background(), &world, sched, ln, 1, func(string) { announced = true })
+	})
+	var se *ecs.SetupError
+	require.ErrorAs(t, err, &se)
+	assert.ErrorIs(t, err, ecs.ErrMissingResource)
+	assert.Equal(t, "Spatial", se.System)
+	assert.Zero(t, frames)
+	assert.False(t, announced)
+	_, err = ln.Accept()
+	assert.ErrorIs(t, err, net.ErrClosed, "the listener is closed")
+	assert.Nil(t, ecs.Resource[ecs.Clock](&world), "the world's resources are as before: the clock the run added is removed")
+}
