@@ -1,5 +1,6 @@
 // Package plan holds what the planners ai/htn and ai/goap share: the registry of their
-// domains by ID and name. It does not import Arche.
+// domains by ID and name, and the cutting of the names and other packages' messages
+// their errors quote ([Quote], [Clip]). It does not import Arche.
 package plan
 
 import (
