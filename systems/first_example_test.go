@@ -57,7 +57,10 @@ func Example_firstProgram() {
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Decision{},
 		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
-	s.Initialize(&world)
+	if err := s.InitializeChecked(&world); err != nil { // a missing resource, a bad setting
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(systems.Diagnose(&world))
 	s.Run(&world, 1800) // 30 s of simulation time
 	s.Finalize(&world)

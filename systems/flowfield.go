@@ -331,8 +331,11 @@ type openGround struct {
 	cum     []int32
 }
 
-// noCell marks a FlowFollower whose sample must be recomputed.
-var noCell = grid.Cell{X: -1, Y: -1}
+// noCell marks a FlowFollower whose sample must be recomputed: a cell that
+// grid.Grid.CellAt gives only for an x that is NaN or below −2³¹ with a y of
+// 2³¹ or more (an agent just off the grid's corner, in cell (−1, −1), must
+// not look sampled; newbie23).
+var noCell = grid.Cell{X: math.MinInt32, Y: math.MaxInt32}
 
 // Name implements ecs.Namer.
 func (s *FlowField) Name() string { return "flowfield" }
@@ -1669,6 +1672,8 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			if out, found := escapeCell(f, g, p); found {
 				return g.Center(out), false, true
 			}
+		} else if !g.InBounds(c) && g.Width() > 0 && g.Height() > 0 { // off the grid: walk on
+			return aimOnto(f, g, c)
 		}
 		return r2.Vec{}, false, false
 	}
@@ -1743,6 +1748,22 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 		return r2.Vec{}, false, false
 	}
 	return addScaled(p, flowfield.LookAhead+1, dir), false, true
+}
+
+// aimOnto is aimWith's answer for an agent in cell c, off the grid (Movement
+// lets it walk freely there and come on into open cells only): head for the
+// centre of the grid's cell nearest it (c's coordinates clamped to the grid)
+// when the field leads on from there, else for that cell's way out of a wall
+// (escapeCell); neither: no direction.
+func aimOnto(f *flowfield.Field, g *grid.Grid, c grid.Cell) (r2.Vec, bool, bool) {
+	near := grid.Cell{X: min(max(c.X, 0), int32(g.Width()-1)), Y: min(max(c.Y, 0), int32(g.Height()-1))}
+	if _, ok := f.Next(near); ok {
+		return g.Center(near), false, true
+	}
+	if out, found := escapeCell(f, g, g.Center(near)); found {
+		return g.Center(out), false, true
+	}
+	return r2.Vec{}, false, false
 }
 
 // unit is r2.Unit(d), bit for bit: for finite non-zero d, the same

@@ -28,7 +28,11 @@ import (
 // but never deeper in: a step into a blocked cell farther from open ground
 // (Chebyshev distance to the nearest open cell, looked for within 8 cells) is
 // slid or stopped as a step into a wall is, so a crowd pressing on an agent in
-// a closed bridge cannot push it into the river beside it.
+// a closed bridge cannot push it into the river beside it. An agent off the
+// grid (spawned or loaded past its edge) moves freely there and comes onto
+// the grid only into open cells, by the same rule with the cells off the
+// grid counted open (so it can step on diagonally at a corner); on the grid,
+// the edge holds it as a wall does.
 //
 // Bad data has a fixed result, never a hang or a poisoned position (and
 // [Diagnose] counts the agent):
@@ -63,7 +67,8 @@ import (
 //	Velocity NaN/Inf               not moved this frame, velocity zeroed  CauseVelocity
 //	in a blocked cell              moves freely in the grid until out,    CauseBlocked
 //	                               never into a deeper blocked cell
-//	off the grid                   moves only into open cells             CauseOffGrid
+//	off the grid                   moves freely off the grid, comes on    CauseOffGrid
+//	                               into open cells only
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
 	Workers int
@@ -258,6 +263,9 @@ func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	}
 	if b.blocked(from.X, from.Y) && g.InBounds(from) {
 		return s.inWall(p, next, v, from, to) // inside a wall (a door closed on it): free to walk out, never deeper in (movement_wall.go)
+	}
+	if !g.InBounds(from) {
+		return s.offGrid(p, next, v, from, to) // off the grid: free to walk on, into open cells only (movement_wall.go)
 	}
 	if !b.blocked(to.X, from.Y) {
 		return r2.Vec{X: next.X, Y: p.Y}, r2.Vec{X: v.X}

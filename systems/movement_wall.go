@@ -60,3 +60,27 @@ func (s *Movement) inWall(p, next, v r2.Vec, from, to grid.Cell) (r2.Vec, r2.Vec
 	}
 	return p, r2.Vec{}
 }
+
+// offGrid resolves a step from p, off the grid (in cell from), to next (in
+// cell to): an agent off the grid moves freely there and comes onto the grid
+// only into open cells, by the rule of a step on the grid (no corner cut
+// past a blocked cell) with cells off the grid counting as open, so it can
+// step onto the grid diagonally at a corner; else it slides along the
+// blocked cells (only the x or only the y part of the step, the velocity
+// along the other axis zeroed) or, if neither part is free, stops where it
+// is. Once on the grid, the grid's edge holds it like a wall.
+func (s *Movement) offGrid(p, next, v r2.Vec, from, to grid.Cell) (r2.Vec, r2.Vec) {
+	b, g := &s.walls, s.grid
+	open := func(c grid.Cell) bool { return !g.InBounds(c) || !b.blocked(c.X, c.Y) }
+	xSide, ySide := grid.Cell{X: to.X, Y: from.Y}, grid.Cell{X: from.X, Y: to.Y}
+	if open(to) && (to.X == from.X || to.Y == from.Y || open(xSide) && open(ySide)) {
+		return next, v
+	}
+	if open(xSide) {
+		return r2.Vec{X: next.X, Y: p.Y}, r2.Vec{X: v.X}
+	}
+	if open(ySide) {
+		return r2.Vec{X: p.X, Y: next.Y}, r2.Vec{Y: v.Y}
+	}
+	return p, r2.Vec{}
+}

@@ -99,6 +99,15 @@ const DefaultPathBudget = 10000
 // answer PathUnreachable: then, from here, it is. A search from an exit that an
 // edit changes (the exit closes, the start cell opens) starts again.
 //
+// Start off the grid: a request from a cell off the grid (an agent spawned or
+// loaded just past the map's edge; Movement lets it walk back on, into open
+// cells only) is searched from its entry, the cell of the grid nearest it
+// (its coordinates clamped to the grid) when the goal is reachable from
+// there, else that cell's exit as above; the answer is PathReady with the
+// agent's own cell as Waypoints[0] and the entry as Waypoints[1], as for a
+// blocked start. With no entry within 4 cells of the nearest one, it is
+// PathUnreachable.
+//
 // Orphans: an agent whose Path is PathPending while the queue holds no request
 // of it (a world loaded from a save without [PathQueue.LoadState], usually through
 // save's Loaded.Restore, or a State set to PathPending by hand) would wait

@@ -60,12 +60,32 @@ func exitFrom(g *grid.Grid, start, goal grid.Cell, clear uint8) (grid.Cell, bool
 // remembers where the search starts (v.from) and the grid's version then.
 func (v *pathServer) startSearch(key pathKey) error {
 	v.from, v.fromVersion = key.start, v.grid.Version()
-	if v.grid.InBounds(key.start) && !v.grid.Passable(key.start) {
+	if !v.grid.InBounds(key.start) {
+		if in, ok := entryFrom(v.grid, key.start, key.goal, key.clear); ok {
+			v.from = in
+		}
+	} else if !v.grid.Passable(key.start) {
 		if out, ok := exitFrom(v.grid, key.start, key.goal, key.clear); ok {
 			v.from = out
 		}
 	}
 	return v.search.Start(v.from, key.goal)
+}
+
+// entryFrom returns the cell a search for a request from start, a cell off
+// the grid, to goal with clearance clear starts from: the cell of the grid
+// nearest start (each coordinate clamped to the grid) when the goal is
+// reachable from it for that clearance, else that cell's exit (exitFrom's
+// rule around it, blocked or not). It reports false when neither exists.
+func entryFrom(g *grid.Grid, start, goal grid.Cell, clear uint8) (grid.Cell, bool) {
+	if g.Width() == 0 || g.Height() == 0 {
+		return grid.Cell{}, false
+	}
+	near := grid.Cell{X: min(max(start.X, 0), int32(g.Width()-1)), Y: min(max(start.Y, 0), int32(g.Height()-1))}
+	if g.ConnectedWide(near, goal, clear) {
+		return near, true
+	}
+	return exitFrom(g, near, goal, clear)
 }
 
 // exitMoved reports whether the active search, started for key, must start

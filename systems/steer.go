@@ -582,14 +582,15 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 	acc := budget{max: maxF}
 	if wt.Wall > 0 && (vel.X != 0 || vel.Y != 0) { // as combine
 		// s.nearWall inline; an agent inside a blocked cell of the grid
-		// (clearance 0 there) casts no feelers
+		// (clearance 0 there), or off the grid, casts no feelers
 		b := &s.walls
 		var clear float64
 		var more uint8
-		near := true
+		near := false
 		if pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h) {
 			i := int(pos.Y)*b.w + int(pos.X)
 			clear, more = float64(b.clr[i]), b.more[i]
+			near = true
 			if clear == 0 {
 				near = false
 			} else if !(clear < 2*kd.kin.Radius+0.25+1 || clear < 1) {
@@ -836,12 +837,17 @@ const feelerTime = 0.5
 // answer may be near for an agent just out of reach (wallBits.avoid, which
 // measures each feeler, then casts none and gives the zero force), never
 // the other way.
+//
+// An agent off the grid casts no feelers (near is false): every cell off the
+// grid counts as blocked for them, so each would push it away from the grid
+// it walks back onto (Movement lets it move freely off the grid and come on
+// into open cells only).
 func (s *Steer) nearWall(pos, vel r2.Vec, radius float64) (float64, uint8, bool) {
 	b := &s.walls
 	// pos's cell is on the grid iff 0 ≤ pos < size (grid.CellAt floors,
 	// which is the conversion there; NaN is off)
 	if !(pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h)) {
-		return 0, 0, true
+		return 0, 0, false
 	}
 	i := int(pos.Y)*b.w + int(pos.X)
 	clear, more := float64(b.clr[i]), b.more[i]

@@ -63,15 +63,16 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 			radius = -radius
 		}
 		want := steer.WallAvoidance(p, v, blocked, feelerTime, 2*radius+0.25, math.Pi/4, 20)
-		clear, more, _ := s.nearWall(p, v, radius)
-		if c := g.CellAt(p); g.InBounds(c) {
-			require.Equal(t, g.Clearance(c), uint8(clear), "clearance at %v", p)
-		} else {
-			require.Equal(t, []any{0.0, uint8(0)}, []any{clear, more}, "off the grid at %v", p)
+		clear, more, near := s.nearWall(p, v, radius)
+		onGrid := g.InBounds(g.CellAt(p))
+		if onGrid {
+			require.Equal(t, g.Clearance(g.CellAt(p)), uint8(clear), "clearance at %v", p)
+		} else { // off the grid: no feelers (they would push it away from the grid it walks back onto)
+			require.Equal(t, []any{0.0, uint8(0), false}, []any{clear, more, near}, "off the grid at %v", p)
 		}
 		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear, more)
 		require.Equal(t, want, got, "at %v, velocity %v", p, v)
-		if want != (r2.Vec{}) {
+		if want != (r2.Vec{}) && onGrid {
 			hits++
 			_, _, near := s.nearWall(p, v, radius)
 			require.True(t, near, "a feeler at %v touches a wall; nearWall must not skip it", p)

@@ -204,7 +204,7 @@ func (b *Builder) Fact(name string) Fact {
 		}
 	}
 	if len(b.facts) == MaxFacts {
-		b.errs = append(b.errs, fmt.Errorf("goap: domain %q: fact %q: %w (at most %d)", b.name, name, ErrFacts, MaxFacts))
+		b.errs = append(b.errs, fmt.Errorf("goap: domain %s: fact %s: %w (at most %d)", plan.Quote(b.name), plan.Quote(name), ErrFacts, MaxFacts))
 		return MaxFacts - 1
 	}
 	b.facts = append(b.facts, name)
@@ -237,42 +237,42 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if len(b.actions) == 0 {
-		errs = append(errs, fmt.Errorf("goap: domain %q: %w: no action", b.name, ErrEmpty))
+		errs = append(errs, fmt.Errorf("goap: domain %s: %w: no action", plan.Quote(b.name), ErrEmpty))
 	}
 	if len(b.actions) > math.MaxInt16 || len(b.goals) > math.MaxInt16 {
-		errs = append(errs, fmt.Errorf("goap: domain %q: %w: more than %d actions or goals", b.name, ErrLength, math.MaxInt16))
+		errs = append(errs, fmt.Errorf("goap: domain %s: %w: more than %d actions or goals", plan.Quote(b.name), ErrLength, math.MaxInt16))
 	}
 	names := map[string]bool{}
 	checkConds := func(what string, cs []Cond) {
 		if len(cs) > 255 {
-			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrLength))
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w", plan.Quote(b.name), what, ErrLength))
 		}
 		for i, c := range cs {
 			if int(c.Fact) >= len(b.facts) {
-				errs = append(errs, fmt.Errorf("goap: domain %q: %s: condition %d: %w %d", b.name, what, i, ErrFact, c.Fact))
+				errs = append(errs, fmt.Errorf("goap: domain %s: %s: condition %d: %w %d", plan.Quote(b.name), what, i, ErrFact, c.Fact))
 			}
 			if int(c.Op) >= len(opNames) {
-				errs = append(errs, fmt.Errorf("goap: domain %q: %s: condition %d: %w %d", b.name, what, i, ErrOp, c.Op))
+				errs = append(errs, fmt.Errorf("goap: domain %s: %s: condition %d: %w %d", plan.Quote(b.name), what, i, ErrOp, c.Op))
 			}
 		}
 	}
 	d := &Domain{name: b.name, facts: append([]string(nil), b.facts...), h: b.h, sense: b.sense, minCost: math.Inf(1), maxEffects: 1}
 	for i, a := range b.actions {
-		what := fmt.Sprintf("action %d %q", i, a.Name)
+		what := fmt.Sprintf("action %d %s", i, plan.Quote(a.Name))
 		if a.Name == "" || names["a:"+a.Name] {
-			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrName))
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w", plan.Quote(b.name), what, ErrName))
 		}
 		names["a:"+a.Name] = true
 		if !(a.Cost > 0) || math.IsInf(a.Cost, 1) {
-			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w, not %v", b.name, what, ErrCost, a.Cost))
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w, not %v", plan.Quote(b.name), what, ErrCost, a.Cost))
 		}
 		checkConds(what, a.Pre)
 		if len(a.Effects) > 255 {
-			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrLength))
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w", plan.Quote(b.name), what, ErrLength))
 		}
 		for j, e := range a.Effects {
 			if int(e.Fact) >= len(b.facts) {
-				errs = append(errs, fmt.Errorf("goap: domain %q: %s: effect %d: %w %d", b.name, what, j, ErrFact, e.Fact))
+				errs = append(errs, fmt.Errorf("goap: domain %s: %s: effect %d: %w %d", plan.Quote(b.name), what, j, ErrFact, e.Fact))
 			}
 		}
 		a.Pre = append([]Cond(nil), a.Pre...)
@@ -282,13 +282,13 @@ func (b *Builder) Build() (*Domain, error) {
 		d.maxEffects = max(d.maxEffects, len(a.Effects))
 	}
 	for i, g := range b.goals {
-		what := fmt.Sprintf("goal %d %q", i, g.Name)
+		what := fmt.Sprintf("goal %d %s", i, plan.Quote(g.Name))
 		if g.Name == "" || names["g:"+g.Name] {
-			errs = append(errs, fmt.Errorf("goap: domain %q: %s: %w", b.name, what, ErrName))
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w", plan.Quote(b.name), what, ErrName))
 		}
 		names["g:"+g.Name] = true
 		if math.IsNaN(g.Priority) {
-			errs = append(errs, fmt.Errorf("goap: domain %q: %s: priority is NaN", b.name, what))
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: priority is NaN", plan.Quote(b.name), what))
 		}
 		checkConds(what, g.Want)
 		g.Want = append([]Cond(nil), g.Want...)

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/internal/plan"
 	"github.com/archai-go/archai/ai/script"
 )
 
@@ -212,11 +212,11 @@ func (b *Builder) Fact(name string) Fact {
 		}
 	}
 	if len(b.facts) == MaxFacts {
-		b.errs = append(b.errs, fmt.Errorf("htn: domain %q: fact %q: %w (at most %d)", b.name, name, ErrFacts, MaxFacts))
+		b.errs = append(b.errs, fmt.Errorf("htn: domain %s: fact %s: %w (at most %d)", plan.Quote(b.name), plan.Quote(name), ErrFacts, MaxFacts))
 		return MaxFacts - 1
 	}
 	if _, err := blackboard.Declare[int64](b.schema, name); err != nil {
-		b.errs = append(b.errs, fmt.Errorf("htn: domain %q: fact %q: %w", b.name, name, err))
+		b.errs = append(b.errs, fmt.Errorf("htn: domain %s: fact %s: %w", plan.Quote(b.name), plan.Quote(name), err))
 	}
 	b.facts = append(b.facts, name)
 	return Fact(len(b.facts) - 1)
@@ -237,7 +237,7 @@ func (b *Builder) Compound(name string) TaskID {
 // Method adds a method to compound task t: methods are tried in the order added.
 func (b *Builder) Method(t TaskID, m Method) {
 	if t < 0 || int(t) >= len(b.tasks) || !b.tasks[t].compound {
-		b.errs = append(b.errs, fmt.Errorf("htn: domain %q: method %q: %w %d (not a compound task)", b.name, m.Name, ErrTask, t))
+		b.errs = append(b.errs, fmt.Errorf("htn: domain %s: method %s: %w %d (not a compound task)", plan.Quote(b.name), plan.Quote(m.Name), ErrTask, t))
 		return
 	}
 	b.tasks[t].methods = append(b.tasks[t].methods, m)
@@ -279,7 +279,7 @@ func (b *Builder) compile(src, where string) (*script.Program, error) {
 		return nil, err
 	}
 	if b.schema.Len() != n {
-		return nil, fmt.Errorf("%s: %w: %q declares %q", where, ErrEffect, src, b.schema.Name(n))
+		return nil, fmt.Errorf("%s: %w: %s declares %s", where, ErrEffect, plan.Quote(src), plan.Quote(b.schema.Name(n)))
 	}
 	return p, nil
 }
@@ -315,33 +315,33 @@ func (b *Builder) mentions(src string) uint64 {
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if b.root < 0 || int(b.root) >= len(b.tasks) {
-		errs = append(errs, fmt.Errorf("htn: domain %q: %w", b.name, ErrNoRoot))
+		errs = append(errs, fmt.Errorf("htn: domain %s: %w", plan.Quote(b.name), ErrNoRoot))
 	}
 	names := map[string]bool{}
 	checkConds := func(what string, cs []Condition) {
 		for i, c := range cs {
 			if c.fn == nil && c.prog == nil && int(c.fact) >= len(b.facts) {
-				errs = append(errs, fmt.Errorf("htn: domain %q: %s: condition %d: %w %d", b.name, what, i, ErrFact, c.fact))
+				errs = append(errs, fmt.Errorf("htn: domain %s: %s: condition %d: %w %d", plan.Quote(b.name), what, i, ErrFact, c.fact))
 			}
 		}
 	}
 	d := &Domain{name: b.name, facts: append([]string(nil), b.facts...), root: b.root, sense: b.sense, schema: b.schema}
 	for i, t := range b.tasks {
-		what := fmt.Sprintf("task %d %q", i, t.name)
+		what := fmt.Sprintf("task %d %s", i, plan.Quote(t.name))
 		if t.name == "" || names[t.name] {
-			errs = append(errs, fmt.Errorf("htn: domain %q: %s: %w", b.name, what, ErrName))
+			errs = append(errs, fmt.Errorf("htn: domain %s: %s: %w", plan.Quote(b.name), what, ErrName))
 		}
 		names[t.name] = true
 		if t.compound {
 			if len(t.methods) == 0 {
-				errs = append(errs, fmt.Errorf("htn: domain %q: %s: %w", b.name, what, ErrNoMethod))
+				errs = append(errs, fmt.Errorf("htn: domain %s: %s: %w", plan.Quote(b.name), what, ErrNoMethod))
 			}
 			for j, m := range t.methods {
-				mw := fmt.Sprintf("%s method %d %q", what, j, m.Name)
+				mw := fmt.Sprintf("%s method %d %s", what, j, plan.Quote(m.Name))
 				checkConds(mw, m.If)
 				for _, st := range m.Tasks {
 					if st < 0 || int(st) >= len(b.tasks) {
-						errs = append(errs, fmt.Errorf("htn: domain %q: %s: %w %d", b.name, mw, ErrTask, st))
+						errs = append(errs, fmt.Errorf("htn: domain %s: %s: %w %d", plan.Quote(b.name), mw, ErrTask, st))
 					}
 				}
 				t.methods[j].If = append([]Condition(nil), m.If...)
@@ -352,7 +352,7 @@ func (b *Builder) Build() (*Domain, error) {
 			checkConds(what+" while", t.primitive.While)
 			for j, e := range t.primitive.Effects {
 				if e.fn == nil && e.prog == nil && int(e.fact) >= len(b.facts) {
-					errs = append(errs, fmt.Errorf("htn: domain %q: %s: effect %d: %w %d", b.name, what, j, ErrFact, e.fact))
+					errs = append(errs, fmt.Errorf("htn: domain %s: %s: effect %d: %w %d", plan.Quote(b.name), what, j, ErrFact, e.fact))
 				}
 			}
 			for _, c := range t.primitive.If {
@@ -362,7 +362,7 @@ func (b *Builder) Build() (*Domain, error) {
 		d.tasks = append(d.tasks, t)
 	}
 	if len(b.tasks) > math.MaxInt16 {
-		errs = append(errs, fmt.Errorf("htn: domain %q: more than %d tasks", b.name, math.MaxInt16))
+		errs = append(errs, fmt.Errorf("htn: domain %s: more than %d tasks", plan.Quote(b.name), math.MaxInt16))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -374,16 +374,20 @@ func (b *Builder) Build() (*Domain, error) {
 	for i, f := range d.facts {
 		k, _, err := b.schema.Scalar(f)
 		if err != nil {
-			return nil, fmt.Errorf("htn: domain %q: fact %q: %w", b.name, f, err)
+			return nil, fmt.Errorf("htn: domain %s: fact %s: %w", plan.Quote(b.name), plan.Quote(f), err)
 		}
 		d.keys[i] = k
 	}
 	return d, nil
 }
 
+// maxCycleNames is the most task names an ErrCycle message lists: a longer cycle is
+// named by its first and last tasks around the count of those left out.
+const maxCycleNames = 8
+
 // leftCycle returns an error wrapping ErrCycle for the first method (in task order)
 // whose first subtask leads back to its own task through first subtasks, naming the
-// cycle ("X → Y → X"); nil if there is none.
+// cycle ("X → Y → X"; see maxCycleNames); nil if there is none.
 func leftCycle(d *Domain) error {
 	const (
 		unseen = iota
@@ -422,9 +426,13 @@ func leftCycle(d *Domain) error {
 		if c := visit(TaskID(t)); c != nil {
 			names := make([]string, len(c))
 			for i, u := range c {
-				names[i] = strconv.Quote(d.tasks[u].name)
+				names[i] = plan.Quote(d.tasks[u].name)
 			}
-			return fmt.Errorf("htn: domain %q: task %q: %w: %s", d.name, d.tasks[c[0]].name, ErrCycle, strings.Join(names, " → "))
+			if len(names) > maxCycleNames { // a cycle through thousands of tasks: its ends
+				names = slices.Concat(names[:maxCycleNames/2], []string{fmt.Sprintf("…(%d more)", len(names)-maxCycleNames+1)},
+					names[len(names)-maxCycleNames/2+1:])
+			}
+			return fmt.Errorf("htn: domain %s: task %s: %w: %s", plan.Quote(d.name), plan.Quote(d.tasks[c[0]].name), ErrCycle, strings.Join(names, " → "))
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package htn
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -455,4 +456,40 @@ func TestWhile(t *testing.T) {
 	// the replan cannot take Guard (its While is checked while planning): Rest
 	assert.Equal(t, "Rest", d.TaskName(run.Current()))
 	assert.Equal(t, uint32(1), run.Failures)
+}
+
+// A name of 50 KB in a file (a task, fact, operator, sensor, root, unknown field, a cycle
+// through 40 tasks) makes a short error: names are quoted cut to 64 bytes with their
+// length, another package's message is cut in the middle, a long cycle is named by its
+// ends.
+func TestLoadErrorsQuoteLongNamesShort(t *testing.T) {
+	var r Registry
+	require.NoError(t, r.RegisterOperator("Go", instant, nil))
+	big := strings.Repeat("Q", 50000)
+	cut := `"` + strings.Repeat("Q", 64) + `"…(50000 bytes)`
+	var cycle strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&cycle, `, {"name": "C%d", "methods": [{"name": "m", "tasks": ["C%d"]}]}`, i, (i+1)%40)
+	}
+	cases := []struct{ json, want string }{
+		{`{"name": "x", "facts": ["a"], "root": "` + big + `", "tasks": [{"name": "P", "operator": "Go"}]}`,
+			"htn: bad.json: root: no root task: " + cut + " is not a task of the file"},
+		{`{"name": "x", "facts": ["a"], "root": "P", "tasks": [{"name": "P", "operator": "` + big + `"}]}`,
+			"htn: bad.json: tasks[0].operator: no operator " + cut + " registered"},
+		{`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "methods": [{"name": "m", "tasks": ["` + big + `"]}]}]}`,
+			"htn: bad.json: tasks[0].methods[0].tasks[0]: unknown task " + cut},
+		{`{"name": "x", "facts": ["` + big + `?"], "root": "P", "tasks": []}`, "htn: bad.json: facts[0]: name empty or used twice: \"QQQQ"},
+		{`{"name": "x", "facts": ["a"], "sensor": "` + big + `", "root": "P", "tasks": []}`, "htn: bad.json: sensor: no sensor " + cut + " registered"},
+		{`{"name": "x", "` + big + `": 1}`, `htn: bad.json: json: unknown field "QQQQ`},
+		{`{"name": "` + big + `", "facts": ["a"], "root": "P", "tasks": [{"name": "P", "operator": "Go"}, {"name": "` + big + `", "operator": "Go"}, {"name": "P", "operator": "Go"}]}`,
+			"htn: bad.json: tasks[2].name: name empty or used twice: \"P\""},
+		{`{"name": "x", "facts": ["a"], "root": "C0", "tasks": [{"name": "P", "operator": "Go"}` + cycle.String() + `]}`,
+			`htn: bad.json: htn: domain "x": task "C0": method recurses into its own task before any effect (left recursion): "C0" → "C1" → "C2" → "C3" → …(34 more) → "C38" → "C39" → "C0"`},
+	}
+	for _, c := range cases {
+		_, err := r.LoadJSON("bad.json", []byte(c.json))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), c.want)
+		assert.Less(t, len(err.Error()), 400, "%.300s", err.Error())
+	}
 }

@@ -167,7 +167,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		if errors.As(err, &syn) {
 			return nil, fmt.Errorf("htn: %s:%d: %w", file, 1+bytes.Count(data[:min(int(syn.Offset), len(data))], []byte("\n")), err)
 		}
-		return nil, fmt.Errorf("htn: %s: %w", file, err)
+		return nil, fmt.Errorf("htn: %s: %w", file, plan.Clip(err)) // encoding/json quotes an unknown field in full
 	}
 	fail := func(path string, err error) (*Domain, error) {
 		return nil, fmt.Errorf("htn: %s: %s: %w", file, path, err)
@@ -178,10 +178,10 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 	b := NewBuilder(fd.Name)
 	for i, f := range fd.Facts {
 		if !validIdent(f) {
-			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %q is not an identifier", ErrName, f))
+			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %s is not an identifier", ErrName, plan.Quote(f)))
 		}
 		if _, dup := b.factIndex(f); dup {
-			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %q", ErrName, f))
+			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %s", ErrName, plan.Quote(f)))
 		}
 		b.Fact(f)
 		if len(b.errs) > 0 {
@@ -191,7 +191,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 	if fd.Sensor != "" {
 		fn, ok := r.sensors[fd.Sensor]
 		if !ok {
-			return fail("sensor", fmt.Errorf("no sensor %q registered", fd.Sensor))
+			return fail("sensor", fmt.Errorf("no sensor %s registered", plan.Quote(fd.Sensor)))
 		}
 		b.Sense(fn)
 	}
@@ -202,11 +202,11 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			return fail(path+".name", fmt.Errorf("%w: empty", ErrName))
 		}
 		if _, dup := ids[t.Name]; dup {
-			return fail(path+".name", fmt.Errorf("%w: %q", ErrName, t.Name))
+			return fail(path+".name", fmt.Errorf("%w: %s", ErrName, plan.Quote(t.Name)))
 		}
 		if t.Methods != nil {
 			if t.If != "" || t.While != "" || t.Effects != "" || t.Operator != "" || t.Instant {
-				return fail(path, fmt.Errorf("compound task %q has a primitive's if, while, effects, operator or instant", t.Name))
+				return fail(path, fmt.Errorf("compound task %s has a primitive's if, while, effects, operator or instant", plan.Quote(t.Name)))
 			}
 			ids[t.Name] = b.Compound(t.Name)
 			continue
@@ -235,7 +235,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		}
 		switch {
 		case t.Instant && t.Operator != "":
-			return fail(path, fmt.Errorf("task %q has both an operator and instant", t.Name))
+			return fail(path, fmt.Errorf("task %s has both an operator and instant", plan.Quote(t.Name)))
 		case !t.Instant:
 			name := t.Operator
 			if name == "" {
@@ -243,7 +243,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			}
 			op, ok := r.operators[name]
 			if !ok {
-				return fail(path+".operator", fmt.Errorf("no operator %q registered (register it, or set \"instant\": true for a task that succeeds at once)", name))
+				return fail(path+".operator", fmt.Errorf("no operator %s registered (register it, or set \"instant\": true for a task that succeeds at once)", plan.Quote(name)))
 			}
 			p.Run, p.Halt = op.run, op.halt
 		}
@@ -254,7 +254,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			continue
 		}
 		if len(t.Methods) == 0 {
-			return fail(fmt.Sprintf("tasks[%d].methods", i), fmt.Errorf("%w: %q", ErrNoMethod, t.Name))
+			return fail(fmt.Sprintf("tasks[%d].methods", i), fmt.Errorf("%w: %s", ErrNoMethod, plan.Quote(t.Name)))
 		}
 		for j, m := range t.Methods {
 			path := fmt.Sprintf("tasks[%d].methods[%d]", i, j)
@@ -272,7 +272,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			for k, name := range m.Tasks {
 				id, ok := ids[name]
 				if !ok {
-					return fail(fmt.Sprintf("%s.tasks[%d]", path, k), fmt.Errorf("%w %q", ErrTask, name))
+					return fail(fmt.Sprintf("%s.tasks[%d]", path, k), fmt.Errorf("%w %s", ErrTask, plan.Quote(name)))
 				}
 				meth.Tasks = append(meth.Tasks, id)
 			}
@@ -281,7 +281,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 	}
 	root, ok := ids[fd.Root]
 	if !ok {
-		return fail("root", fmt.Errorf("%w: %q is not a task of the file", ErrNoRoot, fd.Root))
+		return fail("root", fmt.Errorf("%w: %s is not a task of the file", ErrNoRoot, plan.Quote(fd.Root)))
 	}
 	b.Root(root)
 	d, err := b.Build()

@@ -222,9 +222,12 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 	if cfg.addSystems != nil {
 		cfg.addSystems(w, sched)
 	}
-	sched.Initialize(w)
+	if err := sched.InitializeChecked(w); err != nil { // a fault of setup (*ecs.SetupError): one line, exit 1
+		return nil, err
+	}
 	if restore != nil {
 		if err := restore(); err != nil {
+			sched.Finalize(w)
 			return nil, fmt.Errorf("%s: %w", cfg.LoadFile, err)
 		}
 	}

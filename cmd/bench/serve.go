@@ -135,15 +135,24 @@ func runServe(ctx context.Context, cfg crowdConfig, addr string, speed float64, 
 	}
 	w := sc.world()
 	sched := ecs.NewScheduler(sc.systems()...)
+	if cfg.addSystems != nil {
+		cfg.addSystems(w, sched)
+	}
 	v := debugview.New()
 	v.Speed, v.Times = speed, sched
 	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" && net.ParseIP(host) == nil {
 		v.AllowHosts = []string{host} // the name the page is opened at (localhost and IPs always pass)
 	}
 	sched.Add(v)
-	sched.Initialize(w)
+	if err := sched.InitializeChecked(w); err != nil { // a fault of setup (*ecs.SetupError)
+		ln.Close()
+		fmt.Fprintln(stderr, "bench:", err)
+		return 1
+	}
 	if restore != nil {
 		if err := restore(); err != nil {
+			ln.Close()
+			sched.Finalize(w)
 			fmt.Fprintf(stderr, "bench: %s: %v\n", cfg.LoadFile, err)
 			return 1
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/scene"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
@@ -218,24 +219,36 @@ func (s *Script) Update(w *arche.World) {
 // Finalize does nothing.
 func (s *Script) Finalize(w *arche.World) {}
 
-// Run plays the script for 18 s and writes the log to out.
+// Run plays the script for 18 s and writes the log to out. A fault of setup found by a
+// system's Initialize (a missing resource, an unusable setting) is returned as an
+// *ecs.SetupError.
 func Run(out io.Writer) error {
+	sc, err := build(out)
+	if err != nil {
+		return err
+	}
+	return sc.Play(180)
+}
+
+// build sets the script up: the world, the fighter, the systems (not initialized) and
+// the last line of the log.
+func build(out io.Writer) (*scene.Scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, grid.New(16, 16)) // systems.Decision reads the map
 	g := &game{out: out, fighters: generic.NewMap[Fighter](w)}
 	var err error
 	if g.attack, err = g.AttackReasoner(); err != nil {
-		return err
+		return nil, err
 	}
 	tree, err := g.Tree()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fighters, err := systems.NewSpawner(w, systems.Thinker{Tree: tree, Interval: 0.1},
 		systems.With(Fighter{EnemyDist: 9, Visible: true, Ammo: Magazine}))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	fighters.Seed = 1
 	e := fighters.Spawn(r2.Vec{}, func(a *systems.Spawned) {
@@ -243,17 +256,16 @@ func Run(out io.Writer) error {
 	})
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Decision{}, &Narrator{g: g}, &Script{})
-	s.Initialize(w)
-	s.Run(w, 180)
-	s.Finalize(w)
-	f := g.fighters.Get(e)
-	fmt.Fprintf(out, "attacks %d, ammo %d, last choice %s\n", f.Hits, f.Ammo, g.attack.ActionName(f.Attack.Choice))
-	return nil
+	return &scene.Scene{World: w, Sched: s, Report: func() error {
+		f := g.fighters.Get(e)
+		_, err := fmt.Fprintf(out, "attacks %d, ammo %d, last choice %s\n", f.Hits, f.Ammo, g.attack.ActionName(f.Attack.Choice))
+		return err
+	}}, nil
 }
 
 func main() {
 	if err := Run(os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "fighter:", err)
 		os.Exit(1)
 	}
 }

@@ -57,7 +57,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
-	sched.Initialize(&world)
+	if err := sched.InitializeChecked(&world); err != nil { // a fault of setup (*ecs.SetupError): one line, exit 1
+		fmt.Fprintln(stderr, "flock:", err)
+		return 1
+	}
 	defer sched.Finalize(&world)
 
 	motion := generic.NewFilter2[components.Position, components.Velocity]()

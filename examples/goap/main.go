@@ -32,6 +32,7 @@ import (
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/scene"
 	"github.com/archai-go/archai/examples/internal/serve"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -72,14 +73,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		g = scenario.GenerateMap(32, *seed)
 	}
 	if *serveAddr != "" {
-		sc, err := build(stdout, g, *seed, *gatherers)
+		sc, err := build(stdout, g, *seed, *gatherers, *seconds)
 		if err != nil {
 			fmt.Fprintln(stderr, "goap:", err)
 			return 1
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return serve.Run("goap", ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
+		return serve.Run("goap", ctx, sc.World, sc.Sched, *serveAddr, *speed, stdout, stderr)
 	}
 	if err := Run(stdout, g, *seed, *gatherers, *seconds); err != nil {
 		fmt.Fprintln(stderr, "goap:", err)
@@ -88,27 +89,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// Run plays the scenario on g and writes the log to out.
+// Run plays the scenario on g for seconds and writes the log to out. A fault of setup
+// found by a system's Initialize (a missing resource, an unusable setting) is returned
+// as an *ecs.SetupError.
 func Run(out io.Writer, g *grid.Grid, seed uint64, workers int, seconds float64) error {
-	sc, err := build(out, g, seed, workers)
+	sc, err := build(out, g, seed, workers, seconds)
 	if err != nil {
 		return err
 	}
-	sc.sched.Initialize(sc.w)
-	sc.sched.Run(sc.w, int(seconds/Step+0.5))
-	sc.sched.Finalize(sc.w)
-	return sc.report(seconds)
+	return sc.Play(int(seconds/Step + 0.5))
 }
 
-// scene is the scenario built on its world, with its systems (not initialized).
-type scene struct {
-	w      *arche.World
-	sched  *ecs.Scheduler
-	report func(seconds float64) error // the outcome after seconds, to out
-}
-
-// build sets the scenario up on g: the world, the workers and the systems.
-func build(out io.Writer, g *grid.Grid, seed uint64, workers int) (*scene, error) {
+// build sets the scenario up on g: the world, the workers, the systems (not
+// initialized) and the outcome after seconds.
+func build(out io.Writer, g *grid.Grid, seed uint64, workers int, seconds float64) (*scene.Scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, g)
@@ -141,9 +135,7 @@ func build(out io.Writer, g *grid.Grid, seed uint64, workers int) (*scene, error
 	narrator := &Narrator{Out: out, Domain: d, GOAP: gs}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, gs, &systems.PathQueue{},
 		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{}, narrator)
-	return &scene{w: w, sched: s, report: func(seconds float64) error {
-		return report(out, w, workers, narrator, seconds)
-	}}, nil
+	return &scene.Scene{World: w, Sched: s, Report: func() error { return report(out, w, workers, narrator, seconds) }}, nil
 }
 
 // report writes the deliveries after seconds and returns the diagnostics of

@@ -15,10 +15,10 @@ import (
 
 // -serve serves the live debugger: a selected agent's state holds its plan.
 func TestServeShowsThePlan(t *testing.T) {
-	sc, err := build(io.Discard, scenario.GenerateMap(32, 3), 3, 1)
+	sc, err := build(io.Discard, scenario.GenerateMap(32, 3), 3, 1, 0)
 	require.NoError(t, err)
 	s := servetest.Plan(t, "1", func(ctx context.Context, addr string, stdout io.Writer) int {
-		return serve.Run("goap", ctx, sc.w, sc.sched, addr, 1, stdout, io.Discard)
+		return serve.Run("goap", ctx, sc.World, sc.Sched, addr, 1, stdout, io.Discard)
 	})
 	require.NotNil(t, s.Selected, s.SelectError)
 	p := s.Selected.Planner

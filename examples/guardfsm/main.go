@@ -20,6 +20,7 @@ import (
 	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/scene"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -191,41 +192,52 @@ func (s *Script) Finalize(w *arche.World) {}
 
 func near(t, at float64) bool { return t > at-Step/2 && t <= at+Step/2 }
 
-// Run plays the script for 20 s and writes the log to out.
+// Run plays the script for 20 s and writes the log to out. A fault of setup found by a
+// system's Initialize (a missing resource, an unusable setting) is returned as an
+// *ecs.SetupError.
 func Run(out io.Writer) error {
+	sc, err := build(out)
+	if err != nil {
+		return err
+	}
+	return sc.Play(200)
+}
+
+// build sets the script up: the world, the guard, the systems (not initialized) and the
+// last line of the log.
+func build(out io.Writer) (*scene.Scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	g := &guard{out: out, threats: generic.NewMap[Threat](w), combat: generic.NewMap[Combat](w)}
 	tree, err := g.CombatTree()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	machine, err := g.Machine(tree)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	guards, err := systems.NewSpawner(w, systems.Thinker{Machine: machine, Interval: 0.1},
 		systems.With(components.Health{Current: 100, Max: 100}), systems.With(Threat{}), systems.With(Combat{}),
 		systems.With(components.OwnMotion{})) // Script moves it from its Intent, not archai's movement systems
 	if err != nil {
-		return err
+		return nil, err
 	}
 	e := guards.Spawn(r2.Vec{}, nil)
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.FSM{}, &Script{Out: out})
-	s.Initialize(w)
-	s.Run(w, 200)
-	s.Finalize(w)
-	state := generic.NewMap2[components.StateMachine, components.Health](w)
-	sm, hp := state.Get(e)
-	fmt.Fprintf(out, "final mode %s (previous %s), health %.0f\n",
-		machine.Name(sm.Memory.Active), machine.Name(sm.Memory.Previous), hp.Current)
-	return nil
+	return &scene.Scene{World: w, Sched: s, Report: func() error {
+		state := generic.NewMap2[components.StateMachine, components.Health](w)
+		sm, hp := state.Get(e)
+		_, err := fmt.Fprintf(out, "final mode %s (previous %s), health %.0f\n",
+			machine.Name(sm.Memory.Active), machine.Name(sm.Memory.Previous), hp.Current)
+		return err
+	}}, nil
 }
 
 func main() {
 	if err := Run(os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "guardfsm:", err)
 		os.Exit(1)
 	}
 }

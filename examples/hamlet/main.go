@@ -43,6 +43,7 @@ import (
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/scene"
 	"github.com/archai-go/archai/examples/internal/serve"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -116,14 +117,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 		return serve.Run("hamlet", ctx, h.W, h.Sched, *serveAddr, *speed, stdout, stderr)
 	}
-	h.Sched.Initialize(h.W)
-	h.Sched.Run(h.W, int(math.Round(*seconds/Step)))
-	h.Sched.Finalize(h.W)
-	if err := h.Report(stdout); err != nil {
+	if err := h.Play(*seconds, stdout); err != nil {
 		fmt.Fprintln(stderr, "hamlet:", err)
 		return 1
 	}
 	return 0
+}
+
+// Play runs the hamlet for seconds of simulated time and writes the report to out. A
+// fault of setup found by a system's Initialize (a missing resource, an unusable
+// setting) is returned as an *ecs.SetupError, with nothing run.
+func (h *Hamlet) Play(seconds float64, out io.Writer) error {
+	sc := scene.Scene{World: h.W, Sched: h.Sched, Report: func() error { return h.Report(out) }}
+	return sc.Play(int(math.Round(seconds / Step)))
 }
 
 // Hamlet is the built world.

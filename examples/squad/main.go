@@ -34,6 +34,7 @@ import (
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/scene"
 	"github.com/archai-go/archai/examples/internal/serve"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -107,14 +108,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		g = scenario.GenerateMap(40, *seed)
 	}
 	if *serveAddr != "" {
-		sc, err := build(stdout, g, *seed)
+		sc, err := build(stdout, g, *seed, *seconds)
 		if err != nil {
 			fmt.Fprintln(stderr, "squad:", err)
 			return 1
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return serve.Run("squad", ctx, sc.w, sc.sched, *serveAddr, *speed, stdout, stderr)
+		return serve.Run("squad", ctx, sc.World, sc.Sched, *serveAddr, *speed, stdout, stderr)
 	}
 	if err := Run(stdout, g, *seed, *seconds); err != nil {
 		fmt.Fprintln(stderr, "squad:", err)
@@ -222,27 +223,20 @@ func b2i(b bool) int32 {
 	return 0
 }
 
-// Run plays the scenario on g and writes the log to out.
+// Run plays the scenario on g for seconds and writes the log to out. A fault of setup
+// found by a system's Initialize (a missing resource, an unusable setting) is returned
+// as an *ecs.SetupError.
 func Run(out io.Writer, g *grid.Grid, seed uint64, seconds float64) error {
-	sc, err := build(out, g, seed)
+	sc, err := build(out, g, seed, seconds)
 	if err != nil {
 		return err
 	}
-	sc.sched.Initialize(sc.w)
-	sc.sched.Run(sc.w, int(seconds/Step+0.5))
-	sc.sched.Finalize(sc.w)
-	return sc.report(seconds)
+	return sc.Play(int(seconds/Step + 0.5))
 }
 
-// scene is the scenario built on its world, with its systems (not initialized).
-type scene struct {
-	w      *arche.World
-	sched  *ecs.Scheduler
-	report func(seconds float64) error // the outcome after seconds, to out
-}
-
-// build sets the scenario up on g: the world, its squad and systems.
-func build(out io.Writer, g *grid.Grid, seed uint64) (*scene, error) {
+// build sets the scenario up on g: the world, its squad, the systems (not initialized)
+// and the outcome after seconds.
+func build(out io.Writer, g *grid.Grid, seed uint64, seconds float64) (*scene.Scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, g)
@@ -276,7 +270,7 @@ func build(out io.Writer, g *grid.Grid, seed uint64) (*scene, error) {
 	narrator := &Narrator{Out: out, Domain: d}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, &systems.HTN{}, &Squad{Squad: squad},
 		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{}, narrator)
-	return &scene{w: w, sched: s, report: func(seconds float64) error { return report(out, w, gm, squad, seconds) }}, nil
+	return &scene.Scene{World: w, Sched: s, Report: func() error { return report(out, w, gm, squad, seconds) }}, nil
 }
 
 // report writes where the squad and the enemy are after seconds, and returns the

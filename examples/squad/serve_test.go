@@ -15,10 +15,10 @@ import (
 
 // -serve serves the live debugger: a selected member's state holds its plan and squad.
 func TestServeShowsThePlan(t *testing.T) {
-	sc, err := build(io.Discard, scenario.GenerateMap(40, 5), 5)
+	sc, err := build(io.Discard, scenario.GenerateMap(40, 5), 5, 0)
 	require.NoError(t, err)
 	s := servetest.Plan(t, "2", func(ctx context.Context, addr string, stdout io.Writer) int {
-		return serve.Run("squad", ctx, sc.w, sc.sched, addr, 1, stdout, io.Discard)
+		return serve.Run("squad", ctx, sc.World, sc.Sched, addr, 1, stdout, io.Discard)
 	})
 	require.NotNil(t, s.Selected, s.SelectError)
 	p := s.Selected.Planner

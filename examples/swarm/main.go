@@ -74,7 +74,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 		return serve.Run("swarm", ctx, sw.World, sched, *serveAddr, *speed, stdout, stderr)
 	}
-	sched.Initialize(sw.World)
+	if err := sched.InitializeChecked(sw.World); err != nil { // a fault of setup (*ecs.SetupError): one line, exit 1
+		fmt.Fprintln(stderr, "swarm:", err)
+		return 1
+	}
 	defer sched.Finalize(sw.World)
 
 	scale := max(1, 512/max(g.Width(), g.Height()))

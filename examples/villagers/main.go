@@ -19,6 +19,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/examples/internal/scene"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -187,14 +188,26 @@ func (s *Narrator) Finalize(w *arche.World) {}
 
 func clamp01(x float64) float64 { return math.Max(0, math.Min(1, x)) }
 
-// Run simulates one day and writes the log to out.
+// Run simulates one day and writes the log to out. A fault of setup found by a system's
+// Initialize (a missing resource, an unusable setting) is returned as an
+// *ecs.SetupError.
 func Run(out io.Writer) error {
+	sc, err := build(out)
+	if err != nil {
+		return err
+	}
+	return sc.Play(int(DayHours * HourSeconds / Step))
+}
+
+// build sets the day up: the world, the villagers, the systems (not initialized) and
+// the day's summary at the end of the log.
+func build(out io.Writer) (*scene.Scene, error) {
 	world := arche.NewWorld()
 	w := &world
 	needs := generic.NewMap[Needs](w)
 	r, err := Reasoner(needs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	villagers := []Needs{
 		{Name: "Ada", Hunger: 0.3, Fatigue: 0.2, Loneliness: 0.5, FoodDist: 5},
@@ -204,7 +217,7 @@ func Run(out io.Writer) error {
 	spawner, err := systems.NewSpawner(w, systems.Thinker{Reasoner: r, Interval: 0.1},
 		systems.With(Needs{}), systems.With(components.Health{Current: 1, Max: 1}))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	spawner.Seed = 1
 	var es []arche.Entity
@@ -217,25 +230,23 @@ func Run(out io.Writer) error {
 	util := &systems.Utility{}
 	s := ecs.NewScheduler(ecs.NewClockSystem(Step), util, &NeedsSystem{},
 		&Narrator{Out: out, Reasoner: r})
-	s.Initialize(w)
-	s.Run(w, int(DayHours*HourSeconds/Step))
-	s.Finalize(w)
-
-	fmt.Fprintf(out, "\nday done: %d decisions\n", util.TotalThought)
-	for _, e := range es {
-		n := needs.Get(e)
-		fmt.Fprintf(out, "%-5s", n.Name)
-		for a, hrs := range n.Spent {
-			fmt.Fprintf(out, " %s %4.1fh", short[a], hrs)
+	return &scene.Scene{World: w, Sched: s, Report: func() error {
+		fmt.Fprintf(out, "\nday done: %d decisions\n", util.TotalThought)
+		for _, e := range es {
+			n := needs.Get(e)
+			fmt.Fprintf(out, "%-5s", n.Name)
+			for a, hrs := range n.Spent {
+				fmt.Fprintf(out, " %s %4.1fh", short[a], hrs)
+			}
+			fmt.Fprintf(out, "  goods %.1f\n", n.Goods)
 		}
-		fmt.Fprintf(out, "  goods %.1f\n", n.Goods)
-	}
-	return nil
+		return nil
+	}}, nil
 }
 
 func main() {
 	if err := Run(os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, err)
+		fmt.Fprintln(os.Stderr, "villagers:", err)
 		os.Exit(1)
 	}
 }

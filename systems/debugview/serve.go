@@ -20,7 +20,9 @@ import (
 // may be opened at ([Viewer.AllowHosts]: the name of addr in "-serve mypc.lan:8080").
 //
 // Errors: a speed outside 0 to [MaxSpeed] (NaN included), before anything is added or
-// served; ln is closed then too.
+// served; a fault of setup found by a system's Initialize (an *[ecs.SetupError], as
+// [ecs.Scheduler.InitializeChecked] returns it: the systems are finalized again, the
+// viewer stays added to sched, nothing is served). ln is closed on every error.
 func Serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, ln net.Listener, speed float64, announce func(url string), hosts ...string) (int, error) {
 	if !(speed >= 0 && speed <= MaxSpeed) {
 		ln.Close()
@@ -29,7 +31,10 @@ func Serve(ctx context.Context, w *arche.World, sched *ecs.Scheduler, ln net.Lis
 	v := New()
 	v.Speed, v.Times, v.AllowHosts = speed, sched, hosts
 	sched.Add(v)
-	sched.Initialize(w)
+	if err := sched.InitializeChecked(w); err != nil {
+		ln.Close()
+		return 0, err
+	}
 	srv := &http.Server{Handler: v.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	if announce != nil {

@@ -47,7 +47,7 @@ func TestServeRunsUntilTheContextEnds(t *testing.T) {
 	}()
 	base := <-urls
 	var frame int64
-	for range 1000 { // until a snapshot shows frames run
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); { // until a snapshot shows frames run (a loaded machine may take seconds)
 		resp, err := http.Get(base + "state")
 		require.NoError(t, err)
 		var s struct{ Frame int64 }
@@ -68,9 +68,35 @@ func TestServeRunsUntilTheContextEnds(t *testing.T) {
 		resp.Body.Close()
 		assert.Equal(t, code, resp.StatusCode, host)
 	}
+	// the pause is heard some frames after the post, perhaps after the cancel: either
+	// way the run ends (Close releases a pause heard later at once), and frames > 0 was
+	// seen above, so nothing asserted depends on when it comes
 	resp, err := http.PostForm(base+"cmd", url.Values{"op": {"pause"}})
 	require.NoError(t, err)
 	resp.Body.Close()
 	cancel() // ends the run although it is paused
 	assert.Positive(t, <-done)
+}
+
+// A fault of setup (here the Spatial system on a world without a map) ends Serve with
+// the *ecs.SetupError before anything is served or announced, and closes ln.
+func TestServeReturnsAFaultOfSetup(t *testing.T) {
+	world := arche.NewWorld()
+	sched := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	announced := false
+	var frames int
+	require.NotPanics(t, func() {
+		frames, err = debugview.Serve(context.Background(), &world, sched, ln, 1, func(string) { announced = true })
+	})
+	var se *ecs.SetupError
+	require.ErrorAs(t, err, &se)
+	assert.ErrorIs(t, err, ecs.ErrMissingResource)
+	assert.Equal(t, "Spatial", se.System)
+	assert.Zero(t, frames)
+	assert.False(t, announced)
+	_, err = ln.Accept()
+	assert.ErrorIs(t, err, net.ErrClosed, "the listener is closed")
+	assert.Nil(t, ecs.Resource[ecs.Clock](&world), "the world's resources are as before: the clock the run added is removed")
 }

@@ -1,5 +1,6 @@
 // Package plan holds what the planners ai/htn and ai/goap share: the registry of their
-// domains by ID and name. It does not import Arche.
+// domains by ID and name, and the cutting of the names and other packages' messages
+// their errors quote ([Quote], [Clip]). It does not import Arche.
 package plan
 
 import (
@@ -29,7 +30,7 @@ func (r *Registry[D]) Add(pkg string, d D) (uint16, error) {
 		return 0, errors.New(pkg + ": Registry.Add: nil domain")
 	}
 	if _, ok := r.Lookup(d.Name()); ok {
-		return 0, fmt.Errorf("%s: Registry.Add: a domain called %q is already registered", pkg, d.Name())
+		return 0, fmt.Errorf("%s: Registry.Add: a domain called %s is already registered", pkg, Quote(d.Name()))
 	}
 	if len(r.domains) >= math.MaxUint16 {
 		return 0, errors.New(pkg + ": Registry.Add: registry full")

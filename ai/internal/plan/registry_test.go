@@ -1,7 +1,12 @@
 package plan
 
 import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,4 +47,28 @@ func TestRegistry(t *testing.T) {
 	assert.Zero(t, id)
 	assert.Nil(t, r.Domain(3))
 	assert.Equal(t, []string{"a", "b"}, r.Names())
+}
+
+func TestQuoteCutsLongNames(t *testing.T) {
+	assert.Equal(t, `"Patrol"`, Quote("Patrol"))
+	assert.Equal(t, strconv.Quote(strings.Repeat("a", MaxQuote)), Quote(strings.Repeat("a", MaxQuote)), "MaxQuote bytes: whole")
+	assert.Equal(t, `"`+strings.Repeat("a", MaxQuote)+`"…(65 bytes)`, Quote(strings.Repeat("a", MaxQuote+1)))
+	// a two-byte rune across the cut is left out whole
+	s := strings.Repeat("a", MaxQuote-1) + "é" + strings.Repeat("b", 1000)
+	assert.Equal(t, `"`+strings.Repeat("a", MaxQuote-1)+`"…(1065 bytes)`, Quote(s))
+}
+
+func TestClipCutsLongMessagesInTheMiddle(t *testing.T) {
+	assert.Nil(t, Clip(nil))
+	short := errors.New("json: unknown field \"x\"")
+	assert.Same(t, short, Clip(short))
+	long := fmt.Errorf("wrapped: %w", errors.New("json: unknown field \""+strings.Repeat("é", 1000)+"\" in htn.fileDomain"))
+	c := Clip(long)
+	assert.ErrorIs(t, c, long, "Unwrap gives the original")
+	msg := c.Error()
+	assert.LessOrEqual(t, len(msg), MaxMessage+20)
+	assert.True(t, strings.HasPrefix(msg, "wrapped: json: unknown field \"éé"), msg)
+	assert.True(t, strings.HasSuffix(msg, "éé\" in htn.fileDomain"), msg)
+	assert.Contains(t, msg, "…(2049 bytes)…")
+	assert.True(t, utf8.ValidString(msg), "cut on rune boundaries")
 }

@@ -3,6 +3,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -15,8 +16,9 @@ import (
 // Run adds the live debugger to sched, serves its page at addr and runs frames until
 // ctx is done (see debugview.Serve), printing the page's URL and the frames run to
 // stdout. It returns the example's exit code: 2 for a speed outside 0 to
-// debugview.MaxSpeed, 1 if addr cannot be listened on, else 0. Errors are printed to
-// stderr after the example's name.
+// debugview.MaxSpeed, 1 if addr cannot be listened on or a system's Initialize finds a
+// fault of setup (an *ecs.SetupError: a missing resource, an unusable setting), else 0.
+// Errors are printed to stderr after the example's name, on one line.
 func Run(name string, ctx context.Context, w *arche.World, sched *ecs.Scheduler, addr string, speed float64, stdout, stderr io.Writer) int {
 	if !(speed >= 0 && speed <= debugview.MaxSpeed) {
 		fmt.Fprintf(stderr, "%s: -speed must be from 0 to %d\n", name, debugview.MaxSpeed)
@@ -36,6 +38,9 @@ func Run(name string, ctx context.Context, w *arche.World, sched *ecs.Scheduler,
 	}, hosts...)
 	if err != nil {
 		fmt.Fprintln(stderr, name+":", err)
+		if _, setup := errors.AsType[*ecs.SetupError](err); setup {
+			return 1
+		}
 		return 2
 	}
 	fmt.Fprintf(stdout, "debugview: stopped after %d frames\n", frames)
