@@ -30,6 +30,26 @@ import (
 // slid or stopped as a step into a wall is, so a crowd pressing on an agent in
 // a closed bridge cannot push it into the river beside it.
 //
+// Wide agents (Kinematics.Radius r > 0.5 cells) keep their disc, not only
+// their centre, out of blocked cells and off the grid's edge, as Detour and
+// RTS engines keep a unit's circle out of walls: each sub-step whose disc
+// would overlap a blocked cell is pushed back out along the normal of the
+// nearest one (so an agent heading into a wall at an angle slides along it,
+// one heading straight at it stops with its disc touching it; the velocity
+// loses its part into the wall), else slid on one axis, else stopped. The
+// disc therefore never overlaps a blocked cell if it started clear, and it
+// never enters a gap narrower than 2r. An agent whose disc overlaps already
+// (spawned in a corner, a wall built beside it, a loaded world) is never
+// moved deeper in: each sub-step leaves its overlap no deeper than it was,
+// and one that moves is pushed out by up to its sub-step's length, so it is
+// clear after moving about as far as it overlapped; at rest (no velocity and
+// no force) it is not moved and keeps its overlap. One whose centre stands in
+// a blocked cell walks out as above, and its disc is kept out from then on.
+// The cells within r are read (a radius above 254.5 counts as 254.5 there),
+// none when the grid's clearance shows the disc is far from walls. Agents of
+// radius ≤ 0.5 move exactly as described above (their disc fits any open
+// cell): the disc rule costs them one comparison.
+//
 // Bad data has a fixed result, never a hang or a poisoned position (and
 // [Diagnose] counts the agent):
 //
@@ -64,6 +84,8 @@ import (
 //	in a blocked cell              moves freely in the grid until out,    CauseBlocked
 //	                               never into a deeper blocked cell
 //	off the grid                   moves only into open cells             CauseOffGrid
+//	disc (r > 0.5) overlapping a   never deeper; pushed out as it moves   -
+//	  blocked cell, centre open
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
 	Workers int
@@ -119,6 +141,7 @@ func (s *Movement) Initialize(w *arche.World) {
 func (s *Movement) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Movement")
 	s.walls.update(s.grid)
+	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' discs)
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
@@ -180,6 +203,10 @@ func (s *Movement) Work(worker, lo, hi int) {
 				vx, vy = f*vx, f*vy
 			}
 			nx, ny := px+float64(dt*vx), py+float64(dt*vy)
+			if k.Radius > 0.5 { // a wide agent keeps its disc out of walls (movement_wide.go)
+				pos[i].Vec, vel[i].Vec = s.stepWide(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}, k.Radius)
+				continue
+			}
 			// within half a cell and within the agent's cell: no wall to meet;
 			// the cells of coordinates all in [+0, 2³¹) (one comparison of
 			// their bits, as onGridCoords) are their truncations to int32, as
@@ -252,8 +279,7 @@ func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	g, b := s.grid, &s.walls
 	from, to := g.CellAt(p), g.CellAt(next)
-	if to == from || (!b.blocked(to.X, to.Y) && (to.X == from.X || to.Y == from.Y ||
-		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) {
+	if s.centreFree(from, to) {
 		return next, v
 	}
 	if b.blocked(from.X, from.Y) && g.InBounds(from) {
