@@ -151,9 +151,10 @@ func (s *Movement) Update(w *arche.World) {
 // Work implements ecs.Job.
 //
 // The loop is steer.Integrate and the first sub-step's wall check written
-// out (the same arithmetic, so the same results to the bit): an agent whose
-// step stays within its cell, the common case, costs no call. A step that
-// leaves the cell or is longer than half a cell goes through step.
+// out (the same arithmetic, so the same results to the bit): an agent of
+// radius ≤ 0.5 whose step stays within its cell, the common case, costs no
+// call. A step that leaves the cell or is longer than half a cell, and a
+// wide agent's, goes through step.
 func (s *Movement) Work(worker, lo, hi int) {
 	dt := s.clock.DT
 	if !(dt > 0) || math.IsInf(dt, 1) {
@@ -203,23 +204,20 @@ func (s *Movement) Work(worker, lo, hi int) {
 				vx, vy = f*vx, f*vy
 			}
 			nx, ny := px+float64(dt*vx), py+float64(dt*vy)
-			if k.Radius > 0.5 { // a wide agent keeps its disc out of walls (movement_wide.go)
-				pos[i].Vec, vel[i].Vec = s.stepWide(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}, k.Radius)
-				continue
-			}
 			// within half a cell and within the agent's cell: no wall to meet;
 			// the cells of coordinates all in [+0, 2³¹) (one comparison of
 			// their bits, as onGridCoords) are their truncations to int32, as
 			// floorCell's, compared without its calls (sameFloorCells: any
-			// other)
+			// other); not for a wide agent (radius > 0.5), whose disc can
+			// meet a wall within its cell: step takes it to stepWide
 			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 {
 				onGrid := max(math.Float64bits(px), math.Float64bits(py), math.Float64bits(nx), math.Float64bits(ny)) < bitsOf2p31
-				if onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny) {
+				if (onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny)) && !(k.Radius > 0.5) {
 					pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
 					continue
 				}
 			}
-			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy})
+			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}, k.Radius)
 		}
 	}
 }
@@ -249,9 +247,13 @@ func UsableKinematics(k *components.Kinematics) bool {
 		!math.IsNaN(k.Radius) && !math.IsInf(k.Radius, 0)
 }
 
-// step moves from p towards next in sub-steps of at most half a cell; a step
-// longer than maxStep cells (Chebyshev) is cut to that length first.
-func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
+// step moves an agent of radius r from p towards next in sub-steps of at
+// most half a cell; a step longer than maxStep cells (Chebyshev) is cut to
+// that length first. A wide agent (r > 0.5) goes to stepWide.
+func (s *Movement) step(p, next, v r2.Vec, r float64) (r2.Vec, r2.Vec) {
+	if r > 0.5 {
+		return s.stepWide(p, next, v, r)
+	}
 	d := r2.Sub(next, p)
 	if l := max(abs(d.X), abs(d.Y)); l > s.maxStep {
 		d = scaled(s.maxStep/l, d)
@@ -279,7 +281,8 @@ func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	g, b := s.grid, &s.walls
 	from, to := g.CellAt(p), g.CellAt(next)
-	if s.centreFree(from, to) {
+	if to == from || (!b.blocked(to.X, to.Y) && (to.X == from.X || to.Y == from.Y ||
+		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) { // centreFree, written out (a call costs)
 		return next, v
 	}
 	if b.blocked(from.X, from.Y) && g.InBounds(from) {
