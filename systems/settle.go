@@ -14,30 +14,39 @@ import (
 // agents sent to one point overlap there and come to rest in a heap, but
 // agents of Radius above 0.5 push each other apart (separation, and
 // Movement keeps their discs out of walls) and none of them ever reaches the
-// point: they jostle around it for good. So PathFollow settles them: each
-// frame, the wide agents (Kinematics.Radius > 0.5, with a Path) whose
+// point: they jostle around it for good. So PathFollow settles them, as RTS
+// engines stop a unit that bumps into one of its group already arrived, with
+// a packed-disc bound like FlowField's arrival rule: each frame, the wide
+// agents (Kinematics.Radius > 0.5, with a Path, in an open cell) whose
 // Desired is an Arrive at the goal of their Intent (the goal in sight, or the
 // path's last leg) are grouped by goal (the same point, bit for bit) and
-// visited nearest first; in a group of two or more, an agent settles, its
-// Desired rewritten to DesiredHold, when
+// visited nearest first (ties by position); in a group of two or more, an
+// agent of radius r at distance d from the goal settles, its Desired
+// rewritten to DesiredHold, when
 //
-//   - it is within sqrt(S/settlePacking) + r/2 cells of the goal, S being
-//     the sum of the squared radii of the agents of its group settled before
-//     it and r its own radius (the disc the settled agents would cover at
-//     that packing, plus half its own radius: the first settles within r/2
-//     of the goal; plus its whole radius if it is held off, below), or
-//   - it is within r + r' + settleGap cells of an agent of radius r' settled
-//     before it (it has reached the crowd), or
-//   - it is within r + r' + r of one and is held off: it has not moved
-//     StuckDistance cells for settleBlocked seconds (its Progress).
+//   - d ≤ sqrt(S/settlePacking) + r, S being the sum of the squared radii of
+//     the agents of its group settled before it (the disc they would cover
+//     at that packing, plus its own radius: the first settles within r of
+//     the goal), or + 2r if it is jammed (its disc within settleGap of
+//     another of the group's) or held off (below); or
+//   - it touches an agent of radius r' settled before it (their discs within
+//     settleGap), and either d ≤ sqrt(S/settleLoose) + 2r (near the goal) or
+//     that agent touches two settled ones (the crowd's rim, not the tip of a
+//     queue); or
+//   - the same with r + r' + r for touching, when it is held off: it has not
+//     moved StuckDistance cells for settleBlocked seconds (its Progress).
 //
-// An agent that had settled the frame before gets settleHold cells more on
-// each distance, so a crowd does not flicker between settling and moving. A
+// It does not settle deep inside a settled one (centres less than the larger
+// radius apart) unless held off or settled already: separation first. An
+// agent that had settled the frame before gets settleHold cells more on each
+// distance, so a crowd does not flicker between settling and moving. A
 // settled agent only brakes (Steer: no separation or wall force), so it stays
 // where it stopped, and its Progress is restarted each frame, so it is never
 // found stuck. It moves again when its goal changes (another group) or the
 // agents that held it leave. A lone agent, and any agent of radius ≤ 0.5,
-// arrives as before.
+// arrives as before. The cost is a sort of the candidates and, for each, a
+// look at the settled ones whose distances to the goal are within a few
+// radii of its own.
 
 const (
 	settlePacking = 0.7  // the share of the settled disc the agents' discs cover
