@@ -324,11 +324,11 @@ func (b *Builder) Build() (*Machine, error) {
 	for id := 1; id < len(m.first); id++ {
 		m.first[id] += m.first[id-1]
 	}
-	m.trans = make([]Transition, m.first[len(m.states)])
+	m.trans = make([]row, m.first[len(m.states)])
 	next := append([]int32(nil), m.first...)
 	for _, t := range b.trans {
 		if i := t.From & indexMask; t.From != Any {
-			m.trans[next[i]] = t
+			m.trans[next[i]] = row{t, m.below(t.To, t.From)}
 			next[i]++
 		}
 	}
@@ -404,9 +404,16 @@ type Machine struct {
 	states   []state // index 0 unused, so a StateID's Index indexes it
 	initial  StateID
 	any      []Transition
-	trans    []Transition // grouped by From, in order added
-	first    []int32      // rows of state index i: trans[first[i]:first[i+1]]
+	trans    []row   // grouped by From, in order added
+	first    []int32 // rows of state index i: trans[first[i]:first[i+1]]
 	observer func(ctx *Context, from, to StateID)
+}
+
+// row is a Transition of the table and whether it is local (To below From: skipped
+// while To is active, see [Machine]). Still 24 bytes: local fills padding.
+type row struct {
+	Transition
+	local bool
 }
 
 type state struct {
@@ -585,16 +592,8 @@ func goodDT(dt float64) bool { return dt >= 0 && dt <= math.MaxFloat64 }
 func goodTime(t float64) bool { return t-t == 0 }
 
 func (m *Machine) update(mem *Memory, ctx *Context) {
-	before := mem.Transitions
-	m.step(mem, ctx)
-	if mem.Transitions == before {
-		mem.Reentries = 0 // an update that stays ends a run of re-entries
-	}
-}
-
-// step is update but for the count of re-entries.
-func (m *Machine) step(mem *Memory, ctx *Context) {
 	defer m.done(mem, ctx, m.begin(mem, ctx, NoEvent, "Update"))
+	before := mem.Transitions
 	if a := mem.Active; !m.valid(a) || m.states[a&indexMask].initial != None {
 		m.resume(mem, ctx)
 	} else {
@@ -609,6 +608,7 @@ func (m *Machine) step(mem *Memory, ctx *Context) {
 	}
 	var path [MaxDepth]StateID
 	n := m.path(mem.Active, &path)
+hooks:
 	for _, s := range path[:n] {
 		if u := m.states[s&indexMask].hooks.Update; u != nil {
 			to := u(ctx)
@@ -622,8 +622,11 @@ func (m *Machine) step(mem *Memory, ctx *Context) {
 			default:
 				m.transition(mem, ctx, s, to)
 			}
-			return
+			break hooks
 		}
+	}
+	if mem.Transitions == before {
+		mem.Reentries = 0 // an update that stays ends a run of re-entries
 	}
 }
 

@@ -165,18 +165,12 @@ func (m *Machine) find(mem *Memory, ctx *Context, ev Event) (src, to StateID) {
 		rows := m.trans[m.first[i]:m.first[i+1]]
 		for i := range rows {
 			t := &rows[i]
-			if t.Event == ev && !m.localActive(mem, s, t.To) && (t.Guard == nil || t.Guard(ctx)) {
+			if t.Event == ev && !(t.local && m.IsActive(mem, t.To)) && (t.Guard == nil || t.Guard(ctx)) {
 				return s, t.To
 			}
 		}
 	}
 	return None, None
-}
-
-// localActive reports whether a row from src to "to" is a local transition (to is below
-// src) whose target is already active: such a row is skipped (see [Machine]).
-func (m *Machine) localActive(mem *Memory, src, to StateID) bool {
-	return m.states[src&indexMask].initial != None && m.below(to, src) && m.IsActive(mem, to)
 }
 
 // below reports whether state a is strictly below state b (b a proper ancestor of a).
