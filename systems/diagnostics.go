@@ -319,6 +319,17 @@ const (
 	// report's example names the key. Fix the spelling, or, for a key the
 	// program sets itself, declare it in the registry's schema and set it.
 	CauseBlackboardKeyUnwritten
+	// CauseStateReentered: a StateMachine whose Memory.Reentries is
+	// [ReentryLimit] or more: on each of its last updates the machine left its
+	// active state and entered it again (Enter and Exit hooks run every update,
+	// Memory.Elapsed stays 0, so a guard "after 5 s in this state" never fires).
+	// The cause is a transition row from the state to itself or to one of its
+	// ancestors whose guard goes on holding once taken: UML's external
+	// self-transition, which fsm keeps. The example names the state. Give the
+	// row a guard that is false once taken (or an event), or, to switch between
+	// substates, a row from the parent to the substate, which is local and
+	// skipped while the substate is active (see fsm.Machine).
+	CauseStateReentered
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -375,7 +386,13 @@ var causeNames = [NumCauses]string{
 	CauseUtilityInputOutOfRange:  "utility_input_out_of_range",
 	CausePathUnreachable:         "path_unreachable",
 	CauseBlackboardKeyUnwritten:  "blackboard_key_unwritten",
+	CauseStateReentered:          "state_reentered",
 }
+
+// ReentryLimit is the number of consecutive updates, each re-entering the state it
+// left (fsm.Memory.Reentries), from which [Diagnose] counts a StateMachine under
+// CauseStateReentered. A row that restarts a state now and then stays below it.
+const ReentryLimit = 4
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
 // ("wander_no_rand"), or "cause(n)" for a value out of range.
@@ -1085,6 +1102,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
+	reentryChecks(w, r, d.machines)
 	plannerChecks(w, r, d)
 	q := d.thinks.Query(w)
 	for q.Next() {

@@ -103,3 +103,16 @@ func (a *machinesAlike) text(x, y *fsm.Machine) string {
 	a.texts[k] = t
 	return t
 }
+
+// reentryChecks counts the machines that entered their active state again on each of
+// their last ReentryLimit updates or more (CauseStateReentered); the note names the
+// state.
+func reentryChecks(w *arche.World, r *Report, f *generic.Filter4[components.StateMachine, components.Think, components.Position, components.Intent]) {
+	q := f.Query(w)
+	for q.Next() {
+		sm, _, _, _ := q.Get()
+		if sm.Machine != nil && sm.Memory.Reentries >= ReentryLimit && sm.Machine.Has(sm.Memory.Active) {
+			r.addNote(CauseStateReentered, q.Entity(), exampleNote{kind: noteState, machine: sm.Machine, state: sm.Memory.Active, n: sm.Memory.Reentries})
+		}
+	}
+}

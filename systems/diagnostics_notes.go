@@ -2,6 +2,8 @@ package systems
 
 import (
 	"strconv"
+
+	"github.com/archai-go/archai/ai/fsm"
 	"strings"
 
 	"github.com/archai-go/archai/components"
@@ -25,6 +27,10 @@ type exampleNote struct {
 	cell  grid.Cell
 	w, h  int  // the grid's size
 	inMap bool // the cell is on the grid (so blocked)
+
+	machine *fsm.Machine // noteState: the machine and its state re-entered n times
+	state   fsm.StateID
+	n       uint32
 }
 
 type noteKind uint8
@@ -35,6 +41,7 @@ const (
 	noteCell           // a goal cell: cell, w, h, inMap
 	noteNeeds          // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
 	noteKey            // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
+	noteState          // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
 )
 
 // placeNote is the note of an agent at p, off g or in a blocked cell.
@@ -110,6 +117,14 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(", key ")
 		b.WriteString(strconv.Quote(n.what))
 		b.WriteString(" is read and nothing writes it")
+	case noteState:
+		b.WriteString(", state ")
+		b.WriteString(strconv.Quote(n.machine.FullName(n.state)))
+		b.WriteString(" of machine ")
+		b.WriteString(strconv.Quote(n.machine.MachineName()))
+		b.WriteString(" left and entered again on each of its last ")
+		b.WriteString(strconv.FormatUint(uint64(n.n), 10))
+		b.WriteString(" updates: a row from it to itself or an ancestor whose guard still holds once taken")
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ai/utility"
@@ -407,6 +408,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"Perception without Faction", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Faction](w, e)
 		}, []Cause{CausePerceptionIncomplete}},
+		{"a machine re-entering its state on each of its last 4 updates", false, 0, func(w *arche.World, e arche.Entity) {
+			m, work := reentryMachine(t)
+			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit}})
+		}, []Cause{CauseStateReentered}},
+		{"a machine that re-entered its state 3 times: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			m, work := reentryMachine(t)
+			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit - 1}})
+		}, nil},
 		{"tree with ports, no Blackboard", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})

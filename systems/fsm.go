@@ -58,6 +58,9 @@ import (
 //	  StateID of no state of its
 //	  machine (another machine's:
 //	  fsm.StateID carries a tag)
+//	a row from a state to itself   the state is left and entered again    CauseStateReentered
+//	  or an ancestor whose guard     on every update (UML's external        (Memory.Reentries ≥
+//	  holds once taken               self-transition; Elapsed stays 0)      ReentryLimit)
 //	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
 //	  or negative (a file)
 //	StateMachine.Machine swapped   the new machine restarts: Memory        - (FSM.Swapped)

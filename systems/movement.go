@@ -34,6 +34,26 @@ import (
 // grid counted open (so it can step on diagonally at a corner); on the grid,
 // the edge holds it as a wall does.
 //
+// Wide agents (Kinematics.Radius r > 0.5 cells) keep their disc, not only
+// their centre, out of blocked cells and off the grid's edge, as Detour and
+// RTS engines keep a unit's circle out of walls: each sub-step whose disc
+// would overlap a blocked cell is pushed back out along the normal of the
+// nearest one (so an agent heading into a wall at an angle slides along it,
+// one heading straight at it stops with its disc touching it; the velocity
+// loses its part into the wall), else slid on one axis, else stopped. The
+// disc therefore never overlaps a blocked cell if it started clear, and it
+// never enters a gap narrower than 2r. An agent whose disc overlaps already
+// (spawned in a corner, a wall built beside it, a loaded world) is never
+// moved deeper in: each sub-step leaves its overlap no deeper than it was,
+// and one that moves is pushed out by up to its sub-step's length, so it is
+// clear after moving about as far as it overlapped; at rest (no velocity and
+// no force) it is not moved and keeps its overlap. One whose centre stands in
+// a blocked cell walks out as above, and its disc is kept out from then on.
+// The cells within r are read (a radius above 254.5 counts as 254.5 there),
+// none when the grid's clearance shows the disc is far from walls. Agents of
+// radius ≤ 0.5 move exactly as described above (their disc fits any open
+// cell): the disc rule costs them one comparison.
+//
 // Bad data has a fixed result, never a hang or a poisoned position (and
 // [Diagnose] counts the agent):
 //
@@ -69,6 +89,8 @@ import (
 //	                               never into a deeper blocked cell
 //	off the grid                   moves freely off the grid, comes on    CauseOffGrid
 //	                               into open cells only
+//	disc (r > 0.5) overlapping a   never deeper; pushed out as it moves   -
+//	  blocked cell, centre open
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
 	Workers int
@@ -124,6 +146,7 @@ func (s *Movement) Initialize(w *arche.World) {
 func (s *Movement) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Movement")
 	s.walls.update(s.grid)
+	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' discs)
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
@@ -133,9 +156,10 @@ func (s *Movement) Update(w *arche.World) {
 // Work implements ecs.Job.
 //
 // The loop is steer.Integrate and the first sub-step's wall check written
-// out (the same arithmetic, so the same results to the bit): an agent whose
-// step stays within its cell, the common case, costs no call. A step that
-// leaves the cell or is longer than half a cell goes through step.
+// out (the same arithmetic, so the same results to the bit): an agent of
+// radius ≤ 0.5 whose step stays within its cell, the common case, costs no
+// call. A step that leaves the cell or is longer than half a cell, and a
+// wide agent's, goes through step.
 func (s *Movement) Work(worker, lo, hi int) {
 	dt := s.clock.DT
 	if !(dt > 0) || math.IsInf(dt, 1) {
@@ -189,15 +213,16 @@ func (s *Movement) Work(worker, lo, hi int) {
 			// the cells of coordinates all in [+0, 2³¹) (one comparison of
 			// their bits, as onGridCoords) are their truncations to int32, as
 			// floorCell's, compared without its calls (sameFloorCells: any
-			// other)
+			// other); not for a wide agent (radius > 0.5), whose disc can
+			// meet a wall within its cell: step takes it to stepWide
 			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 {
 				onGrid := max(math.Float64bits(px), math.Float64bits(py), math.Float64bits(nx), math.Float64bits(ny)) < bitsOf2p31
-				if onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny) {
+				if (onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny)) && !(k.Radius > 0.5) {
 					pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
 					continue
 				}
 			}
-			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy})
+			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}, k.Radius)
 		}
 	}
 }
@@ -227,9 +252,13 @@ func UsableKinematics(k *components.Kinematics) bool {
 		!math.IsNaN(k.Radius) && !math.IsInf(k.Radius, 0)
 }
 
-// step moves from p towards next in sub-steps of at most half a cell; a step
-// longer than maxStep cells (Chebyshev) is cut to that length first.
-func (s *Movement) step(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
+// step moves an agent of radius r from p towards next in sub-steps of at
+// most half a cell; a step longer than maxStep cells (Chebyshev) is cut to
+// that length first. A wide agent (r > 0.5) goes to stepWide.
+func (s *Movement) step(p, next, v r2.Vec, r float64) (r2.Vec, r2.Vec) {
+	if r > 0.5 {
+		return s.stepWide(p, next, v, r)
+	}
 	d := r2.Sub(next, p)
 	if l := max(abs(d.X), abs(d.Y)); l > s.maxStep {
 		d = scaled(s.maxStep/l, d)
@@ -258,7 +287,7 @@ func (s *Movement) resolve(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	g, b := s.grid, &s.walls
 	from, to := g.CellAt(p), g.CellAt(next)
 	if to == from || (!b.blocked(to.X, to.Y) && (to.X == from.X || to.Y == from.Y ||
-		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) {
+		(!b.blocked(to.X, from.Y) && !b.blocked(from.X, to.Y)))) { // centreFree, written out (a call costs)
 		return next, v
 	}
 	if b.blocked(from.X, from.Y) && g.InBounds(from) {

@@ -158,7 +158,7 @@ func TestMovementSameCellAsStep(t *testing.T) {
 	inCell, blocked := 0, 0
 	for _, a := range agents {
 		next, nv := steer.Integrate(a.pos, a.vel, a.frc, maxV, maxF, dt)
-		wantP, wantV := m.step(a.pos, next, nv)
+		wantP, wantV := m.step(a.pos, next, nv, 0.3)
 		p, v, _, _ := build.Get(a.e)
 		if math.Float64bits(p.X) != math.Float64bits(wantP.X) || math.Float64bits(p.Y) != math.Float64bits(wantP.Y) ||
 			math.Float64bits(v.X) != math.Float64bits(wantV.X) || math.Float64bits(v.Y) != math.Float64bits(wantV.Y) {

@@ -79,6 +79,19 @@ const (
 // pursuit) and makes no progress for StuckTime seconds is marked Stuck and
 // asks for a new path.
 //
+// Wide agents sharing a goal settle: agents of Kinematics.Radius above 0.5
+// with a Path, arriving at the same goal point, never all reach it (they push
+// each other apart), so once two or more head straight for it, each that
+// reaches the crowd around it stops for good with DesiredHold (Steer then
+// only brakes it): the nearest within a radius (a diameter if jammed) of the
+// goal, then each within the disc the settled ones pack into, or touching a
+// settled one near the goal or on the crowd's rim, or held off beside one
+// for a second (settle.go has the exact rule). A crowd of them settles within
+// seconds and stands still; a lone wide agent, and any agent of radius
+// ≤ 0.5, arrives on the goal point as before. A settled agent moves again
+// when its goal changes. Agents of other sizes at the goal do not count: wide
+// Movers sent to a point that small agents crowd keep pushing at their rim.
+//
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
 //
@@ -117,10 +130,13 @@ type PathFollow struct {
 	scratch []followScratch
 	sight   openCells // a bitmap of blocked cells: short lines known clear without a walk
 
-	cols      columns   // the query's components, read by the workers
-	withPath  []pathRun // the runs of agents with a Path
-	n         int       // agents in this frame's query
-	pathPhase bool      // Work serves the agents with a Path
+	cols         columns      // the query's components, read by the workers
+	withPath     []pathRun    // the runs of agents with a Path
+	settling     []settleCand // settle's scratch: the workers' candidates together
+	settledIdx   []int32      // settleGroup's scratch: the group's settled agents
+	settledLinks []int32      // settleGroup's scratch: how many settled agents each touches
+	n            int          // agents in this frame's query
+	pathPhase    bool         // Work serves the agents with a Path
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -150,6 +166,7 @@ func clearOf(kin *components.Kinematics) uint8 {
 type followScratch struct {
 	stuck   int
 	unreach []stuckUnreachable // track: stuck agents answered unreachable for their goal's cell, for Update to test
+	settle  []settleCand       // follow: wide agents arriving at their goal, for Update to settle (settle.go)
 	slow    []int32            // followRun: the agents of its range that follow calls for (capacity blockSize from Initialize)
 	touch   int32              // followRun: a sum of the waypoints it touched, kept so the loads stay
 	radii   float64            // followRun: a sum of the radii it touched, likewise
@@ -240,6 +257,7 @@ func (s *PathFollow) Update(w *arche.World) {
 		sc.stuck = 0
 		s.askUnreachable(sc) // on the calling goroutine: see askUnreachable
 	}
+	s.settle() // wide agents sharing a goal (settle.go)
 }
 
 // askUnreachable asks again for a path for each stuck agent track listed in
@@ -344,6 +362,9 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			}
 		} else if !s.sightHit(ps, it, p) {
 			goto other
+		}
+		if kin != nil && kin[i].Radius > 0.5 {
+			goto other // a wide agent: follow, which lists it for settle
 		}
 		{
 			// the common case, in short: a move whose goal was in sight
@@ -523,6 +544,10 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		case !moving:
 		default:
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
+			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) { // (one in a wall walks out first)
+				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: goal,
+					dist: math.Sqrt(dist2(pos, goal)), r: j.kin.Radius, was: j.desired.Mode == components.DesiredHold})
+			}
 		}
 	}
 	setDesired(j.desired, s.leaveWall(pos, d)) // in a wall heading nowhere: out first (pathfollow_wall.go)

@@ -15,12 +15,12 @@ import (
 
 // leaveWall returns d, the Desired of an agent at pos, or, when the agent
 // stands in a blocked cell of the grid and d heads nowhere in particular
-// (DesiredNone, DesiredStop, DesiredFlee, DesiredEvade), a seek of the centre
+// (DesiredNone, DesiredStop, DesiredFlee, DesiredEvade, DesiredHold), a seek of the centre
 // of the nearest open cell (nearestOpen; none within escapeRadius: d, and the
 // agent stands in the wall, as Diagnose's CauseBlocked tells).
 func (s *PathFollow) leaveWall(pos r2.Vec, d components.Desired) components.Desired {
 	switch d.Mode {
-	case components.DesiredNone, components.DesiredStop, components.DesiredFlee, components.DesiredEvade:
+	case components.DesiredNone, components.DesiredStop, components.DesiredFlee, components.DesiredEvade, components.DesiredHold:
 	default:
 		return d
 	}

@@ -26,7 +26,9 @@ import (
 //     or evade a target at Point moving at Vel (steer.Pursue, steer.Evade,
 //     predicting at most MaxLead seconds ahead);
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
-//     [components.Rand], else brake to a stop; DesiredStop: brake.
+//     [components.Rand], else brake to a stop; DesiredStop: brake;
+//     DesiredHold: brake only (no separation or wall force moves it: a
+//     crowd of wide agents settled at a goal by [PathFollow] stays still).
 //
 // With [components.SteeringWeights], the forces are combined by priority
 // within MaxForce ([steer.Accumulator]): wall avoidance (feelers, tested only
@@ -541,6 +543,8 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 			break
 		}
 		move = steer.Brake(a.vel, kin.MaxForce, dt)
+	case components.DesiredHold: // settled with its crowd (settle.go): it holds its place
+		return steer.Truncate(steer.Brake(a.vel, kin.MaxForce, dt), kin.MaxForce)
 	default: // DesiredStop, and any other value
 		move = steer.Brake(a.vel, kin.MaxForce, dt)
 	}

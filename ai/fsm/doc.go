@@ -17,8 +17,13 @@
 //     seconds, the agent's blackboard store in Context.Blackboard), like bt.Context.
 //   - Enter and exit order across levels follow UML's external transitions: exits from
 //     the active leaf up to the least common ancestor (inner first), then entries down
-//     to the target and its initial substates (outer first). The deepest active state's
-//     rows are tried first, after any-state rows. See [Machine] for the exact rules.
+//     to the target and its initial substates (outer first). A transition from a state
+//     to one below it is local (the source is not left) and a row to an active target
+//     below its source is skipped; an Update hook returning an active state stays. The
+//     deepest active state's rows are tried first, after any-state rows. See [Machine]
+//     for the exact rules.
+//   - [Memory].Elapsed is the time in the active leaf; [Memory].Reentries counts the
+//     updates in a row that re-entered it (a self-transition whose guard keeps holding).
 //   - A state that runs a behavior tree and halts it on exit lives in package
 //     ai/hybrid, which may import both.
 //   - A log of transitions (not of updates) comes from [Builder.Observe]; the active

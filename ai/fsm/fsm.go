@@ -93,8 +93,13 @@ type Hooks struct {
 	// Enter runs when the state becomes active, after its parent's Enter.
 	Enter func(ctx *Context)
 	// Update runs on every [Machine.Update] while the state is active, after its
-	// parent's Update. Returning a state other than None transitions there at once
-	// (transitions kept inside states); the Update hooks of the states below this one
+	// parent's Update. Returning None stays. Returning a state that is already active
+	// (this state, the active leaf or one of its ancestors) stays too, as None does:
+	// "stay in Work" written as return Work neither exits nor enters Work, and
+	// Memory.Elapsed goes on counting (to leave a state and enter it again, add a
+	// transition row from it to itself). Returning another state transitions there at
+	// once (transitions kept inside states; one below this state is a local
+	// transition, see [Machine]); the Update hooks of the states below this one
 	// are then skipped for this update. A returned StateID that is no state of this
 	// machine (another machine's, Any, out of range, a number written by hand; see
 	// [StateID] on the tag that tells machines apart) transitions nowhere: the machine
@@ -122,6 +127,12 @@ type Transition struct {
 
 // Memory is one agent's state of one machine: plain data, 24 bytes, kept in the agent's
 // component. The zero Memory is a machine not yet started.
+//
+// Elapsed is the time in the active leaf only: a transition between two substates of
+// a parent P starts it from 0 again, though P stays active. For "leave P after 8 s"
+// while P's substates change, record the time P was entered in its Enter hook (in the
+// agent's data or blackboard: ctx.Time) and compare ctx.Time with it in the guard (see
+// Example_timeInParent).
 type Memory struct {
 	// Active is the active leaf state (its ancestors are active too), or None before
 	// the first Update and after [Machine.Stop].
@@ -130,8 +141,16 @@ type Memory struct {
 	Previous StateID
 	// Transitions counts the transitions taken (starting counts as one).
 	Transitions uint32
+	// Reentries counts the consecutive transitions that entered again the leaf they
+	// left (a row from a state to itself or to one of its ancestors, taken again and
+	// again while its guard holds), with no Update without a transition between them;
+	// 0 otherwise. systems.Diagnose counts a machine that keeps it at
+	// systems.ReentryLimit or more (CauseStateReentered). It fits in padding: Memory is
+	// still 24 bytes, and a zero Reentries is left out of saved worlds.
+	Reentries uint32 `json:",omitempty"`
 	// Elapsed is the seconds spent in Active: the sum of DT over the updates since it
-	// was entered (0 in the update that entered it).
+	// was entered (0 in the update that entered it). Only the active leaf's time: see
+	// [Memory] for a parent's.
 	Elapsed float64
 }
 
@@ -148,10 +167,11 @@ type Builder struct {
 }
 
 type stateSpec struct {
-	name    string
-	parent  StateID
-	initial StateID
-	hooks   Hooks
+	name       string
+	parent     StateID
+	initial    StateID
+	initialSet bool // Initial named initial
+	hooks      Hooks
 }
 
 // NewBuilder starts the description of a machine called name.
@@ -188,13 +208,20 @@ func (b *Builder) add(parent StateID, name string, h Hooks) StateID {
 	return id
 }
 
-// Initial makes child the initial substate of parent.
+// Initial makes child the initial substate of parent. A parent has one initial
+// state: a second Initial for parent naming another child is a mistake that Build
+// reports (ErrInitialTwice), rather than the last call winning in silence.
 func (b *Builder) Initial(parent, child StateID) {
 	if !b.valid(parent) || !b.valid(child) || b.states[child.Index()-1].parent != parent {
 		b.errs = append(b.errs, fmt.Errorf("initial %s of %s: %w", b.describe(child), b.describe(parent), ErrNotChild))
 		return
 	}
-	b.states[parent.Index()-1].initial = child
+	p := &b.states[parent.Index()-1]
+	if p.initialSet && p.initial != child {
+		b.errs = append(b.errs, fmt.Errorf("initial %s of %s: %w (%s already is)", b.describe(child), b.describe(parent), ErrInitialTwice, b.describe(p.initial)))
+		return
+	}
+	p.initial, p.initialSet = child, true
 }
 
 // Transition adds a row to the transition table (see [Transition]). Rows are tried in
@@ -229,10 +256,11 @@ var (
 	ErrTooDeep       = errors.New("states nested too deep")
 	ErrEventGuard    = errors.New("transition without event or guard")
 	ErrDuplicateName = errors.New("two states of one name under one parent")
+	ErrInitialTwice  = errors.New("a second initial state for one parent")
 )
 
 // Build validates the description and compiles it into a [Machine]. It returns an
-// error wrapping ErrNoStates, ErrUnknownState (a transition or substate naming a state
+// error wrapping ErrNoStates, ErrInitialTwice, ErrUnknownState (a transition or substate naming a state
 // that is not one of this Builder's: out of range, another machine's, or a number
 // written by hand; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
 // (more than [MaxDepth] levels), ErrEventGuard (a guard-only row with a nil Guard
@@ -296,11 +324,11 @@ func (b *Builder) Build() (*Machine, error) {
 	for id := 1; id < len(m.first); id++ {
 		m.first[id] += m.first[id-1]
 	}
-	m.trans = make([]Transition, m.first[len(m.states)])
+	m.trans = make([]row, m.first[len(m.states)])
 	next := append([]int32(nil), m.first...)
 	for _, t := range b.trans {
 		if i := t.From & indexMask; t.From != Any {
-			m.trans[next[i]] = t
+			m.trans[next[i]] = row{t, m.below(t.To, t.From)}
 			next[i]++
 		}
 	}
@@ -320,7 +348,14 @@ func (b *Builder) Build() (*Machine, error) {
 //     to, not including, the least common proper ancestor of S and T (Exit inner
 //     first), then enters from below that ancestor down to T and on through initial
 //     substates to a leaf (Enter outer first). It is an external transition, as in UML:
-//     a transition to S itself or to an ancestor of S exits and re-enters it.
+//     a transition to S itself or to an ancestor of S exits and re-enters it (and is
+//     counted in Memory.Reentries when it enters the leaf it left).
+//   - Local transitions: a transition from S to a state T below S (a row "while in
+//     Day, when hungry go to Eat", or an Update hook of Day returning Eat) does not
+//     exit S: it exits the active states below S and enters from below S down to T
+//     (UML's kind=local, SCXML's type="internal"; UML's default kind is external,
+//     which would exit and re-enter Day). Such a row whose T is already active is
+//     skipped, as an any-state row is, so it does not restart T while its guard holds.
 //   - Priority, in both Update and Dispatch: any-state rows first, then the rows of
 //     the active leaf, then those of its parent, and so on outward (the deepest state
 //     decides first, as in UML and SCXML); within a state, rows in the order added.
@@ -329,7 +364,8 @@ func (b *Builder) Build() (*Machine, error) {
 //     its ancestors) is skipped, so it does not restart its target on every update.
 //   - Update: adds DT to Memory.Elapsed, takes at most one guard-only (NoEvent) row,
 //     then runs the Update hooks of the active states, outer first; a hook returning a
-//     state transitions there at once and the hooks below it are skipped.
+//     state that is not active transitions there at once and the hooks below it are
+//     skipped; one returning None or an active state stays (see [Hooks]).
 //
 // # Calls from hooks
 //
@@ -368,9 +404,16 @@ type Machine struct {
 	states   []state // index 0 unused, so a StateID's Index indexes it
 	initial  StateID
 	any      []Transition
-	trans    []Transition // grouped by From, in order added
-	first    []int32      // rows of state index i: trans[first[i]:first[i+1]]
+	trans    []row   // grouped by From, in order added
+	first    []int32 // rows of state index i: trans[first[i]:first[i+1]]
 	observer func(ctx *Context, from, to StateID)
+}
+
+// row is a Transition of the table and whether it is local (To below From: skipped
+// while To is active, see [Machine]). Still 24 bytes: local fills padding.
+type row struct {
+	Transition
+	local bool
 }
 
 type state struct {
@@ -489,12 +532,15 @@ func (m *Machine) IsActive(mem *Memory, id StateID) bool {
 	return false
 }
 
-// Path writes the active states of mem, outermost first, into dst and returns the
-// count; dst of length [MaxDepth] always suffices.
+// Path writes the active states of mem, outermost first, into dst and returns their
+// count (0 for a machine not started). A count over len(dst) says dst was too short:
+// only the outermost len(dst) states were written, and the count is the length
+// needed. dst of length [MaxDepth] always suffices.
 func (m *Machine) Path(mem *Memory, dst []StateID) int {
 	var path [MaxDepth]StateID
 	n := m.path(mem.Active, &path)
-	return copy(dst, path[:n])
+	copy(dst, path[:n])
+	return n
 }
 
 // Update advances the agent's machine by one decision (see [Machine] for the order of
@@ -547,6 +593,7 @@ func goodTime(t float64) bool { return t-t == 0 }
 
 func (m *Machine) update(mem *Memory, ctx *Context) {
 	defer m.done(mem, ctx, m.begin(mem, ctx, NoEvent, "Update"))
+	before := mem.Transitions
 	if a := mem.Active; !m.valid(a) || m.states[a&indexMask].initial != None {
 		m.resume(mem, ctx)
 	} else {
@@ -561,17 +608,25 @@ func (m *Machine) update(mem *Memory, ctx *Context) {
 	}
 	var path [MaxDepth]StateID
 	n := m.path(mem.Active, &path)
+hooks:
 	for _, s := range path[:n] {
 		if u := m.states[s&indexMask].hooks.Update; u != nil {
-			if to := u(ctx); to != None {
-				if m.valid(to) {
-					m.transition(mem, ctx, s, to)
-				} else {
-					ctx.badTargets++
-				}
-				return
+			to := u(ctx)
+			switch {
+			case to == None:
+				continue
+			case !m.valid(to):
+				ctx.badTargets++
+			case m.IsActive(mem, to):
+				continue // already there: stay, as with None
+			default:
+				m.transition(mem, ctx, s, to)
 			}
+			break hooks
 		}
+	}
+	if mem.Transitions == before {
+		mem.Reentries = 0 // an update that stays ends a run of re-entries
 	}
 }
 

@@ -67,3 +67,44 @@ func Example() {
 	//   enter Dead
 	//   → Dead
 }
+
+// Example_timeInParent leaves Night after 8 s in Night while Night's substates change
+// every 3 s. Memory.Elapsed is the time in the active leaf (Sleep or Snore) and never
+// reaches 8; the time Night was entered, kept by its Enter hook in the agent's data,
+// measures the time in Night.
+func Example_timeInParent() {
+	type villager struct{ nightSince float64 }
+	v := func(c *fsm.Context) *villager { return c.Agent.(*villager) }
+
+	b := fsm.NewBuilder("villager")
+	night := b.State("Night", fsm.Hooks{Enter: func(c *fsm.Context) { v(c).nightSince = c.Time }})
+	day := b.State("Day", fsm.Hooks{})
+	sleep := b.Substate(night, "Sleep", fsm.Hooks{})
+	snore := b.Substate(night, "Snore", fsm.Hooks{})
+	b.When(sleep, func(c *fsm.Context) bool { return c.Memory.Elapsed >= 3 }, snore)
+	b.When(snore, func(c *fsm.Context) bool { return c.Memory.Elapsed >= 3 }, sleep)
+	b.When(night, func(c *fsm.Context) bool { return c.Time-v(c).nightSince >= 8 }, day)
+	m, err := b.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var mem fsm.Memory
+	ctx := &fsm.Context{Agent: &villager{}, DT: 1}
+	for t := 0; t <= 9; t++ {
+		ctx.Time = float64(t)
+		m.Update(&mem, ctx)
+		fmt.Printf("t=%d %s (Elapsed %g)\n", t, m.FullName(mem.Active), mem.Elapsed)
+	}
+	// Output:
+	// t=0 Night/Sleep (Elapsed 0)
+	// t=1 Night/Sleep (Elapsed 1)
+	// t=2 Night/Sleep (Elapsed 2)
+	// t=3 Night/Snore (Elapsed 0)
+	// t=4 Night/Snore (Elapsed 1)
+	// t=5 Night/Snore (Elapsed 2)
+	// t=6 Night/Sleep (Elapsed 0)
+	// t=7 Night/Sleep (Elapsed 1)
+	// t=8 Day (Elapsed 0)
+	// t=9 Day (Elapsed 1)
+}

@@ -165,7 +165,7 @@ func (m *Machine) find(mem *Memory, ctx *Context, ev Event) (src, to StateID) {
 		rows := m.trans[m.first[i]:m.first[i+1]]
 		for i := range rows {
 			t := &rows[i]
-			if t.Event == ev && (t.Guard == nil || t.Guard(ctx)) {
+			if t.Event == ev && !(t.local && m.IsActive(mem, t.To)) && (t.Guard == nil || t.Guard(ctx)) {
 				return s, t.To
 			}
 		}
@@ -173,9 +173,23 @@ func (m *Machine) find(mem *Memory, ctx *Context, ev Event) (src, to StateID) {
 	return None, None
 }
 
-// transition takes the external transition src → to (see [Machine]).
+// below reports whether state a is strictly below state b (b a proper ancestor of a).
+func (m *Machine) below(a, b StateID) bool {
+	for s := m.states[a&indexMask].parent; s != None; s = m.states[s&indexMask].parent {
+		if s == b {
+			return true
+		}
+	}
+	return false
+}
+
+// transition takes the transition src → to (see [Machine]): local when to is below
+// src (src is not left), else external.
 func (m *Machine) transition(mem *Memory, ctx *Context, src, to StateID) {
-	lca := m.commonAncestor(src, to)
+	lca := src
+	if !m.below(to, src) {
+		lca = m.commonAncestor(src, to)
+	}
 	from := mem.Active
 	m.exit(mem, ctx, from, lca)
 	m.enter(mem, ctx, lca, to, from)
@@ -219,6 +233,11 @@ func (m *Machine) enter(mem *Memory, ctx *Context, top, target, from StateID) {
 	}
 	leaf := mem.Active
 	mem.Transitions++
+	if leaf == from {
+		mem.Reentries++
+	} else {
+		mem.Reentries = 0
+	}
 	if m.observer != nil {
 		m.observer(ctx, from, leaf)
 	}

@@ -83,7 +83,9 @@ type TreeRun struct {
 //   - Update ticks the tree once for the agent (its TreeRun is returned by run); when the
 //     root returns Success, Failure or bt.Skipped and done is not nil, Update returns
 //     done(ctx, status) — the state to go to, or fsm.None to stay (the tree then starts
-//     over on the next update);
+//     over on the next update); a done that returns this state (or another active one)
+//     stays too, as fsm.None does (see fsm.Hooks): to run Exit and Enter again, add a
+//     row from the state to itself;
 //   - a Skipped root (its own _skipIf or _while, or every child of a Sequence skipped)
 //     did nothing in this update: done sees Skipped, not Success, so it can tell "the
 //     tree did its work" from "the tree had nothing to do" (BehaviorTree.CPP's tick

@@ -133,8 +133,11 @@ func (s *Search) runJPSExact(budget int) {
 		} else if on&moveS != 0 {
 			s.jumpStraight(c, cx, cy, 3, cg)
 		}
+		// the node popped has f = fmin (an entry of a larger f is stale:
+		// its node was closed by the entry of its smaller f)
+		fmax := 2*q.fmin - s.startH // the start's f is its h
 		for dirs >>= 4; dirs != 0; dirs &= dirs - 1 {
-			s.jumpDiagonalExact(cx, cy, 4+bits.TrailingZeros8(dirs), cg)
+			s.jumpDiagonalExact(cx, cy, 4+bits.TrailingZeros8(dirs), cg, fmax)
 		}
 	}
 	s.expanded += budget - left
@@ -152,19 +155,19 @@ func (s *Search) runJPSExact(budget int) {
 // diagonal jump goes on from it, and its node is closed with its cost (the
 // intermediate-node pruning of Harabor & Grastien 2014). A later, cheaper
 // arrival reopens it through relaxJPS; the goal is always queued. It is
-// taken at once when its f is at most f + (f − f0), f being its parent's
-// and f0 the start's: by as much as f has already risen above the start's
-// estimate. On open ground, where f stays near f0, that keeps to the points
-// of the parent's own f, which the search would expand next; in a maze,
-// where f rises far above f0, a turning point of a larger f is one the
-// search will most likely reach anyway, and taking it at once saves its
-// push and its pop (and counts no expansion).
-func (s *Search) jumpDiagonalExact(x, y int32, d int, g int64) {
+// taken at once when its f is at most fmax = f + (f − f0), f being its
+// parent's (the node runJPSExact popped) and f0 the start's: by as much as
+// f has already risen above the start's estimate. On open ground, where f
+// stays near f0, that keeps to the points of the parent's own f, which the
+// search would expand next; in a maze, where f rises far above f0, a
+// turning point of a larger f is one the search will most likely reach
+// anyway, and taking it at once saves its push and its pop (and counts no
+// expansion).
+func (s *Search) jumpDiagonalExact(x, y int32, d int, g, fmax int64) {
 	pw := int32(s.pw)
 	dd := &diagDirs[(d-4)&3]
 	dx, dy := dd.dx, dd.dy
 	gx, gy := int32(s.gx), int32(s.gy)
-	fmax := 2*(g+octileInt(x-gx, y-gy)) - s.startH // the start's f is its h
 	genWord := uint64(s.gen&genMask) << genShift
 	np := unsafe.Pointer(unsafe.SliceData(s.nodes))
 	jp := unsafe.Pointer(unsafe.SliceData(s.jcell))

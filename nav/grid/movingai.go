@@ -2,6 +2,7 @@ package grid
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -24,7 +25,8 @@ import (
 // Tiles: '.' and 'G' are ground (cost 1); 'S' is swamp, passable at cost 1 as
 // in the standard benchmark; '@' and 'O' (out of bounds), 'T' (trees) and 'W'
 // (water, not reachable from land in the 8-connected benchmark) are Blocked.
-// Trailing '\r' is ignored, as are blank lines after the map. Rows may be of
+// Trailing '\r' is ignored, as are blank lines after the map and a UTF-8 byte
+// order mark before the header. Rows may be of
 // any length within [MaxCells]; header lines are at most [MaxHeaderLine]
 // bytes.
 //
@@ -107,8 +109,19 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 	// claim alone allocates little, even for one very wide row.
 	var cost []float32
 	for y := 0; y < h; y++ {
-		n, bad, badAt := 0, byte(0), -1
+		n, bad, badAt, trail := 0, byte(0), -1, 0
 		ok := sc.pieces(func(p []byte) {
+			// the spaces and tabs the row ends with, so far (a row of width+1
+			// tiles most often ends with one an editor left)
+			k := len(p)
+			for k > 0 && (p[k-1] == ' ' || p[k-1] == '\t') {
+				k--
+			}
+			if k == 0 {
+				trail += len(p)
+			} else {
+				trail = len(p) - k
+			}
 			if take := min(len(p), max(w-n, 0)); take > 0 {
 				if len(cost)+take > cap(cost) {
 					grown := make([]float32, len(cost), min(max(2*len(cost), len(cost)+take, 1<<16), w*h))
@@ -131,6 +144,8 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 			return nil, sc.errAt(name, fmt.Sprintf("map has %d rows, header says height %d", y, h))
 		}
 		switch {
+		case n != w && trail > 0:
+			return nil, lineErr(name, sc.line, "row %d has %d tiles, want width %d (it ends with %d spaces or tabs: trailing whitespace?)", y, n, w, trail)
 		case n != w:
 			return nil, lineErr(name, sc.line, "row %d has %d tiles, want width %d", y, n, w)
 		case badAt >= 0:
@@ -387,10 +402,15 @@ func (s *lineReader) pieces(fn func([]byte)) bool {
 }
 
 // text returns the next line, cut to max bytes (then long is set), and
-// whether there was one.
+// whether there was one. A UTF-8 byte order mark at the start of the input
+// (some editors write one) is left out of the first line.
 func (s *lineReader) text(max int) (string, bool) {
 	s.buf, s.long = s.buf[:0], false
+	first := s.line == 0
 	ok := s.pieces(func(p []byte) {
+		if first && len(s.buf) == 0 {
+			p = bytes.TrimPrefix(p, []byte(utf8BOM))
+		}
 		if room := max - len(s.buf); len(p) > room {
 			p, s.long = p[:room], true
 		}
@@ -398,6 +418,9 @@ func (s *lineReader) text(max int) (string, bool) {
 	})
 	return string(s.buf), ok
 }
+
+// utf8BOM is the UTF-8 encoding of U+FEFF, the byte order mark.
+const utf8BOM = "\uFEFF"
 
 // errAt reports a read error or premature end of input at the line after the
 // last one read.

@@ -41,6 +41,27 @@ func TestReadMap(t *testing.T) {
 	assert.Equal(t, g.cost, g2.cost)
 }
 
+// TestReadMapSkipsAByteOrderMark: a file saved with a UTF-8 byte order mark
+// (newbie23: "unexpected header line \"\ufefftype octile\"") reads as the
+// same file without it; a .scen file too.
+func TestReadMapSkipsAByteOrderMark(t *testing.T) {
+	plain, err := ReadMap(strings.NewReader(tinyMap), "plain.map")
+	require.NoError(t, err)
+	bom, err := ReadMap(strings.NewReader("\uFEFF"+tinyMap), "bom.map")
+	require.NoError(t, err)
+	require.Equal(t, plain.Width(), bom.Width())
+	require.Equal(t, plain.Height(), bom.Height())
+	for y := range plain.Height() {
+		for x := range plain.Width() {
+			c := Cell{X: int32(x), Y: int32(y)}
+			require.Equal(t, plain.Cost(c), bom.Cost(c), "cell %v", c)
+		}
+	}
+	sc, err := ReadScenario(strings.NewReader("\uFEFFversion 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t3.5\n"), "bom.scen")
+	require.NoError(t, err)
+	require.Len(t, sc, 1)
+}
+
 func TestReadMapErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, input, want string
@@ -58,6 +79,10 @@ func TestReadMapErrors(t *testing.T) {
 		{"short row", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.\n....\n", "grid: bad.map line 6: row 1 has 3 tiles, want width 4"},
 		{"long row", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.O\n.....\n", "grid: bad.map line 7: row 2 has 5 tiles, want width 4"},
 		{"unknown tile", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.O\n..x.\n", "grid: bad.map line 7: column 2: unknown tile 'x'"},
+		{"trailing space", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.O \n....\n", "grid: bad.map line 6: row 1 has 5 tiles, want width 4 (it ends with 1 spaces or tabs: trailing whitespace?)"},
+		{"trailing tabs and spaces", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.O\n... \t \r\n", "grid: bad.map line 7: row 2 has 6 tiles, want width 4 (it ends with 3 spaces or tabs: trailing whitespace?)"},
+		{"short row ending with a space", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW \n....\n", "grid: bad.map line 6: row 1 has 3 tiles, want width 4 (it ends with 1 spaces or tabs"},
+		{"a BOM inside", "type octile\n\uFEFFheight 3\nwidth 4\nmap\n", "grid: bad.map line 2: unexpected header line"},
 		{"too few rows", "type octile\nheight 3\nwidth 4\nmap\n.G@T\nSW.O\n", "grid: bad.map line 7: unexpected end of input: map has 2 rows, header says height 3"},
 		{"extra rows", tinyMap + "....\n", "grid: bad.map line 8: unexpected data after 3 map rows"},
 		{"huge", "type octile\nheight 100000\nwidth 100000\nmap\n", "grid: bad.map line 4: map 100000x100000 too large"},

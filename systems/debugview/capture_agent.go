@@ -28,6 +28,7 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 			a.Components = append(a.Components, info.Type.Name())
 		}
 	}
+	a.Values = valuesOf(w, e, archaiComponents)
 	has := func(id arche.ID) bool { return w.Has(e, id) }
 	pos := (*components.Position)(w.Get(e, ids.pos))
 	a.Pos = vec(pos.X, pos.Y)

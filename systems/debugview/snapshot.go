@@ -61,6 +61,7 @@ type Agent struct {
 	Gen        uint32            `json:"gen"`
 	Alive      bool              `json:"alive"`
 	Components []string          `json:"components"`
+	Values     []KV              `json:"values"` // the values of its components of types outside archai's components package (the program's own), by type name, shallowly: fields by name, slices and maps of more than 4 elements by length, cut to 160 bytes
 	Pos        Vec               `json:"pos"`
 	Vel        *Vec              `json:"vel"`
 	Team       *int              `json:"team"`

@@ -771,7 +771,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 			return fmt.Errorf("%s.Mode: %d is no IntentMode: %w", path, c.Mode, ErrDomain)
 		}
 	case *components.Desired:
-		if c.Mode > components.DesiredEvade {
+		if c.Mode > components.DesiredHold {
 			return fmt.Errorf("%s.Mode: %d is no DesiredMode: %w", path, c.Mode, ErrDomain)
 		}
 	}

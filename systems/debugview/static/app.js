@@ -275,6 +275,7 @@
     }
     if (a.flow) h += row("flow field", `goal ${pt(a.flow.goal)}${a.flow.has ? "" : " (not built yet)"}${a.flow.arrived ? ", arrived" : ""}`);
     h += row("components", `<span class="muted">${esc((a.components || []).join(", "))}</span>`);
+    for (const kv of a.values || []) h += row(kv.key, esc(kv.value));
     $("agent").innerHTML = `<table>${h}</table>`;
     let b = "";
     for (const kv of a.blackboard || []) b += row(kv.key, kv.set ? esc(kv.value) : '<span class="muted">unset</span>');

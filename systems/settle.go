@@ -1,0 +1,191 @@
+package systems
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/archai-go/archai/components"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Wide agents sharing a goal settle around it. An agent arrives by
+// steer.Arrive, which stops it on the goal point (within ArrivedRadius); small
+// agents sent to one point overlap there and come to rest in a heap, but
+// agents of Radius above 0.5 push each other apart (separation, and
+// Movement keeps their discs out of walls) and none of them ever reaches the
+// point: they jostle around it for good. So PathFollow settles them, as RTS
+// engines stop a unit that bumps into one of its group already arrived, with
+// a packed-disc bound like FlowField's arrival rule: each frame, the wide
+// agents (Kinematics.Radius > 0.5, with a Path, in an open cell) whose
+// Desired is an Arrive at the goal of their Intent (the goal in sight, or the
+// path's last leg) are grouped by goal (the same point, bit for bit) and
+// visited nearest first (ties by position); in a group of two or more, an
+// agent of radius r at distance d from the goal settles, its Desired
+// rewritten to DesiredHold, when
+//
+//   - d ≤ sqrt(S/settlePacking) + r, S being the sum of the squared radii of
+//     the agents of its group settled before it (the disc they would cover
+//     at that packing, plus its own radius: the first settles within r of
+//     the goal), or + 2r if it is jammed (its disc within settleGap of
+//     another of the group's) or held off (below); or
+//   - it touches an agent of radius r' settled before it (their discs within
+//     settleGap), and either d ≤ sqrt(S/settleLoose) + 2r (near the goal) or
+//     that agent touches two settled ones (the crowd's rim, not the tip of a
+//     queue); or
+//   - the same with r + r' + r for touching, when it is held off: it has not
+//     moved StuckDistance cells for settleBlocked seconds (its Progress).
+//
+// It does not settle deep inside a settled one (centres less than the larger
+// radius apart) unless held off or settled already: separation first. An
+// agent that had settled the frame before gets settleHold cells more on each
+// distance, so a crowd does not flicker between settling and moving. A
+// settled agent only brakes (Steer: no separation or wall force), so it stays
+// where it stopped, and its Progress is restarted each frame, so it is never
+// found stuck. It moves again when its goal changes (another group) or the
+// agents that held it leave. A lone agent, and any agent of radius ≤ 0.5,
+// arrives as before. The cost is a sort of the candidates and, for each, a
+// look at the settled ones whose distances to the goal are within a few
+// radii of its own.
+
+const (
+	settlePacking = 0.7  // the share of the settled disc the agents' discs cover
+	settleLoose   = 0.25 // the same, at least, for the contact rules
+	settleGap     = 0.25 // cells between two discs that count as touching
+	settleHold    = 0.5  // cells more for an agent settled the frame before
+	settleBlocked = 1.0  // seconds without progress that count as held off
+	settleOverlap = 1.0  // the share of the smaller radius two discs may overlap by when one settles
+)
+
+// settleCand is a wide agent heading straight for its goal this frame (see
+// above). The pointers live for one Update.
+type settleCand struct {
+	desired  *components.Desired
+	progress *components.Progress // nil: none
+	pos      r2.Vec
+	goal     r2.Vec
+	dist     float64 // to the goal
+	r        float64 // radius
+	was      bool    // settled the frame before (Desired was DesiredHold)
+}
+
+// wantsSettle reports whether an agent with Kinematics kin (nil: none) whose
+// Desired this frame is d is a candidate of settle: wide, arriving at its
+// goal.
+func wantsSettle(kin *components.Kinematics, d *components.Desired) bool {
+	return kin != nil && kin.Radius > 0.5 && d.Mode == components.DesiredArrive
+}
+
+// settle applies the rule above to the candidates the workers listed in
+// s.scratch, on the calling goroutine, and empties the lists.
+func (s *PathFollow) settle() {
+	all := s.settling[:0]
+	for i := range s.scratch {
+		sc := &s.scratch[i]
+		all = append(all, sc.settle...)
+		clear(sc.settle) // no component pointer kept past the Update
+		sc.settle = sc.settle[:0]
+	}
+	slices.SortFunc(all, func(a, b settleCand) int {
+		return cmp.Or(cmp.Compare(a.goal.X, b.goal.X), cmp.Compare(a.goal.Y, b.goal.Y), cmp.Compare(a.dist, b.dist),
+			cmp.Compare(a.pos.X, b.pos.X), cmp.Compare(a.pos.Y, b.pos.Y), cmp.Compare(a.r, b.r))
+	})
+	now := s.clock.Time
+	for lo := 0; lo < len(all); {
+		hi := lo + 1
+		for hi < len(all) && all[hi].goal == all[lo].goal {
+			hi++
+		}
+		if hi-lo > 1 {
+			s.settleGroup(all[lo:hi], now)
+		}
+		lo = hi
+	}
+	clear(all)
+	s.settling = all[:0]
+}
+
+// settleGroup settles the agents of one goal, sorted nearest first.
+func (s *PathFollow) settleGroup(g []settleCand, now float64) {
+	rmax := 0.0
+	for i := range g {
+		rmax = max(rmax, g[i].r)
+	}
+	sum := 0.0 // Σ r² of the agents settled so far
+	settled, links := s.settledIdx[:0], s.settledLinks[:0]
+	for i := range g {
+		c := &g[i]
+		hold := 0.0
+		if c.was {
+			hold = settleHold
+		}
+		blocked := c.progress != nil && (c.progress.Stuck || now-c.progress.Since >= settleBlocked)
+		reach := c.r
+		if blocked || jammed(g, i, rmax) {
+			reach += c.r
+		}
+		ok := c.dist <= math.Sqrt(sum/settlePacking)+reach+hold
+		near := c.dist <= math.Sqrt(sum/settleLoose)+c.r+c.r+hold
+		// the settled agents a rule below can reach: sorted by distance to
+		// the goal, so those nearer by more than win are farther than win
+		win := c.r + rmax + c.r + settleGap + settleHold
+		first := len(settled)
+		for first > 0 && g[settled[first-1]].dist >= c.dist-win {
+			first--
+		}
+		touching := int32(0)
+		for k := first; k < len(settled); k++ {
+			o := &g[settled[k]]
+			d := math.Sqrt(dist2(c.pos, o.pos))
+			if d < c.r+o.r-float64(settleOverlap*min(c.r, o.r)) && !blocked && !c.was {
+				ok = false // deep in a settled one: separation first
+				break
+			}
+			touch := d <= c.r+o.r+settleGap+hold
+			if touch {
+				touching++
+			}
+			// touching the crowd near the goal, or one held by two others
+			// (the crowd's rim, not the tip of a queue)
+			ok = ok || (near || links[k] >= 2) && (touch || blocked && d <= c.r+o.r+c.r+hold)
+		}
+		if !ok {
+			continue
+		}
+		for k := first; k < len(settled); k++ {
+			if o := &g[settled[k]]; math.Sqrt(dist2(c.pos, o.pos)) <= c.r+o.r+settleGap+hold {
+				links[k]++
+			}
+		}
+		settled, links = append(settled, int32(i)), append(links, touching)
+		sum += float64(c.r * c.r)
+		setDesired(c.desired, components.Desired{Mode: components.DesiredHold})
+		if pr := c.progress; pr != nil {
+			pr.Anchor, pr.Since, pr.Stuck = c.pos, now, false
+		}
+	}
+	s.settledIdx, s.settledLinks = settled[:0], links[:0]
+}
+
+// jammed reports whether agent i of the group g (sorted by distance to the
+// goal, rmax its largest radius) touches another of g (their discs within
+// settleGap): only those whose distances to the goal differ by at most
+// r + rmax + settleGap can.
+func jammed(g []settleCand, i int, rmax float64) bool {
+	c := &g[i]
+	win := c.r + rmax + settleGap
+	touches := func(k int) bool {
+		return math.Sqrt(dist2(c.pos, g[k].pos)) <= c.r+g[k].r+settleGap
+	}
+	for k := i - 1; k >= 0 && g[k].dist >= c.dist-win; k-- {
+		if touches(k) {
+			return true
+		}
+	}
+	for k := i + 1; k < len(g) && g[k].dist <= c.dist+win; k++ {
+		if touches(k) {
+			return true
+		}
+	}
+	return false
+}
