@@ -259,7 +259,9 @@ const (
 	// CausePlannerDomainError: an HTNPlanner whose planning failed with a fault
 	// of its domain (htn.Run.DomainErrors > 0: ErrDepth, ErrLength or
 	// ErrBudget, a recursion without end or a plan longer than htn.MaxPlan),
-	// not because no method applied: the agent idles. Fix the domain.
+	// not because no method applied, or a GOAPPlanner whose search was cut
+	// (goap.Run.DomainErrors > 0: ErrPlanTooLong, a goal needing more than
+	// goap.MaxSteps actions, or ErrBudget): the agent idles. Fix the domain.
 	CausePlannerDomainError
 	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
 	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an

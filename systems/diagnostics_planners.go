@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"fmt"
+
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
@@ -31,6 +33,8 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 		b, _, _, _ := gq.Get()
 		if d, _ := gr.Resolve(b.Name, b.Domain); d == nil {
 			r.add(CausePlannerDomain, gq.Entity())
+		} else if b.Run.DomainErrors > 0 {
+			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget (ErrPlanTooLong or ErrBudget): split the goal into nearer ones, or raise GOAP.NodeBudget", goap.MaxSteps)))
 		}
 	}
 }

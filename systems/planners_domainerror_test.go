@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -113,4 +114,64 @@ func requireStorePerAgent[R any](t *testing.T, reg *R, bundle func(*blackboard.S
 	v, _ := blackboard.Get(sb, alarm)
 	assert.False(t, v)
 	assert.Nil(t, bb.Get(c).Store, "no Schema: an empty Blackboard")
+}
+
+// A GOAP goal that needs more than goap.MaxSteps actions (20 chops of +1
+// wood), or a search past the planner's node budget, left the agent idle
+// with nothing counted (newbie23 finding 1). goap.Run.DomainErrors counts
+// such plannings and Diagnose counts the agent as planner_domain_error, with
+// a note; a goal that holds already (ErrNoPlan: nothing to plan) is not
+// counted, nor is a goal within reach.
+func TestDiagnoseCountsAGOAPGoalThatCannotBePlanned(t *testing.T) {
+	domain := func(reg *goap.Registry, name string, need int16) goap.ID {
+		b := goap.NewBuilder(name)
+		wood := b.Fact("wood")
+		b.Action(goap.Action{Name: "Chop", Cost: 1, Pre: []goap.Cond{{Fact: wood, Op: goap.Lt, Value: 100}},
+			Effects: []goap.Effect{{Fact: wood, Value: 1, Add: true}}})
+		b.Goal(goap.Goal{Name: "Stockpile", Priority: 1, Want: []goap.Cond{{Fact: wood, Op: goap.Ge, Value: need}}})
+		d, err := b.Build()
+		require.NoError(t, err)
+		id, err := reg.Add(d)
+		require.NoError(t, err)
+		return id
+	}
+	for _, tc := range []struct {
+		name       string
+		need       int16
+		nodeBudget int
+		counted    bool
+	}{
+		{"20 chops, past MaxSteps", 20, 0, true},
+		{"3 chops within a budget of 3 nodes", 3, 3, true},
+		{"16 chops: MaxSteps exactly", 16, 0, false},
+		{"0 chops: the goal holds", 0, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reg := &goap.Registry{}
+			id := domain(reg, "wood", tc.need)
+			world := arche.NewWorld()
+			w := &world
+			arche.AddResource(w, reg)
+			sp, err := systems.NewSpawner(w, systems.GOAPThinker{Registry: reg, Domain: id})
+			require.NoError(t, err)
+			e := sp.Spawn(r2.Vec{}, nil)
+			s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &systems.GOAP{NodeBudget: tc.nodeBudget})
+			require.NoError(t, s.InitializeChecked(w))
+			defer s.Finalize(w)
+			s.Run(w, 30)
+			planners := generic.NewMap1[components.GOAPPlanner](w)
+			run := planners.Get(e).Run
+			r := systems.Diagnose(w)
+			if !tc.counted {
+				assert.Zero(t, run.DomainErrors)
+				assert.Zero(t, r.Counts[systems.CausePlannerDomainError], "%s", r)
+				return
+			}
+			assert.Zero(t, run.Plans)
+			assert.Greater(t, run.DomainErrors, uint32(1), "every think's planning is cut")
+			assert.Equal(t, 1, r.Counts[systems.CausePlannerDomainError], "%s", r)
+			assert.Equal(t, e, r.Examples[systems.CausePlannerDomainError])
+			assert.Contains(t, r.String(), "goap.MaxSteps (16) actions or the planner's node budget")
+		})
+	}
 }

@@ -14,7 +14,12 @@ type Run struct {
 	Plans    uint32   // plans made
 	Failures uint32   // steps that failed or could not start
 	Failed   ActionID // the action of the last failure (meaningful once Failures > 0)
-	Status   Status   // the last think's result
+	// DomainErrors counts the plannings that found no plan because a search was
+	// cut, not because no plan exists: ErrPlanTooLong (a goal needing more than
+	// MaxSteps actions) or ErrBudget (Planner.MaxNodes states generated). Such an
+	// agent idles; systems.Diagnose counts it (planner_domain_error).
+	DomainErrors uint32 `json:",omitempty"`
+	Status       Status // the last think's result
 }
 
 // Current returns the action of the current step, or -1 without a plan.
@@ -91,7 +96,10 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			}
 			plans++
 			var plan Plan
-			if p.PlanBest(d, s, &plan) != nil {
+			if err := p.PlanBest(d, s, &plan); err != nil {
+				if err != ErrNoPlan { // cut by MaxSteps or the node budget
+					r.DomainErrors++
+				}
 				r.Plan, r.Step, r.Started = Plan{Goal: NoGoal}, 0, false
 				if !idle {
 					ctx.emit(EventNoPlan, -1, 0)
