@@ -178,6 +178,12 @@ var (
 	ErrNoRoot   = errors.New("no root task")
 	ErrNoMethod = errors.New("compound task without a method")
 	ErrEffect   = errors.New("effect writes something that is not a fact")
+	// ErrConditionWrites: a condition script that assigns a fact ("hunger = 60",
+	// most often = written for ==): it would change the state it tests.
+	ErrConditionWrites = errors.New("condition assigns a fact (== compares)")
+	// ErrEffectNoWrite: an effect statement that assigns nothing ("hunger == 0",
+	// a comparison written for an assignment): it would change nothing.
+	ErrEffectNoWrite = errors.New("effect statement assigns nothing (= assigns)")
 	// ErrCycle: a method whose first subtask leads back to its own task (directly,
 	// "X": [{"tasks": ["X"]}], or through the first subtasks of other methods). Nothing
 	// runs before that subtask, so the planner meets the task again in the same state,
@@ -252,22 +258,31 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 
 // Script compiles src, a script of package ai/script over the facts declared so far
 // (each an integer entry), into a condition (true when the script's value is). where
-// prefixes errors (a file and path). It reads the facts whose names appear in src.
+// prefixes errors (a file and path). It reads the facts whose names appear in src. A
+// script that assigns a fact anywhere ("hunger = 60") is an error wrapping
+// ErrConditionWrites.
 func (b *Builder) Script(src, where string) (Condition, error) {
 	p, err := b.compile(src, where)
 	if err != nil {
 		return Condition{}, err
+	}
+	if p.Writes() {
+		return Condition{}, fmt.Errorf("%s: %w: %s", where, ErrConditionWrites, plan.Quote(src))
 	}
 	return Condition{prog: p, reads: b.mentions(src)}, nil
 }
 
 // ScriptEffect compiles src, a script of package ai/script whose assignments change
 // facts ("ammo -= 1; inCover = true"), into an effect. where prefixes errors. A script
-// that creates an entry with := that is not a fact is an error wrapping ErrEffect.
+// that creates an entry with := that is not a fact is an error wrapping ErrEffect; one
+// with a statement that assigns nothing ("hunger == 0") wraps ErrEffectNoWrite.
 func (b *Builder) ScriptEffect(src, where string) (Effect, error) {
 	p, err := b.compile(src, where)
 	if err != nil {
 		return Effect{}, err
+	}
+	if !p.AssignsOnly() {
+		return Effect{}, fmt.Errorf("%s: %w: %s", where, ErrEffectNoWrite, plan.Quote(src))
 	}
 	return Effect{prog: p}, nil
 }

@@ -353,6 +353,17 @@ func TestLoadErrorsNameFileAndPath(t *testing.T) {
 		{"{\n\"name\": \"x\",\n,}", "htn: bad.json:3:"},
 		{`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "methods": []}]}`,
 			"htn: bad.json: tasks[0].methods: compound task without a method"},
+		// newbie23's slips: = for == in a condition, == for = in an effect
+		{`{"name": "x", "facts": ["hunger"], "root": "R", "tasks": [{"name": "R", "methods": [{"name": "m", "if": "hunger = 60", "tasks": ["G"]}]}, {"name": "G", "operator": "Go"}]}`,
+			`htn: bad.json: tasks[0].methods[0].if: condition assigns a fact (== compares): "hunger = 60"`},
+		{`{"name": "x", "facts": ["hunger"], "root": "R", "tasks": [{"name": "R", "while": "hunger = 0", "operator": "Go"}]}`,
+			`htn: bad.json: tasks[0].while: condition assigns a fact (== compares): "hunger = 0"`},
+		{`{"name": "x", "facts": ["a", "b"], "root": "R", "tasks": [{"name": "R", "if": "a > 0 && (b += 1) > 0", "operator": "Go"}]}`,
+			`condition assigns a fact (== compares)`},
+		{`{"name": "x", "facts": ["hunger"], "root": "R", "tasks": [{"name": "R", "effects": "hunger == 0", "operator": "Go"}]}`,
+			`htn: bad.json: tasks[0].effects: effect statement assigns nothing (= assigns): "hunger == 0"`},
+		{`{"name": "x", "facts": ["a", "b"], "root": "R", "tasks": [{"name": "R", "effects": "a = 1; b", "operator": "Go"}]}`,
+			`effect statement assigns nothing (= assigns)`},
 	}
 	for _, c := range cases {
 		_, err := r.LoadJSON("bad.json", []byte(c.json))

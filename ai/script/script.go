@@ -136,6 +136,32 @@ func (p *Program) Source() string { return p.src }
 // Kind returns the kind of the script's value: the kind of its last statement.
 func (p *Program) Kind() Kind { return p.kind }
 
+// Writes reports whether the script assigns an entry anywhere (=, :=, +=, ...,
+// also inside an expression: "hunger = 60" used as a condition).
+func (p *Program) Writes() bool {
+	for _, n := range p.nodes {
+		if isStore(n.op) {
+			return true
+		}
+	}
+	return false
+}
+
+// AssignsOnly reports whether every statement of the script is an assignment
+// (a script of effects: "ammo -= 1; inCover = true"), so that none is a value
+// computed and dropped ("hunger == 0", a comparison written for an effect).
+func (p *Program) AssignsOnly() bool {
+	for _, s := range p.stmts {
+		if !isStore(p.nodes[s].op) {
+			return false
+		}
+	}
+	return len(p.stmts) > 0
+}
+
+// isStore reports whether op stores into an entry.
+func isStore(o op) bool { return o == opAssign || o == opSetText || o == opTextConv }
+
 // Run evaluates the statements in order on st and returns the value of the last one. It
 // allocates nothing unless it builds a string. On error (an [*Error] wrapping
 // [ErrNotSet], [ErrDivisionByZero], [ErrOverflow], [ErrConversion] or [ErrStore]) it
