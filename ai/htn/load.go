@@ -102,7 +102,7 @@ func (r *Registry) LoadFile(path string) (ID, error) {
 //
 //	{
 //	  "name":   "squad",                    // the domain's name
-//	  "facts":  ["enemyVisible", "ammo"],   // the facts, in State order (int64 entries)
+//	  "facts":  ["enemyVisible", "ammo"],   // the facts, in State order (int32 values, htn.State)
 //	  "sensor": "SquadSensor",              // optional: a sensor of the registry
 //	  "root":   "Attack",                   // the root task
 //	  "tasks": [

@@ -38,7 +38,7 @@ var (
 	// ErrDuplicateID: two different trees (machines, reasoners, planner domains) under
 	// one ID: two in the world being saved, two in a load's Registry, or the saved one
 	// and the one the Registry holds under its ID (see [Load]).
-	ErrDuplicateID = errors.New("two different trees, machines or reasoners under one ID")
+	ErrDuplicateID = errors.New("two different trees, machines, reasoners or planner domains under one ID")
 	ErrMemory      = errors.New("node memory or plan does not fit its tree or domain")
 	ErrDomain      = systems.ErrOutOfDomain // a value out of its domain (also from a system's LoadState)
 	ErrEntities    = errors.New("inconsistent entity pool")

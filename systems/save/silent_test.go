@@ -151,7 +151,7 @@ func TestRegistryWithTwoDefinitionsOfOneNameIsAnError(t *testing.T) {
 	reg.Trees = []*bt.Tree{f.tree, other}
 	_, err = save.Load(data, reg)
 	assert.ErrorIs(t, err, save.ErrDuplicateID)
-	assert.ErrorContains(t, err, `load: Registry.Trees[1]: two different trees, machines or reasoners under one ID: a second tree named "patrol"`)
+	assert.ErrorContains(t, err, `load: Registry.Trees[1]: two different trees, machines, reasoners or planner domains under one ID: a second tree named "patrol"`)
 	reg.Trees = []*bt.Tree{f.tree, nil}
 	_, err = save.Load(data, reg)
 	assert.EqualError(t, err, "load: Registry.Trees[1] is nil")
