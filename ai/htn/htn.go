@@ -184,6 +184,10 @@ var (
 	// ErrEffectNoWrite: an effect statement that assigns nothing ("hunger == 0",
 	// a comparison written for an assignment): it would change nothing.
 	ErrEffectNoWrite = errors.New("effect statement assigns nothing (= assigns)")
+	// ErrEffectFloat: an effect that assigns a Float expression to a fact
+	// ("wood += 0.5"): facts are integers, and the value fails to convert when
+	// the effect runs unless it is whole.
+	ErrEffectFloat = errors.New("effect assigns a fractional number to a fact (facts are integers)")
 	// ErrCycle: a method whose first subtask leads back to its own task (directly,
 	// "X": [{"tasks": ["X"]}], or through the first subtasks of other methods). Nothing
 	// runs before that subtask, so the planner meets the task again in the same state,
@@ -275,7 +279,8 @@ func (b *Builder) Script(src, where string) (Condition, error) {
 // ScriptEffect compiles src, a script of package ai/script whose assignments change
 // facts ("ammo -= 1; inCover = true"), into an effect. where prefixes errors. A script
 // that creates an entry with := that is not a fact is an error wrapping ErrEffect; one
-// with a statement that assigns nothing ("hunger == 0") wraps ErrEffectNoWrite.
+// with a statement that assigns nothing ("hunger == 0") wraps ErrEffectNoWrite, and
+// one that assigns a Float expression to a fact ("wood += 0.5") ErrEffectFloat.
 func (b *Builder) ScriptEffect(src, where string) (Effect, error) {
 	p, err := b.compile(src, where)
 	if err != nil {
@@ -283,6 +288,9 @@ func (b *Builder) ScriptEffect(src, where string) (Effect, error) {
 	}
 	if !p.AssignsOnly() {
 		return Effect{}, fmt.Errorf("%s: %w: %s", where, ErrEffectNoWrite, plan.Quote(src))
+	}
+	if p.StoresFloatInInt() {
+		return Effect{}, fmt.Errorf("%s: %w: %s", where, ErrEffectFloat, plan.Quote(src))
 	}
 	return Effect{prog: p}, nil
 }

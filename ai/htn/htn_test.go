@@ -364,6 +364,10 @@ func TestLoadErrorsNameFileAndPath(t *testing.T) {
 			`htn: bad.json: tasks[0].effects: effect statement assigns nothing (= assigns): "hunger == 0"`},
 		{`{"name": "x", "facts": ["a", "b"], "root": "R", "tasks": [{"name": "R", "effects": "a = 1; b", "operator": "Go"}]}`,
 			`effect statement assigns nothing (= assigns)`},
+		{`{"name": "x", "facts": ["wood"], "root": "R", "tasks": [{"name": "R", "effects": "wood += 0.5", "operator": "Go"}]}`,
+			`htn: bad.json: tasks[0].effects: effect assigns a fractional number to a fact (facts are integers): "wood += 0.5"`},
+		{`{"name": "x", "facts": ["a", "b"], "root": "R", "tasks": [{"name": "R", "effects": "a = b / 2", "operator": "Go"}]}`,
+			`effect assigns a fractional number to a fact`},
 	}
 	for _, c := range cases {
 		_, err := r.LoadJSON("bad.json", []byte(c.json))

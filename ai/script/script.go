@@ -159,6 +159,18 @@ func (p *Program) AssignsOnly() bool {
 	return len(p.stmts) > 0
 }
 
+// StoresFloatInInt reports whether the script assigns a Float expression
+// ("wood += 0.5", "n = n * 1.5") to an integer entry: the value is converted
+// when the script runs, and fails with ErrConversion unless it is whole.
+func (p *Program) StoresFloatInInt() bool {
+	for _, n := range p.nodes {
+		if n.op == opAssign && n.kind == Int && p.nodes[n.a].op == opToInt && p.nodes[p.nodes[n.a].a].kind == Float {
+			return true
+		}
+	}
+	return false
+}
+
 // isStore reports whether op stores into an entry.
 func isStore(o op) bool { return o == opAssign || o == opSetText || o == opTextConv }
 
