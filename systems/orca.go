@@ -99,11 +99,11 @@ type ORCA struct {
 	peerFilter *generic.Filter2[components.Kinematics, components.ORCA]
 	jobs       []orcaJob
 	peers      []orcaPeer // by hash ID
+	bySlot     []orcaSlot // by slot of the hash's sorted order (Hash.Sorted)
 	reciprocal int        // the peers of share < 1
 	scratch    []orcaScratch
 	order      spatialOrder
 	visit      []int32
-	blocked    orca.Blocked
 
 	walls *openCells // the world's table of blocked cells, shared with Perception (see sharedWalls)
 
@@ -124,10 +124,18 @@ type orcaPeer struct {
 	share  float64 // the part of the avoidance the agent avoiding it takes on
 }
 
+// orcaSlot is what a neighbour query reads of an agent, kept in the hash's
+// sorted order so that the agents of a circle are read side by side.
+type orcaSlot struct {
+	vel    r2.Vec
+	radius float64
+	share  float64
+	id     int32 // hash ID
+}
+
 type orcaScratch struct {
 	solver orca.Solver
-	ids    []int32
-	pos    []r2.Vec
+	slots  []int32    // the slots (Hash.Sorted) of the agents within a circle
 	near   []orcaNear // the reciprocal neighbours
 	alone  []orcaNear // the others
 	nbrs   []orca.Neighbour
@@ -136,7 +144,7 @@ type orcaScratch struct {
 
 type orcaNear struct {
 	distSq float64
-	id     int32
+	slot   int32 // in the hash's sorted order (ORCA.bySlot)
 	pos    r2.Vec
 }
 
@@ -170,7 +178,6 @@ func (s *ORCA) Initialize(w *arche.World) {
 		With(generic.T[components.Position](), generic.T[components.Velocity]())
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]orcaScratch, s.pool.N())
-	s.blocked = func(x, y int32) bool { return !s.grid.Passable(grid.Cell{X: x, Y: y}) }
 }
 
 // Update rewrites the steering force of every ORCA agent.
@@ -267,7 +274,7 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	// ObstacleHorizon seconds cannot bind (RVO2 looks as far as MaxSpeed goes)
 	speed := min(kin.MaxSpeed, math.Sqrt(norm2(j.vel))+float64(kin.MaxForce*dt))
 	if reach := float64(p.ObstacleHorizon*speed) + radius; s.wallsNear(j.pos, reach) {
-		segs = sc.solver.GridSegments(j.pos, reach, s.grid.Width(), s.grid.Height(), s.blocked)
+		segs = sc.solver.GridSegmentsBits(j.pos, reach, s.grid.Width(), s.grid.Height(), s.walls.rowBits)
 	}
 	if len(sc.nbrs) == 0 && len(segs) == 0 {
 		return // nothing to avoid: the force stands

@@ -54,17 +54,17 @@ func TestORCAFarNeighbourDistReadsFewAgents(t *testing.T) {
 			j := jobs[i]
 			j.params.MaxNeighbours, j.params.NeighbourDist = c.k, c.dist
 			o.neighbours(&j, &sc)
-			reads += len(sc.ids)
+			reads += len(sc.slots)
 			got := append([]orcaNear(nil), sc.near...)
 
 			// what one query over the whole NeighbourDist keeps
 			self := o.nb.ID(j.self)
-			ids, pos := o.nb.Hash.QueryPositions(j.pos, c.dist, nil, nil)
+			ids, pos := o.nb.Hash.Sorted()
 			var all []orcaNear
-			for m, id := range ids {
-				if id != self {
-					d := r2.Sub(pos[m], j.pos)
-					all = append(all, orcaNear{distSq: norm2(d), id: id, pos: pos[m]})
+			for _, sl := range o.nb.Hash.QuerySlots(j.pos, c.dist, nil) {
+				if ids[sl] != self {
+					d := r2.Sub(pos[sl], j.pos)
+					all = append(all, orcaNear{distSq: norm2(d), slot: sl, pos: pos[sl]})
 				}
 			}
 			want := sortNearest(all, c.k)

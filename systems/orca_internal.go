@@ -13,7 +13,9 @@ import (
 )
 
 // gatherPeers records, by hash ID, the radius of every agent in this frame's
-// hash and the share of the avoidance an ORCA agent takes on against it.
+// hash and the share of the avoidance an ORCA agent takes on against it, and
+// copies them with the agent's velocity into s.bySlot, in the hash's sorted
+// order (read per neighbour, there they are side by side).
 func (s *ORCA) gatherPeers(w *arche.World) {
 	s.peers = grow(s.peers, len(s.nb.Entities))
 	for i := range s.peers {
@@ -42,6 +44,12 @@ func (s *ORCA) gatherPeers(w *arche.World) {
 			s.reciprocal++
 		}
 	}
+	ids, _ := s.nb.Hash.Sorted()
+	s.bySlot = grow(s.bySlot, len(ids))
+	for sl, id := range ids {
+		pe := s.peers[id]
+		s.bySlot[sl] = orcaSlot{vel: s.nb.Velocities[id], radius: pe.radius, share: pe.share, id: id}
+	}
 }
 
 // neighbours fills sc.nbrs with the agent's MaxNeighbours nearest reciprocal
@@ -64,8 +72,8 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 		r, span = orcaGrowFrom/2, math.Hypot(float64(s.grid.Width()), float64(s.grid.Height()))
 	}
 	for {
-		sc.ids, sc.pos = s.nb.Hash.QueryPositions(j.pos, r, sc.ids[:0], sc.pos[:0])
-		if r >= dist || s.enough(sc.ids, self, k) {
+		sc.slots = s.nb.Hash.QuerySlots(j.pos, r, sc.slots[:0])
+		if r >= dist || s.enough(sc.slots, self, k) {
 			break
 		}
 		if r *= 4; r >= span {
@@ -73,19 +81,21 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 		}
 		r = min(r, dist)
 	}
+	_, sorted := s.nb.Hash.Sorted()
 	near, alone := sc.near[:0], sc.alone[:0]
-	for i, id := range sc.ids {
-		if id == self {
+	for _, sl := range sc.slots {
+		pe := &s.bySlot[sl]
+		if pe.id == self {
 			continue
 		}
-		d := r2.Sub(sc.pos[i], j.pos)
-		n := orcaNear{distSq: norm2(d), id: id, pos: sc.pos[i]}
+		d := r2.Sub(sorted[sl], j.pos)
+		n := orcaNear{distSq: norm2(d), slot: sl, pos: sorted[sl]}
 		switch {
-		case k > maxInsertNeighbours && s.peers[id].share < 1:
+		case k > maxInsertNeighbours && pe.share < 1:
 			near = append(near, n)
 		case k > maxInsertNeighbours:
 			alone = append(alone, n)
-		case s.peers[id].share < 1:
+		case pe.share < 1:
 			near = keepNearest(near, n, k)
 		default:
 			alone = keepNearest(alone, n, k)
@@ -99,15 +109,15 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	s.appendNeighbours(j, sc, self, alone)
 }
 
-// enough reports whether ids (a circle's agents) hold, besides self, k
+// enough reports whether slots (a circle's agents) hold, besides self, k
 // reciprocal neighbours (or all there are) and k others (or all there are):
 // the k nearest of each kind within any larger circle are then among them.
-func (s *ORCA) enough(ids []int32, self int32, k int) bool {
+func (s *ORCA) enough(slots []int32, self int32, k int) bool {
 	rec, other := 0, 0
-	for _, id := range ids {
-		switch {
-		case id == self:
-		case s.peers[id].share < 1:
+	for _, sl := range slots {
+		switch pe := &s.bySlot[sl]; {
+		case pe.id == self:
+		case pe.share < 1:
 			rec++
 		default:
 			other++
@@ -127,10 +137,10 @@ func (s *ORCA) enough(ids []int32, self int32, k int) bool {
 // appendNeighbours appends near's agents to sc.nbrs as orca.Neighbours.
 func (s *ORCA) appendNeighbours(j *orcaJob, sc *orcaScratch, self int32, near []orcaNear) {
 	for _, n := range near {
-		pe := s.peers[n.id]
-		pos, vel := n.pos, s.nb.Velocities[n.id]
+		pe := &s.bySlot[n.slot]
+		pos, vel := n.pos, pe.vel
 		if pos == j.pos && vel == j.vel {
-			pos = r2.Add(pos, apart(self, n.id))
+			pos = r2.Add(pos, apart(self, pe.id))
 		}
 		sc.nbrs = append(sc.nbrs, orca.Neighbour{Position: pos, Velocity: vel, Radius: pe.radius, Share: pe.share})
 	}

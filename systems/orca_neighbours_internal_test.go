@@ -17,7 +17,7 @@ func TestSortNearestKeepsWhatInsertionKeeps(t *testing.T) {
 	for _, n := range []int{0, 1, 5, 40, 300} {
 		cands := make([]orcaNear, n)
 		for i := range cands {
-			cands[i] = orcaNear{distSq: float64(r.IntN(12)), id: int32(i), pos: r2.Vec{X: float64(i)}}
+			cands[i] = orcaNear{distSq: float64(r.IntN(12)), slot: int32(i), pos: r2.Vec{X: float64(i)}}
 		}
 		for _, k := range []int{1, 2, 10, 33, 100, 1000} {
 			var kept []orcaNear

@@ -104,6 +104,24 @@ func (o *openCells) rebuild(g *grid.Grid) {
 	}
 }
 
+// rowBits writes the bits of row y (0 ≤ y < h) from column x0 (≥ 0) on into
+// dst: bit i of dst[k] is cell (x0 + 64k + i, y), set if blocked; bits past
+// the grid's last column are 0. An orca.BlockedBits.
+func (o *openCells) rowBits(y, x0 int32, dst []uint64) {
+	row := o.bits[int(y)*o.stride : (int(y)+1)*o.stride]
+	w, sh := int(x0)/64, uint(x0)%64
+	for k := range dst {
+		var v uint64
+		if w+k < len(row) {
+			v = row[w+k] >> sh
+		}
+		if sh != 0 && w+k+1 < len(row) {
+			v |= row[w+k+1] << (64 - sh)
+		}
+		dst[k] = v
+	}
+}
+
 // patch applies g's edits since o.version: each cell whose blockedness
 // changed flips its bit and enters pend (or leaves it, back as the table
 // has it). It reports false, for a rebuild, when the grid forgot the edits

@@ -88,3 +88,30 @@ func TestOpenCellsBitmapMatchesTable(t *testing.T) {
 	}
 	assert.Greater(t, open, 1000, "open rectangles tested")
 }
+
+// rowBits reads what the grid says, a word at a time from any column, past
+// the grid's last column as open, and follows an edit.
+func TestOpenCellsRowBitsMatchGrid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	g := grid.New(150, 20)
+	for range 900 {
+		g.SetCost(grid.Cell{X: int32(rng.IntN(150)), Y: int32(rng.IntN(20))}, grid.Blocked)
+	}
+	var o openCells
+	check := func() {
+		o.update(g)
+		for range 2000 {
+			y, x0 := int32(rng.IntN(20)), int32(rng.IntN(150))
+			dst := make([]uint64, 1+rng.IntN(3))
+			o.rowBits(y, x0, dst)
+			for i := range int32(64 * len(dst)) {
+				want := int(x0+i) < 150 && !g.Passable(grid.Cell{X: x0 + i, Y: y})
+				require.Equal(t, want, dst[i/64]>>(i%64)&1 != 0, "cell (%d, %d)", x0+i, y)
+			}
+		}
+	}
+	check()
+	g.SetCost(grid.Cell{X: 70, Y: 3}, grid.Blocked)
+	g.SetCost(grid.Cell{X: 71, Y: 3}, 1)
+	check()
+}

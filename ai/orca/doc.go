@@ -35,7 +35,9 @@
 //
 // Obstacles are line segments ([Segment]), one-sided like RVO2's polygon
 // edges: [Solver.GridSegments] makes them from the boundary edges of a grid's
-// blocked cells near an agent. Each segment is treated on its own (its ends
+// blocked cells near an agent, asking a callback cell by cell, and
+// [Solver.GridSegmentsBits] the same from a bitmap read 64 cells at a time.
+// Each segment is treated on its own (its ends
 // count as convex corners): at a concave corner of a wall this is slightly
 // more cautious than RVO2's linked polygons, never less safe.
 //

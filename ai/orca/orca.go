@@ -83,7 +83,7 @@ type Solver struct {
 	lines []Line
 	tier  []Line // lines with the reciprocal ones moved out (solve)
 	proj  []Line
-	cells []bool
+	walls wallMap
 	segs  []Segment
 	dist  []float64
 	found []foundSegment

@@ -219,6 +219,38 @@ func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []
 	return ids, pos
 }
 
+// QuerySlots is [Hash.Query] that appends each found item's slot in the
+// slices of [Hash.Sorted] instead of its ID, in the same order: a caller that
+// keeps per-item data in the hash's sorted order (a velocity, a radius) reads
+// it at the slot, near its neighbours' data, instead of at the ID, at random.
+//
+// Panics:
+//   - when called after [Hash.Insert] without [Hash.Build].
+func (h *Hash) QuerySlots(center r2.Vec, radius float64, dst []int32) []int32 {
+	if !h.built {
+		if len(h.ids) == 0 {
+			return dst
+		}
+		panic("spatial: Query before Build")
+	}
+	if !(radius >= 0) {
+		return dst
+	}
+	x0, y0 := h.cellOf(r2.Vec{X: center.X - radius, Y: center.Y - radius})
+	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
+	r2max := radius * radius
+	for by := y0; by <= y1; by++ {
+		lo, hi := h.RowSpan(by, x0, x1)
+		for i, p := range h.sortedPos[lo:hi] {
+			dx, dy := p.X-center.X, p.Y-center.Y
+			if float64(dx*dx)+float64(dy*dy) <= r2max {
+				dst = append(dst, int32(lo+i))
+			}
+		}
+	}
+	return dst
+}
+
 // Position returns the position at which id was inserted since the last
 // [Hash.Reset] (the first one, if inserted twice), and whether it was found.
 // It scans the inserted items: O(n), for debugging and tests.

@@ -163,6 +163,38 @@ func TestQueryPositionsMatchesQuery(t *testing.T) {
 	}
 }
 
+// QuerySlots finds what Query finds, in its order, as slots of Sorted, after
+// Build and after BuildFrom.
+func TestQuerySlotsMatchesQuery(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pts := make([]r2.Vec, 2000)
+	for i := range pts {
+		pts[i] = r2.Vec{X: r.Float64() * 50, Y: r.Float64() * 50}
+	}
+	built := NewHash(2, 50, 50)
+	for i, p := range pts {
+		built.Insert(int32(i), p)
+	}
+	built.Build()
+	from := NewHash(2, 50, 50)
+	from.BuildFrom(pts, 1, nil)
+	for _, h := range []*Hash{built, from} {
+		ids, pos := h.Sorted()
+		for range 200 {
+			c := r2.Vec{X: r.Float64() * 50, Y: r.Float64() * 50}
+			rad := r.Float64() * 6
+			want := h.Query(c, rad, nil)
+			slots := h.QuerySlots(c, rad, nil)
+			require.Len(t, slots, len(want))
+			for k, sl := range slots {
+				require.Equal(t, want[k], ids[sl])
+				require.Equal(t, pts[ids[sl]], pos[sl])
+			}
+		}
+		assert.Empty(t, h.QuerySlots(r2.Vec{X: 5, Y: 5}, math.NaN(), nil))
+	}
+}
+
 // Items at NaN or infinite positions are stored (in the border buckets) but
 // no finite query finds them, and a query at a NaN centre finds nothing: a bad
 // position never shows up among anybody's neighbours.
