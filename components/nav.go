@@ -23,7 +23,7 @@ const (
 type Path struct {
 	Want      bool        // set to request a path to Goal
 	Priority  int8        // higher is served first (e.g. by level of detail); ties oldest first
-	Goal      grid.Cell   // the cell a path is wanted or held for
+	Goal      grid.Cell   // the cell a path is wanted or held for (see systems.PathFollow: a path for a former goal is let go)
 	State     PathState   // see PathState
 	Waypoints []grid.Cell // start to Goal inclusive (a blocked start cell, then the open cell it walks out to); reused between paths
 	Next      int         // index of the waypoint being approached

@@ -21,10 +21,10 @@ func moverSchedule(extra ...ecs.System) *ecs.Scheduler {
 }
 
 // A door closes on a mover's goal; it gets PathUnreachable (goal_unusable while it
-// still aims there), then its program sends it elsewhere and it arrives. The
-// unreachable path it keeps for the old goal is inert (PathFollow asks for the new
-// goal's cell only if it needs a path, and the new goal is in sight): Diagnose
-// counted it as path_goal_unusable for ever.
+// still aims there), then its program sends it elsewhere and it arrives. The new
+// goal is in sight: PathFollow lets the unreachable answer for the old goal go
+// (a Path belongs to the current goal, see keepFor), and Diagnose, which once
+// counted it as path_goal_unusable for ever, finds nothing.
 func TestDiagnoseForgetsAPathForAGoalGivenUp(t *testing.T) {
 	w, g := newWorld(32, 32)
 	for y := range int32(20) {
@@ -47,12 +47,15 @@ func TestDiagnoseForgetsAPathForAGoalGivenUp(t *testing.T) {
 	s.Run(w, 300)
 	require.InDelta(t, 5.5, compOf[components.Position](w, e).X, 0.2, "the mover reached its new goal")
 	path := compOf[components.Path](w, e)
-	require.Equal(t, components.PathUnreachable, path.State, "the path for the old goal is kept")
-	require.Equal(t, grid.Cell{X: 20, Y: 2}, path.Goal)
+	require.Equal(t, components.PathNone, path.State, "the answer for the old goal is let go")
+	require.Equal(t, grid.Cell{X: 5, Y: 2}, path.Goal)
+	require.Empty(t, path.Waypoints)
 	r = Diagnose(w)
-	assert.Zero(t, r.Total(), "a path for a goal given up is no fault: %s", r)
+	assert.Zero(t, r.Total(), "a goal given up leaves no fault: %s", r)
 
-	// the same path, while the agent pursues a point in that cell, is counted
+	// an unreachable answer held while the agent pursues a point in that
+	// cell is counted
+	*path = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 2}}
 	*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentPursue, Point: r2.Vec{X: 20.5, Y: 2.5}}
 	r = Diagnose(w)
 	assert.Equal(t, 1, r.Counts[CausePathGoal], "%s", r)

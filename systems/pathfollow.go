@@ -75,6 +75,14 @@ const (
 // While following, the agent moves on to the next waypoint when it reaches
 // the current one or when the next one is nearer.
 //
+// A Path belongs to the current goal. When the goal is in sight (the agent
+// heads straight for it), a path held for another goal cell is kept only if
+// it would not be replaced (the rule above); otherwise it is let go (State
+// PathNone, no waypoints, Next 0, Goal the goal's cell), and so is an
+// unreachable answer for another cell and a request not yet filed (Want): a
+// route to a former goal is never followed later, and a grid edit across it
+// asks for no search. A pending request takes the new goal's cell.
+//
 // With a [components.Progress], an agent that wants to move (a move or a
 // pursuit) and makes no progress for StuckTime seconds is marked Stuck and
 // asks for a new path.
@@ -353,7 +361,10 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 				// moves to a new cell every ~10 frames: a tenth of the
 				// guards a frame); those it settles clear are served
 				// here, inSight's answer written out, the others by follow
-				if (kin != nil && grid.ClearanceFor(kin[i].Radius) > 1) || !s.sight.clear(ps, it.Goal) {
+				// (a path held for another goal cell goes to goTo too,
+				// which keeps it or lets it go: keepFor)
+				if (kin != nil && grid.ClearanceFor(kin[i].Radius) > 1) || p.Want || (p.State != components.PathNone && p.Goal != to) ||
+					!s.sight.clear(ps, it.Goal) {
 					goto other
 				}
 				p.SightFrom, p.SightTo, p.SightKnown, p.SightClear = from, to, true, true
@@ -590,10 +601,14 @@ func (s *PathFollow) target(in *components.Intent) (r2.Vec, r2.Vec, bool) {
 // a clearance of 1 (clearOf), "in sight" means a line wide enough for it.
 func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *components.Kinematics, factor float64, mode components.DesiredMode) components.Desired {
 	direct := components.Desired{Mode: mode, SpeedFactor: factor, Point: goal}
-	if path == nil || s.inSight(path, pos, goal, kin) {
+	if path == nil {
 		return direct
 	}
 	gc := s.grid.CellAt(goal)
+	if s.inSight(path, pos, goal, kin) {
+		s.keepFor(path, gc, goal, pos, kin)
+		return direct
+	}
 	switch path.State {
 	case components.PathPending:
 		path.Goal = gc // the queue serves the newest goal
@@ -631,6 +646,29 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		return direct
 	}
 	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
+}
+
+// keepFor keeps path for an agent at pos heading straight for goal (in cell
+// gc, in sight) only as far as it belongs to that goal: a path held that no
+// longer serves it (stale) and an unreachable answer for another cell are let
+// go (State PathNone, no waypoints, Goal gc), so that nothing reads a route to
+// a former goal, and a grid edit across that route asks for no search; a
+// pending request is refiled under gc, as when the goal is out of sight.
+func (s *PathFollow) keepFor(path *components.Path, gc grid.Cell, goal, pos r2.Vec, kin *components.Kinematics) {
+	if !path.Want && (path.State == components.PathNone || path.Goal == gc) {
+		return // nothing held, or held for this goal
+	}
+	switch path.State {
+	case components.PathPending:
+		path.Goal = gc
+		return
+	case components.PathReady:
+		if !s.stale(path.Goal, gc, goal, pos, kin) {
+			return
+		}
+	}
+	path.Want, path.State, path.Goal = false, components.PathNone, gc
+	path.Waypoints, path.Next = path.Waypoints[:0], 0
 }
 
 // walkOut returns the point an agent at pos inside a wall (a door closed on
