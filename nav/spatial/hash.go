@@ -164,18 +164,10 @@ func (h *Hash) Build() {
 // Panics:
 //   - when called after [Hash.Insert] without [Hash.Build].
 func (h *Hash) Query(center r2.Vec, radius float64, dst []int32) []int32 {
-	if !h.built {
-		if len(h.ids) == 0 {
-			return dst
-		}
-		panic("spatial: Query before Build")
-	}
-	if !(radius >= 0) {
+	x0, y0, x1, y1, r2max, ok := h.window(center, radius)
+	if !ok {
 		return dst
 	}
-	x0, y0 := h.cellOf(r2.Vec{X: center.X - radius, Y: center.Y - radius})
-	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
-	r2max := radius * radius
 	for by := y0; by <= y1; by++ {
 		// Buckets x0..x1 of one row are contiguous in the sorted arrays.
 		lo, hi := h.RowSpan(by, x0, x1)
@@ -194,18 +186,10 @@ func (h *Hash) Query(center r2.Vec, radius float64, dst []int32) []int32 {
 // position (as inserted) to pos, read from the hash's own sorted copy, so a
 // caller that needs positions does not look them up item by item.
 func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []r2.Vec) ([]int32, []r2.Vec) {
-	if !h.built {
-		if len(h.ids) == 0 {
-			return ids, pos
-		}
-		panic("spatial: Query before Build")
-	}
-	if !(radius >= 0) {
+	x0, y0, x1, y1, r2max, ok := h.window(center, radius)
+	if !ok {
 		return ids, pos
 	}
-	x0, y0 := h.cellOf(r2.Vec{X: center.X - radius, Y: center.Y - radius})
-	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
-	r2max := radius * radius
 	for by := y0; by <= y1; by++ {
 		lo, hi := h.RowSpan(by, x0, x1)
 		for i, p := range h.sortedPos[lo:hi] {
@@ -227,18 +211,10 @@ func (h *Hash) QueryPositions(center r2.Vec, radius float64, ids []int32, pos []
 // Panics:
 //   - when called after [Hash.Insert] without [Hash.Build].
 func (h *Hash) QuerySlots(center r2.Vec, radius float64, dst []int32) []int32 {
-	if !h.built {
-		if len(h.ids) == 0 {
-			return dst
-		}
-		panic("spatial: Query before Build")
-	}
-	if !(radius >= 0) {
+	x0, y0, x1, y1, r2max, ok := h.window(center, radius)
+	if !ok {
 		return dst
 	}
-	x0, y0 := h.cellOf(r2.Vec{X: center.X - radius, Y: center.Y - radius})
-	x1, y1 := h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
-	r2max := radius * radius
 	for by := y0; by <= y1; by++ {
 		lo, hi := h.RowSpan(by, x0, x1)
 		for i, p := range h.sortedPos[lo:hi] {
@@ -281,6 +257,27 @@ func (h *Hash) CellSize() float64 { return h.cellSize }
 
 // cellOf returns the bucket column and row containing p, clamped to the grid.
 // NaN coordinates land in bucket 0.
+// window returns the buckets x0..x1, y0..y1 a query of radius around center
+// reads and the squared radius, or ok false when it finds nothing (an empty
+// hash, a negative or NaN radius).
+//
+// Panics:
+//   - when called after [Hash.Insert] without [Hash.Build].
+func (h *Hash) window(center r2.Vec, radius float64) (x0, y0, x1, y1 int, r2max float64, ok bool) {
+	if !h.built {
+		if len(h.ids) == 0 {
+			return 0, 0, 0, 0, 0, false
+		}
+		panic("spatial: Query before Build")
+	}
+	if !(radius >= 0) {
+		return 0, 0, 0, 0, 0, false
+	}
+	x0, y0 = h.cellOf(r2.Vec{X: center.X - radius, Y: center.Y - radius})
+	x1, y1 = h.cellOf(r2.Vec{X: center.X + radius, Y: center.Y + radius})
+	return x0, y0, x1, y1, radius * radius, true
+}
+
 func (h *Hash) cellOf(p r2.Vec) (int, int) {
 	return clampIndex(p.X*h.invCell, h.cols), clampIndex(p.Y*h.invCell, h.rows)
 }
