@@ -230,7 +230,7 @@ func (b *Builder) Heuristic(h Heuristic) { b.h = h }
 // agent perceives into Context.State.
 func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 
-// Build validates the domain: at least one action, names not empty nor used twice,
+// Build validates the domain: at least one action and one goal, names not empty nor used twice,
 // costs > 0 and finite, facts declared, comparisons known, at most 255 conditions and
 // effects per action. The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact, ErrOp,
 // ErrFacts or ErrLength and name the action or goal.
@@ -238,6 +238,10 @@ func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if len(b.actions) == 0 {
 		errs = append(errs, fmt.Errorf("goap: domain %s: %w: no action", plan.Quote(b.name), ErrEmpty))
+	}
+	if len(b.goals) == 0 {
+		// nothing to plan for: Tick would find no plan at every think
+		errs = append(errs, fmt.Errorf("goap: domain %s: %w: no goal", plan.Quote(b.name), ErrEmpty))
 	}
 	if len(b.actions) > math.MaxInt16 || len(b.goals) > math.MaxInt16 {
 		errs = append(errs, fmt.Errorf("goap: domain %s: %w: more than %d actions or goals", plan.Quote(b.name), ErrLength, math.MaxInt16))

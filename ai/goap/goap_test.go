@@ -252,6 +252,14 @@ func TestBuildErrors(t *testing.T) {
 	assert.ErrorIs(t, err, ErrOp)
 	_, err = NewBuilder("empty").Build()
 	assert.ErrorIs(t, err, ErrEmpty)
+	// actions but no goal: nothing to plan for, so every think would find
+	// no plan and the agent would idle with nothing reported
+	noGoal := NewBuilder("idle")
+	noGoal.Fact("wood")
+	noGoal.Action(Action{Name: "chop", Cost: 1})
+	_, err = noGoal.Build()
+	require.ErrorIs(t, err, ErrEmpty)
+	assert.EqualError(t, err, `goap: domain "idle": nothing to plan with: no goal`)
 	many := NewBuilder("many")
 	for i := range MaxFacts + 1 {
 		many.Fact(string(rune('a'+i%26)) + string(rune('a'+i/26)))
