@@ -35,6 +35,15 @@ import (
 // near a wall: see grid.Grid.Clearance), separation, the move force,
 // alignment, cohesion (a wander, the least important, comes last).
 //
+// Wall feelers (Reynolds 1999's containment: one ahead, two at ±45° half as
+// long) reach max(0.5 s·|vel|, 2·radius + 0.25) cells, except for an agent
+// arriving (DesiredArrive): no farther than its point plus its radius, or
+// plus the point's own distance to the nearest blocked cell if less, since it
+// stops there. So an agent sent to a goal beside a wall, in a corner, on the
+// grid's edge or nearer a wall than its radius comes to rest on it (velocity
+// exactly zero) instead of swaying about it, pushed off by its feelers and
+// pulled back by arrive.
+//
 // Hot loop: each agent's inputs are copied (64 bytes, one cache line; what
 // agents of one kind share, limits, weights and speed factor, goes in a
 // table once per run of such agents; the copy is split over the workers by
@@ -551,7 +560,7 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	if !kd.hasW {
 		return steer.Truncate(move, kin.MaxForce)
 	}
-	return s.combine(a, kd, slot, self, sc, sep, move, wandering, dt)
+	return s.combine(a, kd, mode, slot, self, sc, sep, move, wandering, dt)
 }
 
 // forcePlain is force for an agent in the hash of a plain kind (kd.plain:
@@ -603,7 +612,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 			}
 		}
 		if near {
-			f := s.walls.avoid(pos, vel, feelerTime, 2*kd.kin.Radius+0.25, maxF, clear, more)
+			f := s.walls.avoid(pos, vel, feelerTime, kd.kin.Radius, maxF, clear, more, arrivePoint(mode, a))
 			var ok bool
 			if f.X == 0 && f.Y == 0 {
 				ok = acc.addZero(wt.Wall)
@@ -674,7 +683,7 @@ func followFlow(vel, dir r2.Vec, maxSpeed, maxForce, dt, invDT float64) r2.Vec {
 // combine sums the weighted forces by priority within MaxForce: wall
 // avoidance, separation, the move force (a wander comes last instead),
 // alignment, cohesion.
-func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc *steerScratch, sep *r2.Vec, move r2.Vec, wandering bool, dt float64) r2.Vec {
+func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch, sep *r2.Vec, move r2.Vec, wandering bool, dt float64) r2.Vec {
 	kin, wt := &kd.kin, &kd.wt
 	acc := budget{max: kin.MaxForce}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
@@ -683,7 +692,7 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, slot int, self uint32, sc 
 		// an agent inside a blocked cell of the grid (a door closed on it) casts none:
 		// every feeler would push it back into the wall it is walking out of
 		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near && !(clear == 0 && s.inGrid(a.pos)) {
-			f := s.walls.avoid(a.pos, a.vel, feelerTime, 2*kin.Radius+0.25, kin.MaxForce, clear, more)
+			f := s.walls.avoid(a.pos, a.vel, feelerTime, kin.Radius, kin.MaxForce, clear, more, arrivePoint(mode, a))
 			var ok bool
 			if f.X == 0 && f.Y == 0 { // most near a wall: nothing to measure
 				ok = acc.addZero(wt.Wall)
@@ -826,6 +835,16 @@ func (s *Steer) inGrid(pos r2.Vec) bool {
 // feelerTime is the lookahead of wall-avoidance feelers, in seconds.
 const feelerTime = 0.5
 
+// arrivePoint returns &a.point for an agent arriving there (mode
+// DesiredArrive: its feelers reach no farther, see wallBits.feelerReach),
+// else nil.
+func arrivePoint(mode components.DesiredMode, a *steerAgent) *r2.Vec {
+	if mode != components.DesiredArrive {
+		return nil
+	}
+	return &a.point
+}
+
 // nearWall returns the clearance of pos's cell (0 off the grid), its byte of
 // the quadrant table (wallBits.more; 0 off the grid) and whether a feeler
 // from pos could reach a blocked cell. Both come from s.walls' tables, which
@@ -836,7 +855,8 @@ const feelerTime = 0.5
 // crowd are in the open and skip the feelers; the test leaves out none that
 // a feeler would find.
 //
-// The feelers' length, max(feelerTime·|vel|, 2·radius+0.25), is not
+// The feelers' length, max(feelerTime·|vel|, 2·radius+0.25) (at most
+// wallBits.feelerReach), is not
 // measured: the speed is compared squared with a margin of 10⁻⁹, so the
 // answer may be near for an agent just out of reach (wallBits.avoid, which
 // measures each feeler, then casts none and gives the zero force), never

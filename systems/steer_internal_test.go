@@ -70,7 +70,7 @@ func TestWallBitsMatchWallAvoidance(t *testing.T) {
 		} else { // off the grid: no feelers (they would push it away from the grid it walks back onto)
 			require.Equal(t, []any{0.0, uint8(0), false}, []any{clear, more, near}, "off the grid at %v", p)
 		}
-		got := b.avoid(p, v, feelerTime, 2*radius+0.25, 20, clear, more)
+		got := b.avoid(p, v, feelerTime, radius, 20, clear, more, nil)
 		require.Equal(t, want, got, "at %v, velocity %v", p, v)
 		if want != (r2.Vec{}) && onGrid {
 			hits++

@@ -46,13 +46,20 @@ var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
 // b.more's excess for the quadrant) is less than l+1. When no feeler is
 // cast the force is zero, with no more tests: most agents near a wall that
 // head along it or away from it stop there.
-func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear float64, more uint8) r2.Vec {
+//
+// minLength is 2·radius + 0.25 for an agent of that radius. For an agent
+// arriving at *arrive (nil for any other heading) the feelers reach no
+// farther than feelerReach says.
+func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, radius, maxForce, clear float64, more uint8, arrive *r2.Vec) r2.Vec {
 	speed := math.Sqrt(float64(vel.X*vel.X) + float64(vel.Y*vel.Y)) // no multiply-adds here, as in steer.WallAvoidance
 	if speed == 0 {
 		return r2.Vec{}
 	}
 	heading := r2.Scale(1/speed, vel)
-	length := max(lookahead*speed, minLength)
+	length := max(lookahead*speed, 2*radius+0.25)
+	if arrive != nil {
+		length = b.feelerReach(pos, *arrive, radius, length)
+	}
 	// the feelers, ahead and π/4 to either side at half the length; each
 	// reaches only the cells of its direction's quadrant
 	side := float64(length / 2) // (x/2 compiles to x·0.5, which a sum would take)
@@ -76,6 +83,54 @@ func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, minLength, maxForce, clear 
 		sum = b.feel(sum, pos, d2, side, maxForce)
 	}
 	return steer.Truncate(sum, maxForce)
+}
+
+// feelerReach returns the length of the feelers, at most length, of an agent
+// at pos, of the given radius, arriving at point: an arriving agent stops on
+// its point (steer.Arrive does not overshoot), so a wall farther than the
+// point plus its radius cannot be met, nor one farther than the point plus
+// the point's own distance to the nearest blocked cell, if less (a point
+// nearer a wall than the radius: the agent stands there, its centre in the
+// open, as Movement lets it). Feelers reaching farther would push an agent
+// off a goal beside a wall or on the grid's edge for ever, arrive pulling it
+// back: it never rested. The distance is compared squared first: the square
+// root and the wall's distance are worked out only near the point.
+func (b *wallBits) feelerReach(pos, point r2.Vec, radius, length float64) float64 {
+	dx, dy := point.X-pos.X, point.Y-pos.Y
+	if k := length - radius; !(k > 0) || float64(dx*dx)+float64(dy*dy) >= k*k {
+		return length // the point plus the radius is beyond the feelers (or NaN)
+	}
+	return min(length, math.Sqrt(float64(dx*dx)+float64(dy*dy))+min(radius, b.gap(point, radius)))
+}
+
+// gap returns the distance from p to the nearest blocked cell among the 3×3
+// cells around p's own (the outside of the grid counts as blocked, as for the
+// feelers) when it is less than limit; otherwise, or when no such cell is
+// blocked, +Inf; 0 off the grid (or for a NaN). A point at least limit from
+// its own cell's sides (a cell's centre, for limit ≤ 0.5) is answered
+// without reading a cell.
+func (b *wallBits) gap(p r2.Vec, limit float64) float64 {
+	if !(p.X >= 0 && p.Y >= 0 && p.X < float64(b.w) && p.Y < float64(b.h)) {
+		return 0
+	}
+	cx, cy := int32(p.X), int32(p.Y)
+	fx, fy := p.X-float64(cx), p.Y-float64(cy)
+	if fx >= limit && 1-fx >= limit && fy >= limit && 1-fy >= limit || b.clr[int(cy)*b.w+int(cx)] > 1 {
+		return math.Inf(1) // no other cell that near, or no blocked cell around
+	}
+	best := math.Inf(1)
+	for y := cy - 1; y <= cy+1; y++ {
+		for x := cx - 1; x <= cx+1; x++ {
+			if !b.blocked(x, y) {
+				continue
+			}
+			// the nearest point of the cell's square [x, x+1]×[y, y+1]
+			ex := p.X - min(max(p.X, float64(x)), float64(x+1))
+			ey := p.Y - min(max(p.Y, float64(y)), float64(y+1))
+			best = min(best, math.Sqrt(float64(ex*ex)+float64(ey*ey)))
+		}
+	}
+	return best
 }
 
 // feel adds to sum the push of the feeler pos + t·dir, t ≤ l, if it meets a

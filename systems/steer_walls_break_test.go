@@ -47,7 +47,7 @@ func TestWallBitsMatchOnOddWidthsAndBadInputs(t *testing.T) {
 			}
 			want := steer.WallAvoidance(p, v, blocked, feelerTime, 0.5, math.Pi/4, 20)
 			var got r2.Vec
-			require.NotPanics(t, func() { got = b.avoid(p, v, feelerTime, 0.5, 20, math.Inf(-1), 0) }, // every feeler cast
+			require.NotPanics(t, func() { got = b.avoid(p, v, feelerTime, 0.125, 20, math.Inf(-1), 0, nil) }, // every feeler cast
 				"%dx%d at %v, velocity %v", w, h, p, v)
 			require.Equal(t, want, got, "%dx%d at %v, velocity %v", w, h, p, v)
 		}
