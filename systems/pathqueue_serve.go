@@ -118,6 +118,16 @@ func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
 	v.spent, v.looked, v.lastLooked = 0, 0, v.looked
 	v.popped, v.finishing, v.need = -1, -1, -1
 	v.results, v.cells, v.answers = v.results[:0], v.cells[:0], v.answers[:0]
+	// room for the most answers a frame can give, made once rather than
+	// when a busy frame first needs it (a steady state allocates nothing):
+	// a result a search, and a search spends at least 1 of the budget
+	// (+1: one carried over); an answer a ticket
+	if cap(v.results) < budget+1 {
+		v.results = make([]pathResult, 0, budget+1)
+	}
+	if cap(v.answers) < len(v.tickets) {
+		v.answers = make([]pathAnswer, 0, len(v.tickets)+len(v.tickets)/4)
+	}
 	v.served, v.dropped, v.expansions, v.searches, v.overtaken = 0, 0, 0, 0, 0
 }
 
