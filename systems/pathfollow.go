@@ -102,9 +102,11 @@ const (
 // Agents of radius ≤ 0.5 sent to one point with separation on (the bundles'
 // default) do not settle: separation pushes them apart and arrive pulls them
 // back, so two or more of them keep jostling about the point (about 0.5–2
-// cells/s for 2 to 10 default Movers). Give each its own point, or stop each
-// once near (Intent.Move = false when within a cell, as the README's first
-// program does); without separation they come to rest on the point, heaped.
+// cells/s for 2 to 10 default Movers). Send such a group as a swarm instead
+// (the FlowFollower bundle and [FlowField]: its followers pack around the
+// goal and stop), give each its own point, or stop each once near
+// (Intent.Move = false within a cell, as the README's first program does);
+// without separation they come to rest on the point, heaped.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
