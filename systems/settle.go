@@ -87,10 +87,7 @@ func (s *PathFollow) settle() {
 		clear(sc.settle) // no component pointer kept past the Update
 		sc.settle = sc.settle[:0]
 	}
-	slices.SortFunc(all, func(a, b settleCand) int {
-		return cmp.Or(cmp.Compare(a.goal.X, b.goal.X), cmp.Compare(a.goal.Y, b.goal.Y), cmp.Compare(a.dist, b.dist),
-			cmp.Compare(a.pos.X, b.pos.X), cmp.Compare(a.pos.Y, b.pos.Y), cmp.Compare(a.r, b.r))
-	})
+	slices.SortFunc(all, compareCand)
 	now := s.clock.Time
 	for lo := 0; lo < len(all); {
 		hi := lo + 1
@@ -106,7 +103,43 @@ func (s *PathFollow) settle() {
 	s.settling = all[:0]
 }
 
-// settleGroup settles the agents of one goal, sorted nearest first.
+// compareCand orders candidates by goal, then nearest first, then by
+// position, radius, whether settled the frame before, and their Progress: two
+// that compare equal are alike in everything the rule reads (sameCand), so
+// the order the workers listed them in, which depends on timing, cannot
+// matter.
+func compareCand(a, b settleCand) int {
+	return cmp.Or(cmp.Compare(a.goal.X, b.goal.X), cmp.Compare(a.goal.Y, b.goal.Y), cmp.Compare(a.dist, b.dist),
+		cmp.Compare(a.pos.X, b.pos.X), cmp.Compare(a.pos.Y, b.pos.Y), cmp.Compare(a.r, b.r),
+		compareBool(a.was, b.was), compareProgress(a.progress, b.progress))
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// compareProgress orders the Progress the rule reads (none first).
+func compareProgress(a, b *components.Progress) int {
+	switch {
+	case a == nil || b == nil:
+		return compareBool(a != nil, b != nil)
+	}
+	return cmp.Or(compareBool(a.Stuck, b.Stuck), cmp.Compare(a.Since, b.Since))
+}
+
+// settleGroup settles the agents of one goal, sorted nearest first. Agents
+// alike in all the rule reads (compareCand gives 0: spawned on one spot)
+// share one answer, so which of them the sort put first does not matter
+// (the first would settle and the next, deep in it, would not, and which
+// agent that is depended on the workers' timing): none settles while they
+// are on one spot, each deep in the others (separation parts them first),
+// unless held off or settled the frame before, when all take the first's.
 func (s *PathFollow) settleGroup(g []settleCand, now float64) {
 	rmax := 0.0
 	for i := range g {
@@ -114,27 +147,31 @@ func (s *PathFollow) settleGroup(g []settleCand, now float64) {
 	}
 	sum := 0.0 // Σ r² of the agents settled so far
 	settled, links := s.settledIdx[:0], s.settledLinks[:0]
+	prevOK := false
 	for i := range g {
 		c := &g[i]
+		if i > 0 && compareCand(*c, g[i-1]) == 0 {
+			if prevOK {
+				s.settleOne(g, i, windowStart(g, settled, i, rmax), &settled, &links, &sum, now)
+			}
+			continue
+		}
+		prevOK = false
 		hold := 0.0
 		if c.was {
 			hold = settleHold
 		}
 		blocked := c.progress != nil && (c.progress.Stuck || now-c.progress.Since >= settleBlocked)
+		if i+1 < len(g) && compareCand(*c, g[i+1]) == 0 && !blocked && !c.was {
+			continue // alike ones on one spot, each deep in the others: separation first
+		}
 		reach := c.r
 		if blocked || jammed(g, i, rmax) {
 			reach += c.r
 		}
 		ok := c.dist <= math.Sqrt(sum/settlePacking)+reach+hold
 		near := c.dist <= math.Sqrt(sum/settleLoose)+c.r+c.r+hold
-		// the settled agents a rule below can reach: sorted by distance to
-		// the goal, so those nearer by more than win are farther than win
-		win := c.r + rmax + c.r + settleGap + settleHold
-		first := len(settled)
-		for first > 0 && g[settled[first-1]].dist >= c.dist-win {
-			first--
-		}
-		touching := int32(0)
+		first := windowStart(g, settled, i, rmax)
 		for k := first; k < len(settled); k++ {
 			o := &g[settled[k]]
 			d := math.Sqrt(dist2(c.pos, o.pos))
@@ -143,9 +180,6 @@ func (s *PathFollow) settleGroup(g []settleCand, now float64) {
 				break
 			}
 			touch := d <= c.r+o.r+settleGap+hold
-			if touch {
-				touching++
-			}
 			// touching the crowd near the goal, or one held by two others
 			// (the crowd's rim, not the tip of a queue)
 			ok = ok || (near || links[k] >= 2) && (touch || blocked && d <= c.r+o.r+c.r+hold)
@@ -153,19 +187,49 @@ func (s *PathFollow) settleGroup(g []settleCand, now float64) {
 		if !ok {
 			continue
 		}
-		for k := first; k < len(settled); k++ {
-			if o := &g[settled[k]]; math.Sqrt(dist2(c.pos, o.pos)) <= c.r+o.r+settleGap+hold {
-				links[k]++
-			}
-		}
-		settled, links = append(settled, int32(i)), append(links, touching)
-		sum += float64(c.r * c.r)
-		setDesired(c.desired, components.Desired{Mode: components.DesiredHold})
-		if pr := c.progress; pr != nil {
-			pr.Anchor, pr.Since, pr.Stuck = c.pos, now, false
-		}
+		prevOK = true
+		s.settleOne(g, i, first, &settled, &links, &sum, now)
 	}
 	s.settledIdx, s.settledLinks = settled[:0], links[:0]
+}
+
+// windowStart returns the index in settled (agents of g settled so far,
+// nearest the goal first) of the first that agent i of g can reach by a rule
+// above (rmax: g's largest radius): those nearer the goal by more than the
+// window are farther from it than the window.
+func windowStart(g []settleCand, settled []int32, i int, rmax float64) int {
+	c := &g[i]
+	win := c.r + rmax + c.r + settleGap + settleHold
+	first := len(settled)
+	for first > 0 && g[settled[first-1]].dist >= c.dist-win {
+		first--
+	}
+	return first
+}
+
+// settleOne settles agent i of the group g: it counts the settled agents from
+// settled[first] on that it touches (and adds itself to their counts), joins
+// settled with that count and its r² in sum, holds (DesiredHold) and restarts
+// its Progress at now.
+func (s *PathFollow) settleOne(g []settleCand, i, first int, settled, links *[]int32, sum *float64, now float64) {
+	c := &g[i]
+	hold := 0.0
+	if c.was {
+		hold = settleHold
+	}
+	touching := int32(0)
+	for k := first; k < len(*settled); k++ {
+		if o := &g[(*settled)[k]]; math.Sqrt(dist2(c.pos, o.pos)) <= c.r+o.r+settleGap+hold {
+			(*links)[k]++
+			touching++
+		}
+	}
+	*settled, *links = append(*settled, int32(i)), append(*links, touching)
+	*sum += float64(c.r * c.r)
+	setDesired(c.desired, components.Desired{Mode: components.DesiredHold})
+	if pr := c.progress; pr != nil {
+		pr.Anchor, pr.Since, pr.Stuck = c.pos, now, false
+	}
 }
 
 // jammed reports whether agent i of the group g (sorted by distance to the

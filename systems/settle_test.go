@@ -180,3 +180,56 @@ func TestSettledWideMoversLeaveForANewGoal(t *testing.T) {
 	}
 	require.Equal(t, run(1), run(2))
 }
+
+// Wide Movers spawned on one spot, on their goal, settle the same way whatever
+// the workers and their timing. The workers list the settle candidates in the
+// order they happen to claim blocks of agents, and the rule sorted them by
+// goal, distance, position and radius only: two alike agents kept that order,
+// the first settled and the second, deep in it, did not, and which was which
+// changed from run to run (about one run in three with 2 workers). Alike agents
+// now share one answer (none settles while they are on one spot; separation
+// parts them first). Two such agents at the goal of a 200×200 map, 700 others
+// between them in the query (so they fall in blocks far apart) on goals of their
+// own: after 1 frame neither holds, and after 120 frames the two pairs of
+// positions and modes are bit for bit those of the 1-worker run, in 6 runs with
+// 2 workers and 2 with 3.
+func TestWideMoversOnOneSpotSettleAlikeForAnyWorkers(t *testing.T) {
+	goal := r2.Vec{X: 100.5, Y: 100.5}
+	type pair struct {
+		pos   [2]r2.Vec
+		modes [2]components.DesiredMode
+	}
+	run := func(workers, frames int) pair {
+		world := arche.NewWorld()
+		w := &world
+		arche.AddResource(w, grid.New(200, 200))
+		sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: 0.9}})
+		require.NoError(t, err)
+		a := sp.Spawn(goal, func(s *systems.Spawned) { s.MoveTo(goal) })
+		for k := range 700 {
+			p := r2.Vec{X: 2.5 + float64(k%190), Y: 2.5 + float64(k/190)*3}
+			sp.Spawn(p, func(s *systems.Spawned) { s.MoveTo(p) })
+		}
+		b := sp.Spawn(goal, func(s *systems.Spawned) { s.MoveTo(goal) })
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: workers}, &systems.PathQueue{},
+			&systems.PathFollow{Workers: workers}, &systems.Steer{Workers: workers}, &systems.Movement{Workers: workers})
+		s.Initialize(w)
+		defer s.Finalize(w)
+		s.Run(w, frames)
+		var out pair
+		for k, e := range []arche.Entity{a, b} {
+			out.pos[k] = (*components.Position)(w.Get(e, arche.ComponentID[components.Position](w))).Vec
+			out.modes[k] = (*components.Desired)(w.Get(e, arche.ComponentID[components.Desired](w))).Mode
+		}
+		return out
+	}
+	first := run(1, 1)
+	require.Equal(t, [2]components.DesiredMode{components.DesiredArrive, components.DesiredArrive}, first.modes,
+		"on one spot neither settles: separation first")
+	want := run(1, 120)
+	require.NotEqual(t, want.pos[0], want.pos[1], "parted")
+	for trial := range 8 {
+		workers := 2 + trial/6
+		require.Equal(t, want, run(workers, 120), "run %d, %d workers", trial, workers)
+	}
+}
