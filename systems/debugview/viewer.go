@@ -54,7 +54,8 @@ type Viewer struct {
 	Every int
 	// Speed is the initial pace in multiples of real time: 1 runs a second
 	// of simulation time per wall-clock second (Update sleeps to keep the
-	// pace), 0 does not pace. The page can change it.
+	// pace), 0 does not pace. It is read at Initialize: a later change of the
+	// field does nothing; change the pace with [Viewer.SetSpeed] (or the page).
 	Speed float64
 	// Times, if set, gives each system's time for the page's chart (an
 	// *ecs.Scheduler). The viewer's own entry shows its work without the
@@ -171,6 +172,22 @@ func (v *Viewer) SetEnabled(on bool) {
 func (v *Viewer) Select(id uint32) bool {
 	select {
 	case v.cmds <- command{op: opSelect, id: id}:
+		return true
+	default:
+		return false
+	}
+}
+
+// SetSpeed asks for the pace to become s times real time (0: unpaced) at the
+// next Update, as the page's speed buttons do; safe from any goroutine. It
+// reports false, changing nothing, when s is NaN, negative or above
+// [MaxSpeed], or when too many commands are waiting.
+func (v *Viewer) SetSpeed(s float64) bool {
+	if !goodSpeed(s) {
+		return false
+	}
+	select {
+	case v.cmds <- command{op: opSpeed, value: s}:
 		return true
 	default:
 		return false
