@@ -73,3 +73,40 @@ func TestAPathFollowsTheGoalWhenTheNewGoalIsInSight(t *testing.T) {
 	assert.Less(t, r2.Norm(r2.Sub(pos(), b)), 0.5, "at B")
 	assert.Equal(t, served, queue.TotalServed, "no search for A after the goal changed")
 }
+
+// An unreachable answer for the agent's own goal cell does not stand while the goal
+// is in sight (the agent walks straight to it): a program trusting PathUnreachable
+// would give up on a goal it is reaching. Such an answer comes from a search out of a
+// blocked start's pocket, or from a Path written by hand or an edited save; here it is
+// written by hand, as PathQueue delivers one (the sight cache forgotten). The next
+// frame it is let go (PathNone, Goal the goal's cell, no search asked), and the agent
+// arrives.
+func TestAnUnreachableAnswerForAGoalInSightIsLetGo(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(20, 20)
+	arche.AddResource(w, g)
+	sp, err := systems.NewSpawner(w, systems.Mover{})
+	require.NoError(t, err)
+	goal := r2.Vec{X: 15.5, Y: 4.5}
+	e := sp.Spawn(r2.Vec{X: 3.5, Y: 4.5}, func(a *systems.Spawned) { a.MoveTo(goal) })
+	queue := &systems.PathQueue{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, queue, &systems.PathFollow{},
+		&systems.Steer{}, &systems.Movement{})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	path := func() *components.Path { return (*components.Path)(w.Get(e, arche.ComponentID[components.Path](w))) }
+	s.Run(w, 5)
+	require.Equal(t, components.PathNone, path().State, "in sight from the start: no path")
+	*path() = components.Path{State: components.PathUnreachable, Goal: g.CellAt(goal)}
+	served := queue.TotalServed
+	s.Run(w, 1)
+	assert.Equal(t, components.PathNone, path().State)
+	assert.Equal(t, g.CellAt(goal), path().Goal)
+	assert.False(t, path().Want)
+	s.Run(w, 300)
+	assert.Equal(t, components.PathNone, path().State)
+	assert.Equal(t, served, queue.TotalServed, "no search")
+	p := (*components.Position)(w.Get(e, arche.ComponentID[components.Position](w))).Vec
+	assert.InDelta(t, 0, r2.Norm(r2.Sub(p, goal)), 1e-3)
+}

@@ -79,9 +79,11 @@ const (
 // heads straight for it), a path held for another goal cell is kept only if
 // it would not be replaced (the rule above); otherwise it is let go (State
 // PathNone, no waypoints, Next 0, Goal the goal's cell), and so is an
-// unreachable answer for another cell and a request not yet filed (Want): a
-// route to a former goal is never followed later, and a grid edit across it
-// asks for no search. A pending request takes the new goal's cell.
+// unreachable answer (a goal in sight is reachable) and a request not yet
+// filed (Want): a route to a former goal is never followed later, a grid edit
+// across it asks for no search, and PathUnreachable never stands while the
+// agent walks straight to its goal. A pending request takes the new goal's
+// cell.
 //
 // With a [components.Progress], an agent that wants to move (a move or a
 // pursuit) and makes no progress for StuckTime seconds is marked Stuck and
@@ -371,13 +373,13 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 				// here, inSight's answer written out, the others by follow
 				// (a path held for another goal cell goes to goTo too,
 				// which keeps it or lets it go: keepFor)
-				if (kin != nil && grid.ClearanceFor(kin[i].Radius) > 1) || p.Want || (p.State != components.PathNone && p.Goal != to) ||
+				if (kin != nil && grid.ClearanceFor(kin[i].Radius) > 1) || p.Want || p.State == components.PathUnreachable || (p.State != components.PathNone && p.Goal != to) ||
 					!s.sight.clear(ps, it.Goal) {
 					goto other
 				}
 				p.SightFrom, p.SightTo, p.SightKnown, p.SightClear = from, to, true, true
-			} else if !p.SightClear {
-				goto other
+			} else if !p.SightClear || p.Want || p.State == components.PathUnreachable {
+				goto other // (the last two: goTo lets them go, keepFor)
 			}
 		} else if !s.sightHit(ps, it, p) {
 			goto other
@@ -460,10 +462,12 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 
 // sightHit reports whether an agent at pos with intent in and path p moves
 // (IntentGo with a finite goal) towards a goal its line-of-sight cache holds
-// in sight from these cells: what follow then does is goTo's first answer,
-// arrive at the goal, which followRun gives without calling follow.
+// in sight from these cells, with no request unfiled (Want) and no
+// unreachable answer held (goTo would let them go: keepFor): what follow then
+// does is goTo's first answer, arrive at the goal, which followRun gives
+// without calling follow.
 func (s *PathFollow) sightHit(pos r2.Vec, in *components.Intent, p *components.Path) bool {
-	return in.Mode == components.IntentGo && in.Move && p.SightKnown && p.SightClear &&
+	return in.Mode == components.IntentGo && in.Move && p.SightKnown && p.SightClear && !p.Want && p.State != components.PathUnreachable &&
 		s.grid.CellAt(pos) == p.SightFrom && s.grid.CellAt(in.Goal) == p.SightTo &&
 		finiteVec(pos) && finiteVec(in.Goal)
 }
@@ -658,12 +662,15 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 
 // keepFor keeps path for an agent at pos heading straight for goal (in cell
 // gc, in sight) only as far as it belongs to that goal: a path held that no
-// longer serves it (stale) and an unreachable answer for another cell are let
-// go (State PathNone, no waypoints, Goal gc), so that nothing reads a route to
-// a former goal, and a grid edit across that route asks for no search; a
-// pending request is refiled under gc, as when the goal is out of sight.
+// longer serves it (stale) and an unreachable answer are let go (State
+// PathNone, no waypoints, Goal gc), so that nothing reads a route to a former
+// goal, a grid edit across that route asks for no search, and no program
+// trusting PathUnreachable gives up on a goal the agent is walking to (an
+// answer for its own cell is stale once the goal is in sight: for one found
+// from a blocked start's pocket, or a state written by hand); a pending
+// request is refiled under gc, as when the goal is out of sight.
 func (s *PathFollow) keepFor(path *components.Path, gc grid.Cell, goal, pos r2.Vec, kin *components.Kinematics) {
-	if !path.Want && (path.State == components.PathNone || path.Goal == gc) {
+	if !path.Want && (path.State == components.PathNone || path.Goal == gc && path.State != components.PathUnreachable) {
 		return // nothing held, or held for this goal
 	}
 	switch path.State {
