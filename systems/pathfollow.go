@@ -80,7 +80,7 @@ const (
 // it would not be replaced (the rule above); otherwise it is let go (State
 // PathNone, no waypoints, Next 0, Goal the goal's cell), and so is an
 // unreachable answer (a goal in sight is reachable) and a request not yet
-// filed (Want): a route to a former goal is never followed later, a grid edit
+// filed (Want) with no path held: a route to a former goal is never followed later, a grid edit
 // across it asks for no search, and PathUnreachable never stands while the
 // agent walks straight to its goal. A pending request takes the new goal's
 // cell.

@@ -35,8 +35,10 @@ func (b *wallBits) blocked(x, y int32) bool {
 // steer.WallAvoidance's to the bit).
 var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
 
-// avoid is steer.WallAvoidance(pos, vel, b.blocked, lookahead, minLength,
-// π/4, maxForce), the same rule and arithmetic with the bitmap read directly
+// avoid is steer.WallAvoidance(pos, vel, b.blocked, lookahead,
+// 2·radius + 0.25, π/4, maxForce) for an agent of the given radius (with
+// feelers no longer than feelerReach for one arriving at *arrive; arrive is
+// nil for any other heading), the same rule and arithmetic with the bitmap read directly
 // (no call through a func value per cell). clear is the clearance of pos's
 // cell and more its byte of b.more, 0 off the grid (see Steer.nearWall), or
 // less: a feeler of length l walks only the
@@ -46,10 +48,6 @@ var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
 // b.more's excess for the quadrant) is less than l+1. When no feeler is
 // cast the force is zero, with no more tests: most agents near a wall that
 // head along it or away from it stop there.
-//
-// minLength is 2·radius + 0.25 for an agent of that radius. For an agent
-// arriving at *arrive (nil for any other heading) the feelers reach no
-// farther than feelerReach says.
 func (b *wallBits) avoid(pos, vel r2.Vec, lookahead, radius, maxForce, clear float64, more uint8, arrive *r2.Vec) r2.Vec {
 	speed := math.Sqrt(float64(vel.X*vel.X) + float64(vel.Y*vel.Y)) // no multiply-adds here, as in steer.WallAvoidance
 	if speed == 0 {
