@@ -101,6 +101,10 @@ type pathAnswer struct {
 	result int32
 }
 
+// maxResultsRoom is the most search results beginFrame makes room for up
+// front (about 400 KB); a frame with more grows the slice.
+const maxResultsRoom = 1 << 14
+
 // beginFrame starts a frame's serve: no view is this frame's yet, nothing
 // spent or found.
 func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
@@ -121,9 +125,10 @@ func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
 	// room for the most answers a frame can give, made once rather than
 	// when a busy frame first needs it (a steady state allocates nothing):
 	// a result a search, and a search spends at least 1 of the budget
-	// (+1: one carried over); an answer a ticket
-	if cap(v.results) < budget+1 {
-		v.results = make([]pathResult, 0, budget+1)
+	// (+1: one carried over), up to maxResultsRoom (a huge Budget set to
+	// mean "no limit" must not allocate its size); an answer a ticket
+	if n := min(budget, maxResultsRoom) + 1; cap(v.results) < n {
+		v.results = make([]pathResult, 0, n)
 	}
 	if cap(v.answers) < len(v.tickets) {
 		v.answers = make([]pathAnswer, 0, len(v.tickets)+len(v.tickets)/4)

@@ -105,9 +105,9 @@ func (s *PathFollow) settle() {
 
 // compareCand orders candidates by goal, then nearest first, then by
 // position, radius, whether settled the frame before, and their Progress: two
-// that compare equal are alike in everything the rule reads (sameCand), so
-// the order the workers listed them in, which depends on timing, cannot
-// matter.
+// that compare equal are alike in everything the rule reads, and settleGroup
+// gives them one answer, so the order the workers listed them in, which
+// depends on timing, cannot matter.
 func compareCand(a, b settleCand) int {
 	return cmp.Or(cmp.Compare(a.goal.X, b.goal.X), cmp.Compare(a.goal.Y, b.goal.Y), cmp.Compare(a.dist, b.dist),
 		cmp.Compare(a.pos.X, b.pos.X), cmp.Compare(a.pos.Y, b.pos.Y), cmp.Compare(a.r, b.r),
