@@ -457,6 +457,9 @@ func (s *FlowField) updatePoint(w *arche.World) {
 		// any of them): room for all of them now, so no frame grows a log
 		// once the followers stop growing (steady frames allocate nothing)
 		s.undo[k], s.cand[k] = reserve(s.undo[k], n), reserve(s.cand[k], n)
+		// and its goal uses: at most one an agent (which blocks a worker
+		// claims depends on timing, and each block lists its goals anew)
+		s.seen[k] = reserve(s.seen[k], n)
 	}
 	s.list = reserve(s.list, n)
 	// the collect pass samples too, against the last frame's fields (see
