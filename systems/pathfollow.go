@@ -269,11 +269,16 @@ func (s *PathFollow) Update(w *arche.World) {
 	s.pathPhase = true
 	s.blocks.run(s.pool, s, m)
 	s.Stuck = 0
+	unreach := 0
 	for i := range s.scratch {
 		sc := &s.scratch[i]
 		s.Stuck += sc.stuck
 		sc.stuck = 0
+		unreach += len(sc.unreach)
 		s.askUnreachable(sc) // on the calling goroutine: see askUnreachable
+	}
+	for i := range s.scratch { // room for them all in each worker's list, as settle's
+		s.scratch[i].unreach = reserve(s.scratch[i].unreach, unreach)
 	}
 	s.settle() // wide agents sharing a goal (settle.go)
 }

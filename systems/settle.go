@@ -87,6 +87,12 @@ func (s *PathFollow) settle() {
 		clear(sc.settle) // no component pointer kept past the Update
 		sc.settle = sc.settle[:0]
 	}
+	for i := range s.scratch {
+		// room in every worker's list for all the candidates: how the
+		// workers share them depends on timing, so a steady frame could
+		// grow one otherwise
+		s.scratch[i].settle = reserve(s.scratch[i].settle, len(all))
+	}
 	slices.SortFunc(all, compareCand)
 	now := s.clock.Time
 	for lo := 0; lo < len(all); {
