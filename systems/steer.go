@@ -340,6 +340,27 @@ func (s *Steer) Update(w *arche.World) {
 	}
 	s.layout, s.sorted = spatial.Layout{}, nil // the hash's, valid until its next build
 	s.pf = steerPrefetch{}
+	// every worker's neighbour buffers as large as the largest: which worker
+	// meets the densest crowd depends on timing, so a steady frame could
+	// grow one otherwise
+	var ni, nn, nv int
+	for i := range s.scratch {
+		sc := &s.scratch[i]
+		ni, nn, nv = max(ni, cap(sc.ids)), max(nn, cap(sc.near)), max(nv, cap(sc.vels))
+	}
+	for i := range s.scratch {
+		sc := &s.scratch[i]
+		sc.ids, sc.near, sc.vels = roomFor(sc.ids, ni), roomFor(sc.near, nn), roomFor(sc.vels, nv)
+	}
+}
+
+// roomFor returns s emptied, or an empty slice of capacity exactly n if s
+// holds fewer (exactly: buffers made as large as the largest of a set stay so).
+func roomFor[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }
 
 // gather copies each agent's inputs to its slot in the hash's bucket order
