@@ -53,7 +53,9 @@ type Clock struct {
 // frame 0, time 0.
 //
 // A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
-// Initialize; use [NewClockSystemChecked] to refuse it with an error instead.
+// Initialize, and [ReplacedDT] tells so (systems.Diagnose reports it: 1/30 written
+// with integers is 0 in Go); use [NewClockSystemChecked] to refuse it with an error
+// instead.
 // A large finite DT is kept: every archai system gives a bounded result for
 // any finite dt > 0 (Movement cuts a step to the grid's size). DT is in
 // seconds: a step over a second (systems.MaxDT), such as 16.7 for milliseconds,
@@ -112,15 +114,16 @@ func NewClockSystemChecked(dt float64) (*ClockSystem, error) {
 // already run (a resumed or loaded simulation), the next Update continues with
 // the following frame.
 func (s *ClockSystem) Initialize(w *arche.World) {
-	if CheckDT(s.DT) != nil {
-		s.DT = 1.0 / 60
-	}
-	s.clock, s.finalized = ClockOf(w), false
 	live := Resource[clockSystems](w)
 	if live == nil {
 		live = &clockSystems{}
 		arche.AddResource(w, live)
 	}
+	if CheckDT(s.DT) != nil {
+		live.replaced, live.given = true, s.DT // for ReplacedDT (and systems.Diagnose)
+		s.DT = 1.0 / 60
+	}
+	s.clock, s.finalized = ClockOf(w), false
 	live.n++
 	s.resume()
 	s.clock.DT = s.DT
@@ -197,13 +200,33 @@ func (s *ClockSystem) Finalize(w *arche.World) {
 		s.clock, s.finalized = nil, true
 		if live := Resource[clockSystems](w); live != nil && live.n > 0 {
 			live.n--
+			if live.n == 0 {
+				live.replaced, live.given = false, 0
+			}
 		}
 	}
 }
 
 // clockSystems is a world resource: the number of ClockSystem Initialize calls in the
-// world less their Finalize calls (see [LiveClockSystems]).
-type clockSystems struct{ n int }
+// world less their Finalize calls (see [LiveClockSystems]), and the last step one of
+// them replaced by 1/60 (see [ReplacedDT]).
+type clockSystems struct {
+	n        int
+	replaced bool
+	given    float64
+}
+
+// ReplacedDT reports whether a [ClockSystem] initialized in w (and not all finalized
+// since) was given a DT that [CheckDT] rejects and steps 1/60 instead, and the DT it
+// was given. In Go, ecs.NewClockSystem(1/30) passes 0 (1/30 is an integer division):
+// the world then runs at 1/60 s a frame, not 1/30, which nothing else shows;
+// systems.Diagnose reports it (Report.ClockFault clock_dt_replaced).
+func ReplacedDT(w *arche.World) (given float64, ok bool) {
+	if live := Resource[clockSystems](w); live != nil && live.n > 0 && live.replaced {
+		return live.given, true
+	}
+	return 0, false
+}
 
 // LiveClockSystems returns the number of [ClockSystem]s initialized in w and not
 // finalized since (a second Initialize of one system without a Finalize counts twice).

@@ -585,8 +585,8 @@ type Report struct {
 
 // ClockFault is what makes the world's clock (the *ecs.Clock resource) a finding of
 // [Diagnose]: a step in milliseconds, or a step or time no system can use. The
-// [ecs.ClockSystem] never sets an unusable one (it replaces a bad DT at Initialize);
-// a program that advances its own Clock resource can. Its String is its name in snake
+// [ecs.ClockSystem] never sets an unusable one (it replaces a bad DT at Initialize,
+// which is ClockDTReplaced); a program that advances its own Clock resource can. Its String is its name in snake
 // case, also its JSON form.
 type ClockFault uint8
 
@@ -611,6 +611,11 @@ const (
 	// ClockDTOverMax: DT is finite and over MaxDT, most likely milliseconds
 	// given for seconds; the value is in [Report.ClockDT].
 	ClockDTOverMax
+	// ClockDTReplaced: the [ecs.ClockSystem] was given a step ecs.CheckDT
+	// rejects (0, negative, NaN or infinite) and steps 1/60 instead
+	// (ecs.ReplacedDT): most often 1/30 written with integers, which Go
+	// divides to 0, so the world runs at another rate than meant.
+	ClockDTReplaced
 
 	numClockFaults
 )
@@ -621,6 +626,7 @@ var clockFaultNames = [numClockFaults]string{
 	ClockDTNotPositive: "clock_dt_not_positive",
 	ClockTimeNotFinite: "clock_time_not_finite",
 	ClockDTOverMax:     "clock_dt_over_max",
+	ClockDTReplaced:    "clock_dt_replaced",
 }
 
 // String returns the fault's name in snake case ("clock_dt_not_finite"), or
@@ -823,6 +829,9 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%sclock step %g s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", sep, r.ClockDT)
 	case ClockDTNotFinite, ClockDTNotPositive:
 		fmt.Fprintf(&b, "%sclock step %g s a frame (%s: dt must be a finite number of seconds > 0; nothing moves)", sep, r.clockDT, r.ClockFault)
+	case ClockDTReplaced:
+		fmt.Fprintf(&b, "%sclock step %g given to the ClockSystem, 1/60 s used (%s: dt must be a finite number of "+
+			"seconds > 0; in Go 1/30 is an integer division, 0: write 1.0/30)", sep, r.clockDT, r.ClockFault)
 	case ClockTimeNotFinite:
 		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
 		if r.ClockDT > 0 {
@@ -1135,6 +1144,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 		if r.ClockFault == ClockUsable || r.ClockFault == ClockDTOverMax {
 			dt = c.DT
+		}
+		if given, ok := ecs.ReplacedDT(w); ok && r.ClockFault == ClockUsable {
+			r.ClockFault, r.clockDT = ClockDTReplaced, given
 		}
 	}
 	if d.queue != nil {
