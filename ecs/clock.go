@@ -82,6 +82,11 @@ type ClockSystem struct {
 	prev             bool
 
 	finalized bool // Finalize ran, and Initialize not since: Update panics
+
+	// the DT it was given, when Initialize replaced it by 1/60 (replaced): a
+	// later Initialize that finds DT still 1/60 reports it again (ReplacedDT)
+	given    float64
+	replaced bool
 }
 
 // ErrDT is the error [CheckDT] wraps: a step that is not a finite number of
@@ -120,8 +125,13 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		arche.AddResource(w, live)
 	}
 	if CheckDT(s.DT) != nil {
-		live.replaced, live.given = true, s.DT // for ReplacedDT (and systems.Diagnose)
+		s.given, s.replaced = s.DT, true
 		s.DT = 1.0 / 60
+	} else if s.DT != 1.0/60 {
+		s.replaced = false // the program set a step of its own since
+	}
+	if s.replaced { // for ReplacedDT (and systems.Diagnose)
+		live.replaced, live.given = true, s.given
 	}
 	s.clock, s.finalized = ClockOf(w), false
 	live.n++

@@ -52,3 +52,30 @@ func TestDiagnoseReportsAReplacedClockStep(t *testing.T) {
 		assert.False(t, replaced, "no live ClockSystem after Finalize")
 	}
 }
+
+// The report outlives a level restart: the ClockSystem wrote 1/60 into its DT at the
+// first Initialize, and a second Initialize (after Finalize) found a usable step and
+// said nothing. A step the program sets itself in between ends the report.
+func TestDiagnoseReportsAReplacedClockStepAfterARestart(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	clock := ecs.NewClockSystem(1 / 30)
+	for round, ownStep := range []bool{false, false, true} { // start, restart, restart with 1.0/30 set
+		if ownStep {
+			clock.DT = 1.0 / 30
+		}
+		s := ecs.NewScheduler(clock)
+		require.NoError(t, s.InitializeChecked(w))
+		s.Run(w, 1)
+		given, replaced := ecs.ReplacedDT(w)
+		if ownStep {
+			assert.False(t, replaced, "round %d", round)
+			assert.Equal(t, systems.ClockUsable, systems.Diagnose(w).ClockFault)
+		} else {
+			assert.True(t, replaced, "round %d", round)
+			assert.Zero(t, given)
+			assert.Equal(t, systems.ClockDTReplaced, systems.Diagnose(w).ClockFault, "round %d", round)
+		}
+		s.Finalize(w)
+	}
+}
