@@ -12,7 +12,7 @@ import (
 // Wide agents sharing a goal settle around it. An agent arrives by
 // steer.Arrive, which stops it on the goal point (within ArrivedRadius); small
 // agents sent to one point without separation overlap there and come to rest
-// in a heap (with separation they keep jostling about it: PathFollow's doc), but
+// in a heap (with separation, packed about it: steer_crowd.go), but
 // agents of Radius above 0.5 push each other apart (separation, and
 // Movement keeps their discs out of walls) and none of them ever reaches the
 // point: they jostle around it for good. So PathFollow settles them, as RTS

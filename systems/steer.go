@@ -30,6 +30,14 @@ import (
 //     DesiredHold: brake only (no separation or wall force moves it: a
 //     crowd of wide agents settled at a goal by [PathFollow] stays still).
 //
+// A slow agent (speed at most MaxForce·0.05 s: 1 cell/s for a default
+// Mover) arriving (DesiredArrive) within 8 separation radii of its point,
+// whose separation pushes it back from the point, arrives as a damped spring
+// instead of by steer.Arrive (desired speed 1/s × distance, at most
+// MaxForce·0.05 s, reached over 0.1 s) and casts no wall feelers, so agents
+// sent to one point come to rest packed about it rather than jostling
+// (steer_crowd.go).
+//
 // With [components.SteeringWeights], the forces are combined by priority
 // within MaxForce ([steer.Accumulator]): wall avoidance (feelers, tested only
 // near a wall: see grid.Grid.Clearance), separation, the move force,
@@ -614,7 +622,17 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 	}
 	wt := &kd.wt
 	acc := budget{max: maxF}
-	if wt.Wall > 0 && (vel.X != 0 || vel.Y != 0) { // as combine
+	crowded := false
+	if mode == components.DesiredArrive && kd.sep && (sep.X != 0 || sep.Y != 0) { // arriving in a crowd: steer_crowd.go
+		push := *sep
+		if w := wt.Separation; w != 1 {
+			push = r2.Vec{X: float64(w * push.X), Y: float64(w * push.Y)}
+		}
+		if f, ok := crowdArrive(pos, vel, a.point, push, kd.speed, maxF, wt.SeparationRadius); ok {
+			move, crowded = f, true
+		}
+	}
+	if wt.Wall > 0 && (vel.X != 0 || vel.Y != 0) && !crowded { // as combine: no feelers in a crowd either
 		// s.nearWall inline; an agent inside a blocked cell of the grid
 		// (clearance 0 there), or off the grid, casts no feelers
 		b := &s.walls
@@ -707,26 +725,8 @@ func followFlow(vel, dir r2.Vec, maxSpeed, maxForce, dt, invDT float64) r2.Vec {
 func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMode, slot int, self uint32, sc *steerScratch, sep *r2.Vec, move r2.Vec, wandering bool, dt float64) r2.Vec {
 	kin, wt := &kd.kin, &kd.wt
 	acc := budget{max: kin.MaxForce}
-	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
-	// in the open cannot reach a wall with them
-	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) {
-		// an agent inside a blocked cell of the grid (a door closed on it) casts none:
-		// every feeler would push it back into the wall it is walking out of
-		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near && !(clear == 0 && s.inGrid(a.pos)) {
-			f := s.walls.avoid(a.pos, a.vel, feelerTime, kin.Radius, kin.MaxForce, clear, more, arrivePoint(mode, a))
-			var ok bool
-			if f.X == 0 && f.Y == 0 { // most near a wall: nothing to measure
-				ok = acc.addZero(wt.Wall)
-			} else {
-				ok = acc.add(f, wt.Wall)
-			}
-			if !ok {
-				return acc.sum
-			}
-		}
-	}
+	var f r2.Vec // the separation force
 	if kd.sep {
-		var f r2.Vec
 		if sep != nil {
 			f = *sep
 		} else if slot >= 0 {
@@ -735,6 +735,37 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 			s.neighbours(a, slot, sc, wt.SeparationRadius, false)
 			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(self))
 		}
+	}
+	crowded := false
+	if mode == components.DesiredArrive && (f.X != 0 || f.Y != 0) { // arriving in a crowd: steer_crowd.go
+		push := f
+		if w := wt.Separation; w != 1 { // what acc.add adds
+			push = r2.Vec{X: float64(w * f.X), Y: float64(w * f.Y)}
+		}
+		if m, ok := crowdArrive(a.pos, a.vel, a.point, push, kd.speed, kin.MaxForce, wt.SeparationRadius); ok {
+			move, crowded = m, true
+		}
+	}
+	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
+	// in the open cannot reach a wall with them; nor does one arriving in a
+	// crowd (steer_crowd.go)
+	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && !crowded {
+		// an agent inside a blocked cell of the grid (a door closed on it) casts none:
+		// every feeler would push it back into the wall it is walking out of
+		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near && !(clear == 0 && s.inGrid(a.pos)) {
+			wf := s.walls.avoid(a.pos, a.vel, feelerTime, kin.Radius, kin.MaxForce, clear, more, arrivePoint(mode, a))
+			var ok bool
+			if wf.X == 0 && wf.Y == 0 { // most near a wall: nothing to measure
+				ok = acc.addZero(wt.Wall)
+			} else {
+				ok = acc.add(wf, wt.Wall)
+			}
+			if !ok {
+				return acc.sum
+			}
+		}
+	}
+	if kd.sep {
 		var ok bool
 		if f.X == 0 && f.Y == 0 { // most of a crowd: nobody in range
 			ok = acc.addZero(wt.Separation)

@@ -1,0 +1,96 @@
+package systems_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// crowdAtAPoint spawns n default Movers evenly on a circle of 10 cells about
+// (32, 32) on a 64² grid, open or (walled) with a wall across x = 20…30 but
+// for a corridor one cell wide along row 32, sends them all to goal and runs
+// the movement systems with the given workers for frames steps of 1/60 s. It
+// returns the positions and speeds, in spawn order.
+func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled bool) ([]r2.Vec, []float64) {
+	t.Helper()
+	world := arche.NewWorld()
+	g := grid.New(64, 64)
+	if walled {
+		for y := range int32(64) {
+			for x := int32(20); x <= 30 && y != 32; x++ {
+				g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+			}
+		}
+	}
+	arche.AddResource(&world, g)
+	movers, err := systems.NewSpawner(&world, systems.Mover{})
+	require.NoError(t, err)
+	es := make([]arche.Entity, n)
+	for i := range es {
+		a := 2 * math.Pi * float64(i) / float64(n)
+		es[i] = movers.Spawn(r2.Vec{X: 32 + 10*math.Cos(a), Y: 32 + 10*math.Sin(a)}, func(s *systems.Spawned) { s.MoveTo(goal) })
+	}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: workers}, &systems.PathQueue{},
+		&systems.PathFollow{Workers: workers}, &systems.Steer{Workers: workers}, &systems.Movement{Workers: workers})
+	require.NoError(t, s.InitializeChecked(&world))
+	s.Run(&world, frames)
+	s.Finalize(&world)
+	pos, vel := generic.NewMap[components.Position](&world), generic.NewMap[components.Velocity](&world)
+	ps, vs := make([]r2.Vec, n), make([]float64, n)
+	for i, e := range es {
+		ps[i], vs[i] = pos.Get(e).Vec, r2.Norm(vel.Get(e).Vec)
+	}
+	return ps, vs
+}
+
+// Small agents sent to one point with separation on (the Mover bundle's
+// default) come to rest packed about it (steer_crowd.go), in the open, at
+// the mouth of a corridor one cell wide and inside it. Before, arrive's
+// undamped pull against separation kept them jostling for good: in the open
+// 2 Movers orbiting at 0.02 cells/s, 3 swaying at up to 0.9, 10 at 0.2 after
+// a minute; at the corridor 0.04–0.5 cells/s.
+func TestSmallMoversSharingAGoalComeToRest(t *testing.T) {
+	cases := []struct {
+		name   string
+		n      int
+		goal   r2.Vec
+		walled bool
+		secs   int
+		reach  float64 // cells from the goal
+	}{
+		{"open/2", 2, r2.Vec{X: 32.5, Y: 32.5}, false, 40, 1},
+		{"open/3", 3, r2.Vec{X: 32.5, Y: 32.5}, false, 40, 1},
+		{"open/10", 10, r2.Vec{X: 32.5, Y: 32.5}, false, 40, 1.6},
+		{"open/30", 30, r2.Vec{X: 32.5, Y: 32.5}, false, 40, 2.5},
+		{"mouth/3", 3, r2.Vec{X: 31.3, Y: 32.5}, true, 40, 1},
+		{"mouth/10", 10, r2.Vec{X: 31.3, Y: 32.5}, true, 60, 2},
+		{"corridor/3", 3, r2.Vec{X: 25.5, Y: 32.5}, true, 40, 1},
+		{"corridor/10", 10, r2.Vec{X: 25.5, Y: 32.5}, true, 60, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			early, _ := crowdAtAPoint(t, c.n, 1, (c.secs-5)*60, c.goal, c.walled)
+			ps, vs := crowdAtAPoint(t, c.n, 1, c.secs*60, c.goal, c.walled)
+			g := grid.New(64, 64)
+			for i, p := range ps {
+				require.LessOrEqual(t, vs[i], 1e-3, "agent %d still moving after %d s (cells/s)", i, c.secs)
+				require.LessOrEqual(t, r2.Norm(r2.Sub(p, early[i])), 1e-2, "agent %d moved over the last 5 s", i)
+				require.LessOrEqual(t, r2.Norm(r2.Sub(p, c.goal)), c.reach, "agent %d packed about the goal", i)
+				require.True(t, g.InBounds(g.CellAt(p)) && (!c.walled || p.X < 20 || p.X >= 31 || int32(p.Y) == 32), "agent %d at %v in a wall", i, p)
+				for j := range i {
+					require.GreaterOrEqual(t, r2.Norm(r2.Sub(p, ps[j])), 0.25, "agents %d and %d heaped", j, i)
+				}
+			}
+			two, _ := crowdAtAPoint(t, c.n, 2, c.secs*60, c.goal, c.walled)
+			require.Equal(t, ps, two, "1 and 2 workers")
+		})
+	}
+}
