@@ -42,6 +42,7 @@ const (
 	noteNeeds          // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
 	noteKey            // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
 	noteState          // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
+	noteStep           // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
 )
 
 // placeNote is the note of an agent at p, off g or in a blocked cell.
@@ -113,6 +114,12 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString(strconv.Itoa(n.h))
 			b.WriteString(" grid")
 		}
+	case noteStep:
+		b.WriteString(", clock step ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
+		b.WriteString(" s over its separation's limit of ")
+		b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 3, 64))
+		b.WriteString(" s (SeparationStepLimit): crowds jitter")
 	case noteKey:
 		b.WriteString(", key ")
 		b.WriteString(strconv.Quote(n.what))

@@ -416,6 +416,15 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			m, work := reentryMachine(t)
 			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit - 1}})
 		}, nil},
+		{"separation too stiff for a 0.05 s step", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{DT: 0.05})               // the neighbour's limit: 0.4·√(1/10) = 0.126 s
+			compOf[components.SteeringWeights](w, e).Separation = 20 // 0.4·√(1/200) = 0.028 s
+		}, []Cause{CauseStepTooLong}},
+		{"separation without a radius on a 0.05 s step: no force to be stiff", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{DT: 0.05})
+			wt := compOf[components.SteeringWeights](w, e)
+			wt.Separation, wt.SeparationRadius = 20, 0
+		}, nil},
 		{"tree with ports, no Blackboard", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := portTree(t)
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})

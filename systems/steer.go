@@ -38,6 +38,11 @@ import (
 // sent to one point come to rest packed about it rather than jostling
 // (steer_crowd.go).
 //
+// The forces are integrated once a step (by [Movement]), so separation, a
+// spring, needs a step no longer than [SeparationStepLimit] (0.085 s for the
+// default Mover): beyond it a crowd jitters for good, and [Diagnose] counts
+// the agent as CauseStepTooLong.
+//
 // With [components.SteeringWeights], the forces are combined by priority
 // within MaxForce ([steer.Accumulator]): wall avoidance (feelers, tested only
 // near a wall: see grid.Grid.Clearance), separation, the move force,
@@ -628,7 +633,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 		if w := wt.Separation; w != 1 {
 			push = r2.Vec{X: float64(w * push.X), Y: float64(w * push.Y)}
 		}
-		if f, ok := crowdArrive(pos, vel, a.point, push, kd.speed, maxF, wt.SeparationRadius); ok {
+		if f, ok := crowdArrive(pos, vel, a.point, push, kd.speed, maxF, wt.SeparationRadius, dt); ok {
 			move, crowded = f, true
 		}
 	}
@@ -742,7 +747,7 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 		if w := wt.Separation; w != 1 { // what acc.add adds
 			push = r2.Vec{X: float64(w * f.X), Y: float64(w * f.Y)}
 		}
-		if m, ok := crowdArrive(a.pos, a.vel, a.point, push, kd.speed, kin.MaxForce, wt.SeparationRadius); ok {
+		if m, ok := crowdArrive(a.pos, a.vel, a.point, push, kd.speed, kin.MaxForce, wt.SeparationRadius, dt); ok {
 			move, crowded = m, true
 		}
 	}

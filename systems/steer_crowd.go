@@ -16,14 +16,15 @@ import (
 // (measured: 2 default Movers orbiting the point at 0.02 cells/s, 3 swaying
 // at up to 0.9 cells/s, 10 at 0.2, for minutes).
 //
-// So a slow agent (|vel| ≤ MaxForce·crowdTau/2 cells/s) arriving
+// So a slow agent (|vel| ≤ MaxForce·τ/2 cells/s, τ below) arriving
 // (DesiredArrive) within crowdReach separation radii of its point, whose
 // separation pushes it back from the point (the push has a component
 // against the way to the point: a neighbour between it and the point, or
 // crowding it there), arrives as a damped spring instead: its desired
 // velocity points to the point at crowdGain·distance cells/s, at most its
-// top speed and MaxForce·crowdTau/2, and the move force reaches it over
-// crowdTau seconds ((desired − vel)/crowdTau, truncated to MaxForce), and
+// top speed, MaxForce·τ/2 and half the distance a step, and the move force
+// reaches it over τ = crowdTau seconds, or two steps if longer
+// ((desired − vel)/τ, truncated to MaxForce), and
 // it casts no wall feelers: along its small and changing velocity they
 // pushed it to and fro at MaxForce/4 or more against a wall the crowd
 // pressed it to (Movement keeps its centre out of walls). Its pull at rest
@@ -33,12 +34,14 @@ import (
 // default Movers from 10 cells away in the open: 2 to 10 below 10⁻³ cells/s
 // within 20 s, 30 within 35 s, 100 within about 100 s, the centres of
 // neighbours 0.3–0.8 cells apart; at the mouth of a corridor one cell wide
-// and inside it, 3 within 20 s, 10 within 40 s, 30 within about 110 s). The rule applies once the agent is slow, so a fast agent
-// (one running to its point behind a companion, or arriving at the crowd)
-// arrives by steer.Arrive as before until separation and arrive have slowed
-// it, and then stays within the rule (its top speed there keeps it slow). A
-// lone agent, one pushed only sideways or from behind, and one farther from
-// its point arrive by steer.Arrive. Wide agents (radius > 0.5) also settle
+// and inside it, 3 within 20 s, 10 within 40 s, 30 within about 110 s).
+//
+// The rule applies once the agent is slow, so a fast agent (one running to
+// its point behind a companion, or arriving at the crowd) arrives by
+// steer.Arrive as before until separation and arrive have slowed it, and
+// then stays within the rule (its top speed there keeps it slow). A lone
+// agent, one pushed only sideways or from behind, and one farther from its
+// point arrive by steer.Arrive. Wide agents (radius > 0.5) also settle
 // (settle.go).
 const (
 	crowdReach = 8   // separation radii from the point
@@ -51,8 +54,9 @@ const (
 // whether the crowd rule above applies; speed is its top speed (cells/s),
 // maxF its MaxForce (cells/s²), reach its separation radius (cells) and dt
 // the step (s).
-func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach float64) (r2.Vec, bool) {
-	top := maxF * crowdTau / 2
+func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach, dt float64) (r2.Vec, bool) {
+	tau := max(crowdTau, 2*dt)
+	top := maxF * tau / 2
 	if norm2(vel) > top*top {
 		return r2.Vec{}, false
 	}
@@ -64,8 +68,8 @@ func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach float64) (r2.V
 	}
 	var desired r2.Vec
 	if dist := math.Sqrt(d2); dist > ArrivedRadius {
-		v := min(speed, crowdGain*dist, top)
+		v := min(speed, crowdGain*dist, top, dist/(2*dt))
 		desired = r2.Scale(v/dist, d)
 	}
-	return steer.Truncate(r2.Scale(1/crowdTau, r2.Sub(desired, vel)), maxF), true
+	return steer.Truncate(r2.Scale(1/tau, r2.Sub(desired, vel)), maxF), true
 }

@@ -17,9 +17,10 @@ import (
 // crowdAtAPoint spawns n default Movers evenly on a circle of 10 cells about
 // (32, 32) on a 64² grid, open or (walled) with a wall across x = 20…30 but
 // for a corridor one cell wide along row 32, sends them all to goal and runs
-// the movement systems with the given workers for frames steps of 1/60 s. It
-// returns the positions and speeds, in spawn order.
-func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled bool) ([]r2.Vec, []float64) {
+// the movement systems with the given workers for frames steps of dt
+// seconds. It returns the positions and speeds, in spawn order, and what
+// Diagnose says of the world at the end.
+func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled bool, dt float64) ([]r2.Vec, []float64, systems.Report) {
 	t.Helper()
 	world := arche.NewWorld()
 	g := grid.New(64, 64)
@@ -38,17 +39,18 @@ func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled boo
 		a := 2 * math.Pi * float64(i) / float64(n)
 		es[i] = movers.Spawn(r2.Vec{X: 32 + 10*math.Cos(a), Y: 32 + 10*math.Sin(a)}, func(s *systems.Spawned) { s.MoveTo(goal) })
 	}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: workers}, &systems.PathQueue{},
+	s := ecs.NewScheduler(ecs.NewClockSystem(dt), &systems.Spatial{Workers: workers}, &systems.PathQueue{},
 		&systems.PathFollow{Workers: workers}, &systems.Steer{Workers: workers}, &systems.Movement{Workers: workers})
 	require.NoError(t, s.InitializeChecked(&world))
 	s.Run(&world, frames)
+	r := systems.Diagnose(&world)
 	s.Finalize(&world)
 	pos, vel := generic.NewMap[components.Position](&world), generic.NewMap[components.Velocity](&world)
 	ps, vs := make([]r2.Vec, n), make([]float64, n)
 	for i, e := range es {
 		ps[i], vs[i] = pos.Get(e).Vec, r2.Norm(vel.Get(e).Vec)
 	}
-	return ps, vs
+	return ps, vs, r
 }
 
 // Small agents sent to one point with separation on (the Mover bundle's
@@ -77,8 +79,9 @@ func TestSmallMoversSharingAGoalComeToRest(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			early, _ := crowdAtAPoint(t, c.n, 1, (c.secs-5)*60, c.goal, c.walled)
-			ps, vs := crowdAtAPoint(t, c.n, 1, c.secs*60, c.goal, c.walled)
+			early, _, _ := crowdAtAPoint(t, c.n, 1, (c.secs-5)*60, c.goal, c.walled, 1.0/60)
+			ps, vs, r := crowdAtAPoint(t, c.n, 1, c.secs*60, c.goal, c.walled, 1.0/60)
+			require.Zero(t, r.Total(), "%s", r)
 			g := grid.New(64, 64)
 			for i, p := range ps {
 				require.LessOrEqual(t, vs[i], 1e-3, "agent %d still moving after %d s (cells/s)", i, c.secs)
@@ -89,8 +92,36 @@ func TestSmallMoversSharingAGoalComeToRest(t *testing.T) {
 					require.GreaterOrEqual(t, r2.Norm(r2.Sub(p, ps[j])), 0.25, "agents %d and %d heaped", j, i)
 				}
 			}
-			two, _ := crowdAtAPoint(t, c.n, 2, c.secs*60, c.goal, c.walled)
+			two, _, _ := crowdAtAPoint(t, c.n, 2, c.secs*60, c.goal, c.walled, 1.0/60)
 			require.Equal(t, ps, two, "1 and 2 workers")
 		})
 	}
+}
+
+// Steer integrates its forces once a step, so a clock step too long for the
+// agents' separation makes a crowd jitter for good, and Diagnose says so
+// (CauseStepTooLong, the limit systems.SeparationStepLimit: 0.085 s for the
+// default Mover): 60 default Movers sent to one point come to rest at steps
+// of 0.05 and 0.075 s, unreported, and at 0.1 s keep moving at about
+// 1 cell/s after 120 s, reported.
+func TestATooLongStepForSeparationIsReported(t *testing.T) {
+	limit := systems.SeparationStepLimit(&components.Kinematics{MaxSpeed: 4, MaxForce: 20, Radius: 0.3},
+		&components.SteeringWeights{Separation: 1, SeparationRadius: 0.9})
+	require.InDelta(t, 0.0849, limit, 1e-4)
+	goal := r2.Vec{X: 32.5, Y: 32.5}
+	for _, dt := range []float64{0.05, 0.075} {
+		_, vs, r := crowdAtAPoint(t, 60, 1, int(120/dt), goal, false, dt)
+		require.Zero(t, r.Total(), "dt %v: %s", dt, r)
+		for i, v := range vs {
+			require.LessOrEqual(t, v, 1e-3, "dt %v: agent %d still moving after 120 s (cells/s)", dt, i)
+		}
+	}
+	_, vs, r := crowdAtAPoint(t, 60, 1, 1200, goal, false, 0.1)
+	require.Equal(t, 60, r.Counts[systems.CauseStepTooLong], "%s", r)
+	require.Contains(t, r.String(), "clock step 0.1 s over its separation's limit of 0.0849 s (SeparationStepLimit): crowds jitter")
+	fastest := 0.0
+	for _, v := range vs {
+		fastest = max(fastest, v)
+	}
+	require.Greater(t, fastest, 0.5, "the crowd jitters at 0.1 s (cells/s)")
 }
