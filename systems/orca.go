@@ -53,6 +53,11 @@ import (
 //     everyone takes the one that violates the neighbours' constraints least,
 //     and agents may then touch; walls stay hard.)
 //
+// A slow agent arriving at a point (Desired Arrive) whose disc touches that
+// of a neighbour arriving at the same point, ahead of it, holds: its
+// preferred velocity is zero and the Bias off (orca_crowd.go), so a crowd
+// sent to one point comes to rest about it instead of circling it.
+//
 // An agent with neither a neighbour nor an obstacle in range keeps its force
 // unchanged. Movement still keeps agents out of blocked cells; ORCA
 // additionally keeps their discs off the walls.
@@ -64,7 +69,9 @@ import (
 // Contract:
 //
 //	requires   Position, Velocity, Kinematics, Steering, ORCA
-//	optional   (of every agent in the hash) Kinematics for its radius, ORCA
+//	optional   Desired (an arrival point: the crowd rule above);
+//	           (of every agent in the hash) Kinematics for its radius, ORCA,
+//	           Desired
 //	writes     Steering.Force
 //	resources  *ecs.Clock (ecs.ClockSystem), *grid.Grid,
 //	           *Neighbours (the Spatial system, added before ORCA)
@@ -94,9 +101,9 @@ type ORCA struct {
 	grid   *grid.Grid
 	nb     *Neighbours
 	pool   *ecs.Workers
-	filter *generic.Filter5[components.Position, components.Velocity, components.Kinematics,
-		components.Steering, components.ORCA]
-	peerFilter *generic.Filter2[components.Kinematics, components.ORCA]
+	filter *generic.Filter6[components.Position, components.Velocity, components.Kinematics,
+		components.Steering, components.ORCA, components.Desired]
+	peerFilter *generic.Filter3[components.Kinematics, components.ORCA, components.Desired]
 	jobs       []orcaJob
 	peers      []orcaPeer // by hash ID
 	bySlot     []orcaSlot // by slot of the hash's sorted order (Hash.Sorted)
@@ -116,12 +123,16 @@ type orcaJob struct {
 	kin      components.Kinematics
 	params   components.ORCA
 	out      *components.Steering
+	arrive   bool   // Desired is an Arrive at point
+	point    r2.Vec // cells
 }
 
 // orcaPeer is what an agent's neighbours need of it.
 type orcaPeer struct {
 	radius float64
 	share  float64 // the part of the avoidance the agent avoiding it takes on
+	goal   r2.Vec  // its Desired's point, when arriving (DesiredArrive)
+	arrive bool    // arriving at goal
 }
 
 // orcaSlot is what a neighbour query reads of an agent, kept in the hash's
@@ -171,10 +182,10 @@ func (s *ORCA) Initialize(w *arche.World) {
 	s.nb = mustNeighbours(w, "ORCA")
 	mustOrderORCA(w, sysORCA)
 	markInstalled(w, sysORCA)
-	s.filter = generic.NewFilter5[components.Position, components.Velocity, components.Kinematics,
-		components.Steering, components.ORCA]()
-	s.peerFilter = generic.NewFilter2[components.Kinematics, components.ORCA]().
-		Optional(generic.T[components.ORCA]()).
+	s.filter = generic.NewFilter6[components.Position, components.Velocity, components.Kinematics,
+		components.Steering, components.ORCA, components.Desired]().Optional(generic.T[components.Desired]())
+	s.peerFilter = generic.NewFilter3[components.Kinematics, components.ORCA, components.Desired]().
+		Optional(generic.T[components.ORCA](), generic.T[components.Desired]()).
 		With(generic.T[components.Position](), generic.T[components.Velocity]())
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]orcaScratch, s.pool.N())
@@ -186,8 +197,12 @@ func (s *ORCA) Update(w *arche.World) {
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
 	for q.Next() {
-		pos, vel, kin, st, o := q.Get()
-		s.jobs = append(s.jobs, orcaJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, params: *o, out: st})
+		pos, vel, kin, st, o, d := q.Get()
+		j := orcaJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, params: *o, out: st}
+		if d != nil && d.Mode == components.DesiredArrive {
+			j.arrive, j.point = true, d.Point
+		}
+		s.jobs = append(s.jobs, j)
 	}
 	if len(s.jobs) == 0 {
 		return
@@ -279,9 +294,12 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	if len(sc.nbrs) == 0 && len(segs) == 0 {
 		return // nothing to avoid: the force stands
 	}
-	desired := s.desired(j)
+	desired, bias := s.desired(j), p.Bias
+	if s.heldInCrowd(j, sc, radius, dt) { // arriving behind another of its crowd: it holds (orca_crowd.go)
+		pref, desired, bias = r2.Vec{}, r2.Vec{}, 0
+	}
 	a := orca.Agent{Position: j.pos, Velocity: j.vel, Preferred: pref, Desired: desired, Radius: radius, MaxSpeed: kin.MaxSpeed,
-		MaxDelta: kin.MaxForce * dt, TimeHorizon: p.TimeHorizon, ObstacleHorizon: p.ObstacleHorizon, Bias: p.Bias}
+		MaxDelta: kin.MaxForce * dt, TimeHorizon: p.TimeHorizon, ObstacleHorizon: p.ObstacleHorizon, Bias: bias}
 	v := sc.solver.Velocity(&a, sc.nbrs, segs, dt)
 	j.out.Force = r2.Scale(1/dt, r2.Sub(v, j.vel))
 }

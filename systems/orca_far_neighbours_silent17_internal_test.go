@@ -36,7 +36,7 @@ func TestORCAFarNeighbourDistReadsFewAgents(t *testing.T) {
 	var jobs []orcaJob // as Update gathers them (it clears its own after the frame)
 	q := o.filter.Query(w)
 	for q.Next() {
-		pos, vel, kin, _, p := q.Get()
+		pos, vel, kin, _, p, _ := q.Get()
 		jobs = append(jobs, orcaJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, params: *p})
 	}
 	require.Len(t, jobs, n+1)

@@ -23,7 +23,7 @@ func (s *ORCA) gatherPeers(w *arche.World) {
 	}
 	q := s.peerFilter.Query(w)
 	for q.Next() {
-		kin, o := q.Get()
+		kin, o, d := q.Get()
 		id := s.nb.ID(q.Entity())
 		if id < 0 {
 			continue
@@ -37,6 +37,9 @@ func (s *ORCA) gatherPeers(w *arche.World) {
 			share = 0.5
 		}
 		s.peers[id] = orcaPeer{radius: r, share: share}
+		if d != nil && d.Mode == components.DesiredArrive {
+			s.peers[id].goal, s.peers[id].arrive = d.Point, true
+		}
 	}
 	s.reciprocal = 0
 	for _, pe := range s.peers {

@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -14,13 +15,14 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// crowdAtAPoint spawns n default Movers evenly on a circle of 10 cells about
+// crowdAtAPoint spawns n default Movers (with ORCA: Motion.Avoid =
+// AvoidORCA, and the ORCA system) evenly on a circle of 10 cells about
 // (32, 32) on a 64² grid, open or (walled) with a wall across x = 20…30 but
 // for a corridor one cell wide along row 32, sends them all to goal and runs
 // the movement systems with the given workers for frames steps of dt
 // seconds. It returns the positions and speeds, in spawn order, and what
 // Diagnose says of the world at the end.
-func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled bool, dt float64) ([]r2.Vec, []float64, systems.Report) {
+func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled bool, dt float64, orca ...bool) ([]r2.Vec, []float64, systems.Report) {
 	t.Helper()
 	world := arche.NewWorld()
 	g := grid.New(64, 64)
@@ -32,15 +34,25 @@ func crowdAtAPoint(t testing.TB, n, workers, frames int, goal r2.Vec, walled boo
 		}
 	}
 	arche.AddResource(&world, g)
-	movers, err := systems.NewSpawner(&world, systems.Mover{})
+	withORCA := len(orca) > 0 && orca[0]
+	bundle := systems.Mover{}
+	if withORCA {
+		bundle.Motion.Avoid = systems.AvoidORCA
+	}
+	movers, err := systems.NewSpawner(&world, bundle)
 	require.NoError(t, err)
 	es := make([]arche.Entity, n)
 	for i := range es {
 		a := 2 * math.Pi * float64(i) / float64(n)
 		es[i] = movers.Spawn(r2.Vec{X: 32 + 10*math.Cos(a), Y: 32 + 10*math.Sin(a)}, func(s *systems.Spawned) { s.MoveTo(goal) })
 	}
-	s := ecs.NewScheduler(ecs.NewClockSystem(dt), &systems.Spatial{Workers: workers}, &systems.PathQueue{},
-		&systems.PathFollow{Workers: workers}, &systems.Steer{Workers: workers}, &systems.Movement{Workers: workers})
+	sys := []ecs.System{ecs.NewClockSystem(dt), &systems.Spatial{Workers: workers}, &systems.PathQueue{},
+		&systems.PathFollow{Workers: workers}, &systems.Steer{Workers: workers}}
+	if withORCA {
+		sys = append(sys, &systems.ORCA{Workers: workers})
+	}
+	sys = append(sys, &systems.Movement{Workers: workers})
+	s := ecs.NewScheduler(sys...)
 	require.NoError(t, s.InitializeChecked(&world))
 	s.Run(&world, frames)
 	r := systems.Diagnose(&world)
@@ -124,4 +136,47 @@ func TestATooLongStepForSeparationIsReported(t *testing.T) {
 		fastest = max(fastest, v)
 	}
 	require.Greater(t, fastest, 0.5, "the crowd jitters at 0.1 s (cells/s)")
+}
+
+// ORCA agents sent to one point come to rest about it (orca_crowd.go): a
+// slow one whose disc touches that of another arriving at the same point,
+// ahead of it, holds. Before, the crowd circled the point for good at up to
+// top speed (2 at 1.2–1.6 cells/s, 10 at 2.4, 30 at 3.2–3.8), the right-hand
+// Bias turning every agent's way to the point into an orbit. Agents arriving
+// at points of their own never hold for each other: two swapping places at
+// close range pass and arrive.
+func TestORCAMoversSharingAGoalComeToRest(t *testing.T) {
+	goal := r2.Vec{X: 32.5, Y: 32.5}
+	for _, n := range []int{2, 3, 10, 30} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ps, vs, r := crowdAtAPoint(t, n, 1, 40*60, goal, false, 1.0/60, true)
+			require.Zero(t, r.Total(), "%s", r)
+			for i, p := range ps {
+				require.LessOrEqual(t, vs[i], 1e-6, "agent %d still moving after 40 s (cells/s)", i)
+				require.LessOrEqual(t, r2.Norm(r2.Sub(p, goal)), 0.6*math.Sqrt(float64(n))+0.5, "agent %d about the goal", i)
+				for j := range i {
+					require.GreaterOrEqual(t, r2.Norm(r2.Sub(p, ps[j])), 0.6-1e-3, "agents %d and %d overlap", j, i)
+				}
+			}
+			two, _, _ := crowdAtAPoint(t, n, 2, 40*60, goal, false, 1.0/60, true)
+			require.Equal(t, ps, two, "1 and 2 workers")
+		})
+	}
+	t.Run("swap", func(t *testing.T) {
+		world := arche.NewWorld()
+		arche.AddResource(&world, grid.New(16, 16))
+		sp, err := systems.NewSpawner(&world, systems.Mover{Motion: systems.Motion{Avoid: systems.AvoidORCA}})
+		require.NoError(t, err)
+		a, b := r2.Vec{X: 7, Y: 8}, r2.Vec{X: 9, Y: 8}
+		ea := sp.Spawn(a, func(s *systems.Spawned) { s.MoveTo(b) })
+		eb := sp.Spawn(b, func(s *systems.Spawned) { s.MoveTo(a) })
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+			&systems.PathFollow{}, &systems.Steer{}, &systems.ORCA{}, &systems.Movement{})
+		require.NoError(t, s.InitializeChecked(&world))
+		s.Run(&world, 20*60)
+		s.Finalize(&world)
+		pos := generic.NewMap[components.Position](&world)
+		require.InDelta(t, 0, r2.Norm(r2.Sub(pos.Get(ea).Vec, b)), 1e-2)
+		require.InDelta(t, 0, r2.Norm(r2.Sub(pos.Get(eb).Vec, a)), 1e-2)
+	})
 }
