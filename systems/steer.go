@@ -24,7 +24,9 @@ import (
 //     (steer.FollowFlow);
 //   - DesiredFlee: flee from Point; DesiredPursue and DesiredEvade: pursue
 //     or evade a target at Point moving at Vel (steer.Pursue, steer.Evade,
-//     predicting at most MaxLead seconds ahead);
+//     predicting at most MaxLead seconds ahead); a flight's force loses what
+//     would push the agent further into a wall its disc touches, so it
+//     slides along walls and rests in a corner (steer_cornered.go);
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
 //     [components.Rand], else brake to a stop; DesiredStop: brake;
 //     DesiredHold: brake only (no separation or wall force moves it: a
@@ -573,11 +575,11 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	case components.DesiredFlow:
 		move = followFlow(a.vel, r2.Sub(a.point, a.pos), speed, kin.MaxForce, dt, s.invDT)
 	case components.DesiredFlee:
-		move = steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt)
+		move = s.walls.cornered(a.pos, a.vel, steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredPursue:
 		move = steer.Pursue(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, dt)
 	case components.DesiredEvade:
-		move = steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt)
+		move = s.walls.cornered(a.pos, a.vel, steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredNone:
 		if a.aux >= 0 {
 			wandering = true
