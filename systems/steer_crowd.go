@@ -63,7 +63,7 @@ func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach, dt float64) (
 	d := r2.Sub(point, pos)
 	d2 := norm2(d)
 	reach *= crowdReach
-	if !(d2 > 0 && d2 <= reach*reach) || !(push.X*d.X+push.Y*d.Y < 0) {
+	if !(d2 > 0 && d2 <= reach*reach) || !(float64(push.X*d.X)+float64(push.Y*d.Y) < 0) {
 		return r2.Vec{}, false
 	}
 	var desired r2.Vec
