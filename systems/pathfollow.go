@@ -41,7 +41,9 @@ const (
 //     without a Velocity) is no target: the agent brakes.
 //   - IntentPursue: pursue the target while it is in line of sight (or the
 //     agent has no Path); behind a wall, follow a path to the target's
-//     position as for a move, and pursue it once in sight again.
+//     position as for a move, and pursue it once in sight again ([Steer]
+//     stops the pursuer beside it: CatchGap). A pursuit of Intent.Point (no
+//     Target) is a move to the point: arrive at it (DesiredArrive).
 //   - IntentGo with Move: arrive at Goal when it is in line of sight or the
 //     agent has no Path; otherwise follow the agent's path: seek each
 //     waypoint's cell centre, and arrive at the goal from the last one. If the
@@ -201,6 +203,16 @@ type stuckUnreachable struct {
 // MaxLead is the longest look-ahead, in seconds, of pursuit and evasion: the
 // target's position is predicted at most this far ahead (see steer.Predict).
 const MaxLead = 2.0
+
+// CatchGap is the gap, in cells, a pursuer keeps between its disc and its
+// target's when it has caught up with it: [Steer] pursues by steer.Catch with
+// a standoff of twice the pursuer's radius plus CatchGap (a target of its own
+// size), so a pursuer stands beside a target that stands and keeps pace with
+// one that moves, instead of running into it (and shoving it on at full
+// speed). Within each other's separation radius the two still push apart: a
+// standing target drifts off slowly (0.07 cells/s for two default Movers),
+// its pursuer keeping by it.
+const CatchGap = 0.1
 
 // Name implements ecs.Namer.
 func (s *PathFollow) Name() string { return "pathfollow" }
@@ -548,6 +560,9 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			d = components.Desired{Mode: components.DesiredFlee, SpeedFactor: factor, Point: tp}
 		case in.Mode == components.IntentEvade:
 			d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
+		case in.Target.IsZero(): // a point: nothing to predict or catch, a goal to arrive at
+			moving, goal = true, tp
+			d = s.goTo(pos, tp, j.path, j.kin, factor, components.DesiredArrive)
 		default:
 			moving, goal = true, tp
 			d = s.goTo(pos, tp, j.path, j.kin, factor, components.DesiredPursue)

@@ -23,8 +23,9 @@ import (
 //     ArrivedRadius); DesiredFlow: follow the direction towards Point
 //     (steer.FollowFlow);
 //   - DesiredFlee: flee from Point; DesiredPursue and DesiredEvade: pursue
-//     or evade a target at Point moving at Vel (steer.Pursue, steer.Evade,
-//     predicting at most MaxLead seconds ahead); a flight's force loses what
+//     or evade a target at Point moving at Vel (steer.Catch, steer.Evade,
+//     predicting at most MaxLead seconds ahead; a pursuer stops twice its
+//     radius plus CatchGap from its target); a flight's force loses what
 //     would push the agent further into a wall its disc touches, so it
 //     slides along walls and rests in a corner (steer_cornered.go);
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
@@ -577,7 +578,7 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	case components.DesiredFlee:
 		move = s.walls.cornered(a.pos, a.vel, steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredPursue:
-		move = steer.Pursue(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, dt)
+		move = steer.Catch(a.pos, a.vel, a.point, s.tvels[a.aux], 2*max(kin.Radius, 0)+CatchGap, speed, kin.MaxForce, MaxLead, dt)
 	case components.DesiredEvade:
 		move = s.walls.cornered(a.pos, a.vel, steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredNone:

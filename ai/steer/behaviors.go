@@ -43,6 +43,35 @@ func Pursue(pos, vel, targetPos, targetVel r2.Vec, maxSpeed, maxForce, maxLead, 
 	return Seek(pos, vel, Predict(pos, targetPos, targetVel, maxSpeed, maxLead), maxSpeed, maxForce, dt)
 }
 
+// Catch is [Pursue] that ends at contact: an agent that has caught up with
+// its target holds standoff cells from it (the sum of the two radii, say)
+// instead of running into it. Far off it is Pursue; once the gap (distance
+// minus standoff) is within what the agent can brake from at full closing
+// speed, its desired velocity is the target's velocity plus, towards the
+// target, [Arrive]'s desired speed for the gap (none once the gap is closed),
+// cut to maxSpeed: it closes without overshoot, then keeps pace with a
+// target that moves and stands beside one that stands. Force and units as
+// Pursue's; dt ≤ 0 gives the zero vector. Reynolds (1999) pairs pursuit with
+// arrival for a pursuer that should stop at its quarry ("offset pursuit").
+func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, maxLead, dt float64) r2.Vec {
+	if dt <= 0 {
+		return r2.Vec{}
+	}
+	d := r2.Sub(targetPos, pos)
+	dist := norm(d)
+	gap := dist - max(standoff, 0)
+	if !(dist > 0) || (gap > 0 && farToBrake(gap, maxSpeed, maxForce, dt)) || math.IsNaN(gap) {
+		return Pursue(pos, vel, targetPos, targetVel, maxSpeed, maxForce, maxLead, dt)
+	}
+	desired := targetVel
+	if gap > 0 {
+		closing := min(maxSpeed, BrakingSpeed(gap, maxForce, dt), gap/dt)
+		desired = addScaled(desired, closing/dist, d)
+	}
+	desired = Truncate(desired, maxSpeed)
+	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)
+}
+
 // Evade flees the predicted position of a moving threat (see [Predict] and
 // [Flee]).
 func Evade(pos, vel, threatPos, threatVel r2.Vec, maxSpeed, maxForce, maxLead, panic, dt float64) r2.Vec {

@@ -1,0 +1,61 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// A pursuer stops at its quarry (steer.Catch, systems.CatchGap): a default
+// Mover pursuing a standing Mover 12 cells off stands beside it, their discs
+// CatchGap apart, and the target is never shoved (before, the pursuer ran
+// into it and pushed it 11 cells across the map, to its edge); one pursuing
+// a fixed Point rests on it (before, it ran through it to and fro at
+// 2 cells/s for good); one pursuing a Mover walking away at half its speed
+// catches up and keeps pace beside it.
+func TestAPursuerStopsAtItsQuarry(t *testing.T) {
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(64, 32))
+	sp, err := systems.NewSpawner(&world, systems.Mover{})
+	require.NoError(t, err)
+	standing := sp.Spawn(r2.Vec{X: 20, Y: 8}, nil)
+	hunter := sp.Spawn(r2.Vec{X: 8, Y: 8}, func(a *systems.Spawned) {
+		a.Intent.Mode, a.Intent.Target = components.IntentPursue, standing
+	})
+	toPoint := sp.Spawn(r2.Vec{X: 8, Y: 16}, func(a *systems.Spawned) {
+		a.Intent.Mode, a.Intent.Point = components.IntentPursue, r2.Vec{X: 20, Y: 16}
+	})
+	walker := sp.Spawn(r2.Vec{X: 14, Y: 24}, func(a *systems.Spawned) {
+		a.MoveTo(r2.Vec{X: 62, Y: 24})
+		a.Intent.SpeedFactor = 0.5
+	})
+	chaser := sp.Spawn(r2.Vec{X: 6, Y: 24}, func(a *systems.Spawned) {
+		a.Intent.Mode, a.Intent.Target = components.IntentPursue, walker
+	})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	require.NoError(t, s.InitializeChecked(&world))
+	defer s.Finalize(&world)
+	pos, vel := generic.NewMap[components.Position](&world), generic.NewMap[components.Velocity](&world)
+	dist := func(a, b arche.Entity) float64 { return r2.Norm(r2.Sub(pos.Get(a).Vec, pos.Get(b).Vec)) }
+	for f := range 20 * 60 {
+		s.Update(&world)
+		require.Less(t, r2.Norm(vel.Get(standing).Vec), 0.2, "frame %d: the standing target shoved", f)
+		require.GreaterOrEqual(t, dist(hunter, standing), 0.6-1e-3, "frame %d: the pursuer ran into its target", f)
+		if f == 10*60 { // the walker, at 2 cells/s, has 10 s left to the grid's edge
+			require.InDelta(t, 0.7, dist(chaser, walker), 0.1, "the chaser keeps pace beside the walker")
+			require.InDelta(t, 2, r2.Norm(vel.Get(chaser).Vec), 0.1, "at the walker's pace")
+		}
+	}
+	require.InDelta(t, 0.7, dist(hunter, standing), 0.1, "the pursuer stands beside its target")
+	require.Less(t, r2.Norm(r2.Sub(pos.Get(standing).Vec, r2.Vec{X: 20, Y: 8})), 2.0, "the target stayed near where it stood")
+	require.Less(t, r2.Norm(r2.Sub(pos.Get(toPoint).Vec, r2.Vec{X: 20, Y: 16})), 1e-3, "on the pursued point")
+	require.Less(t, r2.Norm(vel.Get(toPoint).Vec), 1e-6, "at rest on the point")
+}
