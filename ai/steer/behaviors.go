@@ -49,8 +49,10 @@ func Pursue(pos, vel, targetPos, targetVel r2.Vec, maxSpeed, maxForce, maxLead, 
 // minus standoff) is within what the agent can brake from at full closing
 // speed, its desired velocity is the target's velocity plus, towards the
 // target, [Arrive]'s desired speed for the gap (none once the gap is closed),
-// cut to maxSpeed: it closes without overshoot, then keeps pace with a
-// target that moves and stands beside one that stands. Force and units as
+// cut to maxSpeed, less any part of it away from the target (a pursuer
+// does not back off from a target coming at it): it closes without
+// overshoot, then keeps pace with a target that moves away or across and
+// stands beside one that stands. Force and units as
 // Pursue's; dt ≤ 0 gives the zero vector. Reynolds (1999) pairs pursuit with
 // arrival for a pursuer that should stop at its quarry ("offset pursuit").
 func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, maxLead, dt float64) r2.Vec {
@@ -67,6 +69,9 @@ func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, 
 	if gap > 0 {
 		closing := min(maxSpeed, BrakingSpeed(gap, maxForce, dt), gap/dt)
 		desired = addScaled(desired, closing/dist, d)
+	}
+	if back := float64(desired.X*d.X) + float64(desired.Y*d.Y); back < 0 { // never backs away from a target coming at it
+		desired = addScaled(desired, -back/float64(dist*dist), d)
 	}
 	desired = Truncate(desired, maxSpeed)
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)

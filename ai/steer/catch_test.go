@@ -36,6 +36,13 @@ func TestCatch(t *testing.T) {
 	require.InDelta(t, standoff, r2.Norm(r2.Sub(target, pos)), 1e-2, "keeps pace at the standoff")
 	require.InDelta(t, 2, vel.X, 1e-3)
 
+	// a target coming at it: it holds its ground (no force away from the
+	// target), braking what closing speed it has
+	f := Catch(r2.Vec{}, r2.Vec{}, r2.Vec{X: 0.7, Y: 0}, r2.Vec{X: -2, Y: 0}, standoff, maxSpeed, maxForce, 2, dt)
+	require.Equal(t, r2.Vec{}, f, "standing: stays")
+	f = Catch(r2.Vec{}, r2.Vec{X: 1, Y: 0}, r2.Vec{X: 0.7, Y: 0}, r2.Vec{X: -2, Y: 0}, standoff, maxSpeed, maxForce, 2, dt)
+	require.InDelta(t, -maxForce, f.X, 1e-9, "brakes")
+
 	// far off: Pursue's force
 	p, v, tp, tvel := r2.Vec{X: 1, Y: 2}, r2.Vec{X: 0.5, Y: 0}, r2.Vec{X: 30, Y: 9}, r2.Vec{X: -1, Y: 0.5}
 	require.Equal(t, Pursue(p, v, tp, tvel, maxSpeed, maxForce, 2, dt), Catch(p, v, tp, tvel, standoff, maxSpeed, maxForce, 2, dt))
