@@ -136,6 +136,7 @@ func (h *Hamlet) Play(seconds float64, out io.Writer) error {
 type Hamlet struct {
 	W                  *arche.World
 	Sched              *ecs.Scheduler
+	grid               *grid.Grid
 	Villagers, Wolves  []arche.Entity
 	Machine            *fsm.Machine
 	Reasoner           *utility.Reasoner
@@ -154,7 +155,7 @@ func Build(seed uint64) (*Hamlet, error) {
 	w := &world
 	g := scenario.GenerateMap(40, seed)
 	arche.AddResource(w, g)
-	h := &Hamlet{W: w, villagers: generic.NewMap[Villager](w), wolves: generic.NewMap[Wolf](w),
+	h := &Hamlet{W: w, grid: g, villagers: generic.NewMap[Villager](w), wolves: generic.NewMap[Wolf](w),
 		chores: generic.NewMap[Chores](w), machines: generic.NewMap[components.StateMachine](w),
 		brains: generic.NewMap[components.UtilityBrain](w)}
 	var err error
@@ -164,7 +165,9 @@ func Build(seed uint64) (*Hamlet, error) {
 	if h.Reasoner, err = h.wolfReasoner(); err != nil {
 		return nil, err
 	}
-	woods, store := openNear(g, 8, 8), openNear(g, 30, 30)
+	// the store away from the wolves' dens (below): a villager comes no nearer a
+	// resting wolf than FleeWithin to unload
+	woods, store := openNear(g, 8, 8), openNear(g, 30, 14)
 	vs, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Machine: h.Machine, Interval: 0.1},
 		systems.With(Villager{}), systems.With(Chores{}))
 	if err != nil {
@@ -191,6 +194,14 @@ func Build(seed uint64) (*Hamlet, error) {
 	h.Sched = ecs.NewScheduler(ecs.NewClockSystem(Step), &systems.Spatial{}, &Senses{h: h}, &systems.FSM{}, &systems.Utility{},
 		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
 	return h, nil
+}
+
+// onMap returns the centre of the open cell nearest p clamped to the map: a
+// corner of a wolf's round that would fall off the map (a den near its edge)
+// is brought back onto it.
+func (h *Hamlet) onMap(p r2.Vec) r2.Vec {
+	g := h.grid
+	return openNear(g, min(max(p.X, 0.5), float64(g.Width())-0.5), min(max(p.Y, 0.5), float64(g.Height())-0.5))
 }
 
 // openNear returns the centre of the open cell nearest (x, y).
@@ -324,7 +335,7 @@ func (h *Hamlet) roam(agent any) {
 		// the next corner of a square round the den, clockwise
 		k := int(a.Clock.Time/8) % 4
 		off := [4]r2.Vec{{X: -6, Y: -6}, {X: 6, Y: -6}, {X: 6, Y: 6}, {X: -6, Y: 6}}[k]
-		a.Intent.Move, a.Intent.Goal = true, r2.Add(wf.Den, off)
+		a.Intent.Move, a.Intent.Goal = true, h.onMap(r2.Add(wf.Den, off))
 	}
 }
 

@@ -83,3 +83,21 @@ func TestServeShowsStatesTreesAndScores(t *testing.T) {
 	require.Len(t, u.Options[0].Considerations, 3)
 	assert.NotNil(t, u.Options[0].Considerations[0].Input)
 }
+
+// Every seed's hamlet hauls and has no misconfigured agent. Before, the store
+// stood within FleeWithin of a wolf's den, so a resting wolf kept the
+// villagers from it (no load hauled in 90 s for seeds 4, 5 and 6), and a
+// wolf's round round a den near the map's edge set a goal off the map
+// (seed 6: goal_unusable, exit status 1).
+func TestHamletEverySeedHauls(t *testing.T) {
+	for seed := 1; seed <= 10; seed++ {
+		var out, errs bytes.Buffer
+		require.Equal(t, 0, run([]string{"-seconds", "90", "-seed", strconv.Itoa(seed)}, &out, &errs), "seed %d: %s", seed, errs.String())
+		text := strings.TrimSpace(out.String())
+		last := strings.Fields(text[strings.LastIndex(text, "\n")+1:])
+		require.Len(t, last, 11, text)
+		loads, err := strconv.Atoi(last[2])
+		require.NoError(t, err)
+		assert.Positive(t, loads, "seed %d: %s", seed, text)
+	}
+}
