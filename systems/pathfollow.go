@@ -57,7 +57,9 @@ const (
 //   - no move intent, with a [components.FlowFollower] whose sample gives a
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived).
-//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer.
+//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer. Its Point
+//     is Intent.Goal (if finite) for an agent with IntentGo and no move: the
+//     goal it rests at, whose crowd Steer keeps it in (steer_crowd.go).
 //   - Inside a wall (a door or bridge closed on it), an agent whose Desired
 //     would head nowhere (DesiredNone or DesiredStop, a flight or an evasion)
 //     seeks the centre of the nearest open cell within 4 cells first
@@ -582,6 +584,9 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		case flowing:
 			d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
 		case !moving:
+			if finiteVec(in.Goal) { // resting: its last goal, for the crowd resting there (Steer's crowdHeld)
+				d.Point = in.Goal
+			}
 		default:
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
 			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) { // (one in a wall walks out first)

@@ -39,7 +39,10 @@ import (
 // instead of by steer.Arrive (desired speed 1/s × distance, at most
 // MaxForce·0.05 s, reached over 0.1 s) and casts no wall feelers, so agents
 // sent to one point come to rest packed about it rather than jostling
-// (steer_crowd.go).
+// (steer_crowd.go). An agent resting (DesiredNone, not wandering) within 3
+// separation radii of its last goal (Desired.Point) is not pushed away from
+// it by the agents arriving or resting there (the rest of its separation
+// stands), so a crowd resting and arriving at one point stays put.
 //
 // The forces are integrated once a step (by [Movement]), so separation, a
 // spring, needs a step no longer than [SeparationStepLimit] (0.085 s for the
@@ -745,6 +748,9 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 		}
 	}
 	crowded := false
+	if mode == components.DesiredNone && !wandering && (f.X != 0 || f.Y != 0) && slot >= 0 {
+		f = s.crowdRest(a, slot, sc, kd, f) // resting at its last goal: steer_crowd.go
+	}
 	if mode == components.DesiredArrive && (f.X != 0 || f.Y != 0) { // arriving in a crowd: steer_crowd.go
 		push := f
 		if w := wt.Separation; w != 1 { // what acc.add adds
