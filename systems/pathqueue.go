@@ -181,11 +181,13 @@ const DefaultPathBudget = 10000
 //	  for Kinematics.Radius
 //	a passable goal walled off     PathUnreachable; PathFollow seeks it   CausePathUnreachable
 //	  from the agent                 straight, against the wall
+//	Options.JumpPoints on a grid   searches by A* (paths as short),       - (AStarInstead counts
+//	  of several costs               until its costs are one again          the searches)
 type PathQueue struct {
 	Workers int          // goroutines with Overlap (0: runtime.GOMAXPROCS; it uses at most 2: the caller and one helper); else unused
 	Overlap bool         // run the searches beside the next systems until the [PathJoin] (see Overlap in the doc)
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero or negative (no budget is unlimited, unlike Decision's)
-	Options grid.Options // search options; JumpPoints needs a uniform-cost grid
+	Options grid.Options // search options; with JumpPoints on a grid of several costs it searches by A* (AStarInstead)
 	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
 
 	// Statistics of the last frame.
@@ -198,9 +200,17 @@ type PathQueue struct {
 	Requeued   int // pending paths the queue held no request for, asked for again (see Orphans in the doc)
 	Overtaken  int // requests answered with a path to an older goal than their Path.Goal (see Moving goals in the doc)
 
+	// AStarInstead counts the searches started by A* although Options.JumpPoints
+	// asks for jump point search: the grid has passable cells of several costs,
+	// which jump point search cannot search (grid.ErrNotUniform). A* finds paths
+	// as short; jump point search resumes once the grid's passable cells share
+	// one cost again.
+	AStarInstead int
+
 	// Totals since Initialize.
 	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
 	TotalRepathed, TotalRequeued, TotalOvertaken              int
+	TotalAStarInstead                                         int
 
 	pathServer // jobs, tickets, searches: what the helper's serve reads and writes (pathqueue_serve.go)
 
@@ -292,7 +302,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 func (s *PathQueue) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "PathQueue")
 	s.join()
-	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = 0, 0, 0, 0, 0
+	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken, s.AStarInstead = 0, 0, 0, 0, 0, 0
 	s.beginFrame(s.Budget, s.Smooth, s.Options)
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += s.Repathed
@@ -348,6 +358,8 @@ func (s *PathQueue) Update(w *arche.World) {
 // tally sets the statistics of the frame once its searches are done.
 func (s *PathQueue) tally() {
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = s.served, s.dropped, s.expansions, s.searches, s.overtaken
+	s.AStarInstead = s.aStarInstead
+	s.TotalAStarInstead += s.AStarInstead
 	s.Waiting = s.waiting
 	s.TotalServed += s.Served
 	s.TotalDropped += s.Dropped

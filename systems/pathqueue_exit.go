@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"errors"
+
 	"github.com/archai-go/archai/nav/grid"
 )
 
@@ -69,7 +71,24 @@ func (v *pathServer) startSearch(key pathKey) error {
 			v.from = out
 		}
 	}
-	return v.search.Start(v.from, key.goal)
+	if opt := v.search.Options(); v.options.JumpPoints && !opt.JumpPoints && v.aStarSince != v.grid.Version() {
+		// fallen back to A* (below) on an older grid: jump point search again
+		// if its passable cells share one cost now
+		opt.JumpPoints = true
+		v.search.SetOptions(opt)
+	}
+	err := v.search.Start(v.from, key.goal)
+	if errors.Is(err, grid.ErrNotUniform) && v.search.Options().JumpPoints {
+		// cells of several costs, which jump point search cannot search: A*
+		// finds paths as short (AStarInstead)
+		opt := v.search.Options()
+		opt.JumpPoints = false
+		v.search.SetOptions(opt)
+		v.aStarInstead++
+		v.aStarSince = v.grid.Version()
+		err = v.search.Start(v.from, key.goal)
+	}
+	return err
 }
 
 // entryFrom returns the cell a search for a request from start, a cell off

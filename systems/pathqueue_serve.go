@@ -66,6 +66,8 @@ type pathServer struct {
 
 	// statistics of the frame (PathQueue.tally copies them)
 	served, dropped, expansions, searches, overtaken int
+	aStarInstead                                     int    // searches started by A* for want of a uniform-cost grid (startSearch)
+	aStarSince                                       uint64 // the grid's version when a search last fell back to A*
 }
 
 // pathView is what the queue's rechecks read of a requester, copied out of the
@@ -133,7 +135,7 @@ func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
 	if cap(v.answers) < len(v.tickets) {
 		v.answers = make([]pathAnswer, 0, len(v.tickets)+len(v.tickets)/4)
 	}
-	v.served, v.dropped, v.expansions, v.searches, v.overtaken = 0, 0, 0, 0, 0
+	v.served, v.dropped, v.expansions, v.searches, v.overtaken, v.aStarInstead = 0, 0, 0, 0, 0, 0
 }
 
 // addView adds the view of entity e for this frame and returns its index.
