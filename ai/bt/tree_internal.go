@@ -12,8 +12,9 @@ const epsilon = 1e-9
 
 // compiler flattens a Node spec into a Tree in pre-order.
 type compiler struct {
-	tree  *Tree
-	stack []frame // the path from the root to the node being added
+	tree   *Tree
+	stack  []frame // the path from the root to the node being added
+	cycles float64 // the product of the finite Repeat and Retry counts on the path: the most cycles of the node being added in one tick (1 at the root)
 }
 
 // frame is one step of the path: a node's label and the child being added.
@@ -126,6 +127,14 @@ func (c *compiler) add(n *Node) error {
 			return c.fail(true, fmt.Errorf("%w: %d, want %d (Forever) to %d", ErrInvalidCount, n.n1, Forever, MaxCount))
 		}
 		cn.n1 = int32(n.n1)
+		if n.n1 > 1 { // a finite count runs its child up to n1 times in one tick
+			outer := max(c.cycles, 1)
+			if c.cycles = outer * float64(n.n1); c.cycles > MaxTickCycles {
+				return c.fail(true, fmt.Errorf("%w: %d inside loops of %.0f cycles a tick: up to %.0f cycles of its child in one tick, more than %d (nested Repeat or Retry counts multiply)",
+					ErrInvalidCount, n.n1, outer, c.cycles, MaxTickCycles))
+			}
+			defer func() { c.cycles = outer }()
+		}
 	case kindParallel:
 		s, f := threshold(n.n1, nk), threshold(n.n2, nk)
 		if s < 1 || s > nk || f < 1 || f > nk {
