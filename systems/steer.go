@@ -25,7 +25,8 @@ import (
 //   - DesiredFlee: flee from Point; DesiredPursue and DesiredEvade: pursue
 //     or evade a target at Point moving at Vel (steer.Catch, steer.Evade,
 //     predicting at most MaxLead seconds ahead; a pursuer stops twice its
-//     radius plus CatchGap from its target); a flight's force loses what
+//     radius plus CatchGap, or its separation radius if larger, from its
+//     target); a flight's force loses what
 //     would push the agent further into a wall its disc touches, so it
 //     slides along walls and rests in a corner (steer_cornered.go);
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
@@ -581,7 +582,7 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	case components.DesiredFlee:
 		move = s.walls.cornered(a.pos, a.vel, steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredPursue:
-		move = steer.Catch(a.pos, a.vel, a.point, s.tvels[a.aux], 2*max(kin.Radius, 0)+CatchGap, speed, kin.MaxForce, MaxLead, dt)
+		move = steer.Catch(a.pos, a.vel, a.point, s.tvels[a.aux], catchStandoff(kd), speed, kin.MaxForce, MaxLead, dt)
 	case components.DesiredEvade:
 		move = s.walls.cornered(a.pos, a.vel, steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredNone:
@@ -1000,4 +1001,15 @@ func growLines(s []steerAgent, n int) []steerAgent {
 	p := unsafe.Pointer(unsafe.SliceData(buf))
 	p = unsafe.Add(p, (64-uintptr(p)%64)%64)
 	return unsafe.Slice((*steerAgent)(p), c)[:n]
+}
+
+// catchStandoff is the distance from its target at which a pursuer of kind
+// kd stops (see CatchGap): twice its radius plus CatchGap, or its separation
+// radius if it has separation and that is larger.
+func catchStandoff(kd *steerKind) float64 {
+	d := 2*max(kd.kin.Radius, 0) + CatchGap
+	if kd.sep {
+		d = max(d, kd.wt.SeparationRadius)
+	}
+	return d
 }
