@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archai-go/archai/ai/fsm"
@@ -86,4 +87,16 @@ func TestDiagnoseReportsFSMBadTargets(t *testing.T) {
 	assert.Contains(t, r.String(), "state machine hooks returned a state not of their own machine")
 	s.Finalize(w)
 	assert.Zero(t, Diagnose(w).BadTargets, "a finalized FSM is not read")
+}
+
+// A NaN position or velocity is named in the report with what the systems do
+// about it (before: "position_not_finite 1 (e.g. entity 1)" and nothing more).
+func TestReportStringNamesABadPositionAndVelocity(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	e := goodAgent(t, w)
+	compOf[components.Position](w, e).Vec = r2.Vec{X: math.NaN(), Y: 2.5}
+	compOf[components.Velocity](w, e).Vec = r2.Vec{X: 1, Y: math.Inf(-1)}
+	got := Diagnose(w).String()
+	assert.Contains(t, got, "position_not_finite 1 (e.g. entity 1, position (NaN, 2.5): left out of the spatial hash and held still; give it a finite Position)")
+	assert.Contains(t, got, "velocity_not_finite 1 (e.g. entity 1, velocity (1, -Inf): Movement sets it to zero)")
 }

@@ -868,8 +868,12 @@ func (r Report) String() string {
 	case ClockDTNotFinite, ClockDTNotPositive:
 		fmt.Fprintf(&b, "%sclock step %g s a frame (%s: dt must be a finite number of seconds > 0; nothing moves)", sep, r.clockDT, r.ClockFault)
 	case ClockDTReplaced:
+		hint := "" // a zero dt is most often an integer division
+		if r.clockDT == 0 {
+			hint = "; in Go 1/30 is an integer division, 0: write 1.0/30"
+		}
 		fmt.Fprintf(&b, "%sclock step %g given to the ClockSystem, 1/60 s used (%s: dt must be a finite number of "+
-			"seconds > 0; in Go 1/30 is an integer division, 0: write 1.0/30)", sep, r.clockDT, r.ClockFault)
+			"seconds > 0%s)", sep, r.clockDT, r.ClockFault, hint)
 	case ClockTimeNotFinite:
 		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
 		if r.ClockDT > 0 {
@@ -1232,10 +1236,10 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		r.Agents++
 		if !finiteVec(pos.Vec) {
-			r.add(CausePosition, e)
+			r.addNote(CausePosition, e, needsNote(fmt.Sprintf("position (%g, %g): left out of the spatial hash and held still; give it a finite Position", pos.X, pos.Y)))
 		}
 		if vel != nil && !finiteVec(vel.Vec) {
-			r.add(CauseVelocity, e)
+			r.addNote(CauseVelocity, e, needsNote(fmt.Sprintf("velocity (%g, %g): Movement sets it to zero", vel.X, vel.Y)))
 		}
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
