@@ -72,9 +72,9 @@ const (
 	// CauseWanderNoRand: a Wanderer without a Rand: Steer cannot draw the
 	// wander's steps, and the agent brakes instead.
 	CauseWanderNoRand
-	// CauseMoveWithoutPath: a steered agent with Intent.Move but no Path on a
-	// grid with blocked cells: it seeks its goal in a straight line and walks
-	// into walls.
+	// CauseMoveWithoutPath: a steered agent with Intent.Move (IntentGo) or
+	// pursuing (IntentPursue) but no Path on a grid with blocked cells: it
+	// heads for its goal or target in a straight line and walks into walls.
 	CauseMoveWithoutPath
 	// CauseKinematics: Kinematics.MaxSpeed, MaxForce or Radius not > 0, or
 	// NaN or infinite. Steer and Movement keep an agent with unusable
@@ -1295,8 +1295,8 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if g == nil {
 			continue
 		}
-		if steered && in.Move && path == nil && d.walls {
-			r.add(CauseMoveWithoutPath, e)
+		if steered && path == nil && d.walls && (in.Move && in.Mode == components.IntentGo || in.Mode == components.IntentPursue) {
+			r.add(CauseMoveWithoutPath, e) // a pursuit follows a path round walls too (PathFollow)
 		}
 		goalBad := in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
 		switch {

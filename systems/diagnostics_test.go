@@ -308,6 +308,11 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"move without Path in the open", true, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Path](w, e)
 		}, nil},
+		{"pursuit without Path among walls", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Path](w, e)
+			in := compOf[components.Intent](w, e)
+			in.Move, in.Mode, in.Point = false, components.IntentPursue, r2.Vec{X: 3.5, Y: 3.5}
+		}, []Cause{CauseMoveWithoutPath}},
 		{"MaxSpeed 0", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).MaxSpeed = 0
 		}, []Cause{CauseKinematics}},
