@@ -124,8 +124,8 @@ const (
 	CauseBlackboardMissing
 	// CauseGoalUnusable: an Intent.Move whose (finite) Goal is off the grid or
 	// in a blocked cell: no path reaches it (PathUnreachable), so PathFollow
-	// seeks the goal in a straight line and the agent presses against the wall
-	// or the map's edge nearest it.
+	// walks the agent along the straight line to the goal and rests it its
+	// radius short of the first blocked cell or map edge the line meets.
 	CauseGoalUnusable
 	// CauseNoDecisionSystem: a Brain, UtilityBrain or StateMachine while the
 	// world has no Decision, Utility or FSM system to run it, or an HTNPlanner

@@ -49,7 +49,11 @@ const (
 //     waypoint's cell centre, and arrive at the goal from the last one. If the
 //     agent holds no path for the goal's cell, it asks for one (Path.Want);
 //     while waiting, or when the goal is unreachable, it seeks the goal
-//     directly (Movement keeps it out of walls). Inside a wall (a door closed
+//     directly (Movement keeps it out of walls), except that a goal off the
+//     grid or in a blocked cell, answered unreachable, is arrived at short:
+//     along the straight line, the agent's radius before the first blocked
+//     cell or map edge it meets (it rests there; Diagnose counts
+//     CauseGoalUnusable). Inside a wall (a door closed
 //     on it) it walks out that way too, unless the line first enters an open
 //     cell cut off from the goal (a pocket in the wall, where it would be
 //     trapped): then it seeks the open cell connected to the goal within 4
@@ -663,6 +667,12 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		point := goal
 		if c := s.grid.CellAt(pos); !s.grid.Passable(c) && s.grid.InBounds(c) {
 			point = s.walkOut(pos, goal, gc)
+		} else if path.State == components.PathUnreachable && path.Goal == gc && !path.Want && !s.grid.Passable(gc) {
+			// a goal off the grid or in a blocked cell: as far as the
+			// straight line goes, and rest (stopShort); a seek pressed it
+			// against the wall for good. (A goal walled off by a door that
+			// may open keeps its seek, as a path's wait does.)
+			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: s.stopShort(pos, goal, kin)}
 		}
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
@@ -822,4 +832,68 @@ func (s *PathFollow) Finalize(w *arche.World) {
 		s.filter, s.finalized = nil, true
 	}
 	markFinalized(w, sysPathFollow)
+}
+
+// stopShort returns where an agent at pos (in an open cell), with Kinematics
+// kin (nil: none), whose goal is off the grid or in a blocked cell stops:
+// along the straight line to goal, its radius short of the first blocked or
+// off-grid cell the line enters, or pos itself if that is nearer.
+func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.Vec {
+	d := r2.Sub(goal, pos)
+	length := math.Sqrt(norm2(d))
+	if !(length > 0) || math.IsInf(length, 1) || !finiteVec(pos) {
+		return pos
+	}
+	r := 0.0
+	if kin != nil && kin.Radius > 0 && !math.IsInf(kin.Radius, 1) {
+		r = kin.Radius
+	}
+	t := min(s.firstBlocked(pos, d), 1) - r/length
+	if !(t > 0) {
+		return pos
+	}
+	return r2.Vec{X: pos.X + float64(t*d.X), Y: pos.Y + float64(t*d.Y)}
+}
+
+// firstBlocked returns the t at which pos + t·d (t ≥ 0) enters the first
+// blocked or off-grid cell (Amanatides and Woo's walk over the cells; at
+// most the grid's width plus height steps, as a walk ends off the grid),
+// or +Inf if none within t ≤ 1.
+func (s *PathFollow) firstBlocked(pos, d r2.Vec) float64 {
+	g := s.grid
+	c := g.CellAt(pos)
+	step := [2]int32{1, 1}
+	tMax := [2]float64{math.Inf(1), math.Inf(1)}
+	tDelta := [2]float64{math.Inf(1), math.Inf(1)}
+	for k, ax := range [2]struct{ p, d float64 }{{pos.X, d.X}, {pos.Y, d.Y}} {
+		f := math.Floor(ax.p)
+		switch {
+		case ax.d > 0:
+			tDelta[k] = 1 / ax.d
+			tMax[k] = (f + 1 - ax.p) * tDelta[k]
+		case ax.d < 0:
+			step[k] = -1
+			tDelta[k] = -1 / ax.d
+			tMax[k] = (ax.p - f) * tDelta[k]
+		}
+	}
+	for range g.Width() + g.Height() + 2 {
+		var t float64
+		if tMax[0] < tMax[1] {
+			t = tMax[0]
+			c.X += step[0]
+			tMax[0] += tDelta[0]
+		} else {
+			t = tMax[1]
+			c.Y += step[1]
+			tMax[1] += tDelta[1]
+		}
+		if t > 1 {
+			return math.Inf(1)
+		}
+		if !g.Passable(c) {
+			return t
+		}
+	}
+	return math.Inf(1)
 }
