@@ -56,10 +56,7 @@ import (
 // A slow agent arriving at a point (Desired Arrive) whose disc touches that
 // of a neighbour arriving at the same point, ahead of it, holds: its
 // preferred velocity is zero and the Bias off (orca_crowd.go), so a crowd
-// sent to one point comes to rest about it instead of circling it. A braking
-// agent (Desired None, Stop or Hold) has no way to keep right of: the Bias is
-// off for it (read as a way to go, its brake force pointed backwards, and a
-// resting group turned by the Bias spun round for good).
+// sent to one point comes to rest about it instead of circling it.
 //
 // An agent with neither a neighbour nor an obstacle in range keeps its force
 // unchanged. Movement still keeps agents out of blocked cells; ORCA
@@ -127,7 +124,6 @@ type orcaJob struct {
 	params   components.ORCA
 	out      *components.Steering
 	arrive   bool   // Desired is an Arrive at point
-	rest     bool   // Desired is DesiredNone, DesiredStop or DesiredHold: it brakes
 	point    r2.Vec // cells
 }
 
@@ -203,13 +199,8 @@ func (s *ORCA) Update(w *arche.World) {
 	for q.Next() {
 		pos, vel, kin, st, o, d := q.Get()
 		j := orcaJob{self: q.Entity(), pos: pos.Vec, vel: vel.Vec, kin: *kin, params: *o, out: st}
-		if d != nil {
-			switch d.Mode {
-			case components.DesiredArrive:
-				j.arrive, j.point = true, d.Point
-			case components.DesiredNone, components.DesiredStop, components.DesiredHold:
-				j.rest = true
-			}
+		if d != nil && d.Mode == components.DesiredArrive {
+			j.arrive, j.point = true, d.Point
 		}
 		s.jobs = append(s.jobs, j)
 	}
@@ -304,13 +295,7 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 		return // nothing to avoid: the force stands
 	}
 	desired, bias := s.desired(j), p.Bias
-	switch {
-	case j.rest:
-		// braking (or wandering): nowhere to head for, so nothing to keep
-		// right of; the brake's force read as a way to go pointed backwards,
-		// and turned by the Bias it spun a resting group round for good
-		desired, bias = r2.Vec{}, 0
-	case s.heldInCrowd(j, sc, radius, dt): // arriving behind another of its crowd: it holds (orca_crowd.go)
+	if s.heldInCrowd(j, sc, radius, dt) { // arriving behind another of its crowd: it holds (orca_crowd.go)
 		pref, desired, bias = r2.Vec{}, r2.Vec{}, 0
 	}
 	a := orca.Agent{Position: j.pos, Velocity: j.vel, Preferred: pref, Desired: desired, Radius: radius, MaxSpeed: kin.MaxSpeed,

@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -52,4 +53,49 @@ func TestJumpPointQueueOnAGridOfSeveralCosts(t *testing.T) {
 	assert.Less(t, r2.Norm(r2.Sub(pos.Get(e).Vec, back)), 0.5, "back after 20 s more")
 	assert.Equal(t, 1, pq.TotalAStarInstead, "the way back by jump point search")
 	assert.Greater(t, pq.TotalSearches, 1)
+}
+
+// The same with the mud set while a jump point search is in progress (a
+// budget of 20 expansions a frame on a random 128² map): the search is
+// started again by A* (before, the restart inside the search failed and the
+// agent got PathUnreachable at once, for 200 frames, Diagnose blaming the
+// walls; found by a reviewer).
+func TestJumpPointQueueGetsSeveralCostsMidSearch(t *testing.T) {
+	world := arche.NewWorld()
+	g := grid.New(128, 128)
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 128 * 128 / 4 {
+		c := grid.Cell{X: int32(r.IntN(128)), Y: int32(r.IntN(128))}
+		if (c.X > 8 || c.Y > 8) && (c.X < 115 || c.Y > 12) {
+			g.SetCost(c, grid.Blocked)
+		}
+	}
+	arche.AddResource(&world, g)
+	movers, err := systems.NewSpawner(&world, systems.Mover{})
+	require.NoError(t, err)
+	goal := r2.Vec{X: 120.5, Y: 5.5}
+	require.True(t, g.Connected(grid.Cell{X: 5, Y: 5}, grid.Cell{X: 120, Y: 5}))
+	e := movers.Spawn(r2.Vec{X: 5.5, Y: 5.5}, func(s *systems.Spawned) { s.MoveTo(goal) })
+	pq := &systems.PathQueue{Options: grid.Options{JumpPoints: true}, Budget: 20}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, pq, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	require.NoError(t, s.InitializeChecked(&world))
+	defer s.Finalize(&world)
+	for k := 0; ; k++ {
+		s.Update(&world)
+		if st := pq.State(); st.Active != nil && st.Expanded > 0 {
+			break
+		}
+		require.Less(t, k, 100, "a search in progress")
+	}
+	g.SetCost(grid.Cell{X: 2, Y: 126}, 3) // mud far away, mid-search
+	path := generic.NewMap[components.Path](&world)
+	for f := range 60 * 60 {
+		s.Update(&world)
+		require.NotEqual(t, components.PathUnreachable, path.Get(e).State, "frame %d", f)
+	}
+	pos := generic.NewMap[components.Position](&world)
+	assert.Less(t, r2.Norm(r2.Sub(pos.Get(e).Vec, goal)), 0.5, "at the goal after 60 s")
+	assert.Equal(t, 1, pq.TotalAStarInstead)
+	r2d := systems.Diagnose(&world)
+	assert.Equal(t, 0, r2d.Total(), r2d.String())
 }
