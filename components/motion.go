@@ -46,7 +46,7 @@ type DesiredMode uint8
 
 // Desired modes.
 const (
-	DesiredNone   DesiredMode = iota // nowhere to go: brake to a stop, or wander (a Wanderer); Point: the agent's last goal (Intent.Goal with no move intent; zero: none), which Steer reads to know its crowd
+	DesiredNone   DesiredMode = iota // nowhere to go: brake to a stop, or wander (a Wanderer)
 	DesiredSeek                      // seek Point at full speed (a waypoint)
 	DesiredArrive                    // arrive at Point: slow down to stop on it (a goal)
 	DesiredFlow                      // follow the direction from the agent to Point (a flow-field sample)

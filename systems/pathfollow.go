@@ -61,9 +61,7 @@ const (
 //   - no move intent, with a [components.FlowFollower] whose sample gives a
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived).
-//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer. Its Point
-//     is Intent.Goal (if finite) for an agent with IntentGo and no move: the
-//     goal it rests at, whose crowd Steer keeps it in (steer_crowd.go).
+//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer.
 //   - Inside a wall (a door or bridge closed on it), an agent whose Desired
 //     would head nowhere (DesiredNone or DesiredStop, a flight or an evasion)
 //     seeks the centre of the nearest open cell within 4 cells first
@@ -213,13 +211,11 @@ const MaxLead = 2.0
 // CatchGap is the gap, in cells, a pursuer keeps between its disc and its
 // target's when it has caught up with it: [Steer] pursues by steer.Catch with
 // a standoff of twice the pursuer's radius plus CatchGap (a target of its own
-// size), or the pursuer's separation radius if that is larger, so a pursuer
-// stands beside a target that stands and keeps pace with one that moves,
-// instead of running into it (and shoving it on at full speed). Within its
-// separation radius the pursuer's presence would push a standing target
-// away, the pursuer following: before the separation radius counted, a
-// standing default Mover drifted off at 0.074 cells/s for good (0.9 cells
-// for two default Movers: 3 radii).
+// size), so a pursuer stands beside a target that stands and keeps pace with
+// one that moves, instead of running into it (and shoving it on at full
+// speed). A standing target does not give way to its pursuer's separation
+// (Steer): before, it drifted off at 0.074 cells/s for good (two default
+// Movers), its pursuer following.
 const CatchGap = 0.1
 
 // Name implements ecs.Namer.
@@ -590,9 +586,6 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		case flowing:
 			d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
 		case !moving:
-			if finiteVec(in.Goal) { // resting: its last goal, for the crowd resting there (Steer's crowdHeld)
-				d.Point = in.Goal
-			}
 		default:
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
 			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) { // (one in a wall walks out first)

@@ -25,8 +25,8 @@ import (
 //   - DesiredFlee: flee from Point; DesiredPursue and DesiredEvade: pursue
 //     or evade a target at Point moving at Vel (steer.Catch, steer.Evade,
 //     predicting at most MaxLead seconds ahead; a pursuer stops twice its
-//     radius plus CatchGap, or its separation radius if larger, from its
-//     target); a flight's force loses what
+//     radius plus CatchGap from its target, which does not give way to it:
+//     steer_crowd.go); a flight's force loses what
 //     would push the agent further into a wall its disc touches, so it
 //     slides along walls and rests in a corner (steer_cornered.go);
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
@@ -40,10 +40,8 @@ import (
 // instead of by steer.Arrive (desired speed 1/s × distance, at most
 // MaxForce·0.05 s, reached over 0.1 s) and casts no wall feelers, so agents
 // sent to one point come to rest packed about it rather than jostling
-// (steer_crowd.go). An agent resting (DesiredNone, not wandering) within 3
-// separation radii of its last goal (Desired.Point) is not pushed away from
-// it by the agents arriving or resting there (the rest of its separation
-// stands), so a crowd resting and arriving at one point stays put.
+// (steer_crowd.go). A standing agent (DesiredNone, not wandering) does not
+// give way to its pursuer's separation (the rest of its separation stands).
 //
 // The forces are integrated once a step (by [Movement]), so separation, a
 // spring, needs a step no longer than [SeparationStepLimit] (0.085 s for the
@@ -148,6 +146,7 @@ type Steer struct {
 	scratch  []steerScratch
 	walls    wallBits
 	invDT    float64       // 1/dt of the frame, for followFlow
+	pursuit  bool          // some agent of the frame pursues (DesiredPursue): standing ones may need pursuedSep
 	pf       steerPrefetch // the frame's, for prefetchBlock
 	prefetch bool          // the frame's force pass calls prefetchBlock (prefetchMin slots or more)
 
@@ -287,6 +286,7 @@ type steerScratch struct {
 	jobs       []sepJob          // separationBlock's agents (capacity blockSize)
 	ents       []sepEnt          // and their candidates in range
 	gather     gatherArgs        // gatherRun's
+	pursuit    bool              // the gather met a pursuer (DesiredPursue) this frame
 	_          [64]byte          // keep workers' buffers off one cache line
 }
 
@@ -409,7 +409,14 @@ func (s *Steer) gather(w *arche.World) {
 	s.wanders = grow(s.wanders, n)
 	s.tvels = grow(s.tvels, n)
 	clear(s.wanderEnd)
+	for i := range s.scratch {
+		s.scratch[i].pursuit = false
+	}
 	s.pool.Run(&s.gatherJob, n)
+	s.pursuit = false
+	for i := range s.scratch {
+		s.pursuit = s.pursuit || s.scratch[i].pursuit
+	}
 }
 
 // steerGather copies agents [lo, hi) of the query to their slots, split over
@@ -482,6 +489,7 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			case d.Mode == components.DesiredPursue || d.Mode == components.DesiredEvade:
 				aux = int32(i)
 				s.tvels[i] = d.Vel
+				s.scratch[worker].pursuit = s.scratch[worker].pursuit || d.Mode == components.DesiredPursue
 			}
 			kind := uint32(d.Mode)<<kindBits | uint32(nk-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
@@ -582,7 +590,7 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 	case components.DesiredFlee:
 		move = s.walls.cornered(a.pos, a.vel, steer.Flee(a.pos, a.vel, a.point, speed, kin.MaxForce, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredPursue:
-		move = steer.Catch(a.pos, a.vel, a.point, s.tvels[a.aux], catchStandoff(kd), speed, kin.MaxForce, MaxLead, dt)
+		move = steer.Catch(a.pos, a.vel, a.point, s.tvels[a.aux], 2*max(kin.Radius, 0)+CatchGap, speed, kin.MaxForce, MaxLead, dt)
 	case components.DesiredEvade:
 		move = s.walls.cornered(a.pos, a.vel, steer.Evade(a.pos, a.vel, a.point, s.tvels[a.aux], speed, kin.MaxForce, MaxLead, math.Inf(1), dt), kin.Radius, dt)
 	case components.DesiredNone:
@@ -750,7 +758,9 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 	}
 	crowded := false
 	if mode == components.DesiredNone && !wandering && (f.X != 0 || f.Y != 0) && slot >= 0 {
-		f = s.crowdRest(a, slot, sc, kd, f) // resting at its last goal: steer_crowd.go
+		if s.pursuit {
+			f = s.pursuedSep(a, slot, sc, kd, f) // a standing agent does not give way to its pursuer: steer_crowd.go
+		}
 	}
 	if mode == components.DesiredArrive && (f.X != 0 || f.Y != 0) { // arriving in a crowd: steer_crowd.go
 		push := f
@@ -1001,15 +1011,4 @@ func growLines(s []steerAgent, n int) []steerAgent {
 	p := unsafe.Pointer(unsafe.SliceData(buf))
 	p = unsafe.Add(p, (64-uintptr(p)%64)%64)
 	return unsafe.Slice((*steerAgent)(p), c)[:n]
-}
-
-// catchStandoff is the distance from its target at which a pursuer of kind
-// kd stops (see CatchGap): twice its radius plus CatchGap, or its separation
-// radius if it has separation and that is larger.
-func catchStandoff(kd *steerKind) float64 {
-	d := 2*max(kd.kin.Radius, 0) + CatchGap
-	if kd.sep {
-		d = max(d, kd.wt.SeparationRadius)
-	}
-	return d
 }

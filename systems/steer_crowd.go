@@ -75,45 +75,28 @@ func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach, dt float64) (
 	return steer.Truncate(r2.Scale(1/tau, r2.Sub(desired, vel)), maxF), true
 }
 
-// Resting in a crowd. An agent with no move intent rests (DesiredNone:
-// brakes) and gives way to separation. Rested at a shared point with
-// others still arriving there (a decision that stops an agent once within
-// some distance of its goal, as the README's first program does), that
-// made it a bead on a string: the arriving agents' push on the crowd's rim
-// moved rested agents out of the decision's distance, which walked them
-// back in, pushing others out (measured with the first program's tree: of
-// 10 couriers 2 shuffled in and out at 0.3–0.5 cells/s for good, of 30
-// about 15).
-//
-// So a resting agent (DesiredNone, not wandering) within crowdRestReach
-// separation radii of its last goal (PathFollow keeps Intent.Goal in a
-// resting agent's Desired.Point; the zero point is none) does not give way
-// to its crowd outwards: from its separation force it drops the part of
-// its crowd-mates' push (the neighbours arriving at the same point, bit
-// for bit, or resting with it as their last goal) that points away from
-// the point. Sideways and towards the point it gives way as before, and to
-// any other agent (a passer-by) in every direction, so it never blocks a
-// way it stands in.
-const crowdRestReach = 3 // separation radii from the point
+// A standing agent and its pursuer. A pursuer stops at steer.Catch's
+// standoff (twice its radius plus CatchGap), inside its target's separation
+// radius, so a standing target (DesiredNone, not wandering) gave way to it
+// and the pursuer followed: the pair drifted off for good (0.074 cells/s for
+// two default Movers). So a standing agent drops from its separation force
+// the push of every neighbour pursuing it (DesiredPursue whose Point is the
+// agent's position in the hash, bit for bit: the pursuer keeps its own
+// distance). It still gives way to everyone else. The scan runs only in a
+// frame with a pursuer (Steer.pursuit) and only for a standing agent that
+// separation pushes.
 
-// crowdRest returns agent a's separation force sep (its kind kd, at slot
-// in the hash, sc its worker's scratch) by the rule above.
-func (s *Steer) crowdRest(a *steerAgent, slot int, sc *steerScratch, kd *steerKind, sep r2.Vec) r2.Vec {
-	point := a.point
-	if point.X == 0 && point.Y == 0 {
-		return sep
-	}
+// pursuedSep returns the separation force sep of standing agent a (its kind
+// kd, at slot in the hash, sc its worker's scratch) without the push of its
+// pursuers (the sum found again by a scan of its neighbours, in the hash's
+// order as separation's), or sep itself if no neighbour pursues it.
+func (s *Steer) pursuedSep(a *steerAgent, slot int, sc *steerScratch, kd *steerKind, sep r2.Vec) r2.Vec {
 	radius := kd.wt.SeparationRadius
-	u := r2.Sub(point, a.pos)
-	uu := norm2(u)
-	if reach := radius * crowdRestReach; !(uu > 0 && uu <= reach*reach) {
-		return sep
-	}
-	// the push of every neighbour (all) and of the crowd-mates among them
-	// (mates), as steer.Separation sums it
-	sc.ids = s.nb.Hash.QuerySlots(a.pos, radius, sc.ids[:0])
 	_, sorted := s.nb.Hash.Sorted()
-	var all, mates r2.Vec
+	self := sorted[slot]
+	sc.ids = s.nb.Hash.QuerySlots(a.pos, radius, sc.ids[:0])
+	var rest r2.Vec
+	pursued := false
 	for _, k := range sc.ids {
 		if int(k) == slot {
 			continue
@@ -126,34 +109,20 @@ func (s *Steer) crowdRest(a *steerAgent, slot int, sc *steerScratch, kd *steerKi
 		if n >= radius {
 			continue
 		}
-		w := (radius - n) / radius / n
-		f := r2.Vec{X: float64(w * d.X), Y: float64(w * d.Y)}
-		all = r2.Add(all, f)
-		if int(k) >= len(s.hot) {
-			continue
-		}
-		p := &s.hot[k]
-		if !sameBits(p.pos.X, sorted[k].X) || !sameBits(p.pos.Y, sorted[k].Y) {
-			continue // not gathered this frame (the agent lacks Steer's components)
-		}
-		switch components.DesiredMode(p.kind >> kindBits) {
-		case components.DesiredArrive:
-		case components.DesiredNone:
-			if p.aux >= 0 {
-				continue // a wanderer
+		if int(k) < len(s.hot) {
+			p := &s.hot[k]
+			if sameBits(p.pos.X, sorted[k].X) && sameBits(p.pos.Y, sorted[k].Y) && // gathered this frame
+				components.DesiredMode(p.kind>>kindBits) == components.DesiredPursue &&
+				sameBits(p.point.X, self.X) && sameBits(p.point.Y, self.Y) {
+				pursued = true
+				continue
 			}
-		default:
-			continue
 		}
-		if sameBits(p.point.X, point.X) && sameBits(p.point.Y, point.Y) {
-			mates = r2.Add(mates, f)
-		}
+		w := (radius - n) / radius / n
+		rest = r2.Vec{X: rest.X + float64(w*d.X), Y: rest.Y + float64(w*d.Y)}
 	}
-	dot := float64(mates.X*u.X) + float64(mates.Y*u.Y)
-	if !(dot < 0) {
+	if !pursued {
 		return sep
 	}
-	k := dot / uu
-	all = r2.Vec{X: all.X - float64(k*u.X), Y: all.Y - float64(k*u.Y)}
-	return steer.Truncate(r2.Scale(kd.kin.MaxForce, all), kd.kin.MaxForce)
+	return steer.Truncate(r2.Scale(kd.kin.MaxForce, rest), kd.kin.MaxForce)
 }
