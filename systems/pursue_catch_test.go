@@ -61,3 +61,33 @@ func TestAPursuerStopsAtItsQuarry(t *testing.T) {
 	require.Less(t, r2.Norm(r2.Sub(pos.Get(toPoint).Vec, r2.Vec{X: 20, Y: 16})), 1e-3, "on the pursued point")
 	require.Less(t, r2.Norm(vel.Get(toPoint).Vec), 1e-6, "at rest on the point")
 }
+
+// A target walking to a goal with a pursuer at its heels arrives on its goal
+// and rests there, its pursuer beside it: it does not give way to its
+// pursuer's separation. Before, the pursuer trailing at 0.87 cells pushed the
+// arriving sheep 0.05 cells past its goal, and it crept back for some 15 s
+// (a newcomer's trial).
+func TestAnArrivingTargetIsNotPushedByItsPursuer(t *testing.T) {
+	world := arche.NewWorld()
+	arche.AddResource(&world, grid.New(64, 32))
+	sp, err := systems.NewSpawner(&world, systems.Mover{})
+	require.NoError(t, err)
+	goal := r2.Vec{X: 30.5, Y: 16.5}
+	sheep := sp.Spawn(r2.Vec{X: 10.5, Y: 16.5}, func(a *systems.Spawned) {
+		a.MoveTo(goal)
+		a.Intent.SpeedFactor = 0.5
+	})
+	wolf := sp.Spawn(r2.Vec{X: 6.5, Y: 16.5}, func(a *systems.Spawned) {
+		a.Intent.Mode, a.Intent.Target = components.IntentPursue, sheep
+	})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	require.NoError(t, s.InitializeChecked(&world))
+	defer s.Finalize(&world)
+	pos, vel := generic.NewMap[components.Position](&world), generic.NewMap[components.Velocity](&world)
+	s.Run(&world, 20*60)
+	require.Less(t, r2.Norm(r2.Sub(pos.Get(sheep).Vec, goal)), 1e-3, "the sheep on its goal: %v", pos.Get(sheep).Vec)
+	require.Less(t, r2.Norm(vel.Get(sheep).Vec), 1e-3, "at rest")
+	require.Less(t, r2.Norm(vel.Get(wolf).Vec), 1e-3, "the wolf at rest")
+	require.InDelta(t, 0.75, r2.Norm(r2.Sub(pos.Get(wolf).Vec, goal)), 0.06, "beside it")
+}

@@ -40,8 +40,8 @@ import (
 // instead of by steer.Arrive (desired speed 1/s × distance, at most
 // MaxForce·0.05 s, reached over 0.1 s) and casts no wall feelers, so agents
 // sent to one point come to rest packed about it rather than jostling
-// (steer_crowd.go). A standing agent (DesiredNone, not wandering) does not
-// give way to its pursuer's separation (the rest of its separation stands).
+// (steer_crowd.go). A pursuer's target does not give way to its pursuer's
+// separation (the rest of its separation stands).
 //
 // The forces are integrated once a step (by [Movement]), so separation, a
 // spring, needs a step no longer than [SeparationStepLimit] (0.085 s for the
@@ -146,7 +146,8 @@ type Steer struct {
 	scratch  []steerScratch
 	walls    wallBits
 	invDT    float64       // 1/dt of the frame, for followFlow
-	pursuit  bool          // some agent of the frame pursues (DesiredPursue): standing ones may need pursuedSep
+	pursued  []uint64      // a bit per hash slot: the agent there is some agent's pursuit target (pursuedSep); set bits listed in marked
+	marked   []int32       // the slots whose bits are set in pursued
 	pf       steerPrefetch // the frame's, for prefetchBlock
 	prefetch bool          // the frame's force pass calls prefetchBlock (prefetchMin slots or more)
 
@@ -286,7 +287,7 @@ type steerScratch struct {
 	jobs       []sepJob          // separationBlock's agents (capacity blockSize)
 	ents       []sepEnt          // and their candidates in range
 	gather     gatherArgs        // gatherRun's
-	pursuit    bool              // the gather met a pursuer (DesiredPursue) this frame
+	pursued    []r2.Vec          // the gather's pursuers' Desired.Point: their targets' positions (pursuedSep)
 	_          [64]byte          // keep workers' buffers off one cache line
 }
 
@@ -410,13 +411,10 @@ func (s *Steer) gather(w *arche.World) {
 	s.tvels = grow(s.tvels, n)
 	clear(s.wanderEnd)
 	for i := range s.scratch {
-		s.scratch[i].pursuit = false
+		s.scratch[i].pursued = s.scratch[i].pursued[:0]
 	}
 	s.pool.Run(&s.gatherJob, n)
-	s.pursuit = false
-	for i := range s.scratch {
-		s.pursuit = s.pursuit || s.scratch[i].pursuit
-	}
+	s.markPursued()
 }
 
 // steerGather copies agents [lo, hi) of the query to their slots, split over
@@ -489,7 +487,9 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			case d.Mode == components.DesiredPursue || d.Mode == components.DesiredEvade:
 				aux = int32(i)
 				s.tvels[i] = d.Vel
-				s.scratch[worker].pursuit = s.scratch[worker].pursuit || d.Mode == components.DesiredPursue
+				if d.Mode == components.DesiredPursue {
+					s.scratch[worker].pursued = append(s.scratch[worker].pursued, d.Point)
+				}
 			}
 			kind := uint32(d.Mode)<<kindBits | uint32(nk-1)
 			if id := s.nb.ID(e); id >= 0 && slots != nil && nk-1 < 1<<kindBits {
@@ -541,6 +541,15 @@ func (s *Steer) Work(worker, lo, hi int) {
 				kd := &s.kinds[a.kind&(1<<kindBits-1)]
 				if kd.sep && finiteVec(a.pos) { // combine's test: see there
 					seps[k-lo] = s.separation(a.pos, k, kd.wt.SeparationRadius, kd.kin.MaxForce)
+				}
+			}
+		}
+		if len(s.marked) > 0 { // some agent's pursuit target: not pushed by its pursuers (steer_crowd.go)
+			for k := lo; k < end; k++ {
+				if a := &s.hot[k]; a.out != 0 && s.pursued[k>>6]&(1<<(k&63)) != 0 {
+					if kd := &s.kinds[a.kind&(1<<kindBits-1)]; kd.sep && finiteVec(a.pos) {
+						seps[k-lo] = s.pursuedSep(a, k, sc, kd, seps[k-lo])
+					}
 				}
 			}
 		}
@@ -757,11 +766,6 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 		}
 	}
 	crowded := false
-	if mode == components.DesiredNone && !wandering && (f.X != 0 || f.Y != 0) && slot >= 0 {
-		if s.pursuit {
-			f = s.pursuedSep(a, slot, sc, kd, f) // a standing agent does not give way to its pursuer: steer_crowd.go
-		}
-	}
 	if mode == components.DesiredArrive && (f.X != 0 || f.Y != 0) { // arriving in a crowd: steer_crowd.go
 		push := f
 		if w := wt.Separation; w != 1 { // what acc.add adds

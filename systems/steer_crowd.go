@@ -75,18 +75,47 @@ func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach, dt float64) (
 	return steer.Truncate(r2.Scale(1/tau, r2.Sub(desired, vel)), maxF), true
 }
 
-// A standing agent and its pursuer. A pursuer stops at steer.Catch's
-// standoff (twice its radius plus CatchGap), inside its target's separation
-// radius, so a standing target (DesiredNone, not wandering) gave way to it
-// and the pursuer followed: the pair drifted off for good (0.074 cells/s for
-// two default Movers). So a standing agent drops from its separation force
-// the push of every neighbour pursuing it (DesiredPursue whose Point is the
-// agent's position in the hash, bit for bit: the pursuer keeps its own
-// distance). It still gives way to everyone else. The scan runs only in a
-// frame with a pursuer (Steer.pursuit) and only for a standing agent that
-// separation pushes.
+// A target and its pursuer. A pursuer stops at steer.Catch's standoff
+// (twice its radius plus CatchGap), inside its target's separation radius, so
+// a standing target gave way to it and the pursuer followed: the pair drifted
+// off for good (0.074 cells/s for two default Movers); a target arriving at a
+// goal was pushed past it and crept back. So an agent drops from its
+// separation force the push of every neighbour pursuing it (DesiredPursue
+// whose Point is the agent's position in the hash, bit for bit: the pursuer
+// keeps its own distance), and still gives way to everyone else. After the
+// gather, markPursued finds the slots the frame's pursuers point at (a
+// query of radius 0 each, on one goroutine); only those agents' separation is
+// summed again (pursuedSep), the others' forces are as before.
 
-// pursuedSep returns the separation force sep of standing agent a (its kind
+// markPursued sets s.pursued's bit of every slot whose hashed position is a
+// pursuer's Desired.Point (the gather listed them), clearing the last
+// frame's first.
+func (s *Steer) markPursued() {
+	for _, k := range s.marked {
+		s.pursued[k>>6] = 0
+	}
+	s.marked = s.marked[:0]
+	if words := (s.nb.Hash.Len() + 63) >> 6; len(s.pursued) < words {
+		s.pursued = make([]uint64, words)
+	}
+	sc := &s.scratch[0]
+	for i := range s.scratch {
+		for _, p := range s.scratch[i].pursued {
+			if !finiteVec(p) {
+				continue
+			}
+			sc.ids = s.nb.Hash.QuerySlots(p, 0, sc.ids[:0])
+			for _, k := range sc.ids {
+				if s.pursued[k>>6]&(1<<(k&63)) == 0 {
+					s.pursued[k>>6] |= 1 << (k & 63)
+					s.marked = append(s.marked, k)
+				}
+			}
+		}
+	}
+}
+
+// pursuedSep returns the separation force sep of agent a (its kind
 // kd, at slot in the hash, sc its worker's scratch) without the push of its
 // pursuers (the sum found again by a scan of its neighbours, in the hash's
 // order as separation's), or sep itself if no neighbour pursues it.
