@@ -40,8 +40,8 @@ import (
 // instead of by steer.Arrive (desired speed 1/s × distance, at most
 // MaxForce·0.05 s, reached over 0.1 s) and casts no wall feelers, so agents
 // sent to one point come to rest packed about it rather than jostling
-// (steer_crowd.go). A pursuer's target does not give way to its pursuer's
-// separation (the rest of its separation stands).
+// (steer_crowd.go). A slow pursuit target (at most MaxForce·0.05 s) does not
+// give way to its pursuer's separation (the rest of its separation stands).
 //
 // The forces are integrated once a step (by [Movement]), so separation, a
 // spring, needs a step no longer than [SeparationStepLimit] (0.085 s for the
@@ -148,6 +148,7 @@ type Steer struct {
 	invDT    float64       // 1/dt of the frame, for followFlow
 	pursued  []uint64      // a bit per hash slot: the agent there is some agent's pursuit target (pursuedSep); set bits listed in marked
 	marked   []int32       // the slots whose bits are set in pursued
+	pairs    []pursuit     // per pursuit target's slot (slot), its pursuer's slot (at), sorted: markPursued
 	pf       steerPrefetch // the frame's, for prefetchBlock
 	prefetch bool          // the frame's force pass calls prefetchBlock (prefetchMin slots or more)
 
@@ -287,7 +288,7 @@ type steerScratch struct {
 	jobs       []sepJob          // separationBlock's agents (capacity blockSize)
 	ents       []sepEnt          // and their candidates in range
 	gather     gatherArgs        // gatherRun's
-	pursued    []r2.Vec          // the gather's pursuers' Desired.Point: their targets' positions (pursuedSep)
+	pursuits   []pursuit         // the gather's pursuers in the hash and their Desired.Point (markPursued)
 	_          [64]byte          // keep workers' buffers off one cache line
 }
 
@@ -411,7 +412,7 @@ func (s *Steer) gather(w *arche.World) {
 	s.tvels = grow(s.tvels, n)
 	clear(s.wanderEnd)
 	for i := range s.scratch {
-		s.scratch[i].pursued = s.scratch[i].pursued[:0]
+		s.scratch[i].pursuits = s.scratch[i].pursuits[:0]
 	}
 	s.pool.Run(&s.gatherJob, n)
 	s.markPursued()
@@ -487,8 +488,8 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			case d.Mode == components.DesiredPursue || d.Mode == components.DesiredEvade:
 				aux = int32(i)
 				s.tvels[i] = d.Vel
-				if d.Mode == components.DesiredPursue {
-					s.scratch[worker].pursued = append(s.scratch[worker].pursued, d.Point)
+				if id := s.nb.ID(e); d.Mode == components.DesiredPursue && id >= 0 && slots != nil {
+					s.scratch[worker].pursuits = append(s.scratch[worker].pursuits, pursuit{slot: slots[id], point: d.Point})
 				}
 			}
 			kind := uint32(d.Mode)<<kindBits | uint32(nk-1)
@@ -544,10 +545,12 @@ func (s *Steer) Work(worker, lo, hi int) {
 				}
 			}
 		}
-		if len(s.marked) > 0 { // some agent's pursuit target: not pushed by its pursuers (steer_crowd.go)
+		if len(s.marked) > 0 { // a slow pursuit target is not pushed by its pursuers (steer_crowd.go)
+			tau := max(crowdTau, 2*s.clock.DT)
 			for k := lo; k < end; k++ {
 				if a := &s.hot[k]; a.out != 0 && s.pursued[k>>6]&(1<<(k&63)) != 0 {
-					if kd := &s.kinds[a.kind&(1<<kindBits-1)]; kd.sep && finiteVec(a.pos) {
+					kd := &s.kinds[a.kind&(1<<kindBits-1)]
+					if top := kd.kin.MaxForce * tau / 2; kd.sep && finiteVec(a.pos) && norm2(a.vel) <= top*top {
 						seps[k-lo] = s.pursuedSep(a, k, sc, kd, seps[k-lo])
 					}
 				}

@@ -1,10 +1,11 @@
 package systems
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/archai-go/archai/ai/steer"
-	"github.com/archai-go/archai/components"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -79,33 +80,47 @@ func crowdArrive(pos, vel, point, push r2.Vec, speed, maxF, reach, dt float64) (
 // (twice its radius plus CatchGap), inside its target's separation radius, so
 // a standing target gave way to it and the pursuer followed: the pair drifted
 // off for good (0.074 cells/s for two default Movers); a target arriving at a
-// goal was pushed past it and crept back. So an agent drops from its
-// separation force the push of every neighbour pursuing it (DesiredPursue
-// whose Point is the agent's position in the hash, bit for bit: the pursuer
-// keeps its own distance), and still gives way to everyone else. After the
-// gather, markPursued finds the slots the frame's pursuers point at (a
-// query of radius 0 each, on one goroutine); only those agents' separation is
+// goal was pushed past it and crept back. So a slow target (at most
+// MaxForce·max(crowdTau, 2·dt)/2: 1 cell/s for a default Mover) drops from
+// its separation force the push of every neighbour pursuing it, and still
+// gives way to everyone else; the pursuer keeps its own distance. A fast one
+// keeps the push: one walking straight at its pursuer (which never backs
+// away) would pass through it. The gather lists each pursuer in the hash with
+// its Desired.Point; markPursued finds the slots of the agents at those
+// points (a query of radius 0 each, on one goroutine) and keeps the pairs
+// (target slot, pursuer slot) sorted; only those targets' separation is
 // summed again (pursuedSep), the others' forces are as before.
 
+// pursuit is a pursuer (or, in Steer.pairs, a target) at slot in the hash,
+// heading for point; in Steer.pairs, at is its pursuer's slot.
+type pursuit struct {
+	slot, at int32
+	point    r2.Vec
+}
+
 // markPursued sets s.pursued's bit of every slot whose hashed position is a
-// pursuer's Desired.Point (the gather listed them), clearing the last
-// frame's first.
+// pursuer's Desired.Point (the gather listed them) and lists the pairs,
+// clearing the last frame's first.
 func (s *Steer) markPursued() {
 	for _, k := range s.marked {
 		s.pursued[k>>6] = 0
 	}
-	s.marked = s.marked[:0]
+	s.marked, s.pairs = s.marked[:0], s.pairs[:0]
 	if words := (s.nb.Hash.Len() + 63) >> 6; len(s.pursued) < words {
 		s.pursued = make([]uint64, words)
 	}
 	sc := &s.scratch[0]
 	for i := range s.scratch {
-		for _, p := range s.scratch[i].pursued {
-			if !finiteVec(p) {
+		for _, p := range s.scratch[i].pursuits {
+			if !finiteVec(p.point) {
 				continue
 			}
-			sc.ids = s.nb.Hash.QuerySlots(p, 0, sc.ids[:0])
+			sc.ids = s.nb.Hash.QuerySlots(p.point, 0, sc.ids[:0])
 			for _, k := range sc.ids {
+				if k == p.slot {
+					continue // itself
+				}
+				s.pairs = append(s.pairs, pursuit{slot: k, at: p.slot})
 				if s.pursued[k>>6]&(1<<(k&63)) == 0 {
 					s.pursued[k>>6] |= 1 << (k & 63)
 					s.marked = append(s.marked, k)
@@ -113,16 +128,22 @@ func (s *Steer) markPursued() {
 			}
 		}
 	}
+	slices.SortFunc(s.pairs, func(a, b pursuit) int { return cmp.Or(cmp.Compare(a.slot, b.slot), cmp.Compare(a.at, b.at)) })
 }
 
-// pursuedSep returns the separation force sep of agent a (its kind
-// kd, at slot in the hash, sc its worker's scratch) without the push of its
-// pursuers (the sum found again by a scan of its neighbours, in the hash's
-// order as separation's), or sep itself if no neighbour pursues it.
+// pursuedSep returns the separation force sep of agent a (its kind kd, at
+// slot in the hash, sc its worker's scratch) without the push of its
+// pursuers (s.pairs; the sum found again by a scan of its neighbours, in the
+// hash's order as separation's), or sep itself if none is within reach.
 func (s *Steer) pursuedSep(a *steerAgent, slot int, sc *steerScratch, kd *steerKind, sep r2.Vec) r2.Vec {
+	lo, _ := slices.BinarySearchFunc(s.pairs, int32(slot), func(p pursuit, t int32) int { return cmp.Compare(p.slot, t) })
+	hi := lo
+	for hi < len(s.pairs) && s.pairs[hi].slot == int32(slot) {
+		hi++
+	}
+	mine := s.pairs[lo:hi] // its pursuers, by slot
 	radius := kd.wt.SeparationRadius
 	_, sorted := s.nb.Hash.Sorted()
-	self := sorted[slot]
 	sc.ids = s.nb.Hash.QuerySlots(a.pos, radius, sc.ids[:0])
 	var rest r2.Vec
 	pursued := false
@@ -138,14 +159,9 @@ func (s *Steer) pursuedSep(a *steerAgent, slot int, sc *steerScratch, kd *steerK
 		if n >= radius {
 			continue
 		}
-		if int(k) < len(s.hot) {
-			p := &s.hot[k]
-			if sameBits(p.pos.X, sorted[k].X) && sameBits(p.pos.Y, sorted[k].Y) && // gathered this frame
-				components.DesiredMode(p.kind>>kindBits) == components.DesiredPursue &&
-				sameBits(p.point.X, self.X) && sameBits(p.point.Y, self.Y) {
-				pursued = true
-				continue
-			}
+		if slices.ContainsFunc(mine, func(p pursuit) bool { return p.at == k }) {
+			pursued = true
+			continue
 		}
 		w := (radius - n) / radius / n
 		rest = r2.Vec{X: rest.X + float64(w*d.X), Y: rest.Y + float64(w*d.Y)}
