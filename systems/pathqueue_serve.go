@@ -277,10 +277,10 @@ func (v *pathServer) serve() int32 {
 		if v.spent >= v.budget {
 			return -1 // the search started resumes next frame
 		}
-		// an edit moved its blocked start's exit, or changed the grid under
-		// a jump point search (which Step would restart, failing if the edit
-		// gave the grid several costs: startSearch falls back to A* then)
-		if key := v.jobs[v.active].key; v.exitMoved(key) || v.search.Options().JumpPoints && v.grid.Version() != v.fromVersion {
+		// an edit moved its blocked start's exit, or changed the grid under a
+		// queue asked for jump point search (which Step would restart as it
+		// was: startSearch chooses again, JPS or A*, as a load does)
+		if key := v.jobs[v.active].key; v.exitMoved(key) || v.options.JumpPoints && v.grid.Version() != v.fromVersion {
 			v.activeExpanded = 0
 			if err := v.startSearch(key); err != nil {
 				v.finishing = v.active

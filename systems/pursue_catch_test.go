@@ -156,3 +156,21 @@ func TestAPursuerSteerNoLongerSteersPushesAsAfterALoad(t *testing.T) {
 	s2.Finalize(w2)
 	require.Equal(t, want, systems.StateHash(w2), "the loaded run continues as the unbroken one")
 }
+
+// Two agents pursuing each other keep apart: each is the other's pursuer,
+// and neither drops the other's push (found by a reviewer: spawned 0.2
+// apart, both dropped it and stayed overlapping for good).
+func TestTwoAgentsPursuingEachOtherKeepApart(t *testing.T) {
+	w, s, _, sp := pursuitScene(t)
+	a := sp.Spawn(r2.Vec{X: 10.5, Y: 10.5}, nil)
+	b := sp.Spawn(r2.Vec{X: 10.7, Y: 10.5}, func(s *systems.Spawned) {
+		s.Intent.Mode, s.Intent.Target = components.IntentPursue, a
+	})
+	in := generic.NewMap[components.Intent](w)
+	in.Get(a).Mode, in.Get(a).Target = components.IntentPursue, b
+	require.NoError(t, s.InitializeChecked(w))
+	defer s.Finalize(w)
+	s.Run(w, 600)
+	pos := generic.NewMap[components.Position](w)
+	require.Greater(t, r2.Norm(r2.Sub(pos.Get(a).Vec, pos.Get(b).Vec)), 0.6, "their discs (radius 0.3) apart")
+}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/archai-go/archai/ai/steer"
+	"github.com/archai-go/archai/components"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -159,7 +160,10 @@ func (s *Steer) pursuedSep(a *steerAgent, slot int, sc *steerScratch, kd *steerK
 		if n >= radius {
 			continue
 		}
-		if slices.ContainsFunc(mine, func(p pursuit) bool { return p.at == k }) {
+		if slices.ContainsFunc(mine, func(p pursuit) bool { return p.at == k }) &&
+			!(components.DesiredMode(a.kind>>kindBits) == components.DesiredPursue && sameBits(a.point.X, sorted[k].X) && sameBits(a.point.Y, sorted[k].Y)) {
+			// its pursuer, unless it pursues that one too (two pursuing
+			// each other keep apart by separation: Catch only brakes)
 			pursued = true
 			continue
 		}

@@ -9,12 +9,13 @@ const Forever = -1
 // MaxCount is the largest count of [Repeat] and [Retry].
 const MaxCount = 1<<16 - 1
 
-// MaxTickCycles bounds the product of the finite counts of the [Repeat] and [Retry]
-// nodes on any path of a tree: a finite count re-runs a child that completes at once in
-// the same tick, so nested counts multiply (Repeat(65535, Repeat(65535, leaf)) would tick
-// the leaf 4.3 billion times in one tick: hours). [Compile], and so every loader, refuses
-// a tree beyond it with [ErrInvalidCount]. [Forever] runs at most one cycle a tick and
-// counts 1.
+// MaxTickCycles bounds the node ticks one tick of a tree can take: a finite [Repeat] or
+// [Retry] re-runs a child that completes at once in the same tick, so nested counts
+// multiply (Repeat(65535, Repeat(65535, leaf)) would tick the leaf 4.3 billion times in
+// one tick: hours), and siblings add. [Compile], and so every loader, refuses a tree
+// beyond it with [ErrInvalidCount]. A child that cannot complete in the tick it starts (a
+// Wait or Sleep of more than 0 s, a Delay, a [Forever] loop) runs once a tick and counts
+// once.
 const MaxTickCycles = 1 << 20
 
 // Inverter ticks its child and swaps Success and Failure:

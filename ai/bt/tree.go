@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/archai-go/archai/ai/blackboard"
@@ -149,6 +150,10 @@ func Compile(name string, root *Node) (*Tree, error) {
 	c := compiler{tree: &Tree{name: name}}
 	if err := c.add(root); err != nil {
 		return nil, err
+	}
+	if work, i := tickWork(c.tree); work > MaxTickCycles {
+		return nil, fmt.Errorf("bt: %s: %s: %w: up to %.0f node ticks in one tick, more than %d (finite Repeat and Retry counts multiply the ticks of children that can complete at once)",
+			quote(name), c.tree.NodeName(i), ErrInvalidCount, work, MaxTickCycles)
 	}
 	return c.tree, nil
 }

@@ -12,9 +12,8 @@ const epsilon = 1e-9
 
 // compiler flattens a Node spec into a Tree in pre-order.
 type compiler struct {
-	tree   *Tree
-	stack  []frame // the path from the root to the node being added
-	cycles float64 // the product of the finite Repeat and Retry counts on the path: the most cycles of the node being added in one tick (1 at the root)
+	tree  *Tree
+	stack []frame // the path from the root to the node being added
 }
 
 // frame is one step of the path: a node's label and the child being added.
@@ -127,14 +126,6 @@ func (c *compiler) add(n *Node) error {
 			return c.fail(true, fmt.Errorf("%w: %d, want %d (Forever) to %d", ErrInvalidCount, n.n1, Forever, MaxCount))
 		}
 		cn.n1 = int32(n.n1)
-		if n.n1 > 1 { // a finite count runs its child up to n1 times in one tick
-			outer := max(c.cycles, 1)
-			if c.cycles = outer * float64(n.n1); c.cycles > MaxTickCycles {
-				return c.fail(true, fmt.Errorf("%w: %d inside loops of %.0f cycles a tick: up to %.0f cycles of its child in one tick, more than %d (nested Repeat or Retry counts multiply)",
-					ErrInvalidCount, n.n1, outer, c.cycles, MaxTickCycles))
-			}
-			defer func() { c.cycles = outer }()
-		}
 	case kindParallel:
 		s, f := threshold(n.n1, nk), threshold(n.n2, nk)
 		if s < 1 || s > nk || f < 1 || f > nk {
@@ -674,4 +665,49 @@ func allSkipped(done Status, skipped, n int) Status {
 		return Skipped
 	}
 	return done
+}
+
+// tickWork returns the most node ticks one tick of t can take, and the node
+// whose subtree takes the most, bottom-up over the pre-order array: a leaf
+// ticks once; a node ticks itself and its children; a finite Repeat or Retry
+// (count n) ticks its child n times if the child can complete in the tick it
+// starts (a Wait or Sleep of more than 0 s, a Delay, a Forever loop or one
+// cycle a tick cannot), else once. A sequence or fallback can complete at
+// once only if its first child can; any other composite if any child can (an
+// overestimate, so no hang slips through).
+func tickWork(t *Tree) (work float64, node int) {
+	w := make([]float64, len(t.nodes))
+	sync := make([]bool, len(t.nodes))
+	for i := len(t.nodes) - 1; i >= 0; i-- {
+		n := &t.nodes[i]
+		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+		sum, any := 0.0, false
+		for _, k := range kids {
+			sum += w[k]
+			any = any || sync[k]
+		}
+		switch n.kind {
+		case kindRepeat, kindRetry:
+			w[i], sync[i] = 1+sum, any
+			if n.n1 > 1 && any {
+				w[i] = 1 + float64(n.n1)*sum
+			} else if n.n1 == Forever {
+				sync[i] = false
+			}
+		case kindWait, kindSleep, kindDelay:
+			w[i], sync[i] = 1+sum, !(n.seconds > 0)
+		case kindSequence, kindSequenceWithMemory, kindSelector, kindReactiveSequence, kindReactiveSelector, kindAsyncSequence, kindAsyncFallback:
+			// completes in the tick it starts only if its first child can
+			w[i], sync[i] = 1+sum, sync[kids[0]]
+		default:
+			w[i], sync[i] = 1+sum, len(kids) == 0 || any
+		}
+	}
+	for i := range w {
+		if w[i] > MaxTickCycles {
+			node = i // the outermost over the bound (pre-order)
+			return w[0], node
+		}
+	}
+	return w[0], 0
 }
