@@ -690,7 +690,7 @@ func tickWork(t *Tree) (work float64, node int) {
 		case kindRepeat, kindRetry:
 			w[i], sync[i] = 1+sum, any
 			if n.n1 > 1 && any {
-				w[i] = 1 + float64(n.n1)*sum
+				w[i] = 1 + float64(float64(n.n1)*sum) // (rounded: no fused multiply-add, see .ci/nofma)
 			} else if n.n1 == Forever {
 				sync[i] = false
 			}
