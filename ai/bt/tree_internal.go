@@ -667,8 +667,9 @@ func allSkipped(done Status, skipped, n int) Status {
 	return done
 }
 
-// tickWork returns the most node ticks one tick of t can take, and the node
-// whose subtree takes the most, bottom-up over the pre-order array: a leaf
+// tickWork returns the most node ticks one tick of t can take, and the
+// innermost node whose subtree alone takes more than MaxTickCycles (0, the
+// root, if none does), bottom-up over the pre-order array: a leaf
 // ticks once; a node ticks itself and its children; a finite Repeat or Retry
 // (count n) ticks its child n times if the child can complete in the tick it
 // starts (a Wait or Sleep of more than 0 s, a Delay, a Forever loop or one
@@ -703,10 +704,12 @@ func tickWork(t *Tree) (work float64, node int) {
 			w[i], sync[i] = 1+sum, len(kids) == 0 || any
 		}
 	}
-	for i := range w {
+	// a node's work is at least its children's, so the root is over the bound
+	// whenever any node is: name the innermost one over it (the last in
+	// pre-order), the loop that crosses the bound
+	for i := len(w) - 1; i > 0; i-- {
 		if w[i] > MaxTickCycles {
-			node = i // the outermost over the bound (pre-order)
-			return w[0], node
+			return w[0], i
 		}
 	}
 	return w[0], 0
