@@ -1236,10 +1236,11 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		r.Agents++
 		if !finiteVec(pos.Vec) {
-			r.addNote(CausePosition, e, needsNote(fmt.Sprintf("position (%g, %g): left out of the spatial hash and held still; give it a finite Position", pos.X, pos.Y)))
+			r.addNote(CausePosition, e, exampleNote{kind: noteVec, what: "position", pos: pos.Vec,
+				then: "left out of the spatial hash and held still; give it a finite Position"})
 		}
 		if vel != nil && !finiteVec(vel.Vec) {
-			r.addNote(CauseVelocity, e, needsNote(fmt.Sprintf("velocity (%g, %g): Movement sets it to zero", vel.X, vel.Y)))
+			r.addNote(CauseVelocity, e, exampleNote{kind: noteVec, what: "velocity", pos: vel.Vec, then: "Movement sets it to zero"})
 		}
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))

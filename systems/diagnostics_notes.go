@@ -22,7 +22,8 @@ const uncheckedNote = "before any system's Initialize: missing systems not check
 // Plain values, so that recording one allocates nothing; String formats it.
 type exampleNote struct {
 	kind  noteKind
-	what  string // noteGoal, noteCell: "goal", "path goal"; noteNeeds: the component and system
+	what  string // noteGoal, noteCell: "goal", "path goal"; noteNeeds: the component and system; noteVec: the component
+	then  string // noteVec: what the systems do about it
 	pos   r2.Vec // noteGoal: the goal
 	cell  grid.Cell
 	w, h  int  // the grid's size
@@ -43,6 +44,7 @@ const (
 	noteKey            // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
 	noteState          // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
 	noteStep           // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
+	noteVec            // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
 )
 
 // placeNote is the note of an agent at p, off g or in a blocked cell.
@@ -132,6 +134,15 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" left and entered again on each of its last ")
 		b.WriteString(strconv.FormatUint(uint64(n.n), 10))
 		b.WriteString(" updates: a row from it to itself or an ancestor whose guard still holds once taken")
+	case noteVec: // formatted here, not in the scan: Diagnostics allocates nothing
+		b.WriteString(", ")
+		b.WriteString(n.what)
+		b.WriteString(" (")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+		b.WriteString(", ")
+		b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', -1, 64))
+		b.WriteString("): ")
+		b.WriteString(n.then)
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")
