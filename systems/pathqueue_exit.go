@@ -107,15 +107,6 @@ func entryFrom(g *grid.Grid, start, goal grid.Cell, clear uint8) (grid.Cell, boo
 	return exitFrom(g, near, goal, clear)
 }
 
-// exitMoved reports whether the active search, started for key, must start
-// again from another cell: the grid was edited since it started, and it
-// started from an exit, or its start cell is blocked now (a search restarting
-// by itself would restart from the exit that may be closed now, or from the
-// start cell that is).
-func (v *pathServer) exitMoved(key pathKey) bool {
-	return v.fromVersion != v.grid.Version() && (v.from != key.start || !v.grid.Passable(key.start))
-}
-
 // fromExit prepends the request's blocked start cell to path, a path from the
 // exit the search started from (startSearch), and returns it; a path from the
 // start cell itself is returned as it is.

@@ -277,10 +277,12 @@ func (v *pathServer) serve() int32 {
 		if v.spent >= v.budget {
 			return -1 // the search started resumes next frame
 		}
-		// an edit moved its blocked start's exit, or changed the grid under a
-		// queue asked for jump point search (which Step would restart as it
-		// was: startSearch chooses again, JPS or A*, as a load does)
-		if key := v.jobs[v.active].key; v.exitMoved(key) || v.options.JumpPoints && v.grid.Version() != v.fromVersion {
+		// the grid changed under the search: it starts again here rather than
+		// inside Step, so that its expansions count from the restart (a save
+		// holds those, and a load replays them on the edited grid) and
+		// startSearch chooses again: a blocked start's exit, and JPS or A* for
+		// a queue asked for jump point search, as a load does
+		if key := v.jobs[v.active].key; v.grid.Version() != v.fromVersion {
 			v.activeExpanded = 0
 			if err := v.startSearch(key); err != nil {
 				v.finishing = v.active
