@@ -14,7 +14,9 @@ import (
 // loading resolves it against the trees the program supplies; Tree is a cache of
 // that lookup (not saved). A Brain with an empty ID is saved under Tree.Name(). A
 // program that swaps the Tree sets ID to the new tree's name (or ""): save.Save
-// refuses an ID that is not its Tree's name.
+// refuses an ID that is not its Tree's name. At the agent's next think the Decision
+// system halts the old tree (the halt hooks of its Running nodes run) and starts the new
+// one from its root with a fresh Memory (systems.Decision.Swapped counts it).
 type Brain struct {
 	ID     string   // the tree's name in the program's registry
 	Tree   *bt.Tree `json:"-"`

@@ -172,6 +172,18 @@ func (a *Arena) holdScores(e arche.Entity, scores, cons []float64) {
 	h.scores, h.cons = scores, cons
 }
 
+// holdBrainOf records e's Brain after the Decision system gave it a new memory (a Brain
+// written with a Tree only, or whose Tree was replaced). Safe for concurrent use by one
+// system's workers.
+func (a *Arena) holdBrainOf(e arche.Entity, b *components.Brain) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.holdBrain(a.entry(e), b)
+}
+
 // keep records, for entity e and one hybrid.TreeState (state), what a TreeRun in a
 // component points to (see [Agent.KeepTreeRun]), replacing what that state kept for e.
 // Safe for concurrent use by the workers of one system (not with Hold): it locks.

@@ -112,7 +112,9 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Position or Intent             never thinks                           CauseDecisionIncomplete
 //	Brain.Tree nil                 skipped                                CauseBrainEmpty
 //	Brain.Memory zero or not of    opt-out: a fresh Tree.NewMemory()      -
-//	  its Tree                       before the tick
+//	  its Tree's length              before the tick
+//	Brain.Tree replaced (Memory    the old tree is halted (its halt       - (Decision.Swapped)
+//	  of another tree)               hooks run), the new starts afresh
 //	Blackboard, for a tree         ports read as missing (leaves fail)    CauseBlackboardMissing
 //	  whose schema has keys
 //	Blackboard, for a tree         opt-out: nothing to store              -
@@ -152,7 +154,16 @@ type Decision struct {
 	// apart from Diagnose, which counts agents, not ticks. Updated after each frame.
 	ScriptErrors, ClockFaults uint64
 
-	due  thinkers[components.Brain]
+	// Swapped counts the agents since Initialize whose Brain.Tree was replaced while
+	// their Memory was the old tree's (see [bt.Memory]): at the agent's next think the
+	// old tree is halted (its Running nodes' halt hooks run, with the agent's context),
+	// then the new tree starts from its root with a fresh memory. Updated after each
+	// frame. Replacing the tree is the documented way to give an agent another tree, so
+	// this is a count, not a fault.
+	Swapped uint64
+
+	due   thinkers[components.Brain]
+	swaps []padded // per worker: Swapped's count in the last frame
 	ctxs []perWorker[bt.Context] // per worker
 }
 
@@ -169,7 +180,8 @@ func (s *Decision) Initialize(w *arche.World) {
 	mustClock(w, "Decision")
 	markInstalled(w, sysDecision)
 	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
-	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults = 0, 0, 0, 0, 0
+	s.swaps = make([]padded, len(s.ctxs))
+	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults, s.Swapped = 0, 0, 0, 0, 0, 0
 }
 
 // Update ticks the agents that are due, within the budget.
@@ -181,21 +193,37 @@ func (s *Decision) Update(w *arche.World) {
 	for i := range s.ctxs {
 		s.ScriptErrors += s.ctxs[i].v.ScriptErrors()
 		s.ClockFaults += s.ctxs[i].v.ClockFaults()
+		s.Swapped += uint64(s.swaps[i].n)
+		s.swaps[i].n = 0
 	}
 }
 
-// hasTree reports whether b has a tree to tick, and gives it a memory of that tree
-// when its Memory is not one (a Brain written as Brain{Tree: t}, or whose Tree was
-// swapped): Tree.Tick would panic on it. It runs on the workers (each on its
-// own agents).
-func hasTree(b *components.Brain) bool {
-	if b.Tree == nil {
-		return false
+// hasTree reports whether b has a tree to tick.
+func hasTree(b *components.Brain) bool { return b.Tree != nil }
+
+// swap gives agent a, about to think, a memory of its Brain's Tree when its Memory is
+// not one (Tree.Tick would panic on it): a Brain written as Brain{Tree: t} gets a new
+// one; a Brain whose Tree was replaced has the old tree halted first (the halt
+// hooks of its Running nodes run, with ctx, as the halt contract says), counted in
+// Swapped, and its memory reset for the new tree. A memory of no tree yet and of the
+// tree's length (saved nodes, bt.MemoryOf) is left for the tick to take. The new
+// memory is held by the world's Arena. It runs on the workers (each on its own
+// agents).
+func (s *Decision) swap(worker int, a *Agent, b *components.Brain, ctx *bt.Context) {
+	m := &b.Memory
+	old := m.Tree()
+	switch {
+	case old == b.Tree && m.Len() == b.Tree.Len():
+		return
+	case old == nil && m.Len() == b.Tree.Len():
+		return
+	case old != nil && old != b.Tree:
+		old.Halt(m, ctx)
+		s.swaps[worker].n++
 	}
-	if b.Memory.Len() != b.Tree.Len() {
-		b.Memory = b.Tree.NewMemory()
+	if !b.Tree.ResetMemory(m) {
+		a.arena.holdBrainOf(a.Entity, b)
 	}
-	return true
 }
 
 // Work implements ecs.Job: it ticks the trees of jobs [lo, hi).
@@ -216,6 +244,9 @@ func (s *Decision) Work(worker, lo, hi int) {
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		ticking = i
+		if b := j.brain; b.Memory.Tree() != b.Tree || b.Memory.Len() != b.Tree.Len() {
+			s.swap(worker, &j.agent, b, ctx)
+		}
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
 		ticking = -1
 		j.thought(now)

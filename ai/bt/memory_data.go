@@ -12,7 +12,8 @@ var ErrMemoryMismatch = errors.New("memory does not fit the tree")
 // MemoryOf returns a Memory over nodes, in pre-order, without copying them: the Memory
 // aliases nodes. It is for restoring a saved state and for callers that own the node
 // storage (an arena that keeps every agent's nodes referenced). Check it against its
-// tree with [Tree.CheckMemory] before ticking.
+// tree with [Tree.CheckMemory] before ticking. It belongs to no tree until one ticks or
+// halts it (see [Memory]).
 func MemoryOf(nodes []NodeMemory) Memory { return Memory{nodes: nodes} }
 
 // Clone returns a deep copy of m: the copy and m share no node, unlike a plain
@@ -21,7 +22,7 @@ func (m Memory) Clone() Memory {
 	if m.nodes == nil {
 		return Memory{}
 	}
-	return Memory{nodes: append([]NodeMemory(nil), m.nodes...)}
+	return Memory{nodes: append([]NodeMemory(nil), m.nodes...), tree: m.tree}
 }
 
 // CheckMemory reports whether m can be ticked with t: it has one node per node of t,

@@ -106,7 +106,7 @@ func (t *Tree) label(i int) string {
 //	├── ReactiveSequence "flee"              Failure
 //	│   ├── Condition "hurt"                 Failure
 func (t *Tree) Dump(w io.Writer, m *Memory) error {
-	if m != nil && len(m.nodes) != len(t.nodes) {
+	if m != nil && (len(m.nodes) != len(t.nodes) || m.tree != nil && m.tree != t) {
 		return fmt.Errorf("bt: Dump: %s", errMemoryMismatched)
 	}
 	var b strings.Builder

@@ -24,7 +24,7 @@ var (
 	ErrTooManyChildren  = errors.New("too many children")
 	ErrChildCount       = errors.New("wrong number of children")
 	ErrInvalidCount     = errors.New("invalid count or threshold")
-	errMemoryMismatched = "bt: Memory was not made by this Tree's NewMemory"
+	errMemoryMismatched = "bt: Memory was not made by this Tree's NewMemory (another tree's, or of another length)"
 )
 
 // Context is what a leaf sees when it is ticked or halted. The caller owns it: set Agent,
@@ -90,7 +90,21 @@ type NodeMemory struct {
 // Memory is one agent's state for one tree: a NodeMemory per node, in pre-order. Make it
 // once with [Tree.NewMemory] and keep it in the agent's component; the zero Memory is not
 // usable. Copying a Memory copies a reference to the same nodes.
-type Memory struct{ nodes []NodeMemory }
+//
+// A Memory belongs to one tree ([Memory.Tree]): the one whose NewMemory made it, or, for
+// a Memory over saved nodes ([MemoryOf]), the first to tick or halt it. Another tree,
+// even one with as many nodes, panics on it (its running children and timers mean
+// nothing there): to give an agent another tree, halt the old one and make a memory for
+// the new ([Tree.ResetMemory]); systems.Decision does this when a Brain's Tree is
+// replaced.
+type Memory struct {
+	nodes []NodeMemory
+	tree  *Tree
+}
+
+// Tree returns the tree m belongs to, or nil for a Memory over saved nodes ([MemoryOf])
+// that no tree has ticked or halted yet.
+func (m *Memory) Tree() *Tree { return m.tree }
 
 // Status returns the last status of node i (pre-order index, 0 is the root).
 //
@@ -226,7 +240,32 @@ func (t *Tree) Children(dst []int, i int) []int {
 }
 
 // NewMemory allocates one agent's memory for t, every node Idle.
-func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(t.nodes))} }
+func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(t.nodes)), tree: t} }
+
+// ResetMemory makes m a memory of t with every node Idle, as [Tree.NewMemory] would, but
+// on m's own node storage when it has room for t's nodes (then it allocates nothing and
+// reports true). It runs no halt hook: a memory that may hold Running nodes of its own
+// tree is halted with that tree first ([Tree.Halt] with m.Tree()).
+func (t *Tree) ResetMemory(m *Memory) (reused bool) {
+	if n := len(t.nodes); cap(m.nodes) >= n {
+		m.nodes = m.nodes[:n]
+		clear(m.nodes)
+		reused = true
+	} else {
+		m.nodes = make([]NodeMemory, n)
+	}
+	m.tree = t
+	return reused
+}
+
+// owns reports whether t may tick or halt m, making m t's if it belongs to no tree yet.
+func (t *Tree) owns(m *Memory) bool {
+	if len(m.nodes) != len(t.nodes) || m.tree != t && m.tree != nil {
+		return false
+	}
+	m.tree = t
+	return true
+}
 
 // Tick ticks the tree once for one agent and returns the root's status. ctx.Agent,
 // ctx.DT and ctx.Time must be set by the caller. A root that returned Success, Failure or
@@ -278,7 +317,7 @@ func (t *Tree) NewMemory() Memory { return Memory{nodes: make([]NodeMemory, len(
 //
 // Panics: if m was not made by t.NewMemory.
 func (t *Tree) Tick(m *Memory, ctx *Context) Status {
-	if len(m.nodes) != len(t.nodes) {
+	if !t.owns(m) {
 		panic(errMemoryMismatched)
 	}
 	done := false
@@ -332,7 +371,7 @@ func goodTime(t float64) bool { return t >= -math.MaxFloat64 && t <= math.MaxFlo
 //
 // Panics: if m was not made by t.NewMemory.
 func (t *Tree) Halt(m *Memory, ctx *Context) {
-	if len(m.nodes) != len(t.nodes) {
+	if !t.owns(m) {
 		panic(errMemoryMismatched)
 	}
 	done := false

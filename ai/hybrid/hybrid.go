@@ -111,9 +111,14 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 			// a Context never ticked (a new TreeRun, or one loaded: Context is not
 			// saved) checks the Memory once: one of the tree's length may still
 			// not fit it (another tree's, a tampered file)
+			// another state's tree in a TreeRun the states share: that state's
+			// Exit halted it, so the nodes start over for this tree (on the
+			// same storage when it has room)
 			fresh := r.Context.Visits() == 0
-			if r.Memory.Len() != tree.Len() || fresh && tree.CheckMemory(r.Memory) != nil {
-				r.Memory, fresh = tree.NewMemory(), true
+			if r.Memory.Len() != tree.Len() || fresh && tree.CheckMemory(r.Memory) != nil ||
+				r.Memory.Tree() != nil && r.Memory.Tree() != tree {
+				tree.ResetMemory(&r.Memory)
+				fresh = true
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
 			if ctx.Blackboard != nil {
@@ -132,7 +137,8 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 		},
 		Exit: func(ctx *fsm.Context) {
 			r := run(ctx)
-			if r == nil || tree == nil || r.Memory.Len() != tree.Len() {
+			if r == nil || tree == nil || r.Memory.Len() != tree.Len() ||
+				r.Memory.Tree() != nil && r.Memory.Tree() != tree { // another state's tree
 				return
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, 0, ctx.Time
