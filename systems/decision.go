@@ -163,8 +163,8 @@ type Decision struct {
 	Swapped uint64
 
 	due   thinkers[components.Brain]
-	swaps []padded // per worker: Swapped's count in the last frame
-	ctxs []perWorker[bt.Context] // per worker
+	swaps []padded                // per worker: Swapped's count in the last frame
+	ctxs  []perWorker[bt.Context] // per worker
 }
 
 // Name implements ecs.Namer.
