@@ -17,7 +17,8 @@ import (
 // component it has (archai's and the program's own: positions, node memory with its
 // timers, blackboards with their write counts, waypoints, utility and state-machine
 // state, random sources, entity references; trees, machines and reasoners by their
-// IDs), and the Clock resource. Fields a save skips (tagged json:"-", unexported) are
+// IDs), the target of every Arche relation component (the zero entity for a target
+// removed from the world), and the Clock resource. Fields a save skips (tagged json:"-", unexported) are
 // skipped, and so is a field tagged json:",omitempty" while it is zero (a save leaves it
 // out too; non-zero, it is hashed with its name): a field added so to a component later
 // (such as Weapon.Cooldown) leaves the hashes of worlds that do not use it unchanged.
@@ -33,9 +34,11 @@ import (
 func StateHash(w *arche.World) uint64 {
 	names := map[arche.ID]string{}
 	types := map[arche.ID]reflect.Type{}
+	relation := map[arche.ID]bool{}
 	for _, id := range arche.ComponentIDs(w) {
 		info, _ := arche.ComponentInfo(w, id)
 		types[id], names[id] = info.Type, info.Type.PkgPath()+"."+info.Type.String()
+		relation[id] = info.IsRelation
 	}
 	var sum, n uint64
 	var ids []arche.ID
@@ -49,6 +52,13 @@ func StateHash(w *arche.World) uint64 {
 		for _, id := range ids {
 			h.str(names[id])
 			h.value(reflect.NewAt(types[id], q.Get(id)).Elem())
+			if relation[id] { // its target, the zero entity for one removed (as a save holds it)
+				if t := q.Relation(id); w.Alive(t) {
+					h.u64(uint64(t.ID())<<32 | uint64(t.Generation()))
+				} else {
+					h.u64(0)
+				}
+			}
 		}
 		sum += mix64(h.sum)
 		n++

@@ -7,7 +7,9 @@
 // v0.2.1, which works with Arche v0.15.3); every component of every alive entity, in
 // the order Arche stores them, through a codec that keeps NaN and infinite floats (as
 // "NaN", "+Inf", "-Inf") and writes node memory, blackboard stores and entity handles
-// as data; the ecs.Clock; a fingerprint of the *grid.Grid (size and a hash of its
+// as data; the target of every Arche relation component (a target removed from the
+// world before the save loads as the zero entity, Arche's "no target": a relation
+// cannot point at a dead entity); the ecs.Clock; a fingerprint of the *grid.Grid (size and a hash of its
 // costs, edits included), checked on load; a meta value of the caller's; and the state of the systems
 // that persists across frames ([State]: systems.PathQueue, the think budgets'
 // cursors, systems.FlowField's cache, a program's own).

@@ -235,6 +235,20 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 			reflect.NewAt(values[k].Type(), w.Get(e, id)).Elem().Set(values[k]) // typed: the collector sees it
 		}
 	}
+	for i, t := range f.Targets {
+		where := fmt.Sprintf("load: targets[%d]", i)
+		if t.Entity < 0 || t.Entity >= len(f.Components) || t.Type < 0 || t.Type >= len(typeOf) {
+			return nil, fmt.Errorf("%s: %w: entity %d of %d, type %d of %d", where, ErrFormat, t.Entity, len(f.Components), t.Type, len(typeOf))
+		}
+		e, id := doc.World.Entities[doc.World.Alive[t.Entity]], idOf[t.Type]
+		if info, _ := arche.ComponentInfo(w, id); !info.IsRelation || !w.Has(e, id) {
+			return nil, fmt.Errorf("%s: %w: entity %d has no relation component %s", where, ErrFormat, e.ID(), shortName(typeOf[t.Type]))
+		}
+		if !w.Alive(t.Target) {
+			return nil, fmt.Errorf("%s: %w: the target of entity %d's %s, entity %d (generation %d), is not alive", where, ErrEntities, e.ID(), shortName(typeOf[t.Type]), t.Target.ID(), t.Target.Generation())
+		}
+		w.Relations().Set(e, id, t.Target)
+	}
 	systems.ArenaOf(w).HoldAll(w)
 	if len(f.Systems) > 0 { // Diagnose tells a load never restored (Report.Unrestored)
 		names := slices.Sorted(maps.Keys(f.Systems))

@@ -190,6 +190,13 @@ type Checker interface {
 }
 
 // file is the saved JSON document.
+// relationTarget is the target of one entity's Arche relation component.
+type relationTarget struct {
+	Entity int          `json:"entity"` // the entity's index in file.Components
+	Type   int          `json:"type"`   // the component's index in file.Types
+	Target arche.Entity `json:"target"`
+}
+
 type file struct {
 	Format     string                     `json:"format"`
 	Version    int                        `json:"version"`
@@ -201,6 +208,7 @@ type file struct {
 	Components []json.RawMessage          `json:"components"` // per alive entity, in the pool's Alive order: {index in Types: value}
 	Systems    map[string]json.RawMessage `json:"systems"`
 	LeftOut    []string                   `json:"left_out,omitempty"` // systems saved with Without: no state, on purpose
+	Targets    []relationTarget           `json:"targets,omitempty"`  // the targets of Arche relation components (alive ones)
 
 	Definitions *definitions `json:"definitions,omitempty"` // fingerprints of the trees, machines, reasoners and planner domains named (prints.go)
 }
@@ -320,9 +328,13 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	ids := arche.ComponentIDs(w)
 	types := map[arche.ID]reflect.Type{}
 	keys := map[arche.ID]string{} // a component's key: its index in Types
+	index := map[arche.ID]int{}   // its index in Types, for a relation component
 	for i, id := range ids {
 		info, _ := arche.ComponentInfo(w, id)
 		types[id], keys[id] = info.Type, strconv.Quote(strconv.Itoa(i))
+		if info.IsRelation {
+			index[id] = i
+		}
 		f.Types = append(f.Types, typeName(info.Type))
 	}
 	raw, err := archeserde.Serialize(w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources())
@@ -347,6 +359,11 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			if err := encodeComponent(w, &b, v, &named); err != nil {
 				q.Close()
 				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
+			}
+			if k, ok := index[id]; ok {
+				if target := q.Relation(id); w.Alive(target) {
+					f.Targets = append(f.Targets, relationTarget{Entity: len(f.Components), Type: k, Target: target})
+				}
 			}
 		}
 		b.WriteByte('}')
