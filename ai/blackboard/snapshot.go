@@ -26,9 +26,12 @@ var ErrNotSavable = errors.New("value cannot be saved as JSON without loss")
 // set, its write count ([Seq]) and its value. A pointer-free value (up to [MaxInline]
 // bytes) is kept as its raw 8-byte words, so every bit pattern (NaN and infinite
 // floats, entity handles) survives; a string as Str; any other type as its JSON
-// encoding in Value.
+// encoding in Value. Type is the key's declared Go type (reflect's String, such as
+// "float64" or "r2.Vec") when the key is set: a store loaded by a program that declares
+// the key with another type is refused, rather than reading the raw words as that type.
 type Slot struct {
 	Key   string          `json:"key"`
+	Type  string          `json:"type,omitempty"`
 	Set   bool            `json:"set,omitempty"`
 	Seq   uint64          `json:"seq,omitempty"`
 	Words []uint64        `json:"words,omitempty"`
@@ -51,6 +54,7 @@ func (st *Store) Slots() ([]Slot, error) {
 		e := &st.schema.entries[i]
 		sl := Slot{Key: e.name, Set: st.set[i], Seq: st.seq[i]}
 		if st.set[i] {
+			sl.Type = e.typ.String()
 			switch e.class {
 			case classWord:
 				sl.Words = append([]uint64(nil), st.words[e.idx:e.idx+wordsOf(e.typ)]...)
@@ -74,8 +78,9 @@ func (st *Store) Slots() ([]Slot, error) {
 
 // StoreFromSlots returns a new store of s holding slots (from [Store.Slots]). It
 // returns an error wrapping [ErrUnknownKey] for a key s does not declare, or
-// [ErrBadSlot] for a value of the wrong size or that does not decode to the key's type
-// (or a key given twice), naming the key; it never changes s.
+// [ErrBadSlot] for a value of the wrong size, saved as another type (Slot.Type; a slot
+// without one, from a file written before it, is taken by its size) or that does not
+// decode to the key's type (or a key given twice), naming the key; it never changes s.
 func (s *Schema) StoreFromSlots(slots []Slot) (*Store, error) {
 	st := &Store{schema: s}
 	st.grow()
@@ -94,6 +99,9 @@ func (s *Schema) StoreFromSlots(slots []Slot) (*Store, error) {
 				return nil, fmt.Errorf("blackboard: %q: %w: a value for an unset key", sl.Key, ErrBadSlot)
 			}
 			continue
+		}
+		if sl.Type != "" && sl.Type != e.typ.String() {
+			return nil, fmt.Errorf("blackboard: %q (%v): %w: saved as %s", sl.Key, e.typ, ErrBadSlot, sl.Type)
 		}
 		st.set[slot] = true
 		switch e.class {
