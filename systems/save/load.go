@@ -46,6 +46,7 @@ type Loaded struct {
 	clock       *ecs.Clock // the saved clock (nil: none)
 	grid        *gridPrint // the saved grid's fingerprint (nil: none, or not recorded)
 	gridChecked bool       // the file records the grid (null or a fingerprint): Restore checks it
+	restored    bool       // Restore succeeded once
 }
 
 // Load builds a new world from a file written by [Save], resolving the IDs of trees,
@@ -354,6 +355,10 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // call Initialize on l.World first), a state's error, or one for a nil state or two of
 // one Name.
 //
+// Restore succeeds once: a second call returns an error wrapping ErrState (it would set
+// the systems back to the saved frame while the world went on); a Restore that failed
+// restores nothing and may be called again.
+//
 // A nil Restore means that each archai system l.World runs has its saved state back (or
 // was left out on purpose, as the file records) and so has every State the file holds;
 // systems.StateHash, equal at load to the saved world's, covers the entities, their
@@ -371,6 +376,9 @@ type worldBound interface{ InitializedWorld() *arche.World }
 // path_not_queued), so agents still get their paths, but the run no longer continues
 // as the saved one would have.
 func (l *Loaded) Restore(states ...State) error {
+	if l.restored {
+		return fmt.Errorf("restore: %w: already restored: a second Restore would set the systems back to the saved frame while the world has gone on (load the file again to start over from it)", ErrState)
+	}
 	if l.gridChecked {
 		if err := checkGrid("restore", l.grid, ecs.Resource[grid.Grid](l.World)); err != nil {
 			return err
@@ -416,6 +424,7 @@ func (l *Loaded) Restore(states ...State) error {
 	if id := arche.ResourceID[systems.RestorePending](l.World); l.World.Resources().Has(id) {
 		l.World.Resources().Remove(id)
 	}
+	l.restored = true
 	return nil
 }
 
