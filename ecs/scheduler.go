@@ -36,6 +36,27 @@ type Scheduler struct {
 	systems []System
 	totals  []time.Duration
 	frames  int
+	frame   *Frame // the world's, from Initialize
+}
+
+// Frame is a resource a [Scheduler] keeps in the world it runs (added by
+// Initialize): which of its systems is updating. Code that a system calls can so
+// tell whether it runs between two systems of a frame, some of them run and some
+// not (save.Save refuses to save there: the loaded run would not continue as the
+// saved one).
+type Frame struct {
+	systems []System
+	current int // the system updating, -1 between frames
+}
+
+// Between reports whether a system other than the first and the last of the
+// frame is updating, so that some systems have run this frame and others not,
+// and names the one before it (ran) and the one after it (next).
+func (f *Frame) Between() (ran, next string, ok bool) {
+	if f == nil || f.current <= 0 || f.current >= len(f.systems)-1 {
+		return "", "", false
+	}
+	return SystemName(f.systems[f.current-1]), SystemName(f.systems[f.current+1]), true
 }
 
 // NewScheduler returns a scheduler running systems in the given order.
@@ -65,8 +86,10 @@ func (s *Scheduler) Add(sys System) {
 	s.totals = append(s.totals, 0)
 }
 
-// Initialize calls Initialize on every system, in order.
+// Initialize calls Initialize on every system, in order, and sets the world's
+// [Frame] resource to this scheduler's (adding it if the world has none).
 func (s *Scheduler) Initialize(w *arche.World) {
+	s.initFrame(w)
 	for _, sys := range s.systems {
 		sys.Initialize(w)
 	}
@@ -74,10 +97,17 @@ func (s *Scheduler) Initialize(w *arche.World) {
 
 // Update runs one frame: Update on every system, in order.
 func (s *Scheduler) Update(w *arche.World) {
+	f := s.frame
 	for i, sys := range s.systems {
+		if f != nil {
+			f.current = i
+		}
 		t0 := time.Now()
 		sys.Update(w)
 		s.totals[i] += time.Since(t0)
+	}
+	if f != nil {
+		f.current = -1
 	}
 	s.frames++
 }
@@ -133,4 +163,15 @@ func SystemName(sys System) string {
 		return n.Name()
 	}
 	return fmt.Sprintf("%T", sys)
+}
+
+// initFrame makes the world's Frame resource this scheduler's.
+func (s *Scheduler) initFrame(w *arche.World) {
+	f := Resource[Frame](w)
+	if f == nil {
+		f = &Frame{}
+		arche.AddResource(w, f)
+	}
+	*f = Frame{systems: s.systems, current: -1}
+	s.frame = f
 }

@@ -78,6 +78,7 @@ func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 		s.finalizeBack(w, next, before)
 		err = se
 	}()
+	s.initFrame(w)
 	for i, sys := range s.systems {
 		next = i
 		sys.Initialize(w)
