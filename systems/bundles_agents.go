@@ -103,7 +103,8 @@ func (m Motion) resolve(sep, sepRadius float64) Motion {
 	return m
 }
 
-// Validate reports a negative or non-finite speed, force or radius, a non-finite weight,
+// Validate reports a negative or non-finite speed, force or radius, a speed above
+// MaxKinematicSpeed or a force above MaxKinematicForce, a non-finite weight,
 // or an Avoid that is neither AvoidSeparation nor AvoidORCA.
 func (m Motion) Validate() error {
 	var avoid error
@@ -114,6 +115,8 @@ func (m Motion) Validate() error {
 		avoid = fmt.Errorf("Avoid = %v: want AvoidSeparation or AvoidORCA", m.Avoid)
 	}
 	return errors.Join(avoid, checkSize("MaxSpeed", m.MaxSpeed), checkSize("MaxForce", m.MaxForce),
+		checkAtMost("MaxSpeed", m.MaxSpeed, MaxKinematicSpeed, "cells per second"),
+		checkAtMost("MaxForce", m.MaxForce, MaxKinematicForce, "cells per second²"),
 		checkSize("Radius", m.Radius), checkSize("SeparationRadius", m.SeparationRadius),
 		checkSize("NeighbourRadius", m.NeighbourRadius), checkWeight("Wall", m.Wall),
 		checkWeight("Separation", m.Separation), checkWeight("Alignment", m.Alignment),

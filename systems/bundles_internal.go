@@ -169,6 +169,14 @@ func checkSize(name string, v float64) error {
 	return nil
 }
 
+// checkAtMost returns an error if finite v is above limit (in unit).
+func checkAtMost(name string, v, limit float64, unit string) error {
+	if v > limit && !math.IsInf(v, 1) {
+		return fmt.Errorf("%s = %v: want at most %v %s (a unit mistake?)", name, v, limit, unit)
+	}
+	return nil
+}
+
 // checkWeight returns an error unless v is finite.
 func checkWeight(name string, v float64) error {
 	if math.IsNaN(v) || math.IsInf(v, 0) {

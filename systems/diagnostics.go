@@ -77,7 +77,8 @@ const (
 	// heads for its goal or target in a straight line and walks into walls.
 	CauseMoveWithoutPath
 	// CauseKinematics: Kinematics.MaxSpeed, MaxForce or Radius not > 0, or
-	// NaN or infinite. Steer and Movement keep an agent with unusable
+	// NaN or infinite, or MaxSpeed above MaxKinematicSpeed or MaxForce above
+	// MaxKinematicForce. Steer and Movement keep an agent with unusable
 	// MaxSpeed or MaxForce still (see [UsableKinematics]).
 	CauseKinematics
 	// CausePosition: a Position with a NaN or infinite coordinate. Spatial
@@ -1250,7 +1251,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			r.add(CauseTargetUnusable, e)
 		}
 		if kin != nil && !goodKinematics(kin) {
-			r.add(CauseKinematics, e)
+			r.addNote(CauseKinematics, e, kinematicsNote(kin))
 		}
 		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
 		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil ||

@@ -45,7 +45,17 @@ const (
 	noteState          // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
 	noteStep           // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
 	noteVec            // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
+	noteKin            // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
 )
+
+// kinematicsNote is the note of unusable Kinematics k: which value is wrong.
+func kinematicsNote(k *components.Kinematics) exampleNote {
+	n := exampleNote{kind: noteKin, pos: r2.Vec{X: k.MaxSpeed, Y: k.MaxForce}}
+	if UsableKinematics(k) { // only the radius
+		n.what = "radius"
+	}
+	return n
+}
 
 // placeNote is the note of an agent at p, off g or in a blocked cell.
 func placeNote(g *grid.Grid, p r2.Vec) exampleNote {
@@ -143,6 +153,20 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', -1, 64))
 		b.WriteString("): ")
 		b.WriteString(n.then)
+	case noteKin:
+		if n.what == "radius" {
+			b.WriteString(", Radius not > 0: its disc has no size (separation and walls keep nothing off it)")
+			return
+		}
+		b.WriteString(", MaxSpeed ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+		b.WriteString(" cells/s, MaxForce ")
+		b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', -1, 64))
+		b.WriteString(" cells/s²: each must be > 0 and at most ")
+		b.WriteString(strconv.FormatFloat(MaxKinematicSpeed, 'g', -1, 64))
+		b.WriteString(" and ")
+		b.WriteString(strconv.FormatFloat(MaxKinematicForce, 'g', -1, 64))
+		b.WriteString(" (MaxKinematicSpeed, MaxKinematicForce), and Radius finite: it stands still")
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -243,12 +243,23 @@ func floorCell(v float64) int64 {
 	return int64(math.Floor(v))
 }
 
+// MaxKinematicSpeed and MaxKinematicForce bound Kinematics.MaxSpeed (cells per
+// second) and MaxForce (cells per second²): far above any agent's (a million cells a
+// second crosses a 4096² map in a frame), and low enough that the steering
+// arithmetic (squares of speeds and forces, divided by small steps) stays finite. A
+// larger value is a unit mistake or corrupt data: the agent's Kinematics are
+// unusable ([UsableKinematics]) and the bundles refuse it (Motion.Validate).
+const (
+	MaxKinematicSpeed = 1e6
+	MaxKinematicForce = 1e9
+)
+
 // UsableKinematics reports whether the steering and movement systems can use
-// k: MaxSpeed and MaxForce finite and > 0, Radius finite (a Radius ≤ 0 is
-// usable, though [Diagnose] counts it). An agent with unusable Kinematics
-// stands still.
+// k: MaxSpeed in (0, MaxKinematicSpeed] and MaxForce in (0, MaxKinematicForce],
+// Radius finite (a Radius ≤ 0 is usable, though [Diagnose] counts it). An agent
+// with unusable Kinematics stands still.
 func UsableKinematics(k *components.Kinematics) bool {
-	return k.MaxSpeed > 0 && !math.IsInf(k.MaxSpeed, 1) && k.MaxForce > 0 && !math.IsInf(k.MaxForce, 1) &&
+	return k.MaxSpeed > 0 && k.MaxSpeed <= MaxKinematicSpeed && k.MaxForce > 0 && k.MaxForce <= MaxKinematicForce &&
 		!math.IsNaN(k.Radius) && !math.IsInf(k.Radius, 0)
 }
 
