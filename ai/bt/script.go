@@ -18,8 +18,9 @@ var ErrScript = errors.New("script error")
 // agent's blackboard ([Context.Blackboard]), like BehaviorTree.CPP's Script node:
 //   - every statement runs in order: returns Success;
 //   - a run-time error (an entry not set, a division by zero, a value that does not
-//     convert, a store of another schema): the statement stops the script (earlier
-//     assignments stay), returns Failure, and [Context.ScriptErrors] counts it.
+//     convert, a string longer than [script.MaxString], a store of another schema): the
+//     statement stops the script (earlier assignments stay), returns Failure, and
+//     [Context.ScriptErrors] counts it.
 //
 // BehaviorTree.CPP throws on a run-time error, which aborts the whole tick; a game loop
 // cannot, so the error is a Failure of this node that a Fallback can handle, and it is

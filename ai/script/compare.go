@@ -7,34 +7,34 @@ import (
 )
 
 // compare evaluates a and b, of kind dom, and compares them.
-func (p *Program) compare(st *blackboard.Store, dom Kind, c cmp, a, b int32) (bool, error) {
+func (p *Program) compare(st *blackboard.Store, bg *budget, dom Kind, c cmp, a, b int32) (bool, error) {
 	switch dom {
 	case Int:
-		x, err := p.intOperand(st, a)
+		x, err := p.intOperand(st, bg, a)
 		if err != nil {
 			return false, err
 		}
-		y, err := p.intOperand(st, b)
+		y, err := p.intOperand(st, bg, b)
 		if err != nil {
 			return false, err
 		}
 		return cmpInt(c, x, y), nil
 	case Float:
-		x, err := p.floatOperand(st, a)
+		x, err := p.floatOperand(st, bg, a)
 		if err != nil {
 			return false, err
 		}
-		y, err := p.floatOperand(st, b)
+		y, err := p.floatOperand(st, bg, b)
 		if err != nil {
 			return false, err
 		}
 		return cmpFloat(c, x, y), nil
 	}
-	x, err := p.evalString(st, a)
+	x, err := p.evalString(st, bg, a)
 	if err != nil {
 		return false, err
 	}
-	y, err := p.evalString(st, b)
+	y, err := p.evalString(st, bg, b)
 	if err != nil {
 		return false, err
 	}
@@ -43,17 +43,17 @@ func (p *Program) compare(st *blackboard.Store, dom Kind, c cmp, a, b int32) (bo
 
 // chain evaluates a comparison chain: operands left to right, each once, stopping at the
 // first pair that compares false.
-func (p *Program) chain(st *blackboard.Store, n *node) (bool, error) {
+func (p *Program) chain(st *blackboard.Store, bg *budget, n *node) (bool, error) {
 	ops := p.list[n.a : n.a+n.b]
 	switch n.dom {
 	case Int:
-		x, err := p.evalInt(st, ops[0])
+		x, err := p.evalInt(st, bg, ops[0])
 		for k, o := range ops[1:] {
 			if err != nil {
 				return false, err
 			}
 			var y int64
-			if y, err = p.evalInt(st, o); err != nil {
+			if y, err = p.evalInt(st, bg, o); err != nil {
 				return false, err
 			}
 			if !cmpInt(n.cmps[k], x, y) {
@@ -63,13 +63,13 @@ func (p *Program) chain(st *blackboard.Store, n *node) (bool, error) {
 		}
 		return err == nil, err
 	case Float:
-		x, err := p.evalFloat(st, ops[0])
+		x, err := p.evalFloat(st, bg, ops[0])
 		for k, o := range ops[1:] {
 			if err != nil {
 				return false, err
 			}
 			var y float64
-			if y, err = p.evalFloat(st, o); err != nil {
+			if y, err = p.evalFloat(st, bg, o); err != nil {
 				return false, err
 			}
 			if !cmpFloat(n.cmps[k], x, y) {
@@ -79,13 +79,13 @@ func (p *Program) chain(st *blackboard.Store, n *node) (bool, error) {
 		}
 		return err == nil, err
 	}
-	x, err := p.evalString(st, ops[0])
+	x, err := p.evalString(st, bg, ops[0])
 	for k, o := range ops[1:] {
 		if err != nil {
 			return false, err
 		}
 		var y string
-		if y, err = p.evalString(st, o); err != nil {
+		if y, err = p.evalString(st, bg, o); err != nil {
 			return false, err
 		}
 		if !cmpString(n.cmps[k], x, y) {

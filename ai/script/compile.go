@@ -261,7 +261,12 @@ func (c *compiler) store(e *ast, key string, v int32, k Kind) (int32, Kind, erro
 	if err != nil {
 		return 0, Invalid, err
 	}
-	conv := c.errf(e.pos, ErrConversion, "the value does not fit entry %q (%v)", key, typ)
+	var conv *Error // the run-time error of the assignment
+	if ek == String {
+		conv = c.errLongStore(e.pos, key)
+	} else {
+		conv = c.errf(e.pos, ErrConversion, "the value does not fit entry %q (%v)", key, typ)
+	}
 	switch {
 	case ek == String && k != String:
 		return 0, Invalid, c.errf(e.pos, ErrType, "cannot assign %s to entry %q of type %v", article(k), key, typ)
@@ -331,9 +336,9 @@ func (c *compiler) binary(e *ast) (int32, Kind, error) {
 		}
 		a, _ = c.convert(a, ka, String, nil)
 		b, _ = c.convert(b, kb, String, nil)
-		return c.emit(node{op: opConcat, kind: String, a: a, b: b}), String, nil
+		return c.concat(e, a, b), String, nil
 	case o == opAdd && ka == String && kb == String:
-		return c.emit(node{op: opConcat, kind: String, a: a, b: b}), String, nil
+		return c.concat(e, a, b), String, nil
 	case ka == String || kb == String:
 		hint := ""
 		if o == opAdd {
@@ -363,6 +368,20 @@ func (c *compiler) binary(e *ast) (int32, Kind, error) {
 		n.err = c.errf(e.pos, ErrOverflow, "%s overflows int64", e.op)
 	}
 	return c.emit(n), k, nil
+}
+
+// concat emits the join of the strings a and b by e (.. or +, or the + of +=), with the
+// errors of its limits.
+func (c *compiler) concat(e *ast, a, b int32) int32 {
+	return c.emit(node{op: opConcat, kind: String, a: a, b: b,
+		err:  c.errf(e.pos, ErrLimit, "%s would build a string longer than %d bytes (MaxString)", e.op, MaxString),
+		err2: c.errf(e.pos, ErrLimit, "%s would take the strings the script builds in one run beyond %d bytes (MaxBuild)", e.op, MaxBuild)})
+}
+
+// errLongStore is the error of storing a string longer than MaxString into the entry
+// called key (a string the script read from an entry it did not write).
+func (c *compiler) errLongStore(pos int, key string) *Error {
+	return c.errf(pos, ErrLimit, "the string for entry %q is longer than %d bytes (MaxString)", key, MaxString)
 }
 
 // article returns the kind with its article: "a bool", "an int".

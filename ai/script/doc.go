@@ -10,7 +10,7 @@
 // unknown entry or a type error is a load error with the column. The [Program] is
 // immutable and shared by all agents; [Program.Run], [Program.Bool] and [Program.Exec]
 // evaluate it on one agent's [blackboard.Store] and allocate nothing unless the script
-// builds a string.
+// builds a string (at most [MaxBuild] bytes per evaluation; see Limits below).
 //
 // Source: the "Introduction to Scripting" page of behaviortree.dev (BehaviorTree.CPP
 // 4.x) and, for what that page leaves open, the behaviour of BehaviorTree.CPP 4.x's
@@ -81,8 +81,9 @@
 //     Unary - of an Int is an Int. & | ^ ~ take whole numbers (a Float that is not whole
 //     is an error wrapping [ErrConversion]) and give an Int.
 //   - Strings: + of two strings and .. join them; .. joins a string and a number too (the
-//     number written as [Value.String] writes it). Other operators on strings are compile
-//     errors, and so is .. of two numbers.
+//     number written as [Value.String] writes it). A result longer than [MaxString] is an
+//     error wrapping [ErrLimit]. Other operators on strings are compile errors, and so is
+//     .. of two numbers.
 //   - Logic: && || ! take Bools or numbers (not zero is true) and give a Bool. && and ||
 //     short-circuit: the right side is not evaluated (its assignments do not happen) when
 //     the left decides.
@@ -114,7 +115,9 @@
 //   - to a float entry: any number (to float32 rounded to nearest; a finite value beyond
 //     float32's range is an error), a string that reads as a number;
 //   - to a bool entry: a Bool, a number that is 0 or 1, a string that reads as one;
-//   - to a string entry: only a string (a number is a compile error, as in BT.CPP).
+//   - to a string entry: only a string (a number is a compile error, as in BT.CPP) of
+//     at most [MaxString] bytes (a longer one, read from an entry Go code wrote, is an
+//     error wrapping [ErrLimit]).
 //
 // Reading an entry that is declared but not set in the store is an error wrapping
 // [ErrNotSet]; so is a compound assignment to one. A uint64 entry holding a value beyond
@@ -137,7 +140,12 @@
 // panics. A failing statement stops the script; earlier statements' assignments stay.
 //
 // Limits: a script is at most [MaxSource] bytes and nests at most [MaxDepth] deep; more
-// is an error wrapping [ErrLimit], so compiling and evaluating any input is bounded.
+// is a compile error wrapping [ErrLimit]. When it runs, a string it builds (.. or + of
+// strings, +=) or stores into an entry is at most [MaxString] bytes (64 KiB), and one
+// evaluation builds at most [MaxBuild] bytes of strings in all (256 KiB); more is a
+// run-time error wrapping [ErrLimit], at the operator or the assignment, reported before
+// the string is allocated (s = s .. s repeated stops when s would pass MaxString). So
+// compiling and evaluating any input is bounded in time and memory.
 //
 // # Differences from BehaviorTree.CPP 4.x
 //
@@ -162,4 +170,7 @@
 //   - A number used as a condition is true when not zero (BT.CPP's ScriptCondition
 //     rejects integers other than 0 and 1).
 //   - ~ of a Float that is not whole is an error (BT.CPP truncates it).
+//   - Strings are bounded: a string longer than [MaxString], or more than [MaxBuild]
+//     bytes built in one evaluation, is an error (BT.CPP grows them until memory runs
+//     out).
 package script

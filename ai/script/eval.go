@@ -15,53 +15,58 @@ import (
 // epsilon, an absolute difference.
 const eps = 1.1920928955078125e-07
 
+// budget is the state of one evaluation ([Program.Run], [Program.Bool], [Program.Exec]):
+// the bytes of strings it may still build, counted down from [MaxBuild]. It lives on the
+// caller's stack, so a Program stays immutable and safe for concurrent use.
+type budget struct{ left int }
+
 // exec evaluates node i for its effects.
-func (p *Program) exec(st *blackboard.Store, i int32) error {
+func (p *Program) exec(st *blackboard.Store, bg *budget, i int32) error {
 	var err error
 	switch p.nodes[i].kind {
 	case Bool:
-		_, err = p.evalBool(st, i)
+		_, err = p.evalBool(st, bg, i)
 	case Int:
-		_, err = p.evalInt(st, i)
+		_, err = p.evalInt(st, bg, i)
 	case Float:
-		_, err = p.evalFloat(st, i)
+		_, err = p.evalFloat(st, bg, i)
 	default:
-		_, err = p.evalString(st, i)
+		_, err = p.evalString(st, bg, i)
 	}
 	return err
 }
 
 // value evaluates node i as a Value.
-func (p *Program) value(st *blackboard.Store, i int32) (Value, error) {
+func (p *Program) value(st *blackboard.Store, bg *budget, i int32) (Value, error) {
 	switch p.nodes[i].kind {
 	case Bool:
-		b, err := p.evalBool(st, i)
+		b, err := p.evalBool(st, bg, i)
 		return BoolValue(b), err
 	case Int:
-		v, err := p.evalInt(st, i)
+		v, err := p.evalInt(st, bg, i)
 		return IntValue(v), err
 	case Float:
-		v, err := p.evalFloat(st, i)
+		v, err := p.evalFloat(st, bg, i)
 		return FloatValue(v), err
 	}
-	s, err := p.evalString(st, i)
+	s, err := p.evalString(st, bg, i)
 	return StringValue(s), err
 }
 
 // truth evaluates node i (not a String) as a condition.
-func (p *Program) truth(st *blackboard.Store, i int32) (bool, error) {
+func (p *Program) truth(st *blackboard.Store, bg *budget, i int32) (bool, error) {
 	switch p.nodes[i].kind {
 	case Bool:
-		return p.evalBool(st, i)
+		return p.evalBool(st, bg, i)
 	case Int:
-		v, err := p.evalInt(st, i)
+		v, err := p.evalInt(st, bg, i)
 		return v != 0, err
 	}
-	v, err := p.evalFloat(st, i)
+	v, err := p.evalFloat(st, bg, i)
 	return v != 0, err
 }
 
-func (p *Program) evalBool(st *blackboard.Store, i int32) (bool, error) {
+func (p *Program) evalBool(st *blackboard.Store, bg *budget, i int32) (bool, error) {
 	n := &p.nodes[i]
 	switch n.op {
 	case opConst:
@@ -73,7 +78,7 @@ func (p *Program) evalBool(st *blackboard.Store, i int32) (bool, error) {
 		}
 		return bytesOf(w)[0] != 0, nil
 	case opAssign:
-		v, err := p.evalBool(st, n.a)
+		v, err := p.evalBool(st, bg, n.a)
 		if err != nil {
 			return false, err
 		}
@@ -84,40 +89,40 @@ func (p *Program) evalBool(st *blackboard.Store, i int32) (bool, error) {
 		n.key.SetWord(st, wordOf(b))
 		return v, nil
 	case opTernary:
-		c, err := p.evalBool(st, n.cond)
+		c, err := p.evalBool(st, bg, n.cond)
 		if err != nil {
 			return false, err
 		}
 		if c {
-			return p.evalBool(st, n.a)
+			return p.evalBool(st, bg, n.a)
 		}
-		return p.evalBool(st, n.b)
+		return p.evalBool(st, bg, n.b)
 	case opNot:
-		v, err := p.evalBool(st, n.a)
+		v, err := p.evalBool(st, bg, n.a)
 		return !v, err
 	case opAnd, opOr:
-		v, err := p.evalBool(st, n.a)
+		v, err := p.evalBool(st, bg, n.a)
 		if err != nil || v == (n.op == opOr) {
 			return v, err
 		}
-		return p.evalBool(st, n.b)
+		return p.evalBool(st, bg, n.b)
 	case opCmp:
-		return p.compare(st, n.dom, n.cmp, n.a, n.b)
+		return p.compare(st, bg, n.dom, n.cmp, n.a, n.b)
 	case opChain:
-		return p.chain(st, n)
+		return p.chain(st, bg, n)
 	case opTruth:
 		switch p.nodes[n.a].kind {
 		case Int:
-			v, err := p.evalInt(st, n.a)
+			v, err := p.evalInt(st, bg, n.a)
 			return v != 0, err
 		case Float:
-			v, err := p.evalFloat(st, n.a)
+			v, err := p.evalFloat(st, bg, n.a)
 			return v != 0, err
 		}
-		v, err := p.evalString(st, n.a)
+		v, err := p.evalString(st, bg, n.a)
 		return v != "", err
 	case opToBool:
-		v, err := p.evalInt(st, n.a)
+		v, err := p.evalInt(st, bg, n.a)
 		if err != nil {
 			return false, err
 		}
@@ -129,7 +134,7 @@ func (p *Program) evalBool(st *blackboard.Store, i int32) (bool, error) {
 	return false, errInternal
 }
 
-func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
+func (p *Program) evalInt(st *blackboard.Store, bg *budget, i int32) (int64, error) {
 	n := &p.nodes[i]
 	switch n.op {
 	case opConst:
@@ -145,7 +150,7 @@ func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
 		}
 		return v, nil
 	case opAssign:
-		v, err := p.evalInt(st, n.a)
+		v, err := p.evalInt(st, bg, n.a)
 		if err != nil {
 			return 0, err
 		}
@@ -156,16 +161,16 @@ func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
 		n.key.SetWord(st, w)
 		return v, nil
 	case opTernary:
-		c, err := p.evalBool(st, n.cond)
+		c, err := p.evalBool(st, bg, n.cond)
 		if err != nil {
 			return 0, err
 		}
 		if c {
-			return p.evalInt(st, n.a)
+			return p.evalInt(st, bg, n.a)
 		}
-		return p.evalInt(st, n.b)
+		return p.evalInt(st, bg, n.b)
 	case opNeg:
-		v, err := p.evalInt(st, n.a)
+		v, err := p.evalInt(st, bg, n.a)
 		if err != nil {
 			return 0, err
 		}
@@ -174,14 +179,14 @@ func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
 		}
 		return -v, nil
 	case opCompl:
-		v, err := p.evalInt(st, n.a)
+		v, err := p.evalInt(st, bg, n.a)
 		return ^v, err
 	case opAdd, opSub, opMul, opBitAnd, opBitOr, opBitXor:
-		a, err := p.intOperand(st, n.a)
+		a, err := p.intOperand(st, bg, n.a)
 		if err != nil {
 			return 0, err
 		}
-		b, err := p.intOperand(st, n.b)
+		b, err := p.intOperand(st, bg, n.b)
 		if err != nil {
 			return 0, err
 		}
@@ -213,10 +218,10 @@ func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
 	case opToInt:
 		switch p.nodes[n.a].kind {
 		case Bool:
-			v, err := p.evalBool(st, n.a)
+			v, err := p.evalBool(st, bg, n.a)
 			return b2i(v), err
 		case Float:
-			f, err := p.evalFloat(st, n.a)
+			f, err := p.evalFloat(st, bg, n.a)
 			if err != nil {
 				return 0, err
 			}
@@ -230,7 +235,7 @@ func (p *Program) evalInt(st *blackboard.Store, i int32) (int64, error) {
 	return 0, errInternal
 }
 
-func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
+func (p *Program) evalFloat(st *blackboard.Store, bg *budget, i int32) (float64, error) {
 	n := &p.nodes[i]
 	switch n.op {
 	case opConst:
@@ -246,7 +251,7 @@ func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
 		}
 		return math.Float64frombits(w), nil
 	case opAssign:
-		v, err := p.evalFloat(st, n.a)
+		v, err := p.evalFloat(st, bg, n.a)
 		if err != nil {
 			return 0, err
 		}
@@ -263,23 +268,23 @@ func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
 		n.key.SetWord(st, math.Float64bits(v))
 		return v, nil
 	case opTernary:
-		c, err := p.evalBool(st, n.cond)
+		c, err := p.evalBool(st, bg, n.cond)
 		if err != nil {
 			return 0, err
 		}
 		if c {
-			return p.evalFloat(st, n.a)
+			return p.evalFloat(st, bg, n.a)
 		}
-		return p.evalFloat(st, n.b)
+		return p.evalFloat(st, bg, n.b)
 	case opNeg:
-		v, err := p.evalFloat(st, n.a)
+		v, err := p.evalFloat(st, bg, n.a)
 		return -v, err
 	case opAdd, opSub, opMul, opDiv:
-		a, err := p.floatOperand(st, n.a)
+		a, err := p.floatOperand(st, bg, n.a)
 		if err != nil {
 			return 0, err
 		}
-		b, err := p.floatOperand(st, n.b)
+		b, err := p.floatOperand(st, bg, n.b)
 		if err != nil {
 			return 0, err
 		}
@@ -297,13 +302,13 @@ func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
 		return a / b, nil
 	case opToFloat:
 		if p.nodes[n.a].kind == Bool {
-			v, err := p.evalBool(st, n.a)
+			v, err := p.evalBool(st, bg, n.a)
 			return float64(b2i(v)), err
 		}
-		v, err := p.evalInt(st, n.a)
+		v, err := p.evalInt(st, bg, n.a)
 		return float64(v), err
 	case opParse:
-		s, err := p.evalString(st, n.a)
+		s, err := p.evalString(st, bg, n.a)
 		if err != nil {
 			return 0, err
 		}
@@ -316,11 +321,11 @@ func (p *Program) evalFloat(st *blackboard.Store, i int32) (float64, error) {
 	return 0, errInternal
 }
 
-func (p *Program) evalString(st *blackboard.Store, i int32) (string, error) {
+func (p *Program) evalString(st *blackboard.Store, bg *budget, i int32) (string, error) {
 	n := &p.nodes[i]
 	switch n.op {
 	case opSetText, opTextConv:
-		return p.evalText(st, n)
+		return p.evalText(st, bg, n)
 	case opConst:
 		return n.s, nil
 	case opLoad:
@@ -330,33 +335,45 @@ func (p *Program) evalString(st *blackboard.Store, i int32) (string, error) {
 		}
 		return s, nil
 	case opAssign:
-		v, err := p.evalString(st, n.a)
+		v, err := p.evalString(st, bg, n.a)
 		if err != nil {
 			return "", err
+		}
+		if len(v) > MaxString {
+			return "", n.err // a string read from an entry the program did not write
 		}
 		n.key.SetStr(st, v)
 		return v, nil
 	case opTernary:
-		c, err := p.evalBool(st, n.cond)
+		c, err := p.evalBool(st, bg, n.cond)
 		if err != nil {
 			return "", err
 		}
 		if c {
-			return p.evalString(st, n.a)
+			return p.evalString(st, bg, n.a)
 		}
-		return p.evalString(st, n.b)
+		return p.evalString(st, bg, n.b)
 	case opConcat:
-		a, err := p.evalString(st, n.a)
+		a, err := p.evalString(st, bg, n.a)
 		if err != nil {
 			return "", err
 		}
-		b, err := p.evalString(st, n.b)
+		b, err := p.evalString(st, bg, n.b)
 		if err != nil {
 			return "", err
 		}
+		// Check before joining: the limits bound what a script allocates.
+		l := len(a) + len(b)
+		if l > MaxString {
+			return "", n.err
+		}
+		if l > bg.left {
+			return "", n.err2
+		}
+		bg.left -= l
 		return a + b, nil
 	case opToString:
-		v, err := p.value(st, n.a)
+		v, err := p.value(st, bg, n.a)
 		return v.String(), err
 	}
 	return "", errInternal
@@ -364,7 +381,7 @@ func (p *Program) evalString(st *blackboard.Store, i int32) (string, error) {
 
 // intOperand is evalInt with the common operands (a constant, an int or int64 entry)
 // read in place.
-func (p *Program) intOperand(st *blackboard.Store, i int32) (int64, error) {
+func (p *Program) intOperand(st *blackboard.Store, bg *budget, i int32) (int64, error) {
 	n := &p.nodes[i]
 	if n.op == opConst {
 		return n.n, nil
@@ -374,12 +391,12 @@ func (p *Program) intOperand(st *blackboard.Store, i int32) (int64, error) {
 			return int64(w), nil
 		}
 	}
-	return p.evalInt(st, i)
+	return p.evalInt(st, bg, i)
 }
 
 // floatOperand is evalFloat with the common operands (a constant, a float64 entry) read
 // in place.
-func (p *Program) floatOperand(st *blackboard.Store, i int32) (float64, error) {
+func (p *Program) floatOperand(st *blackboard.Store, bg *budget, i int32) (float64, error) {
 	n := &p.nodes[i]
 	if n.op == opConst {
 		return n.f, nil
@@ -389,7 +406,7 @@ func (p *Program) floatOperand(st *blackboard.Store, i int32) (float64, error) {
 			return math.Float64frombits(w), nil
 		}
 	}
-	return p.evalFloat(st, i)
+	return p.evalFloat(st, bg, i)
 }
 
 // errInternal is returned if the compiled form is inconsistent: a bug of this package.

@@ -8,24 +8,38 @@ import (
 	"github.com/archai-go/archai/ai/blackboard"
 )
 
-// Limits on a script's size, checked by [Compile]; exceeding one is an [*Error] wrapping
-// [ErrLimit]. They keep loading and evaluation bounded for any input.
+// Limits on a script: its size, checked by [Compile], and the strings it builds, checked
+// when it runs ([Program.Run], [Program.Bool], [Program.Exec]) before the string is
+// allocated. Exceeding one is an [*Error] wrapping [ErrLimit]. They keep loading and
+// evaluation bounded in time and memory for any input.
 const (
 	// MaxSource is the longest script in bytes.
 	MaxSource = 16 << 10
 	// MaxDepth is the deepest nesting of expressions: parentheses, unary operators,
 	// operands of operators (a chain a+b+c+… is as deep as it is long).
 	MaxDepth = 128
+	// MaxString is the longest string in bytes that a script builds (with .. or + of
+	// strings, or +=) or stores into an entry (=, :=, or a string converted by an
+	// entry type's UnmarshalText): s = s .. s doubles s at most 16 times from one
+	// byte. It is 4 MaxSource, so any string literal fits. A longer string read from
+	// an entry (written by Go code) can be compared, not stored or joined.
+	MaxString = 64 << 10
+	// MaxBuild bounds, in bytes, the strings one evaluation builds in all: the sum of
+	// the lengths of the results of .. and + of strings (a number joined to a string is
+	// counted with the result). Copying a string (t = s) builds nothing. It keeps a
+	// long script of joins (t = s .. s; t = s .. s; …) from allocating MaxString per
+	// statement; each evaluation starts afresh.
+	MaxBuild = 4 * MaxString
 )
 
 // Errors wrapped by [*Error]. Compile reports the first four, and ErrConversion for a
 // constant that does not convert (hp = 2.5 with hp an int); Run, Bool and Exec report
-// the others.
+// the others, and ErrLimit for a string beyond [MaxString] or [MaxBuild].
 var (
 	ErrSyntax       = errors.New("syntax error")
 	ErrUnknownEntry = errors.New("unknown entry")
 	ErrType         = errors.New("type error")
-	ErrLimit        = errors.New("script too large")
+	ErrLimit        = errors.New("script too large") // MaxSource, MaxDepth; at run time MaxString, MaxBuild
 
 	ErrNotSet         = errors.New("entry has no value")
 	ErrDivisionByZero = errors.New("division by zero")
@@ -175,9 +189,11 @@ func (p *Program) StoresFloatInInt() bool {
 func isStore(o op) bool { return o == opAssign || o == opSetText || o == opTextConv }
 
 // Run evaluates the statements in order on st and returns the value of the last one. It
-// allocates nothing unless it builds a string. On error (an [*Error] wrapping
-// [ErrNotSet], [ErrDivisionByZero], [ErrOverflow], [ErrConversion] or [ErrStore]) it
-// stops and returns the zero Value: assignments of earlier statements stay done.
+// allocates nothing unless it builds a string, and never builds a string longer than
+// [MaxString] nor more than [MaxBuild] bytes of strings in all. On error (an [*Error]
+// wrapping [ErrNotSet], [ErrDivisionByZero], [ErrOverflow], [ErrConversion], [ErrLimit]
+// or [ErrStore]) it stops and returns the zero Value: assignments of earlier statements
+// stay done.
 //
 // Important: the errors Run returns are built at Compile and shared by every agent: do
 // not modify them.
@@ -185,13 +201,14 @@ func (p *Program) Run(st *blackboard.Store) (Value, error) {
 	if err := p.checkStore(st); err != nil {
 		return Value{}, err
 	}
+	bg := budget{left: MaxBuild}
 	last := len(p.stmts) - 1
 	for _, s := range p.stmts[:last] {
-		if err := p.exec(st, s); err != nil {
+		if err := p.exec(st, &bg, s); err != nil {
 			return Value{}, err
 		}
 	}
-	return p.value(st, p.stmts[last])
+	return p.value(st, &bg, p.stmts[last])
 }
 
 // Exec evaluates the statements in order on st, discarding the value: a Script node.
@@ -200,8 +217,9 @@ func (p *Program) Exec(st *blackboard.Store) error {
 	if err := p.checkStore(st); err != nil {
 		return err
 	}
+	bg := budget{left: MaxBuild}
 	for _, s := range p.stmts {
-		if err := p.exec(st, s); err != nil {
+		if err := p.exec(st, &bg, s); err != nil {
 			return err
 		}
 	}
@@ -219,13 +237,14 @@ func (p *Program) Bool(st *blackboard.Store) (bool, error) {
 	if err := p.checkStore(st); err != nil {
 		return false, err
 	}
+	bg := budget{left: MaxBuild}
 	last := len(p.stmts) - 1
 	for _, s := range p.stmts[:last] {
-		if err := p.exec(st, s); err != nil {
+		if err := p.exec(st, &bg, s); err != nil {
 			return false, err
 		}
 	}
-	return p.truth(st, p.stmts[last])
+	return p.truth(st, &bg, p.stmts[last])
 }
 
 func (p *Program) checkStore(st *blackboard.Store) error {

@@ -16,7 +16,8 @@ import (
 //     assignment stores the converted value and allocates nothing.
 //   - any other string expression (goal = prefix .. ';3') is converted each time the
 //     assignment runs; that allocates (the bytes handed to UnmarshalText and the new
-//     value), and a string the type refuses is a run-time error wrapping ErrConversion.
+//     value), and a string the type refuses is a run-time error wrapping ErrConversion;
+//     a string longer than MaxString is not handed over: an error wrapping ErrLimit.
 //
 // The value of such an assignment is the string. Reading such an entry in a script, or
 // +=, -=, *=, /= on it, remains an error wrapping ErrType.
@@ -81,18 +82,22 @@ func (c *compiler) assignText(e *ast, key string, typ reflect.Type, rhs *ast) (i
 		return err == nil && set(st)
 	})
 	return c.emit(node{op: opTextConv, kind: String, a: v, n: int64(len(c.p.parsers) - 1),
-		err: c.errf(e.pos, ErrConversion, "the string does not convert to entry %q (%v)", key, typ)}), String, nil
+		err:  c.errf(e.pos, ErrConversion, "the string does not convert to entry %q (%v)", key, typ),
+		err2: c.errLongStore(e.pos, key)}), String, nil
 }
 
 // evalText runs an opSetText or opTextConv node.
-func (p *Program) evalText(st *blackboard.Store, n *node) (string, error) {
+func (p *Program) evalText(st *blackboard.Store, bg *budget, n *node) (string, error) {
 	if n.op == opSetText {
 		p.setters[n.n](st)
 		return n.s, nil
 	}
-	s, err := p.evalString(st, n.a)
+	s, err := p.evalString(st, bg, n.a)
 	if err != nil {
 		return "", err
+	}
+	if len(s) > MaxString {
+		return "", n.err2 // not copied for UnmarshalText
 	}
 	if !p.parsers[n.n](st, s) {
 		return "", n.err
