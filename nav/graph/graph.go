@@ -233,7 +233,9 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 // remaining cost), even if h is not consistent: a node whose cost improves
 // after it was expanded is reopened and expanded again (Martelli 1977).
 // gonum's path.AStar closes nodes for good and may return a longer path
-// under such a heuristic.
+// under such a heuristic. h(t) counts as 0, and so does an h(n) below 0 or
+// NaN (no remaining cost is: a -Inf or NaN estimate otherwise orders the open
+// list wrongly); an h(n) of +Inf says t cannot be reached from n.
 //
 // It returns the path (s to t, appended to dst[:0]), its cost, and the
 // number of expansions. Errors: ErrNoWaypoint when s or t is not in g,
@@ -243,8 +245,14 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 	if g.Node(s) == nil || g.Node(t) == nil {
 		return dst, 0, 0, ErrNoWaypoint
 	}
-	if h == nil {
-		h = func(int64) float64 { return 0 }
+	est := func(n int64) float64 { // h, with what cannot be a remaining cost as 0
+		if h == nil || n == t {
+			return 0
+		}
+		if v := h(n); v > 0 {
+			return v
+		}
+		return 0
 	}
 	type state struct {
 		g      float64
@@ -253,7 +261,7 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 	}
 	st := map[int64]*state{s: {g: 0, parent: s}}
 	open := &openList{}
-	open.push(openItem{f: h(s), g: 0, id: s})
+	open.push(openItem{f: est(s), g: 0, id: s})
 	for open.len() > 0 {
 		cur := open.pop()
 		cs := st[cur.id]
@@ -294,7 +302,7 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 				st[nid] = ns
 			}
 			ns.g, ns.parent, ns.closed = ng, cur.id, false // reopen if it was closed
-			open.push(openItem{f: ng + h(nid), g: ng, id: nid})
+			open.push(openItem{f: ng + est(nid), g: ng, id: nid})
 		}
 	}
 	return dst, 0, expanded, ErrUnreachable
