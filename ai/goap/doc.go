@@ -21,16 +21,28 @@
 // # Search
 //
 // [Planner.Plan] is A* (Hart, Nilsson and Raphael 1968) forward from the start state:
-// nodes are states, edges actions whose preconditions hold, g the summed cost. The
-// default heuristic is h = minCost·⌈unsatisfied goal conditions / most effects of one
-// action⌉: every action costs at least minCost and changes at most that many facts, so
-// h never overestimates (it is admissible, and consistent) and the returned plan is a
-// cheapest one. [ZeroHeuristic] turns A* into Dijkstra's search. A user heuristic must
-// be admissible for the plan to be cheapest; an inconsistent one is handled (a state
-// reached again more cheaply is reopened). The search stops with [ErrBudget] after
-// Planner.MaxNodes generated states, and plans are at most MaxSteps actions long.
-// Ties in f are broken by the lower h, then by the order states were generated, so the
-// plan is the same on every run and any worker.
+// nodes are paths (a state, g the summed cost of the actions, and their number), edges
+// actions whose preconditions hold. Plans are at most MaxSteps actions long, and the
+// search is exact within that bound: a path is dropped only for another path to the same
+// state that is no dearer and no longer, so a dearer but shorter path to a state reached
+// cheaply near the bound is kept (only it may still reach the goal in MaxSteps actions);
+// with an admissible heuristic the plan is a cheapest of at most MaxSteps actions, and
+// [ErrPlanTooLong] means there is none.
+//
+// The default heuristic is h = max(minCost·⌈|F| / E⌉, max over f in F of minCost(f)),
+// where F is the set of facts that some unsatisfied goal condition is on, E the most
+// distinct facts one action's effects write, minCost the cheapest action's cost and
+// minCost(f) the cost of the cheapest action with an effect on f (0 if none does). Every
+// fact of F must be written on the way to the goal, so a plan holds at least ⌈|F| / E⌉
+// actions and one action writing f: h never overestimates (it is admissible, and
+// consistent), and the returned plan is a cheapest one (Orkin's GOAP needs the same of
+// its A*). Conditions count by fact: one effect can satisfy several conditions on its
+// fact, so counting conditions would overestimate. [ZeroHeuristic]
+// turns A* into Dijkstra's search. A user heuristic must be admissible for the plan to
+// be cheapest; an inconsistent one is handled (a state reached again more cheaply after
+// its expansion is expanded again). The search stops with [ErrBudget] after
+// Planner.MaxNodes generated nodes. Ties in f are broken by the lower h, then by the
+// order nodes were generated, so the plan is the same on every run and any worker.
 //
 // A search allocates nothing once the planner's buffers have grown (a node arena, a
 // binary heap and an open-addressing hash table with generation stamps, so nothing is

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/archai-go/archai/ai/internal/plan"
 )
@@ -283,7 +284,16 @@ func (b *Builder) Build() (*Domain, error) {
 		a.Effects = append([]Effect(nil), a.Effects...)
 		d.actions = append(d.actions, a)
 		d.minCost = min(d.minCost, a.Cost)
-		d.maxEffects = max(d.maxEffects, len(a.Effects))
+		var writes uint32 // the facts a's effects write (MaxFacts <= 32), each once
+		for _, e := range a.Effects {
+			if int(e.Fact) < len(b.facts) {
+				writes |= 1 << e.Fact
+				if c := d.factCost[e.Fact]; c == 0 || a.Cost < c {
+					d.factCost[e.Fact] = a.Cost
+				}
+			}
+		}
+		d.maxEffects = max(d.maxEffects, bits.OnesCount32(writes))
 	}
 	for i, g := range b.goals {
 		what := fmt.Sprintf("goal %d %s", i, plan.Quote(g.Name))
@@ -325,8 +335,14 @@ type Domain struct {
 	h          Heuristic
 	sense      func(c *Context)
 	minCost    float64
-	maxEffects int
+	maxEffects int // the most distinct facts one action's effects write (at least 1)
+	// factCost[f] is the cost of the cheapest action with an effect on fact f; 0 if no
+	// action writes f.
+	factCost [MaxFacts]float64
 }
+
+// The default heuristic keeps a set of facts in a uint32.
+var _ [32 - MaxFacts]struct{}
 
 // Name returns the domain's name.
 func (d *Domain) Name() string { return d.name }
@@ -404,18 +420,36 @@ func (a *Action) apply(s *State) bool {
 	return changed
 }
 
-// heuristic returns the domain's estimate from s to want.
+// heuristic returns the domain's estimate from s to want: the user's heuristic, or the
+// default one (see the package doc).
 func (d *Domain) heuristic(s *State, want []Cond) float64 {
 	if d.h != nil {
 		return d.h(d, s, want)
 	}
-	unsat := 0
+	return d.defaultHeuristic(s, want)
+}
+
+// defaultHeuristic is h = max(minCost·⌈|F| / maxEffects⌉, max over f in F of
+// factCost[f]), F the set of facts with a condition of want that does not hold in s.
+// Every fact of F must be written by some action of any plan from s (a fact that no
+// action writes keeps its value), so a plan holds at least ⌈|F| / maxEffects⌉ actions,
+// each costing at least minCost, and one action writing f, costing at least
+// factCost[f]. Both bounds are lower bounds of every plan's cost (admissible), and
+// consistent: an action of cost c takes at most maxEffects facts out of F, and takes f
+// out of F only if it writes f (so c >= factCost[f]). Conditions are counted by fact,
+// not one by one: one effect can satisfy several conditions on its fact (weapon != 0
+// and weapon >= 2), and counting them apart overestimates.
+func (d *Domain) defaultHeuristic(s *State, want []Cond) float64 {
+	var unsat uint32 // F
+	dearest := 0.0
 	for _, c := range want {
-		if !c.Holds(s) {
-			unsat++
+		if bit := uint32(1) << c.Fact; unsat&bit == 0 && !c.Holds(s) {
+			unsat |= bit
+			dearest = max(dearest, d.factCost[c.Fact])
 		}
 	}
-	return d.minCost * float64((unsat+d.maxEffects-1)/d.maxEffects)
+	n := bits.OnesCount32(unsat)
+	return max(d.minCost*float64((n+d.maxEffects-1)/d.maxEffects), dearest)
 }
 
 // ID names a domain in a [Registry]; 0 is no domain.

@@ -13,8 +13,9 @@ var (
 	// ran out of states), or PlanBest found no goal to plan for.
 	ErrNoPlan = errors.New("goap: no plan reaches the goal")
 	// ErrPlanTooLong wraps ErrNoPlan when the search was cut at MaxSteps actions: no
-	// plan of at most MaxSteps actions reaches the goal, and a longer one might (the
-	// search met states MaxSteps actions from the start that it could not expand).
+	// plan of at most MaxSteps actions reaches the goal (the search is exact within the
+	// bound), and a longer one might (some state is MaxSteps actions from the start, so
+	// the search could not expand it).
 	ErrPlanTooLong = fmt.Errorf("%w within MaxSteps (%d) actions; a longer plan might (split the goal into nearer ones)", ErrNoPlan, MaxSteps)
 	// ErrBudget: the search generated Planner.MaxNodes states without reaching the goal.
 	ErrBudget = errors.New("goap: node budget exhausted")
@@ -26,8 +27,9 @@ var (
 const DefaultMaxNodes = 4096
 
 // MaxNodesLimit is the largest node budget: a larger Planner.MaxNodes is clamped to it
-// (about 100 bytes a node: a search that uses it all holds about 100 MiB). The
-// planner's buffers grow with the nodes a search generates, not with the budget.
+// (a node is 96 bytes, about 160 with its open-list entry and table slots: a search that
+// uses it all holds about 160 MiB). The planner's buffers grow with the nodes a search
+// generates, not with the budget.
 const MaxNodesLimit = 1 << 20
 
 // Plan is a sequence of actions that reaches Goal from the state it was planned from.
@@ -45,11 +47,13 @@ func (p *Plan) Actions() []ActionID { return p.Steps[:p.Len] }
 // nothing once they have grown to the budget. A Planner is not safe for concurrent use:
 // give each worker its own.
 type Planner struct {
-	// MaxNodes is the node budget: the most states one search generates (the start
-	// included); DefaultMaxNodes if 0 or negative, MaxNodesLimit if larger.
+	// MaxNodes is the node budget: the most nodes one search generates (the start
+	// included); DefaultMaxNodes if 0 or negative, MaxNodesLimit if larger. A node is a
+	// path to a state; a state has more than one node only when reached by a dearer but
+	// shorter path, or again more cheaply after an inconsistent heuristic expanded it.
 	MaxNodes int
 
-	// Expanded and Generated count the states of the last search.
+	// Expanded and Generated count the nodes of the last search.
 	Expanded, Generated int
 
 	nodes []node
@@ -59,14 +63,21 @@ type Planner struct {
 	next  State
 }
 
+// node is one path to a state: its cost g, its length depth and its last action.
+// Several nodes hold the same state when none of them dominates another (see
+// Planner.search); they are chained by same from the one in the table.
 type node struct {
 	state  State
 	g      float64
 	h      float64
 	parent int32
+	same   int32 // the next node holding the same state, or -1
 	action ActionID
 	depth  uint8
-	closed bool
+	closed bool // popped (or dropped as dominated); not in the open list
+	// expanded: its successors were generated. An expanded node never changes, so the
+	// paths through it stay as recorded.
+	expanded bool
 }
 
 type entry struct {
@@ -136,13 +147,28 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 	return err
 }
 
-// search is A* from start to a state satisfying want.
+// search is A* from start to a state satisfying want, over paths of at most MaxSteps
+// actions.
+//
+// A node is a path (its state, cost g and length depth). A path is dropped when a node
+// of the same state is no dearer and no longer: whatever continuation of at most
+// MaxSteps actions follows the dropped path also follows that node, at no higher cost.
+// A state keeps one node per cost-length trade-off that can matter: a dearer but
+// shorter path to a state already reached more cheaply is kept, since near the
+// MaxSteps bound only the shorter one may still reach the goal. So the search is exact
+// within the bound: it finds a cheapest plan of at most MaxSteps actions whenever one
+// exists, and ErrPlanTooLong means there is none.
+//
+// A new path that dominates a node not yet expanded takes that node over in place; one
+// that dominates an expanded node (which only an inconsistent heuristic allows) gets a
+// node of its own and the old one stays closed, so the parents of recorded paths never
+// change.
 func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error {
 	budget := p.budget()
 	p.reset()
 	p.Expanded, p.Generated = 0, 0
 	h := d.heuristic(start, want)
-	p.nodes = append(p.nodes, node{state: *start, h: h, parent: -1, action: -1})
+	p.nodes = append(p.nodes, node{state: *start, h: h, parent: -1, same: -1, action: -1})
 	p.insert(0, p.hash(start))
 	p.push(entry{f: h, h: h, n: 0})
 	p.Generated = 1
@@ -162,6 +188,7 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 			cut = true
 			continue
 		}
+		n.expanded = true
 		p.Expanded++
 		for ai := range d.actions {
 			a := &d.actions[ai]
@@ -177,23 +204,28 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 			g := n.g + a.Cost
 			depth := n.depth + 1
 			hash := p.hash(next)
-			if k := p.find(next, hash); k >= 0 {
-				m := &p.nodes[k]
-				if g >= m.g {
-					continue
-				}
-				m.g, m.parent, m.action, m.depth, m.closed = g, e.n, ActionID(ai), depth, false
-				p.push(entry{f: g + m.h, h: m.h, g: g, n: k})
+			first := p.find(next, hash)
+			if first >= 0 && p.reached(first, g, depth, e.n, ActionID(ai)) {
 				continue
 			}
 			if len(p.nodes) >= budget {
 				budgetHit = true
 				continue
 			}
-			hn := d.heuristic(next, want)
-			p.nodes = append(p.nodes, node{state: *next, g: g, h: hn, parent: e.n, action: ActionID(ai), depth: depth})
-			k := int32(len(p.nodes) - 1)
-			p.insert(k, hash)
+			var hn float64
+			if first >= 0 {
+				hn = p.nodes[first].h // the same state: the same estimate
+			} else {
+				hn = d.heuristic(next, want)
+			}
+			k := int32(len(p.nodes))
+			p.nodes = append(p.nodes, node{state: *next, g: g, h: hn, parent: e.n, same: -1, action: ActionID(ai), depth: depth})
+			if first >= 0 {
+				f := &p.nodes[first]
+				p.nodes[k].same, f.same = f.same, k
+			} else {
+				p.insert(k, hash)
+			}
 			p.push(entry{f: g + hn, h: hn, g: g, n: k})
 			p.Generated++
 		}
@@ -201,10 +233,61 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 	if budgetHit {
 		return ErrBudget
 	}
-	if cut {
+	if cut && p.cutShort() {
 		return ErrPlanTooLong
 	}
 	return ErrNoPlan
+}
+
+// reached handles a new path (cost g, length depth, its last step action from node
+// parent) to the state of the nodes chained from first. It reports true if the path
+// needs no node of its own: a node dominates it (is no dearer and no longer), or it
+// took over a node it dominates that was not expanded yet. Other unexpanded nodes it
+// dominates are closed.
+func (p *Planner) reached(first int32, g float64, depth uint8, parent int32, action ActionID) bool {
+	for k := first; k >= 0; k = p.nodes[k].same {
+		if m := &p.nodes[k]; m.g <= g && m.depth <= depth {
+			return true
+		}
+	}
+	took := false
+	for k := first; k >= 0; k = p.nodes[k].same {
+		m := &p.nodes[k]
+		if m.expanded || g > m.g || depth > m.depth {
+			continue // an expanded node never changes; or not dominated
+		}
+		if took {
+			m.closed = true // dominated by the node taken over
+			continue
+		}
+		took = true
+		push := g != m.g || m.closed // else its entry in the open list stands
+		m.g, m.parent, m.action, m.depth, m.closed = g, parent, action, depth, false
+		if push {
+			p.push(entry{f: g + m.h, h: m.h, g: g, n: k})
+		}
+	}
+	return took
+}
+
+// cutShort reports whether, after a search that did not reach its goal, some state was
+// left unexpanded because every path found to it is MaxSteps actions long: a longer
+// plan through it might reach the goal.
+func (p *Planner) cutShort() bool {
+	for k := range p.nodes {
+		n := &p.nodes[k]
+		if n.expanded || int(n.depth) < MaxSteps {
+			continue
+		}
+		expanded := false
+		for j := p.find(&n.state, p.hash(&n.state)); j >= 0 && !expanded; j = p.nodes[j].same {
+			expanded = p.nodes[j].expanded
+		}
+		if !expanded {
+			return true
+		}
+	}
+	return false
 }
 
 // budget returns the node budget: MaxNodes, DefaultMaxNodes if it is 0 or
@@ -249,13 +332,17 @@ func (p *Planner) reset() {
 // minTable is the table's first size (a power of two).
 const minTable = 256
 
-// growTable doubles the table and inserts the arena's nodes again; called before the
-// table would be more than half full.
+// growTable doubles the table and inserts the arena's nodes again (the first node of
+// each state: the others are chained from it); called before the table would be more
+// than half full.
 func (p *Planner) growTable() {
 	p.table = make([]slot, 2*len(p.table))
 	p.gen = 1
 	for k := range p.nodes {
-		p.insert(int32(k), p.hash(&p.nodes[k].state))
+		s := &p.nodes[k].state
+		if h := p.hash(s); p.find(s, h) < 0 {
+			p.place(int32(k), h)
+		}
 	}
 }
 
@@ -289,9 +376,15 @@ func (p *Planner) find(s *State, h uint64) int32 {
 // k is the arena's last node.
 func (p *Planner) insert(k int32, h uint64) {
 	if 2*(int(k)+1) > len(p.table) {
-		p.growTable() // which inserts every node of the arena, k included
+		p.growTable() // which inserts every state of the arena, k's included
 		return
 	}
+	p.place(k, h)
+}
+
+// place puts node k, whose state has hash h, in the table's first free slot of its
+// probe sequence.
+func (p *Planner) place(k int32, h uint64) {
 	mask := uint64(len(p.table) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		if p.table[i].gen != p.gen {
