@@ -383,7 +383,10 @@ func TestCooldown(t *testing.T) {
 		log:    []string{"A", "A", "A"},
 	}})
 
-	t.Run("Tree.Halt clears the cooldown", func(t *testing.T) {
+	// A cooldown survives Tree.Halt (a state machine state left and re-entered every
+	// update let a Cooldown(10 s) run its child 5 times in 1 s: a reviewer); a new
+	// memory has none.
+	t.Run("Tree.Halt keeps the cooldown", func(t *testing.T) {
 		ticks := 0
 		tree, err := Compile("cd", Cooldown(100, Action("A", func(*Context) Status { ticks++; return Success })))
 		require.NoError(t, err)
@@ -392,8 +395,14 @@ func TestCooldown(t *testing.T) {
 		assert.Equal(t, Success, tree.Tick(&m, ctx))
 		assert.Equal(t, Failure, tree.Tick(&m, ctx))
 		tree.Halt(&m, ctx)
-		assert.Equal(t, Success, tree.Tick(&m, ctx))
+		assert.Equal(t, Failure, tree.Tick(&m, ctx), "still cooling down")
+		ctx.Time = 101
+		tree.Halt(&m, ctx)
+		assert.Equal(t, Success, tree.Tick(&m, ctx), "ready at 101")
 		assert.Equal(t, 2, ticks)
+		tree.ResetMemory(&m)
+		assert.Equal(t, Success, tree.Tick(&m, ctx), "a new memory")
+		assert.Equal(t, 3, ticks)
 	})
 }
 

@@ -106,7 +106,9 @@ func Retry(n int, child *Node) *Node {
 //
 // A halted Cooldown (its child was Running) does not start a cooldown: halting resets its
 // memory (Unreal's decorator also starts the cooldown when its branch is aborted). The
-// cooldown survives the Cooldown node completing; only [Tree.Halt] clears it.
+// cooldown survives the Cooldown node completing and halts, [Tree.Halt] included (so a
+// state machine state left and re-entered does not run the child again early); only a
+// new memory clears it.
 // Cooldown needs [Context.Time]; seconds must be finite and >= 0 ([Compile] and the
 // loaders reject others). A cooldown never lasts longer than seconds from the current
 // ctx.Time, so if Time goes backwards the wait shrinks instead of growing; a Time that is

@@ -358,10 +358,13 @@ func goodDT(dt float64) bool { return dt >= 0 && dt <= math.MaxFloat64 }
 // goodTime reports whether t is finite.
 func goodTime(t float64) bool { return t >= -math.MaxFloat64 && t <= math.MaxFloat64 }
 
-// Halt stops the agent's tree (tree swap, agent death): every Running node gets its halt
-// hook exactly once, deepest first (a child before its parent), then every node's memory
-// is reset to Idle, clearing what survives ordinary halts too: cooldowns, the position of
-// a SequenceWithMemory, the result of a RunOnce.
+// Halt stops the agent's tree (tree swap, agent death, a state machine leaving the state
+// that runs it): every Running node gets its halt hook exactly once, deepest first (a child
+// before its parent), then every node's memory is reset to Idle, clearing what survives
+// ordinary halts too: the position of a SequenceWithMemory, the result of a RunOnce. A
+// Cooldown that is cooling down keeps its ready time: a cooldown limits how often its child
+// runs, and a tree halted and ticked again (a state left and re-entered) would otherwise
+// run it again at once. A new memory ([Tree.NewMemory], [Tree.ResetMemory]) has none.
 //
 // A halt hook that panics (or a leaf of a TryCatch's catch child, run as its try block
 // is halted) ends the halting; the panic goes on to the caller. The nodes halted before
@@ -381,7 +384,13 @@ func (t *Tree) Halt(m *Memory, ctx *Context) {
 		}
 	}()
 	t.haltRange(m.nodes, 0, int32(len(t.nodes)), ctx)
-	clear(m.nodes)
+	for i := range m.nodes {
+		if mem := &m.nodes[i]; t.nodes[i].kind == kindCooldown && mem.Count != 0 {
+			*mem = NodeMemory{Count: mem.Count, Timer: mem.Timer} // still cooling down
+		} else {
+			*mem = NodeMemory{}
+		}
+	}
 	ctx.mem = nil
 	done = true
 }
