@@ -39,6 +39,9 @@ func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
+		if at, ok := unknownField(data); ok {
+			return Document{}, pos{file: file, path: at}.err("", fmt.Errorf("%w: %s", ErrSyntax, clipMiddle(strings.TrimPrefix(err.Error(), "json: "), maxMessage/2)))
+		}
 		return Document{}, jsonError(file, data, err)
 	}
 	if dec.More() {
@@ -149,6 +152,56 @@ func jsonError(file string, data []byte, err error) error {
 	}
 	msg := clipMiddle(strings.TrimPrefix(err.Error(), "json: "), maxMessage/2)
 	return at.err("", fmt.Errorf("%w: %s", ErrSyntax, msg))
+}
+
+// unknownField returns the JSON path of the first object in data (a document the
+// strict decoding refused) holding a field the format does not know: "$" for the
+// document, "$.trees[0]" for a tree, "$.trees[0].root.children[1]" for a node.
+func unknownField(data []byte) (string, bool) {
+	var doc map[string]any
+	if json.Unmarshal(data, &doc) != nil {
+		return "", false
+	}
+	if path, ok := unknownIn(doc, "$", "main", "trees"); ok {
+		return path, true
+	}
+	trees, _ := doc["trees"].([]any)
+	for i, t := range trees {
+		tree, _ := t.(map[string]any)
+		at := "$.trees[" + strconv.Itoa(i) + "]"
+		if path, ok := unknownIn(tree, at, "id", "root"); ok {
+			return path, true
+		}
+		if path, ok := unknownNode(tree["root"], at+".root"); ok {
+			return path, true
+		}
+	}
+	return "", false
+}
+
+// unknownNode is unknownField for the node n at path and its children.
+func unknownNode(n any, path string) (string, bool) {
+	node, _ := n.(map[string]any)
+	if at, ok := unknownIn(node, path, "type", "name", "ports", "children"); ok {
+		return at, true
+	}
+	kids, _ := node["children"].([]any)
+	for i, k := range kids {
+		if at, ok := unknownNode(k, path+".children["+strconv.Itoa(i)+"]"); ok {
+			return at, true
+		}
+	}
+	return "", false
+}
+
+// unknownIn reports path if object o has a key not among known.
+func unknownIn(o map[string]any, path string, known ...string) (string, bool) {
+	for k := range o {
+		if !slices.Contains(known, k) {
+			return path, true
+		}
+	}
+	return "", false
 }
 
 func lineOf(data []byte, off int64) int {
