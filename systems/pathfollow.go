@@ -411,6 +411,9 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			// their calls): setDesired of an Arrive at the goal, written out
 			it, ps := &in[i], pos[i].Vec
 			f, g, d := speedFactor(it), it.Goal, &des[i]
+			if kin != nil && dist2(ps, g) < restNear*restNear {
+				g = s.restPoint(g, kin[i].Radius) // clear of a wall beside the goal
+			}
 			if d.Mode != components.DesiredArrive || math.Float64bits(d.SpeedFactor) != math.Float64bits(f) ||
 				math.Float64bits(d.Point.X) != math.Float64bits(g.X) || math.Float64bits(d.Point.Y) != math.Float64bits(g.Y) ||
 				math.Float64bits(d.Vel.X)|math.Float64bits(d.Vel.Y) != 0 {
@@ -419,14 +422,14 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			if prog != nil {
 				// track for a moving agent, its usual answer written out:
 				// it moved, or is at its goal (StuckTime not checked)
-				if pr := &prog[i]; dist2(ps, pr.Anchor) > StuckDistance*StuckDistance || dist2(ps, it.Goal) <= StuckDistance*StuckDistance {
+				if pr := &prog[i]; dist2(ps, pr.Anchor) > StuckDistance*StuckDistance || dist2(ps, g) <= StuckDistance*StuckDistance {
 					pr.Anchor, pr.Since, pr.Stuck = ps, now, false
 				} else if now-pr.Since >= StuckTime {
 					var k *components.Kinematics
 					if kin != nil {
 						k = &kin[i]
 					}
-					s.track(pr, &path[i], k, sc, ps, true, it.Goal)
+					s.track(pr, &path[i], k, sc, ps, true, g)
 				}
 			}
 			continue
@@ -587,6 +590,9 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
 		case !moving:
 		default:
+			if j.kin != nil && j.kin.Radius <= 0.5 && dist2(pos, goal) < restNear*restNear {
+				goal = s.restPoint(goal, j.kin.Radius) // clear of a wall beside the goal
+			}
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
 			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) { // (one in a wall walks out first)
 				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: goal,

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -62,4 +64,70 @@ func nearestOpen(g *grid.Grid, pos r2.Vec, c grid.Cell) (grid.Cell, bool) {
 		}
 	}
 	return grid.Cell{}, false
+}
+
+// restNear is the distance to its goal (cells) within which an arriving agent
+// aims at its rest point (restPoint) rather than at the goal: they differ by less
+// than the agent's radius, which matters only for where it stops.
+const restNear = 1.0
+
+// restPoint returns where an agent of radius r (at most half a cell) arriving at
+// goal p rests: p, or, when p lies within r of the edge of its cell and the cell
+// across that edge (or corner) is blocked or off the grid, the point nearest p
+// whose disc clears it: r off a blocked side, r from a blocked corner. So a goal
+// beside a wall no longer rests a quarter of the agent's disc inside it. A goal
+// in a blocked cell or off the grid, a non-finite one and r ≤ 0 give p.
+func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
+	if !(r > 0) || !onGridCoords(p) {
+		return p
+	}
+	r = min(r, 0.5)
+	cx, cy := math.Floor(p.X), math.Floor(p.Y)
+	fx, fy := p.X-cx, p.Y-cy
+	nearW, nearE, nearN, nearS := fx < r, fx > 1-r, fy < r, fy > 1-r
+	if !(nearW || nearE || nearN || nearS) {
+		return p // the common case: clear of every side
+	}
+	g := s.grid
+	c := grid.Cell{X: int32(cx), Y: int32(cy)}
+	if !g.Passable(c) {
+		return p
+	}
+	open := func(dx, dy int32) bool { return g.Passable(grid.Cell{X: c.X + dx, Y: c.Y + dy}) }
+	// each side p is near: clamp off it if blocked; ox, oy the corner's side
+	ox, oy := int32(0), int32(0)
+	switch {
+	case nearW && !open(-1, 0):
+		fx = r
+	case nearE && !open(1, 0):
+		fx = 1 - r
+	case nearW:
+		ox = -1
+	case nearE:
+		ox = 1
+	}
+	switch {
+	case nearN && !open(0, -1):
+		fy = r
+	case nearS && !open(0, 1):
+		fy = 1 - r
+	case nearN:
+		oy = -1
+	case nearS:
+		oy = 1
+	}
+	// near a corner whose two sides are open and whose diagonal cell is
+	// blocked: keep r from the corner
+	if ox != 0 && oy != 0 && !open(ox, oy) {
+		kx, ky := float64(max(ox, 0)), float64(max(oy, 0))
+		vx, vy := fx-kx, fy-ky
+		if d2 := vx*vx + vy*vy; d2 < r*r {
+			if d2 == 0 {
+				vx, vy, d2 = 0.5-kx, 0.5-ky, 0.5
+			}
+			d := math.Sqrt(d2)
+			fx, fy = kx+vx/d*r, ky+vy/d*r
+		}
+	}
+	return r2.Vec{X: cx + fx, Y: cy + fy}
 }
