@@ -256,13 +256,37 @@ func UsableORCA(o *components.ORCA) bool {
 // desired estimates the velocity the agent's steering heads for, beyond this
 // step (the Bias turns it): when the force is cut to MaxForce and does not
 // brake, seek's rule (full speed, reached along the force) puts it where the
-// ray from the velocity along the force meets the MaxSpeed circle; otherwise
-// (arriving, braking) it is the velocity the force would give if kept up for
-// MaxSpeed/MaxForce seconds, cut to MaxSpeed.
-func (s *ORCA) desired(j *orcaJob) r2.Vec {
+// ray from the velocity along the force meets the MaxSpeed circle; for an
+// agent arriving at a point (Desired Arrive) within its braking stretch (Arrive
+// slows it there: steer.BrakingSpeed below MaxSpeed, 0.43 cells for a default
+// Mover) whose force is not cut, it is pref, this step's velocity (Arrive's
+// force, not cut, reaches Arrive's velocity within the step, and beyond it
+// the agent only slows); otherwise (braking, a force not cut of another mode
+// or farther from the point) it is the velocity the force would give if kept
+// up for MaxSpeed/MaxForce seconds, cut to MaxSpeed.
+//
+// At its point that last rule read an agent's Arrive force, which cancels its
+// velocity within the step, as a way to go for MaxSpeed/MaxForce seconds (12
+// steps of a default Mover at 60 a second): 11 times its velocity backwards,
+// which the Bias turned while a neighbour was near, and agents resting at
+// points of their own beside each other (1 cell apart) swapped their
+// velocity's sign every step for good at about MaxForce·dt/2 (0.18 cells/s;
+// up to 0.44 in a crowd) (TestORCAMoversAtGoalsOfTheirOwnComeToRest). The
+// rule stays for braking agents with no point, which it turns aside (an idle
+// agent in a doorway: TestAnIdleORCAAgentMakesWayInADoorway), and for
+// arriving agents farther out, whose force walls or a crowd may cancel (one
+// pressed against a door's jamb 16 cells from its point, whose way is still
+// the point at full speed).
+func (s *ORCA) desired(j *orcaJob, pref r2.Vec, dt float64) r2.Vec {
 	f, v, speed := steer.Truncate(j.out.Force, j.kin.MaxForce), j.vel, j.kin.MaxSpeed
 	fn := math.Sqrt(norm2(f))
-	if fn < j.kin.MaxForce*(1-1e-9) || float64(f.X*v.X)+float64(f.Y*v.Y) < 0 {
+	cut := !(fn < j.kin.MaxForce*(1-1e-9))
+	if j.arrive && !cut {
+		if d := math.Sqrt(dist2(j.point, j.pos)); steer.BrakingSpeed(d, j.kin.MaxForce, dt) < speed {
+			return pref
+		}
+	}
+	if !cut || float64(f.X*v.X)+float64(f.Y*v.Y) < 0 {
 		return steer.Truncate(addScaled(v, speed/j.kin.MaxForce, f), speed)
 	}
 	d := r2.Scale(1/fn, f)
@@ -294,7 +318,7 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	if len(sc.nbrs) == 0 && len(segs) == 0 {
 		return // nothing to avoid: the force stands
 	}
-	desired, bias := s.desired(j), p.Bias
+	desired, bias := s.desired(j, pref, dt), p.Bias
 	if s.heldInCrowd(j, sc, radius, dt) { // arriving behind another of its crowd: it holds (orca_crowd.go)
 		pref, desired, bias = r2.Vec{}, r2.Vec{}, 0
 	}
