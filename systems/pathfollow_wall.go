@@ -121,12 +121,12 @@ func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
 	if ox != 0 && oy != 0 && !open(ox, oy) {
 		kx, ky := float64(max(ox, 0)), float64(max(oy, 0))
 		vx, vy := fx-kx, fy-ky
-		if d2 := vx*vx + vy*vy; d2 < r*r {
+		if d2 := float64(vx*vx) + float64(vy*vy); d2 < r*r { // (no fused multiply-add: .ci/nofma)
 			if d2 == 0 {
 				vx, vy, d2 = 0.5-kx, 0.5-ky, 0.5
 			}
 			d := math.Sqrt(d2)
-			fx, fy = kx+vx/d*r, ky+vy/d*r
+			fx, fy = kx+float64(vx/d*r), ky+float64(vy/d*r)
 		}
 	}
 	return r2.Vec{X: cx + fx, Y: cy + fy}
