@@ -30,7 +30,9 @@ type Agent struct {
 
 	// MaxDelta is the largest change of velocity in this step, cells per
 	// second (the maximum acceleration times the time step); the new velocity
-	// is within MaxDelta of Velocity. 0 or +Inf: no limit, as in RVO2.
+	// is within MaxDelta of Velocity cut to MaxSpeed (a Velocity faster than
+	// MaxSpeed is first cut to it, so the result may be farther than MaxDelta
+	// from the Velocity given). 0 or +Inf: no limit, as in RVO2.
 	MaxDelta float64
 
 	TimeHorizon     float64 // seconds: agents that would collide within it are avoided; > 0
@@ -91,7 +93,7 @@ type Solver struct {
 
 // Velocity returns the ORCA velocity of agent a (cells per second): the
 // velocity nearest a.Preferred within speed a.MaxSpeed (and within a.MaxDelta
-// of a.Velocity) that avoids collisions with the neighbours within
+// of a.Velocity cut to a.MaxSpeed) that avoids collisions with the neighbours within
 // a.TimeHorizon seconds and with the obstacles within a.ObstacleHorizon
 // seconds, or, if none does, the one that violates the neighbours' half-planes
 // least while the obstacles' hold. dt is the time step in seconds: an agent
@@ -120,7 +122,7 @@ type Solver struct {
 // finite, are those whose half-plane overflows (a radius near
 // math.MaxFloat64, a horizon whose inverse is +Inf, such as 5e-324 s), and
 // the velocity is found again. The result is always finite, within MaxSpeed and
-// within MaxDelta of Velocity: should the solver still overflow, it is
+// within MaxDelta of Velocity (cut to MaxSpeed): should the solver still overflow, it is
 // a.Preferred truncated to a.MaxSpeed (the zero vector if Preferred is not
 // finite); should it round out of those discs (coordinates of 1e300 beside
 // ones of 1), it is the nearest velocity within them.
