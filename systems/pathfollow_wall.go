@@ -76,7 +76,9 @@ const restNear = 1.0
 // across that edge (or corner) is blocked or off the grid, the point nearest p
 // whose disc clears it: r off a blocked side, r from a blocked corner. So a goal
 // beside a wall no longer rests a quarter of the agent's disc inside it. A goal
-// in a blocked cell or off the grid, a non-finite one and r ≤ 0 give p.
+// in a blocked cell or off the grid, a non-finite one and r ≤ 0 give p. It reads
+// the bitmap of blocked cells (s.sight, brought up to date by Update before the
+// workers run: a bit a cell, which stays in cache where the grid's costs do not).
 func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
 	if !(r > 0) || !onGridCoords(p) {
 		return p
@@ -88,12 +90,15 @@ func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
 	if !(nearW || nearE || nearN || nearS) {
 		return p // the common case: clear of every side
 	}
-	g := s.grid
-	c := grid.Cell{X: int32(cx), Y: int32(cy)}
-	if !g.Passable(c) {
+	b, w, h := &s.sight, int32(s.grid.Width()), int32(s.grid.Height()) // the blocked cells' bitmap
+	x, y := int32(cx), int32(cy)
+	open := func(dx, dy int32) bool { // on the grid and not blocked
+		nx, ny := x+dx, y+dy
+		return nx >= 0 && ny >= 0 && nx < w && ny < h && !b.blocked(grid.Cell{X: nx, Y: ny})
+	}
+	if !open(0, 0) {
 		return p
 	}
-	open := func(dx, dy int32) bool { return g.Passable(grid.Cell{X: c.X + dx, Y: c.Y + dy}) }
 	// each side p is near: clamp off it if blocked; ox, oy the corner's side
 	ox, oy := int32(0), int32(0)
 	switch {
