@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
+	"unicode/utf8"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -96,6 +98,11 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 		if slots == nil {
 			slots = []blackboard.Slot{}
 		}
+		for _, sl := range slots {
+			if !utf8.ValidString(sl.Str) {
+				return fmt.Errorf("%s: key %q: %w: a string that is not valid UTF-8 (%q): JSON would load it with U+FFFD in place of its bad bytes", path, sl.Key, ErrDomain, sl.Str)
+			}
+		}
 		raw, err := json.Marshal(slots)
 		if err != nil {
 			return fmt.Errorf("%s: %w", path, err)
@@ -127,6 +134,9 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 			b.WriteString(strconv.FormatFloat(f, 'g', -1, v.Type().Bits()))
 		}
 	case reflect.String:
+		if !utf8.ValidString(v.String()) {
+			return fmt.Errorf("%s: %w: a string that is not valid UTF-8 (%q): JSON would load it with U+FFFD in place of its bad bytes; keep bytes in a []byte field", path, ErrDomain, v.String())
+		}
 		raw, _ := json.Marshal(v.String())
 		b.Write(raw)
 	case reflect.Struct:
@@ -136,6 +146,11 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name := fieldName(f)
+			if i == 0 {
+				if err := sharedNames(t); err != nil {
+					return fmt.Errorf("%s: %w", path, err)
+				}
+			}
 			if name == "" {
 				if !f.IsExported() && f.Type.Size() > 0 && !v.Field(i).IsZero() {
 					return fmt.Errorf("%s.%s: unexported field %s holds data the save cannot reach", path, f.Name, t)
@@ -178,6 +193,35 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 		return fmt.Errorf("%s: a %s (%v) cannot be saved: tag the field json:\"-\" or keep it out of components", path, v.Kind(), v.Type())
 	}
 	return nil
+}
+
+// sharedNamesOf caches sharedNames by struct type (a save encodes the same types many
+// times).
+var sharedNamesOf sync.Map // reflect.Type → error (nil: none)
+
+// sharedNames returns an error wrapping ErrDomain if two fields of struct type t are
+// saved under one name (json tags): the load would give both the value of one.
+func sharedNames(t reflect.Type) error {
+	if v, ok := sharedNamesOf.Load(t); ok {
+		err, _ := v.(error)
+		return err
+	}
+	var err error
+	seen := map[string]string{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name := fieldName(f)
+		if name == "" {
+			continue
+		}
+		if prev, ok := seen[name]; ok {
+			err = fmt.Errorf("%w: fields %s and %s of %s are both saved as %q: give each its own json name", ErrDomain, prev, f.Name, t, name)
+			break
+		}
+		seen[name] = f.Name
+	}
+	sharedNamesOf.Store(t, err)
+	return err
 }
 
 // decoder turns parsed JSON (from a json.Decoder with UseNumber) into values.
