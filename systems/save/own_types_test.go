@@ -17,9 +17,10 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
+// twoNames saves two fields as "X": X by its name, Y by its tag.
 type twoNames struct {
-	X int `json:"dup"`
-	Y int `json:"dup"`
+	X int
+	Y int `json:"X"`
 }
 
 type named struct{ Name string }
@@ -35,7 +36,7 @@ func TestSaveRefusesWhatJSONWouldChange(t *testing.T) {
 	m1.NewWith(&twoNames{X: 1, Y: 2})
 	_, err := save.Save(w, nil)
 	require.ErrorIs(t, err, save.ErrDomain)
-	assert.Contains(t, err.Error(), `fields X and Y of save_test.twoNames are both saved as "dup"`)
+	assert.Contains(t, err.Error(), `fields X and Y of save_test.twoNames are both saved as "X"`)
 
 	world = arche.NewWorld()
 	w = &world
