@@ -343,7 +343,7 @@ func (s *Spawner) Recycle(e arche.Entity) {
 	}
 	if s.tree != nil && s.slots.brain.ok && w.Has(e, s.slots.brain.id) {
 		b := (*components.Brain)(w.Get(e, s.slots.brain.id))
-		if b.Tree == s.tree && b.Memory.Len() == s.tree.Len() {
+		if b.Tree == s.tree && b.Memory.Len() == s.tree.Len() && b.Memory.Tree() == s.tree {
 			clear(b.Memory.Nodes())
 			s.memories = append(s.memories, b.Memory)
 			b.Memory = bt.Memory{}

@@ -155,10 +155,11 @@ type Decision struct {
 	ScriptErrors, ClockFaults uint64
 
 	// Swapped counts the agents since Initialize whose Brain.Tree was replaced while
-	// their Memory was the old tree's (see [bt.Memory]): at the agent's next think the
-	// old tree is halted (its Running nodes' halt hooks run, with the agent's context),
-	// then the new tree starts from its root with a fresh memory. Updated after each
-	// frame. Replacing the tree is the documented way to give an agent another tree, so
+	// their Memory was the old tree's (see [bt.Memory]): the old tree is halted (its
+	// Running nodes' halt hooks run, with the agent's context) and the new one gets a
+	// fresh memory, starting from its root: right after the tick, when a leaf of the
+	// tick replaced it, else at the agent's next think (save.Save refuses an agent in
+	// between, whose memory is still the old tree's). Updated after each frame. Replacing the tree is the documented way to give an agent another tree, so
 	// this is a count, not a fault.
 	Swapped uint64
 
@@ -221,9 +222,8 @@ func (s *Decision) swap(worker int, a *Agent, b *components.Brain, ctx *bt.Conte
 		old.Halt(m, ctx)
 		s.swaps[worker].n++
 	}
-	if !b.Tree.ResetMemory(m) {
-		a.arena.holdBrainOf(a.Entity, b)
-	}
+	b.Tree.ResetMemory(m)
+	a.arena.holdBrainOf(a.Entity, b) // the new tree and ID (and the memory, if new)
 }
 
 // Work implements ecs.Job: it ticks the trees of jobs [lo, hi).
@@ -248,6 +248,9 @@ func (s *Decision) Work(worker, lo, hi int) {
 			s.swap(worker, &j.agent, b, ctx)
 		}
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
+		if b := j.brain; b.Tree != nil && b.Memory.Tree() != b.Tree {
+			s.swap(worker, &j.agent, b, ctx) // a leaf replaced the tree: at once, so nothing holds the old memory
+		}
 		ticking = -1
 		j.thought(now)
 	}

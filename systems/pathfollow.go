@@ -46,7 +46,11 @@ const (
 //     Target) is a move to the point: arrive at it (DesiredArrive).
 //   - IntentGo with Move: arrive at Goal when it is in line of sight or the
 //     agent has no Path; otherwise follow the agent's path: seek each
-//     waypoint's cell centre, and arrive at the goal from the last one. If the
+//     waypoint's cell centre, and arrive at the goal from the last one. Within
+//     a cell of a goal nearer a blocked cell (or the grid's edge) than its
+//     radius, an agent of radius up to 0.5 arrives at its rest point instead:
+//     the goal moved its radius off that side, or from that corner (so it may
+//     stop up to its radius from Goal; a pursuit of Intent.Point too). If the
 //     agent holds no path for the goal's cell, it asks for one (Path.Want);
 //     while waiting, or when the goal is unreachable, it seeks the goal
 //     directly (Movement keeps it out of walls), except that a goal off the
@@ -411,7 +415,7 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 			// their calls): setDesired of an Arrive at the goal, written out
 			it, ps := &in[i], pos[i].Vec
 			f, g, d := speedFactor(it), it.Goal, &des[i]
-			if kin != nil && dist2(ps, g) < restNear*restNear {
+			if kin != nil && nearRest(ps, g, d) {
 				g = s.restPoint(g, kin[i].Radius) // clear of a wall beside the goal
 			}
 			if d.Mode != components.DesiredArrive || math.Float64bits(d.SpeedFactor) != math.Float64bits(f) ||
@@ -568,6 +572,9 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		case in.Mode == components.IntentEvade:
 			d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
 		case in.Target.IsZero(): // a point: nothing to predict or catch, a goal to arrive at
+			if j.kin != nil && j.kin.Radius <= 0.5 && nearRest(pos, tp, j.desired) {
+				tp = s.restPoint(tp, j.kin.Radius) // clear of a wall beside it
+			}
 			moving, goal = true, tp
 			d = s.goTo(pos, tp, j.path, j.kin, factor, components.DesiredArrive)
 		default:
@@ -590,7 +597,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
 		case !moving:
 		default:
-			if j.kin != nil && j.kin.Radius <= 0.5 && dist2(pos, goal) < restNear*restNear {
+			if j.kin != nil && j.kin.Radius <= 0.5 && nearRest(pos, goal, j.desired) {
 				goal = s.restPoint(goal, j.kin.Radius) // clear of a wall beside the goal
 			}
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)

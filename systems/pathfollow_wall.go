@@ -68,8 +68,18 @@ func nearestOpen(g *grid.Grid, pos r2.Vec, c grid.Cell) (grid.Cell, bool) {
 
 // restNear is the distance to its goal (cells) within which an arriving agent
 // aims at its rest point (restPoint) rather than at the goal: they differ by less
-// than the agent's radius, which matters only for where it stops.
+// than the agent's radius, which matters only for where it stops. An agent
+// aiming at its rest point goes on doing so out to twice that (nearRest), so one
+// held about restNear off by a crowd does not switch every frame.
 const restNear = 1.0
+
+// nearRest reports whether an agent at pos heading for goal, whose Desired was
+// d, aims at its rest point: within restNear of goal, or within 2·restNear while
+// d arrives at a point other than goal (its rest point).
+func nearRest(pos, goal r2.Vec, d *components.Desired) bool {
+	d2 := dist2(pos, goal)
+	return d2 < restNear*restNear || d2 < 4*restNear*restNear && d.Mode == components.DesiredArrive && d.Point != goal
+}
 
 // restPoint returns where an agent of radius r (at most half a cell) arriving at
 // goal p rests: p, or, when p lies within r of the edge of its cell and the cell

@@ -55,3 +55,45 @@ func TestAnAgentRestsClearOfAWallBesideItsGoal(t *testing.T) {
 		assert.Less(t, r2.Norm(vel.Get(e).Vec), 1e-3, "goal %v: at rest", c.goal)
 	}
 }
+
+// Eight agents sent to one goal at a wall's corner come to rest: those the crowd holds
+// about a cell from the goal do not switch every frame between aiming at the goal and
+// at its rest point (they moved in every frame 60 s after arriving; a reviewer). An
+// agent pursuing a fixed point beside a wall rests its radius off it too.
+func TestACrowdAtAGoalBesideAWallComesToRest(t *testing.T) {
+	g := grid.New(32, 32)
+	for y := int32(0); y < 20; y++ {
+		g.SetCost(grid.Cell{X: 16, Y: y}, grid.Blocked)
+	}
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, g)
+	sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: 0.3}})
+	require.NoError(t, err)
+	goal := r2.Vec{X: 17.02, Y: 20.03}
+	var es []arche.Entity
+	for i := range 8 {
+		es = append(es, sp.Spawn(r2.Vec{X: 4.5 + float64(i%4), Y: 4.5 + float64(i/4)}, func(s *systems.Spawned) { s.MoveTo(goal) }))
+	}
+	pursuer := sp.Spawn(r2.Vec{X: 8.5, Y: 12.5}, func(s *systems.Spawned) {
+		s.Intent.Mode, s.Intent.Point = components.IntentPursue, r2.Vec{X: 15.95, Y: 5.5}
+	})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	require.NoError(t, s.InitializeChecked(w))
+	vel := generic.NewMap[components.Velocity](w)
+	pos := generic.NewMap[components.Position](w)
+	s.Run(w, 60*60)
+	moving := make([]int, len(es))
+	for range 600 {
+		s.Update(w)
+		for i, e := range es {
+			if r2.Norm(vel.Get(e).Vec) > 1e-3 {
+				moving[i]++
+			}
+		}
+	}
+	for i, n := range moving {
+		assert.LessOrEqual(t, n, 60, "agent %d, %.3f cells from the goal, moving in %d of the last 600 frames", i, r2.Norm(r2.Sub(pos.Get(es[i]).Vec, goal)), n)
+	}
+	assert.InDelta(t, 15.7, pos.Get(pursuer).Vec.X, 0.01, "the pursuer of a point 0.05 from the wall")
+}

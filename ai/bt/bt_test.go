@@ -549,8 +549,10 @@ func TestTickPanicsOnForeignMemory(t *testing.T) {
 	require.NoError(t, err)
 	m := a.NewMemory()
 	assert.Panics(t, func() { b.Tick(&m, &Context{}) })
-	assert.Panics(t, func() { b.Halt(&m, &Context{}) })
+	assert.NotPanics(t, func() { b.Halt(&m, &Context{}) }, "a memory of a is halted by a")
+	assert.Same(t, a, m.Tree())
 	var zero Memory
+	assert.Panics(t, func() { b.Halt(&zero, &Context{}) })
 	assert.Panics(t, func() { a.Tick(&zero, &Context{}) })
 }
 

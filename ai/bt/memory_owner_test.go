@@ -9,7 +9,8 @@ import (
 )
 
 // A Memory belongs to one tree: another tree with as many nodes panics on it
-// (before, it ticked on, resuming the other tree's running child), a Memory over
+// (before, it ticked on, resuming the other tree's running child), though it halts the
+// memory's own tree (after a swap, a program halting "the agent's tree"), a Memory over
 // saved nodes belongs to the first tree that ticks it, and ResetMemory gives it to
 // another tree on the same storage.
 func TestAMemoryBelongsToOneTree(t *testing.T) {
@@ -23,7 +24,10 @@ func TestAMemoryBelongsToOneTree(t *testing.T) {
 	assert.Same(t, a, m.Tree())
 	assert.Equal(t, bt.Running, a.Tick(&m, ctx))
 	assert.PanicsWithValue(t, "bt: Memory was not made by this Tree's NewMemory (another tree's, or of another length)", func() { b.Tick(&m, ctx) })
-	assert.Panics(t, func() { b.Halt(&m, ctx) })
+	b.Halt(&m, ctx) // halts a, whose running action m holds (a Brain's Tree replaced since its last think)
+	assert.Equal(t, bt.Idle, m.Status(2))
+	assert.Same(t, a, m.Tree())
+	assert.Equal(t, bt.Running, a.Tick(&m, ctx))
 	assert.Error(t, b.Dump(discard{}, &m))
 
 	c := m.Clone()

@@ -372,8 +372,15 @@ func goodTime(t float64) bool { return t >= -math.MaxFloat64 && t <= math.MaxFlo
 // child started there is halted as the panic unwinds, as in [Tree.Tick]); calling Halt
 // again halts the rest.
 //
-// Panics: if m was not made by t.NewMemory.
+// A memory of another tree (m.Tree(): a Brain whose Tree was replaced since its last think)
+// is halted by that tree, whose nodes it holds; it stays that tree's.
+//
+// Panics: if m was made for neither t nor a tree of its length.
 func (t *Tree) Halt(m *Memory, ctx *Context) {
+	if o := m.tree; o != nil && o != t && len(m.nodes) == len(o.nodes) {
+		o.Halt(m, ctx) // the tree that runs in m: a Brain's Tree replaced, its memory still the old tree's
+		return
+	}
 	if !t.owns(m) {
 		panic(errMemoryMismatched)
 	}

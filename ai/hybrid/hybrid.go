@@ -93,7 +93,11 @@ type TreeRun struct {
 //     good while the skip condition holds; a done written only for Success and Failure
 //     must decide what Skipped means (staying is fsm.None);
 //   - Exit halts the tree ([bt.Tree.Halt]: every Running node gets its halt hook once,
-//     then all node memory is reset), so a re-entered state starts the tree afresh;
+//     then the node memory is reset but for cooldowns still running), so a re-entered
+//     state starts the tree afresh and a Cooldown in it still limits its child; a
+//     TreeRun shared by states of different trees starts each tree with a fresh
+//     memory when its state is entered (cooldowns included): give each state its own
+//     TreeRun to keep its cooldowns;
 //   - Activity is tree, so a debugger shows the tree under the state (see
 //     fsm.Hooks.Activity), and each tick or halt sets TreeRun.Tree to tree.
 //

@@ -440,6 +440,10 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 			if err := named.check(path, "tree", c.ID, c.Tree.Name(), c.Tree); err != nil {
 				return err
 			}
+			if old := c.Memory.Tree(); old != nil && old != c.Tree {
+				return fmt.Errorf("%s: %w: its Tree was replaced by %q since its last think, and its Memory is still %q's (the Decision system halts %q and starts %q at the agent's next think): save after that think, or halt and reset it first (b.Memory.Tree().Halt(&b.Memory, ctx); b.Tree.ResetMemory(&b.Memory))",
+					path, ErrMemory, c.Tree.Name(), old.Name(), old.Name(), c.Tree.Name())
+			}
 		}
 		v = reflect.ValueOf(c)
 	case components.StateMachine:

@@ -1,0 +1,90 @@
+package save_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	"github.com/archai-go/archai/systems/save"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// A save between a Brain's tree swap made by the program and the agent's next think is
+// refused (its memory is still the old tree's, which the Decision system halts at that
+// think): it wrote the old tree's memory under the new tree's ID, and the loaded run
+// resumed the new tree at the old one's running child, or the file could not be loaded
+// (a reviewer). After the think the save is taken and the loaded run is the unbroken
+// one. A swap made by a leaf is done at once (the old tree halted right after the
+// tick), so a save after that frame is taken.
+func TestASaveWaitsForATreeSwapToBeDone(t *testing.T) {
+	for _, byLeaf := range []bool{false, true} {
+		var log []string
+		var attack *bt.Tree
+		swap := false
+		patrol, err := bt.Compile("patrol", bt.Sequence(bt.AlwaysSuccess(),
+			bt.Action("Patrol", func(ctx *bt.Context) bt.Status {
+				log = append(log, "Patrol")
+				if swap {
+					b := systems.Get[components.Brain](systems.AgentOf(ctx))
+					b.Tree, b.ID = attack, attack.Name()
+				}
+				return bt.Running
+			}).OnHalt(func(*bt.Context) { log = append(log, "halt Patrol") })))
+		require.NoError(t, err)
+		attack, err = bt.Compile("attack", bt.Sequence(
+			bt.Condition("HasAmmo", func(*bt.Context) bool { log = append(log, "HasAmmo?"); return false }),
+			bt.AlwaysSuccess(),
+			bt.Action("Shoot", func(*bt.Context) bt.Status { log = append(log, "Shoot"); return bt.Running })))
+		require.NoError(t, err)
+		world := arche.NewWorld()
+		w := &world
+		arche.AddResource(w, grid.New(16, 16))
+		sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: patrol, Interval: 1.0 / 60})
+		require.NoError(t, err)
+		e := sp.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
+		d := &systems.Decision{}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), d)
+		s.Initialize(w)
+		s.Run(w, 3)
+		if byLeaf {
+			swap = true
+			s.Run(w, 1)
+			swap = false
+			assert.Equal(t, uint64(1), d.Swapped)
+		} else {
+			bm := generic.NewMap[components.Brain](w)
+			b := bm.Get(e)
+			b.Tree, b.ID = attack, attack.Name() // the documented swap
+			_, err = save.Save(w, nil, d)
+			require.ErrorIs(t, err, save.ErrMemory)
+			assert.Contains(t, err.Error(), `replaced by "attack" since its last think, and its Memory is still "patrol"'s`)
+			s.Run(w, 1) // the think that halts patrol
+		}
+		data, err := save.Save(w, nil, d)
+		require.NoError(t, err, "by a leaf %v", byLeaf)
+
+		log = log[:0]
+		s.Run(w, 3)
+		unbroken := strings.Join(log, ",")
+		l, err := save.Load(data, save.Registry{Trees: []*bt.Tree{patrol, attack}})
+		require.NoError(t, err)
+		arche.AddResource(l.World, grid.New(16, 16))
+		d2 := &systems.Decision{}
+		s2 := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), d2)
+		s2.Initialize(l.World)
+		require.NoError(t, l.Restore(d2))
+		log = log[:0]
+		s2.Run(l.World, 3)
+		assert.Equal(t, unbroken, strings.Join(log, ","), "by a leaf %v", byLeaf)
+		assert.Equal(t, "HasAmmo?,HasAmmo?,HasAmmo?", unbroken, "by a leaf %v", byLeaf)
+		assert.Equal(t, systems.StateHash(w), systems.StateHash(l.World))
+	}
+}
