@@ -39,24 +39,36 @@ type Scheduler struct {
 	frame   *Frame // the world's, from Initialize
 }
 
-// Frame is a resource a [Scheduler] keeps in the world it runs (added by
-// Initialize): which of its systems is updating. Code that a system calls can so
-// tell whether it runs between two systems of a frame, some of them run and some
-// not (save.Save refuses to save there: the loaded run would not continue as the
-// saved one).
+// Frame is a resource the [Scheduler]s running a world keep in it (the first
+// Initialize adds it): which of their systems is updating, for each scheduler
+// whose Update is under way (a scheduler run as a system of another nests in
+// it). Code that a system calls can so tell whether it runs between two
+// systems of a frame, some of them run and some not (save.Save refuses to save
+// there: the loaded run would not continue as the saved one).
 type Frame struct {
-	systems []System
-	current int // the system updating, -1 between frames
+	levels []frameLevel // the Updates under way, outermost first
 }
 
-// Between reports whether a system other than the first and the last of the
-// frame is updating, so that some systems have run this frame and others not,
-// and names the one before it (ran) and the one after it (next).
+// frameLevel is one scheduler's Update under way.
+type frameLevel struct {
+	systems []System
+	current int // the system updating
+}
+
+// Between reports whether, in some scheduler's Update under way, a system
+// other than its first and its last is updating, so that some systems have run
+// this frame and others not, and names the one before it (ran) and the one
+// after it (next), in the outermost such scheduler.
 func (f *Frame) Between() (ran, next string, ok bool) {
-	if f == nil || f.current <= 0 || f.current >= len(f.systems)-1 {
+	if f == nil {
 		return "", "", false
 	}
-	return SystemName(f.systems[f.current-1]), SystemName(f.systems[f.current+1]), true
+	for _, l := range f.levels {
+		if l.current > 0 && l.current < len(l.systems)-1 {
+			return SystemName(l.systems[l.current-1]), SystemName(l.systems[l.current+1]), true
+		}
+	}
+	return "", "", false
 }
 
 // NewScheduler returns a scheduler running systems in the given order.
@@ -86,8 +98,8 @@ func (s *Scheduler) Add(sys System) {
 	s.totals = append(s.totals, 0)
 }
 
-// Initialize calls Initialize on every system, in order, and sets the world's
-// [Frame] resource to this scheduler's (adding it if the world has none).
+// Initialize calls Initialize on every system, in order, and adds the world's
+// [Frame] resource if it has none.
 func (s *Scheduler) Initialize(w *arche.World) {
 	s.initFrame(w)
 	for _, sys := range s.systems {
@@ -98,16 +110,19 @@ func (s *Scheduler) Initialize(w *arche.World) {
 // Update runs one frame: Update on every system, in order.
 func (s *Scheduler) Update(w *arche.World) {
 	f := s.frame
+	k := -1
+	if f != nil {
+		k = len(f.levels)
+		f.levels = append(f.levels, frameLevel{systems: s.systems})
+		defer func() { f.levels = f.levels[:k] }() // also when a system panics
+	}
 	for i, sys := range s.systems {
-		if f != nil {
-			f.current = i
+		if k >= 0 {
+			f.levels[k].current = i
 		}
 		t0 := time.Now()
 		sys.Update(w)
 		s.totals[i] += time.Since(t0)
-	}
-	if f != nil {
-		f.current = -1
 	}
 	s.frames++
 }
@@ -165,13 +180,13 @@ func SystemName(sys System) string {
 	return fmt.Sprintf("%T", sys)
 }
 
-// initFrame makes the world's Frame resource this scheduler's.
+// initFrame gives the scheduler the world's Frame resource, adding it if the
+// world has none.
 func (s *Scheduler) initFrame(w *arche.World) {
 	f := Resource[Frame](w)
 	if f == nil {
 		f = &Frame{}
 		arche.AddResource(w, f)
 	}
-	*f = Frame{systems: s.systems, current: -1}
 	s.frame = f
 }

@@ -78,3 +78,44 @@ func TestSaveBetweenSystemsOfAFrameIsRefused(t *testing.T) {
 		require.Equal(t, systems.StateHash(w), systems.StateHash(l.World), "frame %d after the load", f)
 	}
 }
+
+// With schedulers nested (one run as a system of another) or side by side (a
+// simulation's, then a tool's, each frame), a save from the outer frame's last system
+// is taken, and one between two systems of any scheduler's frame is refused (the
+// world's one Frame resource held only the last initialized scheduler's list, so the
+// first was refused naming the inner scheduler's systems, the second missed; a
+// reviewer).
+func TestSaveBetweenSystemsWithSeveralSchedulers(t *testing.T) {
+	build := func() *arche.World {
+		world := arche.NewWorld()
+		w := &world
+		arche.AddResource(w, grid.New(16, 16))
+		sp, err := systems.NewSpawner(w, systems.Mover{})
+		require.NoError(t, err)
+		sp.Spawn(r2.Vec{X: 1.5, Y: 1.5}, func(s *systems.Spawned) { s.MoveTo(r2.Vec{X: 14.5, Y: 8.5}) })
+		return w
+	}
+	w := build()
+	last, inside := &saver{at: 5}, &saver{at: 5}
+	movement := ecs.NewScheduler(&systems.Spatial{}, &systems.PathFollow{}, inside, &systems.Steer{}, &systems.Movement{})
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), movement, last)
+	require.NoError(t, s.InitializeChecked(w))
+	s.Run(w, 6)
+	require.NoError(t, last.err, "from the outer frame's last system")
+	require.ErrorIs(t, inside.err, save.ErrState, "from inside the nested scheduler")
+	assert.Contains(t, inside.err.Error(), "clock has run this frame, *save_test.saver has not")
+
+	w = build()
+	mid := &saver{at: 5}
+	sim := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathFollow{}, &systems.Steer{}, mid, &systems.Movement{})
+	tool := &saver{at: 5}
+	ui := ecs.NewScheduler(tool)
+	require.NoError(t, sim.InitializeChecked(w))
+	require.NoError(t, ui.InitializeChecked(w))
+	for range 6 {
+		sim.Update(w)
+		ui.Update(w)
+	}
+	require.ErrorIs(t, mid.err, save.ErrState, "between steer and movement")
+	require.NoError(t, tool.err, "from a tool's scheduler after the simulation's")
+}
