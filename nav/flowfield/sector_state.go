@@ -174,6 +174,9 @@ func (f *SectorField) restore(st SectorFieldState) error {
 // so that the next Update catches up.
 func (f *SectorField) restoreBehind(st SectorFieldState) error {
 	f.SetGoal(grid.Cell{X: -1, Y: -1}) // drops everything, searches nothing
+	if g := f.s.g; !g.Passable(st.Goal) && (len(st.Built) > 0 || len(st.Wanted) > 0) {
+		return fmt.Errorf("flowfield: goal %v: off the %d×%d grid or blocked, with sectors built or wanted for it", st.Goal, g.Width(), g.Height())
+	}
 	f.goal = st.Goal
 	n := int32(len(f.fields))
 	for _, b := range st.Built {
@@ -191,6 +194,9 @@ func (f *SectorField) restoreBehind(st SectorFieldState) error {
 		for k := range est {
 			e := b.Est[12*k:]
 			est[k] = seedRec{grid.Cell{X: int32(binary.LittleEndian.Uint32(e)), Y: int32(binary.LittleEndian.Uint32(e[4:]))}, math.Float32frombits(binary.LittleEndian.Uint32(e[8:]))}
+			if v := est[k].v; !f.s.g.InBounds(est[k].c) || !(v >= 0) || math.IsInf(float64(v), 1) {
+				return fmt.Errorf("flowfield: goal %v: sector %d: seed %d at %v of value %v: off the grid, or not a finite cost ≥ 0", st.Goal, i, k, est[k].c, v)
+			}
 		}
 		if err := f.install(int(i), b, est); err != nil {
 			return fmt.Errorf("flowfield: goal %v: %w", st.Goal, err)
@@ -237,7 +243,14 @@ func (f *SectorField) install(i int, b SectorBuildState, est []seedRec) error {
 	}
 	sf.d = resize(sf.d, cells)
 	for k := range sf.d {
-		sf.d[k] = math.Float32frombits(binary.LittleEndian.Uint32(b.D[4*k:]))
+		v := math.Float32frombits(binary.LittleEndian.Uint32(b.D[4*k:]))
+		if !(v >= 0) { // NaN or negative: no integration value (unreached is +Inf)
+			if f.fields[i] == nil {
+				f.pool = append(f.pool, sf)
+			}
+			return fmt.Errorf("sector %d: cell %d of %d: value %v, not a cost ≥ 0", i, k, cells, v)
+		}
+		sf.d[k] = v
 	}
 	sf.dir = append(sf.dir[:0], b.Dir...)
 	sf.version = sec.version
