@@ -87,7 +87,9 @@ func (o Op) String() string {
 //   - both readable and a op b holds: returns Success;
 //   - false, either input missing, or op unknown: returns Failure.
 //
-// Never Running.
+// Never Running. In a tree file: <CheckBlackboard value_A="{hp}" op="<" value_B="30"/>,
+// op one of == (the default) != < <= > >= (XML-escaped: &lt; &lt;= &gt; &gt;=), each value a "{key}"
+// or a literal.
 func CheckBlackboard[T cmp.Ordered](a In[T], op Op, b In[T]) *Node {
 	return &Node{kind: kindCheckBlackboard, cond: compare(a, op, b, cmp.Compare[T])}
 }

@@ -308,6 +308,7 @@ type Ports struct {
 	d               *defNode
 	sc              *scope
 	used            []bool
+	asked           []string // the port names the node's builder looked for, for finish's error
 	failed          bool
 	onStart, onHalt func(*Context)
 	probe           *prober // set when a TreeNodesModel is checked: ports are recorded, not bound
@@ -334,8 +335,16 @@ func (p *Ports) OnHalt(fn func(*Context)) { p.onHalt = fn }
 
 // Has reports whether the port name is written on the node.
 func (p *Ports) Has(name string) bool {
+	p.ask(name)
 	_, ok := p.d.get(name)
 	return ok
+}
+
+// ask records that the node's builder looked for port name.
+func (p *Ports) ask(name string) {
+	if !slices.Contains(p.asked, name) {
+		p.asked = append(p.asked, name)
+	}
 }
 
 // Schema returns the blackboard schema ports bind to.
@@ -343,6 +352,7 @@ func (p *Ports) Schema() *blackboard.Schema { return p.b.reg.schema }
 
 // attr returns the value of attribute name and marks it used.
 func (p *Ports) attr(name string) (string, bool) {
+	p.ask(name)
 	for i, a := range p.d.attrs {
 		if a.name == name {
 			p.used[i] = true
@@ -375,11 +385,28 @@ func (p *Ports) kidCount(lo, hi int) bool {
 	return false
 }
 
+// known lists the ports the builder looked for, comma-separated, but "name", the ID
+// a node type may be given by and the pre- and post-conditions every node has
+// (_skipIf, _onSuccess, ...).
+func (p *Ports) known() string {
+	var names []string
+	for _, n := range p.asked {
+		if n != "name" && n != "ID" && !strings.HasPrefix(n, "_") {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 // finish reports the attributes no port consumed.
 func (p *Ports) finish() {
 	for i, a := range p.d.attrs {
 		if !p.used[i] && !strings.HasPrefix(a.name, "_description") {
-			p.fail(fmt.Errorf("%w: unknown port %s", ErrPort, quote(a.name)))
+			if known := p.known(); known != "" {
+				p.fail(fmt.Errorf("%w: unknown port %s (its ports: %s)", ErrPort, quote(a.name), known))
+			} else {
+				p.fail(fmt.Errorf("%w: unknown port %s (it has no ports of its own)", ErrPort, quote(a.name)))
+			}
 		}
 	}
 }
