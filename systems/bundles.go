@@ -329,7 +329,7 @@ func (s *Spawner) Respawn(e arche.Entity, pos r2.Vec, set func(a *Spawned)) erro
 }
 
 // Recycle keeps the buffers of agent e, which the caller is about to remove (prefer
-// [Spawner.Respawn], which does not remove it; see its Important note) (its
+// [Spawner.Respawn], which does not remove it and is cheaper) (its
 // behavior-tree memory if it runs the spawner's tree, its utility state if it runs the
 // spawner's reasoner, its path waypoints and its blackboard store if of the spawner's
 // schema), for the next agents this spawner creates, so replacing agents allocates

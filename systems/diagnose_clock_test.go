@@ -37,7 +37,8 @@ func TestDiagnoseReportsAThinkIntervalInMilliseconds(t *testing.T) {
 		assert.Equal(t, c.want, r.Total(), "interval %v: %s", c.interval, r)
 		if c.want == 1 {
 			assert.Equal(t, e, r.Examples[CauseThinkIntervalLong])
-			assert.Contains(t, r.String(), "think_interval_too_long 1 (e.g. entity 1)")
+			assert.Contains(t, r.String(), "think_interval_too_long 1 (e.g. entity 1, Think.Interval ")
+			assert.Contains(t, r.String(), " s, over MaxThinkInterval (10 s): milliseconds given for seconds?)")
 		}
 	}
 

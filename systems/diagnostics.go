@@ -1169,7 +1169,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) || math.IsInf(th.Next, 1) {
 			r.add(CauseThinkInvalid, q.Entity())
 		} else if th.Interval > MaxThinkInterval {
-			r.add(CauseThinkIntervalLong, q.Entity())
+			r.addNote(CauseThinkIntervalLong, q.Entity(), exampleNote{kind: noteInterval, pos: r2.Vec{X: th.Interval}})
 		}
 	}
 	d.countUnplaced(w, r)
@@ -1332,7 +1332,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if ff != nil && d.wide != nil && wideFollower(kin) {
 			if _, sealed := d.sealed[e]; sealed {
-				r.addNote(CauseFlowFollowerWide, e, needsNote("a way at least as wide as its disc to its goal: it stands"))
+				r.addNote(CauseFlowFollowerWide, e, needsNote("no way at least as wide as its disc to its goal: it stands"))
 			} else if d.wide.sectors && d.walls {
 				r.addNote(CauseFlowFollowerWideSector, e, needsNote("whole-grid flow fields: sector fields lead it through gaps narrower than its disc"))
 			}

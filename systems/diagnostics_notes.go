@@ -46,6 +46,7 @@ const (
 	noteStep           // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
 	noteVec            // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
 	noteKin            // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
+	noteInterval       // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
 )
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
@@ -153,6 +154,12 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', -1, 64))
 		b.WriteString("): ")
 		b.WriteString(n.then)
+	case noteInterval:
+		b.WriteString(", Think.Interval ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
+		b.WriteString(" s, over MaxThinkInterval (")
+		b.WriteString(strconv.FormatFloat(MaxThinkInterval, 'g', -1, 64))
+		b.WriteString(" s): milliseconds given for seconds?")
 	case noteKin:
 		if n.what == "radius" {
 			b.WriteString(", Radius not > 0: its disc has no size (separation and walls keep nothing off it)")
