@@ -37,16 +37,16 @@ type exampleNote struct {
 type noteKind uint8
 
 const (
-	noteNone  noteKind = iota
-	noteGoal           // a goal point: pos, cell, w, h, inMap
-	noteCell           // a goal cell: cell, w, h, inMap
-	noteNeeds          // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
-	noteKey            // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
-	noteState          // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
-	noteStep           // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
-	noteVec            // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
-	noteKin            // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
-	noteInterval       // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
+	noteNone     noteKind = iota
+	noteGoal              // a goal point: pos, cell, w, h, inMap
+	noteCell              // a goal cell: cell, w, h, inMap
+	noteNeeds             // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
+	noteKey               // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
+	noteState             // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
+	noteStep              // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
+	noteVec               // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
+	noteKin               // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
+	noteInterval          // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
 )
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
