@@ -248,8 +248,16 @@ func (s *Decision) Work(worker, lo, hi int) {
 			s.swap(worker, &j.agent, b, ctx)
 		}
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
-		if b := j.brain; b.Tree != nil && b.Memory.Tree() != b.Tree {
-			s.swap(worker, &j.agent, b, ctx) // a leaf replaced the tree: at once, so nothing holds the old memory
+		if b := j.brain; b.Memory.Tree() != b.Tree {
+			// a leaf replaced the tree, or set it to nil: at once, so nothing holds
+			// the old memory
+			if b.Tree != nil {
+				s.swap(worker, &j.agent, b, ctx)
+			} else if old := b.Memory.Tree(); old != nil {
+				old.Halt(&b.Memory, ctx)
+				b.Memory = bt.Memory{}
+				s.swaps[worker].n++
+			}
 		}
 		ticking = -1
 		j.thought(now)

@@ -48,7 +48,8 @@ const (
 //     agent has no Path; otherwise follow the agent's path: seek each
 //     waypoint's cell centre, and arrive at the goal from the last one. Within
 //     a cell of a goal nearer a blocked cell (or the grid's edge) than its
-//     radius, an agent of radius up to 0.5 arrives at its rest point instead:
+//     radius (two cells once it aims there), an agent of radius up to 0.5
+//     arrives at its rest point instead:
 //     the goal moved its radius off that side, or from that corner (so it may
 //     stop up to its radius from Goal; a pursuit of Intent.Point too). If the
 //     agent holds no path for the goal's cell, it asks for one (Path.Want);

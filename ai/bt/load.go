@@ -403,9 +403,9 @@ func (p *Ports) finish() {
 	for i, a := range p.d.attrs {
 		if !p.used[i] && !strings.HasPrefix(a.name, "_description") {
 			if known := p.known(); known != "" {
-				p.fail(fmt.Errorf("%w: unknown port %s (its ports: %s)", ErrPort, quote(a.name), known))
+				p.fail(fmt.Errorf("%w: unknown port %s (the ports it read: %s)", ErrPort, quote(a.name), known))
 			} else {
-				p.fail(fmt.Errorf("%w: unknown port %s (it has no ports of its own)", ErrPort, quote(a.name)))
+				p.fail(fmt.Errorf("%w: unknown port %s (it read no ports of its own)", ErrPort, quote(a.name)))
 			}
 		}
 	}

@@ -14,9 +14,9 @@ import (
 // value_B and op).
 func TestAnUnknownPortListsTheNodesPorts(t *testing.T) {
 	for xml, want := range map[string]string{
-		`<CheckBlackboard key="{k}" expected="1"/>`: `unknown port "expected" (its ports: value_A, value_B, op)`,
-		`<Wait secs="1"/>`:                          `unknown port "secs" (its ports: seconds, msec)`,
-		`<AlwaysSuccess foo="1"/>`:                  `unknown port "foo" (it has no ports of its own)`,
+		`<CheckBlackboard key="{k}" expected="1"/>`: `unknown port "expected" (the ports it read: value_A, value_B, op)`,
+		`<Wait secs="1"/>`:                          `unknown port "secs" (the ports it read: seconds, msec)`,
+		`<AlwaysSuccess foo="1"/>`:                  `unknown port "foo" (it read no ports of its own)`,
 	} {
 		r := bt.NewRegistry(blackboard.NewSchema())
 		_, err := r.LoadXML("f.xml", []byte(`<root main_tree_to_execute="M"><BehaviorTree ID="M">`+xml+`</BehaviorTree></root>`))

@@ -174,8 +174,10 @@ func (f *SectorField) restore(st SectorFieldState) error {
 // so that the next Update catches up.
 func (f *SectorField) restoreBehind(st SectorFieldState) error {
 	f.SetGoal(grid.Cell{X: -1, Y: -1}) // drops everything, searches nothing
-	if g := f.s.g; !g.Passable(st.Goal) && (len(st.Built) > 0 || len(st.Wanted) > 0) {
-		return fmt.Errorf("flowfield: goal %v: off the %d×%d grid or blocked, with sectors built or wanted for it", st.Goal, g.Width(), g.Height())
+	if g := f.s.g; !g.InBounds(st.Goal) && (len(st.Built) > 0 || len(st.Wanted) > 0) {
+		// (a blocked goal is a state's own: the edit that put the field behind may be
+		// a door closing on its goal)
+		return fmt.Errorf("flowfield: goal %v: off the %d×%d grid, with sectors built or wanted for it", st.Goal, g.Width(), g.Height())
 	}
 	f.goal = st.Goal
 	n := int32(len(f.fields))

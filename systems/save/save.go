@@ -431,6 +431,14 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 	path := &loc{name: v.Type().String()}
 	switch c := v.Interface().(type) {
 	case components.Brain:
+		if c.Tree == nil && c.Memory.Len() > 0 {
+			what := "another tree's"
+			if old := c.Memory.Tree(); old != nil {
+				what = fmt.Sprintf("tree %q's", old.Name())
+			}
+			return fmt.Errorf("%s: %w: its Tree is nil but its Memory holds %s %d nodes (a load could give them to no tree): halt that tree and clear the Memory (Brain.Memory = bt.Memory{}) when you take the tree away, or set the tree from a leaf to nil (Decision does both)",
+				path, ErrMemory, what, c.Memory.Len())
+		}
 		if c.ID == "" && c.Tree != nil {
 			if c.ID = c.Tree.Name(); c.ID == "" {
 				return fmt.Errorf("%s: its tree has no name: compile it with one to save it", path)
@@ -441,7 +449,7 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 				return err
 			}
 			if old := c.Memory.Tree(); old != nil && old != c.Tree {
-				return fmt.Errorf("%s: %w: its Tree was replaced by %q since its last think, and its Memory is still %q's (the Decision system halts %q and starts %q at the agent's next think): save after that think, or halt and reset it first (b.Memory.Tree().Halt(&b.Memory, ctx); b.Tree.ResetMemory(&b.Memory))",
+				return fmt.Errorf("%s: %w: its Tree was replaced by %q since its last think, and its Memory is still %q's (the Decision system halts %q and starts %q at the agent's next think): save after that think",
 					path, ErrMemory, c.Tree.Name(), old.Name(), old.Name(), c.Tree.Name())
 			}
 		}

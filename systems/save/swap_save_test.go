@@ -88,3 +88,51 @@ func TestASaveWaitsForATreeSwapToBeDone(t *testing.T) {
 		assert.Equal(t, systems.StateHash(w), systems.StateHash(l.World))
 	}
 }
+
+// Taking an agent's tree away (Brain.Tree nil): from a leaf, the old tree is halted
+// (its running action's halt hook runs) and the memory cleared at once, and the world
+// saves and loads; by the program between frames, Save refuses the agent, whose memory
+// still holds the old tree's nodes. Before, the halt hook never ran and Save wrote a
+// file Load refused ("node memory of 3 nodes but no tree ID"; a reviewer).
+func TestTakingATreeAwayHaltsItOrIsRefusedAtSave(t *testing.T) {
+	for _, byLeaf := range []bool{true, false} {
+		var log []string
+		off := false
+		patrol, err := bt.Compile("patrol", bt.Sequence(bt.AlwaysSuccess(),
+			bt.Action("Patrol", func(ctx *bt.Context) bt.Status {
+				if off {
+					b := systems.Get[components.Brain](systems.AgentOf(ctx))
+					b.Tree, b.ID = nil, ""
+				}
+				return bt.Running
+			}).OnHalt(func(*bt.Context) { log = append(log, "halt Patrol") })))
+		require.NoError(t, err)
+		world := arche.NewWorld()
+		w := &world
+		arche.AddResource(w, grid.New(16, 16))
+		sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: patrol, Interval: 1.0 / 60})
+		require.NoError(t, err)
+		e := sp.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
+		d := &systems.Decision{}
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), d)
+		s.Initialize(w)
+		s.Run(w, 3)
+		if byLeaf {
+			off = true
+			s.Run(w, 2)
+			assert.Equal(t, []string{"halt Patrol"}, log)
+			assert.Equal(t, uint64(1), d.Swapped)
+			data, err := save.Save(w, nil, d)
+			require.NoError(t, err)
+			_, err = save.Load(data, save.Registry{Trees: []*bt.Tree{patrol}})
+			require.NoError(t, err)
+			continue
+		}
+		bm := generic.NewMap[components.Brain](w)
+		b := bm.Get(e)
+		b.Tree, b.ID = nil, ""
+		_, err = save.Save(w, nil, d)
+		require.ErrorIs(t, err, save.ErrMemory)
+		assert.Contains(t, err.Error(), `its Tree is nil but its Memory holds tree "patrol"'s 3 nodes`)
+	}
+}
