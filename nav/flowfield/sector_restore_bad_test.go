@@ -16,6 +16,11 @@ import (
 // to date with a grid edit since it built its own (Behind: it holds its seeds), on a
 // 32² grid of 8² sectors.
 func behindState(t *testing.T) (*flowfield.Sectors, flowfield.SectorFieldState) {
+	return behindAfter(t, grid.Cell{X: 16, Y: 16})
+}
+
+// behindAfter is behindState with the edit that puts the field behind blocking cell edit.
+func behindAfter(t *testing.T, edit grid.Cell) (*flowfield.Sectors, flowfield.SectorFieldState) {
 	g := grid.New(32, 32)
 	s, err := flowfield.NewSectors(g, 8)
 	require.NoError(t, err)
@@ -30,7 +35,7 @@ func behindState(t *testing.T) (*flowfield.Sectors, flowfield.SectorFieldState) 
 		f.Update(1 << 20)
 		other.Update(1 << 20)
 	}
-	g.SetCost(grid.Cell{X: 16, Y: 16}, grid.Blocked)
+	g.SetCost(edit, grid.Blocked)
 	other.Update(1 << 20) // the sectors catch up with the edit; f is behind them
 	st, err := f.State()
 	require.NoError(t, err)
@@ -78,25 +83,6 @@ func TestSectorFieldRestoreRefusesACorruptBehindState(t *testing.T) {
 // the goal) is the field's own and loads (a reviewer: a first check refused it, so a
 // game saved then could not load its file).
 func TestSectorFieldRestoresABehindStateWhoseGoalWasBlocked(t *testing.T) {
-	g := grid.New(32, 32)
-	s, err := flowfield.NewSectors(g, 8)
-	require.NoError(t, err)
-	f, other := flowfield.NewSectorField(s), flowfield.NewSectorField(s)
-	f.SetGoal(grid.Cell{X: 30, Y: 30})
-	other.SetGoal(grid.Cell{X: 2, Y: 2})
-	for c := int32(0); c < 32; c += 3 {
-		f.Request(grid.Cell{X: c, Y: 31 - c})
-		other.Request(grid.Cell{X: c, Y: c})
-	}
-	for range 50 {
-		f.Update(1 << 20)
-		other.Update(1 << 20)
-	}
-	g.SetCost(grid.Cell{X: 30, Y: 30}, grid.Blocked) // on f's goal
-	other.Update(1 << 20)
-	st, err := f.State()
-	require.NoError(t, err)
-	require.True(t, st.Behind)
-	require.NotEmpty(t, st.Built)
+	s, st := behindAfter(t, grid.Cell{X: 30, Y: 30}) // on the field's goal
 	require.NoError(t, flowfield.NewSectorField(s).Restore(st))
 }
