@@ -17,6 +17,22 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
+// thinkingAgent is a 16² world with one agent thinking every frame with tree, run for
+// 3 frames by a clock and the Decision system.
+func thinkingAgent(t *testing.T, tree *bt.Tree) (*arche.World, arche.Entity, *systems.Decision, *ecs.Scheduler) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree, Interval: 1.0 / 60})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
+	d := &systems.Decision{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), d)
+	s.Initialize(w)
+	s.Run(w, 3)
+	return w, e, d, s
+}
+
 // A save between a Brain's tree swap made by the program and the agent's next think is
 // refused (its memory is still the old tree's, which the Decision system halts at that
 // think): it wrote the old tree's memory under the new tree's ID, and the loaded run
@@ -44,16 +60,7 @@ func TestASaveWaitsForATreeSwapToBeDone(t *testing.T) {
 			bt.AlwaysSuccess(),
 			bt.Action("Shoot", func(*bt.Context) bt.Status { log = append(log, "Shoot"); return bt.Running })))
 		require.NoError(t, err)
-		world := arche.NewWorld()
-		w := &world
-		arche.AddResource(w, grid.New(16, 16))
-		sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: patrol, Interval: 1.0 / 60})
-		require.NoError(t, err)
-		e := sp.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
-		d := &systems.Decision{}
-		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), d)
-		s.Initialize(w)
-		s.Run(w, 3)
+		w, e, d, s := thinkingAgent(t, patrol)
 		if byLeaf {
 			swap = true
 			s.Run(w, 1)
@@ -107,16 +114,7 @@ func TestTakingATreeAwayHaltsItOrIsRefusedAtSave(t *testing.T) {
 				return bt.Running
 			}).OnHalt(func(*bt.Context) { log = append(log, "halt Patrol") })))
 		require.NoError(t, err)
-		world := arche.NewWorld()
-		w := &world
-		arche.AddResource(w, grid.New(16, 16))
-		sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: patrol, Interval: 1.0 / 60})
-		require.NoError(t, err)
-		e := sp.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
-		d := &systems.Decision{}
-		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), d)
-		s.Initialize(w)
-		s.Run(w, 3)
+		w, e, d, s := thinkingAgent(t, patrol)
 		if byLeaf {
 			off = true
 			s.Run(w, 2)
