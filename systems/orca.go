@@ -124,6 +124,7 @@ type orcaJob struct {
 	params   components.ORCA
 	out      *components.Steering
 	arrive   bool   // Desired is an Arrive at point
+	stop     bool   // Desired is a Stop (an arrived flow follower)
 	point    r2.Vec // cells
 }
 
@@ -202,6 +203,7 @@ func (s *ORCA) Update(w *arche.World) {
 		if d != nil && d.Mode == components.DesiredArrive {
 			j.arrive, j.point = true, d.Point
 		}
+		j.stop = d != nil && d.Mode == components.DesiredStop
 		s.jobs = append(s.jobs, j)
 	}
 	if len(s.jobs) == 0 {
@@ -319,6 +321,9 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 		return // nothing to avoid: the force stands
 	}
 	desired, bias := s.desired(j, pref, dt), p.Bias
+	if j.stop { // an arrived flow follower: the Bias would turn the way read off its braking into a spin
+		bias = 0
+	}
 	if s.heldInCrowd(j, sc, radius, dt) { // arriving behind another of its crowd: it holds (orca_crowd.go)
 		pref, desired, bias = r2.Vec{}, r2.Vec{}, 0
 	}
