@@ -202,25 +202,27 @@ func (s *Decision) Update(w *arche.World) {
 // hasTree reports whether b has a tree to tick.
 func hasTree(b *components.Brain) bool { return b.Tree != nil }
 
-// swap gives agent a, about to think, a memory of its Brain's Tree when its Memory is
-// not one (Tree.Tick would panic on it): a Brain written as Brain{Tree: t} gets a new
-// one; a Brain whose Tree was replaced has the old tree halted first (the halt
-// hooks of its Running nodes run, with ctx, as the halt contract says), counted in
-// Swapped, and its memory reset for the new tree. A memory of no tree yet and of the
-// tree's length (saved nodes, bt.MemoryOf) is left for the tick to take. The new
-// memory is held by the world's Arena. It runs on the workers (each on its own
-// agents).
+// swap gives agent a a memory of its Brain's Tree when its Memory is not one
+// (Tree.Tick would panic on it): a Brain written as Brain{Tree: t} gets a new one; a
+// Brain whose Tree was replaced, or set to nil, has the old tree halted first (the
+// halt hooks of its Running nodes run, with ctx, as the halt contract says), counted
+// in Swapped, and its memory reset for the new tree (cleared for none). A memory of no
+// tree yet and of the tree's length (saved nodes, bt.MemoryOf) is left for the tick to
+// take. A new memory is held by the world's Arena. It runs on the workers (each on its
+// own agents), before a think and after one whose leaf replaced the tree.
 func (s *Decision) swap(worker int, a *Agent, b *components.Brain, ctx *bt.Context) {
 	m := &b.Memory
 	old := m.Tree()
-	switch {
-	case old == b.Tree && m.Len() == b.Tree.Len():
+	if b.Tree != nil && m.Len() == b.Tree.Len() && (old == b.Tree || old == nil) {
 		return
-	case old == nil && m.Len() == b.Tree.Len():
-		return
-	case old != nil && old != b.Tree:
+	}
+	if old != nil && old != b.Tree {
 		old.Halt(m, ctx)
 		s.swaps[worker].n++
+	}
+	if b.Tree == nil {
+		*m = bt.Memory{}
+		return
 	}
 	b.Tree.ResetMemory(m)
 	a.arena.holdBrainOf(a.Entity, b) // the new tree and ID (and the memory, if new)
@@ -249,15 +251,7 @@ func (s *Decision) Work(worker, lo, hi int) {
 		}
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
 		if b := j.brain; b.Memory.Tree() != b.Tree {
-			// a leaf replaced the tree, or set it to nil: at once, so nothing holds
-			// the old memory
-			if b.Tree != nil {
-				s.swap(worker, &j.agent, b, ctx)
-			} else if old := b.Memory.Tree(); old != nil {
-				old.Halt(&b.Memory, ctx)
-				b.Memory = bt.Memory{}
-				s.swaps[worker].n++
-			}
+			s.swap(worker, &j.agent, b, ctx) // a leaf replaced the tree, or set it to nil: at once
 		}
 		ticking = -1
 		j.thought(now)

@@ -573,7 +573,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		case in.Mode == components.IntentEvade:
 			d = components.Desired{Mode: components.DesiredEvade, SpeedFactor: factor, Point: tp, Vel: tv}
 		case in.Target.IsZero(): // a point: nothing to predict or catch, a goal to arrive at
-			if j.kin != nil && j.kin.Radius <= 0.5 && nearRest(pos, tp, j.desired) {
+			if j.kin != nil && nearRest(pos, tp, j.desired) {
 				tp = s.restPoint(tp, j.kin.Radius) // clear of a wall beside it
 			}
 			moving, goal = true, tp
@@ -598,7 +598,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			d = components.Desired{Mode: components.DesiredFlow, Point: ff.Aim}
 		case !moving:
 		default:
-			if j.kin != nil && j.kin.Radius <= 0.5 && nearRest(pos, goal, j.desired) {
+			if j.kin != nil && nearRest(pos, goal, j.desired) {
 				goal = s.restPoint(goal, j.kin.Radius) // clear of a wall beside the goal
 			}
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)

@@ -86,14 +86,13 @@ func nearRest(pos, goal r2.Vec, d *components.Desired) bool {
 // across that edge (or corner) is blocked or off the grid, the point nearest p
 // whose disc clears it: r off a blocked side, r from a blocked corner. So a goal
 // beside a wall no longer rests a quarter of the agent's disc inside it. A goal
-// in a blocked cell or off the grid, a non-finite one and r ≤ 0 give p. It reads
+// in a blocked cell or off the grid, a non-finite one, r ≤ 0 and r > 0.5 give p. It reads
 // the bitmap of blocked cells (s.sight, brought up to date by Update before the
 // workers run: a bit a cell, which stays in cache where the grid's costs do not).
 func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
-	if !(r > 0) || !onGridCoords(p) {
-		return p
+	if !(r > 0) || r > 0.5 || !onGridCoords(p) {
+		return p // (a wide agent settles by its own rule: settle.go)
 	}
-	r = min(r, 0.5)
 	cx, cy := math.Floor(p.X), math.Floor(p.Y)
 	fx, fy := p.X-cx, p.Y-cy
 	nearW, nearE, nearN, nearS := fx < r, fx > 1-r, fy < r, fy > 1-r
