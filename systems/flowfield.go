@@ -74,7 +74,11 @@ const MaxFlowFields = 1 << 16
 // in its cell; +Inf where the goal is unreachable). An agent already Arrived
 // counts Spacing/2 nearer (hysteresis), and keeps Arrived across a change of
 // its Goal, so a crowd at rest whose goal moves a little stays at rest as long
-// as it is packed around the new goal. Agents are counted by distance step
+// as it is packed around the new goal; while its goal stays, it also keeps
+// Arrived up to one Spacing beyond the rim the rule gives its sector, unless
+// the crowd was cut to the open ground (below), so that rims moving by a few
+// steps from frame to frame do not send the agents beyond them into the
+// crowd and back (sector mode too, beyond its disk). Agents are counted by distance step
 // of Spacing/8 (d rounded up to the next step) and by their direction from the
 // goal, in 16 sectors of 22.5°. Going outwards from the goal, the agents of a
 // step join the disk when the step is no farther than Spacing·√(n/π) +
@@ -290,10 +294,11 @@ type flowJob struct {
 
 // flowJob.state flags.
 const (
-	jobArrived = 1 << iota // FlowFollower.Arrived was set at the start of the frame
-	jobMoved               // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
-	jobFar                 // the agent is farther than the steps its goal may count (and hold) from the goal's centre (see FlowField.farCells)
-	jobAimed               // the collect pass sampled it (jobMoved) against this frame's field: the write-back pass writes its Arrived only
+	jobArrived  = 1 << iota // FlowFollower.Arrived was set at the start of the frame
+	jobMoved                // the agent is not in FlowFollower.Cell (a new sample is due), or, without a field, its FlowFollower still needs clearing
+	jobFar                  // the agent is farther than the steps its goal may count (and hold) from the goal's centre (see FlowField.farCells)
+	jobAimed                // the collect pass sampled it (jobMoved) against this frame's field: the write-back pass writes its Arrived only
+	jobSwitched             // the agent switched to its Goal's field this frame (its Arrived is decided without arrivalKeep)
 )
 
 // flowUndo is a FlowFollower's sample as it was before the collect pass
@@ -317,6 +322,7 @@ type flowGoal struct {
 	lo, hi    int         // its distance steps in hist
 	arrive    arrivalDisk // the agents on steps below arrive[sector] have arrived
 	wide      bool        // its steps were widened to reachSteps this frame (see gather)
+	cut       bool        // decide cut the crowd to the open ground around the goal: arrivalKeep does not apply
 }
 
 // openGround is the open ground around a goal by distance step: cum[k] is
@@ -899,17 +905,18 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		*m = s.resolveGoals(ff.Goal, ff.Active, ff.Has)
 	}
 	gi := m.gi
+	if m.switches && !write {
+		return false
+	}
+	jb.goal, jb.state = -1, 0
 	if m.switches {
-		if !write {
-			return false
-		}
 		// Arrived is kept: an agent at rest near the old goal keeps its
 		// hysteresis across a small move (the arrival rule of FlowField)
 		ff.Active, ff.Has, ff.Cell, ff.Held = ff.Goal, true, noCell, false
+		jb.state = jobSwitched
 	}
-	jb.goal, jb.state = -1, 0
 	if ff.Arrived {
-		jb.state = jobArrived
+		jb.state |= jobArrived
 	}
 	if gi >= 0 {
 		jb.goal = int32(gi)
@@ -1467,7 +1474,11 @@ func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *comp
 		}
 		return
 	}
-	arrived := s.goals[j.goal].arrive.has(j.step)
+	gl := &s.goals[j.goal]
+	arrived := gl.arrive.has(j.step)
+	if !arrived && j.state&(jobArrived|jobSwitched) == jobArrived && !gl.cut {
+		arrived = gl.arrive.keeps(j.step)
+	}
 	if j.state&(jobMoved|jobAimed) != jobMoved && arrived == (j.state&jobArrived != 0) {
 		return // nothing to write
 	}

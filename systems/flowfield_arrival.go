@@ -63,6 +63,26 @@ func (a *arrivalDisk) has(code int32) bool {
 	return code >= 0 && code/arrivalSectors < a[code%arrivalSectors]
 }
 
+// keeps reports whether an agent at code (as for has) that was at rest at
+// the start of the frame stays at rest: it is less than arrivalKeep
+// Spacings beyond its sector's rim.
+func (a *arrivalDisk) keeps(code int32) bool {
+	return code >= 0 && code/arrivalSectors < a[code%arrivalSectors]+arrivalKeepSteps
+}
+
+// arrivalKeep is how far, in Spacings, an agent at rest may stand beyond
+// the rim the arrival rule gives its sector this frame and stay at rest
+// (for the same goal, unless the crowd was cut to the open ground). The
+// rule's rims move by a few steps from frame to frame as agents at rest
+// are nudged across sector and step boundaries; without it the agents
+// beyond a rim that dipped set off inwards together, pressed into the
+// crowd and stopped again, in bursts that never ended (300 followers at
+// a goal on rmtst01: 20–40 agents every few seconds after 4 minutes).
+const (
+	arrivalKeep      = 1
+	arrivalKeepSteps = arrivalKeep * arrivalSteps
+)
+
 // arrivalScratch is gather's work space: the counts of a goal by step and
 // sector as prefix sums over the sectors, and the disk rule's thresholds by
 // step.
@@ -290,6 +310,7 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 	}
 	need := s.thresholds(steps)
 	a0, gathered, rim := diskSteps(pre, need, 0, m, 1)
+	gl.cut = false
 	area := s.Spacing * s.Spacing
 	for j := range gl.arrive {
 		gl.arrive[j] = int32(a0)
@@ -309,6 +330,7 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 		for j := range gl.arrive {
 			gl.arrive[j] = int32(a0)
 		}
+		gl.cut = true
 		return
 	}
 	wide, far := false, rim
@@ -336,5 +358,6 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 		for j := range gl.arrive {
 			gl.arrive[j] = int32(a0)
 		}
+		gl.cut = true
 	}
 }

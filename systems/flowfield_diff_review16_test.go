@@ -80,8 +80,12 @@ func TestReview16FlowFieldTrace(t *testing.T) {
 // served in the same frame, and followers whose cell an edit left without a
 // path keep their Aim for FlowField.Hold frames (flowfield_hold.go; with both
 // off the trace hashes to the value before, with the first alone to
-// 0x16a5da3f0ebf7241).
-const goldenFlowTrace uint64 = 0x4f764376a069e879
+// 0x16a5da3f0ebf7241). Changed again (0x4f764376a069e879 before) in the
+// session of 2026-12-04 10:21 by the arrival keep (an agent at rest stays at
+// rest up to a Spacing beyond its rim): 1,088 of 2,880 frame records differ
+// (404 in whole-grid mode, 684 in sector mode), and the 1- and 2-worker
+// traces are still equal record for record.
+const goldenFlowTrace uint64 = 0x4a10baf033c6e479
 
 func traceOne(out io.Writer, seed uint64, workers, sectors int, calm bool) {
 	rng := rand.New(rand.NewPCG(seed, 77))

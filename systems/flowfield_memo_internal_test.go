@@ -54,11 +54,13 @@ func TestResolveOneMemo(t *testing.T) {
 // resolveRule is resolveOne as it was written before the memo.
 func resolveRule(s *FlowField, ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool) bool {
 	want := s.refIndex(ff.Goal)
+	switched := false
 	if want >= 0 && s.ref[want].done && (!ff.Has || ff.Active != ff.Goal) {
 		if !write {
 			return false
 		}
 		ff.Active, ff.Has, ff.Cell, ff.Arrived = ff.Goal, true, noCell, false
+		switched = true
 	}
 	gi := -1
 	switch {
@@ -68,8 +70,11 @@ func resolveRule(s *FlowField, ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		gi = s.refIndex(ff.Active)
 	}
 	jb.goal, jb.state = -1, 0
+	if switched { // (since the arrival keep) noted for Work
+		jb.state = jobSwitched
+	}
 	if ff.Arrived {
-		jb.state = jobArrived
+		jb.state |= jobArrived
 	}
 	if gi >= 0 && s.ref[gi].done {
 		jb.goal = int32(gi)

@@ -306,7 +306,8 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 				continue
 			}
 			g := &sf.goals[j.goal]
-			ff.Arrived = j.step >= 0 && j.step < g.arrive
+			// an agent at rest stays so up to arrivalKeep Spacings beyond the rim
+			ff.Arrived = j.step >= 0 && (j.step < g.arrive || ff.Arrived && j.step < g.arrive+arrivalKeepSteps)
 			c := sf.grid.CellAt(j.pos)
 			if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) || s.edits.expires {
 				sc.idx[n], sc.cells[n] = int32(i), c

@@ -108,7 +108,13 @@ func TestFlowFieldMixedSwarmArrives(t *testing.T) {
 		if ffs.Get(e).Arrived {
 			arrived++
 		}
-		require.Less(t, r2.Norm(r2.Sub(p, g.Center(goal))), 6.0, "%v at %v", e, p) // 16 agents at one per 1.5² cells: a disk of radius 4.1
+		// 16 agents at one per 1.5² cells: a disk of radius 4.1; an agent at
+		// rest may stand up to a Spacing farther out (the arrival keep)
+		far := 6.0
+		if ffs.Get(e).Arrived {
+			far += flow.Spacing
+		}
+		require.Less(t, r2.Norm(r2.Sub(p, g.Center(goal))), far, "%v at %v", e, p)
 	}
 	// the arrival rule packs agents at one per Spacing²: the wide ones at the
 	// rim may be held off by those at rest inside it, still heading in
