@@ -125,6 +125,7 @@ type orcaJob struct {
 	out      *components.Steering
 	arrive   bool   // Desired is an Arrive at point
 	stop     bool   // Desired is a Stop (an arrived flow follower)
+	idle     bool   // Desired is None (nowhere to go)
 	point    r2.Vec // cells
 }
 
@@ -134,6 +135,7 @@ type orcaPeer struct {
 	share  float64 // the part of the avoidance the agent avoiding it takes on
 	goal   r2.Vec  // its Desired's point, when arriving (DesiredArrive)
 	arrive bool    // arriving at goal
+	still  bool    // it has nowhere to go (Desired None, Stop or Hold)
 }
 
 // orcaSlot is what a neighbour query reads of an agent, kept in the hash's
@@ -143,6 +145,7 @@ type orcaSlot struct {
 	radius float64
 	share  float64
 	id     int32 // hash ID
+	still  bool  // orcaPeer.still
 }
 
 type orcaScratch struct {
@@ -204,6 +207,7 @@ func (s *ORCA) Update(w *arche.World) {
 			j.arrive, j.point = true, d.Point
 		}
 		j.stop = d != nil && d.Mode == components.DesiredStop
+		j.idle = d != nil && d.Mode == components.DesiredNone
 		s.jobs = append(s.jobs, j)
 	}
 	if len(s.jobs) == 0 {
@@ -300,6 +304,26 @@ func (s *ORCA) desired(j *orcaJob, pref r2.Vec, dt float64) r2.Vec {
 	return addScaled(v, -b+math.Sqrt(disc), d)
 }
 
+// allStill reports whether every neighbour the agent avoids this step (sc's
+// reciprocal and other neighbours) has nowhere to go (orcaPeer.still): then
+// an idle agent's Bias is off (see avoid). An idle agent in a doorway keeps
+// it for a neighbour that wants through, and turns aside
+// (TestAnIdleORCAAgentMakesWayInADoorway); a resting group of idle agents no
+// longer turns about its goal for good (TestIdleORCAGroupComesToRest).
+func (s *ORCA) allStill(sc *orcaScratch) bool {
+	for _, n := range sc.near {
+		if !s.bySlot[n.slot].still {
+			return false
+		}
+	}
+	for _, n := range sc.alone {
+		if !s.bySlot[n.slot].still {
+			return false
+		}
+	}
+	return true
+}
+
 // avoid computes one agent's ORCA velocity and rewrites its force.
 func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	kin := &j.kin
@@ -321,7 +345,9 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 		return // nothing to avoid: the force stands
 	}
 	desired, bias := s.desired(j, pref, dt), p.Bias
-	if j.stop { // an arrived flow follower: the Bias would turn the way read off its braking into a spin
+	if j.stop || j.idle && s.allStill(sc) {
+		// an arrived flow follower, or an idle agent among agents with nowhere
+		// to go: the Bias would turn the way read off its braking into a spin
 		bias = 0
 	}
 	if s.heldInCrowd(j, sc, radius, dt) { // arriving behind another of its crowd: it holds (orca_crowd.go)

@@ -40,6 +40,7 @@ func (s *ORCA) gatherPeers(w *arche.World) {
 		if d != nil && d.Mode == components.DesiredArrive {
 			s.peers[id].goal, s.peers[id].arrive = d.Point, true
 		}
+		s.peers[id].still = d != nil && (d.Mode == components.DesiredNone || d.Mode == components.DesiredStop || d.Mode == components.DesiredHold)
 	}
 	s.reciprocal = 0
 	for _, pe := range s.peers {
@@ -51,7 +52,7 @@ func (s *ORCA) gatherPeers(w *arche.World) {
 	s.bySlot = grow(s.bySlot, len(ids))
 	for sl, id := range ids {
 		pe := s.peers[id]
-		s.bySlot[sl] = orcaSlot{vel: s.nb.Velocities[id], radius: pe.radius, share: pe.share, id: id}
+		s.bySlot[sl] = orcaSlot{vel: s.nb.Velocities[id], radius: pe.radius, share: pe.share, id: id, still: pe.still}
 	}
 }
 
