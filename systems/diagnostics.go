@@ -921,6 +921,11 @@ func (r *Report) add(c Cause, e arche.Entity) {
 // call Diagnose after Initialize (model.Run or Scheduler.Initialize) or add the
 // [Diagnostics] system. It allocates; to check every few frames in a running game
 // use the Diagnostics system, which does not.
+//
+// Panics:
+//   - when w is locked: called inside an open query loop (print the report after the
+//     loop, or close the query first) or from a tree leaf, consideration, action, hook
+//     or operator, whose decision system holds a query open.
 func Diagnose(w *arche.World) Report {
 	var d diagnoser
 	d.init()
@@ -986,6 +991,9 @@ func (s *Diagnostics) Update(w *arche.World) {
 }
 
 // Check runs the checks now, stores the result in Report and returns it.
+//
+// Panics:
+//   - when w is locked (inside an open query loop), as [Diagnose].
 func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
@@ -1097,7 +1105,20 @@ func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Posit
 		Optional(generic.T[components.Think](), generic.T[components.Position](), generic.T[components.Intent]())
 }
 
+// diagnoseLocked is the panic of Diagnose and Diagnostics.Check called while the world
+// is locked. Its checks register component types no entity has had yet (ORCA, LOD,
+// planners, ...), which Arche forbids then ("attempt to register a new component in a
+// locked world", naming neither Diagnose nor the fix), and which of them are registered
+// differs from world to world: refusing always makes it the same in every world.
+const diagnoseLocked = "systems: Diagnose called while the world is locked (a query loop is open, " +
+	"or from a tree leaf, utility consideration or action, state-machine hook or planner operator): " +
+	"call it between frames, after the query loop has ended (or q.Close()), or add a " +
+	"systems.Diagnostics to the schedule"
+
 func (d *diagnoser) run(w *arche.World, r *Report) {
+	if w.IsLocked() {
+		panic(diagnoseLocked)
+	}
 	d.stepDT = 0
 	if c := ecs.Resource[ecs.Clock](w); c != nil && clockFaultOf(c) == ClockUsable {
 		d.stepDT = c.DT
