@@ -73,7 +73,7 @@ type Focus struct{}
 type Intent struct {
 	Move        bool         // go to Goal (Mode IntentGo)
 	Goal        r2.Vec       // cells; read only while Move ((0, 0) unless set: the grid's corner)
-	SpeedFactor float64      // fraction of Kinematics.MaxSpeed to move at, (0, 1]; 0 means 1
+	SpeedFactor float64      // fraction of Kinematics.MaxSpeed to move at, (0, 1]; 0 means 1; any other value (NaN, negative, over 1: 50 meant as a percentage) moves at full speed and is counted by systems.Diagnose (speed_factor_invalid)
 	Attack      arche.Entity // a target to strike this frame; the zero Entity for none
 
 	Mode   IntentMode   // IntentGo, or a target to flee, pursue or evade

@@ -347,6 +347,13 @@ const (
 	// at most the limit (run the world at 20 Hz or more), or soften the
 	// separation (a lower weight or MaxForce, a wider radius).
 	CauseStepTooLong
+	// CauseSpeedFactor: an agent asked to move (Intent.Move, or a flee, pursue
+	// or evade mode) whose Intent.SpeedFactor is outside (0, 1] and not 0: NaN,
+	// infinite, negative, or over 1 (most often a percentage, 50 for half speed).
+	// PathFollow reads such a factor as 1, so the agent moves at full speed. The
+	// example names the factor. Give a fraction of Kinematics.MaxSpeed (0.5 for
+	// half speed), or 0 for full speed; a faster agent needs a higher MaxSpeed.
+	CauseSpeedFactor
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -405,6 +412,7 @@ var causeNames = [NumCauses]string{
 	CauseBlackboardKeyUnwritten:  "blackboard_key_unwritten",
 	CauseStateReentered:          "state_reentered",
 	CauseStepTooLong:             "step_too_long",
+	CauseSpeedFactor:             "speed_factor_invalid",
 }
 
 // ReentryLimit is the number of consecutive updates, each re-entering the state it
@@ -1267,6 +1275,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
 			r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
 		}
+		if asksToMove(in) && !usableSpeedFactor(in.SpeedFactor) {
+			r.addNote(CauseSpeedFactor, e, exampleNote{kind: noteSpeedFactor, pos: r2.Vec{X: in.SpeedFactor}})
+		}
 		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
 			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
 			r.add(CauseTargetUnusable, e)
@@ -1453,6 +1464,11 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 // for something: a move (Move), or to flee, pursue or evade a target. What
 // PathFollow makes of it (a NaN goal is no goal) is not considered: the
 // intent needs the movement components either way.
+// usableSpeedFactor tells whether f is an Intent.SpeedFactor PathFollow honours as
+// given: 0 (full speed) or a fraction in (0, 1]. Any other (NaN, ±Inf, negative, over
+// 1) it reads as 1 (see speedFactor), which Diagnose counts as CauseSpeedFactor.
+func usableSpeedFactor(f float64) bool { return f == 0 || f > 0 && f <= 1 }
+
 func asksToMove(in *components.Intent) bool {
 	if in == nil {
 		return false

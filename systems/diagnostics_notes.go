@@ -37,16 +37,17 @@ type exampleNote struct {
 type noteKind uint8
 
 const (
-	noteNone     noteKind = iota
-	noteGoal              // a goal point: pos, cell, w, h, inMap
-	noteCell              // a goal cell: cell, w, h, inMap
-	noteNeeds             // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
-	noteKey               // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
-	noteState             // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
-	noteStep              // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
-	noteVec               // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
-	noteKin               // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
-	noteInterval          // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
+	noteNone        noteKind = iota
+	noteGoal                 // a goal point: pos, cell, w, h, inMap
+	noteCell                 // a goal cell: cell, w, h, inMap
+	noteNeeds                // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
+	noteKey                  // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
+	noteState                // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
+	noteStep                 // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
+	noteVec                  // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
+	noteKin                  // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
+	noteInterval             // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
+	noteSpeedFactor          // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
 )
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
@@ -160,6 +161,10 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" s, over MaxThinkInterval (")
 		b.WriteString(strconv.FormatFloat(MaxThinkInterval, 'g', -1, 64))
 		b.WriteString(" s): milliseconds given for seconds?")
+	case noteSpeedFactor:
+		b.WriteString(", Intent.SpeedFactor ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+		b.WriteString(" is not a fraction of MaxSpeed in (0, 1] (0: full speed): it moves at full speed")
 	case noteKin:
 		if n.what == "radius" {
 			b.WriteString(", Radius not > 0: its disc has no size (separation and walls keep nothing off it)")

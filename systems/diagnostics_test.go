@@ -218,6 +218,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"think interval negative", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = -1
 		}, []Cause{CauseThinkInvalid}},
+		{"speed factor given as a percentage", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).SpeedFactor = 50
+		}, []Cause{CauseSpeedFactor}},
+		{"speed factor a fraction: meant", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).SpeedFactor = 0.25
+		}, nil},
 		{"think interval in milliseconds", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Think](w, e).Interval = 100
 		}, []Cause{CauseThinkIntervalLong}},

@@ -139,6 +139,8 @@ const (
 //	Position NaN/Inf               DesiredNone; path left alone           CausePosition
 //	Intent.Goal or Point NaN/Inf   as no move intent: DesiredNone, asks   CauseGoal
 //	                               for no path
+//	Intent.SpeedFactor NaN, Inf,   full speed, as 0                       CauseSpeedFactor
+//	  negative or over 1
 //	Intent.Target not in the       no target: DesiredNone                 CauseTargetUnusable when the
 //	  Neighbours                                                          target is alive (no Position or
 //	                                                                      Velocity); - when it is dead
