@@ -83,7 +83,10 @@ func NewScheduler(systems ...System) *Scheduler {
 	return s
 }
 
-// Add appends a system.
+// Add appends a system. Add every system before [Scheduler.Initialize]: one added
+// after it is not initialized (archai's systems panic at their first Update,
+// "called before Initialize"); to add one to a running schedule, Finalize it, Add,
+// and Initialize it again (as for a level restart).
 //
 // Panics:
 //   - when sys is nil, or a nil pointer (an optional system left unset).

@@ -225,7 +225,7 @@ func (b Wanderer) sets(w *arche.World) []arche.ID {
 // [FlowField]); a wide agent is better a [Mover].
 type FlowFollower struct {
 	Motion
-	Goal grid.Cell // the goal cell
+	Goal grid.Cell // the goal cell; no default: the zero Goal is cell (0, 0), the grid's corner, where the swarm then goes (set it here or per agent)
 }
 
 // DefaultFlowFollower returns a FlowFollower with every default written out.

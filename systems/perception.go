@@ -50,6 +50,14 @@ import (
 // Think.Next on) and they never perceive; [Diagnose] counts them as
 // [CausePerceptionAfterDecision].
 //
+// Important: Perception does not read Health. A foe struck down to 0 health or
+// below ([Combat.Downed]) is still a foe it sees (and one that a Mover keeps
+// walking: nothing in archai stops a downed agent), so a tree that chases what
+// it sees chases the downed foe for good, while [Combat] no longer strikes it.
+// Handle the downed in a system of your own after Combat: remove them, respawn
+// them ([Spawner.Respawn]), or change their Faction (a team of the dead) and
+// clear their Intent.
+//
 // The agent's [components.Blackboard] is optional: when its schema declares
 // the well-known keys ([KeyTarget], [KeyTargetVisible], ... see
 // [DeclarePerceptionKeys]), each perception also writes those keys, so
