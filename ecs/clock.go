@@ -42,7 +42,8 @@ type Clock struct {
 // only the last frame, so a run saved and resumed gives the same times to the bit
 // as the run not interrupted. A DT that [CheckDT] rejects when
 // Update runs (0, NaN, infinite, negative) steps that frame by 1/60, as at
-// Initialize; to pause, do not call Update.
+// Initialize, and [ReplacedDT] tells so until a usable DT runs again; to pause,
+// do not call Update.
 //
 // The program (a level restarted on the same world: *clock = ecs.Clock{}) or a load
 // (systems/save's LoadInto into a world whose ClockSystem is initialized) may set the
@@ -87,6 +88,13 @@ type ClockSystem struct {
 	// later Initialize that finds DT still 1/60 reports it again (ReplacedDT)
 	given    float64
 	replaced bool
+
+	// the DT the program set between frames that the last Update rejected and
+	// stepped 1/60 instead (stepReplaced): reported by ReplacedDT until an
+	// Update runs a usable DT again
+	stepGiven    float64
+	stepReplaced bool
+	live         *clockSystems
 }
 
 // ErrDT is the error [CheckDT] wraps: a step that is not a finite number of
@@ -134,6 +142,7 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		live.replaced, live.given = true, s.given
 	}
 	s.clock, s.finalized = ClockOf(w), false
+	s.live, s.stepReplaced = live, false
 	live.n++
 	s.resume()
 	s.clock.DT = s.DT
@@ -179,6 +188,11 @@ func (s *ClockSystem) Update(w *arche.World) {
 	dt := s.DT
 	if CheckDT(dt) != nil {
 		dt = 1.0 / 60
+		s.stepGiven, s.stepReplaced = s.DT, true // a pause written as DT 0: ReplacedDT tells
+		s.live.replaced, s.live.given = true, s.DT
+	} else if s.stepReplaced { // a usable step again: back to what Initialize found
+		s.stepReplaced = false
+		s.live.replaced, s.live.given = s.replaced, s.given
 	}
 	t := float64(s.next) * dt
 	if s.prev && (s.prevDT != dt || s.prevTime != float64(s.next-1)*dt) {
@@ -228,9 +242,12 @@ type clockSystems struct {
 
 // ReplacedDT reports whether a [ClockSystem] initialized in w (and not all finalized
 // since) was given a DT that [CheckDT] rejects and steps 1/60 instead, and the DT it
-// was given. In Go, ecs.NewClockSystem(1/30) passes 0 (1/30 is an integer division):
-// the world then runs at 1/60 s a frame, not 1/30, which nothing else shows;
-// systems.Diagnose reports it (Report.ClockFault clock_dt_replaced).
+// was given: at Initialize, or set between frames and met by its last Update (until
+// an Update runs a usable DT again). In Go, ecs.NewClockSystem(1/30) passes 0 (1/30
+// is an integer division): the world then runs at 1/60 s a frame, not 1/30, which
+// nothing else shows; and a game that pauses by setting DT to 0 goes on at 1/60 s a
+// frame (to pause, skip Update). systems.Diagnose reports it (Report.ClockFault
+// clock_dt_replaced).
 func ReplacedDT(w *arche.World) (given float64, ok bool) {
 	if live := Resource[clockSystems](w); live != nil && live.n > 0 && live.replaced {
 		return live.given, true

@@ -638,7 +638,9 @@ const (
 	// ClockDTReplaced: the [ecs.ClockSystem] was given a step ecs.CheckDT
 	// rejects (0, negative, NaN or infinite) and steps 1/60 instead
 	// (ecs.ReplacedDT): most often 1/30 written with integers, which Go
-	// divides to 0, so the world runs at another rate than meant.
+	// divides to 0, so the world runs at another rate than meant, or a DT set
+	// to 0 between frames to pause, which goes on at 1/60 s a frame (reported
+	// while that DT is set; to pause, skip Update).
 	ClockDTReplaced
 
 	numClockFaults
@@ -879,7 +881,7 @@ func (r Report) String() string {
 	case ClockDTReplaced:
 		hint := "" // a zero dt is most often an integer division
 		if r.clockDT == 0 {
-			hint = "; in Go 1/30 is an integer division, 0: write 1.0/30"
+			hint = "; in Go 1/30 is an integer division, 0: write 1.0/30; to pause, skip Update"
 		}
 		fmt.Fprintf(&b, "%sclock step %g given to the ClockSystem, 1/60 s used (%s: dt must be a finite number of "+
 			"seconds > 0%s)", sep, r.clockDT, r.ClockFault, hint)
