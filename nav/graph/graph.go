@@ -102,20 +102,24 @@ func (g *Graph) TryConnect(a, b int64) error {
 	if err := g.checkEnds(a, b); err != nil {
 		return err
 	}
-	for _, id := range [2]int64{a, b} {
-		if p := g.pos[id]; p.X-p.X != 0 || p.Y-p.Y != 0 { // NaN or ±Inf
-			return fmt.Errorf("%w: waypoint %d at (%v, %v)", ErrPosition, id, p.X, p.Y)
-		}
+	if err := g.checkPositions(a, b); err != nil {
+		return err
 	}
 	g.Connect(a, b)
 	return nil
 }
 
-// TryConnectCost is [Graph.ConnectCost] returning an error instead of
-// panicking: ErrNoWaypoint when a or b is not a waypoint or a == b,
-// ErrBadWeight when cost is negative or NaN; the graph is then unchanged.
+// TryConnectCost is [Graph.ConnectCost] for edges read from level data,
+// returning an error instead of panicking: ErrNoWaypoint when a or b is not a
+// waypoint or a == b, ErrPosition when a waypoint has a NaN or infinite
+// coordinate (as [Graph.TryConnect]: a route through it would hand an agent a
+// point it cannot walk to), ErrBadWeight when cost is negative or NaN; the graph
+// is then unchanged.
 func (g *Graph) TryConnectCost(a, b int64, cost float64) error {
 	if err := g.checkEnds(a, b); err != nil {
+		return err
+	}
+	if err := g.checkPositions(a, b); err != nil {
 		return err
 	}
 	if !(cost >= 0) {
@@ -139,6 +143,20 @@ func (g *Graph) checkEnds(a, b int64) error {
 	}
 	return nil
 }
+
+// checkPositions returns an error wrapping ErrPosition naming the first of a
+// and b whose position has a NaN or infinite coordinate.
+func (g *Graph) checkPositions(a, b int64) error {
+	for _, id := range [2]int64{a, b} {
+		if p := g.pos[id]; !finite(p) {
+			return fmt.Errorf("%w: waypoint %d at (%v, %v)", ErrPosition, id, p.X, p.Y)
+		}
+	}
+	return nil
+}
+
+// finite reports whether both coordinates of p are finite.
+func finite(p r2.Vec) bool { return p.X-p.X == 0 && p.Y-p.Y == 0 }
 
 // Gonum returns the underlying gonum graph (node IDs are waypoint IDs), for
 // gonum's algorithms. Changing it directly bypasses the waypoint positions.
@@ -200,7 +218,9 @@ func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 // The points, both ends included, are appended to dst[:0]; the cost is the
 // path's cost plus the two straight legs. The caller checks that the legs
 // are walkable (for example with a line-of-sight test). Errors: ErrNoWaypoint,
-// ErrPosition (from or to not finite), ErrUnreachable.
+// ErrPosition (from or to not finite, or the path passes a waypoint with a NaN
+// or infinite position, joined by [Graph.ConnectCost]: no point of it can be
+// walked to), ErrUnreachable. On an error dst holds no point.
 func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) {
 	dst = dst[:0]
 	a, da, err := g.Nearest(from)
@@ -214,6 +234,11 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 	ids, cost, err := g.Path(a, b, nil)
 	if err != nil {
 		return dst, 0, err
+	}
+	for _, id := range ids {
+		if p := g.pos[id]; !finite(p) {
+			return dst, 0, fmt.Errorf("%w: the path passes waypoint %d at (%v, %v)", ErrPosition, id, p.X, p.Y)
+		}
 	}
 	dst = append(dst, from)
 	for _, id := range ids {
