@@ -267,6 +267,12 @@ func (f *SectorField) refresh() {
 			f.Request(f.s.Center(i))
 		}
 	}
+	// The goal's sector is built whenever the goal is passable, also when
+	// it was not built before this refresh (dropped while the goal cell was
+	// blocked): its cells have no portal route to fall back on.
+	if f.goalSec >= 0 && f.fields[f.goalSec] == nil {
+		f.build(f.goalSec)
+	}
 }
 
 func sameSeeds(a, b []seedRec) bool {
