@@ -76,8 +76,10 @@ const DefaultPathBudget = 10000
 // Edits: when cells of the grid change between frames ([grid.Grid.SetCost]:
 // a door closes, a bridge opens), Update first asks for a new path (Want,
 // same Goal) for exactly the agents whose held path, from the waypoint
-// before Next on, crosses an edited cell, and for every PathUnreachable
-// agent when an edited cell is now passable; it drops the line-of-sight
+// before Next on, crosses an edited cell (for a wide agent, see Wide agents,
+// also a cell closed within its clearance of the path: the gap it passes may
+// now be too narrow for it), and for every PathUnreachable agent when an
+// edited cell is now passable; it drops the line-of-sight
 // caches whose segment's bounding box holds an edited cell. A search in
 // progress restarts on the new grid by itself. Repathed counts these
 // agents. When the grid no longer remembers every edit (more than about

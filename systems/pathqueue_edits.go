@@ -45,12 +45,16 @@ func (s *PathQueue) repathEdited(w *arche.World) int {
 	q := s.filter.Query(w)
 	for q.Next() {
 		p, _ := q.Get()
-		if p.SightKnown && rect.Overlaps(grid.EmptyRect.Add(p.SightFrom).Add(p.SightTo)) {
+		clr := uint8(1)
+		if !p.Want && (p.SightKnown || p.State == components.PathReady) {
+			clr = s.clearanceOf(q.Entity())
+		}
+		if p.SightKnown && growRect(rect, clr).Overlaps(grid.EmptyRect.Add(p.SightFrom).Add(p.SightTo)) {
 			p.SightKnown = false
 		}
 		switch {
 		case p.Want:
-		case p.State == components.PathReady && s.crossesEdits(p, rect, exact):
+		case p.State == components.PathReady && s.crossesEdits(p, rect, exact, clr):
 			p.Want = true
 			n++
 		case p.State == components.PathUnreachable && opened:
@@ -66,14 +70,36 @@ func (s *PathQueue) repathEdited(w *arche.World) int {
 // centres that meets the cell's closed square, so a diagonal step through a
 // corner counts for both cells beside it. Without an exact list of cells,
 // touching the edits' bounding rectangle counts.
-func (s *PathQueue) crossesEdits(p *components.Path, rect grid.Rect, exact bool) bool {
+//
+// A path of a wide agent (clr, its clearance, above 1) also counts as
+// crossed by a cell closed within clr cells (Chebyshev) of it: the closed
+// cell lowers the clearance of the cells the path enters (those of a path
+// smoothed at clearance clr + 1 too), so a gap on the path may have become
+// narrower than the agent. Before, such a path was kept and the agent walked
+// into the gap and stood there until stuck detection asked again.
+func (s *PathQueue) crossesEdits(p *components.Path, rect grid.Rect, exact bool, clr uint8) bool {
 	wp := p.Waypoints
 	from := max(p.Next-1, 0)
 	if from >= len(wp) {
 		return false
 	}
+	near := rect // the cells an edit in rect may matter to
+	if clr > 1 {
+		near = growRect(rect, clr)
+	}
 	if len(wp)-from == 1 {
-		return rect.Contains(wp[from])
+		if !exact {
+			return near.Contains(wp[from])
+		}
+		if rect.Contains(wp[from]) {
+			return true
+		}
+		for _, c := range s.edits.cells {
+			if clr > 1 && !s.grid.Passable(c) && growRect(grid.Rect{Min: c, Max: c}, clr).Contains(wp[from]) {
+				return true
+			}
+		}
+		return false
 	}
 	// the path's bounding box first: most paths are nowhere near the edits
 	lo, hi := wp[from], wp[from]
@@ -81,13 +107,13 @@ func (s *PathQueue) crossesEdits(p *components.Path, rect grid.Rect, exact bool)
 		lo.X, lo.Y = min(lo.X, c.X), min(lo.Y, c.Y)
 		hi.X, hi.Y = max(hi.X, c.X), max(hi.Y, c.Y)
 	}
-	if !rect.Overlaps(grid.Rect{Min: lo, Max: hi}) {
+	if !near.Overlaps(grid.Rect{Min: lo, Max: hi}) {
 		return false
 	}
 	for i := from + 1; i < len(wp); i++ {
 		a, b := wp[i-1], wp[i]
 		box := grid.EmptyRect.Add(a).Add(b)
-		if !box.Overlaps(rect) {
+		if !box.Overlaps(near) {
 			continue
 		}
 		if !exact {
@@ -97,19 +123,40 @@ func (s *PathQueue) crossesEdits(p *components.Path, rect grid.Rect, exact bool)
 			if box.Contains(c) && segmentTouchesCell(a, b, c) {
 				return true
 			}
+			if clr > 1 && !s.grid.Passable(c) {
+				if r := growRect(grid.Rect{Min: c, Max: c}, clr); box.Overlaps(r) && segmentTouchesRect(a, b, r) {
+					return true
+				}
+			}
 		}
 	}
 	return false
 }
 
+// growRect returns r grown by n cells on every side when n > 1 (the cells
+// within n, Chebyshev, of r's), r itself otherwise. An empty r stays empty.
+func growRect(r grid.Rect, n uint8) grid.Rect {
+	if n <= 1 || r.Empty() {
+		return r
+	}
+	k := int32(n)
+	return grid.Rect{Min: grid.Cell{X: r.Min.X - k, Y: r.Min.Y - k}, Max: grid.Cell{X: r.Max.X + k, Y: r.Max.Y + k}}
+}
+
 // segmentTouchesCell reports whether the segment between the centres of a
 // and b meets the closed square of cell c (Liang & Barsky 1984 clipping).
 func segmentTouchesCell(a, b, c grid.Cell) bool {
+	return segmentTouchesRect(a, b, grid.Rect{Min: c, Max: c})
+}
+
+// segmentTouchesRect reports whether the segment between the centres of a
+// and b meets the closed area of the cells of r (not empty).
+func segmentTouchesRect(a, b grid.Cell, r grid.Rect) bool {
 	ax, ay := float64(a.X)+0.5, float64(a.Y)+0.5
 	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
 	t0, t1 := 0.0, 1.0
-	return clipEdge(-dx, ax-float64(c.X), &t0, &t1) && clipEdge(dx, float64(c.X+1)-ax, &t0, &t1) &&
-		clipEdge(-dy, ay-float64(c.Y), &t0, &t1) && clipEdge(dy, float64(c.Y+1)-ay, &t0, &t1)
+	return clipEdge(-dx, ax-float64(r.Min.X), &t0, &t1) && clipEdge(dx, float64(r.Max.X+1)-ax, &t0, &t1) &&
+		clipEdge(-dy, ay-float64(r.Min.Y), &t0, &t1) && clipEdge(dy, float64(r.Max.Y+1)-ay, &t0, &t1)
 }
 
 // clipEdge narrows [t0, t1] to the parameters t with p·t ≤ q, and reports
