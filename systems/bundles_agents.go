@@ -221,8 +221,11 @@ func (b Wanderer) sets(w *arche.World) []arche.ID {
 // then [PathFollow], [Steer] and [Movement]): Position, Velocity, Kinematics, Steering,
 // SteeringWeights, Intent, Desired and a [components.FlowFollower]. It needs no Path. Its movement defaults are
 // those of [Motion] but for a denser crowd: separation weight 1.5 within 2.5·Radius.
-// Its Radius does not change its route: flow fields are for point agents (see
-// [FlowField]); a wide agent is better a [Mover].
+// A Radius over 0.5 routes it through gaps wide enough for its disc with whole-grid
+// fields (one per clearance and goal), and as a point agent with sector fields (see
+// Wide agents in [FlowField]). A crowd gathers at its goal at FlowField.Spacing
+// between agents: with followers wider than it they never all arrive (set Spacing to
+// at least the widest diameter; Diagnose: CauseFlowFollowerSpacing).
 type FlowFollower struct {
 	Motion
 	Goal grid.Cell // the goal cell; no default: the zero Goal is cell (0, 0), the grid's corner, where the swarm then goes (set it here or per agent)

@@ -413,6 +413,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
 			arche.AddResource(w, &flowWide{sectors: true})
 		}, nil},
+		{"flow follower of radius 0.5, FlowField.Spacing 0.75", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 0.5
+			arche.AddResource(w, &flowWide{spacing: 0.75})
+		}, []Cause{CauseFlowFollowerSpacing}},
+		{"flow follower of radius 0.44, FlowField.Spacing 0.75: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Kinematics](w, e).Radius = 0.44
+			arche.AddResource(w, &flowWide{spacing: 0.75})
+		}, nil},
 		{"flow follower of radius 0.5: a point agent, fine", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 0.5
 		}, nil},
