@@ -160,6 +160,12 @@ func finite(p r2.Vec) bool { return p.X-p.X == 0 && p.Y-p.Y == 0 }
 
 // Gonum returns the underlying gonum graph (node IDs are waypoint IDs), for
 // gonum's algorithms. Changing it directly bypasses the waypoint positions.
+//
+// Important: a node removed here keeps its waypoint: [Graph.Nearest] still
+// returns it, so [Graph.Route] from or to a point nearest it fails with
+// ErrNoWaypoint, and [Graph.Connect] with it adds the node back (with that
+// edge only). To take a waypoint out of use (a bridge destroyed), close its
+// edges instead: [Graph.ConnectCost] with +Inf.
 func (g *Graph) Gonum() *simple.WeightedUndirectedGraph { return g.g }
 
 // Nearest returns the waypoint closest to p and its distance, or
