@@ -35,9 +35,10 @@ func discOverlap(g *grid.Grid, p r2.Vec, r float64) float64 {
 // Doors of widths 1 to 4 open and close every 37 frames across the routes of 30 Movers of
 // radii 0.3 to 1.4 with goals of their own: no agent's centre ever enters a blocked cell
 // from an open one, and no wide agent's disc ever overlaps the walls deeper than it did
-// before the frame (a door closing on it excepted).
+// before the frame (a door closing on it excepted); with separation alone and with ORCA.
 func TestDoorsFlickeringAcrossMoversOfManyRadii(t *testing.T) {
-	for seed := uint64(1); seed <= 3; seed++ {
+	for seed := uint64(1); seed <= 4; seed++ {
+		orca := seed%2 == 0 // odd seeds: separation only; even: ORCA avoidance too
 		r := rand.New(rand.NewPCG(seed, 1))
 		world := arche.NewWorld()
 		w := &world
@@ -80,7 +81,11 @@ func TestDoorsFlickeringAcrossMoversOfManyRadii(t *testing.T) {
 		}
 		var agents []agent
 		for _, rad := range radii {
-			sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: rad}})
+			bundles := []systems.Bundle{systems.Mover{Motion: systems.Motion{Radius: rad}}}
+			if orca {
+				bundles = append(bundles, systems.Avoider{})
+			}
+			sp, err := systems.NewSpawner(w, bundles...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,8 +107,12 @@ func TestDoorsFlickeringAcrossMoversOfManyRadii(t *testing.T) {
 				agents = append(agents, agent{e, rad})
 			}
 		}
-		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
-			&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+		list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{}, &systems.PathQueue{},
+			&systems.PathFollow{}, &systems.Steer{}}
+		if orca {
+			list = append(list, &systems.ORCA{})
+		}
+		s := ecs.NewScheduler(append(list, &systems.Movement{})...)
 		s.Initialize(w)
 		pm := generic.NewMap2[components.Position, components.Path](w)
 		prevCell := make([]grid.Cell, len(agents))
