@@ -13,7 +13,9 @@ import (
 // ID, the reasoner's name (utility.Reasoner.Name), is the truth of a saved world;
 // Reasoner is a cache of its lookup (not saved). An empty ID is saved as
 // Reasoner.Name(). A program that swaps the Reasoner sets ID to the new one's name
-// (or ""): save.Save refuses an ID that is not its Reasoner's name.
+// (or ""): save.Save refuses an ID that is not its Reasoner's name. The State
+// starts afresh at the new reasoner's first decision (Choice None, counts 0), even
+// when both reasoners have as many actions and considerations (utility.Reasoner.Score).
 type UtilityBrain struct {
 	ID       string            // the reasoner's name in the program's registry
 	Reasoner *utility.Reasoner `json:"-"`

@@ -267,6 +267,11 @@ type State struct {
 	// viewer) sets it for the one agent it shows. No decision reads it; nil (the
 	// usual case) costs one test per consideration. Not saved (json "-") nor hashed.
 	Trace *Trace `json:"-"`
+
+	// reasoner is the Reasoner of the last scoring (nil for a State made with
+	// NewState, by hand or loaded from a file, which the first reasoner to score it
+	// adopts): one of another Reasoner starts afresh (see [Reasoner.Score]).
+	reasoner *Reasoner `json:"-"`
 }
 
 // Trace is what a [Reasoner] records, when asked through [State].Trace, of the
@@ -438,8 +443,14 @@ func (r *Reasoner) ConsiderationScores(s *State, i int) []float64 {
 }
 
 // Score evaluates every action for agent and stores the scores in s (see [State])
-// without choosing. A State not sized for r (the zero State, or one from another
-// Reasoner) is resized and its choice reset to None.
+// without choosing. A State not sized for r (the zero State) is resized and its choice
+// reset to None; so is a State last scored by another Reasoner, even one of the same
+// shape (UtilityBrain.Reasoner swapped, one State handed to two reasoners), so the old
+// reasoner's choice never gets the hysteresis bonus under the new reasoner nor counts
+// as its Previous. Its Decisions, Unread and Clamped start from 0 again; its Trace is
+// kept. A State sized for r that no reasoner has scored since it was made (NewState,
+// by hand, loaded from a file) is r's: its Choice holds, so a loaded run goes on as the
+// saved one would have.
 func (r *Reasoner) Score(agent any, s *State) {
 	r.fit(s)
 	if t := s.Trace; t != nil {

@@ -36,15 +36,25 @@ func (c *Consideration) checkParams() error {
 // nonNegative reports whether v is finite and >= 0.
 func nonNegative(v float64) bool { return v >= 0 && !math.IsInf(v, 1) }
 
-// fit sizes s for r, resetting its choice if it was not sized for r (its Trace is
-// kept).
+// fit sizes s for r, resetting its choice if it was not sized for r or was last
+// scored by another reasoner (its Trace is kept), and makes it r's.
 func (r *Reasoner) fit(s *State) {
-	if len(s.Scores) == len(r.actions) && len(s.Considerations) == r.ncons {
+	if len(s.Scores) == len(r.actions) && len(s.Considerations) == r.ncons &&
+		(s.reasoner == r || s.reasoner == nil) {
+		s.reasoner = r
 		return
 	}
 	t := s.Trace
-	*s = r.NewState()
-	s.Trace = t
+	if len(s.Scores) == len(r.actions) && len(s.Considerations) == r.ncons {
+		// another reasoner's State of r's shape: its storage is kept (it may be
+		// held by systems.Arena), its choice and counts start afresh
+		*s = State{Choice: None, Previous: None, Scores: s.Scores, Considerations: s.Considerations}
+		clear(s.Scores)
+		clear(s.Considerations)
+	} else {
+		*s = r.NewState()
+	}
+	s.Trace, s.reasoner = t, r
 }
 
 // scoreTraced is Score recording each consideration's raw input in t.

@@ -152,7 +152,9 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 				}
 			}
 			if name == "" {
-				if !f.IsExported() && f.Type.Size() > 0 && !v.Field(i).IsZero() {
+				// an unexported field tagged json:"-" is a cache its package rebuilds
+				// (utility.State's reasoner), left out knowingly
+				if !f.IsExported() && f.Tag.Get("json") != "-" && f.Type.Size() > 0 && !v.Field(i).IsZero() {
 					return fmt.Errorf("%s.%s: unexported field %s holds data the save cannot reach", path, f.Name, t)
 				}
 				continue
