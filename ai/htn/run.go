@@ -51,6 +51,8 @@ const maxPlansPerTick = 3
 //
 // Tick returns Running while a plan runs, Success on the think the plan completes (the
 // next think plans again from the root) and Failure when the root does not decompose.
+// An empty plan (the root decomposed through methods without subtasks: "nothing to
+// do") runs no task and completes in the think that made it (EventPlan, EventDone).
 // It allocates nothing once p has planned with d.
 func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
 	p.use(d)
@@ -98,6 +100,10 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			}
 			r.adopt(&p.alt)
 			ctx.emit(EventPlan, NoTask, 0)
+			if r.Plan.Len == 0 { // a method without subtasks: nothing to do, done at once
+				ctx.emit(EventDone, NoTask, 0)
+				return Success
+			}
 		}
 		t := r.Plan.Tasks[r.Step]
 		pt := &d.tasks[t].primitive
