@@ -18,6 +18,9 @@ const (
 	MaxPlan  = 32 // primitive tasks in a plan
 	MaxMTR   = 32 // decompositions recorded in a plan's MTR
 	MaxDepth = 32 // nested compound tasks while decomposing
+	// MaxMethods is the most methods a compound task may have: a plan's MTR records
+	// each method chosen in a byte.
+	MaxMethods = 256
 )
 
 // State is a world state: fact i's value at index i.
@@ -177,7 +180,9 @@ var (
 	ErrFacts    = errors.New("too many facts")
 	ErrNoRoot   = errors.New("no root task")
 	ErrNoMethod = errors.New("compound task without a method")
-	ErrEffect   = errors.New("effect writes something that is not a fact")
+	// ErrMethods: a compound task with more than MaxMethods methods.
+	ErrMethods = errors.New("more than 256 methods")
+	ErrEffect  = errors.New("effect writes something that is not a fact")
 	// ErrConditionWrites: a condition script that assigns a fact ("hunger = 60",
 	// most often = written for ==): it would change the state it tests.
 	ErrConditionWrites = errors.New("condition assigns a fact (== compares)")
@@ -332,9 +337,10 @@ func (b *Builder) mentions(src string) uint64 {
 }
 
 // Build validates the domain: a root task, task names not empty nor used twice, every
-// compound task with a method, subtasks and facts declared, and no method recursing into
-// its own task through first subtasks. The errors wrap ErrNoRoot, ErrName, ErrNoMethod,
-// ErrTask, ErrFact, ErrFacts or ErrCycle (naming the tasks of the cycle).
+// compound task with a method and at most MaxMethods, subtasks and facts declared, and
+// no method recursing into its own task through first subtasks. The errors wrap
+// ErrNoRoot, ErrName, ErrNoMethod, ErrMethods, ErrTask, ErrFact, ErrFacts or ErrCycle
+// (naming the tasks of the cycle).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if b.root < 0 || int(b.root) >= len(b.tasks) {
@@ -358,6 +364,9 @@ func (b *Builder) Build() (*Domain, error) {
 		if t.compound {
 			if len(t.methods) == 0 {
 				errs = append(errs, fmt.Errorf("htn: domain %s: %s: %w", plan.Quote(b.name), what, ErrNoMethod))
+			}
+			if len(t.methods) > MaxMethods {
+				errs = append(errs, fmt.Errorf("htn: domain %s: %s: %w (%d)", plan.Quote(b.name), what, ErrMethods, len(t.methods)))
 			}
 			for j, m := range t.methods {
 				mw := fmt.Sprintf("%s method %d %s", what, j, plan.Quote(m.Name))

@@ -161,7 +161,7 @@ func (p *Planner) decompose(t TaskID, depth int) bool {
 		if !p.holds(m.If, &p.state) {
 			continue
 		}
-		p.out.MTR[k] = uint8(min(mi, math.MaxUint8))
+		p.out.MTR[k] = uint8(mi) // mi < MaxMethods (Build)
 		p.out.MTRLen = k + 1
 		ok := true
 		for _, st := range m.Tasks {
