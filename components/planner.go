@@ -22,6 +22,11 @@ import (
 // string (Domain.Name()), so no string buffer has its only reference inside a component
 // (see systems.Arena). Write it yourself from Domain.Name() or a constant. State and
 // Run are plain data: no pointer, fixed-size arrays.
+//
+// To give an agent another domain, set Name (leave Domain and Cache): at the agent's next
+// think systems.HTN sees Name and Cache disagree, the old domain halts the running plan
+// (its task's Halt runs) and the agent plans with the new one (HTN.Swapped counts it).
+// save.Save refuses the agent in between (ErrMemory).
 type HTNPlanner struct {
 	Name   string
 	Domain htn.ID `json:"-"`
@@ -34,7 +39,7 @@ type HTNPlanner struct {
 // ai/goap): the domain, its believed world state and its plan being carried out.
 // systems.GOAP plans and runs it on the agent's Think cadence. Name (the truth, saved),
 // Domain and Cache (its cache, not saved) work as in [HTNPlanner], with the world's
-// *goap.Registry resource.
+// *goap.Registry resource, and so does a swap of domain by Name (GOAP.Swapped).
 type GOAPPlanner struct {
 	Name   string
 	Domain goap.ID `json:"-"`

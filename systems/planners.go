@@ -42,6 +42,9 @@ import (
 //	  NaN or infinite                then every Interval from now
 //	a script failing at run time   its condition is false, its effect     - (HTN.ScriptErrors)
 //	                                 fails the task
+//	HTNPlanner.Name set to another the old domain halts its plan at the   - (HTN.Swapped)
+//	  domain while a plan runs       next think (the task's Halt runs),
+//	                                 which plans with the new domain
 type HTN struct {
 	Workers int // goroutines planning; 0 or 1 means one
 	Budget  int // most thinks per frame; 0 (or negative) means no limit (see [Decision])
@@ -54,6 +57,13 @@ type HTN struct {
 	// ScriptErrors counts the script conditions and effects that failed at run time
 	// since Initialize, over the workers' planners.
 	ScriptErrors uint64
+	// Swapped counts the agents since Initialize whose HTNPlanner.Name was set to
+	// another domain while the old domain's plan ran: the old domain halts it at the
+	// agent's next think (the running task's Halt runs, with the agent; EventHalt is
+	// logged) and the think plans afresh with the new domain. Setting Name is the way
+	// to give an agent another domain (leave Domain and Cache as they are), so this
+	// is a count, not a fault.
+	Swapped uint64
 
 	// Log turns on Events: with it, Events holds the plan transitions of the last frame
 	// (plans made and replaced, tasks started, succeeded, failed and halted), in agent
@@ -130,10 +140,15 @@ func (s *HTN) Initialize(w *arche.World) {
 	markInstalled(w, sysHTN)
 	s.run.init(w, s.Workers)
 	s.run.ready = func(b *components.HTNPlanner) bool {
-		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)
+		return readyPlanner(s.registry, &b.Name, &b.Domain, &b.Cache, b.Run.HasPlan())
 	}
-	s.run.tick = htnTick
+	reg := s.registry
+	s.run.tick = func(b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agent, dt, now float64,
+		observe func(htn.Event)) (int, bool) {
+		return htnTick(reg, b, p, ctx, a, dt, now, observe)
+	}
 	s.Thought, s.Waiting, s.TotalThought, s.Plans, s.ScriptErrors, s.Events = 0, 0, 0, 0, 0, s.Events[:0]
+	s.Swapped = 0
 }
 
 // Update plans and runs the agents that are due, within the budget.
@@ -142,6 +157,7 @@ func (s *HTN) Update(w *arche.World) {
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted
+	s.Swapped = s.run.Swapped
 	s.ScriptErrors = 0
 	for i := range s.run.planners {
 		s.ScriptErrors += s.run.planners[i].v.ScriptErrors
@@ -151,12 +167,18 @@ func (s *HTN) Update(w *arche.World) {
 // Work implements ecs.Job: it runs the planners of jobs [lo, hi).
 func (s *HTN) Work(worker, lo, hi int) { s.run.Work(worker, lo, hi) }
 
-// htnTick is one think of an agent's HTN planner (see planThinks.tick).
-func htnTick(b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agent, dt, now float64, observe func(htn.Event)) int {
+// htnTick is one think of an agent's HTN planner (see planThinks.tick), after a swap of
+// its domain if Name names another than Cache (see swapPlanner).
+func htnTick(reg *htn.Registry, b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agent, dt, now float64,
+	observe func(htn.Event)) (int, bool) {
 	*ctx = htn.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+	swapped := swapPlanner(reg, &b.Name, &b.Domain, &b.Cache, &b.Run, &b.State, ctx)
+	if swapped {
+		*ctx = htn.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+	}
 	before := b.Run.Plans
 	b.Cache.Tick(&b.Run, &b.State, p, ctx)
-	return int(b.Run.Plans - before)
+	return int(b.Run.Plans - before), swapped
 }
 
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
@@ -196,6 +218,9 @@ func (s *HTN) Finalize(w *arche.World) {
 //	Think.Frozen                   opt-out (LOD): not ticked              -
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
+//	GOAPPlanner.Name set to        the old domain halts its plan at the   - (GOAP.Swapped)
+//	  another domain while a plan    next think (the action's Halt runs),
+//	  runs                           which plans with the new domain
 type GOAP struct {
 	Workers    int // goroutines planning; 0 or 1 means one
 	Budget     int // most thinks per frame; 0 (or negative) means no limit (see [Decision])
@@ -205,6 +230,10 @@ type GOAP struct {
 	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that thought since Initialize
 	Plans        int // plans made in the last frame
+	// Swapped counts the agents since Initialize whose GOAPPlanner.Name was set to
+	// another domain while the old domain's plan ran (see [HTN].Swapped): the old
+	// domain halts it at the next think, which plans afresh with the new one.
+	Swapped uint64
 
 	// Log turns on Events, the plan transitions of the last frame in agent order (see
 	// [HTN].Log).
@@ -234,10 +263,15 @@ func (s *GOAP) Initialize(w *arche.World) {
 		s.run.planners[i].v.MaxNodes = s.NodeBudget
 	}
 	s.run.ready = func(b *components.GOAPPlanner) bool {
-		return resolvePlanner(s.registry, &b.Name, &b.Domain, &b.Cache)
+		return readyPlanner(s.registry, &b.Name, &b.Domain, &b.Cache, b.Run.HasPlan())
 	}
-	s.run.tick = goapTick
+	reg := s.registry
+	s.run.tick = func(b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *Agent, dt, now float64,
+		observe func(goap.Event)) (int, bool) {
+		return goapTick(reg, b, p, ctx, a, dt, now, observe)
+	}
 	s.Thought, s.Waiting, s.TotalThought, s.Plans, s.Events = 0, 0, 0, 0, s.Events[:0]
+	s.Swapped = 0
 }
 
 // Update plans and runs the agents that are due, within the budget.
@@ -246,17 +280,24 @@ func (s *GOAP) Update(w *arche.World) {
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted
+	s.Swapped = s.run.Swapped
 }
 
 // Work implements ecs.Job: it runs the planners of jobs [lo, hi).
 func (s *GOAP) Work(worker, lo, hi int) { s.run.Work(worker, lo, hi) }
 
-// goapTick is one think of an agent's GOAP planner (see planThinks.tick).
-func goapTick(b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *Agent, dt, now float64, observe func(goap.Event)) int {
+// goapTick is one think of an agent's GOAP planner (see planThinks.tick), after a swap
+// of its domain if Name names another than Cache (see swapPlanner).
+func goapTick(reg *goap.Registry, b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *Agent, dt, now float64,
+	observe func(goap.Event)) (int, bool) {
 	*ctx = goap.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+	swapped := swapPlanner(reg, &b.Name, &b.Domain, &b.Cache, &b.Run, &b.State, ctx)
+	if swapped {
+		*ctx = goap.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+	}
 	before := b.Run.Plans
 	b.Cache.Tick(&b.Run, &b.State, p, ctx)
-	return int(b.Run.Plans - before)
+	return int(b.Run.Plans - before), swapped
 }
 
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).

@@ -17,10 +17,13 @@ type planThinks[B, P, C, E any] struct {
 	logs     []planLog[E]
 	log      bool // Log of the system, copied at Update
 	ready    func(*B) bool
+	swaps    []padded // per worker: the agents whose domain was swapped in the last frame
+	Swapped  uint64   // the swaps since init
 
 	// tick sets ctx for agent a (dt and now in seconds of simulation time; observe nil
-	// without a log), runs one think of b with planner p and returns the plans adopted.
-	tick func(b *B, p *P, ctx *C, a *Agent, dt, now float64, observe func(E)) int
+	// without a log), runs one think of b with planner p and returns the plans adopted
+	// and whether the think found the agent's domain swapped (see [HTN].Swapped).
+	tick func(b *B, p *P, ctx *C, a *Agent, dt, now float64, observe func(E)) (plans int, swapped bool)
 }
 
 // init builds the filter, starts the workers and makes their planners, contexts and
@@ -30,6 +33,8 @@ func (t *planThinks[B, P, C, E]) init(w *arche.World, workers int) int {
 	t.planners = make([]perWorker[P], n)
 	t.ctxs = make([]perWorker[C], n)
 	t.logs = newLogs[E](n)
+	t.swaps = make([]padded, n)
+	t.Swapped = 0
 	return n
 }
 
@@ -38,6 +43,10 @@ func (t *planThinks[B, P, C, E]) init(w *arche.World, workers int) int {
 func (t *planThinks[B, P, C, E]) update(w *arche.World, budget int, log bool, events []PlanEvent[E]) []PlanEvent[E] {
 	t.log = log
 	t.due.run(w, budget, t.ready, t)
+	for i := range t.swaps {
+		t.Swapped += uint64(t.swaps[i].n)
+		t.swaps[i].n = 0
+	}
 	return gatherLogs(t.logs, events)
 }
 
@@ -62,9 +71,12 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 			l.entity, l.time, observe = j.agent.Entity, now, l.observe
 		}
 		thinking = i
-		plans := t.tick(j.brain, p, ctx, &j.agent, sinceLast(j.think, now), now, observe)
+		plans, swapped := t.tick(j.brain, p, ctx, &j.agent, sinceLast(j.think, now), now, observe)
 		thinking = -1
 		t.due.count(worker, plans)
+		if swapped {
+			t.swaps[worker].n++
+		}
 		j.thought(now)
 	}
 	*ctx = zero
@@ -87,6 +99,47 @@ func mustRegistry[R any](w *arche.World, sys, pkg string) *R {
 type plannerRegistry[D comparable, I any] interface {
 	Domain(id I) D
 	Resolve(name string, hint I) (D, I)
+}
+
+// plannerDomain is what [HTN] and [GOAP] ask of a domain (*htn.Domain, *goap.Domain):
+// its name, and Halt, which gives the running task or action of a Run its halt hook and
+// drops the plan.
+type plannerDomain[R, S, C any] interface {
+	comparable
+	Name() string
+	Halt(r *R, s *S, ctx *C)
+}
+
+// readyPlanner is the find pass's test of a planner component (name, id, cache, run):
+// whether it has a domain. A component whose Name names another domain than its Cache
+// while the old domain's plan runs (the program swapped the domain by Name, the truth)
+// keeps the old domain in Cache for the think, which halts that plan first
+// ([swapPlanner]); it is ready if the new name resolves.
+func readyPlanner[R plannerRegistry[D, I], D plannerDomain[Run, S, C], I, Run, S, C any](r R, name *string,
+	id *I, cache *D, running bool) bool {
+	var none D
+	if old := *cache; old != none && running && *name != old.Name() {
+		d, _ := r.Resolve(*name, *id)
+		return d != none
+	}
+	return resolvePlanner(r, name, id, cache)
+}
+
+// swapPlanner runs at the start of a think: if the component's Name names another
+// domain than its Cache (see [readyPlanner]), the old domain halts the running plan (the
+// running task's or action's Halt runs, with the agent in ctx; the plan is dropped) and
+// the new domain is resolved, so the think plans afresh with it. It reports whether it
+// swapped.
+func swapPlanner[R plannerRegistry[D, I], D plannerDomain[Run, S, C], I, Run, S, C any](r R, name *string,
+	id *I, cache *D, run *Run, state *S, ctx *C) bool {
+	var none D
+	old := *cache
+	if old == none || *name == old.Name() {
+		return false
+	}
+	old.Halt(run, state, ctx)
+	resolvePlanner(r, name, id, cache)
+	return true
 }
 
 // resolvePlanner checks a planner component's cached domain against the registry
