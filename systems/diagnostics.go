@@ -121,7 +121,10 @@ const (
 	// StateMachine with such a tree in a state (an fsm.Hooks Activity that is
 	// a *bt.Tree, as hybrid.TreeState sets): the FSM hands the tree the
 	// agent's Blackboard, so spawn it with Thinker.Registry (the registry that
-	// loaded the tree; the note names the state).
+	// loaded the tree; the note names the state). Counted too for a UtilityBrain
+	// whose utility.KeyInput considerations found no Store of their key's schema
+	// (utility.State.NoBlackboard > 0): each scored 0 and vetoed its action.
+	// Counted once the agent has decided.
 	CauseBlackboardMissing
 	// CauseGoalUnusable: an Intent.Move whose (finite) Goal is off the grid or
 	// in a blocked cell: no path reaches it (PathUnreachable), so PathFollow
@@ -1449,6 +1452,10 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 		b, _, _, _ := q.Get()
 		if b.State.Unread > 0 {
 			r.addNote(CauseUtilityFactWrongType, q.Entity(), needsNote("a consideration's Input is a utility.Fact of another type than *systems.Agent"))
+		}
+		if b.State.NoBlackboard > 0 {
+			r.addNote(CauseBlackboardMissing, q.Entity(), needsNote("a utility.KeyInput consideration reads a blackboard key: "+
+				"give the agent a Blackboard whose Store is made from the key's schema"))
 		}
 		if b.State.Clamped > 0 {
 			r.addNote(CauseUtilityInputOutOfRange, q.Entity(), needsNote("an input outside [0, 1] under a consideration's zero Range: set its Range"))

@@ -46,6 +46,9 @@ import (
 //	  cannot read the agent (a       (counted in UtilityBrain.State.Unread)
 //	  utility.Fact of another type
 //	  than Agent)
+//	Blackboard (or a Store of      a utility.KeyInput scores 0: vetoes    CauseBlackboardMissing
+//	  another schema), for a         its action (counted in
+//	  utility.KeyInput               UtilityBrain.State.NoBlackboard)
 //	a consideration's Input        clamped: the score saturates            CauseUtilityInputOutOfRange
 //	  outside [0, 1] under the       (counted in UtilityBrain.State.Clamped)
 //	  zero Range (a raw fact)

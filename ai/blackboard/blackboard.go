@@ -126,6 +126,9 @@ func (k Key[T]) Name() string {
 	return k.schema.entries[k.slot].name
 }
 
+// Schema returns the schema k belongs to, or nil for the zero Key.
+func (k Key[T]) Schema() *Schema { return k.schema }
+
 // Valid reports whether k was made by [Declare] or [Lookup].
 func (k Key[T]) Valid() bool { return k.schema != nil }
 

@@ -22,15 +22,21 @@ type Number interface {
 // which must be a [BlackboardAgent], as a float64, so a designer-declared fact (a threat
 // level, an ammo count) is a consideration without Go code of its own. Any other agent, a
 // nil store, a key of another schema or a key not set reads NaN, which scores 0 (see
-// [Fact]); an agent that is not a BlackboardAgent is also counted in [State].Unread (a
-// key not set is not: an unset key is a designer's veto). It allocates nothing.
+// [Fact]). The setup mistakes are counted: an agent that is not a BlackboardAgent in
+// [State].Unread (so is the zero Key), an agent without a store of k's schema (no store, or another
+// schema's) in [State].NoBlackboard; a key not set is not (an unset key is a designer's
+// veto). It allocates nothing.
 func KeyInput[T Number](k blackboard.Key[T]) func(agent any) float64 {
 	return func(agent any) float64 {
 		a, ok := agent.(BlackboardAgent)
-		if !ok {
+		if !ok || !k.Valid() {
 			return unread // counted in State.Unread
 		}
-		v, ok := blackboard.Get(a.BlackboardStore(), k)
+		st := a.BlackboardStore()
+		if st == nil || st.Schema() != k.Schema() {
+			return noStore // counted in State.NoBlackboard
+		}
+		v, ok := blackboard.Get(st, k)
 		if !ok {
 			return math.NaN()
 		}

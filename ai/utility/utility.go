@@ -47,8 +47,12 @@ var unread = math.Float64frombits(unreadBits)
 
 const unreadBits = 0x7FF8_0000_0000_FAC7
 
-// isUnread reports whether x is the [unread] NaN.
-func isUnread(x float64) bool { return x != x && math.Float64bits(x) == unreadBits }
+// noStore is the NaN a [KeyInput] returns for an agent without a blackboard store of
+// its key's schema, which [Reasoner.Score] counts in State.NoBlackboard. It scores 0
+// like any NaN.
+var noStore = math.Float64frombits(noStoreBits)
+
+const noStoreBits = 0x7FF8_0000_0000_FAC8
 
 // Consideration scores one concern of an action: a fact read from the agent, normalised
 // by a [Range], then shaped by a response [Curve]:
@@ -81,9 +85,10 @@ func (c *Consideration) Score(agent any) float64 {
 	return s
 }
 
-// inputCounts are a [State]'s counts of faulty inputs: Unread and Clamped.
+// inputCounts are a [State]'s counts of faulty inputs: Unread, NoBlackboard and
+// Clamped.
 type inputCounts struct {
-	unread, clamped uint64
+	unread, noStore, clamped uint64
 }
 
 // clampSlack is how far outside [0, 1] an input under the zero Range may fall, by
@@ -99,8 +104,13 @@ func (c *Consideration) score(agent any, n *inputCounts) (s, raw float64) {
 	}
 	x := c.Input(agent)
 	raw = x
-	if isUnread(x) {
-		n.unread++
+	if x != x {
+		switch math.Float64bits(x) {
+		case unreadBits:
+			n.unread++
+		case noStoreBits:
+			n.noStore++
+		}
 	}
 	if c.Range != (Range{}) {
 		x = c.Range.Normalize(x)
@@ -254,6 +264,12 @@ type State struct {
 	// scored 0, a veto in a product, like any NaN input; a correct setup keeps Unread at
 	// 0. It is a diagnostic, not state: not saved (json "-") nor hashed.
 	Unread uint64 `json:"-"`
+	// NoBlackboard counts the [KeyInput] inputs, since the State was made, given an
+	// agent without a blackboard store of the key's schema (no store, or another
+	// schema's: the agent lacks the Blackboard the reasoner reads). Each scored 0, a
+	// veto in a product; systems.Diagnose counts such agents (CauseBlackboardMissing).
+	// A diagnostic like Unread: not saved (json "-") nor hashed.
+	NoBlackboard uint64 `json:"-"`
 	// Clamped counts the consideration inputs, since the State was made, that fell
 	// outside [0, 1] (by more than 1e-9, ±Inf included, NaN not) under the zero
 	// [Range], which takes its fact as normalised already: most often a raw fact (a
@@ -447,7 +463,7 @@ func (r *Reasoner) ConsiderationScores(s *State, i int) []float64 {
 // reset to None; so is a State last scored by another Reasoner, even one of the same
 // shape (UtilityBrain.Reasoner swapped, one State handed to two reasoners), so the old
 // reasoner's choice never gets the hysteresis bonus under the new reasoner nor counts
-// as its Previous. Its Decisions, Unread and Clamped start from 0 again; its Trace is
+// as its Previous. Its Decisions and input counts start from 0 again; its Trace is
 // kept. A State sized for r that no reasoner has scored since it was made (NewState,
 // by hand, loaded from a file) is r's: its Choice holds, so a loaded run goes on as the
 // saved one would have.
@@ -457,11 +473,11 @@ func (r *Reasoner) Score(agent any, s *State) {
 		r.scoreTraced(agent, s, t)
 		return
 	}
-	cnt := inputCounts{s.Unread, s.Clamped}
+	cnt := inputCounts{s.Unread, s.NoBlackboard, s.Clamped}
 	for i := range r.actions {
 		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], nil, &cnt)
 	}
-	s.Unread, s.Clamped = cnt.unread, cnt.clamped
+	s.Unread, s.NoBlackboard, s.Clamped = cnt.unread, cnt.noStore, cnt.clamped
 }
 
 // Decide scores every action for agent (see [Reasoner.Score]), selects one by the

@@ -65,12 +65,12 @@ func (r *Reasoner) scoreTraced(agent any, s *State, t *Trace) {
 	for k := range t.Inputs {
 		t.Inputs[k] = math.NaN()
 	}
-	cnt := inputCounts{s.Unread, s.Clamped}
+	cnt := inputCounts{s.Unread, s.NoBlackboard, s.Clamped}
 	for i := range r.actions {
 		off := r.offsets[i]
 		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[off:], t.Inputs[off:], &cnt)
 	}
-	s.Unread, s.Clamped = cnt.unread, cnt.clamped
+	s.Unread, s.NoBlackboard, s.Clamped = cnt.unread, cnt.noStore, cnt.clamped
 	t.Scorings++
 	t.Reasoner = r
 }
