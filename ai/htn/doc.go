@@ -43,7 +43,8 @@
 //   - a task's conditions do not hold when it is about to start, its While conditions
 //     (fluid-htn's executing conditions) fail while it runs, or its operator fails (the
 //     plan is dropped);
-//   - a fact that the plan's decomposition read has changed since the last think (the
+//   - a fact that the plan's decomposition read (a condition evaluated, or an effect
+//     applied that derives a fact from it) has changed since the last think (the
 //     world changed in a way the plan depends on): the new plan replaces the running
 //     one only if its MTR is lexicographically smaller, i.e. it uses a method of higher
 //     priority at the first decomposition where they differ (fluid-htn's rule). The

@@ -115,13 +115,17 @@ func Func(fn func(s *State) bool, reads ...Fact) Condition {
 }
 
 // Effect changes the state: sets or adds to one fact ([Set], [Add]), runs a Go function
-// ([Do]) or a script ([Builder.ScriptEffect]).
+// ([Do]) or a script ([Builder.ScriptEffect]). An effect that derives a fact from
+// others (a script "danger = noise > 5", a Do function) reads them: a plan whose
+// decomposition applied it depends on them as on the facts its conditions read (see
+// [Plan].Reads).
 type Effect struct {
 	fact  Fact
 	value int32
 	add   bool
 	fn    func(s *State)
 	prog  *script.Program
+	reads uint64 // facts it reads, one bit each (Set and Add: none a later condition does not read)
 }
 
 // Set is the effect State[f] = v.
@@ -130,8 +134,10 @@ func Set(f Fact, v int32) Effect { return Effect{fact: f, value: v} }
 // Add is the effect State[f] += v (saturating at the int32 range).
 func Add(f Fact, v int32) Effect { return Effect{fact: f, value: v, add: true} }
 
-// Do is the effect fn(state).
-func Do(fn func(s *State)) Effect { return Effect{fn: fn} }
+// Do is the effect fn(state), which reads the facts listed (used to tell whether a plan
+// depends on a change, as for [Func]; none listed: every fact, so a plan that applied it
+// is planned again on every change of the state).
+func Do(fn func(s *State), reads ...Fact) Effect { return Effect{fn: fn, reads: maskOf(reads)} }
 
 func maskOf(fs []Fact) uint64 {
 	if len(fs) == 0 {
@@ -297,7 +303,7 @@ func (b *Builder) ScriptEffect(src, where string) (Effect, error) {
 	if p.StoresFloatInInt() {
 		return Effect{}, fmt.Errorf("%s: %w: %s", where, ErrEffectFloat, plan.Quote(src))
 	}
-	return Effect{prog: p}, nil
+	return Effect{prog: p, reads: b.mentions(src)}, nil
 }
 
 func (b *Builder) compile(src, where string) (*script.Program, error) {

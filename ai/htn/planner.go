@@ -33,7 +33,7 @@ type Plan struct {
 	Len    int
 	MTR    [MaxMTR]uint8
 	MTRLen int
-	Reads  uint64 // facts read by the conditions evaluated while planning, one bit each
+	Reads  uint64 // facts read by the conditions evaluated and the effects applied while planning, one bit each
 }
 
 // TaskList returns the plan's tasks (a slice of p.Tasks).
@@ -224,6 +224,9 @@ func (p *Planner) holds(cs []Condition, s *State) bool {
 func (p *Planner) apply(es []Effect, s *State) bool {
 	for i := range es {
 		e := &es[i]
+		if p.out != nil {
+			p.out.Reads |= e.reads
+		}
 		switch {
 		case e.prog != nil:
 			p.sync(s)
