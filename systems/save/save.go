@@ -491,7 +491,7 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 		}
 		if c.Name != "" {
 			if c.Cache != nil && c.Cache.Name() != c.Name && c.Run.HasPlan() {
-				return fmt.Errorf("%s: %w: its Name was set to %q since its last think, and its Run is still a plan of %q (the HTN system halts it and plans with %q at the agent's next think): save after that think",
+				return fmt.Errorf("%s: %w: its Name was set to %q since its last think, and its Run is still a plan of %q (the HTN system halts it at the agent's next think and plans with %q, a domain of its registry): save after that think",
 					path, ErrMemory, c.Name, c.Cache.Name(), c.Name)
 			}
 			d, _ := ecs.Resource[htn.Registry](w).Resolve(c.Name, c.Domain) // the domain the HTN system runs
@@ -516,7 +516,7 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 		}
 		if c.Name != "" {
 			if c.Cache != nil && c.Cache.Name() != c.Name && c.Run.HasPlan() {
-				return fmt.Errorf("%s: %w: its Name was set to %q since its last think, and its Run is still a plan of %q (the GOAP system halts it and plans with %q at the agent's next think): save after that think",
+				return fmt.Errorf("%s: %w: its Name was set to %q since its last think, and its Run is still a plan of %q (the GOAP system halts it at the agent's next think and plans with %q, a domain of its registry): save after that think",
 					path, ErrMemory, c.Name, c.Cache.Name(), c.Name)
 			}
 			d, _ := ecs.Resource[goap.Registry](w).Resolve(c.Name, c.Domain)
