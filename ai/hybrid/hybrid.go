@@ -19,7 +19,9 @@ import (
 //     winner without a child, or a nil State returns Failure.
 //
 // Give one child per action, in the reasoner's order. state must not be nil; it may
-// return a nil Source (random policies then pick like Argmax). Keep the State in a
+// return a nil Source (random policies then pick like Argmax). Give each UtilitySelector
+// a State of its own: a State that another reasoner decided with starts afresh (see
+// utility.Reasoner.Score), so two nodes sharing one would never hold a choice. Keep the State in a
 // field of one of the agent's components (not behind a pointer, in a slice or a
 // blackboard) and systems/debugview shows its scores for the selected agent (it finds
 // the State there and learns the reasoner from its decisions: utility.Trace).
