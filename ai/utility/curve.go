@@ -137,31 +137,31 @@ func (c Curve) Eval(x float64) float64 {
 		y = float64(c.M*(x-c.C)) + c.B
 	case CurvePolynomial:
 		u := x - c.C
-		switch c.K { // common exponents without math.Pow
+		switch c.K { // common exponents without detPow
 		case 1:
 		case 2:
 			u *= u
 		case 3:
 			u *= u * u
 		default:
-			u = math.Pow(u, c.K)
+			u = detPow(u, c.K)
 		}
 		y = float64(c.M*u) + c.B
 	case CurveExponential:
 		u := x - c.C
 		if math.Abs(c.K) < 1e-9 {
 			y = float64(c.M*u) + c.B
-		} else if d := math.Expm1(c.K); d <= math.MaxFloat64 {
-			y = c.M*math.Expm1(c.K*u)/d + c.B
+		} else if d := detExpm1(c.K); d <= math.MaxFloat64 {
+			y = c.M*detExpm1(c.K*u)/d + c.B
 		} else { // e^K overflows (K > 709.78; it scored 0 at every x): the same ratio divided through by e^K
-			e := math.Exp(-c.K)
-			y = c.M*(math.Exp(c.K*(u-1))-e)/(1-e) + c.B
+			e := detExp(-c.K)
+			y = c.M*(detExp(c.K*(u-1))-e)/(1-e) + c.B
 		}
 	case CurveLogistic:
-		y = c.K/(1+math.Exp(-c.M*(x-c.C))) + c.B
+		y = c.K/(1+detExp(-c.M*(x-c.C))) + c.B
 	case CurveLogit:
 		u := x - c.C
-		y = c.K*math.Log(u/(1-u))/c.M + c.B
+		y = c.K*detLog(u/(1-u))/c.M + c.B
 	case CurveNormal:
 		d := x - c.C
 		if 2*c.K*c.K == 0 { // the limit of a vanishing width: M + B on the mean, B off it (also where K² underflows: 0/0 scored 0 on the mean)
@@ -170,10 +170,10 @@ func (c Curve) Eval(x float64) float64 {
 				y += c.M
 			}
 		} else {
-			y = float64(c.M*math.Exp(-d*d/(2*c.K*c.K))) + c.B
+			y = float64(c.M*detExp(-d*d/(2*c.K*c.K))) + c.B
 		}
 	case CurveSine:
-		y = float64(c.M*math.Sin(math.Pi*c.K*(x-c.C))) + c.B
+		y = float64(c.M*detSin(math.Pi*c.K*(x-c.C))) + c.B
 	case CurveSmoothstep:
 		var u float64
 		if c.K == 0 {

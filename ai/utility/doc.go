@@ -26,6 +26,10 @@
 //     consideration's score in [State.Considerations] ([Reasoner.ConsiderationScores]).
 //   - Nothing iterates a Go map: actions and considerations are slices, evaluated in
 //     declaration order.
+//   - Scores are the same bits on every build and CPU: curves and Softmax compute e^x,
+//     log, powers and sines with functions of their own (the library's differ in the
+//     last bit between an amd64 with FMA, one without, 386 and arm64), so a run replays
+//     on another machine.
 //
 // # Types
 //

@@ -164,14 +164,14 @@ func (r *Reasoner) selectAction(scores []float64, current int, src Source) int {
 		var total float64
 		for i := range scores {
 			if scores[i] > 0 {
-				total += math.Exp((value(i) - vmax) / p.Temperature)
+				total += detExp((value(i) - vmax) / p.Temperature)
 			}
 		}
 		x := draw(src) * total
 		last := best
 		for i := range scores {
 			if scores[i] > 0 {
-				x -= math.Exp((value(i) - vmax) / p.Temperature)
+				x -= detExp((value(i) - vmax) / p.Temperature)
 				last = i
 				if x < 0 {
 					return i

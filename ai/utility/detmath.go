@@ -1,0 +1,207 @@
+package utility
+
+import "math"
+
+// Deterministic elementary functions for curves and Softmax.
+//
+// The standard library's math.Exp runs assembly on amd64 that uses fused multiply-adds
+// when the CPU has FMA (decided at run time), its own assembly on arm64, and Go code
+// elsewhere; math.Log has amd64 assembly; and the Go code of the others (Sin, Pow,
+// Expm1) is fused on builds for CPUs with FMA (GOAMD64=v3, arm64). Their last bit
+// differs between these: math.Exp(1.7) is 0x4015e552770df8a7 on an amd64 with FMA and
+// 0x4015e552770df8a6 under GOARCH=386 or GODEBUG=cpu.fma=off. A utility score is
+// hashed (State.Scores) and decides near ties and Softmax draws, so one machine's run
+// parted from another's. These functions round every product before a sum takes it,
+// float64(a*b) (which forbids fusion, see .ci/nofma), and call only exact library
+// functions (Floor, Frexp, Ldexp, Mod, Trunc), so every build gets the same bits.
+//
+// Accuracy: within a few ulps of the library's results over the ranges curves use
+// (TestDetMathIsAccurate); the argument reduction of detSin is exact with respect to
+// the float64 nearest 2π, so its error grows with |x| (about |x|·1e-16).
+
+// Constants of the reductions (ln 2 in a high part with trailing zero bits, so
+// k·ln2Hi is exact for |k| < 2^11, and the rest) and the minimax polynomials of
+// e^r on |r| ≤ ln2/2 and of log(1+f) on √2/2 ≤ 1+f ≤ √2 (Cody and Waite's
+// reduction; the polynomials of Sun's fdlibm, e_exp.c and e_log.c, 1993).
+const (
+	detLn2Hi = 6.93147180369123816490e-01
+	detLn2Lo = 1.90821492927058770002e-10
+	detLog2e = 1.44269504088896338700e+00
+
+	detP1 = 1.66666666666666019037e-01
+	detP2 = -2.77777777770155933842e-03
+	detP3 = 6.61375632143793436117e-05
+	detP4 = -1.65339022054652515390e-06
+	detP5 = 4.13813679705723846039e-08
+
+	detL1 = 6.666666666666735130e-01
+	detL2 = 3.999999999940941908e-01
+	detL3 = 2.857142874366239149e-01
+	detL4 = 2.222219843214978396e-01
+	detL5 = 1.818357216161805012e-01
+	detL6 = 1.531383769920937332e-01
+	detL7 = 1.479819860511658591e-01
+
+	detExpMax = 7.09782712893383973096e+02  // above: +Inf
+	detExpMin = -7.45133219101941108420e+02 // below: 0
+)
+
+// detExp returns e^x, as math.Exp does for NaN and ±Inf.
+func detExp(x float64) float64 {
+	switch {
+	case x != x:
+		return x
+	case x > detExpMax:
+		return math.Inf(1)
+	case x < detExpMin:
+		return 0
+	case x == 0:
+		return 1
+	}
+	// x = k·ln2 + r, |r| ≤ ln2/2 (about)
+	k := math.Floor(float64(x*detLog2e) + 0.5)
+	hi := x - float64(k*detLn2Hi)
+	lo := float64(k * detLn2Lo)
+	r := hi - lo
+	t := float64(r * r)
+	p := detP4 + float64(t*detP5)
+	p = detP3 + float64(t*p)
+	p = detP2 + float64(t*p)
+	p = detP1 + float64(t*p)
+	c := r - float64(t*p)
+	y := 1 - ((lo - float64(r*c)/(2-c)) - hi)
+	return math.Ldexp(y, int(k))
+}
+
+// detExpm1 returns e^x − 1, accurate for small x too: the Taylor series to x^17 for
+// |x| < 0.35 (the first term left out is below 2e-24·|x|), else detExp(x) − 1, where
+// |e^x − 1| > 0.29 keeps the subtraction's error within an ulp or two.
+func detExpm1(x float64) float64 {
+	if math.Abs(x) >= 0.35 || x != x {
+		return detExp(x) - 1
+	}
+	// x·(1 + x/2·(1 + x/3·(1 + … (1 + x/17))))
+	p := 1.0
+	for n := 17.0; n >= 2; n-- {
+		p = 1 + float64(float64(x/n)*p)
+	}
+	return float64(x * p)
+}
+
+// detLog returns the natural logarithm of x, as math.Log does for 0, negative, NaN
+// and +Inf.
+func detLog(x float64) float64 {
+	switch {
+	case x != x || math.IsInf(x, 1):
+		return x
+	case x < 0:
+		return math.NaN()
+	case x == 0:
+		return math.Inf(-1)
+	}
+	m, e := math.Frexp(x) // x = m·2^e, 0.5 ≤ m < 1 (exact)
+	if m < math.Sqrt2/2 {
+		m *= 2 // exact
+		e--
+	}
+	f := m - 1 // exact: m is within a factor 2 of 1
+	k := float64(e)
+	s := f / (2 + f)
+	z := float64(s * s)
+	w := float64(z * z)
+	t1 := detL4 + float64(w*detL6) // w·(L2 + w·(L4 + w·L6))
+	t1 = float64(w * (detL2 + float64(w*t1)))
+	t2 := detL5 + float64(w*detL7) // z·(L1 + w·(L3 + w·(L5 + w·L7)))
+	t2 = detL3 + float64(w*t2)
+	t2 = float64(z * (detL1 + float64(w*t2)))
+	r := t1 + t2
+	hfsq := float64(float64(0.5*f) * f)
+	return float64(k*detLn2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(k*detLn2Lo))) - f)
+}
+
+// detPow returns x^y for the cases a curve meets, as math.Pow does (an integer y up to
+// 64 in magnitude by squaring, else e^(y·log x)): x^0 = 1; 0^y is
+// 0 for y > 0 (−0 for an odd integer y and x = −0) and +Inf for y < 0; a negative x
+// has a real power only for an integer y (else NaN); NaN in, NaN out.
+func detPow(x, y float64) float64 {
+	switch {
+	case y == 0:
+		return 1
+	case x != x || y != y:
+		return math.NaN()
+	case x == 0:
+		if y < 0 {
+			return math.Inf(1)
+		}
+		if math.Signbit(x) && detOddInt(y) {
+			return math.Copysign(0, -1)
+		}
+		return 0
+	case math.IsInf(y, 0):
+		switch a := math.Abs(x); {
+		case a == 1:
+			return 1
+		case (a < 1) == (y > 0):
+			return 0
+		}
+		return math.Inf(1)
+	}
+	if y == math.Trunc(y) && math.Abs(y) <= 64 { // integer powers by squaring (x^4 of 0.5 is 0.0625 exactly)
+		n, b, p := int(math.Abs(y)), x, 1.0
+		for ; n > 0; n >>= 1 {
+			if n&1 == 1 {
+				p *= b
+			}
+			b *= b
+		}
+		if y < 0 {
+			return 1 / p
+		}
+		return p
+	}
+	if x > 0 {
+		return detExp(float64(y * detLog(x)))
+	}
+	if y != math.Trunc(y) {
+		return math.NaN()
+	}
+	p := detExp(float64(y * detLog(-x)))
+	if detOddInt(y) {
+		p = -p
+	}
+	return p
+}
+
+// detOddInt reports whether y is an odd integer.
+func detOddInt(y float64) bool {
+	return y == math.Trunc(y) && math.Abs(y) < 1<<53 && math.Mod(y, 2) != 0
+}
+
+// detSin returns sin(x) (NaN for ±Inf and NaN), reducing x exactly modulo the float64
+// nearest 2π.
+func detSin(x float64) float64 {
+	if x != x || math.IsInf(x, 0) {
+		return math.NaN()
+	}
+	const twoPi = 2 * math.Pi
+	r := math.Mod(x, twoPi) // exact; in (−2π, 2π), the sign of x
+	if r > math.Pi {
+		r -= twoPi
+	} else if r < -math.Pi {
+		r += twoPi
+	}
+	// now |r| ≤ π; fold onto |r| ≤ π/2 by sin(π − r) = sin r
+	if r > math.Pi/2 {
+		r = math.Pi - r
+	} else if r < -math.Pi/2 {
+		r = -math.Pi - r
+	}
+	// Taylor series to r^21: the first term left out is below 6e-18 for |r| ≤ π/2
+	z := float64(r * r)
+	p := 1.0 / 51090942171709440000 // 1/21!
+	for _, c := range [...]float64{-1.0 / 121645100408832000, 1.0 / 355687428096000, -1.0 / 1307674368000,
+		1.0 / 6227020800, -1.0 / 39916800, 1.0 / 362880, -1.0 / 5040, 1.0 / 120, -1.0 / 6} {
+		p = c + float64(z*p)
+	}
+	return r + float64(float64(r*z)*p)
+}
