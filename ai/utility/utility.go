@@ -200,8 +200,10 @@ const (
 	// uniform. T = 0 is Argmax.
 	Softmax
 	// TopN picks among the N best actions (scoring above 0; ties by lower index) with
-	// probability proportional to score (Mark's weighted random "dual utility" style
-	// pick). N = 0 means all.
+	// probability proportional to score: Mark's weighted random selection (Behavioral
+	// Mathematics for Game AI), cut to the best N. Dual-utility reasoning (K. Dill, Game
+	// AI Pro 2, ch. 3, 2015) draws the same way, but among the options of the highest
+	// rank, a second number per option this package does not have. N = 0 means all.
 	TopN
 	numPolicies
 )
