@@ -12,9 +12,9 @@ import (
 // agent's plan state and believed world state are returned by run (typically the fields
 // Run and State of its components.HTNPlanner). Every tick is one [htn.Domain.Tick] with
 // the tree's Agent, DT and Time:
-//   - Running while the plan runs (and while the agent waits for a plan it cannot make:
-//     Failure);
-//   - Success on the tick the plan completes, Failure when the root does not decompose;
+//   - Running while the plan runs;
+//   - Success on the tick the plan completes (an empty plan, from methods without
+//     subtasks, on the tick that makes it), Failure when the root does not decompose;
 //   - halted while Running (a reactive node preempts it, the tree is halted): the
 //     running task gets its Halt and the plan is dropped, so the next tick plans again.
 //
