@@ -3,6 +3,7 @@ package systems
 import (
 	"errors"
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"slices"
 
@@ -210,7 +211,7 @@ func (b Wanderer) Init(a *Spawned) {
 	Mover{r.Motion}.Init(a)
 	heading := 2 * math.Pi * a.Rand.Float64()
 	a.Wanderer.Wander = steer.Wander{Distance: r.WanderDistance, Radius: r.WanderRadius, Jitter: r.Jitter}
-	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: math.Cos(heading), Y: math.Sin(heading)})
+	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: detmath.Cos(heading), Y: detmath.Sin(heading)})
 }
 
 func (b Wanderer) sets(w *arche.World) []arche.ID {

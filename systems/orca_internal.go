@@ -2,6 +2,7 @@ package systems
 
 import (
 	"cmp"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"slices"
 
@@ -200,7 +201,7 @@ func apart(self, other int32) r2.Vec {
 	}
 	// an angle spread by the golden ratio, so that agents stacked on one point fan out
 	turn := math.Mod(float64(float64(lo)*0.6180339887498949)+float64(float64(hi)*0.7548776662466927), 1)
-	sin, cos := math.Sincos(2 * math.Pi * turn)
+	sin, cos := detmath.Sincos(2 * math.Pi * turn)
 	return r2.Vec{X: sign * cos, Y: sign * sin}
 }
 

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"unsafe"
 
@@ -440,7 +441,7 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	cosHalf := -2.0
 	if fov := per.FieldOfView; fov > 0 && fov < 2*math.Pi && (per.Heading.X != 0 || per.Heading.Y != 0) {
 		if !sameBits(fov, sc.fov) { // agents mostly share a field of view: one Cos per worker and value
-			sc.fov, sc.cosHalf = fov, math.Cos(fov/2)
+			sc.fov, sc.cosHalf = fov, detmath.Cos(fov/2)
 		}
 		cosHalf = sc.cosHalf
 	}

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"github.com/archai-go/archai/ai/steer"
@@ -33,7 +34,7 @@ func (b *wallBits) blocked(x, y int32) bool {
 // feelerSin and feelerCos are the sine and cosine of the side feelers'
 // angle, π/4 (as math.Sincos gives them, so the feelers match
 // steer.WallAvoidance's to the bit).
-var feelerSin, feelerCos = math.Sincos(math.Pi / 4)
+var feelerSin, feelerCos = detmath.Sincos(math.Pi / 4)
 
 // avoid is steer.WallAvoidance(pos, vel, b.blocked, lookahead,
 // 2·radius + 0.25, π/4, maxForce) for an agent of the given radius (with

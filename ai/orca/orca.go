@@ -1,6 +1,7 @@
 package orca
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -162,7 +163,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		if !finite(d) || d == (r2.Vec{}) {
 			d = pref
 		}
-		sin, cos := math.Sincos(-a.Bias)
+		sin, cos := detmath.Sincos(-a.Bias)
 		pref = r2.Vec{X: float64(d.X*cos) - float64(d.Y*sin), Y: float64(d.X*sin) + float64(d.Y*cos)}
 	}
 	rg := newRegion(a.MaxSpeed, a.Velocity, a.MaxDelta)

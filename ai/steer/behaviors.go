@@ -1,6 +1,7 @@
 package steer
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -104,7 +105,7 @@ func (w *Wander) Force(pos, vel r2.Vec, r *Rand, maxSpeed, maxForce, dt float64)
 	if n := norm(vel); n > 0 {
 		heading = r2.Scale(1/n, vel)
 	}
-	sin, cos := math.Sincos(w.Angle)
+	sin, cos := detmath.Sincos(w.Angle)
 	offset := r2.Vec{X: float64(heading.X*cos) - float64(heading.Y*sin), Y: float64(heading.X*sin) + float64(heading.Y*cos)}
 	target := r2.Add(pos, addScaled(scaled(w.Distance, heading), w.Radius, offset))
 	return Seek(pos, vel, target, maxSpeed, maxForce, dt)
@@ -237,7 +238,7 @@ func WallAvoidance(pos, vel r2.Vec, blocked Blocked, lookahead, minLength, angle
 	heading := r2.Scale(1/speed, vel)
 	length := max(lookahead*speed, minLength)
 	var sum r2.Vec
-	sinA, cosA := math.Sincos(angle) // Sincos(−a) is exactly (−sin a, cos a)
+	sinA, cosA := detmath.Sincos(angle) // Sincos(−a) is exactly (−sin a, cos a)
 	for i, sc := range [3][2]float64{{0, 1}, {sinA, cosA}, {-sinA, cosA}} {
 		l := length
 		if i > 0 {

@@ -1,6 +1,7 @@
 package steer
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -159,7 +160,7 @@ func Separation(pos r2.Vec, neighbours []r2.Vec, radius, maxForce float64, salt 
 // same force.
 func SeparationFallback(salt uint64, i int) r2.Vec {
 	a := float64(float64(mix(salt+uint64(i))>>11)/(1<<53)) * 2 * math.Pi // (x·2 compiles to x+x)
-	return r2.Vec{X: math.Cos(a), Y: math.Sin(a)}
+	return r2.Vec{X: detmath.Cos(a), Y: detmath.Sin(a)}
 }
 
 // Truncate returns v scaled down to length max if it is longer. A NaN or

@@ -1,6 +1,7 @@
 package utility
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"strconv"
 )
@@ -144,24 +145,24 @@ func (c Curve) Eval(x float64) float64 {
 		case 3:
 			u *= u * u
 		default:
-			u = detPow(u, c.K)
+			u = detmath.Pow(u, c.K)
 		}
 		y = float64(c.M*u) + c.B
 	case CurveExponential:
 		u := x - c.C
 		if math.Abs(c.K) < 1e-9 {
 			y = float64(c.M*u) + c.B
-		} else if d := detExpm1(c.K); d <= math.MaxFloat64 {
-			y = c.M*detExpm1(c.K*u)/d + c.B
+		} else if d := detmath.Expm1(c.K); d <= math.MaxFloat64 {
+			y = c.M*detmath.Expm1(c.K*u)/d + c.B
 		} else { // e^K overflows (K > 709.78; it scored 0 at every x): the same ratio divided through by e^K
-			e := detExp(-c.K)
-			y = c.M*(detExp(c.K*(u-1))-e)/(1-e) + c.B
+			e := detmath.Exp(-c.K)
+			y = c.M*(detmath.Exp(c.K*(u-1))-e)/(1-e) + c.B
 		}
 	case CurveLogistic:
-		y = c.K/(1+detExp(-c.M*(x-c.C))) + c.B
+		y = c.K/(1+detmath.Exp(-c.M*(x-c.C))) + c.B
 	case CurveLogit:
 		u := x - c.C
-		y = c.K*detLog(u/(1-u))/c.M + c.B
+		y = c.K*detmath.Log(u/(1-u))/c.M + c.B
 	case CurveNormal:
 		d := x - c.C
 		if 2*c.K*c.K == 0 { // the limit of a vanishing width: M + B on the mean, B off it (also where K² underflows: 0/0 scored 0 on the mean)
@@ -170,10 +171,10 @@ func (c Curve) Eval(x float64) float64 {
 				y += c.M
 			}
 		} else {
-			y = float64(c.M*detExp(-d*d/(2*c.K*c.K))) + c.B
+			y = float64(c.M*detmath.Exp(-d*d/(2*c.K*c.K))) + c.B
 		}
 	case CurveSine:
-		y = float64(c.M*detSin(math.Pi*c.K*(x-c.C))) + c.B
+		y = float64(c.M*detmath.Sin(math.Pi*c.K*(x-c.C))) + c.B
 	case CurveSmoothstep:
 		var u float64
 		if c.K == 0 {

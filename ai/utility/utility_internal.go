@@ -2,6 +2,7 @@ package utility
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 )
 
@@ -164,14 +165,14 @@ func (r *Reasoner) selectAction(scores []float64, current int, src Source) int {
 		var total float64
 		for i := range scores {
 			if scores[i] > 0 {
-				total += detExp((value(i) - vmax) / p.Temperature)
+				total += detmath.Exp((value(i) - vmax) / p.Temperature)
 			}
 		}
 		x := draw(src) * total
 		last := best
 		for i := range scores {
 			if scores[i] > 0 {
-				x -= detExp((value(i) - vmax) / p.Temperature)
+				x -= detmath.Exp((value(i) - vmax) / p.Temperature)
 				last = i
 				if x < 0 {
 					return i

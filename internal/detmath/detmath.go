@@ -1,23 +1,27 @@
-package utility
-
-import "math"
-
-// Deterministic elementary functions for curves and Softmax.
+// Package detmath has elementary functions that give the same bits on every build
+// and CPU, for the values archai hashes and decides on (utility curves and Softmax,
+// steering angles, ORCA's Bias, spawn headings, fields of view).
 //
 // The standard library's math.Exp runs assembly on amd64 that uses fused multiply-adds
 // when the CPU has FMA (decided at run time), its own assembly on arm64, and Go code
-// elsewhere; math.Log has amd64 assembly; and the Go code of the others (Sin, Pow,
-// Expm1) is fused on builds for CPUs with FMA (GOAMD64=v3, arm64). Their last bit
-// differs between these: math.Exp(1.7) is 0x4015e552770df8a7 on an amd64 with FMA and
-// 0x4015e552770df8a6 under GOARCH=386 or GODEBUG=cpu.fma=off. A utility score is
-// hashed (State.Scores) and decides near ties and Softmax draws, so one machine's run
-// parted from another's. These functions round every product before a sum takes it,
-// float64(a*b) (which forbids fusion, see .ci/nofma), and call only exact library
-// functions (Floor, Frexp, Ldexp, Mod, Trunc), so every build gets the same bits.
+// elsewhere; math.Log has amd64 assembly; and the Go code of the others (Sin, Cos,
+// Sincos, Atan2, Pow, Expm1) is fused on builds for CPUs with FMA (GOAMD64=v3, arm64).
+// Their last bit differs between these: math.Exp(1.7) is 0x4015e552770df8a7 on an
+// amd64 with FMA and 0x4015e552770df8a6 under GOARCH=386 or GODEBUG=cpu.fma=off, and
+// math.Sincos and math.Cos of a million random angles hash differently under
+// GOAMD64=v3 than under v1 or GOARCH=386. A simulation's state hash, or a near tie
+// decided by these values, then parts one machine's run from another's. These
+// functions round every product before a sum takes it, float64(a*b) (which forbids
+// fusion, see .ci/nofma), and call only exact library functions (Floor, Frexp, Ldexp,
+// Mod, Trunc), so every build gets the same bits.
 //
-// Accuracy: within a few ulps of the library's results over the ranges curves use
-// (TestDetMathIsAccurate); the argument reduction of detSin is exact with respect to
-// the float64 nearest 2π, so its error grows with |x| (about |x|·1e-16).
+// Accuracy: within a few ulps of the library's results over the ranges used
+// (TestDetMathIsAccurate); Sin, Cos and Sincos reduce their argument by 2π in two
+// parts (the float64 nearest 2π, then the rest), within about 1e-16 of the
+// library's for |x| up to 10⁴ and |x|·1e-20 beyond.
+package detmath
+
+import "math"
 
 // Constants of the reductions (ln 2 in a high part with trailing zero bits, so
 // k·ln2Hi is exact for |k| < 2^11, and the rest) and the minimax polynomials of
@@ -46,8 +50,8 @@ const (
 	detExpMin = -7.45133219101941108420e+02 // below: 0
 )
 
-// detExp returns e^x, as math.Exp does for NaN and ±Inf.
-func detExp(x float64) float64 {
+// Exp returns e^x, as math.Exp does for NaN and ±Inf.
+func Exp(x float64) float64 {
 	switch {
 	case x != x:
 		return x
@@ -73,12 +77,12 @@ func detExp(x float64) float64 {
 	return math.Ldexp(y, int(k))
 }
 
-// detExpm1 returns e^x − 1, accurate for small x too: the Taylor series to x^17 for
-// |x| < 0.35 (the first term left out is below 2e-24·|x|), else detExp(x) − 1, where
+// Expm1 returns e^x − 1, accurate for small x too: the Taylor series to x^17 for
+// |x| < 0.35 (the first term left out is below 2e-24·|x|), else Exp(x) − 1, where
 // |e^x − 1| > 0.29 keeps the subtraction's error within an ulp or two.
-func detExpm1(x float64) float64 {
+func Expm1(x float64) float64 {
 	if math.Abs(x) >= 0.35 || x != x {
-		return detExp(x) - 1
+		return Exp(x) - 1
 	}
 	// x·(1 + x/2·(1 + x/3·(1 + … (1 + x/17))))
 	p := 1.0
@@ -88,9 +92,9 @@ func detExpm1(x float64) float64 {
 	return float64(x * p)
 }
 
-// detLog returns the natural logarithm of x, as math.Log does for 0, negative, NaN
+// Log returns the natural logarithm of x, as math.Log does for 0, negative, NaN
 // and +Inf.
-func detLog(x float64) float64 {
+func Log(x float64) float64 {
 	switch {
 	case x != x || math.IsInf(x, 1):
 		return x
@@ -119,11 +123,11 @@ func detLog(x float64) float64 {
 	return float64(k*detLn2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(k*detLn2Lo))) - f)
 }
 
-// detPow returns x^y for the cases a curve meets, as math.Pow does (an integer y up to
+// Pow returns x^y for the cases a curve meets, as math.Pow does (an integer y up to
 // 64 in magnitude by squaring, else e^(y·log x)): x^0 = 1; 0^y is
 // 0 for y > 0 (−0 for an odd integer y and x = −0) and +Inf for y < 0; a negative x
 // has a real power only for an integer y (else NaN); NaN in, NaN out.
-func detPow(x, y float64) float64 {
+func Pow(x, y float64) float64 {
 	switch {
 	case y == 0:
 		return 1
@@ -133,7 +137,7 @@ func detPow(x, y float64) float64 {
 		if y < 0 {
 			return math.Inf(1)
 		}
-		if math.Signbit(x) && detOddInt(y) {
+		if math.Signbit(x) && oddInt(y) {
 			return math.Copysign(0, -1)
 		}
 		return 0
@@ -160,48 +164,73 @@ func detPow(x, y float64) float64 {
 		return p
 	}
 	if x > 0 {
-		return detExp(float64(y * detLog(x)))
+		return Exp(float64(y * Log(x)))
 	}
 	if y != math.Trunc(y) {
 		return math.NaN()
 	}
-	p := detExp(float64(y * detLog(-x)))
-	if detOddInt(y) {
+	p := Exp(float64(y * Log(-x)))
+	if oddInt(y) {
 		p = -p
 	}
 	return p
 }
 
-// detOddInt reports whether y is an odd integer.
-func detOddInt(y float64) bool {
+// oddInt reports whether y is an odd integer.
+func oddInt(y float64) bool {
 	return y == math.Trunc(y) && math.Abs(y) < 1<<53 && math.Mod(y, 2) != 0
 }
 
-// detSin returns sin(x) (NaN for ±Inf and NaN), reducing x exactly modulo the float64
-// nearest 2π.
-func detSin(x float64) float64 {
+// Sin returns sin(x) (NaN for ±Inf and NaN), as Sincos does.
+func Sin(x float64) float64 {
+	s, _ := Sincos(x)
+	return s
+}
+
+// Cos returns cos(x) (NaN for ±Inf and NaN), as Sincos does.
+func Cos(x float64) float64 {
+	_, c := Sincos(x)
+	return c
+}
+
+// Sincos returns sin(x) and cos(x) (NaN, NaN for ±Inf and NaN): x is reduced
+// modulo 2π (exactly by the float64 nearest 2π, then by the rest) to |r| ≤ π, folded onto |r| ≤ π/2 (sin(π − r) =
+// sin r, cos(π − r) = −cos r), and both are summed from their Taylor series, to r^21
+// and r^20 (the first terms left out are below 6e-18 and 2e-17 for |r| ≤ π/2).
+// Sincos(−x) is exactly (−sin x, cos x).
+func Sincos(x float64) (sin, cos float64) {
 	if x != x || math.IsInf(x, 0) {
-		return math.NaN()
+		return math.NaN(), math.NaN()
 	}
-	const twoPi = 2 * math.Pi
-	r := math.Mod(x, twoPi) // exact; in (−2π, 2π), the sign of x
+	const twoPi = 2 * math.Pi              // the float64 nearest 2π, below it
+	const twoPiLo = 2.4492935982947064e-16 // 2π − twoPi
+	r := math.Mod(x, twoPi)                // exact: x = k·twoPi + r, r in (−2π, 2π), the sign of x
+	if k := math.Round((x - r) / twoPi); k != 0 {
+		r -= float64(k * twoPiLo) // x − k·2π, the rest of the reduction
+	}
 	if r > math.Pi {
 		r -= twoPi
 	} else if r < -math.Pi {
 		r += twoPi
 	}
-	// now |r| ≤ π; fold onto |r| ≤ π/2 by sin(π − r) = sin r
+	sign := 1.0
 	if r > math.Pi/2 {
-		r = math.Pi - r
+		r, sign = math.Pi-r, -1
 	} else if r < -math.Pi/2 {
-		r = -math.Pi - r
+		r, sign = -math.Pi-r, -1
 	}
-	// Taylor series to r^21: the first term left out is below 6e-18 for |r| ≤ π/2
 	z := float64(r * r)
 	p := 1.0 / 51090942171709440000 // 1/21!
 	for _, c := range [...]float64{-1.0 / 121645100408832000, 1.0 / 355687428096000, -1.0 / 1307674368000,
 		1.0 / 6227020800, -1.0 / 39916800, 1.0 / 362880, -1.0 / 5040, 1.0 / 120, -1.0 / 6} {
 		p = c + float64(z*p)
 	}
-	return r + float64(float64(r*z)*p)
+	sin = r + float64(float64(r*z)*p)
+	q := 1.0 / 2432902008176640000 // 1/20!
+	for _, c := range [...]float64{-1.0 / 6402373705728000, 1.0 / 20922789888000, -1.0 / 87178291200,
+		1.0 / 479001600, -1.0 / 3628800, 1.0 / 40320, -1.0 / 720, 1.0 / 24, -1.0 / 2} {
+		q = c + float64(z*q)
+	}
+	cos = sign * (1 + float64(z*q))
+	return sin, cos
 }

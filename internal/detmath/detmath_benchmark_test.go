@@ -1,4 +1,4 @@
-package utility
+package detmath
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 
 var detSink float64
 
-// BenchmarkExp compares detExp with math.Exp (amd64 assembly) side by side.
+// BenchmarkExp compares Exp with math.Exp (amd64 assembly) side by side.
 func BenchmarkExp(b *testing.B) {
 	xs := make([]float64, 1024)
 	for i := range xs {
@@ -16,7 +16,7 @@ func BenchmarkExp(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		f    func(float64) float64
-	}{{"det", detExp}, {"math", math.Exp}, {"detLog", detLog}, {"mathLog", math.Log}} {
+	}{{"det", Exp}, {"math", math.Exp}, {"Log", Log}, {"mathLog", math.Log}} {
 		b.Run(c.name, func(b *testing.B) {
 			var s float64
 			for i := 0; b.Loop(); i++ {
