@@ -66,3 +66,40 @@ func TestDiagnoseCountsAMachineReenteringItsState(t *testing.T) {
 	assert.Equal(t, fsm.Memory{Active: eat, Previous: sm.Memory.Previous, Transitions: 2, Elapsed: sm.Memory.Elapsed}, sm.Memory)
 	assert.InDelta(t, 0.5, sm.Memory.Elapsed, 1e-9, "in Eat since the first update")
 }
+
+// A machine run by systems.FSM with rows Work→Rest and Rest→Work whose guards both
+// hold goes back and forth on every update: Diagnose counts it, and the report
+// names both states. Before, it was silent (Reentries stayed 0).
+func TestDiagnoseCountsAMachineBouncingBetweenTwoStates(t *testing.T) {
+	b := fsm.NewBuilder("worker")
+	work := b.State("Work", fsm.Hooks{})
+	rest := b.State("Rest", fsm.Hooks{})
+	b.When(work, func(*fsm.Context) bool { return true }, rest)
+	b.When(rest, func(*fsm.Context) bool { return true }, work)
+	m, err := b.Build()
+	require.NoError(t, err)
+	w, _ := newWorld(10, 10)
+	clock := ecs.NewClockSystem(0.1)
+	fs := &FSM{}
+	clock.Initialize(w)
+	fs.Initialize(w)
+	e := w.NewEntity()
+	put(w, e, components.Position{})
+	put(w, e, components.Intent{})
+	put(w, e, components.Think{Interval: 0.1})
+	put(w, e, components.StateMachine{Machine: m})
+	var counts []int
+	for range 6 {
+		clock.Update(w)
+		fs.Update(w)
+		counts = append(counts, Diagnose(w).Counts[CauseStateReentered])
+	}
+	assert.Equal(t, []int{0, 0, 0, 0, 1, 1}, counts)
+	r := Diagnose(w)
+	sm := compOf[components.StateMachine](w, e)
+	active, other := "Work", "Rest"
+	if sm.Memory.Active == rest {
+		active, other = other, active
+	}
+	assert.Contains(t, r.String(), fmt.Sprintf(`state_reentered 1 (e.g. entity %d, state %q of machine "worker" and state %q taken in turn on each of its last 5 updates`, e.ID(), active, other))
+}

@@ -328,11 +328,12 @@ const (
 	CauseBlackboardKeyUnwritten
 	// CauseStateReentered: a StateMachine whose Memory.Reentries is
 	// [ReentryLimit] or more: on each of its last updates the machine left its
-	// active state and entered it again (Enter and Exit hooks run every update,
-	// Memory.Elapsed stays 0, so a guard "after 5 s in this state" never fires).
-	// The cause is a transition row from the state to itself or to one of its
-	// ancestors whose guard goes on holding once taken: UML's external
-	// self-transition, which fsm keeps. The example names the state. Give the
+	// active state and entered it again, or went back to the state it had just
+	// left (Enter and Exit hooks run every update, Memory.Elapsed stays 0, so a
+	// guard "after 5 s in this state" never fires). The cause is a transition
+	// row from the state to itself or to one of its ancestors whose guard goes
+	// on holding once taken (UML's external self-transition, which fsm keeps),
+	// or two rows A→B and B→A whose guards both hold. The example names the state. Give the
 	// row a guard that is false once taken (or an event), or, to switch between
 	// substates, a row from the parent to the substate, which is local and
 	// skipped while the substate is active (see fsm.Machine).

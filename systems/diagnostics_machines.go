@@ -112,7 +112,11 @@ func reentryChecks(w *arche.World, r *Report, f *generic.Filter4[components.Stat
 	for q.Next() {
 		sm, _, _, _ := q.Get()
 		if sm.Machine != nil && sm.Memory.Reentries >= ReentryLimit && sm.Machine.Has(sm.Memory.Active) {
-			r.addNote(CauseStateReentered, q.Entity(), exampleNote{kind: noteState, machine: sm.Machine, state: sm.Memory.Active, n: sm.Memory.Reentries})
+			other := sm.Memory.Previous // a bounce between two leaves, or None for a state re-entered
+			if other == sm.Memory.Active || !sm.Machine.Has(other) {
+				other = fsm.None
+			}
+			r.addNote(CauseStateReentered, q.Entity(), exampleNote{kind: noteState, machine: sm.Machine, state: sm.Memory.Active, other: other, n: sm.Memory.Reentries})
 		}
 	}
 }

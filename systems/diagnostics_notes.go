@@ -31,6 +31,7 @@ type exampleNote struct {
 
 	machine *fsm.Machine // noteState: the machine and its state re-entered n times
 	state   fsm.StateID
+	other   fsm.StateID // noteState: the state it went back and forth with (None: itself)
 	n       uint32
 }
 
@@ -143,6 +144,14 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.Quote(n.machine.FullName(n.state)))
 		b.WriteString(" of machine ")
 		b.WriteString(strconv.Quote(n.machine.MachineName()))
+		if n.other != fsm.None {
+			b.WriteString(" and state ")
+			b.WriteString(strconv.Quote(n.machine.FullName(n.other)))
+			b.WriteString(" taken in turn on each of its last ")
+			b.WriteString(strconv.FormatUint(uint64(n.n), 10))
+			b.WriteString(" updates: rows from each to the other whose guards both hold")
+			break
+		}
 		b.WriteString(" left and entered again on each of its last ")
 		b.WriteString(strconv.FormatUint(uint64(n.n), 10))
 		b.WriteString(" updates: a row from it to itself or an ancestor whose guard still holds once taken")

@@ -60,7 +60,9 @@ import (
 //	  fsm.StateID carries a tag)
 //	a row from a state to itself   the state is left and entered again    CauseStateReentered
 //	  or an ancestor whose guard     on every update (UML's external        (Memory.Reentries ≥
-//	  holds once taken               self-transition; Elapsed stays 0)      ReentryLimit)
+//	  holds once taken; or rows      self-transition), or the two states    ReentryLimit)
+//	  A→B and B→A whose guards       are taken in turn; Elapsed stays 0
+//	  both hold
 //	Memory.Elapsed NaN, infinite   counted from 0 again                   - (FSM.ClockFaults)
 //	  or negative (a file)
 //	StateMachine.Machine swapped   the new machine restarts: Memory        - (FSM.Swapped)

@@ -218,6 +218,7 @@ func (m *Machine) enter(mem *Memory, ctx *Context, top, target, from StateID) {
 	if top != None {
 		k = int(m.states[top&indexMask].depth) // path[depth(top)-1] is top itself
 	}
+	back := mem.Previous // the leaf before from
 	mem.Previous, mem.Elapsed = from, 0
 	for _, s := range path[k:n] {
 		mem.Active = s // Enter hooks see the state being entered
@@ -233,7 +234,7 @@ func (m *Machine) enter(mem *Memory, ctx *Context, top, target, from StateID) {
 	}
 	leaf := mem.Active
 	mem.Transitions++
-	if leaf == from {
+	if leaf == from || leaf == back && back != None {
 		mem.Reentries++
 	} else {
 		mem.Reentries = 0

@@ -219,3 +219,35 @@ func TestInitialTwice(t *testing.T) {
 	m.Update(&mem, &Context{})
 	assert.Equal(t, eat, mem.Active)
 }
+
+// Two rows A→B and B→A whose guards both hold send the machine back and forth on
+// every update: Reentries counts that too (the leaf entered is the one before the
+// leaf left), so Diagnose reports it. Before, it stayed 0 (101 transitions in 100
+// updates, nothing said; found by a reviewer). A machine that stays in a state for
+// an update between its transitions counts nothing.
+func TestReentriesCountABounceBetweenTwoStates(t *testing.T) {
+	b := NewBuilder("m")
+	a := b.State("A", Hooks{})
+	c := b.State("B", Hooks{})
+	calm := false
+	b.When(a, func(*Context) bool { return true }, c)
+	b.When(c, func(*Context) bool { return !calm }, a)
+	m, err := b.Build()
+	require.NoError(t, err)
+	var mem Memory
+	ctx := &Context{DT: 1}
+	var seen []uint32
+	for range 6 {
+		m.Update(&mem, ctx)
+		seen = append(seen, mem.Reentries)
+	}
+	// start in A and go to B (no leaf before A), B→A, A→B, ...
+	assert.Equal(t, []uint32{0, 1, 2, 3, 4, 5}, seen)
+	calm = true // B now stays: an update without a transition ends the run
+	seen = seen[:0]
+	for range 4 {
+		m.Update(&mem, ctx)
+		seen = append(seen, mem.Reentries)
+	}
+	assert.Equal(t, uint32(0), seen[len(seen)-1])
+}
