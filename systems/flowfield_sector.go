@@ -86,7 +86,7 @@ type sectorGoal struct {
 	// arrival bookkeeping of this frame
 	followers int
 	lo, hi    int
-	arrive    int32
+	arrive    int32 // the agents on steps below it have arrived: the step after the last that joined the disk
 }
 
 type sectorJob struct {
@@ -252,18 +252,20 @@ func (sf *sectorFlow) gather() {
 		if g.followers == 0 {
 			continue
 		}
-		h := sf.hist[g.lo:g.hi]
-		g.arrive = int32(len(h))
+		// arrive is the step after the last that joined (as diskSteps), not
+		// the first that failed: the same agents have arrived, and the arrival
+		// keep holds an agent at rest up to a Spacing beyond the crowd, not
+		// beyond the nearest agent that failed (one at rest pushed far out)
 		gathered := 0
-		for k, c := range h {
+		for k, c := range sf.hist[g.lo:g.hi] {
 			if c == 0 {
 				continue
 			}
 			if float64(k+1)*step > s.edge(gathered) {
-				g.arrive = int32(k)
 				break
 			}
 			gathered += int(c)
+			g.arrive = int32(k + 1)
 		}
 	}
 }
