@@ -83,3 +83,53 @@ func TestAnAgentAtRestPushedFarFromItsCrowdWalksBack(t *testing.T) {
 		}
 	}
 }
+
+// An agent at rest nudged half a Spacing beyond the farthest of its crowd
+// stays at rest (the arrival keep: up to a Spacing beyond its sector's rim),
+// in sector mode too, where the steps counted for a goal end at the rim of a
+// disk holding all its followers, short of the keep's reach.
+func TestAnAgentAtRestNudgedBeyondItsCrowdStaysAtRest(t *testing.T) {
+	for _, sectors := range []int{0, 16} {
+		t.Run(fmt.Sprintf("sectors %d", sectors), func(t *testing.T) {
+			world := arche.NewWorld()
+			w := &world
+			g := grid.New(64, 64)
+			arche.AddResource(w, g)
+			goal := grid.Cell{X: 32, Y: 32}
+			sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal})
+			require.NoError(t, err)
+			sp.SpawnBatch(60, func(i int, a *systems.Spawned) {
+				a.Position.Vec = r2.Vec{X: 20.5 + float64(i%24), Y: 20.5 + float64(i/24*10%24)}
+			})
+			flow := &systems.FlowField{Sectors: sectors}
+			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, flow,
+				&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+			require.NoError(t, s.InitializeChecked(w))
+			defer s.Finalize(w)
+			s.Run(w, 40*60)
+			f := generic.NewFilter2[components.Position, components.FlowFollower]()
+			c := g.Center(goal)
+			rim, arrived := 0.0, 0
+			var far arche.Entity
+			q := f.Query(w)
+			for q.Next() {
+				p, ff := q.Get()
+				if ff.Arrived {
+					arrived++
+					if d := r2.Norm(r2.Sub(p.Vec, c)); d > rim {
+						rim, far = d, q.Entity()
+					}
+				}
+			}
+			require.Equal(t, 60, arrived, "the crowd at rest")
+			pos := generic.NewMap2[components.Position, components.FlowFollower](w)
+			p, _ := pos.Get(far)
+			out := r2.Scale(1/r2.Norm(r2.Sub(p.Vec, c)), r2.Sub(p.Vec, c))
+			p.Vec = r2.Add(c, r2.Scale(rim+flow.Spacing/2, out))
+			s.Update(w)
+			_, ff := pos.Get(far)
+			t.Logf("rim %.2f cells; nudged to %.2f: Arrived %v", rim, rim+flow.Spacing/2, ff.Arrived)
+			require.True(t, ff.Arrived, "an agent at rest nudged half a Spacing beyond its crowd's farthest (%.2f cells from the goal)", rim)
+		})
+	}
+}

@@ -214,7 +214,10 @@ func (sf *sectorFlow) gather() {
 	for i := range sf.goals {
 		g := &sf.goals[i]
 		g.lo = total
-		total += int(s.edge(g.followers)/step) + 1
+		// no agent joins beyond the rim of a disk holding all the followers;
+		// an agent at rest is kept up to arrivalKeepSteps beyond the disk's
+		// (see Work), so those steps are counted too (their agents fail)
+		total += int(s.edge(g.followers)/step) + 1 + arrivalKeepSteps
 		g.hi = total
 	}
 	sf.hist = grow(sf.hist, total)
