@@ -163,20 +163,27 @@ func (s *FlowField) farSteps(n, k int, goal func(i int) grid.Cell) int {
 
 // cutHolds reports whether counting the steps of h (a goal's counts by
 // step and sector) decides as counting every step would: the steps hold
-// fewer than need[len]/2 agents (see plannedSteps).
+// fewer than need[len−arrivalKeepSteps]/2 agents (see plannedSteps), so no
+// agent joins on the last arrivalKeepSteps steps counted either, and every
+// agent at rest that the arrival keep may hold (up to arrivalKeepSteps
+// beyond its sector's arrive) is within them and measured.
 func (s *FlowField) cutHolds(h []int32) bool {
 	steps := len(h) / arrivalSectors
+	if steps <= arrivalKeepSteps {
+		return false
+	}
 	m := 0
 	for _, c := range h {
 		m += int(c)
 	}
-	return float64(2*m) < s.thresholds(steps + 1)[steps]
+	return float64(2*m) < s.thresholds(steps + 1)[steps-arrivalKeepSteps]
 }
 
 // adaptReach keeps the steps to count for gl's goal next frame, from its
 // counts h: the steps beyond the farthest step k at which the agents
 // nearer than k are need[k]/2 or more (so the cut there would not hold),
-// plus a margin of a quarter and two Spacings for the crowd to move in;
+// plus a margin of a quarter and two Spacings for the crowd to move in and
+// the arrival keep's steps (cutHolds);
 // unchanged while that stays within the steps counted and they are at most
 // twice as many, so that the steps, and the fused measure, hold from frame
 // to frame.
@@ -215,8 +222,9 @@ func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
 		*r = goalReach{goal: gl.goal, steps: steps}
 	}
 	r.used = s.frame
-	want := least + least/4 + 2*arrivalSteps
-	if steps < least+least/8+arrivalSteps || steps > 2*want {
+	// (and the keep's steps beyond it, see cutHolds)
+	want := least + least/4 + 2*arrivalSteps + arrivalKeepSteps
+	if steps < least+least/8+arrivalSteps+arrivalKeepSteps || steps > 2*want {
 		r.steps = want
 	} else {
 		r.steps = steps
@@ -225,9 +233,11 @@ func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
 
 // reachSteps returns the number of distance steps counted for a goal with
 // n followers: no agent can join beyond the rim of a half disk holding them
-// all (a crowd on one side of its goal).
+// all (a crowd on one side of its goal), and an agent at rest is kept up to
+// arrivalKeepSteps beyond its sector's arrive (see writeBack), so those
+// steps are counted too.
 func (s *FlowField) reachSteps(n int) int {
-	return int(s.edge(2*n)/(s.Spacing/arrivalSteps)) + 1
+	return int(s.edge(2*n)/(s.Spacing/arrivalSteps)) + 1 + arrivalKeepSteps
 }
 
 // thresholds returns need (see arrivalScratch) for at least steps steps.
