@@ -333,7 +333,8 @@ type openGround struct {
 	goal    grid.Cell
 	field   *flowfield.Field
 	version uint64
-	used    uint64 // the frame it was last used in
+	spacing float64 // FlowField.Spacing it was counted for (its steps are Spacing/arrivalSteps)
+	used    uint64  // the frame it was last used in
 	cum     []int32
 }
 
@@ -1381,7 +1382,7 @@ func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach
 
 // openGround returns the open ground around goal by distance step (see
 // [openGround]), at least steps+1 entries, counting it again only when the
-// goal's field or the grid changed or more steps are needed; a new table has
+// goal's field, the grid or Spacing changed or more steps are needed; a new table has
 // room for most steps.
 func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps, most int) []int32 {
 	var og *openGround
@@ -1405,10 +1406,10 @@ func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps, most i
 		og.goal, og.field = goal, nil
 	}
 	og.used = s.frame
-	if og.field == f && og.version == s.grid.Version() && len(og.cum) > steps {
+	if og.field == f && og.version == s.grid.Version() && og.spacing == s.Spacing && len(og.cum) > steps {
 		return og.cum
 	}
-	og.field, og.version = f, s.grid.Version()
+	og.field, og.version, og.spacing = f, s.grid.Version(), s.Spacing
 	steps += steps/4 + arrivalSteps // room for the crowd to grow
 	if cap(og.cum) < steps+1 {
 		// room for the most steps the goal may count (most), so that the
