@@ -68,6 +68,9 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	sc.nbrs = sc.nbrs[:0]
 	k := j.params.MaxNeighbours
 	if k == 0 {
+		// none: not the lists of the agent the worker visited before, which
+		// heldInCrowd and allStill read
+		sc.near, sc.alone = sc.near[:0], sc.alone[:0]
 		return
 	}
 	self := s.nb.ID(j.self)
