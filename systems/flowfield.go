@@ -115,8 +115,9 @@ const MaxFlowFields = 1 << 16
 // agents are stored or on Workers, and it allocates nothing once the crowd's
 // size is steady. Only the steps the decision needs are counted, and only
 // the agents within them measured: a goal keeps, from frame to frame, the
-// steps beyond which its agents are too few for anyone to join (the agents
-// nearer than a step k fewer than half of those a disk reaching k holds),
+// steps beyond which its agents are too few for anyone to join, plus the
+// Spacing an agent at rest is kept beyond its rim (the agents counted fewer
+// than half of those a disk reaching a Spacing short of the last step holds),
 // and counts them all again, that frame, when that fails (see
 // plannedSteps); a crowd streaming in from afar costs its agents near the
 // goal, and the decision is the same as counting every step. Sector mode
