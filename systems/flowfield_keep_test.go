@@ -74,8 +74,8 @@ func settleCount(t *testing.T, g *grid.Grid, goal grid.Cell, n, seconds int) (fl
 // arrival rule gives their sector (arrivalKeep). Before, the rims moved by a few
 // steps from frame to frame, and the agents beyond a rim that dipped set off
 // together, pressed into the crowd and stopped again: from 80 to 120 s, 228
-// changes of Arrived and 7,629 agent-frames at 0.1 cells/s or more (now 31 and
-// 4,340).
+// changes of Arrived and 7,629 agent-frames at 0.1 cells/s or more (now 40 and
+// 4,673).
 func TestFlowFollowersAtRestStayAtRest(t *testing.T) {
 	g := grid.New(64, 64)
 	for y := range 64 {
