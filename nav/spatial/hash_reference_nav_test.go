@@ -42,7 +42,7 @@ func TestHashQueryAndNearestMatchBruteForce(t *testing.T) {
 			var want []int32
 			for i, p := range pos {
 				dx, dy := p.X-c.X, p.Y-c.Y
-				if dx*dx+dy*dy <= rad*rad {
+				if float64(dx*dx)+float64(dy*dy) <= float64(rad*rad) { // rounded products, as Query (no fused multiply-add under GOAMD64=v3)
 					want = append(want, int32(i))
 				}
 			}
@@ -58,7 +58,8 @@ func TestHashQueryAndNearestMatchBruteForce(t *testing.T) {
 					continue
 				}
 				p := pos[i]
-				dd := math.Sqrt((p.X-c.X)*(p.X-c.X) + (p.Y-c.Y)*(p.Y-c.Y))
+				dx, dy := p.X-c.X, p.Y-c.Y
+				dd := math.Sqrt(float64(dx*dx) + float64(dy*dy)) // rounded products, as Nearest
 				if dd < bd {
 					bi, bd = i, dd
 				}
