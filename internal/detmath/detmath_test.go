@@ -65,7 +65,15 @@ func TestDetMathIsAccurate(t *testing.T) {
 			t.Fatalf("small angle %v: sin %v, cos %v", a, Sin(a), Cos(a))
 		}
 	}
-	for _, a := range []float64{0, math.Pi / 4, math.Pi / 2, math.Pi, 3 * math.Pi / 2, 100, -7, 1e4, -12345.678} {
+	// huge arguments: finite, on the unit circle (an earlier version turned the reduction's
+	// rest into ±Inf for |x| beyond 2^20 turns)
+	for _, x := range []float64{6.6e6, 1e7, -1e20, 1e300, -1e300, math.MaxFloat64, -math.MaxFloat64} {
+		s, c := Sincos(x)
+		if !(math.Abs(s) <= 1 && math.Abs(c) <= 1 && math.Abs(s*s+c*c-1) < 1e-15) {
+			t.Errorf("Sincos(%v) = %v, %v: not on the unit circle", x, s, c)
+		}
+	}
+	for _, a := range []float64{0, math.Pi / 4, math.Pi / 2, math.Pi, 3 * math.Pi / 2, 100, -7, 1e4, -12345.678, 6e6} {
 		for _, x := range []float64{a, math.Nextafter(a, 10), math.Nextafter(a, -10)} {
 			s, c := Sincos(x)
 			if math.Abs(s-math.Sin(x)) > 4e-16 || math.Abs(c-math.Cos(x)) > 4e-16 || s*s+c*c > 1+4e-16 {
