@@ -143,8 +143,9 @@ type Memory struct {
 	Transitions uint32
 	// Reentries counts the consecutive transitions that entered again the leaf they
 	// left (a row from a state to itself or to one of its ancestors, taken again and
-	// again while its guard holds) or the leaf active before it (A→B→A→B…: two rows
-	// whose guards both hold), with no Update without a transition between them; 0
+	// again while its guard holds) or, by Update (a guard row or an Update hook, not
+	// an event's transition), the leaf active before it (A→B→A→B…: two rows whose
+	// guards both hold), with no Update without a transition between them; 0
 	// otherwise. systems.Diagnose counts a machine that keeps it at
 	// systems.ReentryLimit or more (CauseStateReentered). It fits in padding: Memory is
 	// still 24 bytes, and a zero Reentries is left out of saved worlds.

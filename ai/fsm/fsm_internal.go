@@ -219,6 +219,9 @@ func (m *Machine) enter(mem *Memory, ctx *Context, top, target, from StateID) {
 		k = int(m.states[top&indexMask].depth) // path[depth(top)-1] is top itself
 	}
 	back := mem.Previous // the leaf before from
+	if ctx.Event != NoEvent {
+		back = None // a bounce is two guard rows or Update hooks, not an event's transition (one a frame, or a batch)
+	}
 	mem.Previous, mem.Elapsed = from, 0
 	for _, s := range path[k:n] {
 		mem.Active = s // Enter hooks see the state being entered

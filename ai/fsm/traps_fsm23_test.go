@@ -251,3 +251,47 @@ func TestReentriesCountABounceBetweenTwoStates(t *testing.T) {
 	}
 	assert.Equal(t, uint32(0), seen[len(seen)-1])
 }
+
+// A state entered by an event on every frame and left by a guard row at the next
+// Update (a one-update Flinch under fire) stays a whole update in each state: no
+// bounce of two guard rows, and Reentries must not count it. It did (2 a frame:
+// Diagnose's note blamed "rows from each to the other whose guards both hold"
+// after two frames). Nor do events dispatched in a batch, toggling a state with no
+// Update between. A self-transition by an event still counts, as before.
+func TestReentriesLeaveBouncesTakenByEvents(t *testing.T) {
+	const hit Event = 1
+	b := NewBuilder("m")
+	idle := b.State("Idle", Hooks{})
+	flinch := b.State("Flinch", Hooks{})
+	b.On(idle, hit, flinch)
+	b.When(flinch, func(*Context) bool { return true }, idle)
+	b.On(flinch, 2, idle)
+	m, err := b.Build()
+	require.NoError(t, err)
+	var mem Memory
+	ctx := &Context{DT: 1}
+	var seen []uint32
+	for range 6 {
+		m.Update(&mem, ctx)
+		require.Equal(t, idle, mem.Active)
+		require.True(t, m.Dispatch(&mem, ctx, hit))
+		seen = append(seen, mem.Reentries)
+	}
+	assert.Equal(t, []uint32{0, 0, 0, 0, 0, 0}, seen, "after each frame's Dispatch")
+	for range 6 { // a batch: Flinch→Idle (2), Idle→Flinch (hit), ...
+		require.True(t, m.Dispatch(&mem, ctx, 2))
+		require.True(t, m.Dispatch(&mem, ctx, hit))
+	}
+	assert.Equal(t, uint32(0), mem.Reentries, "events toggling in a batch")
+
+	b = NewBuilder("self")
+	s := b.State("S", Hooks{})
+	b.On(s, hit, s)
+	self, err := b.Build()
+	require.NoError(t, err)
+	mem = Memory{}
+	for range 5 {
+		self.Dispatch(&mem, ctx, hit)
+	}
+	assert.Equal(t, uint32(5), mem.Reentries, "a self-transition by an event")
+}
