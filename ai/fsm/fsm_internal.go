@@ -45,7 +45,9 @@ func tagOf(name string) StateID {
 // valid reports whether id is a state of m: its tag, an index in 1..Len. One
 // comparison: the states' IDs are m.tag+1 … m.tag+Len, and below m.tag+1 the
 // difference wraps round (a Machine not made by Build has no states: none is valid).
-func (m *Machine) valid(id StateID) bool { return int(uint32(id-m.tag-1)) < len(m.states)-1 }
+// Compared as int64: on 32-bit builds (GOARCH=386) int(uint32(d)) of a difference
+// that wrapped is negative, which made None and every other machine's state valid.
+func (m *Machine) valid(id StateID) bool { return int64(uint32(id-m.tag-1)) < int64(len(m.states)-1) }
 
 // describe names id for an error of the Builder.
 func (b *Builder) describe(id StateID) string {

@@ -295,3 +295,25 @@ func TestReentriesLeaveBouncesTakenByEvents(t *testing.T) {
 	}
 	assert.Equal(t, uint32(5), mem.Reentries, "a self-transition by an event")
 }
+
+// Has (and every check of a state inside fsm) holds on 32-bit builds too: under
+// GOARCH=386 int(uint32(id−tag−1)) was negative for None and for another
+// machine's states, so they were taken as states of m (Update then indexed
+// states[0] of None, TestBadDTCountsAsZero panicked there).
+func TestHasRefusesNoneAndOtherMachinesOnEveryWordSize(t *testing.T) {
+	b := NewBuilder("one")
+	a := b.State("A", Hooks{})
+	m, err := b.Build()
+	require.NoError(t, err)
+	o := NewBuilder("other")
+	x := o.State("X", Hooks{})
+	o.State("Y", Hooks{})
+	_, err = o.Build()
+	require.NoError(t, err)
+	assert.True(t, m.Has(a))
+	assert.False(t, m.Has(None), "None")
+	assert.False(t, m.Has(x), "another machine's state")
+	assert.False(t, m.Has(a+1), "an index past Len")
+	assert.False(t, m.Has(StateID(1)), "an index without a tag")
+	assert.False(t, (&Machine{}).Has(a), "a Machine not made by Build")
+}
