@@ -2,6 +2,7 @@ package systems
 
 import (
 	"cmp"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"slices"
 	"unsafe"
@@ -158,7 +159,7 @@ func (s *Combat) Update(w *arche.World) {
 		}
 		hp, tpos := s.targets.Get(target)
 		// !(d <= Range): a NaN position or Range is out of range, not in it
-		if hp == nil || tpos == nil || hp.Current <= 0 || !(r2.Norm(r2.Sub(tpos.Vec, pos.Vec)) <= wp.Range) {
+		if hp == nil || tpos == nil || hp.Current <= 0 || !(detmath.Norm(r2.Sub(tpos.Vec, pos.Vec)) <= wp.Range) {
 			continue
 		}
 		if wp.Cooldown > 0 { // false for NaN

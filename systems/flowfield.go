@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"unsafe"
 
@@ -1717,7 +1718,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 			break
 		}
 		d := r2.Sub(t, p)
-		if r2.Norm(d) < 0.05 { // on the goal: nowhere to head
+		if detmath.Norm(d) < 0.05 { // on the goal: nowhere to head
 			return r2.Vec{}, false, false
 		}
 		if i == 0 {
@@ -1728,7 +1729,7 @@ func aimWith(f *flowfield.Field, g *grid.Grid, p r2.Vec, maxCost float64, sight 
 	var dir r2.Vec
 	if next == c { // a goal cell other than the target's, or the target hidden
 		d := r2.Sub(g.Center(c), p)
-		if r2.Norm(d) < 0.05 {
+		if detmath.Norm(d) < 0.05 {
 			return r2.Vec{}, false, false
 		}
 		dir = unit(d)
@@ -1789,7 +1790,7 @@ func unit(d r2.Vec) r2.Vec {
 	x, y := math.Abs(d.X), math.Abs(d.Y)
 	hi, lo := max(x, y), min(x, y)
 	if !(hi > 0 && hi <= math.MaxFloat64) {
-		return r2.Unit(d) // zero, infinite or NaN
+		return detmath.Unit(d) // zero, infinite or NaN
 	}
 	q := lo / hi
 	n := hi * math.Sqrt(float64(q*q)+1)

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"github.com/archai-go/archai/components"
@@ -234,7 +235,7 @@ func (sf *sectorFlow) gather() {
 			hold = s.Spacing * arrivalHold
 		}
 		c := sf.grid.Center(g.goal)
-		d := math.Hypot(j.pos.X-c.X, j.pos.Y-c.Y)
+		d := detmath.Hypot(j.pos.X-c.X, j.pos.Y-c.Y)
 		if !(d < reach+hold) {
 			continue
 		}

@@ -77,7 +77,7 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	dist := j.params.NeighbourDist
 	r, span := dist, 0.0
 	if dist > orcaGrowFrom {
-		r, span = orcaGrowFrom/2, math.Hypot(float64(s.grid.Width()), float64(s.grid.Height()))
+		r, span = orcaGrowFrom/2, detmath.Hypot(float64(s.grid.Width()), float64(s.grid.Height()))
 	}
 	for {
 		sc.slots = s.nb.Hash.QuerySlots(j.pos, r, sc.slots[:0])

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"unsafe"
 
@@ -813,7 +814,7 @@ func (s *PathFollow) stale(held, gc grid.Cell, goal, pos r2.Vec, kin *components
 	if held == gc {
 		return false
 	}
-	return far(held, gc, r2.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSightWide(s.grid.Center(held), goal, clearOf(kin))
+	return far(held, gc, detmath.Norm(r2.Sub(goal, pos))) || !s.grid.LineOfSightWide(s.grid.Center(held), goal, clearOf(kin))
 }
 
 // dist2 returns the squared distance |a−b|², compared with squared radii

@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"github.com/archai-go/archai/nav/grid"
@@ -344,7 +345,7 @@ func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
 // than team, not self (a hash ID; -1 for none), within radius
 // (|p−pos| ≤ radius), inside the field of view (cosHalf of its half-angle
 // around heading, of norm hn, or hn −1 to have it found as
-// math.Hypot(heading.X, heading.Y) when first needed; cosHalf −2 sees all
+// detmath.Hypot(heading.X, heading.Y) when first needed; cosHalf −2 sees all
 // around) and in line of sight over g (sight.clear, else g.LineOfSight), its
 // distance √(dx²+dy²) and its position (this frame's Neighbours.Positions);
 // of agents at the same squared distance dx²+dy² (the order of the
@@ -518,7 +519,7 @@ func (x *foeIndex) scanRow(q *foeQuery, by int, cands []foeCandidate, best int) 
 			}
 			if fov && d2 > 0 {
 				if hn < 0 { // the heading's norm, found at the first agent it is needed for
-					hn = math.Hypot(heading.X, heading.Y)
+					hn = detmath.Hypot(heading.X, heading.Y)
 					q.hn = hn
 				}
 				if float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
@@ -564,7 +565,7 @@ func (x *foeIndex) scanBest(q *foeQuery, by int, b foeCandidate) foeCandidate {
 			}
 			if fov && d2 > 0 {
 				if hn < 0 { // the heading's norm, found at the first agent it is needed for
-					hn = math.Hypot(heading.X, heading.Y)
+					hn = detmath.Hypot(heading.X, heading.Y)
 					q.hn = hn
 				}
 				if float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {

@@ -1,6 +1,7 @@
 package orca
 
 import (
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -93,7 +94,7 @@ func inDisc(v r2.Vec, r float64) bool {
 	if n2, rr := dot(v, v), r*r; n2 <= rr*tol && !math.IsInf(rr, 1) {
 		return true // the usual case, without a square root
 	}
-	return math.Hypot(v.X, v.Y) <= r*tol
+	return detmath.Hypot(v.X, v.Y) <= r*tol
 }
 
 // nearest returns the point of the region nearest v.

@@ -22,7 +22,11 @@
 // beyond (an error of about |x|·4e-17; always finite, within [−1, 1]).
 package detmath
 
-import "math"
+import (
+	"math"
+
+	"gonum.org/v1/gonum/spatial/r2"
+)
 
 // Constants of the reductions (ln 2 in a high part with trailing zero bits, so
 // k·ln2Hi is exact for |k| < 2^11, and the rest) and the minimax polynomials of
@@ -124,21 +128,26 @@ func Log(x float64) float64 {
 	return float64(k*detLn2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(k*detLn2Lo))) - f)
 }
 
-// Pow returns x^y for the cases a curve meets, as math.Pow does (an integer y up to
-// 64 in magnitude by squaring, else e^(y·log x)): x^0 = 1; 0^y is
-// 0 for y > 0 (−0 for an odd integer y and x = −0) and +Inf for y < 0; a negative x
-// has a real power only for an integer y (else NaN); NaN in, NaN out.
+// Pow returns x^y as math.Pow does (an integer y up to 64 in magnitude by
+// squaring, else e^(y·log x)), with math.Pow's special cases: x^0 = 1 and 1^y = 1
+// for every x and y (NaN too); 0^y is 0 for y > 0 (−0 for an odd integer y and x =
+// −0) and +Inf for y < 0 (−Inf for an odd integer y and x = −0); (−Inf)^y is
+// (−0)^−y; a negative finite x has a real power only for an integer y (else NaN);
+// otherwise NaN in, NaN out.
 func Pow(x, y float64) float64 {
 	switch {
-	case y == 0:
+	case y == 0 || x == 1:
 		return 1
 	case x != x || y != y:
 		return math.NaN()
 	case x == 0:
-		if y < 0 {
+		odd := math.Signbit(x) && oddInt(y)
+		switch {
+		case y < 0 && odd:
+			return math.Inf(-1)
+		case y < 0:
 			return math.Inf(1)
-		}
-		if math.Signbit(x) && oddInt(y) {
+		case odd:
 			return math.Copysign(0, -1)
 		}
 		return 0
@@ -150,6 +159,8 @@ func Pow(x, y float64) float64 {
 			return 0
 		}
 		return math.Inf(1)
+	case math.IsInf(x, -1):
+		return Pow(math.Copysign(0, -1), -y)
 	}
 	if y == math.Trunc(y) && math.Abs(y) <= 64 { // integer powers by squaring (x^4 of 0.5 is 0.0625 exactly)
 		n, b, p := int(math.Abs(y)), x, 1.0
@@ -159,10 +170,12 @@ func Pow(x, y float64) float64 {
 			}
 			b *= b
 		}
-		if y < 0 {
-			return 1 / p
+		if y > 0 {
+			return p
 		}
-		return p
+		if a := math.Abs(p); a >= 0x1p-1022 && a <= math.MaxFloat64 || a == 0 {
+			return 1 / p
+		} // else x^|y| overflowed or lost bits below 2^-1022, where x^y need not: e^(y·log|x|)
 	}
 	if x > 0 {
 		return Exp(float64(y * Log(x)))
@@ -194,14 +207,19 @@ func Cos(x float64) float64 {
 	return c
 }
 
-// Sincos returns sin(x) and cos(x) (NaN, NaN for ±Inf and NaN): x is reduced
-// modulo 2π (exactly by the float64 nearest 2π, then by the rest) to |r| ≤ π, folded onto |r| ≤ π/2 (sin(π − r) =
-// sin r, cos(π − r) = −cos r), and both are summed from their Taylor series, to r^21
-// and r^20 (the first terms left out are below 6e-18 and 2e-17 for |r| ≤ π/2).
-// Sincos(−x) is exactly (−sin x, cos x).
+// Sincos returns sin(x) and cos(x) (NaN, NaN for ±Inf and NaN; ±0, 1 for ±0):
+// for |x| < 2^52, x is reduced modulo 2π (exactly by the float64 nearest 2π, then
+// by the rest) to |r| ≤ π, folded onto |r| ≤ π/2 (sin(π − r) = sin r, cos(π − r) =
+// −cos r), and both are summed from their Taylor series, to r^21 and r^20 (the
+// first terms left out are below 6e-18 and 2e-17 for |r| ≤ π/2). Beyond 2^20
+// turns the rest of the reduction is left out (an error of about |x|·4e-17,
+// always finite and within [−1, 1]). Sincos(−x) is exactly (−sin x, cos x).
 func Sincos(x float64) (sin, cos float64) {
-	if x != x || math.IsInf(x, 0) {
+	switch {
+	case x != x || math.IsInf(x, 0):
 		return math.NaN(), math.NaN()
+	case x == 0:
+		return x, 1 // keeps the sign of −0, which the series' r + r·z·p loses
 	}
 	const twoPi = 2 * math.Pi              // the float64 nearest 2π, below it
 	const twoPiLo = 2.4492935982947064e-16 // 2π − twoPi
@@ -220,6 +238,12 @@ func Sincos(x float64) (sin, cos float64) {
 	} else if r < -math.Pi/2 {
 		r, sign = -math.Pi-r, -1
 	}
+	sin, cos = series(r)
+	return sin, sign * cos
+}
+
+// series returns sin r and cos r from their Taylor series, for |r| ≤ π/2.
+func series(r float64) (sin, cos float64) {
 	z := float64(r * r)
 	p := 1.0 / 51090942171709440000 // 1/21!
 	for _, c := range [...]float64{-1.0 / 121645100408832000, 1.0 / 355687428096000, -1.0 / 1307674368000,
@@ -232,6 +256,40 @@ func Sincos(x float64) (sin, cos float64) {
 		1.0 / 479001600, -1.0 / 3628800, 1.0 / 40320, -1.0 / 720, 1.0 / 24, -1.0 / 2} {
 		q = c + float64(z*q)
 	}
-	cos = sign * (1 + float64(z*q))
-	return sin, cos
+	return sin, 1 + float64(z*q)
+}
+
+// Hypot returns √(p² + q²) as math.Hypot does, to the bit on amd64 and 386
+// (max·√(1 + (min/max)²), each operation rounded; +Inf if either is ±Inf, else
+// NaN if either is NaN). math.Hypot runs that assembly on amd64 and 386, but its
+// Go code elsewhere, which arm64 builds with a fused multiply-add (1 + q·q), so
+// r2.Norm and r2.Unit (which call it) are not the same bits on every build.
+func Hypot(p, q float64) float64 {
+	p, q = math.Abs(p), math.Abs(q)
+	switch {
+	case math.IsInf(p, 1) || math.IsInf(q, 1):
+		return math.Inf(1)
+	case p != p || q != q:
+		return math.NaN()
+	}
+	if p < q {
+		p, q = q, p
+	}
+	if p == 0 {
+		return 0
+	}
+	q = q / p
+	return p * math.Sqrt(float64(q*q)+1)
+}
+
+// Norm returns |v| by Hypot, as r2.Norm does by math.Hypot.
+func Norm(v r2.Vec) float64 { return Hypot(v.X, v.Y) }
+
+// Unit returns v scaled to length 1 by Hypot, as r2.Unit does by math.Hypot
+// ((NaN, NaN) for the zero vector).
+func Unit(v r2.Vec) r2.Vec {
+	if v.X == 0 && v.Y == 0 {
+		return r2.Vec{X: math.NaN(), Y: math.NaN()}
+	}
+	return r2.Scale(1/Hypot(v.X, v.Y), v)
 }

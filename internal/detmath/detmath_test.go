@@ -82,7 +82,7 @@ func TestDetMathIsAccurate(t *testing.T) {
 		}
 	}
 	for _, c := range [][3]float64{{0, 2, 0}, {0, -1, math.Inf(1)}, {-2, 3, -8}, {-2, 2, 4}, {-2, 0.5, math.NaN()},
-		{0.5, math.Inf(1), 0}, {2, math.Inf(1), math.Inf(1)}, {1, math.NaN(), math.NaN()}, {7, 0, 1}} {
+		{0.5, math.Inf(1), 0}, {2, math.Inf(1), math.Inf(1)}, {1, math.NaN(), 1}, {7, 0, 1}} {
 		got, want := Pow(c[0], c[1]), c[2]
 		if !(got == want || math.IsNaN(got) && math.IsNaN(want)) {
 			t.Errorf("Pow(%v, %v) = %v, want %v (math.Pow %v)", c[0], c[1], got, want, math.Pow(c[0], c[1]))

@@ -2,6 +2,7 @@ package flowfield
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"unsafe"
 
@@ -273,7 +274,7 @@ func (f *Field) Direction(c grid.Cell) r2.Vec {
 	if !ok || n == c {
 		return r2.Vec{}
 	}
-	return r2.Unit(r2.Vec{X: float64(n.X - c.X), Y: float64(n.Y - c.Y)})
+	return detmath.Unit(r2.Vec{X: float64(n.X - c.X), Y: float64(n.Y - c.Y)})
 }
 
 // LookAhead is the number of cells beyond the next one that [Field.Sample]
@@ -303,17 +304,17 @@ func (f *Field) Sample(p r2.Vec) (r2.Vec, bool) {
 	}
 	if !math.IsNaN(f.target.X) && f.lineOfSight(p, f.target) {
 		d := r2.Sub(f.target, p)
-		if r2.Norm(d) < 0.05 {
+		if detmath.Norm(d) < 0.05 {
 			return r2.Vec{}, true
 		}
-		return r2.Unit(d), true
+		return detmath.Unit(d), true
 	}
 	if next == c { // a goal cell other than the target's, or target hidden
 		d := r2.Sub(f.g.Center(c), p)
-		if r2.Norm(d) < 0.05 {
+		if detmath.Norm(d) < 0.05 {
 			return r2.Vec{}, true
 		}
-		return r2.Unit(d), true
+		return detmath.Unit(d), true
 	}
 	aim := next
 	for k := 0; k < LookAhead; k++ {
@@ -323,7 +324,7 @@ func (f *Field) Sample(p r2.Vec) (r2.Vec, bool) {
 		}
 		aim = n
 	}
-	return r2.Unit(r2.Sub(f.g.Center(aim), p)), true
+	return detmath.Unit(r2.Sub(f.g.Center(aim), p)), true
 }
 
 // String describes the field for debugging.

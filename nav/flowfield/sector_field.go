@@ -2,6 +2,7 @@ package flowfield
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 	"slices"
 
@@ -768,17 +769,17 @@ func (f *SectorField) SampleNext(p r2.Vec, next grid.Cell, ok bool) (r2.Vec, boo
 	size := int32(f.s.size)
 	if dx, dy := c.X-f.goal.X, c.Y-f.goal.Y; dx <= size && dx >= -size && dy <= size && dy >= -size && g.LineOfSight(p, f.target) {
 		d := r2.Sub(f.target, p)
-		if r2.Norm(d) < 0.05 {
+		if detmath.Norm(d) < 0.05 {
 			return r2.Vec{}, true
 		}
-		return r2.Unit(d), true
+		return detmath.Unit(d), true
 	}
 	if next == c {
 		d := r2.Sub(g.Center(c), p)
-		if r2.Norm(d) < 0.05 {
+		if detmath.Norm(d) < 0.05 {
 			return r2.Vec{}, true
 		}
-		return r2.Unit(d), true
+		return detmath.Unit(d), true
 	}
 	aim := next
 	for k := 0; k < LookAhead; k++ {
@@ -788,7 +789,7 @@ func (f *SectorField) SampleNext(p r2.Vec, next grid.Cell, ok bool) (r2.Vec, boo
 		}
 		aim = n
 	}
-	return r2.Unit(r2.Sub(g.Center(aim), p)), true
+	return detmath.Unit(r2.Sub(g.Center(aim), p)), true
 }
 
 // String describes the field for debugging.

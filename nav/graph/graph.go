@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 
 	"gonum.org/v1/gonum/graph"
@@ -69,7 +70,7 @@ func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
 //
 // [Graph.TryConnect] returns an error instead.
 func (g *Graph) Connect(a, b int64) {
-	g.ConnectCost(a, b, r2.Norm(r2.Sub(g.pos[a], g.pos[b])))
+	g.ConnectCost(a, b, detmath.Norm(r2.Sub(g.pos[a], g.pos[b])))
 }
 
 // ConnectCost joins waypoints a and b by an edge of the given cost, which
@@ -211,7 +212,7 @@ func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 	}
 	goal := g.pos[b]
 	path, cost, _, err := AStar(g.g, a, b, func(n int64) float64 {
-		if h := r2.Norm(r2.Sub(g.pos[n], goal)); h-h == 0 {
+		if h := detmath.Norm(r2.Sub(g.pos[n], goal)); h-h == 0 {
 			return h
 		}
 		return 0 // a waypoint (or goal) at a NaN or infinite position: no estimate

@@ -3,6 +3,7 @@ package grid
 import (
 	"errors"
 	"fmt"
+	"github.com/archai-go/archai/internal/detmath"
 	"math"
 )
 
@@ -426,5 +427,5 @@ func Manhattan(a, b Cell) float64 {
 // Euclidean returns the straight-line distance between the centres of a
 // and b.
 func Euclidean(a, b Cell) float64 {
-	return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y))
+	return detmath.Hypot(float64(a.X-b.X), float64(a.Y-b.Y))
 }
