@@ -1,70 +1,19 @@
 package systems_test
 
 import (
-	"container/heap"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
 )
-
-type qItem struct {
-	d float64
-	i int
-}
-type qHeap []qItem
-
-func (h qHeap) Len() int           { return len(h) }
-func (h qHeap) Less(i, j int) bool { return h[i].d < h[j].d }
-func (h qHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *qHeap) Push(x any)        { *h = append(*h, x.(qItem)) }
-func (h *qHeap) Pop() any          { o := *h; x := o[len(o)-1]; *h = o[:len(o)-1]; return x }
-
-func qDist(g *grid.Grid, a grid.Cell, clr uint8) []float64 {
-	w := g.Width()
-	d := make([]float64, w*g.Height())
-	for i := range d {
-		d[i] = math.Inf(1)
-	}
-	ok := func(c grid.Cell) bool { return g.Passable(c) && (clr <= 1 || g.Clearance(c) >= clr) }
-	d[int(a.Y)*w+int(a.X)] = 0
-	hp := &qHeap{{0, int(a.Y)*w + int(a.X)}}
-	for hp.Len() > 0 {
-		it := heap.Pop(hp).(qItem)
-		if it.d > d[it.i] {
-			continue
-		}
-		cx, cy := int32(it.i%w), int32(it.i/w)
-		for dy := int32(-1); dy <= 1; dy++ {
-			for dx := int32(-1); dx <= 1; dx++ {
-				n := grid.Cell{X: cx + dx, Y: cy + dy}
-				if (dx == 0 && dy == 0) || !ok(n) {
-					continue
-				}
-				c := float64(g.Cost(n))
-				if dx != 0 && dy != 0 {
-					if !ok(grid.Cell{X: cx + dx, Y: cy}) || !ok(grid.Cell{X: cx, Y: cy + dy}) {
-						continue
-					}
-					c *= math.Sqrt2
-				}
-				ni := int(n.Y)*w + int(n.X)
-				if nd := it.d + c; nd < d[ni] {
-					d[ni] = nd
-					heap.Push(hp, qItem{nd, ni})
-				}
-			}
-		}
-	}
-	return d
-}
 
 // The PathQueue under churn: 30 requesters of radii 0.3 to 1.6 (goals on and off the grid),
 // requesters removed and spawned, goals changed with and without Want, cells opened and
@@ -149,7 +98,7 @@ func TestPathQueueUnderChurnAnswersRight(t *testing.T) {
 			if !g.Passable(start) {
 				continue // exit rule, not checked here
 			}
-			d := qDist(g, start, clr)
+			d := gridtest.From(g, start, false, clr)
 			want := math.Inf(1)
 			if g.InBounds(p.Goal) && g.Passable(p.Goal) && (clr <= 1 || g.Clearance(p.Goal) >= clr || p.Goal == start) {
 				want = d[int(p.Goal.Y)*W+int(p.Goal.X)]

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -14,7 +15,7 @@ func TestCacheRequestCompleteFieldsAreRight(t *testing.T) {
 	for seed := uint64(0); seed < 200; seed++ {
 		r := rand.New(rand.NewPCG(seed, 41))
 		w, h := 2+r.IntN(16), 2+r.IntN(16)
-		g := randGrid(r, w, h, 0.15, []int{1, 4, 12}[r.IntN(3)])
+		g := gridtest.RandomGrid(r, w, h, 0.15, []int{1, 4, 12}[r.IntN(3)])
 		c := flowfield.NewCache(g, 1+r.IntN(3))
 		goals := []grid.Cell{{X: int32(r.IntN(w)), Y: int32(r.IntN(h))}, {X: int32(r.IntN(w)), Y: int32(r.IntN(h))}}
 		clrs := []uint8{1, 2}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -26,7 +27,7 @@ func TestAFieldEditedMidBuildIsThatOfTheOldGrid(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 31))
 		w, h := 2+r.IntN(15), 2+r.IntN(15)
 		costs := []int{1, 3, 12}[r.IntN(3)]
-		g := randGrid(r, w, h, 0.2, costs)
+		g := gridtest.RandomGrid(r, w, h, 0.2, costs)
 		clr := []uint8{1, 2}[r.IntN(2)]
 		f := flowfield.New(g)
 		f.SetClearance(clr)
@@ -45,7 +46,7 @@ func TestAFieldEditedMidBuildIsThatOfTheOldGrid(t *testing.T) {
 		for !f.Step(3) {
 		}
 		// the field must be that of the old grid
-		want := bfTo(old, goal, clr)
+		want := gridtest.To(old, clr, goal)
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				c := grid.Cell{X: int32(x), Y: int32(y)}

@@ -1,90 +1,22 @@
 package flowfield
 
 import (
-	"container/heap"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/stretchr/testify/require"
 )
 
-// wideDijkstra is the reference of a wide field: Dijkstra from the goals in
-// float64 with the rule of [Field.SetClearance], written from the rule and
-// grid.Clearance, not from the field's code.
-func wideDijkstra(g *grid.Grid, clr uint8, goals ...grid.Cell) []float64 {
-	w, h := g.Width(), g.Height()
-	d := make([]float64, w*h)
-	for i := range d {
-		d[i] = math.Inf(1)
-	}
-	wide := func(x, y int32) bool { return g.Clearance(grid.Cell{X: x, Y: y}) >= clr }
-	isGoal := map[grid.Cell]bool{}
-	pq := &fheap{}
-	for _, c := range goals {
-		if g.Passable(c) {
-			isGoal[c] = true
-			d[int(c.Y)*w+int(c.X)] = 0
-			heap.Push(pq, fitem{0, c})
-		}
-	}
-	for pq.Len() > 0 {
-		it := heap.Pop(pq).(fitem)
-		p := it.c
-		if it.d > d[int(p.Y)*w+int(p.X)] {
-			continue
-		}
-		if !wide(p.X, p.Y) && !isGoal[p] {
-			continue // left, never entered
-		}
-		cost := float64(g.Cost(p))
-		for k, o := range neighbourOffsets {
-			q := grid.Cell{X: p.X + o.X, Y: p.Y + o.Y}
-			if !g.Passable(q) {
-				continue
-			}
-			step := cost
-			if k >= 4 {
-				if !wide(p.X+o.X, p.Y) || !wide(p.X, p.Y+o.Y) {
-					continue
-				}
-				step = grid.Sqrt2 * cost
-			}
-			if v := it.d + step; v < d[int(q.Y)*w+int(q.X)] {
-				d[int(q.Y)*w+int(q.X)] = v
-				heap.Push(pq, fitem{v, q})
-			}
-		}
-	}
-	_ = h
-	return d
-}
-
-type fitem struct {
-	d float64
-	c grid.Cell
-}
-type fheap []fitem
-
-func (h fheap) Len() int           { return len(h) }
-func (h fheap) Less(i, j int) bool { return h[i].d < h[j].d }
-func (h fheap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *fheap) Push(x any)        { *h = append(*h, x.(fitem)) }
-func (h *fheap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
-}
-
-// requireWideExact checks f against wideDijkstra: the same reachable cells,
+// requireWideExact checks f against gridtest.To: the same reachable cells,
 // the same values (to float32 rounding), and every direction a legal move of
 // the rule that descends by its cost.
 func requireWideExact(t *testing.T, f *Field, g *grid.Grid, goals ...grid.Cell) {
 	t.Helper()
 	clr := f.Clearance()
-	want := wideDijkstra(g, clr, goals...)
+	want := gridtest.To(g, clr, goals...)
 	for y := int32(0); y < int32(g.Height()); y++ {
 		for x := int32(0); x < int32(g.Width()); x++ {
 			c := grid.Cell{X: x, Y: y}

@@ -1,122 +1,18 @@
 package flowfield_test
 
 import (
-	"container/heap"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 )
 
-type bfItem struct {
-	d float64
-	i int
-}
-type bfHeap []bfItem
-
-func (h bfHeap) Len() int           { return len(h) }
-func (h bfHeap) Less(i, j int) bool { return h[i].d < h[j].d }
-func (h bfHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *bfHeap) Push(x any)        { *h = append(*h, x.(bfItem)) }
-func (h *bfHeap) Pop() any          { o := *h; x := o[len(o)-1]; *h = o[:len(o)-1]; return x }
-
-func bfClear(g *grid.Grid, c grid.Cell) int {
-	if !g.Passable(c) {
-		return 0
-	}
-	for d := int32(1); d <= 255; d++ {
-		for y := c.Y - d; y <= c.Y+d; y++ {
-			for x := c.X - d; x <= c.X+d; x++ {
-				if max(abs32(x-c.X), abs32(y-c.Y)) == d && !g.Passable(grid.Cell{X: x, Y: y}) {
-					return int(d)
-				}
-			}
-		}
-	}
-	return 255
-}
-
-func abs32(a int32) int32 {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
-
-// bfTo: cost from every cell to goal (entered cells' costs), wide rule with exempt start and exempt goal.
-func bfTo(g *grid.Grid, goal grid.Cell, clr uint8) []float64 {
-	w, h := g.Width(), g.Height()
-	n := w * h
-	dist := make([]float64, n)
-	for i := range dist {
-		dist[i] = math.Inf(1)
-	}
-	if !g.Passable(goal) {
-		return dist
-	}
-	wide := func(c grid.Cell) bool { return g.Passable(c) && (clr <= 1 || bfClear(g, c) >= int(clr)) }
-	enter := func(c grid.Cell) bool { return wide(c) || c == goal }
-	// backwards Dijkstra: from cell v (settled), predecessors u that can step into v
-	gi := int(goal.Y)*w + int(goal.X)
-	dist[gi] = 0
-	hp := &bfHeap{{0, gi}}
-	for hp.Len() > 0 {
-		it := heap.Pop(hp).(bfItem)
-		if it.d > dist[it.i] {
-			continue
-		}
-		v := grid.Cell{X: int32(it.i % w), Y: int32(it.i / w)}
-		if !enter(v) {
-			continue
-		}
-		for dy := int32(-1); dy <= 1; dy++ {
-			for dx := int32(-1); dx <= 1; dx++ {
-				if dx == 0 && dy == 0 {
-					continue
-				}
-				u := grid.Cell{X: v.X + dx, Y: v.Y + dy}
-				if !g.Passable(u) {
-					continue
-				}
-				// move u → v
-				c := float64(g.Cost(v))
-				if dx != 0 && dy != 0 {
-					if !wide(grid.Cell{X: u.X, Y: v.Y}) || !wide(grid.Cell{X: v.X, Y: u.Y}) {
-						continue
-					}
-					c *= math.Sqrt2
-				}
-				ui := int(u.Y)*w + int(u.X)
-				if nd := it.d + c; nd < dist[ui] {
-					dist[ui] = nd
-					heap.Push(hp, bfItem{nd, ui})
-				}
-			}
-		}
-	}
-	return dist
-}
-
-func randGrid(r *rand.Rand, w, h int, density float64, costs int) *grid.Grid {
-	g := grid.New(w, h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := grid.Cell{X: int32(x), Y: int32(y)}
-			if r.Float64() < density {
-				g.SetCost(c, grid.Blocked)
-			} else if costs > 1 && r.IntN(3) == 0 {
-				g.SetCost(c, float32(1+r.IntN(costs)))
-			}
-		}
-	}
-	return g
-}
-
 func checkField(t *testing.T, tag string, g *grid.Grid, f *flowfield.Field, goal grid.Cell, clr uint8) {
 	t.Helper()
-	want := bfTo(g, goal, clr)
+	want := gridtest.To(g, clr, goal)
 	w := g.Width()
 	for y := 0; y < g.Height(); y++ {
 		for x := 0; x < w; x++ {
@@ -145,13 +41,13 @@ func checkField(t *testing.T, tag string, g *grid.Grid, f *flowfield.Field, goal
 				cc := float64(g.Cost(n))
 				if n.X != cur.X && n.Y != cur.Y {
 					for _, s := range []grid.Cell{{X: n.X, Y: cur.Y}, {X: cur.X, Y: n.Y}} {
-						if !g.Passable(s) || (clr > 1 && bfClear(g, s) < int(clr)) {
+						if !g.Passable(s) || (clr > 1 && gridtest.Clearance(g, s) < int(clr)) {
 							t.Fatalf("%s: walk from %v cuts a corner at %v→%v", tag, c, cur, n)
 						}
 					}
 					cc *= math.Sqrt2
 				}
-				if !g.Passable(n) || (clr > 1 && n != goal && bfClear(g, n) < int(clr)) {
+				if !g.Passable(n) || (clr > 1 && n != goal && gridtest.Clearance(g, n) < int(clr)) {
 					t.Fatalf("%s: walk enters %v", tag, n)
 				}
 				sum += cc
@@ -172,7 +68,7 @@ func TestFieldMatchesBruteForceDijkstraWithEdits(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 3))
 		w, h := 1+r.IntN(17), 1+r.IntN(17)
 		costs := []int{1, 1, 4, 12}[r.IntN(4)]
-		g := randGrid(r, w, h, []float64{0, 0.1, 0.2, 0.35}[r.IntN(4)], costs)
+		g := gridtest.RandomGrid(r, w, h, []float64{0, 0.1, 0.2, 0.35}[r.IntN(4)], costs)
 		clr := []uint8{1, 1, 2, 3}[r.IntN(4)]
 		f := flowfield.New(g)
 		f.SetClearance(clr)
@@ -206,7 +102,7 @@ func TestCacheGetWideMatchesBruteForceDijkstra(t *testing.T) {
 	for seed := uint64(0); seed < 150; seed++ {
 		r := rand.New(rand.NewPCG(seed, 5))
 		w, h := 2+r.IntN(15), 2+r.IntN(15)
-		g := randGrid(r, w, h, 0.15, 1)
+		g := gridtest.RandomGrid(r, w, h, 0.15, 1)
 		c := flowfield.NewCache(g, 1+r.IntN(3))
 		for round := 0; round < 10; round++ {
 			goal := grid.Cell{X: int32(r.IntN(w)), Y: int32(r.IntN(h))}

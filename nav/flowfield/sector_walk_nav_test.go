@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/flowfield"
 	"github.com/archai-go/archai/nav/grid"
 )
@@ -19,7 +20,7 @@ func TestSectorWalksReachTheGoalThroughEditsAndGoalMoves(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 19))
 		w, h := 1+r.IntN(30), 1+r.IntN(30)
 		costs := []int{1, 1, 3}[r.IntN(3)]
-		g := randGrid(r, w, h, []float64{0, 0.1, 0.2, 0.3}[r.IntN(4)], costs)
+		g := gridtest.RandomGrid(r, w, h, []float64{0, 0.1, 0.2, 0.3}[r.IntN(4)], costs)
 		s, err := flowfield.NewSectors(g, 4+r.IntN(6))
 		if err != nil {
 			t.Fatal(err)
@@ -33,7 +34,7 @@ func TestSectorWalksReachTheGoalThroughEditsAndGoalMoves(t *testing.T) {
 				f.SetGoal(goal)
 			}
 			f.Update(r.IntN(40))
-			want := bfTo(g, goal, 1)
+			want := gridtest.To(g, 1, goal)
 			if !g.InBounds(goal) {
 				for i := range want {
 					want[i] = math.Inf(1)
@@ -69,7 +70,7 @@ func TestSectorWalksReachTheGoalThroughEditsAndGoalMoves(t *testing.T) {
 						}
 						break
 					}
-					if !g.Passable(n) || abs32(n.X-cur.X) > 1 || abs32(n.Y-cur.Y) > 1 {
+					if !g.Passable(n) || max(n.X-cur.X, cur.X-n.X) > 1 || max(n.Y-cur.Y, cur.Y-n.Y) > 1 {
 						t.Fatalf("seed %d: bad step %v→%v", seed, cur, n)
 					}
 					cc := float64(g.Cost(n))

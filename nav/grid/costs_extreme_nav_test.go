@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/grid"
 )
 
@@ -36,12 +37,12 @@ func TestSearchExactWithExtremeCosts(t *testing.T) {
 					if !g.Passable(a) || !g.Passable(b) {
 						continue
 					}
-					d := bfDist(g, a, opt.Moves == grid.Moves4, opt.Clearance)
+					d := gridtest.From(g, a, opt.Moves == grid.Moves4, opt.Clearance)
 					want := d[int(b.Y)*w+int(b.X)]
 					if a == b {
 						want = 0
 					}
-					if opt.Clearance > 1 && a != b && bfClear(g, b) < int(opt.Clearance) {
+					if opt.Clearance > 1 && a != b && gridtest.Clearance(g, b) < int(opt.Clearance) {
 						want = math.Inf(1)
 					}
 					if math.IsInf(want, 1) {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/grid"
 )
 
@@ -16,7 +17,7 @@ func TestClearanceAndSearchesAfterBurstsOfEdits(t *testing.T) {
 	for seed := uint64(0); seed < 7; seed++ {
 		r := rand.New(rand.NewPCG(seed, 77))
 		w, h := 20+r.IntN(50), 20+r.IntN(50)
-		g := randGrid(r, w, h, []float64{0.02, 0.08, 0.2}[r.IntN(3)], false)
+		g := gridtest.RandomGrid(r, w, h, []float64{0.02, 0.08, 0.2}[r.IntN(3)], 0)
 		opts := []grid.Options{{JumpPoints: true}, {Clearance: 2}, {Clearance: 4}, {}, {Clearance: 7}}
 		ss := make([]*grid.Search, len(opts))
 		for i, o := range opts {
@@ -27,7 +28,7 @@ func TestClearanceAndSearchesAfterBurstsOfEdits(t *testing.T) {
 			for y := 0; y < h; y++ {
 				for x := 0; x < w; x++ {
 					c := grid.Cell{X: int32(x), Y: int32(y)}
-					if got, want := int(g.Clearance(c)), bfClear(g, c); got != want {
+					if got, want := int(g.Clearance(c)), gridtest.Clearance(g, c); got != want {
 						t.Fatalf("seed %d round %d: clearance %v = %d want %d", seed, round, c, got, want)
 					}
 				}
@@ -40,12 +41,12 @@ func TestClearanceAndSearchesAfterBurstsOfEdits(t *testing.T) {
 				}
 				for i, o := range opts {
 					p, cost, err := ss[i].Path(a, b, nil)
-					d := bfDist(g, a, false, o.Clearance)
+					d := gridtest.From(g, a, false, o.Clearance)
 					want := d[int(b.Y)*w+int(b.X)]
 					if a == b {
 						want = 0
 					}
-					if o.Clearance > 1 && a != b && bfClear(g, b) < int(o.Clearance) {
+					if o.Clearance > 1 && a != b && gridtest.Clearance(g, b) < int(o.Clearance) {
 						want = math.Inf(1)
 					}
 					if math.IsInf(want, 1) {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -15,7 +16,7 @@ func TestLineOfSightNeverCrossesAWallOrCutsACorner(t *testing.T) {
 	for seed := uint64(0); seed < 300; seed++ {
 		r := rand.New(rand.NewPCG(seed, 13))
 		w, h := 3+r.IntN(12), 3+r.IntN(12)
-		g := randGrid(r, w, h, 0.25, false)
+		g := gridtest.RandomGrid(r, w, h, 0.25, 0)
 		if seed%2 == 0 {
 			g.Prepare()
 		}
@@ -58,7 +59,7 @@ func TestLineOfSightWideKeepsClearanceMinusOne(t *testing.T) {
 	for seed := uint64(0); seed < 300; seed++ {
 		r := rand.New(rand.NewPCG(seed, 17))
 		w, h := 6+r.IntN(20), 6+r.IntN(20)
-		g := randGrid(r, w, h, 0.04, false)
+		g := gridtest.RandomGrid(r, w, h, 0.04, 0)
 		for q := 0; q < 60; q++ {
 			pt := func() r2.Vec {
 				switch r.IntN(3) {

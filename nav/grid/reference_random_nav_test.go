@@ -1,137 +1,30 @@
 package grid_test
 
 import (
-	"container/heap"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/grid"
 )
-
-type bfItem struct {
-	d float64
-	i int
-}
-type bfHeap []bfItem
-
-func (h bfHeap) Len() int           { return len(h) }
-func (h bfHeap) Less(i, j int) bool { return h[i].d < h[j].d }
-func (h bfHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *bfHeap) Push(x any)        { *h = append(*h, x.(bfItem)) }
-func (h *bfHeap) Pop() any          { o := *h; x := o[len(o)-1]; *h = o[:len(o)-1]; return x }
-
-// bfClear: brute-force clearance
-func bfClear(g *grid.Grid, c grid.Cell) int {
-	if !g.Passable(c) {
-		return 0
-	}
-	w, h := int32(g.Width()), int32(g.Height())
-	best := 255
-	for d := int32(1); d <= 255; d++ {
-		// ring d
-		found := false
-		for y := c.Y - d; y <= c.Y+d && !found; y++ {
-			for x := c.X - d; x <= c.X+d; x++ {
-				if max(abs32(x-c.X), abs32(y-c.Y)) != d {
-					continue
-				}
-				if x < -1 || y < -1 || x > w || y > h {
-					continue
-				}
-				if !g.Passable(grid.Cell{X: x, Y: y}) {
-					found = true
-					break
-				}
-			}
-		}
-		if found {
-			best = int(d)
-			break
-		}
-	}
-	return best
-}
-
-func abs32(a int32) int32 {
-	if a < 0 {
-		return -a
-	}
-	return a
-}
-
-// bfDist: Dijkstra from start over the rules; returns dist per cell.
-func bfDist(g *grid.Grid, start grid.Cell, moves4 bool, clr uint8) []float64 {
-	w, h := g.Width(), g.Height()
-	dist := make([]float64, w*h)
-	for i := range dist {
-		dist[i] = math.Inf(1)
-	}
-	ok := func(c grid.Cell) bool {
-		if !g.Passable(c) {
-			return false
-		}
-		if clr > 1 && bfClear(g, c) < int(clr) {
-			return false
-		}
-		return true
-	}
-	si := int(start.Y)*w + int(start.X)
-	dist[si] = 0
-	hp := &bfHeap{{0, si}}
-	for hp.Len() > 0 {
-		it := heap.Pop(hp).(bfItem)
-		if it.d > dist[it.i] {
-			continue
-		}
-		cx, cy := int32(it.i%w), int32(it.i/w)
-		for dy := int32(-1); dy <= 1; dy++ {
-			for dx := int32(-1); dx <= 1; dx++ {
-				if dx == 0 && dy == 0 {
-					continue
-				}
-				diag := dx != 0 && dy != 0
-				if diag && moves4 {
-					continue
-				}
-				n := grid.Cell{X: cx + dx, Y: cy + dy}
-				if !ok(n) {
-					continue
-				}
-				if diag && (!ok(grid.Cell{X: cx + dx, Y: cy}) || !ok(grid.Cell{X: cx, Y: cy + dy})) {
-					continue
-				}
-				c := float64(g.Cost(n))
-				if diag {
-					c *= math.Sqrt2
-				}
-				ni := int(n.Y)*w + int(n.X)
-				if nd := it.d + c; nd < dist[ni] {
-					dist[ni] = nd
-					heap.Push(hp, bfItem{nd, ni})
-				}
-			}
-		}
-	}
-	return dist
-}
 
 // checkPath validates a path's moves and recomputes its cost.
 func checkPath(t *testing.T, g *grid.Grid, p []grid.Cell, moves4 bool, clr uint8) float64 {
 	t.Helper()
 	ok := func(c grid.Cell) bool {
-		return g.Passable(c) && (clr <= 1 || bfClear(g, c) >= int(clr))
+		return g.Passable(c) && (clr <= 1 || gridtest.Clearance(g, c) >= int(clr))
 	}
 	sum := 0.0
 	for i := 1; i < len(p); i++ {
 		a, b := p[i-1], p[i]
 		dx, dy := b.X-a.X, b.Y-a.Y
-		if abs32(dx) > 1 || abs32(dy) > 1 || (dx == 0 && dy == 0) {
+		if max(dx, -dx) > 1 || max(dy, -dy) > 1 || (dx == 0 && dy == 0) {
 			t.Fatalf("bad step %v→%v", a, b)
 		}
 		if !ok(b) {
-			t.Fatalf("enters %v (clearance %d, want %d)", b, bfClear(g, b), clr)
+			t.Fatalf("enters %v (clearance %d, want %d)", b, gridtest.Clearance(g, b), clr)
 		}
 		c := float64(g.Cost(b))
 		if dx != 0 && dy != 0 {
@@ -148,25 +41,17 @@ func checkPath(t *testing.T, g *grid.Grid, p []grid.Cell, moves4 bool, clr uint8
 	return sum
 }
 
-func randGrid(r *rand.Rand, w, h int, density float64, costs bool) *grid.Grid {
-	g := grid.New(w, h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			c := grid.Cell{X: int32(x), Y: int32(y)}
-			if r.Float64() < density {
-				g.SetCost(c, grid.Blocked)
-			} else if costs && r.IntN(3) == 0 {
-				g.SetCost(c, float32(1+r.IntN(4)))
-			}
-		}
+func costsUpTo(costs bool) int {
+	if costs {
+		return 4
 	}
-	return g
+	return 0
 }
 
 type cfg struct {
 	name  string
 	opt   grid.Options
-	costs bool
+	costs bool // one in three open cells cost 1 to 4
 }
 
 // A*, jump points, 4-connected, other heuristics and wide searches (also with costs) on
@@ -199,7 +84,7 @@ func TestSearchMatchesBruteForceDijkstraAcrossOptionsAndEdits(t *testing.T) {
 					w, h = 4+r.IntN(16), 4+r.IntN(16)
 					dens /= 3
 				}
-				g := randGrid(r, w, h, dens, cf.costs)
+				g := gridtest.RandomGrid(r, w, h, dens, costsUpTo(cf.costs))
 				s := grid.NewSearchOptions(g, cf.opt)
 				m4 := cf.opt.Moves == grid.Moves4
 				for round := 0; round < 6; round++ {
@@ -243,12 +128,12 @@ func TestSearchMatchesBruteForceDijkstraAcrossOptionsAndEdits(t *testing.T) {
 						if cf.opt.JumpPoints && cf.costs {
 							continue
 						}
-						d := bfDist(g, a, m4, cf.opt.Clearance)
+						d := gridtest.From(g, a, m4, cf.opt.Clearance)
 						want := d[int(b.Y)*w+int(b.X)]
 						if a == b {
 							want = 0
 						}
-						if cf.opt.Clearance > 1 && a != b && bfClear(g, b) < int(cf.opt.Clearance) {
+						if cf.opt.Clearance > 1 && a != b && gridtest.Clearance(g, b) < int(cf.opt.Clearance) {
 							want = math.Inf(1)
 						}
 						if math.IsInf(want, 1) {

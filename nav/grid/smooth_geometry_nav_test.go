@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/archai-go/archai/internal/gridtest"
 	"github.com/archai-go/archai/nav/grid"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -145,7 +146,7 @@ func TestSmoothedPathsKeepTheirRadiusOffTheWalls(t *testing.T) {
 	for seed := uint64(0); seed < 200; seed++ {
 		r := rand.New(rand.NewPCG(seed, 11))
 		w, h := 3+r.IntN(20), 3+r.IntN(20)
-		g := randGrid(r, w, h, []float64{0.05, 0.1, 0.2, 0.3}[r.IntN(4)], false)
+		g := gridtest.RandomGrid(r, w, h, []float64{0.05, 0.1, 0.2, 0.3}[r.IntN(4)], 0)
 		for _, c := range []uint8{1, 2, 3, 4} {
 			s := grid.NewSearchOptions(g, grid.Options{Clearance: c})
 			for q := 0; q < 10; q++ {
@@ -170,7 +171,7 @@ func TestSmoothedPathsKeepTheirRadiusOffTheWalls(t *testing.T) {
 						continue
 					}
 					// first and last segments: start exempt
-					if i == 1 && bfClear(g, sm[0]) < int(c) {
+					if i == 1 && gridtest.Clearance(g, sm[0]) < int(c) {
 						continue
 					}
 					d, at := minWallDist(g, pa, pb)
