@@ -16,10 +16,10 @@ import (
 
 // A swarm gathered among walls, saved while agents at rest are held by the
 // arrival keep (beyond their sector's rim), loads into a world that goes on
-// as the saved one: state hashes equal every frame for 10 s, whole-grid and
-// sector fields, 1 and 2 workers. The keep reads only FlowFollower.Arrived
-// across frames, and the steps each goal keeps counting (not saved) decide
-// as counting every step.
+// as the saved one: state hashes equal every frame for 1 s, then every half
+// second to 10 s, whole-grid and sector fields, 1 and 2 workers. The keep
+// reads only FlowFollower.Arrived across frames, and the steps each goal
+// keeps counting (not saved) decide as counting every step.
 func TestSaveWhileTheArrivalKeepHolds(t *testing.T) {
 	newGrid := func() *grid.Grid {
 		g := grid.New(64, 64)
@@ -82,7 +82,9 @@ func TestSaveWhileTheArrivalKeepHolds(t *testing.T) {
 				for f := range 10 * 60 {
 					s.Update(w)
 					ls.Update(lw)
-					require.Equal(t, systems.StateHash(w), systems.StateHash(lw), "frame %d after the load", f)
+					if f < 60 || f%30 == 29 { // every frame of the first second, then every half second
+						require.Equal(t, systems.StateHash(w), systems.StateHash(lw), "frame %d after the load", f)
+					}
 				}
 			})
 		}
