@@ -18,6 +18,7 @@ import (
 // TestSepJobLayout: the offsets and sizes steer_sepfilter_amd64.s reads
 // and writes.
 func TestSepJobLayout(t *testing.T) {
+	amd64AssemblyOnly(t)
 	var j sepJob
 	var e sepEnt
 	assert.Equal(t, []uintptr{0, 16, 24, 48, 112}, []uintptr{unsafe.Offsetof(j.pos), unsafe.Offsetof(j.r2max),

@@ -90,6 +90,7 @@ func TestSteerAgentHoldsNoPointers(t *testing.T) {
 // TestSteerPrefetchLayout: the offsets prefetchBlock's assembly reads
 // (and storeAgent's writes).
 func TestSteerPrefetchLayout(t *testing.T) {
+	amd64AssemblyOnly(t)
 	var a steerAgent
 	var pf steerPrefetch
 	require.Equal(t, uintptr(0), unsafe.Offsetof(a.pos))

@@ -41,6 +41,9 @@ func (t *textIn) get(st *blackboard.Store) (string, bool) {
 	case reflect.Int32:
 		return strconv.FormatInt(int64(int32(binary.NativeEndian.Uint32(b[:]))), 10), true
 	case reflect.Int, reflect.Int64:
+		if t.kind == reflect.Int && strconv.IntSize == 32 { // an int of a 32-bit build: 4 bytes
+			return strconv.FormatInt(int64(int32(binary.NativeEndian.Uint32(b[:]))), 10), true
+		}
 		return strconv.FormatInt(int64(binary.NativeEndian.Uint64(b[:])), 10), true
 	case reflect.Uint8:
 		return strconv.FormatUint(uint64(b[0]), 10), true
@@ -49,6 +52,9 @@ func (t *textIn) get(st *blackboard.Store) (string, bool) {
 	case reflect.Uint32:
 		return strconv.FormatUint(uint64(binary.NativeEndian.Uint32(b[:])), 10), true
 	case reflect.Uint, reflect.Uint64, reflect.Uintptr:
+		if t.kind != reflect.Uint64 && strconv.IntSize == 32 {
+			return strconv.FormatUint(uint64(binary.NativeEndian.Uint32(b[:])), 10), true
+		}
 		return strconv.FormatUint(binary.NativeEndian.Uint64(b[:]), 10), true
 	case reflect.Float32:
 		return strconv.FormatFloat(float64(math.Float32frombits(binary.NativeEndian.Uint32(b[:]))), 'g', -1, 32), true

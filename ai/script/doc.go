@@ -103,8 +103,9 @@
 // # Assignment
 //
 // name := value creates the entry if the schema lacks it, typed by the value's kind:
-// bool, int, float64 or string (Compile declares it in [Env.Schema]); if the entry
-// exists, := is =. name = value needs the entry to exist: otherwise a compile error
+// bool, int, float64 or string (Compile declares it in [Env.Schema]; on 32-bit builds an
+// int holds only int32's range, and a larger value is an error wrapping [ErrConversion]);
+// if the entry exists, := is =. name = value needs the entry to exist: otherwise a compile error
 // wrapping [ErrUnknownEntry]. a op= b is a = a op b with a evaluated once; a must exist.
 // An assignment's value is the entry's new value. The value converts to the entry's type
 // (BT.CPP's rule: never lose information):

@@ -386,7 +386,7 @@ func (p *Program) intOperand(st *blackboard.Store, bg *budget, i int32) (int64, 
 	if n.op == opConst {
 		return n.n, nil
 	}
-	if n.op == opLoad && (n.ek == reflect.Int || n.ek == reflect.Int64) {
+	if n.op == opLoad && ((n.ek == reflect.Int && intSize == 8) || n.ek == reflect.Int64) {
 		if w, ok := n.key.Word(st); ok {
 			return int64(w), nil
 		}

@@ -174,9 +174,14 @@ func TestSectorNextAllMatchesNext(t *testing.T) {
 
 // TestSectorLookIsOneCacheLine: what Next reads of a sector fits one
 // 64-byte cache line (and on big maps the array of them starts on a page,
-// so each one is a line).
+// so with 8-byte pointers each one is a line; 32-bit builds have smaller
+// records).
 func TestSectorLookIsOneCacheLine(t *testing.T) {
-	require.Equal(t, uintptr(64), unsafe.Sizeof(sectorLook{}))
+	size := unsafe.Sizeof(sectorLook{})
+	require.LessOrEqual(t, size, uintptr(64))
+	if unsafe.Sizeof(uintptr(0)) == 8 {
+		require.Equal(t, uintptr(64), size)
+	}
 }
 
 // nodeDir returns the 4-bit direction code of cell c (in sector sec) in the
