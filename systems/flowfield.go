@@ -180,7 +180,7 @@ type FlowField struct {
 	Capacity  int     // fields the cache starts with; 8 if zero or negative
 	Reserve   int     // whole-grid fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive; none with Sectors > 0
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero or negative
-	Budget    int     // cells settled per frame when building; 0 builds a field at once
+	Budget    int     // cells settled per frame when building; 0 builds a field at once, followed in the frame that first asks for it
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero or negative. At least the widest follower's diameter (2·Kinematics.Radius): wider ones never all arrive (CauseFlowFollowerSpacing)
 	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
 	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
@@ -189,7 +189,9 @@ type FlowField struct {
 	// Waiting is the number of followers, at the end of the last Update,
 	// whose Goal's field is not complete (being built, or beyond MaxFields
 	// goals): they follow the field of an earlier goal, or stand (Has false)
-	// without one. A frame or a few after a goal moves is normal; a count
+	// without one. With Budget 0 it is 0 but beyond MaxFields goals (a new
+	// goal's field is built and followed in the frame its followers first
+	// ask for it); with a Budget, a frame or a few after a goal moves is normal; a count
 	// that never falls to 0 is a goal that moves faster than its field builds
 	// (see Budget). With Sectors > 0 (every cell has a direction once the
 	// goal is set) it counts only the followers whose goal is one more than
@@ -1137,6 +1139,12 @@ func (s *FlowField) field(goal grid.Cell) int {
 		// seen in the state it had the frame before); its followers sample
 		// again, also in a world just loaded (no last frame to compare with)
 		f, rebuilt = s.Cache.Get(goal), true
+	} else if !ready && s.Budget <= 0 {
+		// a goal new to the cache: with Budget 0 its field, which
+		// Cache.Update would build at the end of this frame, is built now
+		// and followed this frame, not the next (its followers stood, or
+		// followed their former goal's field, for a frame)
+		f = s.Cache.Get(goal)
 	}
 	s.goals = append(s.goals, flowGoal{goal: goal, field: f, rebuilt: rebuilt})
 	return len(s.goals) - 1

@@ -32,6 +32,11 @@ func ratsFrame(ff *systems.FlowField) *ecs.Scheduler {
 // ratsWorld is newbie18's flowsave: 50 flow followers heading round the wall to
 // (28, 4), run for 120 frames.
 func ratsWorld(t *testing.T) (*arche.World, *systems.FlowField, *ecs.Scheduler) {
+	return ratsWorldBudget(t, 0)
+}
+
+// ratsWorldBudget is ratsWorld with the FlowField's Budget.
+func ratsWorldBudget(t *testing.T, budget int) (*arche.World, *systems.FlowField, *ecs.Scheduler) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, ratsMap())
@@ -40,7 +45,7 @@ func ratsWorld(t *testing.T) (*arche.World, *systems.FlowField, *ecs.Scheduler) 
 	rats.SpawnBatch(50, func(i int, a *systems.Spawned) {
 		a.Position.Vec = r2.Vec{X: 2.5 + float64(i%10), Y: 6.5 + float64(i/10)}
 	})
-	ff := &systems.FlowField{}
+	ff := &systems.FlowField{Budget: budget}
 	s := ratsFrame(ff)
 	s.Initialize(w)
 	s.Run(w, 120)
@@ -49,10 +54,15 @@ func ratsWorld(t *testing.T) (*arche.World, *systems.FlowField, *ecs.Scheduler) 
 
 // loadRats loads data into a new world with the map and a new schedule, initialized.
 func loadRats(t *testing.T, data []byte) (*save.Loaded, *systems.FlowField, *ecs.Scheduler) {
+	return loadRatsBudget(t, data, 0)
+}
+
+// loadRatsBudget is loadRats with the FlowField's Budget.
+func loadRatsBudget(t *testing.T, data []byte, budget int) (*save.Loaded, *systems.FlowField, *ecs.Scheduler) {
 	l, err := save.Load(data, save.Registry{})
 	require.NoError(t, err)
 	arche.AddResource(l.World, ratsMap())
-	ff := &systems.FlowField{}
+	ff := &systems.FlowField{Budget: budget}
 	s := ratsFrame(ff)
 	s.Initialize(l.World)
 	return l, ff, s
@@ -121,36 +131,47 @@ func TestSaveNamesEveryRunningStatefulSystem(t *testing.T) {
 }
 
 // Without: saved without the FlowField on purpose, the file loads with Restore() or
-// Restore(ff) alike, leaving the FlowField as Initialize made it (no field); the run
-// then continues another way, as Without's doc warns. With the state, it continues
-// exactly (newbie18's hashes, at frame 120+600).
+// Restore(ff) alike, leaving the FlowField as Initialize made it (no field). With a
+// Budget the fields build again over frames and the run continues another way, as
+// Without's doc warns; with Budget 0 they are built in the first frame that asks for
+// them, so the run continues as the unbroken one (since the session of 2026-12-04
+// 12:43: before, every follower stood still for that frame and the hash differed).
+// With the state, it continues exactly (newbie18's hashes, at frame 120+600).
 func TestWithoutLeavesAFlowFieldOutOnPurpose(t *testing.T) {
-	w, ff, s := ratsWorld(t)
+	for _, budget := range []int{0, 40} {
+		w, ff, s := ratsWorldBudget(t, budget)
+		kept, err := save.Save(w, nil, ff)
+		require.NoError(t, err)
+		left, err := save.Save(w, nil, save.Without(ff))
+		require.NoError(t, err)
+		s.Run(w, 600)
+		want := systems.StateHash(w)
+
+		l, ff2, s2 := loadRatsBudget(t, kept, budget)
+		require.NoError(t, l.Restore(ff2))
+		s2.Run(l.World, 600)
+		assert.Equal(t, want, systems.StateHash(l.World), "budget %d: with its state, the loaded run continues as the unbroken one", budget)
+
+		for _, restore := range []func(l *save.Loaded, ff *systems.FlowField) error{
+			func(l *save.Loaded, _ *systems.FlowField) error { return l.Restore() },
+			func(l *save.Loaded, ff *systems.FlowField) error { return l.Restore(ff) },
+			func(l *save.Loaded, ff *systems.FlowField) error { return l.Restore(save.Without(ff)) },
+		} {
+			l, ff3, s3 := loadRatsBudget(t, left, budget)
+			require.NoError(t, restore(l, ff3))
+			assert.Equal(t, 0, ff3.Cache.Len(), "left out: the FlowField starts with no field")
+			s3.Run(l.World, 600)
+			if budget == 0 {
+				assert.Equal(t, want, systems.StateHash(l.World), "left out with Budget 0: the field is built in the first frame, the run continues")
+			} else {
+				assert.NotEqual(t, want, systems.StateHash(l.World), "left out with a Budget: the run continues another way (Without's Important)")
+			}
+		}
+	}
+	// Without(ff) at Restore also skips a state the file holds
+	w, ff, _ := ratsWorld(t)
 	kept, err := save.Save(w, nil, ff)
 	require.NoError(t, err)
-	left, err := save.Save(w, nil, save.Without(ff))
-	require.NoError(t, err)
-	s.Run(w, 600)
-	want := systems.StateHash(w)
-
-	l, ff2, s2 := loadRats(t, kept)
-	require.NoError(t, l.Restore(ff2))
-	s2.Run(l.World, 600)
-	assert.Equal(t, want, systems.StateHash(l.World), "with its state, the loaded run continues as the unbroken one")
-
-	for _, restore := range []func(l *save.Loaded, ff *systems.FlowField) error{
-		func(l *save.Loaded, _ *systems.FlowField) error { return l.Restore() },
-		func(l *save.Loaded, ff *systems.FlowField) error { return l.Restore(ff) },
-		func(l *save.Loaded, ff *systems.FlowField) error { return l.Restore(save.Without(ff)) },
-	} {
-		l, ff3, s3 := loadRats(t, left)
-		require.NoError(t, restore(l, ff3))
-		assert.Equal(t, 0, ff3.Cache.Len(), "left out: the FlowField starts with no field")
-		s3.Run(l.World, 600)
-		assert.NotEqual(t, want, systems.StateHash(l.World), "left out: the run continues another way (Without's Important)")
-	}
-
-	// Without(ff) at Restore also skips a state the file holds
 	l, ff4, _ := loadRats(t, kept)
 	require.NoError(t, l.Restore(save.Without(ff4)))
 	assert.Equal(t, 0, ff4.Cache.Len())

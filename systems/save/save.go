@@ -87,8 +87,10 @@ type State interface {
 // of the program, say).
 //
 // Important: a system left out starts afresh after a load, so the loaded run no longer
-// continues as the saved one would have (a FlowField left out builds its fields again
-// from nothing: every follower stands still for a frame and the crowd ends elsewhere).
+// continues as the saved one would have (a FlowField with a Budget left out builds its
+// fields again from nothing over frames, its followers meanwhile without a field, and
+// the crowd ends elsewhere; one with Budget 0 builds them in the first frame, and its
+// followers continue as before, TestWithoutLeavesAFlowFieldOutOnPurpose).
 // Leave out only a system whose state the program does not care to continue.
 func Without(sys State) State { return without{sys} }
 
