@@ -176,6 +176,16 @@ func (b Mover) sets(w *arche.World) []arche.ID {
 // components plus a [components.Wanderer] and its seeded [components.Rand]. It starts
 // heading in a random direction (at a tenth of MaxSpeed).
 // Zero fields take their defaults (see [Motion] for the movement).
+//
+// Wandering keeps an agent near where it is: it turns in loops a few cells wide rather
+// than roaming (the wander angle drifts slowly, and the default MaxForce turns it
+// hard). Measured on an open map, 50 agents at 60 Hz: with the defaults an agent walks
+// 40 cells in 10 s and ends on average 4.8 cells from its start (at most 14.7); at
+// MaxSpeed 2, 2.6 cells of 20 walked, in loops about 1.3 cells in radius; at MaxSpeed 2
+// and MaxForce 2, 5.1; a larger Jitter loops tighter (Jitter 20 at MaxSpeed 2: 1.5).
+// An animal that should range over a map (a wolf prowling a village) needs goals: give it
+// a Thinker that sets Intent.Move and Intent.Goal to points it picks, and let it wander
+// in between.
 type Wanderer struct {
 	Motion
 	WanderDistance float64 // cells ahead of the agent to the wander circle; 2
