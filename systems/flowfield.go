@@ -124,6 +124,16 @@ const MaxFlowFields = 1 << 16
 // goal, and the decision is the same as counting every step. Sector mode
 // (below) keeps the disk rule alone, and clears Arrived on a goal change.
 //
+// Known limit: a goal in a corridor narrower than the crowd's disk, reached from
+// one end. Measured (3,000 followers entering a corridor 24 cells wide from its
+// south end, goal in its middle, defaults; the corridor program of the session of
+// 2026-12-04 12:43): after 25 s 2,472 were at rest, the farthest 30 cells from the
+// goal, while 687 were within 15 cells of it and 27 beyond it; at 30 s all but
+// 1,941 set off again together (the farthest at rest 16 cells away), and the rest
+// kept pressing in until all 3,000 were within 15 cells (75 s), packed closer than
+// Spacing. So such a crowd first comes to rest on its own side of the goal, 30 cells
+// deep, the far side left empty, then most of its rear sets off at once.
+//
 // The cache holds Capacity fields and grows, up to MaxFields (about 13 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
 // with goals beyond MaxFields wait for one to fall out of use. Reserve of
