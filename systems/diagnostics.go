@@ -961,8 +961,10 @@ func Diagnose(w *arche.World) Report {
 }
 
 // Diagnostics runs [Diagnose]'s checks every Every frames (60 if zero; the
-// first in its first Update) and keeps the last result in Report. Place it
-// anywhere in the frame; after Movement sees the frame's final state. Call
+// first in its first Update) and keeps the last result in Report. It prints and
+// logs nothing: keep the pointer you add to the frame and read its Report (one
+// added inline, as &systems.Diagnostics{} in NewScheduler's list, is never
+// seen). Place it anywhere in the frame; after Movement sees the frame's final state. Call
 // [Diagnostics.Check] for a report on demand. In steady state a check
 // allocates nothing.
 //
