@@ -185,7 +185,10 @@ func (b Mover) sets(w *arche.World) []arche.ID {
 // and MaxForce 2, 5.1; a larger Jitter loops tighter (Jitter 20 at MaxSpeed 2: 1.5).
 // An animal that should range over a map (a wolf prowling a village) needs goals: give it
 // a Thinker that sets Intent.Move and Intent.Goal to points it picks, and let it wander
-// in between.
+// in between. Known limit: wandering depends on the frame rate (the angle's step is at
+// most Jitter·dt a frame, so its drift over a second shrinks as dt does): with the
+// defaults, 400 agents, the mean distance from the start after 10 s was 5.9 cells at
+// 30 Hz, 5.0 at 60 Hz, 4.3 at 120 Hz and 3.7 at 240 Hz.
 type Wanderer struct {
 	Motion
 	WanderDistance float64 // cells ahead of the agent to the wander circle; 2
