@@ -177,23 +177,20 @@ func (b Mover) sets(w *arche.World) []arche.ID {
 // heading in a random direction (at a tenth of MaxSpeed).
 // Zero fields take their defaults (see [Motion] for the movement).
 //
-// Wandering keeps an agent near where it is: it turns in loops a few cells wide rather
-// than roaming (the wander angle drifts slowly, and the default MaxForce turns it
-// hard). Measured on an open map, 50 agents at 60 Hz: with the defaults an agent walks
-// 40 cells in 10 s and ends on average 4.8 cells from its start (at most 14.7); at
-// MaxSpeed 2, 2.6 cells of 20 walked, in loops about 1.3 cells in radius; at MaxSpeed 2
-// and MaxForce 2, 5.1; a larger Jitter loops tighter (Jitter 20 at MaxSpeed 2: 1.5).
-// An animal that should range over a map (a wolf prowling a village) needs goals: give it
+// Measured on an open map, 400 agents with the defaults: 18.4–18.7 cells from the start
+// after 10 s (40 walked) at 30, 60, 120 and 240 frames a second alike (the wander angle
+// drifts as a random walk whose spread per second does not depend on the frame, and the
+// agent turns toward its wander target with a time constant, WanderResponse, not within
+// the frame). A smaller WanderResponse or a larger Jitter loops tighter.
+// An animal that should range over a whole map (a wolf prowling a village) needs goals: give it
 // a Thinker that sets Intent.Move and Intent.Goal to points it picks, and let it wander
-// in between. Known limit: wandering depends on the frame rate (the angle's step is at
-// most Jitter·dt a frame, so its drift over a second shrinks as dt does): with the
-// defaults, 400 agents, the mean distance from the start after 10 s was 5.9 cells at
-// 30 Hz, 5.0 at 60 Hz, 4.3 at 120 Hz and 3.7 at 240 Hz.
+// in between.
 type Wanderer struct {
 	Motion
 	WanderDistance float64 // cells ahead of the agent to the wander circle; 2
 	WanderRadius   float64 // cells, the wander circle's radius; 1
-	Jitter         float64 // radians per second the wander angle drifts by at most; 4
+	Jitter         float64 // radians per √second: the standard deviation of the wander angle's drift over a second (steer.Wander); 0.3
+	WanderResponse float64 // seconds to turn to the wander target's direction (steer.Wander.Response); 0.25
 }
 
 // DefaultWanderer returns a Wanderer with every default written out.
@@ -203,14 +200,16 @@ func (b Wanderer) resolve() Wanderer {
 	b.Motion = b.Motion.resolve(DefaultSeparation, 3)
 	b.WanderDistance = orDefault(b.WanderDistance, 2)
 	b.WanderRadius = orDefault(b.WanderRadius, 1)
-	b.Jitter = orDefault(b.Jitter, 4)
+	b.Jitter = orDefault(b.Jitter, 0.3)
+	b.WanderResponse = orDefault(b.WanderResponse, 0.25)
 	return b
 }
 
 // Validate reports bad movement values or a negative or non-finite wander parameter.
 func (b Wanderer) Validate() error {
 	return errors.Join(b.Motion.Validate(), checkSize("WanderDistance", b.WanderDistance),
-		checkSize("WanderRadius", b.WanderRadius), checkSize("Jitter", b.Jitter))
+		checkSize("WanderRadius", b.WanderRadius), checkSize("Jitter", b.Jitter),
+		checkSize("WanderResponse", b.WanderResponse))
 }
 
 // Components implements [Bundle].
@@ -223,7 +222,7 @@ func (b Wanderer) Init(a *Spawned) {
 	r := b.resolve()
 	Mover{r.Motion}.Init(a)
 	heading := 2 * math.Pi * a.Rand.Float64()
-	a.Wanderer.Wander = steer.Wander{Distance: r.WanderDistance, Radius: r.WanderRadius, Jitter: r.Jitter}
+	a.Wanderer.Wander = steer.Wander{Distance: r.WanderDistance, Radius: r.WanderRadius, Jitter: r.Jitter, Response: r.WanderResponse}
 	a.Velocity.Vec = r2.Scale(r.MaxSpeed/10, r2.Vec{X: detmath.Cos(heading), Y: detmath.Sin(heading)})
 }
 

@@ -182,7 +182,7 @@ func TestBundleDefaultsAndOverrides(t *testing.T) {
 	assert.InDelta(t, 0.75, systems.DefaultFlowFollower().SeparationRadius, 1e-12)
 	assert.Equal(t, 1.5, systems.DefaultFlowFollower().Separation)
 	wd := systems.DefaultWanderer()
-	assert.Equal(t, [3]float64{2, 1, 4}, [3]float64{wd.WanderDistance, wd.WanderRadius, wd.Jitter})
+	assert.Equal(t, [4]float64{2, 1, 0.3, 0.25}, [4]float64{wd.WanderDistance, wd.WanderRadius, wd.Jitter, wd.WanderResponse})
 
 	world := arche.NewWorld()
 	sp, err := systems.NewSpawner(&world, systems.Mover{Motion: systems.Motion{MaxSpeed: 2, Radius: 0.5, Separation: -1}},
@@ -211,6 +211,7 @@ func TestNewSpawnerRejectsBadBundles(t *testing.T) {
 		"NaN force":         systems.FlowFollower{Motion: systems.Motion{MaxForce: math.NaN()}},
 		"infinite weight":   systems.Mover{Motion: systems.Motion{Wall: math.Inf(1)}},
 		"NaN jitter":        systems.Wanderer{Jitter: math.NaN()},
+		"negative response": systems.Wanderer{WanderResponse: -0.1},
 		"no model":          systems.Thinker{},
 		"two models":        systems.Thinker{Tree: tree, Machine: machine},
 		"negative interval": systems.Thinker{Tree: tree, Interval: -1},

@@ -66,7 +66,7 @@ const (
 	// or infinite.
 	CauseWeightsInvalid
 	// CauseWanderInvalid: a Wanderer whose Radius or Jitter is not > 0, or
-	// whose Distance is negative, or any of them NaN or infinite: the agent
+	// whose Distance or Response is negative, or any of them NaN or infinite: the agent
 	// stands still, goes straight or circles instead of wandering.
 	CauseWanderInvalid
 	// CauseWanderNoRand: a Wanderer without a Rand: Steer cannot draw the
@@ -1522,8 +1522,8 @@ func goodWeights(wt *components.SteeringWeights) bool {
 
 func goodWander(wa *components.Wanderer) bool {
 	ok := func(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
-	return ok(wa.Distance) && ok(wa.Radius) && ok(wa.Jitter) && ok(wa.Angle) &&
-		wa.Distance >= 0 && wa.Radius > 0 && wa.Jitter > 0
+	return ok(wa.Distance) && ok(wa.Radius) && ok(wa.Jitter) && ok(wa.Response) && ok(wa.Angle) &&
+		wa.Distance >= 0 && wa.Radius > 0 && wa.Jitter > 0 && wa.Response >= 0
 }
 
 // hasWalls reports whether g has a blocked cell.

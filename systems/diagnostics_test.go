@@ -305,6 +305,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"Wanderer with infinite jitter", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Wanderer](w, e).Jitter = inf
 		}, []Cause{CauseWanderInvalid}},
+		{"Wanderer with a negative response", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Wanderer](w, e).Response = -1
+		}, []Cause{CauseWanderInvalid}},
 		{"Wanderer without Rand", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Rand](w, e)
 		}, []Cause{CauseWanderNoRand}},

@@ -121,6 +121,7 @@ import (
 //	Wanderer                       opt-out: brakes without a desire       -
 //	Wanderer without Rand          brakes                                 CauseWanderNoRand
 //	Wanderer Radius/Jitter ≤ 0     stands, goes straight or circles       CauseWanderInvalid
+//	  (or Response < 0)
 //	MaxSpeed/MaxForce not > 0      force zero: stands still               CauseKinematics
 //	  and finite, Radius NaN/Inf
 //	Radius ≤ 0                     steers (short wall feelers)            CauseKinematics

@@ -28,7 +28,7 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 		"Separation":        0x7dd34e4c86f3528e,
 		"Cohesion":          0xef1beff6ba1430bb,
 		"Alignment":         0x5ff78553403e932a,
-		"Wander":            0x9c738e2a94c4fd75, // 0xbeabefa6f7f0cb65 with math.Sincos, whose bits differ under GOAMD64=v3 (now internal/detmath)
+		"Wander":            0xf20ea6d5f422aeb3, // the angle's step √(3·dt)·Jitter and a Response (session of 2026-12-04 12:43); 0x9c738e2a94c4fd75 before; 0xbeabefa6f7f0cb65 with math.Sincos, whose bits differ under GOAMD64=v3 (now internal/detmath)
 		"ObstacleAvoidance": 0xa9643c0f0dd24c7d,
 		"WallAvoidance":     0xcdfb8cccbb5bcc94,
 		"Accumulator":       0xb40fa30b70ece44e,
@@ -84,7 +84,7 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 			case "Alignment":
 				putVec(Alignment(v, []r2.Vec{q, u}, force, dt))
 			case "Wander":
-				w := Wander{Distance: 2, Radius: 1, Jitter: 3, Angle: q.X}
+				w := Wander{Distance: 2, Radius: 1, Jitter: 3, Response: math.Abs(u.X) / 8, Angle: q.X}
 				wr := NewRand(uint64(r.Intn(1 << 30)))
 				putVec(w.Force(p, v, &wr, speed, force, dt))
 				put(w.Angle)

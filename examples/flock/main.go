@@ -120,7 +120,7 @@ func spawn(w *arche.World, g *grid.Grid, n int, seed uint64) error {
 	boids, err := systems.NewSpawner(w, systems.Wanderer{
 		Motion: systems.Motion{MaxSpeed: 6, MaxForce: 12, Radius: 0.3, Wall: 3, Separation: 1.5,
 			SeparationRadius: 1, Alignment: 0.5, Cohesion: 0.3, NeighbourRadius: 3},
-		WanderDistance: 2, WanderRadius: 0.6, Jitter: 4,
+		WanderDistance: 2, WanderRadius: 0.6, Jitter: 0.3,
 	}, systems.With(components.Faction{}))
 	if err != nil {
 		return err
