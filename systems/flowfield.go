@@ -91,7 +91,12 @@ const MaxFlowFields = 1 << 16
 // are that near, measured like d; the rim is that of a disk holding the
 // disk's agents, Spacing·√(n/π) + Spacing/2 rounded up to a step, or its
 // farthest agent's step if farther), so in a crowd too large for the room
-// around the goal the rest queue, still heading in. Unless the disk was so
+// around the goal the rest queue, still heading in; except where that ground
+// is from half to 3/4 of a whole disk's (a goal beside a straight wall or on
+// the grid's edge: a whole disk there reaches its rim only when packed up to
+// twice as densely, and holds more than the ground as soon as the crowd is
+// pressed a little), where it is cut so only if the half disks' crowd
+// (below) does not fit either. Unless the disk was so
 // cut, the same rule runs on each half circle of 8 sectors, with the rim of
 // a half disk, Spacing·√(2n/π) + Spacing/2, n the agents of the half
 // circle's nearer steps: where it reaches farther than the disk, the agents

@@ -301,7 +301,8 @@ func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive, gathered, r
 // sector (h[k*arrivalSectors+j]: step k, sector j), with ground the open
 // ground around its goal by step (see [openGround]). The rule (see
 // [FlowField]): the disk rule on the whole circle, capped by the open
-// ground; then the disk rule on each half circle of sectors, which extends
+// ground (beside a wall, only if the half disks' crowd does not fit
+// either); then the disk rule on each half circle of sectors, which extends
 // the sectors it covers where it reaches farther, unless the crowd so
 // gathered is more than the open ground around it holds.
 func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
@@ -325,23 +326,23 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 	for j := range gl.arrive {
 		gl.arrive[j] = int32(a0)
 	}
-	// no more agents than the open ground within Spacing/2 of the disk's
-	// rim holds
-	if capacity := float64(ground[rim+arrivalSteps/2]) / area; float64(gathered) > capacity {
-		gathered = 0
-		for k := range a0 {
-			c := int(pre[k*w+m])
-			if float64(gathered+c) > capacity {
-				a0 = k
-				break
-			}
-			gathered += c
+	// the whole disk's crowd must fit the open ground within Spacing/2 of
+	// its rim. Where that ground is from 1/2 to 3/4 of a whole disk's (a
+	// goal beside a straight wall or on the grid's edge), the whole disk
+	// reaches its rim only when packed up to twice as densely as one per
+	// Spacing², and holds more than the ground there as soon as the crowd
+	// is pressed a little: the half disks may then still gather a crowd
+	// that fits (below). Elsewhere (the open, or a goal in a pocket, where
+	// the half disks' crowd would press into the pocket) the whole disk is
+	// cut at once.
+	capacity := float64(ground[rim+arrivalSteps/2]) / area
+	over := float64(gathered) > capacity
+	if over {
+		r := float64(rim+arrivalSteps/2) * (s.Spacing / arrivalSteps)
+		if disk := math.Pi * r * r / area; capacity < 0.5*disk || capacity >= 0.75*disk {
+			s.cutDisk(gl, pre, a0, capacity)
+			return
 		}
-		for j := range gl.arrive {
-			gl.arrive[j] = int32(a0)
-		}
-		gl.cut = true
-		return
 	}
 	wide, far := false, rim
 	for lo := range m { // the half circle of sectors lo to lo+arrivalWedge−1
@@ -354,20 +355,43 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 			gl.arrive[j%m] = max(gl.arrive[j%m], int32(aw))
 		}
 	}
-	if !wide {
-		return
-	}
-	// the half disks' crowd too must fit the open ground around it
-	total := 0
-	for j, a := range gl.arrive {
-		for k := range int(a) {
-			total += int(h[k*m+j])
+	if wide {
+		// the half disks' crowd must fit the open ground around it (it
+		// may where the whole disk's does not, see above)
+		total := 0
+		for j, a := range gl.arrive {
+			for k := range int(a) {
+				total += int(h[k*m+j])
+			}
 		}
-	}
-	if float64(total) > float64(ground[far+arrivalSteps/2])/area {
+		if float64(total) <= float64(ground[far+arrivalSteps/2])/area {
+			return
+		}
 		for j := range gl.arrive {
 			gl.arrive[j] = int32(a0)
 		}
 		gl.cut = true
 	}
+	if over {
+		s.cutDisk(gl, pre, a0, capacity)
+	}
+}
+
+// cutDisk sets gl.arrive to the whole disk's first a0 steps (pre: decide's
+// prefix sums), cut to no more agents, nearest first, than capacity.
+func (s *FlowField) cutDisk(gl *flowGoal, pre []int32, a0 int, capacity float64) {
+	const m, w = arrivalSectors, arrivalSectors + 1
+	gathered := 0
+	for k := range a0 {
+		c := int(pre[k*w+m])
+		if float64(gathered+c) > capacity {
+			a0 = k
+			break
+		}
+		gathered += c
+	}
+	for j := range gl.arrive {
+		gl.arrive[j] = int32(a0)
+	}
+	gl.cut = true
 }
