@@ -38,22 +38,25 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	maps := map[string]*grid.Grid{}
-	for _, q := range queries {
-		if _, found := maps[q.Map]; found {
-			continue
-		}
+	for i, q := range queries {
 		mp := filepath.Join(filepath.Dir(path), filepath.Base(q.Map))
-		g, err := grid.LoadMap(mp)
-		if err != nil {
-			fmt.Fprintln(stderr, "bench:", err)
-			return 1
+		g, found := maps[q.Map]
+		if !found {
+			g, err = grid.LoadMap(mp)
+			if err != nil {
+				fmt.Fprintln(stderr, "bench:", err)
+				return 1
+			}
+			g.Prepare()
+			maps[q.Map] = g
 		}
+		// every query's size, not only the first's of its map: a later one saying
+		// another size would be searched off the map and count as a mismatch of
+		// the search, not of the file
 		if g.Width() != q.Width || g.Height() != q.Height {
-			fmt.Fprintf(stderr, "bench: %s is %dx%d, scenario says %dx%d\n", mp, g.Width(), g.Height(), q.Width, q.Height)
+			fmt.Fprintf(stderr, "bench: %s is %dx%d, scenario says %dx%d (query %d)\n", mp, g.Width(), g.Height(), q.Width, q.Height, i)
 			return 1
 		}
-		g.Prepare()
-		maps[q.Map] = g
 	}
 	fmt.Fprintf(stdout, "scenario %s: %d queries\n", filepath.Base(path), len(queries))
 	status := 0
