@@ -33,7 +33,10 @@ import (
 // name labels errors, which read "grid: <name> line <n>: ..." for a missing or
 // malformed header, a bad number, a height or width given twice, a map of
 // more than [MaxCells] cells (wrapping [ErrTooLarge]), a row shorter or
-// longer than W, an unknown tile, or too few rows; text quoted from the input
+// longer than W (a row more than 2^20 tiles longer is not read further: a
+// line that never ends, from a device or a pipe, is an error, not a hang;
+// likewise a header line or a line after the rows past [MaxHeaderLine]), an
+// unknown tile, or too few rows; text quoted from the input
 // is cut to 64 bytes. Memory grows with the rows actually read, never with the header's
 // claim alone: a header announcing 8192×8192 followed by nothing allocates
 // next to nothing. ReadMap does not panic on bad input.
@@ -110,7 +113,7 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 	var cost []float32
 	for y := 0; y < h; y++ {
 		n, bad, badAt, trail := 0, byte(0), -1, 0
-		ok := sc.pieces(func(p []byte) {
+		ok := sc.pieces(func(p []byte) bool {
 			// the spaces and tabs the row ends with, so far (a row of width+1
 			// tiles most often ends with one an editor left)
 			k := len(p)
@@ -139,11 +142,14 @@ func ReadMap(r io.Reader, name string) (*Grid, error) {
 				cost = cost[:len(cost)+take]
 			}
 			n += len(p)
+			return n <= w+maxRowOverrun // a row that never ends is not read to its end
 		})
 		if !ok {
 			return nil, sc.errAt(name, fmt.Sprintf("map has %d rows, header says height %d", y, h))
 		}
 		switch {
+		case n > w+maxRowOverrun:
+			return nil, lineErr(name, sc.line, "row %d has more than %d tiles, want width %d", y, w+maxRowOverrun, w)
 		case n != w && trail > 0:
 			return nil, lineErr(name, sc.line, "row %d has %d tiles, want width %d (it ends with %d spaces or tabs: trailing whitespace?)", y, n, w, trail)
 		case n != w:
@@ -195,7 +201,8 @@ type Query struct {
 //
 //	bucket  map  width  height  start-x  start-y  goal-x  goal-y  optimal-length
 //
-// Blank lines are skipped; a line is at most [MaxScenarioLine] bytes. Errors
+// Blank lines are skipped; a line is at most [MaxScenarioLine] bytes (a longer
+// one is not read further: an error, also for a line that never ends). Errors
 // read "grid: <name> line <n>: ..." for a missing version line, a line too
 // long, a wrong field count, a bad number, a map size out of range, or a start
 // or goal outside the stated map size; text quoted from the input is cut to
@@ -309,6 +316,11 @@ func lineErr(name string, line int, format string, args ...any) error {
 // line after its rows) that [ReadMap] accepts, in bytes.
 const MaxHeaderLine = 4096
 
+// maxRowOverrun is how far past its width [ReadMap] reads a map row before it
+// stops with an error ("more than W+maxRowOverrun tiles"): a row that never
+// ends (a device such as /dev/zero, a pipe) is not read forever.
+const maxRowOverrun = 1 << 20
+
 // MaxScenarioLine is the longest line of a scenario file that
 // [ReadScenario] accepts, in bytes.
 const MaxScenarioLine = 1 << 16
@@ -358,7 +370,10 @@ func newLineReader(r io.Reader) *lineReader {
 // pieces calls fn with the bytes of the next line in order, without its line
 // ending, and reports whether there was a line (false at end of input or
 // after a read error). The slices passed to fn are valid only during the call.
-func (s *lineReader) pieces(fn func([]byte)) bool {
+// When fn returns false the line is left unread from there and the reader
+// reads no more (its caller has found the line bad: a line that never ends,
+// from a device or a pipe, is not read to its end).
+func (s *lineReader) pieces(fn func([]byte) bool) bool {
 	if s.eof || s.err != nil {
 		return false
 	}
@@ -372,15 +387,21 @@ func (s *lineReader) pieces(fn func([]byte)) bool {
 		if end {
 			p = p[:len(p)-1]
 		}
+		more := true
 		if heldCR && len(p) > 0 {
-			fn([]byte{'\r'}) // a '\r' inside the line, not the end of "\r\n"
+			more = fn([]byte{'\r'}) // a '\r' inside the line, not the end of "\r\n"
 		}
 		heldCR = false
 		if len(p) > 0 && p[len(p)-1] == '\r' {
 			p, heldCR = p[:len(p)-1], true
 		}
-		if len(p) > 0 {
-			fn(p)
+		if more && len(p) > 0 {
+			more = fn(p)
+		}
+		if !more {
+			s.line++
+			s.eof = true // the rest of the line, and of the input, is not read
+			return true
 		}
 		switch {
 		case end:
@@ -401,13 +422,13 @@ func (s *lineReader) pieces(fn func([]byte)) bool {
 	}
 }
 
-// text returns the next line, cut to max bytes (then long is set), and
-// whether there was one. A UTF-8 byte order mark at the start of the input
+// text returns the next line, cut to max bytes (then long is set, and the
+// reader reads no more), and whether there was one. A UTF-8 byte order mark at the start of the input
 // (some editors write one) is left out of the first line.
 func (s *lineReader) text(max int) (string, bool) {
 	s.buf, s.long = s.buf[:0], false
 	first := s.line == 0
-	ok := s.pieces(func(p []byte) {
+	ok := s.pieces(func(p []byte) bool {
 		if first && len(s.buf) == 0 {
 			p = bytes.TrimPrefix(p, []byte(utf8BOM))
 		}
@@ -415,6 +436,7 @@ func (s *lineReader) text(max int) (string, bool) {
 			p, s.long = p[:room], true
 		}
 		s.buf = append(s.buf, p...)
+		return !s.long // a cut line is an error of every caller: read no further
 	})
 	return string(s.buf), ok
 }
