@@ -63,9 +63,11 @@ func (d Document) MainTree() (string, error) {
 // <include path="…"/> is relative to the directory of the file that writes it (an
 // absolute path is used as is); see [Registry.LoadXMLFrom] for the rules. Errors are
 // those of [Registry.LoadXML] and [Registry.LoadJSON], and an error wrapping the
-// os.ReadFile error (such as fs.ErrNotExist) for path itself.
+// os.ReadFile error (such as fs.ErrNotExist) for path itself. Like an include, path is
+// read to at most [MaxIncludeSize] bytes: a larger file, or a device that never ends
+// (/dev/zero), is an error, not memory filled.
 func (r *Registry) LoadDocument(path string) (Document, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if err != nil {
 		return Document{}, fmt.Errorf("bt: %w", err)
 	}
@@ -194,8 +196,27 @@ func (l *docLoader) include(inc include, dir string) error {
 	return err
 }
 
-// MaxIncludeSize is the largest file an <include path="…"/> may name, in bytes.
+// MaxIncludeSize is the largest file an <include path="…"/> may name, and the largest
+// tree file [Registry.LoadDocument] reads, in bytes.
 const MaxIncludeSize = 64 << 20
+
+// readBounded reads the file at path, at most MaxIncludeSize bytes (a pipe is read too;
+// its writer decides when it ends).
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxIncludeSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxIncludeSize {
+		return nil, fmt.Errorf("%s holds more than MaxIncludeSize (%d) bytes", path, MaxIncludeSize)
+	}
+	return data, nil
+}
 
 // readInclude reads the included file p: a regular file of at most MaxIncludeSize
 // bytes. The path is written in a tree file, so it is user data: a named pipe, a

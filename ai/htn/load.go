@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -87,11 +88,24 @@ func (r *Registry) shared() *plan.Registry[*Domain] {
 	return &r.domains
 }
 
-// LoadFile reads a domain file (see [Registry.LoadJSON]) and adds its domain.
+// MaxFileSize is the largest domain file [Registry.LoadFile] reads, in bytes.
+const MaxFileSize = 64 << 20
+
+// LoadFile reads a domain file (see [Registry.LoadJSON]) and adds its domain. A file of
+// more than [MaxFileSize] bytes, or a device that never ends (/dev/zero), is an error,
+// read no further than that.
 func (r *Registry) LoadFile(path string) (ID, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return 0, fmt.Errorf("htn: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return 0, fmt.Errorf("htn: %w", err)
+	}
+	if len(data) > MaxFileSize {
+		return 0, fmt.Errorf("htn: %s holds more than MaxFileSize (%d) bytes", path, MaxFileSize)
 	}
 	return r.LoadJSON(filepath.Base(path), data)
 }

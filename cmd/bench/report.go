@@ -58,13 +58,20 @@ func writeJSONLine(w io.Writer, r *report) error {
 	return err
 }
 
+// maxReportFile is the most readReports reads of one file: -merge /dev/zero used to
+// read until the process ran out of memory.
+const maxReportFile = 64 << 20
+
 // readReports reads the reports in r, one JSON object after another (JSON
 // lines, or the indented object of a single -json run); name is for errors.
 // An empty r holds no report, as a shard given fewer points than shards.
 func readReports(r io.Reader, name string) ([]*report, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, maxReportFile+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > maxReportFile {
+		return nil, fmt.Errorf("%s: more than %d MiB, more than any -json or -sweep -json output (a report is about a kilobyte)", name, maxReportFile>>20)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var out []*report

@@ -53,7 +53,7 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 	if len(conflict) > 0 {
 		return fmt.Errorf("-load continues the run recorded in the file: %v come from it; leave them out", conflict)
 	}
-	data, err := os.ReadFile(cfg.LoadFile)
+	data, err := readSaveFile(cfg.LoadFile)
 	if err != nil {
 		return err
 	}
@@ -182,4 +182,30 @@ func raw2map(raw []byte) map[string]json.RawMessage {
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &m)
 	return m
+}
+
+// maxLoadStream is the most -load reads from a file that is not a regular one (a pipe,
+// a device): such a file has no size to trust, and /dev/zero never ends.
+const maxLoadStream = 256 << 20
+
+// readSaveFile reads the save file at path: a regular file whole (its size is the saved
+// world's), any other (a pipe, a device) up to maxLoadStream bytes, more being an error
+// (-load /dev/zero used to read until the process ran out of memory).
+func readSaveFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		return os.ReadFile(path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxLoadStream+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxLoadStream {
+		return nil, fmt.Errorf("%s is not a regular file and holds more than %d MiB: not a save file (write a large save to a file)", path, maxLoadStream>>20)
+	}
+	return data, nil
 }
