@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -84,6 +85,36 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 // resumeCrowd builds cfg's scenario over the world in cfg.loadData. Call the returned
 // function after the scheduler's Initialize.
 func resumeCrowd(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoidance, dt float64) (world, func() error, error) {
+	sc, restore, err := resumeScenario(cfg, g, workers, avoid, dt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkSavedAvoidance(cfg.LoadFile, sc.world(), avoid); err != nil {
+		return nil, nil, err
+	}
+	return sc, restore, nil
+}
+
+// checkSavedAvoidance returns an error if the avoidance a save file's meta records is
+// not its agents': every agent of an ORCA run carries components.ORCA, none of a
+// separation run does. The run would otherwise be reported and go on as the meta's
+// (a separation save whose meta said orca ran the ORCA system over agents that
+// separate, spawned ORCA intruders beside them and printed "orca avoidance").
+func checkSavedAvoidance(file string, w *arche.World, avoid systems.Avoidance) error {
+	all := w.Query(arche.All())
+	agents := all.Count()
+	all.Close()
+	withORCA := w.Query(arche.All(arche.ComponentID[components.ORCA](w)))
+	n := withORCA.Count()
+	withORCA.Close()
+	if want := map[bool]int{true: agents, false: 0}[avoid == systems.AvoidORCA]; n != want {
+		return fmt.Errorf("%s: meta.avoid is %s, but %d of the world's %d agents avoid by ORCA (components.ORCA)", file, avoid, n, agents)
+	}
+	return nil
+}
+
+// resumeScenario builds cfg's scenario over the world in cfg.loadData.
+func resumeScenario(cfg crowdConfig, g *grid.Grid, workers int, avoid systems.Avoidance, dt float64) (world, func() error, error) {
 	switch cfg.Scenario {
 	case "guards":
 		s, restore, err := scenario.ResumeGuards(scenario.Config{Agents: cfg.Agents, Seed: cfg.Seed, Grid: g, DT: dt,
