@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 )
 
@@ -91,6 +93,32 @@ func checkReferenceFlags(set map[string]bool, value func(string) string) error {
 		return fmt.Errorf("-lod and -think-budget apply to the guard scenario; the reference loop does not think")
 	case value("avoid") != "separation":
 		return fmt.Errorf("-avoid %s applies to the guard and swarm scenarios; the reference loop always separates with a force", value("avoid"))
+	}
+	return nil
+}
+
+// checkOutputFiles returns an error for an output file (-save, -md, -plot) that cannot
+// be written where it is put: its directory does not exist or is not one, or the name
+// is a directory. They are written after the run (-save after frame -save-at, -md and
+// -plot after the last point of a sweep, which may take hours): found out only then, the
+// run was lost.
+func checkOutputFiles(fs *flag.FlagSet) error {
+	for _, name := range []string{"save", "md", "plot"} {
+		path := fs.Lookup(name).Value.String()
+		if path == "" {
+			continue
+		}
+		if st, err := os.Stat(path); err == nil && st.IsDir() {
+			return fmt.Errorf("-%s %s is a directory; give a file name", name, path)
+		}
+		dir := filepath.Dir(path)
+		st, err := os.Stat(dir)
+		switch {
+		case err != nil:
+			return fmt.Errorf("-%s %s: its directory cannot be used: %w", name, path, err)
+		case !st.IsDir():
+			return fmt.Errorf("-%s %s: %s is not a directory", name, path, dir)
+		}
 	}
 	return nil
 }

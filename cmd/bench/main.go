@@ -116,6 +116,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
+	if err := checkOutputFiles(fs); err != nil { // flagcheck.go
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if *scenFile != "" {
 		return runScenario(*scenFile, stdout, stderr)
 	}
