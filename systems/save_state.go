@@ -76,6 +76,28 @@ type PathQueueState struct {
 	Queued   []PathJobState `json:"queued"`           // in no particular order: the queue orders them by (Priority, Seq)
 	Active   *PathJobState  `json:"active,omitempty"` // the search carried over to the next frame
 	Expanded int            `json:"expanded"`         // node expansions the active search has done
+	// Search: the queue's search options when a search is under way (Active), which
+	// LoadState replays with them; nil otherwise (and in files written before it).
+	Search *PathSearchState `json:"search,omitempty"`
+}
+
+// PathSearchState is what of a [PathQueue]'s Options makes its search the one it is:
+// the active search's saved expansions are done again with them at [PathQueue.LoadState],
+// and with other options they are another search's (jump point search instead of A*,
+// another weight): the run would go on, silently, otherwise than the saved one.
+// HeuristicFunc records only whether a function was set (a function cannot be saved).
+type PathSearchState struct {
+	Moves         grid.Moves     `json:"moves"`
+	Heuristic     grid.Heuristic `json:"heuristic"`
+	HeuristicFunc bool           `json:"heuristic_func,omitempty"`
+	Weight        float64        `json:"weight,omitempty"`
+	JumpPoints    bool           `json:"jump_points,omitempty"`
+}
+
+// searchState returns the options of the queue's searches that its state records.
+func (s *PathQueue) searchState() *PathSearchState {
+	o := s.Options
+	return &PathSearchState{Moves: o.Moves, Heuristic: o.Heuristic, HeuristicFunc: o.HeuristicFunc != nil, Weight: o.Weight, JumpPoints: o.JumpPoints}
 }
 
 // PathJobState is one search and the requests it serves.
@@ -130,7 +152,7 @@ func (s *PathQueue) State() PathQueueState {
 	}
 	if s.active >= 0 {
 		a := s.jobState(s.active)
-		st.Active, st.Expanded = &a, s.activeExpanded
+		st.Active, st.Expanded, st.Search = &a, s.activeExpanded, s.searchState()
 	}
 	return st
 }
@@ -155,7 +177,10 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) {
 // if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
 // an entity ID past the world's or has a Waited outside [0, MaxPathWait] or a Lost above 1 (wrapping
 // [ErrOutOfDomain], naming the field), or the
-// active search cannot do its expansions again. A request of a dead entity is kept:
+// active search cannot do its expansions again or was saved by a queue with other search
+// Options (moves, heuristic, weight, jump point search: [PathSearchState]; its expansions
+// would be another search's). Other settings (Budget, Smooth, Options with no search under
+// way) may differ: the run then goes on with them, not as the saved one would. A request of a dead entity is kept:
 // the queue drops it on its first frame as it drops any dead requester's.
 func (s *PathQueue) LoadState(raw json.RawMessage) error {
 	s.join()
@@ -228,6 +253,11 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		j, err := add(*st.Active, false, "active")
 		if err != nil {
 			return err
+		}
+		if st.Search != nil {
+			if mine := s.searchState(); *mine != *st.Search {
+				return fmt.Errorf("pathqueue state: the active search %v→%v was saved by a queue with Options %+v, this one has %+v: its expansions would be another search's; restore into a PathQueue with the saved Options (or save when no search is under way)", st.Active.Start, st.Active.Goal, *st.Search, *mine)
+			}
 		}
 		s.active = j
 		s.search = s.searchFor(s.jobs[j].key.clear)
