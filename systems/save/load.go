@@ -428,10 +428,20 @@ func (l *Loaded) Restore(states ...State) error {
 	return nil
 }
 
+// streamAbove is the size of a value's JSON above which decodeRaw decodes it token by
+// token (decodeStream) instead of parsing it whole first: a parsed value takes 20 to 70
+// times its text (a map per object, an interface per element), and a file must not choose
+// gigabytes with one long slice (a path of 10 million waypoints, 30 MB of "{}," took
+// 1.2 GB). Smaller values keep the faster parse.
+var streamAbove = 64 << 10
+
 // decodeRaw parses raw (numbers kept as text) and decodes it into v.
 func decodeRaw(d *decoder, v reflect.Value, raw json.RawMessage, path string) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
+	if len(raw) > streamAbove {
+		return d.decodeStream(v, dec, &loc{name: path})
+	}
 	var x any
 	if err := dec.Decode(&x); err != nil {
 		return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)

@@ -1,0 +1,105 @@
+package save_test
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/archai-go/archai/systems"
+	"github.com/archai-go/archai/systems/save"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// loadBothWays loads data parsing every value whole and then decoding every value token
+// by token, and checks that both accept it, to the same state hash, or both refuse it.
+func loadBothWays(t *testing.T, data []byte, reg save.Registry) {
+	t.Helper()
+	old := save.SetStreamAbove(1 << 62)
+	parsed, errParsed := save.Load(data, reg)
+	save.SetStreamAbove(-1)
+	streamed, errStreamed := save.Load(data, reg)
+	save.SetStreamAbove(old)
+	require.Equal(t, errParsed == nil, errStreamed == nil, "parsed: %v; streamed: %v", errParsed, errStreamed)
+	if errParsed == nil {
+		assert.Equal(t, systems.StateHash(parsed.World), systems.StateHash(streamed.World))
+	}
+}
+
+// FuzzStreamMatchesParse: the token-by-token decoding of a large value accepts and
+// refuses what the whole parse does, to the same world.
+func FuzzStreamMatchesParse(f *testing.F) {
+	fx := newFixture(f)
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "*.json"))
+	for _, s := range seeds {
+		raw, err := os.ReadFile(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(raw)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { loadBothWays(t, data, fx.reg) })
+}
+
+// peakHeap runs f and returns the most heap its objects took while it ran (sampled every
+// millisecond, less the heap before).
+func peakHeap(f func()) uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	runtime.GC()
+	base := read()
+	done := make(chan struct{})
+	var peak uint64
+	go func() {
+		for {
+			peak = max(peak, read())
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	f()
+	done <- struct{}{}
+	peak = max(peak, read())
+	return peak - min(peak, base)
+}
+
+// A file with one very long slice (a path of a million waypoints, 3 MB of "{},") loads
+// without a parse of the whole slice first: a parsed value takes 20 to 70 times its
+// text (a 30 MB file of such a path took 1.2 GB at its peak; token by token, 0.5 GB).
+func TestALongSliceLoadsWithoutAParseOfIt(t *testing.T) {
+	fx := newFixture(t)
+	data, err := save.Save(fx.w, nil)
+	require.NoError(t, err)
+	const n = 1_000_000
+	s := string(data)
+	i := strings.Index(s, `"Waypoints":[]`)
+	require.GreaterOrEqual(t, i, 0, "the fixture has an agent without waypoints")
+	withPath := func(mid string) []byte {
+		return []byte(s[:i] + `"Waypoints":[` + strings.Repeat("{},", n/2) + mid + strings.Repeat(",{}", n/2) + `]` + s[i+len(`"Waypoints":[]`):])
+	}
+	long := withPath("{}")
+	var errParsed, errStreamed error
+	old := save.SetStreamAbove(1 << 62)
+	parsed := peakHeap(func() { _, errParsed = save.Load(long, fx.reg) })
+	save.SetStreamAbove(old)
+	streamed := peakHeap(func() { _, errStreamed = save.Load(long, fx.reg) })
+	require.NoError(t, errParsed, "a long path of valid cells loads")
+	require.NoError(t, errStreamed, "a long path of valid cells loads")
+	t.Logf("peak heap for a file of %d bytes: %d parsed whole, %d token by token", len(long), parsed, streamed)
+	assert.Less(t, streamed, parsed/2)
+	loadBothWays(t, long, fx.reg)
+	for _, mid := range []string{`{"Z":1}`, `[]`, `{"X":1e99}`, `null`, `{"X":1,"X":"a"}`} {
+		bad := withPath(mid)
+		_, err := save.Load(bad, fx.reg)
+		assert.ErrorIs(t, err, save.ErrDomain, mid)
+		assert.ErrorContains(t, err, "Waypoints[500000]", mid)
+		loadBothWays(t, bad, fx.reg)
+	}
+}
