@@ -1,6 +1,7 @@
 package save_test
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,7 +20,7 @@ import (
 // by token, and checks that both accept it, to the same state hash, or both refuse it.
 func loadBothWays(t *testing.T, data []byte, reg save.Registry) {
 	t.Helper()
-	old := save.SetStreamAbove(1 << 62)
+	old := save.SetStreamAbove(math.MaxInt)
 	parsed, errParsed := save.Load(data, reg)
 	save.SetStreamAbove(-1)
 	streamed, errStreamed := save.Load(data, reg)
@@ -86,7 +87,7 @@ func TestALongSliceLoadsWithoutAParseOfIt(t *testing.T) {
 	}
 	long := withPath("{}")
 	var errParsed, errStreamed error
-	old := save.SetStreamAbove(1 << 62)
+	old := save.SetStreamAbove(math.MaxInt)
 	parsed := peakHeap(func() { _, errParsed = save.Load(long, fx.reg) })
 	save.SetStreamAbove(old)
 	streamed := peakHeap(func() { _, errStreamed = save.Load(long, fx.reg) })
