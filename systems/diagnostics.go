@@ -3,7 +3,9 @@ package systems
 import (
 	"fmt"
 	"github.com/archai-go/archai/ai/bt"
+	"io"
 	"math"
+	"os"
 	"slices"
 	"strings"
 
@@ -961,12 +963,15 @@ func Diagnose(w *arche.World) Report {
 }
 
 // Diagnostics runs [Diagnose]'s checks every Every frames (60 if zero; the
-// first in its first Update) and keeps the last result in Report. It prints and
-// logs nothing: keep the pointer you add to the frame and read its Report (one
-// added inline, as &systems.Diagnostics{} in NewScheduler's list, is never
-// seen). Place it anywhere in the frame; after Movement sees the frame's final state. Call
-// [Diagnostics.Check] for a report on demand. In steady state a check
-// allocates nothing.
+// first in its first Update) and keeps the last result in Report. A periodic
+// check whose findings differ from the last ones written (a problem appearing,
+// going, or changing its count) writes one line to Out, standard error unless
+// set: "archai: frame 120: diagnostics: 50 agents, 3 of them misconfigured
+// ...". So one added inline, as &systems.Diagnostics{} in NewScheduler's list,
+// still tells; set Out to io.Discard and read Report to handle the findings in
+// the program. Place it anywhere in the frame; after Movement sees the frame's
+// final state. Call [Diagnostics.Check] for a report on demand (it writes
+// nothing). In steady state a check allocates nothing, nor writes.
 //
 // Contract:
 //
@@ -978,7 +983,8 @@ func Diagnose(w *arche.World) Report {
 // Important: a Diagnostics checks the world it was initialized with (Arche's
 // filters bind to their first world); use [Diagnose] for another.
 type Diagnostics struct {
-	Every int // frames between checks; 60 if zero or negative
+	Every int       // frames between checks; 60 if zero or negative
+	Out   io.Writer // where a periodic check writes findings that changed; os.Stderr if nil, io.Discard for none
 
 	Report Report // the last check's result
 	Checks int    // checks run since Initialize
@@ -989,6 +995,10 @@ type Diagnostics struct {
 	twice, replaced, order, alike findings // Report.Twice, Replaced, Order and MachinesAlike (see findings)
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
+
+	written       bool           // a report was written to Out since Initialize
+	writtenTotal  int            // its Total
+	writtenCounts [NumCauses]int // and Counts
 }
 
 // Name implements ecs.Namer.
@@ -1002,6 +1012,7 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	s.d.init()
 	s.frame, s.Checks, s.Report = 0, 0, Report{}
 	s.finalized = false
+	s.written = false
 }
 
 // Update checks every Every frames.
@@ -1014,8 +1025,24 @@ func (s *Diagnostics) Update(w *arche.World) {
 	}
 	if s.frame%s.Every == 0 {
 		s.Check(w)
+		s.write()
 	}
 	s.frame++
+}
+
+// write writes the Report to Out if its findings differ from the last written
+// (the first only if it has any).
+func (s *Diagnostics) write() {
+	total := s.Report.Total()
+	if s.written && total == s.writtenTotal && s.Report.Counts == s.writtenCounts || !s.written && total == 0 {
+		return
+	}
+	s.written, s.writtenTotal, s.writtenCounts = true, total, s.Report.Counts
+	out := s.Out
+	if out == nil {
+		out = os.Stderr
+	}
+	fmt.Fprintf(out, "archai: frame %d: %s\n", s.frame, s.Report)
 }
 
 // Check runs the checks now, stores the result in Report and returns it.
