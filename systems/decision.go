@@ -180,6 +180,7 @@ func (s *Decision) Name() string { return "decision" }
 func (s *Decision) Initialize(w *arche.World) {
 	mustClock(w, "Decision")
 	markInstalled(w, sysDecision)
+	ecs.Resource[installed](w).decision = s
 	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
 	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults, s.Swapped = 0, 0, 0, 0, 0, 0

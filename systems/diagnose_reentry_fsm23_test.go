@@ -60,7 +60,7 @@ func TestDiagnoseCountsAMachineReenteringItsState(t *testing.T) {
 	}
 	assert.Equal(t, []int{0, 0, 0, 1, 1, 1}, counts, "the first update starts and re-enters once; from the 4th in a row it counts")
 	r := Diagnose(w)
-	assert.Contains(t, r.String(), fmt.Sprintf(`state_reentered 1 (e.g. entity %d, state "Day/Work" of machine "villager" left and entered again on each of its last 6 updates`, e.ID()))
+	assert.Contains(t, r.String(), fmt.Sprintf(`state_reentered 1 (e.g. entity %d, state "Day/Work" of machine "villager" left and entered again by each of its last 6 transitions`, e.ID()))
 	assert.Equal(t, e, r.Examples[CauseStateReentered])
 	sm := compOf[components.StateMachine](w, f)
 	assert.Equal(t, fsm.Memory{Active: eat, Previous: sm.Memory.Previous, Transitions: 2, Elapsed: sm.Memory.Elapsed}, sm.Memory)
@@ -101,5 +101,5 @@ func TestDiagnoseCountsAMachineBouncingBetweenTwoStates(t *testing.T) {
 	if sm.Memory.Active == rest {
 		active, other = other, active
 	}
-	assert.Contains(t, r.String(), fmt.Sprintf(`state_reentered 1 (e.g. entity %d, state %q of machine "worker" and state %q taken in turn on each of its last 5 updates`, e.ID(), active, other))
+	assert.Contains(t, r.String(), fmt.Sprintf(`state_reentered 1 (e.g. entity %d, state %q of machine "worker" and state %q taken in turn by each of its last 5 transitions`, e.ID(), active, other))
 }

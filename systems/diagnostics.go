@@ -329,9 +329,10 @@ const (
 	// program sets itself, declare it in the registry's schema and set it.
 	CauseBlackboardKeyUnwritten
 	// CauseStateReentered: a StateMachine whose Memory.Reentries is
-	// [ReentryLimit] or more: on each of its last updates the machine left its
-	// active state and entered it again, or went back to the state it had just
-	// left (Enter and Exit hooks run every update, Memory.Elapsed stays 0, so a
+	// [ReentryLimit] or more: by each of its last transitions, with no update
+	// between them that stayed (a guard row and an Update hook that both bounce
+	// count two in one update), the machine left its active state and entered
+	// it again, or went back to the state it had just left (Enter and Exit hooks run every update, Memory.Elapsed stays 0, so a
 	// guard "after 5 s in this state" never fires). The cause is a transition
 	// row from the state to itself or to one of its ancestors whose guard goes
 	// on holding once taken (UML's external self-transition, which fsm keeps),
@@ -371,6 +372,20 @@ const (
 	// 60 s; of radius 0.5, 11 not arrived). Set FlowField.Spacing to at least
 	// the widest follower's diameter (then all 20 rest), or use smaller radii.
 	CauseFlowFollowerSpacing
+	// CauseDecisionStarved: an agent due to think (see [Due]) and left
+	// waiting by the Budget of the decision system that runs its decision
+	// component (Decision, Utility or FSM), while that budget has left agents
+	// waiting (its Waiting > 0) on every frame for [DecisionWaitLong] seconds
+	// or more: it never catches up with the agents due, so they think at
+	// Budget agents a frame among them instead of at their Think.Interval,
+	// each waiting frames past its time on every think. Nothing else shows it
+	// but the system's Waiting. The example's note names the system, its
+	// Budget and Waiting, the longest any counted agent has been due and how
+	// long the backlog has lasted. The fix: raise the system's Budget to at
+	// least agents × frame step / Think.Interval, or lower the cadence (a
+	// longer Think.Interval, or LOD levels for far agents). A frozen agent
+	// (Think.Frozen) is never due, so not counted.
+	CauseDecisionStarved
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -431,11 +446,17 @@ var causeNames = [NumCauses]string{
 	CauseStepTooLong:             "step_too_long",
 	CauseSpeedFactor:             "speed_factor_invalid",
 	CauseFlowFollowerSpacing:     "flow_follower_spacing",
+	CauseDecisionStarved:         "decision_starved",
 }
 
-// ReentryLimit is the number of consecutive updates, each re-entering the state it
-// left (fsm.Memory.Reentries), from which [Diagnose] counts a StateMachine under
-// CauseStateReentered. A row that restarts a state now and then stays below it.
+// DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
+// DT), a decision system's Budget may leave agents waiting on every frame before
+// [Diagnose] counts the agents due under CauseDecisionStarved.
+const DecisionWaitLong = 2.0
+
+// ReentryLimit is the number of consecutive transitions, each re-entering the state
+// it left (fsm.Memory.Reentries: counted per transition, so one update may add more
+// than one), from which [Diagnose] counts a StateMachine under CauseStateReentered. A row that restarts a state now and then stays below it.
 const ReentryLimit = 4
 
 // String returns the cause's name in snake case, as used in cmd/bench's JSON
@@ -1238,6 +1259,19 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	unreadChecks(w, r, d.reasons)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
 	reentryChecks(w, r, d.machines)
+	if in != nil {
+		if c := ecs.Resource[ecs.Clock](w); c != nil && clockFaultOf(c) == ClockUsable {
+			if s := in.decision; s != nil && s.due.filter != nil && !s.due.finalized {
+				starvedChecks(w, r, d.trees, &s.due, c.Time, c.DT, "Decision", s.Budget)
+			}
+			if s := in.utility; s != nil && s.due.filter != nil && !s.due.finalized {
+				starvedChecks(w, r, d.reasons, &s.due, c.Time, c.DT, "Utility", s.Budget)
+			}
+			if s := in.fsm; s != nil && s.due.filter != nil && !s.due.finalized {
+				starvedChecks(w, r, d.machines, &s.due, c.Time, c.DT, "FSM", s.Budget)
+			}
+		}
+	}
 	plannerChecks(w, r, d)
 	q := d.thinks.Query(w)
 	for q.Next() {
@@ -1584,5 +1618,34 @@ func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
 			continue
 		}
 		d.memories[first] = struct{}{}
+	}
+}
+
+// starvedChecks counts under CauseDecisionStarved the agents of f still due at now
+// (frame step dt) when t, the system called name with its Budget budget, has left
+// agents waiting for DecisionWaitLong seconds of frames in a row. The example's note is
+// the longest any of them has been due.
+func starvedChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent],
+	t *thinkers[B], now, dt float64, name string, budget int) {
+	if budget <= 0 || t.Waiting <= 0 || float64(t.backlog)*dt < DecisionWaitLong {
+		return
+	}
+	counted := r.Counts[CauseDecisionStarved]
+	longest := 0.0
+	limit := dueLimit(now, dt)
+	q := f.Query(w)
+	for q.Next() {
+		_, th, _, _ := q.Get()
+		if th == nil || !due(th, now, limit) {
+			continue
+		}
+		r.add(CauseDecisionStarved, q.Entity())
+		if th.Last <= now {
+			longest = max(longest, now-th.Next)
+		}
+	}
+	if r.Counts[CauseDecisionStarved] > counted && (counted == 0 || longest > r.notes[CauseDecisionStarved].pos.X) {
+		r.notes[CauseDecisionStarved] = exampleNote{kind: noteStarved, what: name,
+			pos: r2.Vec{X: longest, Y: float64(t.backlog) * dt}, h: budget, w: t.Waiting}
 	}
 }

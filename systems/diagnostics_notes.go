@@ -49,6 +49,7 @@ const (
 	noteKin                  // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
 	noteInterval             // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
 	noteSpeedFactor          // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
+	noteStarved              // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
 )
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
@@ -147,14 +148,14 @@ func (n *exampleNote) append(b *strings.Builder) {
 		if n.other != fsm.None {
 			b.WriteString(" and state ")
 			b.WriteString(strconv.Quote(n.machine.FullName(n.other)))
-			b.WriteString(" taken in turn on each of its last ")
+			b.WriteString(" taken in turn by each of its last ")
 			b.WriteString(strconv.FormatUint(uint64(n.n), 10))
-			b.WriteString(" updates: rows from each to the other whose guards both hold")
+			b.WriteString(" transitions (fsm.Memory.Reentries; an update may take several): rows from each to the other whose guards both hold")
 			break
 		}
-		b.WriteString(" left and entered again on each of its last ")
+		b.WriteString(" left and entered again by each of its last ")
 		b.WriteString(strconv.FormatUint(uint64(n.n), 10))
-		b.WriteString(" updates: a row from it to itself or an ancestor whose guard still holds once taken")
+		b.WriteString(" transitions (fsm.Memory.Reentries; an update may take several): a row from it to itself or an ancestor whose guard still holds once taken")
 	case noteVec: // formatted here, not in the scan: Diagnostics allocates nothing
 		b.WriteString(", ")
 		b.WriteString(n.what)
@@ -170,6 +171,18 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" s, over MaxThinkInterval (")
 		b.WriteString(strconv.FormatFloat(MaxThinkInterval, 'g', -1, 64))
 		b.WriteString(" s): milliseconds given for seconds?")
+	case noteStarved:
+		b.WriteString(", ")
+		b.WriteString(n.what)
+		b.WriteString(".Budget ")
+		b.WriteString(strconv.Itoa(n.h))
+		b.WriteString(" a frame never catches up: ")
+		b.WriteString(strconv.Itoa(n.w))
+		b.WriteString(" agents left waiting in its last frame and on every frame for ")
+		b.WriteString(strconv.FormatFloat(n.pos.Y, 'f', 1, 64))
+		b.WriteString(" s, the longest due for ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 3, 64))
+		b.WriteString(" s; raise the Budget or lower the cadence (a longer Think.Interval, LOD levels)")
 	case noteSpeedFactor:
 		b.WriteString(", Intent.SpeedFactor ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))

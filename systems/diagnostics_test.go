@@ -434,6 +434,18 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			m, work := reentryMachine(t)
 			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit}})
 		}, []Cause{CauseStateReentered}},
+		{"a Brain left waiting by a Decision budget behind for 10 s", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
+			q := generic.NewFilter1[components.Think]().Query(w)
+			for q.Next() {
+				q.Get().Next = 30 // not due: the neighbour
+			}
+			compOf[components.Think](w, e).Next = 19.5
+			dec := &Decision{Budget: 1}
+			dec.due.filter = brainFilterFor()
+			dec.due.Waiting, dec.due.backlog = 1, 600
+			ecs.Resource[installed](w).decision = dec
+		}, []Cause{CauseDecisionStarved}},
 		{"a machine that re-entered its state 3 times: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			m, work := reentryMachine(t)
 			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit - 1}})
@@ -741,4 +753,11 @@ func TestDiagnoseTellsMissingSystemsOnlyOnceInitialized(t *testing.T) {
 	assert.Equal(t, 1, r.Counts[CauseNoFlowFieldSystem])
 	assert.Zero(t, r.Counts[CauseNoSteerSystem])
 	assert.Zero(t, r.Counts[CauseNoMovementSystem])
+}
+
+// brainFilterFor is a thinkers filter for components.Brain, standing for an initialized Decision.
+func brainFilterFor() *generic.Filter10[components.Brain, components.Think, components.Position, components.Intent,
+	components.Velocity, components.Perception, components.Health, components.Path, components.Rand, components.Blackboard] {
+	return generic.NewFilter10[components.Brain, components.Think, components.Position, components.Intent,
+		components.Velocity, components.Perception, components.Health, components.Path, components.Rand, components.Blackboard]()
 }

@@ -21,7 +21,9 @@ type installed struct {
 	at        [numSystems]int32 // per system (bit index), its place in the order of Initialize calls (its last), 0 if never
 	inits     int32             // Initialize calls of archai systems in the world, the last at
 	pathQueue *PathQueue        // the last PathQueue initialized in the world, for Diagnose's CausePathNotQueued
-	fsm       *FSM              // the last FSM initialized in the world, for Diagnose's Report.BadTargets
+	fsm       *FSM              // the last FSM initialized in the world, for Diagnose's Report.BadTargets and CauseDecisionStarved
+	decision  *Decision         // the last Decision initialized in the world, for Diagnose's CauseDecisionStarved
+	utility   *Utility          // the last Utility initialized in the world, for Diagnose's CauseDecisionStarved
 	flowField *FlowField        // the last FlowField initialized in the world, for Diagnose's Report.FlowBehind
 
 	// the world's grid and clock at the last Initialize that found one: the systems

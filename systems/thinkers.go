@@ -29,6 +29,9 @@ type thinkers[B any] struct {
 	Waiting      int // agents due in the last frame but left for the next by the budget
 	TotalThought int // agents that thought since init
 	Counted      int // the sum of the workers' counts in the last frame (see count)
+	// backlog is the number of frames in a row, up to the last, in which the budget
+	// left agents waiting (Waiting > 0): Diagnose's CauseDecisionStarved.
+	backlog int64
 
 	pool   *ecs.Workers
 	cmds   []workerCommands // per worker
@@ -188,6 +191,11 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
 	t.gather(budget, ready)
+	if t.Waiting > 0 {
+		t.backlog++
+	} else {
+		t.backlog = 0
+	}
 	t.runLocked(w, job)
 	t.Thought = len(t.due)
 	for k := range t.cmds {

@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -90,6 +91,7 @@ func (s *Utility) Name() string { return "utility" }
 func (s *Utility) Initialize(w *arche.World) {
 	mustClock(w, "Utility")
 	markInstalled(w, sysUtility)
+	ecs.Resource[installed](w).utility = s
 	s.due.init(w, s.Workers)
 	s.Thought, s.Waiting, s.TotalThought, s.Changed = 0, 0, 0, 0
 }
