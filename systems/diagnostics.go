@@ -339,7 +339,13 @@ const (
 	// or two rows A→B and B→A whose guards both hold. The example names the state. Give the
 	// row a guard that is false once taken (or an event), or, to switch between
 	// substates, a row from the parent to the substate, which is local and
-	// skipped while the substate is active (see fsm.Machine).
+	// skipped while the substate is active (see fsm.Machine). The note reads
+	// Memory against the agent's current Machine: after StateMachine.Machine is
+	// swapped for another machine of the same name (whose StateIDs carry the
+	// same tag, so nothing can tell them apart, see FSM.Swapped), a report
+	// before the machine leaves the state names the new machine's state of
+	// that index (TestStateReenteredAfterSwapToMachineOfOneName). Give each
+	// machine a name of its own, or call the old one's Stop before the swap.
 	CauseStateReentered
 	// CauseStepTooLong: an agent with a separation force (SteeringWeights
 	// Separation and SeparationRadius > 0, usable Kinematics) on a clock step

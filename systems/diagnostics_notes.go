@@ -150,7 +150,7 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString(strconv.Quote(n.machine.FullName(n.other)))
 			b.WriteString(" taken in turn by each of its last ")
 			b.WriteString(strconv.FormatUint(uint64(n.n), 10))
-			b.WriteString(" transitions (fsm.Memory.Reentries; an update may take several): rows from each to the other whose guards both hold")
+			b.WriteString(" transitions (fsm.Memory.Reentries; an update may take several): rows whose guards both hold, or Update hooks, leading from each to the other")
 			break
 		}
 		b.WriteString(" left and entered again by each of its last ")
