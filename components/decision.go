@@ -16,11 +16,18 @@ import (
 // program that swaps the Tree sets ID to the new tree's name (or ""): save.Save
 // refuses an ID that is not its Tree's name. At the agent's next think the Decision
 // system halts the old tree (the halt hooks of its Running nodes run) and starts the new
-// one from its root with a fresh Memory (systems.Decision.Swapped counts it).
+// one from its root with a fresh Memory (systems.Decision.Swapped counts it). A save
+// in between is taken (see MemoryOf).
 type Brain struct {
 	ID     string   // the tree's name in the program's registry
 	Tree   *bt.Tree `json:"-"`
 	Memory bt.Memory
+	// MemoryOf is, in a saved world only, the name of the tree Memory belongs to when
+	// it is not Tree's: a swap made by the program and not done yet (the agent has not
+	// thought since). save.Save writes it and Load gives the Memory to that tree and
+	// clears it, so the loaded agent's next think halts the old tree and starts the
+	// new one, as it would have. Always "" in a running world.
+	MemoryOf string `json:",omitempty"`
 }
 
 // Think is an agent's decision cadence. The decision system ticks the brain

@@ -158,8 +158,9 @@ type Decision struct {
 	// their Memory was the old tree's (see [bt.Memory]): the old tree is halted (its
 	// Running nodes' halt hooks run, with the agent's context) and the new one gets a
 	// fresh memory, starting from its root: right after the tick, when a leaf of the
-	// tick replaced it, else at the agent's next think (save.Save refuses an agent in
-	// between, whose memory is still the old tree's). Updated after each frame. Replacing the tree is the documented way to give an agent another tree, so
+	// tick replaced it, else at the agent's next think (save.Save takes an agent in
+	// between: its memory is saved as the old tree's, Brain.MemoryOf, and the loaded
+	// agent's next think halts that tree). Updated after each frame. Replacing the tree is the documented way to give an agent another tree, so
 	// this is a count, not a fault.
 	Swapped uint64
 

@@ -58,3 +58,19 @@ func (t *Tree) CheckMemory(m Memory) error {
 	}
 	return nil
 }
+
+// Adopt makes m, a Memory over saved nodes that no tree has ticked or halted yet
+// ([MemoryOf]), t's without ticking or halting it, after [Tree.CheckMemory]: for a
+// loader that restores a memory whose tree is not the one the agent runs next (a tree
+// swap pending at the save: the decision system halts t at the agent's next think). It
+// returns an error if m belongs to another tree, or if CheckMemory does.
+func (t *Tree) Adopt(m *Memory) error {
+	if m.tree != nil && m.tree != t {
+		return fmt.Errorf("bt: tree %q: %w: the memory is tree %q's", t.name, ErrMemoryMismatch, m.tree.name)
+	}
+	if err := t.CheckMemory(*m); err != nil {
+		return err
+	}
+	m.tree = t
+	return nil
+}

@@ -696,7 +696,19 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		if !ok {
 			return fmt.Errorf("%s.ID: tree %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.trees))
 		}
-		if c.Memory.Len() > 0 {
+		if c.MemoryOf != "" { // a swap pending at the save: the memory is the old tree's
+			old, ok := r.trees[c.MemoryOf]
+			if !ok {
+				return fmt.Errorf("%s.MemoryOf: tree %q: %w (the registry has %s)", path, c.MemoryOf, ErrUnknownID, keys(r.trees))
+			}
+			if err := old.Adopt(&c.Memory); err != nil {
+				return fmt.Errorf("%s.Memory: %w: %v", path, ErrMemory, err)
+			}
+			if err := r.sameAsSaved(path+".MemoryOf", "tree", c.MemoryOf, old); err != nil {
+				return err
+			}
+			c.MemoryOf = ""
+		} else if c.Memory.Len() > 0 {
 			if err := t.CheckMemory(c.Memory); err != nil {
 				return fmt.Errorf("%s.Memory: %w: %v", path, ErrMemory, err)
 			}

@@ -451,8 +451,16 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 				return err
 			}
 			if old := c.Memory.Tree(); old != nil && old != c.Tree {
-				return fmt.Errorf("%s: %w: its Tree was replaced by %q since its last think, and its Memory is still %q's (the Decision system halts %q and starts %q at the agent's next think): save after that think",
-					path, ErrMemory, c.Tree.Name(), old.Name(), old.Name(), c.Tree.Name())
+				// a swap the Decision system does at the agent's next think: the memory
+				// is saved as the old tree's, which the load gives it back to
+				if old.Name() == "" {
+					return fmt.Errorf("%s: %w: its Tree was replaced since its last think, and its Memory is still a tree's without a name (a load could not find it): compile that tree with a name, or save after the agent's next think",
+						path, ErrMemory)
+				}
+				if err := named.check(path, "tree", old.Name(), old.Name(), old); err != nil {
+					return err
+				}
+				c.MemoryOf = old.Name()
 			}
 		}
 		v = reflect.ValueOf(c)
