@@ -232,17 +232,5 @@ func readInclude(p string) ([]byte, error) {
 	if st.Size() > MaxIncludeSize {
 		return nil, fmt.Errorf("%s holds %d bytes, more than MaxIncludeSize (%d)", p, st.Size(), MaxIncludeSize)
 	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxIncludeSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxIncludeSize {
-		return nil, fmt.Errorf("%s holds more than MaxIncludeSize (%d) bytes", p, MaxIncludeSize)
-	}
-	return data, nil
+	return readBounded(p) // bounded still: the file may grow between Stat and the read
 }
