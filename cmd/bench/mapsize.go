@@ -21,10 +21,18 @@ func generatedMap(cfg crowdConfig) (*grid.Grid, int, error) {
 	if cfg.MapSize == 0 {
 		return nil, scenario.MapSizeFor(cfg.Agents), nil
 	}
-	if cfg.MapSize < 16 || cfg.MapSize > 8192 {
-		return nil, 0, fmt.Errorf("-map-size %d: want 16 to 8192 cells (0: grows with -agents)", cfg.MapSize)
+	if err := mapSizeRange(cfg.MapSize); err != nil {
+		return nil, 0, err
 	}
 	return scenario.GenerateMap(cfg.MapSize, cfg.Seed), cfg.MapSize, nil
+}
+
+// mapSizeRange rejects a -map-size other than 0 outside 16 to 8192 cells.
+func mapSizeRange(n int) error {
+	if n != 0 && (n < 16 || n > 8192) {
+		return fmt.Errorf("-map-size %d: want 16 to 8192 cells (0: grows with -agents)", n)
+	}
+	return nil
 }
 
 // sectorSide returns the sector side of the swarm's flow fields: -sectors,
@@ -58,6 +66,9 @@ func checkMapSize(cfg crowdConfig, ratio bool) error {
 	}
 	if cfg.MapSize == 0 {
 		return nil
+	}
+	if err := mapSizeRange(cfg.MapSize); err != nil { // a usage error, before anything is built
+		return err
 	}
 	if cfg.MapFile != "" {
 		return fmt.Errorf("-map-size sets the generated map's side; -map %s loads a map instead", cfg.MapFile)

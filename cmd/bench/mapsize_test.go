@@ -37,7 +37,7 @@ func TestSwarmMapSizeAndSectors(t *testing.T) {
 // the range.
 func TestMapSizeOutOfRange(t *testing.T) {
 	var out, errs bytes.Buffer
-	require.Equal(t, 1, run([]string{"-scenario", "swarm", "-agents", "10", "-frames", "1", "-map-size", "9"}, &out, &errs))
+	require.Equal(t, 2, run([]string{"-scenario", "swarm", "-agents", "10", "-frames", "1", "-map-size", "9"}, &out, &errs), "a usage error, as other bad flags")
 	require.Contains(t, errs.String(), "-map-size 9: want 16 to 8192 cells")
 }
 
