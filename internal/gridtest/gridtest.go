@@ -170,6 +170,27 @@ func RandomGrid(r *rand.Rand, w, h int, density float64, maxCost int) *grid.Grid
 	return g
 }
 
+// Dump draws g as text for a test's failure message, a row a line: '@' for a blocked cell,
+// '.' for cost 1, else the cost's last digit.
+func Dump(g *grid.Grid) string {
+	b := []byte{}
+	for y := 0; y < g.Height(); y++ {
+		for x := 0; x < g.Width(); x++ {
+			c := g.Cost(grid.Cell{X: int32(x), Y: int32(y)})
+			switch {
+			case math.IsInf(float64(c), 1):
+				b = append(b, '@')
+			case c == 1:
+				b = append(b, '.')
+			default:
+				b = append(b, byte('0'+int(c)%10))
+			}
+		}
+		b = append(b, '\n')
+	}
+	return string(b)
+}
+
 func infs(n int) []float64 {
 	d := make([]float64, n)
 	for i := range d {

@@ -20,7 +20,7 @@ func checkField(t *testing.T, tag string, g *grid.Grid, f *flowfield.Field, goal
 			wv := want[y*w+x]
 			gv := f.Integration(c)
 			if math.IsInf(wv, 1) != math.IsInf(gv, 1) || (!math.IsInf(wv, 1) && math.Abs(wv-gv) > 1e-4*max(1, wv)) {
-				t.Fatalf("%s: cell %v integration %v want %v (goal %v clr %d)\n%s", tag, c, gv, wv, goal, clr, dump(g))
+				t.Fatalf("%s: cell %v integration %v want %v (goal %v clr %d)\n%s", tag, c, gv, wv, goal, clr, gridtest.Dump(g))
 			}
 			// follow Next: must reach the goal with the field's cost
 			if math.IsInf(wv, 1) {
@@ -127,25 +127,6 @@ func itoa(v uint64) string {
 	for v > 0 {
 		b = append([]byte{byte('0' + v%10)}, b...)
 		v /= 10
-	}
-	return string(b)
-}
-
-func dump(g *grid.Grid) string {
-	b := []byte{}
-	for y := 0; y < g.Height(); y++ {
-		for x := 0; x < g.Width(); x++ {
-			c := g.Cost(grid.Cell{X: int32(x), Y: int32(y)})
-			switch {
-			case math.IsInf(float64(c), 1):
-				b = append(b, '@')
-			case c == 1:
-				b = append(b, '.')
-			default:
-				b = append(b, byte('0'+int(c)%10))
-			}
-		}
-		b = append(b, '\n')
 	}
 	return string(b)
 }

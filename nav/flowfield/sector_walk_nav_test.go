@@ -46,12 +46,12 @@ func TestSectorWalksReachTheGoalThroughEditsAndGoalMoves(t *testing.T) {
 				_, ok := f.Next(c)
 				if math.IsInf(wv, 1) {
 					if ok {
-						t.Fatalf("seed %d: %v unreachable (goal %v) but Next ok\n%s", seed, c, goal, dump(g))
+						t.Fatalf("seed %d: %v unreachable (goal %v) but Next ok\n%s", seed, c, goal, gridtest.Dump(g))
 					}
 					continue
 				}
 				if !ok {
-					t.Fatalf("seed %d round %d: %v reachable (%v) but no Next (goal %v)\n%s", seed, round, c, wv, goal, dump(g))
+					t.Fatalf("seed %d round %d: %v reachable (%v) but no Next (goal %v)\n%s", seed, round, c, wv, goal, gridtest.Dump(g))
 				}
 				cur, sum := c, 0.0
 				for steps := 0; ; steps++ {

@@ -56,7 +56,7 @@ func TestSearchExactWithExtremeCosts(t *testing.T) {
 					}
 					got := checkPath(t, g, p, opt.Moves == grid.Moves4, opt.Clearance)
 					if math.Abs(got-cost) > 1e-9*max(cost, 1e-300) || math.Abs(want-cost) > 1e-6*want {
-						t.Fatalf("set %v seed %d opt %+v %v→%v: cost %v path's %v want %v\n%s", set, seed, opt, a, b, cost, got, want, dump(g))
+						t.Fatalf("set %v seed %d opt %+v %v→%v: cost %v path's %v want %v\n%s", set, seed, opt, a, b, cost, got, want, gridtest.Dump(g))
 					}
 				}
 			}

@@ -40,7 +40,7 @@ func TestLineOfSightNeverCrossesAWallOrCutsACorner(t *testing.T) {
 				if why := badThin(g, a, b); why != "" {
 					bad++
 					if bad < 5 {
-						t.Errorf("seed %d: LOS %v→%v true but %s\n%s", seed, a, b, why, dump(g))
+						t.Errorf("seed %d: LOS %v→%v true but %s\n%s", seed, a, b, why, gridtest.Dump(g))
 					}
 				}
 				if wb, ok := g.LineOfSightBlocker(a, b); !ok {
@@ -79,7 +79,7 @@ func TestLineOfSightWideKeepsClearanceMinusOne(t *testing.T) {
 				if d, at := minWallDist(g, a, b); d < float64(c)-1-1e-9 {
 					bad++
 					if bad < 5 {
-						t.Errorf("seed %d: LOSWide %v→%v c %d true but %v from %v\n%s", seed, a, b, c, d, at, dump(g))
+						t.Errorf("seed %d: LOSWide %v→%v c %d true but %v from %v\n%s", seed, a, b, c, d, at, gridtest.Dump(g))
 					}
 				}
 			}

@@ -138,12 +138,12 @@ func TestSearchMatchesBruteForceDijkstraAcrossOptionsAndEdits(t *testing.T) {
 						}
 						if math.IsInf(want, 1) {
 							if !errors.Is(err, grid.ErrUnreachable) {
-								t.Fatalf("seed %d round %d %v→%v: want unreachable, got %v cost %v path %v\n%s", seed, round, a, b, err, cost, p, dump(g))
+								t.Fatalf("seed %d round %d %v→%v: want unreachable, got %v cost %v path %v\n%s", seed, round, a, b, err, cost, p, gridtest.Dump(g))
 							}
 							continue
 						}
 						if err != nil {
-							t.Fatalf("seed %d round %d %v→%v: err %v, want %v\n%s", seed, round, a, b, err, want, dump(g))
+							t.Fatalf("seed %d round %d %v→%v: err %v, want %v\n%s", seed, round, a, b, err, want, gridtest.Dump(g))
 						}
 						if p[0] != a || p[len(p)-1] != b {
 							t.Fatalf("ends %v", p)
@@ -153,7 +153,7 @@ func TestSearchMatchesBruteForceDijkstraAcrossOptionsAndEdits(t *testing.T) {
 							t.Fatalf("seed %d: reported cost %v, path's %v", seed, cost, got)
 						}
 						if math.Abs(want-cost) > 1e-6*max(1, want) {
-							t.Fatalf("seed %d round %d %v→%v %s: cost %v want %v path %v\n%s", seed, round, a, b, cf.name, cost, want, p, dump(g))
+							t.Fatalf("seed %d round %d %v→%v %s: cost %v want %v path %v\n%s", seed, round, a, b, cf.name, cost, want, p, gridtest.Dump(g))
 						}
 					}
 					// random edits
@@ -176,23 +176,4 @@ func TestSearchMatchesBruteForceDijkstraAcrossOptionsAndEdits(t *testing.T) {
 			}
 		})
 	}
-}
-
-func dump(g *grid.Grid) string {
-	b := []byte{}
-	for y := 0; y < g.Height(); y++ {
-		for x := 0; x < g.Width(); x++ {
-			c := g.Cost(grid.Cell{X: int32(x), Y: int32(y)})
-			switch {
-			case math.IsInf(float64(c), 1):
-				b = append(b, '@')
-			case c == 1:
-				b = append(b, '.')
-			default:
-				b = append(b, byte('0'+int(c)%10))
-			}
-		}
-		b = append(b, '\n')
-	}
-	return string(b)
 }

@@ -166,7 +166,7 @@ func TestSmoothedPathsKeepTheirRadiusOffTheWalls(t *testing.T) {
 					pa, pb := g.Center(sm[i-1]), g.Center(sm[i])
 					if c <= 1 {
 						if why := badThin(g, pa, pb); why != "" {
-							t.Fatalf("seed %d: smoothed segment %v→%v %s\npath %v\nsmoothed %v\n%s", seed, sm[i-1], sm[i], why, p, sm, dump(g))
+							t.Fatalf("seed %d: smoothed segment %v→%v %s\npath %v\nsmoothed %v\n%s", seed, sm[i-1], sm[i], why, p, sm, gridtest.Dump(g))
 						}
 						continue
 					}
@@ -176,7 +176,7 @@ func TestSmoothedPathsKeepTheirRadiusOffTheWalls(t *testing.T) {
 					}
 					d, at := minWallDist(g, pa, pb)
 					if d < float64(c)-0.5-1e-9 {
-						t.Fatalf("seed %d c %d: smoothed segment %v→%v passes %v at %v (< %v)\npath %v\nsmoothed %v\n%s", seed, c, sm[i-1], sm[i], at, d, float64(c)-0.5, p, sm, dump(g))
+						t.Fatalf("seed %d c %d: smoothed segment %v→%v passes %v at %v (< %v)\npath %v\nsmoothed %v\n%s", seed, c, sm[i-1], sm[i], at, d, float64(c)-0.5, p, sm, gridtest.Dump(g))
 					}
 				}
 				// the grid path itself
