@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// pocketGrid is a wall x 10..16 (the map of TestReview13EscapeThroughAPocketTrapsTheAgent) with one
+// pocketGrid is a wall x 10..16 (the map of TestEscapeThroughAPocketTrapsTheAgent) with one
 // open cell in it, the pocket, at (15, 9): an agent at (14.5, 9.5) is in the wall.
 func pocketGrid() *grid.Grid {
 	g := grid.New(40, 20)

@@ -16,7 +16,7 @@ import (
 // Parallel, ParallelAll and decorators (RunOnce, RunOnceThenSkip, Repeat,
 // Retry, Inverter) between them, leaves returning random statuses (Skipped
 // included). A tree saved after any tick, or after a halt, loads again.
-func TestReview15CheckMemoryAcceptsEveryReachedMemory(t *testing.T) {
+func TestCheckMemoryAcceptsEveryReachedMemory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 15))
 	statuses := []bt.Status{bt.Running, bt.Running, bt.Success, bt.Failure, bt.Skipped}
 	leaf := func() *bt.Node {

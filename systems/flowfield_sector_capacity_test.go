@@ -9,11 +9,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestReview20SectorFollowersBeyondCapacityCountAsWaiting (review20): in
+// TestSectorFollowersBeyondCapacityCountAsWaiting (review20): in
 // sector mode, followers whose goal is one more than Capacity goals in use
 // in the same frame get no direction; FlowField.Waiting counts them (it was
 // always 0 in sector mode, so they stood without a word).
-func TestReview20SectorFollowersBeyondCapacityCountAsWaiting(t *testing.T) {
+func TestSectorFollowersBeyondCapacityCountAsWaiting(t *testing.T) {
 	g := sectorMaze()
 	w, s, flow, es := sectorSwarm(t, g, 10, grid.Cell{X: 10, Y: 90})
 	flow.Capacity = 1 // read each frame by fieldFor

@@ -16,7 +16,7 @@ import (
 // agent stood in when it first asked. The agent must still get its path
 // from where it stands (it does: its own request is filed first, in the
 // Update, and the refiled stale one finds it served and is dropped).
-func TestReview4FreshPathValueStaleTicketAlias(t *testing.T) {
+func TestFreshPathValueStaleTicketAlias(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
 	g := grid.New(60, 20)

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestReview20SectorsRefreshEqualsFresh (review20): after rounds of random
+// TestSectorsRefreshEqualsFresh (review20): after rounds of random
 // edits (costs, walls, partial undos, cells on sector borders, edit counts
 // around grid.MaxEditLog) on grids whose sides are not multiples of the
 // sector side (and sector sides not powers of two), a refreshed Sectors
 // holds the graph one built afresh does.
-func TestReview20SectorsRefreshEqualsFresh(t *testing.T) {
+func TestSectorsRefreshEqualsFresh(t *testing.T) {
 	for _, tc := range []struct{ w, h, size int }{{37, 29, 8}, {50, 21, 6}, {64, 64, 16}, {9, 70, 4}} {
 		for _, edits := range []int{1, 3, grid.MaxEditLog/2 - 1, grid.MaxEditLog - 1, grid.MaxEditLog, grid.MaxEditLog + 1, 3 * grid.MaxEditLog / 2} {
 			t.Run(fmt.Sprintf("%dx%d/%d/%d", tc.w, tc.h, tc.size, edits), func(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // ended, at frame 0's DT. Frame 0's Time is 0 = 0·newDT, which Initialize took for
 // "ran at this step from frame 0" and so counted frame 1 at the new step (0.5 s
 // instead of 0.1 s).
-func TestReview13ClockResumedAfterFrameZeroWithAnotherDT(t *testing.T) {
+func TestClockResumedAfterFrameZeroWithAnotherDT(t *testing.T) {
 	w := arche.NewWorld()
 	s := NewClockSystem(0.1)
 	s.Initialize(&w)
@@ -34,7 +34,7 @@ func TestReview13ClockResumedAfterFrameZeroWithAnotherDT(t *testing.T) {
 // end at 1 s; the last (frame 3) started at 0.75 = 3·0.25, and resumed at 0.25 it must go
 // on from 1, which it does; but after 2 frames of 0.5 (frame 1 at 0.5 = 1·0.5), resumed
 // at 0.25 s, frame 2 must start at 1.0 (frame 1 lasted 0.5 s), not 0.5.
-func TestReview13ClockResumedWhereTimeMatchesTheNewDTByChance(t *testing.T) {
+func TestClockResumedWhereTimeMatchesTheNewDTByChance(t *testing.T) {
 	w := arche.NewWorld()
 	s := NewClockSystem(0.5)
 	s.Initialize(&w)
@@ -57,7 +57,7 @@ func TestReview13ClockResumedWhereTimeMatchesTheNewDTByChance(t *testing.T) {
 // of the run not interrupted: save/load is "frame-exact" (package save). The resumed clock
 // starts from the last frame's Time+DT and the uninterrupted one from the time of its
 // last DT change plus k·DT, and the two round differently.
-func TestReview13ClockVariableDTResumesBitForBit(t *testing.T) {
+func TestClockVariableDTResumesBitForBit(t *testing.T) {
 	steps := func(f int) float64 { // a variable step, changing every 7 frames
 		return []float64{1.0 / 60, 1.0 / 30, 0.013, 1.0 / 144, 0.1}[(f/7)%5]
 	}

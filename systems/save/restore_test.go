@@ -20,7 +20,7 @@ import (
 // world's filter and maps, and every pending agent waits forever while Diagnose
 // reports no misconfiguration (nothing was initialized on the loaded world). The
 // queue's LoadState only checks that it was initialized at all.
-func TestReview4RestoreIntoQueueOfAnotherWorld(t *testing.T) {
+func TestRestoreIntoQueueOfAnotherWorld(t *testing.T) {
 	w, pq, es := pendingWorld(t)
 	data, err := save.Save(w, nil, pq)
 	require.NoError(t, err)

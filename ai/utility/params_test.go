@@ -72,7 +72,7 @@ func TestNewRefusesNonFiniteRangeBounds(t *testing.T) {
 }
 
 // The cases newbie18 tried, each of which used to build and score 0 forever.
-func TestNewRefusesNewbie18sCurves(t *testing.T) {
+func TestNewRefusesNaNCurves(t *testing.T) {
 	nan := math.NaN()
 	for _, c := range []Consideration{
 		{Curve: Linear(nan, 0)},

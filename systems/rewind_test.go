@@ -19,7 +19,7 @@ import (
 // now updated at once, with Think.Last after the clock: its ctx.DT, now − Last, was −9.9 s,
 // and Update adds DT to Memory.Elapsed, so a state's timer went 9.9 s back and a 1 s
 // timeout waited 11 s. Decision counts such a DT as 0 (bt: ClockFaults); so must FSM.
-func TestReview13FSMAfterTheClockGoesBackSeesNoNegativeDT(t *testing.T) {
+func TestFSMAfterTheClockGoesBackSeesNoNegativeDT(t *testing.T) {
 	w := arche.NewWorld()
 	arche.AddResource(&w, grid.New(16, 16))
 	b := fsm.NewBuilder("blink")
@@ -70,7 +70,7 @@ func TestReview13FSMAfterTheClockGoesBackSeesNoNegativeDT(t *testing.T) {
 // Think.Next. An agent whose Think.Last is after the clock (the clock went back from
 // 10 s) is due at once, but its Next (10 s) sorts it behind every other due agent, so it
 // waits until the clock is back at 10 s: the starvation 024412b fixed without a budget.
-func TestReview13ClockGoesBackUnderABudgetThinksSoon(t *testing.T) {
+func TestClockGoesBackUnderABudgetThinksSoon(t *testing.T) {
 	w := arche.NewWorld()
 	arche.AddResource(&w, grid.New(16, 16))
 	oldTicks := 0

@@ -64,7 +64,7 @@ func r5Maze(rng testRand, w, h, cw, open int) *Grid {
 	return g
 }
 
-func TestReview5JPSMazesMatchDijkstra(t *testing.T) {
+func TestJPSMazesMatchDijkstra(t *testing.T) {
 	rng := newRand(5005)
 	for trial := 0; trial < 60; trial++ {
 		w, h := 7+rng.Intn(70), 7+rng.Intn(70)
@@ -79,7 +79,7 @@ func TestReview5JPSMazesMatchDijkstra(t *testing.T) {
 	}
 }
 
-func TestReview5JPSThinGrids(t *testing.T) {
+func TestJPSThinGrids(t *testing.T) {
 	rng := newRand(5006)
 	for trial := 0; trial < 40; trial++ {
 		n := 1 + rng.Intn(200)
@@ -101,7 +101,7 @@ func TestReview5JPSThinGrids(t *testing.T) {
 
 // A sliced JPS query (Start, then Step with tiny budgets) in a maze ends with
 // the cost of Path's.
-func TestReview5JPSSlicedMazes(t *testing.T) {
+func TestJPSSlicedMazes(t *testing.T) {
 	rng := newRand(5007)
 	for trial := 0; trial < 30; trial++ {
 		g := r5Maze(rng, 9+rng.Intn(60), 9+rng.Intn(60), 1+rng.Intn(2), 5)
@@ -130,7 +130,7 @@ func TestReview5JPSSlicedMazes(t *testing.T) {
 
 // Mazes edited between queries (a door closed or opened in a corridor, many
 // at once), with option switches, on one Search.
-func TestReview5JPSMazesWithEditsAndSwitches(t *testing.T) {
+func TestJPSMazesWithEditsAndSwitches(t *testing.T) {
 	rng := newRand(5008)
 	for trial := 0; trial < 30; trial++ {
 		g := r5Maze(rng, 9+rng.Intn(60), 9+rng.Intn(60), 1+rng.Intn(2), []int{0, 5, 20}[rng.Intn(3)])
@@ -166,7 +166,7 @@ func TestReview5JPSMazesWithEditsAndSwitches(t *testing.T) {
 // JPS with the other admissible heuristics (Euclidean, Zero: jumpDiagonalExact's
 // eager test computes f with the octile distance whatever the heuristic) and
 // with a grid of one uniform cost above 1 stays exact in mazes.
-func TestReview5JPSMazesOtherHeuristics(t *testing.T) {
+func TestJPSMazesOtherHeuristics(t *testing.T) {
 	rng := newRand(5009)
 	for trial := 0; trial < 24; trial++ {
 		g := r5Maze(rng, 9+rng.Intn(90), 9+rng.Intn(90), 1+rng.Intn(2), []int{0, 5, 20}[rng.Intn(3)])

@@ -182,7 +182,7 @@ func joinComma(s []string) string {
 // 1 of them misconfigured"; a misconfigured entity without a Position is counted
 // among the agents now. And no_path_queue names the system a Path needs, as
 // no_decision_system does.
-func TestDiagnoseWordingNewbie18(t *testing.T) {
+func TestDiagnoseWordingOfOrderAndLacks(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
 	arche.AddResource(w, grid.New(16, 16))

@@ -18,7 +18,7 @@ import (
 // walls 1 to 10 cells thick, diagonal gaps (blocked cells touching at a corner), at the
 // grid's edges and from off the grid. Random forces each frame, speeds up to 300 cells/s
 // (10 cells a frame), at 1 and 3 workers.
-func TestReview13HealthyAgentsNeverEnterWalls(t *testing.T) {
+func TestHealthyAgentsNeverEnterWalls(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		w, g := newWorld(48, 40)
 		rng := rand.New(rand.NewPCG(13, uint64(workers)))
@@ -85,7 +85,7 @@ func TestReview13HealthyAgentsNeverEnterWalls(t *testing.T) {
 // the far side, even where that was a room no path led to): pressed east from the
 // wall's west cell it stays in that cell (the next one east is deeper), and pressed west
 // it walks out of the wall on the west side.
-func TestReview13AgentInAThickWallCrossesIt(t *testing.T) {
+func TestAgentInAThickWallCrossesIt(t *testing.T) {
 	w, g := newWorld(30, 10)
 	for x := int32(10); x < 20; x++ {
 		for y := int32(0); y < 10; y++ {

@@ -10,7 +10,7 @@ import (
 
 // review18: a Report kept from one check must not change at a later check
 // (silent18's TestDiagnosticsKeptReportDoesNotChange, for Report.Order).
-func TestReview18KeptReportOrderDoesNotChange(t *testing.T) {
+func TestKeptReportOrderDoesNotChange(t *testing.T) {
 	w, _ := newWorld(10, 10)
 	goodAgent(t, w)
 	d := &Diagnostics{Every: 1000}

@@ -152,7 +152,7 @@ func swarmChurnRun(t *testing.T, workers int, frames int) []uint64 {
 // goals changed, a NaN frame) gives the same state after every frame for 1
 // and 2 workers (and 3 with ARCHAI_LONG), and its Neighbours are the world's after every Spatial
 // (Spatial's counted rebuild, FlowField's fused measure, PathFollow's flowHit).
-func TestReview5SwarmChurnSameForAnyWorkers(t *testing.T) {
+func TestSwarmChurnSameForAnyWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long")
 	}

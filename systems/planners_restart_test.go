@@ -17,7 +17,7 @@ import (
 // review5: a level restart of the planner systems with agents and 2 workers: the
 // HTN and GOAP values of one world, run and finalized, then initialized on a fresh
 // world of the same agents, end it as fresh values do.
-func TestReview5PlannersLevelRestartRunsAsFresh(t *testing.T) {
+func TestPlannersLevelRestartRunsAsFresh(t *testing.T) {
 	const n, frames = 300, 40
 	newLevel := func() *arche.World {
 		world := arche.NewWorld()

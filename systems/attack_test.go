@@ -16,11 +16,11 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// TestReview22ORCADegenerateInputs: 60 ORCA agents spawned on one point with
+// TestORCADegenerateInputs: 60 ORCA agents spawned on one point with
 // MaxNeighbours 0, MaxInt and 1<<20, radius 0, NeighbourDist 1e300, and 10
 // more of radius 0 on one point in a blocked cell with a NaN goal: no panic,
 // no position goes NaN or infinite, and 1 and 3 workers give the same state.
-func TestReview22ORCADegenerateInputs(t *testing.T) {
+func TestORCADegenerateInputs(t *testing.T) {
 	var hashes []uint64
 	for _, workers := range []int{1, 3} {
 		s := newAvoidScene(t, 20, 20, workers, func(g *grid.Grid) {
@@ -68,13 +68,13 @@ func TestReview22ORCADegenerateInputs(t *testing.T) {
 	assert.Equal(t, hashes[0], hashes[1], "1 and 3 workers")
 }
 
-// TestReview22AgentsInBorderWallsAndACyclingDoor: agents spawned in a border
+// TestAgentsInBorderWallsAndACyclingDoor: agents spawned in a border
 // wall two cells thick (in the corner, on the grid's edge, at x = 0.01), in a
 // door and before it, reach a goal beyond the door while the door closes and
 // opens every 10 frames for 10 s, for each kind of follower. (A door
 // toggled every frame or two stalls flow followers and ORCA agents before it:
 // a limit, see the review22 report.)
-func TestReview22AgentsInBorderWallsAndACyclingDoor(t *testing.T) {
+func TestAgentsInBorderWallsAndACyclingDoor(t *testing.T) {
 	for _, kind := range []string{"flow", "sectors", "mover", "orca"} {
 		t.Run(kind, func(t *testing.T) {
 			world := arche.NewWorld()
@@ -131,12 +131,12 @@ func TestReview22AgentsInBorderWallsAndACyclingDoor(t *testing.T) {
 	}
 }
 
-// TestReview22GatherKernelSameUnderChurn: Steer's gather gives the same
+// TestGatherKernelSameUnderChurn: Steer's gather gives the same
 // state frame after frame with its assembly kernel and with its Go loop, for
 // 1 to 3 workers, while agents of two kinds (odd counts) are removed and
 // spawned, some lose their SteeringWeights (an archetype change), and some
 // get a NaN or infinite position.
-func TestReview22GatherKernelSameUnderChurn(t *testing.T) {
+func TestGatherKernelSameUnderChurn(t *testing.T) {
 	run := func(kernel bool, workers int) []uint64 {
 		old := systems.SetGatherKernel(kernel)
 		defer systems.SetGatherKernel(old)

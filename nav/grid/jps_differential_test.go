@@ -12,7 +12,7 @@ import (
 // maps, widths on either side of 64 and 128, start = goal and endpoints on
 // the map's edges, edits between queries (the jump tables are patched), and
 // the generation counter crossing its wrap (genMask) on both searches.
-func TestReview15JPSAStarDijkstraDifferential(t *testing.T) {
+func TestJPSAStarDijkstraDifferential(t *testing.T) {
 	rng := newRand(15015)
 	widths := []int{1, 2, 3, 5, 8, 17, 63, 64, 65, 127, 128, 129}
 	wrapped := 0

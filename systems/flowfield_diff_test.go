@@ -19,7 +19,7 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// TestReview16FlowFieldTrace (review16): a hash of every agent's
+// TestFlowFieldTrace (review16): a hash of every agent's
 // FlowFollower (and Waiting), frame by frame, over random scenarios with
 // hostile events (goals moving one or all at once, grid edits under agents
 // and on goals, agents added, removed and teleported, NaN, infinite and
@@ -31,7 +31,7 @@ import (
 // hash to what main's FlowField (before the collect pass sampled, ff16) gave:
 // goldenFlowTrace. With $REVIEW16_TRACE set it writes the trace there
 // ($REVIEW16_SEEDS seeds) to compare two builds line by line.
-func TestReview16FlowFieldTrace(t *testing.T) {
+func TestFlowFieldTrace(t *testing.T) {
 	seeds := 4
 	var out io.Writer = io.Discard
 	if path := os.Getenv("REVIEW16_TRACE"); path != "" {

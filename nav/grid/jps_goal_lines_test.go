@@ -5,12 +5,12 @@ import (
 	"testing"
 )
 
-// TestReview20JPSGoalsOnJumpLines (review20): jump point search against A*
+// TestJPSGoalsOnJumpLines (review20): jump point search against A*
 // on maps of 1-wide corridors (combs, rooms joined by 1-cell doors, lines
 // of pillars) with the goal on the start's row, column or diagonal, or one
 // cell off them, after edits that open and close cells on those lines: the
 // same reachability and cost.
-func TestReview20JPSGoalsOnJumpLines(t *testing.T) {
+func TestJPSGoalsOnJumpLines(t *testing.T) {
 	rng := newRand(2020)
 	for trial := range 150 {
 		w, h := 1+rng.Intn(70), 1+rng.Intn(40)

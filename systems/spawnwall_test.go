@@ -17,7 +17,7 @@ import (
 // Agents spawned inside a wall 2 cells thick (the door closed before they came): a
 // Mover (path follower, no flow field) and a FlowFollower must walk out as agents a door
 // closes on do.
-func TestReview13AgentsSpawnedInAWallWalkOut(t *testing.T) {
+func TestAgentsSpawnedInAWallWalkOut(t *testing.T) {
 	for _, kind := range []string{"flow", "mover"} {
 		t.Run(kind, func(t *testing.T) {
 			world := arche.NewWorld()
@@ -68,7 +68,7 @@ func TestReview13AgentsSpawnedInAWallWalkOut(t *testing.T) {
 // followers) now pass over exits whose segment crosses such a dead end, so the agent
 // walks round the pocket: on a whole-grid and on a sector field, as a path follower
 // and as one under ORCA.
-func TestReview13EscapeThroughAPocketTrapsTheAgent(t *testing.T) {
+func TestEscapeThroughAPocketTrapsTheAgent(t *testing.T) {
 	for _, kind := range []string{"flow", "sectors", "mover", "orca"} {
 		t.Run(kind, func(t *testing.T) { escapeThroughAPocket(t, kind) })
 	}

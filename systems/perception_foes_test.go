@@ -9,13 +9,13 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// TestReview20FoeIndexReusedAsTheCrowdChanges (review20): one foe index
+// TestFoeIndexReusedAsTheCrowdChanges (review20): one foe index
 // rebuilt frame after frame for a crowd that grows and shrinks (so its
 // bucket side changes between builds, and its tables keep a larger crowd's
 // lengths) answers nearest as the plain rule does: the nearest agent of
 // another team within the radius and in line of sight (none from or to a
 // point off the grid), ties to the lower ID.
-func TestReview20FoeIndexReusedAsTheCrowdChanges(t *testing.T) {
+func TestFoeIndexReusedAsTheCrowdChanges(t *testing.T) {
 	defer func(a, b int) { foeKeysPerAgent, foeMinBuckets = a, b }(foeKeysPerAgent, foeMinBuckets)
 	foeKeysPerAgent, foeMinBuckets = 2, 1
 	const w, h = 300, 170

@@ -82,13 +82,13 @@ func review4Run(t *testing.T, seed uint64, fresh bool) {
 	}
 }
 
-func TestReview4PathQueueNormalRunNoOrphans(t *testing.T) {
+func TestPathQueueNormalRunNoOrphans(t *testing.T) {
 	for seed := uint64(1); seed <= 8; seed++ {
 		review4Run(t, seed, false)
 	}
 }
 
-func TestReview4PathQueueFreshPathValueNoOrphans(t *testing.T) {
+func TestPathQueueFreshPathValueNoOrphans(t *testing.T) {
 	for seed := uint64(1); seed <= 8; seed++ {
 		review4Run(t, seed, true)
 	}
@@ -97,7 +97,7 @@ func TestReview4PathQueueFreshPathValueNoOrphans(t *testing.T) {
 // Orphans made by hand (a Ready path set back to PathPending without Want) in
 // a busy queue with stale tickets around: each is reported by Diagnose and
 // served within a bounded number of frames.
-func TestReview4PathQueueHandMadeOrphansServed(t *testing.T) {
+func TestPathQueueHandMadeOrphansServed(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
 	g := grid.New(40, 40)

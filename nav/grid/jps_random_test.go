@@ -126,7 +126,7 @@ func r4Grid(rng testRand, w, h, pct int, unit float32) *Grid {
 	return g
 }
 
-func TestReview4JPSRandomShapesMatchDijkstra(t *testing.T) {
+func TestJPSRandomShapesMatchDijkstra(t *testing.T) {
 	rng := newRand(4001)
 	shapes := [][2]int{{1, 1}, {1, 2}, {2, 1}, {1, 300}, {300, 1}, {2, 2}, {3, 50}, {50, 3}, {7, 7}, {31, 17}, {64, 64}, {65, 3}, {129, 9}}
 	units := []float32{1, 2.5, 0.3, 7}
@@ -142,7 +142,7 @@ func TestReview4JPSRandomShapesMatchDijkstra(t *testing.T) {
 
 // Long open corridors and rooms: straight jumps far past the ring's 440
 // cells (the overflow heap), 4096-wide rows.
-func TestReview4JPSLongJumpsMatchDijkstra(t *testing.T) {
+func TestJPSLongJumpsMatchDijkstra(t *testing.T) {
 	rng := newRand(4002)
 	for _, sh := range [][3]int{{1, 5000, 0}, {5000, 1, 0}, {4096, 3, 1}, {3, 4096, 1}, {4096, 2, 0}, {2000, 40, 1}, {40, 2000, 1}, {1200, 120, 0}, {400, 400, 2}} {
 		g := r4Grid(rng, sh[0], sh[1], sh[2], 1)
@@ -168,7 +168,7 @@ func TestReview4JPSLongJumpsMatchDijkstra(t *testing.T) {
 
 // One Search, many queries, edits (block, unblock, undo, uniform re-cost)
 // and option switches between them.
-func TestReview4JPSEditsAndOptionSwitches(t *testing.T) {
+func TestJPSEditsAndOptionSwitches(t *testing.T) {
 	rng := newRand(4003)
 	for trial := 0; trial < 40; trial++ {
 		w, h := 5+rng.Intn(60), 5+rng.Intn(60)
@@ -218,7 +218,7 @@ func TestReview4JPSEditsAndOptionSwitches(t *testing.T) {
 }
 
 // Non-uniform then uniform again: JPS refuses, then works.
-func TestReview4JPSUniformAgain(t *testing.T) {
+func TestJPSUniformAgain(t *testing.T) {
 	rng := newRand(4004)
 	g := r4Grid(rng, 40, 30, 20, 1)
 	s := NewSearchOptions(g, Options{JumpPoints: true})
@@ -252,7 +252,7 @@ func TestReview4JPSUniformAgain(t *testing.T) {
 }
 
 // Sliced: edits between steps restart the search; the result must match.
-func TestReview4JPSSlicedWithEdits(t *testing.T) {
+func TestJPSSlicedWithEdits(t *testing.T) {
 	rng := newRand(4005)
 	for trial := 0; trial < 30; trial++ {
 		g := r4Grid(rng, 10+rng.Intn(80), 10+rng.Intn(80), rng.Intn(30), 1)
@@ -291,7 +291,7 @@ func TestReview4JPSSlicedWithEdits(t *testing.T) {
 
 // A 300,000-cell corridor both ways, and a serpentine of 4096-wide rows
 // (every straight jump thousands of cells, g in the tens of millions).
-func TestReview4JPSCorridorsAndSerpentine(t *testing.T) {
+func TestJPSCorridorsAndSerpentine(t *testing.T) {
 	const n = 300_000
 	for _, g := range []*Grid{New(1, n), New(n, 1)} {
 		s := NewSearchOptions(g, Options{JumpPoints: true})
@@ -332,7 +332,7 @@ func TestReview4JPSCorridorsAndSerpentine(t *testing.T) {
 // Wide-agent searches (Options.Clearance) on one Search through edit runs
 // (the allowed moves follow the patched clearance), against a fresh Search
 // on a fresh grid of the same cells.
-func TestReview4ClearanceSearchAfterEdits(t *testing.T) {
+func TestClearanceSearchAfterEdits(t *testing.T) {
 	rng := newRand(4007)
 	for trial := 0; trial < 12; trial++ {
 		w, h := 20+rng.Intn(60), 20+rng.Intn(60)
