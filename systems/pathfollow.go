@@ -122,7 +122,7 @@ const (
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
 //
-// Contract (the README's "The user's contract" has the same table):
+// Contract (docs/contract.md has the same table):
 //
 //	requires   Position, Intent, Desired
 //	optional   Path, Progress, FlowFollower, Kinematics (Radius: see goTo)

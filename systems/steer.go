@@ -104,7 +104,7 @@ import (
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
 //
-// Contract (the README's "The user's contract" has the same table):
+// Contract (docs/contract.md has the same table):
 //
 //	requires   Position, Velocity, Kinematics, Desired, Steering
 //	optional   SteeringWeights, Wanderer (with Rand)
