@@ -14,8 +14,11 @@ const MaxCount = 1<<16 - 1
 // multiply (Repeat(65535, Repeat(65535, leaf)) would tick the leaf 4.3 billion times in
 // one tick: hours), and siblings add. [Compile], and so every loader, refuses a tree
 // beyond it with [ErrInvalidCount]. A child that cannot complete in the tick it starts (a
-// Wait or Sleep of more than 0 s, a Delay, a [Forever] loop) runs once a tick and counts
-// once.
+// Wait or Sleep of more than 0 s, a Delay, a [Forever] loop of such a child) runs once a
+// tick and counts once. A node that may return without ticking its own child (a Cooldown
+// cooling down, a Precondition, a RunOnce that has finished, a node with a precondition
+// script) and a SequenceWithMemory (it resumes at the child that failed) count as able to
+// complete at once.
 const MaxTickCycles = 1 << 20
 
 // Inverter ticks its child and swaps Success and Failure:

@@ -672,9 +672,12 @@ func allSkipped(done Status, skipped, n int) Status {
 // root, if none does), bottom-up over the pre-order array: a leaf
 // ticks once; a node ticks itself and its children; a finite Repeat or Retry
 // (count n) ticks its child n times if the child can complete in the tick it
-// starts (a Wait or Sleep of more than 0 s, a Delay, a Forever loop or one
-// cycle a tick cannot), else once. A sequence or fallback can complete at
-// once only if its first child can; any other composite if any child can (an
+// starts (not so: a Wait or Sleep of more than 0 s, a Delay, a loop whose
+// child cannot), else once. A sequence or fallback (not a
+// SequenceWithMemory, which resumes where it failed) can complete at once only
+// if its first child can; a node that may return without ticking its child
+// (Cooldown, Precondition, RunOnce, Loop, SkipUnlessUpdated, a node with a
+// precondition script) always can; any other composite if any child can (an
 // overestimate, so no hang slips through).
 func tickWork(t *Tree) (work float64, node int) {
 	w := make([]float64, len(t.nodes))
@@ -689,19 +692,31 @@ func tickWork(t *Tree) (work float64, node int) {
 		}
 		switch n.kind {
 		case kindRepeat, kindRetry:
+			// a Forever loop also ends at once when its child does (Repeat on a
+			// Failure, Retry on a Success)
 			w[i], sync[i] = 1+sum, any
 			if n.n1 > 1 && any {
 				w[i] = 1 + float64(float64(n.n1)*sum) // (rounded: no fused multiply-add, see .ci/nofma)
-			} else if n.n1 == Forever {
-				sync[i] = false
 			}
 		case kindWait, kindSleep, kindDelay:
 			w[i], sync[i] = 1+sum, !(n.seconds > 0)
-		case kindSequence, kindSequenceWithMemory, kindSelector, kindReactiveSequence, kindReactiveSelector, kindAsyncSequence, kindAsyncFallback:
+		case kindSequence, kindSelector, kindReactiveSequence, kindReactiveSelector, kindAsyncSequence, kindAsyncFallback:
 			// completes in the tick it starts only if its first child can
 			w[i], sync[i] = 1+sum, sync[kids[0]]
+		case kindCooldown:
+			// cooling down, it fails without ticking its child
+			w[i], sync[i] = 1+sum, any || n.seconds > 0
+		case kindPrecondition, kindRunOnce, kindLoop, kindEntryUpdated:
+			// may return without ticking its child (condition false, finished once,
+			// queue empty, entry not updated)
+			w[i], sync[i] = 1+sum, true
 		default:
+			// (a SequenceWithMemory re-entered resumes at the child that failed)
 			w[i], sync[i] = 1+sum, len(kids) == 0 || any
+		}
+		if n.conds != nil && (n.conds[condFailureIf] != nil || n.conds[condSuccessIf] != nil ||
+			n.conds[condSkipIf] != nil || n.conds[condWhile] != nil) {
+			sync[i] = true // a precondition script may decide the node's status at once
 		}
 	}
 	// a node's work is at least its children's, so the root is over the bound

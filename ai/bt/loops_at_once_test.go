@@ -1,0 +1,33 @@
+package bt_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/script"
+	"github.com/stretchr/testify/require"
+)
+
+// A node that returns without ticking its child can complete in the tick it starts even
+// when that child cannot: nested finite loops around it multiply. Before, these compiled
+// and one tick ran 4.3 billion node ticks (a Cooldown cooling down fails at once, a
+// Precondition whose condition is false returns at once, a SequenceWithMemory re-entered
+// retries the child that failed, a Forever Repeat fails at once when its child does, a
+// _failureIf script decides at once).
+func TestLoopsAroundNodesThatEndAtOnceAreRefused(t *testing.T) {
+	no := func(*bt.Context) bool { return false }
+	for name, inner := range map[string]*bt.Node{
+		"Cooldown":           bt.Cooldown(5, bt.Wait(0.5)),
+		"Precondition":       bt.Precondition("no", no, bt.Failure, bt.Wait(1)),
+		"RunOnce":            bt.RunOnce(bt.Sequence(bt.Wait(1), bt.AlwaysFailure())),
+		"SequenceWithMemory": bt.SequenceWithMemory(bt.Wait(1), bt.AlwaysFailure()),
+		"Forever":            bt.Repeat(bt.Forever, bt.AlwaysFailure()),
+		"Loop":               bt.Loop(bt.In[[]int]{}, bt.Out[int]{}, bt.Failure, bt.Wait(1)),
+		"_failureIf":         bt.Wait(1).FailureIf(script.MustCompile("true", nil)),
+	} {
+		_, err := bt.Compile("t", bt.Retry(65535, bt.Retry(65535, inner)))
+		require.ErrorIs(t, err, bt.ErrInvalidCount, name)
+	}
+	_, err := bt.Compile("t", bt.Retry(65535, bt.Retry(65535, bt.Cooldown(0, bt.Wait(0.5)))))
+	require.NoError(t, err, "a Cooldown of 0 s never cools down: its Wait runs once a tick")
+}
