@@ -126,6 +126,10 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not ticked              -
+//	a second decision model        the first of their systems to run in   CauseDecisionModels
+//	  ready (a Brain, UtilityBrain,  the frame thinks; the others never
+//	  StateMachine, HTNPlanner or    find the agent due (one Think)
+//	  GOAPPlanner)
 //	Think.Last after the clock,    DT counts as 0 for that think          - (Decision.ClockFaults)
 //	  NaN or infinite                (after the clock: thinks at once, then
 //	                                 every Interval from now)

@@ -3,6 +3,8 @@ package systems
 import (
 	"fmt"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"io"
 	"math"
 	"os"
@@ -392,6 +394,16 @@ const (
 	// longer Think.Interval, or LOD levels for far agents). A frozen agent
 	// (Think.Frozen) is never due, so not counted.
 	CauseDecisionStarved
+	// CauseDecisionModels: an agent with more than one decision model ready
+	// to run: two or more of a Brain with a Tree, a UtilityBrain with a
+	// Reasoner, a StateMachine with a Machine, and an HTNPlanner or
+	// GOAPPlanner whose domain the world's registry holds. Their systems
+	// share the agent's Think: the first to run in a frame thinks and moves
+	// Think.Next on, so the others find it not due and never decide for it
+	// (a Brain and a UtilityBrain under Decision then Utility: the reasoner
+	// never runs). Give each agent one model; for a hybrid, run one inside
+	// the other (package ai/hybrid).
+	CauseDecisionModels
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -453,6 +465,7 @@ var causeNames = [NumCauses]string{
 	CauseSpeedFactor:             "speed_factor_invalid",
 	CauseFlowFollowerSpacing:     "flow_follower_spacing",
 	CauseDecisionStarved:         "decision_starved",
+	CauseDecisionModels:          "decision_models_too_many",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1279,9 +1292,15 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	plannerChecks(w, r, d)
+	var models decisionIDs
+	models.init(w)
+	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()
+		if decisionModels(w, q.Entity(), &models, hr, gr) > 1 {
+			r.add(CauseDecisionModels, q.Entity())
+		}
 		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) || math.IsInf(th.Next, 1) {
 			r.add(CauseThinkInvalid, q.Entity())
 		} else if th.Interval > MaxThinkInterval {
@@ -1552,6 +1571,37 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 			r.addNote(CauseNoDecisionSystem, e, need)
 		}
 	}
+}
+
+// decisionModels returns the number of decision models of e ready to run (see
+// CauseDecisionModels): the components of ids it has, each with what its system
+// needs to run it (a Tree, a Reasoner, a Machine, a domain of hr or gr).
+func decisionModels(w *arche.World, e arche.Entity, ids *decisionIDs, hr *htn.Registry, gr *goap.Registry) int {
+	n := 0
+	if id := ids[bitIndex(sysDecision)]; w.Has(e, id) && (*components.Brain)(w.Get(e, id)).Tree != nil {
+		n++
+	}
+	if id := ids[bitIndex(sysUtility)]; w.Has(e, id) && (*components.UtilityBrain)(w.Get(e, id)).Reasoner != nil {
+		n++
+	}
+	if id := ids[bitIndex(sysFSM)]; w.Has(e, id) && (*components.StateMachine)(w.Get(e, id)).Machine != nil {
+		n++
+	}
+	if id := ids[bitIndex(sysHTN)]; w.Has(e, id) {
+		if b := (*components.HTNPlanner)(w.Get(e, id)); hr != nil {
+			if d, _ := hr.Resolve(b.Name, b.Domain); d != nil {
+				n++
+			}
+		}
+	}
+	if id := ids[bitIndex(sysGOAP)]; w.Has(e, id) {
+		if b := (*components.GOAPPlanner)(w.Get(e, id)); gr != nil {
+			if d, _ := gr.Resolve(b.Name, b.Domain); d != nil {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // asksToMove reports whether in (nil: no Intent) asks the movement pipeline

@@ -432,6 +432,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		}, []Cause{CausePerceptionIncomplete}},
 		{"a machine re-entering its state on each of its last 4 updates", false, 0, func(w *arche.World, e arche.Entity) {
 			m, work := reentryMachine(t)
+			drop[components.Brain](w, e) // one decision model
 			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit}})
 		}, []Cause{CauseStateReentered}},
 		{"a Brain left waiting by a Decision budget behind for 10 s", false, 0, func(w *arche.World, e arche.Entity) {
@@ -448,6 +449,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		}, []Cause{CauseDecisionStarved}},
 		{"a machine that re-entered its state 3 times: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			m, work := reentryMachine(t)
+			drop[components.Brain](w, e) // one decision model
 			put(w, e, components.StateMachine{Machine: m, Memory: fsm.Memory{Active: work, Previous: work, Transitions: 9, Reentries: ReentryLimit - 1}})
 		}, nil},
 		{"separation too stiff for a 0.05 s step", false, 0, func(w *arche.World, e arche.Entity) {
@@ -590,6 +592,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"a Perception on an agent whose decision system runs before Perception", false, 0, func(w *arche.World, e arche.Entity) {
 			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"})
 			require.NoError(t, err)
+			drop[components.Brain](w, e) // one decision model
 			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
 			in := ecs.Resource[installed](w) // the schedule: Utility, Perception, Decision (the neighbour's)
 			markInstalled(w, sysUtility)
@@ -622,8 +625,20 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 				require.NoError(t, err)
 				arche.AddResource(w, reg)
 			}
+			drop[components.Brain](w, e) // one decision model
 			put(w, e, components.HTNPlanner{Name: "d", Run: htn.Run{DomainErrors: 3}})
 		}, []Cause{CausePlannerDomainError}},
+		{"a Brain and a UtilityBrain: two decision models", false, 0, func(w *arche.World, e arche.Entity) {
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"})
+			require.NoError(t, err)
+			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
+		}, []Cause{CauseDecisionModels}},
+		{"a Brain without a Tree and a UtilityBrain: one model ready", false, 0, func(w *arche.World, e arche.Entity) {
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"})
+			require.NoError(t, err)
+			compOf[components.Brain](w, e).Tree = nil
+			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
+		}, []Cause{CauseBrainEmpty}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

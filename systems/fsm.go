@@ -52,6 +52,10 @@ import (
 //	Think.Interval Inf or NaN,     never updates again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not updated             -
+//	a second decision model        the first of their systems to run in   CauseDecisionModels
+//	  ready (a Brain, UtilityBrain,  the frame thinks; the others never
+//	  StateMachine, HTNPlanner or    find the agent due (one Think)
+//	  GOAPPlanner)
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
 //	an Update hook returning a     no transition: the agent stays         Report.BadTargets (FSM.BadTargets)

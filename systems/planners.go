@@ -38,6 +38,10 @@ import (
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
 //	Think.Interval > 10 s          as for Decision                        CauseThinkIntervalLong
 //	Think.Frozen                   opt-out (LOD): not ticked              -
+//	a second decision model        the first of their systems to run in   CauseDecisionModels
+//	  ready (a Brain, UtilityBrain,  the frame thinks; the others never
+//	  StateMachine, HTNPlanner or    find the agent due (one Think)
+//	  GOAPPlanner)
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
 //	a script failing at run time   its condition is false, its effect     - (HTN.ScriptErrors)
@@ -216,6 +220,10 @@ func (s *HTN) Finalize(w *arche.World) {
 //	Think.Interval < 0, Inf, NaN   as for Decision                        CauseThinkInvalid
 //	Think.Interval > 10 s          as for Decision                        CauseThinkIntervalLong
 //	Think.Frozen                   opt-out (LOD): not ticked              -
+//	a second decision model        the first of their systems to run in   CauseDecisionModels
+//	  ready (a Brain, UtilityBrain,  the frame thinks; the others never
+//	  StateMachine, HTNPlanner or    find the agent due (one Think)
+//	  GOAPPlanner)
 //	Think.Last after the clock,    ctx.DT counts as 0 for that think,     -
 //	  NaN or infinite                then every Interval from now
 //	GOAPPlanner.Name set to        the old domain halts its plan at the   - (GOAP.Swapped)

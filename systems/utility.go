@@ -43,6 +43,10 @@ import (
 //	Think.Interval Inf or NaN,     never decides again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not decided             -
+//	a second decision model        the first of their systems to run in   CauseDecisionModels
+//	  ready (a Brain, UtilityBrain,  the frame thinks; the others never
+//	  StateMachine, HTNPlanner or    find the agent due (one Think)
+//	  GOAPPlanner)
 //	a consideration's Input that   scores 0: vetoes its action            CauseUtilityFactWrongType
 //	  cannot read the agent (a       (counted in UtilityBrain.State.Unread)
 //	  utility.Fact of another type
