@@ -28,9 +28,12 @@ func (m Memory) Clone() Memory {
 // CheckMemory reports whether m can be ticked with t: it has one node per node of t,
 // every Status is one of the defined statuses (Idle … Skipped), the running child a
 // composite (Sequence, Selector, their memory, reactive and async forms, IfThenElse,
-// WhileDoElse, Switch, Choose, TryCatch) holds is one of its children, and a RunOnce's
-// remembered status is a defined status. Timers may hold any value (a NaN timer is a
-// corrupt state the tree survives and diagnostics report). It returns an error wrapping
+// WhileDoElse, Switch, Choose, TryCatch) holds is one of its children, a RunOnce's
+// remembered status is a defined status, and the time a Running Wait, Sleep, Timeout or
+// Delay has counted is not negative (ticks only add a DT >= 0 to it from 0: one of
+// -1e300 s, or -Inf, would keep the node Running for good). Other timers may hold any
+// value, and so may those of nodes not Running (reset on entry); a NaN timer is a
+// corrupt state the tree survives (the wait is over). It returns an error wrapping
 // [ErrMemoryMismatch] naming the tree and the first bad node. (A Sequence whose saved
 // running child is past its last one would succeed without ticking a child.)
 func (t *Tree) CheckMemory(m Memory) error {
@@ -53,6 +56,11 @@ func (t *Tree) CheckMemory(m Memory) error {
 			if nm.Count == 1 && Status(nm.Child) > Skipped {
 				return fmt.Errorf("bt: tree %q node %d (%s): %w: remembered status %d",
 					t.name, i, t.NodeName(i), ErrMemoryMismatch, nm.Child)
+			}
+		case kindWait, kindSleep, kindTimeout, kindDelay:
+			if nm.Status == Running && nm.Timer < 0 {
+				return fmt.Errorf("bt: tree %q node %d (%s): %w: %v s counted, below 0",
+					t.name, i, t.NodeName(i), ErrMemoryMismatch, nm.Timer)
 			}
 		}
 	}

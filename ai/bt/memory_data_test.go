@@ -59,3 +59,47 @@ func TestCheckMemoryRefusesARunningChildPastTheLast(t *testing.T) {
 	om.Nodes()[0].Child = uint16(bt.Success)
 	assert.NoError(t, once.CheckMemory(om))
 }
+
+// A Running Wait whose counted time is negative (a hand-edited or corrupt save: ticks
+// only add a DT >= 0 to it from 0) is refused. Before, CheckMemory took any timer, and
+// a Wait(1) saved with -1e300 s (or -Inf) counted stayed Running for good: the agent
+// waited forever, and nothing said why. A NaN timer still fits (the wait is over).
+func TestCheckMemoryRefusesANegativeWaitedTime(t *testing.T) {
+	acted := 0
+	tree, err := bt.Compile("t", bt.Sequence(bt.Wait(1),
+		bt.Timeout(5, bt.Delay(1, bt.Action("act", func(*bt.Context) bt.Status { acted++; return bt.Success })))))
+	require.NoError(t, err)
+	m := tree.NewMemory()
+	ctx := &bt.Context{DT: 0.1}
+	require.Equal(t, bt.Running, tree.Tick(&m, ctx))
+	require.NoError(t, tree.CheckMemory(m), "a real running state fits")
+	for _, node := range []int{1, 2, 3} { // the Wait; the Timeout and the Delay, entered
+		for _, timer := range []float64{-1e300, math.Inf(-1), -0.5} {
+			bad := m.Clone()
+			if node > 1 {
+				bad.Nodes()[0].Child = 1
+				bad.Nodes()[1].Status = bt.Success
+				bad.Nodes()[2].Status, bad.Nodes()[3].Status = bt.Running, bt.Running
+			}
+			bad.Nodes()[node].Timer = timer
+			err := tree.CheckMemory(bad)
+			assert.ErrorIs(t, err, bt.ErrMemoryMismatch, "node %d timer %v", node, timer)
+			assert.ErrorContains(t, err, "below 0")
+		}
+	}
+	nan := m.Clone()
+	nan.Nodes()[1].Timer = math.NaN()
+	assert.NoError(t, tree.CheckMemory(nan), "a NaN timer: the wait is over")
+	idle := tree.NewMemory()
+	idle.Nodes()[1].Timer = -3
+	assert.NoError(t, tree.CheckMemory(idle), "a timer of a node not Running is reset on entry")
+
+	// what the refused memory did: a Wait that never ends
+	stuck := m.Clone()
+	stuck.Nodes()[1].Timer = -1e300
+	for range 1000 {
+		tree.Tick(&stuck, ctx)
+	}
+	assert.Equal(t, bt.Running, stuck.Status(1))
+	assert.Zero(t, acted)
+}
