@@ -33,9 +33,14 @@ func (m Memory) Clone() Memory {
 // Delay has counted is not negative (ticks only add a DT >= 0 to it from 0: one of
 // -1e300 s, or -Inf, would keep the node Running for good). Other timers may hold any
 // value, and so may those of nodes not Running (reset on entry); a NaN timer is a
-// corrupt state the tree survives (the wait is over). It returns an error wrapping
-// [ErrMemoryMismatch] naming the tree and the first bad node. (A Sequence whose saved
-// running child is past its last one would succeed without ticking a child.)
+// corrupt state the tree survives (the wait is over). Two states no tick leaves are
+// refused as well: a Running node under a parent that is not Running (no tick resumes
+// it, no halt reaches it: its halt hook would never run), and a Running Parallel whose
+// finished children already reach a threshold (it ticks only its unfinished children
+// and decides after one finishes: with none left, it stayed Running for good). It
+// returns an error wrapping [ErrMemoryMismatch] naming the tree and the first bad
+// node. (A Sequence whose saved running child is past its last one would succeed
+// without ticking a child.)
 func (t *Tree) CheckMemory(m Memory) error {
 	if len(m.nodes) != len(t.nodes) {
 		return fmt.Errorf("bt: tree %q: %w: %d nodes, the tree has %d", t.name, ErrMemoryMismatch, len(m.nodes), len(t.nodes))
@@ -61,6 +66,34 @@ func (t *Tree) CheckMemory(m Memory) error {
 			if nm.Status == Running && nm.Timer < 0 {
 				return fmt.Errorf("bt: tree %q node %d (%s): %w: %v s counted, below 0",
 					t.name, i, t.NodeName(i), ErrMemoryMismatch, nm.Timer)
+			}
+		}
+	}
+	for p := range t.nodes {
+		n := &t.nodes[p]
+		kids := t.kids[n.kidOff : n.kidOff+int32(n.nkids)]
+		if m.nodes[p].Status != Running {
+			for _, k := range kids {
+				if m.nodes[k].Status == Running {
+					return fmt.Errorf("bt: tree %q node %d (%s): %w: Running under node %d (%s), which is %v",
+						t.name, k, t.NodeName(int(k)), ErrMemoryMismatch, p, t.NodeName(p), m.nodes[p].Status)
+				}
+			}
+			continue
+		}
+		if n.kind == kindParallel {
+			var succ, fail int32
+			for _, k := range kids {
+				switch m.nodes[k].Status {
+				case Success:
+					succ++
+				case Failure:
+					fail++
+				}
+			}
+			if succ >= n.n1 || fail >= n.n2 || int32(len(kids))-fail < n.n1 {
+				return fmt.Errorf("bt: tree %q node %d (%s): %w: Running with %d of %d children succeeded and %d failed, which decides it",
+					t.name, p, t.NodeName(p), ErrMemoryMismatch, succ, len(kids), fail)
 			}
 		}
 	}

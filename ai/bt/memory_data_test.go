@@ -103,3 +103,43 @@ func TestCheckMemoryRefusesANegativeWaitedTime(t *testing.T) {
 	assert.Equal(t, bt.Running, stuck.Status(1))
 	assert.Zero(t, acted)
 }
+
+// Two states no tick leaves are refused (a hand-edited or corrupt save). A Running
+// action under a Selector that is not Running: before, it loaded, was never ticked
+// again nor halted (its OnHalt never ran) while the Selector went on with its first
+// child. A Running Parallel whose finished children already decide it: before, it
+// loaded and returned Running for good without ticking a child.
+func TestCheckMemoryRefusesStatesNoTickLeaves(t *testing.T) {
+	ticks, halts := 0, 0
+	act := func(*bt.Context) bt.Status { ticks++; return bt.Running }
+	orphan, err := bt.Compile("o", bt.Selector(bt.AlwaysSuccess(), bt.Action("a", act).OnHalt(func(*bt.Context) { halts++ })))
+	require.NoError(t, err)
+	m := orphan.NewMemory()
+	m.Nodes()[2].Status = bt.Running
+	err = orphan.CheckMemory(m)
+	assert.ErrorIs(t, err, bt.ErrMemoryMismatch)
+	assert.ErrorContains(t, err, "node 2 (a): memory does not fit the tree: Running under node 0 (Selector), which is Idle")
+	ctx := &bt.Context{DT: 0.1}
+	for range 10 {
+		orphan.Tick(&m, ctx)
+	}
+	assert.Equal(t, bt.Running, m.Status(2), "what the refused memory did: never ticked")
+	assert.Zero(t, halts+ticks, "nor halted")
+
+	par, err := bt.Compile("p", bt.Parallel(2, 2, bt.Action("a", act), bt.Action("b", act), bt.Action("c", act)))
+	require.NoError(t, err)
+	pm := par.NewMemory()
+	require.Equal(t, bt.Running, par.Tick(&pm, ctx))
+	require.NoError(t, par.CheckMemory(pm), "a real running state fits")
+	pm.Nodes()[1].Status, pm.Nodes()[3].Status = bt.Success, bt.Failure
+	require.NoError(t, par.CheckMemory(pm), "1 success, 1 failure, 1 running: undecided")
+	pm.Nodes()[2].Status = bt.Success
+	err = par.CheckMemory(pm)
+	assert.ErrorIs(t, err, bt.ErrMemoryMismatch)
+	assert.ErrorContains(t, err, "Running with 2 of 3 children succeeded and 1 failed, which decides it")
+	ticks = 0
+	for range 10 {
+		assert.Equal(t, bt.Running, par.Tick(&pm, ctx), "what the refused memory did")
+	}
+	assert.Zero(t, ticks)
+}
