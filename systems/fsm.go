@@ -176,11 +176,11 @@ func (s *FSM) Work(worker, lo, hi int) {
 		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = sinceLast(j.think, now)
 		ctx.Time = now
-		before := j.brain.Memory.Transitions
 		updating = i
 		if sm := j.brain; sm.ID != sm.Machine.MachineName() {
 			s.swapped(worker, sm)
 		}
+		before := j.brain.Memory.Transitions // after a swap zeroed the Memory
 		j.brain.Machine.Update(&j.brain.Memory, ctx)
 		updating = -1
 		s.due.count(worker, int(j.brain.Memory.Transitions-before))
