@@ -16,9 +16,9 @@ const MaxCount = 1<<16 - 1
 // beyond it with [ErrInvalidCount]. A child that cannot complete in the tick it starts (a
 // Wait or Sleep of more than 0 s, a Delay, a [Forever] loop of such a child) runs once a
 // tick and counts once. A node that may return without ticking its own child (a Cooldown
-// cooling down, a Precondition, a RunOnce that has finished, a node with a precondition
-// script) and a SequenceWithMemory (it resumes at the child that failed) count as able to
-// complete at once.
+// cooling down, a Precondition, a RunOnce that has finished, a Choose picking no child, a
+// Repeat or Retry of count 0, a node with a precondition script) and a SequenceWithMemory
+// (it resumes at the child that failed) count as able to complete at once.
 const MaxTickCycles = 1 << 20
 
 // Inverter ticks its child and swaps Success and Failure:

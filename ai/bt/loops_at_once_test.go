@@ -13,7 +13,8 @@ import (
 // and one tick ran 4.3 billion node ticks (a Cooldown cooling down fails at once, a
 // Precondition whose condition is false returns at once, a SequenceWithMemory re-entered
 // retries the child that failed, a Forever Repeat fails at once when its child does, a
-// _failureIf script decides at once).
+// _failureIf script decides at once, a Choose picking no child fails at once, a Retry of
+// count 0 fails and a Repeat of count 0 succeeds without ticking their child).
 func TestLoopsAroundNodesThatEndAtOnceAreRefused(t *testing.T) {
 	no := func(*bt.Context) bool { return false }
 	for name, inner := range map[string]*bt.Node{
@@ -24,10 +25,15 @@ func TestLoopsAroundNodesThatEndAtOnceAreRefused(t *testing.T) {
 		"Forever":            bt.Repeat(bt.Forever, bt.AlwaysFailure()),
 		"Loop":               bt.Loop(bt.In[[]int]{}, bt.Out[int]{}, bt.Failure, bt.Wait(1)),
 		"_failureIf":         bt.Wait(1).FailureIf(script.MustCompile("true", nil)),
+		"Choose":             bt.Choose("none", func(*bt.Context) int { return -1 }, bt.Wait(1)),
+		"Retry(0)":           bt.Retry(0, bt.Wait(1)),
 	} {
 		_, err := bt.Compile("t", bt.Retry(65535, bt.Retry(65535, inner)))
 		require.ErrorIs(t, err, bt.ErrInvalidCount, name)
 	}
-	_, err := bt.Compile("t", bt.Retry(65535, bt.Retry(65535, bt.Cooldown(0, bt.Wait(0.5)))))
+	// a Repeat of count 0 succeeds at once: Repeat loops over it
+	_, err := bt.Compile("t", bt.Repeat(65535, bt.Repeat(65535, bt.Repeat(0, bt.Wait(1)))))
+	require.ErrorIs(t, err, bt.ErrInvalidCount, "Repeat(0)")
+	_, err = bt.Compile("t", bt.Retry(65535, bt.Retry(65535, bt.Cooldown(0, bt.Wait(0.5)))))
 	require.NoError(t, err, "a Cooldown of 0 s never cools down: its Wait runs once a tick")
 }

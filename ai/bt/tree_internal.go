@@ -676,8 +676,9 @@ func allSkipped(done Status, skipped, n int) Status {
 // child cannot), else once. A sequence or fallback (not a
 // SequenceWithMemory, which resumes where it failed) can complete at once only
 // if its first child can; a node that may return without ticking its child
-// (Cooldown, Precondition, RunOnce, Loop, SkipUnlessUpdated, a node with a
-// precondition script) always can; any other composite if any child can (an
+// (Cooldown, Precondition, RunOnce, Loop, SkipUnlessUpdated, Choose, a Repeat or
+// Retry of count 0, a node with a precondition script) always can; any other
+// composite if any child can (an
 // overestimate, so no hang slips through).
 func tickWork(t *Tree) (work float64, node int) {
 	w := make([]float64, len(t.nodes))
@@ -693,8 +694,8 @@ func tickWork(t *Tree) (work float64, node int) {
 		switch n.kind {
 		case kindRepeat, kindRetry:
 			// a Forever loop also ends at once when its child does (Repeat on a
-			// Failure, Retry on a Success)
-			w[i], sync[i] = 1+sum, any
+			// Failure, Retry on a Success); a count of 0 ends without ticking it
+			w[i], sync[i] = 1+sum, any || n.n1 == 0
 			if n.n1 > 1 && any {
 				w[i] = 1 + float64(float64(n.n1)*sum) // (rounded: no fused multiply-add, see .ci/nofma)
 			}
@@ -706,9 +707,9 @@ func tickWork(t *Tree) (work float64, node int) {
 		case kindCooldown:
 			// cooling down, it fails without ticking its child
 			w[i], sync[i] = 1+sum, any || n.seconds > 0
-		case kindPrecondition, kindRunOnce, kindLoop, kindEntryUpdated:
+		case kindPrecondition, kindRunOnce, kindLoop, kindEntryUpdated, kindChoose:
 			// may return without ticking its child (condition false, finished once,
-			// queue empty, entry not updated)
+			// queue empty, entry not updated, an index out of range)
 			w[i], sync[i] = 1+sum, true
 		default:
 			// (a SequenceWithMemory re-entered resumes at the child that failed)
