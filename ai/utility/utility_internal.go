@@ -181,28 +181,25 @@ func (r *Reasoner) selectAction(scores []float64, current int, src Source) int {
 		}
 		return last // rounding left x just above 0
 	case TopN:
+		pos := 0 // actions scoring above 0
+		for i := range scores {
+			if scores[i] > 0 {
+				pos++
+			}
+		}
 		n := p.N
-		if n == 0 || n > len(scores) {
-			n = len(scores)
+		if n == 0 || n > pos {
+			n = pos
 		}
 		// The n-th best (value, index) pair is the cut: an action is a candidate if it
 		// ranks at or above it (higher value, or equal value and lower index).
-		cutV, cutI := math.Inf(1), None
-		for k := 0; k < n; k++ {
-			nv, ni := -1.0, None
-			for i := range scores {
-				v := value(i)
-				if scores[i] <= 0 || (cutI != None && !ranksAbove(cutV, cutI, v, i)) {
-					continue // vetoed, or ranks at or above the cut already
-				}
-				if ni == None || ranksAbove(v, i, nv, ni) {
-					nv, ni = v, i
-				}
-			}
-			if ni == None {
-				break
-			}
-			cutV, cutI = nv, ni
+		var cutV float64
+		cutI := math.MaxInt // n == pos: every action scoring above 0
+		switch {
+		case n < pos && n <= topNScan:
+			cutV, cutI = nthBestScan(scores, value, n)
+		case n < pos:
+			cutV, cutI = nthBestBits(scores, value, n)
 		}
 		var total float64
 		for i := range scores {
@@ -224,6 +221,66 @@ func (r *Reasoner) selectAction(scores []float64, current int, src Source) int {
 		return last
 	}
 	return best
+}
+
+// topNScan is the largest N of a TopN cut found by n scans of the scores (n·len work);
+// a larger one is found by a search over the values' bits (about 64·len).
+const topNScan = 32
+
+// nthBestScan returns the n-th best (value, index) pair among the actions scoring
+// above 0 (1 ≤ n ≤ their number), by n scans: each finds the best pair ranking below
+// the last found.
+func nthBestScan(scores []float64, value func(int) float64, n int) (float64, int) {
+	cutV, cutI := math.Inf(1), None
+	for k := 0; k < n; k++ {
+		nv, ni := -1.0, None
+		for i := range scores {
+			v := value(i)
+			if scores[i] <= 0 || (cutI != None && !ranksAbove(cutV, cutI, v, i)) {
+				continue // vetoed, or ranks at or above the cut already
+			}
+			if ni == None || ranksAbove(v, i, nv, ni) {
+				nv, ni = v, i
+			}
+		}
+		cutV, cutI = nv, ni
+	}
+	return cutV, cutI
+}
+
+// nthBestBits is nthBestScan in about 64 passes whatever n: the values of the actions
+// scoring above 0 are finite and above 0, so their bit patterns order as they do; a
+// binary search over the bits finds the n-th largest value v (the largest b with at
+// least n values whose bits are b or more), and the cut is the action of value v that
+// comes (n − the number of values above v)-th in index order.
+func nthBestBits(scores []float64, value func(int) float64, n int) (float64, int) {
+	atLeast := func(b uint64) int { // the values whose bits are b or more
+		c := 0
+		for i := range scores {
+			if scores[i] > 0 && math.Float64bits(value(i)) >= b {
+				c++
+			}
+		}
+		return c
+	}
+	lo, hi := uint64(1), math.Float64bits(math.Inf(1))+1 // atLeast(lo) >= n > atLeast(hi)
+	for hi-lo > 1 {
+		if mid := lo + (hi-lo)/2; atLeast(mid) >= n {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	v := math.Float64frombits(lo)
+	k := n - atLeast(lo+1) // the cut is the k-th action of value v by index
+	for i := range scores {
+		if scores[i] > 0 && value(i) == v {
+			if k--; k == 0 {
+				return v, i
+			}
+		}
+	}
+	return v, None // (unreachable)
 }
 
 // argmax returns the action with the highest value, the current choice winning ties
