@@ -306,7 +306,8 @@ func TestPlannerSystemsSaveTheirCursor(t *testing.T) {
 	s.Run(w, 1)
 	raw, err := h.SaveState()
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"cursor": 0}`, string(raw), "the budget keeps no cursor: agents are taken by (Think.Next, entity ID)")
+	assert.JSONEq(t, `{"cursor": 0, "waiting": 7, "backlog": 1}`, string(raw),
+		"the budget keeps no cursor (agents are taken by (Think.Next, entity ID)); 7 of 10 left waiting for 1 frame")
 	other := &systems.HTN{}
 	require.NoError(t, other.LoadState(raw))
 	back, err := other.SaveState()

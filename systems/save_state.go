@@ -275,49 +275,84 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	return nil
 }
 
-// ThinkCursorState is the think budget's saved state. The budget keeps none any more: it
-// takes due agents by (Think.Next, entity ID), so which agents think next follows from
-// their Think components alone, and Cursor is always 0. The field stays so that save
-// files keep one format; a saved value is checked (not negative) and otherwise unused.
+// ThinkCursorState is the think budget's saved state: how many agents the budget left
+// waiting in the last frame and for how many frames in a row it has left some waiting,
+// which [Diagnose] reads for CauseDecisionStarved (the backlog must last
+// [DecisionWaitLong] seconds), so a world loaded mid-backlog reports it at the frame the
+// unbroken run would. A file written before Waiting and Backlog (2026-12-04) reads them
+// as 0: the backlog is counted from the load, and decision_starved comes that much later.
+// The budget keeps no cursor: it takes due agents by (Think.Next, entity ID), so which
+// agents think next follows from their Think components alone, and Cursor is always 0;
+// the field stays so that save files keep one format, and a saved value is checked (not
+// negative) and otherwise unused.
 type ThinkCursorState struct {
-	Cursor int `json:"cursor"`
+	Cursor  int   `json:"cursor"`
+	Waiting int   `json:"waiting,omitempty"` // the system's Waiting after its last Update
+	Backlog int64 `json:"backlog,omitempty"` // frames in a row, up to the last, with Waiting > 0; 0 to MaxPathWait
 }
 
-// SaveState returns the think budget's cursor as JSON (see [ThinkCursorState]).
-func (s *Decision) SaveState() (json.RawMessage, error) {
-	return json.Marshal(ThinkCursorState{Cursor: s.due.cursor})
+// thinkState returns t's state (see [ThinkCursorState]).
+func (t *thinkers[B]) thinkState() ThinkCursorState {
+	return ThinkCursorState{Cursor: t.cursor, Waiting: t.Waiting, Backlog: t.backlog}
 }
 
-// LoadState restores the think budget's cursor saved by [Decision.SaveState]. It
-// returns an error for a negative cursor.
-func (s *Decision) LoadState(raw json.RawMessage) error { return loadCursor(raw, &s.due.cursor) }
-
-// SaveState returns the think budget's cursor as JSON (see [ThinkCursorState]).
-func (s *Utility) SaveState() (json.RawMessage, error) {
-	return json.Marshal(ThinkCursorState{Cursor: s.due.cursor})
-}
-
-// LoadState restores the think budget's cursor saved by [Utility.SaveState].
-func (s *Utility) LoadState(raw json.RawMessage) error { return loadCursor(raw, &s.due.cursor) }
-
-// SaveState returns the think budget's cursor as JSON (see [ThinkCursorState]).
-func (s *FSM) SaveState() (json.RawMessage, error) {
-	return json.Marshal(ThinkCursorState{Cursor: s.due.cursor})
-}
-
-// LoadState restores the think budget's cursor saved by [FSM.SaveState].
-func (s *FSM) LoadState(raw json.RawMessage) error { return loadCursor(raw, &s.due.cursor) }
-
-func loadCursor(raw json.RawMessage, cursor *int) error {
+// loadThinkState restores a state saved by thinkState into t, named name in errors;
+// it returns t's Waiting for the system's own field. It returns an error, leaving t as
+// it was, for a malformed state, a negative cursor, or a Waiting or Backlog out of their
+// domain (negative, a backlog past MaxPathWait, one of them 0 and the other not: the
+// backlog counts the frames with agents waiting, the last among them), wrapping
+// [ErrOutOfDomain].
+func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, error) {
 	var st ThinkCursorState
 	if err := json.Unmarshal(raw, &st); err != nil {
-		return fmt.Errorf("think cursor: %w", err)
+		return t.Waiting, fmt.Errorf("%s think cursor: %w", name, err)
 	}
 	if st.Cursor < 0 {
-		return fmt.Errorf("think cursor: %d < 0", st.Cursor)
+		return t.Waiting, fmt.Errorf("%s think cursor: %d < 0", name, st.Cursor)
 	}
-	*cursor = st.Cursor
-	return nil
+	if st.Waiting < 0 || st.Backlog < 0 || st.Backlog > MaxPathWait || (st.Waiting > 0) != (st.Backlog > 0) {
+		return t.Waiting, fmt.Errorf("%s think cursor: waiting %d, backlog %d: both 0, or waiting > 0 and backlog in [1, %d] frames: %w",
+			name, st.Waiting, st.Backlog, int64(MaxPathWait), ErrOutOfDomain)
+	}
+	t.cursor, t.Waiting, t.backlog = st.Cursor, st.Waiting, st.Backlog
+	return t.Waiting, nil
+}
+
+// SaveState returns the think budget's state as JSON (see [ThinkCursorState]).
+func (s *Decision) SaveState() (json.RawMessage, error) {
+	return json.Marshal(s.due.thinkState())
+}
+
+// LoadState restores the think budget's state saved by [Decision.SaveState], Waiting
+// included. It returns an error for a negative cursor or a Waiting or Backlog out of
+// their domain (see [ThinkCursorState]).
+func (s *Decision) LoadState(raw json.RawMessage) (err error) {
+	s.Waiting, err = s.due.loadThinkState("decision", raw)
+	return err
+}
+
+// SaveState returns the think budget's state as JSON (see [ThinkCursorState]).
+func (s *Utility) SaveState() (json.RawMessage, error) {
+	return json.Marshal(s.due.thinkState())
+}
+
+// LoadState restores the think budget's state saved by [Utility.SaveState] (see
+// [Decision.LoadState]).
+func (s *Utility) LoadState(raw json.RawMessage) (err error) {
+	s.Waiting, err = s.due.loadThinkState("utility", raw)
+	return err
+}
+
+// SaveState returns the think budget's state as JSON (see [ThinkCursorState]).
+func (s *FSM) SaveState() (json.RawMessage, error) {
+	return json.Marshal(s.due.thinkState())
+}
+
+// LoadState restores the think budget's state saved by [FSM.SaveState] (see
+// [Decision.LoadState]).
+func (s *FSM) LoadState(raw json.RawMessage) (err error) {
+	s.Waiting, err = s.due.loadThinkState("fsm", raw)
+	return err
 }
 
 // flowFieldState is what FlowField saves: its cache's state and, in sector
