@@ -1022,6 +1022,11 @@ func Diagnose(w *arche.World) Report {
 //
 // Important: a Diagnostics checks the world it was initialized with (Arche's
 // filters bind to their first world); use [Diagnose] for another.
+//
+// Its check cadence and the findings it last wrote are state that persists across
+// frames ([DiagnosticsState]): a world running one is saved with it (save.Save refuses
+// otherwise, naming "diagnostics"; [StatefulSystems]), and restored into the loaded
+// world's, which then checks and writes as the unbroken run would.
 type Diagnostics struct {
 	Every int       // frames between checks; 60 if zero or negative
 	Out   io.Writer // where a periodic check writes findings that changed; os.Stderr if nil, io.Discard for none
@@ -1034,8 +1039,11 @@ type Diagnostics struct {
 
 	twice, replaced, order, alike findings // Report.Twice, Replaced, Order and MachinesAlike (see findings)
 
-	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
+	finalized bool         // Finalize ran, and Initialize not since (lifecycle.go)
+	world     *arche.World // the world it was initialized on and counts as live in (diagnosticsLive); nil after Finalize
 
+	// frame, written, writtenTotal and writtenCounts are its state across frames, saved
+	// by SaveState (diagnostics_state.go)
 	written       bool           // a report was written to Out since Initialize
 	writtenTotal  int            // its Total
 	writtenCounts [NumCauses]int // and Counts
@@ -1052,7 +1060,8 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	s.d.init()
 	s.frame, s.Checks, s.Report = 0, 0, Report{}
 	s.finalized = false
-	s.written = false
+	s.written, s.writtenTotal, s.writtenCounts = false, 0, [NumCauses]int{}
+	s.setLive(w)
 }
 
 // Update checks every Every frames.
@@ -1127,7 +1136,10 @@ func (f *findings) settle(got []string) []string {
 
 // Finalize ends the periodic checks: Update panics until the next Initialize (see
 // lifecycle.go); Check and Report stay usable.
-func (s *Diagnostics) Finalize(w *arche.World) { s.finalized = true }
+func (s *Diagnostics) Finalize(w *arche.World) {
+	s.finalized = true
+	s.setLive(nil)
+}
 
 // diagnoser holds the filters of the checks and what it learnt of the grid.
 type diagnoser struct {

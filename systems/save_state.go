@@ -16,7 +16,7 @@ import (
 // as JSON, and LoadState, which restores it into the system after its Initialize on the
 // loaded world. Pure caches (the spatial hash, flow fields built at once, the grid's
 // lazy caches) are not saved: they are rebuilt the same. The systems with such state are
-// Decision, Utility, FSM, HTN, GOAP, PathQueue and FlowField ([StatefulSystems] names
+// Decision, Utility, FSM, HTN, GOAP, PathQueue, FlowField and Diagnostics ([StatefulSystems] names
 // those live in a world); save.Save refuses a world running one whose state it is not
 // given, and save's Loaded.Restore the same of the loaded world.
 
@@ -26,21 +26,23 @@ const stateful = sysDecision | sysUtility | sysFSM | sysPathQueue | sysFlowField
 
 // StatefulSystems returns the Names of archai's systems live in w (initialized on w and
 // not finalized since) whose state persists across frames and is saved by their
-// SaveState: "decision", "utility", "fsm", "pathqueue", "flowfield", "htn" and "goap",
-// in that order, each once however many are live. Package systems/save refuses to save
+// SaveState: "decision", "utility", "fsm", "pathqueue", "flowfield", "htn", "goap" and
+// "diagnostics" (a [Diagnostics]: its check cadence and the findings it last wrote, see
+// [DiagnosticsState]), in that order, each once however many are live. Package systems/save refuses to save
 // a world running one of them without its state (see save.Save), and to restore a file
 // without its state into a world running one. It returns nil if none is live (or no
 // archai system was ever initialized on w).
 func StatefulSystems(w *arche.World) []string {
-	r := ecs.Resource[installed](w)
-	if r == nil {
-		return nil
-	}
 	var names []string
-	for i, n := range r.live {
-		if n > 0 && stateful&(systemSet(1)<<i) != 0 {
-			names = append(names, systemNames[i])
+	if r := ecs.Resource[installed](w); r != nil {
+		for i, n := range r.live {
+			if n > 0 && stateful&(systemSet(1)<<i) != 0 {
+				names = append(names, systemNames[i])
+			}
 		}
+	}
+	if diagnosticsRunning(w) {
+		names = append(names, "diagnostics")
 	}
 	return names
 }

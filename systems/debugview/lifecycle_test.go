@@ -3,6 +3,7 @@ package debugview_test
 import (
 	"testing"
 
+	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/debugview"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
@@ -36,4 +37,18 @@ func TestViewerUpdateAfterFinalizePanicsClearly(t *testing.T) {
 	again := arche.NewWorld()
 	v.Initialize(&again)
 	assert.NotPanics(t, func() { v.Update(&again) }, "a level restart")
+}
+
+// A Viewer checks the world with a Diagnostics of its own that it never initializes, so a
+// world it watches runs no Diagnostics whose state save.Save must be given
+// (systems.StatefulSystems): saving with the viewer running needs nothing more.
+func TestViewerRunsNoStatefulDiagnostics(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	v := debugview.New()
+	defer v.Close()
+	v.Initialize(w)
+	v.Update(w)
+	assert.Nil(t, systems.StatefulSystems(w))
+	v.Finalize(w)
 }

@@ -118,7 +118,7 @@ type Viewer struct {
 	stateOwner     arche.Entity                // the agent whose States hold stateTraces' Traces
 	utilSeen       utilSeen
 	utilLog        []UtilityTransition
-	diag           systems.Diagnostics
+	diag           systems.Diagnostics // Check only: never initialized, so not a live Diagnostics whose state a save must hold
 	lastDiag       int64
 	times          []ecs.SystemTime
 	prevTimes      []time.Duration
@@ -240,7 +240,7 @@ func (v *Viewer) Initialize(w *arche.World) {
 	v.treeRuns, v.traceOwner = nil, arche.Entity{} // component IDs are the world's
 	v.stateFields, v.stateComps, v.stateTraces, v.stateOwner = nil, v.stateComps[:0], v.stateTraces[:0], arche.Entity{}
 	v.filter, v.finalized = arche.All(v.ids.pos), false
-	v.diag.Initialize(w)
+	v.diag = systems.Diagnostics{} // its checks' filters bind to their first world: new ones for this one
 	v.lastDiag = -1 << 62
 	v.mapVersion = math.MaxUint64
 	v.dirty = true

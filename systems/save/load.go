@@ -397,7 +397,7 @@ func (l *Loaded) Restore(states ...State) error {
 			return fmt.Errorf("restore: state of %q: %w: %w: the system was initialized on another world than the loaded one (Initialize it on Loaded.World first)", s.Name(), ErrState, systems.ErrNotInitialized)
 		}
 		if _, ok := l.states[s.Name()]; !ok && !slices.Contains(l.leftOut, s.Name()) {
-			return fmt.Errorf("restore: %w: the file has no state for %q", ErrState, s.Name())
+			return fmt.Errorf("restore: %w: the file has no state for %q (saved without it, or before the system had state to save: Restore(save.Without(sys)) starts it afresh, and the run no longer continues as the saved one)", ErrState, s.Name())
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(l.states)) {

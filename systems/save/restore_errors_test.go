@@ -37,7 +37,7 @@ func TestRestoreErrorsSayRestore(t *testing.T) {
 
 	err = l.Restore(&systems.FlowField{})
 	require.ErrorIs(t, err, save.ErrState)
-	assert.Equal(t, `restore: system state does not match: the file has no state for "flowfield"`, err.Error())
+	assert.Equal(t, `restore: system state does not match: the file has no state for "flowfield" (saved without it, or before the system had state to save: Restore(save.Without(sys)) starts it afresh, and the run no longer continues as the saved one)`, err.Error())
 
 	_, err = save.LoadInto(data, save.Registry{}, worldWith(grid.New(8, 8)))
 	require.ErrorIs(t, err, save.ErrGridMismatch)

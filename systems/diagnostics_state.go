@@ -1,0 +1,126 @@
+package systems
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/archai-go/archai/ecs"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// diagnosticsLive is the world resource that counts the [Diagnostics] systems initialized
+// on the world and not finalized since, for [StatefulSystems]: a Diagnostics carries state
+// across frames (its check cadence, the findings it last wrote) that save.Save must be
+// given. It is a resource of its own, not a bit of installed, so that a world running only
+// a Diagnostics stays one whose systems Diagnose cannot tell (Report.SystemsUnchecked).
+type diagnosticsLive struct{ n int32 }
+
+// setLive counts s as live in w (nil: in none), once, and no longer in the world it was
+// live in before.
+func (s *Diagnostics) setLive(w *arche.World) {
+	if s.world == w {
+		return
+	}
+	if s.world != nil {
+		if r := ecs.Resource[diagnosticsLive](s.world); r != nil && r.n > 0 {
+			r.n--
+		}
+	}
+	s.world = w
+	if w != nil {
+		r := ecs.Resource[diagnosticsLive](w)
+		if r == nil {
+			r = &diagnosticsLive{}
+			arche.AddResource(w, r)
+		}
+		r.n++
+	}
+}
+
+// diagnosticsRunning reports whether a Diagnostics is live in w (see diagnosticsLive).
+func diagnosticsRunning(w *arche.World) bool {
+	r := ecs.Resource[diagnosticsLive](w)
+	return r != nil && r.n > 0
+}
+
+// InitializedWorld returns the world the Diagnostics was last initialized on (nil before
+// Initialize and after Finalize): save's Loaded.Restore refuses to restore into a
+// Diagnostics of another world.
+func (s *Diagnostics) InitializedWorld() *arche.World { return s.world }
+
+// DiagnosticsState is what a [Diagnostics] carries from one frame to the next and saves:
+// its Updates since Initialize, whose count modulo Every makes the frames it checks on and
+// is the frame its lines name, and the findings it last wrote to Out (Written: whether it
+// wrote any; Total and Counts, by cause name ([Cause.String]), the causes counted), which
+// a check writes again only when they change. So a loaded run checks and writes the lines
+// the unbroken run would, at the same frames. Its Report (the last check's) is not
+// saved: after a load it is empty until the next check, and Checks counts from the load.
+type DiagnosticsState struct {
+	Frame   int            `json:"frame"`
+	Written bool           `json:"written,omitempty"`
+	Total   int            `json:"total,omitempty"`
+	Counts  map[string]int `json:"counts,omitempty"`
+}
+
+// SaveState returns the Diagnostics' state as JSON (see [DiagnosticsState]).
+func (s *Diagnostics) SaveState() (json.RawMessage, error) {
+	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal}
+	if s.written {
+		for c, n := range s.writtenCounts {
+			if n != 0 {
+				if st.Counts == nil {
+					st.Counts = map[string]int{}
+				}
+				st.Counts[Cause(c).String()] = n
+			}
+		}
+	}
+	return json.Marshal(st)
+}
+
+// LoadState restores a state saved by [Diagnostics.SaveState] into a Diagnostics
+// initialized on the loaded world (before Initialize it returns an error wrapping
+// [ErrNotInitialized]), so that it checks at the frames and writes the lines the saved
+// run's would. It returns an error wrapping [ErrOutOfDomain], leaving the Diagnostics as
+// it was, for a negative frame, total or count, findings without Written, or a cause
+// name this version does not know.
+func (s *Diagnostics) LoadState(raw json.RawMessage) error {
+	if s.world == nil || s.finalized {
+		return fmt.Errorf("diagnostics state: %w", ErrNotInitialized)
+	}
+	var st DiagnosticsState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("diagnostics state: %w", err)
+	}
+	if st.Frame < 0 || st.Total < 0 {
+		return fmt.Errorf("diagnostics state: frame %d, total %d: %w", st.Frame, st.Total, ErrOutOfDomain)
+	}
+	if !st.Written && (st.Total != 0 || len(st.Counts) != 0) {
+		return fmt.Errorf("diagnostics state: findings (total %d) without written: %w", st.Total, ErrOutOfDomain)
+	}
+	var counts [NumCauses]int
+	for _, name := range slices.Sorted(maps.Keys(st.Counts)) {
+		c, ok := causeNamed(name)
+		if !ok {
+			return fmt.Errorf("diagnostics state: counts: %q is no cause: %w", name, ErrOutOfDomain)
+		}
+		if n := st.Counts[name]; n < 0 {
+			return fmt.Errorf("diagnostics state: counts[%q]: %d < 0: %w", name, n, ErrOutOfDomain)
+		}
+		counts[c] = st.Counts[name]
+	}
+	s.frame, s.written, s.writtenTotal, s.writtenCounts = st.Frame, st.Written, st.Total, counts
+	return nil
+}
+
+// causeNamed returns the cause whose String is name.
+func causeNamed(name string) (Cause, bool) {
+	for c, n := range causeNames {
+		if n == name {
+			return Cause(c), true
+		}
+	}
+	return 0, false
+}
