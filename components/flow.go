@@ -21,7 +21,8 @@ import (
 // too large for the room around the goal, keep following the field. Arrived is
 // false while the agent has no complete field; across a change of Goal it is
 // kept while the agent is still packed around the new goal (a goal moved a
-// little), and cleared otherwise (a goal moved far).
+// little), and cleared otherwise (a goal moved far); when the goal moved by
+// at most two cells, the agent at rest follows it (Following).
 type FlowFollower struct {
 	Goal   grid.Cell // the goal cell wanted
 	Active grid.Cell // the goal cell whose field is being followed
@@ -40,4 +41,14 @@ type FlowFollower struct {
 	// grid has stayed unedited for the flow-field system's Hold frames
 	// (see systems.FlowField).
 	Held bool `json:",omitempty"`
+
+	// Following: the agent is at rest (Arrived) and its goal walked, by
+	// at most two cells at a time, since it came to rest: it walks to
+	// Follow, where it stood moved as far as the goal moved, so that the
+	// crowd at rest moves as a body with a walking goal instead of all
+	// setting off and stopping again at each step (see systems.FlowField).
+	// Its arrival is measured at Follow; the flag is cleared once the agent
+	// is within a quarter Spacing of Follow, or no longer Arrived.
+	Follow    r2.Vec `json:",omitempty"`
+	Following bool   `json:",omitempty"`
 }

@@ -3,7 +3,9 @@ package systems
 import (
 	"math"
 
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // The arrival rule of [FlowField], by direction: agents are counted by
@@ -63,16 +65,10 @@ func (a *arrivalDisk) has(code int32) bool {
 	return code >= 0 && code/arrivalSectors < a[code%arrivalSectors]
 }
 
-// keeps reports whether an agent at code (as for has) that was at rest at
-// the start of the frame stays at rest: it is less than arrivalKeep
-// Spacings beyond its sector's rim.
-func (a *arrivalDisk) keeps(code int32) bool {
-	return code >= 0 && code/arrivalSectors < a[code%arrivalSectors]+arrivalKeepSteps
-}
-
 // arrivalKeep is how far, in Spacings, an agent at rest may stand beyond
-// the rim the arrival rule gives its sector this frame and stay at rest
-// (for the same goal, unless the crowd was cut to the open ground). The
+// the rim the looser disk rule gives its sector this frame (keepRims) and
+// stay at rest (for the same goal or one it follows, unless the crowd was
+// cut to the open ground and the crowd so kept does not fit it). The
 // rule's rims move by a few steps from frame to frame as agents at rest
 // are nudged across sector and step boundaries; without it the agents
 // beyond a rim that dipped set off inwards together, pressed into the
@@ -81,6 +77,21 @@ func (a *arrivalDisk) keeps(code int32) bool {
 const (
 	arrivalKeep      = 1
 	arrivalKeepSteps = arrivalKeep * arrivalSteps
+)
+
+// arrivalLoose is the slack, in distance steps, of the disk rule that keeps
+// agents at rest (keepRims): a step's agents stay in it when the agents of
+// the nearer steps fill a disk arrivalLoose steps (a Spacing) smaller than
+// the join rule wants. The join rule leaves a crowd at rest only just
+// packed enough at every step (its agents came to rest as soon as it was),
+// so one agent nudged outwards deep inside it failed a step there and
+// released everyone beyond it at once: 1,000 agents at a goal among
+// buildings, a third of them at a time, again and again (see keepRims).
+// keepReach is the most steps beyond the join rule's rims (on the same
+// counts) that an agent at rest may then be kept.
+const (
+	arrivalLoose = arrivalSteps
+	keepReach    = arrivalLoose + arrivalKeepSteps
 )
 
 // arrivalScratch is gather's work space: the counts of a goal by step and
@@ -94,6 +105,9 @@ type arrivalScratch struct {
 	// for Spacing needFor
 	need    []float64
 	needFor float64
+	// loose: need for keepRims (looseThresholds), for Spacing looseFor
+	loose    []float64
+	looseFor float64
 
 	reaches   []goalReach // the steps to count for each goal in recent use (see adaptReach)
 	fullReach bool        // count reachSteps(followers) for every goal, as if no goal had any history (tests)
@@ -163,20 +177,21 @@ func (s *FlowField) farSteps(n, k int, goal func(i int) grid.Cell) int {
 
 // cutHolds reports whether counting the steps of h (a goal's counts by
 // step and sector) decides as counting every step would: the steps hold
-// fewer than need[len−arrivalKeepSteps]/2 agents (see plannedSteps), so no
-// agent joins on the last arrivalKeepSteps steps counted either, and every
-// agent at rest that the arrival keep may hold (up to arrivalKeepSteps
-// beyond its sector's arrive) is within them and measured.
+// fewer than need[len−keepReach]/2 agents (see plannedSteps), so no
+// agent joins on the last keepReach steps counted either, nor stays in the
+// looser disk that keeps agents at rest (keepRims), and every agent at rest
+// that may be kept (up to arrivalKeepSteps beyond that disk's rim) is
+// within them and measured.
 func (s *FlowField) cutHolds(h []int32) bool {
 	steps := len(h) / arrivalSectors
-	if steps <= arrivalKeepSteps {
+	if steps <= keepReach {
 		return false
 	}
 	m := 0
 	for _, c := range h {
 		m += int(c)
 	}
-	return float64(2*m) < s.thresholds(steps + 1)[steps-arrivalKeepSteps]
+	return float64(2*m) < s.thresholds(steps + 1)[steps-keepReach]
 }
 
 // adaptReach keeps the steps to count for gl's goal next frame, from its
@@ -223,8 +238,8 @@ func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
 	}
 	r.used = s.frame
 	// (and the keep's steps beyond it, see cutHolds)
-	want := least + least/4 + 2*arrivalSteps + arrivalKeepSteps
-	if steps < least+least/8+arrivalSteps+arrivalKeepSteps || steps > 2*want {
+	want := least + least/4 + 2*arrivalSteps + keepReach
+	if steps < least+least/8+arrivalSteps+keepReach || steps > 2*want {
 		r.steps = want
 	} else {
 		r.steps = steps
@@ -234,10 +249,9 @@ func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
 // reachSteps returns the number of distance steps counted for a goal with
 // n followers: no agent can join beyond the rim of a half disk holding them
 // all (a crowd on one side of its goal), and an agent at rest is kept up to
-// arrivalKeepSteps beyond its sector's arrive (see writeBack), so those
-// steps are counted too.
+// keepReach beyond it (keepRims), so those steps are counted too.
 func (s *FlowField) reachSteps(n int) int {
-	return int(s.edge(2*n)/(s.Spacing/arrivalSteps)) + 1 + arrivalKeepSteps
+	return int(s.edge(2*n)/(s.Spacing/arrivalSteps)) + 1 + keepReach
 }
 
 // thresholds returns need (see arrivalScratch) for at least steps steps.
@@ -262,17 +276,22 @@ func (s *FlowField) thresholds(steps int) []float64 {
 // pre: going outwards, a step's agents join when the step is no farther than
 // the rim of the part-disk holding the agents of the nearer steps at one per
 // Spacing² cells, plus Spacing/2: (k+1)·step ≤ Spacing·√(div·g/π) +
-// Spacing/2, g the agents of the nearer steps, that is div·g ≥ need[k]. It
-// returns the step after the last that joined (0 if none), the agents that
-// joined, and the disk's rim: the first step from there on that an agent
-// could not join (div·gathered < need[rim]), at most the steps counted, the
-// rim of a part-disk holding the gathered agents or their farthest step if
-// farther. Neither depends on agents beyond the first that fails, so counting
+// Spacing/2, g the agents of the nearer steps, that is div·g ≥ need[k]; the
+// agents of a step that fails join too when a farther step meets it before
+// the first step holding agents that fails the looser thresholds loose
+// (div·g < loose[k]), which ends the disk (with loose = need: the first
+// step that fails ends it). It returns the step after the last that met
+// need before that (0 if none), the agents on the steps up to there, and
+// the disk's rim: the first step from there on that an agent could not join
+// (div·gathered < need[rim]), at most the steps counted, the rim of a
+// part-disk holding the gathered agents or their farthest step if farther.
+// Neither depends on agents beyond the first that fails loose, so counting
 // fewer steps decides alike (see plannedSteps).
-func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive, gathered, rim int) {
+func diskSteps(pre []int32, need, loose []float64, lo, n, div int) (arrive, gathered, rim int) {
 	const w = arrivalSectors + 1
 	steps := len(pre) / w
 	hi := lo + n
+	in := 0
 	for k := range steps {
 		row := pre[k*w : k*w+w]
 		var c int32
@@ -284,11 +303,13 @@ func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive, gathered, r
 		if c == 0 {
 			continue
 		}
-		if float64(div*gathered) < need[k] {
+		if float64(div*in) < loose[k] {
 			break
 		}
-		gathered += int(c)
-		arrive = k + 1
+		if float64(div*in) >= need[k] {
+			arrive, gathered = k+1, in+int(c)
+		}
+		in += int(c)
 	}
 	rim = arrive
 	for rim < steps && float64(div*gathered) >= need[rim] {
@@ -304,8 +325,76 @@ func diskSteps(pre []int32, need []float64, lo, n, div int) (arrive, gathered, r
 // ground (beside a wall, only if the half disks' crowd does not fit
 // either); then the disk rule on each half circle of sectors, which extends
 // the sectors it covers where it reaches farther, unless the crowd so
-// gathered is more than the open ground around it holds.
+// gathered is more than the open ground around it holds (join); and where
+// agents at rest stay at rest (keepRims).
 func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
+	s.join(gl, h, ground)
+	s.keepRims(gl, h, ground)
+}
+
+// keepRims sets gl.keep, where agents at rest stay at rest (writeBack), from
+// the prefix sums join left in the scratch (steps steps): for each sector,
+// arrivalKeepSteps beyond the farthest of its join rim (gl.arrive), the
+// rim of the whole disk and that of each half disk covering it, by the disk
+// rule with the looser thresholds (arrivalLoose) on both counts; and
+// gl.keepFits, whether the agents so kept fit the open ground within
+// Spacing/2 of the farthest of these rims (ground: decide's), so that where
+// join cut the crowd to the open ground the agents at rest stay at rest
+// only if the crowd they make fits it. An agent at rest is so kept while
+// the agents nearer its goal still nearly fill a disk around it, and
+// released when the goal jumps (in the frame it switches fields), or when
+// the crowd thins out around it.
+func (s *FlowField) keepRims(gl *flowGoal, h []int32, ground []int32) {
+	const m = arrivalSectors
+	steps := len(h) / m
+	sc := &s.arrivalScratch
+	pre := sc.pre[:steps*(m+1)]
+	loose := s.looseThresholds(steps)
+	a0, _, _ := diskSteps(pre, loose, loose, 0, m, 1)
+	for j := range gl.keep {
+		gl.keep[j] = max(gl.arrive[j], int32(a0))
+	}
+	for lo := range m {
+		aw, _, _ := diskSteps(pre, loose, loose, lo, arrivalWedge, 2)
+		if aw <= a0 {
+			continue
+		}
+		for j := lo; j < lo+arrivalWedge; j++ {
+			gl.keep[j%m] = max(gl.keep[j%m], int32(aw))
+		}
+	}
+	far, total := 0, 0
+	for j := range gl.keep {
+		gl.keep[j] = min(gl.keep[j]+arrivalKeepSteps, int32(steps))
+		far = max(far, int(gl.keep[j]))
+		for k := range int(gl.keep[j]) {
+			total += int(h[k*m+j])
+		}
+	}
+	gl.keepFits = float64(total) <= float64(ground[min(far+arrivalSteps/2, len(ground)-1)])/(s.Spacing*s.Spacing)
+}
+
+// looseThresholds returns the thresholds of keepRims for at least steps
+// steps: need (see thresholds) arrivalLoose steps nearer, 0 for the first
+// arrivalLoose steps.
+func (s *FlowField) looseThresholds(steps int) []float64 {
+	sc := &s.arrivalScratch
+	need := s.thresholds(steps)
+	if sc.looseFor != s.Spacing || len(sc.loose) < len(need) {
+		sc.loose = grow(sc.loose, len(need))
+		sc.looseFor = s.Spacing
+		for k := range sc.loose {
+			sc.loose[k] = 0
+			if k >= arrivalLoose {
+				sc.loose[k] = need[k-arrivalLoose]
+			}
+		}
+	}
+	return sc.loose
+}
+
+// join sets gl.arrive (see decide).
+func (s *FlowField) join(gl *flowGoal, h []int32, ground []int32) {
 	const m, w = arrivalSectors, arrivalSectors + 1
 	steps := len(h) / m
 	sc := &s.arrivalScratch
@@ -320,7 +409,8 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 		}
 	}
 	need := s.thresholds(steps)
-	a0, gathered, rim := diskSteps(pre, need, 0, m, 1)
+	loose := s.looseThresholds(steps)
+	a0, gathered, rim := diskSteps(pre, need, loose, 0, m, 1)
 	gl.cut = false
 	area := s.Spacing * s.Spacing
 	for j := range gl.arrive {
@@ -346,7 +436,7 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 	}
 	wide, far := false, rim
 	for lo := range m { // the half circle of sectors lo to lo+arrivalWedge−1
-		aw, _, rw := diskSteps(pre, need, lo, arrivalWedge, 2)
+		aw, _, rw := diskSteps(pre, need, loose, lo, arrivalWedge, 2)
 		if aw <= a0 {
 			continue
 		}
@@ -394,4 +484,42 @@ func (s *FlowField) cutDisk(gl *flowGoal, pre []int32, a0 int, capacity float64)
 		gl.arrive[j] = int32(a0)
 	}
 	gl.cut = true
+}
+
+// followReach is the farthest a goal may move, in cells between the centres
+// of its old and new cells, for its agents at rest to follow it (followGoal):
+// a step or two of a walking goal (a player's cell), not a jump.
+const followReach = 2
+
+// followGoal is the rule for a walking goal (archai's own): an agent at rest
+// (Arrived) at p whose goal moved from the cell from to ff.Goal, by at most
+// followReach, follows it. Its Follow point becomes where it stood (its last
+// Follow point if it was still following) moved as far as the goal moved,
+// and it is measured there from now on (jobFollow), so the crowd at rest
+// keeps its shape around the goal, and its place in it, and walks with its
+// goal as a body (PathFollow has it arrive at Follow). Before, each step of a
+// walking goal sent the crowd trailing it moving, all together (its front was
+// then more than Spacing/2 from the goal, so no agent was in the new disk),
+// and it stopped again, all together, once its front reached the goal: 1,000
+// agents trailing a goal that walked a cell every 0.5 s changed Arrived
+// 35,499 times in 25 s, in 86 frames 40 or more of them together. A Follow
+// point off the grid or in a blocked cell is none: the agent is measured
+// where it stands, as is one whose goal jumped farther. It reports whether
+// the agent follows.
+func (s *FlowField) followGoal(ff *components.FlowFollower, p r2.Vec, from grid.Cell) bool {
+	dx, dy := float64(ff.Goal.X-from.X), float64(ff.Goal.Y-from.Y)
+	if sq2(dx, dy) > followReach*followReach {
+		ff.Following = false
+		return false
+	}
+	if ff.Following {
+		p = ff.Follow
+	}
+	to := r2.Vec{X: p.X + dx, Y: p.Y + dy}
+	if !onGridCoords(to) || !s.grid.InBounds(cellAt(s.grid, to)) || !s.grid.Passable(cellAt(s.grid, to)) {
+		ff.Following = false
+		return false
+	}
+	ff.Follow, ff.Following = to, true
+	return true
 }

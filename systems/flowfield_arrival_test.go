@@ -456,8 +456,9 @@ func TestFlowFarReachBoundsEveryReach(t *testing.T) {
 				reach := float64(float64(int(s.edge(2*f)/step)+1) * step) // the rim of a half disk holding f
 				require.LessOrEqual(t, reach+float64(sp*arrivalHold), far, "spacing %v, %d of %d", sp, f, n)
 			}
-			// rounded as farReach's, with the arrival keep's steps beyond the rim
-			require.Equal(t, float64(float64(int(s.edge(2*n)/step)+1+arrivalKeepSteps)*step)+float64(sp*arrivalHold), far)
+			// rounded as farReach's, with the steps an agent at rest may be
+			// kept beyond the rim (keepReach: the looser disk's, then the keep's)
+			require.Equal(t, float64(float64(int(s.edge(2*n)/step)+1+keepReach)*step)+float64(sp*arrivalHold), far)
 		}
 	}
 	// an agent farCells off its goal's cell on an axis is beyond farReach
@@ -555,5 +556,46 @@ func TestFlowArrivalGoalMovesNearOrFar(t *testing.T) {
 		require.Equal(t, len(es), active, "%s: every agent follows the new goal's field", tc.name)
 		assert.Equal(t, tc.resting, arrived, "%s: agents at rest", tc.name)
 		s.Finalize(w)
+	}
+}
+
+// TestFlowArrivalFollowsAWalkingGoal: a packed crowd at rest whose goal
+// moves a cell (a goal walking) follows it: every agent stays at rest
+// (Arrived) and is Following, its Follow point where it stands moved a cell
+// as the goal did, and a second step before it got there moves the Follow
+// point on from there. A move of 3 cells (a jump, beyond followReach) is
+// not followed.
+func TestFlowArrivalFollowsAWalkingGoal(t *testing.T) {
+	w, _ := newWorld(50, 40)
+	from := grid.Cell{X: 20, Y: 20}
+	es := packedDisk(w, from, 6)
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &FlowField{Workers: 2})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 3)
+	m := generic.NewMap2[components.Position, components.FlowFollower](w)
+	move := func(to grid.Cell) {
+		for _, e := range es {
+			_, ff := m.Get(e)
+			ff.Goal = to
+		}
+		s.Run(w, 2)
+	}
+	move(grid.Cell{X: 21, Y: 20})
+	for _, e := range es {
+		p, ff := m.Get(e)
+		require.True(t, ff.Arrived && ff.Following, "a goal a cell away: every agent at rest follows it")
+		require.Equal(t, r2.Add(p.Vec, r2.Vec{X: 1}), ff.Follow)
+	}
+	move(grid.Cell{X: 22, Y: 21}) // a diagonal step, the agents not moved (no Steer)
+	for _, e := range es {
+		p, ff := m.Get(e)
+		require.True(t, ff.Arrived && ff.Following)
+		require.Equal(t, r2.Add(p.Vec, r2.Vec{X: 2, Y: 1}), ff.Follow, "from the last Follow point")
+	}
+	move(grid.Cell{X: 25, Y: 21}) // 3 cells: a jump
+	for _, e := range es {
+		_, ff := m.Get(e)
+		require.False(t, ff.Following, "a goal that jumped 3 cells is not followed")
 	}
 }

@@ -108,8 +108,15 @@ func TestFlowFieldTrace(t *testing.T) {
 // that ground is half a disk's to 3/4 (a goal beside a wall or on the grid's
 // edge) if the half disks' crowd fits
 // (TestFlowFollowersAtRestStayAtRestAtTheGridsEdge); whole-grid mode only
-// (0x517e5ccbe7ad08c1 with that alone).
-const goldenFlowTrace uint64 = 0xea7d0939bc8e15c1
+// (0x517e5ccbe7ad08c1 with that alone). Changed again (0xea7d0939bc8e15c1
+// before) in the session of 2026-12-04 14:52 (h3), on purpose: agents at rest
+// follow a goal that moves by up to two cells (followGoal), the disk rule
+// is ended only by a step that fails its looser thresholds (arrivalLoose),
+// and agents at rest are kept within the looser disk's rims
+// (keepRims; TestFlowArrivalWalkingGoalNoLurch): 836 of 2,880 records
+// differ, all whole-grid, and the 1- and 2-worker traces are equal record
+// for record.
+const goldenFlowTrace uint64 = 0x676427419ac0943d
 
 func traceOne(out io.Writer, seed uint64, workers, sectors int, calm bool) {
 	rng := rand.New(rand.NewPCG(seed, 77))

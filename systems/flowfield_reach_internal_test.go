@@ -108,8 +108,39 @@ func TestFlowDiskStepsRim(t *testing.T) {
 		{map[int]int{1: 3, 5: 2, 16: 4}, 2, 17, 9, 23}, // a half disk takes it (2·5 ≥ 8.3): edge(18) = 23.15
 	} {
 		for _, steps := range []int{tc.rim + 1, 64} {
-			a, g, r := diskSteps(pre(steps, tc.at), need, 3, arrivalWedge, tc.div)
+			a, g, r := diskSteps(pre(steps, tc.at), need, need, 3, arrivalWedge, tc.div)
 			require.Equal(t, [3]int{tc.arrive, tc.gathered, tc.rim}, [3]int{a, g, r}, "%v div %d, %d steps", tc.at, tc.div, steps)
 		}
 	}
+}
+
+// TestFlowDiskStepsLoose: with the looser thresholds (arrivalLoose), a step
+// short of the disk rule (4 agents nearer where 8.3 are needed) no longer
+// ends the disk: a farther step that meets the rule takes it in, and the
+// disk ends at the first step that fails the looser thresholds. With need
+// for both, diskSteps is the rule alone.
+func TestFlowDiskStepsLoose(t *testing.T) {
+	s := &FlowField{Spacing: 0.75}
+	const w = arrivalSectors + 1
+	pre := func(at map[int]int) []int32 { // at: step -> agents, all in sector 3
+		p := make([]int32, 64*w)
+		for k := range 64 {
+			for j := 4; j <= arrivalSectors; j++ {
+				p[k*w+j] = int32(at[k])
+			}
+		}
+		return p
+	}
+	need := s.thresholds(64)
+	loose := s.looseThresholds(64)
+	require.Equal(t, need[8], loose[16], "one Spacing (8 steps) nearer")
+	require.Zero(t, loose[7])
+	at := map[int]int{1: 3, 5: 1, 16: 10, 17: 2}
+	a, g, _ := diskSteps(pre(at), need, need, 3, arrivalWedge, 1)
+	assert.Equal(t, [2]int{6, 4}, [2]int{a, g}, "the rule alone: step 16 fails (need 8.3 > 4) and ends the disk")
+	a, g, _ = diskSteps(pre(at), need, loose, 3, arrivalWedge, 1)
+	assert.Equal(t, [2]int{18, 16}, [2]int{a, g}, "step 16 fails but not loosely (4 ≥ 1.2), step 17 meets the rule (14 ≥ 9.6): both join")
+	far := map[int]int{1: 3, 5: 1, 16: 4, 40: 6} // step 40 fails the looser thresholds too
+	a, g, _ = diskSteps(pre(far), need, loose, 3, arrivalWedge, 1)
+	assert.Equal(t, [2]int{6, 4}, [2]int{a, g}, "no farther step meets the rule before one fails the looser thresholds")
 }

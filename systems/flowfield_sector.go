@@ -308,12 +308,14 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 			ff := j.ff
 			if j.goal < 0 {
 				j.ff = nil // drop the frame's pointer
-				ff.Steer, ff.Cell, ff.Arrived, ff.Held = false, noCell, false, false
+				ff.Steer, ff.Cell, ff.Arrived, ff.Held, ff.Following = false, noCell, false, false, false
 				continue
 			}
 			g := &sf.goals[j.goal]
-			// an agent at rest stays so up to arrivalKeep Spacings beyond the rim
+			// an agent at rest stays so up to arrivalKeep Spacings beyond the
+			// rim; sector mode follows no walking goal (followGoal)
 			ff.Arrived = j.step >= 0 && (j.step < g.arrive || ff.Arrived && j.step < g.arrive+arrivalKeepSteps)
+			ff.Following = false
 			c := sf.grid.CellAt(j.pos)
 			if k := sf.sectors.SectorOf(c); c != ff.Cell || (k >= 0 && g.fresh[k]) || s.edits.expires {
 				sc.idx[n], sc.cells[n] = int32(i), c

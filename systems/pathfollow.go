@@ -66,7 +66,8 @@ const (
 //     cells, nearest the goal, whose line first enters no such cell (walkOut).
 //   - no move intent, with a [components.FlowFollower] whose sample gives a
 //     direction (see [FlowField]): follow it (arrive when the goal is in
-//     sight; stop, DesiredStop, once Arrived).
+//     sight; stop, DesiredStop, once Arrived, or arrive at Follow while
+//     Following a goal that walked).
 //   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer.
 //   - Inside a wall (a door or bridge closed on it), an agent whose Desired
 //     would head nowhere (DesiredNone or DesiredStop, a flight or an evasion)
@@ -538,6 +539,8 @@ func flowHit(pos r2.Vec, in *components.Intent, ff *components.FlowFollower, d *
 		return false
 	}
 	switch {
+	case ff.Arrived && ff.Following:
+		setDesired(d, components.Desired{Mode: components.DesiredArrive, Point: ff.Follow}) // walk with its goal
 	case ff.Arrived:
 		setDesired(d, components.Desired{Mode: components.DesiredStop}) // stop where it is
 	case ff.Direct:
@@ -593,6 +596,8 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		ff := j.flow
 		flowing := !moving && ff != nil && (ff.Steer || ff.Arrived)
 		switch {
+		case flowing && ff.Arrived && ff.Following:
+			d = components.Desired{Mode: components.DesiredArrive, Point: ff.Follow} // walk with its goal
 		case flowing && ff.Arrived:
 			d = components.Desired{Mode: components.DesiredStop} // stop where it is
 		case flowing && ff.Direct:
