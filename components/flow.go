@@ -48,7 +48,9 @@ type FlowFollower struct {
 	// crowd at rest moves as a body with a walking goal instead of all
 	// setting off and stopping again at each step (see systems.FlowField).
 	// Its arrival is measured at Follow; the flag is cleared once the agent
-	// is within a quarter Spacing of Follow, or no longer Arrived.
+	// is within a quarter Spacing of Follow, or no longer Arrived. A Follow
+	// written NaN or infinite is nowhere: the agent stops where it is, and
+	// is released (Arrived and Following cleared) in the next frame.
 	Follow    r2.Vec `json:",omitempty"`
 	Following bool   `json:",omitempty"`
 }

@@ -599,3 +599,29 @@ func TestFlowArrivalFollowsAWalkingGoal(t *testing.T) {
 		require.False(t, ff.Following, "a goal that jumped 3 cells is not followed")
 	}
 }
+
+// TestFlowArrivalFollowNotFinite: a Follow point written NaN or infinite on
+// an agent at rest that is Following is nowhere: PathFollow has it stop
+// where it is (not arrive at the point), and FlowField releases it in the
+// next frame, Following cleared.
+func TestFlowArrivalFollowNotFinite(t *testing.T) {
+	for _, bad := range []r2.Vec{{X: math.NaN(), Y: 3}, {X: 2, Y: math.Inf(1)}} {
+		var d components.Desired
+		ff := components.FlowFollower{Arrived: true, Following: true, Follow: bad}
+		require.True(t, flowHit(r2.Vec{X: 1, Y: 1}, &components.Intent{}, &ff, &d))
+		assert.Equal(t, components.DesiredStop, d.Mode, "follow %v", bad)
+
+		w, _ := newWorld(50, 40)
+		es := packedDisk(w, grid.Cell{X: 20, Y: 20}, 6)
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &FlowField{})
+		s.Initialize(w)
+		s.Run(w, 3)
+		m := generic.NewMap1[components.FlowFollower](w)
+		f := m.Get(es[0])
+		require.True(t, f.Arrived)
+		f.Following, f.Follow = true, bad
+		s.Run(w, 1)
+		assert.False(t, f.Arrived || f.Following, "follow %v", bad)
+		s.Finalize(w)
+	}
+}

@@ -539,7 +539,7 @@ func flowHit(pos r2.Vec, in *components.Intent, ff *components.FlowFollower, d *
 		return false
 	}
 	switch {
-	case ff.Arrived && ff.Following:
+	case ff.Arrived && ff.Following && finiteVec(ff.Follow):
 		setDesired(d, components.Desired{Mode: components.DesiredArrive, Point: ff.Follow}) // walk with its goal
 	case ff.Arrived:
 		setDesired(d, components.Desired{Mode: components.DesiredStop}) // stop where it is
@@ -596,7 +596,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 		ff := j.flow
 		flowing := !moving && ff != nil && (ff.Steer || ff.Arrived)
 		switch {
-		case flowing && ff.Arrived && ff.Following:
+		case flowing && ff.Arrived && ff.Following && finiteVec(ff.Follow):
 			d = components.Desired{Mode: components.DesiredArrive, Point: ff.Follow} // walk with its goal
 		case flowing && ff.Arrived:
 			d = components.Desired{Mode: components.DesiredStop} // stop where it is
