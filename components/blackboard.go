@@ -11,7 +11,9 @@ import (
 // declare has a slot. The decision systems hand it to the agent's leaves as
 // bt.Context.Blackboard (utility considerations and state machines get it too); a nil
 // Store is a blackboard with nothing in it. systems.Perception writes the well-known
-// perception keys (systems.KeyTarget, ...) that the store's schema declares.
+// perception keys (systems.KeyTarget, ...) that the store's schema declares. Give each
+// agent a Store of its own: agents holding one Store share their facts (systems.Diagnose
+// counts them: CauseBlackboardShared).
 type Blackboard struct {
 	Store *blackboard.Store
 }

@@ -119,6 +119,9 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	  whose schema has keys
 //	Blackboard, for a tree         opt-out: nothing to store              -
 //	  without keys
+//	Blackboard.Store another       the agents read and write each         CauseBlackboardShared
+//	  agent's too (a template's      other's facts (racing with several
+//	  copied)                        workers)
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval > 10 s          thinks every Interval                  CauseThinkIntervalLong

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
@@ -404,6 +405,15 @@ const (
 	// never runs). Give each agent one model; for a hybrid, run one inside
 	// the other (package ai/hybrid).
 	CauseDecisionModels
+	// CauseBlackboardShared: a Blackboard whose Store is the same store as
+	// another agent's: a components.Blackboard copied from a template (one
+	// {Store: schema.NewStore()} given to many agents) rather than made for
+	// each (the Thinker bundle makes one per agent). The agents read and write
+	// each other's facts (what one remembers, the others find done; the
+	// perception keys Perception writes for one, the others read as theirs),
+	// and with several workers their writes race. Every agent of such a group
+	// but the first met counts.
+	CauseBlackboardShared
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -466,6 +476,7 @@ var causeNames = [NumCauses]string{
 	CauseFlowFollowerSpacing:     "flow_follower_spacing",
 	CauseDecisionStarved:         "decision_starved",
 	CauseDecisionModels:          "decision_models_too_many",
+	CauseBlackboardShared:        "blackboard_shared",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1152,6 +1163,7 @@ type diagnoser struct {
 	thinks     *generic.Filter1[components.Think]
 	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
 	boards     *generic.Filter2[components.Brain, components.Blackboard]
+	stores     *generic.Filter1[components.Blackboard]
 	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
 	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
@@ -1168,17 +1180,18 @@ type diagnoser struct {
 	wide        *flowWide                 // FlowField's wide followers, nil without a FlowField
 	sealed      map[arche.Entity]struct{} // wide.sealed as a set
 
-	seen     map[arche.Entity]struct{}   // Report.seen, reused between checks
-	memories map[*bt.NodeMemory]struct{} // the Brains' node memories met (CauseMemoryShared), reused
-	queued   map[pathRequest]struct{}    // the requests the path queue holds, reused
-	alike    machinesAlike               // Report.MachinesAlike's machines and names, reused
-	states   stateBoards                 // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
-	queue    *PathQueue                  // the world's path queue, nil if none
-	late     systemSet                   // decision systems live before the live Perception (CausePerceptionAfterDecision)
-	deciders decisionIDs                 // the decision components' IDs, with late
-	systems  systemSet                   // archai systems initialized in the world
-	initOnce bool                        // some archai system was initialized: missing ones can be told
-	stepDT   float64                     // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
+	seen      map[arche.Entity]struct{}      // Report.seen, reused between checks
+	memories  map[*bt.NodeMemory]struct{}    // the Brains' node memories met (CauseMemoryShared), reused
+	boardsMet map[*blackboard.Store]struct{} // the Blackboards' stores met (CauseBlackboardShared), reused
+	queued    map[pathRequest]struct{}       // the requests the path queue holds, reused
+	alike     machinesAlike                  // Report.MachinesAlike's machines and names, reused
+	states    stateBoards                    // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
+	queue     *PathQueue                     // the world's path queue, nil if none
+	late      systemSet                      // decision systems live before the live Perception (CausePerceptionAfterDecision)
+	deciders  decisionIDs                    // the decision components' IDs, with late
+	systems   systemSet                      // archai systems initialized in the world
+	initOnce  bool                           // some archai system was initialized: missing ones can be told
+	stepDT    float64                        // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -1199,6 +1212,7 @@ func (d *diagnoser) init() {
 	d.perceivers = generic.NewFilter4[components.Perception, components.Position, components.Think, components.Faction]().
 		Optional(generic.T[components.Position](), generic.T[components.Think](), generic.T[components.Faction]())
 	d.boards = generic.NewFilter2[components.Brain, components.Blackboard]().Optional(generic.T[components.Blackboard]())
+	d.stores = generic.NewFilter1[components.Blackboard]()
 	d.avoiders = orcaFilter()
 	d.htns = brainFilter[components.HTNPlanner]()
 	d.goaps = brainFilter[components.GOAPPlanner]()
@@ -1286,6 +1300,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.lodChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	d.sharedMemoryChecks(w, r)
+	d.sharedStoreChecks(w, r)
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
@@ -1686,6 +1701,27 @@ func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
 			continue
 		}
 		d.memories[first] = struct{}{}
+	}
+}
+
+// sharedStoreChecks counts under CauseBlackboardShared every agent whose Blackboard's
+// Store another agent met before holds too.
+func (d *diagnoser) sharedStoreChecks(w *arche.World, r *Report) {
+	if d.boardsMet == nil {
+		d.boardsMet = map[*blackboard.Store]struct{}{}
+	}
+	clear(d.boardsMet) // keeps its buckets: no allocation in steady state
+	q := d.stores.Query(w)
+	for q.Next() {
+		st := q.Get().Store
+		if st == nil {
+			continue
+		}
+		if _, ok := d.boardsMet[st]; ok {
+			r.add(CauseBlackboardShared, q.Entity())
+			continue
+		}
+		d.boardsMet[st] = struct{}{}
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/htn"
@@ -628,6 +629,19 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			drop[components.Brain](w, e) // one decision model
 			put(w, e, components.HTNPlanner{Name: "d", Run: htn.Run{DomainErrors: 3}})
 		}, []Cause{CausePlannerDomainError}},
+		{"a Blackboard whose store is the neighbour's (a template's copied)", false, 0, func(w *arche.World, e arche.Entity) {
+			shared := components.Blackboard{Store: blackboard.NewSchema().NewStore()}
+			q := generic.NewFilter1[components.Brain]().Query(w)
+			var others []arche.Entity
+			for q.Next() {
+				if q.Entity() != e {
+					others = append(others, q.Entity())
+				}
+			}
+			for _, x := range append(others, e) {
+				put(w, x, shared)
+			}
+		}, []Cause{CauseBlackboardShared}},
 		{"a Brain and a UtilityBrain: two decision models", false, 0, func(w *arche.World, e arche.Entity) {
 			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"})
 			require.NoError(t, err)

@@ -77,6 +77,9 @@ import (
 //	Faction, Think or Position     never perceives                        CausePerceptionIncomplete
 //	Velocity                       opt-out: Heading stays as set          -
 //	Blackboard                     opt-out: no keys written               -
+//	Blackboard.Store another       the agents read and write each         CauseBlackboardShared
+//	  agent's too (a template's      other's facts (racing with several
+//	  copied)                        workers)
 //	Faction, on an agent seen      opt-out: a bystander, nobody's foe     -
 //	Think.Frozen                   opt-out (LOD): not perceived           -
 type Perception struct {

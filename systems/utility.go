@@ -54,6 +54,9 @@ import (
 //	Blackboard (or a Store of      a utility.KeyInput scores 0: vetoes    CauseBlackboardMissing
 //	  another schema), for a         its action (counted in
 //	  utility.KeyInput               UtilityBrain.State.NoBlackboard)
+//	Blackboard.Store another       the agents read and write each         CauseBlackboardShared
+//	  agent's too (a template's      other's facts (racing with several
+//	  copied)                        workers)
 //	a consideration's Input        clamped: the score saturates            CauseUtilityInputOutOfRange
 //	  outside [0, 1] under the       (counted in UtilityBrain.State.Clamped)
 //	  zero Range (a raw fact)
