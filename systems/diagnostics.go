@@ -263,8 +263,12 @@ const (
 	// for each (Tree.NewMemory, Memory.Clone, or the Thinker bundle, which makes
 	// one per agent). The agents tick one memory: each resumes where another
 	// left off (timers, running children, counters), so some act too often and
-	// others never, and with several workers the ticks race. Every agent of such
-	// a group but the first met counts.
+	// others never, and with several workers the ticks race. Likewise a
+	// UtilityBrain whose State's Scores are another agent's (one State made with
+	// Reasoner.NewState given to many): every agent's State shows the scores of
+	// the last one decided, and with several workers an agent may choose from
+	// scores another is writing. Every agent of such a group but the first met
+	// counts.
 	CauseMemoryShared
 	// CausePlannerDomainError: an HTNPlanner whose planning failed with a fault
 	// of its domain (htn.Run.DomainErrors > 0: ErrDepth, ErrLength or
@@ -1183,6 +1187,7 @@ type diagnoser struct {
 	seen      map[arche.Entity]struct{}      // Report.seen, reused between checks
 	memories  map[*bt.NodeMemory]struct{}    // the Brains' node memories met (CauseMemoryShared), reused
 	boardsMet map[*blackboard.Store]struct{} // the Blackboards' stores met (CauseBlackboardShared), reused
+	scoresMet map[*float64]struct{}          // the UtilityBrains' scores met (CauseMemoryShared), reused
 	queued    map[pathRequest]struct{}       // the requests the path queue holds, reused
 	alike     machinesAlike                  // Report.MachinesAlike's machines and names, reused
 	states    stateBoards                    // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
@@ -1682,7 +1687,7 @@ func hasWalls(g *grid.Grid) bool {
 
 // sharedMemoryChecks counts the Brains whose node memory is another Brain's
 // (CauseMemoryShared): two Memories share their nodes when their first nodes
-// are one.
+// are one; and the UtilityBrains whose State's Scores are another's, alike.
 func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
 	if d.memories == nil {
 		d.memories = map[*bt.NodeMemory]struct{}{}
@@ -1701,6 +1706,23 @@ func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
 			continue
 		}
 		d.memories[first] = struct{}{}
+	}
+	if d.scoresMet == nil {
+		d.scoresMet = map[*float64]struct{}{}
+	}
+	clear(d.scoresMet)
+	uq := d.reasons.Query(w)
+	for uq.Next() {
+		b, _, _, _ := uq.Get()
+		if len(b.State.Scores) == 0 {
+			continue
+		}
+		first := &b.State.Scores[0]
+		if _, ok := d.scoresMet[first]; ok {
+			r.add(CauseMemoryShared, uq.Entity())
+			continue
+		}
+		d.scoresMet[first] = struct{}{}
 	}
 }
 

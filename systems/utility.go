@@ -54,6 +54,9 @@ import (
 //	Blackboard (or a Store of      a utility.KeyInput scores 0: vetoes    CauseBlackboardMissing
 //	  another schema), for a         its action (counted in
 //	  utility.KeyInput               UtilityBrain.State.NoBlackboard)
+//	UtilityBrain.State.Scores      every agent's State shows the last     CauseMemoryShared
+//	  another agent's too (a         one's scores (choices race with
+//	  template's State copied)       several workers)
 //	Blackboard.Store another       the agents read and write each         CauseBlackboardShared
 //	  agent's too (a template's      other's facts (racing with several
 //	  copied)                        workers)
