@@ -1,10 +1,11 @@
 package bt
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 )
 
 // Transition is one change of one node's status for one agent.
@@ -109,10 +110,18 @@ func (t *Tree) Dump(w io.Writer, m *Memory) error {
 	if m != nil && (len(m.nodes) != len(t.nodes) || m.tree != nil && m.tree != t) {
 		return fmt.Errorf("bt: Dump: %s", errMemoryMismatched)
 	}
-	var b strings.Builder
-	var walk func(i int, prefix, branch string)
-	walk = func(i int, prefix, branch string) {
-		line := prefix + branch + t.label(i) + t.condLabel(i)
+	// written as it goes, with one prefix that grows and shrinks along the path: a
+	// line is as long as its node is deep, so a tree of depth d writes O(d²) bytes,
+	// which held in memory at once (and a prefix per level) came to gigabytes for a
+	// chain of 65,535 decorators
+	bw := bufio.NewWriter(w)
+	var prefix []byte
+	var walk func(i, level int, branch string)
+	walk = func(i, level int, branch string) {
+		label := t.label(i) + t.condLabel(i)
+		bw.Write(prefix)
+		bw.WriteString(branch)
+		bw.WriteString(label)
 		if m != nil {
 			nm := m.nodes[i]
 			status := nm.Status.String()
@@ -124,31 +133,33 @@ func (t *Tree) Dump(w io.Writer, m *Memory) error {
 					status += fmt.Sprintf(" (%.3gs)", nm.Timer)
 				}
 			}
-			if pad := 44 - len([]rune(line)); pad > 0 {
-				line += strings.Repeat(" ", pad)
+			// every step of the prefix, and a branch, is 4 runes
+			runes := 4*level + utf8.RuneCountInString(label)
+			for pad := 44 - runes; pad > 0; pad-- {
+				bw.WriteByte(' ')
 			}
-			line += " " + status
+			bw.WriteString(" " + status)
 		}
-		b.WriteString(line + "\n")
-		kids := t.Children(nil, i)
-		childPrefix := prefix
+		bw.WriteByte('\n')
+		n := len(prefix)
 		switch branch {
 		case "├── ":
-			childPrefix += "│   "
+			prefix = append(prefix, "│   "...)
 		case "└── ":
-			childPrefix += "    "
+			prefix = append(prefix, "    "...)
 		}
+		kids := t.Children(nil, i)
 		for k, c := range kids {
 			br := "├── "
 			if k == len(kids)-1 {
 				br = "└── "
 			}
-			walk(c, childPrefix, br)
+			walk(c, level+1, br)
 		}
+		prefix = prefix[:n]
 	}
 	if len(t.nodes) > 0 {
-		walk(0, "", "")
+		walk(0, 0, "")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return bw.Flush()
 }

@@ -1,7 +1,6 @@
 package save
 
 import (
-	"bytes"
 	"fmt"
 	"hash/fnv"
 
@@ -66,48 +65,46 @@ func (d *definitions) of(kind string, make bool) map[string]string {
 // parameters the packages keep unexported (a Wait's duration, a leaf's ports) are not
 // in it.
 func printOf(x any) string {
-	var b bytes.Buffer
+	b := fnv.New64a() // the text is hashed as it is written: a deep tree's Dump is long
 	switch v := x.(type) {
 	case *bt.Tree:
-		_ = v.Dump(&b, nil) // cannot fail without memory
+		_ = v.Dump(b, nil) // cannot fail without memory
 	case *fsm.Machine:
 		for i := range v.Len() {
 			s := v.State(i + 1)
 			// the parent's index, not its StateID: the text (and so the fingerprint)
 			// of files written before StateIDs carried their machine's tag
-			fmt.Fprintf(&b, "%q %d\n", v.Name(s), v.Parent(s).Index())
+			fmt.Fprintf(b, "%q %d\n", v.Name(s), v.Parent(s).Index())
 		}
 	case *utility.Reasoner:
-		fmt.Fprintf(&b, "%+v\n", v.Policy())
+		fmt.Fprintf(b, "%+v\n", v.Policy())
 		for i := range v.Len() {
 			a, _ := v.Action(i)
-			fmt.Fprintf(&b, "%q %v %v\n", a.Name, a.Weight, a.Combine)
+			fmt.Fprintf(b, "%q %v %v\n", a.Name, a.Weight, a.Combine)
 			for _, c := range a.Considerations {
-				fmt.Fprintf(&b, "\t%q %+v %+v %v %v\n", c.Name, c.Range, c.Curve, c.Weight, c.Veto)
+				fmt.Fprintf(b, "\t%q %+v %+v %v %v\n", c.Name, c.Range, c.Curve, c.Weight, c.Veto)
 			}
 		}
 	case *htn.Domain:
 		for f := range v.Facts() {
-			fmt.Fprintf(&b, "fact %q\n", v.FactName(htn.Fact(f)))
+			fmt.Fprintf(b, "fact %q\n", v.FactName(htn.Fact(f)))
 		}
 		for t := htn.TaskID(0); v.TaskName(t) != ""; t++ {
-			fmt.Fprintf(&b, "task %q\n", v.TaskName(t))
+			fmt.Fprintf(b, "task %q\n", v.TaskName(t))
 		}
-		fmt.Fprintf(&b, "root %d\n", v.Root())
+		fmt.Fprintf(b, "root %d\n", v.Root())
 	case *goap.Domain:
 		for f := range v.Facts() {
-			fmt.Fprintf(&b, "fact %q\n", v.FactName(goap.Fact(f)))
+			fmt.Fprintf(b, "fact %q\n", v.FactName(goap.Fact(f)))
 		}
 		for i := range v.Actions() {
 			a := v.Action(goap.ActionID(i))
-			fmt.Fprintf(&b, "action %q %v %v %v\n", a.Name, a.Cost, a.Pre, a.Effects)
+			fmt.Fprintf(b, "action %q %v %v %v\n", a.Name, a.Cost, a.Pre, a.Effects)
 		}
 		for i := range v.Goals() {
 			g := v.Goal(goap.GoalID(i))
-			fmt.Fprintf(&b, "goal %q %v %v\n", g.Name, g.Priority, g.Want)
+			fmt.Fprintf(b, "goal %q %v %v\n", g.Name, g.Priority, g.Want)
 		}
 	}
-	h := fnv.New64a()
-	h.Write(b.Bytes())
-	return fmt.Sprintf("fnv1a64:%016x", h.Sum64())
+	return fmt.Sprintf("fnv1a64:%016x", b.Sum64())
 }
