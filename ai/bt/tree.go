@@ -129,6 +129,7 @@ type Tree struct {
 	name   string
 	nodes  []node
 	kids   []int32 // children of every composite, concatenated; node.kids indexes it
+	parent []int32 // parent of every node (-1 for the root), for Parent and Depth
 }
 
 // node is a compiled node. Children of node i occupy indices i+1 … end-1 (pre-order).
@@ -164,6 +165,15 @@ func Compile(name string, root *Node) (*Tree, error) {
 	c := compiler{tree: &Tree{name: name}}
 	if err := c.add(root); err != nil {
 		return nil, err
+	}
+	t := c.tree
+	t.parent = make([]int32, len(t.nodes))
+	t.parent[0] = -1
+	for p := range t.nodes {
+		n := &t.nodes[p]
+		for _, k := range t.kids[n.kidOff : n.kidOff+int32(n.nkids)] {
+			t.parent[k] = int32(p)
+		}
 	}
 	if work, i := tickWork(c.tree); work > MaxTickCycles {
 		return nil, fmt.Errorf("bt: %s: %s: %w: up to %.0f node ticks in one tick, more than %d (finite Repeat and Retry counts multiply the ticks of children that can complete at once)",
@@ -208,13 +218,7 @@ func (t *Tree) NodeKind(i int) string { return t.nodes[i].kind.String() }
 //
 // Panics: if i is out of range.
 func (t *Tree) Parent(i int) int {
-	_ = t.nodes[i]
-	for p := i - 1; p >= 0; p-- {
-		if int(t.nodes[p].end) > i {
-			return p
-		}
-	}
-	return -1
+	return int(t.parent[i])
 }
 
 // Depth returns the number of ancestors of node i (0 for the root).
