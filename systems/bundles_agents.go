@@ -351,6 +351,13 @@ func (b Thinker) sets(w *arche.World) []arche.ID {
 // a Weapon and Perception (the nearest foe in sight, updated when the agent thinks:
 // pair it with a [Thinker]), with a Position and Velocity so others see it. Zero fields
 // take their defaults.
+//
+// A Combatant whose Health.Current falls to 0 or below is down: [Combat] refuses its
+// strikes, and nothing else stops it (its brain decides, a Mover walks, Perception
+// still shows it to its foes). Handle [Combat.Downed] after Combat: remove the agents
+// (Commands.RemoveEntity, after [Spawner.Recycle]), respawn them ([Spawner.Respawn]),
+// or take their brain away and clear their Intent; [Diagnose] reports a downed agent
+// that still acts as [CauseDownedStillActing].
 type Combatant struct {
 	Team        uint8   // the agent's faction
 	SightRange  float64 // cells; 8

@@ -42,16 +42,30 @@ import (
 // every request, as without a Cooldown, NoClock counts those strikes, and
 // [Diagnose] reports the weapons (Report.CooldownsUntimed).
 //
-// What happens to an agent whose health reaches 0 is the scenario's choice.
+// An attacker that is down (it has a Health whose Current is ≤ 0 when the Update
+// begins) strikes nothing: its request is cleared without a strike and counted in
+// AttackersDown, and [Diagnose] reports the agent as [CauseDownedStillActing] while
+// its decision still runs or its Intent still asks to move or strike. The strikes of
+// one frame are simultaneous in this respect: an attacker that an earlier strike of
+// the same frame (by a lower entity ID) brings down still lands its own, so who may
+// strike does not depend on entity IDs. An attacker without a Health is never down.
+//
+// What else happens to an agent whose health reaches 0 is the scenario's choice:
+// nothing in archai stops its brain or its movement. Handle [Combat.Downed] after
+// Combat (remove them with Commands.RemoveEntity or after [Spawner.Recycle], respawn
+// them with [Spawner.Respawn], or take their brain away and clear their Intent).
 //
 // Contract:
 //
 //	requires   Intent, Position, Weapon (attacker); Health, Position (target)
+//	optional   Health (attacker: one at 0 or below strikes nothing)
 //	writes     Intent.Attack (cleared), Weapon.ReadyAt (with a Cooldown), the target's Health.Current
 //	resources  *ecs.Clock optional (times a Weapon.Cooldown)
 //
 //	absent or unusable             what Combat does                       Diagnose counts
 //	Weapon                         opt-out: Intent.Attack is ignored      -
+//	Health (attacker)              opt-out: never down                    -
+//	attacker's Health.Current ≤ 0  no strike (AttackersDown)              CauseDownedStillActing
 //	Weapon.Range NaN               no strike                              -
 //	Weapon.Cooldown ≤ 0 or NaN     no cooldown: every request strikes     -
 //	Weapon.ReadyAt NaN             ready (strikes, then ReadyAt is set)   -
@@ -69,6 +83,9 @@ type Combat struct {
 	TotalStrikes int
 	Cooling      int // requests dropped in the last frame because the Weapon's Cooldown had not run out
 	NoClock      int // strikes since Initialize of weapons with a Cooldown in a world without a Clock (not timed)
+	// AttackersDown counts the requests dropped in the last frame because the
+	// attacker was down: its Health.Current was ≤ 0 when the Update began.
+	AttackersDown int
 
 	// Downed holds the targets the last frame's strikes brought down (their
 	// Health.Current from above 0 to 0 or below), in the order struck, that
@@ -79,8 +96,9 @@ type Combat struct {
 
 	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
 	targets generic.Map2[components.Health, components.Position]
-	cols    columns // Intent, Position, Weapon
-	at      []int32 // query indices of this frame's attackers
+	health  generic.Map[components.Health] // the attackers' (optional)
+	cols    columns                        // Intent, Position, Weapon
+	at      []int32                        // query indices of this frame's attackers
 	all     []attacker
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
@@ -93,6 +111,8 @@ type attacker struct {
 	in  *components.Intent
 	pos *components.Position
 	wp  *components.Weapon
+	// down: the attacker's Health.Current was ≤ 0 before this frame's strikes
+	down bool
 }
 
 // Name implements ecs.Namer.
@@ -102,6 +122,7 @@ func (s *Combat) Name() string { return "combat" }
 func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
+	s.health = generic.NewMap[components.Health](w)
 	s.NoClock = 0
 	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
@@ -120,7 +141,7 @@ const (
 // Update applies this frame's strikes.
 func (s *Combat) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Combat")
-	s.Strikes, s.Cooling = 0, 0
+	s.Strikes, s.Cooling, s.AttackersDown = 0, 0, 0
 	clock := ecs.Resource[ecs.Clock](w)
 	q := s.filter.Query(w)
 	c := &s.cols
@@ -146,14 +167,21 @@ func (s *Combat) Update(w *arche.World) {
 	for _, i32 := range s.at {
 		i := int(i32)
 		r = c.run(i, r)
-		s.all = append(s.all, attacker{e: c.ents[i], in: (*components.Intent)(c.at(r, cbIntent, i)),
-			pos: (*components.Position)(c.at(r, cbPos, i)), wp: (*components.Weapon)(c.at(r, cbWeapon, i))})
+		e := c.ents[i]
+		hp := s.health.Get(e) // before any strike of this frame: strikes are simultaneous
+		s.all = append(s.all, attacker{e: e, in: (*components.Intent)(c.at(r, cbIntent, i)),
+			pos: (*components.Position)(c.at(r, cbPos, i)), wp: (*components.Weapon)(c.at(r, cbWeapon, i)),
+			down: hp != nil && hp.Current <= 0})
 	}
 	slices.SortFunc(s.all, func(a, b attacker) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
 	for _, a := range s.all {
 		in, pos, wp := a.in, a.pos, a.wp
 		target := in.Attack
 		in.Attack = arche.Entity{}
+		if a.down { // a downed attacker strikes nothing
+			s.AttackersDown++
+			continue
+		}
 		if target == a.e || !ecs.Alive(w, target) { // an entity of another world too
 			continue
 		}

@@ -31,8 +31,9 @@ func TestCombatStrikesNothingFromNaN(t *testing.T) {
 			w, _ := newWorld(8, 8)
 			m := generic.NewMap4[components.Intent, components.Position, components.Weapon, components.Health](w)
 			a, b := m.New(), m.New()
-			ia, pa, wa, _ := m.Get(a)
+			ia, pa, wa, ha := m.Get(a)
 			*wa, pa.Vec = components.Weapon{Damage: 10, Range: c.rng}, c.from
+			*ha = components.Health{Current: 50, Max: 50} // a zero Health is down: it strikes nothing
 			_, pb, _, hb := m.Get(b)
 			*hb, pb.Vec = components.Health{Current: 50, Max: 50}, c.to
 			cb := &Combat{}

@@ -418,6 +418,21 @@ const (
 	// and with several workers their writes race. Every agent of such a group
 	// but the first met counts.
 	CauseBlackboardShared
+	// CauseDownedStillActing: an agent that is down (a Health whose Current is ≤ 0)
+	// and still acts: its decision component is still run (a Brain with a Tree, a
+	// UtilityBrain with a Reasoner, a StateMachine with a Machine, an HTN or GOAP
+	// planner, with a Think not Frozen, by its decision system), or its Intent asks to
+	// move (Move, or a flee, pursue or evade mode) or to strike (Attack). Nothing in
+	// archai stops a downed agent but [Combat], which refuses its strikes: it goes on
+	// choosing targets, walking and chasing, and a tree that reads its foe from
+	// Perception keeps a downed foe as its target. The example's note says what it
+	// does. Handle the downed after Combat (its Downed lists them): remove them
+	// (Commands.RemoveEntity, after Spawner.Recycle to keep their buffers), respawn
+	// them (Spawner.Respawn), or take their decision component away (or set
+	// Think.Frozen, for an agent without a LOD) and clear their Intent. A Health
+	// left at its zero value on an agent that decides (a component added and never
+	// set) is counted too: Combat takes such an attacker for downed.
+	CauseDownedStillActing
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -481,6 +496,7 @@ var causeNames = [NumCauses]string{
 	CauseDecisionStarved:         "decision_starved",
 	CauseDecisionModels:          "decision_models_too_many",
 	CauseBlackboardShared:        "blackboard_shared",
+	CauseDownedStillActing:       "downed_still_acting",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1197,6 +1213,7 @@ type diagnoser struct {
 	systems   systemSet                      // archai systems initialized in the world
 	initOnce  bool                           // some archai system was initialized: missing ones can be told
 	stepDT    float64                        // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
+	downed    downedChecks                   // CauseDownedStillActing
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -1327,6 +1344,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	var models decisionIDs
 	models.init(w)
 	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
+	d.downed.check(w, r, d)
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()

@@ -653,6 +653,17 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			compOf[components.Brain](w, e).Tree = nil
 			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
 		}, []Cause{CauseBrainEmpty}},
+		{"an agent at 0 health still thinking and asked to move", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Health{Current: 0, Max: 100})
+		}, []Cause{CauseDownedStillActing}},
+		{"an agent at 0 health, frozen, its Intent cleared: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Health{Current: 0, Max: 100})
+			compOf[components.Think](w, e).Frozen = true
+			*compOf[components.Intent](w, e) = components.Intent{}
+		}, nil},
+		{"an agent at 1 health: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Health{Current: 1, Max: 100})
+		}, nil},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

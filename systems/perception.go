@@ -53,11 +53,13 @@ import (
 //
 // Important: Perception does not read Health. A foe struck down to 0 health or
 // below ([Combat.Downed]) is still a foe it sees (and one that a Mover keeps
-// walking: nothing in archai stops a downed agent), so a tree that chases what
-// it sees chases the downed foe for good, while [Combat] no longer strikes it.
-// Handle the downed in a system of your own after Combat: remove them, respawn
-// them ([Spawner.Respawn]), or change their Faction (a team of the dead) and
-// clear their Intent.
+// walking: nothing in archai stops a downed agent but Combat, which refuses its
+// strikes), so a tree that chases what it sees chases the downed foe for good,
+// while [Combat] no longer strikes it. Handle the downed in a system of your own
+// after Combat: remove them, respawn them ([Spawner.Respawn]), or change their
+// Faction (a team of the dead) and clear their Intent. [Diagnose] reports a
+// downed agent that still thinks or asks to move or strike
+// ([CauseDownedStillActing]).
 //
 // The agent's [components.Blackboard] is optional: when its schema declares
 // the well-known keys ([KeyTarget], [KeyTargetVisible], ... see

@@ -1,0 +1,99 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/components"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+)
+
+// downedChecks finds the agents that are down (a Health whose Current is ≤ 0) and
+// still act (CauseDownedStillActing): their decision still runs, or their Intent
+// asks to move or to strike. Built at the first check of a world.
+type downedChecks struct {
+	world  *arche.World // the maps' world
+	filter *generic.Filter3[components.Health, components.Intent, components.Think]
+	brain  generic.Map[components.Brain]
+	reason generic.Map[components.UtilityBrain]
+	states generic.Map[components.StateMachine]
+	htn    arche.ID // components.HTNPlanner
+	goap   arche.ID // components.GOAPPlanner
+}
+
+// downedNotes are the notes of CauseDownedStillActing, by what the agent does (bit 0:
+// its decision runs, bit 1: its Intent asks to move, bit 2: to strike): constant
+// strings, so that a check allocates nothing.
+var downedNotes = func() (n [8]string) {
+	const fix = ": remove it (Commands.RemoveEntity, after Spawner.Recycle to keep its buffers), " +
+		"respawn it (Spawner.Respawn), or take its decision component away (or set Think.Frozen) and clear its Intent"
+	for k := 1; k < 8; k++ {
+		s := "Health.Current ≤ 0 and "
+		sep := ""
+		if k&1 != 0 {
+			s += "its decision still runs"
+			sep = ", "
+		}
+		if k&2 != 0 {
+			s += sep + "its Intent asks to move"
+			sep = ", "
+		}
+		if k&4 != 0 {
+			s += sep + "its Intent asks to strike"
+		}
+		n[k] = s + fix
+	}
+	return n
+}()
+
+// check counts, under CauseDownedStillActing, every agent with a Health at 0 or below
+// whose Intent asks to move (Move, or a flee, pursue or evade mode) or to strike
+// (Attack set), or whose decision component is still run: a Brain with a Tree, a
+// UtilityBrain with a Reasoner, a StateMachine with a Machine, an HTN or GOAP
+// planner, with a Think that is not Frozen, while its decision system is installed
+// (or before any system's Initialize).
+func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
+	if c.filter == nil || c.world != w { // the first check, or a Diagnostics initialized on another world
+		c.world = w
+		c.filter = generic.NewFilter3[components.Health, components.Intent, components.Think]().
+			Optional(generic.T[components.Intent](), generic.T[components.Think]())
+		c.brain = generic.NewMap[components.Brain](w)
+		c.reason = generic.NewMap[components.UtilityBrain](w)
+		c.states = generic.NewMap[components.StateMachine](w)
+		c.htn = arche.ComponentID[components.HTNPlanner](w)
+		c.goap = arche.ComponentID[components.GOAPPlanner](w)
+	}
+	q := c.filter.Query(w)
+	for q.Next() {
+		hp, in, th := q.Get()
+		if !(hp.Current <= 0) { // NaN is not down
+			continue
+		}
+		e := q.Entity()
+		what := 0
+		if th != nil && !th.Frozen && c.thinks(w, e, d) {
+			what |= 1
+		}
+		if asksToMove(in) {
+			what |= 2
+		}
+		if in != nil && !in.Attack.IsZero() {
+			what |= 4
+		}
+		if what != 0 {
+			r.addNote(CauseDownedStillActing, e, needsNote(downedNotes[what]))
+		}
+	}
+}
+
+// thinks reports whether e has a decision component that its system runs.
+func (c *downedChecks) thinks(w *arche.World, e arche.Entity, d *diagnoser) bool {
+	if b := c.brain.Get(e); b != nil && b.Tree != nil && !d.lacks(sysDecision) {
+		return true
+	}
+	if b := c.reason.Get(e); b != nil && b.Reasoner != nil && !d.lacks(sysUtility) {
+		return true
+	}
+	if b := c.states.Get(e); b != nil && b.Machine != nil && !d.lacks(sysFSM) {
+		return true
+	}
+	return w.Has(e, c.htn) && !d.lacks(sysHTN) || w.Has(e, c.goap) && !d.lacks(sysGOAP)
+}
