@@ -433,6 +433,17 @@ const (
 	// left at its zero value on an agent that decides (a component added and never
 	// set) is counted too: Combat takes such an attacker for downed.
 	CauseDownedStillActing
+	// CauseUtilityFlipFlop: a UtilityBrain whose choice has flip-flopped
+	// (utility.State.FlipFlops > 0): [utility.FlipLimit] (4) or more changes in a
+	// row, each back to the action the change before it left within
+	// [utility.FlipWindow] (10) decisions (A→B→A→B→A→B), because the two actions'
+	// scores cross and cross again, so the agent turns back before it gets
+	// anywhere. The zero utility.Policy has no hysteresis: set Policy.Hysteresis
+	// (utility.Policy{}.WithHysteresis(0.15)), so a challenger must beat the current
+	// choice by that margin, or raise it. The example's note names the two actions
+	// and the hysteresis. Counted once the agent has decided (FlipFlops counts
+	// since the State was made). The mirror of CauseStateReentered for utility AI.
+	CauseUtilityFlipFlop
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -497,6 +508,7 @@ var causeNames = [NumCauses]string{
 	CauseDecisionModels:          "decision_models_too_many",
 	CauseBlackboardShared:        "blackboard_shared",
 	CauseDownedStillActing:       "downed_still_acting",
+	CauseUtilityFlipFlop:         "utility_flip_flop",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1325,6 +1337,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.sharedStoreChecks(w, r)
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
+	flipChecks(w, r, d.reasons)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
 	reentryChecks(w, r, d.machines)
 	if in != nil {

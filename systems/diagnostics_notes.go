@@ -50,6 +50,7 @@ const (
 	noteInterval             // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
 	noteSpeedFactor          // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
 	noteStarved              // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
+	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
 )
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
@@ -201,6 +202,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" and ")
 		b.WriteString(strconv.FormatFloat(MaxKinematicForce, 'g', -1, 64))
 		b.WriteString(" (MaxKinematicSpeed, MaxKinematicForce), and Radius finite: it stands still")
+	case noteFlips:
+		appendFlips(b, n)
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -664,6 +664,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"an agent at 1 health: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Health{Current: 1, Max: 100})
 		}, nil},
+		{"a utility choice that flip-flopped", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"}, utility.Action{Name: "b"})
+			require.NoError(t, err)
+			b := components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			b.State.FlipFlops, b.State.FlipActions = 1, [2]int{0, 1}
+			put(w, e, b)
+		}, []Cause{CauseUtilityFlipFlop}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

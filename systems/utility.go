@@ -63,6 +63,9 @@ import (
 //	a consideration's Input        clamped: the score saturates            CauseUtilityInputOutOfRange
 //	  outside [0, 1] under the       (counted in UtilityBrain.State.Clamped)
 //	  zero Range (a raw fact)
+//	no hysteresis (the zero        the choice flip-flops between two      CauseUtilityFlipFlop
+//	  Policy) while two actions'     actions (counted in
+//	  scores cross and cross again   UtilityBrain.State.FlipFlops)
 //	a consideration's Input, a     the panic reaches Update's caller; the  -
 //	  curve or an action's Act       agent counts as having decided at that
 //	  that panics                    frame (its next decision is an

@@ -221,6 +221,13 @@ func (k PolicyKind) String() string {
 // Policy is how a [Reasoner] selects an action from the scores. The zero Policy is
 // Argmax without hysteresis.
 //
+// Important: without hysteresis a choice between two actions whose scores cross and
+// cross again (eat until hunger falls just below work's score, walk off, get hungry
+// again) goes back and forth within a second: counted in [State].Flips and
+// [State].FlipFlops, reported by systems.Diagnose as utility_flip_flop. Give such a
+// reasoner a hysteresis of 0.1 to 0.2 (Policy{}.WithHysteresis(0.15)). The zero
+// Policy keeps none, so that a zero value means 0, as everywhere.
+//
 // Hysteresis (momentum, commitment) multiplies the current choice's score by
 // (1 + Hysteresis) during selection only, so a challenger must beat it by that margin to
 // take over: with 0.1, a current action scoring 0.50 holds against 0.54 and yields to
@@ -280,11 +287,31 @@ type State struct {
 	// normalises it, or Range [Unit] to clamp knowingly (not counted). A diagnostic
 	// like Unread: not saved (json "-") nor hashed.
 	Clamped uint64 `json:"-"`
+	// Flips counts the last changes of Choice in a row that each went back to the
+	// action the change before it left, within [FlipWindow] decisions of it: a choice
+	// that flip-flops between two actions (A→B→A→B→A: 3) because their scores cross
+	// and cross again, so the agent turns back before it gets anywhere. A change to a
+	// third action, a change back slower than FlipWindow decisions, or FlipWindow
+	// decisions without a change set it to 0. Hysteresis is the cure (see [Policy]):
+	// the zero Policy has none. A diagnostic like Unread: not saved (json "-") nor
+	// hashed, so a loaded State counts from 0, and so are FlipFlops and FlipActions.
+	Flips uint32 `json:"-"`
+	// FlipFlops counts the changes of Choice, since the State was made, that brought
+	// Flips to [FlipLimit] or more: decisions flip-flopping. systems.Diagnose reports
+	// a State with FlipFlops > 0 (CauseUtilityFlipFlop). FlipActions holds the two
+	// actions of the last such change: the action left and the action chosen.
+	FlipFlops   uint64 `json:"-"`
+	FlipActions [2]int `json:"-"`
 	// Trace, when not nil, asks the reasoner to record the raw input of every
 	// consideration it evaluates for this State (see [Trace]): a debugger (the debug
 	// viewer) sets it for the one agent it shows. No decision reads it; nil (the
 	// usual case) costs one test per consideration. Not saved (json "-") nor hashed.
 	Trace *Trace `json:"-"`
+
+	// left is the action the last change of Choice left, plus 1 (0: None), and
+	// changed the Decisions count at that change: what Flips is counted from.
+	left    int    `json:"-"`
+	changed uint64 `json:"-"`
 
 	// reasoner is the Reasoner of the last scoring (nil for a State made with
 	// NewState, by hand or loaded from a file, which the first reasoner to score it
@@ -491,8 +518,20 @@ func (r *Reasoner) Decide(agent any, s *State, src Source) int {
 	choice := r.selectAction(s.Scores, s.Choice, src)
 	s.Previous, s.Choice = s.Choice, choice
 	s.Decisions++
+	s.countFlip()
 	return choice
 }
+
+// FlipWindow is the most decisions within which a change of choice back to the
+// action the last change left counts as a flip ([State].Flips): 10, a second at the
+// default 10 Hz think rate.
+const FlipWindow = 10
+
+// FlipLimit is the number of flips in a row ([State].Flips) from which a change of
+// choice counts as a flip-flop ([State].FlipFlops): 4, the choice went back and forth
+// five times, each within FlipWindow decisions of the last (A→B→A→B→A→B). A choice
+// that turns back now and then stays below it.
+const FlipLimit = 4
 
 // Act calls the Act function of s's current choice, if it has one.
 func (r *Reasoner) Act(agent any, s *State) {

@@ -315,3 +315,22 @@ func draw(src Source) float64 {
 	}
 	return x
 }
+
+// countFlip updates s.Flips after a decision (see [State].Flips).
+func (s *State) countFlip() {
+	switch {
+	case s.Choice != s.Previous:
+		if s.left == s.Choice+1 && s.Decisions-s.changed <= FlipWindow {
+			s.Flips++
+			if s.Flips >= FlipLimit {
+				s.FlipFlops++
+				s.FlipActions = [2]int{s.Previous, s.Choice}
+			}
+		} else {
+			s.Flips = 0
+		}
+		s.left, s.changed = s.Previous+1, s.Decisions
+	case s.Decisions-s.changed > FlipWindow:
+		s.Flips = 0
+	}
+}

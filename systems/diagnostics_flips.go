@@ -1,0 +1,42 @@
+package systems
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/archai-go/archai/components"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// flipChecks counts under CauseUtilityFlipFlop the UtilityBrains whose choice has
+// flip-flopped (utility.State.FlipFlops > 0). The note names the two actions of the
+// last flip-flop, the count and the reasoner's Policy.Hysteresis.
+func flipChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]) {
+	q := f.Query(w)
+	for q.Next() {
+		b, _, _, _ := q.Get()
+		if b.State.FlipFlops == 0 || b.Reasoner == nil {
+			continue
+		}
+		rs := b.Reasoner
+		r.addNote(CauseUtilityFlipFlop, q.Entity(), exampleNote{kind: noteFlips,
+			what: rs.ActionName(b.State.FlipActions[0]), then: rs.ActionName(b.State.FlipActions[1]),
+			pos: r2.Vec{X: rs.Policy().Hysteresis, Y: float64(b.State.FlipFlops)}})
+	}
+}
+
+// appendFlips writes the note of CauseUtilityFlipFlop n (noteFlips).
+func appendFlips(b *strings.Builder, n *exampleNote) {
+	b.WriteString(", its choice went back and forth between ")
+	b.WriteString(strconv.Quote(n.what))
+	b.WriteString(" and ")
+	b.WriteString(strconv.Quote(n.then))
+	b.WriteString(" (")
+	b.WriteString(strconv.FormatFloat(n.pos.Y, 'f', 0, 64))
+	b.WriteString(" flip-flops, utility.State.FlipFlops) under Policy.Hysteresis ")
+	b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+	b.WriteString(": their scores cross and cross again; give the reasoner a hysteresis " +
+		"(utility.Policy{}.WithHysteresis(0.15): a challenger must beat the current choice by 15%)")
+}
