@@ -117,10 +117,16 @@ func (e *flowEdits) set(ff *components.FlowFollower, cell grid.Cell, aim r2.Vec,
 // flowEditsState is flowEdits in a save: Age is the Updates since the one
 // that saw the grid's last edit, plus 1 (1: the last Update saw it), and
 // Pending says the grid was edited after the last Update, so that the loaded
-// run holds followers in the same frames as the saved one would.
+// run holds followers in the same frames as the saved one would. Behind and
+// BehindFrames are behindFollowers and behindFrames (Diagnose's
+// Report.FlowBehind), so that the loaded run reports followers of a field
+// older than the grid at the frame the saved one would; a file written before
+// them (2026-12-04) reads them as 0, and the count starts at the load.
 type flowEditsState struct {
-	Age     uint64 `json:"age,omitempty"`
-	Pending bool   `json:"pending,omitempty"`
+	Age          uint64 `json:"age,omitempty"`
+	Pending      bool   `json:"pending,omitempty"`
+	Behind       int    `json:"behind,omitempty"`
+	BehindFrames int64  `json:"behind_frames,omitempty"`
 }
 
 // state returns e's state for a save (nil when no edit matters any more:
@@ -134,6 +140,7 @@ func (e *flowEdits) state(g *grid.Grid, hold int) *flowEditsState {
 		st.Age = e.tick - e.edited + 1
 	}
 	st.Pending = g.Version() != e.version
+	st.Behind, st.BehindFrames = e.behindFollowers, e.behindFrames
 	if st == (flowEditsState{}) {
 		return nil
 	}
@@ -150,6 +157,11 @@ func (e *flowEdits) restore(g *grid.Grid, st *flowEditsState) error {
 	if st.Age > 1<<32 {
 		return fmt.Errorf("flowfield state: edits: age %d frames: %w", st.Age, ErrOutOfDomain)
 	}
+	if st.Behind < 0 || st.BehindFrames < 0 || st.BehindFrames > MaxPathWait || (st.Behind > 0) != (st.BehindFrames > 0) {
+		return fmt.Errorf("flowfield state: edits: behind %d followers for %d frames: both 0, or followers > 0 for 1 to %d frames: %w",
+			st.Behind, st.BehindFrames, int64(MaxPathWait), ErrOutOfDomain)
+	}
+	e.behindFollowers, e.behindFrames = st.Behind, st.BehindFrames
 	if st.Age > 0 {
 		e.tick, e.edited = st.Age, 1
 	}
