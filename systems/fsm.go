@@ -87,7 +87,8 @@ type FSM struct {
 	TotalThought int // agents updated since Initialize
 	Transitions  int // transitions taken in the last frame
 
-	// BadTargets counts the Update hooks since Initialize that returned a StateID that
+	// BadTargets counts the Update hooks since Initialize (and the saved run's, after a
+	// save's Restore: [FSMState]) that returned a StateID that
 	// is no state of the agent's machine (another machine's, Any, out of range; see
 	// fsm.StateID) (fsm.Context.BadTargets, summed over the
 	// workers): each transitioned nowhere, so the agent stayed in its state. A correct
@@ -113,6 +114,8 @@ type FSM struct {
 	// too, but counts nothing and leaves ID stale.) A swap between machines of one name
 	// is not seen. A correct program keeps it at 0.
 	Swapped uint64
+
+	badBase uint64 // BadTargets restored by LoadState, less the workers' counts then
 
 	due   thinkers[components.StateMachine]
 	ctxs  []perWorker[fsm.Context] // per worker
@@ -142,7 +145,7 @@ func (s *FSM) Initialize(w *arche.World) {
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
 	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets, s.ClockFaults = 0, 0, 0, 0, 0, 0
-	s.Swapped = 0
+	s.Swapped, s.badBase = 0, 0
 }
 
 // Update updates the agents that are due, within the budget.
@@ -151,7 +154,7 @@ func (s *FSM) Update(w *arche.World) {
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Transitions = s.due.Counted
-	s.BadTargets, s.ClockFaults = 0, 0
+	s.BadTargets, s.ClockFaults = s.badBase, 0
 	for i := range s.ctxs {
 		s.BadTargets += s.ctxs[i].v.BadTargets()
 		s.ClockFaults += s.ctxs[i].v.ClockFaults()

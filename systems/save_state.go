@@ -345,16 +345,37 @@ func (s *Utility) LoadState(raw json.RawMessage) (err error) {
 	return err
 }
 
-// SaveState returns the think budget's state as JSON (see [ThinkCursorState]).
-func (s *FSM) SaveState() (json.RawMessage, error) {
-	return json.Marshal(s.due.thinkState())
+// FSMState is what an [FSM] saves: its think budget's state and BadTargets, the Update
+// hooks since Initialize that returned a state of no machine, which [Diagnose] reports
+// (Report.BadTargets, one finding), so that the loaded run goes on reporting the count
+// the unbroken one would. A file written before BadTargets (2026-12-04) reads it as 0:
+// the count starts at the load.
+type FSMState struct {
+	ThinkCursorState
+	BadTargets uint64 `json:"bad_targets,omitempty"`
 }
 
-// LoadState restores the think budget's state saved by [FSM.SaveState] (see
-// [Decision.LoadState]).
+// SaveState returns the FSM's state as JSON (see [FSMState]).
+func (s *FSM) SaveState() (json.RawMessage, error) {
+	return json.Marshal(FSMState{ThinkCursorState: s.due.thinkState(), BadTargets: s.BadTargets})
+}
+
+// LoadState restores the state saved by [FSM.SaveState] (see [Decision.LoadState]),
+// BadTargets included: the FSM's count goes on from it.
 func (s *FSM) LoadState(raw json.RawMessage) (err error) {
-	s.Waiting, err = s.due.loadThinkState("fsm", raw)
-	return err
+	var st FSMState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("fsm state: %w", err)
+	}
+	if s.Waiting, err = s.due.loadThinkState("fsm", raw); err != nil {
+		return err
+	}
+	var now uint64
+	for i := range s.ctxs {
+		now += s.ctxs[i].v.BadTargets()
+	}
+	s.badBase, s.BadTargets = st.BadTargets-now, st.BadTargets // the workers' counts go on from the saved one
+	return nil
 }
 
 // flowFieldState is what FlowField saves: its cache's state and, in sector
