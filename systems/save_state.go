@@ -81,6 +81,13 @@ type PathQueueState struct {
 	// Search: the queue's search options when a search is under way (Active), which
 	// LoadState replays with them; nil otherwise (and in files written before it).
 	Search *PathSearchState `json:"search,omitempty"`
+	// EditedBeside and ChangedBeside are the queue's counts since Initialize of joins
+	// that found the grid edited while its searches ran, and of answers a join could not
+	// write (Diagnose's Report.GridEditedBeside and RequestsChangedBeside, one finding
+	// each), so that the loaded run reports what the unbroken one would; a file written
+	// before them (2026-12-04) reads them as 0, and they count from the load.
+	EditedBeside  int `json:"edited_beside,omitempty"`
+	ChangedBeside int `json:"changed_beside,omitempty"`
 }
 
 // PathSearchState is what of a [PathQueue]'s Options makes its search the one it is:
@@ -148,7 +155,7 @@ func (s *PathQueue) jobState(j int32) PathJobState {
 // State returns the queue's state (see [PathQueueState]).
 func (s *PathQueue) State() PathQueueState {
 	s.join() // with Overlap: the searches the last Update started
-	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}}
+	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}, EditedBeside: s.editedBeside, ChangedBeside: s.changedBeside}
 	for _, j := range s.heap {
 		st.Queued = append(st.Queued, s.jobState(j))
 	}
@@ -210,6 +217,9 @@ func (s *PathQueue) reset() {
 func (s *PathQueue) restore(st PathQueueState) error {
 	if st.NextSeq == 0 {
 		return fmt.Errorf("pathqueue state: next_seq is 0")
+	}
+	if st.EditedBeside < 0 || st.ChangedBeside < 0 {
+		return fmt.Errorf("pathqueue state: edited_beside %d, changed_beside %d: not negative: %w", st.EditedBeside, st.ChangedBeside, ErrOutOfDomain)
 	}
 	s.nextSeq = st.NextSeq
 	add := func(js PathJobState, queue bool, field string) (int32, error) {
@@ -274,6 +284,7 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		}
 		s.activeExpanded = st.Expanded
 	}
+	s.editedBeside, s.changedBeside = st.EditedBeside, st.ChangedBeside
 	return nil
 }
 
