@@ -98,7 +98,11 @@ const MaxFlowFields = 1 << 16
 // met the rule itself: a crowd at rest is only just packed enough at every
 // step (its agents stopped as soon as it was), and one agent nudged outwards
 // deep inside it no longer releases everyone beyond (see arrivalLoose). The
-// rule for keeping agents at rest is the looser rule alone. The disk then
+// rule for keeping agents at rest is the looser rule alone, on a crowd
+// packed at 3/4 of one per Spacing² (separation spreads a crowd at rest to
+// about that), and it also ends at a gap of more than 1.5 Spacings between
+// its agents (see restShare; for agents following a walking goal, the
+// looser rule alone). The disk then
 // keeps no more agents, nearest first, than the open ground within Spacing/2
 // of its rim holds at one per Spacing² cells (passable cells whose centres
 // are that near, measured like d; the rim is that of a disk holding the
@@ -354,13 +358,14 @@ type flowGoal struct {
 	rebuilt bool // field is a rebuild after grid edits, finished this frame (Budget 0): its followers sample again
 
 	// arrival bookkeeping of this frame (see gather)
-	followers int         // agents following this field
-	lo, hi    int         // its distance steps in hist
-	arrive    arrivalDisk // the agents on steps below arrive[sector] have arrived
-	keep      arrivalDisk // the agents at rest on steps below keep[sector] stay at rest (keepRims)
-	keepFits  bool        // the agents within keep fit the open ground around them: they stay at rest though the crowd was cut (keepRims)
-	wide      bool        // its steps were widened to reachSteps this frame (see gather)
-	cut       bool        // decide cut the crowd to the open ground around the goal: arrivalKeep applies only if keepFits
+	followers  int         // agents following this field
+	lo, hi     int         // its distance steps in hist
+	arrive     arrivalDisk // the agents on steps below arrive[sector] have arrived
+	keep       arrivalDisk // the agents at rest on steps below keep[sector] stay at rest (keepRims)
+	keepFollow arrivalDisk // the same for the agents following a walking goal (jobFollow; keepRims)
+	keepFits   bool        // the agents within keep fit the open ground around them: they stay at rest though the crowd was cut (keepRims)
+	wide       bool        // its steps were widened to reachSteps this frame (see gather)
+	cut        bool        // decide cut the crowd to the open ground around the goal: arrivalKeep applies only if keepFits
 }
 
 // openGround is the open ground around a goal by distance step: cum[k] is
@@ -1537,7 +1542,11 @@ func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *comp
 	gl := &s.goals[j.goal]
 	arrived := gl.arrive.has(j.step)
 	if !arrived && j.state&(jobArrived|jobSwitched) == jobArrived && (!gl.cut || gl.keepFits) {
-		arrived = gl.keep.has(j.step)
+		if j.state&jobFollow != 0 {
+			arrived = gl.keepFollow.has(j.step)
+		} else {
+			arrived = gl.keep.has(j.step)
+		}
 	}
 	// a follower that reached its Follow point, or is no longer at rest,
 	// stops following

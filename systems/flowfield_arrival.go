@@ -108,6 +108,9 @@ type arrivalScratch struct {
 	// loose: need for keepRims (looseThresholds), for Spacing looseFor
 	loose    []float64
 	looseFor float64
+	// rest: the thresholds of keepRims (restThresholds), for Spacing restFor
+	rest    []float64
+	restFor float64
 
 	reaches   []goalReach // the steps to count for each goal in recent use (see adaptReach)
 	fullReach bool        // count reachSteps(followers) for every goal, as if no goal had any history (tests)
@@ -177,7 +180,8 @@ func (s *FlowField) farSteps(n, k int, goal func(i int) grid.Cell) int {
 
 // cutHolds reports whether counting the steps of h (a goal's counts by
 // step and sector) decides as counting every step would: the steps hold
-// fewer than need[len−keepReach]/2 agents (see plannedSteps), so no
+// fewer than restShare·need[len−keepReach]/2 agents (see plannedSteps;
+// at most need[len−keepReach]/2), so no
 // agent joins on the last keepReach steps counted either, nor stays in the
 // looser disk that keeps agents at rest (keepRims), and every agent at rest
 // that may be kept (up to arrivalKeepSteps beyond that disk's rim) is
@@ -191,7 +195,7 @@ func (s *FlowField) cutHolds(h []int32) bool {
 	for _, c := range h {
 		m += int(c)
 	}
-	return float64(2*m) < s.thresholds(steps + 1)[steps-keepReach]
+	return float64(2*m) < s.restThresholds(steps + 1)[steps-arrivalKeepSteps]
 }
 
 // adaptReach keeps the steps to count for gl's goal next frame, from its
@@ -248,10 +252,17 @@ func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
 
 // reachSteps returns the number of distance steps counted for a goal with
 // n followers: no agent can join beyond the rim of a half disk holding them
-// all (a crowd on one side of its goal), and an agent at rest is kept up to
-// keepReach beyond it (keepRims), so those steps are counted too.
+// all (a crowd on one side of its goal), nor stay at rest beyond keepReach
+// past the rim of one holding them at restShare of the packing (keepRims),
+// so those steps are counted.
 func (s *FlowField) reachSteps(n int) int {
-	return int(s.edge(2*n)/(s.Spacing/arrivalSteps)) + 1 + keepReach
+	return int(s.restEdge(2*n)/(s.Spacing/arrivalSteps)) + 1 + keepReach
+}
+
+// restEdge is edge for a crowd at restShare of the packing: the rim of a
+// disk holding n agents at restShare per Spacing² cells, plus Spacing/2.
+func (s *FlowField) restEdge(n int) float64 {
+	return float64(s.Spacing*math.Sqrt(float64(n)/(restShare*math.Pi))) + float64(s.Spacing/2)
 }
 
 // thresholds returns need (see arrivalScratch) for at least steps steps.
@@ -288,10 +299,16 @@ func (s *FlowField) thresholds(steps int) []float64 {
 // Neither depends on agents beyond the first that fails loose, so counting
 // fewer steps decides alike (see plannedSteps).
 func diskSteps(pre []int32, need, loose []float64, lo, n, div int) (arrive, gathered, rim int) {
+	return diskStepsGap(pre, need, loose, lo, n, div, 0)
+}
+
+// diskStepsGap is diskSteps where, when gap > 0, a step holding agents
+// more than gap steps beyond the last that held any also ends the disk.
+func diskStepsGap(pre []int32, need, loose []float64, lo, n, div, gap int) (arrive, gathered, rim int) {
 	const w = arrivalSectors + 1
 	steps := len(pre) / w
 	hi := lo + n
-	in := 0
+	in, last := 0, -1
 	for k := range steps {
 		row := pre[k*w : k*w+w]
 		var c int32
@@ -303,9 +320,10 @@ func diskSteps(pre []int32, need, loose []float64, lo, n, div int) (arrive, gath
 		if c == 0 {
 			continue
 		}
-		if float64(div*in) < loose[k] {
+		if float64(div*in) < loose[k] || gap > 0 && last >= 0 && k-last > gap {
 			break
 		}
+		last = k
 		if float64(div*in) >= need[k] {
 			arrive, gathered = k+1, in+int(c)
 		}
@@ -336,7 +354,13 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 // the prefix sums join left in the scratch (steps steps): for each sector,
 // arrivalKeepSteps beyond the farthest of its join rim (gl.arrive), the
 // rim of the whole disk and that of each half disk covering it, by the disk
-// rule with the looser thresholds (arrivalLoose) on both counts; and
+// rule with the looser thresholds (arrivalLoose) at restShare of the
+// packing on both counts, ending also at a gap of more than restGap steps
+// without agents (restThresholds, diskStepsGap); gl.keepFollow, the same
+// with the looser thresholds alone and no gap, for agents following a
+// walking goal (a crowd walking with its goal does not relax as one at
+// rest does; with restShare its close pairs grew, 23.9 → 24.0 in
+// TestFlowArrivalWalkingGoalNoLurch's route); and
 // gl.keepFits, whether the agents so kept fit the open ground within
 // Spacing/2 of the farthest of these rims (ground: decide's), so that where
 // join cut the crowd to the open ground the agents at rest stay at rest
@@ -349,29 +373,40 @@ func (s *FlowField) keepRims(gl *flowGoal, h []int32, ground []int32) {
 	steps := len(h) / m
 	sc := &s.arrivalScratch
 	pre := sc.pre[:steps*(m+1)]
-	loose := s.looseThresholds(steps)
-	a0, _, _ := diskSteps(pre, loose, loose, 0, m, 1)
-	for j := range gl.keep {
-		gl.keep[j] = max(gl.arrive[j], int32(a0))
-	}
-	for lo := range m {
-		aw, _, _ := diskSteps(pre, loose, loose, lo, arrivalWedge, 2)
-		if aw <= a0 {
-			continue
-		}
-		for j := lo; j < lo+arrivalWedge; j++ {
-			gl.keep[j%m] = max(gl.keep[j%m], int32(aw))
-		}
-	}
+	keepDisk(&gl.keep, gl, pre, s.restThresholds(steps), restGap, steps)
+	keepDisk(&gl.keepFollow, gl, pre, s.looseThresholds(steps), 0, steps)
 	far, total := 0, 0
 	for j := range gl.keep {
-		gl.keep[j] = min(gl.keep[j]+arrivalKeepSteps, int32(steps))
 		far = max(far, int(gl.keep[j]))
 		for k := range int(gl.keep[j]) {
 			total += int(h[k*m+j])
 		}
 	}
 	gl.keepFits = float64(total) <= float64(ground[min(far+arrivalSteps/2, len(ground)-1)])/(s.Spacing*s.Spacing)
+}
+
+// keepDisk sets keep, for each sector, arrivalKeepSteps beyond the farthest
+// of gl's join rim, the rim of the whole disk and that of each half disk
+// covering it by the disk rule with the thresholds thr on both counts,
+// ended also at a gap of more than gap steps (none if 0), at most steps.
+func keepDisk(keep *arrivalDisk, gl *flowGoal, pre []int32, thr []float64, gap, steps int) {
+	const m = arrivalSectors
+	a0, _, _ := diskStepsGap(pre, thr, thr, 0, m, 1, gap)
+	for j := range keep {
+		keep[j] = max(gl.arrive[j], int32(a0))
+	}
+	for lo := range m {
+		aw, _, _ := diskStepsGap(pre, thr, thr, lo, arrivalWedge, 2, gap)
+		if aw <= a0 {
+			continue
+		}
+		for j := lo; j < lo+arrivalWedge; j++ {
+			keep[j%m] = max(keep[j%m], int32(aw))
+		}
+	}
+	for j := range keep {
+		keep[j] = min(keep[j]+arrivalKeepSteps, int32(steps))
+	}
 }
 
 // looseThresholds returns the thresholds of keepRims for at least steps
@@ -391,6 +426,40 @@ func (s *FlowField) looseThresholds(steps int) []float64 {
 		}
 	}
 	return sc.loose
+}
+
+// restShare is the share of the packing (one agent per Spacing² cells) at
+// which keepRims still counts a crowd at rest as packed, and restGap the
+// most steps between two steps holding agents within its disk. A crowd
+// comes to rest packed at one per Spacing² (the join rule), and separation
+// then pushes its agents apart (its radius is about Spacing) for a minute
+// or more, at up to 0.05 cells/s: the crowd relaxes to about 3/4 of that
+// packing, its rim creeps outwards and the rims the looser rule gives it
+// shrink. The agents at rest on its rim were then released one by one,
+// walked back 2–3 cells into the crowd and pressed into it until they
+// fitted, and so kept it spreading: 300 followers at a goal in the open
+// never all came to rest (from 60 to 90 s, 293–299 Arrived and up to 7
+// agents a second moving at up to 3.9 cells/s). An agent at rest pushed
+// away from its crowd, beyond a gap of more than restGap steps, is still
+// released and walks back (TestAnAgentAtRestPushedFarFromItsCrowdWalksBack).
+const (
+	restShare = 0.75
+	restGap   = arrivalSteps + arrivalSteps/2
+)
+
+// restThresholds returns the thresholds of keepRims for at least steps
+// steps: looseThresholds' times restShare.
+func (s *FlowField) restThresholds(steps int) []float64 {
+	sc := &s.arrivalScratch
+	loose := s.looseThresholds(steps)
+	if sc.restFor != s.Spacing || len(sc.rest) < len(loose) {
+		sc.rest = grow(sc.rest, len(loose))
+		sc.restFor = s.Spacing
+		for k := range sc.rest {
+			sc.rest[k] = restShare * loose[k]
+		}
+	}
+	return sc.rest
 }
 
 // join sets gl.arrive (see decide).

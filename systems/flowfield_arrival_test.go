@@ -457,8 +457,10 @@ func TestFlowFarReachBoundsEveryReach(t *testing.T) {
 				require.LessOrEqual(t, reach+float64(sp*arrivalHold), far, "spacing %v, %d of %d", sp, f, n)
 			}
 			// rounded as farReach's, with the steps an agent at rest may be
-			// kept beyond the rim (keepReach: the looser disk's, then the keep's)
-			require.Equal(t, float64(float64(int(s.edge(2*n)/step)+1+keepReach)*step)+float64(sp*arrivalHold), far)
+			// kept beyond the rim (keepReach: the looser disk's, then the
+			// keep's), of a half disk holding n at restShare of the packing
+			// (keepRims)
+			require.Equal(t, float64(float64(int(s.restEdge(2*n)/step)+1+keepReach)*step)+float64(sp*arrivalHold), far)
 		}
 	}
 	// an agent farCells off its goal's cell on an axis is beyond farReach
