@@ -13,8 +13,14 @@ import (
 	"github.com/mlange-42/arche/generic"
 )
 
-// DefaultPathBudget is the number of A* node expansions [PathQueue] spends
-// per frame when its Budget is not set (roughly 1–3 ms on a 512×512 map).
+// DefaultPathBudget is the number of node expansions [PathQueue] spends
+// per frame when its Budget is not set. How many searches that is depends on
+// their length: between random open cells of a 512×512 map a quarter blocked
+// (random512-25-0.map) an A* search expands 15,012 nodes on average, so the
+// default serves about 0.7 searches a frame (some 40 paths a second at 60 Hz);
+// with Options.JumpPoints (a grid whose passable cells all cost the same) a
+// search there expands 4,533, about 2.2 searches a frame, each expansion
+// dearer (about 1 ms a search either way on the machine measured).
 const DefaultPathBudget = 10000
 
 // PathQueue serves path requests from many agents within a per-frame budget
@@ -31,8 +37,17 @@ const DefaultPathBudget = 10000
 // agent's previous one still waits replaces it (the old one is dropped when
 // reached) and keeps its place in the queue (Path.Queued).
 //
+// Budget: the default (DefaultPathBudget, 10,000 expansions a frame) serves
+// about 0.7 A* searches a frame between random cells of a 512×512 map, 40
+// paths a second at 60 Hz: 2,000 agents given random goals there wait many
+// seconds (906 moving after 20 s). On a grid whose passable cells all cost the
+// same, with Moves8, turn Options.JumpPoints on: the same paths with about a
+// third of the expansions there (1,951 moving after 20 s). Else raise Budget,
+// or give a goal many agents share a [FlowField].
+//
 // Serving (requests that wait PathWaitLong seconds or more are reported by
-// [Diagnose], Report.PathsWaitingLong: a group order to one far goal is
+// [Diagnose], Report.PathsWaitingLong, naming Options.JumpPoints where it
+// applies: a group order to one far goal is
 // better served by a [FlowField]): searches run highest Path.Priority first, then oldest first,
 // until Budget expansions are spent; a search that does not finish resumes
 // next frame ([grid.Search.Step]). Starting a search also costs one unit

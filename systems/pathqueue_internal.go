@@ -221,3 +221,11 @@ func (s *PathQueue) requests(live map[pathRequest]struct{}) {
 		}
 	}
 }
+
+// jumpPointsWouldServe reports whether the queue searches by A* where jump
+// point search would serve: Options.JumpPoints off, Moves8, and a grid whose
+// passable cells all cost the same (Report.PathWaitJumpPoints).
+func (s *PathQueue) jumpPointsWouldServe() bool {
+	g := s.grid
+	return g != nil && !s.Options.JumpPoints && s.Options.Moves == grid.Moves8 && g.MinCost() == g.MaxCost()
+}
