@@ -275,7 +275,13 @@ const (
 	// ErrBudget, a recursion without end or a plan longer than htn.MaxPlan),
 	// not because no method applied, or a GOAPPlanner whose search was cut
 	// (goap.Run.DomainErrors > 0: ErrPlanTooLong, a goal needing more than
-	// goap.MaxSteps actions, or ErrBudget): the agent idles. Fix the domain.
+	// goap.MaxSteps actions, or ErrBudget; a plan may exist: split the goal or
+	// raise GOAP.NodeBudget), or a GOAPPlanner idle without a plan for which no
+	// plan exists, proven before searching (goap.ErrUnreachable for every goal
+	// that does not hold: a condition on the way that no action's effect makes
+	// true and its State lacks; the note names the goal, the actions and the fact,
+	// goap.Domain.WhyNoPlan; an agent waiting for a fact only its Sense hook
+	// sets is counted while it waits): the agent idles. Fix the domain.
 	CausePlannerDomainError
 	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
 	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an

@@ -33,8 +33,36 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 		b, _, _, _ := gq.Get()
 		if d, _ := gr.Resolve(b.Name, b.Domain); d == nil {
 			r.add(CausePlannerDomain, gq.Entity())
+		} else if why := goapNoPlan(d, b); why != "" {
+			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote("it idles, no plan exists from its GOAPPlanner.State: "+why))
 		} else if b.Run.DomainErrors > 0 {
-			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget (ErrPlanTooLong or ErrBudget): split the goal into nearer ones, or raise GOAP.NodeBudget", goap.MaxSteps)))
+			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget (ErrPlanTooLong or ErrBudget; a plan may exist): split the goal into nearer ones, or raise GOAP.NodeBudget", goap.MaxSteps)))
 		}
 	}
+}
+
+// goapNoPlan returns why an agent that idles without a plan (its last think found
+// none) can reach none of its domain's goals that do not hold, when for each the check
+// before the search proves no plan exists (goap.ErrUnreachable): the explanation of the
+// one of highest priority (goap.Domain.WhyNoPlan). It returns "" for an agent with a
+// plan, or when some such goal may have a plan (a search decides: none, or cut).
+func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
+	if b.Run.HasPlan() || b.Run.Status != goap.Failure {
+		return ""
+	}
+	why, best := "", 0.0
+	for g := range goap.GoalID(d.Goals()) {
+		goal := d.Goal(g)
+		if goap.Satisfied(&b.State, goal.Want) {
+			continue
+		}
+		w := d.WhyNoPlan(&b.State, g)
+		if w == "" {
+			return ""
+		}
+		if why == "" || goal.Priority > best {
+			why, best = w, goal.Priority
+		}
+	}
+	return why
 }

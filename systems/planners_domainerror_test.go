@@ -175,3 +175,53 @@ func TestDiagnoseCountsAGOAPGoalThatCannotBePlanned(t *testing.T) {
 		})
 	}
 }
+
+// A newcomer's crafting step needed fact axe, which no action sets: every think's
+// search ran out of the node budget (at MaxNodesLimit too) and Diagnose said "raise
+// GOAP.NodeBudget", the wrong fix. The planner now finds that no plan exists before
+// searching (goap.ErrUnreachable, not counted in DomainErrors), and Diagnose still
+// counts the idle agent as planner_domain_error, with a note that names the goal,
+// the actions and the fact, and the fix: an action that sets it, or the state.
+func TestDiagnoseSaysWhyAGOAPGoalHasNoPlan(t *testing.T) {
+	for _, budget := range []int{0, goap.MaxNodesLimit} {
+		reg := &goap.Registry{}
+		b := goap.NewBuilder("worker")
+		wood, planks, delivered, axe := b.Fact("wood"), b.Fact("planks"), b.Fact("delivered"), b.Fact("axe")
+		b.Action(goap.Action{Name: "ChopWood", Cost: 1, Effects: []goap.Effect{{Fact: wood, Value: 1, Add: true}}})
+		b.Action(goap.Action{Name: "CraftPlanks", Cost: 2, Pre: []goap.Cond{{Fact: wood, Op: goap.Ge, Value: 2}, {Fact: axe, Op: goap.Eq, Value: 1}},
+			Effects: []goap.Effect{{Fact: wood, Value: -2, Add: true}, {Fact: planks, Value: 1, Add: true}}})
+		b.Action(goap.Action{Name: "Deliver", Cost: 1, Pre: []goap.Cond{{Fact: planks, Op: goap.Ge, Value: 1}},
+			Effects: []goap.Effect{{Fact: planks, Value: -1, Add: true}, {Fact: delivered, Value: 1, Add: true}}})
+		b.Goal(goap.Goal{Name: "Deliver3", Priority: 1, Want: []goap.Cond{{Fact: delivered, Op: goap.Ge, Value: 3}}})
+		d, err := b.Build()
+		require.NoError(t, err)
+		id, err := reg.Add(d)
+		require.NoError(t, err)
+		world := arche.NewWorld()
+		w := &world
+		arche.AddResource(w, reg)
+		sp, err := systems.NewSpawner(w, systems.GOAPThinker{Registry: reg, Domain: id})
+		require.NoError(t, err)
+		e := sp.Spawn(r2.Vec{}, nil)
+		s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &systems.GOAP{NodeBudget: budget})
+		require.NoError(t, s.InitializeChecked(w))
+		s.Run(w, 30)
+		planners := generic.NewMap1[components.GOAPPlanner](w)
+		run := planners.Get(e).Run
+		assert.Zero(t, run.Plans)
+		assert.Zero(t, run.DomainErrors, "no plan exists: no search was cut")
+		r := systems.Diagnose(w)
+		assert.Equal(t, 1, r.Counts[systems.CausePlannerDomainError], "%s", r)
+		assert.Contains(t, r.String(), `it idles, no plan exists from its GOAPPlanner.State: goal "Deliver3" needs delivered >= 3; `+
+			`Deliver could make that true but needs planks >= 1; CraftPlanks could make that true but needs axe == 1, `+
+			`which no action's effect makes true and the state lacks (axe is 0): give an action an effect that makes it true, `+
+			`or set axe in the state before planning`)
+		assert.NotContains(t, r.String(), "NodeBudget")
+
+		// With the axe in its state the agent plans, and nothing is counted.
+		planners.Get(e).State[axe] = 1
+		s.Run(w, 2)
+		assert.Zero(t, systems.Diagnose(w).Counts[systems.CausePlannerDomainError])
+		s.Finalize(w)
+	}
+}

@@ -84,8 +84,9 @@ func TestPlanUnknownGoal(t *testing.T) {
 
 // A goal that takes more than MaxSteps actions came back as plain ErrNoPlan, which does
 // not say that a longer plan might reach it: newbie14's 17-step plan read as impossible.
-// It is ErrPlanTooLong (wrapping ErrNoPlan), from Plan and PlanBest; a goal no action
-// can change, whose search ends long before MaxSteps, is plain ErrNoPlan.
+// It is ErrPlanTooLong (wrapping ErrNoPlan), from Plan and PlanBest; a goal whose
+// search runs out of states long before MaxSteps is plain ErrNoPlan. (A goal no action
+// can change is refused by Build: TestBuildRefusesAGoalNoActionCanMakeTrue.)
 func TestPlanLongerThanMaxStepsSaysSo(t *testing.T) {
 	var pl Planner
 	var plan Plan
@@ -100,9 +101,10 @@ func TestPlanLongerThanMaxStepsSaysSo(t *testing.T) {
 	b := NewBuilder("stuck")
 	a, other := b.Fact("a"), b.Fact("b")
 	b.Action(Action{Name: "b", Cost: 1, Pre: []Cond{{other, Lt, 3}}, Effects: []Effect{{Fact: other, Value: 1, Add: true}}})
+	b.Action(Action{Name: "a", Cost: 1, Pre: []Cond{{other, Ge, 5}}, Effects: []Effect{{Fact: a, Value: 1}}})
 	g2 := b.Goal(Goal{Name: "a", Priority: 1, Want: []Cond{{a, Ge, 1}}})
 	d2, err := b.Build()
 	require.NoError(t, err)
-	assert.Equal(t, ErrNoPlan, pl.Plan(d2, &State{}, g2, &plan), "3 states, all searched")
+	assert.Equal(t, ErrNoPlan, pl.Plan(d2, &State{}, g2, &plan), "4 states, all searched")
 	assert.Equal(t, ErrNoPlan, pl.PlanBest(d2, &State{}, &plan))
 }

@@ -44,6 +44,15 @@
 // Planner.MaxNodes generated nodes. Ties in f are broken by the lower h, then by the
 // order nodes were generated, so the plan is the same on every run and any worker.
 //
+// Before searching, the planner checks a relaxation: a condition may come to hold if
+// it holds in the start state or an effect of an action that may start can make it true
+// (a set to a value it holds for, or any add), an action may start when each of its
+// preconditions may hold, repeated until nothing changes. Every plan passes the check,
+// so a goal that fails it has no plan of any length: [ErrUnreachable] at once, instead
+// of a search that runs out of states or, where adds make the states unbounded, out of
+// its budget. [Domain.WhyNoPlan] explains such a goal. [Builder.Build] refuses a goal
+// condition no action's effect can make true from any state ([ErrNeverTrue]).
+//
 // A search allocates nothing once the planner's buffers have grown (a node arena, a
 // binary heap and an open-addressing hash table with generation stamps, so nothing is
 // cleared between searches).

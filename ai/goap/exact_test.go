@@ -1,6 +1,7 @@
 package goap
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -135,6 +136,9 @@ func TestDefaultHeuristicIsConsistent(t *testing.T) {
 		}
 		b.Goal(Goal{Name: "G", Want: want})
 		d, err := b.Build()
+		if errors.Is(err, ErrNeverTrue) {
+			continue // a goal no action can make true: refused
+		}
 		require.NoError(t, err)
 		seen := map[State]bool{{}: true}
 		order := []State{{}}
@@ -219,6 +223,16 @@ func TestMaxStepsDoesNotMakeThePlanDearer(t *testing.T) {
 // exact in float64), and a goal wanting mostly some counters high: cheap long paths and dear short ones to the same states,
 // many plans near or past MaxSteps.
 func counters(t *testing.T, r *rand.Rand) (*Domain, GoalID) {
+	for {
+		if d, g, ok := tryCounters(t, r); ok {
+			return d, g
+		}
+	}
+}
+
+// tryCounters is counters, or false when Build refuses the goal as one no action can
+// make true (ErrNeverTrue).
+func tryCounters(t *testing.T, r *rand.Rand) (*Domain, GoalID, bool) {
 	const nf, limit = 3, 24
 	b := NewBuilder("counters")
 	for i := range nf {
@@ -259,8 +273,11 @@ func counters(t *testing.T, r *rand.Rand) (*Domain, GoalID) {
 	}
 	g := b.Goal(Goal{Name: "G", Want: want})
 	d, err := b.Build()
+	if errors.Is(err, ErrNeverTrue) {
+		return nil, 0, false
+	}
 	require.NoError(t, err)
-	return d, g
+	return d, g, true
 }
 
 // Plan is exact within MaxSteps: on random counter domains, with the default heuristic
@@ -270,7 +287,7 @@ func counters(t *testing.T, r *rand.Rand) (*Domain, GoalID) {
 func TestPlanIsExactWithinMaxSteps(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	p := Planner{MaxNodes: MaxNodesLimit}
-	found, tooLong, none, boundBinds := 0, 0, 0, 0
+	found, tooLong, none, boundBinds, unreachable := 0, 0, 0, 0, 0
 	for range 400 {
 		d, g := counters(t, r)
 		want := d.Goal(g).Want
@@ -294,6 +311,13 @@ func TestPlanIsExactWithinMaxSteps(t *testing.T) {
 				assert.Equal(t, opt, replay(t, d, start, &plan, want))
 				assert.LessOrEqual(t, plan.Len, MaxSteps)
 				found++
+			case errors.Is(err, ErrUnreachable):
+				// found before searching: no plan of any length (more precise than
+				// ErrPlanTooLong where the bound was reached too)
+				assert.True(t, math.IsInf(optimum(d, start, want), 1), "ErrUnreachable with a plan")
+				assert.Zero(t, p.Expanded)
+				none++
+				unreachable++
 			case cut:
 				assert.Equal(t, ErrPlanTooLong, err)
 				tooLong++
@@ -303,7 +327,7 @@ func TestPlanIsExactWithinMaxSteps(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("found %d, too long %d, none %d; the bound binds in %d domains", found, tooLong, none, boundBinds)
+	t.Logf("found %d, too long %d, none %d (%d found before searching); the bound binds in %d domains", found, tooLong, none, unreachable, boundBinds)
 	assert.Greater(t, found, 200)
 	assert.Greater(t, tooLong, 5)
 	assert.Greater(t, none, 5)

@@ -53,8 +53,10 @@ type Cond struct {
 }
 
 // Holds reports whether c holds in s.
-func (c Cond) Holds(s *State) bool {
-	v := s[c.Fact]
+func (c Cond) Holds(s *State) bool { return c.holdsFor(s[c.Fact]) }
+
+// holdsFor reports whether c holds when its fact has value v.
+func (c Cond) holdsFor(v int16) bool {
 	switch c.Op {
 	case Eq:
 		return v == c.Value
@@ -179,7 +181,22 @@ var (
 	ErrEmpty  = errors.New("nothing to plan with")
 	ErrFacts  = errors.New("too many facts")
 	ErrLength = errors.New("too many conditions or effects")
+	// ErrNeverTrue: a goal's condition that no action's effect can make true (no
+	// action writes its fact, or every action that does sets a value the condition
+	// does not hold for and none adds to it). The planner could only ever find the
+	// goal already holding: drop the condition or add an action that makes it true.
+	ErrNeverTrue = errors.New("no action's effect can make it true")
 )
+
+// canMake reports whether effect e can leave its fact at a value for which c
+// holds: a set to such a value, or any add of a nonzero value (an add is not
+// followed further: the answer errs towards true).
+func (e Effect) canMake(c Cond) bool {
+	if e.Add {
+		return e.Value != 0
+	}
+	return c.holdsFor(e.Value)
+}
 
 // Builder declares a domain's facts, actions and goals; [Builder.Build] freezes them
 // into a [Domain].
@@ -233,8 +250,11 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 
 // Build validates the domain: at least one action and one goal, names not empty nor used twice,
 // costs > 0 and finite, facts declared, comparisons known, at most 255 conditions and
-// effects per action. The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact, ErrOp,
-// ErrFacts or ErrLength and name the action or goal.
+// effects per action, and no goal condition that no action's effect can make true (a
+// fact no action writes, or one only set to values the condition does not hold for: the
+// goal could never be planned for). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
+// ErrOp, ErrFacts, ErrLength or ErrNeverTrue and name the action or goal (and for
+// ErrNeverTrue the condition and its fact).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if len(b.actions) == 0 {
@@ -287,6 +307,7 @@ func (b *Builder) Build() (*Domain, error) {
 		var writes uint32 // the facts a's effects write (MaxFacts <= 32), each once
 		for _, e := range a.Effects {
 			if int(e.Fact) < len(b.facts) {
+				d.writers[e.Fact] = append(d.writers[e.Fact], writer{ActionID(i), e})
 				writes |= 1 << e.Fact
 				if c := d.factCost[e.Fact]; c == 0 || a.Cost < c {
 					d.factCost[e.Fact] = a.Cost
@@ -305,6 +326,15 @@ func (b *Builder) Build() (*Domain, error) {
 			errs = append(errs, fmt.Errorf("goap: domain %s: %s: priority is NaN", plan.Quote(b.name), what))
 		}
 		checkConds(what, g.Want)
+		for j, c := range g.Want {
+			if int(c.Fact) >= len(b.facts) || int(c.Op) >= len(opNames) {
+				continue // reported above
+			}
+			if !d.canMake(c) {
+				errs = append(errs, fmt.Errorf("goap: domain %s: %s: condition %d (%s %s %d): %w: add an action with an effect that makes it true, or drop the condition",
+					plan.Quote(b.name), what, j, b.facts[c.Fact], c.Op, c.Value, ErrNeverTrue))
+			}
+		}
 		g.Want = append([]Cond(nil), g.Want...)
 		d.goals = append(d.goals, g)
 	}
@@ -339,6 +369,9 @@ type Domain struct {
 	// factCost[f] is the cost of the cheapest action with an effect on fact f; 0 if no
 	// action writes f.
 	factCost [MaxFacts]float64
+	// writers[f] are the effects on fact f, with their actions, in the order added
+	// (reach.go).
+	writers [MaxFacts][]writer
 }
 
 // The default heuristic keeps a set of facts in a uint32.

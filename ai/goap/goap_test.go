@@ -142,8 +142,17 @@ func TestCraftingPlanIsCheapest(t *testing.T) {
 }
 
 // randomDomain makes a domain of nf facts in 0..2 and na actions with random
-// preconditions, effects and costs.
+// preconditions, effects and costs, drawing again while Build refuses the goal as one
+// no action can make true (ErrNeverTrue).
 func randomDomain(t *testing.T, r *rand.Rand, nf, na int) (*Domain, GoalID) {
+	for {
+		if d, g, ok := tryRandomDomain(t, r, nf, na); ok {
+			return d, g
+		}
+	}
+}
+
+func tryRandomDomain(t *testing.T, r *rand.Rand, nf, na int) (*Domain, GoalID, bool) {
 	b := NewBuilder("random")
 	for i := range nf {
 		b.Fact(string(rune('a' + i)))
@@ -168,8 +177,11 @@ func randomDomain(t *testing.T, r *rand.Rand, nf, na int) (*Domain, GoalID) {
 	}
 	g := b.Goal(Goal{Name: "G", Want: want})
 	d, err := b.Build()
+	if errors.Is(err, ErrNeverTrue) {
+		return nil, 0, false
+	}
 	require.NoError(t, err)
-	return d, g
+	return d, g, true
 }
 
 func TestRandomDomainsMatchExhaustiveSearch(t *testing.T) {

@@ -17,8 +17,17 @@ var (
 	// bound), and a longer one might (some state is MaxSteps actions from the start, so
 	// the search could not expand it).
 	ErrPlanTooLong = fmt.Errorf("%w within MaxSteps (%d) actions; a longer plan might (split the goal into nearer ones)", ErrNoPlan, MaxSteps)
-	// ErrBudget: the search generated Planner.MaxNodes states without reaching the goal.
-	ErrBudget = errors.New("goap: node budget exhausted")
+	// ErrUnreachable wraps ErrNoPlan when no plan of any length exists, found before
+	// searching: a condition the goal needs, directly or through the preconditions of
+	// every action that could make it true, holds neither in the start state nor after
+	// any action that can come to start from it (typically a fact no action's effect
+	// sets and the state lacks). [Domain.WhyNoPlan] names the goal, the actions and the
+	// fact. Add an action that makes the condition true, or set the fact in the state.
+	ErrUnreachable = fmt.Errorf("%w: a condition it needs holds neither in the state nor after any action that can start from it (Domain.WhyNoPlan names it)", ErrNoPlan)
+	// ErrBudget: the search generated Planner.MaxNodes states without reaching the
+	// goal, nor finding that no plan exists. A plan may exist: raise the node budget
+	// (Planner.MaxNodes, up to MaxNodesLimit), or split the goal into nearer ones.
+	ErrBudget = errors.New("goap: node budget exhausted before a plan was found (raise the node budget, or split the goal into nearer ones)")
 	// ErrGoal: Plan was given a GoalID that is not one of the domain's goals.
 	ErrGoal = errors.New("goap: no such goal in the domain")
 )
@@ -57,6 +66,7 @@ type Planner struct {
 	Expanded, Generated int
 
 	nodes []node
+	reach []bool // the actions that may start, for the check before a search (reach.go)
 	heap  []entry
 	table []slot // open addressing, len a power of two
 	gen   uint32
@@ -94,9 +104,10 @@ type slot struct {
 
 // Plan finds a cheapest plan from start to goal (see the package doc for the
 // conditions) and writes it to out. A goal that already holds gives an empty plan. It
-// returns ErrNoPlan (ErrPlanTooLong, which wraps it, when the search was cut at
-// MaxSteps actions) or ErrBudget, leaving out with Len 0 and Goal NoGoal, or an error
-// wrapping ErrGoal for a goal that is not one of d's.
+// returns ErrNoPlan (ErrUnreachable, which wraps it, when no plan of any length exists
+// and a check before the search finds so; ErrPlanTooLong, which wraps it too, when the
+// search was cut at MaxSteps actions) or ErrBudget, leaving out with Len 0 and Goal
+// NoGoal, or an error wrapping ErrGoal for a goal that is not one of d's.
 func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 	*out = Plan{Goal: NoGoal}
 	if goal < 0 || int(goal) >= len(d.goals) {
@@ -111,10 +122,11 @@ func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 }
 
 // PlanBest tries the goals that do not hold in start, from the highest priority down
-// (ties in the order added), and writes the first goal's cheapest plan to out. It
-// returns ErrNoPlan if every goal holds or none can be reached (ErrPlanTooLong if
-// some search was cut at MaxSteps actions); ErrBudget if none was reached and some
-// search ran out of budget.
+// (ties in the order added), and writes the first goal's cheapest plan to out. When
+// none is reached it returns, of the goals tried, ErrBudget if some search ran out of
+// budget, else ErrPlanTooLong if some search was cut at MaxSteps actions, else
+// ErrUnreachable if for every one the check before the search found that no plan
+// exists, else ErrNoPlan (as when every goal holds).
 func (p *Planner) PlanBest(d *Domain, start *State, out *Plan) error {
 	return p.planAbove(d, start, math.Inf(-1), true, out)
 }
@@ -123,6 +135,7 @@ func (p *Planner) PlanBest(d *Domain, start *State, out *Plan) error {
 func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bool, out *Plan) error {
 	*out = Plan{Goal: NoGoal}
 	err := ErrNoPlan
+	tried, unreachable := 0, 0
 	for _, g := range d.byPriority {
 		goal := &d.goals[g]
 		if goal.Priority < floor || (!inclusive && goal.Priority == floor) {
@@ -131,6 +144,7 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 		if Satisfied(start, goal.Want) {
 			continue
 		}
+		tried++
 		switch e := p.search(d, start, goal.Want, out); e {
 		case nil:
 			out.Goal = g
@@ -141,9 +155,14 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 			if err == ErrNoPlan {
 				err = ErrPlanTooLong
 			}
+		case ErrUnreachable:
+			unreachable++
 		}
 	}
 	*out = Plan{Goal: NoGoal}
+	if err == ErrNoPlan && tried > 0 && unreachable == tried {
+		return ErrUnreachable
+	}
 	return err
 }
 
@@ -167,6 +186,9 @@ func (p *Planner) search(d *Domain, start *State, want []Cond, out *Plan) error 
 	budget := p.budget()
 	p.reset()
 	p.Expanded, p.Generated = 0, 0
+	if !p.possible(d, start, want) {
+		return ErrUnreachable // no plan of any length: no search needed
+	}
 	h := d.heuristic(start, want)
 	p.nodes = append(p.nodes, node{state: *start, h: h, parent: -1, same: -1, action: -1})
 	p.insert(0, p.hash(start))

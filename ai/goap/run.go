@@ -17,7 +17,10 @@ type Run struct {
 	// DomainErrors counts the plannings that found no plan because a search was
 	// cut, not because no plan exists: ErrPlanTooLong (a goal needing more than
 	// MaxSteps actions) or ErrBudget (Planner.MaxNodes states generated). Such an
-	// agent idles; systems.Diagnose counts it (planner_domain_error).
+	// agent idles; systems.Diagnose counts it (planner_domain_error). A planning
+	// that finds no plan exists (ErrNoPlan, ErrUnreachable) is not counted here;
+	// systems.Diagnose counts an agent idle for ErrUnreachable by its own check
+	// ([Domain.WhyNoPlan]).
 	DomainErrors uint32 `json:",omitempty"`
 	Status       Status // the last think's result
 }
@@ -97,7 +100,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			plans++
 			var plan Plan
 			if err := p.PlanBest(d, s, &plan); err != nil {
-				if err != ErrNoPlan { // cut by MaxSteps or the node budget
+				if err == ErrBudget || err == ErrPlanTooLong { // cut, not proven impossible
 					r.DomainErrors++
 				}
 				r.Plan, r.Step, r.Started = Plan{Goal: NoGoal}, 0, false
