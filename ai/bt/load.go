@@ -614,7 +614,7 @@ func constant[T any](p *Ports, name string, def T) T {
 }
 
 // seconds reads a duration port: name in seconds, or msName in milliseconds
-// (BehaviorTree.CPP's msec ports).
+// (BehaviorTree.CPP's msec ports); neither is a load error naming both.
 func seconds(p *Ports, name, msName string) float64 {
 	var s float64
 	switch {
@@ -623,11 +623,12 @@ func seconds(p *Ports, name, msName string) float64 {
 	case msName != "" && p.Has(msName):
 		s = constant(p, msName, 0.0) / 1000
 	default:
-		want := name
-		if want == "" {
-			want = msName
+		// name every port the node accepts: a misspelt one (ms=) is not one of them
+		if name == "" {
+			p.fail(fmt.Errorf("%w: missing port %q (the duration in milliseconds)", ErrPort, msName))
+		} else {
+			p.fail(fmt.Errorf("%w: missing port %q (the duration in seconds) or %q (in milliseconds): give one of them", ErrPort, name, msName))
 		}
-		p.fail(fmt.Errorf("%w: missing port %q", ErrPort, want))
 		return 0
 	}
 	if math.IsNaN(s) || math.IsInf(s, 0) || s < 0 {
