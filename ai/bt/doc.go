@@ -141,7 +141,10 @@
 //     not matter: scripts that read an entry no one has declared yet wait until another
 //     script's := declares it; user leaves' ports come first, then scripts, then the
 //     blackboard nodes (which take their keys' types from the ports and scripts) when
-//     scripts still wait for them.
+//     scripts still wait for them. A script that does not compile declares nothing: an
+//     unknown entry that only such a script's := would declare is reported with a note
+//     that it follows from that script's error, and where ("this follows from the error
+//     at guard.xml:21: the script there declares "alarm" and does not compile").
 //   - A syntax error, an unknown entry, an entry whose type is not a boolean, number or
 //     string (but a string assigned to an entry of a type implementing
 //     encoding.TextUnmarshaler is converted by it: a literal once, at load; see

@@ -137,6 +137,7 @@ func (b *builder) compileScripts() {
 	queue := b.scripts
 	waiting := map[string][]*pendingScript{}
 	var waitAny []*pendingScript // unknown entry, key not known: retried on any declaration
+	var broken []*pendingScript  // failed for another cause (reported at once): they declare nothing
 	for {
 		for len(queue) > 0 {
 			ps := queue[0]
@@ -163,6 +164,7 @@ func (b *builder) compileScripts() {
 					waitAny = append(waitAny, ps)
 				}
 			default:
+				broken = append(broken, ps)
 				b.fail(ps.d.pos, ps.d.label(), err)
 			}
 		}
@@ -192,9 +194,79 @@ func (b *builder) compileScripts() {
 	}
 	failed = append(failed, waitAny...)
 	slices.SortFunc(failed, func(a, b *pendingScript) int { return a.index - b.index })
+	broken = append(broken, failed...)
 	for _, ps := range failed {
-		b.fail(ps.d.pos, ps.d.label(), ps.err)
+		err := ps.err
+		if from := declaredBy(ps.missing, ps, broken); from != nil {
+			err = fmt.Errorf("%w (this follows from the error at %s: the script there declares %q and does not compile; fix that one first)",
+				err, from.d.pos, ps.missing)
+		}
+		b.fail(ps.d.pos, ps.d.label(), err)
 	}
+}
+
+// declaredBy returns the first script of broken other than ps whose source declares key
+// (key := …, by name in its scope), or nil: a script that does not compile declares
+// nothing, so ps's unknown entry key follows from that script's error.
+func declaredBy(key string, ps *pendingScript, broken []*pendingScript) *pendingScript {
+	if key == "" {
+		return nil
+	}
+	var first *pendingScript
+	for _, o := range broken {
+		if o == ps || first != nil && o.index > first.index {
+			continue
+		}
+		for _, name := range declaredNames(bareNames(o.src)) {
+			k := name
+			if root, ok := strings.CutPrefix(name, "@"); ok {
+				k = root
+			} else if o.sc != nil {
+				var isLit bool
+				if k, _, isLit = o.sc.resolve(name); isLit {
+					continue
+				}
+			}
+			if k == key {
+				first = o
+				break
+			}
+		}
+	}
+	return first
+}
+
+// declaredNames returns the names src declares: each identifier (with its @ if any)
+// followed by := outside string literals.
+func declaredNames(src string) []string {
+	var names []string
+	inString := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\'':
+			inString = !inString
+		case inString:
+		case c == '@' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i + 1
+			for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
+				j++
+			}
+			k := j
+			for k < len(src) && src[k] == ' ' {
+				k++
+			}
+			if strings.HasPrefix(src[k:], ":=") && (c != '@' || j > i+1) {
+				names = append(names, src[i:j])
+			}
+			i = j - 1
+		case c >= '0' && c <= '9':
+			for i+1 < len(src) && (src[i+1] == '.' || src[i+1] == '_' || src[i+1] >= '0' && src[i+1] <= '9' || src[i+1] >= 'a' && src[i+1] <= 'z' || src[i+1] >= 'A' && src[i+1] <= 'Z') {
+				i++ // a number (1e5, 0x1f): no identifier within
+			}
+		}
+	}
+	return names
 }
 
 // compileScript compiles one queued script in its scope.
