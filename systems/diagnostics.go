@@ -180,7 +180,8 @@ const (
 	// whose grid.Clearance is below what the agent's Kinematics.Radius needs
 	// (grid.ClearanceFor): the goal is too close to a wall for the agent's
 	// disc, so the path queue answers PathUnreachable. Move the goal away from
-	// the walls, or give the agent a radius of at most 0.5 cells.
+	// the walls, or give the agent a radius of at most 0.5 cells. The example's
+	// note names the cell, its clearance, the clearance needed and the radius.
 	CausePathGoalNarrow
 	// CausePathNotQueued: a Path waiting (State PathPending, Want false) while
 	// the world's PathQueue holds no request of it, typically a world loaded
@@ -1543,7 +1544,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if live && g.Passable(path.Goal) {
 			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
-				r.add(CausePathGoalNarrow, e)
+				r.addNote(CausePathGoalNarrow, e, narrowNote(g, path.Goal, kin.Radius))
 			} else if path.State == components.PathUnreachable {
 				r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
 			}

@@ -51,7 +51,14 @@ const (
 	noteSpeedFactor          // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
 	noteStarved              // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
 	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
+	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius (CausePathGoalNarrow)
 )
+
+// narrowNote is the note of a path goal cell c of g too close to a wall for an agent
+// of radius r.
+func narrowNote(g *grid.Grid, c grid.Cell, r float64) exampleNote {
+	return exampleNote{kind: noteNarrow, cell: c, w: int(g.Clearance(c)), h: int(grid.ClearanceFor(r)), pos: r2.Vec{X: r}}
+}
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
 func kinematicsNote(k *components.Kinematics) exampleNote {
@@ -131,6 +138,18 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString(strconv.Itoa(n.h))
 			b.WriteString(" grid")
 		}
+	case noteNarrow:
+		b.WriteString(", path goal cell (")
+		b.WriteString(strconv.Itoa(int(n.cell.X)))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(int(n.cell.Y)))
+		b.WriteString(") of clearance ")
+		b.WriteString(strconv.Itoa(n.w))
+		b.WriteString(" (grid.Clearance), under the ")
+		b.WriteString(strconv.Itoa(n.h))
+		b.WriteString(" its radius ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
+		b.WriteString(" needs (grid.ClearanceFor): move the goal away from the walls, or give the agent a radius of at most 0.5")
 	case noteStep:
 		b.WriteString(", clock step ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
