@@ -105,8 +105,9 @@ func (m Motion) resolve(sep, sepRadius float64) Motion {
 }
 
 // Validate reports a negative or non-finite speed, force or radius, a speed above
-// MaxKinematicSpeed or a force above MaxKinematicForce, a non-finite weight,
-// or an Avoid that is neither AvoidSeparation nor AvoidORCA.
+// MaxKinematicSpeed, a force above MaxKinematicForce or a Radius above
+// MaxKinematicRadius, a non-finite weight, or an Avoid that is neither
+// AvoidSeparation nor AvoidORCA.
 func (m Motion) Validate() error {
 	var avoid error
 	switch m.Avoid {
@@ -118,7 +119,8 @@ func (m Motion) Validate() error {
 	return errors.Join(avoid, checkSize("MaxSpeed", m.MaxSpeed), checkSize("MaxForce", m.MaxForce),
 		checkAtMost("MaxSpeed", m.MaxSpeed, MaxKinematicSpeed, "cells per second"),
 		checkAtMost("MaxForce", m.MaxForce, MaxKinematicForce, "cells per second²"),
-		checkSize("Radius", m.Radius), checkSize("SeparationRadius", m.SeparationRadius),
+		checkSize("Radius", m.Radius), checkAtMost("Radius", m.Radius, MaxKinematicRadius, "cells"),
+		checkSize("SeparationRadius", m.SeparationRadius),
 		checkSize("NeighbourRadius", m.NeighbourRadius), checkWeight("Wall", m.Wall),
 		checkWeight("Separation", m.Separation), checkWeight("Alignment", m.Alignment),
 		checkWeight("Cohesion", m.Cohesion))

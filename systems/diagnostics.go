@@ -82,9 +82,9 @@ const (
 	// heads for its goal or target in a straight line and walks into walls.
 	CauseMoveWithoutPath
 	// CauseKinematics: Kinematics.MaxSpeed, MaxForce or Radius not > 0, or
-	// NaN or infinite, or MaxSpeed above MaxKinematicSpeed or MaxForce above
-	// MaxKinematicForce. Steer and Movement keep an agent with unusable
-	// MaxSpeed or MaxForce still (see [UsableKinematics]).
+	// NaN or infinite, or MaxSpeed above MaxKinematicSpeed, MaxForce above
+	// MaxKinematicForce or Radius above MaxKinematicRadius. Steer and Movement
+	// keep an agent with unusable Kinematics still (see [UsableKinematics]).
 	CauseKinematics
 	// CausePosition: a Position with a NaN or infinite coordinate. Spatial
 	// leaves the agent out of the hash; Steer and Movement keep it still.

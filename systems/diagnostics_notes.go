@@ -220,7 +220,9 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.FormatFloat(MaxKinematicSpeed, 'g', -1, 64))
 		b.WriteString(" and ")
 		b.WriteString(strconv.FormatFloat(MaxKinematicForce, 'g', -1, 64))
-		b.WriteString(" (MaxKinematicSpeed, MaxKinematicForce), and Radius finite: it stands still")
+		b.WriteString(" (MaxKinematicSpeed, MaxKinematicForce), and Radius finite and at most ")
+		b.WriteString(strconv.FormatFloat(MaxKinematicRadius, 'g', -1, 64))
+		b.WriteString(" cells (MaxKinematicRadius): it stands still")
 	case noteFlips:
 		appendFlips(b, n)
 	case noteNeeds:

@@ -254,13 +254,24 @@ const (
 	MaxKinematicForce = 1e9
 )
 
+// MaxKinematicRadius bounds Kinematics.Radius, in cells: the largest radius whose
+// route clearance grid.ClearanceFor represents (255 cells: a disc 509 cells across,
+// wider than most maps). A larger radius was routed as if it were this one and pushed
+// separation's squares towards infinity: a unit mistake or corrupt data (Radius 1e9 on
+// a 32×32 map moved as if nothing were wrong). Such Kinematics are unusable
+// ([UsableKinematics]: the agent stands still, [Diagnose] counts it as
+// kinematics_invalid) and the bundles refuse it (Motion.Validate). A radius within
+// the bound but too wide for the map's passages finds no route: PathUnreachable,
+// counted as path_goal_too_narrow.
+const MaxKinematicRadius = 254.5
+
 // UsableKinematics reports whether the steering and movement systems can use
 // k: MaxSpeed in (0, MaxKinematicSpeed] and MaxForce in (0, MaxKinematicForce],
-// Radius finite (a Radius ≤ 0 is usable, though [Diagnose] counts it). An agent
-// with unusable Kinematics stands still.
+// Radius finite and at most MaxKinematicRadius (a Radius ≤ 0 is usable, though
+// [Diagnose] counts it). An agent with unusable Kinematics stands still.
 func UsableKinematics(k *components.Kinematics) bool {
 	return k.MaxSpeed > 0 && k.MaxSpeed <= MaxKinematicSpeed && k.MaxForce > 0 && k.MaxForce <= MaxKinematicForce &&
-		!math.IsNaN(k.Radius) && !math.IsInf(k.Radius, 0)
+		!math.IsNaN(k.Radius) && k.Radius <= MaxKinematicRadius && !math.IsInf(k.Radius, -1)
 }
 
 // step moves an agent of radius r from p towards next in sub-steps of at
