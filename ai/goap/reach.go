@@ -92,14 +92,21 @@ func (p *Planner) possible(d *Domain, start *State, want []Cond) bool {
 //	action's effect makes true and the state lacks (axe is 0): give an action an
 //	effect that makes it true, or set axe in the state before planning
 //
-// It allocates; it is meant for diagnostics, not for every think. It returns "" for a
-// goal that is not one of d's.
+// It allocates the explanation (and, for a domain of more than 64 actions, its flags);
+// it is meant for diagnostics, not for every think. It returns "" for a goal that is
+// not one of d's.
 func (d *Domain) WhyNoPlan(start *State, goal GoalID) string {
 	if goal < 0 || int(goal) >= len(d.goals) {
 		return ""
 	}
 	want := d.goals[goal].Want
-	reach := make([]bool, len(d.actions))
+	var small [64]bool // most domains: no allocation when a plan may exist
+	reach := small[:0]
+	if len(d.actions) <= len(small) {
+		reach = small[:len(d.actions)]
+	} else {
+		reach = make([]bool, len(d.actions))
+	}
 	if Satisfied(start, want) || d.reachable(start, want, reach) {
 		return ""
 	}

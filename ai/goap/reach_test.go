@@ -133,3 +133,12 @@ func TestBuildRefusesAGoalNoActionCanMakeTrue(t *testing.T) {
 		})
 	}
 }
+
+// WhyNoPlan allocates nothing where a plan may exist (Diagnose asks it of every idle
+// agent).
+func TestWhyNoPlanAllocatesNothingWhereAPlanMayExist(t *testing.T) {
+	d, g, axe := worker(t, true, false)
+	s := State{}
+	s[axe] = 1
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = d.WhyNoPlan(&s, g) }))
+}
