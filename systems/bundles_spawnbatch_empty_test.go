@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -18,7 +19,7 @@ func TestSpawnBatchOfNoAgentsCreatesNothing(t *testing.T) {
 	world := arche.NewWorld()
 	sp, err := systems.NewSpawner(&world, systems.Mover{})
 	require.NoError(t, err)
-	for _, n := range []int{0, -1, -1 << 40} {
+	for _, n := range []int{0, -1, math.MinInt} {
 		sp.SpawnBatch(n, func(int, *systems.Spawned) { t.Fatalf("set called for n = %d", n) })
 	}
 	q := generic.NewFilter1[components.Position]().Query(&world)
