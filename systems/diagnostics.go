@@ -8,6 +8,7 @@ import (
 	"github.com/archai-go/archai/ai/htn"
 	"io"
 	"math"
+	"math/bits"
 	"os"
 	"slices"
 	"strings"
@@ -1381,7 +1382,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()
-		if decisionModels(w, q.Entity(), &models, hr, gr) > 1 {
+		if bits.OnesCount16(uint16(decisionModels(w, q.Entity(), &models, hr, gr, true))) > 1 {
 			r.add(CauseDecisionModels, q.Entity())
 		}
 		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) || math.IsInf(th.Next, 1) {
@@ -1657,35 +1658,42 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 	}
 }
 
-// decisionModels returns the number of decision models of e ready to run (see
-// CauseDecisionModels): the components of ids it has, each with what its system
-// needs to run it (a Tree, a Reasoner, a Machine, a domain of hr or gr).
-func decisionModels(w *arche.World, e arche.Entity, ids *decisionIDs, hr *htn.Registry, gr *goap.Registry) int {
-	n := 0
+// decisionModels returns the decision systems (sysDecision, sysUtility, sysFSM,
+// sysHTN, sysGOAP) whose component e has with what the system needs to run it: a
+// Tree, a Reasoner, a Machine; for an HTN or GOAP planner, a domain of hr or gr, or
+// none asked when resolve is false (see CauseDecisionModels, CauseDownedStillActing).
+func decisionModels(w *arche.World, e arche.Entity, ids *decisionIDs, hr *htn.Registry, gr *goap.Registry, resolve bool) systemSet {
+	var set systemSet
 	if id := ids[bitIndex(sysDecision)]; w.Has(e, id) && (*components.Brain)(w.Get(e, id)).Tree != nil {
-		n++
+		set |= sysDecision
 	}
 	if id := ids[bitIndex(sysUtility)]; w.Has(e, id) && (*components.UtilityBrain)(w.Get(e, id)).Reasoner != nil {
-		n++
+		set |= sysUtility
 	}
 	if id := ids[bitIndex(sysFSM)]; w.Has(e, id) && (*components.StateMachine)(w.Get(e, id)).Machine != nil {
-		n++
+		set |= sysFSM
 	}
 	if id := ids[bitIndex(sysHTN)]; w.Has(e, id) {
-		if b := (*components.HTNPlanner)(w.Get(e, id)); hr != nil {
+		b := (*components.HTNPlanner)(w.Get(e, id))
+		if !resolve {
+			set |= sysHTN
+		} else if hr != nil {
 			if d, _ := hr.Resolve(b.Name, b.Domain); d != nil {
-				n++
+				set |= sysHTN
 			}
 		}
 	}
 	if id := ids[bitIndex(sysGOAP)]; w.Has(e, id) {
-		if b := (*components.GOAPPlanner)(w.Get(e, id)); gr != nil {
+		b := (*components.GOAPPlanner)(w.Get(e, id))
+		if !resolve {
+			set |= sysGOAP
+		} else if gr != nil {
 			if d, _ := gr.Resolve(b.Name, b.Domain); d != nil {
-				n++
+				set |= sysGOAP
 			}
 		}
 	}
-	return n
+	return set
 }
 
 // asksToMove reports whether in (nil: no Intent) asks the movement pipeline

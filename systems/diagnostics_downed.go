@@ -10,13 +10,9 @@ import (
 // still act (CauseDownedStillActing): their decision still runs, or their Intent
 // asks to move or to strike. Built at the first check of a world.
 type downedChecks struct {
-	world  *arche.World // the maps' world
+	world  *arche.World // the world of ids
 	filter *generic.Filter3[components.Health, components.Intent, components.Think]
-	brain  generic.Map[components.Brain]
-	reason generic.Map[components.UtilityBrain]
-	states generic.Map[components.StateMachine]
-	htn    arche.ID // components.HTNPlanner
-	goap   arche.ID // components.GOAPPlanner
+	ids    decisionIDs
 }
 
 // downedNotes are the notes of CauseDownedStillActing, by what the agent does (bit 0:
@@ -55,11 +51,7 @@ func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 		c.world = w
 		c.filter = generic.NewFilter3[components.Health, components.Intent, components.Think]().
 			Optional(generic.T[components.Intent](), generic.T[components.Think]())
-		c.brain = generic.NewMap[components.Brain](w)
-		c.reason = generic.NewMap[components.UtilityBrain](w)
-		c.states = generic.NewMap[components.StateMachine](w)
-		c.htn = arche.ComponentID[components.HTNPlanner](w)
-		c.goap = arche.ComponentID[components.GOAPPlanner](w)
+		c.ids.init(w)
 	}
 	q := c.filter.Query(w)
 	for q.Next() {
@@ -84,16 +76,12 @@ func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 	}
 }
 
-// thinks reports whether e has a decision component that its system runs.
+// thinks reports whether e has a decision component that its system runs (any
+// before a system's Initialize).
 func (c *downedChecks) thinks(w *arche.World, e arche.Entity, d *diagnoser) bool {
-	if b := c.brain.Get(e); b != nil && b.Tree != nil && !d.lacks(sysDecision) {
-		return true
+	run := decisionModels(w, e, &c.ids, nil, nil, false)
+	if d.initOnce {
+		run &= d.systems
 	}
-	if b := c.reason.Get(e); b != nil && b.Reasoner != nil && !d.lacks(sysUtility) {
-		return true
-	}
-	if b := c.states.Get(e); b != nil && b.Machine != nil && !d.lacks(sysFSM) {
-		return true
-	}
-	return w.Has(e, c.htn) && !d.lacks(sysHTN) || w.Has(e, c.goap) && !d.lacks(sysGOAP)
+	return run != 0
 }
