@@ -57,7 +57,9 @@ func Better(a, b *Plan) bool {
 // concurrent use: give each worker its own.
 type Planner struct {
 	// MaxVisits bounds the tasks one Plan visits (each primitive and compound task
-	// decomposed counts one); DefaultMaxVisits if 0. Past it Plan fails with ErrBudget.
+	// decomposed counts one); DefaultMaxVisits if 0. Past it Plan fails with ErrBudget,
+	// whatever methods remain untried: a later method, even one without subtasks that
+	// costs no visit, never stands in for the plan the budget cut short.
 	MaxVisits int
 	// Visits counts the tasks the last Plan visited.
 	Visits int
@@ -174,6 +176,9 @@ func (p *Planner) decompose(t TaskID, depth int) bool {
 			return true
 		}
 		p.state, p.out.Len, p.out.MTRLen = saved, n, k
+		if p.err == ErrBudget { // the search was cut short: no later method may stand in
+			return false
+		}
 	}
 	return false
 }
