@@ -66,11 +66,23 @@ func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
 // Panics:
 //   - when a or b is not a waypoint, or a == b;
 //   - when the distance is NaN (a waypoint with a NaN coordinate, or both
-//     infinite), as [Graph.ConnectCost] does.
+//     infinite), as [Graph.ConnectCost] does;
+//   - when the distance of two finite waypoints overflows to +Inf (they are
+//     farther apart than math.MaxFloat64: ±1e308): it would make a closed
+//     edge, not the road asked for.
 //
 // [Graph.TryConnect] returns an error instead.
 func (g *Graph) Connect(a, b int64) {
-	g.ConnectCost(a, b, detmath.Norm(r2.Sub(g.pos[a], g.pos[b])))
+	d := detmath.Norm(r2.Sub(g.pos[a], g.pos[b]))
+	if math.IsInf(d, 1) && finite(g.pos[a]) && finite(g.pos[b]) {
+		panic(fmt.Sprintf("graph: Connect(%d, %d): %v", a, b, errTooFar(a, b)))
+	}
+	g.ConnectCost(a, b, d)
+}
+
+// errTooFar is the error of two finite waypoints whose distance overflows.
+func errTooFar(a, b int64) error {
+	return fmt.Errorf("%w: waypoints %d and %d are farther apart than %g (the distance overflows)", ErrPosition, a, b, math.MaxFloat64)
 }
 
 // ConnectCost joins waypoints a and b by an edge of the given cost, which
@@ -97,14 +109,18 @@ func (g *Graph) ConnectCost(a, b int64, cost float64) {
 // TryConnect is [Graph.Connect] for waypoints read from level data: it returns
 // an error instead of panicking. ErrNoWaypoint when a or b is not a waypoint or
 // a == b (an edge to itself), ErrPosition when a waypoint has a NaN or infinite
-// coordinate (the distance would be NaN or infinite); the graph is then
-// unchanged.
+// coordinate (the distance would be NaN or infinite) or when the two are so far
+// apart that their distance overflows (finite coordinates of ±1e308: the edge
+// would cost +Inf, a closed road); the graph is then unchanged.
 func (g *Graph) TryConnect(a, b int64) error {
 	if err := g.checkEnds(a, b); err != nil {
 		return err
 	}
 	if err := g.checkPositions(a, b); err != nil {
 		return err
+	}
+	if math.IsInf(detmath.Norm(r2.Sub(g.pos[a], g.pos[b])), 1) {
+		return errTooFar(a, b)
 	}
 	g.Connect(a, b)
 	return nil
@@ -259,7 +275,9 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 // (Dijkstra). Edge weights must be non-negative: the search stops with an
 // error wrapping ErrBadWeight at the first negative or NaN weight it meets.
 // An edge of weight +Inf is never taken (a closed road), so a goal reached
-// only through one is ErrUnreachable.
+// only through one is ErrUnreachable; so is a goal every path to which costs
+// more than math.MaxFloat64 (finite weights whose sum overflows), with an
+// error that wraps ErrUnreachable and counts the waypoints reached only so.
 //
 // The path is cheapest whenever h is admissible (never above the true
 // remaining cost), even if h is not consistent: a node whose cost improves
@@ -292,6 +310,9 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 		closed bool
 	}
 	st := map[int64]*state{s: {g: 0, parent: s}}
+	// nodes reached only through finite edges whose costs summed to +Inf (kept
+	// with g = +Inf, never opened): if the search fails, the goal may be one
+	overflowed := 0
 	open := &openList{}
 	open.push(openItem{f: est(s), g: 0, id: s})
 	for open.len() > 0 {
@@ -322,20 +343,30 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 				return dst, 0, expanded, fmt.Errorf("%w: edge %d–%d weighs %v", ErrBadWeight, cur.id, nid, w)
 			}
 			ng := cs.g + w
+			ns, seen := st[nid]
 			if math.IsInf(ng, 1) { // a closed edge: no path of infinite cost
+				if !seen && !math.IsInf(w, 1) {
+					st[nid] = &state{g: ng}
+					overflowed++
+				}
 				continue
 			}
-			ns, seen := st[nid]
 			if seen && ng >= ns.g {
 				continue
 			}
 			if !seen {
 				ns = &state{}
 				st[nid] = ns
+			} else if math.IsInf(ns.g, 1) {
+				overflowed-- // reached at a finite cost after all
 			}
 			ns.g, ns.parent, ns.closed = ng, cur.id, false // reopen if it was closed
 			open.push(openItem{f: ng + est(nid), g: ng, id: nid})
 		}
+	}
+	if overflowed > 0 {
+		return dst, 0, expanded, fmt.Errorf("%w: %d waypoint(s) reached only by paths costing more than %g (edge weights overflow when summed)",
+			ErrUnreachable, overflowed, math.MaxFloat64)
 	}
 	return dst, 0, expanded, ErrUnreachable
 }
