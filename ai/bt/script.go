@@ -78,6 +78,17 @@ func (n *Node) Post(prog *script.Program) *Node { return n.setCond(condPost, pro
 // post-conditions. A correct tree sees 0.
 func (c *Context) ScriptErrors() uint64 { return c.scriptErrors }
 
+// CountScriptError counts err as a run-time script error of the leaf being ticked or
+// halted ([Context.NodeIndex]), in [Context.ScriptErrors] and [Context.LastScriptError]:
+// for a leaf that runs scripts of its own, outside the tree (hybrid.HTNAction's
+// planner), so that its failures are seen where the tree's are. A nil err is not
+// counted.
+func (c *Context) CountScriptError(err error) {
+	if err != nil {
+		c.scriptFailed(int32(c.node), err)
+	}
+}
+
 // LastScriptError returns the pre-order index of the node whose script failed last with
 // this Context, and the error (a [*script.Error]); -1 and nil if none failed.
 //

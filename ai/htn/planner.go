@@ -68,6 +68,9 @@ type Planner struct {
 	// value out of an entry's range): a failing condition is false, a failing effect
 	// fails its task.
 	ScriptErrors uint64
+	// LastScriptError is the error of the last script counted in ScriptErrors (nil
+	// before the first).
+	LastScriptError error
 
 	d      *Domain
 	out    *Plan
@@ -197,6 +200,7 @@ func (p *Planner) holds(cs []Condition, s *State) bool {
 			v, err := c.prog.Bool(p.st)
 			if err != nil {
 				p.ScriptErrors++
+				p.LastScriptError = err
 			}
 			ok = v && err == nil
 		case c.fn != nil:
@@ -239,6 +243,7 @@ func (p *Planner) apply(es []Effect, s *State) bool {
 			p.read(s)
 			if err != nil {
 				p.ScriptErrors++
+				p.LastScriptError = err
 				return false
 			}
 		case e.fn != nil:

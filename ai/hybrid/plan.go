@@ -18,7 +18,9 @@ import (
 //   - halted while Running (a reactive node preempts it, the tree is halted): the
 //     running task gets its Halt and the plan is dropped, so the next tick plans again.
 //
-// A nil run result fails the tick. Planning borrows an htn.Planner from a pool shared by
+// A condition or effect script of d that fails at run time is counted in the tree's
+// bt.Context (ScriptErrors, LastScriptError, at this action's node), as the tree's own
+// scripts are. A nil run result fails the tick. Planning borrows an htn.Planner from a pool shared by
 // the node's ticks, so the node may tick on several workers at once; a tick allocates
 // nothing once the pool holds a planner per concurrent tick that has planned with d.
 func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) *bt.Node {
@@ -63,7 +65,11 @@ func htnFuncs(d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) (
 		}
 		w := pool.get()
 		w.ctx = htn.Context{Agent: c.Agent, DT: c.DT, Time: c.Time}
+		before := w.p.ScriptErrors
 		st := d.Tick(r, s, &w.p, &w.ctx)
+		for range w.p.ScriptErrors - before { // the planner's script errors are the tree's
+			c.CountScriptError(w.p.LastScriptError)
+		}
 		w.ctx = htn.Context{}
 		pool.put(w)
 		switch st {
