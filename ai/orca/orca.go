@@ -150,7 +150,7 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 		if s.covered(r2.Sub(o.A, a.Position), r2.Sub(o.B, a.Position), radius, invTo) {
 			continue
 		}
-		if l, ok := ObstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o); ok {
+		if l, ok := obstacleLine(a.Position, a.Velocity, radius, a.ObstacleHorizon, o, false); ok {
 			s.lines = append(s.lines, l)
 		}
 	}
@@ -188,8 +188,18 @@ func (s *Solver) Velocity(a *Agent, neighbours []Neighbour, obstacles []Segment,
 // a.Velocity + Share·u, perpendicular to u. If the two already overlap, the
 // velocity obstacle for one step of dt seconds is used, so they part within
 // the step. It reports false when the line is undefined: a and n at the same
-// point with the same velocity.
+// point with the same velocity; a.TimeHorizon (or, for discs that overlap, dt)
+// not > 0, NaN or so small that its inverse overflows (5e-324 s); or a line
+// that is not finite (positions near math.MaxFloat64).
 func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
+	l, ok := agentLine(a, n, dt, true)
+	return l, ok && finiteLine(l)
+}
+
+// agentLine is AgentLine; unless strict, for [Solver.Velocity], which checks
+// the horizon and dt first and drops lines that are not finite itself, it
+// returns the line of any horizon and dt, and lines that are not finite.
+func agentLine(a *Agent, n *Neighbour, dt float64, strict bool) (Line, bool) {
 	relPos := r2.Sub(n.Position, a.Position)
 	relVel := r2.Sub(a.Velocity, n.Velocity)
 	distSq := dot(relPos, relPos)
@@ -202,6 +212,9 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 	var dir, u r2.Vec
 	if distSq > rSq {
 		invT := 1 / a.TimeHorizon
+		if strict && !(a.TimeHorizon > 0 && invT <= math.MaxFloat64) {
+			return Line{}, false
+		}
 		w := r2.Sub(relVel, scaled(invT, relPos)) // from the cut-off disc's centre to relVel
 		wSq := dot(w, w)
 		wp := dot(w, relPos)
@@ -223,6 +236,9 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 		}
 	} else {
 		invDt := 1 / dt
+		if strict && !(dt > 0 && invDt <= math.MaxFloat64) {
+			return Line{}, false
+		}
 		w := r2.Sub(relVel, scaled(invDt, relPos))
 		wLen := norm(w)
 		if !(wLen > 0) {
@@ -244,8 +260,17 @@ func AgentLine(a *Agent, n *Neighbour, dt float64) (Line, bool) {
 // agent's disc already touches the segment, the line passes through the zero
 // velocity and permits only velocities that move away from it. The agent
 // takes all of the avoidance (an obstacle does not move). It reports false for
-// a back face (pos not on o's right) and a segment of zero length.
+// a back face (pos not on o's right) and a segment of zero length; and, unless
+// the disc touches the segment, for a horizon not > 0, NaN or so small that its
+// inverse overflows (5e-324 s) and for a line that is not finite.
 func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bool) {
+	l, ok := obstacleLine(pos, vel, radius, horizon, o, true)
+	return l, ok && finiteLine(l)
+}
+
+// obstacleLine is ObstacleLine; unless strict (see agentLine), it returns the
+// line of any horizon, and lines that are not finite.
+func obstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment, strict bool) (Line, bool) {
 	relA, relB := r2.Sub(o.A, pos), r2.Sub(o.B, pos)
 	seg := r2.Sub(relB, relA)
 	segSq := dot(seg, seg)
@@ -267,6 +292,9 @@ func ObstacleLine(pos, vel r2.Vec, radius, horizon float64, o Segment) (Line, bo
 		return Line{Direction: unit(r2.Vec{X: -relB.Y, Y: relB.X})}, true
 	case s >= 0 && s <= 1 && distSqLine <= rSq:
 		return Line{Direction: r2.Scale(-1, unitSeg)}, true
+	}
+	if strict && !(horizon > 0 && 1/horizon <= math.MaxFloat64) {
+		return Line{}, false
 	}
 
 	// The legs: from A on the left and B on the right, or both from one end

@@ -364,7 +364,7 @@ func (s *Solver) agentLines(a *Agent, neighbours []Neighbour, dt float64, alone 
 		if (n.Share >= 1) != alone {
 			continue
 		}
-		if l, ok := AgentLine(a, n, dt); ok {
+		if l, ok := agentLine(a, n, dt, false); ok {
 			s.lines = append(s.lines, l)
 		}
 	}
