@@ -145,9 +145,15 @@ func maskOf(fs []Fact) uint64 {
 	}
 	var m uint64
 	for _, f := range fs {
-		m |= 1 << f
+		m |= 1 << min(f, 63) // a Fact of 64 or more (no fact: Build refuses it) keeps a bit
 	}
 	return m
+}
+
+// unknownReads reports whether mask, the facts a Func or Do lists, names a fact beyond
+// the first n (none listed, every fact, is known).
+func unknownReads(mask uint64, n int) bool {
+	return mask != ^uint64(0) && mask>>n != 0
 }
 
 // Primitive is what [Builder.Primitive] declares: a task the agent carries out.
@@ -343,7 +349,8 @@ func (b *Builder) mentions(src string) uint64 {
 }
 
 // Build validates the domain: a root task, task names not empty nor used twice, every
-// compound task with a method and at most MaxMethods, subtasks and facts declared, and
+// compound task with a method and at most MaxMethods, subtasks and facts declared (those
+// a Func or Do lists as read included), and
 // no method recursing into its own task through first subtasks. The errors wrap
 // ErrNoRoot, ErrName, ErrNoMethod, ErrMethods, ErrTask, ErrFact, ErrFacts or ErrCycle
 // (naming the tasks of the cycle).
@@ -357,6 +364,9 @@ func (b *Builder) Build() (*Domain, error) {
 		for i, c := range cs {
 			if c.fn == nil && c.prog == nil && int(c.fact) >= len(b.facts) {
 				errs = append(errs, fmt.Errorf("htn: domain %s: %s: condition %d: %w %d", plan.Quote(b.name), what, i, ErrFact, c.fact))
+			}
+			if c.fn != nil && unknownReads(c.reads, len(b.facts)) {
+				errs = append(errs, fmt.Errorf("htn: domain %s: %s: condition %d: Func reads an %w (the domain has %d)", plan.Quote(b.name), what, i, ErrFact, len(b.facts)))
 			}
 		}
 	}
@@ -391,6 +401,9 @@ func (b *Builder) Build() (*Domain, error) {
 			for j, e := range t.primitive.Effects {
 				if e.fn == nil && e.prog == nil && int(e.fact) >= len(b.facts) {
 					errs = append(errs, fmt.Errorf("htn: domain %s: %s: effect %d: %w %d", plan.Quote(b.name), what, j, ErrFact, e.fact))
+				}
+				if e.fn != nil && unknownReads(e.reads, len(b.facts)) {
+					errs = append(errs, fmt.Errorf("htn: domain %s: %s: effect %d: Do reads an %w (the domain has %d)", plan.Quote(b.name), what, j, ErrFact, len(b.facts)))
 				}
 			}
 			for _, c := range t.primitive.If {
