@@ -10,7 +10,8 @@ var ErrRun = errors.New("htn: the run does not fit its domain")
 
 // CheckRun reports whether r, a Run read from outside (a save file), can be carried out
 // by d: the plan's length and method record within MaxPlan and MaxMTR, the step within
-// 0..Plan.Len, and every planned task a primitive task of d. It returns nil or an error
+// 0..Plan.Len, every planned task a primitive task of d, and, for a task Started, a
+// finite Start (an operator that waits for Time − Start never would). It returns nil or an error
 // wrapping ErrRun that names the first field that does not fit. (Tick itself drops a
 // Run that does not fit and plans afresh; CheckRun lets a loader refuse it instead.)
 func (d *Domain) CheckRun(r *Run) error {
@@ -22,6 +23,8 @@ func (d *Domain) CheckRun(r *Run) error {
 		return fmt.Errorf("%w: Plan.MTRLen %d outside 0..%d", ErrRun, p.MTRLen, MaxMTR)
 	case r.Step < 0 || r.Step > p.Len:
 		return fmt.Errorf("%w: Step %d outside 0..%d (the plan's length)", ErrRun, r.Step, p.Len)
+	case badStart(r):
+		return fmt.Errorf("%w: Start %v: the running task started at a time that is not finite", ErrRun, r.Start)
 	}
 	for i, t := range p.Tasks[:p.Len] {
 		if t < 0 || int(t) >= len(d.tasks) {

@@ -153,11 +153,11 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 	}
 }
 
-// usable reports whether r's plan can be carried out by d: lengths in range and every
-// task a primitive task of d.
+// usable reports whether r's plan can be carried out by d: lengths in range, every
+// task a primitive task of d and a running task's Start finite.
 func (d *Domain) usable(r *Run) bool {
 	p := &r.Plan
-	if p.Len < 0 || p.Len > MaxPlan || p.MTRLen < 0 || p.MTRLen > MaxMTR || r.Step < 0 || r.Step > p.Len {
+	if p.Len < 0 || p.Len > MaxPlan || p.MTRLen < 0 || p.MTRLen > MaxMTR || r.Step < 0 || r.Step > p.Len || badStart(r) {
 		return false
 	}
 	for _, t := range p.Tasks[:p.Len] {
@@ -166,6 +166,12 @@ func (d *Domain) usable(r *Run) bool {
 		}
 	}
 	return true
+}
+
+// badStart reports whether r's running task started at a time that is NaN or
+// infinite.
+func badStart(r *Run) bool {
+	return r.Started && r.Step < r.Plan.Len && r.Start-r.Start != 0
 }
 
 // changed returns the facts that differ between a and b, one bit each.
