@@ -10,7 +10,8 @@ var ErrRun = errors.New("goap: the run does not fit its domain")
 
 // CheckRun reports whether r, a Run read from outside (a save file), can be carried out
 // by d: the plan's length within MaxSteps, the step within 0..Plan.Len, every step an
-// action of d, and, with steps left, the plan's goal a goal of d. It returns nil or an
+// action of d, with steps left the plan's goal a goal of d, and, for an action Started,
+// a finite Start (an operator that waits for Time − Start never would). It returns nil or an
 // error wrapping ErrRun that names the first field that does not fit. (Tick itself
 // drops a Run that does not fit and plans afresh; CheckRun lets a loader refuse it.)
 func (d *Domain) CheckRun(r *Run) error {
@@ -22,6 +23,8 @@ func (d *Domain) CheckRun(r *Run) error {
 		return fmt.Errorf("%w: Step %d outside 0..%d (the plan's length)", ErrRun, r.Step, p.Len)
 	case r.Step < p.Len && (p.Goal < 0 || int(p.Goal) >= len(d.goals)):
 		return fmt.Errorf("%w: Plan.Goal %d, domain %q has %d goals", ErrRun, p.Goal, d.name, len(d.goals))
+	case badStart(r):
+		return fmt.Errorf("%w: Start %v: the running action started at a time that is not finite", ErrRun, r.Start)
 	}
 	for i, a := range p.Steps[:p.Len] {
 		if a < 0 || int(a) >= len(d.actions) {

@@ -151,10 +151,10 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 }
 
 // usable reports whether r's plan can be carried out by d: lengths in range, every step
-// an action of d and, with steps left, a goal of d.
+// an action of d, with steps left a goal of d, and a running action's Start finite.
 func (d *Domain) usable(r *Run) bool {
 	p := &r.Plan
-	if p.Len < 0 || p.Len > MaxSteps || r.Step < 0 || r.Step > p.Len {
+	if p.Len < 0 || p.Len > MaxSteps || r.Step < 0 || r.Step > p.Len || badStart(r) {
 		return false
 	}
 	if r.Step < p.Len && (p.Goal < 0 || int(p.Goal) >= len(d.goals)) {
@@ -252,4 +252,10 @@ func (d *Domain) Halt(r *Run, s *State, ctx *Context) {
 	}
 	ctx.State, ctx.Memory = s, &r.Memory
 	d.abandon(r, ctx)
+}
+
+// badStart reports whether r's running action started at a time that is NaN or
+// infinite.
+func badStart(r *Run) bool {
+	return r.Started && r.Step < r.Plan.Len && r.Start-r.Start != 0
 }
