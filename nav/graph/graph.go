@@ -287,6 +287,10 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 // NaN (no remaining cost is: a -Inf or NaN estimate otherwise orders the open
 // list wrongly); an h(n) of +Inf says t cannot be reached from n.
 //
+// Ties (equal f and g) go to the lower node ID, so the path found does not
+// depend on the order g gives a node's neighbours in (gonum's simple graphs
+// give them in a Go map's order, which changes from run to run).
+//
 // It returns the path (s to t, appended to dst[:0]), its cost, and the
 // number of expansions. Errors: ErrNoWaypoint when s or t is not in g,
 // ErrUnreachable when no path exists, ErrBadWeight.
@@ -336,11 +340,18 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 			return dst, cs.g, expanded, nil
 		}
 		to := g.From(cur.id)
+		bad, badW := int64(-1), 0.0 // the bad edge to the lowest ID: the same whatever the order of From
 		for to.Next() {
 			nid := to.Node().ID()
 			w, _ := g.Weight(cur.id, nid)
 			if !(w >= 0) { // NaN, or negative: a cycle of negative cost would improve for ever
-				return dst, 0, expanded, fmt.Errorf("%w: edge %d–%d weighs %v", ErrBadWeight, cur.id, nid, w)
+				if bad < 0 || nid < bad {
+					bad, badW = nid, w
+				}
+				continue
+			}
+			if bad >= 0 {
+				continue
 			}
 			ng := cs.g + w
 			ns, seen := st[nid]
@@ -362,6 +373,9 @@ func AStar(g graph.Weighted, s, t int64, h func(n int64) float64, dst []int64) (
 			}
 			ns.g, ns.parent, ns.closed = ng, cur.id, false // reopen if it was closed
 			open.push(openItem{f: ng + est(nid), g: ng, id: nid})
+		}
+		if bad >= 0 {
+			return dst, 0, expanded, fmt.Errorf("%w: edge %d–%d weighs %v", ErrBadWeight, cur.id, bad, badW)
 		}
 	}
 	if overflowed > 0 {

@@ -46,8 +46,11 @@ func (w waypoints) Pivot(d kdtree.Dim) int {
 	return len(w) / 2
 }
 
-// openList is A*'s open list: a min-heap on f, ties towards larger g, with
-// lazy deletion of superseded entries.
+// openList is A*'s open list: a min-heap on f, ties towards larger g, then
+// towards the lower waypoint ID, with lazy deletion of superseded entries. The
+// order is total (equal items are copies of one entry), so the items popped do
+// not depend on the order they were pushed in: gonum's graphs give a node's
+// neighbours in a Go map's order, which changes from run to run.
 type openItem struct {
 	f, g float64
 	id   int64
@@ -57,7 +60,13 @@ type openHeap []openItem
 
 func (h openHeap) Len() int { return len(h) }
 func (h openHeap) Less(i, j int) bool {
-	return h[i].f < h[j].f || (h[i].f == h[j].f && h[i].g > h[j].g)
+	if h[i].f != h[j].f {
+		return h[i].f < h[j].f
+	}
+	if h[i].g != h[j].g {
+		return h[i].g > h[j].g
+	}
+	return h[i].id < h[j].id
 }
 func (h openHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 func (h *openHeap) Push(x any)   { *h = append(*h, x.(openItem)) }
