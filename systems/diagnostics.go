@@ -452,6 +452,15 @@ const (
 	// and the hysteresis. Counted once the agent has decided (FlipFlops counts
 	// since the State was made). The mirror of CauseStateReentered for utility AI.
 	CauseUtilityFlipFlop
+	// CauseUtilityNoRand: a UtilityBrain whose reasoner picks at random (a Softmax
+	// policy of Temperature above 0, or TopN) on an agent without a Rand: Utility
+	// has no random source to draw from and picks like Argmax, so the weighted
+	// random choice the designer asked for never happens (two actions scoring 0.5
+	// and 0.45 under Softmax(0.1): the first every time instead of about 62% of the
+	// time). The example's note names the reasoner and its policy. Give the agent a
+	// components.Rand (the Thinker bundle does), or use an Argmax policy knowingly.
+	// The mirror of CauseWanderNoRand for utility AI.
+	CauseUtilityNoRand
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -517,6 +526,7 @@ var causeNames = [NumCauses]string{
 	CauseBlackboardShared:        "blackboard_shared",
 	CauseDownedStillActing:       "downed_still_acting",
 	CauseUtilityFlipFlop:         "utility_flip_flop",
+	CauseUtilityNoRand:           "utility_no_rand",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1224,6 +1234,7 @@ type diagnoser struct {
 	lods       *generic.Filter2[components.LOD, components.Think]
 	focus      *generic.Filter1[components.Focus]
 	ownMotion  arche.ID // components.OwnMotion
+	randID     arche.ID // components.Rand
 	posID      arche.ID // components.Position
 	velID      arche.ID // components.Velocity
 
@@ -1340,6 +1351,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		d.deciders.init(w)
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
+	d.randID = arche.ComponentID[components.Rand](w)
 	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
@@ -1359,6 +1371,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
 	flipChecks(w, r, d.reasons)
+	noRandChecks(w, r, d.reasons, d.randID)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
 	reentryChecks(w, r, d.machines)
 	if in != nil {

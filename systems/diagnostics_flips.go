@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -39,4 +40,30 @@ func appendFlips(b *strings.Builder, n *exampleNote) {
 	b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
 	b.WriteString(": their scores cross and cross again; give the reasoner a hysteresis " +
 		"(utility.Policy{}.WithHysteresis(0.15): a challenger must beat the current choice by 15%)")
+}
+
+// noRandChecks counts under CauseUtilityNoRand the UtilityBrains whose reasoner picks
+// at random (Softmax above temperature 0, TopN) on an agent without a Rand (randID):
+// Utility then picks like Argmax. The note names the reasoner and its policy.
+func noRandChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent], randID arche.ID) {
+	q := f.Query(w)
+	for q.Next() {
+		b, _, _, _ := q.Get()
+		if b.Reasoner == nil || !randomPolicy(b.Reasoner.Policy()) || w.Has(q.Entity(), randID) {
+			continue
+		}
+		if r.Counts[CauseUtilityNoRand] > 0 {
+			r.add(CauseUtilityNoRand, q.Entity())
+			continue
+		}
+		p := b.Reasoner.Policy()
+		r.addNote(CauseUtilityNoRand, q.Entity(), needsNote("reasoner "+strconv.Quote(b.Reasoner.Name())+" has a "+
+			p.Kind.String()+" policy, but without a components.Rand Utility picks like Argmax"))
+	}
+}
+
+// randomPolicy reports whether p draws from a random source: Softmax above
+// temperature 0, or TopN.
+func randomPolicy(p utility.Policy) bool {
+	return p.Kind == utility.TopN || p.Kind == utility.Softmax && p.Temperature > 0
 }

@@ -672,6 +672,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			b.State.FlipFlops, b.State.FlipActions = 1, [2]int{0, 1}
 			put(w, e, b)
 		}, []Cause{CauseUtilityFlipFlop}},
+		{"a Softmax reasoner without a Rand", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			drop[components.Wanderer](w, e) // (a Wanderer without a Rand is wander_no_rand)
+			drop[components.Rand](w, e)
+			r, err := utility.New("r", utility.SoftmaxPolicy(0.1), utility.Action{Name: "a"}, utility.Action{Name: "b"})
+			require.NoError(t, err)
+			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
+		}, []Cause{CauseUtilityNoRand}},
 	}
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {

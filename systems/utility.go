@@ -63,6 +63,8 @@ import (
 //	a consideration's Input        clamped: the score saturates            CauseUtilityInputOutOfRange
 //	  outside [0, 1] under the       (counted in UtilityBrain.State.Clamped)
 //	  zero Range (a raw fact)
+//	Rand, under a Softmax (above   picks like Argmax                      CauseUtilityNoRand
+//	  temperature 0) or TopN policy
 //	no hysteresis (the zero        the choice flip-flops between two      CauseUtilityFlipFlop
 //	  Policy) while two actions'     actions (counted in
 //	  scores cross and cross again   UtilityBrain.State.FlipFlops)
