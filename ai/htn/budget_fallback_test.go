@@ -46,3 +46,24 @@ func TestBudgetSpentFailsThePlanning(t *testing.T) {
 	assert.Equal(t, uint32(1), r.DomainErrors)
 	assert.Equal(t, uint32(0), r.Plans)
 }
+
+// A recursion without a base condition is cut by MaxDepth on one branch, and that
+// branch fails like any other: the method above takes its next method, so the plan
+// holds as many steps as the limits allow, with no error (the documented result; see
+// the package doc's "Important").
+func TestRecursionWithoutABaseConditionPlansToTheLimit(t *testing.T) {
+	b := NewBuilder("loop")
+	loop := b.Compound("Loop")
+	step := b.Primitive("Step", Primitive{})
+	b.Method(loop, Method{Name: "Again", Tasks: []TaskID{step, loop}})
+	b.Method(loop, Method{Name: "Done"})
+	b.Root(loop)
+	d, err := b.Build()
+	require.NoError(t, err)
+	var p Planner
+	var plan Plan
+	require.NoError(t, p.Plan(d, &State{}, &plan))
+	assert.Equal(t, MaxDepth-1, plan.Len, "one Step a level below the cut")
+	assert.Equal(t, MaxDepth, plan.MTRLen)
+	assert.Equal(t, uint8(1), plan.MTR[MaxDepth-1], "the deepest Loop took Done")
+}

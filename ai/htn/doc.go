@@ -34,6 +34,14 @@
 // primitive tasks and with ErrBudget past Planner.MaxVisits visited tasks (methods that
 // backtrack exponentially), so no domain file makes planning hang.
 //
+// Important: a method that ErrDepth or ErrLength cuts short fails like one whose
+// conditions do not hold, so a later method may stand in: a recursion without a base
+// condition (Loop: [Step, Loop] | [], where nothing stops Loop from recursing) plans
+// as many Steps as the limits allow (31, with Plan error nil) rather than failing, and
+// the agent carries them out and plans again. Give such a recursion a condition that
+// ends it. (ErrBudget is different: a spent budget fails the whole planning, since the
+// search stopped everywhere, not on one branch.)
+//
 // # Execution and replanning
 //
 // [Run] is one agent's plan being carried out, plain data kept in a component.
