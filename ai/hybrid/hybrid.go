@@ -18,7 +18,8 @@ import (
 //   - the winner's status is returned; no winner ([utility.None]: everything vetoed), a
 //     winner without a child, or a nil State returns Failure.
 //
-// Give one child per action, in the reasoner's order. state must not be nil; it may
+// A nil r (utility.New's error ignored) or a nil state makes a node that bt.Compile
+// refuses with bt.ErrNilFunc. Give one child per action, in the reasoner's order. state may
 // return a nil Source (random policies then pick like Argmax). Give each UtilitySelector
 // a State of its own: a State that another reasoner decided with starts afresh (see
 // utility.Reasoner.Score), so two nodes sharing one would never hold a choice. Keep the State in a
@@ -33,9 +34,12 @@ import (
 // yourself (made with Reasoner.NewState at spawn, in a table by entity ID), or keep the
 // State in a components.UtilityBrain, which the Arena holds.
 func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
+	if r == nil || state == nil { // (utility.New's error ignored): bt.Compile refuses the node
+		return bt.Choose(name, nil, children...)
+	}
 	return bt.Choose(name, func(ctx *bt.Context) int {
 		s, src := state(ctx)
-		if s == nil || r == nil {
+		if s == nil {
 			return utility.None
 		}
 		return r.Decide(ctx.Agent, s, src)
