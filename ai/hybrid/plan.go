@@ -1,6 +1,7 @@
 package hybrid
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -18,12 +19,17 @@ import (
 //   - halted while Running (a reactive node preempts it, the tree is halted): the
 //     running task gets its Halt and the plan is dropped, so the next tick plans again.
 //
-// A condition or effect script of d that fails at run time is counted in the tree's
+// A nil d (a Registry.Domain lookup that found none) or a nil run makes an action that
+// bt.Compile refuses with bt.ErrNilFunc ([RegisterHTN] returns that error). A condition
+// or effect script of d that fails at run time is counted in the tree's
 // bt.Context (ScriptErrors, LastScriptError, at this action's node), as the tree's own
 // scripts are. A nil run result fails the tick. Planning borrows an htn.Planner from a pool shared by
 // the node's ticks, so the node may tick on several workers at once; a tick allocates
 // nothing once the pool holds a planner per concurrent tick that has planned with d.
 func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) *bt.Node {
+	if d == nil || run == nil {
+		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)
+	}
 	tick, halt := htnFuncs(d, run)
 	return bt.Action(name, tick).OnHalt(halt)
 }
@@ -31,6 +37,9 @@ func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, 
 // RegisterHTN registers [HTNAction] under name in r, for trees loaded from files: the
 // element <name/> runs d's plan.
 func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) error {
+	if d == nil || run == nil {
+		return fmt.Errorf("hybrid: RegisterHTN(%q): %w: a nil domain or run function", name, bt.ErrNilFunc)
+	}
 	tick, halt := htnFuncs(d, run)
 	return r.RegisterAction(name, func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
 		p.OnHalt(halt)
@@ -41,14 +50,20 @@ func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Co
 // GOAPAction returns a behavior-tree action that carries out a GOAP plan of domain d,
 // like [HTNAction]: one [goap.Domain.Tick] per tick, Running while the plan runs,
 // Success when it completes, Failure when no goal has a plan; halting it halts the
-// running action and drops the plan.
+// running action and drops the plan. A nil d or run is refused as for HTNAction.
 func GOAPAction(name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) *bt.Node {
+	if d == nil || run == nil {
+		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)
+	}
 	tick, halt := goapFuncs(d, run)
 	return bt.Action(name, tick).OnHalt(halt)
 }
 
 // RegisterGOAP registers [GOAPAction] under name in r.
 func RegisterGOAP(r *bt.Registry, name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) error {
+	if d == nil || run == nil {
+		return fmt.Errorf("hybrid: RegisterGOAP(%q): %w: a nil domain or run function", name, bt.ErrNilFunc)
+	}
 	tick, halt := goapFuncs(d, run)
 	return r.RegisterAction(name, func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
 		p.OnHalt(halt)
