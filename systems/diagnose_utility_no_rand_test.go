@@ -59,8 +59,13 @@ func TestDiagnoseReportsARandomPolicyWithoutARand(t *testing.T) {
 			if c.want > 0 {
 				assert.Equal(t, "utility_no_rand", systems.CauseUtilityNoRand.String())
 				assert.Equal(t, e, rep.Examples[systems.CauseUtilityNoRand])
-				assert.Contains(t, rep.String(), `reasoner "villager"`)
+				assert.Contains(t, rep.String(), `reasoner "villager" has a `+c.policy.Kind.String()+` policy`)
 			}
+			d := &systems.Diagnostics{}
+			d.Initialize(w)
+			d.Check(w)
+			assert.Zero(t, testing.AllocsPerRun(10, func() { d.Check(w) }), "a check allocates nothing")
+			assert.Equal(t, c.want, d.Report.Counts[systems.CauseUtilityNoRand])
 		})
 	}
 }

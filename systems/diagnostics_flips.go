@@ -52,14 +52,18 @@ func noRandChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 		if b.Reasoner == nil || !randomPolicy(b.Reasoner.Policy()) || w.Has(q.Entity(), randID) {
 			continue
 		}
-		if r.Counts[CauseUtilityNoRand] > 0 {
-			r.add(CauseUtilityNoRand, q.Entity())
-			continue
-		}
-		p := b.Reasoner.Policy()
-		r.addNote(CauseUtilityNoRand, q.Entity(), needsNote("reasoner "+strconv.Quote(b.Reasoner.Name())+" has a "+
-			p.Kind.String()+" policy, but without a components.Rand Utility picks like Argmax"))
+		r.addNote(CauseUtilityNoRand, q.Entity(), exampleNote{kind: noteNoRand,
+			what: b.Reasoner.Name(), then: b.Reasoner.Policy().Kind.String()})
 	}
+}
+
+// appendNoRand writes the note of CauseUtilityNoRand n (noteNoRand).
+func appendNoRand(b *strings.Builder, n *exampleNote) {
+	b.WriteString(", reasoner ")
+	b.WriteString(strconv.Quote(n.what))
+	b.WriteString(" has a ")
+	b.WriteString(n.then)
+	b.WriteString(" policy, but without a components.Rand Utility picks like Argmax (give the agent a Rand)")
 }
 
 // randomPolicy reports whether p draws from a random source: Softmax above

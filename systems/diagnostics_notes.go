@@ -52,6 +52,7 @@ const (
 	noteStarved              // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
 	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
 	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius (CausePathGoalNarrow)
+	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
 )
 
 // narrowNote is the note of a path goal cell c of g too close to a wall for an agent
@@ -225,6 +226,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" cells (MaxKinematicRadius): it stands still")
 	case noteFlips:
 		appendFlips(b, n)
+	case noteNoRand:
+		appendNoRand(b, n)
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")
