@@ -95,6 +95,7 @@ type ClockSystem struct {
 	stepGiven    float64
 	stepReplaced bool
 	live         *clockSystems
+	ran          Ran // the frame it last began, for Frame.Between
 }
 
 // ErrDT is the error [CheckDT] wraps: a step that is not a finite number of
@@ -146,6 +147,7 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 	live.n++
 	s.resume()
 	s.clock.DT = s.DT
+	s.ran.Join(w, s)
 }
 
 // resume takes the clock's frame, time and step as the last frame's (as the clock
@@ -211,6 +213,7 @@ func (s *ClockSystem) Update(w *arche.World) {
 	s.prevTime, s.prevDT, s.prev = t, dt, true
 	s.clock.Started = true
 	s.next++
+	s.ran.Mark(w)
 }
 
 // Name implements [Namer].
@@ -221,6 +224,7 @@ func (s *ClockSystem) Name() string { return "clock" }
 // A Finalize before Initialize, or a second one, does nothing.
 func (s *ClockSystem) Finalize(w *arche.World) {
 	if s.clock != nil {
+		s.ran.Leave()
 		s.clock, s.finalized = nil, true
 		if live := Resource[clockSystems](w); live != nil && live.n > 0 {
 			live.n--

@@ -42,11 +42,14 @@ type Scheduler struct {
 // Frame is a resource the [Scheduler]s running a world keep in it (the first
 // Initialize adds it): which of their systems is updating, for each scheduler
 // whose Update is under way (a scheduler run as a system of another nests in
-// it). Code that a system calls can so tell whether it runs between two
-// systems of a frame, some of them run and some not (save.Save refuses to save
-// there: the loaded run would not continue as the saved one).
+// it). It also holds, for every system that keeps a [Ran] (each of archai's, under
+// any scheduler: arche-model's Model too), the frame it last ran. Code that a
+// system calls can so tell whether it runs between two systems of a frame, some of
+// them run and some not (save.Save refuses to save there: the loaded run would not
+// continue as the saved one).
 type Frame struct {
 	levels []frameLevel // the Updates under way, outermost first
+	ran    []*Ran       // the systems that Mark the frames they run, in the order they joined
 }
 
 // frameLevel is one scheduler's Update under way.
@@ -55,10 +58,18 @@ type frameLevel struct {
 	current int // the system updating
 }
 
-// Between reports whether, in some scheduler's Update under way, a system
-// other than its first and its last is updating, so that some systems have run
-// this frame and others not, and names the one before it (ran) and the one
-// after it (next), in the outermost such scheduler.
+// Between reports whether some systems have run this frame and others not, and
+// names one that has (ran) and one that has not (next): in some scheduler's Update
+// under way, a system other than its first and its last is updating (the one
+// before it and the one after it, in the outermost such scheduler); or, under any
+// scheduler, the systems that keep a [Ran] have not all run the same frame (the
+// last of them, in the order they were initialized, that has run the latest frame,
+// and the first after it that has not). Between two frames, and from a system
+// scheduled before or after all of archai's, ok is false.
+//
+// Important: a system that is initialized and not updated every frame (one run
+// every other frame, or left initialized on the world and no longer run: finalize
+// it) reads as one that has not run this frame.
 func (f *Frame) Between() (ran, next string, ok bool) {
 	if f == nil {
 		return "", "", false
@@ -68,7 +79,7 @@ func (f *Frame) Between() (ran, next string, ok bool) {
 			return SystemName(l.systems[l.current-1]), SystemName(l.systems[l.current+1]), true
 		}
 	}
-	return "", "", false
+	return f.ranBetween()
 }
 
 // NewScheduler returns a scheduler running systems in the given order.

@@ -77,7 +77,8 @@ import (
 //	  agent with a Weapon has a
 //	  non-zero Intent.Attack
 type Combat struct {
-	Workers int // unused: kept so that existing code builds (the light pass runs on the calling goroutine)
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
+	Workers int     // unused: kept so that existing code builds (the light pass runs on the calling goroutine)
 
 	Strikes      int // strikes that hit in the last frame
 	TotalStrikes int
@@ -129,6 +130,7 @@ func (s *Combat) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Weapon](w), unsafe.Sizeof(components.Weapon{}))
 	markInstalled(w, sysCombat)
+	s.ran.Join(w, s)
 }
 
 // Column indices of Combat's columns.
@@ -140,6 +142,7 @@ const (
 
 // Update applies this frame's strikes.
 func (s *Combat) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Combat")
 	s.Strikes, s.Cooling, s.AttackersDown = 0, 0, 0
 	clock := ecs.Resource[ecs.Clock](w)
@@ -225,5 +228,6 @@ func (s *Combat) Finalize(w *arche.World) {
 		return
 	}
 	s.filter, s.finalized = nil, true
+	s.ran.Leave()
 	markFinalized(w, sysCombat)
 }

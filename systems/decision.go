@@ -145,8 +145,9 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	                                 the frame's later agents think in
 //	                                 the next frame
 type Decision struct {
-	Workers int // goroutines ticking trees; 0 or 1 means one
-	Budget  int // most decisions per frame; 0 (or negative) means no limit
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
+	Workers int     // goroutines ticking trees; 0 or 1 means one
+	Budget  int     // most decisions per frame; 0 (or negative) means no limit
 
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -188,6 +189,7 @@ func (s *Decision) Name() string { return "decision" }
 func (s *Decision) Initialize(w *arche.World) {
 	mustClock(w, "Decision")
 	markInstalled(w, sysDecision)
+	s.ran.Join(w, s)
 	ecs.Resource[installed](w).decision = s
 	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
@@ -196,6 +198,7 @@ func (s *Decision) Initialize(w *arche.World) {
 
 // Update ticks the agents that are due, within the budget.
 func (s *Decision) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.due.filter, s.due.finalized, "Decision")
 	s.due.run(w, s.Budget, hasTree, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
@@ -298,5 +301,6 @@ const dueEpsilon = 1e-9
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *Decision) Finalize(w *arche.World) {
 	s.due.close()
+	s.ran.Leave()
 	markFinalized(w, sysDecision)
 }

@@ -1102,6 +1102,7 @@ func Diagnose(w *arche.World) Report {
 // otherwise, naming "diagnostics"; [StatefulSystems]), and restored into the loaded
 // world's, which then checks and writes as the unbroken run would.
 type Diagnostics struct {
+	ran   ecs.Ran   // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Every int       // frames between checks; 60 if zero or negative
 	Out   io.Writer // where a periodic check writes findings that changed; os.Stderr if nil, io.Discard for none
 
@@ -1136,10 +1137,12 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	s.finalized = false
 	s.written, s.writtenTotal, s.writtenCounts = false, 0, [NumCauses]int{}
 	s.setLive(w)
+	s.ran.Join(w, s)
 }
 
 // Update checks every Every frames.
 func (s *Diagnostics) Update(w *arche.World) {
+	s.ran.Mark(w)
 	if s.Every <= 0 || s.finalized { // Initialize makes Every positive
 		if s.finalized {
 			panic(updatedAfterFinalize("Diagnostics"))
@@ -1211,6 +1214,7 @@ func (f *findings) settle(got []string) []string {
 // Finalize ends the periodic checks: Update panics until the next Initialize (see
 // lifecycle.go); Check and Report stay usable.
 func (s *Diagnostics) Finalize(w *arche.World) {
+	s.ran.Leave()
 	s.finalized = true
 	s.setLive(nil)
 }

@@ -212,6 +212,7 @@ const MaxFlowFields = 1 << 16
 //	  or flickering before it)       then stands (Steer false); see
 //	                                 flowfield_hold.go
 type FlowField struct {
+	ran       ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Capacity  int     // fields the cache starts with; 8 if zero or negative
 	Reserve   int     // whole-grid fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive; none with Sectors > 0
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero or negative
@@ -420,6 +421,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "FlowField")
 	s.edits.reset(s.grid)
 	markInstalled(w, sysFlowField)
+	s.ran.Join(w, s)
 	ecs.Resource[installed](w).flowField = s
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	if s.Sectors == 0 { // sector mode keeps its cache empty: no whole-grid field
@@ -464,6 +466,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 // requests: the cache is asked for each goal in use once, in order of first
 // use in query order.
 func (s *FlowField) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "FlowField")
 	s.Waiting = 0
 	s.edits.update(s.grid, s.Hold)
@@ -1974,5 +1977,6 @@ func (s *FlowField) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysFlowField)
 }

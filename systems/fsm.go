@@ -79,8 +79,9 @@ import (
 //	                                 the frame's later agents think in
 //	                                 the next frame
 type FSM struct {
-	Budget  int // most updates per frame; 0 (or negative) means no limit (see [Decision])
-	Workers int // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
+	Budget  int     // most updates per frame; 0 (or negative) means no limit (see [Decision])
+	Workers int     // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
 
 	Thought      int // agents updated in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -141,6 +142,7 @@ func (s *FSM) Name() string { return "fsm" }
 func (s *FSM) Initialize(w *arche.World) {
 	mustClock(w, "FSM")
 	markInstalled(w, sysFSM)
+	s.ran.Join(w, s)
 	ecs.Resource[installed](w).fsm = s
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
@@ -150,6 +152,7 @@ func (s *FSM) Initialize(w *arche.World) {
 
 // Update updates the agents that are due, within the budget.
 func (s *FSM) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.due.filter, s.due.finalized, "FSM")
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
@@ -218,5 +221,6 @@ func (s *FSM) swapped(worker int, sm *components.StateMachine) {
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *FSM) Finalize(w *arche.World) {
 	s.due.close()
+	s.ran.Leave()
 	markFinalized(w, sysFSM)
 }

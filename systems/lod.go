@@ -61,6 +61,7 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 //	a level NaN, negative, out of  Initialize panics naming the level     -
 //	  order
 type LOD struct {
+	ran    ecs.Ran    // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Levels []LODLevel // by increasing Distance; DefaultLODLevels if empty
 	Points []r2.Vec   // static focus points, cells
 
@@ -103,10 +104,12 @@ func (s *LOD) Initialize(w *arche.World) {
 		Optional(generic.T[components.Path]())
 	s.Counts = make([]int, len(s.Levels)+1)
 	markInstalled(w, sysLOD)
+	s.ran.Join(w, s)
 }
 
 // Update assigns levels.
 func (s *LOD) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.agents, s.finalized, "LOD")
 	s.points = s.points[:0]
 	for _, p := range s.Points {
@@ -215,5 +218,6 @@ func (s *LOD) Finalize(w *arche.World) {
 		return
 	}
 	s.agents, s.finalized = nil, true
+	s.ran.Leave()
 	markFinalized(w, sysLOD)
 }

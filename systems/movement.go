@@ -93,6 +93,7 @@ import (
 //	  blocked cell, centre open
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int
 
 	clock   *ecs.Clock
@@ -129,6 +130,7 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Movement")
 	s.grid = mustGrid(w, "Movement")
 	markInstalled(w, sysMovement)
+	s.ran.Join(w, s)
 	s.maxStep = float64(s.grid.Width()+s.grid.Height()) + 2
 	s.filter = generic.NewFilter4[components.Position, components.Velocity, components.Kinematics, components.Steering]()
 	s.pool = reopenPool(s.pool, s.Workers)
@@ -144,6 +146,7 @@ func (s *Movement) Initialize(w *arche.World) {
 // archetype (no entity read), then the workers move blocks of agents in place, in storage
 // order (each agent's step reads only its own components and the grid).
 func (s *Movement) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Movement")
 	s.walls.update(s.grid)
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' discs)
@@ -348,5 +351,6 @@ func (s *Movement) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysMovement)
 }

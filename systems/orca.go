@@ -95,6 +95,7 @@ import (
 //	                               the agent still)
 //	dt not finite and > 0          no force changed                       - (see ecs.CheckDT)
 type ORCA struct {
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int
 
 	clock  *ecs.Clock
@@ -186,6 +187,7 @@ func (s *ORCA) Initialize(w *arche.World) {
 	s.nb = mustNeighbours(w, "ORCA")
 	mustOrderORCA(w, sysORCA)
 	markInstalled(w, sysORCA)
+	s.ran.Join(w, s)
 	s.filter = generic.NewFilter6[components.Position, components.Velocity, components.Kinematics,
 		components.Steering, components.ORCA, components.Desired]().Optional(generic.T[components.Desired]())
 	s.peerFilter = generic.NewFilter3[components.Kinematics, components.ORCA, components.Desired]().
@@ -197,6 +199,7 @@ func (s *ORCA) Initialize(w *arche.World) {
 
 // Update rewrites the steering force of every ORCA agent.
 func (s *ORCA) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "ORCA")
 	s.jobs = s.jobs[:0]
 	q := s.filter.Query(w)
@@ -246,6 +249,7 @@ func (s *ORCA) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysORCA)
 }
 

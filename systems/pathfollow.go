@@ -147,6 +147,7 @@ const (
 //	  Neighbours                                                          target is alive (no Position or
 //	                                                                      Velocity); - when it is dead
 type PathFollow struct {
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int
 
 	Stuck int // agents found stuck in the last frame
@@ -244,6 +245,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 	s.grid = mustGrid(w, "PathFollow")
 	s.nb = mustNeighbours(w, "PathFollow")
 	markInstalled(w, sysPathFollow)
+	s.ran.Join(w, s)
 	s.filter = generic.NewFilter6[components.Position, components.Intent, components.Desired, components.Path,
 		components.Progress, components.FlowFollower]().
 		Optional(generic.T[components.Path](), generic.T[components.Progress](), generic.T[components.FlowFollower]())
@@ -267,6 +269,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 // copies each: a swarm's agents), and then, split apart, those with one (the
 // line-of-sight tests), so neither kind piles up on one worker.
 func (s *PathFollow) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "PathFollow")
 	s.grid.Prepare()
 	s.sight.bitsOnly = true
@@ -846,6 +849,7 @@ func (s *PathFollow) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysPathFollow)
 }
 

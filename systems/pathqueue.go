@@ -201,6 +201,7 @@ const DefaultPathBudget = 10000
 //	Options.JumpPoints on a grid   searches by A* (paths as short),       - (AStarInstead counts
 //	  of several costs               until its costs are one again          the searches)
 type PathQueue struct {
+	ran     ecs.Ran      // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int          // goroutines with Overlap (0: runtime.GOMAXPROCS; it uses at most 2: the caller and one helper); else unused
 	Overlap bool         // run the searches beside the next systems until the [PathJoin] (see Overlap in the doc)
 	Budget  int          // node expansions per frame; DefaultPathBudget if zero or negative (no budget is unlimited, unlike Decision's)
@@ -290,6 +291,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 	s.world = w
 	s.arena = ArenaOf(w)
 	markInstalled(w, sysPathQueue)
+	s.ran.Join(w, s)
 	ecs.Resource[installed](w).pathQueue = s
 	s.liveAtInit = ecs.Resource[installed](w).live // for its PathJoin's order check
 	if err := s.Options.Validate(); err != nil {
@@ -317,6 +319,7 @@ func (s *PathQueue) Initialize(w *arche.World) {
 // Update takes new requests and serves them within the budget (with Overlap,
 // starts serving them: see Overlap in the doc).
 func (s *PathQueue) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "PathQueue")
 	s.join()
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken, s.AStarInstead = 0, 0, 0, 0, 0, 0
@@ -396,5 +399,6 @@ func (s *PathQueue) Finalize(w *arche.World) {
 	if s.filter != nil { // not if never initialized, or finalized already
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysPathQueue)
 }

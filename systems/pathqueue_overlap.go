@@ -26,7 +26,8 @@ import (
 // queue without Overlap, or whose queue started nothing, does nothing. It
 // needs no resource and has no contract of its own.
 type PathJoin struct {
-	q *PathQueue
+	q   *PathQueue
+	ran ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 }
 
 // Join returns the system that waits for the queue's searches (see
@@ -58,6 +59,7 @@ func (j *PathJoin) Initialize(w *arche.World) {
 		}
 		j.q.joined = true
 	}
+	j.ran.Join(w, j)
 }
 
 // besideSearches are the archai systems that may run between a PathQueue with
@@ -89,10 +91,14 @@ func mustJoinBefore(w *arche.World, then *[numSystems]int32) {
 
 // Update waits for the searches the queue's last Update started, if any, and
 // writes their paths (raising a panic of theirs here).
-func (j *PathJoin) Update(w *arche.World) { j.q.join() }
+func (j *PathJoin) Update(w *arche.World) {
+	j.ran.Mark(w)
+	j.q.join()
+}
 
 // Finalize waits for the queue's searches; the queue no longer overlaps.
 func (j *PathJoin) Finalize(w *arche.World) {
+	j.ran.Leave()
 	j.q.join()
 	j.q.joined = false
 }

@@ -85,6 +85,7 @@ import (
 //	Faction, on an agent seen      opt-out: a bystander, nobody's foe     -
 //	Think.Frozen                   opt-out (LOD): not perceived           -
 type Perception struct {
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int
 
 	Checked int // agents that perceived in the last frame
@@ -197,6 +198,7 @@ func (s *Perception) Initialize(w *arche.World) {
 	s.sight = sharedWalls(w)
 	s.nb = mustNeighbours(w, "Perception")
 	markInstalled(w, sysPerception)
+	s.ran.Join(w, s)
 	s.filter = generic.NewFilter6[components.Position, components.Faction, components.Perception, components.Think, components.Velocity,
 		components.Blackboard]().
 		Optional(generic.T[components.Velocity](), generic.T[components.Blackboard]())
@@ -229,6 +231,7 @@ func (s *Perception) Initialize(w *arche.World) {
 // the perceivers (blockRun). Nothing runs per agent on the calling
 // goroutine but the blackboard keys.
 func (s *Perception) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Perception")
 	q := s.filter.Query(w)
 	s.cols.scanRuns(w, &q.Query) // closes q; no entity read here
@@ -477,5 +480,6 @@ func (s *Perception) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysPerception)
 }

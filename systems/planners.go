@@ -4,6 +4,7 @@ import (
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -50,8 +51,9 @@ import (
 //	  domain while a plan runs       next think (the task's Halt runs),
 //	                                 which plans with the new domain
 type HTN struct {
-	Workers int // goroutines planning; 0 or 1 means one
-	Budget  int // most thinks per frame; 0 (or negative) means no limit (see [Decision])
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
+	Workers int     // goroutines planning; 0 or 1 means one
+	Budget  int     // most thinks per frame; 0 (or negative) means no limit (see [Decision])
 
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -142,6 +144,7 @@ func (s *HTN) Initialize(w *arche.World) {
 	mustClock(w, "HTN")
 	s.registry = mustRegistry[htn.Registry](w, "HTN", "htn")
 	markInstalled(w, sysHTN)
+	s.ran.Join(w, s)
 	s.run.init(w, s.Workers)
 	s.run.ready = func(b *components.HTNPlanner) bool {
 		return readyPlanner(s.registry, &b.Name, &b.Domain, &b.Cache, b.Run.HasPlan())
@@ -157,6 +160,7 @@ func (s *HTN) Initialize(w *arche.World) {
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *HTN) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.run.due.filter, s.run.due.finalized, "HTN")
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
@@ -188,6 +192,7 @@ func htnTick(reg *htn.Registry, b *components.HTNPlanner, p *htn.Planner, ctx *h
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *HTN) Finalize(w *arche.World) {
 	s.run.due.close()
+	s.ran.Leave()
 	markFinalized(w, sysHTN)
 }
 
@@ -230,9 +235,10 @@ func (s *HTN) Finalize(w *arche.World) {
 //	  another domain while a plan    next think (the action's Halt runs),
 //	  runs                           which plans with the new domain
 type GOAP struct {
-	Workers    int // goroutines planning; 0 or 1 means one
-	Budget     int // most thinks per frame; 0 (or negative) means no limit (see [Decision])
-	NodeBudget int // states one search may generate; goap.DefaultMaxNodes if 0, at most goap.MaxNodesLimit
+	ran        ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
+	Workers    int     // goroutines planning; 0 or 1 means one
+	Budget     int     // most thinks per frame; 0 (or negative) means no limit (see [Decision])
+	NodeBudget int     // states one search may generate; goap.DefaultMaxNodes if 0, at most goap.MaxNodesLimit
 
 	Thought      int // agents that thought in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -266,6 +272,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 	mustClock(w, "GOAP")
 	s.registry = mustRegistry[goap.Registry](w, "GOAP", "goap")
 	markInstalled(w, sysGOAP)
+	s.ran.Join(w, s)
 	s.run.init(w, s.Workers)
 	for i := range s.run.planners {
 		s.run.planners[i].v.MaxNodes = s.NodeBudget
@@ -284,6 +291,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 
 // Update plans and runs the agents that are due, within the budget.
 func (s *GOAP) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.run.due.filter, s.run.due.finalized, "GOAP")
 	s.Events = s.run.update(w, s.Budget, s.Log, s.Events)
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
@@ -311,5 +319,6 @@ func goapTick(reg *goap.Registry, b *components.GOAPPlanner, p *goap.Planner, ct
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *GOAP) Finalize(w *arche.World) {
 	s.run.due.close()
+	s.ran.Leave()
 	markFinalized(w, sysGOAP)
 }

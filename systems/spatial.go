@@ -86,6 +86,7 @@ func (r *Neighbours) ID(e arche.Entity) int32 {
 //	Position NaN/Inf               left out of the hash (Skipped)         CausePosition
 //	Velocity NaN/Inf               recorded as zero                       CauseVelocity
 type Spatial struct {
+	ran      ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	CellSize float64 // hash bucket side in cells; DefaultHashCell (2) if zero; Initialize panics on one < 0, NaN, Inf or too small for the map
 	Workers  int     // goroutines for the counting sort; 0 means runtime.GOMAXPROCS
 
@@ -338,6 +339,7 @@ func (s *Spatial) Initialize(w *arche.World) {
 	g := mustGrid(w, "Spatial")
 	checkHashCell(s.CellSize, g.Width(), g.Height())
 	markInstalled(w, sysSpatial)
+	s.ran.Join(w, s)
 	hash := spatial.NewHash(s.CellSize, float64(g.Width()), float64(g.Height()))
 	if nb := ecs.Resource[Neighbours](w); nb != nil {
 		// a world resumed under a new schedule, or a second Spatial: share the resource
@@ -400,6 +402,7 @@ func checkHashCell(c float64, w, h int) {
 // same, and it only copies them: one pass over the query checks it and
 // copies them on the way.
 func (s *Spatial) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Spatial")
 	r := s.res
 	// entities read on the workers, by spCheck (which looks them up with
@@ -487,6 +490,7 @@ func (s *Spatial) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysSpatial)
 }
 

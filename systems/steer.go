@@ -128,6 +128,7 @@ import (
 //	Position or Velocity NaN/Inf   force zero: stands still               CausePosition, CauseVelocity
 //	Desired.Point or Vel NaN/Inf   force zero (NaN forces are dropped)    - (PathFollow never writes one)
 type Steer struct {
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int
 
 	clock  *ecs.Clock
@@ -314,6 +315,7 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.nb = mustNeighbours(w, "Steer")
 	mustOrderORCA(w, sysSteer)
 	markInstalled(w, sysSteer)
+	s.ran.Join(w, s)
 	s.filter = generic.NewFilter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]().
 		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
@@ -335,6 +337,7 @@ func (s *Steer) Initialize(w *arche.World) {
 
 // Update computes every agent's force.
 func (s *Steer) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Steer")
 	s.grid.Prepare()
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it
@@ -1002,6 +1005,7 @@ func (s *Steer) Finalize(w *arche.World) {
 		s.pool.Close()
 		s.filter, s.finalized = nil, true
 	}
+	s.ran.Leave()
 	markFinalized(w, sysSteer)
 }
 

@@ -76,8 +76,9 @@ import (
 //	                                 frame's later agents decide in the
 //	                                 next frame
 type Utility struct {
-	Budget  int // most decisions per frame; 0 (or negative) means no limit (see [Decision])
-	Workers int // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
+	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
+	Budget  int     // most decisions per frame; 0 (or negative) means no limit (see [Decision])
+	Workers int     // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
 
 	Thought      int // agents that decided in the last frame
 	Waiting      int // agents due in the last frame but left for the next by the budget
@@ -106,6 +107,7 @@ func (s *Utility) Name() string { return "utility" }
 func (s *Utility) Initialize(w *arche.World) {
 	mustClock(w, "Utility")
 	markInstalled(w, sysUtility)
+	s.ran.Join(w, s)
 	ecs.Resource[installed](w).utility = s
 	s.due.init(w, s.Workers)
 	s.Thought, s.Waiting, s.TotalThought, s.Changed = 0, 0, 0, 0
@@ -113,6 +115,7 @@ func (s *Utility) Initialize(w *arche.World) {
 
 // Update decides for the agents that are due, within the budget.
 func (s *Utility) Update(w *arche.World) {
+	s.ran.Mark(w)
 	mustInitialized(s.due.filter, s.due.finalized, "Utility")
 	s.due.run(w, s.Budget, hasReasoner, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
@@ -156,5 +159,6 @@ func hasReasoner(b *components.UtilityBrain) bool { return b.Reasoner != nil }
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
 func (s *Utility) Finalize(w *arche.World) {
 	s.due.close()
+	s.ran.Leave()
 	markFinalized(w, sysUtility)
 }

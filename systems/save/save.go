@@ -254,9 +254,12 @@ func typeName(t reflect.Type) string {
 // *goap.Registry resource.
 //
 // It returns an error wrapping ErrState if w is locked (Save called inside a query: a
-// system's Update, a leaf) or if an ecs.Scheduler runs w and Save is called from one
-// of its systems other than the first and the last (some systems have run the frame,
-// others not: ecs.Frame), an error naming the entity and field of a value it cannot write (a pointer
+// system's Update, a leaf) or if Save is called between two systems of a frame, some
+// of them run and others not (ecs.Frame.Between), naming one of each: from a system of
+// an ecs.Scheduler other than its first and its last, or, under any scheduler
+// (arche-model's Model, a loop of your own), once archai's systems have not all run
+// the same frame (each records the Clock frame it last ran: ecs.Ran); a save from a
+// system scheduled before or after all of archai's is taken. An error naming the entity and field of a value it cannot write (a pointer
 // or map in a component of your own, a tree without a name, a planner whose Domain ID
 // the world's registry does not hold), an error wrapping ErrDomain for a Clock that
 // Load would refuse (see [MaxFrame] and [Load]), an error wrapping ErrState for a state of a
@@ -279,7 +282,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		return nil, fmt.Errorf("save: %w: the world is locked (a query is open: Save was called from inside a system's Update, a tree leaf or a query loop), so some agents are updated for this frame and others not; save between frames, after the last system's Update", ErrState)
 	}
 	if ran, next, ok := ecs.Resource[ecs.Frame](w).Between(); ok {
-		return nil, fmt.Errorf("save: %w: called between two systems of a frame (%s has run this frame, %s has not), so the file would hold a frame half done and the loaded run would not continue as this one; save between frames: from a system scheduled first or last, or between Scheduler.Update calls", ErrState, ran, next)
+		return nil, fmt.Errorf("save: %w: called between two systems of a frame (%s has run this frame, %s has not), so the file would hold a frame half done and the loaded run would not continue as this one; save between frames: from a system scheduled first or last, or between two Updates of the scheduler (ecs.Scheduler.Update, arche-model's Model.Update)", ErrState, ran, next)
 	}
 	names, err := stateNames(states, "save")
 	if err != nil {
