@@ -23,6 +23,10 @@
 //   - [System]: the method set of arche-model's model.System, which every archai
 //     system implements, so systems plug into model.New() unchanged.
 //   - [Scheduler]: runs systems in order, frame by frame, and times each one.
+//   - [Frame] and [Ran]: a world resource telling whether some systems have run this
+//     frame and others not ([Frame.Between]), from the schedulers' Updates under way
+//     and from the Clock frame each system that keeps a Ran last ran (every archai
+//     system does), under any scheduler; save.Save refuses to save there.
 //   - [SetupError]: a fault of setup (a missing resource, an unusable setting, an
 //     order that cannot work) that a system's Initialize panics with;
 //     [Scheduler.InitializeChecked] and, for arche-model, [CheckSetup] return it.
