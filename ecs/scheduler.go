@@ -40,7 +40,7 @@ type Scheduler struct {
 }
 
 // Frame is a resource the [Scheduler]s running a world keep in it (the first
-// Initialize adds it): which of their systems is updating, for each scheduler
+// Initialize or [Ran.Join] adds it): which of their systems is updating, for each scheduler
 // whose Update is under way (a scheduler run as a system of another nests in
 // it). It also holds, for every system that keeps a [Ran] (each of archai's, under
 // any scheduler: arche-model's Model too), the frame it last ran. Code that a
