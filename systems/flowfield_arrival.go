@@ -360,10 +360,17 @@ func (s *FlowField) decide(gl *flowGoal, h []int32, ground []int32) {
 // rule with the looser thresholds (arrivalLoose) at restShare of the
 // packing on both counts, ending also at a gap of more than restGap steps
 // without agents (restThresholds, diskStepsGap); gl.keepFollow, the same
-// with the looser thresholds alone and no gap, for agents following a
-// walking goal (a crowd walking with its goal does not relax as one at
-// rest does; with restShare its close pairs grew, 23.9 → 24.0 in
-// TestFlowArrivalWalkingGoalNoLurch's route); and
+// with no gap, for agents following a walking goal. keepFollow counts the
+// crowd at restShare of the packing too: each step of a walking goal makes
+// the agents at rest followers, and on the looser thresholds alone (as it
+// was) the rim of a crowd that had relaxed at rest between two steps failed
+// them and was released together, though keep still held it: 44 agents in
+// one frame in TestFlowArrivalWalkingGoalNoLurch's route and 41 in its
+// east walk once Movement held discs out of walls (the crowd then relaxed a
+// little farther); with restShare here, at most 29 in a frame there and none
+// past 40 but the east walk's jump. Without that Movement change the route's
+// changes of Arrived fall 1,240 → 1,172 and the east's 1,400 → 1,374, the
+// most in a frame stays 38 (route) and close pairs go 23.8 → 24.0; and
 // gl.keepFits, whether the agents so kept fit the open ground within
 // Spacing/2 of the farthest of these rims (ground: decide's), so that where
 // join cut the crowd to the open ground the agents at rest stay at rest
@@ -377,7 +384,7 @@ func (s *FlowField) keepRims(gl *flowGoal, h []int32, ground []int32) {
 	sc := &s.arrivalScratch
 	pre := sc.pre[:steps*(m+1)]
 	keepDisk(&gl.keep, gl, pre, s.restThresholds(steps), restGap, steps)
-	keepDisk(&gl.keepFollow, gl, pre, s.looseThresholds(steps), 0, steps)
+	keepDisk(&gl.keepFollow, gl, pre, s.restThresholds(steps), 0, steps)
 	far, total := 0, 0
 	for j := range gl.keep {
 		far = max(far, int(gl.keep[j]))
