@@ -471,6 +471,13 @@ func (r *Reasoner) Action(i int) (Action, bool) {
 	return r.actions[i], true
 }
 
+// Reasoner returns the reasoner that last scored s (Score or Decide), or nil if none
+// has since s was made (NewState, by hand, loaded from a file): the reasoner whose
+// Choice, Scores and Considerations s holds. It tells a debugger which reasoner a
+// State belongs to where nothing else does (a State that a hybrid.UtilitySelector
+// node reaches through its state function), before any [Trace] was set.
+func (s *State) Reasoner() *Reasoner { return s.reasoner }
+
 // NewState allocates one agent's state for r, with Choice and Previous None.
 func (r *Reasoner) NewState() State {
 	return State{Choice: None, Previous: None, Scores: make([]float64, len(r.actions)),

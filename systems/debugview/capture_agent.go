@@ -62,12 +62,12 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 	}
 	if has(ids.util) {
 		a.Utility = utilityOf((*components.UtilityBrain)(w.Get(e, ids.util)), &v.utilTrace)
-		if a.Utility != nil {
-			a.UtilityLog = v.utilityLogWindow()
-		}
 	}
 	v.findStates(w, e)
 	a.Selectors = v.selectors(w, e)
+	if a.Utility != nil || a.Selectors != nil {
+		a.UtilityLog = v.utilityLogWindow()
+	}
 	if has(ids.machine) {
 		sm := (*components.StateMachine)(w.Get(e, ids.machine))
 		a.FSM = fsmOf(sm)

@@ -16,16 +16,18 @@ import (
 // The tree node does not tell which State it uses (its state function may return
 // any), so the viewer finds the utility.State values in the agent's components (a
 // component that is one, or holds one in a field or array element, at most 4
-// levels deep, as it finds hybrid.TreeRuns) and gives each a utility.Trace; the
-// reasoner that decides with the State records itself there (utility.Trace's
-// Reasoner). So a State's scores are shown from the first decision after the
-// agent is selected (Utility is null before: Decisions counts the State's
-// decisions meanwhile), with every consideration's input. A State held elsewhere
-// (a blackboard value, a map, behind a pointer or in a slice) is not found.
+// levels deep, as it finds hybrid.TreeRuns), learns each one's reasoner from the
+// State itself (utility.State.Reasoner: the reasoner that last scored it) and gives
+// each a utility.Trace. So a State's scores show as soon as the agent is selected
+// (paused too), once some reasoner has decided with it (Utility is null before: a
+// State never scored, or loaded and not scored since); the considerations' raw
+// inputs show from the first decision after the selection (Traced). Its changes of
+// choice join [Agent.UtilityLog], with Field set. A State held elsewhere (a
+// blackboard value, a map, behind a pointer or in a slice) is not found.
 type SelectorUtility struct {
 	Field     string   `json:"field"`     // where the agent keeps the State: "Fighter.Attack"
 	Decisions uint64   `json:"decisions"` // utility.State.Decisions
-	Utility   *Utility `json:"utility"`   // the reasoner and its last decision, as [Agent.Utility]; null until it decides once since the agent was selected
+	Utility   *Utility `json:"utility"`   // the reasoner and its last decision, as [Agent.Utility]; null while no reasoner has scored the State
 }
 
 var stateType = reflect.TypeFor[utility.State]()
@@ -36,6 +38,7 @@ type stateTrace struct {
 	id    arche.ID
 	field treeRunField
 	trace *utility.Trace
+	seen  utilSeen // the State's choice at the last frame, for the log
 }
 
 // statesOf returns the utility.State fields of component id, cached (none for
@@ -74,7 +77,8 @@ func (v *Viewer) findStates(w *arche.World, e arche.Entity) {
 
 // observeSelectors gives a Trace of the viewer's to every utility.State the
 // selected agent holds outside its UtilityBrain (found by findStates), so that
-// the next decision records its reasoner and inputs.
+// the next decision records its inputs, and logs each State's changes of choice
+// of this frame.
 func (v *Viewer) observeSelectors(w *arche.World) {
 	e := v.selected
 	v.stateOwner = e
@@ -84,12 +88,32 @@ func (v *Viewer) observeSelectors(w *arche.World) {
 		}
 		for _, f := range v.statesOf(w, id) {
 			st := v.stateTraceOf(id, f)
-			if s := stateAt(w, e, id, f); s.Trace != st.trace {
+			s := stateAt(w, e, id, f)
+			if s.Trace != st.trace {
 				st.trace.Inputs, st.trace.Scorings, st.trace.Reasoner = st.trace.Inputs[:0], 0, nil
 				s.Trace = st.trace
 			}
+			v.logChoice(st, s)
 		}
 	}
+}
+
+// logChoice appends to the utility log the change of choice of the State s
+// (traced by st) since the last frame, or its choice when first seen with a
+// reasoner (the log's baseline, kind "selected").
+func (v *Viewer) logChoice(st *stateTrace, s *utility.State) {
+	r := s.Reasoner()
+	if r == nil || len(s.Scores) != r.Len() {
+		st.seen = utilSeen{}
+		return
+	}
+	prev := st.seen
+	if prev.valid && prev.reasoner == r && prev.choice == s.Choice {
+		st.seen.decisions = s.Decisions
+		return
+	}
+	st.seen = utilSeen{valid: true, reasoner: r, choice: s.Choice, decisions: s.Decisions}
+	v.appendUtilLog(st.field.name, prev, utilityOfState(r, s, st.trace))
 }
 
 // stateTraceOf returns the stateTrace of the State at f of component id, adding
@@ -113,8 +137,8 @@ func (v *Viewer) selectors(w *arche.World, e arche.Entity) []SelectorUtility {
 		}
 		s := stateAt(w, e, st.id, st.field)
 		su := SelectorUtility{Field: st.field.name, Decisions: s.Decisions}
-		if s.Trace == st.trace && st.trace.Scorings > 0 {
-			su.Utility = utilityOfState(st.trace.Reasoner, s, st.trace)
+		if r := s.Reasoner(); r != nil && len(s.Scores) == r.Len() {
+			su.Utility = utilityOfState(r, s, st.trace)
 		}
 		out = append(out, su)
 	}

@@ -43,9 +43,16 @@ func (v *Viewer) observeUtility(w *arche.World) {
 		return
 	}
 	v.utilSeen = utilSeen{valid: true, reasoner: r, choice: s.Choice, decisions: s.Decisions}
+	v.appendUtilLog("", prev, utilityOf(u, &v.utilTrace)) // the decision of this frame, whose inputs the Trace recorded
+}
+
+// appendUtilLog logs decision d of the utility State at field ("" for the
+// UtilityBrain's): a change of choice from prev, or the baseline ("selected")
+// if prev was of no decision or of another reasoner.
+func (v *Viewer) appendUtilLog(field string, prev utilSeen, d *Utility) {
 	now := v.frameTime()
-	d := utilityOf(u, &v.utilTrace) // the decision of this frame, whose inputs the Trace recorded
-	t := UtilityTransition{Time: finite(now), Kind: "selected", To: r.ActionName(d.Choice), Choice: d.Choice,
+	r := d.reasoner
+	t := UtilityTransition{Time: finite(now), Field: field, Kind: "selected", To: r.ActionName(d.Choice), Choice: d.Choice,
 		Scores: d.Scores, Held: d.Held, Traced: d.Traced, Options: d.Options}
 	if prev.valid && prev.reasoner == r {
 		t.Kind, t.From = "choice", r.ActionName(choiceIn(r, prev.choice))
@@ -88,20 +95,20 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 		return nil
 	}
 	p := r.Policy()
-	out := &Utility{Name: r.Name(), Choice: choiceIn(r, s.Choice), Actions: make([]string, r.Len()), Scores: make([]float64, r.Len()),
+	out := &Utility{reasoner: r, Name: r.Name(), Choice: choiceIn(r, s.Choice), Actions: make([]string, r.Len()), Scores: make([]float64, r.Len()),
 		Policy: policyName(p), Hysteresis: p.Hysteresis, Held: utility.None, Decisions: s.Decisions, Unread: s.Unread,
 		Options: make([]Option, r.Len())}
 	if s.Decisions > 0 {
 		out.Held = choiceIn(r, s.Previous)
 	}
-	traced := trace != nil && s.Trace == trace && trace.Scorings > 0
+	traced := trace != nil && s.Trace == trace && trace.Scorings > 0 && trace.Reasoner == r
 	out.Traced = traced
 	sized := len(s.Scores) == r.Len()
 	off := 0 // action i's first consideration in State.Considerations and Trace.Inputs
 	for i := range r.Len() {
 		out.Actions[i] = r.ActionName(i)
 		a, _ := r.Action(i)
-		o := Option{Name: a.Name, Weight: a.Weight, Combine: a.Combine.String(), Considerations: make([]ConsiderationScore, len(a.Considerations))}
+		o := Option{Name: a.Name, Weight: orOne(a.Weight), Combine: a.Combine.String(), Considerations: make([]ConsiderationScore, len(a.Considerations))}
 		if sized {
 			o.Score = finite(s.Scores[i])
 		}
@@ -118,7 +125,7 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 		}
 		off += n
 		for j, c := range a.Considerations {
-			cs := ConsiderationScore{Name: c.Name, Curve: curveName(c.Curve), Weight: c.Weight, Veto: c.Veto}
+			cs := ConsiderationScore{Name: c.Name, Curve: curveName(c.Curve), Weight: orOne(c.Weight), Veto: c.Veto}
 			if c.Range != (utility.Range{}) {
 				cs.Range = &[2]float64{c.Range.Min, c.Range.Max}
 			}
@@ -146,6 +153,15 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 		out.Options[i] = o
 	}
 	return out
+}
+
+// orOne returns a weight as it counts: utility.Action's and utility.Consideration's
+// zero Weight counts as 1.
+func orOne(w float64) float64 {
+	if w == 0 {
+		return 1
+	}
+	return w
 }
 
 // inputOf returns a consideration's raw input and the curve's x for it (nil where

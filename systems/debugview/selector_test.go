@@ -28,9 +28,11 @@ type Duelist struct {
 // TestSelectShowsAUtilitySelectorsScores (polish20): a behavior tree whose branch
 // a utility reasoner picks (hybrid.UtilitySelector) with a State the agent keeps
 // in a component field (Duelist.Attack) is shown with its scores and inputs:
-// listed under Selectors by the field's name, its Utility null until the first
-// decision after the selection (the viewer learns the reasoner from it), then the
+// listed under Selectors by the field's name, its Utility without inputs until the
+// first decision after the selection, then the
 // reasoner's options with their scores and raw inputs, as for a UtilityBrain.
+// (Since the viewer learns the reasoner from the State, the scores show from the
+// selection, the inputs after the first decision: TestSelectorWhilePaused.)
 // After a change of distance the scores follow; deselected, the State no longer
 // holds the viewer's Trace.
 func TestSelectShowsAUtilitySelectorsScores(t *testing.T) {
@@ -78,8 +80,15 @@ func TestSelectShowsAUtilitySelectorsScores(t *testing.T) {
 	assert.Nil(t, a.Utility, "no UtilityBrain")
 	require.Len(t, a.Selectors, 1)
 	assert.Equal(t, "Duelist.Attack", a.Selectors[0].Field)
-	assert.Nil(t, a.Selectors[0].Utility, "no decision since the selection: the reasoner is not known yet")
 	assert.EqualValues(t, 2, a.Selectors[0].Decisions)
+	// the State tells its reasoner (utility.State.Reasoner): its scores show at once,
+	// its inputs from the first decision after the selection
+	u0 := a.Selectors[0].Utility
+	require.NotNil(t, u0, "the State was scored: its reasoner is known")
+	assert.Equal(t, "attack", u0.Name)
+	assert.False(t, u0.Traced, "no decision since the selection: no inputs yet")
+	assert.InDelta(t, 0.7, u0.Scores[0], 1e-12)
+	assert.Nil(t, u0.Options[0].Considerations[0].Input)
 
 	run(1)
 	a = agentJSON(t, srv)

@@ -1,6 +1,9 @@
 package debugview
 
-import "github.com/archai-go/archai/ai/bt"
+import (
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/utility"
+)
 
 // Snapshot is what the page sees of the world at one frame: the JSON of GET
 // /state and of each "snapshot" event. Positions are in cells, times in
@@ -82,7 +85,7 @@ type Agent struct {
 	PlanLog []PlanTransition `json:"planLog"` // the plan's transitions since it was selected, of the last LogSeconds, oldest first
 
 	FSMLog     []FSMTransition     `json:"fsmLog"`     // the state machine's state changes since it was selected, of the last LogSeconds, oldest first
-	UtilityLog []UtilityTransition `json:"utilityLog"` // the utility reasoner's changes of choice since it was selected, of the last LogSeconds, oldest first
+	UtilityLog []UtilityTransition `json:"utilityLog"` // the changes of choice of its UtilityBrain and of its Selectors' States since it was selected, of the last LogSeconds, oldest first; null without either
 }
 
 // Intent is components.Intent for the page.
@@ -143,6 +146,8 @@ type Utility struct {
 	Traced     bool     `json:"traced"` // the inputs were recorded (a decision since the agent was selected): Input is known
 	Unread     uint64   `json:"unread"` // inputs that could not read the agent, since its State was made (utility.State.Unread)
 	Options    []Option `json:"options"`
+
+	reasoner *utility.Reasoner
 }
 
 // Option is one action of a utility reasoner in the agent's last decision:
@@ -153,7 +158,7 @@ type Utility struct {
 // Selection is what the policy compared.
 type Option struct {
 	Name           string               `json:"name"`
-	Weight         float64              `json:"weight"`  // 0 counts as 1
+	Weight         float64              `json:"weight"`  // the weight as it counts: utility.Action's zero Weight shows as 1
 	Combine        string               `json:"combine"` // "Compensated", "Product", "WeightedSum"
 	Score          float64              `json:"score"`
 	Selection      float64              `json:"selection"`
@@ -177,21 +182,24 @@ type ConsiderationScore struct {
 	Curve       string      `json:"curve"`       // "Logistic(M=10 K=1 B=0 C=0.5)"
 	Score       float64     `json:"score"`       // the curve's output; 0 where not evaluated
 	Compensated float64     `json:"compensated"` // the factor the combination used: Score raised by the compensation factor (Compensated), else Score
-	Weight      float64     `json:"weight"`      // WeightedSum: the weight (0 counts as 1)
+	Weight      float64     `json:"weight"`      // WeightedSum: the weight as it counts (utility.Consideration's zero Weight shows as 1)
 	Veto        bool        `json:"veto"`
 	Evaluated   bool        `json:"evaluated"` // false: an earlier consideration vetoed the option first
 	Note        string      `json:"note"`
 }
 
 // UtilityTransition is a change of the selected agent's utility choice, seen by
-// comparing its UtilityBrain from one frame to the next: Kind "selected" (the
-// choice when the agent was selected: the log's baseline) or "choice"; From and To
+// comparing its UtilityBrain, or a utility State it keeps elsewhere (a
+// hybrid.UtilitySelector's: [SelectorUtility], Field says which), from one frame to
+// the next: Kind "selected" (the choice when the agent was selected, or when the
+// State was first seen scored: the log's baseline) or "choice"; From and To
 // are action names ("None" for no choice), Scores every option's score at that
 // decision, in the reasoner's order, and Options the decision in detail, as
 // [Utility.Options] (Held and Traced as in [Utility]): so the page shows, scrubbed
 // back to a change, why the agent changed its mind.
 type UtilityTransition struct {
 	Time    float64   `json:"t"`
+	Field   string    `json:"field"` // "" for the UtilityBrain; else the State's field, as [SelectorUtility.Field]
 	Kind    string    `json:"kind"`
 	From    string    `json:"from"`
 	To      string    `json:"to"`

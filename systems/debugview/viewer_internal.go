@@ -100,6 +100,10 @@ func (v *Viewer) selectID(w *arche.World, id uint32) {
 			q.Close()
 			v.findTreeRuns(w, e)
 			v.findStates(w, e)
+			// the utility choices' baselines and Traces now, so that a selection
+			// while paused shows the scores of every utility State at once
+			v.observeUtility(w)
+			v.observeSelectors(w)
 			return
 		}
 	}

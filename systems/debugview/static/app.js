@@ -352,7 +352,7 @@
       const u = a.utility;
       let scores = u.scores, choice = u.choice, opts = u.options || [], held = u.held, traced = u.traced, head = "";
       if (st.scrub !== null) {
-        const at = lastAt(a.utilityLog, st.scrub);
+        const at = lastAt((a.utilityLog || []).filter((x) => !x.field), st.scrub);
         if (at) {
           scores = at.scores; choice = at.choice; opts = at.options || []; held = at.held; traced = at.traced;
           head = ` <span class="muted">(the decision of t = ${at.t.toFixed(2)} s, the last change of choice at or before t = ${st.scrub.toFixed(2)} s)</span>`;
@@ -360,13 +360,21 @@
       }
       h += utilityTable(u, scores, choice, opts, held, traced, head);
     }
-    // the States of utility choices inside a behavior tree (hybrid.UtilitySelector), live
+    // the States of utility choices inside a behavior tree (hybrid.UtilitySelector);
+    // scrubbed, the decision of the last change of choice of that State at or before then
     for (const s of sels) {
-      h += `<div class="selector" data-field="${esc(s.field)}"><div class="muted">UtilitySelector State ${esc(s.field)}` +
-        `${st.scrub !== null ? " (live)" : ""}</div>`;
-      h += s.utility ? utilityTable(s.utility, s.utility.scores, s.utility.choice, s.utility.options || [], s.utility.held, s.utility.traced, "")
-        : `<span class="muted">${s.decisions} decisions; its scores show from its next decision</span>`;
-      h += "</div>";
+      h += `<div class="selector" data-field="${esc(s.field)}"><div class="muted">UtilitySelector State ${esc(s.field)}</div>`;
+      if (!s.utility) { h += `<span class="muted">${s.decisions} decisions; no reasoner has scored it yet</span></div>`; continue; }
+      const u = s.utility;
+      let scores = u.scores, choice = u.choice, opts = u.options || [], held = u.held, traced = u.traced, head = "";
+      if (st.scrub !== null) {
+        const at = lastAt((a.utilityLog || []).filter((x) => x.field === s.field), st.scrub);
+        if (at) {
+          scores = at.scores; choice = at.choice; opts = at.options || []; held = at.held; traced = at.traced;
+          head = ` <span class="muted">(the decision of t = ${at.t.toFixed(2)} s, the last change of choice at or before t = ${st.scrub.toFixed(2)} s)</span>`;
+        } else head = ' <span class="muted">(older than the log: live)</span>';
+      }
+      h += utilityTable(u, scores, choice, opts, held, traced, head) + "</div>";
     }
     el.innerHTML = h;
   }
@@ -468,7 +476,7 @@
     $("scrub-label").textContent = label;
     if (st.scrub === null) $("scrub").value = 1000;
     else $("scrub").value = t1 > t0 ? Math.round(1000 * (st.scrub - t0) / (t1 - t0)) : 1000;
-    if (!a || (!a.tree && !a.planner && !a.fsm && !a.utility)) { $("log").innerHTML = ""; return; }
+    if (!a || (!a.tree && !a.planner && !a.fsm && !a.utility && !(a.selectors && a.selectors.length))) { $("log").innerHTML = ""; return; }
     // the tree's, the state machine's (and its trees'), the utility choice's and the
     // plan's transitions, merged by time (in that order at equal times)
     const all = [];
@@ -485,9 +493,10 @@
         more.push({ t: x.t, text: `${esc(tr.tree.name)} [${x.node}] ${esc(n ? n.name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}`, cls: "treelog" });
       }
     }
-    if (a.utility) for (const x of a.utilityLog || []) {
+    for (const x of a.utilityLog || []) {
       const sc = x.choice >= 0 && x.scores ? ` (${num(x.scores[x.choice])})` : "";
-      more.push({ t: x.t, text: x.kind === "selected" ? `utility ${esc(x.to)}${sc}` : `utility ${esc(x.from)} → ${esc(x.to)}${sc}`, cls: "util" });
+      const who = x.field ? `utility ${esc(x.field)}` : "utility";
+      more.push({ t: x.t, text: x.kind === "selected" ? `${who} ${esc(x.to)}${sc}` : `${who} ${esc(x.from)} → ${esc(x.to)}${sc}`, cls: "util" });
     }
     more.sort((p, q) => p.t - q.t); // stable: the order above at equal times
     for (let i = 0, j = 0; j < more.length; j++) {
