@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/archai-go/archai/components"
@@ -34,31 +35,68 @@ func valuesOf(w *arche.World, e arche.Entity, pkg string) []KV {
 	return out
 }
 
-// maxValueText is the most bytes valueText writes.
-const maxValueText = 160
+// maxValueText is the most bytes valueText writes for a value that is not a
+// struct; maxFieldText the most for each field of a struct, of which it shows
+// the first maxFields: so a long field (a utility.State, a long string) is cut
+// alone and the fields after it still show, within maxFields×(name+maxFieldText).
+const (
+	maxValueText = 160
+	maxFieldText = 80
+	maxFields    = 32
+)
 
 // valueText renders v for the page without calling any of its methods and
 // without reading more of it than it shows: a struct's fields by name
-// (unexported ones too), numbers, strings (quoted, cut), booleans; a map, or
-// a slice or array of more than 4 elements, by its length, a shorter slice
-// or array element by element; a pointer by what it points to and an
-// interface by what it holds, down to three pointers or collections deep (a
-// struct three structs deep as {...}); cut to maxValueText bytes.
+// (unexported ones too), each cut to maxFieldText bytes on its own (the first
+// maxFields of them, then how many more), numbers, strings (quoted, cut),
+// booleans; a map, or a slice or array of more than 4 elements, by its length,
+// a shorter slice or array element by element; a pointer by what it points to
+// and an interface by what it holds, down to three pointers or collections deep
+// (a struct three structs deep as {...}); any other value cut to maxValueText
+// bytes.
 func valueText(v reflect.Value) string {
-	var b strings.Builder
-	writeValue(&b, v, 0)
-	if b.Len() > maxValueText {
-		s := b.String()[:maxValueText-3]
-		for len(s) > 0 && s[len(s)-1]&0xC0 == 0x80 { // not inside a rune
-			s = s[:len(s)-1]
-		}
-		return s + "..."
+	if v.Kind() != reflect.Struct || v.NumField() == 0 {
+		return render(v, 0, maxValueText)
 	}
+	var b strings.Builder
+	b.WriteByte('{')
+	t, n := v.Type(), v.NumField()
+	for i := range min(n, maxFields) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t.Field(i).Name)
+		b.WriteString(": ")
+		b.WriteString(render(v.Field(i), 1, maxFieldText))
+	}
+	if n > maxFields {
+		b.WriteString(", ... " + strconv.Itoa(n-maxFields) + " more fields")
+	}
+	b.WriteByte('}')
 	return b.String()
 }
 
-func writeValue(b *strings.Builder, v reflect.Value, depth int) {
-	if b.Len() > maxValueText {
+// render renders v at depth as writeValue does, cut to limit bytes (ending in
+// "..." where cut, never inside a rune).
+func render(v reflect.Value, depth, limit int) string {
+	var b strings.Builder
+	writeValue(&b, v, depth, limit)
+	if b.Len() <= limit {
+		return b.String()
+	}
+	s := b.String()[:limit-3]
+	for range utf8.UTFMax - 1 { // not inside a rune
+		if r, size := utf8.DecodeLastRuneInString(s); r != utf8.RuneError || size != 1 {
+			break
+		}
+		s = s[:len(s)-1]
+	}
+	return s + "..."
+}
+
+// writeValue writes v at depth, stopping once b holds more than limit bytes.
+func writeValue(b *strings.Builder, v reflect.Value, depth, limit int) {
+	if b.Len() > limit {
 		return
 	}
 	switch v.Kind() {
@@ -74,8 +112,8 @@ func writeValue(b *strings.Builder, v reflect.Value, depth int) {
 		b.WriteString(strconv.FormatComplex(v.Complex(), 'g', 6, 128))
 	case reflect.String:
 		s := v.String()
-		if len(s) > maxValueText {
-			s = s[:maxValueText]
+		if len(s) > limit {
+			s = s[:limit]
 		}
 		b.WriteString(strconv.Quote(s))
 	case reflect.Struct:
@@ -85,7 +123,7 @@ func writeValue(b *strings.Builder, v reflect.Value, depth int) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if b.Len() > maxValueText {
+			if b.Len() > limit {
 				break
 			}
 			b.WriteString(t.Field(i).Name)
@@ -94,7 +132,7 @@ func writeValue(b *strings.Builder, v reflect.Value, depth int) {
 				b.WriteString("{...}")
 				continue
 			}
-			writeValue(b, v.Field(i), depth+1)
+			writeValue(b, v.Field(i), depth+1, limit)
 		}
 		b.WriteByte('}')
 	case reflect.Slice, reflect.Array, reflect.Map:
@@ -111,7 +149,7 @@ func writeValue(b *strings.Builder, v reflect.Value, depth int) {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			writeValue(b, v.Index(i), depth+1)
+			writeValue(b, v.Index(i), depth+1, limit)
 		}
 		b.WriteByte(']')
 	case reflect.Interface: // what it holds, at the same depth (only a pointer can make a cycle)
@@ -119,7 +157,7 @@ func writeValue(b *strings.Builder, v reflect.Value, depth int) {
 			b.WriteString("nil")
 			return
 		}
-		writeValue(b, v.Elem(), depth)
+		writeValue(b, v.Elem(), depth, limit)
 	case reflect.Pointer:
 		switch {
 		case v.IsNil():
@@ -128,7 +166,7 @@ func writeValue(b *strings.Builder, v reflect.Value, depth int) {
 			b.WriteString("...")
 		default:
 			b.WriteByte('&')
-			writeValue(b, v.Elem(), depth+1)
+			writeValue(b, v.Elem(), depth+1, limit)
 		}
 	default: // func, chan, unsafe pointer
 		b.WriteString(v.Kind().String())

@@ -64,7 +64,7 @@ type Agent struct {
 	Gen        uint32            `json:"gen"`
 	Alive      bool              `json:"alive"`
 	Components []string          `json:"components"`
-	Values     []KV              `json:"values"` // the values of its components of types outside archai's components package (the program's own), by type name, shallowly: fields by name, slices and maps of more than 4 elements by length, cut to 160 bytes
+	Values     []KV              `json:"values"` // the values of its components of types outside archai's components package (the program's own), by type name, shallowly: fields by name, each cut to 80 bytes on its own (the first 32 fields, then how many more), slices and maps of more than 4 elements by length
 	Pos        Vec               `json:"pos"`
 	Vel        *Vec              `json:"vel"`
 	Team       *int              `json:"team"`

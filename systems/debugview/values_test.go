@@ -73,7 +73,8 @@ func TestSelectedAgentShowsTheProgramsOwnComponents(t *testing.T) {
 			"tagged":   "{}",
 		}},
 		{other, map[string]string{
-			"villager": `{Hunger: NaN, Name: "` + strings.Repeat("x", 160-len(`{Hunger: NaN, Name: "`)-3) + "...",
+			// a long field is cut alone (to 80 bytes): the fields after it show
+			"villager": `{Hunger: NaN, Name: "` + strings.Repeat("x", 80-1-3) + `..., Inventory: nil, Log: nil, mood: 0, Home: nil, Sick: false}`,
 			"ring":     "{Next: &{Next: ..., Any: 7}, Any: 7}",
 		}},
 	} {
