@@ -27,6 +27,8 @@
 //     frame and others not ([Frame.Between]), from the schedulers' Updates under way
 //     and from the Clock frame each system that keeps a Ran last ran (every archai
 //     system does), under any scheduler; save.Save refuses to save there.
+//   - [Timings]: times systems that something else runs (arche-model's Model):
+//     [Timings.Time] wraps each where it is added, and reports as a Scheduler does.
 //   - [SetupError]: a fault of setup (a missing resource, an unusable setting, an
 //     order that cannot work) that a system's Initialize panics with;
 //     [Scheduler.InitializeChecked] and, for arche-model, [CheckSetup] return it.

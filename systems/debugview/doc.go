@@ -26,7 +26,7 @@
 // that moment). Buttons pause, step one frame, resume and set the speed.
 //
 //	v := debugview.New()
-//	v.Times = sched                   // per-system times from an *ecs.Scheduler (optional)
+//	v.Times = sched                   // per-system times from an *ecs.Scheduler, or an *ecs.Timings under arche-model (optional)
 //	sched.Add(v)                      // last, after Movement
 //	go http.ListenAndServe("localhost:8080", v.Handler())
 //	for { sched.Update(&world) }      // paced by the viewer: real time at Speed 1

@@ -57,9 +57,12 @@ type Viewer struct {
 	// pace), 0 does not pace. It is read at Initialize: a later change of the
 	// field does nothing; change the pace with [Viewer.SetSpeed] (or the page).
 	Speed float64
-	// Times, if set, gives each system's time for the page's chart (an
-	// *ecs.Scheduler). The viewer's own entry shows its work without the
-	// pacing sleep and the pause.
+	// Times, if set, gives each system's time for the page's chart: the
+	// *ecs.Scheduler that runs the systems, or, under arche-model's Model (or
+	// a loop of the program's own), an *ecs.Timings whose Time wrapped each
+	// system where it was added (m.AddSystem(tm.Time(sys))). The viewer's own
+	// entry shows its work without the pacing sleep and the pause. Unset, the
+	// page's chart says so.
 	Times Timer
 	// LogSeconds is how far back the selected agent's transition log goes,
 	// seconds of simulation time: 10 if zero.

@@ -531,7 +531,7 @@
   function renderSystems() {
     const c = $("chart"), g = c.getContext("2d"), H = st.history, names = st.sysNames;
     g.clearRect(0, 0, c.width, c.height);
-    if (!names.length) { $("systems").innerHTML = '<tr><td class="muted">no timer: set Viewer.Times to the scheduler</td></tr>'; return; }
+    if (!names.length) { $("systems").innerHTML = '<tr><td class="muted">no timer: set Viewer.Times to the ecs.Scheduler, or under arche-model to an ecs.Timings that wraps each system (m.AddSystem(tm.Time(sys)))</td></tr>'; return; }
     let max = 0.01;
     for (const h of H) max = Math.max(max, h.reduce((x, y) => x + y, 0));
     const w = c.width / 150;
