@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // scenarios are the values of -scenario.
@@ -17,7 +18,7 @@ var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tut
 
 // checkFlagUse rejects flags whose value is out of range for every mode, and
 // flags that the chosen mode would silently ignore: an unknown -scenario, a
-// negative -workers, a -save-at below 1, -json with -scen (its report is text only), -speed
+// negative -workers, a -save-at below 1, -speed
 // without -serve, -frames or -json with -serve (it runs until
 // interrupted and prints no report), -debugview or -serve with a report of many
 // points (-sweep, -md, -plot, ...: see reportModes), and the flags the reference loop has no use
@@ -50,9 +51,6 @@ func checkFlagUse(fs *flag.FlagSet) error {
 			}
 		}
 	}
-	if set["scen"] && set["json"] {
-		return fmt.Errorf("-scen prints a text report only; drop -json")
-	}
 	if value("serve") == "" {
 		if set["speed"] {
 			return fmt.Errorf("-speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can")
@@ -65,6 +63,31 @@ func checkFlagUse(fs *flag.FlagSet) error {
 		}
 	}
 	return nil
+}
+
+// scenFlags are the flags -scen uses besides itself: it checks A* and JPS against a
+// MovingAI scenario on the map named in it, and prints a text report.
+var scenFlags = []string{"scen", "quiet"}
+
+// checkScenFlags rejects, with -scen FILE, every flag given that the scenario check
+// would ignore (every flag but -scen and -quiet: -json, since its report is text only,
+// and the crowd's, the report modes' and the viewer's flags): a usage error (exit 2)
+// before anything runs, as -scenario reference refuses the flags it would ignore. A
+// flag is given if it is on the command line, even at its default value.
+func checkScenFlags(fs *flag.FlagSet) error {
+	if fs.Lookup("scen").Value.String() == "" {
+		return nil
+	}
+	var ignored []string
+	fs.Visit(func(f *flag.Flag) {
+		if !slices.Contains(scenFlags, f.Name) {
+			ignored = append(ignored, "-"+f.Name)
+		}
+	})
+	if len(ignored) == 0 {
+		return nil
+	}
+	return fmt.Errorf("-scen checks A* and JPS against the scenario's queries on the map it names and prints a text report; it takes no flag but -quiet: drop %s", strings.Join(ignored, ", "))
 }
 
 // checkReferenceFlags rejects, for -scenario reference, the flags the reference loop

@@ -26,7 +26,7 @@ func TestFlagUseErrors(t *testing.T) {
 		{[]string{"-speed", "2"}, "bench: -speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can\n"},
 		{[]string{"-serve", "localhost:0", "-frames", "10"}, "bench: -serve runs until interrupted and prints no report; drop -frames\n"},
 		{[]string{"-serve", "localhost:0", "-json"}, "bench: -serve runs until interrupted and prints no report; drop -json\n"},
-		{[]string{"-scen", "x.map.scen", "-json"}, "bench: -scen prints a text report only; drop -json\n"},
+		{[]string{"-scen", "x.map.scen", "-json"}, "bench: -scen checks A* and JPS against the scenario's queries on the map it names and prints a text report; it takes no flag but -quiet: drop -json\n"},
 		{[]string{"-sweep", "100", "-debugview", "on"}, "bench: -debugview works on a single run, not with -sweep (sweeps, -md, -plot, -shard, -tutorial and -compare run without it)\n"},
 		{[]string{"-md", "x.md", "-debugview", "off"}, "bench: -debugview works on a single run, not with -md"},
 		{[]string{"-tutorial", "-serve", "localhost:0"}, "bench: -serve works on a single run, not with -tutorial"},

@@ -52,7 +52,8 @@
 // query is searched, the cost compared with the scenario's optimal length
 // (relative error ≤ 1e-4; a query of length 0 with start ≠ goal must be
 // unreachable), and the command prints "optimal: N/M" and the mean time per
-// query, exiting with status 1 on any mismatch.
+// query, exiting with status 1 on any mismatch. It takes -quiet (no progress on
+// stderr) and no other flag: any other flag given is a usage error (exit 2).
 //
 //	go run ./cmd/bench -scen ../shared/maps/arena.map.scen
 //
@@ -105,7 +106,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if code, done := rf.parsed(fs, stdout, stderr); done {
+	if code, done := rf.parsed(fs); done {
+		return code
+	}
+	if err := checkScenFlags(fs); err != nil { // flagcheck.go
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	if code, done := rf.merged(fs, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
@@ -121,7 +129,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *scenFile != "" {
-		return runScenario(*scenFile, stdout, stderr)
+		return runScenario(*scenFile, rf.quiet, stdout, stderr)
 	}
 	if *agents <= 0 || *frames <= 0 {
 		fmt.Fprintln(stderr, "bench: -agents and -frames must be positive")

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -26,13 +28,17 @@ var scenAlgos = []scenAlgo{
 // MovingAI scenario file. The map is the file the scenario names, looked up
 // beside the scenario. It prints, for each algorithm, "optimal: N/M", the
 // mean time and expansions per query, then the JPS/A* time ratio, and
-// returns 1 on any mismatch.
-func runScenario(path string, stdout, stderr io.Writer) int {
+// returns 1 on any mismatch. Progress goes to stderr on a scenario of 2,000
+// queries or more, unless quiet or stderr is a file or a pipe (as the crowd's
+// progress bar: a carriage return redraws it, which a log would join into one
+// line).
+func runScenario(path string, quiet bool, stdout, stderr io.Writer) int {
 	queries, err := grid.LoadScenario(path)
 	if err != nil {
-		fmt.Fprintln(stderr, "bench:", err)
+		fmt.Fprintln(stderr, "bench:", scenarioError(path, err))
 		return 1
 	}
+	progress := !quiet && !logFile(stderr) && len(queries) >= 2000 // meter.go
 	if len(queries) == 0 {
 		fmt.Fprintf(stderr, "bench: %s has no queries\n", path)
 		return 1
@@ -43,8 +49,12 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 		g, found := maps[q.Map]
 		if !found {
 			g, err = grid.LoadMap(mp)
+			if errors.Is(err, fs.ErrNotExist) {
+				fmt.Fprintf(stderr, "bench: %s names the map %q (query %d), looked for beside the scenario file, at %s: there is no such file\n", path, q.Map, i, mp)
+				return 1
+			}
 			if err != nil {
-				fmt.Fprintln(stderr, "bench:", err)
+				fmt.Fprintf(stderr, "bench: the map %q named by %s (query %d), looked for beside it at %s: %v\n", q.Map, path, i, mp, err)
 				return 1
 			}
 			g.Prepare()
@@ -81,7 +91,7 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 			buf, cost, err = s.Path(q.Start, q.Goal, buf[:0])
 			total += time.Since(t0)
 			expanded += s.Expanded()
-			if len(queries) >= 2000 && (i+1)%1000 == 0 {
+			if progress && (i+1)%1000 == 0 {
 				fmt.Fprintf(stderr, "%s: %d/%d queries\r", algo.name, i+1, len(queries))
 			}
 			if match, why := matches(q, cost, err); match {
@@ -90,7 +100,7 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stdout, "mismatch (%s): query %d (%d,%d)->(%d,%d): %s\n", algo.name, i, q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, why)
 			}
 		}
-		if len(queries) >= 2000 {
+		if progress {
 			fmt.Fprintln(stderr)
 		}
 		means[ai] = float64(total.Nanoseconds()) / 1e3 / float64(len(queries))
@@ -104,6 +114,21 @@ func runScenario(path string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "JPS time / A* time: %.2f (wall clock, one pass, each search's grid mirror built before the timing)\n", means[1]/means[0])
 	}
 	return status
+}
+
+// scenarioError returns err, the error of reading the scenario file path, with what
+// went wrong when path is a MovingAI map rather than its scenario (grid.LoadScenario
+// says only that the first line is not "version 1").
+func scenarioError(path string, err error) error {
+	g, merr := grid.LoadMap(path)
+	if merr != nil {
+		return err
+	}
+	hint := "a .map.scen file (with the map it names beside it)"
+	if st, serr := os.Stat(path + ".scen"); serr == nil && st.Mode().IsRegular() {
+		hint = path + ".scen, beside it"
+	}
+	return fmt.Errorf("-scen %s looks like a MovingAI .map file (it reads as a %dx%d map); -scen wants the scenario, %s", path, g.Width(), g.Height(), hint)
 }
 
 // matches reports whether a search result agrees with the scenario: the cost

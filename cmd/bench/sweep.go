@@ -23,7 +23,8 @@ type reportFlags struct {
 	tutorial            bool
 	compare             bool
 
-	command string // the flags as given, for the Markdown report
+	command string   // the flags as given, for the Markdown report
+	files   []string // -merge: the files to merge
 }
 
 // addReportFlags defines the flags of issue 15 on fs.
@@ -42,9 +43,10 @@ func addReportFlags(fs *flag.FlagSet) *reportFlags {
 }
 
 // parsed runs right after fs.Parse: it records the command line and, with
-// -merge, merges the files named by the arguments. done reports that the
-// command is over, with the exit status code.
-func (rf *reportFlags) parsed(fs *flag.FlagSet, stdout, stderr io.Writer) (code int, done bool) {
+// -merge, parses the flags that follow the files named by the arguments
+// (rf.files). done reports that the command is over (a usage error), with the
+// exit status code.
+func (rf *reportFlags) parsed(fs *flag.FlagSet) (code int, done bool) {
 	// flags may follow -merge's files too (-merge a.jsonl b.jsonl -md out.md)
 	var files []string
 	for rf.merge && fs.NArg() > 0 {
@@ -77,9 +79,18 @@ func (rf *reportFlags) parsed(fs *flag.FlagSet, stdout, stderr io.Writer) (code 
 		fmt.Fprintf(&b, " %s", a)
 	}
 	rf.command = b.String()
+	rf.files = files
+	return 0, false
+}
+
+// merged runs -merge: it joins the reports of the files named by the arguments
+// into one report. done reports that the command is over (it was a merge), with
+// the exit status code.
+func (rf *reportFlags) merged(fs *flag.FlagSet, stdout, stderr io.Writer) (code int, done bool) {
 	if !rf.merge {
 		return 0, false
 	}
+	files := rf.files
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "bench: -merge needs the JSON-lines files to merge as arguments")
 		return 2, true
