@@ -194,9 +194,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "bench:", err)
 			return 1
 		}
-		return 0
+	} else {
+		rep.writeText(stdout)
+		rep.writeRatio(stdout)
 	}
-	rep.writeText(stdout)
-	rep.writeRatio(stdout)
-	return 0
+	return rf.writeFiles([]*report{rep}, stderr) // -md, -plot (sweep.go)
 }

@@ -132,16 +132,17 @@ func (rf *reportFlags) merged(fs *flag.FlagSet, stdout, stderr io.Writer) (code 
 	return rf.output(reps, asJSON, stdout, stderr), true
 }
 
-// active reports whether the run is a report of issue 15 rather than the
-// plain single run.
+// active reports whether the run is a report of issue 15 (a table of points)
+// rather than the plain single run. -md and -plot alone are not: a single run
+// prints its own report and also writes them (writeFiles).
 func (rf *reportFlags) active() bool {
-	return rf.sweep != "" || rf.sweepWorkers != "" || rf.md != "" || rf.plot != "" ||
-		rf.shard != "" || rf.tutorial || rf.compare
+	return rf.sweep != "" || rf.sweepWorkers != "" || rf.shard != "" || rf.tutorial || rf.compare
 }
 
 // run runs what the flags ask for with cfg as the base configuration. For a
 // plain single run it only sets cfg's progress bar and returns done false:
-// the caller runs and prints it as before.
+// the caller runs and prints it as before, then writes -md and -plot
+// (writeFiles).
 func (rf *reportFlags) run(cfg *crowdConfig, asJSON, ratio bool, stdout, stderr io.Writer) (code int, done bool) {
 	if !rf.active() {
 		if !rf.quiet && !asJSON && !logFile(stderr) {
@@ -201,6 +202,12 @@ func (rf *reportFlags) output(reps []*report, printedJSON bool, stdout, stderr i
 	if !printedJSON {
 		writeTable(stdout, reps)
 	}
+	return rf.writeFiles(reps, stderr)
+}
+
+// writeFiles writes the -md and -plot files of reps, if asked for, and returns
+// the exit status: 1 if one cannot be written.
+func (rf *reportFlags) writeFiles(reps []*report, stderr io.Writer) int {
 	if rf.md != "" {
 		if err := writeFile(rf.md, func(w io.Writer) error { return writeMarkdown(w, reps, rf.command) }); err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
