@@ -232,8 +232,10 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		}
 	}
 	start := frameCount(w)
-	if cfg.SaveFile != "" && (int64(cfg.SaveAt) <= start || int64(cfg.SaveAt) > start+int64(cfg.Frames)) {
-		return nil, fmt.Errorf("-save-at %d is not among this run's frames %d to %d", cfg.SaveAt, start+1, start+int64(cfg.Frames))
+	if cfg.SaveFile != "" && (int64(cfg.SaveAt) <= start || int64(cfg.SaveAt) > start+int64(cfg.Frames)) { // saveload.go
+		sched.Finalize(w)
+		return nil, usageError{fmt.Errorf("-save-at %d is out of range: it counts frames since the start of the saved run, which resumes after frame %d for -frames %d more: %d to %d",
+			cfg.SaveAt, start, cfg.Frames, start+1, start+int64(cfg.Frames))}
 	}
 	before := systems.Diagnose(w) // not timed, nor counted in the allocations
 

@@ -70,6 +70,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -187,6 +188,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
+		if errors.As(err, new(usageError)) { // saveload.go
+			return 2
+		}
 		return 1
 	}
 	if *asJSON {

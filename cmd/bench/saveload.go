@@ -193,9 +193,18 @@ func checkSaveFlags(cfg crowdConfig) error {
 		return fmt.Errorf("-save-at needs -save FILE")
 	case cfg.SaveFile != "" && cfg.SaveAt <= 0:
 		return fmt.Errorf("-save needs -save-at N, the frame after which to save (1 to -frames)")
+	case cfg.SaveFile != "" && cfg.LoadFile == "" && cfg.SaveAt > cfg.Frames:
+		return fmt.Errorf("-save-at %d is out of range: it counts frames since the start of the run, 1 to -frames (%d)", cfg.SaveAt, cfg.Frames)
 	}
 	return nil
 }
+
+// usageError is a usage error found only once the run is set up (-save-at against a
+// loaded run's frames, known once its world is read): main exits 2 for it, as for
+// those found before anything runs.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
 
 // writeSaved prints the frame count at the end and what -save wrote.
 func (r *report) writeSaved(w io.Writer) {

@@ -61,15 +61,19 @@ func TestSaveLoadFlagErrors(t *testing.T) {
 	}{
 		{[]string{"-save-at", "5"}, "-save-at needs -save"},
 		{[]string{"-save", file}, "-save needs -save-at"},
-		{[]string{"-agents", "100", "-frames", "10", "-save", filepath.Join(dir, "x.json"), "-save-at", "11"}, "not among this run's frames 1 to 10"},
+		{[]string{"-agents", "100", "-frames", "10", "-save", filepath.Join(dir, "x.json"), "-save-at", "11"}, "bench: -save-at 11 is out of range: it counts frames since the start of the run, 1 to -frames (10)\n"},
 		{[]string{"-load", file, "-agents", "50"}, "[-agents] come from it"},
 		{[]string{"-load", filepath.Join(dir, "missing.json")}, "no such file"},
-		{[]string{"-load", file, "-frames", "5", "-save", filepath.Join(dir, "y.json"), "-save-at", "5"}, "not among this run's frames 6 to 10"},
+		{[]string{"-load", file, "-frames", "5", "-save", filepath.Join(dir, "y.json"), "-save-at", "5"}, "bench: -save-at 5 is out of range: it counts frames since the start of the saved run, which resumes after frame 5 for -frames 5 more: 6 to 10\n"},
+		{[]string{"-load", file, "-frames", "5", "-save", filepath.Join(dir, "y.json"), "-save-at", "11"}, "6 to 10\n"},
 	} {
 		var out, errs bytes.Buffer
-		assert.NotEqual(t, 0, run(c.args, &out, &errs), c.args)
+		assert.Equal(t, 2, run(c.args, &out, &errs), "%v: a usage error", c.args)
 		assert.Contains(t, errs.String(), c.says, c.args)
+		assert.Empty(t, out.String(), c.args)
 	}
+	assert.NoFileExists(t, filepath.Join(dir, "x.json"))
+	assert.NoFileExists(t, filepath.Join(dir, "y.json"))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "cut.json"), []byte(`{"format":"archai-world","vers`), 0o644))
 	var out, errs bytes.Buffer
 	assert.Equal(t, 2, run([]string{"-load", filepath.Join(dir, "cut.json")}, &out, &errs))
