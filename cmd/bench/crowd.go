@@ -84,7 +84,8 @@ type report struct {
 	ThinkBudget int    `json:"think_budget"`
 	Avoid       string `json:"avoid"` // local avoidance: separation or orca
 
-	// guard scenario (0 in the swarm)
+	// guard scenario (left out of the swarm's and the reference's JSON, see
+	// MarshalJSON; script_errors and clock_faults are in every scenario's)
 	ThoughtPerFrame float64        `json:"thought_per_frame"`
 	PathsServed     int            `json:"paths_served"`
 	PathsDropped    int            `json:"paths_dropped"`
@@ -98,7 +99,7 @@ type report struct {
 	ScriptErrors uint64 `json:"script_errors"`
 	ClockFaults  uint64 `json:"clock_faults"`
 
-	// swarm scenario (0 in the guard scenario)
+	// swarm and reference scenarios (left out of the guards' JSON)
 	GoalMoves int `json:"goal_moves"`
 	NearGoal  int `json:"near_goal"`
 
