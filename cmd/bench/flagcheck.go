@@ -13,7 +13,8 @@ import (
 var scenarios = []string{"guards", "swarm", "reference"}
 
 // reportModes are the flags that make the run a report of many points (sweep.go),
-// which run without -debugview's viewer and cannot -serve.
+// which run without -debugview's viewer and cannot -serve, and the report files -md
+// and -plot, which refuse -debugview and -serve on a single run too.
 var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tutorial", "compare"}
 
 // checkFlagUse rejects flags whose value is out of range for every mode, and
