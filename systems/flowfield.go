@@ -86,7 +86,9 @@ const MaxFlowFields = 1 << 16
 // stood moved as far as the goal moved (FlowFollower.Follow, Following;
 // PathFollow has it arrive there) and is measured there, so the crowd keeps
 // its shape around the goal and moves with it as a body, at rest (Arrived)
-// all along (see followGoal). Agents are counted by distance step
+// all along; one whose point would be in a blocked cell or off the grid
+// stays where it is, measured there and kept at rest as any (see
+// followGoal). Agents are counted by distance step
 // of Spacing/8 (d rounded up to the next step) and by their direction from the
 // goal, in 16 sectors of 22.5°. Going outwards from the goal, the agents of a
 // step join the disk when the step is no farther than Spacing·√(n/π) +
@@ -102,7 +104,11 @@ const MaxFlowFields = 1 << 16
 // packed at 3/4 of one per Spacing² (separation spreads a crowd at rest to
 // about that), and it also ends at a gap of more than 1.5 Spacings between
 // its agents (see restShare; for agents following a walking goal, the
-// looser rule alone). The disk then
+// looser rule alone). An agent not at rest that moves at less than 0.1
+// cells/s (held off at the rim of a crowd at rest, which has relaxed beyond
+// the rims the joining rule gives it) joins wherever it is one Spacing
+// inside the disk that keeps agents at rest (see arrivalSlow; a follower
+// without a Velocity never joins so). The disk then
 // keeps no more agents, nearest first, than the open ground within Spacing/2
 // of its rim holds at one per Spacing² cells (passable cells whose centres
 // are that near, measured like d; the rim is that of a disk holding the
@@ -363,6 +369,7 @@ type flowGoal struct {
 	lo, hi     int         // its distance steps in hist
 	arrive     arrivalDisk // the agents on steps below arrive[sector] have arrived
 	keep       arrivalDisk // the agents at rest on steps below keep[sector] stay at rest (keepRims)
+	slow       arrivalDisk // a slow agent on steps below slow[sector] joins (arrivalSlow; keepRims, writeBack)
 	keepFollow arrivalDisk // the same for the agents following a walking goal (jobFollow; keepRims)
 	keepFits   bool        // the agents within keep fit the open ground around them: they stay at rest though the crowd was cut (keepRims)
 	wide       bool        // its steps were widened to reachSteps this frame (see gather)
@@ -439,6 +446,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
+	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.measure.s = s
 	s.whist = make([][]int32, s.pool.N())
 	if s.Sectors != 0 {
@@ -653,7 +661,8 @@ func (a *flowApply) Work(_, lo, hi int) {
 		i := int(i32)
 		r = c.run(i, r)
 		k := i - c.runs[r].start
-		s.writeBack(&s.jobs[i], &columnOf[components.FlowFollower](c, r, ffFollower, n)[k], &columnOf[components.Position](c, r, ffPos, n)[k])
+		s.writeBack(&s.jobs[i], &columnOf[components.FlowFollower](c, r, ffFollower, n)[k], &columnOf[components.Position](c, r, ffPos, n)[k],
+			(*components.Velocity)(c.at(r, ffVel, i)))
 	}
 }
 
@@ -1161,6 +1170,7 @@ const (
 	ffPos = iota
 	ffFollower
 	ffKin // Kinematics, optional: nil in the runs of followers without one (see updateWide)
+	ffVel // Velocity, optional: nil in the runs of followers without one (see writeBack)
 )
 
 // field returns the index in s.goals of the cache's field for goal, asking
@@ -1526,8 +1536,13 @@ func (s *FlowField) Work(worker, lo, hi int) {
 		start := c.runs[r].start
 		pos := columnOf[components.Position](c, r, ffPos, n)
 		ffs := columnOf[components.FlowFollower](c, r, ffFollower, n)
+		vel := columnOf[components.Velocity](c, r, ffVel, n)
 		for i := max(lo, start); i < min(hi, c.end(r, n)); i++ {
-			s.writeBack(&s.jobs[i], &ffs[i-start], &pos[i-start])
+			var v *components.Velocity
+			if vel != nil {
+				v = &vel[i-start]
+			}
+			s.writeBack(&s.jobs[i], &ffs[i-start], &pos[i-start], v)
 		}
 	}
 }
@@ -1535,7 +1550,7 @@ func (s *FlowField) Work(worker, lo, hi int) {
 // writeBack writes the Arrived of the agent of job j, and samples it when
 // it entered a new cell (unless the collect pass did, jobAimed); it reads
 // and writes ff and p only when there is something to write.
-func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *components.Position) {
+func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *components.Position, vel *components.Velocity) {
 	if j.goal < 0 {
 		if j.state&jobMoved != 0 {
 			ff.Steer, ff.Cell, ff.Arrived, ff.Held, ff.Following = false, noCell, false, false, false
@@ -1550,6 +1565,10 @@ func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *comp
 		} else {
 			arrived = gl.keep.has(j.step)
 		}
+	}
+	if !arrived && j.state&(jobArrived|jobSwitched) == 0 && vel != nil && sq2(vel.X, vel.Y) < arrivalSlow*arrivalSlow &&
+		gl.slow.has(j.step) && (!gl.cut || gl.keepFits) {
+		arrived = true // an agent held off at the rim of the crowd at rest (arrivalSlow)
 	}
 	// a follower that reached its Follow point, or is no longer at rest,
 	// stops following

@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -25,28 +26,74 @@ import (
 // the agents at rest on the rim were released one by one as the keep's rim
 // passed them, walked 2–3 cells back into the crowd and pressed into it until
 // they fitted, and so kept it spreading: from 60 to 90 s, 293–299 of 300
-// Arrived, 0–7 agents a second moving at up to 3.9 cells/s, 3 of them walking
-// 3–4 cells in the last 10 s. Now the rule that keeps agents at rest
-// (keepRims) counts a crowd at restShare (3/4) of the packing as packed, and
-// ends at a gap of more than 1.5 Spacings (an agent pushed away from its
-// crowd still walks back): 299 Arrived at 60 s, the last agent (one that
-// had pressed into the crowd since 40 s) comes to rest at 62.6 s, and from
-// 65 to 90 s no agent moves at 0.05 cells/s or more (0.43 cells at most, the
-// crowd still relaxing). Before: 293 Arrived at 60 s and never all, 29
-// changes of Arrived from 60 to 90 s, agents at up to 4 cells/s and 3.26
-// cells from 65 to 90 s.
-//
-// Important: this run passes by its draw. An agent that reaches the crowd
-// after it has relaxed is not at rest, so the join rule, which wants the
-// packing itself, holds it only deep inside the crowd: its rim (gl.arrive)
-// shrinks as the crowd relaxes (109 → 86 steps from 10 to 90 s here) while
-// the keep's stays at 135–145, and the late agent presses at the rim (step
-// 105–110) at 0.1–0.3 cells/s until it is let in, or for good. Shifting the
-// spawn points east by 0 to 0.13 cells (8 runs) fails this test in 4 of them
-// (every agent at rest only from 80.5–89.4 s, agents at up to 3.2 cells/s
-// after 65 s; or one at 0.103 cells/s at 68.9 s); Movement holding small discs out of walls (branch
-// wip-discs-out-of-walls) fails it with the spawn points unshifted.
+// Arrived, 0–7 agents a second moving at up to 3.9 cells/s. The rule that
+// keeps agents at rest (keepRims) then counted a crowd at restShare (3/4) of
+// the packing as packed, ending at a gap of more than 1.5 Spacings (an agent
+// pushed away from its crowd still walks back). That left the agents that
+// reach the crowd after it relaxed, or the last few of a crowd gathered on one
+// side of its goal: the join rule, which wants the packing itself, lets them
+// in only deep inside the crowd (its rim shrinks 109 → 86 steps from 10 to
+// 90 s while the keep's stays at 135–145), and they pressed at the rim at a
+// few hundredths of a cell a second until they fitted; the crowd came to rest
+// only at 50–80 s, and shifting the spawn points east by 0 to 0.5 cells (12
+// runs, restDraws) failed the claims below in 8 of 12. Now an agent this slow
+// within the keep's disk joins (arrivalSlow), and Movement holds small discs
+// out of walls: every crowd at rest by 20–37 s in 10 of the 12 draws, with
+// nothing moving 0.5 cells after; in the other 2, one agent at rest pushed
+// into the gap behind the crowd, past the keep's rim, is released late (the
+// crowd all at rest again at 75 and 89 s) and walks back 2.7 and 6.5 cells
+// (TestFlowCrowdAtAStaticGoalComesToRestAnyDraw).
 func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
+	r := restRun(t, 0)
+	assert.LessOrEqual(t, r.allSince, 40*60, "every agent Arrived by 40 s and since")
+	assert.LessOrEqual(t, r.fastest, 0.1, "no agent moving at 0.1 cells/s or more after 65 s")
+	assert.Zero(t, r.flips, "changes of Arrived from 60 to 90 s")
+	assert.Less(t, r.walked, 0.5, "the farthest an agent moved from 65 to 90 s")
+}
+
+// TestFlowCrowdAtAStaticGoalComesToRestAnyDraw runs
+// TestFlowCrowdAtAStaticGoalComesToRest's crowd from 12 draws of its spawn
+// points (restDraws). In each: every agent Arrived at 60 and at 90 s, at most
+// one agent released and back at rest from 60 to 90 s (2 changes of Arrived),
+// at most one agent moving 0.5 cells or more from 65 to 90 s; and in at least
+// 9 of the 12 every agent at rest by 40 s and none moving after 65 s (see the
+// other test for the figures, and for main's before: 4 of 12).
+func TestFlowCrowdAtAStaticGoalComesToRestAnyDraw(t *testing.T) {
+	if os.Getenv("ARCHAI_LONG") == "" {
+		t.Skip("12 runs of 90 s: ARCHAI_LONG=1")
+	}
+	still := 0
+	for _, shift := range restDraws {
+		r := restRun(t, shift)
+		assert.Equal(t, 300, r.arrivedAt60, "shift %.2f: Arrived at 60 s", shift)
+		assert.Equal(t, 300, r.arrivedAt90, "shift %.2f: Arrived at 90 s", shift)
+		assert.LessOrEqual(t, r.flips, 2, "shift %.2f: changes of Arrived from 60 to 90 s", shift)
+		assert.LessOrEqual(t, r.walkers, 1, "shift %.2f: agents moving 0.5 cells or more from 65 to 90 s", shift)
+		if r.allSince <= 40*60 && r.flips == 0 && r.walked < 0.5 {
+			still++
+		}
+	}
+	assert.GreaterOrEqual(t, still, 9, "draws in which every agent is at rest by 40 s and stays")
+}
+
+// restDraws are the shifts east and south, in cells, of the spawn points of
+// restRun's draws.
+var restDraws = []float64{0, 0.01, 0.03, 0.05, 0.07, 0.09, 0.11, 0.13, 0.2, 0.3, 0.4, 0.5}
+
+// restResult is what restRun measured.
+type restResult struct {
+	arrivedAt60, arrivedAt90 int
+	allSince                 int     // the first frame since which every agent is Arrived (0: not at the end)
+	lastFast                 int     // the last frame with an agent at 0.1 cells/s or more
+	flips                    int     // changes of Arrived from 60 to 90 s
+	fastest, walked          float64 // from 65 s on: the fastest agent (cells/s), the farthest one moved (cells)
+	walkers                  int     // agents that moved 0.5 cells or more from 65 to 90 s
+}
+
+// restRun runs TestFlowCrowdAtAStaticGoalComesToRest's crowd for 90 s, its
+// spawn points shifted east and south by shift cells.
+func restRun(t *testing.T, shift float64) restResult {
+	t.Helper()
 	world := arche.NewWorld()
 	w := &world
 	g := grid.New(64, 48)
@@ -61,7 +108,7 @@ func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
 	require.NoError(t, err)
 	var pts []r2.Vec
 	for i := range 300 {
-		pts = append(pts, r2.Vec{X: 2.5 + float64(i%20), Y: 8.5 + float64(i/20)*2})
+		pts = append(pts, r2.Vec{X: 2.5 + shift + float64(i%20), Y: 8.5 + shift + float64(i/20)*2})
 	}
 	order, _ := spatial.TileOrder(pts, 8, nil)
 	sp.SpawnBatch(len(order), func(k int, a *systems.Spawned) { a.Position.Vec = pts[order[k]] })
@@ -72,8 +119,7 @@ func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
 	f := generic.NewFilter3[components.Position, components.Velocity, components.FlowFollower]()
 	was := map[arche.Entity]bool{}
 	at65 := map[arche.Entity]r2.Vec{}
-	var flips, arrivedAt60, lastFast, allSince int
-	var fastest, walked float64 // from 65 s on
+	var r restResult
 	for frame := 1; frame <= 90*60; frame++ {
 		s.Update(w)
 		arrived := 0
@@ -82,7 +128,7 @@ func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
 			p, v, ff := q.Get()
 			e := q.Entity()
 			if frame > 60*60 && was[e] != ff.Arrived {
-				flips++
+				r.flips++
 			}
 			was[e] = ff.Arrived
 			if ff.Arrived {
@@ -90,33 +136,38 @@ func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
 			}
 			speed := r2.Norm(v.Vec)
 			if speed >= 0.1 {
-				lastFast = frame
+				r.lastFast = frame
 			}
 			if frame > 65*60 {
-				fastest = math.Max(fastest, speed)
+				r.fastest = math.Max(r.fastest, speed)
 			}
 			if frame == 65*60 {
 				at65[e] = p.Vec
 			} else if frame == 90*60 {
-				walked = math.Max(walked, r2.Norm(r2.Sub(p.Vec, at65[e])))
+				d := r2.Norm(r2.Sub(p.Vec, at65[e]))
+				r.walked = math.Max(r.walked, d)
+				if d >= 0.5 {
+					r.walkers++
+				}
 			}
 		}
-		if frame == 60*60 {
-			arrivedAt60 = arrived
+		switch frame {
+		case 60 * 60:
+			r.arrivedAt60 = arrived
+		case 90 * 60:
+			r.arrivedAt90 = arrived
 		}
 		if arrived < 300 {
-			allSince = 0
-		} else if allSince == 0 {
-			allSince = frame
+			r.allSince = 0
+		} else if r.allSince == 0 {
+			r.allSince = frame
 		}
 	}
-	t.Logf("%d of 300 Arrived at 60 s; all Arrived since %.1f s; last agent at 0.1 cells/s or more at %.1f s; "+
-		"60-90 s: %d changes of Arrived; 65-90 s: the farthest an agent moved %.2f cells, the fastest %.3f cells/s",
-		arrivedAt60, float64(allSince)/60, float64(lastFast)/60, flips, walked, fastest)
-	assert.GreaterOrEqual(t, arrivedAt60, 299, "Arrived at 60 s")
-	assert.Positive(t, allSince, "every agent Arrived at the end")
-	assert.LessOrEqual(t, allSince, 65*60, "every agent Arrived by 65 s and since")
-	assert.LessOrEqual(t, fastest, 0.1, "no agent moving at 0.1 cells/s or more after 65 s")
-	assert.LessOrEqual(t, flips, 1, "changes of Arrived from 60 to 90 s (the last agent coming to rest)")
-	assert.Less(t, walked, 0.5, "the farthest an agent moved from 65 to 90 s")
+	t.Logf("shift %.2f: %d of 300 Arrived at 60 s; all Arrived since %.1f s; last agent at 0.1 cells/s or more at %.1f s; "+
+		"60-90 s: %d changes of Arrived; 65-90 s: the farthest an agent moved %.2f cells (%d agents 0.5 cells or more), the fastest %.3f cells/s",
+		shift, r.arrivedAt60, float64(r.allSince)/60, float64(r.lastFast)/60, r.flips, r.walked, r.walkers, r.fastest)
+	if r.allSince == 0 {
+		r.allSince = math.MaxInt
+	}
+	return r
 }

@@ -34,6 +34,20 @@ import (
 // grid counted open (so it can step on diagonally at a corner); on the grid,
 // the edge holds it as a wall does.
 //
+// An agent of radius 0 < r ≤ 0.5 keeps its disc out of walls as well: when
+// the centre's step leaves the disc overlapping a blocked cell (or the
+// grid's edge), the disc is moved out within the centre's cell, off each
+// blocked side it overlaps and then out of a blocked corner, to 10⁻⁹ cells
+// past touching, and the velocity loses its part into each such wall. So its
+// centre never comes within r of a wall it was clear of, whatever the force
+// (a crowd's separation, a seek into the wall), and an agent pressed
+// against a wall stands still rather than creep. One whose disc overlaps a
+// wall when its step starts (a door closed beside it, a spawn or load
+// against a wall) moves by the centre's rule until its disc is clear, so a
+// crowd in a doorway walks out of a door closing on it (movement_disc.go).
+// A step whose disc stays clear is the centre's to the bit; a cell with no
+// blocked cell around it costs one bit read.
+//
 // Wide agents (Kinematics.Radius r > 0.5 cells) keep their disc, not only
 // their centre, out of blocked cells and off the grid's edge, as Detour and
 // RTS engines keep a unit's circle out of walls: each sub-step whose disc
@@ -50,9 +64,7 @@ import (
 // no force) it is not moved and keeps its overlap. One whose centre stands in
 // a blocked cell walks out as above, and its disc is kept out from then on.
 // The cells within r are read (a radius above 254.5 counts as 254.5 there),
-// none when the grid's clearance shows the disc is far from walls. Agents of
-// radius ≤ 0.5 move exactly as described above (their disc fits any open
-// cell): the disc rule costs them one comparison.
+// none when the grid's clearance shows the disc is far from walls.
 //
 // Bad data has a fixed result, never a hang or a poisoned position (and
 // [Diagnose] counts the agent):
@@ -91,6 +103,8 @@ import (
 //	                               into open cells only
 //	disc (r > 0.5) overlapping a   never deeper; pushed out as it moves   -
 //	  blocked cell, centre open
+//	disc (0 < r ≤ 0.5) overlapping moves by the centre's rule until the   -
+//	  a blocked cell, centre open  disc is clear, then held clear
 //	dt not finite and > 0          nobody moves                           - (see ecs.CheckDT)
 type Movement struct {
 	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
@@ -139,7 +153,8 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Velocity](w), unsafe.Sizeof(components.Velocity{}))
 	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
-	s.walls.bitsOnly = true // Movement reads the bitmap alone, not Steer's quadrant table
+	s.walls.bitsOnly = true   // Movement reads the bitmap alone, not Steer's quadrant table
+	s.walls.withBeside = true // and the cells beside a wall (small discs: movement_disc.go)
 }
 
 // Update moves every agent: the query's columns are recorded archetype by
@@ -212,7 +227,8 @@ func (s *Movement) Work(worker, lo, hi int) {
 				vx, vy = f*vx, f*vy
 			}
 			nx, ny := px+float64(dt*vx), py+float64(dt*vy)
-			// within half a cell and within the agent's cell: no wall to meet;
+			// within half a cell and within the agent's cell, its disc (if it
+			// has one) clear of the cells around: no wall to meet;
 			// the cells of coordinates all in [+0, 2³¹) (one comparison of
 			// their bits, as onGridCoords) are their truncations to int32, as
 			// floorCell's, compared without its calls (sameFloorCells: any
@@ -221,8 +237,14 @@ func (s *Movement) Work(worker, lo, hi int) {
 			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 {
 				onGrid := max(math.Float64bits(px), math.Float64bits(py), math.Float64bits(nx), math.Float64bits(ny)) < bitsOf2p31
 				if (onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny)) && !(k.Radius > 0.5) {
-					pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
-					continue
+					if !(k.Radius > 0) || onGrid && s.walls.roomy(int32(nx), int32(ny)) {
+						pos[i].Vec, vel[i].Vec = r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}
+						continue
+					}
+					if onGrid { // the centre's step is to (nx, ny) (step's, to the bit): the disc's rule alone
+						pos[i].Vec, vel[i].Vec = s.holdDiscInCell(int32(nx), int32(ny), r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}, k.Radius)
+						continue
+					}
 				}
 			}
 			pos[i].Vec, vel[i].Vec = s.step(r2.Vec{X: px, Y: py}, r2.Vec{X: nx, Y: ny}, r2.Vec{X: vx, Y: vy}, k.Radius)
@@ -277,13 +299,24 @@ func UsableKinematics(k *components.Kinematics) bool {
 		!math.IsNaN(k.Radius) && k.Radius <= MaxKinematicRadius && !math.IsInf(k.Radius, -1)
 }
 
-// step moves an agent of radius r from p towards next in sub-steps of at
-// most half a cell; a step longer than maxStep cells (Chebyshev) is cut to
-// that length first. A wide agent (r > 0.5) goes to stepWide.
+// step moves an agent of radius r from p towards next: a wide agent (r >
+// 0.5) by stepWide, any other by the centre's rule (stepCentre), its disc
+// then held out of walls (holdDisc) if it has one (r > 0).
 func (s *Movement) step(p, next, v r2.Vec, r float64) (r2.Vec, r2.Vec) {
 	if r > 0.5 {
 		return s.stepWide(p, next, v, r)
 	}
+	q, nv := s.stepCentre(p, next, v)
+	if r > 0 {
+		return s.holdDisc(p, q, nv, r) // the disc's rule (movement_disc.go)
+	}
+	return q, nv
+}
+
+// stepCentre moves the centre of an agent from p towards next in sub-steps
+// of at most half a cell, each resolved by the centre's rule (resolve); a
+// step longer than maxStep cells (Chebyshev) is cut to that length first.
+func (s *Movement) stepCentre(p, next, v r2.Vec) (r2.Vec, r2.Vec) {
 	d := r2.Sub(next, p)
 	if l := max(abs(d.X), abs(d.Y)); l > s.maxStep {
 		d = scaled(s.maxStep/l, d)

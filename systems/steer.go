@@ -42,6 +42,10 @@ import (
 // sent to one point come to rest packed about it rather than jostling
 // (steer_crowd.go). A slow pursuit target (at most MaxForce·0.05 s) does not
 // give way to its pursuer's separation (the rest of its separation stands).
+// The separation of an agent of radius ≤ 0.5 whose disc touches a wall
+// loses its part into that wall, which bears it (Movement holds the disc
+// off the wall), so it keeps its MaxForce for the rest: all of it at
+// touching, in proportion within 0.05 cells of it (steer_braced.go).
 //
 // The forces are integrated once a step (by [Movement]), so separation, a
 // spring, needs a step no longer than [SeparationStepLimit] (0.085 s for the
@@ -566,6 +570,9 @@ func (s *Steer) Work(worker, lo, hi int) {
 				continue
 			}
 			kd, mode := &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits)
+			if sp := &seps[k-lo]; sp.X != 0 || sp.Y != 0 {
+				*sp = s.walls.braced(a.pos, kd.kin.Radius, *sp) // a wall bears what presses the disc into it (steer_braced.go)
+			}
 			if kd.plain && mode-components.DesiredSeek <= components.DesiredFlow-components.DesiredSeek {
 				s.steering(a).Force = s.forcePlain(a, kd, mode, &seps[k-lo])
 			} else {
@@ -770,6 +777,9 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 		} else {
 			s.neighbours(a, slot, sc, wt.SeparationRadius, false)
 			f = steer.Separation(a.pos, sc.near, wt.SeparationRadius, kin.MaxForce, uint64(self))
+		}
+		if sep == nil && (f.X != 0 || f.Y != 0) {
+			f = s.walls.braced(a.pos, kin.Radius, f) // as Work does for the others (steer_braced.go)
 		}
 	}
 	crowded := false

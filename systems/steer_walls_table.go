@@ -27,6 +27,12 @@ type wallBits struct {
 	// bitsOnly keeps the bitmap alone (Movement's wall checks): no quadrant
 	// table, no clearance read, and an edit only flips its bit.
 	bitsOnly bool
+
+	// withBeside keeps besideWall, a bit a cell set when the cell or one of the
+	// eight around it is blocked or off the grid (Movement's small discs:
+	// movement_disc.go); an edit sets the bits of the nine cells about it.
+	withBeside bool
+	besideWall []uint64
 }
 
 // wallWindow is a rectangle of cells, x0 to x1 by y0 to y1 (inclusive).
@@ -65,6 +71,9 @@ func (b *wallBits) rebuild(g *grid.Grid) {
 				b.bits[i>>6] |= 1 << (i & 63)
 			}
 		}
+	}
+	if b.withBeside {
+		b.rebuildBeside()
 	}
 	if b.bitsOnly {
 		return
@@ -117,6 +126,11 @@ func (b *wallBits) patch(g *grid.Grid) bool {
 			b.bits[i>>6] ^= 1 << (i & 63)
 			b.edits[n] = c
 			n++
+		}
+	}
+	if b.withBeside {
+		for _, c := range b.edits[:n] {
+			b.patchBeside(c)
 		}
 	}
 	if b.bitsOnly {

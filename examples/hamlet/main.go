@@ -17,7 +17,7 @@
 // Chop goes to Haul when its tree succeeds, Haul back to Chop (hybrid.TreeState's
 // done). Wolves (package ai/utility through systems.Utility) hunt (Compensated:
 // hungry × prey near), rest (a weighted sum of tired and full) or roam (a constant
-// 0.3), with hysteresis 0.25; a hunting wolf that reaches a villager eats (its hunger
+// 0.3), with hysteresis 0.35; a hunting wolf that reaches a villager eats (its hunger
 // drops) and the villager flees.
 //
 // With -serve it runs in real time (or -speed times real time) until interrupted and
@@ -297,7 +297,7 @@ func (h *Hamlet) wolfReasoner() (*utility.Reasoner, error) {
 		return func(agent any) float64 { return f(h.wolves.Get(systems.UtilityAgent(agent).Entity)) }
 	}
 	hungry := wolf(func(x *Wolf) float64 { return x.Hunger })
-	return utility.New("wolf", utility.Policy{Hysteresis: 0.25},
+	return utility.New("wolf", utility.Policy{Hysteresis: 0.35},
 		utility.Action{Name: "hunt", Act: h.hunt, Considerations: []utility.Consideration{
 			{Name: "hungry", Input: hungry, Curve: utility.Logistic(10, 0.45)},
 			{Name: "prey near", Input: wolf(func(x *Wolf) float64 { return x.PreyDist }), Range: utility.Range{Min: 25, Max: 0}, Curve: utility.Linear(0.8, 0.2)},

@@ -33,9 +33,10 @@ func TestSquadFlanksSuppressesAdvances(t *testing.T) {
 	// spawn at x = 39.3, in the map's border wall: since the path queue searches a
 	// request from a blocked cell from the open cell beside it (fixdoor21), their first
 	// paths are found, not answered unreachable, and the fight ends 5 s sooner (it was
-	// 40.30 s, with 3 plans replaced)
+	// 40.30 s, with 3 plans replaced). 35.15 s since Movement keeps small agents' discs
+	// out of walls (it was 35.20 s: the members walking beside walls move a little otherwise)
 	assert.Equal(t, 4, strings.Count(out, "plans Advance:  Advance (replaces the running plan)"))
-	assert.True(t, strings.HasSuffix(out, "enemy down at 35.20 s; after 60 s 4 members at its position\n"), out)
+	assert.True(t, strings.HasSuffix(out, "enemy down at 35.15 s; after 60 s 4 members at its position\n"), out)
 }
 
 func TestSquadOnAMovingAIMap(t *testing.T) {
