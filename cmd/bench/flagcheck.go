@@ -21,9 +21,11 @@ var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tut
 // flags that the chosen mode would silently ignore: an unknown -scenario, a
 // negative -workers, a -save-at below 1, -speed
 // without -serve, -frames or -json with -serve (it runs until
-// interrupted and prints no report), -debugview or -serve with a report of many
-// points (-sweep, -md, -plot, ...: see reportModes), and the flags the reference loop has no use
-// for (see checkReferenceFlags). Each error is a usage error (exit 2).
+// interrupted and prints no report), -debugview or -serve with a report mode
+// (see reportModes and checkViewConflicts), -save or -load with a report of many
+// runs (manyRuns), every flag -compare does not use (compareFlags), and the flags
+// the reference loop has no use for (see checkReferenceFlags). Each error is a
+// usage error (exit 2); one about two flags names both and the one to drop.
 func checkFlagUse(fs *flag.FlagSet) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -42,28 +44,124 @@ func checkFlagUse(fs *flag.FlagSet) error {
 	if n := value("save-at"); set["save-at"] && (n == "0" || n[0] == '-') {
 		return fmt.Errorf("-save-at %s is out of range: it counts frames since the start of the run, 1 or more (up to -frames)", n)
 	}
-	for _, view := range []string{"debugview", "serve"} {
-		if !set[view] {
-			continue
-		}
-		for _, name := range reportModes {
-			if set[name] {
-				return fmt.Errorf("-%s works on a single run, not with -%s (sweeps, -md, -plot, -shard, -tutorial and -compare run without it)", view, name)
+	if err := checkViewConflicts(set); err != nil {
+		return err
+	}
+	for _, file := range []string{"save", "load"} {
+		for _, name := range manyRuns {
+			if set[file] && set[name] {
+				return fmt.Errorf("-%s and -%s cannot be used together: -save and -load work on one run; drop -%s, or drop -%s", file, name, name, file)
 			}
+		}
+	}
+	if set["compare"] {
+		if err := onlyFlags(set, compareFlags, "-compare times A* and flow fields on the generated map of each agent count; it takes -agents, -sweep, -seed, -map, -json and -quiet"); err != nil {
+			return err
 		}
 	}
 	if value("serve") == "" {
 		if set["speed"] {
-			return fmt.Errorf("-speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can")
+			return fmt.Errorf("-speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can: drop -speed, or add -serve ADDR")
 		}
 		return nil
 	}
 	for _, name := range []string{"frames", "json"} {
 		if set[name] {
-			return fmt.Errorf("-serve runs until interrupted and prints no report; drop -%s", name)
+			return fmt.Errorf("-serve and -%s cannot be used together: -serve runs until interrupted and prints no report; drop -%[1]s", name)
 		}
 	}
 	return nil
+}
+
+// manyRuns are the report modes that make the run a report of many runs; -md and
+// -plot alone write the files of a single run.
+var manyRuns = []string{"sweep", "sweep-workers", "shard", "tutorial", "compare"}
+
+// checkViewConflicts rejects -debugview and -serve with a report mode (reportModes),
+// and with each other, naming both flags and the one to drop.
+func checkViewConflicts(set map[string]bool) error {
+	if set["debugview"] {
+		for _, name := range reportModes {
+			if !set[name] {
+				continue
+			}
+			if name == "md" || name == "plot" {
+				return fmt.Errorf("-debugview and -%s cannot be used together: the -md and -plot files record the benchmark without the viewer; to measure the viewer's cost drop -%[1]s (the printed report, or -json, shows it under systems), or drop -debugview to write the file", name)
+			}
+			return fmt.Errorf("-debugview and -%s cannot be used together: -debugview measures the viewer's cost in one run and -%[1]s's runs leave the viewer out; drop -%[1]s to measure it at -agents, or drop -debugview", name)
+		}
+	}
+	if set["serve"] {
+		for _, name := range reportModes {
+			if set[name] {
+				return fmt.Errorf("-serve and -%s cannot be used together: -serve runs the scenario in real time until interrupted and reports nothing; drop -%[1]s, or drop -serve to run the benchmark", name)
+			}
+		}
+		if set["debugview"] {
+			return fmt.Errorf("-serve and -debugview cannot be used together: -serve adds the viewer already, and -debugview measures the viewer's cost in a timed run; drop -debugview to watch, or drop -serve to measure")
+		}
+	}
+	return nil
+}
+
+// compareFlags are the flags -compare uses besides itself; mergeFlags those -merge uses.
+var (
+	compareFlags = []string{"compare", "agents", "sweep", "seed", "map", "json", "quiet"}
+	mergeFlags   = []string{"merge", "json", "md", "plot", "quiet"}
+)
+
+// onlyFlags returns a usage error, what followed by "drop" and the flags given
+// (in set) that are not in use, or nil if every flag given is in use.
+func onlyFlags(set map[string]bool, use []string, what string) error {
+	var drop []string
+	for name := range set {
+		if !slices.Contains(use, name) {
+			drop = append(drop, "-"+name)
+		}
+	}
+	if len(drop) == 0 {
+		return nil
+	}
+	slices.Sort(drop)
+	return fmt.Errorf("%s: drop %s", what, strings.Join(drop, ", "))
+}
+
+// checkMergeFlags rejects, with -merge, every flag given that the merge would
+// ignore: it runs nothing, so only -json, -md, -plot and -quiet apply. A usage
+// error (exit 2) before any file is read.
+func checkMergeFlags(fs *flag.FlagSet) error {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if !set["merge"] {
+		return nil
+	}
+	return onlyFlags(set, mergeFlags, "-merge joins the reports saved in the files given and runs nothing; it takes -json, -md, -plot and -quiet")
+}
+
+// checkSwallowedFlags rejects a flag that takes a value but was given the next
+// flag instead (-debugview -md out.md reads as -debugview "-md" and a stray
+// argument out.md): the message names both flags, not the stray argument.
+func checkSwallowedFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		v := f.Value.String()
+		if err != nil || !strings.HasPrefix(v, "-") {
+			return
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			return
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if fs.Lookup(name) == nil {
+			return
+		}
+		if f.Name == "debugview" {
+			err = fmt.Errorf("-debugview needs a value, off or on; it took the next flag, -%s, as its value: write -debugview on (or off) before -%[1]s", name)
+			return
+		}
+		err = fmt.Errorf("-%s needs a value; it took the next flag, -%s, as its value: write -%[1]s VALUE before -%[2]s", f.Name, name)
+	})
+	return err
 }
 
 // scenFlags are the flags -scen uses besides itself: it checks A* and JPS against a

@@ -23,14 +23,8 @@ func TestFlagUseErrors(t *testing.T) {
 		{[]string{"-save", "x.json", "-save-at", "0"}, "bench: -save-at 0 is out of range: it counts frames since the start of the run, 1 or more (up to -frames)\n"},
 		{[]string{"-save", "x.json", "-save-at", "-3"}, "bench: -save-at -3 is out of range"},
 		{[]string{"-workers", "-2"}, "bench: -workers -2: want 0 (GOMAXPROCS) or a positive number of goroutines\n"},
-		{[]string{"-speed", "2"}, "bench: -speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can\n"},
-		{[]string{"-serve", "localhost:0", "-frames", "10"}, "bench: -serve runs until interrupted and prints no report; drop -frames\n"},
-		{[]string{"-serve", "localhost:0", "-json"}, "bench: -serve runs until interrupted and prints no report; drop -json\n"},
 		{[]string{"-scen", "x.map.scen", "-json"}, "bench: -scen checks A* and JPS against the scenario's queries on the map it names and prints a text report; it takes no flag but -quiet: drop -json\n"},
-		{[]string{"-sweep", "100", "-debugview", "on"}, "bench: -debugview works on a single run, not with -sweep (sweeps, -md, -plot, -shard, -tutorial and -compare run without it)\n"},
-		{[]string{"-md", "x.md", "-debugview", "off"}, "bench: -debugview works on a single run, not with -md"},
-		{[]string{"-tutorial", "-serve", "localhost:0"}, "bench: -serve works on a single run, not with -tutorial"},
-		{[]string{"-compare", "-serve", "localhost:0"}, "bench: -serve works on a single run, not with -compare"},
+		// pairs of flags that conflict: TestConflictingFlagsSayWhichAndWhatToDo
 	} {
 		var out, errs bytes.Buffer
 		assert.Equal(t, 2, run(tc.args, &out, &errs), "%v", tc.args)

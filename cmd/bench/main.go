@@ -46,7 +46,9 @@
 // live debugger of package systems/debugview at http://ADDR/. With
 // -debugview off|on a measured run also has the debugger's system, added but
 // disabled or enabled with one agent selected; its cost shows under systems
-// (a single run: -debugview and -serve are refused with the report flags below).
+// (a single run: -debugview and -serve are refused with the report flags below, and
+// -serve with -debugview, -frames and -json; the message names both flags and the one
+// to drop).
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length
@@ -61,9 +63,11 @@
 // and -sweep-workers 1,2 run every point (a table, or JSON lines with -json),
 // -md FILE and -plot FILE.png write a Markdown table and a plot, -shard i/n
 // runs one slice of the points and -merge FILES… joins saved JSON lines into
-// one report; -tutorial runs the guards as the tutorials write them beside
+// one report (it takes -json, -md, -plot and -quiet; another flag is a usage
+// error); -tutorial runs the guards as the tutorials write them beside
 // each point (package cmd/bench/tutorial) and -compare compares our A* with
-// gonum's and a flow field with per-agent A*. A progress bar goes to stderr
+// gonum's and a flow field with per-agent A* (it takes -agents, -sweep, -seed,
+// -map, -json and -quiet; another flag is a usage error). A progress bar goes to stderr
 // when it is a terminal (not with -quiet or -json, nor into a file or a pipe).
 //
 //	go run ./cmd/bench -sweep 1000,10000 -frames 120 -quiet -md out.md -plot out.png
@@ -110,9 +114,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if code, done := rf.parsed(fs); done {
 		return code
 	}
-	if err := checkScenFlags(fs); err != nil { // flagcheck.go
-		fmt.Fprintln(stderr, "bench:", err)
-		return 2
+	for _, check := range []func(*flag.FlagSet) error{checkSwallowedFlags, checkScenFlags, checkMergeFlags} { // flagcheck.go
+		if err := check(fs); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			return 2
+		}
 	}
 	if code, done := rf.merged(fs, stdout, stderr); done {
 		return code

@@ -52,7 +52,7 @@ func (f *viewFlags) apply(cfg *crowdConfig) error {
 	case "":
 	case "off", "on":
 		if *f.serve != "" {
-			return errors.New("-debugview measures the viewer's cost in a timed run; -serve adds the viewer already")
+			return errors.New("-serve and -debugview cannot be used together: -serve adds the viewer already, and -debugview measures the viewer's cost in a timed run; drop -debugview to watch, or drop -serve to measure")
 		}
 		on := *f.mode == "on"
 		cfg.addSystems = func(w *arche.World, s *ecs.Scheduler) {

@@ -45,7 +45,7 @@ func TestServeFlagsAreChecked(t *testing.T) {
 		{[]string{"-debugview", "maybe"}, 2, "bench: -debugview must be off or on, not \"maybe\"\n"},
 		{[]string{"-serve", "localhost:0", "-speed", "-1"}, 2, "bench: -speed must be from 0 to 1000, not -1\n"},
 		{[]string{"-serve", "localhost:0", "-speed", "NaN"}, 2, "bench: -speed must be from 0 to 1000, not NaN\n"},
-		{[]string{"-serve", "localhost:0", "-debugview", "on"}, 2, "bench: -debugview measures the viewer's cost in a timed run; -serve adds the viewer already\n"},
+		{[]string{"-serve", "localhost:0", "-debugview", "on"}, 2, "bench: -serve and -debugview cannot be used together: "},
 		{[]string{"-serve", "localhost:0", "-scenario", "reference"}, 2, "bench: -serve runs the guards or swarm scenario, not \"reference\"\n"},
 		{[]string{"-serve", "256.0.0.1:bad", "-agents", "10"}, 1, "bench: listen tcp: "},
 	} {

@@ -154,10 +154,6 @@ func (rf *reportFlags) run(cfg *crowdConfig, asJSON, ratio bool, stdout, stderr 
 		}
 		return 0, false
 	}
-	if cfg.SaveFile != "" || cfg.LoadFile != "" {
-		fmt.Fprintln(stderr, "bench: -save and -load work on a single run, not with -sweep, -shard, -merge, -tutorial or -compare")
-		return 2, true
-	}
 	if rf.compare {
 		return rf.runCompare(*cfg, asJSON, stdout, stderr), true
 	}
