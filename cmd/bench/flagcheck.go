@@ -219,27 +219,59 @@ func checkReferenceFlags(set map[string]bool, value func(string) string) error {
 	return nil
 }
 
+// outputFiles are the flags that name a file the run writes, the endings their
+// names take (any case) and what is written.
+var outputFiles = []struct {
+	flag  string
+	exts  []string
+	holds string
+}{
+	{"save", []string{".json"}, "a save file is JSON"},
+	{"md", []string{".md", ".markdown"}, "the table is Markdown"},
+	{"plot", []string{".png"}, "the plot is a PNG image"},
+}
+
 // checkOutputFiles returns an error for an output file (-save, -md, -plot) that cannot
-// be written where it is put: its directory does not exist or is not one, or the name
-// is a directory. They are written after the run (-save after frame -save-at, -md and
-// -plot after the last point of a sweep, which may take hours): found out only then, the
-// run was lost.
+// be written where it is put: its name does not end as its format does (see
+// outputFiles), its directory does not exist, is not one or may not be written, the
+// name is a directory, or the file exists and may not be written. A name that exists
+// and is not a regular file (a device such as /dev/null, a pipe) is written as it
+// is. Nothing is created. They are written after the run (-save after frame
+// -save-at, -md and -plot after the last point of a sweep, which may take hours):
+// found out only then, the run was lost. (-json prints to stdout; there is no
+// file to check.)
 func checkOutputFiles(fs *flag.FlagSet) error {
-	for _, name := range []string{"save", "md", "plot"} {
-		path := fs.Lookup(name).Value.String()
+	for _, out := range outputFiles {
+		path := fs.Lookup(out.flag).Value.String()
 		if path == "" {
 			continue
 		}
-		if st, err := os.Stat(path); err == nil && st.IsDir() {
-			return fmt.Errorf("-%s %s is a directory; give a file name", name, path)
+		st, err := os.Stat(path)
+		switch {
+		case err == nil && st.IsDir():
+			return fmt.Errorf("-%s %s is a directory; give a file name", out.flag, path)
+		case err == nil && !st.Mode().IsRegular():
+			continue
+		}
+		if ext := filepath.Ext(path); !slices.ContainsFunc(out.exts, func(e string) bool { return strings.EqualFold(e, ext) }) {
+			return fmt.Errorf("-%s %s: want a file name ending in %s (%s)", out.flag, path, strings.Join(out.exts, " or "), out.holds)
+		}
+		if err == nil {
+			if err := writable(path); err != nil {
+				return fmt.Errorf("-%s %s: the file exists and is not writable: %w", out.flag, path, err)
+			}
+			continue
 		}
 		dir := filepath.Dir(path)
-		st, err := os.Stat(dir)
+		st, err = os.Stat(dir)
 		switch {
 		case err != nil:
-			return fmt.Errorf("-%s %s: its directory cannot be used: %w", name, path, err)
+			return fmt.Errorf("-%s %s: its directory cannot be used: %w", out.flag, path, err)
 		case !st.IsDir():
-			return fmt.Errorf("-%s %s: %s is not a directory", name, path, dir)
+			return fmt.Errorf("-%s %s: %s is not a directory", out.flag, path, dir)
+		}
+		if err := writable(dir); err != nil {
+			return fmt.Errorf("-%s %s: its directory %s is not writable: %w", out.flag, path, dir, err)
 		}
 	}
 	return nil

@@ -120,19 +120,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if err := checkFlagUse(fs); err != nil { // flagcheck.go
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	if err := checkOutputFiles(fs); err != nil { // flagcheck.go; before a merge reads its files too
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if code, done := rf.merged(fs, stdout, stderr); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "bench: unexpected arguments %q\n", fs.Args())
-		return 2
-	}
-	if err := checkFlagUse(fs); err != nil { // flagcheck.go
-		fmt.Fprintln(stderr, "bench:", err)
-		return 2
-	}
-	if err := checkOutputFiles(fs); err != nil { // flagcheck.go
-		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
 	if *scenFile != "" {
