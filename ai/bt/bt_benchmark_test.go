@@ -1,6 +1,8 @@
 package bt
 
 import (
+	"fmt"
+	"hash/fnv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -162,5 +164,36 @@ func TestConcurrentTickOnDistinctMemory(t *testing.T) {
 	assert.Equal(t, agents2, agents)
 	for k := range mems {
 		assert.Equal(t, mems2[k].Nodes(), mems[k].Nodes())
+	}
+}
+
+// BenchmarkFingerprint: a chain of Inverters fingerprinted by Tree.Fingerprint and by
+// FNV-1a over its Dump's text (as save did before), side by side; ns per node.
+func BenchmarkFingerprint(b *testing.B) {
+	for _, depth := range []int{100, 1000, 10000} {
+		n := AlwaysSuccess()
+		for range depth {
+			n = Inverter(n)
+		}
+		tree, err := Compile("deep", n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("depth=%d/Fingerprint", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				tree.Fingerprint()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tree.Len()), "ns/node")
+		})
+		b.Run(fmt.Sprintf("depth=%d/FNVofDump", depth), func(b *testing.B) {
+			b.ReportAllocs()
+			h := fnv.New64a()
+			for b.Loop() {
+				h.Reset()
+				_ = tree.Dump(h, nil)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tree.Len()), "ns/node")
+		})
 	}
 }

@@ -221,7 +221,8 @@
 //
 // [Memory.Status] is each node's last status; a [Tracer] records one agent's transition
 // log (only changes, with simulation time); [Tree.Dump] prints the tree with an
-// agent's statuses; [Context.Visits] counts nodes ticked.
+// agent's statuses, and [Tree.Fingerprint] hashes its text (without the statuses) in
+// time linear in the nodes; [Context.Visits] counts nodes ticked.
 //
 // # Types
 //

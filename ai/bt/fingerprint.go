@@ -1,0 +1,16 @@
+package bt
+
+// Fingerprint returns the 64-bit FNV-1a hash (Fowler, Noll and Vo; offset basis
+// 14695981039346656037, prime 1099511628211) of the text t.Dump(w, nil) writes: every
+// node's kind, name, conditions and nesting. systems/save records it for each tree a
+// file names ("fnv1a64:" and 16 hex digits) and compares it at load.
+//
+// It takes time linear in the nodes and the length of their labels, not in the text:
+// a line's prefix is as long as its node is deep, so the text of a chain of d
+// decorators holds about 2d² bytes (8.6 GB for d = 65,535), and hashing it byte by
+// byte took that long. A run of prefix bytes is hashed in one step instead (see
+// hashMap, fingerprint_internal.go).
+func (t *Tree) Fingerprint() uint64 {
+	sum, _ := t.fingerprint()
+	return sum
+}
