@@ -89,26 +89,29 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	agents := fs.Int("agents", 10000, "number of agents (guards and intruders)")
-	frames := fs.Int("frames", 600, "frames to simulate")
-	seed := fs.Uint64("seed", 1, "random seed of the map and the agents")
-	mapFile := fs.String("map", "", "a MovingAI .map file to use instead of the generated default map")
-	scenFile := fs.String("scen", "", "a MovingAI .map.scen file: check A* on every query instead of running the crowd")
-	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	agents := fs.Int("agents", 10000, "`N` agents in the run, 1 to 10,240,000 (guards: guards and intruders)")
+	frames := fs.Int("frames", 600, "`N` frames to simulate, 1 to 10,000,000, each 1/60 s of simulation time")
+	seed := fs.Uint64("seed", 1, "random seed `N` of the map and the agents, any whole number from 0")
+	mapFile := fs.String("map", "", "MovingAI map `FILE.map` to run on (default none: a map generated from -seed, its side set by -map-size)")
+	scenFile := fs.String("scen", "", "MovingAI scenario `FILE.map.scen`: check A* and JPS on every query instead of running the crowd (default none: run the crowd)")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object on stdout, a JSON line per run in a sweep (default false: text)")
 	view := addViewFlags(fs) // -serve, -speed, -debugview (serve.go)
-	scen := fs.String("scenario", "guards", "crowd scenario: guards (behavior trees, paths, combat), swarm (a shared flow field) or reference (the swarm's core work as a minimal loop without Arche)")
-	ratio := fs.Bool("ratio", false, "after the scenario, run the reference loop for the same agents, frames, seed and workers and print the ratio of the medians")
-	workers := fs.Int("workers", 0, "goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement (0: GOMAXPROCS)")
-	lod := fs.Bool("lod", false, "guards: level of detail, 10 Hz within 32 cells of the map centre, 2 Hz within 96, frozen beyond")
-	thinkBudget := fs.Int("think-budget", 0, "guards: most decisions per frame (0: no limit)")
-	mapSize := fs.Int("map-size", 0, "side of the generated map in cells (0: grows with -agents); see mapsize.go")
-	sectors := fs.Int("sectors", -1, "swarm: sector side of the flow fields in cells (0: whole-grid fields; -1: 64 on maps over 1024 cells a side)")
-	avoid := fs.String("avoid", "separation", "local avoidance of every agent: separation (Steer's separation force) or orca (the ORCA system)")
-	saveFile := fs.String("save", "", "write the world to FILE after frame -save-at (the run goes on to -frames)")
-	saveAt := fs.Int("save-at", 0, "with -save: the frame count (since the start of the run) after which to save")
-	loadFile := fs.String("load", "", "continue the run saved in FILE for -frames more frames, with its scenario, seed and settings")
+	scen := fs.String("scenario", "guards", "crowd scenario `NAME`: guards (behavior trees, paths, combat), swarm (a shared flow field) or reference (the swarm's core work as a minimal loop without Arche)")
+	ratio := fs.Bool("ratio", false, "after the scenario, run the reference loop for the same agents, frames, seed and workers and print the ratio of the median frame times (default false: no reference run)")
+	workers := fs.Int("workers", 0, "`N` goroutines for the spatial hash's sort, perception, decision, flow sampling, path following, steering, ORCA and movement, at most 1024 (default 0: GOMAXPROCS)")
+	lod := fs.Bool("lod", false, "guards: level of detail, guards think at 10 Hz within 32 cells of the map centre, 2 Hz within 96, not at all beyond (default false: the same at any distance)")
+	thinkBudget := fs.Int("think-budget", 0, "guards: at most `N` decisions per frame (agents that think; default 0: no limit)")
+	mapSize := fs.Int("map-size", 0, "side `N` of the generated map in cells, 16 to 8192 (default 0: 256 up to 10,000 agents, then growing as the square root of -agents)")
+	sectors := fs.Int("sectors", -1, "swarm: sector side `N` of the flow fields in cells (0: whole-grid fields; -1: 64 on maps over 1024 cells a side, else whole-grid)")
+	avoid := fs.String("avoid", "separation", "local avoidance `KIND` of every agent: separation (Steer's separation force) or orca (the ORCA system)")
+	saveFile := fs.String("save", "", "write the world to `FILE.json` after frame -save-at; the run goes on to -frames (default none: no save)")
+	saveAt := fs.Int("save-at", 0, "with -save: save after frame `N`, counted in frames from the start of the run, 1 to -frames (default 0: none; -save needs it)")
+	loadFile := fs.String("load", "", "continue the run saved in `FILE.json` (by -save) for -frames more frames, with its scenario, seed and settings (default none: a new run)")
 	rf := addReportFlags(fs) // sweeps, -md, -plot, -shard, -merge, -tutorial, -compare (sweep.go)
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) { // -help, -h: the usage was asked for
+			return 0
+		}
 		return 2
 	}
 	if code, done := rf.parsed(fs); done {

@@ -37,9 +37,9 @@ type viewFlags struct {
 
 func addViewFlags(fs *flag.FlagSet) *viewFlags {
 	return &viewFlags{
-		serve: fs.String("serve", "", "run the scenario in real time until interrupted and serve the live debugger at this address (e.g. localhost:8080)"),
-		speed: fs.Float64("speed", 1, "-serve: pace in multiples of real time (0: as fast as it runs; the page can change it)"),
-		mode:  fs.String("debugview", "", "add the live debugger's system to the measured run: off (added, disabled) or on (enabled, unpaced, a snapshot every 6 frames, one agent selected); its time shows under systems"),
+		serve: fs.String("serve", "", "run the scenario in real time until interrupted and serve the live debugger at `ADDR`, host:port, e.g. localhost:8080 (default none: a measured run)"),
+		speed: fs.Float64("speed", 1, "-serve: pace `X` in multiples of real time, 0 to 1000 (0: as fast as it runs; the page can change it)"),
+		mode:  fs.String("debugview", "", "add the live debugger's system to the measured run, `off|on`: off (added, disabled) or on (enabled, unpaced, a snapshot every 6 frames, one agent selected); its time shows under systems (default none: no viewer)"),
 	}
 }
 

@@ -30,15 +30,15 @@ type reportFlags struct {
 // addReportFlags defines the flags of issue 15 on fs.
 func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	rf := &reportFlags{}
-	fs.StringVar(&rf.sweep, "sweep", "", "comma-separated agent counts: run the scenario at each (e.g. 1000,10000,100000)")
-	fs.StringVar(&rf.sweepWorkers, "sweep-workers", "", "comma-separated worker counts: run each agent count with each (e.g. 1,2)")
-	fs.BoolVar(&rf.quiet, "quiet", false, "no progress bar (there is none with -json either)")
-	fs.StringVar(&rf.md, "md", "", "also write the report as a Markdown table to `FILE`")
-	fs.StringVar(&rf.plot, "plot", "", "also draw ms per frame against agents, a line per system, to `FILE.png`")
-	fs.StringVar(&rf.shard, "shard", "", "`i/n`: run only the sweep's points k with k mod n = i (0 ≤ i < n)")
-	fs.BoolVar(&rf.merge, "merge", false, "join the JSON lines of the FILES given as arguments into one report (table, or JSON lines with -json; -md, -plot) instead of running")
-	fs.BoolVar(&rf.tutorial, "tutorial", false, "guards: also run each point as the tutorials write it (package cmd/bench/tutorial) and report the ratio")
-	fs.BoolVar(&rf.compare, "compare", false, "compare our A* with gonum's, and a flow field with per-agent A*, on the generated map of each agent count (-agents or -sweep)")
+	fs.StringVar(&rf.sweep, "sweep", "", "comma-separated agent counts `N,N,...`: run the scenario at each, e.g. 1000,10000,100000 (default none: one run at -agents)")
+	fs.StringVar(&rf.sweepWorkers, "sweep-workers", "", "comma-separated worker counts `N,N,...` in goroutines: run each agent count with each, e.g. 1,2 (default none: -workers)")
+	fs.BoolVar(&rf.quiet, "quiet", false, "no progress bar on stderr (default false: a bar while stderr is a terminal, none with -json)")
+	fs.StringVar(&rf.md, "md", "", "also write the report as a Markdown table to `FILE.md` (default none)")
+	fs.StringVar(&rf.plot, "plot", "", "also draw ms per frame against agents, a line per system, to `FILE.png` (default none)")
+	fs.StringVar(&rf.shard, "shard", "", "run only the sweep's points k with k mod n = i, given as `i/n` with 0 ≤ i < n (default none: every point)")
+	fs.BoolVar(&rf.merge, "merge", false, "join the JSON lines of the files given as arguments into one report (table, or JSON lines with -json; -md, -plot) instead of running (default false: run)")
+	fs.BoolVar(&rf.tutorial, "tutorial", false, "guards: also run each point as the tutorials write it (package cmd/bench/tutorial) and report the ratio of the median frame times (default false)")
+	fs.BoolVar(&rf.compare, "compare", false, "instead of the crowd, compare our A* with gonum's (µs per query), and a flow field with per-agent A* (ms), on the generated map of each agent count (-agents or -sweep) (default false)")
 	return rf
 }
 
