@@ -96,7 +96,17 @@ func TestFingerprintIsTheFNV1aOfDump(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for k := range 200 {
-		trees[fmt.Sprintf("random %d", k)] = randomNode(rng, 2+rng.IntN(30), env)
+		trees[fmt.Sprintf("random %d", k)] = randomNode(rng, 2+rng.IntN(10), env)
+	}
+	for k := range 20 { // random subtrees deep under both kinds of prefix
+		n := randomNode(rng, 6, env)
+		for range 10 * k {
+			n = Selector(n, randomNode(rng, 2, env))
+		}
+		for range 10 * k {
+			n = Inverter(n)
+		}
+		trees[fmt.Sprintf("random deep %d", k)] = Sequence(n, randomNode(rng, 4, env))
 	}
 	for name, n := range trees {
 		tree, err := Compile(name, n)
