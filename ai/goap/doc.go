@@ -13,7 +13,8 @@
 //     several frames, returning Running, Success or Failure.
 //   - A [Goal] is a set of conditions with a priority. [Planner.PlanBest] tries the goals
 //     that do not hold yet from the highest priority down and returns the first goal's
-//     cheapest plan.
+//     cheapest plan; a goal whose search runs out of the node budget stops it with
+//     [ErrBudget] (a plan may exist), never handing the agent a lower goal instead.
 //   - [Builder.Build] validates and freezes a [Domain], shared by every agent. A
 //     [Registry] holds domains by ID and name: an agent's component stores the name (the
 //     truth, saved) and caches the ID; [Registry.Resolve] finds one from the other.

@@ -122,11 +122,18 @@ func (p *Planner) Plan(d *Domain, start *State, goal GoalID, out *Plan) error {
 }
 
 // PlanBest tries the goals that do not hold in start, from the highest priority down
-// (ties in the order added), and writes the first goal's cheapest plan to out. When
-// none is reached it returns, of the goals tried, ErrBudget if some search ran out of
-// budget, else ErrPlanTooLong if some search was cut at MaxSteps actions, else
+// (ties in the order added), and writes the first goal's cheapest plan to out.
+//
+// Important: a goal whose search runs out of the node budget (Planner.MaxNodes) stops
+// PlanBest with ErrBudget, and no goal below it is tried: a spent budget does not show
+// that the goal has no plan, so planning a lower goal instead would quietly put it first
+// (htn.Planner.Plan does the same with its visit budget). A goal with no plan of at most
+// MaxSteps actions (ErrNoPlan, ErrUnreachable, ErrPlanTooLong: each exact, no budget
+// changes it) is passed over for the next one. When none is reached it returns, of the
+// goals tried, ErrPlanTooLong if some search was cut at MaxSteps actions, else
 // ErrUnreachable if for every one the check before the search found that no plan
-// exists, else ErrNoPlan (as when every goal holds).
+// exists, else ErrNoPlan (as when every goal holds). out is left with Len 0 and Goal
+// NoGoal on every error.
 func (p *Planner) PlanBest(d *Domain, start *State, out *Plan) error {
 	return p.planAbove(d, start, math.Inf(-1), true, out)
 }
@@ -149,8 +156,9 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 		case nil:
 			out.Goal = g
 			return nil
-		case ErrBudget:
-			err = ErrBudget
+		case ErrBudget: // not proof of no plan: no lower goal may stand in
+			*out = Plan{Goal: NoGoal}
+			return ErrBudget
 		case ErrPlanTooLong:
 			if err == ErrNoPlan {
 				err = ErrPlanTooLong

@@ -16,8 +16,10 @@ type Run struct {
 	Failed   ActionID // the action of the last failure (meaningful once Failures > 0)
 	// DomainErrors counts the plannings that found no plan because a search was
 	// cut, not because no plan exists: ErrPlanTooLong (a goal needing more than
-	// MaxSteps actions) or ErrBudget (Planner.MaxNodes states generated). Such an
-	// agent idles; systems.Diagnose counts it (planner_domain_error). A planning
+	// MaxSteps actions) or ErrBudget (Planner.MaxNodes states generated; PlanBest
+	// tries no lower goal past it). Such an agent idles; systems.Diagnose counts it
+	// (planner_domain_error). The check for a goal above a running plan counts
+	// ErrBudget too (the plan goes on, the goal above is not planned). A planning
 	// that finds no plan exists (ErrNoPlan, ErrUnreachable) is not counted here;
 	// systems.Diagnose counts an agent idle for ErrUnreachable by its own check
 	// ([Domain.WhyNoPlan]).
@@ -47,7 +49,8 @@ const maxPlansPerTick = 2
 //  1. The domain's Sense hook (if any) writes the perceived facts into s.
 //  2. If s differs from r.Seen (the state at the end of the last think) and a plan is
 //     running, the plan is checked: if a goal of higher priority than the plan's now has
-//     a plan, that plan replaces it; else if the remaining steps, simulated from s (the
+//     a plan, that plan replaces it (a search above it that runs out of budget keeps
+//     the plan and counts in Run.DomainErrors); else if the remaining steps, simulated from s (the
 //     running step's preconditions excepted), no longer reach the plan's goal, the
 //     agent replans.
 //  3. Without a plan, [Planner.PlanBest] makes one; without a goal to reach, Tick
@@ -73,12 +76,16 @@ func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
 	if r.HasPlan() && *s != r.Seen {
 		var alt Plan
 		g := &d.goals[r.Plan.Goal]
-		if p.planAbove(d, s, g.Priority, false, &alt) == nil {
+		err := p.planAbove(d, s, g.Priority, false, &alt)
+		if err == nil {
 			plans++
 			d.abandon(r, ctx)
 			r.adopt(&alt)
 			ctx.emit(EventReplace, -1, 0)
-		} else if !d.stillReaches(r, s) {
+		} else if err == ErrBudget {
+			r.DomainErrors++ // a goal above may have a plan: counted, the plan goes on
+		}
+		if err != nil && !d.stillReaches(r, s) {
 			d.abandon(r, ctx)
 			ctx.emit(EventInvalid, -1, 0)
 		}
