@@ -113,6 +113,11 @@ type Hooks struct {
 	// *bt.Tree the state ticks, so the debug viewer (systems/debugview) shows that
 	// tree under the state. Read it back with [Machine.Activity].
 	Activity any
+	// Err, if not nil, is why these hooks cannot do their job: a constructor of hooks
+	// given what it cannot run (hybrid.TreeState with a nil tree or run function)
+	// says so here, and [Builder.Build] refuses the state with an error wrapping
+	// ErrHooks and Err, rather than a state that silently does nothing.
+	Err error
 }
 
 // Transition is a row of a machine's transition table: when From is active (itself or
@@ -259,6 +264,7 @@ var (
 	ErrEventGuard    = errors.New("transition without event or guard")
 	ErrDuplicateName = errors.New("two states of one name under one parent")
 	ErrInitialTwice  = errors.New("a second initial state for one parent")
+	ErrHooks         = errors.New("the state's hooks cannot run")
 )
 
 // Build validates the description and compiles it into a [Machine]. It returns an
@@ -266,7 +272,8 @@ var (
 // that is not one of this Builder's: out of range, another machine's, or a number
 // written by hand; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
 // (more than [MaxDepth] levels), ErrEventGuard (a guard-only row with a nil Guard
-// would fire on every update) or ErrDuplicateName. It never panics.
+// would fire on every update), ErrDuplicateName or ErrHooks (a state whose
+// [Hooks.Err] is set, naming the state and wrapping Err too). It never panics.
 //
 // Names: two states under one parent (two top-level states, or two substates of one
 // state) may not share a name: Build returns ErrDuplicateName naming both. A name may
@@ -298,6 +305,9 @@ func (b *Builder) Build() (*Machine, error) {
 		}
 		if st.depth > MaxDepth {
 			return fail(fmt.Errorf("state %q: %w", s.name, ErrTooDeep))
+		}
+		if s.hooks.Err != nil {
+			return fail(fmt.Errorf("state %q: %w: %w", s.name, ErrHooks, s.hooks.Err))
 		}
 		if s.parent == None && m.initial == None {
 			m.initial = id

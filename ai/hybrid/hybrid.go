@@ -1,6 +1,8 @@
 package hybrid
 
 import (
+	"errors"
+
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/utility"
@@ -84,6 +86,12 @@ type TreeRun struct {
 	Tree    *bt.Tree   `json:"-"`
 }
 
+// Errors of [TreeState]'s hooks (fsm.Hooks.Err), wrapped by fsm.Builder.Build.
+var (
+	ErrNilTree = errors.New("hybrid: TreeState has no tree (nil *bt.Tree: bt.Compile's error ignored?)")
+	ErrNilRun  = errors.New("hybrid: TreeState has no run function (nil): it could find no TreeRun")
+)
+
 // TreeState returns the hooks of a state machine state that runs tree while it is
 // active:
 //   - Update ticks the tree once for the agent (its TreeRun is returned by run); when the
@@ -107,15 +115,30 @@ type TreeRun struct {
 //   - Activity is tree, so a debugger shows the tree under the state (see
 //     fsm.Hooks.Activity), and each tick or halt sets TreeRun.Tree to tree.
 //
-// Set Enter on the returned Hooks to add an entry action. run must not be nil; a nil
-// TreeRun skips the tick. The tree's dt is the machine's ctx.DT.
+// Set Enter on the returned Hooks to add an entry action. A nil TreeRun from run skips
+// the tick. The tree's dt is the machine's ctx.DT.
+//
+// A nil tree (bt.Compile's error ignored) or a nil run makes hooks whose Err wraps
+// ErrNilTree or ErrNilRun: fsm.Builder.Build refuses the state with fsm.ErrHooks,
+// naming it, rather than a state that does nothing (hooks used without Build do
+// nothing: Update stays, Exit returns).
 func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx *fsm.Context, s bt.Status) fsm.StateID) fsm.Hooks {
+	var fault error
+	switch {
+	case tree == nil:
+		fault = ErrNilTree
+	case run == nil:
+		fault = ErrNilRun
+	}
+	if fault != nil {
+		return fsm.Hooks{Err: fault, Update: func(*fsm.Context) fsm.StateID { return fsm.None }}
+	}
 	state := new(stateKey) // this state's key for a Keeper
 	return fsm.Hooks{
 		Activity: tree,
 		Update: func(ctx *fsm.Context) fsm.StateID {
 			r := run(ctx)
-			if r == nil || tree == nil {
+			if r == nil {
 				return fsm.None
 			}
 			// a Context never ticked (a new TreeRun, or one loaded: Context is not
@@ -147,7 +170,7 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 		},
 		Exit: func(ctx *fsm.Context) {
 			r := run(ctx)
-			if r == nil || tree == nil || r.Memory.Len() != tree.Len() ||
+			if r == nil || r.Memory.Len() != tree.Len() ||
 				r.Memory.Tree() != nil && r.Memory.Tree() != tree { // another state's tree
 				return
 			}
