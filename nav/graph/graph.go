@@ -18,7 +18,9 @@ var (
 	ErrUnreachable = errors.New("graph: goal unreachable from start")
 	// ErrNoWaypoint: a waypoint ID is unknown, or the graph is empty.
 	ErrNoWaypoint = errors.New("graph: no such waypoint")
-	// ErrPosition: a position given to Nearest or Route has a NaN or infinite coordinate.
+	// ErrPosition: a position given to Nearest or Route has a NaN or infinite
+	// coordinate, or is farther than math.MaxFloat64 from every waypoint; or
+	// TryConnect's waypoints are that far apart.
 	ErrPosition = errors.New("graph: position not finite")
 	// ErrBadWeight: the search met an edge whose weight is negative or NaN.
 	ErrBadWeight = errors.New("graph: edge weight negative or NaN")
@@ -187,9 +189,12 @@ func (g *Graph) Gonum() *simple.WeightedUndirectedGraph { return g.g }
 
 // Nearest returns the waypoint closest to p and its distance, or
 // ErrNoWaypoint when the graph is empty, or ErrPosition (and -1) when p has a
-// NaN or infinite coordinate. A waypoint at a NaN or infinite position is never
+// NaN or infinite coordinate or is farther than math.MaxFloat64 from every
+// waypoint (the distance overflows). A waypoint at a NaN or infinite position is never
 // the nearest (ErrNoWaypoint if every one is). It rebuilds the k-d tree after
-// waypoints were added (O(n log² n)), then answers in O(log n).
+// waypoints were added (O(n log² n)), then answers in O(log n); a p more than
+// about 1.34e154 from every waypoint (where squared distances overflow) is answered
+// by comparing every waypoint's distance, O(n), the lowest ID on a tie.
 func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 	if len(g.pos) == 0 {
 		return -1, 0, ErrNoWaypoint
@@ -214,7 +219,21 @@ func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 		return -1, 0, ErrNoWaypoint
 	}
 	c, d2 := g.tree.Nearest(waypoint{p: p})
-	return c.(waypoint).id, math.Sqrt(d2), nil
+	if !math.IsInf(d2, 1) {
+		return c.(waypoint).id, math.Sqrt(d2), nil
+	}
+	// the squared distance to every waypoint overflowed (each over about 1.34e154):
+	// the tree could not tell them apart, so compare the distances themselves
+	id, dist = -1, math.Inf(1)
+	for i, q := range g.pos {
+		if d := detmath.Norm(r2.Sub(q, p)); finite(q) && d < dist {
+			id, dist = int64(i), d
+		}
+	}
+	if id < 0 {
+		return -1, 0, fmt.Errorf("%w: (%v, %v) is farther than %g from every waypoint (the distance overflows)", ErrPosition, p.X, p.Y, math.MaxFloat64)
+	}
+	return id, dist, nil
 }
 
 // Path returns the cheapest path of waypoint IDs from a to b (both
@@ -241,9 +260,11 @@ func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 // The points, both ends included, are appended to dst[:0]; the cost is the
 // path's cost plus the two straight legs. The caller checks that the legs
 // are walkable (for example with a line-of-sight test). Errors: ErrNoWaypoint,
-// ErrPosition (from or to not finite, or the path passes a waypoint with a NaN
+// ErrPosition (from or to not finite or farther than math.MaxFloat64 from every
+// waypoint, see [Graph.Nearest], or the path passes a waypoint with a NaN
 // or infinite position, joined by [Graph.ConnectCost]: no point of it can be
-// walked to), ErrUnreachable. On an error dst holds no point.
+// walked to), ErrUnreachable (also when the cost, path and legs summed, overflows
+// past math.MaxFloat64, as [AStar]'s does). On an error dst holds no point.
 func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) {
 	dst = dst[:0]
 	a, da, err := g.Nearest(from)
@@ -263,11 +284,15 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 			return dst, 0, fmt.Errorf("%w: the path passes waypoint %d at (%v, %v)", ErrPosition, id, p.X, p.Y)
 		}
 	}
+	total := cost + da + db
+	if math.IsInf(total, 1) {
+		return dst, 0, fmt.Errorf("%w: the route's cost overflows (path %g, legs %g and %g)", ErrUnreachable, cost, da, db)
+	}
 	dst = append(dst, from)
 	for _, id := range ids {
 		dst = append(dst, g.pos[id])
 	}
-	return append(dst, to), cost + da + db, nil
+	return append(dst, to), total, nil
 }
 
 // AStar finds a cheapest path from s to t in g with A* (Hart, Nilsson &
