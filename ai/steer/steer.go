@@ -164,7 +164,8 @@ func SeparationFallback(salt uint64, i int) r2.Vec {
 }
 
 // Truncate returns v scaled down to length max if it is longer. A NaN or
-// infinite v, or a max that is not positive, yields the zero vector.
+// infinite v, or a max that is not positive (or NaN), yields the zero vector;
+// an infinite max returns v.
 //
 // A v no longer than max (the common case) is returned after comparing its
 // squared length with max², without a square root: the rounded square root
@@ -172,18 +173,66 @@ func SeparationFallback(salt uint64, i int) r2.Vec {
 // floating point, round to nearest, when max² is neither subnormal nor
 // infinite), so the test agrees with |v| ≤ max to the bit; the other cases
 // take the square root.
+//
+// When max and |v| both lie in [2⁻⁵⁰⁰, 2⁵⁰⁰] a longer v becomes (max/|v|)·v,
+// each step rounded to nearest: its exact length is max to within a few units in
+// the last place of max, either side (the bits every scenario's state hash is
+// made of). Outside that range, where squared lengths underflow or overflow (a
+// subnormal or tiny max, forces past about 1e154), v is scaled by a power of two
+// into range first and the result rounded towards zero: its exact length never
+// exceeds max and is max·(1 − 2⁻⁴⁸) or more, as far as the result's precision
+// allows (a subnormal max leaves few bits: a direction that cannot be kept within
+// max loses a component, down to the zero vector).
 func Truncate(v r2.Vec, max float64) r2.Vec {
 	if s := float64(v.X*v.X) + float64(v.Y*v.Y); max >= 0x1p-500 && max <= 0x1p500 && s <= max*max {
 		return v // s ≤ max² is finite, and so is v
 	}
-	n := norm(v)
-	if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
+	if !finite(v) || !(max > 0) {
 		return r2.Vec{}
 	}
-	if n > max && n > 0 {
-		return r2.Scale(max/n, v)
+	if math.IsInf(max, 1) {
+		return v
 	}
-	return v
+	n := norm(v)
+	if max >= 0x1p-500 && max <= 0x1p500 && n >= 0x1p-500 && n <= 0x1p500 {
+		if n > max {
+			return r2.Scale(max/n, v)
+		}
+		return v
+	}
+	return truncateWide(v, max)
+}
+
+// truncateWide is Truncate for a finite v and a finite max > 0 where squared
+// lengths leave the float64 range: v and max are scaled by powers of two (exact)
+// to about 1, and the result scaled back rounding towards zero.
+func truncateWide(v r2.Vec, max float64) r2.Vec {
+	big := math.Max(math.Abs(v.X), math.Abs(v.Y))
+	if big == 0 {
+		return v
+	}
+	const keep = 1 - 0x1p-48 // covers the roundings of n and of the products below
+	_, ev := math.Frexp(big)
+	fm, em := math.Frexp(max) // max = fm·2^em, fm in [0.5, 1)
+	if em-ev >= 3 {
+		return v // |v| < 2^(ev+1) ≤ 2^(em−2) < max
+	}
+	vs := r2.Vec{X: math.Ldexp(v.X, -ev), Y: math.Ldexp(v.Y, -ev)} // largest in [0.5, 1)
+	n := norm(vs)
+	if em-ev > -3 && n <= math.Ldexp(fm, em-ev)*keep {
+		return v
+	}
+	u := scaled(keep/n, vs) // |u| < 1 exactly
+	return r2.Vec{X: scaleDown(float64(fm*u.X), em), Y: scaleDown(float64(fm*u.Y), em)}
+}
+
+// scaleDown returns q·2^e rounded towards zero.
+func scaleDown(q float64, e int) float64 {
+	r := math.Ldexp(q, e)
+	if math.Abs(math.Ldexp(r, -e)) > math.Abs(q) {
+		r = math.Nextafter(r, 0)
+	}
+	return r
 }
 
 // Integrate advances one explicit Euler step of dt seconds: the force is

@@ -11,7 +11,12 @@ import (
 
 // The rules as they were before issue 11's shortcuts (math.Min, the square
 // root in every Truncate, BrakingSpeed in every Arrive).
+// Outside the range where squared lengths stay finite and normal it is Truncate's own
+// rule (TestTruncateTinyAndHugeLimits checks it).
 func plainTruncate(v r2.Vec, max float64) r2.Vec {
+	if wide(v, max) {
+		return Truncate(v, max)
+	}
 	n := math.Sqrt(float64(v.X*v.X) + float64(v.Y*v.Y))
 	if math.IsNaN(n) || math.IsInf(n, 0) || !(max > 0) {
 		return r2.Vec{}
