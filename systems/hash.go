@@ -8,6 +8,7 @@ import (
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -17,7 +18,8 @@ import (
 // component it has (archai's and the program's own: positions, node memory with its
 // timers, blackboards with their write counts, waypoints, utility and state-machine
 // state, random sources, entity references; trees, machines and reasoners by their
-// IDs), the target of every Arche relation component (the zero entity for a target
+// IDs; an empty ID as the tree's, machine's or reasoner's name, which a save writes
+// and a load sets), the target of every Arche relation component (the zero entity for a target
 // removed from the world), and the Clock resource. Fields a save skips (tagged json:"-", unexported) are
 // skipped, and so is a field tagged json:",omitempty" while it is zero (a save leaves it
 // out too; non-zero, it is hashed with its name): a field added so to a component later
@@ -98,6 +100,9 @@ var (
 	hashMemory = reflect.TypeFor[bt.Memory]()
 	hashStore  = reflect.TypeFor[*blackboard.Store]()
 	hashEntity = reflect.TypeFor[arche.Entity]()
+	hashBrain  = reflect.TypeFor[components.Brain]()
+	hashFSM    = reflect.TypeFor[components.StateMachine]()
+	hashUtil   = reflect.TypeFor[components.UtilityBrain]()
 )
 
 // value hashes v as a save writes it.
@@ -134,6 +139,9 @@ func (h *fnv) value(v reflect.Value) {
 		e := v.Interface().(arche.Entity)
 		h.u64(uint64(e.ID())<<32 | uint64(e.Generation()))
 		return
+	case hashBrain, hashFSM, hashUtil: // an empty ID is saved (and loads) as the name
+		h.fields(reflect.ValueOf(savedID(v.Interface())))
+		return
 	}
 	switch v.Kind() {
 	case reflect.Bool:
@@ -151,20 +159,7 @@ func (h *fnv) value(v reflect.Value) {
 	case reflect.String:
 		h.str(v.String())
 	case reflect.Struct:
-		t := v.Type()
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if !f.IsExported() || f.Tag.Get("json") == "-" {
-				continue
-			}
-			if omitEmpty(f) {
-				if v.Field(i).IsZero() {
-					continue // as a save leaves it out
-				}
-				h.str(f.Name) // named: two such fields at zero and not are told apart
-			}
-			h.value(v.Field(i))
-		}
+		h.fields(v)
 	case reflect.Slice:
 		if v.IsNil() {
 			h.u64(math.MaxUint64)
@@ -177,6 +172,47 @@ func (h *fnv) value(v reflect.Value) {
 			h.value(v.Index(i))
 		}
 	}
+}
+
+// fields hashes the fields of struct v a save writes.
+func (h *fnv) fields(v reflect.Value) {
+	t := v.Type()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || f.Tag.Get("json") == "-" {
+			continue
+		}
+		if omitEmpty(f) {
+			if v.Field(i).IsZero() {
+				continue // as a save leaves it out
+			}
+			h.str(f.Name) // named: two such fields at zero and not are told apart
+		}
+		h.value(v.Field(i))
+	}
+}
+
+// savedID returns c (a Brain, StateMachine or UtilityBrain) with the ID a save
+// writes: an empty ID is its tree's, machine's or reasoner's name.
+func savedID(c any) any {
+	switch c := c.(type) {
+	case components.Brain:
+		if c.ID == "" && c.Tree != nil {
+			c.ID = c.Tree.Name()
+		}
+		return c
+	case components.StateMachine:
+		if c.ID == "" && c.Machine != nil {
+			c.ID = c.Machine.MachineName()
+		}
+		return c
+	case components.UtilityBrain:
+		if c.ID == "" && c.Reasoner != nil {
+			c.ID = c.Reasoner.Name()
+		}
+		return c
+	}
+	return c
 }
 
 // omitEmpty tells whether struct field f is tagged json:",omitempty" (or
