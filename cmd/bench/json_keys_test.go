@@ -14,10 +14,11 @@ import (
 // TestJSONLeavesOutFiguresTheScenarioHasNot: the guards' JSON has no goal_moves or
 // near_goal (swarm figures), the swarm's and the reference loop's no decisions,
 // paths or combat (guard figures); a figure of the scenario stays even at 0 (a
-// one-frame guards run strikes nothing), and script_errors and clock_faults are in
+// one-frame guards run strikes nothing and searches nothing), and script_errors and clock_faults are in
 // every one. The same in a sweep's JSON lines and in -merge's output.
 func TestJSONLeavesOutFiguresTheScenarioHasNot(t *testing.T) {
-	guardKeys := []string{"thought_per_frame", "paths_served", "paths_dropped", "paths_waiting", "strikes", "guards_down", "intruders_down"}
+	guardKeys := []string{"thought_per_frame", "paths_served", "paths_dropped", "paths_waiting", "strikes", "guards_down", "intruders_down",
+		"perceived_per_frame", "searches_per_frame"}
 	goalKeys := []string{"goal_moves", "near_goal"}
 	check := func(rep map[string]any, scen string) {
 		t.Helper()
@@ -42,6 +43,7 @@ func TestJSONLeavesOutFiguresTheScenarioHasNot(t *testing.T) {
 		check(rep, scen)
 		if scen == "guards" {
 			assert.Equal(t, 0.0, rep["strikes"], "none in one frame, and still there")
+			assert.Equal(t, 0.0, rep["searches_per_frame"], "no A* search in one frame of 40 agents, and still there")
 		}
 	}
 

@@ -34,9 +34,10 @@ type extra struct {
 	// point to).
 	ComponentBytesPerAgent float64 `json:"component_bytes_per_agent"`
 	// guards: agents perceived per frame (systems.Perception.Checked) and A*
-	// searches run per frame (systems.PathQueue.TotalSearches / frames)
-	PerceivedPerFrame float64 `json:"perceived_per_frame,omitempty"`
-	SearchesPerFrame  float64 `json:"searches_per_frame,omitempty"`
+	// searches run per frame (systems.PathQueue.TotalSearches / frames), in the
+	// guards' JSON even at 0 (left out of the others', see notInJSON)
+	PerceivedPerFrame float64 `json:"perceived_per_frame"`
+	SearchesPerFrame  float64 `json:"searches_per_frame"`
 
 	// Tutorial is the tutorial-style run of the same guards (-tutorial), and
 	// RatioTutorial its median frame time over this run's.

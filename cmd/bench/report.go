@@ -47,14 +47,18 @@ func unionOf(a, b []string) []string {
 	return out
 }
 
+// guardsOnly are the keys of the guards' figures: decisions, perception, paths and combat.
+var guardsOnly = []string{"thought_per_frame", "perceived_per_frame", "paths_served", "paths_dropped", "paths_waiting",
+	"searches_per_frame", "strikes", "guards_down", "intruders_down"}
+
 // notInJSON are the keys of figures a scenario does not have, left out of its JSON
 // object: the guards' decisions, paths and combat in the swarm and the reference loop,
 // the goal in the guards. script_errors and clock_faults stay in every scenario's
 // (TestScenariosHaveNoMisconfiguredAgents), 0 where nothing decides.
 var notInJSON = map[string][]string{
 	"guards":    {"goal_moves", "near_goal"},
-	"swarm":     {"thought_per_frame", "paths_served", "paths_dropped", "paths_waiting", "strikes", "guards_down", "intruders_down"},
-	"reference": {"thought_per_frame", "paths_served", "paths_dropped", "paths_waiting", "strikes", "guards_down", "intruders_down"},
+	"swarm":     guardsOnly,
+	"reference": guardsOnly,
 }
 
 // MarshalJSON encodes r as its fields' tags say, in their order, without the keys
