@@ -40,13 +40,20 @@ type Timings struct {
 // Finalize call sys's; its Name is sys's.
 //
 // Panics:
-//   - when sys is nil, or a nil pointer (an optional system left unset).
+//   - when sys is nil, or a nil pointer (an optional system left unset);
+//   - when sys is also a UI system (arche-model's model.UISystem, with
+//     InitializeUI, UpdateUI, PostUpdateUI and FinalizeUI): a Timed has only
+//     System's methods, so the Model would run its Updates and never its UI
+//     (which AddSystem refuses unwrapped); add it unwrapped with AddUISystem.
 func (tm *Timings) Time(sys System) *Timed {
 	if sys == nil {
 		panic(fmt.Sprintf("ecs: Timings.Time: system %d is nil (an optional system left unset? leave it out)", len(tm.names)))
 	}
 	if v := reflect.ValueOf(sys); v.Kind() == reflect.Pointer && v.IsNil() {
 		panic(fmt.Sprintf("ecs: Timings.Time: system %d is a nil %T (an optional system left unset? leave it out)", len(tm.names), sys))
+	}
+	if _, ok := sys.(uiSystem); ok {
+		panic(fmt.Sprintf("ecs: Timings.Time: system %d (%T) is a UI system (arche-model's model.UISystem), whose UI methods a Timed would hide: add it unwrapped with AddUISystem", len(tm.names), sys))
 	}
 	tm.names = append(tm.names, SystemName(sys))
 	tm.totals = append(tm.totals, 0)
@@ -66,6 +73,14 @@ func (tm *Timings) AppendTimes(dst []SystemTime) []SystemTime {
 // Times returns each wrapped system's accumulated Update time, in the order
 // Time wrapped them.
 func (tm *Timings) Times() []SystemTime { return tm.AppendTimes(nil) }
+
+// uiSystem is the method set of arche-model's model.UISystem.
+type uiSystem interface {
+	InitializeUI(w *arche.World)
+	UpdateUI(w *arche.World)
+	PostUpdateUI(w *arche.World)
+	FinalizeUI(w *arche.World)
+}
 
 // Timed is a system wrapped by [Timings.Time]: it runs the system and times its
 // Updates.

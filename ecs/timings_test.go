@@ -70,3 +70,22 @@ func TestTimingsRefusesANilSystem(t *testing.T) {
 	var s *sleeper
 	assert.PanicsWithValue(t, "ecs: Timings.Time: system 0 is a nil *ecs_test.sleeper (an optional system left unset? leave it out)", func() { tm.Time(s) })
 }
+
+// window is a system with a UI part too (arche-model's model.UISystem: a window
+// drawn at its own frame rate).
+type window struct{ sleeper }
+
+func (*window) InitializeUI(*arche.World) {}
+func (*window) UpdateUI(*arche.World)     {}
+func (*window) PostUpdateUI(*arche.World) {}
+func (*window) FinalizeUI(*arche.World)   {}
+
+// TestTimingsRefusesAUISystem: a Timed has no UI methods, so a UI system wrapped
+// and added with m.AddSystem would run its Updates and never draw, where
+// arche-model refuses it unwrapped; Time refuses it, naming AddUISystem.
+func TestTimingsRefusesAUISystem(t *testing.T) {
+	assert.Panics(t, func() { model.New().AddSystem(&window{}) }, "arche-model refuses a UI system in AddSystem")
+	tm := &ecs.Timings{}
+	assert.PanicsWithValue(t, "ecs: Timings.Time: system 0 (*ecs_test.window) is a UI system (arche-model's model.UISystem), whose UI methods a Timed would hide: add it unwrapped with AddUISystem", func() { tm.Time(&window{}) })
+	assert.Empty(t, tm.Times(), "nothing wrapped")
+}
