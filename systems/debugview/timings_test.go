@@ -1,6 +1,7 @@
 package debugview_test
 
 import (
+	"fmt"
 	"net/http/httptest"
 	"testing"
 	"time"
@@ -52,4 +53,21 @@ func TestChartUnderArcheModel(t *testing.T) {
 	assert.Equal(t, []string{"clock", "spatial", "slow", "movement", "debugview"}, names)
 	assert.GreaterOrEqual(t, s.Systems[2].Ms, 1.0, "1 ms a frame")
 	assert.Less(t, s.Systems[4].Ms, 1.0, "the viewer's work alone")
+}
+
+// TestTimesANilPointerIsASetupError: Viewer.Times set to a nil *ecs.Timings or
+// *ecs.Scheduler (a timer left unset in the program's struct) is an ErrSettings
+// error at Initialize naming the field, not a nil dereference at the first
+// snapshot.
+func TestTimesANilPointerIsASetupError(t *testing.T) {
+	var tm *ecs.Timings
+	var sched *ecs.Scheduler
+	for _, timer := range []debugview.Timer{tm, sched} {
+		world := arche.NewWorld()
+		v := debugview.New()
+		v.Times = timer
+		err := ecs.NewScheduler(v).InitializeChecked(&world)
+		require.ErrorIs(t, err, ecs.ErrSettings)
+		assert.EqualError(t, err, fmt.Sprintf("debugview: Viewer.Times is a nil %T; set it to the *ecs.Scheduler or *ecs.Timings that times the systems, or leave it unset (nil)", timer))
+	}
 }

@@ -3,6 +3,7 @@ package debugview
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -216,7 +217,9 @@ func (v *Viewer) Name() string { return "debugview" }
 //   - if Speed is NaN, infinite, negative or above [MaxSpeed]: set it in
 //     multiples of real time, or 0 for unpaced;
 //   - if Every, DiagnoseEvery or LogSeconds is negative (or LogSeconds NaN or
-//     infinite): leave them 0 for the defaults.
+//     infinite): leave them 0 for the defaults;
+//   - if Times is a nil pointer (a nil *ecs.Timings or *ecs.Scheduler): set it,
+//     or leave Times itself nil.
 func (v *Viewer) Initialize(w *arche.World) {
 	if v.cmds == nil {
 		panic(&ecs.SetupError{System: "Viewer", Kind: ecs.ErrSettings, Msg: "debugview: Viewer not made by debugview.New(); use v := debugview.New()"})
@@ -226,6 +229,9 @@ func (v *Viewer) Initialize(w *arche.World) {
 	}
 	if v.Every < 0 || v.DiagnoseEvery < 0 || v.LogSeconds < 0 || math.IsNaN(v.LogSeconds) || math.IsInf(v.LogSeconds, 0) {
 		panic(&ecs.SetupError{System: "Viewer", Kind: ecs.ErrSettings, Msg: fmt.Sprintf("debugview: Viewer.Every (%d), DiagnoseEvery (%d) and LogSeconds (%v) must be ≥ 0 and finite; 0 takes the defaults", v.Every, v.DiagnoseEvery, v.LogSeconds)})
+	}
+	if t := reflect.ValueOf(v.Times); v.Times != nil && t.Kind() == reflect.Pointer && t.IsNil() {
+		panic(&ecs.SetupError{System: "Viewer", Kind: ecs.ErrSettings, Msg: fmt.Sprintf("debugview: Viewer.Times is a nil %T; set it to the *ecs.Scheduler or *ecs.Timings that times the systems, or leave it unset (nil)", v.Times)})
 	}
 	if v.Every == 0 {
 		v.Every = 6
