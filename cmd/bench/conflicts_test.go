@@ -40,6 +40,9 @@ func TestConflictingFlagsSayWhichAndWhatToDo(t *testing.T) {
 		{[]string{"-serve", "localhost:0", "-debugview", "on"}, "bench: -serve and -debugview cannot be used together: -serve adds the viewer already, and -debugview measures the viewer's cost in a timed run; drop -debugview to watch, or drop -serve to measure\n"},
 		{[]string{"-serve", "localhost:0", "-frames", "10"}, "bench: -serve and -frames cannot be used together: -serve runs until interrupted and prints no report; drop -frames\n"},
 		{[]string{"-serve", "localhost:0", "-json"}, "bench: -serve and -json cannot be used together: -serve runs until interrupted and prints no report; drop -json\n"},
+		{[]string{"-serve", "localhost:0", "-ratio"}, "bench: -serve and -ratio cannot be used together: -serve runs until interrupted and prints no report; drop -ratio\n"},
+		{[]string{"-serve", "localhost:0", "-save", "x.json", "-save-at", "5"}, "bench: -serve and -save and -save-at cannot be used together: -serve runs until interrupted and saves nothing; drop -save and -save-at (save a measured run, then watch it: -load FILE -serve ADDR)\n"},
+		{[]string{"-serve", "localhost:0", "-save-at", "5"}, "bench: -serve and -save-at cannot be used together"},
 		{[]string{"-speed", "2"}, "bench: -speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can: drop -speed, or add -serve ADDR\n"},
 		// -save and -load with the reports of many runs
 		{[]string{"-save", save, "-save-at", "1", "-sweep", "100"}, "bench: -save and -sweep cannot be used together: -save and -load work on one run; drop -sweep, or drop -save\n"},

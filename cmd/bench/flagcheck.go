@@ -19,13 +19,14 @@ var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tut
 
 // checkFlagUse rejects flags whose value is out of range for every mode, and
 // flags that the chosen mode would silently ignore: an unknown -scenario, a
-// negative -workers, a -save-at below 1, -speed
-// without -serve, -frames or -json with -serve (it runs until
-// interrupted and prints no report), -debugview or -serve with a report mode
-// (see reportModes and checkViewConflicts), -save or -load with a report of many
-// runs (manyRuns), every flag -compare does not use (compareFlags), and the flags
-// the reference loop has no use for (see checkReferenceFlags). Each error is a
-// usage error (exit 2); one about two flags names both and the one to drop.
+// negative -workers, a -save-at below 1, -speed without -serve, -frames,
+// -json or -ratio with -serve (it runs until interrupted and prints no
+// report), -save and -save-at with -serve (it saves nothing), -debugview or
+// -serve with a report mode (see reportModes and checkViewConflicts), -save or
+// -load with a report of many runs (manyRuns), every flag -compare does not use
+// (compareFlags), and the flags the reference loop has no use for (see
+// checkReferenceFlags). Each error is a usage error (exit 2); one about two
+// flags names both and the one to drop.
 func checkFlagUse(fs *flag.FlagSet) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -65,10 +66,19 @@ func checkFlagUse(fs *flag.FlagSet) error {
 		}
 		return nil
 	}
-	for _, name := range []string{"frames", "json"} {
+	for _, name := range []string{"frames", "json", "ratio"} {
 		if set[name] {
 			return fmt.Errorf("-serve and -%s cannot be used together: -serve runs until interrupted and prints no report; drop -%[1]s", name)
 		}
+	}
+	var saves []string
+	for _, name := range []string{"save", "save-at"} {
+		if set[name] {
+			saves = append(saves, "-"+name)
+		}
+	}
+	if len(saves) > 0 {
+		return fmt.Errorf("-serve and %s cannot be used together: -serve runs until interrupted and saves nothing; drop %[1]s (save a measured run, then watch it: -load FILE -serve ADDR)", strings.Join(saves, " and "))
 	}
 	return nil
 }
