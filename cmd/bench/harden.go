@@ -21,7 +21,8 @@ import (
 // also each count of sweep, the -sweep list), more than scenario.MaxAgents agents on
 // any map, more than maxFrames frames, more than ecs.MaxWorkers workers, or a negative
 // -think-budget. The last three used to run out of memory: a time kept per frame, a
-// goroutine per worker, the agents on a map of -map-size.
+// goroutine per worker, the agents on a map of -map-size. -lod or -think-budget with
+// the swarm, which does not think, is refused here too (a usage error, exit 2).
 func checkCrowd(cfg crowdConfig, sweep string) error {
 	where := func(flag string) string {
 		if cfg.LoadFile != "" {
@@ -31,6 +32,9 @@ func checkCrowd(cfg crowdConfig, sweep string) error {
 	}
 	if cfg.ThinkBudget < 0 {
 		return fmt.Errorf("%s %d: want 0 (no budget) or a positive number of agents per frame", where("think-budget"), cfg.ThinkBudget)
+	}
+	if cfg.Scenario == "swarm" && (cfg.LOD || cfg.ThinkBudget > 0) { // newCrowd refuses it too, once the run is under way
+		return fmt.Errorf("-lod and -think-budget apply to the guard scenario; the swarm does not think")
 	}
 	if cfg.Frames > maxFrames {
 		return fmt.Errorf("-frames %d: at most %d (the run keeps every frame's time for the median)", cfg.Frames, maxFrames)

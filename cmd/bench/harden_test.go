@@ -22,6 +22,10 @@ func TestCrowdSettingsOutOfRange(t *testing.T) {
 		{[]string{"-scenario", "reference", "-agents", "20000000", "-frames", "1"}, "-agents: 20000000 agents"},
 		{[]string{"-agents", "10", "-sweep", "100,20000000", "-frames", "1"}, "-sweep: 20000000 agents"},
 		{[]string{"-agents", "100", "-frames", "1", "-think-budget", "-5"}, "-think-budget -5: want 0"},
+		// the swarm does not think: these exited 1, as a fault of the run
+		{[]string{"-scenario", "swarm", "-agents", "10", "-frames", "1", "-lod"}, "-lod and -think-budget apply to the guard scenario; the swarm does not think"},
+		{[]string{"-scenario", "swarm", "-agents", "10", "-frames", "1", "-think-budget", "5"}, "the swarm does not think"},
+		{[]string{"-scenario", "swarm", "-agents", "10", "-frames", "1", "-sweep", "10,20", "-lod"}, "the swarm does not think"},
 		// these three used to run out of memory: a time kept per frame, a goroutine
 		// per worker, the agents on a map of -map-size
 		{[]string{"-scenario", "swarm", "-agents", "10", "-frames", "100000000000"}, "-frames"}, // beyond int32: the flag package refuses it on 32-bit builds
