@@ -10,7 +10,8 @@ import (
 // The kinds of [SetupError], for errors.Is.
 var (
 	// ErrMissingResource: the world lacks a resource the system needs (the
-	// map, the clock, the Neighbours that Spatial adds, a planner registry).
+	// map, the clock, the Neighbours that Spatial adds, a planner registry),
+	// or has one that holds nothing (a map of no cells: a zero grid.Grid{}).
 	ErrMissingResource = errors.New("a resource the system needs is missing")
 	// ErrSettings: a setting of the system is unusable (a size, a count or
 	// search options out of range).

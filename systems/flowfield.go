@@ -403,7 +403,8 @@ func (s *FlowField) Name() string { return "flowfield" }
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize;
+//     arche.AddResource before Initialize, or one of no cells (a zero
+//     grid.Grid{}): make it with grid.New or grid.NewChecked;
 //   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75;
 //   - if Sectors is not 0 and outside 4 to 256 (cells of a sector's side);
 //   - if Capacity or MaxFields is over [MaxFlowFields].

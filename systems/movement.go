@@ -139,7 +139,8 @@ func (s *Movement) Name() string { return "movement" }
 //   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
 //     the first system;
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize.
+//     arche.AddResource before Initialize, or one of no cells (a zero
+//     grid.Grid{}): make it with grid.New or grid.NewChecked.
 func (s *Movement) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "Movement")
 	s.grid = mustGrid(w, "Movement")

@@ -173,7 +173,8 @@ func (s *ORCA) Name() string { return "orca" }
 //   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
 //     the first system;
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize;
+//     arche.AddResource before Initialize, or one of no cells (a zero
+//     grid.Grid{}): make it with grid.New or grid.NewChecked;
 //   - if the world has no *Neighbours resource: add the Spatial system
 //     before ORCA;
 //   - if it is initialized after both Steer and Movement (the order Steer,

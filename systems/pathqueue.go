@@ -277,7 +277,8 @@ func (s *PathQueue) Name() string { return "pathqueue" }
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize;
+//     arche.AddResource before Initialize, or one of no cells (a zero
+//     grid.Grid{}): make it with grid.New or grid.NewChecked;
 //   - if Options are invalid ([grid.Options.Validate]: an unknown Moves, a NaN
 //     or negative Weight, ...): fix the PathQueue's Options.
 func (s *PathQueue) Initialize(w *arche.World) {

@@ -189,7 +189,8 @@ func (s *Perception) Name() string { return "perception" }
 //   - if the world has no *ecs.Clock resource: add ecs.NewClockSystem(dt) as
 //     the first system;
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize;
+//     arche.AddResource before Initialize, or one of no cells (a zero
+//     grid.Grid{}): make it with grid.New or grid.NewChecked;
 //   - if the world has no *Neighbours resource: add the Spatial system
 //     before Perception.
 func (s *Perception) Initialize(w *arche.World) {

@@ -328,7 +328,8 @@ func (s *Spatial) Name() string { return "spatial" }
 //
 // Panics:
 //   - if the world has no *grid.Grid resource: add one with
-//     arche.AddResource before Initialize;
+//     arche.AddResource before Initialize, or one of no cells (a zero
+//     grid.Grid{}): make it with grid.New or grid.NewChecked;
 //   - if CellSize is negative, NaN or infinite, or so small that the hash would have
 //     more than spatial.MaxBuckets buckets on the grid: the message names
 //     Spatial.CellSize, its value and the least side the map allows.
@@ -496,11 +497,15 @@ func (s *Spatial) Finalize(w *arche.World) {
 
 // mustGrid returns the world's *grid.Grid resource for the system named sys.
 //
-// Panics if there is none.
+// Panics with a *ecs.SetupError (ErrMissingResource) if there is none, or if it
+// has no cells (a zero grid.Grid{}, not made by grid.New or NewChecked).
 func mustGrid(w *arche.World, sys string) *grid.Grid {
 	g := ecs.Resource[grid.Grid](w)
 	if g == nil {
 		panic(setupFault(sys, ecs.ErrMissingResource, "systems: "+sys+" needs the map: the world has no *grid.Grid resource; add one with arche.AddResource(w, g) before Initialize"))
+	}
+	if g.Width() <= 0 || g.Height() <= 0 {
+		panic(setupFault(sys, ecs.ErrMissingResource, fmt.Sprintf("systems: %s needs the map: the world's *grid.Grid resource is %d×%d, a map of no cells (a zero grid.Grid{}?); make it with grid.New(width, height) or grid.NewChecked", sys, g.Width(), g.Height())))
 	}
 	return g
 }
