@@ -76,7 +76,9 @@ type Focus struct{}
 // grid's corner. A Target copied from a [Perception] that no longer sees its foe
 // (Perception.Target is the zero Entity unless Visible) sends the agent to the
 // map's corner; copy it only while Visible (guard the action with a reactive
-// node) and set Mode back to IntentGo when the chase ends. A Target that has died, by contrast, is no target: the agent brakes.
+// node) and set Mode back to IntentGo when the chase ends. systems.Diagnose counts
+// a flee, pursue or evade with the zero Target and Point exactly (0, 0) as
+// target_unset (CauseTargetUnset). A Target that has died, by contrast, is no target: the agent brakes.
 type Intent struct {
 	Move        bool         // go to Goal (Mode IntentGo)
 	Goal        r2.Vec       // cells; read only while Move ((0, 0) unless set: the grid's corner)

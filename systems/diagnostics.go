@@ -461,6 +461,15 @@ const (
 	// components.Rand (the Thinker bundle does), or use an Argmax policy knowingly.
 	// The mirror of CauseWanderNoRand for utility AI.
 	CauseUtilityNoRand
+	// CauseTargetUnset: an Intent fleeing, pursuing or evading (Mode IntentFlee,
+	// IntentPursue or IntentEvade) the zero Target with Point exactly (0, 0), the zero
+	// r2.Vec: most often a target not set yet (the Mode set before the order naming the
+	// target arrived, or a Perception.Target copied while not Visible). The zero Target
+	// means Point, so the agent chases, flees or evades the grid's corner. A point meant
+	// for the corner cell is its centre, (0.5, 0.5), which is not counted; a dead Target
+	// is no target (the agent brakes) and is not counted either. The mirror of
+	// CauseGoalUnset for the modes with a target.
+	CauseTargetUnset
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -527,6 +536,7 @@ var causeNames = [NumCauses]string{
 	CauseDownedStillActing:       "downed_still_acting",
 	CauseUtilityFlipFlop:         "utility_flip_flop",
 	CauseUtilityNoRand:           "utility_no_rand",
+	CauseTargetUnset:             "target_unset",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1489,6 +1499,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
 			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
 			r.add(CauseTargetUnusable, e)
+		}
+		if in != nil && in.Mode != components.IntentGo && in.Target.IsZero() && in.Point.X == 0 && in.Point.Y == 0 {
+			r.addNote(CauseTargetUnset, e, needsNote("no Target and Point (0, 0), the grid's corner: set Intent.Target or Intent.Point with the Mode"))
 		}
 		if kin != nil && !goodKinematics(kin) {
 			r.addNote(CauseKinematics, e, kinematicsNote(kin))

@@ -502,6 +502,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"move goal (0, 0), the zero Goal: unset, one finding", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal = r2.Vec{}
 		}, []Cause{CauseGoalUnset}},
+		{"pursue the zero Target, Point (0, 0): unset, one finding", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentPursue}
+		}, []Cause{CauseTargetUnset}},
+		{"evade the zero Target, Point the corner cell's centre: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Intent](w, e) = components.Intent{Mode: components.IntentEvade, Point: r2.Vec{X: 0.5, Y: 0.5}}
+		}, nil},
 		{"move goal off the grid", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).Goal = r2.Vec{X: 30, Y: 2}
 		}, []Cause{CauseGoalUnusable}},

@@ -105,8 +105,9 @@
 // given for seconds, is a finding of [Diagnose] ([Report.ClockDT]), as is a NaN,
 // infinite or ≤ 0 step or a NaN or infinite time set by a program on its own
 // Clock resource ([Report.ClockFault]), a think interval over
-// [MaxThinkInterval] ([CauseThinkIntervalLong]), and a move intent whose goal was
-// never set, (0, 0) ([CauseGoalUnset]).
+// [MaxThinkInterval] ([CauseThinkIntervalLong]), a move intent whose goal was
+// never set, (0, 0) ([CauseGoalUnset]), and a flee, pursue or evade intent with
+// no Target and its Point never set, (0, 0) ([CauseTargetUnset]).
 //
 // # Life cycle
 //
