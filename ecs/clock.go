@@ -41,9 +41,9 @@ type Clock struct {
 // rounds: only a constant step from frame 0 keeps exactly Frame·DT). The rule reads
 // only the last frame, so a run saved and resumed gives the same times to the bit
 // as the run not interrupted. A DT that [CheckDT] rejects when
-// Update runs (0, NaN, infinite, negative) steps that frame by 1/60, as at
-// Initialize, and [ReplacedDT] tells so until a usable DT runs again; to pause,
-// do not call Update.
+// Update runs (0, NaN, infinite, negative: set between frames) steps that frame
+// by 1/60, and [ReplacedDT] tells so until a usable DT runs again; to pause, do
+// not call Update.
 //
 // The program (a level restarted on the same world: *clock = ecs.Clock{}) or a load
 // (systems/save's LoadInto into a world whose ClockSystem is initialized) may set the
@@ -53,10 +53,12 @@ type Clock struct {
 // Before, it overwrote them with its own count: a world loaded at frame 300 went on at
 // frame 0, time 0.
 //
-// A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) is replaced by 1/60 at
-// Initialize, and [ReplacedDT] tells so (systems.Diagnose reports it: 1/30 written
-// with integers is 0 in Go); use [NewClockSystemChecked] to refuse it with an error
-// instead.
+// A DT that [CheckDT] rejects (NaN, infinite, ≤ 0) at Initialize is a fault of
+// setup: Initialize panics with a *[SetupError] (ErrSettings, wrapping [ErrDT]),
+// which [Scheduler.InitializeChecked] and [CheckSetup] return as an error (1/30
+// written with integers is 0 in Go). It used to be replaced by 1/60 in silence
+// but for systems.Diagnose. [NewClockSystemChecked] refuses it already when the
+// system is made.
 // A large finite DT is kept: every archai system gives a bounded result for
 // any finite dt > 0 (Movement cuts a step to the grid's size). DT is in
 // seconds: a step over a second (systems.MaxDT), such as 16.7 for milliseconds,
@@ -70,7 +72,7 @@ type Clock struct {
 // Contract: requires no component; writes the Clock resource (added at
 // Initialize when the world has none).
 type ClockSystem struct {
-	DT    float64 // step in seconds of simulation time; 1/60 if not a finite positive number; may change between Updates
+	DT    float64 // step in seconds of simulation time, finite and > 0 (Initialize panics otherwise); may change between Updates (a frame of a DT not usable steps 1/60)
 	clock *Clock
 	next  int64
 
@@ -83,11 +85,6 @@ type ClockSystem struct {
 	prev             bool
 
 	finalized bool // Finalize ran, and Initialize not since: Update panics
-
-	// the DT it was given, when Initialize replaced it by 1/60 (replaced): a
-	// later Initialize that finds DT still 1/60 reports it again (ReplacedDT)
-	given    float64
-	replaced bool
 
 	// the DT the program set between frames that the last Update rejected and
 	// stepped 1/60 instead (stepReplaced): reported by ReplacedDT until an
@@ -111,8 +108,9 @@ func CheckDT(dt float64) error {
 	return fmt.Errorf("ecs: clock step %v: %w", dt, ErrDT)
 }
 
-// NewClockSystem returns a ClockSystem stepping dt seconds per frame; a dt
-// that [CheckDT] rejects becomes 1/60 at Initialize.
+// NewClockSystem returns a ClockSystem stepping dt seconds per frame. A dt
+// that [CheckDT] rejects makes its Initialize panic with a *[SetupError]
+// (returned by [Scheduler.InitializeChecked] and [CheckSetup]).
 func NewClockSystem(dt float64) *ClockSystem { return &ClockSystem{DT: dt} }
 
 // NewClockSystemChecked returns a ClockSystem stepping dt seconds per frame,
@@ -127,20 +125,25 @@ func NewClockSystemChecked(dt float64) (*ClockSystem, error) {
 // Initialize gets or adds the Clock resource. On a world whose clock has
 // already run (a resumed or loaded simulation), the next Update continues with
 // the following frame.
+//
+// Panics:
+//   - with a *[SetupError] (ErrSettings, wrapping [ErrDT]) if DT is 0, negative,
+//     NaN or infinite, before it touches the world; [Scheduler.InitializeChecked]
+//     and [CheckSetup] return it. The message names ClockSystem.DT and its value
+//     (for 0: in Go 1/30 is an integer division, write 1.0/30).
 func (s *ClockSystem) Initialize(w *arche.World) {
+	if err := CheckDT(s.DT); err != nil {
+		hint := "give the step in seconds, 1.0/60 for 60 frames a second"
+		if s.DT == 0 { // most often an integer division
+			hint = "in Go 1/30 is an integer division, 0: write 1.0/30; to pause, skip Update"
+		}
+		panic(&SetupError{System: "ClockSystem", Kind: ErrSettings, Err: err,
+			Msg: fmt.Sprintf("ecs: ClockSystem.DT is %v: %v (%s)", s.DT, ErrDT, hint)})
+	}
 	live := Resource[clockSystems](w)
 	if live == nil {
 		live = &clockSystems{}
 		arche.AddResource(w, live)
-	}
-	if CheckDT(s.DT) != nil {
-		s.given, s.replaced = s.DT, true
-		s.DT = 1.0 / 60
-	} else if s.DT != 1.0/60 {
-		s.replaced = false // the program set a step of its own since
-	}
-	if s.replaced { // for ReplacedDT (and systems.Diagnose)
-		live.replaced, live.given = true, s.given
 	}
 	s.clock, s.finalized = ClockOf(w), false
 	s.live, s.stepReplaced = live, false
@@ -192,9 +195,9 @@ func (s *ClockSystem) Update(w *arche.World) {
 		dt = 1.0 / 60
 		s.stepGiven, s.stepReplaced = s.DT, true // a pause written as DT 0: ReplacedDT tells
 		s.live.replaced, s.live.given = true, s.DT
-	} else if s.stepReplaced { // a usable step again: back to what Initialize found
+	} else if s.stepReplaced { // a usable step again
 		s.stepReplaced = false
-		s.live.replaced, s.live.given = s.replaced, s.given
+		s.live.replaced, s.live.given = false, 0
 	}
 	t := float64(s.next) * dt
 	if s.prev && (s.prevDT != dt || s.prevTime != float64(s.next-1)*dt) {
@@ -246,12 +249,11 @@ type clockSystems struct {
 
 // ReplacedDT reports whether a [ClockSystem] initialized in w (and not all finalized
 // since) was given a DT that [CheckDT] rejects and steps 1/60 instead, and the DT it
-// was given: at Initialize, or set between frames and met by its last Update (until
-// an Update runs a usable DT again). In Go, ecs.NewClockSystem(1/30) passes 0 (1/30
-// is an integer division): the world then runs at 1/60 s a frame, not 1/30, which
-// nothing else shows; and a game that pauses by setting DT to 0 goes on at 1/60 s a
-// frame (to pause, skip Update). systems.Diagnose reports it (Report.ClockFault
-// clock_dt_replaced).
+// was given: a DT set between frames and met by its last Update (until an Update runs
+// a usable DT again; at Initialize such a DT is a *[SetupError]). A game that pauses
+// by setting DT to 0 goes on at 1/60 s a frame (to pause, skip Update), and
+// clock.DT = 1/30 between frames sets 0 (an integer division in Go).
+// systems.Diagnose reports it (Report.ClockFault clock_dt_replaced).
 func ReplacedDT(w *arche.World) (given float64, ok bool) {
 	if live := Resource[clockSystems](w); live != nil && live.n > 0 && live.replaced {
 		return live.given, true

@@ -188,8 +188,11 @@ func TestClockResumesAndRejectsBadDT(t *testing.T) {
 
 	for _, bad := range []float64{math.NaN(), math.Inf(1), -1, 0} {
 		w2 := arche.NewWorld()
-		s := NewClockSystem(bad)
+		err := NewScheduler(NewClockSystem(bad)).InitializeChecked(&w2)
+		assert.ErrorIs(t, err, ErrDT, "dt %v is refused at Initialize (see TestAClockStepCheckDTRejectsIsASetupError)", bad)
+		s := NewClockSystem(0.5)
 		s.Initialize(&w2)
+		s.DT = bad // set between frames: that frame steps 1/60
 		s.Update(&w2)
 		s.Update(&w2)
 		assert.InDelta(t, 1.0/60, ClockOf(&w2).Time, 1e-12, "dt %v falls back to 1/60", bad)

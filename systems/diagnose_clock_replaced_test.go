@@ -13,10 +13,11 @@ import (
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// ecs.NewClockSystem(1/30) is given 0 (Go divides the integer constants), and the
+// clock.DT = 1/30 set between frames is 0 (Go divides the integer constants), and the
 // ClockSystem steps 1/60 instead: the world ran at half the rate meant, and nothing
-// said so. Diagnose now reports the replaced step (clock_dt_replaced, one finding,
-// naming the value given); a good step, and a finalized clock, report nothing.
+// said so. Diagnose reports the replaced step (clock_dt_replaced, one finding,
+// naming the value given); a good step, and a finalized clock, report nothing. (At
+// Initialize such a step is a setup error: TestAClockStepRejectedAtInitializeIsASetupError.)
 func TestDiagnoseReportsAReplacedClockStep(t *testing.T) {
 	for _, c := range []struct {
 		dt     float64
@@ -28,9 +29,11 @@ func TestDiagnoseReportsAReplacedClockStep(t *testing.T) {
 		sp, err := systems.NewSpawner(w, systems.Mover{})
 		require.NoError(t, err)
 		sp.Spawn(r2.Vec{X: 2.5, Y: 2.5}, nil)
-		s := ecs.NewScheduler(ecs.NewClockSystem(c.dt), &systems.Spatial{}, &systems.PathQueue{}, &systems.PathFollow{},
+		clock := ecs.NewClockSystem(1.0 / 60)
+		s := ecs.NewScheduler(clock, &systems.Spatial{}, &systems.PathQueue{}, &systems.PathFollow{},
 			&systems.Steer{}, &systems.Movement{})
 		require.NoError(t, s.InitializeChecked(w))
+		clock.DT = c.dt
 		s.Run(w, 2)
 		r := systems.Diagnose(w)
 		given, replaced := ecs.ReplacedDT(w)
@@ -57,29 +60,32 @@ func TestDiagnoseReportsAReplacedClockStep(t *testing.T) {
 	}
 }
 
-// The report outlives a level restart: the ClockSystem wrote 1/60 into its DT at the
-// first Initialize, and a second Initialize (after Finalize) found a usable step and
-// said nothing. A step the program sets itself in between ends the report.
-func TestDiagnoseReportsAReplacedClockStepAfterARestart(t *testing.T) {
+// ecs.NewClockSystem(1/30) is given 0, and the ClockSystem used to step 1/60 instead
+// in silence but for Diagnose, the report outliving a level restart. Initialize now
+// refuses it: InitializeChecked returns a setup error naming the step and the integer
+// division, leaves the world as it was (no Clock, nothing to report), and initializes
+// once the program sets a step of its own.
+func TestAClockStepRejectedAtInitializeIsASetupError(t *testing.T) {
 	world := arche.NewWorld()
 	w := &world
 	clock := ecs.NewClockSystem(1 / 30)
-	for round, ownStep := range []bool{false, false, true} { // start, restart, restart with 1.0/30 set
-		if ownStep {
-			clock.DT = 1.0 / 30
-		}
-		s := ecs.NewScheduler(clock)
-		require.NoError(t, s.InitializeChecked(w))
-		s.Run(w, 1)
-		given, replaced := ecs.ReplacedDT(w)
-		if ownStep {
-			assert.False(t, replaced, "round %d", round)
-			assert.Equal(t, systems.ClockUsable, systems.Diagnose(w).ClockFault)
-		} else {
-			assert.True(t, replaced, "round %d", round)
-			assert.Zero(t, given)
-			assert.Equal(t, systems.ClockDTReplaced, systems.Diagnose(w).ClockFault, "round %d", round)
-		}
-		s.Finalize(w)
+	s := ecs.NewScheduler(clock, &systems.Diagnostics{})
+	for range 2 { // a retry without the fix fails the same way
+		err := s.InitializeChecked(w)
+		require.ErrorIs(t, err, ecs.ErrSettings)
+		require.ErrorIs(t, err, ecs.ErrDT)
+		assert.Contains(t, err.Error(), "ClockSystem.DT is 0")
+		assert.Contains(t, err.Error(), "write 1.0/30")
+		assert.Nil(t, ecs.Resource[ecs.Clock](w))
+		_, replaced := ecs.ReplacedDT(w)
+		assert.False(t, replaced)
+		assert.Zero(t, clock.DT, "the step is left as given")
 	}
+	clock.DT = 1.0 / 30
+	require.NoError(t, s.InitializeChecked(w))
+	s.Run(w, 1)
+	_, replaced := ecs.ReplacedDT(w)
+	assert.False(t, replaced)
+	assert.Equal(t, systems.ClockUsable, systems.Diagnose(w).ClockFault)
+	s.Finalize(w)
 }

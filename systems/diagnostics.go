@@ -746,8 +746,9 @@ type Report struct {
 
 // ClockFault is what makes the world's clock (the *ecs.Clock resource) a finding of
 // [Diagnose]: a step in milliseconds, or a step or time no system can use. The
-// [ecs.ClockSystem] never sets an unusable one (it replaces a bad DT at Initialize,
-// which is ClockDTReplaced); a program that advances its own Clock resource can. Its String is its name in snake
+// [ecs.ClockSystem] never sets an unusable one (it refuses a bad DT at Initialize
+// with an ecs.SetupError, and steps 1/60 for one set between frames, which is
+// ClockDTReplaced); a program that advances its own Clock resource can. Its String is its name in snake
 // case, also its JSON form.
 type ClockFault uint8
 
@@ -772,12 +773,13 @@ const (
 	// ClockDTOverMax: DT is finite and over MaxDT, most likely milliseconds
 	// given for seconds; the value is in [Report.ClockDT].
 	ClockDTOverMax
-	// ClockDTReplaced: the [ecs.ClockSystem] was given a step ecs.CheckDT
-	// rejects (0, negative, NaN or infinite) and steps 1/60 instead
-	// (ecs.ReplacedDT): most often 1/30 written with integers, which Go
-	// divides to 0, so the world runs at another rate than meant, or a DT set
-	// to 0 between frames to pause, which goes on at 1/60 s a frame (reported
-	// while that DT is set; to pause, skip Update).
+	// ClockDTReplaced: the [ecs.ClockSystem]'s DT was set between frames to a
+	// step ecs.CheckDT rejects (0, negative, NaN or infinite), and it steps
+	// 1/60 instead (ecs.ReplacedDT): most often a DT set to 0 to pause, which
+	// goes on at 1/60 s a frame, or 1/30 written with integers, which Go
+	// divides to 0, so the world runs at another rate than meant (reported
+	// while that DT is set; to pause, skip Update). Such a DT at Initialize is
+	// an ecs.SetupError instead.
 	ClockDTReplaced
 
 	numClockFaults
