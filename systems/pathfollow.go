@@ -857,7 +857,13 @@ func (s *PathFollow) Finalize(w *arche.World) {
 // stopShort returns where an agent at pos (in an open cell), with Kinematics
 // kin (nil: none), whose goal is off the grid or in a blocked cell stops:
 // along the straight line to goal, its radius short of the first blocked or
-// off-grid cell the line enters, or pos itself if that is nearer.
+// off-grid cell the line enters, or pos itself if that is nearer. "Its radius
+// short" is measured square to the side of that cell the line crosses, so the
+// disc clears it: the point is r/|cos θ| back along the line, θ between the line
+// and the side's normal. (It was r back along the line, r from the side only when
+// the line meets it square on: at 49° to the map's edge a disc of radius 0.3
+// rested 0.196 from it, 0.104 over it.) The point stays on the line from pos to
+// goal, so an agent walking that line finds the same point each frame.
 func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.Vec {
 	d := r2.Sub(goal, pos)
 	length := math.Sqrt(norm2(d))
@@ -868,7 +874,15 @@ func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.
 	if kin != nil && kin.Radius > 0 && !math.IsInf(kin.Radius, 1) {
 		r = kin.Radius
 	}
-	t := min(s.firstBlocked(pos, d), 1) - r/length
+	hit, axis := s.firstBlocked(pos, d)
+	back := r / length // none entered (t ≤ 1 always enters the goal's cell): as if square on
+	if hit <= 1 {
+		// the distance to the side crossed shrinks by |d's component across it| a unit of t
+		back = r / math.Abs([2]float64{d.X, d.Y}[axis])
+	} else {
+		hit = 1
+	}
+	t := hit - back
 	if !(t > 0) {
 		return pos
 	}
@@ -878,8 +892,9 @@ func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.
 // firstBlocked returns the t at which pos + t·d (t ≥ 0) enters the first
 // blocked or off-grid cell (Amanatides and Woo's walk over the cells; at
 // most the grid's width plus height steps, as a walk ends off the grid),
-// or +Inf if none within t ≤ 1.
-func (s *PathFollow) firstBlocked(pos, d r2.Vec) float64 {
+// or +Inf if none within t ≤ 1, and the axis of the side it enters that
+// cell through (0: a side x = const, 1: y = const).
+func (s *PathFollow) firstBlocked(pos, d r2.Vec) (float64, int) {
 	g := s.grid
 	c := g.CellAt(pos)
 	step := [2]int32{1, 1}
@@ -899,21 +914,22 @@ func (s *PathFollow) firstBlocked(pos, d r2.Vec) float64 {
 	}
 	for range g.Width() + g.Height() + 2 {
 		var t float64
+		axis := 0
 		if tMax[0] < tMax[1] {
 			t = tMax[0]
 			c.X += step[0]
 			tMax[0] += tDelta[0]
 		} else {
-			t = tMax[1]
+			t, axis = tMax[1], 1
 			c.Y += step[1]
 			tMax[1] += tDelta[1]
 		}
 		if t > 1 {
-			return math.Inf(1)
+			return math.Inf(1), 0
 		}
 		if !g.Passable(c) {
-			return t
+			return t, axis
 		}
 	}
-	return math.Inf(1)
+	return math.Inf(1), 0
 }
