@@ -282,8 +282,10 @@ const (
 	// plan exists, proven before searching (goap.ErrUnreachable for every goal
 	// that does not hold: a condition on the way that no action's effect makes
 	// true and its State lacks; the note names the goal, the actions and the fact,
-	// goap.Domain.WhyNoPlan; an agent waiting for a fact only its Sense hook
-	// sets is counted while it waits): the agent idles. Fix the domain.
+	// goap.Domain.WhyNoPlan, and suggests goap.Builder.Sensed where perception
+	// sets it): the agent idles. Fix the domain. An agent whose goal waits only
+	// for facts declared sensed (goap.Builder.Sensed: written by the Sense hook or
+	// a system, "enemy visible"; goap.Domain.AwaitsPerception) is not counted.
 	CausePlannerDomainError
 	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
 	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an

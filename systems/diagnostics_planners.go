@@ -45,7 +45,9 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 // none) can reach none of its domain's goals that do not hold, when for each the check
 // before the search proves no plan exists (goap.ErrUnreachable): the explanation of the
 // one of highest priority (goap.Domain.WhyNoPlan). It returns "" for an agent with a
-// plan, or when some such goal may have a plan (a search decides: none, or cut).
+// plan, when some such goal may have a plan (a search decides: none, or cut), or when
+// one waits for perception (goap.Domain.AwaitsPerception: a fact declared with
+// goap.Builder.Sensed that the state lacks; the agent waits, its domain is not at fault).
 func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
 	if b.Run.HasPlan() || b.Run.Status != goap.Failure {
 		return ""
@@ -57,7 +59,7 @@ func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
 			continue
 		}
 		w := d.WhyNoPlan(&b.State, g)
-		if w == "" {
+		if w == "" || d.AwaitsPerception(&b.State, g) {
 			return ""
 		}
 		if why == "" || goal.Priority > best {

@@ -215,7 +215,8 @@ func TestDiagnoseSaysWhyAGOAPGoalHasNoPlan(t *testing.T) {
 		assert.Contains(t, r.String(), `it idles, no plan exists from its GOAPPlanner.State: goal "Deliver3" needs delivered >= 3; `+
 			`Deliver could make that true but needs planks >= 1; CraftPlanks could make that true but needs axe == 1, `+
 			`which no action's effect makes true and the state lacks (axe is 0): give an action an effect that makes it true, `+
-			`or set axe in the state before planning`)
+			`set axe in the state before planning, or, if perception sets it (the Sense hook, or a system writing the state), `+
+			`declare it with Builder.Sensed`)
 		assert.NotContains(t, r.String(), "NodeBudget")
 
 		// With the axe in its state the agent plans, and nothing is counted.

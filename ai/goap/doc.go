@@ -54,6 +54,19 @@
 // its budget. [Domain.WhyNoPlan] explains such a goal. [Builder.Build] refuses a goal
 // condition no action's effect can make true from any state ([ErrNeverTrue]).
 //
+// # Sensed facts
+//
+// Some facts are written by perception, not by actions: the domain's Sense hook
+// ([Builder.Sense]) or a system that writes the agent's state sets "enemy visible" or
+// "under fire", as the sensors of F.E.A.R. write its working memory. A precondition on
+// such a fact that the state lacks leaves the planner with no plan ([ErrUnreachable]),
+// which is right: the agent waits. [Builder.Sensed] declares these facts so that the
+// diagnosis can tell waiting from a broken domain: [Domain.AwaitsPerception] reports a
+// goal that may have a plan once sensed facts change, [Domain.WhyNoPlan] explains it as
+// waiting for perception, and systems.Diagnose does not count the agent, while a fact
+// that no action's effect sets and nothing declares sensed stays a fault of the domain
+// (planner_domain_error). The declaration changes no search and no plan.
+//
 // A search allocates nothing once the planner's buffers have grown (a node arena, a
 // binary heap and an open-addressing hash table with generation stamps, so nothing is
 // cleared between searches).

@@ -207,6 +207,7 @@ type Builder struct {
 	goals   []Goal
 	h       Heuristic
 	sense   func(c *Context)
+	sensed  []Fact
 	errs    []error
 }
 
@@ -248,13 +249,29 @@ func (b *Builder) Heuristic(h Heuristic) { b.h = h }
 // agent perceives into Context.State.
 func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 
+// Sensed declares facts as sensed: written by perception (the domain's Sense hook, or
+// a system that writes the agent's state, such as components.GOAPPlanner.State)
+// rather than, or besides, by the actions' effects, as F.E.A.R.'s sensors write the
+// facts of its working memory: "enemy visible", "under fire". It changes no plan:
+// from a state that lacks such a fact the planner still finds no plan
+// ([ErrUnreachable]). It changes the diagnosis: a goal that can come to have a plan
+// once sensed facts change waits for perception ([Domain.AwaitsPerception];
+// [Domain.WhyNoPlan] says so), and systems.Diagnose does not count its agent as
+// misconfigured, while a fact that no action's effect makes true and that is not
+// declared sensed stays a fault of the domain. A goal condition still needs an action's
+// effect that can make it true (Build's ErrNeverTrue): a plan is made of actions.
+// Declaring a fact twice is harmless; a fact not declared with [Builder.Fact] is an
+// error reported by Build (ErrFact).
+func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) }
+
 // Build validates the domain: at least one action and one goal, names not empty nor used twice,
 // costs > 0 and finite, facts declared, comparisons known, at most 255 conditions and
 // effects per action, and no goal condition that no action's effect can make true (a
 // fact no action writes, or one only set to values the condition does not hold for: the
 // goal could never be planned for). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
 // ErrOp, ErrFacts, ErrLength or ErrNeverTrue and name the action or goal (and for
-// ErrNeverTrue the condition and its fact).
+// ErrNeverTrue the condition and its fact); a fact given to [Builder.Sensed] must be
+// declared (ErrFact, naming it by index).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if len(b.actions) == 0 {
@@ -282,6 +299,13 @@ func (b *Builder) Build() (*Domain, error) {
 		}
 	}
 	d := &Domain{name: b.name, facts: append([]string(nil), b.facts...), h: b.h, sense: b.sense, minCost: math.Inf(1), maxEffects: 1}
+	for _, f := range b.sensed {
+		if int(f) >= len(b.facts) {
+			errs = append(errs, fmt.Errorf("goap: domain %s: sensed fact %d: %w", plan.Quote(b.name), f, ErrFact))
+			continue
+		}
+		d.sensed |= 1 << f
+	}
 	for i, a := range b.actions {
 		what := fmt.Sprintf("action %d %s", i, plan.Quote(a.Name))
 		if a.Name == "" || names["a:"+a.Name] {
@@ -364,6 +388,7 @@ type Domain struct {
 	byPriority []GoalID
 	h          Heuristic
 	sense      func(c *Context)
+	sensed     uint32 // bit f: fact f is sensed (Builder.Sensed)
 	minCost    float64
 	maxEffects int // the most distinct facts one action's effects write (at least 1)
 	// factCost[f] is the cost of the cheapest action with an effect on fact f; 0 if no
@@ -400,6 +425,10 @@ func (d *Domain) FactIndex(name string) (Fact, bool) {
 	}
 	return 0, false
 }
+
+// Sensed reports whether fact f was declared sensed ([Builder.Sensed]); false for a
+// fact not declared.
+func (d *Domain) Sensed(f Fact) bool { return f < MaxFacts && d.sensed>>f&1 != 0 }
 
 // Actions returns the number of actions.
 func (d *Domain) Actions() int { return len(d.actions) }

@@ -77,7 +77,8 @@ func TestWhyNoPlanNamesTheGoalTheActionsAndTheFact(t *testing.T) {
 	d, g, axe := worker(t, true, false)
 	assert.Equal(t, `goal "Deliver3" needs delivered >= 3; Deliver could make that true but needs planks >= 1; `+
 		`CraftPlanks could make that true but needs axe == 1, which no action's effect makes true and the state lacks `+
-		`(axe is 0): give an action an effect that makes it true, or set axe in the state before planning`,
+		`(axe is 0): give an action an effect that makes it true, set axe in the state before planning, or, if perception sets it `+
+		`(the Sense hook, or a system writing the state), declare it with Builder.Sensed`,
 		d.WhyNoPlan(&State{}, g))
 	s := State{}
 	s[axe] = 1

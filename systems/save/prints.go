@@ -61,7 +61,9 @@ func (d *definitions) of(kind string, make bool) map[string]string {
 // parents; a reasoner's, its policy and its actions' names, weights and combinations
 // and their considerations' names, ranges, curves, weights and vetoes; an HTN domain's
 // facts, tasks and root; a GOAP domain's facts, actions (name, cost, preconditions,
-// effects) and goals (name, priority, conditions). Leaf code (operators) and
+// effects) and goals (name, priority, conditions), not its sensed facts
+// (goap.Builder.Sensed changes no plan, and files saved before a domain declared
+// them load against it). Leaf code (operators) and
 // parameters the packages keep unexported (a Wait's duration, a leaf's ports) are not
 // in it.
 func printOf(x any) string {
