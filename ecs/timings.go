@@ -39,6 +39,15 @@ type Timings struct {
 // its entry in tm, named as [SystemName](sys). The wrapper's Initialize and
 // Finalize call sys's; its Name is sys's.
 //
+// A sys that tm already times is returned unchanged, without a second entry:
+// tm.Time(tm.Time(s)) is tm.Time(s), and so is a Timed of another Timings
+// around one of tm's (its Updates already add to tm's entry). A Timed of
+// another Timings with none of tm's inside is wrapped as any system: each
+// Timings then has one entry for it, and each Update adds to both (separate
+// reports, one charted and one logged, say; the outer one's time includes the
+// inner one's clock reads). Wrapping the same system twice with Time (two
+// calls on s itself) still makes two entries, as the Model would run it twice.
+//
 // Panics:
 //   - when sys is nil, or a nil pointer (an optional system left unset);
 //   - when sys is also a UI system (arche-model's model.UISystem, with
@@ -54,6 +63,11 @@ func (tm *Timings) Time(sys System) *Timed {
 	}
 	if _, ok := sys.(uiSystem); ok {
 		panic(fmt.Sprintf("ecs: Timings.Time: system %d (%T) is a UI system (arche-model's model.UISystem), whose UI methods a Timed would hide: add it unwrapped with AddUISystem", len(tm.names), sys))
+	}
+	for t, ok := sys.(*Timed); ok; t, ok = t.sys.(*Timed) {
+		if t.tm == tm {
+			return sys.(*Timed) // already counted in tm: one entry per system
+		}
 	}
 	tm.names = append(tm.names, SystemName(sys))
 	tm.totals = append(tm.totals, 0)
