@@ -17,33 +17,43 @@ var scenarios = []string{"guards", "swarm", "reference"}
 // and -plot, which refuse -debugview and -serve on a single run too.
 var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tutorial", "compare"}
 
-// checkFlagUse rejects flags whose value is out of range for every mode, and
-// flags that the chosen mode would silently ignore: an unknown -scenario, a
-// negative -workers, a -save-at below 1, -speed without -serve, -frames,
-// -json or -ratio with -serve (it runs until interrupted and prints no
-// report), -save and -save-at with -serve (it saves nothing), -debugview or
-// -serve with a report mode (see reportModes and checkViewConflicts), -save or
-// -load with a report of many runs (manyRuns), every flag -compare does not use
-// (compareFlags), and the flags the reference loop has no use for (see
-// checkReferenceFlags). Each error is a usage error (exit 2); one about two
-// flags names both and the one to drop.
+// checkFlagUse rejects flags that the chosen mode would silently ignore and
+// flags whose value is out of range for every mode. The conflicts come first,
+// as fixing a value first only leads to them: the flags the reference loop has
+// no use for (see checkReferenceFlags), -debugview or -serve with a report mode
+// (see reportModes and checkViewConflicts), -save or -load with a report of
+// many runs (manyRuns), every flag -compare does not use (compareFlags),
+// -speed without -serve, -frames, -json or -ratio with -serve (it runs until
+// interrupted and prints no report), -save and -save-at with -serve (it saves
+// nothing) and -save-at without -save. Then the values: an unknown -scenario,
+// a negative -workers, a -save-at below 1. Each error is a usage error (exit
+// 2); one about two flags names both and the one to drop.
 func checkFlagUse(fs *flag.FlagSet) error {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	value := func(name string) string { return fs.Lookup(name).Value.String() }
+	if err := checkFlagConflicts(set, value); err != nil {
+		return err
+	}
 	if s := value("scenario"); !slices.Contains(scenarios, s) {
 		return fmt.Errorf("unknown scenario %q (guards, swarm or reference)", s)
-	}
-	if value("scenario") == "reference" {
-		if err := checkReferenceFlags(set, value); err != nil {
-			return err
-		}
 	}
 	if w := value("workers"); len(w) > 0 && w[0] == '-' {
 		return fmt.Errorf("-workers %s: want 0 (GOMAXPROCS) or a positive number of goroutines", w)
 	}
 	if n := value("save-at"); set["save-at"] && (n == "0" || n[0] == '-') {
 		return fmt.Errorf("-save-at %s is out of range: it counts frames since the start of the run, 1 or more (up to -frames)", n)
+	}
+	return nil
+}
+
+// checkFlagConflicts returns checkFlagUse's errors about flags that cannot be
+// used together, or nil; set holds the flags given, value gives a flag's value.
+func checkFlagConflicts(set map[string]bool, value func(string) string) error {
+	if value("scenario") == "reference" {
+		if err := checkReferenceFlags(set, value); err != nil {
+			return err
+		}
 	}
 	if err := checkViewConflicts(set); err != nil {
 		return err
@@ -63,6 +73,9 @@ func checkFlagUse(fs *flag.FlagSet) error {
 	if value("serve") == "" {
 		if set["speed"] {
 			return fmt.Errorf("-speed paces -serve's real-time run; without -serve the benchmark runs as fast as it can: drop -speed, or add -serve ADDR")
+		}
+		if set["save-at"] && value("save") == "" {
+			return fmt.Errorf("-save-at needs -save FILE")
 		}
 		return nil
 	}
