@@ -125,7 +125,10 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 		}
 		off += n
 		for j, c := range a.Considerations {
-			cs := ConsiderationScore{Name: c.Name, Curve: curveName(c.Curve), Weight: orOne(c.Weight), Veto: c.Veto}
+			cs := ConsiderationScore{Name: c.Name, Curve: curveName(c.Curve), Veto: c.Veto}
+			if a.Combine == utility.WeightedSum { // the products ignore weights: 0, left out of the JSON
+				cs.Weight = orOne(c.Weight)
+			}
 			if c.Range != (utility.Range{}) {
 				cs.Range = &[2]float64{c.Range.Min, c.Range.Max}
 			}

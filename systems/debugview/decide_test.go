@@ -283,6 +283,7 @@ func TestSelectShowsTheConsiderations(t *testing.T) {
 	assert.InDelta(t, 0.6, prey.Score, 1e-12)
 	assert.InDelta(t, 0.72, prey.Compensated, 1e-12)
 	assert.InDelta(t, 0.72, hunt.Considerations[0].Compensated, 1e-12)
+	assert.Zero(t, prey.Weight, "a Compensated product ignores weights: none shown")
 	assert.InDelta(t, 0.5184, hunt.Score, 1e-12)
 	assert.InDelta(t, 0.5184*1.25, hunt.Selection, 1e-12, "held: ×(1 + Hysteresis)")
 	// rest: (1·0.3 + 3·(1 − 0.6)) / 4 = 0.375; no compensation in a weighted sum
@@ -377,9 +378,15 @@ func TestDecisionJSONNames(t *testing.T) {
 	defer res.Body.Close()
 	require.NoError(t, json.NewDecoder(res.Body).Decode(&raw))
 	c := raw.Selected.Utility.Options[0].Considerations[1]
-	for _, k := range []string{"name", "input", "range", "x", "curve", "score", "compensated", "weight", "veto", "evaluated", "note"} {
+	for _, k := range []string{"name", "input", "range", "x", "curve", "score", "compensated", "veto", "evaluated", "note"} {
 		assert.Contains(t, c, k)
 	}
+	// weights count in a WeightedSum only: hunt (Compensated) has none in the JSON,
+	// as the page shows none; rest (WeightedSum) has each as it counts
+	assert.NotContains(t, c, "weight")
+	assert.NotContains(t, raw.Selected.Utility.Options[0].Considerations[0], "weight")
+	assert.Equal(t, 1.0, raw.Selected.Utility.Options[1].Considerations[0]["weight"], "tired: zero Weight counts as 1")
+	assert.Equal(t, 3.0, raw.Selected.Utility.Options[1].Considerations[1]["weight"])
 	assert.Equal(t, "Linear(M=1 K=0 B=0 C=0)", c["curve"])
 	require.NotEmpty(t, raw.Selected.UtilityLog)
 	assert.Contains(t, raw.Selected.UtilityLog[0], "scores")

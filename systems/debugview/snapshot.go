@@ -182,10 +182,13 @@ type ConsiderationScore struct {
 	Curve       string      `json:"curve"`       // "Logistic(M=10 K=1 B=0 C=0.5)"
 	Score       float64     `json:"score"`       // the curve's output; 0 where not evaluated
 	Compensated float64     `json:"compensated"` // the factor the combination used: Score raised by the compensation factor (Compensated), else Score
-	Weight      float64     `json:"weight"`      // WeightedSum: the weight as it counts (utility.Consideration's zero Weight shows as 1)
-	Veto        bool        `json:"veto"`
-	Evaluated   bool        `json:"evaluated"` // false: an earlier consideration vetoed the option first
-	Note        string      `json:"note"`
+	// Weight is the weight as it counts in a WeightedSum option (utility.Consideration's
+	// zero Weight shows as 1); 0, and left out of the JSON, in a Product or Compensated
+	// option, whose combination ignores weights (the page shows none there either).
+	Weight    float64 `json:"weight,omitempty"`
+	Veto      bool    `json:"veto"`
+	Evaluated bool    `json:"evaluated"` // false: an earlier consideration vetoed the option first
+	Note      string  `json:"note"`
 }
 
 // UtilityTransition is a change of the selected agent's utility choice, seen by
