@@ -83,6 +83,7 @@ func (s *flickerScene) setDoor(open bool) {
 // for good (0 to 4 of 30 through in 20 s): each frame with no path braked
 // them to rest.
 func TestDoorFlickeringEveryFrameOrTwo(t *testing.T) {
+	t.Parallel()
 	const agents, frames = 24, 2400
 	for _, period := range []int{1, 2} {
 		for _, kind := range []string{"flow", "sectors", "mover", "orca"} {

@@ -37,6 +37,7 @@ func discOverlap(g *grid.Grid, p r2.Vec, r float64) float64 {
 // from an open one, and no wide agent's disc ever overlaps the walls deeper than it did
 // before the frame (a door closing on it excepted); with separation alone and with ORCA.
 func TestDoorsFlickeringAcrossMoversOfManyRadii(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 4; seed++ {
 		orca := seed%2 == 0 // odd seeds: separation only; even: ORCA avoidance too
 		r := rand.New(rand.NewPCG(seed, 1))

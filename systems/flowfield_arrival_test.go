@@ -196,6 +196,7 @@ func TestFlowArrivalGathersSwarmOnArena(t *testing.T) {
 // marked arrived outside a packed disk; the others keep heading in. 4 s of
 // simulation; 20 s with ARCHAI_LONG=1.
 func TestFlowArrivalOvercrowdedArena(t *testing.T) {
+	t.Parallel()
 	g := loadArena(t)
 	n, frames := 5000, 1200
 	if !long() {
@@ -447,6 +448,7 @@ func TestFlowArrivalMeasuresAlongTheField(t *testing.T) {
 // a field with any number of followers up to the crowd's, at any Spacing,
 // so that the skipped agents get distance's answer beyond reach.
 func TestFlowFarReachBoundsEveryReach(t *testing.T) {
+	t.Parallel()
 	for _, sp := range []float64{0.75, 0.3, 1, 1.7, 2.1, 0.123} {
 		s := &FlowField{Spacing: sp}
 		step := sp / arrivalSteps

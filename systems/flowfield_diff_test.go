@@ -32,6 +32,7 @@ import (
 // goldenFlowTrace. With $REVIEW16_TRACE set it writes the trace there
 // ($REVIEW16_SEEDS seeds) to compare two builds line by line.
 func TestFlowFieldTrace(t *testing.T) {
+	t.Parallel()
 	seeds := 4
 	var out io.Writer = io.Discard
 	if path := os.Getenv("REVIEW16_TRACE"); path != "" {

@@ -21,6 +21,7 @@ import (
 // wide follower that finds the doorway into the goal's room taken by followers that
 // arrived there stands behind them: the arrival disk reaches through the door).
 func TestDoorsFlickeringAcrossFlowFollowersOfManyRadii(t *testing.T) {
+	t.Parallel()
 	for _, sectors := range []int{0} {
 		for seed := uint64(1); seed <= 2; seed++ {
 			r := rand.New(rand.NewPCG(seed, 3))

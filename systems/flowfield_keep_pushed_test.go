@@ -21,6 +21,7 @@ import (
 // (here 140 shut in a room without a way out, as a swarm still streaming in
 // from afar).
 func TestAnAgentAtRestPushedFarFromItsCrowdWalksBack(t *testing.T) {
+	t.Parallel()
 	for _, sectors := range []int{0, 16} {
 		for _, push := range []float64{2, 3} { // Spacings beyond the farthest agent at rest
 			t.Run(fmt.Sprintf("sectors %d push %v", sectors, push), func(t *testing.T) {

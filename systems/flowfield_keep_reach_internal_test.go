@@ -20,6 +20,7 @@ import (
 // TestFlowFollowersAtRestStayAtRest, 7 agent-frames in 60 s set off that
 // the keep holds.
 func TestFlowArrivalKeepIsMeasured(t *testing.T) {
+	t.Parallel()
 	walled := func() *grid.Grid {
 		g := grid.New(64, 64)
 		for y := range 64 {

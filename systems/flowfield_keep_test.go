@@ -77,6 +77,7 @@ func settleCount(t *testing.T, g *grid.Grid, goal grid.Cell, n, seconds int) (fl
 // changes of Arrived and 7,629 agent-frames at 0.1 cells/s or more (now 40 and
 // 4,673).
 func TestFlowFollowersAtRestStayAtRest(t *testing.T) {
+	t.Parallel()
 	g := grid.New(64, 64)
 	for y := range 64 {
 		if y < 30 || y > 33 { // a wall with a 4-cell gap

@@ -194,6 +194,7 @@ func (c *chaseRun) means() (close, nn1 float64) {
 // standing still 8.3 (0.280). A crowd following a walking goal is still a
 // little denser than one at rest around it (see FlowField's doc).
 func TestFlowArrivalMovingGoalStaysSpread(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("20 s of a 1,000-agent swarm, three times")
 	}
@@ -258,6 +259,7 @@ func TestFlowArrivalMovingGoalStaysSpread(t *testing.T) {
 // before these, 1,172 / 38 / 24.0 route, 1,374 / 136 / 14.9 east, 939 / 21 /
 // 5.4 static.
 func TestFlowArrivalWalkingGoalNoLurch(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("25 s of a 1,000-agent swarm, three times")
 	}

@@ -21,6 +21,7 @@ import (
 // the kept steps are cut short, as a crowd packing faster than adaptReach
 // planned for would leave them, so that it runs).
 func TestFlowArrivalReachDecidesAsFullReach(t *testing.T) {
+	t.Parallel()
 	g := grid.New(96, 96)
 	for y := int32(20); y < 70; y++ {
 		g.SetCost(grid.Cell{X: 60, Y: y}, grid.Blocked)

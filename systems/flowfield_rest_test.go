@@ -44,6 +44,7 @@ import (
 // crowd all at rest again at 75 and 89 s) and walks back 2.7 and 6.5 cells
 // (TestFlowCrowdAtAStaticGoalComesToRestAnyDraw).
 func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
+	t.Parallel()
 	r := restRun(t, 0)
 	assert.LessOrEqual(t, r.allSince, 40*60, "every agent Arrived by 40 s and since")
 	assert.LessOrEqual(t, r.fastest, 0.1, "no agent moving at 0.1 cells/s or more after 65 s")

@@ -24,6 +24,7 @@ import (
 // took the listed path and that guesses failed after agents were sampled
 // (the undo ran).
 func TestFlowFieldCollectSamplesAsWork(t *testing.T) {
+	t.Parallel()
 	for _, budget := range []int{0, 1500} {
 		for _, workers := range []int{1, 2, 3} {
 			checkSpecAsWork(t, budget, workers, 0)

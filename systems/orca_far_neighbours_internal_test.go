@@ -19,6 +19,7 @@ import (
 // order) as one query over the whole NeighbourDist, for a few, many or every
 // neighbour, and far fewer agents read.
 func TestORCAFarNeighbourDistReadsFewAgents(t *testing.T) {
+	t.Parallel()
 	w, g := newWorld(64, 64)
 	sp, err := NewSpawner(w, Mover{}, Avoider{})
 	require.NoError(t, err)

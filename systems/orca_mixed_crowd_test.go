@@ -147,6 +147,7 @@ type closest struct {
 // takes the one that violates all the neighbours' half-planes least, the
 // other ORCA agent's as much as the rest.
 func TestORCAMixedCrowdKeepsORCAApart(t *testing.T) {
+	t.Parallel()
 	const seconds = 30
 	all := gatherClosest(t, false, seconds)
 	require.Greater(t, all.orca, 0.55, "an all-ORCA crowd keeps its discs (radii sum 0.6) nearly apart")

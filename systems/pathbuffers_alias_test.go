@@ -43,6 +43,7 @@ func span(b []grid.Cell, who string) (bufSpan, bool) {
 // never share a backing array with each other, with the queue's spares or
 // with the Spawner's recycled buffers, and each holds its own path.
 func TestPathQueueSparesNeverAlias(t *testing.T) {
+	t.Parallel()
 	w, g := newWorld(96, 96)
 	for y := int32(0); y < 90; y++ { // a wall with a gap at the bottom: long detours
 		g.SetCost(grid.Cell{X: 48, Y: y}, grid.Blocked)

@@ -56,6 +56,7 @@ func fordWorld(t *testing.T, radius float64) (*arche.World, *grid.Grid, *ecs.Sch
 // queue asks again for them and they get paths (long searches: the
 // route goes round through the ford).
 func TestWideAgentsAcrossAFordAnsweredAtOnce(t *testing.T) {
+	t.Parallel()
 	w, g, s, q, pf := fordWorld(t, 1.2)
 	s.Update(w) // PathFollow asks (after the queue)
 	s.Update(w)
@@ -168,6 +169,7 @@ const stuckLongAgo = systems.StuckTime + 1
 // fix in its text; with a Budget large enough to serve them all at once,
 // nothing.
 func TestDiagnoseReportsLongPathWaits(t *testing.T) {
+	t.Parallel()
 	w, _, s, q, _ := fordWorld(t, 0.3)
 	for range 300 {
 		s.Update(w)

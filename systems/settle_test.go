@@ -194,6 +194,7 @@ func TestSettledWideMoversLeaveForANewGoal(t *testing.T) {
 // positions and modes are bit for bit those of the 1-worker run, in 6 runs with
 // 2 workers and 2 with 3.
 func TestWideMoversOnOneSpotSettleAlikeForAnyWorkers(t *testing.T) {
+	t.Parallel()
 	goal := r2.Vec{X: 100.5, Y: 100.5}
 	type pair struct {
 		pos   [2]r2.Vec

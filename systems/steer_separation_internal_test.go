@@ -152,6 +152,7 @@ func TestSepRunsNearTheEnd(t *testing.T) {
 // buckets read from the hash's Layout and (as after a sparse build) from
 // its Rows and RowSpan.
 func TestSeparationMatchesScan(t *testing.T) {
+	t.Parallel()
 	for _, kernel := range []bool{true, false} {
 		old := setSepKernel(kernel)
 		defer setSepKernel(old)

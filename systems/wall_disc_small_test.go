@@ -119,6 +119,7 @@ func TestAGroupSentIntoASealedRoomRestsAgainstIt(t *testing.T) {
 // agent a wall is put under (a cell closed beside it every second) is let
 // be until it is clear, and then held too. 1 and 2 workers move them alike.
 func TestASmallAgentsDiscStaysOutOfWallsWhateverTheForce(t *testing.T) {
+	t.Parallel()
 	run := func(workers int) []r2.Vec {
 		world := arche.NewWorld()
 		w := &world

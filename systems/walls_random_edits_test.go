@@ -14,6 +14,7 @@ import (
 // different times; each compared with a fresh grid built with the same
 // cells.
 func TestWallBitsAndClearanceRandomEdits(t *testing.T) {
+	t.Parallel()
 	rng := steer.NewRand(4011)
 	for _, sz := range [][3]int{{1, 40, 3}, {40, 1, 3}, {3, 200, 30}, {130, 90, 20}, {130, 90, 2000}, {600, 560, 40}} {
 		w, h := sz[0], sz[1]
