@@ -143,6 +143,15 @@ func (s swarm) world() *arche.World   { return s.World }
 func (s swarm) systems() []ecs.System { return s.Systems() }
 func (s swarm) fill(r *report)        { r.GoalMoves, r.NearGoal = s.Director.Moves, s.Director.Near }
 
+// mapOrigin names where cfg.MapFile came from: the flag -map, or the save file's
+// meta.map_file with -load.
+func mapOrigin(cfg crowdConfig) string {
+	if cfg.LoadFile != "" {
+		return cfg.LoadFile + ": meta.map_file"
+	}
+	return "-map"
+}
+
 func runCrowd(cfg crowdConfig) (*report, error) {
 	const dt = 1.0 / 60
 	g, size, err := generatedMap(cfg)
@@ -153,7 +162,7 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 	if cfg.MapFile != "" {
 		var err error
 		if g, err = grid.LoadMap(cfg.MapFile); err != nil {
-			return nil, err
+			return nil, usageError{mapFileError(mapOrigin(cfg), cfg.MapFile, err)}
 		}
 		mapName = fmt.Sprintf("%s %dx%d", filepath.Base(cfg.MapFile), g.Width(), g.Height())
 	}
@@ -162,8 +171,8 @@ func runCrowd(cfg crowdConfig) (*report, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	avoid, err := systems.ParseAvoidance(cmp.Or(cfg.Avoid, "separation"))
-	if err != nil {
-		return nil, err
+	if err != nil { // -avoid is checked with the flags (flagcheck.go); this is a save file's
+		return nil, usageError{err}
 	}
 	if cfg.Scenario == "" {
 		cfg.Scenario = "guards"

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
 )
 
 // scenarios are the values of -scenario.
@@ -25,8 +28,8 @@ var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tut
 // many runs (manyRuns), every flag -compare does not use (compareFlags),
 // -speed without -serve, -frames, -json or -ratio with -serve (it runs until
 // interrupted and prints no report), -save and -save-at with -serve (it saves
-// nothing) and -save-at without -save. Then the values: an unknown -scenario,
-// a negative -workers, a -save-at below 1. Each error is a usage error (exit
+// nothing) and -save-at without -save. Then the values: an unknown -scenario or
+// -avoid, a negative -workers, a -save-at below 1. Each error is a usage error (exit
 // 2); one about two flags names both and the one to drop.
 func checkFlagUse(fs *flag.FlagSet) error {
 	set := map[string]bool{}
@@ -37,6 +40,11 @@ func checkFlagUse(fs *flag.FlagSet) error {
 	}
 	if s := value("scenario"); !slices.Contains(scenarios, s) {
 		return fmt.Errorf("unknown scenario %q (guards, swarm or reference)", s)
+	}
+	if a := value("avoid"); set["avoid"] {
+		if _, err := systems.ParseAvoidance(a); err != nil {
+			return fmt.Errorf("-avoid %s: %w", a, err)
+		}
 	}
 	if w := value("workers"); len(w) > 0 && w[0] == '-' {
 		return fmt.Errorf("-workers %s: want 0 (GOMAXPROCS) or a positive number of goroutines", w)
@@ -298,4 +306,26 @@ func checkOutputFiles(fs *flag.FlagSet) error {
 		}
 	}
 	return nil
+}
+
+// checkInputFiles returns a usage error (exit 2) for a -map that cannot be loaded as a
+// MovingAI map (missing, unreadable or not a map), before anything runs: found by the
+// run, it was exit 1, as if the run had failed, and a sweep had set up nothing for
+// it. The map is read once more by the run. -scen, -load and -merge check their
+// files where they read them (scen.go, saveload.go, sweep.go), also as usage errors.
+func checkInputFiles(fs *flag.FlagSet) error {
+	path := fs.Lookup("map").Value.String()
+	if path == "" {
+		return nil
+	}
+	if _, err := grid.LoadMap(path); err != nil {
+		return mapFileError("-map", path, err)
+	}
+	return nil
+}
+
+// mapFileError returns err, the error of loading the map file path named by where
+// (the flag -map, or a save file's meta.map_file), prefixed by where and the path.
+func mapFileError(where, path string, err error) error {
+	return fmt.Errorf("%s %s: %w", where, path, err)
 }

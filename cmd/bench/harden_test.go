@@ -77,7 +77,7 @@ func TestMergeChecksReports(t *testing.T) {
 		file := mergeLines(t, "runs.jsonl", goodReport(100, 1), tc.r)
 		var out, errs bytes.Buffer
 		code := run([]string{"-merge", "-plot", filepath.Join(t.TempDir(), "p.png"), file}, &out, &errs)
-		assert.Equal(t, 1, code, tc.msg)
+		assert.Equal(t, 2, code, tc.msg)
 		assert.Contains(t, errs.String(), file+":2: report 2: ")
 		assert.Contains(t, errs.String(), tc.msg)
 	}
@@ -85,7 +85,7 @@ func TestMergeChecksReports(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "nan.jsonl")
 	require.NoError(t, os.WriteFile(file, []byte(`{"scenario":"guards","agents":5,"frames":3,"ms_per_frame_median":1e400}`+"\n"), 0o644))
 	var out, errs bytes.Buffer
-	assert.Equal(t, 1, run([]string{"-merge", file}, &out, &errs))
+	assert.Equal(t, 2, run([]string{"-merge", file}, &out, &errs))
 	assert.Contains(t, errs.String(), "nan.jsonl: report 1")
 
 	var reps []*report

@@ -71,6 +71,9 @@
 // when it is a terminal (not with -quiet or -json, nor into a file or a pipe).
 //
 //	go run ./cmd/bench -sweep 1000,10000 -frames 120 -quiet -md out.md -plot out.png
+//
+// The exit status is 0 when the work is done, 2 for a usage error and 1 when the work
+// began and failed, as exitStatus says (and -help prints).
 package main
 
 import (
@@ -85,10 +88,26 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// exitStatus is the rule of the exit status, printed by -help. A usage error is one
+// the user fixes by changing the command line; a file named on it is part of it.
+const exitStatus = `Exit status: 0 when the work is done; 2 for a usage error, found before the
+work begins and fixed by changing the command line: an unknown flag, a value out of
+range, an unknown name (-scenario, -avoid), flags that do not go together, or a file
+named that cannot be used (-map; -scen and the map it names; -load and the map it
+records; -merge's files: missing, unreadable, or not the kind of file the flag wants;
+an output file whose directory is missing or not writable); 1 when the work began and
+failed: a -scen query not found optimal, a fault of a run's setup or simulation, an
+output file that could not be written.
+`
+
 // run is main without the exit, for tests: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: go run ./cmd/bench [flags]\n\n%s\nFlags:\n", exitStatus)
+		fs.PrintDefaults()
+	}
 	agents := fs.Int("agents", 10000, "`N` agents in the run, 1 to 10,240,000 (guards: guards and intruders)")
 	frames := fs.Int("frames", 600, "`N` frames to simulate, 1 to 10,000,000, each 1/60 s of simulation time")
 	seed := fs.Uint64("seed", 1, "random seed `N` of the map and the agents, any whole number from 0")
@@ -128,6 +147,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := checkOutputFiles(fs); err != nil { // flagcheck.go; before a merge reads its files too
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	if err := checkInputFiles(fs); err != nil { // flagcheck.go
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}

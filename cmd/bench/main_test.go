@@ -46,7 +46,7 @@ func TestCrowdTextReportAndBadFlags(t *testing.T) {
 	for _, want := range []string{"frame time", "ns per agent per frame", "heap allocs", "agents thought per frame", "served", "state hash"} {
 		assert.Contains(t, out.String(), want)
 	}
-	// usage errors exit 2, failures 1, each with a message naming the problem
+	// usage errors exit 2 (exit_codes_test.go), each with a message naming the problem
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -54,8 +54,8 @@ func TestCrowdTextReportAndBadFlags(t *testing.T) {
 	}{
 		{[]string{"-agents", "0"}, 2, "bench: -agents and -frames must be positive\n"},
 		{[]string{"-nope"}, 2, "flag provided but not defined: -nope\n"},
-		{[]string{"-map", "does-not-exist.map"}, 1, "bench: grid: open does-not-exist.map: "},
-		{[]string{"-scen", "does-not-exist.map.scen"}, 1, "bench: grid: open does-not-exist.map.scen: "},
+		{[]string{"-map", "does-not-exist.map"}, 2, "bench: -map does-not-exist.map: grid: open does-not-exist.map: "},
+		{[]string{"-scen", "does-not-exist.map.scen"}, 2, "bench: grid: open does-not-exist.map.scen: "},
 	} {
 		out.Reset()
 		errs.Reset()
@@ -112,8 +112,8 @@ func TestAvoidFlag(t *testing.T) {
 		assert.Contains(t, rep["systems"], "orca", "the ORCA system runs")
 		assert.Zero(t, rep["diagnostics"].(map[string]any)["orca_invalid"])
 		errs.Reset()
-		assert.Equal(t, 1, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "rvo"}, &out, &errs))
-		assert.Contains(t, errs.String(), `unknown avoidance "rvo": want separation or orca`)
+		assert.Equal(t, 2, run([]string{"-scenario", scen, "-agents", "50", "-frames", "2", "-avoid", "rvo"}, &out, &errs), "a usage error (exit_codes_test.go)")
+		assert.Contains(t, errs.String(), `-avoid rvo: unknown avoidance "rvo": want separation or orca`)
 	}
 }
 

@@ -181,9 +181,9 @@ func TestReportFlagErrors(t *testing.T) {
 		{[]string{"-sweep", "10", "-shard", "4/4"}, 2, "-shard wants i/n with 0 ≤ i < n"},
 		{[]string{"-sweep", "10", "-shard", "1"}, 2, "-shard wants i/n"},
 		{[]string{"-merge"}, 2, "-merge needs the JSON-lines files"},
-		{[]string{"-merge", filepath.Join(dir, "none.jsonl")}, 1, "none.jsonl"},
-		{[]string{"-merge", bad}, 1, "bad.jsonl: report 1 is not a bench report"},
-		{[]string{"-merge", empty}, 1, "-merge: no report in " + empty},
+		{[]string{"-merge", filepath.Join(dir, "none.jsonl")}, 2, "none.jsonl"},
+		{[]string{"-merge", bad}, 2, "bad.jsonl: report 1 is not a bench report"},
+		{[]string{"-merge", empty}, 2, "-merge: no report in " + empty},
 	} {
 		var out, errs bytes.Buffer
 		assert.Equal(t, tc.code, run(tc.args, &out, &errs), "%v", tc.args)
@@ -211,7 +211,7 @@ func TestShardsMergeToTheSingleSweep(t *testing.T) {
 	// shards that overlap are refused
 	var out bytes.Buffer
 	errs.Reset()
-	assert.Equal(t, 1, run(append([]string{"-merge"}, files[0], files[0]), &out, &errs))
+	assert.Equal(t, 2, run(append([]string{"-merge"}, files[0], files[0]), &out, &errs))
 	assert.Contains(t, errs.String(), "appears twice")
 }
 

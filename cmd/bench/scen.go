@@ -28,7 +28,9 @@ var scenAlgos = []scenAlgo{
 // MovingAI scenario file. The map is the file the scenario names, looked up
 // beside the scenario. It prints, for each algorithm, "optimal: N/M", the
 // mean time and expansions per query, then the JPS/A* time ratio, and
-// returns 1 on any mismatch. Progress goes to stderr on a scenario of 2,000
+// returns 1 on any mismatch; a scenario file or map that cannot be used (missing,
+// not a scenario or a map, no queries, another size than the scenario says) is a
+// usage error, 2, before any search. Progress goes to stderr on a scenario of 2,000
 // queries or more, unless quiet or stderr is a file or a pipe (as the crowd's
 // progress bar: a carriage return redraws it, which a log would join into one
 // line).
@@ -36,12 +38,12 @@ func runScenario(path string, quiet bool, stdout, stderr io.Writer) int {
 	queries, err := grid.LoadScenario(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", scenarioError(path, err))
-		return 1
+		return 2
 	}
 	progress := !quiet && !logFile(stderr) && len(queries) >= 2000 // meter.go
 	if len(queries) == 0 {
 		fmt.Fprintf(stderr, "bench: %s has no queries\n", path)
-		return 1
+		return 2
 	}
 	maps := map[string]*grid.Grid{}
 	for i, q := range queries {
@@ -51,11 +53,11 @@ func runScenario(path string, quiet bool, stdout, stderr io.Writer) int {
 			g, err = grid.LoadMap(mp)
 			if errors.Is(err, fs.ErrNotExist) {
 				fmt.Fprintf(stderr, "bench: %s names the map %q (query %d), looked for beside the scenario file, at %s: there is no such file\n", path, q.Map, i, mp)
-				return 1
+				return 2
 			}
 			if err != nil {
 				fmt.Fprintf(stderr, "bench: the map %q named by %s (query %d), looked for beside it at %s: %v\n", q.Map, path, i, mp, err)
-				return 1
+				return 2
 			}
 			g.Prepare()
 			maps[q.Map] = g
@@ -65,7 +67,7 @@ func runScenario(path string, quiet bool, stdout, stderr io.Writer) int {
 		// the search, not of the file
 		if g.Width() != q.Width || g.Height() != q.Height {
 			fmt.Fprintf(stderr, "bench: %s is %dx%d, scenario says %dx%d (query %d)\n", mp, g.Width(), g.Height(), q.Width, q.Height, i)
-			return 1
+			return 2
 		}
 	}
 	fmt.Fprintf(stdout, "scenario %s: %d queries\n", filepath.Base(path), len(queries))

@@ -82,7 +82,7 @@ func TestScenErrorsSayWhatWentWrong(t *testing.T) {
 	dir := t.TempDir()
 	scen := writeScen(t, dir, 3)
 	var stdout, stderr bytes.Buffer
-	assert.Equal(t, 1, run([]string{"-scen", filepath.Join(dir, "small.map")}, &stdout, &stderr))
+	assert.Equal(t, 2, run([]string{"-scen", filepath.Join(dir, "small.map")}, &stdout, &stderr))
 	assert.Equal(t, fmt.Sprintf("bench: -scen %s looks like a MovingAI .map file (it reads as a 8x8 map); -scen wants the scenario, %s, beside it\n",
 		filepath.Join(dir, "small.map"), scen), stderr.String())
 	assert.Empty(t, stdout.String())
@@ -92,7 +92,7 @@ func TestScenErrorsSayWhatWentWrong(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(alone, data, 0o644))
 	stderr.Reset()
-	assert.Equal(t, 1, run([]string{"-scen", alone}, &stdout, &stderr))
+	assert.Equal(t, 2, run([]string{"-scen", alone}, &stdout, &stderr))
 	assert.Equal(t, fmt.Sprintf("bench: %s names the map \"small.map\" (query 0), looked for beside the scenario file, at %s: there is no such file\n",
 		alone, filepath.Join(filepath.Dir(alone), "small.map")), stderr.String())
 	assert.Empty(t, stdout.String())
@@ -100,7 +100,7 @@ func TestScenErrorsSayWhatWentWrong(t *testing.T) {
 	// a .map without its scenario beside it: the hint names the kind of file
 	require.NoError(t, os.Rename(scen, scen+".away"))
 	stderr.Reset()
-	assert.Equal(t, 1, run([]string{"-scen", filepath.Join(dir, "small.map")}, &stdout, &stderr))
+	assert.Equal(t, 2, run([]string{"-scen", filepath.Join(dir, "small.map")}, &stdout, &stderr))
 	assert.Contains(t, stderr.String(), "looks like a MovingAI .map file (it reads as a 8x8 map); -scen wants the scenario, a .map.scen file (with the map it names beside it)\n")
 }
 

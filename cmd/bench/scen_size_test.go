@@ -10,7 +10,7 @@ import (
 )
 
 // A scenario whose later query gives its map another size than the map has is an
-// error of the file, named as such (exit 1, no search run), as the first query's
+// error of the file, named as such (a usage error, exit 2, no search run), as the first query's
 // is: it used to be searched off the map and reported as the searches' mismatch
 // ("got error grid: cell out of bounds"), blaming A* and JPS for a bad file.
 func TestScenEveryQueryMustGiveItsMapsSize(t *testing.T) {
@@ -22,7 +22,7 @@ func TestScenEveryQueryMustGiveItsMapsSize(t *testing.T) {
 	assert.NoError(t, os.WriteFile(path, []byte(scen), 0o644))
 	var out, errw bytes.Buffer
 	code := run([]string{"-scen", path}, &out, &errw)
-	assert.Equal(t, 1, code)
+	assert.Equal(t, 2, code)
 	assert.Equal(t, "bench: "+filepath.Join(dir, "m.map")+" is 4x4, scenario says 400x400 (query 1)\n", errw.String())
 	assert.Empty(t, out.String(), "no search ran")
 }

@@ -94,8 +94,8 @@ func runServe(ctx context.Context, cfg crowdConfig, addr string, speed float64, 
 	if cfg.MapFile != "" {
 		var err error
 		if g, err = grid.LoadMap(cfg.MapFile); err != nil {
-			fmt.Fprintln(stderr, "bench:", err)
-			return 1
+			fmt.Fprintln(stderr, "bench:", mapFileError(mapOrigin(cfg), cfg.MapFile, err))
+			return 2
 		}
 	}
 	workers := cmp.Or(cfg.Workers, runtime.GOMAXPROCS(0))

@@ -85,7 +85,8 @@ func (rf *reportFlags) parsed(fs *flag.FlagSet) (code int, done bool) {
 
 // merged runs -merge: it joins the reports of the files named by the arguments
 // into one report. done reports that the command is over (it was a merge), with
-// the exit status code.
+// the exit status code: 2 for a file that cannot be merged (missing, not JSON
+// lines of reports, no report in any, a run twice), a usage error as a bad -map.
 func (rf *reportFlags) merged(fs *flag.FlagSet, stdout, stderr io.Writer) (code int, done bool) {
 	if !rf.merge {
 		return 0, false
@@ -100,23 +101,23 @@ func (rf *reportFlags) merged(fs *flag.FlagSet, stdout, stderr io.Writer) (code 
 		f, err := os.Open(name)
 		if err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
-			return 1, true
+			return 2, true
 		}
 		rs, err := readReports(f, name)
 		f.Close()
 		if err != nil {
 			fmt.Fprintln(stderr, "bench:", err)
-			return 1, true
+			return 2, true
 		}
 		reps = append(reps, rs...)
 	}
 	if len(reps) == 0 {
 		fmt.Fprintf(stderr, "bench: -merge: no report in %s\n", strings.Join(files, ", "))
-		return 1, true
+		return 2, true
 	}
 	if err := checkMerged(reps); err != nil {
 		fmt.Fprintln(stderr, "bench:", err)
-		return 1, true
+		return 2, true
 	}
 	asJSON := false
 	if f := fs.Lookup("json"); f != nil && f.Value.String() == "true" {
