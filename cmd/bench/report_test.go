@@ -176,8 +176,8 @@ func TestReportFlagErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"-sweep", "10,x"}, 2, `-sweep "10,x": want comma-separated positive counts`},
-		{[]string{"-sweep", "10", "-sweep-workers", "0"}, 2, "-sweep-workers"},
+		{[]string{"-sweep", "10,x"}, 2, `-sweep "10,x": want comma-separated positive agent counts`},
+		{[]string{"-sweep", "10", "-sweep-workers", "-1"}, 2, "-sweep-workers"}, // 0 is GOMAXPROCS (sweep_workers_test.go)
 		{[]string{"-sweep", "10", "-shard", "4/4"}, 2, "-shard wants i/n with 0 ≤ i < n"},
 		{[]string{"-sweep", "10", "-shard", "1"}, 2, "-shard wants i/n"},
 		{[]string{"-merge"}, 2, "-merge needs the JSON-lines files"},

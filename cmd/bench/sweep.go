@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -31,7 +32,7 @@ type reportFlags struct {
 func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	rf := &reportFlags{}
 	fs.StringVar(&rf.sweep, "sweep", "", "comma-separated agent counts `N,N,...`: run the scenario at each, e.g. 1000,10000,100000 (default none: one run at -agents)")
-	fs.StringVar(&rf.sweepWorkers, "sweep-workers", "", "comma-separated worker counts `N,N,...` in goroutines: run each agent count with each, e.g. 1,2 (default none: -workers)")
+	fs.StringVar(&rf.sweepWorkers, "sweep-workers", "", "comma-separated worker counts `N,N,...` in goroutines, 0 for GOMAXPROCS: run each agent count with each, e.g. 1,2 (default none: -workers)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress bar on stderr (default false: a bar while stderr is a terminal, none with -json)")
 	fs.StringVar(&rf.md, "md", "", "also write the report as a Markdown table to `FILE.md` (default none)")
 	fs.StringVar(&rf.plot, "plot", "", "also draw ms per frame against agents, a line per system, to `FILE.png` (default none)")
@@ -262,17 +263,25 @@ func (rf *reportFlags) points(agents, workers int) ([]point, error) {
 	return shardOf(pts, i, n), nil
 }
 
-// parseCounts parses a comma-separated list of positive counts; an empty
-// list is the single count def.
+// parseCounts parses a comma-separated list of counts of flag: agent counts for
+// -sweep, each positive; worker counts for -sweep-workers, each 0 to ecs.MaxWorkers,
+// where 0 means GOMAXPROCS, as -workers 0 does, and is returned as that number (the
+// number the run reports). An empty list is the single count def.
 func parseCounts(flag, list string, def int) ([]int, error) {
 	if list == "" {
 		return []int{def}, nil
 	}
+	workers := flag == "-sweep-workers"
 	var out []int
 	for f := range strings.SplitSeq(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n <= 0 || (flag == "-sweep-workers" && n > ecs.MaxWorkers) {
-			return nil, fmt.Errorf("%s %q: want comma-separated positive counts, e.g. 1000,10000", flag, list)
+		switch {
+		case workers && (err != nil || n < 0 || n > ecs.MaxWorkers):
+			return nil, fmt.Errorf("%s %q: want comma-separated worker counts in goroutines, 0 (GOMAXPROCS) to %d, e.g. 0,1,2", flag, list, ecs.MaxWorkers)
+		case !workers && (err != nil || n <= 0):
+			return nil, fmt.Errorf("%s %q: want comma-separated positive agent counts, e.g. 1000,10000", flag, list)
+		case workers && n == 0:
+			n = runtime.GOMAXPROCS(0)
 		}
 		out = append(out, n)
 	}
