@@ -82,6 +82,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/archai-go/archai/cmd/bench/scenario"
 )
 
 func main() {
@@ -164,8 +166,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *scenFile != "" {
 		return runScenario(*scenFile, rf.quiet, stdout, stderr)
 	}
-	if *agents <= 0 || *frames <= 0 {
-		fmt.Fprintln(stderr, "bench: -agents and -frames must be positive")
+	if *agents <= 0 {
+		fmt.Fprintf(stderr, "bench: -agents %d: want a positive number of agents, 1 to %d\n", *agents, scenario.MaxAgents)
+		return 2
+	}
+	if *frames <= 0 {
+		fmt.Fprintf(stderr, "bench: -frames %d: want a positive number of frames, 1 to %d\n", *frames, maxFrames)
 		return 2
 	}
 	cfg := crowdConfig{Scenario: *scen, Agents: *agents, Frames: *frames, Seed: *seed, MapFile: *mapFile,

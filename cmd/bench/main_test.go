@@ -52,7 +52,10 @@ func TestCrowdTextReportAndBadFlags(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"-agents", "0"}, 2, "bench: -agents and -frames must be positive\n"},
+		{[]string{"-agents", "0"}, 2, "bench: -agents 0: want a positive number of agents, 1 to 10240000\n"},
+		{[]string{"-agents", "-5"}, 2, "bench: -agents -5: want a positive number of agents, 1 to 10240000\n"},
+		{[]string{"-frames", "-5"}, 2, "bench: -frames -5: want a positive number of frames, 1 to 10000000\n"},
+		{[]string{"-agents", "-1", "-frames", "0"}, 2, "bench: -agents -1: want a positive number"},
 		{[]string{"-nope"}, 2, "flag provided but not defined: -nope\n"},
 		{[]string{"-map", "does-not-exist.map"}, 2, "bench: -map does-not-exist.map: grid: open does-not-exist.map: "},
 		{[]string{"-scen", "does-not-exist.map.scen"}, 2, "bench: grid: open does-not-exist.map.scen: "},
