@@ -325,7 +325,19 @@ func checkInputFiles(fs *flag.FlagSet) error {
 }
 
 // mapFileError returns err, the error of loading the map file path named by where
-// (the flag -map, or a save file's meta.map_file), prefixed by where and the path.
+// (the flag -map, or a save file's meta.map_file), prefixed by where and the path;
+// when path is a MovingAI scenario rather than its map, it says so instead (the map
+// parser says only that "version 1" is not a header line), as scenarioError does for
+// a map given to -scen.
 func mapFileError(where, path string, err error) error {
-	return fmt.Errorf("%s %s: %w", where, path, err)
+	queries, serr := grid.LoadScenario(path)
+	if serr != nil || len(queries) == 0 {
+		return fmt.Errorf("%s %s: %w", where, path, err)
+	}
+	hint := fmt.Sprintf("a .map file (its queries are on %s)", queries[0].Map)
+	beside := filepath.Join(filepath.Dir(path), filepath.Base(queries[0].Map))
+	if st, serr := os.Stat(beside); serr == nil && st.Mode().IsRegular() {
+		hint = beside + ", beside it"
+	}
+	return fmt.Errorf("%s %s looks like a MovingAI .map.scen file (it reads as a scenario of %d queries); %s wants the map, %s", where, path, len(queries), where, hint)
 }

@@ -129,3 +129,29 @@ func TestScenProgressOnlyOnATerminal(t *testing.T) {
 	assert.Empty(t, string(logged), "no progress into a file")
 	assert.Contains(t, stdout.String(), "JPS optimal: 2000/2000")
 }
+
+// TestMapGivenAScenarioSaysSo: a .map.scen given to -map is named as the scenario
+// file it is, with the map it wants beside it (or the kind of file, when that map is
+// not there), as -scen given a .map is; not only the map parser's "unexpected
+// header line". A usage error, exit 2, before anything runs, in any mode.
+func TestMapGivenAScenarioSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	scen := writeScen(t, dir, 3)
+	for _, args := range [][]string{
+		{"-map", scen, "-agents", "10", "-frames", "1"},
+		{"-map", scen, "-scenario", "swarm", "-sweep", "10,20", "-frames", "1"},
+		{"-map", scen, "-compare", "-agents", "10"},
+	} {
+		var stdout, stderr bytes.Buffer
+		assert.Equal(t, 2, run(args, &stdout, &stderr), "%v", args)
+		assert.Equal(t, fmt.Sprintf("bench: -map %s looks like a MovingAI .map.scen file (it reads as a scenario of 3 queries); -map wants the map, %s, beside it\n",
+			scen, filepath.Join(dir, "small.map")), stderr.String(), "%v", args)
+		assert.Empty(t, stdout.String(), "%v", args)
+	}
+
+	require.NoError(t, os.Remove(filepath.Join(dir, "small.map")))
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 2, run([]string{"-map", scen, "-agents", "10", "-frames", "1"}, &stdout, &stderr))
+	assert.Equal(t, fmt.Sprintf("bench: -map %s looks like a MovingAI .map.scen file (it reads as a scenario of 3 queries); -map wants the map, a .map file (its queries are on small.map)\n", scen),
+		stderr.String())
+}
