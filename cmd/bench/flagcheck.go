@@ -3,9 +3,11 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/nav/grid"
@@ -340,4 +342,64 @@ func mapFileError(where, path string, err error) error {
 		hint = beside + ", beside it"
 	}
 	return fmt.Errorf("%s %s looks like a MovingAI .map.scen file (it reads as a scenario of %d queries); %s wants the map, %s", where, path, len(queries), where, hint)
+}
+
+// checkRepeatedFlags returns a usage error (exit 2) for a flag given more than once in
+// args, naming it and every value given: Go's flag package keeps the last value
+// silently, so -scen a.map.scen -scen b.map.scen checked only b. Every flag of
+// cmd/bench takes one value, so this holds for all of them, here in one place. args
+// are scanned as fs parses them, past -merge's files (arguments that do not start
+// with "-") up to "--"; a malformed command line is left to fs.Parse's own error.
+func checkRepeatedFlags(fs *flag.FlagSet, args []string) error {
+	given := map[string][]string{}
+	var order []string
+	scan := flag.NewFlagSet("", flag.ContinueOnError)
+	scan.SetOutput(io.Discard)
+	scan.Usage = func() {}
+	fs.VisitAll(func(f *flag.Flag) {
+		b, ok := f.Value.(interface{ IsBoolFlag() bool })
+		scan.Var(&givenValue{name: f.Name, isBool: ok && b.IsBoolFlag(), given: given, order: &order}, f.Name, "")
+	})
+	for len(args) > 0 {
+		if scan.Parse(args) != nil {
+			return nil
+		}
+		rest := scan.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			break
+		}
+		for len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+			rest = rest[1:]
+		}
+		args = rest
+	}
+	for _, name := range order {
+		if vs := given[name]; len(vs) > 1 {
+			quoted := make([]string, len(vs))
+			for i, v := range vs {
+				quoted[i] = strconv.Quote(v)
+			}
+			return fmt.Errorf("-%s is given %d times (%s): give each flag once", name, len(vs), strings.Join(quoted, ", "))
+		}
+	}
+	return nil
+}
+
+// givenValue records each value given to flag name, in given, and the names in
+// the order first given, in order.
+type givenValue struct {
+	name   string
+	isBool bool
+	given  map[string][]string
+	order  *[]string
+}
+
+func (v *givenValue) String() string   { return "" }
+func (v *givenValue) IsBoolFlag() bool { return v.isBool }
+func (v *givenValue) Set(s string) error {
+	if len(v.given[v.name]) == 0 {
+		*v.order = append(*v.order, v.name)
+	}
+	v.given[v.name] = append(v.given[v.name], s)
+	return nil
 }

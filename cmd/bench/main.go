@@ -93,13 +93,13 @@ func main() {
 // exitStatus is the rule of the exit status, printed by -help. A usage error is one
 // the user fixes by changing the command line; a file named on it is part of it.
 const exitStatus = `Exit status: 0 when the work is done; 2 for a usage error, found before the
-work begins and fixed by changing the command line: an unknown flag, a value out of
-range, an unknown name (-scenario, -avoid), flags that do not go together, or a file
-named that cannot be used (-map; -scen and the map it names; -load and the map it
-records; -merge's files: missing, unreadable, or not the kind of file the flag wants;
-an output file whose directory is missing or not writable); 1 when the work began and
-failed: a -scen query not found optimal, a fault of a run's setup or simulation, an
-output file that could not be written.
+work begins and fixed by changing the command line: an unknown flag, a flag given
+twice, a value out of range, an unknown name (-scenario, -avoid), flags that do not
+go together, or a file named that cannot be used (-map; -scen and the map it names;
+-load and the map it records; -merge's files: missing, unreadable, or not the kind of
+file the flag wants; an output file whose directory is missing or not writable); 1
+when the work began and failed: a -scen query not found optimal, a fault of a run's
+setup or simulation, an output file that could not be written.
 `
 
 // run is main without the exit, for tests: it returns the exit status.
@@ -137,6 +137,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if code, done := rf.parsed(fs); done {
 		return code
+	}
+	if err := checkRepeatedFlags(fs, args); err != nil { // flagcheck.go
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
 	}
 	for _, check := range []func(*flag.FlagSet) error{checkSwallowedFlags, checkScenFlags, checkMergeFlags} { // flagcheck.go
 		if err := check(fs); err != nil {
