@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"time"
 
 	"github.com/archai-go/archai/nav/grid"
@@ -25,16 +27,37 @@ var scenAlgos = []scenAlgo{
 }
 
 // runScenario checks grid A* and jump point search against every query of a
-// MovingAI scenario file. The map is the file the scenario names, looked up
-// beside the scenario. It prints, for each algorithm, "optimal: N/M", the
-// mean time and expansions per query, then the JPS/A* time ratio, and
-// returns 1 on any mismatch; a scenario file or map that cannot be used (missing,
-// not a scenario or a map, no queries, another size than the scenario says) is a
-// usage error, 2, before any search. Progress goes to stderr on a scenario of 2,000
-// queries or more, unless quiet or stderr is a file or a pipe (as the crowd's
-// progress bar: a carriage return redraws it, which a log would join into one
-// line).
+// MovingAI scenario file, timed by the wall clock: see checkScenario.
 func runScenario(path string, quiet bool, stdout, stderr io.Writer) int {
+	return checkScenario(path, quiet, stdout, stderr, wallClock)
+}
+
+// wallClock runs search and returns the wall-clock time it took.
+func wallClock(_ int, search func()) time.Duration {
+	t0 := time.Now()
+	search()
+	return time.Since(t0)
+}
+
+// checkScenario checks grid A* and jump point search against every query of a
+// MovingAI scenario file. The map is the file the scenario names, looked up beside
+// the scenario. It prints, for each algorithm, "optimal: N/M", the mean time and
+// expansions per query, then the JPS/A* time ratio, and returns 1 on any mismatch;
+// a scenario file or map that cannot be used (missing, not a scenario or a map, no
+// queries, another size than the scenario says) is a usage error, 2, before any
+// search. Progress goes to stderr on a scenario of 2,000 queries or more, unless
+// quiet or stderr is a file or a pipe (as the crowd's progress bar: a carriage
+// return redraws it, which a log would join into one line).
+//
+// The times: each search's grid mirror is built by an untimed first query; then
+// rounds run every query with both algorithms, A* first on one query and JPS first
+// on the next (the order swapped every round), so a slow spell of the machine falls
+// on both, until scenDone says enough. A query's time is its median over the
+// rounds, so one search held up (by a preemption on a loaded machine, a GC, a cold
+// cache) does not move it; the ratio is JPS's sum of those over A*'s, and its spread
+// is the middle half of the rounds' own ratios. clock runs one search of algorithm
+// algo (an index of scenAlgos) and returns its time.
+func checkScenario(path string, quiet bool, stdout, stderr io.Writer, clock func(algo int, search func()) time.Duration) int {
 	queries, err := grid.LoadScenario(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench:", scenarioError(path, err))
@@ -71,51 +94,128 @@ func runScenario(path string, quiet bool, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stdout, "scenario %s: %d queries\n", filepath.Base(path), len(queries))
-	status := 0
-	means := make([]float64, len(scenAlgos))
+	n := len(queries)
+	var (
+		searches [2]map[string]*grid.Search
+		bufs     [2][]grid.Cell
+		times    [2][]time.Duration // [algo][round*n + query]
+		ok       [2]int
+		expanded [2]int
+	)
 	for ai, algo := range scenAlgos {
-		searches := map[string]*grid.Search{}
-		var total time.Duration
-		ok, expanded := 0, 0
-		buf := make([]grid.Cell, 0, 4096)
-		for i, q := range queries {
-			s := searches[q.Map]
-			if s == nil {
-				s = grid.NewSearchOptions(maps[q.Map], algo.opt)
-				searches[q.Map] = s
+		searches[ai] = map[string]*grid.Search{}
+		bufs[ai] = make([]grid.Cell, 0, 4096)
+		for _, q := range queries {
+			if searches[ai][q.Map] == nil {
+				s := grid.NewSearchOptions(maps[q.Map], algo.opt)
+				searches[ai][q.Map] = s
 				// an untimed first query builds the search's mirror of the grid
 				// (allowed moves; for JPS also its bitsets and jump tables), so
 				// the times below are the searches' own
-				buf, _, _ = s.Path(q.Start, q.Goal, buf[:0])
+				bufs[ai], _, _ = s.Path(q.Start, q.Goal, bufs[ai][:0])
 			}
-			t0 := time.Now()
-			var cost float64
-			buf, cost, err = s.Path(q.Start, q.Goal, buf[:0])
-			total += time.Since(t0)
-			expanded += s.Expanded()
+		}
+	}
+	var mismatches [2][]string
+	rounds := 0
+	for timed := time.Duration(0); ; {
+		runtime.GC() // not during the round: the searches allocate nothing
+		for i, q := range queries {
+			for k := range 2 {
+				ai := (i + rounds + k) % 2 // A* first on every other query
+				s := searches[ai][q.Map]
+				var cost float64
+				var err error
+				d := clock(ai, func() { bufs[ai], cost, err = s.Path(q.Start, q.Goal, bufs[ai][:0]) })
+				times[ai] = append(times[ai], d)
+				timed += d
+				if rounds > 0 {
+					continue
+				}
+				expanded[ai] += s.Expanded()
+				if match, why := matches(q, cost, err); match {
+					ok[ai]++
+				} else {
+					mismatches[ai] = append(mismatches[ai], fmt.Sprintf("mismatch (%s): query %d (%d,%d)->(%d,%d): %s\n", scenAlgos[ai].name, i, q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, why))
+				}
+			}
 			if progress && (i+1)%1000 == 0 {
-				fmt.Fprintf(stderr, "%s: %d/%d queries\r", algo.name, i+1, len(queries))
-			}
-			if match, why := matches(q, cost, err); match {
-				ok++
-			} else {
-				fmt.Fprintf(stdout, "mismatch (%s): query %d (%d,%d)->(%d,%d): %s\n", algo.name, i, q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, why)
+				fmt.Fprintf(stderr, "round %d: %d/%d queries\r", rounds+1, i+1, n)
 			}
 		}
-		if progress {
-			fmt.Fprintln(stderr)
+		rounds++
+		if scenDone(rounds, n, timed) {
+			break
 		}
-		means[ai] = float64(total.Nanoseconds()) / 1e3 / float64(len(queries))
-		fmt.Fprintf(stdout, "%s optimal: %d/%d\n", algo.name, ok, len(queries))
-		fmt.Fprintf(stdout, "%s mean time per query: %s, %.0f expansions\n", algo.name, micros(means[ai]), float64(expanded)/float64(len(queries)))
-		if ok != len(queries) {
+	}
+	if progress {
+		fmt.Fprintln(stderr)
+	}
+	status := 0
+	var sums [2]time.Duration // the sum over queries of each query's median time
+	for ai, algo := range scenAlgos {
+		for _, m := range mismatches[ai] {
+			fmt.Fprint(stdout, m)
+		}
+		sample := make([]time.Duration, rounds)
+		for i := range n {
+			for r := range rounds {
+				sample[r] = times[ai][r*n+i]
+			}
+			sums[ai] += median(sample)
+		}
+		fmt.Fprintf(stdout, "%s optimal: %d/%d\n", algo.name, ok[ai], n)
+		fmt.Fprintf(stdout, "%s mean time per query: %s, %.0f expansions\n", algo.name, micros(float64(sums[ai].Nanoseconds())/1e3/float64(n)), float64(expanded[ai])/float64(n))
+		if ok[ai] != n {
 			status = 1
 		}
 	}
-	if means[0] > 0 {
-		fmt.Fprintf(stdout, "JPS time / A* time: %.2f (wall clock, one pass, each search's grid mirror built before the timing)\n", means[1]/means[0])
+	if sums[0] > 0 {
+		fmt.Fprintf(stdout, "JPS time / A* time: %.2f (%s)\n", float64(sums[1])/float64(sums[0]), roundsSpread(times, n, rounds))
 	}
 	return status
+}
+
+// scenDone reports whether checkScenario has timed enough rounds of n queries, the
+// searches of all of them having taken timed: 5 rounds once they took 0.25 s,
+// fewer when they took 10 s (on maze512 one A* pass takes about two minutes), and
+// at most 51, fewer when 2,000,000 times would be kept (a time per query, round
+// and algorithm).
+func scenDone(rounds, n int, timed time.Duration) bool {
+	maxRounds := min(51, max(1, 2_000_000/n))
+	return rounds >= maxRounds || timed >= 10*time.Second || (rounds >= 5 && timed >= 250*time.Millisecond)
+}
+
+// roundsSpread describes how the ratio was found and the middle half (25th to 75th
+// percentile) of the rounds' own ratios, each round's JPS time over its A* time.
+func roundsSpread(times [2][]time.Duration, n, rounds int) string {
+	const how = "A* and JPS alternating per query"
+	if rounds == 1 {
+		return "one round, " + how + ": no spread, the round took over 10 s"
+	}
+	ratios := make([]float64, rounds)
+	for r := range rounds {
+		var sum [2]time.Duration
+		for ai := range 2 {
+			for _, d := range times[ai][r*n : (r+1)*n] {
+				sum[ai] += d
+			}
+		}
+		ratios[r] = float64(sum[1]) / float64(max(sum[0], 1))
+	}
+	slices.Sort(ratios)
+	lo, hi := ratios[(rounds-1)/4], ratios[rounds-1-(rounds-1)/4]
+	return fmt.Sprintf("the middle half of the rounds' ratios %.2f–%.2f; each query's median over %d rounds, %s", lo, hi, rounds, how)
+}
+
+// median returns the median of ds, which it sorts.
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	m := len(ds) / 2
+	if len(ds)%2 == 1 {
+		return ds[m]
+	}
+	return (ds[m-1] + ds[m]) / 2
 }
 
 // scenarioError returns err, the error of reading the scenario file path, with what

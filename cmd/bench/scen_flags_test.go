@@ -112,7 +112,7 @@ func TestScenProgressOnlyOnATerminal(t *testing.T) {
 	scen := writeScen(t, t.TempDir(), 2000)
 	var stdout, stderr bytes.Buffer // not a file: as a terminal
 	require.Equal(t, 0, run([]string{"-scen", scen}, &stdout, &stderr), stderr.String())
-	assert.Contains(t, stderr.String(), "A* (octile): 2000/2000 queries\r", "shown where it can be redrawn")
+	assert.Contains(t, stderr.String(), "round 1: 2000/2000 queries\r", "shown where it can be redrawn")
 	assert.Contains(t, stdout.String(), "JPS optimal: 2000/2000")
 
 	stderr.Reset()
