@@ -44,7 +44,7 @@ func TestExitStatusRule(t *testing.T) {
 		{"-agents 0", []string{"-agents", "0"}, 2, "-agents"},
 		{"-avoid typo", []string{"-avoid", "ocra", "-agents", "10", "-frames", "1"}, 2, `-avoid ocra: unknown avoidance "ocra": want separation or orca`},
 		{"-avoid typo, swarm", []string{"-scenario", "swarm", "-avoid", "ocra", "-agents", "10", "-frames", "1"}, 2, "-avoid ocra"},
-		{"-avoid typo, reference", []string{"-scenario", "reference", "-avoid", "ocra"}, 2, "-avoid ocra: unknown avoidance"},
+		{"-avoid typo, reference (the conflict first)", []string{"-scenario", "reference", "-avoid", "ocra"}, 2, "-avoid ocra applies to the guard and swarm scenarios"},
 		{"-map missing", []string{"-map", filepath.Join(dir, "nosuch.map"), "-agents", "10", "-frames", "1"}, 2, "-map " + filepath.Join(dir, "nosuch.map") + ": "},
 		{"-map missing, swarm", []string{"-scenario", "swarm", "-map", filepath.Join(dir, "nosuch.map"), "-agents", "10", "-frames", "1"}, 2, "-map "},
 		{"-map missing, sweep", []string{"-map", filepath.Join(dir, "nosuch.map"), "-sweep", "10,20", "-frames", "1"}, 2, "-map "},
