@@ -101,7 +101,7 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 		log := v.tracer.Log()
 		for _, t := range log[min(v.traceStart, len(log)):] {
 			if t.Time >= from {
-				a.Log = append(a.Log, Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To)})
+				a.Log = append(a.Log, transitionOf(t))
 			}
 		}
 	}
@@ -120,11 +120,12 @@ func (v *Viewer) tree(b *components.Brain) *Tree {
 func treeOf(t *bt.Tree, m *bt.Memory) *Tree {
 	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len()), tree: t}
 	for i := range t.Len() {
-		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Parent: t.Parent(i)}
+		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Parent: t.Parent(i), StatusName: bt.Idle.String()}
 	}
 	if m != nil && m.Len() == t.Len() {
 		for i, nm := range m.Nodes() {
 			out.Status[i] = int(nm.Status)
+			out.Nodes[i].StatusName = nm.Status.String()
 		}
 	}
 	return out

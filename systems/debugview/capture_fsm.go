@@ -23,12 +23,13 @@ import (
 // an active state that the agent has not ticked yet is listed with Field "" and
 // every node Idle.
 type StateTree struct {
-	States []string     `json:"states"` // the machine's states that run the tree, by full name ("Day/Work/Chop")
-	Active bool         `json:"active"` // one of States is active now
-	Field  string       `json:"field"`  // where the agent keeps the tree's memory: "Chores.TreeRun"; "" if not found
-	Root   int          `json:"root"`   // TreeRun.Status: the root's last status (bt.Status)
-	Tree   *Tree        `json:"tree"`   // the nodes and their live statuses
-	Log    []Transition `json:"log"`    // the tree's transitions since the agent was selected, of the last LogSeconds, oldest first
+	States   []string     `json:"states"`   // the machine's states that run the tree, by full name ("Day/Work/Chop")
+	Active   bool         `json:"active"`   // one of States is active now
+	Field    string       `json:"field"`    // where the agent keeps the tree's memory: "Chores.TreeRun"; "" if not found
+	Root     int          `json:"root"`     // TreeRun.Status: the root's last status (bt.Status)
+	RootName string       `json:"rootName"` // Root by name: "Running"
+	Tree     *Tree        `json:"tree"`     // the nodes and their live statuses
+	Log      []Transition `json:"log"`      // the tree's transitions since the agent was selected, of the last LogSeconds, oldest first
 }
 
 // FSMTransition is one change of the selected agent's active state, seen by
@@ -263,7 +264,7 @@ func (v *Viewer) stateTrees(w *arche.World, e arche.Entity, sm *components.State
 			if r.Tree == nil {
 				continue
 			}
-			st := StateTree{Field: f.name, Root: int(r.Status), Tree: treeOf(r.Tree, &r.Memory)}
+			st := StateTree{Field: f.name, Root: int(r.Status), RootName: r.Status.String(), Tree: treeOf(r.Tree, &r.Memory)}
 			st.States, st.Active = v.statesRunning(m, &sm.Memory, r.Tree)
 			for _, t := range v.stateTracers {
 				if t.id == id && t.field.off == f.off && t.tree == r.Tree {
@@ -281,7 +282,7 @@ func (v *Viewer) stateTrees(w *arche.World, e arche.Entity, sm *components.State
 		if !ok || tree == nil || ranTree(out, tree) {
 			continue
 		}
-		st := StateTree{Tree: treeOf(tree, nil)}
+		st := StateTree{RootName: bt.Idle.String(), Tree: treeOf(tree, nil)}
 		st.States, st.Active = v.statesRunning(m, &sm.Memory, tree)
 		out = append(out, st)
 	}
@@ -326,10 +327,15 @@ func traceWindow(tr *bt.Tracer, start int, from float64) []Transition {
 	log := tr.Log()
 	for _, t := range log[min(start, len(log)):] {
 		if t.Time >= from {
-			out = append(out, Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To)})
+			out = append(out, transitionOf(t))
 		}
 	}
 	return out
+}
+
+// transitionOf copies a node's change of status for the page.
+func transitionOf(t bt.Transition) Transition {
+	return Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To), FromName: t.From.String(), ToName: t.To.String()}
 }
 
 // fsmLogWindow copies the state changes of the last LogSeconds (their paths are

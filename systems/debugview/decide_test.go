@@ -202,7 +202,7 @@ func TestSelectShowsTheStatePathAndItsTree(t *testing.T) {
 	assert.Equal(t, "Chores.Carry", carry.Field)
 	assert.Equal(t, []int{int(bt.Running), int(bt.Running), int(bt.Idle)}, carry.Tree.Status)
 	require.NotEmpty(t, carry.Log)
-	assert.Equal(t, debugview.Transition{Time: carry.Log[0].Time, Node: 0, From: int(bt.Idle), To: int(bt.Running)}, carry.Log[0])
+	assert.Equal(t, debugview.Transition{Time: carry.Log[0].Time, Node: 0, From: int(bt.Idle), To: int(bt.Running), FromName: "Idle", ToName: "Running"}, carry.Log[0])
 	assert.InDelta(t, 0.4, carry.Log[0].Time, 1e-9)
 
 	dw.run(29) // to t = 3.3: Night (no tree)

@@ -108,7 +108,7 @@ type Think struct {
 
 // Tree is the agent's behavior tree: its nodes in pre-order and each node's
 // last status (0 Idle, 1 Running, 2 Success, 3 Failure, 4 Skipped, as
-// bt.Status).
+// bt.Status; each [Node] also carries its status by name, StatusName).
 type Tree struct {
 	Name   string `json:"name"`
 	Nodes  []Node `json:"nodes"`
@@ -119,9 +119,10 @@ type Tree struct {
 
 // Node is one node of a [Tree].
 type Node struct {
-	Name   string `json:"name"`
-	Kind   string `json:"kind"`
-	Parent int    `json:"parent"` // -1 for the root
+	Name       string `json:"name"`
+	Kind       string `json:"kind"`
+	Parent     int    `json:"parent"`     // -1 for the root
+	StatusName string `json:"statusName"` // its status in [Tree.Status] by name (bt.Status.String): "Idle", "Running", "Success", "Failure", "Skipped"
 }
 
 // KV is one blackboard entry, its value as text.
@@ -252,12 +253,16 @@ type Flow struct {
 }
 
 // Transition is one change of a node's status (bt.Transition): Time is
-// the simulation time of the frame whose tick made it.
+// the simulation time of the frame whose tick made it. From and To are
+// bt.Status numbers (0 Idle, 1 Running, 2 Success, 3 Failure, 4 Skipped),
+// FromName and ToName the same by name.
 type Transition struct {
-	Time float64 `json:"t"`
-	Node int     `json:"node"`
-	From int     `json:"from"`
-	To   int     `json:"to"`
+	Time     float64 `json:"t"`
+	Node     int     `json:"node"`
+	From     int     `json:"from"`
+	To       int     `json:"to"`
+	FromName string  `json:"fromName"`
+	ToName   string  `json:"toName"`
 }
 
 // mapData is the JSON of GET /map: one cost class per cell, row-major:
