@@ -226,10 +226,10 @@
 //
 // # Types
 //
-//   - [Node]: a builder spec, made by the constructors; [Node.Named], [Node.OnStart],
+//   - [Node]: a builder spec, made by the constructors; [Node.Named], [Node.Typed], [Node.OnStart],
 //     [Node.OnHalt], and the conditions [Node.SkipIf] … [Node.Post].
 //   - [Tree]: a compiled tree; [Compile], [Tree.Tick], [Tree.Halt], [Tree.NewMemory],
-//     [Tree.NodeName], [Tree.NodeKind], [Tree.Children], [Tree.Parent], [Tree.Dump].
+//     [Tree.NodeName], [Tree.NodeKind], [Tree.NodeType], [Tree.Children], [Tree.Parent], [Tree.Dump].
 //   - [Registry], [Ports], [LoadError], [Document]: trees as data, user leaves by name;
 //     [RegisterLoop] for a loop over a queue of the user's type.
 //   - [Tracer] and [Transition]: transition logs.

@@ -65,7 +65,7 @@ type Node struct {
 	tick     func(*Context) Status
 	onStart  func(*Context)
 	onHalt   func(*Context)
-	tag      string          // the type as written in a loaded file ("Fallback"), "" for Go nodes
+	tag      string          // the type as written in a loaded file ("Fallback") or given with Typed, else ""
 	prog     *script.Program // Script, ScriptCondition
 	conds    *conds          // pre- and post-conditions; nil if none
 }
@@ -95,6 +95,20 @@ func (n *Node) OnStart(fn func(*Context)) *Node {
 func (n *Node) Named(name string) *Node {
 	if n != nil {
 		n.name = name
+	}
+	return n
+}
+
+// Typed sets the type shown for n in place of its kind, and returns n: for a node that
+// a library builds on one of this package's kinds, so that a reader sees the type the
+// user wrote (hybrid.UtilitySelector is a [Choose], typed "UtilitySelector"). The type
+// is returned by [Tree.NodeType], shown by [Tree.Dump] and [Tracer.WriteLog], and names
+// an unnamed node ([Tree.NodeName]); it changes nothing of how n ticks, and
+// [Tree.NodeKind] still returns the kind. A node loaded from a file has the type
+// written there.
+func (n *Node) Typed(typ string) *Node {
+	if n != nil {
+		n.tag = typ
 	}
 	return n
 }

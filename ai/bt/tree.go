@@ -194,8 +194,8 @@ func (t *Tree) Len() int { return len(t.nodes) }
 
 // NodeName returns the display name of node i: the name given with [Node.Named] or to
 // [Condition] / [Action] (a loaded node's name attribute), else for a node loaded from a
-// file the type as written there ("Fallback", "RetryUntilSuccessful", "Sleep"), else the
-// kind name ("Sequence", "Wait", …).
+// file the type as written there ("Fallback", "RetryUntilSuccessful", "Sleep") or the
+// type given with [Node.Typed], else the kind name ("Sequence", "Wait", …).
 //
 // Panics: if i is out of range.
 func (t *Tree) NodeName(i int) string {
@@ -213,6 +213,18 @@ func (t *Tree) NodeName(i int) string {
 //
 // Panics: if i is out of range.
 func (t *Tree) NodeKind(i int) string { return t.nodes[i].kind.String() }
+
+// NodeType returns the type of node i as the user wrote it: a loaded node's type in
+// the file ("Fallback", "RetryUntilSuccessful"), the type given with [Node.Typed]
+// ("UtilitySelector" for a hybrid.UtilitySelector), else its kind ([Tree.NodeKind]).
+//
+// Panics: if i is out of range.
+func (t *Tree) NodeType(i int) string {
+	if n := &t.nodes[i]; n.tag != "" {
+		return n.tag
+	}
+	return t.nodes[i].kind.String()
+}
 
 // Parent returns the pre-order index of node i's parent, or -1 for the root.
 //

@@ -20,6 +20,9 @@ import (
 //   - the winner's status is returned; no winner ([utility.None]: everything vetoed), a
 //     winner without a child, or a nil State returns Failure.
 //
+// The node's kind is Choose (bt.Tree.NodeKind); its type, which bt.Tree.Dump, the
+// transition log and systems/debugview show, is "UtilitySelector" (bt.Tree.NodeType).
+//
 // A nil r (utility.New's error ignored) or a nil state makes a node that bt.Compile
 // refuses with bt.ErrNilFunc. Give one child per action, in the reasoner's order. state may
 // return a nil Source (random policies then pick like Argmax). Give each UtilitySelector
@@ -37,7 +40,7 @@ import (
 // State in a components.UtilityBrain, which the Arena holds.
 func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
 	if r == nil || state == nil { // (utility.New's error ignored): bt.Compile refuses the node
-		return bt.Choose(name, nil, children...)
+		return bt.Choose(name, nil, children...).Typed("UtilitySelector")
 	}
 	return bt.Choose(name, func(ctx *bt.Context) int {
 		s, src := state(ctx)
@@ -45,7 +48,7 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 			return utility.None
 		}
 		return r.Decide(ctx.Agent, s, src)
-	}, children...)
+	}, children...).Typed("UtilitySelector")
 }
 
 // TreeRun is one agent's state of a behavior tree that runs inside a state machine's

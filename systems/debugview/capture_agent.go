@@ -120,7 +120,7 @@ func (v *Viewer) tree(b *components.Brain) *Tree {
 func treeOf(t *bt.Tree, m *bt.Memory) *Tree {
 	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len()), tree: t}
 	for i := range t.Len() {
-		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Parent: t.Parent(i), StatusName: bt.Idle.String()}
+		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Type: t.NodeType(i), Parent: t.Parent(i), StatusName: bt.Idle.String()}
 	}
 	if m != nil && m.Len() == t.Len() {
 		for i, nm := range m.Nodes() {

@@ -83,3 +83,22 @@ func TestStateTreeStatusesHaveNames(t *testing.T) {
 	assert.Equal(t, "Idle", carry.Log[0].FromName)
 	assert.Equal(t, "Running", carry.Log[0].ToName)
 }
+
+// TestUtilitySelectorNodeShowsItsType (newcomer finding 5): a utility choice inside the
+// tree (hybrid.UtilitySelector, a bt.Choose underneath) keeps kind "Choose" and shows
+// the type the user wrote in type; other nodes' type is their kind.
+func TestUtilitySelectorNodeShowsItsType(t *testing.T) {
+	dw := newDuelWorld(t, nil)
+	dw.run(1)
+	selectID(t, dw.srv, dw.e.ID())
+	dw.run(1)
+	a := agentJSON(t, dw.srv)
+	require.NotNil(t, a.Tree)
+	n := a.Tree.Nodes[0]
+	assert.Equal(t, "attack", n.Name)
+	assert.Equal(t, "Choose", n.Kind)
+	assert.Equal(t, "UtilitySelector", n.Type)
+	assert.Equal(t, "Action", a.Tree.Nodes[1].Type)
+	raw := rawAgent(t, dw.srv)
+	assert.Equal(t, "UtilitySelector", raw["tree"].(map[string]any)["nodes"].([]any)[0].(map[string]any)["type"])
+}

@@ -117,10 +117,14 @@ type Tree struct {
 	tree *bt.Tree
 }
 
-// Node is one node of a [Tree].
+// Node is one node of a [Tree]. Kind is the behavior-tree kind that runs it
+// (bt.Tree.NodeKind: "Sequence", "Choose"); Type is the type as the user wrote it
+// (bt.Tree.NodeType): "UtilitySelector" for a hybrid.UtilitySelector (a Choose), a
+// loaded node's type in the file ("Fallback" for a Selector), else Kind.
 type Node struct {
 	Name       string `json:"name"`
 	Kind       string `json:"kind"`
+	Type       string `json:"type"`
 	Parent     int    `json:"parent"`     // -1 for the root
 	StatusName string `json:"statusName"` // its status in [Tree.Status] by name (bt.Status.String): "Idle", "Running", "Success", "Failure", "Skipped"
 }

@@ -331,6 +331,14 @@
     for (let i = log.length - 1; i >= 0 && log[i].t > t; i--) s[log[i].node] = log[i].from;
     return s;
   }
+  // kindLabel returns the HTML of a node's type as the user wrote it
+  // ("UtilitySelector"), else its kind, where it differs from the node's name; a type
+  // other than the kind has the kind as its title ("Choose").
+  function kindLabel(n) {
+    const typ = n.type || n.kind, shown = typ !== n.name ? typ : n.kind !== n.name ? n.kind : "";
+    if (!shown) return "";
+    return `<span class="kind"${shown !== n.kind ? ` title="${esc(n.kind)}"` : ""}>${esc(shown)}</span>`;
+  }
   // treeNodes returns the HTML of a tree's nodes with their statuses.
   function treeNodes(t, status) {
     const depth = t.nodes.map(() => 0);
@@ -338,7 +346,7 @@
       depth[i] = n.parent >= 0 ? depth[n.parent] + 1 : 0;
       const name = STATUS[status[i]] || "Status(" + status[i] + ")";
       return `<div class="node" data-node="${i}" data-status="${name}" style="margin-left:${depth[i] * 14}px"><span class="name">${esc(n.name)}</span>` +
-        (n.kind !== n.name ? `<span class="kind">${esc(n.kind)}</span>` : "") + `<span class="st">${name}</span></div>`;
+        kindLabel(n) + `<span class="st">${name}</span></div>`;
     }).join("");
   }
   // ---- utility: every option's score and how it was made ----
@@ -461,7 +469,7 @@
       el.innerHTML = t.nodes.map((n, i) => {
         depth[i] = n.parent >= 0 ? depth[n.parent] + 1 : 0;
         return `<div class="node" id="node-${i}" data-status="Idle" style="margin-left:${depth[i] * 14}px"><span class="name">${esc(n.name)}</span>` +
-          (n.kind !== n.name ? `<span class="kind">${esc(n.kind)}</span>` : "") + `<span class="st">Idle</span></div>`;
+          kindLabel(n) + `<span class="st">Idle</span></div>`;
       }).join("");
     }
     const s = statusesAt(st.scrub);
