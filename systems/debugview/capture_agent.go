@@ -97,13 +97,7 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 		a.PlanLog = v.planLogWindow()
 	}
 	if v.tracer != nil && a.Tree != nil {
-		from := v.frameTime() - v.LogSeconds
-		log := v.tracer.Log()
-		for _, t := range log[min(v.traceStart, len(log)):] {
-			if t.Time >= from {
-				a.Log = append(a.Log, transitionOf(t))
-			}
-		}
+		a.Log = traceWindow(v.tracer, v.traceStart, v.treeBase, v.frameTime()-v.LogSeconds)
 	}
 	return a
 }

@@ -70,8 +70,9 @@ type stateTracer struct {
 	field  treeRunField
 	tree   *bt.Tree
 	tracer *bt.Tracer
-	start  int  // log entries of the baseline, left out
-	seen   bool // found in the last observe
+	start  int        // log entries of the baseline, left out
+	base   Transition // the log's "selected" entry; Kind "" for a tree first run after the selection
+	seen   bool       // found in the last observe
 }
 
 var treeRunType = reflect.TypeFor[hybrid.TreeRun]()
@@ -217,10 +218,11 @@ func (v *Viewer) observeStateTrees(w *arche.World, e arche.Entity) {
 			}
 			st := v.stateTracer(id, f)
 			if st.tree != r.Tree || st.tracer == nil {
-				st.tree, st.tracer, st.start = r.Tree, bt.NewTracer(r.Tree, 4096), 0
+				st.tree, st.tracer, st.start, st.base = r.Tree, bt.NewTracer(r.Tree, 4096), 0, Transition{}
 				if !v.treesBaselined { // the statuses when the agent is selected are the baseline, as for the Brain's tree
 					st.tracer.Observe(&r.Memory, now)
 					st.start = len(st.tracer.Log())
+					st.base = baselineOf(&r.Memory, now)
 				} // a tree first run since is logged from Idle
 			}
 			st.tracer.Observe(&r.Memory, now)
@@ -268,7 +270,7 @@ func (v *Viewer) stateTrees(w *arche.World, e arche.Entity, sm *components.State
 			st.States, st.Active = v.statesRunning(m, &sm.Memory, r.Tree)
 			for _, t := range v.stateTracers {
 				if t.id == id && t.field.off == f.off && t.tree == r.Tree {
-					st.Log = traceWindow(t.tracer, t.start, from)
+					st.Log = traceWindow(t.tracer, t.start, t.base, from)
 				}
 			}
 			out = append(out, st)
@@ -321,9 +323,13 @@ func (v *Viewer) statesRunning(m *fsm.Machine, mem *fsm.Memory, tree *bt.Tree) (
 	return names, active
 }
 
-// traceWindow copies tr's transitions after its baseline of the last seconds (from on).
-func traceWindow(tr *bt.Tracer, start int, from float64) []Transition {
+// traceWindow copies tr's transitions after its baseline of the last seconds (from
+// on), after base (the "selected" entry; none if its Kind is "") if it is that recent.
+func traceWindow(tr *bt.Tracer, start int, base Transition, from float64) []Transition {
 	var out []Transition
+	if base.Kind != "" && base.Time >= from {
+		out = append(out, base)
+	}
 	log := tr.Log()
 	for _, t := range log[min(start, len(log)):] {
 		if t.Time >= from {
@@ -335,7 +341,22 @@ func traceWindow(tr *bt.Tracer, start int, from float64) []Transition {
 
 // transitionOf copies a node's change of status for the page.
 func transitionOf(t bt.Transition) Transition {
-	return Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To), FromName: t.From.String(), ToName: t.To.String()}
+	return Transition{Time: finite(t.Time), Node: t.Node, From: int(t.From), To: int(t.To), FromName: t.From.String(), ToName: t.To.String(), Kind: "transition"}
+}
+
+// baselineOf returns the "selected" entry of a tree log: every node's status in m
+// at time now.
+func baselineOf(m *bt.Memory, now float64) Transition {
+	nodes := m.Nodes()
+	out := Transition{Time: finite(now), Kind: "selected", Status: make([]int, len(nodes)), StatusNames: make([]string, len(nodes))}
+	for i, nm := range nodes {
+		out.Status[i], out.StatusNames[i] = int(nm.Status), nm.Status.String()
+	}
+	if len(nodes) > 0 {
+		out.From, out.To = out.Status[0], out.Status[0]
+		out.FromName, out.ToName = out.StatusNames[0], out.StatusNames[0]
+	}
+	return out
 }
 
 // fsmLogWindow copies the state changes of the last LogSeconds (their paths are

@@ -184,7 +184,7 @@ func TestSelectShowsTheStatePathAndItsTree(t *testing.T) {
 	// chop's log: within one update the tree succeeded and the state's exit halted it;
 	// the frame sees the net change of each node
 	var changes []string
-	for _, x := range chop.Log {
+	for _, x := range chop.Log[1:] { // after the baseline ("selected")
 		changes = append(changes, chop.Tree.Nodes[x.Node].Name+" "+bt.Status(x.From).String()+"→"+bt.Status(x.To).String())
 	}
 	assert.Equal(t, []string{"chop Running→Idle", "Wait Running→Idle"}, changes)
@@ -202,7 +202,7 @@ func TestSelectShowsTheStatePathAndItsTree(t *testing.T) {
 	assert.Equal(t, "Chores.Carry", carry.Field)
 	assert.Equal(t, []int{int(bt.Running), int(bt.Running), int(bt.Idle)}, carry.Tree.Status)
 	require.NotEmpty(t, carry.Log)
-	assert.Equal(t, debugview.Transition{Time: carry.Log[0].Time, Node: 0, From: int(bt.Idle), To: int(bt.Running), FromName: "Idle", ToName: "Running"}, carry.Log[0])
+	assert.Equal(t, debugview.Transition{Time: carry.Log[0].Time, Node: 0, From: int(bt.Idle), To: int(bt.Running), FromName: "Idle", ToName: "Running", Kind: "transition"}, carry.Log[0])
 	assert.InDelta(t, 0.4, carry.Log[0].Time, 1e-9)
 
 	dw.run(29) // to t = 3.3: Night (no tree)

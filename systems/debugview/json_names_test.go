@@ -3,7 +3,9 @@ package debugview_test
 import (
 	"encoding/json"
 	"net/http/httptest"
+	"net/url"
 	"testing"
+	"time"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/systems/debugview"
@@ -101,4 +103,115 @@ func TestUtilitySelectorNodeShowsItsType(t *testing.T) {
 	assert.Equal(t, "Action", a.Tree.Nodes[1].Type)
 	raw := rawAgent(t, dw.srv)
 	assert.Equal(t, "UtilitySelector", raw["tree"].(map[string]any)["nodes"].([]any)[0].(map[string]any)["type"])
+}
+
+// TestTreeLogStartsWithTheStatusesAtSelection (newcomer finding 5): the tree's log
+// starts with a "selected" entry holding every node's status when the agent was
+// selected, as the utility, state-machine and plan logs start with theirs, rather than
+// staying null while nothing changes. The entry is the root (node 0) with from = to,
+// so that undoing the log's entries from the live statuses still works; every later
+// entry is a "transition", and undoing them all gives the statuses of the baseline.
+func TestTreeLogStartsWithTheStatusesAtSelection(t *testing.T) {
+	tw := newTestWorld(t, 2, 0, func(v *debugview.Viewer) { v.Every = 1 })
+	srv := httptest.NewServer(tw.v.Handler())
+	defer srv.Close()
+	tw.run(30) // the tree is running
+	require.True(t, tw.v.Select(tw.agents[0].ID()))
+	tw.run(1)
+	a := agentJSON(t, srv)
+	require.NotNil(t, a.Tree)
+	at := append([]int(nil), a.Tree.Status...)
+	require.Len(t, a.Log, 1, "nothing changed yet: the baseline alone")
+	base := a.Log[0]
+	assert.Equal(t, "selected", base.Kind)
+	assert.Equal(t, 0, base.Node)
+	assert.Equal(t, 1, base.From, "the root is Running")
+	assert.Equal(t, base.From, base.To)
+	assert.Equal(t, "Running", base.FromName)
+	assert.Equal(t, "Running", base.ToName)
+	assert.Equal(t, at, base.Status)
+	var names []string
+	for _, s := range at {
+		names = append(names, bt.Status(s).String())
+	}
+	assert.Equal(t, names, base.StatusNames)
+	assert.InDelta(t, 30.0/60, base.Time, 1e-9, "the frame of the selection")
+
+	tw.run(60)
+	a = agentJSON(t, srv)
+	require.Greater(t, len(a.Log), 1)
+	assert.Equal(t, base, a.Log[0], "the baseline stays first")
+	undone := append([]int(nil), a.Tree.Status...)
+	for i := len(a.Log) - 1; i >= 1; i-- {
+		x := a.Log[i]
+		assert.Equal(t, "transition", x.Kind)
+		assert.NotEqual(t, x.From, x.To)
+		assert.Nil(t, x.Status, "only the baseline carries every status")
+		undone[x.Node] = x.From
+	}
+	assert.Equal(t, at, undone)
+	raw := rawAgent(t, srv)
+	logs := raw["log"].([]any)
+	assert.Contains(t, logs[0], "statusNames")
+	assert.NotContains(t, logs[1], "status", "left out of a transition")
+}
+
+// TestTreeLogBaselineWhilePaused: an agent selected while paused has its tree log's
+// baseline at once, as its utility log's.
+func TestTreeLogBaselineWhilePaused(t *testing.T) {
+	tw := newTestWorld(t, 2, 0, func(v *debugview.Viewer) { v.Every = 1 })
+	srv := httptest.NewServer(tw.v.Handler())
+	defer srv.Close()
+	tw.run(30)
+	code, _ := post(t, srv, url.Values{"op": {"pause"}})
+	require.Equal(t, 202, code)
+	done := make(chan struct{})
+	go func() { defer close(done); tw.run(1) }() // blocks, paused
+	defer func() { tw.v.Close(); <-done }()
+	var s debugview.Snapshot
+	for range 2000 {
+		if s = getState(t, srv); s.Paused {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	require.True(t, s.Paused)
+	selectID(t, srv, tw.agents[0].ID())
+	for range 2000 {
+		if s = getState(t, srv); s.Selected != nil {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	require.NotNil(t, s.Selected)
+	require.NotNil(t, s.Selected.Tree)
+	require.Len(t, s.Selected.Log, 1)
+	assert.Equal(t, "selected", s.Selected.Log[0].Kind)
+	assert.Equal(t, s.Selected.Tree.Status, s.Selected.Log[0].Status)
+}
+
+// TestStateTreeLogStartsWithTheStatusesAtSelection: a tree run inside a state starts
+// its log with its statuses at the selection too; a tree first run after it is logged
+// from Idle, with no baseline.
+func TestStateTreeLogStartsWithTheStatusesAtSelection(t *testing.T) {
+	dw := newDecideWorld(t, true)
+	srv := httptest.NewServer(dw.v.Handler())
+	defer srv.Close()
+	dw.run(2) // t = 0.1: Chop's tree runs its Wait
+	selectID(t, srv, dw.villager.ID())
+	dw.run(1)
+	a := agentJSON(t, srv)
+	chop := treeNamed(a.FSM.Trees, "chop")
+	require.NotNil(t, chop)
+	require.NotEmpty(t, chop.Log)
+	assert.Equal(t, "selected", chop.Log[0].Kind)
+	assert.Equal(t, []int{1, 1, 0}, chop.Log[0].Status)
+	assert.InDelta(t, 0.2, chop.Log[0].Time, 1e-9)
+	dw.run(2) // t = 0.4: Carry's tree ticked
+	a = agentJSON(t, srv)
+	carry := treeNamed(a.FSM.Trees, "carry")
+	require.NotNil(t, carry)
+	require.NotEmpty(t, carry.Log)
+	assert.Equal(t, "transition", carry.Log[0].Kind, "first run after the selection: from Idle")
+	assert.Equal(t, 0, carry.Log[0].From)
 }

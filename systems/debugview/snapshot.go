@@ -256,17 +256,29 @@ type Flow struct {
 	Arrived bool `json:"arrived"`
 }
 
-// Transition is one change of a node's status (bt.Transition): Time is
-// the simulation time of the frame whose tick made it. From and To are
-// bt.Status numbers (0 Idle, 1 Running, 2 Success, 3 Failure, 4 Skipped),
-// FromName and ToName the same by name.
+// Transition is an entry of a tree's transition log ([Agent.Log],
+// [StateTree.Log]). Kind "transition" is one change of a node's status
+// (bt.Transition): Time is the simulation time of the frame whose tick made it,
+// From and To are bt.Status numbers (0 Idle, 1 Running, 2 Success, 3 Failure,
+// 4 Skipped), FromName and ToName the same by name.
+//
+// Kind "selected" is the log's baseline, first: every node's status when the agent
+// was selected (or its tree first seen: a tree swapped in since), in Status and
+// StatusNames, as the other logs start with theirs (the utility choice's, the state
+// machine's, the plan's). It names the root (Node 0) with From = To = the root's
+// status, so that a reader undoing the log's entries from the live statuses, as the
+// page does to scrub, gets the same statuses with or without it. A tree of a state
+// first run after the selection has no baseline: its log starts from Idle.
 type Transition struct {
-	Time     float64 `json:"t"`
-	Node     int     `json:"node"`
-	From     int     `json:"from"`
-	To       int     `json:"to"`
-	FromName string  `json:"fromName"`
-	ToName   string  `json:"toName"`
+	Time        float64  `json:"t"`
+	Node        int      `json:"node"`
+	From        int      `json:"from"`
+	To          int      `json:"to"`
+	FromName    string   `json:"fromName"`
+	ToName      string   `json:"toName"`
+	Kind        string   `json:"kind"`                  // "transition" or "selected"
+	Status      []int    `json:"status,omitempty"`      // "selected" only: every node's status, as [Tree.Status]
+	StatusNames []string `json:"statusNames,omitempty"` // "selected" only: the same by name
 }
 
 // mapData is the JSON of GET /map: one cost class per cell, row-major:

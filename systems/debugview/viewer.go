@@ -101,7 +101,8 @@ type Viewer struct {
 	selErr     string
 	tracer     *bt.Tracer
 	traced     *bt.Tree
-	traceStart int // log entries of the baseline, left out
+	traceStart int        // log entries of the baseline, left out
+	treeBase   Transition // the tree log's "selected" entry
 	planSeen   planSeen
 	planLog    []PlanTransition
 	fsmSeen    fsmSeen

@@ -104,6 +104,10 @@ func (v *Viewer) selectID(w *arche.World, id uint32) {
 			// while paused shows the scores of every utility State at once
 			v.observeUtility(w)
 			v.observeSelectors(w)
+			// and the trees' (the Brain's, the state machine's and its trees'), so
+			// that their logs start with the statuses at the selection at once too
+			v.observeTree(w)
+			v.observeFSM(w)
 			return
 		}
 	}
@@ -139,6 +143,11 @@ func (v *Viewer) observe(w *arche.World) {
 		v.observeUtility(w)
 		v.observeSelectors(w)
 	}
+	v.observeTree(w)
+}
+
+// observeTree records the transitions of the selected agent's tree (its Brain's).
+func (v *Viewer) observeTree(w *arche.World) {
 	if !ecs.Alive(w, v.selected) || !w.Has(v.selected, v.ids.brain) {
 		v.tracer, v.traced = nil, nil
 		return
@@ -148,14 +157,16 @@ func (v *Viewer) observe(w *arche.World) {
 		v.tracer, v.traced = nil, nil
 		return
 	}
+	now := v.frameTime()
 	if v.traced != brain.Tree {
-		// the statuses when the agent is selected are the log's baseline,
-		// not transitions from Idle: the log shows what changes from here
+		// the statuses when the agent is selected are the log's baseline
+		// ("selected"), not transitions from Idle: the log shows what changes from here
 		v.tracer, v.traced = bt.NewTracer(brain.Tree, 4096), brain.Tree
-		v.tracer.Observe(&brain.Memory, v.frameTime())
+		v.tracer.Observe(&brain.Memory, now)
 		v.traceStart = len(v.tracer.Log())
+		v.treeBase = baselineOf(&brain.Memory, now)
 	}
-	v.tracer.Observe(&brain.Memory, v.frameTime())
+	v.tracer.Observe(&brain.Memory, now)
 }
 
 // frameTime is this frame's simulation time in seconds, as the systems see

@@ -126,7 +126,9 @@ func TestSelectShowsTreeAndLog(t *testing.T) {
 	assert.Equal(t, 1, a.Tree.Status[0], "the root Sequence is Running (a Wait is always running)")
 	require.NotEmpty(t, a.Log)
 	var wait []debugview.Transition // the first Wait's changes
-	for i, x := range a.Log {
+	assert.Equal(t, "selected", a.Log[0].Kind, "the baseline first")
+	for i, x := range a.Log[1:] {
+		i++
 		assert.NotEqual(t, x.From, x.To)
 		if i > 0 {
 			assert.GreaterOrEqual(t, x.Time, a.Log[i-1].Time)

@@ -478,6 +478,12 @@
       if (node.dataset.status !== name) { node.dataset.status = name; node.lastChild.textContent = name; }
     }
   }
+  // baseline returns the text of a tree log's "selected" entry: the nodes not Idle
+  // at the selection, with their statuses.
+  function baseline(t, x) {
+    const on = (x.status || []).map((s, i) => s ? `${esc(t.nodes[i] ? t.nodes[i].name : "?")} ${STATUS[s] || s}` : "").filter((s) => s);
+    return on.length ? on.join(", ") : "all Idle";
+  }
   function renderLog() {
     const { log, t0, t1 } = logWindow(), a = st.snap && st.snap.selected;
     const label = st.scrub === null ? "live" : `t = ${st.scrub.toFixed(2)} s`;
@@ -488,7 +494,7 @@
     // the tree's, the state machine's (and its trees'), the utility choice's and the
     // plan's transitions, merged by time (in that order at equal times)
     const all = [];
-    if (a.tree) for (const x of log) all.push({ t: x.t, text: `[${x.node}] ${esc(a.tree.nodes[x.node] ? a.tree.nodes[x.node].name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}` });
+    if (a.tree) for (const x of log) all.push({ t: x.t, text: x.kind === "selected" ? `tree ${esc(a.tree.name)} ${baseline(a.tree, x)}` : `[${x.node}] ${esc(a.tree.nodes[x.node] ? a.tree.nodes[x.node].name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}` });
     const more = [];
     if (a.fsm) {
       for (const x of a.fsmLog || []) {
@@ -498,7 +504,7 @@
       }
       for (const tr of a.fsm.trees || []) for (const x of tr.log || []) {
         const n = tr.tree.nodes[x.node];
-        more.push({ t: x.t, text: `${esc(tr.tree.name)} [${x.node}] ${esc(n ? n.name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}`, cls: "treelog" });
+        more.push({ t: x.t, text: x.kind === "selected" ? `${esc(tr.tree.name)} ${baseline(tr.tree, x)}` : `${esc(tr.tree.name)} [${x.node}] ${esc(n ? n.name : "?")}: ${STATUS[x.from]} → ${STATUS[x.to]}`, cls: "treelog" });
       }
     }
     for (const x of a.utilityLog || []) {
