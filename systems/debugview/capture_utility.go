@@ -148,8 +148,11 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 					cs.Note = "not evaluated: an earlier consideration vetoed the option"
 				}
 			}
-			if inputs != nil && cs.Evaluated {
+			switch {
+			case inputs != nil && cs.Evaluated:
 				cs.Input, cs.X, cs.Note = inputOf(c, inputs[j])
+			case !traced && (scores == nil || cs.Evaluated):
+				cs.Pending, cs.Note = true, notePending
 			}
 			o.Considerations[j] = cs
 		}
@@ -157,6 +160,9 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 	}
 	return out
 }
+
+// notePending is the Note of a consideration whose input is not recorded yet.
+const notePending = "input pending: recorded from the first decision after the selection (a utility State keeps curve outputs, not inputs)"
 
 // orOne returns a weight as it counts: utility.Action's and utility.Consideration's
 // zero Weight counts as 1.

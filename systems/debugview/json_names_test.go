@@ -215,3 +215,41 @@ func TestStateTreeLogStartsWithTheStatusesAtSelection(t *testing.T) {
 	assert.Equal(t, "transition", carry.Log[0].Kind, "first run after the selection: from Idle")
 	assert.Equal(t, 0, carry.Log[0].From)
 }
+
+// TestSelectorInputsPendingSayWhy (newcomer finding 5): a utility State keeps each
+// consideration's curve output but not its raw input (only a utility.Trace records
+// those, and the viewer gives the State its Trace at the selection), so the inputs of
+// the decision made before the selection cannot be shown. Until the next decision the
+// JSON says so: pending true and a note, beside the null input and x; after it the
+// inputs show and pending is false. A consideration a veto skipped is not pending.
+func TestSelectorInputsPendingSayWhy(t *testing.T) {
+	dw := newDuelWorld(t, nil)
+	dw.run(1)
+	selectID(t, dw.srv, dw.e.ID())
+	dw.run(1) // the viewer gives the State its Trace after this frame's decision
+	a := agentJSON(t, dw.srv)
+	require.Len(t, a.Selectors, 1)
+	u := a.Selectors[0].Utility
+	require.NotNil(t, u)
+	assert.False(t, u.Traced)
+	c := u.Options[0].Considerations[0]
+	assert.True(t, c.Evaluated)
+	assert.Nil(t, c.Input)
+	assert.Nil(t, c.X)
+	assert.True(t, c.Pending)
+	assert.Equal(t, "input pending: recorded from the first decision after the selection (a utility State keeps curve outputs, not inputs)", c.Note)
+	assert.InDelta(t, 0.7, c.Score, 1e-12, "the curve output is known")
+	require.NotEmpty(t, a.UtilityLog)
+	assert.True(t, a.UtilityLog[0].Options[0].Considerations[0].Pending, "the baseline's decision: inputs not recorded")
+	raw := rawAgent(t, dw.srv)
+	rc := raw["selectors"].([]any)[0].(map[string]any)["utility"].(map[string]any)["options"].([]any)[0].(map[string]any)["considerations"].([]any)[0].(map[string]any)
+	assert.Equal(t, true, rc["pending"])
+	assert.Nil(t, rc["input"])
+
+	dw.run(1)
+	c = agentJSON(t, dw.srv).Selectors[0].Utility.Options[0].Considerations[0]
+	assert.False(t, c.Pending)
+	assert.Empty(t, c.Note)
+	require.NotNil(t, c.Input)
+	assert.Equal(t, 3.0, *c.Input)
+}

@@ -176,9 +176,16 @@ type Option struct {
 // to [0, 1]), the curve's output and, for a Compensated option, the output
 // raised by the compensation factor (utility.Compensate), which the product
 // multiplies. Input and X are null until the reasoner has decided once since the
-// agent was selected (the viewer asks for the inputs through utility.State.Trace),
-// for a consideration a veto skipped, and for a NaN or infinite input (which
-// scores 0: Note says why).
+// agent was selected (Pending), for a consideration a veto skipped, and for a NaN or
+// infinite input (which scores 0: Note says why).
+//
+// Pending is true, with a Note, where Input and X are null only because no decision
+// has been recorded since the selection: a utility.State keeps each consideration's
+// curve output (Score) but not its raw input, which only a utility.Trace records, and
+// the viewer gives the State its Trace at the selection, so the inputs of the decision
+// made before it are not known (a utility choice inside a tree, hybrid.UtilitySelector,
+// shows them once that branch decides again). In a log entry ([UtilityTransition])
+// it means that decision's inputs were not recorded.
 type ConsiderationScore struct {
 	Name        string      `json:"name"`
 	Input       *float64    `json:"input"`
@@ -193,6 +200,7 @@ type ConsiderationScore struct {
 	Weight    float64 `json:"weight,omitempty"`
 	Veto      bool    `json:"veto"`
 	Evaluated bool    `json:"evaluated"` // false: an earlier consideration vetoed the option first
+	Pending   bool    `json:"pending"`   // Input and X not recorded yet: they come with the first decision after the selection
 	Note      string  `json:"note"`
 }
 
