@@ -60,6 +60,15 @@
 //	POST /cmd      a command as form values: op=pause|resume|step|deselect,
 //	               op=select&id=N (an entity ID), op=speed&value=X (0 ≤ X ≤ 1000, 0: unpaced)
 //
+// The JSON reads without the page: a tree node's status is a number in
+// [Tree.Status] and a name in its [Node.StatusName] ("Running"), a log entry's from
+// and to likewise (fromName, toName); a node's kind is the behavior-tree kind that
+// runs it and its type the type the user wrote ("UtilitySelector", a Choose); each
+// log (the tree's, the state machine's, the utility choices', the plan's) starts
+// with a "selected" entry, its baseline at the selection; a consideration whose input
+// the viewer has not recorded yet says so (pending, with a note) rather than a bare
+// null.
+//
 // A malformed command (unknown op or parameter, a bad number) gets 400 Bad
 // Request and changes nothing; a command while the viewer is disabled gets
 // 503; one that a page of another site posts (an Origin header naming
