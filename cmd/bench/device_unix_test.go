@@ -23,7 +23,7 @@ func TestLoadAndMergeOfADeviceAreErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"-load", "/dev/zero", "-frames", "2"}, 2, "bench: /dev/zero is not a regular file and holds more than 256 MiB: not a save file (write a large save to a file)\n"},
+		{[]string{"-load", "/dev/zero", "-frames", "2"}, 2, "bench: -load /dev/zero: not a regular file and holds more than 256 MiB: not a save file (write a large save to a file)\n"},
 		{[]string{"-merge", "/dev/zero"}, 2, "bench: /dev/zero: more than 64 MiB, more than any -json or -sweep -json output (a report is about a kilobyte)\n"},
 	} {
 		var out, errw bytes.Buffer

@@ -96,3 +96,15 @@ func TestHelpStatesTheExitStatusRule(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(readme), "Exit status: 0 when the work is done; 2 for a usage error")
 }
+
+// A flag the parser refuses (an unknown flag, a value of the wrong kind) gets
+// the parser's line and one pointing to -help, not the whole flag list.
+func TestAParseErrorIsTwoLines(t *testing.T) {
+	for _, args := range [][]string{{"-dt", "0.5"}, {"-seed", "abc"}} {
+		var out, errs bytes.Buffer
+		require.Equal(t, 2, run(args, &out, &errs), "%v", args)
+		lines := strings.Split(strings.TrimSpace(errs.String()), "\n")
+		require.Len(t, lines, 2, "%v: %s", args, errs.String())
+		assert.Equal(t, "bench: go run ./cmd/bench -help lists the flags", lines[1])
+	}
+}

@@ -106,10 +106,9 @@ setup or simulation, an output file that could not be written.
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: go run ./cmd/bench [flags]\n\n%s\nFlags:\n", exitStatus)
-		fs.PrintDefaults()
-	}
+	// The flag package calls Usage both for -help and after a parse error it has
+	// printed; the whole text answers -help only, a parse error gets one line.
+	fs.Usage = func() {}
 	agents := fs.Int("agents", 10000, "`N` agents in the run, 1 to 10,240,000 (guards: guards and intruders)")
 	frames := fs.Int("frames", 600, "`N` frames to simulate, 1 to 10,000,000, each 1/60 s of simulation time")
 	seed := fs.Uint64("seed", 1, "random seed `N` of the map and the agents, any whole number from 0")
@@ -131,8 +130,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	rf := addReportFlags(fs) // sweeps, -md, -plot, -shard, -merge, -tutorial, -compare (sweep.go)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) { // -help, -h: the usage was asked for
+			fmt.Fprintf(fs.Output(), "Usage: go run ./cmd/bench [flags]\n\n%s\nFlags:\n", exitStatus)
+			fs.PrintDefaults()
 			return 0
 		}
+		fmt.Fprintln(stderr, "bench: go run ./cmd/bench -help lists the flags")
 		return 2
 	}
 	if code, done := rf.parsed(fs); done {

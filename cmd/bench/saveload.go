@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,7 +57,13 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 	}
 	data, err := readSaveFile(cfg.LoadFile)
 	if err != nil {
-		return err
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			var pe *os.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // the path is said next
+			}
+		}
+		return fmt.Errorf("-load %s: %w", cfg.LoadFile, err)
 	}
 	raw, err := save.ReadMeta(data)
 	if err != nil {
@@ -245,7 +252,7 @@ func readSaveFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	if len(data) > maxLoadStream {
-		return nil, fmt.Errorf("%s is not a regular file and holds more than %d MiB: not a save file (write a large save to a file)", path, maxLoadStream>>20)
+		return nil, fmt.Errorf("not a regular file and holds more than %d MiB: not a save file (write a large save to a file)", maxLoadStream>>20)
 	}
 	return data, nil
 }

@@ -63,7 +63,7 @@ func TestSaveLoadFlagErrors(t *testing.T) {
 		{[]string{"-save", file}, "-save needs -save-at"},
 		{[]string{"-agents", "100", "-frames", "10", "-save", filepath.Join(dir, "x.json"), "-save-at", "11"}, "bench: -save-at 11 is out of range: it counts frames since the start of the run, 1 to -frames (10)\n"},
 		{[]string{"-load", file, "-agents", "50"}, "[-agents] come from it"},
-		{[]string{"-load", filepath.Join(dir, "missing.json")}, "no such file"},
+		{[]string{"-load", filepath.Join(dir, "missing.json")}, "bench: -load " + filepath.Join(dir, "missing.json") + ": no such file or directory\n"},
 		{[]string{"-load", file, "-frames", "5", "-save", filepath.Join(dir, "y.json"), "-save-at", "5"}, "bench: -save-at 5 is out of range: it counts frames since the start of the saved run, which resumes after frame 5 for -frames 5 more: 6 to 10\n"},
 		{[]string{"-load", file, "-frames", "5", "-save", filepath.Join(dir, "y.json"), "-save-at", "11"}, "6 to 10\n"},
 	} {
