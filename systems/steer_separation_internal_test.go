@@ -151,8 +151,7 @@ func TestSepRunsNearTheEnd(t *testing.T) {
 // assembly kernel (where there is one) and with the Go loop, with the
 // buckets read from the hash's Layout and (as after a sparse build) from
 // its Rows and RowSpan.
-func TestSeparationMatchesScan(t *testing.T) {
-	t.Parallel()
+func TestSeparationMatchesScan(t *testing.T) { // not parallel: it switches the package's kernel (setSepKernel)
 	for _, kernel := range []bool{true, false} {
 		old := setSepKernel(kernel)
 		defer setSepKernel(old)
