@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
@@ -37,24 +38,40 @@ func StateHash(w *arche.World) uint64 {
 	names := map[arche.ID]string{}
 	types := map[arche.ID]reflect.Type{}
 	relation := map[arche.ID]bool{}
-	for _, id := range arche.ComponentIDs(w) {
+	all := arche.ComponentIDs(w)
+	for _, id := range all {
 		info, _ := arche.ComponentInfo(w, id)
 		types[id], names[id] = info.Type, info.Type.PkgPath()+"."+info.Type.String()
 		relation[id] = info.IsRelation
 	}
+	// rank orders the components by name once, so each entity's are sorted by an int
+	rank := make(map[arche.ID]int, len(all))
+	slices.SortFunc(all, func(a, b arche.ID) int { return strings.Compare(names[a], names[b]) })
+	for i, id := range all {
+		rank[id] = i
+	}
 	var sum, n uint64
-	var ids []arche.ID
+	var raw, ids []arche.ID
+	var comps []hashComp
 	q := w.Query(arche.All())
 	for q.Next() {
 		h := fnv{sum: fnvOffset}
 		e := q.Entity()
 		h.u64(uint64(e.ID())<<32 | uint64(e.Generation()))
-		ids = append(ids[:0], q.Ids()...)
-		slices.SortFunc(ids, func(a, b arche.ID) int { return strings.Compare(names[a], names[b]) })
-		for _, id := range ids {
-			h.str(names[id])
-			h.value(reflect.NewAt(types[id], q.Get(id)).Elem())
-			if relation[id] { // its target, the zero entity for one removed (as a save holds it)
+		if qi := q.Ids(); !slices.Equal(qi, raw) || comps == nil { // entities of one archetype come together
+			raw = append(raw[:0], qi...)
+			ids = append(ids[:0], qi...)
+			slices.SortFunc(ids, func(a, b arche.ID) int { return rank[a] - rank[b] })
+			comps = comps[:0:0]
+			for _, id := range ids {
+				comps = append(comps, hashComp{id, names[id], types[id], relation[id]})
+			}
+		}
+		for _, c := range comps {
+			id := c.id
+			h.str(c.name)
+			h.value(reflect.NewAt(c.typ, q.Get(id)).Elem())
+			if c.relation { // its target, the zero entity for one removed (as a save holds it)
 				if t := q.Relation(id); w.Alive(t) {
 					h.u64(uint64(t.ID())<<32 | uint64(t.Generation()))
 				} else {
@@ -72,6 +89,15 @@ func StateHash(w *arche.World) uint64 {
 		h.value(reflect.ValueOf(*c))
 	}
 	return h.sum
+}
+
+// hashComp is a component as StateHash reads it: its ID, full name, type and
+// whether it is a relation.
+type hashComp struct {
+	id       arche.ID
+	name     string
+	typ      reflect.Type
+	relation bool
 }
 
 const fnvOffset = 14695981039346656037
@@ -176,20 +202,45 @@ func (h *fnv) value(v reflect.Value) {
 
 // fields hashes the fields of struct v a save writes.
 func (h *fnv) fields(v reflect.Value) {
-	t := v.Type()
+	for _, f := range savedFields(v.Type()) {
+		fv := v.Field(f.index)
+		if f.omitEmpty {
+			if fv.IsZero() {
+				continue // as a save leaves it out
+			}
+			h.str(f.name) // named: two such fields at zero and not are told apart
+		}
+		h.value(fv)
+	}
+}
+
+// savedField is a struct field a save writes: its index, name and whether it is
+// tagged omitempty.
+type savedField struct {
+	index     int
+	name      string
+	omitEmpty bool
+}
+
+// fieldsOf caches savedFields per struct type (reflect.Type to []savedField).
+var fieldsOf sync.Map
+
+// savedFields returns the fields of struct type t a save writes (exported, not
+// tagged json:"-"), in order, read from the type once.
+func savedFields(t reflect.Type) []savedField {
+	if fs, ok := fieldsOf.Load(t); ok {
+		return fs.([]savedField)
+	}
+	var fs []savedField
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if !f.IsExported() || f.Tag.Get("json") == "-" {
 			continue
 		}
-		if omitEmpty(f) {
-			if v.Field(i).IsZero() {
-				continue // as a save leaves it out
-			}
-			h.str(f.Name) // named: two such fields at zero and not are told apart
-		}
-		h.value(v.Field(i))
+		fs = append(fs, savedField{index: i, name: f.Name, omitEmpty: omitEmpty(f)})
 	}
+	fieldsOf.Store(t, fs)
+	return fs
 }
 
 // savedID returns c (a Brain, StateMachine or UtilityBrain) with the ID a save
