@@ -13,7 +13,8 @@ import (
 // holds by its rule (same goal, not switched, not cut, less than
 // arrivalKeepSteps beyond its sector's arrive, its distance measured as
 // distance() gives) is measured and kept, with the steps kept from frame to
-// frame and with every step counted, and the two runs agree agent by agent.
+// frame and with every step counted, and the two runs agree agent by agent
+// (on the walled gap; on an open map too with ARCHAI_LONG=1).
 // Before, the steps counted ended at reachSteps (the rim of a half disk
 // holding every follower), short of the keep for a crowd gathered on one
 // side of its goal: on the walled-gap swarm of
@@ -35,9 +36,13 @@ func TestFlowArrivalKeepIsMeasured(t *testing.T) {
 		g    *grid.Grid
 		goal grid.Cell
 	}{
-		{"open", grid.New(64, 64), grid.Cell{X: 32, Y: 32}},
 		{"walled gap", walled(), grid.Cell{X: 56, Y: 8}},
+		{"open", grid.New(64, 64), grid.Cell{X: 32, Y: 32}},
 	} {
+		if tc.name == "open" && !long() {
+			t.Log("the open map's run: ARCHAI_LONG=1")
+			continue
+		}
 		kept := newCrowd(t, tc.g, 200, tc.goal, 5, 2)
 		full := newCrowd(t, tc.g, 200, tc.goal, 5, 2)
 		full.flow.fullReach = true

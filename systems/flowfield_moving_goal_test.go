@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"testing"
@@ -178,7 +179,7 @@ func (c *chaseRun) means() (close, nn1 float64) {
 
 // TestFlowArrivalMovingGoalStaysSpread: 1,000 agents follow a goal that
 // walks east one open cell every 0.5 s (a player walking), and in another run
-// one that jumps 10 cells every 5 s, for 20 s; sampled every second from
+// one that jumps 10 cells every 5 s (ARCHAI_LONG=1), for 20 s; sampled every second from
 // 10 s on. A goal standing still: 5.9 pairs of agents closer than 0.3 cells
 // on average (each has radius 0.3), 1st percentile of the distances to the
 // nearest neighbour 0.301 cells. Walking: 12.1 pairs (0.258); jumping: 9.4
@@ -205,6 +206,10 @@ func TestFlowArrivalMovingGoalStaysSpread(t *testing.T) {
 		name        string
 		every, step int
 	}{{"static", 0, 0}, {"walking", 30, 1}, {"jumping", 300, 10}} {
+		if r.name == "jumping" && os.Getenv("ARCHAI_LONG") == "" {
+			t.Log("jumping: ARCHAI_LONG=1 runs it")
+			continue
+		}
 		c := newChaseRun(t, n)
 		c.run(frames, r.every, r.step)
 		cp, nn1 := c.means()
@@ -218,8 +223,10 @@ func TestFlowArrivalMovingGoalStaysSpread(t *testing.T) {
 	assert.Less(t, walking.close, 3*static.close+30, "a goal walking a cell every 0.5 s")
 	assert.Less(t, walking.close, 25.0, "a goal walking a cell every 0.5 s: the crowd follows it (40.1 before)")
 	assert.Greater(t, walking.nn1, static.nn1-0.05, "a goal walking a cell every 0.5 s")
-	assert.Less(t, jumping.close, 2*static.close+10, "a goal jumping 10 cells every 5 s")
-	assert.Greater(t, jumping.nn1, static.nn1-0.02, "a goal jumping 10 cells every 5 s")
+	if os.Getenv("ARCHAI_LONG") != "" {
+		assert.Less(t, jumping.close, 2*static.close+10, "a goal jumping 10 cells every 5 s")
+		assert.Greater(t, jumping.nn1, static.nn1-0.02, "a goal jumping 10 cells every 5 s")
+	}
 }
 
 // TestFlowArrivalWalkingGoalNoLurch: 1,000 agents follow a goal for 25 s,
@@ -231,7 +238,7 @@ func TestFlowArrivalMovingGoalStaysSpread(t *testing.T) {
 // "route" along the way to (100, 64), to a neighbouring cell at each step;
 // "east" as in TestFlowArrivalMovingGoalStaysSpread, east over the
 // buildings in its way (moving 3 to 5 cells, a jump, where it passes one);
-// "static" stands still. Before the crowd followed a walking goal
+// "static" stands still ("east" and "static" with ARCHAI_LONG=1). Before the crowd followed a walking goal
 // (followGoal) and the disk rule had its looser thresholds (arrivalLoose),
 // each step of a walking goal sent the crowd trailing it moving, all
 // together, and it stopped again, all together, once its front reached the
@@ -268,6 +275,10 @@ func TestFlowArrivalWalkingGoalNoLurch(t *testing.T) {
 		every int
 		route bool
 	}{{"route", 30, true}, {"east", 30, false}, {"static", 0, false}} {
+		if r.name != "route" && os.Getenv("ARCHAI_LONG") == "" {
+			t.Logf("%s: ARCHAI_LONG=1 runs it", r.name)
+			continue
+		}
 		c := newChaseRun(t, 1000)
 		if r.route {
 			end := grid.Cell{X: 100, Y: 64}
