@@ -14,8 +14,13 @@ import (
 // and relaxes every edge until nothing changes (Bellman-Ford over the whole state
 // space), returning the cheapest cost to a state where want holds, or +Inf.
 func optimum(d *Domain, start State, want []Cond) float64 {
-	cost := map[State]float64{start: 0}
+	index := map[State]int{start: 0}
 	order := []State{start}
+	type edge struct {
+		from, to int
+		cost     float64
+	}
+	var edges []edge                  // in the order of the states, then of the actions
 	for i := 0; i < len(order); i++ { // reachable states
 		if len(order) > 100000 {
 			panic("optimum: state space too large for the reference")
@@ -27,33 +32,33 @@ func optimum(d *Domain, start State, want []Cond) float64 {
 			}
 			next := order[i]
 			a.apply(&next)
-			if _, ok := cost[next]; !ok {
-				cost[next] = math.Inf(1)
+			k, ok := index[next]
+			if !ok {
+				k = len(order)
+				index[next] = k
 				order = append(order, next)
 			}
+			edges = append(edges, edge{i, k, a.Cost})
 		}
 	}
+	cost := make([]float64, len(order))
+	for i := range cost {
+		cost[i] = math.Inf(1)
+	}
+	cost[0] = 0
 	for changed := true; changed; {
 		changed = false
-		for _, s := range order {
-			for ai := range d.actions {
-				a := &d.actions[ai]
-				if !a.applicable(&s) {
-					continue
-				}
-				next := s
-				a.apply(&next)
-				if c := cost[s] + a.Cost; c < cost[next] {
-					cost[next] = c
-					changed = true
-				}
+		for _, e := range edges {
+			if c := cost[e.from] + e.cost; c < cost[e.to] {
+				cost[e.to] = c
+				changed = true
 			}
 		}
 	}
 	best := math.Inf(1)
-	for _, s := range order {
-		if Satisfied(&s, want) {
-			best = min(best, cost[s])
+	for i := range order {
+		if Satisfied(&order[i], want) {
+			best = min(best, cost[i])
 		}
 	}
 	return best
