@@ -87,13 +87,17 @@ func TestGenerateMapIsConnectedAndSeeded(t *testing.T) {
 	assert.False(t, g.Passable(grid.Cell{X: 0, Y: 10}), "walled border")
 }
 
+// TestStateHashIndependentOfWorkers: the guards end 200 frames with the same state
+// hash for 1 and 2 workers (and 3 with ARCHAI_LONG=1), with and without level of detail.
 func TestStateHashIndependentOfWorkers(t *testing.T) {
 	one, _ := run(t, Config{Agents: 2000, Seed: 11, Workers: 1}, 200)
 	two, _ := run(t, Config{Agents: 2000, Seed: 11, Workers: 2}, 200)
-	three, _ := run(t, Config{Agents: 2000, Seed: 11, Workers: 3}, 200)
 	h := systems.StateHash(one.World)
 	assert.Equal(t, h, systems.StateHash(two.World), "1 vs 2 workers")
-	assert.Equal(t, h, systems.StateHash(three.World), "1 vs 3 workers")
+	if long() { // 3 workers too with ARCHAI_LONG=1
+		three, _ := run(t, Config{Agents: 2000, Seed: 11, Workers: 3}, 200)
+		assert.Equal(t, h, systems.StateHash(three.World), "1 vs 3 workers")
+	}
 	assert.Equal(t, one.Stats.Runs(BranchChase), two.Stats.Runs(BranchChase))
 
 	// with level of detail and a think budget too

@@ -30,6 +30,9 @@ func requireMaps(t *testing.T) string {
 
 // skipUnlessLong skips a long run (thousands of frames) unless ARCHAI_LONG is set, as
 // .ci/run does; a short variant of each such test always runs.
+// long reports whether the long runs are asked for (ARCHAI_LONG=1, as .ci/run sets).
+func long() bool { return os.Getenv("ARCHAI_LONG") != "" }
+
 func skipUnlessLong(t *testing.T) {
 	t.Helper()
 	if os.Getenv("ARCHAI_LONG") == "" {
