@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 	"unsafe"
@@ -103,7 +104,7 @@ func TestSectorBucketSearchMatchesHeap(t *testing.T) {
 // TestSectorNextAllMatchesNext: NextAll gives every cell of a town map
 // (blocked ones and cells outside the grid included) what Next gives, with
 // some sectors built and some not, in connected sectors and others, and
-// allocates nothing.
+// allocates nothing: for one goal (three with ARCHAI_LONG=1).
 func TestSectorNextAllMatchesNext(t *testing.T) {
 	g := townGrid(256, 9)
 	s, err := NewSectors(g, 16)
@@ -126,7 +127,11 @@ func TestSectorNextAllMatchesNext(t *testing.T) {
 	}
 	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
 	next, ok := make([]grid.Cell, len(cells)), make([]bool, len(cells))
-	for range 3 {
+	goals := 1
+	if os.Getenv("ARCHAI_LONG") != "" {
+		goals = 3
+	}
+	for range goals {
 		goal := grid.Cell{X: int32(1 + rng.IntN(254)), Y: int32(1 + rng.IntN(254))}
 		for !g.Passable(goal) {
 			goal = grid.Cell{X: int32(1 + rng.IntN(254)), Y: int32(1 + rng.IntN(254))}
