@@ -59,7 +59,12 @@ const (
 //     grid or in a blocked cell, answered unreachable, is arrived at short:
 //     along the straight line, the agent's radius before the first blocked
 //     cell or map edge it meets (it rests there; Diagnose counts
-//     CauseGoalUnusable). Inside a wall (a door closed
+//     CauseGoalUnusable); a wide agent (Radius above 0.5) whose goal's open
+//     cell is too narrow for its disc (clearance below grid.ClearanceFor:
+//     answered unreachable, Diagnose counts CausePathGoalNarrow) arrives at
+//     the point beside the goal where its disc fits (fitPoint), where it
+//     rests, and settles with others sharing that point (below). Inside a
+//     wall (a door closed
 //     on it) it walks out that way too, unless the line first enters an open
 //     cell cut off from the goal (a pocket in the wall, where it would be
 //     trapped): then it seeks the open cell connected to the goal within 4
@@ -442,7 +447,7 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 					if kin != nil {
 						k = &kin[i]
 					}
-					s.track(pr, &path[i], k, sc, ps, true, g)
+					s.track(pr, &path[i], k, sc, ps, true, g, g)
 				}
 			}
 			continue
@@ -573,6 +578,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 	factor := speedFactor(in)
 	var d components.Desired
 	moving, goal := false, in.Goal
+	rest := goal // where it stops: goal, or fitPoint's for a goal too narrow for it
 	switch in.Mode {
 	case components.IntentFlee, components.IntentEvade, components.IntentPursue:
 		tp, tv, ok := s.target(in)
@@ -613,16 +619,20 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			if j.kin != nil && nearRest(pos, goal, j.desired) {
 				goal = s.restPoint(goal, j.kin.Radius) // clear of a wall beside the goal
 			}
+			rest = goal
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
+			if d.Mode == components.DesiredArrive && s.tooNarrow(j.path, s.grid.CellAt(goal), j.kin) {
+				rest = d.Point // where its disc fits (fitPoint): its goal for settle and stuck detection
+			}
 			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) { // (one in a wall walks out first)
-				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: goal,
-					dist: math.Sqrt(dist2(pos, goal)), r: j.kin.Radius, was: j.desired.Mode == components.DesiredHold})
+				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: rest,
+					dist: math.Sqrt(dist2(pos, rest)), r: j.kin.Radius, was: j.desired.Mode == components.DesiredHold})
 			}
 		}
 	}
 	setDesired(j.desired, s.leaveWall(pos, d)) // in a wall heading nowhere: out first (pathfollow_wall.go)
 	if j.progress != nil {
-		s.track(j.progress, j.path, j.kin, sc, pos, moving, goal)
+		s.track(j.progress, j.path, j.kin, sc, pos, moving, goal, rest)
 	}
 }
 
@@ -692,6 +702,12 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 			// against the wall for good. (A goal walled off by a door that
 			// may open keeps its seek, as a path's wait does.)
 			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: s.stopShort(pos, goal, kin)}
+		} else if s.tooNarrow(path, gc, kin) {
+			// a goal too close to a wall for a wide agent's disc: arrive
+			// where the disc fits beside it, and rest (settle groups
+			// those that share it); a seek pressed them into the wall
+			// and each other for good
+			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: s.fitPoint(goal, kin.Radius)}
 		}
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
@@ -711,6 +727,16 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		return direct
 	}
 	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
+}
+
+// tooNarrow reports whether an agent with Path path (nil: none) and
+// Kinematics kin (nil: none) holds the path queue's answer that its goal, in
+// the open cell gc, is unreachable because the cell's clearance is below what
+// its radius needs (grid.ClearanceFor; Diagnose's CausePathGoalNarrow): goTo
+// then has it arrive at fitPoint's point.
+func (s *PathFollow) tooNarrow(path *components.Path, gc grid.Cell, kin *components.Kinematics) bool {
+	return path != nil && kin != nil && path.State == components.PathUnreachable && path.Goal == gc && !path.Want &&
+		kin.Radius > 0.5 && s.grid.Passable(gc) && s.grid.Clearance(gc) < grid.ClearanceFor(kin.Radius)
 }
 
 // keepFor keeps path for an agent at pos heading straight for goal (in cell
@@ -760,13 +786,14 @@ func (s *PathFollow) walkOut(pos, goal r2.Vec, gc grid.Cell) r2.Vec {
 
 // track updates stuck detection of an agent at pos with Progress pr, Path
 // path (nil: none) and Kinematics kin (nil: none); moving tells whether the
-// agent wants to get to goal. A stuck agent asks for a path again, except one
+// agent wants to get to goal, where it stops at rest (goal, or for a wide
+// agent whose goal is too narrow for it, fitPoint's point: not stuck there). A stuck agent asks for a path again, except one
 // answered unreachable for the goal's cell, which Update asks again for only
 // when the goal is reachable from where it stands.
-func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *components.Kinematics, sc *followScratch, pos r2.Vec, moving bool, goal r2.Vec) {
+func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *components.Kinematics, sc *followScratch, pos r2.Vec, moving bool, goal, rest r2.Vec) {
 	now := s.clock.Time
 	moved := dist2(pos, pr.Anchor) > StuckDistance*StuckDistance
-	atGoal := dist2(pos, goal) <= StuckDistance*StuckDistance
+	atGoal := dist2(pos, rest) <= StuckDistance*StuckDistance
 	if !moving || moved || atGoal {
 		pr.Anchor, pr.Since, pr.Stuck = pos, now, false
 		return

@@ -145,3 +145,74 @@ func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
 	}
 	return r2.Vec{X: cx + fx, Y: cy + fy}
 }
+
+// fitPushes bounds fitPoint's pushes: a goal beside one wall takes one, in a
+// corner two, in a gap a few more; past it the gap is narrower than the disc.
+const fitPushes = 16
+
+// fitSlack is how far past r (cells) fitPoint pushes a disc off the wall it
+// overlaps, so that rounding leaves it touching, not overlapping.
+const fitSlack = 1e-9
+
+// fitPoint returns where a wide agent (radius r > 0.5) whose goal p lies in
+// an open cell too close to a wall for its disc (the cell's clearance below
+// grid.ClearanceFor(r): the path queue answers PathUnreachable) rests: a
+// point near p whose disc of radius r overlaps no blocked cell and stays on
+// the grid, found by pushing the disc straight off the nearest blocked point
+// it overlaps, r (plus fitSlack) from it, until it overlaps none (alternating
+// projections: beside one wall, and in a corner, the nearest such point; a
+// goal in the corner cell of an open map, (63.9, 63.9) on 64×64, gives
+// (63.2, 63.2) for r = 0.8). When the pushes end inside a blocked cell, or
+// after fitPushes of them (a gap narrower than the disc), it returns p. It
+// reads the bitmap of blocked cells (s.sight) and the cells of the disc's
+// bounding box at each push: (2r+2)² cells.
+func (s *PathFollow) fitPoint(p r2.Vec, r float64) r2.Vec {
+	if !(r > 0.5) || !onGridCoords(p) {
+		return p
+	}
+	q := p
+	for range fitPushes {
+		w, d2 := s.nearestBlocked(q, r)
+		if !(d2 < r*r) {
+			return q
+		}
+		if d2 == 0 {
+			return p // on or in a blocked cell: no direction to push
+		}
+		d := math.Sqrt(d2)
+		k := (r + fitSlack) / d
+		q = r2.Vec{X: w.X + float64((q.X-w.X)*k), Y: w.Y + float64((q.Y-w.Y)*k)}
+		if !onGridCoords(q) {
+			return p
+		}
+	}
+	return p
+}
+
+// nearestBlocked returns the nearest point to c of the blocked or off-grid
+// cells within r of it (first in row order among equals) and its squared
+// distance, or +Inf when there is none.
+func (s *PathFollow) nearestBlocked(c r2.Vec, r float64) (r2.Vec, float64) {
+	b, w, h := &s.sight, float64(s.grid.Width()), float64(s.grid.Height())
+	x0, x1 := max(math.Floor(c.X-r), -1), min(math.Floor(c.X+r), w)
+	y0, y1 := max(math.Floor(c.Y-r), -1), min(math.Floor(c.Y+r), h)
+	best, bd := r2.Vec{}, math.Inf(1)
+	for y := y0; y <= y1; y++ {
+		qy := max(y, min(c.Y, y+1))
+		dy2 := float64((c.Y - qy) * (c.Y - qy))
+		if !(dy2 < bd) {
+			continue
+		}
+		for x := x0; x <= x1; x++ {
+			off := x < 0 || y < 0 || x >= w || y >= h
+			if !off && !b.blocked(grid.Cell{X: int32(x), Y: int32(y)}) {
+				continue
+			}
+			qx := max(x, min(c.X, x+1))
+			if d2 := float64((c.X-qx)*(c.X-qx)) + dy2; d2 < bd {
+				best, bd = r2.Vec{X: qx, Y: qy}, d2
+			}
+		}
+	}
+	return best, bd
+}

@@ -20,7 +20,8 @@ import (
 // a packed-disc bound like FlowField's arrival rule: each frame, the wide
 // agents (Kinematics.Radius > 0.5, with a Path, in an open cell) whose
 // Desired is an Arrive at the goal of their Intent (the goal in sight, or the
-// path's last leg) are grouped by goal (the same point, bit for bit) and
+// path's last leg; for a goal too narrow for the agent's disc, fitPoint's
+// point beside it, which then counts as its goal here) are grouped by goal (the same point, bit for bit) and
 // visited nearest first (ties by position); in a group of two or more, an
 // agent of radius r at distance d from the goal settles, its Desired
 // rewritten to DesiredHold, when
