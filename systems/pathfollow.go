@@ -62,7 +62,8 @@ const (
 //     CauseGoalUnusable); a wide agent (Radius above 0.5) whose goal's open
 //     cell is too narrow for its disc (clearance below grid.ClearanceFor:
 //     answered unreachable, Diagnose counts CausePathGoalNarrow) arrives at
-//     the point beside the goal where its disc fits (fitPoint), where it
+//     the point beside the goal where its disc fits (fitPoint; in a gap
+//     narrower than the disc, the nearest cell centre wide enough), where it
 //     rests, and settles with others sharing that point (below). Inside a
 //     wall (a door closed
 //     on it) it walks out that way too, unless the line first enters an open

@@ -163,9 +163,12 @@ const fitSlack = 1e-9
 // projections: beside one wall, and in a corner, the nearest such point; a
 // goal in the corner cell of an open map, (63.9, 63.9) on 64×64, gives
 // (63.2, 63.2) for r = 0.8). When the pushes end inside a blocked cell, or
-// after fitPushes of them (a gap narrower than the disc), it returns p. It
-// reads the bitmap of blocked cells (s.sight) and the cells of the disc's
-// bounding box at each push: (2r+2)² cells.
+// after fitPushes of them (a gap narrower than the disc), it returns the
+// centre nearest p of the cells within fitRings (Chebyshev) of p's whose
+// clearance is at least grid.ClearanceFor(r) (a disc of radius r fits at
+// such a centre: c − 0.5 ≥ r), first in row order among equals; with none,
+// p. It reads the bitmap of blocked cells (s.sight) and the cells of the
+// disc's bounding box at each push: (2r+2)² cells.
 func (s *PathFollow) fitPoint(p r2.Vec, r float64) r2.Vec {
 	if !(r > 0.5) || !onGridCoords(p) {
 		return p
@@ -177,16 +180,41 @@ func (s *PathFollow) fitPoint(p r2.Vec, r float64) r2.Vec {
 			return q
 		}
 		if d2 == 0 {
-			return p // on or in a blocked cell: no direction to push
+			break // on or in a blocked cell: no direction to push
 		}
 		d := math.Sqrt(d2)
 		k := (r + fitSlack) / d
 		q = r2.Vec{X: w.X + float64((q.X-w.X)*k), Y: w.Y + float64((q.Y-w.Y)*k)}
 		if !onGridCoords(q) {
-			return p
+			break
 		}
 	}
-	return p
+	return s.fitCentre(p, r)
+}
+
+// fitRings is how far (cells, Chebyshev) from a goal fitCentre looks for a
+// cell wide enough for a disc.
+const fitRings = 8
+
+// fitCentre returns the centre nearest p (first in row order among equals)
+// of the cells within fitRings of p's cell whose clearance is at least
+// grid.ClearanceFor(r), or p if there is none.
+func (s *PathFollow) fitCentre(p r2.Vec, r float64) r2.Vec {
+	g := s.grid
+	need, c := grid.ClearanceFor(r), g.CellAt(p)
+	best, bd := p, math.Inf(1)
+	for y := c.Y - fitRings; y <= c.Y+fitRings; y++ {
+		for x := c.X - fitRings; x <= c.X+fitRings; x++ {
+			n := grid.Cell{X: x, Y: y}
+			if g.Clearance(n) < need { // (0 off the grid)
+				continue
+			}
+			if d := dist2(p, g.Center(n)); d < bd {
+				best, bd = g.Center(n), d
+			}
+		}
+	}
+	return best
 }
 
 // nearestBlocked returns the nearest point to c of the blocked or off-grid

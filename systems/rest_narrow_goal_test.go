@@ -104,8 +104,10 @@ func TestWideMoversAtNarrowGoalRest(t *testing.T) {
 // 10) or two (y = 25 and 26), from the open side, at a point whose cell's
 // clearance is 1 (68.5, 10.5: too narrow, fitPoint's rest) or 2 (69, 25.9:
 // reachable, settle's rule), from the wall's far side round the six-cell gap
-// at y = 80 to 85 (69, 25.9). Every agent stands (speed below 0.005 cells/s)
-// within the time asserted (as written: 10, 9 and 72 s; the walk round the
+// at y = 80 to 85 (69, 25.9), or into the one-cell corridor (63.5, 10.5: no
+// point in it fits the disc; they rest about the nearest centre of a cell
+// wide enough, (58.5, 10.5), 5 cells off). Every agent stands (speed below 0.005 cells/s)
+// within the time asserted (as written: 10, 11, 9 and 72 s; the walk round the
 // wall is long), no disc reaching into a wall, the farthest within 8
 // diameters and a radius of the goal (the crowd a staggered queue).
 func TestWideMoversAtCorridorMouthRest(t *testing.T) {
@@ -114,10 +116,12 @@ func TestWideMoversAtCorridorMouthRest(t *testing.T) {
 		name       string
 		from, goal r2.Vec
 		secs, by   int
+		off        float64 // the rest point's distance from the goal
 	}{
-		{"narrow mouth, same side", r2.Vec{X: 90.5, Y: 30.5}, r2.Vec{X: 68.5, Y: 10.5}, 40, 30},
-		{"two-cell mouth, same side", r2.Vec{X: 90.5, Y: 40.5}, r2.Vec{X: 69, Y: 25.9}, 40, 30},
-		{"two-cell mouth, round the wall", r2.Vec{X: 10.5, Y: 40.5}, r2.Vec{X: 69, Y: 25.9}, 100, 90},
+		{"narrow mouth, same side", r2.Vec{X: 90.5, Y: 30.5}, r2.Vec{X: 68.5, Y: 10.5}, 40, 30, 0},
+		{"in a one-cell corridor", r2.Vec{X: 10.5, Y: 4.5}, r2.Vec{X: 63.5, Y: 10.5}, 40, 30, 5},
+		{"two-cell mouth, same side", r2.Vec{X: 90.5, Y: 40.5}, r2.Vec{X: 69, Y: 25.9}, 40, 30, 0},
+		{"two-cell mouth, round the wall", r2.Vec{X: 10.5, Y: 40.5}, r2.Vec{X: 69, Y: 25.9}, 100, 90, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -134,7 +138,7 @@ func TestWideMoversAtCorridorMouthRest(t *testing.T) {
 			require.LessOrEqual(t, still, tc.by, "still moving")
 			require.Less(t, deepest, 1e-6)
 			for _, p := range ps {
-				require.LessOrEqual(t, math.Hypot(p.X-tc.goal.X, p.Y-tc.goal.Y), 8*2*r+r, "%v", p)
+				require.LessOrEqual(t, math.Hypot(p.X-tc.goal.X, p.Y-tc.goal.Y), 8*2*r+r+tc.off, "%v", p)
 			}
 		})
 	}
