@@ -28,7 +28,10 @@ func flipChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utility
 	}
 }
 
-// appendFlips writes the note of CauseUtilityFlipFlop n (noteFlips).
+// appendFlips writes the note of CauseUtilityFlipFlop n (noteFlips). The advice
+// depends on the reasoner's hysteresis: with none, set one; with one already, it was
+// not enough: raise it, or, for an action whose score jumps between 0 and its weight
+// at a threshold (a veto, which no hysteresis factor holds), grade the consideration.
 func appendFlips(b *strings.Builder, n *exampleNote) {
 	b.WriteString(", its choice went back and forth between ")
 	b.WriteString(strconv.Quote(n.what))
@@ -36,10 +39,21 @@ func appendFlips(b *strings.Builder, n *exampleNote) {
 	b.WriteString(strconv.Quote(n.then))
 	b.WriteString(" (")
 	b.WriteString(strconv.FormatFloat(n.pos.Y, 'f', 0, 64))
-	b.WriteString(" flip-flops, utility.State.FlipFlops) under Policy.Hysteresis ")
+	if n.pos.Y == 1 {
+		b.WriteString(" flip-flop")
+	} else {
+		b.WriteString(" flip-flops")
+	}
+	b.WriteString(", utility.State.FlipFlops) under Policy.Hysteresis ")
 	b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
-	b.WriteString(": their scores cross and cross again; give the reasoner a hysteresis " +
-		"(utility.Policy{}.WithHysteresis(0.15): a challenger must beat the current choice by 15%)")
+	if !(n.pos.X > 0) {
+		b.WriteString(": their scores cross and cross again; give the reasoner a hysteresis " +
+			"(utility.Policy{}.WithHysteresis(0.15): a challenger must beat the current choice by 15%)")
+		return
+	}
+	b.WriteString(": their scores cross and cross again by more than that hysteresis holds; raise it, " +
+		"or, if a consideration jumps between 0 and 1 at a threshold (a range check, a flag: a vetoed " +
+		"choice is never held, whatever the hysteresis), give it a graded curve or a margin of its own")
 }
 
 // noRandChecks counts under CauseUtilityNoRand the UtilityBrains whose reasoner picks
