@@ -106,9 +106,12 @@ const MaxFlowFields = 1 << 16
 // its agents (see restShare; for agents following a walking goal, the
 // looser rule alone). An agent not at rest that moves at less than 0.1
 // cells/s (held off at the rim of a crowd at rest, which has relaxed beyond
-// the rims the joining rule gives it) joins wherever it is one Spacing
-// inside the disk that keeps agents at rest (see arrivalSlow; a follower
-// without a Velocity never joins so). The disk then
+// the rims the joining rule gives it) joins wherever it is within the
+// looser disk that keeps agents at rest, short of the Spacing beyond its rim
+// they are kept in (see arrivalSlow; a follower without a Velocity never
+// joins so). A follower Following its walking goal that is that slow while
+// the goal stands stops following (the crowd ahead holds it off its Follow
+// point) and stands where it is. The disk then
 // keeps no more agents, nearest first, than the open ground within Spacing/2
 // of its rim holds at one per Spacing² cells (passable cells whose centres
 // are that near, measured like d; the rim is that of a disk holding the
@@ -346,6 +349,7 @@ const (
 	jobAimed                // the collect pass sampled it (jobMoved) against this frame's field: the write-back pass writes its Arrived only
 	jobSwitched             // the agent switched to its Goal's field this frame (its Arrived is decided without arrivalKeep)
 	jobFollow               // FlowFollower.Following (set with jobArrived): the agent is measured at its Follow point (see followGoal)
+	jobStepped              // the agent's goal walked this frame and it follows it (followGoal): its Follow point is new
 )
 
 // flowUndo is a FlowFollower's sample as it was before the collect pass
@@ -978,7 +982,7 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		ff.Active, ff.Has, ff.Cell, ff.Held = ff.Goal, true, noCell, false
 		jb.state = jobSwitched
 		if ff.Arrived && s.followGoal(ff, p, from) {
-			jb.state = 0 // the crowd moved with its goal: arrivalKeep applies
+			jb.state = jobStepped // the crowd moved with its goal: arrivalKeep applies
 		}
 	}
 	if ff.Arrived {
@@ -1572,8 +1576,10 @@ func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *comp
 		arrived = true // an agent held off at the rim of the crowd at rest (arrivalSlow)
 	}
 	// a follower that reached its Follow point, or is no longer at rest,
-	// stops following
-	done := j.state&jobFollow != 0 && (!arrived || sq2(pos.X-ff.Follow.X, pos.Y-ff.Follow.Y) <= s.Spacing*s.Spacing/16)
+	// stops following; so does one that is slow while its goal stands (the
+	// crowd ahead of it holds it off its point: followStuck)
+	done := j.state&jobFollow != 0 && (!arrived || sq2(pos.X-ff.Follow.X, pos.Y-ff.Follow.Y) <= s.Spacing*s.Spacing/16 ||
+		j.state&jobStepped == 0 && vel != nil && sq2(vel.X, vel.Y) < arrivalSlow*arrivalSlow)
 	if !done && j.state&(jobMoved|jobAimed) != jobMoved && arrived == (j.state&jobArrived != 0) {
 		return // nothing to write
 	}

@@ -34,47 +34,45 @@ import (
 // side of its goal: the join rule, which wants the packing itself, lets them
 // in only deep inside the crowd (its rim shrinks 109 → 86 steps from 10 to
 // 90 s while the keep's stays at 135–145), and they pressed at the rim at a
-// few hundredths of a cell a second until they fitted; the crowd came to rest
-// only at 50–80 s, and shifting the spawn points east by 0 to 0.5 cells (12
-// runs, restDraws) failed the claims below in 8 of 12. Now an agent this slow
-// within the keep's disk joins (arrivalSlow), and Movement holds small discs
-// out of walls: every crowd at rest by 20–37 s in 10 of the 12 draws, with
-// nothing moving 0.5 cells after; in the other 2, one agent at rest pushed
-// into the gap behind the crowd, past the keep's rim, is released late (the
-// crowd all at rest again at 75 and 89 s) and walks back 2.7 and 6.5 cells
-// (TestFlowCrowdAtAStaticGoalComesToRestAnyDraw).
+// few hundredths of a cell a second until they
+// fitted; the crowd came to rest only at 50–80 s, and shifting the spawn
+// points east by 0 to 0.5 cells (12 runs, restDraws) failed the claims below
+// in 8 of 12. Then an agent this slow within the keep's disk, one Spacing
+// inside its rim, joined (arrivalSlow), and Movement held small discs out of
+// walls: every crowd at rest by 20–37 s in 10 of the 12 draws; in the other
+// 2, one agent at rest pushed into the gap behind the crowd, past the keep's
+// rim, was released late (the crowd all at rest again at 75 and 89 s) and
+// walked back 2.7 and 6.5 cells. Now an agent at rest stands still under a
+// push of less than a tenth of its MaxForce (restPush) and casts no wall
+// feelers, and a slow agent joins anywhere within the keep's rest disk
+// (arrivalSlowIn 0): in all 12 draws every agent is Arrived by 12.6–14.1 s
+// and since, none moves at 0.1 cells/s after 18 s, and none at all after
+// 65 s (TestFlowCrowdAtAStaticGoalComesToRestAnyDraw).
 func TestFlowCrowdAtAStaticGoalComesToRest(t *testing.T) {
 	t.Parallel()
 	r := restRun(t, 0)
-	assert.LessOrEqual(t, r.allSince, 40*60, "every agent Arrived by 40 s and since")
-	assert.LessOrEqual(t, r.fastest, 0.1, "no agent moving at 0.1 cells/s or more after 65 s")
+	assert.LessOrEqual(t, r.allSince, 20*60, "every agent Arrived by 20 s and since")
+	assert.Zero(t, r.fastest, "no agent moving at all after 65 s")
 	assert.Zero(t, r.flips, "changes of Arrived from 60 to 90 s")
 	assert.Less(t, r.walked, 0.5, "the farthest an agent moved from 65 to 90 s")
 }
 
 // TestFlowCrowdAtAStaticGoalComesToRestAnyDraw runs
 // TestFlowCrowdAtAStaticGoalComesToRest's crowd from 12 draws of its spawn
-// points (restDraws). In each: every agent Arrived at 60 and at 90 s, at most
-// one agent released and back at rest from 60 to 90 s (2 changes of Arrived),
-// at most one agent moving 0.5 cells or more from 65 to 90 s; and in at least
-// 9 of the 12 every agent at rest by 40 s and none moving after 65 s (see the
-// other test for the figures, and for main's before: 4 of 12).
+// points (restDraws). In each: every agent Arrived by 20 s and since, no
+// change of Arrived from 60 to 90 s, no agent moving at all after 65 s (see
+// the other test for the figures; before restPush and arrivalSlowIn 0, 2 of
+// the 12 released one agent late, and main's before that 8 failed).
 func TestFlowCrowdAtAStaticGoalComesToRestAnyDraw(t *testing.T) {
 	if os.Getenv("ARCHAI_LONG") == "" {
 		t.Skip("12 runs of 90 s: ARCHAI_LONG=1")
 	}
-	still := 0
 	for _, shift := range restDraws {
 		r := restRun(t, shift)
-		assert.Equal(t, 300, r.arrivedAt60, "shift %.2f: Arrived at 60 s", shift)
-		assert.Equal(t, 300, r.arrivedAt90, "shift %.2f: Arrived at 90 s", shift)
-		assert.LessOrEqual(t, r.flips, 2, "shift %.2f: changes of Arrived from 60 to 90 s", shift)
-		assert.LessOrEqual(t, r.walkers, 1, "shift %.2f: agents moving 0.5 cells or more from 65 to 90 s", shift)
-		if r.allSince <= 40*60 && r.flips == 0 && r.walked < 0.5 {
-			still++
-		}
+		assert.LessOrEqual(t, r.allSince, 20*60, "shift %.2f: every agent Arrived by 20 s and since", shift)
+		assert.Zero(t, r.flips, "shift %.2f: changes of Arrived from 60 to 90 s", shift)
+		assert.Zero(t, r.fastest, "shift %.2f: the fastest agent after 65 s (cells/s)", shift)
 	}
-	assert.GreaterOrEqual(t, still, 9, "draws in which every agent is at rest by 40 s and stays")
 }
 
 // restDraws are the shifts east and south, in cells, of the spawn points of

@@ -783,6 +783,9 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 			f = s.walls.braced(a.pos, kin.Radius, f) // as Work does for the others (steer_braced.go)
 		}
 	}
+	if mode == components.DesiredStop && kd.sep && standsStill(f, wt.Separation, kin.MaxForce) {
+		return steer.Truncate(move, kin.MaxForce) // at rest in its crowd: only brakes (standsStill)
+	}
 	crowded := false
 	if mode == components.DesiredArrive && (f.X != 0 || f.Y != 0) { // arriving in a crowd: steer_crowd.go
 		push := f
@@ -795,8 +798,8 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 	}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them; nor does one arriving in a
-	// crowd (steer_crowd.go)
-	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && !crowded {
+	// crowd (steer_crowd.go), nor a small one braking to a stop (heldOffWalls)
+	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && !crowded && !(mode == components.DesiredStop && kd.sep && heldOffWalls(kin.Radius)) {
 		// an agent inside a blocked cell of the grid (a door closed on it) casts none:
 		// every feeler would push it back into the wall it is walking out of
 		if clear, more, near := s.nearWall(a.pos, a.vel, kin.Radius); near && !(clear == 0 && s.inGrid(a.pos)) {
@@ -845,6 +848,38 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 	}
 	return acc.sum
 }
+
+// restPush is the share of MaxForce below which the weighted separation of
+// an agent braking to a stop (DesiredStop: a FlowFollower at rest, Arrived)
+// does not move it (standsStill): static friction, so a crowd at rest comes
+// to a standstill. Without it, separation went on spreading a crowd at rest
+// out for minutes, each agent moving at its push times dt (a push of w·MaxForce
+// moves an agent at w·MaxForce/60 cells/s at 60 Hz): 3,000 followers at a
+// goal that had walked for 15 s and stopped, or at a goal that never moved,
+// still had half their agents moving at 0.009 and 0.017 cells/s 30 s later,
+// and some at 0.17 cells/s a minute on (TestFlowCrowdAtAStoppedGoalStandsStill).
+// At a tenth of MaxForce two default FlowFollowers (separation radius 0.75,
+// weight 1.5) left alone stand still from 0.70 cells apart, their discs (0.6
+// across) clear of each other; an agent pressing into the crowd, or a rim
+// agent pushed from one side by more, still moves it.
+const restPush = 0.1
+
+// standsStill reports whether an agent braking to a stop, whose separation
+// force is sep (before its weight w), stands still: the weighted push is
+// shorter than restPush·maxForce (see restPush).
+func standsStill(sep r2.Vec, w, maxForce float64) bool {
+	lim := restPush * maxForce
+	return float64(w*w)*norm2(sep) < lim*lim
+}
+
+// heldOffWalls reports whether an agent of radius r braking to a stop
+// (DesiredStop) casts no wall feelers: a disc of radius 0 < r ≤ 0.5, which
+// Movement holds out of walls. Its feelers pushed it off a wall it was
+// pushed towards by its crowd, and its separation back, in turn: agents at
+// rest in a crowd against a wall swayed at about 0.1 cells/s, from frame to
+// frame, for good (3,000 followers: about 80 of them a minute after their
+// goal stopped, TestFlowCrowdAtAStoppedGoalStandsStill).
+func heldOffWalls(r float64) bool { return r > 0 && r <= 0.5 }
 
 // budget is [steer.Accumulator] (Reynolds 1999; Buckland 2005, the
 // prioritised weighted truncated running sum) with the length of the sum
