@@ -1577,7 +1577,7 @@ func (s *FlowField) writeBack(j *flowJob, ff *components.FlowFollower, pos *comp
 	}
 	// a follower that reached its Follow point, or is no longer at rest,
 	// stops following; so does one that is slow while its goal stands (the
-	// crowd ahead of it holds it off its point: followStuck)
+	// crowd ahead of it holds it off its point; see FlowField's doc)
 	done := j.state&jobFollow != 0 && (!arrived || sq2(pos.X-ff.Follow.X, pos.Y-ff.Follow.Y) <= s.Spacing*s.Spacing/16 ||
 		j.state&jobStepped == 0 && vel != nil && sq2(vel.X, vel.Y) < arrivalSlow*arrivalSlow)
 	if !done && j.state&(jobMoved|jobAimed) != jobMoved && arrived == (j.state&jobArrived != 0) {
