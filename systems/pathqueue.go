@@ -140,7 +140,8 @@ const DefaultPathBudget = 10000
 // grid.Options.Clearance = grid.ClearanceFor(Radius), so every cell the path
 // enters keeps the agent's disc off the walls (see grid.Options.Clearance;
 // the agent's own start cell is exempt). No wide-enough route, or a goal
-// cell too narrow for it, is PathUnreachable, answered without searching
+// cell too narrow for it (the start's own cell too, as a goal: an agent at
+// its goal when a wall is built beside it), is PathUnreachable, answered without searching
 // (grid.Grid.ConnectedWide: components per clearance, labelled once and
 // after edits), as for point agents in different components. With Smooth such paths are
 // smoothed by grid.SmoothWide (shortcuts wide enough for the agent). Agents of radius ≤ 0.5 (the bundles'

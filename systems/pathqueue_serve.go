@@ -354,6 +354,14 @@ func (v *pathServer) finish(j int32) {
 	v.recheck(j, true) // requesters may have died or moved on during the search
 	key := v.jobs[j].key
 	path, _, err := v.search.Result(v.buf)
+	if err == nil && key.clear > 1 && v.grid.Clearance(key.goal) < key.clear {
+		// a goal too narrow for the disc is unreachable, also when it is
+		// the cell the search started from, which grid.Search exempts (as
+		// a start) and answers with [start]: an agent standing at its goal
+		// when a wall was built beside it got a ready path and kept its
+		// disc in the wall, where PathFollow's fitPoint moves it out
+		path, err = path[:0], grid.ErrUnreachable
+	}
 	v.buf = path
 	if err == nil && v.smooth {
 		path = grid.SmoothWide(v.grid, path, path, key.clear) // grid.Smooth for clearance 1
