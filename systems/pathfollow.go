@@ -69,7 +69,10 @@ const (
 //     on it) it walks out that way too, unless the line first enters an open
 //     cell cut off from the goal (a pocket in the wall, where it would be
 //     trapped): then it seeks the open cell connected to the goal within 4
-//     cells, nearest the goal, whose line first enters no such cell (walkOut).
+//     cells, nearest the goal, whose line first enters no such cell (walkOut);
+//     with its goal in a blocked cell or off the grid (in the same wall,
+//     perhaps: a building placed on an agent at its goal), it seeks the
+//     centre of the nearest open cell within 4 cells, then stops short.
 //   - no move intent, with a [components.FlowFollower] whose sample gives a
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived, or arrive at Follow while
@@ -770,9 +773,17 @@ func (s *PathFollow) keepFor(path *components.Path, gc grid.Cell, goal, pos r2.V
 // it) seeks on its way to goal, in the cell gc: the goal, unless the straight
 // line to it first enters an open cell cut off from the goal (a pocket inside
 // the wall, where the agent would stay for good: Movement frees only agents in
-// blocked cells); then the centre of escapeToward's exit, if there is one.
+// blocked cells); then the centre of escapeToward's exit, if there is one. A
+// goal in a blocked cell or off the grid gives the centre of the nearest open
+// cell (nearestOpen, as for an agent heading nowhere: leaveWall), if there is
+// one within escapeRadius: the goal may lie in the same wall (a building
+// placed on an agent resting at its goal), where a walk to it ends in the
+// wall; out of it, the agent stops short of the goal (stopShort).
 func (s *PathFollow) walkOut(pos, goal r2.Vec, gc grid.Cell) r2.Vec {
 	if !s.grid.Passable(gc) {
+		if out, ok := nearestOpen(s.grid, pos, s.grid.CellAt(pos)); ok {
+			return s.grid.Center(out)
+		}
 		return goal
 	}
 	noPath := func(m grid.Cell) bool { return !s.grid.Connected(m, gc) }

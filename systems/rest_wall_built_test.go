@@ -6,6 +6,7 @@ import (
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
 	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -40,4 +41,38 @@ func TestWideMoverAtRestWhenAWallIsBuiltBesideIt(t *testing.T) {
 	require.InDelta(t, 7.8, pos.X, 1e-3)
 	require.InDelta(t, 8.5, pos.Y, 1e-3)
 	require.Less(t, math.Hypot(vel.X, vel.Y), 0.005)
+}
+
+// TestMoverAtRestWalksOutOfAWallBuiltOnItAndItsGoal: a Mover (radius 0.3)
+// standing at its goal (8.5, 8.5) when the 3×3 cells about it close (a
+// building placed on it) stood in the wall for good: its goal, in the same
+// wall, was where it stood, and goTo's walk out heads for the goal. An agent
+// in a blocked cell walks out whatever its intent (PathFollow's rule), so it
+// now leaves for the nearest open cell and rests there, beside the wall on
+// the straight line to its goal (stopShort), its disc clear of it; Diagnose
+// still counts the goal in the wall (goal_unusable) and no longer the agent.
+func TestMoverAtRestWalksOutOfAWallBuiltOnItAndItsGoal(t *testing.T) {
+	const r = 0.3
+	goal := r2.Vec{X: 8.5, Y: 8.5}
+	g := grid.New(16, 16)
+	w, s := settleWorld(t, g, 1, r, goal, func(int) r2.Vec { return goal }, 1)
+	s.Run(w, 60)
+	for y := int32(7); y <= 9; y++ {
+		for x := int32(7); x <= 9; x++ {
+			g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+		}
+	}
+	s.Run(w, 20*60)
+	f := generic.NewFilter2[components.Position, components.Velocity]()
+	q := f.Query(w)
+	require.True(t, q.Next())
+	p, v := q.Get()
+	pos, vel := p.Vec, v.Vec
+	q.Close()
+	require.True(t, g.Passable(g.CellAt(pos)), "still in the wall at %v", pos)
+	require.Less(t, discDepth(g, pos, r), 1e-6, "disc in the wall at %v", pos)
+	require.Less(t, math.Hypot(vel.X, vel.Y), 0.005)
+	rep := systems.Diagnose(w)
+	require.Zero(t, rep.Counts[systems.CauseBlocked])
+	require.Equal(t, 1, rep.Counts[systems.CauseGoalUnusable])
 }
