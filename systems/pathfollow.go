@@ -897,12 +897,17 @@ func (s *PathFollow) Finalize(w *arche.World) {
 // kin (nil: none), whose goal is off the grid or in a blocked cell stops:
 // along the straight line to goal, its radius short of the first blocked or
 // off-grid cell the line enters, or pos itself if that is nearer. "Its radius
-// short" is measured square to the side of that cell the line crosses, so the
-// disc clears it: the point is r/|cos θ| back along the line, θ between the line
-// and the side's normal. (It was r back along the line, r from the side only when
-// the line meets it square on: at 49° to the map's edge a disc of radius 0.3
-// rested 0.196 from it, 0.104 over it.) The point stays on the line from pos to
-// goal, so an agent walking that line finds the same point each frame.
+// short" is where the disc touches that cell: r square to the side of that
+// cell the line crosses (r/|cos θ| back along the line, θ between the line and
+// the side's normal), or, when the disc there would touch the side's end
+// rather than the side, r from that corner (touchAt). (It was r back along the
+// line, r from the side only when the line meets it square on: at 49° to the
+// map's edge a disc of radius 0.3 rested 0.196 from it, 0.104 over it. Then it
+// was r square to the side's line always: a line that meets the cell at its
+// corner crosses both sides at once, and the point jumped between r/|dy| and
+// r/|dx| back, by the rounding of the two crossings, from frame to frame.)
+// The point stays on the line from pos to goal, so an agent walking that line
+// finds the same point each frame.
 func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.Vec {
 	d := r2.Sub(goal, pos)
 	length := math.Sqrt(norm2(d))
@@ -913,27 +918,55 @@ func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.
 	if kin != nil && kin.Radius > 0 && !math.IsInf(kin.Radius, 1) {
 		r = kin.Radius
 	}
-	hit, axis := s.firstBlocked(pos, d)
-	back := r / length // none entered (t ≤ 1 always enters the goal's cell): as if square on
-	if hit <= 1 {
-		// the distance to the side crossed shrinks by |d's component across it| a unit of t
-		back = r / math.Abs([2]float64{d.X, d.Y}[axis])
-	} else {
-		hit = 1
+	hit, cell := s.firstBlocked(pos, d)
+	if hit > 1 {
+		// none entered: the line ends on the goal's cell's corner or side,
+		// passing through open cells beside it
+		hit, cell = 1, s.grid.CellAt(goal)
 	}
-	t := hit - back
+	t := touchAt(pos, d, hit, cell, r)
 	if !(t > 0) {
 		return pos
 	}
 	return r2.Vec{X: pos.X + float64(t*d.X), Y: pos.Y + float64(t*d.Y)}
 }
 
+// touchAt returns the last t ≤ hit at which the disc of radius r centred at
+// pos + t·d clears the cell c, which the line meets at t = hit (enters it, or
+// touches its corner): the distance from the line's point to the cell's
+// square is convex in t and 0 at hit, so it falls as t grows to hit, and the
+// t where it is r is found by bisection (60 halvings of [0, hit]: to the
+// rounding of t). Where the disc touches a side square on, that is r/|cos θ|
+// back along the line; where it touches a corner first, r from the corner.
+// 0 if the disc at pos reaches the cell already.
+func touchAt(pos, d r2.Vec, hit float64, c grid.Cell, r float64) float64 {
+	x0, y0 := float64(c.X), float64(c.Y)
+	near := func(t float64) bool { // the disc at t reaches the square
+		px, py := pos.X+float64(t*d.X), pos.Y+float64(t*d.Y)
+		dx := max(x0-px, 0, px-(x0+1))
+		dy := max(y0-py, 0, py-(y0+1))
+		return float64(dx*dx)+float64(dy*dy) < float64(r*r)
+	}
+	if near(0) {
+		return 0
+	}
+	lo, hi := 0.0, hit
+	for range 60 {
+		m := (lo + hi) / 2
+		if near(m) {
+			hi = m
+		} else {
+			lo = m
+		}
+	}
+	return lo
+}
+
 // firstBlocked returns the t at which pos + t·d (t ≥ 0) enters the first
 // blocked or off-grid cell (Amanatides and Woo's walk over the cells; at
 // most the grid's width plus height steps, as a walk ends off the grid),
-// or +Inf if none within t ≤ 1, and the axis of the side it enters that
-// cell through (0: a side x = const, 1: y = const).
-func (s *PathFollow) firstBlocked(pos, d r2.Vec) (float64, int) {
+// or +Inf if none within t ≤ 1, and that cell.
+func (s *PathFollow) firstBlocked(pos, d r2.Vec) (float64, grid.Cell) {
 	g := s.grid
 	c := g.CellAt(pos)
 	step := [2]int32{1, 1}
@@ -953,22 +986,21 @@ func (s *PathFollow) firstBlocked(pos, d r2.Vec) (float64, int) {
 	}
 	for range g.Width() + g.Height() + 2 {
 		var t float64
-		axis := 0
 		if tMax[0] < tMax[1] {
 			t = tMax[0]
 			c.X += step[0]
 			tMax[0] += tDelta[0]
 		} else {
-			t, axis = tMax[1], 1
+			t = tMax[1]
 			c.Y += step[1]
 			tMax[1] += tDelta[1]
 		}
 		if t > 1 {
-			return math.Inf(1), 0
+			return math.Inf(1), grid.Cell{}
 		}
 		if !g.Passable(c) {
-			return t, axis
+			return t, c
 		}
 	}
-	return math.Inf(1), 0
+	return math.Inf(1), grid.Cell{}
 }

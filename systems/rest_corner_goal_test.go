@@ -1,0 +1,93 @@
+package systems_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// cornerGoalRun runs n default Movers (radius 0.3) spawned from from (rows
+// of ten, 0.8 cells apart) sent to goal on a 32×32 map whose only blocked
+// cell is (10, 10), for secs seconds; it returns the fastest speed of each
+// second, the final positions and the deepest any disc reached into a wall
+// in the last half of the run.
+func cornerGoalRun(t *testing.T, n int, from, goal r2.Vec, secs int) ([]float64, []r2.Vec, float64) {
+	t.Helper()
+	g := grid.New(32, 32)
+	g.SetCost(grid.Cell{X: 10, Y: 10}, grid.Blocked)
+	w, s := settleWorld(t, g, n, 0.3, goal, func(i int) r2.Vec {
+		return r2.Vec{X: from.X + float64(i%10)*0.8, Y: from.Y + float64(i/10)*0.8}
+	}, 1)
+	f := generic.NewFilter2[components.Position, components.Velocity]()
+	speeds := make([]float64, secs)
+	var ps []r2.Vec
+	deepest := 0.0
+	for sec := range secs {
+		for range 60 {
+			s.Run(w, 1)
+			q := f.Query(w)
+			ps = ps[:0]
+			for q.Next() {
+				p, v := q.Get()
+				ps = append(ps, p.Vec)
+				speeds[sec] = max(speeds[sec], math.Hypot(v.X, v.Y))
+				if sec >= secs/2 {
+					deepest = max(deepest, discDepth(g, p.Vec, 0.3))
+				}
+			}
+		}
+	}
+	return speeds, ps, deepest
+}
+
+// TestMoversSentToABlockedCellsCornerRest: a goal exactly on the corner of
+// a blocked cell ((10, 10), the cell (10, 10) blocked: a goal in a wall)
+// is arrived at short (stopShort), and the line from an agent to it meets
+// the wall at that corner, crossing both of its sides at once, or passes
+// through the open cells beside it and enters no blocked cell at all.
+// stopShort stepped back the radius square to whichever side the cell walk
+// happened to cross first: 0.3/|dy| of the line (the disc then about
+// touches the corner) or 0.3/|dx| (a cell and more back), by the rounding of
+// the two crossings, or, entering no blocked cell, 0.3 back along the line
+// (the disc 0.19 into the cell): the point jumped from frame to frame. A
+// lone agent from (8.5, 4) stopped at (9.74, 8.95), 0.8 cells short, and 4
+// Movers still walked at 0.06–0.08 cells/s after 3 minutes. Now the point
+// is where the disc first touches that cell on the line (its corner here):
+// the lone agent rests 0.3 from the corner on its line, (9.9272, 9.7090),
+// and 4 come to rest (below 0.005 cells/s from 40 s), no
+// disc in the wall.
+func TestMoversSentToABlockedCellsCornerRest(t *testing.T) {
+	goal := r2.Vec{X: 10, Y: 10}
+	t.Run("lone", func(t *testing.T) {
+		speeds, ps, deepest := cornerGoalRun(t, 1, r2.Vec{X: 8.5, Y: 4}, goal, 20)
+		require.Less(t, speeds[19], 1e-3)
+		u := r2.Unit(r2.Vec{X: 1.5, Y: 6})
+		want := r2.Sub(goal, r2.Scale(0.3, u))
+		require.InDelta(t, want.X, ps[0].X, 1e-3, "%v", ps[0])
+		require.InDelta(t, want.Y, ps[0].Y, 1e-3, "%v", ps[0])
+		require.Less(t, deepest, 1e-6)
+	})
+	t.Run("4", func(t *testing.T) {
+		speeds, _, deepest := cornerGoalRun(t, 4, r2.Vec{X: 2, Y: 2}, goal, 60)
+		for sec := 40; sec < 60; sec++ {
+			require.Less(t, speeds[sec], 5e-3, "still moving in second %d", sec)
+		}
+		require.Less(t, deepest, 1e-6)
+	})
+	t.Run("10", func(t *testing.T) {
+		t.Skip("not solved: 10 or more Movers sent to a goal in a wall whose line meets a blocked cell's corner " +
+			"never rest (10: 0.05-0.17 cells/s, 20: 0.3-0.5 after 4 minutes); each agent's stop point is on its own line " +
+			"to the goal, so it slides as the crowd pushes it and nothing holds it (crowdArrive's spring follows it); " +
+			"also goals in open cells diagonal to a blocked cell, (9.9, 9.9) and (11, 11): 30 Movers at 0.3-0.6 cells/s after 3 minutes")
+		speeds, _, deepest := cornerGoalRun(t, 10, r2.Vec{X: 2, Y: 2}, goal, 90)
+		for sec := 60; sec < 90; sec++ {
+			require.Less(t, speeds[sec], 5e-3, "still moving in second %d", sec)
+		}
+		require.Less(t, deepest, 1e-6)
+	})
+}
