@@ -628,7 +628,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			if d.Mode == components.DesiredArrive && s.tooNarrow(j.path, s.grid.CellAt(goal), j.kin) {
 				rest = d.Point // where its disc fits (fitPoint): its goal for settle and stuck detection
 			}
-			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) { // (one in a wall walks out first)
+			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) && s.discClear(pos, j.kin.Radius) { // (one in a wall walks out first; one whose disc overlaps a wall is moved out first)
 				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: rest,
 					dist: math.Sqrt(dist2(pos, rest)), r: j.kin.Radius, was: j.desired.Mode == components.DesiredHold})
 			}

@@ -217,6 +217,27 @@ func (s *PathFollow) fitCentre(p r2.Vec, r float64) r2.Vec {
 	return best
 }
 
+// discClear reports whether the disc of radius r at pos (in an open cell of
+// the grid) overlaps no blocked cell and stays on the grid, to discSlack
+// (a disc Movement left touching a wall counts as clear): at once when the
+// cell's clearance shows no blocked cell within r of any point of it, else
+// by nearestBlocked. A wide agent whose disc overlaps a wall (spawned or
+// loaded there, a wall built beside it) does not settle (settle.go): a
+// settled agent only brakes, so Movement, which pushes a disc out of a wall
+// as the agent moves, would leave it there for good.
+func (s *PathFollow) discClear(pos r2.Vec, r float64) bool {
+	if float64(s.grid.Clearance(s.grid.CellAt(pos)))-1 >= r {
+		return true
+	}
+	_, d2 := s.nearestBlocked(pos, r)
+	in := r - discSlack
+	return !(d2 < float64(in*in))
+}
+
+// discSlack is how far (cells) a disc may reach into a wall and count as
+// clear of it for discClear: far above rounding, far below what a user sees.
+const discSlack = 1e-6
+
 // nearestBlocked returns the nearest point to c of the blocked or off-grid
 // cells within r of it (first in row order among equals) and its squared
 // distance, or +Inf when there is none.

@@ -76,3 +76,27 @@ func TestMoverAtRestWalksOutOfAWallBuiltOnItAndItsGoal(t *testing.T) {
 	require.Zero(t, rep.Counts[systems.CauseBlocked])
 	require.Equal(t, 1, rep.Counts[systems.CauseGoalUnusable])
 }
+
+// TestWideMoversSpawnedIntoAWallDoNotSettleThere: two Movers of radius 0.7
+// spawned on one point, (5, 5), the corner of the blocked cell (4, 4), sent
+// to (5.5, 5.5) (its cell too narrow for them: fitPoint's point, the goal
+// itself here) settled at once where they stood (jammed against each other
+// within a diameter of the goal: settle.go), DesiredHold, and stood for
+// good with a disc 0.68 into the wall: a settled agent only brakes, so
+// Movement never pushed it out. A disc in a wall is no place to rest: such
+// an agent does not settle until Movement has moved it clear, and the two
+// rest with no disc in the wall.
+func TestWideMoversSpawnedIntoAWallDoNotSettleThere(t *testing.T) {
+	const r = 0.7
+	g := grid.New(12, 12)
+	g.SetCost(grid.Cell{X: 4, Y: 4}, grid.Blocked)
+	w, s := settleWorld(t, g, 2, r, r2.Vec{X: 5.5, Y: 5.5}, func(int) r2.Vec { return r2.Vec{X: 5, Y: 5} }, 1)
+	s.Run(w, 20*60)
+	f := generic.NewFilter2[components.Position, components.Velocity]()
+	q := f.Query(w)
+	for q.Next() {
+		p, v := q.Get()
+		require.Less(t, discDepth(g, p.Vec, r), 1e-6, "disc in the wall at %v", p.Vec)
+		require.Less(t, math.Hypot(v.X, v.Y), 0.005)
+	}
+}

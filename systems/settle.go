@@ -18,7 +18,8 @@ import (
 // point: they jostle around it for good. So PathFollow settles them, as RTS
 // engines stop a unit that bumps into one of its group already arrived, with
 // a packed-disc bound like FlowField's arrival rule: each frame, the wide
-// agents (Kinematics.Radius > 0.5, with a Path, in an open cell) whose
+// agents (Kinematics.Radius > 0.5, with a Path, in an open cell, the disc
+// clear of walls: discClear) whose
 // Desired is an Arrive at the goal of their Intent (the goal in sight, or the
 // path's last leg; for a goal too narrow for the agent's disc, fitPoint's
 // point beside it, which then counts as its goal here) are grouped by goal (the same point, bit for bit) and
