@@ -18,7 +18,10 @@ import (
 // its velocity that heads into the wall. The push, the slides and the stop are
 // taken only if they leave the disc overlapping no deeper than it did before
 // the sub-step, and the centre's own rule (resolve's: no blocked cell, no
-// corner cut) holds for every candidate.
+// corner cut) holds for every candidate. A disc that overlapped already and
+// that no push leaves as shallow takes the sub-step itself if it goes no
+// deeper, before the slides: one spawned in a corridor narrower than it walks
+// along it (the slide across, no move at all, was taken first and it stood).
 //
 // So an agent whose disc is clear stays clear (the push leaves it wideMargin
 // off the wall), and one whose disc overlaps already (spawned in a corner, a
@@ -97,6 +100,9 @@ func (s *Movement) resolveWide(p, q, v r2.Vec, r float64) (r2.Vec, r2.Vec) {
 	}
 	if s.wideTakes(p, c, r, r2r, before) {
 		return c, cv
+	}
+	if before > 0 && s.wideTakes(p, q, r, r2r, before) {
+		return q, v // overlapping already, and no push clears it: the step itself, no deeper
 	}
 	if x := (r2.Vec{X: q.X, Y: p.Y}); s.wideTakes(p, x, r, r2r, before) {
 		return x, r2.Vec{X: v.X}
