@@ -896,7 +896,10 @@ func (s *PathFollow) Finalize(w *arche.World) {
 // stopShort returns where an agent at pos (in an open cell), with Kinematics
 // kin (nil: none), whose goal is off the grid or in a blocked cell stops:
 // along the straight line to goal, its radius short of the first blocked or
-// off-grid cell the line enters, or pos itself if that is nearer. "Its radius
+// off-grid cell the line enters, or pos itself if that is nearer; if the
+// disc at pos reaches that cell already, the point back along the line where
+// it clears it (backOff; pos if there is none within r + 1 cells, or it is
+// not in an open cell: the agent then stands). "Its radius
 // short" is where the disc touches that cell: r square to the side of that
 // cell the line crosses (r/|cos θ| back along the line, θ between the line and
 // the side's normal), or, when the disc there would touch the side's end
@@ -925,10 +928,51 @@ func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.
 		hit, cell = 1, s.grid.CellAt(goal)
 	}
 	t := touchAt(pos, d, hit, cell, r)
+	if t == 0 {
+		// the disc at pos reaches the cell already (spawned or loaded
+		// against it, a wall built beside it): back along the line until
+		// it clears it, r + 1 cells at most, into an open cell
+		t = backOff(pos, d, length, cell, r)
+		if q := (r2.Vec{X: pos.X + float64(t*d.X), Y: pos.Y + float64(t*d.Y)}); t < 0 && s.grid.Passable(s.grid.CellAt(q)) {
+			return q
+		}
+		return pos
+	}
 	if !(t > 0) {
 		return pos
 	}
 	return r2.Vec{X: pos.X + float64(t*d.X), Y: pos.Y + float64(t*d.Y)}
+}
+
+// backOff returns the t ≤ 0 nearest 0 at which the disc of radius r centred
+// at pos + t·d (|d| = length) clears the cell c, looking back along the
+// line at most r + 1 cells (bisection, as touchAt), or 0 if it clears it
+// nowhere there (the line runs along the cell's side).
+func backOff(pos, d r2.Vec, length float64, c grid.Cell, r float64) float64 {
+	lo := -(r + 1) / length
+	if reaches(pos, d, lo, c, r) {
+		return 0
+	}
+	hi := 0.0
+	for range 60 {
+		m := (lo + hi) / 2
+		if reaches(pos, d, m, c, r) {
+			hi = m
+		} else {
+			lo = m
+		}
+	}
+	return lo
+}
+
+// reaches reports whether the disc of radius r centred at pos + t·d
+// reaches into the square of the cell c (touching is clear).
+func reaches(pos, d r2.Vec, t float64, c grid.Cell, r float64) bool {
+	x0, y0 := float64(c.X), float64(c.Y)
+	px, py := pos.X+float64(t*d.X), pos.Y+float64(t*d.Y)
+	dx := max(x0-px, 0, px-(x0+1))
+	dy := max(y0-py, 0, py-(y0+1))
+	return float64(dx*dx)+float64(dy*dy) < float64(r*r)
 }
 
 // touchAt returns the last t ≤ hit at which the disc of radius r centred at
@@ -940,20 +984,13 @@ func (s *PathFollow) stopShort(pos, goal r2.Vec, kin *components.Kinematics) r2.
 // back along the line; where it touches a corner first, r from the corner.
 // 0 if the disc at pos reaches the cell already.
 func touchAt(pos, d r2.Vec, hit float64, c grid.Cell, r float64) float64 {
-	x0, y0 := float64(c.X), float64(c.Y)
-	near := func(t float64) bool { // the disc at t reaches the square
-		px, py := pos.X+float64(t*d.X), pos.Y+float64(t*d.Y)
-		dx := max(x0-px, 0, px-(x0+1))
-		dy := max(y0-py, 0, py-(y0+1))
-		return float64(dx*dx)+float64(dy*dy) < float64(r*r)
-	}
-	if near(0) {
+	if reaches(pos, d, 0, c, r) {
 		return 0
 	}
 	lo, hi := 0.0, hit
 	for range 60 {
 		m := (lo + hi) / 2
-		if near(m) {
+		if reaches(pos, d, m, c, r) {
 			hi = m
 		} else {
 			lo = m

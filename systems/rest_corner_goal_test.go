@@ -91,3 +91,29 @@ func TestMoversSentToABlockedCellsCornerRest(t *testing.T) {
 		require.Less(t, deepest, 1e-6)
 	})
 }
+
+// TestMoverSpawnedOnAWallsCornerBacksOffIt: a Mover (radius 0.3) spawned
+// on (5, 5), the corner of the blocked cell (4, 4), its disc 0.3 into it,
+// sent into that cell, (4.5, 4.5), stood where it was for good: the line to
+// the goal meets the cell at once, so stopShort gave its own position, and
+// an agent whose disc overlaps a wall moves only by the centre's rule (it
+// rested at (4.996, 5), its disc 0.3 in the cell). Its stop point is now on
+// the line back from the goal where the disc clears the cell, so it backs
+// off the corner and rests with its disc touching it (0.3 from it, on the
+// open side), clear.
+func TestMoverSpawnedOnAWallsCornerBacksOffIt(t *testing.T) {
+	g := grid.New(12, 12)
+	g.SetCost(grid.Cell{X: 4, Y: 4}, grid.Blocked)
+	w, s := settleWorld(t, g, 1, 0.3, r2.Vec{X: 4.5, Y: 4.5}, func(int) r2.Vec { return r2.Vec{X: 5, Y: 5} }, 1)
+	s.Run(w, 10*60)
+	f := generic.NewFilter2[components.Position, components.Velocity]()
+	q := f.Query(w)
+	require.True(t, q.Next())
+	p, v := q.Get()
+	pos, speed := p.Vec, math.Hypot(v.X, v.Y)
+	q.Close()
+	require.InDelta(t, 0.3, math.Hypot(pos.X-5, pos.Y-5), 1e-3, "%v", pos)
+	require.Greater(t, min(pos.X, pos.Y), 5.0, "%v", pos)
+	require.Less(t, discDepth(g, pos, 0.3), 1e-6)
+	require.Less(t, speed, 1e-3)
+}
