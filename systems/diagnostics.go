@@ -443,16 +443,22 @@ const (
 	// left at its zero value on an agent that decides (a component added and never
 	// set) is counted too: Combat takes such an attacker for downed.
 	CauseDownedStillActing
-	// CauseUtilityFlipFlop: a UtilityBrain whose choice has flip-flopped
-	// (utility.State.FlipFlops > 0): [utility.FlipLimit] (4) or more changes in a
-	// row, each back to the action the change before it left within
-	// [utility.FlipWindow] (10) decisions (A→B→A→B→A→B), because the two actions'
-	// scores cross and cross again, so the agent turns back before it gets
-	// anywhere. The zero utility.Policy has no hysteresis: set Policy.Hysteresis
+	// CauseUtilityFlipFlop: a UtilityBrain whose choice is flip-flopping now
+	// (utility.State.FlipFlopping at the world clock's Time): it made a flip-flop
+	// within the last [utility.FlipWindow] (2 s) of simulation time. A flip-flop is
+	// [utility.FlipLimit]+1 (5) changes of choice back and forth between the same two
+	// actions (A→B→A→B→A→B) within FlipWindow: a choice turning back every 0.5 s or
+	// faster, because the two actions' scores cross and cross again, or a
+	// consideration jumps at a threshold its input hovers about, so the agent turns
+	// back before it gets anywhere. A choice changing as the world does (a defender
+	// that kills a target, guards, and shoots the next every second or more slowly) is
+	// not counted, and an agent stops being counted once it has gone FlipWindow without
+	// a flip-flop (utility.State.FlipFlops keeps counting them since the State was
+	// made). The zero utility.Policy has no hysteresis: set Policy.Hysteresis
 	// (utility.Policy{}.WithHysteresis(0.15)), so a challenger must beat the current
 	// choice by that margin, or raise it. The example's note names the two actions
-	// and the hysteresis. Counted once the agent has decided (FlipFlops counts
-	// since the State was made). The mirror of CauseStateReentered for utility AI.
+	// and the hysteresis. Without a clock resource, each State is judged at its own
+	// last decision. The mirror of CauseStateReentered for utility AI.
 	CauseUtilityFlipFlop
 	// CauseUtilityNoRand: a UtilityBrain whose reasoner picks at random (a Softmax
 	// policy of Temperature above 0, or TopN) on an agent without a Rand: Utility
@@ -1388,7 +1394,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.sharedStoreChecks(w, r)
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
-	flipChecks(w, r, d.reasons)
+	flipChecks(w, r, d.reasons, clockTime(w))
 	noRandChecks(w, r, d.reasons, d.randID)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
 	reentryChecks(w, r, d.machines)

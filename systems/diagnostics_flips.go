@@ -1,24 +1,28 @@
 package systems
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
-// flipChecks counts under CauseUtilityFlipFlop the UtilityBrains whose choice has
-// flip-flopped (utility.State.FlipFlops > 0). The note names the two actions of the
-// last flip-flop, the count and the reasoner's Policy.Hysteresis.
-func flipChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]) {
+// flipChecks counts under CauseUtilityFlipFlop the UtilityBrains whose choice is
+// flip-flopping at simulation time now (utility.State.FlipFlopping; NaN without a
+// clock: each State at its last decision). The note names the two actions of the
+// last flip-flop, the count since the State was made and the reasoner's
+// Policy.Hysteresis.
+func flipChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent], now float64) {
 	q := f.Query(w)
 	for q.Next() {
 		b, _, _, _ := q.Get()
-		if b.State.FlipFlops == 0 || b.Reasoner == nil {
+		if b.Reasoner == nil || !b.State.FlipFlopping(now) {
 			continue
 		}
 		rs := b.Reasoner
@@ -26,6 +30,14 @@ func flipChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utility
 			what: rs.ActionName(b.State.FlipActions[0]), then: rs.ActionName(b.State.FlipActions[1]),
 			pos: r2.Vec{X: rs.Policy().Hysteresis, Y: float64(b.State.FlipFlops)}})
 	}
+}
+
+// clockTime returns the Time of w's *ecs.Clock resource, or NaN without one.
+func clockTime(w *arche.World) float64 {
+	if c := ecs.Resource[ecs.Clock](w); c != nil {
+		return c.Time
+	}
+	return math.NaN()
 }
 
 // appendFlips writes the note of CauseUtilityFlipFlop n (noteFlips). The advice

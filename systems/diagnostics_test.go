@@ -678,6 +678,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			b.State.FlipFlops, b.State.FlipActions = 1, [2]int{0, 1}
 			put(w, e, b)
 		}, []Cause{CauseUtilityFlipFlop}},
+		{"a utility choice that flip-flopped over utility.FlipWindow ago: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a"}, utility.Action{Name: "b"})
+			require.NoError(t, err)
+			b := components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			b.State.FlipFlops, b.State.FlipActions, b.State.FlipTime = 1, [2]int{0, 1}, -utility.FlipWindow-0.1
+			put(w, e, b)
+		}, nil},
 		{"a Softmax reasoner without a Rand", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Brain](w, e)
 			drop[components.Wanderer](w, e) // (a Wanderer without a Rand is wander_no_rand)

@@ -66,8 +66,8 @@ import (
 //	Rand, under a Softmax (above   picks like Argmax                      CauseUtilityNoRand
 //	  temperature 0) or TopN policy
 //	no hysteresis (the zero        the choice flip-flops between two      CauseUtilityFlipFlop
-//	  Policy) while two actions'     actions (counted in
-//	  scores cross and cross again   UtilityBrain.State.FlipFlops)
+//	  Policy) while two actions'     actions (5 changes within 2 s of       (while it lasts and
+//	  scores cross and cross again   simulation time: State.FlipFlops)      2 s after)
 //	a consideration's Input, a     the panic reaches Update's caller; the  -
 //	  curve or an action's Act       agent counts as having decided at that
 //	  that panics                    frame (its next decision is an
@@ -140,7 +140,7 @@ func (s *Utility) Work(worker, lo, hi int) {
 		deciding = i
 		st := &j.brain.State
 		n, c := len(st.Scores), len(st.Considerations)
-		j.brain.Reasoner.Decide(&j.agent, st, src)
+		j.brain.Reasoner.DecideAt(&j.agent, st, src, now)
 		if len(st.Scores) != n || len(st.Considerations) != c {
 			// sized by this decision (a State written by hand): held like a spawn's
 			j.agent.arena.holdScores(j.agent.Entity, st.Scores, st.Considerations)

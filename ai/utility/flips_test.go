@@ -12,8 +12,9 @@ import (
 // back and forth; State.Flips counts the changes back in a row, and from the
 // FlipLimit-th on each is a flip-flop (State.FlipFlops, FlipActions). A hysteresis
 // of 0.1 holds the choice: no change at all. A choice that goes back only after
-// more than FlipWindow decisions, or on to a third action, is no flip; FlipWindow
-// decisions without a change end a run.
+// more than FlipWindow seconds (Decide counts 0.1 s a decision), or on to a third
+// action, is no flip; FlipWindow seconds without a change end a run. (The window
+// was FlipWindow = 10 decisions; it is 2 s of simulation time now.)
 func TestStateCountsChoicesThatFlipFlop(t *testing.T) {
 	var b float64
 	acts := func() []Action {
@@ -43,19 +44,19 @@ func TestStateCountsChoicesThatFlipFlop(t *testing.T) {
 	assert.Equal(t, uint64(2), st.FlipFlops)
 	assert.Equal(t, [2]int{1, 0}, st.FlipActions)
 
-	for range FlipWindow { // A holds: the run ends
+	for range 21 { // A holds 2.1 s: the run ends
 		decide(r, &st, 0.48)
 	}
-	assert.Zero(t, st.Flips, "FlipWindow decisions without a change end the run")
+	assert.Zero(t, st.Flips, "FlipWindow seconds without a change end the run")
 	assert.Equal(t, uint64(2), st.FlipFlops, "flip-flops since the State was made stay counted")
 
-	slow := r.NewState() // back and forth, each after FlipWindow+1 decisions: no flip
+	slow := r.NewState() // back and forth, each after 2.1 s: no flip
 	for k := range 8 {
 		v := 0.48
 		if k%2 == 1 {
 			v = 0.52
 		}
-		for range FlipWindow + 1 {
+		for range 21 {
 			decide(r, &slow, v)
 		}
 	}

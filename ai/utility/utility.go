@@ -288,20 +288,30 @@ type State struct {
 	// like Unread: not saved (json "-") nor hashed.
 	Clamped uint64 `json:"-"`
 	// Flips counts the last changes of Choice in a row that each went back to the
-	// action the change before it left, within [FlipWindow] decisions of it: a choice
-	// that flip-flops between two actions (A→B→A→B→A: 3) because their scores cross
-	// and cross again, so the agent turns back before it gets anywhere. A change to a
-	// third action, a change back slower than FlipWindow decisions, or FlipWindow
-	// decisions without a change set it to 0. Hysteresis is the cure (see [Policy]):
-	// the zero Policy has none. A diagnostic like Unread: not saved (json "-") nor
-	// hashed, so a loaded State counts from 0, and so are FlipFlops and FlipActions.
+	// action the change before it left, within [FlipWindow] seconds of simulation time
+	// of it: a choice going back and forth between two actions (A→B→A→B→A: 3). A
+	// change to a third action, a change back more than FlipWindow after the last
+	// change, a decision FlipWindow after it without a change, or a decision at a
+	// time before the last change's (a clock set back) or at a NaN time set it to 0.
+	// A diagnostic like Unread: not saved (json "-") nor hashed, so a loaded State
+	// counts from 0, and so are FlipFlops, FlipActions and FlipTime.
 	Flips uint32 `json:"-"`
-	// FlipFlops counts the changes of Choice, since the State was made, that brought
-	// Flips to [FlipLimit] or more: decisions flip-flopping. systems.Diagnose reports
-	// a State with FlipFlops > 0 (CauseUtilityFlipFlop). FlipActions holds the two
-	// actions of the last such change: the action left and the action chosen.
-	FlipFlops   uint64 `json:"-"`
-	FlipActions [2]int `json:"-"`
+	// FlipFlops counts the changes of Choice, since the State was made, that were
+	// flip-flops: a change that brings Flips to [FlipLimit] or more, made within
+	// FlipWindow seconds of the change FlipLimit changes before it. That is
+	// FlipLimit+1 (5) changes back and forth between the same two actions within
+	// FlipWindow (2 s) of simulation time: a choice turning back every 0.5 s or
+	// faster, as when two actions' scores cross and cross again, or a consideration
+	// jumps at a threshold its input hovers about. A defender that kills a target,
+	// guards and shoots the next one every second or more slowly makes no
+	// flip-flop. FlipActions holds the two actions of the last flip-flop (the action
+	// left and the action chosen) and FlipTime its simulation time in seconds (the
+	// time given to [Reasoner.DecideAt]; see [Reasoner.Decide] without one).
+	// systems.Diagnose reports a State that is flip-flopping now ([State.FlipFlopping]),
+	// not one that did once: FlipFlops is a count for debugging.
+	FlipFlops   uint64  `json:"-"`
+	FlipActions [2]int  `json:"-"`
+	FlipTime    float64 `json:"-"`
 	// Trace, when not nil, asks the reasoner to record the raw input of every
 	// consideration it evaluates for this State (see [Trace]): a debugger (the debug
 	// viewer) sets it for the one agent it shows. No decision reads it; nil (the
@@ -309,9 +319,13 @@ type State struct {
 	Trace *Trace `json:"-"`
 
 	// left is the action the last change of Choice left, plus 1 (0: None), and
-	// changed the Decisions count at that change: what Flips is counted from.
-	left    int    `json:"-"`
-	changed uint64 `json:"-"`
+	// changes[at] the time of that change, changes the times of the last
+	// FlipLimit+1 changes (a ring): what Flips and FlipFlops are counted from.
+	// decided is the time of the last decision.
+	left    int                    `json:"-"`
+	at      int                    `json:"-"`
+	changes [FlipLimit + 1]float64 `json:"-"`
+	decided float64                `json:"-"`
 
 	// reasoner is the Reasoner of the last scoring (nil for a State made with
 	// NewState, by hand or loaded from a file, which the first reasoner to score it
@@ -520,25 +534,58 @@ func (r *Reasoner) Score(agent any, s *State) {
 // policy, records it in s and returns its index, or [None] if no action scored above 0.
 // src is the agent's random source for Softmax and TopN; with a nil src they pick like
 // Argmax. Decide allocates nothing (inputs aside) once s is sized.
+//
+// Decide is [Reasoner.DecideAt] without a clock: for counting flip-flops
+// ([State].FlipFlops) it takes the State's n-th decision (counted in s.Decisions) to
+// be at n × 0.1 s, the default think interval. A caller with a simulation clock (the
+// systems.Utility system) calls DecideAt.
 func (r *Reasoner) Decide(agent any, s *State, src Source) int {
 	r.Score(agent, s)
-	choice := r.selectAction(s.Scores, s.Choice, src)
-	s.Previous, s.Choice = s.Choice, choice
-	s.Decisions++
-	s.countFlip()
-	return choice
+	return r.choose(s, src, float64(s.Decisions+1)*decideStep)
 }
 
-// FlipWindow is the most decisions within which a change of choice back to the
-// action the last change left counts as a flip ([State].Flips): 10, a second at the
-// default 10 Hz think rate.
-const FlipWindow = 10
+// DecideAt is [Reasoner.Decide] at simulation time now, in seconds: the time of the
+// decision for counting flip-flops ([State].Flips, FlipFlops, FlipTime). now should
+// not decrease from one decision of s to the next; a decision at a time before the
+// State's last change of choice, or at a NaN time, ends the run of flips (see
+// [State].Flips). The choice itself does not depend on now.
+func (r *Reasoner) DecideAt(agent any, s *State, src Source, now float64) int {
+	r.Score(agent, s)
+	return r.choose(s, src, now)
+}
+
+// FlipWindow is the span of simulation time, in seconds, within which FlipLimit+1
+// changes of choice back and forth between the same two actions make a flip-flop
+// ([State].FlipFlops), and for which a State is reported as flip-flopping after its
+// last flip-flop ([State.FlipFlopping]): 2 s, twenty decisions at the default 10 Hz
+// think rate. A change back to the action left more than FlipWindow after the last
+// change is no flip ([State].Flips).
+const FlipWindow float64 = 2
 
 // FlipLimit is the number of flips in a row ([State].Flips) from which a change of
-// choice counts as a flip-flop ([State].FlipFlops): 4, the choice went back and forth
-// five times, each within FlipWindow decisions of the last (A→B→A→B→A→B). A choice
-// that turns back now and then stays below it.
+// choice counts as a flip-flop ([State].FlipFlops), when the FlipLimit+1 changes
+// (A→B→A→B→A→B) were made within [FlipWindow]: 4. A choice that turns back now and
+// then, or every second as the world changes, stays below it.
 const FlipLimit = 4
+
+// decideStep is the simulation time, in seconds, Decide takes each decision to last.
+const decideStep = 0.1
+
+// FlipFlopping reports whether s made a flip-flop ([State].FlipFlops) at most
+// [FlipWindow] seconds before now (simulation time, seconds, as given to
+// [Reasoner.DecideAt]) and not after it: whether the choice is flip-flopping now. It
+// turns false once the choice has gone FlipWindow without a flip-flop. A NaN now
+// means the time of s's last decision (for a State decided without a clock).
+func (s *State) FlipFlopping(now float64) bool {
+	if s.FlipFlops == 0 {
+		return false
+	}
+	if math.IsNaN(now) {
+		now = s.decided
+	}
+	d := now - s.FlipTime
+	return d >= 0 && d <= FlipWindow
+}
 
 // Act calls the Act function of s's current choice, if it has one.
 func (r *Reasoner) Act(agent any, s *State) {

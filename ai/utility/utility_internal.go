@@ -316,21 +316,44 @@ func draw(src Source) float64 {
 	return x
 }
 
-// countFlip updates s.Flips after a decision (see [State].Flips).
-func (s *State) countFlip() {
-	switch {
-	case s.Choice != s.Previous:
-		if s.left == s.Choice+1 && s.Decisions-s.changed <= FlipWindow {
-			s.Flips++
-			if s.Flips >= FlipLimit {
-				s.FlipFlops++
-				s.FlipActions = [2]int{s.Previous, s.Choice}
-			}
-		} else {
+// choose selects an action for the scores in s by the policy, records it in s as a
+// decision at simulation time now and returns it (see [Reasoner.DecideAt]).
+func (r *Reasoner) choose(s *State, src Source, now float64) int {
+	choice := r.selectAction(s.Scores, s.Choice, src)
+	s.Previous, s.Choice = s.Choice, choice
+	s.Decisions++
+	s.countFlip(now)
+	return choice
+}
+
+// countFlip updates s.Flips, FlipFlops, FlipActions and FlipTime after a decision at
+// time now (see [State].Flips and FlipFlops).
+func (s *State) countFlip(now float64) {
+	s.decided = now
+	last := s.changes[s.at]
+	recent := now >= last && now-last <= FlipWindow // false for a NaN now
+	if s.Choice == s.Previous {
+		if !recent {
 			s.Flips = 0
 		}
-		s.left, s.changed = s.Previous+1, s.Decisions
-	case s.Decisions-s.changed > FlipWindow:
+		return
+	}
+	if s.left == s.Choice+1 && recent {
+		if s.Flips < math.MaxUint32 {
+			s.Flips++
+		}
+	} else {
 		s.Flips = 0
+	}
+	s.left = s.Previous + 1
+	s.at = (s.at + 1) % len(s.changes)
+	s.changes[s.at] = now
+	// the ring's next slot holds the change FlipLimit changes before this one,
+	// which began the run if Flips >= FlipLimit
+	first := s.changes[(s.at+1)%len(s.changes)]
+	if s.Flips >= FlipLimit && now-first <= FlipWindow {
+		s.FlipFlops++
+		s.FlipActions = [2]int{s.Previous, s.Choice}
+		s.FlipTime = now
 	}
 }
