@@ -70,8 +70,9 @@
 // null.
 //
 // A malformed command (unknown op or parameter, a bad number) gets 400 Bad
-// Request and changes nothing; a command while the viewer is disabled gets
-// 503; one that a page of another site posts (an Origin header naming
+// Request and changes nothing; a command while the viewer is disabled, or
+// after Finalize (the snapshot then says "ended": true, fps 0: the program's
+// frames are over), gets 503; one that a page of another site posts (an Origin header naming
 // another host) gets 403. Listen on localhost (the default of cmd/bench -serve): the page can
 // pause the simulation and has no authentication.
 package debugview

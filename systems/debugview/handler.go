@@ -193,7 +193,8 @@ const maxCmdBody = 1 << 10
 
 // serveCmd parses one command and queues it: 202 when queued, 400 when
 // malformed (nothing changes), 403 when posted by another site's page, 503
-// when disabled or when too many commands are waiting.
+// when disabled, finalized (the simulation ended) or when too many commands
+// are waiting.
 func (v *Viewer) serveCmd(w http.ResponseWriter, r *http.Request) {
 	if !sameOrigin(r) {
 		http.Error(w, "debugview: a command from another site's page", http.StatusForbidden)
@@ -211,6 +212,10 @@ func (v *Viewer) serveCmd(w http.ResponseWriter, r *http.Request) {
 	}
 	if !v.enabled.Load() {
 		http.Error(w, "debugview: the viewer is disabled", http.StatusServiceUnavailable)
+		return
+	}
+	if v.ended.Load() {
+		http.Error(w, "debugview: the simulation has ended (the Viewer was finalized): no frame will read the command", http.StatusServiceUnavailable)
 		return
 	}
 	select {

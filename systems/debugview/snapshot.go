@@ -15,7 +15,10 @@ type Snapshot struct {
 	Time    float64 `json:"time"`    // the frame's simulation time (Clock.Time: n·DT in frame n at a constant step)
 	Paused  bool    `json:"paused"`
 	Speed   float64 `json:"speed"` // pace, multiples of real time (0: unpaced)
-	FPS     float64 `json:"fps"`   // frames per wall-clock second since the last snapshot (0 while paused)
+	FPS     float64 `json:"fps"`   // frames per wall-clock second since the last snapshot (0 while paused or ended)
+	// Ended is true once the Viewer is finalized (the program's frames are over):
+	// the snapshot is the last frame's and no frame follows until Initialize again.
+	Ended bool `json:"ended"`
 
 	// Agents packs every agent (entity with a Position), AgentSize bytes
 	// each, little-endian: entity ID uint32, x float32, y float32, team

@@ -82,6 +82,7 @@ type Viewer struct {
 	AllowHosts []string
 
 	enabled   atomic.Bool
+	ended     atomic.Bool // finalized: no frame runs until the next Initialize
 	cmds      chan command
 	done      chan struct{}
 	closeOnce sync.Once
@@ -250,6 +251,7 @@ func (v *Viewer) Initialize(w *arche.World) {
 	v.treeRuns, v.traceOwner = nil, arche.Entity{} // component IDs are the world's
 	v.stateFields, v.stateComps, v.stateTraces, v.stateOwner = nil, v.stateComps[:0], v.stateTraces[:0], arche.Entity{}
 	v.filter, v.finalized = arche.All(v.ids.pos), false
+	v.ended.Store(false)
 	v.diag = systems.Diagnostics{} // its checks' filters bind to their first world: new ones for this one
 	v.lastDiag = -1 << 62
 	v.mapVersion = math.MaxUint64
@@ -284,13 +286,18 @@ func (v *Viewer) Update(w *arche.World) {
 }
 
 // Finalize drops the filter, so that an Update after it panics naming the
-// Viewer until the next Initialize (as the systems of package systems do);
-// it ends no stream: call [Viewer.Close] to end the page's streams.
+// Viewer until the next Initialize (as the systems of package systems do),
+// and marks the last snapshot ended (Snapshot.Ended, FPS 0): a page still
+// served shows the last frame as a simulation that no longer runs, and a
+// command gets 503. It ends no stream: call [Viewer.Close] to end the page's
+// streams.
 func (v *Viewer) Finalize(w *arche.World) {
 	if v.filter != nil { // not if never initialized, or finalized already
 		v.untrace(w)
 		v.untraceStates(w)
 		v.filter, v.finalized = nil, true
+		v.ended.Store(true)
+		v.publishEnded()
 	}
 }
 

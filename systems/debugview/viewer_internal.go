@@ -245,6 +245,17 @@ func (v *Viewer) publish() {
 	v.dirty = false
 }
 
+// publishEnded marks the front snapshot ended (Finalize: no frame follows) and
+// publishes it again, waiting for readers, since the simulation is over.
+func (v *Viewer) publishEnded() {
+	v.mu.Lock()
+	v.version++
+	v.front.Version, v.front.Ended, v.front.FPS = v.version, true, 0
+	close(v.changed)
+	v.changed = make(chan struct{})
+	v.mu.Unlock()
+}
+
 func itoa(n uint64) string {
 	if n == 0 {
 		return "0"

@@ -65,12 +65,12 @@
     st.agents = decodeAgents(s.agents, s.count);
     $("frame").textContent = s.frame;
     $("time").textContent = s.time.toFixed(2);
-    $("fps").textContent = s.paused ? "0" : s.fps.toFixed(0);
+    $("fps").textContent = s.paused || s.ended ? "0" : s.fps.toFixed(0);
     $("count").textContent = s.count;
-    $("pause").disabled = s.paused; $("resume").disabled = !s.paused;
+    $("pause").disabled = s.paused || s.ended; $("resume").disabled = !s.paused || s.ended; $("step").disabled = !!s.ended;
     const sp = $("speed");
     if (document.activeElement !== sp && [...sp.options].some((o) => Number(o.value) === s.speed)) sp.value = [...sp.options].find((o) => Number(o.value) === s.speed).value;
-    setStatus(s.paused ? "paused" : "");
+    setStatus(s.ended ? "simulation ended: the last frame" : s.paused ? "paused" : "");
     if (s.mapVersion !== st.mapVersion) loadMap(s.mapVersion);
     if (s.flowKey !== st.flowKey) loadFlow(s.flowKey);
     pushHistory(s.systems || []);
