@@ -180,8 +180,11 @@ const (
 	// CausePathGoalNarrow: a Path wanted or held (as for CausePathGoal) for a passable goal cell
 	// whose grid.Clearance is below what the agent's Kinematics.Radius needs
 	// (grid.ClearanceFor): the goal is too close to a wall for the agent's
-	// disc, so the path queue answers PathUnreachable. Move the goal away from
-	// the walls, or give the agent a radius of at most 0.5 cells. The example's
+	// disc, so the path queue answers PathUnreachable; or a wide agent whose
+	// move goal (or pursued Point) lies in such a cell, its Path filed for the
+	// cell beside the goal where its disc fits (see PathFollow): it rests
+	// there, off its goal, or, answered PathUnreachable (no route its disc
+	// fits), where it stands. The note names the goal's cell. Move the goal away from the walls, or give the agent a radius of at most 0.5 cells. The example's
 	// note names the cell, its clearance, the clearance needed and the radius.
 	CausePathGoalNarrow
 	// CausePathNotQueued: a Path waiting (State PathPending, Want false) while
@@ -1588,6 +1591,16 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 				r.addNote(CausePathGoalNarrow, e, narrowNote(g, path.Goal, kin.Radius))
 			} else if path.State == components.PathUnreachable {
 				r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
+			}
+		}
+		if path != nil && kin != nil && in != nil && (path.Want || path.State != components.PathNone) {
+			// a wide agent whose goal is too narrow files its path for the
+			// cell beside it where its disc fits (PathFollow's goToFit): it
+			// rests there, off its goal, or, with no route its disc fits
+			// (PathUnreachable), where it stands
+			if gc, ok := moveGoalCell(g, in); ok && gc != path.Goal && g.Passable(gc) && kin.Radius > 0.5 &&
+				g.Clearance(gc) < grid.ClearanceFor(kin.Radius) {
+				r.addNote(CausePathGoalNarrow, e, narrowNote(g, gc, kin.Radius))
 			}
 		}
 		if ff != nil && !g.Passable(ff.Goal) {

@@ -177,3 +177,15 @@ func (d *diagnoser) livePath(w *arche.World, g *grid.Grid, path *components.Path
 	}
 	return false
 }
+
+// moveGoalCell returns the cell of the point intent in moves to (a move's
+// Goal, a pursuit's Point), and whether it has one.
+func moveGoalCell(g *grid.Grid, in *components.Intent) (grid.Cell, bool) {
+	switch {
+	case in.Mode == components.IntentGo && in.Move && finiteVec(in.Goal):
+		return g.CellAt(in.Goal), true
+	case in.Mode == components.IntentPursue && in.Target.IsZero() && finiteVec(in.Point):
+		return g.CellAt(in.Point), true
+	}
+	return grid.Cell{}, false
+}

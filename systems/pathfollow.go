@@ -60,11 +60,14 @@ const (
 //     along the straight line, the agent's radius before the first blocked
 //     cell or map edge it meets (it rests there; Diagnose counts
 //     CauseGoalUnusable); a wide agent (Radius above 0.5) whose goal's open
-//     cell is too narrow for its disc (clearance below grid.ClearanceFor:
-//     answered unreachable, Diagnose counts CausePathGoalNarrow) arrives at
-//     the point beside the goal where its disc fits (fitPoint; in a gap
-//     narrower than the disc, the nearest cell centre wide enough), where it
-//     rests, and settles with others sharing that point (below). Inside a
+//     cell is too narrow for its disc (clearance below grid.ClearanceFor,
+//     which the queue would answer unreachable; Diagnose counts
+//     CausePathGoalNarrow) arrives at the point beside the goal where its
+//     disc fits (fitPoint; in a gap narrower than the disc, the nearest cell
+//     centre wide enough), its path asked for the cell there wide enough for
+//     it, so a point behind a wall is walked round to (goToFit); it rests
+//     there, and settles with others sharing that point (below); with no
+//     route its disc fits, it stops where it is (DesiredStop). Inside a
 //     wall (a door closed
 //     on it) it walks out that way too, unless the line first enters an open
 //     cell cut off from the goal (a pocket in the wall, where it would be
@@ -625,8 +628,13 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			}
 			rest = goal
 			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
-			if d.Mode == components.DesiredArrive && s.tooNarrow(j.path, s.grid.CellAt(goal), j.kin) {
-				rest = d.Point // where its disc fits (fitPoint): its goal for settle and stuck detection
+			if j.path != nil && s.tooNarrow(s.grid.CellAt(goal), j.kin) {
+				// where its disc fits (fitPoint): its goal for settle and
+				// stuck detection; where it stands when no route fits
+				rest = pos
+				if d.Mode != components.DesiredStop {
+					rest = s.fitPoint(goal, j.kin.Radius)
+				}
 			}
 			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) && s.discClear(pos, j.kin.Radius) { // (one in a wall walks out first; one whose disc overlaps a wall is moved out first)
 				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: rest,
@@ -678,6 +686,9 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		return direct
 	}
 	gc := s.grid.CellAt(goal)
+	if s.tooNarrow(gc, kin) {
+		return s.goToFit(pos, goal, gc, path, kin, factor)
+	}
 	if s.inSight(path, pos, goal, kin) {
 		s.keepFor(path, gc, goal, pos, kin)
 		return direct
@@ -706,12 +717,6 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 			// against the wall for good. (A goal walled off by a door that
 			// may open keeps its seek, as a path's wait does.)
 			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: s.stopShort(pos, goal, kin)}
-		} else if s.tooNarrow(path, gc, kin) {
-			// a goal too close to a wall for a wide agent's disc: arrive
-			// where the disc fits beside it, and rest (settle groups
-			// those that share it); a seek pressed them into the wall
-			// and each other for good
-			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: s.fitPoint(goal, kin.Radius)}
 		}
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
@@ -733,14 +738,69 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
 }
 
-// tooNarrow reports whether an agent with Path path (nil: none) and
-// Kinematics kin (nil: none) holds the path queue's answer that its goal, in
-// the open cell gc, is unreachable because the cell's clearance is below what
-// its radius needs (grid.ClearanceFor; Diagnose's CausePathGoalNarrow): goTo
-// then has it arrive at fitPoint's point.
-func (s *PathFollow) tooNarrow(path *components.Path, gc grid.Cell, kin *components.Kinematics) bool {
-	return path != nil && kin != nil && path.State == components.PathUnreachable && path.Goal == gc && !path.Want &&
-		kin.Radius > 0.5 && s.grid.Passable(gc) && s.grid.Clearance(gc) < grid.ClearanceFor(kin.Radius)
+// tooNarrow reports whether the open cell gc is too narrow for an agent with
+// Kinematics kin (nil: none) of radius above 0.5: its clearance is below
+// what the radius needs (grid.ClearanceFor), so the path queue would answer a
+// path to it PathUnreachable (Diagnose's CausePathGoalNarrow). goTo then has
+// the agent rest where its disc fits beside the goal (goToFit).
+func (s *PathFollow) tooNarrow(gc grid.Cell, kin *components.Kinematics) bool {
+	return kin != nil && kin.Radius > 0.5 && s.grid.Passable(gc) && s.grid.Clearance(gc) < grid.ClearanceFor(kin.Radius)
+}
+
+// goToFit returns how a wide agent at pos with Path path and Kinematics kin
+// heads for goal, in the open cell gc too narrow for its disc (tooNarrow):
+// it arrives at fitPoint's point p, where its disc fits beside the goal,
+// and rests there (settle groups those that share it). Its path goes to the
+// anchor cell a (fitAnchor: p's own cell, or the cell wide enough for the
+// disc whose centre is nearest p), so a point behind a wall or reached by a
+// detour is walked to round the walls, not pressed towards through them;
+// once a's centre is in a line of sight wide enough for the agent, or the
+// agent is within a cell of p, or on its path's last waypoint, it arrives
+// at p directly. When the queue answers a unreachable (no route the disc
+// fits), the agent stops where it is (DesiredStop; Diagnose counts
+// CausePathGoalNarrow for the goal's cell).
+func (s *PathFollow) goToFit(pos, goal r2.Vec, gc grid.Cell, path *components.Path, kin *components.Kinematics, factor float64) components.Desired {
+	p := s.fitPoint(goal, kin.Radius)
+	direct := components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: p}
+	a := s.fitAnchor(p, kin.Radius)
+	ac := s.grid.Center(a)
+	if dist2(pos, p) < 1 || s.inSight(path, pos, ac, kin) {
+		s.keepFor(path, a, ac, pos, kin)
+		return direct
+	}
+	switch path.State {
+	case components.PathPending:
+		path.Goal = a
+	case components.PathNone:
+		path.Want, path.Goal = true, a
+	case components.PathUnreachable:
+		if path.Goal != a {
+			path.Want, path.Goal = true, a
+		} else if !path.Want {
+			return components.Desired{Mode: components.DesiredStop} // no route its disc fits: it rests where it is
+		}
+	default:
+		if s.stale(path.Goal, a, ac, pos, kin) {
+			path.Want, path.Goal = true, a
+		}
+	}
+	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
+		return direct // while it waits: straight on (Movement keeps it out of walls)
+	}
+	last := len(path.Waypoints) - 1
+	wp := s.grid.Center(path.Waypoints[path.Next])
+	for path.Next < last {
+		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
+		if d := dist2(wp, pos); d >= WaypointRadius*WaypointRadius && dist2(nextWp, pos) >= d {
+			break
+		}
+		path.Next++
+		wp = nextWp
+	}
+	if path.Next == last {
+		return direct
+	}
+	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
 }
 
 // keepFor keeps path for an agent at pos heading straight for goal (in cell
@@ -820,6 +880,9 @@ func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *
 	if path != nil {
 		path.SightKnown = false // the cached line of sight may be what keeps it pressing into a wall
 		gc := s.grid.CellAt(goal)
+		if s.tooNarrow(gc, kin) {
+			gc = s.fitAnchor(rest, kin.Radius) // the cell goToFit asks its path for
+		}
 		switch {
 		case path.State == components.PathPending:
 		case path.State == components.PathUnreachable && path.Goal == gc:

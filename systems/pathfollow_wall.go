@@ -265,3 +265,14 @@ func (s *PathFollow) nearestBlocked(c r2.Vec, r float64) (r2.Vec, float64) {
 	}
 	return best, bd
 }
+
+// fitAnchor returns the cell a wide agent of radius r resting at p
+// (fitPoint's point) asks its path for: p's cell when its clearance is at
+// least grid.ClearanceFor(r), else the cell of fitCentre(p, r).
+func (s *PathFollow) fitAnchor(p r2.Vec, r float64) grid.Cell {
+	c := s.grid.CellAt(p)
+	if s.grid.Clearance(c) >= grid.ClearanceFor(r) {
+		return c
+	}
+	return s.grid.CellAt(s.fitCentre(p, r))
+}

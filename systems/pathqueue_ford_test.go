@@ -116,8 +116,11 @@ func countPaths(w *arche.World, st components.PathState) int {
 // whose Path was answered unreachable for its goal's cell asks again only
 // when the goal is reachable from the cell it stands in (for its
 // clearance): behind a wall that shuts its room, it does not; in the room of
-// its goal (it was answered from elsewhere, or from inside a wall), it does;
-// a wide agent in that room, whose goal cell is too narrow for it, does not.
+// its goal (it was answered from elsewhere, or from inside a wall), it does.
+// A wide agent in that room whose goal cell is too narrow for it asks, for
+// the cell beside the goal where its disc fits ((38, 10): PathFollow's
+// goToFit), not for the goal's cell again (it did not ask at all, and
+// pressed straight for the point beside the goal).
 func TestStuckUnreachableAsksAgainOnlyWhereTheAnswerMayDiffer(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -125,11 +128,12 @@ func TestStuckUnreachableAsksAgainOnlyWhereTheAnswerMayDiffer(t *testing.T) {
 		radius float64
 		goal   r2.Vec
 		asks   bool
+		asked  grid.Cell // the Path's Goal after the Update (zero: the goal's cell)
 	}{
-		{"shut out", r2.Vec{X: 4.5, Y: 10.5}, 0.3, r2.Vec{X: 30.5, Y: 10.5}, false},
-		{"in the goal's room", r2.Vec{X: 24.5, Y: 10.5}, 0.3, r2.Vec{X: 30.5, Y: 10.5}, true},
-		{"wide, narrow goal", r2.Vec{X: 24.5, Y: 10.5}, 1.2, r2.Vec{X: 39.5, Y: 10.5}, false},
-		{"wide, open goal", r2.Vec{X: 24.5, Y: 10.5}, 1.2, r2.Vec{X: 30.5, Y: 10.5}, true},
+		{"shut out", r2.Vec{X: 4.5, Y: 10.5}, 0.3, r2.Vec{X: 30.5, Y: 10.5}, false, grid.Cell{}},
+		{"in the goal's room", r2.Vec{X: 24.5, Y: 10.5}, 0.3, r2.Vec{X: 30.5, Y: 10.5}, true, grid.Cell{}},
+		{"wide, narrow goal", r2.Vec{X: 24.5, Y: 10.5}, 1.2, r2.Vec{X: 39.5, Y: 10.5}, true, grid.Cell{X: 38, Y: 10}},
+		{"wide, open goal", r2.Vec{X: 24.5, Y: 10.5}, 1.2, r2.Vec{X: 30.5, Y: 10.5}, true, grid.Cell{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			world := arche.NewWorld()
@@ -151,6 +155,9 @@ func TestStuckUnreachableAsksAgainOnlyWhereTheAnswerMayDiffer(t *testing.T) {
 			require.Equal(t, 1, pf.Stuck)
 			_, _, _, p, _, _ := m.Get(e)
 			require.Equal(t, tc.asks, p.Want)
+			if tc.asked != (grid.Cell{}) {
+				gc = tc.asked
+			}
 			require.Equal(t, gc, p.Goal)
 		})
 	}
