@@ -58,8 +58,9 @@ const (
 //     directly (Movement keeps it out of walls), except that a goal off the
 //     grid or in a blocked cell, answered unreachable, is arrived at short:
 //     along the straight line, the agent's radius before the first blocked
-//     cell or map edge it meets (it rests there; Diagnose counts
-//     CauseGoalUnusable); a wide agent (Radius above 0.5) whose goal's open
+//     cell or map edge it meets (it rests there, and keeps that point while
+//     it is still one, atStop, so a group pushed along the wall gathers about
+//     its points; Diagnose counts CauseGoalUnusable); a wide agent (Radius above 0.5) whose goal's open
 //     cell is too narrow for its disc (clearance below grid.ClearanceFor,
 //     which the queue would answer unreachable; Diagnose counts
 //     CausePathGoalNarrow) arrives at the point beside the goal where its
@@ -600,10 +601,10 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 				tp = s.restPoint(tp, j.kin.Radius) // clear of a wall beside it
 			}
 			moving, goal = true, tp
-			d = s.goTo(pos, tp, j.path, j.kin, factor, components.DesiredArrive)
+			d = s.goTo(pos, tp, j.path, j.kin, j.desired, factor, components.DesiredArrive)
 		default:
 			moving, goal = true, tp
-			d = s.goTo(pos, tp, j.path, j.kin, factor, components.DesiredPursue)
+			d = s.goTo(pos, tp, j.path, j.kin, j.desired, factor, components.DesiredPursue)
 			if d.Mode == components.DesiredPursue {
 				d.Vel = tv
 			}
@@ -627,7 +628,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 				goal = s.restPoint(goal, j.kin.Radius) // clear of a wall beside the goal
 			}
 			rest = goal
-			d = s.goTo(pos, goal, j.path, j.kin, factor, components.DesiredArrive)
+			d = s.goTo(pos, goal, j.path, j.kin, j.desired, factor, components.DesiredArrive)
 			if j.path != nil && s.tooNarrow(s.grid.CellAt(goal), j.kin) {
 				// where its disc fits (fitPoint): its goal for settle and
 				// stuck detection; where it stands when no route fits
@@ -680,7 +681,9 @@ func (s *PathFollow) target(in *components.Intent) (r2.Vec, r2.Vec, bool) {
 // or Pursue) when the goal is in sight or it has no path, else along its path,
 // asking for one if needed. kin is the agent's Kinematics (nil: none): above
 // a clearance of 1 (clearOf), "in sight" means a line wide enough for it.
-func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *components.Kinematics, factor float64, mode components.DesiredMode) components.Desired {
+// prev is its Desired of the last frame (an arrival at a stop point it keeps:
+// see stopShort).
+func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *components.Kinematics, prev *components.Desired, factor float64, mode components.DesiredMode) components.Desired {
 	direct := components.Desired{Mode: mode, SpeedFactor: factor, Point: goal}
 	if path == nil {
 		return direct
@@ -716,7 +719,16 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 			// straight line goes, and rest (stopShort); a seek pressed it
 			// against the wall for good. (A goal walled off by a door that
 			// may open keeps its seek, as a path's wait does.)
-			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: s.stopShort(pos, goal, kin)}
+			// The point found is kept while it is still a stop point for
+			// the goal (atStop): found again from each new position, the
+			// point of an agent pushed along the wall (a group's
+			// separation) slid with it, and a group spread along the wall
+			// in a line, slowly, instead of gathering about one point.
+			stop := prev.Point
+			if prev.Mode != components.DesiredArrive || !s.atStop(stop, goal, kin) {
+				stop = s.stopShort(pos, goal, kin)
+			}
+			return components.Desired{Mode: components.DesiredArrive, SpeedFactor: factor, Point: stop}
 		}
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
@@ -1060,6 +1072,22 @@ func touchAt(pos, d r2.Vec, hit float64, c grid.Cell, r float64) float64 {
 		}
 	}
 	return lo
+}
+
+// atStop reports whether q is a point stopShort gives for goal (off the grid
+// or in a blocked cell) to an agent with Kinematics kin (nil: none) on the
+// line through q: q lies in an open cell and stopShort from q gives q again
+// (within 1e-9 cells: the disc at q just touches the first cell the line
+// from q to goal meets, a side or a corner, see touchAt). Such a point is
+// where an agent that walked the line from anywhere on it rests, whatever
+// pushed it off the line since, so goTo keeps it rather than finding a new
+// one from where the agent stands.
+func (s *PathFollow) atStop(q, goal r2.Vec, kin *components.Kinematics) bool {
+	if !onGridCoords(q) || !s.grid.Passable(s.grid.CellAt(q)) {
+		return false
+	}
+	p := s.stopShort(q, goal, kin)
+	return math.Abs(p.X-q.X) <= 1e-9 && math.Abs(p.Y-q.Y) <= 1e-9
 }
 
 // firstBlocked returns the t at which pos + t·d (t ≥ 0) enters the first
