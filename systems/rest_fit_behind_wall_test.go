@@ -56,3 +56,31 @@ func TestAWideMoverWithNoRouteToItsFitPointStands(t *testing.T) {
 	require.Equal(t, 1, rep.Counts[systems.CausePathGoalNarrow], "%s", rep)
 	require.Contains(t, rep.String(), "path goal cell (21, 10) of clearance 1")
 }
+
+// A goal in a one-cell alcove east of the same wall ((21.5, 10.5), walled
+// above and below for three cells) has no point a disc of radius 0.8 fits
+// in it; the nearest cell centre wide enough is (18.5, 10.5), across the
+// wall. Movers sent from the east side walk round the wall's end to it: a
+// lone one rests on it from 16 s (as written), 6 settle from 17 s in a
+// queue down the wall's west face, the farthest 6.9 cells off; no disc ever
+// reaches into a wall.
+func TestWideMoversSentIntoAnAlcoveWalkRoundToTheCentreAcrossTheWall(t *testing.T) {
+	const r = 0.8
+	g := fitWallGrid(30)
+	for _, c := range []grid.Cell{{X: 21, Y: 9}, {X: 22, Y: 9}, {X: 23, Y: 9}, {X: 21, Y: 11}, {X: 22, Y: 11}, {X: 23, Y: 11}} {
+		g.SetCost(c, grid.Blocked)
+	}
+	rest := r2.Vec{X: 18.5, Y: 10.5}
+	for _, c := range []struct {
+		n, by int
+		far   float64
+	}{{1, 25, 1e-6}, {6, 25, 8}} {
+		still, ps, deepest := narrowRest(t, g, c.n, r, r2.Vec{X: 26.5, Y: 2.5}, r2.Vec{X: 21.5, Y: 10.5}, 40)
+		require.LessOrEqual(t, still, c.by, "%d: still moving", c.n)
+		require.Less(t, deepest, 1e-6)
+		for _, p := range ps {
+			require.Less(t, p.X, 20-r+1e-6, "%d: %v not across the wall", c.n, p)
+			require.Less(t, math.Hypot(p.X-rest.X, p.Y-rest.Y), c.far, "%d: %v", c.n, p)
+		}
+	}
+}
