@@ -26,8 +26,10 @@ type Kinematics struct {
 // instead of archai's PathFollow, Steer and Movement (a turn-based game, a
 // scripted cutscene mover, a system of your own). systems.Diagnose then does
 // not count the agent's move intent as one nobody serves (SteerIncomplete).
-// It changes nothing else: an agent that has the movement components is
-// still moved by archai's systems.
+// Steer does not brake such an agent when it has no Desired (it brakes any
+// other agent it cannot steer for want of one), so a system of your own
+// may write its Steering. It changes nothing else: an agent that has the
+// movement components is still moved by archai's systems.
 type OwnMotion struct{}
 
 // Desired is where the agent wants to head this frame: the path-following

@@ -117,7 +117,13 @@ import (
 //	           *Neighbours (the Spatial system, added before Steer)
 //
 //	absent or unusable             what Steer does                        Diagnose counts
-//	a required component           not steered                            CauseSteerIncomplete
+//	Desired (with Velocity,        brakes: force steer.Brake(vel), so it  CauseSteerIncomplete
+//	  Kinematics, Steering; not    stops within MaxSpeed²/(2·MaxForce)
+//	  OwnMotion)                   instead of Movement integrating its
+//	                               last force (zero if Kinematics or
+//	                               Velocity are unusable)
+//	another required component     not steered (Movement does not move    CauseSteerIncomplete
+//	                               it either, but without Position)
 //	SteeringWeights                move force only: no walls, no          CauseWeightsMissing
 //	                               separation (a crowd stacks up)
 //	SteeringWeights all zero       opt-out: the same, chosen              -
@@ -142,6 +148,7 @@ type Steer struct {
 	blocks blockRun // the force pass, in claimed blocks of slots
 	filter *generic.Filter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]
+	unsteered unsteered // agents without a Desired: braked (steer_unsteered.go)
 
 	hot      []steerAgent           // the frame's agents by hash slot (out 0: no agent there), from a 64-byte boundary
 	outs     []*components.Steering // per run of the query (columns.runs), its first agent's Steering: where the forces go
@@ -324,6 +331,7 @@ func (s *Steer) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter8[components.Position, components.Velocity, components.Kinematics, components.Desired,
 		components.Steering, components.SteeringWeights, components.Wanderer, components.Rand]().
 		Optional(generic.T[components.SteeringWeights](), generic.T[components.Wanderer](), generic.T[components.Rand]())
+	s.unsteered.init()
 	s.pool = reopenPool(s.pool, s.Workers)
 	s.scratch = make([]steerScratch, s.pool.N())
 	s.extra = make([][]steerExtra, s.pool.N())
@@ -366,6 +374,7 @@ func (s *Steer) Update(w *arche.World) {
 		clear(ex)
 		s.extra[k] = ex[:0]
 	}
+	s.unsteered.brake(w, s.clock.DT)
 	for _, r := range s.wanderEnd { // drop the frame's pointers
 		clear(s.wanders[r[0]:r[1]])
 	}
