@@ -72,3 +72,14 @@ func TestNilNodeMethods(t *testing.T) {
 	var n *Node
 	assert.Nil(t, n.Named("x").OnHalt(nil).OnStart(nil))
 }
+
+// A node given a type with Node.Typed is named by that type in Compile's error path,
+// not by the kind it is built on.
+func TestCompileErrorPathUsesTypedName(t *testing.T) {
+	_, err := Compile("t", Selector(Choose("pick", nil, Wait(1)).Typed("Picker")))
+	require.ErrorIs(t, err, ErrNilFunc)
+	assert.EqualError(t, err, `bt: tree "t": root/Selector[0]/Picker("pick"): leaf function is nil`)
+	_, err = Compile("t", Inverter(Sequence().Typed("Steps")))
+	require.ErrorIs(t, err, ErrEmptyComposite)
+	assert.EqualError(t, err, `bt: tree "t": root/Inverter[0]/Steps: composite without children`)
+}

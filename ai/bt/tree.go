@@ -159,7 +159,9 @@ type node struct {
 // It returns an error wrapping one of ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
 // ErrChildCount, ErrInvalidCount, ErrInvalidDuration, ErrNilFunc, ErrHookNotAction,
 // ErrTooManyNodes (more than [MaxNodes]) or ErrTooManyChildren, naming the tree and the
-// path to the bad node.
+// path to the bad node, such as root/Sequence("guard")[1]/Wait: each step is a node's
+// type as [Tree.NodeType] gives it (the type given with [Node.Typed], such as
+// UtilitySelector, else its kind) and its name, if any, then the index of the child.
 // It never panics.
 func Compile(name string, root *Node) (*Tree, error) {
 	c := compiler{tree: &Tree{name: name}}

@@ -26,7 +26,8 @@ type frame struct {
 const maxPath = 4
 
 // fail wraps err with the tree name and the path to the node being added, such as
-// root/Sequence("guard")[1]/Wait.
+// root/Sequence("guard")[1]/Wait; each step is the node's type as [Tree.NodeType] gives
+// it (UtilitySelector, not the Choose it is built on) and its name if it has one.
 // If self, the last step is the bad node itself, else its parent.
 func (c *compiler) fail(self bool, err error) error {
 	var b strings.Builder
@@ -55,6 +56,9 @@ func (c *compiler) add(n *Node) error {
 		return c.fail(false, ErrInvalidNode)
 	}
 	label := n.kind.String()
+	if n.tag != "" { // the type the user wrote (Node.Typed, a loaded file's type)
+		label = n.tag
+	}
 	if n.name != "" {
 		label += "(" + quote(n.name) + ")"
 	}
