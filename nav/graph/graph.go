@@ -194,7 +194,10 @@ func (g *Graph) Gonum() *simple.WeightedUndirectedGraph { return g.g }
 // the nearest (ErrNoWaypoint if every one is). It rebuilds the k-d tree after
 // waypoints were added (O(n log² n)), then answers in O(log n); a p more than
 // about 1.34e154 from every waypoint (where squared distances overflow) is answered
-// by comparing every waypoint's distance, O(n), the lowest ID on a tie.
+// by comparing every waypoint's distance, O(n), the lowest ID on a tie, and so is a p
+// under about 2⁻⁴⁸⁴ (2e-146) from its nearest waypoint but not on it (where squared
+// distances underflow), with the differences scaled up by a power of two: the answer
+// is the same waypoint and distance as for the layout scaled up, scaled back.
 func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 	if len(g.pos) == 0 {
 		return -1, 0, ErrNoWaypoint
@@ -219,8 +222,11 @@ func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 		return -1, 0, ErrNoWaypoint
 	}
 	c, d2 := g.tree.Nearest(waypoint{p: p})
-	if !math.IsInf(d2, 1) {
+	if d2 >= tinyD2 && !math.IsInf(d2, 1) || c.(waypoint).p == p {
 		return c.(waypoint).id, math.Sqrt(d2), nil
+	}
+	if d2 < tinyD2 {
+		return g.nearestTiny(p)
 	}
 	// the squared distance to every waypoint overflowed (each over about 1.34e154):
 	// the tree could not tell them apart, so compare the distances themselves
@@ -234,6 +240,37 @@ func (g *Graph) Nearest(p r2.Vec) (id int64, dist float64, err error) {
 		return -1, 0, fmt.Errorf("%w: (%v, %v) is farther than %g from every waypoint (the distance overflows)", ErrPosition, p.X, p.Y, math.MaxFloat64)
 	}
 	return id, dist, nil
+}
+
+// tinyD2 is the squared distance below which Nearest does not trust the k-d tree:
+// squares under 2⁻¹⁰²² are subnormal and lose bits (0 below about 2.2e-162 apart), so
+// near ties were broken by rounding. At 2⁻⁹⁶⁸ and above, a square's lost bits (at most
+// 2⁻¹⁰⁷⁵ each) are under 2⁻¹⁰⁷ of the nearest distance², far below the sum's own rounding.
+const tinyD2 = 0x1p-968
+
+// tinyUp scales the coordinate differences of Nearest's tiny case into the normal
+// range; a power of two, so the scaling itself is exact. The nearest distance is under
+// 2⁻⁴⁸⁴, so its square scaled stays under 2²³²; a difference of a subnormal (2⁻¹⁰⁷⁴)
+// is 2⁻⁴⁷⁴ scaled, whose square is normal. A far waypoint's scaled square may overflow
+// to +Inf, which is never the nearest.
+const tinyUp = 0x1p600
+
+// nearestTiny is Nearest of a p whose nearest waypoint is under about 2⁻⁴⁸⁴ away
+// (squared distances underflow): it compares every finite waypoint's squared distance
+// with the differences scaled by tinyUp, so it answers exactly what the k-d tree answers
+// for the layout scaled by tinyUp, scaled back; the lowest ID on a tie. O(n).
+func (g *Graph) nearestTiny(p r2.Vec) (id int64, dist float64, err error) {
+	id, best := int64(-1), math.Inf(1)
+	for i, q := range g.pos {
+		if !finite(q) {
+			continue
+		}
+		d := r2.Scale(tinyUp, r2.Sub(q, p))
+		if d2 := float64(d.X*d.X) + float64(d.Y*d.Y); d2 < best { // no multiply-add, as waypoint.Distance
+			id, best = int64(i), d2
+		}
+	}
+	return id, math.Sqrt(best) / tinyUp, nil
 }
 
 // Path returns the cheapest path of waypoint IDs from a to b (both
