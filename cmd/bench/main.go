@@ -45,10 +45,11 @@
 // in real time (or -speed times real time) until interrupted and serves the
 // live debugger of package systems/debugview at http://ADDR/. With
 // -debugview off|on a measured run also has the debugger's system, added but
-// disabled or enabled with one agent selected; its cost shows under systems
-// (a single run: -debugview and -serve are refused with the report flags below, and
-// -serve with -debugview, -frames and -json; the message names both flags and the one
-// to drop).
+// disabled or enabled with one agent selected; its cost shows under systems, also
+// in the -md and -plot files of that run (a single run: -debugview is refused with
+// the sweeps, -tutorial and -compare below, -serve with every report flag below, and
+// -serve with -debugview, -frames and -json; the message names both flags and the
+// one to drop).
 //
 // With -scen it checks grid A* against a MovingAI scenario instead: every
 // query is searched, the cost compared with the scenario's optimal length

@@ -53,7 +53,7 @@ func writePlot(file string, reps []*report) error {
 				rs = append(rs, r)
 			}
 		}
-		p, err := panel(rs, fmt.Sprintf("%s, %s, %d frames, seed %d", g.scenario, plural(g.workers, "worker"), rs[0].Frames, rs[0].Seed))
+		p, err := panel(rs, panelTitle(rs))
 		if err != nil {
 			return fmt.Errorf("-plot %s: %w", file, err)
 		}
@@ -71,6 +71,19 @@ func writePlot(file string, reps []*report) error {
 		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
 		return err
 	})
+}
+
+// panelTitle is the title of the panel of rs (one scenario and worker count): the
+// scenario, workers, frames and seed, and "with debugview" when a run had the live
+// debugger's system (-debugview off or on: its frame times include the viewer's).
+func panelTitle(rs []*report) string {
+	title := fmt.Sprintf("%s, %s, %d frames, seed %d", rs[0].Scenario, plural(rs[0].Workers, "worker"), rs[0].Frames, rs[0].Seed)
+	for _, r := range rs {
+		if _, ok := r.Systems[debugviewSystem]; ok {
+			return title + ", with debugview"
+		}
+	}
+	return title
 }
 
 // panel is the plot of one scenario and worker count, rs in agent order.

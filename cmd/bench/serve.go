@@ -43,6 +43,10 @@ func addViewFlags(fs *flag.FlagSet) *viewFlags {
 	}
 }
 
+// debugviewSystem is the live debugger's system name ((*debugview.Viewer).Name), its
+// key in a report's systems.
+const debugviewSystem = "debugview"
+
 // apply checks the flags and sets up cfg for -debugview.
 func (f *viewFlags) apply(cfg *crowdConfig) error {
 	if !(*f.speed >= 0 && *f.speed <= debugview.MaxSpeed) {
