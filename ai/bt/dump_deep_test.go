@@ -15,8 +15,9 @@ import (
 // bytes, and before, all of them were held in memory at once, with a prefix string per
 // level, and garbage of the same order on top: a chain of 4,000 Inverters allocated 250
 // MiB, one of 65,535 (a tree Compile accepts) about 8.6 GB held at once, and save.Save,
-// which fingerprints every tree with its Dump, ran out of memory. The text is the same
-// as before (saved fingerprints hold).
+// which fingerprints every tree with its Dump, ran out of memory. The lines past
+// bt.DumpIndentDepth are numbered since, not indented (TestDumpOfAVeryDeepTreeIsLinear);
+// Fingerprint still hashes the indented text (saved fingerprints hold).
 func TestDumpOfADeepTreeKeepsLittleInMemory(t *testing.T) {
 	n := bt.AlwaysSuccess()
 	const depth = 4000
@@ -40,5 +41,5 @@ func TestDumpOfADeepTreeKeepsLittleInMemory(t *testing.T) {
 	require.Len(t, lines, depth+2)
 	assert.Equal(t, "Inverter                                     Success", lines[0])
 	assert.Equal(t, "└── Inverter                                 Failure", lines[1])
-	assert.Equal(t, strings.Repeat("    ", depth-1)+"└── AlwaysSuccess Success", lines[depth])
+	assert.Equal(t, "[4000] └── AlwaysSuccess Success", lines[depth], "numbered past DumpIndentDepth (TestDumpOfAVeryDeepTreeIsLinear)")
 }

@@ -3,7 +3,9 @@ package bt
 // Fingerprint returns the 64-bit FNV-1a hash (Fowler, Noll and Vo; offset basis
 // 14695981039346656037, prime 1099511628211) of the text t.Dump(w, nil) writes: every
 // node's kind, name, conditions and nesting. systems/save records it for each tree a
-// file names ("fnv1a64:" and 16 hex digits) and compares it at load.
+// file names ("fnv1a64:" and 16 hex digits) and compares it at load. For a tree deeper
+// than [DumpIndentDepth] it hashes the text with every level indented, as Dump wrote
+// it before it numbered the deeper levels, so saved fingerprints hold.
 //
 // It takes time linear in the nodes and the length of their labels, not in the text:
 // a line's prefix is as long as its node is deep, so the text of a chain of d

@@ -3,6 +3,7 @@ package bt
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -13,11 +14,27 @@ import (
 )
 
 // dumpFNV is the fingerprint as save computed it before Fingerprint: FNV-1a over the
-// text of Dump, every byte of it.
+// text of Dump, every byte of it, with every level indented (Dump numbers the levels
+// past DumpIndentDepth since; the fingerprint hashes the indented text, so saved
+// fingerprints hold). For a tree at most DumpIndentDepth deep it is Dump's text.
 func dumpFNV(t testing.TB, tree *Tree) uint64 {
 	h := fnv.New64a()
-	require.NoError(t, tree.Dump(h, nil))
+	require.NoError(t, tree.dump(h, nil, math.MaxInt))
+	if deepest(tree) <= DumpIndentDepth {
+		d := fnv.New64a()
+		require.NoError(t, tree.Dump(d, nil))
+		require.Equal(t, h.Sum64(), d.Sum64(), "Dump of a tree %d deep is indented", deepest(tree))
+	}
 	return h.Sum64()
+}
+
+// deepest is the depth of tree's deepest node.
+func deepest(tree *Tree) int {
+	d := 0
+	for i := range tree.Len() {
+		d = max(d, tree.Depth(i))
+	}
+	return d
 }
 
 // chain returns n Inverters over a Sequence of two leaves: every line below the

@@ -106,20 +106,46 @@ func (t *Tree) label(i int) string {
 //	ReactiveSelector "guard"                 Running
 //	├── ReactiveSequence "flee"              Failure
 //	│   ├── Condition "hurt"                 Failure
+//
+// A node more than [DumpIndentDepth] (64) levels deep is written with its depth
+// ([Tree.Depth]) in brackets in place of the indentation, then its branch, so that the
+// text grows linearly with the nodes (indented, a chain of 10,000 decorators was about
+// 200 MB). The 66th and 67th nodes of a chain of Inverters:
+//
+//	[65] └── Inverter
+//	[66] └── Inverter
+//
+// It returns an error for a Memory of another tree, and the first error of w.
 func (t *Tree) Dump(w io.Writer, m *Memory) error {
+	return t.dump(w, m, DumpIndentDepth)
+}
+
+// DumpIndentDepth is the depth down to which [Tree.Dump] indents a node's line; a
+// deeper node's line starts with its depth in brackets instead.
+const DumpIndentDepth = 64
+
+// dump is Dump, indenting the nodes down to depth indent (math.MaxInt: every node, as
+// Fingerprint hashes the text).
+func (t *Tree) dump(w io.Writer, m *Memory, indent int) error {
 	if m != nil && (len(m.nodes) != len(t.nodes) || m.tree != nil && m.tree != t) {
 		return fmt.Errorf("bt: Dump: %s", errMemoryMismatched)
 	}
-	// written as it goes, with one prefix that grows and shrinks along the path: a
-	// line is as long as its node is deep, so a tree of depth d writes O(d²) bytes,
-	// which held in memory at once (and a prefix per level) came to gigabytes for a
-	// chain of 65,535 decorators
+	// written as it goes, with one prefix that grows and shrinks along the path (down
+	// to depth indent): a line is as long as its node is deep, so indented, a tree of
+	// depth d writes O(d²) bytes, which held in memory at once (and a prefix per level)
+	// came to gigabytes for a chain of 65,535 decorators
 	bw := bufio.NewWriter(w)
 	var prefix []byte
+	var num []byte
 	var walk func(i, level int, branch string)
 	walk = func(i, level int, branch string) {
 		label := t.label(i) + t.condLabel(i)
-		bw.Write(prefix)
+		if level > indent {
+			num = append(strconv.AppendInt(append(num[:0], '['), int64(level), 10), "] "...)
+			bw.Write(num)
+		} else {
+			bw.Write(prefix)
+		}
 		bw.WriteString(branch)
 		bw.WriteString(label)
 		if m != nil {
@@ -133,7 +159,8 @@ func (t *Tree) Dump(w io.Writer, m *Memory) error {
 					status += fmt.Sprintf(" (%.3gs)", nm.Timer)
 				}
 			}
-			// every step of the prefix, and a branch, is 4 runes
+			// every step of the prefix, and a branch, is 4 runes (no padding past
+			// column 44, so none for a numbered line)
 			runes := 4*level + utf8.RuneCountInString(label)
 			for pad := 44 - runes; pad > 0; pad-- {
 				bw.WriteByte(' ')
@@ -142,11 +169,13 @@ func (t *Tree) Dump(w io.Writer, m *Memory) error {
 		}
 		bw.WriteByte('\n')
 		n := len(prefix)
-		switch branch {
-		case "├── ":
-			prefix = append(prefix, "│   "...)
-		case "└── ":
-			prefix = append(prefix, "    "...)
+		if level < indent { // the children's lines are indented
+			switch branch {
+			case "├── ":
+				prefix = append(prefix, "│   "...)
+			case "└── ":
+				prefix = append(prefix, "    "...)
+			}
 		}
 		kids := t.Children(nil, i)
 		for k, c := range kids {
