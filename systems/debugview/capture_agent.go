@@ -83,8 +83,11 @@ func (v *Viewer) captureSelected(w *arche.World) *Agent {
 	if has(ids.perception) {
 		p := (*components.Perception)(w.Get(e, ids.perception))
 		a.Perception = &Perception{Range: finite(p.SightRange), FieldOfView: finite(p.FieldOfView), Heading: vec(p.Heading.X, p.Heading.Y),
-			Visible: p.Visible, Target: p.Target.ID(), TargetAt: vec(p.TargetAt.X, p.TargetAt.Y), Distance: finite(p.Distance),
-			HasLastSeen: p.HasLastSeen, LastSeen: vec(p.LastSeen.X, p.LastSeen.Y)}
+			Visible: p.Visible, Target: p.Target.ID(), HasLastSeen: p.HasLastSeen, LastSeen: vec(p.LastSeen.X, p.LastSeen.Y)}
+		if p.Visible { // else the component holds the last foe's values: stale
+			at, d := vec(p.TargetAt.X, p.TargetAt.Y), finite(p.Distance)
+			a.Perception.TargetAt, a.Perception.Distance = &at, &d
+		}
 	}
 	if has(ids.flow) && v.grid != nil {
 		ff := (*components.FlowFollower)(w.Get(e, ids.flow))

@@ -247,17 +247,18 @@ type Path struct {
 	Next      int    `json:"next"`
 }
 
-// Perception is components.Perception.
+// Perception is components.Perception. TargetAt and Distance are null while no foe is
+// Visible: the perception system leaves the last foe's values in the component then.
 type Perception struct {
-	Range       float64 `json:"range"`
-	FieldOfView float64 `json:"fov"` // radians; 0 sees all around
-	Heading     Vec     `json:"heading"`
-	Visible     bool    `json:"visible"`
-	Target      uint32  `json:"target"`
-	TargetAt    Vec     `json:"targetAt"`
-	Distance    float64 `json:"distance"`
-	HasLastSeen bool    `json:"hasLastSeen"`
-	LastSeen    Vec     `json:"lastSeen"`
+	Range       float64  `json:"range"`
+	FieldOfView float64  `json:"fov"` // radians; 0 sees all around
+	Heading     Vec      `json:"heading"`
+	Visible     bool     `json:"visible"`
+	Target      uint32   `json:"target"`
+	TargetAt    *Vec     `json:"targetAt"` // the foe's position when seen; null while not Visible (the component keeps the last foe's)
+	Distance    *float64 `json:"distance"` // its distance in cells; null while not Visible
+	HasLastSeen bool     `json:"hasLastSeen"`
+	LastSeen    Vec      `json:"lastSeen"`
 }
 
 // Flow is the agent's FlowFollower.

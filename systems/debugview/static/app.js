@@ -231,7 +231,7 @@
         ctx.moveTo(px, py); ctx.arc(px, py, r, h - p.fov / 2, h + p.fov / 2); ctx.closePath();
       } else ctx.arc(px, py, r, 0, 2 * Math.PI);
       ctx.fill(); ctx.stroke();
-      if (p.visible) {
+      if (p.visible && p.targetAt) {
         const [tx, ty] = toScreen(p.targetAt.x, p.targetAt.y);
         ctx.strokeStyle = "#d13b2f"; ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(px, py); ctx.lineTo(tx, ty); ctx.stroke();
       } else if (p.hasLastSeen) {
@@ -271,7 +271,7 @@
     if (a.perception) {
       const p = a.perception;
       h += row("perception", `range ${fmt(p.range)}, field of view ${p.fov > 0 && p.fov < 2 * Math.PI ? fmt(p.fov * 180 / Math.PI) + "°" : "all around"}` +
-        (p.visible ? `, sees ${p.target} at ${fmt(p.distance)} cells` : ", no foe in sight") + (p.hasLastSeen ? `, last seen at ${pt(p.lastSeen)}` : ""));
+        (p.visible && p.distance !== null ? `, sees ${p.target} at ${fmt(p.distance)} cells` : ", no foe in sight") + (p.hasLastSeen ? `, last seen at ${pt(p.lastSeen)}` : ""));
     }
     if (a.flow) h += row("flow field", `goal ${pt(a.flow.goal)}${a.flow.has ? "" : " (not built yet)"}${a.flow.arrived ? ", arrived" : ""}`);
     h += row("components", `<span class="muted">${esc((a.components || []).join(", "))}</span>`);
