@@ -47,6 +47,7 @@ type Context struct {
 
 	mem         *NodeMemory
 	node        int
+	ticks       *tickRecord // the ticking Memory's record, if it records ticks
 	visits      uint64
 	clockFaults uint64
 
@@ -100,6 +101,82 @@ type NodeMemory struct {
 type Memory struct {
 	nodes []NodeMemory
 	tree  *Tree
+	ticks *tickRecord // which nodes the latest Tick ticked, while recorded (RecordTicks)
+}
+
+// tickRecord is which nodes a Memory's Ticks ticked ([Memory.RecordTicks]).
+type tickRecord struct {
+	tick  uint64   // Ticks recorded; 0: none yet
+	last  []uint64 // per node, the recorded Tick that last ticked it (0: none)
+	start []uint64 // per node, the recorded Tick that began its last run (ticked while not Running)
+}
+
+// RecordTicks turns on (or off) the recording of which nodes each [Tree.Tick] of m
+// ticks, for a debugger: a node's Status is the status it returned when it was last
+// ticked, which may be many ticks ago (the children of a Cooldown that is cooling down,
+// the Action after the Running one from the Sequence's last run), and [Memory.Ticked]
+// and [Memory.Current] tell them apart. Turning it on allocates once (16 bytes a node);
+// a recorded Tick then allocates nothing, and an unrecorded one pays a nil check per
+// node. The record is neither saved nor part of the node memory; copies of m share it;
+// [Tree.ResetMemory] clears it (keeping it on).
+func (m *Memory) RecordTicks(on bool) {
+	switch {
+	case !on:
+		m.ticks = nil
+	case m.ticks == nil:
+		m.ticks = &tickRecord{last: make([]uint64, len(m.nodes)), start: make([]uint64, len(m.nodes))}
+	}
+}
+
+// RecordingTicks reports whether m records its ticks ([Memory.RecordTicks]).
+func (m *Memory) RecordingTicks() bool { return m.ticks != nil }
+
+// Ticked reports whether node i (pre-order index) was ticked in m's latest [Tree.Tick]
+// (a node a precondition skipped counts as ticked: it returned Skipped); known is false
+// while m does not record ticks ([Memory.RecordTicks]) or has not been ticked since it
+// started to, and then ticked is false too.
+//
+// Panics: if i is out of range.
+func (m *Memory) Ticked(i int) (ticked, known bool) {
+	_ = m.nodes[i]
+	r := m.recorded()
+	if r == nil {
+		return false, false
+	}
+	return r.last[i] == r.tick, true
+}
+
+// Current reports whether node i's Status belongs to the tree's latest [Tree.Tick]: the
+// root was ticked in it, and every other node on the way down to i was ticked during
+// its parent's latest run (a run begins with a tick of a node that was not Running and
+// ends when it returns anything else). So a node ticked in the latest tick is current,
+// and so are the finished children of a Sequence that is still Running (as
+// BehaviorTree.CPP keeps them until the Sequence ends); the child of a Cooldown cooling
+// down, the Bite of the last run while Chase runs again, and everything below them, are
+// not: their Status is what they returned in a run that is over, and Groot2 would show
+// them Idle. known is as for [Memory.Ticked].
+//
+// Panics: if i is out of range.
+func (m *Memory) Current(i int) (current, known bool) {
+	_ = m.nodes[i]
+	r := m.recorded()
+	if r == nil || m.tree == nil {
+		return false, false
+	}
+	for p := m.tree.Parent(i); p >= 0; i, p = p, m.tree.Parent(p) {
+		if r.last[i] < r.start[p] { // (both 0: a run begun before the recording, the child not ticked since: shown)
+			return false, true
+		}
+	}
+	return r.last[i] == r.tick, true // i is the root
+}
+
+// recorded returns m's tick record if it holds a recorded Tick of m's nodes.
+func (m *Memory) recorded() *tickRecord {
+	if r := m.ticks; r != nil && r.tick > 0 && len(r.last) == len(m.nodes) {
+		return r
+	}
+	return nil
 }
 
 // Tree returns the tree m belongs to, or nil for a Memory over saved nodes ([MemoryOf])
@@ -272,6 +349,16 @@ func (t *Tree) ResetMemory(m *Memory) (reused bool) {
 	} else {
 		m.nodes = make([]NodeMemory, n)
 	}
+	if r := m.ticks; r != nil { // still recorded, from the next Tick
+		if n := len(t.nodes); cap(r.last) >= n && cap(r.start) >= n {
+			r.last, r.start = r.last[:n], r.start[:n]
+			clear(r.last)
+			clear(r.start)
+		} else {
+			r.last, r.start = make([]uint64, n), make([]uint64, n)
+		}
+		r.tick = 0
+	}
 	m.tree = t
 	return reused
 }
@@ -339,11 +426,18 @@ func (t *Tree) Tick(m *Memory, ctx *Context) Status {
 		panic(errMemoryMismatched)
 	}
 	done := false
+	outer := ctx.ticks // a leaf may tick another tree with the same Context
 	defer func() {
+		ctx.ticks = outer
 		if !done {
 			t.haltOrphans(m.nodes, ctx)
 		}
 	}()
+	ctx.ticks = nil
+	if r := m.ticks; r != nil && len(r.last) == len(m.nodes) && len(r.start) == len(m.nodes) {
+		r.tick++
+		ctx.ticks = r
+	}
 	dt, now := ctx.DT, ctx.Time
 	var s Status
 	if goodDT(dt) && goodTime(now) {

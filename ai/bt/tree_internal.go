@@ -184,6 +184,12 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 	n := &t.nodes[i]
 	mem := &m[i]
 	ctx.visits++
+	if r := ctx.ticks; r != nil {
+		r.last[i] = r.tick
+		if mem.Status != Running { // a new run of node i begins
+			r.start[i] = r.tick
+		}
+	}
 	if n.conds != nil {
 		if s, decided := t.precondition(m, i, n.conds, ctx); decided {
 			mem.Status = s

@@ -113,16 +113,23 @@ func (v *Viewer) tree(b *components.Brain) *Tree {
 }
 
 // treeOf copies t's nodes and their statuses in m (all Idle for a nil m or one
-// of another length).
+// of another length): each node's last status, and its status in the latest tick
+// (Idle if it is of a run that is over: bt.Memory.Current) where m records its ticks.
 func treeOf(t *bt.Tree, m *bt.Memory) *Tree {
-	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len()), tree: t}
+	out := &Tree{Name: t.Name(), Nodes: make([]Node, t.Len()), Status: make([]int, t.Len()), LastStatus: make([]int, t.Len()), tree: t}
 	for i := range t.Len() {
-		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Type: t.NodeType(i), Parent: t.Parent(i), StatusName: bt.Idle.String()}
+		out.Nodes[i] = Node{Name: t.NodeName(i), Kind: t.NodeKind(i), Type: t.NodeType(i), Parent: t.Parent(i),
+			StatusName: bt.Idle.String(), LastStatusName: bt.Idle.String()}
 	}
-	if m != nil && m.Len() == t.Len() {
+	if m != nil && m.Len() == t.Len() && t.Len() > 0 {
+		_, out.Recorded = m.Current(0)
 		for i, nm := range m.Nodes() {
-			out.Status[i] = int(nm.Status)
-			out.Nodes[i].StatusName = nm.Status.String()
+			shown := nm.Status
+			if current, known := m.Current(i); known && !current {
+				shown, out.Nodes[i].Stale = bt.Idle, true
+			}
+			out.Status[i], out.LastStatus[i] = int(shown), int(nm.Status)
+			out.Nodes[i].StatusName, out.Nodes[i].LastStatusName = shown.String(), nm.Status.String()
 		}
 	}
 	return out

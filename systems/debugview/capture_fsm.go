@@ -216,6 +216,7 @@ func (v *Viewer) observeStateTrees(w *arche.World, e arche.Entity) {
 			if r.Tree == nil || r.Memory.Len() != r.Tree.Len() {
 				continue
 			}
+			v.recordTicks(w, &r.Memory)
 			st := v.stateTracer(id, f)
 			if st.tree != r.Tree || st.tracer == nil {
 				st.tree, st.tracer, st.start, st.base = r.Tree, bt.NewTracer(r.Tree, 4096), 0, Transition{}

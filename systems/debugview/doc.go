@@ -61,7 +61,9 @@
 //	               op=select&id=N (an entity ID), op=speed&value=X (0 ≤ X ≤ 1000, 0: unpaced)
 //
 // The JSON reads without the page: a tree node's status is a number in
-// [Tree.Status] and a name in its [Node.StatusName] ("Running"), a log entry's from
+// [Tree.Status] and a name in its [Node.StatusName] ("Running"): its status in the
+// tree's latest tick, Idle for a node whose status is from a run that is over (its
+// last status then in [Tree.LastStatus] and [Node.LastStatusName]); a log entry's from
 // and to likewise (fromName, toName); a node's kind is the behavior-tree kind that
 // runs it and its type the type the user wrote ("UtilitySelector", a Choose); each
 // log (the tree's, the state machine's, the utility choices', the plan's) starts

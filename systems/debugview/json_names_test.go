@@ -45,8 +45,19 @@ func TestTreeStatusesHaveNames(t *testing.T) {
 		assert.Equal(t, bt.Status(a.Tree.Status[i]).String(), n.StatusName, "node %d", i)
 		names = append(names, n.StatusName)
 	}
-	assert.Equal(t, []int{1, 1, 2, 2}, a.Tree.Status)
-	assert.Equal(t, []string{"Running", "Running", "Success", "Success"}, names)
+	// the Sequence runs again: look and the second Wait succeeded in its last run, over,
+	// so they show Idle (as Groot2 does), their Success kept as their last status
+	assert.True(t, a.Tree.Recorded)
+	assert.Equal(t, []int{1, 1, 0, 0}, a.Tree.Status)
+	assert.Equal(t, []string{"Running", "Running", "Idle", "Idle"}, names)
+	assert.Equal(t, []int{1, 1, 2, 2}, a.Tree.LastStatus)
+	var last []string
+	var stale []bool
+	for _, n := range a.Tree.Nodes {
+		last, stale = append(last, n.LastStatusName), append(stale, n.Stale)
+	}
+	assert.Equal(t, []string{"Running", "Running", "Success", "Success"}, last)
+	assert.Equal(t, []bool{false, false, true, true}, stale)
 	require.NotEmpty(t, a.Log)
 	for _, x := range a.Log {
 		assert.Equal(t, bt.Status(x.From).String(), x.FromName, "%+v", x)
@@ -120,7 +131,7 @@ func TestTreeLogStartsWithTheStatusesAtSelection(t *testing.T) {
 	tw.run(1)
 	a := agentJSON(t, srv)
 	require.NotNil(t, a.Tree)
-	at := append([]int(nil), a.Tree.Status...)
+	at := append([]int(nil), a.Tree.LastStatus...)
 	require.Len(t, a.Log, 1, "nothing changed yet: the baseline alone")
 	base := a.Log[0]
 	assert.Equal(t, "selected", base.Kind)
@@ -141,7 +152,7 @@ func TestTreeLogStartsWithTheStatusesAtSelection(t *testing.T) {
 	a = agentJSON(t, srv)
 	require.Greater(t, len(a.Log), 1)
 	assert.Equal(t, base, a.Log[0], "the baseline stays first")
-	undone := append([]int(nil), a.Tree.Status...)
+	undone := append([]int(nil), a.Tree.LastStatus...) // the log records the last statuses' changes
 	for i := len(a.Log) - 1; i >= 1; i-- {
 		x := a.Log[i]
 		assert.Equal(t, "transition", x.Kind)

@@ -110,12 +110,25 @@ type Think struct {
 }
 
 // Tree is the agent's behavior tree: its nodes in pre-order and each node's
-// last status (0 Idle, 1 Running, 2 Success, 3 Failure, 4 Skipped, as
-// bt.Status; each [Node] also carries its status by name, StatusName).
+// status (0 Idle, 1 Running, 2 Success, 3 Failure, 4 Skipped, as bt.Status; each
+// [Node] also carries its status by name, StatusName).
+//
+// Status is each node's status in the tree's latest tick, as Groot2 shows it: a node
+// whose last status is of a run that is over (the child of a Cooldown cooling down, the
+// Bite of the last run while Chase runs again: bt.Memory.Current) is Idle there, with
+// Stale set, and LastStatus keeps what it returned when it last ran; a node ticked in
+// the latest tick, or earlier in its parent's run still going on (the finished children
+// of a Running Sequence), shows its status. The viewer knows this from the selected
+// agent's first think after its selection (it has the tree's memory record its ticks,
+// bt.Memory.RecordTicks; Recorded then true); before, Status is LastStatus. The logs
+// record the changes of LastStatus (bt.Tracer), so a scrubbed view shows the last
+// statuses at that moment.
 type Tree struct {
-	Name   string `json:"name"`
-	Nodes  []Node `json:"nodes"`
-	Status []int  `json:"status"`
+	Name       string `json:"name"`
+	Nodes      []Node `json:"nodes"`
+	Status     []int  `json:"status"`
+	LastStatus []int  `json:"lastStatus"` // each node's status when it last ran (bt.Memory), ticked in the latest tick or not
+	Recorded   bool   `json:"recorded"`   // the latest tick is recorded: Status shows Idle for the nodes whose last status is of a run that is over
 
 	tree *bt.Tree
 }
@@ -130,6 +143,10 @@ type Node struct {
 	Type       string `json:"type"`
 	Parent     int    `json:"parent"`     // -1 for the root
 	StatusName string `json:"statusName"` // its status in [Tree.Status] by name (bt.Status.String): "Idle", "Running", "Success", "Failure", "Skipped"
+	// LastStatusName is its status in [Tree.LastStatus] by name: what it returned when
+	// it last ran.
+	LastStatusName string `json:"lastStatusName"`
+	Stale          bool   `json:"stale"` // its last status is of a run that is over (not of the tree's latest tick): StatusName is "Idle", LastStatusName that run's (false while not [Tree.Recorded])
 }
 
 // KV is one blackboard entry, its value as text.

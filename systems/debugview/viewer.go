@@ -42,7 +42,10 @@ const MaxSpeed = 1000
 //	writes     nothing of the simulation: it reads the world, and only sets the
 //	           selected agent's UtilityBrain.State.Trace (utility.Trace: the
 //	           reasoner then records that agent's raw inputs; no decision reads
-//	           it, it is neither saved nor hashed), taken out again when the
+//	           it, it is neither saved nor hashed) and has its Brain's and
+//	           TreeRuns' bt.Memory record which nodes each tick reaches
+//	           (bt.Memory.RecordTicks: likewise read by no decision, neither saved
+//	           nor hashed, allocated once), both taken out again when the
 //	           agent is deselected, another selected, or at Finalize
 //	resources  *ecs.Clock and *grid.Grid optional (without a clock a frame
 //	           counts as 1/60 s; without a grid the page draws no map)
@@ -118,6 +121,7 @@ type Viewer struct {
 	treesBaselined bool                        // the selected agent's TreeRuns were observed once
 	utilTrace      utility.Trace               // given to the selected agent's utility State
 	traceOwner     arche.Entity                // the agent whose State holds utilTrace
+	tickOwner      arche.Entity                // the agent whose tree memories record their ticks (bt.Memory.RecordTicks)
 	stateFields    map[arche.ID][]treeRunField // per component type: where it holds utility.States (capture_selector.go)
 	stateComps     []arche.ID                  // the selected agent's components that hold utility.States (not its UtilityBrain)
 	stateTraces    []stateTrace                // the selected agent's utility.States outside its UtilityBrain, and their Traces
@@ -248,7 +252,7 @@ func (v *Viewer) Initialize(w *arche.World) {
 	v.clock = ecs.Resource[ecs.Clock](w)
 	v.grid = ecs.Resource[grid.Grid](w)
 	v.ids = lookupIDs(w)
-	v.treeRuns, v.traceOwner = nil, arche.Entity{} // component IDs are the world's
+	v.treeRuns, v.traceOwner, v.tickOwner = nil, arche.Entity{}, arche.Entity{} // component IDs are the world's
 	v.stateFields, v.stateComps, v.stateTraces, v.stateOwner = nil, v.stateComps[:0], v.stateTraces[:0], arche.Entity{}
 	v.filter, v.finalized = arche.All(v.ids.pos), false
 	v.ended.Store(false)
@@ -295,6 +299,7 @@ func (v *Viewer) Finalize(w *arche.World) {
 	if v.filter != nil { // not if never initialized, or finalized already
 		v.untrace(w)
 		v.untraceStates(w)
+		v.unrecordTicks(w)
 		v.filter, v.finalized = nil, true
 		v.ended.Store(true)
 		v.publishEnded()

@@ -122,6 +122,7 @@ func (v *Viewer) forget(w *arche.World) {
 	v.planSeen, v.planLog = planSeen{}, v.planLog[:0]
 	v.fsmSeen, v.fsmLog = fsmSeen{}, v.fsmLog[:0]
 	v.utilSeen, v.utilLog = utilSeen{}, v.utilLog[:0]
+	v.unrecordTicks(w) // before runComps, the agent's TreeRuns, are forgotten
 	v.runComps, v.stateTracers, v.treesBaselined = v.runComps[:0], v.stateTracers[:0], false
 	v.untrace(w)
 	v.untraceStates(w)
@@ -157,6 +158,7 @@ func (v *Viewer) observeTree(w *arche.World) {
 		v.tracer, v.traced = nil, nil
 		return
 	}
+	v.recordTicks(w, &brain.Memory)
 	now := v.frameTime()
 	if v.traced != brain.Tree {
 		// the statuses when the agent is selected are the log's baseline

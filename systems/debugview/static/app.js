@@ -316,11 +316,11 @@
     const trees = (f.trees || []).map((tr) => ({ tr, active: st.scrub === null ? tr.active : (tr.states || []).some((s) => full === s || full.startsWith(s + "/")) }))
       .sort((p, q) => q.active - p.active);
     for (const { tr, active } of trees) {
-      const s = tr.log ? undoLog(tr.tree.status, tr.log, st.scrub) : tr.tree.status;
+      const s = st.scrub !== null && tr.log ? undoLog(tr.tree.lastStatus || tr.tree.status, tr.log, st.scrub) : tr.tree.status;
       h += `<div class="stree" data-tree="${esc(tr.tree.name)}" data-active="${active ? 1 : 0}">` +
         `<div class="stree-head"><b>${esc(tr.tree.name)}</b> ${tr.states && tr.states.length ? "in " + tr.states.map(esc).join(", ") : '<span class="muted">(no state of the machine runs it)</span>'}` +
         `${active ? "" : ' <span class="muted">(not active)</span>'}${tr.field ? ` <span class="muted">${esc(tr.field)}</span>` : ' <span class="muted">not ticked yet</span>'}</div>` +
-        `<div class="tree">` + treeNodes(tr.tree, s) + "</div></div>";
+        `<div class="tree">` + treeNodes(tr.tree, s, st.scrub === null) + "</div></div>";
     }
     el.innerHTML = h;
   }
@@ -339,14 +339,20 @@
     if (!shown) return "";
     return `<span class="kind"${shown !== n.kind ? ` title="${esc(n.kind)}"` : ""}>${esc(shown)}</span>`;
   }
-  // treeNodes returns the HTML of a tree's nodes with their statuses.
-  function treeNodes(t, status) {
+  // staleNote returns a node's last status where the live view shows it Idle (its last
+  // status is of a run that is over), for its tooltip and badge; "" otherwise.
+  function staleNote(n, live) {
+    return live && n.stale ? `last ${n.lastStatusName}` : "";
+  }
+  // treeNodes returns the HTML of a tree's nodes with their statuses; live: the
+  // statuses are the latest tick's (a node of a run that is over shows Idle and its last status).
+  function treeNodes(t, status, live) {
     const depth = t.nodes.map(() => 0);
     return t.nodes.map((n, i) => {
       depth[i] = n.parent >= 0 ? depth[n.parent] + 1 : 0;
-      const name = STATUS[status[i]] || "Status(" + status[i] + ")";
-      return `<div class="node" data-node="${i}" data-status="${name}" style="margin-left:${depth[i] * 14}px"><span class="name">${esc(n.name)}</span>` +
-        kindLabel(n) + `<span class="st">${name}</span></div>`;
+      const name = STATUS[status[i]] || "Status(" + status[i] + ")", note = staleNote(n, live);
+      return `<div class="node" data-node="${i}" data-status="${name}"${note ? ` data-stale="1" title="not ticked in its parent's current run: ${note} (from a run that is over)"` : ""} style="margin-left:${depth[i] * 14}px"><span class="name">${esc(n.name)}</span>` +
+        kindLabel(n) + `<span class="st">${name}${note ? ` <span class="last">(${esc(note)})</span>` : ""}</span></div>`;
     }).join("");
   }
   // ---- utility: every option's score and how it was made ----
@@ -450,10 +456,12 @@
     }
     el.innerHTML = h + "</table>";
   }
-  // statusesAt undoes, from the live statuses, the transitions after time t.
+  // statusesAt undoes, from the last statuses, the transitions after time t (the log
+  // records the changes of each node's last status); live (t null), the latest tick's.
   function statusesAt(t) {
-    const a = st.snap.selected, s = a.tree.status.slice();
-    if (t === null) return s;
+    const a = st.snap.selected;
+    if (t === null) return a.tree.status.slice();
+    const s = (a.tree.lastStatus || a.tree.status).slice();
     const log = a.log || [];
     for (let i = log.length - 1; i >= 0 && log[i].t > t; i--) s[log[i].node] = log[i].from;
     return s;
@@ -474,8 +482,13 @@
     }
     const s = statusesAt(st.scrub);
     for (let i = 0; i < s.length; i++) {
-      const node = el.children[i], name = STATUS[s[i]] || "Status(" + s[i] + ")";
-      if (node.dataset.status !== name) { node.dataset.status = name; node.lastChild.textContent = name; }
+      const node = el.children[i], name = STATUS[s[i]] || "Status(" + s[i] + ")", note = staleNote(t.nodes[i], st.scrub === null);
+      if (node.dataset.status !== name || (node.dataset.note || "") !== note) {
+        node.dataset.status = name; node.dataset.note = note;
+        node.lastChild.textContent = note ? `${name} (${note})` : name;
+        node.title = note ? `not ticked in its parent's current run: ${note} (from a run that is over)` : "";
+        if (note) node.dataset.stale = "1"; else delete node.dataset.stale;
+      }
     }
   }
   // baseline returns the text of a tree log's "selected" entry: the nodes not Idle
