@@ -54,7 +54,9 @@
 // scripts or fonts, so it works offline) and:
 //
 //	GET  /state    the latest snapshot as JSON
-//	GET  /events   the snapshots as server-sent events ("snapshot" events of the same JSON)
+//	GET  /events   the snapshots as server-sent events ("snapshot" events of the same JSON;
+//	               "heartbeat" events, {"stalled":…,"sinceFrame":…}, every second while no frame
+//	               has come for StallAfter, and once when frames come again)
 //	GET  /map      the map: width, height, version and one cost class per cell (base64)
 //	GET  /flow     the flow field of the selected agent's goal: one direction per cell (base64)
 //	POST /cmd      a command as form values: op=pause|resume|step|deselect,

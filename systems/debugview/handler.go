@@ -1,8 +1,10 @@
 package debugview
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"math"
 	"net"
@@ -109,7 +111,34 @@ func (v *Viewer) serveState(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Write(data)
+	v.writeLive(w, data)
+}
+
+// liveTail is how the encoding of every Snapshot ends: Stalled and SinceFrame as the
+// simulation leaves them, which the HTTP side fills in as it serves (writeLive).
+const liveTail = `,"stalled":false,"sinceFrame":0}`
+
+// writeLive writes a snapshot's JSON with Stalled and SinceFrame of now, without
+// copying it.
+func (v *Viewer) writeLive(w io.Writer, data []byte) error {
+	if !bytes.HasSuffix(data, []byte(liveTail)) { // (not a Snapshot's encoding: as it is)
+		_, err := w.Write(data)
+		return err
+	}
+	if _, err := w.Write(data[:len(data)-len(liveTail)]); err != nil {
+		return err
+	}
+	_, err := w.Write(liveJSON(v.stall()))
+	return err
+}
+
+// liveJSON is the tail of a snapshot (or the body of a "heartbeat" event, after its
+// comma) with stalled and since.
+func liveJSON(stalled bool, since float64) []byte {
+	b := append([]byte(`,"stalled":`), strconv.FormatBool(stalled)...)
+	b = append(b, `,"sinceFrame":`...)
+	b = strconv.AppendFloat(b, since, 'f', 3, 64)
+	return append(b, '}')
 }
 
 func (v *Viewer) serveMap(w http.ResponseWriter, r *http.Request) {
@@ -155,6 +184,9 @@ func (v *Viewer) serveEvents(w http.ResponseWriter, r *http.Request) {
 	flusher.Flush()
 	keepAlive := time.NewTicker(15 * time.Second)
 	defer keepAlive.Stop()
+	beat := time.NewTicker(time.Second) // the stall: no snapshot says so, none comes
+	defer beat.Stop()
+	wasStalled := false
 	var sent uint64 = math.MaxUint64
 	for {
 		v.mu.RLock()
@@ -169,12 +201,22 @@ func (v *Viewer) serveEvents(w http.ResponseWriter, r *http.Request) {
 			if _, err := w.Write([]byte("event: snapshot\ndata: ")); err != nil {
 				return
 			}
-			w.Write(data)
+			v.writeLive(w, data)
 			w.Write([]byte("\n\n"))
 			flusher.Flush()
 		}
 		select {
 		case <-changed:
+		case <-beat.C:
+			stalled, since := v.stall()
+			if stalled || wasStalled {
+				wasStalled = stalled
+				b := append([]byte("event: heartbeat\ndata: {"), liveJSON(stalled, since)[1:]...)
+				if _, err := w.Write(append(b, "\n\n"...)); err != nil {
+					return
+				}
+				flusher.Flush()
+			}
 		case <-keepAlive.C:
 			if _, err := w.Write([]byte(": keep-alive\n\n")); err != nil {
 				return

@@ -36,6 +36,18 @@ type Snapshot struct {
 
 	Selected    *Agent `json:"selected"`    // the selected agent, or null
 	SelectError string `json:"selectError"` // why the last selection failed, if it did
+
+	// Stalled is true when the simulation has not come back to the viewer for
+	// [StallAfter] of wall-clock time, enabled, not paused and not ended: a loop that
+	// stopped without Finalize, a system stuck in its Update, or a frame that slow
+	// (FPS is then the last snapshot's, not a live rate). The HTTP side sets it, and
+	// SinceFrame, as it serves the snapshot (and sends a "heartbeat" event of the two
+	// every second while stalled, and once when a stall ends).
+	Stalled bool `json:"stalled"`
+	// SinceFrame is the wall-clock seconds since the viewer's Update last returned
+	// (the end of the last frame); 0 while the simulation is inside it (paused, or
+	// waiting for the pace), before the first frame and once ended.
+	SinceFrame float64 `json:"sinceFrame"`
 }
 
 // AgentSize is the bytes per agent in [Snapshot.Agents].

@@ -25,6 +25,12 @@ type Timer interface {
 	AppendTimes(dst []ecs.SystemTime) []ecs.SystemTime
 }
 
+// StallAfter is how long the simulation may stay away from the viewer, in wall-clock
+// time, before the snapshot says it has stalled ([Snapshot.Stalled]): no frame for 3 s
+// while not paused nor ended (a loop that stopped without Finalize, a system stuck in
+// its Update, or a frame that takes that long).
+const StallAfter = 3 * time.Second
+
 // MaxSpeed is the largest pace [Viewer.Speed] and the page's speed command
 // accept: 1000 times real time.
 const MaxSpeed = 1000
@@ -85,7 +91,9 @@ type Viewer struct {
 	AllowHosts []string
 
 	enabled   atomic.Bool
-	ended     atomic.Bool // finalized: no frame runs until the next Initialize
+	ended     atomic.Bool      // finalized: no frame runs until the next Initialize
+	left      atomic.Int64     // wall clock (Unix ns) when the last Update returned; 0 inside Update, before the first and after Finalize
+	now       func() time.Time // the wall clock of the heartbeat (left): time.Now, or a test's
 	cmds      chan command
 	done      chan struct{}
 	closeOnce sync.Once
@@ -275,6 +283,8 @@ func (v *Viewer) Update(w *arche.World) {
 	if !v.enabled.Load() {
 		return
 	}
+	v.left.Store(0) // inside Update: a pause or the pace is not a stall
+	defer v.heartbeat()
 	t0 := time.Now()
 	v.frames++
 	v.drain(w)
@@ -300,6 +310,7 @@ func (v *Viewer) Finalize(w *arche.World) {
 		v.untrace(w)
 		v.untraceStates(w)
 		v.unrecordTicks(w)
+		v.left.Store(0)
 		v.filter, v.finalized = nil, true
 		v.ended.Store(true)
 		v.publishEnded()

@@ -271,3 +271,30 @@ func itoa(n uint64) string {
 	}
 	return string(b[i:])
 }
+
+// heartbeat records when Update returns (Viewer.left), for stall.
+func (v *Viewer) heartbeat() {
+	if !v.finalized { // (an Update that panics on a finalized viewer is no frame)
+		v.left.Store(v.wallNow().UnixNano())
+	}
+}
+
+// wallNow is the heartbeat's wall clock.
+func (v *Viewer) wallNow() time.Time {
+	if v.now != nil {
+		return v.now()
+	}
+	return time.Now()
+}
+
+// stall reports, on the HTTP side, whether the simulation has stalled (no frame for
+// StallAfter, while enabled, not paused and not ended) and the wall seconds since the
+// last Update returned (0 inside Update, before the first, after Finalize).
+func (v *Viewer) stall() (bool, float64) {
+	left := v.left.Load()
+	if left == 0 || !v.enabled.Load() || v.ended.Load() {
+		return false, 0
+	}
+	d := v.wallNow().Sub(time.Unix(0, left))
+	return d >= StallAfter, max(d.Seconds(), 0)
+}

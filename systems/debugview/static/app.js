@@ -65,12 +65,12 @@
     st.agents = decodeAgents(s.agents, s.count);
     $("frame").textContent = s.frame;
     $("time").textContent = s.time.toFixed(2);
-    $("fps").textContent = s.paused || s.ended ? "0" : s.fps.toFixed(0);
+    $("fps").textContent = s.paused || s.ended ? "0" : s.stalled ? "–" : s.fps.toFixed(0);
     $("count").textContent = s.count;
     $("pause").disabled = s.paused || s.ended; $("resume").disabled = !s.paused || s.ended; $("step").disabled = !!s.ended;
     const sp = $("speed");
     if (document.activeElement !== sp && [...sp.options].some((o) => Number(o.value) === s.speed)) sp.value = [...sp.options].find((o) => Number(o.value) === s.speed).value;
-    setStatus(s.ended ? "simulation ended: the last frame" : s.paused ? "paused" : "");
+    setStatus(s.ended ? "simulation ended: the last frame" : s.paused ? "paused" : stallText(s));
     if (s.mapVersion !== st.mapVersion) loadMap(s.mapVersion);
     if (s.flowKey !== st.flowKey) loadFlow(s.flowKey);
     pushHistory(s.systems || []);
@@ -103,9 +103,22 @@
       if (f && f.key === st.flowKey) { f.dirs = decodeB64(f.dirs); st.flow = f; st.dirty = true; }
     });
   }
+  // stallText says that no frame has come for a while (Snapshot.Stalled), else "".
+  function stallText(s) {
+    return s.stalled ? `stalled: no frame for ${s.sinceFrame.toFixed(0)} s (the loop stopped without Finalize, or a system is stuck in its Update)` : "";
+  }
+  // onHeartbeat: while no snapshot comes, the server says every second how long since the last frame.
+  function onHeartbeat(h) {
+    if (!st.snap || st.snap.ended || st.snap.paused) return;
+    st.snap.stalled = h.stalled; st.snap.sinceFrame = h.sinceFrame;
+    $("fps").textContent = h.stalled ? "–" : st.snap.fps.toFixed(0);
+    setStatus(stallText(st.snap));
+    $("status").classList.toggle("stalled", !!h.stalled);
+  }
   function connect() {
     const es = new EventSource("events");
-    es.addEventListener("snapshot", (e) => onSnapshot(JSON.parse(e.data)));
+    es.addEventListener("snapshot", (e) => { onSnapshot(JSON.parse(e.data)); $("status").classList.toggle("stalled", !!st.snap.stalled); });
+    es.addEventListener("heartbeat", (e) => onHeartbeat(JSON.parse(e.data)));
     es.onerror = () => setStatus("disconnected: retrying…");
   }
 
