@@ -49,7 +49,7 @@ func (v *Viewer) capture(w *arche.World, now time.Time) {
 		s.Frame = v.clock.Frame
 	}
 	s.Time = finite(v.frameTime()) // a NaN or infinite clock time is shown as 0: JSON cannot hold it
-	s.Paused, s.Speed, s.Ended = v.paused, v.speed, false
+	s.Paused, s.Speed, s.Ended, s.LogSeconds = v.paused, v.speed, false, v.LogSeconds
 	s.FPS = 0
 	if dt := now.Sub(v.fpsWall).Seconds(); !v.fpsWall.IsZero() && dt > 0 && !v.paused {
 		s.FPS = float64(v.frames-v.fpsFrame) / dt

@@ -172,7 +172,7 @@ func (v *Viewer) observeFSM(w *arche.World) {
 		}
 	}
 	v.fsmLog = append(v.fsmLog, t)
-	v.fsmLog = trimLog(v.fsmLog, now-v.LogSeconds, func(t FSMTransition) float64 { return t.Time })
+	v.fsmLog = trimLog(v.fsmLog, now-v.LogSeconds, fsmInfo)
 }
 
 // activePath returns the names of mem's active states, outermost first.
@@ -186,18 +186,55 @@ func activePath(m *fsm.Machine, mem *fsm.Memory) []string {
 	return out
 }
 
-// trimLog drops the entries before from, and the oldest beyond maxPlanLog.
-func trimLog[T any](log []T, from float64, time func(T) float64) []T {
+// trimLog drops the entries that a window from from on no longer shows (keeps), and
+// the oldest beyond maxPlanLog.
+func trimLog[T any](log []T, from float64, info func(T) (float64, string, string)) []T {
 	k := 0
-	for k < len(log) && time(log[k]) < from {
-		k++
+	for i := range log {
+		if keeps(log, i, from, info) {
+			log[k] = log[i]
+			k++
+		}
 	}
-	if k > 0 || len(log) > maxPlanLog {
-		k = max(k, len(log)-maxPlanLog)
-		log = append(log[:0], log[k:]...)
+	clear(log[k:]) // (their slices are shared with snapshots: let them go)
+	log = log[:k]
+	if len(log) > maxPlanLog {
+		log = append(log[:0], log[len(log)-maxPlanLog:]...)
 	}
 	return log
 }
+
+// logWindow copies the entries of log that a window from from on shows (keeps).
+func logWindow[T any](log []T, from float64, info func(T) (float64, string, string)) []T {
+	var out []T
+	for i := range log {
+		if keeps(log, i, from, info) {
+			out = append(out, log[i])
+		}
+	}
+	return out
+}
+
+// keeps reports whether a log window from from on shows entry i of log (oldest first;
+// info gives an entry's time, kind and key): an entry at or after from; a "selected"
+// entry, the log's baseline (what was selected, and when), however old; and of each
+// key's entries before from, the last, the state in force at the window's start, so
+// that the page scrubbed there shows it (a utility log's key is the State's field; the
+// other logs have one key).
+func keeps[T any](log []T, i int, from float64, info func(T) (float64, string, string)) bool {
+	t, kind, key := info(log[i])
+	if t >= from || kind == "selected" {
+		return true
+	}
+	for _, x := range log[i+1:] {
+		if tx, _, keyx := info(x); keyx == key && tx < from {
+			return false // a later entry of the same key, also before from, is the one in force
+		}
+	}
+	return true
+}
+
+func fsmInfo(t FSMTransition) (float64, string, string) { return t.Time, t.Kind, "" }
 
 // observeStateTrees records the transitions of every TreeRun the selected agent
 // holds (found at the last capture), active or not: a state left halts its tree,
@@ -328,7 +365,7 @@ func (v *Viewer) statesRunning(m *fsm.Machine, mem *fsm.Memory, tree *bt.Tree) (
 // on), after base (the "selected" entry; none if its Kind is "") if it is that recent.
 func traceWindow(tr *bt.Tracer, start int, base Transition, from float64) []Transition {
 	var out []Transition
-	if base.Kind != "" && base.Time >= from {
+	if base.Kind != "" { // the baseline, however old: what was selected, and when
 		out = append(out, base)
 	}
 	log := tr.Log()
@@ -363,12 +400,5 @@ func baselineOf(m *bt.Memory, now float64) Transition {
 // fsmLogWindow copies the state changes of the last LogSeconds (their paths are
 // never changed once logged: shared).
 func (v *Viewer) fsmLogWindow() []FSMTransition {
-	from := v.frameTime() - v.LogSeconds
-	var out []FSMTransition
-	for _, t := range v.fsmLog {
-		if t.Time >= from {
-			out = append(out, t)
-		}
-	}
-	return out
+	return logWindow(v.fsmLog, v.frameTime()-v.LogSeconds, fsmInfo)
 }

@@ -191,17 +191,10 @@ func (v *Viewer) observePlan(w *arche.World) {
 	if r.started && r.step < r.length && (newPlan || !prev.started || r.step != prev.step) {
 		add("start", r.step, true, r.current())
 	}
-	// keep LogSeconds of it
-	from := now - v.LogSeconds
-	k := 0
-	for k < len(v.planLog) && v.planLog[k].Time < from {
-		k++
-	}
-	if k > 0 || len(v.planLog) > maxPlanLog {
-		k = max(k, len(v.planLog)-maxPlanLog)
-		v.planLog = append(v.planLog[:0], v.planLog[k:]...)
-	}
+	v.planLog = trimLog(v.planLog, now-v.LogSeconds, planInfo)
 }
+
+func planInfo(t PlanTransition) (float64, string, string) { return t.Time, t.Kind, "" }
 
 // maxPlanLog bounds the plan transitions kept.
 const maxPlanLog = 4096
@@ -292,12 +285,5 @@ func sortMembers(ms []Member) {
 // planLogWindow copies the plan transitions of the last LogSeconds (their Plan slices
 // are never changed once logged: shared).
 func (v *Viewer) planLogWindow() []PlanTransition {
-	from := v.frameTime() - v.LogSeconds
-	var out []PlanTransition
-	for _, t := range v.planLog {
-		if t.Time >= from {
-			out = append(out, t)
-		}
-	}
-	return out
+	return logWindow(v.planLog, v.frameTime()-v.LogSeconds, planInfo)
 }

@@ -58,7 +58,7 @@ func (v *Viewer) appendUtilLog(field string, prev utilSeen, d *Utility) {
 		t.Kind, t.From = "choice", r.ActionName(choiceIn(r, prev.choice))
 	}
 	v.utilLog = append(v.utilLog, t)
-	v.utilLog = trimLog(v.utilLog, now-v.LogSeconds, func(t UtilityTransition) float64 { return t.Time })
+	v.utilLog = trimLog(v.utilLog, now-v.LogSeconds, utilInfo)
 }
 
 // untrace takes the viewer's Trace out of the agent it was given to, if that
@@ -217,12 +217,7 @@ func curveName(c utility.Curve) string {
 
 // utilityLogWindow copies the choice changes of the last LogSeconds.
 func (v *Viewer) utilityLogWindow() []UtilityTransition {
-	from := v.frameTime() - v.LogSeconds
-	var out []UtilityTransition
-	for _, t := range v.utilLog {
-		if t.Time >= from {
-			out = append(out, t)
-		}
-	}
-	return out
+	return logWindow(v.utilLog, v.frameTime()-v.LogSeconds, utilInfo)
 }
+
+func utilInfo(t UtilityTransition) (float64, string, string) { return t.Time, t.Kind, t.Field }

@@ -69,7 +69,9 @@
 // and to likewise (fromName, toName); a node's kind is the behavior-tree kind that
 // runs it and its type the type the user wrote ("UtilitySelector", a Choose); each
 // log (the tree's, the state machine's, the utility choices', the plan's) starts
-// with a "selected" entry, its baseline at the selection; a consideration whose input
+// with a "selected" entry, its baseline at the selection, kept however old (a log holds
+// its entries of the last [Viewer.LogSeconds] and, of the older ones, only that entry and
+// the last before the window: the state in force at its start); a consideration whose input
 // the viewer has not recorded yet says so (pending, with a note) rather than a bare
 // null.
 //

@@ -34,6 +34,11 @@ type Snapshot struct {
 	Diagnostics []CauseN   `json:"diagnostics"` // the last diagnostics check: every cause
 	DiagFrame   int64      `json:"diagFrame"`   // the frame of that check
 
+	// LogSeconds is how far back the selected agent's logs go (Viewer.LogSeconds): each
+	// log holds its entries of the last LogSeconds, its "selected" entry however old,
+	// and the last entry before them (the state in force at the window's start).
+	LogSeconds float64 `json:"logSeconds"`
+
 	Selected    *Agent `json:"selected"`    // the selected agent, or null
 	SelectError string `json:"selectError"` // why the last selection failed, if it did
 

@@ -302,6 +302,9 @@
     if (a && a.fsmLog && a.fsmLog.length) t0 = Math.min(t0, a.fsmLog[0].t);
     if (a && a.utilityLog && a.utilityLog.length) t0 = Math.min(t0, a.utilityLog[0].t);
     for (const tr of (a && a.fsm && a.fsm.trees) || []) if (tr.log && tr.log.length) t0 = Math.min(t0, tr.log[0].t);
+    // the slider spans the window: a log's "selected" entry and the entry in force at the
+    // window's start may be older, and the entries between them are not kept
+    if (st.snap && st.snap.logSeconds > 0) t0 = Math.max(t0, t1 - st.snap.logSeconds);
     return { log, plog, t0, t1 };
   }
   // lastAt returns the last entry of log at or before t (null: t is before the log).
@@ -561,7 +564,7 @@
   }
   $("log").onclick = (e) => {
     const t = e.target.dataset && e.target.dataset.t;
-    if (t !== undefined) { st.scrub = parseFloat(t); renderScrubbed(); }
+    if (t !== undefined) { st.scrub = Math.max(parseFloat(t), logWindow().t0); renderScrubbed(); }
   };
   function pushHistory(systems) {
     st.sysNames = systems.map((s) => s.name);
