@@ -271,3 +271,69 @@ func (p *Planner) read(s *State) {
 		s[i] = int32(min(max(int64(w), math.MinInt32), math.MaxInt32))
 	}
 }
+
+// Choice is one decomposition in a plan: a compound task, the method chosen for it (its
+// index among the task's methods, in order, and its name) and the task's depth in the
+// decomposition (0 for the root task).
+type Choice struct {
+	Task   TaskID
+	Method int
+	Name   string
+	Depth  int
+}
+
+// Choices appends to dst the decompositions of plan p, a plan of d, in the order the
+// planner made them (depth first, as the MTR records them): each compound task and the
+// method chosen for it. The planner takes a task's methods in order and chooses the
+// first whose conditions held and whose subtasks all decomposed, in the state the plan
+// was made from; so the methods before the chosen one did not (which of the two is not
+// recorded: their conditions may have held and a subtask failed, as for the domain of
+// [Registry.LoadJSON]'s example, whose state {1, 1} chooses Attack's second method,
+// Empty, because the first, Loaded, shoots twice with one round).
+//
+// It reports false, with dst as given, if p is not a decomposition of d's root task (a
+// plan of another domain, or one changed by hand): its MTR and tasks must replay over d.
+// It allocates only to grow dst.
+func (d *Domain) Choices(dst []Choice, p *Plan) ([]Choice, bool) {
+	n0 := len(dst)
+	k, j := 0, 0 // MTR entries and tasks replayed
+	var walk func(t TaskID, depth int) bool
+	walk = func(t TaskID, depth int) bool {
+		if int(t) < 0 || int(t) >= len(d.tasks) || depth > MaxDepth {
+			return false
+		}
+		tk := &d.tasks[t]
+		if !tk.compound {
+			if j >= p.Len || j >= MaxPlan || p.Tasks[j] != t {
+				return false
+			}
+			j++
+			return true
+		}
+		if k >= p.MTRLen || k >= MaxMTR || int(p.MTR[k]) >= len(tk.methods) {
+			return false
+		}
+		mi := int(p.MTR[k])
+		k++
+		m := &tk.methods[mi]
+		dst = append(dst, Choice{Task: t, Method: mi, Name: m.Name, Depth: depth})
+		for _, st := range m.Tasks {
+			if !walk(st, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if p.Len == 0 || !walk(d.root, 0) || k != p.MTRLen || j != p.Len {
+		return dst[:n0], false
+	}
+	return dst, true
+}
+
+// MethodName returns the name of method m of task t, or "" (not a compound task's method).
+func (d *Domain) MethodName(t TaskID, m int) string {
+	if int(t) < 0 || int(t) >= len(d.tasks) || m < 0 || m >= len(d.tasks[t].methods) {
+		return ""
+	}
+	return d.tasks[t].methods[m].Name
+}

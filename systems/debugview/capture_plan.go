@@ -25,6 +25,23 @@ type Planner struct {
 	Failures uint32     `json:"failures"` // steps that failed or could not start
 	Facts    []Fact     `json:"facts"`    // the believed world state, the domain's facts in order
 	Squad    *Squad     `json:"squad"`    // null without a SquadMember
+	// Methods is, for an HTN plan, the method chosen for each compound task, in the
+	// order the planner decomposed them (htn.Domain.Choices: the plan's MTR replayed over
+	// its domain); null for GOAP or without a plan.
+	Methods []PlanMethod `json:"methods"`
+}
+
+// PlanMethod is one decomposition of an HTN plan: the compound task, the method chosen
+// for it and why. The planner takes a task's methods in order and chooses the first whose
+// conditions held and whose subtasks all decomposed, in the believed state the plan was
+// made from; so PassedOver, the methods before it, did not (their conditions did not
+// hold, or one of their subtasks did not decompose: the planner does not record which).
+type PlanMethod struct {
+	Task       string   `json:"task"`
+	Method     string   `json:"method"` // its name; "method N" (N from 1) for one without a name
+	Index      int      `json:"index"`  // among the task's methods, in order, from 0
+	Depth      int      `json:"depth"`  // 0 for the root task
+	PassedOver []string `json:"passedOver"`
 }
 
 // PlanStep is one step of a plan: its task or action name and its status: "done",
@@ -210,6 +227,7 @@ func (v *Viewer) capturePlanner(w *arche.World, e arche.Entity) *Planner {
 		if d := p.Cache; d != nil && d.Name() == p.Name {
 			out.Resolved = true
 			out.fill(htnView(p, d))
+			out.Methods = methodsOf(d, &p.Run.Plan)
 			for f := range min(d.Facts(), htn.MaxFacts) {
 				out.Facts = append(out.Facts, Fact{Name: d.FactName(htn.Fact(f)), Value: p.State[f]})
 			}
@@ -286,4 +304,27 @@ func sortMembers(ms []Member) {
 // are never changed once logged: shared).
 func (v *Viewer) planLogWindow() []PlanTransition {
 	return logWindow(v.planLog, v.frameTime()-v.LogSeconds, planInfo)
+}
+
+// methodsOf lists the methods chosen in HTN plan p of d; nil without a plan or for a
+// plan that does not replay over d.
+func methodsOf(d *htn.Domain, p *htn.Plan) []PlanMethod {
+	cs, ok := d.Choices(nil, p)
+	if !ok {
+		return nil
+	}
+	name := func(t htn.TaskID, m int) string {
+		if n := d.MethodName(t, m); n != "" {
+			return n
+		}
+		return "method " + itoa(uint64(m+1))
+	}
+	out := make([]PlanMethod, len(cs))
+	for i, c := range cs {
+		out[i] = PlanMethod{Task: d.TaskName(c.Task), Method: name(c.Task, c.Method), Index: c.Method, Depth: c.Depth}
+		for m := range c.Method {
+			out[i].PassedOver = append(out[i].PassedOver, name(c.Task, m))
+		}
+	}
+	return out
 }

@@ -14,7 +14,8 @@
 // machine's active states, outermost first, with the tree run inside each
 // state (hybrid.TreeState) and its live node statuses ([StateTree]); its HTN
 // or GOAP plan (domain by name, the steps with the current one highlighted,
-// the believed facts by name, the squad), path, perception (range, field of
+// an HTN plan's method chosen for each compound task and the methods passed over
+// before it, the believed facts by name, the squad), path, perception (range, field of
 // view, target) and the flow field of its goal as arrows; the milliseconds
 // each system takes per frame as a live chart; the diagnostics counts of
 // misconfigured agents ([systems.Diagnose]); and the selected agent's

@@ -47,6 +47,8 @@ func newPlannerWorld(t *testing.T) *plannerWorld {
 	}})
 	look := hb.Primitive("Look", htn.Primitive{Run: func(*htn.Context) htn.Status { return htn.Success }})
 	root := hb.Compound("Root")
+	// a first method whose condition never holds: Patrol is chosen second
+	hb.Method(root, htn.Method{Name: "Hide", If: []htn.Condition{htn.Is(rounds, htn.Lt, 0)}, Tasks: []htn.TaskID{look}})
 	hb.Method(root, htn.Method{Name: "Patrol", Tasks: []htn.TaskID{walk, look}})
 	hb.Root(root)
 	hd, err := hb.Build()
@@ -132,6 +134,8 @@ func TestSelectShowsThePlan(t *testing.T) {
 			assert.Equal(t, "pending", st.Status)
 		}
 	}
+	// the method chosen for each compound task, and the methods passed over before it
+	assert.Equal(t, []debugview.PlanMethod{{Task: "Root", Method: "Patrol", Index: 1, Depth: 0, PassedOver: []string{"Hide"}}}, p.Methods)
 	require.Len(t, p.Facts, 2)
 	assert.Equal(t, "alarm", p.Facts[0].Name)
 	assert.Equal(t, "rounds", p.Facts[1].Name)

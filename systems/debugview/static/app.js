@@ -462,6 +462,13 @@
         const s = i < at.step ? "done" : i === at.step ? (at.started ? "running" : "next") : "pending";
         return `<li class="step" data-status="${s}"${i === at.step ? ' data-current="1"' : ""}><span class="name">${esc(n)}</span><span class="st">${s}</span></li>`;
       }).join("") + "</ol>";
+      // HTN: the method chosen for each compound task (the live plan's only: the log keeps steps, not methods)
+      if (p.methods && p.methods.length && st.scrub === null) {
+        h += '<div class="methods"><div class="muted">methods chosen (the first, in order, that applied)</div>' + p.methods.map((m) => {
+          const why = m.passedOver && m.passedOver.length ? ` <span class="muted">(method ${m.index + 1}: ${m.passedOver.map(esc).join(", ")}, tried first, did not apply)</span>` : ` <span class="muted">(its first method)</span>`;
+          return `<div class="method" style="margin-left:${m.depth * 14}px">${esc(m.task)} → <b>${esc(m.method)}</b>${why}</div>`;
+        }).join("") + "</div>";
+      } else if (p.methods && p.methods.length) h += '<div class="muted">methods: shown live only</div>';
     }
     h += `<table>${row("think", esc(p.status))}${row("plans", `${p.plans} (${p.replaced} replaced), ${p.failures} failures`)}`;
     if (p.facts && p.facts.length) h += row("believes", p.facts.map((f) => `${esc(f.name)}=${f.value}`).join(", "));
