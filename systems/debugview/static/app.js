@@ -63,6 +63,8 @@
   function onSnapshot(s) {
     st.snap = s;
     st.agents = decodeAgents(s.agents, s.count);
+    const teams = new Set(st.agents.teams), key = [...teams].sort((x, y) => x - y).join(",");
+    if (key !== st.teamsKey) { st.teams = teams; st.teamsKey = key; drawLegend(); }
     $("frame").textContent = s.frame;
     $("time").textContent = s.time.toFixed(2);
     $("fps").textContent = s.paused || s.ended ? "0" : s.stalled ? "–" : s.fps.toFixed(0);
@@ -260,7 +262,10 @@
   }
   function drawLegend() {
     const byState = $("colour").value === "state";
-    const items = byState ? STATES.map((n, i) => [STATE_COLOURS[i], n]) : TEAM_COLOURS.slice(0, 4).map((c, i) => [c, "team " + i]).concat([["#555", "no team"]]);
+    // by team: the teams the agents have (255: no Faction), in order
+    const present = [...(st.teams || [])].sort((x, y) => x - y);
+    const items = byState ? STATES.map((n, i) => [STATE_COLOURS[i], n])
+      : present.map((t) => t === 255 ? ["#555", "no team"] : [TEAM_COLOURS[t % TEAM_COLOURS.length], "team " + t]);
     $("legend").innerHTML = items.map(([c, n]) => `<span class="sw" style="background:${c}"></span>${n}`).join("") +
       ' <span class="sw" style="background:#3a3a40;border-radius:0"></span>wall <span class="sw" style="background:#c4b07c;border-radius:0"></span>costly';
   }
