@@ -732,11 +732,17 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		}
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
+	return s.alongPath(path, pos, direct, factor)
+}
+
+// alongPath returns the Desired of an agent at pos following path (State
+// PathReady, Next within Waypoints): seek its next waypoint, moving on when
+// the waypoint is reached or the one after it is nearer (the agent went
+// ahead while it saw its goal directly); at the last waypoint, direct.
+func (s *PathFollow) alongPath(path *components.Path, pos r2.Vec, direct components.Desired, factor float64) components.Desired {
 	last := len(path.Waypoints) - 1
 	wp := s.grid.Center(path.Waypoints[path.Next])
 	for path.Next < last {
-		// move on when the waypoint is reached, or when the next one is
-		// nearer (the agent went ahead while it saw its goal directly)
 		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
 		if d := dist2(wp, pos); d >= WaypointRadius*WaypointRadius && dist2(nextWp, pos) >= d {
 			break
@@ -799,20 +805,7 @@ func (s *PathFollow) goToFit(pos, goal r2.Vec, gc grid.Cell, path *components.Pa
 	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
 		return direct // while it waits: straight on (Movement keeps it out of walls)
 	}
-	last := len(path.Waypoints) - 1
-	wp := s.grid.Center(path.Waypoints[path.Next])
-	for path.Next < last {
-		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
-		if d := dist2(wp, pos); d >= WaypointRadius*WaypointRadius && dist2(nextWp, pos) >= d {
-			break
-		}
-		path.Next++
-		wp = nextWp
-	}
-	if path.Next == last {
-		return direct
-	}
-	return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: wp}
+	return s.alongPath(path, pos, direct, factor)
 }
 
 // keepFor keeps path for an agent at pos heading straight for goal (in cell
