@@ -639,7 +639,8 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			}
 			if wantsSettle(j.kin, &d) && s.grid.Passable(s.grid.CellAt(pos)) && s.discClear(pos, j.kin.Radius) { // (one in a wall walks out first; one whose disc overlaps a wall is moved out first)
 				sc.settle = append(sc.settle, settleCand{desired: j.desired, progress: j.progress, pos: pos, goal: rest,
-					dist: math.Sqrt(dist2(pos, rest)), r: j.kin.Radius, was: j.desired.Mode == components.DesiredHold})
+					dist: math.Sqrt(dist2(pos, rest)), r: j.kin.Radius, was: j.desired.Mode == components.DesiredHold,
+					onPath: d.Mode != components.DesiredArrive})
 			}
 		}
 	}

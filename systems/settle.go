@@ -22,12 +22,14 @@ import (
 // clear of walls: discClear) whose
 // Desired is an Arrive at the goal of their Intent (the goal in sight, or the
 // path's last leg; for a goal too narrow for the agent's disc, fitPoint's
-// point beside it, which then counts as its goal here) are grouped by goal (the same point, bit for bit) and
+// point beside it, which then counts as its goal here), or a Seek of a
+// waypoint of their path there, are grouped by goal (the same point, bit for bit) and
 // visited nearest first (ties by position); in a group of two or more, an
 // agent of radius r at distance d from the goal settles, its Desired
 // rewritten to DesiredHold, when
 //
-//   - d ≤ sqrt(S/settlePacking) + r, S being the sum of the squared radii of
+//   - it is arriving (not seeking a waypoint: the goal may be behind a wall)
+//     and d ≤ sqrt(S/settlePacking) + r, S being the sum of the squared radii of
 //     the agents of its group settled before it (the disc they would cover
 //     at that packing, plus its own radius: the first settles within r of
 //     the goal), or + 2r if it is jammed (its disc within settleGap of
@@ -38,6 +40,12 @@ import (
 //     queue); or
 //   - the same with r + r' + r for touching, when it is held off: it has not
 //     moved StuckDistance cells for settleBlocked seconds (its Progress).
+//
+// An agent still walking its path (it reaches the crowd through a gap or
+// round a corner, its goal not in sight) settles by the contact rules only:
+// before, only agents arriving were candidates, and those that met the
+// crowd on the way pressed against it and the wall's end for good, jostling
+// at up to 4 cells/s (TestWideMoversThroughAGapAllSettle).
 //
 // It does not settle deep inside a settled one (centres less than the larger
 // radius apart) unless held off or settled already: separation first. An
@@ -70,13 +78,14 @@ type settleCand struct {
 	dist     float64 // to the goal
 	r        float64 // radius
 	was      bool    // settled the frame before (Desired was DesiredHold)
+	onPath   bool    // still walking its path (seeking a waypoint): settles by contact only
 }
 
 // wantsSettle reports whether an agent with Kinematics kin (nil: none) whose
-// Desired this frame is d is a candidate of settle: wide, arriving at its
-// goal.
+// Desired this frame is d is a candidate of settle: wide, and arriving at its
+// goal or still walking its path there (seeking a waypoint).
 func wantsSettle(kin *components.Kinematics, d *components.Desired) bool {
-	return kin != nil && kin.Radius > 0.5 && d.Mode == components.DesiredArrive
+	return kin != nil && kin.Radius > 0.5 && (d.Mode == components.DesiredArrive || d.Mode == components.DesiredSeek)
 }
 
 // settle applies the rule above to the candidates the workers listed in
@@ -119,7 +128,7 @@ func (s *PathFollow) settle() {
 func compareCand(a, b settleCand) int {
 	return cmp.Or(cmp.Compare(a.goal.X, b.goal.X), cmp.Compare(a.goal.Y, b.goal.Y), cmp.Compare(a.dist, b.dist),
 		cmp.Compare(a.pos.X, b.pos.X), cmp.Compare(a.pos.Y, b.pos.Y), cmp.Compare(a.r, b.r),
-		compareBool(a.was, b.was), compareProgress(a.progress, b.progress))
+		compareBool(a.was, b.was), compareBool(a.onPath, b.onPath), compareProgress(a.progress, b.progress))
 }
 
 func compareBool(a, b bool) int {
@@ -177,7 +186,7 @@ func (s *PathFollow) settleGroup(g []settleCand, now float64) {
 		if blocked || jammed(g, i, rmax) {
 			reach += c.r
 		}
-		ok := c.dist <= math.Sqrt(sum/settlePacking)+reach+hold
+		ok := !c.onPath && c.dist <= math.Sqrt(sum/settlePacking)+reach+hold
 		near := c.dist <= math.Sqrt(sum/settleLoose)+c.r+c.r+hold
 		first := windowStart(g, settled, i, rmax)
 		for k := first; k < len(settled); k++ {

@@ -1,0 +1,69 @@
+package systems_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// TestWideMoversThroughAGapAllSettle: 60 Movers of radius 0.6, 0.8 and 1.2
+// (a player's tanks, Motion{Radius: r} and nothing else set), spawned in rows
+// 2.6 cells apart on one side of a wall and sent to one point 14.5 cells
+// beyond an 8-cell gap in it. The first to arrive settle about the point
+// (settle.go), the crowd grows back towards the gap, and the rest reach it
+// still walking their paths, never on their last leg: they pressed against
+// the crowd and the wall's end for good, jostled back and forth at up to 4
+// cells/s (radius 0.8: 8 agents still moving 90 s after the order; radius
+// 1.2: a dozen at 53 s, one oscillating a cell to and fro at 2.5 cells/s, too
+// far each way to count as stuck). Now a wide agent seeking a waypoint of its
+// path settles as the group's arrivals do when it touches the settled crowd
+// near the goal or its rim (not by the packing bound alone): every agent
+// settled (DesiredHold, velocity zero) within 20 s of the order (5.5–6.7 s),
+// the positions the same 10 s later, no disc ever in a wall, and at least a
+// quarter of the group through the gap (17–26 of 60; the rest settle where
+// they met the crowd, as an RTS group does at a choke point).
+func TestWideMoversThroughAGapAllSettle(t *testing.T) {
+	for _, r := range []float64{0.6, 0.8, 1.2} {
+		t.Run(fmt.Sprint(r), func(t *testing.T) {
+			t.Parallel()
+			g := grid.New(64, 48)
+			for y := range int32(48) {
+				if y < 20 || y >= 28 {
+					g.SetCost(grid.Cell{X: 32, Y: y}, grid.Blocked)
+				}
+			}
+			w, s := settleWorld(t, g, 60, r, r2.Vec{X: 46.5, Y: 24.5}, func(i int) r2.Vec {
+				return r2.Vec{X: 3.5 + float64(i%10)*2.6, Y: 8.5 + float64(i/10)*2.6}
+			}, 1)
+			settledAt := -1
+			for frame := 0; frame < 20*60; frame++ {
+				s.Update(w)
+				checkDiscs(t, w, g)
+				if _, ok := settled(w); ok {
+					settledAt = frame
+					break
+				}
+			}
+			require.GreaterOrEqual(t, settledAt, 0, "not all settled within 20 s")
+			before, _ := settled(w)
+			for range 600 {
+				s.Update(w)
+				checkDiscs(t, w, g)
+			}
+			after, ok := settled(w)
+			require.True(t, ok, "all still settled 10 s later")
+			require.Equal(t, before, after, "settled positions moved")
+			beyond := 0
+			for _, p := range after {
+				if p.X > 33 {
+					beyond++
+				}
+			}
+			require.GreaterOrEqual(t, beyond, 15, "a quarter of the group at least through the gap")
+			t.Logf("radius %v: all settled after %.2f s, %d beyond the wall", r, float64(settledAt+1)/60, beyond)
+		})
+	}
+}
