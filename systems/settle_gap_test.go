@@ -4,7 +4,12 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -64,6 +69,56 @@ func TestWideMoversThroughAGapAllSettle(t *testing.T) {
 			}
 			require.GreaterOrEqual(t, beyond, 15, "a quarter of the group at least through the gap")
 			t.Logf("radius %v: all settled after %.2f s, %d beyond the wall", r, float64(settledAt+1)/60, beyond)
+		})
+	}
+}
+
+// TestWideFlowFollowersThroughAGapComeToRest: 60 FlowFollowers of radius 0.6
+// and 0.8 (FlowField.Spacing 2.5 radii, as Diagnose's flow_follower_spacing
+// asks for wide ones) cross the wall of TestWideMoversThroughAGapAllSettle by
+// its gap to a goal beyond. The crowd at rest pressed two of the radius-0.8
+// agents at the gap's mouth towards the wall's end: braking to a stop, each
+// cast wall feelers along its small velocity, which pushed it off the wall
+// in one frame, and its crowd's push took it back in the next: they swung at
+// 0.09 cells/s, frame by frame, for good. A braking disc of any radius now
+// casts no feelers (Movement keeps wide discs out of walls too): nobody moves
+// at 10⁻⁶ cells/s from 75 to 90 s (the fastest 9·10⁻⁸; radius 0.8 at rest from
+// about 60 s).
+func TestWideFlowFollowersThroughAGapComeToRest(t *testing.T) {
+	for _, r := range []float64{0.6, 0.8} {
+		t.Run(fmt.Sprint(r), func(t *testing.T) {
+			t.Parallel()
+			world := arche.NewWorld()
+			w := &world
+			g := grid.New(64, 48)
+			for y := range int32(48) {
+				if y < 20 || y >= 28 {
+					g.SetCost(grid.Cell{X: 32, Y: y}, grid.Blocked)
+				}
+			}
+			arche.AddResource(w, g)
+			sp, err := systems.NewSpawner(w, systems.FlowFollower{Motion: systems.Motion{Radius: r}, Goal: grid.Cell{X: 46, Y: 24}})
+			require.NoError(t, err)
+			sp.SpawnBatch(60, func(k int, a *systems.Spawned) {
+				a.Position.Vec = r2.Vec{X: 3.5 + float64(k%10)*2.6, Y: 8.5 + float64(k/10)*2.6}
+			})
+			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.FlowField{Spacing: 2.5 * r},
+				&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+			require.NoError(t, s.InitializeChecked(w))
+			defer s.Finalize(w)
+			require.Zero(t, systems.Diagnose(w).Misconfigured)
+			f := generic.NewFilter1[components.Velocity]()
+			fastest := 0.0
+			for frame := 1; frame <= 90*60; frame++ {
+				s.Update(w)
+				if frame > 75*60 {
+					q := f.Query(w)
+					for q.Next() {
+						fastest = max(fastest, r2.Norm(q.Get().Vec))
+					}
+				}
+			}
+			require.Less(t, fastest, 1e-6, "the fastest agent from 75 to 90 s (cells/s)")
 		})
 	}
 }

@@ -807,7 +807,7 @@ func (s *Steer) combine(a *steerAgent, kd *steerKind, mode components.DesiredMod
 	}
 	// a standing agent casts no feelers (steer.WallAvoidance is zero), and one
 	// in the open cannot reach a wall with them; nor does one arriving in a
-	// crowd (steer_crowd.go), nor a small one braking to a stop (heldOffWalls)
+	// crowd (steer_crowd.go), nor a disc braking to a stop (heldOffWalls)
 	if wt.Wall > 0 && (a.vel.X != 0 || a.vel.Y != 0) && !crowded && !(mode == components.DesiredStop && kd.sep && heldOffWalls(kin.Radius)) {
 		// an agent inside a blocked cell of the grid (a door closed on it) casts none:
 		// every feeler would push it back into the wall it is walking out of
@@ -882,13 +882,15 @@ func standsStill(sep r2.Vec, w, maxForce float64) bool {
 }
 
 // heldOffWalls reports whether an agent of radius r braking to a stop
-// (DesiredStop) casts no wall feelers: a disc of radius 0 < r ≤ 0.5, which
-// Movement holds out of walls. Its feelers pushed it off a wall it was
-// pushed towards by its crowd, and its separation back, in turn: agents at
-// rest in a crowd against a wall swayed at about 0.1 cells/s, from frame to
-// frame, for good (3,000 followers: about 80 of them a minute after their
-// goal stopped, TestFlowCrowdAtAStoppedGoalStandsStill).
-func heldOffWalls(r float64) bool { return r > 0 && r <= 0.5 }
+// (DesiredStop) casts no wall feelers: any disc (r > 0), which Movement
+// holds out of walls (wide ones by stepWide). Its feelers pushed it off a
+// wall it was pushed towards by its crowd, and its separation back, in turn:
+// agents at rest in a crowd against a wall swayed at about 0.1 cells/s, from
+// frame to frame, for good (3,000 followers: about 80 of them a minute after
+// their goal stopped, TestFlowCrowdAtAStoppedGoalStandsStill; wide followers
+// of radius 0.8 at the mouth of a gap, the feeler's push and the crowd's
+// flipping each frame: TestWideFlowFollowersThroughAGapComeToRest).
+func heldOffWalls(r float64) bool { return r > 0 }
 
 // budget is [steer.Accumulator] (Reynolds 1999; Buckland 2005, the
 // prioritised weighted truncated running sum) with the length of the sum
