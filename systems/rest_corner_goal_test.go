@@ -80,15 +80,23 @@ func TestMoversSentToABlockedCellsCornerRest(t *testing.T) {
 		require.Less(t, deepest, 1e-6)
 	})
 	t.Run("10", func(t *testing.T) {
-		t.Skip("not solved: 10 or more Movers sent to a goal in a wall whose line meets a blocked cell's corner " +
-			"never rest (10: 0.05-0.17 cells/s, 20: 0.3-0.5 after 4 minutes); each agent's stop point is on its own line " +
-			"to the goal, so it slides as the crowd pushes it and nothing holds it (crowdArrive's spring follows it); " +
-			"also goals in open cells diagonal to a blocked cell, (9.9, 9.9) and (11, 11): 30 Movers at 0.3-0.6 cells/s after 3 minutes")
+		// skipped until the session of 2026-12-05 02:17 (10: 0.05–0.17 cells/s
+		// after 4 minutes, 20: 0.3–0.5); at rest by 30 s since (20 by about 70 s)
 		speeds, _, deepest := cornerGoalRun(t, 10, r2.Vec{X: 2, Y: 2}, goal, 90)
 		for sec := 60; sec < 90; sec++ {
 			require.Less(t, speeds[sec], 5e-3, "still moving in second %d", sec)
 		}
 		require.Less(t, deepest, 1e-6)
+	})
+	t.Run("pillar", func(t *testing.T) {
+		t.Skip("not solved: 30 Movers sent to an open goal diagonal to a blocked cell, (9.9, 9.9) or (11, 11), " +
+			"never rest: the last to come round the pillar still walk their paths (the goal out of sight) and press " +
+			"into the crowd at 1.2-2.3 cells/s after 2 minutes (a seek has no crowd rule; the settle rule of wide " +
+			"agents, applied to small ones, rests them but doubled PathFollow's time at 100,000 guards)")
+		speeds, _, _ := cornerGoalRun(t, 30, r2.Vec{X: 2, Y: 2}, r2.Vec{X: 11, Y: 11}, 120)
+		for sec := 90; sec < 120; sec++ {
+			require.Less(t, speeds[sec], 5e-3, "still moving in second %d", sec)
+		}
 	})
 }
 
