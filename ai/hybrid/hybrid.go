@@ -13,7 +13,10 @@ import (
 // every tick of the node:
 //   - r decides for ctx.Agent with the agent's State and random source, returned by
 //     state (hysteresis, Softmax and TopN work as in [utility.Reasoner.Decide]; the
-//     State keeps every score for debugging);
+//     State keeps every score for debugging), at simulation time ctx.Time
+//     ([utility.Reasoner.DecideAt]: flip-flops, [utility.State].FlipFlops, are counted
+//     in seconds of it), or, for a Context with neither Time nor DT set (no clock),
+//     taking each decision to last 0.1 s ([utility.Reasoner.Decide]);
 //   - if the winner changed while the previous winner's subtree is Running, that
 //     subtree is halted (its Running nodes get their halt hooks, deepest first, and are
 //     reset) before the new winner is ticked;
@@ -47,7 +50,10 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 		if s == nil {
 			return utility.None
 		}
-		return r.Decide(ctx.Agent, s, src)
+		if ctx.Time == 0 && ctx.DT == 0 {
+			return r.Decide(ctx.Agent, s, src) // no clock given: 0.1 s a decision
+		}
+		return r.DecideAt(ctx.Agent, s, src, ctx.Time)
 	}, children...).Typed("UtilitySelector")
 }
 

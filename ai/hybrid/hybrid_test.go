@@ -220,3 +220,33 @@ func TestTreeStateHaltsOnExit(t *testing.T) {
 	assert.Equal(t, calm, mem.Active)
 	assert.Equal(t, 1, hits)
 }
+
+// TestUtilitySelectorCountsFlipFlopsInSimulationTime: a UtilitySelector ticked
+// every frame (1/60 s) whose winner turns back every 6 ticks (0.1 s) flip-flops:
+// 5 changes back and forth within 0.5 s. The node decided without the clock and
+// took each decision to last 0.1 s, so it counted those 5 changes over 3 s,
+// more than utility.FlipWindow (2 s), and saw none; one ticked every 0.6 s,
+// changing at every decision (5 changes in 2.4 s), counted them over 0.4 s and
+// saw a flip-flop that is not one. Now it decides at ctx.Time.
+func TestUtilitySelectorCountsFlipFlopsInSimulationTime(t *testing.T) {
+	r := attackReasoner(t, utility.Policy{})
+	run := func(dt float64, every int, ticks int) *fighter {
+		tree := selectorTree(t, r)
+		f := &fighter{dist: 1, utility: r.NewState()}
+		mem := tree.NewMemory()
+		ctx := &bt.Context{Agent: f, DT: dt}
+		for i := range ticks {
+			ctx.Time = float64(i+1) * dt
+			if i%every == 0 && i > 0 {
+				f.dist = 6 - f.dist // 1 ↔ 5: melee ↔ ranged
+			}
+			tree.Tick(&mem, ctx)
+		}
+		return f
+	}
+	fast := run(1.0/60, 6, 60)
+	assert.Positive(t, fast.utility.FlipFlops, "a change every 0.1 s at 60 Hz")
+	assert.True(t, fast.utility.FlipFlopping(1))
+	slow := run(0.6, 1, 7)
+	assert.Zero(t, slow.utility.FlipFlops, "a change every 0.6 s (5 changes in 2.4 s)")
+}
