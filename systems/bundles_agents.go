@@ -239,8 +239,9 @@ func (b Wanderer) sets(w *arche.World) []arche.ID {
 // A Radius over 0.5 routes it through gaps wide enough for its disc with whole-grid
 // fields (one per clearance and goal), and as a point agent with sector fields (see
 // Wide agents in [FlowField]). A crowd gathers at its goal at FlowField.Spacing
-// between agents: with followers wider than it they never all arrive (set Spacing to
-// at least the widest diameter; Diagnose: CauseFlowFollowerSpacing).
+// between agents: with followers wider than it they never all arrive (Spacing left at 0
+// fits the widest follower; set by hand, at least the widest diameter; Diagnose:
+// CauseFlowFollowerSpacing).
 type FlowFollower struct {
 	Motion
 	Goal grid.Cell // the goal cell; no default: the zero Goal is cell (0, 0), the grid's corner, where the swarm then goes (set it here or per agent)

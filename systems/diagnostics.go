@@ -389,7 +389,8 @@ const (
 	CauseSpeedFactor
 	// CauseFlowFollowerSpacing: a FlowFollower whose disc is wider than its
 	// FlowField's Spacing by more than a fifth (2·Kinematics.Radius >
-	// 1.2·Spacing: a radius of 0.45 cells or more with the default Spacing, 0.75).
+	// 1.2·Spacing: a radius of 0.45 cells or more with a Spacing of 0.75; a Spacing
+	// left at 0 is automatic, fits the widest follower and is never counted).
 	// The arrival rule packs the agents gathered at a goal at one per Spacing²
 	// cells, which such agents cannot reach: the disk of arrived agents stays
 	// smaller than the crowd, and the agents outside it keep pressing towards

@@ -226,7 +226,7 @@ type FlowField struct {
 	Reserve   int     // whole-grid fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive; none with Sectors > 0
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero or negative
 	Budget    int     // cells settled per frame when building; 0 builds a field at once, followed in the frame that first asks for it
-	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; 0.75 if zero or negative. At least the widest follower's diameter (2·Kinematics.Radius): wider ones never all arrive (CauseFlowFollowerSpacing)
+	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; zero or negative: automatic (DefaultFlowSpacing, or 2.5 radii of the widest follower when its diameter is over 1.2·DefaultFlowSpacing: see autoSpacing). Set by hand, at least the widest follower's diameter (2·Kinematics.Radius): wider ones never all arrive (CauseFlowFollowerSpacing)
 	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
 	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
 	Hold      int     // frames after a grid edit during which a follower whose cell the edit left without a path keeps its last Aim (see flowfield_hold.go); 0: DefaultFlowHold; negative: none
@@ -261,6 +261,7 @@ type FlowField struct {
 	histN    int         // the length of hist this frame
 	sector   *sectorFlow // sector mode (Sectors > 0)
 	wide     *flowWide   // wide followers (see updateWide)
+	auto     float64     // the Spacing autoSpacing last set (Spacing was zero or negative at Initialize); 0: Spacing set by hand
 	resolve  flowResolve
 	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
 	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
@@ -409,7 +410,7 @@ func (s *FlowField) Name() string { return "flowfield" }
 //   - if the world has no *grid.Grid resource: add one with
 //     arche.AddResource before Initialize, or one of no cells (a zero
 //     grid.Grid{}): make it with grid.New or grid.NewChecked;
-//   - if Spacing is NaN or infinite: set it in cells, or 0 for 0.75;
+//   - if Spacing is NaN or infinite: set it in cells, or 0 for automatic;
 //   - if Sectors is not 0 and outside 4 to 256 (cells of a sector's side);
 //   - if Capacity or MaxFields is over [MaxFlowFields].
 func (s *FlowField) Initialize(w *arche.World) {
@@ -424,11 +425,13 @@ func (s *FlowField) Initialize(w *arche.World) {
 	if s.MaxFields <= 0 {
 		s.MaxFields = 64
 	}
-	if s.Spacing <= 0 {
-		s.Spacing = 0.75
+	if s.Spacing <= 0 || s.auto > 0 && s.Spacing == s.auto { // automatic (again, on a second Initialize)
+		s.Spacing, s.auto = DefaultFlowSpacing, DefaultFlowSpacing
+	} else {
+		s.auto = 0
 	}
 	if math.IsNaN(s.Spacing) || math.IsInf(s.Spacing, 0) {
-		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for 0.75", s.Spacing)))
+		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Spacing is %v; set it to the distance between gathered agents in cells, or 0 for automatic", s.Spacing)))
 	}
 	s.grid = mustGrid(w, "FlowField")
 	s.edits.reset(s.grid)

@@ -403,7 +403,7 @@ func TestFlowFieldPanicsOnSpacingNotFinite(t *testing.T) {
 	for _, sp := range []float64{math.NaN(), math.Inf(1)} {
 		w, _ := newWorld(4, 4)
 		assert.PanicsWithError(t, "systems: FlowField.Spacing is "+strconv.FormatFloat(sp, 'g', -1, 64)+
-			"; set it to the distance between gathered agents in cells, or 0 for 0.75",
+			"; set it to the distance between gathered agents in cells, or 0 for automatic",
 			func() { (&FlowField{Spacing: sp, Workers: 1}).Initialize(w) })
 	}
 }

@@ -24,6 +24,9 @@ func (s *FlowField) initWide(w *arche.World) {
 		w.Resources().Remove(arche.ResourceID[flowWide](w))
 	}
 	s.wide = &flowWide{sectors: s.Sectors != 0, spacing: s.Spacing}
+	if s.auto > 0 {
+		s.wide.spacing = 0 // automatic: fits the widest follower (autoSpacing)
+	}
 	arche.AddResource(w, s.wide)
 }
 
@@ -38,8 +41,15 @@ func (s *FlowField) initWide(w *arche.World) {
 // are not touched, and a frame without wide followers costs one pass over
 // the followers with a Kinematics.
 func (s *FlowField) updateWide(w *arche.World) {
+	if s.auto > 0 && s.Spacing != s.auto {
+		s.auto = 0 // Spacing set by hand since: kept
+	}
 	s.wide.spacing = s.Spacing // as set now, for Diagnose
+	if s.auto > 0 {
+		s.wide.spacing = 0 // automatic: fits the widest follower (autoSpacing)
+	}
 	s.wide.sealed, s.wide.at = s.wide.sealed[:0], s.wide.at[:0]
+	widest := 0.0
 	var (
 		lastGoal grid.Cell
 		lastClr  uint8
@@ -54,6 +64,9 @@ func (s *FlowField) updateWide(w *arche.World) {
 		kins := columnOf[components.Kinematics](c, r, ffKin, n)
 		start := c.runs[r].start
 		for k := range kins {
+			if r := kins[k].Radius; r > widest && r <= MaxKinematicRadius { // (not NaN)
+				widest = r
+			}
 			if !(kins[k].Radius > 0.5) {
 				continue
 			}
@@ -86,6 +99,31 @@ func (s *FlowField) updateWide(w *arche.World) {
 			s.wide.sealed = append(s.wide.sealed, c.ents[i])
 		}
 	}
+	if s.auto > 0 {
+		s.Spacing = autoSpacing(widest)
+		s.auto = s.Spacing
+	}
+}
+
+// DefaultFlowSpacing is FlowField.Spacing, in cells, for followers of radius up to
+// 0.45 when Spacing is left at zero: 2.5 radii of a default follower (0.3).
+const DefaultFlowSpacing = 0.75
+
+// autoSpacing is the Spacing of a FlowField whose Spacing was zero or negative at
+// Initialize, for widest, the largest Kinematics.Radius among its followers
+// (0: none): DefaultFlowSpacing, or 2.5·widest, the default's ratio to
+// a default follower's radius, when the diameter is over flowSpacingSlack times
+// DefaultFlowSpacing (where Diagnose would count CauseFlowFollowerSpacing). With
+// the default, followers of radius 0.6 or 0.8 never all came to rest at their
+// goal (the arrival rule packs one agent per Spacing² cells). It applies from the
+// frame after the one that saw the followers (a change of Spacing rebuilds the
+// arrival tables once). A Spacing set by hand after Initialize is kept: the
+// automatic one stops.
+func autoSpacing(widest float64) float64 {
+	if 2*widest > flowSpacingSlack*DefaultFlowSpacing {
+		return 2.5 * widest
+	}
+	return DefaultFlowSpacing
 }
 
 // wideField returns the field of clearance clr towards goal: built at once

@@ -74,9 +74,11 @@ func TestWideMoversThroughAGapAllSettle(t *testing.T) {
 }
 
 // TestWideFlowFollowersThroughAGapComeToRest: 60 FlowFollowers of radius 0.6
-// and 0.8 (FlowField.Spacing 2.5 radii, as Diagnose's flow_follower_spacing
-// asks for wide ones) cross the wall of TestWideMoversThroughAGapAllSettle by
-// its gap to a goal beyond. The crowd at rest pressed two of the radius-0.8
+// and 0.8 cross the wall of TestWideMoversThroughAGapAllSettle by its gap to a
+// goal beyond, under a FlowField with Spacing set by hand to 2.5 radii (as
+// Diagnose's flow_follower_spacing asks for wide ones) or left at zero, which
+// now sets the same (autoSpacing; at the old default, 0.75, 40–50 of them
+// still moved at up to 0.8 cells/s after 90 s). The crowd at rest pressed two of the radius-0.8
 // agents at the gap's mouth towards the wall's end: braking to a stop, each
 // cast wall feelers along its small velocity, which pushed it off the wall
 // in one frame, and its crowd's push took it back in the next: they swung at
@@ -85,8 +87,12 @@ func TestWideMoversThroughAGapAllSettle(t *testing.T) {
 // at 10⁻⁶ cells/s from 75 to 90 s (the fastest 9·10⁻⁸; radius 0.8 at rest from
 // about 60 s).
 func TestWideFlowFollowersThroughAGapComeToRest(t *testing.T) {
-	for _, r := range []float64{0.6, 0.8} {
-		t.Run(fmt.Sprint(r), func(t *testing.T) {
+	for _, tc := range []struct {
+		r    float64
+		auto bool
+	}{{0.6, false}, {0.8, false}, {0.6, true}, {0.8, true}} {
+		r := tc.r
+		t.Run(fmt.Sprint(r, " auto ", tc.auto), func(t *testing.T) {
 			t.Parallel()
 			world := arche.NewWorld()
 			w := &world
@@ -102,7 +108,11 @@ func TestWideFlowFollowersThroughAGapComeToRest(t *testing.T) {
 			sp.SpawnBatch(60, func(k int, a *systems.Spawned) {
 				a.Position.Vec = r2.Vec{X: 3.5 + float64(k%10)*2.6, Y: 8.5 + float64(k/10)*2.6}
 			})
-			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.FlowField{Spacing: 2.5 * r},
+			ff := &systems.FlowField{Spacing: 2.5 * r}
+			if tc.auto {
+				ff.Spacing = 0
+			}
+			s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, ff,
 				&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
 			require.NoError(t, s.InitializeChecked(w))
 			defer s.Finalize(w)
@@ -119,6 +129,8 @@ func TestWideFlowFollowersThroughAGapComeToRest(t *testing.T) {
 				}
 			}
 			require.Less(t, fastest, 1e-6, "the fastest agent from 75 to 90 s (cells/s)")
+			require.Equal(t, 2.5*r, ff.Spacing)
+			require.Zero(t, systems.Diagnose(w).Misconfigured)
 		})
 	}
 }
