@@ -43,24 +43,7 @@ func TestWideMoversThroughAGapAllSettle(t *testing.T) {
 			w, s := settleWorld(t, g, 60, r, r2.Vec{X: 46.5, Y: 24.5}, func(i int) r2.Vec {
 				return r2.Vec{X: 3.5 + float64(i%10)*2.6, Y: 8.5 + float64(i/10)*2.6}
 			}, 1)
-			settledAt := -1
-			for frame := 0; frame < 20*60; frame++ {
-				s.Update(w)
-				checkDiscs(t, w, g)
-				if _, ok := settled(w); ok {
-					settledAt = frame
-					break
-				}
-			}
-			require.GreaterOrEqual(t, settledAt, 0, "not all settled within 20 s")
-			before, _ := settled(w)
-			for range 600 {
-				s.Update(w)
-				checkDiscs(t, w, g)
-			}
-			after, ok := settled(w)
-			require.True(t, ok, "all still settled 10 s later")
-			require.Equal(t, before, after, "settled positions moved")
+			settledAt, after := settleThenHold(t, w, s, g, 20)
 			beyond := 0
 			for _, p := range after {
 				if p.X > 33 {

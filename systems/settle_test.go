@@ -90,24 +90,7 @@ func TestWideMoversSharingAGoalSettle(t *testing.T) {
 				}
 			}
 			w, s := settleWorld(t, tc.g, tc.n, r, tc.goal, at, 0)
-			frame, settledAt := 0, -1
-			for ; frame < 15*60; frame++ {
-				s.Update(w)
-				checkDiscs(t, w, tc.g)
-				if _, ok := settled(w); ok {
-					settledAt = frame
-					break
-				}
-			}
-			require.GreaterOrEqual(t, settledAt, 0, "not settled within 15 s")
-			before, _ := settled(w)
-			for range 600 {
-				s.Update(w)
-				checkDiscs(t, w, tc.g)
-			}
-			after, ok := settled(w)
-			require.True(t, ok)
-			require.Equal(t, before, after, "settled positions moved")
+			settledAt, after := settleThenHold(t, w, s, tc.g, 15)
 			nearest, farthest := math.Inf(1), 0.0
 			for _, p := range after {
 				d := math.Hypot(p.X-tc.goal.X, p.Y-tc.goal.Y)
@@ -118,6 +101,34 @@ func TestWideMoversSharingAGoalSettle(t *testing.T) {
 			t.Logf("settled after %.2f s, nearest %.2f, farthest %.2f cells from the goal", float64(settledAt+1)/60, nearest, farthest)
 		})
 	}
+}
+
+// settleThenHold runs the world until every agent stands settled (see
+// settled), at most within secs seconds, then 10 s more, checking the discs
+// against g every frame; it fails the test unless all are settled by then
+// and still settled, at the same positions, 10 s later. It returns the frame
+// (from 0) they all stood settled and their positions.
+func settleThenHold(t *testing.T, w *arche.World, s *ecs.Scheduler, g *grid.Grid, secs int) (int, []r2.Vec) {
+	t.Helper()
+	settledAt := -1
+	for frame := 0; frame < secs*60; frame++ {
+		s.Update(w)
+		checkDiscs(t, w, g)
+		if _, ok := settled(w); ok {
+			settledAt = frame
+			break
+		}
+	}
+	require.GreaterOrEqual(t, settledAt, 0, "not all settled within %d s", secs)
+	before, _ := settled(w)
+	for range 600 {
+		s.Update(w)
+		checkDiscs(t, w, g)
+	}
+	after, ok := settled(w)
+	require.True(t, ok, "all still settled 10 s later")
+	require.Equal(t, before, after, "settled positions moved")
+	return settledAt, after
 }
 
 // checkDiscs fails the test if an agent's disc overlaps a blocked cell or
