@@ -226,7 +226,7 @@ type FlowField struct {
 	Reserve   int     // whole-grid fields allocated at Initialize (flowfield.Cache.Reserve), so that new goals allocate nothing; 0: as goals arrive; none with Sectors > 0
 	MaxFields int     // fields the cache may grow to when more goals are in use; 64 if zero or negative
 	Budget    int     // cells settled per frame when building; 0 builds a field at once, followed in the frame that first asks for it
-	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; zero or negative: automatic (DefaultFlowSpacing, or 2.5 radii of the widest follower when its diameter is over 1.2·DefaultFlowSpacing: see autoSpacing). Set by hand, at least the widest follower's diameter (2·Kinematics.Radius): wider ones never all arrive (CauseFlowFollowerSpacing)
+	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; zero or negative: automatic (DefaultFlowSpacing, or 2.5 radii of the widest follower when its diameter is over 1.2·DefaultFlowSpacing: see autoSpacing; DefaultFlowSpacing with Sectors). Set by hand, at least the widest follower's diameter (2·Kinematics.Radius): wider ones never all arrive (CauseFlowFollowerSpacing)
 	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
 	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
 	Hold      int     // frames after a grid edit during which a follower whose cell the edit left without a path keeps its last Aim (see flowfield_hold.go); 0: DefaultFlowHold; negative: none

@@ -24,8 +24,8 @@ func (s *FlowField) initWide(w *arche.World) {
 		w.Resources().Remove(arche.ResourceID[flowWide](w))
 	}
 	s.wide = &flowWide{sectors: s.Sectors != 0, spacing: s.Spacing}
-	if s.auto > 0 {
-		s.wide.spacing = 0 // automatic: fits the widest follower (autoSpacing)
+	if s.auto > 0 && s.Sectors == 0 {
+		s.wide.spacing = 0 // automatic: fits the widest follower (autoSpacing; whole-grid fields only)
 	}
 	arche.AddResource(w, s.wide)
 }
@@ -118,7 +118,9 @@ const DefaultFlowSpacing = 0.75
 // goal (the arrival rule packs one agent per Spacing² cells). It applies from the
 // frame after the one that saw the followers (a change of Spacing rebuilds the
 // arrival tables once). A Spacing set by hand after Initialize is kept: the
-// automatic one stops.
+// automatic one stops. Sector mode (Sectors > 0, which serves wide followers as
+// point agents: CauseFlowFollowerWideSector) keeps DefaultFlowSpacing, and
+// Diagnose checks it as one set by hand.
 func autoSpacing(widest float64) float64 {
 	if 2*widest > flowSpacingSlack*DefaultFlowSpacing {
 		return 2.5 * widest
