@@ -44,8 +44,8 @@ import (
 // y = 31.30, vy exactly 0, for a second at a time); steering by the Aim's direction
 // less its part into the wall (Steer's braced applied to it) did not help (frame 376),
 // and resampling every agent's Aim every frame only brought the 300-agent case from
-// 12.5 s to 7.5 s. Capping a flow follower's separation at half of MaxForce brought
-// the 300-agent case to 4.5 s but this one only to frame 319. A fix needs the merge
+// 12–13 s to 7–8 s. Capping a flow follower's separation at half of MaxForce brought
+// the 300-agent case to 4–5 s but this one only to frame 319. A fix needs the merge
 // itself: a stream that yields to an agent beside it, or a separation that does not
 // take the whole budget from an agent whose neighbours are all on one side (one with
 // no progress for a while pushing in); either changes every crowd's motion (the
