@@ -15,6 +15,11 @@ const MaxFacts = 32
 // MaxSteps is the longest plan, in actions.
 const MaxSteps = 16
 
+// MaxCost is the largest cost of an action: math.MaxFloat64 / MaxSteps, about 1.1e307,
+// so the cost of a plan of at most MaxSteps actions never overflows to +Inf (with it,
+// every dear plan cost +Inf alike and the planner could return a dearer one).
+const MaxCost = math.MaxFloat64 / MaxSteps
+
 // State is a world state: fact i's value at index i. Facts a domain does not declare
 // stay 0.
 type State [MaxFacts]int16
@@ -149,7 +154,7 @@ const NoGoal GoalID = -1
 // Action is one thing an agent can do.
 type Action struct {
 	Name    string
-	Cost    float64 // > 0 and finite
+	Cost    float64 // > 0 and at most MaxCost
 	Pre     []Cond
 	Effects []Effect
 	Run     Operator // nil: the action succeeds at once
@@ -175,7 +180,7 @@ func ZeroHeuristic(*Domain, *State, []Cond) float64 { return 0 }
 // Errors of [Builder.Build] (wrapped with the domain, action or goal name).
 var (
 	ErrFact   = errors.New("unknown fact")
-	ErrCost   = errors.New("cost must be > 0 and finite")
+	ErrCost   = errors.New("cost must be > 0 and at most MaxCost")
 	ErrOp     = errors.New("unknown comparison")
 	ErrName   = errors.New("name empty or used twice")
 	ErrEmpty  = errors.New("nothing to plan with")
@@ -265,7 +270,7 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) }
 
 // Build validates the domain: at least one action and one goal, names not empty nor used twice,
-// costs > 0 and finite, facts declared, comparisons known, at most 255 conditions and
+// costs > 0 and at most MaxCost, facts declared, comparisons known, at most 255 conditions and
 // effects per action, and no goal condition that no action's effect can make true (a
 // fact no action writes, or one only set to values the condition does not hold for: the
 // goal could never be planned for). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
@@ -312,7 +317,7 @@ func (b *Builder) Build() (*Domain, error) {
 			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w", plan.Quote(b.name), what, ErrName))
 		}
 		names["a:"+a.Name] = true
-		if !(a.Cost > 0) || math.IsInf(a.Cost, 1) {
+		if !(a.Cost > 0) || a.Cost > MaxCost {
 			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w, not %v", plan.Quote(b.name), what, ErrCost, a.Cost))
 		}
 		checkConds(what, a.Pre)
