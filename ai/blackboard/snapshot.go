@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -15,9 +17,9 @@ var ErrBadSlot = errors.New("slot does not fit its key")
 
 // ErrNotSavable is returned (wrapped, with the key name and the reason) by [Store.Slots]
 // for a boxed value that JSON cannot carry whole, so that a save does not lose it in
-// silence: a struct with an unexported field (JSON writes nothing for it), or a non-nil
-// value of an interface type, at any depth (the save cannot say which type to load it
-// as). Types with their own JSON or text encoding (time.Time, arche's Entity) are
+// silence: a struct with an unexported field (JSON writes nothing for it), a non-nil
+// value of an interface type (the save cannot say which type to load it as), or a
+// string that is not valid UTF-8 (JSON writes U+FFFD for its bad bytes), at any depth. Types with their own JSON or text encoding (time.Time, arche's Entity) are
 // trusted, and a field tagged json:"-" is the program's choice. Export the fields, or
 // give the type MarshalJSON and UnmarshalJSON methods.
 var ErrNotSavable = errors.New("value cannot be saved as JSON without loss")
@@ -67,6 +69,11 @@ func (st *Store) Slots() ([]Slot, error) {
 				b, err := json.Marshal(st.anys[e.idx])
 				if err != nil {
 					return nil, fmt.Errorf("blackboard: key %q (%v): %w", e.name, e.typ, err)
+				}
+				// after Marshal, which refuses a cycle of pointers this walk would follow forever
+				if where, ok := validUTF8(reflect.ValueOf(st.anys[e.idx]), "value"); !ok {
+					return nil, fmt.Errorf("blackboard: key %q (%v): %w: a string that is not valid UTF-8 at %s "+
+						"(JSON would load it with U+FFFD in place of its bad bytes)", e.name, e.typ, ErrNotSavable, where)
 				}
 				sl.Value = b
 			}
@@ -141,6 +148,61 @@ var (
 	textMarshaler   = reflect.TypeFor[encoding.TextMarshaler]()
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 )
+
+// validUTF8 reports whether every string that encoding/json writes of v (values, map
+// keys, exported fields at any depth) is valid UTF-8; if not, it also returns where the
+// first bad one is, as a path from at. Types with their own JSON or text encoding are
+// trusted, as in [jsonLossOf].
+func validUTF8(v reflect.Value, at string) (string, bool) {
+	if !v.IsValid() {
+		return "", true
+	}
+	t := v.Type()
+	pt := reflect.PointerTo(t)
+	if t.Implements(jsonMarshaler) || pt.Implements(jsonMarshaler) ||
+		t.Implements(textMarshaler) || pt.Implements(textMarshaler) {
+		return "", true
+	}
+	switch v.Kind() {
+	case reflect.String:
+		return at, utf8.ValidString(v.String())
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return "", true
+		}
+		return validUTF8(v.Elem(), at)
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.Uint8 && v.Kind() == reflect.Slice {
+			return "", true // []byte is written as base64
+		}
+		for i := range v.Len() {
+			if where, ok := validUTF8(v.Index(i), at+"["+strconv.Itoa(i)+"]"); !ok {
+				return where, false
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if where, ok := validUTF8(it.Key(), at+" (a map key)"); !ok {
+				return where, false
+			}
+			if where, ok := validUTF8(it.Value(), at+"[…]"); !ok {
+				return where, false
+			}
+		}
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if f.Tag.Get("json") == "-" || !f.IsExported() && !f.Anonymous {
+				continue
+			}
+			if where, ok := validUTF8(v.Field(i), at+"."+f.Name); !ok {
+				return where, false
+			}
+		}
+	}
+	return "", true
+}
 
 // jsonLossOf returns what encoding/json loses of a value of type t, or "" (see
 // [ErrNotSavable]). Declare computes it once per boxed key.
