@@ -36,7 +36,8 @@ const (
 	CurveLogit
 	// CurveNormal (Gaussian bell): y = M·e^(−(x − C)²/(2K²)) + B: peak height M at the
 	// mean C, standard deviation K (K = 0 is its limit: M + B on the mean, B off it;
-	// so is a K whose square underflows to 0, about 1e-162).
+	// so is a K whose square underflows to 0, about 1e-162). A d = x − C or K so large
+	// that d² or 2K² overflows (above about 1e154) is computed from d/K.
 	CurveNormal
 	// CurveSine: y = M·sin(π·K·(x − C)) + B. K = 0.5 is a quarter wave rising from 0 to 1,
 	// K = 1 a half wave (a bump peaking at x = C + 0.5).
@@ -170,8 +171,13 @@ func (c Curve) Eval(x float64) float64 {
 			if d == 0 {
 				y += c.M
 			}
+		} else if dd, kk := d*d, 2*c.K*c.K; math.IsInf(dd, 0) || math.IsInf(kk, 0) {
+			// d² or 2K² overflows (|d| or |K| above about 1e154; 0 at every x before, or
+			// NaN, also 0): the same exponent from z = d/K, which does not
+			z := d / c.K
+			y = float64(c.M*detmath.Exp(-float64(z*z)/2)) + c.B
 		} else {
-			y = float64(c.M*detmath.Exp(-d*d/(2*c.K*c.K))) + c.B
+			y = float64(c.M*detmath.Exp(-dd/kk)) + c.B
 		}
 	case CurveSine:
 		y = float64(c.M*detmath.Sin(math.Pi*c.K*(x-c.C))) + c.B
