@@ -120,9 +120,9 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(n.what)
 		if n.kind == noteGoal {
 			b.WriteString(" (")
-			b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+			b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 6, 64))
 			b.WriteString(", ")
-			b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', -1, 64))
+			b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 6, 64))
 			b.WriteString(")")
 		}
 		b.WriteString(" cell (")
