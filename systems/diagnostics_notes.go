@@ -150,7 +150,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.Itoa(n.h))
 		b.WriteString(" its radius ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
-		b.WriteString(" needs (grid.ClearanceFor): move the goal away from the walls, or give the agent a radius of at most 0.5")
+		b.WriteString(" needs (grid.ClearanceFor): move the goal away from the walls, or give the agent a radius of at most ")
+		b.WriteString(strconv.FormatFloat(float64(n.w)-0.5, 'g', 4, 64)) // what clearance n.w admits: ClearanceFor(r) ≤ n.w
 	case noteStep:
 		b.WriteString(", clock step ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
