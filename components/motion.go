@@ -56,7 +56,7 @@ const (
 	DesiredFlee                      // flee from Point
 	DesiredPursue                    // pursue a target at Point moving at Vel
 	DesiredEvade                     // evade a target at Point moving at Vel
-	DesiredHold                      // settled with a crowd of wide agents at its goal (systems.PathFollow): brake only, no separation or wall force
+	DesiredHold                      // settled with its crowd at its goal (systems.PathFollow: a wide agent, or a small one that walked into it): brake only, no separation or wall force
 )
 
 // Steering is the force the steering system computed this frame, integrated by

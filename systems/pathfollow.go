@@ -131,7 +131,13 @@ const (
 // default) do not settle here: [Steer] brings them to rest packed about the
 // point (a slow agent pushed back from its point arrives as a damped spring,
 // steer_crowd.go; 2 to 10 default Movers still within 20 s, 30 within 35 s).
-// Without separation they come to rest on the point, heaped.
+// Without separation they come to rest on the point, heaped. One still
+// walking its path there (the goal out of sight: round a pillar, past a
+// wall's end) within 6 cells of the goal holds (DesiredHold) while its disc
+// touches an agent at rest sent to the same Intent.Goal and nearer it, as an
+// RTS unit stops on bumping into one of its group already arrived, and walks
+// on once that one moves or leaves (pathfollow_crowd.go); before, those
+// pressed into the crowd on their waypoint for good.
 //
 // Work is split over Workers goroutines (0: runtime.GOMAXPROCS); the result
 // does not depend on their number.
@@ -168,6 +174,7 @@ type PathFollow struct {
 	clock   *ecs.Clock
 	grid    *grid.Grid
 	nb      *Neighbours
+	crowd   crowdMaps // other agents' Intent and Kinematics (pathfollow_crowd.go)
 	pool    *ecs.Workers
 	blocks  blockRun
 	filter  *generic.Filter6[components.Position, components.Intent, components.Desired, components.Path, components.Progress, components.FlowFollower]
@@ -258,6 +265,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 	s.clock = mustClock(w, "PathFollow")
 	s.grid = mustGrid(w, "PathFollow")
 	s.nb = mustNeighbours(w, "PathFollow")
+	s.crowd = crowdMaps{world: w, intents: generic.NewMap[components.Intent](w), kins: generic.NewMap[components.Kinematics](w)}
 	markInstalled(w, sysPathFollow)
 	s.ran.Join(w, s)
 	s.filter = generic.NewFilter6[components.Position, components.Intent, components.Desired, components.Path,
@@ -629,6 +637,15 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			}
 			rest = goal
 			d = s.goTo(pos, goal, j.path, j.kin, j.desired, factor, components.DesiredArrive)
+			if k := j.kin; k != nil && d.Mode == components.DesiredSeek && k.Radius > 0 && k.Radius <= 0.5 &&
+				s.heldByCrowd(pos, s.restPoint(in.Goal, k.Radius), in.Goal, k.Radius, j.desired.Mode == components.DesiredHold) {
+				// walking into its crowd at the goal (pathfollow_crowd.go)
+				setDesired(j.desired, components.Desired{Mode: components.DesiredHold})
+				if pr := j.progress; pr != nil {
+					pr.Anchor, pr.Since, pr.Stuck = pos, s.clock.Time, false
+				}
+				return
+			}
 			if j.path != nil && s.tooNarrow(s.grid.CellAt(goal), j.kin) {
 				// where its disc fits (fitPoint): its goal for settle and
 				// stuck detection; where it stands when no route fits

@@ -89,13 +89,21 @@ func TestMoversSentToABlockedCellsCornerRest(t *testing.T) {
 		require.Less(t, deepest, 1e-6)
 	})
 	t.Run("pillar", func(t *testing.T) {
-		t.Skip("not solved: 30 Movers sent to an open goal diagonal to a blocked cell, (9.9, 9.9) or (11, 11), " +
-			"never rest: the last to come round the pillar still walk their paths (the goal out of sight) and press " +
-			"into the crowd at 1.2-2.3 cells/s after 2 minutes (a seek has no crowd rule; the settle rule of wide " +
-			"agents, applied to small ones, rests them but doubled PathFollow's time at 100,000 guards)")
-		speeds, _, _ := cornerGoalRun(t, 30, r2.Vec{X: 2, Y: 2}, r2.Vec{X: 11, Y: 11}, 120)
-		for sec := 90; sec < 120; sec++ {
-			require.Less(t, speeds[sec], 5e-3, "still moving in second %d", sec)
+		// skipped until the session of 2026-12-05 06:56: the last to come
+		// round the pillar walked their paths (the goal out of sight) and
+		// pressed into the crowd, or were pushed round the pillar's far
+		// side and walked back, at 1.2–2.3 cells/s after 2 minutes; now they
+		// hold on touching the crowd (pathfollow_crowd.go): (11, 11) at rest
+		// from about 50 s, (9.9, 9.9) below 0.002 cells/s from about 70 s
+		for _, g := range []r2.Vec{{X: 11, Y: 11}, {X: 9.9, Y: 9.9}} {
+			speeds, ps, deepest := cornerGoalRun(t, 30, r2.Vec{X: 2, Y: 2}, g, 120)
+			for sec := 90; sec < 120; sec++ {
+				require.Less(t, speeds[sec], 5e-3, "goal %v: still moving in second %d", g, sec)
+			}
+			require.Less(t, deepest, 1e-6)
+			for i, p := range ps { // the crowd stands about its goal
+				require.Less(t, math.Hypot(p.X-g.X, p.Y-g.Y), 4.0, "goal %v: agent %d at %v", g, i, p)
+			}
 		}
 	})
 }

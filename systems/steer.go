@@ -32,7 +32,8 @@ import (
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
 //     [components.Rand], else brake to a stop; DesiredStop: brake;
 //     DesiredHold: brake only (no separation or wall force moves it: a
-//     crowd of wide agents settled at a goal by [PathFollow] stays still).
+//     crowd of wide agents settled at a goal by [PathFollow], or a small
+//     agent held by the crowd it walked into, stays still).
 //
 // A slow agent (speed at most MaxForce·0.05 s: 1 cell/s for a default
 // Mover) arriving (DesiredArrive) within 8 separation radii of its point,

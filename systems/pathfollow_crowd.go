@@ -1,0 +1,91 @@
+package systems
+
+import (
+	"github.com/archai-go/archai/components"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// Walking into the crowd at its goal. Small agents (radius ≤ 0.5) sent to
+// one point come to rest about it by the crowd rule (steer_crowd.go) while
+// they arrive, the point in sight. One still walking its path there (the
+// point out of sight: round a pillar, past a wall's end) seeks its next
+// waypoint at full force, and where the crowd stands on that waypoint it
+// pressed into it for good: 30 default Movers sent to a point diagonal to
+// a lone blocked cell never came to rest, those pushed round the far side
+// of the pillar walking back round it at up to 2.3 cells/s after two
+// minutes (TestMoversSentToABlockedCellsCornerRest, "pillar").
+//
+// So, as RTS engines stop a unit that bumps into one of its group already
+// arrived, such an agent within crowdHoldNear cells of its goal holds
+// (DesiredHold: it brakes, no separation or wall force) while its disc
+// touches (within settleGap cells; settleHold more if it held the frame
+// before) the disc of an agent sent to the same goal (Intent.Goal, bit for
+// bit), nearer that goal, and at rest (slower than crowdRestSpeed: arrived,
+// or held itself). The nearest agent of a line is never held by it, so a
+// group spawned at rest starts from its head; an agent held moves on once
+// the one ahead of it moves or leaves. Its Progress restarts while it holds
+// (never found stuck). Wide agents settle by their own rule (settle.go).
+const (
+	crowdHoldNear  = 6.0 // cells from the goal within which a walking agent may hold
+	crowdRestSpeed = 0.1 // cells/s below which a neighbour counts as at rest
+)
+
+// crowdMaps reads other agents' Intent and Kinematics for heldByCrowd.
+type crowdMaps struct {
+	world   *arche.World
+	intents generic.Map[components.Intent]
+	kins    generic.Map[components.Kinematics]
+}
+
+// heldByCrowd reports whether a small agent at pos (radius r) sent to goal
+// (its Intent.Goal; rest is where it would stop), seeking a waypoint of its
+// path, holds by the rule above; was tells it held the frame before.
+func (s *PathFollow) heldByCrowd(pos, rest, goal r2.Vec, r float64, was bool) bool {
+	d2 := dist2(pos, rest)
+	if !(d2 < crowdHoldNear*crowdHoldNear) || s.nb == nil || s.nb.Hash == nil {
+		return false
+	}
+	gap := settleGap
+	if was {
+		gap += settleHold
+	}
+	reach := r + 0.5 + gap // the widest neighbour that is not itself wide
+	h := s.nb.Hash
+	x0, x1, y0, y1, ok := h.Rows(pos, reach)
+	if !ok {
+		return false
+	}
+	ids, ps := h.Sorted()
+	for y := y0; y <= y1; y++ {
+		lo, hi := h.RowSpan(y, x0, x1)
+		for k := lo; k < hi; k++ {
+			p := ps[k]
+			dd := dist2(pos, p)
+			if dd > reach*reach || p == pos || !(dist2(p, rest) < d2) {
+				continue // too far, itself, or not nearer the goal
+			}
+			id := ids[k]
+			if norm2(s.nb.Velocities[id]) > crowdRestSpeed*crowdRestSpeed {
+				continue
+			}
+			e := s.nb.Entities[id]
+			if !s.crowd.world.Alive(e) || !s.crowd.intents.HasUnchecked(e) {
+				continue
+			}
+			in := s.crowd.intents.GetUnchecked(e)
+			if in.Mode != components.IntentGo || !in.Move || !sameBits(in.Goal.X, goal.X) || !sameBits(in.Goal.Y, goal.Y) {
+				continue
+			}
+			rj := r
+			if s.crowd.kins.HasUnchecked(e) {
+				rj = min(s.crowd.kins.GetUnchecked(e).Radius, 0.5)
+			}
+			if t := r + rj + gap; dd <= t*t {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,114 @@
+package systems_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// TestAgentsHeldByTheirCrowdMoveOnWhenSentElsewhere: 30 default Movers sent
+// round a pillar to (11, 11) come to rest there, those that walked into the
+// crowd held (DesiredHold) by it; sent on to (24, 24), in the open, every one
+// of them leaves (none stays held by the crowd it was in) and the crowd comes
+// to rest about the new goal.
+func TestAgentsHeldByTheirCrowdMoveOnWhenSentElsewhere(t *testing.T) {
+	g := grid.New(32, 32)
+	g.SetCost(grid.Cell{X: 10, Y: 10}, grid.Blocked)
+	first := r2.Vec{X: 11, Y: 11}
+	w, s := settleWorld(t, g, 30, 0.3, first, func(i int) r2.Vec {
+		return r2.Vec{X: 2 + float64(i%10)*0.8, Y: 2 + float64(i/10)*0.8}
+	}, 2)
+	f := generic.NewFilter4[components.Position, components.Velocity, components.Desired, components.Intent]()
+	state := func() (ps []r2.Vec, fastest float64, held int) {
+		q := f.Query(w)
+		for q.Next() {
+			p, v, d, _ := q.Get()
+			ps = append(ps, p.Vec)
+			fastest = max(fastest, math.Hypot(v.X, v.Y))
+			if d.Mode == components.DesiredHold {
+				held++
+			}
+		}
+		return ps, fastest, held
+	}
+	s.Run(w, 60*60)
+	_, fastest, held := state()
+	require.Less(t, fastest, 5e-3)
+	require.Positive(t, held, "some walked into the crowd round the pillar")
+
+	second := r2.Vec{X: 24, Y: 24}
+	q := f.Query(w)
+	for q.Next() {
+		_, _, _, in := q.Get()
+		in.Goal = second
+	}
+	s.Run(w, 60*60)
+	ps, fastest, held := state()
+	require.Less(t, fastest, 5e-3)
+	require.Zero(t, held, "nobody walks to the open goal's crowd out of sight")
+	for i, p := range ps {
+		require.Less(t, math.Hypot(p.X-second.X, p.Y-second.Y), 3.0, "agent %d at %v", i, p)
+	}
+}
+
+// TestAQueueSpawnedAtRestBehindAWallReachesItsGoal: 8 default Movers spawned
+// touching in a line, at rest, 4 cells from their goal but with a wall
+// between (the goal out of sight, their path round the wall's end): each
+// touches a neighbour sent to the same goal, at rest, and the line's head is
+// nearer the goal than the others, so the rule that holds an agent walking
+// into its crowd must not hold this line: the head leaves first and the
+// others follow. All reach the goal's side of the wall.
+func TestAQueueSpawnedAtRestBehindAWallReachesItsGoal(t *testing.T) {
+	g := grid.New(24, 24)
+	for x := int32(4); x < 16; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 10}, grid.Blocked) // a wall from x 4 to 16 at y 10
+	}
+	goal := r2.Vec{X: 10.5, Y: 12.5}
+	w, s := settleWorld(t, g, 8, 0.3, goal, func(i int) r2.Vec {
+		return r2.Vec{X: 10.5 + float64(i)*0.6, Y: 8.5} // touching, along the wall's other side
+	}, 1)
+	s.Run(w, 40*60)
+	f := generic.NewFilter2[components.Position, components.Velocity]()
+	q := f.Query(w)
+	for q.Next() {
+		p, v := q.Get()
+		require.Greater(t, p.Y, 11.0, "still behind the wall at %v", p.Vec)
+		require.Less(t, math.Hypot(p.X-goal.X, p.Y-goal.Y), 2.5, "at %v", p.Vec)
+		require.Less(t, math.Hypot(v.X, v.Y), 5e-3)
+	}
+}
+
+// TestAWalkerPassesACrowdSentElsewhere: a default Mover walking its path
+// round a wall's end to (8.5, 12.5), out of sight behind the wall, meets on
+// its way the crowd of 20 resting at another goal by that end: the rule holds
+// an agent only against a crowd sent to its own goal, so it is not stopped
+// where it touches them (it squeezes past, never holding) and reaches its goal.
+func TestAWalkerPassesACrowdSentElsewhere(t *testing.T) {
+	g := grid.New(24, 24)
+	for x := int32(0); x < 12; x++ {
+		g.SetCost(grid.Cell{X: x, Y: 10}, grid.Blocked)
+	}
+	crowdGoal := r2.Vec{X: 13, Y: 9}
+	w, s := settleWorld(t, g, 20, 0.3, crowdGoal, func(i int) r2.Vec {
+		return r2.Vec{X: 14 + float64(i%5)*0.8, Y: 4 + float64(i/5)*0.8}
+	}, 1)
+	s.Run(w, 30*60)
+	walkerGoal := r2.Vec{X: 8.5, Y: 12.5}
+	sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: 0.3}})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 3.5, Y: 6.5}, func(a *systems.Spawned) { a.MoveTo(walkerGoal) })
+	dm := generic.NewMap[components.Desired](w)
+	for frame := range 30 * 60 {
+		s.Run(w, 1)
+		require.NotEqual(t, components.DesiredHold, dm.Get(e).Mode, "the walker held in frame %d", frame)
+	}
+	pm := generic.NewMap[components.Position](w)
+	p := pm.Get(e)
+	require.Less(t, math.Hypot(p.X-walkerGoal.X, p.Y-walkerGoal.Y), 0.5, "walker at %v", p.Vec)
+}
