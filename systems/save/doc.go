@@ -10,7 +10,7 @@
 // as data; the target of every Arche relation component (a target removed from the
 // world before the save loads as the zero entity, Arche's "no target": a relation
 // cannot point at a dead entity); the ecs.Clock; a fingerprint of the *grid.Grid (size and a hash of its
-// costs, edits included), checked on load; a meta value of the caller's; and the state of the systems
+// costs, edits included, and of each row and column, which locate a difference), checked on load; a meta value of the caller's; and the state of the systems
 // that persists across frames ([State]: systems.PathQueue, the think budgets'
 // cursors, systems.FlowField's cache, a program's own).
 //

@@ -2,11 +2,13 @@ package save
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"hash/crc64"
 	"math"
+	"strings"
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -27,7 +29,19 @@ type gridPrint struct {
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 	Costs  string `json:"costs"` // "crc64:" and 16 hex digits: the CRC-64 of the costs, see fingerprint
+	// Rows and Cols (absent in files written before them, and for grids of more
+	// than maxLineHashes rows and columns together) locate a difference: a
+	// 32-bit hash of each row's and each column's costs (lineHashes), 4
+	// little-endian bytes each, in base64 (standard, padded). The mismatch
+	// error then names the cell that differs, or the rows and columns that do.
+	Rows string `json:"rows,omitempty"`
+	Cols string `json:"cols,omitempty"`
 }
+
+// maxLineHashes bounds the rows and columns, together, whose hashes a save
+// records: 65,536 of them take 350 KB of base64 at most (a 1024×1024 grid
+// 11 KB); a grid beyond it is fingerprinted by its CRC alone.
+const maxLineHashes = 1 << 16
 
 // fingerprint returns g's fingerprint: the CRC-64 (ECMA-182 polynomial, hash/crc64) of
 // its costs' float32 bits, 4 little-endian bytes a cell, in row-major order. A CRC
@@ -50,7 +64,127 @@ func fingerprint(g *grid.Grid) gridPrint {
 		h = crc64.Update(h, crcTable, buf[:4*n])
 		c = c[n:]
 	}
-	return gridPrint{Width: g.Width(), Height: g.Height(), Costs: fmt.Sprintf("crc64:%016x", h)}
+	p := gridPrint{Width: g.Width(), Height: g.Height(), Costs: fmt.Sprintf("crc64:%016x", h)}
+	if g.Width()+g.Height() <= maxLineHashes {
+		rows, cols := lineHashes(g)
+		p.Rows, p.Cols = encodeLines(rows), encodeLines(cols)
+	}
+	return p
+}
+
+// lineHashes returns a hash of each row's costs (rows[y]) and of each
+// column's (cols[x]): FNV-1a over the costs' float32 bits, one 32-bit word a
+// step (h = (h ^ bits) · the 64-bit FNV prime), in row order along a row and
+// column order down a column, its low 32 bits kept. Each step is a bijection
+// of the low 32 bits, so a row or column with one cell changed always hashes
+// otherwise; two changes in one line may cancel (then a difference is
+// located less precisely, never wrongly: the CRC decides whether the grids
+// differ).
+func lineHashes(g *grid.Grid) (rows, cols []uint32) {
+	const offset, prime = 14695981039346656037, 1099511628211
+	w, h := g.Width(), g.Height()
+	c := g.Costs()
+	rows = make([]uint32, h)
+	colState := make([]uint64, w)
+	for x := range colState {
+		colState[x] = offset
+	}
+	for y := range h {
+		r := uint64(offset)
+		for x, v := range c[y*w : (y+1)*w] {
+			b := uint64(math.Float32bits(v))
+			r = (r ^ b) * prime
+			colState[x] = (colState[x] ^ b) * prime
+		}
+		rows[y] = uint32(r)
+	}
+	cols = make([]uint32, w)
+	for x, v := range colState {
+		cols[x] = uint32(v)
+	}
+	return rows, cols
+}
+
+func encodeLines(v []uint32) string {
+	b := make([]byte, 4*len(v))
+	for i, x := range v {
+		binary.LittleEndian.PutUint32(b[4*i:], x)
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// decodeLines decodes n hashes from s (encodeLines), or reports false.
+func decodeLines(s string, n int) ([]uint32, bool) {
+	b, err := base64.StdEncoding.DecodeString(s)
+	if err != nil || len(b) != 4*n {
+		return nil, false
+	}
+	v := make([]uint32, n)
+	for i := range v {
+		v[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return v, true
+}
+
+// sameGrid reports whether p and q fingerprint the same grid: size and CRC
+// (the line hashes only locate a difference; a file may lack them).
+func (p gridPrint) sameGrid(q gridPrint) bool {
+	return p.Width == q.Width && p.Height == q.Height && p.Costs == q.Costs
+}
+
+// where returns, for a saved fingerprint p that differs from the grid g of
+// the same size, where they differ, to follow "the grids differ": "at the
+// cell (3, 4) (cost 2 in this world)", or the rows and columns whose hashes
+// differ; "" when p has no line hashes.
+func (p gridPrint) where(g *grid.Grid) string {
+	rows, okR := decodeLines(p.Rows, p.Height)
+	cols, okC := decodeLines(p.Cols, p.Width)
+	if !okR || !okC || p.Width != g.Width() || p.Height != g.Height() {
+		return ""
+	}
+	nowR, nowC := lineHashes(g)
+	var ys, xs []int
+	for y := range rows {
+		if rows[y] != nowR[y] {
+			ys = append(ys, y)
+		}
+	}
+	for x := range cols {
+		if cols[x] != nowC[x] {
+			xs = append(xs, x)
+		}
+	}
+	switch {
+	case len(ys) == 1 && len(xs) == 1:
+		c := grid.Cell{X: int32(xs[0]), Y: int32(ys[0])}
+		cost := "blocked"
+		if v := g.Cost(c); v != grid.Blocked {
+			cost = fmt.Sprintf("cost %g", v)
+		}
+		return fmt.Sprintf("they differ at the cell (%d, %d) only (%s in this world)", c.X, c.Y, cost)
+	case len(ys) > 0 && len(xs) > 0:
+		return fmt.Sprintf("they differ only in cells of the rows y = %s and the columns x = %s", lines(ys), lines(xs))
+	case len(ys) > 0:
+		return fmt.Sprintf("they differ in the rows y = %s", lines(ys))
+	case len(xs) > 0:
+		return fmt.Sprintf("they differ in the columns x = %s", lines(xs))
+	}
+	return ""
+}
+
+// lines lists v (ascending): up to 8 numbers, then how many in all.
+func lines(v []int) string {
+	var b strings.Builder
+	for i, n := range v[:min(len(v), 8)] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, n)
+	}
+	if len(v) > 8 {
+		fmt.Fprintf(&b, ", … (%d in all)", len(v))
+	}
+	return b.String()
 }
 
 var crcTable = crc64.MakeTable(crc64.ECMA)
@@ -88,6 +222,14 @@ func parseGrid(raw json.RawMessage) (saved *gridPrint, checked bool, err error) 
 	if p.Width <= 0 || p.Height <= 0 || len(p.Costs) != len("crc64:")+16 {
 		return nil, false, fmt.Errorf("grid: %w: %dx%d, costs %q: not a grid fingerprint", ErrFormat, p.Width, p.Height, p.Costs)
 	}
+	if p.Rows != "" || p.Cols != "" {
+		if _, ok := decodeLines(p.Rows, p.Height); !ok {
+			return nil, false, fmt.Errorf("grid: %w: rows: not %d row hashes in base64", ErrFormat, p.Height)
+		}
+		if _, ok := decodeLines(p.Cols, p.Width); !ok {
+			return nil, false, fmt.Errorf("grid: %w: cols: not %d column hashes in base64", ErrFormat, p.Width)
+		}
+	}
 	return &p, true, nil
 }
 
@@ -105,7 +247,10 @@ func checkGrid(op string, saved *gridPrint, g *grid.Grid) error {
 	case g == nil:
 		return fmt.Errorf("%s: %w: the save was made on %s, this world has no *grid.Grid resource: %s", op, ErrGridMismatch, saved, fix)
 	}
-	if now := fingerprint(g); now != *saved {
+	if now := fingerprint(g); !now.sameGrid(*saved) {
+		if at := saved.where(g); at != "" {
+			return fmt.Errorf("%s: %w: the save was made on %s, this world has %s; %s: %s", op, ErrGridMismatch, saved, now, at, fix)
+		}
 		return fmt.Errorf("%s: %w: the save was made on %s, this world has %s: %s", op, ErrGridMismatch, saved, now, fix)
 	}
 	return nil

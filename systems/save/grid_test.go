@@ -45,6 +45,7 @@ func TestLoadOntoAnotherGridIsAnError(t *testing.T) {
 	other.SetCost(grid.Cell{X: 3, Y: 4}, 2)
 	_, err = save.LoadInto(data, f.reg, worldWith(other))
 	require.ErrorIs(t, err, save.ErrGridMismatch)
+	assert.ErrorContains(t, err, "; they differ at the cell (3, 4) only (cost 2 in this world): add the saved run's grid")
 
 	// Load builds a world without a grid: Restore checks the one the program added
 	l, err = save.Load(data, f.reg)
@@ -71,6 +72,14 @@ func TestGridEditedBeforeSavingMustBeEditedAgain(t *testing.T) {
 
 	_, err = save.LoadInto(data, f.reg, worldWith(grid.New(16, 16)))
 	require.ErrorIs(t, err, save.ErrGridMismatch, "the map without the closed door")
+	assert.ErrorContains(t, err, "they differ at the cell (8, 8) only (cost 1 in this world)")
+	twoDoors := grid.New(16, 16)
+	twoDoors.SetCost(door, grid.Blocked)
+	twoDoors.SetCost(grid.Cell{X: 2, Y: 13}, grid.Blocked)
+	twoDoors.SetCost(grid.Cell{X: 11, Y: 5}, grid.Blocked)
+	_, err = save.LoadInto(data, f.reg, worldWith(twoDoors))
+	require.ErrorIs(t, err, save.ErrGridMismatch, "two more doors closed")
+	assert.ErrorContains(t, err, "they differ only in cells of the rows y = 5, 13 and the columns x = 2, 11")
 
 	edited := grid.New(16, 16)
 	edited.SetCost(door, grid.Blocked)
@@ -148,5 +157,52 @@ func TestGridFingerprintSeesTwoDoors(t *testing.T) {
 		g.SetCost(doors[1], grid.Blocked)
 		_, err = save.LoadInto(data, save.Registry{}, worldWith(g))
 		assert.ErrorIs(t, err, save.ErrGridMismatch, "%v", doors)
+	}
+}
+
+// The line hashes that locate a difference are optional (files from before them load and
+// are checked by the CRC alone, the error naming no cell) but must be well formed.
+func TestGridLineHashesOldAndMalformed(t *testing.T) {
+	f := newFixture(t)
+	data, err := save.Save(f.w, nil)
+	require.NoError(t, err)
+	var doc map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &doc))
+	var print map[string]any
+	require.NoError(t, json.Unmarshal(doc["grid"], &print))
+	require.Len(t, print["rows"], 88, "16 hashes of 4 bytes in base64")
+	require.Len(t, print["cols"], 88)
+
+	rewrite := func(edit func(map[string]any)) []byte {
+		p := map[string]any{}
+		for k, v := range print {
+			p[k] = v
+		}
+		edit(p)
+		raw, err := json.Marshal(p)
+		require.NoError(t, err)
+		doc["grid"] = raw
+		b, err := json.Marshal(doc)
+		require.NoError(t, err)
+		return b
+	}
+	old := rewrite(func(p map[string]any) { delete(p, "rows"); delete(p, "cols") })
+	l, err := save.LoadInto(old, f.reg, worldWith(grid.New(16, 16)))
+	require.NoError(t, err, "a file without line hashes")
+	require.NoError(t, l.Restore())
+	other := grid.New(16, 16)
+	other.SetCost(grid.Cell{X: 3, Y: 4}, 2)
+	_, err = save.LoadInto(old, f.reg, worldWith(other))
+	require.ErrorIs(t, err, save.ErrGridMismatch)
+	assert.NotContains(t, err.Error(), "they differ")
+
+	for name, edit := range map[string]func(map[string]any){
+		"rows not base64":     func(p map[string]any) { p["rows"] = "%%%" },
+		"too few row hashes":  func(p map[string]any) { p["rows"] = "AAAAAA==" },
+		"cols without rows":   func(p map[string]any) { delete(p, "rows") },
+		"too many col hashes": func(p map[string]any) { p["cols"] = p["cols"].(string) + "AAAAAA==" },
+	} {
+		_, err := save.LoadInto(rewrite(edit), f.reg, worldWith(grid.New(16, 16)))
+		require.ErrorIs(t, err, save.ErrFormat, name)
 	}
 }
