@@ -326,6 +326,11 @@ const (
 	// Path.State (a Condition on PathUnreachable) and pick another goal, or
 	// give up the move. Goals off the grid, blocked or too narrow are counted
 	// as CausePathGoal, CauseGoalUnusable or CausePathGoalNarrow instead.
+	// For a wide agent whose goal a small one would reach (only gaps narrower
+	// than its disc needs lie between: a gap of k cells passes radii up to
+	// ⌈k/2⌉ − 0.5), the note says so and how wide a gap it needs; on its
+	// straight seek it may still slip through a gap its disc fits (a radius
+	// of 0.8 through 2 cells) that routes, kept to cell centres, refuse.
 	CausePathUnreachable
 	// CauseFlowFollowerWideSector: a FlowFollower whose Kinematics.Radius is
 	// over 0.5 cells served by a FlowField in sector mode (Sectors > 0), on a
@@ -1591,7 +1596,11 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
 				r.addNote(CausePathGoalNarrow, e, narrowNote(g, path.Goal, kin.Radius))
 			} else if path.State == components.PathUnreachable {
-				r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
+				if kin != nil && tooWideForRoute(g, pos, path.Goal, kin.Radius) {
+					r.addNote(CausePathUnreachable, e, tooWideNote(path.Goal, kin.Radius))
+				} else {
+					r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
+				}
 			}
 		}
 		if path != nil && kin != nil && in != nil && (path.Want || path.State != components.PathNone) {

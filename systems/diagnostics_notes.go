@@ -53,7 +53,26 @@ const (
 	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
 	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius (CausePathGoalNarrow)
 	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
+	noteTooWide              // cell: the path goal, h: the clearance the radius needs, pos.X: the radius (CausePathUnreachable)
 )
+
+// tooWideForRoute reports whether an agent at pos of radius r (a clearance
+// above 1) has no route wide enough to the passable cell goal that an agent
+// of clearance 1 would have.
+func tooWideForRoute(g *grid.Grid, pos *components.Position, goal grid.Cell, r float64) bool {
+	clr := grid.ClearanceFor(r)
+	if clr <= 1 || pos == nil || !finiteVec(pos.Vec) {
+		return false
+	}
+	from := g.CellAt(pos.Vec)
+	return g.Passable(from) && g.Connected(from, goal) && !g.ConnectedWide(from, goal, clr)
+}
+
+// tooWideNote is the note of a wide agent of radius r whose path goal cell c
+// only narrower agents reach (tooWideForRoute).
+func tooWideNote(c grid.Cell, r float64) exampleNote {
+	return exampleNote{kind: noteTooWide, cell: c, h: int(grid.ClearanceFor(r)), pos: r2.Vec{X: r}}
+}
 
 // narrowNote is the note of a path goal cell c of g too close to a wall for an agent
 // of radius r.
@@ -152,6 +171,22 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
 		b.WriteString(" needs (grid.ClearanceFor): move the goal away from the walls, or give the agent a radius of at most ")
 		b.WriteString(strconv.FormatFloat(float64(n.w)-0.5, 'g', 4, 64)) // what clearance n.w admits: ClearanceFor(r) ≤ n.w
+	case noteTooWide:
+		b.WriteString(", no route wide enough for its radius ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 6, 64))
+		b.WriteString(" to its path goal cell (")
+		b.WriteString(strconv.Itoa(int(n.cell.X)))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(int(n.cell.Y)))
+		b.WriteString("), which a smaller agent would reach: its routes need gaps of ")
+		b.WriteString(strconv.Itoa(2*n.h - 1))
+		b.WriteString(" cells (clearance ")
+		b.WriteString(strconv.Itoa(n.h))
+		b.WriteString(", grid.ClearanceFor); its decision should test Path.State, or give it a radius of at most ")
+		b.WriteString(strconv.FormatFloat(float64(n.h)-1.5, 'g', 6, 64))
+		b.WriteString(" (gaps of ")
+		b.WriteString(strconv.Itoa(2*n.h - 3))
+		b.WriteString(")")
 	case noteStep:
 		b.WriteString(", clock step ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
