@@ -16,7 +16,8 @@ import (
 
 // A mover and a wanderer with the bundles' defaults, on a 16×16 map with a wall at
 // x = 8 that has a gap at the bottom: the mover walks around the wall to its goal, the
-// wanderer roams the left room.
+// wanderer roams, into the left room's corner and out of it through the gap (at rest
+// against walls it wanders from the direction away from them).
 func ExampleSpawner() {
 	world := arche.NewWorld()
 	g := grid.New(16, 16)
@@ -52,12 +53,12 @@ func ExampleSpawner() {
 	// Output:
 	// 1 s: mover ( 5.1,  5.1)  wanderer ( 2.0, 10.5)
 	// 2 s: mover ( 5.5,  8.9)  wanderer ( 0.5, 13.4)
-	// 3 s: mover ( 6.7, 12.6)  wanderer ( 0.4, 15.5)
-	// 4 s: mover ( 9.8, 12.7)  wanderer ( 3.2, 13.4)
-	// 5 s: mover (11.1,  8.9)  wanderer ( 6.9, 12.1)
-	// 6 s: mover (12.5,  5.1)  wanderer ( 7.3,  9.4)
-	// 7 s: mover (13.5,  2.5)  wanderer ( 6.4,  5.6)
-	// 8 s: mover (13.5,  2.5)  wanderer ( 4.8,  1.9)
+	// 3 s: mover ( 6.7, 12.6)  wanderer ( 0.5, 15.6)
+	// 4 s: mover ( 9.8, 12.7)  wanderer ( 4.0, 15.4)
+	// 5 s: mover (11.1,  8.9)  wanderer ( 8.0, 15.1)
+	// 6 s: mover (12.5,  5.1)  wanderer (12.0, 15.2)
+	// 7 s: mover (13.5,  2.5)  wanderer (15.5, 15.0)
+	// 8 s: mover (13.5,  2.5)  wanderer (14.8, 12.0)
 }
 
 // A mover spawned with the Mover bundle's defaults into an arche-model world (the

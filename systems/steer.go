@@ -30,7 +30,9 @@ import (
 //     would push the agent further into a wall its disc touches, so it
 //     slides along walls and rests in a corner (steer_cornered.go);
 //   - DesiredNone: wander if the agent has a [components.Wanderer] and a
-//     [components.Rand], else brake to a stop; DesiredStop: brake;
+//     [components.Rand] (one at rest against a wall wanders from the
+//     direction away from it: steer_cornered.go), else brake to a stop;
+//     DesiredStop: brake;
 //     DesiredHold: brake only (no separation or wall force moves it: a
 //     crowd of wide agents settled at a goal by [PathFollow], or a small
 //     agent held by the crowd it walked into, stays still).
@@ -631,6 +633,12 @@ func (s *Steer) force(a *steerAgent, kd *steerKind, mode components.DesiredMode,
 		if a.aux >= 0 {
 			wandering = true
 			ref := s.wanders[a.aux]
+			if top := kin.MaxForce * dt; norm2(a.vel) <= top*top {
+				if away, ok := s.walls.awayFrom(a.pos, kin.Radius); ok { // at rest against a wall (steer_cornered.go)
+					move = ref.wa.ForceAlong(a.pos, a.vel, away, &ref.rnd.Rand, kin.MaxSpeed, kin.MaxForce, dt)
+					break
+				}
+			}
 			move = ref.wa.Force(a.pos, a.vel, &ref.rnd.Rand, kin.MaxSpeed, kin.MaxForce, dt)
 			break
 		}

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -50,4 +52,45 @@ func (b *wallBits) faceWithin(cx, cy, dx, dy int32, gap, reach float64) bool {
 		}
 	}
 	return false
+}
+
+// Wandering into a wall. A wanderer's target lies ahead along its heading,
+// the direction of its velocity, or +x when it stands still (steer.Wander):
+// one that came to rest in a corner, or against a wall to its east, had its
+// target beyond the wall whatever the wander angle, pushed into it, and
+// Movement kept it there at speed 0 (measured: a default Wanderer of top
+// speed 3 parked in the corner (63.7, 0.3) of an empty 64×64 map for 77 s,
+// until the angle happened to turn it along the wall). So a wanderer at
+// rest (slower than a frame of its MaxForce) whose disc touches walls
+// (cornerGap, as for a flight) wanders from the direction away from them
+// (awayFrom): its target then lies at least Distance − Radius cells off the
+// wall (1 with the bundle's defaults), and it walks away.
+
+// awayFrom returns the unit direction away from the faces of blocked cells
+// (and the grid's edges) beside pos's cell that a disc of radius at pos
+// touches (within cornerGap): the sum of their outward normals, normalized;
+// false when it touches none (or the sum is zero: walls on opposite sides).
+func (b *wallBits) awayFrom(pos r2.Vec, radius float64) (r2.Vec, bool) {
+	if !(pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h)) {
+		return r2.Vec{}, false
+	}
+	reach := max(radius, 0) + cornerGap
+	cx, cy := int32(pos.X), int32(pos.Y)
+	var n r2.Vec
+	if b.faceWithin(cx, cy, 1, 0, float64(cx+1)-pos.X, reach) {
+		n.X--
+	}
+	if b.faceWithin(cx, cy, -1, 0, pos.X-float64(cx), reach) {
+		n.X++
+	}
+	if b.faceWithin(cx, cy, 0, 1, float64(cy+1)-pos.Y, reach) {
+		n.Y--
+	}
+	if b.faceWithin(cx, cy, 0, -1, pos.Y-float64(cy), reach) {
+		n.Y++
+	}
+	if n.X == 0 && n.Y == 0 {
+		return r2.Vec{}, false
+	}
+	return r2.Scale(1/math.Sqrt(n.X*n.X+n.Y*n.Y), n), true // 1 or √2: sums of ±1
 }

@@ -112,15 +112,24 @@ type Wander struct {
 // direction, or +x when the agent stands still. A dt that is not positive
 // returns no force and leaves the angle as it is (and r undrawn).
 func (w *Wander) Force(pos, vel r2.Vec, r *Rand, maxSpeed, maxForce, dt float64) r2.Vec {
+	heading := r2.Vec{X: 1}
+	if n := norm(vel); n > 0 {
+		heading = r2.Scale(1/n, vel)
+	}
+	return w.ForceAlong(pos, vel, heading, r, maxSpeed, maxForce, dt)
+}
+
+// ForceAlong is [Wander.Force] with the heading given (a unit vector) instead
+// of vel's direction: for an agent at rest, whose velocity tells no heading,
+// a direction of the caller's choosing (systems.Steer gives a wanderer at
+// rest against a wall the direction away from it, so that its target is not
+// beyond the wall).
+func (w *Wander) ForceAlong(pos, vel, heading r2.Vec, r *Rand, maxSpeed, maxForce, dt float64) r2.Vec {
 	if !(dt > 0) {
 		return r2.Vec{}
 	}
 	w.Angle += float64((2*r.Float64() - 1) * w.Jitter * math.Sqrt(3*dt))
 	w.Angle = math.Remainder(w.Angle, 2*math.Pi)
-	heading := r2.Vec{X: 1}
-	if n := norm(vel); n > 0 {
-		heading = r2.Scale(1/n, vel)
-	}
 	sin, cos := detmath.Sincos(w.Angle)
 	offset := r2.Vec{X: float64(heading.X*cos) - float64(heading.Y*sin), Y: float64(heading.X*sin) + float64(heading.Y*cos)}
 	target := r2.Add(pos, addScaled(scaled(w.Distance, heading), w.Radius, offset))

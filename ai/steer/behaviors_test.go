@@ -171,3 +171,22 @@ func TestWanderAngleDriftsAlikeAtAnyFrameRate(t *testing.T) {
 		assert.Equal(t, 0.5, w.Angle, "dt %v leaves the angle", dt)
 	}
 }
+
+// ForceAlong with the heading of vel is Force, bit for bit, and advances the
+// angle alike; with another heading the target turns with it.
+func TestWanderForceAlongIsForceWithItsHeading(t *testing.T) {
+	pos, vel := r2.Vec{X: 3, Y: 4}, r2.Vec{X: 0.6, Y: -0.8}
+	a := Wander{Distance: 2, Radius: 1, Jitter: 0.3, Angle: 0.4}
+	b := a
+	ra, rb := NewRand(5), NewRand(5)
+	fa := a.Force(pos, vel, &ra, 3, 20, 1.0/60)
+	fb := b.ForceAlong(pos, vel, r2.Vec{X: 0.6, Y: -0.8}, &rb, 3, 20, 1.0/60)
+	require.Equal(t, fa, fb)
+	require.Equal(t, a.Angle, b.Angle)
+	// at rest, heading −x (away from a wall on its east): the target, and the
+	// force, point west
+	c := Wander{Distance: 2, Radius: 1, Jitter: 0, Angle: 0.5}
+	rc := NewRand(1)
+	f := c.ForceAlong(pos, r2.Vec{}, r2.Vec{X: -1}, &rc, 3, 20, 1.0/60)
+	require.Less(t, f.X, 0.0)
+}
