@@ -92,5 +92,5 @@ func (b *wallBits) awayFrom(pos r2.Vec, radius float64) (r2.Vec, bool) {
 	if n.X == 0 && n.Y == 0 {
 		return r2.Vec{}, false
 	}
-	return r2.Scale(1/math.Sqrt(n.X*n.X+n.Y*n.Y), n), true // 1 or √2: sums of ±1
+	return r2.Scale(1/math.Sqrt(float64(n.X*n.X)+float64(n.Y*n.Y)), n), true // 1 or √2: sums of ±1
 }
