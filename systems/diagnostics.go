@@ -487,6 +487,26 @@ const (
 	// is no target (the agent brakes) and is not counted either. The mirror of
 	// CauseGoalUnset for the modes with a target.
 	CauseTargetUnset
+	// CauseHeldOffGoal: an agent sent to a goal (Intent.Move, Mode IntentGo), found
+	// stuck short of it (its components.Progress.Stuck: it has not moved StuckDistance
+	// cells for StuckTime seconds; an agent without a Progress is not checked), nearly
+	// at rest (its speed at most a twentieth of its MaxSpeed), farther from the goal
+	// than its radius plus half a cell, and not settled (Desired not DesiredHold),
+	// while agents at rest lie within its SeparationRadius (Separation > 0) and none
+	// of the agents within it has a disc within 0.25 cells of its own: nothing
+	// touches it, so it is no crowd's member waiting its turn; its separation alone
+	// holds it off its goal, for good, and nothing else reports it. The typical case
+	// is a wide unit's default SeparationRadius (3·Radius: 4.5 cells for a tank of
+	// radius 1.5) sent where small units are parked: it stops where their discs are
+	// cells from its own (measured: 3.1 cells short, the nearest disc 1.5 cells from
+	// its own). The example's note names the distance to the goal, the nearest
+	// neighbour's gap (disc to disc), the SeparationRadius and the fix: a
+	// SeparationRadius of at most its radius plus its neighbours' plus 0.25 cells
+	// (separation then parts only discs about to touch; Motion{Radius: 1.5,
+	// SeparationRadius: 2.25} reached within a radius of that goal), or a goal at a
+	// free spot. Checked only for agents in the [Neighbours] resource (a world with
+	// [Spatial]).
+	CauseHeldOffGoal
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -554,6 +574,7 @@ var causeNames = [NumCauses]string{
 	CauseUtilityFlipFlop:         "utility_flip_flop",
 	CauseUtilityNoRand:           "utility_no_rand",
 	CauseTargetUnset:             "target_unset",
+	CauseHeldOffGoal:             "held_off_goal",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1291,6 +1312,7 @@ type diagnoser struct {
 	initOnce  bool                           // some archai system was initialized: missing ones can be told
 	stepDT    float64                        // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
 	downed    downedChecks                   // CauseDownedStillActing
+	held      heldOffCheck                   // CauseHeldOffGoal
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -1386,6 +1408,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
 	d.randID = arche.ComponentID[components.Rand](w)
 	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)
+	d.held.nb = ecs.Resource[Neighbours](w)
+	d.held.progID, d.held.kinID = arche.ComponentID[components.Progress](w), arche.ComponentID[components.Kinematics](w)
+	d.held.posID = d.posID
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
 	}
@@ -1565,6 +1590,10 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if st != nil && vel != nil && d.lacks(sysMovement) {
 			r.addNote(CauseNoMovementSystem, e, needsNote("a Velocity and a Steering need systems.Movement"))
+		}
+		if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
+			d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
+			r.addNote(CauseHeldOffGoal, e, d.held.note())
 		}
 		if g == nil {
 			continue

@@ -25,6 +25,7 @@ type exampleNote struct {
 	what  string // noteGoal, noteCell: "goal", "path goal"; noteNeeds: the component and system; noteVec: the component
 	then  string // noteVec: what the systems do about it
 	pos   r2.Vec // noteGoal: the goal
+	more  r2.Vec // noteHeldOff: the SeparationRadius (X) and the one advised (Y)
 	cell  grid.Cell
 	w, h  int  // the grid's size
 	inMap bool // the cell is on the grid (so blocked)
@@ -54,6 +55,7 @@ const (
 	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius (CausePathGoalNarrow)
 	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
 	noteTooWide              // cell: the path goal, h: the clearance the radius needs, pos.X: the radius (CausePathUnreachable)
+	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -264,6 +266,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendFlips(b, n)
 	case noteNoRand:
 		appendNoRand(b, n)
+	case noteHeldOff:
+		appendHeldOff(b, n)
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -386,6 +386,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			drop[components.FlowFollower](w, e) // a wide Mover, not a wide flow follower
 			*compOf[components.Path](w, e) = components.Path{Want: true, Goal: grid.Cell{X: 9, Y: 8}}
 		}, []Cause{CausePathGoalNarrow}},
+		{"held off its goal by separation: at rest, stuck, a neighbour at rest within its SeparationRadius, none touching", false, 0, func(w *arche.World, e arche.Entity) {
+			heldOffAgent(w, e, true)
+		}, []Cause{CauseHeldOffGoal}},
+		{"the same, not found stuck (yet): not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			heldOffAgent(w, e, false)
+		}, nil},
 		{"path pending that the path queue holds no request of (a load without Restore)", false, 0, func(w *arche.World, e arche.Entity) {
 			(&PathQueue{}).Initialize(w)
 			*compOf[components.Path](w, e) = components.Path{State: components.PathPending, Request: 3, Goal: grid.Cell{X: 5, Y: 5}}
@@ -830,4 +836,17 @@ func brainFilterFor() *generic.Filter10[components.Brain, components.Think, comp
 	components.Velocity, components.Perception, components.Health, components.Path, components.Rand, components.Blackboard] {
 	return generic.NewFilter10[components.Brain, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand, components.Blackboard]()
+}
+
+// heldOffAgent spoils e, a goodAgent beside another at (2.5, 2.5), into an agent held
+// off its goal (5.5, 5.5) by separation (CauseHeldOffGoal) if stuck: 3 cells east of
+// its neighbour, whose disc is 2.4 cells from its own, within its SeparationRadius of
+// 4, both at rest, and (if stuck) found stuck; then builds the Neighbours resource.
+func heldOffAgent(w *arche.World, e arche.Entity, stuck bool) {
+	compOf[components.Position](w, e).Vec = r2.Vec{X: 5.5, Y: 2.5}
+	compOf[components.SteeringWeights](w, e).SeparationRadius = 4
+	put(w, e, components.Progress{Stuck: stuck})
+	sp := &Spatial{Workers: 1}
+	sp.Initialize(w)
+	sp.Update(w)
 }

@@ -139,6 +139,9 @@ import (
 //	  and finite, Radius NaN/Inf
 //	Radius ≤ 0                     steers (short wall feelers)            CauseKinematics
 //	Position or Velocity NaN/Inf   force zero: stands still               CausePosition, CauseVelocity
+//	SeparationRadius reaching      held off its goal for good             CauseHeldOffGoal
+//	  agents at rest far from its
+//	  disc beside its goal
 //	Desired.Point or Vel NaN/Inf   force zero (NaN forces are dropped)    - (PathFollow never writes one)
 type Steer struct {
 	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
