@@ -136,7 +136,7 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think.Last after the clock,    DT counts as 0 for that think          - (Decision.ClockFaults)
 //	  NaN or infinite                (after the clock: thinks at once, then
 //	                                 every Interval from now)
-//	an entry a script reads        the script's node fails                - (Decision.ScriptErrors)
+//	an entry a script reads        the script's node fails                Report.ScriptErrors
 //	  not set
 //	a leaf (or a hook, a Choose    the panic reaches Update's caller; the  -
 //	  function) that panics          agent counts as having thought (its
@@ -158,9 +158,12 @@ type Decision struct {
 	// is not set, for example), summed over the workers' bt.Context.ScriptErrors.
 	// ClockFaults counts the ticks since Initialize whose DT (now - Think.Last) or Time
 	// was not usable and counted as 0 (bt.Context.ClockFaults: a Think.Last after the
-	// clock's time, or NaN or infinite). A correct setup keeps both at 0; they are kept
-	// apart from Diagnose, which counts agents, not ticks. Updated after each frame.
+	// clock's time, or NaN or infinite). A correct setup keeps both at 0. Diagnose
+	// reports ScriptErrors (Report.ScriptErrors, with the last error) as one finding,
+	// not per agent. Updated after each frame.
 	ScriptErrors, ClockFaults uint64
+
+	scriptBase uint64 // ScriptErrors from before the workers' contexts counted (a load: LoadState)
 
 	// Swapped counts the agents since Initialize whose Brain.Tree was replaced while
 	// their Memory was the old tree's (see [bt.Memory]): the old tree is halted (its
@@ -194,6 +197,17 @@ func (s *Decision) Initialize(w *arche.World) {
 	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
 	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults, s.Swapped = 0, 0, 0, 0, 0, 0
+	s.scriptBase = 0
+}
+
+// scriptsSince returns the script errors the workers' contexts counted since
+// Initialize.
+func (s *Decision) scriptsSince() uint64 {
+	n := uint64(0)
+	for i := range s.ctxs {
+		n += s.ctxs[i].v.ScriptErrors()
+	}
+	return n
 }
 
 // Update ticks the agents that are due, within the budget.
@@ -202,13 +216,24 @@ func (s *Decision) Update(w *arche.World) {
 	mustInitialized(s.due.filter, s.due.finalized, "Decision")
 	s.due.run(w, s.Budget, hasTree, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
-	s.ScriptErrors, s.ClockFaults = 0, 0
+	s.ScriptErrors, s.ClockFaults = s.scriptBase+s.scriptsSince(), 0
 	for i := range s.ctxs {
-		s.ScriptErrors += s.ctxs[i].v.ScriptErrors()
 		s.ClockFaults += s.ctxs[i].v.ClockFaults()
 		s.Swapped += uint64(s.swaps[i].n)
 		s.swaps[i].n = 0
 	}
+}
+
+// lastScriptError returns the node and error of a script that failed at run
+// time in the workers' contexts (bt.Context.LastScriptError: the first
+// worker's that has one), or -1 and nil.
+func (s *Decision) lastScriptError() (int, error) {
+	for i := range s.ctxs {
+		if node, err := s.ctxs[i].v.LastScriptError(); err != nil {
+			return node, err
+		}
+	}
+	return -1, nil
 }
 
 // hasTree reports whether b has a tree to tick.

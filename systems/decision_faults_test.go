@@ -50,6 +50,14 @@ func TestDecisionScriptErrorsAndClockFaults(t *testing.T) {
 	brains := generic.NewMap[components.Brain](&world)
 	assert.Equal(t, bt.Success, brains.Get(es[0]).Memory.Status(0),
 		"the failed condition is a Failure: the Fallback goes on")
+	// Diagnose tells the failing scripts as one finding, not per agent (before, it
+	// said "no misconfiguration": a newcomer's colony whose needs system, the only
+	// writer of its declared keys, was left out never acted, silently)
 	rep := systems.Diagnose(&world)
-	assert.Zero(t, rep.Total(), "Diagnose counts agents, not ticks")
+	assert.Equal(t, 1, rep.Total())
+	assert.Zero(t, rep.Misconfigured, "agents are not counted")
+	assert.Equal(t, uint64(12), rep.ScriptErrors)
+	assert.Contains(t, rep.String(), "tree scripts failed 12 times since the decision system's Initialize "+
+		"(each such node fails on every tick; the last, node 1: ")
+	assert.Contains(t, rep.String(), `"hp"`)
 }

@@ -692,6 +692,19 @@ type Report struct {
 	// skipped, so "no misconfiguration" says nothing about them. Not a finding.
 	SystemsUnchecked bool
 
+	// ScriptErrors is the world's Decision system's Decision.ScriptErrors when not
+	// 0: scripts of its trees (Script and ScriptCondition nodes, script pre- and
+	// post-conditions) that failed at run time since its Initialize, most often
+	// by reading a blackboard entry that is not set: a key the program declared
+	// in the schema (so not CauseBlackboardKeyUnwritten) and never writes (its
+	// system left out of the schedule). Each such node fails on every tick, and
+	// its agents may never act. String names the last error and its node. One
+	// finding in Total.
+	ScriptErrors uint64
+
+	scriptNode int   // the node (pre-order index) of the last script error
+	scriptErr  error // the last script error, for String
+
 	// BadTargets is the world's FSM system's FSM.BadTargets when not 0: Update hooks
 	// that returned a StateID of no state of the agent's machine (another machine's:
 	// see fsm.StateID on tags; Any, a number out of range) since its Initialize. Each transitioned nowhere and
@@ -927,6 +940,9 @@ func (r *Report) Total() int {
 	if r.BadTargets > 0 {
 		n++
 	}
+	if r.ScriptErrors > 0 {
+		n++
+	}
 	n += len(r.MachinesAlike)
 	if r.GridEditedBeside > 0 {
 		n++
@@ -1006,6 +1022,14 @@ func (r Report) String() string {
 	if r.Unjoined {
 		fmt.Fprintf(&b, "%spath queue with Overlap and no PathJoin after it: it serves in its Update "+
 			"(add queue.Join() to the schedule before the first system that reads a Path)", sep)
+		sep = ", "
+	}
+	if r.ScriptErrors > 0 {
+		fmt.Fprintf(&b, "%stree scripts failed %d times since the decision system's Initialize (each such node fails on every tick", sep, r.ScriptErrors)
+		if r.scriptErr != nil {
+			fmt.Fprintf(&b, "; the last, node %d: %v", r.scriptNode, r.scriptErr)
+		}
+		b.WriteString("): set the entries the scripts read (a key the program declares must be written by its own system, each frame before Decision)")
 		sep = ", "
 	}
 	if r.BadTargets > 0 {
@@ -1400,6 +1424,12 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	if in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets
+	}
+	if in != nil && in.decision != nil && in.decision.due.filter != nil && !in.decision.due.finalized {
+		r.ScriptErrors = in.decision.ScriptErrors
+		if r.ScriptErrors > 0 {
+			r.scriptNode, r.scriptErr = in.decision.lastScriptError()
+		}
 	}
 	d.late = in.perceptionLate()
 	if d.late != 0 {

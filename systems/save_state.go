@@ -331,17 +331,36 @@ func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, err
 	return t.Waiting, nil
 }
 
-// SaveState returns the think budget's state as JSON (see [ThinkCursorState]).
-func (s *Decision) SaveState() (json.RawMessage, error) {
-	return json.Marshal(s.due.thinkState())
+// DecisionState is what a [Decision] saves: its think budget's state and
+// ScriptErrors, the scripts failed at run time since Initialize, which [Diagnose]
+// reports (Report.ScriptErrors, one finding), so that the loaded run goes on
+// counting from it as the unbroken one would. A file written before ScriptErrors
+// was saved (2026-12-05) reads it as 0: the count starts at the load.
+type DecisionState struct {
+	ThinkCursorState
+	ScriptErrors uint64 `json:"script_errors,omitempty"`
 }
 
-// LoadState restores the think budget's state saved by [Decision.SaveState], Waiting
-// included. It returns an error for a negative cursor or a Waiting or Backlog out of
-// their domain (see [ThinkCursorState]).
+// SaveState returns the Decision's state as JSON (see [DecisionState]).
+func (s *Decision) SaveState() (json.RawMessage, error) {
+	return json.Marshal(DecisionState{ThinkCursorState: s.due.thinkState(), ScriptErrors: s.ScriptErrors})
+}
+
+// LoadState restores the state saved by [Decision.SaveState], Waiting and
+// ScriptErrors included (its count goes on from the saved one). It returns an error
+// for a negative cursor or a Waiting or Backlog out of their domain (see
+// [ThinkCursorState]).
 func (s *Decision) LoadState(raw json.RawMessage) (err error) {
-	s.Waiting, err = s.due.loadThinkState("decision", raw)
-	return err
+	var st DecisionState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("decision state: %w", err)
+	}
+	if s.Waiting, err = s.due.loadThinkState("decision", raw); err != nil {
+		return err
+	}
+	s.scriptBase = st.ScriptErrors - s.scriptsSince()
+	s.ScriptErrors = st.ScriptErrors
+	return nil
 }
 
 // SaveState returns the think budget's state as JSON (see [ThinkCursorState]).
