@@ -629,7 +629,15 @@ const nextBatch = 32
 // direction (its sector's field, or the plane of the exit it heads for),
 // then reads them all, so that their cache misses overlap, then steps.
 // next and ok must be at least as long as cells. It allocates nothing.
+//
+// Panics:
+//   - when next or ok is shorter than cells (by length: spare capacity is not
+//     written, since the caller's slice would not show it).
 func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
+	if len(next) < len(cells) || len(ok) < len(cells) {
+		panic(fmt.Sprintf("flowfield: NextAll: next has length %d, ok %d, for %d cells (each must be at least as long as cells)",
+			len(next), len(ok), len(cells)))
+	}
 	next, ok = next[:len(cells)], ok[:len(cells)]
 	if f.goalSec < 0 || f.graph != f.s.graph {
 		for k, c := range cells {
