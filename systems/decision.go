@@ -52,6 +52,13 @@ type Agent struct {
 	Path       *components.Path       // optional
 	Rand       *components.Rand       // optional
 
+	// DT is the seconds of simulation time since the agent's last decision (0 for
+	// its first, or when Think.Last is not usable: see sinceLast), set before each
+	// decision by the system deciding: the DT of a bt leaf's Context, an fsm hook's,
+	// a planner operator's, and the only one a utility consideration or Act gets (a
+	// need that grows while the agent eats: a rate times DT).
+	DT float64
+
 	types *componentTypes // for Get: the system's map of component types
 	arena *Arena          // the world's, for KeepTreeRun
 }
@@ -282,6 +289,7 @@ func (s *Decision) Work(worker, lo, hi int) {
 		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
+		j.agent.DT = sinceLast(j.think, now)
 		ticking = i
 		if b := j.brain; b.Memory.Tree() != b.Tree || b.Memory.Len() != b.Tree.Len() {
 			s.swap(worker, &j.agent, b, ctx)

@@ -182,6 +182,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 		ctx.Blackboard = j.agent.Blackboard
 		ctx.DT = sinceLast(j.think, now)
 		ctx.Time = now
+		j.agent.DT = ctx.DT
 		updating = i
 		if sm := j.brain; sm.ID != sm.Machine.MachineName() {
 			s.swapped(worker, sm)

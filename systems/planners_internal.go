@@ -71,7 +71,8 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 			l.entity, l.time, observe = j.agent.Entity, now, l.observe
 		}
 		thinking = i
-		plans, swapped := t.tick(j.brain, p, ctx, &j.agent, sinceLast(j.think, now), now, observe)
+		j.agent.DT = sinceLast(j.think, now)
+		plans, swapped := t.tick(j.brain, p, ctx, &j.agent, j.agent.DT, now, observe)
 		thinking = -1
 		t.due.count(worker, plans)
 		if swapped {

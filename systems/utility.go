@@ -138,6 +138,7 @@ func (s *Utility) Work(worker, lo, hi int) {
 			src = &j.agent.Rand.Rand
 		}
 		deciding = i
+		j.agent.DT = sinceLast(j.think, now)
 		st := &j.brain.State
 		n, c := len(st.Scores), len(st.Considerations)
 		j.brain.Reasoner.DecideAt(&j.agent, st, src, now)

@@ -416,6 +416,9 @@ func TestRegistryErrors(t *testing.T) {
 	assert.NoError(t, r.RegisterAction("A", ok))
 	assert.ErrorIs(t, r.RegisterAction("A", ok), ErrRegistration)
 	assert.ErrorIs(t, r.RegisterAction("Sequence", ok), ErrRegistration)
+	// a newcomer's "Sleep" leaf: the message says it is the built-in and what to do
+	assert.EqualError(t, r.RegisterAction("Sleep", ok), `bt: register "Sleep": bad registration: a built-in node type `+
+		`(a tree file's <Sleep> is the built-in one, as in BehaviorTree.CPP; register your leaf under another name, e.g. "SleepLeaf")`)
 	assert.ErrorIs(t, r.RegisterAction("", ok), ErrRegistration)
 	assert.ErrorIs(t, r.RegisterCondition("C", nil), ErrRegistration)
 	assert.NoError(t, r.RegisterTree("T", AlwaysSuccess()))

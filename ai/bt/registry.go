@@ -157,7 +157,8 @@ func (r *Registry) register(name string, lf leafFactory, isNil bool) error {
 	case name == "" || isNil:
 		return fmt.Errorf("bt: register %q: %w: empty name or nil factory", name, ErrRegistration)
 	case builtins[name].build != nil || name == "SubTree" || name == "Action" || name == "Condition":
-		return fmt.Errorf("bt: register %q: %w: a built-in node type", name, ErrRegistration)
+		return fmt.Errorf("bt: register %q: %w: a built-in node type (a tree file's <%s> is the built-in one, "+
+			"as in BehaviorTree.CPP; register your leaf under another name, e.g. %q)", name, ErrRegistration, name, name+"Leaf")
 	}
 	if _, ok := r.leaves[name]; ok {
 		return fmt.Errorf("bt: register %q: %w: already registered", name, ErrRegistration)

@@ -183,7 +183,10 @@ type Action struct {
 	Combine        Combine
 	Considerations []Consideration
 	// Act is optional: the caller of the decision (e.g. systems.Utility) calls it for the
-	// chosen action after each decision, to write the agent's intent.
+	// chosen action after each decision, to write the agent's intent. Under
+	// systems.Utility, agent is a *systems.Agent (systems.UtilityAgent), whose DT is
+	// the seconds since the agent's last decision: an action that changes a need at
+	// a rate multiplies by it.
 	Act func(agent any)
 }
 
