@@ -75,6 +75,18 @@ const DefaultPathBudget = 10000
 // search and got no path at all. The count is part of the saved state
 // (PathRequestState.Lost).
 //
+// Asking again: a Want while the Path is pending replaces the request (from
+// the agent's cell now, for its Goal now), and a search begun for the old one
+// that nobody else waits for is abandoned. An agent that asks every frame (a
+// leaf setting Want on each tick, its start cell or goal changing) lost every
+// search longer than a frame and never got a path: on a 128×128 map at a Budget
+// of 50, none in 3,000 frames, 147,000 expansions spent. So a request made while
+// the Path was pending counts as having lost a search already: once its search
+// has begun it stays on it, though asked again or its goal moved, and is
+// answered with that search's path (Path.Goal then names the goal it leads to,
+// as for Moving goals below). An agent asking again while waiting therefore gets
+// a path within two searches.
+//
 // Results: State PathReady with Waypoints (start to goal, smoothed by line
 // of sight if Smooth is set) and Next = 1, or PathUnreachable with no
 // waypoints; Path.Goal is set to the goal the path leads to.
@@ -359,13 +371,14 @@ func (s *PathQueue) Update(w *arche.World) {
 	for _, nw := range s.news {
 		p, pos := nw.p, nw.pos
 		p.Want = false
-		if p.State != components.PathPending {
+		again := p.State == components.PathPending // asked again while waiting: see Asking again
+		if !again {
 			p.Queued = s.nextSeq
 			s.nextSeq++
 			p.State = components.PathPending
 		}
 		p.Request++
-		s.fileRequest(nw.e, p, s.grid.CellAt(pos.Vec))
+		s.fileRequest(nw.e, p, s.grid.CellAt(pos.Vec), again)
 	}
 	clear(s.news) // keep no component pointer past the Update
 	// Overlap cleared since Initialize (the pool stays): served here

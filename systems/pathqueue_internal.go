@@ -36,9 +36,13 @@ type pathTicket struct {
 
 // fileRequest files the request of entity e, whose Path is p, from cell start
 // (Update's new requests, on the calling goroutine).
-func (s *PathQueue) fileRequest(e arche.Entity, p *components.Path, start grid.Cell) {
+func (s *PathQueue) fileRequest(e arche.Entity, p *components.Path, start grid.Cell, again bool) {
 	vw := pathView{pending: true, request: p.Request, goal: p.Goal, prio: p.Priority, queued: p.Queued, clear: s.clearanceOf(e)}
-	s.file(e, &vw, start, 0, -1, s.frame)
+	lost := uint8(0)
+	if again { // asked again while pending: see Asking again in PathQueue's doc
+		lost = 1
+	}
+	s.file(e, &vw, start, lost, -1, s.frame)
 }
 
 // lookView reads the view of requester e (see pathView) in w.

@@ -319,8 +319,9 @@ func (v *pathServer) recheck(j int32, started bool) int {
 		tk := v.tickets[t]
 		next := tk.next
 		vw := &v.views[tk.view]
-		drop := vw.gone || !vw.pending || vw.request != tk.req
-		keep := !drop && (vw.goal == key.goal || (started && tk.lost > 0))
+		stays := started && tk.lost > 0 // on its search though replaced or its goal moved (Moving goals, Asking again)
+		drop := vw.gone || !vw.pending || vw.request != tk.req && !stays
+		keep := !drop && (vw.goal == key.goal || stays)
 		if !keep {
 			if prev < 0 {
 				v.jobs[j].head = next
@@ -382,7 +383,8 @@ func (v *pathServer) finish(j int32) {
 		if vw.goal != key.goal {
 			v.overtaken++ // kept after losing a search (recheck): the path leads where the goal was
 		}
-		v.answers = append(v.answers, pathAnswer{e: tk.e, req: tk.req, goal: vw.goal, result: r})
+		// the request the Path holds now: a ticket kept though asked again (recheck) answers the newest
+		v.answers = append(v.answers, pathAnswer{e: tk.e, req: vw.request, goal: vw.goal, result: r})
 		vw.goal, vw.pending = key.goal, false // as the answer will set the Path's Goal and State
 		v.freeTkts = append(v.freeTkts, t)
 		v.waiting--
