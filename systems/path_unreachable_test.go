@@ -30,10 +30,7 @@ func TestDiagnoseCountsAgentsHeadingForAGoalWalledOff(t *testing.T) {
 	require.NoError(t, err)
 	cut := sp.Spawn(r2.Vec{X: 3.5, Y: 7.5}, func(a *systems.Spawned) { a.MoveTo(r2.Vec{X: 27.5, Y: 7.5}) })
 	sp.Spawn(r2.Vec{X: 3.5, Y: 3.5}, func(a *systems.Spawned) { a.MoveTo(r2.Vec{X: 10.5, Y: 3.5}) })
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/30), &systems.Spatial{}, &systems.PathQueue{},
-		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
-	s.Initialize(w)
-	defer s.Finalize(w)
+	s := walkers(t, w)
 	s.Run(w, 120)
 	r := systems.Diagnose(w)
 	require.Equal(t, 1, r.Counts[systems.CausePathUnreachable], "%s", r)
@@ -64,10 +61,7 @@ func TestDiagnoseSaysAWideAgentHasNoRouteWideEnough(t *testing.T) {
 	small, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: 0.5}})
 	require.NoError(t, err)
 	scout := small.Spawn(r2.Vec{X: 4, Y: 12}, func(a *systems.Spawned) { a.MoveTo(r2.Vec{X: 25.5, Y: 12.5}) })
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/30), &systems.Spatial{}, &systems.PathQueue{},
-		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
-	s.Initialize(w)
-	defer s.Finalize(w)
+	s := walkers(t, w)
 	s.Run(w, 30)
 	r := systems.Diagnose(w)
 	require.Equal(t, 1, r.Counts[systems.CausePathUnreachable], "%s", r)
@@ -83,4 +77,15 @@ func TestDiagnoseSaysAWideAgentHasNoRouteWideEnough(t *testing.T) {
 	s.Run(w, 30)
 	r = systems.Diagnose(w)
 	require.Contains(t, r.String(), "walls cut its goal off", "%s", r)
+}
+
+// walkers initializes, for the test's length, the systems that move Movers along
+// paths in w at 30 frames a second.
+func walkers(t *testing.T, w *arche.World) *ecs.Scheduler {
+	t.Helper()
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/30), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	s.Initialize(w)
+	t.Cleanup(func() { s.Finalize(w) })
+	return s
 }
