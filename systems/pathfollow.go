@@ -638,7 +638,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			rest = goal
 			d = s.goTo(pos, goal, j.path, j.kin, j.desired, factor, components.DesiredArrive)
 			if k := j.kin; k != nil && d.Mode == components.DesiredSeek && k.Radius > 0 && k.Radius <= 0.5 &&
-				s.heldByCrowd(pos, s.restPoint(in.Goal, k.Radius), in.Goal, k.Radius, j.desired.Mode == components.DesiredHold) {
+				s.heldByCrowd(pos, in.Goal, k.Radius, j.desired.Mode == components.DesiredHold) {
 				// walking into its crowd at the goal (pathfollow_crowd.go)
 				setDesired(j.desired, components.Desired{Mode: components.DesiredHold})
 				if pr := j.progress; pr != nil {

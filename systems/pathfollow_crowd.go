@@ -40,10 +40,12 @@ type crowdMaps struct {
 }
 
 // heldByCrowd reports whether a small agent at pos (radius r) sent to goal
-// (its Intent.Goal; rest is where it would stop), seeking a waypoint of its
-// path, holds by the rule above; was tells it held the frame before.
-func (s *PathFollow) heldByCrowd(pos, rest, goal r2.Vec, r float64, was bool) bool {
-	d2 := dist2(pos, rest)
+// (its Intent.Goal, from which both distances are measured: the same point
+// for every agent of the group, whatever its radius or rest point, so two
+// cannot each be the nearer), seeking a waypoint of its path, holds by the
+// rule above; was tells it held the frame before.
+func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) bool {
+	d2 := dist2(pos, goal)
 	if !(d2 < crowdHoldNear*crowdHoldNear) || s.nb == nil || s.nb.Hash == nil {
 		return false
 	}
@@ -63,7 +65,7 @@ func (s *PathFollow) heldByCrowd(pos, rest, goal r2.Vec, r float64, was bool) bo
 		for k := lo; k < hi; k++ {
 			p := ps[k]
 			dd := dist2(pos, p)
-			if dd > reach*reach || p == pos || !(dist2(p, rest) < d2) {
+			if dd > reach*reach || p == pos || !(dist2(p, goal) < d2) {
 				continue // too far, itself, or not nearer the goal
 			}
 			id := ids[k]
