@@ -412,7 +412,9 @@ func (s *FlowField) Name() string { return "flowfield" }
 //     grid.Grid{}): make it with grid.New or grid.NewChecked;
 //   - if Spacing is NaN or infinite: set it in cells, or 0 for automatic;
 //   - if Sectors is not 0 and outside 4 to 256 (cells of a sector's side);
-//   - if Capacity or MaxFields is over [MaxFlowFields].
+//   - if Capacity or MaxFields is over [MaxFlowFields];
+//   - if the Reserve fields (at most Capacity) would hold more than
+//     [flowfield.MaxReserveCells] cells in total ([flowfield.Cache.Reserve]).
 func (s *FlowField) Initialize(w *arche.World) {
 	s.world = w
 	if s.Capacity > MaxFlowFields || s.MaxFields > MaxFlowFields {
@@ -440,7 +442,10 @@ func (s *FlowField) Initialize(w *arche.World) {
 	ecs.Resource[installed](w).flowField = s
 	s.Cache = flowfield.NewCache(s.grid, s.Capacity)
 	if s.Sectors == 0 { // sector mode keeps its cache empty: no whole-grid field
-		s.Cache.Reserve(s.Reserve)
+		if err := s.Cache.Reserve(s.Reserve); err != nil {
+			panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Reserve (%d) on this %d×%d grid: %v",
+				s.Reserve, s.grid.Width(), s.grid.Height(), err)))
+		}
 	}
 	if ecs.Resource[flowfield.Cache](w) != nil {
 		// a world resumed under a new schedule: its fields are built again

@@ -24,3 +24,12 @@ func TestFlowFieldPanicsOnAbsurdCapacity(t *testing.T) {
 	assert.NotPanics(t, func() { ok.Initialize(w) })
 	ok.Finalize(w)
 }
+
+// A Reserve whose fields would not fit in memory is named at Initialize
+// (flowfield.Cache.Reserve's error) instead of the process dying allocating them.
+func TestFlowFieldPanicsOnAbsurdReserve(t *testing.T) {
+	w, _ := newWorld(1024, 1024)
+	f := &FlowField{Capacity: 4096, Reserve: 4096, Workers: 1}
+	assert.PanicsWithError(t, "systems: FlowField.Reserve (4096) on this 1024×1024 grid: flowfield: Cache.Reserve(4096): 4096 more fields of 1052676 cells each is more than MaxReserveCells (1073741824) cells; reserve the fields held at once (2 for one goal that moves), not bytes",
+		func() { f.Initialize(w) })
+}

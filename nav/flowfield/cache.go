@@ -190,6 +190,13 @@ func startWide(f *Field, goal grid.Cell, clr uint8) {
 	f.Start(goal)
 }
 
+// MaxReserveCells bounds what [Cache.Reserve] allocates: the reserved fields'
+// cells in total (each field has (width+2)·(height+2) cells, its padded grid),
+// 2^30, about 11 GiB at 11 bytes a cell. It turns a typo (a byte count given
+// as a number of fields) into an error rather than a process killed for want
+// of memory.
+const MaxReserveCells = 1 << 30
+
 // Reserve allocates now the buffers of the fields that the next goals will
 // take, so that the cache holds n fields (or its capacity, if smaller)
 // without allocating when those goals arrive: a game that moves one goal
@@ -197,13 +204,28 @@ func startWide(f *Field, goal grid.Cell, clr uint8) {
 // allocates nothing once the crowd is steady. Each field costs what [New]
 // says; the frontier's queues are sized for twice the grid's perimeter and
 // grow past it only on maps whose walls make a longer frontier (a maze).
-func (c *Cache) Reserve(n int) {
-	for len(c.entries)+len(c.free) < min(n, c.capacity) {
+// An n of 0 or less reserves nothing.
+//
+// Errors: when the fields to allocate would hold more than
+// [MaxReserveCells] cells in total, Reserve allocates nothing and returns an
+// error naming n, the fields' cells and the limit.
+func (c *Cache) Reserve(n int) error {
+	want := min(n, c.capacity) - len(c.entries) - len(c.free)
+	if want <= 0 {
+		return nil
+	}
+	cells := (c.g.Width() + 2) * (c.g.Height() + 2)
+	if want > MaxReserveCells/cells {
+		return fmt.Errorf("flowfield: Cache.Reserve(%d): %d more fields of %d cells each is more than MaxReserveCells (%d) cells; reserve the fields held at once (2 for one goal that moves), not bytes",
+			n, want, cells, MaxReserveCells)
+	}
+	for range want {
 		f := New(c.g)
 		f.prepare()
 		f.goals = make([]grid.Cell, 0, 1)
 		c.free = append(c.free, f)
 	}
+	return nil
 }
 
 // Update advances the builds of pending fields and rebuilds of stale ones,

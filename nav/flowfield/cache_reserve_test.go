@@ -41,3 +41,23 @@ func TestCacheReserveAllocatesNothingForNewGoals(t *testing.T) {
 	c.Reserve(1) // two fields held already: nothing more
 	assert.Empty(t, c.free)
 }
+
+// An absurd Reserve (a byte count given as a number of fields) is an error
+// naming the limit, and allocates nothing; 0 and negative counts reserve
+// nothing. Before, Reserve(1<<16) on a 1024² grid tried to allocate about
+// 750 GB and the process was killed.
+func TestCacheReserveRefusesAbsurdCounts(t *testing.T) {
+	g := grid.New(1024, 1024)
+	c := NewCache(g, 1<<16)
+	err := c.Reserve(1 << 16)
+	require.EqualError(t, err, "flowfield: Cache.Reserve(65536): 65536 more fields of 1052676 cells each is more than MaxReserveCells (1073741824) cells; reserve the fields held at once (2 for one goal that moves), not bytes")
+	assert.Empty(t, c.free)
+	assert.NoError(t, c.Reserve(0))
+	assert.NoError(t, c.Reserve(-3))
+	assert.Empty(t, c.free)
+	// the limit is the fields' cells in total: 1020 fields of this grid fit
+	assert.Equal(t, 1020, MaxReserveCells/((1024+2)*(1024+2)))
+	assert.Error(t, c.Reserve(1021))
+	require.NoError(t, c.Reserve(1))
+	assert.Len(t, c.free, 1)
+}
