@@ -97,7 +97,7 @@ func TestDiagnoseReportsAnUnusableClockOfAProgram(t *testing.T) {
 		} else {
 			assert.Zero(t, r.ClockDT, "ClockDT is finite (JSON) and only for a step over MaxDT")
 		}
-		assert.Equal(t, "diagnostics: 1 agent, 0 of them misconfigured (1 finding): "+c.text, r.String())
+		assert.Equal(t, "diagnostics: 1 agent, none misconfigured (1 finding): "+c.text, r.String())
 		b, err := json.Marshal(r)
 		require.NoError(t, err, "dt %v, time %v", c.dt, c.time)
 		assert.Contains(t, string(b), `"ClockFault":"`+c.want.String()+`"`)

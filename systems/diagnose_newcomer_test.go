@@ -23,7 +23,7 @@ func TestDiagnoseReportsAClockStepInMilliseconds(t *testing.T) {
 	assert.Equal(t, 16.6667, r.ClockDT)
 	assert.Equal(t, 1, r.Total())
 	assert.Zero(t, r.Misconfigured)
-	assert.Equal(t, "diagnostics: 1 agent, 0 of them misconfigured (1 finding): clock step 16.6667 s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", r.String())
+	assert.Equal(t, "diagnostics: 1 agent, none misconfigured (1 finding): clock step 16.6667 s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", r.String())
 	s.Run(w, 2)
 	assert.Equal(t, 16.6667, Diagnose(w).ClockDT, "after frames too")
 	s.Finalize(w)
@@ -51,7 +51,7 @@ func TestDiagnoseReportsAClockStepInMilliseconds(t *testing.T) {
 	s.Initialize(w)
 	r = Diagnose(w)
 	assert.Equal(t, 2, r.Total())
-	assert.Equal(t, "diagnostics: 1 agent, 0 of them misconfigured (2 findings): systems installed twice: movement, clock step 33 s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", r.String())
+	assert.Equal(t, "diagnostics: 1 agent, none misconfigured (2 findings): systems installed twice: movement, clock step 33 s a frame (dt is in seconds: 1.0/60 for 60 frames a second)", r.String())
 	s.Finalize(w)
 }
 

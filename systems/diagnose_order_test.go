@@ -161,7 +161,7 @@ func TestDiagnoseReportsOrdersAFrameLate(t *testing.T) {
 				return
 			}
 			assert.Equal(t, 1, r.Total(), "one finding")
-			assert.Equal(t, "diagnostics: 0 agents, 0 of them misconfigured (1 finding): systems in an order that works a frame late: "+
+			assert.Equal(t, "diagnostics: 0 agents, none misconfigured (1 finding): systems in an order that works a frame late: "+
 				joinComma(c.want)+documented, r.String())
 		})
 	}

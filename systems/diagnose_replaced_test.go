@@ -38,7 +38,7 @@ func TestDiagnoseReportsAResourceReplacedMidRun(t *testing.T) {
 	r = Diagnose(w)
 	assert.Equal(t, []string{"*grid.Grid"}, r.Replaced)
 	assert.Equal(t, 1, r.Total())
-	assert.Equal(t, "diagnostics: 1 agent, 0 of them misconfigured (1 finding): resources replaced since the systems' Initialize (they run on the old ones): *grid.Grid (Finalize the systems, then replace the resource, then Initialize them again)", r.String())
+	assert.Equal(t, "diagnostics: 1 agent, none misconfigured (1 finding): resources replaced since the systems' Initialize (they run on the old ones): *grid.Grid (Finalize the systems, then replace the resource, then Initialize them again)", r.String())
 
 	old := ecs.ClockOf(w)
 	w.Resources().Remove(arche.ResourceID[ecs.Clock](w))

@@ -22,7 +22,7 @@ func TestDiagnoseReportsASystemInstalledTwice(t *testing.T) {
 	r := Diagnose(w)
 	assert.Equal(t, []string{"decision", "movement"}, r.Twice, "in schedule order")
 	assert.Equal(t, 2, r.Total(), "%s", r)
-	assert.Equal(t, "diagnostics: 1 agent, 0 of them misconfigured (2 findings): systems installed twice: decision, movement", r.String())
+	assert.Equal(t, "diagnostics: 1 agent, none misconfigured (2 findings): systems installed twice: decision, movement", r.String())
 	s.Finalize(w)
 
 	s = ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &FlowField{}, &PathQueue{}, &PathFollow{}, &Steer{}, m, m)
@@ -60,7 +60,7 @@ func TestDiagnoseReportsTwoClockSystems(t *testing.T) {
 	assert.Equal(t, 2, ecs.LiveClockSystems(w))
 	r := Diagnose(w)
 	assert.Equal(t, []string{"clock", "movement"}, r.Twice)
-	assert.Equal(t, "diagnostics: 1 agent, 0 of them misconfigured (2 findings): systems installed twice: clock, movement", r.String())
+	assert.Equal(t, "diagnostics: 1 agent, none misconfigured (2 findings): systems installed twice: clock, movement", r.String())
 	own.Finalize(w)
 	own.Finalize(w) // a second Finalize does nothing
 	assert.Equal(t, 1, ecs.LiveClockSystems(w))

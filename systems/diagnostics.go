@@ -974,7 +974,8 @@ func (r *Report) Total() int {
 // components it lacks, see [Report.Lacks]), then the
 // systems installed twice, the resources replaced and the clock's fault, "diagnostics: 1000
 // agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
-// 5), goal_not_finite 1 (e.g. entity 5, its Intent's Goal or Point is NaN or infinite), systems installed twice: movement".
+// 5), goal_not_finite 1 (e.g. entity 5, its Intent's Goal or Point is NaN or infinite), systems installed twice: movement";
+// "none misconfigured" when every finding is the systems' or the clock's.
 func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
@@ -988,7 +989,11 @@ func (r Report) String() string {
 	if total == 1 {
 		findings = "finding"
 	}
-	fmt.Fprintf(&b, "diagnostics: %d %s, %d of them misconfigured (%d %s):", r.Agents, agentsWord(r.Agents), r.Misconfigured, total, findings)
+	if r.Misconfigured == 0 { // the findings are the systems' or the clock's
+		fmt.Fprintf(&b, "diagnostics: %d %s, none misconfigured (%d %s):", r.Agents, agentsWord(r.Agents), total, findings)
+	} else {
+		fmt.Fprintf(&b, "diagnostics: %d %s, %d of them misconfigured (%d %s):", r.Agents, agentsWord(r.Agents), r.Misconfigured, total, findings)
+	}
 	sep := " "
 	for c := range NumCauses {
 		if r.Counts[c] == 0 {
@@ -1155,7 +1160,8 @@ func Diagnose(w *arche.World) Report {
 // check whose findings differ from the last ones written (a problem appearing,
 // going, or changing its count) writes one line to Out, standard error unless
 // set: "archai: frame 120: diagnostics: 50 agents, 3 of them misconfigured
-// ...". So one added inline, as &systems.Diagnostics{} in NewScheduler's list,
+// ..." (the frame is the world's [ecs.Clock] Frame when it has a started Clock,
+// so a loaded world's lines go on from its saved frame). So one added inline, as &systems.Diagnostics{} in NewScheduler's list,
 // still tells; set Out to io.Discard and read Report to handle the findings in
 // the program. Place it anywhere in the frame; after Movement sees the frame's
 // final state. Call [Diagnostics.Check] for a report on demand (it writes
@@ -1225,14 +1231,15 @@ func (s *Diagnostics) Update(w *arche.World) {
 	}
 	if s.frame%s.Every == 0 {
 		s.Check(w)
-		s.write()
+		s.write(w)
 	}
 	s.frame++
 }
 
 // write writes the Report to Out if its findings differ from the last written
-// (the first only if it has any).
-func (s *Diagnostics) write() {
+// (the first only if it has any), headed by the frame: the world's Clock's
+// when one has started, else the Updates counted since Initialize.
+func (s *Diagnostics) write(w *arche.World) {
 	total := s.Report.Total()
 	if s.written && total == s.writtenTotal && s.Report.Counts == s.writtenCounts || !s.written && total == 0 {
 		return
@@ -1242,7 +1249,11 @@ func (s *Diagnostics) write() {
 	if out == nil {
 		out = os.Stderr
 	}
-	fmt.Fprintf(out, "archai: frame %d: %s\n", s.frame, s.Report)
+	frame := int64(s.frame)
+	if c := ecs.Resource[ecs.Clock](w); c != nil && c.Started {
+		frame = c.Frame // a loaded world's frame, not the checks' own count from the load
+	}
+	fmt.Fprintf(out, "archai: frame %d: %s\n", frame, s.Report)
 }
 
 // Check runs the checks now, stores the result in Report and returns it.
