@@ -637,14 +637,19 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 			}
 			rest = goal
 			d = s.goTo(pos, goal, j.path, j.kin, j.desired, factor, components.DesiredArrive)
-			if k := j.kin; k != nil && d.Mode == components.DesiredSeek && k.Radius > 0 && k.Radius <= 0.5 &&
-				s.heldByCrowd(pos, in.Goal, k.Radius, j.desired.Mode == components.DesiredHold) {
+			if k := j.kin; k != nil && d.Mode == components.DesiredSeek && k.Radius > 0 && k.Radius <= 0.5 {
 				// walking into its crowd at the goal (pathfollow_crowd.go)
-				setDesired(j.desired, components.Desired{Mode: components.DesiredHold})
-				if pr := j.progress; pr != nil {
-					pr.Anchor, pr.Since, pr.Stuck = pos, s.clock.Time, false
+				hold, inCrowd := s.heldByCrowd(pos, in.Goal, k.Radius, j.desired.Mode == components.DesiredHold)
+				if hold {
+					setDesired(j.desired, components.Desired{Mode: components.DesiredHold})
+					if pr := j.progress; pr != nil {
+						pr.Anchor, pr.Since, pr.Stuck = pos, s.clock.Time, false
+					}
+					return
 				}
-				return
+				if inCrowd && j.path != nil && j.path.State == components.PathReady && d.Point != goal {
+					d.Mode = components.DesiredArrive // at its waypoint: Steer's crowd rule damps its push
+				}
 			}
 			if j.path != nil && s.tooNarrow(s.grid.CellAt(goal), j.kin) {
 				// where its disc fits (fitPoint): its goal for settle and

@@ -27,6 +27,19 @@ import (
 // group spawned at rest starts from its head; an agent held moves on once
 // the one ahead of it moves or leaves. Its Progress restarts while it holds
 // (never found stuck). Wide agents settle by their own rule (settle.go).
+//
+// One that touches its crowd but is not held (the ones it touches are
+// farther from the goal, or still moving) arrives at its waypoint
+// (DesiredArrive) instead of seeking it, so that Steer's crowd rule
+// (steer_crowd.go) damps its push once the crowd has slowed it: seeking,
+// it pressed at full force against separation, an undamped spring. Movers of
+// radii 0.3 and 0.5 round a pillar never rested: one wedged between the
+// pillar and a neighbour on its next waypoint, itself nearer the goal in a
+// straight line, swung 0.25 cells to and fro at up to 0.67 cells/s for good
+// (TestMixedSmallRadiiRoundAPillarRest). Walking (faster than the crowd
+// rule's limit) it arrives as it seeks: the waypoint is passed, not stopped on.
+// Only with a path ready and a waypoint before its goal; a straight seek (no
+// path yet, none found) keeps seeking.
 const (
 	crowdHoldNear  = 6.0 // cells from the goal within which a walking agent may hold
 	crowdRestSpeed = 0.1 // cells/s below which a neighbour counts as at rest
@@ -43,11 +56,13 @@ type crowdMaps struct {
 // (its Intent.Goal, from which both distances are measured: the same point
 // for every agent of the group, whatever its radius or rest point, so two
 // cannot each be the nearer), seeking a waypoint of its path, holds by the
-// rule above; was tells it held the frame before.
-func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) bool {
+// rule above; was tells it held the frame before. in tells whether its disc
+// touches that of any agent sent to the same goal (nearer or not, at rest or
+// not): it walks in its own crowd.
+func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) (hold, in bool) {
 	d2 := dist2(pos, goal)
 	if !(d2 < crowdHoldNear*crowdHoldNear) || s.nb == nil || s.nb.Hash == nil {
-		return false
+		return false, false
 	}
 	gap := settleGap
 	if was {
@@ -57,7 +72,7 @@ func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) bool {
 	h := s.nb.Hash
 	x0, x1, y0, y1, ok := h.Rows(pos, reach)
 	if !ok {
-		return false
+		return false, false
 	}
 	ids, ps := h.Sorted()
 	for y := y0; y <= y1; y++ {
@@ -65,29 +80,30 @@ func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) bool {
 		for k := lo; k < hi; k++ {
 			p := ps[k]
 			dd := dist2(pos, p)
-			if dd > reach*reach || p == pos || !(dist2(p, goal) < d2) {
-				continue // too far, itself, or not nearer the goal
+			if dd > reach*reach || p == pos {
+				continue // too far, or itself
 			}
 			id := ids[k]
-			if norm2(s.nb.Velocities[id]) > crowdRestSpeed*crowdRestSpeed {
-				continue
-			}
 			e := s.nb.Entities[id]
 			if !s.crowd.world.Alive(e) || !s.crowd.intents.HasUnchecked(e) {
 				continue
 			}
-			in := s.crowd.intents.GetUnchecked(e)
-			if in.Mode != components.IntentGo || !in.Move || !sameBits(in.Goal.X, goal.X) || !sameBits(in.Goal.Y, goal.Y) {
+			gi := s.crowd.intents.GetUnchecked(e)
+			if gi.Mode != components.IntentGo || !gi.Move || !sameBits(gi.Goal.X, goal.X) || !sameBits(gi.Goal.Y, goal.Y) {
 				continue
 			}
 			rj := r
 			if s.crowd.kins.HasUnchecked(e) {
 				rj = min(s.crowd.kins.GetUnchecked(e).Radius, 0.5)
 			}
-			if t := r + rj + gap; dd <= t*t {
-				return true
+			if t := r + rj + gap; dd > t*t {
+				continue
+			}
+			in = true
+			if dist2(p, goal) < d2 && norm2(s.nb.Velocities[id]) <= crowdRestSpeed*crowdRestSpeed {
+				return true, true // nearer the goal and at rest
 			}
 		}
 	}
-	return false
+	return false, in
 }

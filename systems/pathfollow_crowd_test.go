@@ -2,7 +2,6 @@ package systems_test
 
 import (
 	"math"
-	"os"
 	"testing"
 
 	"github.com/archai-go/archai/components"
@@ -122,17 +121,13 @@ func TestAWalkerPassesACrowdSentElsewhere(t *testing.T) {
 // all; measured from each agent's rest point two could each be the nearer and hold
 // each other for good. All should come to rest about the corner.
 //
-// Known limit (session of 2026-12-05 06:56): they do not. After 90 s one agent of
-// radius 0.5, wedged at (9.50, 10.45) between the pillar's west side and the
-// crowd, seeks its waypoint (9.5, 11.5) with a Velocity of 0.67 cells/s while its
-// position stays (Movement and the crowd's separation hold it); its neighbours'
-// Velocities, not their positions, say whether they are at rest, so the hold rule
-// does not see the crowd at rest. The same mix in the open rests, so do 30 of one
-// radius round the pillar. ARCHAI_KNOWN_LIMITS=1 runs it.
+// Before (session of 2026-12-05 06:56) they did not: after 90 s one agent of
+// radius 0.5, wedged at (9.50, 10.45) between the pillar's west side and a
+// neighbour resting on its next waypoint (9.5, 11.5) but farther from the goal
+// than itself, seeking that waypoint at full force against separation, swung
+// 0.25 cells to and fro at up to 0.67 cells/s for good. An agent touching its
+// own crowd now arrives at its waypoint, damped by Steer's crowd rule.
 func TestMixedSmallRadiiRoundAPillarRest(t *testing.T) {
-	if os.Getenv("ARCHAI_KNOWN_LIMITS") == "" {
-		t.Skip("known limit (see doc comment): a radius-0.5 agent wedged by the pillar pushes with a Velocity of 0.67 cells/s for good; ARCHAI_KNOWN_LIMITS=1 runs it")
-	}
 	world := arche.NewWorld()
 	w := &world
 	g := grid.New(32, 32)
