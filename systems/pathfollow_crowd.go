@@ -28,8 +28,8 @@ import (
 // the one ahead of it moves or leaves. Its Progress restarts while it holds
 // (never found stuck). Wide agents settle by their own rule (settle.go).
 //
-// One that touches its crowd but is not held (the ones it touches are
-// farther from the goal, or still moving) arrives at its waypoint
+// One that leads its crowd there (its disc touches those of agents sent to
+// the same goal, every one of them farther from it) arrives at its waypoint
 // (DesiredArrive) instead of seeking it, so that Steer's crowd rule
 // (steer_crowd.go) damps its push once the crowd has slowed it: seeking,
 // it pressed at full force against separation, an undamped spring. Movers of
@@ -39,7 +39,10 @@ import (
 // (TestMixedSmallRadiiRoundAPillarRest). Walking (faster than the crowd
 // rule's limit) it arrives as it seeks: the waypoint is passed, not stopped on.
 // Only with a path ready and a waypoint before its goal; a straight seek (no
-// path yet, none found) keeps seeking.
+// path yet, none found) keeps seeking, and so does one with a neighbour
+// nearer the goal still moving: queued behind it, it presses in as before
+// (damped too, the queue rested in a tail along the path up to 5.5 cells
+// from the goal: TestACrowdRoundAWallEndPacksAtItsGoal).
 const (
 	crowdHoldNear  = 6.0 // cells from the goal within which a walking agent may hold
 	crowdRestSpeed = 0.1 // cells/s below which a neighbour counts as at rest
@@ -56,9 +59,9 @@ type crowdMaps struct {
 // (its Intent.Goal, from which both distances are measured: the same point
 // for every agent of the group, whatever its radius or rest point, so two
 // cannot each be the nearer), seeking a waypoint of its path, holds by the
-// rule above; was tells it held the frame before. in tells whether its disc
-// touches that of any agent sent to the same goal (nearer or not, at rest or
-// not): it walks in its own crowd.
+// rule above; was tells it held the frame before. in tells whether it is
+// not held and its disc touches those of agents sent to the same goal, all
+// of them farther from it: it leads its own crowd there, which blocks its way.
 func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) (hold, in bool) {
 	d2 := dist2(pos, goal)
 	if !(d2 < crowdHoldNear*crowdHoldNear) || s.nb == nil || s.nb.Hash == nil {
@@ -75,6 +78,7 @@ func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) (hold, i
 		return false, false
 	}
 	ids, ps := h.Sorted()
+	ahead := false // a neighbour touching it nearer the goal, still moving
 	for y := y0; y <= y1; y++ {
 		lo, hi := h.RowSpan(y, x0, x1)
 		for k := lo; k < hi; k++ {
@@ -99,11 +103,15 @@ func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) (hold, i
 			if t := r + rj + gap; dd > t*t {
 				continue
 			}
-			in = true
-			if dist2(p, goal) < d2 && norm2(s.nb.Velocities[id]) <= crowdRestSpeed*crowdRestSpeed {
-				return true, true // nearer the goal and at rest
+			if !(dist2(p, goal) < d2) {
+				in = true // one farther from the goal
+				continue
 			}
+			if norm2(s.nb.Velocities[id]) <= crowdRestSpeed*crowdRestSpeed {
+				return true, false // nearer the goal and at rest
+			}
+			ahead = true
 		}
 	}
-	return false, in
+	return false, in && !ahead
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -158,4 +159,39 @@ func TestMixedSmallRadiiRoundAPillarRest(t *testing.T) {
 		}
 	}
 	require.Less(t, fastest, 5e-3, "still moving after 90 s")
+}
+
+// TestACrowdRoundAWallEndPacksAtItsGoal: 40 Movers of radii 0.4 and 0.45 sent round
+// the end of a two-cell wall to (12.5, 10.5) come to rest packed about the goal,
+// all within 3.5 cells of it. Only an agent leading its crowd (every agent it
+// touches farther from the goal) arrives at its waypoint; were every agent touching
+// its crowd to do so, those queued along the path behind ones still moving stopped
+// pressing in and rested in a tail up to 5.5 cells away.
+func TestACrowdRoundAWallEndPacksAtItsGoal(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(32, 32)
+	g.SetCost(grid.Cell{X: 10, Y: 10}, grid.Blocked)
+	g.SetCost(grid.Cell{X: 11, Y: 10}, grid.Blocked)
+	arche.AddResource(w, g)
+	goal := r2.Vec{X: 12.5, Y: 10.5}
+	for k, r := range []float64{0.4, 0.45} {
+		sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: r}})
+		require.NoError(t, err)
+		for i := range 20 {
+			sp.Spawn(r2.Vec{X: 2 + float64(i%5)*1.1, Y: 2 + float64(k*5+i/5)*1.1}, func(a *systems.Spawned) { a.MoveTo(goal) })
+		}
+	}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 120*60)
+	f := generic.NewFilter2[components.Position, components.Velocity]()
+	q := f.Query(w)
+	for q.Next() {
+		p, v := q.Get()
+		assert.Less(t, math.Hypot(p.X-goal.X, p.Y-goal.Y), 3.5, "at %v", p.Vec)
+		assert.Less(t, math.Hypot(v.X, v.Y), 0.01, "at %v", p.Vec)
+	}
 }
