@@ -129,23 +129,8 @@ func TestAWalkerPassesACrowdSentElsewhere(t *testing.T) {
 // 0.25 cells to and fro at up to 0.67 cells/s for good. An agent touching its
 // own crowd now arrives at its waypoint, damped by Steer's crowd rule.
 func TestMixedSmallRadiiRoundAPillarRest(t *testing.T) {
-	world := arche.NewWorld()
-	w := &world
-	g := grid.New(32, 32)
-	g.SetCost(grid.Cell{X: 10, Y: 10}, grid.Blocked)
-	arche.AddResource(w, g)
 	goal := r2.Vec{X: 11, Y: 11}
-	for k, r := range []float64{0.3, 0.5} {
-		sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: r}})
-		require.NoError(t, err)
-		for i := range 15 {
-			sp.Spawn(r2.Vec{X: 2 + float64(i%5)*1.1, Y: 2 + float64(k*3+i/5)*1.1}, func(a *systems.Spawned) { a.MoveTo(goal) })
-		}
-	}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
-		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
-	s.Initialize(w)
-	defer s.Finalize(w)
+	w, s := mixedCrowd(t, []grid.Cell{{X: 10, Y: 10}}, goal, [2]float64{0.3, 0.5}, 15, 3)
 	s.Run(w, 90*60)
 	f := generic.NewFilter2[components.Position, components.Velocity]()
 	fastest := 0.0
@@ -168,24 +153,8 @@ func TestMixedSmallRadiiRoundAPillarRest(t *testing.T) {
 // its crowd to do so, those queued along the path behind ones still moving stopped
 // pressing in and rested in a tail up to 5.5 cells away.
 func TestACrowdRoundAWallEndPacksAtItsGoal(t *testing.T) {
-	world := arche.NewWorld()
-	w := &world
-	g := grid.New(32, 32)
-	g.SetCost(grid.Cell{X: 10, Y: 10}, grid.Blocked)
-	g.SetCost(grid.Cell{X: 11, Y: 10}, grid.Blocked)
-	arche.AddResource(w, g)
 	goal := r2.Vec{X: 12.5, Y: 10.5}
-	for k, r := range []float64{0.4, 0.45} {
-		sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: r}})
-		require.NoError(t, err)
-		for i := range 20 {
-			sp.Spawn(r2.Vec{X: 2 + float64(i%5)*1.1, Y: 2 + float64(k*5+i/5)*1.1}, func(a *systems.Spawned) { a.MoveTo(goal) })
-		}
-	}
-	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
-		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
-	s.Initialize(w)
-	defer s.Finalize(w)
+	w, s := mixedCrowd(t, []grid.Cell{{X: 10, Y: 10}, {X: 11, Y: 10}}, goal, [2]float64{0.4, 0.45}, 20, 5)
 	s.Run(w, 120*60)
 	f := generic.NewFilter2[components.Position, components.Velocity]()
 	q := f.Query(w)
@@ -194,4 +163,31 @@ func TestACrowdRoundAWallEndPacksAtItsGoal(t *testing.T) {
 		assert.Less(t, math.Hypot(p.X-goal.X, p.Y-goal.Y), 3.5, "at %v", p.Vec)
 		assert.Less(t, math.Hypot(v.X, v.Y), 0.01, "at %v", p.Vec)
 	}
+}
+
+// mixedCrowd returns a 32² world with the walls, n default Movers of each of
+// the radii sent to goal from a block at (2, 2) (rows 1.1 cells apart, the
+// second radius's from row rows on), and its scheduler, initialized and
+// finalized when the test ends.
+func mixedCrowd(t *testing.T, walls []grid.Cell, goal r2.Vec, radii [2]float64, n, rows int) (*arche.World, *ecs.Scheduler) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(32, 32)
+	for _, c := range walls {
+		g.SetCost(c, grid.Blocked)
+	}
+	arche.AddResource(w, g)
+	for k, r := range radii {
+		sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: r}})
+		require.NoError(t, err)
+		for i := range n {
+			sp.Spawn(r2.Vec{X: 2 + float64(i%5)*1.1, Y: 2 + float64(k*rows+i/5)*1.1}, func(a *systems.Spawned) { a.MoveTo(goal) })
+		}
+	}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	s.Initialize(w)
+	t.Cleanup(func() { s.Finalize(w) })
+	return w, s
 }
