@@ -156,6 +156,13 @@ func (s *Movement) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Steering](w), unsafe.Sizeof(components.Steering{}))
 	s.walls.bitsOnly = true   // Movement reads the bitmap alone, not Steer's quadrant table
 	s.walls.withBeside = true // and the cells beside a wall (small discs: movement_disc.go)
+	s.prepareGrid()           // at Initialize, not in the first frame (Steer.prepareGrid)
+}
+
+// prepareGrid brings the wall bitmap and the grid's clearance up to date.
+func (s *Movement) prepareGrid() {
+	s.walls.update(s.grid)
+	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' discs)
 }
 
 // Update moves every agent: the query's columns are recorded archetype by
@@ -164,8 +171,7 @@ func (s *Movement) Initialize(w *arche.World) {
 func (s *Movement) Update(w *arche.World) {
 	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Movement")
-	s.walls.update(s.grid)
-	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' discs)
+	s.prepareGrid()
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only

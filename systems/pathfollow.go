@@ -284,6 +284,16 @@ func (s *PathFollow) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Progress](w), unsafe.Sizeof(components.Progress{}))
 	s.cols.column(arche.ComponentID[components.FlowFollower](w), unsafe.Sizeof(components.FlowFollower{}))
 	s.cols.column(arche.ComponentID[components.Kinematics](w), unsafe.Sizeof(components.Kinematics{}))
+	s.prepareGrid() // at Initialize, not in the first frame (Steer.prepareGrid)
+}
+
+// prepareGrid brings the grid's lazy caches, the sight bitmap and the
+// clearance up to date.
+func (s *PathFollow) prepareGrid() {
+	s.grid.Prepare()
+	s.sight.bitsOnly = true
+	s.sight.update(s.grid)
+	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' sight)
 }
 
 // Update writes every agent's Desired. The query's columns are recorded
@@ -293,10 +303,7 @@ func (s *PathFollow) Initialize(w *arche.World) {
 func (s *PathFollow) Update(w *arche.World) {
 	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "PathFollow")
-	s.grid.Prepare()
-	s.sight.bitsOnly = true
-	s.sight.update(s.grid)
-	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' sight)
+	s.prepareGrid()
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
