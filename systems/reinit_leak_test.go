@@ -3,7 +3,6 @@ package systems_test
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"testing"
 	"time"
@@ -29,7 +28,7 @@ const reinitChild = "ARCHAI_REINIT_LEAK_CHILD"
 // process is back to its goroutine count before the first Initialize.
 func TestInitializeTwiceLeaksNoGoroutine(t *testing.T) {
 	if os.Getenv(reinitChild) == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestInitializeTwiceLeaksNoGoroutine$", "-test.count=1")
+		cmd := selfCommand("-test.run=^TestInitializeTwiceLeaksNoGoroutine$", "-test.count=1")
 		cmd.Env = append(os.Environ(), reinitChild+"=1")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%v\n%s", err, out)
