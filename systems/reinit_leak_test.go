@@ -28,7 +28,7 @@ const reinitChild = "ARCHAI_REINIT_LEAK_CHILD"
 // process is back to its goroutine count before the first Initialize.
 func TestInitializeTwiceLeaksNoGoroutine(t *testing.T) {
 	if os.Getenv(reinitChild) == "" {
-		cmd := selfCommand("-test.run=^TestInitializeTwiceLeaksNoGoroutine$", "-test.count=1")
+		cmd := selfCommand(t, "-test.run=^TestInitializeTwiceLeaksNoGoroutine$", "-test.count=1")
 		cmd.Env = append(os.Environ(), reinitChild+"=1")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%v\n%s", err, out)

@@ -50,7 +50,7 @@ func TestTreeRunInOwnComponentSurvivesRemovals(t *testing.T) {
 	if os.Getenv("ARCHAI_LONG") == "1" {
 		seconds = "30"
 	}
-	cmd := selfCommand("-test.run=^TestTreeRunInOwnComponentSurvivesRemovals$", "-test.count=1", "-test.v")
+	cmd := selfCommand(t, "-test.run=^TestTreeRunInOwnComponentSurvivesRemovals$", "-test.count=1", "-test.v")
 	cmd.Env = append(os.Environ(), "ARCHAI_TREERUN_CHURN=1", "ARCHAI_TREERUN_SECONDS="+seconds)
 	start := time.Now()
 	out, err := cmd.CombinedOutput()
