@@ -57,6 +57,7 @@ type pathServer struct {
 	finishing  int32                  // a job whose search ended and whose finish waits for views, -1 if none
 	need       int32                  // the job the serve waits for views of, -1 when the frame's serve is over
 	looked     int                    // requests rechecked this frame
+	stamp      uint32                 // recheck's count, for pathView.seen
 	lastLooked int                    // requests rechecked last frame (startServe's guess of the views needed)
 	results    []pathResult           // this frame's finished searches, in order
 	cells      []grid.Cell            // their paths' cells (pathResult.lo, hi)
@@ -83,6 +84,7 @@ type pathView struct {
 	prio    int8   // Path.Priority
 	queued  uint64 // Path.Queued
 	clear   uint8  // clearance of its requests (Kinematics.Radius: clearanceOf)
+	seen    uint32 // recheck's stamp when it last kept a request of this agent (one per agent per job)
 }
 
 // pathResult is one finished search: the goal, whether a path was found, and
@@ -314,14 +316,28 @@ func (v *pathServer) recheck(j int32, started bool) int {
 	key := v.jobs[j].key
 	prev := int32(-1)
 	looked := 0
+	v.stamp++
+	if v.stamp == 0 { // wrapped: no view may hold the new stamp
+		for i := range v.views {
+			v.views[i].seen = 0
+		}
+		v.stamp = 1
+	}
 	for t := v.jobs[j].head; t >= 0; {
 		looked++
 		tk := v.tickets[t]
 		next := tk.next
 		vw := &v.views[tk.view]
 		stays := started && tk.lost > 0 // on its search though replaced or its goal moved (Moving goals, Asking again)
-		drop := vw.gone || !vw.pending || vw.request != tk.req && !stays
+		// a second request of one agent in one job (asked again while its search
+		// ran: both stay) is dropped, or an agent asking every frame piles up one
+		// waiting request a frame until the search ends
+		dup := vw.seen == v.stamp
+		drop := vw.gone || !vw.pending || vw.request != tk.req && !stays || dup
 		keep := !drop && (vw.goal == key.goal || stays)
+		if keep {
+			vw.seen = v.stamp
+		}
 		if !keep {
 			if prev < 0 {
 				v.jobs[j].head = next
