@@ -1666,8 +1666,12 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
 				r.addNote(CausePathGoalNarrow, e, narrowNote(g, path.Goal, kin.Radius))
 			} else if path.State == components.PathUnreachable {
-				if kin != nil && tooWideForRoute(g, pos, path.Goal, kin.Radius) {
-					r.addNote(CausePathUnreachable, e, tooWideNote(path.Goal, kin.Radius))
+				fit, tooWide := uint8(0), false
+				if kin != nil {
+					fit, tooWide = tooWideForRoute(g, pos, path.Goal, kin.Radius)
+				}
+				if tooWide {
+					r.addNote(CausePathUnreachable, e, tooWideNote(path.Goal, kin.Radius, fit))
 				} else {
 					r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
 				}

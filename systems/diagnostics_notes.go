@@ -54,26 +54,33 @@ const (
 	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
 	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius (CausePathGoalNarrow)
 	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
-	noteTooWide              // cell: the path goal, h: the clearance the radius needs, pos.X: the radius (CausePathUnreachable)
+	noteTooWide              // cell: the path goal, h: the clearance the radius needs, w: the widest that has a route, pos.X: the radius (CausePathUnreachable)
 	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
 // above 1) has no route wide enough to the passable cell goal that an agent
-// of clearance 1 would have.
-func tooWideForRoute(g *grid.Grid, pos *components.Position, goal grid.Cell, r float64) bool {
+// of clearance 1 would have, and the widest clearance that has one (at least 1).
+func tooWideForRoute(g *grid.Grid, pos *components.Position, goal grid.Cell, r float64) (fit uint8, ok bool) {
 	clr := grid.ClearanceFor(r)
 	if clr <= 1 || pos == nil || !finiteVec(pos.Vec) {
-		return false
+		return 0, false
 	}
 	from := g.CellAt(pos.Vec)
-	return g.Passable(from) && g.Connected(from, goal) && !g.ConnectedWide(from, goal, clr)
+	if !g.Passable(from) || !g.Connected(from, goal) || g.ConnectedWide(from, goal, clr) {
+		return 0, false
+	}
+	fit = clr - 1
+	for fit > 1 && !g.ConnectedWide(from, goal, fit) { // the radius advised must pass the map's gaps
+		fit--
+	}
+	return fit, true
 }
 
 // tooWideNote is the note of a wide agent of radius r whose path goal cell c
-// only narrower agents reach (tooWideForRoute).
-func tooWideNote(c grid.Cell, r float64) exampleNote {
-	return exampleNote{kind: noteTooWide, cell: c, h: int(grid.ClearanceFor(r)), pos: r2.Vec{X: r}}
+// only narrower agents reach (tooWideForRoute), those of clearance fit or less.
+func tooWideNote(c grid.Cell, r float64, fit uint8) exampleNote {
+	return exampleNote{kind: noteTooWide, cell: c, h: int(grid.ClearanceFor(r)), w: int(fit), pos: r2.Vec{X: r}}
 }
 
 // narrowNote is the note of a path goal cell c of g too close to a wall for an agent
@@ -185,9 +192,9 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" cells (clearance ")
 		b.WriteString(strconv.Itoa(n.h))
 		b.WriteString(", grid.ClearanceFor); its decision should test Path.State, or give it a radius of at most ")
-		b.WriteString(strconv.FormatFloat(float64(n.h)-1.5, 'g', 6, 64))
+		b.WriteString(strconv.FormatFloat(float64(n.w)-0.5, 'g', 6, 64))
 		b.WriteString(" (gaps of ")
-		b.WriteString(strconv.Itoa(2*n.h - 3))
+		b.WriteString(strconv.Itoa(2*n.w - 1))
 		b.WriteString(")")
 	case noteStep:
 		b.WriteString(", clock step ")
