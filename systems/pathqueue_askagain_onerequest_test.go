@@ -5,7 +5,6 @@ import (
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
-	"github.com/mlange-42/arche/generic"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -15,15 +14,7 @@ import (
 // PathQueue's doc): Waiting was 164 for one agent when the path came, each frame's
 // recheck walking them all. Now one request per agent stays in a job.
 func TestAPathAskedEveryFrameHoldsOneRequest(t *testing.T) {
-	w, g := newWorld(128, 128)
-	for y := int32(0); y < 126; y++ {
-		g.SetCost(grid.Cell{X: 64, Y: y}, grid.Blocked)
-	}
-	m := generic.NewMap2[components.Path, components.Position](w)
-	e := m.New()
-	pq := &PathQueue{Budget: 50}
-	pq.Initialize(w)
-	defer pq.Finalize(w)
+	w, m, e, pq := askerBehindAWall(t)
 	maxWait := 0
 	for f := 0; f < 400; f++ {
 		p, pos := m.Get(e)

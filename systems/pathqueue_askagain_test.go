@@ -5,6 +5,7 @@ import (
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -21,15 +22,7 @@ import (
 func TestAPathAskedEveryFrameIsServed(t *testing.T) {
 	for _, mode := range []string{"once", "same", "goal alternates", "start moves"} {
 		t.Run(mode, func(t *testing.T) {
-			w, g := newWorld(128, 128)
-			for y := int32(0); y < 126; y++ {
-				g.SetCost(grid.Cell{X: 64, Y: y}, grid.Blocked)
-			}
-			m := generic.NewMap2[components.Path, components.Position](w)
-			e := m.New()
-			pq := &PathQueue{Budget: 50}
-			pq.Initialize(w)
-			defer pq.Finalize(w)
+			w, m, e, pq := askerBehindAWall(t)
 			ready := -1
 			for f := 0; f < 3000 && ready < 0; f++ {
 				p, pos := m.Get(e)
@@ -56,4 +49,22 @@ func TestAPathAskedEveryFrameIsServed(t *testing.T) {
 			t.Logf("%s: served at frame %d", mode, ready)
 		})
 	}
+}
+
+// askerBehindAWall returns a 128² world walled down the middle (x = 64, open
+// only at its last two rows), one agent with a Path and a Position, and a
+// PathQueue of Budget 50 on it (a search takes about 165 frames), finalized
+// when the test ends.
+func askerBehindAWall(t *testing.T) (*arche.World, generic.Map2[components.Path, components.Position], arche.Entity, *PathQueue) {
+	t.Helper()
+	w, g := newWorld(128, 128)
+	for y := int32(0); y < 126; y++ {
+		g.SetCost(grid.Cell{X: 64, Y: y}, grid.Blocked)
+	}
+	m := generic.NewMap2[components.Path, components.Position](w)
+	e := m.New()
+	pq := &PathQueue{Budget: 50}
+	pq.Initialize(w)
+	t.Cleanup(func() { pq.Finalize(w) })
+	return w, m, e, pq
 }
