@@ -88,6 +88,11 @@ func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) (hold, i
 				continue // too far, or itself
 			}
 			id := ids[k]
+			nearer := dist2(p, goal) < d2
+			resting := norm2(s.nb.Velocities[id]) <= crowdRestSpeed*crowdRestSpeed
+			if nearer && !resting && ahead || !nearer && (in || ahead) {
+				continue // it could not change the answer: no entity read
+			}
 			e := s.nb.Entities[id]
 			if !s.crowd.world.Alive(e) || !s.crowd.intents.HasUnchecked(e) {
 				continue
@@ -103,14 +108,14 @@ func (s *PathFollow) heldByCrowd(pos, goal r2.Vec, r float64, was bool) (hold, i
 			if t := r + rj + gap; dd > t*t {
 				continue
 			}
-			if !(dist2(p, goal) < d2) {
+			switch {
+			case !nearer:
 				in = true // one farther from the goal
-				continue
-			}
-			if norm2(s.nb.Velocities[id]) <= crowdRestSpeed*crowdRestSpeed {
+			case resting:
 				return true, false // nearer the goal and at rest
+			default:
+				ahead = true
 			}
-			ahead = true
 		}
 	}
 	return false, in && !ahead
