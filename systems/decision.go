@@ -299,7 +299,7 @@ func (s *Decision) Work(worker, lo, hi int) {
 			s.swap(worker, &j.agent, b, ctx) // a leaf replaced the tree, or set it to nil: at once
 		}
 		ticking = -1
-		j.thought(now)
+		s.due.thought(j, now)
 	}
 	ctx.Agent, ctx.Blackboard = nil, nil
 }

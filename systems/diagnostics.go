@@ -507,6 +507,27 @@ const (
 	// free spot. Checked only for agents in the [Neighbours] resource (a world with
 	// [Spatial]).
 	CauseHeldOffGoal
+	// CauseIntentFlipFlop: an agent whose Intent is flip-flopping now: its brain
+	// (a behavior tree, a state machine, an HTN or GOAP plan, a utility action's Act)
+	// made a flip-flop within the last [utility.FlipWindow] (2 s) of simulation time,
+	// [utility.FlipLimit]+1 (5) changes of its Intent back and forth between the same
+	// two (A→B→A→B→A→B) within FlipWindow, counted by its decision system at each
+	// think, as utility.State counts a reasoner's choices. Intents are compared by
+	// what they ask the movement pipeline for: the mode, a Move's Goal, the Target or
+	// Point, exactly (a goal that follows a moving target is a new goal every think,
+	// never a change back). The typical case is a condition that its own action
+	// undoes: bt.ReactiveSequence(hunger > 70, GoTo food, Eat), where Eating lowers
+	// hunger, gives up Eat the moment it works and walks off, and starts again a
+	// think later (a newcomer's colony: 103 of 170 colonists crowding the food for 5
+	// minutes, nobody ever sleeping, and nothing reported it). The fix is
+	// hysteresis: two thresholds (start above 70, keep on until below 30: a
+	// blackboard flag the condition sets and the action clears), or the action
+	// under a plain bt.Sequence so it finishes once begun. An agent also counted
+	// under CauseUtilityFlipFlop is not counted again. The example's note names the
+	// two Intents, the flip-flops and the system. Counting starts at an agent's
+	// first think after Initialize or a load (not saved); an agent stops being
+	// counted once it has gone FlipWindow without a flip-flop.
+	CauseIntentFlipFlop
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -575,6 +596,7 @@ var causeNames = [NumCauses]string{
 	CauseUtilityNoRand:           "utility_no_rand",
 	CauseTargetUnset:             "target_unset",
 	CauseHeldOffGoal:             "held_off_goal",
+	CauseIntentFlipFlop:          "intent_flip_flop",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1486,6 +1508,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			}
 		}
 	}
+	d.intentChecks(w, r, in)
 	plannerChecks(w, r, d)
 	var models decisionIDs
 	models.init(w)

@@ -34,6 +34,8 @@ type exampleNote struct {
 	state   fsm.StateID
 	other   fsm.StateID // noteState: the state it went back and forth with (None: itself)
 	n       uint32
+
+	keys [2]intentKey // noteIntentFlips: the two Intents, n: the flip-flops
 }
 
 type noteKind uint8
@@ -56,6 +58,7 @@ const (
 	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
 	noteTooWide              // cell: the path goal, h: the clearance the radius needs, w: the widest that has a route, pos.X: the radius (CausePathUnreachable)
 	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
+	noteIntentFlips          // keys: the two Intents, n: the flip-flops, what: the decision system (CauseIntentFlipFlop)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -275,6 +278,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendNoRand(b, n)
 	case noteHeldOff:
 		appendHeldOff(b, n)
+	case noteIntentFlips:
+		appendIntentFlips(b, n)
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -454,6 +454,23 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			dec.due.Waiting, dec.due.backlog = 1, 600
 			ecs.Resource[installed](w).decision = dec
 		}, []Cause{CauseDecisionStarved}},
+		{"a Brain whose Intent flip-flopped 0.5 s ago", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
+			dec := &Decision{}
+			dec.due.filter = brainFilterFor()
+			dec.due.flips.grow(e.ID())
+			dec.due.flips.recs[e.ID()] = intentFlip{e: e, flipFlops: 3, flipTime: 19.5,
+				cur: intentKey{move: true}, left: intentKey{mode: components.IntentFlee, target: e}}
+			ecs.Resource[installed](w).decision = dec
+		}, []Cause{CauseIntentFlipFlop}},
+		{"a Brain whose Intent flip-flopped over utility.FlipWindow ago: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
+			dec := &Decision{}
+			dec.due.filter = brainFilterFor()
+			dec.due.flips.grow(e.ID())
+			dec.due.flips.recs[e.ID()] = intentFlip{e: e, flipFlops: 3, flipTime: 20 - utility.FlipWindow - 0.1}
+			ecs.Resource[installed](w).decision = dec
+		}, nil},
 		{"a machine that re-entered its state 3 times: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			m, work := reentryMachine(t)
 			drop[components.Brain](w, e) // one decision model

@@ -191,7 +191,7 @@ func (s *FSM) Work(worker, lo, hi int) {
 		j.brain.Machine.Update(&j.brain.Memory, ctx)
 		updating = -1
 		s.due.count(worker, int(j.brain.Memory.Transitions-before))
-		j.thought(now)
+		s.due.thought(j, now)
 	}
 	ctx.Agent, ctx.Blackboard = nil, nil
 }

@@ -24,6 +24,8 @@ type installed struct {
 	fsm       *FSM              // the last FSM initialized in the world, for Diagnose's Report.BadTargets and CauseDecisionStarved
 	decision  *Decision         // the last Decision initialized in the world, for Diagnose's CauseDecisionStarved
 	utility   *Utility          // the last Utility initialized in the world, for Diagnose's CauseDecisionStarved
+	htnSys    *HTN              // the last HTN initialized in the world, for Diagnose's CauseIntentFlipFlop
+	goapSys   *GOAP             // the last GOAP initialized in the world, for Diagnose's CauseIntentFlipFlop
 	flowField *FlowField        // the last FlowField initialized in the world, for Diagnose's Report.FlowBehind
 
 	// the world's grid and clock at the last Initialize that found one: the systems

@@ -144,6 +144,7 @@ func (s *HTN) Initialize(w *arche.World) {
 	mustClock(w, "HTN")
 	s.registry = mustRegistry[htn.Registry](w, "HTN", "htn")
 	markInstalled(w, sysHTN)
+	ecs.Resource[installed](w).htnSys = s
 	s.ran.Join(w, s)
 	s.run.init(w, s.Workers)
 	s.run.ready = func(b *components.HTNPlanner) bool {
@@ -272,6 +273,7 @@ func (s *GOAP) Initialize(w *arche.World) {
 	mustClock(w, "GOAP")
 	s.registry = mustRegistry[goap.Registry](w, "GOAP", "goap")
 	markInstalled(w, sysGOAP)
+	ecs.Resource[installed](w).goapSys = s
 	s.ran.Join(w, s)
 	s.run.init(w, s.Workers)
 	for i := range s.run.planners {

@@ -78,7 +78,7 @@ func (t *planThinks[B, P, C, E]) Work(worker, lo, hi int) {
 		if swapped {
 			t.swaps[worker].n++
 		}
-		j.thought(now)
+		t.due.thought(j, now)
 	}
 	*ctx = zero
 }

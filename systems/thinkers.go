@@ -53,6 +53,7 @@ type thinkers[B any] struct {
 	types  *componentTypes  // component types for Get
 	hints  []padded         // per worker: the run of its last job
 	keys   []dueKey         // the budget's order
+	flips  intentFlips      // per agent: the changes of its Intent (CauseIntentFlipFlop)
 	queued []queuedCommands // this frame's, from every worker
 	lock   arche.MaskFilter // the filter of the query that locks the world while jobs run
 	// cursor is always 0: the budget orders agents by (Think.Next, entity
@@ -196,6 +197,7 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 	} else {
 		t.backlog = 0
 	}
+	t.flips.grow(t.maxDueID())
 	t.runLocked(w, job)
 	t.Thought = len(t.due)
 	for k := range t.cmds {
@@ -485,6 +487,13 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 		}
 	}
 	t.found[worker] = found
+}
+
+// thought records that job j's agent thought at now, its think done (not one that
+// panicked): its Intent's changes are counted (CauseIntentFlipFlop), and j.thought.
+func (t *thinkers[B]) thought(j *thinkJob[B], now float64) {
+	t.flips.observe(j.agent.Entity, j.agent.Intent, now)
+	j.thought(now)
 }
 
 // thought records that a job's agent thought at now: its schedule advances

@@ -151,7 +151,7 @@ func (s *Utility) Work(worker, lo, hi int) {
 		if j.brain.State.Choice != j.brain.State.Previous {
 			s.due.count(worker, 1)
 		}
-		j.thought(now)
+		s.due.thought(j, now)
 	}
 }
 
