@@ -42,6 +42,18 @@ type Think struct {
 	Next     float64 // simulation time of the next decision
 	Last     float64 // simulation time of the last decision
 	Frozen   bool    // too far from every focus point to think at all
+
+	// IntentFlips, IntentBack and IntentSum are the decision system's count of the
+	// changes of the agent's Intent at its thinks, for systems.Diagnose's
+	// intent_flip_flop: the changes back in a row (each to the Intent the change
+	// before it left), a 16-bit mark of the Intent the last change left and a 32-bit
+	// mark of the Intent after the last think (0: none yet). They sit in the padding
+	// after Frozen, so a Think stays 32 bytes for the scan that finds the agents due.
+	// Not saved (json "-") nor hashed: a Think written whole, or loaded, starts the
+	// count afresh at its next think.
+	IntentFlips uint8  `json:"-"`
+	IntentBack  uint16 `json:"-"`
+	IntentSum   uint32 `json:"-"`
 }
 
 // LOD is an agent's level of detail, set by the LOD system: 0 is the nearest

@@ -3,6 +3,7 @@ package systems_test
 import (
 	"bytes"
 	"testing"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/utility"
@@ -213,4 +214,10 @@ func TestAUtilityFlipFlopIsCountedOnce(t *testing.T) {
 	assert.Equal(t, 5, rep.Counts[systems.CauseUtilityFlipFlop], rep.String())
 	assert.Zero(t, rep.Counts[systems.CauseIntentFlipFlop], rep.String())
 	assert.Equal(t, 5, rep.Misconfigured, rep.String())
+}
+
+// TestThinkStays32Bytes: the Intent's marks sit in Think's padding, so the scan that
+// finds the agents due reads as much as before.
+func TestThinkStays32Bytes(t *testing.T) {
+	assert.Equal(t, uintptr(32), unsafe.Sizeof(components.Think{}))
 }

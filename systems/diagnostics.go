@@ -510,9 +510,10 @@ const (
 	// CauseIntentFlipFlop: an agent whose Intent is flip-flopping now: its brain
 	// (a behavior tree, a state machine, an HTN or GOAP plan, a utility action's Act)
 	// made a flip-flop within the last [utility.FlipWindow] (2 s) of simulation time,
-	// [utility.FlipLimit]+1 (5) changes of its Intent back and forth between the same
-	// two (A→B→A→B→A→B) within FlipWindow, counted by its decision system at each
-	// think, as utility.State counts a reasoner's choices. Intents are compared by
+	// [utility.FlipLimit] (4) changes of its Intent in a row, each back to the Intent
+	// the change before it left (A→B→A→B→A), the first and the last within
+	// FlipWindow, counted by its decision system at each think (marks kept in the
+	// agent's Think), as utility.State counts a reasoner's choices. Intents are compared by
 	// what they ask the movement pipeline for: the mode, a Move's Goal, the Target or
 	// Point, exactly (a goal that follows a moving target is a new goal every think,
 	// never a change back). The typical case is a condition that its own action

@@ -460,7 +460,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			dec.due.filter = brainFilterFor()
 			dec.due.flips.grow(e.ID())
 			dec.due.flips.recs[e.ID()] = intentFlip{e: e, flipFlops: 3, flipTime: 19.5,
-				cur: intentKey{move: true}, left: intentKey{mode: components.IntentFlee, target: e}}
+				keys: [2]intentKey{{move: true}, {mode: components.IntentFlee, target: e}}}
 			ecs.Resource[installed](w).decision = dec
 		}, []Cause{CauseIntentFlipFlop}},
 		{"a Brain whose Intent flip-flopped over utility.FlipWindow ago: fine", false, 0, func(w *arche.World, e arche.Entity) {

@@ -44,45 +44,45 @@ func (k intentKey) point() r2.Vec {
 	return r2.Vec{X: math.Float64frombits(k.p[0]), Y: math.Float64frombits(k.p[1])}
 }
 
-// intentFlip is one agent's count of the changes of its Intent that its brain made,
-// kept by the decision system that runs it. It is [utility.State]'s count of changes
-// of choice (Flips, FlipFlops) applied to the Intent's key: a change back to the key
-// the change before it left, within utility.FlipWindow of it, is a flip, and a change
-// that brings the flips in a row to utility.FlipLimit, within FlipWindow of the change
-// FlipLimit changes before it, is a flip-flop. 128 bytes, read only at a change.
+// intentFlip is the record of one agent's changes back (see intentFlips), read and
+// written only at such a change: the times of the last utility.FlipLimit of them in a
+// row and the two Intents of the last two, for the flip-flop count and Diagnose's note.
 type intentFlip struct {
 	e         arche.Entity // the agent (the zero Entity: the record is unused)
-	cur       intentKey    // the Intent after its last think
-	flips     uint16       // flips in a row, up to utility.FlipLimit
-	at        uint8        // changes[at] is the last change's time
 	flipFlops uint32       // flip-flops since the record was made (saturating)
-	left      intentKey    // the key the last change left
+	at        uint8        // changes[at] is the last change back's time
 	flipTime  float64      // the last flip-flop's simulation time
-	changes   [utility.FlipLimit + 1]float64
+	changes   [utility.FlipLimit]float64
+	keys      [2]intentKey // the Intents of the last two changes back (the older first)
 }
 
-// intentFlips are the records of the agents a decision system runs, by entity ID.
-// A record is made at an agent's first think (its Intent then is no change) and
-// made afresh for a new entity of the same ID. Not saved: a loaded world counts from
-// its next thinks, as utility.State's flips do. A think that changes nothing reads
-// only the agent's word of sums (8 bytes, where a record is 128: at 100,000 guards
-// the records' lines cost Decision a third more time).
+// intentFlips counts the changes of the Intent of each agent a decision system runs,
+// as [utility.State] counts a reasoner's changes of choice: a change back to the
+// Intent the change before it left is a flip, and the utility.FlipLimit-th flip in a
+// row (A→B→A→B→A: 4) made within utility.FlipWindow of the first of those is a
+// flip-flop. An agent's first think only notes its Intent. What every think reads
+// and writes is in the agent's Think (IntentSum, IntentBack, IntentFlips), on the
+// line the think's schedule is written to, so a think costs a mark of the Intent
+// (a goal that follows a foe changes at every think: 13,000 a frame at 100,000
+// guards); only a flip touches the agent's record, by entity ID. Marks of 32 and 16
+// bits: a change hidden by equal marks (a chance of 2⁻³² a change) goes uncounted,
+// and a change taken for a change back (2⁻¹⁶) counts one flip. Not saved: a loaded
+// world counts from its next thinks, as utility.State's flips do.
 type intentFlips struct {
-	sums []uint64 // by entity ID: sumOf the agent and its Intent's key at its last think (0: none yet)
-	recs []intentFlip
+	recs []intentFlip // by entity ID
 }
 
-// sumOf is a word that stands for key k in its agent's slot: 0 for none, and
-// two keys share one with a chance of about 2⁻⁶⁴ for keys alike in all but a bit or
-// two (a shared one would hide one change from the count). An entity that reuses
-// an ID with its predecessor's sum is found at its first change (the record names
-// another entity) and starts its count there.
-func sumOf(k intentKey) uint64 {
+// markOf is a 32-bit mark of key k: never 0, and equal for two keys with a
+// chance of about 2⁻³².
+func markOf(k intentKey) uint32 {
 	h := k.p[0]*0x9e3779b97f4a7c15 ^ k.p[1]*0xc2b2ae3d27d4eb4f ^
 		(uint64(k.target.ID())<<32|uint64(k.target.Generation()))*0x165667b19e3779f9 ^
 		uint64(k.mode)<<1 ^ uint64(boolBit(k.move))<<9
-	return mix64(h) | 1
+	return uint32(mix64(h)) | 1
 }
+
+// backOf is the 16-bit mark kept of the Intent a change left, from its 32-bit mark m.
+func backOf(m uint32) uint16 { return uint16(m>>16) | 1 }
 
 // boolBit is 1 for true, 0 for false.
 func boolBit(b bool) uint8 {
@@ -93,60 +93,60 @@ func boolBit(b bool) uint8 {
 }
 
 // grow makes room for the records of entity IDs up to id (before the workers run:
-// they index recs concurrently, each its own agents).
+// they index them concurrently, each its own agents).
 func (f *intentFlips) grow(id uint32) {
 	if int(id) < len(f.recs) {
 		return
 	}
-	n := max(int(id)+1, 2*len(f.recs), 64)
-	recs, sums := make([]intentFlip, n), make([]uint64, n)
+	recs := make([]intentFlip, max(int(id)+1, 2*len(f.recs), 64))
 	copy(recs, f.recs)
-	copy(sums, f.sums)
-	f.recs, f.sums = recs, sums
+	f.recs = recs
 }
 
-// observe counts the Intent in of agent e after its think at simulation time now.
-// A think that changes nothing reads one word and writes nothing. (A run of flips
-// ended by a think FlipWindow after the last change without a change ends at the
-// next change instead, which finds the last change FlipWindow old: the same count.)
-func (f *intentFlips) observe(e arche.Entity, in *components.Intent, now float64) {
+// observe counts the Intent in of agent e, whose Think is th, after its think at
+// simulation time now.
+func (f *intentFlips) observe(e arche.Entity, th *components.Think, in *components.Intent, now float64) {
 	k := keyOf(in)
-	sum := sumOf(k)
-	if f.sums[e.ID()] == sum {
+	m := markOf(k)
+	switch {
+	case th.IntentSum == 0: // its first think, or a Think written since
+		th.IntentSum, th.IntentBack, th.IntentFlips = m, 0, 0
 		return
+	case m == th.IntentSum:
+		return
+	case backOf(m) == th.IntentBack:
+		th.IntentFlips = min(th.IntentFlips+1, utility.FlipLimit)
+		f.flip(e, k, th.IntentFlips, now)
+	default:
+		th.IntentFlips = 0
 	}
-	f.sums[e.ID()] = sum
+	th.IntentBack, th.IntentSum = backOf(th.IntentSum), m
+}
+
+// flip records in agent e's record a change back to key k at now, the n-th in a row,
+// and counts a flip-flop.
+func (f *intentFlips) flip(e arche.Entity, k intentKey, n uint8, now float64) {
 	r := &f.recs[e.ID()]
 	if r.e != e {
-		*r = intentFlip{e: e, cur: k}
+		*r = intentFlip{e: e}
+	}
+	if n == 1 { // a new run
 		for i := range r.changes {
 			r.changes[i] = math.Inf(-1)
 		}
-		return
 	}
-	if k == r.cur { // a sum shared by chance
-		return
-	}
-	if k == r.left && recentChange(r.changes[r.at], now) {
-		r.flips = min(r.flips+1, utility.FlipLimit)
-	} else {
-		r.flips = 0
-	}
-	r.left, r.cur = r.cur, k
-	r.at = (r.at + 1) % uint8(len(r.changes))
+	l := uint8(len(r.changes))
+	r.at = (r.at + 1) % l
 	r.changes[r.at] = now
-	// the ring's next slot holds the change FlipLimit changes before this one
-	if first := r.changes[(r.at+1)%uint8(len(r.changes))]; r.flips >= utility.FlipLimit && now-first <= utility.FlipWindow {
+	r.keys[0], r.keys[1] = r.keys[1], k
+	// the ring's next slot holds the change back FlipLimit−1 before this one
+	if n >= utility.FlipLimit && now-r.changes[(r.at+1)%l] <= utility.FlipWindow {
 		if r.flipFlops < math.MaxUint32 {
 			r.flipFlops++
 		}
 		r.flipTime = now
 	}
 }
-
-// recentChange reports whether a change at last is within utility.FlipWindow
-// before now (false for a NaN now, or a clock set back).
-func recentChange(last, now float64) bool { return now >= last && now-last <= utility.FlipWindow }
 
 // flipping reports whether r made a flip-flop within utility.FlipWindow before now.
 func (r *intentFlip) flipping(now float64) bool {
@@ -210,7 +210,7 @@ func intentChecks(w *arche.World, r *Report, f *intentFlips, now float64, sys st
 			}
 		}
 		r.addNote(CauseIntentFlipFlop, rec.e, exampleNote{kind: noteIntentFlips, what: sys,
-			keys: [2]intentKey{rec.left, rec.cur}, n: rec.flipFlops})
+			keys: rec.keys, n: rec.flipFlops})
 	}
 }
 
