@@ -112,21 +112,29 @@ type Wander struct {
 // direction, or +x when the agent stands still. A dt that is not positive
 // returns no force and leaves the angle as it is (and r undrawn).
 func (w *Wander) Force(pos, vel r2.Vec, r *Rand, maxSpeed, maxForce, dt float64) r2.Vec {
-	heading := r2.Vec{X: 1}
-	if n := norm(vel); n > 0 {
-		heading = r2.Scale(1/n, vel)
-	}
-	return w.ForceAlong(pos, vel, heading, r, maxSpeed, maxForce, dt)
+	return w.ForceAlong(pos, vel, r2.Vec{}, r, maxSpeed, maxForce, dt)
 }
 
-// ForceAlong is [Wander.Force] with the heading given (a unit vector) instead
-// of vel's direction: for an agent at rest, whose velocity tells no heading,
-// a direction of the caller's choosing (systems.Steer gives a wanderer at
-// rest against a wall the direction away from it, so that its target is not
-// beyond the wall).
+// ForceAlong is [Wander.Force] with the heading given instead of vel's
+// direction: for an agent at rest, whose velocity tells no heading, a direction
+// of the caller's choosing (systems.Steer gives a wanderer at rest against a
+// wall the direction away from it, so that its target is not beyond the wall).
+// heading of any length counts by its direction; a heading with no direction
+// (zero, NaN or infinite) counts as none given: vel's direction, or +x at rest,
+// as Force (it used to put the wander target on the agent, or make no force at
+// all, so the agent braked to a stop for good).
 func (w *Wander) ForceAlong(pos, vel, heading r2.Vec, r *Rand, maxSpeed, maxForce, dt float64) r2.Vec {
 	if !(dt > 0) {
 		return r2.Vec{}
+	}
+	if n := norm(heading); n > 0 && !math.IsInf(n, 1) {
+		if math.Abs(n-1) > 1e-9 { // a unit heading is taken as it is, bit for bit
+			heading = r2.Scale(1/n, heading)
+		}
+	} else if n := norm(vel); n > 0 && !math.IsInf(n, 1) {
+		heading = r2.Scale(1/n, vel)
+	} else {
+		heading = r2.Vec{X: 1}
 	}
 	w.Angle += float64((2*r.Float64() - 1) * w.Jitter * math.Sqrt(3*dt))
 	w.Angle = math.Remainder(w.Angle, 2*math.Pi)
