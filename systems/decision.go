@@ -182,9 +182,31 @@ type Decision struct {
 	// this is a count, not a fault.
 	Swapped uint64
 
-	due   thinkers[components.Brain]
-	swaps []padded                // per worker: Swapped's count in the last frame
-	ctxs  []perWorker[bt.Context] // per worker
+	due    thinkers[components.Brain]
+	swaps  []padded                 // per worker: Swapped's count in the last frame
+	ctxs   []perWorker[bt.Context]  // per worker
+	errs   []perWorker[scriptError] // per worker: the newest script error of its agents (see newer)
+	loaded scriptError              // the newest script error of a loaded state (at -Inf: older than any since)
+}
+
+// scriptError is a script that failed at run time: the node and error, the
+// simulation time of the tick and the agent's entity ID. The newest of several is
+// the one of the latest tick, of the highest entity ID among one frame's, so the
+// choice does not depend on how the agents were split over the workers.
+type scriptError struct {
+	time float64
+	id   uint32
+	node int
+	err  error
+}
+
+// newer reports whether e is newer than o (see scriptError); any error is newer
+// than none.
+func (e *scriptError) newer(o *scriptError) bool {
+	if o.err == nil || e.err == nil {
+		return e.err != nil
+	}
+	return e.time > o.time || e.time == o.time && e.id > o.id
 }
 
 // Name implements ecs.Namer.
@@ -203,6 +225,8 @@ func (s *Decision) Initialize(w *arche.World) {
 	ecs.Resource[installed](w).decision = s
 	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
+	s.errs = make([]perWorker[scriptError], len(s.ctxs))
+	s.loaded = scriptError{}
 	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults, s.Swapped = 0, 0, 0, 0, 0, 0
 	s.scriptBase = 0
 }
@@ -231,16 +255,20 @@ func (s *Decision) Update(w *arche.World) {
 	}
 }
 
-// lastScriptError returns the node and error of a script that failed at run
-// time in the workers' contexts (bt.Context.LastScriptError: the first
-// worker's that has one), or -1 and nil.
+// lastScriptError returns the node and error of the newest script that failed at
+// run time (see scriptError: the same whatever the number of workers), a loaded
+// state's if none failed since, or -1 and nil.
 func (s *Decision) lastScriptError() (int, error) {
-	for i := range s.ctxs {
-		if node, err := s.ctxs[i].v.LastScriptError(); err != nil {
-			return node, err
+	last := &s.loaded
+	for i := range s.errs {
+		if e := &s.errs[i].v; e.newer(last) {
+			last = e
 		}
 	}
-	return -1, nil
+	if last.err == nil {
+		return -1, nil
+	}
+	return last.node, last.err
 }
 
 // hasTree reports whether b has a tree to tick.
@@ -294,7 +322,11 @@ func (s *Decision) Work(worker, lo, hi int) {
 		if b := j.brain; b.Memory.Tree() != b.Tree || b.Memory.Len() != b.Tree.Len() {
 			s.swap(worker, &j.agent, b, ctx)
 		}
+		failed := ctx.ScriptErrors()
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
+		if ctx.ScriptErrors() != failed {
+			s.scriptFailed(worker, j.agent.Entity.ID(), now, ctx)
+		}
 		if b := j.brain; b.Memory.Tree() != b.Tree {
 			s.swap(worker, &j.agent, b, ctx) // a leaf replaced the tree, or set it to nil: at once
 		}
@@ -302,6 +334,15 @@ func (s *Decision) Work(worker, lo, hi int) {
 		s.due.thought(j, now)
 	}
 	ctx.Agent, ctx.Blackboard = nil, nil
+}
+
+// scriptFailed notes the script error of ctx's tick at now of the agent of entity
+// ID id, on worker, if it is newer than the worker's last.
+func (s *Decision) scriptFailed(worker int, id uint32, now float64, ctx *bt.Context) {
+	node, err := ctx.LastScriptError()
+	if e := (scriptError{time: now, id: id, node: node, err: err}); e.newer(&s.errs[worker].v) {
+		s.errs[worker].v = e
+	}
 }
 
 // Due reports whether an agent thinks in the frame starting at now and lasting

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/flowfield"
@@ -334,16 +335,25 @@ func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, err
 // DecisionState is what a [Decision] saves: its think budget's state and
 // ScriptErrors, the scripts failed at run time since Initialize, which [Diagnose]
 // reports (Report.ScriptErrors, one finding), so that the loaded run goes on
-// counting from it as the unbroken one would. A file written before ScriptErrors
-// was saved (2026-12-05) reads it as 0: the count starts at the load.
+// counting from it as the unbroken one would, with the newest of those errors (its
+// text and node, which Diagnose's report names until a script fails again). A file
+// written before ScriptErrors was saved (2026-12-05) reads it as 0: the count starts
+// at the load; one written before the error's text (2026-12-05 15:50 UTC) loads
+// the count without it.
 type DecisionState struct {
 	ThinkCursorState
-	ScriptErrors uint64 `json:"script_errors,omitempty"`
+	ScriptErrors    uint64 `json:"script_errors,omitempty"`
+	LastScriptError string `json:"last_script_error,omitempty"`
+	LastScriptNode  int    `json:"last_script_node,omitempty"`
 }
 
 // SaveState returns the Decision's state as JSON (see [DecisionState]).
 func (s *Decision) SaveState() (json.RawMessage, error) {
-	return json.Marshal(DecisionState{ThinkCursorState: s.due.thinkState(), ScriptErrors: s.ScriptErrors})
+	st := DecisionState{ThinkCursorState: s.due.thinkState(), ScriptErrors: s.ScriptErrors}
+	if node, err := s.lastScriptError(); err != nil {
+		st.LastScriptError, st.LastScriptNode = err.Error(), node
+	}
+	return json.Marshal(st)
 }
 
 // LoadState restores the state saved by [Decision.SaveState], Waiting and
@@ -360,6 +370,13 @@ func (s *Decision) LoadState(raw json.RawMessage) (err error) {
 	}
 	s.scriptBase = st.ScriptErrors - s.scriptsSince()
 	s.ScriptErrors = st.ScriptErrors
+	s.loaded = scriptError{}
+	if st.LastScriptError != "" {
+		s.loaded = scriptError{time: math.Inf(-1), node: st.LastScriptNode, err: errors.New(st.LastScriptError)}
+	}
+	for i := range s.errs { // the saved run's newest: those of the run before the load are not
+		s.errs[i].v = scriptError{}
+	}
 	return nil
 }
 

@@ -56,6 +56,8 @@ func TestLoadedDecisionKeepsItsScriptErrors(t *testing.T) {
 	data, err := save.Save(w, nil, d)
 	require.NoError(t, err)
 	require.Contains(t, string(data), fmt.Sprintf(`"script_errors":%d`, d.ScriptErrors))
+	require.Contains(t, systems.Diagnose(w).String(), `entry "hp" has no value`)
+	require.Contains(t, string(data), `"last_script_error":`)
 	want := run(w, s, end-saveAt)
 	s.Finalize(w)
 
@@ -68,13 +70,20 @@ func TestLoadedDecisionKeepsItsScriptErrors(t *testing.T) {
 		require.NoError(t, l.Restore(d2))
 		return l.World, s2
 	}
+	t.Run("the newest error's text", func(t *testing.T) {
+		// right after the load, before any script fails again: the saved run's newest
+		// error, which the loaded report named without (the count alone) before
+		w2, _ := load(t, data, 1)
+		rep := systems.Diagnose(w2).String()
+		assert.Contains(t, rep, `the last, node 1: code: script col 1: entry "hp" has no value`)
+	})
 	for _, workers := range []int{1, 2} {
 		t.Run(fmt.Sprint("workers ", workers), func(t *testing.T) {
 			w2, s2 := load(t, data, workers)
 			assert.Equal(t, want, run(w2, s2, end-saveAt))
 		})
 	}
-	old := regexp.MustCompile(`,"script_errors":\d+`).ReplaceAllString(string(data), "")
+	old := regexp.MustCompile(`,"script_errors":\d+,"last_script_error":"[^"]*(\\"[^"]*)*","last_script_node":\d+`).ReplaceAllString(string(data), "")
 	require.NotEqual(t, string(data), old)
 	w2, s2 := load(t, []byte(old), 1)
 	got := run(w2, s2, end-saveAt)
