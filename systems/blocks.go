@@ -123,6 +123,9 @@ func (b *blockRun) Work(worker, _, _ int) {
 			if lo >= b.n {
 				return
 			}
+			if claimHook != nil {
+				claimHook(worker)
+			}
 			b.job.Work(worker, lo, min(lo+size, b.n))
 		}
 	}
@@ -135,10 +138,18 @@ func (b *blockRun) Work(worker, _, _ int) {
 				break
 			}
 			lo := blk * b.size
+			if claimHook != nil {
+				claimHook(worker)
+			}
 			b.job.Work(worker, lo, min(lo+b.size, b.n))
 		}
 	}
 }
+
+// claimHook, when not nil, is called by a worker before each block it claimed: tests
+// set it to delay workers at random, so that other claims happen than a quiet
+// machine's, which must give the same results.
+var claimHook func(worker int)
 
 // claim claims a block of r, from its front or its back, and reports false
 // when none is left.

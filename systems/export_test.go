@@ -35,3 +35,11 @@ func (s *Spatial) TookCheck(k int, ns int64) { s.shares.Took(k, ns) }
 // CheckBounds returns the bounds of the workers' ranges of the query in
 // Spatial's last check pass.
 func (s *Spatial) CheckBounds() []int { return s.bounds }
+
+// SetClaimHook sets the function a worker calls before each block it claims in
+// a blockRun (nil: none), returning the old one; see claimHook.
+func SetClaimHook(f func(worker int)) func(worker int) {
+	old := claimHook
+	claimHook = f
+	return old
+}
