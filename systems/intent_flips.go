@@ -72,25 +72,27 @@ type intentFlips struct {
 	recs []intentFlip // by entity ID
 }
 
-// markOf is a 32-bit mark of key k: never 0, and equal for two keys with a
-// chance of about 2⁻³².
-func markOf(k intentKey) uint32 {
-	h := k.p[0]*0x9e3779b97f4a7c15 ^ k.p[1]*0xc2b2ae3d27d4eb4f ^
-		(uint64(k.target.ID())<<32|uint64(k.target.Generation()))*0x165667b19e3779f9 ^
-		uint64(k.mode)<<1 ^ uint64(boolBit(k.move))<<9
-	return uint32(mix64(h)) | 1
+// markOf is a 32-bit mark of the key of in (see keyOf), read from in without
+// building the key: never 0, and equal for two keys with a chance of about 2⁻³².
+func markOf(in *components.Intent) uint32 {
+	var x, y, t uint64
+	mode := uint64(in.Mode)
+	switch {
+	case in.Mode == components.IntentGo:
+		if in.Move {
+			x, y, mode = math.Float64bits(in.Goal.X), math.Float64bits(in.Goal.Y), mode|1<<8
+		}
+	case in.Target.IsZero():
+		x, y = math.Float64bits(in.Point.X), math.Float64bits(in.Point.Y)
+	default:
+		t = uint64(in.Target.ID())<<32 | uint64(in.Target.Generation())
+	}
+	h := (x^mode)*0x9e3779b97f4a7c15 ^ y*0xc2b2ae3d27d4eb4f ^ t*0x165667b19e3779f9
+	return (uint32(h>>32) ^ uint32(h>>7)) | 1
 }
 
 // backOf is the 16-bit mark kept of the Intent a change left, from its 32-bit mark m.
 func backOf(m uint32) uint16 { return uint16(m>>16) | 1 }
-
-// boolBit is 1 for true, 0 for false.
-func boolBit(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
 
 // grow makes room for the records of entity IDs up to id (before the workers run:
 // they index them concurrently, each its own agents).
@@ -106,8 +108,7 @@ func (f *intentFlips) grow(id uint32) {
 // observe counts the Intent in of agent e, whose Think is th, after its think at
 // simulation time now.
 func (f *intentFlips) observe(e arche.Entity, th *components.Think, in *components.Intent, now float64) {
-	k := keyOf(in)
-	m := markOf(k)
+	m := markOf(in)
 	switch {
 	case th.IntentSum == 0: // its first think, or a Think written since
 		th.IntentSum, th.IntentBack, th.IntentFlips = m, 0, 0
@@ -116,7 +117,7 @@ func (f *intentFlips) observe(e arche.Entity, th *components.Think, in *componen
 		return
 	case backOf(m) == th.IntentBack:
 		th.IntentFlips = min(th.IntentFlips+1, utility.FlipLimit)
-		f.flip(e, k, th.IntentFlips, now)
+		f.flip(e, keyOf(in), th.IntentFlips, now)
 	default:
 		th.IntentFlips = 0
 	}
