@@ -455,21 +455,10 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			ecs.Resource[installed](w).decision = dec
 		}, []Cause{CauseDecisionStarved}},
 		{"a Brain whose Intent flip-flopped 0.5 s ago", false, 0, func(w *arche.World, e arche.Entity) {
-			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
-			dec := &Decision{}
-			dec.due.filter = brainFilterFor()
-			dec.due.flips.grow(e.ID())
-			dec.due.flips.recs[e.ID()] = intentFlip{e: e, flipFlops: 3, flipTime: 19.5,
-				keys: [2]intentKey{{move: true}, {mode: components.IntentFlee, target: e}}}
-			ecs.Resource[installed](w).decision = dec
+			flippedAt(w, e, 19.5)
 		}, []Cause{CauseIntentFlipFlop}},
 		{"a Brain whose Intent flip-flopped over utility.FlipWindow ago: fine", false, 0, func(w *arche.World, e arche.Entity) {
-			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
-			dec := &Decision{}
-			dec.due.filter = brainFilterFor()
-			dec.due.flips.grow(e.ID())
-			dec.due.flips.recs[e.ID()] = intentFlip{e: e, flipFlops: 3, flipTime: 20 - utility.FlipWindow - 0.1}
-			ecs.Resource[installed](w).decision = dec
+			flippedAt(w, e, 20-utility.FlipWindow-0.1)
 		}, nil},
 		{"a machine that re-entered its state 3 times: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			m, work := reentryMachine(t)
@@ -776,6 +765,18 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 	for cause := range NumCauses {
 		assert.True(t, covered[cause], "no case for %s", cause)
 	}
+}
+
+// flippedAt gives w a clock at 20 s and a Decision whose count of e's Intent
+// (intentFlips) holds its last flip-flop at simulation time at.
+func flippedAt(w *arche.World, e arche.Entity, at float64) {
+	arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
+	dec := &Decision{}
+	dec.due.filter = brainFilterFor()
+	dec.due.flips.grow(e.ID())
+	dec.due.flips.recs[e.ID()] = intentFlip{e: e, flipFlops: 3, flipTime: at,
+		keys: [2]intentKey{{move: true}, {mode: components.IntentFlee, target: e}}}
+	ecs.Resource[installed](w).decision = dec
 }
 
 func TestDiagnoseWithoutAGridSkipsTheGridChecks(t *testing.T) {
