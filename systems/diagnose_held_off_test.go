@@ -149,3 +149,37 @@ func TestACrowdSettledAboutAPointIsNotHeldOffGoal(t *testing.T) {
 		s.Finalize(w)
 	}
 }
+
+// Five Movers sent together to a goal off the grid walk towards it and rest at the
+// map's edge in a cluster, where separation keeps one of them a little off the
+// others. Diagnose counted that one as held_off_goal as well as goal_unusable,
+// advising a SeparationRadius under the default (0.85 for 0.9): advice about a
+// default for an agent whose goal can never be reached. Its goal is the finding,
+// counted once (goal_unusable); held_off_goal is for a usable goal.
+func TestAGroupSentOffTheGridIsNotHeldOffGoal(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(16, 12)
+	for y := range 8 {
+		g.SetCost(grid.Cell{X: 8, Y: int32(y)}, grid.Blocked)
+	}
+	arche.AddResource(w, g)
+	goal := r2.Vec{X: 40, Y: 2.5} // off the 16×12 grid
+	movers, err := systems.NewSpawner(w, systems.Mover{})
+	require.NoError(t, err)
+	for _, p := range []r2.Vec{{X: 1.5, Y: 1.5}, {X: 2.5, Y: 2.5}, {X: 1.5, Y: 3.5}, {X: 3.5, Y: 1.5}, {X: 2.5, Y: 4.5}} {
+		movers.Spawn(p, func(a *systems.Spawned) { a.MoveTo(goal) })
+	}
+	diag := &systems.Diagnostics{Every: 60, Out: io.Discard}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: 1}, &systems.PathQueue{},
+		&systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1}, &systems.Movement{Workers: 1}, diag)
+	require.NoError(t, s.InitializeChecked(w))
+	defer s.Finalize(w)
+	for range 30 {
+		s.Run(w, 60)
+		require.Zero(t, diag.Report.Counts[systems.CauseHeldOffGoal], "%s", diag.Report)
+	}
+	r := systems.Diagnose(w)
+	assert.Equal(t, 5, r.Counts[systems.CauseGoalUnusable], "%s", r)
+	assert.Equal(t, 5, r.Total(), "goal_unusable alone: %s", r)
+}

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,7 +202,11 @@ func TestReportNamesWhatTheExampleLacks(t *testing.T) {
 			assert.Equal(t, c.lacks, r.Lacks(c.cause))
 			want := c.cause.String() + " 1 (e.g. entity " + fmt.Sprint(e.ID()) + ")"
 			if c.lacks != nil {
-				want = c.cause.String() + " 1 (e.g. entity " + fmt.Sprint(e.ID()) + ", lacks " + strings.Join(c.lacks, ", ") + ")"
+				want = c.cause.String() + " 1 (e.g. entity " + fmt.Sprint(e.ID()) + ", lacks " + strings.Join(c.lacks, ", ")
+				if c.cause == CauseSteerIncomplete && !slices.Equal(c.lacks, []string{"Position"}) {
+					want += steerIncompleteFix // how to give them: the Mover bundle
+				}
+				want += ")"
 			}
 			assert.Contains(t, r.String(), want)
 		})

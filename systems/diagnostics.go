@@ -499,7 +499,9 @@ const (
 	// is a wide unit's default SeparationRadius (3·Radius: 4.5 cells for a tank of
 	// radius 1.5) sent where small units are parked: it stops where their discs are
 	// cells from its own (measured: 3.1 cells short, the nearest disc 1.5 cells from
-	// its own). The example's note names the distance to the goal, the nearest
+	// its own). An agent whose goal is unusable (CauseGoalUnusable: off the grid
+	// or in a wall) is not counted: it rests short of that goal whatever its
+	// separation. The example's note names the distance to the goal, the nearest
 	// neighbour's gap (disc to disc), the SeparationRadius and the fix: a
 	// SeparationRadius of at most its radius plus its neighbours' plus 0.25 cells
 	// (separation then parts only discs about to touch; Motion{Radius: 1.5,
@@ -1024,6 +1026,9 @@ func (r Report) String() string {
 		}
 		fmt.Fprintf(&b, "%s%s %d (e.g. entity %d", sep, c, r.Counts[c], r.Examples[c].ID())
 		appendLacks(&b, r.lacking[c])
+		if c == CauseSteerIncomplete && r.lacking[c]&^lackPosition != 0 {
+			b.WriteString(steerIncompleteFix)
+		}
 		r.notes[c].append(&b)
 		b.WriteByte(')')
 		sep = ", "
@@ -1656,8 +1661,11 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if st != nil && vel != nil && d.lacks(sysMovement) {
 			r.addNote(CauseNoMovementSystem, e, needsNote("a Velocity and a Steering need systems.Movement"))
 		}
+		// An unusable goal (off the grid, in a wall) is its own finding, CauseGoalUnusable:
+		// the agent rests short of it whatever its separation, so it is not also held off.
+		goalBad := g != nil && in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
 		if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-			d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
+			!goalBad && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
 			r.addNote(CauseHeldOffGoal, e, d.held.note())
 		}
 		if g == nil {
@@ -1666,7 +1674,6 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if steered && path == nil && d.walls && (in.Move && in.Mode == components.IntentGo || in.Mode == components.IntentPursue) {
 			r.add(CauseMoveWithoutPath, e) // a pursuit follows a path round walls too (PathFollow)
 		}
-		goalBad := in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
 		switch {
 		case in != nil && in.Move && in.Mode == components.IntentGo && in.Goal.X == 0 && in.Goal.Y == 0:
 			r.addNote(CauseGoalUnset, e, needsNote("goal (0, 0), the zero Goal: set Intent.Goal before Move"))

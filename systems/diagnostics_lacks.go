@@ -13,7 +13,8 @@ import (
 // lackSet is a set of components an example entity of a Report lacks, one bit
 // each, named by lackNames. Diagnose records it with the first entity of a
 // cause that is about missing components, so that a printed report names them
-// ("steer_incomplete 1 (e.g. entity 1, lacks Desired, Steering)").
+// ("steer_incomplete 1 (e.g. entity 1, lacks Desired, Steering: spawn it with
+// the systems.Mover bundle, ...)").
 type lackSet uint16
 
 const (
@@ -31,6 +32,10 @@ const (
 
 // lackNames are the components' type names, by bit index.
 var lackNames = [numLacks]string{"Position", "Velocity", "Kinematics", "Intent", "Desired", "Steering", "Think", "Faction"}
+
+// steerIncompleteFix follows the components a CauseSteerIncomplete example lacks
+// (other than a Position alone): how to give them.
+const steerIncompleteFix = ": spawn it with the systems.Mover bundle, or tag it components.OwnMotion if your program moves it"
 
 // lackIf returns l if absent, else 0.
 func lackIf(absent bool, l lackSet) lackSet {
@@ -61,7 +66,8 @@ func appendLacks(b *strings.Builder, l lackSet) {
 // (Position, Think, Faction) and CauseORCAInvalid (Position, Velocity,
 // Kinematics, Steering; none when the example's ORCA values are what is
 // wrong). Nil for other causes, or when c has no example. String prints them
-// after the example ("e.g. entity 1, lacks Desired, Steering"). It allocates;
+// after the example ("e.g. entity 1, lacks Desired, Steering", and for
+// steer_incomplete how to give them). It allocates;
 // Diagnose only records a small set per cause.
 func (r *Report) Lacks(c Cause) []string {
 	if c >= NumCauses || r.Counts[c] == 0 {
