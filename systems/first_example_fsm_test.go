@@ -14,7 +14,8 @@ import (
 )
 
 // The first program's couriers with a state machine instead of a tree: a Walk
-// state that sets the move intent until the agent is at the goal, then Rest.
+// state that sets the move intent until the agent is at the goal, then Rest,
+// and back to Walk when another courier pushes it off the goal.
 // Hooks see the agent through systems.StateAgent, and the FSM system runs the
 // machines (in place of Decision). The README's "The same couriers as a state
 // machine" shows this code.
@@ -38,9 +39,13 @@ func Example_firstProgramStateMachine() {
 	rest := b.State("Rest", fsm.Hooks{
 		Enter: func(ctx *fsm.Context) { systems.StateAgent(ctx).Intent.Move = false },
 	})
-	b.When(walk, func(ctx *fsm.Context) bool {
+	arrived := func(ctx *fsm.Context) bool {
 		return r2.Norm(r2.Sub(systems.StateAgent(ctx).Position.Vec, goal)) < 1
-	}, rest)
+	}
+	b.When(walk, arrived, rest)
+	// pushed off the goal by a courier arriving after it: walk back (the
+	// tree's ReactiveSelector re-checks Arrived on every tick the same way)
+	b.When(rest, func(ctx *fsm.Context) bool { return !arrived(ctx) }, walk)
 	machine, err := b.Build() // the first state added is the initial one
 	if err != nil {
 		fmt.Println(err)
@@ -66,8 +71,7 @@ func Example_firstProgramStateMachine() {
 	q := generic.NewFilter2[components.Position, components.StateMachine]().Query(&world)
 	for q.Next() {
 		pos, sm := q.Get()
-		// resting agents still part for newcomers (separation): within 2 cells
-		if sm.Memory.Active == rest && r2.Norm(r2.Sub(pos.Vec, goal)) < 2 {
+		if sm.Memory.Active == rest && r2.Norm(r2.Sub(pos.Vec, goal)) < 1 {
 			resting++
 		}
 	}
