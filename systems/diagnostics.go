@@ -1230,6 +1230,8 @@ type Diagnostics struct {
 	written       bool           // a report was written to Out since Initialize
 	writtenTotal  int            // its Total
 	writtenCounts [NumCauses]int // and Counts
+	fullFrame     int64          // the frame of the last line written in full (see write)
+	fullKnown     bool           // fullFrame holds one (false before the first line, or loaded from an older save)
 }
 
 // Name implements ecs.Namer.
@@ -1244,6 +1246,7 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	s.frame, s.Checks, s.Report = 0, 0, Report{}
 	s.finalized = false
 	s.written, s.writtenTotal, s.writtenCounts = false, 0, [NumCauses]int{}
+	s.fullFrame, s.fullKnown = 0, false
 	s.setLive(w)
 	s.ran.Join(w, s)
 }
@@ -1266,12 +1269,19 @@ func (s *Diagnostics) Update(w *arche.World) {
 
 // write writes the Report to Out if its findings differ from the last written
 // (the first only if it has any), headed by the frame: the world's Clock's
-// when one has started, else the Updates counted since Initialize.
+// when one has started, else the Updates counted since Initialize. When only
+// the counts of causes already written changed (the same causes, the same
+// other findings), the line is short: the counts that changed and the frame
+// whose line gave the examples and advice ([Report.CountsChange]), so a count
+// swinging from check to check does not repeat the advice.
 func (s *Diagnostics) write(w *arche.World) {
 	total := s.Report.Total()
 	if s.written && total == s.writtenTotal && s.Report.Counts == s.writtenCounts || !s.written && total == 0 {
 		return
 	}
+	short := s.written && s.fullKnown && sameCauses(s.Report.Counts, s.writtenCounts) &&
+		total-sumCounts(s.Report.Counts) == s.writtenTotal-sumCounts(s.writtenCounts)
+	was := s.writtenCounts
 	s.written, s.writtenTotal, s.writtenCounts = true, total, s.Report.Counts
 	out := s.Out
 	if out == nil {
@@ -1281,7 +1291,55 @@ func (s *Diagnostics) write(w *arche.World) {
 	if c := ecs.Resource[ecs.Clock](w); c != nil && c.Started {
 		frame = c.Frame // a loaded world's frame, not the checks' own count from the load
 	}
+	if short {
+		fmt.Fprintf(out, "archai: frame %d: %s\n", frame, s.Report.CountsChange(was, s.fullFrame))
+		return
+	}
+	s.fullFrame, s.fullKnown = frame, true
 	fmt.Fprintf(out, "archai: frame %d: %s\n", frame, s.Report)
+}
+
+// sameCauses reports whether a and b count the same causes (each nonzero in both or in neither).
+func sameCauses(a, b [NumCauses]int) bool {
+	for c := range a {
+		if (a[c] == 0) != (b[c] == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// sumCounts returns the sum of the counts.
+func sumCounts(a [NumCauses]int) int {
+	n := 0
+	for _, c := range a {
+		n += c
+	}
+	return n
+}
+
+// CountsChange prints, on one line, how the report's cause counts differ from was
+// (counts of the same causes, written in full at frame full): "diagnostics: 10
+// agents, 3 of them misconfigured (3 findings): goal_unusable 3 (was 4); examples
+// and advice as at frame 60". A [Diagnostics] writes it in place of the full line
+// when only such counts changed since its last line.
+func (r Report) CountsChange(was [NumCauses]int, full int64) string {
+	var b strings.Builder
+	total := r.Total()
+	findings := "findings"
+	if total == 1 {
+		findings = "finding"
+	}
+	fmt.Fprintf(&b, "diagnostics: %d %s, %d of them misconfigured (%d %s):", r.Agents, agentsWord(r.Agents), r.Misconfigured, total, findings)
+	sep := " "
+	for c := range NumCauses {
+		if r.Counts[c] != was[c] {
+			fmt.Fprintf(&b, "%s%s %d (was %d)", sep, c, r.Counts[c], was[c])
+			sep = ", "
+		}
+	}
+	fmt.Fprintf(&b, "; examples and advice as at frame %d", full)
+	return b.String()
 }
 
 // Check runs the checks now, stores the result in Report and returns it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -80,4 +82,52 @@ func TestDiagnosticsWritesToStandardErrorByDefault(t *testing.T) {
 	got, err := io.ReadAll(r)
 	require.NoError(t, err)
 	assert.Contains(t, string(got), "archai: frame 0: diagnostics: 1 agent, 1 of them misconfigured (1 finding): wander_no_rand 1")
+}
+
+// When only the counts of causes already written change, a Diagnostics writes a short
+// line (the counts that changed and the frame whose line gave the examples and advice),
+// so a count swinging from check to check does not repeat the advice; a cause coming or
+// going, or any other finding, is written in full again.
+func TestDiagnosticsWritesOnlyCountsThatSwing(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	sp, err := systems.NewSpawner(w, systems.Wanderer{})
+	require.NoError(t, err)
+	a := sp.Spawn(r2.Vec{X: 4.5, Y: 8.5}, nil)
+	b := sp.Spawn(r2.Vec{X: 12.5, Y: 8.5}, nil)
+	var out bytes.Buffer
+	diag := &systems.Diagnostics{Every: 10, Out: &out}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{}, diag)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	randID := arche.ComponentID[components.Rand](w)
+	w.Remove(a, randID)
+	s.Run(w, 1)
+	full := fmt.Sprintf("archai: frame 0: diagnostics: 2 agents, 1 of them misconfigured (1 finding): wander_no_rand 1 (e.g. entity %d)\n", a.ID())
+	require.Equal(t, full, out.String())
+
+	w.Remove(b, randID)
+	s.Run(w, 10)
+	assert.Equal(t, full+"archai: frame 10: diagnostics: 2 agents, 2 of them misconfigured (2 findings): "+
+		"wander_no_rand 2 (was 1); examples and advice as at frame 0\n", out.String())
+	w.Add(b, randID)
+	out.Reset()
+	s.Run(w, 10)
+	assert.Equal(t, "archai: frame 20: diagnostics: 2 agents, 1 of them misconfigured (1 finding): "+
+		"wander_no_rand 1 (was 2); examples and advice as at frame 0\n", out.String())
+
+	// another cause: the line in full, which the next short line names
+	out.Reset()
+	in := generic.NewMap[components.Intent](w)
+	in.Get(b).Move, in.Get(b).Goal = true, r2.Vec{X: math.NaN(), Y: 1}
+	s.Run(w, 10)
+	assert.Contains(t, out.String(), "archai: frame 30: diagnostics: 2 agents, 2 of them misconfigured (2 findings): wander_no_rand 1 (e.g. entity")
+	assert.Contains(t, out.String(), "goal_not_finite 1 (e.g. entity")
+	out.Reset()
+	w.Remove(b, randID)
+	s.Run(w, 10)
+	assert.Equal(t, "archai: frame 40: diagnostics: 2 agents, 2 of them misconfigured (3 findings): "+
+		"wander_no_rand 2 (was 1); examples and advice as at frame 30\n", out.String())
 }

@@ -62,11 +62,19 @@ type DiagnosticsState struct {
 	Written bool           `json:"written,omitempty"`
 	Total   int            `json:"total,omitempty"`
 	Counts  map[string]int `json:"counts,omitempty"`
+	// FullFrame is the frame of the last line written in full, which a line
+	// giving only changed counts names; absent (an older save) the next line
+	// is written in full.
+	FullFrame *int64 `json:"full_frame,omitempty"`
 }
 
 // SaveState returns the Diagnostics' state as JSON (see [DiagnosticsState]).
 func (s *Diagnostics) SaveState() (json.RawMessage, error) {
 	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal}
+	if s.written && s.fullKnown {
+		full := s.fullFrame
+		st.FullFrame = &full
+	}
 	if s.written {
 		for c, n := range s.writtenCounts {
 			if n != 0 {
@@ -111,7 +119,14 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 		}
 		counts[c] = st.Counts[name]
 	}
+	if st.FullFrame != nil && (*st.FullFrame < 0 || !st.Written) {
+		return fmt.Errorf("diagnostics state: full_frame %d (written %t): %w", *st.FullFrame, st.Written, ErrOutOfDomain)
+	}
 	s.frame, s.written, s.writtenTotal, s.writtenCounts = st.Frame, st.Written, st.Total, counts
+	s.fullFrame, s.fullKnown = 0, st.FullFrame != nil
+	if s.fullKnown {
+		s.fullFrame = *st.FullFrame
+	}
 	return nil
 }
 

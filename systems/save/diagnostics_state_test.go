@@ -78,7 +78,7 @@ func TestLoadedDiagnosticsWritesTheSameLines(t *testing.T) {
 	require.ErrorContains(t, err, "the world runs diagnostics, whose state persists across frames")
 	data, err := save.Save(w, nil, dec, diag)
 	require.NoError(t, err)
-	require.Contains(t, string(data), `"diagnostics":{"frame":60,"written":true,"total":1,"counts":{"think_missing":1}}`)
+	require.Contains(t, string(data), `"diagnostics":{"frame":60,"written":true,"total":1,"counts":{"think_missing":1},"full_frame":0}`)
 	s.Finalize(w)
 
 	load := func(data []byte, workers int, states func(*systems.Decision, *systems.Diagnostics) []save.State) (*arche.World, *ecs.Scheduler, error) {
@@ -101,7 +101,7 @@ func TestLoadedDiagnosticsWritesTheSameLines(t *testing.T) {
 	}
 
 	// a file from before the state: Restore names the Diagnostics and the way out
-	old := regexp.MustCompile(`,"diagnostics":\{[^}]*\{[^}]*\}\}`).ReplaceAllString(string(data), "")
+	old := regexp.MustCompile(`,"diagnostics":\{[^}]*\{[^}]*\}[^}]*\}`).ReplaceAllString(string(data), "")
 	require.NotEqual(t, string(data), old)
 	_, _, err = load([]byte(old), 1, both)
 	assert.ErrorIs(t, err, save.ErrState)
@@ -135,6 +135,8 @@ func TestDiagnosticsStateOutOfDomain(t *testing.T) {
 		`{"frame":3,"total":2,"counts":{"think_missing":2}}`:  "without written",
 		`{"frame":3,"written":true,"counts":{"no_such":2}}`:   `"no_such" is no cause`,
 		`{"frame":3,"written":true,"counts":{"off_grid":-2}}`: `counts["off_grid"]: -2 < 0`,
+		`{"frame":3,"written":true,"full_frame":-1}`:          "full_frame -1",
+		`{"frame":3,"full_frame":2}`:                          "full_frame 2 (written false)",
 	} {
 		err := diag.LoadState([]byte(bad))
 		assert.ErrorIs(t, err, save.ErrDomain, bad)
