@@ -876,7 +876,7 @@ func (s *PathFollow) keepFor(path *components.Path, gc grid.Cell, goal, pos r2.V
 // wall; out of it, the agent stops short of the goal (stopShort).
 func (s *PathFollow) walkOut(pos, goal r2.Vec, gc grid.Cell) r2.Vec {
 	if !s.grid.Passable(gc) {
-		if out, ok := nearestOpen(s.grid, pos, s.grid.CellAt(pos)); ok {
+		if out, ok := nearestOpen(s.grid, pos); ok {
 			return s.grid.Center(out)
 		}
 		return goal

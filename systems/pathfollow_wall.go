@@ -30,40 +30,21 @@ func (s *PathFollow) leaveWall(pos r2.Vec, d components.Desired) components.Desi
 	if s.grid.Passable(c) || !s.grid.InBounds(c) {
 		return d
 	}
-	if out, ok := nearestOpen(s.grid, pos, c); ok {
+	if out, ok := nearestOpen(s.grid, pos); ok {
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: d.SpeedFactor, Point: s.grid.Center(out)}
 	}
 	return d
 }
 
-// nearestOpen returns the open cell an agent at pos, in the blocked cell c,
-// walks out to when it heads nowhere: of the nearest ring of cells around c
+// nearestOpen returns the open cell an agent at pos, in a blocked cell, walks
+// out to when it heads nowhere: of the nearest ring of cells around its cell
 // (Chebyshev rings 1 to escapeRadius) holding open cells, the one whose centre
-// is nearest pos (the first in row order among equals). The straight line
-// from pos to it crosses no cell deeper in the wall than c (Movement's
-// wallDepth): every cell it crosses is within that ring's distance of it.
-func nearestOpen(g *grid.Grid, pos r2.Vec, c grid.Cell) (grid.Cell, bool) {
-	for r := int32(1); r <= escapeRadius; r++ {
-		best, bestD, found := grid.Cell{}, 0.0, false
-		for y := c.Y - r; y <= c.Y+r; y++ {
-			for x := c.X - r; x <= c.X+r; x++ {
-				if max(absInt32(x-c.X), absInt32(y-c.Y)) != r {
-					continue
-				}
-				n := grid.Cell{X: x, Y: y}
-				if !g.InBounds(n) || !g.Passable(n) {
-					continue
-				}
-				if d := dist2(pos, g.Center(n)); !found || d < bestD {
-					best, bestD, found = n, d, true
-				}
-			}
-		}
-		if found {
-			return best, true
-		}
-	}
-	return grid.Cell{}, false
+// is nearest pos (the first in row order among equals; grid.NearestOpen). The
+// straight line from pos to it crosses no cell deeper in the wall than the
+// agent's (Movement's wallDepth): every cell it crosses is within that ring's
+// distance of it.
+func nearestOpen(g *grid.Grid, pos r2.Vec) (grid.Cell, bool) {
+	return g.NearestOpen(pos, escapeRadius)
 }
 
 // restNear is the distance to its goal (cells) within which an arriving agent

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/archai-go/archai/nav/grid"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 func Example() {
@@ -181,4 +182,18 @@ func ExampleGrid_TrySetCost() {
 	// grid: cell out of bounds: cell {-1 3} on a 8x8 grid true false
 	// grid: cost must be > 0 or Blocked: 0 for cell {5 5} false true
 	// false 1
+}
+
+// A goal a player clicked inside a wall, turned into the open cell nearest it.
+func ExampleGrid_NearestOpen() {
+	g := grid.New(64, 64)
+	for y := range int32(50) {
+		g.SetCost(grid.Cell{X: 30, Y: y}, grid.Blocked) // a wall
+	}
+	clicked := r2.Vec{X: 30.6, Y: 10.2}
+	if c, ok := g.NearestOpen(clicked, 8); ok {
+		fmt.Println(c, g.Center(c))
+	}
+	// Output:
+	// {31 10} {31.5 10.5}
 }
