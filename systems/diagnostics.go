@@ -710,6 +710,17 @@ type Report struct {
 	ClockFault ClockFault
 
 	clockDT, clockTime float64 // the faulty clock's DT and Time, for String
+	diagnosed          bool    // a Diagnostics runs in the world, for Unthought's note
+
+	// Unthought counts the agents with a brain (a tree, state machine, utility
+	// brain or planner, and a Think) when the check ran before the world's first
+	// frame (its Clock not started, after Initialize): their brains have not
+	// thought yet, so what they will ask (a move to a goal off the grid, a
+	// SpeedFactor of 50, a move by an agent that cannot move) is not checked yet.
+	// A [Diagnostics] in the frame checks it as they act. Not a finding; String
+	// says so when there is none ("no misconfiguration found (before the first
+	// frame: ...)").
+	Unthought int
 
 	// SystemsUnchecked tells that no archai system had been initialized in the world
 	// when the check ran (Diagnose before Initialize): the checks for a missing system
@@ -1007,6 +1018,9 @@ func (r Report) String() string {
 		if r.SystemsUnchecked {
 			return fmt.Sprintf("diagnostics: %d %s, no misconfiguration found (%s)", r.Agents, agentsWord(r.Agents), uncheckedNote)
 		}
+		if r.Unthought > 0 {
+			return fmt.Sprintf("diagnostics: %d %s, no misconfiguration found (%s)", r.Agents, agentsWord(r.Agents), r.unthoughtNote())
+		}
 		return fmt.Sprintf("diagnostics: %d %s, no misconfiguration", r.Agents, agentsWord(r.Agents))
 	}
 	var b strings.Builder
@@ -1138,6 +1152,19 @@ func (r Report) String() string {
 	return b.String()
 }
 
+// unthoughtNote is what String says of Unthought agents.
+func (r Report) unthoughtNote() string {
+	brains := "brains have"
+	if r.Unthought == 1 {
+		brains = "brain has"
+	}
+	if r.diagnosed {
+		return fmt.Sprintf("before the first frame: %d %s not thought yet; the Diagnostics in the frame checks what they ask", r.Unthought, brains)
+	}
+	return fmt.Sprintf("before the first frame: %d %s not thought yet; add &systems.Diagnostics{} to the frame "+
+		"to check what they ask", r.Unthought, brains)
+}
+
 // agentsWord is "agent" for n = 1, else "agents".
 func agentsWord(n int) string {
 	if n == 1 {
@@ -1168,8 +1195,11 @@ func (r *Report) add(c Cause, e arche.Entity) {
 // Decision system, CauseNoPathQueue and the other CauseNo… causes) need the world's
 // systems initialized: before any archai system's Initialize they are skipped, so
 // call Diagnose after Initialize (model.Run or Scheduler.Initialize) or add the
-// [Diagnostics] system. It allocates; to check every few frames in a running game
-// use the Diagnostics system, which does not.
+// [Diagnostics] system. What the brains ask (a goal, a SpeedFactor, a move by an
+// agent that cannot move) is set when they think, so before the first frame it is
+// not checked: Report.Unthought counts those brains and String says so. It
+// allocates; to check every few frames in a running game use the Diagnostics
+// system, which does not.
 //
 // Panics:
 //   - when w is locked: called inside an open query loop (print the report after the
@@ -1578,11 +1608,18 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	models.init(w)
 	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
 	d.downed.check(w, r, d)
+	clock := ecs.Resource[ecs.Clock](w)
+	beforeFirst := clock != nil && !clock.Started && d.initOnce
+	r.diagnosed = diagnosticsRunning(w)
 	q := d.thinks.Query(w)
 	for q.Next() {
 		th := q.Get()
-		if bits.OnesCount16(uint16(decisionModels(w, q.Entity(), &models, hr, gr, true))) > 1 {
+		m := decisionModels(w, q.Entity(), &models, hr, gr, true)
+		if bits.OnesCount16(uint16(m)) > 1 {
 			r.add(CauseDecisionModels, q.Entity())
+		}
+		if beforeFirst && m != 0 {
+			r.Unthought++
 		}
 		if !(th.Interval >= 0) || math.IsInf(th.Interval, 1) || math.IsNaN(th.Next) || math.IsInf(th.Next, 1) {
 			r.add(CauseThinkInvalid, q.Entity())

@@ -77,6 +77,6 @@ func Example_firstProgramStateMachine() {
 	}
 	fmt.Printf("%d of %d couriers resting at the goal\n", resting, len(starts))
 	// Output:
-	// diagnostics: 4 agents, no misconfiguration
+	// diagnostics: 4 agents, no misconfiguration found (before the first frame: 4 brains have not thought yet; add &systems.Diagnostics{} to the frame to check what they ask)
 	// 4 of 4 couriers resting at the goal
 }

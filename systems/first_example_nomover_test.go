@@ -77,7 +77,7 @@ func Example_firstProgramWithoutMover() {
 	}
 	fmt.Printf("%d of %d couriers at the goal\n", at, len(starts))
 	// Output:
-	// diagnostics: 4 agents, no misconfiguration
+	// diagnostics: 4 agents, no misconfiguration found (before the first frame: 4 brains have not thought yet; the Diagnostics in the frame checks what they ask)
 	// diagnostics: 4 agents, 4 of them misconfigured (4 findings): steer_incomplete 4 (e.g. entity 1, lacks Velocity, Kinematics, Desired, Steering: spawn it with the systems.Mover bundle, or tag it components.OwnMotion if your program moves it)
 	// Diagnostics system, last check: 4 steer_incomplete
 	// 0 of 4 couriers at the goal

@@ -56,7 +56,8 @@ func Example_firstProgram() {
 	})
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.Decision{},
-		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{},
+		&systems.Diagnostics{}) // writes to standard error what goes wrong as agents act
 	if err := s.InitializeChecked(&world); err != nil { // a missing resource, a bad setting
 		fmt.Println(err)
 		return
@@ -74,6 +75,6 @@ func Example_firstProgram() {
 	}
 	fmt.Printf("%d of %d couriers at the goal\n", at, len(starts))
 	// Output:
-	// diagnostics: 4 agents, no misconfiguration
+	// diagnostics: 4 agents, no misconfiguration found (before the first frame: 4 brains have not thought yet; the Diagnostics in the frame checks what they ask)
 	// 4 of 4 couriers at the goal
 }
