@@ -106,14 +106,14 @@ func (f *intentFlips) grow(id uint32) {
 }
 
 // observe counts the Intent in of agent e, whose Think is th, after its think at
-// simulation time now.
-func (f *intentFlips) observe(e arche.Entity, th *components.Think, in *components.Intent, now float64) {
-	m := markOf(in)
+// simulation time now, when its mark m (markOf) differs from the last.
+//
+// Most thinks keep the Intent: the caller compares the mark first, so that path
+// costs markOf alone (thinkers.thought).
+func (f *intentFlips) observe(e arche.Entity, th *components.Think, in *components.Intent, m uint32, now float64) {
 	switch {
 	case th.IntentSum == 0: // its first think, or a Think written since
 		th.IntentSum, th.IntentBack, th.IntentFlips = m, 0, 0
-		return
-	case m == th.IntentSum:
 		return
 	case backOf(m) == th.IntentBack:
 		th.IntentFlips = min(th.IntentFlips+1, utility.FlipLimit)

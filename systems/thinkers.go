@@ -492,7 +492,9 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 // thought records that job j's agent thought at now, its think done (not one that
 // panicked): its Intent's changes are counted (CauseIntentFlipFlop), and j.thought.
 func (t *thinkers[B]) thought(j *thinkJob[B], now float64) {
-	t.flips.observe(j.agent.Entity, j.think, j.agent.Intent, now)
+	if m := markOf(j.agent.Intent); m != j.think.IntentSum {
+		t.flips.observe(j.agent.Entity, j.think, j.agent.Intent, m, now)
+	}
 	j.thought(now)
 }
 
