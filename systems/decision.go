@@ -132,7 +132,7 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval > 10 s          thinks every Interval                  CauseThinkIntervalLong
-//	  (MaxThinkInterval)             (milliseconds given for seconds?)
+//	  (MaxThinkInterval)             (hertz, frames or ms given for s?)
 //	Think.Interval Inf or NaN,     never thinks again                     CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not ticked              -

@@ -38,7 +38,7 @@ func TestDiagnoseReportsAThinkIntervalInMilliseconds(t *testing.T) {
 		if c.want == 1 {
 			assert.Equal(t, e, r.Examples[CauseThinkIntervalLong])
 			assert.Contains(t, r.String(), "think_interval_too_long 1 (e.g. entity 1, Think.Interval ")
-			assert.Contains(t, r.String(), " s, over MaxThinkInterval (10 s): milliseconds given for seconds?)")
+			assert.Contains(t, r.String(), " s, over MaxThinkInterval (10 s): Interval is in seconds of simulation time, so ")
 		}
 	}
 
@@ -57,6 +57,33 @@ func TestDiagnoseReportsAThinkIntervalInMilliseconds(t *testing.T) {
 	r = Diagnose(w)
 	s.Finalize(w)
 	assert.Equal(t, 1, r.Counts[CauseThinkIntervalLong], "%s", r)
+}
+
+// A Think.Interval of 60 is more often "60 Hz" or "every 60 frames" than 60 ms: the
+// hint used to name milliseconds only. It now gives the interval's meaning in seconds
+// and the value to write for each reading, computed from the interval given.
+func TestThinkIntervalHintNamesEachReading(t *testing.T) {
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	for _, c := range []struct {
+		interval float64
+		want     string
+	}{
+		{60, "think_interval_too_long 1 (e.g. entity 1, Think.Interval 60 s, over MaxThinkInterval (10 s): Interval is in seconds of simulation time, so 60 means one think every 60 s; for 60 thinks a second write 1.0/60, for one every 60 ms 0.06, for one every 60 frames 60 × the clock step)"},
+		{100, "think_interval_too_long 1 (e.g. entity 1, Think.Interval 100 s, over MaxThinkInterval (10 s): Interval is in seconds of simulation time, so 100 means one think every 100 s; for 100 thinks a second write 1.0/100, for one every 100 ms 0.1, for one every 100 frames 100 × the clock step)"},
+		{12.5, "Think.Interval 12.5 s, over MaxThinkInterval (10 s): Interval is in seconds of simulation time, so 12.5 means one think every 12.5 s; for 12.5 thinks a second write 1.0/12.5, for one every 12.5 ms 0.0125, for one every 12.5 frames 12.5 × the clock step)"},
+	} {
+		w, _ := newWorld(10, 10)
+		sp, err := NewSpawner(w, Thinker{Tree: tree, Interval: c.interval}, Mover{})
+		require.NoError(t, err)
+		sp.Spawn(r2.Vec{X: 2.5, Y: 2.5}, nil)
+		s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &Spatial{}, &Perception{}, &Decision{}, &PathQueue{}, &PathFollow{}, &Steer{}, &Movement{})
+		s.Initialize(w)
+		r := Diagnose(w)
+		s.Finalize(w)
+		assert.Contains(t, r.String(), c.want)
+		assert.NotContains(t, r.String(), "milliseconds given for seconds")
+	}
 }
 
 // A program that steps its own Clock resource can set a NaN, infinite or ≤ 0 DT, or a

@@ -212,11 +212,18 @@ const (
 	// brakes until it decides again. An agent whose Target is itself is counted
 	// too: it pursues, flees or evades its own position and stands still.
 	CauseTargetUnusable
-	// CauseThinkIntervalLong: a Think.Interval over [MaxThinkInterval] (10 s):
-	// most likely milliseconds given for seconds (Thinker{Interval: 100} meant
-	// 10 Hz and thinks once per 100 s of simulation time, so the agent seems to
-	// never decide). Every interval is in seconds: 0.1 for 10 Hz. A LOD level's
-	// Interval over it is counted on the agents it is given to.
+	// CauseThinkIntervalLong: a Think.Interval over [MaxThinkInterval] (10 s).
+	// Every interval is in seconds of simulation time (0.1 for 10 Hz), and one
+	// over 10 s is most likely a count in another unit: hertz or frames
+	// (Interval 60 meant "60 times a second" or "every 60 frames" and thinks
+	// once a minute) or milliseconds (Thinker{Interval: 100} meant 10 Hz and
+	// thinks once per 100 s), so the agent seems never to decide. The note
+	// gives each reading's value (1.0/60; 0.06; 60 × the clock step).
+	// Thresholds: over 10 s is counted; 10 s and under is taken as meant, since
+	// a cadence of seconds is a real design (an ambient crowd, a strategic
+	// planner, a far LOD level; the intent is kept and followed between
+	// thinks), so "5 Hz" written as 5 and "10 Hz" written as 10 go unseen. A
+	// LOD level's Interval over it is counted on the agents it is given to.
 	CauseThinkIntervalLong
 	// CauseNoCombatSystem: an agent with a Weapon whose Intent.Attack is set
 	// (not the zero Entity) while the world has no Combat system: the strike
@@ -912,9 +919,11 @@ func clockFaultOf(c *ecs.Clock) ClockFault {
 
 // MaxThinkInterval is the longest think interval, in seconds, that [Diagnose] takes
 // as meant: a longer Think.Interval is counted as [CauseThinkIntervalLong]. Agents
-// think at a few hertz (DefaultThinkInterval 0.1 s, the far LOD level's 0.5 s); an
-// interval over 10 s is far more often milliseconds given for seconds (100 for
-// 10 Hz). The one millisecond interval it does not catch is 10 (100 Hz).
+// think at a few hertz (DefaultThinkInterval 0.1 s, the far LOD level's 0.5 s), and
+// some by design every few seconds; an interval over 10 s is far more often a count
+// in another unit: hertz or frames (60 for 60 Hz or every 60 frames) or milliseconds
+// (100 for 10 Hz). Those it does not catch are 10 or less: 10 ms (100 Hz), and
+// rates of 10 Hz or less written as hertz, which cannot be told from a slow cadence.
 const MaxThinkInterval = 10.0
 
 // MaxORCAHorizon is the longest ORCA TimeHorizon or ObstacleHorizon, in seconds,

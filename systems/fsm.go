@@ -48,7 +48,7 @@ import (
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval > 10 s          updates every Interval                 CauseThinkIntervalLong
-//	  (MaxThinkInterval)             (milliseconds given for seconds?)
+//	  (MaxThinkInterval)             (hertz, frames or ms given for s?)
 //	Think.Interval Inf or NaN,     never updates again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not updated             -

@@ -39,7 +39,7 @@ import (
 //	Think.Interval 0               opt-out: DefaultThinkInterval          -
 //	Think.Interval < 0             DefaultThinkInterval                   CauseThinkInvalid
 //	Think.Interval > 10 s          decides every Interval                 CauseThinkIntervalLong
-//	  (MaxThinkInterval)             (milliseconds given for seconds?)
+//	  (MaxThinkInterval)             (hertz, frames or ms given for s?)
 //	Think.Interval Inf or NaN,     never decides again                    CauseThinkInvalid
 //	  Think.Next NaN or +Inf
 //	Think.Frozen                   opt-out (LOD): not decided             -
