@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/script"
@@ -24,6 +25,7 @@ var (
 	ErrTooManyChildren  = errors.New("too many children")
 	ErrChildCount       = errors.New("wrong number of children")
 	ErrInvalidCount     = errors.New("invalid count or threshold")
+	ErrName             = errors.New("tree name empty or blank")
 	errMemoryMismatched = "bt: Memory was not made by this Tree's NewMemory (another tree's, or of another length)"
 )
 
@@ -233,7 +235,11 @@ type node struct {
 // Compile validates the tree rooted at root and compiles it into a [Tree]. Nodes are
 // numbered in pre-order (root 0, then the first child's subtree, then the next …).
 //
-// It returns an error wrapping one of ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
+// name must hold a character other than white space: an empty or blank name is an
+// error wrapping ErrName (a saved Brain with ID "" has no tree, and "tree \"\"" in a
+// message names none).
+//
+// It returns an error wrapping one of ErrName, ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
 // ErrChildCount, ErrInvalidCount, ErrInvalidDuration, ErrNilFunc, ErrHookNotAction,
 // ErrTooManyNodes (more than [MaxNodes]) or ErrTooManyChildren, naming the tree and the
 // path to the bad node, such as root/Sequence("guard")[1]/Wait: each step is a node's
@@ -241,6 +247,9 @@ type node struct {
 // UtilitySelector, else its kind) and its name, if any, then the index of the child.
 // It never panics.
 func Compile(name string, root *Node) (*Tree, error) {
+	if strings.TrimSpace(name) == "" {
+		return nil, fmt.Errorf("bt: tree %s: %w: give the tree a name, its key in registries and saves", quote(name), ErrName)
+	}
 	c := compiler{tree: &Tree{name: name}}
 	if err := c.add(root); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/archai-go/archai/ai/blackboard"
 )
@@ -265,10 +266,13 @@ var (
 	ErrDuplicateName = errors.New("two states of one name under one parent")
 	ErrInitialTwice  = errors.New("a second initial state for one parent")
 	ErrHooks         = errors.New("the state's hooks cannot run")
+	ErrName          = errors.New("machine name empty or blank")
 )
 
 // Build validates the description and compiles it into a [Machine]. It returns an
-// error wrapping ErrNoStates, ErrInitialTwice, ErrUnknownState (a transition or substate naming a state
+// error wrapping ErrName (the name given to [NewBuilder] empty or only white space:
+// it is the machine's key in saved worlds, where components.StateMachine.ID ""
+// means no machine, and in diagnostics), ErrNoStates, ErrInitialTwice, ErrUnknownState (a transition or substate naming a state
 // that is not one of this Builder's: out of range, another machine's, or a number
 // written by hand; To may not be Any), ErrNotChild, ErrTooManyStates, ErrTooDeep
 // (more than [MaxDepth] levels), ErrEventGuard (a guard-only row with a nil Guard
@@ -284,6 +288,9 @@ var (
 func (b *Builder) Build() (*Machine, error) {
 	fail := func(err error) (*Machine, error) {
 		return nil, fmt.Errorf("fsm: machine %q: %w", b.name, err)
+	}
+	if strings.TrimSpace(b.name) == "" {
+		return fail(ErrName)
 	}
 	if len(b.errs) > 0 {
 		return fail(b.errs[0])

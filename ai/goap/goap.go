@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/archai-go/archai/ai/internal/plan"
 )
@@ -273,12 +274,16 @@ func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) 
 // costs > 0 and at most MaxCost, facts declared, comparisons known, at most 255 conditions and
 // effects per action, and no goal condition that no action's effect can make true (a
 // fact no action writes, or one only set to values the condition does not hold for: the
-// goal could never be planned for). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
+// goal could never be planned for); the domain's name, its key in a [Registry] and in
+// saved worlds, must not be empty or only white space (ErrName). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
 // ErrOp, ErrFacts, ErrLength or ErrNeverTrue and name the action or goal (and for
 // ErrNeverTrue the condition and its fact); a fact given to [Builder.Sensed] must be
 // declared (ErrFact, naming it by index).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
+	if strings.TrimSpace(b.name) == "" {
+		errs = append(errs, fmt.Errorf("goap: domain %s: %w: the domain needs a name, its key in registries and saves", plan.Quote(b.name), ErrName))
+	}
 	if len(b.actions) == 0 {
 		errs = append(errs, fmt.Errorf("goap: domain %s: %w: no action", plan.Quote(b.name), ErrEmpty))
 	}

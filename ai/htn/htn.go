@@ -352,10 +352,14 @@ func (b *Builder) mentions(src string) uint64 {
 // compound task with a method and at most MaxMethods, subtasks and facts declared (those
 // a Func or Do lists as read included), and
 // no method recursing into its own task through first subtasks. The errors wrap
-// ErrNoRoot, ErrName, ErrNoMethod, ErrMethods, ErrTask, ErrFact, ErrFacts or ErrCycle
+// ErrNoRoot, ErrName (a task name, or the domain's name empty or only white space: the
+// domain's key in a [Registry] and in saved worlds), ErrNoMethod, ErrMethods, ErrTask, ErrFact, ErrFacts or ErrCycle
 // (naming the tasks of the cycle).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
+	if strings.TrimSpace(b.name) == "" {
+		errs = append(errs, fmt.Errorf("htn: domain %s: %w: the domain needs a name, its key in registries and saves", plan.Quote(b.name), ErrName))
+	}
 	if b.root < 0 || int(b.root) >= len(b.tasks) {
 		errs = append(errs, fmt.Errorf("htn: domain %s: %w", plan.Quote(b.name), ErrNoRoot))
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"strings"
 )
 
 // None is the choice of a decision in which no action scored above 0 (every action was
@@ -382,13 +384,16 @@ var (
 	ErrBadParam    = errors.New("curve and range parameters must be finite")
 	ErrBadPolicy   = errors.New("bad policy")
 	ErrTooManyOpts = errors.New("too many actions")
+	ErrName        = errors.New("reasoner name empty or blank")
 )
 
 // MaxActions is the largest number of actions a Reasoner may have.
 const MaxActions = 1 << 16
 
 // New validates the actions and builds a Reasoner; it copies the actions. It returns an
-// error wrapping ErrNoActions, ErrNilInput, ErrBadWeight (an action's or
+// error wrapping ErrName (name empty or only white space: it is the reasoner's key in
+// saved worlds, where components.UtilityBrain.ID "" means no reasoner, and in
+// diagnostics), ErrNoActions, ErrNilInput, ErrBadWeight (an action's or
 // consideration's weight NaN, ±Inf or negative; the consideration weights of a
 // WeightedSum adding up to more than math.MaxFloat64; for Softmax and TopN, the actions'
 // weights × (1 + Hysteresis) adding up to more than math.MaxFloat64, as those policies
@@ -399,6 +404,9 @@ const MaxActions = 1 << 16
 func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 	fail := func(err error) (*Reasoner, error) {
 		return nil, fmt.Errorf("utility: reasoner %q: %w", name, err)
+	}
+	if strings.TrimSpace(name) == "" {
+		return fail(ErrName)
 	}
 	if len(actions) == 0 {
 		return fail(ErrNoActions)
