@@ -11,7 +11,9 @@
 //     table of [Transition] rows (from, event or guard, to), including any-state rows
 //     ([Any]). [Builder.Build] validates it into a [Machine].
 //   - Transitions are kept in the table, or inside states: an Update hook returns the
-//     state to go to. Events are dispatched with [Machine.Dispatch].
+//     state to go to. Events are dispatched with [Machine.Dispatch]. Since a hook may
+//     enter any state, [Builder.Build] takes states that no row reaches from the
+//     initial state (see "Reachability" there).
 //   - [Machine.Update] and [Machine.Dispatch] allocate nothing. Hooks receive a caller-
 //     owned [Context] (the agent view in Context.Agent, DT and Time in simulation
 //     seconds, the agent's blackboard store in Context.Blackboard), like bt.Context.

@@ -285,6 +285,15 @@ var (
 // "Idle" in "Patrol" and one in "Combat": [Machine.Name] then returns "Idle" for
 // both, and [Machine.FullName] ("Patrol/Idle", "Combat/Idle") and
 // [Machine.Lookup] tell them apart. Saves record states by StateID, not by name.
+//
+// Reachability: Build does not require every state to be reachable from the
+// initial state by transition rows, and reports none that is not. A state may be
+// entered by code Build cannot see: an Update hook that returns it (see [Hooks];
+// the package has no other call that forces a state), or a Memory loaded or written
+// with it Active. So a top-level state no row targets, or a substate that is not its
+// parent's initial one and that no row targets (nor one below it), is legitimate. A
+// state that neither a row nor a hook ever enters simply never runs its hooks: check
+// that in the machine's tests (Memory.Active after the updates that should reach it).
 func (b *Builder) Build() (*Machine, error) {
 	fail := func(err error) (*Machine, error) {
 		return nil, fmt.Errorf("fsm: machine %q: %w", b.name, err)
