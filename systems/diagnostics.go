@@ -184,8 +184,12 @@ const (
 	// move goal (or pursued Point) lies in such a cell, its Path filed for the
 	// cell beside the goal where its disc fits (see PathFollow): it rests
 	// there, off its goal, or, answered PathUnreachable (no route its disc
-	// fits), where it stands. The note names the goal's cell. Move the goal away from the walls, or give the agent a radius of at most 0.5 cells. The example's
-	// note names the cell, its clearance, the clearance needed and the radius.
+	// fits), where it stands. The example's note names the cell, its clearance,
+	// the clearance needed and the radius, and the fix: move the goal away from
+	// the walls, or give the agent a radius the goal's clearance admits; when no
+	// route its disc fits leads to the point beside the goal (answered
+	// PathUnreachable), moving the goal would not help, and the note gives only
+	// the radius that has a route to the goal and fits there.
 	CausePathGoalNarrow
 	// CausePathNotQueued: a Path waiting (State PathPending, Want false) while
 	// the world's PathQueue holds no request of it, typically a world loaded
@@ -1819,7 +1823,11 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			// (PathUnreachable), where it stands
 			if gc, ok := moveGoalCell(g, in); ok && gc != path.Goal && g.Passable(gc) && kin.Radius > 0.5 &&
 				g.Clearance(gc) < grid.ClearanceFor(kin.Radius) {
-				r.addNote(CausePathGoalNarrow, e, narrowNote(g, gc, kin.Radius))
+				if path.State == components.PathUnreachable { // no route its disc fits to the point beside the goal
+					r.addNote(CausePathGoalNarrow, e, narrowRouteNote(g, pos, gc, kin.Radius))
+				} else {
+					r.addNote(CausePathGoalNarrow, e, narrowNote(g, gc, kin.Radius))
+				}
 			}
 		}
 		if ff != nil && !g.Passable(ff.Goal) {

@@ -54,7 +54,7 @@ const (
 	noteSpeedFactor          // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
 	noteStarved              // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
 	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
-	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius (CausePathGoalNarrow)
+	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius, n: when no route its disc fits leads beside the goal, the widest clearance of a route to it, else 0 (CausePathGoalNarrow)
 	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
 	noteTooWide              // cell: the path goal, h: the clearance the radius needs, w: the widest that has a route, pos.X: the radius (CausePathUnreachable)
 	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
@@ -90,6 +90,29 @@ func tooWideNote(c grid.Cell, r float64, fit uint8) exampleNote {
 // of radius r.
 func narrowNote(g *grid.Grid, c grid.Cell, r float64) exampleNote {
 	return exampleNote{kind: noteNarrow, cell: c, w: int(g.Clearance(c)), h: int(grid.ClearanceFor(r)), pos: r2.Vec{X: r}}
+}
+
+// narrowRouteNote is narrowNote for an agent at pos that found no route its disc
+// fits to the point beside c where it would rest (its path answered unreachable):
+// moving the goal off the walls would not help, so the note names the radius that
+// has a route to c and fits there (the widest clearance of a route, tried down
+// from the goal's own). Without such a route (pos not on an open cell connected
+// to c), narrowNote's.
+func narrowRouteNote(g *grid.Grid, pos *components.Position, c grid.Cell, r float64) exampleNote {
+	n := narrowNote(g, c, r)
+	if pos == nil || !finiteVec(pos.Vec) {
+		return n
+	}
+	from := g.CellAt(pos.Vec)
+	if !g.Passable(from) || !g.Connected(from, c) {
+		return n
+	}
+	fit := min(g.Clearance(c), grid.ClearanceFor(r)-1)
+	for fit > 1 && !g.ConnectedWide(from, c, fit) {
+		fit--
+	}
+	n.n = uint32(max(fit, 1))
+	return n
 }
 
 // kinematicsNote is the note of unusable Kinematics k: which value is wrong.
@@ -181,6 +204,13 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(strconv.Itoa(n.h))
 		b.WriteString(" its radius ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 4, 64))
+		if n.n > 0 { // moving the goal would not do: the route there is too narrow too
+			b.WriteString(" needs (grid.ClearanceFor), and no route its disc fits leads beside it (its routes need gaps of ")
+			b.WriteString(strconv.Itoa(2*n.h - 1))
+			b.WriteString(" cells): give the agent a radius of at most ")
+			b.WriteString(strconv.FormatFloat(float64(min(n.w, int(n.n)))-0.5, 'g', 4, 64))
+			break
+		}
 		b.WriteString(" needs (grid.ClearanceFor): move the goal away from the walls, or give the agent a radius of at most ")
 		b.WriteString(strconv.FormatFloat(float64(n.w)-0.5, 'g', 4, 64)) // what clearance n.w admits: ClearanceFor(r) ≤ n.w
 	case noteTooWide:
