@@ -49,6 +49,12 @@ func TestConflictingFlagsSayWhichAndWhatToDo(t *testing.T) {
 		{[]string{"-load", save, "-tutorial"}, "bench: -load and -tutorial cannot be used together: -save and -load work on one run; drop -tutorial, or drop -load\n"},
 		{[]string{"-save", save, "-save-at", "1", "-compare"}, "bench: -save and -compare cannot be used together"},
 		{[]string{"-load", save, "-shard", "0/2"}, "bench: -load and -shard cannot be used together"},
+		// -cpuprofile and -memprofile profile one measured run
+		{[]string{"-cpuprofile", "cpu.out", "-sweep", "100"}, "bench: -cpuprofile and -sweep cannot be used together: -cpuprofile profiles the frames of one run and -sweep makes many; drop -sweep to profile the run at -agents, or drop -cpuprofile\n"},
+		{[]string{"-memprofile", "mem.out", "-tutorial"}, "bench: -memprofile and -tutorial cannot be used together"},
+		{[]string{"-cpuprofile", "cpu.out", "-serve", "localhost:0"}, "bench: -serve and -cpuprofile cannot be used together: -serve runs until interrupted and -cpuprofile profiles a measured run; drop -cpuprofile, or drop -serve to profile the benchmark\n"},
+		{[]string{"-merge", lines, "-cpuprofile", "cpu.out"}, "drop -cpuprofile\n"},
+		{[]string{"-scen", "x.map.scen", "-memprofile", "mem.out"}, "it takes no flag but -quiet: drop -memprofile\n"},
 		// -compare and -merge take only the flags they use
 		{[]string{"-compare", "-tutorial"}, "bench: -compare times A* and flow fields on the generated map of each agent count; it takes -agents, -sweep, -seed, -map, -json and -quiet: drop -tutorial\n"},
 		{[]string{"-compare", "-md", md, "-ratio", "-frames", "5"}, "bench: -compare times A* and flow fields on the generated map of each agent count; it takes -agents, -sweep, -seed, -map, -json and -quiet: drop -frames, -md, -ratio\n"},
@@ -65,7 +71,7 @@ func TestConflictingFlagsSayWhichAndWhatToDo(t *testing.T) {
 		assert.Equal(t, 2, run(tc.args, &out, &errs), "%v", tc.args)
 		assert.Contains(t, errs.String(), tc.msg, "%v", tc.args)
 		assert.Empty(t, out.String(), "%v", tc.args)
-		for _, f := range []string{md, png, save} {
+		for _, f := range []string{md, png, save, "cpu.out", "mem.out"} {
 			assert.NoFileExists(t, f, "%v", tc.args)
 		}
 	}

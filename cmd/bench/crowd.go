@@ -39,6 +39,9 @@ type crowdConfig struct {
 	loaded             *saveReport // what was loaded, and how long it took
 	// Progress is the progress bar (meter.go); nil: none.
 	Progress *progress
+	// profile is -cpuprofile's and -memprofile's (profile.go), started and stopped
+	// where the frames' timing starts and stops; nil: none.
+	profile *profiles
 }
 
 // report is what a crowd run measured. The JSON keys are part of the
@@ -253,6 +256,10 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 	settle() // meter.go
 	frameMs := make([]float64, cfg.Frames)
 	var saved *saveReport
+	if err := cfg.profile.start(); err != nil { // profile.go; before allocs0, so its own objects are not counted
+		sched.Finalize(w)
+		return nil, err
+	}
 	allocs0 := heapAllocs()
 	for i := range cfg.Frames {
 		t0 := time.Now()
@@ -269,6 +276,10 @@ func runWorld(cfg crowdConfig, sc world, restore func() error, mapName string, w
 		meter.frame(i, frameMs[i], sc)
 	}
 	allocs := heapAllocs() - allocs0 - meter.excluded
+	if err := cfg.profile.stop(); err != nil { // profile.go; the world is still live for the heap profile
+		sched.Finalize(w)
+		return nil, err
+	}
 	sched.Finalize(w)
 
 	rep := &report{

@@ -76,6 +76,9 @@ func checkFlagConflicts(set map[string]bool, value func(string) string) error {
 			}
 		}
 	}
+	if err := checkProfileConflicts(set); err != nil {
+		return err
+	}
 	if set["compare"] {
 		if err := onlyFlags(set, compareFlags, "-compare times A* and flow fields on the generated map of each agent count; it takes -agents, -sweep, -seed, -map, -json and -quiet"); err != nil {
 			return err
@@ -103,6 +106,26 @@ func checkFlagConflicts(set map[string]bool, value func(string) string) error {
 	}
 	if len(saves) > 0 {
 		return fmt.Errorf("-serve and %s cannot be used together: -serve runs until interrupted and saves nothing; drop %[1]s (save a measured run, then watch it: -load FILE -serve ADDR)", strings.Join(saves, " and "))
+	}
+	return nil
+}
+
+// checkProfileConflicts rejects -cpuprofile and -memprofile with a report of many runs
+// (manyRuns) and with -serve: a profile covers the frames of one measured run.
+// (-scen, -compare and -merge take only their own flags, which refuse them too.)
+func checkProfileConflicts(set map[string]bool) error {
+	for _, prof := range []string{"cpuprofile", "memprofile"} {
+		if !set[prof] {
+			continue
+		}
+		for _, name := range manyRuns {
+			if set[name] {
+				return fmt.Errorf("-%s and -%s cannot be used together: -%[1]s profiles the frames of one run and -%[2]s makes many; drop -%[2]s to profile the run at -agents, or drop -%[1]s", prof, name)
+			}
+		}
+		if set["serve"] {
+			return fmt.Errorf("-serve and -%s cannot be used together: -serve runs until interrupted and -%[1]s profiles a measured run; drop -%[1]s, or drop -serve to profile the benchmark", prof)
+		}
 	}
 	return nil
 }
@@ -259,7 +282,7 @@ func checkReferenceFlags(set map[string]bool, value func(string) string) error {
 }
 
 // outputFiles are the flags that name a file the run writes, the endings their
-// names take (any case) and what is written.
+// names take (any case; none: any name) and what is written.
 var outputFiles = []struct {
 	flag  string
 	exts  []string
@@ -268,6 +291,8 @@ var outputFiles = []struct {
 	{"save", []string{".json"}, "a save file is JSON"},
 	{"md", []string{".md", ".markdown"}, "the table is Markdown"},
 	{"plot", []string{".png"}, "the plot is a PNG image"},
+	{"cpuprofile", nil, "any name"}, // profile.go; created before the run
+	{"memprofile", nil, "any name"},
 }
 
 // checkOutputFiles returns an error for an output file (-save, -md, -plot) that cannot
@@ -292,7 +317,7 @@ func checkOutputFiles(fs *flag.FlagSet) error {
 		case err == nil && !st.Mode().IsRegular():
 			continue
 		}
-		if ext := filepath.Ext(path); !slices.ContainsFunc(out.exts, func(e string) bool { return strings.EqualFold(e, ext) }) {
+		if ext := filepath.Ext(path); len(out.exts) > 0 && !slices.ContainsFunc(out.exts, func(e string) bool { return strings.EqualFold(e, ext) }) {
 			return fmt.Errorf("-%s %s: want a file name ending in %s (%s)", out.flag, path, strings.Join(out.exts, " or "), out.holds)
 		}
 		if err == nil {

@@ -73,6 +73,14 @@
 //
 //	go run ./cmd/bench -sweep 1000,10000 -frames 120 -quiet -md out.md -plot out.png
 //
+// With -cpuprofile FILE (and -memprofile FILE) a single run writes a CPU profile of
+// its simulated frames, not the set-up (and a heap profile taken after the last
+// frame), as go test does; the files are created before the run and closed on every
+// exit (profile.go).
+//
+//	go run ./cmd/bench -scenario guards -agents 100000 -cpuprofile cpu.out
+//	go tool pprof -top cpu.out
+//
 // The exit status is 0 when the work is done, 2 for a usage error and 1 when the work
 // began and failed, as exitStatus says (and -help prints).
 package main
@@ -104,7 +112,7 @@ setup or simulation, an output file that could not be written.
 `
 
 // run is main without the exit, for tests: it returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	// The flag package calls Usage both for -help and after a parse error it has
@@ -128,7 +136,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	saveFile := fs.String("save", "", "write the world to `FILE.json` after frame -save-at; the run goes on to -frames (default none: no save)")
 	saveAt := fs.Int("save-at", 0, "with -save: save after frame `N`, counted in frames from the start of the run, 1 to -frames (default 0: none; -save needs it)")
 	loadFile := fs.String("load", "", "continue the run saved in `FILE.json` (by -save) for -frames more frames, with its scenario, seed and settings (default none: a new run)")
-	rf := addReportFlags(fs) // sweeps, -md, -plot, -shard, -merge, -tutorial, -compare (sweep.go)
+	rf := addReportFlags(fs)  // sweeps, -md, -plot, -shard, -merge, -tutorial, -compare (sweep.go)
+	pf := addProfileFlags(fs) // -cpuprofile, -memprofile (profile.go)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) { // -help, -h: the usage was asked for
 			fmt.Fprintf(fs.Output(), "Usage: go run ./cmd/bench [flags]\n\n%s\nFlags:\n", exitStatus)
@@ -227,6 +236,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 		return runServe(ctx, cfg, *view.serve, *view.speed, stdout, stderr)
 	}
+	prof, err := openProfiles(pf) // profile.go; before the set-up, so nothing runs if a file cannot be created
+	if err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
+	defer func() { // every exit from here: the profiles are flushed and closed
+		if err := prof.close(); err != nil {
+			fmt.Fprintln(stderr, "bench:", err)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}()
+	cfg.profile = prof
 	rep, err := run(cfg)
 	if err == nil && *ratio && *scen != "reference" {
 		err = addRatio(rep, cfg)

@@ -53,6 +53,9 @@ func runReference(cfg crowdConfig) (*report, error) {
 	meter := newFrameMeter(cfg)
 	settle() // meter.go
 	frameMs := make([]float64, cfg.Frames)
+	if err := cfg.profile.start(); err != nil { // profile.go
+		return nil, err
+	}
 	allocs0 := heapAllocs()
 	for i := range cfg.Frames {
 		t0 := time.Now()
@@ -61,6 +64,9 @@ func runReference(cfg crowdConfig) (*report, error) {
 		meter.frame(i, frameMs[i], nil)
 	}
 	allocs := heapAllocs() - allocs0 - meter.excluded
+	if err := cfg.profile.stop(); err != nil { // profile.go
+		return nil, err
+	}
 
 	rep := &report{
 		Scenario: "reference", Map: mapName, Agents: cfg.Agents, Frames: cfg.Frames, DT: dt, Seed: cfg.Seed, Workers: workers,
@@ -105,6 +111,7 @@ func loadMap(file string, name *string) (*grid.Grid, error) {
 func addRatio(rep *report, cfg crowdConfig) error {
 	cfg.LOD, cfg.ThinkBudget, cfg.Avoid = false, 0, "" // the reference loop's own work, whatever the scenario's
 	cfg.Workers = rep.Workers
+	cfg.profile = nil // -cpuprofile and -memprofile profile the scenario's frames, not the reference loop's
 	ref, err := runReference(cfg)
 	if err != nil {
 		return err

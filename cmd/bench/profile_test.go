@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// skipIfProfiled skips a test that starts a CPU profile when go test itself
+// profiles the CPU (-cpuprofile): a process has one CPU profile at a time.
+func skipIfProfiled(t *testing.T) {
+	t.Helper()
+	if f := flag.Lookup("test.cpuprofile"); f != nil && f.Value.String() != "" {
+		t.Skip("go test -cpuprofile holds the process's CPU profile")
+	}
+}
+
+// readProfile returns the decompressed protocol buffer of the pprof profile in
+// file: runtime/pprof writes it gzipped, and a profile not flushed or not closed
+// ends before the gzip trailer, which io.ReadAll reports.
+func readProfile(t *testing.T, file string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	require.Greater(t, len(b), 2, "%s is empty", file)
+	require.Equal(t, []byte{0x1f, 0x8b}, b[:2], "%s starts with gzip's magic bytes", file)
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	raw, err := io.ReadAll(zr)
+	require.NoError(t, err, "%s is a whole gzip stream (the profile was flushed and closed)", file)
+	require.NotEmpty(t, raw)
+	return raw
+}
+
+// stateHash runs the benchmark with args and -json, and returns its state hash.
+func stateHash(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run(append(args, "-json"), &out, &errs), errs.String())
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
+	h, _ := rep["state_hash"].(string)
+	require.Regexp(t, `^[0-9a-f]{16}$`, h)
+	return h
+}
+
+// -cpuprofile writes a CPU profile of the frames and -memprofile a heap profile
+// after the last one, both files pprof reads; profiling changes nothing simulated:
+// the state hash is the one of the same run without it, for each scenario.
+func TestProfilesOfARunAndItsHashUnchanged(t *testing.T) {
+	skipIfProfiled(t)
+	dir := t.TempDir()
+	for _, scen := range []string{"guards", "swarm", "reference"} {
+		t.Run(scen, func(t *testing.T) {
+			args := []string{"-scenario", scen, "-agents", "1000", "-frames", "60", "-seed", "3", "-workers", "2"}
+			cpu, mem := filepath.Join(dir, scen+"-cpu.out"), filepath.Join(dir, scen+"-mem.out")
+			profiled := stateHash(t, append(args, "-cpuprofile", cpu, "-memprofile", mem)...)
+			assert.Equal(t, stateHash(t, args...), profiled, "profiling changes nothing simulated")
+			assert.Contains(t, string(readProfile(t, cpu)), "nanoseconds", "a CPU profile (sample type cpu/nanoseconds)")
+			assert.Contains(t, string(readProfile(t, mem)), "inuse_space", "a heap profile")
+		})
+	}
+	// with -ratio the profile is the scenario's; the reference loop after it runs unprofiled
+	cpu := filepath.Join(dir, "ratio-cpu.out")
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-scenario", "swarm", "-agents", "500", "-frames", "30", "-ratio", "-quiet", "-cpuprofile", cpu}, &out, &errs), errs.String())
+	assert.Contains(t, out.String(), "ratio to reference")
+	readProfile(t, cpu)
+}
+
+// A profile file that cannot be created is a usage error (exit 2) before anything
+// runs, naming the flag and the file, never a run without its profile.
+func TestProfileFileThatCannotBeCreatedFailsBeforeTheRun(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no-such-dir")
+	short := []string{"-agents", "10", "-frames", "2", "-quiet"}
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cpuprofile", filepath.Join(missing, "cpu.out")},
+			"bench: -cpuprofile " + filepath.Join(missing, "cpu.out") + ": its directory cannot be used: stat " + missing + ": no such file or directory\n"},
+		{[]string{"-memprofile", filepath.Join(missing, "mem.out")},
+			"bench: -memprofile " + filepath.Join(missing, "mem.out") + ": its directory cannot be used: stat " + missing + ": no such file or directory\n"},
+		{[]string{"-cpuprofile", dir}, "bench: -cpuprofile " + dir + " is a directory; give a file name\n"},
+	}
+	if canCheckWritable && os.Geteuid() != 0 {
+		ro := filepath.Join(dir, "ro")
+		require.NoError(t, os.Mkdir(ro, 0o555))
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"-cpuprofile", filepath.Join(ro, "cpu.out")},
+			"bench: -cpuprofile " + filepath.Join(ro, "cpu.out") + ": its directory " + ro + " is not writable: permission denied\n"})
+	}
+	for _, tc := range cases {
+		var out, errs bytes.Buffer
+		assert.Equal(t, 2, run(append(tc.args, short...), &out, &errs), "%v", tc.args)
+		assert.Equal(t, tc.want, errs.String(), "%v", tc.args)
+		assert.Empty(t, out.String(), "%v: nothing ran", tc.args)
+	}
+
+	// a name the checks pass that still cannot be created: said as plainly, exit 2
+	var out, errs bytes.Buffer
+	pf := profileFlags{cpu: new(string), mem: new(string)}
+	*pf.cpu = filepath.Join(missing, "cpu.out")
+	p, err := openProfiles(pf)
+	assert.Nil(t, p)
+	require.Error(t, err)
+	assert.Equal(t, "-cpuprofile "+*pf.cpu+": cannot create the file: no such file or directory", err.Error())
+	assert.Empty(t, out.String()+errs.String())
+}
+
+// Every exit path of a profiled run ends its profiles: an error in the middle of
+// the frames (here the -save after the last frame fails, its directory removed
+// during the run) and an error of set-up before the frames (a -save-at the loaded run
+// has passed) each leave whole profiles, and the CPU profile is stopped.
+func TestProfilesAreClosedOnErrorExits(t *testing.T) {
+	skipIfProfiled(t)
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+	cpu, mem := filepath.Join(dir, "cpu.out"), filepath.Join(dir, "mem.out")
+	steadyWatch = func(begin bool) {
+		if begin {
+			require.NoError(t, os.RemoveAll(sub)) // during the frames, after the checks
+		}
+	}
+	t.Cleanup(func() { steadyWatch = nil })
+	var out, errs bytes.Buffer
+	code := run([]string{"-agents", "500", "-frames", "40", "-quiet", "-save", filepath.Join(sub, "s.json"), "-save-at", "40",
+		"-cpuprofile", cpu, "-memprofile", mem}, &out, &errs)
+	steadyWatch = nil
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs.String(), "bench: -save: open "+filepath.Join(sub, "s.json"))
+	assert.Contains(t, string(readProfile(t, cpu)), "nanoseconds")
+	assert.Contains(t, string(readProfile(t, mem)), "inuse_space")
+	require.NoError(t, pprof.StartCPUProfile(io.Discard), "the run's CPU profile was stopped")
+	pprof.StopCPUProfile()
+
+	// before the frames: a usage error found by the run's set-up; the files hold
+	// profiles of no frames
+	save := filepath.Join(dir, "s.json")
+	out.Reset()
+	errs.Reset()
+	require.Equal(t, 0, run([]string{"-agents", "100", "-frames", "4", "-quiet", "-save", save, "-save-at", "4"}, &out, &errs), errs.String())
+	require.NoError(t, os.Remove(cpu))
+	out.Reset()
+	errs.Reset()
+	code = run([]string{"-load", save, "-frames", "2", "-quiet", "-save", filepath.Join(dir, "t.json"), "-save-at", "2", "-cpuprofile", cpu}, &out, &errs)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs.String(), "-save-at 2 is out of range")
+	assert.Contains(t, string(readProfile(t, cpu)), "nanoseconds")
+	require.NoError(t, pprof.StartCPUProfile(io.Discard), "no CPU profile left running")
+	pprof.StopCPUProfile()
+}
