@@ -93,3 +93,52 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// NearestOpen for a point far off the grid: the rings are counted from the
+// point's own cell, not one clamped to the int32 range, and the nearest centre
+// is told apart from the next row's however far off the point is.
+func TestNearestOpenFarOff(t *testing.T) {
+	g := grid.New(64, 64)
+	for _, c := range []struct {
+		p      r2.Vec
+		within int
+		want   grid.Cell
+		ok     bool
+	}{
+		{r2.Vec{X: 1e8, Y: 5.5}, math.MaxInt, grid.Cell{X: 63, Y: 5}, true},
+		{r2.Vec{X: 1e12, Y: 5.5}, math.MaxInt, grid.Cell{X: 63, Y: 5}, true},
+		{r2.Vec{X: -1e15, Y: 40.2}, math.MaxInt, grid.Cell{X: 0, Y: 40}, true},
+		{r2.Vec{X: 1e300, Y: 5.5}, math.MaxInt, grid.Cell{X: 63, Y: 5}, true},
+		{r2.Vec{X: 20.5, Y: -math.MaxFloat64}, math.MaxInt, grid.Cell{X: 20, Y: 0}, true},
+		{r2.Vec{X: math.MaxFloat64, Y: math.MaxFloat64}, math.MaxInt, grid.Cell{X: 63, Y: 63}, true},
+		{r2.Vec{X: 1e10, Y: 5.5}, 3e9, grid.Cell{}, false},                 // 1e10 − 63 rings off
+		{r2.Vec{X: 1e10, Y: 5.5}, 1e10 - 63, grid.Cell{X: 63, Y: 5}, true}, // the last ring it needs
+		{r2.Vec{X: 1e10, Y: 5.5}, 1e10 - 64, grid.Cell{}, false},
+	} {
+		got, ok := g.NearestOpen(c.p, c.within)
+		assert.Equal(t, c.ok, ok, "%v within %d", c.p, c.within)
+		assert.Equal(t, c.want, got, "%v within %d", c.p, c.within)
+	}
+}
+
+// NearestOpen from as far off as a float goes, diagonally, to a grid whose only
+// open cells are on its first row (away from the corner) or its first column.
+func TestNearestOpenFromTheFarCorner(t *testing.T) {
+	for _, row := range []bool{true, false} {
+		g := grid.New(8, 8)
+		for y := range int32(8) {
+			for x := range int32(8) {
+				if (row && (y != 0 || x == 0)) || (!row && (x != 0 || y == 0)) {
+					g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+				}
+			}
+		}
+		want := grid.Cell{X: 7, Y: 0}
+		if !row {
+			want = grid.Cell{X: 0, Y: 7}
+		}
+		got, ok := g.NearestOpen(r2.Vec{X: math.MaxFloat64, Y: math.MaxFloat64}, math.MaxInt)
+		assert.True(t, ok)
+		assert.Equal(t, want, got, "open row %v", row)
+	}
+}
