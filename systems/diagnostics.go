@@ -1313,8 +1313,8 @@ func (s *Diagnostics) Update(w *arche.World) {
 // write writes the Report to Out if its findings differ from the last written
 // (the first only if it has any), headed by the frame: the world's Clock's
 // when one has started, else the Updates counted since Initialize. When only
-// the counts of causes already written changed (the same causes, the same
-// other findings), the line is short: the counts that changed and the frame
+// the counts of causes already written changed (the same causes, and no other
+// finding in this report or the last line's), the line is short: the counts that changed and the frame
 // whose line gave the examples and advice ([Report.CountsChange]), so a count
 // swinging from check to check does not repeat the advice.
 func (s *Diagnostics) write(w *arche.World) {
@@ -1322,8 +1322,11 @@ func (s *Diagnostics) write(w *arche.World) {
 	if s.written && total == s.writtenTotal && s.Report.Counts == s.writtenCounts || !s.written && total == 0 {
 		return
 	}
+	// short only when the causes are all the findings, now and in the line
+	// before: the other findings' number alone would not tell one swapped for
+	// another (a clock fault for another, a system installed twice for another)
 	short := s.written && s.fullKnown && sameCauses(s.Report.Counts, s.writtenCounts) &&
-		total-sumCounts(s.Report.Counts) == s.writtenTotal-sumCounts(s.writtenCounts)
+		total == sumCounts(s.Report.Counts) && s.writtenTotal == sumCounts(s.writtenCounts)
 	was := s.writtenCounts
 	s.written, s.writtenTotal, s.writtenCounts = true, total, s.Report.Counts
 	out := s.Out

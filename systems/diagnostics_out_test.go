@@ -131,3 +131,37 @@ func TestDiagnosticsWritesOnlyCountsThatSwing(t *testing.T) {
 	assert.Equal(t, "archai: frame 40: diagnostics: 2 agents, 2 of them misconfigured (3 findings): "+
 		"wander_no_rand 2 (was 1); examples and advice as at frame 30\n", out.String())
 }
+
+// A short line is written only when nothing but cause counts changed: when another
+// finding was swapped for a different one (the same number of them, so the total
+// alone does not tell), the line is written in full. It used to be short, naming only
+// the count, and the new finding (here the clock's DT gone NaN instead of negative)
+// was never written.
+func TestDiagnosticsWritesInFullWhenAnotherFindingChanged(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	clock := &ecs.Clock{DT: -1, Frame: 0, Started: true}
+	arche.AddResource(w, clock)
+	sp, err := systems.NewSpawner(w, systems.Wanderer{})
+	require.NoError(t, err)
+	a := sp.Spawn(r2.Vec{X: 4.5, Y: 8.5}, nil)
+	b := sp.Spawn(r2.Vec{X: 12.5, Y: 8.5}, nil)
+	var out bytes.Buffer
+	diag := &systems.Diagnostics{Every: 1, Out: &out}
+	diag.Initialize(w)
+	defer diag.Finalize(w)
+	randID := arche.ComponentID[components.Rand](w)
+	w.Remove(a, randID)
+	diag.Update(w)
+	require.Contains(t, out.String(), "wander_no_rand 1")
+	require.Equal(t, systems.ClockDTNotPositive, diag.Report.ClockFault)
+
+	out.Reset()
+	w.Remove(b, randID)
+	clock.DT, clock.Frame = math.NaN(), 1
+	diag.Update(w)
+	require.Equal(t, systems.ClockDTNotFinite, diag.Report.ClockFault)
+	assert.NotContains(t, out.String(), "examples and advice as at frame")
+	assert.Contains(t, out.String(), "wander_no_rand 2 (e.g. entity")
+}
