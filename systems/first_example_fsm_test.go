@@ -61,7 +61,8 @@ func Example_firstProgramStateMachine() {
 	couriers.SpawnBatch(len(starts), func(k int, a *systems.Spawned) { a.Position.Vec = starts[k] })
 
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.FSM{},
-		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+		&systems.PathQueue{}, &systems.PathFollow{}, &systems.Steer{}, &systems.Movement{},
+		&systems.Diagnostics{})
 	s.Initialize(&world)
 	fmt.Println(systems.Diagnose(&world))
 	s.Run(&world, 1800)
@@ -77,6 +78,6 @@ func Example_firstProgramStateMachine() {
 	}
 	fmt.Printf("%d of %d couriers resting at the goal\n", resting, len(starts))
 	// Output:
-	// diagnostics: 4 agents, no misconfiguration found (before the first frame: 4 brains have not thought yet; add &systems.Diagnostics{} to the frame to check what they ask)
+	// diagnostics: 4 agents, no misconfiguration found (before the first frame: 4 brains have not thought yet; the Diagnostics in the frame checks what they ask)
 	// 4 of 4 couriers resting at the goal
 }
