@@ -94,6 +94,7 @@ func TestDiagnoseReportsABehaviorTreeIntentThatFlipFlops(t *testing.T) {
 	assert.Contains(t, msg, "goal (20.5, 4.5)")
 	assert.Contains(t, msg, "as its Decision system ran its brain")
 	assert.Contains(t, msg, "bt.Sequence")
+	assert.Contains(t, msg, "(e.g. 1.5 cells to leave, 1 to arrive)")
 	assert.Contains(t, out.String(), "intent_flip_flop")
 	assert.Zero(t, testing.AllocsPerRun(120, func() { s.Update(w) }))
 

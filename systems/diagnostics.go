@@ -536,9 +536,19 @@ const (
 	// minutes, nobody ever sleeping, and nothing reported it). The fix is
 	// hysteresis: two thresholds (start above 70, keep on until below 30: a
 	// blackboard flag the condition sets and the action clears), or the action
-	// under a plain bt.Sequence so it finishes once begun. An agent also counted
-	// under CauseUtilityFlipFlop is not counted again. The example's note names the
-	// two Intents, the flip-flops and the system. Counting starts at an agent's
+	// under a plain bt.Sequence so it finishes once begun. The example's note
+	// advises for the kind of brain the system runs: for a tree (Decision), the
+	// above; for a utility reasoner (Utility), a selection hysteresis
+	// (utility.Policy{}.WithHysteresis(0.15)) and an Act kept on to a second
+	// threshold; for a state machine (FSM), a transition back taken only past a
+	// margin beyond the way in; for a planner (HTN, GOAP), a sensed fact written
+	// with two thresholds. With any brain, a note whose Intents are goals (or
+	// standing) also names the commonest cause: an action that counts its goal
+	// reached within 1 cell, pushed out past 1 cell by separation, sets off again;
+	// give arrival a tolerance larger than the push (1.5 cells to leave, 1 to
+	// arrive). An agent also counted under CauseUtilityFlipFlop is not counted
+	// again. The example's note names the two Intents, the flip-flops and the
+	// system. Counting starts at an agent's
 	// first think after Initialize or a load (not saved); an agent stops being
 	// counted once it has gone FlipWindow without a flip-flop.
 	CauseIntentFlipFlop

@@ -230,10 +230,34 @@ func appendIntentFlips(b *strings.Builder, n *exampleNote) {
 	}
 	b.WriteString(") as its ")
 	b.WriteString(n.what)
-	b.WriteString(" system ran its brain: a condition that its own action undoes (bt.ReactiveSequence guarded by " +
-		"hunger > 70 over an Eat that lowers hunger) gives up the action as soon as it works; guard it with two " +
-		"thresholds (start above one, keep on until below another: a blackboard flag the action clears), or let the " +
-		"action finish once begun (bt.Sequence)")
+	b.WriteString(" system ran its brain: ")
+	switch n.what {
+	case "Utility":
+		b.WriteString("an action whose Act sets the Intent from a condition its own work undoes (food while hunger > 70, " +
+			"dropped as eating lowers it), or two actions whose scores cross as the agent acts; give the reasoner a " +
+			"selection hysteresis (utility.Policy{}.WithHysteresis(0.15): a challenger must beat the current choice " +
+			"by that margin), and keep an Act on until a second threshold (start above one, keep on until below another)")
+	case "FSM":
+		b.WriteString("a transition whose guard the state's own work undoes, and the way back on the same threshold " +
+			"(Eat when hunger > 70, back to Sleep when hunger <= 70): guard the pair with two thresholds, so the " +
+			"transition back is taken only past a margin (enter above 70, leave only below 30), or leave the state " +
+			"once its work is done")
+	case "HTN", "GOAP":
+		b.WriteString("a plan that its own work undoes: the running task changes a fact the plan was chosen on " +
+			"(hunger > 70, lowered by eating), the planner replans for the other plan, and back; have the domain's " +
+			"Sense write such a fact with two thresholds (set above one value, cleared only below another), or let " +
+			"the task's own effect end the plan")
+	default: // Decision: a behavior tree
+		b.WriteString("a condition that its own action undoes (bt.ReactiveSequence guarded by " +
+			"hunger > 70 over an Eat that lowers hunger) gives up the action as soon as it works; guard it with two " +
+			"thresholds (start above one, keep on until below another: a blackboard flag the action clears), or let the " +
+			"action finish once begun (bt.Sequence)")
+	}
+	if n.keys[0].mode == components.IntentGo || n.keys[1].mode == components.IntentGo {
+		b.WriteString("; or an action that counts its goal reached within 1 cell, which separation pushes out past " +
+			"1 cell so that it sets off again: give arrival a tolerance larger than the push (e.g. 1.5 cells to " +
+			"leave, 1 to arrive)")
+	}
 }
 
 // appendIntentKey writes what an Intent of key k asks for: "stand", "goal (x, y)",

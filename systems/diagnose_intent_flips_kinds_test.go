@@ -1,0 +1,85 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// goBackAndForth sends a to bed if its goal is the food, else to the food, at each
+// think: an Intent that flip-flops whatever brain writes it.
+func goBackAndForth(a *systems.Agent) {
+	goal := colonyFood
+	if a.Intent.Move && a.Intent.Goal == colonyFood {
+		goal = colonyBed
+	}
+	a.Intent.Move, a.Intent.Goal = true, goal
+}
+
+// flippingWorld is 4 Movers whose brain, run by decide, is built by spawn, on the
+// 60 Hz walking frame, run 3 s; it returns Diagnose's report.
+func flippingWorld(t *testing.T, thinker systems.Thinker, decide ecs.System) systems.Report {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(32, 16))
+	sp, err := systems.NewSpawner(w, systems.Mover{}, thinker)
+	require.NoError(t, err)
+	for i := range 4 {
+		sp.Spawn(r2.Vec{X: 1.5 + float64(i), Y: 1.5}, nil)
+	}
+	s := ecs.NewScheduler(walkingWith(decide)...)
+	require.NoError(t, s.InitializeChecked(w))
+	t.Cleanup(func() { s.Finalize(w) })
+	s.Run(w, 3*60)
+	return systems.Diagnose(w)
+}
+
+// TestIntentFlipFlopAdviceFitsTheBrain: intent_flip_flop advised a behavior-tree fix
+// (bt.ReactiveSequence, bt.Sequence) whatever the brain. A utility reasoner whose one
+// action's Act sends its agent back and forth (its choice never changes, so it is no
+// utility_flip_flop) is now advised the reasoner's hysteresis
+// (utility.Policy.WithHysteresis) and an Act kept on to a second threshold; a state
+// machine whose state does it, a transition back only past a margin. Each note also
+// names the commonest cause with any brain, an arrival within 1 cell that separation
+// undoes, and its fix.
+func TestIntentFlipFlopAdviceFitsTheBrain(t *testing.T) {
+	const arrival = "give arrival a tolerance larger than the push (e.g. 1.5 cells to leave, 1 to arrive)"
+
+	r, err := utility.New("walker", utility.Policy{}, utility.Action{Name: "Walk", Act: func(agent any) {
+		goBackAndForth(agent.(*systems.Agent))
+	}})
+	require.NoError(t, err)
+	rep := flippingWorld(t, systems.Thinker{Reasoner: r}, &systems.Utility{})
+	require.Equal(t, 4, rep.Counts[systems.CauseIntentFlipFlop], rep.String())
+	assert.Zero(t, rep.Counts[systems.CauseUtilityFlipFlop], rep.String())
+	msg := rep.String()
+	assert.Contains(t, msg, "as its Utility system ran its brain")
+	assert.Contains(t, msg, "utility.Policy{}.WithHysteresis(0.15)")
+	assert.Contains(t, msg, "keep an Act on until a second threshold")
+	assert.Contains(t, msg, arrival)
+	assert.NotContains(t, msg, "bt.")
+
+	b := fsm.NewBuilder("walker")
+	b.State("Walk", fsm.Hooks{Update: func(ctx *fsm.Context) fsm.StateID {
+		goBackAndForth(systems.StateAgent(ctx))
+		return fsm.None
+	}})
+	m, err := b.Build()
+	require.NoError(t, err)
+	rep = flippingWorld(t, systems.Thinker{Machine: m}, &systems.FSM{})
+	require.Equal(t, 4, rep.Counts[systems.CauseIntentFlipFlop], rep.String())
+	msg = rep.String()
+	assert.Contains(t, msg, "as its FSM system ran its brain")
+	assert.Contains(t, msg, "transition back is taken only past a margin")
+	assert.Contains(t, msg, arrival)
+	assert.NotContains(t, msg, "bt.")
+	assert.NotContains(t, msg, "WithHysteresis")
+}
