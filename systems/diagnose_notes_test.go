@@ -26,7 +26,8 @@ func TestReportStringNamesTheGoalAndTheSystem(t *testing.T) {
 	r := Diagnose(w)
 	assert.False(t, r.SystemsUnchecked)
 	assert.Equal(t, "diagnostics: 1 agent, 1 of them misconfigured (2 findings): "+
-		"goal_unusable 1 (e.g. entity 1, goal (100.5, 4.5) cell (100, 4) off the 10×10 grid), "+
+		"goal_unusable 1 (e.g. entity 1, goal (100.5, 4.5) cell (100, 4) off the 10×10 grid "+
+		"(a unit mistake? positions are in cells, cell (x, y) covering [x, x+1)×[y, y+1): pixels given?)), "+
 		"no_decision_system 1 (e.g. entity 1, a Brain needs systems.Decision)", r.String())
 
 	g.SetCost(grid.Cell{X: 7, Y: 3}, grid.Blocked)

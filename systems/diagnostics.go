@@ -101,7 +101,13 @@ const (
 	// a blocked cell. Movement only keeps agents out of walls that start
 	// outside one; this agent can only slide out by chance.
 	CauseBlocked
-	// CauseOffGrid: a moving agent whose Position is outside the grid.
+	// CauseOffGrid: a moving agent whose Position is outside the grid. A note of
+	// a place far off the grid (this position, or a goal of CauseGoalUnusable,
+	// CausePathGoal or CauseFlowGoal), at or beyond twice the grid's size on
+	// either axis (x ≥ 2·Width or y ≥ 2·Height; negative coordinates never), ends
+	// with a hint that positions are in cells, cell (x, y) covering
+	// [x, x+1)×[y, y+1), and were perhaps given in pixels ("a unit mistake?", as
+	// the spawner's check of a Radius words it).
 	CauseOffGrid
 	// CausePathGoal: a Path that is wanted or held (Want, or State PathPending
 	// or PathReady, or PathUnreachable for the cell the agent's intent still

@@ -142,6 +142,19 @@ func cellNote(g *grid.Grid, c grid.Cell, what string) exampleNote {
 	return exampleNote{kind: noteCell, what: what, cell: c, w: g.Width(), h: g.Height(), inMap: g.InBounds(c)}
 }
 
+// unitHint ends the note of a position or goal far off the grid (farOffGrid), in
+// the words of the spawner's check of a Radius out of range ("a unit mistake?").
+const unitHint = " (a unit mistake? positions are in cells, cell (x, y) covering [x, x+1)×[y, y+1): pixels given?)"
+
+// farOffGrid reports whether the point or cell (x, y) lies at or beyond twice the size
+// of a w×h grid on either axis (x ≥ 2w or y ≥ 2h): farther than any slip past the edge,
+// and where positions in pixels land (16 times as far on a map of 16-pixel cells: all
+// but the map's top-left eighth). Negative coordinates are never pixels and are not
+// counted.
+func farOffGrid(x, y float64, w, h int) bool {
+	return w > 0 && h > 0 && (x >= 2*float64(w) || y >= 2*float64(h))
+}
+
 // decisionNeeds names, for a pointer to a decision component, the component and
 // the system that runs it.
 func decisionNeeds(b any) string {
@@ -192,6 +205,13 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString("×")
 			b.WriteString(strconv.Itoa(n.h))
 			b.WriteString(" grid")
+			x, y := float64(n.cell.X), float64(n.cell.Y)
+			if n.kind == noteGoal {
+				x, y = n.pos.X, n.pos.Y
+			}
+			if farOffGrid(x, y, n.w, n.h) {
+				b.WriteString(unitHint)
+			}
 		}
 	case noteNarrow:
 		b.WriteString(", path goal cell (")
