@@ -79,3 +79,41 @@ func TestForcePlainMatchesForceOnOddInputs(t *testing.T) {
 	}
 	require.Greater(t, plain, 20000)
 }
+
+// TestPullsMatchSteer: arrivePull and seekPull, truncated, are steer.Arrive
+// and steer.Seek to the bit (and flowPull followFlow's steer.FollowFlow) for
+// every dt > 0, usual and odd inputs alike; forcePlain truncates them inline
+// (TestForcePlainMatchesForce compares that).
+func TestPullsMatchSteer(t *testing.T) {
+	rng := steer.NewRand(29)
+	bits := func(v r2.Vec) [2]uint64 { return [2]uint64{math.Float64bits(v.X), math.Float64bits(v.Y)} }
+	odd := []float64{0, math.Copysign(0, -1), 1e-300, 5e-324, math.NaN(), math.Inf(1), math.Inf(-1), 1e300, -1, 1e154, math.MaxFloat64, ArrivedRadius}
+	pick := func(usual float64) float64 {
+		if rng.Intn(6) == 0 {
+			return odd[rng.Intn(len(odd))]
+		}
+		return usual
+	}
+	for k := range 300000 {
+		dt := []float64{1.0 / 60, 0.1, 1, 1e-300, 1e300, 5e-324, math.Inf(1), 0.05}[rng.Intn(8)]
+		maxSpeed, maxForce := pick(0.5+rng.Float64()*6), pick(1+rng.Float64()*30)
+		pos := r2.Vec{X: pick(rng.Float64() * 30), Y: pick(rng.Float64() * 30)}
+		target := r2.Vec{X: pick(rng.Float64() * 30), Y: pick(rng.Float64() * 30)}
+		switch rng.Intn(4) {
+		case 0: // near the target: arriving, braking, arrived
+			target = r2.Vec{X: pos.X + (rng.Float64()-0.5)*rng.Float64()*0.1, Y: pos.Y + (rng.Float64()-0.5)*1e-3}
+		case 1:
+			target = pos
+		}
+		vel := r2.Vec{X: pick((rng.Float64() - 0.5) * 8), Y: pick((rng.Float64() - 0.5) * 8)}
+		want := steer.Arrive(pos, vel, target, maxSpeed, maxForce, ArrivedRadius, dt)
+		got := steer.Truncate(arrivePull(pos, vel, target, maxSpeed, maxForce, dt, 1/dt), maxForce)
+		require.Equal(t, bits(want), bits(got), "case %d: Arrive(%v, %v, %v, %v, %v, dt %v)", k, pos, vel, target, maxSpeed, maxForce, dt)
+		want = steer.Seek(pos, vel, target, maxSpeed, maxForce, dt)
+		got = steer.Truncate(seekPull(pos, vel, target, maxSpeed, 1/dt), maxForce)
+		require.Equal(t, bits(want), bits(got), "case %d: Seek(%v, %v, %v, %v, %v, dt %v)", k, pos, vel, target, maxSpeed, maxForce, dt)
+		want = steer.FollowFlow(vel, r2.Sub(target, pos), maxSpeed, maxForce, dt)
+		got = steer.Truncate(flowPull(vel, r2.Sub(target, pos), maxSpeed, 1/dt), maxForce)
+		require.Equal(t, bits(want), bits(got), "case %d: FollowFlow(%v, %v, %v, %v, dt %v)", k, vel, r2.Sub(target, pos), maxSpeed, maxForce, dt)
+	}
+}
