@@ -83,8 +83,8 @@ func floorToInt61(v float64) int64 {
 // some 10⁸ cells off (it would pick the wrong row of a column) and which
 // overflow past 10¹⁵⁴.
 func nearerSign(p r2.Vec, a, b Cell) float64 {
-	u := p.X - (float64(a.X)+float64(b.X)+1)/2
-	v := p.Y - (float64(a.Y)+float64(b.Y)+1)/2
+	u := p.X - float64((float64(a.X)+float64(b.X)+1)/2) // rounded apart: no fused multiply-add (.ci/nofma)
+	v := p.Y - float64((float64(a.Y)+float64(b.Y)+1)/2)
 	if max(math.Abs(u), math.Abs(v)) > 0x1p900 { // scaled alike, so that the products below stay finite (exact: no underflow, the other being 0 or at least 2⁻⁵⁴)
 		u, v = u*0x1p-100, v*0x1p-100
 	}
