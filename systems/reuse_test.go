@@ -183,9 +183,22 @@ func exported(sys []ecs.System) map[string]any {
 	for i, s := range sys {
 		v := reflect.ValueOf(s).Elem()
 		for k := range v.NumField() {
-			if f := v.Type().Field(k); f.IsExported() {
-				out[fmt.Sprintf("%d %T.%s", i, s, f.Name)] = v.Field(k).Interface()
+			f := v.Type().Field(k)
+			if !f.IsExported() {
+				continue
 			}
+			name := fmt.Sprintf("%d %T.%s", i, s, f.Name)
+			if fv := v.Field(k); fv.Kind() == reflect.Pointer && !fv.IsNil() && fv.Elem().Kind() == reflect.Struct {
+				// a system's own object (FlowField.Cache): its exported counters; its
+				// unexported state holds the grid's Version, which differs from grid to grid
+				for j := range fv.Elem().NumField() {
+					if fv.Elem().Type().Field(j).IsExported() {
+						out[name+"."+fv.Elem().Type().Field(j).Name] = fv.Elem().Field(j).Interface()
+					}
+				}
+				continue
+			}
+			out[name] = v.Field(k).Interface()
 		}
 	}
 	return out

@@ -64,10 +64,10 @@ func (g *Grid) logEdit(c Cell) {
 // and false, so a cache that compares against it may over-invalidate but
 // never misses a change. It allocates nothing.
 func (g *Grid) EditedSince(v uint64) (Rect, bool) {
-	if v >= g.version {
+	if v == g.version {
 		return EmptyRect, true
 	}
-	if v < g.editFloor || v == 0 {
+	if v < g.editFloor || v == 0 || v > g.version { // v > version: another grid's (copied over this one)
 		return Rect{Cell{0, 0}, Cell{int32(g.w - 1), int32(g.h - 1)}}, false
 	}
 	r := EmptyRect
@@ -82,10 +82,10 @@ func (g *Grid) EditedSince(v uint64) (Rect, bool) {
 // it with true; or dst unchanged and false when the grid no longer
 // remembers every change since v (see [Grid.EditedSince]).
 func (g *Grid) EditsSince(v uint64, dst []Cell) ([]Cell, bool) {
-	if v >= g.version {
+	if v == g.version {
 		return dst, true
 	}
-	if v < g.editFloor || v == 0 {
+	if v < g.editFloor || v == 0 || v > g.version { // v > version: another grid's (copied over this one)
 		return dst, false
 	}
 	for i := len(g.edits) - 1; i >= 0 && g.edits[i].version > v; i-- {

@@ -128,7 +128,10 @@ func (g *Grid) Width() int { return g.w }
 func (g *Grid) Height() int { return g.h }
 
 // Version returns a counter that changes whenever [Grid.SetCost] changes a
-// cost. Caches built from the grid (flow fields, paths) can compare it.
+// cost. Caches built from the grid (flow fields, paths) can compare it. No two
+// grids share a version (each counts from its own base), so a grid whose
+// contents were replaced by another's (*g = *other) is seen as a grid the
+// cache must rebuild from ([Grid.EditsSince] reports false), not as edits.
 func (g *Grid) Version() uint64 { return g.version }
 
 // Costs returns the row-major cost array (index y·Width + x), shared with

@@ -3,6 +3,7 @@ package grid
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 )
 
 // losEpsilon is the tolerance in segment parameter under which two grid-line
@@ -57,16 +58,27 @@ func (g *Grid) setCost(c Cell, cost float32) {
 
 // newGrid wraps cost (width·height row-major costs, already checked).
 func newGrid(width, height int, cost []float32) *Grid {
+	base := versionBases.Add(1) << 32
 	return &Grid{
 		w:            width,
 		h:            height,
 		cost:         cost,
-		version:      1,
+		version:      base,
 		topoVersion:  1,
 		minCost:      1,
 		minCostDirty: true,
+		editFloor:    base,
 	}
 }
+
+// versionBases counts the grids made. Each grid's versions start at its own
+// count times 2³², so no two grids share a version (until one has had 2³² cost
+// changes): a cache keyed on a grid pointer and its Version sees a grid whose
+// contents were replaced by another's (*g = *other) as a version it cannot
+// follow (Grid.EditsSince reports false: rebuild), not as a few edits of the
+// grid it knew, which would leave the cells the copy changed stale (agents
+// walked through a wall the copy added).
+var versionBases atomic.Uint64
 
 func (g *Grid) index(c Cell) int { return int(c.Y)*g.w + int(c.X) }
 

@@ -220,3 +220,27 @@ func TestLineOfSightAgreesWithMoves(t *testing.T) {
 		}
 	}
 }
+
+// Two grids never share a version, so a cache that knew one by its Version finds
+// a grid copied over it in place (*g = *other, made before or after it) a version
+// it cannot follow: EditsSince and EditedSince report false (rebuild), not a few
+// edits or none.
+func TestAGridCopiedOverAnotherIsNotSeenAsEdits(t *testing.T) {
+	older := New(8, 8)
+	g := New(8, 8)
+	newer := New(8, 8)
+	g.SetCost(Cell{X: 1, Y: 1}, 2)
+	v := g.Version()
+	assert.NotEqual(t, v, older.Version())
+	assert.NotEqual(t, v, newer.Version())
+	for _, other := range []*Grid{older, newer} {
+		c := *other // what *g = *other leaves in g
+		_, ok := c.EditsSince(v, nil)
+		assert.False(t, ok)
+		_, ok = c.EditedSince(v)
+		assert.False(t, ok)
+	}
+	got, ok := g.EditsSince(v-1, nil)
+	assert.True(t, ok, "its own versions are followed as before")
+	assert.Equal(t, []Cell{{X: 1, Y: 1}}, got)
+}
