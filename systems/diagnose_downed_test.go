@@ -97,3 +97,48 @@ func TestDiagnoseReportsDownedAgentsStillActing(t *testing.T) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestDiagnoseReportsDownedWanderersAndFlowFollowers is a newcomer's guards and
+// intruders: intruders spawned with the Wanderer (or FlowFollower) and Target
+// bundles, no brain. Struck down, they wandered (or followed their field) on at
+// full speed, the guards whose Perception still showed them chased them for good,
+// and Diagnose said "no misconfiguration": only a running decision or an Intent
+// asking to move or strike was counted. A Wanderer or FlowFollower moves its agent
+// whatever its Intent, so a downed one is counted too; a living one is not.
+func TestDiagnoseReportsDownedWanderersAndFlowFollowers(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(32, 32))
+	wand, err := systems.NewSpawner(w, systems.Wanderer{}, systems.Target{Team: 2})
+	require.NoError(t, err)
+	flow, err := systems.NewSpawner(w, systems.FlowFollower{Goal: grid.Cell{X: 28, Y: 28}}, systems.Target{Team: 2})
+	require.NoError(t, err)
+	downW := wand.Spawn(r2.Vec{X: 5.5, Y: 5.5}, func(a *systems.Spawned) { a.Health.Current = 0 })
+	wand.Spawn(r2.Vec{X: 9.5, Y: 5.5}, nil) // alive
+	downF := flow.Spawn(r2.Vec{X: 5.5, Y: 20.5}, func(a *systems.Spawned) { a.Health.Current = -5 })
+	flow.Spawn(r2.Vec{X: 9.5, Y: 20.5}, nil) // alive
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{}, &systems.FlowField{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	require.NoError(t, s.InitializeChecked(w))
+	pos := generic.NewMap[components.Position](w)
+	from := pos.Get(downW).Vec
+	s.Run(w, 120)
+	assert.Greater(t, r2.Norm(r2.Sub(pos.Get(downW).Vec, from)), 1.0, "the downed wanderer walks on (what is counted)")
+
+	r := systems.Diagnose(w)
+	assert.Equal(t, 2, r.Counts[systems.CauseDownedStillActing], r.String())
+	assert.Equal(t, 2, r.Total(), r.String())
+	assert.Contains(t, []arche.Entity{downW, downF}, r.Examples[systems.CauseDownedStillActing])
+	msg := r.String()
+	for _, want := range []string{"downed_still_acting 2", "it still wanders or follows its flow field",
+		"Commands.RemoveEntity", "Spawner.Respawn", "remove that component too"} {
+		assert.True(t, strings.Contains(msg, want), "%q lacks %q", msg, want)
+	}
+
+	d := &systems.Diagnostics{Out: discard{}}
+	d.Initialize(w)
+	d.Check(w)
+	assert.Zero(t, testing.AllocsPerRun(10, func() { d.Check(w) }))
+	assert.Equal(t, 2, d.Report.Counts[systems.CauseDownedStillActing])
+	s.Finalize(w)
+}

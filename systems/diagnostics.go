@@ -457,8 +457,11 @@ const (
 	// CauseDownedStillActing: an agent that is down (a Health whose Current is ≤ 0)
 	// and still acts: its decision component is still run (a Brain with a Tree, a
 	// UtilityBrain with a Reasoner, a StateMachine with a Machine, an HTN or GOAP
-	// planner, with a Think not Frozen, by its decision system), or its Intent asks to
-	// move (Move, or a flee, pursue or evade mode) or to strike (Attack). Nothing in
+	// planner, with a Think not Frozen, by its decision system), its Intent asks to
+	// move (Move, or a flee, pursue or evade mode) or to strike (Attack), or it has a
+	// Wanderer or FlowFollower, which moves it whatever its Intent (an intruder
+	// spawned with the Wanderer and Target bundles wanders on when struck down, and
+	// foes whose Perception still shows it chase it for good). Nothing in
 	// archai stops a downed agent but [Combat], which refuses its strikes: it goes on
 	// choosing targets, walking and chasing, and a tree that reads its foe from
 	// Perception keeps a downed foe as its target. The example's note says what it

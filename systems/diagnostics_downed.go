@@ -7,21 +7,25 @@ import (
 )
 
 // downedChecks finds the agents that are down (a Health whose Current is ≤ 0) and
-// still act (CauseDownedStillActing): their decision still runs, or their Intent
-// asks to move or to strike. Built at the first check of a world.
+// still act (CauseDownedStillActing): their decision still runs, their Intent
+// asks to move or to strike, or a Wanderer or FlowFollower still moves them.
+// Built at the first check of a world.
 type downedChecks struct {
 	world  *arche.World // the world of ids
 	filter *generic.Filter3[components.Health, components.Intent, components.Think]
 	ids    decisionIDs
+	wander arche.ID // components.Wanderer
+	flow   arche.ID // components.FlowFollower
 }
 
 // downedNotes are the notes of CauseDownedStillActing, by what the agent does (bit 0:
-// its decision runs, bit 1: its Intent asks to move, bit 2: to strike): constant
-// strings, so that a check allocates nothing.
-var downedNotes = func() (n [8]string) {
+// its decision runs, bit 1: its Intent asks to move, bit 2: to strike, bit 3: a
+// Wanderer or FlowFollower moves it whatever its Intent): constant strings, so
+// that a check allocates nothing.
+var downedNotes = func() (n [16]string) {
 	const fix = ": remove it (Commands.RemoveEntity, after Spawner.Recycle to keep its buffers), " +
 		"respawn it (Spawner.Respawn), or take its decision component away (or set Think.Frozen) and clear its Intent"
-	for k := 1; k < 8; k++ {
+	for k := 1; k < 16; k++ {
 		s := "Health.Current ≤ 0 and "
 		sep := ""
 		if k&1 != 0 {
@@ -34,24 +38,35 @@ var downedNotes = func() (n [8]string) {
 		}
 		if k&4 != 0 {
 			s += sep + "its Intent asks to strike"
+			sep = ", "
 		}
-		n[k] = s + fix
+		f := fix
+		if k&8 != 0 {
+			s += sep + "it still wanders or follows its flow field"
+			f += " (a Wanderer or FlowFollower moves it whatever its Intent: remove that component too)"
+		}
+		n[k] = s + f
 	}
 	return n
 }()
 
 // check counts, under CauseDownedStillActing, every agent with a Health at 0 or below
 // whose Intent asks to move (Move, or a flee, pursue or evade mode) or to strike
-// (Attack set), or whose decision component is still run: a Brain with a Tree, a
+// (Attack set), whose decision component is still run: a Brain with a Tree, a
 // UtilityBrain with a Reasoner, a StateMachine with a Machine, an HTN or GOAP
 // planner, with a Think that is not Frozen, while its decision system is installed
-// (or before any system's Initialize).
+// (or before any system's Initialize), or that has a Wanderer or a FlowFollower
+// (Steer wanders it, FlowField leads it, whatever its Intent: a downed intruder
+// spawned with the Wanderer and Target bundles walks on, and the foes whose
+// Perception still shows it chase it for good).
 func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 	if c.filter == nil || c.world != w { // the first check, or a Diagnostics initialized on another world
 		c.world = w
 		c.filter = generic.NewFilter3[components.Health, components.Intent, components.Think]().
 			Optional(generic.T[components.Intent](), generic.T[components.Think]())
 		c.ids.init(w)
+		c.wander = arche.ComponentID[components.Wanderer](w)
+		c.flow = arche.ComponentID[components.FlowFollower](w)
 	}
 	q := c.filter.Query(w)
 	for q.Next() {
@@ -69,6 +84,9 @@ func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 		}
 		if in != nil && !in.Attack.IsZero() {
 			what |= 4
+		}
+		if w.Has(e, c.wander) || w.Has(e, c.flow) {
+			what |= 8
 		}
 		if what != 0 {
 			r.addNote(CauseDownedStillActing, e, needsNote(downedNotes[what]))

@@ -674,11 +674,19 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"an agent at 0 health still thinking and asked to move", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Health{Current: 0, Max: 100})
 		}, []Cause{CauseDownedStillActing}},
-		{"an agent at 0 health, frozen, its Intent cleared: fine", false, 0, func(w *arche.World, e arche.Entity) {
+		{"an agent at 0 health, frozen, its Intent cleared, no Wanderer or FlowFollower: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Health{Current: 0, Max: 100})
 			compOf[components.Think](w, e).Frozen = true
 			*compOf[components.Intent](w, e) = components.Intent{}
+			drop[components.Wanderer](w, e)
+			drop[components.FlowFollower](w, e)
 		}, nil},
+		{"an agent at 0 health, frozen, its Intent cleared, still a Wanderer", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Health{Current: 0, Max: 100})
+			compOf[components.Think](w, e).Frozen = true
+			*compOf[components.Intent](w, e) = components.Intent{}
+			drop[components.FlowFollower](w, e)
+		}, []Cause{CauseDownedStillActing}},
 		{"an agent at 1 health: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Health{Current: 1, Max: 100})
 		}, nil},
