@@ -32,10 +32,11 @@ func TestReportStringNamesTheGoalAndTheSystem(t *testing.T) {
 
 	g.SetCost(grid.Cell{X: 7, Y: 3}, grid.Blocked)
 	compOf[components.Intent](w, e).Goal = r2.Vec{X: 7.25, Y: 3.75}
-	assert.Contains(t, Diagnose(w).String(), "goal_unusable 1 (e.g. entity 1, goal (7.25, 3.75) cell (7, 3) in a blocked cell)")
+	assert.Contains(t, Diagnose(w).String(), "goal_unusable 1 (e.g. entity 1, goal (7.25, 3.75) cell (7, 3) in a blocked cell; "+
+		"grid.NearestOpen(goal, 8) gives the open cell nearest it)")
 	// six significant digits, not the 17 a position in a wall was printed with
 	compOf[components.Intent](w, e).Goal = r2.Vec{X: 7.502490898251143, Y: 3.501229420711216}
-	assert.Contains(t, Diagnose(w).String(), "goal (7.50249, 3.50123) cell (7, 3) in a blocked cell)")
+	assert.Contains(t, Diagnose(w).String(), "goal (7.50249, 3.50123) cell (7, 3) in a blocked cell;")
 	s.Finalize(w)
 
 	// a StateMachine under Decision (not FSM): named

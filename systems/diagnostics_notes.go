@@ -197,6 +197,7 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(", ")
 		b.WriteString(strconv.Itoa(int(n.cell.Y)))
 		b.WriteString(")")
+		far := false
 		if n.inMap {
 			b.WriteString(" in a blocked cell")
 		} else {
@@ -209,9 +210,12 @@ func (n *exampleNote) append(b *strings.Builder) {
 			if n.kind == noteGoal {
 				x, y = n.pos.X, n.pos.Y
 			}
-			if farOffGrid(x, y, n.w, n.h) {
+			if far = farOffGrid(x, y, n.w, n.h); far {
 				b.WriteString(unitHint)
 			}
+		}
+		if n.what == "goal" && !far { // a goal clicked into a wall or just past the edge
+			b.WriteString("; grid.NearestOpen(goal, 8) gives the open cell nearest it")
 		}
 	case noteNarrow:
 		b.WriteString(", path goal cell (")
