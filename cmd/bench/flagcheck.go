@@ -341,6 +341,42 @@ func checkOutputFiles(fs *flag.FlagSet) error {
 	return nil
 }
 
+// checkProfileFiles returns a usage error for a -cpuprofile or -memprofile naming
+// the file of another flag (-map, -load, -save, -md, -plot, the other profile): a
+// profile's file is created, so emptied, before the run, so the map or the save it
+// named was lost (a map so named was exit 2 with the map gone; a -load file so named
+// ran and was overwritten), and two outputs in one file left only the last written
+// (-cpuprofile F -memprofile F: exit 0, no CPU profile). A name that exists and is
+// not a regular file (/dev/null) may be shared, as checkOutputFiles writes it as it is.
+func checkProfileFiles(fs *flag.FlagSet) error {
+	for _, prof := range []string{"cpuprofile", "memprofile"} {
+		path := fs.Lookup(prof).Value.String()
+		if path == "" {
+			continue
+		}
+		for _, other := range []string{"map", "load", "save", "md", "plot", "cpuprofile", "memprofile"} {
+			if o := fs.Lookup(other).Value.String(); other != prof && o != "" && sameFile(path, o) {
+				return fmt.Errorf("-%s %s names the file of -%s: the profile would overwrite it; give the profile a file of its own", prof, path, other)
+			}
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether the names a and b are one regular file (or one name of
+// no file yet): the same name cleaned, or files os.SameFile finds alike.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	if errA == nil && !sa.Mode().IsRegular() {
+		return false // a device or a pipe, written as it is
+	}
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
 // checkInputFiles returns a usage error (exit 2) for a -map that cannot be loaded as a
 // MovingAI map (missing, unreadable or not a map), before anything runs: found by the
 // run, it was exit 1, as if the run had failed, and a sweep had set up nothing for

@@ -168,6 +168,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2
 	}
+	if err := checkProfileFiles(fs); err != nil { // flagcheck.go; before the profiles are created
+		fmt.Fprintln(stderr, "bench:", err)
+		return 2
+	}
 	if err := checkInputFiles(fs); err != nil { // flagcheck.go
 		fmt.Fprintln(stderr, "bench:", err)
 		return 2

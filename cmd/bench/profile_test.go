@@ -169,3 +169,58 @@ func TestProfilesAreClosedOnErrorExits(t *testing.T) {
 	require.NoError(t, pprof.StartCPUProfile(io.Discard), "no CPU profile left running")
 	pprof.StopCPUProfile()
 }
+
+// A profile file is created (emptied) before the run, so a profile naming the file
+// of another flag destroyed it: -map M -cpuprofile M left M a CPU profile (and exit
+// 2: the run read the emptied map), -load S -memprofile S ran and overwrote the save,
+// and -cpuprofile F -memprofile F or -md F.md -cpuprofile F.md exited 0 with one of
+// the two outputs lost. Each is now a usage error before anything is written, the
+// files untouched; /dev/null may still take both profiles.
+func TestProfileNamingAnotherFlagsFileIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	mapFile := filepath.Join(dir, "m.map")
+	mapText := "type octile\nheight 4\nwidth 4\nmap\n....\n....\n....\n....\n"
+	require.NoError(t, os.WriteFile(mapFile, []byte(mapText), 0o644))
+	saveFile := filepath.Join(dir, "s.json")
+	require.NoError(t, os.WriteFile(saveFile, []byte("{}"), 0o644))
+	short := []string{"-agents", "4", "-frames", "2", "-quiet"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-map", mapFile, "-cpuprofile", mapFile}, "-cpuprofile " + mapFile + " names the file of -map"},
+		{[]string{"-map", mapFile, "-memprofile", filepath.Join(dir, ".", "m.map")}, "-memprofile " + filepath.Join(dir, ".", "m.map") + " names the file of -map"},
+		{[]string{"-load", saveFile, "-memprofile", saveFile}, "-memprofile " + saveFile + " names the file of -load"},
+		{[]string{"-cpuprofile", filepath.Join(dir, "p"), "-memprofile", filepath.Join(dir, "p")}, "-cpuprofile " + filepath.Join(dir, "p") + " names the file of -memprofile"},
+		{[]string{"-md", filepath.Join(dir, "r.md"), "-cpuprofile", filepath.Join(dir, "r.md")}, "-cpuprofile " + filepath.Join(dir, "r.md") + " names the file of -md"},
+	} {
+		var out, errs bytes.Buffer
+		assert.Equal(t, 2, run(append(tc.args, short...), &out, &errs), "%v", tc.args)
+		assert.Equal(t, "bench: "+tc.want+": the profile would overwrite it; give the profile a file of its own\n", errs.String(), "%v", tc.args)
+		assert.Empty(t, out.String(), "%v: nothing ran", tc.args)
+	}
+	got, err := os.ReadFile(mapFile)
+	require.NoError(t, err)
+	assert.Equal(t, mapText, string(got), "the map is untouched")
+	got, err = os.ReadFile(saveFile)
+	require.NoError(t, err)
+	assert.Equal(t, "{}", string(got), "the save is untouched")
+	_, err = os.Stat(filepath.Join(dir, "p"))
+	assert.True(t, os.IsNotExist(err), "no profile was created")
+
+	if _, err := os.Stat(os.DevNull); err == nil {
+		assert.NoError(t, checkProfileFiles(profileFlagSet(t, "-cpuprofile", os.DevNull, "-memprofile", os.DevNull)), "a device may take both")
+	}
+}
+
+// profileFlagSet parses args with the flags checkProfileFiles reads.
+func profileFlagSet(t *testing.T, args ...string) *flag.FlagSet {
+	t.Helper()
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	for _, name := range []string{"map", "load", "save", "md", "plot"} {
+		fs.String(name, "", "")
+	}
+	addProfileFlags(fs)
+	require.NoError(t, fs.Parse(args))
+	return fs
+}
