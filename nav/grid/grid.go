@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/spatial/r2"
@@ -132,7 +133,17 @@ func (g *Grid) Height() int { return g.h }
 // grids share a version (each counts from its own base), so a grid whose
 // contents were replaced by another's (*g = *other) is seen as a grid the
 // cache must rebuild from ([Grid.EditsSince] reports false), not as edits.
+// Copy a map you keep with *g = *other.Clone() ([Grid.Clone]).
 func (g *Grid) Version() uint64 { return g.version }
+
+// Clone returns a copy of g with costs of its own and versions of its own (a
+// base no other grid has, see [Grid.Version]); its caches (components,
+// clearance) are worked out again when first read. Copy a map you keep over
+// the grid the systems hold with *g = *other.Clone(): *g = *other alone
+// leaves the two sharing their costs, edit log and caches, so a door opened
+// in g by SetCost opened in other too (its Version unchanged), and copying
+// other over g again to close the door left it open.
+func (g *Grid) Clone() *Grid { return newGrid(g.w, g.h, slices.Clone(g.cost)) }
 
 // Costs returns the row-major cost array (index y·Width + x), shared with
 // the grid for fast read-only loops such as flow-field builds.

@@ -244,3 +244,36 @@ func TestAGridCopiedOverAnotherIsNotSeenAsEdits(t *testing.T) {
 	assert.True(t, ok, "its own versions are followed as before")
 	assert.Equal(t, []Cell{{X: 1, Y: 1}}, got)
 }
+
+// *g = *other leaves g and other sharing their costs: a door opened in g by
+// SetCost opened in other too, its Version unchanged, and copying other over g
+// again to close the door left it open. Clone gives costs and versions of its own,
+// so *g = *closed.Clone() closes the door every time.
+func TestCloneIsAMapOfItsOwn(t *testing.T) {
+	door := Cell{X: 4, Y: 4}
+	closed := New(8, 8)
+	closed.SetCost(door, Blocked)
+	v := closed.Version()
+	g := New(8, 8)
+	*g = *closed.Clone()
+	assert.False(t, g.Passable(door))
+	assert.NotEqual(t, v, g.Version(), "a version of its own")
+	_, ok := g.EditsSince(v, nil)
+	assert.False(t, ok, "closed's version is not followed as edits of the clone")
+	g.SetCost(door, 1) // the door opens
+	assert.False(t, closed.Passable(door), "the kept map is untouched")
+	assert.Equal(t, v, closed.Version())
+	w := g.Version()
+	*g = *closed.Clone() // it closes again
+	assert.False(t, g.Passable(door))
+	_, ok = g.EditsSince(w, nil)
+	assert.False(t, ok)
+
+	c := closed.Clone()
+	assert.Equal(t, closed.Costs(), c.Costs())
+	assert.True(t, closed.Connected(Cell{X: 0, Y: 0}, Cell{X: 7, Y: 7}))
+	c.SetCost(Cell{X: 3, Y: 3}, 2)
+	assert.Equal(t, float32(1), closed.Cost(Cell{X: 3, Y: 3}))
+	assert.Equal(t, float32(1), c.MinCost())
+	assert.Equal(t, float32(2), c.MaxCost())
+}
