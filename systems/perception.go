@@ -56,10 +56,14 @@ import (
 // walking: nothing in archai stops a downed agent but Combat, which refuses its
 // strikes), so a tree that chases what it sees chases the downed foe for good,
 // while [Combat] no longer strikes it. Handle the downed in a system of your own
-// after Combat: remove them, respawn them ([Spawner.Respawn]), or change their
-// Faction (a team of the dead) and clear their Intent. [Diagnose] reports a
-// downed agent that still thinks or asks to move or strike
-// ([CauseDownedStillActing]).
+// after Combat: remove them, respawn them ([Spawner.Respawn]), or remove their
+// Faction and Perception (an agent without a Faction is nobody's foe; without
+// Perception it is no perceiver lacking one), stop their brain (Think.Frozen,
+// or remove its component) and clear their Intent. Changing
+// their Faction.Team does not hide them: every other team, a "team of the dead"
+// included, is a foe, and a tree that chases what it sees keeps chasing the
+// corpse. [Diagnose] reports a downed agent that still thinks or asks to move or
+// strike ([CauseDownedStillActing]).
 //
 // The agent's [components.Blackboard] is optional: when its schema declares
 // the well-known keys ([KeyTarget], [KeyTargetVisible], ... see
