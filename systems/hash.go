@@ -17,7 +17,8 @@ import (
 // StateHash returns a hash of the world's whole state as a save file holds it (package
 // systems/save): every alive entity (ID and generation) with every field of every
 // component it has (archai's and the program's own: positions, node memory with its
-// timers, blackboards with their write counts, waypoints, utility and state-machine
+// timers, blackboards with their write counts (by key, whatever order a schema declares
+// its keys in), waypoints, utility and state-machine
 // state, random sources, entity references; trees, machines and reasoners by their
 // IDs; an empty ID as the tree's, machine's or reasoner's name, which a save writes
 // and a load sets), the target of every Arche relation component (the zero entity for a target
@@ -145,21 +146,28 @@ func (h *fnv) value(v reflect.Value) {
 			h.u64(0)
 			return
 		}
-		h.u64(uint64(len(slots)) + 1)
+		// each key hashed alone and the hashes mixed and summed, as entities are: a
+		// store loaded by a schema declaring the same keys in another order (values
+		// are saved and loaded by key) hashes as the store saved
+		var sum uint64
 		for _, sl := range slots {
-			h.str(sl.Key)
-			h.u64(sl.Seq)
+			k := fnv{sum: fnvOffset}
+			k.str(sl.Key)
+			k.u64(sl.Seq)
 			if sl.Set {
-				h.u64(1)
+				k.u64(1)
 			} else {
-				h.u64(0)
+				k.u64(0)
 			}
 			for _, wd := range sl.Words {
-				h.u64(wd)
+				k.u64(wd)
 			}
-			h.str(sl.Str)
-			h.str(string(sl.Value))
+			k.str(sl.Str)
+			k.str(string(sl.Value))
+			sum += mix64(k.sum)
 		}
+		h.u64(uint64(len(slots)) + 1)
+		h.u64(sum)
 		return
 	case hashEntity:
 		e := v.Interface().(arche.Entity)
