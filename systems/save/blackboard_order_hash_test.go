@@ -6,14 +6,11 @@ import (
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
-	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
-	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // A save loaded by a program whose schema declares the same keys in another
@@ -22,20 +19,11 @@ import (
 // checked a load by its hash read a correct load as a failed one). Values
 // that differ still hash apart.
 func TestABlackboardLoadedInAnotherKeyOrderHashesAsSaved(t *testing.T) {
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, grid.New(8, 8))
 	reg := bt.NewRegistry(blackboard.NewSchema())
 	hp := blackboard.MustDeclare[float64](reg.Schema(), "hp")
 	seen := blackboard.MustDeclare[bool](reg.Schema(), "seen")
 	who := blackboard.MustDeclare[string](reg.Schema(), "who")
-	tree, err := bt.Compile("idle", bt.Action("a", func(*bt.Context) bt.Status { return bt.Running }))
-	require.NoError(t, err)
-	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree, Registry: reg})
-	require.NoError(t, err)
-	e := sp.Spawn(r2.Vec{X: 1.5, Y: 1.5}, nil)
-	bbs := generic.NewMap[components.Blackboard](w)
-	st := bbs.Get(e).Store
+	w, tree, e, st := idleThinker(t, reg)
 	blackboard.Set(st, hp, 10)
 	blackboard.Set(st, seen, true)
 	blackboard.Set(st, seen, false) // a write count of 2

@@ -21,18 +21,10 @@ import (
 // both types; before, the float's raw bits loaded as an int (10.0 read 4621819117588971520;
 // found by a reviewer). The same type loads.
 func TestABlackboardKeyOfAnotherTypeIsRefused(t *testing.T) {
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, grid.New(8, 8))
 	reg := bt.NewRegistry(blackboard.NewSchema())
 	hp := blackboard.MustDeclare[float64](reg.Schema(), "hp")
-	tree, err := bt.Compile("idle", bt.Action("a", func(*bt.Context) bt.Status { return bt.Running }))
-	require.NoError(t, err)
-	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree, Registry: reg})
-	require.NoError(t, err)
-	e := sp.Spawn(r2.Vec{X: 1.5, Y: 1.5}, nil)
-	bbs := generic.NewMap[components.Blackboard](w)
-	blackboard.Set(bbs.Get(e).Store, hp, 10)
+	w, tree, e, st := idleThinker(t, reg)
+	blackboard.Set(st, hp, 10)
 	data, err := save.Save(w, nil)
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"key":"hp","type":"float64"`)
@@ -52,4 +44,21 @@ func TestABlackboardKeyOfAnotherTypeIsRefused(t *testing.T) {
 	require.ErrorIs(t, err, save.ErrDomain)
 	assert.Contains(t, err.Error(), `"hp" (int)`)
 	assert.Contains(t, err.Error(), "saved as float64")
+}
+
+// idleThinker returns a world on an 8×8 grid with one Mover thinking by an idle
+// tree (returned) with reg's blackboard, spawned through the public bundles, and
+// the agent's store.
+func idleThinker(t *testing.T, reg *bt.Registry) (*arche.World, *bt.Tree, arche.Entity, *blackboard.Store) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(8, 8))
+	tree, err := bt.Compile("idle", bt.Action("a", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	sp, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree, Registry: reg})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 1.5, Y: 1.5}, nil)
+	bbs := generic.NewMap[components.Blackboard](w)
+	return w, tree, e, bbs.Get(e).Store
 }
