@@ -561,6 +561,15 @@ const (
 	// first think after Initialize or a load (not saved); an agent stops being
 	// counted once it has gone FlipWindow without a flip-flop.
 	CauseIntentFlipFlop
+	// CausePerceptionKeyWrongType: a Perception on an agent whose Blackboard's
+	// Store is of a schema that declares a well-known perception key
+	// ([KeyTarget], [KeyTargetVisible], ...) with another type than Perception
+	// writes it as (target_visible as an int, not a bool): Perception never writes
+	// that key (it sets Perception.KeyError, which nothing else shows), so a tree
+	// reading it never sees a foe. The example's note names each such key, the
+	// type declared and the type wanted. Declare the key with its type, or call
+	// [DeclarePerceptionKeys] on the schema before declaring the program's own keys.
+	CausePerceptionKeyWrongType
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -630,6 +639,7 @@ var causeNames = [NumCauses]string{
 	CauseTargetUnset:             "target_unset",
 	CauseHeldOffGoal:             "held_off_goal",
 	CauseIntentFlipFlop:          "intent_flip_flop",
+	CausePerceptionKeyWrongType:  "perception_key_wrong_type",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1499,6 +1509,7 @@ type diagnoser struct {
 	stepDT    float64                        // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
 	downed    downedChecks                   // CauseDownedStillActing
 	held      heldOffCheck                   // CauseHeldOffGoal
+	perKeys   perceptionKeyChecks            // CausePerceptionKeyWrongType
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -1610,6 +1621,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	r.seen = d.seen
 	d.motionChecks(w, r)
 	d.perceptionChecks(w, r)
+	d.perKeys.check(w, r)
 	d.blackboardChecks(w, r)
 	d.states.check(w, r)
 	d.orcaChecks(w, r)

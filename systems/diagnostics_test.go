@@ -454,6 +454,16 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			dec.due.Waiting, dec.due.backlog = 1, 600
 			ecs.Resource[installed](w).decision = dec
 		}, []Cause{CauseDecisionStarved}},
+		{"a perceiver whose schema declares target_visible as an int", false, 0, func(w *arche.World, e arche.Entity) {
+			s := blackboard.NewSchema()
+			blackboard.MustDeclare[int](s, KeyTargetVisible)
+			put(w, e, components.Blackboard{Store: s.NewStore()})
+		}, []Cause{CausePerceptionKeyWrongType}},
+		{"a perceiver whose schema declares the perception keys: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			s := blackboard.NewSchema()
+			require.NoError(t, DeclarePerceptionKeys(s))
+			put(w, e, components.Blackboard{Store: s.NewStore()})
+		}, nil},
 		{"a Brain whose Intent flip-flopped 0.5 s ago", false, 0, func(w *arche.World, e arche.Entity) {
 			flippedAt(w, e, 19.5)
 		}, []Cause{CauseIntentFlipFlop}},

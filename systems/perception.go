@@ -69,7 +69,8 @@ import (
 // the well-known keys ([KeyTarget], [KeyTargetVisible], ... see
 // [DeclarePerceptionKeys]), each perception also writes those keys, so
 // data-driven trees read the facts through ports. A key the schema declares
-// with another type is not written and is reported in KeyError.
+// with another type is not written: it is reported in KeyError, and [Diagnose]
+// counts the agents as [CausePerceptionKeyWrongType].
 //
 // Contract:
 //
@@ -83,6 +84,8 @@ import (
 //	Faction, Think or Position     never perceives                        CausePerceptionIncomplete
 //	Velocity                       opt-out: Heading stays as set          -
 //	Blackboard                     opt-out: no keys written               -
+//	a well-known key of another    that key never written (KeyError)      CausePerceptionKeyWrongType
+//	  type in the schema
 //	Blackboard.Store another       the agents read and write each         CauseBlackboardShared
 //	  agent's too (a template's      other's facts (racing with several
 //	  copied)                        workers)
