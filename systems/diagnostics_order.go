@@ -61,6 +61,24 @@ func (r *installed) perceptionLate() systemSet {
 	return late
 }
 
+// decided reports whether a decision system initialized in the world (Decision,
+// Utility, FSM, HTN, GOAP; the last of each, and not finalized) has run an Update
+// since its Initialize: its brains have been offered their first think. Diagnose
+// reads it with the Clock's Started for Report.Unthought, since a clock the
+// program steps by hand, without an ecs.ClockSystem, is never Started.
+func (r *installed) decided() bool {
+	if r == nil {
+		return false
+	}
+	return r.decision != nil && r.decision.due.ran() || r.utility != nil && r.utility.due.ran() ||
+		r.fsm != nil && r.fsm.due.ran() || r.htnSys != nil && r.htnSys.run.due.ran() ||
+		r.goapSys != nil && r.goapSys.run.due.ran()
+}
+
+// ran reports whether t is live (initialized, not finalized) and has run an
+// Update since its init.
+func (t *thinkers[B]) ran() bool { return t.filter != nil && !t.finalized && t.runs > 0 }
+
 // decisionIDs are the component IDs of the decision components in a world, by
 // the bit index of the system that runs them (-1: none).
 type decisionIDs [numSystems]arche.ID

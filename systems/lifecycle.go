@@ -28,7 +28,7 @@ func (s *Combat) restart() {
 
 // restart zeroes the think counts (the budget's cursor, always 0, is left as loaded).
 func (t *thinkers[B]) restart() {
-	t.Thought, t.Waiting, t.TotalThought, t.Counted, t.backlog = 0, 0, 0, 0, 0
+	t.Thought, t.Waiting, t.TotalThought, t.Counted, t.backlog, t.runs = 0, 0, 0, 0, 0, 0
 }
 
 // Finalize releases what Initialize built (the workers, the filter) and clears the field

@@ -32,6 +32,10 @@ type thinkers[B any] struct {
 	// backlog is the number of frames in a row, up to the last, in which the budget
 	// left agents waiting (Waiting > 0): Diagnose's CauseDecisionStarved.
 	backlog int64
+	// runs counts the Updates that ran it since init: Diagnose's Report.Unthought
+	// tells brains that have thought from those that have not by it, not by the
+	// Clock's Started, which a clock stepped by hand (no ecs.ClockSystem) never sets.
+	runs int64
 
 	pool   *ecs.Workers
 	cmds   []workerCommands // per worker
@@ -191,6 +195,7 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 	if t.grid != nil {
 		t.grid.Prepare() // leaves may read the grid's lazy caches from several workers
 	}
+	t.runs++
 	t.gather(budget, ready)
 	if t.Waiting > 0 {
 		t.backlog++
