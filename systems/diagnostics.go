@@ -570,6 +570,27 @@ const (
 	// type declared and the type wanted. Declare the key with its type, or call
 	// [DeclarePerceptionKeys] on the schema before declaring the program's own keys.
 	CausePerceptionKeyWrongType
+	// CauseFlowUnreachable: a FlowFollower standing (Steer false, not Arrived)
+	// on a passable cell from which the complete, current field of its goal has
+	// no route to it (the field's Next is false there: flowfield.Field.Integration
+	// is +Inf): walls cut it off, a door closed by a grid edit, or it was spawned
+	// in a walled-off pocket. FlowField leaves it standing where it is
+	// (Steer false: PathFollow gives it no Desired and Steer brakes it), without
+	// walking into the walls, until a way opens (its field is rebuilt and it
+	// samples again) or its Goal changes. Counted once it stands: for
+	// FlowField.Hold frames after the grid edit that cut it off it keeps its
+	// last Aim (Held) and is not counted, so a door that flickers is not
+	// reported. Not a fault of setup, but a swarm its program should see: give
+	// it a goal it reaches (grid.Connected(its cell, goal)), or open a way.
+	// Whole-grid fields are read as the FlowField's last Update served them
+	// (not while stale, their rebuild under way: see Report.FlowBehind); sector
+	// fields by their Integration (+Inf where no portal route leads). Not
+	// counted: followers whose Intent moves them some other way (a Move with a
+	// finite goal, flee, evade, pursue), a Goal off the grid or blocked
+	// (CauseFlowGoal), a cell blocked or off the grid (CauseBlocked,
+	// CauseOffGrid), and, with whole-grid fields, wide followers
+	// (CauseFlowFollowerWide). A Goal of cell (0, 0) is a goal as any other.
+	CauseFlowUnreachable
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -640,6 +661,7 @@ var causeNames = [NumCauses]string{
 	CauseHeldOffGoal:             "held_off_goal",
 	CauseIntentFlipFlop:          "intent_flip_flop",
 	CausePerceptionKeyWrongType:  "perception_key_wrong_type",
+	CauseFlowUnreachable:         "flow_unreachable",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1494,6 +1516,7 @@ type diagnoser struct {
 	gridVersion uint64
 	walls       bool                      // the grid has a blocked cell
 	wide        *flowWide                 // FlowField's wide followers, nil without a FlowField
+	flow        *FlowField                // the world's live FlowField on the grid checked (CauseFlowUnreachable), nil if none
 	sealed      map[arche.Entity]struct{} // wide.sealed as a set
 
 	seen      map[arche.Entity]struct{}      // Report.seen, reused between checks
@@ -1596,6 +1619,10 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		r.Unjoined = d.queue.Overlap && d.queue.pool != nil && !d.queue.joined
 		r.GridEditedBeside = d.queue.editedBeside
 		r.RequestsChangedBeside = d.queue.changedBeside
+	}
+	d.flow = nil
+	if in != nil && in.flowField != nil && in.flowField.filter != nil && !in.flowField.finalized && in.flowField.grid == g {
+		d.flow = in.flowField
 	}
 	if in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets
@@ -1871,6 +1898,15 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if ff != nil && !g.Passable(ff.Goal) {
 			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
 		}
+		// a follower standing (no direction, not at rest) is cheap to find: only
+		// those have their field looked up (flowCut)
+		if ff != nil && d.flow != nil && ff.Has && !ff.Steer && !ff.Arrived && ff.Active == ff.Goal &&
+			!(in != nil && (in.Mode != components.IntentGo || in.Move && finiteVec(in.Goal))) && finiteVec(pos.Vec) &&
+			!(wideFollower(kin) && d.flow.sector == nil) && g.Passable(ff.Goal) {
+			if c := g.CellAt(pos.Vec); g.Passable(c) && d.flowCut(ff.Goal, c) {
+				r.addNote(CauseFlowUnreachable, e, exampleNote{kind: noteFlowCut, cell: c, to: ff.Goal})
+			}
+		}
 		if ff != nil && d.wide != nil && kin != nil && d.wide.spacing > 0 && 2*kin.Radius > flowSpacingSlack*d.wide.spacing {
 			r.addNote(CauseFlowFollowerSpacing, e, needsNote(fmt.Sprintf("its diameter %.3g is wider than FlowField.Spacing %.3g: set Spacing to at least the widest follower's diameter", 2*kin.Radius, d.wide.spacing)))
 		}
@@ -1882,6 +1918,33 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			}
 		}
 	}
+}
+
+// flowCut reports whether the field the world's FlowField last served towards
+// goal has no route from cell c (CauseFlowUnreachable): a whole-grid field
+// complete and current whose Next is false at c, or a sector field whose
+// Integration is +Inf there. False when it holds no field for goal.
+func (d *diagnoser) flowCut(goal, c grid.Cell) bool {
+	if sf := d.flow.sector; sf != nil {
+		for i := range sf.goals {
+			if sf.goals[i].goal == goal {
+				return math.IsInf(sf.goals[i].field.Integration(c), 1)
+			}
+		}
+		return false
+	}
+	for i := range d.flow.goals {
+		if d.flow.goals[i].goal != goal {
+			continue
+		}
+		f := d.flow.goals[i].field
+		if !f.Done() || f.Stale() { // a build or rebuild under way: its answer is not the grid's
+			return false
+		}
+		_, ok := f.Next(c)
+		return !ok
+	}
+	return false
 }
 
 // perceptionChecks counts Perceptions without a Position, a Think or a

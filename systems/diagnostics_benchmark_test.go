@@ -57,3 +57,36 @@ func BenchmarkDiagnosticsCheckHeldOff(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
 }
+
+// BenchmarkDiagnosticsCheckFlowCut is the worst case of CauseFlowUnreachable: 2000
+// flow followers walled off from their goal (a pocket of 50×40 cells), all standing
+// (Steer false), so every one has its field looked up and is counted.
+func BenchmarkDiagnosticsCheckFlowCut(b *testing.B) {
+	w, g := newWorld(64, 64)
+	for i := int32(0); i <= 51; i++ {
+		g.SetCost(grid.Cell{X: i, Y: 41}, grid.Blocked)
+	}
+	for i := int32(0); i <= 41; i++ {
+		g.SetCost(grid.Cell{X: 51, Y: i}, grid.Blocked)
+	}
+	const n = 2000
+	for i := range n {
+		e := w.NewEntity()
+		put(w, e, components.Position{Vec: r2.Vec{X: 0.5 + float64(i%50), Y: 0.5 + float64(i/50)}})
+		put(w, e, components.FlowFollower{Goal: grid.Cell{X: 60, Y: 60}})
+	}
+	ff := &FlowField{Workers: 1}
+	ff.Initialize(w)
+	ff.Update(w)
+	s := &Diagnostics{}
+	s.Initialize(w)
+	if r := s.Check(w); r.Counts[CauseFlowUnreachable] != n {
+		b.Fatalf("%d cut off, want %d: %s", r.Counts[CauseFlowUnreachable], n, r)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		s.Check(w)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent")
+}

@@ -27,8 +27,9 @@ type exampleNote struct {
 	pos   r2.Vec // noteGoal: the goal
 	more  r2.Vec // noteHeldOff: the SeparationRadius (X) and the one advised (Y)
 	cell  grid.Cell
-	w, h  int  // the grid's size
-	inMap bool // the cell is on the grid (so blocked)
+	to    grid.Cell // noteFlowCut: the follower's goal cell
+	w, h  int       // the grid's size
+	inMap bool      // the cell is on the grid (so blocked)
 
 	machine *fsm.Machine // noteState: the machine and its state re-entered n times
 	state   fsm.StateID
@@ -59,6 +60,7 @@ const (
 	noteTooWide              // cell: the path goal, h: the clearance the radius needs, w: the widest that has a route, pos.X: the radius (CausePathUnreachable)
 	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
 	noteIntentFlips          // keys: the two Intents, n: the flip-flops, what: the decision system (CauseIntentFlipFlop)
+	noteFlowCut              // cell: the follower's cell, to: its goal cell (CauseFlowUnreachable)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -351,6 +353,17 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendHeldOff(b, n)
 	case noteIntentFlips:
 		appendIntentFlips(b, n)
+	case noteFlowCut:
+		b.WriteString(", its cell (")
+		b.WriteString(strconv.Itoa(int(n.cell.X)))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(int(n.cell.Y)))
+		b.WriteString(") has no route to its flow goal cell (")
+		b.WriteString(strconv.Itoa(int(n.to.X)))
+		b.WriteString(", ")
+		b.WriteString(strconv.Itoa(int(n.to.Y)))
+		b.WriteString("): walls cut it off (a door closed, or spawned in a walled-off pocket) and it stands; " +
+			"give it a goal it reaches (grid.Connected(cell, goal)), or open a way")
 	case noteNeeds:
 		if n.what != "" {
 			b.WriteString(", ")

@@ -66,6 +66,24 @@ func goodAgent(t testing.TB, w *arche.World) arche.Entity {
 	return e
 }
 
+// flowCutOff walls e (moved to cell (8, 8), without a move Intent) off from the
+// flow goal of both agents, and runs a FlowField once: e stands (Steer false).
+func flowCutOff(t *testing.T, w *arche.World, e arche.Entity, goal grid.Cell) {
+	g := ecs.Resource[grid.Grid](w)
+	for _, c := range []grid.Cell{{X: 7, Y: 7}, {X: 8, Y: 7}, {X: 9, Y: 7}, {X: 7, Y: 8}, {X: 7, Y: 9}} {
+		g.SetCost(c, grid.Blocked)
+	}
+	compOf[components.Position](w, e).Vec = r2.Vec{X: 8.5, Y: 8.5}
+	*compOf[components.Intent](w, e) = components.Intent{}
+	compOf[components.FlowFollower](w, e).Goal = goal
+	ff := &FlowField{Workers: 1}
+	ff.Initialize(w)
+	t.Cleanup(func() { ff.Finalize(w) })
+	ff.Update(w)
+	require.True(t, compOf[components.FlowFollower](w, e).Has)
+	require.False(t, compOf[components.FlowFollower](w, e).Steer)
+}
+
 // dropMotion removes from e what the Mover bundle adds but Position and
 // Intent: what a Thinker spawned without a Mover lacks.
 func dropMotion(w *arche.World, e arche.Entity) {
@@ -433,6 +451,23 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		}, nil},
 		{"flow follower of radius 0.5: a point agent, fine", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 0.5
+		}, nil},
+		{"flow follower walled off from its goal", false, 0, func(w *arche.World, e arche.Entity) {
+			flowCutOff(t, w, e, grid.Cell{X: 4, Y: 4})
+		}, []Cause{CauseFlowUnreachable}},
+		{"flow follower walled off, its Intent moving it along a path: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			flowCutOff(t, w, e, grid.Cell{X: 4, Y: 4})
+			*compOf[components.Intent](w, e) = components.Intent{Move: true, Goal: r2.Vec{X: 8.5, Y: 9.5}}
+		}, nil},
+		{"flow follower standing with a route to goal cell (0, 0): fine", false, 0, func(w *arche.World, e arche.Entity) {
+			ff := &FlowField{Workers: 1}
+			ff.Initialize(w)
+			t.Cleanup(func() { ff.Finalize(w) })
+			*compOf[components.Intent](w, e) = components.Intent{}
+			*compOf[components.FlowFollower](w, e) = components.FlowFollower{} // goal (0, 0)
+			ff.Update(w)
+			require.True(t, compOf[components.FlowFollower](w, e).Has)
+			compOf[components.FlowFollower](w, e).Steer = false // as between two samples
 		}, nil},
 		{"Perception without Faction", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Faction](w, e)

@@ -216,10 +216,13 @@ const MaxFlowFields = 1 << 16
 //	                                 ring within 4 cells whose straight
 //	                                 line crosses no open cell without a
 //	                                 path (see escapeCell), to walk out
-//	cell left without a path by a  keeps its last Aim (Held) until Hold   —
-//	  grid edit (a door closing      frames after the grid's last edit,
+//	cell left without a path by a  keeps its last Aim (Held) until Hold   CauseFlowUnreachable
+//	  grid edit (a door closing      frames after the grid's last edit,     (once it stands)
 //	  or flickering before it)       then stands (Steer false); see
 //	                                 flowfield_hold.go
+//	cell without a path from the   stands (Steer false): Steer brakes it, CauseFlowUnreachable
+//	  start (spawned in a walled-    and it walks into no wall
+//	  off pocket)
 type FlowField struct {
 	ran       ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Capacity  int     // fields the cache starts with; 8 if zero or negative
