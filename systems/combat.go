@@ -80,10 +80,12 @@ type Combat struct {
 	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int     // unused: kept so that existing code builds (the light pass runs on the calling goroutine)
 
-	Strikes      int // strikes that hit in the last frame
+	Strikes int // strikes that hit in the last frame
+	// TotalStrikes counts the strikes that hit since Initialize; a save holds it
+	// ([CombatState]), so a loaded run goes on from the saved count.
 	TotalStrikes int
 	Cooling      int // requests dropped in the last frame because the Weapon's Cooldown had not run out
-	NoClock      int // strikes since Initialize of weapons with a Cooldown in a world without a Clock (not timed)
+	NoClock      int // strikes since Initialize of weapons with a Cooldown in a world without a Clock (not timed); saved ([CombatState])
 	// AttackersDown counts the requests dropped in the last frame because the
 	// attacker was down: its Health.Current was ≤ 0 when the Update began.
 	AttackersDown int

@@ -17,18 +17,18 @@ import (
 // as JSON, and LoadState, which restores it into the system after its Initialize on the
 // loaded world. Pure caches (the spatial hash, flow fields built at once, the grid's
 // lazy caches) are not saved: they are rebuilt the same. The systems with such state are
-// Decision, Utility, FSM, HTN, GOAP, PathQueue, FlowField and Diagnostics ([StatefulSystems] names
+// Decision, Utility, FSM, HTN, GOAP, PathQueue, FlowField, Combat and Diagnostics ([StatefulSystems] names
 // those live in a world); save.Save refuses a world running one whose state it is not
 // given, and save's Loaded.Restore the same of the loaded world.
 
 // stateful are archai's systems whose state persists across frames (those with
 // SaveState and LoadState).
-const stateful = sysDecision | sysUtility | sysFSM | sysPathQueue | sysFlowField | sysHTN | sysGOAP
+const stateful = sysDecision | sysUtility | sysFSM | sysPathQueue | sysFlowField | sysHTN | sysGOAP | sysCombat
 
 // StatefulSystems returns the Names of archai's systems live in w (initialized on w and
 // not finalized since) whose state persists across frames and is saved by their
-// SaveState: "decision", "utility", "fsm", "pathqueue", "flowfield", "htn", "goap" and
-// "diagnostics" (a [Diagnostics]: its check cadence and the findings it last wrote, see
+// SaveState: "decision", "utility", "fsm", "pathqueue", "flowfield", "htn", "goap",
+// "combat" (its counts since Initialize, see [CombatState]) and "diagnostics" (a [Diagnostics]: its check cadence and the findings it last wrote, see
 // [DiagnosticsState]), in that order, each once however many are live. Package systems/save refuses to save
 // a world running one of them without its state (see save.Save), and to restore a file
 // without its state into a world running one. It returns nil if none is live (or no
@@ -504,5 +504,42 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// CombatState is what a [Combat] saves: its counts since Initialize, TotalStrikes and
+// NoClock (the strikes of weapons with a Cooldown in a world without a Clock), so that a
+// loaded run goes on counting from them as the unbroken one would (a program that reports
+// the strikes of a whole run, as cmd/bench does, read them from the load on before). Its
+// per-frame counts (Strikes, Cooling, AttackersDown, Downed) are not saved: each Update
+// sets them afresh, and they read 0 after a load until its first Update. A file written
+// before CombatState (2026-12-05) holds none: give save.Without(combat) to Restore, and
+// the counts start at the load.
+type CombatState struct {
+	TotalStrikes int `json:"total_strikes,omitempty"`
+	NoClock      int `json:"no_clock,omitempty"`
+}
+
+// SaveState returns the Combat's state as JSON (see [CombatState]).
+func (s *Combat) SaveState() (json.RawMessage, error) {
+	return json.Marshal(CombatState{TotalStrikes: s.TotalStrikes, NoClock: s.NoClock})
+}
+
+// LoadState restores the state saved by [Combat.SaveState] into a Combat initialized on
+// the loaded world (before Initialize it returns an error wrapping [ErrNotInitialized]):
+// TotalStrikes and NoClock go on from the saved counts. It returns an error wrapping
+// [ErrOutOfDomain], leaving the Combat as it was, for a negative count.
+func (s *Combat) LoadState(raw json.RawMessage) error {
+	if s.filter == nil {
+		return fmt.Errorf("combat state: %w", ErrNotInitialized)
+	}
+	var st CombatState
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return fmt.Errorf("combat state: %w", err)
+	}
+	if st.TotalStrikes < 0 || st.NoClock < 0 {
+		return fmt.Errorf("combat state: total_strikes %d, no_clock %d: not negative: %w", st.TotalStrikes, st.NoClock, ErrOutOfDomain)
+	}
+	s.TotalStrikes, s.NoClock = st.TotalStrikes, st.NoClock
 	return nil
 }

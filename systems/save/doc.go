@@ -16,7 +16,7 @@
 //
 // Stateful systems: [Save] must be given the state of every archai system the world
 // runs whose state persists across frames (systems.Decision, Utility, FSM, HTN, GOAP,
-// PathQueue, FlowField, Diagnostics; see systems.StatefulSystems) and refuses otherwise, naming them
+// PathQueue, FlowField, Combat, Diagnostics; see systems.StatefulSystems) and refuses otherwise, naming them
 // ([ErrStateLeftOut]); [Loaded.Restore] checks the same of the loaded world. [Without]
 // leaves one out on purpose. A program's own systems with state are not known to the
 // world: give them to both.

@@ -269,7 +269,7 @@ func typeName(t reflect.Type) string {
 // give every such agent the one its registry holds under that name), or a state's error.
 //
 // Every archai system w runs whose state persists across frames must be among states:
-// systems.Decision, Utility, FSM, HTN, GOAP, PathQueue and FlowField, when initialized on
+// systems.Decision, Utility, FSM, HTN, GOAP, PathQueue, FlowField, Combat and Diagnostics, when initialized on
 // w and not finalized (systems.StatefulSystems). Save returns an error wrapping
 // ErrStateLeftOut (and ErrState) naming those not given, saving nothing: a load without
 // their state would continue another run, silently (a FlowField left out: the crowd ends

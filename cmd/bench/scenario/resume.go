@@ -20,7 +20,7 @@ import (
 
 // SaveStates returns the guard scenario's systems whose state persists across frames.
 func (s *Guards) SaveStates() []save.State {
-	return []save.State{s.PathQueue, s.Decision, s.Casualties}
+	return []save.State{s.PathQueue, s.Decision, s.Combat, s.Casualties}
 }
 
 // Registry is what loading a guard world needs: its trees and its own components.
