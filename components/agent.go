@@ -42,7 +42,9 @@ type Weapon struct {
 	Range  float64 // cells, centre to centre
 
 	// Cooldown is the least time between two strikes, in seconds of simulation
-	// time; 0 (or < 0, or NaN): none.
+	// time; 0: none (< 0 or NaN read as none, and reported by systems.Diagnose as
+	// weapon_invalid; one over systems.MaxWeaponCooldown, 60 s, as
+	// weapon_cooldown_too_long: milliseconds given for seconds?).
 	Cooldown float64 `json:",omitempty"`
 	// ReadyAt is the simulation time (seconds) from which the next strike may
 	// land: the last strike's time plus Cooldown, written by systems.Combat.

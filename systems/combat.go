@@ -66,8 +66,13 @@ import (
 //	Weapon                         opt-out: Intent.Attack is ignored      -
 //	Health (attacker)              opt-out: never down                    -
 //	attacker's Health.Current ≤ 0  no strike (AttackersDown)              CauseDownedStillActing
-//	Weapon.Range NaN               no strike                              -
-//	Weapon.Cooldown ≤ 0 or NaN     no cooldown: every request strikes     -
+//	Weapon.Range NaN or < 0        no strike                              CauseWeaponInvalid
+//	Weapon.Damage NaN, ±Inf, < 0;  strikes with it                        CauseWeaponInvalid
+//	  Weapon.Range +Inf
+//	Weapon.Cooldown 0              no cooldown: every request strikes     -
+//	Weapon.Cooldown < 0 or NaN     no cooldown: every request strikes     CauseWeaponInvalid
+//	Weapon.Cooldown +Inf           one strike, then never again           CauseWeaponInvalid
+//	Weapon.Cooldown > 60 s         honoured (milliseconds given?)         CauseWeaponCooldownLong
 //	Weapon.ReadyAt NaN             ready (strikes, then ReadyAt is set)   -
 //	Cooldown > 0, no Clock         every request strikes                  Report.CooldownsUntimed (Combat.NoClock)
 //	target without Health or       no strike                              -

@@ -591,6 +591,20 @@ const (
 	// CauseOffGrid), and, with whole-grid fields, wide followers
 	// (CauseFlowFollowerWide). A Goal of cell (0, 0) is a goal as any other.
 	CauseFlowUnreachable
+	// CauseWeaponCooldownLong: a Weapon whose Cooldown is over [MaxWeaponCooldown]
+	// (60 s). A Cooldown is in seconds of simulation time, and one over a minute is
+	// most likely milliseconds (Cooldown 500 meant half a second, and the agent
+	// strikes once every 8 minutes 20 s, so it seems never to fight back). The note
+	// gives the value and its reading in milliseconds. Reported, not refused: a
+	// cooldown of a minute or less is taken as meant.
+	CauseWeaponCooldownLong
+	// CauseWeaponInvalid: a Weapon whose Damage is NaN, infinite or negative (a NaN
+	// makes the target's Health NaN, a negative one heals it), whose Range is NaN or
+	// negative (no strike ever lands) or infinite (strikes across the map), or whose
+	// Cooldown is NaN, negative (Combat reads both as no cooldown: every request
+	// strikes) or +Inf (one strike, then never again). The note names the field and
+	// its value. Damage 0 and Cooldown 0 are usable (no harm, no cooldown).
+	CauseWeaponInvalid
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -662,6 +676,8 @@ var causeNames = [NumCauses]string{
 	CauseIntentFlipFlop:          "intent_flip_flop",
 	CausePerceptionKeyWrongType:  "perception_key_wrong_type",
 	CauseFlowUnreachable:         "flow_unreachable",
+	CauseWeaponCooldownLong:      "weapon_cooldown_too_long",
+	CauseWeaponInvalid:           "weapon_invalid",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -982,6 +998,15 @@ func clockFaultOf(c *ecs.Clock) ClockFault {
 // (100 for 10 Hz). Those it does not catch are 10 or less: 10 ms (100 Hz), and
 // rates of 10 Hz or less written as hertz, which cannot be told from a slow cadence.
 const MaxThinkInterval = 10.0
+
+// MaxWeaponCooldown is the longest Weapon.Cooldown, in seconds of simulation time,
+// that [Diagnose] takes as meant: a longer one is counted as [CauseWeaponCooldownLong].
+// Weapons strike every fraction of a second to every few seconds, and a special attack
+// may wait tens of seconds; a cooldown over a minute is far more often milliseconds
+// given for seconds (500 for half a second). Those it does not catch are 60 ms or less
+// written as milliseconds (an attack 17 times a second or faster), and a cooldown over a
+// minute that is meant is reported all the same (a finding to read, not an error).
+const MaxWeaponCooldown = 60.0
 
 // MaxORCAHorizon is the longest ORCA TimeHorizon or ObstacleHorizon, in seconds,
 // that [Diagnose] takes as meant: a longer one is counted as
@@ -1655,6 +1680,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.states.check(w, r)
 	d.orcaChecks(w, r)
 	d.combatChecks(w, r)
+	d.weaponChecks(w, r)
 	d.lodChecks(w, r)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	d.sharedMemoryChecks(w, r)

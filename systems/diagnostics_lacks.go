@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"math"
 	"math/bits"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // lackSet is a set of components an example entity of a Report lacks, one bit
@@ -115,6 +117,26 @@ func (d *diagnoser) combatChecks(w *arche.World, r *Report) {
 	for q.Next() {
 		if _, in := q.Get(); !in.Attack.IsZero() {
 			r.addNote(CauseNoCombatSystem, q.Entity(), needsNote("a Weapon's Intent.Attack needs systems.Combat, after the decision systems"))
+		}
+	}
+}
+
+// weaponChecks counts the Weapons (of agents with an Intent, those Combat reads) whose
+// values are unusable (CauseWeaponInvalid) or whose Cooldown is over MaxWeaponCooldown
+// (CauseWeaponCooldownLong), whether or not a Combat system runs.
+func (d *diagnoser) weaponChecks(w *arche.World, r *Report) {
+	q := d.weapons.Query(w)
+	for q.Next() {
+		wp, _ := q.Get()
+		switch {
+		case !(wp.Damage >= 0) || math.IsInf(wp.Damage, 1):
+			r.addNote(CauseWeaponInvalid, q.Entity(), exampleNote{kind: noteWeapon, what: "Damage", pos: r2.Vec{X: wp.Damage}})
+		case !(wp.Range >= 0) || math.IsInf(wp.Range, 1):
+			r.addNote(CauseWeaponInvalid, q.Entity(), exampleNote{kind: noteWeapon, what: "Range", pos: r2.Vec{X: wp.Range}})
+		case !(wp.Cooldown >= 0) || math.IsInf(wp.Cooldown, 1):
+			r.addNote(CauseWeaponInvalid, q.Entity(), exampleNote{kind: noteWeapon, what: "Cooldown", pos: r2.Vec{X: wp.Cooldown}})
+		case wp.Cooldown > MaxWeaponCooldown:
+			r.addNote(CauseWeaponCooldownLong, q.Entity(), exampleNote{kind: noteCooldown, pos: r2.Vec{X: wp.Cooldown}})
 		}
 	}
 }

@@ -61,6 +61,8 @@ const (
 	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
 	noteIntentFlips          // keys: the two Intents, n: the flip-flops, what: the decision system (CauseIntentFlipFlop)
 	noteFlowCut              // cell: the follower's cell, to: its goal cell (CauseFlowUnreachable)
+	noteCooldown             // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
+	noteWeapon               // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -313,6 +315,36 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" frames ")
 		b.WriteString(v)
 		b.WriteString(" × the clock step")
+	case noteCooldown: // the value, and its reading in milliseconds
+		v := strconv.FormatFloat(n.pos.X, 'g', 4, 64)
+		b.WriteString(", Weapon.Cooldown ")
+		b.WriteString(v)
+		b.WriteString(" s, over MaxWeaponCooldown (")
+		b.WriteString(strconv.FormatFloat(MaxWeaponCooldown, 'g', -1, 64))
+		b.WriteString(" s): Cooldown is in seconds of simulation time, so ")
+		b.WriteString(v)
+		b.WriteString(" means one strike every ")
+		b.WriteString(v)
+		b.WriteString(" s (")
+		b.WriteString(strconv.FormatFloat(n.pos.X/60, 'f', 1, 64))
+		b.WriteString(" min); for one every ")
+		b.WriteString(v)
+		b.WriteString(" ms write ")
+		b.WriteString(strconv.FormatFloat(n.pos.X/1000, 'g', 4, 64))
+	case noteWeapon:
+		b.WriteString(", Weapon.")
+		b.WriteString(n.what)
+		b.WriteString(" ")
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
+		b.WriteString(": want a finite value ≥ 0")
+		switch n.what {
+		case "Damage":
+			b.WriteString(" (health points per strike)")
+		case "Range":
+			b.WriteString(" (cells, centre to centre)")
+		case "Cooldown":
+			b.WriteString(" (seconds of simulation time; 0: none)")
+		}
 	case noteStarved:
 		b.WriteString(", ")
 		b.WriteString(n.what)

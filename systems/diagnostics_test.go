@@ -635,6 +635,15 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"a LOD, with a LOD system: not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.LOD{})
 		}, nil},
+		{"a weapon cooldown in milliseconds", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Weapon{Damage: 1, Range: 2, Cooldown: 500})
+		}, []Cause{CauseWeaponCooldownLong}},
+		{"a weapon cooldown at MaxWeaponCooldown: meant", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Weapon{Damage: 1, Range: 2, Cooldown: MaxWeaponCooldown})
+		}, nil},
+		{"a weapon of NaN damage", false, 0, func(w *arche.World, e arche.Entity) {
+			put(w, e, components.Weapon{Damage: math.NaN(), Range: 2})
+		}, []Cause{CauseWeaponInvalid}},
 		{"a Weapon asked to strike, with a Combat system: not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.Weapon{Damage: 1, Range: 2})
 			compOf[components.Intent](w, e).Attack = e
