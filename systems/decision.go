@@ -171,6 +171,7 @@ type Decision struct {
 	ScriptErrors, ClockFaults uint64
 
 	scriptBase uint64 // ScriptErrors from before the workers' contexts counted (a load: LoadState)
+	clockBase  uint64 // ClockFaults likewise
 
 	// Swapped counts the agents since Initialize whose Brain.Tree was replaced while
 	// their Memory was the old tree's (see [bt.Memory]): the old tree is halted (its
@@ -228,7 +229,17 @@ func (s *Decision) Initialize(w *arche.World) {
 	s.errs = make([]perWorker[scriptError], len(s.ctxs))
 	s.loaded = scriptError{}
 	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults, s.Swapped = 0, 0, 0, 0, 0, 0
-	s.scriptBase = 0
+	s.scriptBase, s.clockBase = 0, 0
+}
+
+// clockFaultsSince returns the clock faults the workers' contexts counted since
+// Initialize.
+func (s *Decision) clockFaultsSince() uint64 {
+	n := uint64(0)
+	for i := range s.ctxs {
+		n += s.ctxs[i].v.ClockFaults()
+	}
+	return n
 }
 
 // scriptsSince returns the script errors the workers' contexts counted since
@@ -247,7 +258,7 @@ func (s *Decision) Update(w *arche.World) {
 	mustInitialized(s.due.filter, s.due.finalized, "Decision")
 	s.due.run(w, s.Budget, hasTree, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
-	s.ScriptErrors, s.ClockFaults = s.scriptBase+s.scriptsSince(), 0
+	s.ScriptErrors, s.ClockFaults = s.scriptBase+s.scriptsSince(), s.clockBase
 	for i := range s.ctxs {
 		s.ClockFaults += s.ctxs[i].v.ClockFaults()
 		s.Swapped += uint64(s.swaps[i].n)

@@ -116,7 +116,8 @@ type FSM struct {
 	// is not seen. A correct program keeps it at 0.
 	Swapped uint64
 
-	badBase uint64 // BadTargets restored by LoadState, less the workers' counts then
+	badBase   uint64 // BadTargets restored by LoadState, less the workers' counts then
+	clockBase uint64 // ClockFaults likewise
 
 	due   thinkers[components.StateMachine]
 	ctxs  []perWorker[fsm.Context] // per worker
@@ -147,7 +148,7 @@ func (s *FSM) Initialize(w *arche.World) {
 	s.ctxs = make([]perWorker[fsm.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
 	s.Thought, s.Waiting, s.TotalThought, s.Transitions, s.BadTargets, s.ClockFaults = 0, 0, 0, 0, 0, 0
-	s.Swapped, s.badBase = 0, 0
+	s.Swapped, s.badBase, s.clockBase = 0, 0, 0
 }
 
 // Update updates the agents that are due, within the budget.
@@ -157,7 +158,7 @@ func (s *FSM) Update(w *arche.World) {
 	s.due.run(w, s.Budget, hasMachine, s)
 	s.Thought, s.Waiting, s.TotalThought = s.due.Thought, s.due.Waiting, s.due.TotalThought
 	s.Transitions = s.due.Counted
-	s.BadTargets, s.ClockFaults = s.badBase, 0
+	s.BadTargets, s.ClockFaults = s.badBase, s.clockBase
 	for i := range s.ctxs {
 		s.BadTargets += s.ctxs[i].v.BadTargets()
 		s.ClockFaults += s.ctxs[i].v.ClockFaults()

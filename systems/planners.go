@@ -77,8 +77,9 @@ type HTN struct {
 	Log    bool
 	Events []HTNEvent
 
-	run      planThinks[components.HTNPlanner, htn.Planner, htn.Context, htn.Event]
-	registry *htn.Registry
+	run        planThinks[components.HTNPlanner, htn.Planner, htn.Context, htn.Event]
+	scriptBase uint64 // ScriptErrors restored by LoadState, less the planners' counts then
+	registry   *htn.Registry
 }
 
 // HTNEvent is one transition of an agent's HTN plan (see htn.Event), at Time (seconds of
@@ -156,7 +157,7 @@ func (s *HTN) Initialize(w *arche.World) {
 		return htnTick(reg, b, p, ctx, a, dt, now, observe)
 	}
 	s.Thought, s.Waiting, s.TotalThought, s.Plans, s.ScriptErrors, s.Events = 0, 0, 0, 0, 0, s.Events[:0]
-	s.Swapped = 0
+	s.Swapped, s.scriptBase = 0, 0
 }
 
 // Update plans and runs the agents that are due, within the budget.
@@ -167,7 +168,7 @@ func (s *HTN) Update(w *arche.World) {
 	s.Thought, s.Waiting, s.TotalThought = s.run.due.Thought, s.run.due.Waiting, s.run.due.TotalThought
 	s.Plans = s.run.due.Counted
 	s.Swapped = s.run.Swapped
-	s.ScriptErrors = 0
+	s.ScriptErrors = s.scriptBase
 	for i := range s.run.planners {
 		s.ScriptErrors += s.run.planners[i].v.ScriptErrors
 	}

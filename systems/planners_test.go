@@ -306,10 +306,11 @@ func TestPlannerSystemsSaveTheirCursor(t *testing.T) {
 	s.Run(w, 1)
 	raw, err := h.SaveState()
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"cursor": 0, "waiting": 7, "backlog": 1}`, string(raw),
-		"the budget keeps no cursor (agents are taken by (Think.Next, entity ID)); 7 of 10 left waiting for 1 frame")
+	assert.JSONEq(t, `{"cursor": 0, "waiting": 7, "backlog": 1, "total_thought": 3}`, string(raw),
+		"the budget keeps no cursor (agents are taken by (Think.Next, entity ID)); 7 of 10 left waiting for 1 frame; 3 thought")
 	other := &systems.HTN{}
 	require.NoError(t, other.LoadState(raw))
+	assert.Equal(t, 3, other.TotalThought, "TotalThought goes on from the saved count")
 	back, err := other.SaveState()
 	require.NoError(t, err)
 	assert.JSONEq(t, string(raw), string(back))

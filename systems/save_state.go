@@ -89,6 +89,22 @@ type PathQueueState struct {
 	// before them (2026-12-04) reads them as 0, and they count from the load.
 	EditedBeside  int `json:"edited_beside,omitempty"`
 	ChangedBeside int `json:"changed_beside,omitempty"`
+	// Totals are the queue's counts since Initialize (TotalServed, ...), so that the loaded
+	// queue counts on from them; nil in a file written before them (2026-12-05): they
+	// count from the load.
+	Totals *PathTotalsState `json:"totals,omitempty"`
+}
+
+// PathTotalsState is a [PathQueue]'s counts since Initialize, saved with its state.
+type PathTotalsState struct {
+	Served       int `json:"served,omitempty"`
+	Dropped      int `json:"dropped,omitempty"`
+	Expansions   int `json:"expansions,omitempty"`
+	Searches     int `json:"searches,omitempty"`
+	Repathed     int `json:"repathed,omitempty"`
+	Requeued     int `json:"requeued,omitempty"`
+	Overtaken    int `json:"overtaken,omitempty"`
+	AStarInstead int `json:"astar_instead,omitempty"`
 }
 
 // PathSearchState is what of a [PathQueue]'s Options makes its search the one it is:
@@ -156,7 +172,9 @@ func (s *PathQueue) jobState(j int32) PathJobState {
 // State returns the queue's state (see [PathQueueState]).
 func (s *PathQueue) State() PathQueueState {
 	s.join() // with Overlap: the searches the last Update started
-	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}, EditedBeside: s.editedBeside, ChangedBeside: s.changedBeside}
+	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}, EditedBeside: s.editedBeside, ChangedBeside: s.changedBeside,
+		Totals: &PathTotalsState{Served: s.TotalServed, Dropped: s.TotalDropped, Expansions: s.TotalExpansions, Searches: s.TotalSearches,
+			Repathed: s.TotalRepathed, Requeued: s.TotalRequeued, Overtaken: s.TotalOvertaken, AStarInstead: s.TotalAStarInstead}}
 	for _, j := range s.heap {
 		st.Queued = append(st.Queued, s.jobState(j))
 	}
@@ -286,6 +304,13 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		s.activeExpanded = st.Expanded
 	}
 	s.editedBeside, s.changedBeside = st.EditedBeside, st.ChangedBeside
+	if t := st.Totals; t != nil {
+		if min(t.Served, t.Dropped, t.Expansions, t.Searches, t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead) < 0 {
+			return fmt.Errorf("pathqueue state: totals %+v: not negative: %w", *t, ErrOutOfDomain)
+		}
+		s.TotalServed, s.TotalDropped, s.TotalExpansions, s.TotalSearches = t.Served, t.Dropped, t.Expansions, t.Searches
+		s.TotalRepathed, s.TotalRequeued, s.TotalOvertaken, s.TotalAStarInstead = t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead
+	}
 	return nil
 }
 
@@ -303,11 +328,15 @@ type ThinkCursorState struct {
 	Cursor  int   `json:"cursor"`
 	Waiting int   `json:"waiting,omitempty"` // the system's Waiting after its last Update
 	Backlog int64 `json:"backlog,omitempty"` // frames in a row, up to the last, with Waiting > 0; 0 to MaxPathWait
+	// TotalThought is the system's TotalThought (agents that thought since Initialize), so
+	// that the loaded system counts on from it; a file written before it (2026-12-05)
+	// reads it as 0, and the count starts at the load.
+	TotalThought int `json:"total_thought,omitempty"`
 }
 
 // thinkState returns t's state (see [ThinkCursorState]).
 func (t *thinkers[B]) thinkState() ThinkCursorState {
-	return ThinkCursorState{Cursor: t.cursor, Waiting: t.Waiting, Backlog: t.backlog}
+	return ThinkCursorState{Cursor: t.cursor, Waiting: t.Waiting, Backlog: t.backlog, TotalThought: t.TotalThought}
 }
 
 // loadThinkState restores a state saved by thinkState into t, named name in errors;
@@ -328,7 +357,10 @@ func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, err
 		return t.Waiting, fmt.Errorf("%s think cursor: waiting %d, backlog %d: both 0, or waiting > 0 and backlog in [1, %d] frames: %w",
 			name, st.Waiting, st.Backlog, int64(MaxPathWait), ErrOutOfDomain)
 	}
-	t.cursor, t.Waiting, t.backlog = st.Cursor, st.Waiting, st.Backlog
+	if st.TotalThought < 0 {
+		return t.Waiting, fmt.Errorf("%s think cursor: total_thought %d < 0: %w", name, st.TotalThought, ErrOutOfDomain)
+	}
+	t.cursor, t.Waiting, t.backlog, t.TotalThought = st.Cursor, st.Waiting, st.Backlog, st.TotalThought
 	return t.Waiting, nil
 }
 
@@ -345,11 +377,15 @@ type DecisionState struct {
 	ScriptErrors    uint64 `json:"script_errors,omitempty"`
 	LastScriptError string `json:"last_script_error,omitempty"`
 	LastScriptNode  int    `json:"last_script_node,omitempty"`
+	// ClockFaults and Swapped are the Decision's counts since Initialize of the same
+	// names; a file written before them (2026-12-05) reads them as 0.
+	ClockFaults uint64 `json:"clock_faults,omitempty"`
+	Swapped     uint64 `json:"swapped,omitempty"`
 }
 
 // SaveState returns the Decision's state as JSON (see [DecisionState]).
 func (s *Decision) SaveState() (json.RawMessage, error) {
-	st := DecisionState{ThinkCursorState: s.due.thinkState(), ScriptErrors: s.ScriptErrors}
+	st := DecisionState{ThinkCursorState: s.due.thinkState(), ScriptErrors: s.ScriptErrors, ClockFaults: s.ClockFaults, Swapped: s.Swapped}
 	if node, err := s.lastScriptError(); err != nil {
 		st.LastScriptError, st.LastScriptNode = err.Error(), node
 	}
@@ -370,6 +406,9 @@ func (s *Decision) LoadState(raw json.RawMessage) (err error) {
 	}
 	s.scriptBase = st.ScriptErrors - s.scriptsSince()
 	s.ScriptErrors = st.ScriptErrors
+	s.TotalThought = s.due.TotalThought
+	s.clockBase = st.ClockFaults - s.clockFaultsSince()
+	s.ClockFaults, s.Swapped = st.ClockFaults, st.Swapped
 	s.loaded = scriptError{}
 	if st.LastScriptError != "" {
 		s.loaded = scriptError{time: math.Inf(-1), node: st.LastScriptNode, err: errors.New(st.LastScriptError)}
@@ -389,6 +428,7 @@ func (s *Utility) SaveState() (json.RawMessage, error) {
 // [Decision.LoadState]).
 func (s *Utility) LoadState(raw json.RawMessage) (err error) {
 	s.Waiting, err = s.due.loadThinkState("utility", raw)
+	s.TotalThought = s.due.TotalThought
 	return err
 }
 
@@ -400,11 +440,15 @@ func (s *Utility) LoadState(raw json.RawMessage) (err error) {
 type FSMState struct {
 	ThinkCursorState
 	BadTargets uint64 `json:"bad_targets,omitempty"`
+	// ClockFaults and Swapped are the FSM's counts since Initialize of the same names; a
+	// file written before them (2026-12-05) reads them as 0.
+	ClockFaults uint64 `json:"clock_faults,omitempty"`
+	Swapped     uint64 `json:"swapped,omitempty"`
 }
 
 // SaveState returns the FSM's state as JSON (see [FSMState]).
 func (s *FSM) SaveState() (json.RawMessage, error) {
-	return json.Marshal(FSMState{ThinkCursorState: s.due.thinkState(), BadTargets: s.BadTargets})
+	return json.Marshal(FSMState{ThinkCursorState: s.due.thinkState(), BadTargets: s.BadTargets, ClockFaults: s.ClockFaults, Swapped: s.Swapped})
 }
 
 // LoadState restores the state saved by [FSM.SaveState] (see [Decision.LoadState]),
@@ -417,11 +461,14 @@ func (s *FSM) LoadState(raw json.RawMessage) (err error) {
 	if s.Waiting, err = s.due.loadThinkState("fsm", raw); err != nil {
 		return err
 	}
-	var now uint64
+	var now, faults uint64
 	for i := range s.ctxs {
 		now += s.ctxs[i].v.BadTargets()
+		faults += s.ctxs[i].v.ClockFaults()
 	}
 	s.badBase, s.BadTargets = st.BadTargets-now, st.BadTargets // the workers' counts go on from the saved one
+	s.clockBase, s.ClockFaults = st.ClockFaults-faults, st.ClockFaults
+	s.TotalThought, s.Swapped = s.due.TotalThought, st.Swapped
 	return nil
 }
 
