@@ -70,7 +70,8 @@ func TestTankHeldOffItsGoalBySeparationIsReported(t *testing.T) {
 	assert.Equal(t, 1, diag.Report.Counts[systems.CauseHeldOffGoal], "the Diagnostics system too: %s", diag.Report)
 	assert.Contains(t, r.String(), "held_off_goal 1 (e.g. entity 6, 3.10574 cells from its goal and at rest: "+
 		"its SeparationRadius 4.5 reaches agents at rest whose discs are 1.49071 cells or more from its own (the nearest), "+
-		"so separation holds it off; set SteeringWeights.SeparationRadius to at most 2.25 "+
+		"so separation holds it off; set SteeringWeights.SeparationRadius (Motion.SeparationRadius in its spawner's "+
+		"Mover, Wanderer or FlowFollower bundle) to at most 2.25 "+
 		"(its radius plus the neighbour's plus 0.25), or send it to a free spot)", "%s", r)
 
 	// no allocation in the Diagnostics system's steady state with the finding

@@ -520,8 +520,9 @@ const (
 	// radius 1.5) sent where small units are parked: it stops where their discs are
 	// cells from its own (measured: 3.1 cells short, the nearest disc 1.5 cells from
 	// its own). An agent whose goal is unusable (CauseGoalUnusable: off the grid
-	// or in a wall) is not counted: it rests short of that goal whatever its
-	// separation. The example's note names the distance to the goal, the nearest
+	// or in a wall), or whose Path found no route (PathUnreachable, counted as
+	// CausePathUnreachable or CausePathGoalNarrow), is not counted: it rests short
+	// of that goal whatever its separation. The example's note names the distance to the goal, the nearest
 	// neighbour's gap (disc to disc), the SeparationRadius and the fix: a
 	// SeparationRadius of at most its radius plus its neighbours' plus 0.25 cells
 	// (separation then parts only discs about to touch; Motion{Radius: 1.5,
@@ -1862,9 +1863,11 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		// An unusable goal (off the grid, in a wall) is its own finding, CauseGoalUnusable:
 		// the agent rests short of it whatever its separation, so it is not also held off.
+		// An agent with no route (PathUnreachable: path_unreachable or path_goal_too_narrow)
+		// rests short of its goal whatever its separation too.
 		goalBad := g != nil && in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
 		if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-			!goalBad && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
+			!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
 			r.addNote(CauseHeldOffGoal, e, d.held.note())
 		}
 		if g == nil {

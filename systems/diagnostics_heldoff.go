@@ -113,7 +113,15 @@ func appendHeldOff(b *strings.Builder, n *exampleNote) {
 	b.WriteString(strconv.FormatFloat(n.more.X, 'g', 6, 64))
 	b.WriteString(" reaches agents at rest whose discs are ")
 	b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 6, 64))
-	b.WriteString(" cells or more from its own (the nearest), so separation holds it off; set SteeringWeights.SeparationRadius to at most ")
+	b.WriteString(" cells or more from its own (the nearest), so separation holds it off; set SteeringWeights.SeparationRadius " +
+		"(Motion.SeparationRadius in its spawner's Mover, Wanderer or FlowFollower bundle) to at most ")
 	b.WriteString(strconv.FormatFloat(n.more.Y, 'g', 6, 64))
 	b.WriteString(" (its radius plus the neighbour's plus 0.25), or send it to a free spot")
+}
+
+// unreachable reports whether path (nil: none) found no route (PathUnreachable): such an
+// agent stands short of its goal whatever its separation, and is counted as
+// CausePathUnreachable or CausePathGoalNarrow, not CauseHeldOffGoal.
+func unreachable(path *components.Path) bool {
+	return path != nil && path.State == components.PathUnreachable
 }
