@@ -606,6 +606,15 @@ const (
 	// strikes) or +Inf (one strike, then never again). The note names the field and
 	// its value. Damage 0 and Cooldown 0 are usable (no harm, no cooldown).
 	CauseWeaponInvalid
+	// CauseNoLODComponent: an agent with a Position and a Think while a [LOD] system
+	// runs (initialized, not finalized) and no agent with a Think has a
+	// components.LOD: the system sets the level of detail of agents with one only,
+	// so it does nothing (LOD.Counts stays at 0), and every agent thinks at its
+	// Thinker's rate wherever it is. No bundle adds a LOD: spawn the agents with
+	// systems.With(components.LOD{}) beside their Thinker. Some agents with a LOD
+	// and some without is not counted: an agent without one opts out (a boss, a
+	// player's companion that must always think at its own rate).
+	CauseNoLODComponent
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -679,6 +688,7 @@ var causeNames = [NumCauses]string{
 	CauseFlowUnreachable:         "flow_unreachable",
 	CauseWeaponCooldownLong:      "weapon_cooldown_too_long",
 	CauseWeaponInvalid:           "weapon_invalid",
+	CauseNoLODComponent:          "no_lod_component",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1683,6 +1693,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.combatChecks(w, r)
 	d.weaponChecks(w, r)
 	d.lodChecks(w, r)
+	d.lodComponentChecks(w, r, in)
 	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
 	d.sharedMemoryChecks(w, r)
 	d.sharedStoreChecks(w, r)

@@ -632,6 +632,9 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			cam := w.NewEntity() // a focus point: a level of detail is meant
 			put(w, cam, components.Focus{})
 		}, []Cause{CauseNoLODSystem}},
+		{"a LOD system and no agent with a LOD", false, sysLOD, func(w *arche.World, _ arche.Entity) {
+			markInstalled(w, sysLOD) // live: both agents think without a LOD
+		}, []Cause{CauseNoLODComponent}},
 		{"a LOD, with a LOD system: not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			put(w, e, components.LOD{})
 		}, nil},

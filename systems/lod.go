@@ -51,8 +51,8 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 //	resources  *ecs.Clock (ecs.ClockSystem)
 //
 //	absent or unusable             what LOD does                          Diagnose counts
-//	LOD (the component)            opt-out: keeps its Think.Interval,     -
-//	                               never frozen
+//	LOD (the component)            opt-out: keeps its Think.Interval,     - (CauseNoLODComponent when no
+//	                               never frozen                             agent with a Think has one)
 //	the LOD system, for an agent   keeps its Think.Interval, never        CauseNoLODSystem (with a
 //	  with a LOD                     frozen; Level stays 0                  Focus entity in the world)
 //	Path                           opt-out: no path priority              -
