@@ -88,7 +88,7 @@ type Curve struct {
 	C    float64 // horizontal shift (midpoint, mean)
 }
 
-// LinearCurve returns y = m·x + b.
+// Linear returns y = m·x + b.
 func Linear(m, b float64) Curve { return Curve{Kind: CurveLinear, M: m, B: b} }
 
 // Quadratic returns y = x²: low scores until x is large.
@@ -98,31 +98,31 @@ func Quadratic() Curve { return Curve{Kind: CurvePolynomial, M: 1, K: 2} }
 // B = 1): high scores that fall away as x grows.
 func InverseQuadratic() Curve { return Curve{Kind: CurvePolynomial, M: -1, K: 2, B: 1} }
 
-// PolynomialCurve returns y = x^k.
+// Polynomial returns y = x^k.
 func Polynomial(k float64) Curve { return Curve{Kind: CurvePolynomial, M: 1, K: k} }
 
-// ExponentialCurve returns the normalised exponential from (0, 0) to (1, 1) with rate k
+// Exponential returns the normalised exponential from (0, 0) to (1, 1) with rate k
 // (see [CurveExponential]).
 func Exponential(k float64) Curve { return Curve{Kind: CurveExponential, M: 1, K: k} }
 
-// LogisticCurve returns y = 1/(1 + e^(−steepness·(x − midpoint))).
+// Logistic returns y = 1/(1 + e^(−steepness·(x − midpoint))).
 func Logistic(steepness, midpoint float64) Curve {
 	return Curve{Kind: CurveLogistic, M: steepness, K: 1, C: midpoint}
 }
 
-// LogitCurve returns y = ln(x/(1 − x))/steepness + midpoint, the inverse of
+// Logit returns y = ln(x/(1 − x))/steepness + midpoint, the inverse of
 // Logistic(steepness, midpoint).
 func Logit(steepness, midpoint float64) Curve {
 	return Curve{Kind: CurveLogit, M: steepness, K: 1, B: midpoint}
 }
 
-// NormalCurve returns a bell of height 1 at mean with standard deviation sd.
+// Normal returns a bell of height 1 at mean with standard deviation sd.
 func Normal(mean, sd float64) Curve { return Curve{Kind: CurveNormal, M: 1, K: sd, C: mean} }
 
-// SineCurve returns y = sin(π·k·x).
+// Sine returns y = sin(π·k·x).
 func Sine(k float64) Curve { return Curve{Kind: CurveSine, M: 1, K: k} }
 
-// SmoothstepCurve returns the S-curve rising from 0 at edge0 to 1 at edge1.
+// Smoothstep returns the S-curve rising from 0 at edge0 to 1 at edge1.
 func Smoothstep(edge0, edge1 float64) Curve {
 	return Curve{Kind: CurveSmoothstep, M: 1, K: edge1 - edge0, C: edge0}
 }
