@@ -123,9 +123,10 @@ func (r *Registry) LoadFile(path string) (ID, error) {
 //	    {"name": "Attack", "methods": [     // a compound task: methods in order
 //	      {"name": "Flank", "if": "enemyVisible && ammo > 0", "tasks": ["Move", "Shoot"]}
 //	    ]},
+//	    {"name": "Move"},                   // a primitive task run by operator "Move"
 //	    {"name": "Shoot",                   // a primitive task
 //	     "if": "ammo > 0",                  // optional: a script condition to start
-//	     "while": "enemy",                  // optional: checked on every think it runs
+//	     "while": "enemyVisible",           // optional: checked on every think it runs
 //	     "effects": "ammo -= 1",            // optional: a script of assignments to facts
 //	     "operator": "Shoot"}               // the registered operator; default: the
 //	                                        // task's name; "instant": true for none
