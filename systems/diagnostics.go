@@ -1393,11 +1393,23 @@ func (s *Diagnostics) Update(w *arche.World) {
 		panic(notInitialized("Diagnostics") + " (or Every was set ≤ 0 after it)")
 	}
 	if s.frame%s.Every == 0 {
+		if w.IsLocked() {
+			panic(diagnosticsLocked)
+		}
 		s.Check(w)
 		s.write(w)
 	}
 	s.frame++
 }
+
+// diagnosticsLocked is the panic of Diagnostics.Update finding the world locked.
+// Update runs between two systems' Updates, where no query of archai's is open, so
+// the lock is a query of the program's own that was never closed; [diagnoseLocked]'s
+// advice (call it between frames, or add a Diagnostics) does not fit there.
+const diagnosticsLocked = "systems: Diagnostics: the world is locked at its Update, between two " +
+	"systems' Updates: a query of the program's own was left open (a Query made and never " +
+	"iterated to its end, or a loop left by break or return without q.Close(), in a system of " +
+	"the program's or in code between frames); iterate it to the end or call q.Close()"
 
 // write writes the Report to Out if its findings differ from the last written
 // (the first only if it has any), headed by the frame: the world's Clock's
