@@ -1065,45 +1065,106 @@ const MaxDT = 1.0
 // resources replaced and of a clock fault (one, a step over MaxDT included), the
 // findings: an agent with two causes counts twice (Misconfigured counts it once).
 func (r *Report) Total() int {
-	n := len(r.Twice) + len(r.Replaced)
-	if len(r.Unrestored) > 0 {
-		n++
-	}
-	if len(r.Order) > 0 {
-		n++
-	}
-	if r.Unjoined {
-		n++
-	}
-	if r.BadTargets > 0 {
-		n++
-	}
-	if r.ScriptErrors > 0 {
-		n++
-	}
-	n += len(r.MachinesAlike)
-	if r.GridEditedBeside > 0 {
-		n++
-	}
-	if r.RequestsChangedBeside > 0 {
-		n++
-	}
-	if r.PathsWaitingLong > 0 {
-		n++
-	}
-	if r.FlowBehind > 0 {
-		n++
-	}
-	if r.CooldownsUntimed > 0 {
-		n++
-	}
-	if r.ClockFault != ClockUsable {
-		n++
-	}
+	n := 0
+	r.others(func(_ otherFinding, _ []string, _ uint64, findings int) { n += findings })
 	for _, c := range r.Counts {
 		n += c
 	}
 	return n
+}
+
+// otherFinding names a finding of a Report that is not a [Cause] (a system's, a
+// resource's or the clock's), for [Report.others].
+type otherFinding uint8
+
+const (
+	otherTwice otherFinding = iota + 1
+	otherReplaced
+	otherUnrestored
+	otherOrder
+	otherUnjoined
+	otherBadTargets
+	otherScriptErrors
+	otherMachinesAlike
+	otherGridEditedBeside
+	otherRequestsChangedBeside
+	otherPathsWaitingLong
+	otherFlowBehind
+	otherCooldownsUntimed
+	otherClockFault
+)
+
+// others calls f for each finding of r that is not a cause, in a fixed order: its
+// kind, what tells it from another of its kind (the names listed, or detail: the
+// clock fault; nil and 0 for a count) and the findings it makes in Total. Total and
+// [Diagnostics] (which writes a line when these change, not only their number)
+// both read the report's other findings here, so one added to the Report is
+// added here once.
+func (r *Report) others(f func(kind otherFinding, names []string, detail uint64, findings int)) {
+	if len(r.Twice) > 0 {
+		f(otherTwice, r.Twice, 0, len(r.Twice))
+	}
+	if len(r.Replaced) > 0 {
+		f(otherReplaced, r.Replaced, 0, len(r.Replaced))
+	}
+	if len(r.Unrestored) > 0 {
+		f(otherUnrestored, r.Unrestored, 0, 1)
+	}
+	if len(r.Order) > 0 {
+		f(otherOrder, r.Order, 0, 1)
+	}
+	if r.Unjoined {
+		f(otherUnjoined, nil, 0, 1)
+	}
+	if r.BadTargets > 0 {
+		f(otherBadTargets, nil, 0, 1)
+	}
+	if r.ScriptErrors > 0 {
+		f(otherScriptErrors, nil, 0, 1)
+	}
+	if len(r.MachinesAlike) > 0 {
+		f(otherMachinesAlike, r.MachinesAlike, 0, len(r.MachinesAlike))
+	}
+	if r.GridEditedBeside > 0 {
+		f(otherGridEditedBeside, nil, 0, 1)
+	}
+	if r.RequestsChangedBeside > 0 {
+		f(otherRequestsChangedBeside, nil, 0, 1)
+	}
+	if r.PathsWaitingLong > 0 {
+		f(otherPathsWaitingLong, nil, 0, 1)
+	}
+	if r.FlowBehind > 0 {
+		f(otherFlowBehind, nil, 0, 1)
+	}
+	if r.CooldownsUntimed > 0 {
+		f(otherCooldownsUntimed, nil, 0, 1)
+	}
+	if r.ClockFault != ClockUsable {
+		f(otherClockFault, nil, uint64(r.ClockFault), 1)
+	}
+}
+
+// othersKey returns a hash of r's findings that are not causes (see others): of
+// their kinds and names, not their counts, so that one swapped for another (a
+// clock fault for another, a system installed twice for another) changes it
+// where Total does not; 0 when there are none.
+func (r *Report) othersKey() uint64 {
+	h := fnv{sum: fnvOffset}
+	any := false
+	r.others(func(kind otherFinding, names []string, detail uint64, _ int) {
+		any = true
+		h.u64(uint64(kind))
+		h.u64(detail)
+		h.u64(uint64(len(names)))
+		for _, n := range names {
+			h.str(n)
+		}
+	})
+	if !any {
+		return 0
+	}
+	return h.sum | 1
 }
 
 // String prints the report on one line: "diagnostics: 1000 agents, no
@@ -1362,6 +1423,7 @@ type Diagnostics struct {
 	written       bool           // a report was written to Out since Initialize
 	writtenTotal  int            // its Total
 	writtenCounts [NumCauses]int // and Counts
+	writtenOthers uint64         // and its findings that are not causes (Report.othersKey)
 	fullFrame     int64          // the frame of the last line written in full (see write)
 	fullKnown     bool           // fullFrame holds one (false before the first line, or loaded from an older save)
 }
@@ -1377,7 +1439,7 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	s.d.init()
 	s.frame, s.Checks, s.Report = 0, 0, Report{}
 	s.finalized = false
-	s.written, s.writtenTotal, s.writtenCounts = false, 0, [NumCauses]int{}
+	s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = false, 0, [NumCauses]int{}, 0
 	s.fullFrame, s.fullKnown = 0, false
 	s.setLive(w)
 	s.ran.Join(w, s)
@@ -1412,7 +1474,9 @@ const diagnosticsLocked = "systems: Diagnostics: the world is locked at its Upda
 	"the program's or in code between frames); iterate it to the end or call q.Close()"
 
 // write writes the Report to Out if its findings differ from the last written
-// (the first only if it has any), headed by the frame: the world's Clock's
+// (their counts, or which findings that are not causes there are: a system
+// installed twice swapped for another, a clock fault for another; the first
+// only if it has any), headed by the frame: the world's Clock's
 // when one has started, else the Updates counted since Initialize. When only
 // the counts of causes already written changed (the same causes, and no other
 // finding in this report or the last line's), the line is short: the counts that changed and the frame
@@ -1420,7 +1484,8 @@ const diagnosticsLocked = "systems: Diagnostics: the world is locked at its Upda
 // swinging from check to check does not repeat the advice.
 func (s *Diagnostics) write(w *arche.World) {
 	total := s.Report.Total()
-	if s.written && total == s.writtenTotal && s.Report.Counts == s.writtenCounts || !s.written && total == 0 {
+	others := s.Report.othersKey()
+	if s.written && total == s.writtenTotal && s.Report.Counts == s.writtenCounts && others == s.writtenOthers || !s.written && total == 0 {
 		return
 	}
 	// short only when the causes are all the findings, now and in the line
@@ -1429,7 +1494,7 @@ func (s *Diagnostics) write(w *arche.World) {
 	short := s.written && s.fullKnown && sameCauses(s.Report.Counts, s.writtenCounts) &&
 		total == sumCounts(s.Report.Counts) && s.writtenTotal == sumCounts(s.writtenCounts)
 	was := s.writtenCounts
-	s.written, s.writtenTotal, s.writtenCounts = true, total, s.Report.Counts
+	s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = true, total, s.Report.Counts, others
 	out := s.Out
 	if out == nil {
 		out = os.Stderr

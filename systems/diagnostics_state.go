@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
@@ -66,11 +67,20 @@ type DiagnosticsState struct {
 	// giving only changed counts names; absent (an older save) the next line
 	// is written in full.
 	FullFrame *int64 `json:"full_frame,omitempty"`
+	// Others tells which findings that are not causes (a system installed
+	// twice, a clock fault, ...) the last line had, as a hash in 16 hex digits,
+	// so that one swapped for another writes a line; absent when there were
+	// none (and in an older save: then a line with such findings is written
+	// again at the next check).
+	Others string `json:"others,omitempty"`
 }
 
 // SaveState returns the Diagnostics' state as JSON (see [DiagnosticsState]).
 func (s *Diagnostics) SaveState() (json.RawMessage, error) {
 	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal}
+	if s.written && s.writtenOthers != 0 {
+		st.Others = fmt.Sprintf("%016x", s.writtenOthers)
+	}
 	if s.written && s.fullKnown {
 		full := s.fullFrame
 		st.FullFrame = &full
@@ -93,7 +103,7 @@ func (s *Diagnostics) SaveState() (json.RawMessage, error) {
 // [ErrNotInitialized]), so that it checks at the frames and writes the lines the saved
 // run's would. It returns an error wrapping [ErrOutOfDomain], leaving the Diagnostics as
 // it was, for a negative frame, total or count, findings without Written, or a cause
-// name this version does not know.
+// name this version does not know, or others that are not 16 hex digits.
 func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 	if s.world == nil || s.finalized {
 		return fmt.Errorf("diagnostics state: %w", ErrNotInitialized)
@@ -122,7 +132,15 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 	if st.FullFrame != nil && (*st.FullFrame < 0 || !st.Written) {
 		return fmt.Errorf("diagnostics state: full_frame %d (written %t): %w", *st.FullFrame, st.Written, ErrOutOfDomain)
 	}
-	s.frame, s.written, s.writtenTotal, s.writtenCounts = st.Frame, st.Written, st.Total, counts
+	var others uint64
+	if st.Others != "" {
+		v, err := strconv.ParseUint(st.Others, 16, 64)
+		if err != nil || len(st.Others) != 16 || v == 0 || !st.Written {
+			return fmt.Errorf("diagnostics state: others %q (written %t): want 16 hex digits, not all 0, with written: %w", st.Others, st.Written, ErrOutOfDomain)
+		}
+		others = v
+	}
+	s.frame, s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = st.Frame, st.Written, st.Total, counts, others
 	s.fullFrame, s.fullKnown = 0, st.FullFrame != nil
 	if s.fullKnown {
 		s.fullFrame = *st.FullFrame
