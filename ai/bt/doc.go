@@ -45,7 +45,9 @@
 //   - control: [Sequence], [SequenceWithMemory], [Selector] (Fallback),
 //     [ReactiveSequence], [ReactiveSelector], [Parallel], [IfThenElse], [WhileDoElse],
 //     [Switch], and [Choose], the hook for hybrids (a utility reasoner or a state machine
-//     picking the branch);
+//     picking the branch; a library's node built on it shows its own type with
+//     [Node.Typed] and has Compile check what bt cannot, such as one child per option,
+//     with [Node.Validate]);
 //   - decorators: [Inverter], [ForceSuccess], [ForceFailure], [Repeat],
 //     [RepeatUntilFailure], [RepeatUntilSuccess], [Retry], [Cooldown] (Unreal's rule),
 //     [Timeout], [Delay], [RunOnce], [RunOnceThenSkip], [Precondition], [SubTree];

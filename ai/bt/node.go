@@ -65,9 +65,10 @@ type Node struct {
 	tick     func(*Context) Status
 	onStart  func(*Context)
 	onHalt   func(*Context)
-	tag      string          // the type as written in a loaded file ("Fallback") or given with Typed, else ""
-	prog     *script.Program // Script, ScriptCondition
-	conds    *conds          // pre- and post-conditions; nil if none
+	tag      string                   // the type as written in a loaded file ("Fallback") or given with Typed, else ""
+	prog     *script.Program          // Script, ScriptCondition
+	conds    *conds                   // pre- and post-conditions; nil if none
+	validate func(children int) error // Validate's check; nil if none
 }
 
 // OnHalt sets the halt hook of an Action: fn is called when the Action is Running and its
@@ -109,6 +110,24 @@ func (n *Node) Named(name string) *Node {
 func (n *Node) Typed(typ string) *Node {
 	if n != nil {
 		n.tag = typ
+	}
+	return n
+}
+
+// Validate sets a check that [Compile] runs on n, for a node that a library builds on one
+// of this package's kinds and whose arguments bt cannot check itself: a
+// hybrid.UtilitySelector is a [Choose] that needs one child per action of its reasoner.
+// Compile calls check with n's number of children after its own checks of n (a nil
+// function, a count of children its kind does not allow) and before compiling the
+// children; a non-nil error fails Compile, wrapped with the tree name and the path to n
+// as Compile's own errors are (root/Sequence[0]/UtilitySelector("Pick"): …). Make the
+// error wrap a sentinel error, this package's (such as ErrChildCount) or one of your
+// own, so callers can test it with errors.Is; say in it what is wrong and what was
+// wanted. check must not panic or keep n. A later call replaces the check; a nil check
+// removes it. It returns n.
+func (n *Node) Validate(check func(children int) error) *Node {
+	if n != nil {
+		n.validate = check
 	}
 	return n
 }

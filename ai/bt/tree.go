@@ -241,11 +241,13 @@ type node struct {
 //
 // It returns an error wrapping one of ErrName, ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
 // ErrChildCount, ErrInvalidCount, ErrInvalidDuration, ErrNilFunc, ErrHookNotAction,
-// ErrTooManyNodes (more than [MaxNodes]) or ErrTooManyChildren, naming the tree and the
+// ErrTooManyNodes (more than [MaxNodes]) or ErrTooManyChildren, or the error of a node's
+// own check ([Node.Validate]: a hybrid.UtilitySelector whose children are not one per
+// action of its reasoner wraps ErrChildCount), naming the tree and the
 // path to the bad node, such as root/Sequence("guard")[1]/Wait: each step is a node's
 // type as [Tree.NodeType] gives it (the type given with [Node.Typed], such as
 // UtilitySelector, else its kind) and its name, if any, then the index of the child.
-// It never panics.
+// It never panics (but for a panic in a node's check given to [Node.Validate]).
 func Compile(name string, root *Node) (*Tree, error) {
 	if strings.TrimSpace(name) == "" {
 		return nil, fmt.Errorf("bt: tree %s: %w: give the tree a name, its key in registries and saves", quote(name), ErrName)

@@ -143,6 +143,11 @@ func (c *compiler) add(n *Node) error {
 			return err
 		}
 	}
+	if n.validate != nil { // a library's check of its node (Node.Validate)
+		if err := n.validate(nk); err != nil {
+			return c.fail(true, err)
+		}
+	}
 
 	i := len(t.nodes)
 	t.nodes = append(t.nodes, cn)

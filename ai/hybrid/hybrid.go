@@ -2,6 +2,8 @@ package hybrid
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
@@ -27,7 +29,11 @@ import (
 // transition log and systems/debugview show, is "UtilitySelector" (bt.Tree.NodeType).
 //
 // A nil r (utility.New's error ignored) or a nil state makes a node that bt.Compile
-// refuses with bt.ErrNilFunc. Give one child per action, in the reasoner's order. state may
+// refuses with bt.ErrNilFunc. Give one child per action, in the reasoner's order:
+// bt.Compile refuses a node with fewer children (an agent whose winner has no child would
+// fail every tick) or more (the extra ones would never run) with an error wrapping
+// [ErrChildPerAction] and bt.ErrChildCount that names the node, the reasoner, the
+// numbers of actions and children, and the actions without a child. state may
 // return a nil Source (random policies then pick like Argmax). Give each UtilitySelector
 // a State of its own: a State that another reasoner decided with starts afresh (see
 // utility.Reasoner.Score), so two nodes sharing one would never hold a choice. Keep the State in a
@@ -54,7 +60,43 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 			return r.Decide(ctx.Agent, s, src) // no clock given: 0.1 s a decision
 		}
 		return r.DecideAt(ctx.Agent, s, src, ctx.Time)
-	}, children...).Typed("UtilitySelector")
+	}, children...).Typed("UtilitySelector").Validate(func(kids int) error { return childPerAction(r, kids) })
+}
+
+// childPerAction is a UtilitySelector's check at bt.Compile: one child per action of r.
+func childPerAction(r *utility.Reasoner, kids int) error {
+	n := r.Len()
+	var b strings.Builder
+	switch {
+	case kids == n:
+		return nil
+	case kids == n+1:
+		fmt.Fprintf(&b, "child %d matches no action (it would never run)", n)
+	case kids > n:
+		fmt.Fprintf(&b, "children %d to %d match no action (they would never run)", n, kids-1)
+	default:
+		const shown = 3 // actions named; the rest counted
+		b.WriteString("action")
+		if n-kids > 1 {
+			b.WriteString("s")
+		}
+		for i := kids; i < n && i < kids+shown; i++ {
+			if i > kids {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, " %d %q", i, r.ActionName(i))
+		}
+		if n-kids > shown {
+			fmt.Fprintf(&b, " and %d more", n-kids-shown)
+		}
+		if n-kids == 1 {
+			b.WriteString(" has no child (an agent it wins for fails every tick)")
+		} else {
+			b.WriteString(" have no child (an agent one of them wins for fails every tick)")
+		}
+	}
+	return fmt.Errorf("%w: %d for the %d actions of reasoner %q (%w): %s",
+		bt.ErrChildCount, kids, n, r.Name(), ErrChildPerAction, b.String())
 }
 
 // TreeRun is one agent's state of a behavior tree that runs inside a state machine's
@@ -94,6 +136,10 @@ type TreeRun struct {
 	Status  bt.Status  // the root's last status; Idle before the first tick and after a halt
 	Tree    *bt.Tree   `json:"-"`
 }
+
+// ErrChildPerAction is wrapped (with bt.ErrChildCount) by bt.Compile's error for a
+// [UtilitySelector] whose children are not one per action of its reasoner.
+var ErrChildPerAction = errors.New("hybrid: a UtilitySelector wants one child per action, in the reasoner's order")
 
 // Errors of [TreeState]'s hooks (fsm.Hooks.Err), wrapped by fsm.Builder.Build.
 var (
