@@ -22,8 +22,8 @@ import (
 //   - if the winner changed while the previous winner's subtree is Running, that
 //     subtree is halted (its Running nodes get their halt hooks, deepest first, and are
 //     reset) before the new winner is ticked;
-//   - the winner's status is returned; no winner ([utility.None]: everything vetoed), a
-//     winner without a child, or a nil State returns Failure.
+//   - the winner's status is returned; no winner ([utility.None]: everything vetoed) or
+//     a nil State returns Failure (every action has a child: see below).
 //
 // The node's kind is Choose (bt.Tree.NodeKind); its type, which bt.Tree.Dump, the
 // transition log and systems/debugview show, is "UtilitySelector" (bt.Tree.NodeType).
