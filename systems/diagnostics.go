@@ -306,6 +306,11 @@ const (
 	// sets it): the agent idles. Fix the domain. An agent whose goal waits only
 	// for facts declared sensed (goap.Builder.Sensed: written by the Sense hook or
 	// a system, "enemy visible"; goap.Domain.AwaitsPerception) is not counted.
+	// Likewise an HTNPlanner whose root task has found no decomposition (ErrNoPlan)
+	// on every think for HTNNoPlanSpan or longer (htn.Run.NoPlan, NoPlanSince): the
+	// note gives htn.Domain.WhyNoPlan's explanation, each method of the root and the
+	// condition that stopped it. Give the root a last method without conditions (an
+	// Idle task) if the agent is meant to have nothing to do then.
 	CausePlannerDomainError
 	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
 	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an

@@ -21,9 +21,11 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	decisionChecks(w, r, d.goaps, d.lacks(sysGOAP), func(*components.GOAPPlanner) bool { return true })
 	hq := d.htns.Query(w)
 	for hq.Next() {
-		b, _, _, _ := hq.Get()
+		b, th, _, _ := hq.Get()
 		if d, _ := hr.Resolve(b.Name, b.Domain); d == nil {
 			r.add(CausePlannerDomain, hq.Entity())
+		} else if why := htnNoPlan(d, b, th); why != "" {
+			r.addNote(CausePlannerDomainError, hq.Entity(), needsNote(why))
 		} else if b.Run.DomainErrors > 0 {
 			r.addNote(CausePlannerDomainError, hq.Entity(), needsNote("its domain failed to plan (ErrDepth, ErrLength or ErrBudget): a recursion without end?"))
 		}

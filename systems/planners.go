@@ -47,6 +47,9 @@ import (
 //	  NaN or infinite                then every Interval from now
 //	a script failing at run time   its condition is false, its effect     - (HTN.ScriptErrors)
 //	                                 fails the task
+//	the root does not decompose    idles (Run.Status Failure), plans      CausePlannerDomainError
+//	  (ErrNoPlan: no method          again every think (Run.NoPlans)        after HTNNoPlanSpan
+//	  applies)
 //	HTNPlanner.Name set to another the old domain halts its plan at the   - (HTN.Swapped)
 //	  domain while a plan runs       next think (the task's Halt runs),
 //	                                 which plans with the new domain

@@ -252,7 +252,12 @@ func (b *Builder) Goal(g Goal) GoalID {
 func (b *Builder) Heuristic(h Heuristic) { b.h = h }
 
 // Sense sets the hook [Domain.Tick] calls first on every think, to write the facts the
-// agent perceives into Context.State.
+// agent perceives into Context.State. It overwrites what the actions' effects wrote:
+// an effect on a fact the hook writes lasts only until the next think's Sense. So the
+// action's operator must change what the hook reads, not only the plan's copy: an Eat
+// whose effect sets hungry to 0 must lower the agent's hunger (the component or value
+// the hook turns into hungry), or the next Sense sets hungry to 1 again and the agent
+// eats forever.
 func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 
 // Sensed declares facts as sensed: written by perception (the domain's Sense hook, or
@@ -266,6 +271,8 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 // misconfigured, while a fact that no action's effect makes true and that is not
 // declared sensed stays a fault of the domain. A goal condition still needs an action's
 // effect that can make it true (Build's ErrNeverTrue): a plan is made of actions.
+// An action's effect on a sensed fact lasts only until the next Sense (see
+// [Builder.Sense]): its operator must change what perception reads.
 // Declaring a fact twice is harmless; a fact not declared with [Builder.Fact] is an
 // error reported by Build (ErrFact).
 func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) }

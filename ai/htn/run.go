@@ -20,7 +20,17 @@ type Run struct {
 	// ErrBudget, a recursion without end or a plan past MaxPlan. Such an agent
 	// idles; systems.Diagnose counts it (planner_domain_error).
 	DomainErrors uint32
-	Status       Status // the last think's result
+	// NoPlans counts the plannings that found no decomposition (ErrNoPlan: no method
+	// of the root applies in the state), every one of them: an agent idle without a
+	// plan plans, and fails, on every think. NoPlan is true while the last planning
+	// found none and no plan has been adopted since, and NoPlanSince is the simulation
+	// time of the first planning of that spell: [Domain.WhyNoPlan] explains it, and
+	// systems.Diagnose counts an agent whose spell has lasted systems.HTNNoPlanSpan
+	// (planner_domain_error).
+	NoPlans     uint32  `json:",omitempty"`
+	NoPlan      bool    `json:",omitempty"`
+	NoPlanSince float64 `json:",omitempty"`
+	Status      Status  // the last think's result
 }
 
 // Current returns the current task, or NoTask without a plan.
@@ -91,6 +101,12 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			if err := p.Plan(d, s, &p.alt); err != nil {
 				if err != ErrNoPlan {
 					r.DomainErrors++
+					r.NoPlan = false
+				} else {
+					if !r.NoPlan {
+						r.NoPlan, r.NoPlanSince = true, ctx.Time
+					}
+					r.NoPlans++
 				}
 				r.drop()
 				if !idle {
@@ -243,6 +259,7 @@ func (r *Run) drop() {
 func (r *Run) adopt(p *Plan) {
 	r.Plan, r.Step, r.Started = *p, 0, false
 	r.Plans++
+	r.NoPlan = false
 }
 
 // Halt abandons r's plan: the running task (if any) gets its Halt, and the plan is
