@@ -41,7 +41,8 @@ type Agent struct {
 
 	// Blackboard is the Store of the agent's optional [components.Blackboard], nil if it
 	// has none (keys then read as missing). It is also the leaves' bt.Context.Blackboard
-	// and a state machine's fsm.Context.Blackboard.
+	// (under [Decision], an agent with none gets a stand-in there that behaves as nil: see
+	// Decision) and a state machine's fsm.Context.Blackboard.
 	Blackboard *blackboard.Store
 
 	Position   *components.Position
@@ -103,7 +104,11 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 // in the order of the agents' entity IDs (each agent's in the order queued).
 //
 // The agent's [components.Blackboard] is optional: its Store is the tree's
-// bt.Context.Blackboard, and without one the store is nil (ports read as missing).
+// bt.Context.Blackboard, and without one (or with a nil Store) the tree gets a stand-in
+// store, a [blackboard.Probe]'s, that holds nothing (ports read as missing, writes fail,
+// as on a nil store; test ctx.Blackboard.Schema() == nil, not ctx.Blackboard == nil): its
+// reads by key are counted, so Diagnose can report a tree that reads keys on an agent
+// with no store (CauseBlackboardMissing). Agent.Blackboard stays nil.
 //
 // A tick allocates nothing.
 //
@@ -124,6 +129,9 @@ func (a *Agent) BlackboardStore() *blackboard.Store { return a.Blackboard }
 //	  of another tree)               hooks run), the new starts afresh
 //	Blackboard, for a tree         ports read as missing (leaves fail)    CauseBlackboardMissing
 //	  whose schema has keys
+//	Blackboard, for a tree         ports and blackboard.Get read as       CauseBlackboardMissing
+//	  built in Go whose leaves       missing (leaves see no foe)            (once a tick read a key)
+//	  read keys
 //	Blackboard, for a tree         opt-out: nothing to store              -
 //	  without keys
 //	Blackboard.Store another       the agents read and write each         CauseBlackboardShared
@@ -188,6 +196,9 @@ type Decision struct {
 	ctxs   []perWorker[bt.Context]  // per worker
 	errs   []perWorker[scriptError] // per worker: the newest script error of its agents (see newer)
 	loaded scriptError              // the newest script error of a loaded state (at -Inf: older than any since)
+
+	probes   []perWorker[unstoredProbe] // per worker: the store of agents without one (decision_unstored.go)
+	unstored map[uint32]unstoredRead    // by entity ID: agents whose tree read a key with no store; not saved
 }
 
 // scriptError is a script that failed at run time: the node and error, the
@@ -227,6 +238,7 @@ func (s *Decision) Initialize(w *arche.World) {
 	s.ctxs = make([]perWorker[bt.Context], s.due.init(w, s.Workers))
 	s.swaps = make([]padded, len(s.ctxs))
 	s.errs = make([]perWorker[scriptError], len(s.ctxs))
+	s.initUnstored(len(s.ctxs))
 	s.loaded = scriptError{}
 	s.Thought, s.Waiting, s.TotalThought, s.ScriptErrors, s.ClockFaults, s.Swapped = 0, 0, 0, 0, 0, 0
 	s.scriptBase, s.clockBase = 0, 0
@@ -264,6 +276,7 @@ func (s *Decision) Update(w *arche.World) {
 		s.Swapped += uint64(s.swaps[i].n)
 		s.swaps[i].n = 0
 	}
+	s.gatherUnstored()
 }
 
 // lastScriptError returns the node and error of the newest script that failed at
@@ -325,7 +338,8 @@ func (s *Decision) Work(worker, lo, hi int) {
 	for i := lo; i < hi; i++ {
 		j := s.due.job(worker, i)
 		ctx.Agent = &j.agent
-		ctx.Blackboard = j.agent.Blackboard
+		ctx.Blackboard = s.probeFor(worker, j.agent.Blackboard) // a probe's for none: see decision_unstored.go
+		tree := j.brain.Tree
 		ctx.DT = now - j.think.Last
 		ctx.Time = now
 		j.agent.DT = sinceLast(j.think, now)
@@ -337,6 +351,9 @@ func (s *Decision) Work(worker, lo, hi int) {
 		j.brain.Tree.Tick(&j.brain.Memory, ctx)
 		if ctx.ScriptErrors() != failed {
 			s.scriptFailed(worker, j.agent.Entity.ID(), now, ctx)
+		}
+		if j.agent.Blackboard == nil {
+			s.probed(worker, j.agent.Entity, tree)
 		}
 		if b := j.brain; b.Memory.Tree() != b.Tree {
 			s.swap(worker, &j.agent, b, ctx) // a leaf replaced the tree, or set it to nil: at once

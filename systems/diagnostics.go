@@ -133,7 +133,10 @@ const (
 	// StateMachine with such a tree in a state (an fsm.Hooks Activity that is
 	// a *bt.Tree, as hybrid.TreeState sets): the FSM hands the tree the
 	// agent's Blackboard, so spawn it with Thinker.Registry (the registry that
-	// loaded the tree; the note names the state). Counted too for a UtilityBrain
+	// loaded the tree; the note names the state). Counted too for a Brain whose
+	// tree built in Go (no schema) read a key in a think while the agent had no
+	// store (Decision hands it a blackboard.Probe's; the note names the key): a
+	// Thinker spawned without its Schema. Counted too for a UtilityBrain
 	// whose utility.KeyInput considerations found no Store of their key's schema
 	// (utility.State.NoBlackboard > 0): each scored 0 and vetoed its action.
 	// Counted once the agent has decided.
@@ -1618,6 +1621,7 @@ type diagnoser struct {
 	thinks     *generic.Filter1[components.Think]
 	perceivers *generic.Filter4[components.Perception, components.Position, components.Think, components.Faction]
 	boards     *generic.Filter2[components.Brain, components.Blackboard]
+	decision   *Decision // the live Decision, for its agents reading keys with no store (nil: none)
 	stores     *generic.Filter1[components.Blackboard]
 	avoiders   *generic.Filter5[components.ORCA, components.Position, components.Velocity, components.Kinematics, components.Steering]
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
@@ -1745,7 +1749,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	if in != nil && in.fsm != nil && in.fsm.due.filter != nil && !in.fsm.due.finalized {
 		r.BadTargets = in.fsm.BadTargets
 	}
+	d.decision = nil
 	if in != nil && in.decision != nil && in.decision.due.filter != nil && !in.decision.due.finalized {
+		d.decision = in.decision
 		r.ScriptErrors = in.decision.ScriptErrors
 		if r.ScriptErrors > 0 {
 			r.scriptNode, r.scriptErr = in.decision.lastScriptError()
@@ -2111,6 +2117,9 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		}
 		schema := b.Tree.Schema()
 		if schema == nil || schema.Len() == 0 {
+			if note, ok := d.unstoredNote(q.Entity(), b.Tree, bb); ok {
+				r.addNote(CauseBlackboardMissing, q.Entity(), needsNote(note))
+			}
 			continue
 		}
 		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {

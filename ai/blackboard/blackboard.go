@@ -142,6 +142,8 @@ type Store struct {
 	words  []uint64
 	strs   []string
 	anys   []any
+
+	probe *Probe // a Probe's stand-in store: counts the reads it misses (probe.go)
 }
 
 // Get returns the value of k in st and true, or the zero value and false if st is nil,
@@ -149,6 +151,7 @@ type Store struct {
 func Get[T any](st *Store, k Key[T]) (T, bool) {
 	var zero T
 	if st == nil || k.schema != st.schema || k.schema == nil || int(k.slot) >= len(st.set) || !st.set[k.slot] {
+		st.missed(k.schema, k.slot)
 		return zero, false
 	}
 	switch k.class {
@@ -242,5 +245,11 @@ func (st *Store) Reset() {
 	clear(st.anys)
 }
 
-// Schema returns the schema st was made from.
-func (st *Store) Schema() *Schema { return st.schema }
+// Schema returns the schema st was made from: nil for a nil store, the zero Store and a
+// [Probe]'s store.
+func (st *Store) Schema() *Schema {
+	if st == nil {
+		return nil
+	}
+	return st.schema
+}

@@ -43,6 +43,7 @@ func (s *Schema) Scalar(name string) (Scalar, reflect.Type, error) {
 func (k Scalar) Word(st *Store) (uint64, bool) {
 	if st == nil || k.schema == nil || st.schema != k.schema || k.class != classWord ||
 		int(k.slot) >= len(st.set) || !st.set[k.slot] {
+		st.missed(k.schema, k.slot)
 		return 0, false
 	}
 	return st.words[k.idx], true
@@ -69,6 +70,7 @@ func (k Scalar) SetWord(st *Store, w uint64) bool {
 func (k Scalar) Str(st *Store) (string, bool) {
 	if st == nil || k.schema == nil || st.schema != k.schema || k.class != classString ||
 		int(k.slot) >= len(st.set) || !st.set[k.slot] {
+		st.missed(k.schema, k.slot)
 		return "", false
 	}
 	return st.strs[k.idx], true

@@ -47,6 +47,7 @@ func (e Entry) Name() string {
 // the count and false if the key was written and then unset. It allocates nothing.
 func (e Entry) Seq(st *Store) (uint64, bool) {
 	if st == nil || e.schema == nil || st.schema != e.schema || int(e.slot) >= len(st.seq) {
+		st.missed(e.schema, e.slot)
 		return 0, false
 	}
 	return st.seq[e.slot], st.set[e.slot]

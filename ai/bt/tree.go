@@ -44,7 +44,10 @@ type Context struct {
 	// Time that is NaN or infinite as 0 and reports it in [Context.ClockFaults].
 	Time float64
 	// Blackboard is the agent's blackboard store, read and written by ports ([In], [Out])
-	// and the blackboard nodes. It may be nil: ports then read as missing.
+	// and the blackboard nodes. It may be nil: ports then read as missing. A caller may
+	// give a store that holds nothing instead (a blackboard.Probe's, which systems.Decision
+	// gives an agent without one, to learn whether its tree reads keys): it reads and
+	// writes as nil, so test Blackboard.Schema() == nil, not Blackboard == nil.
 	Blackboard *blackboard.Store
 
 	mem         *NodeMemory
