@@ -593,7 +593,8 @@ const (
 	// it a goal it reaches (grid.Connected(its cell, goal)), or open a way.
 	// Whole-grid fields are read as the FlowField's last Update served them
 	// (not while stale, their rebuild under way: see Report.FlowBehind); sector
-	// fields by their Integration (+Inf where no portal route leads). Not
+	// fields by their Integration (+Inf where no portal route leads; not while
+	// stale, the grid edited since FlowField last ran). Not
 	// counted: followers whose Intent moves them some other way (a Move with a
 	// finite goal, flee, evade, pursue), a Goal off the grid or blocked
 	// (CauseFlowGoal), a cell blocked or off the grid (CauseBlocked,
@@ -2056,7 +2057,8 @@ func (d *diagnoser) flowCut(goal, c grid.Cell) bool {
 	if sf := d.flow.sector; sf != nil {
 		for i := range sf.goals {
 			if sf.goals[i].goal == goal {
-				return math.IsInf(sf.goals[i].field.Integration(c), 1)
+				f := sf.goals[i].field // stale: the grid edited (a door opened) since FlowField last ran
+				return !f.Stale() && math.IsInf(f.Integration(c), 1)
 			}
 		}
 		return false

@@ -326,7 +326,11 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" means one strike every ")
 		b.WriteString(v)
 		b.WriteString(" s (")
-		b.WriteString(strconv.FormatFloat(n.pos.X/60, 'f', 1, 64))
+		if m := n.pos.X / 60; m < 1e6 {
+			b.WriteString(strconv.FormatFloat(m, 'f', 1, 64))
+		} else { // 'f' would write every digit of 1e300/60
+			b.WriteString(strconv.FormatFloat(m, 'g', 4, 64))
+		}
 		b.WriteString(" min); for one every ")
 		b.WriteString(v)
 		b.WriteString(" ms write ")

@@ -733,6 +733,14 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 	}
 }
 
+// Stale reports whether the grid's costs changed since the field was last
+// brought up to date ([SectorField.Update]): the grid was edited since its
+// Sectors' last Refresh, or the portal graph changed since the field's last
+// search. A stale field still answers, from the old costs.
+func (f *SectorField) Stale() bool {
+	return f.s.ver != f.s.g.Version() || f.graph != f.s.graph
+}
+
 // Integration returns the cost from c to the goal along the field: the
 // sector field's value where c's sector is built; elsewhere an estimate,
 // the octile distance to c's exit times the grid's smallest cost plus the
