@@ -812,9 +812,10 @@ type Report struct {
 
 	// Unthought counts the agents with a brain (a tree, state machine, utility
 	// brain or planner, and a Think) when the check ran before the world's first
-	// frame (after Initialize, its Clock not started and no decision system
-	// updated since its Initialize: a Clock the program steps by hand, without an
-	// ecs.ClockSystem, is never Started): their brains have not
+	// frame (after Initialize, its Clock not started, at Frame 0 and Time 0, and
+	// no decision system updated since its Initialize: a Clock the program steps
+	// by hand, without an ecs.ClockSystem, is never Started, and its Frame and
+	// Time tell a world re-Initialized or loaded later on): their brains have not
 	// thought yet, so what they will ask (a move to a goal off the grid, a
 	// SpeedFactor of 50, a move by an agent that cannot move) is not checked yet.
 	// A [Diagnostics] in the frame checks it as they act. Not a finding; String
@@ -1812,9 +1813,11 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
 	d.downed.check(w, r, d)
 	clock := ecs.Resource[ecs.Clock](w)
-	// before the first frame: the clock not started and no decision system run yet
-	// (a clock stepped by hand, without an ecs.ClockSystem, never starts)
-	beforeFirst := clock != nil && !clock.Started && d.initOnce && !in.decided()
+	// before the first frame: the clock not started, at frame 0 and time 0, and no
+	// decision system run yet (a clock stepped by hand, without an ecs.ClockSystem,
+	// never starts; its Frame and Time tell a world re-Initialized or loaded after
+	// its brains thought from one that has not run)
+	beforeFirst := clock != nil && !clock.Started && clock.Frame == 0 && clock.Time == 0 && d.initOnce && !in.decided()
 	r.diagnosed = diagnosticsRunning(w)
 	q := d.thinks.Query(w)
 	for q.Next() {
