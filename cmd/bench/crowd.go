@@ -130,7 +130,10 @@ type guards struct{ *scenario.Guards }
 func (g guards) world() *arche.World   { return g.World }
 func (g guards) systems() []ecs.System { return g.Systems() }
 func (g guards) fill(r *report) {
-	r.ThoughtPerFrame = float64(g.Decision.TotalThought) / float64(r.Frames)
+	// TotalThought counts since the run's start (the saved run's, with -load: saved
+	// with the Decision's state), so over the frames since then (Frame), not the
+	// frames of this process alone
+	r.ThoughtPerFrame = float64(g.Decision.TotalThought) / float64(max(r.Frame, int64(r.Frames)))
 	r.PathsServed, r.PathsDropped, r.PathsWaiting = g.PathQueue.TotalServed, g.PathQueue.TotalDropped, g.PathQueue.Waiting
 	r.Strikes, r.GuardsDown, r.IntrudersDown = g.Combat.TotalStrikes, g.Casualties.GuardsDown, g.Casualties.IntrudersDown
 	r.ScriptErrors, r.ClockFaults = g.Decision.ScriptErrors, g.Decision.ClockFaults
@@ -380,7 +383,11 @@ func (r *report) writeText(w io.Writer) {
 		fmt.Fprintf(w, "  %-12s %8.3f ms %5.1f%%  %s\n", name, ms, share, strings.Repeat("#", int(share/2.5+0.5)))
 	}
 	if r.Scenario == "guards" {
-		fmt.Fprintf(w, "\nbranches run (leaf ticks per behavior-tree branch)\n")
+		since := ""
+		if r.Loaded != nil { // the scenario's Stats are not saved
+			since = ", since the load"
+		}
+		fmt.Fprintf(w, "\nbranches run (leaf ticks per behavior-tree branch%s)\n", since)
 		for b := range scenario.NumBranches {
 			fmt.Fprintf(w, "  %-16s %d\n", b.String(), r.Branches[b.String()])
 		}
