@@ -7,8 +7,9 @@
 //
 //   - [Graph]: add waypoints ([Graph.AddWaypoint]) and edges
 //     ([Graph.Connect], [Graph.ConnectCost]); query [Graph.Nearest],
-//     [Graph.Path] between waypoints and [Graph.Route] between two
-//     positions. [Graph.Gonum] exposes the gonum graph for gonum's own
+//     [Graph.Path] between waypoints (cheapest also with edges cheaper
+//     than their length, at the price of a weaker heuristic:
+//     [Graph.HeuristicScale]) and [Graph.Route] between two positions. [Graph.Gonum] exposes the gonum graph for gonum's own
 //     algorithms.
 //   - [AStar]: A* on any gonum [graph.Weighted] graph that stays exact with
 //     admissible but inconsistent heuristics.

@@ -37,11 +37,16 @@ type Graph struct {
 	pos   []r2.Vec
 	tree  *kdtree.Tree
 	dirty bool
+	// hscale scales Path's straight-line heuristic: at most 1 and at most the
+	// cost-to-length ratio of every open edge set by ConnectCost since New (see
+	// [Graph.Path]). It only ever goes down: a lower bound, still admissible
+	// after the edge that lowered it was raised, closed or removed.
+	hscale float64
 }
 
 // New returns an empty waypoint graph.
 func New() *Graph {
-	return &Graph{g: simple.NewWeightedUndirectedGraph(0, math.Inf(1))}
+	return &Graph{g: simple.NewWeightedUndirectedGraph(0, math.Inf(1)), hscale: 1}
 }
 
 // AddWaypoint adds a waypoint at p and returns its ID.
@@ -59,8 +64,14 @@ func (g *Graph) Len() int { return len(g.pos) }
 // Position returns the position of waypoint id.
 //
 // Panics:
-//   - when id is not a waypoint.
-func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
+//   - when id is not a waypoint (the message names Position, id and the
+//     number of waypoints).
+func (g *Graph) Position(id int64) r2.Vec {
+	if id < 0 || id >= int64(len(g.pos)) {
+		panic(fmt.Sprintf("graph: Position(%d): not a waypoint (the graph has %d)", id, len(g.pos)))
+	}
+	return g.pos[id]
+}
 
 // Connect joins waypoints a and b by an edge whose cost is the distance
 // between them.
@@ -75,6 +86,9 @@ func (g *Graph) Position(id int64) r2.Vec { return g.pos[id] }
 //
 // [Graph.TryConnect] returns an error instead.
 func (g *Graph) Connect(a, b int64) {
+	if g.checkEnds(a, b) != nil {
+		panic(fmt.Sprintf("graph: Connect(%d, %d): bad waypoints", a, b))
+	}
 	d := detmath.Norm(r2.Sub(g.pos[a], g.pos[b]))
 	if math.IsInf(d, 1) && finite(g.pos[a]) && finite(g.pos[b]) {
 		panic(fmt.Sprintf("graph: Connect(%d, %d): %v", a, b, errTooFar(a, b)))
@@ -87,11 +101,13 @@ func errTooFar(a, b int64) error {
 	return fmt.Errorf("%w: waypoints %d and %d are farther apart than %g (the distance overflows)", ErrPosition, a, b, math.MaxFloat64)
 }
 
-// ConnectCost joins waypoints a and b by an edge of the given cost, which
-// must be at least their distance for [Graph.Path]'s heuristic to stay
-// admissible (a slow road costs more than its length; a teleporter would
-// need [AStar] with a weaker heuristic). A cost of +Inf closes the edge:
-// no path takes it (raise a road's cost to +Inf to close it, set it back to open it).
+// ConnectCost joins waypoints a and b by an edge of the given cost. A cost
+// of +Inf closes the edge: no path takes it (raise a road's cost to +Inf to
+// close it, set it back to open it). A cost below the distance between a and
+// b (a rail, a teleporter, or costs in seconds rather than world units) is
+// allowed: it lowers the scale of [Graph.Path]'s heuristic to the edge's
+// cost-to-length ratio, so Path stays cheapest but expands more waypoints on
+// every later search of the graph (see Path).
 //
 // Panics:
 //   - when a or b is not a waypoint, or a == b;
@@ -105,7 +121,34 @@ func (g *Graph) ConnectCost(a, b int64, cost float64) {
 	if !(cost >= 0) {
 		panic(fmt.Sprintf("graph: ConnectCost: invalid cost %v", cost))
 	}
+	g.lowerScale(a, b, cost)
 	g.g.SetWeightedEdge(g.g.NewWeightedEdge(simple.Node(a), simple.Node(b), cost))
+}
+
+// lowerScale lowers hscale to the cost-to-length ratio of an edge a–b of the
+// given cost when that is lower. A closed edge (+Inf) is never taken and a
+// zero-length one moves the heuristic by nothing, so neither bounds it; an
+// edge of non-finite length (a waypoint with a NaN or infinite coordinate,
+// joined by ConnectCost) bounds nothing either, so it makes the scale 0.
+func (g *Graph) lowerScale(a, b int64, cost float64) {
+	if math.IsInf(cost, 1) {
+		return
+	}
+	d := detmath.Norm(r2.Sub(g.pos[a], g.pos[b]))
+	var r float64
+	switch {
+	case d == 0:
+		return
+	case d-d == 0: // finite
+		if r = cost / d; float64(r*d) > cost { // rounded up: one ulp down keeps r·d ≤ cost
+			r = math.Nextafter(r, 0)
+		}
+	default: // NaN or +Inf: no bound from this edge
+		r = 0
+	}
+	if r < g.hscale {
+		g.hscale = r
+	}
 }
 
 // TryConnect is [Graph.Connect] for waypoints read from level data: it returns
@@ -179,6 +222,10 @@ func finite(p r2.Vec) bool { return p.X-p.X == 0 && p.Y-p.Y == 0 }
 
 // Gonum returns the underlying gonum graph (node IDs are waypoint IDs), for
 // gonum's algorithms. Changing it directly bypasses the waypoint positions.
+//
+// Important: an edge weight set here is not seen by [Graph.Path]'s heuristic:
+// set a weight below the edge's length × [Graph.HeuristicScale] with
+// [Graph.ConnectCost], or Path may return a path that is not the cheapest.
 //
 // Important: a node removed here keeps its waypoint: [Graph.Nearest] still
 // returns it, so [Graph.Route] from or to a point nearest it fails with
@@ -275,22 +322,41 @@ func (g *Graph) nearestTiny(p r2.Vec) (id int64, dist float64, err error) {
 
 // Path returns the cheapest path of waypoint IDs from a to b (both
 // included) appended to dst[:0], and its cost, found by [AStar] with the
-// straight-line distance as heuristic (admissible when every edge costs at
-// least its length, as [Graph.Connect] makes them). Errors: ErrNoWaypoint,
+// straight-line distance times [Graph.HeuristicScale] as heuristic. The scale
+// is 1 while every edge costs at least its length (as [Graph.Connect] makes
+// them); an edge cheaper than its length set by [Graph.ConnectCost] or
+// [Graph.TryConnectCost] lowers it to that edge's cost-to-length ratio, so
+// the heuristic stays admissible and the path cheapest. The price is a weaker
+// heuristic: more waypoints expanded, up to all those Dijkstra's search
+// expands at scale 0 (an edge of cost 0, or one to a waypoint with a NaN or
+// infinite coordinate). The scale only goes down: closing, raising or
+// removing that edge later leaves it low (still admissible, as slow as
+// before); build the graph anew to raise it. Edge weights set through
+// [Graph.Gonum] are not seen (see there). Errors: ErrNoWaypoint,
 // ErrUnreachable, ErrBadWeight (a weight set through [Graph.Gonum]).
 func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
 	if a < 0 || b < 0 || a >= int64(len(g.pos)) || b >= int64(len(g.pos)) {
 		return dst[:0], 0, ErrNoWaypoint
 	}
-	goal := g.pos[b]
+	if g.hscale == 0 {
+		path, cost, _, err := AStar(g.g, a, b, nil, dst)
+		return path, cost, err
+	}
+	goal, scale := g.pos[b], g.hscale
 	path, cost, _, err := AStar(g.g, a, b, func(n int64) float64 {
-		if h := detmath.Norm(r2.Sub(g.pos[n], goal)); h-h == 0 {
+		if h := float64(scale * detmath.Norm(r2.Sub(g.pos[n], goal))); h-h == 0 { // rounded: no multiply-add with h-h
 			return h
 		}
 		return 0 // a waypoint (or goal) at a NaN or infinite position: no estimate
 	}, dst)
 	return path, cost, err
 }
+
+// HeuristicScale returns the factor, in [0, 1], by which [Graph.Path]
+// multiplies the straight-line distance for its heuristic: 1, or the lowest
+// cost-to-length ratio of an edge set cheaper than its length by
+// [Graph.ConnectCost] since [New] (see Path).
+func (g *Graph) HeuristicScale() float64 { return g.hscale }
 
 // Route finds a route between two positions: from `from` to its nearest
 // waypoint, along [Graph.Path] to the waypoint nearest `to`, then to `to`.
