@@ -28,7 +28,8 @@ var reportModes = []string{"sweep", "sweep-workers", "shard", "md", "plot", "tut
 // as fixing a value first only leads to them: the flags the reference loop has
 // no use for (see checkReferenceFlags), -debugview or -serve with a report mode
 // (see reportModes and checkViewConflicts), -save or -load with a report of
-// many runs (manyRuns), every flag -compare does not use (compareFlags),
+// many runs (manyRuns), -agents with -sweep and -workers with -sweep-workers
+// (sweepReplaces), every flag -compare does not use (compareFlags),
 // -speed without -serve, -frames, -json or -ratio with -serve (it runs until
 // interrupted and prints no report), -save and -save-at with -serve (it saves
 // nothing) and -save-at without -save. Then the values: an unknown -scenario or
@@ -68,6 +69,11 @@ func checkFlagConflicts(set map[string]bool, value func(string) string) error {
 	}
 	if err := checkViewConflicts(set); err != nil {
 		return err
+	}
+	for _, pair := range sweepReplaces {
+		if set[pair.sweep] && set[pair.single] {
+			return fmt.Errorf("-%s and -%s cannot be used together: -%[1]s gives the %[3]s of every run, so -%[2]s would be ignored; drop -%[2]s (put its count in the -%[1]s list), or drop -%[1]s", pair.sweep, pair.single, pair.what)
+		}
 	}
 	for _, file := range []string{"save", "load"} {
 		for _, name := range manyRuns {
@@ -166,6 +172,14 @@ func checkViewConflicts(set map[string]bool) error {
 	return nil
 }
 
+// sweepReplaces are the sweeps' lists and the single-run flag each replaces: with
+// -sweep (also -compare's) no run has -agents agents, with -sweep-workers none has
+// -workers workers, so giving both is a usage error rather than one silently ignored.
+var sweepReplaces = []struct{ sweep, single, what string }{
+	{"sweep", "agents", "agent counts"},
+	{"sweep-workers", "workers", "worker counts"},
+}
+
 // compareFlags are the flags -compare uses besides itself; mergeFlags those -merge uses.
 var (
 	compareFlags = []string{"compare", "agents", "sweep", "seed", "map", "json", "quiet"}
@@ -258,9 +272,11 @@ func checkScenFlags(fs *flag.FlagSet) error {
 //   - -load: a save file continues a guards or swarm run, whose scenario it records;
 //   - -debugview: there is no scheduler to add the viewer's system to;
 //   - -lod true or -think-budget other than 0: the loop does not think;
-//   - -avoid other than separation: the loop always separates with a force.
+//   - -avoid other than separation: the loop always separates with a force;
+//   - -ratio: it would compare the loop with itself (with -sweep this was found only
+//     once the sweep ran, exit 1).
 //
-// Checked elsewhere, also as usage errors: -ratio (main.go), -map-size and -sectors
+// Checked elsewhere, also as usage errors: -map-size and -sectors
 // (mapsize.go), -serve (serve.go), -tutorial (sweep.go). The loop uses -agents, -frames,
 // -seed, -map, -workers, -json and -quiet, and runs in -sweep, -sweep-workers, -shard,
 // -md and -plot reports.
@@ -277,6 +293,8 @@ func checkReferenceFlags(set map[string]bool, value func(string) string) error {
 		return fmt.Errorf("-lod and -think-budget apply to the guard scenario; the reference loop does not think")
 	case value("avoid") != "separation":
 		return fmt.Errorf("-avoid %s applies to the guard and swarm scenarios; the reference loop always separates with a force", value("avoid"))
+	case value("ratio") == "true":
+		return fmt.Errorf("-ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone: drop -ratio, or choose -scenario guards or swarm")
 	}
 	return nil
 }

@@ -34,7 +34,7 @@
 // -json and -quiet, and runs in sweeps (-sweep, -sweep-workers, -shard, -md,
 // -plot); a flag it would ignore is a usage error (exit 2): -save, -save-at,
 // -load, -debugview, -serve, -lod, -think-budget, -avoid orca, -map-size,
-// -sectors, -ratio and -tutorial. With -ratio, a guards or swarm run is followed by the
+// -sectors, -ratio (also in a sweep) and -tutorial. With -ratio, a guards or swarm run is followed by the
 // reference loop for the same agents, frames, seed and workers, and the
 // report adds "ratio to reference: N×", the scenario's median frame time over
 // the reference's (in -json: reference_ms_per_frame_median and
@@ -61,7 +61,8 @@
 //	go run ./cmd/bench -scen ../shared/maps/arena.map.scen
 //
 // As a report (sweep.go, report.go, plot.go, meter.go): -sweep 1000,10000
-// and -sweep-workers 1,2 run every point (a table, or JSON lines with -json),
+// and -sweep-workers 1,2 run every point (a table, or JSON lines with -json; they
+// replace -agents and -workers, and either with the flag it replaces is a usage error),
 // -md FILE and -plot FILE.png write a Markdown table and a plot, -shard i/n
 // runs one slice of the points and -merge FILES… joins saved JSON lines into
 // one report (it takes -json, -md, -plot and -quiet; another flag is a usage
@@ -224,11 +225,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return code
 	}
 	run := runCrowd
-	if *scen == "reference" {
-		if *ratio {
-			fmt.Fprintln(stderr, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone")
-			return 2
-		}
+	if *scen == "reference" { // -ratio with it is a usage error (checkReferenceFlags)
 		run = runReference
 	}
 	if err := view.apply(&cfg); err != nil {

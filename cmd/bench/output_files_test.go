@@ -27,12 +27,12 @@ func TestOutputFilesAreCheckedBeforeTheRun(t *testing.T) {
 			"bench: -md " + filepath.Join(missing, "x.md") + ": its directory cannot be used: stat " + missing + ": no such file or directory\n"},
 		{[]string{"-sweep", "10,20", "-plot", filepath.Join(file, "x.png")},
 			"bench: -plot " + filepath.Join(file, "x.png") + ": " + file + " is not a directory\n"},
-		{[]string{"-save", dir, "-save-at", "1"}, "bench: -save " + dir + " is a directory; give a file name\n"},
-		{[]string{"-save", filepath.Join(missing, "s.json"), "-save-at", "1"},
+		{[]string{"-agents", "10", "-save", dir, "-save-at", "1"}, "bench: -save " + dir + " is a directory; give a file name\n"},
+		{[]string{"-agents", "10", "-save", filepath.Join(missing, "s.json"), "-save-at", "1"},
 			"bench: -save " + filepath.Join(missing, "s.json") + ": its directory cannot be used: stat " + missing + ": no such file or directory\n"},
 	} {
 		var out, errw bytes.Buffer
-		assert.Equal(t, 2, run(append(tc.args, "-agents", "10", "-frames", "2", "-quiet"), &out, &errw), "%v", tc.args)
+		assert.Equal(t, 2, run(append(tc.args, "-frames", "2", "-quiet"), &out, &errw), "%v", tc.args)
 		assert.Equal(t, tc.want, errw.String(), "%v", tc.args)
 		assert.Empty(t, out.String(), "%v: nothing ran", tc.args)
 	}
@@ -47,15 +47,16 @@ func TestOutputFilesAreCheckedBeforeTheRun(t *testing.T) {
 func TestOutputFileNamesAreCheckedBeforeTheRun(t *testing.T) {
 	dir := t.TempDir()
 	short := []string{"-agents", "10", "-frames", "2", "-quiet"}
+	sweep := []string{"-frames", "2", "-quiet"} // -agents with -sweep is a usage error
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{append([]string{"-sweep", "10,20", "-plot", filepath.Join(dir, "p.txt")}, short...),
+		{append([]string{"-sweep", "10,20", "-plot", filepath.Join(dir, "p.txt")}, sweep...),
 			"bench: -plot " + filepath.Join(dir, "p.txt") + ": want a file name ending in .png (the plot is a PNG image)\n"},
 		{append([]string{"-plot", filepath.Join(dir, "p")}, short...),
 			"bench: -plot " + filepath.Join(dir, "p") + ": want a file name ending in .png (the plot is a PNG image)\n"},
-		{append([]string{"-sweep", "10", "-md", filepath.Join(dir, "t.png")}, short...),
+		{append([]string{"-sweep", "10", "-md", filepath.Join(dir, "t.png")}, sweep...),
 			"bench: -md " + filepath.Join(dir, "t.png") + ": want a file name ending in .md or .markdown (the table is Markdown)\n"},
 		{append([]string{"-save", filepath.Join(dir, "s.map"), "-save-at", "1"}, short...),
 			"bench: -save " + filepath.Join(dir, "s.map") + ": want a file name ending in .json (a save file is JSON)\n"},

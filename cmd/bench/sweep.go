@@ -31,8 +31,8 @@ type reportFlags struct {
 // addReportFlags defines the flags of issue 15 on fs.
 func addReportFlags(fs *flag.FlagSet) *reportFlags {
 	rf := &reportFlags{}
-	fs.StringVar(&rf.sweep, "sweep", "", "comma-separated agent counts `N,N,...`: run the scenario at each, e.g. 1000,10000,100000 (default none: one run at -agents)")
-	fs.StringVar(&rf.sweepWorkers, "sweep-workers", "", "comma-separated worker counts `N,N,...` in goroutines, 0 for GOMAXPROCS: run each agent count with each, e.g. 1,2 (default none: -workers)")
+	fs.StringVar(&rf.sweep, "sweep", "", "comma-separated agent counts `N,N,...`: run the scenario at each, e.g. 1000,10000,100000 (default none: one run at -agents; not with -agents)")
+	fs.StringVar(&rf.sweepWorkers, "sweep-workers", "", "comma-separated worker counts `N,N,...` in goroutines, 0 for GOMAXPROCS: run each agent count with each, e.g. 1,2 (default none: -workers; not with -workers)")
 	fs.BoolVar(&rf.quiet, "quiet", false, "no progress bar on stderr (default false: a bar while stderr is a terminal, none with -json)")
 	fs.StringVar(&rf.md, "md", "", "also write the report as a Markdown table to `FILE.md` (default none)")
 	fs.StringVar(&rf.plot, "plot", "", "also draw ms per frame against agents, a line per system, to `FILE.png` (default none)")

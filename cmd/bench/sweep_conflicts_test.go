@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestSweepListsReplaceSingleRunFlags: -sweep gives every run's agent count and
+// -sweep-workers every run's worker count, so -agents beside -sweep (also with
+// -compare) and -workers beside -sweep-workers were silently ignored (-sweep 1000
+// -agents 2000 ran 1,000 agents, exit 0). Each pair is a usage error before anything
+// runs, naming both flags and what to do; the flags alone, or the other pairs
+// (-agents with -sweep-workers, -workers with -sweep), still run.
+func TestSweepListsReplaceSingleRunFlags(t *testing.T) {
+	md := filepath.Join(t.TempDir(), "x.md")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-sweep", "10", "-agents", "20"}, "bench: -sweep and -agents cannot be used together: -sweep gives the agent counts of every run, so -agents would be ignored; drop -agents (put its count in the -sweep list), or drop -sweep\n"},
+		{[]string{"-agents", "20", "-sweep", "10,20", "-md", md}, "bench: -sweep and -agents cannot be used together"},
+		{[]string{"-compare", "-sweep", "10", "-agents", "20"}, "bench: -sweep and -agents cannot be used together"},
+		{[]string{"-sweep-workers", "1", "-workers", "2"}, "bench: -sweep-workers and -workers cannot be used together: -sweep-workers gives the worker counts of every run, so -workers would be ignored; drop -workers (put its count in the -sweep-workers list), or drop -sweep-workers\n"},
+		{[]string{"-sweep-workers", "1,2", "-workers", "0", "-shard", "0/2"}, "bench: -sweep-workers and -workers cannot be used together"},
+		// -ratio with the reference loop: with -sweep it was found once the sweep ran (exit 1)
+		{[]string{"-scenario", "reference", "-ratio", "-sweep", "10"}, "bench: -ratio compares a guards or swarm run with the reference loop; -scenario reference runs the loop alone: drop -ratio, or choose -scenario guards or swarm\n"},
+		{[]string{"-scenario", "reference", "-ratio", "-sweep-workers", "1"}, "-scenario reference runs the loop alone"},
+	} {
+		args := append(tc.args, "-frames", "1", "-quiet")
+		var out, errs bytes.Buffer
+		assert.Equal(t, 2, run(args, &out, &errs), "%v", args)
+		assert.Contains(t, errs.String(), tc.msg, "%v", args)
+		assert.Empty(t, out.String(), "%v: nothing ran", args)
+		assert.NoFileExists(t, md, "%v", args)
+	}
+	for _, args := range [][]string{
+		{"-sweep", "10", "-workers", "1"},
+		{"-sweep-workers", "1", "-agents", "10"},
+		{"-scenario", "reference", "-ratio=false", "-agents", "10"},
+	} {
+		args = append(args, "-frames", "1", "-quiet", "-json")
+		var out, errs bytes.Buffer
+		assert.Equal(t, 0, run(args, &out, &errs), "%v: %s", args, errs.String())
+		assert.Regexp(t, `"agents": ?10,`, out.String(), "%v", args)
+	}
+}
