@@ -65,7 +65,7 @@ func writePlot(file string, reps []*report) error {
 	tiles := draw.Tiles{Rows: 1, Cols: len(panels), PadX: vg.Millimeter * 4, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2}
 	canvases := plot.Align([][]*plot.Plot{panels}, tiles, dc)
 	for i, p := range panels {
-		p.Draw(canvases[0][i])
+		drawPanel(p, canvases[0][i])
 	}
 	return writeFile(file, func(w io.Writer) error {
 		_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
@@ -73,17 +73,54 @@ func writePlot(file string, reps []*report) error {
 	})
 }
 
+// drawPanel draws p on c with its legend inside the data area, just inside the axes'
+// corner: gonum/plot draws a legend in the area beside the axes before their padding,
+// so a top-left legend covered the y axis' line and rose above its top.
+func drawPanel(p *plot.Plot, c draw.Canvas) {
+	legend := p.Legend
+	p.Legend = plot.NewLegend()
+	p.Draw(c)
+	p.Legend = legend
+	legend.XOffs, legend.YOffs = 2*vg.Millimeter, -vg.Millimeter
+	legend.Draw(p.DataCanvas(c))
+}
+
 // panelTitle is the title of the panel of rs (one scenario and worker count): the
-// scenario, workers, frames and seed, and "with debugview" when a run had the live
-// debugger's system (-debugview off or on: its frame times include the viewer's).
+// scenario, the map file's base name when every run was on one (-map; a generated
+// map's side grows with the agents, so it is left out), workers, frames and seed, and
+// "with debugview" when a run had the live debugger's system (-debugview off or on:
+// its frame times include the viewer's).
 func panelTitle(rs []*report) string {
-	title := fmt.Sprintf("%s, %s, %d frames, seed %d", rs[0].Scenario, plural(rs[0].Workers, "worker"), rs[0].Frames, rs[0].Seed)
+	what := rs[0].Scenario
+	if name := mapFileName(rs[0].Map); name != "" && !slices.ContainsFunc(rs, func(r *report) bool { return r.Map != rs[0].Map }) {
+		what += " on " + name
+	}
+	title := fmt.Sprintf("%s, %s, %d frames, seed %d", what, plural(rs[0].Workers, "worker"), rs[0].Frames, rs[0].Seed)
 	for _, r := range rs {
 		if _, ok := r.Systems[debugviewSystem]; ok {
 			return title + ", with debugview"
 		}
 	}
 	return title
+}
+
+// mapFileName returns the file's base name of a report's map, "arena.map" for
+// "arena.map 49x49" (a -map file's, see runCrowd and loadMap), or "" for a generated
+// map ("generated 256x256 (seed 1)") or none (an older report's).
+func mapFileName(m string) string {
+	if m == "" || strings.HasPrefix(m, "generated ") {
+		return ""
+	}
+	if i := strings.LastIndexByte(m, ' '); i > 0 {
+		if w, h, ok := strings.Cut(m[i+1:], "x"); ok && isDigits(w) && isDigits(h) {
+			return m[:i]
+		}
+	}
+	return m
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // panel is the plot of one scenario and worker count, rs in agent order.
