@@ -26,12 +26,9 @@ type tutorialReport struct {
 // and map after archai's run rep, and records its report and the ratio of
 // the medians (tutorial over archai).
 func addTutorial(rep *report, cfg crowdConfig) error {
-	var g *grid.Grid
-	if cfg.MapFile != "" {
-		var err error
-		if g, err = grid.LoadMap(cfg.MapFile); err != nil {
-			return err
-		}
+	g, err := tutorialMap(cfg)
+	if err != nil {
+		return err
 	}
 	tu, err := runTutorial(cfg, g)
 	if err != nil {
@@ -42,6 +39,18 @@ func addTutorial(rep *report, cfg crowdConfig) error {
 		rep.RatioTutorial = tu.MsMedian / rep.MsMedian
 	}
 	return nil
+}
+
+// tutorialMap returns the map of cfg's archai run for the tutorial-style run: the
+// -map file, the map of -map-size (it ran on the map generated for -agents, silently
+// unlike archai's, and its ratio compared two maps), or nil for the map generated for
+// the agents, which both build alike.
+func tutorialMap(cfg crowdConfig) (*grid.Grid, error) {
+	if cfg.MapFile != "" {
+		return grid.LoadMap(cfg.MapFile)
+	}
+	g, _, err := generatedMap(cfg) // mapsize.go
+	return g, err
 }
 
 // runTutorial runs the tutorial-style guards for cfg's frames on g (the
