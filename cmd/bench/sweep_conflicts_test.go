@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestSweepListsReplaceSingleRunFlags: -sweep gives every run's agent count and
@@ -45,5 +48,39 @@ func TestSweepListsReplaceSingleRunFlags(t *testing.T) {
 		var out, errs bytes.Buffer
 		assert.Equal(t, 0, run(args, &out, &errs), "%v: %s", args, errs.String())
 		assert.Regexp(t, `"agents": ?10,`, out.String(), "%v", args)
+	}
+}
+
+// TestFlagPairsWorkOrAreRefused: the pairs of an audit of silently ignored flags that
+// no other test covered, each either refused before anything runs (exit 2, naming the
+// flag) or in effect.
+func TestFlagPairsWorkOrAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	save, m := filepath.Join(dir, "s.json"), filepath.Join(dir, "open.map")
+	require.NoError(t, os.WriteFile(m, []byte("type octile\nheight 16\nwidth 16\nmap\n"+strings.Repeat(strings.Repeat(".", 16)+"\n", 16)), 0o644))
+	var out, errs bytes.Buffer
+	require.Equal(t, 0, run([]string{"-agents", "20", "-frames", "2", "-save", save, "-save-at", "1", "-quiet"}, &out, &errs), errs.String())
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-compare", "-scenario", "swarm"}, "it takes -agents, -sweep, -seed, -map, -json and -quiet: drop -scenario\n"},
+		{[]string{"-scenario", "guards", "-sectors", "16"}, "-sectors applies to the swarm scenario (its flow fields); -scenario guards has none"},
+		{[]string{"-load", save, "-seed", "3"}, "[-seed] come from it; leave them out"},
+		{[]string{"-load", save, "-map", m}, "[-map] come from it; leave them out"},
+	} {
+		out.Reset()
+		errs.Reset()
+		assert.Equal(t, 2, run(append(tc.args, "-quiet"), &out, &errs), "%v", tc.args)
+		assert.Contains(t, errs.String(), tc.msg, "%v", tc.args)
+		assert.Empty(t, out.String(), "%v", tc.args)
+	}
+	// -ratio with -sweep: every point has its reference run and ratio
+	out.Reset()
+	require.Equal(t, 0, run([]string{"-ratio", "-sweep", "10,20", "-frames", "2", "-json"}, &out, &errs), errs.String())
+	reps := jsonLines(t, out.Bytes())
+	require.Len(t, reps, 2)
+	for _, r := range reps {
+		assert.Greater(t, r["ratio_to_reference"], 0.0)
 	}
 }
