@@ -21,8 +21,13 @@ const (
 // here. Setting Want again while a request waits replaces it: the newest
 // request wins and keeps the older one's place in the queue.
 type Path struct {
-	Want      bool        // set to request a path to Goal
-	Priority  int8        // higher is served first (e.g. by level of detail); ties oldest first
+	Want bool // set to request a path to Goal
+	// Priority: higher is served first (e.g. by level of detail); ties oldest
+	// first. The priority is strict and does not rise with the wait, so a
+	// request waits while any of a higher priority waits: agents that ask
+	// again at a higher priority whenever served can starve it for good
+	// (systems.Diagnose names Priority in its note on paths waiting long).
+	Priority  int8
 	Goal      grid.Cell   // the cell a path is wanted or held for (see systems.PathFollow: a path for a former goal is let go)
 	State     PathState   // see PathState
 	Waypoints []grid.Cell // start to Goal inclusive (a blocked start cell, then the open cell it walks out to); reused between paths

@@ -877,8 +877,10 @@ type Report struct {
 	// requests before the queue or after the join. One finding in Total.
 	RequestsChangedBeside int
 
-	// PathsWaitingLong counts the requests the world's [PathQueue] holds that have
-	// waited PathWaitLong seconds or more since they were made (frames of the
+	// PathsWaitingLong counts the agents waiting for a path (Path.State
+	// PathPending: requests of agents removed while waiting, which the queue
+	// holds until it reaches them, are not counted) whose request the world's
+	// [PathQueue] holds has waited PathWaitLong seconds or more since it was made (frames of the
 	// queue × the clock's DT; 1/60 s a frame without a usable clock; a request
 	// refiled under a moved goal keeps its age, one loaded from a save goes on
 	// with the wait it had when saved: PathRequestState.Waited), and
@@ -899,6 +901,14 @@ type Report struct {
 	// average against A*'s 15,012), so the same Budget serves about three times
 	// as many searches a frame. The text then names Options.JumpPoints.
 	PathWaitJumpPoints bool
+	// PathWaitPriority is set with PathsWaitingLong when the request waiting
+	// longest has a lower priority (PathWaitOldestPriority: its search's, the
+	// highest Path.Priority of the agents sharing it) than requests served
+	// while it waited or waiting beside it: the queue serves by strict
+	// priority, so requests of a higher priority that keep coming starve it.
+	// The text then names Path.Priority.
+	PathWaitPriority       bool
+	PathWaitOldestPriority int8
 
 	// FlowBehind counts the followers of the world's [FlowField] (whole-grid
 	// fields built within a Budget) whose field has been older than the grid
@@ -1281,9 +1291,15 @@ func (r Report) String() string {
 			jps = ", set PathQueue.Options.JumpPoints (the grid's cells all cost the same: jump point search " +
 				"finds paths as short with fewer expansions)"
 		}
+		prio := ""
+		if r.PathWaitPriority {
+			prio = fmt.Sprintf("; the oldest is of Path.Priority %d, below requests served while it waited or waiting: "+
+				"the queue serves higher priorities first, so a stream of them starves it (give it a Path.Priority as high as theirs)",
+				r.PathWaitOldestPriority)
+		}
 		fmt.Fprintf(&b, "%s%d path requests waiting %g s or more, the oldest %.1f s (the queue's Budget serves one "+
-			"long search after another: give a goal many agents share a FlowField%s, or raise PathQueue.Budget)",
-			sep, r.PathsWaitingLong, PathWaitLong, r.PathWaitOldest, jps)
+			"long search after another: give a goal many agents share a FlowField%s, or raise PathQueue.Budget%s)",
+			sep, r.PathsWaitingLong, PathWaitLong, r.PathWaitOldest, jps, prio)
 		sep = ", "
 	}
 	if r.FlowBehind > 0 {
@@ -1861,10 +1877,10 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		}
 	}
 	if d.queue != nil {
-		n, oldest := d.queue.longWaits(int64(math.Ceil(PathWaitLong / dt)))
-		if n > 0 {
-			r.PathsWaitingLong, r.PathWaitOldest = n, float64(oldest)*dt
+		if pw := d.queue.longWaits(w, int64(math.Ceil(PathWaitLong/dt))); pw.n > 0 {
+			r.PathsWaitingLong, r.PathWaitOldest = pw.n, float64(pw.oldest)*dt
 			r.PathWaitJumpPoints = d.queue.jumpPointsWouldServe()
+			r.PathWaitPriority, r.PathWaitOldestPriority = pw.behind, pw.prio
 		}
 	}
 	if in != nil && in.flowField != nil && in.flowField.filter != nil && !in.flowField.finalized {

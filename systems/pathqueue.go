@@ -49,7 +49,12 @@ const DefaultPathBudget = 10000
 // [Diagnose], Report.PathsWaitingLong, naming Options.JumpPoints where it
 // applies: a group order to one far goal is
 // better served by a [FlowField]): searches run highest Path.Priority first, then oldest first,
-// until Budget expansions are spent; a search that does not finish resumes
+// until Budget expansions are spent (the priority is strict: a request waits
+// while any of a higher priority waits, so a stream of higher requests, agents
+// asking again at a higher priority whenever served, starves it, and Diagnose's
+// note then names Path.Priority; priorities do not rise with the wait, which
+// would reorder the searches of runs whose priorities differ, LOD's, and of
+// saved queues); a search that does not finish resumes
 // next frame ([grid.Search.Step]). Starting a search also costs one unit
 // per request it serves, and a search answered without expanding (an
 // unreachable goal, start = goal) one unit, so a frame's work stays bounded. Before a
@@ -222,7 +227,13 @@ type PathQueue struct {
 	Smooth  bool         // smooth paths with grid.Smooth (any-angle waypoints)
 
 	// Statistics of the last frame.
-	Waiting    int // requests waiting at the end of the frame
+	// Waiting is the number of agents of the queue's query (Path and
+	// Position) whose Path is PathPending at the end of the frame: the live
+	// requests still waiting. Requests of agents removed while they waited
+	// are not counted, though the queue holds them until it reaches them (and
+	// drops them, counted in Dropped then); counted from the frame's scan of
+	// the Paths and its answers, it costs no walk of the queue.
+	Waiting    int
 	Expansions int // node expansions spent
 	Searches   int // searches finished (or answered at once)
 	Served     int // requests answered (one search can serve many)
@@ -254,6 +265,9 @@ type PathQueue struct {
 	wants []int32    // query indices of this frame's requesters
 	news  []pathWant // this frame's new requests
 	n     int        // agents in the query this frame (sizes the waypoint stock's batches)
+
+	pendingLive int                    // agents of the query pending after this frame's filing, less the answers apply wrote (Waiting)
+	waitAge     map[arche.Entity]int64 // longWaits' longest wait per agent (kept empty between its calls)
 
 	arena  *Arena         // holds the waypoint buffers given to agents from spares
 	spares waypointSpares // spare waypoint buffers by size (pathbuffers.go)
@@ -349,7 +363,8 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.wants = make([]int32, 0, n+n/4)
 	}
 	s.news = s.news[:0]
-	orphans := s.scanWants(false) > s.waiting // each agent waiting without asking again holds a ticket
+	pending := s.scanWants(false)
+	orphans := pending > s.waiting // each agent waiting without asking again holds a ticket
 	if orphans {
 		s.scanWants(true) // the pending agents too, as orphan candidates
 	}
@@ -367,6 +382,10 @@ func (s *PathQueue) Update(w *arche.World) {
 		s.news = append(s.news, pathWant{e: c.ents[i], p: (*components.Path)(c.at(r, 0, i)),
 			pos: (*components.Position)(c.at(r, 1, i))})
 	}
+	// pending agents after the filing: those waiting, the orphans among them
+	// now asking again (in news), and this frame's requesters; apply takes
+	// off the answered ones (Waiting)
+	s.pendingLive = pending - s.Requeued + len(s.news)
 	slices.SortFunc(s.news, func(a, b pathWant) int { return cmp.Compare(a.e.ID(), b.e.ID()) })
 	for _, nw := range s.news {
 		p, pos := nw.p, nw.pos
@@ -395,7 +414,7 @@ func (s *PathQueue) tally() {
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = s.served, s.dropped, s.expansions, s.searches, s.overtaken
 	s.AStarInstead = s.aStarInstead
 	s.TotalAStarInstead += s.AStarInstead
-	s.Waiting = s.waiting
+	s.Waiting = max(s.pendingLive, 0)
 	s.TotalServed += s.Served
 	s.TotalDropped += s.Dropped
 	s.TotalExpansions += s.Expansions

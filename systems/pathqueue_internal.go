@@ -103,14 +103,18 @@ func (s *PathQueue) apply(w *arche.World) (changed int) {
 		a := &v.answers[i]
 		res := &v.results[a.result]
 		var p *components.Path
+		var pos *components.Position
 		if w.Alive(a.e) {
-			p, _ = s.paths.GetUnchecked(a.e)
+			p, pos = s.paths.GetUnchecked(a.e)
 		}
 		if p == nil || p.State != components.PathPending || p.Request != a.req || p.Goal != a.goal {
 			v.served--
 			v.dropped++
 			changed++
 			continue
+		}
+		if pos != nil {
+			s.pendingLive-- // pending, in the query, and answered now
 		}
 		p.Goal, p.Next = res.goal, 0
 		p.SightKnown = false // a new path: steering tests its line of sight afresh
@@ -198,25 +202,74 @@ type pathRequest struct {
 	req uint32
 }
 
+// pathWaits is what [PathQueue.longWaits] finds: the live pending agents
+// waiting long, the longest wait, and whether the agent waiting longest is
+// held back by priority.
+type pathWaits struct {
+	n      int   // agents waiting frames or more
+	oldest int64 // the longest wait, in frames
+	prio   int8  // the priority of the oldest agent's request (its job's)
+	// behind: requests of a higher priority than the oldest's were served
+	// since it was filed, or wait beside it
+	behind bool
+}
+
+// longWaits counts the agents of w whose Path is pending and the queue holds a
+// request of that has waited frames or more (an agent with several requests,
+// asked again while waiting, counts once, with its oldest), and finds the
+// longest wait. A request of an agent removed, or no longer pending, is not
+// counted though the queue still holds it (it drops it when reached). It walks
+// every request the queue holds: [Diagnose] calls it, on the calling goroutine,
+// after joining the queue's searches.
+func (s *PathQueue) longWaits(w *arche.World, frames int64) (pw pathWaits) {
+	if s.waitAge == nil {
+		s.waitAge = make(map[arche.Entity]int64)
+	}
+	ages := s.waitAge
+	clear(ages)
+	var since int64
+	maxPrio := int8(-128)
+	for _, j := range s.byKey {
+		job := &s.jobs[j]
+		for t := job.head; t >= 0; t = s.tickets[t].next {
+			tk := &s.tickets[t]
+			if !w.Alive(tk.e) {
+				continue
+			}
+			p, pos := s.paths.GetUnchecked(tk.e)
+			if p == nil || pos == nil || p.State != components.PathPending {
+				continue
+			}
+			age := s.frame - tk.since
+			if a, ok := ages[tk.e]; !ok || age > a {
+				ages[tk.e] = age
+			}
+			maxPrio = max(maxPrio, job.prio)
+			if age > pw.oldest || age == pw.oldest && job.prio < pw.prio {
+				pw.oldest, pw.prio, since = age, job.prio, tk.since
+			}
+		}
+	}
+	for _, a := range ages {
+		if a >= frames {
+			pw.n++
+		}
+	}
+	clear(ages)
+	if pw.n == 0 {
+		return pathWaits{}
+	}
+	pw.behind = maxPrio > pw.prio
+	for p := int(pw.prio) + 1; p <= 127 && !pw.behind; p++ {
+		pw.behind = s.servedAt[p+128] >= since && s.servedAt[p+128] > 0
+	}
+	return pw
+}
+
 // requests adds to live every request the queue holds. An agent's Path may
 // hold a smaller request number than a stale ticket of it (a Path value
 // replaced whole starts again from 0), so a pending agent is waited for when
 // its own number is among them, not the largest.
-// longWaits returns how many requests have waited frames frames or more
-// since they were filed, and the longest wait in frames.
-func (s *PathQueue) longWaits(frames int64) (n int, oldest int64) {
-	for _, j := range s.byKey {
-		for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {
-			age := s.frame - s.tickets[t].since
-			if age >= frames {
-				n++
-			}
-			oldest = max(oldest, age)
-		}
-	}
-	return n, oldest
-}
-
 func (s *PathQueue) requests(live map[pathRequest]struct{}) {
 	for _, j := range s.byKey {
 		for t := s.jobs[j].head; t >= 0; t = s.tickets[t].next {

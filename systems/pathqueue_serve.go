@@ -69,6 +69,11 @@ type pathServer struct {
 	served, dropped, expansions, searches, overtaken int
 	aStarInstead                                     int    // searches started by A* for want of a uniform-cost grid (startSearch)
 	aStarSince                                       uint64 // the grid's version when a search last fell back to A*
+
+	// servedAt[p+128] is the last frame a search of priority p finished (0:
+	// none since the queue's Initialize or load): whether requests of a higher
+	// priority than the oldest waiting one were served while it waited (Diagnose)
+	servedAt [256]int64
 }
 
 // pathView is what the queue's rechecks read of a requester, copied out of the
@@ -386,6 +391,7 @@ func (v *pathServer) finish(j int32) {
 	path = v.fromExit(key, path) // a blocked start's cell before its exit
 	v.buf = path[:0]
 	v.searches++
+	v.servedAt[int(v.jobs[j].prio)+128] = v.frame
 	res := pathResult{goal: key.goal, ok: err == nil, lo: int32(len(v.cells))}
 	if res.ok && v.jobs[j].head >= 0 {
 		v.cells = append(v.cells, path...)

@@ -231,6 +231,7 @@ func (s *PathQueue) reset() {
 	s.jobs, s.freeJobs, s.tickets, s.freeTkts, s.heap = s.jobs[:0], s.freeJobs[:0], s.tickets[:0], s.freeTkts[:0], s.heap[:0]
 	clear(s.byKey)
 	s.active, s.activeExpanded, s.waiting, s.nextSeq = -1, 0, 0, 1
+	s.servedAt = [256]int64{}
 }
 
 func (s *PathQueue) restore(st PathQueueState) error {
