@@ -315,6 +315,9 @@ func TestPlannerSystemsSaveTheirCursor(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, string(raw), string(back))
 	assert.ErrorContains(t, other.LoadState([]byte(`{"cursor": -1}`)), "htn think cursor: -1 < 0")
+	// a count near the int's top would wrap negative within frames (a 32-bit int refuses it as JSON)
+	assert.Error(t, other.LoadState([]byte(`{"cursor": 0, "total_thought": 9223372036854775807}`)))
+	assert.Equal(t, 3, other.TotalThought, "a refused state leaves the system as it was")
 	assert.Error(t, (&systems.GOAP{}).LoadState([]byte(`{`)))
 	s.Finalize(w)
 }

@@ -342,8 +342,8 @@ func (t *thinkers[B]) thinkState() ThinkCursorState {
 
 // loadThinkState restores a state saved by thinkState into t, named name in errors;
 // it returns t's Waiting for the system's own field. It returns an error, leaving t as
-// it was, for a malformed state, a negative cursor, or a Waiting or Backlog out of their
-// domain (negative, a backlog past MaxPathWait, one of them 0 and the other not: the
+// it was, for a malformed state, a negative cursor, a TotalThought negative or over
+// math.MaxInt/2, or a Waiting or Backlog out of their domain (negative, a backlog past MaxPathWait, one of them 0 and the other not: the
 // backlog counts the frames with agents waiting, the last among them), wrapping
 // [ErrOutOfDomain].
 func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, error) {
@@ -358,8 +358,9 @@ func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, err
 		return t.Waiting, fmt.Errorf("%s think cursor: waiting %d, backlog %d: both 0, or waiting > 0 and backlog in [1, %d] frames: %w",
 			name, st.Waiting, st.Backlog, int64(MaxPathWait), ErrOutOfDomain)
 	}
-	if st.TotalThought < 0 {
-		return t.Waiting, fmt.Errorf("%s think cursor: total_thought %d < 0: %w", name, st.TotalThought, ErrOutOfDomain)
+	if st.TotalThought < 0 || st.TotalThought > math.MaxInt/2 {
+		return t.Waiting, fmt.Errorf("%s think cursor: total_thought %d: want 0 to %d (a count near the int's top wraps negative within frames): %w",
+			name, st.TotalThought, math.MaxInt/2, ErrOutOfDomain)
 	}
 	t.cursor, t.Waiting, t.backlog, t.TotalThought = st.Cursor, st.Waiting, st.Backlog, st.TotalThought
 	return t.Waiting, nil
