@@ -92,4 +92,11 @@ type Progress struct {
 	Since  float64 // simulation time the window started
 	Stuck  bool    // no progress over the last window; cleared when the agent moves on
 	Count  int     // times the agent was found stuck
+	// StuckSince is the simulation time its current run of stuck windows began
+	// (the start of the first window of no progress since it last moved on):
+	// read only while Stuck. Diagnose counts an agent stuck since
+	// systems.BlockedSpan seconds or more among agents as blocked_by_agents.
+	// Not saved nor hashed (it changes nothing the systems do): after a load, an
+	// agent still stuck has it 0, so its run counts from the clock's start.
+	StuckSince float64 `json:"-"`
 }

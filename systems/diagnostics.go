@@ -624,6 +624,28 @@ const (
 	// and some without is not counted: an agent without one opts out (a boss, a
 	// player's companion that must always think at its own rate).
 	CauseNoLODComponent
+	// CauseBlockedByAgents: an agent sent to a goal (Intent.Move, Mode IntentGo),
+	// not settled (Desired not DesiredHold) and farther from its goal than its
+	// radius plus half a cell, that has made no progress for [BlockedSpan] (20 s) of
+	// simulation time or more (its components.Progress: Stuck, not having moved
+	// StuckDistance cells in any StuckTime window since Progress.StuckSince; an agent
+	// without a Progress is not checked) while another agent's disc touches its own
+	// (within 0.25 cells): other agents are in its way and it in theirs, for good.
+	// The typical case is head-on traffic in a passage too narrow for two to pass
+	// (a corridor narrower than two diameters: with ORCA nobody gets through, with
+	// separation some squeeze through overlapping and the rest stay). Agents queueing
+	// at a door move up as the queue does and are not counted; agents arrived and
+	// holding at a crowded goal (DesiredHold) or standing by intent neither. Not
+	// counted either when another cause explains it: a goal unusable or unreachable
+	// (CauseGoalUnusable, CausePathUnreachable, CausePathGoalNarrow) or separation
+	// holding it off (CauseHeldOffGoal, where no disc touches). The example's note
+	// names the seconds without progress, the distance to its goal, the agents
+	// touching it and the passage's width at its cell; the fix is one-way traffic
+	// (or a lane each way), a passage at least two diameters wide, a waiting
+	// behaviour (a decision that backs off to a siding and waits when Progress.Stuck),
+	// or priorities (one side gives way). Checked only for agents in the
+	// [Neighbours] resource (a world with [Spatial]).
+	CauseBlockedByAgents
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -698,6 +720,7 @@ var causeNames = [NumCauses]string{
 	CauseWeaponCooldownLong:      "weapon_cooldown_too_long",
 	CauseWeaponInvalid:           "weapon_invalid",
 	CauseNoLODComponent:          "no_lod_component",
+	CauseBlockedByAgents:         "blocked_by_agents",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1988,6 +2011,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
 			!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
 			r.addNote(CauseHeldOffGoal, e, d.held.note())
+		} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
+			!goalBad && !unreachable(path) && !narrowGoal(g, in, path, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
+			r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
 		}
 		if g == nil {
 			continue

@@ -61,6 +61,7 @@ const (
 	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
 	noteIntentFlips          // keys: the two Intents, n: the flip-flops, what: the decision system (CauseIntentFlipFlop)
 	noteFlowCut              // cell: the follower's cell, to: its goal cell (CauseFlowUnreachable)
+	noteBlocked              // pos, more, w: see blockedNote (CauseBlockedByAgents)
 	noteCooldown             // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
 	noteWeapon               // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
 )
@@ -389,6 +390,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendHeldOff(b, n)
 	case noteIntentFlips:
 		appendIntentFlips(b, n)
+	case noteBlocked:
+		appendBlocked(b, n)
 	case noteFlowCut:
 		b.WriteString(", its cell (")
 		b.WriteString(strconv.Itoa(int(n.cell.X)))

@@ -410,6 +410,12 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"the same, not found stuck (yet): not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			heldOffAgent(w, e, false)
 		}, nil},
+		{"blocked by agents: stuck for BlockedSpan, a disc touching its own, another goal", false, 0, func(w *arche.World, e arche.Entity) {
+			blockedAgent(w, e, 0)
+		}, []Cause{CauseBlockedByAgents}},
+		{"the same, stuck for less than BlockedSpan: not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			blockedAgent(w, e, 10)
+		}, nil},
 		{"path pending that the path queue holds no request of (a load without Restore)", false, 0, func(w *arche.World, e arche.Entity) {
 			(&PathQueue{}).Initialize(w)
 			*compOf[components.Path](w, e) = components.Path{State: components.PathPending, Request: 3, Goal: grid.Cell{X: 5, Y: 5}}
@@ -919,6 +925,19 @@ func brainFilterFor() *generic.Filter10[components.Brain, components.Think, comp
 	components.Velocity, components.Perception, components.Health, components.Path, components.Rand, components.Blackboard] {
 	return generic.NewFilter10[components.Brain, components.Think, components.Position, components.Intent,
 		components.Velocity, components.Perception, components.Health, components.Path, components.Rand, components.Blackboard]()
+}
+
+// blockedAgent spoils e, a goodAgent beside another at (2.5, 2.5), into an agent whose disc
+// touches its neighbour's, sent to (7.5, 2.5) and stuck since the given time, at 25 s of a
+// clock (CauseBlockedByAgents if stuck since BlockedSpan); then builds the Neighbours resource.
+func blockedAgent(w *arche.World, e arche.Entity, since float64) {
+	compOf[components.Position](w, e).Vec = r2.Vec{X: 3.1, Y: 2.5}
+	compOf[components.Intent](w, e).Goal = r2.Vec{X: 7.5, Y: 2.5}
+	put(w, e, components.Progress{Stuck: true, StuckSince: since})
+	arche.AddResource(w, &ecs.Clock{Time: 25, DT: 1.0 / 60})
+	sp := &Spatial{Workers: 1}
+	sp.Initialize(w)
+	sp.Update(w)
 }
 
 // heldOffAgent spoils e, a goodAgent beside another at (2.5, 2.5), into an agent held

@@ -908,6 +908,9 @@ func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *
 	if now-pr.Since < StuckTime {
 		return
 	}
+	if !pr.Stuck {
+		pr.StuckSince = pr.Since // a new run of no progress (CauseBlockedByAgents)
+	}
 	pr.Stuck = true
 	pr.Count++
 	sc.stuck++

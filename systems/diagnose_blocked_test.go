@@ -1,0 +1,98 @@
+package systems_test
+
+import (
+	"io"
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// corridorWorld is a newcomer's case: a corridor of the given width (cells) from
+// x = 2 to 30 on a 32×16 grid walled elsewhere, and perSide Movers (radius 0.3) at
+// each end sent head-on to the other end, with ORCA when orca is set. It returns the
+// world, the agents' goals by entity, and a scheduler with the movement systems.
+func corridorWorld(t *testing.T, width, perSide int, orca bool) (*arche.World, map[arche.Entity]r2.Vec, *ecs.Scheduler) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(32, 16)
+	for y := range 16 {
+		for x := range 32 {
+			if !(y >= 7 && y < 7+width && x >= 2 && x < 30) {
+				g.SetCost(grid.Cell{X: int32(x), Y: int32(y)}, grid.Blocked)
+			}
+		}
+	}
+	arche.AddResource(w, g)
+	bundles := []systems.Bundle{systems.Mover{}}
+	if orca {
+		bundles = append(bundles, systems.Avoider{})
+	}
+	sp, err := systems.NewSpawner(w, bundles...)
+	require.NoError(t, err)
+	goals := map[arche.Entity]r2.Vec{}
+	for i := range perSide {
+		y := 7.5 + float64(i%width)
+		west, east := r2.Vec{X: 3.5 + float64(i/width), Y: y}, r2.Vec{X: 28.5 - float64(i/width), Y: y}
+		for _, p := range [][2]r2.Vec{{west, east}, {east, west}} {
+			e := sp.Spawn(p[0], func(a *systems.Spawned) { a.MoveTo(p[1]) })
+			goals[e] = p[1]
+		}
+	}
+	list := []ecs.System{ecs.NewClockSystem(1.0 / 60), &systems.Spatial{Workers: 1}, &systems.PathQueue{},
+		&systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1}}
+	if orca {
+		list = append(list, &systems.ORCA{})
+	}
+	list = append(list, &systems.Movement{Workers: 1}, &systems.Diagnostics{Out: io.Discard})
+	s := ecs.NewScheduler(list...)
+	require.NoError(t, s.InitializeChecked(w))
+	t.Cleanup(func() { s.Finalize(w) })
+	return w, goals, s
+}
+
+// A newcomer's agents meeting head-on in a corridor 1 cell wide (radius 0.3: two
+// discs cannot pass) stood for good, with ORCA all of them, and Diagnose said "no
+// misconfiguration". It counts them as blocked_by_agents once they have made no
+// progress for BlockedSpan, naming the passage too narrow for two; not before.
+func TestHeadOnInNarrowCorridorIsReportedBlocked(t *testing.T) {
+	for _, orca := range []bool{true, false} {
+		w, goals, s := corridorWorld(t, 1, 3, orca)
+		s.Run(w, 60*12) // met (about 5 s) and stood for less than BlockedSpan
+		assert.Zero(t, systems.Diagnose(w).Counts[systems.CauseBlockedByAgents], "orca %v: not yet", orca)
+		s.Run(w, 60*28)
+		r := systems.Diagnose(w)
+		arrived := 0
+		pos := arche.ComponentID[components.Position](w)
+		for e, g := range goals {
+			p := (*components.Position)(w.Get(e, pos)).Vec
+			if r2.Norm(r2.Sub(p, g)) < 1 {
+				arrived++
+			}
+		}
+		require.Less(t, arrived, len(goals), "orca %v: some stand", orca)
+		assert.Equal(t, len(goals)-arrived, r.Counts[systems.CauseBlockedByAgents], "orca %v: those standing are counted", orca)
+		assert.Contains(t, r.String(), "passage 1 cell wide, narrower than two diameters (1.2)", "orca %v", orca)
+		assert.Contains(t, r.String(), "one-way", "orca %v", orca)
+	}
+}
+
+// In a corridor 3 cells wide they pass each other, arrive and hold at their goals:
+// nothing is counted, while they pass nor once arrived.
+func TestHeadOnInWideCorridorIsNotReported(t *testing.T) {
+	for _, orca := range []bool{true, false} {
+		w, _, s := corridorWorld(t, 3, 6, orca)
+		for range 8 {
+			s.Run(w, 60*5)
+			r := systems.Diagnose(w)
+			assert.Zero(t, r.Total(), "orca %v: %s", orca, r)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package systems
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/nav/grid"
+	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// BlockedSpan is how long, in seconds of simulation time, an agent sent to a goal
+// must have made no progress (its Progress Stuck since Progress.StuckSince) among
+// agents touching it before [Diagnose] counts it under CauseBlockedByAgents: ten of
+// PathFollow's StuckTime windows. Measured: 100 agents with ORCA crowding through a
+// 1-cell door drain at about 1.5 a second for 40 s, then jam; at 10 s the back of the
+// still-draining queue was counted (from 27 s on), at 20 s only the jam (from 41 s on).
+const BlockedSpan = 20.0
+
+// blockedReach is how far, in cells, blocked measures the passage's width at an agent's
+// cell each way (the note says "at least" past it).
+const blockedReach = 8
+
+// blockedNeighbourRadius is the widest neighbour's radius, in cells, that blocked looks for
+// touching an agent (beside the agent's own radius): a tank's.
+const blockedNeighbourRadius = 1.5
+
+// narrowGoal reports whether the agent's goal is too narrow for its disc (counted as
+// CausePathGoalNarrow by motionChecks, which explains its standing short of it).
+func narrowGoal(g *grid.Grid, in *components.Intent, path *components.Path, kin *components.Kinematics) bool {
+	if g == nil || kin == nil || kin.Radius <= 0.5 {
+		return false
+	}
+	gc, ok := moveGoalCell(g, in)
+	return ok && g.InBounds(gc) && g.Passable(gc) && g.Clearance(gc) < grid.ClearanceFor(kin.Radius) ||
+		path != nil && g.InBounds(path.Goal) && g.Passable(path.Goal) && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius)
+}
+
+// blocked tells whether agent e at pos with Kinematics kin, sent to goal and not
+// settled, has made no progress for BlockedSpan among agents touching it (agents
+// sent to within half a cell of its goal not counted: its crowd at the goal)
+// (CauseBlockedByAgents), keeping the note's values in h: cheap tests first (its
+// Progress), so that only agents stuck that long look at their neighbours.
+func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec, kin *components.Kinematics) bool {
+	if h.nb == nil || h.nb.Hash == nil || !w.Has(e, h.progID) || !goodKinematics(kin) || !finiteVec(pos) || !finiteVec(goal) {
+		return false
+	}
+	pr := (*components.Progress)(w.Get(e, h.progID))
+	if !pr.Stuck {
+		return false
+	}
+	span := clockTime(w) - pr.StuckSince
+	if !(span >= BlockedSpan) {
+		return false
+	}
+	dist := math.Sqrt(dist2(pos, goal))
+	if !(dist > kin.Radius+heldOffMargin) {
+		return false
+	}
+	self := h.nb.ID(e)
+	if self < 0 {
+		return false
+	}
+	reach := kin.Radius + max(kin.Radius, blockedNeighbourRadius) + heldOffGap // the centres of discs that may touch its own
+	h.ids = h.nb.Hash.Query(pos, reach, h.ids[:0])
+	touching := 0
+	inID := arche.ComponentID[components.Intent](w)
+	for _, k := range h.ids {
+		if k == self || int(k) >= len(h.nb.Entities) {
+			continue
+		}
+		o := h.nb.Entities[k]
+		if !w.Alive(o) {
+			continue
+		}
+		p := h.nb.Positions[k]
+		if w.Has(o, h.posID) {
+			p = (*components.Position)(w.Get(o, h.posID)).Vec
+		}
+		rk := 0.0
+		if w.Has(o, h.kinID) {
+			if ok := (*components.Kinematics)(w.Get(o, h.kinID)); goodKinematics(ok) {
+				rk = ok.Radius
+			}
+		}
+		if !(math.Sqrt(dist2(pos, p))-kin.Radius-rk <= heldOffGap) {
+			continue
+		}
+		if w.Has(o, inID) {
+			// one sent to the same goal (within half a cell) is its crowd there, or its queue
+			// towards it: waiting its turn, not in its way
+			if oi := (*components.Intent)(w.Get(o, inID)); oi.Move && oi.Mode == components.IntentGo && dist2(oi.Goal, goal) <= 0.25 {
+				continue
+			}
+		}
+		touching++
+	}
+	if touching == 0 {
+		return false
+	}
+	h.dist, h.gap, h.sep = dist, span, float64(touching)
+	return true
+}
+
+// passageWidth is the width, in cells, of the passage at pos's cell: the shorter of its
+// row's and its column's runs of passable cells through it, each counted up to
+// blockedReach cells each way (capped: 2·blockedReach+1 means "at least").
+func passageWidth(g *grid.Grid, pos r2.Vec) int {
+	c := g.CellAt(pos)
+	run := func(dx, dy int32) int {
+		n := 1
+		for _, s := range [2]int32{-1, 1} {
+			for i := int32(1); i <= blockedReach; i++ {
+				if !g.Passable(grid.Cell{X: c.X + s*i*dx, Y: c.Y + s*i*dy}) {
+					break
+				}
+				n++
+			}
+		}
+		return n
+	}
+	return min(run(1, 0), run(0, 1))
+}
+
+// blockedNote is the note of the last agent blocked found blocked (at pos, with Kinematics
+// kin; g nil: no passage width): pos holds the seconds without progress (X) and the
+// distance to its goal (Y), more the agents touching it (X), the passage's width (Y, 0:
+// unknown), w its diameter in hundredths of a cell.
+func (h *heldOffCheck) blockedNote(g *grid.Grid, pos r2.Vec, kin *components.Kinematics) exampleNote {
+	width := 0
+	if g != nil {
+		width = passageWidth(g, pos)
+	}
+	return exampleNote{kind: noteBlocked, pos: r2.Vec{X: h.gap, Y: h.dist}, more: r2.Vec{X: h.sep, Y: float64(width)},
+		w: int(math.Round(200 * kin.Radius))}
+}
+
+// appendBlocked writes CauseBlockedByAgents's note n (see blockedNote).
+func appendBlocked(b *strings.Builder, n *exampleNote) {
+	diam := float64(n.w) / 100
+	b.WriteString(", no progress for ")
+	b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 1, 64))
+	b.WriteString(" s, ")
+	b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 4, 64))
+	b.WriteString(" cells from its goal, ")
+	b.WriteString(strconv.Itoa(int(n.more.X)))
+	b.WriteString(" agent")
+	if n.more.X != 1 {
+		b.WriteString("s")
+	}
+	b.WriteString(" touching it")
+	width := int(n.more.Y)
+	switch {
+	case width > 0 && float64(width) < 2*diam:
+		b.WriteString(": it stands in a passage ")
+		b.WriteString(strconv.Itoa(width))
+		if width == 1 {
+			b.WriteString(" cell wide, narrower than two diameters (")
+		} else {
+			b.WriteString(" cells wide, narrower than two diameters (")
+		}
+		b.WriteString(strconv.FormatFloat(2*diam, 'g', 4, 64))
+		b.WriteString("), so agents meeting in it cannot pass each other (a head-on deadlock)")
+	default:
+		b.WriteString(": other agents are in its way and it in theirs")
+	}
+	b.WriteString("; make traffic one-way (or a lane each way), widen the passage to at least two diameters, " +
+		"give it a waiting behaviour (back off to a siding while Progress.Stuck), or priorities (one side gives way)")
+}
