@@ -91,12 +91,18 @@ type Progress struct {
 	Anchor r2.Vec  // where the agent was when the current window started, cells
 	Since  float64 // simulation time the window started
 	Stuck  bool    // no progress over the last window; cleared when the agent moves on
-	Count  int     // times the agent was found stuck
+	// StuckKnown tells that StuckSince holds the start of the current run (set
+	// with it by systems.PathFollow); not saved.
+	StuckKnown bool `json:"-"`
+	Count      int  // times the agent was found stuck
 	// StuckSince is the simulation time its current run of stuck windows began
 	// (the start of the first window of no progress since it last moved on):
-	// read only while Stuck. Diagnose counts an agent stuck since
+	// read only while Stuck and StuckKnown. Diagnose counts an agent stuck since
 	// systems.BlockedSpan seconds or more among agents as blocked_by_agents.
 	// Not saved nor hashed (it changes nothing the systems do): after a load, an
-	// agent still stuck has it 0, so its run counts from the clock's start.
+	// agent still stuck has StuckKnown false until its next window of no
+	// progress ends (StuckTime seconds at most), when its run is taken to
+	// start at that window's start: the finding comes later than in the
+	// unbroken run, never earlier.
 	StuckSince float64 `json:"-"`
 }

@@ -48,7 +48,7 @@ func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec,
 		return false
 	}
 	pr := (*components.Progress)(w.Get(e, h.progID))
-	if !pr.Stuck {
+	if !pr.Stuck || !pr.StuckKnown {
 		return false
 	}
 	span := clockTime(w) - pr.StuckSince

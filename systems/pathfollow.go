@@ -908,8 +908,8 @@ func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *
 	if now-pr.Since < StuckTime {
 		return
 	}
-	if !pr.Stuck {
-		pr.StuckSince = pr.Since // a new run of no progress (CauseBlockedByAgents)
+	if !pr.Stuck || !pr.StuckKnown { // a new run of no progress, or one whose start a load lost (CauseBlockedByAgents)
+		pr.StuckSince, pr.StuckKnown = pr.Since, true
 	}
 	pr.Stuck = true
 	pr.Count++
