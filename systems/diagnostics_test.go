@@ -933,7 +933,7 @@ func brainFilterFor() *generic.Filter10[components.Brain, components.Think, comp
 func blockedAgent(w *arche.World, e arche.Entity, since float64) {
 	compOf[components.Position](w, e).Vec = r2.Vec{X: 3.1, Y: 2.5}
 	compOf[components.Intent](w, e).Goal = r2.Vec{X: 7.5, Y: 2.5}
-	put(w, e, components.Progress{Stuck: true, StuckSince: since})
+	put(w, e, components.Progress{Stuck: true, StuckKnown: true, StuckSince: since})
 	arche.AddResource(w, &ecs.Clock{Time: 25, DT: 1.0 / 60})
 	sp := &Spatial{Workers: 1}
 	sp.Initialize(w)
