@@ -124,3 +124,33 @@ func TestBlockedAfterALoadCountsFromTheNextWindow(t *testing.T) {
 	s.Run(w, 60*systems.BlockedSpan)
 	assert.NotZero(t, systems.Diagnose(w).Counts[systems.CauseBlockedByAgents], "a BlockedSpan later")
 }
+
+// Review finding: agents waiting for a path (PathPending, the queue's Budget
+// starved) seek their goals straight and stood pressed against the wall between,
+// side by side, for 25 s: each was counted as blocked_by_agents ("other agents
+// are in its way") beside the queue's own finding. An agent waiting for its path
+// is not counted; the wait is paths_waiting_long's.
+func TestAgentsWaitingForAPathAreNotBlocked(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(200, 200)
+	for y := range 199 {
+		g.SetCost(grid.Cell{X: 20, Y: int32(y)}, grid.Blocked) // a wall, open at its far end
+	}
+	arche.AddResource(w, g)
+	sp, err := systems.NewSpawner(w, systems.Mover{})
+	require.NoError(t, err)
+	for i := range 6 {
+		sp.Spawn(r2.Vec{X: 18.5, Y: 100 + 0.55*float64(i)}, func(a *systems.Spawned) {
+			a.MoveTo(r2.Vec{X: 22.5, Y: 100 + 0.6*float64(i)})
+		})
+	}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: 1}, &systems.PathQueue{Budget: 5},
+		&systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1}, &systems.Movement{Workers: 1}, &systems.Diagnostics{Out: io.Discard})
+	require.NoError(t, s.InitializeChecked(w))
+	t.Cleanup(func() { s.Finalize(w) })
+	s.Run(w, 60*25)
+	r := systems.Diagnose(w)
+	require.Positive(t, r.PathsWaitingLong, "they wait for their paths: %s", r)
+	assert.Zero(t, r.Counts[systems.CauseBlockedByAgents], "%s", r)
+}

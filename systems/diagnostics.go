@@ -638,7 +638,9 @@ const (
 	// holding at a crowded goal (DesiredHold) or standing by intent neither. Not
 	// counted either when another cause explains it: a goal unusable or unreachable
 	// (CauseGoalUnusable, CausePathUnreachable, CausePathGoalNarrow) or separation
-	// holding it off (CauseHeldOffGoal, where no disc touches). The example's note
+	// holding it off (CauseHeldOffGoal, where no disc touches), or its Path
+	// pending (it seeks its goal straight while it waits for the queue, into
+	// any wall: a long wait is Report.PathsWaitingLong). The example's note
 	// names the seconds without progress, the distance to its goal, the agents
 	// touching it and the passage's width at its cell; the fix is one-way traffic
 	// (or a lane each way), a passage at least two diameters wide, a waiting
@@ -2012,7 +2014,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
 			r.addNote(CauseHeldOffGoal, e, d.held.note())
 		} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-			!goalBad && !unreachable(path) && !narrowGoal(g, in, path, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
+			!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, path, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
 			r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
 		}
 		if g == nil {

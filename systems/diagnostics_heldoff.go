@@ -125,3 +125,11 @@ func appendHeldOff(b *strings.Builder, n *exampleNote) {
 func unreachable(path *components.Path) bool {
 	return path != nil && path.State == components.PathUnreachable
 }
+
+// waitsForPath reports whether the agent waits for the queue's answer (Path.State
+// PathPending): meanwhile it seeks its goal straight, into any wall on the way,
+// so standing beside others is no sign they are in its way (a long wait is
+// Report.PathsWaitingLong's).
+func waitsForPath(path *components.Path) bool {
+	return path != nil && path.State == components.PathPending
+}
