@@ -84,3 +84,21 @@ func TestFlagPairsWorkOrAreRefused(t *testing.T) {
 		assert.Greater(t, r["ratio_to_reference"], 0.0)
 	}
 }
+
+// Review finding: an empty list is no sweep (one run at -agents, with -workers), as a
+// script passing -sweep "$COUNTS" with COUNTS unset gives it; with -agents or -workers
+// beside it, it was refused as if the list replaced them.
+func TestEmptySweepListKeepsSingleRunFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-sweep", "", "-agents", "20"},
+		{"-sweep-workers", "", "-workers", "1"},
+		{"-compare", "-sweep", "", "-agents", "20"},
+	} {
+		if args[0] != "-compare" { // it takes no -frames
+			args = append(args, "-frames", "1")
+		}
+		var out, errs bytes.Buffer
+		assert.Zero(t, run(append(args, "-quiet"), &out, &errs), "%v: %s", args, errs.String())
+		assert.NotContains(t, errs.String(), "cannot be used together", "%v", args)
+	}
+}
