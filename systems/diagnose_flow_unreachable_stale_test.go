@@ -23,23 +23,7 @@ import (
 func TestDiagnoseFlowUnreachableSectorsRightAfterADoorReopens(t *testing.T) {
 	for _, sectors := range []int{0, 5} {
 		t.Run(fmt.Sprintf("sectors=%d", sectors), func(t *testing.T) {
-			world := arche.NewWorld()
-			w := &world
-			g := grid.New(30, 15)
-			door := grid.Cell{X: 15, Y: 7}
-			for y := int32(0); y < 15; y++ {
-				if y != door.Y {
-					g.SetCost(grid.Cell{X: 15, Y: y}, grid.Blocked)
-				}
-			}
-			arche.AddResource(w, g)
-			goal := grid.Cell{X: 25, Y: 7}
-			sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal})
-			require.NoError(t, err)
-			for i := range 20 {
-				sp.Spawn(r2.Vec{X: 2.5 + float64(i%4), Y: 2.5 + float64(i/4)*2}, nil)
-			}
-			s := flowWalkers(t, w, sectors)
+			w, g, door, s := doorSwarm(t, sectors)
 			s.Run(w, 10)
 			g.SetCost(door, grid.Blocked)
 			s.Run(w, 100)

@@ -26,6 +26,30 @@ func flowWalkers(t *testing.T, w *arche.World, sectors int) *ecs.Scheduler {
 	return s
 }
 
+// doorSwarm is a 30×15 grid walled at x = 15 but for a door at (15, 7), and 20
+// flow followers west of the wall with the goal cell (25, 7), moved by
+// flowWalkers(sectors). It returns the world, the grid, the door and the
+// scheduler.
+func doorSwarm(t *testing.T, sectors int) (*arche.World, *grid.Grid, grid.Cell, *ecs.Scheduler) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(30, 15)
+	door := grid.Cell{X: 15, Y: 7}
+	for y := int32(0); y < 15; y++ {
+		if y != door.Y {
+			g.SetCost(grid.Cell{X: 15, Y: y}, grid.Blocked)
+		}
+	}
+	arche.AddResource(w, g)
+	sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: grid.Cell{X: 25, Y: 7}})
+	require.NoError(t, err)
+	for i := range 20 {
+		sp.Spawn(r2.Vec{X: 2.5 + float64(i%4), Y: 2.5 + float64(i/4)*2}, nil)
+	}
+	return w, g, door, flowWalkers(t, w, sectors)
+}
+
 // TestDiagnoseCountsFlowFollowersCutOffByADoor: a swarm of 20 flow followers whose
 // only route to their goal is a door; the door closes at run time (a grid edit).
 // Path followers so cut off are reported (path_unreachable); flow followers stood
@@ -36,23 +60,7 @@ func flowWalkers(t *testing.T, w *arche.World, sectors int) *ecs.Scheduler {
 func TestDiagnoseCountsFlowFollowersCutOffByADoor(t *testing.T) {
 	for _, sectors := range []int{0, 5} {
 		t.Run(fmt.Sprintf("sectors=%d", sectors), func(t *testing.T) {
-			world := arche.NewWorld()
-			w := &world
-			g := grid.New(30, 15)
-			door := grid.Cell{X: 15, Y: 7}
-			for y := int32(0); y < 15; y++ {
-				if y != door.Y {
-					g.SetCost(grid.Cell{X: 15, Y: y}, grid.Blocked)
-				}
-			}
-			arche.AddResource(w, g)
-			goal := grid.Cell{X: 25, Y: 7}
-			sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal})
-			require.NoError(t, err)
-			for i := range 20 {
-				sp.Spawn(r2.Vec{X: 2.5 + float64(i%4), Y: 2.5 + float64(i/4)*2}, nil)
-			}
-			s := flowWalkers(t, w, sectors)
+			w, g, door, s := doorSwarm(t, sectors)
 			s.Run(w, 10)
 			r := systems.Diagnose(w)
 			require.Zero(t, r.Counts[systems.CauseFlowUnreachable], "%s", r)
