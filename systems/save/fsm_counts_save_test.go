@@ -18,18 +18,7 @@ import (
 // restart at 0 in a loaded world, silently; it is saved with the think budget's state
 // (ThinkCursorState.TotalThought, as for every decision system) and counts on from it.
 func TestFSMCountsSurviveSaveAndLoad(t *testing.T) {
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, grid.New(16, 16))
-	b := fsm.NewBuilder("idle")
-	b.State("Idle", fsm.Hooks{})
-	m, err := b.Build()
-	require.NoError(t, err)
-	sp, err := systems.NewSpawner(w, systems.Thinker{Machine: m, Interval: 0.1})
-	require.NoError(t, err)
-	for i := range 3 {
-		sp.Spawn(r2.Vec{X: 1.5 + float64(i), Y: 1.5}, nil)
-	}
+	w, m := idleFSMWorld(t)
 	f := &systems.FSM{}
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), f)
 	s.Initialize(w)
@@ -51,4 +40,23 @@ func TestFSMCountsSurviveSaveAndLoad(t *testing.T) {
 	s2.Run(l.World, 2)
 	assert.Equal(t, f.TotalThought, f2.TotalThought, "after the load")
 	assert.Equal(t, 18, f2.TotalThought)
+}
+
+// idleFSMWorld is a world on a 16×16 grid with three Thinkers of an FSM whose one
+// state does nothing (Interval 0.1 s), and that machine (for the load's Registry).
+func idleFSMWorld(t *testing.T) (*arche.World, *fsm.Machine) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	b := fsm.NewBuilder("idle")
+	b.State("Idle", fsm.Hooks{})
+	m, err := b.Build()
+	require.NoError(t, err)
+	sp, err := systems.NewSpawner(w, systems.Thinker{Machine: m, Interval: 0.1})
+	require.NoError(t, err)
+	for i := range 3 {
+		sp.Spawn(r2.Vec{X: 1.5 + float64(i), Y: 1.5}, nil)
+	}
+	return w, m
 }

@@ -11,23 +11,11 @@ import (
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"gonum.org/v1/gonum/spatial/r2"
 )
 
 func TestDiagnoseUnthoughtHandClockReinitializedOrLoaded(t *testing.T) {
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, grid.New(16, 16))
-	clock := ecs.ClockOf(w)
-	b := fsm.NewBuilder("idle")
-	b.State("Idle", fsm.Hooks{})
-	m, err := b.Build()
-	require.NoError(t, err)
-	sp, err := systems.NewSpawner(w, systems.Thinker{Machine: m, Interval: 0.1})
-	require.NoError(t, err)
-	for i := range 3 {
-		sp.Spawn(r2.Vec{X: 1.5 + float64(i), Y: 1.5}, nil)
-	}
+	w, m := idleFSMWorld(t)
+	clock := ecs.ClockOf(w) // after the spawns: they read time 0 either way
 	f := &systems.FSM{}
 	s := ecs.NewScheduler(f)
 	s.Initialize(w)
