@@ -105,4 +105,10 @@ type Progress struct {
 	// start at that window's start: the finding comes later than in the
 	// unbroken run, never earlier.
 	StuckSince float64 `json:"-"`
+	// StuckFrom is where the agent was at StuckSince (the anchor of the run's
+	// first window), set and read with it: an agent that creeps on, less than
+	// StuckDistance a window, is Stuck each window yet gets somewhere, and
+	// Diagnose does not count one that went a cell or more from it. Not saved
+	// nor hashed, as StuckSince.
+	StuckFrom r2.Vec `json:"-"`
 }

@@ -19,6 +19,12 @@ import (
 // still-draining queue was counted (from 27 s on), at 20 s only the jam (from 41 s on).
 const BlockedSpan = 20.0
 
+// blockedDrift is how far, in cells, an agent may have gone from where its run of no
+// progress began (Progress.StuckFrom) and still be counted as blocked: one whose every
+// StuckTime window moved it less than StuckDistance, but on (the back of a queue at a
+// door creeping up), gets somewhere.
+const blockedDrift = 1.0
+
 // blockedReach is how far, in cells, blocked measures the passage's width at an agent's
 // cell each way (the note says "at least" past it).
 const blockedReach = 8
@@ -52,8 +58,8 @@ func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec,
 		return false
 	}
 	span := clockTime(w) - pr.StuckSince
-	if !(span >= BlockedSpan) {
-		return false
+	if !(span >= BlockedSpan) || !(dist2(pos, pr.StuckFrom) < blockedDrift*blockedDrift) {
+		return false // not that long, or it crept on (a queue moving up slowly)
 	}
 	dist := math.Sqrt(dist2(pos, goal))
 	if !(dist > kin.Radius+heldOffMargin) {

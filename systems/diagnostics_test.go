@@ -416,6 +416,10 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"the same, stuck for less than BlockedSpan: not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			blockedAgent(w, e, 10)
 		}, nil},
+		{"the same, stuck for BlockedSpan but crept on over a cell since (a queue at a door moving up): not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			blockedAgent(w, e, 0)
+			compOf[components.Progress](w, e).StuckFrom = r2.Vec{X: 1.9, Y: 2.5}
+		}, nil},
 		{"path pending that the path queue holds no request of (a load without Restore)", false, 0, func(w *arche.World, e arche.Entity) {
 			(&PathQueue{}).Initialize(w)
 			*compOf[components.Path](w, e) = components.Path{State: components.PathPending, Request: 3, Goal: grid.Cell{X: 5, Y: 5}}
@@ -933,7 +937,7 @@ func brainFilterFor() *generic.Filter10[components.Brain, components.Think, comp
 func blockedAgent(w *arche.World, e arche.Entity, since float64) {
 	compOf[components.Position](w, e).Vec = r2.Vec{X: 3.1, Y: 2.5}
 	compOf[components.Intent](w, e).Goal = r2.Vec{X: 7.5, Y: 2.5}
-	put(w, e, components.Progress{Stuck: true, StuckKnown: true, StuckSince: since})
+	put(w, e, components.Progress{Stuck: true, StuckKnown: true, StuckSince: since, StuckFrom: r2.Vec{X: 3.1, Y: 2.5}})
 	arche.AddResource(w, &ecs.Clock{Time: 25, DT: 1.0 / 60})
 	sp := &Spatial{Workers: 1}
 	sp.Initialize(w)

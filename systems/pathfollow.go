@@ -909,7 +909,7 @@ func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *
 		return
 	}
 	if !pr.Stuck || !pr.StuckKnown { // a new run of no progress, or one whose start a load lost (CauseBlockedByAgents)
-		pr.StuckSince, pr.StuckKnown = pr.Since, true
+		pr.StuckSince, pr.StuckFrom, pr.StuckKnown = pr.Since, pr.Anchor, true
 	}
 	pr.Stuck = true
 	pr.Count++
