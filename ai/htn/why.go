@@ -18,7 +18,8 @@ const whyDepth = 4
 // met it: the method's first condition that fails, with the fact's value, or its first
 // subtask that does not decompose and why (a primitive task's first If or While
 // condition that fails, or an effect script that fails; a compound task's methods, in
-// brackets, explained the same way):
+// brackets, explained the same way); a primitive root is explained as such a subtask
+// ("root \"Build\" does not decompose: needs wood >= 3 (wood is 0)"):
 //
 //	root "Live" does not decompose: method EatFirst needs hungry == 1 (hungry is 0);
 //	method BuildHouse needs wood >= 3 (wood is 0); method Gather needs forest == 1
@@ -42,7 +43,11 @@ func (d *Domain) WhyNoPlan(s *State) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "root %s does not decompose: ", plan.Quote(d.TaskName(d.root)))
 	p.out, p.state, p.budget = &out, *s, DefaultMaxVisits
-	p.whyMethods(&b, d.root, 0)
+	if d.tasks[d.root].compound {
+		p.whyMethods(&b, d.root, 0)
+	} else { // a primitive root: its own condition or effect stopped it
+		p.whyTask(&b, d.root, 0)
+	}
 	p.out = nil
 	return b.String()
 }

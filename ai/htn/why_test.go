@@ -86,3 +86,19 @@ func TestRunCountsPlanningsWithoutDecomposition(t *testing.T) {
 	assert.False(t, r.NoPlan, "a plan ends the spell")
 	assert.Equal(t, uint32(3), r.NoPlans, "the count stays")
 }
+
+// A domain whose root is a primitive task (Build accepts it) explained nothing:
+// "root \"Build\" does not decompose: ", and Diagnose's note gave that empty
+// reason. The root is explained as a subtask is: its failing condition.
+func TestWhyNoPlanExplainsAPrimitiveRoot(t *testing.T) {
+	b := NewBuilder("primitive root")
+	wood := b.Fact("wood")
+	b.Root(b.Primitive("Build", Primitive{If: []Condition{Is(wood, Ge, 3)}, Effects: []Effect{Add(wood, -3)}}))
+	d, err := b.Build()
+	require.NoError(t, err)
+	var s State
+	s[wood] = 1
+	assert.Equal(t, `root "Build" does not decompose: needs wood >= 3 (wood is 1)`, d.WhyNoPlan(&s))
+	s[wood] = 3
+	assert.Empty(t, d.WhyNoPlan(&s))
+}
