@@ -52,3 +52,24 @@ func TestLoadedPathQueueKeepsItsBesideCounts(t *testing.T) {
 	require.NoError(t, pq.LoadState([]byte(`{"next_seq":1,"queued":[],"expanded":0}`)), "a file from before the fields")
 	assert.Zero(t, systems.Diagnose(w).RequestsChangedBeside)
 }
+
+// Review finding: a state whose totals are negative was refused only after its
+// edited_beside and changed_beside were taken, so the queue, left empty as LoadState
+// says, went on reporting the refused file's counts (Diagnose: 5 grid edits beside a
+// search, 7 answers dropped). The totals are checked with the other counts, before
+// anything is taken.
+func TestPathQueueStateRefusedForItsTotalsTakesNothing(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(16, 16))
+	pq := &systems.PathQueue{}
+	pq.Initialize(w)
+	defer pq.Finalize(w)
+	err := pq.LoadState([]byte(`{"next_seq":1,"queued":[],"expanded":0,"edited_beside":5,"changed_beside":7,"totals":{"served":-1}}`))
+	assert.ErrorIs(t, err, save.ErrDomain)
+	assert.ErrorContains(t, err, "totals")
+	r := systems.Diagnose(w)
+	assert.Zero(t, r.GridEditedBeside, "%s", r)
+	assert.Zero(t, r.RequestsChangedBeside, "%s", r)
+	assert.Zero(t, pq.TotalServed)
+}

@@ -203,8 +203,9 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) {
 // active one is searched again up to the saved expansions (A* is deterministic), so the
 // run continues as if it had not stopped. It returns an error, leaving the queue empty,
 // if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
-// an entity ID past the world's or has a Waited outside [0, MaxPathWait] or a Lost above 1 (wrapping
-// [ErrOutOfDomain], naming the field), or the
+// an entity ID past the world's or has a Waited outside [0, MaxPathWait] or a Lost above 1, or
+// a count (edited_beside, changed_beside, totals) is negative (wrapping [ErrOutOfDomain],
+// naming the field), or the
 // active search cannot do its expansions again or was saved by a queue with other search
 // Options (moves, heuristic, weight, jump point search: [PathSearchState]; its expansions
 // would be another search's). Other settings (Budget, Smooth, Options with no search under
@@ -240,6 +241,9 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	}
 	if st.EditedBeside < 0 || st.ChangedBeside < 0 {
 		return fmt.Errorf("pathqueue state: edited_beside %d, changed_beside %d: not negative: %w", st.EditedBeside, st.ChangedBeside, ErrOutOfDomain)
+	}
+	if t := st.Totals; t != nil && min(t.Served, t.Dropped, t.Expansions, t.Searches, t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead) < 0 {
+		return fmt.Errorf("pathqueue state: totals %+v: not negative: %w", *t, ErrOutOfDomain)
 	}
 	s.nextSeq = st.NextSeq
 	add := func(js PathJobState, queue bool, field string) (int32, error) {
@@ -306,9 +310,6 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	}
 	s.editedBeside, s.changedBeside = st.EditedBeside, st.ChangedBeside
 	if t := st.Totals; t != nil {
-		if min(t.Served, t.Dropped, t.Expansions, t.Searches, t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead) < 0 {
-			return fmt.Errorf("pathqueue state: totals %+v: not negative: %w", *t, ErrOutOfDomain)
-		}
 		s.TotalServed, s.TotalDropped, s.TotalExpansions, s.TotalSearches = t.Served, t.Dropped, t.Expansions, t.Searches
 		s.TotalRepathed, s.TotalRequeued, s.TotalOvertaken, s.TotalAStarInstead = t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead
 	}
