@@ -24,7 +24,8 @@ import (
 //	}
 //
 // A node has a "type" (the same names as [Registry.LoadXML]), an optional "name", "ports"
-// (the XML attributes: strings, numbers or booleans) and "children". Unknown fields are
+// (the XML attributes: strings, numbers or booleans; a number is read as its text, as
+// written: 1000000 for an int port, 0.25 for a float one) and "children". Unknown fields are
 // errors. Errors are [LoadError]s naming the JSON path of the node, such as
 // $.trees[0].root.children[1], or the line of a syntax error; load-time checks are those
 // of [Registry.LoadXML] (an unknown node type is reported here, not at [Registry.Tree]).
@@ -38,6 +39,7 @@ func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
 	var doc jsonDoc
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
+	dec.UseNumber() // a port's number is its text as written: 1000000, not 1e+06
 	if err := dec.Decode(&doc); err != nil {
 		if at, ok := unknownField(data); ok {
 			return Document{}, pos{file: file, path: at}.err("", fmt.Errorf("%w: %s", ErrSyntax, clipMiddle(strings.TrimPrefix(err.Error(), "json: "), maxMessage/2)))
@@ -113,8 +115,8 @@ func jsonDef(file, path string, n *jsonNode, depth int) (*defNode, error) {
 			v = x
 		case bool:
 			v = strconv.FormatBool(x)
-		case float64:
-			v = strconv.FormatFloat(x, 'g', -1, 64)
+		case json.Number:
+			v = x.String()
 		default:
 			return nil, at.err(d.label(), fmt.Errorf("%w: port %s: want a string, number or boolean", ErrPort, quote(k)))
 		}
