@@ -281,11 +281,15 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 // (each an integer entry), into a condition (true when the script's value is). where
 // prefixes errors (a file and path). It reads the facts whose names appear in src. A
 // script that assigns a fact anywhere ("hunger = 60") is an error wrapping
-// ErrConditionWrites.
+// ErrConditionWrites; one whose value is a string ("'seen'") an error wrapping
+// script.ErrType.
 func (b *Builder) Script(src, where string) (Condition, error) {
 	p, err := b.compile(src, where)
 	if err != nil {
 		return Condition{}, err
+	}
+	if p.Kind() == script.String {
+		return Condition{}, fmt.Errorf("%s: %w: the script's value is a string, not a condition: %s", where, script.ErrType, plan.Quote(src))
 	}
 	if p.Writes() {
 		return Condition{}, fmt.Errorf("%s: %w: %s", where, ErrConditionWrites, plan.Quote(src))
