@@ -106,6 +106,26 @@ func (s *Schema) Type(name string) reflect.Type {
 // Len returns the number of declared keys.
 func (s *Schema) Len() int { return len(s.entries) }
 
+// Truncate removes the keys declared after the first n ([Schema.Len] taken before
+// declaring them), so that their names may be declared again, of any type: a loader
+// undoes with it the declarations of a definition that failed to build. It does nothing
+// if n is negative or not below Len. The storage of the removed keys stays reserved in
+// stores made later (a few bytes each), so that a Key of a removed key never reads
+// another key's bytes.
+//
+// Important: a Key of a removed key must not be used again (its reads and writes are
+// undefined, and may panic); stores made before the call are unaffected.
+func (s *Schema) Truncate(n int) {
+	if n < 0 || n >= len(s.entries) {
+		return
+	}
+	for _, e := range s.entries[n:] {
+		delete(s.index, e.name)
+	}
+	clear(s.entries[n:]) // let the removed types and names go
+	s.entries = s.entries[:n]
+}
+
 // Name returns the name of slot i, in declaration order.
 //
 // Panics: if i is out of range.

@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,13 +203,23 @@ func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
 // are several) naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
 // recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), a script that
 // does not compile (ErrScript, see "Scripts in files" in the package doc), bad counts
-// and durations, or a factory's error.
+// and durations, or a factory's error. A tree that fails to build declares no key: the
+// schema is left as it was (see [blackboard.Schema.Truncate]), so a corrected definition
+// may give its keys other types.
 func (r *Registry) Tree(id string) (*Tree, error) {
 	if id == "" {
 		return nil, fmt.Errorf("bt: %w: no tree ID given (a document with several trees and no main_tree_to_execute has no main tree: build one by ID, see Document.Trees and Registry.TreeIDs)", ErrNoMainTree)
 	}
 	b := &builder{reg: r, instances: r.instances}
 	defer func() { r.instances = b.instances }()
+	// A tree that fails to build leaves the schema and the notes of keys read and
+	// written as they were: its declarations would make a corrected tree's keys of
+	// another type an error, and its writers hide a key nothing else writes.
+	keys, inputOnly, written := r.schema.Len(), maps.Clone(r.inputOnly), maps.Clone(r.written)
+	undo := func() {
+		r.schema.Truncate(keys)
+		r.inputOnly, r.written = inputOnly, written
+	}
 	root := b.tree(id, &scope{}, pos{}, "")
 	b.compileScripts() // and the blackboard nodes' bindings
 	for _, f := range b.last {
@@ -218,10 +229,12 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 		nc.n.conds = nc.c
 	}
 	if err := b.err(); err != nil {
+		undo()
 		return nil, err
 	}
 	t, err := Compile(id, root)
 	if err != nil {
+		undo()
 		return nil, r.trees[id].pos.err("BehaviorTree "+quote(id), err)
 	}
 	t.schema = r.schema
