@@ -3,8 +3,10 @@ package systems_test
 import (
 	"testing"
 
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
@@ -82,4 +84,49 @@ func TestIntentFlipFlopAdviceFitsTheBrain(t *testing.T) {
 	assert.Contains(t, msg, arrival)
 	assert.NotContains(t, msg, "bt.")
 	assert.NotContains(t, msg, "WithHysteresis")
+}
+
+// TestIntentFlipFlopBetweenTwoTargetsAdvisesKeepingTheTarget: a guard tree as the
+// README writes it (ReactiveSequence(SeesFoe, Chase), Chase copying
+// Perception.Target into Intent.Target) on a crowd of two teams hopped between two
+// foes at about the same distance, the nearest in turn, and intent_flip_flop told it
+// of a condition its own action undoes (hunger > 70 over Eat) and two thresholds,
+// which such a tree has not. Two Intents that differ only in their target entity
+// are now advised to keep the current target while it stays in sight and switch
+// only to one nearer by a margin, whatever the brain.
+func TestIntentFlipFlopBetweenTwoTargetsAdvisesKeepingTheTarget(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(32, 16))
+	foes, err := systems.NewSpawner(w, systems.Mover{})
+	require.NoError(t, err)
+	a := foes.Spawn(r2.Vec{X: 20.5, Y: 2.5}, nil)
+	b := foes.Spawn(r2.Vec{X: 20.5, Y: 12.5}, nil)
+	chase := bt.Action("Chase", func(c *bt.Context) bt.Status {
+		ag := systems.AgentOf(c)
+		target := a // the nearest foe in turn, as two at the same distance come out
+		if ag.Intent.Target == a {
+			target = b
+		}
+		ag.Intent.Mode, ag.Intent.Target = components.IntentPursue, target
+		return bt.Running
+	})
+	tree, err := bt.Compile("guard", chase)
+	require.NoError(t, err)
+	guards, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree})
+	require.NoError(t, err)
+	for i := range 4 {
+		guards.Spawn(r2.Vec{X: 1.5 + float64(i), Y: 7.5}, nil)
+	}
+	s := ecs.NewScheduler(walkingWith(&systems.Decision{})...)
+	require.NoError(t, s.InitializeChecked(w))
+	t.Cleanup(func() { s.Finalize(w) })
+	s.Run(w, 3*60)
+	rep := systems.Diagnose(w)
+	require.Equal(t, 4, rep.Counts[systems.CauseIntentFlipFlop], rep.String())
+	msg := rep.String()
+	assert.Contains(t, msg, "went back and forth between pursue entity")
+	assert.Contains(t, msg, "keep the current target while it stays in sight")
+	assert.NotContains(t, msg, "hunger > 70")
+	assert.NotContains(t, msg, "tolerance larger than the push")
 }

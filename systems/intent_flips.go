@@ -231,6 +231,13 @@ func appendIntentFlips(b *strings.Builder, n *exampleNote) {
 	b.WriteString(") as its ")
 	b.WriteString(n.what)
 	b.WriteString(" system ran its brain: ")
+	if targetsInTurn(n.keys) {
+		b.WriteString("a target picked anew at each decision (the nearest foe, Perception.Target) that " +
+			"alternates between two at about the same distance; keep the current target while it stays in sight " +
+			"and switch only to one nearer by a margin (the target held in a blackboard key or a component " +
+			"of your own)")
+		return
+	}
 	switch n.what {
 	case "Utility":
 		b.WriteString("an action whose Act sets the Intent from a condition its own work undoes (food while hunger > 70, " +
@@ -258,6 +265,14 @@ func appendIntentFlips(b *strings.Builder, n *exampleNote) {
 			"1 cell so that it sets off again: give arrival a tolerance larger than the push (e.g. 1.5 cells to " +
 			"leave, 1 to arrive)")
 	}
+}
+
+// targetsInTurn reports whether the two Intents of keys ask for the same flee, pursue
+// or evade of two different target entities: a choice of target, not of action.
+func targetsInTurn(keys [2]intentKey) bool {
+	k, l := keys[0], keys[1]
+	return k.mode != components.IntentGo && k.mode == l.mode &&
+		!k.target.IsZero() && !l.target.IsZero() && k.target != l.target
 }
 
 // appendIntentKey writes what an Intent of key k asks for: "stand", "goal (x, y)",
