@@ -215,12 +215,14 @@ type steerKind struct {
 	usable bool    // UsableKinematics(&kin)
 	sep    bool    // the agent has a separation force: wt.Separation > 0 and wt.SeparationRadius > 0
 	plain  bool    // hasW, usable and no flocking: forcePlain's kind
+	brace  bool    // 0 < kin.Radius ≤ 0.5: a wall may bear its separation push (wallBits.braced)
 }
 
 // newKind returns the kind of an agent with kin, weights wt (nil: none)
 // and speed factor factor.
 func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor float64) steerKind {
 	kd := steerKind{kin: *kin, factor: factor, speed: kin.MaxSpeed, usable: UsableKinematics(kin)}
+	kd.brace = kin.Radius > 0 && kin.Radius <= 0.5
 	if factor > 0 && factor < 1 {
 		kd.speed *= factor
 	}
@@ -595,7 +597,7 @@ func (s *Steer) Work(worker, lo, hi int) {
 				continue
 			}
 			kd, mode := &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits)
-			if sp := &seps[k-lo]; sp.X != 0 || sp.Y != 0 {
+			if sp := &seps[k-lo]; (sp.X != 0 || sp.Y != 0) && kd.brace && s.walls.mayBrace(a.pos) {
 				*sp = s.walls.braced(a.pos, kd.kin.Radius, *sp) // a wall bears what presses the disc into it (steer_braced.go)
 			}
 			if kd.plain && mode-components.DesiredSeek <= components.DesiredFlow-components.DesiredSeek {
@@ -691,7 +693,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 	wt := &kd.wt
 	var move r2.Vec
 	crowded := false
-	if mode == components.DesiredArrive && kd.sep && (sep.X != 0 || sep.Y != 0) { // arriving in a crowd: steer_crowd.go
+	if mode == components.DesiredArrive && kd.sep && (sep.X != 0 || sep.Y != 0) && crowdSlow(vel, maxF, dt) { // arriving in a crowd: steer_crowd.go
 		push := *sep
 		if w := wt.Separation; w != 1 {
 			push = r2.Vec{X: float64(w * push.X), Y: float64(w * push.Y)}

@@ -88,6 +88,15 @@ func (b *wallBits) braced(pos r2.Vec, r float64, f r2.Vec) r2.Vec {
 	return f
 }
 
+// mayBrace reports whether pos lies on the grid in a cell of clearance 1
+// (a blocked cell beside it): braced's own first test of the cell, inline,
+// so that Steer calls braced only for such an agent; braced keeps f for
+// every other (and for a kind of radius outside (0, 0.5], steerKind.brace).
+func (b *wallBits) mayBrace(pos r2.Vec) bool {
+	return pos.X >= 0 && pos.Y >= 0 && pos.X < float64(b.w) && pos.Y < float64(b.h) &&
+		b.clr[int(int32(pos.Y))*b.w+int(int32(pos.X))] == 1
+}
+
 // bracing is the share of a push into a wall d cells from the centre of a
 // disc of radius r that the wall bears: 1 at d ≤ r, falling linearly to 0 at
 // r + braceBand.

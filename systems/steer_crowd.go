@@ -52,6 +52,14 @@ const (
 	crowdGain  = 1.0 // desired speed per cell of distance, 1/s
 )
 
+// crowdSlow is crowdArrive's first test, inline: whether an agent at vel
+// is slow enough for the crowd rule (crowdArrive steers none other,
+// so a caller may skip it when this is false).
+func crowdSlow(vel r2.Vec, maxF, dt float64) bool {
+	top := maxF * max(crowdTau, 2*dt) / 2
+	return !(norm2(vel) > top*top) // the same test, NaN included
+}
+
 // crowdArrive returns the move force of an agent at pos, moving at vel,
 // arriving at point while separation pushes it by push (weighted), and
 // whether the crowd rule above applies; speed is its top speed (cells/s),
