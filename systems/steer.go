@@ -591,19 +591,22 @@ func (s *Steer) Work(worker, lo, hi int) {
 				}
 			}
 		}
-		for k := lo; k < end; k++ {
-			a := &s.hot[k]
+		hot := s.hot[lo:end] // indexed by i = k − lo, as seps: no bounds checks in the loop
+		seps = seps[:len(hot)]
+		for i := range hot {
+			a := &hot[i]
 			if a.out == 0 {
 				continue
 			}
 			kd, mode := &s.kinds[a.kind&(1<<kindBits-1)], components.DesiredMode(a.kind>>kindBits)
-			if sp := &seps[k-lo]; (sp.X != 0 || sp.Y != 0) && kd.brace && s.walls.mayBrace(a.pos) {
+			sp := &seps[i]
+			if (sp.X != 0 || sp.Y != 0) && kd.brace && s.walls.mayBrace(a.pos) {
 				*sp = s.walls.braced(a.pos, kd.kin.Radius, *sp) // a wall bears what presses the disc into it (steer_braced.go)
 			}
 			if kd.plain && mode-components.DesiredSeek <= components.DesiredFlow-components.DesiredSeek {
-				s.steering(a).Force = s.forcePlain(a, kd, mode, &seps[k-lo])
+				s.steering(a).Force = s.forcePlain(a, kd, mode, sp)
 			} else {
-				s.steering(a).Force = s.force(a, kd, mode, k, 0, sc, &seps[k-lo])
+				s.steering(a).Force = s.force(a, kd, mode, lo+i, 0, sc, sp)
 			}
 			a.out = 0 // the slot is empty until the next gather fills it
 		}

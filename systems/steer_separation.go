@@ -257,8 +257,10 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 	}
 	jobs := sc.jobs[:blockSize]
 	nj, total := 0, 0
-	for k := lo; k < end; k++ {
-		a := &s.hot[k]
+	hot := s.hot[lo:end] // indexed by i = k − lo, as seps: no bounds checks there
+	seps = seps[:len(hot)]
+	for i := range hot {
+		k, a := lo+i, &hot[i]
 		if a.out == 0 {
 			continue
 		}
@@ -268,7 +270,7 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		}
 		radius, maxF := kd.wt.SeparationRadius, kd.kin.MaxForce
 		if !(radius >= 0x1p-500 && radius <= 0x1p500) {
-			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
+			seps[i] = s.separation(a.pos, k, radius, maxF)
 			continue
 		}
 		x0, x1 := sepIndex((a.pos.X-radius)*inv, lastX), sepIndex((a.pos.X+radius)*inv, lastX)
@@ -280,13 +282,13 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		// from its start, and nothing of an empty one; row y1's slots follow
 		// row y0's (hi1 ≥ hi0), so hi1+3 bounds every read
 		if y1-y0 > 1 || hi1+3 > len(sorted) || n0+n1 >= sepEntsCap {
-			seps[k-lo] = s.separation(a.pos, k, radius, maxF)
+			seps[i] = s.separation(a.pos, k, radius, maxF)
 			continue
 		}
 		if n0+n1 == 1 && k == lo0+(lo1-lo0)*n1 {
 			// the agent alone in the buckets it reads (about one in nine of
 			// the 100,000-agent swarm): no push, and no job for sepFilter
-			seps[k-lo] = r2.Vec{}
+			seps[i] = r2.Vec{}
 			continue
 		}
 		if total+n0+n1 >= sepEntsCap { // the list could fill up: the jobs so far first
@@ -299,8 +301,8 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		jb.pos, jb.r2max = a.pos, radius*radius
 		jb.runs[0] = sepRun{lo0, n0, k - lo0}
 		jb.runs[1] = sepRun{lo1, n1, k - lo1}
-		jb.radius, jb.maxForce, jb.sum, jb.at = radius, maxF, r2.Vec{}, k-lo
-		seps[k-lo] = r2.Vec{} // the force of no push: sepFlush sets it if there is one
+		jb.radius, jb.maxForce, jb.sum, jb.at = radius, maxF, r2.Vec{}, i
+		seps[i] = r2.Vec{} // the force of no push: sepFlush sets it if there is one
 		nj++
 		total += n0 + n1
 	}
