@@ -711,7 +711,23 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 		case components.DesiredFlow:
 			v = flowPull(vel, r2.Sub(a.point, pos), kd.speed, s.invDT)
 		case components.DesiredArrive:
-			v = arrivePull(pos, vel, a.point, kd.speed, maxF, dt, s.invDT)
+			// arrivePull(pos, vel, a.point, kd.speed, maxF, dt, s.invDT) inline
+			// (the same operations: 9 in 10 guards arrive, and the call
+			// spilled this function's live values around it)
+			d := r2.Sub(a.point, pos)
+			dist := math.Sqrt(float64(d.X*d.X) + float64(d.Y*d.Y))
+			var desired r2.Vec
+			if maxSpeed := kd.speed; dist > ArrivedRadius {
+				speed, reach := maxSpeed, dist/dt
+				h := maxSpeed + float64(maxF*dt/2)
+				b := h * h * (1 + 1e-9)
+				if !(reach >= maxSpeed && maxSpeed > 0 && maxF > 0 && b <= math.MaxFloat64 && 2*maxF*dist >= b) {
+					speed = min(maxSpeed, min(steer.BrakingSpeed(dist, maxF, dt), reach))
+				}
+				k := speed / dist
+				desired = r2.Vec{X: k * d.X, Y: k * d.Y}
+			}
+			v = r2.Vec{X: float64(s.invDT * (desired.X - vel.X)), Y: float64(s.invDT * (desired.Y - vel.Y))}
 		default: // components.DesiredSeek
 			v = seekPull(pos, vel, a.point, kd.speed, s.invDT)
 		}
