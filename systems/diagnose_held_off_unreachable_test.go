@@ -32,7 +32,7 @@ func TestAnAgentWithNoRouteIsNotHeldOffGoal(t *testing.T) {
 	}
 	arche.AddResource(w, g)
 	goal := r2.Vec{X: 28.5, Y: 8.5}
-	for i, r := range []float64{0.3, 0.5, 0.6, 0.8, 1.0, 1.2} {
+	for i, r := range []float64{0.3, 0.5, 0.6, 0.8, 1.1, 1.2} {
 		sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: r}})
 		require.NoError(t, err)
 		sp.Spawn(r2.Vec{X: 3.5, Y: 2.5 + 2.4*float64(i)}, func(a *systems.Spawned) { a.MoveTo(goal) })

@@ -24,7 +24,8 @@ import (
 // along it (the slide across, no move at all, was taken first and it stood).
 //
 // So an agent whose disc is clear stays clear (the push leaves it wideMargin
-// off the wall), and one whose disc overlaps already (spawned in a corner, a
+// off the wall; in a gap exactly its diameter wide, wideFit into it at most),
+// and one whose disc overlaps already (spawned in a corner, a
 // wall built beside it, a loaded world) never goes deeper, and is pushed out
 // as it moves: up to a sub-step's length per sub-step. An agent at rest
 // (no velocity, no force) is not moved, so it stays overlapping until it moves.
@@ -34,6 +35,14 @@ import (
 // wideMargin is how far (cells) past touching a push leaves the disc, so
 // that rounding cannot count the pushed disc as overlapping.
 const wideMargin = 1e-9
+
+// wideFit is how deep (cells) a pushed disc may end in a wall and be taken:
+// between two walls exactly its diameter apart (an odd gap of k cells and
+// radius k/2, the widest ⌈k/2⌉ − 0.5 lets through), the push out of one
+// leaves it wideMargin into the other, which strictly would stop it for good
+// at the gap's mouth, its path ready. Pushes that clear the disc are taken as
+// before (discClear), so only such a fit goes this far, and never deeper.
+const wideFit = 2 * wideMargin
 
 // wideRadiusMax is the largest radius (cells) the disc rule reads: a larger
 // one is treated as this one (grid.ClearanceFor's cap, 255, less half a cell).
@@ -98,7 +107,7 @@ func (s *Movement) resolveWide(p, q, v r2.Vec, r float64) (r2.Vec, r2.Vec) {
 			cv = addScaled(cv, -dot, nrm)
 		}
 	}
-	if s.wideTakes(p, c, r, r2r, before) {
+	if s.wideTakes(p, c, r, r2r, max(before, wideFit)) {
 		return c, cv
 	}
 	if before > 0 && s.wideTakes(p, q, r, r2r, before) {

@@ -46,3 +46,42 @@ func TestWideAgentWalksAlongACorridorNarrowerThanItsDisc(t *testing.T) {
 	require.InDelta(t, 0.5, p.X, 1e-9)
 	require.LessOrEqual(t, deepest, 0.2+1e-9)
 }
+
+// TestWideAgentPassesAGapOfExactlyItsDiameter: a Mover of radius 1.5 sent
+// from (10.5, 12) through a 3-cell gap (rows 11–13) in a wall across column
+// 20, the widest radius such a gap lets through (⌈3/2⌉ − 0.5), had its path
+// (PathReady) and stood for good at the gap's mouth, (19.9991, 12.4999997),
+// at rest and with no finding: its disc 2.6e-7 off the gap's centre line,
+// every step into the gap overlapped a corner, and the pushes out of one
+// side, each leaving wideMargin to spare, put it wideMargin into the other.
+// A push that ends within 2·wideMargin of touching both sides is taken; the
+// agent goes through and arrives.
+func TestWideAgentPassesAGapOfExactlyItsDiameter(t *testing.T) {
+	const r = 1.5
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(40, 24)
+	for y := int32(0); y < 24; y++ {
+		if y < 11 || y > 13 {
+			g.SetCost(grid.Cell{X: 20, Y: y}, grid.Blocked)
+		}
+	}
+	arche.AddResource(w, g)
+	sp, err := systems.NewSpawner(w, systems.Mover{Motion: systems.Motion{Radius: r}})
+	require.NoError(t, err)
+	goal := r2.Vec{X: 32, Y: 12}
+	e := sp.Spawn(r2.Vec{X: 10.5, Y: 12}, func(a *systems.Spawned) { a.MoveTo(goal) })
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{}, &systems.PathQueue{},
+		&systems.PathFollow{}, &systems.Steer{}, &systems.Movement{})
+	s.Initialize(w)
+	defer s.Finalize(w)
+	pos := generic.NewMap1[components.Position](w)
+	deepest := 0.0
+	for range 1200 {
+		s.Update(w)
+		deepest = max(deepest, r-distToWall(g, pos.Get(e).Vec))
+	}
+	p := pos.Get(e).Vec
+	require.Less(t, r2.Norm(r2.Sub(p, goal)), 0.5, "stood at %v with its path ready", p)
+	require.LessOrEqual(t, deepest, 2.5e-9, "its disc went %v into a wall", deepest)
+}
