@@ -49,11 +49,14 @@ type Think struct {
 	// before it left), a 16-bit mark of the Intent the last change left and a 32-bit
 	// mark of the Intent after the last think (0: none yet). They sit in the padding
 	// after Frozen, so a Think stays 32 bytes for the scan that finds the agents due.
-	// Not saved (json "-") nor hashed: a Think written whole, or loaded, starts the
-	// count afresh at its next think.
-	IntentFlips uint8  `json:"-"`
-	IntentBack  uint16 `json:"-"`
-	IntentSum   uint32 `json:"-"`
+	// Saved and hashed while not zero (json:",omitempty"), with the decision system's
+	// records of the agents' flips (systems.ThinkCursorState), so that a loaded world
+	// reports intent_flip_flop at the frames the unbroken run does; a Think written
+	// whole, or loaded from a file written before 2026-12-06 (without them), starts
+	// the count afresh at its next think.
+	IntentFlips uint8  `json:",omitempty"`
+	IntentBack  uint16 `json:",omitempty"`
+	IntentSum   uint32 `json:",omitempty"`
 }
 
 // LOD is an agent's level of detail, set by the LOD system: 0 is the nearest

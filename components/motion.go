@@ -92,23 +92,27 @@ type Progress struct {
 	Since  float64 // simulation time the window started
 	Stuck  bool    // no progress over the last window; cleared when the agent moves on
 	// StuckKnown tells that StuckSince holds the start of the current run (set
-	// with it by systems.PathFollow); not saved.
-	StuckKnown bool `json:"-"`
+	// with it by systems.PathFollow, cleared with them when Stuck is).
+	StuckKnown bool `json:",omitempty"`
 	Count      int  // times the agent was found stuck
 	// StuckSince is the simulation time its current run of stuck windows began
 	// (the start of the first window of no progress since it last moved on):
 	// read only while Stuck and StuckKnown. Diagnose counts an agent stuck since
 	// systems.BlockedSpan seconds or more among agents as blocked_by_agents.
-	// Not saved nor hashed (it changes nothing the systems do): after a load, an
-	// agent still stuck has StuckKnown false until its next window of no
-	// progress ends (StuckTime seconds at most), when its run is taken to
-	// start at that window's start: the finding comes later than in the
-	// unbroken run, never earlier.
-	StuckSince float64 `json:"-"`
+	// StuckKnown, StuckSince and StuckFrom are saved and hashed while set (left
+	// out while zero, as json:",omitempty" fields are: the systems clear them when
+	// the agent moves on, so a save of agents that are not stuck does not grow), so
+	// a loaded world reports its blocked agents at the frames the unbroken run
+	// does. A Progress without them (written whole, or loaded from a file written
+	// before 2026-12-06) has StuckKnown false until the agent's next window of no
+	// progress ends (StuckTime seconds at most), when its run is taken to start
+	// at that window's start: the finding comes later than in the unbroken run,
+	// never earlier.
+	StuckSince float64 `json:",omitempty"`
 	// StuckFrom is where the agent was at StuckSince (the anchor of the run's
 	// first window), set and read with it: an agent that creeps on, less than
 	// StuckDistance a window, is Stuck each window yet gets somewhere, and
-	// Diagnose does not count one that went a cell or more from it. Not saved
-	// nor hashed, as StuckSince.
-	StuckFrom r2.Vec `json:"-"`
+	// Diagnose does not count one that went a cell or more from it. Saved and
+	// hashed as StuckSince.
+	StuckFrom r2.Vec `json:",omitempty"`
 }

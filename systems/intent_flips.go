@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -66,8 +67,9 @@ type intentFlip struct {
 // (a goal that follows a foe changes at every think: 13,000 a frame at 100,000
 // guards); only a flip touches the agent's record, by entity ID. Marks of 32 and 16
 // bits: a change hidden by equal marks (a chance of 2⁻³² a change) goes uncounted,
-// and a change taken for a change back (2⁻¹⁶) counts one flip. Not saved: a loaded
-// world counts from its next thinks, as utility.State's flips do.
+// and a change taken for a change back (2⁻¹⁶) counts one flip. Saved: the Think's
+// fields with the agent, the records of alive agents with the system's think budget
+// ([ThinkCursorState.IntentFlips]), so a loaded world counts on as the unbroken run.
 type intentFlips struct {
 	recs []intentFlip // by entity ID
 }
@@ -310,4 +312,86 @@ func appendIntentKey(b *strings.Builder, k intentKey) {
 	b.WriteString(", ")
 	b.WriteString(strconv.FormatFloat(p.Y, 'g', 6, 64))
 	b.WriteString(")")
+}
+
+// IntentFlipState is one agent's record of the changes back of its Intent, which a
+// decision system keeps for [Diagnose]'s intent_flip_flop and saves with its think
+// budget's state ([ThinkCursorState]), so that a loaded run reports the flip-flops the
+// unbroken one would: the agent, its flip-flops since the record was made, the times
+// of its last utility.FlipLimit changes back in a row (a ring: Changes[At] is the
+// last; float64 bits, math.Float64bits, a slot not yet written holding −Inf's), the
+// last flip-flop's time (float64 bits) and the Intents of its last two changes back.
+type IntentFlipState struct {
+	Entity    arche.Entity              `json:"entity"`
+	FlipFlops uint32                    `json:"flip_flops,omitempty"`
+	At        uint8                     `json:"at,omitempty"`
+	FlipTime  uint64                    `json:"flip_time,omitempty"`
+	Changes   [utility.FlipLimit]uint64 `json:"changes"`
+	Keys      [2]IntentKeyState         `json:"keys"`
+}
+
+// IntentKeyState is an Intent as an [IntentFlipState] records it: its mode, for
+// IntentGo whether it moves, its Target, and the bits (math.Float64bits) of the point
+// it goes to (Goal, or Point for a mode without a Target; 0, 0 when none is read).
+type IntentKeyState struct {
+	Mode   components.IntentMode `json:"mode,omitempty"`
+	Move   bool                  `json:"move,omitempty"`
+	Target arche.Entity          `json:"target"`
+	Point  [2]uint64             `json:"point"`
+}
+
+// state returns the records of f of agents alive in w, by entity ID (nil: none).
+func (f *intentFlips) state(w *arche.World) []IntentFlipState {
+	var out []IntentFlipState
+	for i := range f.recs {
+		r := &f.recs[i]
+		if r.e.IsZero() || w == nil || !inPool(w, r.e) || !w.Alive(r.e) {
+			continue
+		}
+		st := IntentFlipState{Entity: r.e, FlipFlops: r.flipFlops, At: r.at, FlipTime: math.Float64bits(r.flipTime)}
+		for j, c := range r.changes {
+			st.Changes[j] = math.Float64bits(c)
+		}
+		for j, k := range r.keys {
+			st.Keys[j] = IntentKeyState{Mode: k.mode, Move: k.move, Target: k.target, Point: k.p}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// load replaces f's records by those of sts, saved by state for world w. It returns an
+// error wrapping ErrOutOfDomain, leaving f as it was, for a record of the zero entity,
+// of an entity past w's pool, of one ID twice, or a ring index At past the ring's.
+func (f *intentFlips) load(w *arche.World, sts []IntentFlipState) error {
+	top := uint32(0)
+	for i, st := range sts {
+		switch {
+		case st.Entity.IsZero() || w == nil || !inPool(w, st.Entity):
+			return fmt.Errorf("intent_flips[%d]: entity %v: not one of the world's: %w", i, st.Entity, ErrOutOfDomain)
+		case int(st.At) >= utility.FlipLimit:
+			return fmt.Errorf("intent_flips[%d]: at %d: want 0 to %d: %w", i, st.At, utility.FlipLimit-1, ErrOutOfDomain)
+		}
+		top = max(top, st.Entity.ID())
+	}
+	if len(sts) == 0 {
+		clear(f.recs)
+		return nil
+	}
+	recs := make([]intentFlip, max(int(top)+1, len(f.recs)))
+	for i, st := range sts {
+		r := &recs[st.Entity.ID()]
+		if !r.e.IsZero() {
+			return fmt.Errorf("intent_flips[%d]: entity ID %d twice: %w", i, st.Entity.ID(), ErrOutOfDomain)
+		}
+		*r = intentFlip{e: st.Entity, flipFlops: st.FlipFlops, at: st.At, flipTime: math.Float64frombits(st.FlipTime)}
+		for j, c := range st.Changes {
+			r.changes[j] = math.Float64frombits(c)
+		}
+		for j, k := range st.Keys {
+			r.keys[j] = intentKey{mode: k.Mode, move: k.Move, target: k.Target, p: k.Point}
+		}
+	}
+	f.recs = recs
+	return nil
 }

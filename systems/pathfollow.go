@@ -464,7 +464,7 @@ func (s *PathFollow) followRun(r, from, to int, sc *followScratch) {
 				// track for a moving agent, its usual answer written out:
 				// it moved, or is at its goal (StuckTime not checked)
 				if pr := &prog[i]; dist2(ps, pr.Anchor) > StuckDistance*StuckDistance || dist2(ps, g) <= StuckDistance*StuckDistance {
-					pr.Anchor, pr.Since, pr.Stuck = ps, now, false
+					moveOn(pr, ps, now)
 				} else if now-pr.Since >= StuckTime {
 					var k *components.Kinematics
 					if kin != nil {
@@ -650,7 +650,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 				if hold {
 					setDesired(j.desired, components.Desired{Mode: components.DesiredHold})
 					if pr := j.progress; pr != nil {
-						pr.Anchor, pr.Since, pr.Stuck = pos, s.clock.Time, false
+						moveOn(pr, pos, s.clock.Time)
 					}
 					return
 				}
@@ -891,6 +891,16 @@ func (s *PathFollow) walkOut(pos, goal r2.Vec, gc grid.Cell) r2.Vec {
 	return goal
 }
 
+// moveOn starts agent pr's next window of progress at pos and now: it is not stuck,
+// and its run of no progress (StuckKnown, StuckSince, StuckFrom) is over, cleared so
+// that a save leaves it out (they are saved while set).
+func moveOn(pr *components.Progress, pos r2.Vec, now float64) {
+	pr.Anchor, pr.Since, pr.Stuck = pos, now, false
+	if pr.StuckKnown {
+		pr.StuckKnown, pr.StuckSince, pr.StuckFrom = false, 0, r2.Vec{}
+	}
+}
+
 // track updates stuck detection of an agent at pos with Progress pr, Path
 // path (nil: none) and Kinematics kin (nil: none); moving tells whether the
 // agent wants to get to goal, where it stops at rest (goal, or for a wide
@@ -902,7 +912,7 @@ func (s *PathFollow) track(pr *components.Progress, path *components.Path, kin *
 	moved := dist2(pos, pr.Anchor) > StuckDistance*StuckDistance
 	atGoal := dist2(pos, rest) <= StuckDistance*StuckDistance
 	if !moving || moved || atGoal {
-		pr.Anchor, pr.Since, pr.Stuck = pos, now, false
+		moveOn(pr, pos, now)
 		return
 	}
 	if now-pr.Since < StuckTime {

@@ -334,11 +334,17 @@ type ThinkCursorState struct {
 	// that the loaded system counts on from it; a file written before it (2026-12-05)
 	// reads it as 0, and the count starts at the load.
 	TotalThought int `json:"total_thought,omitempty"`
+	// IntentFlips are the system's records of its agents' changes back of their Intent
+	// (alive ones, by entity ID; see [IntentFlipState]), so that the loaded system
+	// reports intent_flip_flop where and while the unbroken one would; a file written
+	// before them (2026-12-06) has none: the agents count their flips from the load.
+	IntentFlips []IntentFlipState `json:"intent_flips,omitempty"`
 }
 
 // thinkState returns t's state (see [ThinkCursorState]).
 func (t *thinkers[B]) thinkState() ThinkCursorState {
-	return ThinkCursorState{Cursor: t.cursor, Waiting: t.Waiting, Backlog: t.backlog, TotalThought: t.TotalThought}
+	return ThinkCursorState{Cursor: t.cursor, Waiting: t.Waiting, Backlog: t.backlog, TotalThought: t.TotalThought,
+		IntentFlips: t.flips.state(t.world)}
 }
 
 // loadThinkState restores a state saved by thinkState into t, named name in errors;
@@ -362,6 +368,9 @@ func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, err
 	if st.TotalThought < 0 || st.TotalThought > math.MaxInt/2 {
 		return t.Waiting, fmt.Errorf("%s think cursor: total_thought %d: want 0 to %d (a count near the int's top wraps negative within frames): %w",
 			name, st.TotalThought, math.MaxInt/2, ErrOutOfDomain)
+	}
+	if err := t.flips.load(t.world, st.IntentFlips); err != nil {
+		return t.Waiting, fmt.Errorf("%s think cursor: %w", name, err)
 	}
 	t.cursor, t.Waiting, t.backlog, t.TotalThought = st.Cursor, st.Waiting, st.Backlog, st.TotalThought
 	return t.Waiting, nil

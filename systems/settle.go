@@ -245,7 +245,7 @@ func (s *PathFollow) settleOne(g []settleCand, i, first int, settled, links *[]i
 	*sum += float64(c.r * c.r)
 	setDesired(c.desired, components.Desired{Mode: components.DesiredHold})
 	if pr := c.progress; pr != nil {
-		pr.Anchor, pr.Since, pr.Stuck = c.pos, now, false
+		moveOn(pr, c.pos, now)
 	}
 }
 
