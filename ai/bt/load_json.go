@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/archai-go/archai/internal/jsonkeys"
 )
 
 // LoadJSON loads trees in archai's JSON format from data (named file in errors) into r
@@ -26,7 +28,10 @@ import (
 // A node has a "type" (the same names as [Registry.LoadXML]), an optional "name", "ports"
 // (the XML attributes: strings, numbers or booleans; a number is read as its text, as
 // written: 1000000 for an int port, 0.25 for a float one) and "children". Unknown fields are
-// errors. Errors are [LoadError]s naming the JSON path of the node, such as
+// errors, and so is a key written twice in an object (a node's "type", a port), which
+// encoding/json would silently take the last of: [ErrSyntax] naming the object's path and
+// the key; a key of another case ("Type") fills the same field, so is the same key, but
+// ports are case-sensitive. Errors are [LoadError]s naming the JSON path of the node, such as
 // $.trees[0].root.children[1], or the line of a syntax error; load-time checks are those
 // of [Registry.LoadXML] (an unknown node type is reported here, not at [Registry.Tree]).
 // LoadJSON never panics.
@@ -48,6 +53,9 @@ func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
 	}
 	if dec.More() {
 		return Document{}, pos{file: file}.err("", fmt.Errorf("%w: content after the document", ErrSyntax))
+	}
+	if at, key, dup := jsonkeys.Duplicate(data, jsonStruct); dup {
+		return Document{}, pos{file: file, path: jsonPath(at)}.err("", fmt.Errorf("%w: duplicate key %s", ErrSyntax, quote(key)))
 	}
 	var defs []*treeDef
 	var errs []error
@@ -136,6 +144,24 @@ func jsonDef(file, path string, n *jsonNode, depth int) (*defNode, error) {
 		d.kids = append(d.kids, k)
 	}
 	return d, nil
+}
+
+// jsonStruct reports whether the object at p decodes into a struct (whose keys
+// encoding/json matches by any case), not a map: every object but a node's ports.
+func jsonStruct(p jsonkeys.Path) bool {
+	return len(p) == 0 || p[len(p)-1].Array || !strings.EqualFold(p[len(p)-1].Key, "ports")
+}
+
+// jsonPath writes p as the loader's paths: $ for the document, $.trees[0].root.
+func jsonPath(p jsonkeys.Path) string {
+	if len(p) == 0 {
+		return "$"
+	}
+	s := p.String()
+	if p[0].Array {
+		return "$" + s
+	}
+	return "$." + s
 }
 
 // jsonError turns a decoding error into a LoadError with a line or a path.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/archai-go/archai/ai/internal/plan"
+	"github.com/archai-go/archai/internal/jsonkeys"
 )
 
 // ID names a domain in a [Registry]; 0 is no domain.
@@ -136,7 +137,11 @@ func (r *Registry) LoadFile(path string) (ID, error) {
 // Conditions and effects are scripts of package ai/script over the facts. A task is
 // compound if it has "methods", primitive otherwise. Errors name the file and the JSON
 // path of the offending value ("squad.json: tasks[2].methods[0].if: ..."), with the
-// script's column for script errors, and the line for JSON syntax errors.
+// script's column for script errors, and the line for JSON syntax errors. An unknown
+// field names the object holding it ("squad.json: tasks[3].methods[0]: unknown field
+// "iff""), and so does a key written twice in an object ("tasks[1].methods[0]: duplicate
+// key "if""; encoding/json would silently keep the last; keys are matched by any case, as
+// encoding/json fills "if" from "If").
 func (r *Registry) LoadJSON(file string, data []byte) (ID, error) {
 	d, err := r.parse(file, data)
 	if err != nil {
@@ -182,7 +187,13 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		if errors.As(err, &syn) {
 			return nil, fmt.Errorf("htn: %s:%d: %w", file, 1+bytes.Count(data[:min(int(syn.Offset), len(data))], []byte("\n")), err)
 		}
+		if at, key, ok := jsonkeys.Unknown(data, knownFields); ok {
+			return nil, fmt.Errorf("htn: %s: %sunknown field %s", file, pathPrefix(at), plan.Quote(key))
+		}
 		return nil, fmt.Errorf("htn: %s: %w", file, plan.Clip(err)) // encoding/json quotes an unknown field in full
+	}
+	if at, key, dup := jsonkeys.Duplicate(data, func(jsonkeys.Path) bool { return true }); dup {
+		return nil, fmt.Errorf("htn: %s: %sduplicate key %s", file, pathPrefix(at), plan.Quote(key))
 	}
 	fail := func(path string, err error) (*Domain, error) {
 		return nil, fmt.Errorf("htn: %s: %s: %w", file, path, err)
@@ -304,6 +315,28 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		return nil, fmt.Errorf("htn: %s: %w", file, err)
 	}
 	return d, nil
+}
+
+// knownFields returns the fields of the object at p of a domain file, nil for a value
+// that is no object of the format.
+func knownFields(p jsonkeys.Path) []string {
+	switch {
+	case p.Is():
+		return []string{"name", "facts", "sensor", "root", "tasks"}
+	case p.Is("tasks", "[]"):
+		return []string{"name", "methods", "if", "while", "effects", "operator", "instant"}
+	case p.Is("tasks", "[]", "methods", "[]"):
+		return []string{"name", "if", "tasks"}
+	}
+	return nil
+}
+
+// pathPrefix is "tasks[3].methods[0]: " for an object's path, "" for the document's.
+func pathPrefix(p jsonkeys.Path) string {
+	if len(p) == 0 {
+		return ""
+	}
+	return p.String() + ": "
 }
 
 func (b *Builder) factIndex(name string) (Fact, bool) {

@@ -1,0 +1,155 @@
+package jsonkeys
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestDuplicate(t *testing.T) {
+	structs := func(p Path) bool { return !p.Is("m") }
+	for _, c := range []struct {
+		doc, path, key string
+	}{
+		{`{"a":1,"b":2,"a":3}`, ``, `a`},
+		{`{"a":{"x":[1,{"y":2}],"x":null}}`, `a`, `x`},
+		{`{"a":[{"k":1},{"k":1,"j":2,"k":"s"}]}`, `a[1]`, `k`},
+		{`[0,{"q":1},[{"r":{"s":1,"s":2}}]]`, `[2][0].r`, `s`},
+		{`{"a":1,"\u0061":2}`, ``, `a`},                         // an escape spells the same key
+		{`{"t":{"If":1,"if":2}}`, `t`, `if`},                    // a struct's field by any case
+		{`{"m":{"If":1,"if":2,"x":{"a":1,"A":1}}}`, `m.x`, `A`}, // a map is exact; its values are structs
+		{`{"a b":{"c":1,"c":2}}`, `["a b"]`, `c`},
+	} {
+		p, key, ok := Duplicate([]byte(c.doc), structs)
+		require.True(t, ok, c.doc)
+		assert.Equal(t, c.path, p.String(), c.doc)
+		assert.Equal(t, c.key, key, c.doc)
+	}
+	for _, doc := range []string{
+		`{}`, `[]`, `1`, `"a"`, `{"a":"a","b":{"a":1},"c":[{"a":1},{"a":2}]}`,
+		`{"m":{"If":1,"if":2}}`, `{"a":"\"a\\\"","b":"\\"}`, `{"a":"}{","b":"]["}`,
+	} {
+		_, _, ok := Duplicate([]byte(doc), structs)
+		assert.False(t, ok, doc)
+	}
+}
+
+// An object of many keys is checked through a map, exactly or by any case.
+func TestDuplicateInALargeObject(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"o":{`)
+	for i := range 100 {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	doc := b.String()
+	_, _, ok := Duplicate([]byte(doc+`"z":0}}`), nil)
+	assert.False(t, ok)
+	p, key, ok := Duplicate([]byte(doc+`"k42":0}}`), nil)
+	require.True(t, ok)
+	assert.Equal(t, "o", p.String())
+	assert.Equal(t, "k42", key)
+	_, _, ok = Duplicate([]byte(doc+`"K42":0}}`), nil)
+	assert.False(t, ok)
+	_, key, ok = Duplicate([]byte(doc+`"K42":0}}`), func(Path) bool { return true })
+	require.True(t, ok)
+	assert.Equal(t, "K42", key)
+}
+
+func TestUnknown(t *testing.T) {
+	known := func(p Path) []string {
+		switch {
+		case p.Is():
+			return []string{"name", "tasks"}
+		case p.Is("tasks", "[]"):
+			return []string{"name", "methods"}
+		case p.Is("tasks", "[]", "methods", "[]"):
+			return []string{"if"}
+		}
+		return nil
+	}
+	p, key, ok := Unknown([]byte(`{"name":"d","tasks":[{"name":"a"},{"Name":"b","methods":[{"IF":"x"},{"iff":"y"}]}]}`), known)
+	require.True(t, ok)
+	assert.Equal(t, "tasks[1].methods[1]", p.String())
+	assert.Equal(t, "iff", key)
+	_, _, ok = Unknown([]byte(`{"name":"d","tasks":[{"name":"a","methods":[{"if":"x"}]}]}`), known)
+	assert.False(t, ok)
+}
+
+// Documents that are not JSON end the walk; it never panics.
+func TestMalformedNeverPanics(t *testing.T) {
+	for _, doc := range []string{``, `{`, `}`, `]]`, `{"a`, `{"a\`, `{"a":{"b":1}]]]}`, `[}`, `{"a":1,"a`, `"\u12"`} {
+		assert.NotPanics(t, func() {
+			Duplicate([]byte(doc), nil)
+			Unknown([]byte(doc), func(Path) []string { return []string{} })
+		}, doc)
+	}
+}
+
+func FuzzDuplicate(f *testing.F) {
+	f.Add([]byte(`{"a":[{"b":1,"b":2}]}`))
+	f.Add([]byte(`{"a":"\u0062","b":{"c":[1,2,{"d":true}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _, dup := Duplicate(data, nil)
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		// A document without duplicates encodes back to as many keys as it has.
+		if !dup && count(data) != countValue(v) {
+			t.Fatalf("%s: no duplicate reported, %d keys written, %d decoded", data, count(data), countValue(v))
+		}
+	})
+}
+
+func count(data []byte) int {
+	n := 0
+	walk(data, func(Path, *object, []byte) bool { n++; return true })
+	return n
+}
+
+func countValue(v any) int {
+	n := 0
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			n += 1 + countValue(e)
+		}
+	case []any:
+		for _, e := range x {
+			n += countValue(e)
+		}
+	}
+	return n
+}
+
+func BenchmarkDuplicate(b *testing.B) {
+	var s strings.Builder
+	s.WriteString(`{"main": "T0", "trees": [`)
+	for t := range 200 {
+		if t > 0 {
+			s.WriteString(",\n")
+		}
+		fmt.Fprintf(&s, `{"id": "T%d", "root": {"type": "Sequence", "name": "top", "children": [`, t)
+		for i := range 20 {
+			if i > 0 {
+				s.WriteString(",\n  ")
+			}
+			fmt.Fprintf(&s, `{"type": "Fallback", "name": "f%d", "children": [`+
+				`{"type": "Inverter", "children": [{"type": "AlwaysFailure"}]}, `+
+				`{"type": "Repeat", "ports": {"num_cycles": %d}, "children": [{"type": "AlwaysSuccess", "name": "ok"}]}]}`, i, i+1)
+		}
+		s.WriteString(`]}}`)
+	}
+	s.WriteString("]}\n")
+	data := []byte(s.String())
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, _, dup := Duplicate(data, func(p Path) bool { return !p.Is("ports") }); dup {
+			b.Fatal("dup")
+		}
+	}
+}
