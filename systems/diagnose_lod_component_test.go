@@ -10,6 +10,7 @@ import (
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -80,4 +81,48 @@ func TestDiagnoseReportsALODSystemWithNoAgentToServe(t *testing.T) {
 			assert.Zero(t, diag.Report.Total(), "%s", diag.Report)
 		})
 	}
+}
+
+// The LOD system serves agents with a Position, a Think and a LOD. An entity with a
+// LOD and a Think but no Position (a headless thinker, a half-built agent) is served
+// by nobody, yet it made Diagnose believe some agent used the LOD system: a crowd
+// without any LOD was reported healthy. Agents spawned before their LOD crowd are
+// counted until it comes, and counted again once it has all gone.
+func TestDiagnoseNoLODComponentNotHiddenByAnAgentWithoutPosition(t *testing.T) {
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(64, 64))
+	plain, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree})
+	require.NoError(t, err)
+	lodded, err := systems.NewSpawner(w, systems.Mover{}, systems.Thinker{Tree: tree}, systems.With(components.LOD{}))
+	require.NoError(t, err)
+	lod := &systems.LOD{Points: []r2.Vec{{X: 2, Y: 2}}}
+	diag := &systems.Diagnostics{Every: 30, Out: io.Discard}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), lod, &systems.Spatial{Workers: 1}, &systems.Decision{},
+		&systems.PathQueue{}, &systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1}, &systems.Movement{Workers: 1}, diag)
+	require.NoError(t, s.InitializeChecked(w))
+	defer s.Finalize(w)
+
+	a := plain.Spawn(r2.Vec{X: 2.5, Y: 2.5}, nil)
+	s.Run(w, 60)
+	assert.Equal(t, 1, systems.Diagnose(w).Counts[systems.CauseNoLODComponent], "before the LOD crowd")
+	l := lodded.Spawn(r2.Vec{X: 5.5, Y: 2.5}, nil)
+	s.Run(w, 60)
+	r := systems.Diagnose(w)
+	assert.Zero(t, r.Total(), "the mix is the opt-out: %s", r)
+	w.RemoveEntity(l)
+	s.Run(w, 60)
+	r = systems.Diagnose(w)
+	assert.Equal(t, 1, r.Counts[systems.CauseNoLODComponent], "the LOD crowd gone: %s", r)
+	assert.Equal(t, a, r.Examples[systems.CauseNoLODComponent])
+
+	headless := generic.NewMap2[components.Think, components.LOD](w)
+	headless.NewWith(&components.Think{}, &components.LOD{})
+	s.Run(w, 60)
+	assert.Equal(t, []int{0, 0, 0}, lod.Counts, "the LOD system serves nobody")
+	r = systems.Diagnose(w)
+	assert.Equal(t, 1, r.Counts[systems.CauseNoLODComponent], "a LOD without a Position hides it: %s", r)
+	assert.Equal(t, 1, diag.Report.Counts[systems.CauseNoLODComponent], "the Diagnostics system too: %s", diag.Report)
 }

@@ -620,9 +620,10 @@ const (
 	// its value. Damage 0 and Cooldown 0 are usable (no harm, no cooldown).
 	CauseWeaponInvalid
 	// CauseNoLODComponent: an agent with a Position and a Think while a [LOD] system
-	// runs (initialized, not finalized) and no agent with a Think has a
-	// components.LOD: the system sets the level of detail of agents with one only,
-	// so it does nothing (LOD.Counts stays at 0), and every agent thinks at its
+	// runs (initialized, not finalized) and no agent with a Position and a Think
+	// has a components.LOD (one without a Position is not served either): the
+	// system sets the level of detail of agents with one only, so it does nothing
+	// (LOD.Counts stays at 0), and every agent thinks at its
 	// Thinker's rate wherever it is. No bundle adds a LOD: spawn the agents with
 	// systems.With(components.LOD{}) beside their Thinker. Some agents with a LOD
 	// and some without is not counted: an agent without one opts out (a boss, a
@@ -1674,7 +1675,7 @@ type diagnoser struct {
 	htns       *generic.Filter4[components.HTNPlanner, components.Think, components.Position, components.Intent]
 	goaps      *generic.Filter4[components.GOAPPlanner, components.Think, components.Position, components.Intent]
 	weapons    *generic.Filter2[components.Weapon, components.Intent]
-	lods       *generic.Filter2[components.LOD, components.Think]
+	lods       *generic.Filter3[components.LOD, components.Think, components.Position] // the agents LOD serves
 	focus      *generic.Filter1[components.Focus]
 	ownMotion  arche.ID // components.OwnMotion
 	randID     arche.ID // components.Rand
@@ -1729,7 +1730,7 @@ func (d *diagnoser) init() {
 	d.htns = brainFilter[components.HTNPlanner]()
 	d.goaps = brainFilter[components.GOAPPlanner]()
 	d.weapons = generic.NewFilter2[components.Weapon, components.Intent]()
-	d.lods = generic.NewFilter2[components.LOD, components.Think]()
+	d.lods = generic.NewFilter3[components.LOD, components.Think, components.Position]()
 	d.focus = generic.NewFilter1[components.Focus]()
 }
 
