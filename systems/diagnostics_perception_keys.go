@@ -60,15 +60,19 @@ func perceptionKeyNote(s *blackboard.Schema) string {
 // Perception whose Blackboard's store is of a schema declaring a well-known
 // perception key with another type. What it learns of a schema is kept between
 // checks (and learnt again when the schema has grown), so a check in steady state
-// allocates nothing.
+// allocates nothing; a schema no agent's store holds at a check is forgotten then, so
+// a program making a schema per agent, or reloading its trees, does not keep every
+// schema it ever made alive.
 type perceptionKeyChecks struct {
 	filter *generic.Filter2[components.Perception, components.Blackboard]
 	known  map[*blackboard.Schema]perceptionKeySchema
+	round  uint32 // the checks run, to tell the schemas met in this one
 }
 
 type perceptionKeySchema struct {
 	declared int    // the schema's Len when its note was made
 	note     string // perceptionKeyNote's
+	met      uint32 // the check that last met the schema (perceptionKeyChecks.round)
 }
 
 func (c *perceptionKeyChecks) check(w *arche.World, r *Report) {
@@ -76,6 +80,8 @@ func (c *perceptionKeyChecks) check(w *arche.World, r *Report) {
 		c.filter = generic.NewFilter2[components.Perception, components.Blackboard]()
 		c.known = map[*blackboard.Schema]perceptionKeySchema{}
 	}
+	c.round++
+	met := 0 // the schemas met in this check
 	q := c.filter.Query(w)
 	for q.Next() {
 		_, bb := q.Get()
@@ -84,12 +90,23 @@ func (c *perceptionKeyChecks) check(w *arche.World, r *Report) {
 		}
 		s := bb.Store.Schema()
 		k, ok := c.known[s]
-		if !ok || k.declared != s.Len() {
-			k = perceptionKeySchema{declared: s.Len(), note: perceptionKeyNote(s)}
-			c.known[s] = k
+		if !ok || k.met != c.round { // first met in this check
+			if !ok || k.declared != s.Len() {
+				k = perceptionKeySchema{declared: s.Len(), note: perceptionKeyNote(s)}
+			}
+			k.met = c.round
+			met++
+			c.known[s] = k // no allocation for a schema known already
 		}
 		if k.note != "" {
 			r.addNote(CausePerceptionKeyWrongType, q.Entity(), needsNote(k.note))
+		}
+	}
+	if len(c.known) > met { // some schema no agent holds any more
+		for s, k := range c.known {
+			if k.met != c.round {
+				delete(c.known, s)
+			}
 		}
 	}
 }
