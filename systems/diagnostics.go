@@ -1689,22 +1689,24 @@ type diagnoser struct {
 	flow        *FlowField                // the world's live FlowField on the grid checked (CauseFlowUnreachable), nil if none
 	sealed      map[arche.Entity]struct{} // wide.sealed as a set
 
-	seen      map[arche.Entity]struct{}      // Report.seen, reused between checks
-	memories  map[*bt.NodeMemory]struct{}    // the Brains' node memories met (CauseMemoryShared), reused
-	boardsMet map[*blackboard.Store]struct{} // the Blackboards' stores met (CauseBlackboardShared), reused
-	scoresMet map[*float64]struct{}          // the UtilityBrains' scores met (CauseMemoryShared), reused
-	queued    map[pathRequest]struct{}       // the requests the path queue holds, reused
-	alike     machinesAlike                  // Report.MachinesAlike's machines and names, reused
-	states    stateBoards                    // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
-	queue     *PathQueue                     // the world's path queue, nil if none
-	late      systemSet                      // decision systems live before the live Perception (CausePerceptionAfterDecision)
-	deciders  decisionIDs                    // the decision components' IDs, with late
-	systems   systemSet                      // archai systems initialized in the world
-	initOnce  bool                           // some archai system was initialized: missing ones can be told
-	stepDT    float64                        // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
-	downed    downedChecks                   // CauseDownedStillActing
-	held      heldOffCheck                   // CauseHeldOffGoal
-	perKeys   perceptionKeyChecks            // CausePerceptionKeyWrongType
+	seen      map[arche.Entity]struct{}          // Report.seen, reused between checks
+	memories  map[*bt.NodeMemory]struct{}        // the Brains' node memories met (CauseMemoryShared), reused
+	boardsMet map[*blackboard.Store]struct{}     // the Blackboards' stores met (CauseBlackboardShared), reused
+	scoresMet map[*float64]struct{}              // the UtilityBrains' scores met (CauseMemoryShared), reused
+	queued    map[pathRequest]struct{}           // the requests the path queue holds, reused
+	alike     machinesAlike                      // Report.MachinesAlike's machines and names, reused
+	states    stateBoards                        // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
+	queue     *PathQueue                         // the world's path queue, nil if none
+	late      systemSet                          // decision systems live before the live Perception (CausePerceptionAfterDecision)
+	deciders  decisionIDs                        // the decision components' IDs, with late
+	systems   systemSet                          // archai systems initialized in the world
+	initOnce  bool                               // some archai system was initialized: missing ones can be told
+	stepDT    float64                            // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
+	downed    downedChecks                       // CauseDownedStillActing
+	held      heldOffCheck                       // CauseHeldOffGoal
+	perKeys   perceptionKeyChecks                // CausePerceptionKeyWrongType
+	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
+	goapWhys  whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.

@@ -2,8 +2,8 @@ package systems
 
 import (
 	"strconv"
+	"strings"
 
-	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/components"
 )
 
@@ -18,20 +18,21 @@ import (
 // decompose, and the agent is not counted.
 const HTNNoPlanSpan = 10.0
 
-// htnNoPlan returns why an HTN agent idles, its root having found no decomposition on
-// every think for HTNNoPlanSpan or longer, or "" for an agent with a plan, one whose
-// spell is shorter, or one whose State now lets the root decompose.
-func htnNoPlan(d *htn.Domain, b *components.HTNPlanner, th *components.Think) string {
+// htnIdles reports whether an HTN agent's root has found no decomposition on every
+// think for HTNNoPlanSpan or longer (and it has no plan).
+func htnIdles(b *components.HTNPlanner, th *components.Think) bool {
 	r := &b.Run
-	if r.HasPlan() || !r.NoPlan || !(th.Last-r.NoPlanSince >= HTNNoPlanSpan) {
-		return ""
-	}
-	why := d.WhyNoPlan(&b.State)
-	if why == "" {
-		return ""
-	}
-	secs := func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
-	return "it idles, its root task found no decomposition on every think from " + secs(r.NoPlanSince) + " s to " +
-		secs(th.Last) + " s (htn.Run.NoPlanSince, Think.Last): " + why + "; if it has nothing to do then, " +
-		"give the root a last method without conditions (an Idle task, or no subtasks)"
+	return !r.HasPlan() && r.NoPlan && th.Last-r.NoPlanSince >= HTNNoPlanSpan
+}
+
+// writeHTNIdleNote writes the note of an HTN agent idle from since to last (seconds,
+// htn.Run.NoPlanSince and Think.Last), why being htn.Domain.WhyNoPlan's explanation.
+func writeHTNIdleNote(b *strings.Builder, why string, since, last float64) {
+	b.WriteString("it idles, its root task found no decomposition on every think from ")
+	b.WriteString(strconv.FormatFloat(since, 'f', 1, 64))
+	b.WriteString(" s to ")
+	b.WriteString(strconv.FormatFloat(last, 'f', 1, 64))
+	b.WriteString(" s (htn.Run.NoPlanSince, Think.Last): ")
+	b.WriteString(why)
+	b.WriteString("; if it has nothing to do then, give the root a last method without conditions (an Idle task, or no subtasks)")
 }

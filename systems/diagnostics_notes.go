@@ -64,6 +64,7 @@ const (
 	noteBlocked              // pos, more, w: see blockedNote (CauseBlockedByAgents)
 	noteCooldown             // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
 	noteWeapon               // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
+	noteHTNIdle              // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -408,6 +409,9 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString(", ")
 			b.WriteString(n.what)
 		}
+	case noteHTNIdle:
+		b.WriteString(", ")
+		writeHTNIdleNote(b, n.what, n.pos.X, n.pos.Y)
 	}
 }
 

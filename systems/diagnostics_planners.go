@@ -8,6 +8,7 @@ import (
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
+	"gonum.org/v1/gonum/spatial/r2"
 )
 
 // plannerChecks counts the HTN and GOAP planners as decision models (a missing Think,
@@ -19,13 +20,17 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	always := func(*components.HTNPlanner) bool { return true }
 	decisionChecks(w, r, d.htns, d.lacks(sysHTN), always)
 	decisionChecks(w, r, d.goaps, d.lacks(sysGOAP), func(*components.GOAPPlanner) bool { return true })
+	d.htnWhys.begin()
+	defer d.htnWhys.end()
+	d.goapWhys.begin()
+	defer d.goapWhys.end()
 	hq := d.htns.Query(w)
 	for hq.Next() {
 		b, th, _, _ := hq.Get()
-		if d, _ := hr.Resolve(b.Name, b.Domain); d == nil {
+		if dom, _ := hr.Resolve(b.Name, b.Domain); dom == nil {
 			r.add(CausePlannerDomain, hq.Entity())
-		} else if why := htnNoPlan(d, b, th); why != "" {
-			r.addNote(CausePlannerDomainError, hq.Entity(), needsNote(why))
+		} else if why := d.htnWhy(dom, b, th); why != "" {
+			r.addNote(CausePlannerDomainError, hq.Entity(), exampleNote{kind: noteHTNIdle, what: why, pos: r2.Vec{X: b.Run.NoPlanSince, Y: th.Last}})
 		} else if b.Run.DomainErrors > 0 {
 			r.addNote(CausePlannerDomainError, hq.Entity(), needsNote("its domain failed to plan (ErrDepth, ErrLength or ErrBudget): a recursion without end?"))
 		}
@@ -33,10 +38,10 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	gq := d.goaps.Query(w)
 	for gq.Next() {
 		b, _, _, _ := gq.Get()
-		if d, _ := gr.Resolve(b.Name, b.Domain); d == nil {
+		if dom, _ := gr.Resolve(b.Name, b.Domain); dom == nil {
 			r.add(CausePlannerDomain, gq.Entity())
-		} else if why := goapNoPlan(d, b); why != "" {
-			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote("it idles, no plan exists from its GOAPPlanner.State: "+why))
+		} else if note := d.goapWhy(dom, b); note != "" {
+			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(note))
 		} else if b.Run.DomainErrors > 0 {
 			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget (ErrPlanTooLong or ErrBudget; a plan may exist): split the goal into nearer ones, or raise GOAP.NodeBudget", goap.MaxSteps)))
 		}
@@ -69,4 +74,35 @@ func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
 		}
 	}
 	return why
+}
+
+// htnWhy returns htnNoPlan's explanation for an HTN agent of domain dom, "" when it is
+// not idle past HTNNoPlanSpan or its root now decomposes: htn.Domain.WhyNoPlan is
+// worked out once per domain and state (d.htnWhys).
+func (d *diagnoser) htnWhy(dom *htn.Domain, b *components.HTNPlanner, th *components.Think) string {
+	if !htnIdles(b, th) {
+		return ""
+	}
+	why, ok := d.htnWhys.lookup(dom, &b.State)
+	if !ok {
+		why = dom.WhyNoPlan(&b.State)
+		d.htnWhys.store(dom, &b.State, why)
+	}
+	return why
+}
+
+// goapWhy returns the note of a GOAP agent of domain dom that idles with no plan
+// (goapNoPlan), or "": worked out once per domain and state (d.goapWhys).
+func (d *diagnoser) goapWhy(dom *goap.Domain, b *components.GOAPPlanner) string {
+	if b.Run.HasPlan() || b.Run.Status != goap.Failure {
+		return ""
+	}
+	note, ok := d.goapWhys.lookup(dom, &b.State)
+	if !ok {
+		if why := goapNoPlan(dom, b); why != "" {
+			note = "it idles, no plan exists from its GOAPPlanner.State: " + why
+		}
+		d.goapWhys.store(dom, &b.State, note)
+	}
+	return note
 }
