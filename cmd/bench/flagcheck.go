@@ -72,6 +72,9 @@ func checkFlagConflicts(set map[string]bool, value func(string) string) error {
 	}
 	for _, pair := range sweepReplaces {
 		if set[pair.sweep] && value(pair.sweep) != "" && set[pair.single] { // an empty list is no sweep: -agents, -workers are used
+			if _, err := parseCounts("-"+pair.sweep, value(pair.sweep), 1); err != nil {
+				return err // the list is the fault (" " is no list): dropping -agents or -workers would not mend it
+			}
 			return fmt.Errorf("-%s and -%s cannot be used together: -%[1]s gives the %[3]s of every run, so -%[2]s would be ignored; drop -%[2]s (put its count in the -%[1]s list), or drop -%[1]s", pair.sweep, pair.single, pair.what)
 		}
 	}

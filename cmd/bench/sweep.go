@@ -272,6 +272,13 @@ func parseCounts(flag, list string, def int) ([]int, error) {
 		return []int{def}, nil
 	}
 	workers := flag == "-sweep-workers"
+	if strings.TrimSpace(list) == "" { // blank, not empty: a script's " " is refused, and told how to ask for no sweep
+		what, single := "agent counts, e.g. 1000,10000", "-agents"
+		if workers {
+			what, single = "worker counts, e.g. 0,1,2", "-workers"
+		}
+		return nil, fmt.Errorf("%s %q is blank: want comma-separated %s, or an empty list (%s \"\") for one run at %s", flag, list, what, flag, single)
+	}
 	var out []int
 	for f := range strings.SplitSeq(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))

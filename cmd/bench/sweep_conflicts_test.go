@@ -102,3 +102,32 @@ func TestEmptySweepListKeepsSingleRunFlags(t *testing.T) {
 		assert.NotContains(t, errs.String(), "cannot be used together", "%v", args)
 	}
 }
+
+// Review finding: -sweep " " -agents 10 (a script's COUNTS=" ") was refused as
+// "-sweep and -agents cannot be used together", telling the user to drop -agents,
+// which would not mend it: the list is blank, not empty, and refused alone too. A
+// malformed list beside its single-run flag is refused for the list (exit 2, nothing
+// run); a blank one says how to ask for no sweep.
+func TestMalformedSweepListBesideItsSingleFlagNamesTheList(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-sweep", " ", "-agents", "10"}, "bench: -sweep \" \" is blank: want comma-separated agent counts, e.g. 1000,10000, or an empty list (-sweep \"\") for one run at -agents\n"},
+		{[]string{"-sweep", " "}, "bench: -sweep \" \" is blank"},
+		{[]string{"-compare", "-sweep", "\t", "-agents", "10"}, "bench: -sweep \"\\t\" is blank"},
+		{[]string{"-sweep", "x", "-agents", "10"}, "bench: -sweep \"x\": want comma-separated positive agent counts"},
+		{[]string{"-sweep-workers", " ", "-workers", "2"}, "bench: -sweep-workers \" \" is blank: want comma-separated worker counts, e.g. 0,1,2, or an empty list (-sweep-workers \"\") for one run at -workers\n"},
+		{[]string{"-sweep-workers", "1,,2", "-workers", "2"}, "bench: -sweep-workers \"1,,2\": want comma-separated worker counts"},
+	} {
+		args := tc.args
+		if args[0] != "-compare" {
+			args = append(args, "-frames", "1")
+		}
+		var out, errs bytes.Buffer
+		assert.Equal(t, 2, run(append(args, "-quiet"), &out, &errs), "%v", args)
+		assert.Contains(t, errs.String(), tc.msg, "%v", args)
+		assert.NotContains(t, errs.String(), "cannot be used together", "%v", args)
+		assert.Empty(t, out.String(), "%v: nothing ran", args)
+	}
+}
