@@ -28,6 +28,13 @@ const (
 	// DefaultNeighbourRadius is the flock radius (cells) of alignment and cohesion when
 	// one of them is on.
 	DefaultNeighbourRadius = 3.0
+	// DefaultTargetMargin is a Combatant's target selection hysteresis in cells
+	// (components.Perception.TargetMargin): its target is kept while in sight
+	// unless another foe is a cell nearer. A cell is about what two foes at
+	// about the same distance differ by as they and the perceiver move between
+	// two thinks (4 cells/s at 10 Hz: 0.4 cells each), and a fraction of the
+	// default sight range (8 cells).
+	DefaultTargetMargin = 1.0
 	// DefaultPathCapacity is the number of waypoints a Mover's path buffer holds before
 	// the PathQueue exchanges it for a larger one.
 	DefaultPathCapacity = 64
@@ -351,9 +358,9 @@ func (b Thinker) sets(w *arche.World) []arche.ID {
 }
 
 // Combatant is what the guard-like agents fight with: a Faction (Team), Health,
-// a Weapon and Perception (the nearest foe in sight, updated when the agent thinks:
-// pair it with a [Thinker]), with a Position and Velocity so others see it. Zero fields
-// take their defaults.
+// a Weapon and Perception (the nearest foe in sight, kept while in sight unless another
+// is TargetMargin nearer; updated when the agent thinks: pair it with a [Thinker]), with a
+// Position and Velocity so others see it. Zero fields take their defaults.
 //
 // A Combatant whose Health.Current falls to 0 or below is down: [Combat] refuses its
 // strikes, and nothing else stops it (its brain decides, a Mover walks, Perception
@@ -365,9 +372,14 @@ type Combatant struct {
 	Team        uint8   // the agent's faction
 	SightRange  float64 // cells; 8
 	FieldOfView float64 // full view angle in radians, at most 2π; 0 sees all around
-	MaxHealth   float64 // health points, the agent starts full; 100
-	Damage      float64 // health points per strike; 10
-	Range       float64 // strike range in cells, centre to centre; 1.5
+	// TargetMargin is the Perception's target selection hysteresis, in cells
+	// (components.Perception.TargetMargin): the target is kept while in sight
+	// unless another foe is nearer by this much; DefaultTargetMargin (1); < 0:
+	// none, the nearest foe at every think.
+	TargetMargin float64
+	MaxHealth    float64 // health points, the agent starts full; 100
+	Damage       float64 // health points per strike; 10
+	Range        float64 // strike range in cells, centre to centre; 1.5
 	// Cooldown is the least time between two strikes, in seconds of simulation
 	// time (Weapon.Cooldown); 0: none, every request strikes, so the damage per
 	// second follows the think rate. Set it to make far agents of a slower LOD
@@ -375,13 +387,22 @@ type Combatant struct {
 	Cooldown float64
 }
 
-// Validate reports a negative or non-finite value, and a FieldOfView over 2π: an
-// angle in degrees, most likely, which would see all around (the Perception
-// component reads any angle ≥ 2π so).
+// Validate reports a negative or non-finite value (a negative TargetMargin is
+// none, not an error), and a FieldOfView over 2π: an angle in degrees, most
+// likely, which would see all around (the Perception component reads any angle
+// ≥ 2π so).
 func (b Combatant) Validate() error {
 	return errors.Join(checkSize("SightRange", b.SightRange), checkFieldOfView(b.FieldOfView),
 		checkSize("MaxHealth", b.MaxHealth), checkSize("Damage", b.Damage), checkSize("Range", b.Range),
-		checkSize("Cooldown", b.Cooldown))
+		checkSize("Cooldown", b.Cooldown), checkMargin("TargetMargin", b.TargetMargin))
+}
+
+// checkMargin returns an error unless v is finite.
+func checkMargin(name string, v float64) error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%s = %v: want a finite distance in cells (0: the default, < 0: none)", name, v)
+	}
+	return nil
 }
 
 // checkFieldOfView returns an error unless v is a finite angle in [0, 2π] radians.
@@ -405,7 +426,8 @@ func (b Combatant) Init(a *Spawned) {
 	*a.Faction = components.Faction{Team: b.Team}
 	*a.Health = components.Health{Current: hp, Max: hp}
 	*a.Weapon = components.Weapon{Damage: orDefault(b.Damage, 10), Range: orDefault(b.Range, 1.5), Cooldown: b.Cooldown}
-	*a.Perception = components.Perception{SightRange: orDefault(b.SightRange, 8), FieldOfView: b.FieldOfView}
+	*a.Perception = components.Perception{SightRange: orDefault(b.SightRange, 8), FieldOfView: b.FieldOfView,
+		TargetMargin: weight(b.TargetMargin, DefaultTargetMargin)}
 }
 
 func (b Combatant) sets(w *arche.World) []arche.ID {

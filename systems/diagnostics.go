@@ -566,9 +566,10 @@ const (
 	// give arrival a tolerance larger than the push (1.5 cells to leave, 1 to
 	// arrive). With any brain, a note whose two Intents differ only in their target
 	// entity (pursue one foe, then another: Perception.Target copied at each think
-	// alternating between two foes at about the same distance) advises keeping the
-	// current target while it stays in sight and switching only to one nearer by a
-	// margin, in place of the above. An agent also counted under CauseUtilityFlipFlop is not counted
+	// alternating between two foes at about the same distance, as it does with a
+	// zero components.Perception.TargetMargin) advises keeping the current target
+	// while it stays in sight and switching only to one nearer by a margin (a
+	// TargetMargin, 1 cell as the Combatant bundle sets), in place of the above. An agent also counted under CauseUtilityFlipFlop is not counted
 	// again. The example's note names the two Intents, the flip-flops and the
 	// system. Counting starts at an agent's
 	// first think after Initialize or a load (not saved); an agent stops being

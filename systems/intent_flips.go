@@ -234,10 +234,11 @@ func appendIntentFlips(b *strings.Builder, n *exampleNote) {
 	b.WriteString(n.what)
 	b.WriteString(" system ran its brain: ")
 	if targetsInTurn(n.keys) {
-		b.WriteString("a target picked anew at each decision (the nearest foe, Perception.Target) that " +
-			"alternates between two at about the same distance; keep the current target while it stays in sight " +
-			"and switch only to one nearer by a margin (the target held in a blackboard key or a component " +
-			"of your own)")
+		b.WriteString("a target picked anew at each decision (the nearest foe: Perception.Target with a zero " +
+			"TargetMargin) that alternates between two at about the same distance; keep the current target while " +
+			"it stays in sight and switch only to one nearer by a margin: give the Perception a TargetMargin " +
+			"(1 cell, the Combatant bundle's default), or hold the target in a blackboard key or a component " +
+			"of your own")
 		return
 	}
 	switch n.what {

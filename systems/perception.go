@@ -27,6 +27,16 @@ import (
 // ID, so the choice does not depend on Arche's storage order (which differs
 // after a world is loaded).
 //
+// Target selection hysteresis: with a TargetMargin m > 0 (a [Combatant]'s is
+// [DefaultTargetMargin], 1 cell) the last update's Target is kept while it is
+// still a foe the search could pick (the same tests: within SightRange, not
+// the agent, of another team, with a Faction, inside the field of view, in
+// line of sight), unless a foe at distance dk − m or nearer is visible, dk
+// the kept target's distance: then the nearest foe is taken. A kept target
+// no longer visible (or removed) is dropped and the nearest taken. The search
+// is then bounded by dk − m: a smaller search than one over SightRange. With
+// m 0 (the zero value), negative or NaN, the nearest at every update.
+//
 // The search reads Perception's own bucket grid of this frame's
 // [Neighbours], split by team (an agent reads only the other teams' agents in
 // the buckets within SightRange), and walks lines of sight nearest candidate
@@ -82,6 +92,8 @@ import (
 //
 //	absent or unusable             what Perception does                   Diagnose counts
 //	Faction, Think or Position     never perceives                        CausePerceptionIncomplete
+//	TargetMargin 0, < 0 or NaN     the nearest at every update, no        CauseIntentFlipFlop (a tree
+//	                                 target kept                            copying Target in turn)
 //	Velocity                       opt-out: Heading stays as set          -
 //	Blackboard                     opt-out: no keys written               -
 //	a well-known key of another    that key never written (KeyError)      CausePerceptionKeyWrongType
@@ -448,7 +460,9 @@ func (s *Perception) setTargets(sc *perceiveScratch) {
 
 // perceive finds the target of the agent self at pos: the nearest agent of
 // another team in range, in the field of view and in line of sight, of
-// equals (squared distances) the lowest entity ID (foeIndex.nearest).
+// equals (squared distances) the lowest entity ID (foeIndex.nearest); with a
+// TargetMargin m > 0, the last target while it is visible (foeIndex.sees) at
+// distance dk, unless a visible foe is within dk − m (the nearest of them).
 func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos, vel r2.Vec, team uint8, now float64, sc *perceiveScratch) {
 	if vel.X != 0 || vel.Y != 0 {
 		per.Heading = vel
@@ -465,12 +479,36 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 	var id int32
 	var d float64
 	var at r2.Vec
-	id, d, at, sc.cands = s.foes.nearest(pos, per.SightRange, team, s.nb.ID(self), cosHalf, per.Heading, hn, sc.cands, s.sight, s.grid)
+	selfID := s.nb.ID(self)
+	if m := per.TargetMargin; m > 0 && per.Visible && per.Target != (arche.Entity{}) {
+		// target selection hysteresis: the last target, if still visible, is
+		// kept unless a foe within its distance less the margin is visible (the
+		// nearest search bounded so: a smaller search than over SightRange)
+		if kid, kd2, kat := s.foes.sees(s.nb, s.nb.ID(per.Target), pos, per.SightRange, team, selfID, cosHalf, per.Heading, s.sight, s.grid); kid >= 0 {
+			kd := math.Sqrt(kd2)
+			id = -1
+			if r := kd - m; r >= 0 {
+				id, d, at, sc.cands = s.foes.nearest(pos, r, team, selfID, cosHalf, per.Heading, hn, sc.cands, s.sight, s.grid)
+			}
+			if id < 0 {
+				id, d, at = kid, kd, kat
+			}
+			s.seen(per, id, d, at, now, sc)
+			return
+		}
+	}
+	id, d, at, sc.cands = s.foes.nearest(pos, per.SightRange, team, selfID, cosHalf, per.Heading, hn, sc.cands, s.sight, s.grid)
 	if id < 0 {
 		per.Visible = false
 		per.Target = arche.Entity{}
 		return
 	}
+	s.seen(per, id, d, at, now, sc)
+}
+
+// seen records that the perceiver per sees the agent of hash ID id at at,
+// distance d.
+func (s *Perception) seen(per *components.Perception, id int32, d float64, at r2.Vec, now float64, sc *perceiveScratch) {
 	per.Visible = true
 	// per.Target = s.nb.Entities[id], written by setTargets
 	sc.targets = append(sc.targets, pendingTarget{per: per, id: id})

@@ -472,6 +472,36 @@ func (x *foeIndex) nearestAll(pos r2.Vec, radius float64, team uint8, self int32
 	return cands[k].id, math.Sqrt(cands[k].d2), cands[k].p, cands
 }
 
+// sees returns id, its squared distance from pos and its position (nb's, as
+// the index holds it) if the agent of hash ID id is one that nearest could
+// answer for these arguments: the same tests as nearest, scanBest and scanRow
+// (within radius, not self, of another team, not a bystander, inside the
+// field of view, in line of sight); else −1. id −1 (an agent not in this
+// frame's Neighbours: removed, or spawned since) is not seen. Perception keeps
+// a target with it (components.Perception.TargetMargin).
+func (x *foeIndex) sees(nb *Neighbours, id int32, pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec,
+	sight *openCells, g *grid.Grid) (int32, float64, r2.Vec) {
+	if id < 0 || int(id) >= len(x.teamOf) || !(radius >= 0) || !finiteVec(pos) {
+		return -1, 0, r2.Vec{}
+	}
+	p := nb.Positions[id]
+	dx, dy := p.X-pos.X, p.Y-pos.Y
+	d2 := sq2(dx, dy)
+	if !(d2 <= radius*radius) || id == self || x.teamOf[id] == team || (x.neutral != nil && x.neutral[id]) {
+		return -1, 0, r2.Vec{}
+	}
+	if cosHalf > -2 && d2 > 0 {
+		hn := detmath.Hypot(heading.X, heading.Y)
+		if float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
+			return -1, 0, r2.Vec{}
+		}
+	}
+	if !sight.clear(pos, p) && !g.LineOfSight(pos, p) {
+		return -1, 0, r2.Vec{}
+	}
+	return id, d2, p
+}
+
 // foeQuery is what a search's row scans share.
 type foeQuery struct {
 	pos         r2.Vec

@@ -16,7 +16,8 @@ import (
 // [DeclarePerceptionKeys] before loading trees, so that blackboard nodes comparing them
 // with literals get their types.
 const (
-	// KeyTarget (arche.Entity) is the nearest visible foe; unset while none is visible.
+	// KeyTarget (arche.Entity) is Perception.Target, the visible foe picked (the nearest, or
+	// the one kept: components.Perception.TargetMargin); unset while none is visible.
 	KeyTarget = "target"
 	// KeyTargetVisible (bool) is whether a foe is in sight now.
 	KeyTargetVisible = "target_visible"
