@@ -42,14 +42,14 @@ func TestDiagnosticsForgetsSchemasNoAgentHolds(t *testing.T) {
 		}
 		diag.Check(w)
 		require.Equal(t, crowd/2, diag.Report.Counts[CausePerceptionKeyWrongType], "round %d: %s", round, diag.Report)
-		assert.LessOrEqual(t, len(diag.d.perKeys.known), crowd, "round %d: the schemas of removed agents are kept", round)
+		assert.LessOrEqual(t, len(diag.d.perKeys.known.known), crowd, "round %d: the schemas of removed agents are kept", round)
 	}
 	for _, e := range live {
 		w.RemoveEntity(e)
 	}
 	diag.Check(w)
 	assert.Zero(t, diag.Report.Counts[CausePerceptionKeyWrongType])
-	assert.Empty(t, diag.d.perKeys.known, "no agent left: no schema kept")
+	assert.Empty(t, diag.d.perKeys.known.known, "no agent left: no schema kept")
 
 	// a schema shared by a crowd is learnt once and kept: the check allocates nothing
 	s := blackboard.NewSchema()
@@ -60,5 +60,5 @@ func TestDiagnosticsForgetsSchemasNoAgentHolds(t *testing.T) {
 	diag.Check(w)
 	assert.Equal(t, crowd, diag.Report.Counts[CausePerceptionKeyWrongType])
 	assert.Zero(t, testing.AllocsPerRun(10, func() { diag.Check(w) }), "in steady state a check allocates nothing")
-	assert.Len(t, diag.d.perKeys.known, 1)
+	assert.Len(t, diag.d.perKeys.known.known, 1)
 }

@@ -65,23 +65,20 @@ func perceptionKeyNote(s *blackboard.Schema) string {
 // schema it ever made alive.
 type perceptionKeyChecks struct {
 	filter *generic.Filter2[components.Perception, components.Blackboard]
-	known  map[*blackboard.Schema]perceptionKeySchema
-	round  uint32 // the checks run, to tell the schemas met in this one
+	known  checkCache[*blackboard.Schema, perceptionKeySchema]
 }
 
 type perceptionKeySchema struct {
 	declared int    // the schema's Len when its note was made
 	note     string // perceptionKeyNote's
-	met      uint32 // the check that last met the schema (perceptionKeyChecks.round)
 }
 
 func (c *perceptionKeyChecks) check(w *arche.World, r *Report) {
 	if c.filter == nil {
 		c.filter = generic.NewFilter2[components.Perception, components.Blackboard]()
-		c.known = map[*blackboard.Schema]perceptionKeySchema{}
 	}
-	c.round++
-	met := 0 // the schemas met in this check
+	c.known.begin()
+	defer c.known.end()
 	q := c.filter.Query(w)
 	for q.Next() {
 		_, bb := q.Get()
@@ -89,24 +86,13 @@ func (c *perceptionKeyChecks) check(w *arche.World, r *Report) {
 			continue
 		}
 		s := bb.Store.Schema()
-		k, ok := c.known[s]
-		if !ok || k.met != c.round { // first met in this check
-			if !ok || k.declared != s.Len() {
-				k = perceptionKeySchema{declared: s.Len(), note: perceptionKeyNote(s)}
-			}
-			k.met = c.round
-			met++
-			c.known[s] = k // no allocation for a schema known already
+		k, ok := c.known.lookup(s)
+		if !ok || k.declared != s.Len() {
+			k = perceptionKeySchema{declared: s.Len(), note: perceptionKeyNote(s)}
+			c.known.store(s, k)
 		}
 		if k.note != "" {
 			r.addNote(CausePerceptionKeyWrongType, q.Entity(), needsNote(k.note))
-		}
-	}
-	if len(c.known) > met { // some schema no agent holds any more
-		for s, k := range c.known {
-			if k.met != c.round {
-				delete(c.known, s)
-			}
 		}
 	}
 }
