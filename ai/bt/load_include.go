@@ -82,6 +82,28 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 	return l.top(path, abs, filepath.Dir(path), data)
 }
 
+// ReloadDocument is [Registry.LoadDocument] for a file loaded before and edited since (a
+// designer's hot reload, as BehaviorTree.CPP programs do by clearing their factory's
+// trees and registering the files again): a tree of the file, or of a file it includes,
+// whose ID is already registered replaces that definition (a tree registered from Go
+// too) instead of being an error; new IDs are added, and [Registry.TreeIDs] keeps each ID
+// once, where it was first registered. The load is all or nothing, as LoadDocument's: a
+// file that does not load (a syntax error, an unknown node type, two trees of one ID in
+// the file) returns its error and leaves every definition as it was, so a game can show
+// the error and go on with the trees it has.
+//
+// Trees already built are not changed: build the new one with [Registry.Tree] (a tree
+// using a replaced tree as a SubTree must be built again to use the new definition) and
+// give it to the agents (components.Brain's Tree, with ID its name, which is the same):
+// systems.Decision halts each agent's old tree at its next think and starts the new one
+// from its root, its blackboard kept. The new build's keys join the registry's schema as
+// any build's do (a key whose type the edit changed is a port error at Tree, naming it).
+func (r *Registry) ReloadDocument(path string) (Document, error) {
+	r.replacing = true
+	defer func() { r.replacing = false }()
+	return r.LoadDocument(path)
+}
+
 // LoadXMLFrom is [Registry.LoadXML] with includes: an <include path="…"/> in data is
 // read relative to dir (an absolute path as is), and includes in an included file
 // relative to that file's directory. With dir "", an include is an error (wrapping

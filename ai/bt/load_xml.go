@@ -73,7 +73,7 @@ func (r *Registry) add(defs []*treeDef, models []*nodeModel, main string, at pos
 	var errs []error
 	seen := map[string]bool{}
 	for _, d := range defs {
-		if _, dup := r.trees[d.id]; dup || seen[d.id] {
+		if _, dup := r.trees[d.id]; (dup && !r.replacing) || seen[d.id] {
 			hint := ""
 			if d.anonymous {
 				hint = " (a <BehaviorTree> without ID takes its file's name)"
@@ -98,8 +98,10 @@ func (r *Registry) add(defs []*treeDef, models []*nodeModel, main string, at pos
 		return "", errors.Join(errs...)
 	}
 	for _, d := range defs {
+		if _, had := r.trees[d.id]; !had {
+			r.ids = append(r.ids, d.id)
+		}
 		r.trees[d.id] = d
-		r.ids = append(r.ids, d.id)
 	}
 	for _, m := range models {
 		r.models[m.id] = m

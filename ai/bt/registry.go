@@ -70,6 +70,8 @@ type Registry struct {
 
 	instances int // SubTree instances numbered so far, by every Tree call
 
+	replacing bool // a ReloadDocument is under way: a loaded ID replaces a registered one
+
 	enums map[string]int // scripting enums (load_script.go)
 
 	// inputOnly holds the keys an input port of a tree built from this registry

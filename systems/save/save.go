@@ -408,7 +408,13 @@ func (n *namedOnce) check(path *loc, kind, id, name string, x any) error {
 	key := kind + "\x00" + id
 	if prev, ok := n.ids[key]; ok {
 		if prev != x {
-			return fmt.Errorf("%s: %w: two different %ss named %q in one world (a load would give both agents the one the registry holds): give each its own name", path, ErrDuplicateID, kind, id)
+			hint := ""
+			if kind == "tree" {
+				hint = "; or, for a tree built again from its edited file (bt.Registry.ReloadDocument), which keeps its name: " +
+					"give every agent the new build and save once each has thought since (its Decision halts the old build then, " +
+					"which a load could not do without it)"
+			}
+			return fmt.Errorf("%s: %w: two different %ss named %q in one world (a load would give both agents the one the registry holds): give each its own name%s", path, ErrDuplicateID, kind, id, hint)
 		}
 		return nil
 	}
