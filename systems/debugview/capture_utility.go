@@ -178,7 +178,8 @@ func orOne(w float64) float64 {
 func inputOf(c utility.Consideration, raw float64) (in, x *float64, note string) {
 	switch {
 	case math.IsNaN(raw):
-		return nil, nil, "the input is NaN: it scores 0 (a Fact given the wrong agent type counts in unread)"
+		return nil, nil, "the input is NaN: it scores 0 (a fact that returned NaN, a utility.KeyInput whose key the blackboard has not set, " +
+			"or an Input that could not read the agent, counted in unread)"
 	case math.IsInf(raw, 0):
 		note = fmt.Sprintf("the input is %v", raw)
 	default:
