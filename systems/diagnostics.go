@@ -213,7 +213,9 @@ const (
 	// utility.Fact(func(p *components.Position) float64 {...}). The Utility system
 	// passes a *[Agent], so such a fact never reads, scores 0 and vetoes its action
 	// forever. Write utility.Fact(func(a *systems.Agent) float64 { ... a.Position ... })
-	// (or use [UtilityAgent] in a plain Input). Counted once the agent has decided.
+	// (or use [UtilityAgent] in a plain Input). A utility.KeyInput of the zero
+	// blackboard.Key (never declared) reads no agent either and is counted here too.
+	// Counted once the agent has decided.
 	CauseUtilityFactWrongType
 	// CauseTargetUnusable: an Intent fleeing, pursuing or evading an entity
 	// Target that is alive but lacks a Position or a Velocity, so [Spatial]
@@ -2194,7 +2196,8 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 	for q.Next() {
 		b, _, _, _ := q.Get()
 		if b.State.Unread > 0 {
-			r.addNote(CauseUtilityFactWrongType, q.Entity(), needsNote("a consideration's Input is a utility.Fact of another type than *systems.Agent"))
+			r.addNote(CauseUtilityFactWrongType, q.Entity(), needsNote("a consideration's Input could not read the agent: "+
+				"a utility.Fact of another type than *systems.Agent, or a utility.KeyInput of the zero blackboard.Key, a key never declared"))
 		}
 		if b.State.NoBlackboard > 0 {
 			r.addNote(CauseBlackboardMissing, q.Entity(), needsNote("a utility.KeyInput consideration reads a blackboard key: "+

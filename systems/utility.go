@@ -50,7 +50,8 @@ import (
 //	a consideration's Input that   scores 0: vetoes its action            CauseUtilityFactWrongType
 //	  cannot read the agent (a       (counted in UtilityBrain.State.Unread)
 //	  utility.Fact of another type
-//	  than Agent)
+//	  than Agent, a KeyInput of the
+//	  zero blackboard.Key)
 //	Blackboard (or a Store of      a utility.KeyInput scores 0: vetoes    CauseBlackboardMissing
 //	  another schema), for a         its action (counted in
 //	  utility.KeyInput               UtilityBrain.State.NoBlackboard)
