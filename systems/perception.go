@@ -490,7 +490,9 @@ func (s *Perception) perceive(per *components.Perception, self arche.Entity, pos
 			if r := kd - m; r >= 0 {
 				id, d, at, sc.cands = s.foes.nearest(pos, r, team, selfID, cosHalf, per.Heading, hn, sc.cands, s.sight, s.grid)
 			}
-			if id < 0 {
+			// a margin below half an ulp of kd leaves r = kd: a foe at kd
+			// itself (of a lower ID) is not nearer, and the target is kept
+			if id < 0 || !(d < kd) {
 				id, d, at = kid, kd, kat
 			}
 			s.seen(per, id, d, at, now, sc)
