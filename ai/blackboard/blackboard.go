@@ -103,30 +103,35 @@ func (s *Schema) Type(name string) reflect.Type {
 	return nil
 }
 
-// Len returns the number of declared keys.
+// Len returns the number of slots: the keys declared, and those removed by
+// [Schema.Truncate] (whose slots are never given to another key; [Schema.Name] is ""
+// for them). It only grows, so a program may take a change of Len for new keys.
 func (s *Schema) Len() int { return len(s.entries) }
 
-// Truncate removes the keys declared after the first n ([Schema.Len] taken before
+// Truncate removes the keys declared after the first n slots ([Schema.Len] taken before
 // declaring them), so that their names may be declared again, of any type: a loader
 // undoes with it the declarations of a definition that failed to build. It does nothing
-// if n is negative or not below Len. The storage of the removed keys stays reserved in
-// stores made later (a few bytes each), so that a Key of a removed key never reads
-// another key's bytes.
-//
-// Important: a Key of a removed key must not be used again (its reads and writes are
-// undefined, and may panic); stores made before the call are unaffected.
+// if n is negative or not below Len. The removed keys keep their slots and storage,
+// never given to a key declared later (a few bytes a store each), so no store, made
+// before or after the call, reads one key's value as another's: a store keeps a value
+// of a removed key but no longer shows it ([Store.Slots] and [Store.Value] leave it out),
+// and the Key of a removed key reads and writes that hidden slot only.
 func (s *Schema) Truncate(n int) {
 	if n < 0 || n >= len(s.entries) {
 		return
 	}
-	for _, e := range s.entries[n:] {
+	for i := range s.entries[n:] {
+		e := &s.entries[n+i]
+		if e.typ == nil {
+			continue // removed before
+		}
 		delete(s.index, e.name)
+		e.name, e.typ, e.loss = "", nil, "" // let the removed type go; class and idx stay, for its Keys
 	}
-	clear(s.entries[n:]) // let the removed types and names go
-	s.entries = s.entries[:n]
 }
 
-// Name returns the name of slot i, in declaration order.
+// Name returns the name of slot i, in declaration order, or "" for a key removed by
+// [Schema.Truncate].
 //
 // Panics: if i is out of range.
 func (s *Schema) Name(i int) string { return s.entries[i].name }

@@ -41,7 +41,8 @@ type Slot struct {
 	Value json.RawMessage `json:"value,omitempty"`
 }
 
-// Slots returns st's keys that are set or were ever written, in declaration order. It
+// Slots returns st's keys that are set or were ever written, in declaration order (not
+// those removed by [Schema.Truncate]). It
 // returns an error naming the key if a boxed value cannot be encoded as JSON (a NaN in
 // a boxed struct, a channel, ...), or cannot be without loss ([ErrNotSavable]).
 func (st *Store) Slots() ([]Slot, error) {
@@ -50,10 +51,10 @@ func (st *Store) Slots() ([]Slot, error) {
 	}
 	var out []Slot
 	for i := range st.set {
-		if !st.set[i] && st.seq[i] == 0 {
+		e := &st.schema.entries[i]
+		if !st.set[i] && st.seq[i] == 0 || e.typ == nil { // unused, or a key removed by Truncate
 			continue
 		}
-		e := &st.schema.entries[i]
 		sl := Slot{Key: e.name, Set: st.set[i], Seq: st.seq[i]}
 		if st.set[i] {
 			sl.Type = e.typ.String()

@@ -34,8 +34,11 @@ func TestAFailedTreeLeavesTheSchemaAsItWas(t *testing.T) {
 	require.NoError(t, err)
 	_, err = reg.Tree(id)
 	require.ErrorIs(t, err, blackboard.ErrTypeMismatch)
-	assert.Equal(t, 0, reg.Schema().Len(), "the failed tree's keys")
+	for i := range reg.Schema().Len() {
+		assert.Equal(t, "", reg.Schema().Name(i), "the failed tree's keys are removed (their slots stay, unnamed)")
+	}
 	assert.Nil(t, reg.Schema().Type("x"))
+	assert.Nil(t, reg.Schema().Type("y"))
 
 	good := `{"main":"Good","trees":[{"id":"Good","root":{"type":"Sequence","children":[
 		{"type":"Award","ports":{"gold":"{x}"}},{"type":"Count","ports":{"n":"{x}"}},{"type":"Count","ports":{"n":"{y}"}}]}}]}`

@@ -144,6 +144,9 @@ func blackboardOf(b *components.Blackboard) []KV {
 	out := make([]KV, 0, sc.Len())
 	for i := range sc.Len() {
 		name := sc.Name(i)
+		if name == "" {
+			continue // a key removed by Schema.Truncate
+		}
 		val, ok := st.Value(name)
 		kv := KV{Key: name, Set: ok}
 		if ok {
