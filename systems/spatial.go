@@ -269,28 +269,53 @@ func (s *Spatial) check(worker, lo, hi int) {
 			}
 			k += int32(i0)
 		}
-		for i := i0; i < len(pos); i++ {
-			p := pos[i].Vec
-			if !finiteVec(p) {
-				continue
-			}
-			k++
-			e := ents[i]
-			id := res.ID(e)
-			if id < 0 {
-				changed = true // spFill copies them all once ranked
-				continue
-			}
-			off |= int(id) ^ (a + i)
-			v := vel[i].Vec
-			if !finiteVec(v) {
-				v = r2.Vec{} // as Movement will make it
-			}
-			var team uint8
+		// the others (all of them when the query's order is not the hash's:
+		// the guards, whose storage order is not entity-ID order, and any
+		// crowd visited in spatial order): each looked up by Neighbours.ID,
+		// written out over locals cut to one length, so the lookup and the
+		// three stores at its hash ID need no bounds checks (Update keeps
+		// Entities, Positions, Velocities and Teams one length)
+		if i0 < len(pos) {
+			// from agent i0 on: query index a+i0+i is agent i of these
+			pos, vel, ents := pos[i0:], vel[i0:], ents[i0:]
+			vel, ents = vel[:len(pos)], ents[:len(pos)]
+			var facs []components.Faction
 			if fac != nil {
-				team = fac[a-start+i].Team
+				facs = fac[a-start+i0 : b-start]
+				facs = facs[:len(pos)]
 			}
-			res.Positions[id], res.Velocities[id], res.Teams[id] = p, v, team
+			byEnt, last := res.byEntity, res.Entities
+			m := min(len(last), len(res.Positions), len(res.Velocities), len(res.Teams))
+			last = last[:m]
+			ps, vs, ts := res.Positions[:m], res.Velocities[:m], res.Teams[:m]
+			for i := range pos {
+				p := pos[i].Vec
+				if !finiteVec(p) {
+					continue
+				}
+				k++
+				e := ents[i]
+				id := int32(-1) // res.ID(e), over the locals
+				if j := int(e.ID()); j < len(byEnt) {
+					if x := byEnt[j]; x >= 0 && int(x) < len(last) && last[x] == e {
+						id = x
+					}
+				}
+				if id < 0 {
+					changed = true // spFill copies them all once ranked
+					continue
+				}
+				off |= int(id) ^ (a + i0 + i)
+				v := vel[i].Vec
+				if !finiteVec(v) {
+					v = r2.Vec{} // as Movement will make it
+				}
+				var team uint8
+				if facs != nil {
+					team = facs[i].Team
+				}
+				ps[id], vs[id], ts[id] = p, v, team
+			}
 		}
 	}
 	s.count[worker], s.changed[worker] = k, changed
