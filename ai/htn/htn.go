@@ -211,6 +211,13 @@ var (
 	// takes the same method and recurses until MaxDepth: the method can never give a
 	// plan, and a root with no other method never plans (ErrDepth on every think).
 	ErrCycle = errors.New("method recurses into its own task before any effect (left recursion)")
+	// ErrSyntax: a domain file [Registry.LoadJSON] (or LoadFile) refuses, for its JSON
+	// (a syntax error, a value of the wrong type, an unknown field, a key written twice,
+	// content after the document) or for what it says (a task named twice, an operator or
+	// sensor not registered, a script that does not compile, ...). Every such error wraps
+	// it, beside the sentinel of the problem where there is one (ErrName, ErrTask, ...);
+	// as bt.ErrSyntax, it tells a bad file from one that cannot be read.
+	ErrSyntax = errors.New("syntax error")
 )
 
 // Builder declares a domain's facts and tasks; [Builder.Build] freezes them into a

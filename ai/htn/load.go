@@ -141,11 +141,17 @@ func (r *Registry) LoadFile(path string) (ID, error) {
 // field names the object holding it ("squad.json: tasks[3].methods[0]: unknown field
 // "iff""), and so does a key written twice in an object ("tasks[1].methods[0]: duplicate
 // key "if""; encoding/json would silently keep the last; keys are matched by any case, as
-// encoding/json fills "if" from "If").
+// encoding/json fills "if" from "If"). Content after the document but white space (a
+// second domain, a stray "}") is an error naming its line and column.
+//
+// Every error of a file the loader refuses (its JSON, or what it says: a task named
+// twice, an operator not registered, a script that does not compile, ...) wraps
+// [ErrSyntax], beside the sentinel of the problem where there is one ([ErrName],
+// [ErrTask], ...). A domain whose name is registered already is not such an error.
 func (r *Registry) LoadJSON(file string, data []byte) (ID, error) {
 	d, err := r.parse(file, data)
 	if err != nil {
-		return 0, err
+		return 0, &fileError{err}
 	}
 	id, err := r.Add(d)
 	if err != nil {
@@ -153,6 +159,13 @@ func (r *Registry) LoadJSON(file string, data []byte) (ID, error) {
 	}
 	return id, nil
 }
+
+// fileError is an error of a file the loader refuses: its text, wrapping ErrSyntax and
+// the error.
+type fileError struct{ err error }
+
+func (e *fileError) Error() string   { return e.err.Error() }
+func (e *fileError) Unwrap() []error { return []error{ErrSyntax, e.err} }
 
 type fileDomain struct {
 	Name   string     `json:"name"`
@@ -191,6 +204,9 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			return nil, fmt.Errorf("htn: %s: %sunknown field %s", file, pathPrefix(at), plan.Quote(key))
 		}
 		return nil, fmt.Errorf("htn: %s: %w", file, plan.Clip(err)) // encoding/json quotes an unknown field in full
+	}
+	if line, col, rest, ok := jsonkeys.Trailing(data, dec.InputOffset()); ok {
+		return nil, fmt.Errorf("htn: %s:%d:%d: content after the document: %s", file, line, col, plan.Quote(rest))
 	}
 	if at, key, dup := jsonkeys.Duplicate(data, func(jsonkeys.Path) bool { return true }); dup {
 		return nil, fmt.Errorf("htn: %s: %sduplicate key %s", file, pathPrefix(at), plan.Quote(key))

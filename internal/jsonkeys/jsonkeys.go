@@ -359,3 +359,26 @@ func str(data []byte, i int) (int, []byte, bool) {
 	}
 	return j + 1, []byte(s), true
 }
+
+// Trailing returns where data holds more than JSON white space after end (the offset
+// where a json.Decoder stopped after the document: Decoder.InputOffset): the line and
+// column (from 1; the column counts runes) of the first other byte, and the rest of its
+// line. encoding/json's Decoder reads one value and leaves the rest, and its More
+// reports nothing for a stray '}' or ']'.
+func Trailing(data []byte, end int64) (line, col int, rest string, ok bool) {
+	i := int(min(max(end, 0), int64(len(data))))
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	if i == len(data) {
+		return 0, 0, "", false
+	}
+	start := bytes.LastIndexByte(data[:i], '\n') + 1
+	line = 1 + bytes.Count(data[:i], []byte("\n"))
+	col = 1 + utf8.RuneCount(data[start:i])
+	stop := bytes.IndexAny(data[i:], "\r\n")
+	if stop < 0 {
+		stop = len(data) - i
+	}
+	return line, col, string(data[i : i+stop]), true
+}

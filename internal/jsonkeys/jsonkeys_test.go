@@ -153,3 +153,25 @@ func BenchmarkDuplicate(b *testing.B) {
 		}
 	}
 }
+
+func TestTrailing(t *testing.T) {
+	for _, c := range []struct {
+		data      string
+		end       int64
+		line, col int
+		rest      string
+		ok        bool
+	}{
+		{`{}`, 2, 0, 0, "", false},
+		{"{} \n\t\r\n", 2, 0, 0, "", false},
+		{"{}}", 2, 1, 3, "}", true},
+		{"{\"é\": 1}\n  ] x\r\n", 10, 2, 3, "] x", true},
+		{"{\"é\": 1} x", 10, 1, 10, "x", true},
+		{`{}`, 99, 0, 0, "", false},
+	} {
+		line, col, rest, ok := Trailing([]byte(c.data), c.end)
+		if line != c.line || col != c.col || rest != c.rest || ok != c.ok {
+			t.Errorf("Trailing(%q, %d) = %d, %d, %q, %v; want %d, %d, %q, %v", c.data, c.end, line, col, rest, ok, c.line, c.col, c.rest, c.ok)
+		}
+	}
+}
