@@ -34,7 +34,8 @@ import (
 // ports are case-sensitive. Errors are [LoadError]s naming the JSON path of the node, such as
 // $.trees[0].root.children[1], or the line of a syntax error; load-time checks are those
 // of [Registry.LoadXML] (an unknown node type is reported here, not at [Registry.Tree]).
-// LoadJSON never panics.
+// Content after the document but white space (a second document, a stray "}") is an
+// [ErrSyntax] naming its line and column. LoadJSON never panics.
 func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
 	d, err := r.loadJSON(file, data)
 	return d.Main, err
@@ -51,8 +52,8 @@ func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
 		}
 		return Document{}, jsonError(file, data, err)
 	}
-	if dec.More() {
-		return Document{}, pos{file: file}.err("", fmt.Errorf("%w: content after the document", ErrSyntax))
+	if line, col, rest, ok := jsonkeys.Trailing(data, dec.InputOffset()); ok {
+		return Document{}, pos{file: file, line: line}.err("", fmt.Errorf("%w: content after the document at column %d: %s", ErrSyntax, col, quote(rest)))
 	}
 	if at, key, dup := jsonkeys.Duplicate(data, jsonStruct); dup {
 		return Document{}, pos{file: file, path: jsonPath(at)}.err("", fmt.Errorf("%w: duplicate key %s", ErrSyntax, quote(key)))
