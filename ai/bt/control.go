@@ -162,7 +162,8 @@ func optional(cond, then, otherwise *Node) []*Node {
 //
 // Loaded from a file (Switch1…Switch9), a case equals the value also when both are
 // numbers of equal value, as in BehaviorTree.CPP 4.x: case_1="5" matches "5.0" in a
-// string key and 5 in an int key, never "5abc".
+// string key and 5 in an int key, never "5abc"; a case equal so to an earlier one is a
+// load error ([ErrPort]): its child could never run.
 //
 // Memory: Child holds the index of the running child.
 func Switch[T comparable](value In[T], cases []T, children ...*Node) *Node {

@@ -558,6 +558,10 @@ func parseLiteral[T any](s string) (T, error) {
 		if err != nil {
 			return bad(err)
 		}
+		if math.IsNaN(x) {
+			var zero T
+			return zero, nanError(s)
+		}
 		rv.SetFloat(x)
 	case reflect.Slice: // BehaviorTree.CPP's list literal: "1;2;3"
 		x, err := listValue(rv.Type(), s)
@@ -581,6 +585,10 @@ func parseLiteral[T any](s string) (T, error) {
 		if errX != nil || errY != nil {
 			return bad(nil)
 		}
+		if math.IsNaN(x) || math.IsNaN(y) {
+			var zero T
+			return zero, nanError(s)
+		}
 		rv.Field(0).SetFloat(x)
 		rv.Field(1).SetFloat(y)
 	default:
@@ -589,6 +597,12 @@ func parseLiteral[T any](s string) (T, error) {
 	}
 	return v, nil
 }
+
+// errNaN marks a float literal reading NaN ("NaN", "nan"), which strconv accepts: NaN
+// equals nothing and compares false with everything, so a file never means it.
+var errNaN = errors.New("NaN equals nothing and compares false with everything: write a number")
+
+func nanError(s string) error { return fmt.Errorf("%s reads as NaN: %w", quote(s), errNaN) }
 
 // isXY reports whether t is a struct of exactly the float64 fields X and Y (in
 // that order), as gonum's r2.Vec: its literal is "x;y".
@@ -913,5 +927,19 @@ func switchOf[T comparable](p *Ports, v string, cases []string, kids []*Node) *N
 		}
 		cs[i] = x
 	}
+	repeatedCase(p, cases, func(i, j int) bool { return cs[i] == cs[j] })
 	return Switch(bindIn[T](p, "variable", v), cs, kids...)
+}
+
+// repeatedCase reports a case of a file Switch equal (by eq, as the Switch compares) to
+// an earlier one: the first equal case wins, so the later case's child could never run.
+func repeatedCase(p *Ports, cases []string, eq func(i, j int) bool) {
+	for j := range cases {
+		for i := range j {
+			if eq(i, j) {
+				p.fail(fmt.Errorf("%w: case_%d %s is case_%d again: the first equal case wins, so child %d could never run", ErrPort, j+1, quote(cases[j]), i+1, j+1))
+				return
+			}
+		}
+	}
 }

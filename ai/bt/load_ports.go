@@ -2,6 +2,7 @@ package bt
 
 import (
 	"encoding"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -51,7 +52,7 @@ func listValue(typ reflect.Type, s string) (reflect.Value, error) {
 	for i, part := range parts {
 		v, err := literalValue(typ.Elem(), part)
 		if err != nil {
-			if k := typ.Elem().Kind(); k >= reflect.Bool && k <= reflect.Float64 && !v.Addr().Type().Implements(textUnmarshaler) {
+			if k := typ.Elem().Kind(); k >= reflect.Bool && k <= reflect.Float64 && !v.Addr().Type().Implements(textUnmarshaler) && !errors.Is(err, errNaN) {
 				err = fmt.Errorf("%s cannot be read as %v", quote(part), typ.Elem()) // not the int64 it was parsed as
 			}
 			return out, fmt.Errorf("element %d of %s: %w", i+1, quote(s), err)

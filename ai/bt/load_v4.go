@@ -184,6 +184,7 @@ func switchNumber[T int | float64](p *Ports, v string, cases []string, kids []*N
 		}
 		cs[i] = x
 	}
+	repeatedCase(p, cases, func(i, j int) bool { return cs[i] == cs[j] })
 	value := bindIn[T](p, "variable", v)
 	n := composite(kindSwitch, kids)
 	n.n1 = len(cs) + 1
@@ -208,6 +209,7 @@ func switchString(p *Ports, v string, cases []string, kids []*Node) *Node {
 		nums[i], isNum[i] = number(c)
 	}
 	cs := append([]string(nil), cases...)
+	repeatedCase(p, cases, func(i, j int) bool { return cs[i] == cs[j] || isNum[i] && isNum[j] && nums[i] == nums[j] })
 	value := bindIn[string](p, "variable", v)
 	n := composite(kindSwitch, kids)
 	n.n1 = len(cs) + 1

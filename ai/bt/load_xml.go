@@ -35,7 +35,11 @@ import (
 // another negative count being an error as for [Repeat] and [Retry] in Go; Timeout,
 // Cooldown and Wait seconds or msec, Delay seconds or delay_msec, Sleep msec, one of
 // them required; Parallel success_count (default -1, all) and failure_count (default 1);
-// RunOnce then_skip (default true). _description is accepted on every element and ignored. Attributes
+// RunOnce then_skip (default true); SwitchN variable and case_1…case_N, a case equal to an
+// earlier one (as the Switch compares: "5" and "5.0" on a number or string key) being an
+// error, as its child could never run. A float literal (a port, a point's "x;y", an
+// element of a list, a SetBlackboard value) reading NaN is an error: NaN equals nothing;
+// "inf" and "-inf" load. _description is accepted on every element and ignored. Attributes
 // that take a script (Script and ScriptCondition code, Precondition if, and _failureIf,
 // _successIf, _skipIf, _while, _onSuccess, _onFailure, _onHalted, _post on any node) are
 // BehaviorTree.CPP 4.x scripts, compiled when the tree is built (rules and errors:
