@@ -12,6 +12,7 @@ import (
 	"github.com/archai-go/archai/cmd/bench/scenario"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/jsonkeys"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
@@ -35,6 +36,31 @@ type crowdMeta struct {
 	DT          float64 `json:"dt"`
 	MapSize     int     `json:"map_size,omitempty"` // -map-size (0: grows with the agents)
 	Sectors     int     `json:"sectors,omitempty"`  // -sectors (0 or -1, see mapsize.go)
+}
+
+// metaFields are the keys of crowdMeta's JSON.
+var metaFields = []string{"scenario", "agents", "seed", "map_file", "lod", "think_budget", "avoid", "dt", "map_size", "sectors"}
+
+// metaKeyFault returns a key of a save file's meta written twice ("duplicate key"), or
+// one crowdMeta does not have ("unknown field"), as the library's loaders refuse them
+// (internal/jsonkeys): encoding/json keeps the last of two (of any case) and drops an
+// unknown one, so the run would resume with settings the file does not say.
+func metaKeyFault(raw []byte) (key, what string, bad bool) {
+	if !json.Valid(raw) {
+		return "", "", false // not a save file of cmd/bench: said by the caller
+	}
+	if _, key, dup := jsonkeys.Duplicate(raw, func(p jsonkeys.Path) bool { return len(p) == 0 }); dup {
+		return key, "duplicate key", true
+	}
+	if _, key, unknown := jsonkeys.Unknown(raw, func(p jsonkeys.Path) []string {
+		if len(p) == 0 {
+			return metaFields
+		}
+		return nil
+	}); unknown {
+		return key, "unknown field", true
+	}
+	return "", "", false
 }
 
 // savedFlags are the flags a save file records: with -load they come from the file.
@@ -68,6 +94,9 @@ func applyLoad(cfg *crowdConfig, fs *flag.FlagSet) error {
 	raw, err := save.ReadMeta(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", cfg.LoadFile, err)
+	}
+	if key, what, bad := metaKeyFault(raw); bad {
+		return fmt.Errorf("%s: meta: %s %q", cfg.LoadFile, what, key)
 	}
 	var m crowdMeta
 	if err := json.Unmarshal(raw, &m); err != nil || m.Agents <= 0 {
