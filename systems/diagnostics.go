@@ -656,6 +656,14 @@ const (
 	// or priorities (one side gives way). Checked only for agents in the
 	// [Neighbours] resource (a world with [Spatial]).
 	CauseBlockedByAgents
+	// CauseTreeTimerLong: a Brain whose tree has a timer node (Wait, Sleep, Delay,
+	// Timeout, Cooldown; bt.Tree.LongestTimer) lasting over [MaxTreeTimer] (600 s). Tree
+	// durations are seconds of simulation time (a file's seconds port, or msec), and one
+	// over ten minutes is most likely milliseconds written for seconds (<Cooldown
+	// seconds="5000"> meant 5 s: the branch runs once every 83 minutes, so it seems never
+	// to run again). The note names the node, its duration and what to write for
+	// milliseconds. Reported, not refused: the tree loads and runs as written.
+	CauseTreeTimerLong
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -731,6 +739,7 @@ var causeNames = [NumCauses]string{
 	CauseWeaponInvalid:           "weapon_invalid",
 	CauseNoLODComponent:          "no_lod_component",
 	CauseBlockedByAgents:         "blocked_by_agents",
+	CauseTreeTimerLong:           "tree_timer_too_long",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1071,6 +1080,15 @@ const MaxThinkInterval = 10.0
 // written as milliseconds (an attack 17 times a second or faster), and a cooldown over a
 // minute that is meant is reported all the same (a finding to read, not an error).
 const MaxWeaponCooldown = 60.0
+
+// MaxTreeTimer is the longest duration of a behaviour tree's timer node (Wait, Sleep,
+// Delay, Timeout, Cooldown), in seconds of simulation time, that [Diagnose] takes as
+// meant: a longer one is counted as [CauseTreeTimerLong]. A tree waits, times out and
+// cools down over seconds to minutes (a guard's watch, a shout at most every two
+// minutes), so the limit is ten times a weapon's ([MaxWeaponCooldown]); a duration over
+// ten minutes is far more often milliseconds given for seconds (5000 for 5 s). Those it
+// does not catch are 600 ms or less written as milliseconds.
+const MaxTreeTimer = 600.0
 
 // MaxORCAHorizon is the longest ORCA TimeHorizon or ObstacleHorizon, in seconds,
 // that [Diagnose] takes as meant: a longer one is counted as
@@ -2173,6 +2191,9 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		b, bb := q.Get()
 		if b.Tree == nil {
 			continue
+		}
+		if i, secs, ok := b.Tree.LongestTimer(); ok && secs > MaxTreeTimer {
+			r.addNote(CauseTreeTimerLong, q.Entity(), exampleNote{kind: noteTreeTimer, what: b.Tree.NodeName(i), pos: r2.Vec{X: secs}})
 		}
 		schema := b.Tree.Schema()
 		if schema == nil || schema.Len() == 0 {

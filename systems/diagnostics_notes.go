@@ -64,6 +64,7 @@ const (
 	noteBlocked              // pos, more, w: see blockedNote (CauseBlockedByAgents)
 	noteCooldown             // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
 	noteWeapon               // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
+	noteTreeTimer            // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds (CauseTreeTimerLong)
 	noteHTNIdle              // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
 )
 
@@ -337,6 +338,27 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(v)
 		b.WriteString(" ms write ")
 		b.WriteString(strconv.FormatFloat(n.pos.X/1000, 'g', 4, 64))
+	case noteTreeTimer: // the node, its duration, and what to write for milliseconds
+		v := strconv.FormatFloat(n.pos.X, 'g', 4, 64)
+		b.WriteString(", node ")
+		b.WriteString(strconv.Quote(n.what))
+		b.WriteString(" lasts ")
+		b.WriteString(v)
+		b.WriteString(" s (")
+		if m := n.pos.X / 60; m < 1e6 {
+			b.WriteString(strconv.FormatFloat(m, 'f', 1, 64))
+		} else { // 'f' would write every digit of 1e300/60
+			b.WriteString(strconv.FormatFloat(m, 'g', 4, 64))
+		}
+		b.WriteString(" min), over MaxTreeTimer (")
+		b.WriteString(strconv.FormatFloat(MaxTreeTimer, 'g', -1, 64))
+		b.WriteString(" s): tree durations are seconds of simulation time; for ")
+		b.WriteString(v)
+		b.WriteString(" ms write seconds=\"")
+		b.WriteString(strconv.FormatFloat(n.pos.X/1000, 'g', 4, 64))
+		b.WriteString("\" or msec=\"")
+		b.WriteString(v)
+		b.WriteString("\"")
 	case noteWeapon:
 		b.WriteString(", Weapon.")
 		b.WriteString(n.what)

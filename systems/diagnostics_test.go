@@ -543,6 +543,14 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
 			put(w, e, components.Blackboard{Store: tree.Schema().NewStore()})
 		}, []Cause{CauseBlackboardKeyUnwritten}},
+		{"tree with a Cooldown of 5000 s (ms meant)", false, 0, func(w *arche.World, e arche.Entity) {
+			tree := xmlTree(t, `<Cooldown seconds="5000"><AlwaysSuccess/></Cooldown>`)
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
+		}, []Cause{CauseTreeTimerLong}},
+		{"tree with a Wait of MaxTreeTimer: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			tree := xmlTree(t, `<Wait seconds="600"/>`)
+			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
+		}, nil},
 		{"tree reading a key it writes: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := xmlTree(t, `<Sequence><SetBlackboard value="5" output_key="delay"/><Wait2 delay="{delay}"/></Sequence>`)
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})

@@ -115,7 +115,9 @@ func Retry(n int, child *Node) *Node {
 // Cooldown needs [Context.Time]; seconds must be finite and >= 0 ([Compile] and the
 // loaders reject others). A cooldown never lasts longer than seconds from the current
 // ctx.Time, so if Time goes backwards the wait shrinks instead of growing; a Time that is
-// NaN or infinite counts as 0 (see [Tree.Tick]).
+// NaN or infinite counts as 0 (see [Tree.Tick]). A tree with a Cooldown (or another timer)
+// over systems.MaxTreeTimer (600 s) is reported by systems.Diagnose as
+// tree_timer_too_long: seconds="5000" is most often 5000 ms meant ([Tree.LongestTimer]).
 //
 // Memory: Count is 1 while cooling down, and Timer holds the time it becomes available.
 func Cooldown(seconds float64, child *Node) *Node {

@@ -528,6 +528,26 @@ func (t *Tree) Halt(m *Memory, ctx *Context) {
 	done = true
 }
 
+// LongestTimer returns the timer node (Wait, Sleep, Delay, Timeout, Cooldown) of the
+// longest duration, that duration in seconds, and whether the tree has a timer. Durations
+// are seconds of simulation time, so one of thousands of seconds is most often
+// milliseconds written for seconds (a Cooldown of 5000 meant 5 s and waits 83 minutes):
+// systems.Diagnose reports one over its limit (tree_timer_too_long). It allocates nothing.
+func (t *Tree) LongestTimer() (node int, seconds float64, ok bool) {
+	if t == nil {
+		return 0, 0, false
+	}
+	for i := range t.nodes {
+		switch n := &t.nodes[i]; n.kind {
+		case kindWait, kindDelay, kindTimeout, kindCooldown:
+			if !ok || n.seconds > seconds {
+				node, seconds, ok = i, n.seconds, true
+			}
+		}
+	}
+	return node, seconds, ok
+}
+
 // UnwrittenKey returns a blackboard key that one of the tree's input ports reads
 // and that nothing will set: an input port of a tree built from the tree's
 // registry declared it (it was not in the schema before), no output port,
