@@ -137,7 +137,8 @@ func Cooldown(seconds float64, child *Node) *Node {
 //
 // So with a constant dt the child is ticked on at most ceil(seconds/dt) ticks before the
 // timeout fires; a Timeout racing a Wait of the same length fires first. seconds must be
-// finite and >= 0; a bad ctx.DT counts as 0 (see [Tree.Tick]). Memory: Timer holds the
+// finite and >= 0; 0 sets no limit (the child runs as long as it is Running), as
+// BehaviorTree.CPP's msec="0" starts no timer; a bad ctx.DT counts as 0 (see [Tree.Tick]). Memory: Timer holds the
 // seconds elapsed.
 func Timeout(seconds float64, child *Node) *Node {
 	n := decorator(kindTimeout, child)

@@ -439,7 +439,7 @@ func (t *Tree) tick(m []NodeMemory, i int32, ctx *Context) Status {
 		}
 
 	case kindTimeout:
-		if mem.Status == Running {
+		if mem.Status == Running && n.seconds > 0 { // 0: no limit, as BehaviorTree.CPP's msec="0" starts no timer
 			mem.Timer += ctx.DT
 			if !(mem.Timer+epsilon < n.seconds) { // a NaN timer (corrupt Memory) has expired
 				t.haltRange(m, i+1, n.end, ctx)
