@@ -63,6 +63,14 @@ type leftOut struct{}
 func (leftOut) Error() string        { return "a system's state is left out" }
 func (leftOut) Is(target error) bool { return target == ErrState }
 
+// stateRefused is a State's SaveState error as Save returns it: a kind of ErrState,
+// its text and chain the system's own.
+type stateRefused struct{ err error }
+
+func (e stateRefused) Error() string      { return e.err.Error() }
+func (e stateRefused) Unwrap() error      { return e.err }
+func (stateRefused) Is(target error) bool { return target == ErrState }
+
 // State is a system whose state persists across frames. Name is the key of its state
 // in the file (the ecs.Namer name).
 //
@@ -266,7 +274,9 @@ func typeName(t reflect.Type) string {
 // system initialized on another world than w or not at all (systems.PathQueue,
 // systems.FlowField), an error wrapping ErrDuplicateID when two
 // different trees (machines, reasoners) of the world go under one name (a load would
-// give every such agent the one its registry holds under that name), or a state's error.
+// give every such agent the one its registry holds under that name), or a state's error,
+// which wraps ErrState too (a systems.PathQueue whose grid was edited since its last
+// Update: save after its next one).
 //
 // Every archai system w runs whose state persists across frames must be among states:
 // systems.Decision, Utility, FSM, HTN, GOAP, PathQueue, FlowField, Combat and Diagnostics, when initialized on
@@ -313,7 +323,9 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		}
 		raw, err := s.SaveState()
 		if err != nil {
-			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), err)
+			// a state the system cannot give now (a PathQueue behind a grid
+			// edit) is an ErrState, as the README promises, with its own text
+			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), stateRefused{err})
 		}
 		f.Systems[s.Name()] = raw
 	}
