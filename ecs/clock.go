@@ -124,7 +124,9 @@ func NewClockSystemChecked(dt float64) (*ClockSystem, error) {
 
 // Initialize gets or adds the Clock resource. On a world whose clock has
 // already run (a resumed or loaded simulation), the next Update continues with
-// the following frame.
+// the following frame, and the Clock keeps the DT of the frame it describes
+// (a variable step's last, which may differ from this system's DT) until then;
+// a clock not started takes this system's DT.
 //
 // Panics:
 //   - with a *[SetupError] (ErrSettings, wrapping [ErrDT]) if DT is 0, negative,
@@ -149,7 +151,12 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 	s.live, s.stepReplaced = live, false
 	live.n++
 	s.resume()
-	s.clock.DT = s.DT
+	if !s.clock.Started || CheckDT(s.clock.DT) != nil {
+		// a started clock (resumed or loaded) keeps the step of the frame it
+		// describes, so that Time+DT stays the time that has passed and a
+		// loaded world's StateHash its saved one's; the next Update steps DT
+		s.clock.DT = s.DT
+	}
 	s.ran.Join(w, s)
 }
 
