@@ -329,11 +329,7 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" means one strike every ")
 		b.WriteString(v)
 		b.WriteString(" s (")
-		if m := n.pos.X / 60; m < 1e6 {
-			b.WriteString(strconv.FormatFloat(m, 'f', 1, 64))
-		} else { // 'f' would write every digit of 1e300/60
-			b.WriteString(strconv.FormatFloat(m, 'g', 4, 64))
-		}
+		writeMinutes(b, n.pos.X)
 		b.WriteString(" min); for one every ")
 		b.WriteString(v)
 		b.WriteString(" ms write ")
@@ -345,11 +341,7 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" lasts ")
 		b.WriteString(v)
 		b.WriteString(" s (")
-		if m := n.pos.X / 60; m < 1e6 {
-			b.WriteString(strconv.FormatFloat(m, 'f', 1, 64))
-		} else { // 'f' would write every digit of 1e300/60
-			b.WriteString(strconv.FormatFloat(m, 'g', 4, 64))
-		}
+		writeMinutes(b, n.pos.X)
 		b.WriteString(" min), over MaxTreeTimer (")
 		b.WriteString(strconv.FormatFloat(MaxTreeTimer, 'g', -1, 64))
 		b.WriteString(" s): tree durations are seconds of simulation time; for ")
@@ -443,4 +435,14 @@ func (r *Report) addNote(c Cause, e arche.Entity, n exampleNote) {
 		r.notes[c] = n
 	}
 	r.add(c, e)
+}
+
+// writeMinutes writes seconds as minutes with one decimal ('g' for huge values, which
+// 'f' would write every digit of).
+func writeMinutes(b *strings.Builder, seconds float64) {
+	if m := seconds / 60; m < 1e6 {
+		b.WriteString(strconv.FormatFloat(m, 'f', 1, 64))
+	} else {
+		b.WriteString(strconv.FormatFloat(m, 'g', 4, 64))
+	}
 }
