@@ -35,6 +35,11 @@ import (
 //	while [ ! -s $d/ready ]; do sleep 0.2; done
 //	callgrind_control -i on $(cat $d/ready); sleep 1; touch $d/go; wait
 //
+// With ARCHAI_STEER_INSTR=guards and ARCHAI_STEER_INSTR_FRAME set, each
+// counted update is a whole frame (the scheduler's Update) instead of
+// Steer's alone: with callgrind's --cache-sim=yes (and --LL= the size of the
+// cache level to model) it gives each system's modelled cache misses.
+//
 // (The test could switch instrumentation on itself by running
 // callgrind_control, but callgrind 3.19 then dies on the child's SIGCHLD
 // now and then.) Skipped without ARCHAI_STEER_INSTR.
@@ -74,6 +79,9 @@ func TestSteerInstructions(t *testing.T) {
 		defer sch.Finalize(g.World)
 		sch.Run(g.World, warm)
 		update = func() { g.Steer.Update(g.World) }
+		if os.Getenv("ARCHAI_STEER_INSTR_FRAME") != "" {
+			update = func() { sch.Update(g.World) }
+		}
 	default:
 		t.Fatalf("ARCHAI_STEER_INSTR=%s: want swarm or guards", which)
 	}
