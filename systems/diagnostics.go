@@ -138,8 +138,11 @@ const (
 	// store (Decision hands it a blackboard.Probe's; the note names the key): a
 	// Thinker spawned without its Schema. Counted too for a UtilityBrain
 	// whose utility.KeyInput considerations found no Store of their key's schema
-	// (utility.State.NoBlackboard > 0): each scored 0 and vetoed its action.
-	// Counted once the agent has decided.
+	// (utility.State.NoBlackboard > 0): each scored 0 and vetoed its action;
+	// and for an agent keeping a utility.State in a component of the program's
+	// own whose State counts such inputs (see CauseUtilityFactWrongType for where
+	// Diagnose looks; the note names the component and field). Counted once the
+	// agent has decided.
 	CauseBlackboardMissing
 	// CauseGoalUnusable: an Intent.Move whose (finite) Goal is off the grid or
 	// in a blocked cell: no path reaches it (PathUnreachable), so PathFollow
@@ -216,6 +219,17 @@ const (
 	// (or use [UtilityAgent] in a plain Input). A utility.KeyInput of the zero
 	// blackboard.Key (never declared) reads no agent either and is counted here too.
 	// Counted once the agent has decided.
+	//
+	// Diagnose reads these counts (and those of CauseBlackboardMissing and
+	// CauseUtilityInputOutOfRange) in the State of every UtilityBrain, and in every
+	// utility.State an agent keeps in a component of the program's own, found as
+	// systems/debugview finds them: the component itself, or its fields and array
+	// elements, at most 4 levels deep, not behind a pointer, in a slice or map, nor
+	// in a blackboard (a state machine's hook or a hybrid.UtilitySelector deciding
+	// with Reasoner.DecideAt; the agent is whatever the program passes there, so a
+	// Fact must take that agent's type). The note of such a State names the
+	// component and field ("its utility.State Fighter.Attack"). An agent is counted
+	// once a cause, however many of its States count the fault.
 	CauseUtilityFactWrongType
 	// CauseTargetUnusable: an Intent fleeing, pursuing or evading an entity
 	// Target that is alive but lacks a Position or a Velocity, so [Spatial]
@@ -341,7 +355,9 @@ const (
 	// and the consideration scores the same whatever the fact; hysteresis then
 	// cannot hold a choice that flips on every think. Set the Range that
 	// normalises the fact (utility.Range{Min: 0, Max: 100}), or utility.Unit to
-	// clamp knowingly. Counted once the agent has decided.
+	// clamp knowingly. Counted too for a utility.State kept in a component of the
+	// program's own (see CauseUtilityFactWrongType for where Diagnose looks).
+	// Counted once the agent has decided.
 	CauseUtilityInputOutOfRange
 	// CausePathUnreachable: a Path that PathQueue answered PathUnreachable for a
 	// passable goal cell the agent's intent still aims at (its Intent.Move goal,
@@ -1728,6 +1744,7 @@ type diagnoser struct {
 	perKeys   perceptionKeyChecks                // CausePerceptionKeyWrongType
 	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
 	goapWhys  whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
+	ownStates ownStateChecks                     // the utility.States in the program's own components
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -1858,6 +1875,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.sharedStoreChecks(w, r)
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
+	d.ownStates.check(w, r)
 	flipChecks(w, r, d.reasons, clockTime(w))
 	noRandChecks(w, r, d.reasons, d.randID)
 	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })

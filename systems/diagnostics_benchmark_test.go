@@ -3,6 +3,7 @@ package systems
 import (
 	"testing"
 
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
@@ -85,4 +86,29 @@ func timeChecks(b *testing.B, s *Diagnostics, w *arche.World, n int) {
 		s.Check(w)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
+}
+
+// ownChoice is a program's own component keeping a utility choice.
+type ownChoice struct {
+	Mood   float64
+	Choice utility.State
+}
+
+// BenchmarkDiagnosticsCheckOwnStates is BenchmarkDiagnosticsCheck's world whose
+// 2000 agents also keep a utility.State in a component of the program's own, each
+// counting unread inputs, so that every one is read and counted.
+func BenchmarkDiagnosticsCheckOwnStates(b *testing.B) {
+	w, g := newWorld(64, 64)
+	g.SetCost(grid.Cell{X: 63, Y: 63}, grid.Blocked)
+	const n = 2000
+	for range n {
+		e := goodAgent(b, w)
+		put(w, e, ownChoice{Choice: utility.State{Unread: 1}})
+	}
+	s := &Diagnostics{}
+	s.Initialize(w)
+	if r := s.Check(w); r.Counts[CauseUtilityFactWrongType] != n {
+		b.Fatalf("%d unread, want %d: %s", r.Counts[CauseUtilityFactWrongType], n, r)
+	}
+	timeChecks(b, s, w, n)
 }

@@ -27,7 +27,8 @@ type Source interface {
 // takes: the returned function calls f when the agent is an *A and returns NaN (which
 // scores 0) for any other agent, so a wrongly wired agent vetoes instead of panicking.
 // That NaN is marked: a [Reasoner] counts it in [State].Unread, so the veto is seen
-// (systems.Diagnose reports the agents whose State has Unread > 0). The Utility system
+// (systems.Diagnose reports the agents whose State has Unread > 0, in a
+// components.UtilityBrain or in a component of the program's own). The Utility system
 // of package systems passes a *systems.Agent: write Fact(func(a *systems.Agent)
 // float64 {...}), not Fact(func(p *components.Position) float64 {...}), which never
 // reads.
@@ -281,7 +282,9 @@ type State struct {
 	// NoBlackboard counts the [KeyInput] inputs, since the State was made, given an
 	// agent without a blackboard store of the key's schema (no store, or another
 	// schema's: the agent lacks the Blackboard the reasoner reads). Each scored 0, a
-	// veto in a product; systems.Diagnose counts such agents (CauseBlackboardMissing).
+	// veto in a product; systems.Diagnose counts such agents (CauseBlackboardMissing),
+	// whether the State is a UtilityBrain's or kept in a component of the program's
+	// own (a field, not behind a pointer: see systems.CauseUtilityFactWrongType).
 	// A diagnostic like Unread: not saved (json "-") nor hashed.
 	NoBlackboard uint64 `json:"-"`
 	// Clamped counts the consideration inputs, since the State was made, that fell

@@ -2,13 +2,13 @@ package debugview
 
 import (
 	"reflect"
-	"strconv"
 	"unsafe"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/internal/fieldscan"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -58,11 +58,9 @@ type fsmSeen struct {
 	path        []string // the active path's names (shared by the log's entries: never changed)
 }
 
-// treeRunField is where a component holds a hybrid.TreeRun.
-type treeRunField struct {
-	off  uintptr
-	name string // "Combat.TreeRun"
-}
+// treeRunField is where a component holds a hybrid.TreeRun (or, for
+// capture_selector.go, a utility.State).
+type treeRunField = fieldscan.Field
 
 // stateTracer follows one TreeRun of the selected agent.
 type stateTracer struct {
@@ -78,34 +76,10 @@ type stateTracer struct {
 var treeRunType = reflect.TypeFor[hybrid.TreeRun]()
 
 // treeRunFields lists where a value of type t holds hybrid.TreeRun values: t
-// itself, or its fields and array elements, at most 4 levels deep and 64
-// elements of an array.
+// itself, or its fields and array elements, at most depth levels deep and
+// fieldscan.MaxElems elements of an array.
 func treeRunFields(t reflect.Type, base uintptr, name string, depth int, out []treeRunField) []treeRunField {
-	return fieldsOfType(treeRunType, t, base, name, depth, out)
-}
-
-// fieldsOfType lists where a value of type t holds values of type want: t
-// itself, or its fields and array elements (not through pointers or slices), at
-// most depth levels deep and 64 elements of an array.
-func fieldsOfType(want, t reflect.Type, base uintptr, name string, depth int, out []treeRunField) []treeRunField {
-	if t == want {
-		return append(out, treeRunField{off: base, name: name})
-	}
-	if depth == 0 {
-		return out
-	}
-	switch t.Kind() {
-	case reflect.Struct:
-		for i := range t.NumField() {
-			f := t.Field(i)
-			out = fieldsOfType(want, f.Type, base+f.Offset, name+"."+f.Name, depth-1, out)
-		}
-	case reflect.Array:
-		for i := range min(t.Len(), 64) {
-			out = fieldsOfType(want, t.Elem(), base+uintptr(i)*t.Elem().Size(), name+"["+strconv.Itoa(i)+"]", depth-1, out)
-		}
-	}
-	return out
+	return fieldscan.Find(treeRunType, t, base, name, depth, out)
 }
 
 // treeRunsOf returns the TreeRun fields of component id, cached.
@@ -115,7 +89,7 @@ func (v *Viewer) treeRunsOf(w *arche.World, id arche.ID) []treeRunField {
 	}
 	var out []treeRunField
 	if info, ok := arche.ComponentInfo(w, id); ok {
-		out = treeRunFields(info.Type, 0, info.Type.Name(), 4, nil)
+		out = fieldscan.Of(treeRunType, info.Type)
 	}
 	if v.treeRuns == nil {
 		v.treeRuns = map[arche.ID][]treeRunField{}
@@ -137,7 +111,7 @@ func (v *Viewer) findTreeRuns(w *arche.World, e arche.Entity) {
 
 // treeRun returns the TreeRun at f of e's component id.
 func treeRun(w *arche.World, e arche.Entity, id arche.ID, f treeRunField) *hybrid.TreeRun {
-	return (*hybrid.TreeRun)(unsafe.Add(w.Get(e, id), f.off))
+	return (*hybrid.TreeRun)(unsafe.Add(w.Get(e, id), f.Off))
 }
 
 // observeFSM logs the selected agent's state changes of this frame and follows
@@ -281,7 +255,7 @@ func (v *Viewer) observeStateTrees(w *arche.World, e arche.Entity) {
 // stateTracer returns the tracer of the TreeRun at f of component id, adding one.
 func (v *Viewer) stateTracer(id arche.ID, f treeRunField) *stateTracer {
 	for i := range v.stateTracers {
-		if st := &v.stateTracers[i]; st.id == id && st.field.off == f.off {
+		if st := &v.stateTracers[i]; st.id == id && st.field.Off == f.Off {
 			return st
 		}
 	}
@@ -304,10 +278,10 @@ func (v *Viewer) stateTrees(w *arche.World, e arche.Entity, sm *components.State
 			if r.Tree == nil {
 				continue
 			}
-			st := StateTree{Field: f.name, Root: int(r.Status), RootName: r.Status.String(), Tree: treeOf(r.Tree, &r.Memory)}
+			st := StateTree{Field: f.Name, Root: int(r.Status), RootName: r.Status.String(), Tree: treeOf(r.Tree, &r.Memory)}
 			st.States, st.Active = v.statesRunning(m, &sm.Memory, r.Tree)
 			for _, t := range v.stateTracers {
-				if t.id == id && t.field.off == f.off && t.tree == r.Tree {
+				if t.id == id && t.field.Off == f.Off && t.tree == r.Tree {
 					st.Log = traceWindow(t.tracer, t.start, t.base, from)
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/archai-go/archai/ai/utility"
+	"github.com/archai-go/archai/internal/fieldscan"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -49,7 +50,7 @@ func (v *Viewer) statesOf(w *arche.World, id arche.ID) []treeRunField {
 	}
 	var out []treeRunField
 	if info, ok := arche.ComponentInfo(w, id); ok && id != v.ids.util {
-		out = fieldsOfType(stateType, info.Type, 0, info.Type.Name(), 4, nil)
+		out = fieldscan.Of(stateType, info.Type)
 	}
 	if v.stateFields == nil {
 		v.stateFields = map[arche.ID][]treeRunField{}
@@ -60,7 +61,7 @@ func (v *Viewer) statesOf(w *arche.World, id arche.ID) []treeRunField {
 
 // stateAt returns the utility.State at f of e's component id.
 func stateAt(w *arche.World, e arche.Entity, id arche.ID, f treeRunField) *utility.State {
-	return (*utility.State)(unsafe.Add(w.Get(e, id), f.off))
+	return (*utility.State)(unsafe.Add(w.Get(e, id), f.Off))
 }
 
 // findStates lists the selected agent's components that hold utility.States
@@ -113,14 +114,14 @@ func (v *Viewer) logChoice(st *stateTrace, s *utility.State) {
 		return
 	}
 	st.seen = utilSeen{valid: true, reasoner: r, choice: s.Choice, decisions: s.Decisions}
-	v.appendUtilLog(st.field.name, prev, utilityOfState(r, s, st.trace))
+	v.appendUtilLog(st.field.Name, prev, utilityOfState(r, s, st.trace))
 }
 
 // stateTraceOf returns the stateTrace of the State at f of component id, adding
 // one with a Trace of its own.
 func (v *Viewer) stateTraceOf(id arche.ID, f treeRunField) *stateTrace {
 	for i := range v.stateTraces {
-		if st := &v.stateTraces[i]; st.id == id && st.field.off == f.off {
+		if st := &v.stateTraces[i]; st.id == id && st.field.Off == f.Off {
 			return st
 		}
 	}
@@ -136,7 +137,7 @@ func (v *Viewer) selectors(w *arche.World, e arche.Entity) []SelectorUtility {
 			continue
 		}
 		s := stateAt(w, e, st.id, st.field)
-		su := SelectorUtility{Field: st.field.name, Decisions: s.Decisions}
+		su := SelectorUtility{Field: st.field.Name, Decisions: s.Decisions}
 		if r := s.Reasoner(); r != nil && len(s.Scores) == r.Len() {
 			su.Utility = utilityOfState(r, s, st.trace)
 		}

@@ -27,13 +27,13 @@ func TestTreeRunFieldsFindsEveryTreeRun(t *testing.T) {
 	fields := treeRunFields(reflect.TypeFor[chores](), 0, "chores", 4, nil)
 	var names []string
 	for _, f := range fields {
-		names = append(names, f.name)
+		names = append(names, f.Name)
 	}
 	assert.Equal(t, []string{"chores.TreeRun", "chores.Trees[0]", "chores.Trees[1]", "chores.Sub.Night"}, names)
 	base := unsafe.Pointer(&c)
 	want := []*hybrid.TreeRun{&c.TreeRun, &c.Trees[0], &c.Trees[1], &c.Sub.Night}
 	for i, f := range fields {
-		assert.Same(t, want[i], (*hybrid.TreeRun)(unsafe.Add(base, f.off)), names[i])
+		assert.Same(t, want[i], (*hybrid.TreeRun)(unsafe.Add(base, f.Off)), names[i])
 	}
 	assert.Empty(t, treeRunFields(reflect.TypeFor[struct{ A, B float64 }](), 0, "x", 4, nil))
 	assert.Len(t, treeRunFields(reflect.TypeFor[hybrid.TreeRun](), 0, "TreeRun", 4, nil), 1, "the component itself")
