@@ -165,7 +165,7 @@ func TestXMLTreeWithPortsRunsUnderDecision(t *testing.T) {
 		}
 		traces[len(agents)] += letterOf(brains.Get(bare).Memory.Status(0))
 	}
-	assert.Equal(t, 3*6, dec.TotalThought, "every agent thinks every frame")
+	assert.Equal(t, int64(3*6), dec.TotalThought, "every agent thinks every frame")
 	// factor 2: sum 6, 12, 18, 24 → done on the 5th think; factor 5: 15, 30 → the 3rd.
 	assert.Equal(t, []string{"RRRRSS", "RRSSSS", "FFFFFF"}, traces, "root status per think")
 	assert.Equal(t, []string{"MMMM--", "MM----"}, moving, "Walk halted when the tally is done")

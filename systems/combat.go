@@ -87,8 +87,9 @@ type Combat struct {
 
 	Strikes int // strikes that hit in the last frame
 	// TotalStrikes counts the strikes that hit since Initialize; a save holds it
-	// ([CombatState]), so a loaded run goes on from the saved count.
-	TotalStrikes int
+	// ([CombatState]), so a loaded run goes on from the saved count. An int64, as
+	// the other counts since Initialize are: a 32-bit int could wrap in a long run.
+	TotalStrikes int64
 	Cooling      int // requests dropped in the last frame because the Weapon's Cooldown had not run out
 	NoClock      int // strikes since Initialize of weapons with a Cooldown in a world without a Clock (not timed); saved ([CombatState])
 	// AttackersDown counts the requests dropped in the last frame because the
@@ -220,7 +221,7 @@ func (s *Combat) Update(w *arche.World) {
 		}
 	}
 	clear(s.all) // keep no component pointer past the Update
-	s.TotalStrikes += s.Strikes
+	s.TotalStrikes += int64(s.Strikes)
 }
 
 // cooldownSlack is Combat's tolerance on Weapon.ReadyAt, relative to the

@@ -164,9 +164,9 @@ type Decision struct {
 	Workers int     // goroutines ticking trees; 0 or 1 means one
 	Budget  int     // most decisions per frame; 0 (or negative) means no limit
 
-	Thought      int // agents that thought in the last frame
-	Waiting      int // agents due in the last frame but left for the next by the budget
-	TotalThought int // agents that thought since Initialize
+	Thought      int   // agents that thought in the last frame
+	Waiting      int   // agents due in the last frame but left for the next by the budget
+	TotalThought int64 // agents that thought since Initialize (int64: 100,000 agents at 10 Hz would pass a 32-bit int within an hour)
 
 	// ScriptErrors counts the scripts that failed at run time since Initialize (Script
 	// and ScriptCondition nodes, script pre- and post-conditions reading an entry that

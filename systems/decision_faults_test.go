@@ -44,7 +44,7 @@ func TestDecisionScriptErrorsAndClockFaults(t *testing.T) {
 	s.Initialize(&world)
 	defer s.Finalize(&world)
 	s.Run(&world, 4)
-	require.Equal(t, 12, dec.TotalThought, "every agent thinks every frame")
+	require.Equal(t, int64(12), dec.TotalThought, "every agent thinks every frame")
 	assert.Equal(t, uint64(12), dec.ScriptErrors, "one per think")
 	assert.Equal(t, uint64(1), dec.ClockFaults, "agent 1's first think")
 	brains := generic.NewMap[components.Brain](&world)

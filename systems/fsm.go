@@ -83,10 +83,10 @@ type FSM struct {
 	Budget  int     // most updates per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int     // goroutines updating machines; 0 or 1 means one (see [Decision] for what hooks may do)
 
-	Thought      int // agents updated in the last frame
-	Waiting      int // agents due in the last frame but left for the next by the budget
-	TotalThought int // agents updated since Initialize
-	Transitions  int // transitions taken in the last frame
+	Thought      int   // agents updated in the last frame
+	Waiting      int   // agents due in the last frame but left for the next by the budget
+	TotalThought int64 // agents updated since Initialize (int64: 100,000 agents at 10 Hz would pass a 32-bit int within an hour)
+	Transitions  int   // transitions taken in the last frame
 
 	// BadTargets counts the Update hooks since Initialize (and the saved run's, after a
 	// save's Restore: [FSMState]) that returned a StateID that

@@ -41,7 +41,7 @@ func TestFSMCountsHooksReturningNoState(t *testing.T) {
 		s.Initialize(w)
 		s.Run(w, 10)
 		require.Equal(t, uint64(f.TotalThought), f.BadTargets, "every update of every agent returned no state")
-		require.Equal(t, 60, f.TotalThought)
+		require.Equal(t, int64(60), f.TotalThought)
 		s.Finalize(w)
 		s.Initialize(w)
 		require.Zero(t, f.BadTargets, "counted since Initialize")

@@ -47,7 +47,7 @@ func TestFSMCountsHooksReturningAnotherMachinesStateInRange(t *testing.T) {
 			require.Equal(t, work, sm.Get(e).Memory.Active, "workers %d: the villager stayed in Work, not Eat", workers)
 			require.Equal(t, uint32(1), sm.Get(e).Memory.Transitions)
 		}
-		require.Equal(t, 60, f.TotalThought)
+		require.Equal(t, int64(60), f.TotalThought)
 		require.Equal(t, uint64(60), f.BadTargets, "workers %d: every return counted", workers)
 		r := systems.Diagnose(w)
 		require.Equal(t, uint64(60), r.BadTargets)

@@ -24,7 +24,7 @@ import (
 // RACE on the first frame; fails without startServe's Clearance call). Also the
 // crowd is that of a queue without Overlap.
 func TestPathJoinAfterSteerWithWideAgents(t *testing.T) {
-	run := func(workers int, overlap bool) (uint64, int) {
+	run := func(workers int, overlap bool) (uint64, int64) {
 		c := newCrowd(t, 300, 4, workers, false)
 		kin := generic.NewFilter3[components.Kinematics, components.Path, components.Position]()
 		q := kin.Query(c.World)
@@ -74,9 +74,10 @@ func (d *diagnoseEvery) Finalize(w *arche.World) {}
 // totals and Diagnose's findings are those of a queue without Overlap.
 func TestDiagnoseBetweenQueueAndJoin(t *testing.T) {
 	type result struct {
-		hash                   uint64
-		served, dropped, finds int
-		pendingAfterFinalize   int
+		hash                 uint64
+		served, dropped      int64
+		finds                int
+		pendingAfterFinalize int
 	}
 	run := func(workers int, overlap bool) result {
 		c := newCrowd(t, 300, 7, workers, false)
@@ -220,7 +221,7 @@ func (c *pathCanceller) Finalize(w *arche.World) {}
 // reported the misuse. Diagnose now counts them (Report.RequestsChangedBeside),
 // and the same system after the join is no finding.
 func TestPathQueueOverlapRequestsChangedBeside(t *testing.T) {
-	run := func(between bool) (systems.Report, int) {
+	run := func(between bool) (systems.Report, int64) {
 		c := newCrowd(t, 300, 7, 2, false)
 		c.PathQueue.Workers, c.PathQueue.Overlap, c.PathQueue.Budget = 2, true, 2000
 		list := []ecs.System{c.Clock, c.Spatial, c.Perception, c.Decision, c.PathQueue}
@@ -237,7 +238,7 @@ func TestPathQueueOverlapRequestsChangedBeside(t *testing.T) {
 	}
 	r, dropped := run(true)
 	require.Positive(t, dropped)
-	assert.Equal(t, dropped, r.RequestsChangedBeside, "every answer dropped was dropped at the join for a cancelled request")
+	assert.Equal(t, dropped, int64(r.RequestsChangedBeside), "every answer dropped was dropped at the join for a cancelled request")
 	assert.Contains(t, r.String(), "path answers dropped at a PathJoin: their requesters were removed or their requests changed between")
 	assert.Positive(t, r.Total())
 

@@ -249,10 +249,11 @@ type PathQueue struct {
 	// one cost again.
 	AStarInstead int
 
-	// Totals since Initialize.
-	TotalServed, TotalDropped, TotalExpansions, TotalSearches int
-	TotalRepathed, TotalRequeued, TotalOvertaken              int
-	TotalAStarInstead                                         int
+	// Totals since Initialize (int64: a crowd's expansions pass a 32-bit int within
+	// minutes).
+	TotalServed, TotalDropped, TotalExpansions, TotalSearches int64
+	TotalRepathed, TotalRequeued, TotalOvertaken              int64
+	TotalAStarInstead                                         int64
 
 	pathServer // jobs, tickets, searches: what the helper's serve reads and writes (pathqueue_serve.go)
 
@@ -353,7 +354,7 @@ func (s *PathQueue) Update(w *arche.World) {
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken, s.AStarInstead = 0, 0, 0, 0, 0, 0
 	s.beginFrame(s.Budget, s.Smooth, s.Options)
 	s.Repathed = s.repathEdited(w)
-	s.TotalRepathed += s.Repathed
+	s.TotalRepathed += int64(s.Repathed)
 	q := s.filter.Query(w)
 	c := &s.cols
 	c.scanRuns(w, &q.Query)
@@ -371,7 +372,7 @@ func (s *PathQueue) Update(w *arche.World) {
 	c.entitiesAt(w, s.filter.Filter(w), s.wants) // the requesters' entities alone
 	if orphans {
 		s.Requeued = s.keepOrphans()
-		s.TotalRequeued += s.Requeued
+		s.TotalRequeued += int64(s.Requeued)
 	} else {
 		s.Requeued = 0
 	}
@@ -413,13 +414,13 @@ func (s *PathQueue) Update(w *arche.World) {
 func (s *PathQueue) tally() {
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = s.served, s.dropped, s.expansions, s.searches, s.overtaken
 	s.AStarInstead = s.aStarInstead
-	s.TotalAStarInstead += s.AStarInstead
+	s.TotalAStarInstead += int64(s.AStarInstead)
 	s.Waiting = max(s.pendingLive, 0)
-	s.TotalServed += s.Served
-	s.TotalDropped += s.Dropped
-	s.TotalExpansions += s.Expansions
-	s.TotalSearches += s.Searches
-	s.TotalOvertaken += s.Overtaken
+	s.TotalServed += int64(s.Served)
+	s.TotalDropped += int64(s.Dropped)
+	s.TotalExpansions += int64(s.Expansions)
+	s.TotalSearches += int64(s.Searches)
+	s.TotalOvertaken += int64(s.Overtaken)
 }
 
 // Finalize drops the filter: Update panics until the next Initialize (see

@@ -60,7 +60,7 @@ func TestWideAgentsAcrossAFordAnsweredAtOnce(t *testing.T) {
 	w, g, s, q, pf := fordWorld(t, 1.2)
 	s.Update(w) // PathFollow asks (after the queue)
 	s.Update(w)
-	require.Equal(t, 30, q.TotalServed)
+	require.Equal(t, int64(30), q.TotalServed)
 	require.Zero(t, q.TotalExpansions)
 	require.Equal(t, 30, countPaths(w, components.PathUnreachable))
 	searches, stuck := q.TotalSearches, 0

@@ -118,7 +118,7 @@ func TestPathQueueOverlapBesideStructuralChanges(t *testing.T) {
 // on the cells Update filed); the crowd is that of a queue without Overlap in the
 // same order.
 func TestPathJoinAfterMotionIsAlike(t *testing.T) {
-	run := func(workers int, overlap bool) (uint64, int) {
+	run := func(workers int, overlap bool) (uint64, int64) {
 		c := newCrowd(t, 400, 6, workers, false)
 		c.PathQueue.Workers, c.PathQueue.Overlap, c.PathQueue.Budget = workers, overlap, 40
 		sys := []ecs.System{c.Clock, c.Spatial, c.Perception, c.Decision, c.PathQueue, c.Combat, c.Steer, c.Movement}

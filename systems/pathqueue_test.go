@@ -57,7 +57,7 @@ func TestPathQueueBudgetDeadAndReplacedRequests(t *testing.T) {
 	assert.Equal(t, grid.Cell{X: 2, Y: 2}, p.Waypoints[0])
 	assert.Equal(t, grid.Cell{X: 30, Y: 2}, p.Waypoints[len(p.Waypoints)-1])
 	assert.Equal(t, 1, p.Next)
-	assert.Equal(t, 10, pq.TotalServed)
+	assert.Equal(t, int64(10), pq.TotalServed)
 	assert.Zero(t, pq.Waiting)
 
 	// new requests; es[3] dies before it is served, es[4] replaces its
@@ -76,8 +76,8 @@ func TestPathQueueBudgetDeadAndReplacedRequests(t *testing.T) {
 		pq.Update(w)
 	}
 	assert.Zero(t, pq.Waiting)
-	assert.Equal(t, 10+8, pq.TotalServed)
-	assert.Equal(t, 3, pq.TotalDropped, "dead, replaced and abandoned requests are dropped")
+	assert.Equal(t, int64(10+8), pq.TotalServed)
+	assert.Equal(t, int64(3), pq.TotalDropped, "dead, replaced and abandoned requests are dropped")
 	require.Equal(t, components.PathReady, p4.State)
 	assert.Equal(t, grid.Cell{X: 5, Y: 20}, p4.Waypoints[len(p4.Waypoints)-1], "the newer request replaced the older")
 	assert.Equal(t, components.PathNone, p5.State, "a dropped result is not written")

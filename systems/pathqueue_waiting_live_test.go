@@ -80,7 +80,7 @@ func TestPathQueueWaitingCountsLiveRequesters(t *testing.T) {
 		s.Update(w)
 		require.Zero(t, q.Waiting)
 	}
-	require.Equal(t, 150, q.TotalDropped)
+	require.Equal(t, int64(150), q.TotalDropped)
 }
 
 // Newcomer finding: one request of Path.Priority -1 among agents asking again

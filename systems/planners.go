@@ -58,10 +58,10 @@ type HTN struct {
 	Workers int     // goroutines planning; 0 or 1 means one
 	Budget  int     // most thinks per frame; 0 (or negative) means no limit (see [Decision])
 
-	Thought      int // agents that thought in the last frame
-	Waiting      int // agents due in the last frame but left for the next by the budget
-	TotalThought int // agents that thought since Initialize
-	Plans        int // plans adopted in the last frame (new, replacing or after a failure)
+	Thought      int   // agents that thought in the last frame
+	Waiting      int   // agents due in the last frame but left for the next by the budget
+	TotalThought int64 // agents that thought since Initialize (int64: 100,000 agents at 10 Hz would pass a 32-bit int within an hour)
+	Plans        int   // plans adopted in the last frame (new, replacing or after a failure)
 
 	// ScriptErrors counts the script conditions and effects that failed at run time
 	// since Initialize, over the workers' planners.
@@ -245,10 +245,10 @@ type GOAP struct {
 	Budget     int     // most thinks per frame; 0 (or negative) means no limit (see [Decision])
 	NodeBudget int     // states one search may generate; goap.DefaultMaxNodes if 0, at most goap.MaxNodesLimit
 
-	Thought      int // agents that thought in the last frame
-	Waiting      int // agents due in the last frame but left for the next by the budget
-	TotalThought int // agents that thought since Initialize
-	Plans        int // plans made in the last frame
+	Thought      int   // agents that thought in the last frame
+	Waiting      int   // agents due in the last frame but left for the next by the budget
+	TotalThought int64 // agents that thought since Initialize (int64: 100,000 agents at 10 Hz would pass a 32-bit int within an hour)
+	Plans        int   // plans made in the last frame
 	// Swapped counts the agents since Initialize whose GOAPPlanner.Name was set to
 	// another domain while the old domain's plan ran (see [HTN].Swapped): the old
 	// domain halts it at the next think, which plans afresh with the new one.

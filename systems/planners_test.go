@@ -165,10 +165,10 @@ func plannerHashRoundTrip(t *testing.T, n, frames, workers, budget, at int) (uin
 	}
 	s.Finalize(w)
 	if budget == 0 { // 10 Hz and 5 Hz at 20 frames per second
-		assert.Equal(t, n*frames/2, h.TotalThought)
-		assert.Equal(t, n*frames/4, g.TotalThought)
+		assert.Equal(t, int64(n*frames/2), h.TotalThought)
+		assert.Equal(t, int64(n*frames/4), g.TotalThought)
 	} else {
-		assert.Equal(t, budget*frames, h.TotalThought)
+		assert.Equal(t, int64(budget*frames), h.TotalThought)
 	}
 	sum := fnv.New64a()
 	hq := generic.NewFilter1[components.HTNPlanner]().Query(w)
@@ -310,14 +310,14 @@ func TestPlannerSystemsSaveTheirCursor(t *testing.T) {
 		"the budget keeps no cursor (agents are taken by (Think.Next, entity ID)); 7 of 10 left waiting for 1 frame; 3 thought")
 	other := &systems.HTN{}
 	require.NoError(t, other.LoadState(raw))
-	assert.Equal(t, 3, other.TotalThought, "TotalThought goes on from the saved count")
+	assert.Equal(t, int64(3), other.TotalThought, "TotalThought goes on from the saved count")
 	back, err := other.SaveState()
 	require.NoError(t, err)
 	assert.JSONEq(t, string(raw), string(back))
 	assert.ErrorContains(t, other.LoadState([]byte(`{"cursor": -1}`)), "htn think cursor: -1 < 0")
 	// a count near the int's top would wrap negative within frames (a 32-bit int refuses it as JSON)
 	assert.Error(t, other.LoadState([]byte(`{"cursor": 0, "total_thought": 9223372036854775807}`)))
-	assert.Equal(t, 3, other.TotalThought, "a refused state leaves the system as it was")
+	assert.Equal(t, int64(3), other.TotalThought, "a refused state leaves the system as it was")
 	assert.Error(t, (&systems.GOAP{}).LoadState([]byte(`{`)))
 	s.Finalize(w)
 }

@@ -97,14 +97,14 @@ type PathQueueState struct {
 
 // PathTotalsState is a [PathQueue]'s counts since Initialize, saved with its state.
 type PathTotalsState struct {
-	Served       int `json:"served,omitempty"`
-	Dropped      int `json:"dropped,omitempty"`
-	Expansions   int `json:"expansions,omitempty"`
-	Searches     int `json:"searches,omitempty"`
-	Repathed     int `json:"repathed,omitempty"`
-	Requeued     int `json:"requeued,omitempty"`
-	Overtaken    int `json:"overtaken,omitempty"`
-	AStarInstead int `json:"astar_instead,omitempty"`
+	Served       int64 `json:"served,omitempty"`
+	Dropped      int64 `json:"dropped,omitempty"`
+	Expansions   int64 `json:"expansions,omitempty"`
+	Searches     int64 `json:"searches,omitempty"`
+	Repathed     int64 `json:"repathed,omitempty"`
+	Requeued     int64 `json:"requeued,omitempty"`
+	Overtaken    int64 `json:"overtaken,omitempty"`
+	AStarInstead int64 `json:"astar_instead,omitempty"`
 }
 
 // PathSearchState is what of a [PathQueue]'s Options makes its search the one it is:
@@ -333,7 +333,7 @@ type ThinkCursorState struct {
 	// TotalThought is the system's TotalThought (agents that thought since Initialize), so
 	// that the loaded system counts on from it; a file written before it (2026-12-05)
 	// reads it as 0, and the count starts at the load.
-	TotalThought int `json:"total_thought,omitempty"`
+	TotalThought int64 `json:"total_thought,omitempty"`
 	// IntentFlips are the system's records of its agents' changes back of their Intent
 	// (alive ones, by entity ID; see [IntentFlipState]), so that the loaded system
 	// reports intent_flip_flop where and while the unbroken one would; a file written
@@ -350,7 +350,7 @@ func (t *thinkers[B]) thinkState() ThinkCursorState {
 // loadThinkState restores a state saved by thinkState into t, named name in errors;
 // it returns t's Waiting for the system's own field. It returns an error, leaving t as
 // it was, for a malformed state, a negative cursor, a TotalThought negative or over
-// math.MaxInt/2, or a Waiting or Backlog out of their domain (negative, a backlog past MaxPathWait, one of them 0 and the other not: the
+// math.MaxInt64/2, or a Waiting or Backlog out of their domain (negative, a backlog past MaxPathWait, one of them 0 and the other not: the
 // backlog counts the frames with agents waiting, the last among them), wrapping
 // [ErrOutOfDomain].
 func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, error) {
@@ -365,9 +365,9 @@ func (t *thinkers[B]) loadThinkState(name string, raw json.RawMessage) (int, err
 		return t.Waiting, fmt.Errorf("%s think cursor: waiting %d, backlog %d: both 0, or waiting > 0 and backlog in [1, %d] frames: %w",
 			name, st.Waiting, st.Backlog, int64(MaxPathWait), ErrOutOfDomain)
 	}
-	if st.TotalThought < 0 || st.TotalThought > math.MaxInt/2 {
-		return t.Waiting, fmt.Errorf("%s think cursor: total_thought %d: want 0 to %d (a count near the int's top wraps negative within frames): %w",
-			name, st.TotalThought, math.MaxInt/2, ErrOutOfDomain)
+	if st.TotalThought < 0 || st.TotalThought > math.MaxInt64/2 {
+		return t.Waiting, fmt.Errorf("%s think cursor: total_thought %d: want 0 to %d (a count near the int64's top wraps negative within frames): %w",
+			name, st.TotalThought, int64(math.MaxInt64/2), ErrOutOfDomain)
 	}
 	if err := t.flips.load(t.world, st.IntentFlips); err != nil {
 		return t.Waiting, fmt.Errorf("%s think cursor: %w", name, err)
@@ -575,8 +575,8 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 // before CombatState (2026-12-05) holds none: give save.Without(combat) to Restore, and
 // the counts start at the load.
 type CombatState struct {
-	TotalStrikes int `json:"total_strikes,omitempty"`
-	NoClock      int `json:"no_clock,omitempty"`
+	TotalStrikes int64 `json:"total_strikes,omitempty"`
+	NoClock      int   `json:"no_clock,omitempty"`
 }
 
 // SaveState returns the Combat's state as JSON (see [CombatState]).

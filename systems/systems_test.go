@@ -51,7 +51,7 @@ func TestDecisionThinksAtItsIntervalWithItsOwnDT(t *testing.T) {
 		assert.InDelta(t, 0.1, dts[i], 1.0/60+1e-9, "dt is the time since the agent last thought")
 		assert.InDelta(t, times[i]-times[i-1], dts[i], 1e-12)
 	}
-	assert.Equal(t, 10, dec.TotalThought)
+	assert.Equal(t, int64(10), dec.TotalThought)
 }
 
 func TestDecisionStaggeringSpreadsWork(t *testing.T) {
@@ -238,7 +238,7 @@ func TestCombatIgnoresDownedTargetsAndSelf(t *testing.T) {
 	ia.Attack = a
 	c.Update(w)
 	assert.Equal(t, 50.0, ha.Current, "no self strikes")
-	assert.Equal(t, 1, c.TotalStrikes)
+	assert.Equal(t, int64(1), c.TotalStrikes)
 }
 
 // steerWorld: an agent at from with a move intent to goal, on a 12×12 grid
@@ -477,6 +477,6 @@ func TestThinkBudgetBoundsPerception(t *testing.T) {
 		s.Update(w)
 		perceived += per.Checked
 	}
-	assert.Equal(t, 100, dec.TotalThought)
+	assert.Equal(t, int64(100), dec.TotalThought)
 	assert.Equal(t, 100, perceived, "each agent perceived once for its one think, not once a frame while it waited")
 }

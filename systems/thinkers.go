@@ -25,10 +25,10 @@ import (
 // nobody starves. Neither order depends on Arche's storage order, which
 // differs after a world is loaded.
 type thinkers[B any] struct {
-	Thought      int // agents that thought in the last frame
-	Waiting      int // agents due in the last frame but left for the next by the budget
-	TotalThought int // agents that thought since init
-	Counted      int // the sum of the workers' counts in the last frame (see count)
+	Thought      int   // agents that thought in the last frame
+	Waiting      int   // agents due in the last frame but left for the next by the budget
+	TotalThought int64 // agents that thought since init (int64: 100,000 agents at 10 Hz would pass a 32-bit int within an hour)
+	Counted      int   // the sum of the workers' counts in the last frame (see count)
 	// backlog is the number of frames in a row, up to the last, in which the budget
 	// left agents waiting (Waiting > 0): Diagnose's CauseDecisionStarved.
 	backlog int64
@@ -213,7 +213,7 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 		t.Counted += t.counts[i].n
 		t.counts[i].n = 0
 	}
-	t.TotalThought += t.Thought
+	t.TotalThought += int64(t.Thought)
 	for k := range t.views {
 		t.views[k].thinkJob = t.blank // drop the component pointers
 	}

@@ -81,10 +81,10 @@ type Utility struct {
 	Budget  int     // most decisions per frame; 0 (or negative) means no limit (see [Decision])
 	Workers int     // goroutines deciding; 0 or 1 means one (see [Decision] for what leaves may do)
 
-	Thought      int // agents that decided in the last frame
-	Waiting      int // agents due in the last frame but left for the next by the budget
-	TotalThought int // agents that decided since Initialize
-	Changed      int // agents whose choice changed in the last frame
+	Thought      int   // agents that decided in the last frame
+	Waiting      int   // agents due in the last frame but left for the next by the budget
+	TotalThought int64 // agents that decided since Initialize (int64: 100,000 agents at 10 Hz would pass a 32-bit int within an hour)
+	Changed      int   // agents whose choice changed in the last frame
 
 	due thinkers[components.UtilityBrain]
 }

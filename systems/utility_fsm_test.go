@@ -55,7 +55,7 @@ func TestUtilityDecidesOnCadenceAndActs(t *testing.T) {
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/32), sys) // binary fractions: exact times
 	s.Initialize(w)
 	s.Run(w, 32) // one second at 8 Hz each, one agent per frame
-	assert.Equal(t, 32, sys.TotalThought)
+	assert.Equal(t, int64(32), sys.TotalThought)
 	assert.Equal(t, 1, sys.Thought, "staggered: one agent per frame")
 
 	brains := generic.NewMap[components.UtilityBrain](w)
@@ -105,7 +105,7 @@ func TestFSMUpdatesOnCadenceWithItsOwnDT(t *testing.T) {
 	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/16), sys) // binary fractions: exact times
 	s.Initialize(w)
 	s.Run(w, 16) // one second at 4 Hz
-	assert.Equal(t, 4, sys.TotalThought)
+	assert.Equal(t, int64(4), sys.TotalThought)
 	require.Len(t, dts, 4)
 	assert.Equal(t, []float64{0, 0.25, 0.25, 0.25}, dts, "dt is the time since the agent last thought")
 

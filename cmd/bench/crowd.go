@@ -90,10 +90,10 @@ type report struct {
 	// guard scenario (left out of the swarm's and the reference's JSON, see
 	// MarshalJSON; script_errors and clock_faults are in every scenario's)
 	ThoughtPerFrame float64        `json:"thought_per_frame"`
-	PathsServed     int            `json:"paths_served"`
-	PathsDropped    int            `json:"paths_dropped"`
+	PathsServed     int64          `json:"paths_served"`
+	PathsDropped    int64          `json:"paths_dropped"`
 	PathsWaiting    int            `json:"paths_waiting"`
-	Strikes         int            `json:"strikes"`
+	Strikes         int64          `json:"strikes"`
 	GuardsDown      int            `json:"guards_down"`
 	IntrudersDown   int            `json:"intruders_down"`
 	Branches        map[string]int `json:"branches,omitempty"`

@@ -43,7 +43,7 @@ func TestCombatCountsSurviveSaveAndLoad(t *testing.T) {
 	c := &systems.Combat{}
 	c.Initialize(w)
 	combatFrames(w, c, a, b, 7)
-	require.Equal(t, 7, c.TotalStrikes)
+	require.Equal(t, int64(7), c.TotalStrikes)
 	require.Equal(t, 7, c.NoClock)
 	assert.Contains(t, systems.StatefulSystems(w), "combat")
 
@@ -64,7 +64,7 @@ func TestCombatCountsSurviveSaveAndLoad(t *testing.T) {
 
 	combatFrames(w, c, a, b, 3)
 	combatFrames(l.World, c2, a, b, 3)
-	assert.Equal(t, 10, c.TotalStrikes)
+	assert.Equal(t, int64(10), c.TotalStrikes)
 	assert.Equal(t, c.TotalStrikes, c2.TotalStrikes, "the loaded run counts on as the unbroken one")
 	assert.Equal(t, c.NoClock, c2.NoClock)
 	assert.Equal(t, systems.StateHash(w), systems.StateHash(l.World))
@@ -82,7 +82,7 @@ func TestCombatStateRefusesBadCounts(t *testing.T) {
 	c.TotalStrikes = 5
 	err = c.LoadState([]byte(`{"total_strikes":-1}`))
 	assert.ErrorIs(t, err, systems.ErrOutOfDomain)
-	assert.Equal(t, 5, c.TotalStrikes, "left as it was")
+	assert.Equal(t, int64(5), c.TotalStrikes, "left as it was")
 	require.NoError(t, c.LoadState([]byte(`{}`)), "a state of no strikes")
 	assert.Zero(t, c.TotalStrikes)
 }

@@ -23,7 +23,7 @@ func TestFSMCountsSurviveSaveAndLoad(t *testing.T) {
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), f)
 	s.Initialize(w)
 	s.Run(w, 4)
-	require.Equal(t, 12, f.TotalThought)
+	require.Equal(t, int64(12), f.TotalThought)
 
 	data, err := save.Save(w, nil, f)
 	require.NoError(t, err)
@@ -39,7 +39,7 @@ func TestFSMCountsSurviveSaveAndLoad(t *testing.T) {
 	s.Run(w, 2)
 	s2.Run(l.World, 2)
 	assert.Equal(t, f.TotalThought, f2.TotalThought, "after the load")
-	assert.Equal(t, 18, f2.TotalThought)
+	assert.Equal(t, int64(18), f2.TotalThought)
 }
 
 // idleFSMWorld is a world on a 16×16 grid with three Thinkers of an FSM whose one

@@ -70,7 +70,7 @@ func TestLoadWithoutRestoreIsReportedAndRecovers(t *testing.T) {
 	for range 100 {
 		pq2.Update(lw)
 	}
-	assert.Equal(t, len(es), pq2.TotalRequeued, "asked again once each")
+	assert.Equal(t, int64(len(es)), pq2.TotalRequeued, "asked again once each")
 	for _, e := range es {
 		p := m.Get(e)
 		assert.Equal(t, components.PathReady, p.State, "entity %d", e.ID())

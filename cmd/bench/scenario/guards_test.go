@@ -128,7 +128,7 @@ func TestThinkBudgetCapsEveryFrame(t *testing.T) {
 		require.Equal(t, 150, sc.Decision.Thought, "frame %d", frame)
 		require.Greater(t, sc.Decision.Waiting, 150, "frame %d: more agents due than the budget", frame)
 	}
-	assert.Equal(t, 30*150, sc.Decision.TotalThought)
+	assert.Equal(t, int64(30*150), sc.Decision.TotalThought)
 }
 
 func TestGenerateMapSmallSizes(t *testing.T) {

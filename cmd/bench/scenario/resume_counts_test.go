@@ -12,9 +12,10 @@ import (
 // guardCounts are the counts since Initialize a program reads from the guard
 // scenario's systems.
 type guardCounts struct {
-	Thought, Strikes, Down                                    int
-	Served, Dropped, Expansions, Searches, Repathed, Requeued int
-	Overtaken, AStarInstead                                   int
+	Thought, Strikes                                          int64
+	Down                                                      int
+	Served, Dropped, Expansions, Searches, Repathed, Requeued int64
+	Overtaken, AStarInstead                                   int64
 }
 
 func countsOf(g *Guards) guardCounts {
