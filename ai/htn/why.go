@@ -25,9 +25,10 @@ const whyDepth = 4
 //	method BuildHouse needs wood >= 3 (wood is 0); method Gather needs forest == 1
 //	(forest is 0)
 //
-// A condition made with [Func] is named "a Func condition", a script by its source. A
-// condition on a fact that no task's effect changes (no Set, Add, script effect naming
-// it, or Do function) says so: only the domain's sensor ([Builder.Sense]) or a system
+// A condition made with [Func] is named "a Func condition", a script by its source and
+// the value of each fact it reads ("forest == 1 && wood < 9" (false; forest is 0, wood
+// is 4)). A condition on a fact that no task's effect changes (no Set, Add, script
+// effect naming it, or Do function) says so: only the domain's sensor ([Builder.Sense]) or a system
 // writing the agent's state can make it hold, "method Gather needs forest == 1 (forest
 // is 0; no task's effect changes forest: only the sensor or a system writing the state
 // can)".
@@ -138,6 +139,7 @@ func (p *Planner) writeCond(b *strings.Builder, c *Condition) {
 				fmt.Fprintf(b, ": %v", err)
 			}
 		}
+		p.writeReads(b, c.reads)
 		b.WriteString(")")
 	case c.fn != nil:
 		b.WriteString("a Func condition (false)")
@@ -152,6 +154,31 @@ func (p *Planner) writeCond(b *strings.Builder, c *Condition) {
 			fmt.Fprintf(b, "; no task's effect changes %s: only the sensor or a system writing the state can", name)
 		}
 		b.WriteString(")")
+	}
+}
+
+// writeReads writes the value of each fact of reads (a script condition's) in p.state,
+// "; forest is 0, wood is 4", then, as for an Is condition, names those no task's
+// effect changes.
+func (p *Planner) writeReads(b *strings.Builder, reads uint64) {
+	n := p.d.Facts()
+	sep := "; "
+	for f := 0; f < n; f++ {
+		if reads&(1<<f) != 0 {
+			fmt.Fprintf(b, "%s%s is %d", sep, p.d.FactName(Fact(f)), p.state[f])
+			sep = ", "
+		}
+	}
+	unwritten := reads &^ p.d.written()
+	sep = "; no task's effect changes "
+	for f := 0; f < n; f++ {
+		if unwritten&(1<<f) != 0 {
+			b.WriteString(sep + p.d.FactName(Fact(f)))
+			sep = ", "
+		}
+	}
+	if unwritten != 0 {
+		b.WriteString(": only the sensor or a system writing the state can")
 	}
 }
 
