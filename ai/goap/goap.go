@@ -192,7 +192,51 @@ var (
 	// does not hold for and none adds to it). The planner could only ever find the
 	// goal already holding: drop the condition or add an action that makes it true.
 	ErrNeverTrue = errors.New("no action's effect can make it true")
+	// ErrConflict: a goal's or an action's conditions on one fact that no value of the
+	// fact meets together (y > 5 and y < 3, y == 4 and y != 4, y < -32768): the goal
+	// can never hold, the action never start, and a search would only run out of steps.
+	ErrConflict = errors.New("conditions that contradict each other")
 )
+
+// conflict returns the first fact (in the order of cs) whose conditions in cs no int16
+// value meets together, and true; or false. The ops and facts of cs must be valid.
+func conflict(cs []Cond) (Fact, bool) {
+	for i, c := range cs {
+		lo, hi := int32(math.MinInt16), int32(math.MaxInt16)
+		for _, o := range cs {
+			if o.Fact != c.Fact {
+				continue
+			}
+			v := int32(o.Value)
+			switch o.Op {
+			case Eq:
+				lo, hi = max(lo, v), min(hi, v)
+			case Lt:
+				hi = min(hi, v-1)
+			case Le:
+				hi = min(hi, v)
+			case Gt:
+				lo = max(lo, v+1)
+			case Ge:
+				lo = max(lo, v)
+			}
+		}
+		free := false // some value of lo..hi that no Ne excludes
+		for v := lo; v <= hi && !free; v++ {
+			free = true
+			for _, o := range cs {
+				if o.Fact == c.Fact && o.Op == Ne && int32(o.Value) == v {
+					free = false
+					break
+				}
+			}
+		}
+		if !free {
+			return cs[i].Fact, true
+		}
+	}
+	return 0, false
+}
 
 // canMake reports whether effect e can leave its fact at a value for which c
 // holds: a set to such a value, or any add of a nonzero value (an add is not
@@ -281,9 +325,10 @@ func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) 
 // costs > 0 and at most MaxCost, facts declared, comparisons known, at most 255 conditions and
 // effects per action, and no goal condition that no action's effect can make true (a
 // fact no action writes, or one only set to values the condition does not hold for: the
-// goal could never be planned for); the domain's name, its key in a [Registry] and in
+// goal could never be planned for), and no goal or action whose conditions on one fact
+// contradict each other (y > 5 and y < 3: ErrConflict); the domain's name, its key in a [Registry] and in
 // saved worlds, must not be empty or only white space (ErrName). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
-// ErrOp, ErrFacts, ErrLength or ErrNeverTrue and name the action or goal (and for
+// ErrOp, ErrFacts, ErrLength, ErrConflict or ErrNeverTrue and name the action or goal (and for
 // ErrNeverTrue the condition and its fact); a fact given to [Builder.Sensed] must be
 // declared (ErrFact, naming it by index).
 func (b *Builder) Build() (*Domain, error) {
@@ -303,6 +348,7 @@ func (b *Builder) Build() (*Domain, error) {
 	}
 	names := map[string]bool{}
 	checkConds := func(what string, cs []Cond) {
+		before := len(errs)
 		if len(cs) > 255 {
 			errs = append(errs, fmt.Errorf("goap: domain %s: %s: %w", plan.Quote(b.name), what, ErrLength))
 		}
@@ -313,6 +359,19 @@ func (b *Builder) Build() (*Domain, error) {
 			if int(c.Op) >= len(opNames) {
 				errs = append(errs, fmt.Errorf("goap: domain %s: %s: condition %d: %w %d", plan.Quote(b.name), what, i, ErrOp, c.Op))
 			}
+		}
+		if len(cs) > 255 || len(errs) > before {
+			return // a condition out of range: checked once fixed
+		}
+		if f, ok := conflict(cs); ok {
+			var list []string
+			for _, c := range cs {
+				if c.Fact == f {
+					list = append(list, fmt.Sprintf("%s %s %d", b.facts[f], c.Op, c.Value))
+				}
+			}
+			errs = append(errs, fmt.Errorf("goap: domain %s: %s: conditions on %s cannot all hold: %s: %w",
+				plan.Quote(b.name), what, b.facts[f], strings.Join(list, ", "), ErrConflict))
 		}
 	}
 	d := &Domain{name: b.name, facts: append([]string(nil), b.facts...), h: b.h, sense: b.sense, minCost: math.Inf(1), maxEffects: 1}

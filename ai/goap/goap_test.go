@@ -148,7 +148,7 @@ func TestCraftingPlanIsCheapest(t *testing.T) {
 
 // randomDomain makes a domain of nf facts in 0..2 and na actions with random
 // preconditions, effects and costs, drawing again while Build refuses the goal as one
-// no action can make true (ErrNeverTrue).
+// no action can make true (ErrNeverTrue) or conditions that contradict (ErrConflict).
 func randomDomain(t *testing.T, r *rand.Rand, nf, na int) (*Domain, GoalID) {
 	for {
 		if d, g, ok := tryRandomDomain(t, r, nf, na); ok {
@@ -182,7 +182,7 @@ func tryRandomDomain(t *testing.T, r *rand.Rand, nf, na int) (*Domain, GoalID, b
 	}
 	g := b.Goal(Goal{Name: "G", Want: want})
 	d, err := b.Build()
-	if errors.Is(err, ErrNeverTrue) {
+	if errors.Is(err, ErrNeverTrue) || errors.Is(err, ErrConflict) {
 		return nil, 0, false
 	}
 	require.NoError(t, err)
