@@ -408,7 +408,7 @@ func (h *Hamlet) Report(out io.Writer) error {
 		v := h.villagers.Get(e)
 		logs, loads = logs+v.Logs, loads+v.Loads
 		sm := h.machines.Get(e)
-		fmt.Fprintf(out, "villager %d: %s, %d logs felled, %d loads hauled\n", e.ID(), h.Machine.FullName(sm.Memory.Active), v.Logs, v.Loads)
+		fmt.Fprintf(out, "villager %d: %s, %s felled, %s hauled\n", e.ID(), h.Machine.FullName(sm.Memory.Active), plural(v.Logs, "log"), plural(v.Loads, "load"))
 	}
 	for _, e := range h.Wolves {
 		wf, st := h.wolves.Get(e), h.brains.Get(e).State
@@ -419,4 +419,12 @@ func (h *Hamlet) Report(out io.Writer) error {
 		return fmt.Errorf("%s", r)
 	}
 	return nil
+}
+
+// plural writes n and the noun, with an s unless n is 1 ("1 load", "2 loads").
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

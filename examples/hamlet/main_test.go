@@ -101,3 +101,9 @@ func TestHamletEverySeedHauls(t *testing.T) {
 		assert.Positive(t, loads, "seed %d: %s", seed, text)
 	}
 }
+
+func TestPluralCountsOneWithoutAnS(t *testing.T) {
+	assert.Equal(t, "1 load", plural(1, "load"))
+	assert.Equal(t, "0 logs", plural(0, "log"))
+	assert.Equal(t, "2 logs", plural(2, "log"))
+}
