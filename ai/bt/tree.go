@@ -539,7 +539,7 @@ func (t *Tree) LongestTimer() (node int, seconds float64, ok bool) {
 	}
 	for i := range t.nodes {
 		switch n := &t.nodes[i]; n.kind {
-		case kindWait, kindDelay, kindTimeout, kindCooldown:
+		case kindWait, kindSleep, kindDelay, kindTimeout, kindCooldown:
 			if !ok || n.seconds > seconds {
 				node, seconds, ok = i, n.seconds, true
 			}
