@@ -2214,7 +2214,7 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 			r.addNote(CauseTreeTimerLong, q.Entity(), exampleNote{kind: noteTreeTimer, what: b.Tree.NodeName(i), pos: r2.Vec{X: secs}})
 		}
 		schema := b.Tree.Schema()
-		if schema == nil || schema.Len() == 0 {
+		if schema == nil || schema.Keys() == 0 { // keys removed by Truncate (a failed build) are none
 			if note, ok := d.unstoredNote(q.Entity(), b.Tree, bb); ok {
 				r.addNote(CauseBlackboardMissing, q.Entity(), needsNote(note))
 			}

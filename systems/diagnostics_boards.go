@@ -64,7 +64,7 @@ func machineBoard(m *fsm.Machine) stateBoard {
 		if !ok || t == nil {
 			continue
 		}
-		if sc := t.Schema(); sc != nil && sc.Len() > 0 {
+		if sc := t.Schema(); sc != nil && sc.Keys() > 0 {
 			return stateBoard{schema: sc, note: "the tree of state " + strconv.Quote(m.FullName(id)) +
 				" reads blackboard keys: spawn with Thinker.Registry set to the registry that loaded it " +
 				"(or a Blackboard whose Store is made from its schema)"}

@@ -108,6 +108,10 @@ func (s *Schema) Type(name string) reflect.Type {
 // for them). It only grows, so a program may take a change of Len for new keys.
 func (s *Schema) Len() int { return len(s.entries) }
 
+// Keys returns the number of keys declared and not removed by [Schema.Truncate]: Len
+// without the removed slots. A schema of Keys 0 has no key a tree could read.
+func (s *Schema) Keys() int { return len(s.index) }
+
 // Truncate removes the keys declared after the first n slots ([Schema.Len] taken before
 // declaring them), so that their names may be declared again, of any type: a loader
 // undoes with it the declarations of a definition that failed to build. It does nothing

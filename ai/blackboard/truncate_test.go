@@ -62,3 +62,17 @@ func TestTruncateNeverReusesASlot(t *testing.T) {
 	_, err := Lookup[int](s, "b")
 	require.ErrorIs(t, err, ErrUnknownKey)
 }
+
+func TestKeysLeavesOutRemovedSlots(t *testing.T) {
+	s := NewSchema()
+	assert.Equal(t, 0, s.Keys())
+	MustDeclare[int](s, "a")
+	MustDeclare[int](s, "a") // the same key again
+	MustDeclare[string](s, "b")
+	assert.Equal(t, 2, s.Keys())
+	s.Truncate(1)
+	assert.Equal(t, 1, s.Keys())
+	assert.Equal(t, 2, s.Len())
+	s.Truncate(0)
+	assert.Equal(t, 0, s.Keys())
+}
