@@ -87,7 +87,9 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // trees and registering the files again): a tree of the file, or of a file it includes,
 // whose ID is already registered replaces that definition (a tree registered from Go
 // too) instead of being an error; new IDs are added, and [Registry.TreeIDs] keeps each ID
-// once, where it was first registered. The load is all or nothing, as LoadDocument's: a
+// once, where it was first registered. A tree the edited file no longer holds (deleted, or
+// renamed: the old ID) stays registered with its last definition, as does a former main
+// tree; Document.Trees lists the IDs the reload loaded. The load is all or nothing, as LoadDocument's: a
 // file that does not load (a syntax error, an unknown node type, two trees of one ID in
 // the file) returns its error and leaves every definition as it was, so a game can show
 // the error and go on with the trees it has.
