@@ -139,7 +139,7 @@ func (a *Arena) HoldAll(w *arche.World) {
 // Release forgets what was held for e's ID (after e was removed, so its buffers can be
 // collected). It is optional: holding a new entity with the same ID replaces the entry.
 func (a *Arena) Release(e arche.Entity) {
-	if i := int(e.ID()); i < len(a.held) {
+	if i := uint(e.ID()); i < uint(len(a.held)) {
 		h := &a.held[i]
 		clear(h.kept)
 		*h = held{kept: h.kept[:0]}

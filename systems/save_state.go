@@ -60,7 +60,9 @@ var ErrNotInitialized = errors.New("system not initialized: call Initialize on t
 // inPool reports whether e's ID is inside w's entity pool, so that w.Alive(e) and
 // component look-ups of e do not index past it (Arche panics there).
 func inPool(w *arche.World, e arche.Entity) bool {
-	return int(e.ID()) <= w.Stats().Entities.Total // the pool holds IDs 0..Total
+	// the pool holds IDs 0..Total; compared as int64, since a 32-bit int reads an ID
+	// over 2³¹ (from a file) as negative
+	return int64(e.ID()) <= int64(w.Stats().Entities.Total)
 }
 
 // InitializedWorld returns the world the queue was last initialized on (nil before

@@ -40,7 +40,7 @@ type Neighbours struct {
 // agent spawned after [Spatial] ran (even one that reuses the entity ID of an
 // agent removed since), or removed since, is not.
 func (r *Neighbours) ID(e arche.Entity) int32 {
-	if i := int(e.ID()); i < len(r.byEntity) {
+	if i := uint(e.ID()); i < uint(len(r.byEntity)) { // uint: an ID over 2³¹ is not negative on 32-bit
 		// byEntity holds only this frame's agents (Spatial clears the last
 		// frame's), so id indexes Entities; the entity check tells a reused
 		// entity ID apart.

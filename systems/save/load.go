@@ -570,7 +570,7 @@ func (r *resolver) sameAsSaved(field, kind, id string, x any) error {
 }
 
 func (r *resolver) entity(e arche.Entity, path string) error {
-	if !e.IsZero() && int(e.ID()) >= r.pool {
+	if !e.IsZero() && int64(e.ID()) >= int64(r.pool) { // int64: an ID over 2³¹ is not negative on 32-bit
 		return fmt.Errorf("%s: entity %d is past the pool of %d: %w", path, e.ID(), r.pool, ErrDomain)
 	}
 	return nil
