@@ -499,7 +499,7 @@ func TestLoadErrorsQuoteLongNamesShort(t *testing.T) {
 		{`{"name": "` + big + `", "facts": ["a"], "root": "P", "tasks": [{"name": "P", "operator": "Go"}, {"name": "` + big + `", "operator": "Go"}, {"name": "P", "operator": "Go"}]}`,
 			"htn: bad.json: tasks[2].name: name empty or used twice: \"P\""},
 		{`{"name": "x", "facts": ["a"], "root": "C0", "tasks": [{"name": "P", "operator": "Go"}` + cycle.String() + `]}`,
-			`htn: bad.json: htn: domain "x": task "C0": method recurses into its own task before any effect (left recursion): "C0" → "C1" → "C2" → "C3" → …(34 more) → "C38" → "C39" → "C0"`},
+			`htn: bad.json: domain "x": task "C0": method recurses into its own task before any effect (left recursion): "C0" → "C1" → "C2" → "C3" → …(34 more) → "C38" → "C39" → "C0"`},
 	}
 	for _, c := range cases {
 		_, err := r.LoadJSON("bad.json", []byte(c.json))

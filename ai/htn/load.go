@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/archai-go/archai/ai/internal/plan"
 	"github.com/archai-go/archai/internal/jsonkeys"
@@ -155,10 +156,27 @@ func (r *Registry) LoadJSON(file string, data []byte) (ID, error) {
 	}
 	id, err := r.Add(d)
 	if err != nil {
-		return 0, fmt.Errorf("htn: %s: %w", file, err)
+		return 0, inFile(file, err)
 	}
 	return id, nil
 }
+
+// inFile is err of the file named file: "htn: file: " and err's text without its own
+// "htn: " prefix (a Builder's or a Registry's error), wrapping err.
+func inFile(file string, err error) error {
+	return &fileNamed{file: file, err: err}
+}
+
+type fileNamed struct {
+	file string
+	err  error
+}
+
+func (e *fileNamed) Error() string {
+	return "htn: " + e.file + ": " + strings.TrimPrefix(e.err.Error(), "htn: ")
+}
+
+func (e *fileNamed) Unwrap() error { return e.err }
 
 // fileError is an error of a file the loader refuses: its text, wrapping ErrSyntax and
 // the error.
@@ -328,7 +346,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 	b.Root(root)
 	d, err := b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("htn: %s: %w", file, err)
+		return nil, inFile(file, err)
 	}
 	return d, nil
 }
