@@ -1,5 +1,7 @@
 package bt
 
+import "slices"
+
 // All is the Parallel threshold "every child": Parallel(All, 1, …) succeeds when all
 // children succeed and fails on the first failure.
 const All = -1
@@ -163,13 +165,21 @@ func optional(cond, then, otherwise *Node) []*Node {
 // Loaded from a file (Switch1…Switch9), a case equals the value also when both are
 // numbers of equal value, as in BehaviorTree.CPP 4.x: case_1="5" matches "5.0" in a
 // string key and 5 in an int key, never "5abc"; a case equal so to an earlier one is a
-// load error ([ErrPort]): its child could never run.
+// load error ([ErrPort]): its child could never run. Built in Go, a case equal to an
+// earlier one, or a float NaN (equal to no value), fails [Compile] with
+// [ErrUnreachableCase].
 //
 // Memory: Child holds the index of the running child.
 func Switch[T comparable](value In[T], cases []T, children ...*Node) *Node {
 	cs := append([]T(nil), cases...)
 	n := composite(kindSwitch, children)
 	n.n1 = len(cs) + 1
+	for i, x := range cs { // Compile refuses a case that can never be picked
+		if x != x || slices.Index(cs[:i], x) >= 0 { // NaN, or equal to an earlier case
+			n.n2 = i + 1
+			break
+		}
+	}
 	n.choose = func(c *Context) int {
 		v, ok := value.Get(c)
 		if ok {

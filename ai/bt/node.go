@@ -58,7 +58,7 @@ type Node struct {
 	name     string
 	children []*Node
 	seconds  float64
-	n1, n2   int    // Repeat/Retry count; Parallel thresholds; Switch case count
+	n1, n2   int    // Repeat/Retry count; Parallel thresholds; Switch case count and 1 + its first unreachable case (0: none)
 	other    Status // Precondition's status when the condition is false
 	cond     func(*Context) bool
 	choose   func(*Context) int

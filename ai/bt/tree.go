@@ -25,6 +25,7 @@ var (
 	ErrTooManyChildren  = errors.New("too many children")
 	ErrChildCount       = errors.New("wrong number of children")
 	ErrInvalidCount     = errors.New("invalid count or threshold")
+	ErrUnreachableCase  = errors.New("Switch case that can never be picked")
 	ErrName             = errors.New("tree name empty or blank")
 	errMemoryMismatched = "bt: Memory was not made by this Tree's NewMemory (another tree's, or of another length)"
 )
@@ -243,7 +244,7 @@ type node struct {
 // message names none).
 //
 // It returns an error wrapping one of ErrName, ErrNilNode, ErrInvalidNode, ErrEmptyComposite,
-// ErrChildCount, ErrInvalidCount, ErrInvalidDuration, ErrNilFunc, ErrHookNotAction,
+// ErrChildCount, ErrInvalidCount, ErrUnreachableCase, ErrInvalidDuration, ErrNilFunc, ErrHookNotAction,
 // ErrTooManyNodes (more than [MaxNodes]) or ErrTooManyChildren, or the error of a node's
 // own check ([Node.Validate]: a hybrid.UtilitySelector whose children are not one per
 // action of its reasoner wraps ErrChildCount), naming the tree and the

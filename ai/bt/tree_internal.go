@@ -123,6 +123,9 @@ func (c *compiler) add(n *Node) error {
 		if n.kind == kindSwitch && nk != n.n1 {
 			return c.fail(true, fmt.Errorf("%w: %d, want %d (one per case and a default)", ErrChildCount, nk, n.n1))
 		}
+		if n.kind == kindSwitch && n.n2 > 0 {
+			return c.fail(true, fmt.Errorf("%w: case %d (0-based) is NaN or equals an earlier case, so its child %d never runs", ErrUnreachableCase, n.n2-1, n.n2-1))
+		}
 	case kindRunOnce:
 		cn.n1 = int32(n.n1)
 	case kindRepeat, kindRetry:
