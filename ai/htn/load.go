@@ -135,7 +135,9 @@ func (r *Registry) LoadFile(path string) (ID, error) {
 //	  ]
 //	}
 //
-// Conditions and effects are scripts of package ai/script over the facts. A task is
+// Conditions and effects are scripts of package ai/script over the facts; a fact is an
+// int32, so an effect's value beyond its range is stored as the nearest end of it
+// (ammo = 1e12 stores 2147483647), as [Add] saturates. A task is
 // compound if it has "methods", primitive otherwise. Errors name the file and the JSON
 // path of the offending value ("squad.json: tasks[2].methods[0].if: ..."), with the
 // script's column for script errors, and the line for JSON syntax errors. An unknown
