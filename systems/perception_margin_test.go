@@ -22,15 +22,9 @@ import (
 // one, visible again, is a little nearer. With a margin < 0 (none) the same
 // moves give the nearest foe at every step. 1 and 2 workers.
 func TestPerceptionKeepsItsTargetWithinTheMargin(t *testing.T) {
-	idle, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
-	require.NoError(t, err)
 	for _, margin := range []float64{0, -1} {
 		for _, workers := range []int{1, 2} {
-			w, g := newWorld(32, 32)
-			guards, err := NewSpawner(w, Combatant{Team: 1, TargetMargin: margin}, Thinker{Tree: idle})
-			require.NoError(t, err)
-			foes, err := NewSpawner(w, Combatant{Team: 0}, Thinker{Tree: idle})
-			require.NoError(t, err)
+			w, g, guards, foes := marginWorld(t, margin)
 			guard := guards.Spawn(r2.Vec{X: 10.5, Y: 10.5}, nil)
 			a := foes.Spawn(r2.Vec{X: 15.5, Y: 10.5}, nil) // 5 cells east
 			b := foes.Spawn(r2.Vec{X: 10.5, Y: 16}, nil)   // 5.5 cells south
@@ -66,4 +60,18 @@ func TestPerceptionKeepsItsTargetWithinTheMargin(t *testing.T) {
 			assert.Equal(t, want, trace, "margin %v, workers %d", margin, workers)
 		}
 	}
+}
+
+// marginWorld is a 32×32 world with a spawner of team-1 guards of the given
+// TargetMargin and one of team-0 foes, all Combatants thinking an idle tree.
+func marginWorld(t *testing.T, margin float64) (*arche.World, *grid.Grid, *Spawner, *Spawner) {
+	t.Helper()
+	idle, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	w, g := newWorld(32, 32)
+	guards, err := NewSpawner(w, Combatant{Team: 1, TargetMargin: margin}, Thinker{Tree: idle})
+	require.NoError(t, err)
+	foes, err := NewSpawner(w, Combatant{Team: 0}, Thinker{Tree: idle})
+	require.NoError(t, err)
+	return w, g, guards, foes
 }

@@ -3,7 +3,6 @@ package systems
 import (
 	"testing"
 
-	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
@@ -19,15 +18,9 @@ import (
 // not by m. A lies 5 cells east (the lower ID), B first 4 cells south (the
 // nearest, taken), then 5: B is kept. 1 and 2 workers.
 func TestPerceptionKeepsItsTargetAgainstAnEqualFoe(t *testing.T) {
-	idle, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
-	require.NoError(t, err)
 	for _, margin := range []float64{1e-16, 0.5} {
 		for _, workers := range []int{1, 2} {
-			w, _ := newWorld(32, 32)
-			guards, err := NewSpawner(w, Combatant{Team: 1, TargetMargin: margin}, Thinker{Tree: idle})
-			require.NoError(t, err)
-			foes, err := NewSpawner(w, Combatant{Team: 0}, Thinker{Tree: idle})
-			require.NoError(t, err)
+			w, _, guards, foes := marginWorld(t, margin)
 			guard := guards.Spawn(r2.Vec{X: 10.5, Y: 10.5}, nil)
 			a := foes.Spawn(r2.Vec{X: 15.5, Y: 10.5}, nil) // 5 cells east
 			b := foes.Spawn(r2.Vec{X: 10.5, Y: 14.5}, nil) // 4 cells south
