@@ -24,7 +24,7 @@ func TestLoadRefusesAMetaWithADuplicateOrUnknownKey(t *testing.T) {
 	data, err := os.ReadFile(file)
 	require.NoError(t, err)
 	for _, c := range []struct{ from, to, want string }{
-		{`"seed":`, `"seed":99,"seed":`, `edited.json: meta: duplicate key "seed"` + "\n"},
+		{`"seed":`, `"seed":99,"seed":`, `edited.json: load: not a whole archai save file: meta holds the key "seed" twice` + "\n"}, // save.ReadMeta
 		{`"think_budget":`, `"think-budget":`, `edited.json: meta: unknown field "think-budget"` + "\n"},
 		{`"agents":`, `"Agents":50,"agents":`, `edited.json: meta: duplicate key "agents"` + "\n"}, // any case, as encoding/json
 	} {

@@ -20,6 +20,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/jsonkeys"
 	"github.com/archai-go/archai/nav/grid"
 	"github.com/archai-go/archai/systems"
 	archeserde "github.com/mlange-42/arche-serde"
@@ -117,6 +118,9 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("load: %w: data after the document", ErrFormat)
+	}
+	if err := duplicateKey(data); err != nil {
+		return nil, err
 	}
 	if f.Format != Format {
 		return nil, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
@@ -327,6 +331,9 @@ func readHead(data []byte) (head, error) {
 	if err := json.Unmarshal(data, &h); err != nil {
 		return head{}, fmt.Errorf("load: %w: %v", ErrFormat, err)
 	}
+	if err := duplicateKey(data); err != nil {
+		return head{}, err
+	}
 	if h.Format != Format {
 		return head{}, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, h.Format, Format)
 	}
@@ -334,6 +341,38 @@ func readHead(data []byte) (head, error) {
 		return head{}, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, h.Version, Version)
 	}
 	return h, nil
+}
+
+// duplicateKey refuses a document (one encoding/json parsed) with an object holding a
+// key twice: encoding/json keeps the last silently, so an edited or badly merged file
+// would load another world than the one it shows. Keys compare exactly, but at the
+// top level and in the parts encoding/json decodes into structs (definitions,
+// targets, world: it matches their fields by any case, "Format" sets format) they
+// compare by any case; the components' values, decoded by this package, match
+// field names exactly, and their maps' keys (as the systems' names) are data.
+func duplicateKey(data []byte) error {
+	at, key, dup := jsonkeys.Duplicate(data, func(p jsonkeys.Path) bool {
+		if len(p) == 0 {
+			return true
+		}
+		switch strings.ToLower(p[0].Key) {
+		case "definitions", "targets", "world":
+			return !p[0].Array
+		}
+		return false
+	})
+	if !dup {
+		return nil
+	}
+	return fmt.Errorf("load: %w: %s holds the key %q twice", ErrFormat, orDocument(at), key)
+}
+
+// orDocument is p as an error names it: "the document" for the top.
+func orDocument(p jsonkeys.Path) string {
+	if len(p) == 0 {
+		return "the document"
+	}
+	return p.String()
 }
 
 // worldBound is a State that tells the world it was initialized on.

@@ -17,6 +17,7 @@ import (
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/internal/jsonkeys"
 	"github.com/archai-go/archai/systems"
 	archeserde "github.com/mlange-42/arche-serde"
 	arche "github.com/mlange-42/arche/ecs"
@@ -327,12 +328,18 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			// edit) is an ErrState, as the README promises, with its own text
 			return nil, fmt.Errorf("save: state of %s: %w", s.Name(), stateRefused{err})
 		}
+		if at, key, dup := jsonkeys.Duplicate(raw, nil); dup { // Load would refuse the file
+			return nil, fmt.Errorf("save: state of %s: %w: %s holds the key %q twice", s.Name(), ErrState, orDocument(at), key)
+		}
 		f.Systems[s.Name()] = raw
 	}
 	if meta != nil {
 		raw, err := json.Marshal(meta)
 		if err != nil {
 			return nil, fmt.Errorf("save: meta: %w", err)
+		}
+		if at, key, dup := jsonkeys.Duplicate(raw, nil); dup { // a json.RawMessage: Load would refuse the file
+			return nil, fmt.Errorf("save: meta: %w: %s holds the key %q twice", ErrDomain, orDocument(at), key)
 		}
 		f.Meta = raw
 	}
