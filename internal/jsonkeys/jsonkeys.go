@@ -385,3 +385,100 @@ func Trailing(data []byte, end int64) (line, col int, rest string, ok bool) {
 	}
 	return line, col, string(data[i : i+stop]), true
 }
+
+// Locate returns where the member at p is written in data: the line and column (from 1;
+// the column counts runes) of its key, or of the value itself for an element of an array
+// or for the document (an empty p). Keys are compared by any case, as encoding/json
+// matches a struct's fields; of a key written twice in one object, the last is found.
+// It expects a document encoding/json has decoded without a syntax error and returns
+// false (never panics) when p is not in data.
+func Locate(data []byte, p Path) (line, col int, ok bool) {
+	type frame struct {
+		array bool
+		index int
+	}
+	var stack []frame
+	var at Path    // the path of the innermost open object or array
+	var key string // the key whose value comes next, in an object
+	var keyAt int  // the offset of that key
+	expectKey := false
+	found := -1
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		start := int(dec.InputOffset())
+		for start < len(data) && (delim(data[start]) && data[start] != ']' && data[start] != '}') {
+			start++ // white space, ',' or ':' before the token
+		}
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if d, isDelim := tok.(json.Delim); isDelim && (d == '}' || d == ']') {
+			if len(stack) == 0 {
+				break
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) > 0 {
+				at = at[:len(at)-1]
+				expectKey = !stack[len(stack)-1].array
+			}
+			continue
+		}
+		if expectKey {
+			key, _ = tok.(string)
+			keyAt, expectKey = start, false
+			continue
+		}
+		var step Step // the value's step from at, and where the member is written
+		where := start
+		if len(stack) > 0 {
+			if top := &stack[len(stack)-1]; top.array {
+				step = Step{Index: top.index, Array: true}
+				top.index++
+			} else {
+				step, where = Step{Key: key}, keyAt
+				expectKey = true
+			}
+		}
+		if d, isDelim := tok.(json.Delim); isDelim { // '{' or '['
+			if len(stack) > 0 {
+				at = append(at, step)
+			}
+			stack = append(stack, frame{array: d == '['})
+			expectKey = d == '{'
+			if samePath(at, p) {
+				found = where
+			}
+			continue
+		}
+		if len(stack) == 0 && len(p) == 0 ||
+			len(stack) > 0 && len(at)+1 == len(p) && samePath(at, p[:len(at)]) && sameStep(step, p[len(at)]) {
+			found = where
+		}
+	}
+	if found < 0 {
+		return 0, 0, false
+	}
+	line = 1 + bytes.Count(data[:found], []byte("\n"))
+	col = 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:found], '\n')+1:found])
+	return line, col, true
+}
+
+func samePath(a, b Path) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !sameStep(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameStep(a, b Step) bool {
+	if a.Array || b.Array {
+		return a.Array == b.Array && a.Index == b.Index
+	}
+	return strings.EqualFold(a.Key, b.Key)
+}

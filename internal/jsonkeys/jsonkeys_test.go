@@ -175,3 +175,34 @@ func TestTrailing(t *testing.T) {
 		}
 	}
 }
+
+// Locate finds a member's key (an element's value), by any case, the last of a key
+// written twice, with columns in runes.
+func TestLocate(t *testing.T) {
+	doc := "{\"a\": [\n  {\"b\": 1, \"c\": {\"d\": \"x\"}},\n  {\"B\": [2, 3], \"é\": 0, \"é\": {\"f\": true}}\n],\n \"g\": null}"
+	key := func(k string) Step { return Step{Key: k} }
+	idx := func(i int) Step { return Step{Index: i, Array: true} }
+	for _, c := range []struct {
+		p         Path
+		line, col int
+	}{
+		{Path{}, 1, 1},
+		{Path{key("a")}, 1, 2},
+		{Path{key("a"), idx(0)}, 2, 3},
+		{Path{key("a"), idx(0), key("c"), key("d")}, 2, 18},
+		{Path{key("a"), idx(1), key("b")}, 3, 4}, // "B", by any case
+		{Path{key("a"), idx(1), key("b"), idx(1)}, 3, 13},
+		{Path{key("é")}, 0, 0},                    // not at the top
+		{Path{key("a"), idx(1), key("é")}, 3, 25}, // the second "é"
+		{Path{key("a"), idx(1), key("é"), key("f")}, 3, 31},
+		{Path{key("g")}, 5, 2},
+		{Path{key("a"), idx(2)}, 0, 0},
+	} {
+		line, col, ok := Locate([]byte(doc), c.p)
+		assert.Equal(t, c.line != 0, ok, c.p.String())
+		assert.Equal(t, [2]int{c.line, c.col}, [2]int{line, col}, c.p.String())
+	}
+	for _, bad := range []string{"", "{", "]", `{"a": [}`, `"x"`, "{\"a\":1}}"} {
+		Locate([]byte(bad), Path{{Key: "a"}}) // never panics
+	}
+}
