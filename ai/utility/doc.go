@@ -24,6 +24,11 @@
 //     as the agent's seeded *steer.Rand, so a run replays from its seeds.
 //   - Every option's score is in [State.Scores] after each decision, and every
 //     consideration's score in [State.Considerations] ([Reasoner.ConsiderationScores]).
+//   - Designers tune reasoners as data: a [Registry] names the inputs and acts a
+//     reasoner file may use and the blackboard schema whose number keys it may read;
+//     [Registry.LoadJSON] builds the reasoner [New] would from the same values, under
+//     New's rules, and refuses a file with unknown or duplicate keys or names, naming
+//     its line, column and JSON path.
 //   - Nothing iterates a Go map: actions and considerations are slices, evaluated in
 //     declaration order.
 //   - Scores are the same bits on every build and CPU: curves and Softmax compute e^x,
@@ -41,6 +46,8 @@
 //   - [Policy], [PolicyKind], [SoftmaxPolicy], [TopNPolicy], [Policy.WithHysteresis].
 //   - [Reasoner]: [New], [Reasoner.Decide], [Reasoner.Score], [Reasoner.Act],
 //     [Reasoner.NewState]; [State]; [Source]; [None].
+//   - [Registry]: [NewRegistry], [Registry.RegisterInput], [Registry.RegisterAct],
+//     [Registry.LoadJSON].
 //
 // # Sources
 //

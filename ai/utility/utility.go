@@ -405,8 +405,19 @@ const MaxActions = 1 << 16
 // see [Curve]), ErrBadPolicy (unknown kind; Hysteresis or Temperature NaN, Inf or negative; N < 0) or
 // ErrTooManyOpts. It never panics.
 func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
-	fail := func(err error) (*Reasoner, error) {
-		return nil, fmt.Errorf("utility: reasoner %q: %w", name, err)
+	r, _, err := build(name, policy, actions)
+	return r, err
+}
+
+// place is where an error of [New] is: the index of the action and of its
+// consideration it names, -1 for none; a file loader turns it into a line and column.
+type place struct{ action, consideration int }
+
+// build is [New], also returning the place of its error.
+func build(name string, policy Policy, actions []Action) (_ *Reasoner, where place, _ error) {
+	where = place{-1, -1}
+	fail := func(err error) (*Reasoner, place, error) {
+		return nil, where, fmt.Errorf("utility: reasoner %q: %w", name, err)
 	}
 	if strings.TrimSpace(name) == "" {
 		return fail(ErrName)
@@ -425,7 +436,8 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 		offsets: make([]int, len(actions))}
 	var values float64 // Σ Weight·(1 + Hysteresis): what Softmax and TopN may sum
 	for i, a := range actions {
-		at := func(err error) (*Reasoner, error) {
+		at := func(err error) (*Reasoner, place, error) {
+			where.action = i
 			return fail(fmt.Errorf("action %d (%q): %w", i, a.Name, err))
 		}
 		if !nonNegative(a.Weight) {
@@ -456,9 +468,11 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 				err = c.checkParams()
 			}
 			if err != nil {
+				where.consideration = j
 				return at(fmt.Errorf("consideration %d (%q): %w", j, c.Name, err))
 			}
 			if weights += orOne(c.Weight); a.Combine == WeightedSum && math.IsInf(weights, 1) {
+				where.consideration = j
 				return at(fmt.Errorf("consideration %d (%q): %w: the weights of a WeightedSum add up to more than %g",
 					j, c.Name, ErrBadWeight, math.MaxFloat64))
 			}
@@ -467,7 +481,7 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 		r.offsets[i] = r.ncons
 		r.ncons += len(a.Considerations)
 	}
-	return r, nil
+	return r, where, nil
 }
 
 // Name returns the name given to [New].

@@ -1,8 +1,10 @@
 package utility_test
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ai/utility"
 )
@@ -95,4 +97,59 @@ func ExampleSoftmaxPolicy() {
 	// p(melee) = 1/(1 + e^((1/3 − 2/3)/0.2)) ≈ 0.84
 	fmt.Println("melee", counts[0], "ranged", counts[1])
 	// Output: melee 850 ranged 150
+}
+
+// villager is an agent of ExampleRegistry_LoadJSON: a fact of its own and a blackboard.
+type villager struct {
+	hunger float64
+	board  *blackboard.Store
+}
+
+func (v *villager) BlackboardStore() *blackboard.Store { return v.board }
+
+// A designer tunes a reasoner's curves and weights in a file; the program registers the
+// inputs the file may name and declares the blackboard keys it may read.
+func ExampleRegistry_LoadJSON() {
+	schema := blackboard.NewSchema()
+	danger := blackboard.MustDeclare[float64](schema, "danger") // set by perception
+	reg := utility.NewRegistry(schema)
+	_ = reg.RegisterInput("hunger", utility.Fact(func(v *villager) float64 { return v.hunger }))
+
+	r, err := reg.LoadJSON("villager.json", []byte(`{
+	  "name": "villager",
+	  "policy": {"hysteresis": 0.1},
+	  "actions": [
+	    {"name": "eat", "considerations": [
+	      {"name": "hungry", "input": "hunger", "range": {"min": 0, "max": 100},
+	       "curve": {"kind": "Polynomial", "m": 1, "k": 2}}]},
+	    {"name": "flee", "weight": 2, "considerations": [
+	      {"name": "in danger", "key": "danger",
+	       "curve": {"kind": "Logistic", "m": 12, "k": 1, "c": 0.5}}]},
+	    {"name": "work", "weight": 0.3}
+	  ]
+	}`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v := &villager{board: schema.NewStore()}
+	s := r.NewState() // once per agent, kept in its component
+	for _, step := range [][2]float64{{20, 0}, {80, 0.1}, {80, 0.9}} {
+		v.hunger = step[0]
+		blackboard.Set(v.board, danger, step[1])
+		c := r.Decide(v, &s, nil)
+		fmt.Printf("hunger %3.0f danger %.1f → %-4s eat %.3f flee %.3f work %.3f\n",
+			v.hunger, step[1], r.ActionName(c), s.Scores[0], s.Scores[1], s.Scores[2])
+	}
+
+	_, err = reg.LoadJSON("villager.json", []byte(`{"name": "v", "actions": [
+	  {"name": "eat", "considerations": [{"input": "hunger", "curve": {"kind": "Sigmoid"}}]}]}`))
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, utility.ErrBadCurve), errors.Is(err, utility.ErrSyntax))
+	// Output:
+	// hunger  20 danger 0.0 → work eat 0.040 flee 0.005 work 0.300
+	// hunger  80 danger 0.1 → eat  eat 0.640 flee 0.016 work 0.300
+	// hunger  80 danger 0.9 → flee eat 0.640 flee 1.984 work 0.300
+	// utility: villager.json:2:69: actions[0].considerations[0].curve.kind: unknown curve kind "Sigmoid"
+	// true true
 }
