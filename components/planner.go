@@ -26,7 +26,9 @@ import (
 // To give an agent another domain, set Name (leave Domain and Cache): at the agent's next
 // think systems.HTN sees Name and Cache disagree, the old domain halts the running plan
 // (its task's Halt runs) and the agent plans with the new one (HTN.Swapped counts it).
-// save.Save refuses the agent in between (ErrMemory).
+// save.Save refuses the agent in between (ErrMemory). A domain replaced in the registry
+// under the same name (htn.Registry.ReloadFile: a designer's hot reload) is swapped the
+// same way at each agent's next think, its believed State carried over by fact name.
 type HTNPlanner struct {
 	Name   string
 	Domain htn.ID `json:"-"`

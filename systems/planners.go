@@ -53,6 +53,9 @@ import (
 //	HTNPlanner.Name set to another the old domain halts its plan at the   - (HTN.Swapped)
 //	  domain while a plan runs       next think (the task's Halt runs),
 //	                                 which plans with the new domain
+//	the domain reloaded (replaced  as above; State's facts carried over   - (HTN.Swapped)
+//	  in the registry) while its     by name
+//	  plan runs
 type HTN struct {
 	ran     ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers int     // goroutines planning; 0 or 1 means one
@@ -71,7 +74,11 @@ type HTN struct {
 	// agent's next think (the running task's Halt runs, with the agent; EventHalt is
 	// logged) and the think plans afresh with the new domain. Setting Name is the way
 	// to give an agent another domain (leave Domain and Cache as they are), so this
-	// is a count, not a fault.
+	// is a count, not a fault. A domain replaced in the registry under its name while
+	// the plan it made ran (htn.Registry.ReloadFile, ReloadJSON, Replace: a hot reload)
+	// is swapped the same way and counted here too; the think also carries the agent's
+	// believed facts (HTNPlanner.State) over to the new domain's facts by name (a fact
+	// the edit added starts at 0).
 	Swapped uint64
 
 	// Log turns on Events: with it, Events holds the plan transitions of the last frame
@@ -185,13 +192,23 @@ func (s *HTN) Work(worker, lo, hi int) { s.run.Work(worker, lo, hi) }
 func htnTick(reg *htn.Registry, b *components.HTNPlanner, p *htn.Planner, ctx *htn.Context, a *Agent, dt, now float64,
 	observe func(htn.Event)) (int, bool) {
 	*ctx = htn.Context{Agent: a, DT: dt, Time: now, Observe: observe}
-	swapped := swapPlanner(reg, &b.Name, &b.Domain, &b.Cache, &b.Run, &b.State, ctx)
+	running := b.Run.HasPlan()
+	old, swapped := swapPlanner(reg, &b.Name, &b.Domain, &b.Cache, &b.Run, &b.State, ctx)
 	if swapped {
 		*ctx = htn.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+		if b.Cache != nil && old.Name() == b.Cache.Name() { // a reload: the facts by name
+			prev := b.State
+			b.State = htn.State{}
+			for f := range b.Cache.Facts() {
+				if i, ok := old.FactIndex(b.Cache.FactName(htn.Fact(f))); ok {
+					b.State[f] = prev[i]
+				}
+			}
+		}
 	}
 	before := b.Run.Plans
 	b.Cache.Tick(&b.Run, &b.State, p, ctx)
-	return int(b.Run.Plans - before), swapped
+	return int(b.Run.Plans - before), swapped && running
 }
 
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).
@@ -239,6 +256,9 @@ func (s *HTN) Finalize(w *arche.World) {
 //	GOAPPlanner.Name set to        the old domain halts its plan at the   - (GOAP.Swapped)
 //	  another domain while a plan    next think (the action's Halt runs),
 //	  runs                           which plans with the new domain
+//	the domain replaced in the     as above; State's facts carried over   - (GOAP.Swapped)
+//	  registry (goap.Registry.       by name
+//	  Replace) while its plan runs
 type GOAP struct {
 	ran        ecs.Ran // the frame it last ran, for save.Save's check (ecs.Frame.Between)
 	Workers    int     // goroutines planning; 0 or 1 means one
@@ -251,7 +271,8 @@ type GOAP struct {
 	Plans        int   // plans made in the last frame
 	// Swapped counts the agents since Initialize whose GOAPPlanner.Name was set to
 	// another domain while the old domain's plan ran (see [HTN].Swapped): the old
-	// domain halts it at the next think, which plans afresh with the new one.
+	// domain halts it at the next think, which plans afresh with the new one. A domain
+	// replaced under its name (goap.Registry.Replace) is swapped and counted the same way.
 	Swapped uint64
 
 	// Log turns on Events, the plan transitions of the last frame in agent order (see
@@ -313,13 +334,23 @@ func (s *GOAP) Work(worker, lo, hi int) { s.run.Work(worker, lo, hi) }
 func goapTick(reg *goap.Registry, b *components.GOAPPlanner, p *goap.Planner, ctx *goap.Context, a *Agent, dt, now float64,
 	observe func(goap.Event)) (int, bool) {
 	*ctx = goap.Context{Agent: a, DT: dt, Time: now, Observe: observe}
-	swapped := swapPlanner(reg, &b.Name, &b.Domain, &b.Cache, &b.Run, &b.State, ctx)
+	running := b.Run.HasPlan()
+	old, swapped := swapPlanner(reg, &b.Name, &b.Domain, &b.Cache, &b.Run, &b.State, ctx)
 	if swapped {
 		*ctx = goap.Context{Agent: a, DT: dt, Time: now, Observe: observe}
+		if b.Cache != nil && old.Name() == b.Cache.Name() { // a reload: the facts by name
+			prev := b.State
+			b.State = goap.State{}
+			for f := range b.Cache.Facts() {
+				if i, ok := old.FactIndex(b.Cache.FactName(goap.Fact(f))); ok {
+					b.State[f] = prev[i]
+				}
+			}
+		}
 	}
 	before := b.Run.Plans
 	b.Cache.Tick(&b.Run, &b.State, p, ctx)
-	return int(b.Run.Plans - before), swapped
+	return int(b.Run.Plans - before), swapped && running
 }
 
 // Finalize stops the workers; Update panics until the next Initialize (see lifecycle.go).

@@ -112,35 +112,53 @@ type plannerDomain[R, S, C any] interface {
 }
 
 // readyPlanner is the find pass's test of a planner component (name, id, cache, run):
-// whether it has a domain. A component whose Name names another domain than its Cache
-// while the old domain's plan runs (the program swapped the domain by Name, the truth)
-// keeps the old domain in Cache for the think, which halts that plan first
-// ([swapPlanner]); it is ready if the new name resolves.
+// whether it has a domain. A component whose Cache made the plan that runs but is no
+// longer the domain its Name resolves to (the program swapped the domain by Name, the
+// truth) keeps the old domain in Cache for the think, which halts that plan first
+// ([swapPlanner]); it is ready if the name resolves. So does a component whose Cache was
+// replaced in the registry under its name (a hot reload, see htn.Registry.ReloadJSON),
+// with a plan or not: the think also carries its believed facts over by name.
 func readyPlanner[R plannerRegistry[D, I], D plannerDomain[Run, S, C], I, Run, S, C any](r R, name *string,
 	id *I, cache *D, running bool) bool {
 	var none D
-	if old := *cache; old != none && running && *name != old.Name() {
-		d, _ := r.Resolve(*name, *id)
-		return d != none
+	if old := *cache; old != none {
+		if running && *name != old.Name() {
+			d, _ := r.Resolve(*name, *id)
+			return d != none
+		}
+		// old replaced under its name (a reload), plan or not: the think carries the
+		// believed facts over by name
+		if *name == old.Name() && r.Domain(*id) != old {
+			if d, _ := r.Resolve(*name, *id); d != none && d != old {
+				return true
+			}
+		}
 	}
 	return resolvePlanner(r, name, id, cache)
 }
 
-// swapPlanner runs at the start of a think: if the component's Name names another
-// domain than its Cache (see [readyPlanner]), the old domain halts the running plan (the
-// running task's or action's Halt runs, with the agent in ctx; the plan is dropped) and
-// the new domain is resolved, so the think plans afresh with it. It reports whether it
-// swapped.
+// swapPlanner runs at the start of a think: if the domain in the component's Cache is
+// not the one its Name resolves to (see [readyPlanner]: Name set to another domain, or
+// the domain of that name replaced in the registry), the old domain halts the running
+// plan (the running task's or action's Halt runs, with the agent in ctx; the plan is
+// dropped) and the new domain is resolved, so the think plans afresh with it: the old
+// plan's task or action IDs never index the new domain. It returns the old domain and
+// whether it swapped.
 func swapPlanner[R plannerRegistry[D, I], D plannerDomain[Run, S, C], I, Run, S, C any](r R, name *string,
-	id *I, cache *D, run *Run, state *S, ctx *C) bool {
+	id *I, cache *D, run *Run, state *S, ctx *C) (D, bool) {
 	var none D
 	old := *cache
-	if old == none || *name == old.Name() {
-		return false
+	if old == none {
+		return none, false
+	}
+	if *name == old.Name() {
+		if d, _ := r.Resolve(*name, *id); d == none || d == old {
+			return none, false
+		}
 	}
 	old.Halt(run, state, ctx)
 	resolvePlanner(r, name, id, cache)
-	return true
+	return old, true
 }
 
 // resolvePlanner checks a planner component's cached domain against the registry

@@ -608,6 +608,22 @@ func (r *Registry) Add(d *Domain) (ID, error) {
 	return ID(id), err
 }
 
+// Replace puts d in the place of the registered domain of d's name, keeping its ID, and
+// returns the ID; a name not registered is added, as by [Registry.Add]. It returns an
+// error if d is nil or, adding, the registry is full. This is a hot reload of a domain
+// rebuilt from edited data: at an agent's next think, systems.GOAP halts a plan made by
+// the replaced domain with that domain (its running action's Halt runs) and plans
+// afresh with d, as when an agent's domain is swapped by name; action IDs of the old
+// plan never index d.
+//
+// Important: the replaced domain stays referenced by r for r's life (agents' components
+// may cache it until they think again), so each replacement keeps one more domain in
+// memory. Not safe during concurrent reads: call it between frames.
+func (r *Registry) Replace(d *Domain) (ID, error) {
+	id, _, err := r.domains.Replace("goap", d)
+	return ID(id), err
+}
+
 // Domain returns the domain of id, or nil if there is none.
 func (r *Registry) Domain(id ID) *Domain {
 	return r.shared().Domain(uint16(id))

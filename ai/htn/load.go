@@ -97,19 +97,28 @@ const MaxFileSize = 64 << 20
 // more than [MaxFileSize] bytes, or a device that never ends (/dev/zero), is an error,
 // read no further than that.
 func (r *Registry) LoadFile(path string) (ID, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return 0, err
+	}
+	return r.LoadJSON(filepath.Base(path), data)
+}
+
+// readFile reads the domain file at path, at most MaxFileSize bytes.
+func readFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return 0, fmt.Errorf("htn: %w", err)
+		return nil, fmt.Errorf("htn: %w", err)
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
-		return 0, fmt.Errorf("htn: %w", err)
+		return nil, fmt.Errorf("htn: %w", err)
 	}
 	if len(data) > MaxFileSize {
-		return 0, fmt.Errorf("htn: %s holds more than MaxFileSize (%d) bytes", path, MaxFileSize)
+		return nil, fmt.Errorf("htn: %s holds more than MaxFileSize (%d) bytes", path, MaxFileSize)
 	}
-	return r.LoadJSON(filepath.Base(path), data)
+	return data, nil
 }
 
 // LoadJSON builds the domain of a JSON domain file and adds it; file names it in errors.
@@ -161,6 +170,53 @@ func (r *Registry) LoadJSON(file string, data []byte) (ID, error) {
 		return 0, inFile(file, err)
 	}
 	return id, nil
+}
+
+// ReloadFile is [Registry.LoadFile] for a domain file loaded before and edited since (a
+// designer's hot reload): see [Registry.ReloadJSON].
+func (r *Registry) ReloadFile(path string) (ID, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return 0, err
+	}
+	return r.ReloadJSON(filepath.Base(path), data)
+}
+
+// ReloadJSON is [Registry.LoadJSON] for a domain loaded before and edited since: the
+// domain it builds replaces the registered domain of its name (see [Registry.Replace];
+// a name not registered is added) and keeps that domain's ID. The reload is all or
+// nothing: a file LoadJSON would refuse (its JSON, an unknown operator, a script that
+// does not compile, a cycle, ...) returns that error and leaves the registered domain
+// as it was, so a game can show the error and go on with the domain it has.
+//
+// Agents see the new domain at their next think: systems.HTN halts a plan made by the
+// old domain with that domain (its running task's Halt runs) and plans afresh with the
+// new one, as when an agent's domain is swapped by name; task IDs of the old plan never
+// index the new domain. Call it between frames, not while systems.HTN updates.
+func (r *Registry) ReloadJSON(file string, data []byte) (ID, error) {
+	d, err := r.parse(file, data)
+	if err != nil {
+		return 0, &fileError{err}
+	}
+	id, err := r.Replace(d)
+	if err != nil {
+		return 0, inFile(file, err)
+	}
+	return id, nil
+}
+
+// Replace puts d in the place of the registered domain of d's name, keeping its ID, and
+// returns the ID; a name not registered is added, as by [Registry.Add]. It returns an
+// error if d is nil or, adding, the registry is full. An agent planning with the
+// replaced domain is halted by it and plans with d at its next think (see
+// [Registry.ReloadJSON]).
+//
+// Important: the replaced domain stays referenced by r for r's life (agents' components
+// may cache it until they think again), so each replacement keeps one more domain in
+// memory. Not safe during concurrent reads: call it between frames.
+func (r *Registry) Replace(d *Domain) (ID, error) {
+	id, _, err := r.domains.Replace("htn", d)
+	return ID(id), err
 }
 
 // inFile is err of the file named file: "htn: file: " and err's text without its own

@@ -533,6 +533,20 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 					path, ErrMemory, c.Name, c.Cache.Name(), c.Name)
 			}
 			d, _ := ecs.Resource[htn.Registry](w).Resolve(c.Name, c.Domain) // the domain the HTN system runs
+			if d != nil && c.Cache != nil && c.Cache != d && c.Cache.Name() == c.Name && c.Run.HasPlan() {
+				return fmt.Errorf("%s: %w: its domain %q was replaced in the registry (a reload) since its last think, and its Run is still a plan of the old definition (the HTN system halts it at the agent's next think and plans with the new one): save after that think",
+					path, ErrMemory, c.Name)
+			}
+			if d != nil && c.Cache != nil && c.Cache != d && c.Cache.Name() == c.Name {
+				// no plan: the state is saved in the new domain's facts, as its next think puts it
+				prev := c.State
+				c.State = htn.State{}
+				for f := range d.Facts() {
+					if i, ok := c.Cache.FactIndex(d.FactName(htn.Fact(f))); ok {
+						c.State[f] = prev[i]
+					}
+				}
+			}
 			if d == nil && c.Cache != nil && c.Cache.Name() == c.Name {
 				d = c.Cache
 			}
@@ -558,6 +572,20 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 					path, ErrMemory, c.Name, c.Cache.Name(), c.Name)
 			}
 			d, _ := ecs.Resource[goap.Registry](w).Resolve(c.Name, c.Domain)
+			if d != nil && c.Cache != nil && c.Cache != d && c.Cache.Name() == c.Name && c.Run.HasPlan() {
+				return fmt.Errorf("%s: %w: its domain %q was replaced in the registry (a reload) since its last think, and its Run is still a plan of the old definition (the GOAP system halts it at the agent's next think and plans with the new one): save after that think",
+					path, ErrMemory, c.Name)
+			}
+			if d != nil && c.Cache != nil && c.Cache != d && c.Cache.Name() == c.Name {
+				// no plan: the state is saved in the new domain's facts, as its next think puts it
+				prev := c.State
+				c.State = goap.State{}
+				for f := range d.Facts() {
+					if i, ok := c.Cache.FactIndex(d.FactName(goap.Fact(f))); ok {
+						c.State[f] = prev[i]
+					}
+				}
+			}
 			if d == nil && c.Cache != nil && c.Cache.Name() == c.Name {
 				d = c.Cache
 			}

@@ -20,6 +20,7 @@ type Domain interface {
 // reads.
 type Registry[D Domain] struct {
 	domains []D
+	retired []D // domains Replace took out, kept referenced (see Replace)
 }
 
 // Add adds d and returns its ID. It returns an error, prefixed with pkg, if d is nil, a
@@ -37,6 +38,29 @@ func (r *Registry[D]) Add(pkg string, d D) (uint16, error) {
 	}
 	r.domains = append(r.domains, d)
 	return uint16(len(r.domains)), nil
+}
+
+// Replace puts d in the place of the registered domain of d's name, under its ID, and
+// returns that ID and true; without one it adds d as Add does (false). It returns an
+// error, prefixed with pkg, if d is nil or, adding, the registry is full. The domain
+// replaced stays referenced by r (agents' components may cache it until their next
+// think, and Arche's byte copies must not hold the only reference): each replacement
+// keeps one domain more for r's life.
+func (r *Registry[D]) Replace(pkg string, d D) (uint16, bool, error) {
+	var none D
+	if d == none {
+		return 0, false, errors.New(pkg + ": Registry.Replace: nil domain")
+	}
+	id, ok := r.Lookup(d.Name())
+	if !ok {
+		id, err := r.Add(pkg, d)
+		return id, false, err
+	}
+	if old := r.domains[id-1]; old != d {
+		r.retired = append(r.retired, old)
+		r.domains[id-1] = d
+	}
+	return id, true, nil
 }
 
 // Domain returns the domain of id, or nil.

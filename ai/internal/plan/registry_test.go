@@ -72,3 +72,24 @@ func TestClipCutsLongMessagesInTheMiddle(t *testing.T) {
 	assert.Contains(t, msg, "…(2049 bytes)…")
 	assert.True(t, utf8.ValidString(msg), "cut on rune boundaries")
 }
+
+func TestReplaceKeepsTheIDAndTheOldDomain(t *testing.T) {
+	var r Registry[*dom]
+	a, b := &dom{"a"}, &dom{"b"}
+	_, _ = r.Add("x", a)
+	_, _ = r.Add("x", b)
+	a2 := &dom{"a"}
+	id, replaced, err := r.Replace("x", a2)
+	require.NoError(t, err)
+	assert.True(t, replaced)
+	assert.Equal(t, uint16(1), id)
+	assert.Same(t, a2, r.Domain(1))
+	assert.Equal(t, []*dom{a}, r.retired, "the replaced domain stays referenced")
+	id, replaced, err = r.Replace("x", &dom{"c"})
+	require.NoError(t, err)
+	assert.False(t, replaced)
+	assert.Equal(t, uint16(3), id)
+	_, _, err = r.Replace("x", nil)
+	assert.EqualError(t, err, "x: Registry.Replace: nil domain")
+	assert.Equal(t, []string{"a", "b", "c"}, r.Names())
+}
