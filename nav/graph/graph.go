@@ -335,8 +335,10 @@ func (g *Graph) nearestTiny(p r2.Vec) (id int64, dist float64, err error) {
 // [Graph.Gonum] are not seen (see there). Errors: ErrNoWaypoint,
 // ErrUnreachable, ErrBadWeight (a weight set through [Graph.Gonum]).
 func (g *Graph) Path(a, b int64, dst []int64) ([]int64, float64, error) {
-	if a < 0 || b < 0 || a >= int64(len(g.pos)) || b >= int64(len(g.pos)) {
-		return dst[:0], 0, ErrNoWaypoint
+	if n := int64(len(g.pos)); a < 0 || a >= n {
+		return dst[:0], 0, fmt.Errorf("%w: %d (the graph has %d)", ErrNoWaypoint, a, n)
+	} else if b < 0 || b >= n {
+		return dst[:0], 0, fmt.Errorf("%w: %d (the graph has %d)", ErrNoWaypoint, b, n)
 	}
 	if g.hscale == 0 {
 		path, cost, _, err := AStar(g.g, a, b, nil, dst)
@@ -372,11 +374,11 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 	dst = dst[:0]
 	a, da, err := g.Nearest(from)
 	if err != nil {
-		return dst, 0, err
+		return dst, 0, routeEnd(err, "from", from, len(g.pos))
 	}
 	b, db, err := g.Nearest(to)
 	if err != nil {
-		return dst, 0, err
+		return dst, 0, routeEnd(err, "to", to, len(g.pos))
 	}
 	ids, cost, err := g.Path(a, b, nil)
 	if err != nil {
@@ -396,6 +398,15 @@ func (g *Graph) Route(from, to r2.Vec, dst []r2.Vec) ([]r2.Vec, float64, error) 
 		dst = append(dst, g.pos[id])
 	}
 	return append(dst, to), total, nil
+}
+
+// routeEnd wraps the error [Graph.Nearest] gave for Route's end named end at p,
+// saying which end it was and, for an empty graph, that the graph has none.
+func routeEnd(err error, end string, p r2.Vec, n int) error {
+	if n == 0 {
+		return fmt.Errorf("%w: the graph has no waypoints (route %s (%v, %v))", err, end, p.X, p.Y)
+	}
+	return fmt.Errorf("%w: route %s (%v, %v)", err, end, p.X, p.Y)
 }
 
 // AStar finds a cheapest path from s to t in g with A* (Hart, Nilsson &
