@@ -9,8 +9,8 @@ import (
 // state, time in state). systems.FSM updates it on the agent's Think cadence. The
 // zero Memory starts the machine on its first update.
 //
-// ID, the machine's name (fsm.Machine.Name), is the truth of a saved world; Machine
-// is a cache of its lookup (not saved). An empty ID is saved as Machine.Name(), and
+// ID, the machine's name (fsm.Machine.MachineName), is the truth of a saved world; Machine
+// is a cache of its lookup (not saved). An empty ID is saved as Machine.MachineName(), and
 // systems.FSM sets it so at the agent's first update. A program that swaps the Machine
 // calls the old machine's Stop first (its Exit hooks run, Memory.Active is None) and
 // sets ID to the new machine's name (or ""): save.Save refuses an ID that is not its

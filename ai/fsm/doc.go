@@ -37,7 +37,9 @@
 //     [Builder.Transition], [Builder.When], [Builder.On], [Builder.Observe],
 //     [Builder.Build].
 //   - [Machine]: [Machine.Update], [Machine.Dispatch], [Machine.Stop],
-//     [Machine.IsActive], [Machine.Path], [Machine.Name].
+//     [Machine.IsActive], [Machine.Path], [Machine.Name] (a state's name),
+//     [Machine.FullName] (with its parents: "Busy/Move"), [Machine.MachineName]
+//     (the machine's own, its components.StateMachine.ID).
 //   - [Memory], [Context], [Hooks], [Transition], [StateID] ([None], [Any],
 //     [StateID.Index]: a StateID carries a tag of its machine, so another machine's
 //     state is no state of this one), [Event]; [Machine.State], [Machine.Has],
