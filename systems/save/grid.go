@@ -36,7 +36,15 @@ type gridPrint struct {
 	// error then names the cell that differs, or the rows and columns that do.
 	Rows string `json:"rows,omitempty"`
 	Cols string `json:"cols,omitempty"`
+	// Lines is how Rows and Cols were hashed: foldedLines (1) in files written
+	// since 2026-12-06, absent (0) before, when each hash was the FNV state's low
+	// 32 bits alone (see lineHashes).
+	Lines int `json:"lines,omitempty"`
 }
+
+// foldedLines is gridPrint.Lines for line hashes that fold the FNV state's high
+// 32 bits into the low ones (see lineHashes).
+const foldedLines = 1
 
 // maxLineHashes bounds the rows and columns, together, whose hashes a save
 // records: 65,536 of them take 350 KB of base64 at most (a 1024×1024 grid
@@ -66,8 +74,8 @@ func fingerprint(g *grid.Grid) gridPrint {
 	}
 	p := gridPrint{Width: g.Width(), Height: g.Height(), Costs: fmt.Sprintf("crc64:%016x", h)}
 	if g.Width()+g.Height() <= maxLineHashes {
-		rows, cols := lineHashes(g)
-		p.Rows, p.Cols = encodeLines(rows), encodeLines(cols)
+		rows, cols := lineHashes(g, true)
+		p.Rows, p.Cols, p.Lines = encodeLines(rows), encodeLines(cols), foldedLines
 	}
 	return p
 }
@@ -75,12 +83,19 @@ func fingerprint(g *grid.Grid) gridPrint {
 // lineHashes returns a hash of each row's costs (rows[y]) and of each
 // column's (cols[x]): FNV-1a over the costs' float32 bits, one 32-bit word a
 // step (h = (h ^ bits) · the 64-bit FNV prime), in row order along a row and
-// column order down a column, its low 32 bits kept. Each step is a bijection
-// of the low 32 bits, so a row or column with one cell changed always hashes
-// otherwise; two changes in one line may cancel (then a difference is
-// located less precisely, never wrongly: the CRC decides whether the grids
-// differ).
-func lineHashes(g *grid.Grid) (rows, cols []uint32) {
+// column order down a column, folded to 32 bits (the state's high half XORed
+// onto its low half; with folded false, the low 32 bits alone, as files from
+// before gridPrint.Lines hold). Each step is a bijection of the low 32 bits,
+// so a row or column with one cell changed always hashes otherwise. Two
+// changes in one line may cancel (then a difference is located less
+// precisely, never wrongly: the CRC decides whether the grids differ), but
+// unfolded they did so often: a multiply carries a difference only upwards,
+// and a door's (cost 1 to Blocked) is in bit 30 of the float, so its trace in
+// the low 32 bits was two bits wide, and a 4-cell door in one column hashed
+// that column alike about one time in four (the error then named the rows
+// only). Folded, the high half, which the later multiplies have mixed, carries
+// it too.
+func lineHashes(g *grid.Grid, folded bool) (rows, cols []uint32) {
 	const offset, prime = 14695981039346656037, 1099511628211
 	w, h := g.Width(), g.Height()
 	c := g.Costs()
@@ -96,13 +111,21 @@ func lineHashes(g *grid.Grid) (rows, cols []uint32) {
 			r = (r ^ b) * prime
 			colState[x] = (colState[x] ^ b) * prime
 		}
-		rows[y] = uint32(r)
+		rows[y] = fold(r, folded)
 	}
 	cols = make([]uint32, w)
 	for x, v := range colState {
-		cols[x] = uint32(v)
+		cols[x] = fold(v, folded)
 	}
 	return rows, cols
+}
+
+// fold returns h's two halves XORed if folded, else its low 32 bits.
+func fold(h uint64, folded bool) uint32 {
+	if folded {
+		return uint32(h ^ h>>32)
+	}
+	return uint32(h)
 }
 
 func encodeLines(v []uint32) string {
@@ -142,7 +165,7 @@ func (p gridPrint) where(g *grid.Grid) string {
 	if !okR || !okC || p.Width != g.Width() || p.Height != g.Height() {
 		return ""
 	}
-	nowR, nowC := lineHashes(g)
+	nowR, nowC := lineHashes(g, p.Lines == foldedLines)
 	var ys, xs []int
 	for y := range rows {
 		if rows[y] != nowR[y] {
@@ -221,6 +244,9 @@ func parseGrid(raw json.RawMessage) (saved *gridPrint, checked bool, err error) 
 	}
 	if p.Width <= 0 || p.Height <= 0 || len(p.Costs) != len("crc64:")+16 {
 		return nil, false, fmt.Errorf("grid: %w: %dx%d, costs %q: not a grid fingerprint", ErrFormat, p.Width, p.Height, p.Costs)
+	}
+	if p.Lines != 0 && p.Lines != foldedLines {
+		return nil, false, fmt.Errorf("grid: %w: lines: %d, not a line hash scheme (%d, or none)", ErrFormat, p.Lines, foldedLines)
 	}
 	if p.Rows != "" || p.Cols != "" {
 		if _, ok := decodeLines(p.Rows, p.Height); !ok {

@@ -201,6 +201,7 @@ func TestGridLineHashesOldAndMalformed(t *testing.T) {
 		"too few row hashes":  func(p map[string]any) { p["rows"] = "AAAAAA==" },
 		"cols without rows":   func(p map[string]any) { delete(p, "rows") },
 		"too many col hashes": func(p map[string]any) { p["cols"] = p["cols"].(string) + "AAAAAA==" },
+		"unknown line scheme": func(p map[string]any) { p["lines"] = 7 },
 	} {
 		_, err := save.LoadInto(rewrite(edit), f.reg, worldWith(grid.New(16, 16)))
 		require.ErrorIs(t, err, save.ErrFormat, name)
