@@ -395,6 +395,16 @@ const (
 	// node reading it fails, or acts without its input, on every tick. The
 	// report's example names the key. Fix the spelling, or, for a key the
 	// program sets itself, declare it in the registry's schema and set it.
+	// Also a UtilityBrain that has decided and whose reasoner reads, through a
+	// utility.KeyInput (utility.Reasoner.Keys), a key of its Blackboard's schema
+	// that no store of that schema in the world has ever held (its sequence
+	// number is 0 and it has no value in every Blackboard's store): the key
+	// reads NaN, so its consideration scores 0 and vetoes the action for every
+	// agent. Most often the system or code that sets the key is missing, or a
+	// key was declared twice under two names. The well-known perception keys
+	// are not checked while a Perception system runs (it writes the target's
+	// keys only while a foe is in sight); a key the program writes only on a
+	// rare event is reported until the first one.
 	CauseBlackboardKeyUnwritten
 	// CauseStateReentered: a StateMachine whose Memory.Reentries is
 	// [ReentryLimit] or more: by each of its last transitions, with no update
@@ -1742,6 +1752,7 @@ type diagnoser struct {
 	downed    downedChecks                       // CauseDownedStillActing
 	held      heldOffCheck                       // CauseHeldOffGoal
 	perKeys   perceptionKeyChecks                // CausePerceptionKeyWrongType
+	utilKeys  utilityKeyChecks                   // the utility agents' keys never written (CauseBlackboardKeyUnwritten)
 	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
 	goapWhys  whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
 	ownStates ownStateChecks                     // the utility.States in the program's own components
@@ -1875,6 +1886,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	d.sharedStoreChecks(w, r)
 	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
 	unreadChecks(w, r, d.reasons)
+	d.utilKeys.check(w, r, d.systems&sysPerception != 0)
 	d.ownStates.check(w, r)
 	flipChecks(w, r, d.reasons, clockTime(w))
 	noRandChecks(w, r, d.reasons, d.randID)

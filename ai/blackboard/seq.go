@@ -42,6 +42,9 @@ func (e Entry) Name() string {
 	return e.schema.entries[e.slot].name
 }
 
+// Schema returns the schema that declares the key, or nil for the zero Entry.
+func (e Entry) Schema() *Schema { return e.schema }
+
 // Seq returns the number of writes to the key in st so far, and whether the key is set.
 // It returns 0 and false if st is nil or of another schema or e is the zero Entry, and
 // the count and false if the key was written and then unset. It allocates nothing.

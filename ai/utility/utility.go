@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-
 	"strings"
+	"sync"
+
+	"github.com/archai-go/archai/ai/blackboard"
 )
 
 // None is the choice of a decision in which no action scored above 0 (every action was
@@ -375,6 +377,9 @@ type Reasoner struct {
 	actions []Action
 	offsets []int // first consideration of each action in State.Considerations
 	ncons   int
+
+	keysOnce sync.Once          // Keys
+	keys     []blackboard.Entry // the keys its KeyInputs read, learnt by Keys
 }
 
 // Errors returned (wrapped, with the reasoner, action and consideration) by [New].
