@@ -689,6 +689,8 @@ const (
 	// seconds="5000"> meant 5 s: the branch runs once every 83 minutes, so it seems never
 	// to run again). The note names the node, its duration and what to write for
 	// milliseconds. Reported, not refused: the tree loads and runs as written.
+	// Also a StateMachine whose machine has such a tree in a state (an Activity
+	// that is a *bt.Tree, as hybrid.TreeState sets): the note names the state too.
 	CauseTreeTimerLong
 
 	// NumCauses is the number of causes.

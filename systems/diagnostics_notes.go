@@ -64,7 +64,7 @@ const (
 	noteBlocked              // pos, more, w: see blockedNote (CauseBlockedByAgents)
 	noteCooldown             // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
 	noteWeapon               // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
-	noteTreeTimer            // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds (CauseTreeTimerLong)
+	noteTreeTimer            // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds, machine and state: the state whose tree it is in (nil: a Brain's) (CauseTreeTimerLong)
 	noteHTNIdle              // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
 )
 
@@ -334,8 +334,12 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(v)
 		b.WriteString(" ms write ")
 		b.WriteString(strconv.FormatFloat(n.pos.X/1000, 'g', 4, 64))
-	case noteTreeTimer: // the node, its duration, and what to write for milliseconds
+	case noteTreeTimer: // the node (and the state whose tree it is in), its duration, and what to write for milliseconds
 		v := strconv.FormatFloat(n.pos.X, 'g', 4, 64)
+		if n.machine != nil {
+			b.WriteString(", the tree of state ")
+			b.WriteString(strconv.Quote(n.machine.FullName(n.state)))
+		}
 		b.WriteString(", node ")
 		b.WriteString(strconv.Quote(n.what))
 		b.WriteString(" lasts ")
