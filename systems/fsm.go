@@ -24,14 +24,13 @@ import (
 // Agent.Commands are applied after the query loop. An agent should have one decision
 // model (see [Utility]).
 //
-// Events: FSM dispatches none; it runs Machine.Update, so guard rows (Builder.When,
-// Transition with NoEvent) and Update hooks are what it takes. To raise an event
-// (an alarm bell), set a blackboard key or a field the agent's guards read and let
-// the next update take the row. A program may call Machine.Dispatch on an agent's
-// StateMachine.Memory itself, between frames, but with a Context of its own: its
-// hooks then get no agent view ([StateAgent] returns nil), so an Exit or Enter
-// hook that writes the agent's Intent, or a hybrid.TreeState whose run function
-// looks the agent up, cannot work there.
+// Events: FSM's updates dispatch none; they run Machine.Update, so guard rows
+// (Builder.When, Transition with NoEvent) and Update hooks are what they take. To
+// raise an event for many agents (an alarm bell), set a blackboard key or a field
+// their guards read and let the next update take the row. An event for one agent (a
+// player's order to a unit) goes through [FSM.Dispatch], between frames, whose hooks
+// get the agent's view as in an update. A Machine.Dispatch of the program's own, with
+// a Context of its own, gives its hooks no agent view ([StateAgent] returns nil).
 //
 // Contract:
 //
@@ -122,6 +121,10 @@ type FSM struct {
 	due   thinkers[components.StateMachine]
 	ctxs  []perWorker[fsm.Context] // per worker
 	swaps []padded                 // per worker: Swapped's count in the last frame
+
+	dispatchCtx   fsm.Context  // Dispatch's
+	dispatchCmds  ecs.Commands // Dispatch's
+	dispatchAgent Agent        // Dispatch's view
 }
 
 // StateAgent returns the *Agent of a state machine hook's context run by [FSM], or nil
