@@ -2237,7 +2237,7 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		if bb == nil || bb.Store == nil || bb.Store.Schema() != schema {
 			r.add(CauseBlackboardMissing, q.Entity())
 		} else if key, ok := b.Tree.UnwrittenKey(bb.Store); ok {
-			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), exampleNote{kind: noteKey, what: key})
+			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), exampleNote{kind: noteKey, what: key, then: b.Tree.Name()})
 		}
 	}
 }

@@ -23,7 +23,7 @@ const uncheckedNote = "before any system's Initialize: missing systems not check
 type exampleNote struct {
 	kind  noteKind
 	what  string // noteGoal, noteCell: "goal", "path goal"; noteNeeds: the component and system; noteVec: the component
-	then  string // noteVec: what the systems do about it
+	then  string // noteVec: what the systems do about it; noteKey: the tree's name
 	pos   r2.Vec // noteGoal: the goal
 	more  r2.Vec // noteHeldOff: the SeparationRadius (X) and the one advised (Y)
 	cell  grid.Cell
@@ -269,7 +269,11 @@ func (n *exampleNote) append(b *strings.Builder) {
 	case noteKey:
 		b.WriteString(", key ")
 		b.WriteString(strconv.Quote(n.what))
-		b.WriteString(" is read and nothing writes it")
+		if n.then != "" {
+			b.WriteString(" of tree ")
+			b.WriteString(strconv.Quote(n.then))
+		}
+		b.WriteString(" is read and nothing writes it: misspelt in the tree file? Else write it with an output port, SetBlackboard or a Script, or set it from Go (blackboard.Set)")
 	case noteState:
 		b.WriteString(", state ")
 		b.WriteString(strconv.Quote(n.machine.FullName(n.state)))
