@@ -195,7 +195,15 @@ func (s *PathQueue) State() PathQueueState {
 func (s *PathQueue) SaveState() (json.RawMessage, error) {
 	s.join()
 	if s.grid != nil && s.grid.Version() != s.edits.version {
-		return nil, fmt.Errorf("pathqueue state: the grid was edited since the queue's last Update (grid version %d, the queue saw %d): the repaths for the edit are not made yet and would be lost; save after the queue's next Update", s.grid.Version(), s.edits.version)
+		what := "the grid was replaced (another grid's contents copied over it)" // another base: see grid.Grid.Version
+		if cells, ok := s.grid.EditsSince(s.edits.version, nil); ok && len(cells) > 0 {
+			edits := "1 cell edit"
+			if len(cells) > 1 {
+				edits = fmt.Sprintf("%d cell edits", len(cells))
+			}
+			what = fmt.Sprintf("the grid was edited since the queue's last Update (%s, the last at x = %d, y = %d)", edits, cells[0].X, cells[0].Y)
+		}
+		return nil, fmt.Errorf("pathqueue state: %s: the repaths for the edit are not made yet and would be lost; save after the queue's next Update", what)
 	}
 	return json.Marshal(s.State())
 }

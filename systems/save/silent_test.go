@@ -107,7 +107,7 @@ func TestSaveRefusesAQueueBehindItsGridOrOfAnotherWorld(t *testing.T) {
 	g.SetCost(grid.Cell{X: 20, Y: 37}, grid.Blocked) // a door closes between frames
 	_, err := save.Save(w, nil, pq)
 	require.Error(t, err)
-	assert.ErrorContains(t, err, "save: state of pathqueue: pathqueue state: the grid was edited since the queue's last Update")
+	assert.ErrorContains(t, err, "save: state of pathqueue: pathqueue state: the grid was edited since the queue's last Update (1 cell edit, the last at x = 20, y = 37)")
 	assert.ErrorContains(t, err, "save after the queue's next Update")
 	pq.Update(w)
 	_, err = save.Save(w, nil, pq)
