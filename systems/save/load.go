@@ -345,26 +345,39 @@ func readHead(data []byte) (head, error) {
 
 // duplicateKey refuses a document (one encoding/json parsed) with an object holding a
 // key twice: encoding/json keeps the last silently, so an edited or badly merged file
-// would load another world than the one it shows. Keys compare exactly, but at the
-// top level and in the parts encoding/json decodes into structs (definitions,
-// targets, world: it matches their fields by any case, "Format" sets format) they
-// compare by any case; the components' values, decoded by this package, match
-// field names exactly, and their maps' keys (as the systems' names) are data.
+// would load another world than the one it shows. Keys compare exactly, but in the
+// objects encoding/json decodes into structs (the document, definitions, grid, targets'
+// elements, world and its entity pool: it matches their fields by any case, "Format"
+// sets format) they compare by any case. The maps inside them (definitions' trees,
+// machines, ... by ID, world's resources) match keys exactly, as do the components'
+// values, decoded by this package, and the systems' states by name: there keys equal but
+// for case are data (trees "patrol" and "Patrol" are two IDs).
 func duplicateKey(data []byte) error {
-	at, key, dup := jsonkeys.Duplicate(data, func(p jsonkeys.Path) bool {
-		if len(p) == 0 {
-			return true
-		}
-		switch strings.ToLower(p[0].Key) {
-		case "definitions", "targets", "world":
-			return !p[0].Array
-		}
-		return false
-	})
+	at, key, dup := jsonkeys.Duplicate(data, foldedKeys)
 	if !dup {
 		return nil
 	}
 	return fmt.Errorf("load: %w: %s holds the key %q twice", ErrFormat, orDocument(at), key)
+}
+
+// foldedKeys reports whether the object at p of a save file is one encoding/json
+// decodes into a struct, matching its keys by any case (see duplicateKey).
+func foldedKeys(p jsonkeys.Path) bool {
+	if len(p) == 0 {
+		return true
+	}
+	if p[0].Array {
+		return false
+	}
+	switch strings.ToLower(p[0].Key) {
+	case "definitions", "grid": // a struct of maps by ID; the grid's fingerprint
+		return len(p) == 1
+	case "targets": // an array of structs
+		return len(p) == 2 && p[1].Array
+	case "world": // arche-serde's document and its entity pool (World)
+		return len(p) == 1 || len(p) == 2 && !p[1].Array && strings.EqualFold(p[1].Key, "World")
+	}
+	return false
 }
 
 // orDocument is p as an error names it: "the document" for the top.
