@@ -192,7 +192,10 @@ func (r *Registry) ReloadFile(path string) (ID, error) {
 // Agents see the new domain at their next think: systems.HTN halts a plan made by the
 // old domain with that domain (its running task's Halt runs) and plans afresh with the
 // new one, as when an agent's domain is swapped by name; task IDs of the old plan never
-// index the new domain. Call it between frames, not while systems.HTN updates.
+// index the new domain. Call it between frames, not while systems.HTN updates. A
+// behavior-tree action made with hybrid.HTNAction or RegisterHTN holds the domain it
+// was given and is not reloaded: its agents go on with the old definition (see
+// hybrid.HTNAction).
 func (r *Registry) ReloadJSON(file string, data []byte) (ID, error) {
 	d, err := r.parse(file, data)
 	if err != nil {

@@ -26,6 +26,13 @@ import (
 // scripts are. A nil run result fails the tick. Planning borrows an htn.Planner from a pool shared by
 // the node's ticks, so the node may tick on several workers at once; a tick allocates
 // nothing once the pool holds a planner per concurrent tick that has planned with d.
+//
+// The action runs d for its life: a hot reload of d's domain in its registry
+// (htn.Registry.ReloadFile, ReloadJSON, Replace), which systems.HTN follows, does not
+// reach it, and its agents go on with the old definition. To run the edited domain, build
+// the tree again with the new domain (for a tree from a file, a new bt.Registry with the
+// action registered again) and swap the agents' trees, whose halt drops the old plans; a
+// State laid out by the old domain's facts must then be laid out by the new one's.
 func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) *bt.Node {
 	if d == nil || run == nil {
 		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)
@@ -35,7 +42,8 @@ func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, 
 }
 
 // RegisterHTN registers [HTNAction] under name in r, for trees loaded from files: the
-// element <name/> runs d's plan.
+// element <name/> runs d's plan (d itself, not a domain reloaded in its place later: see
+// HTNAction).
 func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) error {
 	if d == nil || run == nil {
 		return fmt.Errorf("hybrid: RegisterHTN(%q): %w: a nil domain or run function", name, bt.ErrNilFunc)
@@ -50,7 +58,9 @@ func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Co
 // GOAPAction returns a behavior-tree action that carries out a GOAP plan of domain d,
 // like [HTNAction]: one [goap.Domain.Tick] per tick, Running while the plan runs,
 // Success when it completes, Failure when no goal has a plan; halting it halts the
-// running action and drops the plan. A nil d or run is refused as for HTNAction.
+// running action and drops the plan. A nil d or run is refused as for HTNAction. As
+// with HTNAction, a domain put in d's place by goap.Registry.Replace does not reach the
+// action: it runs d for its life.
 func GOAPAction(name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) *bt.Node {
 	if d == nil || run == nil {
 		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)
