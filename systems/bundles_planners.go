@@ -20,6 +20,10 @@ import (
 type HTNThinker struct {
 	Registry *htn.Registry
 	Domain   htn.ID
+	// State is the agents' first believed state, by the facts' indices in the domain
+	// Domain names when an agent spawns: after a reload of that domain
+	// (htn.Registry.ReloadFile) that moved facts, build it again from the new domain's
+	// FactIndex, as it is copied unchanged.
 	State    htn.State
 	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
 	// Schema, if not nil, makes each agent's blackboard store (one per agent), for a
@@ -60,8 +64,8 @@ func (b HTNThinker) Init(a *Spawned) {
 type GOAPThinker struct {
 	Registry *goap.Registry
 	Domain   goap.ID
-	State    goap.State
-	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
+	State    goap.State // by fact index, as HTNThinker.State: after goap.Registry.Replace, build it again
+	Interval float64    // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
 	// Schema, if not nil, makes each agent's blackboard store (one per agent), as
 	// HTNThinker.Schema does.
 	Schema *blackboard.Schema
