@@ -514,6 +514,14 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *na
 			if err := named.check(path, "reasoner", c.ID, c.Reasoner.Name(), c.Reasoner); err != nil {
 				return err
 			}
+			if old := c.State.Reasoner(); old != nil && old != c.Reasoner {
+				// a Reasoner swapped (a file loaded again) since the agent's last
+				// decision: its State is the old one's, which the next decision starts
+				// afresh (utility.Reasoner.Score); saved as that decision starts it, so
+				// the file loads (the old shape would not fit the new reasoner) and the
+				// loaded run does not keep the old choice
+				c.State = c.Reasoner.NewState()
+			}
 		}
 		v = reflect.ValueOf(c)
 	case components.HTNPlanner:
