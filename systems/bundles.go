@@ -6,6 +6,8 @@ import (
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/steer"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
@@ -132,8 +134,11 @@ type Spawner struct {
 	tree     *bt.Tree           // the Thinker's tree, for recycled memory
 	reasoner *utility.Reasoner  // the Thinker's reasoner, for recycled states
 	schema   *blackboard.Schema // the Thinker's blackboard schema
-	view     Spawned
-	arena    *Arena // the world's, holding what new agents' components point to
+	// the HTNThinker's (GOAPThinker's) State as its agents start: see Spawner.htnState
+	htnStart  plannerStart[*htn.Domain, htn.State]
+	goapStart plannerStart[*goap.Domain, goap.State]
+	view      Spawned
+	arena     *Arena // the world's, holding what new agents' components point to
 
 	// buffers of recycled agents (see Recycle), used last in first out
 	memories  []bt.Memory
@@ -194,11 +199,17 @@ func NewSpawner(w *arche.World, bundles ...Bundle) (*Spawner, error) {
 		if t, ok := b.(Thinker); ok {
 			s.tree, s.reasoner, s.schema = t.Tree, t.Reasoner, t.schema()
 		}
-		if t, ok := b.(HTNThinker); ok && t.Schema != nil {
-			s.schema = t.Schema
+		if t, ok := b.(HTNThinker); ok {
+			s.htnStart = plannerStart[*htn.Domain, htn.State]{written: t.Registry.Domain(t.Domain)}
+			if t.Schema != nil {
+				s.schema = t.Schema
+			}
 		}
-		if t, ok := b.(GOAPThinker); ok && t.Schema != nil {
-			s.schema = t.Schema
+		if t, ok := b.(GOAPThinker); ok {
+			s.goapStart = plannerStart[*goap.Domain, goap.State]{written: t.Registry.Domain(t.Domain)}
+			if t.Schema != nil {
+				s.schema = t.Schema
+			}
 		}
 		for _, id := range b.Components(w) {
 			if !seen[id] {

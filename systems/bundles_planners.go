@@ -21,9 +21,10 @@ type HTNThinker struct {
 	Registry *htn.Registry
 	Domain   htn.ID
 	// State is the agents' first believed state, by the facts' indices in the domain
-	// Domain names when an agent spawns: after a reload of that domain
-	// (htn.Registry.ReloadFile) that moved facts, build it again from the new domain's
-	// FactIndex, as it is copied unchanged.
+	// Domain names when [NewSpawner] is called. After a reload of that domain
+	// (htn.Registry.ReloadFile, Replace) the agents spawned start from State carried
+	// over to the new domain's facts by name, as the agents already thinking do: a fact
+	// the edit added starts at 0, one it removed is dropped.
 	State    htn.State
 	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
 	// Schema, if not nil, makes each agent's blackboard store (one per agent), for a
@@ -50,7 +51,7 @@ func (b HTNThinker) sets(w *arche.World) []arche.ID {
 // Init implements [Bundle].
 func (b HTNThinker) Init(a *Spawned) {
 	d := b.Registry.Domain(b.Domain)
-	*Component[components.HTNPlanner](a) = components.HTNPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
+	*Component[components.HTNPlanner](a) = components.HTNPlanner{Name: d.Name(), Domain: b.Domain, State: a.spawner.htnState(b.State, d), Cache: d}
 	initThink(a, b.Interval)
 	if b.Schema != nil {
 		a.Blackboard.Store = a.spawner.newStore(b.Schema)
@@ -64,8 +65,10 @@ func (b HTNThinker) Init(a *Spawned) {
 type GOAPThinker struct {
 	Registry *goap.Registry
 	Domain   goap.ID
-	State    goap.State // by fact index, as HTNThinker.State: after goap.Registry.Replace, build it again
-	Interval float64    // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
+	// State is by fact index and follows a goap.Registry.Replace of the domain by fact
+	// name, as HTNThinker.State does.
+	State    goap.State
+	Interval float64 // seconds between thinks; DefaultThinkInterval (0.1, 10 Hz)
 	// Schema, if not nil, makes each agent's blackboard store (one per agent), as
 	// HTNThinker.Schema does.
 	Schema *blackboard.Schema
@@ -89,7 +92,7 @@ func (b GOAPThinker) sets(w *arche.World) []arche.ID {
 // Init implements [Bundle].
 func (b GOAPThinker) Init(a *Spawned) {
 	d := b.Registry.Domain(b.Domain)
-	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Name: d.Name(), Domain: b.Domain, State: b.State, Cache: d}
+	*Component[components.GOAPPlanner](a) = components.GOAPPlanner{Name: d.Name(), Domain: b.Domain, State: a.spawner.goapState(b.State, d), Cache: d}
 	initThink(a, b.Interval)
 	if b.Schema != nil {
 		a.Blackboard.Store = a.spawner.newStore(b.Schema)
@@ -112,4 +115,41 @@ func initThink(a *Spawned, interval float64) {
 	interval = orDefault(interval, DefaultThinkInterval)
 	*a.Think = components.Think{Interval: interval, Next: a.Time + float64(a.Rand.Float64()*interval), Last: a.Time}
 	a.Blackboard.Store = nil
+}
+
+// plannerStart is a planner bundle's State as its spawner's agents start: written is the
+// domain the State's fact indices are of (the one NewSpawner found), to the domain state
+// holds it for after a reload (carried over by fact name), so a batch carries it once.
+type plannerStart[D comparable, S any] struct {
+	written, to D
+	state       S
+}
+
+// htnState returns the believed state an HTNThinker agent of domain d starts from: the
+// bundle's state if d is the domain the spawner found, else state carried over to d's
+// facts by name (a reload replaced the domain, see [HTNThinker].State). A nil s (a
+// Spawned made by no spawner) returns state.
+func (s *Spawner) htnState(state htn.State, d *htn.Domain) htn.State {
+	if s == nil || s.htnStart.written == nil || d == s.htnStart.written {
+		return state
+	}
+	st := &s.htnStart
+	if d != st.to {
+		carryFacts[htn.Fact](st.state[:], state[:], st.written, d)
+		st.to = d
+	}
+	return st.state
+}
+
+// goapState is htnState for a GOAPThinker.
+func (s *Spawner) goapState(state goap.State, d *goap.Domain) goap.State {
+	if s == nil || s.goapStart.written == nil || d == s.goapStart.written {
+		return state
+	}
+	st := &s.goapStart
+	if d != st.to {
+		carryFacts[goap.Fact](st.state[:], state[:], st.written, d)
+		st.to = d
+	}
+	return st.state
 }

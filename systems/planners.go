@@ -198,12 +198,7 @@ func htnTick(reg *htn.Registry, b *components.HTNPlanner, p *htn.Planner, ctx *h
 		*ctx = htn.Context{Agent: a, DT: dt, Time: now, Observe: observe}
 		if b.Cache != nil && old.Name() == b.Cache.Name() { // a reload: the facts by name
 			prev := b.State
-			b.State = htn.State{}
-			for f := range b.Cache.Facts() {
-				if i, ok := old.FactIndex(b.Cache.FactName(htn.Fact(f))); ok {
-					b.State[f] = prev[i]
-				}
-			}
+			carryFacts[htn.Fact](b.State[:], prev[:], old, b.Cache)
 		}
 	}
 	before := b.Run.Plans
@@ -340,12 +335,7 @@ func goapTick(reg *goap.Registry, b *components.GOAPPlanner, p *goap.Planner, ct
 		*ctx = goap.Context{Agent: a, DT: dt, Time: now, Observe: observe}
 		if b.Cache != nil && old.Name() == b.Cache.Name() { // a reload: the facts by name
 			prev := b.State
-			b.State = goap.State{}
-			for f := range b.Cache.Facts() {
-				if i, ok := old.FactIndex(b.Cache.FactName(goap.Fact(f))); ok {
-					b.State[f] = prev[i]
-				}
-			}
+			carryFacts[goap.Fact](b.State[:], prev[:], old, b.Cache)
 		}
 	}
 	before := b.Run.Plans

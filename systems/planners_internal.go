@@ -180,3 +180,25 @@ func resolvePlanner[R plannerRegistry[D, I], D interface {
 	*name = d.Name() // interned
 	return true
 }
+
+// factDomain is what carrying believed facts over by name asks of a planner domain
+// (*htn.Domain, *goap.Domain) with facts F.
+type factDomain[F ~uint8] interface {
+	Facts() int
+	FactName(f F) string
+	FactIndex(name string) (F, bool)
+}
+
+// carryFacts writes into dst the believed state src, held by the facts of domain from,
+// by the facts of domain to: each fact of to takes the value of from's fact of the same
+// name, and a fact from lacks (one the edit added) starts at 0. dst and src must not
+// overlap. It is how a think carries an agent's state over a reload of its domain
+// (htnTick, goapTick) and how a spawner's starting State follows one (Spawner.htnState).
+func carryFacts[F ~uint8, V any](dst, src []V, from, to factDomain[F]) {
+	clear(dst)
+	for f := range to.Facts() {
+		if i, ok := from.FactIndex(to.FactName(F(f))); ok {
+			dst[f] = src[i]
+		}
+	}
+}
