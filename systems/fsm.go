@@ -125,6 +125,7 @@ type FSM struct {
 	dispatchCtx   fsm.Context  // Dispatch's
 	dispatchCmds  ecs.Commands // Dispatch's
 	dispatchAgent Agent        // Dispatch's view
+	dispatching   int          // Dispatch calls in progress (a hook's dispatch to another agent nests)
 }
 
 // StateAgent returns the *Agent of a state machine hook's context run by [FSM], or nil

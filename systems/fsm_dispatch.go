@@ -28,9 +28,12 @@ var ErrNotAnAgent = errors.New("not an agent the system can run")
 // returns. It allocates nothing (hooks aside) once the world knows FSM's component types.
 //
 // Call it between frames (or from a system of the program's own, outside its query
-// loops): an order given to one unit, an alarm heard by one guard. Events for many
-// agents at once are better written as a blackboard key or field their guard rows read
-// (see [FSM], Events). It does not count as a think (Think is unchanged; Transitions,
+// loops): an order given to one unit, an alarm heard by one guard. A hook of a
+// dispatch may dispatch to another agent (a guard raising its neighbour): the inner
+// call's hooks get that agent's view, the outer hook has its own again when the call
+// returns, and what either queued is applied when the outermost Dispatch returns.
+// Events for many agents at once are better written as a blackboard key or field their
+// guard rows read (see [FSM], Events). It does not count as a think (Think is unchanged; Transitions,
 // the last frame's count, too).
 //
 // It returns an error, changing nothing, if FSM is not initialized on w
@@ -44,7 +47,8 @@ func (s *FSM) Dispatch(w *arche.World, e arche.Entity, ev fsm.Event) (bool, erro
 	if s.due.filter == nil || s.due.world != w {
 		return false, fmt.Errorf("systems: FSM.Dispatch: %w", ErrNotInitialized)
 	}
-	if w.IsLocked() {
+	nested := s.dispatching > 0 // called from a hook of a dispatch in progress
+	if !nested && w.IsLocked() {
 		return false, errors.New("systems: FSM.Dispatch: the world is locked (a query is open): dispatch between frames or after the query loop")
 	}
 	if !ecs.Alive(w, e) {
@@ -57,9 +61,44 @@ func (s *FSM) Dispatch(w *arche.World, e arche.Entity, ev fsm.Event) (bool, erro
 	case pos == nil || in == nil:
 		return false, fmt.Errorf("systems: FSM.Dispatch: %w: entity %d has no Position or no Intent (FSM's required components)", ErrNotAnAgent, e.ID())
 	}
+	if nested {
+		return s.dispatchNested(w, e, ev, sm, pos, in)
+	}
+	a, cmds, ctx := &s.dispatchAgent, &s.dispatchCmds, &s.dispatchCtx
+	s.dispatchView(w, e, pos, in)
+	s.dispatching++
+	defer func() { // also when a hook panics: what it queued is applied, the view dropped
+		s.dispatching--
+		ctx.Agent, ctx.Blackboard, *a = nil, nil, Agent{}
+		cmds.Apply(w)
+	}()
+	return s.dispatch(sm, ctx, ev), nil
+}
+
+// dispatchNested is Dispatch called from a hook of a dispatch in progress (to another
+// agent: one to the agent being dispatched to panics in fsm.Machine.Dispatch): the
+// outer hook's view and Context are given back when it returns (or a hook panics), and
+// what its hooks queue is applied with the outer dispatch's commands, when the outermost
+// returns, not while the outer hook holds its agent's component pointers.
+func (s *FSM) dispatchNested(w *arche.World, e arche.Entity, ev fsm.Event, sm *components.StateMachine, pos *components.Position, in *components.Intent) (bool, error) {
+	ctx := &s.dispatchCtx
+	outer := s.dispatchAgent
+	agent, bb, dt, now := ctx.Agent, ctx.Blackboard, ctx.DT, ctx.Time
+	s.dispatchView(w, e, pos, in)
+	s.dispatching++
+	defer func() {
+		s.dispatching--
+		s.dispatchAgent = outer
+		ctx.Agent, ctx.Blackboard, ctx.DT, ctx.Time = agent, bb, dt, now
+	}()
+	return s.dispatch(sm, ctx, ev), nil
+}
+
+// dispatchView sets Dispatch's agent view and Context to agent e.
+func (s *FSM) dispatchView(w *arche.World, e arche.Entity, pos *components.Position, in *components.Intent) {
 	s.dispatchAgent = s.due.blank.agent // World, Grid, Clock, Get's types and the arena
-	a, cmds := &s.dispatchAgent, &s.dispatchCmds
-	a.Commands, a.Entity, a.Position, a.Intent, a.DT = cmds, e, pos, in, 0
+	a := &s.dispatchAgent
+	a.Commands, a.Entity, a.Position, a.Intent, a.DT = &s.dispatchCmds, e, pos, in, 0
 	a.Velocity, a.Perception = componentOf[components.Velocity](w, e), componentOf[components.Perception](w, e)
 	a.Health, a.Path, a.Rand = componentOf[components.Health](w, e), componentOf[components.Path](w, e), componentOf[components.Rand](w, e)
 	if bb := componentOf[components.Blackboard](w, e); bb != nil {
@@ -67,10 +106,10 @@ func (s *FSM) Dispatch(w *arche.World, e arche.Entity, ev fsm.Event) (bool, erro
 	}
 	ctx := &s.dispatchCtx
 	ctx.Agent, ctx.Blackboard, ctx.DT, ctx.Time = a, a.Blackboard, 0, s.due.clock.Time
-	defer func() { // also when a hook panics: what it queued is applied, the view dropped
-		ctx.Agent, ctx.Blackboard, *a = nil, nil, Agent{}
-		cmds.Apply(w)
-	}()
+}
+
+// dispatch restarts a swapped machine (see [FSM].Swapped) and dispatches ev to it.
+func (s *FSM) dispatch(sm *components.StateMachine, ctx *fsm.Context, ev fsm.Event) bool {
 	if sm.ID != sm.Machine.MachineName() {
 		if sm.ID != "" && sm.Memory.Active != fsm.None {
 			sm.Memory = fsm.Memory{}
@@ -78,7 +117,7 @@ func (s *FSM) Dispatch(w *arche.World, e arche.Entity, ev fsm.Event) (bool, erro
 		}
 		sm.ID = sm.Machine.MachineName()
 	}
-	return sm.Machine.Dispatch(&sm.Memory, ctx, ev), nil
+	return sm.Machine.Dispatch(&sm.Memory, ctx, ev)
 }
 
 // componentOf returns e's component of type T, nil if it has none; e must be alive
