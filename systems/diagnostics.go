@@ -692,6 +692,29 @@ const (
 	// Also a StateMachine whose machine has such a tree in a state (an Activity
 	// that is a *bt.Tree, as hybrid.TreeState sets): the note names the state too.
 	CauseTreeTimerLong
+	// CauseAttackingDowned: an agent whose Intent has gone on attacking (Intent.Attack)
+	// or, armed with a Weapon, pursuing (Mode IntentPursue, Intent.Target) a target
+	// that is down (a Health whose Current is ≤ 0) or removed from the world, at every
+	// check for [DownedTargetSpan] (2 s) of simulation time or more (from one fallen
+	// target to another alike; a live target in between ends the count), and that has thought
+	// since the first of those checks (its decision saw the target down and kept it).
+	// Perception ignores Health (a downed foe stays in sight and may stay its
+	// Perception.Target) and Combat refuses strikes at a downed target, so a decision
+	// whose guard or condition tests only that a foe is visible (Perception.Visible)
+	// attacks the fallen foe for good, and nothing else reports it: the agent is
+	// well set up, it only never moves on (a newcomer's four units stood in
+	// Busy/Attack over a foe at 0 health for 40 s). A pursuit of a downed agent of its
+	// own team (Faction.Team equal: a medic, a bearer) is not counted, nor an agent
+	// itself down (CauseDownedStillActing), nor a Frozen one. The example's note names
+	// the target, for how long, and the fix: test the target's Health in the guard or
+	// condition that keeps the attack, or handle Combat.Downed (remove the downed,
+	// respawn them, or disarm them and clear their Intent). Combat clears Intent.Attack
+	// in its Update, so between frames an attack is seen by its pursuit, or by an Attack
+	// set after Combat ran. Timed by the world's clock (not counted without a usable
+	// one) from the first check that found the agent so: the evidence is kept in the
+	// world across checks, by the [Diagnostics] system's and by Diagnose calls alike
+	// (a first Diagnose call sees none), and saved with a Diagnostics' state.
+	CauseAttackingDowned
 
 	// NumCauses is the number of causes.
 	NumCauses
@@ -768,6 +791,7 @@ var causeNames = [NumCauses]string{
 	CauseNoLODComponent:          "no_lod_component",
 	CauseBlockedByAgents:         "blocked_by_agents",
 	CauseTreeTimerLong:           "tree_timer_too_long",
+	CauseAttackingDowned:         "attacking_downed",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1752,6 +1776,7 @@ type diagnoser struct {
 	initOnce  bool                               // some archai system was initialized: missing ones can be told
 	stepDT    float64                            // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
 	downed    downedChecks                       // CauseDownedStillActing
+	downedTgt downedTargetChecks                 // CauseAttackingDowned
 	held      heldOffCheck                       // CauseHeldOffGoal
 	perKeys   perceptionKeyChecks                // CausePerceptionKeyWrongType
 	utilKeys  utilityKeyChecks                   // the utility agents' keys never written (CauseBlackboardKeyUnwritten)
@@ -1913,6 +1938,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	models.init(w)
 	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
 	d.downed.check(w, r, d)
+	d.downedTgt.check(w, r)
 	clock := ecs.Resource[ecs.Clock](w)
 	// before the first frame: the clock not started, at frame 0 and time 0, and no
 	// decision system run yet (a clock stepped by hand, without an ecs.ClockSystem,

@@ -37,35 +37,38 @@ type exampleNote struct {
 	n       uint32
 
 	keys [2]intentKey // noteIntentFlips: the two Intents, n: the flip-flops
+
+	target arche.Entity // noteDownedTarget: the downed or removed target
 }
 
 type noteKind uint8
 
 const (
-	noteNone        noteKind = iota
-	noteGoal                 // a goal point: pos, cell, w, h, inMap
-	noteCell                 // a goal cell: cell, w, h, inMap
-	noteNeeds                // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
-	noteKey                  // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
-	noteState                // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
-	noteStep                 // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
-	noteVec                  // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
-	noteKin                  // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
-	noteInterval             // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
-	noteSpeedFactor          // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
-	noteStarved              // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
-	noteFlips                // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
-	noteNarrow               // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius, n: when no route its disc fits leads beside the goal, the widest clearance of a route to it, else 0 (CausePathGoalNarrow)
-	noteNoRand               // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
-	noteTooWide              // cell: the path goal, h: the clearance the radius needs, w: the widest that has a route, pos.X: the radius (CausePathUnreachable)
-	noteHeldOff              // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
-	noteIntentFlips          // keys: the two Intents, n: the flip-flops, what: the decision system (CauseIntentFlipFlop)
-	noteFlowCut              // cell: the follower's cell, to: its goal cell (CauseFlowUnreachable)
-	noteBlocked              // pos, more, w: see blockedNote (CauseBlockedByAgents)
-	noteCooldown             // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
-	noteWeapon               // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
-	noteTreeTimer            // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds, machine and state: the state whose tree it is in (nil: a Brain's) (CauseTreeTimerLong)
-	noteHTNIdle              // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
+	noteNone         noteKind = iota
+	noteGoal                  // a goal point: pos, cell, w, h, inMap
+	noteCell                  // a goal cell: cell, w, h, inMap
+	noteNeeds                 // what: "a StateMachine needs systems.FSM", or another sentence (CausePerceptionAfterDecision)
+	noteKey                   // what: a blackboard key read and never written (CauseBlackboardKeyUnwritten)
+	noteState                 // machine, state, n: a state entered again on n updates in a row (CauseStateReentered)
+	noteStep                  // pos: the clock's step (X) and the agent's SeparationStepLimit (Y), seconds (CauseStepTooLong)
+	noteVec                   // what: "position" or "velocity", pos: its value (NaN or infinite), what follows from it in then
+	noteKin                   // pos: MaxSpeed (X) and MaxForce (Y); what: "radius" when only the Radius is wrong (CauseKinematics)
+	noteInterval              // pos.X: a Think.Interval over MaxThinkInterval, seconds (CauseThinkIntervalLong)
+	noteSpeedFactor           // pos.X: an Intent.SpeedFactor outside (0, 1] (CauseSpeedFactor)
+	noteStarved               // what: the system, h: its Budget, w: its Waiting, pos: the longest wait and the backlog's length, s (CauseDecisionStarved)
+	noteFlips                 // what, then: the two actions, pos: Policy.Hysteresis (X) and State.FlipFlops (Y) (CauseUtilityFlipFlop)
+	noteNarrow                // cell: the path goal, w: its clearance, h: the clearance the radius needs, pos.X: the radius, n: when no route its disc fits leads beside the goal, the widest clearance of a route to it, else 0 (CausePathGoalNarrow)
+	noteNoRand                // what: the reasoner's name, then: its policy kind (CauseUtilityNoRand)
+	noteTooWide               // cell: the path goal, h: the clearance the radius needs, w: the widest that has a route, pos.X: the radius (CausePathUnreachable)
+	noteHeldOff               // pos: the distance to the goal (X) and the nearest gap (Y), more: see there (CauseHeldOffGoal)
+	noteIntentFlips           // keys: the two Intents, n: the flip-flops, what: the decision system (CauseIntentFlipFlop)
+	noteFlowCut               // cell: the follower's cell, to: its goal cell (CauseFlowUnreachable)
+	noteBlocked               // pos, more, w: see blockedNote (CauseBlockedByAgents)
+	noteCooldown              // pos.X: a Weapon.Cooldown over MaxWeaponCooldown, seconds (CauseWeaponCooldownLong)
+	noteWeapon                // what: the Weapon's field, pos.X: its unusable value (CauseWeaponInvalid)
+	noteTreeTimer             // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds, machine and state: the state whose tree it is in (nil: a Brain's) (CauseTreeTimerLong)
+	noteHTNIdle               // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
+	noteDownedTarget          // target, pos.X: the seconds, pos.Y: 1 when removed, n: 1 when Intent.Attack is set (CauseAttackingDowned)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -415,6 +418,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendIntentFlips(b, n)
 	case noteBlocked:
 		appendBlocked(b, n)
+	case noteDownedTarget:
+		appendDownedTarget(b, n)
 	case noteFlowCut:
 		b.WriteString(", its cell (")
 		b.WriteString(strconv.Itoa(int(n.cell.X)))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 
@@ -73,11 +74,19 @@ type DiagnosticsState struct {
 	// none (and in an older save: then a line with such findings is written
 	// again at the next check).
 	Others string `json:"others,omitempty"`
+	// AttackingDowned is the evidence of CauseAttackingDowned the world's checks keep
+	// (agents found attacking or pursuing a downed target, and since when), by agent
+	// ID, so that a loaded run reports them at the checks the unbroken run does; absent
+	// when none (and in an older save: then the count starts afresh at the next check).
+	AttackingDowned []AttackingDownedState `json:"attacking_downed,omitempty"`
 }
 
 // SaveState returns the Diagnostics' state as JSON (see [DiagnosticsState]).
 func (s *Diagnostics) SaveState() (json.RawMessage, error) {
 	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal}
+	if s.world != nil {
+		st.AttackingDowned = attackingDownedState(s.world)
+	}
 	if s.written && s.writtenOthers != 0 {
 		st.Others = fmt.Sprintf("%016x", s.writtenOthers)
 	}
@@ -103,7 +112,8 @@ func (s *Diagnostics) SaveState() (json.RawMessage, error) {
 // [ErrNotInitialized]), so that it checks at the frames and writes the lines the saved
 // run's would. It returns an error wrapping [ErrOutOfDomain], leaving the Diagnostics as
 // it was, for a negative frame, total or count, findings without Written, or a cause
-// name this version does not know, or others that are not 16 hex digits.
+// name this version does not know, others that are not 16 hex digits, or evidence of
+// CauseAttackingDowned naming an entity past the world's pool or a time not finite.
 func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 	if s.world == nil || s.finalized {
 		return fmt.Errorf("diagnostics state: %w", ErrNotInitialized)
@@ -140,6 +150,14 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 		}
 		others = v
 	}
+	for i, a := range st.AttackingDowned {
+		if !inPool(s.world, a.Agent) || !inPool(s.world, a.Target) || a.Agent.IsZero() || a.Target.IsZero() ||
+			math.IsNaN(a.Since) || math.IsInf(a.Since, 0) {
+			return fmt.Errorf("diagnostics state: attacking_downed[%d]: agent %d, target %d, since %g: %w",
+				i, a.Agent.ID(), a.Target.ID(), a.Since, ErrOutOfDomain)
+		}
+	}
+	loadAttackingDowned(s.world, st.AttackingDowned)
 	s.frame, s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = st.Frame, st.Written, st.Total, counts, others
 	s.fullFrame, s.fullKnown = 0, st.FullFrame != nil
 	if s.fullKnown {

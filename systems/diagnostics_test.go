@@ -547,6 +547,22 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			tree := xmlTree(t, `<Cooldown seconds="5000"><AlwaysSuccess/></Cooldown>`)
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
 		}, []Cause{CauseTreeTimerLong}},
+		{"attacking a downed target for 10 s", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
+			foe := w.NewEntity()
+			put(w, foe, components.Health{Current: 0, Max: 100})
+			compOf[components.Intent](w, e).Attack = foe
+			compOf[components.Think](w, e).Last = 19.9
+			arche.AddResource(w, &downedTargets{recs: map[arche.Entity]downedTarget{e: {target: foe, since: 10}}})
+		}, []Cause{CauseAttackingDowned}},
+		{"attacking a downed target, not thought since: fine", false, 0, func(w *arche.World, e arche.Entity) {
+			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
+			foe := w.NewEntity()
+			put(w, foe, components.Health{Current: 0, Max: 100})
+			compOf[components.Intent](w, e).Attack = foe
+			compOf[components.Think](w, e).Last = 9
+			arche.AddResource(w, &downedTargets{recs: map[arche.Entity]downedTarget{e: {target: foe, since: 10}}})
+		}, nil},
 		{"tree with a Wait of MaxTreeTimer: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			tree := xmlTree(t, `<Wait seconds="600"/>`)
 			put(w, e, components.Brain{Tree: tree, Memory: tree.NewMemory()})
