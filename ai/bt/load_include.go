@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -99,11 +100,65 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // give it to the agents (components.Brain's Tree, with ID its name, which is the same):
 // systems.Decision halts each agent's old tree at its next think and starts the new one
 // from its root, its blackboard kept. The new build's keys join the registry's schema as
-// any build's do (a key whose type the edit changed is a port error at Tree, naming it).
+// any build's do (a key whose type the edit changed is a port error, naming it).
+//
+// Unlike LoadDocument, which builds nothing, ReloadDocument builds the edit's root trees
+// (each tree of the load that no other tree of the load uses as a SubTree) before it
+// returns, so that an edit that loads but does not build (a misspelt port, a port value
+// of the wrong type, an unknown subtree: the errors of [Registry.Tree]) is refused
+// whole as well, the old definitions kept. Those builds' keys join the schema, as a
+// build's do.
 func (r *Registry) ReloadDocument(path string) (Document, error) {
+	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
 	r.replacing = true
-	defer func() { r.replacing = false }()
-	return r.LoadDocument(path)
+	doc, err := r.LoadDocument(path)
+	r.replacing = false
+	if err != nil {
+		return doc, err
+	}
+	// A definition that loads may still not build (a misspelt port, an unknown subtree,
+	// a port value of the wrong type: errors of Tree): build the edit's root trees now,
+	// so that such an edit is refused whole too, rather than replacing good definitions
+	// with one no later Tree can build.
+	for _, id := range r.roots(doc.Trees) {
+		if _, err := r.Tree(id); err != nil {
+			r.trees, r.ids, r.models = trees, ids, models
+			return Document{}, err
+		}
+	}
+	return doc, nil
+}
+
+// roots returns the IDs of ids that no tree of ids uses as a SubTree, in order: the
+// trees a load's subtrees are built through.
+func (r *Registry) roots(ids []string) []string {
+	used := map[string]bool{}
+	var walk func(d *defNode)
+	walk = func(d *defNode) {
+		if d == nil {
+			return
+		}
+		if d.typ == "SubTree" {
+			if id, ok := d.get("ID"); ok {
+				used[id] = true
+			}
+		}
+		for _, k := range d.kids {
+			walk(k)
+		}
+	}
+	for _, id := range ids {
+		if t := r.trees[id]; t != nil {
+			walk(t.root)
+		}
+	}
+	var roots []string
+	for _, id := range ids {
+		if !used[id] {
+			roots = append(roots, id)
+		}
+	}
+	return roots
 }
 
 // LoadXMLFrom is [Registry.LoadXML] with includes: an <include path="…"/> in data is

@@ -76,6 +76,40 @@ func TestReloadDocumentReplacesTheEditedTrees(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"who goes there", "alarm", "chase"}, tick(tr))
 
+	// An edit that loads but does not build is refused whole too (a newcomer's misspelt
+	// port replaced the good definitions, and Tree failed from then on): a port misspelt
+	// in an included subtree, a subtree the registry does not have, a tree that adds a
+	// new subtree with a broken port.
+	for _, edit := range []struct{ lib, main string }{
+		{`<BehaviorTree ID="Greet"><Say mgs="x"/></BehaviorTree><BehaviorTree ID="Alarm"><Say msg="alarm"/></BehaviorTree>`, ""},
+		{"", `<BehaviorTree ID="Guard"><Sequence><SubTree ID="Greeet"/><Say msg="chase"/></Sequence></BehaviorTree>`},
+		{`<BehaviorTree ID="Greet"><Say msg="hi"/></BehaviorTree><BehaviorTree ID="Alarm"><Say msg="alarm"/></BehaviorTree><BehaviorTree ID="Spare"><Say/></BehaviorTree>`, ""},
+	} {
+		libXML := `<BehaviorTree ID="Greet"><Say msg="who goes there"/></BehaviorTree><BehaviorTree ID="Alarm"><Say msg="alarm"/></BehaviorTree>`
+		mainXML := `<BehaviorTree ID="Guard"><Sequence><SubTree ID="Greet"/><SubTree ID="Alarm"/><Say msg="chase"/></Sequence></BehaviorTree>`
+		if edit.lib != "" {
+			libXML = edit.lib
+		}
+		if edit.main != "" {
+			mainXML = edit.main
+		}
+		write(lib, `<root BTCPP_format="4">`+libXML+`</root>`)
+		write(main, `<root BTCPP_format="4" main_tree_to_execute="Guard"><include path="lib.xml"/>`+mainXML+`</root>`)
+		_, err = r.ReloadDocument(main)
+		require.Error(t, err, edit)
+		tr, err = r.Tree("Guard")
+		require.NoError(t, err, "the last good definitions still build")
+		assert.Equal(t, []string{"who goes there", "alarm", "chase"}, tick(tr))
+		assert.Equal(t, []string{"Greet", "Guard", "Alarm"}, r.TreeIDs(), "no ID of the refused edit stays")
+	}
+	write(lib, `<root BTCPP_format="4"><BehaviorTree ID="Greet"><Say mgs="x"/></BehaviorTree></root>`)
+	_, err = r.ReloadDocument(main)
+	require.ErrorIs(t, err, ErrPort)
+	assert.ErrorContains(t, err, "mgs")
+	write(lib, `<root BTCPP_format="4"><BehaviorTree ID="Greet"><Say msg="who goes there"/></BehaviorTree><BehaviorTree ID="Alarm"><Say msg="alarm"/></BehaviorTree></root>`)
+	write(main, `<root BTCPP_format="4" main_tree_to_execute="Guard"><include path="lib.xml"/>
+<BehaviorTree ID="Guard"><Sequence><SubTree ID="Greet"/><SubTree ID="Alarm"/><Say msg="chase"/></Sequence></BehaviorTree></root>`)
+
 	// After a reload the registry refuses duplicates again.
 	_, err = r.LoadXML("again.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="Alarm"><Say msg="x"/></BehaviorTree></root>`))
 	require.ErrorIs(t, err, ErrDuplicateID)
