@@ -43,6 +43,17 @@ func reloadRegistry(t *testing.T) (*htn.Registry, *guardCounts) {
 	return reg, n
 }
 
+// htnSpawnWorld is a world holding reg, with a spawner of agents planning with domain id.
+func htnSpawnWorld(t *testing.T, reg *htn.Registry, id htn.ID) (*arche.World, *systems.Spawner) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, reg)
+	sp, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
+	require.NoError(t, err)
+	return w, sp
+}
+
 // A domain reloaded from its edited file (htn.Registry.ReloadJSON) keeps its ID and
 // replaces the definition: every agent running a plan of the old domain has that plan
 // halted by the old domain at its next think (Wait's Halt runs) and plans with the new
@@ -55,11 +66,7 @@ func TestAnHTNDomainReloadedFromItsFileSwapsEveryAgent(t *testing.T) {
 	require.NoError(t, err)
 	old := reg.Domain(id)
 
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, reg)
-	sp, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
-	require.NoError(t, err)
+	w, sp := htnSpawnWorld(t, reg, id)
 	agents := []arche.Entity{sp.Spawn(r2.Vec{}, nil), sp.Spawn(r2.Vec{X: 2}, nil), sp.Spawn(r2.Vec{X: 4}, nil)}
 	h := &systems.HTN{Log: true}
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), h)
@@ -115,11 +122,7 @@ func TestABrokenHTNReloadKeepsTheOldDomain(t *testing.T) {
 	id, err := reg.LoadJSON("guard.json", []byte(guardV1))
 	require.NoError(t, err)
 	old := reg.Domain(id)
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, reg)
-	sp, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
-	require.NoError(t, err)
+	w, sp := htnSpawnWorld(t, reg, id)
 	e := sp.Spawn(r2.Vec{}, nil)
 	h := &systems.HTN{}
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), h)
@@ -158,11 +161,7 @@ func TestAnIdleHTNAgentPlansWithTheReloadedDomain(t *testing.T) {
 	  {"name": "Guard", "methods": [{"name": "Alarm", "if": "alarm == 1", "tasks": ["Wait"]}]},
 	  {"name": "Wait"}]}`))
 	require.NoError(t, err)
-	world := arche.NewWorld()
-	w := &world
-	arche.AddResource(w, reg)
-	sp, err := systems.NewSpawner(w, systems.HTNThinker{Registry: reg, Domain: id})
-	require.NoError(t, err)
+	w, sp := htnSpawnWorld(t, reg, id)
 	e := sp.Spawn(r2.Vec{}, nil)
 	h := &systems.HTN{}
 	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), h)
