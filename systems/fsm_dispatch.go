@@ -25,7 +25,8 @@ var ErrNotAnAgent = errors.New("not an agent the system can run")
 // fsm.Machine.Dispatch does; a machine swapped in since the last update (StateMachine.ID
 // not its name) starts afresh first, as FSM's update would start it (see [FSM].Swapped).
 // Structural changes the hooks queue through Agent.Commands are applied before it
-// returns. It allocates nothing (hooks aside) once the world knows FSM's component types.
+// returns; the world is locked while they run, as in FSM's updates, so a hook that
+// changes it directly (World.RemoveEntity) panics, naming Agent.Commands. It allocates nothing (hooks aside) once the world knows FSM's component types.
 //
 // Call it between frames (or from a system of the program's own, outside its query
 // loops): an order given to one unit, an alarm heard by one guard. A hook of a
@@ -67,10 +68,18 @@ func (s *FSM) Dispatch(w *arche.World, e arche.Entity, ev fsm.Event) (bool, erro
 	a, cmds, ctx := &s.dispatchAgent, &s.dispatchCmds, &s.dispatchCtx
 	s.dispatchView(w, e, pos, in)
 	s.dispatching++
+	// the world is locked while hooks run, as in FSM's updates: a hook that removes an
+	// entity itself (not through Agent.Commands) gets Arche's panic, named as FSM's
+	// updates name it, rather than leaving the view's pointers stale
+	lock := w.Query(&s.due.lock)
 	defer func() { // also when a hook panics: what it queued is applied, the view dropped
+		lock.Close()
 		s.dispatching--
 		ctx.Agent, ctx.Blackboard, *a = nil, nil, Agent{}
 		cmds.Apply(w)
+		if r := recover(); r != nil {
+			panic(lockedPanic[components.StateMachine](r))
+		}
 	}()
 	return s.dispatch(sm, ctx, ev), nil
 }

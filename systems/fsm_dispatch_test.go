@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/archai-go/archai/ai/fsm"
@@ -106,4 +107,40 @@ func TestFSMDispatchGivesHooksTheAgent(t *testing.T) {
 	assert.ErrorContains(t, err, "the world is locked")
 	osm, _, _, _, _ = mp.Get(other)
 	assert.Equal(t, idle, osm.Memory.Active, "nothing changed")
+}
+
+// A hook that removes an entity itself during a dispatch (not through Agent.Commands)
+// gets Arche's locked-world panic, named as FSM's updates name it, rather than leaving
+// the view's component pointers stale; the world is usable after it.
+func TestFSMDispatchLocksTheWorldForHooks(t *testing.T) {
+	const go_ fsm.Event = 1
+	world := arche.NewWorld()
+	w := &world
+	b := fsm.NewBuilder("unit")
+	idle := b.State("idle", fsm.Hooks{})
+	gone := b.State("gone", fsm.Hooks{Enter: func(ctx *fsm.Context) {
+		a := systems.StateAgent(ctx)
+		a.World.RemoveEntity(a.Entity)
+	}})
+	b.On(idle, go_, gone)
+	m, err := b.Build()
+	require.NoError(t, err)
+	mp := generic.NewMap4[components.StateMachine, components.Think, components.Position, components.Intent](w)
+	e := mp.NewWith(&components.StateMachine{Machine: m}, &components.Think{Interval: 0.1}, &components.Position{}, &components.Intent{})
+	f := &systems.FSM{}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/20), f)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 1)
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		_, _ = f.Dispatch(w, e, go_)
+	}()
+	require.NotNil(t, got)
+	assert.Contains(t, fmt.Sprint(got), "Agent.Commands")
+	assert.Contains(t, fmt.Sprint(got), "FSM")
+	assert.False(t, w.IsLocked(), "the lock is released")
+	assert.True(t, w.Alive(e))
+	s.Run(w, 1)
 }
