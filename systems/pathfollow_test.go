@@ -54,12 +54,18 @@ func (c *chase) gap() float64 {
 	return r2.Norm(r2.Sub(a.Vec, b.Vec))
 }
 
-// framesToCatch runs until the chaser is within 0.5 cells of the runner, at
+// catchReach is the distance (cells) at which a chaser has caught its
+// runner: steer.Catch stops it twice its radius plus systems.CatchGap
+// (0.7 cells) off. (It was 0.5, which the chaser reached only as the runner
+// walked into it, the chaser holding its ground; now it gives way.)
+const catchReach = 2*0.3 + systems.CatchGap + 0.05
+
+// framesToCatch runs until the chaser is within catchReach of the runner, at
 // most limit frames, and returns the frames it took.
 func (c *chase) framesToCatch(limit int) int {
 	for f := 1; f <= limit; f++ {
 		c.s.Update(c.w)
-		if c.gap() < 0.5 {
+		if c.gap() < catchReach {
 			return f
 		}
 	}
@@ -103,7 +109,7 @@ func TestPursueInterceptsSoonerThanSeek(t *testing.T) {
 		_, in := seek.m.Get(seek.chaser)
 		in.Point = p.Vec // a point stands still: pursuing it is seeking it
 		seek.s.Update(seek.w)
-		if seek.gap() < 0.5 {
+		if seek.gap() < catchReach {
 			break
 		}
 	}

@@ -112,7 +112,13 @@ func pursuitScene(t *testing.T) (*arche.World, *ecs.Scheduler, *systems.PathQueu
 // target drops its pursuer's push, so this one is held up at it and never
 // passes through it (found by a reviewer: with every target dropping the
 // push, it walked through the pursuer, which never backs away, and ended 0.7
-// cells past it).
+// cells past it). The pursuer, running at it, brakes in time for the two
+// speeds together and stands; once the target is within the standoff it
+// gives way at the target's pace (steer.Catch), and the pair walks on, the
+// pursuer ahead, their discs apart. With steer.Predict putting the target
+// behind the pursuer, the pursuer stood and was shoved with their centres
+// 0.06 cells apart; predicting where they meet, it ran at the target and
+// braked too late, and the target passed through it (0.015 cells).
 func TestATargetWalkingAtItsPursuerDoesNotPassThroughIt(t *testing.T) {
 	w, s, _, sp := pursuitScene(t)
 	target := sp.Spawn(r2.Vec{X: 10.5, Y: 16.5}, func(a *systems.Spawned) { a.MoveTo(r2.Vec{X: 50.5, Y: 16.5}) })
@@ -122,8 +128,14 @@ func TestATargetWalkingAtItsPursuerDoesNotPassThroughIt(t *testing.T) {
 	require.NoError(t, s.InitializeChecked(w))
 	defer s.Finalize(w)
 	pos := generic.NewMap[components.Position](w)
-	s.Run(w, 10*60)
+	closest := 20.0
+	for range 10 * 60 {
+		s.Update(w)
+		closest = min(closest, pos.Get(pursuer).X-pos.Get(target).X)
+	}
 	require.Less(t, pos.Get(target).X, pos.Get(pursuer).X, "the target still on its side of the pursuer")
+	require.Greater(t, closest, 0.3, "neither centre within the other's disc (radius 0.3)")
+	require.Greater(t, pos.Get(pursuer).X-pos.Get(target).X, 2*0.3, "their discs apart at the end")
 }
 
 // Which agents pursue whom is found each frame from the agents Steer

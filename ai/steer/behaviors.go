@@ -26,14 +26,38 @@ func Flee(pos, vel, threat r2.Vec, maxSpeed, maxForce, panic, dt float64) r2.Vec
 }
 
 // Predict returns where a target at pos moving at vel will be when an agent at
-// from, moving at speed (cells/s), could reach it: the target's position after
-// T = distance/speed seconds, with T capped at maxLead seconds (Reynolds 1999,
-// "pursuit": the prediction interval grows with the distance). With speed ≤ 0
-// T is maxLead.
+// from, moving at speed (cells/s), meets it: the target's position after
+//
+//	T = min(distance/(speed + closing), maxLead) seconds,
+//
+// where closing (cells/s) is the part of vel towards from, 0 for a target
+// moving away or across. Reynolds (1999, "Steering Behaviors for Autonomous
+// Characters", pursuit) predicts over an interval that grows with the
+// distance; Millington & Funge ("Artificial Intelligence for Games", Pursue)
+// take distance/speed capped at a maximum prediction time, maxLead here.
+// For a target coming at the agent that is the time the agent alone would take
+// to cover the distance, while the two close at speed + closing: the
+// target, predicted that far along its way, was put behind the agent (a
+// pursuer then sped away from a target running at it). distance/(speed +
+// closing) is the time at which they meet if both keep their speeds along the
+// line between them (the intercept time from the closing speed, the usual
+// refinement), so the prediction of a target coming at the agent never lies
+// beyond the agent along that line: it advances distance·closing/(speed +
+// closing) < distance. A target moving away or across has closing 0: T is
+// distance/speed, as before. A negative speed counts as 0; with speed and
+// closing both 0, T is maxLead. A NaN closing counts as 0.
 func Predict(from, pos, vel r2.Vec, speed, maxLead float64) r2.Vec {
+	d := r2.Sub(from, pos)
+	dist := norm(d)
+	closing := 0.0
+	if dist > 0 {
+		if c := (float64(d.X*vel.X) + float64(d.Y*vel.Y)) / dist; c > 0 { // false for NaN
+			closing = c
+		}
+	}
 	t := maxLead
-	if speed > 0 {
-		t = min(norm(r2.Sub(pos, from))/speed, maxLead)
+	if rate := max(speed, 0) + closing; rate > 0 {
+		t = min(dist/rate, maxLead)
 	}
 	return addScaled(pos, t, vel)
 }
@@ -48,12 +72,18 @@ func Pursue(pos, vel, targetPos, targetVel r2.Vec, maxSpeed, maxForce, maxLead, 
 // its target holds standoff cells from it (the sum of the two radii, say)
 // instead of running into it. Far off it is Pursue; once the gap (distance
 // minus standoff) is within what the agent can brake from at full closing
-// speed, its desired velocity is the target's velocity plus, towards the
+// speed (maxSpeed plus the target's speed towards the agent: the arrival is
+// judged in the target's frame, so a pursuer meeting a target head-on slows
+// in time), its desired velocity is the target's velocity plus, towards the
 // target, [Arrive]'s desired speed for the gap (none once the gap is closed),
 // cut to maxSpeed, less any part of it away from the target (a pursuer
 // does not back off from a target coming at it): it closes without
 // overshoot, then keeps pace with a target that moves away or across and
-// stands beside one that stands. Force and units as
+// stands beside one that stands. A target coming at it that has come within
+// the standoff pushes it back: it gives way along the line between them at
+// min(the target's speed towards it, (standoff − distance)/dt), so two discs meeting
+// head-on are never driven through each other (the agent held its ground,
+// and a target walking at it overran it). Force and units as
 // Pursue's; dt ≤ 0 gives the zero vector. Reynolds (1999) pairs pursuit with
 // arrival for a pursuer that should stop at its quarry ("offset pursuit").
 func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, maxLead, dt float64) r2.Vec {
@@ -63,7 +93,13 @@ func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, 
 	d := r2.Sub(targetPos, pos)
 	dist := norm(d)
 	gap := dist - max(standoff, 0)
-	if !(dist > 0) || (gap > 0 && farToBrake(gap, maxSpeed, maxForce, dt)) || math.IsNaN(gap) {
+	coming := 0.0 // the target's speed towards the agent
+	if dist > 0 {
+		if c := -(float64(targetVel.X*d.X) + float64(targetVel.Y*d.Y)) / dist; c > 0 {
+			coming = c
+		}
+	}
+	if !(dist > 0) || (gap > 0 && farToBrake(gap, maxSpeed+coming, maxForce, dt)) || math.IsNaN(gap) {
 		return Pursue(pos, vel, targetPos, targetVel, maxSpeed, maxForce, maxLead, dt)
 	}
 	desired := targetVel
@@ -73,6 +109,9 @@ func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, 
 	}
 	if back := float64(desired.X*d.X) + float64(desired.Y*d.Y); back < 0 { // never backs away from a target coming at it
 		desired = addScaled(desired, -back/float64(dist*dist), d)
+	}
+	if gap < 0 && coming > 0 { // within the standoff: it gives way as the target presses in, at most at the target's speed
+		desired = addScaled(desired, -min(coming, -gap/dt)/dist, d)
 	}
 	desired = Truncate(desired, maxSpeed)
 	return Truncate(r2.Scale(1/dt, r2.Sub(desired, vel)), maxForce)

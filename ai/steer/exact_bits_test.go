@@ -22,7 +22,7 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 		"Seek":              0x4b27c76cd6a09afb,
 		"Arrive":            0x536a657d3e0776b5,
 		"Flee":              0x46be7e5c9498f846,
-		"Pursue":            0xf8e2ba396002e145,
+		"Pursue":            0x3c7cabe780ca3e71, // Predict counts a target's closing speed (session of 2026-12-06 06:27); 0xf8e2ba396002e145 before
 		"FollowFlow":        0x49d1e65a8c66423d,
 		"FollowPath":        0xe6f46053894fff10,
 		"Separation":        0x7dd34e4c86f3528e,
@@ -35,6 +35,8 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 		"Integrate":         0xe21186b99c4cb8b3,
 		"Truncate":          0x77345821c5e11213,
 		"BrakingSpeed":      0x8f0d70a4c69ad019,
+		"Catch":             0x6eb8618f01f7b966, // pinned since the session of 2026-12-06 06:27 (a target within the standoff pushes the pursuer back)
+		"Evade":             0xdae5081ca2d2629a, // pinned since the session of 2026-12-06 06:27 (Predict counts a threat's closing speed)
 	}
 	r := NewRand(19)
 	f := func() float64 { return float64(40 * (r.Float64() - 0.5)) }
@@ -43,7 +45,7 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 	pos := func() float64 { return 0.1 + float64(8*r.Float64()) } // rounded, as below: the same inputs on every build
 	blocked := func(x, y int32) bool { return (x*7+y*13)%5 == 0 }
 	names := []string{"Seek", "Arrive", "Flee", "Pursue", "FollowFlow", "FollowPath", "Separation", "Cohesion",
-		"Alignment", "Wander", "ObstacleAvoidance", "WallAvoidance", "Accumulator", "Integrate", "Truncate", "BrakingSpeed"}
+		"Alignment", "Wander", "ObstacleAvoidance", "WallAvoidance", "Accumulator", "Integrate", "Truncate", "BrakingSpeed", "Catch", "Evade"}
 	assert.Len(t, want, len(names))
 	got := map[string]uint64{}
 	for _, name := range names { // in order: they draw from one stream
@@ -106,6 +108,10 @@ func TestExactBitsOnEveryBuild(t *testing.T) {
 				putVec(Truncate(q, force))
 			case "BrakingSpeed":
 				put(BrakingSpeed(math.Abs(q.X), force, dt))
+			case "Catch": // the target within a few cells: every branch (far, arriving, within the standoff)
+				putVec(Catch(p, v, near(p, q, 8), u, 0.7, speed, force, 2, dt))
+			case "Evade":
+				putVec(Evade(p, v, q, u, speed, force, 2, math.Inf(1), dt))
 			}
 		}
 		got[name] = h.Sum64()
