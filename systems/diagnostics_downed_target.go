@@ -121,7 +121,7 @@ func (c *downedTargetChecks) check(w *arche.World, r *Report) {
 		ev.recs[e] = rec
 		span := now - rec.since
 		// a slack for the rounding of a clock's Time, a sum of steps (120 of 1/60 s: 2 s less 4e-16)
-		if span >= DownedTargetSpan-cooldownSlack*max(1, math.Abs(now)) && (th == nil || th.Last > rec.since) {
+		if span >= DownedTargetSpan-float64(cooldownSlack*max(1, math.Abs(now))) && (th == nil || th.Last > rec.since) {
 			dead, attackSet := 0.0, uint32(0)
 			if !ecs.Alive(w, t) {
 				dead = 1
