@@ -16,11 +16,11 @@ func TestAStringConditionIsALoadError(t *testing.T) {
 	require.NoError(t, r.RegisterOperator("Go", instant, nil))
 	for _, c := range []struct{ json, want string }{
 		{`{"name": "x", "facts": ["seen"], "root": "R", "tasks": [{"name": "R", "methods": [{"name": "m", "if": "'seen'", "tasks": ["G"]}]}, {"name": "G", "operator": "Go"}]}`,
-			`htn: bad.json: tasks[0].methods[0].if: `},
+			`htn: bad.json:1:97: tasks[0].methods[0].if: `},
 		{`{"name": "x", "facts": ["seen"], "root": "R", "tasks": [{"name": "R", "if": "seen > 0 ? 'a' : 'b'", "operator": "Go"}]}`,
-			`htn: bad.json: tasks[0].if: `},
+			`htn: bad.json:1:71: tasks[0].if: `},
 		{`{"name": "x", "facts": ["seen"], "root": "R", "tasks": [{"name": "R", "while": "'seen'", "operator": "Go"}]}`,
-			`htn: bad.json: tasks[0].while: `},
+			`htn: bad.json:1:71: tasks[0].while: `},
 	} {
 		_, err := r.LoadJSON("bad.json", []byte(c.json))
 		require.ErrorIs(t, err, script.ErrType, c.json)

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/archai-go/archai/ai/internal/plan"
@@ -95,13 +95,13 @@ const MaxFileSize = 64 << 20
 
 // LoadFile reads a domain file (see [Registry.LoadJSON]) and adds its domain. A file of
 // more than [MaxFileSize] bytes, or a device that never ends (/dev/zero), is an error,
-// read no further than that.
+// read no further than that. Errors name the file by path as given.
 func (r *Registry) LoadFile(path string) (ID, error) {
 	data, err := readFile(path)
 	if err != nil {
 		return 0, err
 	}
-	return r.LoadJSON(filepath.Base(path), data)
+	return r.LoadJSON(path, data)
 }
 
 // readFile reads the domain file at path, at most MaxFileSize bytes.
@@ -147,14 +147,19 @@ func readFile(path string) ([]byte, error) {
 // Conditions and effects are scripts of package ai/script over the facts; a fact is an
 // int32, so an effect's value beyond its range is stored as the nearest end of it
 // (ammo = 1e12 stores 2147483647), as [Add] saturates. A task is
-// compound if it has "methods", primitive otherwise. Errors name the file and the JSON
-// path of the offending value ("squad.json: tasks[2].methods[0].if: ..."), with the
-// script's column for script errors, and the line for JSON syntax errors. An unknown
-// field names the object holding it ("squad.json: tasks[3].methods[0]: unknown field
-// "iff""), and so does a key written twice in an object ("tasks[1].methods[0]: duplicate
-// key "if""; encoding/json would silently keep the last; keys are matched by any case, as
+// compound if it has "methods", primitive otherwise. Errors name the file, the line and
+// column where the offending member is written (its key; an array's element itself; the
+// enclosing value when the member is not written, as a defaulted "operator"), and its
+// JSON path ("squad.json:12:19: tasks[2].methods[0].if: ..."). A script error adds the
+// script's own column, counted within the script's text ("...if: script col 4: ..."),
+// not added to the member's. JSON syntax errors name the line. An unknown field is
+// placed at its key and names the object holding it ("squad.json:9:40:
+// tasks[3].methods[0]: unknown field "iff""), and so does a key written twice in an
+// object, placed at its second writing ("tasks[1].methods[0]: duplicate key "if"";
+// encoding/json would silently keep the last; keys are matched by any case, as
 // encoding/json fills "if" from "If"). Content after the document but white space (a
-// second domain, a stray "}") is an error naming its line and column.
+// second domain, a stray "}") is an error naming its line and column. An error of the
+// domain as a whole (a cycle of compound tasks) names the file only.
 //
 // Every error of a file the loader refuses (its JSON, or what it says: a task named
 // twice, an operator not registered, a script that does not compile, ...) wraps
@@ -179,7 +184,7 @@ func (r *Registry) ReloadFile(path string) (ID, error) {
 	if err != nil {
 		return 0, err
 	}
-	return r.ReloadJSON(filepath.Base(path), data)
+	return r.ReloadJSON(path, data)
 }
 
 // ReloadJSON is [Registry.LoadJSON] for a domain loaded before and edited since: the
@@ -271,6 +276,7 @@ type fileMethod struct {
 }
 
 func (r *Registry) parse(file string, data []byte) (*Domain, error) {
+	l := loader{file: file, data: data}
 	var fd fileDomain
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -280,7 +286,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			return nil, fmt.Errorf("htn: %s:%d: %w", file, 1+bytes.Count(data[:min(int(syn.Offset), len(data))], []byte("\n")), err)
 		}
 		if at, key, ok := jsonkeys.Unknown(data, knownFields); ok {
-			return nil, fmt.Errorf("htn: %s: %sunknown field %s", file, pathPrefix(at), plan.Quote(key))
+			return nil, fmt.Errorf("htn: %s: %sunknown field %s", l.locate(at, key), pathPrefix(at), plan.Quote(key))
 		}
 		return nil, fmt.Errorf("htn: %s: %w", file, plan.Clip(err)) // encoding/json quotes an unknown field in full
 	}
@@ -288,67 +294,67 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		return nil, fmt.Errorf("htn: %s:%d:%d: content after the document: %s", file, line, col, plan.Quote(rest))
 	}
 	if at, key, dup := jsonkeys.Duplicate(data, func(jsonkeys.Path) bool { return true }); dup {
-		return nil, fmt.Errorf("htn: %s: %sduplicate key %s", file, pathPrefix(at), plan.Quote(key))
+		return nil, fmt.Errorf("htn: %s: %sduplicate key %s", l.locate(at, key), pathPrefix(at), plan.Quote(key))
 	}
-	fail := func(path string, err error) (*Domain, error) {
-		return nil, fmt.Errorf("htn: %s: %s: %w", file, path, err)
+	fail := func(p jsonkeys.Path, err error) (*Domain, error) {
+		return nil, fmt.Errorf("htn: %s: %w", l.where(p), err)
 	}
 	if fd.Name == "" {
-		return fail("name", fmt.Errorf("%w: the domain needs a name", ErrName))
+		return fail(path("name"), fmt.Errorf("%w: the domain needs a name", ErrName))
 	}
 	b := NewBuilder(fd.Name)
 	for i, f := range fd.Facts {
 		if !validIdent(f) {
-			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %s is not an identifier", ErrName, plan.Quote(f)))
+			return fail(path("facts", i), fmt.Errorf("%w: %s is not an identifier", ErrName, plan.Quote(f)))
 		}
 		if _, dup := b.factIndex(f); dup {
-			return fail(fmt.Sprintf("facts[%d]", i), fmt.Errorf("%w: %s", ErrName, plan.Quote(f)))
+			return fail(path("facts", i), fmt.Errorf("%w: %s", ErrName, plan.Quote(f)))
 		}
 		b.Fact(f)
 		if len(b.errs) > 0 {
-			return fail(fmt.Sprintf("facts[%d]", i), b.errs[0])
+			return fail(path("facts", i), b.errs[0])
 		}
 	}
 	if fd.Sensor != "" {
 		fn, ok := r.sensors[fd.Sensor]
 		if !ok {
-			return fail("sensor", fmt.Errorf("no sensor %s registered", plan.Quote(fd.Sensor)))
+			return fail(path("sensor"), fmt.Errorf("no sensor %s registered", plan.Quote(fd.Sensor)))
 		}
 		b.Sense(fn)
 	}
 	ids := map[string]TaskID{}
 	for i, t := range fd.Tasks { // declare every task first: methods may name later ones
-		path := fmt.Sprintf("tasks[%d]", i)
+		at := path("tasks", i)
 		if t.Name == "" {
-			return fail(path+".name", fmt.Errorf("%w: empty", ErrName))
+			return fail(child(at, "name"), fmt.Errorf("%w: empty", ErrName))
 		}
 		if _, dup := ids[t.Name]; dup {
-			return fail(path+".name", fmt.Errorf("%w: %s", ErrName, plan.Quote(t.Name)))
+			return fail(child(at, "name"), fmt.Errorf("%w: %s", ErrName, plan.Quote(t.Name)))
 		}
 		if t.Methods != nil {
 			if t.If != "" || t.While != "" || t.Effects != "" || t.Operator != "" || t.Instant {
-				return fail(path, fmt.Errorf("compound task %s has a primitive's if, while, effects, operator or instant", plan.Quote(t.Name)))
+				return fail(at, fmt.Errorf("compound task %s has a primitive's if, while, effects, operator or instant", plan.Quote(t.Name)))
 			}
 			ids[t.Name] = b.Compound(t.Name)
 			continue
 		}
 		var p Primitive
 		if t.If != "" {
-			c, err := b.Script(t.If, fmt.Sprintf("%s: %s.if", file, path))
+			c, err := b.Script(t.If, l.where(child(at, "if")))
 			if err != nil {
 				return nil, fmt.Errorf("htn: %w", err)
 			}
 			p.If = []Condition{c}
 		}
 		if t.While != "" {
-			c, err := b.Script(t.While, fmt.Sprintf("%s: %s.while", file, path))
+			c, err := b.Script(t.While, l.where(child(at, "while")))
 			if err != nil {
 				return nil, fmt.Errorf("htn: %w", err)
 			}
 			p.While = []Condition{c}
 		}
 		if t.Effects != "" {
-			e, err := b.ScriptEffect(t.Effects, fmt.Sprintf("%s: %s.effects", file, path))
+			e, err := b.ScriptEffect(t.Effects, l.where(child(at, "effects")))
 			if err != nil {
 				return nil, fmt.Errorf("htn: %w", err)
 			}
@@ -356,7 +362,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		}
 		switch {
 		case t.Instant && t.Operator != "":
-			return fail(path, fmt.Errorf("task %s has both an operator and instant", plan.Quote(t.Name)))
+			return fail(at, fmt.Errorf("task %s has both an operator and instant", plan.Quote(t.Name)))
 		case !t.Instant:
 			name := t.Operator
 			if name == "" {
@@ -364,7 +370,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			}
 			op, ok := r.operators[name]
 			if !ok {
-				return fail(path+".operator", fmt.Errorf("no operator %s registered (register it, or set \"instant\": true for a task that succeeds at once)", plan.Quote(name)))
+				return fail(child(at, "operator"), fmt.Errorf("no operator %s registered (register it, or set \"instant\": true for a task that succeeds at once)", plan.Quote(name)))
 			}
 			p.Run, p.Halt = op.run, op.halt
 		}
@@ -375,25 +381,25 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 			continue
 		}
 		if len(t.Methods) == 0 {
-			return fail(fmt.Sprintf("tasks[%d].methods", i), fmt.Errorf("%w: %s", ErrNoMethod, plan.Quote(t.Name)))
+			return fail(path("tasks", i, "methods"), fmt.Errorf("%w: %s", ErrNoMethod, plan.Quote(t.Name)))
 		}
 		for j, m := range t.Methods {
-			path := fmt.Sprintf("tasks[%d].methods[%d]", i, j)
+			at := path("tasks", i, "methods", j)
 			meth := Method{Name: m.Name}
 			if m.If != "" {
-				c, err := b.Script(m.If, fmt.Sprintf("%s: %s.if", file, path))
+				c, err := b.Script(m.If, l.where(child(at, "if")))
 				if err != nil {
 					return nil, fmt.Errorf("htn: %w", err)
 				}
 				meth.If = []Condition{c}
 			}
 			if len(m.Tasks) == 0 {
-				return fail(path+".tasks", errors.New("a method needs at least one task"))
+				return fail(child(at, "tasks"), errors.New("a method needs at least one task"))
 			}
 			for k, name := range m.Tasks {
 				id, ok := ids[name]
 				if !ok {
-					return fail(fmt.Sprintf("%s.tasks[%d]", path, k), fmt.Errorf("%w %s", ErrTask, plan.Quote(name)))
+					return fail(path("tasks", i, "methods", j, "tasks", k), fmt.Errorf("%w %s", ErrTask, plan.Quote(name)))
 				}
 				meth.Tasks = append(meth.Tasks, id)
 			}
@@ -402,7 +408,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 	}
 	root, ok := ids[fd.Root]
 	if !ok {
-		return fail("root", fmt.Errorf("%w: %s is not a task of the file", ErrNoRoot, plan.Quote(fd.Root)))
+		return fail(path("root"), fmt.Errorf("%w: %s is not a task of the file", ErrNoRoot, plan.Quote(fd.Root)))
 	}
 	b.Root(root)
 	d, err := b.Build()
@@ -455,4 +461,55 @@ func validIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// path builds a JSON path of keys (strings) and indices (ints).
+func path(steps ...any) jsonkeys.Path {
+	p := make(jsonkeys.Path, 0, len(steps))
+	for _, s := range steps {
+		switch s := s.(type) {
+		case string:
+			p = append(p, jsonkeys.Step{Key: s})
+		case int:
+			p = append(p, jsonkeys.Step{Index: s, Array: true})
+		}
+	}
+	return p
+}
+
+// child is the path of the member key of the object at p, sharing nothing with p.
+func child(p jsonkeys.Path, key string) jsonkeys.Path {
+	return append(p[:len(p):len(p)], jsonkeys.Step{Key: key})
+}
+
+// loader places the errors of one domain file.
+type loader struct {
+	file string
+	data []byte
+}
+
+// pos is "file:line:col" of the member at p (its key; an array's element itself), or
+// of the nearest enclosing value the file writes (p's own key may be missing: an
+// operator named after its task); "file" when none is found.
+func (l *loader) pos(p jsonkeys.Path) string {
+	for n := len(p); n >= 0; n-- {
+		if line, col, ok := jsonkeys.Locate(l.data, p[:n]); ok {
+			return l.file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+		}
+	}
+	return l.file
+}
+
+// where is "file:line:col: path" for an error of the value at p.
+func (l *loader) where(p jsonkeys.Path) string {
+	if len(p) == 0 {
+		return l.pos(p)
+	}
+	return l.pos(p) + ": " + p.String()
+}
+
+// locate is "file:line:col" of key in the object at p (an unknown or a twice written
+// key: of the latter, its last).
+func (l *loader) locate(p jsonkeys.Path, key string) string {
+	return l.pos(child(p, key))
 }

@@ -16,11 +16,11 @@ func TestLoadJSONRefusesADuplicateKey(t *testing.T) {
 	var r Registry
 	require.NoError(t, r.RegisterOperator("Go", instant, nil))
 	for doc, want := range map[string]string{
-		`{"name": "x", "facts": ["a"], "root": "R", "root": "G", "tasks": [{"name": "R", "operator": "Go"}, {"name": "G", "operator": "Go"}]}`:                                            `htn: bad.json: duplicate key "root"`,
-		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "G", "operator": "Go"}, {"name": "R", "methods": [{"name": "m", "if": "a > 0", "if": "a < 0", "tasks": ["G"]}]}]}`: `htn: bad.json: tasks[1].methods[0]: duplicate key "if"`,
-		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "operator": "Go", "effects": "a = 1", "effects": "a = 2"}]}`:                                                  `htn: bad.json: tasks[0]: duplicate key "effects"`,
+		`{"name": "x", "facts": ["a"], "root": "R", "root": "G", "tasks": [{"name": "R", "operator": "Go"}, {"name": "G", "operator": "Go"}]}`:                                            `htn: bad.json:1:44: duplicate key "root"`,
+		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "G", "operator": "Go"}, {"name": "R", "methods": [{"name": "m", "if": "a > 0", "if": "a < 0", "tasks": ["G"]}]}]}`: `htn: bad.json:1:142: tasks[1].methods[0]: duplicate key "if"`,
+		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "operator": "Go", "effects": "a = 1", "effects": "a = 2"}]}`:                                                  `htn: bad.json:1:106: tasks[0]: duplicate key "effects"`,
 		// encoding/json fills a field from a key of any case: "If" is "if" written twice
-		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "G", "operator": "Go"}, {"name": "R", "methods": [{"If": "a > 0", "if": "a < 0", "tasks": ["G"]}]}]}`: `htn: bad.json: tasks[1].methods[0]: duplicate key "if"`,
+		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "G", "operator": "Go"}, {"name": "R", "methods": [{"If": "a > 0", "if": "a < 0", "tasks": ["G"]}]}]}`: `htn: bad.json:1:129: tasks[1].methods[0]: duplicate key "if"`,
 	} {
 		_, err := r.LoadJSON("bad.json", []byte(doc))
 		require.Error(t, err, doc)
@@ -34,9 +34,9 @@ func TestLoadJSONNamesThePathOfAnUnknownField(t *testing.T) {
 	var r Registry
 	require.NoError(t, r.RegisterOperator("Go", instant, nil))
 	for doc, want := range map[string]string{
-		`{"name": "x", "rot": "R"}`: `htn: bad.json: unknown field "rot"`,
-		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "operator": "Go", "efects": "a = 1"}]}`:                                       `htn: bad.json: tasks[0]: unknown field "efects"`,
-		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "G"}, {"name": "R", "Methods": [{"name": "m", "iff": "a > 0", "tasks": ["G"]}]}]}`: `htn: bad.json: tasks[1].Methods[0]: unknown field "iff"`,
+		`{"name": "x", "rot": "R"}`: `htn: bad.json:1:15: unknown field "rot"`,
+		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "R", "operator": "Go", "efects": "a = 1"}]}`:                                       `htn: bad.json:1:86: tasks[0]: unknown field "efects"`,
+		`{"name": "x", "facts": ["a"], "root": "R", "tasks": [{"name": "G"}, {"name": "R", "Methods": [{"name": "m", "iff": "a > 0", "tasks": ["G"]}]}]}`: `htn: bad.json:1:109: tasks[1].Methods[0]: unknown field "iff"`,
 	} {
 		_, err := r.LoadJSON("bad.json", []byte(doc))
 		require.Error(t, err, doc)
