@@ -43,7 +43,8 @@ func Flee(pos, vel, threat r2.Vec, maxSpeed, maxForce, panic, dt float64) r2.Vec
 // line between them (the intercept time from the closing speed, the usual
 // refinement), so the prediction of a target coming at the agent never lies
 // beyond the agent along that line: it advances distance·closing/(speed +
-// closing) < distance. A target moving away or across has closing 0: T is
+// closing) ≤ distance (equal for speed 0, where rounding may put it a few ulps
+// past the agent). A target moving away or across has closing 0: T is
 // distance/speed, as before. A negative speed counts as 0; with speed and
 // closing both 0, T is maxLead. A NaN closing counts as 0.
 func Predict(from, pos, vel r2.Vec, speed, maxLead float64) r2.Vec {
@@ -81,9 +82,13 @@ func Pursue(pos, vel, targetPos, targetVel r2.Vec, maxSpeed, maxForce, maxLead, 
 // overshoot, then keeps pace with a target that moves away or across and
 // stands beside one that stands. A target coming at it that has come within
 // the standoff pushes it back: it gives way along the line between them at
-// min(the target's speed towards it, (standoff − distance)/dt), so two discs meeting
-// head-on are never driven through each other (the agent held its ground,
-// and a target walking at it overran it). Force and units as
+// min(the target's speed towards it, (standoff − distance)/dt) (the agent
+// held its ground, and a target walking at it overran it). It does not give
+// way before contact, so two discs meeting head-on stay apart only if the
+// agent can match the target's speed within the standoff: the target must be
+// no faster than maxSpeed and, for a small dt, speed²/(2·maxForce) < standoff
+// (at 4 cells/s and maxForce 20 cells/s² the target comes 0.4 cells into the
+// standoff; at maxForce 5, or with dt 0.25 s, it passes through). Force and units as
 // Pursue's; dt ≤ 0 gives the zero vector. Reynolds (1999) pairs pursuit with
 // arrival for a pursuer that should stop at its quarry ("offset pursuit").
 func Catch(pos, vel, targetPos, targetVel r2.Vec, standoff, maxSpeed, maxForce, maxLead, dt float64) r2.Vec {
