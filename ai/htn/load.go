@@ -492,10 +492,8 @@ type loader struct {
 // of the nearest enclosing value the file writes (p's own key may be missing: an
 // operator named after its task); "file" when none is found.
 func (l *loader) pos(p jsonkeys.Path) string {
-	for n := len(p); n >= 0; n-- {
-		if line, col, ok := jsonkeys.Locate(l.data, p[:n]); ok {
-			return l.file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
-		}
+	if line, col, ok := jsonkeys.LocateNearest(l.data, p); ok {
+		return l.file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
 	}
 	return l.file
 }

@@ -369,10 +369,8 @@ type loader struct {
 // fail is err about the value at p: at its line and column, or at those of the
 // nearest enclosing value the file writes (p's own key may be missing).
 func (l *loader) fail(p jsonkeys.Path, err error) error {
-	for n := len(p); n >= 0; n-- {
-		if line, col, ok := jsonkeys.Locate(l.data, p[:n]); ok {
-			return &fileError{file: l.file, line: line, col: col, path: p.String(), err: err}
-		}
+	if line, col, ok := jsonkeys.LocateNearest(l.data, p); ok {
+		return &fileError{file: l.file, line: line, col: col, path: p.String(), err: err}
 	}
 	return &fileError{file: l.file, path: p.String(), err: err}
 }

@@ -386,6 +386,18 @@ func Trailing(data []byte, end int64) (line, col int, rest string, ok bool) {
 	return line, col, string(data[i : i+stop]), true
 }
 
+// LocateNearest is [Locate] of p, or of the nearest enclosing member data writes when p's
+// own is missing (a key left out for its default): the place a loader's error about p
+// names. It returns false when not even the document is found.
+func LocateNearest(data []byte, p Path) (line, col int, ok bool) {
+	for n := len(p); n >= 0; n-- {
+		if line, col, ok := Locate(data, p[:n]); ok {
+			return line, col, true
+		}
+	}
+	return 0, 0, false
+}
+
 // Locate returns where the member at p is written in data: the line and column (from 1;
 // the column counts runes) of its key, or of the value itself for an element of an array
 // or for the document (an empty p). Keys are compared by any case, as encoding/json
