@@ -257,6 +257,10 @@ type FlowField struct {
 	hist   []int32    // agents per distance step, goals[i].lo to goals[i].hi of it per goal
 	ground []openGround
 	frame  uint64
+	// aimTurn: the agents (by query index i) whose way to their Aim is
+	// checked this frame are those with i ≡ aimTurn (mod aimTurns): the
+	// world's Clock frame (else this system's) mod aimTurns (see aimTurns)
+	aimTurn int
 
 	cols     columns     // the query's components, read by the workers
 	measure  flowMeasure // copies agents and counts them by distance step
@@ -498,6 +502,10 @@ func (s *FlowField) Update(w *arche.World) {
 		s.sector.update(w)
 		return
 	}
+	s.aimTurn = int(s.frame % aimTurns)
+	if c := ecs.Resource[ecs.Clock](w); c != nil && c.Started {
+		s.aimTurn = int(uint64(c.Frame) % aimTurns)
+	}
 	s.updatePoint(w)
 	s.updateWide(w)
 }
@@ -720,6 +728,17 @@ func (s *FlowField) guessHeld() bool {
 	return true
 }
 
+// aimTurns is how many frames a whole-grid follower still in the cell it
+// sampled in waits, at most, before the system checks whether its way to its
+// Aim crosses a wall (aimBlocked): one pushed sideways within its cell by its
+// crowd can have that Aim hidden behind a wall's corner, and samples again
+// once found. Sector mode checks every agent every frame; here each frame
+// checks one agent in aimTurns, by query index, so that the quiet loops,
+// which most agents take, stay as they are (checking every agent in them
+// cost about a quarter more of FlowField's time). At 60 Hz a pinned agent
+// waits at most about a quarter of a second.
+const aimTurns = 16
+
 // The phases of [flowResolve].
 const (
 	ffCollect = iota // list the goals the agents use, in order of first use; resolve fields against the last frame's goals
@@ -779,7 +798,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 		for i := max(lo, start); i < end; i++ {
 			if !broke && memo.quiet && (!collect || noted == memo.key) {
 				// the run of agents from i that need nothing but their job
-				k := quietRun(ffs[i-start:end-start], pos[i-start:end-start], s.jobs[i:end], &memo, farCells, fuse)
+				k := quietRun(ffs[i-start:end-start], pos[i-start:end-start], s.jobs[i:end], &memo, farCells, fuse, &s.sight, (s.aimTurn-i)&(aimTurns-1))
 				cnt[memo.gi] += k
 				if memo.waits {
 					waiting += k
@@ -810,7 +829,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 				if memo.gi >= 0 {
 					cnt[memo.gi]++
 					cell := cellAt(s.grid, p)
-					if cell != ff.Cell || memo.fresh {
+					if cell != ff.Cell || memo.fresh || (i-s.aimTurn)&(aimTurns-1) == 0 && aimBlockedOn(&s.sight, ff, p, cell) {
 						st |= jobMoved
 					}
 					if max(absInt32(cell.X-memo.to.X), absInt32(cell.Y-memo.to.Y)) >= farCells {
@@ -820,7 +839,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 					st |= jobMoved
 				}
 				jb.state = st
-			} else if !s.resolveOne(ff, p, jb, cnt, !collect, &memo) {
+			} else if !s.resolveOne(ff, p, jb, cnt, !collect, &memo, (i-s.aimTurn)&(aimTurns-1) == 0) {
 				broke = true
 				continue
 			}
@@ -971,12 +990,13 @@ func noteUse(seen []goalUse, from int, ff *components.FlowFollower) []goalUse {
 // resolveOne resolves the field of an agent at p against s.ref: it switches
 // the agent to its Goal's field once complete (with write false, it returns
 // false instead), notes the field it follows in jb, with its state, and
-// counts it in cnt.
+// counts it in cnt. With aim, an agent still in the cell it sampled in
+// whose way to its Aim crosses a wall (aimBlocked) samples again.
 //
 // m is the resolution of the last agent of the caller's range (zero before
 // the first): Goal, Active and Has decide it, and neighbours in the query
 // most often share them, so most agents reuse it.
-func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool, m *goalMemo) bool {
+func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJob, cnt []int, write bool, m *goalMemo, aim bool) bool {
 	if k := (goalKeyOf{goal: ff.Goal, active: ff.Active, has: ff.Has, valid: true}); k != m.key {
 		*m = s.resolveGoals(ff.Goal, ff.Active, ff.Has)
 	}
@@ -1003,7 +1023,7 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		jb.goal = int32(gi)
 		cnt[gi]++
 		cell := cellAt(s.grid, p)
-		if cell != ff.Cell || s.ref[gi].fresh {
+		if cell != ff.Cell || s.ref[gi].fresh || aim && aimBlockedOn(&s.sight, ff, p, cell) {
 			jb.state |= jobMoved
 		}
 		// so that measure need not read p again (a NaN p's cell is off by
@@ -1042,16 +1062,18 @@ type goalMemo struct {
 // and, measuring (fuse), farther than farCells from the goal and not
 // Arrived, whose distance step is then −1. It is resolveOne (and the
 // collect pass's measure) for them, in a loop that keeps to registers.
-func quietRun(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool) int {
+// The agents from index check on, every aimTurns, are checked on sight as well:
+// one whose way to its Aim crosses a wall (aimBlocked) needs more.
+func quietRun(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool, sight *openCells, check int) int {
 	if fuse {
-		return quietFused(ffs, pos, jobs, m, farCells)
+		return quietFused(ffs, pos, jobs, m, farCells, sight, check)
 	}
-	return quietLoop(ffs, pos, jobs, m, farCells, false)
+	return quietLoop(ffs, pos, jobs, m, farCells, false, sight, check)
 }
 
 // quietLoop is quietRun's loop for either case; quietFused is the fused
 // case's in a loop of its own (TestQuietFusedMatchesQuietLoop).
-func quietLoop(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool) int {
+func quietLoop(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, fuse bool, sight *openCells, check int) int {
 	key, gi, to := m.key, int32(m.gi), m.to
 	jobs = jobs[:len(ffs)]
 	pos = pos[:len(ffs)]
@@ -1067,6 +1089,12 @@ func quietLoop(ffs []components.FlowFollower, pos []components.Position, jobs []
 		cell := grid.Cell{X: int32(p.X), Y: int32(p.Y)}
 		if cell != ff.Cell {
 			return k
+		}
+		if k == check {
+			if aimBlockedOn(sight, ff, p, cell) {
+				return k
+			}
+			check += aimTurns
 		}
 		st := uint8(0)
 		if max(absInt32(cell.X-to.X), absInt32(cell.Y-to.Y)) >= farCells {
@@ -1091,28 +1119,69 @@ func quietLoop(ffs []components.FlowFollower, pos []components.Position, jobs []
 // m.gi, step −1, state jobFar), and it compares Goal and Active as one word
 // each (cellBits), so that the loop's values stay in registers: about a
 // quarter fewer instructions an agent than quietLoop's.
-func quietFused(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32) int {
+func quietFused(ffs []components.FlowFollower, pos []components.Position, jobs []flowJob, m *goalMemo, farCells int32, sight *openCells, check int) int {
 	goal, active, has := cellBits(m.key.goal), cellBits(m.key.active), m.key.has
 	gi, to := int32(m.gi), m.to
 	jobs = jobs[:len(ffs)]
 	pos = pos[:len(ffs)]
-	for k := range ffs {
-		ff := &ffs[k]
-		if cellBits(ff.Goal) != goal || cellBits(ff.Active) != active || ff.Has != has || ff.Arrived {
-			return k
+	for k := 0; k < len(ffs); {
+		// the agents before the next checked one, in a loop of their own
+		// that keeps to registers, then that one
+		for stop := min(len(ffs), check); k < stop; k++ {
+			ff := &ffs[k]
+			if cellBits(ff.Goal) != goal || cellBits(ff.Active) != active || ff.Has != has || ff.Arrived {
+				return k
+			}
+			p := pos[k].Vec
+			if !(p.X >= 0 && p.X < 1<<31 && p.Y >= 0 && p.Y < 1<<31) {
+				return k
+			}
+			x, y := int32(p.X), int32(p.Y)
+			if x != ff.Cell.X || y != ff.Cell.Y || max(absInt32(x-to.X), absInt32(y-to.Y)) < farCells {
+				return k
+			}
+			j := &jobs[k]
+			j.goal, j.step, j.state = gi, -1, jobFar
 		}
-		p := pos[k].Vec
-		if !(p.X >= 0 && p.X < 1<<31 && p.Y >= 0 && p.Y < 1<<31) {
-			return k
+		if k == len(ffs) {
+			break
 		}
-		x, y := int32(p.X), int32(p.Y)
-		if x != ff.Cell.X || y != ff.Cell.Y || max(absInt32(x-to.X), absInt32(y-to.Y)) < farCells {
+		q := fusedKey{goal: goal, active: active, has: has, to: to, far: farCells}
+		c, ok := q.quiet(&ffs[k], pos[k].Vec)
+		if !ok || aimBlockedOn(sight, &ffs[k], pos[k].Vec, c) {
 			return k
 		}
 		j := &jobs[k]
 		j.goal, j.step, j.state = gi, -1, jobFar
+		k++
+		check += aimTurns
 	}
 	return len(ffs)
+}
+
+// fusedKey is what quietFused compares each agent with.
+type fusedKey struct {
+	goal, active uint64 // cellBits of the key's Goal and Active
+	has          bool
+	to           grid.Cell // the goal's cell
+	far          int32     // farCells
+}
+
+// quiet reports whether an agent ff at p is quiet for quietFused, and its
+// cell: quietFused's test, for the agents it checks (its loop has its own
+// copy, in registers; TestQuietFusedMatchesQuietLoop).
+func (q *fusedKey) quiet(ff *components.FlowFollower, p r2.Vec) (grid.Cell, bool) {
+	if cellBits(ff.Goal) != q.goal || cellBits(ff.Active) != q.active || ff.Has != q.has || ff.Arrived {
+		return grid.Cell{}, false
+	}
+	if !(p.X >= 0 && p.X < 1<<31 && p.Y >= 0 && p.Y < 1<<31) {
+		return grid.Cell{}, false
+	}
+	x, y := int32(p.X), int32(p.Y)
+	if x != ff.Cell.X || y != ff.Cell.Y || max(absInt32(x-q.to.X), absInt32(y-q.to.Y)) < q.far {
+		return grid.Cell{}, false
+	}
+	return grid.Cell{X: x, Y: y}, true
 }
 
 // cellBits returns c's coordinates as one word, equal for equal cells (the

@@ -35,11 +35,11 @@ func TestResolveOneMemo(t *testing.T) {
 					var m goalMemo
 					prev := first
 					var jb flowJob
-					s.resolveOne(&prev, r2.Vec{X: 3.5, Y: 3.5}, &jb, make([]int, 2), write, &m)
+					s.resolveOne(&prev, r2.Vec{X: 3.5, Y: 3.5}, &jb, make([]int, 2), write, &m, false)
 					got, want := a, a
 					cntGot, cntWant := make([]int, 2), make([]int, 2)
 					var jbGot, jbWant flowJob
-					okGot := s.resolveOne(&got, r2.Vec{X: 3.5, Y: 3.5}, &jbGot, cntGot, write, &m)
+					okGot := s.resolveOne(&got, r2.Vec{X: 3.5, Y: 3.5}, &jbGot, cntGot, write, &m, false)
 					okWant := resolveRule(s, &want, r2.Vec{X: 3.5, Y: 3.5}, &jbWant, cntWant, write)
 					require.Equal(t, okWant, okGot, "ref %v, write %v, after %+v: %+v", done, write, first, a)
 					require.Equal(t, want, got, "ref %v, write %v, after %+v: %+v", done, write, first, a)

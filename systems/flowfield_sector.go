@@ -397,15 +397,41 @@ func sectorAimFrom(f *flowfield.SectorField, g *grid.Grid, p r2.Vec, next grid.C
 // where it is. Most agents' short segment stays in their own cell (open),
 // and is not walked.
 func aimBlocked(g *grid.Grid, ff *components.FlowFollower, p r2.Vec, c grid.Cell) bool {
+	q, leaves := aimLeaves(ff, p, c)
+	return leaves && !g.LineOfSight(p, q)
+}
+
+// aimLeaves returns the end q of the first eighth of the way from p to ff's
+// Aim and whether it leaves cell c (false without an Aim): aimBlocked walks
+// the line from p to q then.
+func aimLeaves(ff *components.FlowFollower, p r2.Vec, c grid.Cell) (r2.Vec, bool) {
 	if !ff.Steer {
-		return false
+		return r2.Vec{}, false
 	}
 	q := r2.Vec{X: p.X + float64((ff.Aim.X-p.X)*0.125), Y: p.Y + float64((ff.Aim.Y-p.Y)*0.125)}
 	if !(q.X >= 0 && q.Y >= 0 && q.X < 1<<31 && q.Y < 1<<31) {
+		return q, false
+	}
+	return q, int32(q.X) != c.X || int32(q.Y) != c.Y
+}
+
+// aimBlockedOn is aimBlocked on the grid of sight, whose bitmap shows most
+// such lines clear without a walk: the 2×2 cells or fewer from c to q's
+// cell all open (as openCells.clear, for a short segment off the grid
+// lines), else openCells.clear, else the walk.
+func aimBlockedOn(sight *openCells, ff *components.FlowFollower, p r2.Vec, c grid.Cell) bool {
+	q, leaves := aimLeaves(ff, p, c)
+	if !leaves {
 		return false
 	}
-	if int32(q.X) == c.X && int32(q.Y) == c.Y {
-		return false
+	qx, qy := int32(q.X), int32(q.Y) // q ≥ 0 (aimLeaves)
+	if qx-c.X <= 1 && c.X-qx <= 1 && qy-c.Y <= 1 && c.Y-qy <= 1 && int(qx) < sight.w && int(qy) < sight.h && c.X >= 0 && c.Y >= 0 {
+		// off the grid lines by clear's margins (p is in c)
+		mx, my := float64(4e-9*math.Abs(q.X-p.X))+1e-12, float64(4e-9*math.Abs(q.Y-p.Y))+1e-12
+		if !nearLine(p.X, float64(c.X), mx) && !nearLine(q.X, float64(qx), mx) && !nearLine(p.Y, float64(c.Y), my) && !nearLine(q.Y, float64(qy), my) &&
+			!sight.blocked(c) && !sight.blocked(grid.Cell{X: qx, Y: c.Y}) && !sight.blocked(grid.Cell{X: c.X, Y: qy}) && !sight.blocked(grid.Cell{X: qx, Y: qy}) {
+			return false
+		}
 	}
-	return !g.LineOfSight(p, q)
+	return !sight.clear(p, q) && !sight.g.LineOfSight(p, q)
 }

@@ -35,10 +35,11 @@ import (
 //	while [ ! -s $d/ready ]; do sleep 0.2; done
 //	callgrind_control -i on $(cat $d/ready); sleep 1; touch $d/go; wait
 //
-// With ARCHAI_STEER_INSTR=guards and ARCHAI_STEER_INSTR_FRAME set, each
+// With ARCHAI_STEER_INSTR_FRAME set (either scenario), each
 // counted update is a whole frame (the scheduler's Update) instead of
 // Steer's alone: with callgrind's --cache-sim=yes (and --LL= the size of the
-// cache level to model) it gives each system's modelled cache misses.
+// cache level to model) it gives each system's modelled cache misses, and
+// with --toggle-collect='*FlowField).Update' (as well) one system's count.
 //
 // (The test could switch instrumentation on itself by running
 // callgrind_control, but callgrind 3.19 then dies on the child's SIGCHLD
@@ -69,6 +70,9 @@ func TestSteerInstructions(t *testing.T) {
 		defer sch.Finalize(s.World)
 		sch.Run(s.World, warm)
 		update = func() { s.Steer.Update(s.World) }
+		if os.Getenv("ARCHAI_STEER_INSTR_FRAME") != "" {
+			update = func() { sch.Update(s.World) }
+		}
 	case "guards":
 		g, err := NewGuards(Config{Agents: n, Seed: 3, Workers: 1})
 		if err != nil {
