@@ -97,9 +97,12 @@ const (
 	// Intent.Point that is (with a Flee, Pursue or Evade mode and no Target).
 	// PathFollow treats the intent as no move intent: the agent brakes.
 	CauseGoal
-	// CauseBlocked: a moving agent (one with a Velocity) whose Position is in
-	// a blocked cell. Movement only keeps agents out of walls that start
-	// outside one; this agent can only slide out by chance.
+	// CauseBlocked: a moving agent (one with a Velocity and a Kinematics,
+	// which Movement moves) whose Position is in a blocked cell. Movement only
+	// keeps agents out of walls that start outside one; this agent can only
+	// slide out by chance. An agent without a Kinematics (a tower on a wall, a
+	// Target or Combatant without a Mover) stays where it was put, and is not
+	// counted.
 	CauseBlocked
 	// CauseOffGrid: a moving agent whose Position is outside the grid. A note of
 	// a place far off the grid (this position, or a goal of CauseGoalUnusable,
@@ -2119,7 +2122,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			switch c := g.CellAt(pos.Vec); {
 			case !g.InBounds(c):
 				r.addNote(CauseOffGrid, e, placeNote(g, pos.Vec))
-			case !g.Passable(c):
+			case !g.Passable(c) && kin != nil: // a tower or decoy on a wall (no Kinematics: Movement never moves it) is where the game put it
 				r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
 			}
 		}
