@@ -289,7 +289,9 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 // prefixes errors (a file and path). It reads the facts whose names appear in src. A
 // script that assigns a fact anywhere ("hunger = 60") is an error wrapping
 // ErrConditionWrites; one whose value is a string ("'seen'") an error wrapping
-// script.ErrType.
+// script.ErrType. A name that is not a fact declared so far ("hungy" for "hungry") is an
+// error wrapping ErrFact (and script.ErrUnknownEntry) that lists the domain's facts;
+// so it is in ScriptEffect and in domain files.
 func (b *Builder) Script(src, where string) (Condition, error) {
 	p, err := b.compile(src, where)
 	if err != nil {
@@ -308,7 +310,9 @@ func (b *Builder) Script(src, where string) (Condition, error) {
 // facts ("ammo -= 1; inCover = true"), into an effect. where prefixes errors. A script
 // that creates an entry with := that is not a fact is an error wrapping ErrEffect; one
 // with a statement that assigns nothing ("hunger == 0") wraps ErrEffectNoWrite, and
-// one that assigns a Float expression to a fact ("wood += 0.5") ErrEffectFloat.
+// one that assigns a Float expression to a fact ("wood += 0.5") ErrEffectFloat; one
+// that assigns or reads a name that is not a fact declared so far ("carryng = 1") wraps
+// ErrFact, listing the domain's facts.
 func (b *Builder) ScriptEffect(src, where string) (Effect, error) {
 	p, err := b.compile(src, where)
 	if err != nil {
@@ -327,12 +331,46 @@ func (b *Builder) compile(src, where string) (*script.Program, error) {
 	n := b.schema.Len()
 	p, err := script.Compile(src, &script.Env{Schema: b.schema, Where: where})
 	if err != nil {
-		return nil, err
+		return nil, b.unknownFact(src, err)
 	}
 	if b.schema.Len() != n {
 		return nil, fmt.Errorf("%s: %w: %s declares %s", where, ErrEffect, plan.Quote(src), plan.Quote(b.schema.Name(n)))
 	}
 	return p, nil
+}
+
+// unknownFact rewrites a script's unknown-entry error as an unknown fact of the domain,
+// naming the facts it has: the script package's advice for an assignment, "use := to
+// create it", is wrong here (an effect's := of a name that is not a fact is ErrEffect).
+// The error still wraps script.ErrUnknownEntry, and ErrFact too. Other errors pass.
+func (b *Builder) unknownFact(src string, err error) error {
+	var se *script.Error
+	if !errors.As(err, &se) || !errors.Is(se.Err, script.ErrUnknownEntry) || se.Offset >= len(src) {
+		return err
+	}
+	end := se.Offset
+	if src[end] == '@' {
+		end++
+	}
+	for end < len(src) && (src[end] == '_' || '0' <= src[end] && src[end] <= '9' || 'a' <= src[end]|0x20 && src[end]|0x20 <= 'z') {
+		end++
+	}
+	name := src[se.Offset:end]
+	if name == "" || slices.Contains(b.facts, strings.TrimPrefix(name, "@")) {
+		return err
+	}
+	facts := "none"
+	if len(b.facts) > 0 {
+		q := make([]string, len(b.facts))
+		for i, f := range b.facts {
+			q[i] = plan.Quote(f)
+		}
+		facts = strings.Join(q, ", ")
+	}
+	e := *se
+	e.Msg = fmt.Sprintf("unknown fact %s (the domain's facts: %s): declare it among the facts before the script uses it", plan.Quote(name), facts)
+	e.Err = fmt.Errorf("%w: %w", script.ErrUnknownEntry, ErrFact)
+	return &e
 }
 
 // mentions returns the facts whose names occur as identifiers in src.

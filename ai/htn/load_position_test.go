@@ -30,7 +30,7 @@ func TestLoadErrorsNameLineAndColumn(t *testing.T) {
 }`
 	path := filepath.Join(t.TempDir(), "merchant.json")
 	require.NoError(t, os.WriteFile(path, []byte(doc), 0o600))
-	want := path + `:8:24: tasks[0].methods[1].if: script col 1: unknown entry "goosd"`
+	want := path + `:8:24: tasks[0].methods[1].if: script col 1: unknown fact "goosd" (the domain's facts: "goods")`
 	for name, load := range map[string]func(string) (ID, error){"LoadFile": r.LoadFile, "ReloadFile": r.ReloadFile} {
 		_, err := load(path)
 		require.Error(t, err, name)
