@@ -325,7 +325,11 @@ const (
 	// that does not hold: a condition on the way that no action's effect makes
 	// true and its State lacks; the note names the goal, the actions and the fact,
 	// goap.Domain.WhyNoPlan, and suggests goap.Builder.Sensed where perception
-	// sets it): the agent idles. Fix the domain. An agent whose goal waits only
+	// sets it): the agent idles. Counted too: a GOAPPlanner carrying out a plan
+	// while a goal of higher priority than the plan's that does not hold has no
+	// plan by the same proof (goap.Planner.PlanBest passes over it to the lower
+	// goal, so the agent is busy while, say, it starves: a misspelt fact in a
+	// precondition); the note names both goals. Fix the domain. An agent whose goal waits only
 	// for facts declared sensed (goap.Builder.Sensed: written by the Sense hook or
 	// a system, "enemy visible"; goap.Domain.AwaitsPerception) is not counted.
 	// Likewise an HTNPlanner whose root task has found no decomposition (ErrNoPlan)
@@ -1785,6 +1789,7 @@ type diagnoser struct {
 	utilKeys  utilityKeyChecks                   // the utility agents' keys never written (CauseBlackboardKeyUnwritten)
 	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
 	goapWhys  whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
+	goapAbove whyCache[*goap.Domain, goapRunKey] // the busy GOAP agents' notes on a higher goal with no plan (CausePlannerDomainError)
 	ownStates ownStateChecks                     // the utility.States in the program's own components
 }
 

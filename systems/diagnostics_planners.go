@@ -24,6 +24,8 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	defer d.htnWhys.end()
 	d.goapWhys.begin()
 	defer d.goapWhys.end()
+	d.goapAbove.begin()
+	defer d.goapAbove.end()
 	hq := d.htns.Query(w)
 	for hq.Next() {
 		b, th, _, _ := hq.Get()
@@ -94,7 +96,10 @@ func (d *diagnoser) htnWhy(dom *htn.Domain, b *components.HTNPlanner, th *compon
 // goapWhy returns the note of a GOAP agent of domain dom that idles with no plan
 // (goapNoPlan), or "": worked out once per domain and state (d.goapWhys).
 func (d *diagnoser) goapWhy(dom *goap.Domain, b *components.GOAPPlanner) string {
-	if b.Run.HasPlan() || b.Run.Status != goap.Failure {
+	if b.Run.HasPlan() {
+		return d.goapAboveWhy(dom, b)
+	}
+	if b.Run.Status != goap.Failure {
 		return ""
 	}
 	note, ok := d.goapWhys.lookup(dom, &b.State)
@@ -105,4 +110,59 @@ func (d *diagnoser) goapWhy(dom *goap.Domain, b *components.GOAPPlanner) string 
 		d.goapWhys.store(dom, &b.State, note)
 	}
 	return note
+}
+
+// goapRunKey is what goapAbove's note depends on: the believed state and the goal of
+// the running plan.
+type goapRunKey struct {
+	state goap.State
+	goal  goap.GoalID
+}
+
+// goapAboveWhy returns the note of a GOAP agent of domain dom that runs a plan while a
+// goal of higher priority that does not hold can never be planned (goapAbove), or "":
+// worked out once per domain, state and plan goal (d.goapAbove).
+func (d *diagnoser) goapAboveWhy(dom *goap.Domain, b *components.GOAPPlanner) string {
+	key := goapRunKey{b.State, b.Run.Plan.Goal}
+	note, ok := d.goapAbove.lookup(dom, &key)
+	if !ok {
+		note = goapAbove(dom, b)
+		d.goapAbove.store(dom, &key, note)
+	}
+	return note
+}
+
+// goapAbove returns why an agent that carries out a plan for one goal can reach no plan
+// for a goal of higher priority that does not hold, when the check before the search
+// proves none exists (goap.ErrUnreachable) and it does not wait for perception
+// (goap.Domain.AwaitsPerception): the explanation of the highest such goal
+// (goap.Domain.WhyNoPlan). goap.Planner.PlanBest passes over such a goal to a lower one,
+// so the agent is busy, not idle, while what it should do first (eat, flee) is out of
+// reach for good: a misspelt fact in an action's precondition, an effect left out.
+// It returns "" when no such goal is above the plan's.
+func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
+	pg := b.Run.Plan.Goal
+	if pg < 0 || int(pg) >= dom.Goals() {
+		return ""
+	}
+	below := dom.Goal(pg)
+	why, best, name := "", 0.0, ""
+	for g := range goap.GoalID(dom.Goals()) {
+		goal := dom.Goal(g)
+		if goal.Priority <= below.Priority || goap.Satisfied(&b.State, goal.Want) {
+			continue
+		}
+		if why != "" && goal.Priority <= best {
+			continue
+		}
+		w := dom.WhyNoPlan(&b.State, g)
+		if w == "" || dom.AwaitsPerception(&b.State, g) {
+			continue
+		}
+		why, best, name = w, goal.Priority, goal.Name
+	}
+	if why == "" {
+		return ""
+	}
+	return fmt.Sprintf("it carries out a plan for goal %q while goal %q, of higher priority, has no plan from its GOAPPlanner.State: %s", below.Name, name, why)
 }
