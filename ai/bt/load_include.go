@@ -107,7 +107,7 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // returns, so that an edit that loads but does not build (a misspelt port, a port value
 // of the wrong type, an unknown subtree: the errors of [Registry.Tree]) is refused
 // whole as well, the old definitions kept. Those builds' keys join the schema, as a
-// build's do.
+// build's do; a refused edit's builds leave the schema as it was.
 func (r *Registry) ReloadDocument(path string) (Document, error) {
 	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
 	r.replacing = true
@@ -119,10 +119,17 @@ func (r *Registry) ReloadDocument(path string) (Document, error) {
 	// A definition that loads may still not build (a misspelt port, an unknown subtree,
 	// a port value of the wrong type: errors of Tree): build the edit's root trees now,
 	// so that such an edit is refused whole too, rather than replacing good definitions
-	// with one no later Tree can build.
+	// with one no later Tree can build. A refused edit's builds leave the schema and the
+	// notes of keys read and written as they were, as a refused Tree does: a root built
+	// before the one that failed must not keep its keys (a corrected edit giving one of
+	// them another type would be refused) nor its writers (they would hide a key nothing
+	// the registry builds writes).
+	keys, inputOnly, written := r.schema.Len(), maps.Clone(r.inputOnly), maps.Clone(r.written)
 	for _, id := range r.roots(doc.Trees) {
 		if _, err := r.Tree(id); err != nil {
 			r.trees, r.ids, r.models = trees, ids, models
+			r.schema.Truncate(keys)
+			r.inputOnly, r.written = inputOnly, written
 			return Document{}, err
 		}
 	}
