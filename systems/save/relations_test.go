@@ -58,3 +58,27 @@ func TestARelationKeepsItsTargetThroughALoad(t *testing.T) {
 	require.ErrorIs(t, err, save.ErrEntities)
 	assert.Contains(t, err.Error(), "targets[0]")
 }
+
+// A relation target whose ID is past the file's entity pool is refused as a dead target
+// (ErrEntities), like one of the wrong generation; it was looked up in the pool unchecked
+// and Load recovered from an index-out-of-range panic (ErrFormat, the fuzz test's failure).
+func TestARelationTargetPastThePoolIsRefused(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	squadID := arche.ComponentID[squadTag](w)
+	relID := arche.ComponentID[memberOf](w)
+	leader := w.NewEntity(squadID)
+	member := w.NewEntity(relID)
+	w.Relations().Set(member, relID, leader)
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	reg := save.Registry{Components: []reflect.Type{reflect.TypeFor[squadTag](), reflect.TypeFor[memberOf]()}}
+	for _, target := range []string{`[3,0]`, `[99,0]`, `[4294967295,0]`} {
+		bad := strings.Replace(string(data), `"target":[1,0]`, `"target":`+target, 1)
+		require.NotEqual(t, string(data), bad)
+		_, err = save.Load([]byte(bad), reg)
+		require.ErrorIs(t, err, save.ErrEntities, target)
+		assert.NotErrorIs(t, err, save.ErrFormat, target)
+		assert.Contains(t, err.Error(), "targets[0]")
+	}
+}
