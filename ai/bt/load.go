@@ -377,10 +377,13 @@ func (p *Ports) check(err error) bool {
 
 func (p *Ports) kidCount(lo, hi int) bool {
 	n := len(p.d.kids)
-	if n >= lo && n <= hi {
+	if n >= lo && n <= min(hi, math.MaxUint16) {
 		return true
 	}
 	want := wantKids(kindInfo{minKids: lo, maxKids: hi})
+	if hi == manyKids && n > math.MaxUint16 { // not "want at least 1" for 70,000 children
+		want = "at most " + strconv.Itoa(math.MaxUint16)
+	}
 	p.fail(fmt.Errorf("%w: %d, want %s", ErrChildren, n, want))
 	return false
 }
