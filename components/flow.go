@@ -23,6 +23,12 @@ import (
 // kept while the agent is still packed around the new goal (a goal moved a
 // little), and cleared otherwise (a goal moved far); when the goal moved by
 // at most two cells, the agent at rest follows it (Following).
+//
+// A Goal with no field (a cell off the grid or blocked, set so or walled over
+// later) is taken as Active at once, with Has true and Steer false: the agent
+// stops where it is (after a grid edit, once systems.FlowField's Hold frames
+// are over) and Diagnose reports it as flow_goal_unusable. Neither
+// systems.SetFlowGoal nor a write to Goal is refused.
 type FlowFollower struct {
 	Goal   grid.Cell // the goal cell wanted
 	Active grid.Cell // the goal cell whose field is being followed
