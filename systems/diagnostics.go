@@ -331,7 +331,8 @@ const (
 	// goal, so the agent is busy while, say, it starves: a misspelt fact in a
 	// precondition); the note names both goals. Fix the domain. An agent whose goal waits only
 	// for facts declared sensed (goap.Builder.Sensed: written by the Sense hook or
-	// a system, "enemy visible"; goap.Domain.AwaitsPerception) is not counted.
+	// a system, "enemy visible"; goap.Domain.AwaitsPerception) is not counted; a goal on
+	// a sensed fact ("hungry == 0") whose actions can never start is counted.
 	// Likewise an HTNPlanner whose root task has found no decomposition (ErrNoPlan)
 	// on every think for HTNNoPlanSpan or longer (htn.Run.NoPlan, NoPlanSince): the
 	// note gives htn.Domain.WhyNoPlan's explanation, each method of the root and the

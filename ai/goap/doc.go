@@ -62,7 +62,10 @@
 // such a fact that the state lacks leaves the planner with no plan ([ErrUnreachable]),
 // which is right: the agent waits. [Builder.Sensed] declares these facts so that the
 // diagnosis can tell waiting from a broken domain: [Domain.AwaitsPerception] reports a
-// goal that may have a plan once sensed facts change, [Domain.WhyNoPlan] explains it as
+// goal that may have a plan once sensed facts change (a precondition on a sensed fact may
+// come to hold; a goal's own condition must still be made true by an action that can
+// then start, even on a sensed fact: "hungry == 0" with every Eat blocked for good is a
+// fault of the domain, not a wait), [Domain.WhyNoPlan] explains it as
 // waiting for perception, and systems.Diagnose does not count the agent, while a fact
 // that no action's effect sets and nothing declares sensed stays a fault of the domain
 // (planner_domain_error). The declaration changes no search and no plan.

@@ -314,7 +314,10 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 // [Domain.WhyNoPlan] says so), and systems.Diagnose does not count its agent as
 // misconfigured, while a fact that no action's effect makes true and that is not
 // declared sensed stays a fault of the domain. A goal condition still needs an action's
-// effect that can make it true (Build's ErrNeverTrue): a plan is made of actions.
+// effect that can make it true (Build's ErrNeverTrue): a plan is made of actions. So a
+// goal on a sensed fact ("hungry == 0") does not wait for perception when none of the
+// actions that could make it true can ever start: perception may make it hold, but no
+// plan can.
 // An action's effect on a sensed fact lasts only until the next Sense (see
 // [Builder.Sense]): its operator must change what perception reads.
 // Declaring a fact twice is harmless; a fact not declared with [Builder.Fact] is an

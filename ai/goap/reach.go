@@ -24,17 +24,23 @@ func (d *Domain) canMake(c Cond) bool {
 // reachable marks in reach (one flag per action, cleared by the caller or left from
 // an earlier call with fewer sensed facts) the actions that may become applicable from
 // start, and reports whether every condition of want may come to hold. It is a
-// relaxation: a condition may hold if it holds in start, its fact is in sensed (a set
-// of facts perception may change, bit f for fact f; 0 for the planner) or an effect of
-// a marked action can make it true (Effect.canMake), an action is marked when each of
-// its preconditions may hold, repeated until nothing changes. Any plan's actions are
-// marked (each precondition held in start or was made true by the last earlier action
-// that wrote its fact), so false means no plan reaches want, of any length (with
-// sensed: whatever values those facts take). True does not mean a plan exists. When it
-// returns false, reach is the fixed point.
+// relaxation: a condition may hold if it holds in start or an effect of a marked action
+// can make it true (Effect.canMake), and a precondition also if its fact is in sensed
+// (a set of facts perception may change, bit f for fact f; 0 for the planner); an
+// action is marked when each of its preconditions may hold, repeated until nothing
+// changes. Any plan's actions are marked (each precondition held in start or was made
+// true by the last earlier action that wrote its fact), so false means no plan reaches
+// want, of any length (with sensed: whatever values those facts take). True does not
+// mean a plan exists. When it returns false, reach is the fixed point.
+//
+// A condition of want gets no pass for a sensed fact: perception that makes the goal
+// hold needs no plan, while a goal the start lacks is planned only through an action
+// that makes it true. So a goal on a sensed fact (hungry == 0, hungry sensed) whose
+// actions can never start, whatever perception does (Eat needs a misspelt fact nothing
+// sets), is not waiting for perception: its domain is at fault.
 func (d *Domain) reachable(start *State, want []Cond, reach []bool, sensed uint32) bool {
 	for {
-		if d.mayHold(start, want, reach, sensed) {
+		if d.mayHold(start, want, reach, 0) {
 			return true
 		}
 		changed := false
@@ -94,11 +100,17 @@ func (d *Domain) reachFlags(small *[64]bool) []bool {
 // AwaitsPerception reports whether goal does not hold in start and no plan can reach
 // it from start, but one may once facts declared sensed ([Builder.Sensed]) change: the
 // relaxation [Planner.Plan] checks first fails from start and succeeds when every
-// condition on a sensed fact is taken to be able to hold. Such an agent waits for
-// perception ("enemy visible"); its domain is not at fault. It is false for a goal
-// with a plan in reach, one that no perception can unblock (a fact that nothing sets
-// and nothing declares sensed) and a goal that is not one of d's. It allocates nothing
-// for a domain of at most 64 actions; it is meant for diagnostics.
+// precondition of an action on a sensed fact is taken to be able to hold. Such an
+// agent waits for perception ("enemy visible"); its domain is not at fault. The goal's
+// own conditions get no such pass: each that start lacks must be made true by an
+// action that may then start ([Builder.Build] makes sure one aims at it). Perception
+// may make a goal on a sensed fact hold ("enemy dead", "hungry == 0"), and then the
+// goal needs no plan; but while it does not hold, an agent whose actions toward it
+// can never start (a precondition on a fact that no action sets and nothing declares
+// sensed, say a misspelt one) can never plan for it, and PlanBest passes over it for
+// good. It is false for a goal with a plan in reach, one that no perception can
+// unblock (as above) and a goal that is not one of d's. It allocates nothing for a
+// domain of at most 64 actions; it is meant for diagnostics.
 func (d *Domain) AwaitsPerception(start *State, goal GoalID) bool {
 	if goal < 0 || int(goal) >= len(d.goals) || d.sensed == 0 {
 		return false
@@ -157,11 +169,16 @@ func (d *Domain) WhyNoPlan(start *State, goal GoalID) string {
 		d.whyWaiting(&b, start, want)
 		return b.String()
 	}
-	// reach is now the fixed point with the sensed facts: what it lacks no perception gives
-	c := d.firstNever(start, want, reach, d.sensed)
+	// reach is now the fixed point with the sensed facts: what it lacks no perception
+	// gives (a goal condition gets no pass for a sensed fact: see reachable)
+	c := d.firstNever(start, want, reach, 0)
 	seen := make([]bool, len(d.actions))
-	for {
+	for atGoal := true; ; atGoal = false {
 		d.writeCond(&b, c)
+		if atGoal && d.Sensed(c.Fact) {
+			b.WriteString(" (a sensed fact: perception may make it true, but no action that could can ever start, so " +
+				"no plan can)")
+		}
 		var by ActionID = -1
 		for _, w := range d.writers[c.Fact] {
 			if w.effect.canMake(c) {
@@ -213,9 +230,9 @@ func (d *Domain) whyWaiting(b *strings.Builder, start *State, want []Cond) {
 		}
 	}
 	c := d.firstNever(start, want, strict, 0)
-	for {
+	for atGoal := true; ; atGoal = false {
 		d.writeCond(b, c)
-		if d.sensed>>c.Fact&1 != 0 {
+		if !atGoal && d.sensed>>c.Fact&1 != 0 { // a goal condition waits for an action's precondition
 			fmt.Fprintf(b, ", a sensed fact (Builder.Sensed) the state lacks (%s is %d): the goal waits for perception "+
 				"to make it true", d.facts[c.Fact], start[c.Fact])
 			return

@@ -127,3 +127,82 @@ func TestAwaitsPerceptionAllocatesNothing(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = d.AwaitsPerception(&State{}, g) }))
 	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = d.WhyNoPlan(&s, g) }))
 }
+
+// colony is a colonist's domain whose goal Eat is on a fact declared sensed (hungry, as
+// a colony's Sense hook writes it). With typo, Eat's precondition misspelt its fact
+// ("atFod", which Builder.Fact declared in silence); with seen, GoToFood waits for a
+// sensed fact (foodSeen).
+func colony(t *testing.T, typo, seen bool) (*Domain, GoalID, State) {
+	t.Helper()
+	b := NewBuilder("colonist")
+	hungry, atFood, foodSeen := b.Fact("hungry"), b.Fact("atFood"), b.Fact("foodSeen")
+	pre := atFood
+	if typo {
+		pre = b.Fact("atFod")
+	}
+	var goPre []Cond
+	if seen {
+		goPre = []Cond{{foodSeen, Eq, 1}}
+	}
+	b.Action(Action{Name: "GoToFood", Cost: 1, Pre: goPre, Effects: []Effect{{Fact: atFood, Value: 1}}})
+	b.Action(Action{Name: "Eat", Cost: 1, Pre: []Cond{{pre, Eq, 1}}, Effects: []Effect{{Fact: hungry, Value: 0}}})
+	g := b.Goal(Goal{Name: "Eat", Priority: 10, Want: []Cond{{hungry, Eq, 0}}})
+	b.Sensed(hungry, foodSeen)
+	d, err := b.Build()
+	require.NoError(t, err)
+	var s State
+	s[hungry] = 1
+	return d, g, s
+}
+
+// A goal on a sensed fact gets no pass from perception for its own condition: perception
+// may make it hold, but while it does not, only an action can, and when none that could
+// can ever start (Eat needs a misspelt fact nothing sets) the goal does not wait for
+// perception, and WhyNoPlan names the goal and the fact. Before, the goal's condition
+// counted as one perception might make true and the goal as waiting, so Diagnose
+// passed over colonists that starved. Where the action toward the goal waits only for
+// a sensed fact (GoToFood needs foodSeen) the goal waits for perception, and the
+// explanation goes past the goal's sensed fact to that one.
+func TestAGoalOnASensedFactWhoseActionsCanNeverStartDoesNotWait(t *testing.T) {
+	d, g, s := colony(t, true, false)
+	assert.False(t, d.AwaitsPerception(&s, g))
+	assert.Equal(t, `goal "Eat" needs hungry == 0 (a sensed fact: perception may make it true, but no action that could `+
+		`can ever start, so no plan can); Eat could make that true but needs atFod == 1, which no action's effect makes `+
+		`true and the state lacks (atFod is 0): give an action an effect that makes it true, set atFod in the state `+
+		`before planning, or, if perception sets it (the Sense hook, or a system writing the state), declare it with `+
+		`Builder.Sensed`, d.WhyNoPlan(&s, g))
+	var p Planner
+	var plan Plan
+	assert.Equal(t, ErrUnreachable, p.Plan(d, &s, g, &plan))
+
+	d, g, s = colony(t, true, true) // a sensed fact missing on the way does not hide the typo
+	assert.False(t, d.AwaitsPerception(&s, g))
+	assert.Contains(t, d.WhyNoPlan(&s, g), `atFod == 1, which no action's effect makes true`)
+
+	d, g, s = colony(t, false, true)
+	assert.True(t, d.AwaitsPerception(&s, g))
+	assert.Equal(t, `goal "Eat" needs hungry == 0; Eat could make that true but needs atFood == 1; GoToFood could make `+
+		`that true but needs foodSeen == 1, a sensed fact (Builder.Sensed) the state lacks (foodSeen is 0): the goal waits `+
+		`for perception to make it true`, d.WhyNoPlan(&s, g))
+
+	d, g, s = colony(t, false, false)
+	assert.False(t, d.AwaitsPerception(&s, g), "a plan may exist")
+	assert.Empty(t, d.WhyNoPlan(&s, g))
+	require.NoError(t, p.Plan(d, &s, g, &plan))
+}
+
+// A goal on a sensed fact perception may make true ("enemy dead") whose action waits
+// only for perception (Shoot needs visible) waits for perception, from a state that
+// lacks both.
+func TestAGoalOnASensedFactWaitsWhenItsActionWaitsForPerception(t *testing.T) {
+	b := NewBuilder("hunter")
+	visible, dead := b.Fact("visible"), b.Fact("dead")
+	b.Action(Action{Name: "Shoot", Cost: 1, Pre: []Cond{{visible, Eq, 1}}, Effects: []Effect{{Fact: dead, Value: 1}}})
+	g := b.Goal(Goal{Name: "Kill", Want: []Cond{{dead, Eq, 1}}})
+	b.Sensed(visible, dead)
+	d, err := b.Build()
+	require.NoError(t, err)
+	assert.True(t, d.AwaitsPerception(&State{}, g))
+	assert.Equal(t, `goal "Kill" needs dead == 1; Shoot could make that true but needs visible == 1, a sensed fact `+
+		`(Builder.Sensed) the state lacks (visible is 0): the goal waits for perception to make it true`, d.WhyNoPlan(&State{}, g))
+}
