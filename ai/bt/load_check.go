@@ -27,29 +27,13 @@ func (r *Registry) checkNodes(defs []*treeDef, ids map[string]bool, limit int) [
 		if d == nil || len(errs) >= limit || depth > maxDepth {
 			return
 		}
-		typ := d.typ
-		if typ == "Action" || typ == "Condition" {
-			if id, ok := d.get("ID"); ok {
-				typ = id
-			}
-		}
-		_, isBuiltin := builtins[typ]
-		_, isLeaf := r.leaves[typ]
 		switch {
-		case d.typ == "SubTree" || isLeaf:
-		case isBuiltin:
-			if !timers[typ] {
-				break
-			}
+		case !r.knownNode(d):
+			errs = append(errs, r.unknownNodeError(d, ids))
+		case timers[nodeType(d)] && !r.isLeaf(nodeType(d)):
 			if err := checkDurations(d); err != nil {
 				errs = append(errs, d.pos.err(d.label(), err))
 			}
-		default:
-			hint := "not built in, not registered"
-			if _, tree := r.trees[typ]; tree || ids[typ] {
-				hint = "a tree ID: use <SubTree ID=" + quote(typ) + "/>"
-			}
-			errs = append(errs, d.pos.err(d.label(), fmt.Errorf("%w %s (%s)", ErrUnknownNode, quote(typ), hint)))
 		}
 		for _, k := range d.kids {
 			walk(k, depth+1)
@@ -59,6 +43,43 @@ func (r *Registry) checkNodes(defs []*treeDef, ids map[string]bool, limit int) [
 		walk(def.root, 0)
 	}
 	return errs
+}
+
+// nodeType is the type d is built as: its element, or for <Action ID=…/> and
+// <Condition ID=…/> the ID.
+func nodeType(d *defNode) string {
+	if d.typ == "Action" || d.typ == "Condition" {
+		if id, ok := d.get("ID"); ok {
+			return id
+		}
+	}
+	return d.typ
+}
+
+// knownNode reports whether d is SubTree, a built-in or a leaf registered in r.
+func (r *Registry) knownNode(d *defNode) bool {
+	if d.typ == "SubTree" {
+		return true
+	}
+	typ := nodeType(d)
+	_, isBuiltin := builtins[typ]
+	return isBuiltin || r.isLeaf(typ)
+}
+
+func (r *Registry) isLeaf(typ string) bool {
+	_, ok := r.leaves[typ]
+	return ok
+}
+
+// unknownNodeError is the error of a node d of unknown type; a type that is a tree ID
+// (of ids, or already in r) gets a hint to write <SubTree ID=…/>.
+func (r *Registry) unknownNodeError(d *defNode, ids map[string]bool) error {
+	typ := nodeType(d)
+	hint := "not built in, not registered"
+	if _, tree := r.trees[typ]; tree || ids[typ] {
+		hint = "a tree ID: use <SubTree ID=" + quote(typ) + "/>"
+	}
+	return d.pos.err(d.label(), fmt.Errorf("%w %s (%s)", ErrUnknownNode, quote(typ), hint))
 }
 
 // checkDurations checks the literal duration ports of a built-in timer. A value that is

@@ -34,6 +34,9 @@ import (
 // ports are case-sensitive. Errors are [LoadError]s naming the JSON path of the node, such as
 // $.trees[0].root.children[1], or the line of a syntax error; load-time checks are those
 // of [Registry.LoadXML] (an unknown node type is reported here, not at [Registry.Tree]).
+// A tree of more than [MaxNodes] nodes is refused before the document is decoded (one
+// pass over the bytes counts each tree's nodes), wrapping ErrTooManyNodes and naming
+// $.trees[i] and the line of the node past the bound.
 // Content after the document but white space (a second document, a stray "}") is an
 // [ErrSyntax] naming its line and column. LoadJSON never panics.
 func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
@@ -42,6 +45,9 @@ func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
 }
 
 func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
+	if err := jsonNodeCount(file, data); err != nil {
+		return Document{}, err
+	}
 	var doc jsonDoc
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -145,6 +151,44 @@ func jsonDef(file, path string, n *jsonNode, depth int) (*defNode, error) {
 		d.kids = append(d.kids, k)
 	}
 	return d, nil
+}
+
+// jsonNodeCount refuses a document with a tree of more than MaxNodes nodes, which no
+// build accepts, before encoding/json decodes it whole: a file of millions of nodes (64
+// MiB of {"type": "X"} are 4 million) would cost gigabytes first. It counts the objects at
+// the paths of nodes (trees[i].root and its children, keys by any case as encoding/json
+// reads them) in one pass over the bytes that allocates little; values nested deeper
+// than any node can be are skipped (their nodes are refused by jsonDef).
+func jsonNodeCount(file string, data []byte) error {
+	var counts []int
+	var err error
+	jsonkeys.Objects(data, 2*maxDepth+8, func(p jsonkeys.Path, at int) bool {
+		if !jsonNodePath(p) {
+			return true
+		}
+		i := p[1].Index
+		for len(counts) <= i {
+			counts = append(counts, 0)
+		}
+		if counts[i]++; counts[i] > MaxNodes {
+			err = pos{file: file, line: lineOf(data, int64(at)), path: "$.trees[" + strconv.Itoa(i) + "]"}.err("",
+				fmt.Errorf("%w: more than %d (MaxNodes) in one tree: no tree this large can be built", ErrTooManyNodes, MaxNodes))
+			return false
+		}
+		return true
+	})
+	return err
+}
+
+// jsonNodePath reports whether p is trees[i].root or ….children[j] below it. Only the
+// last two steps below the root are checked (a deep document must not cost a walk of
+// each path): in a document that decodes, an object there is a node.
+func jsonNodePath(p jsonkeys.Path) bool {
+	n := len(p)
+	if n < 3 || n%2 == 0 || p[0].Array || !strings.EqualFold(p[0].Key, "trees") || !p[1].Array || p[2].Array || !strings.EqualFold(p[2].Key, "root") {
+		return false
+	}
+	return n == 3 || !p[n-2].Array && strings.EqualFold(p[n-2].Key, "children") && p[n-1].Array
 }
 
 // jsonStruct reports whether the object at p decodes into a struct (whose keys

@@ -9,17 +9,19 @@ import (
 )
 
 // A composite with more children than a node can hold (math.MaxUint16) is refused with
-// the bound it broke: "70000, want at most 65535". The loader said "want at least 1",
-// a Sequence's lower bound, which 70000 children meet.
+// the bound it broke. The loader said "want at least 1", a Sequence's lower bound, which
+// 70000 children meet. Such a composite makes its tree larger than MaxNodes, which the
+// loader now refuses as it reads (ErrTooManyNodes naming MaxNodes) before the build's
+// "70000, want at most 65535" could.
 func TestLoadedCompositeWithTooManyChildrenNamesTheBound(t *testing.T) {
-	for _, kids := range []int{65536, 70000} {
+	for _, kids := range []int{65535, 65536, 70000} {
 		r := NewRegistry(nil)
 		main, err := r.LoadXML("t.xml", []byte(xmlDoc(`<Sequence>`+strings.Repeat(`<AlwaysSuccess/>`, kids)+`</Sequence>`)))
 		if err == nil {
 			_, err = r.Tree(main)
 		}
-		require.ErrorIs(t, err, ErrChildren, kids)
-		assert.Contains(t, err.Error(), "want at most 65535", kids)
+		require.ErrorIs(t, err, ErrTooManyNodes, kids)
+		assert.Contains(t, err.Error(), "more than 65535", kids)
 		assert.NotContains(t, err.Error(), "at least", kids)
 	}
 	// the lower bound is still named for too few

@@ -62,7 +62,11 @@ import (
 // Errors are [LoadError]s with file and line: syntax, unknown node type (neither built in
 // nor registered: register leaves before loading), wrong number of children, a duration
 // that is not a finite number >= 0, duplicate tree IDs (also against trees already in r),
-// two <SubTree> with one name in one tree, a model that disagrees with its leaf.
+// two <SubTree> with one name in one tree, a model that disagrees with its leaf, a
+// <BehaviorTree> of more than [MaxNodes] nodes (wrapping ErrTooManyNodes: no such tree
+// builds). The loader stops reading at the node that passes MaxNodes, and at the 20th
+// node of unknown type (the most a load reports), so a file of millions of elements costs
+// no more than one of MaxNodes.
 // SubTree IDs (which may name a tree of a file loaded later) and port types are checked
 // when the tree is built ([Registry.Tree]). Text quoted from the file is cut to 64 bytes.
 // When LoadXML returns an error, nothing was added to r. LoadXML never panics.
@@ -116,6 +120,15 @@ func (r *Registry) add(defs []*treeDef, models []*nodeModel, main string, at pos
 type xmlLoader struct {
 	file string
 	dec  *xml.Decoder
+
+	// reg, when set, lets the loader refuse unknown node types as it reads them (see
+	// unknownNodes); prior holds the trees of the load's files read before this one.
+	reg     *Registry
+	prior   []*treeDef
+	defs    []*treeDef // this file's trees read so far
+	unknown []*defNode // nodes of unknown type met so far
+	nodes   int        // nodes of the <BehaviorTree> being read
+	tree    string     // its label, for errors
 }
 
 func (x *xmlLoader) pos() pos {
@@ -205,6 +218,7 @@ func (x *xmlLoader) document() (*parsedDoc, error) {
 				return nil, err
 			}
 			doc.defs = append(doc.defs, d)
+			x.defs = doc.defs
 		case "include":
 			inc, err := x.include(el)
 			if err != nil {
@@ -268,11 +282,15 @@ func (x *xmlLoader) include(el xml.StartElement) (include, error) {
 	if strings.TrimSpace(inc.path) == "" {
 		return inc, inc.pos.err("include", fmt.Errorf("%w: missing path", ErrInclude))
 	}
-	kids, err := x.children(0)
+	// <include/> holds nothing: refuse its first child element rather than read them all.
+	tok, err := x.next()
+	if err == io.EOF {
+		return inc, x.errorf("", fmt.Errorf("%w: unexpected end of file", ErrSyntax))
+	}
 	if err != nil {
 		return inc, err
 	}
-	if len(kids) > 0 {
+	if _, ok := tok.(xml.StartElement); ok {
 		return inc, inc.pos.err("include", fmt.Errorf("%w: <include> has child elements", ErrSyntax))
 	}
 	return inc, nil
@@ -298,6 +316,7 @@ func (x *xmlLoader) behaviorTree(el xml.StartElement) (*treeDef, error) {
 	if hasID {
 		label += " " + quote(id)
 	}
+	x.nodes, x.tree = 0, label
 	kids, err := x.children(0)
 	if err != nil {
 		return nil, err
@@ -324,6 +343,12 @@ func (x *xmlLoader) children(depth int) ([]*defNode, error) {
 			return kids, nil
 		}
 		d := &defNode{typ: el.Name.Local, pos: x.pos()}
+		// No tree of more than MaxNodes nodes builds (each element is a node, and a
+		// SubTree adds its tree's): stop reading it here, before a file of millions of
+		// elements (64 MiB of <X/> are 16 million) costs gigabytes and minutes.
+		if x.nodes++; x.nodes > MaxNodes {
+			return nil, d.pos.err(x.tree, fmt.Errorf("%w: more than %d (MaxNodes) in one tree: no tree this large can be built", ErrTooManyNodes, MaxNodes))
+		}
 		for _, a := range el.Attr {
 			if a.Name.Space != "" {
 				return nil, d.pos.err(d.label(), fmt.Errorf("%w: namespaced attribute %s:%s", ErrSyntax, shorten(a.Name.Space), shorten(a.Name.Local)))
@@ -333,6 +358,11 @@ func (x *xmlLoader) children(depth int) ([]*defNode, error) {
 			}
 			d.attrs = append(d.attrs, attr{a.Name.Local, a.Value})
 		}
+		if x.reg != nil && !x.reg.knownNode(d) {
+			if x.unknown = append(x.unknown, d); len(x.unknown) >= maxErrors {
+				return nil, x.unknownNodes()
+			}
+		}
 		if depth >= maxDepth {
 			return nil, d.pos.err(d.label(), fmt.Errorf("%w: nested deeper than %d", ErrChildren, maxDepth))
 		}
@@ -341,4 +371,24 @@ func (x *xmlLoader) children(depth int) ([]*defNode, error) {
 		}
 		kids = append(kids, d)
 	}
+}
+
+// unknownNodes is the error of a file holding maxErrors nodes of unknown type: as many
+// as a load reports, so the loader stops reading there (a file of millions of unknown
+// elements would otherwise be read whole before the check of [Registry.add] refuses
+// it). The errors are those of that check; a tree ID hint names trees of r, of the
+// files read before and of this file up to here.
+func (x *xmlLoader) unknownNodes() error {
+	ids := map[string]bool{}
+	for _, d := range x.prior {
+		ids[d.id] = true
+	}
+	for _, d := range x.defs {
+		ids[d.id] = true
+	}
+	errs := make([]error, len(x.unknown))
+	for i, d := range x.unknown {
+		errs[i] = x.reg.unknownNodeError(d, ids)
+	}
+	return errors.Join(errs...)
 }

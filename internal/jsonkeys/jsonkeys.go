@@ -96,7 +96,7 @@ func Duplicate(data []byte, fold func(Path) bool) (Path, string, bool) {
 	var at Path
 	var dup string
 	found := false
-	walk(data, func(p Path, o *object, key []byte) bool {
+	walk(data, 0, nil, func(p Path, o *object, key []byte) bool {
 		if o.fold == 0 {
 			o.fold = 2
 			if fold != nil && fold(p) {
@@ -185,7 +185,7 @@ func Unknown(data []byte, known func(Path) []string) (Path, string, bool) {
 	var at Path
 	var bad string
 	found := false
-	walk(data, func(p Path, _ *object, key []byte) bool {
+	walk(data, 0, nil, func(p Path, _ *object, key []byte) bool {
 		names := known(p)
 		if names == nil {
 			return true
@@ -227,10 +227,22 @@ type frame struct {
 	obj   object
 }
 
-// walk calls visit for each key of each object of data, in document order, with the
-// path of the object and the object's state (fresh for each object); visit returning
-// false ends the walk.
-func walk(data []byte, visit func(p Path, o *object, key []byte) bool) {
+// Objects calls open for each object of data, in document order, with its path and the
+// offset of its '{'; open returning false ends the walk. Values nested deeper than limit
+// objects and arrays (limit > 0) are skipped whole, their objects not reported, so that
+// the walk keeps a path of at most limit steps however deep data nests. Unlike
+// [Duplicate], Objects may be given data encoding/json has not decoded (a loader counts
+// what a document holds before decoding it): it never panics, and for data that is not
+// JSON it reports some of the objects.
+func Objects(data []byte, limit int, open func(p Path, offset int) bool) {
+	walk(data, limit, open, nil)
+}
+
+// walk calls visit (if not nil) for each key of each object of data, in document order,
+// with the path of the object and the object's state (fresh for each object), and open
+// (if not nil) for each object, with its path and offset; visit or open returning false
+// ends the walk. limit > 0 skips values nested deeper (see Objects).
+func walk(data []byte, limit int, open func(p Path, offset int) bool, visit func(p Path, o *object, key []byte) bool) {
 	var stack []frame
 	var path Path
 	var pending []byte // the key whose value comes next in an object
@@ -242,6 +254,22 @@ func walk(data []byte, visit func(p Path, o *object, key []byte) bool) {
 		case ' ', '\t', '\n', '\r', ',', ':':
 			continue
 		case '{', '[':
+			if limit > 0 && len(stack) >= limit {
+				// Too deep: skip the value whole, as one value of the open object or array.
+				end, ok := skipValue(data, i)
+				if !ok {
+					return
+				}
+				i = end - 1
+				if len(stack) > 0 {
+					if top := &stack[len(stack)-1]; top.array {
+						top.index++
+					} else {
+						hasPending = false
+					}
+				}
+				continue
+			}
 			if len(stack) > 0 {
 				top := &stack[len(stack)-1]
 				switch {
@@ -278,6 +306,9 @@ func walk(data []byte, visit func(p Path, o *object, key []byte) bool) {
 			} else {
 				stack = append(stack, frame{array: c == '['})
 			}
+			if c == '{' && open != nil && !open(path, i) {
+				return
+			}
 		case '}', ']':
 			if len(stack) == 0 {
 				return
@@ -305,7 +336,7 @@ func walk(data []byte, visit func(p Path, o *object, key []byte) bool) {
 			case hasPending: // a string value
 				hasPending = false
 			default:
-				if !visit(path, &top.obj, key) {
+				if visit != nil && !visit(path, &top.obj, key) {
 					return
 				}
 				pending, hasPending = key, true
@@ -326,6 +357,35 @@ func walk(data []byte, visit func(p Path, o *object, key []byte) bool) {
 			}
 		}
 	}
+}
+
+// skipValue returns the index after the object or array starting at data[i], counting
+// brackets outside strings; false if data ends first.
+func skipValue(data []byte, i int) (int, bool) {
+	depth := 0
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1, true
+			}
+		case '"':
+			j := i + 1
+			for j < len(data) && data[j] != '"' {
+				if data[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(data) {
+				return 0, false
+			}
+			i = j
+		}
+	}
+	return 0, false
 }
 
 func delim(c byte) bool {

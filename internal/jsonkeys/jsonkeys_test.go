@@ -3,6 +3,7 @@ package jsonkeys
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -107,7 +108,7 @@ func FuzzDuplicate(f *testing.F) {
 
 func count(data []byte) int {
 	n := 0
-	walk(data, func(Path, *object, []byte) bool { n++; return true })
+	walk(data, 0, nil, func(Path, *object, []byte) bool { n++; return true })
 	return n
 }
 
@@ -204,5 +205,42 @@ func TestLocate(t *testing.T) {
 	}
 	for _, bad := range []string{"", "{", "]", `{"a": [}`, `"x"`, "{\"a\":1}}"} {
 		Locate([]byte(bad), Path{{Key: "a"}}) // never panics
+	}
+}
+
+// TestObjects: Objects reports each object with its path and offset, in document order,
+// skips values nested deeper than its limit whole (the objects after them are still
+// reported, at the right index), and stops when open returns false.
+func TestObjects(t *testing.T) {
+	data := []byte(`{"a": [{"b": {}}, [[{"deep": {"x": "}]"}}]], {"c": 1}], "d": {}}`)
+	var got []string
+	Objects(data, 3, func(p Path, at int) bool {
+		got = append(got, fmt.Sprintf("%s@%d", p, at))
+		return true
+	})
+	want := []string{"@0", "a[0]@7", "a[2]@45", "d@61"} // a[0].b and a[1] nest deeper than 3
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	got = got[:0]
+	Objects(data, 0, func(p Path, at int) bool {
+		got = append(got, p.String())
+		return len(got) < 4
+	})
+	if want := []string{"", "a[0]", "a[0].b", "a[1][0][0]"}; !slices.Equal(got, want) {
+		t.Fatalf("unlimited: got %q, want %q", got, want)
+	}
+	// Deep nesting costs no path: 1e6 levels walk with a path of at most the limit.
+	deep := []byte(strings.Repeat(`{"a":[`, 1e6) + strings.Repeat(`]}`, 1e6) + `{}`)
+	n := 0
+	Objects(deep, 8, func(p Path, _ int) bool {
+		if len(p) > 8 {
+			t.Fatalf("path of %d steps", len(p))
+		}
+		n++
+		return true
+	})
+	if n != 5 { // 4 objects down to the limit, then the trailing {}
+		t.Fatalf("%d objects reported, want 5", n)
 	}
 }
