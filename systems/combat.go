@@ -101,7 +101,13 @@ type Combat struct {
 	// is by attacker entity ID; each at most once, as a target at 0 takes no
 	// further strike. A scenario can handle its casualties from it instead of
 	// reading every agent's Health. Update rewrites it (do not keep it).
+	// [Diagnose] gives the agents it lists one frame's grace: while the Clock
+	// is on the frame of that Update, they are not counted under
+	// [CauseDownedStillActing] (the scenario has not had its turn to handle them).
 	Downed []arche.Entity
+	// downedFrame is the Clock's frame of the Update that wrote Downed (-1: no
+	// clock, or one not started), for Diagnose's grace (downedThisFrame)
+	downedFrame int64
 
 	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
 	targets generic.Map2[components.Health, components.Position]
@@ -138,6 +144,7 @@ func (s *Combat) Initialize(w *arche.World) {
 	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
 	s.cols.column(arche.ComponentID[components.Weapon](w), unsafe.Sizeof(components.Weapon{}))
 	markInstalled(w, sysCombat)
+	ecs.Resource[installed](w).combat = s
 	s.ran.Join(w, s)
 }
 
@@ -154,6 +161,7 @@ func (s *Combat) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "Combat")
 	s.Strikes, s.Cooling, s.AttackersDown = 0, 0, 0
 	clock := ecs.Resource[ecs.Clock](w)
+	s.downedFrame = combatFrame(clock)
 	q := s.filter.Query(w)
 	c := &s.cols
 	c.scanRuns(w, &q.Query)
@@ -222,6 +230,26 @@ func (s *Combat) Update(w *arche.World) {
 	}
 	clear(s.all) // keep no component pointer past the Update
 	s.TotalStrikes += int64(s.Strikes)
+}
+
+// combatFrame is the frame of clock c that Combat's Downed is told by: its Frame once
+// started, else -1 (no clock, or one not started).
+func combatFrame(c *ecs.Clock) int64 {
+	if c == nil || !c.Started {
+		return -1
+	}
+	return c.Frame
+}
+
+// downedNow returns s's Downed if its Update wrote it at w's current frame (the
+// Clock's; without a started clock, the list of its latest Update), else nil: the
+// agents brought down this frame, that the scenario handles after Combat. Nil for a
+// nil, uninitialized or finalized Combat.
+func (s *Combat) downedNow(w *arche.World) []arche.Entity {
+	if s == nil || s.filter == nil || s.finalized || s.downedFrame != combatFrame(ecs.Resource[ecs.Clock](w)) {
+		return nil
+	}
+	return s.Downed
 }
 
 // cooldownSlack is Combat's tolerance on Weapon.ReadyAt, relative to the

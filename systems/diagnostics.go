@@ -514,7 +514,10 @@ const (
 	// them (Spawner.Respawn), or take their decision component away (or set
 	// Think.Frozen, for an agent without a LOD) and clear their Intent. A Health
 	// left at its zero value on an agent that decides (a component added and never
-	// set) is counted too: Combat takes such an attacker for downed.
+	// set) is counted too: Combat takes such an attacker for downed. An agent that
+	// Combat brought down in the current frame (in Combat.Downed, written at the
+	// Clock's frame) is not counted in that frame: a check after Combat comes before
+	// the scenario's turn to handle it; from the next frame on it is.
 	CauseDownedStillActing
 	// CauseUtilityFlipFlop: a UtilityBrain whose choice is flip-flopping now
 	// (utility.State.FlipFlopping at the world clock's Time): it made a flip-flop

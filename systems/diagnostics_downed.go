@@ -1,7 +1,11 @@
 package systems
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
 )
@@ -16,6 +20,9 @@ type downedChecks struct {
 	ids    decisionIDs
 	wander arche.ID // components.Wanderer
 	flow   arche.ID // components.FlowFollower
+	// graced: the agents the world's Combat brought down this frame, sorted by
+	// ID (built by a check that finds a downed agent acting; reused)
+	graced []arche.Entity
 }
 
 // downedNotes are the notes of CauseDownedStillActing, by what the agent does (bit 0:
@@ -58,7 +65,11 @@ var downedNotes = func() (n [16]string) {
 // (or before any system's Initialize), or that has a Wanderer or a FlowFollower
 // (Steer wanders it, FlowField leads it, whatever its Intent: a downed intruder
 // spawned with the Wanderer and Target bundles walks on, and the foes whose
-// Perception still shows it chase it for good).
+// Perception still shows it chase it for good). An agent that the world's Combat
+// brought down in the current frame (in its Downed, written at the Clock's frame)
+// is given that frame: a Diagnostics scheduled after Combat, or a Diagnose before
+// the scenario's turn between frames, would otherwise count every casualty that the
+// scenario removes as soon as Combat.Downed names it (the documented pattern).
 func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 	if c.filter == nil || c.world != w { // the first check, or a Diagnostics initialized on another world
 		c.world = w
@@ -68,6 +79,11 @@ func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 		c.wander = arche.ComponentID[components.Wanderer](w)
 		c.flow = arche.ComponentID[components.FlowFollower](w)
 	}
+	var downedNow []arche.Entity
+	if in := ecs.Resource[installed](w); in != nil {
+		downedNow = in.combat.downedNow(w)
+	}
+	sorted := false
 	q := c.filter.Query(w)
 	for q.Next() {
 		hp, in, th := q.Get()
@@ -87,6 +103,18 @@ func (c *downedChecks) check(w *arche.World, r *Report, d *diagnoser) {
 		}
 		if w.Has(e, c.wander) || w.Has(e, c.flow) {
 			what |= 8
+		}
+		if what != 0 && len(downedNow) > 0 {
+			if !sorted { // once per check, for a binary search per downed agent acting
+				c.graced = append(c.graced[:0], downedNow...)
+				slices.SortFunc(c.graced, func(a, b arche.Entity) int { return cmp.Compare(a.ID(), b.ID()) })
+				sorted = true
+			}
+			if i, ok := slices.BinarySearchFunc(c.graced, e.ID(), func(a arche.Entity, id uint32) int {
+				return cmp.Compare(a.ID(), id)
+			}); ok && c.graced[i] == e {
+				continue // down this frame: the scenario handles it after Combat
+			}
 		}
 		if what != 0 {
 			r.addNote(CauseDownedStillActing, e, needsNote(downedNotes[what]))

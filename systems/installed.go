@@ -27,6 +27,7 @@ type installed struct {
 	htnSys    *HTN              // the last HTN initialized in the world, for Diagnose's CauseIntentFlipFlop
 	goapSys   *GOAP             // the last GOAP initialized in the world, for Diagnose's CauseIntentFlipFlop
 	flowField *FlowField        // the last FlowField initialized in the world, for Diagnose's Report.FlowBehind
+	combat    *Combat           // the last Combat initialized in the world, for Diagnose's grace of CauseDownedStillActing
 
 	// the world's grid and clock at the last Initialize that found one: the systems
 	// hold them until their next Initialize, for Diagnose's Report.Replaced
