@@ -425,7 +425,7 @@ func aimBlockedOn(sight *openCells, ff *components.FlowFollower, p r2.Vec, c gri
 		return false
 	}
 	qx, qy := int32(q.X), int32(q.Y) // q ≥ 0 (aimLeaves)
-	if qx-c.X <= 1 && c.X-qx <= 1 && qy-c.Y <= 1 && c.Y-qy <= 1 && int(qx) < sight.w && int(qy) < sight.h && c.X >= 0 && c.Y >= 0 {
+	if qx-c.X <= 1 && c.X-qx <= 1 && qy-c.Y <= 1 && c.Y-qy <= 1 && int(qx) < sight.w && int(qy) < sight.h && c.X >= 0 && c.Y >= 0 && int(c.X) < sight.w && int(c.Y) < sight.h {
 		// off the grid lines by clear's margins (p is in c)
 		mx, my := float64(4e-9*math.Abs(q.X-p.X))+1e-12, float64(4e-9*math.Abs(q.Y-p.Y))+1e-12
 		if !nearLine(p.X, float64(c.X), mx) && !nearLine(q.X, float64(qx), mx) && !nearLine(p.Y, float64(c.Y), my) && !nearLine(q.Y, float64(qy), my) &&
