@@ -500,6 +500,12 @@ type flowFieldState struct {
 	flowfield.CacheState
 	Sector *SectorFlowState `json:"sector,omitempty"`
 	Edits  *flowEditsState  `json:"edits,omitempty"` // Hold's count of frames since the grid's last edit (flowfield_hold.go); nil: none within Hold
+	// Frame is the whole-grid system's own count of Updates, whose value
+	// mod aimTurns chooses the followers checked on sight in a world without
+	// a started Clock (FlowField.aimTurn); 0 in sector mode. A file written
+	// before it (2026-12-06) reads 0: such a world's loaded run checks other
+	// followers in a frame than the saved one would have.
+	Frame uint64 `json:"frame,omitempty"`
 }
 
 // SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
@@ -516,7 +522,7 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	fs := flowFieldState{CacheState: st, Edits: s.edits.state(s.grid, s.Hold)}
+	fs := flowFieldState{CacheState: st, Edits: s.edits.state(s.grid, s.Hold), Frame: s.frame}
 	if s.sector != nil {
 		if fs.Sector, err = s.sector.state(); err != nil {
 			return nil, err
@@ -573,6 +579,7 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 			return err
 		}
 	}
+	s.frame = st.Frame
 	return nil
 }
 
