@@ -24,6 +24,10 @@ type defNode struct {
 
 type attr struct{ name, value string }
 
+// fewNames is how many attributes of one element, or ports of one model, the loader
+// looks a duplicate up among by comparing names; past it, in a set.
+const fewNames = 8
+
 func (d *defNode) get(name string) (string, bool) {
 	for _, a := range d.attrs {
 		if a.name == name {
@@ -364,7 +368,9 @@ func (p *Ports) attr(name string) (string, bool) {
 
 func (p *Ports) fail(err error) {
 	p.failed = true
-	p.b.fail(p.d.pos, p.d.label(), err)
+	if len(p.b.errs) < maxErrors { // else b.fail keeps nothing; label looks through the attributes
+		p.b.fail(p.d.pos, p.d.label(), err)
+	}
 }
 
 func (p *Ports) check(err error) bool {
@@ -405,6 +411,10 @@ func (p *Ports) known() string {
 func (p *Ports) finish() {
 	for i, a := range p.d.attrs {
 		if !p.used[i] && !strings.HasPrefix(a.name, "_description") {
+			if len(p.b.errs) >= maxErrors { // no more are reported: 50,000 unknown ports cost one look each
+				p.failed = true
+				return
+			}
 			if known := p.known(); known != "" {
 				p.fail(fmt.Errorf("%w: unknown port %s (the ports it read: %s)", ErrPort, quote(a.name), known))
 			} else {

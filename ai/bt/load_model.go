@@ -71,6 +71,7 @@ func (x *xmlLoader) treeNodesModel() ([]*nodeModel, error) {
 			return nil, m.pos.err("TreeNodesModel "+m.tag, fmt.Errorf("%w: missing ID", ErrSyntax))
 		}
 		label := "TreeNodesModel " + m.tag + " " + quote(m.id)
+		var seen map[string]int // a port's index in m.ports, once it has more than fewNames
 		for {
 			el, end, err := x.modelToken()
 			if err != nil {
@@ -99,10 +100,17 @@ func (x *xmlLoader) treeNodesModel() ([]*nodeModel, error) {
 			if !hasName || mp.name == "" {
 				return nil, mp.pos.err(label, fmt.Errorf("%w: <%s> without name", ErrSyntax, el.Name.Local))
 			}
-			for _, q := range m.ports {
-				if q.name == mp.name {
-					return nil, mp.pos.err(label, fmt.Errorf("%w: port %s declared twice (line %d)", ErrSyntax, quote(mp.name), q.pos.line))
+			if len(m.ports) == fewNames {
+				seen = make(map[string]int, 2*fewNames)
+				for i, q := range m.ports {
+					seen[q.name] = i
 				}
+			}
+			if q, dup := m.port(mp.name, seen); dup {
+				return nil, mp.pos.err(label, fmt.Errorf("%w: port %s declared twice (line %d)", ErrSyntax, quote(mp.name), q.pos.line))
+			}
+			if seen != nil {
+				seen[mp.name] = len(m.ports)
 			}
 			m.ports = append(m.ports, mp)
 			// A port element holds its description as text, and nothing else.
@@ -221,7 +229,15 @@ func (m *nodeModel) has(name string) bool {
 	return false
 }
 
-func (m *nodeModel) port(name string) (modelPort, bool) {
+// port returns the port name of m: by index, the ports' indexes by name, if not nil,
+// else by comparing names.
+func (m *nodeModel) port(name string, index map[string]int) (modelPort, bool) {
+	if index != nil {
+		if i, ok := index[name]; ok {
+			return m.ports[i], true
+		}
+		return modelPort{}, false
+	}
 	for _, p := range m.ports {
 		if p.name == name {
 			return p, true

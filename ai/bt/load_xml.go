@@ -349,11 +349,26 @@ func (x *xmlLoader) children(depth int) ([]*defNode, error) {
 		if x.nodes++; x.nodes > MaxNodes {
 			return nil, d.pos.err(x.tree, fmt.Errorf("%w: more than %d (MaxNodes) in one tree: no tree this large can be built", ErrTooManyNodes, MaxNodes))
 		}
+		// A duplicate is looked for among the attributes before: by comparing them for the
+		// usual few, in a set past fewNames (one element of 50,000 took seconds to compare
+		// pairwise).
+		var seen map[string]struct{}
+		if len(el.Attr) > fewNames {
+			seen = make(map[string]struct{}, len(el.Attr))
+			d.attrs = make([]attr, 0, len(el.Attr))
+		}
 		for _, a := range el.Attr {
 			if a.Name.Space != "" {
 				return nil, d.pos.err(d.label(), fmt.Errorf("%w: namespaced attribute %s:%s", ErrSyntax, shorten(a.Name.Space), shorten(a.Name.Local)))
 			}
-			if _, dup := d.get(a.Name.Local); dup {
+			var dup bool
+			if seen != nil {
+				_, dup = seen[a.Name.Local]
+				seen[a.Name.Local] = struct{}{}
+			} else {
+				_, dup = d.get(a.Name.Local)
+			}
+			if dup {
 				return nil, d.pos.err(d.label(), fmt.Errorf("%w: attribute %s twice", ErrSyntax, quote(a.Name.Local)))
 			}
 			d.attrs = append(d.attrs, attr{a.Name.Local, a.Value})
