@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -69,10 +70,20 @@ type LOD struct {
 
 	Counts []int // agents per level in the last frame; the last entry counts frozen agents
 
+	// Workers splits the agents over goroutines (0: runtime.GOMAXPROCS);
+	// each agent's level reads only its own components and the focus points,
+	// so the result does not depend on the count.
+	Workers int
+
 	clock  *ecs.Clock
 	focus  *generic.Filter2[components.Focus, components.Position]
 	agents *generic.Filter4[components.Position, components.Think, components.LOD, components.Path]
 	points []r2.Vec
+
+	pool    *ecs.Workers
+	blocks  blockRun
+	cols    columns
+	wcounts [][]int // per worker, its Counts
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 }
@@ -105,11 +116,22 @@ func (s *LOD) Initialize(w *arche.World) {
 	s.agents = generic.NewFilter4[components.Position, components.Think, components.LOD, components.Path]().
 		Optional(generic.T[components.Path]())
 	s.Counts = make([]int, len(s.Levels)+1)
+	s.pool = reopenPool(s.pool, s.Workers)
+	s.wcounts = make([][]int, s.pool.N())
+	for i := range s.wcounts {
+		s.wcounts[i] = make([]int, len(s.Levels)+1)
+	}
+	s.cols.reset() // a second world (a level restart) registers its own columns
+	s.cols.column(arche.ComponentID[components.Position](w), unsafe.Sizeof(components.Position{}))
+	s.cols.column(arche.ComponentID[components.Think](w), unsafe.Sizeof(components.Think{}))
+	s.cols.column(arche.ComponentID[components.LOD](w), unsafe.Sizeof(components.LOD{}))
+	s.cols.column(arche.ComponentID[components.Path](w), unsafe.Sizeof(components.Path{}))
 	markInstalled(w, sysLOD)
 	s.ran.Join(w, s)
 }
 
-// Update assigns levels.
+// Update assigns levels, the agents split over the workers in blocks
+// (blockRun), each worker counting its own.
 func (s *LOD) Update(w *arche.World) {
 	s.ran.Mark(w)
 	mustInitialized(s.agents, s.finalized, "LOD")
@@ -128,39 +150,77 @@ func (s *LOD) Update(w *arche.World) {
 	if len(s.points) > lodScan { // for nearest's sweep
 		slices.SortFunc(s.points, func(a, b r2.Vec) int { return cmp.Compare(a.X, b.X) })
 	}
-	clear(s.Counts)
-	now := s.clock.Time
 	q := s.agents.Query(w)
-	for q.Next() {
-		pos, th, lod, path := q.Get()
-		dist := s.nearest(pos.Vec)
-		level := len(s.Levels)
-		for i, l := range s.Levels {
-			if dist <= l.Distance {
-				level = i
-				break
+	n := q.Count()
+	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
+	for _, c := range s.wcounts {
+		clear(c)
+	}
+	s.blocks.run(s.pool, s, n)
+	clear(s.Counts)
+	for _, c := range s.wcounts {
+		for i, k := range c {
+			s.Counts[i] += k
+		}
+	}
+}
+
+// Columns of LOD's query (the order of Initialize's cols.column calls).
+const (
+	lodPos = iota
+	lodThink
+	lodLOD
+	lodPath
+)
+
+// Work implements ecs.Job: the levels of agents [lo, hi) of the query.
+func (s *LOD) Work(worker, lo, hi int) {
+	c := &s.cols
+	n := c.count
+	counts := s.wcounts[worker]
+	now := s.clock.Time
+	for r := c.run(lo, 0); r < len(c.runs) && c.runs[r].start < hi; r++ {
+		start := c.runs[r].start
+		a, b := max(lo, start)-start, min(hi, c.end(r, n))-start
+		pos := columnOf[components.Position](c, r, lodPos, n)[a:b]
+		think := columnOf[components.Think](c, r, lodThink, n)[a:b]
+		lods := columnOf[components.LOD](c, r, lodLOD, n)[a:b]
+		paths := columnOf[components.Path](c, r, lodPath, n) // nil without a Path
+		if paths != nil {
+			paths = paths[a:b]
+		}
+		think, lods = think[:len(pos)], lods[:len(pos)]
+		for i := range pos {
+			th, lod := &think[i], &lods[i]
+			dist := s.nearest(pos[i].Vec)
+			level := len(s.Levels)
+			for k, l := range s.Levels {
+				if dist <= l.Distance {
+					level = k
+					break
+				}
 			}
-		}
-		lod.Level, lod.Distance = uint8(min(level, 255)), dist
-		s.Counts[level]++
-		if path != nil {
-			path.Priority = int8(min(len(s.Levels)-level, 127))
-		}
-		if level == len(s.Levels) {
-			th.Frozen = true
-			continue
-		}
-		interval := s.Levels[level].Interval
-		if th.Frozen {
-			th.Frozen = false
-			th.Interval = interval
-			th.Next = thawNext(th.Next, now, s.clock.DT, thinkInterval(interval))
-			continue
-		}
-		if th.Interval != interval {
-			old := thinkInterval(th.Interval)
-			th.Next += thinkInterval(interval) - old // keep the agent's stagger phase
-			th.Interval = interval
+			lod.Level, lod.Distance = uint8(min(level, 255)), dist
+			counts[level]++
+			if paths != nil {
+				paths[i].Priority = int8(min(len(s.Levels)-level, 127))
+			}
+			if level == len(s.Levels) {
+				th.Frozen = true
+				continue
+			}
+			interval := s.Levels[level].Interval
+			if th.Frozen {
+				th.Frozen = false
+				th.Interval = interval
+				th.Next = thawNext(th.Next, now, s.clock.DT, thinkInterval(interval))
+				continue
+			}
+			if th.Interval != interval {
+				old := thinkInterval(th.Interval)
+				th.Next += thinkInterval(interval) - old // keep the agent's stagger phase
+				th.Interval = interval
+			}
 		}
 	}
 }
@@ -262,6 +322,7 @@ func (s *LOD) Finalize(w *arche.World) {
 		return
 	}
 	s.agents, s.finalized = nil, true
+	s.pool.Close()
 	s.ran.Leave()
 	markFinalized(w, sysLOD)
 }
