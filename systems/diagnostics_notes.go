@@ -69,6 +69,7 @@ const (
 	noteTreeTimer             // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds, machine and state: the state whose tree it is in (nil: a Brain's) (CauseTreeTimerLong)
 	noteHTNIdle               // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
 	noteDownedTarget          // target, pos.X: the seconds, pos.Y: 1 when removed, n: 1 when Intent.Attack is set (CauseAttackingDowned)
+	noteMoveNoPath            // pos: Intent.Goal (n 0) or the pursuit's Point (n 1, target the zero Entity), target: the pursuit's Target (CauseMoveWithoutPath)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -420,6 +421,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendBlocked(b, n)
 	case noteDownedTarget:
 		appendDownedTarget(b, n)
+	case noteMoveNoPath:
+		appendMoveNoPath(b, n)
 	case noteFlowCut:
 		b.WriteString(", its cell (")
 		b.WriteString(strconv.Itoa(int(n.cell.X)))
@@ -440,6 +443,38 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(", ")
 		writeHTNIdleNote(b, n.what, n.pos.X, n.pos.Y)
 	}
+}
+
+// moveNoPathNote is the note of a steered agent without a Path whose Intent in
+// asks it to go to its Goal or pursue (CauseMoveWithoutPath).
+func moveNoPathNote(in *components.Intent) exampleNote {
+	if in.Mode == components.IntentPursue {
+		return exampleNote{kind: noteMoveNoPath, n: 1, target: in.Target, pos: in.Point}
+	}
+	return exampleNote{kind: noteMoveNoPath, pos: in.Goal}
+}
+
+// appendMoveNoPath writes a noteMoveNoPath: what the Intent asks, and what the
+// agent lacks to follow a path round the walls.
+func appendMoveNoPath(b *strings.Builder, n *exampleNote) {
+	switch {
+	case n.n == 0:
+		b.WriteString(", Intent goes to goal (")
+	case n.target != (arche.Entity{}):
+		b.WriteString(", Intent pursues entity ")
+		b.WriteString(strconv.FormatUint(uint64(n.target.ID()), 10))
+	default:
+		b.WriteString(", Intent pursues point (")
+	}
+	if n.n == 0 || n.target == (arche.Entity{}) {
+		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', 6, 64))
+		b.WriteString(", ")
+		b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 6, 64))
+		b.WriteString(")")
+	}
+	b.WriteString(" and it has no Path component on a grid with walls: PathFollow steers it in a straight line " +
+		"and it stops at walls; give it a components.Path (spawn it as a systems.Mover, whose bundle has one, " +
+		"or add a components.Path to it), served by systems.PathQueue and PathFollow in the schedule")
 }
 
 // addNote is add with a note kept when e becomes the cause's example.
