@@ -1030,6 +1030,25 @@ type Report struct {
 	FlowBehind    int
 	FlowBehindFor float64
 
+	// FlowGoalsOver is the number of goals (FlowFollower.Goal, and the goals
+	// of the fields followers still follow; a goal whose followers follow
+	// different fields meanwhile counts once per field) the world's
+	// [FlowField] (whole-grid fields) was asked for in its last Update, when
+	// they were more than its MaxFields (FlowGoalsMax) in every Update for
+	// FlowBehindLong seconds or more; 0 otherwise. The cache holds MaxFields fields, so the
+	// followers of the goals beyond them get none (FlowGoalsWaiting, its
+	// Waiting) and stand, or follow an earlier goal's field, for as long as
+	// those goals stay in use: a swarm each of whose members has a goal of its
+	// own (its own cell, its own target's cell) waits for good. The fix: goals
+	// the followers share (one goal for the swarm, SetFlowGoal), a higher
+	// MaxFields (each field costs about 13 bytes a cell), or agents with goals
+	// of their own as Movers (a Path each) rather than FlowFollowers. One
+	// finding in Total. It reads a count FlowField keeps per goal: it costs
+	// the FlowField nothing per agent.
+	FlowGoalsOver    int
+	FlowGoalsMax     int
+	FlowGoalsWaiting int
+
 	// CooldownsUntimed counts the agents whose Weapon has a Cooldown (> 0 seconds)
 	// while the world runs a [Combat] system and has no *ecs.Clock resource: Combat
 	// times a cooldown by the Clock's Time, so without one each such weapon strikes at
@@ -1224,6 +1243,7 @@ const (
 	otherRequestsChangedBeside
 	otherPathsWaitingLong
 	otherFlowBehind
+	otherFlowGoalsOver
 	otherCooldownsUntimed
 	otherClockFault
 )
@@ -1270,6 +1290,9 @@ func (r *Report) others(f func(kind otherFinding, names []string, detail uint64,
 	}
 	if r.FlowBehind > 0 {
 		f(otherFlowBehind, nil, 0, 1)
+	}
+	if r.FlowGoalsOver > 0 {
+		f(otherFlowGoalsOver, nil, 0, 1)
 	}
 	if r.CooldownsUntimed > 0 {
 		f(otherCooldownsUntimed, nil, 0, 1)
@@ -1421,6 +1444,13 @@ func (r Report) String() string {
 			"its rebuild within FlowField.Budget, so a grid edited every frame or two, as a door toggled every frame, keeps "+
 			"it from catching up: use Budget 0 or sector fields, or edit the grid less often)",
 			sep, r.FlowBehind, r.FlowBehindFor)
+		sep = ", "
+	}
+	if r.FlowGoalsOver > 0 {
+		fmt.Fprintf(&b, "%sflow followers ask for %d goals, over FlowField.MaxFields (%d): the followers of the goals "+
+			"beyond it get no field and wait for good (%d waiting: FlowField.Waiting); give the swarm goals it shares "+
+			"(one goal for many, SetFlowGoal), raise MaxFields, or make agents with goals of their own Movers "+
+			"(a Path each) rather than FlowFollowers", sep, r.FlowGoalsOver, r.FlowGoalsMax, r.FlowGoalsWaiting)
 		sep = ", "
 	}
 	if r.CooldownsUntimed > 0 {
@@ -2010,6 +2040,9 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 		e := &in.flowField.edits
 		if e.behindFollowers > 0 && e.behindFrames >= int64(math.Ceil(FlowBehindLong/dt)) {
 			r.FlowBehind, r.FlowBehindFor = e.behindFollowers, float64(e.behindFrames)*dt
+		}
+		if o := &in.flowField.over; o.goals > 0 && o.frames >= int64(math.Ceil(FlowBehindLong/dt)) {
+			r.FlowGoalsOver, r.FlowGoalsMax, r.FlowGoalsWaiting = o.goals, in.flowField.MaxFields, in.flowField.Waiting
 		}
 	}
 }

@@ -169,7 +169,9 @@ const MaxFlowFields = 1 << 16
 //
 // The cache holds Capacity fields and grows, up to MaxFields (about 13 bytes
 // per grid cell each), when more distinct goals are in use at once; agents
-// with goals beyond MaxFields wait for one to fall out of use. Reserve of
+// with goals beyond MaxFields wait for one to fall out of use (for good while
+// they all stay in use: [Diagnose] reports it after 2 s, Report.FlowGoalsOver;
+// a swarm whose members each have a goal of their own wants Movers). Reserve of
 // them are allocated at Initialize, so that the first goals allocate
 // nothing: a game that moves one shared goal now and then sets Capacity and
 // Reserve to 2 (the field followed and the one being built) and allocates
@@ -296,6 +298,10 @@ type FlowField struct {
 	noSpec   bool         // tests: sampling left to Work, every agent written back by a scan of all
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
+
+	// over: the goals of the last Update beyond MaxFields, for Diagnose's
+	// Report.FlowGoalsOver (whole-grid fields; kept per goal, not per agent)
+	over flowOver
 
 	arrivalScratch // gather's work space (flowfield_arrival.go)
 
@@ -424,6 +430,7 @@ func (s *FlowField) Name() string { return "flowfield" }
 //     [flowfield.MaxReserveCells] cells in total ([flowfield.Cache.Reserve]).
 func (s *FlowField) Initialize(w *arche.World) {
 	s.world = w
+	s.over = flowOver{}
 	if s.Capacity > MaxFlowFields || s.MaxFields > MaxFlowFields {
 		panic(setupFault("FlowField", ecs.ErrSettings, fmt.Sprintf("systems: FlowField.Capacity (%d) and MaxFields (%d) must be at most MaxFlowFields (%d): they count fields (goals held at once), not bytes",
 			s.Capacity, s.MaxFields, MaxFlowFields)))
@@ -574,8 +581,12 @@ func (s *FlowField) updatePoint(w *arche.World) {
 			s.uses = addUse(s.uses, u)
 		}
 	}
+	refused := 0
 	for _, u := range s.uses {
 		want := s.field(u.goal)
+		if want < 0 {
+			refused++ // MaxFields goals hold the cache: no field for it this frame
+		}
 		// an agent that switches to its Goal's field asks for no other
 		if u.other && !(want >= 0 && s.goals[want].field.Done()) {
 			s.field(u.active)
@@ -607,6 +618,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 			s.Waiting += k
 		}
 	}
+	s.over.update(len(s.goals), refused)
 	s.edits.behind(s.goals)
 	if !s.fused { // else the goals and their fields are prev's, in order, and gather needs its steps
 		s.prev = s.prev[:0]
@@ -1237,6 +1249,25 @@ func (s *FlowField) swapped(goal grid.Cell, field *flowfield.Field) bool {
 		}
 	}
 	return false
+}
+
+// flowOver counts the frames in a row in which a FlowField had more goals in
+// use than MaxFields: the followers of the goals beyond it got no field
+// (Waiting) and, while those goals stay in use, never get one.
+type flowOver struct {
+	goals  int   // the goals asked for in the last Update (fields served and goals refused), when some were refused; else 0
+	frames int64 // Updates in a row, up to the last, with goals refused
+}
+
+// update records an Update that served fields for served goals and refused
+// refused more (goal uses, in fact: a goal whose followers follow other fields
+// meanwhile is counted once per field).
+func (o *flowOver) update(served, refused int) {
+	if refused == 0 {
+		*o = flowOver{}
+		return
+	}
+	o.goals, o.frames = served+refused, o.frames+1
 }
 
 // refIndex returns the index in s.ref of goal's field, -1 if the cache has
