@@ -155,7 +155,8 @@ func jsonDef(file, path string, n *jsonNode, depth int) (*defNode, error) {
 
 // jsonNodeCount refuses a document with a tree of more than MaxNodes nodes, which no
 // build accepts, before encoding/json decodes it whole: a file of millions of nodes (64
-// MiB of {"type": "X"} are 4 million) would cost gigabytes first. It counts the objects at
+// MiB of {"type": "X"} are 4 million) would cost gigabytes first. The bound is per tree,
+// as in LoadXML: a document of many trees, each within it, is decoded whole. It counts the objects at
 // the paths of nodes (trees[i].root and its children, keys by any case as encoding/json
 // reads them) in one pass over the bytes that allocates little; values nested deeper
 // than any node can be are skipped (their nodes are refused by jsonDef).
