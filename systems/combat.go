@@ -50,6 +50,13 @@ import (
 // the same frame (by a lower entity ID) brings down still lands its own, so who may
 // strike does not depend on entity IDs. An attacker without a Health is never down.
 //
+// Teams: a request whose target is of the attacker's own team (both have a
+// components.Faction, with the same Team) strikes nothing unless FriendlyFire is
+// set: it is cleared, counted in Allies, and [Diagnose] reports the attacker as
+// [CauseAttackingAlly] (a decision that picks "the nearest agent" rather than the
+// nearest foe). An attacker or a target without a Faction has no team: its
+// strikes land (a bystander can be struck if a decision asks so).
+//
 // What else happens to an agent whose health reaches 0 is the scenario's choice:
 // nothing in archai stops its brain or its movement. Handle [Combat.Downed] after
 // Combat (remove them with Commands.RemoveEntity or after [Spawner.Recycle], respawn
@@ -58,7 +65,7 @@ import (
 // Contract:
 //
 //	requires   Intent, Position, Weapon (attacker); Health, Position (target)
-//	optional   Health (attacker: one at 0 or below strikes nothing)
+//	optional   Health (attacker: one at 0 or below strikes nothing), Faction (both: one team strikes not its own)
 //	writes     Intent.Attack (cleared), Weapon.ReadyAt (with a Cooldown), the target's Health.Current
 //	resources  *ecs.Clock optional (times a Weapon.Cooldown)
 //
@@ -77,6 +84,8 @@ import (
 //	Cooldown > 0, no Clock         every request strikes                  Report.CooldownsUntimed (Combat.NoClock)
 //	target without Health or       no strike                              -
 //	  Position, dead, or self
+//	target of the attacker's team  no strike (Allies), unless              CauseAttackingAlly
+//	  (Faction.Team equal)           FriendlyFire
 //	NaN Position (either side)     no strike                              CausePosition
 //	no Combat system, while an     nothing strikes                        CauseNoCombatSystem
 //	  agent with a Weapon has a
@@ -95,6 +104,17 @@ type Combat struct {
 	// AttackersDown counts the requests dropped in the last frame because the
 	// attacker was down: its Health.Current was ≤ 0 when the Update began.
 	AttackersDown int
+	// FriendlyFire lets strikes land on agents of the attacker's own team (both
+	// with a Faction of the same Team). Off by default: such a request strikes
+	// nothing and is counted in Allies.
+	FriendlyFire bool
+	// Allies counts the requests dropped in the last frame because the target was
+	// of the attacker's own team (FriendlyFire off), in range or not. [Diagnose] names the
+	// attackers (CauseAttackingAlly).
+	Allies int
+	// allies holds the attackers of Allies and their targets, by attacker
+	// entity ID, as the latest Update left them (for Diagnose); reused
+	allies [][2]arche.Entity
 
 	// Downed holds the targets the last frame's strikes brought down (their
 	// Health.Current from above 0 to 0 or below), in the order struck, that
@@ -111,9 +131,10 @@ type Combat struct {
 
 	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
 	targets generic.Map2[components.Health, components.Position]
-	health  generic.Map[components.Health] // the attackers' (optional)
-	cols    columns                        // Intent, Position, Weapon
-	at      []int32                        // query indices of this frame's attackers
+	health  generic.Map[components.Health]  // the attackers' (optional)
+	faction generic.Map[components.Faction] // both sides' (optional)
+	cols    columns                         // Intent, Position, Weapon
+	at      []int32                         // query indices of this frame's attackers
 	all     []attacker
 
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
@@ -138,6 +159,7 @@ func (s *Combat) Initialize(w *arche.World) {
 	s.filter = generic.NewFilter3[components.Intent, components.Position, components.Weapon]()
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
 	s.health = generic.NewMap[components.Health](w)
+	s.faction = generic.NewMap[components.Faction](w)
 	s.NoClock = 0
 	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))
@@ -159,7 +181,8 @@ const (
 func (s *Combat) Update(w *arche.World) {
 	s.ran.Mark(w)
 	mustInitialized(s.filter, s.finalized, "Combat")
-	s.Strikes, s.Cooling, s.AttackersDown = 0, 0, 0
+	s.Strikes, s.Cooling, s.AttackersDown, s.Allies = 0, 0, 0, 0
+	s.allies = s.allies[:0]
 	clock := ecs.Resource[ecs.Clock](w)
 	s.downedFrame = combatFrame(clock)
 	q := s.filter.Query(w)
@@ -204,6 +227,11 @@ func (s *Combat) Update(w *arche.World) {
 		if target == a.e || !ecs.Alive(w, target) { // an entity of another world too
 			continue
 		}
+		if !s.FriendlyFire && s.sameTeam(a.e, target) {
+			s.Allies++
+			s.allies = append(s.allies, [2]arche.Entity{a.e, target})
+			continue
+		}
 		hp, tpos := s.targets.Get(target)
 		// !(d <= Range): a NaN position or Range is out of range, not in it
 		if hp == nil || tpos == nil || hp.Current <= 0 || !(detmath.Norm(r2.Sub(tpos.Vec, pos.Vec)) <= wp.Range) {
@@ -230,6 +258,26 @@ func (s *Combat) Update(w *arche.World) {
 	}
 	clear(s.all) // keep no component pointer past the Update
 	s.TotalStrikes += int64(s.Strikes)
+}
+
+// sameTeam reports whether a and b both have a Faction, of the same Team.
+func (s *Combat) sameTeam(a, b arche.Entity) bool {
+	fa := s.faction.Get(a)
+	if fa == nil {
+		return false
+	}
+	fb := s.faction.Get(b)
+	return fb != nil && fa.Team == fb.Team
+}
+
+// alliesAttacked returns the attackers (and their targets) whose requests the
+// latest Update refused as aimed at their own team; nil for a nil,
+// uninitialized or finalized Combat.
+func (s *Combat) alliesAttacked() [][2]arche.Entity {
+	if s == nil || s.filter == nil || s.finalized {
+		return nil
+	}
+	return s.allies
 }
 
 // combatFrame is the frame of clock c that Combat's Downed is told by: its Frame once

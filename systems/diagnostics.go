@@ -727,6 +727,18 @@ const (
 	// (a first Diagnose call sees none), and saved with a Diagnostics' state.
 	CauseAttackingDowned
 
+	// CauseAttackingAlly: an agent whose strike the latest [Combat] Update refused
+	// because its target was of its own team (both have a components.Faction with the
+	// same Team) while Combat.FriendlyFire is off: its decision asked Intent.Attack
+	// of an ally, most often one that picks "the nearest agent" or a remembered
+	// entity rather than the nearest foe (Perception picks foes only). The note
+	// names the target and its team, and the fix: test the target's Faction in the
+	// decision (Agent.Get of components.Faction), or set Combat.FriendlyFire if
+	// strikes on allies are meant. Read from the world's Combat (counted only while
+	// one is installed, from its latest Update; not saved: a loaded world reports
+	// it after its first frame).
+	CauseAttackingAlly
+
 	// NumCauses is the number of causes.
 	NumCauses
 )
@@ -803,6 +815,7 @@ var causeNames = [NumCauses]string{
 	CauseBlockedByAgents:         "blocked_by_agents",
 	CauseTreeTimerLong:           "tree_timer_too_long",
 	CauseAttackingDowned:         "attacking_downed",
+	CauseAttackingAlly:           "attacking_ally",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1981,6 +1994,7 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
 	d.downed.check(w, r, d)
 	d.downedTgt.check(w, r)
+	allyChecks(w, r, in)
 	clock := ecs.Resource[ecs.Clock](w)
 	// before the first frame: the clock not started, at frame 0 and time 0, and no
 	// decision system run yet (a clock stepped by hand, without an ecs.ClockSystem,

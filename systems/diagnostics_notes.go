@@ -69,6 +69,7 @@ const (
 	noteTreeTimer             // what: the timer node's name, pos.X: its duration over MaxTreeTimer, seconds, machine and state: the state whose tree it is in (nil: a Brain's) (CauseTreeTimerLong)
 	noteHTNIdle               // what: htn.Domain.WhyNoPlan's explanation, pos: htn.Run.NoPlanSince (X) and Think.Last (Y) (CausePlannerDomainError)
 	noteDownedTarget          // target, pos.X: the seconds, pos.Y: 1 when removed, n: 1 when Intent.Attack is set (CauseAttackingDowned)
+	noteAlly                  // target, n: its team (CauseAttackingAlly)
 	noteMoveNoPath            // pos: Intent.Goal (n 0) or the pursuit's Point (n 1, target the zero Entity), target: the pursuit's Target (CauseMoveWithoutPath)
 )
 
@@ -423,6 +424,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendDownedTarget(b, n)
 	case noteMoveNoPath:
 		appendMoveNoPath(b, n)
+	case noteAlly:
+		appendAlly(b, n)
 	case noteFlowCut:
 		b.WriteString(", its cell (")
 		b.WriteString(strconv.Itoa(int(n.cell.X)))

@@ -555,6 +555,13 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			compOf[components.Think](w, e).Last = 19.9
 			arche.AddResource(w, &downedTargets{recs: map[arche.Entity]downedTarget{e: {target: foe, since: 10}}})
 		}, []Cause{CauseAttackingDowned}},
+		{"asking to strike an ally", false, 0, func(w *arche.World, e arche.Entity) {
+			ally := w.NewEntity()
+			put(w, ally, components.Faction{Team: 1})
+			c := &Combat{}
+			c.Initialize(w) // installed: the world's Combat, its latest Update refused e's request
+			c.allies = append(c.allies, [2]arche.Entity{e, ally})
+		}, []Cause{CauseAttackingAlly}},
 		{"attacking a downed target, not thought since: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			arche.AddResource(w, &ecs.Clock{Time: 20, DT: 1.0 / 60})
 			foe := w.NewEntity()

@@ -24,6 +24,7 @@ func (s *Combat) restart() {
 	s.cols.reset()
 	s.Strikes, s.TotalStrikes = 0, 0
 	s.Downed = s.Downed[:0]
+	s.Allies, s.allies = 0, s.allies[:0]
 }
 
 // restart zeroes the think counts (the budget's cursor, always 0, is left as loaded).
