@@ -354,7 +354,8 @@ const (
 	// see flowfield.Field.SetClearance): gaps narrower than its disc seal it
 	// off, so it stands (Steer false) where a point agent would be led
 	// through. Not a fault of setup: open a wider way, give the unit another
-	// goal or a smaller radius.
+	// goal or a smaller radius. One that walls cut off whatever its width
+	// (grid.Connected false: a door closed) is counted as CauseFlowUnreachable.
 	CauseFlowFollowerWide
 	// CauseUtilityInputOutOfRange: a UtilityBrain whose State counts inputs
 	// outside [0, 1] under a consideration's zero Range (utility.State.Clamped >
@@ -642,8 +643,10 @@ const (
 	// counted: followers whose Intent moves them some other way (a Move with a
 	// finite goal, flee, evade, pursue), a Goal off the grid or blocked
 	// (CauseFlowGoal), a cell blocked or off the grid (CauseBlocked,
-	// CauseOffGrid), and, with whole-grid fields, wide followers
-	// (CauseFlowFollowerWide). A Goal of cell (0, 0) is a goal as any other.
+	// CauseOffGrid), and, with whole-grid fields, wide followers that a point
+	// follower in their cell would reach the goal from (CauseFlowFollowerWide:
+	// walls that cut off any follower, a door closed, count here whatever its
+	// width). A Goal of cell (0, 0) is a goal as any other.
 	CauseFlowUnreachable
 	// CauseWeaponCooldownLong: a Weapon whose Cooldown is over [MaxWeaponCooldown]
 	// (60 s). A Cooldown is in seconds of simulation time, and one over a minute is
@@ -2233,7 +2236,13 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		}
 		if ff != nil && d.wide != nil && wideFollower(kin) {
 			if _, sealed := d.sealed[e]; sealed {
-				r.addNote(CauseFlowFollowerWide, e, needsNote("no way at least as wide as its disc to its goal: it stands"))
+				// walls cut it off whatever its width (a door closed): the cause a
+				// point follower would get, not its width
+				if c := g.CellAt(pos.Vec); finiteVec(pos.Vec) && g.Passable(c) && g.Passable(ff.Goal) && !g.Connected(c, ff.Goal) {
+					r.addNote(CauseFlowUnreachable, e, exampleNote{kind: noteFlowCut, cell: c, to: ff.Goal})
+				} else {
+					r.addNote(CauseFlowFollowerWide, e, needsNote("no way at least as wide as its disc to its goal: it stands"))
+				}
 			} else if d.wide.sectors && d.walls {
 				r.addNote(CauseFlowFollowerWideSector, e, needsNote("whole-grid flow fields: sector fields lead it through gaps narrower than its disc"))
 			}

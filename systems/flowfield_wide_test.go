@@ -161,6 +161,40 @@ func TestFlowFieldWideFollowerSealedOffIsCounted(t *testing.T) {
 	require.Zero(t, systems.Diagnose(w).Counts[systems.CauseFlowFollowerWide])
 }
 
+// A door closing on wide followers and point followers alike (the wall's only
+// gap, 3 cells wide): walls cut both off, and both are reported as
+// flow_unreachable, naming their cell and goal, not the wide one as
+// flow_follower_wide ("no way at least as wide as its disc"), as a newcomer
+// found; while the door is open the wide one is led through and nothing is
+// counted.
+func TestFlowFieldWideFollowerWalledOffIsUnreachable(t *testing.T) {
+	g := wallWithGaps(9, 10, 11)
+	w, s := flowWorld(t, g, &systems.FlowField{})
+	goal := grid.Cell{X: 27, Y: 10}
+	ogres, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal, Motion: systems.Motion{Radius: 1}})
+	require.NoError(t, err)
+	ogre := ogres.Spawn(r2.Vec{X: 3.5, Y: 3.5}, nil)
+	imps, err := systems.NewSpawner(w, systems.FlowFollower{Goal: goal, Motion: systems.Motion{Radius: 0.3}})
+	require.NoError(t, err)
+	imp := imps.Spawn(r2.Vec{X: 3.5, Y: 16.5}, nil)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	s.Run(w, 30)
+	r := systems.Diagnose(w)
+	require.Zero(t, r.Total(), "%s", r)
+	for y := int32(9); y <= 11; y++ {
+		g.SetCost(grid.Cell{X: 15, Y: y}, grid.Blocked)
+	}
+	s.Run(w, 60)
+	r = systems.Diagnose(w)
+	require.Equal(t, 2, r.Counts[systems.CauseFlowUnreachable], "%s", r)
+	require.Zero(t, r.Counts[systems.CauseFlowFollowerWide], "%s", r)
+	pos := generic.NewMap1[components.Position](w)
+	require.Less(t, pos.Get(ogre).X, 14.0)
+	require.Less(t, pos.Get(imp).X, 14.0)
+	require.Contains(t, r.String(), "has no route to its flow goal cell (27, 10): walls cut it off")
+}
+
 // Sector mode serves wide followers as point agents, which Diagnose reports.
 func TestFlowFieldWideFollowerInSectorModeIsReported(t *testing.T) {
 	g := wallWithGaps(10)
