@@ -1080,6 +1080,11 @@ type Report struct {
 	lacking [NumCauses]lackSet // per cause with an example, what the example lacks (Lacks)
 
 	seen map[arche.Entity]struct{} // entities counted in Misconfigured, during a check
+
+	// list, when not nil (DiagnoseAgents, during its check), collects every
+	// entity counted under cause collect
+	list    *[]arche.Entity
+	collect Cause
 }
 
 // ClockFault is what makes the world's clock (the *ecs.Clock resource) a finding of
@@ -1527,6 +1532,9 @@ func (r *Report) add(c Cause, e arche.Entity) {
 		r.Examples[c] = e
 	}
 	r.Counts[c]++
+	if r.list != nil && c == r.collect {
+		*r.list = append(*r.list, e)
+	}
 	if r.seen != nil {
 		if _, ok := r.seen[e]; !ok {
 			r.seen[e] = struct{}{}
@@ -1560,6 +1568,22 @@ func Diagnose(w *arche.World) Report {
 	var r Report
 	d.run(w, &r)
 	return r
+}
+
+// DiagnoseAgents is [Diagnose] that also returns every entity it counts under
+// cause c, in the order its checks count them (an entity once per count, so
+// len(agents) == report.Counts[c]), where the Report keeps one example per
+// cause: a game can select, mark or fix them all (which tanks are
+// blocked_by_agents). Findings of the whole world (Report.FlowGoalsOver,
+// CooldownsUntimed and the other world-level counts) name no agent. A c out of
+// range returns no agent. It allocates, as Diagnose does.
+func DiagnoseAgents(w *arche.World, c Cause) (agents []arche.Entity, report Report) {
+	var d diagnoser
+	d.init()
+	report.list, report.collect = &agents, c
+	d.run(w, &report)
+	report.list = nil
+	return agents, report
 }
 
 // Diagnostics runs [Diagnose]'s checks every Every frames (60 if zero; the
