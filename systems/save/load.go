@@ -249,7 +249,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		if info, _ := arche.ComponentInfo(w, id); !info.IsRelation || !w.Has(e, id) {
 			return nil, fmt.Errorf("%s: %w: entity %d has no relation component %s", where, ErrFormat, e.ID(), shortName(typeOf[t.Type]))
 		}
-		if int(t.Target.ID()) >= len(doc.World.Entities) || !w.Alive(t.Target) { // Alive indexes the pool
+		if uint(t.Target.ID()) >= uint(len(doc.World.Entities)) || !w.Alive(t.Target) { // Alive indexes the pool; uint: an ID over 2³¹ is not negative on 32-bit
 			return nil, fmt.Errorf("%s: %w: the target of entity %d's %s, entity %d (generation %d), is not alive", where, ErrEntities, e.ID(), shortName(typeOf[t.Type]), t.Target.ID(), t.Target.Generation())
 		}
 		w.Relations().Set(e, id, t.Target)
