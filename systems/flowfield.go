@@ -264,29 +264,35 @@ type FlowField struct {
 	// world's Clock frame (else this system's) mod aimTurns (see aimTurns)
 	aimTurn int
 
-	cols     columns     // the query's components, read by the workers
-	measure  flowMeasure // copies agents and counts them by distance step
-	whist    [][]int32   // per worker, its count of agents per distance step
-	histN    int         // the length of hist this frame
-	sector   *sectorFlow // sector mode (Sectors > 0)
-	wide     *flowWide   // wide followers (see updateWide)
-	auto     float64     // the Spacing autoSpacing last set (Spacing was zero or negative at Initialize); 0: Spacing set by hand
-	resolve  flowResolve
-	blocks   blockRun  // the sampling pass (Work), in claimed blocks of agents
-	sight    openCells // a bitmap of the grid's blocked cells, for aimWith
-	maxCost  float64   // the grid's largest finite cost, at costVer
-	costVer  uint64
-	seen     [][]goalUse // per worker, the goals its agents use, in order of first use within each of its blocks (see flowSeg)
-	segs     []flowSeg   // the collect pass, per block of blockSize agents: what its worker logged for it
-	uses     []goalUse   // the goals the agents use, in order of first use in query order (the blocks' seen merged)
-	wfollow  [][]int     // per worker, its followers per goal
-	broke    []bool      // per worker, the guess failed: one of its agents switches fields
-	wwait    []int       // per worker, its followers whose Goal's field is not complete (Waiting)
-	ref      []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
-	prev     []goalKey   // the last frame's goals, in order, with their distance steps in hist
-	fuse     bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
-	fused    bool        // this frame's measure was done by the collect pass, if the steps are unchanged
-	farCells int32       // cells (either axis) from a goal's cell beyond which no agent is within the steps any goal may count this frame (see farReach, farSteps)
+	cols      columns     // the query's components, read by the workers
+	measure   flowMeasure // copies agents and counts them by distance step
+	whist     [][]int32   // per worker, its count of agents per distance step
+	histN     int         // the length of hist this frame
+	sector    *sectorFlow // sector mode (Sectors > 0)
+	wide      *flowWide   // wide followers (see updateWide)
+	auto      float64     // the Spacing autoSpacing last set (Spacing was zero or negative at Initialize); 0: Spacing set by hand
+	resolve   flowResolve
+	blocks    blockRun  // the sampling pass (Work), in claimed blocks of agents
+	sight     openCells // a bitmap of the grid's blocked cells, for aimWith
+	maxCost   float64   // the grid's largest finite cost, at costVer
+	costVer   uint64
+	seen      [][]goalUse // per worker, the goals its agents use, in order of first use within each of its blocks (see flowSeg)
+	segs      []flowSeg   // the collect pass, per block of blockSize agents: what its worker logged for it
+	seenIdx   []useIndex  // per worker, the index of its current block's part of seen (see addUse)
+	uses      []goalUse   // the goals the agents use, in order of first use in query order (the blocks' seen merged)
+	usesIdx   useIndex    // the index of uses
+	goalIdx   cellIndex   // the index of goals (field)
+	refIdx    cellIndex   // the index of ref, synced before the passes read it (refIndex)
+	prevIdx   cellIndex   // the index of prev (swapped)
+	groundIdx cellIndex   // the index of ground (openGround)
+	wfollow   [][]int     // per worker, its followers per goal
+	broke     []bool      // per worker, the guess failed: one of its agents switches fields
+	wwait     []int       // per worker, its followers whose Goal's field is not complete (Waiting)
+	ref       []goalRef   // the goals the agents' fields are resolved against (see flowResolve)
+	prev      []goalKey   // the last frame's goals, in order, with their distance steps in hist
+	fuse      bool        // the collect pass measures too, against the last frame's steps (see flowResolve)
+	fused     bool        // this frame's measure was done by the collect pass, if the steps are unchanged
+	farCells  int32       // cells (either axis) from a goal's cell beyond which no agent is within the steps any goal may count this frame (see farReach, farSteps)
 
 	spec     bool         // the collect pass samples the agents that entered a new cell, against the last frame's fields (see flowResolve)
 	undo     [][]flowUndo // per worker, the FlowFollowers the collect pass sampled, as they were before (see flowResolve)
@@ -481,6 +487,7 @@ func (s *FlowField) Initialize(w *arche.World) {
 	}
 	s.resolve.s = s
 	s.seen = make([][]goalUse, s.pool.N())
+	s.seenIdx = make([]useIndex, s.pool.N())
 	s.broke = make([]bool, s.pool.N())
 	s.wwait = make([]int, s.pool.N())
 	s.undo = make([][]flowUndo, s.pool.N())
@@ -492,7 +499,8 @@ func (s *FlowField) Initialize(w *arche.World) {
 	}
 	s.goals = make([]flowGoal, 0, s.Capacity)
 	s.reaches = make([]goalReach, 0, 2*s.Capacity) // the goals of a frame and of the one before
-	s.ref = make([]goalRef, 0, s.Capacity)         // as goals, so that a goal move allocates nothing
+	s.reachIdx = cellIndex{}
+	s.ref = make([]goalRef, 0, s.Capacity) // as goals, so that a goal move allocates nothing
 	s.prev = make([]goalKey, 0, s.Capacity)
 }
 
@@ -527,6 +535,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 	// in Update edits the grid, so they hold for Work too)
 	s.prepareSight()
 	s.goals = s.goals[:0]
+	s.goalIdx.reset()
 	q := s.filter.Query(w)
 	n := q.Count()
 	s.cols.scanRuns(w, &q.Query) // no entity needed: runs and count only
@@ -543,6 +552,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 	for _, g := range s.prev {
 		s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: s.edits.expires})
 	}
+	s.syncRef()
 	for k := range s.seen {
 		s.seen[k], s.broke[k] = s.seen[k][:0], false
 		// a worker logs at most every agent (it claims blocks of agents,
@@ -576,9 +586,10 @@ func (s *FlowField) updatePoint(w *arche.World) {
 	s.segs = grow(s.segs, (n+blockSize-1)/blockSize)
 	s.blocks.run(s.pool, &s.resolve, n)
 	s.uses = s.uses[:0]
+	s.usesIdx.reset()
 	for _, g := range s.segs {
 		for _, u := range s.seen[g.worker][g.seenLo:g.seenHi] {
-			s.uses = addUse(s.uses, u)
+			s.uses = addUse(s.uses, 0, u, &s.usesIdx)
 		}
 	}
 	refused := 0
@@ -604,6 +615,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 			for _, g := range s.goals {
 				s.ref = append(s.ref, goalRef{goal: g.goal, done: g.field.Done(), fresh: g.rebuilt || s.edits.expires || s.swapped(g.goal, g.field)})
 			}
+			s.syncRef()
 			s.farCells = s.farCellsOf(s.farSteps(n, len(s.goals), func(i int) grid.Cell { return s.goals[i].goal }))
 			s.resolve.phase = ffApply
 			s.beginResolve()
@@ -622,6 +634,7 @@ func (s *FlowField) updatePoint(w *arche.World) {
 	s.edits.behind(s.goals)
 	if !s.fused { // else the goals and their fields are prev's, in order, and gather needs its steps
 		s.prev = s.prev[:0]
+		s.prevIdx.reset()
 		for _, g := range s.goals {
 			s.prev = append(s.prev, goalKey{goal: g.goal, field: g.field})
 		}
@@ -780,6 +793,10 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 	collect := j.phase == ffCollect
 	seen := s.seen[worker]
 	seen0 := len(seen)
+	seenIdx := &s.seenIdx[worker]
+	if collect {
+		seenIdx.reset()
+	}
 	cnt := s.wfollow[worker] // sized and cleared by beginResolve, as the rest
 	// measuring too (FlowField.fuse): the worker's histogram, laid out as
 	// the last frame's
@@ -823,7 +840,7 @@ func (j *flowResolve) Work(worker, lo, hi int) {
 			key := goalKeyOf{goal: ff.Goal, active: ff.Active, has: ff.Has, valid: true}
 			if collect && key != noted {
 				// an agent with the last one's Goal, Active and Has adds no use
-				seen, noted = noteUse(seen, seen0, ff), key
+				seen, noted = noteUse(seen, seen0, ff, seenIdx), key
 			}
 			if broke {
 				continue // the apply pass resolves (and measure measures) every agent
@@ -927,19 +944,6 @@ func (s *FlowField) beginResolve() {
 	}
 }
 
-// addUse adds u to uses unless it is there already (see noteUse).
-func addUse(uses []goalUse, u goalUse) []goalUse {
-	if len(uses) > 0 && uses[len(uses)-1] == u {
-		return uses
-	}
-	for _, v := range uses {
-		if v == u {
-			return uses
-		}
-	}
-	return append(uses, u)
-}
-
 // pendingSample is an agent at p the collect pass samples on field f
 // (jobAimed), once the next one is found.
 type pendingSample struct {
@@ -982,21 +986,14 @@ func (s *FlowField) sample(w *pendingSample) {
 // noteUse adds ff's goalUse to seen unless the block's part of it,
 // seen[from:], holds it already: a goal the worker listed in an earlier
 // block (claimed blocks come in any order) is listed again, so the blocks'
-// parts merged in query order give the order of first use.
-func noteUse(seen []goalUse, from int, ff *components.FlowFollower) []goalUse {
+// parts merged in query order give the order of first use. x indexes
+// seen[from:] (see addUse).
+func noteUse(seen []goalUse, from int, ff *components.FlowFollower, x *useIndex) []goalUse {
 	u := goalUse{goal: ff.Goal}
 	if ff.Has && ff.Active != ff.Goal {
 		u.active, u.other = ff.Active, true
 	}
-	if len(seen) > from && seen[len(seen)-1] == u {
-		return seen
-	}
-	for _, v := range seen[from:] {
-		if v == u {
-			return seen
-		}
-	}
-	return append(seen, u)
+	return addUse(seen, from, u, x)
 }
 
 // resolveOne resolves the field of an agent at p against s.ref: it switches
@@ -1243,10 +1240,10 @@ type goalUse struct {
 // swapped reports whether field is not the field the last frame followed
 // towards goal (see goalRef.fresh); false for a goal the last frame had not.
 func (s *FlowField) swapped(goal grid.Cell, field *flowfield.Field) bool {
-	for i := range s.prev {
-		if s.prev[i].goal == goal {
-			return s.prev[i].field != field
-		}
+	cell := func(i int) grid.Cell { return s.prev[i].goal }
+	s.prevIdx.sync(len(s.prev), cell)
+	if i := s.prevIdx.find(goal, len(s.prev), cell); i >= 0 {
+		return s.prev[i].field != field
 	}
 	return false
 }
@@ -1273,12 +1270,17 @@ func (o *flowOver) update(served, refused int) {
 // refIndex returns the index in s.ref of goal's field, -1 if the cache has
 // none for it this frame (more goals than MaxFields).
 func (s *FlowField) refIndex(goal grid.Cell) int {
-	for i := range s.ref {
-		if s.ref[i].goal == goal {
-			return i
-		}
-	}
-	return -1
+	return s.refIdx.find(goal, len(s.ref), s.refCell)
+}
+
+// refCell returns the goal of s.ref[i].
+func (s *FlowField) refCell(i int) grid.Cell { return s.ref[i].goal }
+
+// syncRef indexes s.ref, rebuilt, before the workers look goals up in it
+// (refIndex).
+func (s *FlowField) syncRef() {
+	s.refIdx.reset()
+	s.refIdx.sync(len(s.ref), s.refCell)
 }
 
 // Column indices of FlowField's columns.
@@ -1296,10 +1298,10 @@ const (
 // same frame; beyond MaxFields goals, an agent with a further goal gets -1
 // and waits.
 func (s *FlowField) field(goal grid.Cell) int {
-	for i := range s.goals {
-		if s.goals[i].goal == goal {
-			return i
-		}
+	cell := func(i int) grid.Cell { return s.goals[i].goal }
+	s.goalIdx.sync(len(s.goals), cell)
+	if i := s.goalIdx.find(goal, len(s.goals), cell); i >= 0 {
+		return i
 	}
 	if len(s.goals) >= s.Cache.Capacity() {
 		if s.Cache.Capacity() >= s.MaxFields {
@@ -1579,23 +1581,23 @@ func (s *FlowField) distance(p r2.Vec, goal grid.Cell, f *flowfield.Field, reach
 // room for most steps.
 func (s *FlowField) openGround(goal grid.Cell, f *flowfield.Field, steps, most int) []int32 {
 	var og *openGround
-	for i := range s.ground {
-		if g := &s.ground[i]; g.goal == goal {
-			og = g
-			break
-		}
-	}
-	if og == nil {
+	if i := s.groundIdx.get(goal); i >= 0 {
+		og = &s.ground[i]
+	} else {
 		// reuse the entry of a goal not in use this frame, else add one
+		at := -1
 		for i := range s.ground {
-			if g := &s.ground[i]; g.used != s.frame && (og == nil || g.used < og.used) {
-				og = g
+			if g := &s.ground[i]; g.used != s.frame && (at < 0 || g.used < s.ground[at].used) {
+				at = i
 			}
 		}
-		if og == nil {
+		fresh := at < 0
+		if fresh {
 			s.ground = append(s.ground, openGround{})
-			og = &s.ground[len(s.ground)-1]
+			at = len(s.ground) - 1
 		}
+		og = &s.ground[at]
+		s.groundIdx.set(goal, at, og.goal, fresh)
 		og.goal, og.field = goal, nil
 	}
 	og.used = s.frame

@@ -139,6 +139,7 @@ type arrivalScratch struct {
 	restFor float64
 
 	reaches   []goalReach // the steps to count for each goal in recent use (see adaptReach)
+	reachIdx  cellIndex   // the index of reaches
 	fullReach bool        // count reachSteps(followers) for every goal, as if no goal had any history (tests)
 }
 
@@ -180,10 +181,8 @@ func (s *FlowField) plannedSteps(goal grid.Cell, followers int) int {
 
 // keptSteps returns the steps adaptReach kept for goal, 0 if none.
 func (s *FlowField) keptSteps(goal grid.Cell) int {
-	for i := range s.reaches {
-		if s.reaches[i].goal == goal {
-			return s.reaches[i].steps
-		}
+	if i := s.reachIdx.get(goal); i >= 0 {
+		return s.reaches[i].steps
 	}
 	return 0
 }
@@ -251,22 +250,22 @@ func (s *FlowField) adaptReach(gl *flowGoal, h []int32) {
 		}
 	}
 	var r *goalReach
-	for i := range s.reaches {
-		if s.reaches[i].goal == gl.goal {
-			r = &s.reaches[i]
-			break
-		}
-	}
-	if r == nil {
+	if i := s.reachIdx.get(gl.goal); i >= 0 {
+		r = &s.reaches[i]
+	} else {
+		at := -1
 		for i := range s.reaches { // the entry of a goal not in use this frame, else a new one
-			if e := &s.reaches[i]; e.used != s.frame && (r == nil || e.used < r.used) {
-				r = e
+			if e := &s.reaches[i]; e.used != s.frame && (at < 0 || e.used < s.reaches[at].used) {
+				at = i
 			}
 		}
-		if r == nil {
+		fresh := at < 0
+		if fresh {
 			s.reaches = append(s.reaches, goalReach{})
-			r = &s.reaches[len(s.reaches)-1]
+			at = len(s.reaches) - 1
 		}
+		r = &s.reaches[at]
+		s.reachIdx.set(gl.goal, at, r.goal, fresh)
 		*r = goalReach{goal: gl.goal, steps: steps}
 	}
 	r.used = s.frame

@@ -28,10 +28,10 @@ func TestFlowOpenGroundFollowsSpacing(t *testing.T) {
 			}
 		}
 		require.NotEmpty(t, got)
-		ground := c.flow.ground
-		c.flow.ground = nil // counted afresh
+		ground, idx := c.flow.ground, c.flow.groundIdx
+		c.flow.ground, c.flow.groundIdx = nil, cellIndex{} // counted afresh
 		want := c.flow.openGround(goal, c.flow.goals[0].field, len(got)-1, len(got))
-		c.flow.ground = ground
+		c.flow.ground, c.flow.groundIdx = ground, idx
 		require.Equal(t, want[:len(got)], got, "Spacing %v: the open ground by step", sp)
 		require.Equal(t, int32(9), got[int(2/(sp/arrivalSteps))], "Spacing %v: cells whose centres are less than 2 cells from the goal's", sp)
 	}
