@@ -518,6 +518,9 @@ func (s *FlowField) Initialize(w *arche.World) {
 	s.reachIdx = cellIndex{}
 	s.ref = make([]goalRef, 0, s.Capacity) // as goals, so that a goal move allocates nothing
 	s.prev = make([]goalKey, 0, s.Capacity)
+	s.goalIdx.reset()
+	s.refIdx.reset()
+	s.prevIdx.reset()
 }
 
 // Update resolves each follower's field, advances pending builds, decides
