@@ -509,6 +509,11 @@ func checkPool(p *arche.EntityDump) error {
 	if n == 0 {
 		return fmt.Errorf("%w: no entities (not even the reserved zero entity)", ErrEntities)
 	}
+	// Arche's Alive compares generations only: a zero entity of generation 0 would make
+	// the zero entity, which every unset entity field holds, alive.
+	if z := p.Entities[0]; z.ID() != 0 || z.Generation() != math.MaxUint32 {
+		return fmt.Errorf("%w: entities[0] is entity %d of generation %d, not the reserved zero entity (0, generation %d)", ErrEntities, z.ID(), z.Generation(), uint32(math.MaxUint32))
+	}
 	alive := make([]bool, n)
 	for i, idx := range p.Alive {
 		if idx == 0 || int(idx) >= n {
@@ -532,8 +537,10 @@ func checkPool(p *arche.EntityDump) error {
 		seen[next] = true
 		next = uint32(p.Entities[next].ID())
 	}
-	if int(p.Available)+len(p.Alive) > n-1 {
-		return fmt.Errorf("%w: %d alive and %d free of %d", ErrEntities, len(p.Alive), p.Available, n-1)
+	// An entity neither alive nor free would be alive to Alive (its generation matches)
+	// with no place in the world: Has and Get on it dereference nil.
+	if int(p.Available)+len(p.Alive) != n-1 {
+		return fmt.Errorf("%w: %d alive and %d free of %d entities: each entity but the reserved zero entity is one or the other", ErrEntities, len(p.Alive), p.Available, n-1)
 	}
 	return nil
 }
