@@ -249,7 +249,10 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		if info, _ := arche.ComponentInfo(w, id); !info.IsRelation || !w.Has(e, id) {
 			return nil, fmt.Errorf("%s: %w: entity %d has no relation component %s", where, ErrFormat, e.ID(), shortName(typeOf[t.Type]))
 		}
-		if uint(t.Target.ID()) >= uint(len(doc.World.Entities)) || !w.Alive(t.Target) { // Alive indexes the pool; uint: an ID over 2³¹ is not negative on 32-bit
+		// Alive indexes the pool, and calls the reserved zero entity (0, generation
+		// 4294967295) alive: Save writes no target for a relation to the zero entity.
+		// uint: an ID over 2³¹ is not negative on 32-bit.
+		if t.Target.ID() == 0 || uint(t.Target.ID()) >= uint(len(doc.World.Entities)) || !w.Alive(t.Target) {
 			return nil, fmt.Errorf("%s: %w: the target of entity %d's %s, entity %d (generation %d), is not alive", where, ErrEntities, e.ID(), shortName(typeOf[t.Type]), t.Target.ID(), t.Target.Generation())
 		}
 		w.Relations().Set(e, id, t.Target)

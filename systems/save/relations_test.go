@@ -82,3 +82,28 @@ func TestARelationTargetPastThePoolIsRefused(t *testing.T) {
 		assert.Contains(t, err.Error(), "targets[0]")
 	}
 }
+
+// A relation target naming the reserved zero entity as Arche's pool holds it, entity 0 of
+// generation 4294967295, is refused (ErrEntities): Alive calls it alive, so it passed the
+// load's check and the member's relation pointed at the zero entity of another generation,
+// which Alive then called alive in the program (and Has or Get on it dereferenced nil).
+// Save never writes it: a relation to the zero entity has no target in the file.
+func TestARelationTargetOnTheReservedZeroEntityIsRefused(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	squadID := arche.ComponentID[squadTag](w)
+	relID := arche.ComponentID[memberOf](w)
+	leader := w.NewEntity(squadID)
+	member := w.NewEntity(relID)
+	w.Relations().Set(member, relID, leader)
+	data, err := save.Save(w, nil)
+	require.NoError(t, err)
+	reg := save.Registry{Components: []reflect.Type{reflect.TypeFor[squadTag](), reflect.TypeFor[memberOf]()}}
+	for _, target := range []string{`[0,4294967295]`, `[0,0]`} {
+		bad := strings.Replace(string(data), `"target":[1,0]`, `"target":`+target, 1)
+		require.NotEqual(t, string(data), bad)
+		_, err = save.Load([]byte(bad), reg)
+		require.ErrorIs(t, err, save.ErrEntities, target)
+		assert.Contains(t, err.Error(), "targets[0]", target)
+	}
+}
