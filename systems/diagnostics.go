@@ -326,7 +326,8 @@ const (
 	// true and its State lacks; the note names the goal, the actions and the fact,
 	// goap.Domain.WhyNoPlan, and suggests goap.Builder.Sensed where perception
 	// sets it): the agent idles. Counted too: a GOAPPlanner carrying out a plan
-	// while a goal of higher priority than the plan's that does not hold has no
+	// while a goal of higher priority than the plan's (or of its priority and
+	// declared before its goal: PlanBest tries those first) that does not hold has no
 	// plan by the same proof (goap.Planner.PlanBest passes over it to the lower
 	// goal, so the agent is busy while, say, it starves: a misspelt fact in a
 	// precondition); the note names both goals. Fix the domain. An agent whose goal waits only

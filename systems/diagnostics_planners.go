@@ -133,7 +133,8 @@ func (d *diagnoser) goapAboveWhy(dom *goap.Domain, b *components.GOAPPlanner) st
 }
 
 // goapAbove returns why an agent that carries out a plan for one goal can reach no plan
-// for a goal of higher priority that does not hold, when the check before the search
+// for a goal of higher priority that does not hold (or of the same priority and declared
+// before the plan's goal: PlanBest tries it first), when the check before the search
 // proves none exists (goap.ErrUnreachable) and it does not wait for perception
 // (goap.Domain.AwaitsPerception): the explanation of the highest such goal
 // (goap.Domain.WhyNoPlan). goap.Planner.PlanBest passes over such a goal to a lower one,
@@ -146,10 +147,13 @@ func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
 		return ""
 	}
 	below := dom.Goal(pg)
-	why, best, name := "", 0.0, ""
+	why, best, name, tie := "", 0.0, "", false
 	for g := range goap.GoalID(dom.Goals()) {
 		goal := dom.Goal(g)
-		if goal.Priority <= below.Priority || goap.Satisfied(&b.State, goal.Want) {
+		// PlanBest tries the goals by priority, those of one priority in the order
+		// declared: a goal of the plan's priority declared before its goal is passed
+		// over as well.
+		if goal.Priority < below.Priority || goal.Priority == below.Priority && g >= pg || goap.Satisfied(&b.State, goal.Want) {
 			continue
 		}
 		if why != "" && goal.Priority <= best {
@@ -159,10 +163,14 @@ func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
 		if w == "" || dom.AwaitsPerception(&b.State, g) {
 			continue
 		}
-		why, best, name = w, goal.Priority, goal.Name
+		why, best, name, tie = w, goal.Priority, goal.Name, goal.Priority == below.Priority
 	}
 	if why == "" {
 		return ""
 	}
-	return fmt.Sprintf("it carries out a plan for goal %q while goal %q, of higher priority, has no plan from its GOAPPlanner.State: %s", below.Name, name, why)
+	rank := "of higher priority"
+	if tie {
+		rank = "of the same priority and declared before it (PlanBest tries it first)"
+	}
+	return fmt.Sprintf("it carries out a plan for goal %q while goal %q, %s, has no plan from its GOAPPlanner.State: %s", below.Name, name, rank, why)
 }
