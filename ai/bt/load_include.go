@@ -103,10 +103,11 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // any build's do (a key whose type the edit changed is a port error, naming it).
 //
 // Unlike LoadDocument, which builds nothing, ReloadDocument builds the edit's root trees
-// (each tree of the load that no other tree of the load uses as a SubTree) before it
+// (each tree of the load that no other tree of the load uses as a SubTree), and any tree
+// of the load no root reaches (trees that use each other as subtrees), before it
 // returns, so that an edit that loads but does not build (a misspelt port, a port value
-// of the wrong type, an unknown subtree: the errors of [Registry.Tree]) is refused
-// whole as well, the old definitions kept. Those builds' keys join the schema, as a
+// of the wrong type, an unknown subtree, trees that use each other: the errors of
+// [Registry.Tree]) is refused whole as well, the old definitions kept. Those builds' keys join the schema, as a
 // build's do; a refused edit's builds leave the schema as it was.
 func (r *Registry) ReloadDocument(path string) (Document, error) {
 	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
@@ -136,32 +137,63 @@ func (r *Registry) ReloadDocument(path string) (Document, error) {
 	return doc, nil
 }
 
-// roots returns the IDs of ids that no tree of ids uses as a SubTree, in order: the
-// trees a load's subtrees are built through.
+// roots returns the trees of ids a reload builds: those that no tree of ids uses as a
+// SubTree, in order (a load's subtrees are built through them), then, in order, those
+// of ids that no root reaches through its subtrees: trees that use each other (A uses
+// B, B uses A, or A itself), and trees used only below them, which have no root among
+// them, so that the build of one (which fails with ErrRecursion) refuses the edit.
 func (r *Registry) roots(ids []string) []string {
 	used := map[string]bool{}
-	var walk func(d *defNode)
-	walk = func(d *defNode) {
-		if d == nil {
-			return
-		}
-		if d.typ == "SubTree" {
-			if id, ok := d.get("ID"); ok {
-				used[id] = true
+	subtrees := func(d *defNode, f func(id string)) {
+		var walk func(d *defNode)
+		walk = func(d *defNode) {
+			if d == nil {
+				return
+			}
+			if d.typ == "SubTree" {
+				if id, ok := d.get("ID"); ok {
+					f(id)
+				}
+			}
+			for _, k := range d.kids {
+				walk(k)
 			}
 		}
-		for _, k := range d.kids {
-			walk(k)
-		}
+		walk(d)
 	}
 	for _, id := range ids {
 		if t := r.trees[id]; t != nil {
-			walk(t.root)
+			subtrees(t.root, func(id string) { used[id] = true })
 		}
 	}
 	var roots []string
 	for _, id := range ids {
 		if !used[id] {
+			roots = append(roots, id)
+		}
+	}
+	if len(roots) == len(ids) {
+		return roots
+	}
+	reached := map[string]bool{}
+	stack := slices.Clone(roots)
+	for len(stack) > 0 {
+		id := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if reached[id] {
+			continue
+		}
+		reached[id] = true
+		if t := r.trees[id]; t != nil {
+			subtrees(t.root, func(id string) {
+				if !reached[id] {
+					stack = append(stack, id)
+				}
+			})
+		}
+	}
+	for _, id := range ids {
+		if !reached[id] {
 			roots = append(roots, id)
 		}
 	}
