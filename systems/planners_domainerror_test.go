@@ -226,3 +226,42 @@ func TestDiagnoseSaysWhyAGOAPGoalHasNoPlan(t *testing.T) {
 		s.Finalize(w)
 	}
 }
+
+// A GOAP agent busy with a lower goal while the goal above it needs more than
+// goap.MaxSteps actions (PlanBest passed over it, ErrPlanTooLong) was counted
+// nowhere: the agent rested for good and Diagnose said nothing. The cut is
+// counted in goap.Run.DomainErrors and the agent as planner_domain_error.
+func TestDiagnoseCountsAGOAPGoalTooLongAboveTheRunningPlan(t *testing.T) {
+	reg := &goap.Registry{}
+	b := goap.NewBuilder("busy")
+	wood, rested := b.Fact("wood"), b.Fact("rested")
+	b.Action(goap.Action{Name: "Chop", Cost: 1, Pre: []goap.Cond{{Fact: wood, Op: goap.Lt, Value: 100}},
+		Effects: []goap.Effect{{Fact: wood, Value: 1, Add: true}}})
+	b.Action(goap.Action{Name: "Rest", Cost: 1, Effects: []goap.Effect{{Fact: rested, Value: 1}},
+		Run: func(*goap.Context) goap.Status { return goap.Running }})
+	b.Goal(goap.Goal{Name: "Stockpile", Priority: 2, Want: []goap.Cond{{Fact: wood, Op: goap.Ge, Value: 20}}})
+	b.Goal(goap.Goal{Name: "Rested", Priority: 1, Want: []goap.Cond{{Fact: rested, Op: goap.Eq, Value: 1}}})
+	d, err := b.Build()
+	require.NoError(t, err)
+	id, err := reg.Add(d)
+	require.NoError(t, err)
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, reg)
+	sp, err := systems.NewSpawner(w, systems.GOAPThinker{Registry: reg, Domain: id})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{}, nil)
+	s := ecs.NewScheduler(ecs.NewClockSystem(0.1), &systems.GOAP{})
+	require.NoError(t, s.InitializeChecked(w))
+	defer s.Finalize(w)
+	s.Run(w, 30)
+	planners := generic.NewMap1[components.GOAPPlanner](w)
+	run := planners.Get(e).Run
+	require.True(t, run.HasPlan(), "busy resting")
+	assert.Equal(t, "Rested", d.GoalName(run.Plan.Goal))
+	assert.Equal(t, uint32(1), run.DomainErrors, "the one planning passed over Stockpile")
+	r := systems.Diagnose(w)
+	assert.Equal(t, 1, r.Counts[systems.CausePlannerDomainError], "%s", r)
+	assert.Equal(t, e, r.Examples[systems.CausePlannerDomainError])
+	assert.Contains(t, r.String(), "goap.MaxSteps (16) actions")
+}

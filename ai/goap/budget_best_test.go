@@ -91,3 +91,39 @@ func TestTickCountsASpentBudgetAboveTheRunningPlan(t *testing.T) {
 	assert.Equal(t, rest, r.Plan.Goal, "the plan goes on")
 	assert.Equal(t, uint32(1), r.DomainErrors)
 }
+
+// A goal above the running plan whose search is cut at MaxSteps actions
+// (ErrPlanTooLong, wrapping ErrNoPlan) was not counted: the check above counted
+// only ErrBudget, while the same cut found by an idle agent counts. The plan goes
+// on and the cut search is counted in DomainErrors, so Diagnose reports the goal
+// that was not planned.
+func TestTickCountsAPlanTooLongAboveTheRunningPlan(t *testing.T) {
+	lose := false
+	d, _, rest := bestOverBudgetSensing(t, 5, func(c *Context) { // "all" takes 20 steps from 0
+		if lose {
+			c.State[0], c.State[1], c.State[2], c.State[3] = 0, 0, 0, 0
+		}
+	})
+	p := Planner{MaxNodes: MaxNodesLimit} // room to search every state within MaxSteps
+	r := Run{}
+	s := State{5, 5, 5, 5} // "all" holds
+	assert.Equal(t, Running, d.Tick(&r, &s, &p, &Context{}))
+	assert.Equal(t, rest, r.Plan.Goal)
+	assert.Zero(t, r.DomainErrors)
+	lose = true
+	assert.Equal(t, Running, d.Tick(&r, &s, &p, &Context{}))
+	assert.Equal(t, rest, r.Plan.Goal, "the plan goes on")
+	assert.Equal(t, uint32(1), r.DomainErrors)
+}
+
+// An idle agent whose PlanBest passes over a goal cut at MaxSteps to plan a lower
+// one counts the cut too (the goal above was not planned, and no budget helps).
+func TestTickCountsAPlanTooLongPassedOver(t *testing.T) {
+	d, _, rest := bestOverBudget(t, 5) // "all": 20 steps
+	p := Planner{MaxNodes: MaxNodesLimit}
+	var r Run
+	var s State
+	assert.Equal(t, Running, d.Tick(&r, &s, &p, &Context{}))
+	assert.Equal(t, rest, r.Plan.Goal)
+	assert.Equal(t, uint32(1), r.DomainErrors)
+}

@@ -74,6 +74,9 @@ type Planner struct {
 	table []slot // open addressing, len a power of two
 	gen   uint32
 	next  State
+	// cut: the last PlanBest (or check above a running plan) passed over a goal whose
+	// search was cut at MaxSteps actions (ErrPlanTooLong), whatever it returned
+	cut bool
 }
 
 // node is one path to a state: its cost g, its length depth and its last action.
@@ -146,6 +149,7 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 	*out = Plan{Goal: NoGoal}
 	err := ErrNoPlan
 	tried, unreachable := 0, 0
+	p.cut = false
 	for _, g := range d.byPriority {
 		goal := &d.goals[g]
 		if goal.Priority < floor || (!inclusive && goal.Priority == floor) {
@@ -163,6 +167,7 @@ func (p *Planner) planAbove(d *Domain, start *State, floor float64, inclusive bo
 			*out = Plan{Goal: NoGoal}
 			return ErrBudget
 		case ErrPlanTooLong:
+			p.cut = true
 			if err == ErrNoPlan {
 				err = ErrPlanTooLong
 			}

@@ -14,12 +14,14 @@ type Run struct {
 	Plans    uint32   // plans made
 	Failures uint32   // steps that failed or could not start
 	Failed   ActionID // the action of the last failure (meaningful once Failures > 0)
-	// DomainErrors counts the plannings that found no plan because a search was
-	// cut, not because no plan exists: ErrPlanTooLong (a goal needing more than
-	// MaxSteps actions) or ErrBudget (Planner.MaxNodes states generated; PlanBest
-	// tries no lower goal past it). Such an agent idles; systems.Diagnose counts it
-	// (planner_domain_error). The check for a goal above a running plan counts
-	// ErrBudget too (the plan goes on, the goal above is not planned). A planning
+	// DomainErrors counts the plannings that found no plan for a goal because a
+	// search was cut, not because no plan exists: ErrPlanTooLong (a goal needing
+	// more than MaxSteps actions; PlanBest passes over it to a lower goal, and such
+	// a planning counts whether or not a lower goal was planned) or ErrBudget
+	// (Planner.MaxNodes states generated; PlanBest tries no lower goal past it).
+	// systems.Diagnose counts such an agent (planner_domain_error). The check for a
+	// goal above a running plan counts both too (the plan goes on, the goal above is
+	// not planned). A planning
 	// that finds no plan exists (ErrNoPlan, ErrUnreachable) is not counted here;
 	// systems.Diagnose counts an agent idle for ErrUnreachable by its own check
 	// ([Domain.WhyNoPlan]).
@@ -49,8 +51,8 @@ const maxPlansPerTick = 2
 //  1. The domain's Sense hook (if any) writes the perceived facts into s.
 //  2. If s differs from r.Seen (the state at the end of the last think) and a plan is
 //     running, the plan is checked: if a goal of higher priority than the plan's now has
-//     a plan, that plan replaces it (a search above it that runs out of budget keeps
-//     the plan and counts in Run.DomainErrors); else if the remaining steps, simulated from s (the
+//     a plan, that plan replaces it (a search above it that runs out of budget, or is cut
+//     at MaxSteps actions, keeps the plan and counts in Run.DomainErrors); else if the remaining steps, simulated from s (the
 //     running step's preconditions excepted), no longer reach the plan's goal, the
 //     agent replans.
 //  3. Without a plan, [Planner.PlanBest] makes one; without a goal to reach, Tick
@@ -82,7 +84,8 @@ func (d *Domain) Tick(r *Run, s *State, p *Planner, ctx *Context) Status {
 			d.abandon(r, ctx)
 			r.adopt(&alt)
 			ctx.emit(EventReplace, -1, 0)
-		} else if err == ErrBudget {
+		}
+		if err == ErrBudget || p.cut {
 			r.DomainErrors++ // a goal above may have a plan: counted, the plan goes on
 		}
 		if err != nil && !d.stillReaches(r, s) {
@@ -106,10 +109,11 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 			}
 			plans++
 			var plan Plan
-			if err := p.PlanBest(d, s, &plan); err != nil {
-				if err == ErrBudget || err == ErrPlanTooLong { // cut, not proven impossible
-					r.DomainErrors++
-				}
+			err := p.PlanBest(d, s, &plan)
+			if err == ErrBudget || p.cut { // cut, not proven impossible (a goal passed over for a lower one too)
+				r.DomainErrors++
+			}
+			if err != nil {
 				r.Plan, r.Step, r.Started = Plan{Goal: NoGoal}, 0, false
 				if !idle {
 					ctx.emit(EventNoPlan, -1, 0)
