@@ -19,18 +19,23 @@ var durationPorts = map[string]bool{"seconds": true, "msec": false, "delay_msec"
 // built-in, not SubTree and not a leaf registered in r (for <Action ID=…/> and
 // <Condition ID=…/>, the ID). A type that is a tree ID (of defs, or already in r) gets a
 // hint to write <SubTree ID=…/>. It also reports built-in timers whose literal duration
-// is not a finite number >= 0. ids holds the IDs of defs. At most limit errors.
+// is not a finite number >= 0. ids holds the IDs of defs. At most limit errors, and
+// then one more if nodes of unknown type were left out: their count and types
+// (unknownTally).
 func (r *Registry) checkNodes(defs []*treeDef, ids map[string]bool, limit int) []error {
 	var errs []error
+	var rest unknownTally
 	var walk func(d *defNode, depth int)
 	walk = func(d *defNode, depth int) {
-		if d == nil || len(errs) >= limit || depth > maxDepth {
+		if d == nil || depth > maxDepth {
 			return
 		}
 		switch {
+		case !r.knownNode(d) && len(errs) >= limit:
+			rest.add(nodeType(d), d.pos)
 		case !r.knownNode(d):
 			errs = append(errs, r.unknownNodeError(d, ids))
-		case timers[nodeType(d)] && !r.isLeaf(nodeType(d)):
+		case len(errs) < limit && timers[nodeType(d)] && !r.isLeaf(nodeType(d)):
 			if err := checkDurations(d); err != nil {
 				errs = append(errs, d.pos.err(d.label(), err))
 			}
@@ -42,7 +47,74 @@ func (r *Registry) checkNodes(defs []*treeDef, ids map[string]bool, limit int) [
 	for _, def := range defs {
 		walk(def.root, 0)
 	}
+	if err := rest.err(r, ids); err != nil {
+		errs = append(errs, err)
+	}
 	return errs
+}
+
+// unknownTally counts the nodes of unknown type a load leaves out of its list of
+// errors (past the 20th error), so that its last error still says how many there are,
+// of which types, and which of those are tree IDs (the SubTree hint): 20 misspelt
+// nodes must not hide a <B/> meant as <SubTree ID="B"/>.
+type unknownTally struct {
+	n      int      // nodes left out
+	at     pos      // the first one's position
+	names  []string // their types, in the order met, at most tallyNames
+	counts []int    // the nodes of each type of names
+	others int      // nodes of types past tallyNames
+	cut    bool     // the XML loader stopped skimming after MaxNodes elements
+}
+
+// tallyNames is the most types an unknownTally names (the error text stays short).
+const tallyNames = 4
+
+// add counts a node of unknown type typ at position at.
+func (t *unknownTally) add(typ string, at pos) {
+	if t.n == 0 {
+		t.at = at
+	}
+	t.n++
+	for i, name := range t.names {
+		if name == typ {
+			t.counts[i]++
+			return
+		}
+	}
+	if len(t.names) < tallyNames {
+		t.names, t.counts = append(t.names, typ), append(t.counts, 1)
+		return
+	}
+	t.others++
+}
+
+// err is the error of the nodes t counted, wrapping ErrUnknownNode, at the first
+// one's position: `unknown node type: 5 more not listed: "B" (1, a tree ID: use
+// <SubTree ID="B"/>), "Y" (4)`; nil if t counted none. ids are the load's tree IDs
+// (besides r's).
+func (t *unknownTally) err(r *Registry, ids map[string]bool) error {
+	if t.n == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d more not listed: ", t.n)
+	for i, name := range t.names {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (%d", quote(name), t.counts[i])
+		if r.isTreeID(name, ids) {
+			b.WriteString(", a tree ID: use <SubTree ID=" + quote(name) + "/>")
+		}
+		b.WriteString(")")
+	}
+	if t.others > 0 {
+		fmt.Fprintf(&b, ", %d of other types", t.others)
+	}
+	if t.cut {
+		fmt.Fprintf(&b, "; the loader stopped reading %d elements (MaxNodes) further on: the rest of the file was not checked", MaxNodes)
+	}
+	return t.at.err("", fmt.Errorf("%w: %s", ErrUnknownNode, b.String()))
 }
 
 // nodeType is the type d is built as: its element, or for <Action ID=…/> and
@@ -76,10 +148,16 @@ func (r *Registry) isLeaf(typ string) bool {
 func (r *Registry) unknownNodeError(d *defNode, ids map[string]bool) error {
 	typ := nodeType(d)
 	hint := "not built in, not registered"
-	if _, tree := r.trees[typ]; tree || ids[typ] {
+	if r.isTreeID(typ, ids) {
 		hint = "a tree ID: use <SubTree ID=" + quote(typ) + "/>"
 	}
 	return d.pos.err(d.label(), fmt.Errorf("%w %s (%s)", ErrUnknownNode, quote(typ), hint))
+}
+
+// isTreeID reports whether typ is the ID of a tree of r or of ids.
+func (r *Registry) isTreeID(typ string, ids map[string]bool) bool {
+	_, tree := r.trees[typ]
+	return tree || ids[typ]
 }
 
 // checkDurations checks the literal duration ports of a built-in timer. A value that is
