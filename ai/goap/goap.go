@@ -196,6 +196,12 @@ var (
 	// fact meets together (y > 5 and y < 3, y == 4 and y != 4, y < -32768): the goal
 	// can never hold, the action never start, and a search would only run out of steps.
 	ErrConflict = errors.New("conditions that contradict each other")
+	// ErrSensedUnread: a fact declared sensed ([Builder.Sensed]) that no goal's or
+	// action's condition reads, named like one that a condition reads and that is not
+	// declared sensed ("enemy_visbile" beside "enemy_visible"): a misspelling, in the
+	// declaration or in the conditions. The declaration changes nothing (sensed facts
+	// matter only to conditions), and the fact the conditions read is not sensed.
+	ErrSensedUnread = errors.New("no goal's or action's condition reads it, so declaring it sensed changes nothing")
 )
 
 // conflict returns the first fact (in the order of cs) whose conditions in cs no int16
@@ -321,7 +327,11 @@ func (b *Builder) Sense(fn func(c *Context)) { b.sense = fn }
 // An action's effect on a sensed fact lasts only until the next Sense (see
 // [Builder.Sense]): its operator must change what perception reads.
 // Declaring a fact twice is harmless; a fact not declared with [Builder.Fact] is an
-// error reported by Build (ErrFact).
+// error reported by Build (ErrFact). A sensed fact that no goal's or action's condition
+// reads changes nothing; Build refuses one named like a fact that a condition reads and
+// that is not declared sensed ("enemy_visbile" beside "enemy_visible", "Visible" beside
+// "visible": one edit apart, ignoring case and separators), a misspelling in the
+// declaration or in the conditions (ErrSensedUnread, naming both facts).
 func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) }
 
 // Build validates the domain: at least one action and one goal, names not empty nor used twice,
@@ -333,7 +343,8 @@ func (b *Builder) Sensed(facts ...Fact) { b.sensed = append(b.sensed, facts...) 
 // saved worlds, must not be empty or only white space (ErrName). The errors wrap ErrEmpty, ErrName, ErrCost, ErrFact,
 // ErrOp, ErrFacts, ErrLength, ErrConflict or ErrNeverTrue and name the action or goal (and for
 // ErrNeverTrue the condition and its fact); a fact given to [Builder.Sensed] must be
-// declared (ErrFact, naming it by index).
+// declared (ErrFact, naming it by index) and must not be a misspelling of a fact the
+// conditions read (ErrSensedUnread: see [Builder.Sensed]).
 func (b *Builder) Build() (*Domain, error) {
 	errs := append([]error(nil), b.errs...)
 	if strings.TrimSpace(b.name) == "" {
@@ -441,6 +452,7 @@ func (b *Builder) Build() (*Domain, error) {
 		g.Want = append([]Cond(nil), g.Want...)
 		d.goals = append(d.goals, g)
 	}
+	errs = append(errs, b.misspeltSensed(d)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
