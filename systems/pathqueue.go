@@ -58,9 +58,11 @@ const DefaultPathBudget = 10000
 // next frame ([grid.Search.Step]). Starting a search also costs one unit
 // per request it serves, and a search answered without expanding (an
 // unreachable goal, start = goal) one unit, so a frame's work stays bounded. Before a
-// search starts and when it ends, each requester is checked: a dead entity,
-// a request replaced by a newer one, or a Path no longer pending is dropped
-// (counted in Dropped); a requester whose Path.Goal was changed without
+// search starts and when it ends, each requester is checked: a dead entity
+// (or one that lost its Path or Position: an agent whose Path still waits
+// without a Position is one [Diagnose] reports as lacking it), a request
+// replaced by a newer one, or a Path no longer pending is dropped (counted in
+// Dropped); a requester whose Path.Goal was changed without
 // Want (while pending) is refiled under its new goal (but see Moving goals).
 // A search nobody waits for any more is abandoned.
 //
@@ -237,7 +239,7 @@ type PathQueue struct {
 	Expansions int // node expansions spent
 	Searches   int // searches finished (or answered at once)
 	Served     int // requests answered (one search can serve many)
-	Dropped    int // requests dropped: dead, replaced, or no longer pending
+	Dropped    int // requests dropped: requester dead or without its Path or Position (orphans), replaced, or no longer pending
 	Repathed   int // agents asked to repath because the grid changed under their path
 	Requeued   int // pending paths the queue held no request for, asked for again (see Orphans in the doc)
 	Overtaken  int // requests answered with a path to an older goal than their Path.Goal (see Moving goals in the doc)
