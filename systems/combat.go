@@ -128,6 +128,7 @@ type Combat struct {
 	// downedFrame is the Clock's frame of the Update that wrote Downed (-1: no
 	// clock, or one not started), for Diagnose's grace (downedThisFrame)
 	downedFrame int64
+	world       *arche.World // the world of the last Initialize (LoadState checks Downed's IDs against it)
 
 	filter  *generic.Filter3[components.Intent, components.Position, components.Weapon]
 	targets generic.Map2[components.Health, components.Position]
@@ -160,6 +161,7 @@ func (s *Combat) Initialize(w *arche.World) {
 	s.targets = generic.NewMap2[components.Health, components.Position](w)
 	s.health = generic.NewMap[components.Health](w)
 	s.faction = generic.NewMap[components.Faction](w)
+	s.world = w
 	s.NoClock = 0
 	s.restart() // a level restart: nothing of the last world, its own columns
 	s.cols.column(arche.ComponentID[components.Intent](w), unsafe.Sizeof(components.Intent{}))

@@ -22,8 +22,8 @@ func (s *PathQueue) restart() {
 // restart drops the columns of the last world and zeroes the strike counts.
 func (s *Combat) restart() {
 	s.cols.reset()
-	s.Strikes, s.TotalStrikes = 0, 0
-	s.Downed = s.Downed[:0]
+	s.Strikes, s.TotalStrikes, s.Cooling, s.AttackersDown = 0, 0, 0, 0
+	s.Downed, s.downedFrame = s.Downed[:0], -1
 	s.Allies, s.allies = 0, s.allies[:0]
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/flowfield"
@@ -72,6 +73,10 @@ func (s *PathQueue) InitializedWorld() *arche.World { return s.world }
 // InitializedWorld returns the world the FlowField was last initialized on (nil before
 // Initialize): save's Loaded.Restore refuses to restore into a FlowField of another world.
 func (s *FlowField) InitializedWorld() *arche.World { return s.world }
+
+// InitializedWorld returns the world the Combat was last initialized on (nil before
+// Initialize): save's Loaded.Restore refuses to restore into a Combat of another world.
+func (s *Combat) InitializedWorld() *arche.World { return s.world }
 
 // PathQueueState is what a [PathQueue] carries from one frame to the next: the queued
 // searches with their requests, the search in progress and the expansions already
@@ -586,25 +591,49 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 // CombatState is what a [Combat] saves: its counts since Initialize, TotalStrikes and
 // NoClock (the strikes of weapons with a Cooldown in a world without a Clock), so that a
 // loaded run goes on counting from them as the unbroken one would (a program that reports
-// the strikes of a whole run, as cmd/bench does, read them from the load on before). Its
-// per-frame counts (Strikes, Cooling, AttackersDown, Downed) are not saved: each Update
-// sets them afresh, and they read 0 after a load until its first Update. A file written
-// before CombatState (2026-12-05) holds none: give save.Without(combat) to Restore, and
-// the counts start at the load.
+// the strikes of a whole run, as cmd/bench does, read them from the load on before); and
+// what its last Update wrote: Downed and the Clock's frame of that Update, and the
+// per-frame counts Strikes, Cooling and AttackersDown. A world is saved between frames,
+// often before the program's turn to handle Combat.Downed (see [Combat]): the loaded
+// Combat gives the program the same Downed to handle, and [Diagnose] gives the agents in
+// it the same grace in that frame (CauseDownedStillActing), as the unbroken run does. A
+// file written before CombatState (2026-12-05) holds none: give save.Without(combat) to
+// Restore, and the counts start at the load. A file written before Downed was saved
+// (2026-12-06) reads it as empty and the per-frame counts as 0: the downed of the saved
+// frame are not handed on (a program handles them from their Health, as cmd/bench's
+// Casualties does at its first Update), and Diagnose counts those still acting at once.
 type CombatState struct {
 	TotalStrikes int64 `json:"total_strikes,omitempty"`
 	NoClock      int   `json:"no_clock,omitempty"`
+	// Strikes, Cooling and AttackersDown are the counts of Combat's last Update.
+	Strikes       int `json:"strikes,omitempty"`
+	Cooling       int `json:"cooling,omitempty"`
+	AttackersDown int `json:"attackers_down,omitempty"`
+	// Downed is Combat.Downed as the last Update wrote it (in its order; targets
+	// removed since are kept: the unbroken run's list names them too).
+	Downed []arche.Entity `json:"downed,omitempty"`
+	// DownedFrame is the Clock's frame of the Update that wrote Downed, or -1 (no
+	// Clock, or one not started); 0 when absent.
+	DownedFrame int64 `json:"downed_frame,omitempty"`
 }
 
 // SaveState returns the Combat's state as JSON (see [CombatState]).
 func (s *Combat) SaveState() (json.RawMessage, error) {
-	return json.Marshal(CombatState{TotalStrikes: s.TotalStrikes, NoClock: s.NoClock})
+	st := CombatState{TotalStrikes: s.TotalStrikes, NoClock: s.NoClock, Strikes: s.Strikes, Cooling: s.Cooling,
+		AttackersDown: s.AttackersDown, DownedFrame: s.downedFrame}
+	if len(s.Downed) > 0 {
+		st.Downed = s.Downed
+	}
+	return json.Marshal(st)
 }
 
 // LoadState restores the state saved by [Combat.SaveState] into a Combat initialized on
 // the loaded world (before Initialize it returns an error wrapping [ErrNotInitialized]):
-// TotalStrikes and NoClock go on from the saved counts. It returns an error wrapping
-// [ErrOutOfDomain], leaving the Combat as it was, for a negative count.
+// TotalStrikes and NoClock go on from the saved counts, and Downed, its frame and the
+// last frame's counts are those of the saved Update. It returns an error wrapping
+// [ErrOutOfDomain], leaving the Combat as it was, for a negative count, a DownedFrame
+// below -1, or a Downed entity that is the zero entity, past the world's entity pool or
+// listed twice.
 func (s *Combat) LoadState(raw json.RawMessage) error {
 	if s.filter == nil {
 		return fmt.Errorf("combat state: %w", ErrNotInitialized)
@@ -613,9 +642,31 @@ func (s *Combat) LoadState(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("combat state: %w", err)
 	}
-	if st.TotalStrikes < 0 || st.NoClock < 0 {
-		return fmt.Errorf("combat state: total_strikes %d, no_clock %d: not negative: %w", st.TotalStrikes, st.NoClock, ErrOutOfDomain)
+	if st.TotalStrikes < 0 || st.NoClock < 0 || st.Strikes < 0 || st.Cooling < 0 || st.AttackersDown < 0 {
+		return fmt.Errorf("combat state: total_strikes %d, no_clock %d, strikes %d, cooling %d, attackers_down %d: not negative: %w",
+			st.TotalStrikes, st.NoClock, st.Strikes, st.Cooling, st.AttackersDown, ErrOutOfDomain)
+	}
+	if st.DownedFrame < -1 {
+		return fmt.Errorf("combat state: downed_frame %d: want -1 (no started clock) or a frame: %w", st.DownedFrame, ErrOutOfDomain)
+	}
+	if len(st.Downed) > 0 {
+		ids := make([]uint32, len(st.Downed))
+		for i, e := range st.Downed {
+			if e.IsZero() || !inPool(s.world, e) {
+				return fmt.Errorf("combat state: downed[%d]: entity %v: not one of the world's: %w", i, e, ErrOutOfDomain)
+			}
+			ids[i] = e.ID()
+		}
+		slices.Sort(ids)
+		for i := 1; i < len(ids); i++ {
+			if ids[i] == ids[i-1] {
+				return fmt.Errorf("combat state: downed: entity ID %d listed twice (a target is downed once a frame): %w", ids[i], ErrOutOfDomain)
+			}
+		}
 	}
 	s.TotalStrikes, s.NoClock = st.TotalStrikes, st.NoClock
+	s.Strikes, s.Cooling, s.AttackersDown = st.Strikes, st.Cooling, st.AttackersDown
+	s.Downed = append(s.Downed[:0], st.Downed...)
+	s.downedFrame = st.DownedFrame
 	return nil
 }
