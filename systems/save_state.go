@@ -511,6 +511,23 @@ type flowFieldState struct {
 	// before it (2026-12-06) reads 0: such a world's loaded run checks other
 	// followers in a frame than the saved one would have.
 	Frame uint64 `json:"frame,omitempty"`
+	// GoalsOver is the whole-grid system's record of its Updates in a row, up to the
+	// last, that were asked for more goals than MaxFields (Diagnose's
+	// Report.FlowGoalsOver, reported once they last FlowBehindLong), and Waiting is
+	// FlowField.Waiting after the last Update (the followers without a complete
+	// field, which that finding names), so that a loaded run reports the finding
+	// at the frame the unbroken one does. A file written before them (2026-12-06
+	// 11:30 UTC) reads neither: the frames count from the load, and Waiting reads 0
+	// until the first Update.
+	GoalsOver *flowOverState `json:"goals_over,omitempty"`
+	Waiting   int            `json:"waiting,omitempty"`
+}
+
+// flowOverState is a FlowField's flowOver in a save: the goals asked for in its
+// last Update, and the Updates in a row with goals refused (both above 0).
+type flowOverState struct {
+	Goals  int   `json:"goals"`
+	Frames int64 `json:"frames"`
 }
 
 // SaveState returns the flow-field cache's state as JSON (see flowfield.CacheState):
@@ -527,7 +544,10 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	fs := flowFieldState{CacheState: st, Edits: s.edits.state(s.grid, s.Hold), Frame: s.frame}
+	fs := flowFieldState{CacheState: st, Edits: s.edits.state(s.grid, s.Hold), Frame: s.frame, Waiting: s.Waiting}
+	if s.over.frames > 0 {
+		fs.GoalsOver = &flowOverState{Goals: s.over.goals, Frames: s.over.frames}
+	}
 	if s.sector != nil {
 		if fs.Sector, err = s.sector.state(); err != nil {
 			return nil, err
@@ -561,6 +581,13 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 	if limit := max(s.Capacity, 2*s.MaxFields); st.Capacity < 1 || st.Capacity > limit {
 		return fmt.Errorf("flowfield state: capacity %d outside 1..%d (the FlowField's max(Capacity, 2·MaxFields)): %w", st.Capacity, limit, ErrOutOfDomain)
 	}
+	if o := st.GoalsOver; o != nil && (o.Goals < 1 || o.Frames < 1 || o.Frames > MaxPathWait) {
+		return fmt.Errorf("flowfield state: goals_over: %d goals for %d frames: want goals > 0 for 1 to %d frames: %w",
+			o.Goals, o.Frames, int64(MaxPathWait), ErrOutOfDomain)
+	}
+	if st.Waiting < 0 {
+		return fmt.Errorf("flowfield state: waiting %d < 0: %w", st.Waiting, ErrOutOfDomain)
+	}
 	if len(st.Entries) > st.Capacity {
 		return fmt.Errorf("flowfield state: entries: %d fields for a capacity of %d: %w", len(st.Entries), st.Capacity, ErrOutOfDomain)
 	}
@@ -584,7 +611,10 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 			return err
 		}
 	}
-	s.frame = st.Frame
+	s.frame, s.Waiting, s.over = st.Frame, st.Waiting, flowOver{}
+	if o := st.GoalsOver; o != nil {
+		s.over = flowOver{goals: o.Goals, frames: o.Frames}
+	}
 	return nil
 }
 
