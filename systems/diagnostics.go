@@ -1619,7 +1619,7 @@ type Diagnostics struct {
 	Out   io.Writer // where a periodic check writes findings that changed; os.Stderr if nil, io.Discard for none
 
 	Report Report // the last check's result
-	Checks int    // checks run since Initialize
+	Checks int    // checks run since Initialize (saved: DiagnosticsState)
 
 	d     diagnoser
 	frame int

@@ -58,8 +58,13 @@ func (s *Diagnostics) InitializedWorld() *arche.World { return s.world }
 // wrote any; Total and Counts, by cause name ([Cause.String]), the causes counted), which
 // a check writes again only when they change. So a loaded run checks and writes the lines
 // the unbroken run would, at the same frames. Its Report (the last check's) is not
-// saved: after a load it is empty until the next check, and Checks counts from the load.
+// saved: after a load it is empty until the next check (a check at the load would see
+// the world of the saved frame, not that of the last check).
 type DiagnosticsState struct {
+	// Checks is Diagnostics.Checks, the checks run since Initialize, so that the loaded
+	// one counts on from it; a file written before it (2026-12-06 11:50 UTC) reads 0:
+	// Checks then counts from the load.
+	Checks  int            `json:"checks,omitempty"`
 	Frame   int            `json:"frame"`
 	Written bool           `json:"written,omitempty"`
 	Total   int            `json:"total,omitempty"`
@@ -83,7 +88,7 @@ type DiagnosticsState struct {
 
 // SaveState returns the Diagnostics' state as JSON (see [DiagnosticsState]).
 func (s *Diagnostics) SaveState() (json.RawMessage, error) {
-	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal}
+	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal, Checks: s.Checks}
 	if s.world != nil {
 		st.AttackingDowned = attackingDownedState(s.world)
 	}
@@ -122,8 +127,8 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("diagnostics state: %w", err)
 	}
-	if st.Frame < 0 || st.Total < 0 {
-		return fmt.Errorf("diagnostics state: frame %d, total %d: %w", st.Frame, st.Total, ErrOutOfDomain)
+	if st.Frame < 0 || st.Total < 0 || st.Checks < 0 {
+		return fmt.Errorf("diagnostics state: frame %d, total %d, checks %d: %w", st.Frame, st.Total, st.Checks, ErrOutOfDomain)
 	}
 	if !st.Written && (st.Total != 0 || len(st.Counts) != 0) {
 		return fmt.Errorf("diagnostics state: findings (total %d) without written: %w", st.Total, ErrOutOfDomain)
@@ -159,7 +164,7 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 	}
 	loadAttackingDowned(s.world, st.AttackingDowned)
 	s.frame, s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = st.Frame, st.Written, st.Total, counts, others
-	s.fullFrame, s.fullKnown = 0, st.FullFrame != nil
+	s.fullFrame, s.fullKnown, s.Checks = 0, st.FullFrame != nil, st.Checks
 	if s.fullKnown {
 		s.fullFrame = *st.FullFrame
 	}

@@ -171,3 +171,38 @@ func TestCombatStateOldFileAndBadDowned(t *testing.T) {
 		assert.Equal(t, int64(1), c.TotalStrikes, bad)
 	}
 }
+
+// TestDiagnosticsChecksSurviveSaveAndLoad: Diagnostics.Checks counts the checks since
+// Initialize; a loaded Diagnostics counted them from the load (120 where the unbroken
+// run had 200). It is saved now; a file without it (written before) counts from the
+// load, and a negative count is refused.
+func TestDiagnosticsChecksSurviveSaveAndLoad(t *testing.T) {
+	fight := fightTree(t)
+	world := arche.NewWorld()
+	full := newTowerWorld(t, &world, fight, true)
+	for range 80 {
+		full.s.Update(full.w)
+		full.removeDowned()
+	}
+	require.Equal(t, 80, full.diag.Checks)
+	data, err := save.Save(full.w, nil, full.states()...)
+	require.NoError(t, err)
+	l, err := save.Load(data, save.Registry{Trees: []*bt.Tree{fight}})
+	require.NoError(t, err)
+	loaded := newTowerWorld(t, l.World, fight, false)
+	require.NoError(t, l.Restore(loaded.states()...))
+	assert.Equal(t, 80, loaded.diag.Checks, "right after the load")
+	for range 120 {
+		full.s.Update(full.w)
+		full.removeDowned()
+		loaded.s.Update(loaded.w)
+		loaded.removeDowned()
+	}
+	assert.Equal(t, 200, full.diag.Checks)
+	assert.Equal(t, full.diag.Checks, loaded.diag.Checks)
+	assert.Equal(t, systems.StateHash(full.w), systems.StateHash(loaded.w))
+
+	require.NoError(t, loaded.diag.LoadState([]byte(`{"frame":3}`)), "a file written before Checks was saved")
+	assert.Zero(t, loaded.diag.Checks, "counts from the load")
+	assert.ErrorIs(t, loaded.diag.LoadState([]byte(`{"frame":3,"checks":-1}`)), systems.ErrOutOfDomain)
+}

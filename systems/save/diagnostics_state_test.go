@@ -78,7 +78,7 @@ func TestLoadedDiagnosticsWritesTheSameLines(t *testing.T) {
 	require.ErrorContains(t, err, "the world runs diagnostics, whose state persists across frames")
 	data, err := save.Save(w, nil, dec, diag)
 	require.NoError(t, err)
-	require.Contains(t, string(data), `"diagnostics":{"frame":60,"written":true,"total":1,"counts":{"think_missing":1},"full_frame":0}`)
+	require.Contains(t, string(data), `"diagnostics":{"checks":2,"frame":60,"written":true,"total":1,"counts":{"think_missing":1},"full_frame":0}`)
 	s.Finalize(w)
 
 	load := func(data []byte, workers int, states func(*systems.Decision, *systems.Diagnostics) []save.State) (*arche.World, *ecs.Scheduler, error) {
