@@ -2,6 +2,7 @@ package save_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
@@ -205,4 +206,51 @@ func TestDiagnosticsChecksSurviveSaveAndLoad(t *testing.T) {
 	require.NoError(t, loaded.diag.LoadState([]byte(`{"frame":3}`)), "a file written before Checks was saved")
 	assert.Zero(t, loaded.diag.Checks, "counts from the load")
 	assert.ErrorIs(t, loaded.diag.LoadState([]byte(`{"frame":3,"checks":-1}`)), systems.ErrOutOfDomain)
+}
+
+// TestCombatOldFileWithoutItsState: a file written before Combat had a state (before
+// 2026-12-05: its "systems" has no "combat") is not restored into a world running Combat
+// in silence: Restore says the file has no state for it and how to start it afresh;
+// with save.Without(combat) it loads, Combat counting from the load (TotalStrikes 0,
+// Downed empty), as documented.
+func TestCombatOldFileWithoutItsState(t *testing.T) {
+	fight := fightTree(t)
+	world := arche.NewWorld()
+	full := newTowerWorld(t, &world, fight, true)
+	for range 60 {
+		full.s.Update(full.w)
+		full.removeDowned()
+	}
+	require.Positive(t, full.combat.TotalStrikes)
+	data, err := save.Save(full.w, nil, full.states()...)
+	require.NoError(t, err)
+	var f map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &f))
+	var sys map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(f["systems"], &sys))
+	delete(sys, "combat")
+	f["systems"], err = json.Marshal(sys)
+	require.NoError(t, err)
+	old, err := json.Marshal(f)
+	require.NoError(t, err)
+
+	l, err := save.Load(old, save.Registry{Trees: []*bt.Tree{fight}})
+	require.NoError(t, err)
+	loaded := newTowerWorld(t, l.World, fight, false)
+	err = l.Restore(loaded.states()...)
+	require.ErrorIs(t, err, save.ErrState)
+	assert.ErrorContains(t, err, `the file has no state for "combat"`)
+	assert.ErrorContains(t, err, "Restore(save.Without(sys)) starts it afresh")
+
+	l, err = save.Load(old, save.Registry{Trees: []*bt.Tree{fight}})
+	require.NoError(t, err)
+	loaded = newTowerWorld(t, l.World, fight, false)
+	require.NoError(t, l.Restore(loaded.dec, loaded.pq, save.Without(loaded.combat), loaded.diag))
+	assert.Zero(t, loaded.combat.TotalStrikes, "counts from the load")
+	assert.Empty(t, loaded.combat.Downed)
+	for range 30 {
+		loaded.s.Update(loaded.w)
+		loaded.removeDowned()
+	}
+	assert.Equal(t, 30, int(loaded.diag.Checks)-60, "the rest of the state restored")
 }
