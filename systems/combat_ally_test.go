@@ -125,3 +125,36 @@ func TestCombatAlliesAllocateNothing(t *testing.T) {
 	}
 	assert.Zero(t, testing.AllocsPerRun(60, func() { s.Update(w) }))
 }
+
+// Combat's saved state holds the last Update's refused strikes on allies, so a
+// loaded world's Diagnose names the attacker as the unbroken run's does; an
+// entry naming the zero entity is refused (ErrOutOfDomain), the Combat unchanged.
+func TestCombatAlliesSurviveSaveState(t *testing.T) {
+	var aim arche.Entity
+	w, s, c, unit, ally, foe, _ := allyWorld(t, &aim, false)
+	aim = ally
+	for range 6 {
+		s.Update(w)
+	}
+	require.Equal(t, 1, c.Allies)
+	raw, err := c.SaveState()
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"allies":1`)
+	aim = foe
+	for range 6 { // a think on the foe: the refusal is gone
+		s.Update(w)
+	}
+	assert.Zero(t, systems.Diagnose(w).Counts[systems.CauseAttackingAlly])
+	require.NoError(t, c.LoadState(raw))
+	assert.Equal(t, 1, c.Allies)
+	r := systems.Diagnose(w)
+	require.Equal(t, 1, r.Counts[systems.CauseAttackingAlly], "%s", r)
+	assert.Equal(t, unit, r.Examples[systems.CauseAttackingAlly])
+
+	bad := strings.Replace(string(raw), `"allies_attacked":[[`, `"allies_attacked":[[[0,0],`, 1)
+	require.NotEqual(t, string(raw), bad)
+	err = c.LoadState([]byte(bad))
+	require.ErrorIs(t, err, systems.ErrOutOfDomain)
+	assert.Contains(t, err.Error(), "allies_attacked[0][0]")
+	assert.Equal(t, 1, c.Allies)
+}

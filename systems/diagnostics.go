@@ -739,8 +739,8 @@ const (
 	// names the target and its team, and the fix: test the target's Faction in the
 	// decision (Agent.Get of components.Faction), or set Combat.FriendlyFire if
 	// strikes on allies are meant. Read from the world's Combat (counted only while
-	// one is installed, from its latest Update; not saved: a loaded world reports
-	// it after its first frame).
+	// one is installed, from its latest Update, which a save holds:
+	// CombatState.AlliesAttacked).
 	CauseAttackingAlly
 
 	// NumCauses is the number of causes.

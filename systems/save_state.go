@@ -645,14 +645,22 @@ type CombatState struct {
 	// DownedFrame is the Clock's frame of the Update that wrote Downed, or -1 (no
 	// Clock, or one not started); 0 when absent.
 	DownedFrame int64 `json:"downed_frame,omitempty"`
+	// Allies is Combat.Allies of the last Update, and AlliesAttacked its attackers
+	// and their targets (pairs, by attacker entity ID), for Diagnose's
+	// CauseAttackingAlly; absent in files before 2026-12-06 (none).
+	Allies         int               `json:"allies,omitempty"`
+	AlliesAttacked [][2]arche.Entity `json:"allies_attacked,omitempty"`
 }
 
 // SaveState returns the Combat's state as JSON (see [CombatState]).
 func (s *Combat) SaveState() (json.RawMessage, error) {
 	st := CombatState{TotalStrikes: s.TotalStrikes, NoClock: s.NoClock, Strikes: s.Strikes, Cooling: s.Cooling,
-		AttackersDown: s.AttackersDown, DownedFrame: s.downedFrame}
+		AttackersDown: s.AttackersDown, DownedFrame: s.downedFrame, Allies: s.Allies}
 	if len(s.Downed) > 0 {
 		st.Downed = s.Downed
+	}
+	if len(s.allies) > 0 {
+		st.AlliesAttacked = s.allies
 	}
 	return json.Marshal(st)
 }
@@ -662,8 +670,8 @@ func (s *Combat) SaveState() (json.RawMessage, error) {
 // TotalStrikes and NoClock go on from the saved counts, and Downed, its frame and the
 // last frame's counts are those of the saved Update. It returns an error wrapping
 // [ErrOutOfDomain], leaving the Combat as it was, for a negative count, a DownedFrame
-// below -1, or a Downed entity that is the zero entity, past the world's entity pool or
-// listed twice.
+// below -1, a Downed entity that is the zero entity, past the world's entity pool or
+// listed twice, or an AlliesAttacked entity that is the zero entity or past the pool.
 func (s *Combat) LoadState(raw json.RawMessage) error {
 	if s.filter == nil {
 		return fmt.Errorf("combat state: %w", ErrNotInitialized)
@@ -671,6 +679,17 @@ func (s *Combat) LoadState(raw json.RawMessage) error {
 	var st CombatState
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("combat state: %w", err)
+	}
+	if st.Allies < 0 || st.Allies < len(st.AlliesAttacked) {
+		return fmt.Errorf("combat state: allies %d for %d allies_attacked: want at least as many, not negative: %w",
+			st.Allies, len(st.AlliesAttacked), ErrOutOfDomain)
+	}
+	for i, p := range st.AlliesAttacked {
+		for k, e := range p {
+			if e.IsZero() || !inPool(s.world, e) {
+				return fmt.Errorf("combat state: allies_attacked[%d][%d]: entity %v: not one of the world's: %w", i, k, e, ErrOutOfDomain)
+			}
+		}
 	}
 	if st.TotalStrikes < 0 || st.NoClock < 0 || st.Strikes < 0 || st.Cooling < 0 || st.AttackersDown < 0 {
 		return fmt.Errorf("combat state: total_strikes %d, no_clock %d, strikes %d, cooling %d, attackers_down %d: not negative: %w",
@@ -698,5 +717,6 @@ func (s *Combat) LoadState(raw json.RawMessage) error {
 	s.Strikes, s.Cooling, s.AttackersDown = st.Strikes, st.Cooling, st.AttackersDown
 	s.Downed = append(s.Downed[:0], st.Downed...)
 	s.downedFrame = st.DownedFrame
+	s.Allies, s.allies = st.Allies, append(s.allies[:0], st.AlliesAttacked...)
 	return nil
 }
