@@ -329,6 +329,8 @@ func kindNamed(name string, names []string) (int, bool) {
 // newPath is the JSON path of the value an error of [New] is about.
 func newPath(err error, w place) jsonkeys.Path {
 	switch {
+	case w.action < 0 && errors.Is(err, ErrBadPolicy) && w.policy != "":
+		return path("policy", w.policy)
 	case w.action < 0 && errors.Is(err, ErrBadPolicy):
 		return path("policy")
 	case w.action < 0 && errors.Is(err, ErrName):

@@ -241,14 +241,26 @@ func (k PolicyKind) String() string {
 // take over: with 0.1, a current action scoring 0.50 holds against 0.54 and yields to
 // 0.56. The bonus is a factor, not an addend, so a vetoed (0) current action never
 // holds. It applies to every kind.
+//
+// Hysteresis is a fraction, in [0, [MaxHysteresis]] (0 to 1): 0.15 is a 15% margin. [New]
+// refuses a value above 1, most often a percentage (15 for 15%, which let the current
+// choice hold against any challenger scoring up to 16 times as much: every agent kept
+// its first action for good), with an error naming the field, the value and the
+// fraction it may have meant.
 type Policy struct {
 	Kind        PolicyKind
-	Hysteresis  float64 // >= 0; fraction of the current choice's score added during selection
+	Hysteresis  float64 // in [0, MaxHysteresis]; fraction of the current choice's score added during selection
 	Temperature float64 // Softmax: >= 0, in score units
 	N           int     // TopN: >= 0
 }
 
-// WithHysteresis returns p with Hysteresis set to h.
+// MaxHysteresis is the largest [Policy].Hysteresis [New] accepts: 1, a challenger must
+// score twice the current choice to take over. Hysteresis is a fraction, not a
+// percentage: 0.15 for 15%.
+const MaxHysteresis = 1.0
+
+// WithHysteresis returns p with Hysteresis set to h, a fraction in [0, [MaxHysteresis]]
+// (0.15 for a 15% margin, not 15); [New] refuses any other value.
 func (p Policy) WithHysteresis(h float64) Policy { p.Hysteresis = h; return p }
 
 // SoftmaxPolicy returns a Softmax policy with temperature t.
@@ -407,7 +419,9 @@ const MaxActions = 1 << 16
 // weights × (1 + Hysteresis) adding up to more than math.MaxFloat64, as those policies
 // sum them), ErrBadCombine, ErrBadCurve, ErrBadParam (a consideration's Curve
 // parameter M, K, B or C, or a bound of its Range, NaN or ±Inf, for every curve kind:
-// see [Curve]), ErrBadPolicy (unknown kind; Hysteresis or Temperature NaN, Inf or negative; N < 0) or
+// see [Curve]), ErrBadPolicy (unknown kind; Hysteresis NaN,
+// negative or above [MaxHysteresis], as 15 meant as 15%; Temperature NaN, Inf or negative;
+// N < 0: the message names the field, its value and the values allowed) or
 // ErrTooManyOpts. It never panics.
 func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 	r, _, err := build(name, policy, actions)
@@ -415,12 +429,16 @@ func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 }
 
 // place is where an error of [New] is: the index of the action and of its
-// consideration it names, -1 for none; a file loader turns it into a line and column.
-type place struct{ action, consideration int }
+// consideration it names, -1 for none, and for an error of the policy the JSON key of
+// its field ("hysteresis"); a file loader turns it into a line and column.
+type place struct {
+	action, consideration int
+	policy                string
+}
 
 // build is [New], also returning the place of its error.
 func build(name string, policy Policy, actions []Action) (_ *Reasoner, where place, _ error) {
-	where = place{-1, -1}
+	where = place{-1, -1, ""}
 	fail := func(err error) (*Reasoner, place, error) {
 		return nil, where, fmt.Errorf("utility: reasoner %q: %w", name, err)
 	}
@@ -433,9 +451,9 @@ func build(name string, policy Policy, actions []Action) (_ *Reasoner, where pla
 	if len(actions) > MaxActions {
 		return fail(ErrTooManyOpts)
 	}
-	if policy.Kind >= numPolicies || !nonNegative(policy.Hysteresis) ||
-		!nonNegative(policy.Temperature) || policy.N < 0 {
-		return fail(fmt.Errorf("%w: %+v", ErrBadPolicy, policy))
+	if field, err := policy.check(); err != nil {
+		where.policy = field
+		return fail(err)
 	}
 	r := &Reasoner{name: name, policy: policy, actions: make([]Action, len(actions)),
 		offsets: make([]int, len(actions))}

@@ -2,8 +2,10 @@ package utility
 
 import (
 	"fmt"
-	"github.com/archai-go/archai/internal/detmath"
 	"math"
+	"strconv"
+
+	"github.com/archai-go/archai/internal/detmath"
 )
 
 // orOne returns w, or 1 for 0 (a zero weight counts as 1).
@@ -32,6 +34,29 @@ func (c *Consideration) checkParams() error {
 		}
 	}
 	return nil
+}
+
+// check returns an error wrapping ErrBadPolicy naming the first field of p that [New]
+// refuses, its value and the values allowed, and the JSON key of that field.
+func (p Policy) check() (field string, err error) {
+	switch {
+	case p.Kind >= numPolicies:
+		return "kind", fmt.Errorf("%w: Kind = %v: want Argmax, Softmax or TopN", ErrBadPolicy, p.Kind)
+	case !(p.Hysteresis >= 0 && p.Hysteresis <= MaxHysteresis): // NaN too
+		hint := ""
+		if p.Hysteresis > MaxHysteresis && p.Hysteresis <= 100 {
+			hint = "; a percentage? write " + strconv.FormatFloat(p.Hysteresis/100, 'g', -1, 64) +
+				" for " + strconv.FormatFloat(p.Hysteresis, 'g', -1, 64) + "%"
+		}
+		return "hysteresis", fmt.Errorf("%w: Hysteresis = %v: want a fraction of the current choice's score in [0, %v] "+
+			"(0.15: a challenger must beat it by 15%%)%s", ErrBadPolicy, p.Hysteresis, MaxHysteresis, hint)
+	case !nonNegative(p.Temperature):
+		return "temperature", fmt.Errorf("%w: Temperature = %v: want a finite temperature >= 0, in score units (0: Argmax)",
+			ErrBadPolicy, p.Temperature)
+	case p.N < 0:
+		return "n", fmt.Errorf("%w: N = %d: want >= 0, the number of best actions drawn from (0: all)", ErrBadPolicy, p.N)
+	}
+	return "", nil
 }
 
 // nonNegative reports whether v is finite and >= 0.
