@@ -223,8 +223,8 @@ const (
 	// blackboard.Key (never declared) reads no agent either and is counted here too.
 	// Counted once the agent has decided.
 	//
-	// Diagnose reads these counts (and those of CauseBlackboardMissing and
-	// CauseUtilityInputOutOfRange) in the State of every UtilityBrain, and in every
+	// Diagnose reads these counts (and those of CauseBlackboardMissing,
+	// CauseUtilityInputOutOfRange and CauseUtilityInputNaN) in the State of every UtilityBrain, and in every
 	// utility.State an agent keeps in a component of the program's own, found as
 	// systems/debugview finds them: the component itself, or its fields and array
 	// elements, at most 4 levels deep, not behind a pointer, in a slice or map, nor
@@ -730,6 +730,24 @@ const (
 	// world across checks, by the [Diagnostics] system's and by Diagnose calls alike
 	// (a first Diagnose call sees none), and saved with a Diagnostics' state.
 	CauseAttackingDowned
+	// CauseUtilityInputNaN: a UtilityBrain whose last decision read a NaN from a
+	// consideration's Input (utility.State.NaNInputs > 0): an Input of the program's own
+	// that returned NaN, most often a division 0/0 (food per head with an empty store
+	// and no people), a NaN field or math.Log of a negative. A NaN input scores 0,
+	// whatever its Range and Curve, so it vetoes its action in a product (Compensated,
+	// Product, or a WeightedSum consideration with Veto) for as long as it lasts, and
+	// nothing else shows it. The example's note names the reasoner, the action, the
+	// consideration and the number of NaN inputs, and the fix: make the Input return a
+	// number in that case (if s.People == 0 { return 0 }), or, to veto on purpose, a
+	// value its Range and Curve score 0. Not counted here: the inputs that cannot read
+	// the agent (CauseUtilityFactWrongType) or find no blackboard
+	// (CauseBlackboardMissing), a utility.KeyInput of a key not set (a designer's veto;
+	// a key never written is CauseBlackboardKeyUnwritten), and ±Inf inputs (clamped
+	// under a Range; under the zero Range, CauseUtilityInputOutOfRange). Read at the
+	// agent's last decision, so a NaN of a moment is counted while it lasts. Counted too
+	// for a utility.State kept in a component of the program's own (see
+	// CauseUtilityFactWrongType for where Diagnose looks).
+	CauseUtilityInputNaN
 
 	// CauseAttackingAlly: an agent whose strike the latest [Combat] Update refused
 	// because its target was of its own team (both have a components.Faction with the
@@ -820,6 +838,7 @@ var causeNames = [NumCauses]string{
 	CauseTreeTimerLong:           "tree_timer_too_long",
 	CauseAttackingDowned:         "attacking_downed",
 	CauseAttackingAlly:           "attacking_ally",
+	CauseUtilityInputNaN:         "utility_input_nan",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -2362,7 +2381,8 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 }
 
 // unreadChecks counts the utility agents whose considerations could not read them,
-// and those whose inputs fell outside [0, 1] under a zero Range.
+// those whose inputs fell outside [0, 1] under a zero Range, and those whose last
+// decision read a NaN input.
 func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.UtilityBrain, components.Think, components.Position, components.Intent]) {
 	q := f.Query(w)
 	for q.Next() {
@@ -2377,6 +2397,9 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 		}
 		if b.State.Clamped > 0 {
 			r.addNote(CauseUtilityInputOutOfRange, q.Entity(), needsNote("an input outside [0, 1] under a consideration's zero Range: set its Range"))
+		}
+		if b.State.NaNInputs > 0 {
+			r.addNote(CauseUtilityInputNaN, q.Entity(), nanInputNote("", &b.State))
 		}
 	}
 }

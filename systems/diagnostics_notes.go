@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/utility"
 	"strings"
 
 	"github.com/archai-go/archai/components"
@@ -39,6 +40,8 @@ type exampleNote struct {
 	keys [2]intentKey // noteIntentFlips: the two Intents, n: the flip-flops
 
 	target arche.Entity // noteDownedTarget: the downed or removed target
+
+	reasoner *utility.Reasoner // noteNaNInput: the reasoner of the State
 }
 
 type noteKind uint8
@@ -71,6 +74,7 @@ const (
 	noteDownedTarget          // target, pos.X: the seconds, pos.Y: 1 when removed, n: 1 when Intent.Attack is set (CauseAttackingDowned)
 	noteAlly                  // target, n: its team (CauseAttackingAlly)
 	noteMoveNoPath            // pos: Intent.Goal (n 0) or the pursuit's Point (n 1, target the zero Entity), target: the pursuit's Target (CauseMoveWithoutPath)
+	noteNaNInput              // reasoner, w: utility.State.NaNInput, n: NaNInputs, what: "" or the component field holding the State (CauseUtilityInputNaN)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -426,6 +430,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendMoveNoPath(b, n)
 	case noteAlly:
 		appendAlly(b, n)
+	case noteNaNInput:
+		appendNaNInput(b, n)
 	case noteFlowCut:
 		b.WriteString(", its cell (")
 		b.WriteString(strconv.Itoa(int(n.cell.X)))

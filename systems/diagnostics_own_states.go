@@ -34,6 +34,7 @@ type ownStateComps struct {
 type ownStateField struct {
 	off                     uintptr
 	unread, noBoard, clamps string // the notes of CauseUtilityFactWrongType, CauseBlackboardMissing, CauseUtilityInputOutOfRange
+	name                    string // the component and field ("Fighter.Attack"), for CauseUtilityInputNaN's note
 }
 
 // The faults of a utility.State's inputs ownStateChecks counts.
@@ -41,6 +42,8 @@ const (
 	faultUnread  = 1 << iota // State.Unread > 0: CauseUtilityFactWrongType
 	faultNoBoard             // State.NoBlackboard > 0: CauseBlackboardMissing
 	faultClamped             // State.Clamped > 0: CauseUtilityInputOutOfRange
+	faultNaN                 // State.NaNInputs > 0: CauseUtilityInputNaN
+	numFaults    = iota
 )
 
 var stateType = reflect.TypeFor[utility.State]()
@@ -56,6 +59,9 @@ func stateFaults(s *utility.State) uint8 {
 	}
 	if s.Clamped > 0 {
 		f |= faultClamped
+	}
+	if s.NaNInputs > 0 {
+		f |= faultNaN
 	}
 	return f
 }
@@ -105,7 +111,8 @@ func (c *ownStateChecks) learn(w *arche.World) {
 					"a utility.Fact of another type than that agent's, or a utility.KeyInput of the zero blackboard.Key, a key never declared",
 				noBoard: in + "a utility.KeyInput consideration reads a blackboard key: give the agent a Blackboard " +
 					"whose Store is made from the key's schema (and Decide an agent that reads it, as *systems.Agent does)",
-				clamps: in + "an input outside [0, 1] under a consideration's zero Range: set its Range"}
+				clamps: in + "an input outside [0, 1] under a consideration's zero Range: set its Range",
+				name:   f.Name}
 		}
 		c.comps = append(c.comps, ownStateComps{id: id, mask: arche.All(id), fields: fields})
 	}
@@ -113,7 +120,7 @@ func (c *ownStateChecks) learn(w *arche.World) {
 
 // faults returns the faults of the States at fields of the component at p, and
 // (shown non-nil) the first field with each.
-func faults(p unsafe.Pointer, fields []ownStateField, shown *[3]*ownStateField) uint8 {
+func faults(p unsafe.Pointer, fields []ownStateField, shown *[numFaults]*ownStateField) uint8 {
 	var got uint8
 	for i := range fields {
 		f := stateFaults((*utility.State)(unsafe.Add(p, fields[i].off)))
@@ -139,7 +146,7 @@ func (c *ownStateChecks) check(w *arche.World, r *Report) {
 		oc := &c.comps[k]
 		q := w.Query(&oc.mask)
 		for q.Next() {
-			var shown [3]*ownStateField
+			var shown [numFaults]*ownStateField
 			got := faults(q.Get(oc.id), oc.fields, &shown)
 			if got == 0 {
 				continue
@@ -161,6 +168,10 @@ func (c *ownStateChecks) check(w *arche.World, r *Report) {
 			}
 			if got&faultClamped != 0 {
 				r.addNote(CauseUtilityInputOutOfRange, e, needsNote(shown[2].clamps))
+			}
+			if got&faultNaN != 0 {
+				f := shown[3]
+				r.addNote(CauseUtilityInputNaN, e, nanInputNote(f.name, (*utility.State)(unsafe.Add(q.Get(oc.id), f.off))))
 			}
 		}
 	}

@@ -208,6 +208,18 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			r.Decide(&Agent{}, &b.State, nil)
 			put(w, e, b)
 		}, []Cause{CauseUtilityInputOutOfRange}},
+		{"utility fact 0/0 = NaN", false, 0, func(w *arche.World, e arche.Entity) {
+			drop[components.Brain](w, e)
+			var food, people float64
+			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "eat", Considerations: []utility.Consideration{
+				{Name: "food per head", Input: utility.Fact(func(*Agent) float64 { return food / people }), Range: utility.Range{Max: 10}}}})
+			if err != nil {
+				panic(err)
+			}
+			b := components.UtilityBrain{Reasoner: r, State: r.NewState()}
+			r.Decide(&Agent{}, &b.State, nil)
+			put(w, e, b)
+		}, []Cause{CauseUtilityInputNaN}},
 		{"utility fact 0–100 with its Range: fine", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Brain](w, e)
 			r, err := utility.New("r", utility.Policy{}, utility.Action{Name: "a", Considerations: []utility.Consideration{

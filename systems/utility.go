@@ -64,6 +64,9 @@ import (
 //	a consideration's Input        clamped: the score saturates            CauseUtilityInputOutOfRange
 //	  outside [0, 1] under the       (counted in UtilityBrain.State.Clamped)
 //	  zero Range (a raw fact)
+//	a consideration's Input        scores 0: vetoes its action in a       CauseUtilityInputNaN
+//	  returning NaN (0/0 from an     product (counted at each decision    (at the last decision)
+//	  empty store, a NaN field)      in UtilityBrain.State.NaNInputs)
 //	Rand, under a Softmax (above   picks like Argmax                      CauseUtilityNoRand
 //	  temperature 0) or TopN policy
 //	no hysteresis (the zero        the choice flip-flops between two      CauseUtilityFlipFlop

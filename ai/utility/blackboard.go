@@ -1,7 +1,6 @@
 package utility
 
 import (
-	"math"
 	"slices"
 
 	"github.com/archai-go/archai/ai/blackboard"
@@ -43,7 +42,7 @@ func KeyInput[T Number](k blackboard.Key[T]) func(agent any) float64 {
 		}
 		v, ok := blackboard.Get(st, k)
 		if !ok {
-			return math.NaN()
+			return unset // a designer's veto: not counted in State.NaNInputs
 		}
 		return float64(v)
 	}

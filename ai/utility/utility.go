@@ -52,6 +52,12 @@ var unread = math.Float64frombits(unreadBits)
 
 const unreadBits = 0x7FF8_0000_0000_FAC7
 
+// unset is the NaN a [KeyInput] returns for a key the agent's store holds no value
+// for: a designer's veto, not counted in [State].NaNInputs. It scores 0 like any NaN.
+var unset = math.Float64frombits(unsetBits)
+
+const unsetBits = 0x7FF8_0000_0000_FAC9
+
 // noStore is the NaN a [KeyInput] returns for an agent without a blackboard store of
 // its key's schema, which [Reasoner.Score] counts in State.NoBlackboard. It scores 0
 // like any NaN.
@@ -64,6 +70,15 @@ const noStoreBits = 0x7FF8_0000_0000_FAC8
 //
 //	score = Curve.Eval(Range.Normalize(Input(agent)))   in [0, 1]
 //
+// Important: an Input that returns NaN (0/0 from an empty stockpile, a NaN field,
+// math.Log of a negative) scores 0, whatever its Range and Curve: a veto in a product
+// ([Compensated], [Product]) and in a [WeightedSum] with Veto; without Veto it adds 0
+// to the mean. Such inputs are counted in [State].NaNInputs at each scoring, and
+// systems.Diagnose reports them (utility_input_nan), naming the reasoner, the action
+// and the consideration: make the Input return a number in that case (if
+// s.People == 0 { return 0 }), and to veto on purpose, return a value its Range and
+// Curve score 0. An Input returning ±Inf is not broken: under a Range it clamps like
+// any fact (+Inf to Max's end), under the zero Range it counts in [State].Clamped.
 // Important: the zero Range means the fact is already normalised and is only clamped
 // to [0, 1]; set Range to normalise a raw fact. An input outside [0, 1] under the zero
 // Range is counted in [State].Clamped (a raw fact such as a hunger of 0–100 saturates
@@ -86,24 +101,29 @@ type Consideration struct {
 // Score returns the consideration's score for agent, in [0, 1]; 0 without an Input.
 func (c *Consideration) Score(agent any) float64 {
 	var n inputCounts
-	s, _ := c.score(agent, &n)
+	s, _ := c.score(agent, &n, 0)
 	return s
 }
 
 // inputCounts are a [State]'s counts of faulty inputs: Unread, NoBlackboard and
-// Clamped.
+// Clamped since the State was made, and NaNInputs and NaNInput of one scoring.
 type inputCounts struct {
 	unread, noStore, clamped uint64
+	nan                      uint32 // NaN inputs of the program's own
+	nanAt                    int    // the first one's index in State.Considerations
 }
 
 // clampSlack is how far outside [0, 1] an input under the zero Range may fall, by
 // rounding, before it counts in State.Clamped.
 const clampSlack = 1e-9
 
-// score is Score, adding 1 to n.unread if the input could not read the agent, and to
-// n.clamped if the zero Range got a finite or infinite input outside [0, 1] (by more
-// than clampSlack); raw is the input it read (NaN without an Input), for a [Trace].
-func (c *Consideration) score(agent any, n *inputCounts) (s, raw float64) {
+// score is Score, adding 1 to n.unread if the input could not read the agent, to
+// n.noStore if a KeyInput found no store of its schema, to n.nan for any other NaN
+// but a KeyInput's unset key (noting k, the consideration's index in
+// State.Considerations, if it is the scoring's first), and to n.clamped if the zero
+// Range got a finite or infinite input outside [0, 1] (by more than clampSlack); raw
+// is the input it read (NaN without an Input), for a [Trace].
+func (c *Consideration) score(agent any, n *inputCounts, k int) (s, raw float64) {
 	if c.Input == nil {
 		return 0, math.NaN()
 	}
@@ -115,6 +135,12 @@ func (c *Consideration) score(agent any, n *inputCounts) (s, raw float64) {
 			n.unread++
 		case noStoreBits:
 			n.noStore++
+		case unsetBits:
+		default:
+			if n.nan == 0 {
+				n.nanAt = k
+			}
+			n.nan++
 		}
 	}
 	if c.Range != (Range{}) {
@@ -334,6 +360,19 @@ type State struct {
 	FlipFlops   uint64  `json:"-"`
 	FlipActions [2]int  `json:"-"`
 	FlipTime    float64 `json:"-"`
+	// NaNInputs counts the consideration inputs of the last scoring (Decide, Score) that
+	// were NaN: an Input of the program's own returning NaN (0/0 from an empty
+	// stockpile, a NaN field), which scores 0 and vetoes its action in a product (see
+	// [Consideration]). Not counted here: the NaNs counted in Unread and NoBlackboard,
+	// and a [KeyInput] of a key not set (a designer's veto). A consideration a veto
+	// skipped was not evaluated, so is not counted. NaNInput is the index, in
+	// Considerations, of the first of them ([Reasoner.Locate] names its action and
+	// consideration), meaningful while NaNInputs > 0. systems.Diagnose reports a State
+	// with NaNInputs > 0 (utility_input_nan). Counted per scoring, not since the State
+	// was made: a NaN of a moment (a store empty for one think) is reported while it
+	// lasts. A diagnostic like Unread: not saved (json "-") nor hashed.
+	NaNInputs uint32 `json:"-"`
+	NaNInput  int    `json:"-"`
 	// Trace, when not nil, asks the reasoner to record the raw input of every
 	// consideration it evaluates for this State (see [Trace]): a debugger (the debug
 	// viewer) sets it for the one agent it shows. No decision reads it; nil (the
@@ -536,6 +575,21 @@ func (r *Reasoner) Action(i int) (Action, bool) {
 	return r.actions[i], true
 }
 
+// Locate returns the action, and the consideration within it, of the k-th consideration
+// in [State].Considerations (as [State].NaNInput numbers them), and false if k is out
+// of range.
+func (r *Reasoner) Locate(k int) (action, consideration int, ok bool) {
+	if k < 0 || k >= r.ncons {
+		return None, -1, false
+	}
+	for i := len(r.offsets) - 1; i >= 0; i-- { // the last action starting at or before k (an action may have none)
+		if r.offsets[i] <= k && k < r.offsets[i]+len(r.actions[i].Considerations) {
+			return i, k - r.offsets[i], true
+		}
+	}
+	return None, -1, false // (unreachable)
+}
+
 // Reasoner returns the reasoner that last scored s (Score or Decide), or nil if none
 // has since s was made (NewState, by hand, loaded from a file): the reasoner whose
 // Choice, Scores and Considerations s holds. It tells a debugger which reasoner a
@@ -574,11 +628,12 @@ func (r *Reasoner) Score(agent any, s *State) {
 		r.scoreTraced(agent, s, t)
 		return
 	}
-	cnt := inputCounts{s.Unread, s.NoBlackboard, s.Clamped}
+	cnt := inputCounts{s.Unread, s.NoBlackboard, s.Clamped, 0, 0}
 	for i := range r.actions {
 		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[r.offsets[i]:], nil, &cnt)
 	}
 	s.Unread, s.NoBlackboard, s.Clamped = cnt.unread, cnt.noStore, cnt.clamped
+	s.NaNInputs, s.NaNInput = cnt.nan, cnt.nanAt
 }
 
 // Decide scores every action for agent (see [Reasoner.Score]), selects one by the

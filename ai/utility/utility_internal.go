@@ -91,12 +91,13 @@ func (r *Reasoner) scoreTraced(agent any, s *State, t *Trace) {
 	for k := range t.Inputs {
 		t.Inputs[k] = math.NaN()
 	}
-	cnt := inputCounts{s.Unread, s.NoBlackboard, s.Clamped}
+	cnt := inputCounts{s.Unread, s.NoBlackboard, s.Clamped, 0, 0}
 	for i := range r.actions {
 		off := r.offsets[i]
 		s.Scores[i] = r.scoreAction(i, agent, s.Considerations[off:], t.Inputs[off:], &cnt)
 	}
 	s.Unread, s.NoBlackboard, s.Clamped = cnt.unread, cnt.noStore, cnt.clamped
+	s.NaNInputs, s.NaNInput = cnt.nan, cnt.nanAt
 	t.Scorings++
 	t.Reasoner = r
 }
@@ -107,6 +108,7 @@ func (r *Reasoner) scoreTraced(agent any, s *State, t *Trace) {
 // fell outside [0, 1] under the zero Range, in *cnt.
 func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, cnt *inputCounts) float64 {
 	a := &r.actions[i]
+	off := r.offsets[i] // of the action's first consideration in State.Considerations
 	w := a.Weight
 	if w == 0 {
 		w = 1
@@ -121,7 +123,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, cnt *inputCo
 		var sum, wsum float64
 		for j := range a.Considerations {
 			c := &a.Considerations[j]
-			s, x := c.score(agent, cnt)
+			s, x := c.score(agent, cnt, off+j)
 			out[j] = s
 			if in != nil {
 				in[j] = x
@@ -141,7 +143,7 @@ func (r *Reasoner) scoreAction(i int, agent any, out, in []float64, cnt *inputCo
 	default: // Compensated, Product
 		score = 1
 		for j := range a.Considerations {
-			s, x := a.Considerations[j].score(agent, cnt)
+			s, x := a.Considerations[j].score(agent, cnt, off+j)
 			out[j] = s
 			if in != nil {
 				in[j] = x
