@@ -97,7 +97,8 @@ func utilityOfState(r *utility.Reasoner, s *utility.State, trace *utility.Trace)
 	p := r.Policy()
 	out := &Utility{reasoner: r, Name: r.Name(), Choice: choiceIn(r, s.Choice), Actions: make([]string, r.Len()), Scores: make([]float64, r.Len()),
 		Policy: policyName(p), Hysteresis: p.Hysteresis, Held: utility.None, Decisions: s.Decisions, Unread: s.Unread,
-		Options: make([]Option, r.Len())}
+		NaNInputs: s.NaNInputs,
+		Options:   make([]Option, r.Len())}
 	if s.Decisions > 0 {
 		out.Held = choiceIn(r, s.Previous)
 	}

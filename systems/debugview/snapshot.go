@@ -185,8 +185,9 @@ type Utility struct {
 	Hysteresis float64  `json:"hysteresis"` // the policy's: the held option's score counts ×(1 + Hysteresis) at selection
 	Held       int      `json:"held"`       // the choice before the last decision (utility.State.Previous), the option that got the bonus; -1 for none
 	Decisions  uint64   `json:"decisions"`
-	Traced     bool     `json:"traced"` // the inputs were recorded (a decision since the agent was selected): Input is known
-	Unread     uint64   `json:"unread"` // inputs that could not read the agent, since its State was made (utility.State.Unread)
+	Traced     bool     `json:"traced"`     // the inputs were recorded (a decision since the agent was selected): Input is known
+	Unread     uint64   `json:"unread"`     // inputs that could not read the agent, since its State was made (utility.State.Unread)
+	NaNInputs  uint32   `json:"nan_inputs"` // inputs of the program's own that returned NaN in the last decision (utility.State.NaNInputs: utility_input_nan)
 	Options    []Option `json:"options"`
 
 	reasoner *utility.Reasoner

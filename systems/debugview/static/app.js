@@ -416,7 +416,8 @@
   function utilityTable(u, scores, choice, opts, held, traced, head) {
     const max = Math.max(1e-9, ...scores, ...opts.map((o) => o.selection));
     let h = `<div class="muted">${esc(u.name)}: ${esc(u.policy)}${u.hysteresis ? `, hysteresis ${num(u.hysteresis)} (the held option counts ×${num(1 + u.hysteresis)})` : ""}, ${u.decisions} decisions` +
-      `${u.unread ? `, <span class="err">${u.unread} unread inputs</span>` : ""}${head}</div>`;
+      `${u.unread ? `, <span class="err">${u.unread} unread inputs</span>` : ""}` +
+      `${u.nan_inputs ? `, <span class="err">${u.nan_inputs} NaN inputs in the last decision</span>` : ""}${head}</div>`;
     h += '<table class="options">' + u.actions.map((n, i) => {
       const o = opts[i] || {}, sc = scores[i];
       const isHeld = i === held && u.hysteresis > 0;
