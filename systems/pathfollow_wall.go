@@ -26,8 +26,7 @@ func (s *PathFollow) leaveWall(pos r2.Vec, d components.Desired) components.Desi
 	default:
 		return d
 	}
-	c := s.grid.CellAt(pos)
-	if s.grid.Passable(c) || !s.grid.InBounds(c) {
+	if !s.sight.blocked(s.grid.CellAt(pos)) { // (the bitmap: the grid's costs would be a cache miss an agent)
 		return d
 	}
 	if out, ok := nearestOpen(s.grid, pos); ok {
@@ -74,14 +73,18 @@ func (s *PathFollow) restPoint(p r2.Vec, r float64) r2.Vec {
 	if !(r > 0) || r > 0.5 || !onGridCoords(p) {
 		return p // (a wide agent settles by its own rule: settle.go)
 	}
+	b := &s.sight                  // the blocked cells' bitmap
+	x, y := int32(p.X), int32(p.Y) // p's cell (its coordinates are in [0, 2³¹))
+	if b.ringOpen(x, y) {
+		return p // the common case: no blocked cell around p's (the rule below gives cx+fx, which is p)
+	}
 	cx, cy := math.Floor(p.X), math.Floor(p.Y)
 	fx, fy := p.X-cx, p.Y-cy
 	nearW, nearE, nearN, nearS := fx < r, fx > 1-r, fy < r, fy > 1-r
 	if !(nearW || nearE || nearN || nearS) {
-		return p // the common case: clear of every side
+		return p // clear of every side
 	}
-	b, w, h := &s.sight, int32(s.grid.Width()), int32(s.grid.Height()) // the blocked cells' bitmap
-	x, y := int32(cx), int32(cy)
+	w, h := int32(s.grid.Width()), int32(s.grid.Height())
 	open := func(dx, dy int32) bool { // on the grid and not blocked
 		nx, ny := x+dx, y+dy
 		return nx >= 0 && ny >= 0 && nx < w && ny < h && !b.blocked(grid.Cell{X: nx, Y: ny})

@@ -268,6 +268,18 @@ func (o *openCells) clear(a, b r2.Vec) bool {
 	return o.open(int(x0), int(x1)+1, int(y0), int(y1)+1)
 }
 
+// ringOpen reports whether cell (x, y) and its eight neighbours are all on
+// the grid and open, from the bitmap: three words read, one a row. It
+// reports false, whatever the cells, when the three columns straddle two
+// words of a row (x%64 is 0 or 63); the caller then asks cell by cell.
+func (o *openCells) ringOpen(x, y int32) bool {
+	if x < 1 || y < 1 || int(x) >= o.w-1 || int(y) >= o.h-1 || uint(x-1)%64 > 61 {
+		return false
+	}
+	i, s := int(y-1)*o.stride+int(x-1)/64, o.stride
+	return (o.bits[i]|o.bits[i+s]|o.bits[i+2*s])>>(uint(x-1)%64)&7 == 0
+}
+
 // open reports whether cells [X0, X1)×[Y0, Y1) of the grid (non-empty, in
 // range) are all open; with bitsOnly, false for a rectangle too large for
 // the bitmap.
