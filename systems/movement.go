@@ -241,7 +241,9 @@ func (s *Movement) Work(worker, lo, hi int) {
 			// floorCell's, compared without its calls (sameFloorCells: any
 			// other); not for a wide agent (radius > 0.5), whose disc can
 			// meet a wall within its cell: step takes it to stepWide
-			if dx, dy := nx-px, ny-py; int(max(abs(dx), abs(dy))*2) == 0 {
+			// (both |d| < 0.5: stepCentre's int(max(|dx|, |dy|)·2) == 0, NaN and
+			// ±Inf failing both, without the float max's NaN and −0 checks)
+			if dx, dy := nx-px, ny-py; math.Abs(dx) < 0.5 && math.Abs(dy) < 0.5 {
 				onGrid := max(math.Float64bits(px), math.Float64bits(py), math.Float64bits(nx), math.Float64bits(ny)) < bitsOf2p31
 				if (onGrid && int32(nx) == int32(px) && int32(ny) == int32(py) || !onGrid && sameFloorCells(px, py, nx, ny)) && !(k.Radius > 0.5) {
 					if !(k.Radius > 0) || onGrid && s.walls.roomy(int32(nx), int32(ny)) {
