@@ -761,6 +761,26 @@ const (
 	// CombatState.AlliesAttacked).
 	CauseAttackingAlly
 
+	// CauseHeldFarFromGoal: an agent sent to a goal (Intent.Move, Mode IntentGo)
+	// that holds (Desired DesiredHold: PathFollow settled it with its crowd) at rest
+	// (its speed at most a twentieth of its MaxSpeed) farther from its goal than the
+	// room all the agents sent to that goal need, plus its diameter and a cell: the
+	// room is the disc about the goal whose open cells (counted by their centres,
+	// walls between them and the goal not looked at) would hold every agent sent
+	// there (Intent.Goal the same point, bit for bit) at a quarter of their area,
+	// sqrt(Σr²/0.25) cells on an open plane (10.7 for 80 agents of radius 0.6),
+	// more where walls or the grid's edge take part of it. There is room nearer,
+	// and the agent stopped where it met others of its group: a newcomer's 80
+	// Movers of radius 0.6 sent through a 6-cell gap settled in a queue back
+	// through it, 43 of them more than 12 cells from the goal (up to 27.7), two
+	// in the gap, and nothing reported it. An agent whose goal is unusable,
+	// unreachable or too narrow for its disc is not counted (those causes explain
+	// it). The note names the distance, the room's radius and the agents sent
+	// there; the fix is goals spread over the room about the point (a formation),
+	// or a new order. Checked once per check only for the holders at rest;
+	// only when there are any does it look at every agent's goal again.
+	CauseHeldFarFromGoal
+
 	// NumCauses is the number of causes.
 	NumCauses
 )
@@ -839,6 +859,7 @@ var causeNames = [NumCauses]string{
 	CauseAttackingDowned:         "attacking_downed",
 	CauseAttackingAlly:           "attacking_ally",
 	CauseUtilityInputNaN:         "utility_input_nan",
+	CauseHeldFarFromGoal:         "held_far_from_goal",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -1879,6 +1900,7 @@ type diagnoser struct {
 	downed    downedChecks                       // CauseDownedStillActing
 	downedTgt downedTargetChecks                 // CauseAttackingDowned
 	held      heldOffCheck                       // CauseHeldOffGoal
+	far       heldFarCheck                       // CauseHeldFarFromGoal
 	perKeys   perceptionKeyChecks                // CausePerceptionKeyWrongType
 	utilKeys  utilityKeyChecks                   // the utility agents' keys never written (CauseBlackboardKeyUnwritten)
 	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
@@ -2209,6 +2231,9 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, path, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
 			r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
 		}
+		if steered && des.Mode == components.DesiredHold && !goalBad && !unreachable(path) && !narrowIntentGoal(g, in, kin) {
+			d.far.consider(e, pos.Vec, vel.Vec, kin, in, des)
+		}
 		if g == nil {
 			continue
 		}
@@ -2292,6 +2317,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			}
 		}
 	}
+	d.far.report(w, g, r)
 }
 
 // flowCut reports whether the field the world's FlowField last served towards

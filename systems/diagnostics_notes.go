@@ -75,6 +75,7 @@ const (
 	noteAlly                  // target, n: its team (CauseAttackingAlly)
 	noteMoveNoPath            // pos: Intent.Goal (n 0) or the pursuit's Point (n 1, target the zero Entity), target: the pursuit's Target (CauseMoveWithoutPath)
 	noteNaNInput              // reasoner, w: utility.State.NaNInput, n: NaNInputs, what: "" or the component field holding the State (CauseUtilityInputNaN)
+	noteHeldFar               // pos: the distance to the goal (X) and the room's radius (Y), more.X: the agents sent there (CauseHeldFarFromGoal)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -420,6 +421,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		appendNoRand(b, n)
 	case noteHeldOff:
 		appendHeldOff(b, n)
+	case noteHeldFar:
+		appendHeldFar(b, n)
 	case noteIntentFlips:
 		appendIntentFlips(b, n)
 	case noteBlocked:

@@ -422,6 +422,17 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"the same, not found stuck (yet): not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			heldOffAgent(w, e, false)
 		}, nil},
+		{"holds at rest 4.24 cells from its goal, the room for the 2 agents sent there 0.85 cells: held far from its goal", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Desired](w, e).Mode = components.DesiredHold
+		}, []Cause{CauseHeldFarFromGoal}},
+		{"the same, 1.41 cells from its goal (within the room, a diameter and a cell): not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Desired](w, e).Mode = components.DesiredHold
+			compOf[components.Position](w, e).Vec = r2.Vec{X: 4.5, Y: 4.5}
+		}, nil},
+		{"the same far, still moving (faster than a twentieth of MaxSpeed): not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Desired](w, e).Mode = components.DesiredHold
+			compOf[components.Velocity](w, e).Vec = r2.Vec{X: 0.2}
+		}, nil},
 		{"blocked by agents: stuck for BlockedSpan, a disc touching its own, another goal", false, 0, func(w *arche.World, e arche.Entity) {
 			blockedAgent(w, e, 0)
 		}, []Cause{CauseBlockedByAgents}},

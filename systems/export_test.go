@@ -43,3 +43,6 @@ func SetClaimHook(f func(worker int)) func(worker int) {
 	claimHook = f
 	return old
 }
+
+// HeldFarRoom is heldFarRoom (CauseHeldFarFromGoal's room about a goal).
+var HeldFarRoom = heldFarRoom
