@@ -38,3 +38,20 @@ func TestSpawnerMoverBesideTarget(t *testing.T) {
 		assert.Equal(t, r2.Vec{X: 2.5, Y: 2.5}, p.Vec)
 	}
 }
+
+// A horde others strike: a FlowFollower beside a Target is accepted, with the
+// follower's FlowFollower and the Target's Faction and Health.
+func TestSpawnerFlowFollowerBesideTarget(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(8, 8))
+	sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: grid.Cell{X: 6, Y: 6}}, systems.Target{Team: 2, MaxHealth: 50})
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 2.5, Y: 2.5}, nil)
+	ff := (*components.FlowFollower)(w.Get(e, arche.ComponentID[components.FlowFollower](w)))
+	assert.Equal(t, grid.Cell{X: 6, Y: 6}, ff.Goal)
+	hp := (*components.Health)(w.Get(e, arche.ComponentID[components.Health](w)))
+	assert.Equal(t, components.Health{Current: 50, Max: 50}, *hp)
+	f := (*components.Faction)(w.Get(e, arche.ComponentID[components.Faction](w)))
+	assert.Equal(t, uint8(2), f.Team)
+}
