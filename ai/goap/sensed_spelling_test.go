@@ -62,3 +62,18 @@ func TestSensedSpellingLooksAtGoalsAndSensedFacts(t *testing.T) {
 	_, err = b.Build()
 	assert.NoError(t, err, "seen is sensed: sen is only unread")
 }
+
+// Distinct names that are one edit apart are not misspellings: numbered facts
+// (enemy1, enemy2, door_1_open, door_2_open) and short names (hp, mp; x, y). Failed
+// before: Build refused these domains.
+func TestSensedSpellingLeavesNumberedAndShortNames(t *testing.T) {
+	for _, p := range [][2]string{{"enemy2", "enemy1"}, {"door_1_open", "door_2_open"}, {"hp", "mp"}, {"x", "y"}, {"ammo", "ammo2"}} {
+		_, err := shooter(p[0], p[1])
+		assert.NoError(t, err, "%v", p)
+	}
+	// misspellings still found, numbered or short
+	for _, p := range [][2]string{{"enemy1_seen", "enemy1_sene"}, {"hp", "HP"}, {"ammo", "amo"}} {
+		_, err := shooter(p[0], p[1])
+		assert.ErrorIs(t, err, ErrSensedUnread, "%v", p)
+	}
+}

@@ -54,7 +54,8 @@ func (b *Builder) misspeltSensed(d *Domain) []error {
 // how far apart they are: equal but for case and the separators '_', '-', ' ' and '.'
 // (distance 0), or one edit apart, ignoring case (a letter added, dropped or changed, or
 // two neighbours swapped: the optimal string alignment distance), two for names of 10
-// letters or more.
+// letters or more. Names both shorter than 4 letters, or whose digits differ (enemy1,
+// enemy2), are alike only in the first way.
 func nearName(a, b string) (int, bool) {
 	if a == b {
 		return 0, false
@@ -64,6 +65,11 @@ func nearName(a, b string) (int, bool) {
 		return 0, true
 	}
 	x, y := []rune(strings.ToLower(a)), []rune(strings.ToLower(b))
+	// numbered names (enemy1, enemy2) are distinct names, not misspellings, and so
+	// are short ones one letter apart (hp, mp; x, y)
+	if len(x) < 4 && len(y) < 4 || digits(a) != digits(b) {
+		return 0, false
+	}
 	limit := 1
 	if len(x) >= 10 && len(y) >= 10 {
 		limit = 2
@@ -99,4 +105,14 @@ func osaDistance(a, b []rune) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// digits returns the digits of s, in order.
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
 }
