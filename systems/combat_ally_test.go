@@ -157,4 +157,15 @@ func TestCombatAlliesSurviveSaveState(t *testing.T) {
 	require.ErrorIs(t, err, systems.ErrOutOfDomain)
 	assert.Contains(t, err.Error(), "allies_attacked[0][0]")
 	assert.Equal(t, 1, c.Allies)
+
+	// an attacker listed twice (a hand-edited file) would be counted twice: refused
+	i := strings.Index(string(raw), `"allies_attacked":[`) + len(`"allies_attacked":[`)
+	j := strings.Index(string(raw)[i:], "]]") + i + 2
+	pair := string(raw)[i:j]
+	twice := strings.Replace(string(raw), `"allies":1`, `"allies":2`, 1)
+	twice = strings.Replace(twice, pair, pair+","+pair, 1)
+	err = c.LoadState([]byte(twice))
+	require.ErrorIs(t, err, systems.ErrOutOfDomain, twice)
+	assert.Contains(t, err.Error(), "want each attacker once")
+	assert.Equal(t, 1, c.Allies)
 }

@@ -671,7 +671,8 @@ func (s *Combat) SaveState() (json.RawMessage, error) {
 // last frame's counts are those of the saved Update. It returns an error wrapping
 // [ErrOutOfDomain], leaving the Combat as it was, for a negative count, a DownedFrame
 // below -1, a Downed entity that is the zero entity, past the world's entity pool or
-// listed twice, or an AlliesAttacked entity that is the zero entity or past the pool.
+// listed twice, or an AlliesAttacked entity that is the zero entity or past the pool, or
+// attackers not in increasing ID order (each once).
 func (s *Combat) LoadState(raw json.RawMessage) error {
 	if s.filter == nil {
 		return fmt.Errorf("combat state: %w", ErrNotInitialized)
@@ -689,6 +690,11 @@ func (s *Combat) LoadState(raw json.RawMessage) error {
 			if e.IsZero() || !inPool(s.world, e) {
 				return fmt.Errorf("combat state: allies_attacked[%d][%d]: entity %v: not one of the world's: %w", i, k, e, ErrOutOfDomain)
 			}
+		}
+		// an Update lists each attacker once, by entity ID
+		if i > 0 && p[0].ID() <= st.AlliesAttacked[i-1][0].ID() {
+			return fmt.Errorf("combat state: allies_attacked[%d]: attacker ID %d after %d: want each attacker once, by ID: %w",
+				i, p[0].ID(), st.AlliesAttacked[i-1][0].ID(), ErrOutOfDomain)
 		}
 	}
 	if st.TotalStrikes < 0 || st.NoClock < 0 || st.Strikes < 0 || st.Cooling < 0 || st.AttackersDown < 0 {
