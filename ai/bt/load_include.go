@@ -262,7 +262,7 @@ func (l *docLoader) read(file, abs, dir string, data []byte) (*parsedDoc, error)
 		l.seen[abs] = true
 	}
 	l.files = append(l.files, file)
-	x := xmlLoader{file: file, dec: xml.NewDecoder(bytes.NewReader(data)), reg: l.r, prior: l.defs}
+	x := xmlLoader{file: file, dec: xml.NewDecoder(bytes.NewReader(trimBOM(data))), reg: l.r, prior: l.defs}
 	doc, err := x.document()
 	if err != nil {
 		return nil, err

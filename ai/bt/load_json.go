@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,13 +39,17 @@ import (
 // pass over the bytes counts each tree's nodes), wrapping ErrTooManyNodes and naming
 // $.trees[i] and the line of the node past the bound.
 // Content after the document but white space (a second document, a stray "}") is an
-// [ErrSyntax] naming its line and column. LoadJSON never panics.
+// [ErrSyntax] naming its line and column; so is a file of nothing but white space
+// ("empty document") or one that ends inside the document ("the document ends early",
+// naming its last line). A UTF-8 byte order mark before the document is skipped.
+// LoadJSON never panics.
 func (r *Registry) LoadJSON(file string, data []byte) (string, error) {
 	d, err := r.loadJSON(file, data)
 	return d.Main, err
 }
 
 func (r *Registry) loadJSON(file string, data []byte) (Document, error) {
+	data = trimBOM(data)
 	if err := jsonNodeCount(file, data); err != nil {
 		return Document{}, err
 	}
@@ -223,6 +228,12 @@ func jsonError(file string, data []byte, err error) error {
 		if typ.Field != "" {
 			at.path = "$." + typ.Field
 		}
+	case errors.Is(err, io.EOF): // nothing but white space
+		at.line = 1
+		return at.err("", fmt.Errorf("%w: empty document, want {\"trees\": [...]}", ErrSyntax))
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		at.line = lineOf(data, int64(len(data)))
+		return at.err("", fmt.Errorf("%w: the document ends early (truncated?)", ErrSyntax))
 	}
 	msg := clipMiddle(strings.TrimPrefix(err.Error(), "json: "), maxMessage/2)
 	return at.err("", fmt.Errorf("%w: %s", ErrSyntax, msg))

@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"bytes"
 	"strconv"
 	"unicode/utf8"
 )
@@ -63,3 +64,12 @@ type clipped struct{ err error }
 
 func (e clipped) Error() string { return clipMiddle(e.err.Error(), maxMessage/2) }
 func (e clipped) Unwrap() error { return e.err }
+
+// byteOrderMark is the UTF-8 encoding of U+FEFF, which some editors (Windows Notepad)
+// write first in a UTF-8 file.
+const byteOrderMark = "\uFEFF"
+
+// trimBOM returns data without the UTF-8 byte order mark it starts with, if any: XML
+// allows one before the document (XML 1.0 §4.3.3; BehaviorTree.CPP's parser skips it)
+// and RFC 8259 lets a JSON reader ignore it. Lines and columns are counted after it.
+func trimBOM(data []byte) []byte { return bytes.TrimPrefix(data, []byte(byteOrderMark)) }

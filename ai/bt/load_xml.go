@@ -16,7 +16,9 @@ import (
 // <include>: use [Registry.LoadXMLFrom] with a base directory, or [Registry.LoadDocument].
 // [Registry.LoadXMLFrom] also returns the IDs of the trees it added.
 //
-// Accepted: <root BTCPP_format="4" main_tree_to_execute="…"> (format "4" or absent);
+// Accepted: a UTF-8 byte order mark before the document (skipped: some editors write
+// one; lines are counted after it); <root BTCPP_format="4" main_tree_to_execute="…">
+// (format "4" or absent);
 // <BehaviorTree ID="…"> with one root node (the ID may be left out when the document has
 // only one tree: the tree then takes the file's base name without extension, "guard" for
 // "trees/guard.xml", where BehaviorTree.CPP makes up a hidden "BehaviorTree_N": a program

@@ -152,7 +152,9 @@ func readFile(path string) ([]byte, error) {
 // enclosing value when the member is not written, as a defaulted "operator"), and its
 // JSON path ("squad.json:12:19: tasks[2].methods[0].if: ..."). A script error adds the
 // script's own column, counted within the script's text ("...if: script col 4: ..."),
-// not added to the member's. JSON syntax errors name the line. An unknown field is
+// not added to the member's. JSON syntax errors name the line (an empty file: "no JSON
+// document"; one that ends inside the document: "the document ends early", at its last
+// line); a UTF-8 byte order mark before the document is skipped. An unknown field is
 // placed at its key and names the object holding it ("squad.json:9:40:
 // tasks[3].methods[0]: unknown field "iff""), and so does a key written twice in an
 // object, placed at its second writing ("tasks[1].methods[0]: duplicate key "if"";
@@ -276,6 +278,7 @@ type fileMethod struct {
 }
 
 func (r *Registry) parse(file string, data []byte) (*Domain, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // a byte order mark (Windows Notepad); RFC 8259 lets a reader skip it
 	l := loader{file: file, data: data}
 	var fd fileDomain
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -284,6 +287,12 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		var syn *json.SyntaxError
 		if errors.As(err, &syn) {
 			return nil, fmt.Errorf("htn: %s:%d: %w", file, 1+bytes.Count(data[:min(int(syn.Offset), len(data))], []byte("\n")), err)
+		}
+		if errors.Is(err, io.EOF) { // nothing but white space
+			return nil, fmt.Errorf("htn: %s:1: no JSON document", file)
+		}
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("htn: %s:%d: the document ends early (truncated?)", file, 1+bytes.Count(data, []byte("\n")))
 		}
 		if at, key, ok := jsonkeys.Unknown(data, knownFields); ok {
 			return nil, fmt.Errorf("htn: %s: %sunknown field %s", l.locate(at, key), pathPrefix(at), plan.Quote(key))

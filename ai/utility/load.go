@@ -138,8 +138,10 @@ func (r *Registry) RegisterAct(name string, act func(agent any)) error {
 // ([ErrUnknownInput], [ErrUnknownAct], [ErrBadCurve], [ErrBadCombine], [ErrBadPolicy]), an action without a name or with
 // an earlier one's ([ErrActionName]), and everything [New] refuses, with New's sentinel
 // ([ErrNoActions], [ErrBadWeight], [ErrBadPolicy], [ErrName], ...): the rules on
-// numbers are New's. It never panics.
+// numbers are New's. A UTF-8 byte order mark before the document is skipped (lines and
+// columns are counted after it). It never panics.
 func (r *Registry) LoadJSON(file string, data []byte) (*Reasoner, error) {
+	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // a byte order mark (Windows Notepad); RFC 8259 lets a reader skip it
 	l := loader{file: file, data: data}
 	var fr fileReasoner
 	dec := json.NewDecoder(bytes.NewReader(data))
