@@ -56,60 +56,81 @@ func (r *Registry) checkNodes(defs []*treeDef, ids map[string]bool, limit int) [
 // unknownTally counts the nodes of unknown type a load leaves out of its list of
 // errors (past the 20th error), so that its last error still says how many there are,
 // of which types, and which of those are tree IDs (the SubTree hint): 20 misspelt
-// nodes must not hide a <B/> meant as <SubTree ID="B"/>.
+// nodes must not hide a <B/> meant as <SubTree ID="B"/>, nor may four other misspelt
+// types met before it.
 type unknownTally struct {
-	n      int      // nodes left out
-	at     pos      // the first one's position
-	names  []string // their types, in the order met, at most tallyNames
-	counts []int    // the nodes of each type of names
-	others int      // nodes of types past tallyNames
-	cut    bool     // the XML loader stopped skimming after MaxNodes elements
+	n      int            // nodes left out
+	at     pos            // the first one's position
+	names  []string       // their types, in the order met
+	counts []int          // the nodes of each type of names
+	index  map[string]int // names' indexes
+	cut    bool           // the XML loader stopped skimming after MaxNodes elements
 }
 
-// tallyNames is the most types an unknownTally names (the error text stays short).
+// tallyNames is the most tree IDs, and the most other types, an unknownTally names
+// (the error text stays short).
 const tallyNames = 4
 
 // add counts a node of unknown type typ at position at.
 func (t *unknownTally) add(typ string, at pos) {
 	if t.n == 0 {
 		t.at = at
+		t.index = map[string]int{}
 	}
 	t.n++
-	for i, name := range t.names {
-		if name == typ {
-			t.counts[i]++
-			return
-		}
-	}
-	if len(t.names) < tallyNames {
-		t.names, t.counts = append(t.names, typ), append(t.counts, 1)
+	if i, ok := t.index[typ]; ok {
+		t.counts[i]++
 		return
 	}
-	t.others++
+	t.index[typ] = len(t.names)
+	t.names, t.counts = append(t.names, typ), append(t.counts, 1)
 }
 
 // err is the error of the nodes t counted, wrapping ErrUnknownNode, at the first
 // one's position: `unknown node type: 5 more not listed: "B" (1, a tree ID: use
-// <SubTree ID="B"/>), "Y" (4)`; nil if t counted none. ids are the load's tree IDs
-// (besides r's).
+// <SubTree ID="B"/>), "Y" (4)`; nil if t counted none. It names the first tallyNames
+// types that are tree IDs, with their hint, then the first tallyNames other types,
+// and counts the nodes of the rest ("3 of other types (1 of them tree IDs: …)"). ids
+// are the load's tree IDs (besides r's).
 func (t *unknownTally) err(r *Registry, ids map[string]bool) error {
 	if t.n == 0 {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d more not listed: ", t.n)
-	for i, name := range t.names {
-		if i > 0 {
-			b.WriteString(", ")
+	fmt.Fprintf(&b, "%d more not listed", t.n)
+	others, otherTrees, trees, named := 0, 0, 0, 0
+	for _, tree := range []bool{true, false} {
+		for i, name := range t.names {
+			if r.isTreeID(name, ids) != tree {
+				continue
+			}
+			if (tree && trees == tallyNames) || (!tree && named == tallyNames) {
+				if others += t.counts[i]; tree {
+					otherTrees += t.counts[i]
+				}
+				continue
+			}
+			if tree {
+				trees++
+			} else {
+				named++
+			}
+			sep := ", "
+			if trees+named == 1 {
+				sep = ": "
+			}
+			fmt.Fprintf(&b, "%s%s (%d", sep, quote(name), t.counts[i])
+			if tree {
+				b.WriteString(", a tree ID: use <SubTree ID=" + quote(name) + "/>")
+			}
+			b.WriteString(")")
 		}
-		fmt.Fprintf(&b, "%s (%d", quote(name), t.counts[i])
-		if r.isTreeID(name, ids) {
-			b.WriteString(", a tree ID: use <SubTree ID=" + quote(name) + "/>")
-		}
-		b.WriteString(")")
 	}
-	if t.others > 0 {
-		fmt.Fprintf(&b, ", %d of other types", t.others)
+	if others > 0 {
+		fmt.Fprintf(&b, ", %d of other types", others)
+		if otherTrees > 0 {
+			fmt.Fprintf(&b, " (%d of them tree IDs: use <SubTree ID=…/>)", otherTrees)
+		}
 	}
 	if t.cut {
 		fmt.Fprintf(&b, "; the loader stopped reading %d elements (MaxNodes) further on: the rest of the file was not checked", MaxNodes)

@@ -89,3 +89,41 @@ func TestUnknownSummaryNamesFourTypes(t *testing.T) {
 	require.Len(t, errs, 21)
 	assert.Contains(t, errs[20].Error(), `unknown node type: 6 more not listed: "P" (2), "Q" (1), "R" (1), "S" (1), 1 of other types`)
 }
+
+// A tree ID used as a node type is named in the summary with its SubTree hint even
+// when four other types came before it: the summary named the first four types met
+// and counted a <B/> after them among "1 of other types", its hint lost, in both
+// loaders. Tree IDs come first; past four of them the summary counts the rest.
+func TestUnknownSummaryNamesTreeIDsPastFourTypes(t *testing.T) {
+	r := NewRegistry(nil)
+	kids := strings.Repeat(`<X/>`, 20) + `<P/><Q/><R/><S/><T/><B/><B/><P/>`
+	_, err := r.LoadXML("t.xml", []byte(`<root BTCPP_format="4" main_tree_to_execute="A">
+<BehaviorTree ID="A"><Sequence>`+kids+`</Sequence></BehaviorTree>
+<BehaviorTree ID="B"><AlwaysSuccess/></BehaviorTree></root>`))
+	errs := loadErrors(t, err)
+	require.Len(t, errs, 21)
+	assert.Equal(t, `bt: t.xml:2: unknown node type: 8 more not listed: "B" (2, a tree ID: use <SubTree ID="B"/>), `+
+		`"P" (2), "Q" (1), "R" (1), "S" (1), 1 of other types`, errs[20].Error())
+
+	jkids := strings.Repeat(`{"type": "X"},`, 20) + `{"type": "P"},{"type": "Q"},{"type": "R"},{"type": "S"},{"type": "T"},{"type": "B"}`
+	_, err = r.LoadJSON("t.json", []byte(`{"trees": [{"id": "A", "root": {"type": "Sequence", "children": [`+jkids+`]}},
+{"id": "B", "root": {"type": "AlwaysSuccess"}}]}`))
+	errs = loadErrors(t, err)
+	require.Len(t, errs, 21)
+	assert.Equal(t, `bt: t.json: $.trees[0].root.children[20]: unknown node type: 6 more not listed: "B" (1, a tree ID: use `+
+		`<SubTree ID="B"/>), "P" (1), "Q" (1), "R" (1), "S" (1), 1 of other types`, errs[20].Error())
+
+	// Six tree IDs: four named with their hint, the other two counted as such.
+	var trees, used string
+	for _, id := range []string{"T1", "T2", "T3", "T4", "T5", "T6"} {
+		trees += `<BehaviorTree ID="` + id + `"><AlwaysSuccess/></BehaviorTree>`
+		used += `<` + id + `/>`
+	}
+	_, err = NewRegistry(nil).LoadXML("t.xml", []byte(`<root BTCPP_format="4" main_tree_to_execute="A">`+trees+
+		`<BehaviorTree ID="A"><Sequence>`+strings.Repeat(`<X/>`, 20)+used+`<Z/></Sequence></BehaviorTree></root>`))
+	errs = loadErrors(t, err)
+	require.Len(t, errs, 21)
+	assert.Contains(t, errs[20].Error(), `unknown node type: 7 more not listed: "T1" (1, a tree ID: use <SubTree ID="T1"/>), `+
+		`"T2" (1, a tree ID: use <SubTree ID="T2"/>), "T3" (1, a tree ID: use <SubTree ID="T3"/>), `+
+		`"T4" (1, a tree ID: use <SubTree ID="T4"/>), "Z" (1), 2 of other types (2 of them tree IDs: use <SubTree ID=…/>)`)
+}

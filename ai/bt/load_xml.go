@@ -70,7 +70,8 @@ import (
 // stops building nodes at the 20th node of unknown type (the most a load lists one by
 // one), so a file of millions of elements in one tree, or of unknown types, is refused
 // early. Past that 20th it skims at most MaxNodes more elements without building them:
-// the last error counts the nodes of unknown type left out, names their types and gives
+// the last error counts the nodes of unknown type left out, names their types (the
+// first four that are tree IDs first, then four others) and gives
 // each that is a tree ID of the file (even one defined further on) the SubTree hint
 // (`unknown node type: 5 more not listed: "B" (1, a tree ID: use <SubTree ID="B"/>),
 // "Y" (4)`), and says so if the skim stopped before the end of the file. The bound is per tree: a
