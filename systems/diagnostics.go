@@ -357,6 +357,8 @@ const (
 	// through. Not a fault of setup: open a wider way, give the unit another
 	// goal or a smaller radius. One that walls cut off whatever its width
 	// (grid.Connected false: a door closed) is counted as CauseFlowUnreachable.
+	// Read from FlowField's latest Update, which a save holds (the state's
+	// wide_sealed).
 	CauseFlowFollowerWide
 	// CauseUtilityInputOutOfRange: a UtilityBrain whose State counts inputs
 	// outside [0, 1] under a consideration's zero Range (utility.State.Clamped >

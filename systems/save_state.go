@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -521,6 +522,13 @@ type flowFieldState struct {
 	// until the first Update.
 	GoalsOver *flowOverState `json:"goals_over,omitempty"`
 	Waiting   int            `json:"waiting,omitempty"`
+	// WideSealed is the whole-grid system's list, after its last Update, of the wide
+	// followers whose cell had no route wide enough to their goal (Diagnose's
+	// CauseFlowFollowerWide), in entity ID order, so that a loaded world's Diagnose
+	// before its first Update names them as the unbroken run's does. A file written
+	// before it (2026-12-06 14:00 UTC) reads none: they are counted again from the
+	// first Update after the load.
+	WideSealed []arche.Entity `json:"wide_sealed,omitempty"`
 }
 
 // flowOverState is a FlowField's flowOver in a save: the goals asked for in its
@@ -548,6 +556,9 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 	if s.over.frames > 0 {
 		fs.GoalsOver = &flowOverState{Goals: s.over.goals, Frames: s.over.frames}
 	}
+	if len(s.wide.sealed) > 0 {
+		fs.WideSealed = slices.SortedFunc(slices.Values(s.wide.sealed), func(a, b arche.Entity) int { return cmp.Compare(a.ID(), b.ID()) })
+	}
 	if s.sector != nil {
 		if fs.Sector, err = s.sector.state(); err != nil {
 			return nil, err
@@ -569,7 +580,9 @@ func (s *FlowField) SaveState() (json.RawMessage, error) {
 // cache grow to (max(Capacity, 2·MaxFields): MaxFields more for the fields of wide
 // followers, see updateWide) or the file holds more fields than that
 // capacity (each is built again: a file must not choose how much memory loading takes),
-// besides the errors of [flowfield.Cache.Restore] (a goal off the grid or given twice, ...).
+// or its list of sealed-off wide followers names the zero entity, one past the world's
+// pool or one twice (or is given in sector mode), besides the errors of
+// [flowfield.Cache.Restore] (a goal off the grid or given twice, ...).
 func (s *FlowField) LoadState(raw json.RawMessage) error {
 	if s.Cache == nil {
 		return fmt.Errorf("flowfield state: %w", ErrNotInitialized)
@@ -590,6 +603,9 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 	}
 	if len(st.Entries) > st.Capacity {
 		return fmt.Errorf("flowfield state: entries: %d fields for a capacity of %d: %w", len(st.Entries), st.Capacity, ErrOutOfDomain)
+	}
+	if err := s.checkWideSealed(st.WideSealed); err != nil {
+		return err
 	}
 	switch {
 	case s.sector == nil && st.Sector != nil:
@@ -612,8 +628,29 @@ func (s *FlowField) LoadState(raw json.RawMessage) error {
 		}
 	}
 	s.frame, s.Waiting, s.over = st.Frame, st.Waiting, flowOver{}
+	s.wide.sealed = append(s.wide.sealed[:0], st.WideSealed...)
 	if o := st.GoalsOver; o != nil {
 		s.over = flowOver{goals: o.Goals, frames: o.Frames}
+	}
+	return nil
+}
+
+// checkWideSealed returns an error wrapping [ErrOutOfDomain] if a saved list of
+// sealed-off wide followers names the zero entity, one past the world's pool or one
+// twice or out of ID order, or is given in sector mode (which serves wide followers
+// as point agents and lists none).
+func (s *FlowField) checkWideSealed(sealed []arche.Entity) error {
+	if len(sealed) > 0 && s.sector != nil {
+		return fmt.Errorf("flowfield state: wide_sealed: %d entities, but sector mode lists none: %w", len(sealed), ErrOutOfDomain)
+	}
+	for i, e := range sealed {
+		if e.IsZero() || !inPool(s.world, e) {
+			return fmt.Errorf("flowfield state: wide_sealed[%d]: entity %v: not one of the world's: %w", i, e, ErrOutOfDomain)
+		}
+		if i > 0 && e.ID() <= sealed[i-1].ID() {
+			return fmt.Errorf("flowfield state: wide_sealed[%d]: entity ID %d after %d: want each once, in ID order: %w",
+				i, e.ID(), sealed[i-1].ID(), ErrOutOfDomain)
+		}
 	}
 	return nil
 }
