@@ -314,10 +314,12 @@ func parseShard(s string) (i, n int, err error) {
 
 // shardOf returns the points k of pts with k mod n = i: every shard gets a
 // mix of small and large runs, and the shards together hold every point
-// once.
+// once. A step of n ≥ len(pts) leaves the points after the first: it is cut
+// to len(pts), so that k += n cannot wrap to a negative index (-shard
+// 1/9223372036854775807 panicked).
 func shardOf(pts []point, i, n int) []point {
 	var out []point
-	for k := i; k < len(pts); k += n {
+	for k := i; k < len(pts); k += min(n, len(pts)) {
 		out = append(out, pts[k])
 	}
 	return out
