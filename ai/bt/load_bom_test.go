@@ -73,3 +73,18 @@ func TestLoadJSONEmptyDocument(t *testing.T) {
 		t.Errorf("truncated: %v", err)
 	}
 }
+
+// <Action/> or <Condition/> without ID said `unknown node type "Action" (not built in,
+// not registered)`: the type is the ID, which is missing.
+func TestLoadActionWithoutID(t *testing.T) {
+	for _, el := range []string{"Action", "Condition"} {
+		_, err := fuzzRegistry().LoadXML("a.xml", []byte(`<root BTCPP_format="4"><BehaviorTree ID="A"><`+el+` speed="1"/></BehaviorTree></root>`))
+		if !errors.Is(err, ErrUnknownNode) || !strings.Contains(err.Error(), `unknown node type "`+el+`" (<`+el+`> needs ID="…", the name a leaf is registered under)`) {
+			t.Errorf("%s: %v", el, err)
+		}
+	}
+	_, err := fuzzRegistry().LoadJSON("a.json", []byte(`{"trees": [{"id": "A", "root": {"type": "Action"}}]}`))
+	if !errors.Is(err, ErrUnknownNode) || !strings.Contains(err.Error(), `(<Action> needs ID="…"`) {
+		t.Errorf("JSON: %v", err)
+	}
+}

@@ -169,7 +169,9 @@ func (r *Registry) isLeaf(typ string) bool {
 func (r *Registry) unknownNodeError(d *defNode, ids map[string]bool) error {
 	typ := nodeType(d)
 	hint := "not built in, not registered"
-	if r.isTreeID(typ, ids) {
+	if _, hasID := d.get("ID"); !hasID && (typ == "Action" || typ == "Condition") {
+		hint = "<" + typ + "> needs ID=\"…\", the name a leaf is registered under"
+	} else if r.isTreeID(typ, ids) {
 		hint = "a tree ID: use <SubTree ID=" + quote(typ) + "/>"
 	}
 	return d.pos.err(d.label(), fmt.Errorf("%w %s (%s)", ErrUnknownNode, quote(typ), hint))
