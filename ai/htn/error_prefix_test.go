@@ -1,6 +1,7 @@
 package htn
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -27,4 +28,19 @@ func TestFileErrorsSayHTNOnce(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "htn: b2.json: "), err.Error())
 	assert.Equal(t, 1, strings.Count(err.Error(), "htn:"), err.Error())
+}
+
+// A Builder's error met while the loader reads the facts (more than MaxFacts) read
+// "htn: f.json:1:204: facts[32]: htn: domain ...".
+func TestFactErrorsSayHTNOnce(t *testing.T) {
+	facts := make([]string, MaxFacts+1)
+	for i := range facts {
+		facts[i] = `"f` + strings.Repeat("x", i) + `"`
+	}
+	dom := `{"name":"x","facts":[` + strings.Join(facts, ",") + `],"root":"P","tasks":[{"name":"P","instant":true}]}`
+	_, err := (&Registry{}).LoadJSON("f.json", []byte(dom))
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrSyntax)
+	assert.Equal(t, 1, strings.Count(err.Error(), "htn:"), err.Error())
+	assert.Contains(t, err.Error(), "facts["+strconv.Itoa(MaxFacts)+"]: domain \"x\": fact", err.Error())
 }

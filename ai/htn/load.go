@@ -246,6 +246,13 @@ func (e *fileNamed) Error() string {
 
 func (e *fileNamed) Unwrap() error { return e.err }
 
+// unprefixed is err without the "htn: " its text may start with (a Builder's error),
+// placed after a file's position that says "htn:" already.
+type unprefixed struct{ err error }
+
+func (e unprefixed) Error() string { return strings.TrimPrefix(e.err.Error(), "htn: ") }
+func (e unprefixed) Unwrap() error { return e.err }
+
 // fileError is an error of a file the loader refuses: its text, wrapping ErrSyntax and
 // the error.
 type fileError struct{ err error }
@@ -306,7 +313,7 @@ func (r *Registry) parse(file string, data []byte) (*Domain, error) {
 		return nil, fmt.Errorf("htn: %s: %sduplicate key %s", l.locate(at, key), pathPrefix(at), plan.Quote(key))
 	}
 	fail := func(p jsonkeys.Path, err error) (*Domain, error) {
-		return nil, fmt.Errorf("htn: %s: %w", l.where(p), err)
+		return nil, fmt.Errorf("htn: %s: %w", l.where(p), unprefixed{err}) // a Builder's error says "htn:" too
 	}
 	if fd.Name == "" {
 		return fail(path("name"), fmt.Errorf("%w: the domain needs a name", ErrName))
