@@ -109,6 +109,12 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // of the wrong type, an unknown subtree, trees that use each other: the errors of
 // [Registry.Tree]) is refused whole as well, the old definitions kept. Those builds' keys join the schema, as a
 // build's do; a refused edit's builds leave the schema as it was.
+//
+// Important: so a reload costs what building each root with [Registry.Tree] costs, and
+// a small file can make that long, as each SubTree is a copy of its tree: a 7 KB file
+// of 100 roots, each using a tree that doubles through 14 levels of subtrees to 65,534
+// nodes, took 75 s to reload on a busy 2-core machine (each build stays within
+// [MaxNodes]). Bound what an edit from an untrusted source may hold.
 func (r *Registry) ReloadDocument(path string) (Document, error) {
 	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
 	r.replacing = true
