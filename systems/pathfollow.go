@@ -762,19 +762,31 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 		}
 		return components.Desired{Mode: components.DesiredSeek, SpeedFactor: factor, Point: point}
 	}
-	return s.alongPath(path, pos, direct, factor)
+	return s.alongPath(path, pos, kin, direct, factor)
 }
 
 // alongPath returns the Desired of an agent at pos following path (State
 // PathReady, Next within Waypoints): seek its next waypoint, moving on when
-// the waypoint is reached or the one after it is nearer (the agent went
-// ahead while it saw its goal directly); at the last waypoint, direct.
-func (s *PathFollow) alongPath(path *components.Path, pos r2.Vec, direct components.Desired, factor float64) components.Desired {
+// the waypoint is reached (within WaypointRadius), the one after it is nearer
+// (the agent went ahead while it saw its goal directly), or the agent has
+// passed it towards the one after, within one step of it (kin's MaxSpeed times
+// the clock's DT: on a long step, a 1 Hz tick, an agent overshoots a waypoint
+// by more than WaypointRadius, and seeking it again it swung about it for
+// good); at the last waypoint, direct. kin is the agent's Kinematics (nil:
+// none, no step).
+func (s *PathFollow) alongPath(path *components.Path, pos r2.Vec, kin *components.Kinematics, direct components.Desired, factor float64) components.Desired {
 	last := len(path.Waypoints) - 1
 	wp := s.grid.Center(path.Waypoints[path.Next])
+	step2 := 0.0 // the square of one step's length, when it is longer than WaypointRadius
+	if kin != nil && s.clock != nil {
+		if st := kin.MaxSpeed * s.clock.DT; st > WaypointRadius && st < math.Inf(1) {
+			step2 = st * st
+		}
+	}
 	for path.Next < last {
 		nextWp := s.grid.Center(path.Waypoints[path.Next+1])
-		if d := dist2(wp, pos); d >= WaypointRadius*WaypointRadius && dist2(nextWp, pos) >= d {
+		if d := dist2(wp, pos); d >= WaypointRadius*WaypointRadius && dist2(nextWp, pos) >= d &&
+			!(d < step2 && float64((pos.X-wp.X)*(nextWp.X-wp.X))+float64((pos.Y-wp.Y)*(nextWp.Y-wp.Y)) > 0) {
 			break
 		}
 		path.Next++
@@ -835,7 +847,7 @@ func (s *PathFollow) goToFit(pos, goal r2.Vec, gc grid.Cell, path *components.Pa
 	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
 		return direct // while it waits: straight on (Movement keeps it out of walls)
 	}
-	return s.alongPath(path, pos, direct, factor)
+	return s.alongPath(path, pos, kin, direct, factor)
 }
 
 // keepFor keeps path for an agent at pos heading straight for goal (in cell
