@@ -24,8 +24,15 @@ type Perception struct {
 	TargetMargin float64 // cells; keep Target unless another foe is this much nearer (0, < 0 or NaN: always the nearest)
 	Time         float64 // simulation time of the last update
 	Fresh        bool    // updated since the agent last thought: perception waits for the next think
-	FieldOfView  float64 // full view angle in radians, centred on Heading; 0 or ≥ 2π sees all around
-	Heading      r2.Vec  // the direction the agent faces; perception keeps it at the last non-zero velocity
+	// FieldOfView is the full view angle in radians, centred on Heading; 0 or ≥ 2π
+	// sees all around.
+	//
+	// Important: while Heading is zero (an agent that has not moved since it was
+	// spawned, and was given none) the agent sees all around, whatever its
+	// FieldOfView: a sentry standing at its post from the start has no cone. Give it
+	// a Heading at spawn (a.Perception.Heading in a Spawner's set function).
+	FieldOfView float64
+	Heading     r2.Vec // the direction the agent faces; perception keeps it at the last non-zero velocity (zero: none, see FieldOfView)
 
 	Visible  bool         // a foe is in sight now
 	Target   arche.Entity // the visible foe picked (the nearest, or the one kept: TargetMargin) while Visible; else the zero Entity (as an Intent.Target: Intent.Point)

@@ -369,9 +369,13 @@ func (b Thinker) sets(w *arche.World) []arche.ID {
 // or take their brain away and clear their Intent; [Diagnose] reports a downed agent
 // that still acts as [CauseDownedStillActing].
 type Combatant struct {
-	Team        uint8   // the agent's faction
-	SightRange  float64 // cells; 8
-	FieldOfView float64 // full view angle in radians, at most 2π; 0 sees all around
+	Team       uint8   // the agent's faction
+	SightRange float64 // cells; 8
+	// FieldOfView is the full view angle in radians, at most 2π; 0 sees all around.
+	// It is centred on Perception.Heading, which the bundle leaves zero: the agent
+	// sees all around until it first moves (its Heading follows its Velocity),
+	// unless the set function gives it one (a.Perception.Heading = r2.Vec{X: 1}).
+	FieldOfView float64
 	// TargetMargin is the Perception's target selection hysteresis, in cells
 	// (components.Perception.TargetMargin): the target is kept while in sight
 	// unless another foe is nearer by this much; DefaultTargetMargin (1); < 0:
