@@ -283,6 +283,10 @@ func (n *exampleNote) append(b *strings.Builder) {
 			b.WriteString(" of tree ")
 			b.WriteString(strconv.Quote(n.then))
 		}
+		if n.then != "" { // a tree's key: counted per agent, until its own store holds it
+			b.WriteString(" is read and nothing writes it: misspelt in the tree file? Else write it with an output port, SetBlackboard or a Script; a key your program sets from Go (blackboard.Set, on an event) is counted for each agent whose store has not held it yet: declare it in the registry's schema before loading the tree (Schema().DeclareType)")
+			break
+		}
 		b.WriteString(" is read and nothing writes it: misspelt in the tree file? Else write it with an output port, SetBlackboard or a Script, or set it from Go (blackboard.Set)")
 	case noteState:
 		b.WriteString(", state ")
