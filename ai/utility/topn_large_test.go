@@ -3,6 +3,7 @@ package utility
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -69,7 +70,7 @@ func TestTopNOverManyActionsIsLinear(t *testing.T) {
 	acts := make([]Action, MaxActions)
 	scores := make([]float64, MaxActions)
 	for i := range acts {
-		acts[i] = Action{Name: "a", Weight: 1 + float64(i%7)}
+		acts[i] = Action{Name: "a" + strconv.Itoa(i), Weight: 1 + float64(i%7)} // names of their own: New refuses one used twice
 		scores[i] = acts[i].Weight
 	}
 	best := slices.Sorted(slices.Values(scores)) // ascending

@@ -460,8 +460,9 @@ const MaxActions = 1 << 16
 // parameter M, K, B or C, or a bound of its Range, NaN or ±Inf, for every curve kind:
 // see [Curve]), ErrBadPolicy (unknown kind; Hysteresis NaN,
 // negative or above [MaxHysteresis], as 15 meant as 15%; Temperature NaN, Inf or negative;
-// N < 0: the message names the field, its value and the values allowed) or
-// ErrTooManyOpts. It never panics.
+// N < 0: the message names the field, its value and the values allowed), ErrActionName
+// (an action's Name empty or blank, or an earlier action's, as [Registry.LoadJSON]
+// refuses them) or ErrTooManyOpts. It never panics.
 func New(name string, policy Policy, actions ...Action) (*Reasoner, error) {
 	r, _, err := build(name, policy, actions)
 	return r, err
@@ -497,11 +498,19 @@ func build(name string, policy Policy, actions []Action) (_ *Reasoner, where pla
 	r := &Reasoner{name: name, policy: policy, actions: make([]Action, len(actions)),
 		offsets: make([]int, len(actions))}
 	var values float64 // Σ Weight·(1 + Hysteresis): what Softmax and TopN may sum
+	names := make(map[string]int, len(actions))
 	for i, a := range actions {
 		at := func(err error) (*Reasoner, place, error) {
 			where.action = i
 			return fail(fmt.Errorf("action %d (%q): %w", i, a.Name, err))
 		}
+		if strings.TrimSpace(a.Name) == "" {
+			return at(fmt.Errorf("%w: give each action a name (ActionName, diagnostics, the debug view and saves tell actions apart by it)", ErrActionName))
+		}
+		if j, ok := names[a.Name]; ok {
+			return at(fmt.Errorf("%w: action %d has the same name", ErrActionName, j))
+		}
+		names[a.Name] = i
 		if !nonNegative(a.Weight) {
 			return at(fmt.Errorf("%w, got %v", ErrBadWeight, a.Weight))
 		}
