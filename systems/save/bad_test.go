@@ -46,7 +46,7 @@ func TestLoadRefusesBadFilesAndChangesNothing(t *testing.T) {
 		{"other version", bytes.Replace(data, []byte(`"version":1`), []byte(`"version":2`), 1), f.reg, save.ErrVersion,
 			[]string{"version 2", "reads 1"}},
 		{"unknown tree ID", bytes.ReplaceAll(data, []byte(`"ID":"patrol"`), []byte(`"ID":"sentry"`)), f.reg, save.ErrUnknownID,
-			[]string{`tree "sentry"`, "entity 1 (components[0])", "components.Brain.ID", `registry has ["patrol"]`}},
+			[]string{`tree "sentry"`, "entity 1 (components[0])", "components.Brain.ID", `save.Registry.Trees has ["patrol"]`}},
 		{"memory length", data, save.Registry{Trees: []*bt.Tree{longer}, Schema: f.reg.Schema}, save.ErrMemory,
 			[]string{"entity 1 (components[0])", "components.Brain.Memory", "3 nodes, the tree has 4"}},
 		{"out of domain", outOfDomain, g.reg, save.ErrDomain,

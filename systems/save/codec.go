@@ -247,7 +247,7 @@ func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 			return nil
 		}
 		if d.schema == nil {
-			return fmt.Errorf("%s: a blackboard store, but the registry has no Schema: %w", path, ErrDomain)
+			return fmt.Errorf("%s: a blackboard store, but save.Registry.Schema is nil (give the schema the stores were made from, the bt.Registry's Schema()): %w", path, ErrDomain)
 		}
 		raw, _ := json.Marshal(x) // re-encode the parsed slots: numbers keep their text
 		var slots []blackboard.Slot

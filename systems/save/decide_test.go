@@ -66,6 +66,13 @@ func TestUtilityAndMachineStateRoundTrip(t *testing.T) {
 	_, err = save.Load(data, save.Registry{Machines: []*fsm.Machine{m}})
 	assert.ErrorIs(t, err, save.ErrUnknownID)
 	assert.ErrorContains(t, err, `components.UtilityBrain.ID: reasoner "pick"`)
+	// the list is the registry's reasoners, named by its field: it said "(the registry
+	// has [])" of a registry holding a machine (and a newcomer's, a tree)
+	assert.ErrorContains(t, err, `(save.Registry.Reasoners has [])`)
+	_, err = save.Load(data, save.Registry{Reasoners: []*utility.Reasoner{r}})
+	assert.ErrorIs(t, err, save.ErrUnknownID)
+	assert.ErrorContains(t, err, `components.StateMachine.ID: machine "mode"`)
+	assert.ErrorContains(t, err, `(save.Registry.Machines has [])`)
 
 	sm.Memory.Active = m.State(2) + 5
 	bad, err := save.Save(w, nil)

@@ -756,12 +756,12 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		}
 		t, ok := r.trees[c.ID]
 		if !ok {
-			return fmt.Errorf("%s.ID: tree %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.trees))
+			return fmt.Errorf("%s.ID: tree %q: %w (save.Registry.Trees has %s)", path, c.ID, ErrUnknownID, keys(r.trees))
 		}
 		if c.MemoryOf != "" { // a swap pending at the save: the memory is the old tree's
 			old, ok := r.trees[c.MemoryOf]
 			if !ok {
-				return fmt.Errorf("%s.MemoryOf: tree %q: %w (the registry has %s)", path, c.MemoryOf, ErrUnknownID, keys(r.trees))
+				return fmt.Errorf("%s.MemoryOf: tree %q: %w (save.Registry.Trees has %s)", path, c.MemoryOf, ErrUnknownID, keys(r.trees))
 			}
 			if err := old.Adopt(&c.Memory); err != nil {
 				return fmt.Errorf("%s.Memory: %w: %v", path, ErrMemory, err)
@@ -788,7 +788,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		}
 		m, ok := r.machines[c.ID]
 		if !ok {
-			return fmt.Errorf("%s.ID: machine %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.machines))
+			return fmt.Errorf("%s.ID: machine %q: %w (save.Registry.Machines has %s)", path, c.ID, ErrUnknownID, keys(r.machines))
 		}
 		active, okA := stateOf(m, c.Memory.Active)
 		previous, okP := stateOf(m, c.Memory.Previous)
@@ -810,7 +810,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		}
 		x, ok := r.reasoners[c.ID]
 		if !ok {
-			return fmt.Errorf("%s.ID: reasoner %q: %w (the registry has %s)", path, c.ID, ErrUnknownID, keys(r.reasoners))
+			return fmt.Errorf("%s.ID: reasoner %q: %w (save.Registry.Reasoners has %s)", path, c.ID, ErrUnknownID, keys(r.reasoners))
 		}
 		if c.State.Scores != nil || c.State.Considerations != nil {
 			fresh := x.NewState()
@@ -838,7 +838,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		}
 		d, id := r.htn.Resolve(c.Name, 0)
 		if d == nil {
-			return fmt.Errorf("%s.Name: HTN domain %q: %w (the registry has %s)", path, c.Name, ErrUnknownID, quoted(r.htn.Names()))
+			return fmt.Errorf("%s.Name: HTN domain %q: %w (save.Registry.HTN has %s)", path, c.Name, ErrUnknownID, quoted(r.htn.Names()))
 		}
 		if err := r.sameAsSaved(path+".Name", "htn", c.Name, d); err != nil {
 			return err
@@ -857,7 +857,7 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		}
 		d, id := r.goap.Resolve(c.Name, 0)
 		if d == nil {
-			return fmt.Errorf("%s.Name: GOAP domain %q: %w (the registry has %s)", path, c.Name, ErrUnknownID, quoted(r.goap.Names()))
+			return fmt.Errorf("%s.Name: GOAP domain %q: %w (save.Registry.GOAP has %s)", path, c.Name, ErrUnknownID, quoted(r.goap.Names()))
 		}
 		if err := r.sameAsSaved(path+".Name", "goap", c.Name, d); err != nil {
 			return err

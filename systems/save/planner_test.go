@@ -169,8 +169,8 @@ func TestPlannerDomainsLoadByName(t *testing.T) {
 		says []string
 	}{
 		{"unknown domain", bytes.ReplaceAll(data, []byte(`"Name":"g"`), []byte(`"Name":"h"`)), save.Registry{HTN: reg}, save.ErrUnknownID,
-			[]string{`HTN domain "h"`, "entity 1 (components[0])", "components.HTNPlanner.Name", `registry has ["g"]`}},
-		{"no registry", data, save.Registry{}, save.ErrUnknownID, []string{`HTN domain "g"`, "registry has []"}},
+			[]string{`HTN domain "h"`, "entity 1 (components[0])", "components.HTNPlanner.Name", `save.Registry.HTN has ["g"]`}},
+		{"no registry", data, save.Registry{}, save.ErrUnknownID, []string{`HTN domain "g"`, "save.Registry.HTN has []"}},
 		{"a file of the ID days", bytes.ReplaceAll(data, []byte(`"Name":"g"`), []byte(`"Domain":1`)), save.Registry{HTN: reg}, save.ErrDomain,
 			[]string{"components.HTNPlanner", `unknown field "Domain"`}},
 		{"step past the plan", stepPast, save.Registry{HTN: reg}, save.ErrMemory,
