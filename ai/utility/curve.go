@@ -75,6 +75,11 @@ func (k CurveKind) String() string {
 // a constant: M = 0 and B), so the action never won and nothing said why. A Curve
 // used alone (Eval) with such a parameter still scores by the rules below.
 //
+// A curve that scores 0 at every input in [0, 1] (Linear(1, -2): the line is below 0
+// there) vetoes its action for good in a product: [New] refuses it (ErrCurveZero), as
+// it refuses a NaN parameter, unless the zero vetoes nothing (a WeightedSum
+// consideration without Veto). Sine curves are not checked.
+//
 // [Curve.Eval] applies three rules around the formula, so a curve never returns a value
 // outside [0, 1] and never panics:
 //   - an input that is NaN or ±Inf scores 0 (a broken fact never recommends an action);

@@ -94,12 +94,12 @@ func TestNewRefusesNaNCurves(t *testing.T) {
 // Degenerate finite parameters are still accepted: each has a documented meaning.
 func TestNewAcceptsDegenerateFiniteParameters(t *testing.T) {
 	for _, c := range []Consideration{
-		{Curve: Normal(0.5, 0)},        // a spike at the mean
-		{Curve: Smoothstep(0.5, 0.5)},  // a step
-		{Curve: Exponential(0)},        // the line
-		{Curve: Logistic(1e300, 0.5)},  // a step
-		{Curve: Linear(1e300, -1e300)}, // steep
-		{Range: Range{Min: 3, Max: 3}}, // a step
+		{Curve: Normal(0.5, 0)},                             // a spike at the mean
+		{Curve: Smoothstep(0.5, 0.5)},                       // a step
+		{Curve: Exponential(0)},                             // the line
+		{Curve: Logistic(1e300, 0.5)},                       // a step
+		{Curve: Curve{Kind: CurveLinear, M: 1e300, C: 0.5}}, // steep (Linear(1e300, -1e300) is 0 at every input: ErrCurveZero)
+		{Range: Range{Min: 3, Max: 3}},                      // a step
 		{Range: Range{Min: -math.MaxFloat64, Max: math.MaxFloat64}},
 		{Range: Range{Min: 10, Max: 0}}, // inverted
 		{Curve: Curve{Kind: CurveIdentity, M: -1e308}},

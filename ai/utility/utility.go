@@ -441,6 +441,7 @@ var (
 	ErrBadCombine  = errors.New("unknown Combine")
 	ErrBadCurve    = errors.New("unknown curve kind")
 	ErrBadParam    = errors.New("curve and range parameters must be finite")
+	ErrCurveZero   = errors.New("curve scores 0 at every input in [0, 1]")
 	ErrBadPolicy   = errors.New("bad policy")
 	ErrTooManyOpts = errors.New("too many actions")
 	ErrName        = errors.New("reasoner name empty or blank")
@@ -458,7 +459,10 @@ const MaxActions = 1 << 16
 // weights × (1 + Hysteresis) adding up to more than math.MaxFloat64, as those policies
 // sum them), ErrBadCombine, ErrBadCurve, ErrBadParam (a consideration's Curve
 // parameter M, K, B or C, or a bound of its Range, NaN or ±Inf, for every curve kind:
-// see [Curve]), ErrBadPolicy (unknown kind; Hysteresis NaN,
+// see [Curve]), ErrCurveZero (a consideration whose zero score vetoes its action, in a
+// Compensated or Product action or with Veto in a WeightedSum, and whose Curve scores 0
+// at every input in [0, 1], as Linear(1, -2) does: the action could never be chosen;
+// a Sine curve is not checked), ErrBadPolicy (unknown kind; Hysteresis NaN,
 // negative or above [MaxHysteresis], as 15 meant as 15%; Temperature NaN, Inf or negative;
 // N < 0: the message names the field, its value and the values allowed), ErrActionName
 // (an action's Name empty or blank, or an earlier action's, as [Registry.LoadJSON]
@@ -537,6 +541,9 @@ func build(name string, policy Policy, actions []Action) (_ *Reasoner, where pla
 				err = ErrBadCurve
 			default:
 				err = c.checkParams()
+				if err == nil && (a.Combine != WeightedSum || c.Veto) {
+					err = c.Curve.checkScores()
+				}
 			}
 			if err != nil {
 				where.consideration = j

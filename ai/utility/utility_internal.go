@@ -36,6 +36,29 @@ func (c *Consideration) checkParams() error {
 	return nil
 }
 
+// checkScores returns an error wrapping ErrCurveZero when cv scores 0 at every input
+// in [0, 1] (its formula is 0 or below, or NaN, there). Every kind but Sine is monotone
+// or has one extremum on each side of C (Polynomial, Normal) or is defined between C
+// and C + 1 only (Logit), so its highest score on [0, 1] is at 0, 1, C, C + 1 or C + K
+// (Smoothstep's edges), clamped to [0, 1]; or next to C, where a Polynomial of odd
+// negative K goes to +Inf on one side and −Inf on the other (x^−1 at 0); or, where
+// those are singular points scoring NaN (a Logit or Polynomial whose other factor is
+// 0), at an inner point, 0.5 or C + 0.5. Sine, periodic, is not checked.
+func (cv Curve) checkScores() error {
+	if cv.Kind == CurveSine || cv.Kind >= numCurveKinds {
+		return nil
+	}
+	for _, x := range [...]float64{0, 1, clamp01(cv.C), clamp01(cv.C + 1), clamp01(cv.C + cv.K),
+		clamp01(math.Nextafter(cv.C, math.Inf(-1))), clamp01(math.Nextafter(cv.C, math.Inf(1))), 0.5, clamp01(cv.C + 0.5)} {
+		if cv.Eval(x) > 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: a %v curve with M %v, K %v, B %v, C %v is 0 or below (or NaN) wherever its input is, "+
+		"so it vetoes its action, which can never be chosen (B and C shift the curve, M scales or flips it)",
+		ErrCurveZero, cv.Kind, cv.M, cv.K, cv.B, cv.C)
+}
+
 // check returns an error wrapping ErrBadPolicy naming the first field of p that [New]
 // refuses, its value and the values allowed, and the JSON key of that field.
 func (p Policy) check() (field string, err error) {
