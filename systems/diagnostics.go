@@ -1641,6 +1641,13 @@ func DiagnoseAgents(w *arche.World, c Cause) (agents []arche.Entity, report Repo
 // final state. Call [Diagnostics.Check] for a report on demand (it writes
 // nothing). In steady state a check allocates nothing, nor writes.
 //
+// Cost: a check runs on one goroutine over every agent, in the frame it falls
+// in. Measured as CPU time (2026-12-06, a shared 2-core host): about 1.2 ms at
+// 10,000 agents and 15 ms at 100,000 idle Movers with a tree, so at 100,000 the
+// default Every (60) adds close to a whole 60 Hz frame (16.7 ms) once a second,
+// about 0.25 ms a frame on average. For large crowds with a frame budget, check
+// less often (Every: 600) or call [Diagnostics.Check] or [Diagnose] on demand.
+//
 // Contract:
 //
 //	requires   nothing
