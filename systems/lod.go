@@ -34,10 +34,11 @@ var DefaultLODLevels = []LODLevel{{Distance: 32, Interval: 0.1}, {Distance: 96, 
 // point with a NaN or infinite coordinate is left out (Diagnose counts a Focus
 // entity's as CausePosition). With no focus point at all, every agent gets level 0.
 //
-// When an agent's interval changes, its next decision moves by the difference
-// of the intervals (so a nearer agent thinks sooner, a farther one later, and
-// agents keep the stagger phase they were given at spawn, so the work stays
-// spread over frames); an agent coming out of a freeze thinks in the next
+// When an agent's interval changes, the wait to its next decision is scaled by
+// the ratio of the intervals (so a nearer agent thinks sooner, a farther one
+// later, and each keeps its place within the interval as a fraction of it: a
+// crowd spawned staggered over 0.1 s and slowed to 2 s thinks spread over 2 s,
+// not within the same 0.1 s of every 2 s); an agent coming out of a freeze thinks in the next
 // frame, and its tree sees the whole frozen time as dt, then thinks on its
 // stagger phase again (a crowd that thaws together does not think in one frame
 // of every interval from then on). A frozen agent does
@@ -217,8 +218,7 @@ func (s *LOD) Work(worker, lo, hi int) {
 				continue
 			}
 			if th.Interval != interval {
-				old := thinkInterval(th.Interval)
-				th.Next += thinkInterval(interval) - old // keep the agent's stagger phase
+				th.Next = rescaleNext(th.Next, now, thinkInterval(th.Interval), thinkInterval(interval))
 				th.Interval = interval
 			}
 		}
@@ -253,6 +253,23 @@ func thawNext(next, now, dt, interval float64) float64 {
 		p -= interval
 	}
 	return p
+}
+
+// rescaleNext is the Think.Next of an agent whose think interval changes from old to
+// interval at now: the wait to its next think scaled by interval/old, so it keeps its place
+// within the interval as a fraction of it, and a crowd whose thinks were spread over the
+// old interval (the spawn stagger) is spread over the new one. Moving Next by the
+// difference of the intervals kept each agent's phase in seconds: a crowd spawned at
+// 0.1 s and slowed to 2 s then thought within the same 0.1 s of every 2 s, all of it in 6
+// frames. An agent already due (Next at or before now), or a Next or now that is not
+// finite, keeps its Next; so does a ratio that is not finite and > 0.
+func rescaleNext(next, now, old, interval float64) float64 {
+	wait := next - now
+	ratio := interval / old
+	if !(wait > 0) || wait-wait != 0 || !(ratio > 0) || ratio-ratio != 0 {
+		return next
+	}
+	return now + float64(wait*ratio) // rounded: no multiply-add on any build
 }
 
 // thinkInterval is the interval Decision thinks at for a Think.Interval (or a level's
