@@ -75,6 +75,13 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	}
 	self := s.nb.ID(j.self)
 	dist := j.params.NeighbourDist
+	if dist <= orcaGrowFrom && k <= maxInsertNeighbours {
+		sc.slots = sc.slots[:0] // not listed: read in place
+		s.nearestInBoxes(j, sc, self, k, dist)
+		s.appendNeighbours(j, sc, self, sc.near)
+		s.appendNeighbours(j, sc, self, sc.alone)
+		return
+	}
 	r, span := dist, 0.0
 	if dist > orcaGrowFrom {
 		r, span = orcaGrowFrom/2, detmath.Hypot(float64(s.grid.Width()), float64(s.grid.Height()))
@@ -115,6 +122,122 @@ func (s *ORCA) neighbours(j *orcaJob, sc *orcaScratch) {
 	sc.near, sc.alone = near, alone
 	s.appendNeighbours(j, sc, self, near)
 	s.appendNeighbours(j, sc, self, alone)
+}
+
+// nearestInBoxes fills sc.near and sc.alone as neighbours does, for a
+// NeighbourDist up to orcaGrowFrom and k ≤ maxInsertNeighbours, reading the
+// hash's buckets directly (no list of slots, each distance computed once):
+// first the buckets a query of radius min(CellSize, dist) reads, then, unless
+// the neighbours kept by then are nearer than any agent outside those buckets
+// can be, the rest of the buckets of dist. Neighbours are kept by distance,
+// ties by slot (keepNearestSlot), which is the single query's order of
+// finding them: the same neighbours in the same order as a query over dist.
+// A candidate no nearer than both lists' farthest (of a list that is full,
+// or of a kind no agent but the agent itself has) is dropped before its
+// slot's data is read.
+func (s *ORCA) nearestInBoxes(j *orcaJob, sc *orcaScratch, self int32, k int, dist float64) {
+	h := s.nb.Hash
+	near, alone := sc.near[:0], sc.alone[:0]
+	_, sorted := h.Sorted()
+	pos := j.pos
+	r2max := dist * dist
+	// the kinds no agent but self has are full from the start
+	allRec, allOther := s.reciprocal, len(s.peers)-s.reciprocal
+	switch {
+	case self < 0:
+	case s.peers[self].share < 1:
+		allRec--
+	default:
+		allOther--
+	}
+	nearFull, aloneFull := allRec <= 0, allOther <= 0
+	cut := math.Inf(1) // a candidate farther than cut is dropped by both lists
+	if nearFull && aloneFull {
+		cut = math.Inf(-1)
+	}
+	visit := func(lo, hi int) {
+		for i, p := range sorted[lo:hi] {
+			dx, dy := p.X-pos.X, p.Y-pos.Y
+			d2 := float64(dx*dx) + float64(dy*dy)
+			if d2 > r2max || d2 > cut {
+				continue
+			}
+			sl := int32(lo + i)
+			pe := &s.bySlot[sl]
+			if pe.id == self {
+				continue
+			}
+			n := orcaNear{distSq: d2, slot: sl, pos: p}
+			if pe.share < 1 {
+				near = keepNearestSlot(near, n, k)
+				nearFull = nearFull || len(near) == k
+			} else {
+				alone = keepNearestSlot(alone, n, k)
+				aloneFull = aloneFull || len(alone) == k
+			}
+			if nearFull && aloneFull {
+				cut = math.Inf(-1)
+				if len(near) > 0 {
+					cut = near[len(near)-1].distSq
+				}
+				if len(alone) > 0 {
+					cut = max(cut, alone[len(alone)-1].distSq)
+				}
+			}
+		}
+	}
+	r1 := min(h.CellSize(), dist)
+	ix0, ix1, iy0, iy1, ok := h.Rows(pos, r1)
+	if !ok {
+		sc.near, sc.alone = near, alone
+		return
+	}
+	for y := iy0; y <= iy1; y++ {
+		visit(h.RowSpan(y, ix0, ix1))
+	}
+	if r1 < dist {
+		// An agent outside those buckets lies beyond pos ± r1 (as Rows rounds
+		// it) on one axis, so its squared distance, as computed above, is at
+		// least g², g the least of these differences (rounding is monotone).
+		g := min(float64(pos.X+r1)-pos.X, pos.X-float64(pos.X-r1), float64(pos.Y+r1)-pos.Y, pos.Y-float64(pos.Y-r1))
+		if !(cut < float64(g*g)) {
+			x0, x1, y0, y1, _ := h.Rows(pos, dist)
+			for y := y0; y <= y1; y++ {
+				if y < iy0 || y > iy1 {
+					visit(h.RowSpan(y, x0, x1))
+					continue
+				}
+				if x0 < ix0 {
+					visit(h.RowSpan(y, x0, ix0-1))
+				}
+				if ix1 < x1 {
+					visit(h.RowSpan(y, ix1+1, x1))
+				}
+			}
+		}
+	}
+	sc.near, sc.alone = near, alone
+}
+
+// keepNearestSlot is keepNearest with ties kept by slot, smallest first,
+// whatever the order the candidates come in.
+func keepNearestSlot(near []orcaNear, n orcaNear, k int) []orcaNear {
+	if len(near) == k {
+		if w := &near[k-1]; n.distSq > w.distSq || n.distSq == w.distSq && n.slot > w.slot {
+			return near
+		}
+		near = near[:k-1]
+	}
+	near = append(near, n)
+	for m := len(near) - 1; m > 0 && nearer(&near[m], &near[m-1]); m-- {
+		near[m], near[m-1] = near[m-1], near[m]
+	}
+	return near
+}
+
+// nearer orders neighbours by distance, ties by slot.
+func nearer(a, b *orcaNear) bool {
+	return a.distSq < b.distSq || a.distSq == b.distSq && a.slot < b.slot
 }
 
 // enough reports whether slots (a circle's agents) hold, besides self, k

@@ -66,6 +66,11 @@ func (s *Solver) gridSegments(pos r2.Vec, reach float64, width, height int, rows
 	if pos.X+reach < 0 || pos.Y+reach < 0 || pos.X-reach >= float64(width) || pos.Y-reach >= float64(height) {
 		return s.segs // the whole window is off the grid
 	}
+	if x1-x0+3 <= 64 && !s.wideOnly {
+		s.narrowSegments(pos, reach, x0, x1, y0, y1, width, height, rows)
+		s.sortSegments()
+		return s.segs
+	}
 	w := s.wallMap(x0, x1, y0, y1, width, height, rows)
 	// Horizontal edges, row by row: the bottom edge (y) of an open cell over a
 	// wall runs from x+1 to x (wall on the left of −x), its top edge (y+1)
@@ -114,6 +119,111 @@ func (s *Solver) gridSegments(pos r2.Vec, reach float64, width, height int, rows
 	}
 	s.sortSegments()
 	return s.segs
+}
+
+// narrowSegments is gridSegments' scan for a window whose columns and the
+// ring round them fit in one word (up to 62 columns: any reach under 30
+// cells): the wall map is a word a row, and runs are found with bit
+// arithmetic. It finds the same segments in the same order as the
+// general scan (TestGridSegmentsBitsMatchCellByCell).
+func (s *Solver) narrowSegments(pos r2.Vec, reach float64, x0, x1, y0, y1, width, height int, rows BlockedBits) {
+	m := &s.walls
+	nx, ny := x1-x0+3, y1-y0+3
+	all := ^uint64(0) >> (64 - nx) // the nx columns of the map
+	inner := all >> 1 &^ 1         // the window's columns: bits 1 to nx−2
+	m.bits = resize(m.bits, ny)
+	m.edge = resize(m.edge, 1)
+	buf := m.edge[:1]
+	bitsW := m.bits[:ny]
+	// the grid's columns max(x0−1, 0)..min(x1+1, width−1), at bit off
+	lo, off := x0-1, 1
+	if lo < 0 {
+		lo, off = 0, 0
+	}
+	hi := min(x1+1, width-1)
+	n := hi - lo + 1
+	for j := range bitsW {
+		y := y0 - 1 + j
+		if y < 0 || y >= height {
+			bitsW[j] = all
+			continue
+		}
+		rows(int32(y), int32(lo), buf)
+		v := buf[0]
+		if n < 64 {
+			v &= 1<<n - 1
+		}
+		row := v << (1 - off)
+		if off == 0 {
+			row |= 1 // column x0−1 = −1, off the grid
+		}
+		if x1+1 >= width {
+			row |= 1 << (nx - 1)
+		}
+		bitsW[j] = row
+	}
+	// horizontal edges, as gridSegments
+	for y := y0; y <= y1; y++ {
+		j := y - y0 + 1
+		r := bitsW[j]
+		for below := 0; below < 2; below++ {
+			next := bitsW[j+1]
+			if below == 0 {
+				next = bitsW[j-1]
+			}
+			e := ^r & next & inner
+			for e != 0 {
+				a := bits.TrailingZeros64(e)
+				b := a + bits.TrailingZeros64(^(e >> a))
+				e &^= 1<<b - 1
+				xa, xb := float64(x0-1+a), float64(x0-1+b)
+				if below == 0 {
+					s.add(pos, reach, r2.Vec{X: xb, Y: float64(y)}, r2.Vec{X: xa, Y: float64(y)})
+				} else {
+					s.add(pos, reach, r2.Vec{X: xa, Y: float64(y + 1)}, r2.Vec{X: xb, Y: float64(y + 1)})
+				}
+			}
+		}
+	}
+	// vertical edges, column by column: open cells of the window's rows
+	// with a wall on their left or right
+	m.left, m.right = resize(m.left, ny), resize(m.right, ny)
+	left, right := m.left[:ny], m.right[:ny]
+	var any uint64
+	for j := 1; j < ny-1; j++ {
+		r := bitsW[j]
+		open := ^r & inner
+		l, rt := open&(r<<1), open&(r>>1)
+		left[j], right[j] = l, rt
+		any |= l | rt
+	}
+	for any != 0 {
+		i := bits.TrailingZeros64(any)
+		any &= any - 1
+		x := x0 - 1 + i
+		for side := 0; side < 2; side++ {
+			col := left
+			if side == 1 {
+				col = right
+			}
+			start := -1
+			for j := 1; j <= ny-1; j++ {
+				edge := j < ny-1 && col[j]>>i&1 != 0
+				switch {
+				case edge && start < 0:
+					start = j
+				case !edge && start >= 0:
+					a, b := float64(y0-1+start), float64(y0-1+j)
+					if side == 0 {
+						s.add(pos, reach, r2.Vec{X: float64(x), Y: a}, r2.Vec{X: float64(x), Y: b})
+					} else {
+						s.add(pos, reach, r2.Vec{X: float64(x + 1), Y: b}, r2.Vec{X: float64(x + 1), Y: a})
+					}
+					start = -1
+				}
+			}
+		}
+	}
 }
 
 // wallMap is the walls of a window of cells and the ring round it as bit

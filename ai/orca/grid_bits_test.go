@@ -14,7 +14,8 @@ import (
 // version found, in its order (ties in distance included), on random grids
 // of walls from sparse to dense, narrow and wider than a 64-cell word, at
 // positions on, beside and off the grid, with reaches from 0 to past the grid
-// (50 grids of 20 positions; 200 with ARCHAI_LONG=1).
+// (50 grids of 20 positions; 200 with ARCHAI_LONG=1). Windows up to 62
+// columns wide take the one-word scan (narrowSegments), unless wideOnly.
 func TestGridSegmentsBitsMatchCellByCell(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	trials := 50 // the first quarter of the grids; all 200 with ARCHAI_LONG=1
@@ -46,6 +47,7 @@ func TestGridSegmentsBitsMatchCellByCell(t *testing.T) {
 			}
 		}
 		var want, byCell, byBits Solver
+		wide := Solver{wideOnly: true} // the general scan, also for windows of one word
 		for range 20 {
 			pos := r2.Vec{X: r.Float64()*float64(w+8) - 4, Y: r.Float64()*float64(h+8) - 4}
 			if r.IntN(4) == 0 { // on a cell's corner or side
@@ -63,6 +65,8 @@ func TestGridSegmentsBitsMatchCellByCell(t *testing.T) {
 			require.Equal(t, exp, got, "GridSegments: %d×%d grid, pos %v, reach %v", w, h, pos, reach)
 			got = append([]Segment{}, byBits.GridSegmentsBits(pos, reach, w, h, bitsOf)...)
 			require.Equal(t, exp, got, "GridSegmentsBits: %d×%d grid, pos %v, reach %v", w, h, pos, reach)
+			got = append([]Segment{}, wide.GridSegmentsBits(pos, reach, w, h, bitsOf)...)
+			require.Equal(t, exp, got, "GridSegmentsBits, general scan: %d×%d grid, pos %v, reach %v", w, h, pos, reach)
 		}
 	}
 }
@@ -141,4 +145,33 @@ func (s *Solver) gridSegmentsCells(pos r2.Vec, reach float64, width, height int,
 	}
 	s.sortSegments()
 	return s.segs
+}
+
+// Windows about one word wide (60 to 66 columns with the ring, either side of
+// the one-word scan's limit of 64), at the grid's edges and inside: the
+// one-word scan and the general one find the same segments in the same order.
+func TestNarrowSegmentsAtTheWordsEdge(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	const w, h = 100, 100
+	walls := make([]bool, w*h)
+	for i := range walls {
+		walls[i] = r.Float64() < 0.3
+	}
+	bitsOf := func(y, x0 int32, dst []uint64) {
+		clear(dst)
+		for i := range int32(64 * len(dst)) {
+			if int(x0+i) < w && walls[int(y)*w+int(x0+i)] {
+				dst[i/64] |= 1 << (i % 64)
+			}
+		}
+	}
+	var narrow Solver
+	wide := Solver{wideOnly: true}
+	for range 400 {
+		pos := r2.Vec{X: r.Float64()*float64(w+40) - 20, Y: r.Float64()*float64(h+40) - 20}
+		reach := 28.5 + r.Float64()*3.5 // windows of 57 to 64 columns, 60 to 66 with the ring
+		exp := append([]Segment{}, wide.GridSegmentsBits(pos, reach, w, h, bitsOf)...)
+		got := append([]Segment{}, narrow.GridSegmentsBits(pos, reach, w, h, bitsOf)...)
+		require.Equal(t, exp, got, "pos %v, reach %v", pos, reach)
+	}
 }

@@ -90,6 +90,8 @@ type Solver struct {
 	segs  []Segment
 	dist  []float64
 	found []foundSegment
+
+	wideOnly bool // tests: gridSegments takes its general scan for every window
 }
 
 // Velocity returns the ORCA velocity of agent a (cells per second): the
