@@ -222,16 +222,20 @@ func (s *ORCA) nearestInBoxes(j *orcaJob, sc *orcaScratch, self int32, k int, di
 // keepNearestSlot is keepNearest with ties kept by slot, smallest first,
 // whatever the order the candidates come in.
 func keepNearestSlot(near []orcaNear, n orcaNear, k int) []orcaNear {
-	if len(near) == k {
-		if w := &near[k-1]; n.distSq > w.distSq || n.distSq == w.distSq && n.slot > w.slot {
+	m := len(near) // the free place, moved down as farther neighbours move up
+	if m == k {
+		if !nearer(&n, &near[k-1]) {
 			return near
 		}
-		near = near[:k-1]
+		m = k - 1
+	} else {
+		near = append(near, n)
 	}
-	near = append(near, n)
-	for m := len(near) - 1; m > 0 && nearer(&near[m], &near[m-1]); m-- {
-		near[m], near[m-1] = near[m-1], near[m]
+	for m > 0 && nearer(&n, &near[m-1]) {
+		near[m] = near[m-1]
+		m--
 	}
+	near[m] = n
 	return near
 }
 
