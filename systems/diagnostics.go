@@ -2237,7 +2237,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
 			r.addNote(CauseHeldOffGoal, e, d.held.note())
 		} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-			!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, path, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
+			!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
 			r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
 		}
 		if steered && des.Mode == components.DesiredHold && !goalBad && !unreachable(path) && !narrowIntentGoal(g, in, kin) {

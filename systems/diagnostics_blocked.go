@@ -33,15 +33,14 @@ const blockedReach = 8
 // touching an agent (beside the agent's own radius): a tank's.
 const blockedNeighbourRadius = 1.5
 
-// narrowGoal reports whether the agent's goal is too narrow for its disc (counted as
-// CausePathGoalNarrow by motionChecks, which explains its standing short of it).
-func narrowGoal(g *grid.Grid, in *components.Intent, path *components.Path, kin *components.Kinematics) bool {
-	if g == nil || kin == nil || kin.Radius <= 0.5 {
-		return false
-	}
-	gc, ok := moveGoalCell(g, in)
-	return ok && g.InBounds(gc) && g.Passable(gc) && g.Clearance(gc) < grid.ClearanceFor(kin.Radius) ||
-		path != nil && g.InBounds(path.Goal) && g.Passable(path.Goal) && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius)
+// narrowGoal reports whether the agent's goal (its Intent's: a move's Goal, a
+// pursuit's Point) is too narrow for its disc (counted as CausePathGoalNarrow
+// by motionChecks, which explains its standing short of it). It does not read
+// the Path's Goal: that is the zero cell (on the grid's edge, clearance 1)
+// while no route is held, as for a wide agent whose goal is in sight, and the
+// cell beside a narrow goal where the disc fits (goToFit) while one is.
+func narrowGoal(g *grid.Grid, in *components.Intent, kin *components.Kinematics) bool {
+	return narrowIntentGoal(g, in, kin)
 }
 
 // blocked tells whether agent e at pos with Kinematics kin, sent to goal and not

@@ -173,9 +173,9 @@ func appendHeldFar(b *strings.Builder, n *exampleNote) {
 }
 
 // narrowIntentGoal reports whether in's goal cell is too narrow for a disc of
-// kin's radius (CausePathGoalNarrow explains a holder off it). Unlike
-// narrowGoal it does not read the Path's Goal, which is the zero cell (on the
-// grid's edge) while no path is held.
+// kin's radius (CausePathGoalNarrow explains a holder off it). It does not
+// read the Path's Goal, which is the zero cell (on the grid's edge) while no
+// path is held (see narrowGoal).
 func narrowIntentGoal(g *grid.Grid, in *components.Intent, kin *components.Kinematics) bool {
 	if g == nil || kin == nil || kin.Radius <= 0.5 {
 		return false
