@@ -334,6 +334,12 @@ const (
 	// for facts declared sensed (goap.Builder.Sensed: written by the Sense hook or
 	// a system, "enemy visible"; goap.Domain.AwaitsPerception) is not counted; a goal on
 	// a sensed fact ("hungry == 0") whose actions can never start is counted.
+	// Counted too, idle or busy below it as above: a goal that check lets through
+	// but whose search ends in plain goap.ErrNoPlan because no state the actions
+	// reach from State satisfies it (they make its conditions true only one at a
+	// time, or never hit its value) while no fact it depends on is declared sensed:
+	// goap.Domain.WhyNeverReached, which explores at most goap.NeverReachedStates
+	// states (past them the agent is not counted), once per domain, goal and state.
 	// Likewise an HTNPlanner whose root task has found no decomposition (ErrNoPlan)
 	// on every think for HTNNoPlanSpan or longer (htn.Run.NoPlan, NoPlanSince): the
 	// note gives htn.Domain.WhyNoPlan's explanation, each method of the root and the

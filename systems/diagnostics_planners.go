@@ -52,26 +52,46 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 
 // goapNoPlan returns why an agent that idles without a plan (its last think found
 // none) can reach none of its domain's goals that do not hold, when for each the check
-// before the search proves no plan exists (goap.ErrUnreachable): the explanation of the
-// one of highest priority (goap.Domain.WhyNoPlan). It returns "" for an agent with a
-// plan, when some such goal may have a plan (a search decides: none, or cut), or when
-// one waits for perception (goap.Domain.AwaitsPerception: a fact declared with
+// before the search proves no plan exists (goap.ErrUnreachable, explained by
+// goap.Domain.WhyNoPlan) or, where that check lets the goal through, exploring every
+// state the actions reach shows none satisfies it and no sensed fact can open a way
+// (the search ends in plain goap.ErrNoPlan on every planning: goap.Domain.WhyNeverReached,
+// bounded by goap.NeverReachedStates): the explanation of the one of highest priority.
+// It returns "" for an agent with a plan, when some such goal may have a plan (past the
+// bound, a plan longer than goap.MaxSteps, a sensed fact it depends on), or when one
+// waits for perception (goap.Domain.AwaitsPerception: a fact declared with
 // goap.Builder.Sensed that the state lacks; the agent waits, its domain is not at fault).
+// The exploration runs only once the cheap checks of every goal found nothing to clear
+// the agent.
 func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
 	if b.Run.HasPlan() || b.Run.Status != goap.Failure {
 		return ""
 	}
 	why, best := "", 0.0
+	var maybe []goap.GoalID // goals the relaxation lets through: explored after the cheap checks
 	for g := range goap.GoalID(d.Goals()) {
 		goal := d.Goal(g)
 		if goap.Satisfied(&b.State, goal.Want) {
 			continue
 		}
 		w := d.WhyNoPlan(&b.State, g)
-		if w == "" || d.AwaitsPerception(&b.State, g) {
+		if w == "" {
+			maybe = append(maybe, g)
+			continue
+		}
+		if d.AwaitsPerception(&b.State, g) {
 			return ""
 		}
 		if why == "" || goal.Priority > best {
+			why, best = w, goal.Priority
+		}
+	}
+	for _, g := range maybe {
+		w := d.WhyNeverReached(&b.State, g)
+		if w == "" {
+			return ""
+		}
+		if goal := d.Goal(g); why == "" || goal.Priority > best {
 			why, best = w, goal.Priority
 		}
 	}
@@ -136,8 +156,11 @@ func (d *diagnoser) goapAboveWhy(dom *goap.Domain, b *components.GOAPPlanner) st
 // for a goal of higher priority that does not hold (or of the same priority and declared
 // before the plan's goal: PlanBest tries it first), when the check before the search
 // proves none exists (goap.ErrUnreachable) and it does not wait for perception
-// (goap.Domain.AwaitsPerception): the explanation of the highest such goal
-// (goap.Domain.WhyNoPlan). goap.Planner.PlanBest passes over such a goal to a lower one,
+// (goap.Domain.AwaitsPerception), or, where that check lets the goal through, no state
+// the actions reach satisfies it and no sensed fact can open a way (its search ends in
+// plain goap.ErrNoPlan: goap.Domain.WhyNeverReached, bounded by
+// goap.NeverReachedStates): the explanation of the highest such goal
+// (goap.Domain.WhyNoPlan or WhyNeverReached). goap.Planner.PlanBest passes over such a goal to a lower one,
 // so the agent is busy, not idle, while what it should do first (eat, flee) is out of
 // reach for good: a misspelt fact in an action's precondition, an effect left out.
 // It returns "" when no such goal is above the plan's.
@@ -160,7 +183,12 @@ func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
 			continue
 		}
 		w := dom.WhyNoPlan(&b.State, g)
-		if w == "" || dom.AwaitsPerception(&b.State, g) {
+		if w == "" {
+			w = dom.WhyNeverReached(&b.State, g) // the search ends in plain ErrNoPlan?
+		} else if dom.AwaitsPerception(&b.State, g) {
+			continue
+		}
+		if w == "" {
 			continue
 		}
 		why, best, name, tie = w, goal.Priority, goal.Name, goal.Priority == below.Priority

@@ -52,7 +52,11 @@
 // so a goal that fails it has no plan of any length: [ErrUnreachable] at once, instead
 // of a search that runs out of states or, where adds make the states unbounded, out of
 // its budget. [Domain.WhyNoPlan] explains such a goal. [Builder.Build] refuses a goal
-// condition no action's effect can make true from any state ([ErrNeverTrue]).
+// condition no action's effect can make true from any state ([ErrNeverTrue]). A goal
+// the check lets through may still have no plan (its conditions made true only one at
+// a time, a value the actions never hit): the search then ends in plain [ErrNoPlan],
+// and [Domain.WhyNeverReached], for diagnostics, explores every state the actions
+// reach (at most [NeverReachedStates]) to say so.
 //
 // # Sensed facts
 //

@@ -384,8 +384,11 @@ func (p *Planner) growTable() {
 	}
 }
 
-// hash mixes the state's words (SplitMix64's finalizer over a running sum).
-func (p *Planner) hash(s *State) uint64 {
+// hash returns hashState(s).
+func (p *Planner) hash(s *State) uint64 { return hashState(s) }
+
+// hashState mixes the state's words (SplitMix64's finalizer over a running sum).
+func hashState(s *State) uint64 {
 	w := (*[MaxFacts / 4]uint64)(unsafe.Pointer(s))
 	h := uint64(0x9e3779b97f4a7c15)
 	for _, x := range w {
