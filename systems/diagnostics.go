@@ -2,8 +2,6 @@ package systems
 
 import (
 	"fmt"
-	"github.com/archai-go/archai/ai/blackboard"
-	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"io"
@@ -12,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -1275,6 +1274,27 @@ func SeparationStepLimit(kin *components.Kinematics, wt *components.SteeringWeig
 	return separationStepFactor / math.Sqrt(k)
 }
 
+// stepLimitMemo is [SeparationStepLimit] of the last values it was given: a crowd's
+// agents mostly share their Kinematics and SteeringWeights, and the check then
+// takes one square root, not one an agent (a sixth of a check's time at 100,000
+// agents). The values are compared bit for bit, so a hit is the limit the call
+// would return (a NaN or −0 only misses).
+type stepLimitMemo struct {
+	key   [5]uint64 // MaxSpeed, MaxForce, Radius, Separation, SeparationRadius as bits
+	limit float64
+	known bool
+}
+
+// of returns SeparationStepLimit(kin, wt).
+func (m *stepLimitMemo) of(kin *components.Kinematics, wt *components.SteeringWeights) float64 {
+	key := [5]uint64{math.Float64bits(kin.MaxSpeed), math.Float64bits(kin.MaxForce), math.Float64bits(kin.Radius),
+		math.Float64bits(wt.Separation), math.Float64bits(wt.SeparationRadius)}
+	if !m.known || key != m.key {
+		m.key, m.limit, m.known = key, SeparationStepLimit(kin, wt), true
+	}
+	return m.limit
+}
+
 // separationStepFactor is SeparationStepLimit's factor.
 const separationStepFactor = 0.4
 
@@ -1648,11 +1668,15 @@ func DiagnoseAgents(w *arche.World, c Cause) (agents []arche.Entity, report Repo
 // nothing). In steady state a check allocates nothing, nor writes.
 //
 // Cost: a check runs on one goroutine over every agent, in the frame it falls
-// in. Measured as CPU time (2026-12-06, a shared 2-core host): about 1.2 ms at
-// 10,000 agents and 15 ms at 100,000 idle Movers with a tree, so at 100,000 the
-// default Every (60) adds close to a whole 60 Hz frame (16.7 ms) once a second,
-// about 0.25 ms a frame on average. For large crowds with a frame budget, check
-// less often (Every: 600) or call [Diagnostics.Check] or [Diagnose] on demand.
+// in. Measured as CPU time (2026-12-06, a shared 2-core host, medians): about
+// 11 ms at 100,000 idle Movers with a tree and 18 ms at 100,000 agents of the
+// guard scenario (cmd/bench/scenario, seed 3), a tenth to a sixth less than
+// before the shared-memory passes and the step limit were made cheaper, and
+// about 1 ms at 10,000. So at 100,000 the default Every (60) still adds about a
+// 60 Hz frame (16.7 ms) once a second, 0.2–0.3 ms a frame on average: the check
+// is not yet spread over frames nor run on workers. For large crowds with a
+// frame budget, check less often (Every: 600) or call [Diagnostics.Check] or
+// [Diagnose] on demand.
 //
 // Contract:
 //
@@ -1900,9 +1924,9 @@ type diagnoser struct {
 	sealed      map[arche.Entity]struct{} // wide.sealed as a set
 
 	seen      map[arche.Entity]struct{}          // Report.seen, reused between checks
-	memories  map[*bt.NodeMemory]struct{}        // the Brains' node memories met (CauseMemoryShared), reused
-	boardsMet map[*blackboard.Store]struct{}     // the Blackboards' stores met (CauseBlackboardShared), reused
-	scoresMet map[*float64]struct{}              // the UtilityBrains' scores met (CauseMemoryShared), reused
+	memories  metSet                             // the Brains' node memories met (CauseMemoryShared), reused
+	boardsMet metSet                             // the Blackboards' stores met (CauseBlackboardShared), reused
+	scoresMet metSet                             // the UtilityBrains' scores met (CauseMemoryShared), reused
 	queued    map[pathRequest]struct{}           // the requests the path queue holds, reused
 	alike     machinesAlike                      // Report.MachinesAlike's machines and names, reused
 	states    stateBoards                        // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
@@ -1912,6 +1936,7 @@ type diagnoser struct {
 	systems   systemSet                          // archai systems initialized in the world
 	initOnce  bool                               // some archai system was initialized: missing ones can be told
 	stepDT    float64                            // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
+	stepLimit stepLimitMemo                      // SeparationStepLimit of the last agent's values (CauseStepTooLong)
 	downed    downedChecks                       // CauseDownedStillActing
 	downedTgt downedTargetChecks                 // CauseAttackingDowned
 	held      heldOffCheck                       // CauseHeldOffGoal
@@ -2204,7 +2229,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 		if wt != nil && !goodWeights(wt) {
 			r.add(CauseWeightsInvalid, e)
 		} else if wt != nil && kin != nil && d.stepDT > 0 {
-			if lim := SeparationStepLimit(kin, wt); d.stepDT > lim {
+			if lim := d.stepLimit.of(kin, wt); d.stepDT > lim {
 				r.addNote(CauseStepTooLong, e, exampleNote{kind: noteStep, pos: r2.Vec{X: d.stepDT, Y: lim}})
 			}
 		}
@@ -2529,12 +2554,11 @@ func goodKinematics(k *components.Kinematics) bool {
 }
 
 func goodWeights(wt *components.SteeringWeights) bool {
-	for _, v := range [...]float64{wt.Wall, wt.Separation, wt.SeparationRadius, wt.Alignment, wt.Cohesion, wt.NeighbourRadius} {
-		if !(v >= 0) || math.IsInf(v, 1) {
-			return false
-		}
-	}
-	return true
+	// each weight ≥ 0 and finite (NaN fails both comparisons), written out: the
+	// loop over an array of the six took a tenth of a check at 100,000 agents
+	good := func(v float64) bool { return v >= 0 && v <= math.MaxFloat64 }
+	return good(wt.Wall) && good(wt.Separation) && good(wt.SeparationRadius) && good(wt.Alignment) &&
+		good(wt.Cohesion) && good(wt.NeighbourRadius)
 }
 
 func goodWander(wa *components.Wanderer) bool {
@@ -2557,10 +2581,7 @@ func hasWalls(g *grid.Grid) bool {
 // (CauseMemoryShared): two Memories share their nodes when their first nodes
 // are one; and the UtilityBrains whose State's Scores are another's, alike.
 func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
-	if d.memories == nil {
-		d.memories = map[*bt.NodeMemory]struct{}{}
-	}
-	clear(d.memories) // keeps its buckets: no allocation in steady state
+	d.memories.reset()
 	q := d.trees.Query(w)
 	for q.Next() {
 		b, _, _, _ := q.Get()
@@ -2568,50 +2589,36 @@ func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
 		if len(nodes) == 0 {
 			continue
 		}
-		first := &nodes[0]
-		if _, ok := d.memories[first]; ok {
+		if d.memories.meet(unsafe.Pointer(&nodes[0])) {
 			r.add(CauseMemoryShared, q.Entity())
-			continue
 		}
-		d.memories[first] = struct{}{}
 	}
-	if d.scoresMet == nil {
-		d.scoresMet = map[*float64]struct{}{}
-	}
-	clear(d.scoresMet)
+	d.scoresMet.reset()
 	uq := d.reasons.Query(w)
 	for uq.Next() {
 		b, _, _, _ := uq.Get()
 		if len(b.State.Scores) == 0 {
 			continue
 		}
-		first := &b.State.Scores[0]
-		if _, ok := d.scoresMet[first]; ok {
+		if d.scoresMet.meet(unsafe.Pointer(&b.State.Scores[0])) {
 			r.add(CauseMemoryShared, uq.Entity())
-			continue
 		}
-		d.scoresMet[first] = struct{}{}
 	}
 }
 
 // sharedStoreChecks counts under CauseBlackboardShared every agent whose Blackboard's
 // Store another agent met before holds too.
 func (d *diagnoser) sharedStoreChecks(w *arche.World, r *Report) {
-	if d.boardsMet == nil {
-		d.boardsMet = map[*blackboard.Store]struct{}{}
-	}
-	clear(d.boardsMet) // keeps its buckets: no allocation in steady state
+	d.boardsMet.reset()
 	q := d.stores.Query(w)
 	for q.Next() {
 		st := q.Get().Store
 		if st == nil {
 			continue
 		}
-		if _, ok := d.boardsMet[st]; ok {
+		if d.boardsMet.meet(unsafe.Pointer(st)) {
 			r.add(CauseBlackboardShared, q.Entity())
-			continue
 		}
-		d.boardsMet[st] = struct{}{}
 	}
 }
 
