@@ -103,7 +103,7 @@ func ExampleRegistry_LoadXML() {
 	// t=0.250   [1]    Sleep                          Idle → Running
 	// t=0.750   [0]    Sequence "reload"              Running → Success
 	// t=0.750   [1]    Sleep                          Running → Success
-	// t=0.750   [2]    Action "SetAmmo"               Idle → Success
+	// t=0.750   [2]    SetAmmo                        Idle → Success
 	// ammo: 6
 }
 
@@ -166,8 +166,8 @@ func ExampleRegistry_LoadDocument() {
 	// Fallback
 	// ├── SubTree "flee"
 	// │   └── Sequence
-	// │       ├── Action "Patrol"
+	// │       ├── Patrol
 	// │       └── Sleep
 	// └── RetryUntilSuccessful
-	//     └── Action "Patrol"
+	//     └── Patrol
 }

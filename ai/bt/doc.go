@@ -216,7 +216,9 @@
 // with the ports the leaf's factory declares (name, direction, type, default), and a
 // SubTree model gives the SubTree's ports their defaults. Two SubTrees of one tree may
 // not share a name. A loaded node is named by its name attribute, else by its type as
-// the file writes it, so [Tree.Dump] and [Tracer] logs read like the file. Every problem
+// the file writes it, and its type ([Tree.NodeType]) is that type (a registered leaf's
+// registered name, for <TargetSeen/> and <Condition ID="TargetSeen"/> alike), so
+// [Tree.Dump] and [Tracer] logs read like the file. Every problem
 // is a [LoadError] with file and line; the full rules are in [Registry.LoadXML].
 //
 // # Seeing what the tree did

@@ -1,5 +1,24 @@
 package bt
 
+import "fmt"
+
+// printLabel is node i's label as [Tree.Fingerprint] hashes it: [Tree.Dump]'s, but for
+// a registered leaf loaded from a file its kind and name, `Condition "sees thief"`,
+// `Action "Patrol"` (the registered type when the file gives no name), as Dump wrote
+// such a leaf before it wrote the registered type (`TargetSeen "sees thief"`,
+// `Patrol`): fingerprints recorded in saves before then still match the same tree.
+func (t *Tree) printLabel(i int) string {
+	n := &t.nodes[i]
+	if !n.leaf {
+		return t.label(i)
+	}
+	name := n.name
+	if name == "" {
+		name = n.tag
+	}
+	return fmt.Sprintf("%s %q", n.kind.String(), name)
+}
+
 // FNV-1a of 64 bits: h starts at fnvOffset and each byte b makes h = (h ⊕ b)·fnvPrime
 // (mod 2^64).
 const (
@@ -95,7 +114,7 @@ func (t *Tree) fingerprint() (sum uint64, work int) {
 		h = prefix.apply(h)
 		work++
 		line(branch)
-		line(t.label(i))
+		line(t.printLabel(i))
 		line(t.condLabel(i))
 		line("\n")
 		n := &t.nodes[i]

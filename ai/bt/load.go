@@ -217,8 +217,10 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 			kids := b.kids(d, sc, depth)
 			fn, err := lf.choose(p)
 			if p.check(err) {
-				n = Choose(typ, fn, kids...)
+				n = Choose("", fn, kids...)
+				n.leaf = true
 			}
+			tag = typ
 		case isLeaf:
 			if !p.kidCount(0, 0) {
 				return nil
@@ -226,15 +228,19 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 			if lf.kind == kindCondition {
 				fn, err := lf.cond(p)
 				if p.check(err) {
-					n = Condition(typ, fn)
+					n = Condition("", fn)
 				}
 			} else {
 				fn, err := lf.action(p)
 				if p.check(err) {
-					n = Action(typ, fn)
+					n = Action("", fn)
 					n.onStart, n.onHalt = p.onStart, p.onHalt
 				}
 			}
+			if n != nil { // named by its registered type, as the built-in nodes by theirs
+				n.leaf = true
+			}
+			tag = typ
 		default:
 			b.fail(d.pos, d.label(), fmt.Errorf("%w %s (not built in, not registered)", ErrUnknownNode, quote(typ)))
 			return nil

@@ -142,7 +142,7 @@ func TestNodeNamesReadLikeTheFile(t *testing.T) {
 		"Switch", "Condition", "Condition", "Condition", "SubTree", "ForceFailure", "RepeatUntilFailure", "Condition"}, kinds)
 	var b strings.Builder
 	require.NoError(t, tree.Dump(&b, nil))
-	assert.True(t, strings.HasPrefix(b.String(), "Fallback\n├── RetryUntilSuccessful\n│   └── AlwaysFailure\n├── Sleep\n├── Condition \"Ready\"\n├── ReactiveFallback \"guard\"\n"), b.String())
+	assert.True(t, strings.HasPrefix(b.String(), "Fallback\n├── RetryUntilSuccessful\n│   └── AlwaysFailure\n├── Sleep\n├── Ready\n├── ReactiveFallback \"guard\"\n"), b.String())
 }
 
 // writeFiles writes name → content under dir.

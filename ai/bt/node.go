@@ -69,6 +69,7 @@ type Node struct {
 	prog     *script.Program          // Script, ScriptCondition
 	conds    *conds                   // pre- and post-conditions; nil if none
 	validate func(children int) error // Validate's check; nil if none
+	leaf     bool                     // a registered leaf loaded from a file: tag is its registered type (see Tree.printLabel)
 }
 
 // OnHalt sets the halt hook of an Action: fn is called when the Action is Running and its

@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"hash/fnv"
 	"strings"
 	"testing"
 
@@ -47,4 +48,55 @@ func TestNodeTypeIsTheTypeTheUserWrote(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Fallback", loaded.NodeType(0))
 	assert.Equal(t, "Selector", loaded.NodeKind(0))
+}
+
+// TestRegisteredLeafTypeIsItsRegisteredName: a registered leaf's NodeType is the name
+// it was registered under, written <TargetSeen/> or (v3) <Condition ID="TargetSeen"/>,
+// not its kind ("Condition", which NodeKind still gives); its name is the file's name
+// attribute, else that type. Dump and the transition log write the type, but
+// Fingerprint still hashes such a leaf as its kind and name, as Dump wrote it before,
+// so fingerprints saved then still match.
+func TestRegisteredLeafTypeIsItsRegisteredName(t *testing.T) {
+	r := NewRegistry(nil)
+	require.NoError(t, r.RegisterCondition("TargetSeen", func(*Ports) (func(*Context) bool, error) {
+		return func(*Context) bool { return false }, nil
+	}))
+	require.NoError(t, r.RegisterAction("Patrol", func(*Ports) (func(*Context) Status, error) {
+		return func(*Context) Status { return Running }, nil
+	}))
+	require.NoError(t, r.RegisterChooser("Pick", func(*Ports) (func(*Context) int, error) {
+		return func(*Context) int { return 0 }, nil
+	}))
+	id, err := r.LoadXML("guard.xml", []byte(xmlDoc(`<Fallback>
+  <TargetSeen name="sees thief"/>
+  <Condition ID="TargetSeen"/>
+  <Pick><Patrol/></Pick>
+  <Action ID="Patrol" name="walk"/>
+</Fallback>`)))
+	require.NoError(t, err)
+	tree, err := r.Tree(id)
+	require.NoError(t, err)
+	var types, kinds, names []string
+	for i := range tree.Len() {
+		types = append(types, tree.NodeType(i))
+		kinds = append(kinds, tree.NodeKind(i))
+		names = append(names, tree.NodeName(i))
+	}
+	assert.Equal(t, []string{"Fallback", "TargetSeen", "TargetSeen", "Pick", "Patrol", "Patrol"}, types)
+	assert.Equal(t, []string{"Selector", "Condition", "Condition", "Choose", "Action", "Action"}, kinds)
+	assert.Equal(t, []string{"Fallback", "sees thief", "TargetSeen", "Pick", "Patrol", "walk"}, names)
+
+	var b strings.Builder
+	require.NoError(t, tree.Dump(&b, nil))
+	assert.Equal(t, "Fallback\n├── TargetSeen \"sees thief\"\n├── TargetSeen\n├── Pick\n│   └── Patrol\n└── Patrol \"walk\"\n", b.String())
+	m := tree.NewMemory()
+	tr := NewTracer(tree, 0)
+	tr.Tick(&m, &Context{})
+	b.Reset()
+	require.NoError(t, tr.WriteLog(&b))
+	assert.Contains(t, b.String(), "TargetSeen \"sees thief\"")
+
+	h := fnv.New64a()
+	h.Write([]byte("Fallback\n├── Condition \"sees thief\"\n├── Condition \"TargetSeen\"\n├── Choose \"Pick\"\n│   └── Action \"Patrol\"\n└── Action \"walk\"\n"))
+	assert.Equal(t, h.Sum64(), tree.Fingerprint(), "the fingerprint hashes the dump as written before")
 }

@@ -84,8 +84,9 @@ func (tr *Tracer) WriteLog(w io.Writer) error {
 	return nil
 }
 
-// label is a node's kind (for a loaded node, its type as written in the file) and, if
-// set, its name: `Sequence "attack"`, `Action "shoot"`, `Fallback "guard"`.
+// label is a node's type ([Tree.NodeType]: for a loaded node its type as written in the
+// file, a registered leaf's registered name) and, if set, its name: `Sequence "attack"`,
+// `Action "shoot"`, `Fallback "guard"`, `TargetSeen "sees thief"`, `Patrol`.
 func (t *Tree) label(i int) string {
 	n := &t.nodes[i]
 	kind := n.tag

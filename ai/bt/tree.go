@@ -234,6 +234,7 @@ type node struct {
 	prog    *script.Program // Script, ScriptCondition
 	conds   *conds          // pre- and post-conditions; nil if none
 	neg     bool            // Parallel: the success threshold counts from the end
+	leaf    bool            // a registered leaf loaded from a file: tag is its registered type
 }
 
 // Compile validates the tree rooted at root and compiles it into a [Tree]. Nodes are
@@ -309,8 +310,11 @@ func (t *Tree) NodeName(i int) string {
 func (t *Tree) NodeKind(i int) string { return t.nodes[i].kind.String() }
 
 // NodeType returns the type of node i as the user wrote it: a loaded node's type in
-// the file ("Fallback", "RetryUntilSuccessful"), the type given with [Node.Typed]
-// ("UtilitySelector" for a hybrid.UtilitySelector), else its kind ([Tree.NodeKind]).
+// the file ("Fallback", "RetryUntilSuccessful"), for a registered leaf the name it was
+// registered under ("TargetSeen" for <TargetSeen name="sees thief"/> and for
+// <Condition ID="TargetSeen"/>, where [Tree.NodeKind] is "Condition"), the type given
+// with [Node.Typed] ("UtilitySelector" for a hybrid.UtilitySelector), else its kind
+// ([Tree.NodeKind]).
 //
 // Panics: if i is out of range.
 func (t *Tree) NodeType(i int) string {

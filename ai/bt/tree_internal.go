@@ -93,6 +93,7 @@ func (c *compiler) add(n *Node) error {
 		onHalt:  n.onHalt,
 		name:    n.name,
 		tag:     n.tag,
+		leaf:    n.leaf,
 		prog:    n.prog,
 	}
 	var err error

@@ -422,14 +422,14 @@ func TestTutorialT05CrossDoor(t *testing.T) {
 	assert.Equal(t, `Sequence
 ├── Fallback
 │   ├── Inverter
-│   │   └── Action "IsDoorClosed"
+│   │   └── IsDoorClosed
 │   └── SubTree "DoorClosed"
 │       └── Fallback
-│           ├── Action "OpenDoor"
+│           ├── OpenDoor
 │           ├── RetryUntilSuccessful
-│           │   └── Action "PickLock"
-│           └── Action "SmashDoor"
-└── Action "PassThroughDoor"
+│           │   └── PickLock
+│           └── SmashDoor
+└── PassThroughDoor
 `, dump.String())
 	assert.Equal(t, Success, tutorialRun(t, tree, nil, 0.1))
 	assert.Equal(t, []string{"IsDoorClosed true", "OpenDoor false",

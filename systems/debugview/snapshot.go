@@ -153,7 +153,8 @@ type Tree struct {
 // Node is one node of a [Tree]. Kind is the behavior-tree kind that runs it
 // (bt.Tree.NodeKind: "Sequence", "Choose"); Type is the type as the user wrote it
 // (bt.Tree.NodeType): "UtilitySelector" for a hybrid.UtilitySelector (a Choose), a
-// loaded node's type in the file ("Fallback" for a Selector), else Kind.
+// loaded node's type in the file ("Fallback" for a Selector, "TargetSeen" for a
+// registered Condition), else Kind.
 type Node struct {
 	Name       string `json:"name"`
 	Kind       string `json:"kind"`
