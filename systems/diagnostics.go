@@ -119,7 +119,13 @@ const (
 	// given up (a door closed on its old goal, and its intent aims elsewhere
 	// now) is not counted: PathFollow ignores it and asks for the new goal. A Path whose Goal is the cell of the agent's
 	// unusable Intent.Move goal (PathFollow copies it there) is counted once,
-	// under CauseGoalUnusable: one fault, one finding.
+	// under CauseGoalUnusable: one fault, one finding. A Path asked for directly
+	// (Path.Want set by the program, not by PathFollow for an intent) is counted
+	// also once answered: PathUnreachable for a goal off the grid or blocked while
+	// the agent has no Intent, or an Intent to go (IntentGo) that does not move
+	// (Move false) and whose Goal is not in that cell. An agent that stopped
+	// itself at a goal made unreachable (Intent.Move = false, its Goal kept, as
+	// the README advises while a door is closed) is not counted.
 	CausePathGoal
 	// CauseFlowGoal: a FlowFollower whose Goal cell is outside the grid or
 	// blocked: its field has no path, and the agent never gets anywhere.
@@ -2294,7 +2300,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 				r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
 			}
 		}
-		live := path != nil && d.livePath(w, g, path, in)
+		live := path != nil && (d.livePath(w, g, path, in) || askedDirectly(g, path, in))
 		if live && !g.Passable(path.Goal) &&
 			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
 			r.addNote(CausePathGoal, e, cellNote(g, path.Goal, "path goal"))

@@ -206,6 +206,20 @@ func (d *diagnoser) livePath(w *arche.World, g *grid.Grid, path *components.Path
 	return false
 }
 
+// askedDirectly reports whether path is answered PathUnreachable for a goal off the
+// grid or blocked that the program asked for itself (Path.Want, see CausePathGoal):
+// the agent has no Intent, or one to go that does not move and whose Goal is not in
+// path's Goal cell (an agent stopped at its own unreachable goal: not asked directly).
+func askedDirectly(g *grid.Grid, path *components.Path, in *components.Intent) bool {
+	if path.State != components.PathUnreachable || path.Want || g.Passable(path.Goal) {
+		return false
+	}
+	if in == nil {
+		return true
+	}
+	return in.Mode == components.IntentGo && !in.Move && !(finiteVec(in.Goal) && g.CellAt(in.Goal) == path.Goal)
+}
+
 // moveGoalCell returns the cell of the point intent in moves to (a move's
 // Goal, a pursuit's Point), and whether it has one.
 func moveGoalCell(g *grid.Grid, in *components.Intent) (grid.Cell, bool) {

@@ -411,6 +411,19 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"path unreachable for a goal the agent has given up: inert, not counted", false, 0, func(w *arche.World, e arche.Entity) {
 			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
 		}, nil},
+		{"path asked for directly off the grid, answered unreachable, no move intent", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Intent](w, e) = components.Intent{}
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 20, Y: 3}}
+		}, []Cause{CausePathGoal}},
+		{"path asked for directly in a wall, answered unreachable, no move intent", false, 0, func(w *arche.World, e arche.Entity) {
+			*compOf[components.Intent](w, e) = components.Intent{}
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 9, Y: 9}}
+		}, []Cause{CausePathGoal}},
+		{"stopped at its own goal in a wall (Move = false while unreachable): not counted", false, 0, func(w *arche.World, e arche.Entity) {
+			in := compOf[components.Intent](w, e)
+			in.Goal, in.Move = r2.Vec{X: 9.5, Y: 9.5}, false
+			*compOf[components.Path](w, e) = components.Path{State: components.PathUnreachable, Goal: grid.Cell{X: 9, Y: 9}}
+		}, nil},
 		{"path goal too narrow for the radius", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Kinematics](w, e).Radius = 1.2
 			drop[components.FlowFollower](w, e) // a wide Mover, not a wide flow follower
