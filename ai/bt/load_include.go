@@ -110,11 +110,16 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // [Registry.Tree]) is refused whole as well, the old definitions kept. Those builds' keys join the schema, as a
 // build's do; a refused edit's builds leave the schema as it was.
 //
-// Important: so a reload costs what building each root with [Registry.Tree] costs, and
-// a small file can make that long, as each SubTree is a copy of its tree: a 7 KB file
-// of 100 roots, each using a tree that doubles through 14 levels of subtrees to 65,534
-// nodes, took 75 s to reload on a busy 2-core machine (each build stays within
-// [MaxNodes]). Bound what an edit from an untrusted source may hold.
+// Important: a reload costs what building each root with [Registry.Tree] costs, and each
+// SubTree is a copy of its tree, so a few KB of file can name millions of nodes. Before
+// building anything, ReloadDocument counts each root's size from the definitions (each
+// tree counted once, so the count is linear in the file) and refuses an edit whose roots
+// would together build more than [MaxReloadNodes] nodes, with an error wrapping
+// ErrTooManyNodes naming the largest roots and their sizes: a 7 KB file of 100 roots,
+// each using a tree that doubles through 14 levels of subtrees to 65,534 nodes, which
+// took 75 s to reload on a busy 2-core machine, is now refused at once. Within the bound
+// a build costs about 1 µs per node on that machine (a reload of MaxReloadNodes nodes:
+// seconds).
 func (r *Registry) ReloadDocument(path string) (Document, error) {
 	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
 	r.replacing = true
@@ -131,8 +136,13 @@ func (r *Registry) ReloadDocument(path string) (Document, error) {
 	// before the one that failed must not keep its keys (a corrected edit giving one of
 	// them another type would be refused) nor its writers (they would hide a key nothing
 	// the registry builds writes).
+	roots := r.roots(doc.Trees)
+	if err := r.checkReloadSize(path, roots); err != nil {
+		r.trees, r.ids, r.models = trees, ids, models
+		return Document{}, err
+	}
 	keys, inputOnly, written := r.schema.Len(), maps.Clone(r.inputOnly), maps.Clone(r.written)
-	for _, id := range r.roots(doc.Trees) {
+	for _, id := range roots {
 		if _, err := r.Tree(id); err != nil {
 			r.trees, r.ids, r.models = trees, ids, models
 			r.schema.Truncate(keys)
@@ -357,4 +367,81 @@ func readInclude(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%s holds %d bytes, more than MaxIncludeSize (%d)", p, st.Size(), MaxIncludeSize)
 	}
 	return readBounded(p) // bounded still: the file may grow between Stat and the read
+}
+
+// MaxReloadNodes bounds the nodes [Registry.ReloadDocument] builds for one edit: the
+// sum over the roots it builds of each root's size with its subtrees (a tree larger than
+// [MaxNodes] counted as MaxNodes+1, the point where its build stops). Each SubTree is a
+// copy of its tree, so a few KB of file can name far more nodes than it holds; 4 Mi nodes
+// is 64 roots of the largest tree that builds, which builds in seconds, more than any
+// hand-made document needs and far less than the hundreds of millions such a file can
+// reach. A larger edit is refused before any build, with an error wrapping
+// ErrTooManyNodes naming the largest roots and their sizes.
+const MaxReloadNodes = 4 << 20
+
+// checkReloadSize counts the nodes each of roots builds, from the definitions, each
+// tree's size counted once (memoized), so the count is linear in the file.
+func (r *Registry) checkReloadSize(path string, roots []string) error {
+	const busy = -1
+	sizes := map[string]int{}
+	var treeSize func(id string) int
+	var nodeSize func(d *defNode) int
+	nodeSize = func(d *defNode) int {
+		if d == nil {
+			return 0
+		}
+		n := 1
+		if d.typ == "SubTree" {
+			if id, ok := d.get("ID"); ok {
+				n += treeSize(id)
+			}
+		}
+		for _, k := range d.kids {
+			n = min(n+nodeSize(k), MaxNodes+1)
+		}
+		return min(n, MaxNodes+1)
+	}
+	treeSize = func(id string) int {
+		if s, ok := sizes[id]; ok {
+			return max(s, 0) // a tree that uses itself: its build fails with ErrRecursion
+		}
+		t := r.trees[id]
+		if t == nil {
+			return 0 // unknown: its build fails with ErrUnknownTree
+		}
+		sizes[id] = busy
+		s := 0
+		if t.root != nil {
+			s = nodeSize(t.root)
+		} else if t.goRoot != nil {
+			s = countNodes(t.goRoot, MaxNodes+1)
+		}
+		sizes[id] = s
+		return s
+	}
+	total := 0
+	type root struct {
+		id   string
+		size int
+	}
+	var each []root
+	for _, id := range roots {
+		s := treeSize(id)
+		total += s
+		each = append(each, root{id, s})
+	}
+	if total <= MaxReloadNodes {
+		return nil
+	}
+	slices.SortStableFunc(each, func(a, b root) int { return b.size - a.size })
+	var list []string
+	for i, e := range each {
+		if i == 5 {
+			list = append(list, fmt.Sprintf("and %d more", len(each)-i))
+			break
+		}
+		list = append(list, fmt.Sprintf("%s %d", quote(e.id), e.size))
+	}
+	return fmt.Errorf("bt: %s: %w: its %d root trees would build %d nodes with their subtrees, more than %d (MaxReloadNodes): %s",
+		path, ErrTooManyNodes, len(each), total, MaxReloadNodes, strings.Join(list, ", "))
 }
