@@ -177,7 +177,7 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 		}
 		return nil
 	}
-	p := &Ports{b: b, d: d, sc: sc, used: make([]bool, len(d.attrs))}
+	p := &Ports{b: b, d: d, sc: sc, used: make([]bool, len(d.attrs)), asked: make([]string, 0, len(condNames)+4)} // asked: one allocation, not four growths
 	p.attr("name")
 	conds := p.conditions()
 	var n *Node

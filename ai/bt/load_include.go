@@ -118,7 +118,7 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // ErrTooManyNodes naming the largest roots and their sizes: a 7 KB file of 100 roots,
 // each using a tree that doubles through 14 levels of subtrees to 65,534 nodes, which
 // took 75 s to reload on a busy 2-core machine, is now refused at once. Within the bound
-// a build costs about 1 µs per node on that machine (a reload of MaxReloadNodes nodes:
+// a build costs under 1 µs per node on that machine (a reload of MaxReloadNodes nodes:
 // seconds).
 func (r *Registry) ReloadDocument(path string) (Document, error) {
 	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
