@@ -234,6 +234,11 @@ func TestPathQueueOverlapRequestsChangedBeside(t *testing.T) {
 		s.Initialize(c.World)
 		defer s.Finalize(c.World)
 		s.Run(c.World, 30)
+		if between {
+			// the answers the join dropped were for cancelled requests (Path no longer pending)
+			require.Equal(t, c.PathQueue.TotalDropped, c.PathQueue.TotalCancelled+c.PathQueue.TotalOrphaned+c.PathQueue.TotalReplaced)
+			require.Positive(t, c.PathQueue.TotalCancelled)
+		}
 		return systems.Diagnose(c.World), c.PathQueue.TotalDropped
 	}
 	r, dropped := run(true)

@@ -62,7 +62,7 @@ const DefaultPathBudget = 10000
 // (or one that lost its Path or Position: an agent whose Path still waits
 // without a Position is one [Diagnose] reports as lacking it), a request
 // replaced by a newer one, or a Path no longer pending is dropped (counted in
-// Dropped); a requester whose Path.Goal was changed without
+// Dropped, and by reason in Orphaned, Replaced and Cancelled); a requester whose Path.Goal was changed without
 // Want (while pending) is refiled under its new goal (but see Moving goals).
 // A search nobody waits for any more is abandoned.
 //
@@ -239,7 +239,10 @@ type PathQueue struct {
 	Expansions int // node expansions spent
 	Searches   int // searches finished (or answered at once)
 	Served     int // requests answered (one search can serve many)
-	Dropped    int // requests dropped: requester dead or without its Path or Position (orphans), replaced, or no longer pending
+	Dropped    int // requests dropped: Orphaned + Replaced + Cancelled
+	Orphaned   int // of Dropped: requester dead, or without its Path or Position
+	Replaced   int // of Dropped: replaced by a newer request of the same agent (asked again, see Asking again in the doc), or its request changed between the queue and its join
+	Cancelled  int // of Dropped: its Path no longer pending (State set otherwise by the program)
 	Repathed   int // agents asked to repath because the grid changed under their path
 	Requeued   int // pending paths the queue held no request for, asked for again (see Orphans in the doc)
 	Overtaken  int // requests answered with a path to an older goal than their Path.Goal (see Moving goals in the doc)
@@ -255,6 +258,7 @@ type PathQueue struct {
 	// minutes).
 	TotalServed, TotalDropped, TotalExpansions, TotalSearches int64
 	TotalRepathed, TotalRequeued, TotalOvertaken              int64
+	TotalOrphaned, TotalReplaced, TotalCancelled              int64 // TotalDropped by reason (Orphaned, Replaced, Cancelled)
 	TotalAStarInstead                                         int64
 
 	pathServer // jobs, tickets, searches: what the helper's serve reads and writes (pathqueue_serve.go)
@@ -354,6 +358,7 @@ func (s *PathQueue) Update(w *arche.World) {
 	mustInitialized(s.filter, s.finalized, "PathQueue")
 	s.join()
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken, s.AStarInstead = 0, 0, 0, 0, 0, 0
+	s.Orphaned, s.Replaced, s.Cancelled = 0, 0, 0
 	s.beginFrame(s.Budget, s.Smooth, s.Options)
 	s.Repathed = s.repathEdited(w)
 	s.TotalRepathed += int64(s.Repathed)
@@ -415,6 +420,10 @@ func (s *PathQueue) Update(w *arche.World) {
 // tally sets the statistics of the frame once its searches are done.
 func (s *PathQueue) tally() {
 	s.Served, s.Dropped, s.Expansions, s.Searches, s.Overtaken = s.served, s.dropped, s.expansions, s.searches, s.overtaken
+	s.Orphaned, s.Replaced, s.Cancelled = s.orphaned, s.replaced, s.cancelled
+	s.TotalOrphaned += int64(s.Orphaned)
+	s.TotalReplaced += int64(s.Replaced)
+	s.TotalCancelled += int64(s.Cancelled)
 	s.AStarInstead = s.aStarInstead
 	s.TotalAStarInstead += int64(s.AStarInstead)
 	s.Waiting = max(s.pendingLive, 0)

@@ -109,7 +109,7 @@ func (s *PathQueue) apply(w *arche.World) (changed int) {
 		}
 		if p == nil || p.State != components.PathPending || p.Request != a.req || p.Goal != a.goal {
 			v.served--
-			v.dropped++
+			v.drop(p == nil, p != nil && p.State != components.PathPending)
 			changed++
 			continue
 		}

@@ -67,6 +67,7 @@ type pathServer struct {
 
 	// statistics of the frame (PathQueue.tally copies them)
 	served, dropped, expansions, searches, overtaken int
+	orphaned, replaced, cancelled                    int    // dropped, by reason (PathQueue.Orphaned, Replaced, Cancelled)
 	aStarInstead                                     int    // searches started by A* for want of a uniform-cost grid (startSearch)
 	aStarSince                                       uint64 // the grid's version when a search last fell back to A*
 
@@ -143,6 +144,7 @@ func (v *pathServer) beginFrame(budget int, smooth bool, opt grid.Options) {
 		v.answers = make([]pathAnswer, 0, len(v.tickets)+len(v.tickets)/4)
 	}
 	v.served, v.dropped, v.expansions, v.searches, v.overtaken, v.aStarInstead = 0, 0, 0, 0, 0, 0
+	v.orphaned, v.replaced, v.cancelled = 0, 0, 0
 }
 
 // addView adds the view of entity e for this frame and returns its index.
@@ -352,7 +354,7 @@ func (v *pathServer) recheck(j int32, started bool) int {
 			v.freeTkts = append(v.freeTkts, t)
 			v.waiting--
 			if drop {
-				v.dropped++
+				v.drop(vw.gone, !vw.pending)
 			} else { // the goal moved while waiting: refile from the same start
 				lost := tk.lost
 				if started {
@@ -367,6 +369,22 @@ func (v *pathServer) recheck(j int32, started bool) int {
 	}
 	v.looked += looked
 	return looked
+}
+
+// drop counts a dropped request in dropped and in one of its reasons: its
+// requester gone (dead, or without its Path or Position), else its Path no
+// longer pending, else replaced (a newer request of the agent, or its request
+// changed).
+func (v *pathServer) drop(gone, notPending bool) {
+	v.dropped++
+	switch {
+	case gone:
+		v.orphaned++
+	case notPending:
+		v.cancelled++
+	default:
+		v.replaced++
+	}
 }
 
 // finish answers the requests of job j (whose search ended) with its path,

@@ -78,6 +78,7 @@ func TestPathQueueBudgetDeadAndReplacedRequests(t *testing.T) {
 	assert.Zero(t, pq.Waiting)
 	assert.Equal(t, int64(10+8), pq.TotalServed)
 	assert.Equal(t, int64(3), pq.TotalDropped, "dead, replaced and abandoned requests are dropped")
+	assert.Equal(t, [3]int64{1, 1, 1}, [3]int64{pq.TotalOrphaned, pq.TotalReplaced, pq.TotalCancelled}, "one of each")
 	require.Equal(t, components.PathReady, p4.State)
 	assert.Equal(t, grid.Cell{X: 5, Y: 20}, p4.Waypoints[len(p4.Waypoints)-1], "the newer request replaced the older")
 	assert.Equal(t, components.PathNone, p5.State, "a dropped result is not written")

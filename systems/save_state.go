@@ -113,6 +113,12 @@ type PathTotalsState struct {
 	Requeued     int64 `json:"requeued,omitempty"`
 	Overtaken    int64 `json:"overtaken,omitempty"`
 	AStarInstead int64 `json:"astar_instead,omitempty"`
+	// Orphaned, Replaced and Cancelled are Dropped by reason (TotalOrphaned, ...); a
+	// file written before them (2026-12-06 14:00 UTC) reads them as 0, and they count
+	// from the load (Dropped then holds more than their sum).
+	Orphaned  int64 `json:"orphaned,omitempty"`
+	Replaced  int64 `json:"replaced,omitempty"`
+	Cancelled int64 `json:"cancelled,omitempty"`
 }
 
 // PathSearchState is what of a [PathQueue]'s Options makes its search the one it is:
@@ -182,7 +188,8 @@ func (s *PathQueue) State() PathQueueState {
 	s.join() // with Overlap: the searches the last Update started
 	st := PathQueueState{NextSeq: s.nextSeq, Queued: []PathJobState{}, EditedBeside: s.editedBeside, ChangedBeside: s.changedBeside,
 		Totals: &PathTotalsState{Served: s.TotalServed, Dropped: s.TotalDropped, Expansions: s.TotalExpansions, Searches: s.TotalSearches,
-			Repathed: s.TotalRepathed, Requeued: s.TotalRequeued, Overtaken: s.TotalOvertaken, AStarInstead: s.TotalAStarInstead}}
+			Repathed: s.TotalRepathed, Requeued: s.TotalRequeued, Overtaken: s.TotalOvertaken, AStarInstead: s.TotalAStarInstead,
+			Orphaned: s.TotalOrphaned, Replaced: s.TotalReplaced, Cancelled: s.TotalCancelled}}
 	for _, j := range s.heap {
 		st.Queued = append(st.Queued, s.jobState(j))
 	}
@@ -258,8 +265,13 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	if st.EditedBeside < 0 || st.ChangedBeside < 0 {
 		return fmt.Errorf("pathqueue state: edited_beside %d, changed_beside %d: not negative: %w", st.EditedBeside, st.ChangedBeside, ErrOutOfDomain)
 	}
-	if t := st.Totals; t != nil && min(t.Served, t.Dropped, t.Expansions, t.Searches, t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead) < 0 {
+	if t := st.Totals; t != nil && min(t.Served, t.Dropped, t.Expansions, t.Searches, t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead,
+		t.Orphaned, t.Replaced, t.Cancelled) < 0 {
 		return fmt.Errorf("pathqueue state: totals %+v: not negative: %w", *t, ErrOutOfDomain)
+	}
+	if t := st.Totals; t != nil && (t.Orphaned > t.Dropped || t.Replaced > t.Dropped-t.Orphaned || t.Cancelled > t.Dropped-t.Orphaned-t.Replaced) {
+		return fmt.Errorf("pathqueue state: totals: orphaned %d + replaced %d + cancelled %d is more than dropped %d: %w",
+			t.Orphaned, t.Replaced, t.Cancelled, t.Dropped, ErrOutOfDomain)
 	}
 	s.nextSeq = st.NextSeq
 	add := func(js PathJobState, queue bool, field string) (int32, error) {
@@ -328,6 +340,7 @@ func (s *PathQueue) restore(st PathQueueState) error {
 	if t := st.Totals; t != nil {
 		s.TotalServed, s.TotalDropped, s.TotalExpansions, s.TotalSearches = t.Served, t.Dropped, t.Expansions, t.Searches
 		s.TotalRepathed, s.TotalRequeued, s.TotalOvertaken, s.TotalAStarInstead = t.Repathed, t.Requeued, t.Overtaken, t.AStarInstead
+		s.TotalOrphaned, s.TotalReplaced, s.TotalCancelled = t.Orphaned, t.Replaced, t.Cancelled
 	}
 	return nil
 }

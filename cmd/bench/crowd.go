@@ -92,6 +92,9 @@ type report struct {
 	ThoughtPerFrame float64        `json:"thought_per_frame"`
 	PathsServed     int64          `json:"paths_served"`
 	PathsDropped    int64          `json:"paths_dropped"`
+	PathsOrphaned   int64          `json:"paths_orphaned"`  // of PathsDropped: requester dead (PathQueue.TotalOrphaned)
+	PathsReplaced   int64          `json:"paths_replaced"`  // of PathsDropped: replaced by the agent's newer request
+	PathsCancelled  int64          `json:"paths_cancelled"` // of PathsDropped: Path no longer pending
 	PathsWaiting    int            `json:"paths_waiting"`
 	Strikes         int64          `json:"strikes"`
 	GuardsDown      int            `json:"guards_down"`
@@ -135,6 +138,7 @@ func (g guards) fill(r *report) {
 	// frames of this process alone
 	r.ThoughtPerFrame = float64(g.Decision.TotalThought) / float64(max(r.Frame, int64(r.Frames)))
 	r.PathsServed, r.PathsDropped, r.PathsWaiting = g.PathQueue.TotalServed, g.PathQueue.TotalDropped, g.PathQueue.Waiting
+	r.PathsOrphaned, r.PathsReplaced, r.PathsCancelled = g.PathQueue.TotalOrphaned, g.PathQueue.TotalReplaced, g.PathQueue.TotalCancelled
 	r.Strikes, r.GuardsDown, r.IntrudersDown = g.Combat.TotalStrikes, g.Casualties.GuardsDown, g.Casualties.IntrudersDown
 	r.ScriptErrors, r.ClockFaults = g.Decision.ScriptErrors, g.Decision.ClockFaults
 	r.Branches = map[string]int{}
@@ -364,7 +368,8 @@ func (r *report) writeText(w io.Writer) {
 	fmt.Fprintf(w, "heap allocs      %.2f per frame (%s)\n", r.AllocsPerFrame, note)
 	if r.Scenario == "guards" {
 		fmt.Fprintf(w, "decisions        %.1f agents thought per frame (%.1f%% of agents)\n", r.ThoughtPerFrame, 100*r.ThoughtPerFrame/float64(r.Agents))
-		fmt.Fprintf(w, "paths            %d served, %d dropped (dead or cancelled requesters), %d waiting at the end\n", r.PathsServed, r.PathsDropped, r.PathsWaiting)
+		fmt.Fprintf(w, "paths            %d served, %d dropped (%d orphaned: requester dead; %d replaced by a newer request; %d cancelled), %d waiting at the end\n",
+			r.PathsServed, r.PathsDropped, r.PathsOrphaned, r.PathsReplaced, r.PathsCancelled, r.PathsWaiting)
 		fmt.Fprintf(w, "combat           %d strikes, %d guards down (carried home), %d intruders down (replaced)\n", r.Strikes, r.GuardsDown, r.IntrudersDown)
 	} else {
 		fmt.Fprintf(w, "goal             moved %d times; %d agents within %.0f cells of it at the end\n", r.GoalMoves, r.NearGoal, scenario.NearGoal)

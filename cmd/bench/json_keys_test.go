@@ -17,7 +17,7 @@ import (
 // one-frame guards run strikes nothing and searches nothing), and script_errors and clock_faults are in
 // every one. The same in a sweep's JSON lines and in -merge's output.
 func TestJSONLeavesOutFiguresTheScenarioHasNot(t *testing.T) {
-	guardKeys := []string{"thought_per_frame", "paths_served", "paths_dropped", "paths_waiting", "strikes", "guards_down", "intruders_down",
+	guardKeys := []string{"thought_per_frame", "paths_served", "paths_dropped", "paths_orphaned", "paths_replaced", "paths_cancelled", "paths_waiting", "strikes", "guards_down", "intruders_down",
 		"perceived_per_frame", "searches_per_frame"}
 	goalKeys := []string{"goal_moves", "near_goal"}
 	check := func(rep map[string]any, scen string) {
@@ -44,6 +44,8 @@ func TestJSONLeavesOutFiguresTheScenarioHasNot(t *testing.T) {
 		if scen == "guards" {
 			assert.Equal(t, 0.0, rep["strikes"], "none in one frame, and still there")
 			assert.Equal(t, 0.0, rep["searches_per_frame"], "no A* search in one frame of 40 agents, and still there")
+			assert.Equal(t, rep["paths_dropped"], rep["paths_orphaned"].(float64)+rep["paths_replaced"].(float64)+rep["paths_cancelled"].(float64),
+				"the dropped paths by reason add up")
 		}
 	}
 

@@ -48,7 +48,8 @@ func unionOf(a, b []string) []string {
 }
 
 // guardsOnly are the keys of the guards' figures: decisions, perception, paths and combat.
-var guardsOnly = []string{"thought_per_frame", "perceived_per_frame", "paths_served", "paths_dropped", "paths_waiting",
+var guardsOnly = []string{"thought_per_frame", "perceived_per_frame", "paths_served", "paths_dropped", "paths_orphaned",
+	"paths_replaced", "paths_cancelled", "paths_waiting",
 	"searches_per_frame", "strikes", "guards_down", "intruders_down"}
 
 // notInJSON are the keys of figures a scenario does not have, left out of its JSON
