@@ -32,7 +32,7 @@ func (s *metSet) meet(p unsafe.Pointer) bool {
 	}
 	u := uintptr(p)
 	mask := uintptr(len(s.slots) - 1)
-	for i := (u * 0x9e3779b97f4a7c15) >> s.shift; ; i = (i + 1) & mask {
+	for i := metHash(u, s.shift); ; i = (i + 1) & mask {
 		switch s.slots[i] {
 		case u:
 			return true
@@ -54,10 +54,16 @@ func (s *metSet) grow() {
 		if u == 0 {
 			continue
 		}
-		i := (u * 0x9e3779b97f4a7c15) >> s.shift
+		i := metHash(u, s.shift)
 		for s.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
 		s.slots[i] = u
 	}
+}
+
+// metHash is Fibonacci hashing of an address on 64 bits (so 32-bit builds hash
+// as 64-bit ones do): the top bits of u·⌊2⁶⁴/φ⌋, shift being 64 − log₂(slots).
+func metHash(u uintptr, shift uint) uintptr {
+	return uintptr((uint64(u) * 0x9e3779b97f4a7c15) >> shift)
 }

@@ -17,7 +17,7 @@ import (
 // or none.
 func TestShardOfHugeCount(t *testing.T) {
 	pts := []point{{Agents: 10}, {Agents: 20}, {Agents: 30}}
-	for _, n := range []int{3, 4, 1 << 40, math.MaxInt - 1, math.MaxInt} {
+	for _, n := range []int{3, 4, math.MaxInt / 2, math.MaxInt - 1, math.MaxInt} {
 		for _, i := range []int{0, 1, 2, n - 1} {
 			got := shardOf(pts, i, n)
 			if i < len(pts) {
