@@ -18,6 +18,7 @@ func (s *PathQueue) restart() {
 	s.Waiting, s.Expansions, s.Searches, s.Served, s.Dropped, s.Repathed, s.Requeued = 0, 0, 0, 0, 0, 0, 0
 	s.TotalServed, s.TotalDropped, s.TotalExpansions, s.TotalSearches, s.TotalRepathed, s.TotalRequeued = 0, 0, 0, 0, 0, 0
 	s.Orphaned, s.Replaced, s.Cancelled, s.TotalOrphaned, s.TotalReplaced, s.TotalCancelled = 0, 0, 0, 0, 0, 0
+	s.Overtaken, s.AStarInstead, s.TotalOvertaken, s.TotalAStarInstead = 0, 0, 0, 0
 }
 
 // restart drops the columns of the last world and zeroes the strike counts.
