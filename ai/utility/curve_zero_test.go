@@ -93,7 +93,7 @@ func TestCurveZeroRefusesOnlyZeroCurves(t *testing.T) {
 		return math.Ldexp(rng.Float64()*2-1, rng.IntN(40)-20)
 	}
 	refused := 0
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 5000; i++ {
 		cv := Curve{Kind: CurveKind(rng.IntN(int(numCurveKinds))), M: pick(), K: pick(), B: pick(), C: pick()}
 		if cv.Kind == CurveSine {
 			continue
@@ -106,7 +106,7 @@ func TestCurveZeroRefusesOnlyZeroCurves(t *testing.T) {
 		refused++
 		require.True(t, zeroOnUnit(cv, 20000), "refused %+v, which scores above 0 somewhere", cv)
 	}
-	assert.Greater(t, refused, 100, "the draw should refuse some curves")
+	assert.Greater(t, refused, 25, "the draw should refuse some curves")
 }
 
 func TestLoadJSONRefusesACurveThatScoresZeroEverywhere(t *testing.T) {
