@@ -216,6 +216,25 @@ type steerKind struct {
 	sep    bool    // the agent has a separation force: wt.Separation > 0 and wt.SeparationRadius > 0
 	plain  bool    // hasW, usable and no flocking: forcePlain's kind
 	brace  bool    // 0 < kin.Radius ≤ 0.5: a wall may bear its separation push (wallBits.braced)
+
+	// what follows from the limits and the frame's step dt (atStep), read by
+	// forcePlain: worked out once a kind and frame, not once an agent
+	brakeOK   bool    // speed > 0, MaxForce > 0 and brakeB ≤ MaxFloat64: arrive's far test may hold
+	brakeB    float64 // arrive's far test's bound (steer's farToBrake): h²·(1+10⁻⁹), h = speed + MaxForce·dt/2
+	crowdTop2 float64 // crowdSlow's bound: (MaxForce·max(crowdTau, 2·dt)/2)²
+}
+
+// atStep sets what kd's forces read of the frame's step dt (brakeOK,
+// brakeB, crowdTop2), the same operations forcePlain did per agent, so the
+// same bits. The gather calls it for each kind it makes; a kind forcePlain
+// reads must have had it with the frame's dt.
+func (kd *steerKind) atStep(dt float64) {
+	maxF := kd.kin.MaxForce
+	h := kd.speed + float64(maxF*dt/2)
+	kd.brakeB = h * h * (1 + 1e-9)
+	kd.brakeOK = kd.speed > 0 && maxF > 0 && kd.brakeB <= math.MaxFloat64
+	top := crowdTop(maxF, dt)
+	kd.crowdTop2 = top * top
 }
 
 // newKind returns the kind of an agent with kin, weights wt (nil: none)
@@ -512,6 +531,7 @@ func (j *steerGather) Work(worker, lo, hi int) {
 			// comparison an agent
 			if nk == lo || !s.kinds[nk-1].ofBits(&kin[k], wt, d.SpeedFactor) && !s.kinds[nk-1].is(&kin[k], wt, d.SpeedFactor) {
 				s.kinds[nk] = newKind(&kin[k], wt, d.SpeedFactor)
+				s.kinds[nk].atStep(s.clock.DT)
 				nk++
 			}
 			aux := int32(-1)
@@ -696,7 +716,7 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 	wt := &kd.wt
 	var move r2.Vec
 	crowded := false
-	if mode == components.DesiredArrive && kd.sep && (sep.X != 0 || sep.Y != 0) && crowdSlow(vel, maxF, dt) { // arriving in a crowd: steer_crowd.go
+	if mode == components.DesiredArrive && kd.sep && (sep.X != 0 || sep.Y != 0) && !(norm2(vel) > kd.crowdTop2) { // arriving in a crowd (crowdSlow): steer_crowd.go
 		push := *sep
 		if w := wt.Separation; w != 1 {
 			push = r2.Vec{X: float64(w * push.X), Y: float64(w * push.Y)}
@@ -719,9 +739,9 @@ func (s *Steer) forcePlain(a *steerAgent, kd *steerKind, mode components.Desired
 			var desired r2.Vec
 			if maxSpeed := kd.speed; dist > ArrivedRadius {
 				speed, reach := maxSpeed, dist/dt
-				h := maxSpeed + float64(maxF*dt/2)
-				b := h * h * (1 + 1e-9)
-				if !(reach >= maxSpeed && maxSpeed > 0 && maxF > 0 && b <= math.MaxFloat64 && 2*maxF*dist >= b) {
+				// h := maxSpeed + maxF·dt/2, b := h²·(1+10⁻⁹) and the tests of
+				// maxSpeed, maxF and b alone come from the kind (atStep)
+				if !(reach >= maxSpeed && kd.brakeOK && 2*maxF*dist >= kd.brakeB) {
 					speed = min(maxSpeed, min(steer.BrakingSpeed(dist, maxF, dt), reach))
 				}
 				k := speed / dist

@@ -54,11 +54,16 @@ const (
 
 // crowdSlow is crowdArrive's first test, inline: whether an agent at vel
 // is slow enough for the crowd rule (crowdArrive steers none other,
-// so a caller may skip it when this is false).
+// so a caller may skip it when this is false). forcePlain tests it with the
+// kind's crowdTop2, crowdTop squared once a frame (steerKind.atStep).
 func crowdSlow(vel r2.Vec, maxF, dt float64) bool {
-	top := maxF * max(crowdTau, 2*dt) / 2
+	top := crowdTop(maxF, dt)
 	return !(norm2(vel) > top*top) // the same test, NaN included
 }
+
+// crowdTop is the top speed of the crowd rule (crowdArrive's top) for an
+// agent of MaxForce maxF at step dt.
+func crowdTop(maxF, dt float64) float64 { return maxF * max(crowdTau, 2*dt) / 2 }
 
 // crowdArrive returns the move force of an agent at pos, moving at vel,
 // arriving at point while separation pushes it by push (weighted), and

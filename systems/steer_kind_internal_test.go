@@ -109,6 +109,7 @@ func TestForcePlainMatchesForce(t *testing.T) {
 		}
 		factor := []float64{1, 0.5, 0, 1.5}[rng.Intn(4)]
 		kd := newKind(&kin, &wt, factor)
+		kd.atStep(dt) // as the gather does
 		if !kd.plain {
 			continue
 		}
@@ -243,4 +244,45 @@ func TestOfBitsMakesTheSameKind(t *testing.T) {
 		}
 	}
 	require.Greater(t, same, 20000)
+}
+
+// TestSteerKindAtStep: what atStep works out once a kind and frame is what
+// forcePlain worked out per agent before, to the bit: arrive's far test's
+// bound and its tests of the limits alone, and crowdSlow's answer from
+// crowdTop2, for usual and odd limits, steps and velocities.
+func TestSteerKindAtStep(t *testing.T) {
+	rng := steer.NewRand(41)
+	odd := []float64{0, math.Copysign(0, -1), 1e-300, 5e-324, math.NaN(), math.Inf(1), math.Inf(-1), 1e300, -1, 1e154, math.MaxFloat64}
+	pick := func(usual float64) float64 {
+		if rng.Intn(5) == 0 {
+			return odd[rng.Intn(len(odd))]
+		}
+		return usual
+	}
+	slow, brakes := 0, 0
+	for k := range 200000 {
+		kin := components.Kinematics{MaxSpeed: pick(0.5 + rng.Float64()*6), MaxForce: pick(1 + rng.Float64()*30), Radius: 0.3}
+		wt := components.SteeringWeights{Wall: 1, Separation: 1.5, SeparationRadius: 0.75}
+		factor := []float64{1, 0.5, 0, 1.5, math.NaN()}[rng.Intn(5)]
+		dt := pick([]float64{1.0 / 60, 1.0 / 30, 0.1, 0.5}[rng.Intn(4)])
+		kd := newKind(&kin, &wt, factor)
+		kd.atStep(dt)
+		maxF, maxSpeed := kd.kin.MaxForce, kd.speed
+		h := maxSpeed + float64(maxF*dt/2)
+		b := h * h * (1 + 1e-9)
+		require.Equal(t, math.Float64bits(b), math.Float64bits(kd.brakeB), "case %d", k)
+		ok := maxSpeed > 0 && maxF > 0 && b <= math.MaxFloat64
+		require.Equal(t, ok, kd.brakeOK, "case %d", k)
+		if ok {
+			brakes++
+		}
+		vel := r2.Vec{X: pick((rng.Float64() - 0.5) * 3), Y: pick((rng.Float64() - 0.5) * 3)}
+		want := crowdSlow(vel, maxF, dt)
+		require.Equal(t, want, !(norm2(vel) > kd.crowdTop2), "case %d: vel %v, maxF %v, dt %v", k, vel, maxF, dt)
+		if want {
+			slow++
+		}
+	}
+	require.Greater(t, slow, 20000)
+	require.Greater(t, brakes, 20000)
 }

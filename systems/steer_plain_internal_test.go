@@ -51,6 +51,7 @@ func TestForcePlainMatchesForceOnOddInputs(t *testing.T) {
 		}
 		factor := []float64{1, 0.5, 0, 1.5, math.NaN(), math.Inf(1), -1, 5e-324}[rng.Intn(8)]
 		kd := newKind(&kin, &wt, factor)
+		kd.atStep(dt) // as the gather does
 		if !kd.plain {
 			continue
 		}
