@@ -184,24 +184,23 @@ func (s *Steer) separationSlow(pos r2.Vec, slot int, radius, maxForce float64) r
 
 // sepJob is one agent's separation for sepFilter and separationBlock: its
 // position, radius² and the two runs of candidates sepRuns would take (at
-// the offsets steer_separation_amd64.s reads: pos 0, r2max 16, runs 24 and
-// 48), then what separationBlock keeps for after the filter.
+// the offsets steer_sepfilter_amd64.s reads: pos 0, r2max 16, runs 24 and
+// 48), then what separationBlock keeps for after the filter, and (at 88,
+// written by sepFilter) where its candidates in the list end.
 type sepJob struct {
 	pos      r2.Vec
 	r2max    float64
 	runs     [2]sepRun
 	radius   float64
 	maxForce float64
-	sum      r2.Vec // the pushes so far
-	at       int    // the agent's index in the block
+	end      int // the list's length after this job's candidates (sepFilter writes it)
+	at       int // the agent's index in the block
 }
 
-// sepEnt is a candidate sepFilter keeps: pos − q for the agent of job
-// jobs[job] and a neighbour q.
+// sepEnt is a candidate sepFilter keeps: pos − q for the agent of a job
+// and a neighbour q (the job's candidates end at its sepJob.end).
 type sepEnt struct {
-	d   r2.Vec
-	job int
-	_   int
+	d r2.Vec
 }
 
 // sepFilterGo is sepFilter one candidate at a time: the reference of the
@@ -216,11 +215,12 @@ func sepFilterGo(sorted []r2.Vec, jobs []sepJob, ents []sepEnt) int {
 				dx, dy := jb.pos.X-q.X, jb.pos.Y-q.Y
 				d2 := float64(dx*dx) + float64(dy*dy)
 				if i != r.self && !(d2 >= jb.r2max) {
-					ents[m] = sepEnt{d: r2.Vec{X: dx, Y: dy}, job: j}
+					ents[m] = sepEnt{d: r2.Vec{X: dx, Y: dy}}
 					m++
 				}
 			}
 		}
+		jb.end = m
 	}
 	return m
 }
@@ -301,7 +301,7 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 		jb.pos, jb.r2max = a.pos, radius*radius
 		jb.runs[0] = sepRun{lo0, n0, k - lo0}
 		jb.runs[1] = sepRun{lo1, n1, k - lo1}
-		jb.radius, jb.maxForce, jb.sum, jb.at = radius, maxF, r2.Vec{}, i
+		jb.radius, jb.maxForce, jb.at = radius, maxF, i
 		seps[i] = r2.Vec{} // the force of no push: sepFlush sets it if there is one
 		nj++
 		total += n0 + n1
@@ -322,27 +322,34 @@ const sepEntsCap = 2048
 // sepFlush sets seps[jb.at] to the separation force of each job of jobs
 // (agents of the block from slot lo) that has a candidate in range, whose
 // candidates number under len(ents): the filter lists those in range in
-// ents, each one's push is added to its agent's sums in order, and the sums
-// are scaled and truncated as separation does. A job with none keeps the
+// ents, job after job, and writes where each job's end (sepJob.end); each
+// job's pushes are summed in order (in registers, from +0, as separation's
+// sums), and the sums are scaled and truncated as separation does. A job with none keeps the
 // zero separationBlock wrote, which is its force: separation's sums stay
 // +0, and maxForce·(+0, +0) truncated to maxForce is (+0, +0) for any
 // maxForce > 0 (steer.Truncate gives the zero vector for the others).
 func (s *Steer) sepFlush(jobs []sepJob, seps []r2.Vec, ents []sepEnt, lo int) {
 	ents = ents[:sepFilter(s.sorted, jobs, ents)]
-	for i := range ents {
-		e := &ents[i]
-		jb := &jobs[e.job]
-		dx, dy := e.d.X, e.d.Y
-		// n = √min(d², r²) with d² < r² (or NaN, which stays NaN)
-		n := math.Sqrt(float64(dx*dx) + float64(dy*dy))
-		r := jb.radius
-		w := (r - n) / r
-		jb.sum.X += float64(w / n * dx)
-		jb.sum.Y += float64(w / n * dy)
-		if i+1 < len(ents) && ents[i+1].job == e.job {
-			continue // the job's sums are not done
+	start := 0 // the job's first candidate in the list
+	for j := range jobs {
+		jb := &jobs[j]
+		end := jb.end
+		if end == start {
+			continue // none in range: the zero separationBlock wrote
 		}
-		sx, sy, maxF := jb.sum.X, jb.sum.Y, jb.maxForce
+		// the job's pushes, in order, summed from +0 in registers
+		r := jb.radius
+		var sx, sy float64
+		for _, e := range ents[start:end] {
+			dx, dy := e.d.X, e.d.Y
+			// n = √min(d², r²) with d² < r² (or NaN, which stays NaN)
+			n := math.Sqrt(float64(dx*dx) + float64(dy*dy))
+			w := (r - n) / r
+			sx += float64(w / n * dx)
+			sy += float64(w / n * dy)
+		}
+		start = end
+		maxF := jb.maxForce
 		if sx-sx != 0 || sy-sy != 0 { // a neighbour at distance 0, a NaN, or an overflow
 			seps[jb.at] = s.separationSlow(jb.pos, lo+jb.at, jb.radius, maxF)
 			continue

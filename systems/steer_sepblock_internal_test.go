@@ -21,11 +21,11 @@ func TestSepJobLayout(t *testing.T) {
 	amd64AssemblyOnly(t)
 	var j sepJob
 	var e sepEnt
-	assert.Equal(t, []uintptr{0, 16, 24, 48, 112}, []uintptr{unsafe.Offsetof(j.pos), unsafe.Offsetof(j.r2max),
-		unsafe.Offsetof(j.runs), unsafe.Offsetof(j.runs) + unsafe.Sizeof(sepRun{}), unsafe.Sizeof(j)})
+	assert.Equal(t, []uintptr{0, 16, 24, 48, 88, 8, 104}, []uintptr{unsafe.Offsetof(j.pos), unsafe.Offsetof(j.r2max),
+		unsafe.Offsetof(j.runs), unsafe.Offsetof(j.runs) + unsafe.Sizeof(sepRun{}), unsafe.Offsetof(j.end), unsafe.Sizeof(j.end), unsafe.Sizeof(j)})
 	assert.Equal(t, []uintptr{0, 8, 8, 16, 24}, []uintptr{unsafe.Offsetof(j.runs[0].lo), unsafe.Offsetof(j.runs[0].n),
 		unsafe.Sizeof(j.runs[0].lo), unsafe.Offsetof(j.runs[0].self), unsafe.Sizeof(j.runs[0])})
-	assert.Equal(t, []uintptr{0, 16, 32}, []uintptr{unsafe.Offsetof(e.d), unsafe.Offsetof(e.job), unsafe.Sizeof(e)})
+	assert.Equal(t, []uintptr{0, 16}, []uintptr{unsafe.Offsetof(e.d), unsafe.Sizeof(e)})
 }
 
 // TestSepFilterMatchesGo: sepFilter (the AVX2 kernel where the processor
@@ -94,21 +94,29 @@ func TestSepFilterMatchesGo(t *testing.T) {
 				}
 			}
 		}
-		canary := sepEnt{d: r2.Vec{X: 12345, Y: -6789}, job: -77}
+		canary := sepEnt{d: r2.Vec{X: 12345, Y: -6789}}
 		for i := range got {
 			got[i], want[i] = canary, canary
 		}
-		wm := sepFilterGo(sorted, jobs, want[:total+1])
+		for j := range jobs {
+			jobs[j].end = -5 // each job's end is written
+		}
+		goJobs := append([]sepJob(nil), jobs...)
+		wm := sepFilterGo(sorted, goJobs, want[:total+1])
 		gm := sepFilter(sorted, jobs, got[:total+1])
-		msg := fmt.Sprintf("trial %d: jobs %v", trial, jobs)
+		msg := fmt.Sprintf("trial %d: jobs %v", trial, goJobs)
 		require.Equal(t, wm, gm, "count: %s", msg)
+		for j := range jobs {
+			require.Equal(t, goJobs[j].end, jobs[j].end, "job %d's end: %s", j, msg)
+		}
+		require.Equal(t, wm, jobs[len(jobs)-1].end, "the last job's end is the count: %s", msg)
 		for i := range gm {
 			w, g := want[i], got[i]
 			if w == g && math.Float64bits(w.d.X) == math.Float64bits(g.d.X) && math.Float64bits(w.d.Y) == math.Float64bits(g.d.Y) {
 				continue // testify only on a mismatch (a stack walk a call)
 			}
-			require.Equal(t, [3]uint64{math.Float64bits(w.d.X), math.Float64bits(w.d.Y), uint64(w.job)},
-				[3]uint64{math.Float64bits(g.d.X), math.Float64bits(g.d.Y), uint64(g.job)}, "entry %d: %s", i, msg)
+			require.Equal(t, [2]uint64{math.Float64bits(w.d.X), math.Float64bits(w.d.Y)},
+				[2]uint64{math.Float64bits(g.d.X), math.Float64bits(g.d.Y)}, "entry %d: %s", i, msg)
 		}
 		for i := total + 1; i < len(got); i++ {
 			if got[i] != canary {

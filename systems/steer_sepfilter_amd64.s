@@ -7,15 +7,15 @@
 // are rounded as Go rounds them (no FMA), two candidates to a ymm register
 // as (x0, y0, x1, y1), as they lie in memory. A candidate is kept when it is
 // before its run's end, is not the agent's own slot, and !(d² ≥ r²) (so
-// NaN is kept). Each candidate's entry (d and the job's index) is written
-// at the list's end, which then moves on by one entry if it is kept: no
-// branch on a distance.
+// NaN is kept). Each candidate's entry (d) is written at the list's end,
+// which then moves on by one entry if it is kept: no branch on a distance.
+// After each job's runs, the list's length is written to the job (end).
 
 // lane constants: ·sepLaneIdxA, ·sepLaneIdxB, ·sepLaneFour (steer_lanes_amd64.s)
 
 // func sepFilterAVX2(base *r2.Vec, jobs *sepJob, n int, ents *sepEnt) int
 //
-// Registers: SI base, DI the job, R8 jobs left, R11 the job's index,
+// Registers: SI base, DI the job, R8 jobs left,
 // R9 the list's end, R10 its start, BX the run's sepRun, DX runs left,
 // AX the block's first candidate, CX candidates left in the run,
 // R12 to R14 scratch; Y15 (px, py, px, py), Y13 r², Y9 and Y10 the lane
@@ -23,14 +23,13 @@
 // 4 per block done); Y0 to Y6 scratch.
 //
 // sepJob: pos at 0, r2max at 16, runs at 24 and 48 (lo, n, self: 8 bytes
-// each), 112 bytes in all. sepEnt: d at 0, job at 16, 32 bytes in all.
+// each), end at 88, 104 bytes in all. sepEnt: d, 16 bytes.
 TEXT ·sepFilterAVX2(SB), NOSPLIT, $0-40
 	MOVQ    base+0(FP), SI
 	MOVQ    jobs+8(FP), DI
 	MOVQ    n+16(FP), R8
 	MOVQ    ents+24(FP), R9
 	MOVQ    R9, R10
-	XORQ    R11, R11
 	VMOVDQU ·sepLaneIdxA(SB), Y9
 	VMOVDQU ·sepLaneIdxB(SB), Y10
 	VMOVDQU ·sepLaneFour(SB), Y11
@@ -96,30 +95,26 @@ block:
 	VMOVMSKPD Y6, R13
 
 	// each candidate's entry at the list's end, which moves on by one
-	// entry (32 bytes) for a kept one
+	// entry (16 bytes) for a kept one
 	VMOVUPD      X3, 0(R9)
-	MOVQ         R11, 16(R9)
 	MOVL         R12, R14
 	ANDL         $1, R14
-	SHLL         $5, R14
+	SHLL         $4, R14
 	ADDQ         R14, R9
 	VEXTRACTF128 $1, Y3, X0
 	VMOVUPD      X0, 0(R9)
-	MOVQ         R11, 16(R9)
 	ANDL         $4, R12
-	SHLL         $3, R12
+	SHLL         $2, R12
 	ADDQ         R12, R9
 	VMOVUPD      X4, 0(R9)
-	MOVQ         R11, 16(R9)
 	MOVL         R13, R14
 	ANDL         $1, R14
-	SHLL         $5, R14
+	SHLL         $4, R14
 	ADDQ         R14, R9
 	VEXTRACTF128 $1, Y4, X0
 	VMOVUPD      X0, 0(R9)
-	MOVQ         R11, 16(R9)
 	ANDL         $4, R13
-	SHLL         $3, R13
+	SHLL         $2, R13
 	ADDQ         R13, R9
 
 	// the next block of the run, if any: four slots on, n and self less 4
@@ -129,19 +124,22 @@ block:
 	SUBQ   $4, CX
 	JGT    block
 
-	// the next run, then the next job
+	// the next run, then the job's end in the list, then the next job
 nextrun:
 	ADDQ $24, BX
 	DECQ DX
 	JNZ  run
-	ADDQ $112, DI
-	INCQ R11
+	MOVQ R9, R12
+	SUBQ R10, R12
+	SHRQ $4, R12
+	MOVQ R12, 88(DI)
+	ADDQ $104, DI
 	DECQ R8
 	JNZ  job
 
 	// the number of entries kept
 	SUBQ       R10, R9
-	SHRQ       $5, R9
+	SHRQ       $4, R9
 	MOVQ       R9, ret+32(FP)
 	VZEROUPPER
 	RET
