@@ -46,9 +46,11 @@ func TestDiagnoseFlowUnreachableSectorsRightAfterADoorReopens(t *testing.T) {
 // cell's cost), with and without Hold and sectors, always has a way: Diagnose,
 // before and after every frame, counts no follower as flow_unreachable.
 func TestDiagnoseFlowUnreachableNoneWhileAWayIsOpen(t *testing.T) {
+	t.Parallel()
 	for _, sectors := range []int{0, 5} {
 		for _, hold := range []int{0, -1} {
 			t.Run(fmt.Sprintf("sectors=%d hold=%d", sectors, hold), func(t *testing.T) {
+				t.Parallel() // each run its own world
 				world := arche.NewWorld()
 				w := &world
 				g := grid.New(30, 20)

@@ -63,9 +63,12 @@ func TestFlowArrivalKeepIsMeasured(t *testing.T) {
 			for k := 0; q.Next(); k++ {
 				_, ff := q.Get()
 				i := k // the crowd's agents are its query, in order
-				require.Equal(t, kept.agents[i], q.Entity())
 				_, _, _, _, _, _, other := full.m.Get(full.agents[i])
-				require.Equal(t, other.Arrived, ff.Arrived, "%s frame %d agent %d: kept steps against all steps", tc.name, f, i)
+				// testify only on a mismatch: a call per agent and frame costs a stack walk
+				if kept.agents[i] != q.Entity() || other.Arrived != ff.Arrived {
+					require.Equal(t, kept.agents[i], q.Entity())
+					require.Equal(t, other.Arrived, ff.Arrived, "%s frame %d agent %d: kept steps against all steps", tc.name, f, i)
+				}
 				j := s.jobs[k]
 				if !was[i] || j.goal < 0 || j.state&jobSwitched != 0 || s.goals[j.goal].cut {
 					continue

@@ -33,11 +33,11 @@ type chaseRun struct {
 
 	route *flowfield.Field // when set, the goal walks along its field, to a neighbouring cell at each step, instead of east over buildings
 
-	was    map[arche.Entity]bool // each agent's Arrived after the last frame
-	flips  int                   // changes of Arrived, in every frame but the first
-	bursts []int                 // the frames in which burst or more agents changed Arrived
-	most   int                   // the most agents that changed Arrived in one frame
-	jumps  []int                 // the frames in which the goal moved more than 2 cells (over a building)
+	was    []bool // each agent's Arrived after the last frame, by entity ID
+	flips  int    // changes of Arrived, in every frame but the first
+	bursts []int  // the frames in which burst or more agents changed Arrived
+	most   int    // the most agents that changed Arrived in one frame
+	jumps  []int  // the frames in which the goal moved more than 2 cells (over a building)
 }
 
 // burst is the number of agents changing Arrived in one frame that counts
@@ -115,18 +115,18 @@ func (c *chaseRun) run(frames, every, step int) {
 // countFlips notes each agent's Arrived after frame f and, after the
 // first, counts the changes since the last frame.
 func (c *chaseRun) countFlips(f int) {
-	if c.was == nil {
-		c.was = map[arche.Entity]bool{}
-	}
 	n := 0
 	q := c.filt.Query(c.w)
 	for q.Next() {
 		_, ff := q.Get()
-		e := q.Entity()
-		if c.was[e] != ff.Arrived {
+		id := int(q.Entity().ID())
+		if id >= len(c.was) {
+			c.was = append(c.was, make([]bool, id+1-len(c.was))...)
+		}
+		if c.was[id] != ff.Arrived {
 			n++
 		}
-		c.was[e] = ff.Arrived
+		c.was[id] = ff.Arrived
 	}
 	if f == 1 {
 		return

@@ -351,14 +351,21 @@ func TestSpatialCheckFastLoopSameAsGeneral(t *testing.T) {
 			require.Equal(t, b.Skipped, a.Skipped, "workers %d, frame %d: skipped", workers, frame)
 			require.Equal(t, b.Teams, a.Teams, "workers %d, frame %d: teams", workers, frame)
 			require.Equal(t, len(b.Positions), len(a.Positions))
+			require.Equal(t, len(b.Velocities), len(a.Velocities))
+			// Compared bit for bit, with testify only on a difference: a
+			// require.Equal per value was 90% of this test's time.
 			for i := range a.Positions {
 				for _, pair := range [][2]r2.Vec{{a.Positions[i], b.Positions[i]}, {a.Velocities[i], b.Velocities[i]}} {
-					require.Equal(t, math.Float64bits(pair[1].X), math.Float64bits(pair[0].X), "workers %d, frame %d, ID %d", workers, frame, i)
-					require.Equal(t, math.Float64bits(pair[1].Y), math.Float64bits(pair[0].Y), "workers %d, frame %d, ID %d", workers, frame, i)
+					if math.Float64bits(pair[1].X) != math.Float64bits(pair[0].X) || math.Float64bits(pair[1].Y) != math.Float64bits(pair[0].Y) {
+						require.Equal(t, math.Float64bits(pair[1].X), math.Float64bits(pair[0].X), "workers %d, frame %d, ID %d", workers, frame, i)
+						require.Equal(t, math.Float64bits(pair[1].Y), math.Float64bits(pair[0].Y), "workers %d, frame %d, ID %d", workers, frame, i)
+					}
 				}
 			}
 			for _, e := range ws[0].ents {
-				require.Equal(t, b.ID(e), a.ID(e), "workers %d, frame %d", workers, frame)
+				if b.ID(e) != a.ID(e) {
+					require.Equal(t, b.ID(e), a.ID(e), "workers %d, frame %d, entity %v", workers, frame, e)
+				}
 			}
 			ia, pa := a.Hash.Sorted()
 			ib, pb := b.Hash.Sorted()

@@ -49,7 +49,9 @@ func TestWallBitsMatchOnOddWidthsAndBadInputs(t *testing.T) {
 			var got r2.Vec
 			require.NotPanics(t, func() { got = b.avoid(p, v, feelerTime, 0.125, 20, math.Inf(-1), 0, nil) }, // every feeler cast
 				"%dx%d at %v, velocity %v", w, h, p, v)
-			require.Equal(t, want, got, "%dx%d at %v, velocity %v", w, h, p, v)
+			if want != got { // testify only on a mismatch (NaN too): a call per case costs a stack walk
+				require.Equal(t, want, got, "%dx%d at %v, velocity %v", w, h, p, v)
+			}
 		}
 	}
 }

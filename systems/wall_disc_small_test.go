@@ -180,7 +180,9 @@ func TestASmallAgentsDiscStaysOutOfWallsWhateverTheForce(t *testing.T) {
 				p, _, _, _ := build.Get(e)
 				d := distToWall(g, p.Vec)
 				if clear[i] {
-					require.GreaterOrEqual(t, d, radii[i]-1e-6, "frame %d: agent %d (radius %.3f) at %v", f, i, radii[i], p.Vec)
+					if d < radii[i]-1e-6 { // testify only on a failure: a call per agent and frame costs a stack walk
+						require.GreaterOrEqual(t, d, radii[i]-1e-6, "frame %d: agent %d (radius %.3f) at %v", f, i, radii[i], p.Vec)
+					}
 				} else if d >= radii[i] {
 					clear[i] = true
 				}

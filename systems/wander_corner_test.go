@@ -22,6 +22,7 @@ import (
 // the direction away from the wall: over 5 minutes, on ten seeds, it never
 // stands (under 0.05 cells/s) for a second.
 func TestAWandererDoesNotParkInACorner(t *testing.T) {
+	t.Parallel() // its own worlds; 300 s of simulation for each of 10 seeds
 	for seed := uint64(1); seed <= 10; seed++ {
 		world := arche.NewWorld()
 		w := &world
