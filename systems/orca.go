@@ -125,7 +125,7 @@ type orcaJob struct {
 	params   components.ORCA
 	out      *components.Steering
 	arrive   bool   // Desired is an Arrive at point
-	stop     bool   // Desired is a Stop (an arrived flow follower)
+	stop     bool   // Desired is a Stop (an arrived flow follower) or a Hold (a wide Mover settled with its crowd)
 	idle     bool   // Desired is None (nowhere to go)
 	point    r2.Vec // cells
 }
@@ -210,7 +210,8 @@ func (s *ORCA) Update(w *arche.World) {
 		if d != nil && d.Mode == components.DesiredArrive {
 			j.arrive, j.point = true, d.Point
 		}
-		j.stop = d != nil && d.Mode == components.DesiredStop
+		// Hold brakes as Stop does (a wide Mover settled with its crowd)
+		j.stop = d != nil && (d.Mode == components.DesiredStop || d.Mode == components.DesiredHold)
 		j.idle = d != nil && d.Mode == components.DesiredNone
 		s.jobs = append(s.jobs, j)
 	}
@@ -351,8 +352,9 @@ func (s *ORCA) avoid(j *orcaJob, sc *orcaScratch, dt float64) {
 	}
 	desired, bias := s.desired(j, pref, dt), p.Bias
 	if j.stop || j.idle && s.allStill(sc) {
-		// an arrived flow follower, or an idle agent among agents with nowhere
-		// to go: the Bias would turn the way read off its braking into a spin
+		// an arrived flow follower, a wide Mover settled with its crowd (Hold), or an
+		// idle agent among agents with nowhere to go: the Bias would turn the way read
+		// off its braking into a spin (TestWideORCAMoversSharingAPointComeToRest)
 		bias = 0
 	}
 	if s.heldInCrowd(j, sc, radius, dt) { // arriving behind another of its crowd: it holds (orca_crowd.go)
