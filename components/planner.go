@@ -55,6 +55,11 @@ type GOAPPlanner struct {
 // where the enemy was seen). Members read it when they think; writes to it go through
 // the decision systems' Commands (applied after the think, in agent order) or a system
 // of the squad's own, so the result does not depend on the number of workers.
+//
+// Nothing in archai checks that Squad lives: a program that removes a squad's entity
+// re-points or clears its members (read it with a liveness check, World.Alive or
+// systems.GetOf, which returns nil for a removed entity even once its ID is reused).
+// The debugger shows such a squad as removed.
 type SquadMember struct {
 	Squad arche.Entity
 	Slot  uint8 // the member's place in the squad (0 leads), for roles and formation

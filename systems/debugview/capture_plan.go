@@ -61,7 +61,12 @@ type Fact struct {
 // Squad is the selected agent's components.SquadMember and its squad mates (the agents
 // with the same Squad entity), in entity order.
 type Squad struct {
-	Entity  uint32   `json:"entity"` // the entity holding the squad's shared state
+	Entity uint32 `json:"entity"` // the entity holding the squad's shared state
+	// Gen is that entity's generation and Alive whether it still lives: a squad entity
+	// removed while members still name it is not alive, and its ID may already be
+	// another entity's (of another generation).
+	Gen     uint32   `json:"gen"`
+	Alive   bool     `json:"alive"`
 	Slot    int      `json:"slot"`
 	Members []Member `json:"members"`
 }
@@ -277,7 +282,7 @@ func (p *Planner) fill(r runView) {
 
 // squadOf lists the agents of m's squad.
 func (v *Viewer) squadOf(w *arche.World, m components.SquadMember) *Squad {
-	s := &Squad{Entity: m.Squad.ID(), Slot: int(m.Slot)}
+	s := &Squad{Entity: m.Squad.ID(), Gen: m.Squad.Generation(), Alive: w.Alive(m.Squad), Slot: int(m.Slot)}
 	q := w.Query(arche.All(v.ids.squad))
 	for q.Next() {
 		o := (*components.SquadMember)(q.Get(v.ids.squad))

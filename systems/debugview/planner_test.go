@@ -261,3 +261,31 @@ func TestDisabledUpdateWithAPlannerAllocatesNothing(t *testing.T) {
 	pw.v.SetEnabled(false)
 	assert.Zero(t, testing.AllocsPerRun(50, func() { pw.v.Update(pw.w) }))
 }
+
+// A squad entity removed while its members still name it shows as not alive, with the
+// generation they name: its ID taken by a new entity is not shown as their squad
+// (a newcomer's RTS removed a squad's entity; the panel named the new one).
+func TestSquadRemovedShowsNotAlive(t *testing.T) {
+	pw := newPlannerWorld(t)
+	srv := httptest.NewServer(pw.v.Handler())
+	defer srv.Close()
+	pw.run(2)
+	selectID(t, srv, pw.htns[1].ID())
+	pw.run(2)
+	p := getState(t, srv).Selected.Planner
+	require.NotNil(t, p)
+	require.NotNil(t, p.Squad)
+	assert.True(t, p.Squad.Alive)
+	assert.Equal(t, pw.squad.Generation(), p.Squad.Gen)
+
+	pw.w.RemoveEntity(pw.squad)
+	reused := pw.w.NewEntity() // takes the removed ID, of the next generation
+	require.Equal(t, pw.squad.ID(), reused.ID())
+	pw.run(2)
+	p = getState(t, srv).Selected.Planner
+	require.NotNil(t, p.Squad)
+	assert.Equal(t, pw.squad.ID(), p.Squad.Entity)
+	assert.Equal(t, pw.squad.Generation(), p.Squad.Gen, "the generation the members name")
+	assert.False(t, p.Squad.Alive, "the squad entity was removed")
+	assert.Len(t, p.Squad.Members, 3, "its members still listed")
+}

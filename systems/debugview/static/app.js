@@ -480,7 +480,7 @@
     if (p.facts && p.facts.length) h += row("believes", p.facts.map((f) => `${esc(f.name)}=${f.value}`).join(", "));
     if (p.squad) {
       const q = p.squad;
-      h += row("squad", `entity ${q.entity}, slot ${q.slot}: ` + (q.members || []).map((m) =>
+      h += row("squad", `entity ${q.entity}${q.alive ? "" : " (removed)"}, slot ${q.slot}: ` + (q.members || []).map((m) =>
         `<span class="${m.id === a.id ? "me" : "mate"}" data-id="${m.id}">${m.id}${m.step ? " (" + esc(m.step) + ")" : ""}</span>`).join(", "));
     }
     el.innerHTML = h + "</table>";
