@@ -39,6 +39,7 @@ func TestDiagnoseMoveWithoutPathNamesTheGoalAndTheFix(t *testing.T) {
 			target := goodAgent(t, w)
 			e := goodAgent(t, w)
 			drop[components.Path](w, e)
+			drop[components.FlowFollower](w, e) // a Mover's kind: a FlowFollower is told otherwise (below)
 			*compOf[components.Intent](w, e) = c.intent(target)
 			r := Diagnose(w)
 			assert.Equal(t, 1, r.Counts[CauseMoveWithoutPath], "%s", r)
@@ -46,4 +47,25 @@ func TestDiagnoseMoveWithoutPathNamesTheGoalAndTheFix(t *testing.T) {
 			assert.Contains(t, r.String(), "move_without_path 1 (e.g. entity "+strconv.Itoa(int(e.ID()))+c.want(target))
 		})
 	}
+}
+
+// A FlowFollower whose decision sends it to a goal (a unit that chases) lacks a Path
+// too, but cannot be spawned as a Mover beside its FlowFollower bundle (NewSpawner
+// refuses two moving bundles): the note says how to add one (a newcomer's RTS).
+func TestDiagnoseMoveWithoutPathOfAFlowFollowerSaysWith(t *testing.T) {
+	w, g := newWorld(10, 10)
+	g.SetCost(grid.Cell{X: 9, Y: 9}, grid.Blocked)
+	pretendInstalled(w, ^systemSet(0))
+	e := goodAgent(t, w)
+	drop[components.Path](w, e)
+	compOf[components.FlowFollower](w, e).Goal = grid.Cell{X: 5, Y: 6}
+	*compOf[components.Intent](w, e) = components.Intent{Move: true, Goal: r2.Vec{X: 5.5, Y: 6.25}}
+	r := Diagnose(w)
+	assert.Equal(t, 1, r.Counts[CauseMoveWithoutPath], "%s", r)
+	assert.Contains(t, r.String(), "move_without_path 1 (e.g. entity "+strconv.Itoa(int(e.ID()))+
+		", Intent goes to goal (5.5, 6.25) and it has no Path component on a grid with walls: PathFollow steers it "+
+		"in a straight line and it stops at walls; give it a components.Path (a FlowFollower whose decision sends it "+
+		"to a goal: spawn it with systems.With(components.Path{}) beside the FlowFollower bundle), served by "+
+		"systems.PathQueue and PathFollow in the schedule)")
+	assert.NotContains(t, r.String(), "systems.Mover")
 }

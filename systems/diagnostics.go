@@ -2284,7 +2284,7 @@ func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
 			continue
 		}
 		if steered && path == nil && d.walls && (in.Move && in.Mode == components.IntentGo || in.Mode == components.IntentPursue) {
-			r.addNote(CauseMoveWithoutPath, e, moveNoPathNote(in)) // a pursuit follows a path round walls too (PathFollow)
+			r.addNote(CauseMoveWithoutPath, e, moveNoPathNote(in, ff != nil)) // a pursuit follows a path round walls too (PathFollow)
 		}
 		switch {
 		case in != nil && in.Move && in.Mode == components.IntentGo && in.Goal.X == 0 && in.Goal.Y == 0:

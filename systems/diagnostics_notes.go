@@ -30,7 +30,7 @@ type exampleNote struct {
 	cell  grid.Cell
 	to    grid.Cell // noteFlowCut: the follower's goal cell
 	w, h  int       // the grid's size
-	inMap bool      // the cell is on the grid (so blocked)
+	inMap bool      // the cell is on the grid (so blocked); noteMoveNoPath: the agent is a FlowFollower (no Mover can go beside it)
 
 	machine *fsm.Machine // noteState: the machine and its state re-entered n times
 	state   fsm.StateID
@@ -463,11 +463,13 @@ func (n *exampleNote) append(b *strings.Builder) {
 
 // moveNoPathNote is the note of a steered agent without a Path whose Intent in
 // asks it to go to its Goal or pursue (CauseMoveWithoutPath).
-func moveNoPathNote(in *components.Intent) exampleNote {
+// A FlowFollower (flow) is told how to add one: a Mover, the other way, cannot be
+// spawned beside it.
+func moveNoPathNote(in *components.Intent, flow bool) exampleNote {
 	if in.Mode == components.IntentPursue {
-		return exampleNote{kind: noteMoveNoPath, n: 1, target: in.Target, pos: in.Point}
+		return exampleNote{kind: noteMoveNoPath, n: 1, target: in.Target, pos: in.Point, inMap: flow}
 	}
-	return exampleNote{kind: noteMoveNoPath, pos: in.Goal}
+	return exampleNote{kind: noteMoveNoPath, pos: in.Goal, inMap: flow}
 }
 
 // appendMoveNoPath writes a noteMoveNoPath: what the Intent asks, and what the
@@ -489,8 +491,14 @@ func appendMoveNoPath(b *strings.Builder, n *exampleNote) {
 		b.WriteString(")")
 	}
 	b.WriteString(" and it has no Path component on a grid with walls: PathFollow steers it in a straight line " +
-		"and it stops at walls; give it a components.Path (spawn it as a systems.Mover, whose bundle has one, " +
-		"or add a components.Path to it), served by systems.PathQueue and PathFollow in the schedule")
+		"and it stops at walls; give it a components.Path (")
+	if n.inMap { // a FlowFollower: no Mover beside it (two moving bundles)
+		b.WriteString("a FlowFollower whose decision sends it to a goal: spawn it with systems.With(components.Path{}) " +
+			"beside the FlowFollower bundle")
+	} else {
+		b.WriteString("spawn it as a systems.Mover, whose bundle has one, or add a components.Path to it")
+	}
+	b.WriteString("), served by systems.PathQueue and PathFollow in the schedule")
 }
 
 // addNote is add with a note kept when e becomes the cause's example.
