@@ -31,7 +31,7 @@ type Path struct {
 	Goal      grid.Cell   // the cell a path is wanted or held for (see systems.PathFollow: a path for a former goal is let go)
 	State     PathState   // see PathState
 	Waypoints []grid.Cell // start to Goal inclusive (a blocked start cell, then the open cell it walks out to); reused between paths
-	Next      int         // index of the waypoint being approached
+	Next      int         // index of the waypoint being approached; one below 0 is read, and set, as 0 by systems.PathFollow (past the last: the path is done)
 
 	Request uint32 // id of the latest request the queue accepted; written by the queue
 	Queued  uint64 // queue ticket of the oldest still pending request; written by the queue

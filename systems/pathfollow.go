@@ -740,6 +740,12 @@ func (s *PathFollow) goTo(pos, goal r2.Vec, path *components.Path, kin *componen
 			path.Want, path.Goal = true, gc
 		}
 	}
+	if path.Next < 0 {
+		// a Next written below 0 by hand (-1 meant as "none"): the path's
+		// start, from which alongPath moves on to the waypoint the agent has
+		// reached (indexing Waypoints with it panicked the worker)
+		path.Next = 0
+	}
 	if path.State != components.PathReady || path.Next >= len(path.Waypoints) {
 		point := goal
 		if c := s.grid.CellAt(pos); !s.grid.Passable(c) && s.grid.InBounds(c) {

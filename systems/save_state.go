@@ -224,8 +224,10 @@ func (s *PathQueue) SaveState() (json.RawMessage, error) {
 // LoadState restores a state saved by [PathQueue.SaveState] into a queue initialized on
 // the loaded world, replacing whatever it held: the searches are queued again and the
 // active one is searched again up to the saved expansions (A* is deterministic), so the
-// run continues as if it had not stopped. It returns an error, leaving the queue empty,
-// if a job's cells are off the grid, two jobs share a (start, goal) pair, a request names
+// run continues as if it had not stopped. A job whose start or goal is off the grid is
+// taken back as the queue filed it (a start off the grid is searched from its entry, a
+// goal off it answered PathUnreachable: see [PathQueue]). It returns an error, leaving
+// the queue empty, if two jobs share a (start, goal) pair, a request names
 // an entity ID past the world's or has a Waited outside [0, MaxPathWait] or a Lost above 1, or
 // a count (edited_beside, changed_beside, totals) is negative (wrapping [ErrOutOfDomain],
 // naming the field), or the
@@ -280,10 +282,10 @@ func (s *PathQueue) restore(st PathQueueState) error {
 				return 0, fmt.Errorf("pathqueue state: %s.requests[%d].entity: %d is past the world's entity pool: %w", field, i, r.Entity.ID(), ErrOutOfDomain)
 			}
 		}
+		// a start or goal off the grid is kept: the queue files such requests as it
+		// does any (a start off the grid is searched from its entry, a goal off it is
+		// answered PathUnreachable when served), so a saved queue holds them
 		key := pathKey{js.Start, js.Goal, max(js.Clearance, 1)}
-		if !s.grid.InBounds(key.start) || !s.grid.InBounds(key.goal) {
-			return 0, fmt.Errorf("pathqueue state: job %v→%v is off the %dx%d grid", key.start, key.goal, s.grid.Width(), s.grid.Height())
-		}
 		if _, dup := s.byKey[key]; dup {
 			return 0, fmt.Errorf("pathqueue state: two jobs %v→%v", key.start, key.goal)
 		}

@@ -101,12 +101,14 @@ func buildOf(f *Field) BuildState {
 // served while rebuilt, as the saved one), and its Rebuild, if any, is built as saved.
 // It returns an error, leaving the cache empty, if the capacity is below 1, below the
 // number of fields or above the grid's cell count (no more goals can be distinct), a
-// goal is off the grid, given twice at one clearance, an old cost is off the grid, given twice for a
+// goal is given twice at one clearance, an old cost is off the grid, given twice for a
 // cell, not positive or given for a field not stale, a rebuild is saved for a field not
 // stale and complete, or a build does not reach the saved point (a grid other than the
 // saved run's: another map, or its edits not made again). Each field costs about 11
 // bytes a cell, and a field with its rebuild two: a caller restoring untrusted state
 // bounds st.Capacity first (systems.FlowField.LoadState does, by its MaxFields).
+// A goal off the grid is restored as [Cache.Request] holds one (a field that reaches
+// no cell), so the state of a cache asked for such a goal loads.
 func (c *Cache) Restore(st CacheState) error {
 	c.Invalidate()
 	err := c.restore(st)
@@ -125,9 +127,8 @@ func (c *Cache) restore(st CacheState) error {
 	}
 	c.capacity = st.Capacity
 	for _, es := range st.Entries {
-		if !c.g.InBounds(es.Goal) {
-			return fmt.Errorf("flowfield: goal %v is off the %dx%d grid", es.Goal, c.g.Width(), c.g.Height())
-		}
+		// a goal off the grid is taken back as Cache.Request keeps it (a field that
+		// reaches no cell): a follower's goal off the map, which systems.Diagnose reports
 		key := cacheKey{es.Goal, max(es.Clearance, 1)}
 		if _, dup := c.index[key]; dup {
 			return fmt.Errorf("flowfield: goal %v at clearance %d twice", es.Goal, key.clr)
