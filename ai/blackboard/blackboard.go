@@ -3,7 +3,9 @@ package blackboard
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"unsafe"
 )
 
@@ -132,6 +134,20 @@ func (s *Schema) Truncate(n int) {
 		delete(s.index, e.name)
 		e.name, e.typ, e.loss = "", nil, "" // let the removed type go; class and idx stay, for its Keys
 	}
+}
+
+// Clone returns a copy of s: the same keys, and removed slots, in the same slots, of the
+// same types. The copy is a schema of its own: declaring keys in it changes nothing in s
+// (nor the other way), and, as between any two schemas, keys and stores of one do not
+// work with the other ([Get] reports a key of the other missing, [Set] refuses it). A
+// loader tries a build on a clone to learn the keys it would declare, then declares
+// them in s only if the build is kept.
+func (s *Schema) Clone() *Schema {
+	c := &Schema{entries: slices.Clone(s.entries), index: maps.Clone(s.index), counts: s.counts}
+	if c.index == nil {
+		c.index = map[string]int32{}
+	}
+	return c
 }
 
 // Name returns the name of slot i, in declaration order, or "" for a key removed by

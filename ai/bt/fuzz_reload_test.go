@@ -9,7 +9,7 @@ import (
 
 // FuzzReloadDocument: a hot reload of any edit is all or nothing. A refused edit leaves
 // the registry as it was (the same tree IDs, each old tree building to the same number
-// of nodes, the same keys of the same types in the schema); a taken one builds every tree it loaded, in any order, as
+// of nodes, the same keys of the same types in the schema, and no more slots); a taken one builds every tree it loaded, in any order, as
 // ReloadDocument promises (its roots, and trees that use each other, are built before
 // it returns). Run with:
 //
@@ -60,7 +60,7 @@ func FuzzReloadDocument(f *testing.F) {
 			return names
 		}
 		before := sizes()
-		ids, keys := r.TreeIDs(), keyNames()
+		ids, keys, slots := r.TreeIDs(), keyNames(), r.Schema().Len()
 		if err := os.WriteFile(path, edit, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -72,6 +72,9 @@ func FuzzReloadDocument(f *testing.F) {
 			}
 			if got := keyNames(); !slices.Equal(got, keys) {
 				t.Fatalf("refused edit left the keys %v, were %v (%v)", got, keys, err)
+			}
+			if r.Schema().Len() != slots {
+				t.Fatalf("refused edit left %d schema slots, were %d (%v)", r.Schema().Len(), slots, err)
 			}
 			after := sizes()
 			for id, n := range before {

@@ -66,7 +66,10 @@ func (d Document) MainTree() (string, error) {
 // those of [Registry.LoadXML] and [Registry.LoadJSON], and an error wrapping the
 // os.ReadFile error (such as fs.ErrNotExist) for path itself. Like an include, path is
 // read to at most [MaxIncludeSize] bytes: a larger file, or a device that never ends
-// (/dev/zero), is an error, not memory filled.
+// (/dev/zero), is an error, not memory filled. LoadDocument builds nothing, so its
+// cost is linear in the files however their SubTrees multiply (a 2 KB file of trees
+// each using the one below twice names 2^42 nodes and loads in under a millisecond);
+// [Registry.Tree] refuses such a tree before building any of it.
 func (r *Registry) LoadDocument(path string) (Document, error) {
 	data, err := readBounded(path)
 	if err != nil {
@@ -108,7 +111,11 @@ func (r *Registry) LoadDocument(path string) (Document, error) {
 // returns, so that an edit that loads but does not build (a misspelt port, a port value
 // of the wrong type, an unknown subtree, trees that use each other: the errors of
 // [Registry.Tree]) is refused whole as well, the old definitions kept. Those builds' keys join the schema, as a
-// build's do; a refused edit's builds leave the schema as it was.
+// build's do. A refused edit leaves the registry exactly as it was: its trees and
+// models, the schema (its [blackboard.Schema.Len] too: the builds run on a
+// [blackboard.Schema.Clone], whose new keys are declared in the schema only when every
+// root built) and the count of SubTree instances, so the trees built after it name their
+// private keys as if it had not been tried.
 //
 // Important: a reload costs what building each root with [Registry.Tree] costs, and each
 // SubTree is a copy of its tree, so a few KB of file can name millions of nodes. Before
@@ -141,13 +148,39 @@ func (r *Registry) ReloadDocument(path string) (Document, error) {
 		r.trees, r.ids, r.models = trees, ids, models
 		return Document{}, err
 	}
-	keys, inputOnly, written := r.schema.Len(), maps.Clone(r.inputOnly), maps.Clone(r.written)
+	//
+	// The builds run on a copy of the schema, whose new keys are declared in the
+	// registry's schema once every root has built: a refused edit leaves the schema as it
+	// was, its Len too (a build's Truncate would leave its keys' slots, so each refused
+	// edit of a designer's session would add slots to every store), and the SubTree
+	// instance count, so that the trees built after it name their private keys as they
+	// would have without it.
+	schema, instances := r.schema, r.instances
+	inputOnly, written := maps.Clone(r.inputOnly), maps.Clone(r.written)
+	refuse := func() {
+		r.trees, r.ids, r.models = trees, ids, models
+		r.instances = instances
+		r.inputOnly, r.written = inputOnly, written
+	}
+	start, trial := schema.Len(), schema.Clone()
+	r.schema = trial
+	defer func() { r.schema = schema }() // a factory's panic too
 	for _, id := range roots {
 		if _, err := r.Tree(id); err != nil {
-			r.trees, r.ids, r.models = trees, ids, models
-			r.schema.Truncate(keys)
-			r.inputOnly, r.written = inputOnly, written
+			refuse()
 			return Document{}, err
+		}
+	}
+	keys := schema.Len()
+	for i := start; i < trial.Len(); i++ {
+		if name := trial.Name(i); name != "" {
+			// Fails only if a factory declared name in the registry's schema itself
+			// (not through Ports.Schema) during the builds, with another type.
+			if err := schema.DeclareType(name, trial.Type(name)); err != nil {
+				schema.Truncate(keys)
+				refuse()
+				return Document{}, fmt.Errorf("bt: %s: %w", path, err)
+			}
 		}
 	}
 	return doc, nil
@@ -382,6 +415,43 @@ const MaxReloadNodes = 4 << 20
 // checkReloadSize counts the nodes each of roots builds, from the definitions, each
 // tree's size counted once (memoized), so the count is linear in the file.
 func (r *Registry) checkReloadSize(path string, roots []string) error {
+	treeSize := r.sizer()
+	total := 0
+	type root struct {
+		id   string
+		size int
+	}
+	var each []root
+	for _, id := range roots {
+		s := treeSize(id)
+		total += s
+		each = append(each, root{id, s})
+	}
+	if total <= MaxReloadNodes {
+		return nil
+	}
+	slices.SortStableFunc(each, func(a, b root) int { return b.size - a.size })
+	var list []string
+	for i, e := range each {
+		if i == 5 {
+			list = append(list, fmt.Sprintf("and %d more", len(each)-i))
+			break
+		}
+		list = append(list, fmt.Sprintf("%s %d", quote(e.id), e.size))
+	}
+	return fmt.Errorf("bt: %s: %w: its %d root trees would build %d nodes with their subtrees, more than %d (MaxReloadNodes): %s",
+		path, ErrTooManyNodes, len(each), total, MaxReloadNodes, strings.Join(list, ", "))
+}
+
+// sizer returns a function giving the nodes the build of a tree makes with its subtrees,
+// counted from the definitions (a tree registered from Go by its nodes), capped at
+// MaxNodes+1, the point where a build stops. Each tree's size is counted once
+// (memoized), so counting any number of trees is linear in their definitions, however
+// their subtrees multiply: the count that lets [Registry.Tree] and
+// [Registry.ReloadDocument] refuse a tree too large before building any of it. A tree
+// using itself counts 0 where it recurs, an unknown tree 0: their builds fail with
+// ErrRecursion and ErrUnknownTree.
+func (r *Registry) sizer() func(id string) int {
 	const busy = -1
 	sizes := map[string]int{}
 	var treeSize func(id string) int
@@ -419,29 +489,5 @@ func (r *Registry) checkReloadSize(path string, roots []string) error {
 		sizes[id] = s
 		return s
 	}
-	total := 0
-	type root struct {
-		id   string
-		size int
-	}
-	var each []root
-	for _, id := range roots {
-		s := treeSize(id)
-		total += s
-		each = append(each, root{id, s})
-	}
-	if total <= MaxReloadNodes {
-		return nil
-	}
-	slices.SortStableFunc(each, func(a, b root) int { return b.size - a.size })
-	var list []string
-	for i, e := range each {
-		if i == 5 {
-			list = append(list, fmt.Sprintf("and %d more", len(each)-i))
-			break
-		}
-		list = append(list, fmt.Sprintf("%s %d", quote(e.id), e.size))
-	}
-	return fmt.Errorf("bt: %s: %w: its %d root trees would build %d nodes with their subtrees, more than %d (MaxReloadNodes): %s",
-		path, ErrTooManyNodes, len(each), total, MaxReloadNodes, strings.Join(list, ", "))
+	return treeSize
 }

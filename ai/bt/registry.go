@@ -205,15 +205,26 @@ func (r *Registry) TreeIDs() []string { return append([]string(nil), r.ids...) }
 // are several) naming file, line or JSON path, node and problem: unknown subtree (ErrUnknownTree),
 // recursion (ErrRecursion), missing, unknown or ill-typed port (ErrPort), a script that
 // does not compile (ErrScript, see "Scripts in files" in the package doc), bad counts
-// and durations, or a factory's error. A tree that fails to build declares no key: the
+// and durations, or a factory's error. A tree that with its subtrees has more than
+// [MaxNodes] nodes is refused before any of it is built, with an error wrapping
+// ErrTooManyNodes: Tree counts each tree's size once from the definitions, so the count
+// is linear in the file however its SubTrees multiply (a 2 KB file of 42 trees each using
+// the one below twice names 2^42 nodes). A tree that fails to build declares no key: the
 // schema is left as it was (see [blackboard.Schema.Truncate]), so a corrected definition
 // may give its keys other types.
 func (r *Registry) Tree(id string) (*Tree, error) {
 	if id == "" {
 		return nil, fmt.Errorf("bt: %w: no tree ID given (a document with several trees and no main_tree_to_execute has no main tree: build one by ID, see Document.Trees and Registry.TreeIDs)", ErrNoMainTree)
 	}
+	if def := r.trees[id]; def != nil && r.sizer()(id) > MaxNodes {
+		// Refused before building any node: each SubTree is a copy of its tree, so a few
+		// KB of file whose trees use the one below twice name millions of nodes, and a
+		// build stopped at MaxNodes had still made and bound its first 65,535.
+		return nil, def.pos.err("BehaviorTree "+quote(id), fmt.Errorf(
+			"%w: the tree with its subtrees has more than %d nodes (MaxNodes), counted from the definitions before building any: each SubTree is a copy of its tree",
+			ErrTooManyNodes, MaxNodes))
+	}
 	b := &builder{reg: r, instances: r.instances}
-	defer func() { r.instances = b.instances }()
 	// A tree that fails to build leaves the schema and the notes of keys read and
 	// written as they were: its declarations would make a corrected tree's keys of
 	// another type an error, and its writers hide a key nothing else writes.
@@ -241,6 +252,7 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 	}
 	t.schema = r.schema
 	t.reg, t.reads = r, b.reads
+	r.instances = b.instances // a refused build numbers no SubTree instance
 	return t, nil
 }
 
@@ -248,7 +260,12 @@ func (r *Registry) Tree(id string) (*Tree, error) {
 // JSON) with the files it includes ([Registry.LoadDocument]), and builds its main tree.
 // A document with several trees and no main_tree_to_execute is an error wrapping
 // ErrNoMainTree listing them; its trees stay loaded: build one with [Registry.Tree].
+// A main tree that does not build (the errors of Tree) unloads the document again: the
+// registry's trees and node models are as they were, so the corrected file loads (its
+// tree IDs are not taken), and the schema's keys are too; as after any refused Tree, the
+// schema keeps the slots of the keys the build declared, unnamed ([blackboard.Schema.Truncate]).
 func (r *Registry) LoadFile(path string) (*Tree, error) {
+	trees, ids, models := maps.Clone(r.trees), slices.Clone(r.ids), maps.Clone(r.models)
 	doc, err := r.LoadDocument(path)
 	if err != nil {
 		return nil, err
@@ -257,7 +274,12 @@ func (r *Registry) LoadFile(path string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.Tree(main)
+	t, err := r.Tree(main)
+	if err != nil {
+		r.trees, r.ids, r.models = trees, ids, models
+		return nil, err
+	}
+	return t, nil
 }
 
 // LoadError is a problem in a tree file: where (file and line, or JSON path), which node,
