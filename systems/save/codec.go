@@ -34,10 +34,11 @@ var (
 // loc is where a value is, for errors: built as the walk goes down (cheap), written
 // out only for an error.
 type loc struct {
-	up   *loc
-	name string // a field (".Next") or a root ("components.Path")
-	idx  int
-	elem bool // an element [idx]
+	up    *loc
+	name  string // a field ("Next", written ".Next") or a root ("components.Path")
+	idx   int
+	elem  bool // an element [idx]
+	field bool // name is a field's
 }
 
 func (l *loc) String() string {
@@ -46,6 +47,9 @@ func (l *loc) String() string {
 	}
 	if l.elem {
 		return fmt.Sprintf("%s[%d]", l.up, l.idx)
+	}
+	if l.field {
+		return l.up.String() + "." + l.name
 	}
 	return l.up.String() + l.name
 }
@@ -143,9 +147,10 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 		b.WriteByte('{')
 		first := true
 		t := v.Type()
+		names := quotedNames(t)
 		for i := range t.NumField() {
 			f := t.Field(i)
-			name := fieldName(f)
+			name := names[i]
 			if i == 0 {
 				if err := sharedNames(t); err != nil {
 					return fmt.Errorf("%s: %w", path, err)
@@ -166,10 +171,9 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 				b.WriteByte(',')
 			}
 			first = false
-			raw, _ := json.Marshal(name)
-			b.Write(raw)
+			b.WriteString(name)
 			b.WriteByte(':')
-			if err := encode(b, v.Field(i), &loc{up: path, name: "." + f.Name}); err != nil {
+			if err := encode(b, v.Field(i), &loc{up: path, name: f.Name, field: true}); err != nil {
 				return err
 			}
 		}
@@ -195,6 +199,27 @@ func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
 		return fmt.Errorf("%s: a %s (%v) cannot be saved: tag the field json:\"-\" or keep it out of components", path, v.Kind(), v.Type())
 	}
 	return nil
+}
+
+// quotedNamesOf caches quotedNames by struct type.
+var quotedNamesOf sync.Map // reflect.Type → []string
+
+// quotedNames returns the JSON name of each field of struct type t as json.Marshal
+// writes it, quoted ("" for a field not saved): a save writes the same names for
+// every agent.
+func quotedNames(t reflect.Type) []string {
+	if names, ok := quotedNamesOf.Load(t); ok {
+		return names.([]string)
+	}
+	names := make([]string, t.NumField())
+	for i := range names {
+		if name := fieldName(t.Field(i)); name != "" {
+			raw, _ := json.Marshal(name)
+			names[i] = string(raw)
+		}
+	}
+	quotedNamesOf.Store(t, names)
+	return names
 }
 
 // sharedNamesOf caches sharedNames by struct type (a save encodes the same types many
@@ -352,7 +377,7 @@ func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 				continue // absent: the zero value
 			}
 			seen++
-			if err := d.decode(v.Field(i), fx, &loc{up: path, name: "." + f.Name}); err != nil {
+			if err := d.decode(v.Field(i), fx, &loc{up: path, name: f.Name, field: true}); err != nil {
 				return err
 			}
 		}

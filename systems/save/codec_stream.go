@@ -72,7 +72,7 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 			if !ok {
 				return fmt.Errorf("%s: unknown field %q: %w", path, key, ErrDomain)
 			}
-			if err := d.decodeStream(v.Field(i), dec, &loc{up: path, name: "." + v.Type().Field(i).Name}); err != nil {
+			if err := d.decodeStream(v.Field(i), dec, &loc{up: path, name: v.Type().Field(i).Name, field: true}); err != nil {
 				return err
 			}
 		}

@@ -47,5 +47,11 @@
 //     an index into its own route) is checked by Load; give one to each component
 //     whose values a system indexes or divides by, so a bad file is an error at load.
 //
+// Cost: a file is about 2.4 KB an agent in the guards benchmark. [Save] returns the
+// file's bytes, written once into one buffer; at 50,000 guards (a 120.8 MB file) it
+// takes about 2 s of CPU and adds about 440 MB to the process's peak memory, and a load
+// of that file about 11 s of CPU and 540 MB (the README's "Save, load and replay a bug
+// report" has the figures and the commands that measure them).
+//
 // This package imports package systems; systems never imports it.
 package save

@@ -371,37 +371,85 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		return nil, fmt.Errorf("save: entities: %w", err)
 	}
 	f.World = raw
+	// The components, most of the file, are written once, straight into the file's
+	// buffer: encoding them into a value per entity and the file with json.Marshal held
+	// them twice (and Marshal's growing buffer and final copy besides), some seven times
+	// the file at the peak. The bytes are those json.Marshal(f) wrote: the fields before
+	// and after Components are marshalled as before, and an entity's object is compact
+	// JSON already (encode writes no space and escapes strings as Marshal does).
+	head, err := json.Marshal(fileHead{f.Format, f.Version, f.Meta, f.Clock, f.Grid, f.Types, f.World})
+	if err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	out := bytes.NewBuffer(nil)
+	out.Write(head[:len(head)-1]) // without its closing brace
+	out.WriteString(`,"components":`)
+	entities := 0
 	q := w.Query(arche.All())
-	var b bytes.Buffer
 	named := namedOnce{prints: &definitions{}}
 	for q.Next() {
-		b.Reset()
-		b.WriteByte('{')
+		if entities == 0 {
+			out.Grow(q.Count() * 64) // at least 64 bytes an entity; grows as it goes
+			out.WriteByte('[')
+		} else {
+			out.WriteByte(',')
+		}
+		out.WriteByte('{')
 		for i, id := range q.Ids() {
 			t := types[id]
 			if i > 0 {
-				b.WriteByte(',')
+				out.WriteByte(',')
 			}
-			b.WriteString(keys[id])
-			b.WriteByte(':')
+			out.WriteString(keys[id])
+			out.WriteByte(':')
 			v := reflect.NewAt(t, q.Get(id)).Elem()
-			if err := encodeComponent(w, &b, v, &named); err != nil {
+			if err := encodeComponent(w, out, v, &named); err != nil {
 				q.Close()
 				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
 			}
 			if k, ok := index[id]; ok {
 				if target := q.Relation(id); w.Alive(target) {
-					f.Targets = append(f.Targets, relationTarget{Entity: len(f.Components), Type: k, Target: target})
+					f.Targets = append(f.Targets, relationTarget{Entity: entities, Type: k, Target: target})
 				}
 			}
 		}
-		b.WriteByte('}')
-		f.Components = append(f.Components, bytes.Clone(b.Bytes()))
+		out.WriteByte('}')
+		entities++
+	}
+	if entities == 0 {
+		out.WriteString("null") // as json.Marshal writes a nil slice
+	} else {
+		out.WriteByte(']')
 	}
 	if !named.prints.empty() {
 		f.Definitions = named.prints
 	}
-	return json.Marshal(f)
+	tail, err := json.Marshal(fileTail{f.Systems, f.LeftOut, f.Targets, f.Definitions})
+	if err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	out.WriteByte(',')
+	out.Write(tail[1:]) // without its opening brace
+	return out.Bytes(), nil
+}
+
+// fileHead and fileTail are the fields of file before and after Components, as
+// json.Marshal writes them (Format and Systems, never omitted, keep both non-empty).
+type fileHead struct {
+	Format  string          `json:"format"`
+	Version int             `json:"version"`
+	Meta    json.RawMessage `json:"meta,omitempty"`
+	Clock   json.RawMessage `json:"clock,omitempty"`
+	Grid    json.RawMessage `json:"grid"`
+	Types   []string        `json:"types"`
+	World   json.RawMessage `json:"world"`
+}
+
+type fileTail struct {
+	Systems     map[string]json.RawMessage `json:"systems"`
+	LeftOut     []string                   `json:"left_out,omitempty"`
+	Targets     []relationTarget           `json:"targets,omitempty"`
+	Definitions *definitions               `json:"definitions,omitempty"`
 }
 
 // namedOnce maps each tree, machine and reasoner ID written so far to the one it
