@@ -142,14 +142,7 @@ func (s *ORCA) nearestInBoxes(j *orcaJob, sc *orcaScratch, self int32, k int, di
 	pos := j.pos
 	r2max := dist * dist
 	// the kinds no agent but self has are full from the start
-	allRec, allOther := s.reciprocal, len(s.peers)-s.reciprocal
-	switch {
-	case self < 0:
-	case s.peers[self].share < 1:
-		allRec--
-	default:
-		allOther--
-	}
+	allRec, allOther := s.othersOfEachKind(self)
 	nearFull, aloneFull := allRec <= 0, allOther <= 0
 	cut := math.Inf(1) // a candidate farther than cut is dropped by both lists
 	if nearFull && aloneFull {
@@ -258,15 +251,22 @@ func (s *ORCA) enough(slots []int32, self int32, k int) bool {
 			other++
 		}
 	}
-	allRec, allOther := s.reciprocal, len(s.peers)-s.reciprocal
+	allRec, allOther := s.othersOfEachKind(self)
+	return rec >= min(k, allRec) && other >= min(k, allOther)
+}
+
+// othersOfEachKind returns how many agents other than self (none if self < 0) are
+// reciprocal (share < 1) and how many are not.
+func (s *ORCA) othersOfEachKind(self int32) (rec, other int) {
+	rec, other = s.reciprocal, len(s.peers)-s.reciprocal
 	switch {
 	case self < 0:
 	case s.peers[self].share < 1:
-		allRec--
+		rec--
 	default:
-		allOther--
+		other--
 	}
-	return rec >= min(k, allRec) && other >= min(k, allOther)
+	return rec, other
 }
 
 // appendNeighbours appends near's agents to sc.nbrs as orca.Neighbours.
