@@ -1630,8 +1630,9 @@ func (r *Report) add(c Cause, e arche.Entity) {
 // [Diagnostics] system. What the brains ask (a goal, a SpeedFactor, a move by an
 // agent that cannot move) is set when they think, so before the first frame it is
 // not checked: Report.Unthought counts those brains and String says so. It
-// allocates; to check every few frames in a running game use the Diagnostics
-// system, which does not.
+// allocates, and checks the whole world at once (about 20 ms of CPU at 100,000
+// agents); to check every few frames in a running game use the Diagnostics
+// system, which does not allocate and spreads a large world's check over frames.
 //
 // Panics:
 //   - when w is locked: called inside an open query loop (print the report after the
@@ -1662,7 +1663,8 @@ func DiagnoseAgents(w *arche.World, c Cause) (agents []arche.Entity, report Repo
 }
 
 // Diagnostics runs [Diagnose]'s checks every Every frames (60 if zero; the
-// first in its first Update) and keeps the last result in Report. A periodic
+// first in its first Update, spread over the frames after it in a large world:
+// see Cost) and keeps the last result in Report. A periodic
 // check whose findings differ from the last ones written (a problem appearing,
 // going, or changing its count) writes one line to Out, standard error unless
 // set: "archai: frame 120: diagnostics: 50 agents, 3 of them misconfigured
@@ -1673,16 +1675,32 @@ func DiagnoseAgents(w *arche.World, c Cause) (agents []arche.Entity, report Repo
 // final state. Call [Diagnostics.Check] for a report on demand (it writes
 // nothing). In steady state a check allocates nothing, nor writes.
 //
-// Cost: a check runs on one goroutine over every agent, in the frame it falls
-// in. Measured as CPU time (2026-12-06, a shared 2-core host, medians): about
-// 11 ms at 100,000 idle Movers with a tree and 18 ms at 100,000 agents of the
-// guard scenario (cmd/bench/scenario, seed 3), a tenth to a sixth less than
-// before the shared-memory passes and the step limit were made cheaper, and
-// about 1 ms at 10,000. So at 100,000 the default Every (60) still adds about a
-// 60 Hz frame (16.7 ms) once a second, 0.2–0.3 ms a frame on average: the check
-// is not yet spread over frames nor run on workers. For large crowds with a
-// frame budget, check less often (Every: 600) or call [Diagnostics.Check] or
-// [Diagnose] on demand.
+// Cost: a check runs on one goroutine over every agent. Measured as CPU time
+// (2026-12-06, a shared 2-core host): about 11 ms at 100,000 idle Movers with a
+// tree, 18–22 ms at 100,000 agents of the guard scenario (cmd/bench/scenario,
+// seed 3), about 1 ms at 10,000. So in a world of DiagnoseSpreadAgents (20,000)
+// entities or more each periodic check is spread over frames (Spread 0, the
+// default): a round of stages, the motion pass (every entity) in slices of 4,096
+// entities in Arche's query order, then each other pass, then the world-level
+// findings, one stage a frame from the period's first frame (54 frames at 100,000
+// entities, within the default Every of 60); the Report, and the line written,
+// are the round's, published at its last frame. At 100,000 guards its worst frame
+// took 3.5–3.8 ms of CPU against 20–42 ms for the whole check in one frame, side
+// by side in one run (6 to 11 times less; BenchmarkGuardsDiagnoseFrames100k in
+// cmd/bench/scenario), for about the same CPU a period. A smaller world is checked
+// whole in the period's first frame, as Spread 1 does any.
+//
+// A round's passes read the world in the frames they run. On a world that does
+// not change during the round, its Report is exactly that of a check in one frame
+// (and of Diagnose): the same counts, examples, notes and line. On a moving world
+// each finding is as of the frame its pass ran: the motion pass's slices follow
+// Arche's query order, so an entity that moves in that order between two of its
+// frames (removed, added, given or stripped of a component) may be checked twice
+// or not at all in that round, and Agents is then off by as many; each other
+// pass is one frame's. A [Diagnostics.Check] in the middle of a round publishes
+// its own whole check and begins the round again, to end at the same frame; a
+// load does the same (see [DiagnosticsState] RoundEnd). For large crowds with a
+// frame budget, Every: 600 also checks less often.
 //
 // Contract:
 //
@@ -1703,11 +1721,27 @@ type Diagnostics struct {
 	Every int       // frames between checks; 60 if zero or negative
 	Out   io.Writer // where a periodic check writes findings that changed; os.Stderr if nil, io.Discard for none
 
-	Report Report // the last check's result
+	// Spread is the number of frames a periodic check is spread over (see Cost):
+	// 0 (the default) spreads a check of DiagnoseSpreadAgents entities or more over
+	// as many frames as it has stages, at most Every, and runs a smaller one whole
+	// in one frame; 1 (or a negative value, taken as 1) runs every check whole, as
+	// Diagnose does; n > 1 spreads every check over n frames, at most Every.
+	Spread int
+
+	Report Report // the last check's result (a whole round's, when spread)
 	Checks int    // checks run since Initialize (saved: DiagnosticsState)
 
 	d     diagnoser
 	frame int
+
+	// the round under way (a check spread over frames): its report so far, its
+	// stages (next to run, and all), and the frame by which it ends
+	pending      Report
+	next, stages int
+	start        int // the frame it began
+	deadline     int // the frame by which it ends
+	inRound      bool
+	restart      bool // begin a round at the next Update: one was cut short (a Check, a load)
 
 	twice, replaced, order, alike findings // Report.Twice, Replaced, Order and MachinesAlike (see findings)
 
@@ -1737,6 +1771,7 @@ func (s *Diagnostics) Initialize(w *arche.World) {
 	s.finalized = false
 	s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = false, 0, [NumCauses]int{}, 0
 	s.fullFrame, s.fullKnown = 0, false
+	s.inRound, s.restart, s.next, s.stages, s.start, s.deadline = false, false, 0, 0, 0, 0
 	s.setLive(w)
 	s.ran.Join(w, s)
 }
@@ -1750,14 +1785,71 @@ func (s *Diagnostics) Update(w *arche.World) {
 		}
 		panic(notInitialized("Diagnostics") + " (or Every was set ≤ 0 after it)")
 	}
-	if s.frame%s.Every == 0 {
+	if !s.inRound && (s.frame%s.Every == 0 || s.restart) {
 		if w.IsLocked() {
 			panic(diagnosticsLocked)
 		}
-		s.Check(w)
-		s.write(w)
+		s.beginRound(w)
+	}
+	if s.inRound {
+		if w.IsLocked() {
+			panic(diagnosticsLocked)
+		}
+		// evenly over the frames from start to deadline, the last on the deadline
+		due := s.stages
+		if s.frame < s.deadline {
+			due = s.stages * (s.frame - s.start + 1) / (s.deadline - s.start + 1)
+		}
+		for ; s.next < due; s.next++ {
+			s.d.stage(w, &s.pending, s.next)
+		}
+		if s.next == s.stages {
+			s.publish()
+			s.write(w)
+		}
 	}
 	s.frame++
+}
+
+// DiagnoseSpreadAgents is the number of entities (all of the world's, as
+// Diagnose examines them) from which a [Diagnostics] with Spread 0 spreads its
+// periodic check over frames: about 1 ms of CPU at 10,000 agents, 2 ms at 20,000.
+const DiagnoseSpreadAgents = 20000
+
+// beginRound begins a round of checks at this frame (see Spread), to end by the
+// frame before the next period's first. A round begun again (cut short by a Check
+// or a load) keeps the frame the cut one was to end by, if still ahead.
+func (s *Diagnostics) beginRound(w *arche.World) {
+	again := s.restart && s.frame%s.Every != 0 && s.deadline >= s.frame
+	s.pending = Report{Twice: s.twice.scratch[:0], Replaced: s.replaced.scratch[:0], Order: s.order.scratch[:0],
+		MachinesAlike: s.alike.scratch[:0]}
+	s.stages = s.d.begin(w, &s.pending)
+	s.next, s.inRound, s.restart, s.start = 0, true, false, s.frame
+	periodEnd := (s.frame/s.Every+1)*s.Every - 1
+	if again {
+		s.deadline = min(s.deadline, periodEnd)
+		return
+	}
+	spread := s.Spread
+	switch {
+	case spread == 0 && s.d.motionN >= DiagnoseSpreadAgents:
+		spread = s.stages
+	case spread < 1:
+		spread = 1
+	}
+	s.deadline = min(s.frame+spread-1, periodEnd)
+}
+
+// publish makes the round's report the Report.
+func (s *Diagnostics) publish() {
+	s.Report = s.pending
+	s.pending = Report{}
+	s.Report.Twice = s.twice.settle(s.Report.Twice)
+	s.Report.Replaced = s.replaced.settle(s.Report.Replaced)
+	s.Report.Order = s.order.settle(s.Report.Order)
+	s.Report.MachinesAlike = s.alike.settle(s.Report.MachinesAlike)
+	s.inRound = false
+	s.Checks++
 }
 
 // diagnosticsLocked is the panic of Diagnostics.Update finding the world locked.
@@ -1858,14 +1950,14 @@ func (s *Diagnostics) Check(w *arche.World) Report {
 	if s.d.motion == nil {
 		s.d.init()
 	}
-	s.Report = Report{Twice: s.twice.scratch[:0], Replaced: s.replaced.scratch[:0], Order: s.order.scratch[:0],
+	if w.IsLocked() {
+		panic(diagnoseLocked)
+	}
+	s.restart = s.restart || s.inRound // the round under way begins again at the next Update
+	s.pending = Report{Twice: s.twice.scratch[:0], Replaced: s.replaced.scratch[:0], Order: s.order.scratch[:0],
 		MachinesAlike: s.alike.scratch[:0]}
-	s.d.run(w, &s.Report)
-	s.Report.Twice = s.twice.settle(s.Report.Twice)
-	s.Report.Replaced = s.replaced.settle(s.Report.Replaced)
-	s.Report.Order = s.order.settle(s.Report.Order)
-	s.Report.MachinesAlike = s.alike.settle(s.Report.MachinesAlike)
-	s.Checks++
+	s.d.run(w, &s.pending)
+	s.publish()
 	return s.Report
 }
 
@@ -1893,6 +1985,7 @@ func (f *findings) settle(got []string) []string {
 // Finalize ends the periodic checks: Update panics until the next Initialize (see
 // lifecycle.go); Check and Report stay usable.
 func (s *Diagnostics) Finalize(w *arche.World) {
+	s.inRound, s.restart, s.pending = false, false, Report{}
 	s.ran.Leave()
 	s.finalized = true
 	s.setLive(nil)
@@ -1921,6 +2014,10 @@ type diagnoser struct {
 	randID     arche.ID // components.Rand
 	posID      arche.ID // components.Position
 	velID      arche.ID // components.Velocity
+
+	in      *installed // the world's installed systems during a round (begin to finish), nil if none
+	motionN int        // the entities the motion pass had at the round's begin
+	slices  int        // the motion pass's stages in the round (see diagnoseSlice)
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -1997,7 +2094,28 @@ const diagnoseLocked = "systems: Diagnose called while the world is locked (a qu
 	"call it between frames, after the query loop has ended (or q.Close()), or add a " +
 	"systems.Diagnostics to the schedule"
 
+// run runs the whole check in one go: every stage of a round (see begin).
 func (d *diagnoser) run(w *arche.World, r *Report) {
+	n := d.begin(w, r)
+	for i := range n {
+		d.stage(w, r, i)
+	}
+}
+
+// diagnoseSlice is how many entities of the motion pass (motionChecks, every
+// entity) one stage of a round checks: at 100,000 agents of the guard scenario
+// about 0.5 ms of CPU, the order of the other passes' cost.
+const diagnoseSlice = 4096
+
+// begin starts a round of the checks into r: it reads what every pass shares
+// (the grid, the systems installed, the path queue's requests, ...) and returns
+// the number of stages of the round, which [diagnoser.stage] runs in order, 0 to
+// n-1 (the motion pass in slices of diagnoseSlice entities in Arche's query order,
+// then each other pass, then the world-level findings). Run in order on a world
+// that does not change between them, the stages count, note and give examples
+// exactly as one pass over the world: each pass keeps its own query order and
+// its state across its slices, and the passes run in the same order.
+func (d *diagnoser) begin(w *arche.World, r *Report) int {
 	if w.IsLocked() {
 		panic(diagnoseLocked)
 	}
@@ -2068,48 +2186,124 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 	}
 	clear(d.seen) // keeps its buckets: no allocation in steady state
 	r.seen = d.seen
-	d.motionChecks(w, r)
-	d.perceptionChecks(w, r)
-	d.perKeys.check(w, r)
-	d.blackboardChecks(w, r)
-	d.states.check(w, r)
-	d.orcaChecks(w, r)
-	d.combatChecks(w, r)
-	d.weaponChecks(w, r)
-	d.lodChecks(w, r)
-	d.lodComponentChecks(w, r, in)
-	decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
-	d.sharedMemoryChecks(w, r)
-	d.sharedStoreChecks(w, r)
-	decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
-	unreadChecks(w, r, d.reasons)
-	d.utilKeys.check(w, r, d.systems&sysPerception != 0)
-	d.ownStates.check(w, r)
-	flipChecks(w, r, d.reasons, clockTime(w))
-	noRandChecks(w, r, d.reasons, d.randID)
-	decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
-	reentryChecks(w, r, d.machines)
-	if in != nil {
-		if c := ecs.Resource[ecs.Clock](w); c != nil && clockFaultOf(c) == ClockUsable {
-			if s := in.decision; s != nil && s.due.filter != nil && !s.due.finalized {
-				starvedChecks(w, r, d.trees, &s.due, c.Time, c.DT, "Decision", s.Budget)
-			}
-			if s := in.utility; s != nil && s.due.filter != nil && !s.due.finalized {
-				starvedChecks(w, r, d.reasons, &s.due, c.Time, c.DT, "Utility", s.Budget)
-			}
-			if s := in.fsm; s != nil && s.due.filter != nil && !s.due.finalized {
-				starvedChecks(w, r, d.machines, &s.due, c.Time, c.DT, "FSM", s.Budget)
-			}
-		}
+	d.in = in
+	d.far.cands = d.far.cands[:0] // a round ended early (restarted) leaves none behind
+	q := d.motion.Query(w)
+	d.motionN = q.Count()
+	q.Close()
+	d.slices = max(1, (d.motionN+diagnoseSlice-1)/diagnoseSlice)
+	return d.slices + numPassStages
+}
+
+// numPassStages is the number of stages of a round after the motion pass's
+// slices: the other passes, and the world-level findings last.
+const numPassStages = 29
+
+// stage runs stage i of the round begun by begin (see there).
+func (d *diagnoser) stage(w *arche.World, r *Report, i int) {
+	if w.IsLocked() {
+		panic(diagnoseLocked)
 	}
-	d.intentChecks(w, r, in)
-	plannerChecks(w, r, d)
+	if i < d.slices {
+		to := (i + 1) * diagnoseSlice
+		if i == d.slices-1 {
+			to = math.MaxInt // the last slice takes the entities added since begin
+		}
+		d.motionChecks(w, r, i*diagnoseSlice, to)
+		return
+	}
+	in := d.in
+	switch i - d.slices {
+	case 0:
+		d.perceptionChecks(w, r)
+	case 1:
+		d.perKeys.check(w, r)
+	case 2:
+		d.blackboardChecks(w, r)
+	case 3:
+		d.states.check(w, r)
+	case 4:
+		d.orcaChecks(w, r)
+	case 5:
+		d.combatChecks(w, r)
+	case 6:
+		d.weaponChecks(w, r)
+	case 7:
+		d.lodChecks(w, r)
+	case 8:
+		d.lodComponentChecks(w, r, in)
+	case 9:
+		decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
+	case 10:
+		d.sharedMemoryChecks(w, r)
+	case 11:
+		d.sharedStoreChecks(w, r)
+	case 12:
+		decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
+	case 13:
+		unreadChecks(w, r, d.reasons)
+	case 14:
+		d.utilKeys.check(w, r, d.systems&sysPerception != 0)
+	case 15:
+		d.ownStates.check(w, r)
+	case 16:
+		flipChecks(w, r, d.reasons, clockTime(w))
+	case 17:
+		noRandChecks(w, r, d.reasons, d.randID)
+	case 18:
+		decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
+	case 19:
+		reentryChecks(w, r, d.machines)
+	case 20:
+		d.starvedChecks(w, r)
+	case 21:
+		d.intentChecks(w, r, in)
+	case 22:
+		plannerChecks(w, r, d)
+	case 23:
+		d.downed.check(w, r, d)
+	case 24:
+		d.downedTgt.check(w, r)
+	case 25:
+		allyChecks(w, r, in)
+	case 26:
+		d.thinkChecks(w, r)
+	case 27:
+		d.countUnplaced(w, r)
+	case 28:
+		d.finish(w, r)
+	}
+}
+
+// starvedChecks runs starvedChecks for each live decision system with a budget
+// (CauseStarved...), with a usable clock.
+func (d *diagnoser) starvedChecks(w *arche.World, r *Report) {
+	in := d.in
+	if in == nil {
+		return
+	}
+	c := ecs.Resource[ecs.Clock](w)
+	if c == nil || clockFaultOf(c) != ClockUsable {
+		return
+	}
+	if s := in.decision; s != nil && s.due.filter != nil && !s.due.finalized {
+		starvedChecks(w, r, d.trees, &s.due, c.Time, c.DT, "Decision", s.Budget)
+	}
+	if s := in.utility; s != nil && s.due.filter != nil && !s.due.finalized {
+		starvedChecks(w, r, d.reasons, &s.due, c.Time, c.DT, "Utility", s.Budget)
+	}
+	if s := in.fsm; s != nil && s.due.filter != nil && !s.due.finalized {
+		starvedChecks(w, r, d.machines, &s.due, c.Time, c.DT, "FSM", s.Budget)
+	}
+}
+
+// thinkChecks checks every Think: its values, the decision models of its agent,
+// and counts the brains not thought yet (Report.Unthought).
+func (d *diagnoser) thinkChecks(w *arche.World, r *Report) {
+	in := d.in
 	var models decisionIDs
 	models.init(w)
 	hr, gr := ecs.Resource[htn.Registry](w), ecs.Resource[goap.Registry](w)
-	d.downed.check(w, r, d)
-	d.downedTgt.check(w, r)
-	allyChecks(w, r, in)
 	clock := ecs.Resource[ecs.Clock](w)
 	// before the first frame: the clock not started, at frame 0 and time 0, and no
 	// decision system run yet (a clock stepped by hand, without an ecs.ClockSystem,
@@ -2133,8 +2327,14 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 			r.addNote(CauseThinkIntervalLong, q.Entity(), exampleNote{kind: noteInterval, pos: r2.Vec{X: th.Interval}})
 		}
 	}
-	d.countUnplaced(w, r)
+}
+
+// finish ends a round: the findings of the whole world (systems installed twice,
+// resources replaced, the clock, the path queue's and flow field's waits).
+func (d *diagnoser) finish(w *arche.World, r *Report) {
+	in := d.in
 	r.seen = nil
+	d.in = nil
 	if ecs.LiveClockSystems(w) > 1 {
 		r.Twice = append(r.Twice, "clock")
 	}
@@ -2185,185 +2385,200 @@ const FlowBehindLong = 2.0
 // wait in the [PathQueue] before [Diagnose] reports it (Report.PathsWaitingLong).
 const PathWaitLong = 2.0
 
-// motionChecks checks every entity with a Position (counted in Agents), and
-// those with a steering component but no Position.
-func (d *diagnoser) motionChecks(w *arche.World, r *Report) {
+// motionChecks checks the entities from to to-1 (in Arche's query order) of
+// every entity: those with a Position (counted in Agents), and those with a
+// steering component but no Position. The slice that reaches the query's end
+// ends the pass (CauseHeldFarFromGoal, found among all its slices' agents).
+func (d *diagnoser) motionChecks(w *arche.World, r *Report, from, to int) {
 	g := d.grid
 	q := d.motion.Query(w) // every entity: all eleven are optional
-	for q.Next() {
+	ok := q.Step(from + 1)
+	for i := from; ok && i < to; i++ {
 		pos, vel, kin, in, st, path, wt, wa, rnd, ff, des := q.Get()
-		e := q.Entity()
-		if pos == nil {
-			movement := st != nil || wt != nil || wa != nil || des != nil || (asksToMove(in) && !w.Has(e, d.ownMotion))
-			if movement || ff != nil || path != nil {
-				r.addLacking(CauseSteerIncomplete, e, steerLacks(pos, vel, kin, in, des, st, movement))
+		d.motionCheck(w, r, g, q.Entity(), pos, vel, kin, in, st, path, wt, wa, rnd, ff, des)
+		ok = q.Next()
+	}
+	if ok {
+		q.Close()
+		return
+	}
+	d.far.report(w, g, r)
+}
+
+// motionCheck is motionChecks' check of entity e.
+func (d *diagnoser) motionCheck(w *arche.World, r *Report, g *grid.Grid, e arche.Entity, pos *components.Position,
+	vel *components.Velocity, kin *components.Kinematics, in *components.Intent, st *components.Steering,
+	path *components.Path, wt *components.SteeringWeights, wa *components.Wanderer, rnd *components.Rand,
+	ff *components.FlowFollower, des *components.Desired) {
+	if pos == nil {
+		movement := st != nil || wt != nil || wa != nil || des != nil || (asksToMove(in) && !w.Has(e, d.ownMotion))
+		if movement || ff != nil || path != nil {
+			r.addLacking(CauseSteerIncomplete, e, steerLacks(pos, vel, kin, in, des, st, movement))
+		}
+		return
+	}
+	r.Agents++
+	if !finiteVec(pos.Vec) {
+		r.addNote(CausePosition, e, exampleNote{kind: noteVec, what: "position", pos: pos.Vec,
+			then: "left out of the spatial hash and held still; give it a finite Position"})
+	}
+	if vel != nil && !finiteVec(vel.Vec) {
+		r.addNote(CauseVelocity, e, exampleNote{kind: noteVec, what: "velocity", pos: vel.Vec, then: "Movement sets it to zero"})
+	}
+	if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
+		r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
+	}
+	if asksToMove(in) && !usableSpeedFactor(in.SpeedFactor) {
+		r.addNote(CauseSpeedFactor, e, exampleNote{kind: noteSpeedFactor, pos: r2.Vec{X: in.SpeedFactor}})
+	}
+	if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
+		(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
+		r.add(CauseTargetUnusable, e)
+	}
+	if in != nil && in.Mode != components.IntentGo && in.Target.IsZero() && in.Point.X == 0 && in.Point.Y == 0 {
+		r.addNote(CauseTargetUnset, e, needsNote("no Target and Point (0, 0), the grid's corner: set Intent.Target or Intent.Point with the Mode"))
+	}
+	if kin != nil && !goodKinematics(kin) {
+		r.addNote(CauseKinematics, e, kinematicsNote(kin))
+	}
+	steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
+	if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil ||
+		(asksToMove(in) && !w.Has(e, d.ownMotion))) {
+		r.addLacking(CauseSteerIncomplete, e, steerLacks(pos, vel, kin, in, des, st, true))
+	}
+	if steered && wt == nil {
+		r.add(CauseWeightsMissing, e)
+	}
+	if wt != nil && !goodWeights(wt) {
+		r.add(CauseWeightsInvalid, e)
+	} else if wt != nil && kin != nil && d.stepDT > 0 {
+		if lim := d.stepLimit.of(kin, wt); d.stepDT > lim {
+			r.addNote(CauseStepTooLong, e, exampleNote{kind: noteStep, pos: r2.Vec{X: d.stepDT, Y: lim}})
+		}
+	}
+	if wa != nil && !goodWander(wa) {
+		r.add(CauseWanderInvalid, e)
+	}
+	if wa != nil && rnd == nil {
+		r.add(CauseWanderNoRand, e)
+	}
+	if path != nil && d.lacks(sysPathQueue) {
+		r.addNote(CauseNoPathQueue, e, needsNote("a Path needs systems.PathQueue"))
+	}
+	if path != nil && d.queue != nil && !path.Want && path.State == components.PathPending {
+		if _, ok := d.queued[pathRequest{e, path.Request}]; !ok {
+			r.add(CausePathNotQueued, e)
+		}
+	}
+	if ff != nil && d.lacks(sysFlowField) {
+		r.addNote(CauseNoFlowFieldSystem, e, needsNote("a FlowFollower needs systems.FlowField"))
+	}
+	if des != nil && d.lacks(sysPathFollow) {
+		r.addNote(CauseNoPathFollowSystem, e, needsNote("a Desired needs systems.PathFollow"))
+	}
+	if st != nil && d.lacks(sysSteer) {
+		r.addNote(CauseNoSteerSystem, e, needsNote("a Steering needs systems.Steer"))
+	}
+	if st != nil && vel != nil && d.lacks(sysMovement) {
+		r.addNote(CauseNoMovementSystem, e, needsNote("a Velocity and a Steering need systems.Movement"))
+	}
+	// An unusable goal (off the grid, in a wall) is its own finding, CauseGoalUnusable:
+	// the agent rests short of it whatever its separation, so it is not also held off.
+	// An agent with no route (PathUnreachable: path_unreachable or path_goal_too_narrow)
+	// rests short of its goal whatever its separation too.
+	goalBad := g != nil && in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
+	if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
+		!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
+		r.addNote(CauseHeldOffGoal, e, d.held.note())
+	} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
+		!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
+		r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
+	}
+	if steered && des.Mode == components.DesiredHold && !goalBad && !unreachable(path) && !narrowIntentGoal(g, in, kin) {
+		d.far.consider(e, pos.Vec, vel.Vec, kin, in, des)
+	}
+	if g == nil {
+		return
+	}
+	if steered && path == nil && d.walls && (in.Move && in.Mode == components.IntentGo || in.Mode == components.IntentPursue) {
+		r.addNote(CauseMoveWithoutPath, e, moveNoPathNote(in, ff != nil)) // a pursuit follows a path round walls too (PathFollow)
+	}
+	switch {
+	case in != nil && in.Move && in.Mode == components.IntentGo && in.Goal.X == 0 && in.Goal.Y == 0:
+		r.addNote(CauseGoalUnset, e, needsNote("goal (0, 0), the zero Goal: set Intent.Goal before Move"))
+	case goalBad:
+		r.addNote(CauseGoalUnusable, e, goalNote(g, in.Goal))
+	}
+	if vel != nil && finiteVec(pos.Vec) {
+		switch c := g.CellAt(pos.Vec); {
+		case !g.InBounds(c):
+			r.addNote(CauseOffGrid, e, placeNote(g, pos.Vec))
+		case !g.Passable(c) && kin != nil: // a tower or decoy on a wall (no Kinematics: Movement never moves it) is where the game put it
+			r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
+		}
+	}
+	live := path != nil && (d.livePath(w, g, path, in) || askedDirectly(g, path, in))
+	if live && !g.Passable(path.Goal) &&
+		!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
+		r.addNote(CausePathGoal, e, cellNote(g, path.Goal, "path goal"))
+	}
+	if live && g.Passable(path.Goal) {
+		if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
+			r.addNote(CausePathGoalNarrow, e, narrowNote(g, path.Goal, kin.Radius))
+		} else if path.State == components.PathUnreachable {
+			fit, tooWide := uint8(0), false
+			if kin != nil {
+				fit, tooWide = tooWideForRoute(g, pos, path.Goal, kin.Radius)
 			}
-			continue
-		}
-		r.Agents++
-		if !finiteVec(pos.Vec) {
-			r.addNote(CausePosition, e, exampleNote{kind: noteVec, what: "position", pos: pos.Vec,
-				then: "left out of the spatial hash and held still; give it a finite Position"})
-		}
-		if vel != nil && !finiteVec(vel.Vec) {
-			r.addNote(CauseVelocity, e, exampleNote{kind: noteVec, what: "velocity", pos: vel.Vec, then: "Movement sets it to zero"})
-		}
-		if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
-			r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
-		}
-		if asksToMove(in) && !usableSpeedFactor(in.SpeedFactor) {
-			r.addNote(CauseSpeedFactor, e, exampleNote{kind: noteSpeedFactor, pos: r2.Vec{X: in.SpeedFactor}})
-		}
-		if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
-			(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
-			r.add(CauseTargetUnusable, e)
-		}
-		if in != nil && in.Mode != components.IntentGo && in.Target.IsZero() && in.Point.X == 0 && in.Point.Y == 0 {
-			r.addNote(CauseTargetUnset, e, needsNote("no Target and Point (0, 0), the grid's corner: set Intent.Target or Intent.Point with the Mode"))
-		}
-		if kin != nil && !goodKinematics(kin) {
-			r.addNote(CauseKinematics, e, kinematicsNote(kin))
-		}
-		steered := vel != nil && kin != nil && in != nil && st != nil && des != nil
-		if !steered && (st != nil || wt != nil || wa != nil || ff != nil || des != nil ||
-			(asksToMove(in) && !w.Has(e, d.ownMotion))) {
-			r.addLacking(CauseSteerIncomplete, e, steerLacks(pos, vel, kin, in, des, st, true))
-		}
-		if steered && wt == nil {
-			r.add(CauseWeightsMissing, e)
-		}
-		if wt != nil && !goodWeights(wt) {
-			r.add(CauseWeightsInvalid, e)
-		} else if wt != nil && kin != nil && d.stepDT > 0 {
-			if lim := d.stepLimit.of(kin, wt); d.stepDT > lim {
-				r.addNote(CauseStepTooLong, e, exampleNote{kind: noteStep, pos: r2.Vec{X: d.stepDT, Y: lim}})
-			}
-		}
-		if wa != nil && !goodWander(wa) {
-			r.add(CauseWanderInvalid, e)
-		}
-		if wa != nil && rnd == nil {
-			r.add(CauseWanderNoRand, e)
-		}
-		if path != nil && d.lacks(sysPathQueue) {
-			r.addNote(CauseNoPathQueue, e, needsNote("a Path needs systems.PathQueue"))
-		}
-		if path != nil && d.queue != nil && !path.Want && path.State == components.PathPending {
-			if _, ok := d.queued[pathRequest{e, path.Request}]; !ok {
-				r.add(CausePathNotQueued, e)
-			}
-		}
-		if ff != nil && d.lacks(sysFlowField) {
-			r.addNote(CauseNoFlowFieldSystem, e, needsNote("a FlowFollower needs systems.FlowField"))
-		}
-		if des != nil && d.lacks(sysPathFollow) {
-			r.addNote(CauseNoPathFollowSystem, e, needsNote("a Desired needs systems.PathFollow"))
-		}
-		if st != nil && d.lacks(sysSteer) {
-			r.addNote(CauseNoSteerSystem, e, needsNote("a Steering needs systems.Steer"))
-		}
-		if st != nil && vel != nil && d.lacks(sysMovement) {
-			r.addNote(CauseNoMovementSystem, e, needsNote("a Velocity and a Steering need systems.Movement"))
-		}
-		// An unusable goal (off the grid, in a wall) is its own finding, CauseGoalUnusable:
-		// the agent rests short of it whatever its separation, so it is not also held off.
-		// An agent with no route (PathUnreachable: path_unreachable or path_goal_too_narrow)
-		// rests short of its goal whatever its separation too.
-		goalBad := g != nil && in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
-		if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-			!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
-			r.addNote(CauseHeldOffGoal, e, d.held.note())
-		} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-			!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
-			r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
-		}
-		if steered && des.Mode == components.DesiredHold && !goalBad && !unreachable(path) && !narrowIntentGoal(g, in, kin) {
-			d.far.consider(e, pos.Vec, vel.Vec, kin, in, des)
-		}
-		if g == nil {
-			continue
-		}
-		if steered && path == nil && d.walls && (in.Move && in.Mode == components.IntentGo || in.Mode == components.IntentPursue) {
-			r.addNote(CauseMoveWithoutPath, e, moveNoPathNote(in, ff != nil)) // a pursuit follows a path round walls too (PathFollow)
-		}
-		switch {
-		case in != nil && in.Move && in.Mode == components.IntentGo && in.Goal.X == 0 && in.Goal.Y == 0:
-			r.addNote(CauseGoalUnset, e, needsNote("goal (0, 0), the zero Goal: set Intent.Goal before Move"))
-		case goalBad:
-			r.addNote(CauseGoalUnusable, e, goalNote(g, in.Goal))
-		}
-		if vel != nil && finiteVec(pos.Vec) {
-			switch c := g.CellAt(pos.Vec); {
-			case !g.InBounds(c):
-				r.addNote(CauseOffGrid, e, placeNote(g, pos.Vec))
-			case !g.Passable(c) && kin != nil: // a tower or decoy on a wall (no Kinematics: Movement never moves it) is where the game put it
-				r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
-			}
-		}
-		live := path != nil && (d.livePath(w, g, path, in) || askedDirectly(g, path, in))
-		if live && !g.Passable(path.Goal) &&
-			!(goalBad && path.Goal == g.CellAt(in.Goal)) { // the same fault, counted as CauseGoalUnusable
-			r.addNote(CausePathGoal, e, cellNote(g, path.Goal, "path goal"))
-		}
-		if live && g.Passable(path.Goal) {
-			if kin != nil && g.Clearance(path.Goal) < grid.ClearanceFor(kin.Radius) {
-				r.addNote(CausePathGoalNarrow, e, narrowNote(g, path.Goal, kin.Radius))
-			} else if path.State == components.PathUnreachable {
-				fit, tooWide := uint8(0), false
-				if kin != nil {
-					fit, tooWide = tooWideForRoute(g, pos, path.Goal, kin.Radius)
-				}
-				if tooWide {
-					r.addNote(CausePathUnreachable, e, tooWideNote(path.Goal, kin.Radius, fit))
-				} else {
-					r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
-				}
-			}
-		}
-		if path != nil && kin != nil && in != nil && (path.Want || path.State != components.PathNone) {
-			// a wide agent whose goal is too narrow files its path for the
-			// cell beside it where its disc fits (PathFollow's goToFit): it
-			// rests there, off its goal, or, with no route its disc fits
-			// (PathUnreachable), where it stands
-			if gc, ok := moveGoalCell(g, in); ok && gc != path.Goal && g.Passable(gc) && kin.Radius > 0.5 &&
-				g.Clearance(gc) < grid.ClearanceFor(kin.Radius) {
-				if path.State == components.PathUnreachable { // no route its disc fits to the point beside the goal
-					r.addNote(CausePathGoalNarrow, e, narrowRouteNote(g, pos, gc, kin.Radius))
-				} else {
-					r.addNote(CausePathGoalNarrow, e, narrowNote(g, gc, kin.Radius))
-				}
-			}
-		}
-		if ff != nil && !g.Passable(ff.Goal) {
-			r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
-		}
-		// a follower standing (no direction, not at rest) is cheap to find: only
-		// those have their field looked up (flowCut)
-		if ff != nil && d.flow != nil && ff.Has && !ff.Steer && !ff.Arrived && ff.Active == ff.Goal &&
-			!(in != nil && (in.Mode != components.IntentGo || in.Move && finiteVec(in.Goal))) && finiteVec(pos.Vec) &&
-			!(wideFollower(kin) && d.flow.sector == nil) && g.Passable(ff.Goal) {
-			if c := g.CellAt(pos.Vec); g.Passable(c) && d.flowCut(ff.Goal, c) {
-				r.addNote(CauseFlowUnreachable, e, exampleNote{kind: noteFlowCut, cell: c, to: ff.Goal})
-			}
-		}
-		if ff != nil && d.wide != nil && kin != nil && d.wide.spacing > 0 && 2*kin.Radius > flowSpacingSlack*d.wide.spacing {
-			r.addNote(CauseFlowFollowerSpacing, e, needsNote(fmt.Sprintf("its diameter %.3g is wider than FlowField.Spacing %.3g: set Spacing to at least the widest follower's diameter", 2*kin.Radius, d.wide.spacing)))
-		}
-		if ff != nil && d.wide != nil && wideFollower(kin) {
-			if _, sealed := d.sealed[e]; sealed {
-				// walls cut it off whatever its width (a door closed): the cause a
-				// point follower would get, not its width
-				if c := g.CellAt(pos.Vec); finiteVec(pos.Vec) && g.Passable(c) && g.Passable(ff.Goal) && !g.Connected(c, ff.Goal) {
-					r.addNote(CauseFlowUnreachable, e, exampleNote{kind: noteFlowCut, cell: c, to: ff.Goal})
-				} else {
-					r.addNote(CauseFlowFollowerWide, e, needsNote("no way at least as wide as its disc to its goal: it stands"))
-				}
-			} else if d.wide.sectors && d.walls {
-				r.addNote(CauseFlowFollowerWideSector, e, needsNote("whole-grid flow fields: sector fields lead it through gaps narrower than its disc"))
+			if tooWide {
+				r.addNote(CausePathUnreachable, e, tooWideNote(path.Goal, kin.Radius, fit))
+			} else {
+				r.addNote(CausePathUnreachable, e, needsNote("walls cut its goal off: its decision should test Path.State"))
 			}
 		}
 	}
-	d.far.report(w, g, r)
+	if path != nil && kin != nil && in != nil && (path.Want || path.State != components.PathNone) {
+		// a wide agent whose goal is too narrow files its path for the
+		// cell beside it where its disc fits (PathFollow's goToFit): it
+		// rests there, off its goal, or, with no route its disc fits
+		// (PathUnreachable), where it stands
+		if gc, ok := moveGoalCell(g, in); ok && gc != path.Goal && g.Passable(gc) && kin.Radius > 0.5 &&
+			g.Clearance(gc) < grid.ClearanceFor(kin.Radius) {
+			if path.State == components.PathUnreachable { // no route its disc fits to the point beside the goal
+				r.addNote(CausePathGoalNarrow, e, narrowRouteNote(g, pos, gc, kin.Radius))
+			} else {
+				r.addNote(CausePathGoalNarrow, e, narrowNote(g, gc, kin.Radius))
+			}
+		}
+	}
+	if ff != nil && !g.Passable(ff.Goal) {
+		r.addNote(CauseFlowGoal, e, cellNote(g, ff.Goal, "flow goal"))
+	}
+	// a follower standing (no direction, not at rest) is cheap to find: only
+	// those have their field looked up (flowCut)
+	if ff != nil && d.flow != nil && ff.Has && !ff.Steer && !ff.Arrived && ff.Active == ff.Goal &&
+		!(in != nil && (in.Mode != components.IntentGo || in.Move && finiteVec(in.Goal))) && finiteVec(pos.Vec) &&
+		!(wideFollower(kin) && d.flow.sector == nil) && g.Passable(ff.Goal) {
+		if c := g.CellAt(pos.Vec); g.Passable(c) && d.flowCut(ff.Goal, c) {
+			r.addNote(CauseFlowUnreachable, e, exampleNote{kind: noteFlowCut, cell: c, to: ff.Goal})
+		}
+	}
+	if ff != nil && d.wide != nil && kin != nil && d.wide.spacing > 0 && 2*kin.Radius > flowSpacingSlack*d.wide.spacing {
+		r.addNote(CauseFlowFollowerSpacing, e, needsNote(fmt.Sprintf("its diameter %.3g is wider than FlowField.Spacing %.3g: set Spacing to at least the widest follower's diameter", 2*kin.Radius, d.wide.spacing)))
+	}
+	if ff != nil && d.wide != nil && wideFollower(kin) {
+		if _, sealed := d.sealed[e]; sealed {
+			// walls cut it off whatever its width (a door closed): the cause a
+			// point follower would get, not its width
+			if c := g.CellAt(pos.Vec); finiteVec(pos.Vec) && g.Passable(c) && g.Passable(ff.Goal) && !g.Connected(c, ff.Goal) {
+				r.addNote(CauseFlowUnreachable, e, exampleNote{kind: noteFlowCut, cell: c, to: ff.Goal})
+			} else {
+				r.addNote(CauseFlowFollowerWide, e, needsNote("no way at least as wide as its disc to its goal: it stands"))
+			}
+		} else if d.wide.sectors && d.walls {
+			r.addNote(CauseFlowFollowerWideSector, e, needsNote("whole-grid flow fields: sector fields lead it through gaps narrower than its disc"))
+		}
+	}
 }
 
 // flowCut reports whether the field the world's FlowField last served towards
@@ -2416,10 +2631,11 @@ func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
 
 // countUnplaced adds to r.Agents the misconfigured entities (r.seen) without a
 // Position, which motionChecks did not count: a decision component, a Path or a
-// steering component on an entity without one.
+// steering component on an entity without one. An entity removed since it was
+// counted (a round spread over frames) is not looked at.
 func (d *diagnoser) countUnplaced(w *arche.World, r *Report) {
 	for e := range r.seen {
-		if !w.Has(e, d.posID) {
+		if w.Alive(e) && !w.Has(e, d.posID) {
 			r.Agents++
 		}
 	}

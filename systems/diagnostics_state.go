@@ -84,11 +84,24 @@ type DiagnosticsState struct {
 	// ID, so that a loaded run reports them at the checks the unbroken run does; absent
 	// when none (and in an older save: then the count starts afresh at the next check).
 	AttackingDowned []AttackingDownedState `json:"attacking_downed,omitempty"`
+	// RoundEnd is, when a check spread over frames (see Diagnostics.Spread) was
+	// under way at the save (begun and not finished), the frame it was to end by.
+	// What it had found so far is not saved: the loaded Diagnostics begins the round
+	// again at its first Update, on the loaded world, and spreads it over the frames
+	// up to RoundEnd, so it ends at the frame the unbroken run's does, and a world
+	// that did not change in the frames the round had run gets the same Report and
+	// lines. Absent when no round was under way (and in an older save, whose
+	// Diagnostics never spread a check).
+	RoundEnd *int `json:"round_end,omitempty"`
 }
 
 // SaveState returns the Diagnostics' state as JSON (see [DiagnosticsState]).
 func (s *Diagnostics) SaveState() (json.RawMessage, error) {
 	st := DiagnosticsState{Frame: s.frame, Written: s.written, Total: s.writtenTotal, Checks: s.Checks}
+	if (s.inRound || s.restart) && s.deadline >= s.frame {
+		end := s.deadline
+		st.RoundEnd = &end
+	}
 	if s.world != nil {
 		st.AttackingDowned = attackingDownedState(s.world)
 	}
@@ -144,6 +157,9 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 		}
 		counts[c] = st.Counts[name]
 	}
+	if st.RoundEnd != nil && *st.RoundEnd < st.Frame {
+		return fmt.Errorf("diagnostics state: round_end %d before frame %d: %w", *st.RoundEnd, st.Frame, ErrOutOfDomain)
+	}
 	if st.FullFrame != nil && (*st.FullFrame < 0 || !st.Written) {
 		return fmt.Errorf("diagnostics state: full_frame %d (written %t): %w", *st.FullFrame, st.Written, ErrOutOfDomain)
 	}
@@ -165,6 +181,10 @@ func (s *Diagnostics) LoadState(raw json.RawMessage) error {
 	loadAttackingDowned(s.world, st.AttackingDowned)
 	s.frame, s.written, s.writtenTotal, s.writtenCounts, s.writtenOthers = st.Frame, st.Written, st.Total, counts, others
 	s.fullFrame, s.fullKnown, s.Checks = 0, st.FullFrame != nil, st.Checks
+	s.inRound, s.restart, s.pending = false, st.RoundEnd != nil, Report{}
+	if st.RoundEnd != nil {
+		s.deadline = *st.RoundEnd
+	}
 	if s.fullKnown {
 		s.fullFrame = *st.FullFrame
 	}

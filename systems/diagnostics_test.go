@@ -160,15 +160,19 @@ func xmlTree(t *testing.T, doc string) *bt.Tree {
 	return tree
 }
 
-func TestDiagnoseCountsEachCause(t *testing.T) {
+// causeCase is an agent spoilt so as to have the causes want (none: well set up).
+type causeCase struct {
+	name    string
+	open    bool      // a grid without walls
+	without systemSet // systems missing from the world (all others are initialized)
+	spoil   func(w *arche.World, e arche.Entity)
+	want    []Cause
+}
+
+// causeCases returns TestDiagnoseCountsEachCause's agents, one or more per cause.
+func causeCases(t *testing.T) []causeCase {
 	nan, inf := math.NaN(), math.Inf(1)
-	cases := []struct {
-		name    string
-		open    bool      // a grid without walls
-		without systemSet // systems missing from the world (all others are initialized)
-		spoil   func(w *arche.World, e arche.Entity)
-		want    []Cause
-	}{
+	return []causeCase{
 		{"well set up", false, 0, func(*arche.World, arche.Entity) {}, nil},
 		{"brain without Think", false, 0, func(w *arche.World, e arche.Entity) {
 			drop[components.Think](w, e)
@@ -849,6 +853,10 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 			put(w, e, components.UtilityBrain{Reasoner: r, State: r.NewState()})
 		}, []Cause{CauseUtilityNoRand}},
 	}
+}
+
+func TestDiagnoseCountsEachCause(t *testing.T) {
+	cases := causeCases(t)
 	// A missing system: every archai system is initialized but the one named.
 	for _, m := range []struct {
 		name    string
@@ -863,13 +871,7 @@ func TestDiagnoseCountsEachCause(t *testing.T) {
 		{"no Movement system", sysMovement, CauseNoMovementSystem},
 		{"no PathFollow system", sysPathFollow, CauseNoPathFollowSystem},
 	} {
-		cases = append(cases, struct {
-			name    string
-			open    bool
-			without systemSet
-			spoil   func(w *arche.World, e arche.Entity)
-			want    []Cause
-		}{m.name, false, m.without, func(*arche.World, arche.Entity) {}, []Cause{m.cause}})
+		cases = append(cases, causeCase{m.name, false, m.without, func(*arche.World, arche.Entity) {}, []Cause{m.cause}})
 	}
 	covered := map[Cause]bool{}
 	for _, c := range cases {
