@@ -48,6 +48,35 @@ type FlowFollower struct {
 	// (see systems.FlowField).
 	Held bool `json:",omitempty"`
 
+	// ProgressCost and ProgressCheck are the follower's progress along its
+	// field, which systems.FlowField checks every half second of simulation
+	// time (systems.FlowProgressPeriod; the checks are the frames whose step
+	// holds a multiple of it) while the agent follows a complete field, is not
+	// Arrived and has a direction (Steer): ProgressCost is the integration value
+	// of its field (its route's cost to the Active goal,
+	// flowfield.Field.Integration, or flowfield.SectorField.Integration with
+	// sectors) at its cell when its current run without progress began, and
+	// ProgressCheck that check's number (its time divided by
+	// FlowProgressPeriod, so the run began at ProgressCheck·FlowProgressPeriod
+	// seconds). A check that finds it on a cell whose value is lower by at
+	// least the grid's least cell cost (a cell nearer its goal along the
+	// field) starts a new run there; so does one that finds it 2 such cells'
+	// cost or more above ProgressCost (a grid edit made its route longer), or
+	// a clock gone back. Both are zero while it is not followed so (at rest at
+	// its goal, waiting for its field, standing where no route leads), and
+	// from a change of Active to the next check. Diagnose counts a follower
+	// whose run is systems.BlockedSpan seconds old or more, touching agents in
+	// front of it (towards its Aim) that are not at rest at its goal, as
+	// blocked_by_agents: a swarm jammed at a gap or in a corridor.
+	//
+	// Important: neither is saved nor hashed (json:"-"): they only feed
+	// Diagnose, so systems.StateHash of a run is the one it had before they
+	// were added. A loaded world's followers start their runs at the first
+	// check after the load: a jam is reported BlockedSpan seconds after the
+	// load at the earliest (later than in the unbroken run, never earlier).
+	// Float32 and uint32, in the struct's padding: FlowFollower stays 80 bytes.
+	ProgressCost float32 `json:"-"`
+
 	// Following: the agent is at rest (Arrived) and its goal walked, by
 	// at most two cells at a time, since it came to rest: it walks to
 	// Follow, where it stood moved as far as the goal moved, so that the
@@ -59,4 +88,7 @@ type FlowFollower struct {
 	// is released (Arrived and Following cleared) in the next frame.
 	Follow    r2.Vec `json:",omitempty"`
 	Following bool   `json:",omitempty"`
+
+	// ProgressCheck: see ProgressCost.
+	ProgressCheck uint32 `json:"-"`
 }

@@ -105,7 +105,79 @@ func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec,
 	if touching == 0 {
 		return false
 	}
-	h.dist, h.gap, h.sep = dist, span, float64(touching)
+	h.dist, h.gap, h.sep, h.flow = dist, span, float64(touching), false
+	return true
+}
+
+// flowBlocked tells whether flow follower e at pos with FlowFollower ff and
+// Kinematics kin, served by the FlowField fl, following its field (Has, not
+// Arrived, Steer), has made no progress along it for BlockedSpan (its run
+// since FlowFollower.ProgressCheck, kept by fl), on its way (farther from its
+// goal along the field, by its ProgressCost, than the rim of the crowd
+// gathering there, FlowField.crowdRim), while the discs of agents in front of
+// it (their centres beyond it towards its Aim) touch its own, agents at rest
+// at its goal (Arrived, the same Active) not counted (CauseBlockedByAgents).
+// It keeps the note's values in h: cheap tests first, so that only followers
+// without progress that long look at their neighbours.
+func (h *heldOffCheck) flowBlocked(w *arche.World, e arche.Entity, fl *FlowField, pos r2.Vec,
+	ff *components.FlowFollower, kin *components.Kinematics) bool {
+	g := fl.grid
+	if h.nb == nil || h.nb.Hash == nil || g == nil || !ff.Has || ff.Arrived || !ff.Steer || ff.ProgressCheck == 0 ||
+		!goodKinematics(kin) || !finiteVec(pos) || !finiteVec(ff.Aim) || !g.InBounds(ff.Active) {
+		return false
+	}
+	span := clockTime(w) - float64(ff.ProgressCheck)*FlowProgressPeriod
+	if !(span >= BlockedSpan) {
+		return false
+	}
+	goal := g.Center(ff.Active)
+	dist := math.Sqrt(dist2(pos, goal))
+	along := max(dist, float64(ff.ProgressCost)/float64(g.MinCost())/octileStretch-math.Sqrt2/2) // as FlowField measures arrival
+	if !(dist > kin.Radius+heldOffMargin) || !(along > fl.crowdRim(ff.Active)) {
+		return false
+	}
+	self := h.nb.ID(e)
+	if self < 0 {
+		return false
+	}
+	reach := kin.Radius + max(kin.Radius, blockedNeighbourRadius) + heldOffGap // the centres of discs that may touch its own
+	h.ids = h.nb.Hash.Query(pos, reach, h.ids[:0])
+	ahead := 0
+	for _, k := range h.ids {
+		if k == self || int(k) >= len(h.nb.Entities) {
+			continue
+		}
+		o := h.nb.Entities[k]
+		if !w.Alive(o) {
+			continue
+		}
+		p := h.nb.Positions[k]
+		if w.Has(o, h.posID) {
+			p = (*components.Position)(w.Get(o, h.posID)).Vec
+		}
+		if !aheadOf(pos, ff.Aim, p) {
+			continue
+		}
+		rk := 0.0
+		if w.Has(o, h.kinID) {
+			if ok := (*components.Kinematics)(w.Get(o, h.kinID)); goodKinematics(ok) {
+				rk = ok.Radius
+			}
+		}
+		if !(math.Sqrt(dist2(pos, p))-kin.Radius-rk <= heldOffGap) {
+			continue
+		}
+		if w.Has(o, h.ffID) {
+			if of := (*components.FlowFollower)(w.Get(o, h.ffID)); of.Arrived && of.Has && of.Active == ff.Active {
+				continue // at rest at its goal: the crowd it joins
+			}
+		}
+		ahead++
+	}
+	if ahead == 0 {
+		return false
+	}
+	h.dist, h.gap, h.sep, h.flow = dist, span, float64(ahead), true
 	return true
 }
 
@@ -138,12 +210,20 @@ func (h *heldOffCheck) blockedNote(g *grid.Grid, pos r2.Vec, kin *components.Kin
 	if g != nil {
 		width = passageWidth(g, pos)
 	}
-	return exampleNote{kind: noteBlocked, pos: r2.Vec{X: h.gap, Y: h.dist}, more: r2.Vec{X: h.sep, Y: float64(width)},
+	n := exampleNote{kind: noteBlocked, pos: r2.Vec{X: h.gap, Y: h.dist}, more: r2.Vec{X: h.sep, Y: float64(width)},
 		w: int(math.Round(200 * kin.Radius))}
+	if h.flow {
+		n.what = "flow" // flowBlocked's
+	}
+	return n
 }
 
 // appendBlocked writes CauseBlockedByAgents's note n (see blockedNote).
 func appendBlocked(b *strings.Builder, n *exampleNote) {
+	if n.what == "flow" {
+		appendFlowBlocked(b, n)
+		return
+	}
 	diam := float64(n.w) / 100
 	b.WriteString(", no progress for ")
 	b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 1, 64))
@@ -173,4 +253,34 @@ func appendBlocked(b *strings.Builder, n *exampleNote) {
 	}
 	b.WriteString("; make traffic one-way (or a lane each way), widen the passage to at least two diameters, " +
 		"give it a waiting behaviour (back off to a siding while Progress.Stuck), or priorities (one side gives way)")
+}
+
+// appendFlowBlocked writes CauseBlockedByAgents's note n of a flow follower
+// (flowBlocked's; see blockedNote): more.X counts the agents in front of it.
+func appendFlowBlocked(b *strings.Builder, n *exampleNote) {
+	diam := float64(n.w) / 100
+	b.WriteString(", a flow follower: no progress along its field for ")
+	b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 1, 64))
+	b.WriteString(" s, ")
+	b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 4, 64))
+	b.WriteString(" cells from its goal, ")
+	b.WriteString(strconv.Itoa(int(n.more.X)))
+	b.WriteString(" agent")
+	if n.more.X != 1 {
+		b.WriteString("s")
+	}
+	b.WriteString(" in front of it touching it")
+	if width := int(n.more.Y); width > 0 && float64(width) < 2*diam {
+		b.WriteString(", in a passage ")
+		b.WriteString(strconv.Itoa(width))
+		if width == 1 {
+			b.WriteString(" cell wide (narrower than two diameters, ")
+		} else {
+			b.WriteString(" cells wide (narrower than two diameters, ")
+		}
+		b.WriteString(strconv.FormatFloat(2*diam, 'g', 4, 64))
+		b.WriteString(")")
+	}
+	b.WriteString(": the swarm jams on its way (at a gap or in a corridor too narrow for its numbers); " +
+		"widen the gap or open another way, split the swarm over goals whose routes differ, or send it in smaller waves")
 }

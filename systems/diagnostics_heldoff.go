@@ -25,9 +25,11 @@ type heldOffCheck struct {
 	progID arche.ID
 	kinID  arche.ID
 	posID  arche.ID
+	ffID   arche.ID // FlowFollower's (flowBlocked)
 	ids    []int32
 
 	dist, gap, sep, advice float64 // the last agent found held off: its note's values
+	flow                   bool    // the last agent found blocked is a flow follower (flowBlocked)
 }
 
 // note is the note of the last agent heldOff found held off.

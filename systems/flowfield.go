@@ -215,7 +215,9 @@ const MaxFlowFields = 1 << 16
 //
 //	requires   Position, FlowFollower
 //	writes     FlowFollower (Active, Has, Cell, Aim, Direct, Steer, Arrived,
-//	           Follow, Following);
+//	           Follow, Following; ProgressCost and ProgressCheck in the
+//	           frames of a progress check, every FlowProgressPeriod, for
+//	           Diagnose's blocked_by_agents: see flowfield_progress.go);
 //	           adds the *flowfield.Cache resource
 //	resources  *grid.Grid
 //
@@ -328,6 +330,9 @@ type FlowField struct {
 	arrivalScratch // gather's work space (flowfield_arrival.go)
 
 	edits flowEdits // when the grid was last edited, for Hold (flowfield_hold.go)
+
+	progress      progressPass  // the followers' progress check, for Diagnose (flowfield_progress.go)
+	progressEdits progressEdits // the grid edits the progress checks know of
 }
 
 // flowSeg is what the collect pass logged for one block of agents: the
@@ -537,11 +542,15 @@ func (s *FlowField) Update(w *arche.World) {
 		return
 	}
 	s.aimTurn = int(s.frame % aimTurns)
-	if c := ecs.Resource[ecs.Clock](w); c != nil && c.Started {
-		s.aimTurn = int(uint64(c.Frame) % aimTurns)
+	clock := ecs.Resource[ecs.Clock](w)
+	if clock != nil && clock.Started {
+		s.aimTurn = int(uint64(clock.Frame) % aimTurns)
 	}
 	s.updatePoint(w)
 	s.updateWide(w)
+	if k := progressCheck(clock); k > 0 {
+		s.trackProgress(k) // FlowFollower.ProgressCost, for Diagnose (flowfield_progress.go)
+	}
 }
 
 // updatePoint is Update for whole-grid fields, every follower served as a
@@ -1039,6 +1048,7 @@ func (s *FlowField) resolveOne(ff *components.FlowFollower, p r2.Vec, jb *flowJo
 		// and follows a goal that walked (followGoal)
 		from := ff.Active
 		ff.Active, ff.Has, ff.Cell, ff.Held = ff.Goal, true, noCell, false
+		ff.ProgressCost, ff.ProgressCheck = 0, 0 // another field: its run, if any, ends
 		jb.state = jobSwitched
 		if ff.Arrived && s.followGoal(ff, p, from) {
 			jb.state = jobStepped // the crowd moved with its goal: arrivalKeep applies

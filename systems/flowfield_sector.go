@@ -51,7 +51,8 @@ import (
 // Contract (sector mode; the table of [FlowField] holds as well):
 //
 //	requires   Position, FlowFollower
-//	writes     FlowFollower (Active, Has, Cell, Aim, Direct, Steer, Arrived);
+//	writes     FlowFollower (Active, Has, Cell, Aim, Direct, Steer, Arrived;
+//	           ProgressCost and ProgressCheck, as with whole-grid fields);
 //	           adds the *flowfield.Sectors and *flowfield.Cache resources
 //	resources  *grid.Grid
 //
@@ -75,6 +76,9 @@ type sectorFlow struct {
 	jobs    []sectorJob
 	hist    []int32
 	scratch []sectorScratch // per worker
+	// progress: this frame's progress check (check 0: none), for Diagnose
+	// (FlowFollower.ProgressCost; flowfield_progress.go)
+	progress flowProgress
 }
 
 type sectorGoal struct {
@@ -173,6 +177,7 @@ func (sf *sectorFlow) update(w *arche.World) {
 		gi := sf.fieldFor(ff.Goal)
 		if gi >= 0 && (!ff.Has || ff.Active != ff.Goal) {
 			ff.Active, ff.Has, ff.Cell, ff.Arrived, ff.Held = ff.Goal, true, noCell, false, false
+			ff.ProgressCost, ff.ProgressCheck = 0, 0 // another field: its run, if any, ends
 		}
 		j := &sf.jobs[n]
 		n++
@@ -203,6 +208,14 @@ func (sf *sectorFlow) update(w *arche.World) {
 	}
 	sf.gather()
 	s.grid.Prepare()
+	sf.progress = flowProgress{}
+	if k := progressCheck(ecs.Resource[ecs.Clock](w)); k > 0 {
+		stale := false
+		for i := range sf.goals {
+			stale = stale || sf.goals[i].used == sf.frame && sf.goals[i].field.Stale()
+		}
+		sf.progress = newFlowProgress(k, sf.grid.MinCost(), s.progressEdits.rebase(sf.grid.Version(), stale))
+	}
 	s.pool.Run(sf, n)
 }
 
@@ -294,7 +307,8 @@ var sectorWarm = true
 
 // Work implements ecs.Job: arrival and sampling of jobs [lo, hi), a chunk
 // at a time: arrival, then the followers whose cell changed or whose
-// sector was just built are sampled again.
+// sector was just built are sampled again, then, in a frame of a progress
+// check, every follower's progress is checked (FlowFollower.ProgressCost).
 func (sf *sectorFlow) Work(worker, lo, hi int) {
 	sc := &sf.scratch[worker]
 	s := sf.s
@@ -307,7 +321,6 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 			j := &sf.jobs[i]
 			ff := j.ff
 			if j.goal < 0 {
-				j.ff = nil // drop the frame's pointer
 				ff.Steer, ff.Cell, ff.Arrived, ff.Held, ff.Following = false, noCell, false, false, false
 				continue
 			}
@@ -323,8 +336,6 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 				if k >= 0 {
 					sink += costs[int(c.Y)*gw+int(c.X)] // sampling reads it (line of sight)
 				}
-			} else {
-				j.ff = nil
 			}
 		}
 		if sectorWarm {
@@ -342,7 +353,6 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 		for k, i := range sc.idx[:n] {
 			j := &sf.jobs[i]
 			ff := j.ff
-			j.ff = nil
 			f := sf.goals[j.goal].field
 			var aim r2.Vec
 			var direct, steer bool
@@ -352,6 +362,17 @@ func (sf *sectorFlow) Work(worker, lo, hi int) {
 				aim, direct, steer = sectorAim(f, sf.grid, j.pos)
 			}
 			s.edits.set(ff, sf.grid.CellAt(j.pos), aim, direct, steer) // Hold (flowfield_hold.go)
+		}
+		for i := b; i < min(b+sectorChunk, hi); i++ {
+			j := &sf.jobs[i]
+			if sf.progress.check > 0 {
+				v := 0.0
+				if j.goal >= 0 {
+					v = sf.goals[j.goal].field.Integration(sf.grid.CellAt(j.pos))
+				}
+				sf.progress.follow(j.ff, v, j.goal >= 0)
+			}
+			j.ff = nil // drop the frame's pointer
 		}
 	}
 	sc.sink += sink

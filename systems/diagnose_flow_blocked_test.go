@@ -1,0 +1,162 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
+	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+	"github.com/mlange-42/arche/generic"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/spatial/r2"
+)
+
+// flowWallWorld is a swarm of n FlowFollowers (the bundle's defaults, with ORCA)
+// spawned in rows of 12 west of x = 15 on a 100×40 grid, sent to a goal at (90, 20);
+// with door > 0, a wall 8 cells thick at x = 24..31 stands between, open only in
+// a corridor door cells wide centred on row 20. sectors is FlowField.Sectors.
+func flowWallWorld(t *testing.T, n, door, sectors int) (*arche.World, *ecs.Scheduler) {
+	t.Helper()
+	world := arche.NewWorld()
+	w := &world
+	g := grid.New(100, 40)
+	if door > 0 {
+		lo := int32(20 - door/2)
+		for x := int32(24); x < 32; x++ {
+			for y := int32(0); y < 40; y++ {
+				if y < lo || y >= lo+int32(door) {
+					g.SetCost(grid.Cell{X: x, Y: y}, grid.Blocked)
+				}
+			}
+		}
+	}
+	arche.AddResource(w, g)
+	sp, err := systems.NewSpawner(w, systems.FlowFollower{Goal: grid.Cell{X: 90, Y: 20}}, systems.Avoider{})
+	require.NoError(t, err)
+	for i := range n {
+		sp.Spawn(r2.Vec{X: 2.5 + float64(i%12), Y: 2.5 + 0.9*float64(i/12)}, nil)
+	}
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Spatial{Workers: 1}, &systems.FlowField{Workers: 1, Sectors: sectors},
+		&systems.PathFollow{Workers: 1}, &systems.Steer{Workers: 1}, &systems.ORCA{}, &systems.Movement{Workers: 1})
+	require.NoError(t, s.InitializeChecked(w))
+	t.Cleanup(func() { s.Finalize(w) })
+	return w, s
+}
+
+// flowCounts counts the followers west of x, and those at rest (Arrived).
+func flowCounts(w *arche.World, x float64) (west, arrived int) {
+	q := generic.NewFilter2[components.Position, components.FlowFollower]().Query(w)
+	for q.Next() {
+		p, ff := q.Get()
+		if p.X < x {
+			west++
+		}
+		if ff.Arrived {
+			arrived++
+		}
+	}
+	return west, arrived
+}
+
+// A swarm of 400 pushing through a corridor 1 cell wide and 8 long (narrower than
+// the crowd, its goal beyond) jams before it: the crowd drains about one agent a
+// second, and most of those behind the wall stand without getting a cell nearer
+// their goal along the field for BlockedSpan and more, pressed against those in
+// front. Diagnose said nothing (blocked_by_agents covered path followers only);
+// it counts them, whole-grid fields and sector fields alike, and no follower before
+// BlockedSpan has passed. Measured (60 s): 204 of the 342 behind the wall reported
+// with whole-grid fields, 303 of 358 with sectors of 8 cells.
+func TestFlowSwarmJammedInACorridorIsReportedBlocked(t *testing.T) {
+	for _, sectors := range []int{0, 8} {
+		w, s := flowWallWorld(t, 400, 1, sectors)
+		s.Run(w, 60*19)
+		require.Zero(t, systems.Diagnose(w).Counts[systems.CauseBlockedByAgents], "sectors %d: no follower without progress for BlockedSpan yet", sectors)
+		s.Run(w, 60*41)
+		r := systems.Diagnose(w)
+		west, _ := flowCounts(w, 24)
+		n := r.Counts[systems.CauseBlockedByAgents]
+		t.Logf("sectors %d, 60 s: %d behind the wall, %d reported", sectors, west, n)
+		require.Greater(t, west, 300, "sectors %d: the swarm is jammed", sectors)
+		assert.LessOrEqual(t, n, west, "sectors %d: only followers behind the wall are jammed", sectors)
+		assert.Greater(t, n, west/2, "sectors %d: most of the jammed crowd is reported: %s", sectors, r)
+		text := r.String()
+		assert.Contains(t, text, "a flow follower: no progress along its field for ")
+		assert.Contains(t, text, "in front of it touching it: the swarm jams on its way")
+	}
+}
+
+// The same corridor 2 cells wide drains the swarm (about 6 a second): its back
+// waits its turn long enough to be counted (the crowd is jammed there for a while),
+// and once all have passed and gathered at the goal nothing is reported.
+func TestFlowSwarmDrainedThroughACorridorIsNoLongerReported(t *testing.T) {
+	w, s := flowWallWorld(t, 400, 2, 0)
+	s.Run(w, 60*30)
+	assert.Positive(t, systems.Diagnose(w).Counts[systems.CauseBlockedByAgents], "the back of the crowd waited over BlockedSpan")
+	s.Run(w, 60*60)
+	west, arrived := flowCounts(w, 24)
+	require.Zero(t, west, "all through")
+	r := systems.Diagnose(w)
+	assert.Zero(t, r.Counts[systems.CauseBlockedByAgents], "%d at rest: %s", arrived, r)
+}
+
+// A swarm flowing through a door 12 cells wide, and one crossing open ground, to
+// its goal and settling there: nothing is counted, while it flows nor once at rest,
+// whole-grid fields and sector fields alike. The followers at the rim of the crowd
+// at the goal that do not come to rest (pressing on it: sector mode, measured 16 at
+// about 10 cells from the goal) are at their crowd, not on their way (crowdRim).
+func TestFlowSwarmFlowingOrSettlingIsNotBlocked(t *testing.T) {
+	for _, door := range []int{12, 0} {
+		for _, sectors := range []int{0, 8} {
+			w, s := flowWallWorld(t, 400, door, sectors)
+			for k := range 18 {
+				s.Run(w, 60*5)
+				r := systems.Diagnose(w)
+				require.Zero(t, r.Counts[systems.CauseBlockedByAgents], "door %d, sectors %d, %d s: %s", door, sectors, 5*(k+1), r)
+			}
+			west, arrived := flowCounts(w, 24)
+			assert.Zero(t, west, "door %d, sectors %d: all through", door, sectors)
+			assert.Greater(t, arrived, 380, "door %d, sectors %d: settled at the goal", door, sectors)
+		}
+	}
+}
+
+// The progress fields only feed Diagnose: StateHash leaves them out (json:"-"), so
+// a run's hash is the one it had before they were added (the swarm benchmark's
+// too); a follower switching to another goal's field ends its run at once; and the
+// frames of a progress check allocate nothing, whole-grid or sector fields.
+func TestFlowProgressIsNotHashedAndAllocatesNothing(t *testing.T) {
+	for _, sectors := range []int{0, 8} {
+		w, s := flowWallWorld(t, 48, 0, sectors)
+		s.Run(w, 60) // 1 s: checks at 0.5 s and 1 s
+		runs := 0
+		h := systems.StateHash(w)
+		q := generic.NewFilter1[components.FlowFollower]().Query(w)
+		for q.Next() {
+			ff := q.Get()
+			if ff.ProgressCheck == 2 {
+				runs++
+			}
+			ff.ProgressCost, ff.ProgressCheck = 7, 9
+		}
+		assert.Equal(t, 48, runs, "sectors %d: every follower's run started at check 1 or 2, updated at 2", sectors)
+		assert.Equal(t, h, systems.StateHash(w), "sectors %d: not hashed", sectors)
+
+		q = generic.NewFilter1[components.FlowFollower]().Query(w)
+		for q.Next() {
+			q.Get().Goal = grid.Cell{X: 80, Y: 30}
+		}
+		s.Run(w, 1) // no check in (1, 1+1/60]
+		q = generic.NewFilter1[components.FlowFollower]().Query(w)
+		for q.Next() {
+			ff := q.Get()
+			assert.Equal(t, [2]float64{}, [2]float64{float64(ff.ProgressCost), float64(ff.ProgressCheck)}, "sectors %d: a new field ends the run", sectors)
+			assert.Equal(t, grid.Cell{X: 80, Y: 30}, ff.Active)
+		}
+		s.Run(w, 60*30)                                            // every sector on the way built (a first build allocates)
+		allocs := testing.AllocsPerRun(2, func() { s.Run(w, 30) }) // one check each
+		assert.Zero(t, allocs, "sectors %d", sectors)
+	}
+}
