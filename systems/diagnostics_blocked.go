@@ -126,7 +126,7 @@ func (h *heldOffCheck) flowBlocked(w *arche.World, e arche.Entity, fl *FlowField
 		!goodKinematics(kin) || !finiteVec(pos) || !finiteVec(ff.Aim) || !g.InBounds(ff.Active) {
 		return false
 	}
-	span := clockTime(w) - float64(ff.ProgressCheck)*FlowProgressPeriod
+	span := clockTime(w) - float64(float64(ff.ProgressCheck)*FlowProgressPeriod)
 	if !(span >= BlockedSpan) {
 		return false
 	}

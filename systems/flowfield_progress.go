@@ -137,7 +137,7 @@ func (p *progressPass) Work(_, lo, hi int) {
 // aheadOf reports whether p lies in front of an agent at pos heading for aim:
 // in the open half-plane beyond pos towards aim.
 func aheadOf(pos, aim, p r2.Vec) bool {
-	return (p.X-pos.X)*(aim.X-pos.X)+(p.Y-pos.Y)*(aim.Y-pos.Y) > 0
+	return float64((p.X-pos.X)*(aim.X-pos.X))+float64((p.Y-pos.Y)*(aim.Y-pos.Y)) > 0
 }
 
 // crowdRim returns the rim, in cells from goal's centre, of the crowd that
@@ -164,5 +164,5 @@ func (s *FlowField) crowdRim(goal grid.Cell) float64 {
 	if n == 0 {
 		return 0
 	}
-	return s.Spacing*math.Sqrt2*math.Sqrt(float64(n)/math.Pi) + s.Spacing/2
+	return float64(s.Spacing*math.Sqrt2*math.Sqrt(float64(n)/math.Pi)) + float64(s.Spacing/2)
 }
