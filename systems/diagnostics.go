@@ -719,7 +719,9 @@ const (
 	// shoved back does not restart the run, a grid edit that lengthens its route
 	// does), farther from its goal along the field than the rim of the crowd
 	// gathering there (a disk holding all its field's followers at one per 2·Spacing²
-	// cells: one pressing on the crowd at its goal is not counted), while the discs of
+	// cells, plus 2.5 Spacings: one pressing on the crowd at its goal is not counted;
+	// Important: nor is one jammed within that rim, which could not be told from it),
+	// while the discs of
 	// agents in front of it (their centres beyond it towards its Aim), agents at rest
 	// at its goal not counted, touch its own: a swarm jammed at a gap or in a corridor
 	// too narrow for its numbers. Its note says "a flow follower" and names the
@@ -2202,6 +2204,7 @@ func (d *diagnoser) begin(w *arche.World, r *Report) int {
 	d.held.progID, d.held.kinID = arche.ComponentID[components.Progress](w), arche.ComponentID[components.Kinematics](w)
 	d.held.posID = d.posID
 	d.held.ffID = arche.ComponentID[components.FlowFollower](w)
+	d.held.flowLast = flowLastCheck(clockTime(w))
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
 	}
@@ -2514,7 +2517,8 @@ func (d *diagnoser) motionCheck(w *arche.World, r *Report, g *grid.Grid, e arche
 	} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
 		!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
 		r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin))
-	} else if ff != nil && d.held.nb != nil && d.flow != nil && ff.ProgressCheck > 0 && steered && !asksToMove(in) &&
+	} else if ff != nil && ff.ProgressCheck-1 < d.held.flowLast && // a run from check 1 to flowLast (0 wraps round)
+		d.held.nb != nil && d.flow != nil && steered && !asksToMove(in) &&
 		d.held.flowBlocked(w, e, d.flow, pos.Vec, ff, kin) {
 		r.addNote(CauseBlockedByAgents, e, d.held.blockedNote(g, pos.Vec, kin)) // a swarm jammed on its way
 	}

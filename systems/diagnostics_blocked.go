@@ -109,6 +109,20 @@ func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec,
 	return true
 }
 
+// flowLastCheck returns the highest number of a progress check
+// (FlowFollower.ProgressCheck) a run without progress may have begun at and be
+// BlockedSpan old or more at simulation time now, rounded up (flowBlocked
+// checks the span itself); 0 when none can be (now NaN or under BlockedSpan).
+// Diagnose calls flowBlocked only for followers whose run began at a check
+// from 1 to it, so a swarm flowing costs it a compare per follower.
+func flowLastCheck(now float64) uint32 {
+	k := math.Floor((now-BlockedSpan)/FlowProgressPeriod) + 1
+	if !(k >= 1) {
+		return 0
+	}
+	return uint32(min(k, math.MaxUint32))
+}
+
 // flowBlocked tells whether flow follower e at pos with FlowFollower ff and
 // Kinematics kin, served by the FlowField fl, following its field (Has, not
 // Arrived, Steer), has made no progress along it for BlockedSpan (its run

@@ -26,7 +26,11 @@ type heldOffCheck struct {
 	kinID  arche.ID
 	posID  arche.ID
 	ffID   arche.ID // FlowFollower's (flowBlocked)
-	ids    []int32
+	// flowLast: a flow follower whose run began at a progress check numbered
+	// over it has made no progress for less than BlockedSpan (flowLastCheck);
+	// 0: none has been so long
+	flowLast uint32
+	ids      []int32
 
 	dist, gap, sep, advice float64 // the last agent found held off: its note's values
 	flow                   bool    // the last agent found blocked is a flow follower (flowBlocked)

@@ -68,3 +68,24 @@ func TestFlowProgressRuns(t *testing.T) {
 	ff.Steer = false
 	assert.Equal(t, run(0, 0), run(at(15, 41, false)), "no direction: no run")
 }
+
+// TestFlowLastCheck: Diagnose looks at a flow follower only when its run began
+// at a check numbered from 1 to flowLastCheck(now), which holds every run
+// BlockedSpan old or more (now − k·FlowProgressPeriod ≥ BlockedSpan) and at most
+// one check more; none before BlockedSpan or with no clock (NaN).
+func TestFlowLastCheck(t *testing.T) {
+	for _, c := range []struct {
+		now  float64
+		want uint32
+	}{
+		{math.NaN(), 0}, {0, 0}, {BlockedSpan - 0.6, 0}, {BlockedSpan - 0.5, 0}, {BlockedSpan - 0.4, 0}, {BlockedSpan, 1},
+		{BlockedSpan + 0.5, 2}, {BlockedSpan + 0.7, 2}, {BlockedSpan + 10, 21}, {math.Inf(1), math.MaxUint32},
+	} {
+		assert.Equal(t, c.want, flowLastCheck(c.now), "now %v", c.now)
+		for k := uint32(1); k < 60; k++ {
+			if c.now-float64(k)*FlowProgressPeriod >= BlockedSpan {
+				assert.LessOrEqual(t, k, flowLastCheck(c.now), "now %v: a run from check %d is BlockedSpan old", c.now, k)
+			}
+		}
+	}
+}
