@@ -44,8 +44,12 @@ import (
 // buckets first: the nearest foe in sight there bounds the other rows (a
 // row farther away is not read, a farther agent not kept). A line of sight inside a rectangle
 // of open cells is known clear without walking it (a summed-area table of
-// blocked cells, rebuilt when the grid changes). The result is exactly that
-// of testing every agent in range (a test holds it to that).
+// blocked cells, rebuilt when the grid changes). A team holding more than
+// half of the last frame's agents (the guards among their intruders) is left
+// out of that grid and searched in the [Spatial] hash's buckets instead: only
+// its foes, the fewer, search it, while counting and placing it cost most of
+// the grid's build. The result is exactly that of testing every agent in
+// range (a test holds it to that).
 //
 // The agents due are found in blocks of the query, and their perceptions
 // made in blocks of them, that Workers goroutines (0:

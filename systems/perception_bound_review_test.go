@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/spatial/r2"
 )
@@ -21,21 +22,26 @@ import (
 //
 // It runs with the index's buckets of foeBucket cells and, the bounds of fit
 // lowered, of 2 and 8 times that (big20: fit widens them for a small crowd
-// on a big map; the answers must not change).
+// on a big map; the answers must not change), and each of them again with a
+// team holding more than half of the agents and a spatial hash of them in
+// Neighbours: that class is then left out of the index from the second build
+// and searched in the hash (nearestDense).
 func TestFoeIndexNearestMatchesPlainRule(t *testing.T) {
 	for _, c := range []struct {
 		perAgent, least int
 		side            float64
 	}{{foeKeysPerAgent, foeMinBuckets, foeBucket}, {0, 16, 2 * foeBucket}, {0, 1, 8 * foeBucket}} {
-		t.Run(fmt.Sprint(c.side), func(t *testing.T) {
-			defer func(a, b int) { foeKeysPerAgent, foeMinBuckets = a, b }(foeKeysPerAgent, foeMinBuckets)
-			foeKeysPerAgent, foeMinBuckets = c.perAgent, c.least
-			foeNearestMatchesPlainRule(t, c.side)
-		})
+		for _, dense := range []bool{false, true} {
+			t.Run(fmt.Sprint(c.side, dense), func(t *testing.T) {
+				defer func(a, b int) { foeKeysPerAgent, foeMinBuckets = a, b }(foeKeysPerAgent, foeMinBuckets)
+				foeKeysPerAgent, foeMinBuckets = c.perAgent, c.least
+				foeNearestMatchesPlainRule(t, c.side, dense)
+			})
+		}
 	}
 }
 
-func foeNearestMatchesPlainRule(t *testing.T, side float64) {
+func foeNearestMatchesPlainRule(t *testing.T, side float64, dense bool) {
 	const w, h, n = 40, 30, 500
 	g := grid.New(w, h)
 	for y := int32(5); y < 25; y++ {
@@ -70,11 +76,29 @@ func foeNearestMatchesPlainRule(t *testing.T, side float64) {
 			nb.Positions[i].X = math.NaN()
 		}
 		nb.Teams[i] = uint8(rng.IntN(3))
+		if dense && rng.IntN(3) > 0 {
+			nb.Teams[i] = 1 // about 7 in 9 of the agents
+		}
+	}
+	if dense {
+		nb.Hash = spatial.NewHash(2, w, h)
+		for i, p := range nb.Positions {
+			nb.Hash.Insert(int32(i), p)
+		}
+		nb.Hash.Build()
 	}
 	var x foeIndex
 	x.resize(w, h, 1)
 	x.build(nb, 1, func(m int) { x.work(nb, 0, 0, m) })
+	require.Equal(t, -1, x.dense, "no class is left out of the first build")
+	x.build(nb, 1, func(m int) { x.work(nb, 0, 0, m) }) // the second: the dense class from the first's counts
 	require.Equal(t, side, x.size, "the buckets' side")
+	if dense {
+		require.Equal(t, int(x.class[1]), x.dense, "team 1 is searched in the hash")
+		require.Less(t, int(x.starts[len(x.starts)-1]), n/2, "and left out of the index")
+	} else {
+		require.Equal(t, -1, x.dense)
+	}
 	var cands []foeCandidate
 	checked, found, blocked := 0, 0, 0
 	for q := range 3000 {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/archai-go/archai/nav/grid"
+	"github.com/archai-go/archai/nav/spatial"
 	"gonum.org/v1/gonum/spatial/r2"
 )
 
@@ -23,7 +24,9 @@ import (
 // that is 32 cells, 16,384 buckets rather than 262,144.
 //
 // With more than maxFoeClasses teams in a frame every agent falls in one
-// class, and the search skips its own team item by item.
+// class, and the search skips its own team item by item. Otherwise a class
+// holding more than half of the last build's agents is left out (dense) and
+// searched in Neighbours.Hash (nearestDense).
 type foeIndex struct {
 	size, inv  float64 // bucket side in cells, and its inverse
 	cols, rows int
@@ -42,6 +45,19 @@ type foeIndex struct {
 	present [][256]bool
 	teamOf  []uint8 // this frame's Neighbours.Teams, by hash ID
 	neutral []bool  // by hash ID: an agent without a Faction, nobody's foe; nil when there is none
+
+	// dense is the class left out of this frame's index (-1: none), whose agents a
+	// search reads from the Spatial hash instead (nearestDense): a class holding more
+	// than half of the last frame's agents, such as the guards among their intruders.
+	// Its foes (the other teams' agents, the fewer) search it rarely, while counting
+	// and placing it cost the most of the build. denseNext is the next frame's, set
+	// as a build ends; tally is per worker: the agents of each class it counted.
+	dense, denseNext int
+	denseTeam        uint8
+	tally            [][maxFoeClasses]int32
+	hashIDs          []int32  // this frame's Neighbours.Hash, sorted: hash IDs
+	hashPos          []r2.Vec // and positions
+	hash             *spatial.Hash
 }
 
 // maxFoeClasses is the most teams kept apart in the index.
@@ -90,6 +106,8 @@ func (x *foeIndex) resize(w, h int, workers int) {
 	x.fit(math.MaxInt32)
 	x.counts = make([][]int32, workers)
 	x.present = make([][256]bool, workers)
+	x.tally = make([][maxFoeClasses]int32, workers)
+	x.dense, x.denseNext = -1, -1
 	for t := range x.class {
 		x.class[t] = -1 // no team known before the first build
 	}
@@ -138,6 +156,7 @@ func (x *foeIndex) classes() {
 		x.present[w] = [256]bool{}
 	}
 	x.teams = x.teams[:0]
+	x.dense, x.denseNext = -1, -1 // the classes are numbered afresh
 	for t := range 256 {
 		x.class[t] = -1
 		if seen[t] {
@@ -164,6 +183,15 @@ func (x *foeIndex) begin(nb *Neighbours, workers int) {
 	n := len(nb.Positions)
 	x.fit(n)
 	x.teamOf = nb.Teams
+	x.dense, x.hash, x.hashIDs, x.hashPos = -1, nil, nil, nil
+	if x.denseNext >= 0 && nb.Hash != nil {
+		// the hash must hold this frame's agents, at these positions (Spatial
+		// builds it from them); else every class is indexed
+		if ids, pos := nb.Hash.Sorted(); len(ids) == n && len(pos) == n {
+			x.dense, x.denseTeam = x.denseNext, x.teams[x.denseNext]
+			x.hash, x.hashIDs, x.hashPos = nb.Hash, ids, pos
+		}
+	}
 	x.keys = grow(x.keys, n)
 	x.items = grow(x.items, n)
 	keys := x.nclass * x.buckets
@@ -178,6 +206,7 @@ func (x *foeIndex) begin(nb *Neighbours, workers int) {
 func (x *foeIndex) countChunk(nb *Neighbours, w, workers int) {
 	n := len(nb.Positions)
 	clear(x.counts[w][:x.nclass*x.buckets])
+	x.tally[w] = [maxFoeClasses]int32{}
 	x.count1(nb, w, w*n/workers, (w+1)*n/workers)
 }
 
@@ -218,6 +247,19 @@ func (x *foeIndex) finish(nb *Neighbours, workers int, runOn func(n int), counte
 	x.starts[keys] = x.prefix(workers, keys)
 	x.phase = 2
 	runOn(n)
+	// the next frame's dense class: one holding more than half of the agents
+	x.denseNext = -1
+	if !x.mixed {
+		for c := range x.nclass {
+			var k int64
+			for w := range workers {
+				k += int64(x.tally[w][c])
+			}
+			if 2*k > int64(n) {
+				x.denseNext = c
+			}
+		}
+	}
 }
 
 // prefix turns the workers' counts of keys [0, keys) into their cursors
@@ -264,6 +306,7 @@ func (x *foeIndex) count(workers, n int, runOn func(n int)) int {
 	for w := range workers {
 		x.counts[w] = grow(x.counts[w], keys)
 		clear(x.counts[w])
+		x.tally[w] = [maxFoeClasses]int32{}
 	}
 	x.phase = 1
 	runOn(n)
@@ -301,6 +344,9 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 		keys = keys[:len(pos)]
 		for i, p := range pos {
 			k := keys[i]
+			if k < 0 { // the dense class: not indexed
+				continue
+			}
 			j := cur[k]
 			cur[k]++
 			items[j] = foeItem{p: p, id: int32(lo + i)}
@@ -315,6 +361,8 @@ func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
 	// otherwise have the compiler read x's fields again each agent
 	cnt, class := x.counts[w], &x.class
 	inv, cols, rows, buckets := x.inv, x.cols, x.rows, x.buckets
+	dense := int8(x.dense)
+	var tally [maxFoeClasses]int32
 	fc, fr := float64(cols), float64(rows)
 	keys, pos, teams := x.keys[lo:hi], nb.Positions[lo:hi], nb.Teams[lo:hi]
 	keys, teams = keys[:len(pos)], teams[:len(pos)]
@@ -322,6 +370,11 @@ func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
 		c := class[teams[i]]
 		if c < 0 { // a team new to the index: found afresh (build)
 			x.present[w][teams[i]] = true
+			continue
+		}
+		tally[c&(maxFoeClasses-1)]++
+		if c == dense {
+			keys[i] = -1
 			continue
 		}
 		bx, by := 0, 0
@@ -338,6 +391,9 @@ func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
 		k := int32(int(c)*buckets + by*cols + bx)
 		keys[i] = k
 		cnt[k]++
+	}
+	for c := range tally {
+		x.tally[w][c] += tally[c]
 	}
 }
 
@@ -364,6 +420,102 @@ func (x *foeIndex) count1(nb *Neighbours, w, lo, hi int) {
 // cands is the worker's scratch buffer for nearestAll, returned grown.
 func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
 	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
+	id, d2, p, cands := x.nearestIndexed(pos, radius, team, self, cosHalf, heading, hn, cands, sight, g)
+	return x.withDense(id, d2, p, pos, radius, team, self, cosHalf, heading, hn, cands, sight, g)
+}
+
+// nearestAll is nearest by nearestAllIndexed: the same answer (the tests compare
+// them).
+func (x *foeIndex) nearestAll(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
+	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
+	id, d2, p, cands := x.nearestAllIndexed(pos, radius, team, self, cosHalf, heading, hn, cands, sight, g)
+	return x.withDense(id, d2, p, pos, radius, team, self, cosHalf, heading, hn, cands, sight, g)
+}
+
+// withDense returns the nearer (by squared distance, then hash ID) of the
+// indexed classes' answer (id, d2, p; id −1 for none) and the dense class's
+// (nearestDense), with its distance √d2. The nearest foe in sight of a union
+// of classes is the nearer of each part's, so the answer is nearest's over
+// every class.
+func (x *foeIndex) withDense(id int32, d2 float64, p r2.Vec, pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64,
+	heading r2.Vec, hn float64, cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
+	if x.dense >= 0 && x.denseTeam != team && radius >= 0 && finiteVec(pos) {
+		bound := radius * radius
+		if id >= 0 {
+			bound = d2 // no farther agent can be the answer
+		}
+		var b foeCandidate
+		if b, cands = x.nearestDense(pos, radius, bound, self, cosHalf, heading, hn, cands, sight, g); b.id >= 0 &&
+			(id < 0 || b.d2 < d2 || b.d2 == d2 && b.id < id) {
+			id, d2, p = b.id, b.d2, b.p
+		}
+	}
+	if id < 0 {
+		return -1, 0, r2.Vec{}, cands
+	}
+	return id, math.Sqrt(d2), p, cands
+}
+
+// nearestDense returns the nearest agent of the dense class (by squared
+// distance, then hash ID; id −1 for none) within bound (d2 ≤ bound) and
+// radius of pos, not self, not a bystander, inside the field of view and in
+// line of sight: the same tests as scanRow's, over the Spatial hash's buckets
+// within radius (every agent within radius lies in them). It lists the
+// candidates in cands and tests their lines nearest first (pick).
+func (x *foeIndex) nearestDense(pos r2.Vec, radius, bound float64, self int32, cosHalf float64, heading r2.Vec, hn float64,
+	cands []foeCandidate, sight *openCells, g *grid.Grid) (foeCandidate, []foeCandidate) {
+	cands = cands[:0]
+	none := foeCandidate{id: -1}
+	x0, x1, y0, y1, ok := x.hash.Rows(pos, radius)
+	if !ok {
+		return none, cands
+	}
+	fov := cosHalf > -2
+	team, neutral, teamOf := x.denseTeam, x.neutral, x.teamOf
+	ids, hpos := x.hashIDs, x.hashPos
+	best := -1
+	bd2, bid := math.Inf(1), int32(math.MaxInt32)
+	for y := y0; y <= y1; y++ {
+		lo, hi := x.hash.RowSpan(y, x0, x1)
+		for k := lo; k < hi; k++ {
+			p := hpos[k]
+			dx, dy := p.X-pos.X, p.Y-pos.Y
+			d2 := sq2(dx, dy)
+			if !(d2 <= bound) {
+				continue
+			}
+			id := ids[k]
+			if teamOf[id] != team || id == self || (neutral != nil && neutral[id]) {
+				continue
+			}
+			if fov && d2 > 0 {
+				if hn < 0 { // the heading's norm, found at the first agent it is needed for
+					hn = detmath.Hypot(heading.X, heading.Y)
+				}
+				if float64(dx*heading.X)+float64(dy*heading.Y) < cosHalf*math.Sqrt(d2)*hn {
+					continue
+				}
+			}
+			if d2 < bd2 || (d2 == bd2 && id < bid) {
+				best, bd2, bid = len(cands), d2, id
+			}
+			cands = append(cands, foeCandidate{d2: d2, id: id, p: p})
+		}
+	}
+	if best < 0 {
+		return none, cands
+	}
+	k, cands := pick(cands, best, pos, sight, g)
+	if k < 0 {
+		return none, cands
+	}
+	return cands[k], cands
+}
+
+// nearestIndexed is nearest over the classes in the index (every class but
+// the dense one), returning the squared distance.
+func (x *foeIndex) nearestIndexed(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
+	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
 		return -1, 0, r2.Vec{}, cands
@@ -371,7 +523,7 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
 		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
 	for c := range x.nclass {
-		if x.mixed || x.teams[c] != team {
+		if c != x.dense && (x.mixed || x.teams[c] != team) { // the dense class: nearestDense
 			q.rows[q.nrows] = c * x.buckets
 			q.nrows++
 		}
@@ -382,7 +534,7 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 	seen := x.scanBest(&q, yc, none)
 	if seen.id != none.id {
 		if !sight.clear(pos, seen.p) && !g.LineOfSight(pos, seen.p) {
-			return x.nearestAll(pos, radius, team, self, cosHalf, heading, q.hn, cands, sight, g)
+			return x.nearestAllIndexed(pos, radius, team, self, cosHalf, heading, q.hn, cands, sight, g)
 		}
 		q.bound = seen.d2 // no farther agent can be the answer
 	}
@@ -408,16 +560,16 @@ func (x *foeIndex) nearest(pos r2.Vec, radius float64, team uint8, self int32, c
 	case best.id == none.id:
 		return -1, 0, r2.Vec{}, cands
 	case best.id != seen.id && !sight.clear(pos, best.p) && !g.LineOfSight(pos, best.p):
-		return x.nearestAll(pos, radius, team, self, cosHalf, heading, q.hn, cands, sight, g)
+		return x.nearestAllIndexed(pos, radius, team, self, cosHalf, heading, q.hn, cands, sight, g)
 	}
-	return best.id, math.Sqrt(best.d2), best.p, cands
+	return best.id, best.d2, best.p, cands
 }
 
-// nearestAll is nearest keeping every candidate of its own row, and of the
+// nearestAllIndexed is nearestIndexed keeping every candidate of its own row, and of the
 // others those as near as its own row's nearest in sight: it tests their
 // lines of sight nearest first until one is clear (pick). nearest's answer
 // whatever lines are blocked; nearest runs it when a line it tests is.
-func (x *foeIndex) nearestAll(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
+func (x *foeIndex) nearestAllIndexed(pos r2.Vec, radius float64, team uint8, self int32, cosHalf float64, heading r2.Vec, hn float64,
 	cands []foeCandidate, sight *openCells, g *grid.Grid) (int32, float64, r2.Vec, []foeCandidate) {
 	cands = cands[:0]
 	if !(radius >= 0) || !finiteVec(pos) {
@@ -426,7 +578,7 @@ func (x *foeIndex) nearestAll(pos r2.Vec, radius float64, team uint8, self int32
 	q := foeQuery{pos: pos, team: team, self: self, cosHalf: cosHalf, heading: heading, hn: hn,
 		x0: x.bucketOf(pos.X-radius, x.cols), x1: x.bucketOf(pos.X+radius, x.cols), bound: radius * radius}
 	for c := range x.nclass {
-		if x.mixed || x.teams[c] != team {
+		if c != x.dense && (x.mixed || x.teams[c] != team) { // the dense class: nearestDense
 			q.rows[q.nrows] = c * x.buckets
 			q.nrows++
 		}
@@ -463,13 +615,13 @@ func (x *foeIndex) nearestAll(pos r2.Vec, radius float64, team uint8, self int32
 		return -1, 0, r2.Vec{}, cands
 	}
 	if cands[best].id == seen {
-		return seen, math.Sqrt(cands[best].d2), cands[best].p, cands
+		return seen, cands[best].d2, cands[best].p, cands
 	}
 	k, cands := pick(cands, best, pos, sight, g)
 	if k < 0 {
 		return -1, 0, r2.Vec{}, cands
 	}
-	return cands[k].id, math.Sqrt(cands[k].d2), cands[k].p, cands
+	return cands[k].id, cands[k].d2, cands[k].p, cands
 }
 
 // sees returns id, its squared distance from pos and its position (nb's, as
