@@ -418,10 +418,7 @@ func (s *Perception) find(worker, list, lo, hi int) {
 		facs := columnOf[components.Faction](c, r, peFaction, s.n)[a:b]
 		vels := cut(columnOf[components.Velocity](c, r, peVelocity, s.n), a, b)
 		bbs := cut(columnOf[components.Blackboard](c, r, peBlackboard, s.n), a, b)
-		for k := range ths {
-			if !due(&ths[k], now, limit) {
-				continue
-			}
+		for k := nextDue(ths, 0, now, limit); k < len(ths); k = nextDue(ths, k+1, now, limit) {
 			per := &pers[k]
 			if per.Fresh {
 				continue // perceived already for a think the budget held back

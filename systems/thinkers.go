@@ -479,8 +479,8 @@ func (f *thinkFinder[B]) Work(worker, lo, hi int) {
 		ths := columnOf[components.Think](c, r, thThink, t.n)[a-start : b-start]
 		brains := columnOf[B](c, r, thBrain, t.n)[a-start : b-start]
 		brains = brains[:len(ths)]
-		for k := range ths {
-			if due(&ths[k], now, limit) && f.ready(&brains[k]) {
+		for k := nextDue(ths, 0, now, limit); k < len(ths); k = nextDue(ths, k+1, now, limit) {
+			if f.ready(&brains[k]) {
 				i := a + k
 				found = append(found, int32(i))
 				if q != nil {
