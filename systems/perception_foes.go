@@ -341,15 +341,14 @@ func (x *foeIndex) work(nb *Neighbours, w, lo, hi int) {
 		// otherwise have the compiler read x's fields again each agent
 		cur, items := x.counts[w], x.items
 		keys, pos := x.keys[lo:hi], nb.Positions[lo:hi]
-		keys = keys[:len(pos)]
-		for i, p := range pos {
-			k := keys[i]
-			if k < 0 { // the dense class: not indexed
+		pos = pos[:len(keys)]
+		for i, k := range keys {
+			if k < 0 { // the dense class: not indexed (its position not read)
 				continue
 			}
 			j := cur[k]
 			cur[k]++
-			items[j] = foeItem{p: p, id: int32(lo + i)}
+			items[j] = foeItem{p: pos[i], id: int32(lo + i)}
 		}
 	}
 }
