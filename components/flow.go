@@ -74,7 +74,7 @@ type FlowFollower struct {
 	// were added. A loaded world's followers start their runs at the first
 	// check after the load: a jam is reported BlockedSpan seconds after the
 	// load at the earliest (later than in the unbroken run, never earlier).
-	// Float32 and uint32, in the struct's padding: FlowFollower stays 80 bytes.
+	// Float32 and uint32, in the struct's padding: FlowFollower stays 80 bytes (64-bit).
 	ProgressCost float32 `json:"-"`
 
 	// Following: the agent is at rest (Arrived) and its goal walked, by
