@@ -214,6 +214,7 @@ type steerKind struct {
 	hasW   bool    // wt holds the agent's SteeringWeights (else it has none)
 	usable bool    // UsableKinematics(&kin)
 	sep    bool    // the agent has a separation force: wt.Separation > 0 and wt.SeparationRadius > 0
+	sepBlk bool    // sep and wt.SeparationRadius in [2⁻⁵⁰⁰, 2⁵⁰⁰]: separationBlock may list its candidates
 	plain  bool    // hasW, usable and no flocking: forcePlain's kind
 	brace  bool    // 0 < kin.Radius ≤ 0.5: a wall may bear its separation push (wallBits.braced)
 
@@ -248,6 +249,7 @@ func newKind(kin *components.Kinematics, wt *components.SteeringWeights, factor 
 	if wt != nil {
 		kd.wt, kd.hasW = *wt, true
 		kd.sep = wt.Separation > 0 && wt.SeparationRadius > 0
+		kd.sepBlk = kd.sep && wt.SeparationRadius >= 0x1p-500 && wt.SeparationRadius <= 0x1p500
 		kd.plain = kd.usable && !((wt.Alignment > 0 || wt.Cohesion > 0) && wt.NeighbourRadius > 0)
 	}
 	return kd

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/archai-go/archai/ai/steer"
 	"gonum.org/v1/gonum/spatial/r2"
@@ -259,24 +260,40 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 	nj, total := 0, 0
 	hot := s.hot[lo:end] // indexed by i = k − lo, as seps: no bounds checks there
 	seps = seps[:len(hot)]
+	// the buckets' starts are read without bounds checks (layoutStart): a
+	// layout of W·H buckets has W·H+1 starts, and the columns and rows read
+	// are clamped to [0, W−1] and [0, H−1]; any other layout (none that
+	// spatial.Hash.Layout gives) takes separation, whose loads are checked
+	if l.W < 1 || l.H < 1 || len(l.Start) != l.W*l.H+1 {
+		for i := range hot {
+			if a := &hot[i]; a.out != 0 {
+				if kd := &s.kinds[a.kind&(1<<kindBits-1)]; kd.sep && finiteVec(a.pos) {
+					seps[i] = s.separation(a.pos, lo+i, kd.wt.SeparationRadius, kd.kin.MaxForce)
+				}
+			}
+		}
+		return
+	}
+	start, w := unsafe.Pointer(unsafe.SliceData(l.Start)), l.W
 	for i := range hot {
 		k, a := lo+i, &hot[i]
 		if a.out == 0 {
 			continue
 		}
 		kd := &s.kinds[a.kind&(1<<kindBits-1)]
-		if !kd.sep || !finiteVec(a.pos) { // combine's test: see there
-			continue
-		}
 		radius, maxF := kd.wt.SeparationRadius, kd.kin.MaxForce
-		if !(radius >= 0x1p-500 && radius <= 0x1p500) {
-			seps[i] = s.separation(a.pos, k, radius, maxF)
+		if !kd.sepBlk || !finiteVec(a.pos) { // combine's test (kd.sep): see there
+			if kd.sep && finiteVec(a.pos) { // a radius outside [2⁻⁵⁰⁰, 2⁵⁰⁰]
+				seps[i] = s.separation(a.pos, k, radius, maxF)
+			}
 			continue
 		}
-		x0, x1 := sepIndex((a.pos.X-radius)*inv, lastX), sepIndex((a.pos.X+radius)*inv, lastX)
-		y0, y1 := sepIndex((a.pos.Y-radius)*inv, lastY), sepIndex((a.pos.Y+radius)*inv, lastY)
-		lo0, hi0 := l.RowSpan(y0, x0, x1)
-		lo1, hi1 := l.RowSpan(y1, x0, x1)
+		x0, x1 := sepBounds((a.pos.X-radius)*inv, (a.pos.X+radius)*inv, lastX)
+		y0, y1 := sepBounds((a.pos.Y-radius)*inv, (a.pos.Y+radius)*inv, lastY)
+		// l.RowSpan(y0, x0, x1) and l.RowSpan(y1, x0, x1)
+		row0, row1 := y0*w, y1*w
+		lo0, hi0 := layoutStart(start, row0+x0), layoutStart(start, row0+x1+1)
+		lo1, hi1 := layoutStart(start, row1+x0), layoutStart(start, row1+x1+1)
 		n0, n1 := hi0-lo0, (hi1-lo1)&-(y1-y0) // none when one row
 		// sepFilter reads a run of n ≥ 1 in blocks of four, at most n+3 slots
 		// from its start, and nothing of an empty one; row y1's slots follow
@@ -309,6 +326,13 @@ func (s *Steer) separationBlock(lo, end int, seps []r2.Vec, sc *steerScratch) {
 	if nj > 0 {
 		s.sepFlush(jobs[:nj], seps, sc.ents, lo)
 	}
+}
+
+// layoutStart is int(Start[b]) of the spatial.Layout whose Start begins at
+// start, for a bucket b the caller knows to be in [0, len(Start)): no
+// bounds check.
+func layoutStart(start unsafe.Pointer, b int) int {
+	return int(*(*int32)(unsafe.Add(start, 4*b)))
 }
 
 // sepEntsCap is the room of a worker's list of candidates in range
@@ -379,4 +403,14 @@ func sepIndex(v, last float64) int {
 		v = last
 	}
 	return int(v)
+}
+
+// sepBounds is sepIndex(lo, last), sepIndex(hi, last) for lo ≤ hi, neither
+// NaN: a query's two bounds on one axis, both within [0, last] for most
+// agents (one test each instead of two).
+func sepBounds(lo, hi, last float64) (int, int) {
+	if lo >= 0 && hi <= last { // 0 ≤ lo ≤ hi ≤ last
+		return int(lo), int(hi)
+	}
+	return sepIndex(lo, last), sepIndex(hi, last)
 }

@@ -257,6 +257,21 @@ func TestSeparationBlockMatchesSeparation(t *testing.T) {
 	}
 }
 
+// TestSeparationBlockOddLayout: a layout whose starts are not one a bucket
+// and one more (none that spatial.Hash gives) is not read unchecked:
+// separationBlock gives each agent separation's force.
+func TestSeparationBlockOddLayout(t *testing.T) {
+	skipIfFused(t)
+	rng := steer.NewRand(5)
+	pos := make([]r2.Vec, 500)
+	for i := range pos {
+		pos[i] = r2.Vec{X: 1 + rng.Float64()*12, Y: 1 + rng.Float64()*12}
+	}
+	s := sepBlockSteer(pos, 14, sepKinds(), 5)
+	s.layout.Start = append(s.layout.Start[:len(s.layout.Start):len(s.layout.Start)], int32(len(pos)))
+	sepBlockMatches(t, s, "a start too many")
+}
+
 // TestSeparationBlockMatchesSeparationAtExtremes: likewise for crowds in
 // one bucket at ±1.7·10³⁰⁸ (pos − q overflows) and near 0 (squares that
 // underflow), and with NaN and infinite positions in the hash.
@@ -319,6 +334,13 @@ func TestSepIndexMatchesRows(t *testing.T) {
 				sepIndex((pos.Y-radius)*inv, lastY), sepIndex((pos.Y+radius)*inv, lastY)}
 			if want := [4]int{x0, x1, y0, y1}; want != got {
 				require.Equal(t, want, got, "cell %v, pos %v, radius %v", cell, pos, radius)
+			}
+			// separationBlock's pair of bounds on each axis
+			var both [4]int
+			both[0], both[1] = sepBounds((pos.X-radius)*inv, (pos.X+radius)*inv, lastX)
+			both[2], both[3] = sepBounds((pos.Y-radius)*inv, (pos.Y+radius)*inv, lastY)
+			if want := [4]int{x0, x1, y0, y1}; want != both {
+				require.Equal(t, want, both, "sepBounds: cell %v, pos %v, radius %v", cell, pos, radius)
 			}
 		}
 	}
