@@ -2233,6 +2233,13 @@ func (d *diagnoser) stage(w *arche.World, r *Report, i int) {
 		if i == d.slices-1 {
 			to = math.MaxInt // the last slice takes the entities added since begin
 		}
+		if i > 0 && d.queue != nil {
+			// the queue's requests as of this slice's frame, the frame whose Paths it
+			// reads: a path asked for since begin waits in the queue, not path_not_queued
+			clear(d.queued)
+			d.queue.join()
+			d.queue.requests(d.queued)
+		}
 		d.motionChecks(w, r, i*diagnoseSlice, to)
 		return
 	}
