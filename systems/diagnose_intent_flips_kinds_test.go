@@ -81,6 +81,8 @@ func TestIntentFlipFlopAdviceFitsTheBrain(t *testing.T) {
 	msg = rep.String()
 	assert.Contains(t, msg, "as its FSM system ran its brain")
 	assert.Contains(t, msg, "transition back is taken only past a margin")
+	// this machine has no Eat nor Sleep: the rows quoted are an example, said so
+	assert.Contains(t, msg, "(e.g. Eat when hunger > 70")
 	assert.Contains(t, msg, arrival)
 	assert.NotContains(t, msg, "bt.")
 	assert.NotContains(t, msg, "WithHysteresis")

@@ -249,7 +249,7 @@ func appendIntentFlips(b *strings.Builder, n *exampleNote) {
 			"by that margin), and keep an Act on until a second threshold (start above one, keep on until below another)")
 	case "FSM":
 		b.WriteString("a transition whose guard the state's own work undoes, and the way back on the same threshold " +
-			"(Eat when hunger > 70, back to Sleep when hunger <= 70): guard the pair with two thresholds, so the " +
+			"(e.g. Eat when hunger > 70, back to Sleep when hunger <= 70): guard the pair with two thresholds, so the " +
 			"transition back is taken only past a margin (enter above 70, leave only below 30), or leave the state " +
 			"once its work is done")
 	case "HTN", "GOAP":
