@@ -94,6 +94,12 @@ type Focus struct{}
 // node) and set Mode back to IntentGo when the chase ends. systems.Diagnose counts
 // a flee, pursue or evade with the zero Target and Point exactly (0, 0) as
 // target_unset (CauseTargetUnset). A Target that has died, by contrast, is no target: the agent brakes.
+//
+// A Mode past IntentEvade is no mode (a value written by hand, or cast from a
+// number of the program's own): systems.PathFollow takes it as no move intent at
+// all, neither to Goal nor along a flow field, so the agent brakes (or wanders, a
+// Wanderer); systems.Diagnose counts it as mode_invalid (CauseModeInvalid), and
+// systems/save's Save and Load refuse it.
 type Intent struct {
 	Move        bool         // go to Goal (Mode IntentGo)
 	Goal        r2.Vec       // cells; read only while Move ((0, 0) unless set: the grid's corner)

@@ -36,6 +36,11 @@ type OwnMotion struct{}
 // system writes it from the agent's [Intent], path and flow field, and the
 // steering system turns it into a force. It is the hand-over between the two,
 // small so that steering reads little per agent.
+//
+// A Mode past DesiredHold is no mode: systems.Steer brakes the agent, as for
+// DesiredStop, until PathFollow writes its Desired again (each frame it serves
+// it); systems.Diagnose counts it as mode_invalid (CauseModeInvalid), and
+// systems/save's Save and Load refuse it.
 type Desired struct {
 	Mode        DesiredMode // how to head for Point
 	SpeedFactor float64     // fraction of Kinematics.MaxSpeed, (0, 1); anything else means 1

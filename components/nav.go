@@ -29,9 +29,9 @@ type Path struct {
 	// (systems.Diagnose names Priority in its note on paths waiting long).
 	Priority  int8
 	Goal      grid.Cell   // the cell a path is wanted or held for (see systems.PathFollow: a path for a former goal is let go)
-	State     PathState   // see PathState
+	State     PathState   // see PathState; one past PathUnreachable is read, and set, as PathNone by systems.PathFollow (systems.Diagnose counts it, mode_invalid; Save and Load refuse it)
 	Waypoints []grid.Cell // start to Goal inclusive (a blocked start cell, then the open cell it walks out to); reused between paths
-	Next      int         // index of the waypoint being approached; one below 0 is read, and set, as 0 by systems.PathFollow (past the last: the path is done)
+	Next      int         // index of the waypoint being approached; one below 0 is read, and set, as 0 by systems.PathFollow (past the last: the path is done); Save and Load refuse one below 0
 
 	Request uint32 // id of the latest request the queue accepted; written by the queue
 	Queued  uint64 // queue ticket of the oldest still pending request; written by the queue

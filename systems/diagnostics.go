@@ -816,6 +816,17 @@ const (
 	// only when there are any does it look at every agent's goal again.
 	CauseHeldFarFromGoal
 
+	// CauseModeInvalid: an agent whose Intent.Mode is past IntentEvade, Desired.Mode
+	// past DesiredHold or Path.State past PathUnreachable: no constant of its type (a
+	// value written by hand, or cast from a number of the program's own). Nothing
+	// else shows it: PathFollow takes such an Intent.Mode as no move intent (the
+	// agent brakes, or wanders, rather than walk to its Goal or along its flow
+	// field), Steer brakes an agent with such a Desired.Mode, PathFollow reads and
+	// sets such a Path.State as PathNone; and systems/save's Save and Load refuse
+	// the world. The note names the field and its value (the first of the three
+	// found, in that order) and the constants it may hold.
+	CauseModeInvalid
+
 	// NumCauses is the number of causes.
 	NumCauses
 )
@@ -895,6 +906,7 @@ var causeNames = [NumCauses]string{
 	CauseAttackingAlly:           "attacking_ally",
 	CauseUtilityInputNaN:         "utility_input_nan",
 	CauseHeldFarFromGoal:         "held_far_from_goal",
+	CauseModeInvalid:             "mode_invalid",
 }
 
 // DecisionWaitLong is how long, in seconds of simulation time (frames × the clock's
@@ -2456,17 +2468,20 @@ func (d *diagnoser) motionCheck(w *arche.World, r *Report, g *grid.Grid, e arche
 	if vel != nil && !finiteVec(vel.Vec) {
 		r.addNote(CauseVelocity, e, exampleNote{kind: noteVec, what: "velocity", pos: vel.Vec, then: "Movement sets it to zero"})
 	}
-	if in != nil && (!finiteVec(in.Goal) || (in.Mode != components.IntentGo && in.Target.IsZero() && !finiteVec(in.Point))) {
+	if what, v, bad := modeInvalid(in, des, path); bad {
+		r.addNote(CauseModeInvalid, e, exampleNote{kind: noteMode, what: what, n: uint32(v)})
+	}
+	if in != nil && (!finiteVec(in.Goal) || (targetMode(in.Mode) && in.Target.IsZero() && !finiteVec(in.Point))) {
 		r.addNote(CauseGoal, e, needsNote("its Intent's Goal or Point is NaN or infinite"))
 	}
 	if asksToMove(in) && !usableSpeedFactor(in.SpeedFactor) {
 		r.addNote(CauseSpeedFactor, e, exampleNote{kind: noteSpeedFactor, pos: r2.Vec{X: in.SpeedFactor}})
 	}
-	if in != nil && in.Mode != components.IntentGo && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
+	if in != nil && targetMode(in.Mode) && !in.Target.IsZero() && ecs.Alive(w, in.Target) &&
 		(in.Target == e || !(w.Has(in.Target, d.posID) && w.Has(in.Target, d.velID))) {
 		r.add(CauseTargetUnusable, e)
 	}
-	if in != nil && in.Mode != components.IntentGo && in.Target.IsZero() && in.Point.X == 0 && in.Point.Y == 0 {
+	if in != nil && targetMode(in.Mode) && in.Target.IsZero() && in.Point.X == 0 && in.Point.Y == 0 {
 		r.addNote(CauseTargetUnset, e, needsNote("no Target and Point (0, 0), the grid's corner: set Intent.Target or Intent.Point with the Mode"))
 	}
 	if kin != nil && !goodKinematics(kin) {
@@ -2802,8 +2817,10 @@ func asksToMove(in *components.Intent) bool {
 	switch in.Mode {
 	case components.IntentFlee, components.IntentPursue, components.IntentEvade:
 		return true
+	case components.IntentGo:
+		return in.Move
 	}
-	return in.Move
+	return false // no mode: PathFollow takes it as no move intent (CauseModeInvalid)
 }
 
 func goodKinematics(k *components.Kinematics) bool {
@@ -2906,4 +2923,25 @@ func starvedChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, compo
 		r.notes[CauseDecisionStarved] = exampleNote{kind: noteStarved, what: name,
 			pos: r2.Vec{X: longest, Y: float64(t.backlog) * dt}, h: budget, w: t.Waiting}
 	}
+}
+
+// targetMode reports whether m is a Mode with a target (IntentFlee, IntentPursue,
+// IntentEvade): not IntentGo, nor a value past IntentEvade (CauseModeInvalid).
+func targetMode(m components.IntentMode) bool {
+	return m >= components.IntentFlee && m <= components.IntentEvade
+}
+
+// modeInvalid returns the first field of in, des and path (each may be nil)
+// holding no constant of its type, "Intent.Mode", "Desired.Mode" or "Path.State",
+// and its value, and whether there is one (CauseModeInvalid).
+func modeInvalid(in *components.Intent, des *components.Desired, path *components.Path) (string, uint8, bool) {
+	switch {
+	case in != nil && in.Mode > components.IntentEvade:
+		return "Intent.Mode", uint8(in.Mode), true
+	case des != nil && des.Mode > components.DesiredHold:
+		return "Desired.Mode", uint8(des.Mode), true
+	case path != nil && path.State > components.PathUnreachable:
+		return "Path.State", uint8(path.State), true
+	}
+	return "", 0, false
 }

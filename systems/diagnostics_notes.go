@@ -76,6 +76,7 @@ const (
 	noteMoveNoPath            // pos: Intent.Goal (n 0) or the pursuit's Point (n 1, target the zero Entity), target: the pursuit's Target (CauseMoveWithoutPath)
 	noteNaNInput              // reasoner, w: utility.State.NaNInput, n: NaNInputs, what: "" or the component field holding the State (CauseUtilityInputNaN)
 	noteHeldFar               // pos: the distance to the goal (X) and the room's radius (Y), more.X: the agents sent there (CauseHeldFarFromGoal)
+	noteMode                  // what: "Intent.Mode", "Desired.Mode" or "Path.State", n: its value (CauseModeInvalid)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -399,6 +400,12 @@ func (n *exampleNote) append(b *strings.Builder) {
 		b.WriteString(" s, the longest due for ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 3, 64))
 		b.WriteString(" s; raise the Budget or lower the cadence (a longer Think.Interval, LOD levels)")
+	case noteMode:
+		b.WriteString(", ")
+		b.WriteString(n.what)
+		b.WriteString(" ")
+		b.WriteString(strconv.Itoa(int(n.n)))
+		b.WriteString(modeNoteTail[n.what])
 	case noteSpeedFactor:
 		b.WriteString(", Intent.SpeedFactor ")
 		b.WriteString(strconv.FormatFloat(n.pos.X, 'g', -1, 64))
@@ -517,4 +524,15 @@ func writeMinutes(b *strings.Builder, seconds float64) {
 	} else {
 		b.WriteString(strconv.FormatFloat(m, 'g', 4, 64))
 	}
+}
+
+// modeNoteTail ends a noteMode, by field: the constants it may hold and what the
+// systems do with any other value.
+var modeNoteTail = map[string]string{
+	"Intent.Mode": " is no IntentMode (IntentGo 0 to IntentEvade 3): PathFollow takes it as no move intent, " +
+		"so the agent brakes rather than go to its Goal, and a save refuses it; set one of the constants",
+	"Desired.Mode": " is no DesiredMode (DesiredNone 0 to DesiredHold 8): Steer brakes the agent, " +
+		"and a save refuses it; leave Desired to PathFollow, which writes it each frame",
+	"Path.State": " is no PathState (PathNone 0 to PathUnreachable 3): PathFollow reads and sets it as PathNone, " +
+		"and a save refuses it; ask for a path with Path.Want and leave State to the PathQueue",
 }

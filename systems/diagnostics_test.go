@@ -256,6 +256,19 @@ func causeCases(t *testing.T) []causeCase {
 		{"speed factor given as a percentage", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).SpeedFactor = 50
 		}, []Cause{CauseSpeedFactor}},
+		{"intent mode past IntentEvade", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Intent](w, e).Mode = components.IntentEvade + 1
+		}, []Cause{CauseModeInvalid}},
+		{"intent mode 255, no target nor point", false, 0, func(w *arche.World, e arche.Entity) {
+			in := compOf[components.Intent](w, e)
+			in.Mode, in.Move = 255, false // not also target_unset: no mode asks for a target
+		}, []Cause{CauseModeInvalid}},
+		{"desired mode past DesiredHold", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Desired](w, e).Mode = components.DesiredHold + 1
+		}, []Cause{CauseModeInvalid}},
+		{"path state past PathUnreachable", false, 0, func(w *arche.World, e arche.Entity) {
+			compOf[components.Path](w, e).State = components.PathUnreachable + 1
+		}, []Cause{CauseModeInvalid}},
 		{"speed factor a fraction: meant", false, 0, func(w *arche.World, e arche.Entity) {
 			compOf[components.Intent](w, e).SpeedFactor = 0.25
 		}, nil},

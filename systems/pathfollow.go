@@ -81,7 +81,12 @@ const (
 //     direction (see [FlowField]): follow it (arrive when the goal is in
 //     sight; stop, DesiredStop, once Arrived, or arrive at Follow while
 //     Following a goal that walked).
-//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer.
+//   - otherwise DesiredNone: Steer brakes, or wanders a Wanderer. So does an
+//     Intent.Mode past IntentEvade (no mode: written by hand or by a bad
+//     cast), as no move intent at all: not to Goal, nor along its flow field
+//     (Diagnose counts it, CauseModeInvalid; a save refuses it).
+//   - A Path.State past PathUnreachable (no state) is read, and set, as
+//     PathNone, as a Path.Next below 0 is as 0.
 //   - Inside a wall (a door or bridge closed on it), an agent whose Desired
 //     would head nowhere (DesiredNone or DesiredStop, a flight or an evasion)
 //     seeks the centre of the nearest open cell within 4 cells first
@@ -559,12 +564,11 @@ const bitsOf2p31 = (1023 + 31) << 52
 
 // flowHit serves an agent without a Path or Progress at pos that follows
 // its flow field ff: one whose intent in is neither a move (with a finite
-// goal) nor a flee, evade or pursue, and whose field gives it a direction or
+// goal) nor of another Mode than IntentGo, and whose field gives it a direction or
 // has it arrived. It writes follow's answer into d and reports true; for any
 // other agent it writes nothing and reports false.
 func flowHit(pos r2.Vec, in *components.Intent, ff *components.FlowFollower, d *components.Desired) bool {
-	switch in.Mode {
-	case components.IntentFlee, components.IntentEvade, components.IntentPursue:
+	if in.Mode != components.IntentGo {
 		return false
 	}
 	if !(ff.Steer || ff.Arrived) || (in.Move && finiteVec(in.Goal)) || !finiteVec(pos) {
@@ -594,6 +598,9 @@ func speedFactor(in *components.Intent) float64 {
 
 func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 	pos, in := j.pos, j.intent
+	if p := j.path; p != nil && p.State > components.PathUnreachable {
+		p.State = components.PathNone // no state (written by hand): none, so goTo asks for a path if it needs one
+	}
 	if !finiteVec(pos) {
 		setDesired(j.desired, components.Desired{}) // Steer keeps it still; Diagnose counts it
 		return
@@ -624,7 +631,7 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 				d.Vel = tv
 			}
 		}
-	default:
+	case components.IntentGo:
 		moving = in.Move && finiteVec(in.Goal) // a NaN goal is nowhere to go
 		ff := j.flow
 		flowing := !moving && ff != nil && (ff.Steer || ff.Arrived)
@@ -672,6 +679,9 @@ func (s *PathFollow) follow(j *followJob, sc *followScratch) {
 					onPath: d.Mode != components.DesiredArrive})
 			}
 		}
+	default:
+		// no mode (past IntentEvade): no move intent, not even its flow
+		// field's; DesiredNone, so it brakes (Diagnose: CauseModeInvalid)
 	}
 	setDesired(j.desired, s.leaveWall(pos, d)) // in a wall heading nowhere: out first (pathfollow_wall.go)
 	if j.progress != nil {

@@ -44,8 +44,12 @@
 //     the file holds only the grid's fingerprint) before [LoadInto] (the GridEdits
 //     example).
 //   - [Checker]: a component type with a Check() error method (a program's own, say
-//     an index into its own route) is checked by Load; give one to each component
-//     whose values a system indexes or divides by, so a bad file is an error at load.
+//     an index into its own route) is checked by Load, and by Save; give one to each
+//     component whose values a system indexes or divides by, so a bad file is an error
+//     at load, and a bad value an error at the save rather than a file that never loads.
+//     Save runs all of Load's checks of values (archai's too: an Intent.Mode,
+//     Desired.Mode or Path.State past its type's last constant, a Path.Next below 0),
+//     with Load's words, so a file Save writes loads.
 //
 // Cost: a file is about 2.4 KB an agent in the guards benchmark. [Save] returns the
 // file's bytes, written once into one buffer; at 50,000 guards (a 120.8 MB file) it

@@ -658,7 +658,7 @@ func quoted(names []string) string {
 // check resolves the IDs of a decoded component (setting its cached pointer and
 // interning its ID) and checks its values' domains, then checks every arche.Entity it
 // holds (in fields, arrays and slices, at any depth, of any component type: archai's
-// and the program's) against the pool.
+// and the program's) against the pool, then the values Save checks too (checkValue).
 func (r *resolver) check(v reflect.Value, path string) error {
 	if err := r.checkKnown(v, path); err != nil {
 		return err
@@ -666,12 +666,7 @@ func (r *resolver) check(v reflect.Value, path string) error {
 	if err := r.entities(v, path); err != nil {
 		return err
 	}
-	if c, ok := v.Addr().Interface().(Checker); ok {
-		if err := c.Check(); err != nil {
-			return fmt.Errorf("%s: %w: %w", path, ErrDomain, err)
-		}
-	}
-	return nil
+	return checkValue(v.Addr().Interface(), path)
 }
 
 var entityType = reflect.TypeFor[arche.Entity]()
@@ -866,6 +861,18 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 			return fmt.Errorf("%s.Run: %w: %v", path, ErrMemory, err)
 		}
 		c.Name, c.Domain, c.Cache = d.Name(), id, d
+	}
+	return nil
+}
+
+// checkValue checks the values of component *p (p points to it) that [Save] and
+// [Load] both refuse, so that a world Save writes loads: in archai's components, a
+// Path.State, Intent.Mode or Desired.Mode past its type's last constant and a
+// Path.Next below 0 (an error wrapping ErrDomain naming the field); then, for a
+// type that implements [Checker], its Check (its error wrapped with ErrDomain).
+// path names the component ("components.Path").
+func checkValue(p any, path string) error {
+	switch c := p.(type) {
 	case *components.Path:
 		if c.State > components.PathUnreachable {
 			return fmt.Errorf("%s.State: %d is no PathState: %w", path, c.State, ErrDomain)
@@ -873,13 +880,20 @@ func (r *resolver) checkKnown(v reflect.Value, path string) error {
 		if c.Next < 0 { // (past the waypoints is a path done or emptied: PathFollow skips it)
 			return fmt.Errorf("%s.Next: %d, a waypoint index below 0: %w", path, c.Next, ErrDomain)
 		}
+		return nil
 	case *components.Intent:
 		if c.Mode > components.IntentEvade {
 			return fmt.Errorf("%s.Mode: %d is no IntentMode: %w", path, c.Mode, ErrDomain)
 		}
+		return nil
 	case *components.Desired:
 		if c.Mode > components.DesiredHold {
 			return fmt.Errorf("%s.Mode: %d is no DesiredMode: %w", path, c.Mode, ErrDomain)
+		}
+		return nil
+	case Checker:
+		if err := c.Check(); err != nil {
+			return fmt.Errorf("%s: %w: %w", path, ErrDomain, err)
 		}
 	}
 	return nil

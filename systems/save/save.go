@@ -195,6 +195,8 @@ func oneSchema(w *arche.World) error {
 // component whose type (or pointer to it) implements Checker, after archai's own checks;
 // an error fails the load, wrapped with ErrDomain and the entity and component it was
 // found in, so that the program's systems never run on a value they would panic on.
+// [Save] calls it on every component it writes, and refuses the same way (writing
+// nothing), so that a world it saves loads.
 // Check should name the field in its error (e.g. "Waypoint: 4 of a route of 4").
 type Checker interface {
 	Check() error
@@ -242,6 +244,25 @@ var archaiTypes = []reflect.Type{
 	reflect.TypeFor[components.SquadMember](), reflect.TypeFor[components.OwnMotion](),
 }
 
+// savedType is what Save needs of a component type: the type, its key in the
+// file (its index in file.Types, quoted) and whether checkValue checks its values.
+type savedType struct {
+	t     reflect.Type
+	key   string
+	check bool
+}
+
+// checked reports whether checkValue checks the values of component type t:
+// archai's Path, Intent and Desired, and a type implementing Checker (through
+// its pointer).
+func checked(t reflect.Type) bool {
+	switch t {
+	case reflect.TypeFor[components.Path](), reflect.TypeFor[components.Intent](), reflect.TypeFor[components.Desired]():
+		return true
+	}
+	return reflect.PointerTo(t).Implements(reflect.TypeFor[Checker]())
+}
+
 // typeName is a component type's name in the file: its package path and name.
 func typeName(t reflect.Type) string {
 	if t.Name() == "" {
@@ -271,7 +292,11 @@ func typeName(t reflect.Type) string {
 // system scheduled before or after all of archai's is taken. An error naming the entity and field of a value it cannot write (a pointer
 // or map in a component of your own, a tree without a name, a planner whose Domain ID
 // the world's registry does not hold), an error wrapping ErrDomain for a Clock that
-// Load would refuse (see [MaxFrame] and [Load]), an error wrapping ErrState for a state of a
+// Load would refuse (see [MaxFrame] and [Load]), an error wrapping ErrDomain for a
+// component value Load would refuse, with Load's words after the entity ("save:
+// entity 7: components.Path.Next: -1, a waypoint index below 0: ..."): an Intent.Mode,
+// Desired.Mode or Path.State past its type's last constant, a Path.Next below 0, or a
+// [Checker]'s error (Save runs Load's checks of values, so a file it writes loads), an error wrapping ErrState for a state of a
 // system initialized on another world than w or not at all (systems.PathQueue,
 // systems.FlowField), an error wrapping ErrDuplicateID when two
 // different trees (machines, reasoners) of the world go under one name (a load would
@@ -355,12 +380,11 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	}
 	f.Grid = gridJSON(w)
 	ids := arche.ComponentIDs(w)
-	types := map[arche.ID]reflect.Type{}
-	keys := map[arche.ID]string{} // a component's key: its index in Types
-	index := map[arche.ID]int{}   // its index in Types, for a relation component
+	comps := map[arche.ID]savedType{}
+	index := map[arche.ID]int{} // its index in Types, for a relation component
 	for i, id := range ids {
 		info, _ := arche.ComponentInfo(w, id)
-		types[id], keys[id] = info.Type, strconv.Quote(strconv.Itoa(i))
+		comps[id] = savedType{t: info.Type, key: strconv.Quote(strconv.Itoa(i)), check: checked(info.Type)}
 		if info.IsRelation {
 			index[id] = i
 		}
@@ -396,14 +420,14 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		}
 		out.WriteByte('{')
 		for i, id := range q.Ids() {
-			t := types[id]
+			c := comps[id]
 			if i > 0 {
 				out.WriteByte(',')
 			}
-			out.WriteString(keys[id])
+			out.WriteString(c.key)
 			out.WriteByte(':')
-			v := reflect.NewAt(t, q.Get(id)).Elem()
-			if err := encodeComponent(w, out, v, &named); err != nil {
+			v := reflect.NewAt(c.t, q.Get(id)).Elem()
+			if err := encodeComponent(w, out, v, c.check, &named); err != nil {
 				q.Close()
 				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
 			}
@@ -505,8 +529,13 @@ func (n *namedOnce) record(kind, name string, x any) {
 // encodeComponent writes one component, filling in the ID of a decision component that
 // names its tree, machine or reasoner only by pointer, or its planner domain only by ID.
 // It returns an error if two different trees (machines, reasoners) go under one ID.
-func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, named *namedOnce) error {
+func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, check bool, named *namedOnce) error {
 	path := &loc{name: v.Type().String()}
+	if check {
+		if err := checkValue(v.Addr().Interface(), path.String()); err != nil { // what Load would refuse
+			return err
+		}
+	}
 	switch c := v.Interface().(type) {
 	case components.Brain:
 		if c.Tree == nil && c.Memory.Len() > 0 {

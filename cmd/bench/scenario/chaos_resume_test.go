@@ -108,19 +108,36 @@ func guardChaos(w *arche.World, g *grid.Grid, rng *steer.Rand) {
 	editCells(g, rng, 5)
 }
 
-// inDomain puts back in its domain the one value of guardChaos that Load refuses by
-// design (Save does not judge: see save's TestLoadRefusesBadFilesAndChangesNothing):
-// a Path.Next below 0 that PathFollow has not met yet (an agent that did not move).
-func inDomain(w *arche.World) {
+// inDomain puts back in its domain the one value of guardChaos that Save and Load
+// refuse by design (see save's TestSaveRefusesWhatLoadRefuses): a Path.Next below 0
+// that PathFollow has not met yet (an agent it did not steer off its fast path, or
+// that did not move). It returns how many it put back.
+func inDomain(w *arche.World) int {
+	n := 0
 	q := generic.NewFilter1[components.Path]().Query(w)
 	for q.Next() {
 		if p := q.Get(); p.Next < 0 {
 			p.Next = 0
+			n++
 		}
 	}
+	return n
+}
+
+// negativeNext reports whether any Path.Next is below 0.
+func negativeNext(w *arche.World) bool {
+	q := generic.NewFilter1[components.Path]().Query(w)
+	for q.Next() {
+		if q.Get().Next < 0 {
+			q.Close()
+			return true
+		}
+	}
+	return false
 }
 
 func TestGuardsResumeAfterRuntimeChaos(t *testing.T) {
+	refused := 0
 	for _, cfg := range []Config{{Agents: 300, Seed: 1, Workers: 1, PathBudget: 50, ThinkBudget: 20, LOD: true},
 		{Agents: 300, Seed: 2, Workers: 2, Avoid: systems.AvoidORCA}, {Agents: 300, Seed: 3, Workers: 2, PathBudget: 30}} {
 		cfg.Grid = GenerateMap(48, cfg.Seed)
@@ -134,7 +151,17 @@ func TestGuardsResumeAfterRuntimeChaos(t *testing.T) {
 			keepRoutes(full.World)
 			sched.Update(full.World)
 		}
-		inDomain(full.World)
+		had := negativeNext(full.World)
+		if had {
+			// Save refuses what Load would, naming it, and writes nothing
+			data, err := save.Save(full.World, nil, full.SaveStates()...)
+			require.ErrorIs(t, err, save.ErrDomain, "seed %d", cfg.Seed)
+			require.ErrorContains(t, err, "components.Path.Next: ")
+			require.ErrorContains(t, err, ", a waypoint index below 0")
+			require.Nil(t, data)
+			refused++
+		}
+		require.Equal(t, had, inDomain(full.World) > 0)
 		data, err := save.Save(full.World, nil, full.SaveStates()...)
 		require.NoError(t, err)
 		saved := full.Grid.Clone()
@@ -146,6 +173,7 @@ func TestGuardsResumeAfterRuntimeChaos(t *testing.T) {
 		require.NoError(t, err, "seed %d", cfg.Seed)
 		require.Equal(t, want, resumedHash(t, s.World, s.Systems(), restore, 40), "seed %d", cfg.Seed)
 	}
+	require.Positive(t, refused, "the chaos left a Path.Next below 0 at some save")
 }
 
 func swarmChaos(w *arche.World, g *grid.Grid, rng *steer.Rand) {
