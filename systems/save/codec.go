@@ -13,6 +13,7 @@ import (
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
 )
 
@@ -29,30 +30,52 @@ var (
 	typeMemory = reflect.TypeFor[bt.Memory]()
 	typeStore  = reflect.TypeFor[*blackboard.Store]()
 	typeEntity = reflect.TypeFor[arche.Entity]()
+
+	// the decision components encodeComponent fills in
+	typeBrain        = reflect.TypeFor[components.Brain]()
+	typeStateMachine = reflect.TypeFor[components.StateMachine]()
+	typeUtilityBrain = reflect.TypeFor[components.UtilityBrain]()
+	typeHTNPlanner   = reflect.TypeFor[components.HTNPlanner]()
+	typeGOAPPlanner  = reflect.TypeFor[components.GOAPPlanner]()
 )
 
-// loc is where a value is, for errors: built as the walk goes down (cheap), written
-// out only for an error.
-type loc struct {
-	up    *loc
-	name  string // a field ("Next", written ".Next") or a root ("components.Path")
-	idx   int
-	elem  bool // an element [idx]
-	field bool // name is a field's
+// path is where a value is, for errors: a stack of steps the walk pushes going down and
+// pops coming back up (one slice, reused: no allocation per value), written out only for
+// an error, as "components.Path.Waypoints[3].X".
+type path []step
+
+// step is one step of a path: the root's name ("components.Path"), then a field's
+// name ("Next", written ".Next") or an element's index (name "", written "[idx]").
+type step struct {
+	name string
+	idx  int
 }
 
-func (l *loc) String() string {
-	if l == nil {
-		return ""
+func (p path) String() string {
+	var b strings.Builder
+	for i, s := range p {
+		switch {
+		case i == 0:
+			b.WriteString(s.name)
+		case s.name != "":
+			b.WriteByte('.')
+			b.WriteString(s.name)
+		default:
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(s.idx))
+			b.WriteByte(']')
+		}
 	}
-	if l.elem {
-		return fmt.Sprintf("%s[%d]", l.up, l.idx)
-	}
-	if l.field {
-		return l.up.String() + "." + l.name
-	}
-	return l.up.String() + l.name
+	return b.String()
 }
+
+// field and elem push a step; pop takes the last one off.
+func (p *path) field(name string) { *p = append(*p, step{name: name}) }
+func (p *path) elem(i int)        { *p = append(*p, step{idx: i}) }
+func (p *path) pop()              { *p = (*p)[:len(*p)-1] }
+
+// at starts the path afresh at root.
+func (p *path) at(root string) { *p = append((*p)[:0], step{name: root}) }
 
 // fieldName returns the JSON name of struct field f, or "" to skip it.
 func fieldName(f reflect.StructField) string {
@@ -83,157 +106,207 @@ func omitEmpty(f reflect.StructField) bool {
 	return false
 }
 
-// encode appends v as JSON to b; path names v in errors.
-func encode(b *bytes.Buffer, v reflect.Value, path *loc) error {
+// encoder writes values as JSON into buf (see the codec's comment above). It allocates
+// nothing per value but what a blackboard store's slots and a tree's memory take, so
+// that a save's garbage does not grow with its fields.
+type encoder struct {
+	buf  []byte
+	path path // where the walk is, for errors
+}
+
+// The encoder writes as a bytes.Buffer does (WriteByte never fails).
+func (e *encoder) WriteByte(c byte) error { e.buf = append(e.buf, c); return nil }
+func (e *encoder) WriteString(s string)   { e.buf = append(e.buf, s...) }
+func (e *encoder) Write(p []byte)         { e.buf = append(e.buf, p...) }
+
+// Bytes returns what was written.
+func (e *encoder) Bytes() []byte { return e.buf }
+
+// root appends v as JSON, root naming it in errors ("Clock", "components.Path").
+func (e *encoder) root(v reflect.Value, root string) error {
+	e.path.at(root)
+	return e.encode(v)
+}
+
+// encode appends v as JSON; e.path names v in errors.
+func (e *encoder) encode(v reflect.Value) error {
 	switch v.Type() {
 	case typeMemory:
-		m := v.Interface().(bt.Memory)
-		return encode(b, reflect.ValueOf(m.Nodes()), path)
+		m, _ := reflect.TypeAssert[bt.Memory](v)
+		return e.encode(reflect.ValueOf(m.Nodes()))
 	case typeStore:
-		st := v.Interface().(*blackboard.Store)
+		st, _ := reflect.TypeAssert[*blackboard.Store](v)
 		if st == nil {
-			b.WriteString("null")
+			e.WriteString("null")
 			return nil
 		}
 		slots, err := st.Slots()
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return fmt.Errorf("%s: %w", e.path, err)
 		}
 		if slots == nil {
 			slots = []blackboard.Slot{}
 		}
 		for _, sl := range slots {
 			if !utf8.ValidString(sl.Str) {
-				return fmt.Errorf("%s: key %q: %w: a string that is not valid UTF-8 (%q): JSON would load it with U+FFFD in place of its bad bytes", path, sl.Key, ErrDomain, sl.Str)
+				return fmt.Errorf("%s: key %q: %w: a string that is not valid UTF-8 (%q): JSON would load it with U+FFFD in place of its bad bytes", e.path, sl.Key, ErrDomain, sl.Str)
 			}
 		}
 		raw, err := json.Marshal(slots)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return fmt.Errorf("%s: %w", e.path, err)
 		}
-		b.Write(raw)
+		e.Write(raw)
 		return nil
 	case typeEntity:
-		e := v.Interface().(arche.Entity)
-		fmt.Fprintf(b, "[%d,%d]", e.ID(), e.Generation())
+		en, _ := reflect.TypeAssert[arche.Entity](v)
+		e.buf = append(e.buf, '[')
+		e.buf = strconv.AppendUint(e.buf, uint64(en.ID()), 10)
+		e.buf = append(e.buf, ',')
+		e.buf = strconv.AppendUint(e.buf, uint64(en.Generation()), 10)
+		e.buf = append(e.buf, ']')
 		return nil
 	}
 	switch v.Kind() {
 	case reflect.Bool:
-		b.WriteString(strconv.FormatBool(v.Bool()))
+		e.buf = strconv.AppendBool(e.buf, v.Bool())
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		b.WriteString(strconv.FormatInt(v.Int(), 10))
+		e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		b.WriteString(strconv.FormatUint(v.Uint(), 10))
+		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
 	case reflect.Float32, reflect.Float64:
 		f := v.Float()
 		switch {
 		case math.IsNaN(f):
-			b.WriteString(`"NaN"`)
+			e.WriteString(`"NaN"`)
 		case math.IsInf(f, 1):
-			b.WriteString(`"+Inf"`)
+			e.WriteString(`"+Inf"`)
 		case math.IsInf(f, -1):
-			b.WriteString(`"-Inf"`)
+			e.WriteString(`"-Inf"`)
 		default:
-			b.WriteString(strconv.FormatFloat(f, 'g', -1, v.Type().Bits()))
+			e.buf = strconv.AppendFloat(e.buf, f, 'g', -1, v.Type().Bits())
 		}
 	case reflect.String:
-		if !utf8.ValidString(v.String()) {
-			return fmt.Errorf("%s: %w: a string that is not valid UTF-8 (%q): JSON would load it with U+FFFD in place of its bad bytes; keep bytes in a []byte field", path, ErrDomain, v.String())
+		s := v.String()
+		if !utf8.ValidString(s) {
+			return fmt.Errorf("%s: %w: a string that is not valid UTF-8 (%q): JSON would load it with U+FFFD in place of its bad bytes; keep bytes in a []byte field", e.path, ErrDomain, s)
 		}
-		raw, _ := json.Marshal(v.String())
-		b.Write(raw)
+		e.quote(s)
 	case reflect.Struct:
-		b.WriteByte('{')
-		first := true
 		t := v.Type()
-		names := quotedNames(t)
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name := names[i]
-			if i == 0 {
-				if err := sharedNames(t); err != nil {
-					return fmt.Errorf("%s: %w", path, err)
-				}
-			}
-			if name == "" {
+		info := structOf(t)
+		if len(info.fields) > 0 && info.shared != nil {
+			return fmt.Errorf("%s: %w", e.path, info.shared)
+		}
+		e.WriteByte('{')
+		first := true
+		for i := range info.fields {
+			f := &info.fields[i]
+			if f.quoted == "" {
 				// an unexported field tagged json:"-" is a cache its package rebuilds
 				// (utility.State's reasoner), left out knowingly
-				if !f.IsExported() && f.Tag.Get("json") != "-" && f.Type.Size() > 0 && !v.Field(i).IsZero() {
-					return fmt.Errorf("%s.%s: unexported field %s holds data the save cannot reach", path, f.Name, t)
+				if f.unreached && !v.Field(i).IsZero() {
+					return fmt.Errorf("%s.%s: unexported field %s holds data the save cannot reach", e.path, f.name, t)
 				}
 				continue
 			}
-			if omitEmpty(f) && v.Field(i).IsZero() {
+			if f.omitEmpty && v.Field(i).IsZero() {
 				continue // json:",omitempty": the loader reads an absent field as zero
 			}
 			if !first {
-				b.WriteByte(',')
+				e.WriteByte(',')
 			}
 			first = false
-			b.WriteString(name)
-			b.WriteByte(':')
-			if err := encode(b, v.Field(i), &loc{up: path, name: f.Name, field: true}); err != nil {
+			e.WriteString(f.quoted)
+			e.WriteByte(':')
+			e.path.field(f.name)
+			if err := e.encode(v.Field(i)); err != nil {
 				return err
 			}
+			e.path.pop()
 		}
-		b.WriteByte('}')
+		e.WriteByte('}')
 	case reflect.Slice:
 		if v.IsNil() {
-			b.WriteString("null")
+			e.WriteString("null")
 			return nil
 		}
 		fallthrough
 	case reflect.Array:
-		b.WriteByte('[')
+		e.WriteByte('[')
 		for i := range v.Len() {
 			if i > 0 {
-				b.WriteByte(',')
+				e.WriteByte(',')
 			}
-			if err := encode(b, v.Index(i), &loc{up: path, idx: i, elem: true}); err != nil {
+			e.path.elem(i)
+			if err := e.encode(v.Index(i)); err != nil {
 				return err
 			}
+			e.path.pop()
 		}
-		b.WriteByte(']')
+		e.WriteByte(']')
 	default:
-		return fmt.Errorf("%s: a %s (%v) cannot be saved: tag the field json:\"-\" or keep it out of components", path, v.Kind(), v.Type())
+		return fmt.Errorf("%s: a %s (%v) cannot be saved: tag the field json:\"-\" or keep it out of components", e.path, v.Kind(), v.Type())
 	}
 	return nil
 }
 
-// quotedNamesOf caches quotedNames by struct type.
-var quotedNamesOf sync.Map // reflect.Type → []string
-
-// quotedNames returns the JSON name of each field of struct type t as json.Marshal
-// writes it, quoted ("" for a field not saved): a save writes the same names for
-// every agent.
-func quotedNames(t reflect.Type) []string {
-	if names, ok := quotedNamesOf.Load(t); ok {
-		return names.([]string)
-	}
-	names := make([]string, t.NumField())
-	for i := range names {
-		if name := fieldName(t.Field(i)); name != "" {
-			raw, _ := json.Marshal(name)
-			names[i] = string(raw)
+// quote appends s as a JSON string, escaped as json.Marshal escapes it (HTML
+// characters, U+2028 and U+2029 too).
+func (e *encoder) quote(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			raw, _ := json.Marshal(s)
+			e.Write(raw)
+			return
 		}
 	}
-	quotedNamesOf.Store(t, names)
-	return names
+	e.WriteByte('"') // printable ASCII json.Marshal leaves as it is
+	e.WriteString(s)
+	e.WriteByte('"')
 }
 
-// sharedNamesOf caches sharedNames by struct type (a save encodes the same types many
-// times).
-var sharedNamesOf sync.Map // reflect.Type → error (nil: none)
+// structInfo is what encode needs of a struct type's fields, by field index.
+type structInfo struct {
+	fields []fieldInfo
+	shared error // sharedNames
+}
+
+type fieldInfo struct {
+	name      string // the Go name, for errors
+	key       string // the JSON name; "" for a field not saved
+	quoted    string // key as json.Marshal writes it, quoted ("" with key)
+	omitEmpty bool   // json:",omitempty"
+	unreached bool   // unexported, not tagged json:"-" and not of size 0: must be zero
+}
+
+// structInfoOf caches structOf by struct type (a save encodes the same types many times).
+var structInfoOf sync.Map // reflect.Type → *structInfo
+
+// structOf returns the fields of struct type t as encode writes them.
+func structOf(t reflect.Type) *structInfo {
+	if info, ok := structInfoOf.Load(t); ok {
+		return info.(*structInfo)
+	}
+	info := &structInfo{fields: make([]fieldInfo, t.NumField()), shared: sharedNames(t)}
+	for i := range info.fields {
+		f := t.Field(i)
+		fi := &info.fields[i]
+		fi.name = f.Name
+		if fi.key = fieldName(f); fi.key != "" {
+			raw, _ := json.Marshal(fi.key)
+			fi.quoted = string(raw)
+		}
+		fi.omitEmpty = omitEmpty(f)
+		fi.unreached = !f.IsExported() && f.Tag.Get("json") != "-" && f.Type.Size() > 0
+	}
+	structInfoOf.Store(t, info)
+	return info
+}
 
 // sharedNames returns an error wrapping ErrDomain if two fields of struct type t are
 // saved under one name (json tags): the load would give both the value of one.
 func sharedNames(t reflect.Type) error {
-	if v, ok := sharedNamesOf.Load(t); ok {
-		err, _ := v.(error)
-		return err
-	}
-	var err error
 	seen := map[string]string{}
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -242,26 +315,25 @@ func sharedNames(t reflect.Type) error {
 			continue
 		}
 		if prev, ok := seen[name]; ok {
-			err = fmt.Errorf("%w: fields %s and %s of %s are both saved as %q: give each its own json name", ErrDomain, prev, f.Name, t, name)
-			break
+			return fmt.Errorf("%w: fields %s and %s of %s are both saved as %q: give each its own json name", ErrDomain, prev, f.Name, t, name)
 		}
 		seen[name] = f.Name
 	}
-	sharedNamesOf.Store(t, err)
-	return err
+	return nil
 }
 
 // decoder turns parsed JSON (from a json.Decoder with UseNumber) into values.
 type decoder struct {
 	schema *blackboard.Schema // blackboard stores are made from it
+	path   path               // where the walk is, for errors
 }
 
-// decode sets v (settable) from the parsed JSON x; path names v in errors.
-func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
+// decode sets v (settable) from the parsed JSON x; d.path names v in errors.
+func (d *decoder) decode(v reflect.Value, x any) error {
 	switch v.Type() {
 	case typeMemory:
 		var nodes []bt.NodeMemory
-		if err := d.decode(reflect.ValueOf(&nodes).Elem(), x, path); err != nil {
+		if err := d.decode(reflect.ValueOf(&nodes).Elem(), x); err != nil {
 			return err
 		}
 		v.Set(reflect.ValueOf(bt.MemoryOf(nodes)))
@@ -272,36 +344,36 @@ func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 			return nil
 		}
 		if d.schema == nil {
-			return fmt.Errorf("%s: a blackboard store, but save.Registry.Schema is nil (give the schema the stores were made from, the bt.Registry's Schema()): %w", path, ErrDomain)
+			return fmt.Errorf("%s: a blackboard store, but save.Registry.Schema is nil (give the schema the stores were made from, the bt.Registry's Schema()): %w", d.path, ErrDomain)
 		}
 		raw, _ := json.Marshal(x) // re-encode the parsed slots: numbers keep their text
 		var slots []blackboard.Slot
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&slots); err != nil {
-			return fmt.Errorf("%s: %w: %v", path, ErrDomain, err)
+			return fmt.Errorf("%s: %w: %v", d.path, ErrDomain, err)
 		}
 		st, err := d.schema.StoreFromSlots(slots)
 		if err != nil {
-			return fmt.Errorf("%s: %w: %v", path, ErrDomain, err)
+			return fmt.Errorf("%s: %w: %v", d.path, ErrDomain, err)
 		}
 		v.Set(reflect.ValueOf(st))
 		return nil
 	case typeEntity:
 		arr, ok := x.([]any)
 		if !ok || len(arr) != 2 {
-			return fmt.Errorf("%s: an entity is [id, generation]: %w", path, ErrDomain)
+			return fmt.Errorf("%s: an entity is [id, generation]: %w", d.path, ErrDomain)
 		}
 		raw, _ := json.Marshal(arr)
 		var e arche.Entity
 		if err := e.UnmarshalJSON(raw); err != nil {
-			return fmt.Errorf("%s: %w: %v", path, ErrDomain, err)
+			return fmt.Errorf("%s: %w: %v", d.path, ErrDomain, err)
 		}
 		v.Set(reflect.ValueOf(e))
 		return nil
 	}
 	bad := func(want string) error {
-		return fmt.Errorf("%s: want %s, found %s: %w", path, want, describe(x), ErrDomain)
+		return fmt.Errorf("%s: want %s, found %s: %w", d.path, want, describe(x), ErrDomain)
 	}
 	switch v.Kind() {
 	case reflect.Bool:
@@ -365,26 +437,28 @@ func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 			return bad("an object")
 		}
 		t := v.Type()
+		info := structOf(t)
 		seen := 0
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name := fieldName(f)
-			if name == "" {
+		for i := range info.fields {
+			f := &info.fields[i]
+			if f.key == "" {
 				continue
 			}
-			fx, ok := m[name]
+			fx, ok := m[f.key]
 			if !ok {
 				continue // absent: the zero value
 			}
 			seen++
-			if err := d.decode(v.Field(i), fx, &loc{up: path, name: f.Name, field: true}); err != nil {
+			d.path.field(f.name)
+			if err := d.decode(v.Field(i), fx); err != nil {
 				return err
 			}
+			d.path.pop()
 		}
 		if seen != len(m) {
 			for k := range m {
 				if !hasField(t, k) {
-					return fmt.Errorf("%s: unknown field %q: %w", path, k, ErrDomain)
+					return fmt.Errorf("%s: unknown field %q: %w", d.path, k, ErrDomain)
 				}
 			}
 		}
@@ -399,9 +473,11 @@ func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 		}
 		s := reflect.MakeSlice(v.Type(), len(arr), len(arr))
 		for i, ex := range arr {
-			if err := d.decode(s.Index(i), ex, &loc{up: path, idx: i, elem: true}); err != nil {
+			d.path.elem(i)
+			if err := d.decode(s.Index(i), ex); err != nil {
 				return err
 			}
+			d.path.pop()
 		}
 		v.Set(s)
 	case reflect.Array:
@@ -410,20 +486,22 @@ func (d *decoder) decode(v reflect.Value, x any, path *loc) error {
 			return bad(fmt.Sprintf("an array of %d", v.Len()))
 		}
 		for i, ex := range arr {
-			if err := d.decode(v.Index(i), ex, &loc{up: path, idx: i, elem: true}); err != nil {
+			d.path.elem(i)
+			if err := d.decode(v.Index(i), ex); err != nil {
 				return err
 			}
+			d.path.pop()
 		}
 	default:
-		return fmt.Errorf("%s: a %s (%v) cannot be loaded: %w", path, v.Kind(), v.Type(), ErrDomain)
+		return fmt.Errorf("%s: a %s (%v) cannot be loaded: %w", d.path, v.Kind(), v.Type(), ErrDomain)
 	}
 	return nil
 }
 
 // hasField reports whether struct t has a saved field called name.
 func hasField(t reflect.Type, name string) bool {
-	for i := range t.NumField() {
-		if fieldName(t.Field(i)) == name {
+	for _, f := range structOf(t).fields {
+		if f.key == name { // "" too, as before: a skipped field matches the key ""
 			return true
 		}
 	}

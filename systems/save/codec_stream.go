@@ -14,11 +14,11 @@ import (
 // instead of from a parsed value: memory grows with the values built, not with a parse
 // of the text (see streamAbove). It accepts and refuses what decode does, with the same
 // errors; an unknown field of an object is named where it is met.
-func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) error {
+func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder) error {
 	switch v.Type() {
 	case typeMemory:
 		var nodes []bt.NodeMemory
-		if err := d.decodeStream(reflect.ValueOf(&nodes).Elem(), dec, path); err != nil {
+		if err := d.decodeStream(reflect.ValueOf(&nodes).Elem(), dec); err != nil {
 			return err
 		}
 		v.Set(reflect.ValueOf(bt.MemoryOf(nodes)))
@@ -26,26 +26,26 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 	case typeStore, typeEntity: // small values: parsed whole, as decode takes them
 		var raw json.RawMessage
 		if err := dec.Decode(&raw); err != nil {
-			return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
+			return fmt.Errorf("%s: %w: %v", d.path, ErrFormat, err)
 		}
 		sub := json.NewDecoder(bytes.NewReader(raw))
 		sub.UseNumber()
 		var x any
 		if err := sub.Decode(&x); err != nil {
-			return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
+			return fmt.Errorf("%s: %w: %v", d.path, ErrFormat, err)
 		}
-		return d.decode(v, x, path)
+		return d.decode(v, x)
 	}
 	tok, err := dec.Token()
 	if err != nil {
-		return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
+		return fmt.Errorf("%s: %w: %v", d.path, ErrFormat, err)
 	}
 	bad := func(want string) error {
-		return fmt.Errorf("%s: want %s, found %s: %w", path, want, describeToken(tok), ErrDomain)
+		return fmt.Errorf("%s: want %s, found %s: %w", d.path, want, describeToken(tok), ErrDomain)
 	}
 	end := func() error { // the closing delimiter of an array or object
 		if _, err := dec.Token(); err != nil {
-			return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
+			return fmt.Errorf("%s: %w: %v", d.path, ErrFormat, err)
 		}
 		return nil
 	}
@@ -54,9 +54,9 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.Float32, reflect.Float64, reflect.String:
 		if _, delim := tok.(json.Delim); delim {
-			return d.decode(v, delimValue(tok), path) // the same "want ..., found an array" error
+			return d.decode(v, delimValue(tok)) // the same "want ..., found an array" error
 		}
-		return d.decode(v, tok, path)
+		return d.decode(v, tok)
 	case reflect.Struct:
 		if tok != json.Delim('{') {
 			return bad("an object")
@@ -65,16 +65,18 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 		for dec.More() {
 			k, err := dec.Token()
 			if err != nil {
-				return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
+				return fmt.Errorf("%s: %w: %v", d.path, ErrFormat, err)
 			}
 			key, _ := k.(string)
 			i, ok := names[key]
 			if !ok {
-				return fmt.Errorf("%s: unknown field %q: %w", path, key, ErrDomain)
+				return fmt.Errorf("%s: unknown field %q: %w", d.path, key, ErrDomain)
 			}
-			if err := d.decodeStream(v.Field(i), dec, &loc{up: path, name: v.Type().Field(i).Name, field: true}); err != nil {
+			d.path.field(structOf(v.Type()).fields[i].name)
+			if err := d.decodeStream(v.Field(i), dec); err != nil {
 				return err
 			}
+			d.path.pop()
 		}
 		return end()
 	case reflect.Slice:
@@ -92,9 +94,11 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 		for dec.More() {
 			sp.Grow(1)
 			sp.SetLen(n + 1)
-			if err := d.decodeStream(sp.Index(n), dec, &loc{up: path, idx: n, elem: true}); err != nil {
+			d.path.elem(n)
+			if err := d.decodeStream(sp.Index(n), dec); err != nil {
 				return err
 			}
+			d.path.pop()
 			n++
 		}
 		if sp.Cap() > n { // no spare capacity kept: as decode's slice of exactly n
@@ -113,9 +117,11 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 			if n == v.Len() {
 				return bad(fmt.Sprintf("an array of %d", v.Len()))
 			}
-			if err := d.decodeStream(v.Index(n), dec, &loc{up: path, idx: n, elem: true}); err != nil {
+			d.path.elem(n)
+			if err := d.decodeStream(v.Index(n), dec); err != nil {
 				return err
 			}
+			d.path.pop()
 			n++
 		}
 		if n != v.Len() {
@@ -123,7 +129,7 @@ func (d *decoder) decodeStream(v reflect.Value, dec *json.Decoder, path *loc) er
 		}
 		return end()
 	}
-	return fmt.Errorf("%s: a %s (%v) cannot be loaded: %w", path, v.Kind(), v.Type(), ErrDomain)
+	return fmt.Errorf("%s: a %s (%v) cannot be loaded: %w", d.path, v.Kind(), v.Type(), ErrDomain)
 }
 
 // delimValue stands for an array or object opened by tok in decode's errors (it

@@ -494,14 +494,15 @@ var streamAbove = 64 << 10
 func decodeRaw(d *decoder, v reflect.Value, raw json.RawMessage, path string) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
+	d.path.at(path)
 	if len(raw) > streamAbove {
-		return d.decodeStream(v, dec, &loc{name: path})
+		return d.decodeStream(v, dec)
 	}
 	var x any
 	if err := dec.Decode(&x); err != nil {
 		return fmt.Errorf("%s: %w: %v", path, ErrFormat, err)
 	}
-	return d.decode(v, x, &loc{name: path})
+	return d.decode(v, x)
 }
 
 func shortName(t reflect.Type) string { return t.String() }

@@ -1,7 +1,6 @@
 package save
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -372,11 +371,11 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		if err := checkClock(c); err != nil {
 			return nil, fmt.Errorf("save: %w", err)
 		}
-		var b bytes.Buffer
-		if err := encode(&b, reflect.ValueOf(*c), &loc{name: "Clock"}); err != nil {
+		var e encoder
+		if err := e.root(reflect.ValueOf(*c), "Clock"); err != nil {
 			return nil, fmt.Errorf("save: %w", err)
 		}
-		f.Clock = b.Bytes()
+		f.Clock = e.Bytes()
 	}
 	f.Grid = gridJSON(w)
 	ids := arche.ComponentIDs(w)
@@ -405,7 +404,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("save: %w", err)
 	}
-	out := bytes.NewBuffer(nil)
+	out := &encoder{buf: make([]byte, 0, fileSize(w, len(head), &f, comps))}
 	out.Write(head[:len(head)-1]) // without its closing brace
 	out.WriteString(`,"components":`)
 	entities := 0
@@ -413,7 +412,6 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	named := namedOnce{prints: &definitions{}}
 	for q.Next() {
 		if entities == 0 {
-			out.Grow(q.Count() * 64) // at least 64 bytes an entity; grows as it goes
 			out.WriteByte('[')
 		} else {
 			out.WriteByte(',')
@@ -491,7 +489,7 @@ type namedOnce struct {
 // reasoner was swapped and its ID left as it was): the load resolves the ID by name,
 // so the agent would get another definition than the one it ran, with that one's
 // state.
-func (n *namedOnce) check(path *loc, kind, id, name string, x any) error {
+func (n *namedOnce) check(path, kind, id, name string, x any) error {
 	if id != name {
 		return fmt.Errorf("%s.ID: %w: %q, but the %s the agent runs is named %q (swapped without its ID?): a load would give it %q with the state of %q; set ID to %q, or to \"\" (saved as the %s's name)",
 			path, ErrDuplicateID, id, kind, name, id, name, name, kind)
@@ -529,12 +527,17 @@ func (n *namedOnce) record(kind, name string, x any) {
 // encodeComponent writes one component, filling in the ID of a decision component that
 // names its tree, machine or reasoner only by pointer, or its planner domain only by ID.
 // It returns an error if two different trees (machines, reasoners) go under one ID.
-func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, check bool, named *namedOnce) error {
-	path := &loc{name: v.Type().String()}
+func encodeComponent(w *arche.World, e *encoder, v reflect.Value, check bool, named *namedOnce) error {
+	path := v.Type().String()
 	if check {
-		if err := checkValue(v.Addr().Interface(), path.String()); err != nil { // what Load would refuse
+		if err := checkValue(v.Addr().Interface(), path); err != nil { // what Load would refuse
 			return err
 		}
+	}
+	switch v.Type() {
+	case typeBrain, typeStateMachine, typeUtilityBrain, typeHTNPlanner, typeGOAPPlanner:
+	default:
+		return e.root(v, path) // not boxed: a component of another type needs nothing filled in
 	}
 	switch c := v.Interface().(type) {
 	case components.Brain:
@@ -680,5 +683,5 @@ func encodeComponent(w *arche.World, b *bytes.Buffer, v reflect.Value, check boo
 		}
 		v = reflect.ValueOf(c)
 	}
-	return encode(b, v, path)
+	return e.root(v, path)
 }
