@@ -54,7 +54,7 @@
 // Cost: a file is about 2.4 KB an agent in the guards benchmark. [Save] returns the
 // file's bytes, written once into one buffer made at a size estimated beforehand; at
 // 50,000 guards (a 120.8 MB file) it takes about 0.7 s of CPU and adds about 140 MB to
-// the process's peak memory, and a load of that file about 10 s of CPU and 520 MB (the
+// the process's peak memory, and a load of that file about 9 s of CPU and 450 MB (the
 // README's "Save, load and replay a bug report" has the figures and the commands that
 // measure them).
 //

@@ -111,13 +111,9 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 			l, err = nil, fmt.Errorf("load: %w: %w: %v", ErrFormat, errRecovered, r)
 		}
 	}()
-	var f file
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("load: %w: %v", ErrFormat, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("load: %w: data after the document", ErrFormat)
+	f, err := readFile(data)
+	if err != nil {
+		return nil, err
 	}
 	if err := duplicateKey(data); err != nil {
 		return nil, err
@@ -203,7 +199,9 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	var compIDs []arche.ID
 	var values []reflect.Value
 	var idx []int
+	entities := len(f.Components)
 	for i, raw := range f.Components {
+		f.Components[i] = nil // the decoded entity takes the place of its text as the loop goes
 		e := doc.World.Entities[doc.World.Alive[i]]
 		where := fmt.Sprintf("entity %d (components[%d])", e.ID(), i)
 		var m map[string]json.RawMessage
@@ -242,8 +240,8 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	}
 	for i, t := range f.Targets {
 		where := fmt.Sprintf("load: targets[%d]", i)
-		if t.Entity < 0 || t.Entity >= len(f.Components) || t.Type < 0 || t.Type >= len(typeOf) {
-			return nil, fmt.Errorf("%s: %w: entity %d of %d, type %d of %d", where, ErrFormat, t.Entity, len(f.Components), t.Type, len(typeOf))
+		if t.Entity < 0 || t.Entity >= entities || t.Type < 0 || t.Type >= len(typeOf) {
+			return nil, fmt.Errorf("%s: %w: entity %d of %d, type %d of %d", where, ErrFormat, t.Entity, entities, t.Type, len(typeOf))
 		}
 		e, id := doc.World.Entities[doc.World.Alive[t.Entity]], idOf[t.Type]
 		if info, _ := arche.ComponentInfo(w, id); !info.IsRelation || !w.Has(e, id) {
