@@ -90,12 +90,16 @@ func requireSameOnCosts(t *testing.T, f *Field, w int, want []float64, ref *refF
 			d = old // costs near MaxFloat32: float32 sums overflow, as the heap build's
 		}
 		if math.IsInf(d, 1) {
-			require.True(t, math.IsInf(got, 1), "%v costs %d round %d cell %v: want unreachable, got %v", sz, ci, round, c, got)
+			if !math.IsInf(got, 1) { // testify (a stack walk) only on a mismatch
+				require.True(t, math.IsInf(got, 1), "%v costs %d round %d cell %v: want unreachable, got %v", sz, ci, round, c, got)
+			}
 			continue
 		}
 		tol := 1e-5 * d
-		require.True(t, math.Abs(got-d) <= tol && math.Abs(got-old) <= tol,
-			"%v costs %d round %d cell %v: got %v, float64 Dijkstra %v, heap build %v", sz, ci, round, c, got, d, old)
+		if !(math.Abs(got-d) <= tol && math.Abs(got-old) <= tol) {
+			require.True(t, math.Abs(got-d) <= tol && math.Abs(got-old) <= tol,
+				"%v costs %d round %d cell %v: got %v, float64 Dijkstra %v, heap build %v", sz, ci, round, c, got, d, old)
+		}
 	}
 	requireCompactDirs(t, f)
 }

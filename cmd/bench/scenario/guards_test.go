@@ -52,7 +52,9 @@ func TestEveryBranchRunsAndNobodyEntersWalls(t *testing.T) {
 		q := brains.Query(sc.World)
 		for q.Next() {
 			b, p, f := q.Get()
-			require.True(t, sc.Grid.Passable(sc.Grid.CellAt(p.Vec)), "frame %d: agent inside a blocked cell at %v", frame, p.Vec)
+			if !sc.Grid.Passable(sc.Grid.CellAt(p.Vec)) { // testify (a stack walk) only on a mismatch
+				require.True(t, sc.Grid.Passable(sc.Grid.CellAt(p.Vec)), "frame %d: agent inside a blocked cell at %v", frame, p.Vec)
+			}
 			if f.Team == TeamIntruders && b.Memory.Status(waitNode).String() == "Running" {
 				waited = true
 			}
