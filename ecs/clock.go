@@ -21,9 +21,14 @@ import (
 // Update runs is Frame+1. A script keyed to frames ("open the door at frame 300") that
 // is replayed after a load runs up to Frame+1, and a report of elapsed time prints
 // Time+DT (see the Clock example).
+//
+// Important: under a [ClockSystem] the Clock is its output, not its setting: to change
+// the step set the system's DT (clockSystem.DT = 1.0/30 between frames). A DT written to
+// the Clock alone is overwritten by the next Update, which steps the system's DT and
+// counts it ([IgnoredDT]; systems.Diagnose: clock_dt_written).
 type Clock struct {
 	Time    float64 // simulation time in seconds at the start of this frame
-	DT      float64 // length of this frame's step in seconds of simulation time
+	DT      float64 // length of this frame's step in seconds of simulation time; under a ClockSystem set its DT instead (see above)
 	Frame   int64   // number of this frame, from 0
 	Started bool    // frame Frame has begun (false before the first Update)
 }
@@ -43,13 +48,21 @@ type Clock struct {
 // as the run not interrupted. A DT that [CheckDT] rejects when
 // Update runs (0, NaN, infinite, negative: set between frames) steps that frame
 // by 1/60, and [ReplacedDT] tells so until a usable DT runs again; to pause, do
-// not call Update.
+// not call Update. The step is this system's DT, never the Clock resource's: a DT the
+// program writes to the Clock alone between frames (ecs.ClockOf(w).DT = x, its Frame,
+// Time and Started as this system left them) is overwritten by the next Update, which
+// steps DT and counts it ([IgnoredDT]; systems.Diagnose reports clock_dt_written, with
+// the value written, until the ClockSystems are finalized). Writing both (the same
+// value) is not counted.
 //
 // The program (a level restarted on the same world: *clock = ecs.Clock{}) or a load
 // (systems/save's LoadInto into a world whose ClockSystem is initialized) may set the
 // Clock's Frame, Time and Started between two Updates: the next Update goes on from
 // them, as after an Initialize (frame Frame+1 at Time+DT if Started, else frame Frame at
 // Frame·DT: a clock not started has no time to go on from, its Time is not read).
+// A started Clock's Time written NaN or infinite cannot be gone on from: that frame is
+// at Frame·DT, counted by [IgnoredTime] (systems.Diagnose: clock_time_written). A load
+// sets the Clock with [SetClock], gone on from even at the frame and time it held.
 // Before, it overwrote them with its own count: a world loaded at frame 300 went on at
 // frame 0, time 0.
 //
@@ -93,6 +106,8 @@ type ClockSystem struct {
 	stepReplaced bool
 	live         *clockSystems
 	ran          Ran // the frame it last began, for Frame.Between
+
+	sets uint64 // clockSystems.sets when this system last took the clock (SetClock since: a load)
 }
 
 // ErrDT is the error [CheckDT] wraps: a step that is not a finite number of
@@ -157,6 +172,7 @@ func (s *ClockSystem) Initialize(w *arche.World) {
 		// loaded world's StateHash its saved one's; the next Update steps DT
 		s.clock.DT = s.DT
 	}
+	live.left = s.clock.DT
 	s.ran.Join(w, s)
 }
 
@@ -168,17 +184,20 @@ func (s *ClockSystem) resume() {
 	if s.clock.Started {
 		s.next++
 	}
+	s.sets = s.live.sets
 }
 
 // written reports whether the clock still holds the frame, time and started flag this
-// system set last (or found at Initialize): false if the program or a load wrote them.
+// system set last (or found at Initialize), and no [SetClock] ran since: false if the
+// program or a load wrote them.
 func (s *ClockSystem) written() bool {
 	c := s.clock
 	frame := s.next
 	if s.prev {
 		frame--
 	}
-	return c.Started == s.prev && c.Frame == frame && math.Float64bits(c.Time) == math.Float64bits(s.prevTime)
+	return s.sets == s.live.sets && c.Started == s.prev && c.Frame == frame &&
+		math.Float64bits(c.Time) == math.Float64bits(s.prevTime)
 }
 
 // Update moves the clock to the next frame, by the DT of this frame (see
@@ -196,6 +215,16 @@ func (s *ClockSystem) Update(w *arche.World) {
 	}
 	if !s.written() { // a load or the program set the clock (a level restart): go on from it
 		s.resume()
+		if s.prev && (math.IsNaN(s.prevTime) || math.IsInf(s.prevTime, 0)) {
+			// no time to go on from: Frame·DT below, told by IgnoredTime
+			s.live.times++
+			s.live.time = s.prevTime
+		}
+	} else if d := math.Float64bits(s.clock.DT); d != math.Float64bits(s.live.left) && d != math.Float64bits(s.DT) {
+		// the program wrote DT alone, not the step it set this system to: the step is
+		// this system's DT, told by IgnoredDT
+		s.live.dts++
+		s.live.dt, s.live.step = s.clock.DT, s.DT
 	}
 	dt := s.DT
 	if CheckDT(dt) != nil {
@@ -218,7 +247,7 @@ func (s *ClockSystem) Update(w *arche.World) {
 		}
 	}
 	s.clock.Frame = s.next
-	s.clock.DT = dt
+	s.clock.DT, s.live.left = dt, dt
 	s.clock.Time = t
 	s.prevTime, s.prevDT, s.prev = t, dt, true
 	s.clock.Started = true
@@ -240,6 +269,7 @@ func (s *ClockSystem) Finalize(w *arche.World) {
 			live.n--
 			if live.n == 0 {
 				live.replaced, live.given = false, 0
+				live.dts, live.dt, live.step, live.times, live.time = 0, 0, 0, 0, 0
 			}
 		}
 	}
@@ -247,11 +277,61 @@ func (s *ClockSystem) Finalize(w *arche.World) {
 
 // clockSystems is a world resource: the number of ClockSystem Initialize calls in the
 // world less their Finalize calls (see [LiveClockSystems]), and the last step one of
-// them replaced by 1/60 (see [ReplacedDT]).
+// them replaced by 1/60 (see [ReplacedDT]); the Clock DTs and Times written and not
+// used (see [IgnoredDT], [IgnoredTime]), and the count of [SetClock] calls.
 type clockSystems struct {
 	n        int
 	replaced bool
 	given    float64
+
+	dts      uint64  // Updates that found Clock.DT written alone
+	dt, step float64 // the last DT found so, and the step used instead
+	times    uint64  // Updates that found a started Clock's Time written NaN or infinite
+	time     float64 // the last such Time
+	sets     uint64  // SetClock calls
+	left     float64 // the DT a ClockSystem last left in the Clock (Initialize, Update)
+}
+
+// IgnoredDT reports how many Updates of the [ClockSystem]s initialized in w (since the
+// first of them, until all are finalized) found the Clock resource's DT written by the
+// program between frames, its Frame, Time and Started left as the system set them (such
+// as ecs.ClockOf(w).DT = 1.0/30), and stepped the system's own DT instead; the last DT
+// found so, and the step used in its place. The Clock's DT is the system's output (the
+// step of the frame that last ran), not its setting: to change the step, set
+// ClockSystem.DT (clockSystem.DT = 1.0/30, clockSystem being the value of
+// [NewClockSystem] in the schedule). systems.Diagnose reports it (Report.ClockFault
+// clock_dt_written). A clock set as a whole ([SetClock], a load, or Frame, Time or
+// Started written too, as a level restart does) is gone on from, not counted.
+func IgnoredDT(w *arche.World) (n uint64, written, step float64) {
+	if live := Resource[clockSystems](w); live != nil && live.n > 0 {
+		return live.dts, live.dt, live.step
+	}
+	return 0, 0, 0
+}
+
+// IgnoredTime reports how many Updates of the [ClockSystem]s initialized in w (since
+// the first of them, until all are finalized) found a started Clock's Time written by
+// the program NaN or infinite, a time no frame can go on from, and stepped to Frame·DT
+// instead; and the last such Time. systems.Diagnose reports it (Report.ClockFault
+// clock_time_written). A finite Time written between frames is gone on from (see
+// [ClockSystem]).
+func IgnoredTime(w *arche.World) (n uint64, written float64) {
+	if live := Resource[clockSystems](w); live != nil && live.n > 0 {
+		return live.times, live.time
+	}
+	return 0, 0
+}
+
+// SetClock sets w's Clock resource to c as a whole (adding one if w has none), as a
+// load does (systems/save's LoadInto calls it): a [ClockSystem] initialized in w goes
+// on from it at its next Update, as after an Initialize, even when c's Frame, Time and
+// Started are those the clock held already, and does not count c's DT as written alone
+// ([IgnoredDT]).
+func SetClock(w *arche.World, c Clock) {
+	*ClockOf(w) = c
+	if live := Resource[clockSystems](w); live != nil {
+		live.sets++
+	}
 }
 
 // ReplacedDT reports whether a [ClockSystem] initialized in w (and not all finalized

@@ -1017,6 +1017,8 @@ type Report struct {
 	ClockFault ClockFault
 
 	clockDT, clockTime float64 // the faulty clock's DT and Time, for String
+	clockStep          float64 // the step used in place of a DT written (ClockDTWritten)
+	clockWrites        uint64  // the frames that found a DT or Time written (ClockDTWritten, ClockTimeWritten)
 	diagnosed          bool    // a Diagnostics runs in the world, for Unthought's note
 
 	// Unthought counts the agents with a brain (a tree, state machine, utility
@@ -1212,6 +1214,18 @@ const (
 	// while that DT is set; to pause, skip Update). Such a DT at Initialize is
 	// an ecs.SetupError instead.
 	ClockDTReplaced
+	// ClockDTWritten: the program wrote the Clock resource's DT between frames
+	// (ecs.ClockOf(w).DT = x) while an [ecs.ClockSystem] steps the clock, and the
+	// system stepped its own DT, as it always does (ecs.IgnoredDT): the Clock's DT
+	// is the step of the frame that ran, not a setting. Set the system's DT instead
+	// (clockSystem.DT = x, clockSystem being the ecs.NewClockSystem value in the
+	// schedule). Reported from the first such frame until the ClockSystems are
+	// finalized.
+	ClockDTWritten
+	// ClockTimeWritten: the program wrote a started Clock's Time NaN or infinite
+	// between frames, and the [ecs.ClockSystem] went on at Frame·DT (ecs.IgnoredTime).
+	// A finite Time written is gone on from. Reported like ClockDTWritten.
+	ClockTimeWritten
 
 	numClockFaults
 )
@@ -1223,6 +1237,8 @@ var clockFaultNames = [numClockFaults]string{
 	ClockTimeNotFinite: "clock_time_not_finite",
 	ClockDTOverMax:     "clock_dt_over_max",
 	ClockDTReplaced:    "clock_dt_replaced",
+	ClockDTWritten:     "clock_dt_written",
+	ClockTimeWritten:   "clock_time_written",
 }
 
 // String returns the fault's name in snake case ("clock_dt_not_finite"), or
@@ -1601,6 +1617,14 @@ func (r Report) String() string {
 		}
 		fmt.Fprintf(&b, "%sclock step %g given to the ClockSystem, 1/60 s used (%s: dt must be a finite number of "+
 			"seconds > 0%s)", sep, r.clockDT, r.ClockFault, hint)
+	case ClockDTWritten:
+		fmt.Fprintf(&b, "%sClock.DT written between frames (last %g, %d frames), the ClockSystem stepped its own DT %g "+
+			"(%s: the Clock's DT is the step of the frame that ran; to change the step set the ClockSystem's DT: "+
+			"clockSystem.DT = x, clockSystem being the ecs.NewClockSystem value in the schedule)",
+			sep, r.clockDT, r.clockWrites, r.clockStep, r.ClockFault)
+	case ClockTimeWritten:
+		fmt.Fprintf(&b, "%sClock.Time written %g between frames (%d frames), the ClockSystem went on at Frame·DT "+
+			"(%s: write a finite time, or set Started false to restart from Frame·DT)", sep, r.clockTime, r.clockWrites, r.ClockFault)
 	case ClockTimeNotFinite:
 		fmt.Fprintf(&b, "%sclock time %g s (%s: no agent thinks on time)", sep, r.clockTime, r.ClockFault)
 		if r.ClockDT > 0 {
@@ -2399,6 +2423,12 @@ func (d *diagnoser) finish(w *arche.World, r *Report) {
 		}
 		if given, ok := ecs.ReplacedDT(w); ok && r.ClockFault == ClockUsable {
 			r.ClockFault, r.clockDT = ClockDTReplaced, given
+		}
+		if n, written, step := ecs.IgnoredDT(w); n > 0 && r.ClockFault == ClockUsable {
+			r.ClockFault, r.clockDT, r.clockStep, r.clockWrites = ClockDTWritten, written, step, n
+		}
+		if n, written := ecs.IgnoredTime(w); n > 0 && r.ClockFault == ClockUsable {
+			r.ClockFault, r.clockTime, r.clockWrites = ClockTimeWritten, written, n
 		}
 	}
 	if d.queue != nil {

@@ -104,7 +104,8 @@
 // (see [Movement]). A clock step over [MaxDT] seconds, usually milliseconds
 // given for seconds, is a finding of [Diagnose] ([Report.ClockDT]), as is a NaN,
 // infinite or ≤ 0 step or a NaN or infinite time set by a program on its own
-// Clock resource ([Report.ClockFault]), a think interval over
+// Clock resource, or the Clock's DT written alone while an ecs.ClockSystem steps it
+// ([Report.ClockFault]), a think interval over
 // [MaxThinkInterval] ([CauseThinkIntervalLong]), a move intent whose goal was
 // never set, (0, 0) ([CauseGoalUnset]), and a flee, pursue or evade intent with
 // no Target and its Point never set, (0, 0) ([CauseTargetUnset]).

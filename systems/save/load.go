@@ -186,11 +186,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 		if err := checkClock(&c); err != nil {
 			return nil, fmt.Errorf("load: %w", err)
 		}
-		if old := ecs.Resource[ecs.Clock](w); old != nil {
-			*old = c
-		} else {
-			arche.AddResource(w, &c)
-		}
+		ecs.SetClock(w, c) // a ClockSystem initialized in w goes on from it
 		saved := c
 		savedClock = &saved
 	}
