@@ -9,7 +9,9 @@ import (
 // worker) is nobody's foe: no perceiver picks it, whatever its team. Give it a
 // Faction to make it one; an agent that perceives needs one (its own team is
 // never its foe). The Spatial system's Neighbours still lists such an agent with
-// team 0 (for steering), but Team 0 on a Faction is an ordinary team.
+// team 0 (for steering), but Team 0 on a Faction is an ordinary team: there is
+// no default, and two armies both left at Team 0 are one side that never fights
+// itself, which nothing can report (allies may be meant). Number each side.
 type Faction struct {
 	Team uint8
 }

@@ -369,7 +369,7 @@ func (b Thinker) sets(w *arche.World) []arche.ID {
 // or take their brain away and clear their Intent; [Diagnose] reports a downed agent
 // that still acts as [CauseDownedStillActing].
 type Combatant struct {
-	Team       uint8   // the agent's faction
+	Team       uint8   // the agent's faction; no default: 0 is a team like any other (two armies both left at 0 are allies: they never fight, and Diagnose cannot tell)
 	SightRange float64 // cells; 8
 	// FieldOfView is the full view angle in radians, at most 2π; 0 sees all around.
 	// It is centred on Perception.Heading, which the bundle leaves zero: the agent
@@ -446,7 +446,7 @@ func (b Combatant) sets(w *arche.World) []arche.ID {
 // already: the two together are refused (both set Faction and Health). Zero
 // fields take their defaults.
 type Target struct {
-	Team      uint8   // the agent's faction
+	Team      uint8   // the agent's faction; 0 is a team like any other (see Combatant.Team)
 	MaxHealth float64 // health points, the agent starts full; 100
 }
 

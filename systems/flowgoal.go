@@ -27,6 +27,8 @@ import (
 // not from a leaf, consideration or hook (their query is open and other agents
 // think on other workers): queue it there on Agent.Commands
 // (a.Commands.Run(func(w *arche.World) { systems.SetFlowGoal(w, from, to) })).
+// A direct call from a leaf is not detected: it re-orders the group at once, with
+// no panic and no finding, while other workers may read those followers.
 func SetFlowGoal(w *arche.World, from, to grid.Cell) int {
 	id := arche.ComponentID[components.FlowFollower](w)
 	q := w.Query(arche.All(id))

@@ -17,7 +17,9 @@ import (
 // this frame (see [Due]), once per think: an agent that a decision budget
 // holds back is not perceived again while it waits. Decisions read fresh,
 // cached facts and agents that are not thinking cost nothing; level of detail throttles perception
-// with the think rate. It picks the nearest agent of another team within
+// with the think rate. It picks the nearest agent of another team (Faction.Team
+// differs; 0 is a team like any other, so agents all left at Team 0 see no foe,
+// which Diagnose cannot tell from allies meant) within
 // SightRange (an agent with a Faction: one without, a bystander such as a
 // crowd member, is nobody's foe and never picked), inside the field of view (FieldOfView around Heading, which
 // follows the agent's last non-zero Velocity) and in line of sight over the
