@@ -1,6 +1,8 @@
 package systems_test
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"testing"
 
@@ -217,6 +219,13 @@ func TestFlowSwarmJammedAtAGapIsReportedBlocked(t *testing.T) {
 		d.Initialize(w)
 		assert.Equal(t, n, d.Check(w).Counts[systems.CauseBlockedByAgents], "sectors %d: Diagnostics finds the same", sectors)
 		assert.Zero(t, testing.AllocsPerRun(5, func() { d.Check(w) }), "sectors %d: Diagnostics' check of the jam allocates nothing", sectors)
+		spread := &systems.Diagnostics{Every: 50, Spread: 40, Out: io.Discard} // a round over 40 frames of the still jam
+		spread.Initialize(w)
+		for range 40 {
+			spread.Update(w)
+		}
+		require.Equal(t, 1, spread.Checks)
+		assert.Equal(t, fmt.Sprintf("%+v", d.Check(w)), fmt.Sprintf("%+v", spread.Report), "sectors %d: a spread round finds the same", sectors)
 		if sectors == 0 {
 			s.Run(w, 60*45)
 			west, arrived := flowCounts(w, 16)

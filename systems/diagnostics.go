@@ -1738,24 +1738,28 @@ func DiagnoseAgents(w *arche.World, c Cause) (agents []arche.Entity, report Repo
 // tree, 18–22 ms at 100,000 agents of the guard scenario (cmd/bench/scenario,
 // seed 3), about 1 ms at 10,000. So in a world of DiagnoseSpreadAgents (20,000)
 // entities or more each periodic check is spread over frames (Spread 0, the
-// default): a round of stages, the motion pass (every entity) in slices of 4,096
-// entities in Arche's query order, then each other pass, then the world-level
-// findings, one stage a frame from the period's first frame (54 frames at 100,000
-// entities, within the default Every of 60); the Report, and the line written,
-// are the round's, published at its last frame. At 100,000 guards its worst frame
-// took 3.5–3.8 ms of CPU against 20–42 ms for the whole check in one frame, side
-// by side in one run (6 to 11 times less; BenchmarkGuardsDiagnoseFrames100k in
+// default): a round of stages, the motion pass (every entity) in slices of 2,048
+// entities in Arche's query order, then each other pass, those over the Brains
+// and Thinks (blackboards, trees, shared node memories, Thinks) in slices of
+// their queries too, then the world-level findings, as many stages a frame as
+// spread them evenly from the period's first frame to its last (106 stages at
+// 100,000 guards: one or two a frame within the default Every of 60; one a
+// frame over as many frames in a world of fewer); the Report, and the line
+// written, are the round's, published at its last frame. At 100,000 guards its
+// worst frame took 1.3 ms of CPU against 22–23 ms for the whole check in one
+// frame, side by side in one run (about 17 times less; 3.5–3.8 ms with the
+// motion pass alone sliced; BenchmarkGuardsDiagnoseFrames100k in
 // cmd/bench/scenario), for about the same CPU a period. A smaller world is checked
 // whole in the period's first frame, as Spread 1 does any.
 //
 // A round's passes read the world in the frames they run. On a world that does
 // not change during the round, its Report is exactly that of a check in one frame
 // (and of Diagnose): the same counts, examples, notes and line. On a moving world
-// each finding is as of the frame its pass ran: the motion pass's slices follow
-// Arche's query order, so an entity that moves in that order between two of its
-// frames (removed, added, given or stripped of a component) may be checked twice
-// or not at all in that round, and Agents is then off by as many; each other
-// pass is one frame's. A [Diagnostics.Check] in the middle of a round publishes
+// each finding is as of the frame its pass (or slice) ran, the clock read then:
+// the slices follow Arche's query order, so an entity that moves in that order
+// between two of its pass's frames (removed, added, given or stripped of a
+// component) may be checked twice or not at all by that pass in that round, and
+// Agents is then off by as many; each pass not sliced is one frame's. A [Diagnostics.Check] in the middle of a round publishes
 // its own whole check and begins the round again, to end at the same frame; a
 // load does the same (see [DiagnosticsState] RoundEnd). For large crowds with a
 // frame budget, Every: 600 also checks less often.
@@ -2076,6 +2080,10 @@ type diagnoser struct {
 	in      *installed // the world's installed systems during a round (begin to finish), nil if none
 	motionN int        // the entities the motion pass had at the round's begin
 	slices  int        // the motion pass's stages in the round (see diagnoseSlice)
+	// the other passes' slice sizes (passSlice; tests make them smaller), and
+	// their stages in the round (1 for a pass run whole)
+	passCut    [numPasses]int
+	passStages [numPasses]int
 
 	grid        *grid.Grid
 	gridVersion uint64
@@ -2135,6 +2143,7 @@ func (d *diagnoser) init() {
 	d.weapons = generic.NewFilter2[components.Weapon, components.Intent]()
 	d.lods = generic.NewFilter3[components.LOD, components.Think, components.Position]()
 	d.focus = generic.NewFilter1[components.Focus]()
+	d.passCut = passSlice
 }
 
 func brainFilter[B any]() *generic.Filter4[B, components.Think, components.Position, components.Intent] {
@@ -2162,17 +2171,34 @@ func (d *diagnoser) run(w *arche.World, r *Report) {
 
 // diagnoseSlice is how many entities of the motion pass (motionChecks, every
 // entity) one stage of a round checks: at 100,000 agents of the guard scenario
-// about 0.5 ms of CPU, the order of the other passes' cost.
-const diagnoseSlice = 4096
+// about 0.2 ms of wall time, 0.6 ms in its dearest slices (agents on the move).
+const diagnoseSlice = 2048
+
+// passSlice is, for each pass after the motion pass (see diagnoser.pass), how
+// many entities of its query one stage checks, 0 for a pass run whole in one
+// stage: the passes that took over 0.5 ms at 100,000 agents of the guard
+// scenario, sliced to about 0.3 ms a stage.
+var passSlice = [numPasses]int{passBoards: 16384, passTreeDecisions: 32768, passMemories: 8192,
+	passScores: 8192, passThinks: 16384}
+
+// The passes after the motion pass that are sliced (passSlice).
+const (
+	passBoards        = 2
+	passTreeDecisions = 9
+	passMemories      = 10
+	passScores        = 11
+	passThinks        = 27
+)
 
 // begin starts a round of the checks into r: it reads what every pass shares
 // (the grid, the systems installed, the path queue's requests, ...) and returns
 // the number of stages of the round, which [diagnoser.stage] runs in order, 0 to
 // n-1 (the motion pass in slices of diagnoseSlice entities in Arche's query order,
-// then each other pass, then the world-level findings). Run in order on a world
-// that does not change between them, the stages count, note and give examples
-// exactly as one pass over the world: each pass keeps its own query order and
-// its state across its slices, and the passes run in the same order.
+// then each other pass, those of passSlice in slices of their queries, then the
+// world-level findings). Run in order on a world that does not change between
+// them, the stages count, note and give examples exactly as one pass over the
+// world: each pass keeps its own query order and its state across its slices,
+// and the passes run in the same order.
 func (d *diagnoser) begin(w *arche.World, r *Report) int {
 	if w.IsLocked() {
 		panic(diagnoseLocked)
@@ -2240,7 +2266,6 @@ func (d *diagnoser) begin(w *arche.World, r *Report) int {
 	d.held.progID, d.held.kinID = arche.ComponentID[components.Progress](w), arche.ComponentID[components.Kinematics](w)
 	d.held.posID = d.posID
 	d.held.ffID = arche.ComponentID[components.FlowFollower](w)
-	d.held.flowLast = flowLastCheck(clockTime(w))
 	if d.seen == nil {
 		d.seen = map[arche.Entity]struct{}{}
 	}
@@ -2252,12 +2277,44 @@ func (d *diagnoser) begin(w *arche.World, r *Report) int {
 	d.motionN = q.Count()
 	q.Close()
 	d.slices = max(1, (d.motionN+diagnoseSlice-1)/diagnoseSlice)
-	return d.slices + numPassStages
+	n := d.slices
+	for p := range numPasses {
+		d.passStages[p] = 1
+		if cut := d.passCut[p]; cut > 0 {
+			d.passStages[p] = max(1, (d.passCount(w, p)+cut-1)/cut)
+		}
+		n += d.passStages[p]
+	}
+	return n
 }
 
-// numPassStages is the number of stages of a round after the motion pass's
-// slices: the other passes, and the world-level findings last.
-const numPassStages = 29
+// passCount returns the entities of sliced pass p's query.
+func (d *diagnoser) passCount(w *arche.World, p int) int {
+	var n int
+	switch p {
+	case passBoards:
+		q := d.boards.Query(w)
+		n = q.Count()
+		q.Close()
+	case passTreeDecisions, passMemories:
+		q := d.trees.Query(w)
+		n = q.Count()
+		q.Close()
+	case passScores:
+		q := d.reasons.Query(w)
+		n = q.Count()
+		q.Close()
+	case passThinks:
+		q := d.thinks.Query(w)
+		n = q.Count()
+		q.Close()
+	}
+	return n
+}
+
+// numPasses is the number of passes of a round after the motion pass: the
+// other passes, and the world-level findings last.
+const numPasses = 30
 
 // stage runs stage i of the round begun by begin (see there).
 func (d *diagnoser) stage(w *arche.World, r *Report, i int) {
@@ -2279,14 +2336,35 @@ func (d *diagnoser) stage(w *arche.World, r *Report, i int) {
 		d.motionChecks(w, r, i*diagnoseSlice, to)
 		return
 	}
+	j := i - d.slices
+	for p, n := range d.passStages {
+		if j >= n {
+			j -= n
+			continue
+		}
+		from, to := 0, math.MaxInt
+		if cut := d.passCut[p]; cut > 0 {
+			from = j * cut
+			if j < n-1 { // the last slice takes the entities added since begin
+				to = from + cut
+			}
+		}
+		d.pass(w, r, p, from, to)
+		return
+	}
+}
+
+// pass runs pass p of a round over the entities from to to-1 of its query (in
+// Arche's query order; all of them for a pass not sliced, see passSlice).
+func (d *diagnoser) pass(w *arche.World, r *Report, p, from, to int) {
 	in := d.in
-	switch i - d.slices {
+	switch p {
 	case 0:
 		d.perceptionChecks(w, r)
 	case 1:
 		d.perKeys.check(w, r)
-	case 2:
-		d.blackboardChecks(w, r)
+	case passBoards:
+		d.blackboardChecks(w, r, from, to)
 	case 3:
 		d.states.check(w, r)
 	case 4:
@@ -2299,45 +2377,47 @@ func (d *diagnoser) stage(w *arche.World, r *Report, i int) {
 		d.lodChecks(w, r)
 	case 8:
 		d.lodComponentChecks(w, r, in)
-	case 9:
-		decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil })
-	case 10:
-		d.sharedMemoryChecks(w, r)
-	case 11:
-		d.sharedStoreChecks(w, r)
+	case passTreeDecisions:
+		decisionChecks(w, r, d.trees, d.lacks(sysDecision), func(b *components.Brain) bool { return b.Tree != nil }, from, to)
+	case passMemories:
+		d.sharedMemoryChecks(w, r, from, to)
+	case passScores:
+		d.sharedScoresChecks(w, r, from, to)
 	case 12:
-		decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil })
+		d.sharedStoreChecks(w, r)
 	case 13:
-		unreadChecks(w, r, d.reasons)
+		decisionChecks(w, r, d.reasons, d.lacks(sysUtility), func(b *components.UtilityBrain) bool { return b.Reasoner != nil }, 0, math.MaxInt)
 	case 14:
-		d.utilKeys.check(w, r, d.systems&sysPerception != 0)
+		unreadChecks(w, r, d.reasons)
 	case 15:
-		d.ownStates.check(w, r)
+		d.utilKeys.check(w, r, d.systems&sysPerception != 0)
 	case 16:
-		flipChecks(w, r, d.reasons, clockTime(w))
+		d.ownStates.check(w, r)
 	case 17:
-		noRandChecks(w, r, d.reasons, d.randID)
+		flipChecks(w, r, d.reasons, clockTime(w))
 	case 18:
-		decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil })
+		noRandChecks(w, r, d.reasons, d.randID)
 	case 19:
-		reentryChecks(w, r, d.machines)
+		decisionChecks(w, r, d.machines, d.lacks(sysFSM), func(b *components.StateMachine) bool { return b.Machine != nil }, 0, math.MaxInt)
 	case 20:
-		d.starvedChecks(w, r)
+		reentryChecks(w, r, d.machines)
 	case 21:
-		d.intentChecks(w, r, in)
+		d.starvedChecks(w, r)
 	case 22:
-		plannerChecks(w, r, d)
+		d.intentChecks(w, r, in)
 	case 23:
-		d.downed.check(w, r, d)
+		plannerChecks(w, r, d)
 	case 24:
-		d.downedTgt.check(w, r)
+		d.downed.check(w, r, d)
 	case 25:
-		allyChecks(w, r, in)
+		d.downedTgt.check(w, r)
 	case 26:
-		d.thinkChecks(w, r)
-	case 27:
-		d.countUnplaced(w, r)
+		allyChecks(w, r, in)
+	case passThinks:
+		d.thinkChecks(w, r, from, to)
 	case 28:
+		d.countUnplaced(w, r)
+	case 29:
 		d.finish(w, r)
 	}
 }
@@ -2364,9 +2444,10 @@ func (d *diagnoser) starvedChecks(w *arche.World, r *Report) {
 	}
 }
 
-// thinkChecks checks every Think: its values, the decision models of its agent,
-// and counts the brains not thought yet (Report.Unthought).
-func (d *diagnoser) thinkChecks(w *arche.World, r *Report) {
+// thinkChecks checks the Thinks from to to-1 (in Arche's query order): their
+// values, the decision models of their agents, and counts the brains not
+// thought yet (Report.Unthought).
+func (d *diagnoser) thinkChecks(w *arche.World, r *Report, from, to int) {
 	in := d.in
 	var models decisionIDs
 	models.init(w)
@@ -2379,7 +2460,8 @@ func (d *diagnoser) thinkChecks(w *arche.World, r *Report) {
 	beforeFirst := clock != nil && !clock.Started && clock.Frame == 0 && clock.Time == 0 && d.initOnce && !in.decided()
 	r.diagnosed = diagnosticsRunning(w)
 	q := d.thinks.Query(w)
-	for q.Next() {
+	ok := q.Step(from + 1)
+	for i := from; ok && i < to; i, ok = i+1, q.Next() {
 		th := q.Get()
 		m := decisionModels(w, q.Entity(), &models, hr, gr, true)
 		if bits.OnesCount16(uint16(m)) > 1 {
@@ -2393,6 +2475,9 @@ func (d *diagnoser) thinkChecks(w *arche.World, r *Report) {
 		} else if th.Interval > MaxThinkInterval {
 			r.addNote(CauseThinkIntervalLong, q.Entity(), exampleNote{kind: noteInterval, pos: r2.Vec{X: th.Interval}})
 		}
+	}
+	if ok {
+		q.Close()
 	}
 }
 
@@ -2462,8 +2547,11 @@ const PathWaitLong = 2.0
 // every entity: those with a Position (counted in Agents), and those with a
 // steering component but no Position. The slice that reaches the query's end
 // ends the pass (CauseHeldFarFromGoal, found among all its slices' agents).
+// Each slice is as of its frame: the clock read anew (a flow follower's run,
+// flowLast), as flowBlocked reads it.
 func (d *diagnoser) motionChecks(w *arche.World, r *Report, from, to int) {
 	g := d.grid
+	d.held.flowLast = flowLastCheck(clockTime(w))
 	q := d.motion.Query(w) // every entity: all eleven are optional
 	ok := q.Step(from + 1)
 	for i := from; ok && i < to; i++ {
@@ -2721,11 +2809,13 @@ func (d *diagnoser) countUnplaced(w *arche.World, r *Report) {
 	}
 }
 
-// blackboardChecks counts Brains whose tree has blackboard keys but whose agent
-// has no store of the tree's schema.
-func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
+// blackboardChecks counts, among the Brains from to to-1 (in Arche's query
+// order), those whose tree has blackboard keys but whose agent has no store of
+// the tree's schema.
+func (d *diagnoser) blackboardChecks(w *arche.World, r *Report, from, to int) {
 	q := d.boards.Query(w)
-	for q.Next() {
+	ok := q.Step(from + 1)
+	for i := from; ok && i < to; i, ok = i+1, q.Next() {
 		b, bb := q.Get()
 		if b.Tree == nil {
 			continue
@@ -2745,6 +2835,9 @@ func (d *diagnoser) blackboardChecks(w *arche.World, r *Report) {
 		} else if key, ok := b.Tree.UnwrittenKey(bb.Store); ok {
 			r.addNote(CauseBlackboardKeyUnwritten, q.Entity(), exampleNote{kind: noteKey, what: key, then: b.Tree.Name()})
 		}
+	}
+	if ok {
+		q.Close()
 	}
 }
 
@@ -2772,10 +2865,15 @@ func unreadChecks(w *arche.World, r *Report, f *generic.Filter4[components.Utili
 	}
 }
 
-func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent], noSystem bool, ready func(*B) bool) {
+// decisionChecks checks the agents from to to-1 (in Arche's query order) of f's
+// decision component B: a Think, a Position and an Intent, ready (a Tree, ...),
+// the decision system installed (noSystem: not).
+func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, components.Think, components.Position, components.Intent],
+	noSystem bool, ready func(*B) bool, from, to int) {
 	need := exampleNote{kind: noteNeeds, what: decisionNeeds(any((*B)(nil)))}
 	q := f.Query(w)
-	for q.Next() {
+	ok := q.Step(from + 1)
+	for i := from; ok && i < to; i, ok = i+1, q.Next() {
 		b, th, pos, in := q.Get()
 		e := q.Entity()
 		switch {
@@ -2790,6 +2888,9 @@ func decisionChecks[B any](w *arche.World, r *Report, f *generic.Filter4[B, comp
 		if noSystem {
 			r.addNote(CauseNoDecisionSystem, e, need)
 		}
+	}
+	if ok {
+		q.Close()
 	}
 }
 
@@ -2881,13 +2982,17 @@ func hasWalls(g *grid.Grid) bool {
 	return false
 }
 
-// sharedMemoryChecks counts the Brains whose node memory is another Brain's
+// sharedMemoryChecks counts, among the Brains from to to-1 (in Arche's query
+// order), those whose node memory is another Brain's met before in the pass
 // (CauseMemoryShared): two Memories share their nodes when their first nodes
-// are one; and the UtilityBrains whose State's Scores are another's, alike.
-func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
-	d.memories.reset()
+// are one. The pass begins at from 0.
+func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report, from, to int) {
+	if from == 0 {
+		d.memories.reset()
+	}
 	q := d.trees.Query(w)
-	for q.Next() {
+	ok := q.Step(from + 1)
+	for i := from; ok && i < to; i, ok = i+1, q.Next() {
 		b, _, _, _ := q.Get()
 		nodes := b.Memory.Nodes()
 		if len(nodes) == 0 {
@@ -2897,16 +3002,31 @@ func (d *diagnoser) sharedMemoryChecks(w *arche.World, r *Report) {
 			r.add(CauseMemoryShared, q.Entity())
 		}
 	}
-	d.scoresMet.reset()
-	uq := d.reasons.Query(w)
-	for uq.Next() {
-		b, _, _, _ := uq.Get()
+	if ok {
+		q.Close()
+	}
+}
+
+// sharedScoresChecks counts, among the UtilityBrains from to to-1, those whose
+// State's Scores are another's met before in the pass (CauseMemoryShared), as
+// sharedMemoryChecks does the Brains (and after them).
+func (d *diagnoser) sharedScoresChecks(w *arche.World, r *Report, from, to int) {
+	if from == 0 {
+		d.scoresMet.reset()
+	}
+	q := d.reasons.Query(w)
+	ok := q.Step(from + 1)
+	for i := from; ok && i < to; i, ok = i+1, q.Next() {
+		b, _, _, _ := q.Get()
 		if len(b.State.Scores) == 0 {
 			continue
 		}
 		if d.scoresMet.meet(unsafe.Pointer(&b.State.Scores[0])) {
-			r.add(CauseMemoryShared, uq.Entity())
+			r.add(CauseMemoryShared, q.Entity())
 		}
+	}
+	if ok {
+		q.Close()
 	}
 }
 

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"fmt"
 
 	"github.com/archai-go/archai/ai/goap"
@@ -18,8 +20,8 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	hr := ecs.Resource[htn.Registry](w)
 	gr := ecs.Resource[goap.Registry](w)
 	always := func(*components.HTNPlanner) bool { return true }
-	decisionChecks(w, r, d.htns, d.lacks(sysHTN), always)
-	decisionChecks(w, r, d.goaps, d.lacks(sysGOAP), func(*components.GOAPPlanner) bool { return true })
+	decisionChecks(w, r, d.htns, d.lacks(sysHTN), always, 0, math.MaxInt)
+	decisionChecks(w, r, d.goaps, d.lacks(sysGOAP), func(*components.GOAPPlanner) bool { return true }, 0, math.MaxInt)
 	d.htnWhys.begin()
 	defer d.htnWhys.end()
 	d.goapWhys.begin()

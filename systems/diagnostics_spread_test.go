@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
@@ -46,16 +47,28 @@ func spreadWorld(t *testing.T, n int) *arche.World {
 	return w
 }
 
+// slicePasses makes every sliced pass of s (passSlice) take cut entities a
+// stage, so a small world has its passes in several slices.
+func slicePasses(s *Diagnostics, cut int) {
+	for p, c := range passSlice {
+		if c > 0 {
+			s.d.passCut[p] = cut
+		}
+	}
+}
+
 // TestDiagnosticsSpreadMatchesOneCheck: on a world that does not change, a check
 // spread over 40 frames publishes at the 40th exactly the Report of Diagnose and of
 // a one-frame check (Spread 1): counts, examples and their notes, Misconfigured,
-// Agents; nothing before; and it writes the same line.
+// Agents; nothing before; and it writes the same line. Its passes after the
+// motion pass are sliced too (by 1,000 entities here, 7 slices each).
 func TestDiagnosticsSpreadMatchesOneCheck(t *testing.T) {
 	w := spreadWorld(t, 3*diagnoseSlice+100)
 	var outSpread, outWhole bytes.Buffer
 	spread := &Diagnostics{Every: 50, Spread: 40, Out: &outSpread}
 	whole := &Diagnostics{Every: 50, Spread: 1, Out: &outWhole}
 	spread.Initialize(w)
+	slicePasses(spread, 1000)
 	whole.Initialize(w)
 	whole.Update(w)
 	require.Equal(t, 1, whole.Checks)
@@ -67,6 +80,9 @@ func TestDiagnosticsSpreadMatchesOneCheck(t *testing.T) {
 	require.Equal(t, 1, spread.Checks, "published at the round's 40th frame")
 	one := Diagnose(w)
 	assert.Greater(t, one.Total(), 40, "%s", one)
+	assert.Equal(t, 7, spread.d.passStages[passMemories], "the Brains' memories in 7 slices")
+	assert.Equal(t, 7, spread.d.passStages[passThinks])
+	assert.Positive(t, one.Counts[CauseMemoryShared], "%s", one)
 	assert.Equal(t, one.Counts, spread.Report.Counts)
 	assert.Equal(t, one.Examples, spread.Report.Examples)
 	assert.Equal(t, one.Misconfigured, spread.Report.Misconfigured)
@@ -94,7 +110,7 @@ func TestDiagnosticsSpreadMatchesOneCheck(t *testing.T) {
 
 // TestDiagnosticsSpreadByDefaultFromSpreadAgents: with Spread 0 a world of fewer
 // than DiagnoseSpreadAgents entities is checked whole in its period's first frame;
-// one of as many is spread over its stages, one a frame (5 slices of the motion
+// one of as many is spread over its stages, one a frame (10 slices of the motion
 // pass and the other passes), and reports as Diagnose does.
 func TestDiagnosticsSpreadByDefaultFromSpreadAgents(t *testing.T) {
 	for _, n := range []int{DiagnoseSpreadAgents - 1, DiagnoseSpreadAgents} {
@@ -112,7 +128,7 @@ func TestDiagnosticsSpreadByDefaultFromSpreadAgents(t *testing.T) {
 			assert.Equal(t, n, s.Report.Counts[CauseSteerIncomplete])
 			continue
 		}
-		stages := (n+diagnoseSlice-1)/diagnoseSlice + numPassStages
+		stages := (n+diagnoseSlice-1)/diagnoseSlice + numPasses
 		for range stages - 2 {
 			s.Update(w)
 		}
@@ -143,6 +159,7 @@ func TestDiagnosticsSpreadRestartsAfterCheckAndLoad(t *testing.T) {
 	var outFull bytes.Buffer
 	full := &Diagnostics{Every: 30, Spread: 20, Out: &outFull}
 	full.Initialize(w)
+	slicePasses(full, 1000)
 	for range 20 {
 		full.Update(w)
 	}
@@ -170,6 +187,7 @@ func TestDiagnosticsSpreadRestartsAfterCheckAndLoad(t *testing.T) {
 	var outLoaded bytes.Buffer
 	loaded := &Diagnostics{Every: 30, Spread: 20, Out: &outLoaded}
 	loaded.Initialize(w)
+	slicePasses(loaded, 1000)
 	require.NoError(t, loaded.LoadState(raw))
 	for range 4 {
 		loaded.Update(w)
@@ -185,6 +203,7 @@ func TestDiagnosticsSpreadRestartsAfterCheckAndLoad(t *testing.T) {
 	// begins again, to end at its frame
 	c := &Diagnostics{Every: 30, Spread: 20, Out: io.Discard}
 	c.Initialize(w)
+	slicePasses(c, 1000)
 	for range 10 {
 		c.Update(w)
 	}
@@ -205,12 +224,14 @@ func TestDiagnosticsSpreadRestartsAfterCheckAndLoad(t *testing.T) {
 }
 
 // TestDiagnosticsSpreadSurvivesRemovals: entities removed in the middle of a
-// round (a moving world) shift Arche's query order under the motion pass's
-// slices; the round still ends and counts no more agents than there were.
+// round (a moving world) shift Arche's query order under the passes' slices
+// (the motion pass's and the others', by 1,000 entities here); the round still
+// ends and counts no more agents than there were.
 func TestDiagnosticsSpreadSurvivesRemovals(t *testing.T) {
 	w := spreadWorld(t, 3*diagnoseSlice)
 	s := &Diagnostics{Every: 40, Spread: 40, Out: io.Discard}
 	s.Initialize(w)
+	slicePasses(s, 1000)
 	s.Update(w)
 	s.Update(w)
 	var gone []arche.Entity
@@ -279,4 +300,63 @@ func TestDiagnosticsSpreadPathsQueuedAfterTheRoundBegan(t *testing.T) {
 	}
 	require.Greater(t, waiting, n/2, "most paths still wait in the queue")
 	assert.Zero(t, diag.Report.Total(), "%s", diag.Report)
+}
+
+// TestDiagnosticsSpreadReadsTheClockEachSlice: each slice of the motion pass is
+// as of its frame: the flow followers' runs are judged by the clock then
+// (flowLast, as flowBlocked reads it), not by the clock at the round's begin.
+func TestDiagnosticsSpreadReadsTheClockEachSlice(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	clock := &ecs.Clock{DT: 1.0 / 60}
+	arche.AddResource(w, clock)
+	for range diagnoseSlice + 1 {
+		put(w, w.NewEntity(), components.Position{})
+	}
+	var d diagnoser
+	d.init()
+	var r Report
+	n := d.begin(w, &r)
+	d.stage(w, &r, 0)
+	assert.Zero(t, d.held.flowLast, "at time 0 no run is BlockedSpan old")
+	clock.Time = 100
+	d.stage(w, &r, 1)
+	assert.Equal(t, flowLastCheck(100), d.held.flowLast, "the second slice, at time 100")
+	assert.Positive(t, d.held.flowLast)
+	for i := 2; i < n; i++ {
+		d.stage(w, &r, i)
+	}
+	assert.Equal(t, diagnoseSlice+1, r.Agents)
+}
+
+// TestDiagnosticsSpreadSlicesEveryEntityOnce: 3,000 agents whose Brains share
+// one node memory, without an Intent, with a Think of a negative Interval,
+// checked by a round whose sliced passes take 1,000 entities a stage: each
+// sliced pass counts every agent once, as Diagnose does (memory_shared all
+// but the first: the memories met are kept across slices).
+func TestDiagnosticsSpreadSlicesEveryEntityOnce(t *testing.T) {
+	w, _ := newWorld(10, 10)
+	tree, err := bt.Compile("idle", bt.Action("idle", func(*bt.Context) bt.Status { return bt.Running }))
+	require.NoError(t, err)
+	keepAlive = append(keepAlive, tree)
+	mem := tree.NewMemory()
+	const n = 3000
+	for range n {
+		e := w.NewEntity()
+		put(w, e, components.Position{})
+		put(w, e, components.Brain{Tree: tree, Memory: mem})
+		put(w, e, components.Think{Interval: -1})
+	}
+	s := &Diagnostics{Every: 50, Spread: 40, Out: io.Discard}
+	s.Initialize(w)
+	slicePasses(s, 1000)
+	for range 40 {
+		s.Update(w)
+	}
+	require.Equal(t, 1, s.Checks)
+	assert.Equal(t, 3, s.d.passStages[passTreeDecisions])
+	one := Diagnose(w)
+	sameReport(t, one, s.Report)
+	assert.Equal(t, n-1, s.Report.Counts[CauseMemoryShared])
+	assert.Equal(t, n, s.Report.Counts[CauseDecisionIncomplete])
+	assert.Equal(t, n, s.Report.Counts[CauseThinkInvalid])
 }
