@@ -239,17 +239,7 @@ func appendBlocked(b *strings.Builder, n *exampleNote) {
 		return
 	}
 	diam := float64(n.w) / 100
-	b.WriteString(", no progress for ")
-	b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 1, 64))
-	b.WriteString(" s, ")
-	b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 4, 64))
-	b.WriteString(" cells from its goal, ")
-	b.WriteString(strconv.Itoa(int(n.more.X)))
-	b.WriteString(" agent")
-	if n.more.X != 1 {
-		b.WriteString("s")
-	}
-	b.WriteString(" touching it")
+	appendNoProgress(b, n, ", no progress for ", " touching it")
 	width := int(n.more.Y)
 	switch {
 	case width > 0 && float64(width) < 2*diam:
@@ -269,11 +259,11 @@ func appendBlocked(b *strings.Builder, n *exampleNote) {
 		"give it a waiting behaviour (back off to a siding while Progress.Stuck), or priorities (one side gives way)")
 }
 
-// appendFlowBlocked writes CauseBlockedByAgents's note n of a flow follower
-// (flowBlocked's; see blockedNote): more.X counts the agents in front of it.
-func appendFlowBlocked(b *strings.Builder, n *exampleNote) {
-	diam := float64(n.w) / 100
-	b.WriteString(", a flow follower: no progress along its field for ")
+// appendNoProgress writes the part CauseBlockedByAgents's notes share: lead, the
+// seconds without progress (pos.X), the distance to the goal (pos.Y) and the
+// agents (more.X) touching it, then touching.
+func appendNoProgress(b *strings.Builder, n *exampleNote, lead, touching string) {
+	b.WriteString(lead)
 	b.WriteString(strconv.FormatFloat(n.pos.X, 'f', 1, 64))
 	b.WriteString(" s, ")
 	b.WriteString(strconv.FormatFloat(n.pos.Y, 'g', 4, 64))
@@ -283,7 +273,14 @@ func appendFlowBlocked(b *strings.Builder, n *exampleNote) {
 	if n.more.X != 1 {
 		b.WriteString("s")
 	}
-	b.WriteString(" in front of it touching it")
+	b.WriteString(touching)
+}
+
+// appendFlowBlocked writes CauseBlockedByAgents's note n of a flow follower
+// (flowBlocked's; see blockedNote): more.X counts the agents in front of it.
+func appendFlowBlocked(b *strings.Builder, n *exampleNote) {
+	diam := float64(n.w) / 100
+	appendNoProgress(b, n, ", a flow follower: no progress along its field for ", " in front of it touching it")
 	if width := int(n.more.Y); width > 0 && float64(width) < 2*diam {
 		b.WriteString(", in a passage ")
 		b.WriteString(strconv.Itoa(width))
