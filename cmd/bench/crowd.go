@@ -75,7 +75,8 @@ type report struct {
 	InstalledTwice []string `json:"installed_twice"`
 	// ClockFindings names the faults of the world's clock (systems.Report.ClockFault:
 	// "clock_dt_over_max", "clock_dt_not_finite", "clock_dt_not_positive",
-	// "clock_time_not_finite"), before the first frame or after the last; [] for a
+	// "clock_time_not_finite", "clock_dt_replaced", "clock_dt_written",
+	// "clock_time_written"), before the first frame or after the last; [] for a
 	// well set-up run. A name, never the step itself: JSON has no NaN or Inf.
 	ClockFindings []string `json:"clock_findings"`
 	// ScheduleOrder lists the pairs of systems in an order that works a frame
