@@ -73,16 +73,9 @@ func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec,
 	touching := 0
 	inID := arche.ComponentID[components.Intent](w)
 	for _, k := range h.ids {
-		if k == self || int(k) >= len(h.nb.Entities) {
+		o, p, ok := h.other(w, k, self)
+		if !ok {
 			continue
-		}
-		o := h.nb.Entities[k]
-		if !w.Alive(o) {
-			continue
-		}
-		p := h.nb.Positions[k]
-		if w.Has(o, h.posID) {
-			p = (*components.Position)(w.Get(o, h.posID)).Vec
 		}
 		rk := 0.0
 		if w.Has(o, h.kinID) {
@@ -158,16 +151,9 @@ func (h *heldOffCheck) flowBlocked(w *arche.World, e arche.Entity, fl *FlowField
 	h.ids = h.nb.Hash.Query(pos, reach, h.ids[:0])
 	ahead := 0
 	for _, k := range h.ids {
-		if k == self || int(k) >= len(h.nb.Entities) {
+		o, p, ok := h.other(w, k, self)
+		if !ok {
 			continue
-		}
-		o := h.nb.Entities[k]
-		if !w.Alive(o) {
-			continue
-		}
-		p := h.nb.Positions[k]
-		if w.Has(o, h.posID) {
-			p = (*components.Position)(w.Get(o, h.posID)).Vec
 		}
 		if !aheadOf(pos, ff.Aim, p) {
 			continue
@@ -294,4 +280,21 @@ func appendFlowBlocked(b *strings.Builder, n *exampleNote) {
 	}
 	b.WriteString(": the swarm jams on its way (at a gap or in a corridor too narrow for its numbers); " +
 		"widen the gap or open another way, split the swarm over goals whose routes differ, or send it in smaller waves")
+}
+
+// other is the agent at index k of the Neighbours resource and its position (its
+// Position now, or the hash's copy without one); not ok for self, an index past the
+// resource or a dead entity.
+func (h *heldOffCheck) other(w *arche.World, k, self int32) (o arche.Entity, p r2.Vec, ok bool) {
+	if k == self || int(k) >= len(h.nb.Entities) {
+		return o, p, false
+	}
+	if o = h.nb.Entities[k]; !w.Alive(o) {
+		return o, p, false
+	}
+	p = h.nb.Positions[k]
+	if w.Has(o, h.posID) {
+		p = (*components.Position)(w.Get(o, h.posID)).Vec
+	}
+	return o, p, true
 }
