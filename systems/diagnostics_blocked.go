@@ -77,13 +77,7 @@ func (h *heldOffCheck) blocked(w *arche.World, e arche.Entity, pos, goal r2.Vec,
 		if !ok {
 			continue
 		}
-		rk := 0.0
-		if w.Has(o, h.kinID) {
-			if ok := (*components.Kinematics)(w.Get(o, h.kinID)); goodKinematics(ok) {
-				rk = ok.Radius
-			}
-		}
-		if !(math.Sqrt(dist2(pos, p))-kin.Radius-rk <= heldOffGap) {
+		if !h.touches(w, o, p, pos, kin.Radius) {
 			continue
 		}
 		if w.Has(o, inID) {
@@ -158,13 +152,7 @@ func (h *heldOffCheck) flowBlocked(w *arche.World, e arche.Entity, fl *FlowField
 		if !aheadOf(pos, ff.Aim, p) {
 			continue
 		}
-		rk := 0.0
-		if w.Has(o, h.kinID) {
-			if ok := (*components.Kinematics)(w.Get(o, h.kinID)); goodKinematics(ok) {
-				rk = ok.Radius
-			}
-		}
-		if !(math.Sqrt(dist2(pos, p))-kin.Radius-rk <= heldOffGap) {
+		if !h.touches(w, o, p, pos, kin.Radius) {
 			continue
 		}
 		if w.Has(o, h.ffID) {
@@ -297,4 +285,16 @@ func (h *heldOffCheck) other(w *arche.World, k, self int32) (o arche.Entity, p r
 		p = (*components.Position)(w.Get(o, h.posID)).Vec
 	}
 	return o, p, true
+}
+
+// touches reports whether agent o's disc, at p (its radius from its Kinematics, 0
+// without usable ones), comes within heldOffGap of a disc of radius r at pos.
+func (h *heldOffCheck) touches(w *arche.World, o arche.Entity, p, pos r2.Vec, r float64) bool {
+	rk := 0.0
+	if w.Has(o, h.kinID) {
+		if ok := (*components.Kinematics)(w.Get(o, h.kinID)); goodKinematics(ok) {
+			rk = ok.Radius
+		}
+	}
+	return math.Sqrt(dist2(pos, p))-r-rk <= heldOffGap
 }
