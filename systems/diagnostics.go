@@ -2655,10 +2655,11 @@ func (d *diagnoser) motionCheck(w *arche.World, r *Report, g *grid.Grid, e arche
 	// An unusable goal (off the grid, in a wall) is its own finding, CauseGoalUnusable:
 	// the agent rests short of it whatever its separation, so it is not also held off.
 	// An agent with no route (PathUnreachable: path_unreachable or path_goal_too_narrow)
-	// rests short of its goal whatever its separation too.
+	// rests short of its goal whatever its separation too, and one waiting for its path
+	// (PathPending) seeks straight into any wall between: the wait is paths_waiting_long's.
 	goalBad := g != nil && in != nil && in.Move && finiteVec(in.Goal) && !g.Passable(g.CellAt(in.Goal))
 	if d.held.nb != nil && steered && wt != nil && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
-		!goalBad && !unreachable(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
+		!goalBad && !unreachable(path) && !waitsForPath(path) && d.held.heldOff(w, e, pos.Vec, vel.Vec, in.Goal, kin, wt) {
 		r.addNote(CauseHeldOffGoal, e, d.held.note())
 	} else if d.held.nb != nil && steered && in.Move && in.Mode == components.IntentGo && des.Mode != components.DesiredHold &&
 		!goalBad && !unreachable(path) && !waitsForPath(path) && !narrowGoal(g, in, kin) && d.held.blocked(w, e, pos.Vec, in.Goal, kin) {
