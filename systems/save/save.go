@@ -313,6 +313,31 @@ func typeName(t reflect.Type) string {
 // states of one Name, and one wrapping ErrSchemas when the world's Blackboard stores are
 // of more than one schema (Load makes them all from Registry.Schema).
 func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
+	s, err := prepare(w, meta, states)
+	if err != nil {
+		return nil, err
+	}
+	out := &encoder{buf: make([]byte, 0, fileSize(w, len(s.head), &s.f, s.comps))}
+	if err := s.write(out, nil); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// saving is a save checked and begun by prepare: the file's document but its
+// components, targets and definitions, its head (the fields before the components) as
+// json.Marshal writes them, and the world's component types as the file names them.
+type saving struct {
+	w     *arche.World
+	f     file
+	head  []byte
+	comps map[arche.ID]savedType
+	index map[arche.ID]int // a relation component's index in f.Types
+}
+
+// prepare runs Save's checks that need no walk of the components and writes the
+// file's head; it returns Save's errors, before anything is written.
+func prepare(w *arche.World, meta any, states []State) (*saving, error) {
 	if w.IsLocked() {
 		return nil, fmt.Errorf("save: %w: the world is locked (a query is open: Save was called from inside a system's Update, a tree leaf or a query loop), so some agents are updated for this frame and others not; save between frames, after the last system's Update", ErrState)
 	}
@@ -404,20 +429,38 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("save: %w", err)
 	}
-	out := &encoder{buf: make([]byte, 0, fileSize(w, len(head), &f, comps))}
+	return &saving{w: w, f: f, head: head, comps: comps, index: index}, nil
+}
+
+// write writes the file of s into out: its head, each entity's components and the
+// tail. flush, if not nil, is called after the head and after each entity (all false)
+// and at the end (all true), and may take what out holds (SaveTo); its error ends the
+// write. It returns Save's errors of a component, which end the write too.
+func (s *saving) write(out *encoder, flush func(all bool) error) error {
+	w, f, head, comps, index := s.w, &s.f, s.head, s.comps, s.index
 	out.Write(head[:len(head)-1]) // without its closing brace
 	out.WriteString(`,"components":`)
+	if flush != nil {
+		if err := flush(false); err != nil {
+			return err
+		}
+	}
 	entities := 0
 	q := w.Query(arche.All())
 	named := namedOnce{prints: &definitions{}}
+	var ids []arche.ID // the archetype's component IDs: Query.Ids copies them at each call
+	var mask arche.Mask
 	for q.Next() {
+		if m := q.Mask(); ids == nil || m != mask {
+			ids, mask = q.Ids(), m
+		}
 		if entities == 0 {
 			out.WriteByte('[')
 		} else {
 			out.WriteByte(',')
 		}
 		out.WriteByte('{')
-		for i, id := range q.Ids() {
+		for i, id := range ids {
 			c := comps[id]
 			if i > 0 {
 				out.WriteByte(',')
@@ -427,7 +470,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 			v := reflect.NewAt(c.t, q.Get(id)).Elem()
 			if err := encodeComponent(w, out, v, c.check, &named); err != nil {
 				q.Close()
-				return nil, fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
+				return fmt.Errorf("save: entity %d: %w", q.Entity().ID(), err)
 			}
 			if k, ok := index[id]; ok {
 				if target := q.Relation(id); w.Alive(target) {
@@ -437,6 +480,12 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 		}
 		out.WriteByte('}')
 		entities++
+		if flush != nil {
+			if err := flush(false); err != nil {
+				q.Close()
+				return err
+			}
+		}
 	}
 	if entities == 0 {
 		out.WriteString("null") // as json.Marshal writes a nil slice
@@ -448,11 +497,14 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	}
 	tail, err := json.Marshal(fileTail{f.Systems, f.LeftOut, f.Targets, f.Definitions})
 	if err != nil {
-		return nil, fmt.Errorf("save: %w", err)
+		return fmt.Errorf("save: %w", err)
 	}
 	out.WriteByte(',')
 	out.Write(tail[1:]) // without its opening brace
-	return out.Bytes(), nil
+	if flush != nil {
+		return flush(true)
+	}
+	return nil
 }
 
 // fileHead and fileTail are the fields of file before and after Components, as
