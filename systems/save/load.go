@@ -118,139 +118,218 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 	if err := duplicateKey(data); err != nil {
 		return nil, err
 	}
-	if f.Format != Format {
-		return nil, fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
+	ld := &loading{w: w}
+	if err := ld.head(&f, reg); err != nil {
+		return nil, err
 	}
-	if f.Version != Version {
-		return nil, fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	if err := ld.count(len(f.Components)); err != nil {
+		return nil, err
 	}
-	savedGrid, gridChecked, err := parseGrid(f.Grid)
-	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
+	if err := ld.types(&f, reg); err != nil {
+		return nil, err
 	}
-	if g := ecs.Resource[grid.Grid](w); g != nil && gridChecked {
-		if err := checkGrid("load", savedGrid, g); err != nil { // fail before building anything
+	if err := ld.clock(&f); err != nil {
+		return nil, err
+	}
+	for i, raw := range f.Components {
+		f.Components[i] = nil // the decoded entity takes the place of its text as the loop goes
+		if err := ld.entity(i, raw); err != nil {
 			return nil, err
 		}
 	}
-	r, err := newResolver(reg)
-	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
+	if err := ld.targets(&f, len(f.Components)); err != nil {
+		return nil, err
 	}
-	r.prints = f.Definitions
+	return ld.done(&f), nil
+}
+
+// loading is a load under way, in the steps LoadInto (and LoadIntoFrom) takes: head
+// (the format, version, grid and entity pool), count, types, clock, each entity, targets,
+// done. Each returns Load's error of that step.
+type loading struct {
+	w           *arche.World
+	r           *resolver
+	d           *decoder
+	pool        arche.EntityDump
+	typeOf      []reflect.Type // by index in the file's types
+	idOf        []arche.ID
+	savedGrid   *gridPrint
+	gridChecked bool
+	savedClock  *ecs.Clock // a copy: the world's Clock changes as the run goes on
+
+	compIDs []arche.ID // reused by entity
+	values  []reflect.Value
+	idx     []int
+}
+
+// head checks the format, version and grid of f and parses and checks its entity pool.
+func (ld *loading) head(f *file, reg Registry) error {
+	if f.Format != Format {
+		return fmt.Errorf("load: %w: format %q, want %q", ErrFormat, f.Format, Format)
+	}
+	if f.Version != Version {
+		return fmt.Errorf("load: %w: version %d, this loader reads %d", ErrVersion, f.Version, Version)
+	}
+	var err error
+	ld.savedGrid, ld.gridChecked, err = parseGrid(f.Grid)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	if g := ecs.Resource[grid.Grid](ld.w); g != nil && ld.gridChecked {
+		if err := checkGrid("load", ld.savedGrid, g); err != nil { // fail before building anything
+			return err
+		}
+	}
+	if ld.r, err = newResolver(reg); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	ld.r.prints = f.Definitions
 
 	// entities: check the pool before arche-serde loads it (Arche panics on a bad one)
 	var doc struct {
 		World arche.EntityDump
 	}
 	if err := json.Unmarshal(f.World, &doc); err != nil {
-		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
+		return fmt.Errorf("load: world: %w: %v", ErrFormat, err)
 	}
 	if err := checkPool(&doc.World); err != nil {
-		return nil, fmt.Errorf("load: world: %w", err)
+		return fmt.Errorf("load: world: %w", err)
 	}
-	if len(f.Components) != len(doc.World.Alive) {
-		return nil, fmt.Errorf("load: %w: components of %d entities for %d alive", ErrEntities, len(f.Components), len(doc.World.Alive))
-	}
+	ld.pool = doc.World
+	ld.r.pool = len(ld.pool.Entities)
+	ld.d = &decoder{schema: reg.Schema}
+	return nil
+}
 
+// count checks that the file holds the components of n entities, one per alive one.
+func (ld *loading) count(n int) error {
+	if n != len(ld.pool.Alive) {
+		return fmt.Errorf("load: %w: components of %d entities for %d alive", ErrEntities, n, len(ld.pool.Alive))
+	}
+	return nil
+}
+
+// types finds the file's component types among archai's and reg's and loads the pool.
+func (ld *loading) types(f *file, reg Registry) error {
+	w := ld.w
 	known := map[string]reflect.Type{}
 	for _, t := range slices.Concat(archaiTypes, reg.Components) {
 		known[typeName(t)] = t
 	}
 	ids := map[string]arche.ID{}
-	typeOf := make([]reflect.Type, len(f.Types)) // by index in Types
-	idOf := make([]arche.ID, len(f.Types))
+	ld.typeOf = make([]reflect.Type, len(f.Types)) // by index in Types
+	ld.idOf = make([]arche.ID, len(f.Types))
 	if len(f.Types) > arche.MaskTotalBits {
-		return nil, fmt.Errorf("load: %w: %d component types", ErrFormat, len(f.Types))
+		return fmt.Errorf("load: %w: %d component types", ErrFormat, len(f.Types))
 	}
 	for i, name := range f.Types {
 		t, ok := known[name]
 		if !ok {
-			return nil, fmt.Errorf("load: types[%d]: %w: %s (add it to Registry.Components)", i, ErrType, name)
+			return fmt.Errorf("load: types[%d]: %w: %s (add it to Registry.Components)", i, ErrType, name)
 		}
 		if _, dup := ids[name]; dup {
-			return nil, fmt.Errorf("load: types[%d]: %w: %s twice", i, ErrFormat, name)
+			return fmt.Errorf("load: types[%d]: %w: %s twice", i, ErrFormat, name)
 		}
 		ids[name] = arche.TypeID(w, t)
-		typeOf[i], idOf[i] = t, ids[name]
+		ld.typeOf[i], ld.idOf[i] = t, ids[name]
 	}
 	if err := archeserde.Deserialize(f.World, w, archeserde.Opts.SkipAllComponents(), archeserde.Opts.SkipAllResources()); err != nil {
-		return nil, fmt.Errorf("load: world: %w: %v", ErrFormat, err)
+		return fmt.Errorf("load: world: %w: %v", ErrFormat, err)
 	}
-	var savedClock *ecs.Clock // a copy: the world's Clock changes as the run goes on
-	if f.Clock != nil {
-		var c ecs.Clock
-		if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
-			return nil, fmt.Errorf("load: %w", err)
-		}
-		if err := checkClock(&c); err != nil {
-			return nil, fmt.Errorf("load: %w", err)
-		}
-		ecs.SetClock(w, c) // a ClockSystem initialized in w goes on from it
-		saved := c
-		savedClock = &saved
+	return nil
+}
+
+// clock checks f's Clock, if it holds one, and sets it in the world.
+func (ld *loading) clock(f *file) error {
+	if f.Clock == nil {
+		return nil
 	}
-	d := &decoder{schema: reg.Schema}
-	r.pool = len(doc.World.Entities)
-	var compIDs []arche.ID
-	var values []reflect.Value
-	var idx []int
-	entities := len(f.Components)
-	for i, raw := range f.Components {
-		f.Components[i] = nil // the decoded entity takes the place of its text as the loop goes
-		e := doc.World.Entities[doc.World.Alive[i]]
-		where := fmt.Sprintf("entity %d (components[%d])", e.ID(), i)
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &m); err != nil {
-			return nil, fmt.Errorf("load: %s: %w: %v", where, ErrFormat, err)
-		}
-		idx = idx[:0]
-		for key := range m {
-			k, err := strconv.Atoi(key)
-			if err != nil || k < 0 || k >= len(typeOf) || strconv.Itoa(k) != key {
-				return nil, fmt.Errorf("load: %s: %w: component key %q is no index in the file's %d types", where, ErrFormat, key, len(typeOf))
-			}
-			idx = append(idx, k)
-		}
-		slices.Sort(idx) // errors name the same component whatever the map's order
-		compIDs, values = compIDs[:0], values[:0]
-		for _, k := range idx {
-			t, id := typeOf[k], idOf[k]
-			v := reflect.New(t).Elem()
-			if err := decodeRaw(d, v, m[strconv.Itoa(k)], shortName(t)); err != nil {
-				return nil, fmt.Errorf("load: %s: %w", where, err)
-			}
-			if err := r.check(v, shortName(t)); err != nil {
-				return nil, fmt.Errorf("load: %s: %w", where, err)
-			}
-			compIDs = append(compIDs, id)
-			values = append(values, v)
-		}
-		if len(compIDs) == 0 {
-			continue
-		}
-		w.Add(e, compIDs...)
-		for k, id := range compIDs {
-			reflect.NewAt(values[k].Type(), w.Get(e, id)).Elem().Set(values[k]) // typed: the collector sees it
-		}
+	var c ecs.Clock
+	if err := decodeRaw(&decoder{}, reflect.ValueOf(&c).Elem(), f.Clock, "Clock"); err != nil {
+		return fmt.Errorf("load: %w", err)
 	}
+	if err := checkClock(&c); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	ecs.SetClock(ld.w, c) // a ClockSystem initialized in w goes on from it
+	saved := c
+	ld.savedClock = &saved
+	return nil
+}
+
+// entity decodes, checks and adds the components of the i-th alive entity, raw (its
+// element of the file's components). i is below the pool's alive count.
+func (ld *loading) entity(i int, raw json.RawMessage) error {
+	w, d, r, typeOf, idOf := ld.w, ld.d, ld.r, ld.typeOf, ld.idOf
+	e := ld.pool.Entities[ld.pool.Alive[i]]
+	where := fmt.Sprintf("entity %d (components[%d])", e.ID(), i)
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return fmt.Errorf("load: %s: %w: %v", where, ErrFormat, err)
+	}
+	idx := ld.idx[:0]
+	for key := range m {
+		k, err := strconv.Atoi(key)
+		if err != nil || k < 0 || k >= len(typeOf) || strconv.Itoa(k) != key {
+			return fmt.Errorf("load: %s: %w: component key %q is no index in the file's %d types", where, ErrFormat, key, len(typeOf))
+		}
+		idx = append(idx, k)
+	}
+	slices.Sort(idx) // errors name the same component whatever the map's order
+	ld.idx = idx
+	compIDs, values := ld.compIDs[:0], ld.values[:0]
+	defer func() { clear(values); ld.compIDs, ld.values = compIDs, values }()
+	r.where, r.at = where, i
+	for _, k := range idx {
+		t, id := typeOf[k], idOf[k]
+		v := reflect.New(t).Elem()
+		if err := decodeRaw(d, v, m[strconv.Itoa(k)], shortName(t)); err != nil {
+			return fmt.Errorf("load: %s: %w", where, err)
+		}
+		if err := r.check(v, shortName(t)); err != nil {
+			return fmt.Errorf("load: %s: %w", where, err)
+		}
+		compIDs = append(compIDs, id)
+		values = append(values, v)
+	}
+	if len(compIDs) == 0 {
+		return nil
+	}
+	w.Add(e, compIDs...)
+	for k, id := range compIDs {
+		reflect.NewAt(values[k].Type(), w.Get(e, id)).Elem().Set(values[k]) // typed: the collector sees it
+	}
+	return nil
+}
+
+// targets sets the targets of the relation components of the file's entities (of
+// which there are entities).
+func (ld *loading) targets(f *file, entities int) error {
+	w, typeOf, idOf := ld.w, ld.typeOf, ld.idOf
 	for i, t := range f.Targets {
 		where := fmt.Sprintf("load: targets[%d]", i)
 		if t.Entity < 0 || t.Entity >= entities || t.Type < 0 || t.Type >= len(typeOf) {
-			return nil, fmt.Errorf("%s: %w: entity %d of %d, type %d of %d", where, ErrFormat, t.Entity, entities, t.Type, len(typeOf))
+			return fmt.Errorf("%s: %w: entity %d of %d, type %d of %d", where, ErrFormat, t.Entity, entities, t.Type, len(typeOf))
 		}
-		e, id := doc.World.Entities[doc.World.Alive[t.Entity]], idOf[t.Type]
+		e, id := ld.pool.Entities[ld.pool.Alive[t.Entity]], idOf[t.Type]
 		if info, _ := arche.ComponentInfo(w, id); !info.IsRelation || !w.Has(e, id) {
-			return nil, fmt.Errorf("%s: %w: entity %d has no relation component %s", where, ErrFormat, e.ID(), shortName(typeOf[t.Type]))
+			return fmt.Errorf("%s: %w: entity %d has no relation component %s", where, ErrFormat, e.ID(), shortName(typeOf[t.Type]))
 		}
 		// Alive indexes the pool, and calls the reserved zero entity (0, generation
 		// 4294967295) alive: Save writes no target for a relation to the zero entity.
 		// uint: an ID over 2³¹ is not negative on 32-bit.
-		if t.Target.ID() == 0 || uint(t.Target.ID()) >= uint(len(doc.World.Entities)) || !w.Alive(t.Target) {
-			return nil, fmt.Errorf("%s: %w: the target of entity %d's %s, entity %d (generation %d), is not alive", where, ErrEntities, e.ID(), shortName(typeOf[t.Type]), t.Target.ID(), t.Target.Generation())
+		if t.Target.ID() == 0 || uint(t.Target.ID()) >= uint(len(ld.pool.Entities)) || !w.Alive(t.Target) {
+			return fmt.Errorf("%s: %w: the target of entity %d's %s, entity %d (generation %d), is not alive", where, ErrEntities, e.ID(), shortName(typeOf[t.Type]), t.Target.ID(), t.Target.Generation())
 		}
 		w.Relations().Set(e, id, t.Target)
 	}
+	return nil
+}
+
+// done ends the load: the arena holds the loaded buffers, and the world records the
+// states to restore.
+func (ld *loading) done(f *file) *Loaded {
+	w := ld.w
 	systems.ArenaOf(w).HoldAll(w)
 	if len(f.Systems) > 0 { // Diagnose tells a load never restored (Report.Unrestored)
 		names := slices.Sorted(maps.Keys(f.Systems))
@@ -260,7 +339,7 @@ func LoadInto(data []byte, reg Registry, w *arche.World) (l *Loaded, err error) 
 			arche.AddResource(w, &systems.RestorePending{States: names})
 		}
 	}
-	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, leftOut: f.LeftOut, clock: savedClock, grid: savedGrid, gridChecked: gridChecked}, nil
+	return &Loaded{World: w, Meta: f.Meta, states: f.Systems, leftOut: f.LeftOut, clock: ld.savedClock, grid: ld.savedGrid, gridChecked: ld.gridChecked}
 }
 
 // checkClock returns an error wrapping ErrDomain, naming the field, for a Clock no run
@@ -554,6 +633,37 @@ type resolver struct {
 	prints    *definitions // the file's fingerprints (nil in files from before them)
 	matched   map[string]bool
 	holds     map[reflect.Type]bool
+
+	// deferred: the file's fingerprints are not read yet (LoadFrom reads them after
+	// the components, where Save writes them): sameAsSaved records the first use of
+	// each ID, with the entity (where, at) it was met in, for checkUses.
+	deferred bool
+	where    string
+	at       int
+	uses     []printUse
+}
+
+// printUse is an ID whose fingerprint check waits for the file's fingerprints.
+type printUse struct {
+	where, field, kind, id string
+	at                     int // the entity's index in the file's components
+	x                      any
+}
+
+// checkUses checks the fingerprints of the uses recorded in entities up to upTo (the
+// index of an entity in the file's components), in the order they were met, with
+// prints, the file's; it returns the first mismatch as Load would have at that entity.
+func (r *resolver) checkUses(prints *definitions, upTo int) error {
+	r.deferred, r.prints, r.matched = false, prints, nil
+	for _, u := range r.uses {
+		if u.at > upTo {
+			break
+		}
+		if err := r.sameAsSaved(u.field, u.kind, u.id, u.x); err != nil {
+			return fmt.Errorf("load: %s: %w", u.where, err)
+		}
+	}
+	return nil
 }
 
 // newResolver indexes reg by ID. It returns an error wrapping ErrDuplicateID if reg
@@ -605,11 +715,19 @@ func index[T comparable](m map[string]T, name string, x T, kind, field string, i
 // fingerprints (from before them), or without one for id, is not checked. Each ID is
 // compared once.
 func (r *resolver) sameAsSaved(field, kind, id string, x any) error {
-	if r.prints == nil {
+	if r.prints == nil && !r.deferred {
 		return nil
 	}
 	key := kind + "\x00" + id
 	if r.matched[key] {
+		return nil
+	}
+	if r.deferred {
+		if r.matched == nil {
+			r.matched = map[string]bool{}
+		}
+		r.matched[key] = true
+		r.uses = append(r.uses, printUse{where: r.where, field: field, kind: kind, id: id, at: r.at, x: x})
 		return nil
 	}
 	saved, ok := r.prints.of(kind, false)[id]
