@@ -52,6 +52,7 @@ func LoadIntoFrom(r io.Reader, reg Registry, w *arche.World) (l *Loaded, err err
 	}()
 	in := &readCount{r: r}
 	s := &streamLoad{ld: &loading{w: w}, reg: reg, in: in, dec: json.NewDecoder(in), keys: map[string]bool{}}
+	s.dec.UseNumber() // a number where the document should be is named as such
 	return s.run()
 }
 

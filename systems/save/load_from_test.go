@@ -120,6 +120,23 @@ func TestLoadFromLoadsWhatLoadLoads(t *testing.T) {
 	}
 }
 
+// Small documents, most of them not a save, are refused (or loaded) alike.
+func TestLoadFromSmallDocuments(t *testing.T) {
+	fx := newFixture(t)
+	for _, doc := range []string{``, ` `, `null`, `[]`, `3`, `"x"`, `{}`, `{"format":"archai-world"}`,
+		`{"format":"archai-world","version":1}`,
+		`{"format":"archai-world","version":1,"components":[{}]}`,
+		`{"format":"archai-world","version":1,"grid":null,"types":[],"world":{"World":{"Entities":[[0,4294967295]],"Alive":[],"Next":0,"Available":0}},"components":null,"systems":{}}`,
+		`{"components":null,"format":"archai-world","version":1,"grid":null,"types":[],"world":{"World":{"Entities":[[0,4294967295]],"Alive":[],"Next":0,"Available":0}},"systems":{}}`,
+		`{"components":[{}],"format":"archai-world","version":1,"grid":null,"types":[],"world":{"World":{"Entities":[[0,4294967295],[1,0]],"Alive":[1],"Next":0,"Available":0}},"systems":{}}`,
+		`{"format":"archai-world","version":1,"grid":null,"types":[],"world":{"World":{"Entities":[[0,4294967295],[1,0]],"Alive":[1],"Next":0,"Available":0}},"components":[{},{}],"systems":{}}`,
+		`{"format":"archai-world","version":1,"grid":null,"types":[],"world":{"World":{"Entities":[[0,4294967295],[1,0]],"Alive":[1],"Next":0,"Available":0}},"components":[],"systems":{}}`,
+		`{"format":"archai-world","version":1,"grid":null,"types":[],"world":{"World":{"Entities":[[0,4294967295],[1,0]],"Alive":[1],"Next":0,"Available":0}},"components":[{}],"systems":{},"clock":{"Frame":-1}}`,
+	} {
+		loadFromMatchesLoad(t, []byte(doc), fx.reg)
+	}
+}
+
 // A file cut short is refused with ErrFormat naming where it ends (the entity's index
 // among the components, the byte); a reader's error is returned wrapped, with the bytes
 // read before it.

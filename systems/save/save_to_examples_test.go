@@ -22,7 +22,9 @@ func ExampleSaveTo() {
 	w := &world
 	arche.AddResource(w, grid.New(32, 32))
 	sp, _ := systems.NewSpawner(w, systems.Wanderer{})
-	sp.SpawnBatch(500, func(i int, a *systems.Spawned) { a.Position.Vec = r2.Vec{X: 0.5 + float64(i%30), Y: 0.5 + float64(i/30)} })
+	sp.SpawnBatch(500, func(i int, a *systems.Spawned) {
+		a.Position.Vec = r2.Vec{X: 0.5 + float64(i%30), Y: 0.5 + float64(i/30)}
+	})
 	s := wanderFrame()
 	s.Initialize(w)
 	s.Run(w, 60)
