@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/archai-go/archai/cmd/bench/scenario"
@@ -201,17 +202,66 @@ func saveCrowd(cfg crowdConfig, sc world, dt float64, rep *saveReport) (uint64, 
 	if m.Avoid == "" {
 		m.Avoid = "separation"
 	}
-	data, err := save.Save(sc.world(), m, statesOf(sc)...)
+	n, err := writeSaveFile(cfg.SaveFile, func(w io.Writer) error { return save.SaveTo(w, sc.world(), m, statesOf(sc)...) })
 	if err != nil {
 		return 0, err
 	}
-	if err := os.WriteFile(cfg.SaveFile, data, 0o644); err != nil {
-		return 0, err
-	}
-	rep.File, rep.Frame, rep.Bytes = cfg.SaveFile, frameCount(sc.world()), len(data)
+	rep.File, rep.Frame, rep.Bytes = cfg.SaveFile, frameCount(sc.world()), int(n)
 	rep.Ms = float64(time.Since(t0).Nanoseconds()) / 1e6
 	settle() // meter.go
 	return heapAllocs() - allocs0, nil
+}
+
+// writeSaveFile streams a save (write, save.SaveTo) into a new file beside path and
+// renames it to path once whole, so that a save that fails leaves path as it was and
+// no part of a file; it returns the bytes written. The file is never held in memory.
+// A path that exists and is not a regular file (a device such as /dev/null, a pipe, a
+// symbolic link) is written as it is, as os.WriteFile wrote it.
+func writeSaveFile(path string, write func(io.Writer) error) (int64, error) {
+	if st, err := os.Lstat(path); err == nil && !st.Mode().IsRegular() {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			return 0, err
+		}
+		cw := &countingWriter{w: f}
+		err = write(cw)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return cw.n, err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return 0, err
+	}
+	cw := &countingWriter{w: f}
+	err = write(cw)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return 0, err
+	}
+	return cw.n, nil
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // saveReport is what -save wrote.
