@@ -238,13 +238,16 @@ func TestSaveToAFile(t *testing.T) {
 
 // SaveTo holds a piece of the file, not the file: the peak heap it adds, writing into
 // io.Discard or a file, is well under the file's size, while Save's is the file and
-// more (peakHeap: the largest of three runs, the collector at GOGC=10). Measured
-// 2026-12-06: 3,000 guards (4.6 MB): Save 1.46 files, SaveTo 0.31 to 0.34; 50,000
-// guards (ARCHAI_LONG=1, about a minute; 76.9 MB): Save 1.49, SaveTo 0.26, Load 1.51
-// (the file not counted). What SaveTo adds is not the file held but the garbage of the
-// walk (about 0.4 KB an entity: the boxed decision components, the blackboards'
-// snapshots, the head's encoding) that the collector has not yet taken back; it keeps
-// only a piece of 64 KB and the head (the entity pool, some 16 bytes an entity).
+// more; LoadFrom reading a file holds less than os.ReadFile and Load (peakHeap: the
+// largest of three runs, the collector at GOGC=10). Measured 2026-12-06, in files:
+// 3,000 guards (4.6 MB): Save 1.45, SaveTo 0.30 to 0.34, Load 1.24 (the file held
+// before, not counted), os.ReadFile and Load 2.43, LoadFrom a file 1.24; 50,000 guards
+// (ARCHAI_LONG=1, 1 to 7 minutes on a busy machine; 76.9 MB): Save 1.48, SaveTo 0.29,
+// Load 1.75, os.ReadFile and Load 2.47, LoadFrom 1.62. What SaveTo adds is not the
+// file held but the garbage of the walk (about 0.4 KB an entity: the boxed decision
+// components, the blackboards' snapshots, the head's encoding) that the collector has
+// not yet taken back; it keeps only a piece of 64 KB and the head (the entity pool,
+// some 16 bytes an entity).
 func TestStreamsHoldAPieceOfTheFile(t *testing.T) {
 	n := 3000
 	if os.Getenv("ARCHAI_LONG") != "" {
