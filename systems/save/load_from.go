@@ -31,16 +31,18 @@ func LoadFrom(r io.Reader, reg Registry) (*Loaded, error) {
 // uses it, as Load names it. A file whose components come before those fields (not one
 // Save writes) loads too, its components held until the fields are read.
 //
-// It returns Load's errors, the same kind (errors.Is) as Load for the same file, and
-// reads r to the end of the document even after a fault in it, so that a file with
-// several faults gives the one Load gives (a broken document is refused first). A file
+// It returns Load's errors, of the same kind (errors.Is) as Load's for the same file
+// (the words differ only where the document does not parse), and reads r to the end of
+// the document even after a fault in it, so that of a file with several faults it names
+// the one Load names (a broken document first, then in Load's order of checks; a file
+// whose fields Save would not have written in that order may name another). A file
 // cut short (r ends early) is an error wrapping ErrFormat naming where it ends
 // ("load: components[812]: not a whole archai save file: unexpected EOF: the file ends
 // at byte 1954302"); an error of r's Read is returned wrapped (errors.Is finds it) with the
 // bytes read before it (io.ErrUnexpectedEOF, a gzip stream cut short, wraps ErrFormat
 // too). r is read past the document's end only as far as Load's check for data after
 // it needs (the next byte that is not white space); a gzip.Reader is read to its end
-// there, so its checksum is checked.
+// there, so its checksum is checked. It panics, as LoadInto, if w has entities.
 func LoadIntoFrom(r io.Reader, reg Registry, w *arche.World) (l *Loaded, err error) {
 	if d := w.DumpEntities(); len(d.Entities) > 1 || d.Available > 0 {
 		panic("save: LoadIntoFrom needs a world that never had an entity")
