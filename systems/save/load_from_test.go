@@ -12,6 +12,7 @@ import (
 	"testing/iotest"
 
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/systems"
 	"github.com/archai-go/archai/systems/save"
 	arche "github.com/mlange-42/arche/ecs"
@@ -189,4 +190,37 @@ func FuzzLoadFromMatchesLoad(f *testing.F) {
 	}
 	f.Add([]byte(`{"format":"archai-world","version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) { loadFromMatchesLoad(t, data, fx.reg) })
+}
+
+// Planners load from a reader as from memory: by name from another registry, and
+// refused alike with a domain of another definition under the saved name (Load checks
+// its fingerprint before the plan, LoadFrom at the end of the file: the same error),
+// an unknown name, or a plan past its domain.
+func TestLoadFromPlanners(t *testing.T) {
+	reg, id := plannerDomain(t)
+	_, data := savedRun(t, reg, systems.HTNThinker{Registry: reg, Domain: id}, 3, &systems.HTN{})
+	other := &htn.Registry{}
+	_, err := other.Add(plannerDomainNamed(t, "filler"))
+	require.NoError(t, err)
+	_, err = other.Add(reg.Domain(id))
+	require.NoError(t, err)
+	changed := &htn.Registry{}
+	_, err = changed.Add(plannerDomainNamed(t, "g"))
+	require.NoError(t, err)
+	_, err = save.Load(data, save.Registry{HTN: changed})
+	require.ErrorIs(t, err, save.ErrDuplicateID, "a domain of another definition under the saved name")
+	stepPast := bytes.Replace(data, []byte(`"Step":0,"Started"`), []byte(`"Step":99,"Started"`), 1)
+	require.NotEqual(t, data, stepPast)
+	_, err = save.LoadFrom(bytes.NewReader(stepPast), save.Registry{HTN: changed})
+	require.ErrorIs(t, err, save.ErrDuplicateID, "the fingerprint, checked at the end, named before the plan's fault")
+	for _, c := range []struct {
+		data []byte
+		reg  *htn.Registry
+	}{
+		{data, reg}, {data, other}, {data, changed}, {data, nil},
+		{bytes.ReplaceAll(data, []byte(`"Name":"g"`), []byte(`"Name":"h"`)), reg},
+		{stepPast, reg}, {stepPast, changed},
+	} {
+		loadFromMatchesLoad(t, c.data, save.Registry{HTN: c.reg})
+	}
 }
