@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -456,7 +458,7 @@ func (d *decoder) decode(v reflect.Value, x any) error {
 			d.path.pop()
 		}
 		if seen != len(m) {
-			for k := range m {
+			for _, k := range slices.Sorted(maps.Keys(m)) { // the same one named at every load
 				if !hasField(t, k) {
 					return fmt.Errorf("%s: unknown field %q: %w", d.path, k, ErrDomain)
 				}
