@@ -167,8 +167,17 @@ var (
 //     TreeRun shared by states of different trees starts each tree with a fresh
 //     memory when its state is entered (cooldowns included): give each state its own
 //     TreeRun to keep its cooldowns;
+//   - a TreeRun whose Memory is another tree's (an earlier build of tree: the agent's
+//     machine swapped for one built again over a reloaded tree since its last update;
+//     or another state's tree in a TreeRun the states share) is halted by the tree it
+//     belongs to (bt.Memory.Tree), its Running nodes getting their halt hooks once,
+//     deepest first, and then starts tree from its root, as a Brain's memory does when
+//     its Tree is replaced; Exit halts such a Memory with the tree it belongs to too.
+//     package systems/save writes an idle TreeRun of an earlier build as this update
+//     makes it and refuses one with a node Running (see the README's hot reload);
 //   - Activity is tree, so a debugger shows the tree under the state (see
-//     fsm.Hooks.Activity), and each tick or halt sets TreeRun.Tree to tree.
+//     fsm.Hooks.Activity), and each tick sets TreeRun.Tree to tree (a halt, to the
+//     tree that halted).
 //
 // Set Enter on the returned Hooks to add an entry action. A nil TreeRun from run skips
 // the tick. The tree's dt is the machine's ctx.DT.
@@ -203,15 +212,25 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 			// Exit halted it, so the nodes start over for this tree (on the
 			// same storage when it has room)
 			fresh := r.Context.Visits() == 0
-			if r.Memory.Len() != tree.Len() || fresh && tree.CheckMemory(r.Memory) != nil ||
-				r.Memory.Tree() != nil && r.Memory.Tree() != tree {
-				tree.ResetMemory(&r.Memory)
-				fresh = true
-			}
-			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, ctx.DT, ctx.Time
+			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, 0, ctx.Time
 			if ctx.Blackboard != nil {
 				r.Context.Blackboard = ctx.Blackboard
 			}
+			if old := r.Memory.Tree(); old != nil && old != tree {
+				// another build of the tree (the machine was swapped for one built
+				// again since the agent's last update) or another state's tree: the
+				// nodes still Running in it are halted by the tree they ran in, as
+				// a Brain's are when its Tree is replaced, then they start over
+				if r.Memory.Len() == old.Len() {
+					old.Halt(&r.Memory, &r.Context)
+				}
+				tree.ResetMemory(&r.Memory)
+				fresh = true
+			} else if r.Memory.Len() != tree.Len() || fresh && tree.CheckMemory(r.Memory) != nil {
+				tree.ResetMemory(&r.Memory)
+				fresh = true
+			}
+			r.Context.DT = ctx.DT
 			r.Tree = tree
 			if k, ok := ctx.Agent.(Keeper); ok && fresh {
 				k.KeepTreeRun(state, r)
@@ -225,16 +244,24 @@ func TreeState(tree *bt.Tree, run func(ctx *fsm.Context) *TreeRun, done func(ctx
 		},
 		Exit: func(ctx *fsm.Context) {
 			r := run(ctx)
-			if r == nil || r.Memory.Len() != tree.Len() ||
-				r.Memory.Tree() != nil && r.Memory.Tree() != tree { // another state's tree
+			if r == nil {
+				return
+			}
+			by := tree
+			if old := r.Memory.Tree(); old != nil && old != tree {
+				// another build of the tree (a machine swapped since the agent's last
+				// update) or another state's tree: halted by the tree it ran in
+				by = old
+			}
+			if r.Memory.Len() != by.Len() {
 				return
 			}
 			r.Context.Agent, r.Context.DT, r.Context.Time = ctx.Agent, 0, ctx.Time
 			if ctx.Blackboard != nil {
 				r.Context.Blackboard = ctx.Blackboard
 			}
-			tree.Halt(&r.Memory, &r.Context)
-			r.Status, r.Tree, r.Context.Agent = bt.Idle, tree, nil
+			by.Halt(&r.Memory, &r.Context)
+			r.Status, r.Tree, r.Context.Agent = bt.Idle, by, nil
 		},
 	}
 }

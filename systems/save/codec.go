@@ -15,6 +15,7 @@ import (
 
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -32,6 +33,7 @@ var (
 	typeMemory = reflect.TypeFor[bt.Memory]()
 	typeStore  = reflect.TypeFor[*blackboard.Store]()
 	typeEntity = reflect.TypeFor[arche.Entity]()
+	typeRun    = reflect.TypeFor[hybrid.TreeRun]()
 
 	// the decision components encodeComponent fills in
 	typeBrain        = reflect.TypeFor[components.Brain]()
@@ -113,7 +115,8 @@ func omitEmpty(f reflect.StructField) bool {
 // that a save's garbage does not grow with its fields.
 type encoder struct {
 	buf  []byte
-	path path // where the walk is, for errors
+	path path       // where the walk is, for errors
+	live *liveTrees // the trees the world's agents run, for a hybrid.TreeRun (nil: none known)
 }
 
 // The encoder writes as a bytes.Buffer does (WriteByte never fails).
@@ -160,6 +163,16 @@ func (e *encoder) encode(v reflect.Value) error {
 		}
 		e.Write(raw)
 		return nil
+	case typeRun:
+		r, _ := reflect.TypeAssert[hybrid.TreeRun](v)
+		if nodes, err := e.live.runNodes(&r, e.path); err != nil {
+			return err
+		} else if nodes != nil { // a replaced build's memory: saved as its next update makes it
+			c := reflect.New(typeRun).Elem()
+			r.Memory = bt.MemoryOf(nodes)
+			c.Set(reflect.ValueOf(r))
+			v = c
+		}
 	case typeEntity:
 		en, _ := reflect.TypeAssert[arche.Entity](v)
 		e.buf = append(e.buf, '[')

@@ -299,7 +299,12 @@ func typeName(t reflect.Type) string {
 // system initialized on another world than w or not at all (systems.PathQueue,
 // systems.FlowField), an error wrapping ErrDuplicateID when two
 // different trees (machines, reasoners) of the world go under one name (a load would
-// give every such agent the one its registry holds under that name), or a state's error,
+// give every such agent the one its registry holds under that name), an error wrapping
+// ErrMemory for a hybrid.TreeRun (in any component) whose Memory is an earlier build
+// of a tree the world runs (another tree of its name, not one a Brain or a state of the
+// world's machines runs: a hot reload) with a node Running, which its TreeState halts
+// with that build at the agent's next update (an idle one is written as that update
+// makes it: every node Idle), or a state's error,
 // which wraps ErrState too (a systems.PathQueue whose grid was edited since its last
 // Update: save after its next one).
 //
@@ -317,7 +322,7 @@ func Save(w *arche.World, meta any, states ...State) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &encoder{buf: make([]byte, 0, fileSize(w, len(s.head), &s.f, s.comps))}
+	out := &encoder{buf: make([]byte, 0, fileSize(w, len(s.head), &s.f, s.comps)), live: liveTreesOf(w)}
 	if err := s.write(out, nil); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func SaveTo(out io.Writer, w *arche.World, meta any, states ...State) error {
 		return err
 	}
 	sink := &streamed{w: out}
-	enc := &encoder{buf: make([]byte, 0, flushAt+flushAt/4)}
+	enc := &encoder{buf: make([]byte, 0, flushAt+flushAt/4), live: liveTreesOf(w)}
 	return s.write(enc, func(all bool) error { return sink.take(enc, all) })
 }
 
