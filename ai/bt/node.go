@@ -70,6 +70,7 @@ type Node struct {
 	conds    *conds                   // pre- and post-conditions; nil if none
 	validate func(children int) error // Validate's check; nil if none
 	leaf     bool                     // a registered leaf loaded from a file: tag is its registered type (see Tree.printLabel)
+	uses     any                      // Uses's value; nil if none
 }
 
 // OnHalt sets the halt hook of an Action: fn is called when the Action is Running and its
@@ -111,6 +112,17 @@ func (n *Node) Named(name string) *Node {
 func (n *Node) Typed(typ string) *Node {
 	if n != nil {
 		n.tag = typ
+	}
+	return n
+}
+
+// Uses records what n runs (a utility reasoner, a planner domain), for tools, and
+// returns n: [Tree.NodeUses] returns it. It changes nothing of how n ticks
+// (hybrid.UtilitySelector records its reasoner, so that package systems/save can tell
+// which reasoners a world's trees run).
+func (n *Node) Uses(v any) *Node {
+	if n != nil {
+		n.uses = v
 	}
 	return n
 }

@@ -211,8 +211,9 @@ type Tree struct {
 	schema *blackboard.Schema
 	name   string
 	nodes  []node
-	kids   []int32 // children of every composite, concatenated; node.kids indexes it
-	parent []int32 // parent of every node (-1 for the root), for Parent and Depth
+	kids   []int32       // children of every composite, concatenated; node.kids indexes it
+	parent []int32       // parent of every node (-1 for the root), for Parent and Depth
+	uses   map[int32]any // Node.Uses's values by node; nil if none
 }
 
 // node is a compiled node. Children of node i occupy indices i+1 … end-1 (pre-order).
@@ -325,6 +326,15 @@ func (t *Tree) NodeType(i int) string {
 		return n.tag
 	}
 	return t.nodes[i].kind.String()
+}
+
+// NodeUses returns what node i runs, as its builder recorded it ([Node.Uses]), or nil.
+// It allocates nothing.
+//
+// Panics: if i is out of range.
+func (t *Tree) NodeUses(i int) any {
+	_ = t.nodes[i]
+	return t.uses[int32(i)]
 }
 
 // Parent returns the pre-order index of node i's parent, or -1 for the root.

@@ -155,6 +155,12 @@ func (c *compiler) add(n *Node) error {
 
 	i := len(t.nodes)
 	t.nodes = append(t.nodes, cn)
+	if n.uses != nil {
+		if t.uses == nil {
+			t.uses = map[int32]any{}
+		}
+		t.uses[int32(i)] = n.uses
+	}
 	var kids []int32
 	for k, child := range n.children {
 		kids = append(kids, int32(len(t.nodes)))

@@ -26,7 +26,9 @@ import (
 //     a nil State returns Failure (every action has a child: see below).
 //
 // The node's kind is Choose (bt.Tree.NodeKind); its type, which bt.Tree.Dump, the
-// transition log and systems/debugview show, is "UtilitySelector" (bt.Tree.NodeType).
+// transition log and systems/debugview show, is "UtilitySelector" (bt.Tree.NodeType),
+// and bt.Tree.NodeUses returns r (package systems/save learns the reasoners a world
+// runs from it).
 //
 // A nil r (utility.New's error ignored) or a nil state makes a node that bt.Compile
 // refuses with bt.ErrNilFunc. Give one child per action, in the reasoner's order:
@@ -60,7 +62,7 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 			return r.Decide(ctx.Agent, s, src) // no clock given: 0.1 s a decision
 		}
 		return r.DecideAt(ctx.Agent, s, src, ctx.Time)
-	}, children...).Typed("UtilitySelector").Validate(func(kids int) error { return childPerAction(r, kids) })
+	}, children...).Typed("UtilitySelector").Uses(r).Validate(func(kids int) error { return childPerAction(r, kids) })
 }
 
 // childPerAction is a UtilitySelector's check at bt.Compile: one child per action of r.

@@ -16,6 +16,7 @@ import (
 	"github.com/archai-go/archai/ai/blackboard"
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/hybrid"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -34,6 +35,7 @@ var (
 	typeStore  = reflect.TypeFor[*blackboard.Store]()
 	typeEntity = reflect.TypeFor[arche.Entity]()
 	typeRun    = reflect.TypeFor[hybrid.TreeRun]()
+	typeChoice = reflect.TypeFor[utility.State]()
 
 	// the decision components encodeComponent fills in
 	typeBrain        = reflect.TypeFor[components.Brain]()
@@ -172,6 +174,11 @@ func (e *encoder) encode(v reflect.Value) error {
 			r.Memory = bt.MemoryOf(nodes)
 			c.Set(reflect.ValueOf(r))
 			v = c
+		}
+	case typeChoice:
+		st, _ := reflect.TypeAssert[utility.State](v)
+		if fresh, ok := e.live.utilityState(&st); ok { // an earlier reasoner's: saved as its next decision makes it
+			v = reflect.ValueOf(&fresh).Elem()
 		}
 	case typeEntity:
 		en, _ := reflect.TypeAssert[arche.Entity](v)

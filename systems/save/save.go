@@ -304,7 +304,10 @@ func typeName(t reflect.Type) string {
 // of a tree the world runs (another tree of its name, not one a Brain or a state of the
 // world's machines runs: a hot reload) with a node Running, which its TreeState halts
 // with that build at the agent's next update (an idle one is written as that update
-// makes it: every node Idle), or a state's error,
+// makes it: every node Idle; so is a utility.State in a component of the program's
+// own last decided by an earlier build of a reasoner the world runs, a UtilityBrain's or
+// a hybrid.UtilitySelector's, as its next decision makes it: no choice, every score 0),
+// or a state's error,
 // which wraps ErrState too (a systems.PathQueue whose grid was edited since its last
 // Update: save after its next one).
 //

@@ -6,6 +6,7 @@ import (
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/hybrid"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -19,32 +20,65 @@ import (
 // build, so the load would give the earlier build's nodes to the new one, which the
 // unbroken run resets (hybrid.TreeState: a Memory of another tree is halted and starts
 // over).
+//
+// It knows the reasoners too: each UtilityBrain's, and that of every
+// hybrid.UtilitySelector of those trees (bt.Tree.NodeUses), for a utility.State in a
+// component of the program's own, still the earlier build's reasoner (the tree built
+// again over a reloaded reasoner): the next decision starts it afresh
+// (utility.Reasoner.Score), which a load would not know.
 type liveTrees struct {
-	trees map[*bt.Tree]bool
-	names map[string]bool // the names of trees
+	trees     map[*bt.Tree]bool
+	names     map[string]bool // the names of trees
+	reasoners map[*utility.Reasoner]bool
+	rnames    map[string]bool // the names of reasoners
 }
 
 // liveTreesOf collects the trees w's Brains and state machines run. Call it outside
 // any query of w.
 func liveTreesOf(w *arche.World) *liveTrees {
-	l := &liveTrees{trees: map[*bt.Tree]bool{}, names: map[string]bool{}}
-	add := func(t *bt.Tree) {
-		if t != nil && !l.trees[t] {
-			l.trees[t], l.names[t.Name()] = true, true
+	l := &liveTrees{trees: map[*bt.Tree]bool{}, names: map[string]bool{},
+		reasoners: map[*utility.Reasoner]bool{}, rnames: map[string]bool{}}
+	addR := func(r *utility.Reasoner) {
+		if r != nil && !l.reasoners[r] {
+			l.reasoners[r], l.rnames[r.Name()] = true, true
 		}
 	}
+	add := func(t *bt.Tree) {
+		if t == nil || l.trees[t] {
+			return
+		}
+		l.trees[t], l.names[t.Name()] = true, true
+		for i := range t.Len() {
+			if r, ok := t.NodeUses(i).(*utility.Reasoner); ok {
+				addR(r)
+			}
+		}
+	}
+	var last *bt.Tree // most agents share a tree: one map look-up a run of them
 	bq := generic.NewFilter1[components.Brain]().Query(w)
 	for bq.Next() {
-		add(bq.Get().Tree)
+		if t := bq.Get().Tree; t != last {
+			add(t)
+			last = t
+		}
+	}
+	var lastR *utility.Reasoner
+	uq := generic.NewFilter1[components.UtilityBrain]().Query(w)
+	for uq.Next() {
+		if r := uq.Get().Reasoner; r != lastR {
+			addR(r)
+			lastR = r
+		}
 	}
 	seen := map[*fsm.Machine]bool{}
+	var lastM *fsm.Machine
 	mq := generic.NewFilter1[components.StateMachine]().Query(w)
 	for mq.Next() {
 		m := mq.Get().Machine
-		if m == nil || seen[m] {
+		if m == nil || m == lastM || seen[m] {
 			continue
 		}
-		seen[m] = true
+		seen[m], lastM = true, m
 		for i := 1; i <= m.Len(); i++ {
 			if t, ok := m.Activity(m.State(i)).(*bt.Tree); ok {
 				add(t)
@@ -75,4 +109,24 @@ func (l *liveTrees) runNodes(r *hybrid.TreeRun, at path) ([]bt.NodeMemory, error
 		}
 	}
 	return make([]bt.NodeMemory, len(nodes)), nil
+}
+
+// utilityState returns the state to save in place of s, and whether to: a State last
+// decided by an earlier build of a reasoner the world's trees or UtilityBrains run
+// (another reasoner of its name, not one they run) starts afresh at its next decision
+// (utility.Reasoner.Score: no choice, every score 0), and is saved so; a load could
+// not tell it from the new reasoner's and would keep its choice.
+func (l *liveTrees) utilityState(s *utility.State) (utility.State, bool) {
+	old := s.Reasoner()
+	if l == nil || old == nil || l.reasoners[old] || !l.rnames[old.Name()] {
+		return utility.State{}, false
+	}
+	fresh := utility.State{Choice: utility.None, Previous: utility.None}
+	if s.Scores != nil {
+		fresh.Scores = make([]float64, len(s.Scores))
+	}
+	if s.Considerations != nil {
+		fresh.Considerations = make([]float64, len(s.Considerations))
+	}
+	return fresh, true
 }
