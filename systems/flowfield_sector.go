@@ -161,6 +161,13 @@ func (sf *sectorFlow) update(w *arche.World) {
 	// goal is in use (a field's Update would do it otherwise), so that a save after
 	// this Update finds it current (see flowfield.SectorField.State)
 	sf.sectors.Refresh()
+	if across, down := sf.sectors.Count(); len(sf.goals) > 0 && len(sf.goals[0].fresh) != across*down {
+		// a map of another size copied over the grid in place: the sectors were cut
+		// anew (their fields catch up at their Update), so the marks are per new sector
+		for i := range sf.goals {
+			sf.goals[i].fresh, sf.goals[i].freshed = make([]bool, across*down), sf.goals[i].freshed[:0]
+		}
+	}
 	for i := range sf.goals {
 		g := &sf.goals[i]
 		for _, k := range g.freshed {

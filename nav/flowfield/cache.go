@@ -25,9 +25,17 @@ import (
 //     fields within a per-frame budget of settled cells, so a big field is
 //     spread over frames.
 //
+// A map of another size copied over the grid in place (*g = *other.Clone(),
+// see [grid.Grid.Clone]) makes every field held another map's: the cache
+// drops them all, and the buffers [Cache.Reserve] made, at its next Request,
+// Get, Update, Reserve, State or Restore, and builds the goals asked for
+// again anew (a field handed out before answers from the old build, within
+// the old size only; see [Field]).
+//
 // A Cache is not safe for concurrent use.
 type Cache struct {
 	g        *grid.Grid
+	w, h     int // the grid's size its fields are for (see fit)
 	capacity int
 	entries  []cacheEntry
 	index    map[cacheKey]int // (goal, clearance) → entries position; looked up, never iterated
@@ -87,7 +95,7 @@ func NewCache(g *grid.Grid, capacity int) *Cache {
 		panic(fmt.Sprintf("flowfield: NewCache: capacity %d < 1", capacity))
 	}
 	hint := min(capacity, 64) // the tables grow with the goals held, not with an absurd capacity
-	return &Cache{g: g, capacity: capacity, entries: make([]cacheEntry, 0, hint), index: make(map[cacheKey]int, hint)}
+	return &Cache{g: g, w: g.Width(), h: g.Height(), capacity: capacity, entries: make([]cacheEntry, 0, hint), index: make(map[cacheKey]int, hint)}
 }
 
 // Capacity returns the maximum number of fields held.
@@ -129,6 +137,7 @@ func (c *Cache) Request(goal grid.Cell) (*Field, bool) { return c.RequestWide(go
 // different clearances towards one goal are distinct fields, each counting
 // towards the capacity.
 func (c *Cache) RequestWide(goal grid.Cell, clr uint8) (*Field, bool) {
+	c.fit()
 	clr = max(clr, 1)
 	key := cacheKey{goal, clr}
 	c.tick++
@@ -210,6 +219,7 @@ const MaxReserveCells = 1 << 30
 // [MaxReserveCells] cells in total, Reserve allocates nothing and returns an
 // error naming n, the fields' cells and the limit.
 func (c *Cache) Reserve(n int) error {
+	c.fit()
 	want := min(n, c.capacity) - len(c.entries) - len(c.free)
 	if want <= 0 {
 		return nil
@@ -234,6 +244,7 @@ func (c *Cache) Reserve(n int) error {
 // are left alone until [Cache.Request] or [Cache.Get] asks for them. A
 // budget <= 0 settles nothing and returns 0.
 func (c *Cache) Update(budget int) int {
+	c.fit()
 	used := 0
 	for used < budget {
 		best := -1
@@ -257,4 +268,17 @@ func (c *Cache) Update(budget int) int {
 func (c *Cache) Invalidate() {
 	c.entries = c.entries[:0]
 	clear(c.index)
+}
+
+// fit drops every field, and the reserved buffers, when the grid's size is
+// no longer the one they were made for (a map of another size copied over
+// the grid in place, *g = *other.Clone()): their cells are another map's,
+// so not even a stale answer. The goals asked for again are built anew.
+func (c *Cache) fit() {
+	if c.g.Width() == c.w && c.g.Height() == c.h {
+		return
+	}
+	c.w, c.h = c.g.Width(), c.g.Height()
+	c.Invalidate()
+	c.free = nil
 }

@@ -59,6 +59,7 @@ type CellCost struct {
 // [CacheEntryState]). It does not fail; the error is for fields it could not describe,
 // and is nil in this version.
 func (c *Cache) State() (CacheState, error) {
+	c.fit()
 	st := CacheState{Tick: c.tick, Capacity: c.capacity, Entries: []CacheEntryState{},
 		Hits: c.Hits, Misses: c.Misses, Evictions: c.Evictions, Rebuilds: c.Rebuilds}
 	for i := range c.entries {
@@ -110,6 +111,7 @@ func buildOf(f *Field) BuildState {
 // A goal off the grid is restored as [Cache.Request] holds one (a field that reaches
 // no cell), so the state of a cache asked for such a goal loads.
 func (c *Cache) Restore(st CacheState) error {
+	c.fit()
 	c.Invalidate()
 	err := c.restore(st)
 	if err != nil {

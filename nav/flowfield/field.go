@@ -35,6 +35,12 @@ var neighbourOffsets = [8]grid.Cell{
 // round to float32 (a step of cost 1 after a cell of cost 1e8 adds nothing to the
 // value), but directions still follow the cheapest route.
 //
+// A map of another size copied over the grid in place (*g = *other.Clone(),
+// see [grid.Grid.Clone]) leaves the field [Field.Stale]: until its next
+// [Field.Start] (or Build) it answers from its old build, for the cells
+// within its old size only (every other cell has no path), and that Start
+// allocates the arrays of the new size, as [New] would.
+//
 // The zero value is not usable; call [New]. A Field is not safe for
 // concurrent writes; once built, any number of goroutines may read it while
 // nobody builds.
@@ -104,7 +110,9 @@ type item struct {
 
 // New returns an empty field over g (about 11 bytes per cell, plus open
 // lists of the size of the search frontier; 15 bytes per cell when the grid
-// holds more than 8 distinct costs), not yet built.
+// holds more than 8 distinct costs), not yet built. The cells counted are
+// those of the grid padded with a blocked border, (width+2)·(height+2): on a
+// corridor one cell wide, three per cell of the grid.
 func New(g *grid.Grid) *Field {
 	w, h := g.Width(), g.Height()
 	n := (w + 2) * (h + 2)
@@ -148,6 +156,7 @@ func (f *Field) Start(goals ...grid.Cell) {
 // own, or, restoring a stale field, those it was built on: see
 // [Cache.Restore]).
 func (f *Field) startOn(costs []float32, version uint64, goals []grid.Cell) {
+	f.fit()
 	f.unexempt()
 	f.prepareOn(costs, version)
 	f.clear()
@@ -237,7 +246,7 @@ func (f *Field) Settled() int { return f.settled }
 // goal (0 on a goal), or +Inf when c is blocked, unreachable, outside the
 // grid, or not settled yet, or when that cost overflows float32 (see [Field]).
 func (f *Field) Integration(c grid.Cell) float64 {
-	if !f.g.InBounds(c) {
+	if !f.inBounds(c) {
 		return math.Inf(1)
 	}
 	i := f.index(c)
@@ -252,7 +261,7 @@ func (f *Field) Integration(c grid.Cell) float64 {
 // been settled yet during a build. It reads the compact direction array (1
 // byte a cell).
 func (f *Field) Next(c grid.Cell) (grid.Cell, bool) {
-	if !f.g.InBounds(c) {
+	if !f.inBounds(c) {
 		return c, false
 	}
 	switch d := f.dirs[f.index(c)]; d {
@@ -337,7 +346,7 @@ func (f *Field) String() string {
 // amd64; elsewhere it does nothing): a caller that will sample c a little
 // later, after other work, finds it there. It changes nothing.
 func (f *Field) Prefetch(c grid.Cell) {
-	if !f.g.InBounds(c) {
+	if !f.inBounds(c) {
 		return
 	}
 	i := f.index(c)
@@ -355,7 +364,7 @@ func (f *Field) Prefetch(c grid.Cell) {
 // so a walk that leaves c's row reads lines Prefetch does not bring. It
 // changes nothing; with (dx, dy) = (0, 0) it is Prefetch.
 func (f *Field) PrefetchAlong(c grid.Cell, dx, dy int) {
-	if !f.g.InBounds(c) {
+	if !f.inBounds(c) {
 		return
 	}
 	i := f.index(c)
@@ -382,7 +391,7 @@ func (f *Field) PrefetchAlong(c grid.Cell, dx, dy int) {
 // returns 0 when c is outside the grid, has no path or is a goal. It is
 // that chain of Next calls in one pass over the direction array.
 func (f *Field) Walk(c grid.Cell, path []grid.Cell) int {
-	if !f.g.InBounds(c) {
+	if !f.inBounds(c) {
 		return 0
 	}
 	i := f.index(c)

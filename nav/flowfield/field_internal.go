@@ -17,6 +17,30 @@ const classBlocked uint8 = 255
 
 func (f *Field) index(c grid.Cell) int { return (int(c.Y)+1)*f.stride + int(c.X) + 1 }
 
+// inBounds reports whether c lies inside the field's own w×h cells: the
+// grid's size when the field was made or last started, which differs from
+// the grid's after a map of another size was copied over it in place
+// (*g = *other.Clone()) until the next Start (see fit). The reads check
+// against it, so that such a field answers from its own cells, never past
+// its arrays.
+func (f *Field) inBounds(c grid.Cell) bool {
+	return c.X >= 0 && c.Y >= 0 && int(c.X) < f.w && int(c.Y) < f.h
+}
+
+// fit makes the field's arrays those of a new field over its grid when the
+// grid's size is no longer the field's (a map of another size copied over
+// the grid in place): the build that follows then starts from nothing, as
+// a new field's does; the clearance (and the tests' build choices) are kept.
+// It allocates only then.
+func (f *Field) fit() {
+	if f.g.Width() == f.w && f.g.Height() == f.h {
+		return
+	}
+	n := New(f.g)
+	n.clearance, n.forceHeap, n.forceBranchy = f.clearance, f.forceHeap, f.forceBranchy
+	*f = *n
+}
+
 // prepare sorts the grid's cells into cost classes and legal moves, and
 // chooses the queue or the heap build. It works once per grid version, and
 // then only on the rows whose costs changed since (compared with a copy of

@@ -48,6 +48,15 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 // over the sector per node) on runtime.GOMAXPROCS goroutines: about 11 s
 // for a 4096² town map of 41,000 nodes on a shared 2-core machine.
 //
+// Important: the per-sector and per-node overheads dominate with small
+// sectors. Measured on an open 1024² grid with 4-cell sectors (261,120
+// nodes): 39 bytes per cell kept, 104 allocated while building (1.8 s), and
+// 20 more per cell for each [SectorField]'s portal search; on a corridor one
+// cell wide (1×2²⁰), 84 kept and 216 allocated. So 4-cell sectors over a
+// map near [grid.MaxCells] take gigabytes (about 2.6 GiB kept and 7 GiB at
+// the peak for 8192²); with 64-cell sectors the same 1024² grid keeps 2
+// bytes per cell. Choose the side for the map: 32 to 64 cells on big maps.
+//
 // Grid edits: [Sectors.Refresh] (called by [SectorField.Update]) finds the
 // sectors whose costs changed since the last look, recomputes the portals
 // and redoes the per-node searches of those sectors and of the sectors
@@ -68,9 +77,11 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 // any number of goroutines may read it.
 type Sectors struct {
 	g      *grid.Grid
-	size   int // sector side in cells
-	shift  int // log2(size) when size is a power of two, else -1
-	sw, sh int // sectors across and down
+	size   int    // sector side in cells
+	shift  int    // log2(size) when size is a power of two, else -1
+	sw, sh int    // sectors across and down
+	gw, gh int    // the grid's size they cut (see layOut)
+	layout uint64 // bumps whenever the grid is cut anew (its size changed): sector indices change meaning
 	secs   []sector
 	nodes  []portalNode
 	sums   []uint64    // per sector: a checksum of its costs at ver (see sectorSum)
@@ -162,12 +173,24 @@ func NewSectors(g *grid.Grid, size int) (*Sectors, error) {
 	if size&(size-1) == 0 {
 		s.shift = bits.TrailingZeros(uint(size))
 	}
-	s.sw = (g.Width() + size - 1) / size
-	s.sh = (g.Height() + size - 1) / size
+	s.layOut()
+	// the scratch of edits is made by the first edit: a layer whose grid
+	// never changes keeps no spare node array or solver
+	s.spare, s.newID, s.solver = nil, nil, nil
+	return s, nil
+}
+
+// layOut cuts the grid as it is now into sectors and builds the portal graph
+// from nothing: NewSectors, and Refresh once the grid's size changed.
+func (s *Sectors) layOut() {
+	g, size := s.g, s.size
+	s.gw, s.gh = g.Width(), g.Height()
+	s.sw = (s.gw + size - 1) / size
+	s.sh = (s.gh + size - 1) / size
 	s.secs = make([]sector, s.sw*s.sh)
 	for i := range s.secs {
 		x0, y0 := (i%s.sw)*size, (i/s.sw)*size
-		s.secs[i] = sector{x0: int32(x0), y0: int32(y0), w: int32(min(size, g.Width()-x0)), h: int32(min(size, g.Height()-y0))}
+		s.secs[i] = sector{x0: int32(x0), y0: int32(y0), w: int32(min(size, s.gw-x0)), h: int32(min(size, s.gh-y0))}
 	}
 	s.sums = make([]uint64, len(s.secs))
 	for i := range s.sums {
@@ -179,11 +202,9 @@ func NewSectors(g *grid.Grid, size int) (*Sectors, error) {
 	for i := range s.dirty {
 		s.dirty[i] = true
 	}
+	s.secBase = s.secBase[:0] // no node of the old layout is compared with the new ones
+	s.layout++
 	s.rebuild(s.dirty)
-	// the scratch of edits is made by the first edit: a layer whose grid
-	// never changes keeps no spare node array or solver
-	s.spare, s.newID, s.solver = nil, nil, nil
-	return s, nil
 }
 
 // Grid returns the grid.
@@ -201,7 +222,7 @@ func (s *Sectors) Nodes() int { return len(s.nodes) }
 // SectorOf returns the index of the sector holding c (row-major), or -1
 // when c is outside the grid.
 func (s *Sectors) SectorOf(c grid.Cell) int {
-	if !s.g.InBounds(c) {
+	if c.X < 0 || c.Y < 0 || int(c.X) >= s.gw || int(c.Y) >= s.gh {
 		return -1
 	}
 	if s.shift >= 0 {
@@ -212,10 +233,19 @@ func (s *Sectors) SectorOf(c grid.Cell) int {
 
 // Refresh brings the portal graph up to date with the grid's costs and
 // returns the number of sectors whose data was recomputed (0 when the grid
-// did not change).
+// did not change). When the grid's size changed (a map of another size
+// copied over it in place, *g = *other.Clone()), it cuts the grid anew, as
+// [NewSectors] does, and returns the new number of sectors; sector indices
+// then name other sectors, and each [SectorField] drops its built sectors and
+// requests at its next Update or SetGoal (no cell has a direction until
+// then).
 func (s *Sectors) Refresh() int {
 	if s.ver == s.g.Version() {
 		return 0
+	}
+	if s.g.Width() != s.gw || s.g.Height() != s.gh { // another map copied over the grid in place
+		s.layOut()
+		return len(s.secs)
 	}
 	s.dirty = resizeBools(s.dirty, len(s.secs))
 	dirty := s.dirty

@@ -72,6 +72,7 @@ type SectorField struct {
 	goalSec int
 	target  r2.Vec
 	graph   uint64 // the Sectors' graph counter the node costs are for
+	layout  uint64 // the Sectors' layout counter the per-sector tables are for (see fitLayout)
 
 	cost  []float32    // per node: cost to the goal, +Inf where none
 	next  []int32      // per node: the next node of its route, -1 at the goal's sector exit to the goal, -2 without a route
@@ -136,7 +137,7 @@ type seedRec struct {
 // without a path until [SectorField.SetGoal]).
 func NewSectorField(s *Sectors) *SectorField {
 	n := len(s.secs)
-	f := &SectorField{s: s, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), nExit: make([]int32, n), look: make([]sectorLook, n), ls: newLocalSolver(s.size)}
+	f := &SectorField{s: s, layout: s.layout, goalSec: -1, fields: make([]*sectorField, n), want: make([]bool, n), nExit: make([]int32, n), look: make([]sectorLook, n), ls: newLocalSolver(s.size)}
 	f.target = r2.Vec{X: math.NaN()}
 	return f
 }
@@ -154,6 +155,7 @@ func (f *SectorField) Goal() grid.Cell { return f.goal }
 func (f *SectorField) SetGoal(goal grid.Cell) {
 	f.last = f.last[:0]
 	f.s.Refresh()
+	f.fitLayout()
 	for i, sf := range f.fields {
 		if sf != nil {
 			f.pool = append(f.pool, sf)
@@ -178,7 +180,7 @@ func (f *SectorField) SetGoal(goal grid.Cell) {
 // are ignored.
 func (f *SectorField) Request(c grid.Cell) {
 	i := f.s.SectorOf(c)
-	if i < 0 || f.want[i] || f.fields[i] != nil {
+	if i < 0 || f.layout != f.s.layout || f.want[i] || f.fields[i] != nil {
 		return
 	}
 	f.want[i] = true
@@ -212,6 +214,7 @@ func (f *SectorField) Update(budget int) int {
 // refresh brings the node costs and built sectors up to date with the grid.
 func (f *SectorField) refresh() {
 	f.s.Refresh()
+	f.fitLayout()
 	if f.graph == f.s.graph {
 		return
 	}
@@ -274,6 +277,27 @@ func (f *SectorField) refresh() {
 	if f.goalSec >= 0 && f.fields[f.goalSec] == nil {
 		f.build(f.goalSec)
 	}
+}
+
+// fitLayout gives the field per-sector tables for its Sectors' layout when the
+// grid was cut anew since (a map of another size copied over the grid in
+// place): every built sector field goes back to the pool (their buffers fit
+// any sector of the side) and the requests are dropped, as the sector indices
+// changed meaning; the portal search that follows finds the goal's sector.
+func (f *SectorField) fitLayout() {
+	if f.layout == f.s.layout {
+		return
+	}
+	f.layout = f.s.layout
+	for _, sf := range f.fields {
+		if sf != nil {
+			f.pool = append(f.pool, sf)
+		}
+	}
+	n := len(f.s.secs)
+	f.fields, f.want, f.nExit, f.look = make([]*sectorField, n), make([]bool, n), make([]int32, n), make([]sectorLook, n)
+	f.wanted, f.order, f.affected = f.wanted[:0], f.order[:0], nil
+	f.goalSec = -1
 }
 
 func sameSeeds(a, b []seedRec) bool {
@@ -736,7 +760,8 @@ func (f *SectorField) NextAll(cells, next []grid.Cell, ok []bool) {
 // Stale reports whether the grid's costs changed since the field was last
 // brought up to date ([SectorField.Update]): the grid was edited since its
 // Sectors' last Refresh, or the portal graph changed since the field's last
-// search. A stale field still answers, from the old costs.
+// search. A stale field still answers, from the old costs (but for a grid
+// whose size changed: see [Sectors.Refresh]).
 func (f *SectorField) Stale() bool {
 	return f.s.ver != f.s.g.Version() || f.graph != f.s.graph
 }

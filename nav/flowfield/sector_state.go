@@ -52,12 +52,17 @@ const staleGraph = ^uint64(0)
 
 // State returns the field's state. It returns an error when the grid
 // changed since the [Sectors] last caught up with it (call
-// [SectorField.Update] first: the next frame's update does). A field behind
+// [SectorField.Update] first: the next frame's update does), or when the
+// Sectors cut the grid anew after its size changed (see [Sectors.Refresh])
+// and the field has not caught up with that yet. A field behind
 // the Sectors (not updated since another field's Update refreshed them) is
 // saved as it is (Behind).
 func (f *SectorField) State() (SectorFieldState, error) {
 	if f.s.ver != f.s.g.Version() {
 		return SectorFieldState{}, fmt.Errorf("flowfield: the sector field towards %v has not caught up with grid edits (the grid was edited after the last Update); save after its next Update", f.goal)
+	}
+	if f.layout != f.s.layout {
+		return SectorFieldState{}, fmt.Errorf("flowfield: the sector field towards %v has not caught up with the grid's new size (%d×%d); save after its next Update", f.goal, f.s.gw, f.s.gh)
 	}
 	behind := f.graph != f.s.graph
 	st := SectorFieldState{Goal: f.goal, Built: []SectorBuildState{}, Wanted: append([]int32{}, f.wanted...), Edited: f.edited, Behind: behind}
