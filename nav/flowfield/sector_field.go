@@ -63,6 +63,18 @@ import (
 // for these reasons (transitively). The goal's sector is rebuilt at once,
 // the others as they are requested again.
 //
+// Important: the values are float32 sums, as in [Field], and a sector's
+// field is seeded with its built neighbours' values, so a walk crosses
+// sectors trusting that the values descend. On a grid whose costs are 2^24
+// (1.7e7) or more times apart, a cheap cell adds nothing to a sum of dear
+// ones, two cells on either side of a sector edge can read the same value,
+// and a walk can step back and forth across that edge for ever (a 1×10
+// corridor of costs 1 and 1e-8 with 4-cell sectors does, once its sectors
+// are built). Costs up to 10^6 apart are tested to reach the goal from every
+// connected cell (TestSectorWalksOnRandomCostsReachTheGoal); for wider
+// ratios use whole-grid fields ([Field], whose directions are the Dijkstra
+// parents and never cycle).
+//
 // A SectorField is not safe for concurrent writes; between writes, any
 // number of goroutines may call its read methods (Next, NextAll,
 // Integration, Sample, Built).

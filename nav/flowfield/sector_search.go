@@ -39,13 +39,33 @@ func (f *SectorField) search() {
 	ls.seed(ls.local(f.goal), 0)
 	ls.run()
 	f.open = f.open[:0]
-	if s.ring > 0 {
+	if s.ring > 0 && f.fitsRing(ls, sec) {
 		f.searchBuckets(ls, sec)
 		f.findExits(false)
 	} else {
 		f.searchHeap(ls, sec)
 		f.findExits(true)
 	}
+}
+
+// fitsRing reports whether the portal search from the goal's sector sec
+// (solved in ls) fits the bucket queue of s.ring buckets: its first pushes
+// cost a goal-sector node's cost plus a crossing, and a goal-to-node cost is
+// not among the node-to-node costs the ring was sized for (a goal deep in a
+// winding sector can be farther from its nodes than any two nodes are from
+// each other). A push past the ring would wrap into a bucket before the
+// current one and be settled too early: a node settled twice, more exits
+// than a sector has nodes (index out of range), or a route not the cheapest.
+// Such searches run on the heap.
+func (f *SectorField) fitsRing(ls *localSolver, sec *sector) bool {
+	s := f.s
+	far := float32(0)
+	for _, id := range sec.nodes {
+		if d := ls.d[ls.local(s.nodes[id].cell)]; d <= math.MaxFloat32 {
+			far = max(far, d)
+		}
+	}
+	return (float64(far)+float64(s.g.MaxCost()))/float64(s.minC)+3 < float64(s.ring)
 }
 
 // findExits lists each sector's exits, the nodes whose route crosses their
