@@ -175,3 +175,18 @@ func TestSaveRefusesAnEarlierBuildStillRunning(t *testing.T) {
 	require.NoError(t, err)
 	s.Finalize(w)
 }
+
+// Save looks for the trees a world runs without registering a component type the
+// world does not know (Brain, UtilityBrain, StateMachine): a second save writes the
+// same type list and the same bytes.
+func TestSaveRegistersNoComponentType(t *testing.T) {
+	type marker struct{ N int }
+	w := arche.NewWorld()
+	m := generic.NewMap1[marker](&w)
+	m.NewWith(&marker{N: 7})
+	first, err := save.Save(&w, nil)
+	require.NoError(t, err)
+	second, err := save.Save(&w, nil)
+	require.NoError(t, err)
+	require.Equal(t, string(first), string(second))
+}

@@ -2,6 +2,7 @@ package save
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
@@ -34,7 +35,8 @@ type liveTrees struct {
 }
 
 // liveTreesOf collects the trees w's Brains and state machines run. Call it outside
-// any query of w.
+// any query of w. It registers no component type in w (a query of a type w does not
+// know would, and the file's type list would then differ from one written before).
 func liveTreesOf(w *arche.World) *liveTrees {
 	l := &liveTrees{trees: map[*bt.Tree]bool{}, names: map[string]bool{},
 		reasoners: map[*utility.Reasoner]bool{}, rnames: map[string]bool{}}
@@ -54,34 +56,43 @@ func liveTreesOf(w *arche.World) *liveTrees {
 			}
 		}
 	}
-	var last *bt.Tree // most agents share a tree: one map look-up a run of them
-	bq := generic.NewFilter1[components.Brain]().Query(w)
-	for bq.Next() {
-		if t := bq.Get().Tree; t != last {
-			add(t)
-			last = t
+	known := map[reflect.Type]bool{}
+	for _, id := range arche.ComponentIDs(w) {
+		if info, ok := arche.ComponentInfo(w, id); ok {
+			known[info.Type] = true
 		}
 	}
-	var lastR *utility.Reasoner
-	uq := generic.NewFilter1[components.UtilityBrain]().Query(w)
-	for uq.Next() {
-		if r := uq.Get().Reasoner; r != lastR {
-			addR(r)
-			lastR = r
-		}
-	}
-	seen := map[*fsm.Machine]bool{}
-	var lastM *fsm.Machine
-	mq := generic.NewFilter1[components.StateMachine]().Query(w)
-	for mq.Next() {
-		m := mq.Get().Machine
-		if m == nil || m == lastM || seen[m] {
-			continue
-		}
-		seen[m], lastM = true, m
-		for i := 1; i <= m.Len(); i++ {
-			if t, ok := m.Activity(m.State(i)).(*bt.Tree); ok {
+	if known[reflect.TypeFor[components.Brain]()] {
+		var last *bt.Tree // most agents share a tree: one map look-up a run of them
+		for q := generic.NewFilter1[components.Brain]().Query(w); q.Next(); {
+			if t := q.Get().Tree; t != last {
 				add(t)
+				last = t
+			}
+		}
+	}
+	if known[reflect.TypeFor[components.UtilityBrain]()] {
+		var last *utility.Reasoner
+		for q := generic.NewFilter1[components.UtilityBrain]().Query(w); q.Next(); {
+			if r := q.Get().Reasoner; r != last {
+				addR(r)
+				last = r
+			}
+		}
+	}
+	if known[reflect.TypeFor[components.StateMachine]()] {
+		seen := map[*fsm.Machine]bool{}
+		var last *fsm.Machine
+		for q := generic.NewFilter1[components.StateMachine]().Query(w); q.Next(); {
+			m := q.Get().Machine
+			if m == nil || m == last || seen[m] {
+				continue
+			}
+			seen[m], last = true, m
+			for i := 1; i <= m.Len(); i++ {
+				if t, ok := m.Activity(m.State(i)).(*bt.Tree); ok {
+					add(t)
+				}
 			}
 		}
 	}
