@@ -349,7 +349,15 @@ const (
 	// on every think for HTNNoPlanSpan or longer (htn.Run.NoPlan, NoPlanSince): the
 	// note gives htn.Domain.WhyNoPlan's explanation, each method of the root and the
 	// condition that stopped it. Give the root a last method without conditions (an
-	// Idle task) if the agent is meant to have nothing to do then.
+	// Idle task) if the agent is meant to have nothing to do then. Likewise an htn.Run
+	// kept in a component of the program's own (a hybrid.HTNAction's, in a Brain's tree
+	// or a state machine state's tree; found as CauseUtilityFactWrongType says States
+	// are) whose root found no decomposition on every planning from NoPlanSince to
+	// NoPlanLast, HTNNoPlanSpan or longer: the note names the field and the action, tree
+	// and state running it (hybrid.HTNAt; Diagnose calls the run functions of the
+	// agent's HTNActions to learn which runs it) with WhyNoPlan's explanation, and an
+	// agent whose root now decomposes is not counted; a Run no HTNAction of the agent's
+	// trees runs is counted with its times alone. GOAPAction's plans are not checked.
 	CausePlannerDomainError
 	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
 	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an
@@ -427,7 +435,12 @@ const (
 	// key was declared twice under two names. The well-known perception keys
 	// are not checked while a Perception system runs (it writes the target's
 	// keys only while a foe is in sight); a key the program writes only on a
-	// rare event is reported until the first one.
+	// rare event is reported until the first one. Likewise a utility.State kept in a
+	// component of the program's own (a hybrid.UtilitySelector's) that has decided, its
+	// reasoner (utility.State.Reasoner) reading such a key of its agent's Blackboard:
+	// the note names the field and the node, tree and state deciding with it
+	// (hybrid.SelectorAt; Diagnose calls the agent's UtilitySelectors' state functions);
+	// a State whose node now decides with another reasoner is not counted.
 	CauseBlackboardKeyUnwritten
 	// CauseStateReentered: a StateMachine whose Memory.Reentries is
 	// [ReentryLimit] or more: by each of its last transitions, with no update
@@ -2121,7 +2134,8 @@ type diagnoser struct {
 	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
 	goapWhys  whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
 	goapAbove whyCache[*goap.Domain, goapRunKey] // the busy GOAP agents' notes on a higher goal with no plan (CausePlannerDomainError)
-	ownStates ownStateChecks                     // the utility.States in the program's own components
+	ownStates ownStateChecks                     // the utility.States and htn.Runs in the program's own components
+	hybrid    hybridNodes                        // the hybrid nodes running them (CausePlannerDomainError, CauseBlackboardKeyUnwritten)
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.
@@ -2396,7 +2410,7 @@ func (d *diagnoser) pass(w *arche.World, r *Report, p, from, to int) {
 	case 14:
 		unreadChecks(w, r, d.reasons)
 	case 15:
-		d.utilKeys.check(w, r, d.systems&sysPerception != 0)
+		d.utilKeys.check(w, r, d.systems&sysPerception != 0, d)
 	case 16:
 		d.ownStates.check(w, r)
 	case 17:

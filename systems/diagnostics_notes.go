@@ -3,6 +3,7 @@ package systems
 import (
 	"strconv"
 
+	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/utility"
 	"strings"
@@ -41,7 +42,10 @@ type exampleNote struct {
 
 	target arche.Entity // noteDownedTarget: the downed or removed target
 
-	reasoner *utility.Reasoner // noteNaNInput: the reasoner of the State
+	reasoner *utility.Reasoner // noteNaNInput, noteHybridKey: the reasoner of the State
+
+	tree *bt.Tree // noteHybridHTN, noteHybridKey: the tree of the hybrid node running the plan or choice (nil: none found)
+	node int      // its index in tree
 }
 
 type noteKind uint8
@@ -77,6 +81,8 @@ const (
 	noteNaNInput              // reasoner, w: utility.State.NaNInput, n: NaNInputs, what: "" or the component field holding the State (CauseUtilityInputNaN)
 	noteHeldFar               // pos: the distance to the goal (X) and the room's radius (Y), more.X: the agents sent there (CauseHeldFarFromGoal)
 	noteMode                  // what: "Intent.Mode", "Desired.Mode" or "Path.State", n: its value (CauseModeInvalid)
+	noteHybridHTN             // then: the component field holding the htn.Run, what: htn.Domain.WhyNoPlan's explanation ("" without the node), pos: NoPlanSince (X) and NoPlanLast (Y), tree, node, machine, state: the hybrid.HTNAction running it (CausePlannerDomainError)
+	noteHybridKey             // then: the component field holding the utility.State, what: the key, reasoner, tree, node, machine, state: the hybrid.UtilitySelector deciding with it (CauseBlackboardKeyUnwritten)
 )
 
 // tooWideForRoute reports whether an agent at pos of radius r (a clearance
@@ -465,6 +471,10 @@ func (n *exampleNote) append(b *strings.Builder) {
 	case noteHTNIdle:
 		b.WriteString(", ")
 		writeHTNIdleNote(b, n.what, n.pos.X, n.pos.Y)
+	case noteHybridHTN:
+		appendHybridHTN(b, n)
+	case noteHybridKey:
+		appendHybridKey(b, n)
 	}
 }
 

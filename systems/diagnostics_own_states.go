@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/internal/fieldscan"
@@ -19,15 +20,27 @@ import (
 // steady state allocates nothing and costs, per agent, only the agents holding such
 // a component.
 type ownStateChecks struct {
-	types []reflect.Type  // the type of each component ID examined, by ID number
-	comps []ownStateComps // those of them holding utility.States
+	types   []reflect.Type  // the type of each component ID examined, by ID number
+	comps   []ownStateComps // those of them holding utility.States or htn.Runs
+	runHits []ownRunHit     // checkRuns' idle Runs, reused
 }
 
-// ownStateComps is a component type holding utility.States.
+// hasRuns reports whether some component type learnt holds an htn.Run.
+func (c *ownStateChecks) hasRuns() bool {
+	for k := range c.comps {
+		if len(c.comps[k].runs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ownStateComps is a component type holding utility.States or htn.Runs.
 type ownStateComps struct {
 	id     arche.ID
 	mask   arche.Mask // of id alone: the query's filter
 	fields []ownStateField
+	runs   []fieldscan.Field // where it holds htn.Runs (a hybrid.HTNAction's): ownRunChecks
 }
 
 // ownStateField is where a component holds a utility.State, with the notes naming it.
@@ -46,7 +59,10 @@ const (
 	numFaults    = iota
 )
 
-var stateType = reflect.TypeFor[utility.State]()
+var (
+	stateType = reflect.TypeFor[utility.State]()
+	runType   = reflect.TypeFor[htn.Run]()
+)
 
 // stateFaults returns the faults s counts.
 func stateFaults(s *utility.State) uint8 {
@@ -89,6 +105,7 @@ func (c *ownStateChecks) learn(w *arche.World) {
 		}
 	}
 	brain := reflect.TypeFor[components.UtilityBrain]() // its State is unreadChecks'
+	planner := reflect.TypeFor[components.HTNPlanner]() // its Run is plannerChecks'
 	for n := len(c.types); n < arche.MaskTotalBits; n++ {
 		id := componentID(n)
 		info, ok := arche.ComponentInfo(w, id)
@@ -96,11 +113,12 @@ func (c *ownStateChecks) learn(w *arche.World) {
 			break
 		}
 		c.types = append(c.types, info.Type)
-		if info.Type == brain {
+		if info.Type == brain || info.Type == planner {
 			continue
 		}
 		found := fieldscan.Of(stateType, info.Type)
-		if len(found) == 0 {
+		runs := fieldscan.Of(runType, info.Type)
+		if len(found) == 0 && len(runs) == 0 {
 			continue
 		}
 		fields := make([]ownStateField, len(found))
@@ -114,7 +132,7 @@ func (c *ownStateChecks) learn(w *arche.World) {
 				clamps: in + "an input outside [0, 1] under a consideration's zero Range: set its Range",
 				name:   f.Name}
 		}
-		c.comps = append(c.comps, ownStateComps{id: id, mask: arche.All(id), fields: fields})
+		c.comps = append(c.comps, ownStateComps{id: id, mask: arche.All(id), fields: fields, runs: runs})
 	}
 }
 
@@ -144,6 +162,9 @@ func (c *ownStateChecks) check(w *arche.World, r *Report) {
 	c.learn(w)
 	for k := range c.comps {
 		oc := &c.comps[k]
+		if len(oc.fields) == 0 { // htn.Runs only: ownRunChecks
+			continue
+		}
 		q := w.Query(&oc.mask)
 		for q.Next() {
 			var shown [numFaults]*ownStateField

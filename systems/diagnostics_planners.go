@@ -28,15 +28,24 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	defer d.goapWhys.end()
 	d.goapAbove.begin()
 	defer d.goapAbove.end()
+	d.hybrid.begin()
+	d.ownStates.learn(w)
+	hybridRuns := d.ownStates.hasRuns() // then an agent counted here is not counted again for a Run of its own
 	hq := d.htns.Query(w)
 	for hq.Next() {
 		b, th, _, _ := hq.Get()
 		if dom, _ := hr.Resolve(b.Name, b.Domain); dom == nil {
 			r.add(CausePlannerDomain, hq.Entity())
+			continue
 		} else if why := d.htnWhy(dom, b, th); why != "" {
 			r.addNote(CausePlannerDomainError, hq.Entity(), exampleNote{kind: noteHTNIdle, what: why, pos: r2.Vec{X: b.Run.NoPlanSince, Y: th.Last}})
 		} else if b.Run.DomainErrors > 0 {
 			r.addNote(CausePlannerDomainError, hq.Entity(), needsNote("its domain failed to plan (ErrDepth, ErrLength or ErrBudget): a recursion without end?"))
+		} else {
+			continue
+		}
+		if hybridRuns {
+			d.hybrid.count(hq.Entity())
 		}
 	}
 	gq := d.goaps.Query(w)
@@ -48,7 +57,15 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(note))
 		} else if b.Run.DomainErrors > 0 {
 			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget (ErrPlanTooLong or ErrBudget; a plan may exist): split the goal into nearer ones, or raise GOAP.NodeBudget", goap.MaxSteps)))
+		} else {
+			continue
 		}
+		if hybridRuns {
+			d.hybrid.count(gq.Entity())
+		}
+	}
+	if hybridRuns {
+		d.ownStates.checkRuns(w, r, d) // the plans of hybrid.HTNActions
 	}
 }
 

@@ -1,7 +1,10 @@
 package systems
 
 import (
+	"unsafe"
+
 	"github.com/archai-go/archai/ai/blackboard"
+	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
 	arche "github.com/mlange-42/arche/ecs"
 	"github.com/mlange-42/arche/generic"
@@ -15,13 +18,20 @@ import (
 // counter of its own (an unset key is a designer's veto, so utility.State does not count
 // it). Agents that have not decided yet (State.Decisions 0) are not checked, nor the
 // well-known perception keys while a Perception system runs (it writes the target's
-// keys only while a foe is in sight). Its buffers are reused: a check in steady state
-// allocates nothing.
+// keys only while a foe is in sight). Likewise the utility.States agents keep in
+// components of the program's own (a hybrid.UtilitySelector's, found as
+// ownStateChecks finds them) that have decided, with their reasoner
+// (utility.State.Reasoner) and the agent's Blackboard: the note names the component
+// field and, when one of the agent's UtilitySelectors decides with the State, the
+// node, its tree and the state whose tree it is. Its buffers are reused: a check in
+// steady state allocates nothing.
 type utilityKeyChecks struct {
 	filter *generic.Filter2[components.UtilityBrain, components.Blackboard]
 	stores *generic.Filter1[components.Blackboard]
-	keys   []utilityKey    // the keys some agent's store never held, and whether another's did
-	hits   []utilityKeyHit // the agents with such a key, in query order
+	keys   []utilityKey              // the keys some agent's store never held, and whether another's did
+	hits   []utilityKeyHit           // the agents with such a key, in query order: the UtilityBrains', then the own States'
+	own    int                       // the index in hits of the first own State's
+	done   map[arche.Entity]struct{} // the agents counted, while own States have hits
 }
 
 type utilityKey struct {
@@ -30,11 +40,12 @@ type utilityKey struct {
 }
 
 type utilityKeyHit struct {
-	e   arche.Entity
-	key int // index in keys
+	e           arche.Entity
+	key         int   // index in keys
+	comp, field int32 // an own State's: the component (index in ownStateChecks.comps) and field
 }
 
-func (c *utilityKeyChecks) check(w *arche.World, r *Report, perceiving bool) {
+func (c *utilityKeyChecks) check(w *arche.World, r *Report, perceiving bool, d *diagnoser) {
 	if c.filter == nil {
 		c.filter = generic.NewFilter2[components.UtilityBrain, components.Blackboard]()
 		c.stores = generic.NewFilter1[components.Blackboard]()
@@ -56,6 +67,8 @@ func (c *utilityKeyChecks) check(w *arche.World, r *Report, perceiving bool) {
 			}
 		}
 	}
+	c.own = len(c.hits)
+	c.ownHits(w, &d.ownStates, perceiving)
 	if len(c.hits) == 0 {
 		return
 	}
@@ -73,11 +86,83 @@ func (c *utilityKeyChecks) check(w *arche.World, r *Report, perceiving bool) {
 			}
 		}
 	}
+	owned := c.own < len(c.hits)
+	if owned {
+		if c.done == nil {
+			c.done = map[arche.Entity]struct{}{}
+		}
+		clear(c.done)
+	}
 	var last arche.Entity
-	for _, h := range c.hits {
+	for _, h := range c.hits[:c.own] {
 		if k := c.keys[h.key]; !k.written && h.e != last {
 			r.addNote(CauseBlackboardKeyUnwritten, h.e, exampleNote{kind: noteKey, what: k.key.Name()})
 			last = h.e
+			if owned { // its own States are not counted again
+				c.done[h.e] = struct{}{}
+			}
+		}
+	}
+	for _, h := range c.hits[c.own:] {
+		k := c.keys[h.key]
+		if k.written {
+			continue
+		}
+		if _, ok := c.done[h.e]; ok {
+			continue
+		}
+		oc := &d.ownStates.comps[h.comp]
+		f := &oc.fields[h.field]
+		s := (*utility.State)(unsafe.Add(w.Get(h.e, oc.id), f.off))
+		n := exampleNote{kind: noteHybridKey, what: k.key.Name(), then: f.name, reasoner: s.Reasoner()}
+		if at, ok := d.hybrid.find(w, d, h.e, unsafe.Pointer(s), false); ok {
+			if at.reasoner != s.Reasoner() {
+				continue // the node decides with another reasoner now (reloaded): its next decision adopts it
+			}
+			n.tree, n.node, n.machine, n.state = at.tree, at.node, at.machine, at.state
+		}
+		c.done[h.e] = struct{}{}
+		r.addNote(CauseBlackboardKeyUnwritten, h.e, n)
+	}
+}
+
+// ownHits appends the hits of the utility.States in the program's own components
+// (own's) that have decided, for a key of their reasoner that their agent's
+// Blackboard store has never held.
+func (c *utilityKeyChecks) ownHits(w *arche.World, own *ownStateChecks, perceiving bool) {
+	own.learn(w)
+	bbID := arche.ComponentID[components.Blackboard](w)
+	for k := range own.comps {
+		oc := &own.comps[k]
+		if len(oc.fields) == 0 {
+			continue
+		}
+		q := w.Query(&oc.mask)
+		for q.Next() {
+			if !q.Has(bbID) {
+				continue
+			}
+			st := (*components.Blackboard)(q.Get(bbID)).Store
+			if st == nil {
+				continue
+			}
+			sc := st.Schema()
+			p := q.Get(oc.id)
+			for j := range oc.fields {
+				s := (*utility.State)(unsafe.Add(p, oc.fields[j].off))
+				rs := s.Reasoner()
+				if s.Decisions == 0 || rs == nil {
+					continue
+				}
+				for _, key := range rs.Keys() {
+					if key.Schema() != sc || perceiving && isPerceptionKey(key.Name()) {
+						continue
+					}
+					if seq, set := key.Seq(st); seq == 0 && !set {
+						c.hits = append(c.hits, utilityKeyHit{e: q.Entity(), key: c.keyIndex(key), comp: int32(k), field: int32(j)})
+					}
+				}
+			}
 		}
 	}
 }

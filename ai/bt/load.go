@@ -257,6 +257,9 @@ func (b *builder) node(d *defNode, sc *scope, depth int) *Node {
 		n.name = name
 	}
 	n.tag = tag // traces and dumps read like the file: Fallback, not Selector
+	if p.attached != nil {
+		n.attached = p.attached
+	}
 	return n
 }
 
@@ -321,6 +324,7 @@ type Ports struct {
 	asked           []string // the port names the node's builder looked for, for finish's error
 	failed          bool
 	onStart, onHalt func(*Context)
+	attached        any     // Attach's value
 	probe           *prober // set when a TreeNodesModel is checked: ports are recorded, not bound
 }
 
@@ -342,6 +346,10 @@ func (p *Ports) OnStart(fn func(*Context)) { p.onStart = fn }
 
 // OnHalt sets the halt hook of the action being built (see [Node.OnHalt]).
 func (p *Ports) OnHalt(fn func(*Context)) { p.onHalt = fn }
+
+// Attach attaches v to the leaf being built (see [Node.Attach]): [Tree.Attached]
+// returns it for the loaded node.
+func (p *Ports) Attach(v any) { p.attached = v }
 
 // Has reports whether the port name is written on the node.
 func (p *Ports) Has(name string) bool {

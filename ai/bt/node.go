@@ -70,7 +70,7 @@ type Node struct {
 	conds    *conds                   // pre- and post-conditions; nil if none
 	validate func(children int) error // Validate's check; nil if none
 	leaf     bool                     // a registered leaf loaded from a file: tag is its registered type (see Tree.printLabel)
-	uses     any                      // Uses's value; nil if none
+	attached any                      // Attach's value, read back with Tree.Attached; nil if none
 }
 
 // OnHalt sets the halt hook of an Action: fn is called when the Action is Running and its
@@ -116,13 +116,16 @@ func (n *Node) Typed(typ string) *Node {
 	return n
 }
 
-// Uses records what n runs (a utility reasoner, a planner domain), for tools, and
-// returns n: [Tree.NodeUses] returns it. It changes nothing of how n ticks
-// (hybrid.UtilitySelector records its reasoner, so that package systems/save can tell
-// which reasoners a world's trees run).
-func (n *Node) Uses(v any) *Node {
+// Attach sets a value that tools inspecting the compiled tree read back with
+// [Tree.Attached]: a library that builds a node on one of this package's kinds
+// attaches what the node runs, so that a diagnosis or a debugger can find it
+// (hybrid.HTNAction attaches its domain and run function, hybrid.UtilitySelector its
+// reasoner and state function: systems.Diagnose reads them). It changes nothing of how
+// n ticks, and no tick reads it. A later call replaces the value; nil removes it. It
+// returns n.
+func (n *Node) Attach(v any) *Node {
 	if n != nil {
-		n.uses = v
+		n.attached = v
 	}
 	return n
 }

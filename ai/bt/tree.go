@@ -211,9 +211,11 @@ type Tree struct {
 	schema *blackboard.Schema
 	name   string
 	nodes  []node
-	kids   []int32       // children of every composite, concatenated; node.kids indexes it
-	parent []int32       // parent of every node (-1 for the root), for Parent and Depth
-	uses   map[int32]any // Node.Uses's values by node; nil if none
+	kids   []int32 // children of every composite, concatenated; node.kids indexes it
+	parent []int32 // parent of every node (-1 for the root), for Parent and Depth
+	// attached holds Node.Attach's value of each node, nil when no node has one: kept
+	// beside nodes, which the ticks walk, not in them
+	attached []any
 }
 
 // node is a compiled node. Children of node i occupy indices i+1 … end-1 (pre-order).
@@ -266,6 +268,12 @@ func Compile(name string, root *Node) (*Tree, error) {
 		return nil, err
 	}
 	t := c.tree
+	if t.attached != nil { // one entry per node, Attached's index
+		for len(t.attached) < len(t.nodes) {
+			t.attached = append(t.attached, nil)
+		}
+		t.attached = t.attached[:len(t.nodes):len(t.nodes)]
+	}
 	t.parent = make([]int32, len(t.nodes))
 	t.parent[0] = -1
 	for p := range t.nodes {
@@ -287,6 +295,18 @@ func (t *Tree) Name() string { return t.name }
 // Schema returns the blackboard schema a loaded tree's ports are bound to (from its
 // [Registry]), or nil for a tree compiled from Go nodes.
 func (t *Tree) Schema() *blackboard.Schema { return t.schema }
+
+// Attached returns the value attached to node i with [Node.Attach] (or [Ports.Attach]
+// for a loaded node), nil if none.
+//
+// Panics: if i is out of range.
+func (t *Tree) Attached(i int) any {
+	_ = t.nodes[i]
+	if t.attached == nil {
+		return nil
+	}
+	return t.attached[i]
+}
 
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.nodes) }
@@ -326,15 +346,6 @@ func (t *Tree) NodeType(i int) string {
 		return n.tag
 	}
 	return t.nodes[i].kind.String()
-}
-
-// NodeUses returns what node i runs, as its builder recorded it ([Node.Uses]), or nil.
-// It allocates nothing.
-//
-// Panics: if i is out of range.
-func (t *Tree) NodeUses(i int) any {
-	_ = t.nodes[i]
-	return t.uses[int32(i)]
 }
 
 // Parent returns the pre-order index of node i's parent, or -1 for the root.

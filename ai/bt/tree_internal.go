@@ -155,11 +155,14 @@ func (c *compiler) add(n *Node) error {
 
 	i := len(t.nodes)
 	t.nodes = append(t.nodes, cn)
-	if n.uses != nil {
-		if t.uses == nil {
-			t.uses = map[int32]any{}
+	if n.attached != nil {
+		if t.attached == nil {
+			t.attached = make([]any, cap(t.nodes))
 		}
-		t.uses[int32(i)] = n.uses
+		for len(t.attached) < len(t.nodes) { // nodes grew past the count made at Compile
+			t.attached = append(t.attached, nil)
+		}
+		t.attached[i] = n.attached
 	}
 	var kids []int32
 	for k, child := range n.children {

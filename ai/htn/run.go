@@ -24,12 +24,15 @@ type Run struct {
 	// of the root applies in the state), every one of them: an agent idle without a
 	// plan plans, and fails, on every think. NoPlan is true while the last planning
 	// found none and no plan has been adopted since, and NoPlanSince is the simulation
-	// time of the first planning of that spell: [Domain.WhyNoPlan] explains it, and
-	// systems.Diagnose counts an agent whose spell has lasted systems.HTNNoPlanSpan
-	// (planner_domain_error).
+	// time of the first planning of that spell and NoPlanLast that of its latest:
+	// [Domain.WhyNoPlan] explains it, and systems.Diagnose counts an agent whose spell
+	// has lasted systems.HTNNoPlanSpan (planner_domain_error), for a Run of a
+	// components.HTNPlanner up to its last think and for one kept in a component of
+	// the program's own (a hybrid.HTNAction's) from NoPlanSince to NoPlanLast.
 	NoPlans     uint32  `json:",omitempty"`
 	NoPlan      bool    `json:",omitempty"`
 	NoPlanSince float64 `json:",omitempty"`
+	NoPlanLast  float64 `json:",omitempty"`
 	Status      Status  // the last think's result
 }
 
@@ -106,7 +109,7 @@ func (d *Domain) carryOut(r *Run, s *State, p *Planner, ctx *Context, plans int,
 					if !r.NoPlan {
 						r.NoPlan, r.NoPlanSince = true, ctx.Time
 					}
-					r.NoPlans++
+					r.NoPlans, r.NoPlanLast = r.NoPlans+1, ctx.Time
 				}
 				r.drop()
 				if !idle {

@@ -78,6 +78,7 @@ func TestRunCountsPlanningsWithoutDecomposition(t *testing.T) {
 		assert.Equal(t, uint32(i+1), r.NoPlans)
 		assert.True(t, r.NoPlan)
 		assert.Equal(t, 10.0, r.NoPlanSince, "the spell began at the first failed planning")
+		assert.Equal(t, now, r.NoPlanLast, "the latest failed planning")
 	}
 	s[forest], s[wood] = 1, 0
 	ctx := Context{Time: 12}
@@ -85,6 +86,7 @@ func TestRunCountsPlanningsWithoutDecomposition(t *testing.T) {
 	assert.Equal(t, uint32(1), r.Plans)
 	assert.False(t, r.NoPlan, "a plan ends the spell")
 	assert.Equal(t, uint32(3), r.NoPlans, "the count stays")
+	assert.Equal(t, 11.0, r.NoPlanLast, "the spell's last planning is kept with its count")
 }
 
 // A domain whose root is a primitive task (Build accepts it) explained nothing:

@@ -27,8 +27,8 @@ import (
 //
 // The node's kind is Choose (bt.Tree.NodeKind); its type, which bt.Tree.Dump, the
 // transition log and systems/debugview show, is "UtilitySelector" (bt.Tree.NodeType),
-// and bt.Tree.NodeUses returns r (package systems/save learns the reasoners a world
-// runs from it).
+// and [SelectorAt] returns r and state (systems.Diagnose and package systems/save learn
+// the reasoners a world runs from it).
 //
 // A nil r (utility.New's error ignored) or a nil state makes a node that bt.Compile
 // refuses with bt.ErrNilFunc. Give one child per action, in the reasoner's order:
@@ -49,6 +49,13 @@ import (
 // see, so if such agents are removed, keep a second reference to each agent's slices
 // yourself (made with Reasoner.NewState at spawn, in a table by entity ID), or keep the
 // State in a components.UtilityBrain, which the Arena holds.
+//
+// Such a State (in a component's field) is checked by systems.Diagnose as a
+// UtilityBrain's is: among others, a utility.KeyInput of r reading a key of the agent's
+// blackboard schema that no store has ever held vetoes its action for every agent
+// (blackboard_key_unwritten); the note names this node, its tree and state, learnt by
+// calling state with the agent's *systems.Agent (see [SelectorAt]): keep state a plain
+// accessor.
 func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Context) (*utility.State, utility.Source), children ...*bt.Node) *bt.Node {
 	if r == nil || state == nil { // (utility.New's error ignored): bt.Compile refuses the node
 		return bt.Choose(name, nil, children...).Typed("UtilitySelector")
@@ -62,7 +69,8 @@ func UtilitySelector(name string, r *utility.Reasoner, state func(ctx *bt.Contex
 			return r.Decide(ctx.Agent, s, src) // no clock given: 0.1 s a decision
 		}
 		return r.DecideAt(ctx.Agent, s, src, ctx.Time)
-	}, children...).Typed("UtilitySelector").Uses(r).Validate(func(kids int) error { return childPerAction(r, kids) })
+	}, children...).Typed("UtilitySelector").Validate(func(kids int) error { return childPerAction(r, kids) }).
+		Attach(&selectorNode{r: r, state: state})
 }
 
 // childPerAction is a UtilitySelector's check at bt.Compile: one child per action of r.

@@ -33,12 +33,21 @@ import (
 // the tree again with the new domain (for a tree from a file, a new bt.Registry with the
 // action registered again) and swap the agents' trees, whose halt drops the old plans; a
 // State laid out by the old domain's facts must then be laid out by the new one's.
+//
+// A root that never decomposes fails the action on every tick (Run.NoPlans counts the
+// plannings). systems.Diagnose counts such an agent (planner_domain_error) once every
+// planning from Run.NoPlanSince to Run.NoPlanLast found none for systems.HTNNoPlanSpan,
+// with d's explanation (htn.Domain.WhyNoPlan) and this node, its tree and state, when
+// the Run is a field of one of the agent's components (not behind a pointer, in a slice
+// or map) and the tree is its Brain's or a state's tree of its StateMachine (a
+// TreeState). To learn which action runs the Run it calls run with a Context whose
+// Agent is the agent's *systems.Agent (see [HTNAt]): keep run a plain accessor.
 func HTNAction(name string, d *htn.Domain, run func(ctx *bt.Context) (*htn.Run, *htn.State)) *bt.Node {
 	if d == nil || run == nil {
 		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)
 	}
 	tick, halt := htnFuncs(d, run)
-	return bt.Action(name, tick).OnHalt(halt)
+	return bt.Action(name, tick).OnHalt(halt).Attach(&htnNode{d: d, run: run})
 }
 
 // RegisterHTN registers [HTNAction] under name in r, for trees loaded from files: the
@@ -49,8 +58,10 @@ func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Co
 		return fmt.Errorf("hybrid: RegisterHTN(%q): %w: a nil domain or run function", name, bt.ErrNilFunc)
 	}
 	tick, halt := htnFuncs(d, run)
+	at := &htnNode{d: d, run: run}
 	return r.RegisterAction(name, func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
 		p.OnHalt(halt)
+		p.Attach(at)
 		return tick, nil
 	})
 }

@@ -23,7 +23,7 @@ import (
 // over).
 //
 // It knows the reasoners too: each UtilityBrain's, and that of every
-// hybrid.UtilitySelector of those trees (bt.Tree.NodeUses), for a utility.State in a
+// hybrid.UtilitySelector of those trees (hybrid.SelectorAt), for a utility.State in a
 // component of the program's own, still the earlier build's reasoner (the tree built
 // again over a reloaded reasoner): the next decision starts it afresh
 // (utility.Reasoner.Score), which a load would not know.
@@ -51,7 +51,7 @@ func liveTreesOf(w *arche.World) *liveTrees {
 		}
 		l.trees[t], l.names[t.Name()] = true, true
 		for i := range t.Len() {
-			if r, ok := t.NodeUses(i).(*utility.Reasoner); ok {
+			if r, _, ok := hybrid.SelectorAt(t, i); ok {
 				addR(r)
 			}
 		}
