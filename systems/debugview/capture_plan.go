@@ -159,6 +159,9 @@ func (v *Viewer) plannerRun(w *arche.World, e arche.Entity) (runView, bool) {
 			return goapView(p, p.Cache), true
 		}
 	}
+	if d, r, _, ok := v.hybridPlan(w, e); ok {
+		return htnRunView(r, d), true
+	}
 	return runView{}, false
 }
 
@@ -252,7 +255,17 @@ func (v *Viewer) capturePlanner(w *arche.World, e arche.Entity) *Planner {
 			}
 		}
 	default:
-		return nil
+		d, r, st, ok := v.hybridPlan(w, e) // a hybrid.HTNAction's plan in its tree
+		if !ok {
+			return nil
+		}
+		out = &Planner{Kind: "htn", Domain: d.Name(), Resolved: true, Status: r.Status.String(), Plans: r.Plans,
+			Replaced: r.Replaced, Failures: r.Failures}
+		out.fill(htnRunView(r, d))
+		out.Methods = methodsOf(d, &r.Plan)
+		for f := range min(d.Facts(), htn.MaxFacts) {
+			out.Facts = append(out.Facts, Fact{Name: d.FactName(htn.Fact(f)), Value: st[f]})
+		}
 	}
 	if out.Domain == "" {
 		out.Domain = "(no name)"

@@ -1,0 +1,90 @@
+package debugview
+
+import (
+	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/htn"
+	"github.com/archai-go/archai/ai/hybrid"
+	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/systems"
+	arche "github.com/mlange-42/arche/ecs"
+)
+
+// hybridPlan returns the HTN plan that a hybrid.HTNAction runs for agent e, for an agent
+// without an HTNPlanner or GOAPPlanner: the action's domain and the Run and State its
+// run function returns for e (hybrid.HTNAt), found in e's Brain's tree or its
+// StateMachine's state trees. Of several such actions, the first whose Run carries out a
+// plan, else the first; false without one. It calls the actions' run functions with a
+// *systems.Agent view of e (the world must not be locked).
+func (v *Viewer) hybridPlan(w *arche.World, e arche.Entity) (*htn.Domain, *htn.Run, *htn.State, bool) {
+	if w.IsLocked() {
+		return nil, nil, nil, false
+	}
+	a := &systems.Agent{World: w, Entity: e, Grid: v.grid}
+	if w.Has(e, v.ids.board) {
+		a.Blackboard = (*components.Blackboard)(w.Get(e, v.ids.board)).Store
+	}
+	if w.Has(e, v.ids.pos) {
+		a.Position = (*components.Position)(w.Get(e, v.ids.pos))
+	}
+	if w.Has(e, v.ids.intent) {
+		a.Intent = (*components.Intent)(w.Get(e, v.ids.intent))
+	}
+	if w.Has(e, v.ids.path) {
+		a.Path = (*components.Path)(w.Get(e, v.ids.path))
+	}
+	ctx := &bt.Context{Agent: a, Blackboard: a.Blackboard}
+	var (
+		dom   *htn.Domain
+		run   *htn.Run
+		state *htn.State
+	)
+	look := func(t *bt.Tree) bool { // true: a running plan found
+		for i := range t.Len() {
+			d, fn, ok := hybrid.HTNAt(t, i)
+			if !ok {
+				continue
+			}
+			r, s := callRun(fn, ctx)
+			if r == nil || s == nil {
+				continue
+			}
+			if dom == nil || r.HasPlan() && !run.HasPlan() {
+				dom, run, state = d, r, s
+			}
+			if r.HasPlan() {
+				return true
+			}
+		}
+		return false
+	}
+	if w.Has(e, v.ids.brain) {
+		if t := (*components.Brain)(w.Get(e, v.ids.brain)).Tree; t != nil && look(t) {
+			return dom, run, state, true
+		}
+	}
+	if w.Has(e, v.ids.machine) {
+		if m := (*components.StateMachine)(w.Get(e, v.ids.machine)).Machine; m != nil {
+			for i := 1; i <= m.Len(); i++ {
+				if t, ok := m.Activity(m.State(i)).(*bt.Tree); ok && t != nil && look(t) {
+					break
+				}
+			}
+		}
+	}
+	return dom, run, state, dom != nil
+}
+
+// callRun calls an HTNAction's run function; a panic returns nils.
+func callRun(run func(*bt.Context) (*htn.Run, *htn.State), ctx *bt.Context) (r *htn.Run, s *htn.State) {
+	defer func() {
+		if recover() != nil {
+			r, s = nil, nil
+		}
+	}()
+	return run(ctx)
+}
+
+// htnRunView is htnView for a Run of domain d kept outside an HTNPlanner.
+func htnRunView(r *htn.Run, d *htn.Domain) runView {
+	return htnView(&components.HTNPlanner{Run: *r}, d)
+}
