@@ -107,6 +107,8 @@ func TestDiagnoseCountsAPlanOfAnHTNActionThatNeverDecomposes(t *testing.T) {
 		`if it has nothing to do then, give the root a last method without conditions`)
 	assert.Equal(t, 2, diag.Report.Counts[systems.CausePlannerDomainError], "Diagnostics too: %s", diag.Report)
 	assert.Contains(t, diag.Report.String(), `its htn.Run worker.Run, run by hybrid.HTNAction "Guard" in tree "work" of state "Day/Work"`, "its last check's note")
+	diag.Check(w)
+	assert.Zero(t, testing.AllocsPerRun(5, func() { diag.Check(w) }), "a check in steady state allocates nothing, findings and all")
 
 	// the agent with a Brain: its note names the Brain's tree
 	workers.Get(inState).Run = htn.Run{}
@@ -167,6 +169,8 @@ func TestDiagnoseCountsAUtilitySelectorKeyNeverWritten(t *testing.T) {
 		`reasoner "jobs" reads key "safety" through a utility.KeyInput and no store of its schema has ever held it: it reads NaN`)
 	assert.Equal(t, 2, diag.Report.Counts[systems.CauseBlackboardKeyUnwritten], "Diagnostics too: %s", diag.Report)
 	assert.Equal(t, rep.String(), diag.Report.String())
+	diag.Check(w)
+	assert.Zero(t, testing.AllocsPerRun(5, func() { diag.Check(w) }), "a check in steady state allocates nothing, findings and all")
 
 	boards := generic.NewMap1[components.Blackboard](w)
 	blackboard.Set(boards.Get(inBrain).Store, safety, 1) // written by the program: no agent is counted

@@ -101,6 +101,7 @@ type hybridNodes struct {
 	trees map[*bt.Tree][]int32      // the HTNAction and UtilitySelector nodes of each tree met (forgotten past maxHybridTrees)
 	done  map[arche.Entity]struct{} // counted under CausePlannerDomainError in this check
 	view  Agent                     // the agent view handed to the nodes' functions
+	ctx   bt.Context                // and the context (here, not on find's stack: it escapes to them)
 }
 
 // maxHybridTrees bounds the trees whose hybrid nodes hybridNodes keeps (trees
@@ -162,14 +163,15 @@ func (h *hybridNodes) nodes(t *bt.Tree) []int32 {
 // function that panics on it is taken as not returning at. w must not be locked.
 func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsafe.Pointer, plan bool) (hybridAt, bool) {
 	h.fill(w, d, e)
-	ctx := bt.Context{Agent: &h.view, Blackboard: h.view.Blackboard}
+	h.ctx = bt.Context{Agent: &h.view, Blackboard: h.view.Blackboard}
 	if h.view.Clock != nil {
-		ctx.Time = h.view.Clock.Time
+		h.ctx.Time = h.view.Clock.Time
 	}
-	defer func() { h.view = Agent{} }() // keeps no component pointer
+	ctx := &h.ctx
+	defer func() { h.view, h.ctx = Agent{}, bt.Context{} }() // keeps no component pointer
 	if id := arche.ComponentID[components.Brain](w); w.Has(e, id) {
 		if t := (*components.Brain)(w.Get(e, id)).Tree; t != nil {
-			if found, ok := h.inTree(t, &ctx, at, plan); ok {
+			if found, ok := h.inTree(t, ctx, at, plan); ok {
 				return found, true
 			}
 		}
@@ -182,7 +184,7 @@ func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsa
 				if !ok || t == nil {
 					continue
 				}
-				if found, ok := h.inTree(t, &ctx, at, plan); ok {
+				if found, ok := h.inTree(t, ctx, at, plan); ok {
 					found.machine, found.state = m, s
 					return found, true
 				}
