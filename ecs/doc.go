@@ -22,7 +22,8 @@
 //     on the world) applied by [Commands.Apply] after a query loop.
 //   - [System]: the method set of arche-model's model.System, which every archai
 //     system implements, so systems plug into model.New() unchanged.
-//   - [Scheduler]: runs systems in order, frame by frame, and times each one.
+//   - [Scheduler]: runs systems in order, frame by frame, and times each one; a
+//     system added after its Initialize is initialized at once ([Scheduler.Add]).
 //   - [Frame] and [Ran]: a world resource telling whether some systems have run this
 //     frame and others not ([Frame.Between]), from the schedulers' Updates under way
 //     and from the Clock frame each system that keeps a Ran last ran (every archai

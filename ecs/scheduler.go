@@ -32,11 +32,15 @@ type Namer interface {
 //	s.Initialize(&world)
 //	s.Run(&world, 600)
 //	s.Finalize(&world)
+//
+// A system added to a running schedule ([Scheduler.Add] after Initialize) is
+// initialized at once and runs last from the next frame on.
 type Scheduler struct {
 	systems []System
 	totals  []time.Duration
 	frames  int
-	frame   *Frame // the world's, from Initialize
+	frame   *Frame       // the world's, from Initialize
+	world   *arche.World // the world initialized on, nil before Initialize and after Finalize (see Add)
 }
 
 // Frame is a resource the [Scheduler]s running a world keep in it (the first
@@ -94,31 +98,83 @@ func NewScheduler(systems ...System) *Scheduler {
 	return s
 }
 
-// Add appends a system. Add every system before [Scheduler.Initialize]: one added
-// after it is not initialized (archai's systems panic at their first Update,
-// "called before Initialize"); to add one to a running schedule, Finalize it, Add,
-// and Initialize it again (as for a level restart).
+// Add appends a system, to run after those added before it. Added before
+// [Scheduler.Initialize] (as NewScheduler's list is), it is initialized with
+// the others. Added after it (and before [Scheduler.Finalize]), it is
+// initialized at once on the world the scheduler was initialized on, last, as
+// if it had been in the list: its first Update is the next frame's (or, added
+// by a system during an Update, the frame after). A system added after Finalize
+// is initialized by the next Initialize, with the others.
 //
 // Panics:
-//   - when sys is nil, or a nil pointer (an optional system left unset).
+//   - when sys is nil, or a nil pointer (an optional system left unset);
+//   - added after Initialize, with the panic of the system's Initialize (a
+//     *[SetupError] for a missing resource or an unusable setting, as
+//     Initialize would): [Scheduler.AddChecked] returns that as an error.
 func (s *Scheduler) Add(sys System) {
+	s.mustNotNil(sys)
+	if s.world != nil {
+		sys.Initialize(s.world)
+	}
+	s.systems = append(s.systems, sys)
+	s.totals = append(s.totals, 0)
+}
+
+// AddChecked is [Scheduler.Add] that returns a fault of setup as an error, as
+// [Scheduler.InitializeChecked] does: added after Initialize, when the system's
+// Initialize panics with a *[SetupError], the system is finalized and not
+// added, the world's resources are put back as they were before the call, and
+// the error is returned (wrapping ErrMissingResource, ErrSettings or ErrOrder).
+// Added before Initialize it returns nil: InitializeChecked checks its setup
+// with the others'. Any other panic propagates unchanged.
+//
+// Panics:
+//   - when sys is nil, or a nil pointer (see [Scheduler.Add]).
+func (s *Scheduler) AddChecked(sys System) (err error) {
+	s.mustNotNil(sys)
+	w := s.world
+	if w == nil {
+		s.Add(sys)
+		return nil
+	}
+	before := resourcesOf(w)
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		se, ok := r.(*SetupError)
+		if !ok {
+			panic(r)
+		}
+		sys.Finalize(w)
+		restoreResources(w, before)
+		err = se
+	}()
+	s.Add(sys)
+	return nil
+}
+
+// mustNotNil panics, naming the system's place in the list, when sys is nil or a
+// nil pointer.
+func (s *Scheduler) mustNotNil(sys System) {
 	if sys == nil {
 		panic(fmt.Sprintf("ecs: NewScheduler/Scheduler.Add: system %d is nil (an optional system left unset? leave it out of the list)", len(s.systems)))
 	}
 	if v := reflect.ValueOf(sys); v.Kind() == reflect.Pointer && v.IsNil() {
 		panic(fmt.Sprintf("ecs: NewScheduler/Scheduler.Add: system %d is a nil %T (an optional system left unset? leave it out of the list)", len(s.systems), sys))
 	}
-	s.systems = append(s.systems, sys)
-	s.totals = append(s.totals, 0)
 }
 
 // Initialize calls Initialize on every system, in order, and adds the world's
 // [Frame] resource if it has none.
 func (s *Scheduler) Initialize(w *arche.World) {
+	s.world = nil
 	s.initFrame(w)
 	for _, sys := range s.systems {
 		sys.Initialize(w)
 	}
+	s.world = w
 }
 
 // Update runs one frame: Update on every system, in order.
@@ -148,8 +204,10 @@ func (s *Scheduler) Run(w *arche.World, frames int) {
 	}
 }
 
-// Finalize calls Finalize on every system, in order.
+// Finalize calls Finalize on every system, in order. A system added after it
+// waits for the next Initialize (see [Scheduler.Add]).
 func (s *Scheduler) Finalize(w *arche.World) {
+	s.world = nil
 	for _, sys := range s.systems {
 		sys.Finalize(w)
 	}

@@ -79,11 +79,13 @@ func (s *Scheduler) InitializeChecked(w *arche.World) (err error) {
 		s.finalizeBack(w, next, before)
 		err = se
 	}()
+	s.world = nil
 	s.initFrame(w)
 	for i, sys := range s.systems {
 		next = i
 		sys.Initialize(w)
 	}
+	s.world = w
 	return nil
 }
 

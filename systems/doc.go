@@ -126,7 +126,12 @@
 //     the error (it initializes and finalizes the systems once).
 //   - Update before Initialize is a programming error: every system panics with a
 //     message naming it ("systems: Steer.Update called before Initialize: ..."),
-//     as ecs.ClockSystem does.
+//     as ecs.ClockSystem does (Update returns nothing, under arche-model as under
+//     ecs.Scheduler, so there is no error to return). A system added to an
+//     ecs.Scheduler after its Initialize is initialized by Add at once
+//     (ecs.Scheduler.AddChecked returns a fault of setup as an error), so a
+//     schedule does not get there; arche-model's AddSystem after its
+//     initialization panics itself.
 //   - After Finalize, the same system value may be initialized on another world (a
 //     level restart) and then runs exactly as a fresh value would there: Initialize
 //     builds its filters, columns and workers anew, drops what it held of the last
