@@ -943,6 +943,11 @@ func (c Cause) String() string {
 
 // Report is what [Diagnose] found: per cause, the number of agents with it
 // and one of them as an example (the first in Arche's query order).
+//
+// The zero Report is no check's: it is what [Diagnostics].Report holds until
+// its first check ends (and after a load until the next). [Report.Checked]
+// tells it apart from the Report of a check that found nothing, and its String
+// says "diagnostics: not checked yet (...)", not "no misconfiguration".
 type Report struct {
 	// Agents counts the entities examined: those with a Position, and those
 	// without one that are misconfigured (a decision component, a Path or a
@@ -1033,6 +1038,7 @@ type Report struct {
 	clockStep          float64 // the step used in place of a DT written (ClockDTWritten)
 	clockWrites        uint64  // the frames that found a DT or Time written (ClockDTWritten, ClockTimeWritten)
 	diagnosed          bool    // a Diagnostics runs in the world, for Unthought's note
+	checked            bool    // a check made it (see Checked); false in the zero Report
 
 	// Unthought counts the agents with a brain (a tree, state machine, utility
 	// brain or planner, and a Think) when the check ran before the world's first
@@ -1373,6 +1379,12 @@ const separationStepFactor = 0.4
 // over a second is far more often milliseconds given for seconds.
 const MaxDT = 1.0
 
+// Checked reports whether r is the result of a check ([Diagnose],
+// [DiagnoseAgents], a [Diagnostics]' check or round), not the zero Report that a
+// Diagnostics holds before its first check ends (its Checks is then 0) and after
+// a load until its next check (Checks then counts on from the saved value).
+func (r *Report) Checked() bool { return r.checked }
+
 // Total returns the sum of the counts, of the systems installed twice, of the
 // resources replaced and of a clock fault (one, a step over MaxDT included), the
 // findings: an agent with two causes counts twice (Misconfigured counts it once).
@@ -1490,8 +1502,13 @@ func (r *Report) othersKey() uint64 {
 // systems installed twice, the resources replaced and the clock's fault, "diagnostics: 1000
 // agents, 2 of them misconfigured (4 findings): wander_no_rand 2 (e.g. entity
 // 5), goal_not_finite 1 (e.g. entity 5, its Intent's Goal or Point is NaN or infinite), systems installed twice: movement";
-// "none misconfigured" when every finding is the systems' or the clock's.
+// "none misconfigured" when every finding is the systems' or the clock's. The
+// zero Report, no check's (see [Report.Checked]), prints "diagnostics: not
+// checked yet (...)".
 func (r Report) String() string {
+	if !r.checked {
+		return notCheckedYet
+	}
 	total := r.Total()
 	if total == 0 {
 		if r.SystemsUnchecked {
@@ -1805,10 +1822,18 @@ type Diagnostics struct {
 	Spread int
 
 	// Report is the last check's result (a whole round's, when spread). Until the
-	// first check ends it is the zero Report (0 agents, no finding): with a check
-	// spread over frames, that is until the first round's last frame (as many frames
-	// as its stages, at most Every: about 40 at 20,000 entities). Checks > 0 tells a
-	// result; Check(w) checks whole at once.
+	// first check ends it is the zero Report, whose String says "diagnostics: not
+	// checked yet" ([Report.Checked] is false, Checks 0): in a world of fewer than
+	// DiagnoseSpreadAgents entities the first check ends in the first Update; with
+	// a check spread over frames (Spread 0 from DiagnoseSpreadAgents entities on),
+	// in the Update of the round's last stage, the min(stages, Every)-th, where
+	// stages is ⌈entities/2048⌉ (the motion pass, over every entity of the world)
+	// + 30 (the other passes), + 1 for each 16,384, each 32,768 and each 8,192
+	// Brains past the first (three passes), each 8,192 UtilityBrains past the
+	// first and each 16,384 Thinks past the first: 40 Updates at 20,000 entities
+	// with fewer than 8,192 brains, Every (60) from 59,393 entities. After a load it is the zero Report again until
+	// the next check, while Checks counts on from the saved value: Report.Checked
+	// tells a result. Check(w) checks whole at once.
 	Report Report
 	Checks int // checks run since Initialize (saved: DiagnosticsState)
 
@@ -1932,6 +1957,10 @@ func (s *Diagnostics) publish() {
 	s.inRound = false
 	s.Checks++
 }
+
+// notCheckedYet is the String of the zero Report (see Report.Checked).
+const notCheckedYet = "diagnostics: not checked yet (the zero Report, which a Diagnostics holds until its " +
+	"first check ends: see Diagnostics.Report; systems.Diagnose(w) or diag.Check(w) checks now)"
 
 // diagnosticsLocked is the panic of Diagnostics.Update finding the world locked.
 // Update runs between two systems' Updates, where no query of archai's is open, so
@@ -2246,6 +2275,7 @@ func (d *diagnoser) begin(w *arche.World, r *Report) int {
 		}
 	}
 	r.SystemsUnchecked = !d.initOnce
+	r.checked = true
 	d.queue = nil
 	in := ecs.Resource[installed](w)
 	if in != nil && in.pathQueue != nil {

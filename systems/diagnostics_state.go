@@ -58,8 +58,9 @@ func (s *Diagnostics) InitializedWorld() *arche.World { return s.world }
 // wrote any; Total and Counts, by cause name ([Cause.String]), the causes counted), which
 // a check writes again only when they change. So a loaded run checks and writes the lines
 // the unbroken run would, at the same frames. Its Report (the last check's) is not
-// saved: after a load it is empty until the next check (a check at the load would see
-// the world of the saved frame, not that of the last check).
+// saved: after a load it is the zero Report ("not checked yet", Report.Checked false)
+// until the next check (a check at the load would see the world of the saved frame,
+// not that of the last check).
 type DiagnosticsState struct {
 	// Checks is Diagnostics.Checks, the checks run since Initialize, so that the loaded
 	// one counts on from it; a file written before it (2026-12-06 11:50 UTC) reads 0:
