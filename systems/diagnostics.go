@@ -949,10 +949,14 @@ func (c Cause) String() string {
 // tells it apart from the Report of a check that found nothing, and its String
 // says "diagnostics: not checked yet (...)", not "no misconfiguration".
 type Report struct {
-	// Agents counts the entities examined: those with a Position, and those
-	// without one that are misconfigured (a decision component, a Path or a
-	// steering component on an entity without a Position), so that
-	// Misconfigured is never more than Agents.
+	// Agents counts the entities examined: those with a Position but the focus
+	// points that are no agent (a components.Focus and no archai component besides
+	// the Position: a camera, which LOD reads and nothing moves or thinks for),
+	// and those without a Position, or such focus points, that are misconfigured (a
+	// decision component, a Path or a steering component on an entity without a
+	// Position; a focus point's NaN Position), so that Misconfigured is never more
+	// than Agents. An entity with a Position and only components of the program's
+	// own is counted (archai cannot tell what it is).
 	Agents        int
 	Misconfigured int                     // distinct entities with at least one cause
 	Counts        [NumCauses]int          // agents per cause
@@ -2120,10 +2124,11 @@ type diagnoser struct {
 	weapons    *generic.Filter2[components.Weapon, components.Intent]
 	lods       *generic.Filter3[components.LOD, components.Think, components.Position] // the agents LOD serves
 	focus      *generic.Filter1[components.Focus]
-	ownMotion  arche.ID // components.OwnMotion
-	randID     arche.ID // components.Rand
-	posID      arche.ID // components.Position
-	velID      arche.ID // components.Velocity
+	points     focusPoints // tells a focus point (a camera) from an agent, for Report.Agents
+	ownMotion  arche.ID    // components.OwnMotion
+	randID     arche.ID    // components.Rand
+	posID      arche.ID    // components.Position
+	velID      arche.ID    // components.Velocity
 
 	in      *installed // the world's installed systems during a round (begin to finish), nil if none
 	motionN int        // the entities the motion pass had at the round's begin
@@ -2310,6 +2315,7 @@ func (d *diagnoser) begin(w *arche.World, r *Report) int {
 		d.deciders.init(w)
 	}
 	d.ownMotion = arche.ComponentID[components.OwnMotion](w)
+	d.points.init(w)
 	d.randID = arche.ComponentID[components.Rand](w)
 	d.posID, d.velID = arche.ComponentID[components.Position](w), arche.ComponentID[components.Velocity](w)
 	d.held.nb = ecs.Resource[Neighbours](w)
@@ -2628,7 +2634,10 @@ func (d *diagnoser) motionCheck(w *arche.World, r *Report, g *grid.Grid, e arche
 		}
 		return
 	}
-	r.Agents++
+	if vel != nil || kin != nil || in != nil || st != nil || path != nil || wt != nil || wa != nil || rnd != nil ||
+		ff != nil || des != nil || !d.points.is(w, e) {
+		r.Agents++ // a focus point (a camera) is no agent: counted by countUnplaced if misconfigured
+	}
 	if !finiteVec(pos.Vec) {
 		r.addNote(CausePosition, e, exampleNote{kind: noteVec, what: "position", pos: pos.Vec,
 			then: "left out of the spatial hash and held still; give it a finite Position"})
@@ -2850,11 +2859,13 @@ func (d *diagnoser) perceptionChecks(w *arche.World, r *Report) {
 
 // countUnplaced adds to r.Agents the misconfigured entities (r.seen) without a
 // Position, which motionChecks did not count: a decision component, a Path or a
-// steering component on an entity without one. An entity removed since it was
-// counted (a round spread over frames) is not looked at.
+// steering component on an entity without one; and the misconfigured focus
+// points that are no agent (a camera with a NaN Position), which it did not count
+// either. An entity removed since it was counted (a round spread over frames) is
+// not looked at.
 func (d *diagnoser) countUnplaced(w *arche.World, r *Report) {
 	for e := range r.seen {
-		if w.Alive(e) && !w.Has(e, d.posID) {
+		if w.Alive(e) && (!w.Has(e, d.posID) || d.points.is(w, e)) {
 			r.Agents++
 		}
 	}
