@@ -58,7 +58,7 @@ func ExampleLOD() {
 	}{{"near", near}, {"mid", mid}, {"far", far}, {"boss", boss}} {
 		fmt.Printf("%s: %d thinks in 2 s\n", a.name, thinks[a.e])
 	}
-	fmt.Println(systems.Diagnose(w)) // 5 agents: the camera has a Position too
+	fmt.Println(systems.Diagnose(w)) // 4 agents: the camera (a Focus, no other archai component) is none
 	s.Finalize(w)
 	// Output:
 	// agents per level (10 Hz, 2 Hz, frozen): [1 1 1]
@@ -66,5 +66,5 @@ func ExampleLOD() {
 	// mid: 4 thinks in 2 s
 	// far: 0 thinks in 2 s
 	// boss: 20 thinks in 2 s
-	// diagnostics: 5 agents, no misconfiguration
+	// diagnostics: 4 agents, no misconfiguration
 }
