@@ -2,6 +2,7 @@ package systems
 
 import (
 	"github.com/archai-go/archai/components"
+	"github.com/archai-go/archai/ecs"
 	"github.com/archai-go/archai/nav/grid"
 	arche "github.com/mlange-42/arche/ecs"
 )
@@ -27,9 +28,22 @@ import (
 // not from a leaf, consideration or hook (their query is open and other agents
 // think on other workers): queue it there on Agent.Commands
 // (a.Commands.Run(func(w *arche.World) { systems.SetFlowGoal(w, from, to) })).
-// A direct call from a leaf is not detected: it re-orders the group at once, with
-// no panic and no finding, while other workers may read those followers.
+//
+// Panics:
+//   - when called from user code that an archai decision system runs (a tree
+//     leaf, a consideration or action, a state hook, an HTN or GOAP operator or
+//     sensor): it would write other agents' FlowFollower while other workers may
+//     read them. The message names the code and the fix (Agent.Commands); the
+//     panic reaches the system's Update caller, as a structural change there
+//     does. A call from the program's own goroutines during a pass is not
+//     detected.
 func SetFlowGoal(w *arche.World, from, to grid.Cell) int {
+	if in := ecs.Resource[installed](w); in != nil && in.userCode.code != "" {
+		panic("systems: SetFlowGoal called from " + in.userCode.code + " (the " + in.userCode.system +
+			" system runs its agents on workers, which may read the followers it would write); queue it on " +
+			"Agent.Commands instead, applied after the pass: " +
+			"a.Commands.Run(func(w *arche.World) { systems.SetFlowGoal(w, from, to) })")
+	}
 	id := arche.ComponentID[components.FlowFollower](w)
 	q := w.Query(arche.All(id))
 	n := 0

@@ -29,6 +29,11 @@ type installed struct {
 	flowField *FlowField        // the last FlowField initialized in the world, for Diagnose's Report.FlowBehind
 	combat    *Combat           // the last Combat initialized in the world, for Diagnose's grace of CauseDownedStillActing
 
+	// userCode is the user code a decision system is running on its workers (set
+	// by thinkers.runLocked for the pass, the zero userCode otherwise), for
+	// SetFlowGoal's refusal to run there
+	userCode userCode
+
 	// the world's grid and clock at the last Initialize that found one: the systems
 	// hold them until their next Initialize, for Diagnose's Report.Replaced
 	grid  *grid.Grid

@@ -233,6 +233,11 @@ func (t *thinkers[B]) run(w *arche.World, budget int, ready func(*B) bool, job e
 func (t *thinkers[B]) runLocked(w *arche.World, job ecs.Job) {
 	lock := w.Query(&t.lock)
 	defer lock.Close()
+	if in := ecs.Resource[installed](w); in != nil { // for SetFlowGoal's check (userCode)
+		prev := in.userCode
+		in.userCode = userCodeOf[B]()
+		defer func() { in.userCode = prev }()
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			panic(lockedPanic[B](r))
@@ -251,24 +256,33 @@ func lockedPanic[B any](r any) any {
 	if !ok || !strings.Contains(msg, "locked world") {
 		return r
 	}
-	system, code := "a decision system", "user code"
-	switch any((*B)(nil)).(type) {
-	case *components.Brain:
-		system, code = "Decision", "a behavior-tree leaf"
-	case *components.UtilityBrain:
-		system, code = "Utility", "a utility consideration or action"
-	case *components.StateMachine:
-		system, code = "FSM", "a state-machine hook"
-	case *components.HTNPlanner:
-		system, code = "HTN", "an HTN operator or sensor"
-	case *components.GOAPPlanner:
-		system, code = "GOAP", "a GOAP action or sensor"
-	}
-	return "systems: " + system + ": " + code + " changed the world's structure directly " +
+	u := userCodeOf[B]()
+	return "systems: " + u.system + ": " + u.code + " changed the world's structure directly " +
 		"(World.RemoveEntity, World.Add, a new component type, ...) while the system " +
 		"holds its query open; queue the change on Agent.Commands instead " +
 		"(a.Commands.RemoveEntity(a.Entity), a.Commands.Run(func(w *arche.World) {...})), " +
 		"applied after the pass: " + msg
+}
+
+// userCode names the user code a decision system runs on its workers (see
+// installed.userCode): the system and the kind of code.
+type userCode struct{ system, code string }
+
+// userCodeOf returns the user code the decision system of brain B runs.
+func userCodeOf[B any]() userCode {
+	switch any((*B)(nil)).(type) {
+	case *components.Brain:
+		return userCode{"Decision", "a behavior-tree leaf"}
+	case *components.UtilityBrain:
+		return userCode{"Utility", "a utility consideration or action"}
+	case *components.StateMachine:
+		return userCode{"FSM", "a state-machine hook"}
+	case *components.HTNPlanner:
+		return userCode{"HTN", "an HTN operator or sensor"}
+	case *components.GOAPPlanner:
+		return userCode{"GOAP", "a GOAP action or sensor"}
+	}
+	return userCode{"a decision system", "user code"}
 }
 
 // job returns the view of job i of this frame for worker (valid until its
