@@ -372,12 +372,24 @@ func (s *Search) beginInt() {
 	s.reopen = w > 1 || (s.hKind == ManhattanHeuristic && s.opt.Moves == Moves8)
 	s.nodes[s.start] = mkNode(int64(s.gen&genMask), dirStart, 0)
 	h := hInt(s.hKind, int32(s.startCell.X-s.goalCel.X), int32(s.startCell.Y-s.goalCel.Y))
-	s.startH = h
 	// A consistent heuristic (every case but the two above) keeps f
 	// monotone, so the search can use the bucket queue.
 	s.buckets = !s.reopen && s.wmode != keyFloat
 	s.open = s.open[:0]
+	s.lmq = false
 	if s.buckets && s.wmode == keyExact && s.jps() { // runJPSExact's queue
+		s.syncLandmarks()
+		if s.lmBegin(s.goal); s.lmq {
+			// landmarks that bound the start no better than the octile
+			// distance seldom bound the cells on the way better: the
+			// query runs without them
+			if hl := s.hLM(s.start); hl > h {
+				h = hl
+			} else {
+				s.lmq = false
+			}
+		}
+		s.startH = h
 		if s.jq == nil {
 			s.jq = newJPSQueue(jpsBuckets)
 		}
@@ -385,6 +397,7 @@ func (s *Search) beginInt() {
 		s.jq.push(h, s.start)
 		return
 	}
+	s.startH = h
 	if s.buckets {
 		ring := aStarRing
 		if s.jps() { // runJPS, weight below 1

@@ -213,7 +213,11 @@ func (s *Search) jumpDiagonalExact(x, y int32, d int, g, fmax int64) {
 			}
 		}
 		g += costDiag * int64((x-x0)*dx)
-		if i == s.goal || g+octileInt(x-gx, y-gy) > fmax {
+		h := octileInt(x-gx, y-gy)
+		if s.lmq {
+			h = maxI64(h, s.hLM(i))
+		}
+		if i == s.goal || g+h > fmax {
 			if improves(*nodeAt(np, i), genWord, g) {
 				s.pushJPS(i, x, y, d, g)
 			}
@@ -298,6 +302,9 @@ func (s *Search) pushJPS(ni, x, y int32, d int, ng int64) {
 	genWord := uint64(s.gen&genMask) << genShift
 	*nodeAt(unsafe.Pointer(unsafe.SliceData(s.nodes)), ni) = inode(genWord | uint64(d)<<dirShift | openBit | uint64(ng))
 	h := octileInt(x-int32(s.gx), y-int32(s.gy))
+	if s.lmq {
+		h = maxI64(h, s.hLM(ni))
+	}
 	q := s.jq
 	f := ng + h
 	if !q.fits(f) {

@@ -71,7 +71,8 @@ func (s *Search) sync() {
 		s.pcost, s.fnodes, s.fgen = nil, nil, 0
 		s.rows, s.cols = bitLines{}, bitLines{}
 		s.stopE, s.stopW, s.stopS, s.stopN = bitLines{}, bitLines{}, bitLines{}, bitLines{}
-		s.movesVersion, s.bitsVersion, s.pcostVersion = 0, 0, 0
+		s.movesVersion, s.bitsVersion, s.pcostVersion, s.lmVersion = 0, 0, 0, 0
+		s.lm, s.lmOn = nil, false
 	}
 	s.pw, s.ph = pw, ph
 	s.div = ^uint64(0)/uint64(pw) + 1
@@ -106,6 +107,7 @@ func (s *Search) prepare() {
 	switch {
 	case s.jps():
 		s.syncBits()
+		s.syncLandmarks()
 		if s.jq == nil {
 			s.jq = newJPSQueue(jpsBuckets)
 		}
