@@ -378,7 +378,9 @@ func (s *Search) beginInt() {
 	s.open = s.open[:0]
 	s.lmq = false
 	if s.buckets && s.wmode == keyExact && s.jps() { // runJPSExact's queue
-		s.syncLandmarks()
+		if s.lmVersion != s.costVersion {
+			s.syncLandmarks()
+		}
 		if s.lmBegin(s.goal); s.lmq {
 			// landmarks that bound the start no better than the octile
 			// distance seldom bound the cells on the way better: the

@@ -287,9 +287,8 @@ func (s *Search) lmBegin(goal int32) {
 	if !s.lmOn {
 		return
 	}
-	for k := range lmCount {
-		s.lmg[k] = int64(s.lm[int(goal)*lmCount+k])
-	}
+	p := (*[lmCount]uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.lm)), uintptr(goal)*lmCount*4))
+	s.lmg = [lmCount]int64{int64(p[0]), int64(p[1]), int64(p[2]), int64(p[3])}
 	s.lmq = true
 }
 
