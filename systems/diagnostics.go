@@ -98,8 +98,9 @@ const (
 	CauseGoal
 	// CauseBlocked: a moving agent (one with a Velocity and a Kinematics,
 	// which Movement moves) whose Position is in a blocked cell. Movement only
-	// keeps agents out of walls that start outside one; this agent can only
-	// slide out by chance. An agent without a Kinematics (a tower on a wall, a
+	// keeps agents out of walls that start outside one; flow and path followers
+	// aim for an open cell within 4 cells and walk out. A flow follower with no
+	// open cell within 4 cells stands there for good: the note says so. An agent without a Kinematics (a tower on a wall, a
 	// Target or Combatant without a Mover) stays where it was put, and is not
 	// counted.
 	CauseBlocked
@@ -2742,7 +2743,11 @@ func (d *diagnoser) motionCheck(w *arche.World, r *Report, g *grid.Grid, e arche
 		case !g.InBounds(c):
 			r.addNote(CauseOffGrid, e, placeNote(g, pos.Vec))
 		case !g.Passable(c) && kin != nil: // a tower or decoy on a wall (no Kinematics: Movement never moves it) is where the game put it
-			r.addNote(CauseBlocked, e, placeNote(g, pos.Vec))
+			n := placeNote(g, pos.Vec)
+			if _, near := g.NearestOpen(pos.Vec, 4); !near && ff != nil && (in == nil || !in.Move) {
+				n.then = deepInWall // a follower aims only within 4 cells (escapeCell): it stands
+			}
+			r.addNote(CauseBlocked, e, n)
 		}
 	}
 	live := path != nil && (d.livePath(w, g, path, in) || askedDirectly(g, path, in))

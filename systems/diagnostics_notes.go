@@ -25,7 +25,7 @@ const uncheckedNote = "before any system's Initialize: missing systems not check
 type exampleNote struct {
 	kind  noteKind
 	what  string // noteGoal, noteCell: "goal", "path goal"; noteNeeds: the component and system; noteVec: the component
-	then  string // noteVec: what the systems do about it; noteKey: the tree's name
+	then  string // noteVec: what the systems do about it; noteKey: the tree's name; noteGoal: deepInWall or empty
 	pos   r2.Vec // noteGoal: the goal
 	more  r2.Vec // noteHeldOff: the SeparationRadius (X) and the one advised (Y)
 	cell  grid.Cell
@@ -148,6 +148,10 @@ func kinematicsNote(k *components.Kinematics) exampleNote {
 	return n
 }
 
+// deepInWall ends the note of a flow follower in a blocked cell with no open cell
+// within 4 cells: it aims for open ground only that near, so it never walks out.
+const deepInWall = "; no open cell within 4 cells: a flow follower stands there for good (move it to grid.NearestOpen)"
+
 // placeNote is the note of an agent at p, off g or in a blocked cell.
 func placeNote(g *grid.Grid, p r2.Vec) exampleNote {
 	n := goalNote(g, p)
@@ -241,6 +245,7 @@ func (n *exampleNote) append(b *strings.Builder) {
 		if n.what == "goal" && !far { // a goal clicked into a wall or just past the edge
 			b.WriteString("; grid.NearestOpen(goal, 8) gives the open cell nearest it")
 		}
+		b.WriteString(n.then) // deepInWall for a follower deep in a wall, else empty
 	case noteNarrow:
 		b.WriteString(", path goal cell (")
 		b.WriteString(strconv.Itoa(int(n.cell.X)))
