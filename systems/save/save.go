@@ -277,7 +277,9 @@ func typeName(t reflect.Type) string {
 // names: loading refuses a registry whose definition under that ID differs, see
 // [Load]), and a fingerprint of the world's *grid.Grid resource (its size and a hash of
 // its costs as they are now, edits included; null without a grid) that loading
-// checks. Floats are written exactly, NaN and infinities included. Trees, machines,
+// checks. Floats are written exactly, NaN and infinities included (meta aside: it goes
+// through encoding/json, which refuses a NaN or infinite float with an error "save: meta:
+// json: unsupported value: NaN"; mark a missing value otherwise, or make it a pointer). Trees, machines,
 // reasoners and planner domains are written as their IDs (names); a planner with no Name
 // is saved under the name of its Domain ID in the world's *htn.Registry or
 // *goap.Registry resource.
