@@ -59,3 +59,33 @@ func TestDiagnoseFlowGoalsUnderMaxFieldsNotReported(t *testing.T) {
 	assert.Zero(t, r.FlowGoalsOver, "%v", r)
 	assert.NotContains(t, r.String(), "MaxFields")
 }
+
+// Sector fields hold Capacity goals (8 by default) and never grow to MaxFields: a
+// newcomer's evacuation with 20 exits as goals had 706 of 2,000 followers standing for
+// good and Diagnose said "no misconfiguration" (FlowGoalsOver counted whole-grid fields
+// only). It is reported now, against Capacity, after 2 s.
+func TestDiagnoseFlowGoalsOverCapacityWithSectorFields(t *testing.T) {
+	w, _ := newWorld(64, 64)
+	for i := range 40 {
+		e := w.NewEntity()
+		put(w, e, components.Position{Vec: r2.Vec{X: 0.5 + float64(i%20), Y: 0.5 + float64(i/20)}})
+		put(w, e, components.FlowFollower{Goal: grid.Cell{X: int32(3 * (i % 10)), Y: 40}}) // 10 goals
+	}
+	ff := &FlowField{Sectors: 16, Capacity: 4, Workers: 1}
+	ff.Initialize(w)
+	for range 60 {
+		ff.Update(w)
+	}
+	assert.Zero(t, Diagnose(w).FlowGoalsOver, "1 s only")
+	for range 90 {
+		ff.Update(w)
+	}
+	r := Diagnose(w)
+	assert.Equal(t, 24, ff.Waiting, "10 goals, fields for 4: the followers of 6 wait")
+	assert.Equal(t, 10, r.FlowGoalsOver, "%v", r)
+	assert.Equal(t, 4, r.FlowGoalsMax)
+	assert.Equal(t, 24, r.FlowGoalsWaiting)
+	assert.Contains(t, r.String(), "flow followers ask for 10 goals, over FlowField.Capacity (4): the followers of the goals "+
+		"beyond it get no field and wait for good (24 waiting: FlowField.Waiting); give the swarm goals it shares "+
+		"(one goal for many, SetFlowGoal), raise Capacity, or make agents")
+}

@@ -1163,8 +1163,9 @@ type Report struct {
 	// FlowGoalsOver is the number of goals (FlowFollower.Goal, and the goals
 	// of the fields followers still follow; a goal whose followers follow
 	// different fields meanwhile counts once per field) the world's
-	// [FlowField] (whole-grid fields) was asked for in its last Update, when
-	// they were more than its MaxFields (FlowGoalsMax) in every Update for
+	// [FlowField] was asked for in its last Update, when
+	// they were more than its MaxFields (FlowGoalsMax; with sector fields its
+	// Capacity, 8 by default, which they never grow past) in every Update for
 	// FlowBehindLong seconds or more; 0 otherwise. The cache holds MaxFields fields, so the
 	// followers of the goals beyond them get none (FlowGoalsWaiting, its
 	// Waiting) and stand, or follow an earlier goal's field, for as long as
@@ -1176,8 +1177,9 @@ type Report struct {
 	// finding in Total. It reads a count FlowField keeps per goal: it costs
 	// the FlowField nothing per agent.
 	FlowGoalsOver    int
-	FlowGoalsMax     int
+	FlowGoalsMax     int // MaxFields; with sector fields, Capacity (they hold that many goals and do not grow)
 	FlowGoalsWaiting int
+	flowGoalsSector  bool // FlowGoalsMax is Capacity (sector fields)
 
 	// CooldownsUntimed counts the agents whose Weapon has a Cooldown (> 0 seconds)
 	// while the world runs a [Combat] system and has no *ecs.Clock resource: Combat
@@ -1628,10 +1630,14 @@ func (r Report) String() string {
 		sep = ", "
 	}
 	if r.FlowGoalsOver > 0 {
-		fmt.Fprintf(&b, "%sflow followers ask for %d goals, over FlowField.MaxFields (%d): the followers of the goals "+
+		limit := "MaxFields"
+		if r.flowGoalsSector {
+			limit = "Capacity" // sector fields: Capacity goals at most, 8 by default
+		}
+		fmt.Fprintf(&b, "%sflow followers ask for %d goals, over FlowField.%s (%d): the followers of the goals "+
 			"beyond it get no field and wait for good (%d waiting: FlowField.Waiting); give the swarm goals it shares "+
-			"(one goal for many, SetFlowGoal), raise MaxFields, or make agents with goals of their own Movers "+
-			"(a Path each) rather than FlowFollowers", sep, r.FlowGoalsOver, r.FlowGoalsMax, r.FlowGoalsWaiting)
+			"(one goal for many, SetFlowGoal), raise %s, or make agents with goals of their own Movers "+
+			"(a Path each) rather than FlowFollowers", sep, r.FlowGoalsOver, limit, r.FlowGoalsMax, r.FlowGoalsWaiting, limit)
 		sep = ", "
 	}
 	if r.CooldownsUntimed > 0 {
@@ -2587,6 +2593,9 @@ func (d *diagnoser) finish(w *arche.World, r *Report) {
 		}
 		if o := &in.flowField.over; o.goals > 0 && o.frames >= int64(math.Ceil(FlowBehindLong/dt)) {
 			r.FlowGoalsOver, r.FlowGoalsMax, r.FlowGoalsWaiting = o.goals, in.flowField.MaxFields, in.flowField.Waiting
+			if in.flowField.Sectors > 0 { // sector fields hold Capacity goals and do not grow
+				r.FlowGoalsMax, r.flowGoalsSector = in.flowField.Capacity, true
+			}
 		}
 	}
 }

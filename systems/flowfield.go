@@ -324,7 +324,7 @@ type FlowField struct {
 	finalized bool // Finalize ran, and Initialize not since (lifecycle.go)
 
 	// over: the goals of the last Update beyond MaxFields, for Diagnose's
-	// Report.FlowGoalsOver (whole-grid fields; kept per goal, not per agent)
+	// Report.FlowGoalsOver (kept per goal, not per agent; sector mode: beyond Capacity)
 	over flowOver
 
 	arrivalScratch // gather's work space (flowfield_arrival.go)

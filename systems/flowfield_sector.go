@@ -1,9 +1,11 @@
 package systems
 
 import (
+	"cmp"
 	"fmt"
 	"github.com/archai-go/archai/internal/detmath"
 	"math"
+	"slices"
 
 	"github.com/archai-go/archai/components"
 	"github.com/archai-go/archai/ecs"
@@ -46,7 +48,9 @@ import (
 // per-node directions), and per goal about 5 bytes per cell of each built
 // sector. Agents whose goal is one more than
 // Capacity goals in use in the same frame get no direction (Steer false)
-// until a field is free; FlowField.Waiting counts them.
+// until a field is free; FlowField.Waiting counts them, and Diagnose reports
+// them after FlowBehindLong (Report.FlowGoalsOver, against Capacity: sector
+// mode does not grow to MaxFields).
 //
 // Contract (sector mode; the table of [FlowField] holds as well):
 //
@@ -79,6 +83,7 @@ type sectorFlow struct {
 	// progress: this frame's progress check (check 0: none), for Diagnose
 	// (FlowFollower.ProgressCost; flowfield_progress.go)
 	progress flowProgress
+	refused  []grid.Cell // this frame's goals beyond Capacity, one per follower, for Report.FlowGoalsOver
 }
 
 type sectorGoal struct {
@@ -194,8 +199,23 @@ func (sf *sectorFlow) update(w *arche.World) {
 			sf.goals[gi].followers++
 		} else {
 			s.Waiting++ // beyond Capacity goals this frame: no field
+			sf.refused = append(sf.refused, ff.Goal)
 		}
 	}
+	served, refused := 0, 0
+	for i := range sf.goals {
+		if sf.goals[i].used == sf.frame {
+			served++
+		}
+	}
+	slices.SortFunc(sf.refused, func(a, b grid.Cell) int { return cmp.Or(cmp.Compare(a.Y, b.Y), cmp.Compare(a.X, b.X)) })
+	for i, c := range sf.refused {
+		if i == 0 || c != sf.refused[i-1] {
+			refused++ // distinct goals refused
+		}
+	}
+	sf.refused = sf.refused[:0]
+	s.over.update(served, refused) // Diagnose: Report.FlowGoalsOver, against Capacity
 	budget := s.Budget
 	if budget <= 0 {
 		budget = SectorBudget

@@ -527,8 +527,8 @@ type flowFieldState struct {
 	// before it (2026-12-06) reads 0: such a world's loaded run checks other
 	// followers in a frame than the saved one would have.
 	Frame uint64 `json:"frame,omitempty"`
-	// GoalsOver is the whole-grid system's record of its Updates in a row, up to the
-	// last, that were asked for more goals than MaxFields (Diagnose's
+	// GoalsOver is the system's record of its Updates in a row, up to the
+	// last, that were asked for more goals than MaxFields (Capacity with sectors; Diagnose's
 	// Report.FlowGoalsOver, reported once they last FlowBehindLong), and Waiting is
 	// FlowField.Waiting after the last Update (the followers without a complete
 	// field, which that finding names), so that a loaded run reports the finding
