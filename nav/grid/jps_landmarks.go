@@ -26,15 +26,21 @@ import (
 // costs. Blocking a cell only removes moves, so nothing changes; opening one
 // adds moves within the 3×3 block around it, and a Dijkstra search seeded
 // with that block lowers the distances the new moves shorten
-// (repairLandmarks), often none. A grid whose cells the grid no longer
-// remembers (more than incrementalEdits edits) is measured again in full.
+// (repairLandmarks), often none. When the grid no longer remembers its
+// edits (more than MaxEditLog since), the cells opened are found by
+// comparing passability with a bit per cell kept at the last update
+// (lmOpened); only past lmMaxOpened of them (another map copied over the
+// grid) are the distances measured again in full, about 200 ms of CPU for
+// a 1024² map.
 
 // lmCount is the number of landmarks; each costs 4 bytes per cell.
 const lmCount = 4
 
 // lmMaxCells bounds the grids given landmarks (width × height): a shortest
 // path visits a cell at most once, so its cost stays below
-// lmMaxCells·costDiag < 2³², and the table (16 bytes a cell) at 16 MB.
+// lmMaxCells·costDiag < 2³². The table has 16 bytes, and the build's
+// scratch kept for the next build 4, per cell of the padded grid,
+// (width+2)·(height+2): 21 MB for 1024², 63 MB for a 1×2²⁰ corridor.
 const lmMaxCells = 1 << 20
 
 // lmInf marks a cell no landmark path reaches.
@@ -63,14 +69,77 @@ func (s *Search) syncLandmarks() {
 	if s.lmVersion != 0 && s.lmOn {
 		var ok bool
 		s.editBuf, ok = g.EditsSince(s.lmVersion, s.editBuf[:0])
-		if ok {
+		if ok && s.lmW == g.w && s.lmH == g.h {
 			s.repairLandmarks()
+			for _, c := range s.editBuf { // lmNotePass for the cells edited
+				i := g.index(c)
+				if isBlocked(g.cost[i]) {
+					s.lmPass[i>>6] &^= 1 << uint(i&63)
+				} else {
+					s.lmPass[i>>6] |= 1 << uint(i&63)
+				}
+			}
+			s.lmVersion = s.costVersion
+			return
+		}
+		// the grid forgot some edits (more than MaxEditLog): the cells
+		// opened since are those passable now and not then
+		if s.editBuf, ok = s.lmOpened(s.editBuf[:0]); ok {
+			s.repairLandmarks()
+			s.lmNotePass()
 			s.lmVersion = s.costVersion
 			return
 		}
 	}
 	s.buildLandmarks()
+	s.lmNotePass()
 	s.lmVersion = s.costVersion
+}
+
+// lmMaxOpened is the most cells opened since the landmarks' version that
+// syncLandmarks repairs from when the grid no longer remembers its edits
+// (and at most a sixteenth of the cells); past it (another map copied over
+// the grid, say) it computes them anew, which also forgets the bounds of
+// the moves the grid has lost.
+const lmMaxOpened = 4096
+
+// lmOpened appends to dst the cells passable now that were not when the
+// landmarks were last brought up to date (lmPass), and reports true; or
+// false when there are more than lmMaxOpened (or a sixteenth of the
+// cells), or lmPass is another grid shape's.
+func (s *Search) lmOpened(dst []Cell) ([]Cell, bool) {
+	g := s.g
+	if s.lmW != g.w || s.lmH != g.h || len(s.lmPass) != (g.w*g.h+63)/64 {
+		return dst, false
+	}
+	limit := min(lmMaxOpened, g.w*g.h/16)
+	for i, c := range g.cost {
+		if !isBlocked(c) && s.lmPass[i>>6]>>uint(i&63)&1 == 0 {
+			if len(dst) >= limit {
+				return dst, false
+			}
+			dst = append(dst, Cell{int32(i % g.w), int32(i / g.w)})
+		}
+	}
+	return dst, true
+}
+
+// lmNotePass records which cells are passable as the landmarks are brought
+// up to date (lmPass, a bit per cell): lmOpened compares with it.
+func (s *Search) lmNotePass() {
+	g := s.g
+	n := (g.w*g.h + 63) / 64
+	if len(s.lmPass) != n {
+		s.lmPass = make([]uint64, n)
+	}
+	s.lmW, s.lmH = g.w, g.h
+	p := s.lmPass
+	clear(p)
+	for i, c := range g.cost {
+		if !isBlocked(c) {
+			p[i>>6] |= 1 << uint(i&63)
+		}
+	}
 }
 
 // buildLandmarks chooses the landmarks and computes their distances. The
