@@ -2,6 +2,7 @@ package hybrid
 
 import (
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 )
@@ -17,6 +18,19 @@ import (
 // Panics: if i is out of range.
 func HTNAt(t *bt.Tree, i int) (*htn.Domain, func(ctx *bt.Context) (*htn.Run, *htn.State), bool) {
 	if n, ok := t.Attached(i).(*htnNode); ok {
+		return n.d, n.run, true
+	}
+	return nil, nil, false
+}
+
+// GOAPAt returns the domain and the run function of node i of t when it is a
+// [GOAPAction] (built in Go, or registered with [RegisterGOAP] and loaded from a file),
+// and false for any other node, as [HTNAt] does for an HTNAction (package systems/save
+// records a fingerprint of the domain a state's tree runs).
+//
+// Panics: if i is out of range.
+func GOAPAt(t *bt.Tree, i int) (*goap.Domain, func(ctx *bt.Context) (*goap.Run, *goap.State), bool) {
+	if n, ok := t.Attached(i).(*goapNode); ok {
 		return n.d, n.run, true
 	}
 	return nil, nil, false
@@ -39,6 +53,12 @@ func SelectorAt(t *bt.Tree, i int) (*utility.Reasoner, func(ctx *bt.Context) (*u
 type htnNode struct {
 	d   *htn.Domain
 	run func(ctx *bt.Context) (*htn.Run, *htn.State)
+}
+
+// goapNode is what a GOAPAction's node carries for GOAPAt.
+type goapNode struct {
+	d   *goap.Domain
+	run func(ctx *bt.Context) (*goap.Run, *goap.State)
 }
 
 // selectorNode is what a UtilitySelector's node carries for SelectorAt.

@@ -77,7 +77,7 @@ func GOAPAction(name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Ru
 		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)
 	}
 	tick, halt := goapFuncs(d, run)
-	return bt.Action(name, tick).OnHalt(halt)
+	return bt.Action(name, tick).OnHalt(halt).Attach(&goapNode{d: d, run: run})
 }
 
 // RegisterGOAP registers [GOAPAction] under name in r.
@@ -86,8 +86,10 @@ func RegisterGOAP(r *bt.Registry, name string, d *goap.Domain, run func(ctx *bt.
 		return fmt.Errorf("hybrid: RegisterGOAP(%q): %w: a nil domain or run function", name, bt.ErrNilFunc)
 	}
 	tick, halt := goapFuncs(d, run)
+	at := &goapNode{d: d, run: run}
 	return r.RegisterAction(name, func(p *bt.Ports) (func(*bt.Context) bt.Status, error) {
 		p.OnHalt(halt)
+		p.Attach(at)
 		return tick, nil
 	})
 }

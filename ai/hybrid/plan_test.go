@@ -109,4 +109,21 @@ func TestRegisteredPlanActions(t *testing.T) {
 	assert.Equal(t, bt.Running, tree.Tick(&mem, &ctx))
 	assert.Equal(t, int16(1), a.gst[f], "Work planned and did its one step")
 	assert.Equal(t, []string{"walk"}, a.log)
+
+	// GOAPAt finds the domain of a GOAPAction, registered or built in Go, as HTNAt does
+	// an HTNAction's (package systems/save fingerprints the domains a state's tree runs)
+	gotD, gotRun, ok := GOAPAt(tree, 1)
+	require.True(t, ok, "a registered GOAPAction loaded from a file")
+	assert.Same(t, gd, gotD)
+	gr, _ := gotRun(&bt.Context{Agent: a})
+	assert.Same(t, &a.grun, gr, "the node's own run function")
+	_, _, ok = GOAPAt(tree, 2)
+	assert.False(t, ok, "an HTNAction is not a GOAPAction")
+	_, _, ok = GOAPAt(tree, 0)
+	assert.False(t, ok)
+	built, err := bt.Compile("b", bt.Sequence(GOAPAction("Work", gd, func(c *bt.Context) (*goap.Run, *goap.State) { return nil, nil })))
+	require.NoError(t, err)
+	gotD, _, ok = GOAPAt(built, 1)
+	require.True(t, ok, "a GOAPAction built in Go")
+	assert.Same(t, gd, gotD)
 }

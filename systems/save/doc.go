@@ -40,8 +40,9 @@
 //     kinds of error), all or nothing, with errors that name
 //     what and where and wrap [ErrFormat], [ErrVersion], [ErrType], [ErrEntities],
 //     [ErrUnknownID], [ErrDuplicateID] (the registry's tree, machine, reasoner or
-//     planner domain under a saved ID is not the saved one: the file records a
-//     fingerprint of each), [ErrMemory], [ErrDomain] or [ErrGridMismatch]; [Loaded.Restore]
+//     planner domain under a saved ID is not the saved one, or a machine's state runs
+//     another tree, reasoner or domain than at the save: the file records a fingerprint
+//     of each, and of what each state of a machine runs), [ErrMemory], [ErrDomain] or [ErrGridMismatch]; [Loaded.Restore]
 //     then checks the grid the program added ([ErrGridMismatch]) and restores the
 //     systems' state ([ErrState]); [ReadMeta] and [ReadClock] read the caller's meta and
 //     the saved Clock alone, so a program can rebuild its grid's edits (doors, bridges:

@@ -737,6 +737,11 @@ func (r *resolver) sameAsSaved(field, kind, id string, x any) error {
 	if now := printOf(x); now != saved {
 		return fmt.Errorf("%s: %s %q: %w: the registry's %s %q (%s) is not the one the save was made with (%s): load with the same definition, or give the new one another name", field, kind, id, ErrDuplicateID, kind, id, now, saved)
 	}
+	if m, ok := x.(*fsm.Machine); ok {
+		if err := r.prints.sameStates(field, id, m); err != nil {
+			return err
+		}
+	}
 	if r.matched == nil {
 		r.matched = map[string]bool{}
 	}

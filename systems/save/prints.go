@@ -8,6 +8,7 @@ import (
 	"github.com/archai-go/archai/ai/fsm"
 	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
+	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/ai/utility"
 )
 
@@ -15,7 +16,11 @@ import (
 // loader's Registry holds under that ID. So that a registry holding another definition
 // under a saved ID (an edited tree file, a reasoner with other actions) is an error
 // rather than agents silently running it, a save records a fingerprint of each one it
-// names, under "definitions", and loading compares it with the registry's.
+// names, under "definitions", and loading compares it with the registry's. A machine's
+// fingerprint covers its states, not what they run (a hybrid.TreeState's tree), so the
+// file records that too, by machine and state ("states"): a tree in a state edited
+// after the save is refused at load as a Brain's tree is, rather than each agent's saved
+// node memory of the old tree going to the new one.
 
 // definitions is what a file records of the trees, machines and reasoners its
 // components name: a fingerprint of each, by ID.
@@ -25,10 +30,118 @@ type definitions struct {
 	Reasoners map[string]string `json:"reasoners,omitempty"`
 	HTN       map[string]string `json:"htn,omitempty"`  // HTN planner domains, by name
 	GOAP      map[string]string `json:"goap,omitempty"` // GOAP planner domains, by name
+
+	// States records, by machine ID and then state name, what each state of the
+	// machines named runs (activitiesOf): the machine's fingerprint covers its states'
+	// names and parents only. Every machine named has an entry (empty if its states run
+	// nothing), so a file holding the field tells "ran nothing" from "not recorded";
+	// files written before it (none) are not checked.
+	States map[string]map[string][]string `json:"states,omitempty"`
 }
 
 func (d *definitions) empty() bool {
-	return d == nil || len(d.Trees)+len(d.Machines)+len(d.Reasoners)+len(d.HTN)+len(d.GOAP) == 0
+	return d == nil || len(d.Trees)+len(d.Machines)+len(d.Reasoners)+len(d.HTN)+len(d.GOAP)+len(d.States) == 0
+}
+
+// activity is a tree, reasoner or planner domain a machine's state runs, as a file
+// records it: "tree \"guard\" fnv1a64:…".
+type activity struct {
+	kind, name, print string
+}
+
+func (a activity) String() string { return fmt.Sprintf("%s %q %s", a.kind, a.name, a.print) }
+
+// activitiesOf returns, by state name, what each state of m runs (fsm.Machine.Activity,
+// for hybrid.TreeState the state's tree), states that run nothing left out: a
+// *bt.Tree, then in the tree's pre-order the reasoner of each hybrid.UtilitySelector
+// and the domain of each hybrid.HTNAction and GOAPAction in it (hybrid.SelectorAt,
+// HTNAt, GOAPAt: bt.Tree's fingerprint covers a node's kind and name, not what it was
+// built with); a *utility.Reasoner, *htn.Domain or *goap.Domain. Another Activity (a
+// program's own value for its debugger) is not recorded.
+func activitiesOf(m *fsm.Machine) map[string][]activity {
+	out := map[string][]activity{}
+	for i := 1; i <= m.Len(); i++ {
+		s := m.State(i)
+		var list []activity
+		add := func(kind, name string, x any) {
+			list = append(list, activity{kind, name, printOf(x)})
+		}
+		switch v := m.Activity(s).(type) {
+		case *bt.Tree:
+			add("tree", v.Name(), v)
+			for n := range v.Len() {
+				if r, _, ok := hybrid.SelectorAt(v, n); ok {
+					add("reasoner", r.Name(), r)
+				}
+				if d, _, ok := hybrid.HTNAt(v, n); ok {
+					add("htn", d.Name(), d)
+				}
+				if d, _, ok := hybrid.GOAPAt(v, n); ok {
+					add("goap", d.Name(), d)
+				}
+			}
+		case *utility.Reasoner:
+			add("reasoner", v.Name(), v)
+		case *htn.Domain:
+			add("htn", v.Name(), v)
+		case *goap.Domain:
+			add("goap", v.Name(), v)
+		}
+		if list != nil {
+			out[m.Name(s)] = list
+		}
+	}
+	return out
+}
+
+// recordStates records what the states of machine m, named id, run.
+func (d *definitions) recordStates(id string, m *fsm.Machine) {
+	if d.States == nil {
+		d.States = map[string]map[string][]string{}
+	}
+	states := map[string][]string{}
+	for name, list := range activitiesOf(m) {
+		texts := make([]string, len(list))
+		for i, a := range list {
+			texts[i] = a.String()
+		}
+		states[name] = texts
+	}
+	d.States[id] = states
+}
+
+// sameStates returns an error wrapping ErrDuplicateID if what a state of m (the
+// registry's machine under saved ID id) runs is not what the file records it ran,
+// naming the first such state in m's order and the first tree, reasoner or domain that
+// differs; nil if the file records nothing of id's states (written before it did).
+func (d *definitions) sameStates(field, id string, m *fsm.Machine) error {
+	saved, ok := d.States[id]
+	if !ok {
+		return nil
+	}
+	now := activitiesOf(m)
+	for i := 1; i <= m.Len(); i++ {
+		state := m.Name(m.State(i))
+		was, is := saved[state], now[state]
+		for j := 0; j < max(len(was), len(is)); j++ {
+			switch {
+			case j < len(was) && j < len(is) && was[j] == is[j].String():
+				continue
+			case j < len(is):
+				a := is[j]
+				prev := "nothing"
+				if j < len(was) {
+					prev = was[j]
+				}
+				return fmt.Errorf("%s: machine %q: state %q: %s %q: %w: the registry's machine %q runs %s in state %q, where the saved one ran %s: the saved agents' memory of the state would run under another definition; load with the same one, or give the new machine another name",
+					field, id, state, a.kind, a.name, ErrDuplicateID, id, a, state, prev)
+			default:
+				return fmt.Errorf("%s: machine %q: state %q: %w: the registry's machine %q runs nothing more in state %q, where the saved one ran %s: the saved agents' memory of the state would run under another definition; load with the same one, or give the new machine another name",
+					field, id, state, ErrDuplicateID, id, state, was[j])
+			}
+		}
+	}
+	return nil
 }
 
 // of returns the map of kind ("tree", "machine", "reasoner", "htn", "goap"), made if

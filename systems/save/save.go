@@ -574,6 +574,9 @@ func (n *namedOnce) check(path, kind, id, name string, x any) error {
 	}
 	n.ids[key] = x
 	n.prints.of(kind, true)[id] = printOf(x)
+	if m, ok := x.(*fsm.Machine); ok {
+		n.prints.recordStates(id, m) // its fingerprint does not cover what its states run
+	}
 	return nil
 }
 
