@@ -16,6 +16,17 @@ type Velocity struct {
 }
 
 // Kinematics are an agent's movement limits.
+//
+// Units are the grid's: cells and seconds, never metres or centimetres. A map
+// of 1 m cells wants a walking pedestrian's MaxSpeed of about 1.4 (cells per
+// second), not 140 (centimetres per second): such a unit mistake is accepted
+// (anything up to systems.MaxKinematicSpeed, a million cells a second, is a
+// usable speed) and nothing reports it, since Movement supports any step
+// (one over half a cell is cut into half-cell sub-steps, each checked
+// against walls, so no agent tunnels through one): the agents just move a
+// hundred times faster (140 cells/s at 30 frames a second is 4.7 cells a
+// frame) and the results change. Check MaxSpeed·dt against the map's scale
+// (the default Mover's 4 cells/s at 60 Hz is 0.07 cells a frame).
 type Kinematics struct {
 	MaxSpeed float64 // cells per second
 	MaxForce float64 // cells per second² (the largest steering acceleration)

@@ -44,7 +44,7 @@ const (
 // [FlowFollower]): the agent's [components.Kinematics] and [components.SteeringWeights].
 // A zero field takes its default; a negative weight turns that behavior off.
 type Motion struct {
-	MaxSpeed float64 // cells per second; DefaultMaxSpeed (4)
+	MaxSpeed float64 // cells per second (grid units, not cm/s or m/s: see components.Kinematics); DefaultMaxSpeed (4)
 	MaxForce float64 // cells per second²; DefaultMaxForce (20)
 	Radius   float64 // cells; DefaultRadius (0.3)
 

@@ -211,6 +211,17 @@ const MaxFlowFields = 1 << 16
 // With Sectors > 0 it serves sector flow fields instead, for big maps (see
 // [SectorBudget] and flowfield_sector.go for that mode's rules and contract).
 //
+// Big maps: a whole-grid field (Sectors 0, the default) holds and builds every
+// cell of the grid for each goal, so its cost grows with the map, not with the
+// agents, and nothing (neither Initialize nor [Diagnose]) reports it. On a grid
+// over 1024² cells use FlowField{Sectors: 64}, as cmd/bench does by default on
+// such maps. Measured by a newcomer's evacuation model (2 cores, 4096² town
+// map, 6 exits, 5,000 agents): whole-grid fields took 4.8 s of CPU in the
+// first frame, which builds the 6 fields (0.8 s a field on average; each
+// holds at least 7 bytes a cell, over 110 MB at 4096²), and 2.2 GB resident
+// at most; with Sectors: 64 the worst frame took 170 ms, and 50,000 agents
+// ran in 456 MB.
+//
 // Contract:
 //
 //	requires   Position, FlowFollower
@@ -251,7 +262,7 @@ type FlowField struct {
 	Budget    int     // cells settled per frame when building; 0 builds a field at once, followed in the frame that first asks for it
 	Spacing   float64 // cells between agents gathered at a goal: one agent per Spacing² cells; zero or negative: automatic (DefaultFlowSpacing, or 2.5 radii of the widest follower when its diameter is over 1.2·DefaultFlowSpacing: see autoSpacing; DefaultFlowSpacing with Sectors). Set by hand, at least the widest follower's diameter (2·Kinematics.Radius): wider ones never all arrive (CauseFlowFollowerSpacing)
 	Workers   int     // goroutines resolving, measuring and sampling; 0: runtime.GOMAXPROCS
-	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields
+	Sectors   int     // sector side in cells: sector flow fields for big maps (see flowfield_sector.go); 0: whole-grid fields, each holding every cell of the grid (use 64 on grids over 1024² cells: see Big maps above)
 	Hold      int     // frames after a grid edit during which a follower whose cell the edit left without a path keeps its last Aim (see flowfield_hold.go); 0: DefaultFlowHold; negative: none
 
 	// Waiting is the number of followers, at the end of the last Update,
