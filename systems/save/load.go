@@ -267,13 +267,20 @@ func (ld *loading) entity(i int, raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return fmt.Errorf("load: %s: %w: %v", where, ErrFormat, err)
 	}
-	idx := ld.idx[:0]
+	idx, bad, isBad := ld.idx[:0], "", false
 	for key := range m {
 		k, err := strconv.Atoi(key)
 		if err != nil || k < 0 || k >= len(typeOf) || strconv.Itoa(k) != key {
-			return fmt.Errorf("load: %s: %w: component key %q is no index in the file's %d types", where, ErrFormat, key, len(typeOf))
+			if !isBad || key < bad { // the same key named at every load: the first by name
+				bad, isBad = key, true
+			}
+			continue
 		}
 		idx = append(idx, k)
+	}
+	if isBad {
+		ld.idx = idx
+		return fmt.Errorf("load: %s: %w: component key %q is no index in the file's %d types", where, ErrFormat, bad, len(typeOf))
 	}
 	slices.Sort(idx) // errors name the same component whatever the map's order
 	ld.idx = idx

@@ -277,3 +277,22 @@ func TestLoadNamesTheSameUnknownField(t *testing.T) {
 		assert.Contains(t, err.Error(), `unknown field "Alpha"`)
 	}
 }
+
+// An entity with two component keys that are no type index is refused naming the same
+// key at every load, the first by name, by Load and LoadFrom alike (it was the first
+// met in a Go map's random order: two loads of one file could name two keys).
+func TestLoadNamesTheSameBadComponentKey(t *testing.T) {
+	fx := newFixture(t)
+	data, err := save.Save(fx.w, nil)
+	require.NoError(t, err)
+	bad := bytes.Replace(data, []byte(`"components":[{"0":`), []byte(`"components":[{"zz":1,"aa":2,"0":`), 1)
+	require.NotEqual(t, data, bad)
+	for range 20 {
+		_, err := save.Load(bad, fx.reg)
+		require.ErrorIs(t, err, save.ErrFormat)
+		assert.Contains(t, err.Error(), `component key "aa" is no index`)
+		_, err = save.LoadFrom(bytes.NewReader(bad), fx.reg)
+		require.ErrorIs(t, err, save.ErrFormat)
+		assert.Contains(t, err.Error(), `component key "aa" is no index`)
+	}
+}
