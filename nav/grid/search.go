@@ -105,9 +105,10 @@ type Options struct {
 	// (|d(L, goal) − d(L, cell)|): still exact, and far fewer jump points
 	// expanded where obstacles make paths wind (on the MovingAI map
 	// random512-25-0, 1,530 a query instead of 3,910; on maze512-4-0, 540
-	// instead of 2,172). Each Search computes its landmarks at its first such
-	// query (about 45 ms on a 512² map) and keeps them: 16 bytes a cell (4 MB
-	// at 512², 16 MB at 1024²) for every Search, repaired after edits.
+	// instead of 2,172). Each such Search computes its landmarks when it is
+	// made (about 45 ms on a 512² map, 200 ms on 1024²) and keeps them: 20
+	// bytes a cell of the grid with its border (about 5 MB at 512², 21 MB at
+	// 1024²), repaired after edits.
 	JumpPoints bool
 
 	// Clearance, when above 1, keeps paths wide enough for a large agent:
