@@ -358,7 +358,13 @@ const (
 	// and state running it (hybrid.HTNAt; Diagnose calls the run functions of the
 	// agent's HTNActions to learn which runs it) with WhyNoPlan's explanation, and an
 	// agent whose root now decomposes is not counted; a Run no HTNAction of the agent's
-	// trees runs is counted with its times alone. GOAPAction's plans are not checked.
+	// trees runs is counted with its times alone. Likewise a goap.Run kept in a
+	// component of the program's own and run by a hybrid.GOAPAction (hybrid.GOAPAt),
+	// counted as a GOAPPlanner is, from the goap.State the action's run function pairs
+	// with it: failed without a plan (Run.Status Failure) while no goal that does not
+	// hold can be planned, carrying out a plan below a goal that can never be planned,
+	// or searches cut (Run.DomainErrors); the note names the field, node, tree and
+	// state. A goap.Run no GOAPAction runs is counted only for DomainErrors.
 	CausePlannerDomainError
 	// CauseGoalUnset: an Intent.Move (Mode IntentGo) whose Goal is exactly
 	// (0, 0), the zero r2.Vec: most often a goal not set yet (Move set from an
@@ -2152,31 +2158,33 @@ type diagnoser struct {
 	flow        *FlowField                // the world's live FlowField on the grid checked (CauseFlowUnreachable), nil if none
 	sealed      map[arche.Entity]struct{} // wide.sealed as a set
 
-	seen      map[arche.Entity]struct{}          // Report.seen, reused between checks
-	memories  metSet                             // the Brains' node memories met (CauseMemoryShared), reused
-	boardsMet metSet                             // the Blackboards' stores met (CauseBlackboardShared), reused
-	scoresMet metSet                             // the UtilityBrains' scores met (CauseMemoryShared), reused
-	queued    map[pathRequest]struct{}           // the requests the path queue holds, reused
-	alike     machinesAlike                      // Report.MachinesAlike's machines and names, reused
-	states    stateBoards                        // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
-	queue     *PathQueue                         // the world's path queue, nil if none
-	late      systemSet                          // decision systems live before the live Perception (CausePerceptionAfterDecision)
-	deciders  decisionIDs                        // the decision components' IDs, with late
-	systems   systemSet                          // archai systems initialized in the world
-	initOnce  bool                               // some archai system was initialized: missing ones can be told
-	stepDT    float64                            // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
-	stepLimit stepLimitMemo                      // SeparationStepLimit of the last agent's values (CauseStepTooLong)
-	downed    downedChecks                       // CauseDownedStillActing
-	downedTgt downedTargetChecks                 // CauseAttackingDowned
-	held      heldOffCheck                       // CauseHeldOffGoal
-	far       heldFarCheck                       // CauseHeldFarFromGoal
-	perKeys   perceptionKeyChecks                // CausePerceptionKeyWrongType
-	utilKeys  utilityKeyChecks                   // the utility agents' keys never written (CauseBlackboardKeyUnwritten)
-	htnWhys   whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
-	goapWhys  whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
-	goapAbove whyCache[*goap.Domain, goapRunKey] // the busy GOAP agents' notes on a higher goal with no plan (CausePlannerDomainError)
-	ownStates ownStateChecks                     // the utility.States and htn.Runs in the program's own components
-	hybrid    hybridNodes                        // the hybrid nodes running them (CausePlannerDomainError, CauseBlackboardKeyUnwritten)
+	seen         map[arche.Entity]struct{}          // Report.seen, reused between checks
+	memories     metSet                             // the Brains' node memories met (CauseMemoryShared), reused
+	boardsMet    metSet                             // the Blackboards' stores met (CauseBlackboardShared), reused
+	scoresMet    metSet                             // the UtilityBrains' scores met (CauseMemoryShared), reused
+	queued       map[pathRequest]struct{}           // the requests the path queue holds, reused
+	alike        machinesAlike                      // Report.MachinesAlike's machines and names, reused
+	states       stateBoards                        // the machines' state trees with blackboard keys (CauseBlackboardMissing), reused
+	queue        *PathQueue                         // the world's path queue, nil if none
+	late         systemSet                          // decision systems live before the live Perception (CausePerceptionAfterDecision)
+	deciders     decisionIDs                        // the decision components' IDs, with late
+	systems      systemSet                          // archai systems initialized in the world
+	initOnce     bool                               // some archai system was initialized: missing ones can be told
+	stepDT       float64                            // the clock's step if usable (no ClockFault), else 0 (CauseStepTooLong)
+	stepLimit    stepLimitMemo                      // SeparationStepLimit of the last agent's values (CauseStepTooLong)
+	downed       downedChecks                       // CauseDownedStillActing
+	downedTgt    downedTargetChecks                 // CauseAttackingDowned
+	held         heldOffCheck                       // CauseHeldOffGoal
+	far          heldFarCheck                       // CauseHeldFarFromGoal
+	perKeys      perceptionKeyChecks                // CausePerceptionKeyWrongType
+	utilKeys     utilityKeyChecks                   // the utility agents' keys never written (CauseBlackboardKeyUnwritten)
+	htnWhys      whyCache[*htn.Domain, htn.State]   // the idle HTN agents' explanations (CausePlannerDomainError)
+	goapWhys     whyCache[*goap.Domain, goap.State] // the idle GOAP agents' notes (CausePlannerDomainError)
+	goapAbove    whyCache[*goap.Domain, goapRunKey] // the busy GOAP agents' notes on a higher goal with no plan (CausePlannerDomainError)
+	goapOwnWhys  whyCache[*goap.Domain, goap.State] // goapWhys for the goap.Runs of hybrid.GOAPActions
+	goapOwnAbove whyCache[*goap.Domain, goapRunKey] // goapAbove for them
+	ownStates    ownStateChecks                     // the utility.States and htn.Runs in the program's own components
+	hybrid       hybridNodes                        // the hybrid nodes running them (CausePlannerDomainError, CauseBlackboardKeyUnwritten)
 }
 
 // lacks reports whether the world's systems are known and sys is not among them.

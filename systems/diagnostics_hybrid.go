@@ -1,12 +1,14 @@
 package systems
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unsafe"
 
 	"github.com/archai-go/archai/ai/bt"
 	"github.com/archai-go/archai/ai/fsm"
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/ai/utility"
@@ -77,7 +79,7 @@ func (c *ownStateChecks) checkRuns(w *arche.World, r *Report, d *diagnoser) {
 		f := &oc.runs[h.field]
 		run := (*htn.Run)(unsafe.Add(w.Get(h.e, oc.id), f.Off))
 		n := exampleNote{kind: noteHybridHTN, then: f.Name, pos: r2.Vec{X: run.NoPlanSince, Y: run.NoPlanLast}}
-		if at, ok := d.hybrid.find(w, d, h.e, unsafe.Pointer(run), true); ok {
+		if at, ok := d.hybrid.find(w, d, h.e, unsafe.Pointer(run), kindHTN); ok {
 			why, known := d.htnWhys.lookup(at.dom, at.hstate)
 			if !known {
 				why = at.dom.WhyNoPlan(at.hstate)
@@ -93,12 +95,76 @@ func (c *ownStateChecks) checkRuns(w *arche.World, r *Report, d *diagnoser) {
 	}
 }
 
+// goapDomainErrors is the note of a goap.Run of a hybrid.GOAPAction whose searches
+// were cut, as a GOAPPlanner's.
+var goapDomainErrors = fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget "+
+	"(goap.Run.DomainErrors: ErrPlanTooLong or ErrBudget; a plan may exist): split the goal into nearer ones", goap.MaxSteps)
+
+// checkGOAPRuns counts under CausePlannerDomainError, as plannerChecks counts a
+// GOAPPlanner, the agents whose goap.Run in a component of the program's own is run
+// by one of their hybrid.GOAPActions and failed without a plan while no goal that
+// does not hold can be planned from the State the action pairs with it, or carries
+// out a plan below a goal that can never be planned (goapWhy), or whose searches were
+// cut (Run.DomainErrors > 0), once an agent. Only the Runs that may be at fault (a
+// plan, Status Failure, DomainErrors) cost a look-up of the action (hybridNodes.find),
+// whose domain and State the notes need; a Run no GOAPAction of the agent's trees runs
+// is counted only for DomainErrors (nothing else tells its domain).
+func (c *ownStateChecks) checkGOAPRuns(w *arche.World, r *Report, d *diagnoser) {
+	c.runHits = c.runHits[:0]
+	for k := range c.comps {
+		oc := &c.comps[k]
+		if len(oc.goapRuns) == 0 {
+			continue
+		}
+		q := w.Query(&oc.mask)
+		for q.Next() {
+			p := q.Get(oc.id)
+			for j := range oc.goapRuns {
+				if run := (*goap.Run)(unsafe.Add(p, oc.goapRuns[j].Off)); run.HasPlan() || run.Status == goap.Failure || run.DomainErrors > 0 {
+					c.runHits = append(c.runHits, ownRunHit{e: q.Entity(), comp: int32(k), field: int32(j)})
+				}
+			}
+		}
+	}
+	for _, h := range c.runHits {
+		if d.hybrid.counted(h.e) {
+			continue
+		}
+		oc := &c.comps[h.comp]
+		f := &oc.goapRuns[h.field]
+		run := (*goap.Run)(unsafe.Add(w.Get(h.e, oc.id), f.Off))
+		n := exampleNote{kind: noteHybridGOAP, then: f.Name}
+		at, found := d.hybrid.find(w, d, h.e, unsafe.Pointer(run), kindGOAP)
+		if found {
+			n.what = d.goapWhy(at.gdom, run, at.gstate, actions)
+			n.tree, n.node, n.machine, n.state = at.tree, at.node, at.machine, at.state
+		}
+		if n.what == "" && run.DomainErrors > 0 {
+			n.what = goapDomainErrors
+		}
+		if n.what == "" {
+			continue
+		}
+		d.hybrid.count(h.e)
+		r.addNote(CausePlannerDomainError, h.e, n)
+	}
+}
+
+// hybridKind is which hybrid node hybridNodes.find looks for.
+type hybridKind uint8
+
+const (
+	kindHTN    hybridKind = iota // a hybrid.HTNAction running an htn.Run
+	kindGOAP                     // a hybrid.GOAPAction running a goap.Run
+	kindChoice                   // a hybrid.UtilitySelector deciding with a utility.State
+)
+
 // hybridNodes finds which hybrid node of an agent's trees runs a given htn.Run or
 // utility.State, and keeps the entities counted under CausePlannerDomainError in
 // this check (so an agent is counted once). The hybrid nodes of each tree met are
 // learnt once and kept while the tree is in use.
 type hybridNodes struct {
-	trees map[*bt.Tree][]int32      // the HTNAction and UtilitySelector nodes of each tree met (forgotten past maxHybridTrees)
+	trees map[*bt.Tree][]int32      // the HTNAction, GOAPAction and UtilitySelector nodes of each tree met (forgotten past maxHybridTrees)
 	done  map[arche.Entity]struct{} // counted under CausePlannerDomainError in this check
 	view  Agent                     // the agent view handed to the nodes' functions
 	ctx   bt.Context                // and the context (here, not on find's stack: it escapes to them)
@@ -110,8 +176,8 @@ const maxHybridTrees = 256
 
 // hybridAt is the hybrid node found running a Run or State: the tree, the node's
 // index, the machine and state whose tree it is (nil machine: the Brain's tree), for
-// an HTNAction its domain and the believed state its run function pairs with the Run,
-// for a UtilitySelector its reasoner.
+// an HTNAction or a GOAPAction its domain and the believed state its run function
+// pairs with the Run, for a UtilitySelector its reasoner.
 type hybridAt struct {
 	tree    *bt.Tree
 	node    int
@@ -119,6 +185,8 @@ type hybridAt struct {
 	state   fsm.StateID
 	dom     *htn.Domain
 	hstate  *htn.State
+	gdom    *goap.Domain // a GOAPAction's
+	gstate  *goap.State
 
 	reasoner *utility.Reasoner // a UtilitySelector's
 }
@@ -144,8 +212,9 @@ func (h *hybridNodes) nodes(t *bt.Tree) []int32 {
 	if !ok {
 		for i := range t.Len() {
 			_, _, isPlan := hybrid.HTNAt(t, i)
+			_, _, isGOAP := hybrid.GOAPAt(t, i)
 			_, _, isChoice := hybrid.SelectorAt(t, i)
-			if isPlan || isChoice {
+			if isPlan || isGOAP || isChoice {
 				ns = append(ns, int32(i))
 			}
 		}
@@ -158,10 +227,11 @@ func (h *hybridNodes) nodes(t *bt.Tree) []int32 {
 }
 
 // find returns the hybrid node of e's trees (its Brain's, its StateMachine's state
-// trees) whose run function (plan: an HTNAction's) or state function (a
-// UtilitySelector's) returns at, calling them with e's view as a tick would; a
-// function that panics on it is taken as not returning at. w must not be locked.
-func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsafe.Pointer, plan bool) (hybridAt, bool) {
+// trees) of the kind asked whose run function (an HTNAction's, a GOAPAction's) or
+// state function (a UtilitySelector's) returns at, calling them with e's view as a
+// tick would; a function that panics on it is taken as not returning at. w must not
+// be locked.
+func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsafe.Pointer, kind hybridKind) (hybridAt, bool) {
 	h.fill(w, d, e)
 	h.ctx = bt.Context{Agent: &h.view, Blackboard: h.view.Blackboard}
 	if h.view.Clock != nil {
@@ -171,7 +241,7 @@ func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsa
 	defer func() { h.view, h.ctx = Agent{}, bt.Context{} }() // keeps no component pointer
 	if id := arche.ComponentID[components.Brain](w); w.Has(e, id) {
 		if t := (*components.Brain)(w.Get(e, id)).Tree; t != nil {
-			if found, ok := h.inTree(t, ctx, at, plan); ok {
+			if found, ok := h.inTree(t, ctx, at, kind); ok {
 				return found, true
 			}
 		}
@@ -184,7 +254,7 @@ func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsa
 				if !ok || t == nil {
 					continue
 				}
-				if found, ok := h.inTree(t, ctx, at, plan); ok {
+				if found, ok := h.inTree(t, ctx, at, kind); ok {
 					found.machine, found.state = m, s
 					return found, true
 				}
@@ -195,12 +265,20 @@ func (h *hybridNodes) find(w *arche.World, d *diagnoser, e arche.Entity, at unsa
 }
 
 // inTree returns the hybrid node of t that runs at.
-func (h *hybridNodes) inTree(t *bt.Tree, ctx *bt.Context, at unsafe.Pointer, plan bool) (hybridAt, bool) {
+func (h *hybridNodes) inTree(t *bt.Tree, ctx *bt.Context, at unsafe.Pointer, kind hybridKind) (hybridAt, bool) {
 	for _, i := range h.nodes(t) {
-		if plan {
+		switch kind {
+		case kindHTN:
 			if dom, run, ok := hybrid.HTNAt(t, int(i)); ok {
 				if r, s := callRun(run, ctx); r != nil && s != nil && unsafe.Pointer(r) == at {
 					return hybridAt{tree: t, node: int(i), dom: dom, hstate: s}, true
+				}
+			}
+			continue
+		case kindGOAP:
+			if dom, run, ok := hybrid.GOAPAt(t, int(i)); ok {
+				if r, s := callGOAPRun(run, ctx); r != nil && s != nil && unsafe.Pointer(r) == at {
+					return hybridAt{tree: t, node: int(i), gdom: dom, gstate: s}, true
 				}
 			}
 			continue
@@ -241,6 +319,16 @@ func getOf[T any](w *arche.World, e arche.Entity) *T {
 
 // callRun calls an HTNAction's run function; a panic returns nils.
 func callRun(run func(*bt.Context) (*htn.Run, *htn.State), ctx *bt.Context) (r *htn.Run, s *htn.State) {
+	defer func() {
+		if recover() != nil {
+			r, s = nil, nil
+		}
+	}()
+	return run(ctx)
+}
+
+// callGOAPRun calls a GOAPAction's run function; a panic returns nils.
+func callGOAPRun(run func(*bt.Context) (*goap.Run, *goap.State), ctx *bt.Context) (r *goap.Run, s *goap.State) {
 	defer func() {
 		if recover() != nil {
 			r, s = nil, nil
@@ -300,6 +388,19 @@ func appendHybridHTN(b *strings.Builder, n *exampleNote) {
 		b.WriteString(n.what)
 	}
 	b.WriteString("; if it has nothing to do then, give the root a last method without conditions (an Idle task, or no subtasks)")
+}
+
+// appendHybridGOAP writes the note of CausePlannerDomainError for a goap.Run kept in
+// a component of the program's own (noteHybridGOAP).
+func appendHybridGOAP(b *strings.Builder, n *exampleNote) {
+	b.WriteString(", its goap.Run ")
+	b.WriteString(n.then)
+	appendHybridWhere(b, n, "GOAPAction")
+	b.WriteString(": ")
+	b.WriteString(n.what)
+	if n.tree == nil {
+		b.WriteString(" (no hybrid.GOAPAction of the agent's Brain or state trees runs it)")
+	}
 }
 
 // appendHybridKey writes the note of CauseBlackboardKeyUnwritten for a utility.State

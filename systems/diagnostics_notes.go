@@ -44,7 +44,7 @@ type exampleNote struct {
 
 	reasoner *utility.Reasoner // noteNaNInput, noteHybridKey: the reasoner of the State
 
-	tree *bt.Tree // noteHybridHTN, noteHybridKey: the tree of the hybrid node running the plan or choice (nil: none found)
+	tree *bt.Tree // noteHybridHTN, noteHybridGOAP, noteHybridKey: the tree of the hybrid node running the plan or choice (nil: none found)
 	node int      // its index in tree
 }
 
@@ -82,6 +82,7 @@ const (
 	noteHeldFar               // pos: the distance to the goal (X) and the room's radius (Y), more.X: the agents sent there (CauseHeldFarFromGoal)
 	noteMode                  // what: "Intent.Mode", "Desired.Mode" or "Path.State", n: its value (CauseModeInvalid)
 	noteHybridHTN             // then: the component field holding the htn.Run, what: htn.Domain.WhyNoPlan's explanation ("" without the node), pos: NoPlanSince (X) and NoPlanLast (Y), tree, node, machine, state: the hybrid.HTNAction running it (CausePlannerDomainError)
+	noteHybridGOAP            // then: the component field holding the goap.Run, what: the note (goapWhy's, or goapDomainErrors), tree, node, machine, state: the hybrid.GOAPAction running it, if found (CausePlannerDomainError)
 	noteHybridKey             // then: the component field holding the utility.State, what: the key, reasoner, tree, node, machine, state: the hybrid.UtilitySelector deciding with it (CauseBlackboardKeyUnwritten)
 )
 
@@ -478,6 +479,8 @@ func (n *exampleNote) append(b *strings.Builder) {
 		writeHTNIdleNote(b, n.what, n.pos.X, n.pos.Y)
 	case noteHybridHTN:
 		appendHybridHTN(b, n)
+	case noteHybridGOAP:
+		appendHybridGOAP(b, n)
 	case noteHybridKey:
 		appendHybridKey(b, n)
 	}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/archai-go/archai/components"
@@ -22,25 +23,26 @@ import (
 type ownStateChecks struct {
 	types   []reflect.Type  // the type of each component ID examined, by ID number
 	comps   []ownStateComps // those of them holding utility.States or htn.Runs
-	runHits []ownRunHit     // checkRuns' idle Runs, reused
+	runHits []ownRunHit     // checkRuns' idle Runs and checkGOAPRuns' Runs to explain, reused
 }
 
-// hasRuns reports whether some component type learnt holds an htn.Run.
+// hasRuns reports whether some component type learnt holds an htn.Run or a goap.Run.
 func (c *ownStateChecks) hasRuns() bool {
 	for k := range c.comps {
-		if len(c.comps[k].runs) > 0 {
+		if len(c.comps[k].runs) > 0 || len(c.comps[k].goapRuns) > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// ownStateComps is a component type holding utility.States or htn.Runs.
+// ownStateComps is a component type holding utility.States, htn.Runs or goap.Runs.
 type ownStateComps struct {
-	id     arche.ID
-	mask   arche.Mask // of id alone: the query's filter
-	fields []ownStateField
-	runs   []fieldscan.Field // where it holds htn.Runs (a hybrid.HTNAction's): ownRunChecks
+	id       arche.ID
+	mask     arche.Mask // of id alone: the query's filter
+	fields   []ownStateField
+	runs     []fieldscan.Field // where it holds htn.Runs (a hybrid.HTNAction's): checkRuns
+	goapRuns []fieldscan.Field // where it holds goap.Runs (a hybrid.GOAPAction's): checkGOAPRuns
 }
 
 // ownStateField is where a component holds a utility.State, with the notes naming it.
@@ -62,6 +64,7 @@ const (
 var (
 	stateType = reflect.TypeFor[utility.State]()
 	runType   = reflect.TypeFor[htn.Run]()
+	goapRun   = reflect.TypeFor[goap.Run]()
 )
 
 // stateFaults returns the faults s counts.
@@ -104,8 +107,9 @@ func (c *ownStateChecks) learn(w *arche.World) {
 			break
 		}
 	}
-	brain := reflect.TypeFor[components.UtilityBrain]() // its State is unreadChecks'
-	planner := reflect.TypeFor[components.HTNPlanner]() // its Run is plannerChecks'
+	brain := reflect.TypeFor[components.UtilityBrain]()      // its State is unreadChecks'
+	planner := reflect.TypeFor[components.HTNPlanner]()      // its Run is plannerChecks'
+	goapPlanner := reflect.TypeFor[components.GOAPPlanner]() // likewise
 	for n := len(c.types); n < arche.MaskTotalBits; n++ {
 		id := componentID(n)
 		info, ok := arche.ComponentInfo(w, id)
@@ -113,12 +117,13 @@ func (c *ownStateChecks) learn(w *arche.World) {
 			break
 		}
 		c.types = append(c.types, info.Type)
-		if info.Type == brain || info.Type == planner {
+		if info.Type == brain || info.Type == planner || info.Type == goapPlanner {
 			continue
 		}
 		found := fieldscan.Of(stateType, info.Type)
 		runs := fieldscan.Of(runType, info.Type)
-		if len(found) == 0 && len(runs) == 0 {
+		goapRuns := fieldscan.Of(goapRun, info.Type)
+		if len(found) == 0 && len(runs) == 0 && len(goapRuns) == 0 {
 			continue
 		}
 		fields := make([]ownStateField, len(found))
@@ -132,7 +137,7 @@ func (c *ownStateChecks) learn(w *arche.World) {
 				clamps: in + "an input outside [0, 1] under a consideration's zero Range: set its Range",
 				name:   f.Name}
 		}
-		c.comps = append(c.comps, ownStateComps{id: id, mask: arche.All(id), fields: fields, runs: runs})
+		c.comps = append(c.comps, ownStateComps{id: id, mask: arche.All(id), fields: fields, runs: runs, goapRuns: goapRuns})
 	}
 }
 
@@ -162,7 +167,7 @@ func (c *ownStateChecks) check(w *arche.World, r *Report) {
 	c.learn(w)
 	for k := range c.comps {
 		oc := &c.comps[k]
-		if len(oc.fields) == 0 { // htn.Runs only: ownRunChecks
+		if len(oc.fields) == 0 { // Runs only: checkRuns, checkGOAPRuns
 			continue
 		}
 		q := w.Query(&oc.mask)

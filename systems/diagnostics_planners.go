@@ -28,9 +28,13 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 	defer d.goapWhys.end()
 	d.goapAbove.begin()
 	defer d.goapAbove.end()
+	d.goapOwnWhys.begin()
+	defer d.goapOwnWhys.end()
+	d.goapOwnAbove.begin()
+	defer d.goapOwnAbove.end()
 	d.hybrid.begin()
 	d.ownStates.learn(w)
-	hybridRuns := d.ownStates.hasRuns() // then an agent counted here is not counted again for a Run of its own
+	hybridRuns := d.ownStates.hasRuns() // then an agent counted here is not counted again for a Run of its own (htn or goap)
 	hq := d.htns.Query(w)
 	for hq.Next() {
 		b, th, _, _ := hq.Get()
@@ -53,7 +57,7 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 		b, _, _, _ := gq.Get()
 		if dom, _ := gr.Resolve(b.Name, b.Domain); dom == nil {
 			r.add(CausePlannerDomain, gq.Entity())
-		} else if note := d.goapWhy(dom, b); note != "" {
+		} else if note := d.goapWhy(dom, &b.Run, &b.State, planners); note != "" {
 			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(note))
 		} else if b.Run.DomainErrors > 0 {
 			r.addNote(CausePlannerDomainError, gq.Entity(), needsNote(fmt.Sprintf("its goal could not be planned within goap.MaxSteps (%d) actions or the planner's node budget (ErrPlanTooLong or ErrBudget; a plan may exist): split the goal into nearer ones, or raise GOAP.NodeBudget", goap.MaxSteps)))
@@ -65,7 +69,8 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 		}
 	}
 	if hybridRuns {
-		d.ownStates.checkRuns(w, r, d) // the plans of hybrid.HTNActions
+		d.ownStates.checkRuns(w, r, d)     // the plans of hybrid.HTNActions
+		d.ownStates.checkGOAPRuns(w, r, d) // and of hybrid.GOAPActions
 	}
 }
 
@@ -82,23 +87,23 @@ func plannerChecks(w *arche.World, r *Report, d *diagnoser) {
 // goap.Builder.Sensed that the state lacks; the agent waits, its domain is not at fault).
 // The exploration runs only once the cheap checks of every goal found nothing to clear
 // the agent.
-func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
-	if b.Run.HasPlan() || b.Run.Status != goap.Failure {
+func goapNoPlan(d *goap.Domain, r *goap.Run, s *goap.State) string {
+	if r.HasPlan() || r.Status != goap.Failure {
 		return ""
 	}
 	why, best := "", 0.0
 	var maybe []goap.GoalID // goals the relaxation lets through: explored after the cheap checks
 	for g := range goap.GoalID(d.Goals()) {
 		goal := d.Goal(g)
-		if goap.Satisfied(&b.State, goal.Want) {
+		if goap.Satisfied(s, goal.Want) {
 			continue
 		}
-		w := d.WhyNoPlan(&b.State, g)
+		w := d.WhyNoPlan(s, g)
 		if w == "" {
 			maybe = append(maybe, g)
 			continue
 		}
-		if d.AwaitsPerception(&b.State, g) {
+		if d.AwaitsPerception(s, g) {
 			return ""
 		}
 		if why == "" || goal.Priority > best {
@@ -106,7 +111,7 @@ func goapNoPlan(d *goap.Domain, b *components.GOAPPlanner) string {
 		}
 	}
 	for _, g := range maybe {
-		w := d.WhyNeverReached(&b.State, g)
+		w := d.WhyNeverReached(s, g)
 		if w == "" {
 			return ""
 		}
@@ -132,21 +137,37 @@ func (d *diagnoser) htnWhy(dom *htn.Domain, b *components.HTNPlanner, th *compon
 	return why
 }
 
-// goapWhy returns the note of a GOAP agent of domain dom that idles with no plan
-// (goapNoPlan), or "": worked out once per domain and state (d.goapWhys).
-func (d *diagnoser) goapWhy(dom *goap.Domain, b *components.GOAPPlanner) string {
-	if b.Run.HasPlan() {
-		return d.goapAboveWhy(dom, b)
+// goapNotes is where a GOAP Run and State are kept, for goapWhy's notes: a
+// GOAPPlanner's (planners) or a hybrid.GOAPAction's (actions, a Run in a component of
+// the program's own), each with its own caches (the notes differ).
+type goapNotes uint8
+
+const (
+	planners goapNotes = iota
+	actions
+)
+
+// goapWhy returns the note of a GOAP agent of domain dom, Run r and believed State s
+// that idles with no plan (goapNoPlan), or that carries out a plan below a goal with
+// none (goapAboveWhy), or "": worked out once per domain and state (d.goapWhys, or
+// d.goapOwnWhys for a hybrid.GOAPAction's Run).
+func (d *diagnoser) goapWhy(dom *goap.Domain, r *goap.Run, s *goap.State, of goapNotes) string {
+	if r.HasPlan() {
+		return d.goapAboveWhy(dom, r, s, of)
 	}
-	if b.Run.Status != goap.Failure {
+	if r.Status != goap.Failure {
 		return ""
 	}
-	note, ok := d.goapWhys.lookup(dom, &b.State)
+	whys, from := &d.goapWhys, "it idles, no plan exists from its GOAPPlanner.State: "
+	if of == actions {
+		whys, from = &d.goapOwnWhys, "the action fails (goap.Run.Status), no plan exists from the goap.State its run function returns: "
+	}
+	note, ok := whys.lookup(dom, s)
 	if !ok {
-		if why := goapNoPlan(dom, b); why != "" {
-			note = "it idles, no plan exists from its GOAPPlanner.State: " + why
+		if why := goapNoPlan(dom, r, s); why != "" {
+			note = from + why
 		}
-		d.goapWhys.store(dom, &b.State, note)
+		whys.store(dom, s, note)
 	}
 	return note
 }
@@ -160,13 +181,17 @@ type goapRunKey struct {
 
 // goapAboveWhy returns the note of a GOAP agent of domain dom that runs a plan while a
 // goal of higher priority that does not hold can never be planned (goapAbove), or "":
-// worked out once per domain, state and plan goal (d.goapAbove).
-func (d *diagnoser) goapAboveWhy(dom *goap.Domain, b *components.GOAPPlanner) string {
-	key := goapRunKey{b.State, b.Run.Plan.Goal}
-	note, ok := d.goapAbove.lookup(dom, &key)
+// worked out once per domain, state and plan goal (d.goapAbove, or d.goapOwnAbove).
+func (d *diagnoser) goapAboveWhy(dom *goap.Domain, r *goap.Run, s *goap.State, of goapNotes) string {
+	key := goapRunKey{*s, r.Plan.Goal}
+	above, from := &d.goapAbove, "its GOAPPlanner.State"
+	if of == actions {
+		above, from = &d.goapOwnAbove, "the goap.State its run function returns"
+	}
+	note, ok := above.lookup(dom, &key)
 	if !ok {
-		note = goapAbove(dom, b)
-		d.goapAbove.store(dom, &key, note)
+		note = goapAbove(dom, r, s, from)
+		above.store(dom, &key, note)
 	}
 	return note
 }
@@ -183,8 +208,8 @@ func (d *diagnoser) goapAboveWhy(dom *goap.Domain, b *components.GOAPPlanner) st
 // so the agent is busy, not idle, while what it should do first (eat, flee) is out of
 // reach for good: a misspelt fact in an action's precondition, an effect left out.
 // It returns "" when no such goal is above the plan's.
-func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
-	pg := b.Run.Plan.Goal
+func goapAbove(dom *goap.Domain, r *goap.Run, s *goap.State, from string) string {
+	pg := r.Plan.Goal
 	if pg < 0 || int(pg) >= dom.Goals() {
 		return ""
 	}
@@ -195,16 +220,16 @@ func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
 		// PlanBest tries the goals by priority, those of one priority in the order
 		// declared: a goal of the plan's priority declared before its goal is passed
 		// over as well.
-		if goal.Priority < below.Priority || goal.Priority == below.Priority && g >= pg || goap.Satisfied(&b.State, goal.Want) {
+		if goal.Priority < below.Priority || goal.Priority == below.Priority && g >= pg || goap.Satisfied(s, goal.Want) {
 			continue
 		}
 		if why != "" && goal.Priority <= best {
 			continue
 		}
-		w := dom.WhyNoPlan(&b.State, g)
+		w := dom.WhyNoPlan(s, g)
 		if w == "" {
-			w = dom.WhyNeverReached(&b.State, g) // the search ends in plain ErrNoPlan?
-		} else if dom.AwaitsPerception(&b.State, g) {
+			w = dom.WhyNeverReached(s, g) // the search ends in plain ErrNoPlan?
+		} else if dom.AwaitsPerception(s, g) {
 			continue
 		}
 		if w == "" {
@@ -219,5 +244,5 @@ func goapAbove(dom *goap.Domain, b *components.GOAPPlanner) string {
 	if tie {
 		rank = "of the same priority and declared before it (PlanBest tries it first)"
 	}
-	return fmt.Sprintf("it carries out a plan for goal %q while goal %q, %s, has no plan from its GOAPPlanner.State: %s", below.Name, name, rank, why)
+	return fmt.Sprintf("it carries out a plan for goal %q while goal %q, %s, has no plan from %s: %s", below.Name, name, rank, from, why)
 }

@@ -115,7 +115,7 @@ func (c *utilityKeyChecks) check(w *arche.World, r *Report, perceiving bool, d *
 		f := &oc.fields[h.field]
 		s := (*utility.State)(unsafe.Add(w.Get(h.e, oc.id), f.off))
 		n := exampleNote{kind: noteHybridKey, what: k.key.Name(), then: f.name, reasoner: s.Reasoner()}
-		if at, ok := d.hybrid.find(w, d, h.e, unsafe.Pointer(s), false); ok {
+		if at, ok := d.hybrid.find(w, d, h.e, unsafe.Pointer(s), kindChoice); ok {
 			if at.reasoner != s.Reasoner() {
 				continue // the node decides with another reasoner now (reloaded): its next decision adopts it
 			}

@@ -12,6 +12,11 @@
 //     task when the tree abandons them; [RegisterHTN] and [RegisterGOAP] register them
 //     in a bt.Registry for trees loaded from files.
 //
+// [HTNAt], [GOAPAt] and [SelectorAt] find these nodes in a compiled tree and return
+// what they were built with (domain or reasoner, and the run or state function):
+// systems.Diagnose reads an agent's plans and choices with them, and the debug view
+// shows an HTNAction's or GOAPAction's plan as the agent's planner.
+//
 // The parts stay independent: ai/utility and ai/fsm know nothing of ai/bt; only this
 // package imports all three. Like them it allocates nothing per decision and keeps all
 // per-agent state in plain data the caller stores in components.

@@ -24,9 +24,11 @@ func HTNAt(t *bt.Tree, i int) (*htn.Domain, func(ctx *bt.Context) (*htn.Run, *ht
 }
 
 // GOAPAt returns the domain and the run function of node i of t when it is a
-// [GOAPAction] (built in Go, or registered with [RegisterGOAP] and loaded from a file),
-// and false for any other node, as [HTNAt] does for an HTNAction (package systems/save
-// records a fingerprint of the domain a state's tree runs).
+// [GOAPAction] (built in Go, or registered with [RegisterGOAP] and loaded from a
+// file), and false for any other node, as [HTNAt] does for an HTNAction
+// (systems.Diagnose: an agent whose plan run by the node can reach no goal; the debug
+// view: the plan shown as the agent's planner; package systems/save: a fingerprint of
+// the domain a state's tree runs).
 //
 // Panics: if i is out of range.
 func GOAPAt(t *bt.Tree, i int) (*goap.Domain, func(ctx *bt.Context) (*goap.Run, *goap.State), bool) {

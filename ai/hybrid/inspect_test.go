@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/utility"
 	"github.com/stretchr/testify/assert"
@@ -58,5 +59,48 @@ func TestHTNAtAndSelectorAtFindTheHybridNodes(t *testing.T) {
 	gr, _ = gotRun(&bt.Context{Agent: a})
 	assert.Same(t, &a.run, gr)
 	_, _, ok = HTNAt(loaded, 1)
+	assert.False(t, ok)
+}
+
+// GOAPAt finds the domain and run function of a GOAPAction, built in Go or
+// registered with RegisterGOAP and loaded from a file (before, a GOAPAction's node
+// carried nothing: Diagnose and the debug view could not find its plan).
+func TestGOAPAtFindsTheGOAPActions(t *testing.T) {
+	gb := goap.NewBuilder("g")
+	f := gb.Fact("done")
+	gb.Action(goap.Action{Name: "Do", Cost: 1, Effects: []goap.Effect{{Fact: f, Value: 1}}})
+	gb.Goal(goap.Goal{Name: "Done", Want: []goap.Cond{{Fact: f, Op: goap.Eq, Value: 1}}})
+	d, err := gb.Build()
+	require.NoError(t, err)
+	a := &planAgent{}
+	run := func(c *bt.Context) (*goap.Run, *goap.State) { p := c.Agent.(*planAgent); return &p.grun, &p.gst }
+	tree, err := bt.Compile("t", bt.Sequence(bt.Action("Rest", func(*bt.Context) bt.Status { return bt.Success }), GOAPAction("Work", d, run)))
+	require.NoError(t, err)
+	for i := range tree.Len() {
+		_, _, ok := GOAPAt(tree, i)
+		assert.Equal(t, tree.NodeName(i) == "Work", ok, "node %d %s", i, tree.NodeName(i))
+		_, _, isHTN := HTNAt(tree, i)
+		assert.False(t, isHTN)
+	}
+	gotD, gotRun, ok := GOAPAt(tree, 2)
+	require.True(t, ok)
+	assert.Same(t, d, gotD)
+	gr, gs := gotRun(&bt.Context{Agent: a})
+	assert.Same(t, &a.grun, gr)
+	assert.Same(t, &a.gst, gs)
+
+	reg := bt.NewRegistry(nil)
+	require.NoError(t, RegisterGOAP(reg, "Work", d, run))
+	_, err = reg.LoadXML("t.xml", []byte(`<root BTCPP_format="4" main_tree_to_execute="Main">
+	  <BehaviorTree ID="Main"><Sequence><AlwaysSuccess/><Work name="w"/></Sequence></BehaviorTree></root>`))
+	require.NoError(t, err)
+	loaded, err := reg.Tree("Main")
+	require.NoError(t, err)
+	gotD, gotRun, ok = GOAPAt(loaded, 2)
+	require.True(t, ok, "a registered GOAPAction loaded from a file")
+	assert.Same(t, d, gotD)
+	gr, _ = gotRun(&bt.Context{Agent: a})
+	assert.Same(t, &a.grun, gr)
+	_, _, ok = GOAPAt(loaded, 1)
 	assert.False(t, ok)
 }

@@ -72,6 +72,16 @@ func RegisterHTN(r *bt.Registry, name string, d *htn.Domain, run func(ctx *bt.Co
 // running action and drops the plan. A nil d or run is refused as for HTNAction. As
 // with HTNAction, a domain put in d's place by goap.Registry.Replace does not reach the
 // action: it runs d for its life.
+//
+// systems.Diagnose counts an agent whose Run (a field of one of its components, found
+// as for HTNAction) the action runs under planner_domain_error as it counts a
+// GOAPPlanner's: the Run failed without a plan (Status Failure) and no goal that does
+// not hold can be planned from the State the run function pairs with it
+// (goap.Domain.WhyNoPlan, WhyNeverReached), or it carries out a plan while a goal
+// above the plan's has none, or its searches were cut (Run.DomainErrors), naming this
+// node, its tree and state. To learn which action runs the Run it calls run with a
+// Context whose Agent is the agent's *systems.Agent (see [GOAPAt]): keep run a plain
+// accessor.
 func GOAPAction(name string, d *goap.Domain, run func(ctx *bt.Context) (*goap.Run, *goap.State)) *bt.Node {
 	if d == nil || run == nil {
 		return bt.Action(name, nil) // bt.Compile refuses it (ErrNilFunc)

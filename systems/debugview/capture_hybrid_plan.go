@@ -2,6 +2,7 @@ package debugview
 
 import (
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/components"
@@ -10,7 +11,8 @@ import (
 )
 
 // hybridPlan returns the HTN plan that a hybrid.HTNAction runs for agent e, for an agent
-// without an HTNPlanner or GOAPPlanner: the action's domain and the Run and State its
+// without an HTNPlanner or GOAPPlanner (hybridGOAPPlan: a GOAPAction's, for one without
+// an HTNAction either): the action's domain and the Run and State its
 // run function returns for e (hybrid.HTNAt), found in e's Brain's tree or its
 // StateMachine's state trees. Of several such actions, the first whose Run carries out a
 // plan, else the first; false without one. It calls the actions' run functions with a
@@ -19,20 +21,7 @@ func (v *Viewer) hybridPlan(w *arche.World, e arche.Entity) (*htn.Domain, *htn.R
 	if w.IsLocked() {
 		return nil, nil, nil, false
 	}
-	a := &systems.Agent{World: w, Entity: e, Grid: v.grid}
-	if w.Has(e, v.ids.board) {
-		a.Blackboard = (*components.Blackboard)(w.Get(e, v.ids.board)).Store
-	}
-	if w.Has(e, v.ids.pos) {
-		a.Position = (*components.Position)(w.Get(e, v.ids.pos))
-	}
-	if w.Has(e, v.ids.intent) {
-		a.Intent = (*components.Intent)(w.Get(e, v.ids.intent))
-	}
-	if w.Has(e, v.ids.path) {
-		a.Path = (*components.Path)(w.Get(e, v.ids.path))
-	}
-	ctx := &bt.Context{Agent: a, Blackboard: a.Blackboard}
+	ctx := v.hybridContext(w, e)
 	var (
 		dom   *htn.Domain
 		run   *htn.Run
@@ -57,21 +46,95 @@ func (v *Viewer) hybridPlan(w *arche.World, e arche.Entity) (*htn.Domain, *htn.R
 		}
 		return false
 	}
+	v.hybridTrees(w, e, look)
+	return dom, run, state, dom != nil
+}
+
+// hybridContext returns the context the run functions of e's hybrid actions are
+// called with: a *systems.Agent view of e, as a tick's.
+func (v *Viewer) hybridContext(w *arche.World, e arche.Entity) *bt.Context {
+	a := &systems.Agent{World: w, Entity: e, Grid: v.grid}
+	if w.Has(e, v.ids.board) {
+		a.Blackboard = (*components.Blackboard)(w.Get(e, v.ids.board)).Store
+	}
+	if w.Has(e, v.ids.pos) {
+		a.Position = (*components.Position)(w.Get(e, v.ids.pos))
+	}
+	if w.Has(e, v.ids.intent) {
+		a.Intent = (*components.Intent)(w.Get(e, v.ids.intent))
+	}
+	if w.Has(e, v.ids.path) {
+		a.Path = (*components.Path)(w.Get(e, v.ids.path))
+	}
+	return &bt.Context{Agent: a, Blackboard: a.Blackboard}
+}
+
+// hybridTrees calls look with e's Brain's tree, then its StateMachine's state trees,
+// until look returns true.
+func (v *Viewer) hybridTrees(w *arche.World, e arche.Entity, look func(t *bt.Tree) bool) {
 	if w.Has(e, v.ids.brain) {
 		if t := (*components.Brain)(w.Get(e, v.ids.brain)).Tree; t != nil && look(t) {
-			return dom, run, state, true
+			return
 		}
 	}
 	if w.Has(e, v.ids.machine) {
 		if m := (*components.StateMachine)(w.Get(e, v.ids.machine)).Machine; m != nil {
 			for i := 1; i <= m.Len(); i++ {
 				if t, ok := m.Activity(m.State(i)).(*bt.Tree); ok && t != nil && look(t) {
-					break
+					return
 				}
 			}
 		}
 	}
+}
+
+// hybridGOAPPlan is hybridPlan for a hybrid.GOAPAction (hybrid.GOAPAt), for an agent
+// with neither planner nor HTNAction.
+func (v *Viewer) hybridGOAPPlan(w *arche.World, e arche.Entity) (*goap.Domain, *goap.Run, *goap.State, bool) {
+	if w.IsLocked() {
+		return nil, nil, nil, false
+	}
+	ctx := v.hybridContext(w, e)
+	var (
+		dom   *goap.Domain
+		run   *goap.Run
+		state *goap.State
+	)
+	v.hybridTrees(w, e, func(t *bt.Tree) bool {
+		for i := range t.Len() {
+			d, fn, ok := hybrid.GOAPAt(t, i)
+			if !ok {
+				continue
+			}
+			r, s := callGOAPRun(fn, ctx)
+			if r == nil || s == nil {
+				continue
+			}
+			if dom == nil || r.HasPlan() && !run.HasPlan() {
+				dom, run, state = d, r, s
+			}
+			if r.HasPlan() {
+				return true
+			}
+		}
+		return false
+	})
 	return dom, run, state, dom != nil
+}
+
+// callGOAPRun calls a GOAPAction's run function; a panic returns nils.
+func callGOAPRun(run func(*bt.Context) (*goap.Run, *goap.State), ctx *bt.Context) (r *goap.Run, s *goap.State) {
+	defer func() {
+		if recover() != nil {
+			r, s = nil, nil
+		}
+	}()
+	return run(ctx)
+}
+
+// goapRunView is goapView for a Run of domain d kept outside a GOAPPlanner.
+func goapRunView(r *goap.Run, d *goap.Domain) runView {
+	return goapView(&components.GOAPPlanner{Run: *r}, d)
 }
 
 // callRun calls an HTNAction's run function; a panic returns nils.

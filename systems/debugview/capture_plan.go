@@ -162,6 +162,9 @@ func (v *Viewer) plannerRun(w *arche.World, e arche.Entity) (runView, bool) {
 	if d, r, _, ok := v.hybridPlan(w, e); ok {
 		return htnRunView(r, d), true
 	}
+	if d, r, _, ok := v.hybridGOAPPlan(w, e); ok {
+		return goapRunView(r, d), true
+	}
 	return runView{}, false
 }
 
@@ -257,7 +260,7 @@ func (v *Viewer) capturePlanner(w *arche.World, e arche.Entity) *Planner {
 	default:
 		d, r, st, ok := v.hybridPlan(w, e) // a hybrid.HTNAction's plan in its tree
 		if !ok {
-			return nil
+			return v.captureGOAPAction(w, e)
 		}
 		out = &Planner{Kind: "htn", Domain: d.Name(), Resolved: true, Status: r.Status.String(), Plans: r.Plans,
 			Replaced: r.Replaced, Failures: r.Failures}
@@ -266,6 +269,31 @@ func (v *Viewer) capturePlanner(w *arche.World, e arche.Entity) *Planner {
 		for f := range min(d.Facts(), htn.MaxFacts) {
 			out.Facts = append(out.Facts, Fact{Name: d.FactName(htn.Fact(f)), Value: st[f]})
 		}
+	}
+	if out.Domain == "" {
+		out.Domain = "(no name)"
+	}
+	if w.Has(e, v.ids.squad) {
+		out.Squad = v.squadOf(w, *(*components.SquadMember)(w.Get(e, v.ids.squad)))
+	}
+	return out
+}
+
+// captureGOAPAction copies the plan of a hybrid.GOAPAction in e's trees
+// (hybridGOAPPlan) as a GOAPPlanner's, or returns nil.
+func (v *Viewer) captureGOAPAction(w *arche.World, e arche.Entity) *Planner {
+	d, r, st, ok := v.hybridGOAPPlan(w, e)
+	if !ok {
+		return nil
+	}
+	out := &Planner{Kind: "goap", Domain: d.Name(), Resolved: true, Status: r.Status.String(), Plans: r.Plans, Failures: r.Failures}
+	view := goapRunView(r, d)
+	out.fill(view)
+	if view.length > 0 {
+		out.Goal = d.GoalName(r.Plan.Goal)
+	}
+	for f := range min(d.Facts(), goap.MaxFacts) {
+		out.Facts = append(out.Facts, Fact{Name: d.FactName(goap.Fact(f)), Value: int32(st[f])})
 	}
 	if out.Domain == "" {
 		out.Domain = "(no name)"

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/archai-go/archai/ai/bt"
+	"github.com/archai-go/archai/ai/goap"
 	"github.com/archai-go/archai/ai/htn"
 	"github.com/archai-go/archai/ai/hybrid"
 	"github.com/archai-go/archai/ecs"
@@ -75,4 +76,65 @@ func TestSelectShowsThePlanOfAnHTNAction(t *testing.T) {
 	assert.Equal(t, []debugview.PlanMethod{{Task: "Deliver", Method: "Trip", Index: 0, Depth: 0, PassedOver: nil}}, p.Methods)
 	require.Len(t, p.Facts, 1)
 	assert.Equal(t, "trips", p.Facts[0].Name)
+}
+
+// hauler keeps the plan a hybrid.GOAPAction of its tree runs.
+type hauler struct {
+	Run   goap.Run
+	State goap.State
+}
+
+// The plan of a hybrid.GOAPAction in the selected agent's tree is shown as its
+// planner (kind "goap", the domain, the goal, the steps, the facts): before,
+// selected.planner was null for it.
+func TestSelectShowsThePlanOfAGOAPAction(t *testing.T) {
+	gb := goap.NewBuilder("haul")
+	loaded, delivered := gb.Fact("loaded"), gb.Fact("delivered")
+	gb.Action(goap.Action{Name: "Load", Cost: 1, Effects: []goap.Effect{{Fact: loaded, Value: 1}}})
+	gb.Action(goap.Action{Name: "Carry", Cost: 1, Pre: []goap.Cond{{Fact: loaded, Op: goap.Eq, Value: 1}},
+		Effects: []goap.Effect{{Fact: delivered, Value: 1}}, Run: func(*goap.Context) goap.Status { return goap.Running }})
+	gb.Goal(goap.Goal{Name: "Deliver", Priority: 1, Want: []goap.Cond{{Fact: delivered, Op: goap.Eq, Value: 1}}})
+	d, err := gb.Build()
+	require.NoError(t, err)
+	tree, err := bt.Compile("hauler", bt.Sequence(hybrid.GOAPAction("Haul", d, func(ctx *bt.Context) (*goap.Run, *goap.State) {
+		h := systems.Get[hauler](systems.AgentOf(ctx))
+		return &h.Run, &h.State
+	})))
+	require.NoError(t, err)
+
+	world := arche.NewWorld()
+	w := &world
+	sp, err := systems.NewSpawner(w, systems.Thinker{Tree: tree, Interval: 0.1}, systems.With(hauler{}))
+	require.NoError(t, err)
+	e := sp.Spawn(r2.Vec{X: 1, Y: 1}, nil)
+	v := debugview.New()
+	v.Speed, v.Every = 0, 1
+	s := ecs.NewScheduler(ecs.NewClockSystem(1.0/60), &systems.Decision{}, v)
+	s.Initialize(w)
+	defer s.Finalize(w)
+	defer v.Close()
+	srv := httptest.NewServer(v.Handler())
+	defer srv.Close()
+	for range 2 {
+		s.Update(w)
+	}
+	selectID(t, srv, e.ID())
+	for range 20 {
+		s.Update(w)
+	}
+	st := getState(t, srv)
+	require.NotNil(t, st.Selected)
+	p := st.Selected.Planner
+	require.NotNil(t, p, "the GOAPAction's plan is the agent's planner")
+	assert.Equal(t, "goap", p.Kind)
+	assert.Equal(t, "haul", p.Domain)
+	assert.True(t, p.Resolved)
+	assert.Equal(t, "Deliver", p.Goal)
+	assert.Equal(t, "running", p.Status)
+	require.Len(t, p.Steps, 2)
+	assert.Equal(t, debugview.PlanStep{Name: "Load", Status: "done"}, p.Steps[0])
+	assert.Equal(t, debugview.PlanStep{Name: "Carry", Status: "running"}, p.Steps[1])
+	require.Len(t, p.Facts, 2)
+	assert.Equal(t, debugview.Fact{Name: "loaded", Value: 1}, p.Facts[0])
+	assert.Equal(t, debugview.Fact{Name: "delivered", Value: 0}, p.Facts[1])
 }
