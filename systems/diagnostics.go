@@ -1068,7 +1068,10 @@ type Report struct {
 	// when the check ran (Diagnose before Initialize): the checks for a missing system
 	// (CauseNoPathQueue, CauseNoDecisionSystem and the other CauseNo… causes) were
 	// skipped, so "no misconfiguration" says nothing about them. Not a finding.
+	// Also true in a world whose only archai system initialized is a Diagnostics
+	// (String says so: "no archai system initialized but a Diagnostics").
 	SystemsUnchecked bool
+	onlyDiagnostics  bool // SystemsUnchecked while a Diagnostics was initialized on the world: its note says so
 
 	// ScriptErrors is the world's Decision system's Decision.ScriptErrors when not
 	// 0: scripts of its trees (Script and ScriptCondition nodes, script pre- and
@@ -1525,7 +1528,7 @@ func (r Report) String() string {
 	total := r.Total()
 	if total == 0 {
 		if r.SystemsUnchecked {
-			return fmt.Sprintf("diagnostics: %d %s, no misconfiguration found (%s)", r.Agents, agentsWord(r.Agents), uncheckedNote)
+			return fmt.Sprintf("diagnostics: %d %s, no misconfiguration found (%s)", r.Agents, agentsWord(r.Agents), r.uncheckedNote())
 		}
 		if r.Unthought > 0 {
 			return fmt.Sprintf("diagnostics: %d %s, no misconfiguration found (%s)", r.Agents, agentsWord(r.Agents), r.unthoughtNote())
@@ -1681,7 +1684,7 @@ func (r Report) String() string {
 		fmt.Fprintf(&b, "%s%s", sep, r.ClockFault)
 	}
 	if r.SystemsUnchecked {
-		fmt.Fprintf(&b, " (%s)", uncheckedNote)
+		fmt.Fprintf(&b, " (%s)", r.uncheckedNote())
 	}
 	return b.String()
 }
@@ -2295,6 +2298,9 @@ func (d *diagnoser) begin(w *arche.World, r *Report) int {
 		}
 	}
 	r.SystemsUnchecked = !d.initOnce
+	if live := ecs.Resource[diagnosticsLive](w); r.SystemsUnchecked && live != nil && live.n > 0 {
+		r.onlyDiagnostics = true
+	}
 	r.checked = true
 	d.queue = nil
 	in := ecs.Resource[installed](w)

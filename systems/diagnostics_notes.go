@@ -18,6 +18,19 @@ import (
 const uncheckedNote = "before any system's Initialize: missing systems not checked; " +
 	"call Diagnose after Initialize"
 
+// onlyDiagnosticsNote is uncheckedNote for a world whose only archai system
+// initialized is a Diagnostics (its Initialize is no other system's).
+const onlyDiagnosticsNote = "no archai system initialized but a Diagnostics: missing systems not checked; " +
+	"add and initialize the systems the agents need (a Decision, a Steer, a Movement ...)"
+
+// uncheckedNote returns the note of a Report whose missing systems were not checked.
+func (r *Report) uncheckedNote() string {
+	if r.onlyDiagnostics {
+		return onlyDiagnosticsNote
+	}
+	return uncheckedNote
+}
+
 // exampleNote is what a Report's String says of a cause's example entity beyond
 // its ID: where its unusable goal is ("goal (100.5, 40.5) off the 48×48 grid") or
 // which system its decision component needs ("a StateMachine needs systems.FSM").
