@@ -2,6 +2,7 @@ package flowfield_test
 
 import (
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/archai-go/archai/nav/flowfield"
@@ -9,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Sector fields on 1,500 random grids up to 24×24 (a fifth of the cells walls) of
+// Sector fields on 250 random grids and seed 469's (1,500 with ARCHAI_LONG=1) up to 24×24 (a fifth of the cells walls) of
 // several costs — up to 10^6 apart, near float32's largest and smallest — with sector
 // sides 4 to 256, then after random edits: from every cell a walk along Next, which
 // requests and builds sectors as agents do, makes legal moves and reaches the goal
@@ -21,7 +22,17 @@ import (
 // sector's exits). Such a search now runs on the heap.
 func TestSectorWalksOnRandomCostsReachTheGoal(t *testing.T) {
 	sets := [][]float32{{1e-6, 1}, {1, 1e6}, {1e-3, 1, 1e3}, {1, 2, 3, 5, 7, 11, 13, 17, 19, 23}, {1e30, 1e36}, {1e-38, 1e-32}}
-	for seed := uint64(0); seed < 1500; seed++ {
+	seeds := []uint64{469} // the panic below
+	for seed := range uint64(250) {
+		seeds = append(seeds, seed)
+	}
+	if os.Getenv("ARCHAI_LONG") != "" {
+		seeds = seeds[:0]
+		for seed := range uint64(1500) {
+			seeds = append(seeds, seed)
+		}
+	}
+	for _, seed := range seeds {
 		r := rand.New(rand.NewPCG(seed, 3))
 		W, H := 1+r.IntN(24), 1+r.IntN(24)
 		g := grid.New(W, H)
