@@ -154,6 +154,9 @@ func (s *localSolver) runQueues() {
 		}
 		enter := cost[p]
 		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
+		if do == it.d { // a cost lost in the sum: see strictSum
+			do, dd = strictSum(it.d, do), strictSum(it.d, dd)
+		}
 		var open uint8
 		for k := 0; k < 4; k++ {
 			c := p + offs[k]
@@ -260,6 +263,9 @@ func (s *localSolver) runQueuesMoves() {
 		}
 		enter := cost[p]
 		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
+		if do == it.d { // a cost lost in the sum: see strictSum
+			do, dd = strictSum(it.d, do), strictSum(it.d, dd)
+		}
 		m := mv[p]
 		for k := 0; k < 4; k++ {
 			if c := p + offs[k]; m&(1<<k) != 0 && do < d[c] {
@@ -274,6 +280,21 @@ func (s *localSolver) runQueuesMoves() {
 			}
 		}
 	}
+}
+
+// strictSum returns sum (a value plus a cost, as float32), or the next
+// float32 above the value when the cost was lost in the sum (costs 2^24 or
+// more times below the value): a cell's value is then always above its
+// parent's, so that the values fall strictly along every step of a walk and
+// a walk across sector edges, which trusts them, cannot come back to a cell
+// (a 1×10 corridor of costs 1 and 1e-8 with 4-cell sectors cycled across an
+// edge whose two cells read the same value). Only called when the orthogonal
+// sum (the smaller) was lost; otherwise neither needs it.
+func strictSum(v, sum float32) float32 {
+	if sum > v {
+		return sum
+	}
+	return math.Nextafter32(v, float32(math.Inf(1)))
 }
 
 // diagNeeds lists, for each diagonal of neighbourOffsets (4..7), the bits
@@ -293,6 +314,9 @@ func (s *localSolver) runHeap() {
 		}
 		enter := cost[p]
 		do, dd := it.d+enter, it.d+float32(float32(grid.Sqrt2)*enter)
+		if do == it.d { // a cost lost in the sum: see strictSum
+			do, dd = strictSum(it.d, do), strictSum(it.d, dd)
+		}
 		var open uint8
 		for k := 0; k < 4; k++ {
 			c := p + offs[k]
