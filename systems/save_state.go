@@ -333,8 +333,10 @@ func (s *PathQueue) restore(st PathQueueState) error {
 		if st.Expanded < 0 {
 			return fmt.Errorf("pathqueue state: expanded %d < 0", st.Expanded)
 		}
-		if n, _ := s.search.Step(st.Expanded); n != st.Expanded {
-			return fmt.Errorf("pathqueue state: the active search %v→%v did %d of its %d expansions again", st.Active.Start, st.Active.Goal, n, st.Expanded)
+		if st.Expanded > 0 { // (Step(0) would expand one node)
+			if n, _ := s.search.Step(st.Expanded); n != st.Expanded {
+				return fmt.Errorf("pathqueue state: the active search %v→%v did %d of its %d expansions again", st.Active.Start, st.Active.Goal, n, st.Expanded)
+			}
 		}
 		s.activeExpanded = st.Expanded
 	}

@@ -379,12 +379,16 @@ func (s *Search) Start(start, goal Cell) error {
 
 // Step expands at most budget nodes of the search begun with [Search.Start]
 // and reports how many it expanded and whether the search is finished.
-// Calling it when no search is pending returns (0, true). If the grid
-// changed since the last step, the search restarts from the beginning.
+// A budget ≤ 0 counts as 1: every call on a pending search expands a node
+// (or finishes it), so a loop calling Step until done always ends, also one
+// whose budget ran down to 0 or below. Calling it when no search is pending
+// returns (0, true). If the grid changed since the last step, the search
+// restarts from the beginning.
 func (s *Search) Step(budget int) (expanded int, done bool) {
 	if s.state != stateRunning {
 		return 0, true
 	}
+	budget = max(budget, 1)
 	if s.costVersion != s.g.version {
 		if err := s.Start(s.startCell, s.goalCel); err != nil {
 			s.err, s.state = err, stateDone
