@@ -216,3 +216,18 @@ func TestCheckSetup(t *testing.T) {
 	s.Finalize(w)
 	assert.Equal(t, int64(2), ecs.Resource[ecs.Clock](w).Frame)
 }
+
+// FlowField{Sectors: 4} over a grid too big for 4-cell sectors (4096×2560:
+// about 1.1 GiB to build) is a settings fault wrapping
+// flowfield.ErrSectorMemory, before any sector is built.
+func TestFlowFieldRefusesSectorsTooSmallForTheGrid(t *testing.T) {
+	world := arche.NewWorld()
+	w := &world
+	arche.AddResource(w, grid.New(4096, 2560))
+	s := ecs.NewScheduler(&systems.FlowField{Sectors: 4})
+	err := s.InitializeChecked(w)
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ecs.ErrSettings)
+	assert.ErrorIs(t, err, flowfield.ErrSectorMemory)
+	assert.ErrorContains(t, err, "use sectors of 5 cells or more")
+}

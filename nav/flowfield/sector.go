@@ -25,6 +25,33 @@ const MaxPortalWidth = 64
 // above 256 cells.
 var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0 for the default)")
 
+// MaxSectorBuildBytes is the most memory [NewSectors] accepts to allocate
+// while building, by [SectorBuildBytes]' estimate: 1 GiB.
+const MaxSectorBuildBytes = 1 << 30
+
+// ErrSectorMemory is returned by [NewSectors] when its estimate of the
+// memory the build allocates ([SectorBuildBytes]) is over
+// [MaxSectorBuildBytes]: sectors too small for the map.
+var ErrSectorMemory = errors.New("flowfield: sectors too small for the grid")
+
+// SectorBuildBytes estimates the bytes [NewSectors] allocates while building
+// sectors of size×size cells (DefaultSectorSize for 0) over a width×height
+// grid: 1,700 per sector (measured: 104 bytes a cell, 1,664 a sector, for
+// 4-cell sectors on an open 1024² grid; 864 a sector on a corridor one cell
+// wide) plus 4 per cell (the node directions, about 2 to 5 bytes a cell with
+// 64-cell sectors). About 7.1 GB for 4-cell sectors over 8192², 1.8 GB over
+// 4096², 446 MB over 2048²; 64-cell sectors over 8192²: 0.3 GB.
+func SectorBuildBytes(width, height, size int) int64 {
+	if size == 0 {
+		size = DefaultSectorSize
+	}
+	if size <= 0 || width <= 0 || height <= 0 {
+		return 0
+	}
+	sectors := int64((width+size-1)/size) * int64((height+size-1)/size)
+	return sectors*1700 + int64(width)*int64(height)*4
+}
+
 // Sectors is the static layer of sector flow fields (Emerson, "Crowd
 // Pathfinding and Steering Using Flow Field Tiles", Game AI Pro ch. 23,
 // section 23.4): the grid cut into square sectors, portals on the edges they
@@ -56,6 +83,8 @@ var ErrSectorSize = errors.New("flowfield: sector size must be 4 to 256 cells (0
 // map near [grid.MaxCells] take gigabytes (about 2.6 GiB kept and 7 GiB at
 // the peak for 8192²); with 64-cell sectors the same 1024² grid keeps 2
 // bytes per cell. Choose the side for the map: 32 to 64 cells on big maps.
+// [NewSectors] refuses a side whose build it estimates over
+// [MaxSectorBuildBytes] ([ErrSectorMemory]).
 //
 // Grid edits: [Sectors.Refresh] (called by [SectorField.Update]) finds the
 // sectors whose costs changed since the last look, recomputes the portals
@@ -161,13 +190,24 @@ const (
 // NewSectors cuts g into sectors of size×size cells (DefaultSectorSize if
 // size is 0) and builds the portal graph.
 //
-// Errors: [ErrSectorSize] when size is not 0 and below 4 or above 256.
+// Errors: [ErrSectorSize] when size is not 0 and below 4 or above 256;
+// [ErrSectorMemory] when the build would allocate more than
+// [MaxSectorBuildBytes] by [SectorBuildBytes]' estimate (such as 4-cell
+// sectors over 4096² cells: choose larger sectors), before allocating any.
 func NewSectors(g *grid.Grid, size int) (*Sectors, error) {
 	if size == 0 {
 		size = DefaultSectorSize
 	}
 	if size < 4 || size > 256 {
 		return nil, fmt.Errorf("%w: got %d", ErrSectorSize, size)
+	}
+	if b := SectorBuildBytes(g.Width(), g.Height(), size); b > MaxSectorBuildBytes {
+		least := size
+		for least < 256 && SectorBuildBytes(g.Width(), g.Height(), least) > MaxSectorBuildBytes {
+			least++
+		}
+		return nil, fmt.Errorf("%w: %d-cell sectors over %d×%d cells would allocate about %d MiB while building, over the limit of %d MiB (flowfield.MaxSectorBuildBytes); use sectors of %d cells or more (32 to 64 on big maps)",
+			ErrSectorMemory, size, g.Width(), g.Height(), b>>20, MaxSectorBuildBytes>>20, least)
 	}
 	s := &Sectors{g: g, size: size, shift: -1}
 	if size&(size-1) == 0 {
