@@ -16,7 +16,7 @@ import (
 func TestNewSectorsRefusesSectorsTooSmallForTheGrid(t *testing.T) {
 	require.Equal(t, int64(65536*1700+1<<20*4), flowfield.SectorBuildBytes(1024, 1024, 4))
 	require.Equal(t, int64(16*1700+1024*4*4), flowfield.SectorBuildBytes(1024, 4, 0)) // 0: the default side, 64
-	require.Equal(t, int64(3*2*1700+10*5*4), flowfield.SectorBuildBytes(10, 5, 4))   // partial sectors count whole
+	require.Equal(t, int64(3*2*1700+10*5*4), flowfield.SectorBuildBytes(10, 5, 4))    // partial sectors count whole
 	require.Greater(t, flowfield.SectorBuildBytes(8192, 8192, 4), int64(7<<30)*9/10)
 	require.Less(t, flowfield.SectorBuildBytes(8192, 8192, 64), int64(flowfield.MaxSectorBuildBytes))
 
