@@ -161,6 +161,7 @@ func (s *Movement) Initialize(w *arche.World) {
 
 // prepareGrid brings the wall bitmap and the grid's clearance up to date.
 func (s *Movement) prepareGrid() {
+	s.maxStep = float64(s.grid.Width()+s.grid.Height()) + 2 // the grid's size now (a map copied over it in place)
 	s.walls.update(s.grid)
 	s.grid.Clearance(grid.Cell{}) // built here, before the workers read it (wide agents' discs)
 }
