@@ -503,9 +503,8 @@ func (f *SectorField) build(i int) {
 func (f *SectorField) fixNeighbours(i int) {
 	todo := append(f.fix[:0], int32(i))
 	limit := 4 * len(f.fields)
-	for len(todo) > 0 && limit > 0 {
-		b := int(todo[0])
-		todo = todo[1:]
+	for head := 0; head < len(todo) && limit > 0; head++ {
+		b := int(todo[head])
 		if f.fields[b] == nil {
 			continue
 		}
