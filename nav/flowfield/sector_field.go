@@ -70,12 +70,13 @@ import (
 // two cells on either side of a sector edge could read the same value and
 // step to each other for ever. So: a cell whose cost was lost in the sum gets
 // the next float32 above its parent's value (every step inside a sector
-// descends); a sector is seeded with the values of the built sectors around
-// it rather than with portal costs summed in another order; when a sector is
-// built, the built sectors around it some of whose cells would step into it
+// descends); where the smallest cost is lost in a built neighbour's values,
+// a sector is seeded with those values rather than with portal costs summed
+// in another order; when a sector is built, the built sectors around it some of whose cells would step into it
 // at a value no lower than their own are rebuilt (and so on outwards, at most
-// 4 times the sectors); and [SectorField.Next] takes a step across a sector
-// edge into a built sector only to a lower value (else to the neighbour of
+// 4 times the sectors); and where the smallest cost is lost at a cell's value,
+// [SectorField.Next] takes a step across a sector edge into a built sector
+// only to a lower value (else to the neighbour of
 // lowest value below the cell's, else it reports no path). A walk along built
 // sectors thus never comes back to a cell: it reaches the goal or Next
 // reports no path. Costs up to 10^6 apart are tested to reach the goal from
@@ -462,13 +463,17 @@ func (f *SectorField) build(i int) {
 	for _, sd := range f.seeds {
 		ls.seed(ls.local(sd.c), sd.v)
 	}
+	minC := s.minC
 	for _, sd := range sf.est {
-		// a cell of a built sector is seeded at its field's value (ringSeeds)
-		// only, which a walk stepping there follows: a portal cost below it
-		// (float32 sums in another order) would let the walk step to a
-		// value no lower than its own (see crossStep)
+		// where the smallest cost is lost in a built neighbour's values
+		// (float32: costs 2^24 or more below them), its cells are seeded at
+		// those values (ringSeeds) only, which a walk stepping there follows:
+		// a portal cost below them, summed in another order, would let the
+		// walk step to a value no lower than its own (see crossStep)
 		if j := s.SectorOf(sd.c); j != i && f.fields[j] != nil {
-			continue
+			if v := f.valueAt(sd.c); v+minC == v {
+				continue
+			}
 		}
 		ls.seed(ls.local(sd.c), sd.v)
 	}
@@ -497,7 +502,7 @@ func (f *SectorField) build(i int) {
 // which came out higher: with costs 2^24 or more apart (a cheap cell adds
 // nothing to a dear sum) the two cells can read the same value, and a walk
 // went back and forth across the edge for ever. Rebuilt, the cell is seeded
-// with i's own values (see build), strictly below its own (see strictSum).
+// with i's own values too (ringSeeds).
 // Where steps still do not descend (the limit reached), [SectorField.Next]
 // steps to a lower neighbour or reports no path.
 func (f *SectorField) fixNeighbours(i int) {
@@ -751,7 +756,8 @@ func (f *SectorField) Next(c grid.Cell) (grid.Cell, bool) {
 
 // crossStep checks the step of c (in sector i, built) to n across the
 // sector's edge, which its field took from the seeds: n's sector not built,
-// or n's value there below c's, is the step; otherwise (the values, float32
+// n's value there below c's, or the smallest cost not lost in a float32 sum
+// at c's value, is the step; otherwise (the values, float32
 // sums, could not order the two cells: costs 2^24 or more apart, see
 // [SectorField]) it is the legal step to the neighbour of lowest value below
 // c's in a built sector, and c has no path (false) when no neighbour's value
@@ -762,7 +768,7 @@ func (f *SectorField) crossStep(c grid.Cell, i int, n grid.Cell) (grid.Cell, boo
 		return n, true
 	}
 	v := f.valueAt(c)
-	if f.valueAt(n) < v {
+	if f.valueAt(n) < v || v+f.s.minC > v { // lower, or no cost lost at c's value (the values order the cells)
 		return n, true
 	}
 	g := f.s.g
