@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/archai-go/archai/nav/grid"
@@ -21,7 +22,7 @@ func TestSearchStepBudgetBelowOneExpandsOne(t *testing.T) {
 		ref := grid.NewSearchOptions(g, opt)
 		want, wantCost, err := ref.Path(start, goal, nil)
 		require.NoError(t, err)
-		for _, budget := range []int{0, -1, -1 << 40} {
+		for _, budget := range []int{0, -1, math.MinInt} {
 			s := grid.NewSearchOptions(g, opt)
 			require.NoError(t, s.Start(start, goal))
 			calls, total := 0, 0
