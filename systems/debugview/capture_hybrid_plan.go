@@ -18,36 +18,45 @@ import (
 // plan, else the first; false without one. It calls the actions' run functions with a
 // *systems.Agent view of e (the world must not be locked).
 func (v *Viewer) hybridPlan(w *arche.World, e arche.Entity) (*htn.Domain, *htn.Run, *htn.State, bool) {
+	return findHybridPlan(v, w, e, hybrid.HTNAt)
+}
+
+// planRun is the Run of a hybrid planning action: *htn.Run or *goap.Run.
+type planRun interface {
+	comparable
+	HasPlan() bool
+}
+
+// findHybridPlan is hybridPlan and hybridGOAPPlan, for the actions at reports
+// (hybrid.HTNAt, hybrid.GOAPAt).
+func findHybridPlan[D any, R planRun, S comparable](v *Viewer, w *arche.World, e arche.Entity,
+	at func(t *bt.Tree, i int) (D, func(*bt.Context) (R, S), bool)) (dom D, run R, state S, found bool) {
 	if w.IsLocked() {
-		return nil, nil, nil, false
+		return dom, run, state, false
 	}
 	ctx := v.hybridContext(w, e)
-	var (
-		dom   *htn.Domain
-		run   *htn.Run
-		state *htn.State
-	)
-	look := func(t *bt.Tree) bool { // true: a running plan found
+	var noRun R
+	var noState S
+	v.hybridTrees(w, e, func(t *bt.Tree) bool { // true: a running plan found
 		for i := range t.Len() {
-			d, fn, ok := hybrid.HTNAt(t, i)
+			d, fn, ok := at(t, i)
 			if !ok {
 				continue
 			}
 			r, s := callRun(fn, ctx)
-			if r == nil || s == nil {
+			if r == noRun || s == noState {
 				continue
 			}
-			if dom == nil || r.HasPlan() && !run.HasPlan() {
-				dom, run, state = d, r, s
+			if !found || r.HasPlan() && !run.HasPlan() {
+				dom, run, state, found = d, r, s, true
 			}
 			if r.HasPlan() {
 				return true
 			}
 		}
 		return false
-	}
-	v.hybridTrees(w, e, look)
-	return dom, run, state, dom != nil
+	})
+	return dom, run, state, found
 }
 
 // hybridContext returns the context the run functions of e's hybrid actions are
@@ -91,45 +100,7 @@ func (v *Viewer) hybridTrees(w *arche.World, e arche.Entity, look func(t *bt.Tre
 // hybridGOAPPlan is hybridPlan for a hybrid.GOAPAction (hybrid.GOAPAt), for an agent
 // with neither planner nor HTNAction.
 func (v *Viewer) hybridGOAPPlan(w *arche.World, e arche.Entity) (*goap.Domain, *goap.Run, *goap.State, bool) {
-	if w.IsLocked() {
-		return nil, nil, nil, false
-	}
-	ctx := v.hybridContext(w, e)
-	var (
-		dom   *goap.Domain
-		run   *goap.Run
-		state *goap.State
-	)
-	v.hybridTrees(w, e, func(t *bt.Tree) bool {
-		for i := range t.Len() {
-			d, fn, ok := hybrid.GOAPAt(t, i)
-			if !ok {
-				continue
-			}
-			r, s := callGOAPRun(fn, ctx)
-			if r == nil || s == nil {
-				continue
-			}
-			if dom == nil || r.HasPlan() && !run.HasPlan() {
-				dom, run, state = d, r, s
-			}
-			if r.HasPlan() {
-				return true
-			}
-		}
-		return false
-	})
-	return dom, run, state, dom != nil
-}
-
-// callGOAPRun calls a GOAPAction's run function; a panic returns nils.
-func callGOAPRun(run func(*bt.Context) (*goap.Run, *goap.State), ctx *bt.Context) (r *goap.Run, s *goap.State) {
-	defer func() {
-		if recover() != nil {
-			r, s = nil, nil
-		}
-	}()
-	return run(ctx)
+	return findHybridPlan(v, w, e, hybrid.GOAPAt)
 }
 
 // goapRunView is goapView for a Run of domain d kept outside a GOAPPlanner.
@@ -137,11 +108,13 @@ func goapRunView(r *goap.Run, d *goap.Domain) runView {
 	return goapView(&components.GOAPPlanner{Run: *r}, d)
 }
 
-// callRun calls an HTNAction's run function; a panic returns nils.
-func callRun(run func(*bt.Context) (*htn.Run, *htn.State), ctx *bt.Context) (r *htn.Run, s *htn.State) {
+// callRun calls a hybrid action's run function; a panic returns zero values (nils).
+func callRun[R, S any](run func(*bt.Context) (R, S), ctx *bt.Context) (r R, s S) {
 	defer func() {
 		if recover() != nil {
-			r, s = nil, nil
+			var noRun R
+			var noState S
+			r, s = noRun, noState
 		}
 	}()
 	return run(ctx)
